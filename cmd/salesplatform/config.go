@@ -1,0 +1,104 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"salesplatform/domain"
+)
+
+// config is the service's configuration: each setting is an environment
+// variable that a flag of the same name in lower case overrides.
+type config struct {
+	DatabaseURL   string
+	RedisURL      string
+	Addr          string
+	PublicBaseURL string
+	CartTTL       time.Duration
+	DataDir       string
+	LogLevel      slog.Level
+	NoMigrate     bool
+
+	finish func() error // validates and derives fields once flags are parsed
+}
+
+// bindConfig declares the shared settings on fs, defaulting to the
+// environment.
+func bindConfig(fs *flag.FlagSet, cfg *config) {
+	fs.StringVar(&cfg.DatabaseURL, "database-url", os.Getenv("DATABASE_URL"),
+		"PostgreSQL URL (env DATABASE_URL); empty starts a private PostgreSQL in --data-dir")
+	fs.StringVar(&cfg.RedisURL, "redis-url", os.Getenv("REDIS_URL"),
+		"Redis URL for carts shared by several instances (env REDIS_URL); empty keeps carts in process")
+	fs.StringVar(&cfg.Addr, "addr", envOr("ADDR", "127.0.0.1:8000"), "listen address (env ADDR)")
+	fs.StringVar(&cfg.PublicBaseURL, "public-base-url", os.Getenv("PUBLIC_BASE_URL"),
+		"public address of this service, for funnel URLs of partners without a site domain (env PUBLIC_BASE_URL; default http://ADDR)")
+	fs.StringVar(&cfg.DataDir, "data-dir", envOr("DATA_DIR", "data"), "directory of the private PostgreSQL (env DATA_DIR)")
+	ttl := envOr("CART_TTL", domain.DefaultCartTTL.String())
+	fs.Func("cart-ttl", "cart lifetime after its last modification (env CART_TTL, default "+domain.DefaultCartTTL.String()+")", func(s string) error {
+		ttl = s
+		return nil
+	})
+	level := envOr("LOG_LEVEL", "info")
+	fs.Func("log-level", "debug, info, warn or error (env LOG_LEVEL, default info)", func(s string) error {
+		level = s
+		return nil
+	})
+	// Checked after fs.Parse, so that values from the environment are checked too.
+	cfg.finish = func() error {
+		d, err := time.ParseDuration(ttl)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("CART_TTL: %q is not a positive duration such as 2h or 90s", ttl)
+		}
+		cfg.CartTTL = d
+		if err := cfg.LogLevel.UnmarshalText([]byte(level)); err != nil {
+			return fmt.Errorf("LOG_LEVEL: %q is not debug, info, warn or error", level)
+		}
+		if cfg.PublicBaseURL == "" {
+			cfg.PublicBaseURL = "http://" + cfg.Addr
+		}
+		if u, err := url.Parse(cfg.PublicBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("PUBLIC_BASE_URL: %q is not an http(s) URL", cfg.PublicBaseURL)
+		}
+		return nil
+	}
+}
+
+func envOr(name, def string) string {
+	if v, ok := os.LookupEnv(name); ok && v != "" {
+		return v
+	}
+	return def
+}
+
+// parseFlags parses args into fs and completes cfg. It reports -h as
+// errHelp, having printed the usage.
+func parseFlags(fs *flag.FlagSet, cfg *config, args []string, stderr io.Writer) error {
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return errHelp
+		}
+		return errUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "unexpected arguments: %s\n", strings.Join(fs.Args(), " "))
+		return errUsage
+	}
+	return cfg.finish()
+}
+
+var (
+	errHelp  = errors.New("help requested")
+	errUsage = errors.New("bad usage")
+)
+
+func newLogger(w io.Writer, level slog.Level) *slog.Logger {
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: level}))
+}

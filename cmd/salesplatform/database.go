@@ -1,0 +1,73 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+
+	"github.com/uptrace/bun"
+
+	"salesplatform/persistence"
+	"salesplatform/persistence/pgcluster"
+)
+
+// embeddedDBName is the database the service uses in its private cluster.
+const embeddedDBName = "salesplatform"
+
+// openDatabase connects to DATABASE_URL or, when it is empty, starts the
+// private PostgreSQL cluster in DATA_DIR. close stops what was opened.
+func openDatabase(ctx context.Context, cfg *config, log *slog.Logger) (db *bun.DB, closeFn func(), err error) {
+	if cfg.DatabaseURL != "" {
+		db, err := persistence.Open(ctx, cfg.DatabaseURL)
+		if err != nil {
+			return nil, nil, err
+		}
+		return db, func() { _ = db.Close() }, nil
+	}
+	dir, err := filepath.Abs(filepath.Join(cfg.DataDir, "postgres"))
+	if err != nil {
+		return nil, nil, err
+	}
+	cluster, err := pgcluster.Start(ctx, pgcluster.Options{DataDir: dir, Logger: log})
+	if err != nil {
+		return nil, nil, fmt.Errorf("start the private PostgreSQL (set DATABASE_URL to use another): %w", err)
+	}
+	stop := func() {
+		if err := cluster.Stop(context.WithoutCancel(ctx)); err != nil {
+			log.Error("stop private PostgreSQL", "error", err.Error())
+		}
+	}
+	if err := ensureDatabase(ctx, cluster.DSN("postgres"), embeddedDBName); err != nil {
+		stop()
+		return nil, nil, err
+	}
+	db, err = persistence.Open(ctx, cluster.DSN(embeddedDBName))
+	if err != nil {
+		stop()
+		return nil, nil, err
+	}
+	log.Info("using the private PostgreSQL", "data_dir", dir)
+	return db, func() { _ = db.Close(); stop() }, nil
+}
+
+// ensureDatabase creates the named database when the server lacks it.
+func ensureDatabase(ctx context.Context, adminDSN, name string) error {
+	admin, err := persistence.Open(ctx, adminDSN)
+	if err != nil {
+		return err
+	}
+	defer admin.Close()
+	var exists bool
+	if err := admin.NewRaw("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = ?)", name).Scan(ctx, &exists); err != nil {
+		return fmt.Errorf("look up database %s: %w", name, err)
+	}
+	if exists {
+		return nil
+	}
+	if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+name); err != nil && !errors.Is(ctx.Err(), context.Canceled) {
+		return fmt.Errorf("create database %s: %w", name, err)
+	}
+	return nil
+}

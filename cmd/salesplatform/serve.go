@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/gorilla/mux"
+	"github.com/uptrace/bun"
+
+	"salesplatform/domain"
+	"salesplatform/graph"
+	"salesplatform/graph/playground"
+	"salesplatform/persistence"
+	"salesplatform/persistence/cartstore"
+	"salesplatform/rest"
+)
+
+// shutdownGrace is how long in-flight requests may finish after a signal.
+const shutdownGrace = 15 * time.Second
+
+// serve is `salesplatform serve`: it migrates (unless --no-migrate), serves
+// until ctx ends, then drains requests and stops the private PostgreSQL.
+func serve(ctx context.Context, args []string, stderr io.Writer, h hooks) error {
+	var cfg config
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	bindConfig(fs, &cfg)
+	fs.BoolVar(&cfg.NoMigrate, "no-migrate", false, "do not apply pending migrations at start")
+	if err := parseFlags(fs, &cfg, args, stderr); err != nil {
+		return err
+	}
+	log := newLogger(stderr, cfg.LogLevel)
+
+	db, closeDB, err := openDatabase(ctx, &cfg, log)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	if !cfg.NoMigrate {
+		if err := persistence.Migrate(ctx, db); err != nil {
+			return err
+		}
+	}
+	carts, closeCarts, err := openCartStore(ctx, &cfg)
+	if err != nil {
+		return err
+	}
+	defer closeCarts()
+
+	handler := newHandler(db, carts, &cfg, log)
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	log.Info("listening", "addr", ln.Addr().String(), "public_base_url", cfg.PublicBaseURL)
+	if h.listening != nil {
+		h.listening(ln.Addr().String())
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// openCartStore returns the Redis store when REDIS_URL is set, else the
+// in-process one.
+func openCartStore(ctx context.Context, cfg *config) (domain.CartStore, func(), error) {
+	if cfg.RedisURL == "" {
+		m := cartstore.NewMemory(cartstore.DefaultMaxCarts)
+		return m, m.Close, nil
+	}
+	client, err := cartstore.OpenRedis(ctx, cfg.RedisURL)
+	if err != nil {
+		return nil, nil, err
+	}
+	return cartstore.NewRedis(client, "salesplatform:"), func() { _ = client.Close() }, nil
+}
+
+// newHandler wires the services to both surfaces: REST and GraphQL run the
+// same service values, behind the same request-id, logging and token
+// middleware.
+func newHandler(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logger) http.Handler {
+	database := persistence.NewDatabase(db)
+	accounts := domain.NewAccountService(database, nil, nil)
+	cartService := domain.NewCartService(carts, database.Stores().Partners, cfg.CartTTL, cfg.PublicBaseURL)
+
+	r := mux.NewRouter()
+	r.Handle("/healthz", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"status":"ok"}`+"\n")
+	}))
+	r.Handle("/readyz", http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		ctx, cancel := context.WithTimeout(req.Context(), 2*time.Second)
+		defer cancel()
+		if err := db.PingContext(ctx); err != nil {
+			rest.LoggerFrom(req.Context()).Warn("database unreachable", "error", err.Error())
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = io.WriteString(w, `{"status":"database unreachable"}`+"\n")
+			return
+		}
+		_, _ = io.WriteString(w, `{"status":"ok"}`+"\n")
+	}))
+	r.Handle("/graphql", graph.NewHandler(&graph.Resolver{Accounts: accounts, Carts: cartService}))
+	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
+	rest.Register(r, rest.Services{Accounts: accounts, Carts: cartService})
+
+	return rest.Observe(log)(rest.Authenticate(accounts)(r))
+}

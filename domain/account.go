@@ -1,0 +1,261 @@
+package domain
+
+import (
+	"context"
+	"fmt"
+	"net/mail"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/alexedwards/argon2id"
+	"github.com/google/uuid"
+)
+
+// AccountService signs users in, authenticates API tokens and creates
+// accounts.
+type AccountService struct {
+	db       Database
+	throttle *LoginThrottle
+	params   *argon2id.Params
+	now      func() time.Time
+	// dummyHash is compared against when the username is unknown, so that a
+	// login costs the same whether or not the user exists.
+	dummyHash string
+}
+
+// NewAccountService returns the service. throttle may be nil for the default
+// login throttle, params nil for argon2id's recommended defaults.
+func NewAccountService(db Database, throttle *LoginThrottle, params *argon2id.Params) *AccountService {
+	if throttle == nil {
+		throttle = NewLoginThrottle(DefaultLoginBurst, DefaultLoginRefill)
+	}
+	if params == nil {
+		params = argon2id.DefaultParams
+	}
+	dummy, err := argon2id.CreateHash("no such user", params)
+	if err != nil {
+		panic(err) // only fails when crypto/rand does
+	}
+	return &AccountService{db: db, throttle: throttle, params: params, now: time.Now, dummyHash: dummy}
+}
+
+// LoginInput is the body of POST /api-token-auth/: the values as decoded
+// from the request (nil when absent).
+type LoginInput struct {
+	Username any
+	Password any
+}
+
+// LoginResult is what a successful login returns.
+type LoginResult struct {
+	Token string
+	// UUID is the partner's UUID for partner accounts (the value the
+	// administration API asks for as partner_uuid), the user's otherwise.
+	UUID uuid.UUID
+	User *User
+}
+
+// MsgBadCredentials is DRF's message for a failed login.
+const MsgBadCredentials = "Unable to log in with provided credentials."
+
+// Login checks a username and password and issues a new API token.
+// Errors: CodeInvalid (missing fields, or bad credentials as non_field_errors),
+// CodeThrottled after too many failures from the same client address (see
+// WithClientAddr).
+func (s *AccountService) Login(ctx context.Context, in LoginInput) (*LoginResult, error) {
+	var v validator
+	username := v.requiredString(in.Username, "username")
+	password := v.requiredString(in.Password, "password")
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	now, client := s.now(), clientAddr(ctx)
+	if wait := s.throttle.check(client, now); wait > 0 {
+		return nil, throttled(wait)
+	}
+
+	stores := s.db.Stores()
+	u, err := stores.Users.FindUserByUsername(ctx, username)
+	if err != nil && !IsCode(err, CodeNotFound) {
+		return nil, err
+	}
+	hash := s.dummyHash
+	if u != nil {
+		hash = u.PasswordHash
+	}
+	match, err := argon2id.ComparePasswordAndHash(password, hash)
+	if err != nil {
+		return nil, fmt.Errorf("compare password of user %q: %w", username, err)
+	}
+	if u == nil || !match || !u.IsActive {
+		s.throttle.fail(client, now)
+		v.add(VInvalid, MsgBadCredentials, "non_field_errors")
+		return nil, v.err()
+	}
+
+	key, keyHash := newTokenKey()
+	if err := stores.Tokens.CreateToken(ctx, &Token{KeyHash: keyHash, UserID: u.ID}); err != nil {
+		return nil, err
+	}
+	res := &LoginResult{Token: key, UUID: u.UUID, User: u}
+	if u.PartnerID != nil {
+		p, err := stores.Partners.FindPartnerByID(ctx, *u.PartnerID)
+		if err != nil {
+			return nil, err
+		}
+		res.UUID = p.UUID
+	}
+	return res, nil
+}
+
+func throttled(wait time.Duration) error {
+	secs := int((wait + time.Second - 1) / time.Second)
+	return &Error{
+		Code:       CodeThrottled,
+		Message:    fmt.Sprintf("Request was throttled. Expected available in %d seconds.", secs),
+		RetryAfter: time.Duration(secs) * time.Second,
+	}
+}
+
+// Authenticate resolves an API key to its caller.
+// Errors: CodeUnauthenticated with MsgInvalidToken when the key is unknown,
+// malformed or its user is inactive.
+func (s *AccountService) Authenticate(ctx context.Context, key string) (*Caller, error) {
+	invalid := &Error{Code: CodeUnauthenticated, Message: MsgInvalidToken}
+	if !wellFormedKey(key) {
+		return nil, invalid
+	}
+	stores := s.db.Stores()
+	hash := hashTokenKey(key)
+	t, err := stores.Tokens.FindTokenByHash(ctx, hash)
+	if IsCode(err, CodeNotFound) {
+		return nil, invalid
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !sameHash(t.KeyHash, hash) {
+		return nil, invalid
+	}
+	u, err := stores.Users.FindUserByID(ctx, t.UserID)
+	if err != nil {
+		return nil, err
+	}
+	if !u.IsActive {
+		return nil, invalid
+	}
+	c := &Caller{User: u}
+	if u.PartnerID != nil {
+		if c.Partner, err = stores.Partners.FindPartnerByID(ctx, *u.PartnerID); err != nil {
+			return nil, err
+		}
+	}
+	if c.Permissions, err = stores.Users.UserPermissions(ctx, u.ID); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// NewAccountInput describes an account to create from the command line.
+type NewAccountInput struct {
+	Username      string
+	Password      string
+	Email         string
+	PartnerName   string // creates a partner for the user when set
+	PartnerDomain string // the partner's site domain
+	Marketplace   bool
+	Staff         bool
+	Permissions   []string
+}
+
+// NewAccount is a created account with its first API token.
+type NewAccount struct {
+	User    *User
+	Partner *Partner
+	Token   string
+}
+
+var (
+	usernamePattern = regexp.MustCompile(`^[\w.@+-]+$`)
+	// A host name of the partner's site, with an optional port for local sites.
+	domainPattern = regexp.MustCompile(`^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:[0-9]{1,5})?$`)
+)
+
+// Account limits.
+const (
+	MaxUsernameLength = 150
+	MinPasswordLength = 8
+	MaxPasswordLength = 1024
+)
+
+// CreateAccount creates a user, its partner when one is named, its
+// permissions and a first API token, in one transaction.
+// Errors: CodeInvalid for bad or taken values.
+func (s *AccountService) CreateAccount(ctx context.Context, in NewAccountInput) (*NewAccount, error) {
+	var v validator
+	switch {
+	case in.Username == "":
+		v.add(VRequired, "This field may not be blank.", "username")
+	case utf8.RuneCountInString(in.Username) > MaxUsernameLength:
+		v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxUsernameLength), "username")
+	case !usernamePattern.MatchString(in.Username):
+		v.add(VInvalid, "Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.", "username")
+	}
+	switch n := utf8.RuneCountInString(in.Password); {
+	case n < MinPasswordLength:
+		v.add(VInvalid, fmt.Sprintf("This password is too short. It must contain at least %d characters.", MinPasswordLength), "password")
+	case n > MaxPasswordLength:
+		v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxPasswordLength), "password")
+	}
+	if in.Email != "" {
+		if a, err := mail.ParseAddress(in.Email); err != nil || a.Address != in.Email {
+			v.add(VInvalid, "Enter a valid email address.", "email")
+		}
+	}
+	domain := strings.ToLower(strings.TrimSpace(in.PartnerDomain))
+	if domain != "" && !domainPattern.MatchString(domain) {
+		v.add(VInvalid, "Enter a valid domain name.", "partner_domain")
+	}
+	if in.PartnerName == "" && (domain != "" || in.Marketplace) {
+		v.add(VRequired, "A partner name is required for a partner domain or a marketplace.", "partner_name")
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	hash, err := argon2id.CreateHash(in.Password, s.params)
+	if err != nil {
+		return nil, fmt.Errorf("hash password: %w", err)
+	}
+
+	out := &NewAccount{}
+	err = s.db.RunInTx(ctx, func(ctx context.Context, st Stores) error {
+		u := &User{Username: in.Username, Email: in.Email, PasswordHash: hash, IsStaff: in.Staff, IsActive: true}
+		if in.PartnerName != "" {
+			p := &Partner{Name: in.PartnerName, SiteDomain: domain, IsMarketplace: in.Marketplace, Status: PartnerStatusActive}
+			if err := st.Partners.CreatePartner(ctx, p); err != nil {
+				return err
+			}
+			u.PartnerID, out.Partner = &p.ID, p
+		}
+		if err := st.Users.CreateUser(ctx, u); err != nil {
+			return err
+		}
+		if len(in.Permissions) > 0 {
+			if err := st.Users.GrantPermissions(ctx, u.ID, in.Permissions); err != nil {
+				return err
+			}
+		}
+		key, keyHash := newTokenKey()
+		if err := st.Tokens.CreateToken(ctx, &Token{KeyHash: keyHash, UserID: u.ID}); err != nil {
+			return err
+		}
+		out.User, out.Token = u, key
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}

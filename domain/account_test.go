@@ -1,0 +1,210 @@
+package domain_test
+
+import (
+	"context"
+	"reflect"
+	"testing"
+	"time"
+
+	"salesplatform/domain"
+)
+
+func TestCreateAccount(t *testing.T) {
+	db, raw := mustDatabase(t)
+	accounts := domain.NewAccountService(db, nil, cheapHashing)
+	ctx := context.Background()
+
+	t.Run("OK", func(t *testing.T) {
+		a := mustAccount(t, accounts, domain.NewAccountInput{Username: "shop", Email: "shop@example.com",
+			PartnerName: "Shop", PartnerDomain: "Shop.Example.com", Marketplace: true,
+			Permissions: []string{"permissions.use_voucher", "permissions.expedition_management"}})
+		if len(a.Token) != 40 {
+			t.Fatalf("token %q is not 40 characters", a.Token)
+		}
+		c, err := accounts.Authenticate(ctx, a.Token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.User.Username != "shop" || c.User.Email != "shop@example.com" || c.User.IsStaff {
+			t.Errorf("user = %+v", c.User)
+		}
+		if c.Partner == nil || c.Partner.Name != "Shop" || c.Partner.SiteDomain != "shop.example.com" || !c.Partner.IsMarketplace || c.Partner.Status != "a" {
+			t.Errorf("partner = %+v", c.Partner)
+		}
+		want := []string{"permissions.expedition_management", "permissions.use_voucher"}
+		if !reflect.DeepEqual(c.Permissions, want) {
+			t.Errorf("permissions = %v, want %v", c.Permissions, want)
+		}
+		if !c.HasPermission("permissions.use_voucher") || c.HasPermission("permissions.manage_masteradmin") {
+			t.Error("HasPermission does not follow the granted permissions")
+		}
+	})
+
+	t.Run("OKStaffWithoutPartner", func(t *testing.T) {
+		a := mustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
+		c, err := accounts.Authenticate(ctx, a.Token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Partner != nil || !c.User.IsStaff || !c.HasPermission("permissions.manage_masteradmin") {
+			t.Errorf("caller = %+v", c)
+		}
+	})
+
+	t.Run("ErrInvalid", func(t *testing.T) {
+		cases := map[string]struct {
+			in    domain.NewAccountInput
+			field string
+		}{
+			"blank username":     {domain.NewAccountInput{Password: "long enough"}, "username"},
+			"bad username":       {domain.NewAccountInput{Username: "a b", Password: "long enough"}, "username"},
+			"short password":     {domain.NewAccountInput{Username: "u1", Password: "short"}, "password"},
+			"bad email":          {domain.NewAccountInput{Username: "u2", Password: "long enough", Email: "nope"}, "email"},
+			"bad domain":         {domain.NewAccountInput{Username: "u3", Password: "long enough", PartnerName: "P", PartnerDomain: "http://x"}, "partner_domain"},
+			"domain, no name":    {domain.NewAccountInput{Username: "u4", Password: "long enough", PartnerDomain: "x.example"}, "partner_name"},
+			"taken username":     {domain.NewAccountInput{Username: "shop", Password: "long enough"}, "username"},
+			"taken domain":       {domain.NewAccountInput{Username: "u5", Password: "long enough", PartnerName: "P", PartnerDomain: "shop.example.com"}, "site_domain"},
+			"unknown permission": {domain.NewAccountInput{Username: "u6", Password: "long enough", PartnerName: "P6", Permissions: []string{"permissions.nope"}}, "permissions"},
+		}
+		for name, tc := range cases {
+			t.Run(name, func(t *testing.T) {
+				_, err := accounts.CreateAccount(ctx, tc.in)
+				e := wantCode(t, err, domain.CodeInvalid)
+				if got := domain.PathKey(e.Fields[0].Path); got != tc.field {
+					t.Errorf("field = %s, want %s (%v)", got, tc.field, e.Fields)
+				}
+				// Nothing of the account was written.
+				if tc.in.Username != "shop" && tc.in.Username != "" {
+					if _, err := db.Stores().Users.FindUserByUsername(ctx, tc.in.Username); !domain.IsCode(err, domain.CodeNotFound) {
+						t.Errorf("user %q exists after a failed creation: %v", tc.in.Username, err)
+					}
+				}
+			})
+		}
+		partners, err := raw.NewSelect().Table("partners").Count(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if partners != 1 {
+			t.Errorf("%d partners, want 1: a failed creation left its partner", partners)
+		}
+	})
+}
+
+func TestLogin(t *testing.T) {
+	db, _ := mustDatabase(t)
+	accounts := domain.NewAccountService(db, domain.NewLoginThrottle(3, time.Minute), cheapHashing)
+	shop := mustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop"})
+	staff := mustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
+	from := func(addr string) context.Context { return domain.WithClientAddr(context.Background(), addr) }
+
+	t.Run("OK", func(t *testing.T) {
+		res, err := accounts.Login(from("10.0.0.1"), domain.LoginInput{Username: "shop", Password: "correct horse"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Token == shop.Token || len(res.Token) != 40 {
+			t.Errorf("token %q: want a new 40-character key", res.Token)
+		}
+		if res.UUID != shop.Partner.UUID {
+			t.Errorf("uuid = %s, want the partner's %s", res.UUID, shop.Partner.UUID)
+		}
+		c, err := accounts.Authenticate(context.Background(), res.Token)
+		if err != nil || c.User.ID != shop.User.ID {
+			t.Fatalf("the new token does not authenticate the user: %v", err)
+		}
+	})
+
+	t.Run("OKUserUUIDWithoutPartner", func(t *testing.T) {
+		res, err := accounts.Login(from("10.0.0.1"), domain.LoginInput{Username: "staff", Password: "correct horse"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.UUID != staff.User.UUID {
+			t.Errorf("uuid = %s, want the user's %s", res.UUID, staff.User.UUID)
+		}
+	})
+
+	t.Run("ErrMissingFields", func(t *testing.T) {
+		_, err := accounts.Login(from("10.0.0.2"), domain.LoginInput{Password: ""})
+		e := wantCode(t, err, domain.CodeInvalid)
+		got := map[string]string{}
+		for _, f := range e.Fields {
+			got[domain.PathKey(f.Path)] = f.Message
+		}
+		want := map[string]string{"username": "This field is required.", "password": "This field may not be blank."}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("errors = %v, want %v", got, want)
+		}
+	})
+
+	t.Run("ErrBadCredentials", func(t *testing.T) {
+		for _, in := range []domain.LoginInput{
+			{Username: "shop", Password: "wrong"},
+			{Username: "nobody", Password: "correct horse"},
+		} {
+			_, err := accounts.Login(from("10.0.0.3"), in)
+			e := wantCode(t, err, domain.CodeInvalid)
+			if domain.PathKey(e.Fields[0].Path) != "non_field_errors" || e.Fields[0].Message != domain.MsgBadCredentials {
+				t.Errorf("%v: errors = %v", in, e.Fields)
+			}
+		}
+	})
+
+	t.Run("ErrThrottled", func(t *testing.T) {
+		for i := 0; i < 3; i++ {
+			_, err := accounts.Login(from("10.0.0.4"), domain.LoginInput{Username: "shop", Password: "wrong"})
+			wantCode(t, err, domain.CodeInvalid)
+		}
+		// Even the right password is refused until the bucket refills.
+		_, err := accounts.Login(from("10.0.0.4"), domain.LoginInput{Username: "shop", Password: "correct horse"})
+		e := wantCode(t, err, domain.CodeThrottled)
+		if e.RetryAfter <= 0 || e.RetryAfter > time.Minute {
+			t.Errorf("RetryAfter = %v, want within a minute", e.RetryAfter)
+		}
+		// Another client is not affected.
+		if _, err := accounts.Login(from("10.0.0.5"), domain.LoginInput{Username: "shop", Password: "correct horse"}); err != nil {
+			t.Errorf("another client: %v", err)
+		}
+	})
+}
+
+func TestAuthenticate(t *testing.T) {
+	db, raw := mustDatabase(t)
+	accounts := domain.NewAccountService(db, nil, cheapHashing)
+	a := mustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop"})
+	ctx := context.Background()
+
+	for name, key := range map[string]string{
+		"ErrMalformed":   "not-a-key",
+		"ErrUnknown":     "0123456789abcdef0123456789abcdef01234567",
+		"ErrNearlyRight": a.Token[:39] + "x",
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := accounts.Authenticate(ctx, key)
+			if e := wantCode(t, err, domain.CodeUnauthenticated); e.Message != domain.MsgInvalidToken {
+				t.Errorf("message = %q", e.Message)
+			}
+		})
+	}
+
+	t.Run("ErrInactiveUser", func(t *testing.T) {
+		if _, err := raw.NewUpdate().Table("users").Set("is_active = false").Where("id = ?", a.User.ID).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+		_, err := accounts.Authenticate(ctx, a.Token)
+		wantCode(t, err, domain.CodeUnauthenticated)
+	})
+
+	t.Run("ErrNoCaller", func(t *testing.T) {
+		_, err := domain.CallerFrom(ctx)
+		if e := wantCode(t, err, domain.CodeUnauthenticated); e.Message != domain.MsgNotAuthenticated {
+			t.Errorf("message = %q", e.Message)
+		}
+		bad := domain.WithAuthError(ctx, &domain.Error{Code: domain.CodeUnauthenticated, Message: domain.MsgInvalidToken})
+		_, err = domain.PartnerFrom(bad)
+		if e := wantCode(t, err, domain.CodeUnauthenticated); e.Message != domain.MsgInvalidToken {
+			t.Errorf("message = %q", e.Message)
+		}
+	})
+}

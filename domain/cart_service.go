@@ -1,0 +1,383 @@
+package domain
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+)
+
+// Cart limits. The contract sets none; these keep one cart small enough that
+// the in-memory store stays bounded (documented in docs/DECISIONS.md).
+const (
+	DefaultCartTTL        = 2 * time.Hour
+	MaxCartItems          = 100
+	MaxCartQuantity       = 100_000
+	MaxAttributesPerItem  = 50
+	MaxAttributeValueLen  = 255
+	MaxReturnURLLength    = 2048
+	MsgCartNotFound       = "Cart not found"
+	msgCartIDNotFound     = "Cart not found."
+	funnelPath            = "/ecommerce/shop/customization/"
+	funnelPartnerPathRoot = "/p/"
+)
+
+// CartService creates, replaces, reads and deletes e-commerce carts for the
+// calling partner.
+type CartService struct {
+	carts    CartStore
+	partners PartnerStore
+	ttl      time.Duration
+	// publicBaseURL builds funnel URLs for partners without a site domain.
+	publicBaseURL string
+	now           func() time.Time
+}
+
+// NewCartService returns the service. ttl is how long a cart lives after its
+// last modification; publicBaseURL is this service's public address, used
+// for the funnel URL of partners that have no site domain.
+func NewCartService(carts CartStore, partners PartnerStore, ttl time.Duration, publicBaseURL string) *CartService {
+	return &CartService{carts: carts, partners: partners, ttl: ttl, publicBaseURL: strings.TrimRight(publicBaseURL, "/"), now: time.Now}
+}
+
+// CartView is a cart as the API shows it.
+type CartView struct {
+	*Cart
+	FunnelURL string
+	ExpiresAt time.Time
+}
+
+// CartInput is a cart as a client sends it. Doc is the decoded JSON object
+// (numbers as json.Number) so that every rule of the contract, the type rules
+// included, is checked here once for REST and GraphQL alike. IfMatch is an
+// HTTP If-Match value ("" when absent).
+type CartInput struct {
+	Doc     any
+	IfMatch string
+}
+
+// SaveCart creates a cart, or replaces the caller's cart named by the
+// document's id. created reports which.
+// Errors: CodeUnauthenticated, CodeForbidden (caller without partner),
+// CodeInvalid (including an id that names no cart of the caller's partner),
+// CodePreconditionFailed (IfMatch does not match the current cart).
+func (s *CartService) SaveCart(ctx context.Context, in CartInput) (view *CartView, created bool, err error) {
+	partner, err := PartnerFrom(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	doc, err := parseCartDoc(in.Doc)
+	if err != nil {
+		return nil, false, err
+	}
+	now := s.now().Truncate(time.Millisecond) // last_modified is in ms
+	if doc.id == nil {
+		if in.IfMatch != "" {
+			return nil, false, &Error{Code: CodePreconditionFailed, Message: "If-Match applies only to replacing an existing cart."}
+		}
+		c := &Cart{ID: uuid.New(), PartnerID: partner.ID, Items: doc.items, ReturnURL: doc.returnURL, CreatedAt: now, LastModified: now}
+		if err := s.carts.Create(ctx, c, s.ttl); err != nil {
+			return nil, false, err
+		}
+		return s.view(c, partner), true, nil
+	}
+
+	var saved *Cart
+	err = s.carts.Update(ctx, *doc.id, s.ttl, func(cur *Cart) (*Cart, error) {
+		if cur.PartnerID != partner.ID {
+			return nil, ErrNotFound
+		}
+		if in.IfMatch != "" && !etagMatches(in.IfMatch, cur.ETag()) {
+			return nil, &Error{Code: CodePreconditionFailed, Message: "The cart has changed since it was read."}
+		}
+		// Later rounding could put a replace before its create; never go back.
+		modified := now
+		if !modified.After(cur.LastModified) {
+			modified = cur.LastModified.Add(time.Millisecond)
+		}
+		saved = &Cart{ID: cur.ID, PartnerID: cur.PartnerID, Items: doc.items, ReturnURL: doc.returnURL,
+			CreatedAt: cur.CreatedAt, LastModified: modified, Revision: cur.Revision + 1}
+		return saved, nil
+	})
+	if IsCode(err, CodeNotFound) {
+		var v validator
+		v.add(VNotFound, msgCartIDNotFound, "id")
+		return nil, false, v.err()
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return s.view(saved, partner), false, nil
+}
+
+// Cart returns a cart of the caller's partner.
+// Errors: CodeUnauthenticated, CodeForbidden, CodeNotFound ("Cart not found")
+// when it does not exist, lapsed, was deleted or is another partner's.
+func (s *CartService) Cart(ctx context.Context, id uuid.UUID) (*CartView, error) {
+	partner, err := PartnerFrom(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.partnerCart(ctx, partner, id)
+}
+
+// FunnelSite names the partner whose purchase site serves a funnel page:
+// by the request's host, or by UUID on this service's own address.
+type FunnelSite struct {
+	Host        string
+	PartnerUUID *uuid.UUID
+}
+
+// FunnelCart returns the cart a customer opens through a funnel URL. The
+// site decides the tenant: a cart of another partner is not found.
+// Errors: CodeNotFound ("Cart not found").
+func (s *CartService) FunnelCart(ctx context.Context, site FunnelSite, id uuid.UUID) (*CartView, error) {
+	partner, err := s.sitePartner(ctx, site)
+	if err != nil {
+		return nil, err
+	}
+	return s.partnerCart(ctx, partner, id)
+}
+
+// DeleteCart removes a cart once its checkout reached the order summary,
+// as the funnel does. Deleting a missing cart is not an error; another
+// partner's cart is not touched.
+// Errors: CodeNotFound when the site names no partner.
+func (s *CartService) DeleteCart(ctx context.Context, site FunnelSite, id uuid.UUID) error {
+	partner, err := s.sitePartner(ctx, site)
+	if err != nil {
+		return err
+	}
+	c, err := s.carts.Get(ctx, id)
+	if IsCode(err, CodeNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if c.PartnerID != partner.ID {
+		return nil
+	}
+	return s.carts.Delete(ctx, id)
+}
+
+func (s *CartService) sitePartner(ctx context.Context, site FunnelSite) (*Partner, error) {
+	var p *Partner
+	var err error
+	if site.PartnerUUID != nil {
+		p, err = s.partners.FindPartnerByUUID(ctx, *site.PartnerUUID)
+	} else {
+		p, err = s.partners.FindPartnerBySiteDomain(ctx, strings.ToLower(site.Host))
+	}
+	if IsCode(err, CodeNotFound) {
+		return nil, &Error{Code: CodeNotFound, Message: MsgCartNotFound}
+	}
+	return p, err
+}
+
+func (s *CartService) partnerCart(ctx context.Context, partner *Partner, id uuid.UUID) (*CartView, error) {
+	c, err := s.carts.Get(ctx, id)
+	if err == nil && c.PartnerID != partner.ID {
+		err = ErrNotFound
+	}
+	if IsCode(err, CodeNotFound) {
+		return nil, &Error{Code: CodeNotFound, Message: MsgCartNotFound}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.view(c, partner), nil
+}
+
+func (s *CartService) view(c *Cart, p *Partner) *CartView {
+	return &CartView{Cart: c, FunnelURL: s.funnelURL(c, p), ExpiresAt: c.LastModified.Add(s.ttl)}
+}
+
+// funnelURL is the partner's checkout funnel for the cart: on its own site
+// when it has one, else under this service's address with the partner's UUID
+// in the path.
+func (s *CartService) funnelURL(c *Cart, p *Partner) string {
+	base := "https://" + p.SiteDomain
+	if p.SiteDomain == "" {
+		base = s.publicBaseURL + funnelPartnerPathRoot + p.UUID.String()
+	}
+	return base + funnelPath + "?" + url.Values{"cart": {c.ID.String()}}.Encode()
+}
+
+// etagMatches applies If-Match: "*" or a list of strong entity tags.
+func etagMatches(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimSpace(t)
+		if t == "*" || t == etag {
+			return true
+		}
+	}
+	return false
+}
+
+// cartDoc is a validated cart document.
+type cartDoc struct {
+	id        *uuid.UUID
+	returnURL string
+	items     []CartItem
+}
+
+// parseCartDoc checks a cart document against the contract (part 2.1) and
+// this service's limits. Unknown fields are ignored, as DRF does.
+func parseCartDoc(raw any) (*cartDoc, error) {
+	var v validator
+	obj, ok := raw.(map[string]any)
+	if !ok {
+		v.add(VInvalid, fmt.Sprintf("Invalid data. Expected a dictionary, but got %s.", jsonTypeName(raw)), "non_field_errors")
+		return nil, v.err()
+	}
+	doc := &cartDoc{items: []CartItem{}}
+
+	switch id := obj["id"].(type) {
+	case nil: // absent or null: a new cart
+	case string:
+		u, err := uuid.Parse(id)
+		if err != nil || len(id) != 36 {
+			v.add(VInvalid, "Must be a valid UUID.", "id")
+		} else {
+			doc.id = &u
+		}
+	default:
+		v.add(VInvalid, "Must be a valid UUID.", "id")
+	}
+
+	switch ru := obj["return_url"].(type) {
+	case nil:
+	case string:
+		switch {
+		case utf8.RuneCountInString(ru) > MaxReturnURLLength:
+			v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxReturnURLLength), "return_url")
+		case ru != "" && !validHTTPURL(ru):
+			v.add(VInvalid, "Enter a valid URL.", "return_url")
+		default:
+			doc.returnURL = ru
+		}
+	default:
+		v.add(VInvalid, msgString, "return_url")
+	}
+
+	items, present := obj["items"]
+	switch list := items.(type) {
+	case nil:
+		if present {
+			v.add(VNull, msgNull, "items")
+		} else {
+			v.add(VRequired, msgRequired, "items")
+		}
+	case []any:
+		if len(list) > MaxCartItems {
+			v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d elements.", MaxCartItems), "items")
+			break
+		}
+		v.listLength(len(list), "items")
+		for i, it := range list {
+			if item, ok := parseCartItem(&v, it, "items", i); ok {
+				doc.items = append(doc.items, item)
+			}
+		}
+	default:
+		v.add(VInvalid, fmt.Sprintf("Expected a list of items but got type %q.", jsonTypeName(items)), "items")
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	return doc, nil
+}
+
+func parseCartItem(v *validator, raw any, path ...any) (CartItem, bool) {
+	before := len(v.fields)
+	at := func(field ...any) []any { return append(append([]any{}, path...), field...) }
+	obj, ok := raw.(map[string]any)
+	if !ok {
+		v.add(VInvalid, fmt.Sprintf("Invalid data. Expected a dictionary, but got %s.", jsonTypeName(raw)), at("non_field_errors")...)
+		return CartItem{}, false
+	}
+	item := CartItem{AttributeValues: map[int64]string{}}
+	item.ProductID, _ = v.integer(obj, "product_id", true, 1, 1<<63-1, at)
+	item.Quantity, _ = v.integer(obj, "quantity", true, 0, MaxCartQuantity, at)
+	if id, ok := v.integer(obj, "variant_id", false, 1, 1<<63-1, at); ok {
+		item.VariantID = &id
+	}
+
+	attrs, present := obj["attribute_values"]
+	switch m := attrs.(type) {
+	case nil:
+		if present {
+			v.add(VNull, msgNull, at("attribute_values")...)
+		}
+	case map[string]any:
+		if len(m) > MaxAttributesPerItem {
+			v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d elements.", MaxAttributesPerItem), at("attribute_values")...)
+			break
+		}
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys) // errors in a stable order
+		for _, k := range keys {
+			id, err := strconv.ParseInt(k, 10, 64)
+			if err != nil || id < 1 {
+				v.add(VInvalid, "Attribute ids must be positive integers.", at("attribute_values", k)...)
+				continue
+			}
+			s, ok := m[k].(string)
+			switch {
+			case !ok:
+				v.add(VInvalid, msgString, at("attribute_values", k)...)
+			case utf8.RuneCountInString(s) > MaxAttributeValueLen:
+				v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxAttributeValueLen), at("attribute_values", k)...)
+			default:
+				item.AttributeValues[id] = s
+			}
+		}
+	default:
+		v.add(VInvalid, fmt.Sprintf("Expected a dictionary of items but got type %q.", jsonTypeName(attrs)), at("attribute_values")...)
+	}
+	return item, len(v.fields) == before
+}
+
+// integer reads an integer field of obj within [min, max]. ok is false when
+// the field is absent, null or invalid (the last recorded as an error).
+func (v *validator) integer(obj map[string]any, field string, required bool, min, max int64, at func(...any) []any) (n int64, ok bool) {
+	raw, present := obj[field]
+	if raw == nil {
+		switch {
+		case !present && required:
+			v.add(VRequired, msgRequired, at(field)...)
+		case present && required:
+			v.add(VNull, msgNull, at(field)...)
+		}
+		return 0, false
+	}
+	n, ok = asInt(raw)
+	switch {
+	case !ok:
+		v.add(VInvalid, msgInteger, at(field)...)
+	case n < min:
+		v.add(VMinValue, fmt.Sprintf("Ensure this value is greater than or equal to %d.", min), at(field)...)
+		ok = false
+	case n > max:
+		v.add(VMaxValue, fmt.Sprintf("Ensure this value is less than or equal to %d.", max), at(field)...)
+		ok = false
+	}
+	return n, ok
+}
+
+// validHTTPURL accepts absolute http and https URLs with a host, as DRF's
+// URLField does.
+func validHTTPURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && !strings.ContainsAny(s, " \t\r\n")
+}

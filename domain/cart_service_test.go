@@ -1,0 +1,352 @@
+package domain_test
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"salesplatform/domain"
+	"salesplatform/persistence/cartstore"
+)
+
+// cartFixture is a cart service over a real database and the in-process
+// store, with two partners: one with a site domain, one without.
+type cartFixture struct {
+	svc         *domain.CartService
+	store       *cartstore.Memory
+	shop, other *domain.NewAccount
+	asShop      context.Context
+	asOther     context.Context
+	asStaff     context.Context
+	accounts    *domain.AccountService
+}
+
+func newCartFixture(t *testing.T, ttl time.Duration) *cartFixture {
+	t.Helper()
+	db, _ := mustDatabase(t)
+	accounts := domain.NewAccountService(db, nil, cheapHashing)
+	store := cartstore.NewMemory(1000)
+	t.Cleanup(store.Close)
+	f := &cartFixture{
+		svc:      domain.NewCartService(store, db.Stores().Partners, ttl, "http://api.test:8000/"),
+		store:    store,
+		accounts: accounts,
+		shop:     mustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop", PartnerDomain: "shop.example.com"}),
+		other:    mustAccount(t, accounts, domain.NewAccountInput{Username: "other", PartnerName: "Other"}),
+	}
+	staff := mustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
+	f.asShop, f.asOther, f.asStaff = asCaller(t, accounts, f.shop), asCaller(t, accounts, f.other), asCaller(t, accounts, staff)
+	return f
+}
+
+// doc decodes a JSON cart document as the REST layer does.
+func doc(t *testing.T, s string) any {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		t.Fatalf("bad test JSON %s: %v", s, err)
+	}
+	return v
+}
+
+func (f *cartFixture) mustSave(t *testing.T, ctx context.Context, body string) *domain.CartView {
+	t.Helper()
+	c, _, err := f.svc.SaveCart(ctx, domain.CartInput{Doc: doc(t, body)})
+	if err != nil {
+		t.Fatalf("save %s: %v", body, err)
+	}
+	return c
+}
+
+func TestSaveCart(t *testing.T) {
+	f := newCartFixture(t, time.Hour)
+
+	t.Run("OKCreate", func(t *testing.T) {
+		before := time.Now().Truncate(time.Millisecond)
+		c, created, err := f.svc.SaveCart(f.asShop, domain.CartInput{Doc: doc(t, `{
+			"items": [{"product_id": 7, "quantity": 2},
+			          {"product_id": "8", "quantity": 1, "variant_id": 3, "attribute_values": {"12": "red", "4": ""}}],
+			"return_url": "https://shop.example.com/thanks", "unknown": true}`)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !created || c.ID == uuid.Nil || c.Revision != 0 {
+			t.Errorf("created=%v id=%v revision=%d", created, c.ID, c.Revision)
+		}
+		three := int64(3)
+		want := []domain.CartItem{
+			{ProductID: 7, Quantity: 2, AttributeValues: map[int64]string{}},
+			{ProductID: 8, Quantity: 1, VariantID: &three, AttributeValues: map[int64]string{12: "red", 4: ""}},
+		}
+		if !reflect.DeepEqual(c.Items, want) {
+			t.Errorf("items = %+v, want %+v", c.Items, want)
+		}
+		if c.ReturnURL != "https://shop.example.com/thanks" {
+			t.Errorf("return_url = %q", c.ReturnURL)
+		}
+		if wantURL := "https://shop.example.com/ecommerce/shop/customization/?cart=" + c.ID.String(); c.FunnelURL != wantURL {
+			t.Errorf("funnel_url = %q, want %q", c.FunnelURL, wantURL)
+		}
+		if c.LastModified.Before(before) || !c.LastModified.Equal(c.CreatedAt) || c.LastModified.Nanosecond()%int(time.Millisecond) != 0 {
+			t.Errorf("last_modified = %v, created_at = %v", c.LastModified, c.CreatedAt)
+		}
+		if !c.ExpiresAt.Equal(c.LastModified.Add(time.Hour)) {
+			t.Errorf("expires_at = %v, want last_modified + ttl", c.ExpiresAt)
+		}
+	})
+
+	t.Run("OKEmptyItemsAndFunnelPathForm", func(t *testing.T) {
+		c := f.mustSave(t, f.asOther, `{"items": [], "return_url": ""}`)
+		if len(c.Items) != 0 || c.ReturnURL != "" {
+			t.Errorf("cart = %+v", c.Cart)
+		}
+		want := "http://api.test:8000/p/" + f.other.Partner.UUID.String() + "/ecommerce/shop/customization/?cart=" + c.ID.String()
+		if c.FunnelURL != want {
+			t.Errorf("funnel_url = %q, want %q", c.FunnelURL, want)
+		}
+	})
+
+	t.Run("OKReplace", func(t *testing.T) {
+		c := f.mustSave(t, f.asShop, `{"items": [{"product_id": 1, "quantity": 1}], "return_url": "https://a.example/"}`)
+		r, created, err := f.svc.SaveCart(f.asShop, domain.CartInput{Doc: doc(t,
+			`{"id": "`+c.ID.String()+`", "items": [{"product_id": 2, "quantity": 5}]}`)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if created || r.ID != c.ID || r.Revision != 1 {
+			t.Errorf("created=%v id=%v revision=%d", created, r.ID, r.Revision)
+		}
+		if len(r.Items) != 1 || r.Items[0].ProductID != 2 || r.ReturnURL != "" {
+			t.Errorf("contents not overwritten: %+v", r.Cart)
+		}
+		if !r.LastModified.After(c.LastModified) || !r.CreatedAt.Equal(c.CreatedAt) {
+			t.Errorf("last_modified %v -> %v, created_at %v -> %v", c.LastModified, r.LastModified, c.CreatedAt, r.CreatedAt)
+		}
+		got, err := f.svc.Cart(f.asShop, c.ID)
+		if err != nil || got.Items[0].ProductID != 2 {
+			t.Errorf("stored cart = %+v, %v", got, err)
+		}
+	})
+
+	t.Run("ErrReplaceOtherPartnersCart", func(t *testing.T) {
+		c := f.mustSave(t, f.asShop, `{"items": [{"product_id": 1, "quantity": 1}]}`)
+		_, _, err := f.svc.SaveCart(f.asOther, domain.CartInput{Doc: doc(t, `{"id": "`+c.ID.String()+`", "items": []}`)})
+		wantFieldErrors(t, err, map[string]string{"id": "Cart not found."})
+		got, _ := f.svc.Cart(f.asShop, c.ID)
+		if len(got.Items) != 1 {
+			t.Error("another partner's replace changed the cart")
+		}
+	})
+
+	t.Run("ErrReplaceUnknownCart", func(t *testing.T) {
+		_, _, err := f.svc.SaveCart(f.asShop, domain.CartInput{Doc: doc(t, `{"id": "`+uuid.NewString()+`", "items": []}`)})
+		wantFieldErrors(t, err, map[string]string{"id": "Cart not found."})
+	})
+
+	t.Run("ErrNoPartner", func(t *testing.T) {
+		_, _, err := f.svc.SaveCart(f.asStaff, domain.CartInput{Doc: doc(t, `{"items": []}`)})
+		wantCode(t, err, domain.CodeForbidden)
+	})
+
+	t.Run("ErrUnauthenticated", func(t *testing.T) {
+		_, _, err := f.svc.SaveCart(context.Background(), domain.CartInput{Doc: doc(t, `{"items": []}`)})
+		wantCode(t, err, domain.CodeUnauthenticated)
+	})
+}
+
+func TestSaveCartValidation(t *testing.T) {
+	f := newCartFixture(t, time.Hour)
+	long := strings.Repeat("x", 256)
+	many := "[" + strings.TrimSuffix(strings.Repeat(`{"product_id": 1, "quantity": 1},`, domain.MaxCartItems+1), ",") + "]"
+
+	cases := map[string]struct {
+		body string
+		want map[string]string // dotted path -> message
+	}{
+		"not an object":        {`[]`, map[string]string{"non_field_errors": "Invalid data. Expected a dictionary, but got list."}},
+		"items missing":        {`{}`, map[string]string{"items": "This field is required."}},
+		"items null":           {`{"items": null}`, map[string]string{"items": "This field may not be null."}},
+		"items not a list":     {`{"items": {"a": 1}}`, map[string]string{"items": `Expected a list of items but got type "dict".`}},
+		"too many items":       {`{"items": ` + many + `}`, map[string]string{"items": "Ensure this field has no more than 100 elements."}},
+		"item not an object":   {`{"items": ["x"]}`, map[string]string{"items.0.non_field_errors": "Invalid data. Expected a dictionary, but got str."}},
+		"product_id missing":   {`{"items": [{"quantity": 1}]}`, map[string]string{"items.0.product_id": "This field is required."}},
+		"product_id null":      {`{"items": [{"product_id": null, "quantity": 1}]}`, map[string]string{"items.0.product_id": "This field may not be null."}},
+		"product_id text":      {`{"items": [{"product_id": "abc", "quantity": 1}]}`, map[string]string{"items.0.product_id": "A valid integer is required."}},
+		"product_id zero":      {`{"items": [{"product_id": 0, "quantity": 1}]}`, map[string]string{"items.0.product_id": "Ensure this value is greater than or equal to 1."}},
+		"quantity missing":     {`{"items": [{"product_id": 1}]}`, map[string]string{"items.0.quantity": "This field is required."}},
+		"quantity fraction":    {`{"items": [{"product_id": 1, "quantity": 1.5}]}`, map[string]string{"items.0.quantity": "A valid integer is required."}},
+		"quantity negative":    {`{"items": [{"product_id": 1, "quantity": -1}]}`, map[string]string{"items.0.quantity": "Ensure this value is greater than or equal to 0."}},
+		"quantity too large":   {`{"items": [{"product_id": 1, "quantity": 100001}]}`, map[string]string{"items.0.quantity": "Ensure this value is less than or equal to 100000."}},
+		"quantity boolean":     {`{"items": [{"product_id": 1, "quantity": true}]}`, map[string]string{"items.0.quantity": "A valid integer is required."}},
+		"variant_id text":      {`{"items": [{"product_id": 1, "quantity": 1, "variant_id": "v"}]}`, map[string]string{"items.0.variant_id": "A valid integer is required."}},
+		"attributes a list":    {`{"items": [{"product_id": 1, "quantity": 1, "attribute_values": ["red"]}]}`, map[string]string{"items.0.attribute_values": `Expected a dictionary of items but got type "list".`}},
+		"attributes a string":  {`{"items": [{"product_id": 1, "quantity": 1, "attribute_values": "red"}]}`, map[string]string{"items.0.attribute_values": `Expected a dictionary of items but got type "str".`}},
+		"attributes null":      {`{"items": [{"product_id": 1, "quantity": 1, "attribute_values": null}]}`, map[string]string{"items.0.attribute_values": "This field may not be null."}},
+		"attribute key text":   {`{"items": [{"product_id": 1, "quantity": 1, "attribute_values": {"color": "red"}}]}`, map[string]string{"items.0.attribute_values.color": "Attribute ids must be positive integers."}},
+		"attribute value int":  {`{"items": [{"product_id": 1, "quantity": 1, "attribute_values": {"12": 5}}]}`, map[string]string{"items.0.attribute_values.12": "Not a valid string."}},
+		"attribute value long": {`{"items": [{"product_id": 1, "quantity": 1, "attribute_values": {"12": "` + long + `"}}]}`, map[string]string{"items.0.attribute_values.12": "Ensure this field has no more than 255 characters."}},
+		"id not a uuid":        {`{"id": "42", "items": []}`, map[string]string{"id": "Must be a valid UUID."}},
+		"id a number":          {`{"id": 42, "items": []}`, map[string]string{"id": "Must be a valid UUID."}},
+		"return_url invalid":   {`{"items": [], "return_url": "not a url"}`, map[string]string{"return_url": "Enter a valid URL."}},
+		"return_url ftp":       {`{"items": [], "return_url": "ftp://x.example/"}`, map[string]string{"return_url": "Enter a valid URL."}},
+		"return_url number":    {`{"items": [], "return_url": 5}`, map[string]string{"return_url": "Not a valid string."}},
+		"errors on two items": {`{"items": [{"product_id": 1, "quantity": 1}, {"product_id": 1, "quantity": "x"}, {"quantity": 1}]}`,
+			map[string]string{"items.1.quantity": "A valid integer is required.", "items.2.product_id": "This field is required."}},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			before := f.store.Len()
+			_, _, err := f.svc.SaveCart(f.asShop, domain.CartInput{Doc: doc(t, tc.body)})
+			e := wantFieldErrors(t, err, tc.want)
+			if strings.HasPrefix(name, "errors on two items") && e.ListLengths["items"] != 3 {
+				t.Errorf("ListLengths = %v, want items: 3", e.ListLengths)
+			}
+			if f.store.Len() != before {
+				t.Error("an invalid cart was stored")
+			}
+		})
+	}
+}
+
+// wantFieldErrors fails unless err is a validation error with exactly the
+// given messages by dotted path.
+func wantFieldErrors(t *testing.T, err error, want map[string]string) *domain.Error {
+	t.Helper()
+	e := wantCode(t, err, domain.CodeInvalid)
+	got := map[string]string{}
+	for _, f := range e.Fields {
+		got[domain.PathKey(f.Path)] = f.Message
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("field errors = %v, want %v", got, want)
+	}
+	return e
+}
+
+func TestSaveCartIfMatch(t *testing.T) {
+	f := newCartFixture(t, time.Hour)
+	c := f.mustSave(t, f.asShop, `{"items": []}`)
+	replace := func(ifMatch string) (*domain.CartView, error) {
+		v, _, err := f.svc.SaveCart(f.asShop, domain.CartInput{IfMatch: ifMatch,
+			Doc: doc(t, `{"id": "`+c.ID.String()+`", "items": [{"product_id": 1, "quantity": 1}]}`)})
+		return v, err
+	}
+
+	t.Run("OKMatch", func(t *testing.T) {
+		r, err := replace(c.ETag())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.ETag() == c.ETag() {
+			t.Error("the ETag did not change on replace")
+		}
+		c = r
+	})
+	t.Run("OKStarOrList", func(t *testing.T) {
+		r, err := replace(`"other", ` + c.ETag())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c, err = replace("*"); err != nil {
+			t.Fatal(err)
+		}
+		_ = r
+	})
+	t.Run("ErrStale", func(t *testing.T) {
+		stale := c.ETag()
+		if _, err := replace(stale); err != nil {
+			t.Fatal(err)
+		}
+		_, err := replace(stale)
+		wantCode(t, err, domain.CodePreconditionFailed)
+	})
+	t.Run("ErrOnCreate", func(t *testing.T) {
+		_, _, err := f.svc.SaveCart(f.asShop, domain.CartInput{IfMatch: "*", Doc: doc(t, `{"items": []}`)})
+		wantCode(t, err, domain.CodePreconditionFailed)
+	})
+}
+
+func TestCartLifecycle(t *testing.T) {
+	const ttl = 400 * time.Millisecond
+	f := newCartFixture(t, ttl)
+
+	t.Run("ErrOtherPartner", func(t *testing.T) {
+		c := f.mustSave(t, f.asShop, `{"items": []}`)
+		_, err := f.svc.Cart(f.asOther, c.ID)
+		if e := wantCode(t, err, domain.CodeNotFound); e.Message != "Cart not found" {
+			t.Errorf("message = %q", e.Message)
+		}
+	})
+
+	t.Run("ErrExpired", func(t *testing.T) {
+		c := f.mustSave(t, f.asShop, `{"items": []}`)
+		// A replace before the end restarts the lifetime.
+		time.Sleep(ttl * 3 / 5)
+		f.mustSave(t, f.asShop, `{"id": "`+c.ID.String()+`", "items": []}`)
+		time.Sleep(ttl * 3 / 5)
+		if _, err := f.svc.Cart(f.asShop, c.ID); err != nil {
+			t.Fatalf("cart lapsed although replaced within its lifetime: %v", err)
+		}
+		time.Sleep(ttl + 100*time.Millisecond)
+		_, err := f.svc.Cart(f.asShop, c.ID)
+		wantCode(t, err, domain.CodeNotFound)
+		_, _, err = f.svc.SaveCart(f.asShop, domain.CartInput{Doc: doc(t, `{"id": "`+c.ID.String()+`", "items": []}`)})
+		wantFieldErrors(t, err, map[string]string{"id": "Cart not found."})
+	})
+
+	t.Run("DeleteAtCheckout", func(t *testing.T) {
+		c := f.mustSave(t, f.asShop, `{"items": []}`)
+		foreign := f.mustSave(t, f.asOther, `{"items": []}`)
+		site := domain.FunnelSite{Host: "SHOP.example.com"}
+		if err := f.svc.DeleteCart(context.Background(), site, foreign.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Cart(f.asOther, foreign.ID); err != nil {
+			t.Errorf("deleting through another partner's site removed the cart: %v", err)
+		}
+		if err := f.svc.DeleteCart(context.Background(), site, c.ID); err != nil {
+			t.Fatal(err)
+		}
+		_, err := f.svc.Cart(f.asShop, c.ID)
+		wantCode(t, err, domain.CodeNotFound)
+		if err := f.svc.DeleteCart(context.Background(), site, c.ID); err != nil {
+			t.Errorf("deleting twice: %v", err)
+		}
+	})
+}
+
+func TestFunnelCart(t *testing.T) {
+	f := newCartFixture(t, time.Hour)
+	shopCart := f.mustSave(t, f.asShop, `{"items": [{"product_id": 1, "quantity": 2}]}`)
+	otherCart := f.mustSave(t, f.asOther, `{"items": []}`)
+	otherUUID := f.other.Partner.UUID
+
+	t.Run("OKByHost", func(t *testing.T) {
+		c, err := f.svc.FunnelCart(context.Background(), domain.FunnelSite{Host: "shop.example.com"}, shopCart.ID)
+		if err != nil || c.Items[0].Quantity != 2 {
+			t.Fatalf("cart = %+v, %v", c, err)
+		}
+	})
+	t.Run("OKByPartnerUUID", func(t *testing.T) {
+		if _, err := f.svc.FunnelCart(context.Background(), domain.FunnelSite{PartnerUUID: &otherUUID}, otherCart.ID); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("ErrOtherPartnersSite", func(t *testing.T) {
+		_, err := f.svc.FunnelCart(context.Background(), domain.FunnelSite{Host: "shop.example.com"}, otherCart.ID)
+		wantCode(t, err, domain.CodeNotFound)
+		_, err = f.svc.FunnelCart(context.Background(), domain.FunnelSite{PartnerUUID: &otherUUID}, shopCart.ID)
+		wantCode(t, err, domain.CodeNotFound)
+	})
+	t.Run("ErrUnknownSite", func(t *testing.T) {
+		_, err := f.svc.FunnelCart(context.Background(), domain.FunnelSite{Host: "nowhere.example"}, shopCart.ID)
+		wantCode(t, err, domain.CodeNotFound)
+	})
+}

@@ -1,0 +1,81 @@
+package domain
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Code classifies an Error. The transports map each code once: rest to an HTTP
+// status and a DRF body, graph to extensions.code.
+type Code string
+
+const (
+	CodeInvalid            Code = "invalid"             // input breaks a rule; see Fields
+	CodeUnauthenticated    Code = "unauthenticated"     // no or bad credentials
+	CodeForbidden          Code = "forbidden"           // authenticated but not allowed
+	CodeNotFound           Code = "not_found"           // absent, or another tenant's
+	CodePreconditionFailed Code = "precondition_failed" // If-Match did not match
+	CodeThrottled          Code = "throttled"           // too many attempts; see RetryAfter
+	CodeInternal           Code = "internal"            // a bug or an outage, never shown as is
+)
+
+// Messages the legacy clients already parse; the transports show them verbatim.
+const (
+	MsgNotAuthenticated = "Authentication credentials were not provided."
+	MsgInvalidToken     = "Invalid token."
+	MsgPermissionDenied = "You do not have permission to perform this action."
+	MsgNotFound         = "Not found."
+)
+
+// Error is the one error type of the domain. Anything else reaching a
+// transport is treated as internal.
+type Error struct {
+	Code    Code
+	Message string
+	// Fields lists the input errors of a CodeInvalid error.
+	Fields []FieldError
+	// ListLengths gives, for each list in the input that has errors (keyed by
+	// its dotted path, "items"), how many elements it had, so a transport can
+	// report one entry per element as DRF does.
+	ListLengths map[string]int
+	// RetryAfter is set on CodeThrottled errors.
+	RetryAfter time.Duration
+}
+
+// FieldError is one invalid input value. Path holds field names (string) and
+// list indexes (int) from the root of the input: ["items", 1, "quantity"].
+type FieldError struct {
+	Path    []any
+	Code    string
+	Message string
+}
+
+func (e *Error) Error() string {
+	if len(e.Fields) > 0 {
+		return fmt.Sprintf("%s: %s (%d field errors)", e.Code, e.Message, len(e.Fields))
+	}
+	return fmt.Sprintf("%s: %s", e.Code, e.Message)
+}
+
+// Errorf returns an *Error with the given code and formatted message.
+func Errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// ErrorCode returns the code of err, CodeInternal when err is not an *Error.
+func ErrorCode(err error) Code {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return CodeInternal
+}
+
+// IsCode reports whether err is an *Error with the given code.
+func IsCode(err error, code Code) bool {
+	return err != nil && ErrorCode(err) == code
+}
+
+// ErrNotFound is returned by stores when a row or key does not exist.
+var ErrNotFound = &Error{Code: CodeNotFound, Message: MsgNotFound}

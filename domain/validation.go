@@ -1,0 +1,133 @@
+package domain
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Validation error codes, shared by every input. The messages are DRF's, which
+// legacy clients display.
+const (
+	VRequired  = "required"
+	VNull      = "null"
+	VInvalid   = "invalid"
+	VMinValue  = "min_value"
+	VMaxValue  = "max_value"
+	VMaxLength = "max_length"
+	VNotFound  = "does_not_exist"
+)
+
+// validator collects field errors for one input.
+type validator struct {
+	fields  []FieldError
+	lengths map[string]int
+}
+
+func (v *validator) add(code, msg string, path ...any) {
+	v.fields = append(v.fields, FieldError{Path: path, Code: code, Message: msg})
+}
+
+// listLength records the length of a list that may carry element errors.
+func (v *validator) listLength(n int, path ...any) {
+	if v.lengths == nil {
+		v.lengths = map[string]int{}
+	}
+	v.lengths[PathKey(path)] = n
+}
+
+// err returns the collected errors as one *Error, or nil.
+func (v *validator) err() error {
+	if len(v.fields) == 0 {
+		return nil
+	}
+	return &Error{Code: CodeInvalid, Message: "Invalid input.", Fields: v.fields, ListLengths: v.lengths}
+}
+
+// PathKey joins a field path with dots: ["items", 1] is "items.1".
+func PathKey(path []any) string {
+	parts := make([]string, len(path))
+	for i, p := range path {
+		parts[i] = fmt.Sprint(p)
+	}
+	return strings.Join(parts, ".")
+}
+
+func jsonTypeName(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "str"
+	case bool:
+		return "bool"
+	case []any:
+		return "list"
+	case map[string]any:
+		return "dict"
+	default:
+		return "int"
+	}
+}
+
+// asInt reads an integer from a decoded JSON value: a number without a
+// fraction, or a string holding one, as DRF's IntegerField accepts.
+func asInt(v any) (int64, bool) {
+	switch n := v.(type) {
+	case int:
+		return int64(n), true
+	case int64:
+		return n, true
+	case json.Number:
+		return parseIntLike(n.String())
+	case string:
+		return parseIntLike(strings.TrimSpace(n))
+	}
+	return 0, false
+}
+
+func parseIntLike(s string) (int64, bool) {
+	if i, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return i, true
+	}
+	// DRF accepts 3.0 as 3 but not 3.5.
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f != float64(int64(f)) || f > 1<<53 || f < -(1<<53) {
+		return 0, false
+	}
+	return int64(f), true
+}
+
+// Messages of DRF's fields, which legacy clients display.
+const (
+	msgRequired = "This field is required."
+	msgNull     = "This field may not be null."
+	msgBlank    = "This field may not be blank."
+	msgString   = "Not a valid string."
+	msgInteger  = "A valid integer is required."
+)
+
+// requiredString reads a required, non-blank string; numbers and booleans
+// are taken as their text, as DRF's CharField does.
+func (v *validator) requiredString(value any, path ...any) string {
+	switch s := value.(type) {
+	case nil:
+		v.add(VRequired, msgRequired, path...)
+	case string:
+		if s == "" {
+			v.add(VRequired, msgBlank, path...)
+		}
+		return s
+	case json.Number:
+		return s.String()
+	case bool:
+		if s {
+			return "True"
+		}
+		return "False"
+	default:
+		v.add(VInvalid, msgString, path...)
+	}
+	return ""
+}

@@ -1,0 +1,94 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"salesplatform/domain"
+	"salesplatform/graph/model"
+)
+
+// codeOf maps each domain error code to its extensions.code, once.
+var codeOf = map[domain.Code]string{
+	domain.CodeInvalid:            "BAD_USER_INPUT",
+	domain.CodeUnauthenticated:    "UNAUTHENTICATED",
+	domain.CodeForbidden:          "FORBIDDEN",
+	domain.CodeNotFound:           "NOT_FOUND",
+	domain.CodePreconditionFailed: "PRECONDITION_FAILED",
+	domain.CodeThrottled:          "THROTTLED",
+}
+
+// Logger is what the error presenter logs masked errors with.
+type Logger interface {
+	Error(ctx context.Context, msg string, args ...any)
+}
+
+// presentError lets domain errors through with their code, keeps gqlgen's
+// own request errors (argument coercion, validation), and logs and masks
+// everything else.
+func presentError(log Logger) graphql.ErrorPresenterFunc {
+	return func(ctx context.Context, err error) *gqlerror.Error {
+		gqlErr := graphql.DefaultErrorPresenter(ctx, err)
+		var de *domain.Error
+		if errors.As(err, &de) {
+			if code, ok := codeOf[de.Code]; ok {
+				gqlErr.Message = de.Message
+				setCode(gqlErr, code)
+				if de.Code == domain.CodeThrottled {
+					gqlErr.Extensions["retryAfter"] = int(de.RetryAfter.Seconds())
+				}
+				return gqlErr
+			}
+		}
+		var ge *gqlerror.Error
+		if errors.As(err, &ge) && ge.Err == nil {
+			if _, has := gqlErr.Extensions["code"]; !has {
+				setCode(gqlErr, "BAD_USER_INPUT")
+			}
+			return gqlErr
+		}
+		log.Error(ctx, "graphql resolver failed", "error", err.Error(), "path", gqlErr.Path.String())
+		gqlErr.Message = "Internal server error."
+		setCode(gqlErr, "INTERNAL_SERVER_ERROR")
+		return gqlErr
+	}
+}
+
+// recoverPanic turns a resolver panic into a masked internal error.
+func recoverPanic(log Logger) graphql.RecoverFunc {
+	return func(ctx context.Context, p any) error {
+		log.Error(ctx, "graphql resolver panicked", "panic", fmt.Sprint(p))
+		return errors.New("panic in resolver")
+	}
+}
+
+func setCode(e *gqlerror.Error, code string) {
+	if e.Extensions == nil {
+		e.Extensions = map[string]any{}
+	}
+	e.Extensions["code"] = code
+}
+
+// userErrors splits a service error: input errors become the payload's user
+// errors, anything else is returned as a GraphQL error.
+func userErrors(err error) ([]*model.UserError, error) {
+	var de *domain.Error
+	if !errors.As(err, &de) || de.Code != domain.CodeInvalid {
+		return nil, err
+	}
+	out := make([]*model.UserError, len(de.Fields))
+	for i, f := range de.Fields {
+		path := make([]string, 0, len(f.Path))
+		for _, p := range f.Path {
+			if p != "non_field_errors" {
+				path = append(path, fmt.Sprint(p))
+			}
+		}
+		out[i] = &model.UserError{Field: path, Code: f.Code, Message: f.Message}
+	}
+	return out, nil
+}

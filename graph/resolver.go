@@ -1,0 +1,13 @@
+// Package graph is the GraphQL surface: gqlgen resolvers that decode their
+// arguments, call one domain service method and encode the result. No rule
+// lives here; see package domain.
+package graph
+
+import "salesplatform/domain"
+
+// Resolver holds the domain services the resolvers call; the same ones the
+// REST handlers call.
+type Resolver struct {
+	Accounts *domain.AccountService
+	Carts    *domain.CartService
+}

@@ -1,0 +1,69 @@
+// Package persistence implements the domain's stores on PostgreSQL through
+// Bun: connection (db.go), schema migrations (migrate.go and migrations/),
+// and one file of stores per domain area.
+package persistence
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/uptrace/bun"
+
+	"salesplatform/domain"
+)
+
+// QueryTimeout bounds every statement, so a stuck query cannot hold a
+// request (or a pooled connection) forever.
+const QueryTimeout = 5 * time.Second
+
+// Database is the domain.Database on PostgreSQL.
+type Database struct {
+	db *bun.DB
+}
+
+var _ domain.Database = (*Database)(nil)
+
+// NewDatabase wraps an open pool.
+func NewDatabase(db *bun.DB) *Database { return &Database{db: db} }
+
+// Stores returns stores that run each statement on its own.
+func (d *Database) Stores() domain.Stores { return storesOn(d.db) }
+
+// RunInTx runs fn in one transaction; it returns fn's error or the commit's.
+func (d *Database) RunInTx(ctx context.Context, fn func(ctx context.Context, s domain.Stores) error) error {
+	return d.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		return fn(ctx, storesOn(tx))
+	})
+}
+
+func storesOn(db bun.IDB) domain.Stores {
+	return domain.Stores{
+		Users:       &UserStore{db: db},
+		Partners:    &PartnerStore{db: db},
+		Tokens:      &TokenStore{db: db},
+		Permissions: &PermissionStore{db: db},
+	}
+}
+
+// withTimeout gives one statement its deadline.
+func withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, QueryTimeout)
+}
+
+// uniqueViolation returns the constraint name when err is a unique-key
+// violation (SQLSTATE 23505).
+func uniqueViolation(err error) (constraint string, ok bool) {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+		return pgErr.ConstraintName, true
+	}
+	return "", false
+}
+
+// invalidField is the domain error for a value the database refused.
+func invalidField(field, code, msg string) error {
+	return &domain.Error{Code: domain.CodeInvalid, Message: "Invalid input.",
+		Fields: []domain.FieldError{{Path: []any{field}, Code: code, Message: msg}}}
+}

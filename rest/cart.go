@@ -1,0 +1,100 @@
+package rest
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/gorilla/mux"
+
+	"salesplatform/domain"
+)
+
+type jsonCartItem struct {
+	ProductID       int64             `json:"product_id"`
+	Quantity        int64             `json:"quantity"`
+	VariantID       *int64            `json:"variant_id"`
+	AttributeValues map[string]string `json:"attribute_values"`
+}
+
+// jsonCart is the legacy cart shape; created_at and expires_at are additions
+// old clients ignore.
+type jsonCart struct {
+	ID           string         `json:"id"`
+	Items        []jsonCartItem `json:"items"`
+	ReturnURL    string         `json:"return_url"`
+	FunnelURL    string         `json:"funnel_url"`
+	LastModified int64          `json:"last_modified"`
+	CreatedAt    time.Time      `json:"created_at"`
+	ExpiresAt    time.Time      `json:"expires_at"`
+}
+
+func toJSONCart(c *domain.CartView) jsonCart {
+	items := make([]jsonCartItem, len(c.Items))
+	for i, it := range c.Items {
+		attrs := make(map[string]string, len(it.AttributeValues))
+		for k, v := range it.AttributeValues {
+			attrs[strconv.FormatInt(k, 10)] = v
+		}
+		items[i] = jsonCartItem{ProductID: it.ProductID, Quantity: it.Quantity, VariantID: it.VariantID, AttributeValues: attrs}
+	}
+	return jsonCart{
+		ID:           c.ID.String(),
+		Items:        items,
+		ReturnURL:    c.ReturnURL,
+		FunnelURL:    c.FunnelURL,
+		LastModified: c.LastModified.UnixMilli(),
+		CreatedAt:    c.CreatedAt.UTC(),
+		ExpiresAt:    c.ExpiresAt.UTC(),
+	}
+}
+
+// handleCartSave is POST /api/v2/ecommerce/cart/: create (201) or, with an
+// id, replace (200). If-Match guards a replace against lost updates.
+func (a *api) handleCartSave(w http.ResponseWriter, r *http.Request) {
+	doc, herr := decodeJSON(w, r)
+	if herr != nil {
+		herr.write(w)
+		return
+	}
+	cart, created, err := a.Carts.SaveCart(r.Context(), domain.CartInput{Doc: doc, IfMatch: r.Header.Get("If-Match")})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.Header().Set("ETag", cart.ETag())
+	status := http.StatusOK
+	if created {
+		status = http.StatusCreated
+		w.Header().Set("Location", "/api/v2/ecommerce/cart/"+cart.ID.String()+"/")
+	}
+	writeJSON(w, status, toJSONCart(cart))
+}
+
+// handleCartGet is GET /api/v2/ecommerce/cart/{id}/.
+func (a *api) handleCartGet(w http.ResponseWriter, r *http.Request) {
+	id, err := uuid.Parse(mux.Vars(r)["id"])
+	if err != nil {
+		// Not a cart id: as absent as any other, and checked after
+		// authentication so that it reveals nothing to anonymous callers.
+		if _, authErr := domain.CallerFrom(r.Context()); authErr != nil {
+			writeError(w, r, authErr)
+			return
+		}
+		writeJSON(w, http.StatusNotFound, detail(domain.MsgCartNotFound))
+		return
+	}
+	cart, err := a.Carts.Cart(r.Context(), id)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.Header().Set("ETag", cart.ETag())
+	w.Header().Set("Cache-Control", "private, no-cache")
+	if inm := r.Header.Get("If-None-Match"); inm != "" && inm == cart.ETag() {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	writeJSON(w, http.StatusOK, toJSONCart(cart))
+}

@@ -1,0 +1,138 @@
+package rest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// MaxBodyBytes bounds every request body; larger ones get 413.
+const MaxBodyBytes = 256 << 10
+
+// httpError is a transport-level refusal (415, 413, 400 parse error) written
+// in the {"detail"} shape.
+type httpError struct {
+	status int
+	msg    string
+}
+
+func (e *httpError) Error() string { return e.msg }
+
+func (e *httpError) write(w http.ResponseWriter) { writeJSON(w, e.status, detail(e.msg)) }
+
+// readBody reads the body within MaxBodyBytes.
+func readBody(w http.ResponseWriter, r *http.Request) ([]byte, *httpError) {
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("Request body too large: the limit is %d bytes.", MaxBodyBytes)}
+	}
+	if err != nil {
+		return nil, &httpError{http.StatusBadRequest, "Could not read the request body."}
+	}
+	return b, nil
+}
+
+// mediaType returns the request's media type without parameters.
+func mediaType(r *http.Request) string {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil {
+		return ""
+	}
+	return mt
+}
+
+func isJSON(mt string) bool {
+	return mt == "application/json" || strings.HasSuffix(mt, "+json")
+}
+
+func unsupported(r *http.Request) *httpError {
+	return &httpError{http.StatusUnsupportedMediaType, fmt.Sprintf("Unsupported media type %q in request.", r.Header.Get("Content-Type"))}
+}
+
+// decodeJSON reads a JSON body into a generic value with numbers kept as
+// json.Number, so the domain sees exactly what was sent. An empty body is an
+// empty object, as DRF treats it.
+func decodeJSON(w http.ResponseWriter, r *http.Request) (any, *httpError) {
+	if !isJSON(mediaType(r)) {
+		return nil, unsupported(r)
+	}
+	b, herr := readBody(w, r)
+	if herr != nil {
+		return nil, herr
+	}
+	if len(bytes.TrimSpace(b)) == 0 {
+		return map[string]any{}, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, &httpError{http.StatusBadRequest, "JSON parse error - " + err.Error()}
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, &httpError{http.StatusBadRequest, "JSON parse error - extra data after the JSON value"}
+	}
+	return v, nil
+}
+
+// decodeFlat reads a body without nested fields: JSON, or a form
+// (url-encoded or multipart) as DRF's parsers accept.
+func decodeFlat(w http.ResponseWriter, r *http.Request) (map[string]any, *httpError) {
+	switch mt := mediaType(r); {
+	case isJSON(mt):
+		v, herr := decodeJSON(w, r)
+		if herr != nil {
+			return nil, herr
+		}
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil, &httpError{http.StatusBadRequest, "JSON parse error - expected an object"}
+		}
+		return m, nil
+	case mt == "application/x-www-form-urlencoded":
+		b, herr := readBody(w, r)
+		if herr != nil {
+			return nil, herr
+		}
+		vals, err := url.ParseQuery(string(b))
+		if err != nil {
+			return nil, &httpError{http.StatusBadRequest, "Malformed form data."}
+		}
+		return firstValues(vals), nil
+	case mt == "multipart/form-data":
+		r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
+		if err := r.ParseMultipartForm(MaxBodyBytes); err != nil {
+			var tooBig *http.MaxBytesError
+			if errors.As(err, &tooBig) {
+				return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("Request body too large: the limit is %d bytes.", MaxBodyBytes)}
+			}
+			return nil, &httpError{http.StatusBadRequest, "Malformed multipart data."}
+		}
+		return firstValues(r.MultipartForm.Value), nil
+	default:
+		return nil, unsupported(r)
+	}
+}
+
+func firstValues(vals map[string][]string) map[string]any {
+	m := make(map[string]any, len(vals))
+	for k, v := range vals {
+		if len(v) > 0 {
+			m[k] = v[0]
+		}
+	}
+	return m
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}

@@ -1,0 +1,132 @@
+package rest
+
+import (
+	"context"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"salesplatform/domain"
+)
+
+type loggerKey struct{}
+
+// loggerFrom returns the request's logger (with its request id), or the
+// default logger outside a request.
+func loggerFrom(ctx context.Context) *slog.Logger {
+	if l, ok := ctx.Value(loggerKey{}).(*slog.Logger); ok {
+		return l
+	}
+	return slog.Default()
+}
+
+// LoggerFrom is loggerFrom for the other transports.
+func LoggerFrom(ctx context.Context) *slog.Logger { return loggerFrom(ctx) }
+
+// statusRecorder remembers the status a handler wrote, for the access log.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if s.status == 0 {
+		s.status = code
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	n, err := s.ResponseWriter.Write(b)
+	s.bytes += n
+	return n, err
+}
+
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// Observe gives each request an id (the client's X-Request-Id when it sent a
+// sane one), a logger carrying it, an access log line, and turns a panic into
+// a logged 500 instead of a dropped connection.
+func Observe(base *slog.Logger) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			id := r.Header.Get("X-Request-Id")
+			if id == "" || len(id) > 128 || strings.ContainsFunc(id, func(c rune) bool { return c < 0x21 || c > 0x7e }) {
+				id = uuid.NewString()
+			}
+			w.Header().Set("X-Request-Id", id)
+			log := base.With("request_id", id)
+			rec := &statusRecorder{ResponseWriter: w}
+			start := time.Now()
+			defer func() {
+				if p := recover(); p != nil {
+					if p == http.ErrAbortHandler {
+						panic(p)
+					}
+					log.Error("panic", "panic", p)
+					if rec.status == 0 {
+						writeJSON(rec, http.StatusInternalServerError, detail("A server error occurred."))
+					}
+				}
+				log.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
+					"bytes", rec.bytes, "duration_ms", time.Since(start).Milliseconds(), "remote", r.RemoteAddr)
+			}()
+			next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), loggerKey{}, log)))
+		})
+	}
+}
+
+// Authenticator resolves an API key to its caller.
+type Authenticator interface {
+	Authenticate(ctx context.Context, key string) (*domain.Caller, error)
+}
+
+// Authenticate reads `Authorization: Token <key>` and puts the caller, or
+// the reason the credentials were refused, in the context. It refuses no
+// request itself: the domain services decide what needs a caller, so REST and
+// GraphQL answer alike. Other schemes are ignored, as DRF does.
+func Authenticate(auth Authenticator) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			ctx := domain.WithClientAddr(r.Context(), clientAddr(r))
+			parts := strings.Fields(r.Header.Get("Authorization"))
+			if len(parts) > 0 && strings.EqualFold(parts[0], "token") {
+				var err error
+				var caller *domain.Caller
+				switch len(parts) {
+				case 1:
+					err = &domain.Error{Code: domain.CodeUnauthenticated, Message: "Invalid token header. No credentials provided."}
+				case 2:
+					caller, err = auth.Authenticate(ctx, parts[1])
+				default:
+					err = &domain.Error{Code: domain.CodeUnauthenticated, Message: "Invalid token header. Token string should not contain spaces."}
+				}
+				if err != nil {
+					ctx = domain.WithAuthError(ctx, err)
+				} else {
+					ctx = domain.WithCaller(ctx, caller)
+				}
+			}
+			next.ServeHTTP(w, r.WithContext(ctx))
+		})
+	}
+}
+
+// clientAddr identifies the client for login throttling: the peer's IP
+// address. Behind a proxy every client shares the proxy's address; see
+// docs/DECISIONS.md.
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}

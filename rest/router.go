@@ -1,0 +1,64 @@
+// Package rest is the compatibility layer for the legacy REST clients: a
+// gorilla/mux router whose handlers decode the legacy request, call the same
+// domain service method as the GraphQL resolver, and encode the legacy (DRF)
+// response. Status codes and bodies follow ../shared/ROUTES.md.
+package rest
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/gorilla/mux"
+
+	"salesplatform/domain"
+)
+
+// Services are the domain services the handlers call.
+type Services struct {
+	Accounts *domain.AccountService
+	Carts    *domain.CartService
+}
+
+type api struct {
+	Services
+}
+
+// Register adds the legacy REST routes to r, with the legacy 404 and 405
+// bodies.
+func Register(r *mux.Router, s Services) {
+	a := &api{s}
+	handle(r, "/api-token-auth/", a.handleTokenCreate, http.MethodPost)
+	handle(r, "/api/v2/ecommerce/cart/", a.handleCartSave, http.MethodPost)
+	handle(r, "/api/v2/ecommerce/cart/{id}/", a.handleCartGet, http.MethodGet, http.MethodHead)
+	registerFunnelRoutes(r, a)
+
+	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		writeJSON(w, http.StatusNotFound, detail(domain.MsgNotFound))
+	})
+	r.MethodNotAllowedHandler = http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if allowed := allowedMethods(r, req); len(allowed) > 0 {
+			w.Header().Set("Allow", strings.Join(allowed, ", "))
+		}
+		writeJSON(w, http.StatusMethodNotAllowed, detail(`Method "`+req.Method+`" not allowed.`))
+	})
+}
+
+// handle registers a legacy path: it ends with "/" and is served the same
+// without it (no redirect: a redirected POST loses its body).
+func handle(r *mux.Router, path string, h http.HandlerFunc, methods ...string) {
+	r.Handle(strings.TrimSuffix(path, "/")+"{slash:/?}", h).Methods(methods...)
+}
+
+// allowedMethods lists the methods that would match req's path, for Allow.
+func allowedMethods(r *mux.Router, req *http.Request) []string {
+	var allowed []string
+	for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete, http.MethodOptions} {
+		probe := req.Clone(req.Context())
+		probe.Method = m
+		var match mux.RouteMatch
+		if r.Match(probe, &match) && match.MatchErr == nil {
+			allowed = append(allowed, m)
+		}
+	}
+	return allowed
+}

@@ -1,0 +1,44 @@
+package rest
+
+import (
+	"net/http"
+
+	"salesplatform/domain"
+)
+
+type jsonTokenUser struct {
+	ID        int64  `json:"id"`
+	FirstName string `json:"first_name"`
+	Username  string `json:"username"`
+	Email     string `json:"email"`
+}
+
+type jsonToken struct {
+	Token string        `json:"token"`
+	UUID  string        `json:"uuid"`
+	User  jsonTokenUser `json:"user"`
+}
+
+// handleTokenCreate is POST /api-token-auth/: a username and password, as
+// JSON or a form, for an API token.
+func (a *api) handleTokenCreate(w http.ResponseWriter, r *http.Request) {
+	body, herr := decodeFlat(w, r)
+	if herr != nil {
+		herr.write(w)
+		return
+	}
+	res, err := a.Accounts.Login(r.Context(), domain.LoginInput{
+		Username: body["username"],
+		Password: body["password"],
+	})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	u := res.User
+	writeJSON(w, http.StatusOK, jsonToken{
+		Token: res.Token,
+		UUID:  res.UUID.String(),
+		User:  jsonTokenUser{ID: u.ID, FirstName: u.FirstName, Username: u.Username, Email: u.Email},
+	})
+}
