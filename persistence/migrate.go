@@ -1,0 +1,157 @@
+package persistence
+
+import (
+	"context"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/migrate"
+
+	"salesplatform/persistence/migrations"
+)
+
+// migrateLockKey names the PostgreSQL advisory lock that serialises Migrate
+// and Rollback on a database: 0x73616c6573 is "sales".
+const migrateLockKey int64 = 0x73616c6573
+
+// MigrationState is one migration and whether the database has it.
+type MigrationState struct {
+	Name       string // version, from the file name: 20261122000001
+	Comment    string // the rest of the file name: accounts
+	Applied    bool
+	GroupID    int64     // the Migrate call that applied it, counting from 1; 0 when not applied
+	MigratedAt time.Time // zero when not applied
+}
+
+// Migrate applies the pending migrations, in name order, as one group;
+// MigrationStatus then tells which (GroupID). It does nothing when the
+// schema is up to date.
+//
+// Servers starting together may all call it: they take turns, and the
+// later ones find nothing to do. A migration that fails is not recorded,
+// and a file without --bun:split directives goes to the server as one
+// multi-statement query, which PostgreSQL runs as one transaction: fixing
+// the cause and running Migrate again is enough.
+func Migrate(ctx context.Context, db *bun.DB) error {
+	err := withMigrator(ctx, db, func(m *migrate.Migrator) error {
+		_, err := m.Migrate(ctx)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("persistence: migrate: %w", err)
+	}
+	return nil
+}
+
+// Rollback reverts the group of migrations the last Migrate applied. It
+// does nothing when no migration is applied.
+func Rollback(ctx context.Context, db *bun.DB) error {
+	err := withMigrator(ctx, db, func(m *migrate.Migrator) error {
+		_, err := m.Rollback(ctx)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("persistence: rollback: %w", err)
+	}
+	return nil
+}
+
+// MigrationStatus lists the migrations this binary knows, in the order
+// Migrate applies them, and which the database has. It changes nothing,
+// not even on a database never migrated.
+func MigrationStatus(ctx context.Context, db *bun.DB) ([]MigrationState, error) {
+	var ms migrate.MigrationSlice
+	var initialised bool
+	err := db.NewRaw("SELECT to_regclass(?) IS NOT NULL", migrationsTable).Scan(ctx, &initialised)
+	if err != nil {
+		return nil, fmt.Errorf("persistence: migration status: %w", err)
+	}
+	if initialised {
+		ms, err = newMigrator(db).MigrationsWithStatus(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("persistence: migration status: %w", err)
+		}
+	} else {
+		ms = migrations.Migrations.Sorted()
+	}
+
+	states := make([]MigrationState, len(ms))
+	for i, m := range ms {
+		states[i] = MigrationState{
+			Name:       m.Name,
+			Comment:    m.Comment,
+			Applied:    m.IsApplied(),
+			GroupID:    m.GroupID,
+			MigratedAt: m.MigratedAt,
+		}
+	}
+	return states, nil
+}
+
+// migrationsTable is bun's default, where it records applied migrations.
+const migrationsTable = "bun_migrations"
+
+func newMigrator(db *bun.DB) *migrate.Migrator {
+	// Marking a migration applied only once it succeeded lets a failed one
+	// run again; bun's default marks it first.
+	return migrate.NewMigrator(db, migrations.Migrations,
+		migrate.WithTableName(migrationsTable), migrate.WithMarkAppliedOnSuccess(true))
+}
+
+// withMigrator runs fn with a migrator holding both locks.
+//
+// bun's own lock is a row in bun_migration_locks: a second migrator fails at
+// once instead of waiting, and a process killed while holding it leaves
+// the row behind for good. So we first take a PostgreSQL advisory lock,
+// which waits its turn and dies with its session, and keep bun's lock to
+// shut out other bun-based tools. It also covers creating bun's tables,
+// which concurrent CREATE TABLE IF NOT EXISTS does not make safe. The pool
+// must allow two connections: one holds the advisory lock while the
+// migrations run on others.
+func withMigrator(ctx context.Context, db *bun.DB, fn func(*migrate.Migrator) error) (err error) {
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock(?)", migrateLockKey); err != nil {
+		// The connection may have been cancelled mid-call; never hand one
+		// that might hold the lock back to the pool.
+		_ = conn.Raw(func(any) error { return driver.ErrBadConn })
+		conn.Close()
+		return fmt.Errorf("wait for the migration lock: %w", err)
+	}
+	defer func() {
+		// Release even when ctx is done, or the lock outlives the call.
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_unlock(?)", migrateLockKey); err != nil {
+			_ = conn.Raw(func(any) error { return driver.ErrBadConn })
+		}
+		conn.Close()
+	}()
+
+	m := newMigrator(db)
+	if err := m.Init(ctx); err != nil {
+		return err
+	}
+	if err := m.Lock(ctx); err != nil {
+		if pgErr := (*pgconn.PgError)(nil); errors.As(err, &pgErr) && pgErr.Code == "23505" {
+			return fmt.Errorf("%w; no Migrate or Rollback of this program is running, so it is left over "+
+				"from a crashed one or held by another tool: when none runs, release it with "+
+				"DELETE FROM bun_migration_locks", err)
+		}
+		return err
+	}
+	defer func() {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		if uerr := m.Unlock(ctx); uerr != nil && err == nil {
+			err = fmt.Errorf("release the migration lock: %w", uerr)
+		}
+	}()
+	return fn(m)
+}
