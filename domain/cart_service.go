@@ -116,15 +116,20 @@ func (s *CartService) SaveCart(ctx context.Context, in CartInput) (view *CartVie
 	return s.view(saved, partner), false, nil
 }
 
-// Cart returns a cart of the caller's partner.
+// Cart returns a cart of the caller's partner by its id as given in a path.
 // Errors: CodeUnauthenticated, CodeForbidden, CodeNotFound ("Cart not found")
-// when it does not exist, lapsed, was deleted or is another partner's.
-func (s *CartService) Cart(ctx context.Context, id uuid.UUID) (*CartView, error) {
+// when the id is not a UUID, or the cart does not exist, lapsed, was deleted
+// or is another partner's.
+func (s *CartService) Cart(ctx context.Context, id string) (*CartView, error) {
 	partner, err := PartnerFrom(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return s.partnerCart(ctx, partner, id)
+	cartID, err := uuid.Parse(id)
+	if err != nil {
+		return nil, &Error{Code: CodeNotFound, Message: MsgCartNotFound}
+	}
+	return s.partnerCart(ctx, partner, cartID)
 }
 
 // FunnelSite names the partner whose purchase site serves a funnel page:

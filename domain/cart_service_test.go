@@ -129,7 +129,7 @@ func TestSaveCart(t *testing.T) {
 		if !r.LastModified.After(c.LastModified) || !r.CreatedAt.Equal(c.CreatedAt) {
 			t.Errorf("last_modified %v -> %v, created_at %v -> %v", c.LastModified, r.LastModified, c.CreatedAt, r.CreatedAt)
 		}
-		got, err := f.svc.Cart(f.asShop, c.ID)
+		got, err := f.svc.Cart(f.asShop, c.ID.String())
 		if err != nil || got.Items[0].ProductID != 2 {
 			t.Errorf("stored cart = %+v, %v", got, err)
 		}
@@ -139,7 +139,7 @@ func TestSaveCart(t *testing.T) {
 		c := f.mustSave(t, f.asShop, `{"items": [{"product_id": 1, "quantity": 1}]}`)
 		_, _, err := f.svc.SaveCart(f.asOther, domain.CartInput{Doc: doc(t, `{"id": "`+c.ID.String()+`", "items": []}`)})
 		wantFieldErrors(t, err, map[string]string{"id": "Cart not found."})
-		got, _ := f.svc.Cart(f.asShop, c.ID)
+		got, _ := f.svc.Cart(f.asShop, c.ID.String())
 		if len(got.Items) != 1 {
 			t.Error("another partner's replace changed the cart")
 		}
@@ -279,7 +279,7 @@ func TestCartLifecycle(t *testing.T) {
 
 	t.Run("ErrOtherPartner", func(t *testing.T) {
 		c := f.mustSave(t, f.asShop, `{"items": []}`)
-		_, err := f.svc.Cart(f.asOther, c.ID)
+		_, err := f.svc.Cart(f.asOther, c.ID.String())
 		if e := wantCode(t, err, domain.CodeNotFound); e.Message != "Cart not found" {
 			t.Errorf("message = %q", e.Message)
 		}
@@ -291,11 +291,11 @@ func TestCartLifecycle(t *testing.T) {
 		time.Sleep(ttl * 3 / 5)
 		f.mustSave(t, f.asShop, `{"id": "`+c.ID.String()+`", "items": []}`)
 		time.Sleep(ttl * 3 / 5)
-		if _, err := f.svc.Cart(f.asShop, c.ID); err != nil {
+		if _, err := f.svc.Cart(f.asShop, c.ID.String()); err != nil {
 			t.Fatalf("cart lapsed although replaced within its lifetime: %v", err)
 		}
 		time.Sleep(ttl + 100*time.Millisecond)
-		_, err := f.svc.Cart(f.asShop, c.ID)
+		_, err := f.svc.Cart(f.asShop, c.ID.String())
 		wantCode(t, err, domain.CodeNotFound)
 		_, _, err = f.svc.SaveCart(f.asShop, domain.CartInput{Doc: doc(t, `{"id": "`+c.ID.String()+`", "items": []}`)})
 		wantFieldErrors(t, err, map[string]string{"id": "Cart not found."})
@@ -308,13 +308,13 @@ func TestCartLifecycle(t *testing.T) {
 		if err := f.svc.DeleteCart(context.Background(), site, foreign.ID); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.svc.Cart(f.asOther, foreign.ID); err != nil {
+		if _, err := f.svc.Cart(f.asOther, foreign.ID.String()); err != nil {
 			t.Errorf("deleting through another partner's site removed the cart: %v", err)
 		}
 		if err := f.svc.DeleteCart(context.Background(), site, c.ID); err != nil {
 			t.Fatal(err)
 		}
-		_, err := f.svc.Cart(f.asShop, c.ID)
+		_, err := f.svc.Cart(f.asShop, c.ID.String())
 		wantCode(t, err, domain.CodeNotFound)
 		if err := f.svc.DeleteCart(context.Background(), site, c.ID); err != nil {
 			t.Errorf("deleting twice: %v", err)

@@ -45,7 +45,7 @@ func (r *queryResolver) Viewer(ctx context.Context) (*model.Viewer, error) {
 
 // Cart is the resolver for the cart field.
 func (r *queryResolver) Cart(ctx context.Context, id uuid.UUID) (*model.Cart, error) {
-	c, err := r.Carts.Cart(ctx, id)
+	c, err := r.Carts.Cart(ctx, id.String())
 	if err != nil {
 		return nil, err
 	}

@@ -38,7 +38,7 @@ func bindConfig(fs *flag.FlagSet, cfg *config) {
 		"Redis URL for carts shared by several instances (env REDIS_URL); empty keeps carts in process")
 	fs.StringVar(&cfg.Addr, "addr", envOr("ADDR", "127.0.0.1:8000"), "listen address (env ADDR)")
 	fs.StringVar(&cfg.PublicBaseURL, "public-base-url", os.Getenv("PUBLIC_BASE_URL"),
-		"public address of this service, for funnel URLs of partners without a site domain (env PUBLIC_BASE_URL; default http://ADDR)")
+		"public address of this service, for funnel URLs of partners without a site domain (env PUBLIC_BASE_URL; default http:// and the listening address)")
 	fs.StringVar(&cfg.DataDir, "data-dir", envOr("DATA_DIR", "data"), "directory of the private PostgreSQL (env DATA_DIR)")
 	ttl := envOr("CART_TTL", domain.DefaultCartTTL.String())
 	fs.Func("cart-ttl", "cart lifetime after its last modification (env CART_TTL, default "+domain.DefaultCartTTL.String()+")", func(s string) error {
@@ -61,7 +61,7 @@ func bindConfig(fs *flag.FlagSet, cfg *config) {
 			return fmt.Errorf("LOG_LEVEL: %q is not debug, info, warn or error", level)
 		}
 		if cfg.PublicBaseURL == "" {
-			cfg.PublicBaseURL = "http://" + cfg.Addr
+			return nil // serve derives it from the address it listens on
 		}
 		if u, err := url.Parse(cfg.PublicBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return fmt.Errorf("PUBLIC_BASE_URL: %q is not an http(s) URL", cfg.PublicBaseURL)

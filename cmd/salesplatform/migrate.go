@@ -44,7 +44,7 @@ func migrateCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		if s.Applied {
 			status = "applied"
 		}
-		fmt.Fprintf(stdout, "%-8s %s\n", status, s.Name)
+		fmt.Fprintf(stdout, "%-8s %s %s\n", status, s.Name, s.Comment)
 	}
 	return nil
 }

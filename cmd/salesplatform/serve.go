@@ -53,11 +53,14 @@ func serve(ctx context.Context, args []string, stderr io.Writer, h hooks) error 
 	}
 	defer closeCarts()
 
-	handler := newHandler(db, carts, &cfg, log)
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err
 	}
+	if cfg.PublicBaseURL == "" {
+		cfg.PublicBaseURL = "http://" + ln.Addr().String()
+	}
+	handler := newHandler(db, carts, &cfg, log)
 	srv := &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -129,7 +132,7 @@ func newHandler(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logge
 		}
 		_, _ = io.WriteString(w, `{"status":"ok"}`+"\n")
 	}))
-	r.Handle("/graphql", graph.NewHandler(&graph.Resolver{Accounts: accounts, Carts: cartService}))
+	r.Handle("/graphql", graph.NewHandler(&graph.Resolver{Accounts: accounts, Carts: cartService}, rest.LoggerFrom))
 	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
 	rest.Register(r, rest.Services{Accounts: accounts, Carts: cartService})
 
