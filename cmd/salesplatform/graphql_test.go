@@ -278,7 +278,9 @@ func TestGraphAndRESTShareCarts(t *testing.T) {
 	if errs != nil {
 		t.Fatal(errs)
 	}
-	var out struct{ CreateCart struct{ Cart struct{ ID string } } }
+	var out struct {
+		CreateCart struct{ Cart struct{ ID string } }
+	}
 	_ = json.Unmarshal(data, &out)
 	id := out.CreateCart.Cart.ID
 
