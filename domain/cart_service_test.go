@@ -274,7 +274,7 @@ func TestSaveCartIfMatch(t *testing.T) {
 }
 
 func TestCartLifecycle(t *testing.T) {
-	const ttl = 400 * time.Millisecond
+	const ttl = time.Second
 	f := newCartFixture(t, ttl)
 
 	t.Run("ErrOtherPartner", func(t *testing.T) {
@@ -294,7 +294,7 @@ func TestCartLifecycle(t *testing.T) {
 		if _, err := f.svc.Cart(f.asShop, c.ID.String()); err != nil {
 			t.Fatalf("cart lapsed although replaced within its lifetime: %v", err)
 		}
-		time.Sleep(ttl + 100*time.Millisecond)
+		time.Sleep(ttl + 200*time.Millisecond)
 		_, err := f.svc.Cart(f.asShop, c.ID.String())
 		wantCode(t, err, domain.CodeNotFound)
 		_, _, err = f.svc.SaveCart(f.asShop, domain.CartInput{Doc: doc(t, `{"id": "`+c.ID.String()+`", "items": []}`)})

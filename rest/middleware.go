@@ -90,9 +90,10 @@ type Authenticator interface {
 }
 
 // Authenticate reads `Authorization: Token <key>` and puts the caller, or
-// the reason the credentials were refused, in the context. It refuses no
-// request itself: the domain services decide what needs a caller, so REST and
-// GraphQL answer alike. Other schemes are ignored, as DRF does.
+// the reason the credentials were refused, in the context, with the client's
+// address for login throttling. It refuses no request itself: the domain
+// services decide what needs a caller, so REST and GraphQL, both behind it,
+// answer alike. Other schemes are ignored, as DRF does.
 func Authenticate(auth Authenticator) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
