@@ -68,8 +68,8 @@ func startBinary(t *testing.T, bin string, args ...string) (*exec.Cmd, string) {
 }
 
 // TestPrivateDatabase runs the binary with no DATABASE_URL: it must start its
-// own PostgreSQL in DATA_DIR, keep the data across restarts, and stop it on
-// shutdown.
+// own PostgreSQL in DATA_DIR, share it with createuser, keep the data across
+// restarts, and stop it on shutdown.
 func TestPrivateDatabase(t *testing.T) {
 	bin := buildBinary(t)
 	// The server runs as an unprivileged user when the tests run as root:
@@ -87,6 +87,17 @@ func TestPrivateDatabase(t *testing.T) {
 
 	cmd, url := startBinary(t, bin, "--data-dir", dataDir)
 	wantResponse(t, do(t, "GET", url+"/readyz", ""), 200, `{"status": "ok"}`)
+
+	// createuser beside the running server uses its cluster, as the README's
+	// walkthrough does.
+	out, err := exec.Command(bin, "createuser", "--data-dir", dataDir, "--username", "shop", "--password", "shop-password", "--partner-name", "Shop").Output()
+	if err != nil {
+		t.Fatalf("createuser beside serve: %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	token := lines[len(lines)-1]
+	wantResponse(t, do(t, "POST", url+"/api/v2/ecommerce/cart/", `{"items": []}`, auth(token)...), 201, "")
+
 	if err := cmd.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
@@ -97,17 +108,9 @@ func TestPrivateDatabase(t *testing.T) {
 		t.Errorf("the private PostgreSQL still runs after shutdown (postmaster.pid: %v)", err)
 	}
 
-	// createuser uses the same cluster; the user survives into the next serve.
-	out, err := exec.Command(bin, "createuser", "--data-dir", dataDir, "--username", "shop", "--password", "shop-password", "--partner-name", "Shop").Output()
-	if err != nil {
-		t.Fatalf("createuser: %v", err)
-	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	token := lines[len(lines)-1]
-
+	// The data outlives the server: the user's token works after a restart.
 	_, url = startBinary(t, bin, "--data-dir", dataDir)
-	res := do(t, "POST", url+"/api/v2/ecommerce/cart/", `{"items": []}`, auth(token)...)
-	wantResponse(t, res, 201, "")
+	wantResponse(t, do(t, "POST", url+"/api/v2/ecommerce/cart/", `{"items": []}`, auth(token)...), 201, "")
 }
 
 // TestSharedRedisCarts runs two servers on one database and one Redis: a cart

@@ -37,7 +37,7 @@ func createUser(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return errUsage
 	}
 	log := newLogger(stderr, cfg.LogLevel)
-	db, closeDB, err := openDatabase(ctx, &cfg, log)
+	db, closeDB, err := openDatabase(ctx, &cfg, log, true)
 	if err != nil {
 		return err
 	}

@@ -17,8 +17,10 @@ import (
 const embeddedDBName = "salesplatform"
 
 // openDatabase connects to DATABASE_URL or, when it is empty, starts the
-// private PostgreSQL cluster in DATA_DIR. close stops what was opened.
-func openDatabase(ctx context.Context, cfg *config, log *slog.Logger) (db *bun.DB, closeFn func(), err error) {
+// private PostgreSQL cluster in DATA_DIR. With borrow, a cluster that a
+// running server already owns is used as is, so that createuser and migrate
+// work beside it. closeFn closes what was opened.
+func openDatabase(ctx context.Context, cfg *config, log *slog.Logger, borrow bool) (db *bun.DB, closeFn func(), err error) {
 	if cfg.DatabaseURL != "" {
 		db, err := persistence.Open(ctx, cfg.DatabaseURL)
 		if err != nil {
@@ -31,6 +33,9 @@ func openDatabase(ctx context.Context, cfg *config, log *slog.Logger) (db *bun.D
 		return nil, nil, err
 	}
 	cluster, err := pgcluster.Start(ctx, pgcluster.Options{DataDir: dir, Logger: log})
+	if borrow && errors.Is(err, pgcluster.ErrInUse) {
+		cluster, err = pgcluster.Attach(dir)
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("start the private PostgreSQL (set DATABASE_URL to use another): %w", err)
 	}

@@ -23,7 +23,7 @@ func migrateCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	log := newLogger(stderr, cfg.LogLevel)
-	db, closeDB, err := openDatabase(ctx, &cfg, log)
+	db, closeDB, err := openDatabase(ctx, &cfg, log, true)
 	if err != nil {
 		return err
 	}

@@ -37,7 +37,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, h hooks) error 
 	}
 	log := newLogger(stderr, cfg.LogLevel)
 
-	db, closeDB, err := openDatabase(ctx, &cfg, log)
+	db, closeDB, err := openDatabase(ctx, &cfg, log, false)
 	if err != nil {
 		return err
 	}

@@ -144,6 +144,36 @@ func Start(ctx context.Context, opts Options) (*Cluster, error) {
 	return c, nil
 }
 
+// ErrNotRunning is returned, wrapped, by Attach when no Cluster runs on the
+// data directory.
+var ErrNotRunning = errors.New("pgcluster: no server runs on the data directory")
+
+// Attach returns the server that another Cluster, in this process or
+// another, runs on dataDir, without owning it: Stop on the result does
+// nothing, and the server goes away when its owner stops it. It lets a short
+// command (creating a user, a migration) work beside a running service.
+func Attach(dataDir string) (*Cluster, error) {
+	dir, err := filepath.Abs(dataDir)
+	if err != nil {
+		return nil, fmt.Errorf("pgcluster: %w", err)
+	}
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrNotRunning, dir, err)
+	}
+	defer f.Close()
+	// Only an owner holds the lock: if we can take it, nobody runs there.
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB); err == nil {
+		return nil, fmt.Errorf("%w: %s", ErrNotRunning, dir)
+	}
+	_, info, err := readPIDFile(dir)
+	if err != nil || info.socketDir == "" {
+		return nil, fmt.Errorf("%w: %s has an owner but no server yet", ErrNotRunning, dir)
+	}
+	// lock stays nil: Stop and release leave the owner's server alone.
+	return &Cluster{dataDir: dir, socketDir: info.socketDir, log: slog.New(slog.DiscardHandler)}, nil
+}
+
 // Remove deletes the cluster in opts.DataDir, first stopping a server left
 // running there by a process that died without calling Stop. It fails with
 // ErrInUse while a Cluster runs on the directory. A directory that is
@@ -237,7 +267,7 @@ func (c *Cluster) DataDir() string { return c.dataDir }
 
 // Stop stops the server (pg_ctl stop -m fast: sessions are disconnected,
 // transactions rolled back) and releases the data directory. Stopping a
-// stopped Cluster does nothing.
+// stopped or attached Cluster does nothing.
 func (c *Cluster) Stop(ctx context.Context) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -317,3 +317,35 @@ func waitGone(t *testing.T, pid int, dir string) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+func TestAttachBorrowsRunningServer(t *testing.T) {
+	dir := dataDir(t)
+	if _, err := Attach(dir); !errors.Is(err, ErrNotRunning) {
+		t.Fatalf("Attach with no server: %v, want ErrNotRunning", err)
+	}
+	owner := start(t, dir)
+	borrowed, err := Attach(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if borrowed.DSN("postgres") != owner.DSN("postgres") {
+		t.Errorf("DSN %q, owner's %q", borrowed.DSN("postgres"), owner.DSN("postgres"))
+	}
+	var one int
+	if err := connect(t, borrowed).QueryRow(t.Context(), "select 1").Scan(&one); err != nil || one != 1 {
+		t.Fatalf("query through the attached cluster: %v", err)
+	}
+	// Stopping the borrower leaves the owner's server running.
+	if err := borrowed.Stop(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if err := connect(t, owner).QueryRow(t.Context(), "select 1").Scan(&one); err != nil {
+		t.Fatalf("the owner's server stopped with its borrower: %v", err)
+	}
+	if err := owner.Stop(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Attach(dir); !errors.Is(err, ErrNotRunning) {
+		t.Errorf("Attach after the owner stopped: %v, want ErrNotRunning", err)
+	}
+}
