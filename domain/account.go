@@ -127,35 +127,18 @@ func (s *AccountService) Authenticate(ctx context.Context, key string) (*Caller,
 	if !wellFormedKey(key) {
 		return nil, invalid
 	}
-	stores := s.db.Stores()
 	hash := hashTokenKey(key)
-	t, err := stores.Tokens.FindTokenByHash(ctx, hash)
+	owner, err := s.db.Stores().Tokens.FindTokenOwner(ctx, hash)
 	if IsCode(err, CodeNotFound) {
 		return nil, invalid
 	}
 	if err != nil {
 		return nil, err
 	}
-	if !sameHash(t.KeyHash, hash) {
+	if !sameHash(owner.Token.KeyHash, hash) || !owner.User.IsActive {
 		return nil, invalid
 	}
-	u, err := stores.Users.FindUserByID(ctx, t.UserID)
-	if err != nil {
-		return nil, err
-	}
-	if !u.IsActive {
-		return nil, invalid
-	}
-	c := &Caller{User: u}
-	if u.PartnerID != nil {
-		if c.Partner, err = stores.Partners.FindPartnerByID(ctx, *u.PartnerID); err != nil {
-			return nil, err
-		}
-	}
-	if c.Permissions, err = stores.Users.UserPermissions(ctx, u.ID); err != nil {
-		return nil, err
-	}
-	return c, nil
+	return &Caller{User: owner.User, Partner: owner.Partner, Permissions: owner.Permissions}, nil
 }
 
 // NewAccountInput describes an account to create from the command line.

@@ -51,20 +51,16 @@ type Token struct {
 	CreatedAt time.Time
 }
 
-// UserStore persists users and their permissions.
+// UserStore persists users and the permissions granted to them.
 type UserStore interface {
 	// CreateUser inserts u and sets its ID, UUID and CreatedAt. A taken
 	// username is a CodeInvalid error on "username".
 	CreateUser(ctx context.Context, u *User) error
 	// FindUserByUsername returns ErrNotFound when no user has that name.
 	FindUserByUsername(ctx context.Context, username string) (*User, error)
-	// FindUserByID returns ErrNotFound when no user has that id.
-	FindUserByID(ctx context.Context, id int64) (*User, error)
 	// GrantPermissions gives the user the named permissions; an unknown name
 	// is a CodeInvalid error on "permissions".
 	GrantPermissions(ctx context.Context, userID int64, names []string) error
-	// UserPermissions returns the names of the user's permissions, sorted.
-	UserPermissions(ctx context.Context, userID int64) ([]string, error)
 }
 
 // PartnerStore persists partners.
@@ -85,22 +81,25 @@ type PartnerStore interface {
 type TokenStore interface {
 	// CreateToken inserts t and sets its ID and CreatedAt.
 	CreateToken(ctx context.Context, t *Token) error
-	// FindTokenByHash returns ErrNotFound when no token has that hash.
-	FindTokenByHash(ctx context.Context, hash []byte) (*Token, error)
+	// FindTokenOwner returns the token with that hash and its owner, in one
+	// round trip: it runs on every authenticated request. ErrNotFound when
+	// no token has that hash.
+	FindTokenOwner(ctx context.Context, hash []byte) (*TokenOwner, error)
 }
 
-// PermissionStore reads the permission vocabulary.
-type PermissionStore interface {
-	// ListPermissions returns every permission name, sorted.
-	ListPermissions(ctx context.Context) ([]string, error)
+// TokenOwner is a token with the account it authenticates.
+type TokenOwner struct {
+	Token       *Token
+	User        *User
+	Partner     *Partner // nil when the user has none
+	Permissions []string // sorted
 }
 
 // Stores bundles the database stores that one transaction may span.
 type Stores struct {
-	Users       UserStore
-	Partners    PartnerStore
-	Tokens      TokenStore
-	Permissions PermissionStore
+	Users    UserStore
+	Partners PartnerStore
+	Tokens   TokenStore
 }
 
 // Database hands out stores, either directly or bound to one transaction.

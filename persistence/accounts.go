@@ -50,6 +50,8 @@ type userRow struct {
 	IsActive     bool      `bun:"is_active,notnull"`
 	PartnerID    *int64    `bun:"partner_id"`
 	CreatedAt    time.Time `bun:"created_at,nullzero,notnull,default:current_timestamp"`
+
+	Partner *partnerRow `bun:"rel:belongs-to,join:partner_id=id"`
 }
 
 func toRowUser(u *domain.User) *userRow {
@@ -65,12 +67,21 @@ func (r *userRow) toDomain() *domain.User {
 }
 
 type tokenRow struct {
-	bun.BaseModel `bun:"table:api_tokens"`
+	bun.BaseModel `bun:"table:api_tokens,alias:t"`
 
 	ID        int64     `bun:"id,pk,autoincrement"`
 	KeyHash   []byte    `bun:"key_hash,notnull"`
 	UserID    int64     `bun:"user_id,notnull"`
 	CreatedAt time.Time `bun:"created_at,nullzero,notnull,default:current_timestamp"`
+}
+
+// tokenOwnerRow reads a token, its user, the user's partner and permission
+// names in one query.
+type tokenOwnerRow struct {
+	tokenRow `bun:",extend"`
+
+	User        *userRow `bun:"rel:belongs-to,join:user_id=id"`
+	Permissions []string `bun:"permissions,array,scanonly"`
 }
 
 // notFound turns sql.ErrNoRows into domain.ErrNotFound.
@@ -163,17 +174,6 @@ func (s *UserStore) FindUserByUsername(ctx context.Context, username string) (*d
 	return row.toDomain(), nil
 }
 
-// FindUserByID returns domain.ErrNotFound when no user has that id.
-func (s *UserStore) FindUserByID(ctx context.Context, id int64) (*domain.User, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	row := new(userRow)
-	if err := s.db.NewSelect().Model(row).Where("id = ?", id).Scan(ctx); err != nil {
-		return nil, notFound(err)
-	}
-	return row.toDomain(), nil
-}
-
 // GrantPermissions gives the user the named permissions; granting one twice
 // is harmless. An unknown name is a CodeInvalid error on "permissions".
 func (s *UserStore) GrantPermissions(ctx context.Context, userID int64, names []string) error {
@@ -198,20 +198,6 @@ func (s *UserStore) GrantPermissions(ctx context.Context, userID int64, names []
 	return nil
 }
 
-// UserPermissions returns the names of the user's permissions, sorted.
-func (s *UserStore) UserPermissions(ctx context.Context, userID int64) ([]string, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	names := []string{}
-	err := s.db.NewRaw(`SELECT p.name FROM permissions p
-		JOIN user_permissions up ON up.permission_id = p.id
-		WHERE up.user_id = ? ORDER BY p.name`, userID).Scan(ctx, &names)
-	if err != nil {
-		return nil, fmt.Errorf("list user permissions: %w", err)
-	}
-	return names, nil
-}
-
 // TokenStore is the domain.TokenStore on PostgreSQL.
 type TokenStore struct{ db bun.IDB }
 
@@ -229,29 +215,34 @@ func (s *TokenStore) CreateToken(ctx context.Context, t *domain.Token) error {
 	return nil
 }
 
-// FindTokenByHash returns domain.ErrNotFound when no token has that hash.
-func (s *TokenStore) FindTokenByHash(ctx context.Context, hash []byte) (*domain.Token, error) {
+// FindTokenOwner returns the token with that hash, its user, the user's
+// partner and permissions, joined in one query; domain.ErrNotFound when no
+// token has that hash.
+func (s *TokenStore) FindTokenOwner(ctx context.Context, hash []byte) (*domain.TokenOwner, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	row := new(tokenRow)
-	if err := s.db.NewSelect().Model(row).Where("key_hash = ?", hash).Scan(ctx); err != nil {
+	row := new(tokenOwnerRow)
+	err := s.db.NewSelect().Model(row).
+		Relation("User").Relation("User.Partner").
+		ColumnExpr("t.*").
+		ColumnExpr(`ARRAY(SELECT p.name FROM permissions p
+			JOIN user_permissions up ON up.permission_id = p.id
+			WHERE up.user_id = t.user_id ORDER BY p.name) AS permissions`).
+		Where("t.key_hash = ?", hash).
+		Scan(ctx)
+	if err != nil {
 		return nil, notFound(err)
 	}
-	return &domain.Token{ID: row.ID, KeyHash: row.KeyHash, UserID: row.UserID, CreatedAt: row.CreatedAt}, nil
-}
-
-// PermissionStore is the domain.PermissionStore on PostgreSQL.
-type PermissionStore struct{ db bun.IDB }
-
-var _ domain.PermissionStore = (*PermissionStore)(nil)
-
-// ListPermissions returns every permission name, sorted.
-func (s *PermissionStore) ListPermissions(ctx context.Context) ([]string, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	names := []string{}
-	if err := s.db.NewSelect().Table("permissions").Column("name").Order("name").Scan(ctx, &names); err != nil {
-		return nil, fmt.Errorf("list permissions: %w", err)
+	owner := &domain.TokenOwner{
+		Token:       &domain.Token{ID: row.ID, KeyHash: row.KeyHash, UserID: row.UserID, CreatedAt: row.CreatedAt},
+		User:        row.User.toDomain(),
+		Permissions: row.Permissions,
 	}
-	return names, nil
+	if owner.Permissions == nil {
+		owner.Permissions = []string{}
+	}
+	if row.User.PartnerID != nil && row.User.Partner != nil {
+		owner.Partner = row.User.Partner.toDomain()
+	}
+	return owner, nil
 }

@@ -40,10 +40,9 @@ func (d *Database) RunInTx(ctx context.Context, fn func(ctx context.Context, s d
 
 func storesOn(db bun.IDB) domain.Stores {
 	return domain.Stores{
-		Users:       &UserStore{db: db},
-		Partners:    &PartnerStore{db: db},
-		Tokens:      &TokenStore{db: db},
-		Permissions: &PermissionStore{db: db},
+		Users:    &UserStore{db: db},
+		Partners: &PartnerStore{db: db},
+		Tokens:   &TokenStore{db: db},
 	}
 }
 
