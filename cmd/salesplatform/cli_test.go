@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"net/url"
 	"os"
 	"regexp"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"
 )
 
@@ -110,6 +112,30 @@ func TestServeHealthAndShutdown(t *testing.T) {
 	if !strings.Contains(s.Log.String(), `"msg":"shutting down"`) {
 		t.Errorf("no shutdown in the log:\n%s", s.Log)
 	}
+}
+
+func TestReadyzWithoutDatabase(t *testing.T) {
+	dsn := dbtest.NewDSN(t)
+	s := mustServe(t, dsn)
+	wantResponse(t, do(t, "GET", s.URL+"/readyz", ""), 200, `{"status": "ok"}`)
+
+	// Take the database away under the running server.
+	u, err := url.Parse(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := strings.TrimPrefix(u.Path, "/")
+	u.Path = "/postgres"
+	admin, err := persistence.Open(t.Context(), u.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	if _, err := admin.ExecContext(t.Context(), "DROP DATABASE "+name+" WITH (FORCE)"); err != nil {
+		t.Fatal(err)
+	}
+	wantResponse(t, do(t, "GET", s.URL+"/readyz", ""), 503, `{"status": "database unreachable"}`)
+	wantResponse(t, do(t, "GET", s.URL+"/healthz", ""), 200, `{"status": "ok"}`)
 }
 
 // TestServeSignal runs the real binary and stops it with SIGTERM.
