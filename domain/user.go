@@ -24,6 +24,8 @@ type Partner struct {
 	SiteDomain    string // host of the partner's purchase site; "" when it has none
 	IsMarketplace bool
 	Status        string
+	Currency      string // ISO 4217 code its prices are in
+	TimeZone      string // IANA zone its dates are shown in
 	CreatedAt     time.Time
 }
 

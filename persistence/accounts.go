@@ -23,17 +23,21 @@ type partnerRow struct {
 	SiteDomain    string    `bun:"site_domain,nullzero"`
 	IsMarketplace bool      `bun:"is_marketplace,notnull"`
 	Status        string    `bun:"status,notnull"`
+	Currency      string    `bun:"currency,nullzero,notnull,default:'EUR'"`
+	TimeZone      string    `bun:"time_zone,nullzero,notnull,default:'Europe/Paris'"`
 	CreatedAt     time.Time `bun:"created_at,nullzero,notnull,default:current_timestamp"`
 }
 
 func toRowPartner(p *domain.Partner) *partnerRow {
 	return &partnerRow{ID: p.ID, UUID: p.UUID, Name: p.Name, SiteDomain: p.SiteDomain,
-		IsMarketplace: p.IsMarketplace, Status: p.Status, CreatedAt: p.CreatedAt}
+		IsMarketplace: p.IsMarketplace, Status: p.Status, Currency: p.Currency, TimeZone: p.TimeZone,
+		CreatedAt: p.CreatedAt}
 }
 
 func (r *partnerRow) toDomain() *domain.Partner {
 	return &domain.Partner{ID: r.ID, UUID: r.UUID, Name: r.Name, SiteDomain: r.SiteDomain,
-		IsMarketplace: r.IsMarketplace, Status: r.Status, CreatedAt: r.CreatedAt}
+		IsMarketplace: r.IsMarketplace, Status: r.Status, Currency: r.Currency, TimeZone: r.TimeZone,
+		CreatedAt: r.CreatedAt}
 }
 
 type userRow struct {

@@ -35,8 +35,10 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	switch de.Code {
 	case domain.CodeInvalid:
-		writeJSON(w, status, fieldErrorBody(de))
-		return
+		if len(de.Fields) > 0 {
+			writeJSON(w, status, fieldErrorBody(de))
+			return
+		}
 	case domain.CodeUnauthenticated:
 		w.Header().Set("WWW-Authenticate", "Token")
 	case domain.CodeThrottled:

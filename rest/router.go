@@ -15,8 +15,15 @@ import (
 
 // Services are the domain services the handlers call.
 type Services struct {
-	Accounts *domain.AccountService
-	Carts    *domain.CartService
+	Accounts   *domain.AccountService
+	Carts      *domain.CartService
+	Partners   *domain.PartnerCatalogService
+	Events     *domain.EventService
+	Workshops  *domain.WorkshopService
+	Boxes      *domain.BoxService
+	Prototypes *domain.PrototypeService
+	Gifts      *domain.GiftService
+	Widgets    *domain.WidgetService
 }
 
 type api struct {
@@ -31,6 +38,13 @@ func Register(r *mux.Router, s Services) {
 	handle(r, "/api/v2/ecommerce/cart/", a.handleCartSave, http.MethodPost)
 	handle(r, "/api/v2/ecommerce/cart/{id}/", a.handleCartGet, http.MethodGet, http.MethodHead)
 	registerFunnelRoutes(r, a)
+	registerPartnerCatalogRoutes(r, a)
+	registerEventRoutes(r, a)
+	registerWorkshopRoutes(r, a)
+	registerBoxRoutes(r, a)
+	registerPrototypeRoutes(r, a)
+	registerGiftRoutes(r, a)
+	registerWidgetRoutes(r, a)
 
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusNotFound, detail(domain.MsgNotFound))

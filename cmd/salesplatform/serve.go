@@ -134,7 +134,18 @@ func newHandler(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logge
 	}))
 	r.Handle("/graphql", graph.NewHandler(&graph.Resolver{Accounts: accounts, Carts: cartService}, rest.LoggerFrom))
 	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
-	rest.Register(r, rest.Services{Accounts: accounts, Carts: cartService})
+	partners := database.Stores().Partners
+	rest.Register(r, rest.Services{
+		Accounts:   accounts,
+		Carts:      cartService,
+		Partners:   domain.NewPartnerCatalogService(persistence.NewPartnerCatalogStore(db), partners),
+		Events:     domain.NewEventService(persistence.NewEventStore(db), partners),
+		Workshops:  domain.NewWorkshopService(persistence.NewWorkshopStore(db), partners),
+		Boxes:      domain.NewBoxService(persistence.NewBoxStore(db), partners),
+		Prototypes: domain.NewPrototypeService(persistence.NewPrototypeStore(db), partners),
+		Gifts:      domain.NewGiftService(persistence.NewGiftStore(db), partners),
+		Widgets:    domain.NewWidgetService(persistence.NewWidgetStore(db), partners),
+	})
 
 	return rest.Observe(log)(rest.Authenticate(accounts)(r))
 }

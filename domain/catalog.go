@@ -1,0 +1,47 @@
+package domain
+
+import (
+	"context"
+	"errors"
+	"strings"
+)
+
+type partnerDomainKey struct{}
+
+// WithPartnerDomain records the X-Partner-Domain of a catalogue request: the
+// site domain of the partner whose catalogue is read.
+func WithPartnerDomain(ctx context.Context, domain string) context.Context {
+	return context.WithValue(ctx, partnerDomainKey{}, strings.ToLower(strings.TrimSpace(domain)))
+}
+
+// MsgPartnerRequired answers a catalogue operation that needs a partner when
+// the request names none.
+const MsgPartnerRequired = "This operation needs a partner: send the X-Partner-Domain header or authenticate as a partner."
+
+// CatalogPartner is the tenant of a catalogue read: the partner named by
+// X-Partner-Domain, else the authenticated caller's partner. Catalogue reads
+// need no token.
+// Errors: CodeNotFound for an unknown domain; the caller's authentication
+// error for a rejected token; CodeInvalid (MsgPartnerRequired) when the
+// request names no partner.
+func CatalogPartner(ctx context.Context, partners PartnerStore) (*Partner, error) {
+	if d, _ := ctx.Value(partnerDomainKey{}).(string); d != "" {
+		p, err := partners.FindPartnerBySiteDomain(ctx, d)
+		if IsCode(err, CodeNotFound) {
+			return nil, &Error{Code: CodeNotFound, Message: MsgNotFound}
+		}
+		return p, err
+	}
+	c, err := CallerFrom(ctx)
+	var e *Error
+	if errors.As(err, &e) && e.Code == CodeUnauthenticated && e.Message == MsgNotAuthenticated {
+		return nil, &Error{Code: CodeInvalid, Message: MsgPartnerRequired}
+	}
+	if err != nil {
+		return nil, err // a token was sent and refused
+	}
+	if c.Partner == nil {
+		return nil, &Error{Code: CodeInvalid, Message: MsgPartnerRequired}
+	}
+	return c.Partner, nil
+}
