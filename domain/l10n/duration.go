@@ -60,7 +60,7 @@ func (l *locale) unit(lang, width, unit string, n int64) string {
 // pluralCategory is the CLDR cardinal plural category of the whole number n
 // in lang ("one" for 0 and 1 in French, for 1 only in English).
 func pluralCategory(lang string, n int64) string {
-	switch plural.Cardinal.MatchPlural(language.Make(lang), int(n), 0, 0, 0, 0) {
+	switch plural.Cardinal.MatchPlural(language.Make(cldrLocale(lang)), int(n), 0, 0, 0, 0) {
 	case plural.Zero:
 		return "zero"
 	case plural.One:

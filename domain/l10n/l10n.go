@@ -30,7 +30,8 @@
 // CLDR's spaces are kept: U+00A0 (no-break space) and U+202F (narrow no-break
 // space) appear in French amounts, English times ("6:30\u202fPM") and units.
 //
-// "pt" is CLDR's "pt", which is Brazilian Portuguese ("€ 12,50").
+// "pt" is European Portuguese (CLDR "pt-PT"): the platform sells in Europe,
+// and CLDR's plain "pt" is Brazilian.
 package l10n
 
 import (
@@ -42,6 +43,14 @@ import (
 )
 
 //go:generate go run ./internal/cldrgen -out cldr
+
+// cldrLocale is the CLDR locale of a service language.
+func cldrLocale(lang string) string {
+	if lang == "pt" {
+		return "pt-PT"
+	}
+	return lang
+}
 
 // Languages are the service's languages, in the order the API lists them.
 var Languages = []string{"fr", "en", "es", "it", "de", "nl", "ca", "pt"}
@@ -77,7 +86,7 @@ func Money(amount decimal.Decimal, code string) Localized {
 	}
 	digits, _ := currency.GetDigits(stand)
 	return each(func(lang string) string {
-		f := currency.NewFormatter(currency.NewLocale(lang))
+		f := currency.NewFormatter(currency.NewLocale(cldrLocale(lang)))
 		f.MaxDigits = digits
 		if known {
 			return f.Format(a)
@@ -99,7 +108,7 @@ func formatCount(lang string, n int64) string {
 	if err != nil {
 		panic(err)
 	}
-	f := currency.NewFormatter(currency.NewLocale(lang))
+	f := currency.NewFormatter(currency.NewLocale(cldrLocale(lang)))
 	f.CurrencyDisplay = currency.DisplayNone
 	f.MinDigits = 0
 	return f.Format(a)

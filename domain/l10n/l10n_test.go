@@ -35,7 +35,7 @@ func TestMoney(t *testing.T) {
 			"de": "12,50\u00a0€",
 			"nl": "€\u00a012,50",
 			"ca": "12,50\u00a0€",
-			"pt": "€\u00a012,50", // CLDR "pt" is Brazilian Portuguese
+			"pt": "12,50\u00a0€", // European Portuguese (CLDR pt-PT)
 		}},
 		{"1234.5", "EUR", l10n.Localized{
 			"fr": "1\u202f234,50\u00a0€",
@@ -45,7 +45,7 @@ func TestMoney(t *testing.T) {
 			"de": "1.234,50\u00a0€",
 			"nl": "€\u00a01.234,50",
 			"ca": "1.234,50\u00a0€",
-			"pt": "€\u00a01.234,50",
+			"pt": "1234,50\u00a0€", // pt-PT groups from five digits
 		}},
 		{"0", "EUR", l10n.Localized{
 			"fr": "0,00\u00a0€",
@@ -55,7 +55,7 @@ func TestMoney(t *testing.T) {
 			"de": "0,00\u00a0€",
 			"nl": "€\u00a00,00",
 			"ca": "0,00\u00a0€",
-			"pt": "€\u00a00,00",
+			"pt": "0,00\u00a0€",
 		}},
 		{"9.99", "USD", l10n.Localized{
 			"fr": "9,99\u00a0$US",
@@ -65,7 +65,7 @@ func TestMoney(t *testing.T) {
 			"de": "9,99\u00a0$",
 			"nl": "US$\u00a09,99",
 			"ca": "9,99\u00a0$", // likewise "9,99\u00a0USD" in CLDR
-			"pt": "US$\u00a09,99",
+			"pt": "9,99\u00a0US$",
 		}},
 		{"12.505", "EUR", l10n.Localized{ // rounded half up to the currency's digits
 			"fr": "12,51\u00a0€",
@@ -75,7 +75,7 @@ func TestMoney(t *testing.T) {
 			"de": "12,51\u00a0€",
 			"nl": "€\u00a012,51",
 			"ca": "12,51\u00a0€",
-			"pt": "€\u00a012,51",
+			"pt": "12,51\u00a0€",
 		}},
 		{"12.5", "xbt", l10n.Localized{ // unknown code: number and code
 			"fr": "12,50\u00a0XBT",
@@ -85,7 +85,7 @@ func TestMoney(t *testing.T) {
 			"de": "12,50\u00a0XBT",
 			"nl": "XBT\u00a012,50",
 			"ca": "12,50\u00a0XBT",
-			"pt": "XBT\u00a012,50",
+			"pt": "12,50\u00a0XBT",
 		}},
 	}
 	for _, tt := range tests {
@@ -210,7 +210,7 @@ func TestDuration(t *testing.T) {
 			"de": "0 Minuten",
 			"nl": "0 minuten",
 			"ca": "0 minuts",
-			"pt": "0 minuto",
+			"pt": "0 minutos",
 		}},
 		{1000 * 24 * time.Hour, l10n.Localized{ // the count is grouped as the language groups numbers
 			"fr": "1\u202f000\u00a0jours",
@@ -220,7 +220,7 @@ func TestDuration(t *testing.T) {
 			"de": "1.000 Tage",
 			"nl": "1.000 dagen",
 			"ca": "1.000 dies",
-			"pt": "1.000 dias",
+			"pt": "1000 dias",
 		}},
 	}
 	for _, tt := range tests {

@@ -29,6 +29,10 @@ var packages = []string{"cldr-dates-full", "cldr-units-full", "cldr-misc-full"}
 // generates data for).
 var languages = []string{"fr", "en", "es", "it", "de", "nl", "ca", "pt"}
 
+// cldrLocales maps a service language to its CLDR locale where they differ:
+// the platform sells in Europe, and CLDR's plain "pt" is Brazilian.
+var cldrLocales = map[string]string{"pt": "pt-PT"}
+
 // Locale is what l10n reads for one language; the field names say where in
 // CLDR each value comes from.
 type Locale struct {
@@ -111,6 +115,9 @@ func main() {
 }
 
 func extract(nodeModules, lang string) *Locale {
+	if loc, ok := cldrLocales[lang]; ok {
+		lang = loc
+	}
 	var dates struct {
 		Main map[string]struct {
 			Dates struct {
