@@ -1,9 +1,139 @@
 package domain
 
-// BoxStore reads and writes what BoxService serves.
-type BoxStore interface{}
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
 
-// BoxService serves part of the public catalogue (API v2).
+	"github.com/shopspring/decimal"
+
+	"salesplatform/domain/l10n"
+)
+
+// Box is a network voucher box: a marketplace's product whose vouchers are
+// used at the partners that offer in it (box offers).
+type Box struct {
+	ID                     int64
+	MarketplaceID          int64
+	Name                   Localized
+	ShortDescription       Localized
+	LongDescription        Localized
+	IsActive               bool
+	IsHighlight            bool
+	DisplayNbOffers        bool // whether sites show NbOffers
+	Price                  decimal.Decimal
+	Ranking                int // display priority: lower first
+	PeopleIncluded         int
+	MaxNumberUsages        int
+	MaxDaysAfterFirstUsage int
+	UniverseIDs            []int64  // ascending
+	Images                 []string // image URLs, in display order
+	// NbOffers is read, never written: the number of the box's offers with
+	// status BoxOfferStatusValidated.
+	NbOffers int
+}
+
+// Box offer statuses. Only validated offers are live: they count in a box's
+// nb_offers and name the partners a network voucher can be used at.
+const (
+	BoxOfferStatusDraft     = "DRAFT"
+	BoxOfferStatusValidated = "VALIDATED"
+)
+
+// BoxOffer is a partner's offer in a box.
+type BoxOffer struct {
+	ID        int64
+	BoxID     int64
+	PartnerID int64
+	Status    string
+}
+
+// BoxOrder is one key of a box list's order.
+type BoxOrder struct {
+	Field string // one of BoxOrderFields
+	Desc  bool
+}
+
+// BoxOrderFields are the values network_vouchers_boxes_list's ordering
+// accepts, each optionally prefixed with "-" for descending.
+var BoxOrderFields = []string{"id", "ranking", "price"}
+
+// DefaultBoxOrder is the order of a box list without ordering.
+var DefaultBoxOrder = []BoxOrder{{Field: "ranking"}, {Field: "id"}}
+
+// ParseBoxOrdering reads the ordering query parameter: comma-separated
+// fields of BoxOrderFields, "-" for descending. Empty means DefaultBoxOrder;
+// id is appended as the last key when absent so that pages are stable.
+// Errors: CodeInvalid on "ordering" for any other value.
+func ParseBoxOrdering(s string) ([]BoxOrder, error) {
+	if strings.TrimSpace(s) == "" {
+		return DefaultBoxOrder, nil
+	}
+	var order []BoxOrder
+	seen := map[string]bool{}
+	for _, term := range strings.Split(s, ",") {
+		term = strings.TrimSpace(term)
+		if term == "" {
+			continue
+		}
+		o := BoxOrder{Field: strings.TrimPrefix(term, "-"), Desc: strings.HasPrefix(term, "-")}
+		if !isBoxOrderField(o.Field) {
+			var v validator
+			v.add(VInvalid, fmt.Sprintf("Select a valid choice. %s is not one of the available choices.", term), "ordering")
+			return nil, v.err()
+		}
+		if !seen[o.Field] {
+			seen[o.Field] = true
+			order = append(order, o)
+		}
+	}
+	if len(order) == 0 {
+		return DefaultBoxOrder, nil
+	}
+	if !seen["id"] {
+		order = append(order, BoxOrder{Field: "id"})
+	}
+	return order, nil
+}
+
+func isBoxOrderField(f string) bool {
+	for _, ok := range BoxOrderFields {
+		if f == ok {
+			return true
+		}
+	}
+	return false
+}
+
+// BoxFilter selects the boxes of one marketplace.
+type BoxFilter struct {
+	MarketplaceID int64
+	ActiveOnly    bool
+	Order         []BoxOrder // FindBoxes only; never empty there
+	Page          PageRequest
+}
+
+// BoxStore reads and writes what BoxService serves.
+type BoxStore interface {
+	// CreateBox inserts b with its universe links and images and sets its ID.
+	CreateBox(ctx context.Context, b *Box) error
+	// CreateBoxOffer inserts o and sets its ID.
+	CreateBoxOffer(ctx context.Context, o *BoxOffer) error
+	// FindBoxes returns one page of the boxes f selects, in f.Order, and how
+	// many boxes it selects in all. Images are not loaded.
+	FindBoxes(ctx context.Context, f BoxFilter) ([]*Box, int, error)
+	// FindBox returns the box with that id among those f selects (Order and
+	// Page are ignored), with its images; ErrNotFound when there is none.
+	FindBox(ctx context.Context, f BoxFilter, id int64) (*Box, error)
+	// FindBoxUniverses returns the universes linked to the boxes f selects
+	// together with all their ancestors, each once, in no particular order.
+	FindBoxUniverses(ctx context.Context, f BoxFilter) ([]*Universe, error)
+}
+
+// BoxService serves the network voucher boxes of the public catalogue (API
+// v2). Boxes belong to marketplaces: a catalogue whose partner is not a
+// marketplace has none. Inactive boxes are not shown.
 type BoxService struct {
 	store    BoxStore
 	partners PartnerStore
@@ -12,4 +142,84 @@ type BoxService struct {
 // NewBoxService returns the service.
 func NewBoxService(store BoxStore, partners PartnerStore) *BoxService {
 	return &BoxService{store: store, partners: partners}
+}
+
+// BoxView is a box as the catalogue shows it, priced in the marketplace's
+// currency.
+type BoxView struct {
+	*Box
+	CurrencyCode   string
+	PriceFormatted Localized
+}
+
+// Boxes lists the active boxes of the catalogue's marketplace: ordering as
+// ParseBoxOrdering reads it.
+// Errors: those of CatalogPartner; CodeInvalid on "ordering"; CodeNotFound
+// "Invalid page." past the last page.
+func (s *BoxService) Boxes(ctx context.Context, ordering string, page PageRequest) (*Page[*BoxView], error) {
+	marketplace, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	order, err := ParseBoxOrdering(ordering)
+	if err != nil {
+		return nil, err
+	}
+	if !marketplace.IsMarketplace {
+		return NewPage([]*BoxView{}, 0, page)
+	}
+	boxes, count, err := s.store.FindBoxes(ctx, BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true, Order: order, Page: page})
+	if err != nil {
+		return nil, err
+	}
+	views := make([]*BoxView, len(boxes))
+	for i, b := range boxes {
+		views[i] = boxView(b, marketplace)
+	}
+	return NewPage(views, count, page)
+}
+
+// Box returns an active box of the catalogue's marketplace by its id as
+// given in a path.
+// Errors: those of CatalogPartner; CodeNotFound when the id is not an
+// integer or names no active box of the marketplace.
+func (s *BoxService) Box(ctx context.Context, id string) (*BoxView, error) {
+	marketplace, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	boxID, err := strconv.ParseInt(id, 10, 64)
+	if err != nil || !marketplace.IsMarketplace {
+		return nil, ErrNotFound
+	}
+	b, err := s.store.FindBox(ctx, BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true}, boxID)
+	if err != nil {
+		return nil, err
+	}
+	return boxView(b, marketplace), nil
+}
+
+// BoxUniverses returns the tree of the universes the active boxes of the
+// catalogue's marketplace are filed under: each linked universe with its
+// ancestors. Universes no box is linked to, below or beside them, are not
+// shown.
+// Errors: those of CatalogPartner.
+func (s *BoxService) BoxUniverses(ctx context.Context) ([]*UniverseNode, error) {
+	marketplace, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	if !marketplace.IsMarketplace {
+		return []*UniverseNode{}, nil
+	}
+	universes, err := s.store.FindBoxUniverses(ctx, BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	return UniverseTree(universes), nil
+}
+
+func boxView(b *Box, marketplace *Partner) *BoxView {
+	return &BoxView{Box: b, CurrencyCode: marketplace.Currency,
+		PriceFormatted: Localized(l10n.Money(b.Price, marketplace.Currency))}
 }

@@ -1,9 +1,95 @@
 package domain
 
-// PrototypeStore reads and writes what PrototypeService serves.
-type PrototypeStore interface{}
+import (
+	"context"
+	"strconv"
+	"strings"
 
-// PrototypeService serves part of the public catalogue (API v2).
+	"github.com/shopspring/decimal"
+
+	"salesplatform/domain/l10n"
+)
+
+// VoucherPrototype is a voucher a partner sells, filed under one universe
+// and tagged with themes.
+type VoucherPrototype struct {
+	ID         int64
+	PartnerID  int64
+	Name       Localized
+	UniverseID *int64
+	ThemeIDs   []int64
+}
+
+// Validity units of a giftcard prototype's validity period.
+const (
+	ValidityDay   = "day"
+	ValidityWeek  = "week"
+	ValidityMonth = "month"
+	ValidityYear  = "year"
+)
+
+// GiftcardPrototype is a partner's giftcard settings: which amounts a buyer
+// may choose and how long the giftcard is valid.
+type GiftcardPrototype struct {
+	ID                int64
+	PartnerID         int64
+	Title             Localized
+	Description       Localized
+	TermsOfUse        Localized
+	CustomizedAmount  bool // the buyer may type an amount of at least MinimumAmount
+	MinimumAmount     decimal.Decimal
+	PredefinedAmounts []decimal.Decimal // in display order
+	MoneyPotActivated bool
+	MoneyPotLogo      string // image URL; "" when there is none
+	ValidityPeriod    int
+	ValidityUnit      string // ValidityDay, ValidityWeek, ValidityMonth or ValidityYear
+
+	// Read, never written: the owning partner's name and currency.
+	PartnerName     string
+	PartnerCurrency string
+}
+
+// GiftcardPrototypeFilter selects giftcard prototypes.
+type GiftcardPrototypeFilter struct {
+	// ScopePartnerID's own prototypes are selected.
+	ScopePartnerID int64
+	// WithNetwork adds the prototypes of ScopePartnerID's network (it is a
+	// marketplace): the partners its catalogue lists.
+	WithNetwork bool
+	// PartnerID, when set, keeps only that partner's prototypes.
+	PartnerID *int64
+	Page      PageRequest
+}
+
+// PrototypeStore reads and writes what PrototypeService serves, and the
+// universes and themes prototypes and boxes are filed under.
+type PrototypeStore interface {
+	// CreateUniverse inserts u and sets its ID.
+	CreateUniverse(ctx context.Context, u *Universe) error
+	// CreateTheme inserts t and sets its ID.
+	CreateTheme(ctx context.Context, t *Theme) error
+	// CreateVoucherPrototype inserts p with its theme links and sets its ID.
+	CreateVoucherPrototype(ctx context.Context, p *VoucherPrototype) error
+	// CreateGiftcardPrototype inserts p and sets its ID, PartnerName and
+	// PartnerCurrency.
+	CreateGiftcardPrototype(ctx context.Context, p *GiftcardPrototype) error
+	// FindPrototypeUniverses returns the universes of the partner's voucher
+	// prototypes together with all their ancestors, each once, in no
+	// particular order.
+	FindPrototypeUniverses(ctx context.Context, partnerID int64) ([]*Universe, error)
+	// FindPrototypeThemes returns the distinct themes of the partner's voucher
+	// prototypes, by id.
+	FindPrototypeThemes(ctx context.Context, partnerID int64) ([]*Theme, error)
+	// FindGiftcardPrototypes returns one page of the prototypes f selects, by
+	// id, and how many it selects in all.
+	FindGiftcardPrototypes(ctx context.Context, f GiftcardPrototypeFilter) ([]*GiftcardPrototype, int, error)
+	// FindGiftcardPrototype returns the prototype with that id among those f
+	// selects (Page is ignored); ErrNotFound when there is none.
+	FindGiftcardPrototype(ctx context.Context, f GiftcardPrototypeFilter, id int64) (*GiftcardPrototype, error)
+}
+
+// PrototypeService serves the catalogue's (API v2) giftcard prototypes and
+// the universes and themes of a partner's voucher prototypes.
 type PrototypeService struct {
 	store    PrototypeStore
 	partners PartnerStore
@@ -12,4 +98,103 @@ type PrototypeService struct {
 // NewPrototypeService returns the service.
 func NewPrototypeService(store PrototypeStore, partners PartnerStore) *PrototypeService {
 	return &PrototypeService{store: store, partners: partners}
+}
+
+// Universes returns the tree of the universes of the catalogue partner's
+// voucher prototypes, each with its ancestors.
+// Errors: those of CatalogPartner.
+func (s *PrototypeService) Universes(ctx context.Context) ([]*UniverseNode, error) {
+	partner, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	universes, err := s.store.FindPrototypeUniverses(ctx, partner.ID)
+	if err != nil {
+		return nil, err
+	}
+	return UniverseTree(universes), nil
+}
+
+// Themes returns the distinct themes of the catalogue partner's voucher
+// prototypes, by id.
+// Errors: those of CatalogPartner.
+func (s *PrototypeService) Themes(ctx context.Context) ([]*Theme, error) {
+	partner, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	return s.store.FindPrototypeThemes(ctx, partner.ID)
+}
+
+// GiftcardPrototypeView is a giftcard prototype as the catalogue shows it,
+// with its amounts formatted in its partner's currency.
+type GiftcardPrototypeView struct {
+	*GiftcardPrototype
+	MinimumAmountFormatted     Localized
+	PredefinedAmountsFormatted []Localized
+}
+
+// GiftcardPrototypes lists the giftcard prototypes the catalogue partner
+// sells, by id: its own and, for a marketplace, those of its network (the
+// partners its catalogue lists). partner, the query
+// parameter, keeps one partner's; a partner outside that set gives an empty
+// list.
+// Errors: those of CatalogPartner; CodeInvalid on "partner" when it is not a
+// positive integer; CodeNotFound "Invalid page." past the last page.
+func (s *PrototypeService) GiftcardPrototypes(ctx context.Context, partner string, page PageRequest) (*Page[*GiftcardPrototypeView], error) {
+	scope, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	f := GiftcardPrototypeFilter{ScopePartnerID: scope.ID, WithNetwork: scope.IsMarketplace, Page: page}
+	if partner = strings.TrimSpace(partner); partner != "" {
+		id, err := strconv.ParseInt(partner, 10, 64)
+		if err != nil || id < 1 {
+			var v validator
+			v.add(VInvalid, msgInteger, "partner")
+			return nil, v.err()
+		}
+		f.PartnerID = &id
+	}
+	protos, count, err := s.store.FindGiftcardPrototypes(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	views := make([]*GiftcardPrototypeView, len(protos))
+	for i, p := range protos {
+		views[i] = giftcardPrototypeView(p)
+	}
+	return NewPage(views, count, page)
+}
+
+// GiftcardPrototype returns a giftcard prototype the catalogue partner
+// sells (as GiftcardPrototypes selects them) by its id as given in a path.
+// Errors: those of CatalogPartner; CodeNotFound when the id is not an
+// integer or names no such prototype.
+func (s *PrototypeService) GiftcardPrototype(ctx context.Context, id string) (*GiftcardPrototypeView, error) {
+	scope, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	protoID, err := strconv.ParseInt(id, 10, 64)
+	if err != nil {
+		return nil, ErrNotFound
+	}
+	p, err := s.store.FindGiftcardPrototype(ctx, GiftcardPrototypeFilter{ScopePartnerID: scope.ID, WithNetwork: scope.IsMarketplace}, protoID)
+	if err != nil {
+		return nil, err
+	}
+	return giftcardPrototypeView(p), nil
+}
+
+func giftcardPrototypeView(p *GiftcardPrototype) *GiftcardPrototypeView {
+	v := &GiftcardPrototypeView{
+		GiftcardPrototype:          p,
+		MinimumAmountFormatted:     Localized(l10n.Money(p.MinimumAmount, p.PartnerCurrency)),
+		PredefinedAmountsFormatted: make([]Localized, len(p.PredefinedAmounts)),
+	}
+	for i, a := range p.PredefinedAmounts {
+		v.PredefinedAmountsFormatted[i] = Localized(l10n.Money(a, p.PartnerCurrency))
+	}
+	return v
 }

@@ -1,10 +1,73 @@
 package persistence
 
 import (
+	"context"
+	"fmt"
+
+	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"salesplatform/domain"
 )
+
+type boxRow struct {
+	bun.BaseModel `bun:"table:network_voucher_boxes,alias:b"`
+
+	ID                     int64            `bun:"id,pk,autoincrement"`
+	MarketplaceID          int64            `bun:"marketplace_id,notnull"`
+	Name                   domain.Localized `bun:"name,type:jsonb,notnull"`
+	ShortDescription       domain.Localized `bun:"short_description,type:jsonb,notnull"`
+	LongDescription        domain.Localized `bun:"long_description,type:jsonb,notnull"`
+	IsActive               bool             `bun:"is_active,notnull"`
+	IsHighlight            bool             `bun:"is_highlight,notnull"`
+	DisplayNbOffers        bool             `bun:"display_nb_offers,notnull"`
+	Price                  decimal.Decimal  `bun:"price,type:numeric(12,2),notnull"`
+	Ranking                int              `bun:"ranking,notnull"`
+	PeopleIncluded         int              `bun:"people_included,notnull"`
+	MaxNumberUsages        int              `bun:"max_number_usages,notnull"`
+	MaxDaysAfterFirstUsage int              `bun:"max_days_after_first_usage,notnull"`
+
+	NbOffers    int      `bun:"nb_offers,scanonly"`
+	UniverseIDs []int64  `bun:"universe_ids,array,scanonly"`
+	Images      []string `bun:"images,array,scanonly"`
+}
+
+func toRowBox(b *domain.Box) *boxRow {
+	return &boxRow{ID: b.ID, MarketplaceID: b.MarketplaceID, Name: localizedNotNil(b.Name),
+		ShortDescription: localizedNotNil(b.ShortDescription), LongDescription: localizedNotNil(b.LongDescription),
+		IsActive: b.IsActive, IsHighlight: b.IsHighlight, DisplayNbOffers: b.DisplayNbOffers, Price: b.Price,
+		Ranking: b.Ranking, PeopleIncluded: b.PeopleIncluded, MaxNumberUsages: b.MaxNumberUsages,
+		MaxDaysAfterFirstUsage: b.MaxDaysAfterFirstUsage}
+}
+
+func (r *boxRow) toDomain() *domain.Box {
+	b := &domain.Box{ID: r.ID, MarketplaceID: r.MarketplaceID, Name: r.Name, ShortDescription: r.ShortDescription,
+		LongDescription: r.LongDescription, IsActive: r.IsActive, IsHighlight: r.IsHighlight,
+		DisplayNbOffers: r.DisplayNbOffers, Price: r.Price, Ranking: r.Ranking, PeopleIncluded: r.PeopleIncluded,
+		MaxNumberUsages: r.MaxNumberUsages, MaxDaysAfterFirstUsage: r.MaxDaysAfterFirstUsage,
+		NbOffers: r.NbOffers, UniverseIDs: r.UniverseIDs, Images: r.Images}
+	if b.UniverseIDs == nil {
+		b.UniverseIDs = []int64{}
+	}
+	if b.Images == nil {
+		b.Images = []string{}
+	}
+	return b
+}
+
+type boxOfferRow struct {
+	bun.BaseModel `bun:"table:box_offers,alias:o"`
+
+	ID        int64  `bun:"id,pk,autoincrement"`
+	BoxID     int64  `bun:"box_id,notnull"`
+	PartnerID int64  `bun:"partner_id,notnull"`
+	Status    string `bun:"status,notnull"`
+}
+
+// boxOrderColumns maps each domain.BoxOrderFields value to its column: the
+// only text of an ordering that reaches SQL.
+var boxOrderColumns = map[string]string{"id": "b.id", "ranking": "b.ranking", "price": "b.price"}
 
 // BoxStore is the domain.BoxStore on PostgreSQL.
 type BoxStore struct{ db bun.IDB }
@@ -13,3 +76,123 @@ var _ domain.BoxStore = (*BoxStore)(nil)
 
 // NewBoxStore returns the store on db.
 func NewBoxStore(db bun.IDB) *BoxStore { return &BoxStore{db: db} }
+
+// CreateBox inserts b, its universe links and its images in one
+// transaction and sets b.ID.
+func (s *BoxStore) CreateBox(ctx context.Context, b *domain.Box) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := toRowBox(b)
+	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if _, err := tx.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
+			return fmt.Errorf("insert box: %w", err)
+		}
+		if len(b.UniverseIDs) > 0 {
+			_, err := tx.NewRaw(`INSERT INTO network_voucher_box_universes (box_id, universe_id)
+				SELECT ?, unnest(?::bigint[]) ON CONFLICT DO NOTHING`, row.ID, pgdialect.Array(b.UniverseIDs)).Exec(ctx)
+			if err != nil {
+				return fmt.Errorf("link box universes: %w", err)
+			}
+		}
+		if len(b.Images) > 0 {
+			_, err := tx.NewRaw(`INSERT INTO network_voucher_box_images (box_id, position, url)
+				SELECT ?, i.ord, i.url FROM unnest(?::text[]) WITH ORDINALITY AS i (url, ord)`, row.ID, pgdialect.Array(b.Images)).Exec(ctx)
+			if err != nil {
+				return fmt.Errorf("insert box images: %w", err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	b.ID = row.ID
+	return nil
+}
+
+// CreateBoxOffer inserts o and sets o.ID.
+func (s *BoxStore) CreateBoxOffer(ctx context.Context, o *domain.BoxOffer) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := &boxOfferRow{BoxID: o.BoxID, PartnerID: o.PartnerID, Status: o.Status}
+	if row.Status == "" {
+		row.Status = domain.BoxOfferStatusDraft
+	}
+	if _, err := s.db.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
+		return fmt.Errorf("insert box offer: %w", err)
+	}
+	o.ID, o.Status = row.ID, row.Status
+	return nil
+}
+
+// selectBoxes is the boxes f selects, with their validated offer count and
+// universe ids computed in the same statement.
+func (s *BoxStore) selectBoxes(rows *[]boxRow, f domain.BoxFilter) *bun.SelectQuery {
+	q := s.db.NewSelect().Model(rows).
+		ColumnExpr("b.*").
+		ColumnExpr("(SELECT count(*) FROM box_offers o WHERE o.box_id = b.id AND o.status = ?) AS nb_offers",
+			domain.BoxOfferStatusValidated).
+		ColumnExpr(`ARRAY(SELECT bu.universe_id FROM network_voucher_box_universes bu
+			WHERE bu.box_id = b.id ORDER BY bu.universe_id) AS universe_ids`).
+		Where("b.marketplace_id = ?", f.MarketplaceID)
+	if f.ActiveOnly {
+		q = q.Where("b.is_active")
+	}
+	return q
+}
+
+// FindBoxes returns one page of the boxes f selects in f.Order, and their
+// total count.
+func (s *BoxStore) FindBoxes(ctx context.Context, f domain.BoxFilter) ([]*domain.Box, int, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []boxRow
+	q := s.selectBoxes(&rows, f).Limit(f.Page.Size).Offset(f.Page.Offset())
+	for _, o := range f.Order {
+		col, ok := boxOrderColumns[o.Field]
+		if !ok {
+			return nil, 0, fmt.Errorf("order boxes: unknown field %q", o.Field)
+		}
+		if o.Desc {
+			col += " DESC"
+		}
+		q = q.OrderExpr(col)
+	}
+	count, err := q.ScanAndCount(ctx)
+	if err != nil {
+		return nil, 0, fmt.Errorf("select boxes: %w", err)
+	}
+	boxes := make([]*domain.Box, len(rows))
+	for i := range rows {
+		boxes[i] = rows[i].toDomain()
+	}
+	return boxes, count, nil
+}
+
+// FindBox returns the box with that id among those f selects, with its
+// images; domain.ErrNotFound when there is none.
+func (s *BoxStore) FindBox(ctx context.Context, f domain.BoxFilter, id int64) (*domain.Box, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []boxRow
+	err := s.selectBoxes(&rows, f).
+		ColumnExpr(`ARRAY(SELECT i.url FROM network_voucher_box_images i
+			WHERE i.box_id = b.id ORDER BY i.position) AS images`).
+		Where("b.id = ?", id).
+		Scan(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("select box: %w", err)
+	}
+	if len(rows) == 0 {
+		return nil, domain.ErrNotFound
+	}
+	return rows[0].toDomain(), nil
+}
+
+// FindBoxUniverses returns the universes linked to the boxes f selects, with
+// their ancestors.
+func (s *BoxStore) FindBoxUniverses(ctx context.Context, f domain.BoxFilter) ([]*domain.Universe, error) {
+	return findUniverseClosure(ctx, s.db, `SELECT bu.universe_id FROM network_voucher_box_universes bu
+			JOIN network_voucher_boxes b ON b.id = bu.box_id
+			WHERE b.marketplace_id = ? AND (b.is_active OR NOT ?)`, f.MarketplaceID, f.ActiveOnly)
+}

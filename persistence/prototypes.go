@@ -1,10 +1,72 @@
 package persistence
 
 import (
+	"context"
+	"fmt"
+
+	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"salesplatform/domain"
 )
+
+type voucherPrototypeRow struct {
+	bun.BaseModel `bun:"table:voucher_prototypes,alias:vp"`
+
+	ID         int64            `bun:"id,pk,autoincrement"`
+	PartnerID  int64            `bun:"partner_id,notnull"`
+	Name       domain.Localized `bun:"name,type:jsonb,notnull"`
+	UniverseID *int64           `bun:"universe_id"`
+}
+
+type giftcardPrototypeRow struct {
+	bun.BaseModel `bun:"table:giftcard_prototypes,alias:g"`
+
+	ID                int64            `bun:"id,pk,autoincrement"`
+	PartnerID         int64            `bun:"partner_id,notnull"`
+	Title             domain.Localized `bun:"title,type:jsonb,notnull"`
+	Description       domain.Localized `bun:"description,type:jsonb,notnull"`
+	TermsOfUse        domain.Localized `bun:"terms_of_use,type:jsonb,notnull"`
+	CustomizedAmount  bool             `bun:"customized_amount,notnull"`
+	MinimumAmount     decimal.Decimal  `bun:"minimum_amount,type:numeric(12,2),notnull"`
+	PredefinedAmounts []string         `bun:"predefined_amounts,array,notnull"` // numeric(12,2)[] as text
+	MoneyPotActivated bool             `bun:"money_pot_activated,notnull"`
+	MoneyPotLogo      string           `bun:"money_pot_logo,notnull"`
+	ValidityPeriod    int              `bun:"validity_period,notnull"`
+	ValidityUnit      string           `bun:"validity_unit,notnull"`
+
+	PartnerName     string `bun:"partner_name,scanonly"`
+	PartnerCurrency string `bun:"partner_currency,scanonly"`
+}
+
+func toRowGiftcardPrototype(p *domain.GiftcardPrototype) *giftcardPrototypeRow {
+	amounts := make([]string, len(p.PredefinedAmounts))
+	for i, a := range p.PredefinedAmounts {
+		amounts[i] = a.String()
+	}
+	return &giftcardPrototypeRow{ID: p.ID, PartnerID: p.PartnerID, Title: localizedNotNil(p.Title),
+		Description: localizedNotNil(p.Description), TermsOfUse: localizedNotNil(p.TermsOfUse),
+		CustomizedAmount: p.CustomizedAmount, MinimumAmount: p.MinimumAmount, PredefinedAmounts: amounts,
+		MoneyPotActivated: p.MoneyPotActivated, MoneyPotLogo: p.MoneyPotLogo,
+		ValidityPeriod: p.ValidityPeriod, ValidityUnit: p.ValidityUnit}
+}
+
+func (r *giftcardPrototypeRow) toDomain() (*domain.GiftcardPrototype, error) {
+	amounts := make([]decimal.Decimal, len(r.PredefinedAmounts))
+	for i, s := range r.PredefinedAmounts {
+		a, err := decimal.NewFromString(s)
+		if err != nil {
+			return nil, fmt.Errorf("giftcard prototype %d: predefined amount %q: %w", r.ID, s, err)
+		}
+		amounts[i] = a
+	}
+	return &domain.GiftcardPrototype{ID: r.ID, PartnerID: r.PartnerID, Title: r.Title, Description: r.Description,
+		TermsOfUse: r.TermsOfUse, CustomizedAmount: r.CustomizedAmount, MinimumAmount: r.MinimumAmount,
+		PredefinedAmounts: amounts, MoneyPotActivated: r.MoneyPotActivated, MoneyPotLogo: r.MoneyPotLogo,
+		ValidityPeriod: r.ValidityPeriod, ValidityUnit: r.ValidityUnit,
+		PartnerName: r.PartnerName, PartnerCurrency: r.PartnerCurrency}, nil
+}
 
 // PrototypeStore is the domain.PrototypeStore on PostgreSQL.
 type PrototypeStore struct{ db bun.IDB }
@@ -13,3 +75,153 @@ var _ domain.PrototypeStore = (*PrototypeStore)(nil)
 
 // NewPrototypeStore returns the store on db.
 func NewPrototypeStore(db bun.IDB) *PrototypeStore { return &PrototypeStore{db: db} }
+
+// CreateUniverse inserts u and sets u.ID.
+func (s *PrototypeStore) CreateUniverse(ctx context.Context, u *domain.Universe) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := &universeRow{ParentID: u.ParentID, Name: localizedNotNil(u.Name), Order: u.Order}
+	if _, err := s.db.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
+		return fmt.Errorf("insert universe: %w", err)
+	}
+	u.ID = row.ID
+	return nil
+}
+
+// CreateTheme inserts t and sets t.ID.
+func (s *PrototypeStore) CreateTheme(ctx context.Context, t *domain.Theme) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := &themeRow{Name: localizedNotNil(t.Name)}
+	if _, err := s.db.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
+		return fmt.Errorf("insert theme: %w", err)
+	}
+	t.ID = row.ID
+	return nil
+}
+
+// CreateVoucherPrototype inserts p and its theme links in one transaction
+// and sets p.ID.
+func (s *PrototypeStore) CreateVoucherPrototype(ctx context.Context, p *domain.VoucherPrototype) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := &voucherPrototypeRow{PartnerID: p.PartnerID, Name: localizedNotNil(p.Name), UniverseID: p.UniverseID}
+	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if _, err := tx.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
+			return fmt.Errorf("insert voucher prototype: %w", err)
+		}
+		if len(p.ThemeIDs) > 0 {
+			_, err := tx.NewRaw(`INSERT INTO voucher_prototype_themes (voucher_prototype_id, theme_id)
+				SELECT ?, unnest(?::bigint[]) ON CONFLICT DO NOTHING`, row.ID, pgdialect.Array(p.ThemeIDs)).Exec(ctx)
+			if err != nil {
+				return fmt.Errorf("link voucher prototype themes: %w", err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	p.ID = row.ID
+	return nil
+}
+
+// CreateGiftcardPrototype inserts p and sets its ID, PartnerName and
+// PartnerCurrency.
+func (s *PrototypeStore) CreateGiftcardPrototype(ctx context.Context, p *domain.GiftcardPrototype) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := toRowGiftcardPrototype(p)
+	_, err := s.db.NewInsert().Model(row).
+		Returning("id, (SELECT p.name FROM partners p WHERE p.id = giftcard_prototypes.partner_id) AS partner_name, " +
+			"(SELECT p.currency FROM partners p WHERE p.id = giftcard_prototypes.partner_id) AS partner_currency").
+		Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("insert giftcard prototype: %w", err)
+	}
+	p.ID, p.PartnerName, p.PartnerCurrency = row.ID, row.PartnerName, row.PartnerCurrency
+	return nil
+}
+
+// FindPrototypeUniverses returns the universes of the partner's voucher
+// prototypes with their ancestors.
+func (s *PrototypeStore) FindPrototypeUniverses(ctx context.Context, partnerID int64) ([]*domain.Universe, error) {
+	return findUniverseClosure(ctx, s.db, `SELECT vp.universe_id FROM voucher_prototypes vp
+			WHERE vp.partner_id = ? AND vp.universe_id IS NOT NULL`, partnerID)
+}
+
+// FindPrototypeThemes returns the distinct themes of the partner's voucher
+// prototypes, by id.
+func (s *PrototypeStore) FindPrototypeThemes(ctx context.Context, partnerID int64) ([]*domain.Theme, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []themeRow
+	err := s.db.NewSelect().Model(&rows).
+		Where(`th.id IN (SELECT vt.theme_id FROM voucher_prototype_themes vt
+			JOIN voucher_prototypes vp ON vp.id = vt.voucher_prototype_id WHERE vp.partner_id = ?)`, partnerID).
+		OrderExpr("th.id").
+		Scan(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("select themes: %w", err)
+	}
+	themes := make([]*domain.Theme, len(rows))
+	for i := range rows {
+		themes[i] = &domain.Theme{ID: rows[i].ID, Name: rows[i].Name}
+	}
+	return themes, nil
+}
+
+// selectGiftcardPrototypes is the prototypes f selects, with their
+// partner's name and currency.
+func (s *PrototypeStore) selectGiftcardPrototypes(rows *[]giftcardPrototypeRow, f domain.GiftcardPrototypeFilter) *bun.SelectQuery {
+	q := s.db.NewSelect().Model(rows).
+		ColumnExpr("g.*, p.name AS partner_name, p.currency AS partner_currency").
+		Join("JOIN partners AS p ON p.id = g.partner_id")
+	if f.WithNetwork {
+		q = q.Where(`(g.partner_id = ? OR g.partner_id IN
+			(SELECT np.partner_id FROM network_partners np WHERE np.marketplace_id = ?))`,
+			f.ScopePartnerID, f.ScopePartnerID)
+	} else {
+		q = q.Where("g.partner_id = ?", f.ScopePartnerID)
+	}
+	if f.PartnerID != nil {
+		q = q.Where("g.partner_id = ?", *f.PartnerID)
+	}
+	return q
+}
+
+// FindGiftcardPrototypes returns one page of the prototypes f selects, by
+// id, and their total count.
+func (s *PrototypeStore) FindGiftcardPrototypes(ctx context.Context, f domain.GiftcardPrototypeFilter) ([]*domain.GiftcardPrototype, int, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []giftcardPrototypeRow
+	count, err := s.selectGiftcardPrototypes(&rows, f).
+		OrderExpr("g.id").Limit(f.Page.Size).Offset(f.Page.Offset()).
+		ScanAndCount(ctx)
+	if err != nil {
+		return nil, 0, fmt.Errorf("select giftcard prototypes: %w", err)
+	}
+	protos := make([]*domain.GiftcardPrototype, len(rows))
+	for i := range rows {
+		if protos[i], err = rows[i].toDomain(); err != nil {
+			return nil, 0, err
+		}
+	}
+	return protos, count, nil
+}
+
+// FindGiftcardPrototype returns the prototype with that id among those f
+// selects; domain.ErrNotFound when there is none.
+func (s *PrototypeStore) FindGiftcardPrototype(ctx context.Context, f domain.GiftcardPrototypeFilter, id int64) (*domain.GiftcardPrototype, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []giftcardPrototypeRow
+	if err := s.selectGiftcardPrototypes(&rows, f).Where("g.id = ?", id).Scan(ctx); err != nil {
+		return nil, fmt.Errorf("select giftcard prototype: %w", err)
+	}
+	if len(rows) == 0 {
+		return nil, domain.ErrNotFound
+	}
+	return rows[0].toDomain()
+}

@@ -1,0 +1,190 @@
+package domain_test
+
+import (
+	"context"
+	"reflect"
+	"strconv"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"salesplatform/domain"
+	"salesplatform/persistence"
+)
+
+func TestParseBoxOrdering(t *testing.T) {
+	asc := func(f string) domain.BoxOrder { return domain.BoxOrder{Field: f} }
+	desc := func(f string) domain.BoxOrder { return domain.BoxOrder{Field: f, Desc: true} }
+	for in, want := range map[string][]domain.BoxOrder{
+		"":                  {asc("ranking"), asc("id")},
+		" , ":               {asc("ranking"), asc("id")},
+		"price":             {asc("price"), asc("id")},
+		"-price,ranking":    {desc("price"), asc("ranking"), asc("id")},
+		"-id":               {desc("id")},
+		"id,price":          {asc("id"), asc("price")},
+		"price,-price,rank": nil, // an unknown field fails the whole value
+		"ranking,-price,":   {asc("ranking"), desc("price"), asc("id")},
+		"price,-price":      {asc("price"), asc("id")}, // the first of a field wins
+	} {
+		got, err := domain.ParseBoxOrdering(in)
+		if want == nil {
+			e := wantCode(t, err, domain.CodeInvalid)
+			if len(e.Fields) != 1 || e.Fields[0].Path[0] != "ordering" ||
+				e.Fields[0].Message != "Select a valid choice. rank is not one of the available choices." {
+				t.Errorf("%q: fields = %+v", in, e.Fields)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("ParseBoxOrdering(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+}
+
+func TestUniverseTree(t *testing.T) {
+	id := func(n int64) *int64 { return &n }
+	order := func(n int) *int { return &n }
+	universes := []*domain.Universe{
+		{ID: 5, ParentID: id(1)},
+		{ID: 1, Order: order(2)},
+		{ID: 2, Order: order(1)},
+		{ID: 3},
+		{ID: 4, ParentID: id(1), Order: order(9)},
+		{ID: 6, ParentID: id(5)},
+		{ID: 7, ParentID: id(99)}, // parent not among them: a root
+	}
+	type node struct {
+		ID   int64
+		Subs []node
+	}
+	var shape func([]*domain.UniverseNode) []node
+	shape = func(ns []*domain.UniverseNode) []node {
+		out := []node{}
+		for _, n := range ns {
+			out = append(out, node{n.ID, shape(n.SubUniverses)})
+		}
+		return out
+	}
+	got := shape(domain.UniverseTree(universes))
+	want := []node{{2, []node{}}, {1, []node{{4, []node{}}, {5, []node{{6, []node{}}}}}}, {3, []node{}}, {7, []node{}}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("tree = %+v\nwant   %+v", got, want)
+	}
+	if got := domain.UniverseTree(nil); got == nil || len(got) != 0 {
+		t.Errorf("empty tree = %#v, want an empty slice", got)
+	}
+}
+
+func TestBoxService(t *testing.T) {
+	db, raw := mustDatabase(t)
+	ctx := context.Background()
+	partners := db.Stores().Partners
+	store := persistence.NewBoxStore(raw)
+	protos := persistence.NewPrototypeStore(raw)
+	svc := domain.NewBoxService(store, partners)
+
+	market := &domain.Partner{Name: "Market", SiteDomain: "market.example.com", IsMarketplace: true, Status: domain.PartnerStatusActive}
+	shop := &domain.Partner{Name: "Shop", SiteDomain: "shop.example.com", Status: domain.PartnerStatusActive}
+	for _, p := range []*domain.Partner{market, shop} {
+		if err := partners.CreatePartner(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root := &domain.Universe{Name: domain.Localized{"fr": "Racine"}}
+	if err := protos.CreateUniverse(ctx, root); err != nil {
+		t.Fatal(err)
+	}
+	leaf := &domain.Universe{ParentID: &root.ID}
+	if err := protos.CreateUniverse(ctx, leaf); err != nil {
+		t.Fatal(err)
+	}
+	active := &domain.Box{MarketplaceID: market.ID, IsActive: true, Price: decimal.RequireFromString("12.5"), UniverseIDs: []int64{leaf.ID}}
+	inactive := &domain.Box{MarketplaceID: market.ID, Price: decimal.RequireFromString("1")}
+	// A box filed under a non-marketplace partner is never shown.
+	stray := &domain.Box{MarketplaceID: shop.ID, IsActive: true, UniverseIDs: []int64{root.ID}}
+	for _, b := range []*domain.Box{active, inactive, stray} {
+		if err := store.CreateBox(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, o := range []*domain.BoxOffer{
+		{BoxID: active.ID, PartnerID: shop.ID, Status: domain.BoxOfferStatusValidated},
+		{BoxID: active.ID, PartnerID: market.ID, Status: domain.BoxOfferStatusValidated},
+		{BoxID: active.ID, PartnerID: shop.ID}, // draft by default
+		{BoxID: active.ID, PartnerID: shop.ID, Status: "REJECTED"},
+		{BoxID: inactive.ID, PartnerID: shop.ID, Status: domain.BoxOfferStatusValidated},
+	} {
+		if err := store.CreateBoxOffer(ctx, o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	inMarket := domain.WithPartnerDomain(ctx, "Market.Example.com")
+	inShop := domain.WithPartnerDomain(ctx, "shop.example.com")
+	first := domain.PageRequest{Number: 1, Size: 20}
+
+	t.Run("OKOnlyValidatedOffersCount", func(t *testing.T) {
+		page, err := svc.Boxes(inMarket, "", first)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if page.Count != 1 || len(page.Items) != 1 || page.Items[0].ID != active.ID || page.Items[0].NbOffers != 2 {
+			t.Fatalf("page = %+v", page)
+		}
+		v := page.Items[0]
+		if v.CurrencyCode != "EUR" || v.PriceFormatted["fr"] == "" || !v.Price.Equal(decimal.RequireFromString("12.50")) {
+			t.Errorf("view = %+v", v)
+		}
+		if !reflect.DeepEqual(v.UniverseIDs, []int64{leaf.ID}) || v.Images == nil {
+			t.Errorf("universes %v, images %#v", v.UniverseIDs, v.Images)
+		}
+	})
+
+	t.Run("ErrInactiveBox", func(t *testing.T) {
+		_, err := svc.Box(inMarket, "999999")
+		wantCode(t, err, domain.CodeNotFound)
+		_, err = svc.Box(inMarket, strconv.FormatInt(inactive.ID, 10))
+		wantCode(t, err, domain.CodeNotFound)
+		b, err := svc.Box(inMarket, strconv.FormatInt(active.ID, 10))
+		if err != nil || b.NbOffers != 2 {
+			t.Errorf("active box = %+v, %v", b, err)
+		}
+	})
+
+	t.Run("OKNotAMarketplace", func(t *testing.T) {
+		page, err := svc.Boxes(inShop, "", first)
+		if err != nil || page.Count != 0 || len(page.Items) != 0 {
+			t.Errorf("page = %+v, %v", page, err)
+		}
+		_, err = svc.Box(inShop, strconv.FormatInt(stray.ID, 10))
+		wantCode(t, err, domain.CodeNotFound)
+		tree, err := svc.BoxUniverses(inShop)
+		if err != nil || len(tree) != 0 {
+			t.Errorf("universes = %v, %v", tree, err)
+		}
+	})
+
+	t.Run("OKUniversesWithAncestors", func(t *testing.T) {
+		tree, err := svc.BoxUniverses(inMarket)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(tree) != 1 || tree[0].ID != root.ID || len(tree[0].SubUniverses) != 1 || tree[0].SubUniverses[0].ID != leaf.ID {
+			t.Errorf("tree = %+v", tree)
+		}
+	})
+
+	t.Run("ErrOrdering", func(t *testing.T) {
+		_, err := svc.Boxes(inMarket, "price;", first)
+		wantCode(t, err, domain.CodeInvalid)
+	})
+
+	t.Run("ErrNoPartner", func(t *testing.T) {
+		_, err := svc.Boxes(ctx, "", first)
+		e := wantCode(t, err, domain.CodeInvalid)
+		if e.Message != domain.MsgPartnerRequired {
+			t.Errorf("message = %q", e.Message)
+		}
+		_, err = svc.BoxUniverses(domain.WithPartnerDomain(ctx, "nowhere.example.com"))
+		wantCode(t, err, domain.CodeNotFound)
+	})
+}
