@@ -1,15 +1,308 @@
 package domain
 
-// EventStore reads and writes what EventService serves.
-type EventStore interface{}
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strconv"
+	"time"
+	_ "time/tzdata" // partners' zones, even where the host has no zoneinfo
 
-// EventService serves part of the public catalogue (API v2).
+	"github.com/shopspring/decimal"
+
+	"salesplatform/domain/l10n"
+)
+
+// Event is a partner's ticketed event: dates (slots) and ticket types
+// (formulas) that every slot sells.
+type Event struct {
+	ID               int64
+	PartnerID        int64
+	Name             Localized
+	ShortDescription Localized
+	LongDescription  Localized
+	Booking          Localized
+	CoverImage       string
+	Images           []string
+	DeliveryOptions  DeliveryOptions
+	// Slots and Formulas are filled by EventStore.FindEvent.
+	Slots    []EventSlot
+	Formulas []EventFormula
+}
+
+// DeliveryOptions are the ways an event's tickets reach the buyer or the
+// beneficiary, stored per event.
+type DeliveryOptions struct {
+	EmailToBuyer              bool
+	EmailToBeneficiary        bool
+	PostalMailToBuyer         bool
+	PostalMailToBeneficiary   bool
+	PostalMailShippingCost    decimal.Decimal
+	PostalMailDuration        int // days
+	PickupOnSite              bool
+	PickupOnSiteDuration      int // days
+	PickupOnSiteCost          decimal.Decimal
+	Activated3MAToBuyer       bool
+	Activated3MAToBeneficiary bool
+	MessengerDeliveryCost     decimal.Decimal
+}
+
+// EventSlot is one date of an event. AvailablePlaces is what remains to
+// sell.
+type EventSlot struct {
+	ID              int64
+	EventID         int64
+	StartingAt      time.Time
+	EndingAt        time.Time
+	AvailablePlaces int
+}
+
+// EventFormula is a ticket type of an event and its price.
+type EventFormula struct {
+	ID      int64
+	EventID int64
+	Name    Localized
+	Price   decimal.Decimal
+}
+
+// EventSettings are a partner's ticket settings.
+type EventSettings struct {
+	// DisplayEventsPerSlots lists every available slot of an event in the
+	// slot list instead of only its first one (display_events_per_slots of
+	// the events product information).
+	DisplayEventsPerSlots bool
+}
+
+// EventSlotFilter selects the slots of the event slot list.
+type EventSlotFilter struct {
+	PartnerID int64
+	// After: only slots starting strictly after this instant, with places
+	// left, are available.
+	After time.Time
+	// EverySlot lists every available slot; otherwise each event appears
+	// once, by its earliest available slot.
+	EverySlot bool
+	Page      PageRequest
+}
+
+// EventSlotListing is one row of the event slot list as stored: a slot with
+// what the list shows of its event.
+type EventSlotListing struct {
+	Slot             EventSlot
+	EventName        Localized
+	EventDescription Localized // the event's short description
+	FormulasCount    int
+	// LowestPrice is the event's cheapest formula; nil when it has none.
+	LowestPrice *decimal.Decimal
+	// SlotsCount is the number of available slots of the event.
+	SlotsCount int
+}
+
+// EventStore reads and writes what EventService serves.
+type EventStore interface {
+	// CreateEvent inserts e (not its slots or formulas) and sets its ID.
+	CreateEvent(ctx context.Context, e *Event) error
+	// AddEventSlot inserts a slot of an existing event and sets its ID.
+	AddEventSlot(ctx context.Context, s *EventSlot) error
+	// AddEventFormula inserts a formula of an existing event and sets its ID.
+	AddEventFormula(ctx context.Context, f *EventFormula) error
+	// SaveEventSettings creates or replaces the partner's ticket settings.
+	SaveEventSettings(ctx context.Context, partnerID int64, s EventSettings) error
+	// FindEventSettings returns the partner's ticket settings, the zero
+	// value when it has none saved.
+	FindEventSettings(ctx context.Context, partnerID int64) (EventSettings, error)
+	// FindEvent returns the partner's event with its slots starting after
+	// slotsAfter (by start, then id) and its formulas (by id).
+	// ErrNotFound when the partner has no event with that id.
+	FindEvent(ctx context.Context, partnerID, id int64, slotsAfter time.Time) (*Event, error)
+	// FindEventSlots returns one page of the slot list, ordered by start
+	// then slot id, and the number of rows of the whole list.
+	FindEventSlots(ctx context.Context, f EventSlotFilter) ([]*EventSlotListing, int, error)
+}
+
+// EventService serves the events of the public catalogue (API v2).
 type EventService struct {
 	store    EventStore
 	partners PartnerStore
+	now      func() time.Time
 }
 
 // NewEventService returns the service.
 func NewEventService(store EventStore, partners PartnerStore) *EventService {
-	return &EventService{store: store, partners: partners}
+	return &EventService{store: store, partners: partners, now: time.Now}
+}
+
+// Schedule is when a slot or a session takes place as the catalogue shows
+// it: in the partner's time zone, with the formatted companions.
+type Schedule struct {
+	Start, End             time.Time // in the partner's zone
+	StartFormatted         Localized
+	EndFormatted           Localized
+	DurationFormatted      Localized // in words: "2 heures 30 minutes"
+	DurationValueFormatted Localized // short: "2 h 30 min"
+}
+
+func newSchedule(start, end time.Time, loc *time.Location) Schedule {
+	d := end.Sub(start)
+	return Schedule{
+		Start:                  start.In(loc),
+		End:                    end.In(loc),
+		StartFormatted:         Localized(l10n.DateTime(start, loc)),
+		EndFormatted:           Localized(l10n.DateTime(end, loc)),
+		DurationFormatted:      Localized(l10n.Duration(d)),
+		DurationValueFormatted: Localized(l10n.DurationShort(d)),
+	}
+}
+
+// scheduleZone is the partner's time zone, in which its catalogue shows
+// dates.
+func scheduleZone(p *Partner) (*time.Location, error) {
+	loc, err := time.LoadLocation(p.TimeZone)
+	if err != nil {
+		return nil, fmt.Errorf("time zone %q of partner %d: %w", p.TimeZone, p.ID, err)
+	}
+	return loc, nil
+}
+
+// sellingCurrency is the currency of the partner's prices.
+func sellingCurrency(p *Partner) string {
+	if p.Currency == "" {
+		return DefaultCurrency
+	}
+	return p.Currency
+}
+
+// purchaseSite is where the partner's booking funnel lives: its own site
+// when it has a domain, else the relative path of its pages on this service
+// (the service's public address is not known here).
+func purchaseSite(p *Partner) string {
+	if p.SiteDomain != "" {
+		return "https://" + p.SiteDomain
+	}
+	return funnelPartnerPathRoot + p.UUID.String()
+}
+
+// idFromPath reads a record id from a URL path segment; anything but a
+// positive integer names no record.
+func idFromPath(s string) (int64, bool) {
+	id, err := strconv.ParseInt(s, 10, 64)
+	return id, err == nil && id > 0
+}
+
+// EventView is an event's detail as the catalogue shows it.
+type EventView struct {
+	Event    *Event
+	Slots    []EventSlotView
+	Formulas []EventFormulaView
+	// LowestPrice is the cheapest formula's price, nil without formulas
+	// (LowestPriceFormatted is nil then too).
+	LowestPrice          *decimal.Decimal
+	LowestPriceFormatted Localized
+	CurrencyCode         string
+}
+
+// EventSlotView is an upcoming slot in an event's detail.
+type EventSlotView struct {
+	EventSlot
+	Schedule
+	FunnelLink string
+}
+
+// EventFormulaView is a formula with its formatted price.
+type EventFormulaView struct {
+	EventFormula
+	PriceFormatted Localized
+}
+
+// Event returns an event of the catalogue's partner by the id in the path,
+// with its upcoming slots (places left or not) and its formulas.
+// Errors: those of CatalogPartner; CodeNotFound when the partner has no
+// event with that id.
+func (s *EventService) Event(ctx context.Context, id string) (*EventView, error) {
+	p, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	eventID, ok := idFromPath(id)
+	if !ok {
+		return nil, ErrNotFound
+	}
+	loc, err := scheduleZone(p)
+	if err != nil {
+		return nil, err
+	}
+	e, err := s.store.FindEvent(ctx, p.ID, eventID, s.now())
+	if err != nil {
+		return nil, err
+	}
+	currency := sellingCurrency(p)
+	v := &EventView{Event: e, CurrencyCode: currency,
+		Slots: make([]EventSlotView, len(e.Slots)), Formulas: make([]EventFormulaView, len(e.Formulas))}
+	for i, sl := range e.Slots {
+		v.Slots[i] = EventSlotView{EventSlot: sl, Schedule: newSchedule(sl.StartingAt, sl.EndingAt, loc),
+			FunnelLink: eventFunnelLink(p, e.ID, sl.ID)}
+	}
+	for i, f := range e.Formulas {
+		v.Formulas[i] = EventFormulaView{EventFormula: f, PriceFormatted: Localized(l10n.Money(f.Price, currency))}
+		if v.LowestPrice == nil || f.Price.LessThan(*v.LowestPrice) {
+			v.LowestPrice = &e.Formulas[i].Price
+		}
+	}
+	if v.LowestPrice != nil {
+		v.LowestPriceFormatted = Localized(l10n.Money(*v.LowestPrice, currency))
+	}
+	return v, nil
+}
+
+// EventSlotItem is an item of the event slot list.
+type EventSlotItem struct {
+	*EventSlotListing
+	Schedule
+	// PriceFormatted is nil when the event has no formula.
+	PriceFormatted Localized
+	CurrencyCode   string
+}
+
+// EventSlots lists the available slots of the catalogue partner's events: a
+// slot is available when it starts after now and has places left. Each event
+// appears once, by its earliest available slot, unless the partner's ticket
+// settings display events per slot, in which case every available slot
+// appears. Ordered by start, then slot id.
+// Errors: those of CatalogPartner; CodeNotFound "Invalid page." past the
+// last page.
+func (s *EventService) EventSlots(ctx context.Context, page PageRequest) (*Page[*EventSlotItem], error) {
+	p, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	loc, err := scheduleZone(p)
+	if err != nil {
+		return nil, err
+	}
+	settings, err := s.store.FindEventSettings(ctx, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	rows, count, err := s.store.FindEventSlots(ctx, EventSlotFilter{PartnerID: p.ID, After: s.now(),
+		EverySlot: settings.DisplayEventsPerSlots, Page: page})
+	if err != nil {
+		return nil, err
+	}
+	currency := sellingCurrency(p)
+	items := make([]*EventSlotItem, len(rows))
+	for i, r := range rows {
+		items[i] = &EventSlotItem{EventSlotListing: r, CurrencyCode: currency,
+			Schedule: newSchedule(r.Slot.StartingAt, r.Slot.EndingAt, loc)}
+		if r.LowestPrice != nil {
+			items[i].PriceFormatted = Localized(l10n.Money(*r.LowestPrice, currency))
+		}
+	}
+	return NewPage(items, count, page)
+}
+
+// eventFunnelLink is the page of the partner's purchase site that books a
+// slot.
+func eventFunnelLink(p *Partner, eventID, slotID int64) string {
+	return fmt.Sprintf("%s/events/%d/booking/?%s", purchaseSite(p), eventID,
+		url.Values{"slot": {strconv.FormatInt(slotID, 10)}}.Encode())
 }

@@ -1,9 +1,301 @@
 package domain
 
-// PartnerCatalogStore reads and writes what PartnerCatalogService serves.
-type PartnerCatalogStore interface{}
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
 
-// PartnerCatalogService serves part of the public catalogue (API v2).
+	"github.com/bojanz/currency"
+	"github.com/shopspring/decimal"
+
+	"salesplatform/domain/l10n"
+)
+
+// The partner catalogue: which partners a catalogue shows (partners_list,
+// partners_retrieve, partners_me_retrieve, destinations_list), the current
+// partner's legal information and refund terms, and its settings per product
+// line (product_information_*). Every read is scoped by CatalogPartner.
+//
+// Which partners a catalogue shows (the contract lists "partners of a
+// network"): for a marketplace, the partners of its network (NetworkPartners)
+// whose status is active or network; for any other partner, itself alone.
+// Another partner's id is not found.
+
+// PartnerFacilities are the amenities a partner's place offers.
+type PartnerFacilities struct {
+	DisabledAccess  bool
+	AirConditioning bool
+	PrivateParking  bool
+	Wifi            bool
+	SmokingArea     bool
+	PetsAllowed     bool
+	FamilyFriendly  bool
+}
+
+// PartnerProfile is what a partner shows of itself in the catalogue. A
+// partner that never saved one shows the zero profile.
+type PartnerProfile struct {
+	Description           Localized
+	Managers              Localized
+	Nearby                Localized
+	PracticalInformation  Localized
+	Access                Localized
+	CommercialDescription Localized
+	Region                string
+	Department            string
+	City                  string
+	// Latitude and Longitude are nil when the place is not located.
+	Latitude    *decimal.Decimal
+	Longitude   *decimal.Decimal
+	Facilities  PartnerFacilities
+	SocialLinks map[string]string // network name -> URL
+}
+
+// PartnerLabel is a label or network a partner displays (label_and_network).
+type PartnerLabel struct {
+	ID        int64
+	PartnerID int64
+	Name      string
+	LogoURL   string // absolute URL
+}
+
+// PartnerListing is a partner as the catalogue shows it (part 2.12).
+type PartnerListing struct {
+	ID      int64
+	Name    string
+	Profile PartnerProfile
+	Labels  []PartnerLabel // by id
+}
+
+// Destination is a place partners are in (part 2.6).
+type Destination struct {
+	City       string
+	Department string
+	Region     string
+}
+
+// PartnerAgency is a partner named by its agency name (its name when it
+// has none).
+type PartnerAgency struct {
+	ID         int64
+	AgencyName string
+}
+
+// PartnerFilter selects catalogue partners. Exactly one of Self and
+// NetworkOf is set: the store refuses a filter without a scope.
+type PartnerFilter struct {
+	Self      int64 // this partner alone, whatever its status
+	NetworkOf int64 // the partners of this marketplace's network…
+	Statuses  []string
+	IDs       []int64 // nil: any id
+	// Department and Region match exactly but case-insensitively; "" is any.
+	Department string
+	Region     string
+}
+
+// ListedPartnerStatuses are the statuses of the network partners a
+// marketplace's catalogue lists: active ones and network partners.
+var ListedPartnerStatuses = []string{PartnerStatusActive, PartnerStatusNetwork}
+
+// LegalInformation is a partner's legal identity (part 2.8, without what the
+// partner record holds).
+type LegalInformation struct {
+	AgencyName       string
+	AddressLine1     string
+	AddressLine2     string
+	AddressLine3     string
+	PostalCode       string
+	City             string
+	Country          string
+	CompanyType      string
+	HQPhoneNumber    string
+	AgencyPhone      string
+	AgencyWebsite    string
+	LegalNoticeEmail string
+	LegalForm        string
+	CapitalStock     decimal.Decimal
+	LegalFirstName   string
+	LegalLastName    string
+	SIRETNumber      string
+	VATID            string
+	RCS              string
+}
+
+// LegalInformationView is part 2.8: the stored legal information with the
+// partner's name, creation date (in its time zone) and currency symbol.
+type LegalInformationView struct {
+	LegalInformation
+	Name           string
+	CreationDate   time.Time
+	CurrencySymbol string
+}
+
+// EventsProductInformation are a partner's event ticket settings (2.13).
+type EventsProductInformation struct {
+	Title                    Localized
+	Description              Localized
+	TOSURL                   map[string]string
+	DisplayFullyBookedEvents bool
+	DisplayEventsPerSlots    bool
+}
+
+// GiftcardsProductInformation are a partner's giftcard settings (2.13).
+type GiftcardsProductInformation struct {
+	Title       Localized
+	Description Localized
+}
+
+// GiftcardsProductInformationView adds the partners where the giftcards are
+// used: the partners of the catalogue.
+type GiftcardsProductInformationView struct {
+	GiftcardsProductInformation
+	Partners []PartnerAgency
+}
+
+// NetworkGiftcard is the giftcard a marketplace sells to its network (the
+// subset of 2.7 that network giftcards settings show).
+type NetworkGiftcardSettings struct {
+	CustomizedAmount  bool
+	Description       Localized
+	MinimumAmount     decimal.Decimal
+	PredefinedAmounts []decimal.Decimal
+	TermsOfUse        Localized
+	Title             Localized
+	ValidityPeriod    int
+	ValidityUnit      string
+}
+
+// NetworkGiftcardMoneyPot is the collective-gift option of network giftcards.
+type NetworkGiftcardMoneyPot struct {
+	Activated   bool
+	Description Localized
+	Logo        string
+	Title       Localized
+}
+
+// NetworkGiftcardsProductInformation are a partner's network giftcard
+// settings (2.13).
+type NetworkGiftcardsProductInformation struct {
+	Title       Localized
+	Description Localized
+	Giftcard    NetworkGiftcardSettings
+	MoneyPot    NetworkGiftcardMoneyPot
+}
+
+// NetworkGiftcardsProductInformationView adds the formatted amounts, in the
+// partner's currency.
+type NetworkGiftcardsProductInformationView struct {
+	NetworkGiftcardsProductInformation
+	MinimumAmountFormatted     Localized
+	PredefinedAmountsFormatted []Localized
+}
+
+// NetworkVouchersProductInformation are a partner's network voucher (box)
+// settings (2.13).
+type NetworkVouchersProductInformation struct {
+	Title                          Localized
+	Description                    Localized
+	TermsOfUse                     Localized
+	DisplayByUniverse              bool
+	ValidityPeriod                 int
+	ValidityPeriodUnit             int
+	ActivatedProductFeature        bool
+	ActivatedGroupPayment          bool
+	DisplayOffersMap               bool
+	ActivatedOfferCountryFilter    bool
+	ActivatedOfferDepartmentFilter bool
+	ActivatedOfferRegionFilter     bool
+}
+
+// VouchersProductInformation are a partner's voucher settings (2.13).
+// hero_image and default_prototype_image are not kept: the contract shows
+// them null and not their type.
+type VouchersProductInformation struct {
+	Title                           Localized
+	Subtitle                        Localized
+	ShortDescription                Localized
+	ActivatedDestinationFilter      bool
+	ActivatedUniverseFilter         bool
+	ActivatedPriceFilter            bool
+	ActivatedTargetFilter           bool
+	ActivatedThemeFilter            bool
+	ActivatedEnvironmentFilter      bool
+	ActivatedOfferOrderingByRanking bool
+	ValidityPeriod                  int
+	ValidityPeriodUnit              int
+	MethodOfDisplay                 int
+	ActivatedGroupPayment           bool
+}
+
+// WorkshopsProductInformation are a partner's workshop settings (2.13).
+type WorkshopsProductInformation struct {
+	Title                        Localized
+	Description                  Localized
+	TOSURL                       map[string]string
+	DisplayWorkshopsByMonth      bool
+	DisplayWorkshopsPerSession   bool
+	DisplayFullyBookedSessions   bool
+	ActivatedMonthFilter         bool
+	ActivatedDayFilter           bool
+	ActivatedTimeFilter          bool
+	ActivatedPriceFilter         bool
+	ActivatedCategoryFilter      bool
+	ActivatedDurationFilter      bool
+	ActivatedTargetFilter        bool
+	ActivatedLevelFilter         bool
+	ActivatedThemeFilter         bool
+	MinNbFreePlacesForLabelShown int
+	DisplayPhoneNumber           bool
+	PhoneNumber                  string
+	DefaultWorkshopImage         string // URL
+	ValidityPeriod               int
+	ValidityPeriodUnit           int
+}
+
+// PartnerCatalogStore reads and writes what PartnerCatalogService serves.
+// The Find methods of per-partner records return ErrNotFound when the
+// partner has none; the Save methods create or replace it.
+type PartnerCatalogStore interface {
+	// FindListedPartners returns a page of the partners f selects, by id,
+	// with their profiles and labels, and how many f selects in all.
+	FindListedPartners(ctx context.Context, f PartnerFilter, page PageRequest) ([]*PartnerListing, int, error)
+	// FindDestinations returns the distinct non-empty (city, department,
+	// region) of the partners f selects, by region, department and city.
+	FindDestinations(ctx context.Context, f PartnerFilter) ([]Destination, error)
+	// FindPartnerAgencies returns the agency names of the partners f
+	// selects, by id.
+	FindPartnerAgencies(ctx context.Context, f PartnerFilter) ([]PartnerAgency, error)
+
+	// AddNetworkPartner puts a partner in a marketplace's network; adding it
+	// twice is harmless.
+	AddNetworkPartner(ctx context.Context, marketplaceID, partnerID int64) error
+	SavePartnerProfile(ctx context.Context, partnerID int64, p *PartnerProfile) error
+	// AddPartnerLabel inserts l and sets its ID.
+	AddPartnerLabel(ctx context.Context, l *PartnerLabel) error
+
+	FindLegalInformation(ctx context.Context, partnerID int64) (*LegalInformation, error)
+	SaveLegalInformation(ctx context.Context, partnerID int64, li *LegalInformation) error
+	FindRefundWithdrawalTerms(ctx context.Context, partnerID int64) (Localized, error)
+	SaveRefundWithdrawalTerms(ctx context.Context, partnerID int64, terms Localized) error
+
+	FindEventsProductInformation(ctx context.Context, partnerID int64) (*EventsProductInformation, error)
+	SaveEventsProductInformation(ctx context.Context, partnerID int64, pi *EventsProductInformation) error
+	FindGiftcardsProductInformation(ctx context.Context, partnerID int64) (*GiftcardsProductInformation, error)
+	SaveGiftcardsProductInformation(ctx context.Context, partnerID int64, pi *GiftcardsProductInformation) error
+	FindNetworkGiftcardsProductInformation(ctx context.Context, partnerID int64) (*NetworkGiftcardsProductInformation, error)
+	SaveNetworkGiftcardsProductInformation(ctx context.Context, partnerID int64, pi *NetworkGiftcardsProductInformation) error
+	FindNetworkVouchersProductInformation(ctx context.Context, partnerID int64) (*NetworkVouchersProductInformation, error)
+	SaveNetworkVouchersProductInformation(ctx context.Context, partnerID int64, pi *NetworkVouchersProductInformation) error
+	FindVouchersProductInformation(ctx context.Context, partnerID int64) (*VouchersProductInformation, error)
+	SaveVouchersProductInformation(ctx context.Context, partnerID int64, pi *VouchersProductInformation) error
+	FindWorkshopsProductInformation(ctx context.Context, partnerID int64) (*WorkshopsProductInformation, error)
+	SaveWorkshopsProductInformation(ctx context.Context, partnerID int64, pi *WorkshopsProductInformation) error
+}
+
+// PartnerCatalogService serves the partner catalogue of the public
+// catalogue (API v2). No operation needs a token.
 type PartnerCatalogService struct {
 	store    PartnerCatalogStore
 	partners PartnerStore
@@ -12,4 +304,299 @@ type PartnerCatalogService struct {
 // NewPartnerCatalogService returns the service.
 func NewPartnerCatalogService(store PartnerCatalogStore, partners PartnerStore) *PartnerCatalogService {
 	return &PartnerCatalogService{store: store, partners: partners}
+}
+
+// PartnerQuery holds the filters of partners_list as sent in the query.
+type PartnerQuery struct {
+	Department string
+	Region     string
+	IDs        string // comma-separated integers
+}
+
+// MaxPartnerIDs bounds the id filter of partners_list.
+const MaxPartnerIDs = 1000
+
+// msgPartnerIDInvalid is Django's message for an invalid integer in a filter.
+const msgPartnerIDInvalid = "Enter a whole number."
+
+// partnerCatalogFilter is the filter selecting the partners scope's catalogue
+// shows.
+func partnerCatalogFilter(scope *Partner) PartnerFilter {
+	if scope.IsMarketplace {
+		return PartnerFilter{NetworkOf: scope.ID, Statuses: ListedPartnerStatuses}
+	}
+	return PartnerFilter{Self: scope.ID}
+}
+
+// Partners is partners_list: a page of the catalogue's partners, by id.
+// Errors: those of CatalogPartner; CodeInvalid on "id" when an id is not an
+// integer (or there are more than MaxPartnerIDs); CodeNotFound "Invalid
+// page." past the last page.
+func (s *PartnerCatalogService) Partners(ctx context.Context, q PartnerQuery, page PageRequest) (*Page[*PartnerListing], error) {
+	scope, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	f := partnerCatalogFilter(scope)
+	f.Department, f.Region = strings.TrimSpace(q.Department), strings.TrimSpace(q.Region)
+	if f.IDs, err = parsePartnerIDs(q.IDs); err != nil {
+		return nil, err
+	}
+	items, count, err := s.store.FindListedPartners(ctx, f, page)
+	if err != nil {
+		return nil, err
+	}
+	return NewPage(items, count, page)
+}
+
+// parsePartnerIDs reads the id filter: integers separated by commas, empty
+// items ignored, as django-filter's "in" filter does. nil means no filter.
+func parsePartnerIDs(raw string) ([]int64, error) {
+	if strings.TrimSpace(raw) == "" {
+		return nil, nil
+	}
+	var v validator
+	ids := []int64{}
+	for _, part := range strings.Split(raw, ",") {
+		if part = strings.TrimSpace(part); part == "" {
+			continue
+		}
+		id, err := strconv.ParseInt(part, 10, 64)
+		if err != nil {
+			v.add(VInvalid, msgPartnerIDInvalid, "id")
+			return nil, v.err()
+		}
+		ids = append(ids, id)
+	}
+	if len(ids) > MaxPartnerIDs {
+		v.add(VMaxLength, fmt.Sprintf("Ensure this value has at most %d elements.", MaxPartnerIDs), "id")
+		return nil, v.err()
+	}
+	return ids, nil
+}
+
+// Partner is partners_retrieve: a partner of the catalogue by its id as
+// given in the path.
+// Errors: those of CatalogPartner; CodeNotFound when the id is not an
+// integer or names no partner of the catalogue.
+func (s *PartnerCatalogService) Partner(ctx context.Context, id string) (*PartnerListing, error) {
+	scope, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	n, err := strconv.ParseInt(id, 10, 64)
+	if err != nil {
+		return nil, ErrNotFound
+	}
+	f := partnerCatalogFilter(scope)
+	f.IDs = []int64{n}
+	return s.onePartner(ctx, f)
+}
+
+// CurrentPartner is partners_me_retrieve: the catalogue's own partner, a
+// marketplace included.
+// Errors: those of CatalogPartner.
+func (s *PartnerCatalogService) CurrentPartner(ctx context.Context) (*PartnerListing, error) {
+	scope, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	return s.onePartner(ctx, PartnerFilter{Self: scope.ID})
+}
+
+func (s *PartnerCatalogService) onePartner(ctx context.Context, f PartnerFilter) (*PartnerListing, error) {
+	items, _, err := s.store.FindListedPartners(ctx, f, PageRequest{Number: 1, Size: 1})
+	if err != nil {
+		return nil, err
+	}
+	if len(items) == 0 {
+		return nil, ErrNotFound
+	}
+	return items[0], nil
+}
+
+// Destinations is destinations_list: where the catalogue's partners are,
+// each place once.
+// Errors: those of CatalogPartner.
+func (s *PartnerCatalogService) Destinations(ctx context.Context) ([]Destination, error) {
+	scope, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	d, err := s.store.FindDestinations(ctx, partnerCatalogFilter(scope))
+	if d == nil && err == nil {
+		d = []Destination{}
+	}
+	return d, err
+}
+
+// LegalInformation is the current partner's legal information: a list of
+// one, with empty texts and a zero capital stock when none was saved.
+// Errors: those of CatalogPartner.
+func (s *PartnerCatalogService) LegalInformation(ctx context.Context) ([]*LegalInformationView, error) {
+	scope, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	li, err := s.store.FindLegalInformation(ctx, scope.ID)
+	if IsCode(err, CodeNotFound) {
+		li, err = &LegalInformation{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	loc, err := partnerCatalogLocation(scope)
+	if err != nil {
+		return nil, err
+	}
+	return []*LegalInformationView{{
+		LegalInformation: *li,
+		Name:             scope.Name,
+		CreationDate:     scope.CreatedAt.In(loc),
+		CurrencySymbol:   partnerCatalogCurrencySymbol(scope.Currency),
+	}}, nil
+}
+
+// NoRefundWithdrawalTerms stands for a language without refund and
+// withdrawal terms.
+const NoRefundWithdrawalTerms = "-"
+
+// RefundWithdrawalTerms is the current partner's refund and withdrawal
+// terms: a list of one, in every language, NoRefundWithdrawalTerms where there is none.
+// Errors: those of CatalogPartner.
+func (s *PartnerCatalogService) RefundWithdrawalTerms(ctx context.Context) ([]Localized, error) {
+	scope, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	terms, err := s.store.FindRefundWithdrawalTerms(ctx, scope.ID)
+	if IsCode(err, CodeNotFound) {
+		terms, err = Localized{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	all := make(Localized, len(Languages))
+	for _, lang := range Languages {
+		all[lang] = NoRefundWithdrawalTerms
+		if t := strings.TrimSpace(terms[lang]); t != "" {
+			all[lang] = terms[lang]
+		}
+	}
+	return []Localized{all}, nil
+}
+
+// EventsProductInformation is the current partner's event settings; the
+// defaults (no texts, everything off) when it saved none.
+// Errors: those of CatalogPartner.
+func (s *PartnerCatalogService) EventsProductInformation(ctx context.Context) (*EventsProductInformation, error) {
+	return findProductInformation(ctx, s, s.store.FindEventsProductInformation)
+}
+
+// GiftcardsProductInformation is the current partner's giftcard settings: a
+// list of one, with the catalogue's partners (see Partners) as the partners
+// where the giftcards are used.
+// Errors: those of CatalogPartner.
+func (s *PartnerCatalogService) GiftcardsProductInformation(ctx context.Context) ([]*GiftcardsProductInformationView, error) {
+	scope, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	pi, err := s.store.FindGiftcardsProductInformation(ctx, scope.ID)
+	if IsCode(err, CodeNotFound) {
+		pi, err = &GiftcardsProductInformation{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	names, err := s.store.FindPartnerAgencies(ctx, partnerCatalogFilter(scope))
+	if err != nil {
+		return nil, err
+	}
+	if names == nil {
+		names = []PartnerAgency{}
+	}
+	return []*GiftcardsProductInformationView{{GiftcardsProductInformation: *pi, Partners: names}}, nil
+}
+
+// NetworkGiftcardsProductInformation is the current partner's network
+// giftcard settings, amounts formatted in its currency.
+// Errors: those of CatalogPartner.
+func (s *PartnerCatalogService) NetworkGiftcardsProductInformation(ctx context.Context) (*NetworkGiftcardsProductInformationView, error) {
+	scope, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	pi, err := s.store.FindNetworkGiftcardsProductInformation(ctx, scope.ID)
+	if IsCode(err, CodeNotFound) {
+		pi, err = &NetworkGiftcardsProductInformation{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if pi.Giftcard.PredefinedAmounts == nil {
+		pi.Giftcard.PredefinedAmounts = []decimal.Decimal{}
+	}
+	v := &NetworkGiftcardsProductInformationView{
+		NetworkGiftcardsProductInformation: *pi,
+		MinimumAmountFormatted:             Localized(l10n.Money(pi.Giftcard.MinimumAmount, scope.Currency)),
+		PredefinedAmountsFormatted:         make([]Localized, len(pi.Giftcard.PredefinedAmounts)),
+	}
+	for i, a := range pi.Giftcard.PredefinedAmounts {
+		v.PredefinedAmountsFormatted[i] = Localized(l10n.Money(a, scope.Currency))
+	}
+	return v, nil
+}
+
+// NetworkVouchersProductInformation is the current partner's network voucher
+// settings; the defaults when it saved none.
+// Errors: those of CatalogPartner.
+func (s *PartnerCatalogService) NetworkVouchersProductInformation(ctx context.Context) (*NetworkVouchersProductInformation, error) {
+	return findProductInformation(ctx, s, s.store.FindNetworkVouchersProductInformation)
+}
+
+// VouchersProductInformation is the current partner's voucher settings; the
+// defaults when it saved none.
+// Errors: those of CatalogPartner.
+func (s *PartnerCatalogService) VouchersProductInformation(ctx context.Context) (*VouchersProductInformation, error) {
+	return findProductInformation(ctx, s, s.store.FindVouchersProductInformation)
+}
+
+// WorkshopsProductInformation is the current partner's workshop settings;
+// the defaults when it saved none.
+// Errors: those of CatalogPartner.
+func (s *PartnerCatalogService) WorkshopsProductInformation(ctx context.Context) (*WorkshopsProductInformation, error) {
+	return findProductInformation(ctx, s, s.store.FindWorkshopsProductInformation)
+}
+
+// findProductInformation reads the scope's settings of one product line, the
+// zero value (the defaults) when it has none.
+func findProductInformation[T any](ctx context.Context, s *PartnerCatalogService, find func(context.Context, int64) (*T, error)) (*T, error) {
+	scope, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	pi, err := find(ctx, scope.ID)
+	if IsCode(err, CodeNotFound) {
+		return new(T), nil
+	}
+	return pi, err
+}
+
+// partnerCatalogLocation is the time zone the partner's dates are shown in.
+func partnerCatalogLocation(p *Partner) (*time.Location, error) {
+	loc, err := time.LoadLocation(p.TimeZone)
+	if err != nil {
+		return nil, fmt.Errorf("time zone of partner %d: %w", p.ID, err)
+	}
+	return loc, nil
+}
+
+// partnerCatalogCurrencySymbol is the currency's symbol as CLDR writes it in English ("€",
+// "$", "£"), the code itself when CLDR has none.
+func partnerCatalogCurrencySymbol(code string) string {
+	if s, ok := currency.GetSymbol(code, currency.NewLocale("en")); ok {
+		return s
+	}
+	return code
 }

@@ -1,9 +1,123 @@
 package domain
 
-// WidgetStore reads and writes what WidgetService serves.
-type WidgetStore interface{}
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
 
-// WidgetService serves part of the public catalogue (API v2).
+// Marketing widgets are the navigation bar and floating bar a partner's
+// pages (and its purchase site) show, configured per partner and fetched by
+// a public key. The key alone names the partner.
+
+// WidgetKeyLength is the length of a widget key: 32 hexadecimal characters
+// (16 random bytes), written in lower case.
+const WidgetKeyLength = 32
+
+var widgetKeyPattern = regexp.MustCompile(`^[0-9a-fA-F]{32}$`)
+
+// Allowed values the contract does not show (docs/DECISIONS.md): a vertical
+// navbar sits on the left or right edge, a horizontal one on the top or
+// bottom edge; the floating bar runs along the top or the bottom.
+const (
+	WidgetOrientationVertical   = "vertical"
+	WidgetOrientationHorizontal = "horizontal"
+	WidgetSideLeft              = "left"
+	WidgetSideRight             = "right"
+	WidgetSideTop               = "top"
+	WidgetSideBottom            = "bottom"
+)
+
+// Widget limits.
+const (
+	// MaxWidgetPosition: navbar_position is where along its edge the navbar
+	// is centred, in percent of the edge's length (0 to 100).
+	MaxWidgetPosition     = 100
+	MaxWidgetButtonText   = 100
+	MaxWidgetBarText      = 255
+	MaxWidgetURLLength    = 2048
+	msgWidgetColor        = "Enter a colour in the form #RRGGBB."
+	msgWidgetURL          = "Enter a valid URL."
+	msgWidgetChoice       = "\"%s\" is not a valid choice."
+	msgWidgetSideMismatch = "A %s navbar sits on the %s or %s edge."
+)
+
+var widgetColorPattern = regexp.MustCompile(`^#[0-9A-Fa-f]{6}$`)
+
+// WidgetNavbar is the navbar widget: up to three buttons (offer, book,
+// contact) on one edge of the page.
+type WidgetNavbar struct {
+	ShowNavbar               bool
+	ShowNavbarOnPurchaseSite bool
+	Orientation              string // WidgetOrientation*
+	Side                     string // WidgetSide*, matching Orientation
+	Position                 int    // 0 to 100
+	ActivateOffer            bool
+	ActivateBook             bool
+	ActivateContact          bool
+	OfferBackgroundColor     string // #RRGGBB, like every colour
+	OfferTextColor           string
+	OfferHoverColor          string
+	BookBackgroundColor      string
+	BookTextColor            string
+	BookHoverColor           string
+	ContactBackgroundColor   string
+	ContactTextColor         string
+	ContactHoverColor        string
+	OfferBoxURL              string // "" or an http(s) URL, like every URL
+	BookBoxURL               string
+	ContactBoxURL            string
+	OfferText                string
+	BookText                 string
+	ContactText              string
+}
+
+// WidgetFloatingBar is the floating bar widget: a text and a call-to-action
+// button along the top or bottom of the page.
+type WidgetFloatingBar struct {
+	ShowFloatingBar               bool
+	ShowFloatingBarOnPurchaseSite bool
+	Orientation                   string // WidgetSideTop or WidgetSideBottom
+	BackgroundColor               string
+	BorderColor                   string
+	Text                          string
+	TextColor                     string
+	CTAButtonText                 string
+	CTAButtonLink                 string
+	CTAButtonColor                string
+	CTAButtonHoverColor           string
+	CTAButtonTextColor            string
+	CTAButtonTextHoverColor       string
+}
+
+// MarketingWidgets is a partner's widget configuration. A nil widget is not
+// configured (shown as null).
+type MarketingWidgets struct {
+	ID          int64
+	PartnerID   int64
+	Key         string // WidgetKeyLength lower-case hexadecimal characters
+	Navbar      *WidgetNavbar
+	FloatingBar *WidgetFloatingBar
+	CreatedAt   time.Time
+}
+
+// WidgetStore reads and writes what WidgetService serves.
+type WidgetStore interface {
+	// CreateWidgets inserts w (already validated) and sets its ID and
+	// CreatedAt. A key in use is a CodeInvalid error on "widget_key", a
+	// partner that already has widgets one on "partner".
+	CreateWidgets(ctx context.Context, w *MarketingWidgets) error
+	// FindWidgetsByKey returns the widgets with that (lower-case) key;
+	// ErrNotFound when there are none.
+	FindWidgetsByKey(ctx context.Context, key string) (*MarketingWidgets, error)
+}
+
+// WidgetService serves the marketing widget configuration.
 type WidgetService struct {
 	store    WidgetStore
 	partners PartnerStore
@@ -12,4 +126,173 @@ type WidgetService struct {
 // NewWidgetService returns the service.
 func NewWidgetService(store WidgetStore, partners PartnerStore) *WidgetService {
 	return &WidgetService{store: store, partners: partners}
+}
+
+// WidgetsView is a partner's widget configuration as the API shows it.
+type WidgetsView struct {
+	*MarketingWidgets
+	Partner *Partner
+	// PurchaseURL is the partner's purchase site, https://{site domain}/, or
+	// "" for a partner without one.
+	PurchaseURL string
+}
+
+// ParseWidgetKey checks a widget key as given in a path and returns it in
+// lower case.
+// Errors: CodeNotFound when it is not 32 hexadecimal characters.
+func ParseWidgetKey(key string) (string, error) {
+	if !widgetKeyPattern.MatchString(key) {
+		return "", ErrNotFound
+	}
+	return strings.ToLower(key), nil
+}
+
+// Widgets returns the widget configuration with that key. The key alone
+// names the partner: no token or X-Partner-Domain is needed, and neither
+// changes the answer.
+// Errors: CodeNotFound when the key is malformed or unknown.
+func (s *WidgetService) Widgets(ctx context.Context, key string) (*WidgetsView, error) {
+	key, err := ParseWidgetKey(key)
+	if err != nil {
+		return nil, err
+	}
+	w, err := s.store.FindWidgetsByKey(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.partners.FindPartnerByID(ctx, w.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	v := &WidgetsView{MarketingWidgets: w, Partner: p}
+	if p.SiteDomain != "" {
+		v.PurchaseURL = "https://" + p.SiteDomain + "/"
+	}
+	return v, nil
+}
+
+// CreateWidgets validates w and stores it as the configuration of partner
+// w.PartnerID, with a new random key when w.Key is empty. Callers decide
+// who may configure which partner (this runs for seeding and back-office
+// tools, not for catalogue clients).
+// Errors: CodeInvalid, with field paths in the API's names
+// (["navbar", "offer_text_color"]).
+func (s *WidgetService) CreateWidgets(ctx context.Context, w *MarketingWidgets) error {
+	var v validator
+	if w.Key == "" {
+		w.Key = newWidgetKey()
+	} else if k, err := ParseWidgetKey(w.Key); err != nil {
+		v.add(VInvalid, fmt.Sprintf("Enter %d hexadecimal characters.", WidgetKeyLength), "widget_key")
+	} else {
+		w.Key = k
+	}
+	if w.Navbar != nil {
+		validateWidgetNavbar(&v, w.Navbar)
+	}
+	if w.FloatingBar != nil {
+		validateWidgetFloatingBar(&v, w.FloatingBar)
+	}
+	if err := v.err(); err != nil {
+		return err
+	}
+	return s.store.CreateWidgets(ctx, w)
+}
+
+func newWidgetKey() string {
+	b := make([]byte, WidgetKeyLength/2)
+	if _, err := rand.Read(b); err != nil {
+		panic(err) // only fails when the system's random source does
+	}
+	return hex.EncodeToString(b)
+}
+
+func validateWidgetNavbar(v *validator, n *WidgetNavbar) {
+	at := func(field string) []any { return []any{"navbar", field} }
+	switch n.Orientation {
+	case WidgetOrientationVertical:
+		if n.Side != WidgetSideLeft && n.Side != WidgetSideRight {
+			v.widgetSide(n, WidgetSideLeft, WidgetSideRight, at("navbar_side"))
+		}
+	case WidgetOrientationHorizontal:
+		if n.Side != WidgetSideTop && n.Side != WidgetSideBottom {
+			v.widgetSide(n, WidgetSideTop, WidgetSideBottom, at("navbar_side"))
+		}
+	default:
+		v.add(VInvalid, fmt.Sprintf(msgWidgetChoice, n.Orientation), at("navbar_orientation")...)
+		switch n.Side {
+		case WidgetSideLeft, WidgetSideRight, WidgetSideTop, WidgetSideBottom:
+		default:
+			v.add(VInvalid, fmt.Sprintf(msgWidgetChoice, n.Side), at("navbar_side")...)
+		}
+	}
+	if n.Position < 0 || n.Position > MaxWidgetPosition {
+		code := VMaxValue
+		if n.Position < 0 {
+			code = VMinValue
+		}
+		v.add(code, fmt.Sprintf("Ensure this value is between 0 and %d.", MaxWidgetPosition), at("navbar_position")...)
+	}
+	for _, c := range []struct{ field, value string }{
+		{"offer_background_color", n.OfferBackgroundColor}, {"offer_text_color", n.OfferTextColor},
+		{"offer_hover_color", n.OfferHoverColor}, {"book_background_color", n.BookBackgroundColor},
+		{"book_text_color", n.BookTextColor}, {"book_hover_color", n.BookHoverColor},
+		{"contact_background_color", n.ContactBackgroundColor}, {"contact_text_color", n.ContactTextColor},
+		{"contact_hover_color", n.ContactHoverColor},
+	} {
+		v.widgetColor(c.value, at(c.field))
+	}
+	v.widgetURL(n.OfferBoxURL, at("navbar_offer_box_url"))
+	v.widgetURL(n.BookBoxURL, at("navbar_book_box_url"))
+	v.widgetURL(n.ContactBoxURL, at("navbar_contact_box_url"))
+	v.widgetText(n.OfferText, MaxWidgetButtonText, at("offer_text"))
+	v.widgetText(n.BookText, MaxWidgetButtonText, at("book_text"))
+	v.widgetText(n.ContactText, MaxWidgetButtonText, at("contact_text"))
+}
+
+func validateWidgetFloatingBar(v *validator, b *WidgetFloatingBar) {
+	at := func(field string) []any { return []any{"floatting_bar", field} }
+	if b.Orientation != WidgetSideTop && b.Orientation != WidgetSideBottom {
+		v.add(VInvalid, fmt.Sprintf(msgWidgetChoice, b.Orientation), at("floatting_bar_orientation")...)
+	}
+	for _, c := range []struct{ field, value string }{
+		{"floatting_bar_background_color", b.BackgroundColor}, {"floatting_bar_border_color", b.BorderColor},
+		{"floatting_bar_text_color", b.TextColor}, {"floatting_bar_cta_button_color", b.CTAButtonColor},
+		{"floatting_bar_cta_button_hover_color", b.CTAButtonHoverColor},
+		{"floatting_bar_cta_button_text_color", b.CTAButtonTextColor},
+		{"floatting_bar_cta_button_text_hover_color", b.CTAButtonTextHoverColor},
+	} {
+		v.widgetColor(c.value, at(c.field))
+	}
+	v.widgetText(b.Text, MaxWidgetBarText, at("floatting_bar_text"))
+	v.widgetText(b.CTAButtonText, MaxWidgetButtonText, at("floatting_bar_cta_button_text"))
+	v.widgetURL(b.CTAButtonLink, at("floatting_bar_cta_button_link"))
+}
+
+func (v *validator) widgetSide(n *WidgetNavbar, a, b string, path []any) {
+	v.add(VInvalid, fmt.Sprintf(msgWidgetSideMismatch, n.Orientation, a, b), path...)
+}
+
+func (v *validator) widgetColor(c string, path []any) {
+	if !widgetColorPattern.MatchString(c) {
+		v.add(VInvalid, msgWidgetColor, path...)
+	}
+}
+
+func (v *validator) widgetURL(u string, path []any) {
+	switch {
+	case u == "":
+	case utf8.RuneCountInString(u) > MaxWidgetURLLength:
+		v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxWidgetURLLength), path...)
+	case !validHTTPURL(u):
+		v.add(VInvalid, msgWidgetURL, path...)
+	}
+}
+
+func (v *validator) widgetText(s string, max int, path []any) {
+	switch {
+	case strings.ContainsRune(s, 0):
+		v.add(VInvalid, msgNullCharacters, path...)
+	case utf8.RuneCountInString(s) > max:
+		v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", max), path...)
+	}
 }

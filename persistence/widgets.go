@@ -1,15 +1,179 @@
 package persistence
 
 import (
+	"context"
+	"fmt"
+	"time"
+
 	"github.com/uptrace/bun"
 
 	"salesplatform/domain"
 )
 
-// WidgetStore is the domain.WidgetStore on PostgreSQL.
+// WidgetStore is the domain.WidgetStore on PostgreSQL: one
+// marketing_widgets row per partner, with its navbar and floating bar in
+// their own tables (absent when not configured).
 type WidgetStore struct{ db bun.IDB }
 
 var _ domain.WidgetStore = (*WidgetStore)(nil)
 
 // NewWidgetStore returns the store on db.
 func NewWidgetStore(db bun.IDB) *WidgetStore { return &WidgetStore{db: db} }
+
+type widgetsRow struct {
+	bun.BaseModel `bun:"table:marketing_widgets,alias:w"`
+
+	ID        int64     `bun:"id,pk,autoincrement"`
+	PartnerID int64     `bun:"partner_id,notnull"`
+	Key       string    `bun:"widget_key,notnull"`
+	CreatedAt time.Time `bun:"created_at,nullzero,notnull,default:current_timestamp"`
+
+	Navbar      *widgetNavbarRow      `bun:"rel:has-one,join:id=widget_id"`
+	FloatingBar *widgetFloatingBarRow `bun:"rel:has-one,join:id=widget_id"`
+}
+
+type widgetNavbarRow struct {
+	bun.BaseModel `bun:"table:marketing_widget_navbars,alias:n"`
+
+	WidgetID                 int64  `bun:"widget_id,pk"`
+	ShowNavbar               bool   `bun:"show_navbar,notnull"`
+	ShowNavbarOnPurchaseSite bool   `bun:"show_navbar_on_purchase_site,notnull"`
+	Orientation              string `bun:"navbar_orientation,notnull"`
+	Side                     string `bun:"navbar_side,notnull"`
+	Position                 int    `bun:"navbar_position,notnull"`
+	ActivateOffer            bool   `bun:"activate_offer,notnull"`
+	ActivateBook             bool   `bun:"activate_book,notnull"`
+	ActivateContact          bool   `bun:"activate_contact,notnull"`
+	OfferBackgroundColor     string `bun:"offer_background_color,notnull"`
+	OfferTextColor           string `bun:"offer_text_color,notnull"`
+	OfferHoverColor          string `bun:"offer_hover_color,notnull"`
+	BookBackgroundColor      string `bun:"book_background_color,notnull"`
+	BookTextColor            string `bun:"book_text_color,notnull"`
+	BookHoverColor           string `bun:"book_hover_color,notnull"`
+	ContactBackgroundColor   string `bun:"contact_background_color,notnull"`
+	ContactTextColor         string `bun:"contact_text_color,notnull"`
+	ContactHoverColor        string `bun:"contact_hover_color,notnull"`
+	OfferBoxURL              string `bun:"navbar_offer_box_url,notnull"`
+	BookBoxURL               string `bun:"navbar_book_box_url,notnull"`
+	ContactBoxURL            string `bun:"navbar_contact_box_url,notnull"`
+	OfferText                string `bun:"offer_text,notnull"`
+	BookText                 string `bun:"book_text,notnull"`
+	ContactText              string `bun:"contact_text,notnull"`
+}
+
+type widgetFloatingBarRow struct {
+	bun.BaseModel `bun:"table:marketing_widget_floating_bars,alias:f"`
+
+	WidgetID                      int64  `bun:"widget_id,pk"`
+	ShowFloatingBar               bool   `bun:"show_floatting_bar,notnull"`
+	ShowFloatingBarOnPurchaseSite bool   `bun:"show_floatting_bar_on_purchase_site,notnull"`
+	Orientation                   string `bun:"floatting_bar_orientation,notnull"`
+	BackgroundColor               string `bun:"floatting_bar_background_color,notnull"`
+	BorderColor                   string `bun:"floatting_bar_border_color,notnull"`
+	Text                          string `bun:"floatting_bar_text,notnull"`
+	TextColor                     string `bun:"floatting_bar_text_color,notnull"`
+	CTAButtonText                 string `bun:"floatting_bar_cta_button_text,notnull"`
+	CTAButtonLink                 string `bun:"floatting_bar_cta_button_link,notnull"`
+	CTAButtonColor                string `bun:"floatting_bar_cta_button_color,notnull"`
+	CTAButtonHoverColor           string `bun:"floatting_bar_cta_button_hover_color,notnull"`
+	CTAButtonTextColor            string `bun:"floatting_bar_cta_button_text_color,notnull"`
+	CTAButtonTextHoverColor       string `bun:"floatting_bar_cta_button_text_hover_color,notnull"`
+}
+
+func toRowWidgetNavbar(widgetID int64, n *domain.WidgetNavbar) *widgetNavbarRow {
+	return &widgetNavbarRow{WidgetID: widgetID,
+		ShowNavbar: n.ShowNavbar, ShowNavbarOnPurchaseSite: n.ShowNavbarOnPurchaseSite,
+		Orientation: n.Orientation, Side: n.Side, Position: n.Position,
+		ActivateOffer: n.ActivateOffer, ActivateBook: n.ActivateBook, ActivateContact: n.ActivateContact,
+		OfferBackgroundColor: n.OfferBackgroundColor, OfferTextColor: n.OfferTextColor, OfferHoverColor: n.OfferHoverColor,
+		BookBackgroundColor: n.BookBackgroundColor, BookTextColor: n.BookTextColor, BookHoverColor: n.BookHoverColor,
+		ContactBackgroundColor: n.ContactBackgroundColor, ContactTextColor: n.ContactTextColor, ContactHoverColor: n.ContactHoverColor,
+		OfferBoxURL: n.OfferBoxURL, BookBoxURL: n.BookBoxURL, ContactBoxURL: n.ContactBoxURL,
+		OfferText: n.OfferText, BookText: n.BookText, ContactText: n.ContactText}
+}
+
+func (r *widgetNavbarRow) toDomain() *domain.WidgetNavbar {
+	return &domain.WidgetNavbar{
+		ShowNavbar: r.ShowNavbar, ShowNavbarOnPurchaseSite: r.ShowNavbarOnPurchaseSite,
+		Orientation: r.Orientation, Side: r.Side, Position: r.Position,
+		ActivateOffer: r.ActivateOffer, ActivateBook: r.ActivateBook, ActivateContact: r.ActivateContact,
+		OfferBackgroundColor: r.OfferBackgroundColor, OfferTextColor: r.OfferTextColor, OfferHoverColor: r.OfferHoverColor,
+		BookBackgroundColor: r.BookBackgroundColor, BookTextColor: r.BookTextColor, BookHoverColor: r.BookHoverColor,
+		ContactBackgroundColor: r.ContactBackgroundColor, ContactTextColor: r.ContactTextColor, ContactHoverColor: r.ContactHoverColor,
+		OfferBoxURL: r.OfferBoxURL, BookBoxURL: r.BookBoxURL, ContactBoxURL: r.ContactBoxURL,
+		OfferText: r.OfferText, BookText: r.BookText, ContactText: r.ContactText}
+}
+
+func toRowWidgetFloatingBar(widgetID int64, b *domain.WidgetFloatingBar) *widgetFloatingBarRow {
+	return &widgetFloatingBarRow{WidgetID: widgetID,
+		ShowFloatingBar: b.ShowFloatingBar, ShowFloatingBarOnPurchaseSite: b.ShowFloatingBarOnPurchaseSite,
+		Orientation: b.Orientation, BackgroundColor: b.BackgroundColor, BorderColor: b.BorderColor,
+		Text: b.Text, TextColor: b.TextColor, CTAButtonText: b.CTAButtonText, CTAButtonLink: b.CTAButtonLink,
+		CTAButtonColor: b.CTAButtonColor, CTAButtonHoverColor: b.CTAButtonHoverColor,
+		CTAButtonTextColor: b.CTAButtonTextColor, CTAButtonTextHoverColor: b.CTAButtonTextHoverColor}
+}
+
+func (r *widgetFloatingBarRow) toDomain() *domain.WidgetFloatingBar {
+	return &domain.WidgetFloatingBar{
+		ShowFloatingBar: r.ShowFloatingBar, ShowFloatingBarOnPurchaseSite: r.ShowFloatingBarOnPurchaseSite,
+		Orientation: r.Orientation, BackgroundColor: r.BackgroundColor, BorderColor: r.BorderColor,
+		Text: r.Text, TextColor: r.TextColor, CTAButtonText: r.CTAButtonText, CTAButtonLink: r.CTAButtonLink,
+		CTAButtonColor: r.CTAButtonColor, CTAButtonHoverColor: r.CTAButtonHoverColor,
+		CTAButtonTextColor: r.CTAButtonTextColor, CTAButtonTextHoverColor: r.CTAButtonTextHoverColor}
+}
+
+// CreateWidgets inserts w with its navbar and floating bar in one
+// transaction and sets its ID and CreatedAt.
+func (s *WidgetStore) CreateWidgets(ctx context.Context, w *domain.MarketingWidgets) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := &widgetsRow{PartnerID: w.PartnerID, Key: w.Key, CreatedAt: w.CreatedAt}
+	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if _, err := tx.NewInsert().Model(row).Returning("id, created_at").Exec(ctx); err != nil {
+			return err
+		}
+		if n := w.Navbar; n != nil {
+			if _, err := tx.NewInsert().Model(toRowWidgetNavbar(row.ID, n)).Exec(ctx); err != nil {
+				return err
+			}
+		}
+		if b := w.FloatingBar; b != nil {
+			if _, err := tx.NewInsert().Model(toRowWidgetFloatingBar(row.ID, b)).Exec(ctx); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if c, ok := uniqueViolation(err); ok {
+		switch c {
+		case "marketing_widgets_widget_key_key":
+			return invalidField("widget_key", "unique", "This widget key is already in use.")
+		case "marketing_widgets_partner_id_key":
+			return invalidField("partner", "unique", "This partner already has marketing widgets.")
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("insert marketing widgets: %w", err)
+	}
+	w.ID, w.CreatedAt = row.ID, row.CreatedAt
+	return nil
+}
+
+// FindWidgetsByKey reads the widgets and both bars in one query.
+func (s *WidgetStore) FindWidgetsByKey(ctx context.Context, key string) (*domain.MarketingWidgets, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := new(widgetsRow)
+	if err := s.db.NewSelect().Model(row).Relation("Navbar").Relation("FloatingBar").
+		Where("w.widget_key = ?", key).Scan(ctx); err != nil {
+		return nil, notFound(err)
+	}
+	w := &domain.MarketingWidgets{ID: row.ID, PartnerID: row.PartnerID, Key: row.Key, CreatedAt: row.CreatedAt}
+	if row.Navbar != nil {
+		w.Navbar = row.Navbar.toDomain()
+	}
+	if row.FloatingBar != nil {
+		w.FloatingBar = row.FloatingBar.toDomain()
+	}
+	return w, nil
+}
