@@ -1,0 +1,16 @@
+DROP TABLE workshop_sessions;
+DROP TABLE workshop_recipe_links;
+DROP TABLE workshop_skill_links;
+DROP TABLE workshop_target_links;
+DROP TABLE workshop_theme_links;
+DROP TABLE workshops;
+DROP TABLE workshop_recipes;
+DROP TABLE workshop_skills;
+DROP TABLE workshop_targets;
+DROP TABLE workshop_themes;
+DROP TABLE workshop_levels;
+DROP TABLE workshop_categories;
+DROP TABLE event_settings;
+DROP TABLE event_formulas;
+DROP TABLE event_slots;
+DROP TABLE events;
