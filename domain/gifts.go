@@ -286,7 +286,7 @@ func (s *GiftService) scopedGift(ctx context.Context, partner *Partner, code str
 }
 
 func (s *GiftService) view(g *Gift, seller *Partner) *GiftView {
-	v := &GiftView{Gift: g, Seller: seller, Currency: partnerCurrency(seller), Location: partnerLocation(seller),
+	v := &GiftView{Gift: g, Seller: seller, Currency: giftSellerCurrency(seller), Location: giftSellerLocation(seller),
 		Usable: g.Usable(s.now())}
 	if g.Value != nil {
 		v.ValueFormatted = Localized(l10n.Money(*g.Value, v.Currency))
@@ -300,17 +300,17 @@ func (s *GiftService) view(g *Gift, seller *Partner) *GiftView {
 	return v
 }
 
-// partnerCurrency is the currency of the partner's prices.
-func partnerCurrency(p *Partner) string {
+// giftSellerCurrency is the currency of the partner's prices.
+func giftSellerCurrency(p *Partner) string {
 	if p.Currency == "" {
 		return DefaultCurrency
 	}
 	return p.Currency
 }
 
-// partnerLocation is the zone the partner's dates are shown in; UTC when
+// giftSellerLocation is the zone the partner's dates are shown in; UTC when
 // its zone is unknown to this system.
-func partnerLocation(p *Partner) *time.Location {
+func giftSellerLocation(p *Partner) *time.Location {
 	loc, err := time.LoadLocation(p.TimeZone)
 	if err != nil || p.TimeZone == "" {
 		return time.UTC
@@ -369,12 +369,12 @@ const (
 
 // Messages of contact request validation.
 const (
-	MsgGiftCodeNotFound = "Gift code not found."
-	MsgPartnerNotFound  = "Partner not found."
-	msgInvalidEmail     = "Enter a valid email address."
-	msgInvalidPhone     = "Enter a valid phone number."
-	msgInvalidUUID      = "Must be a valid UUID."
-	msgNullCharacters   = "Null characters are not allowed."
+	MsgContactGiftCodeNotFound = "Gift code not found."
+	MsgContactPartnerNotFound  = "Partner not found."
+	msgContactEmail            = "Enter a valid email address."
+	msgContactPhone            = "Enter a valid phone number."
+	msgContactUUID             = "Must be a valid UUID."
+	msgGiftNullCharacters      = "Null characters are not allowed."
 )
 
 var contactPhonePattern = regexp.MustCompile(`^\+?[0-9][0-9 ().-]*$`)
@@ -409,26 +409,26 @@ func (s *GiftService) CreateContactRequest(ctx context.Context, in ContactReques
 	r := &ContactRequest{}
 	r.GiftCode = v.contactString(obj, "gift_code", true, MaxGiftCodeLength)
 	r.FullName = v.contactString(obj, "full_name", true, MaxContactFullNameLength)
-	if email := v.contactString(obj, "email", true, MaxContactEmailLength); email != "" && !validEmail(email) {
-		v.add(VInvalid, msgInvalidEmail, "email")
+	if email := v.contactString(obj, "email", true, MaxContactEmailLength); email != "" && !validContactEmail(email) {
+		v.add(VInvalid, msgContactEmail, "email")
 	} else {
 		r.Email = email
 	}
 	if phone := v.contactString(obj, "phone_number", false, MaxContactPhoneLength); phone != "" {
-		if !contactPhonePattern.MatchString(phone) || countDigits(phone) < 3 {
-			v.add(VInvalid, msgInvalidPhone, "phone_number")
+		if !contactPhonePattern.MatchString(phone) || contactPhoneDigits(phone) < 3 {
+			v.add(VInvalid, msgContactPhone, "phone_number")
 		}
 		r.PhoneNumber = &phone
 	}
 	r.Message = v.contactString(obj, "message", true, MaxContactMessageLength)
 
-	partnerUUID, partnerOK := v.uuidField(obj, "partner")
+	partnerUUID, partnerOK := v.contactUUID(obj, "partner")
 	var partner *Partner
 	if partnerOK {
 		p, err := s.partners.FindPartnerByUUID(ctx, partnerUUID)
 		switch {
 		case IsCode(err, CodeNotFound):
-			v.add(VNotFound, MsgPartnerNotFound, "partner")
+			v.add(VNotFound, MsgContactPartnerNotFound, "partner")
 		case err != nil:
 			return nil, err
 		default:
@@ -440,7 +440,7 @@ func (s *GiftService) CreateContactRequest(ctx context.Context, in ContactReques
 		g, err := s.scopedGift(ctx, partner, r.GiftCode)
 		switch {
 		case IsCode(err, CodeNotFound):
-			v.add(VNotFound, MsgGiftCodeNotFound, "gift_code")
+			v.add(VNotFound, MsgContactGiftCodeNotFound, "gift_code")
 		case err != nil:
 			return nil, err
 		default:
@@ -494,7 +494,7 @@ func (v *validator) contactString(obj map[string]any, field string, required boo
 		}
 		return ""
 	case strings.ContainsRune(s, 0):
-		v.add(VInvalid, msgNullCharacters, field)
+		v.add(VInvalid, msgGiftNullCharacters, field)
 		return ""
 	case utf8.RuneCountInString(s) > max:
 		v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", max), field)
@@ -503,8 +503,8 @@ func (v *validator) contactString(obj map[string]any, field string, required boo
 	return s
 }
 
-// uuidField reads a required UUID field given as a string.
-func (v *validator) uuidField(obj map[string]any, field string) (uuid.UUID, bool) {
+// contactUUID reads a required UUID field given as a string.
+func (v *validator) contactUUID(obj map[string]any, field string) (uuid.UUID, bool) {
 	raw, present := obj[field]
 	switch s := raw.(type) {
 	case nil:
@@ -521,19 +521,19 @@ func (v *validator) uuidField(obj map[string]any, field string) (uuid.UUID, bool
 		}
 		u, err := uuid.Parse(s)
 		if err != nil || (len(s) != 36 && len(s) != 32) {
-			v.add(VInvalid, msgInvalidUUID, field)
+			v.add(VInvalid, msgContactUUID, field)
 			break
 		}
 		return u, true
 	default:
-		v.add(VInvalid, msgInvalidUUID, field)
+		v.add(VInvalid, msgContactUUID, field)
 	}
 	return uuid.UUID{}, false
 }
 
-// validEmail accepts a bare address (no display name) whose domain has a
+// validContactEmail accepts a bare address (no display name) whose domain has a
 // dot, as DRF's EmailField does.
-func validEmail(s string) bool {
+func validContactEmail(s string) bool {
 	a, err := mail.ParseAddress(s)
 	if err != nil || a.Address != s {
 		return false
@@ -543,7 +543,7 @@ func validEmail(s string) bool {
 	return at > 0 && strings.Contains(host, ".") && !strings.HasPrefix(host, ".") && !strings.HasSuffix(host, ".")
 }
 
-func countDigits(s string) int {
+func contactPhoneDigits(s string) int {
 	n := 0
 	for _, r := range s {
 		if r >= '0' && r <= '9' {

@@ -291,7 +291,7 @@ func (v *validator) widgetURL(u string, path []any) {
 func (v *validator) widgetText(s string, max int, path []any) {
 	switch {
 	case strings.ContainsRune(s, 0):
-		v.add(VInvalid, msgNullCharacters, path...)
+		v.add(VInvalid, msgGiftNullCharacters, path...)
 	case utf8.RuneCountInString(s) > max:
 		v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", max), path...)
 	}
