@@ -1,0 +1,11 @@
+DROP TABLE product_information_workshops;
+DROP TABLE product_information_vouchers;
+DROP TABLE product_information_network_vouchers;
+DROP TABLE product_information_network_giftcards;
+DROP TABLE product_information_giftcards;
+DROP TABLE product_information_events;
+DROP TABLE partner_refund_withdrawal_terms;
+DROP TABLE partner_legal_information;
+DROP TABLE partner_labels;
+DROP TABLE partner_profiles;
+DROP TABLE network_partners;
