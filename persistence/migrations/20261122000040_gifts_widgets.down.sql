@@ -1,0 +1,10 @@
+DROP TABLE marketing_widget_floating_bars;
+DROP TABLE marketing_widget_navbars;
+DROP TABLE marketing_widgets;
+DROP TABLE contact_requests;
+DROP TABLE network_giftcard_allowed_partners;
+DROP TABLE network_vouchers;
+DROP TABLE network_giftcards;
+DROP TABLE giftcards;
+DROP TABLE vouchers;
+DROP TABLE gift_codes;
