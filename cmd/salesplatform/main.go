@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	_ "time/tzdata" // partners' time zones must load on machines without zoneinfo
 )
 
 func main() {
