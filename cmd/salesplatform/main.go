@@ -53,6 +53,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, h hooks) 
 		err = migrateCmd(ctx, args, stdout, stderr)
 	case "createuser":
 		err = createUser(ctx, args, stdout, stderr)
+	case "seed":
+		err = seedCmd(ctx, args, stdout, stderr)
 	case "help":
 		fmt.Fprintln(stdout, usage)
 		return 0
@@ -79,5 +81,7 @@ const usage = `usage:
   salesplatform createuser --username U --password P [--email E] [--partner-name N]
                 [--partner-domain D] [--marketplace] [--staff] [--permission NAME ...]
                                                 create a user; prints its API token last
+  salesplatform seed demo [flags]               load the demo dataset (idempotent); prints the
+                                                demo users' API tokens last
 
 Run "salesplatform COMMAND -h" for the flags of a command.`
