@@ -4,6 +4,7 @@
 //	salesplatform [serve] [flags]     serve REST and GraphQL (the default)
 //	salesplatform migrate up|down|status [flags]
 //	salesplatform createuser --username U --password P [...]
+//	salesplatform seed demo [flags]   load the demo dataset (idempotent)
 //
 // Without DATABASE_URL it starts a private PostgreSQL from the installed
 // server binaries, so a fresh machine needs no set-up.
