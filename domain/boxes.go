@@ -129,6 +129,21 @@ type BoxStore interface {
 	// FindBoxUniverses returns the universes linked to the boxes f selects
 	// together with all their ancestors, each once, in no particular order.
 	FindBoxUniverses(ctx context.Context, f BoxFilter) ([]*Universe, error)
+	// FindBoxOffers returns the window f.Page of the offers of each box of
+	// f.BoxIDs that f.Boxes selects, by box then offer id, and how many
+	// offers each such box has: a batch read.
+	FindBoxOffers(ctx context.Context, f BoxOfferFilter) ([]*BoxOffer, map[int64]int, error)
+	// FindBoxImages returns the image URLs of each box of ids that f selects
+	// (Order and Page are ignored), in display order: a batch read.
+	FindBoxImages(ctx context.Context, f BoxFilter, ids []int64) (map[int64][]string, error)
+}
+
+// BoxOfferFilter selects the offers of some boxes, a page of each.
+type BoxOfferFilter struct {
+	Boxes  BoxFilter // the boxes whose offers may be read; Order and Page are ignored
+	BoxIDs []int64
+	Status string      // only offers with this status
+	Page   PageRequest // the window of each box's offers, by id
 }
 
 // BoxService serves the network voucher boxes of the public catalogue (API
@@ -217,6 +232,56 @@ func (s *BoxService) BoxUniverses(ctx context.Context) ([]*UniverseNode, error) 
 		return nil, err
 	}
 	return UniverseTree(universes), nil
+}
+
+// BoxOffers returns, for each box id in order, the page of its validated
+// offers (the ones nb_offers counts), by id. A box that is not an active box
+// of the catalogue's marketplace has none. A batch read: one statement for
+// all the boxes.
+// Errors: those of CatalogPartner.
+func (s *BoxService) BoxOffers(ctx context.Context, boxIDs []int64, page PageRequest) ([]*Page[*BoxOffer], error) {
+	marketplace, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	if !marketplace.IsMarketplace {
+		return pagesByParent(boxIDs, page, nil, boxOfferBox, nil), nil
+	}
+	offers, counts, err := s.store.FindBoxOffers(ctx, BoxOfferFilter{
+		Boxes:  BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true},
+		BoxIDs: boxIDs, Status: BoxOfferStatusValidated, Page: page})
+	if err != nil {
+		return nil, err
+	}
+	return pagesByParent(boxIDs, page, offers, boxOfferBox, counts), nil
+}
+
+func boxOfferBox(o *BoxOffer) int64 { return o.BoxID }
+
+// BoxImages returns, for each box id in order, its image URLs in display
+// order; none for a box that is not an active box of the catalogue's
+// marketplace. A batch read: one statement for all the boxes.
+// Errors: those of CatalogPartner.
+func (s *BoxService) BoxImages(ctx context.Context, boxIDs []int64) ([][]string, error) {
+	marketplace, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	var images map[int64][]string
+	if marketplace.IsMarketplace {
+		images, err = s.store.FindBoxImages(ctx, BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true}, boxIDs)
+		if err != nil {
+			return nil, err
+		}
+	}
+	out := make([][]string, len(boxIDs))
+	for i, id := range boxIDs {
+		out[i] = images[id]
+		if out[i] == nil {
+			out[i] = []string{}
+		}
+	}
+	return out, nil
 }
 
 func boxView(b *Box, marketplace *Partner) *BoxView {

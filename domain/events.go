@@ -118,6 +118,24 @@ type EventStore interface {
 	// FindEventSlots returns one page of the slot list, ordered by start
 	// then slot id, and the number of rows of the whole list.
 	FindEventSlots(ctx context.Context, f EventSlotFilter) ([]*EventSlotListing, int, error)
+	// FindEvents returns the partner's events among ids, by id, with their
+	// formulas (by id) but no slots: a batch read.
+	FindEvents(ctx context.Context, partnerID int64, ids []int64) ([]*Event, error)
+	// FindSlotsOfEvents returns the window f.Page of the slots of each event
+	// f selects, by event then start then id, and how many slots f selects
+	// of each: a batch read.
+	FindSlotsOfEvents(ctx context.Context, f EventSlotBatchFilter) ([]*EventSlot, map[int64]int, error)
+}
+
+// EventSlotBatchFilter selects the slots of some events of a partner, a
+// page of each.
+type EventSlotBatchFilter struct {
+	PartnerID int64
+	EventIDs  []int64
+	// After: only slots starting strictly after this instant, places left
+	// or not.
+	After time.Time
+	Page  PageRequest // the window of each event's slots
 }
 
 // EventService serves the events of the public catalogue (API v2).
@@ -235,6 +253,10 @@ func (s *EventService) Event(ctx context.Context, id string) (*EventView, error)
 	if err != nil {
 		return nil, err
 	}
+	return newEventView(p, e, loc), nil
+}
+
+func newEventView(p *Partner, e *Event, loc *time.Location) *EventView {
 	currency := sellingCurrency(p)
 	v := &EventView{Event: e, CurrencyCode: currency,
 		Slots: make([]EventSlotView, len(e.Slots)), Formulas: make([]EventFormulaView, len(e.Formulas))}
@@ -251,7 +273,59 @@ func (s *EventService) Event(ctx context.Context, id string) (*EventView, error)
 	if v.LowestPrice != nil {
 		v.LowestPriceFormatted = Localized(l10n.Money(*v.LowestPrice, currency))
 	}
-	return v, nil
+	return v
+}
+
+// EventsByID returns, for each id in order, the catalogue partner's event
+// with that id, as Event shows it but without its slots (see SlotsOfEvents),
+// or nil when the partner has none with that id. A batch read: two
+// statements, whatever the number of ids.
+// Errors: those of CatalogPartner.
+func (s *EventService) EventsByID(ctx context.Context, ids []int64) ([]*EventView, error) {
+	p, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	loc, err := scheduleZone(p)
+	if err != nil {
+		return nil, err
+	}
+	found, err := s.store.FindEvents(ctx, p.ID, ids)
+	if err != nil {
+		return nil, err
+	}
+	views := make([]*EventView, len(found))
+	for i, e := range found {
+		views[i] = newEventView(p, e, loc)
+	}
+	return inKeyOrder(ids, views, func(v *EventView) int64 { return v.Event.ID }), nil
+}
+
+// SlotsOfEvents returns, for each event id in order, the page of its
+// upcoming slots (starting after now, sold-out ones included) as Event
+// shows them, by start then id. An event that is not the catalogue
+// partner's has none. A batch read: one statement for all the events.
+// Errors: those of CatalogPartner.
+func (s *EventService) SlotsOfEvents(ctx context.Context, eventIDs []int64, page PageRequest) ([]*Page[*EventSlotView], error) {
+	p, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	loc, err := scheduleZone(p)
+	if err != nil {
+		return nil, err
+	}
+	rows, counts, err := s.store.FindSlotsOfEvents(ctx, EventSlotBatchFilter{PartnerID: p.ID, EventIDs: eventIDs,
+		After: s.now(), Page: page})
+	if err != nil {
+		return nil, err
+	}
+	views := make([]*EventSlotView, len(rows))
+	for i, sl := range rows {
+		views[i] = &EventSlotView{EventSlot: *sl, Schedule: newSchedule(sl.StartingAt, sl.EndingAt, loc),
+			FunnelLink: eventFunnelLink(p, sl.EventID, sl.ID)}
+	}
+	return pagesByParent(eventIDs, page, views, func(v *EventSlotView) int64 { return v.EventID }, counts), nil
 }
 
 // EventSlotItem is an item of the event slot list.

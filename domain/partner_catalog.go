@@ -190,6 +190,7 @@ type NetworkGiftcardsProductInformationView struct {
 	NetworkGiftcardsProductInformation
 	MinimumAmountFormatted     Localized
 	PredefinedAmountsFormatted []Localized
+	CurrencyCode               string // the amounts' currency: the partner's
 }
 
 // NetworkVouchersProductInformation are a partner's network voucher (box)
@@ -267,6 +268,10 @@ type PartnerCatalogStore interface {
 	// FindPartnerAgencies returns the agency names of the partners f
 	// selects, by id.
 	FindPartnerAgencies(ctx context.Context, f PartnerFilter) ([]PartnerAgency, error)
+	// FindPartnerListings returns the partners f selects, by id, with their
+	// profiles and labels, unpaged and uncounted: a batch read, bounded by
+	// f.IDs, which must not be nil.
+	FindPartnerListings(ctx context.Context, f PartnerFilter) ([]*PartnerListing, error)
 
 	// AddNetworkPartner puts a partner in a marketplace's network; adding it
 	// twice is harmless.
@@ -403,6 +408,48 @@ func (s *PartnerCatalogService) CurrentPartner(ctx context.Context) (*PartnerLis
 	}
 	return s.onePartner(ctx, PartnerFilter{Self: scope.ID})
 }
+
+// PartnersByID returns, for each id in order, the partner with that id as
+// the catalogue shows it, or nil when the catalogue shows no such partner:
+// the catalogue's own partner (as CurrentPartner) and the partners it lists
+// (as Partners) are shown. A batch read: at most two statements for the
+// partners and their labels, whatever the number of ids.
+// Errors: those of CatalogPartner.
+func (s *PartnerCatalogService) PartnersByID(ctx context.Context, ids []int64) ([]*PartnerListing, error) {
+	scope, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	self, others := false, make([]int64, 0, len(ids))
+	for _, id := range ids {
+		if id == scope.ID {
+			self = true
+		} else {
+			others = append(others, id)
+		}
+	}
+	var found []*PartnerListing
+	if self {
+		// A marketplace is not in its own network: it is read as itself.
+		me, err := s.store.FindPartnerListings(ctx, PartnerFilter{Self: scope.ID, IDs: []int64{scope.ID}})
+		if err != nil {
+			return nil, err
+		}
+		found = append(found, me...)
+	}
+	if scope.IsMarketplace && len(others) > 0 {
+		f := partnerCatalogFilter(scope)
+		f.IDs = others
+		listed, err := s.store.FindPartnerListings(ctx, f)
+		if err != nil {
+			return nil, err
+		}
+		found = append(found, listed...)
+	}
+	return inKeyOrder(ids, found, partnerListingID), nil
+}
+
+func partnerListingID(p *PartnerListing) int64 { return p.ID }
 
 func (s *PartnerCatalogService) onePartner(ctx context.Context, f PartnerFilter) (*PartnerListing, error) {
 	items, _, err := s.store.FindListedPartners(ctx, f, PageRequest{Number: 1, Size: 1})
@@ -541,6 +588,7 @@ func (s *PartnerCatalogService) NetworkGiftcardsProductInformation(ctx context.C
 		NetworkGiftcardsProductInformation: *pi,
 		MinimumAmountFormatted:             Localized(l10n.Money(pi.Giftcard.MinimumAmount, scope.Currency)),
 		PredefinedAmountsFormatted:         make([]Localized, len(pi.Giftcard.PredefinedAmounts)),
+		CurrencyCode:                       scope.Currency,
 	}
 	for i, a := range pi.Giftcard.PredefinedAmounts {
 		v.PredefinedAmountsFormatted[i] = Localized(l10n.Money(a, scope.Currency))

@@ -122,6 +122,23 @@ type WorkshopStore interface {
 	// FindWorkshopThemes returns one page of the themes of the partner's
 	// workshops, by id, and their number.
 	FindWorkshopThemes(ctx context.Context, partnerID int64, page PageRequest) ([]*WorkshopTag, int, error)
+	// FindWorkshops returns the partner's workshops among ids, by id, with
+	// their category, level and vocabularies but no sessions: a batch read.
+	FindWorkshops(ctx context.Context, partnerID int64, ids []int64) ([]*Workshop, error)
+	// FindSessionsOfWorkshops returns the window f.Page of the sessions of
+	// each workshop f selects, by workshop then start then id, and how many
+	// sessions f selects of each: a batch read.
+	FindSessionsOfWorkshops(ctx context.Context, f WorkshopSessionBatchFilter) ([]*WorkshopSession, map[int64]int, error)
+}
+
+// WorkshopSessionBatchFilter selects the sessions of some workshops of a
+// partner, a page of each.
+type WorkshopSessionBatchFilter struct {
+	PartnerID   int64
+	WorkshopIDs []int64
+	// After: only sessions starting strictly after this instant.
+	After time.Time
+	Page  PageRequest // the window of each workshop's sessions
 }
 
 // WorkshopService serves the workshops of the public catalogue (API v2).
@@ -178,6 +195,10 @@ func (s *WorkshopService) Workshop(ctx context.Context, id string) (*WorkshopVie
 	if err != nil {
 		return nil, err
 	}
+	return newWorkshopView(p, w, loc), nil
+}
+
+func newWorkshopView(p *Partner, w *Workshop, loc *time.Location) *WorkshopView {
 	currency := sellingCurrency(p)
 	v := &WorkshopView{Workshop: w, Sessions: make([]*WorkshopSessionView, len(w.Sessions)),
 		Category: WorkshopCategoryView{WorkshopCategory: w.Category, CurrencyCode: currency,
@@ -185,7 +206,58 @@ func (s *WorkshopService) Workshop(ctx context.Context, id string) (*WorkshopVie
 	for i, ses := range w.Sessions {
 		v.Sessions[i] = newWorkshopSessionView(p, ses, loc)
 	}
-	return v, nil
+	return v
+}
+
+// WorkshopsByID returns, for each id in order, the catalogue partner's
+// workshop with that id, as Workshop shows it but without its sessions
+// (see SessionsOfWorkshops), or nil when the partner has none with that id.
+// A batch read: two statements, whatever the number of ids.
+// Errors: those of CatalogPartner.
+func (s *WorkshopService) WorkshopsByID(ctx context.Context, ids []int64) ([]*WorkshopView, error) {
+	p, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	loc, err := scheduleZone(p)
+	if err != nil {
+		return nil, err
+	}
+	found, err := s.store.FindWorkshops(ctx, p.ID, ids)
+	if err != nil {
+		return nil, err
+	}
+	views := make([]*WorkshopView, len(found))
+	for i, w := range found {
+		views[i] = newWorkshopView(p, w, loc)
+	}
+	return inKeyOrder(ids, views, func(v *WorkshopView) int64 { return v.Workshop.ID }), nil
+}
+
+// SessionsOfWorkshops returns, for each workshop id in order, the page of
+// its upcoming sessions (starting after now, places left or not), by start
+// then id. A workshop that is not the catalogue partner's has none. A batch
+// read: one statement for all the workshops.
+// Errors: those of CatalogPartner.
+func (s *WorkshopService) SessionsOfWorkshops(ctx context.Context, workshopIDs []int64, page PageRequest) ([]*Page[*WorkshopSessionView], error) {
+	p, err := CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, err
+	}
+	loc, err := scheduleZone(p)
+	if err != nil {
+		return nil, err
+	}
+	rows, counts, err := s.store.FindSessionsOfWorkshops(ctx, WorkshopSessionBatchFilter{PartnerID: p.ID,
+		WorkshopIDs: workshopIDs, After: s.now(), Page: page})
+	if err != nil {
+		return nil, err
+	}
+	views := make([]*WorkshopSessionView, len(rows))
+	for i, r := range rows {
+		views[i] = newWorkshopSessionView(p, *r, loc)
+	}
+	return pagesByParent(workshopIDs, page, views, func(v *WorkshopSessionView) int64 { return v.WorkshopID }, counts), nil
 }
 
 // WorkshopSessionQuery is the input of the session list: the values of the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -38,6 +39,13 @@ func presentError(log Logger) graphql.ErrorPresenterFunc {
 			if code, ok := codeOf[de.Code]; ok {
 				gqlErr.Message = de.Message
 				setCode(gqlErr, code)
+				if len(de.Fields) > 0 {
+					// An argument broke a rule: say which, as a mutation's
+					// userErrors do.
+					ue, _ := userErrors(de)
+					gqlErr.Message = fieldErrorsMessage(ue)
+					gqlErr.Extensions["fields"] = ue
+				}
 				if de.Code == domain.CodeThrottled {
 					gqlErr.Extensions["retryAfter"] = int(de.RetryAfter.Seconds())
 				}
@@ -91,4 +99,42 @@ func userErrors(err error) ([]*model.UserError, error) {
 		out[i] = &model.UserError{Field: path, Code: f.Code, Message: f.Message}
 	}
 	return out, nil
+}
+
+// renameArgument reports an input error of the service's parameter from
+// (the REST query parameter) under the GraphQL argument to.
+func renameArgument(err error, from, to string) error {
+	var de *domain.Error
+	if !errors.As(err, &de) || de.Code != domain.CodeInvalid {
+		return err
+	}
+	for i, f := range de.Fields {
+		if len(f.Path) > 0 && f.Path[0] == from {
+			path := append([]any{to}, f.Path[1:]...)
+			de.Fields[i].Path = path
+		}
+	}
+	return err
+}
+
+// found turns a reference a loader did not find into CodeNotFound: the
+// record went away between the parent's read and its own.
+func found[T any](v *T, err error) error {
+	if err == nil && v == nil {
+		return domain.ErrNotFound
+	}
+	return err
+}
+
+// fieldErrorsMessage writes input errors as one message: "ids: Enter a
+// whole number.".
+func fieldErrorsMessage(ue []*model.UserError) string {
+	parts := make([]string, len(ue))
+	for i, e := range ue {
+		parts[i] = e.Message
+		if len(e.Field) > 0 {
+			parts[i] = strings.Join(e.Field, ".") + ": " + e.Message
+		}
+	}
+	return strings.Join(parts, " ")
 }

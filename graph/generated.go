@@ -5,10 +5,12 @@ package graph
 import (
 	"bytes"
 	"context"
+	"embed"
 	"errors"
 	"fmt"
 	"math"
 	"salesplatform/graph/model"
+	"salesplatform/graph/scalar"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -16,6 +18,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/introspection"
 	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -30,8 +33,16 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	Box() BoxResolver
+	BoxOffer() BoxOfferResolver
+	Event() EventResolver
+	EventSlotListItem() EventSlotListItemResolver
+	GiftcardPrototype() GiftcardPrototypeResolver
 	Mutation() MutationResolver
+	ProductInformation() ProductInformationResolver
 	Query() QueryResolver
+	Workshop() WorkshopResolver
+	WorkshopSession() WorkshopSessionResolver
 }
 
 type DirectiveRoot struct {
@@ -41,6 +52,52 @@ type ComplexityRoot struct {
 	AttributeValue struct {
 		AttributeID func(childComplexity int) int
 		Value       func(childComplexity int) int
+	}
+
+	Box struct {
+		DisplayNbOffers        func(childComplexity int) int
+		ID                     func(childComplexity int) int
+		Images                 func(childComplexity int) int
+		IsHighlight            func(childComplexity int) int
+		LongDescription        func(childComplexity int) int
+		MaxDaysAfterFirstUsage func(childComplexity int) int
+		MaxNumberUsages        func(childComplexity int) int
+		Name                   func(childComplexity int) int
+		NbOffers               func(childComplexity int) int
+		Offers                 func(childComplexity int, first *int, after *string) int
+		PeopleIncluded         func(childComplexity int) int
+		Price                  func(childComplexity int) int
+		Ranking                func(childComplexity int) int
+		ShortDescription       func(childComplexity int) int
+		UniverseIDs            func(childComplexity int) int
+	}
+
+	BoxConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	BoxEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	BoxOffer struct {
+		ID        func(childComplexity int) int
+		Partner   func(childComplexity int) int
+		PartnerID func(childComplexity int) int
+	}
+
+	BoxOfferConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	BoxOfferEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	Cart struct {
@@ -66,6 +123,36 @@ type ComplexityRoot struct {
 		UserErrors func(childComplexity int) int
 	}
 
+	CataloguePartner struct {
+		Access                func(childComplexity int) int
+		City                  func(childComplexity int) int
+		CommercialDescription func(childComplexity int) int
+		Department            func(childComplexity int) int
+		Description           func(childComplexity int) int
+		Facilities            func(childComplexity int) int
+		ID                    func(childComplexity int) int
+		Labels                func(childComplexity int) int
+		Latitude              func(childComplexity int) int
+		Longitude             func(childComplexity int) int
+		Managers              func(childComplexity int) int
+		Name                  func(childComplexity int) int
+		Nearby                func(childComplexity int) int
+		PracticalInformation  func(childComplexity int) int
+		Region                func(childComplexity int) int
+		SocialLinks           func(childComplexity int) int
+	}
+
+	CataloguePartnerConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	CataloguePartnerEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	CreateTokenPayload struct {
 		Token      func(childComplexity int) int
 		UUID       func(childComplexity int) int
@@ -73,10 +160,237 @@ type ComplexityRoot struct {
 		UserErrors func(childComplexity int) int
 	}
 
+	DeliveryOptions struct {
+		Activated3MAToBeneficiary                func(childComplexity int) int
+		Activated3MAToBuyer                      func(childComplexity int) int
+		ActivatedEmailToBeneficiaryDelivery      func(childComplexity int) int
+		ActivatedEmailToBuyer                    func(childComplexity int) int
+		ActivatedPickupOnSiteDelivery            func(childComplexity int) int
+		ActivatedPostalMailToBeneficiaryDelivery func(childComplexity int) int
+		ActivatedPostalMailToBuyer               func(childComplexity int) int
+		MessengerDeliveryCost                    func(childComplexity int) int
+		PickupOnSiteCost                         func(childComplexity int) int
+		PickupOnSiteDuration                     func(childComplexity int) int
+		PostalMailDuration                       func(childComplexity int) int
+		PostalMailShippingCost                   func(childComplexity int) int
+	}
+
+	Destination struct {
+		City       func(childComplexity int) int
+		Department func(childComplexity int) int
+		Region     func(childComplexity int) int
+	}
+
+	Event struct {
+		Booking          func(childComplexity int) int
+		CoverImage       func(childComplexity int) int
+		DeliveryOptions  func(childComplexity int) int
+		Formulas         func(childComplexity int) int
+		ID               func(childComplexity int) int
+		Images           func(childComplexity int) int
+		LongDescription  func(childComplexity int) int
+		LowestPrice      func(childComplexity int) int
+		Name             func(childComplexity int) int
+		ShortDescription func(childComplexity int) int
+		Slots            func(childComplexity int, first *int, after *string) int
+	}
+
+	EventFormula struct {
+		ID    func(childComplexity int) int
+		Name  func(childComplexity int) int
+		Price func(childComplexity int) int
+	}
+
+	EventSlot struct {
+		AvailablePlaces           func(childComplexity int) int
+		DurationFormatted         func(childComplexity int) int
+		EndingDatetime            func(childComplexity int) int
+		EndingDatetimeFormatted   func(childComplexity int) int
+		FunnelLink                func(childComplexity int) int
+		ID                        func(childComplexity int) int
+		StartingDatetime          func(childComplexity int) int
+		StartingDatetimeFormatted func(childComplexity int) int
+	}
+
+	EventSlotConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	EventSlotEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	EventSlotListConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	EventSlotListEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	EventSlotListItem struct {
+		AvailablePlaces           func(childComplexity int) int
+		Description               func(childComplexity int) int
+		DurationFormatted         func(childComplexity int) int
+		EndingDatetime            func(childComplexity int) int
+		EndingDatetimeFormatted   func(childComplexity int) int
+		Event                     func(childComplexity int) int
+		EventID                   func(childComplexity int) int
+		FormulasCount             func(childComplexity int) int
+		ID                        func(childComplexity int) int
+		Name                      func(childComplexity int) int
+		Price                     func(childComplexity int) int
+		SlotsCount                func(childComplexity int) int
+		StartingDatetime          func(childComplexity int) int
+		StartingDatetimeFormatted func(childComplexity int) int
+	}
+
+	EventsProductInformation struct {
+		Description              func(childComplexity int) int
+		DisplayEventsPerSlots    func(childComplexity int) int
+		DisplayFullyBookedEvents func(childComplexity int) int
+		Title                    func(childComplexity int) int
+		TosURL                   func(childComplexity int) int
+	}
+
+	GiftcardPrototype struct {
+		CustomizedAmount  func(childComplexity int) int
+		Description       func(childComplexity int) int
+		ID                func(childComplexity int) int
+		MinimumAmount     func(childComplexity int) int
+		MoneyPot          func(childComplexity int) int
+		Partner           func(childComplexity int) int
+		PartnerID         func(childComplexity int) int
+		PartnerName       func(childComplexity int) int
+		PredefinedAmounts func(childComplexity int) int
+		TermsOfUse        func(childComplexity int) int
+		Title             func(childComplexity int) int
+		ValidityPeriod    func(childComplexity int) int
+		ValidityUnit      func(childComplexity int) int
+	}
+
+	GiftcardPrototypeConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	GiftcardPrototypeEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	GiftcardsProductInformation struct {
+		Description func(childComplexity int) int
+		Partners    func(childComplexity int) int
+		Title       func(childComplexity int) int
+	}
+
+	LegalInformation struct {
+		AddressLine1     func(childComplexity int) int
+		AddressLine2     func(childComplexity int) int
+		AddressLine3     func(childComplexity int) int
+		AgencyName       func(childComplexity int) int
+		AgencyPhone      func(childComplexity int) int
+		AgencyWebsite    func(childComplexity int) int
+		CapitalStock     func(childComplexity int) int
+		City             func(childComplexity int) int
+		CompanyType      func(childComplexity int) int
+		Country          func(childComplexity int) int
+		CreationDate     func(childComplexity int) int
+		CurrencySymbol   func(childComplexity int) int
+		HqPhoneNumber    func(childComplexity int) int
+		LegalFirstName   func(childComplexity int) int
+		LegalForm        func(childComplexity int) int
+		LegalLastName    func(childComplexity int) int
+		LegalNoticeEmail func(childComplexity int) int
+		Name             func(childComplexity int) int
+		PostalCode       func(childComplexity int) int
+		Rcs              func(childComplexity int) int
+		SiretNumber      func(childComplexity int) int
+		VatID            func(childComplexity int) int
+	}
+
+	Localized struct {
+		Ca   func(childComplexity int) int
+		De   func(childComplexity int) int
+		En   func(childComplexity int) int
+		Es   func(childComplexity int) int
+		Fr   func(childComplexity int) int
+		It   func(childComplexity int) int
+		Nl   func(childComplexity int) int
+		Pt   func(childComplexity int) int
+		Text func(childComplexity int, lang model.Language) int
+	}
+
+	Money struct {
+		Amount    func(childComplexity int) int
+		Currency  func(childComplexity int) int
+		Formatted func(childComplexity int) int
+	}
+
+	MoneyPot struct {
+		Activated func(childComplexity int) int
+		Logo      func(childComplexity int) int
+	}
+
 	Mutation struct {
 		CreateCart  func(childComplexity int, input model.CreateCartInput) int
 		CreateToken func(childComplexity int, input model.CreateTokenInput) int
 		ReplaceCart func(childComplexity int, input model.ReplaceCartInput) int
+	}
+
+	NetworkGiftcardMoneyPot struct {
+		Activated   func(childComplexity int) int
+		Description func(childComplexity int) int
+		Logo        func(childComplexity int) int
+		Title       func(childComplexity int) int
+	}
+
+	NetworkGiftcardSettings struct {
+		CustomizedAmount  func(childComplexity int) int
+		Description       func(childComplexity int) int
+		MinimumAmount     func(childComplexity int) int
+		PredefinedAmounts func(childComplexity int) int
+		TermsOfUse        func(childComplexity int) int
+		Title             func(childComplexity int) int
+		ValidityPeriod    func(childComplexity int) int
+		ValidityUnit      func(childComplexity int) int
+	}
+
+	NetworkGiftcardsProductInformation struct {
+		Description func(childComplexity int) int
+		Giftcard    func(childComplexity int) int
+		MoneyPot    func(childComplexity int) int
+		Title       func(childComplexity int) int
+	}
+
+	NetworkVouchersProductInformation struct {
+		ActivatedGroupPayment          func(childComplexity int) int
+		ActivatedOfferCountryFilter    func(childComplexity int) int
+		ActivatedOfferDepartmentFilter func(childComplexity int) int
+		ActivatedOfferRegionFilter     func(childComplexity int) int
+		ActivatedProductFeature        func(childComplexity int) int
+		Description                    func(childComplexity int) int
+		DisplayByUniverse              func(childComplexity int) int
+		DisplayOffersMap               func(childComplexity int) int
+		TermsOfUse                     func(childComplexity int) int
+		Title                          func(childComplexity int) int
+		ValidityPeriod                 func(childComplexity int) int
+		ValidityPeriodUnit             func(childComplexity int) int
+	}
+
+	PageInfo struct {
+		EndCursor       func(childComplexity int) int
+		HasNextPage     func(childComplexity int) int
+		HasPreviousPage func(childComplexity int) int
+		StartCursor     func(childComplexity int) int
 	}
 
 	Partner struct {
@@ -88,9 +402,74 @@ type ComplexityRoot struct {
 		UUID          func(childComplexity int) int
 	}
 
+	PartnerAgency struct {
+		AgencyName func(childComplexity int) int
+		ID         func(childComplexity int) int
+	}
+
+	PartnerFacilities struct {
+		AirConditioning func(childComplexity int) int
+		DisabledAccess  func(childComplexity int) int
+		FamilyFriendly  func(childComplexity int) int
+		PetsAllowed     func(childComplexity int) int
+		PrivateParking  func(childComplexity int) int
+		SmokingArea     func(childComplexity int) int
+		Wifi            func(childComplexity int) int
+	}
+
+	PartnerLabel struct {
+		Logo func(childComplexity int) int
+		Name func(childComplexity int) int
+	}
+
+	ProductInformation struct {
+		Events           func(childComplexity int) int
+		Giftcards        func(childComplexity int) int
+		NetworkGiftcards func(childComplexity int) int
+		NetworkVouchers  func(childComplexity int) int
+		Vouchers         func(childComplexity int) int
+		Workshops        func(childComplexity int) int
+	}
+
 	Query struct {
-		Cart   func(childComplexity int, id uuid.UUID) int
-		Viewer func(childComplexity int) int
+		Box                   func(childComplexity int, id string) int
+		BoxUniverses          func(childComplexity int) int
+		Boxes                 func(childComplexity int, orderBy []*model.BoxOrder, first *int, after *string) int
+		Cart                  func(childComplexity int, id uuid.UUID) int
+		CurrentPartner        func(childComplexity int) int
+		Destinations          func(childComplexity int) int
+		Event                 func(childComplexity int, id string) int
+		EventSlots            func(childComplexity int, first *int, after *string) int
+		GiftcardPrototype     func(childComplexity int, id string) int
+		GiftcardPrototypes    func(childComplexity int, partnerID *string, first *int, after *string) int
+		LegalInformation      func(childComplexity int) int
+		Partner               func(childComplexity int, id string) int
+		Partners              func(childComplexity int, first *int, after *string, department *string, region *string, ids []string) int
+		ProductInformation    func(childComplexity int) int
+		RefundWithdrawalTerms func(childComplexity int) int
+		Themes                func(childComplexity int) int
+		Universes             func(childComplexity int) int
+		Viewer                func(childComplexity int) int
+		Workshop              func(childComplexity int, id string) int
+		WorkshopSessions      func(childComplexity int, workshopID *string, first *int, after *string) int
+		WorkshopThemes        func(childComplexity int, first *int, after *string) int
+	}
+
+	StringEntry struct {
+		Key   func(childComplexity int) int
+		Value func(childComplexity int) int
+	}
+
+	Theme struct {
+		ID   func(childComplexity int) int
+		Name func(childComplexity int) int
+	}
+
+	Universe struct {
+		ID           func(childComplexity int) int
+		Name         func(childComplexity int) int
+		Order        func(childComplexity int) int
+		SubUniverses func(childComplexity int) int
 	}
 
 	User struct {
@@ -114,20 +493,200 @@ type ComplexityRoot struct {
 		Permissions func(childComplexity int) int
 		User        func(childComplexity int) int
 	}
+
+	VouchersProductInformation struct {
+		ActivatedDestinationFilter      func(childComplexity int) int
+		ActivatedEnvironmentFilter      func(childComplexity int) int
+		ActivatedGroupPayment           func(childComplexity int) int
+		ActivatedOfferOrderingByRanking func(childComplexity int) int
+		ActivatedPriceFilter            func(childComplexity int) int
+		ActivatedTargetFilter           func(childComplexity int) int
+		ActivatedThemeFilter            func(childComplexity int) int
+		ActivatedUniverseFilter         func(childComplexity int) int
+		MethodOfDisplay                 func(childComplexity int) int
+		ShortDescription                func(childComplexity int) int
+		Subtitle                        func(childComplexity int) int
+		Title                           func(childComplexity int) int
+		ValidityPeriod                  func(childComplexity int) int
+		ValidityPeriodUnit              func(childComplexity int) int
+	}
+
+	Workshop struct {
+		ActivateWorkshopsGroupPayment func(childComplexity int) int
+		Address                       func(childComplexity int) int
+		BookingConditions             func(childComplexity int) int
+		CanBePrivatized               func(childComplexity int) int
+		Category                      func(childComplexity int) int
+		DisplayCalendar               func(childComplexity int) int
+		ID                            func(childComplexity int) int
+		Images                        func(childComplexity int) int
+		Level                         func(childComplexity int) int
+		LongDescription               func(childComplexity int) int
+		Name                          func(childComplexity int) int
+		Recipes                       func(childComplexity int) int
+		Sessions                      func(childComplexity int, first *int, after *string) int
+		ShortDescription              func(childComplexity int) int
+		Skills                        func(childComplexity int) int
+		Targets                       func(childComplexity int) int
+		Themes                        func(childComplexity int) int
+	}
+
+	WorkshopCategory struct {
+		ID                     func(childComplexity int) int
+		Name                   func(childComplexity int) int
+		Price                  func(childComplexity int) int
+		SpecificValidityPeriod func(childComplexity int) int
+	}
+
+	WorkshopLevel struct {
+		ID   func(childComplexity int) int
+		Name func(childComplexity int) int
+	}
+
+	WorkshopRecipe struct {
+		ID   func(childComplexity int) int
+		Name func(childComplexity int) int
+	}
+
+	WorkshopSession struct {
+		AvailablePlaces           func(childComplexity int) int
+		DurationFormatted         func(childComplexity int) int
+		DurationValueFormatted    func(childComplexity int) int
+		EndingDatetime            func(childComplexity int) int
+		EndingDatetimeFormatted   func(childComplexity int) int
+		FunnelLink                func(childComplexity int) int
+		ID                        func(childComplexity int) int
+		MaxCapacity               func(childComplexity int) int
+		MinCapacity               func(childComplexity int) int
+		StartingDatetime          func(childComplexity int) int
+		StartingDatetimeFormatted func(childComplexity int) int
+		Workshop                  func(childComplexity int) int
+		WorkshopID                func(childComplexity int) int
+	}
+
+	WorkshopSessionConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	WorkshopSessionEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	WorkshopSkill struct {
+		ID   func(childComplexity int) int
+		Name func(childComplexity int) int
+	}
+
+	WorkshopTarget struct {
+		ID   func(childComplexity int) int
+		Name func(childComplexity int) int
+	}
+
+	WorkshopTheme struct {
+		ID   func(childComplexity int) int
+		Name func(childComplexity int) int
+	}
+
+	WorkshopThemeConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	WorkshopThemeEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	WorkshopsProductInformation struct {
+		ActivatedCategoryFilter      func(childComplexity int) int
+		ActivatedDayFilter           func(childComplexity int) int
+		ActivatedDurationFilter      func(childComplexity int) int
+		ActivatedLevelFilter         func(childComplexity int) int
+		ActivatedMonthFilter         func(childComplexity int) int
+		ActivatedPriceFilter         func(childComplexity int) int
+		ActivatedTargetFilter        func(childComplexity int) int
+		ActivatedThemeFilter         func(childComplexity int) int
+		ActivatedTimeFilter          func(childComplexity int) int
+		DefaultWorkshopImage         func(childComplexity int) int
+		Description                  func(childComplexity int) int
+		DisplayFullyBookedSessions   func(childComplexity int) int
+		DisplayPhoneNumber           func(childComplexity int) int
+		DisplayWorkshopsByMonth      func(childComplexity int) int
+		DisplayWorkshopsPerSession   func(childComplexity int) int
+		MinNbFreePlacesForLabelShown func(childComplexity int) int
+		PhoneNumber                  func(childComplexity int) int
+		Title                        func(childComplexity int) int
+		TosURL                       func(childComplexity int) int
+		ValidityPeriod               func(childComplexity int) int
+		ValidityPeriodUnit           func(childComplexity int) int
+	}
 }
 
 // endregion ***************************** api!.gotpl *****************************
 
 // region    ************************** generated!.gotpl **************************
 
+type BoxResolver interface {
+	Images(ctx context.Context, obj *model.Box) ([]string, error)
+	Offers(ctx context.Context, obj *model.Box, first *int, after *string) (*model.BoxOfferConnection, error)
+}
+type BoxOfferResolver interface {
+	Partner(ctx context.Context, obj *model.BoxOffer) (*model.CataloguePartner, error)
+}
+type EventResolver interface {
+	Slots(ctx context.Context, obj *model.Event, first *int, after *string) (*model.EventSlotConnection, error)
+}
+type EventSlotListItemResolver interface {
+	Event(ctx context.Context, obj *model.EventSlotListItem) (*model.Event, error)
+}
+type GiftcardPrototypeResolver interface {
+	Partner(ctx context.Context, obj *model.GiftcardPrototype) (*model.CataloguePartner, error)
+}
 type MutationResolver interface {
 	CreateToken(ctx context.Context, input model.CreateTokenInput) (*model.CreateTokenPayload, error)
 	CreateCart(ctx context.Context, input model.CreateCartInput) (*model.CartPayload, error)
 	ReplaceCart(ctx context.Context, input model.ReplaceCartInput) (*model.CartPayload, error)
 }
+type ProductInformationResolver interface {
+	Events(ctx context.Context, obj *model.ProductInformation) (*model.EventsProductInformation, error)
+	Giftcards(ctx context.Context, obj *model.ProductInformation) (*model.GiftcardsProductInformation, error)
+	NetworkGiftcards(ctx context.Context, obj *model.ProductInformation) (*model.NetworkGiftcardsProductInformation, error)
+	NetworkVouchers(ctx context.Context, obj *model.ProductInformation) (*model.NetworkVouchersProductInformation, error)
+	Vouchers(ctx context.Context, obj *model.ProductInformation) (*model.VouchersProductInformation, error)
+	Workshops(ctx context.Context, obj *model.ProductInformation) (*model.WorkshopsProductInformation, error)
+}
 type QueryResolver interface {
 	Viewer(ctx context.Context) (*model.Viewer, error)
 	Cart(ctx context.Context, id uuid.UUID) (*model.Cart, error)
+	Partners(ctx context.Context, first *int, after *string, department *string, region *string, ids []string) (*model.CataloguePartnerConnection, error)
+	Partner(ctx context.Context, id string) (*model.CataloguePartner, error)
+	CurrentPartner(ctx context.Context) (*model.CataloguePartner, error)
+	Destinations(ctx context.Context) ([]*model.Destination, error)
+	LegalInformation(ctx context.Context) (*model.LegalInformation, error)
+	RefundWithdrawalTerms(ctx context.Context) (*model.Localized, error)
+	ProductInformation(ctx context.Context) (*model.ProductInformation, error)
+	Event(ctx context.Context, id string) (*model.Event, error)
+	EventSlots(ctx context.Context, first *int, after *string) (*model.EventSlotListConnection, error)
+	Workshop(ctx context.Context, id string) (*model.Workshop, error)
+	WorkshopSessions(ctx context.Context, workshopID *string, first *int, after *string) (*model.WorkshopSessionConnection, error)
+	WorkshopThemes(ctx context.Context, first *int, after *string) (*model.WorkshopThemeConnection, error)
+	Boxes(ctx context.Context, orderBy []*model.BoxOrder, first *int, after *string) (*model.BoxConnection, error)
+	Box(ctx context.Context, id string) (*model.Box, error)
+	BoxUniverses(ctx context.Context) ([]*model.Universe, error)
+	Universes(ctx context.Context) ([]*model.Universe, error)
+	Themes(ctx context.Context) ([]*model.Theme, error)
+	GiftcardPrototypes(ctx context.Context, partnerID *string, first *int, after *string) (*model.GiftcardPrototypeConnection, error)
+	GiftcardPrototype(ctx context.Context, id string) (*model.GiftcardPrototype, error)
+}
+type WorkshopResolver interface {
+	Sessions(ctx context.Context, obj *model.Workshop, first *int, after *string) (*model.WorkshopSessionConnection, error)
+}
+type WorkshopSessionResolver interface {
+	Workshop(ctx context.Context, obj *model.WorkshopSession) (*model.Workshop, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -160,6 +719,185 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AttributeValue.Value(childComplexity), true
+
+	case "Box.displayNbOffers":
+		if e.ComplexityRoot.Box.DisplayNbOffers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Box.DisplayNbOffers(childComplexity), true
+	case "Box.id":
+		if e.ComplexityRoot.Box.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Box.ID(childComplexity), true
+	case "Box.images":
+		if e.ComplexityRoot.Box.Images == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Box.Images(childComplexity), true
+	case "Box.isHighlight":
+		if e.ComplexityRoot.Box.IsHighlight == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Box.IsHighlight(childComplexity), true
+	case "Box.longDescription":
+		if e.ComplexityRoot.Box.LongDescription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Box.LongDescription(childComplexity), true
+	case "Box.maxDaysAfterFirstUsage":
+		if e.ComplexityRoot.Box.MaxDaysAfterFirstUsage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Box.MaxDaysAfterFirstUsage(childComplexity), true
+	case "Box.maxNumberUsages":
+		if e.ComplexityRoot.Box.MaxNumberUsages == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Box.MaxNumberUsages(childComplexity), true
+	case "Box.name":
+		if e.ComplexityRoot.Box.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Box.Name(childComplexity), true
+	case "Box.nbOffers":
+		if e.ComplexityRoot.Box.NbOffers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Box.NbOffers(childComplexity), true
+	case "Box.offers":
+		if e.ComplexityRoot.Box.Offers == nil {
+			break
+		}
+
+		args, err := ec.field_Box_offers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Box.Offers(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "Box.peopleIncluded":
+		if e.ComplexityRoot.Box.PeopleIncluded == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Box.PeopleIncluded(childComplexity), true
+	case "Box.price":
+		if e.ComplexityRoot.Box.Price == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Box.Price(childComplexity), true
+	case "Box.ranking":
+		if e.ComplexityRoot.Box.Ranking == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Box.Ranking(childComplexity), true
+	case "Box.shortDescription":
+		if e.ComplexityRoot.Box.ShortDescription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Box.ShortDescription(childComplexity), true
+	case "Box.universeIds":
+		if e.ComplexityRoot.Box.UniverseIDs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Box.UniverseIDs(childComplexity), true
+
+	case "BoxConnection.edges":
+		if e.ComplexityRoot.BoxConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoxConnection.Edges(childComplexity), true
+	case "BoxConnection.pageInfo":
+		if e.ComplexityRoot.BoxConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoxConnection.PageInfo(childComplexity), true
+	case "BoxConnection.totalCount":
+		if e.ComplexityRoot.BoxConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoxConnection.TotalCount(childComplexity), true
+
+	case "BoxEdge.cursor":
+		if e.ComplexityRoot.BoxEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoxEdge.Cursor(childComplexity), true
+	case "BoxEdge.node":
+		if e.ComplexityRoot.BoxEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoxEdge.Node(childComplexity), true
+
+	case "BoxOffer.id":
+		if e.ComplexityRoot.BoxOffer.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoxOffer.ID(childComplexity), true
+	case "BoxOffer.partner":
+		if e.ComplexityRoot.BoxOffer.Partner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoxOffer.Partner(childComplexity), true
+	case "BoxOffer.partnerId":
+		if e.ComplexityRoot.BoxOffer.PartnerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoxOffer.PartnerID(childComplexity), true
+
+	case "BoxOfferConnection.edges":
+		if e.ComplexityRoot.BoxOfferConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoxOfferConnection.Edges(childComplexity), true
+	case "BoxOfferConnection.pageInfo":
+		if e.ComplexityRoot.BoxOfferConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoxOfferConnection.PageInfo(childComplexity), true
+	case "BoxOfferConnection.totalCount":
+		if e.ComplexityRoot.BoxOfferConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoxOfferConnection.TotalCount(childComplexity), true
+
+	case "BoxOfferEdge.cursor":
+		if e.ComplexityRoot.BoxOfferEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoxOfferEdge.Cursor(childComplexity), true
+	case "BoxOfferEdge.node":
+		if e.ComplexityRoot.BoxOfferEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoxOfferEdge.Node(childComplexity), true
 
 	case "Cart.createdAt":
 		if e.ComplexityRoot.Cart.CreatedAt == nil {
@@ -248,6 +986,135 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CartPayload.UserErrors(childComplexity), true
 
+	case "CataloguePartner.access":
+		if e.ComplexityRoot.CataloguePartner.Access == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartner.Access(childComplexity), true
+	case "CataloguePartner.city":
+		if e.ComplexityRoot.CataloguePartner.City == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartner.City(childComplexity), true
+	case "CataloguePartner.commercialDescription":
+		if e.ComplexityRoot.CataloguePartner.CommercialDescription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartner.CommercialDescription(childComplexity), true
+	case "CataloguePartner.department":
+		if e.ComplexityRoot.CataloguePartner.Department == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartner.Department(childComplexity), true
+	case "CataloguePartner.description":
+		if e.ComplexityRoot.CataloguePartner.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartner.Description(childComplexity), true
+	case "CataloguePartner.facilities":
+		if e.ComplexityRoot.CataloguePartner.Facilities == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartner.Facilities(childComplexity), true
+	case "CataloguePartner.id":
+		if e.ComplexityRoot.CataloguePartner.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartner.ID(childComplexity), true
+	case "CataloguePartner.labels":
+		if e.ComplexityRoot.CataloguePartner.Labels == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartner.Labels(childComplexity), true
+	case "CataloguePartner.latitude":
+		if e.ComplexityRoot.CataloguePartner.Latitude == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartner.Latitude(childComplexity), true
+	case "CataloguePartner.longitude":
+		if e.ComplexityRoot.CataloguePartner.Longitude == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartner.Longitude(childComplexity), true
+	case "CataloguePartner.managers":
+		if e.ComplexityRoot.CataloguePartner.Managers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartner.Managers(childComplexity), true
+	case "CataloguePartner.name":
+		if e.ComplexityRoot.CataloguePartner.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartner.Name(childComplexity), true
+	case "CataloguePartner.nearby":
+		if e.ComplexityRoot.CataloguePartner.Nearby == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartner.Nearby(childComplexity), true
+	case "CataloguePartner.practicalInformation":
+		if e.ComplexityRoot.CataloguePartner.PracticalInformation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartner.PracticalInformation(childComplexity), true
+	case "CataloguePartner.region":
+		if e.ComplexityRoot.CataloguePartner.Region == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartner.Region(childComplexity), true
+	case "CataloguePartner.socialLinks":
+		if e.ComplexityRoot.CataloguePartner.SocialLinks == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartner.SocialLinks(childComplexity), true
+
+	case "CataloguePartnerConnection.edges":
+		if e.ComplexityRoot.CataloguePartnerConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartnerConnection.Edges(childComplexity), true
+	case "CataloguePartnerConnection.pageInfo":
+		if e.ComplexityRoot.CataloguePartnerConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartnerConnection.PageInfo(childComplexity), true
+	case "CataloguePartnerConnection.totalCount":
+		if e.ComplexityRoot.CataloguePartnerConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartnerConnection.TotalCount(childComplexity), true
+
+	case "CataloguePartnerEdge.cursor":
+		if e.ComplexityRoot.CataloguePartnerEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartnerEdge.Cursor(childComplexity), true
+	case "CataloguePartnerEdge.node":
+		if e.ComplexityRoot.CataloguePartnerEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartnerEdge.Node(childComplexity), true
+
 	case "CreateTokenPayload.token":
 		if e.ComplexityRoot.CreateTokenPayload.Token == nil {
 			break
@@ -272,6 +1139,773 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CreateTokenPayload.UserErrors(childComplexity), true
+
+	case "DeliveryOptions.activated3MAToBeneficiary":
+		if e.ComplexityRoot.DeliveryOptions.Activated3MAToBeneficiary == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeliveryOptions.Activated3MAToBeneficiary(childComplexity), true
+	case "DeliveryOptions.activated3MAToBuyer":
+		if e.ComplexityRoot.DeliveryOptions.Activated3MAToBuyer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeliveryOptions.Activated3MAToBuyer(childComplexity), true
+	case "DeliveryOptions.activatedEmailToBeneficiaryDelivery":
+		if e.ComplexityRoot.DeliveryOptions.ActivatedEmailToBeneficiaryDelivery == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeliveryOptions.ActivatedEmailToBeneficiaryDelivery(childComplexity), true
+	case "DeliveryOptions.activatedEmailToBuyer":
+		if e.ComplexityRoot.DeliveryOptions.ActivatedEmailToBuyer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeliveryOptions.ActivatedEmailToBuyer(childComplexity), true
+	case "DeliveryOptions.activatedPickupOnSiteDelivery":
+		if e.ComplexityRoot.DeliveryOptions.ActivatedPickupOnSiteDelivery == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeliveryOptions.ActivatedPickupOnSiteDelivery(childComplexity), true
+	case "DeliveryOptions.activatedPostalMailToBeneficiaryDelivery":
+		if e.ComplexityRoot.DeliveryOptions.ActivatedPostalMailToBeneficiaryDelivery == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeliveryOptions.ActivatedPostalMailToBeneficiaryDelivery(childComplexity), true
+	case "DeliveryOptions.activatedPostalMailToBuyer":
+		if e.ComplexityRoot.DeliveryOptions.ActivatedPostalMailToBuyer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeliveryOptions.ActivatedPostalMailToBuyer(childComplexity), true
+	case "DeliveryOptions.messengerDeliveryCost":
+		if e.ComplexityRoot.DeliveryOptions.MessengerDeliveryCost == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeliveryOptions.MessengerDeliveryCost(childComplexity), true
+	case "DeliveryOptions.pickupOnSiteCost":
+		if e.ComplexityRoot.DeliveryOptions.PickupOnSiteCost == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeliveryOptions.PickupOnSiteCost(childComplexity), true
+	case "DeliveryOptions.pickupOnSiteDuration":
+		if e.ComplexityRoot.DeliveryOptions.PickupOnSiteDuration == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeliveryOptions.PickupOnSiteDuration(childComplexity), true
+	case "DeliveryOptions.postalMailDuration":
+		if e.ComplexityRoot.DeliveryOptions.PostalMailDuration == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeliveryOptions.PostalMailDuration(childComplexity), true
+	case "DeliveryOptions.postalMailShippingCost":
+		if e.ComplexityRoot.DeliveryOptions.PostalMailShippingCost == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeliveryOptions.PostalMailShippingCost(childComplexity), true
+
+	case "Destination.city":
+		if e.ComplexityRoot.Destination.City == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Destination.City(childComplexity), true
+	case "Destination.department":
+		if e.ComplexityRoot.Destination.Department == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Destination.Department(childComplexity), true
+	case "Destination.region":
+		if e.ComplexityRoot.Destination.Region == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Destination.Region(childComplexity), true
+
+	case "Event.booking":
+		if e.ComplexityRoot.Event.Booking == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Event.Booking(childComplexity), true
+	case "Event.coverImage":
+		if e.ComplexityRoot.Event.CoverImage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Event.CoverImage(childComplexity), true
+	case "Event.deliveryOptions":
+		if e.ComplexityRoot.Event.DeliveryOptions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Event.DeliveryOptions(childComplexity), true
+	case "Event.formulas":
+		if e.ComplexityRoot.Event.Formulas == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Event.Formulas(childComplexity), true
+	case "Event.id":
+		if e.ComplexityRoot.Event.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Event.ID(childComplexity), true
+	case "Event.images":
+		if e.ComplexityRoot.Event.Images == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Event.Images(childComplexity), true
+	case "Event.longDescription":
+		if e.ComplexityRoot.Event.LongDescription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Event.LongDescription(childComplexity), true
+	case "Event.lowestPrice":
+		if e.ComplexityRoot.Event.LowestPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Event.LowestPrice(childComplexity), true
+	case "Event.name":
+		if e.ComplexityRoot.Event.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Event.Name(childComplexity), true
+	case "Event.shortDescription":
+		if e.ComplexityRoot.Event.ShortDescription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Event.ShortDescription(childComplexity), true
+	case "Event.slots":
+		if e.ComplexityRoot.Event.Slots == nil {
+			break
+		}
+
+		args, err := ec.field_Event_slots_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Event.Slots(childComplexity, args["first"].(*int), args["after"].(*string)), true
+
+	case "EventFormula.id":
+		if e.ComplexityRoot.EventFormula.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventFormula.ID(childComplexity), true
+	case "EventFormula.name":
+		if e.ComplexityRoot.EventFormula.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventFormula.Name(childComplexity), true
+	case "EventFormula.price":
+		if e.ComplexityRoot.EventFormula.Price == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventFormula.Price(childComplexity), true
+
+	case "EventSlot.availablePlaces":
+		if e.ComplexityRoot.EventSlot.AvailablePlaces == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlot.AvailablePlaces(childComplexity), true
+	case "EventSlot.durationFormatted":
+		if e.ComplexityRoot.EventSlot.DurationFormatted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlot.DurationFormatted(childComplexity), true
+	case "EventSlot.endingDatetime":
+		if e.ComplexityRoot.EventSlot.EndingDatetime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlot.EndingDatetime(childComplexity), true
+	case "EventSlot.endingDatetimeFormatted":
+		if e.ComplexityRoot.EventSlot.EndingDatetimeFormatted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlot.EndingDatetimeFormatted(childComplexity), true
+	case "EventSlot.funnelLink":
+		if e.ComplexityRoot.EventSlot.FunnelLink == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlot.FunnelLink(childComplexity), true
+	case "EventSlot.id":
+		if e.ComplexityRoot.EventSlot.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlot.ID(childComplexity), true
+	case "EventSlot.startingDatetime":
+		if e.ComplexityRoot.EventSlot.StartingDatetime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlot.StartingDatetime(childComplexity), true
+	case "EventSlot.startingDatetimeFormatted":
+		if e.ComplexityRoot.EventSlot.StartingDatetimeFormatted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlot.StartingDatetimeFormatted(childComplexity), true
+
+	case "EventSlotConnection.edges":
+		if e.ComplexityRoot.EventSlotConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotConnection.Edges(childComplexity), true
+	case "EventSlotConnection.pageInfo":
+		if e.ComplexityRoot.EventSlotConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotConnection.PageInfo(childComplexity), true
+	case "EventSlotConnection.totalCount":
+		if e.ComplexityRoot.EventSlotConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotConnection.TotalCount(childComplexity), true
+
+	case "EventSlotEdge.cursor":
+		if e.ComplexityRoot.EventSlotEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotEdge.Cursor(childComplexity), true
+	case "EventSlotEdge.node":
+		if e.ComplexityRoot.EventSlotEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotEdge.Node(childComplexity), true
+
+	case "EventSlotListConnection.edges":
+		if e.ComplexityRoot.EventSlotListConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotListConnection.Edges(childComplexity), true
+	case "EventSlotListConnection.pageInfo":
+		if e.ComplexityRoot.EventSlotListConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotListConnection.PageInfo(childComplexity), true
+	case "EventSlotListConnection.totalCount":
+		if e.ComplexityRoot.EventSlotListConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotListConnection.TotalCount(childComplexity), true
+
+	case "EventSlotListEdge.cursor":
+		if e.ComplexityRoot.EventSlotListEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotListEdge.Cursor(childComplexity), true
+	case "EventSlotListEdge.node":
+		if e.ComplexityRoot.EventSlotListEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotListEdge.Node(childComplexity), true
+
+	case "EventSlotListItem.availablePlaces":
+		if e.ComplexityRoot.EventSlotListItem.AvailablePlaces == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotListItem.AvailablePlaces(childComplexity), true
+	case "EventSlotListItem.description":
+		if e.ComplexityRoot.EventSlotListItem.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotListItem.Description(childComplexity), true
+	case "EventSlotListItem.durationFormatted":
+		if e.ComplexityRoot.EventSlotListItem.DurationFormatted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotListItem.DurationFormatted(childComplexity), true
+	case "EventSlotListItem.endingDatetime":
+		if e.ComplexityRoot.EventSlotListItem.EndingDatetime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotListItem.EndingDatetime(childComplexity), true
+	case "EventSlotListItem.endingDatetimeFormatted":
+		if e.ComplexityRoot.EventSlotListItem.EndingDatetimeFormatted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotListItem.EndingDatetimeFormatted(childComplexity), true
+	case "EventSlotListItem.event":
+		if e.ComplexityRoot.EventSlotListItem.Event == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotListItem.Event(childComplexity), true
+	case "EventSlotListItem.eventId":
+		if e.ComplexityRoot.EventSlotListItem.EventID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotListItem.EventID(childComplexity), true
+	case "EventSlotListItem.formulasCount":
+		if e.ComplexityRoot.EventSlotListItem.FormulasCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotListItem.FormulasCount(childComplexity), true
+	case "EventSlotListItem.id":
+		if e.ComplexityRoot.EventSlotListItem.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotListItem.ID(childComplexity), true
+	case "EventSlotListItem.name":
+		if e.ComplexityRoot.EventSlotListItem.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotListItem.Name(childComplexity), true
+	case "EventSlotListItem.price":
+		if e.ComplexityRoot.EventSlotListItem.Price == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotListItem.Price(childComplexity), true
+	case "EventSlotListItem.slotsCount":
+		if e.ComplexityRoot.EventSlotListItem.SlotsCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotListItem.SlotsCount(childComplexity), true
+	case "EventSlotListItem.startingDatetime":
+		if e.ComplexityRoot.EventSlotListItem.StartingDatetime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotListItem.StartingDatetime(childComplexity), true
+	case "EventSlotListItem.startingDatetimeFormatted":
+		if e.ComplexityRoot.EventSlotListItem.StartingDatetimeFormatted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotListItem.StartingDatetimeFormatted(childComplexity), true
+
+	case "EventsProductInformation.description":
+		if e.ComplexityRoot.EventsProductInformation.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventsProductInformation.Description(childComplexity), true
+	case "EventsProductInformation.displayEventsPerSlots":
+		if e.ComplexityRoot.EventsProductInformation.DisplayEventsPerSlots == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventsProductInformation.DisplayEventsPerSlots(childComplexity), true
+	case "EventsProductInformation.displayFullyBookedEvents":
+		if e.ComplexityRoot.EventsProductInformation.DisplayFullyBookedEvents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventsProductInformation.DisplayFullyBookedEvents(childComplexity), true
+	case "EventsProductInformation.title":
+		if e.ComplexityRoot.EventsProductInformation.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventsProductInformation.Title(childComplexity), true
+	case "EventsProductInformation.tosUrl":
+		if e.ComplexityRoot.EventsProductInformation.TosURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventsProductInformation.TosURL(childComplexity), true
+
+	case "GiftcardPrototype.customizedAmount":
+		if e.ComplexityRoot.GiftcardPrototype.CustomizedAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototype.CustomizedAmount(childComplexity), true
+	case "GiftcardPrototype.description":
+		if e.ComplexityRoot.GiftcardPrototype.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototype.Description(childComplexity), true
+	case "GiftcardPrototype.id":
+		if e.ComplexityRoot.GiftcardPrototype.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototype.ID(childComplexity), true
+	case "GiftcardPrototype.minimumAmount":
+		if e.ComplexityRoot.GiftcardPrototype.MinimumAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototype.MinimumAmount(childComplexity), true
+	case "GiftcardPrototype.moneyPot":
+		if e.ComplexityRoot.GiftcardPrototype.MoneyPot == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototype.MoneyPot(childComplexity), true
+	case "GiftcardPrototype.partner":
+		if e.ComplexityRoot.GiftcardPrototype.Partner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototype.Partner(childComplexity), true
+	case "GiftcardPrototype.partnerId":
+		if e.ComplexityRoot.GiftcardPrototype.PartnerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototype.PartnerID(childComplexity), true
+	case "GiftcardPrototype.partnerName":
+		if e.ComplexityRoot.GiftcardPrototype.PartnerName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototype.PartnerName(childComplexity), true
+	case "GiftcardPrototype.predefinedAmounts":
+		if e.ComplexityRoot.GiftcardPrototype.PredefinedAmounts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototype.PredefinedAmounts(childComplexity), true
+	case "GiftcardPrototype.termsOfUse":
+		if e.ComplexityRoot.GiftcardPrototype.TermsOfUse == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototype.TermsOfUse(childComplexity), true
+	case "GiftcardPrototype.title":
+		if e.ComplexityRoot.GiftcardPrototype.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototype.Title(childComplexity), true
+	case "GiftcardPrototype.validityPeriod":
+		if e.ComplexityRoot.GiftcardPrototype.ValidityPeriod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototype.ValidityPeriod(childComplexity), true
+	case "GiftcardPrototype.validityUnit":
+		if e.ComplexityRoot.GiftcardPrototype.ValidityUnit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototype.ValidityUnit(childComplexity), true
+
+	case "GiftcardPrototypeConnection.edges":
+		if e.ComplexityRoot.GiftcardPrototypeConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototypeConnection.Edges(childComplexity), true
+	case "GiftcardPrototypeConnection.pageInfo":
+		if e.ComplexityRoot.GiftcardPrototypeConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototypeConnection.PageInfo(childComplexity), true
+	case "GiftcardPrototypeConnection.totalCount":
+		if e.ComplexityRoot.GiftcardPrototypeConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototypeConnection.TotalCount(childComplexity), true
+
+	case "GiftcardPrototypeEdge.cursor":
+		if e.ComplexityRoot.GiftcardPrototypeEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototypeEdge.Cursor(childComplexity), true
+	case "GiftcardPrototypeEdge.node":
+		if e.ComplexityRoot.GiftcardPrototypeEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototypeEdge.Node(childComplexity), true
+
+	case "GiftcardsProductInformation.description":
+		if e.ComplexityRoot.GiftcardsProductInformation.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardsProductInformation.Description(childComplexity), true
+	case "GiftcardsProductInformation.partners":
+		if e.ComplexityRoot.GiftcardsProductInformation.Partners == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardsProductInformation.Partners(childComplexity), true
+	case "GiftcardsProductInformation.title":
+		if e.ComplexityRoot.GiftcardsProductInformation.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardsProductInformation.Title(childComplexity), true
+
+	case "LegalInformation.addressLine1":
+		if e.ComplexityRoot.LegalInformation.AddressLine1 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.AddressLine1(childComplexity), true
+	case "LegalInformation.addressLine2":
+		if e.ComplexityRoot.LegalInformation.AddressLine2 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.AddressLine2(childComplexity), true
+	case "LegalInformation.addressLine3":
+		if e.ComplexityRoot.LegalInformation.AddressLine3 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.AddressLine3(childComplexity), true
+	case "LegalInformation.agencyName":
+		if e.ComplexityRoot.LegalInformation.AgencyName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.AgencyName(childComplexity), true
+	case "LegalInformation.agencyPhone":
+		if e.ComplexityRoot.LegalInformation.AgencyPhone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.AgencyPhone(childComplexity), true
+	case "LegalInformation.agencyWebsite":
+		if e.ComplexityRoot.LegalInformation.AgencyWebsite == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.AgencyWebsite(childComplexity), true
+	case "LegalInformation.capitalStock":
+		if e.ComplexityRoot.LegalInformation.CapitalStock == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.CapitalStock(childComplexity), true
+	case "LegalInformation.city":
+		if e.ComplexityRoot.LegalInformation.City == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.City(childComplexity), true
+	case "LegalInformation.companyType":
+		if e.ComplexityRoot.LegalInformation.CompanyType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.CompanyType(childComplexity), true
+	case "LegalInformation.country":
+		if e.ComplexityRoot.LegalInformation.Country == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.Country(childComplexity), true
+	case "LegalInformation.creationDate":
+		if e.ComplexityRoot.LegalInformation.CreationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.CreationDate(childComplexity), true
+	case "LegalInformation.currencySymbol":
+		if e.ComplexityRoot.LegalInformation.CurrencySymbol == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.CurrencySymbol(childComplexity), true
+	case "LegalInformation.hqPhoneNumber":
+		if e.ComplexityRoot.LegalInformation.HqPhoneNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.HqPhoneNumber(childComplexity), true
+	case "LegalInformation.legalFirstName":
+		if e.ComplexityRoot.LegalInformation.LegalFirstName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.LegalFirstName(childComplexity), true
+	case "LegalInformation.legalForm":
+		if e.ComplexityRoot.LegalInformation.LegalForm == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.LegalForm(childComplexity), true
+	case "LegalInformation.legalLastName":
+		if e.ComplexityRoot.LegalInformation.LegalLastName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.LegalLastName(childComplexity), true
+	case "LegalInformation.legalNoticeEmail":
+		if e.ComplexityRoot.LegalInformation.LegalNoticeEmail == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.LegalNoticeEmail(childComplexity), true
+	case "LegalInformation.name":
+		if e.ComplexityRoot.LegalInformation.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.Name(childComplexity), true
+	case "LegalInformation.postalCode":
+		if e.ComplexityRoot.LegalInformation.PostalCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.PostalCode(childComplexity), true
+	case "LegalInformation.rcs":
+		if e.ComplexityRoot.LegalInformation.Rcs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.Rcs(childComplexity), true
+	case "LegalInformation.siretNumber":
+		if e.ComplexityRoot.LegalInformation.SiretNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.SiretNumber(childComplexity), true
+	case "LegalInformation.vatId":
+		if e.ComplexityRoot.LegalInformation.VatID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformation.VatID(childComplexity), true
+
+	case "Localized.ca":
+		if e.ComplexityRoot.Localized.Ca == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Localized.Ca(childComplexity), true
+	case "Localized.de":
+		if e.ComplexityRoot.Localized.De == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Localized.De(childComplexity), true
+	case "Localized.en":
+		if e.ComplexityRoot.Localized.En == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Localized.En(childComplexity), true
+	case "Localized.es":
+		if e.ComplexityRoot.Localized.Es == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Localized.Es(childComplexity), true
+	case "Localized.fr":
+		if e.ComplexityRoot.Localized.Fr == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Localized.Fr(childComplexity), true
+	case "Localized.it":
+		if e.ComplexityRoot.Localized.It == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Localized.It(childComplexity), true
+	case "Localized.nl":
+		if e.ComplexityRoot.Localized.Nl == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Localized.Nl(childComplexity), true
+	case "Localized.pt":
+		if e.ComplexityRoot.Localized.Pt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Localized.Pt(childComplexity), true
+	case "Localized.text":
+		if e.ComplexityRoot.Localized.Text == nil {
+			break
+		}
+
+		args, err := ec.field_Localized_text_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Localized.Text(childComplexity, args["lang"].(model.Language)), true
+
+	case "Money.amount":
+		if e.ComplexityRoot.Money.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Money.Amount(childComplexity), true
+	case "Money.currency":
+		if e.ComplexityRoot.Money.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Money.Currency(childComplexity), true
+	case "Money.formatted":
+		if e.ComplexityRoot.Money.Formatted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Money.Formatted(childComplexity), true
+
+	case "MoneyPot.activated":
+		if e.ComplexityRoot.MoneyPot.Activated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MoneyPot.Activated(childComplexity), true
+	case "MoneyPot.logo":
+		if e.ComplexityRoot.MoneyPot.Logo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MoneyPot.Logo(childComplexity), true
 
 	case "Mutation.createCart":
 		if e.ComplexityRoot.Mutation.CreateCart == nil {
@@ -306,6 +1940,203 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReplaceCart(childComplexity, args["input"].(model.ReplaceCartInput)), true
+
+	case "NetworkGiftcardMoneyPot.activated":
+		if e.ComplexityRoot.NetworkGiftcardMoneyPot.Activated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMoneyPot.Activated(childComplexity), true
+	case "NetworkGiftcardMoneyPot.description":
+		if e.ComplexityRoot.NetworkGiftcardMoneyPot.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMoneyPot.Description(childComplexity), true
+	case "NetworkGiftcardMoneyPot.logo":
+		if e.ComplexityRoot.NetworkGiftcardMoneyPot.Logo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMoneyPot.Logo(childComplexity), true
+	case "NetworkGiftcardMoneyPot.title":
+		if e.ComplexityRoot.NetworkGiftcardMoneyPot.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMoneyPot.Title(childComplexity), true
+
+	case "NetworkGiftcardSettings.customizedAmount":
+		if e.ComplexityRoot.NetworkGiftcardSettings.CustomizedAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardSettings.CustomizedAmount(childComplexity), true
+	case "NetworkGiftcardSettings.description":
+		if e.ComplexityRoot.NetworkGiftcardSettings.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardSettings.Description(childComplexity), true
+	case "NetworkGiftcardSettings.minimumAmount":
+		if e.ComplexityRoot.NetworkGiftcardSettings.MinimumAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardSettings.MinimumAmount(childComplexity), true
+	case "NetworkGiftcardSettings.predefinedAmounts":
+		if e.ComplexityRoot.NetworkGiftcardSettings.PredefinedAmounts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardSettings.PredefinedAmounts(childComplexity), true
+	case "NetworkGiftcardSettings.termsOfUse":
+		if e.ComplexityRoot.NetworkGiftcardSettings.TermsOfUse == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardSettings.TermsOfUse(childComplexity), true
+	case "NetworkGiftcardSettings.title":
+		if e.ComplexityRoot.NetworkGiftcardSettings.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardSettings.Title(childComplexity), true
+	case "NetworkGiftcardSettings.validityPeriod":
+		if e.ComplexityRoot.NetworkGiftcardSettings.ValidityPeriod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardSettings.ValidityPeriod(childComplexity), true
+	case "NetworkGiftcardSettings.validityUnit":
+		if e.ComplexityRoot.NetworkGiftcardSettings.ValidityUnit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardSettings.ValidityUnit(childComplexity), true
+
+	case "NetworkGiftcardsProductInformation.description":
+		if e.ComplexityRoot.NetworkGiftcardsProductInformation.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardsProductInformation.Description(childComplexity), true
+	case "NetworkGiftcardsProductInformation.giftcard":
+		if e.ComplexityRoot.NetworkGiftcardsProductInformation.Giftcard == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardsProductInformation.Giftcard(childComplexity), true
+	case "NetworkGiftcardsProductInformation.moneyPot":
+		if e.ComplexityRoot.NetworkGiftcardsProductInformation.MoneyPot == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardsProductInformation.MoneyPot(childComplexity), true
+	case "NetworkGiftcardsProductInformation.title":
+		if e.ComplexityRoot.NetworkGiftcardsProductInformation.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardsProductInformation.Title(childComplexity), true
+
+	case "NetworkVouchersProductInformation.activatedGroupPayment":
+		if e.ComplexityRoot.NetworkVouchersProductInformation.ActivatedGroupPayment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVouchersProductInformation.ActivatedGroupPayment(childComplexity), true
+	case "NetworkVouchersProductInformation.activatedOfferCountryFilter":
+		if e.ComplexityRoot.NetworkVouchersProductInformation.ActivatedOfferCountryFilter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVouchersProductInformation.ActivatedOfferCountryFilter(childComplexity), true
+	case "NetworkVouchersProductInformation.activatedOfferDepartmentFilter":
+		if e.ComplexityRoot.NetworkVouchersProductInformation.ActivatedOfferDepartmentFilter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVouchersProductInformation.ActivatedOfferDepartmentFilter(childComplexity), true
+	case "NetworkVouchersProductInformation.activatedOfferRegionFilter":
+		if e.ComplexityRoot.NetworkVouchersProductInformation.ActivatedOfferRegionFilter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVouchersProductInformation.ActivatedOfferRegionFilter(childComplexity), true
+	case "NetworkVouchersProductInformation.activatedProductFeature":
+		if e.ComplexityRoot.NetworkVouchersProductInformation.ActivatedProductFeature == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVouchersProductInformation.ActivatedProductFeature(childComplexity), true
+	case "NetworkVouchersProductInformation.description":
+		if e.ComplexityRoot.NetworkVouchersProductInformation.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVouchersProductInformation.Description(childComplexity), true
+	case "NetworkVouchersProductInformation.displayByUniverse":
+		if e.ComplexityRoot.NetworkVouchersProductInformation.DisplayByUniverse == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVouchersProductInformation.DisplayByUniverse(childComplexity), true
+	case "NetworkVouchersProductInformation.displayOffersMap":
+		if e.ComplexityRoot.NetworkVouchersProductInformation.DisplayOffersMap == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVouchersProductInformation.DisplayOffersMap(childComplexity), true
+	case "NetworkVouchersProductInformation.termsOfUse":
+		if e.ComplexityRoot.NetworkVouchersProductInformation.TermsOfUse == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVouchersProductInformation.TermsOfUse(childComplexity), true
+	case "NetworkVouchersProductInformation.title":
+		if e.ComplexityRoot.NetworkVouchersProductInformation.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVouchersProductInformation.Title(childComplexity), true
+	case "NetworkVouchersProductInformation.validityPeriod":
+		if e.ComplexityRoot.NetworkVouchersProductInformation.ValidityPeriod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVouchersProductInformation.ValidityPeriod(childComplexity), true
+	case "NetworkVouchersProductInformation.validityPeriodUnit":
+		if e.ComplexityRoot.NetworkVouchersProductInformation.ValidityPeriodUnit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVouchersProductInformation.ValidityPeriodUnit(childComplexity), true
+
+	case "PageInfo.endCursor":
+		if e.ComplexityRoot.PageInfo.EndCursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageInfo.EndCursor(childComplexity), true
+	case "PageInfo.hasNextPage":
+		if e.ComplexityRoot.PageInfo.HasNextPage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageInfo.HasNextPage(childComplexity), true
+	case "PageInfo.hasPreviousPage":
+		if e.ComplexityRoot.PageInfo.HasPreviousPage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageInfo.HasPreviousPage(childComplexity), true
+	case "PageInfo.startCursor":
+		if e.ComplexityRoot.PageInfo.StartCursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
 
 	case "Partner.id":
 		if e.ComplexityRoot.Partner.ID == nil {
@@ -344,6 +2175,140 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Partner.UUID(childComplexity), true
 
+	case "PartnerAgency.agencyName":
+		if e.ComplexityRoot.PartnerAgency.AgencyName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartnerAgency.AgencyName(childComplexity), true
+	case "PartnerAgency.id":
+		if e.ComplexityRoot.PartnerAgency.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartnerAgency.ID(childComplexity), true
+
+	case "PartnerFacilities.airConditioning":
+		if e.ComplexityRoot.PartnerFacilities.AirConditioning == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartnerFacilities.AirConditioning(childComplexity), true
+	case "PartnerFacilities.disabledAccess":
+		if e.ComplexityRoot.PartnerFacilities.DisabledAccess == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartnerFacilities.DisabledAccess(childComplexity), true
+	case "PartnerFacilities.familyFriendly":
+		if e.ComplexityRoot.PartnerFacilities.FamilyFriendly == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartnerFacilities.FamilyFriendly(childComplexity), true
+	case "PartnerFacilities.petsAllowed":
+		if e.ComplexityRoot.PartnerFacilities.PetsAllowed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartnerFacilities.PetsAllowed(childComplexity), true
+	case "PartnerFacilities.privateParking":
+		if e.ComplexityRoot.PartnerFacilities.PrivateParking == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartnerFacilities.PrivateParking(childComplexity), true
+	case "PartnerFacilities.smokingArea":
+		if e.ComplexityRoot.PartnerFacilities.SmokingArea == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartnerFacilities.SmokingArea(childComplexity), true
+	case "PartnerFacilities.wifi":
+		if e.ComplexityRoot.PartnerFacilities.Wifi == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartnerFacilities.Wifi(childComplexity), true
+
+	case "PartnerLabel.logo":
+		if e.ComplexityRoot.PartnerLabel.Logo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartnerLabel.Logo(childComplexity), true
+	case "PartnerLabel.name":
+		if e.ComplexityRoot.PartnerLabel.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartnerLabel.Name(childComplexity), true
+
+	case "ProductInformation.events":
+		if e.ComplexityRoot.ProductInformation.Events == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductInformation.Events(childComplexity), true
+	case "ProductInformation.giftcards":
+		if e.ComplexityRoot.ProductInformation.Giftcards == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductInformation.Giftcards(childComplexity), true
+	case "ProductInformation.networkGiftcards":
+		if e.ComplexityRoot.ProductInformation.NetworkGiftcards == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductInformation.NetworkGiftcards(childComplexity), true
+	case "ProductInformation.networkVouchers":
+		if e.ComplexityRoot.ProductInformation.NetworkVouchers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductInformation.NetworkVouchers(childComplexity), true
+	case "ProductInformation.vouchers":
+		if e.ComplexityRoot.ProductInformation.Vouchers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductInformation.Vouchers(childComplexity), true
+	case "ProductInformation.workshops":
+		if e.ComplexityRoot.ProductInformation.Workshops == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ProductInformation.Workshops(childComplexity), true
+
+	case "Query.box":
+		if e.ComplexityRoot.Query.Box == nil {
+			break
+		}
+
+		args, err := ec.field_Query_box_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Box(childComplexity, args["id"].(string)), true
+	case "Query.boxUniverses":
+		if e.ComplexityRoot.Query.BoxUniverses == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.BoxUniverses(childComplexity), true
+	case "Query.boxes":
+		if e.ComplexityRoot.Query.Boxes == nil {
+			break
+		}
+
+		args, err := ec.field_Query_boxes_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Boxes(childComplexity, args["orderBy"].([]*model.BoxOrder), args["first"].(*int), args["after"].(*string)), true
 	case "Query.cart":
 		if e.ComplexityRoot.Query.Cart == nil {
 			break
@@ -355,13 +2320,205 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Cart(childComplexity, args["id"].(uuid.UUID)), true
+	case "Query.currentPartner":
+		if e.ComplexityRoot.Query.CurrentPartner == nil {
+			break
+		}
 
+		return e.ComplexityRoot.Query.CurrentPartner(childComplexity), true
+	case "Query.destinations":
+		if e.ComplexityRoot.Query.Destinations == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Destinations(childComplexity), true
+	case "Query.event":
+		if e.ComplexityRoot.Query.Event == nil {
+			break
+		}
+
+		args, err := ec.field_Query_event_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Event(childComplexity, args["id"].(string)), true
+	case "Query.eventSlots":
+		if e.ComplexityRoot.Query.EventSlots == nil {
+			break
+		}
+
+		args, err := ec.field_Query_eventSlots_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.EventSlots(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "Query.giftcardPrototype":
+		if e.ComplexityRoot.Query.GiftcardPrototype == nil {
+			break
+		}
+
+		args, err := ec.field_Query_giftcardPrototype_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.GiftcardPrototype(childComplexity, args["id"].(string)), true
+	case "Query.giftcardPrototypes":
+		if e.ComplexityRoot.Query.GiftcardPrototypes == nil {
+			break
+		}
+
+		args, err := ec.field_Query_giftcardPrototypes_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.GiftcardPrototypes(childComplexity, args["partnerId"].(*string), args["first"].(*int), args["after"].(*string)), true
+
+	case "Query.legalInformation":
+		if e.ComplexityRoot.Query.LegalInformation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.LegalInformation(childComplexity), true
+	case "Query.partner":
+		if e.ComplexityRoot.Query.Partner == nil {
+			break
+		}
+
+		args, err := ec.field_Query_partner_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Partner(childComplexity, args["id"].(string)), true
+	case "Query.partners":
+		if e.ComplexityRoot.Query.Partners == nil {
+			break
+		}
+
+		args, err := ec.field_Query_partners_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Partners(childComplexity, args["first"].(*int), args["after"].(*string), args["department"].(*string), args["region"].(*string), args["ids"].([]string)), true
+	case "Query.productInformation":
+		if e.ComplexityRoot.Query.ProductInformation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.ProductInformation(childComplexity), true
+	case "Query.refundWithdrawalTerms":
+		if e.ComplexityRoot.Query.RefundWithdrawalTerms == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.RefundWithdrawalTerms(childComplexity), true
+	case "Query.themes":
+		if e.ComplexityRoot.Query.Themes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Themes(childComplexity), true
+	case "Query.universes":
+		if e.ComplexityRoot.Query.Universes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Universes(childComplexity), true
 	case "Query.viewer":
 		if e.ComplexityRoot.Query.Viewer == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Query.Viewer(childComplexity), true
+	case "Query.workshop":
+		if e.ComplexityRoot.Query.Workshop == nil {
+			break
+		}
+
+		args, err := ec.field_Query_workshop_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Workshop(childComplexity, args["id"].(string)), true
+	case "Query.workshopSessions":
+		if e.ComplexityRoot.Query.WorkshopSessions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_workshopSessions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.WorkshopSessions(childComplexity, args["workshopId"].(*string), args["first"].(*int), args["after"].(*string)), true
+	case "Query.workshopThemes":
+		if e.ComplexityRoot.Query.WorkshopThemes == nil {
+			break
+		}
+
+		args, err := ec.field_Query_workshopThemes_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.WorkshopThemes(childComplexity, args["first"].(*int), args["after"].(*string)), true
+
+	case "StringEntry.key":
+		if e.ComplexityRoot.StringEntry.Key == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StringEntry.Key(childComplexity), true
+	case "StringEntry.value":
+		if e.ComplexityRoot.StringEntry.Value == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StringEntry.Value(childComplexity), true
+
+	case "Theme.id":
+		if e.ComplexityRoot.Theme.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Theme.ID(childComplexity), true
+	case "Theme.name":
+		if e.ComplexityRoot.Theme.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Theme.Name(childComplexity), true
+
+	case "Universe.id":
+		if e.ComplexityRoot.Universe.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Universe.ID(childComplexity), true
+	case "Universe.name":
+		if e.ComplexityRoot.Universe.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Universe.Name(childComplexity), true
+	case "Universe.order":
+		if e.ComplexityRoot.Universe.Order == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Universe.Order(childComplexity), true
+	case "Universe.subUniverses":
+		if e.ComplexityRoot.Universe.SubUniverses == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Universe.SubUniverses(childComplexity), true
 
 	case "User.email":
 		if e.ComplexityRoot.User.Email == nil {
@@ -444,6 +2601,559 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Viewer.User(childComplexity), true
 
+	case "VouchersProductInformation.activatedDestinationFilter":
+		if e.ComplexityRoot.VouchersProductInformation.ActivatedDestinationFilter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VouchersProductInformation.ActivatedDestinationFilter(childComplexity), true
+	case "VouchersProductInformation.activatedEnvironmentFilter":
+		if e.ComplexityRoot.VouchersProductInformation.ActivatedEnvironmentFilter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VouchersProductInformation.ActivatedEnvironmentFilter(childComplexity), true
+	case "VouchersProductInformation.activatedGroupPayment":
+		if e.ComplexityRoot.VouchersProductInformation.ActivatedGroupPayment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VouchersProductInformation.ActivatedGroupPayment(childComplexity), true
+	case "VouchersProductInformation.activatedOfferOrderingByRanking":
+		if e.ComplexityRoot.VouchersProductInformation.ActivatedOfferOrderingByRanking == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VouchersProductInformation.ActivatedOfferOrderingByRanking(childComplexity), true
+	case "VouchersProductInformation.activatedPriceFilter":
+		if e.ComplexityRoot.VouchersProductInformation.ActivatedPriceFilter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VouchersProductInformation.ActivatedPriceFilter(childComplexity), true
+	case "VouchersProductInformation.activatedTargetFilter":
+		if e.ComplexityRoot.VouchersProductInformation.ActivatedTargetFilter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VouchersProductInformation.ActivatedTargetFilter(childComplexity), true
+	case "VouchersProductInformation.activatedThemeFilter":
+		if e.ComplexityRoot.VouchersProductInformation.ActivatedThemeFilter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VouchersProductInformation.ActivatedThemeFilter(childComplexity), true
+	case "VouchersProductInformation.activatedUniverseFilter":
+		if e.ComplexityRoot.VouchersProductInformation.ActivatedUniverseFilter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VouchersProductInformation.ActivatedUniverseFilter(childComplexity), true
+	case "VouchersProductInformation.methodOfDisplay":
+		if e.ComplexityRoot.VouchersProductInformation.MethodOfDisplay == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VouchersProductInformation.MethodOfDisplay(childComplexity), true
+	case "VouchersProductInformation.shortDescription":
+		if e.ComplexityRoot.VouchersProductInformation.ShortDescription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VouchersProductInformation.ShortDescription(childComplexity), true
+	case "VouchersProductInformation.subtitle":
+		if e.ComplexityRoot.VouchersProductInformation.Subtitle == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VouchersProductInformation.Subtitle(childComplexity), true
+	case "VouchersProductInformation.title":
+		if e.ComplexityRoot.VouchersProductInformation.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VouchersProductInformation.Title(childComplexity), true
+	case "VouchersProductInformation.validityPeriod":
+		if e.ComplexityRoot.VouchersProductInformation.ValidityPeriod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VouchersProductInformation.ValidityPeriod(childComplexity), true
+	case "VouchersProductInformation.validityPeriodUnit":
+		if e.ComplexityRoot.VouchersProductInformation.ValidityPeriodUnit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VouchersProductInformation.ValidityPeriodUnit(childComplexity), true
+
+	case "Workshop.activateWorkshopsGroupPayment":
+		if e.ComplexityRoot.Workshop.ActivateWorkshopsGroupPayment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Workshop.ActivateWorkshopsGroupPayment(childComplexity), true
+	case "Workshop.address":
+		if e.ComplexityRoot.Workshop.Address == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Workshop.Address(childComplexity), true
+	case "Workshop.bookingConditions":
+		if e.ComplexityRoot.Workshop.BookingConditions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Workshop.BookingConditions(childComplexity), true
+	case "Workshop.canBePrivatized":
+		if e.ComplexityRoot.Workshop.CanBePrivatized == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Workshop.CanBePrivatized(childComplexity), true
+	case "Workshop.category":
+		if e.ComplexityRoot.Workshop.Category == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Workshop.Category(childComplexity), true
+	case "Workshop.displayCalendar":
+		if e.ComplexityRoot.Workshop.DisplayCalendar == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Workshop.DisplayCalendar(childComplexity), true
+	case "Workshop.id":
+		if e.ComplexityRoot.Workshop.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Workshop.ID(childComplexity), true
+	case "Workshop.images":
+		if e.ComplexityRoot.Workshop.Images == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Workshop.Images(childComplexity), true
+	case "Workshop.level":
+		if e.ComplexityRoot.Workshop.Level == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Workshop.Level(childComplexity), true
+	case "Workshop.longDescription":
+		if e.ComplexityRoot.Workshop.LongDescription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Workshop.LongDescription(childComplexity), true
+	case "Workshop.name":
+		if e.ComplexityRoot.Workshop.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Workshop.Name(childComplexity), true
+	case "Workshop.recipes":
+		if e.ComplexityRoot.Workshop.Recipes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Workshop.Recipes(childComplexity), true
+	case "Workshop.sessions":
+		if e.ComplexityRoot.Workshop.Sessions == nil {
+			break
+		}
+
+		args, err := ec.field_Workshop_sessions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Workshop.Sessions(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "Workshop.shortDescription":
+		if e.ComplexityRoot.Workshop.ShortDescription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Workshop.ShortDescription(childComplexity), true
+	case "Workshop.skills":
+		if e.ComplexityRoot.Workshop.Skills == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Workshop.Skills(childComplexity), true
+	case "Workshop.targets":
+		if e.ComplexityRoot.Workshop.Targets == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Workshop.Targets(childComplexity), true
+	case "Workshop.themes":
+		if e.ComplexityRoot.Workshop.Themes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Workshop.Themes(childComplexity), true
+
+	case "WorkshopCategory.id":
+		if e.ComplexityRoot.WorkshopCategory.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopCategory.ID(childComplexity), true
+	case "WorkshopCategory.name":
+		if e.ComplexityRoot.WorkshopCategory.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopCategory.Name(childComplexity), true
+	case "WorkshopCategory.price":
+		if e.ComplexityRoot.WorkshopCategory.Price == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopCategory.Price(childComplexity), true
+	case "WorkshopCategory.specificValidityPeriod":
+		if e.ComplexityRoot.WorkshopCategory.SpecificValidityPeriod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopCategory.SpecificValidityPeriod(childComplexity), true
+
+	case "WorkshopLevel.id":
+		if e.ComplexityRoot.WorkshopLevel.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopLevel.ID(childComplexity), true
+	case "WorkshopLevel.name":
+		if e.ComplexityRoot.WorkshopLevel.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopLevel.Name(childComplexity), true
+
+	case "WorkshopRecipe.id":
+		if e.ComplexityRoot.WorkshopRecipe.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopRecipe.ID(childComplexity), true
+	case "WorkshopRecipe.name":
+		if e.ComplexityRoot.WorkshopRecipe.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopRecipe.Name(childComplexity), true
+
+	case "WorkshopSession.availablePlaces":
+		if e.ComplexityRoot.WorkshopSession.AvailablePlaces == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSession.AvailablePlaces(childComplexity), true
+	case "WorkshopSession.durationFormatted":
+		if e.ComplexityRoot.WorkshopSession.DurationFormatted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSession.DurationFormatted(childComplexity), true
+	case "WorkshopSession.durationValueFormatted":
+		if e.ComplexityRoot.WorkshopSession.DurationValueFormatted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSession.DurationValueFormatted(childComplexity), true
+	case "WorkshopSession.endingDatetime":
+		if e.ComplexityRoot.WorkshopSession.EndingDatetime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSession.EndingDatetime(childComplexity), true
+	case "WorkshopSession.endingDatetimeFormatted":
+		if e.ComplexityRoot.WorkshopSession.EndingDatetimeFormatted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSession.EndingDatetimeFormatted(childComplexity), true
+	case "WorkshopSession.funnelLink":
+		if e.ComplexityRoot.WorkshopSession.FunnelLink == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSession.FunnelLink(childComplexity), true
+	case "WorkshopSession.id":
+		if e.ComplexityRoot.WorkshopSession.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSession.ID(childComplexity), true
+	case "WorkshopSession.maxCapacity":
+		if e.ComplexityRoot.WorkshopSession.MaxCapacity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSession.MaxCapacity(childComplexity), true
+	case "WorkshopSession.minCapacity":
+		if e.ComplexityRoot.WorkshopSession.MinCapacity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSession.MinCapacity(childComplexity), true
+	case "WorkshopSession.startingDatetime":
+		if e.ComplexityRoot.WorkshopSession.StartingDatetime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSession.StartingDatetime(childComplexity), true
+	case "WorkshopSession.startingDatetimeFormatted":
+		if e.ComplexityRoot.WorkshopSession.StartingDatetimeFormatted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSession.StartingDatetimeFormatted(childComplexity), true
+	case "WorkshopSession.workshop":
+		if e.ComplexityRoot.WorkshopSession.Workshop == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSession.Workshop(childComplexity), true
+	case "WorkshopSession.workshopId":
+		if e.ComplexityRoot.WorkshopSession.WorkshopID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSession.WorkshopID(childComplexity), true
+
+	case "WorkshopSessionConnection.edges":
+		if e.ComplexityRoot.WorkshopSessionConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSessionConnection.Edges(childComplexity), true
+	case "WorkshopSessionConnection.pageInfo":
+		if e.ComplexityRoot.WorkshopSessionConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSessionConnection.PageInfo(childComplexity), true
+	case "WorkshopSessionConnection.totalCount":
+		if e.ComplexityRoot.WorkshopSessionConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSessionConnection.TotalCount(childComplexity), true
+
+	case "WorkshopSessionEdge.cursor":
+		if e.ComplexityRoot.WorkshopSessionEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSessionEdge.Cursor(childComplexity), true
+	case "WorkshopSessionEdge.node":
+		if e.ComplexityRoot.WorkshopSessionEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSessionEdge.Node(childComplexity), true
+
+	case "WorkshopSkill.id":
+		if e.ComplexityRoot.WorkshopSkill.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSkill.ID(childComplexity), true
+	case "WorkshopSkill.name":
+		if e.ComplexityRoot.WorkshopSkill.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSkill.Name(childComplexity), true
+
+	case "WorkshopTarget.id":
+		if e.ComplexityRoot.WorkshopTarget.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopTarget.ID(childComplexity), true
+	case "WorkshopTarget.name":
+		if e.ComplexityRoot.WorkshopTarget.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopTarget.Name(childComplexity), true
+
+	case "WorkshopTheme.id":
+		if e.ComplexityRoot.WorkshopTheme.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopTheme.ID(childComplexity), true
+	case "WorkshopTheme.name":
+		if e.ComplexityRoot.WorkshopTheme.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopTheme.Name(childComplexity), true
+
+	case "WorkshopThemeConnection.edges":
+		if e.ComplexityRoot.WorkshopThemeConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopThemeConnection.Edges(childComplexity), true
+	case "WorkshopThemeConnection.pageInfo":
+		if e.ComplexityRoot.WorkshopThemeConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopThemeConnection.PageInfo(childComplexity), true
+	case "WorkshopThemeConnection.totalCount":
+		if e.ComplexityRoot.WorkshopThemeConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopThemeConnection.TotalCount(childComplexity), true
+
+	case "WorkshopThemeEdge.cursor":
+		if e.ComplexityRoot.WorkshopThemeEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopThemeEdge.Cursor(childComplexity), true
+	case "WorkshopThemeEdge.node":
+		if e.ComplexityRoot.WorkshopThemeEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopThemeEdge.Node(childComplexity), true
+
+	case "WorkshopsProductInformation.activatedCategoryFilter":
+		if e.ComplexityRoot.WorkshopsProductInformation.ActivatedCategoryFilter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformation.ActivatedCategoryFilter(childComplexity), true
+	case "WorkshopsProductInformation.activatedDayFilter":
+		if e.ComplexityRoot.WorkshopsProductInformation.ActivatedDayFilter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformation.ActivatedDayFilter(childComplexity), true
+	case "WorkshopsProductInformation.activatedDurationFilter":
+		if e.ComplexityRoot.WorkshopsProductInformation.ActivatedDurationFilter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformation.ActivatedDurationFilter(childComplexity), true
+	case "WorkshopsProductInformation.activatedLevelFilter":
+		if e.ComplexityRoot.WorkshopsProductInformation.ActivatedLevelFilter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformation.ActivatedLevelFilter(childComplexity), true
+	case "WorkshopsProductInformation.activatedMonthFilter":
+		if e.ComplexityRoot.WorkshopsProductInformation.ActivatedMonthFilter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformation.ActivatedMonthFilter(childComplexity), true
+	case "WorkshopsProductInformation.activatedPriceFilter":
+		if e.ComplexityRoot.WorkshopsProductInformation.ActivatedPriceFilter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformation.ActivatedPriceFilter(childComplexity), true
+	case "WorkshopsProductInformation.activatedTargetFilter":
+		if e.ComplexityRoot.WorkshopsProductInformation.ActivatedTargetFilter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformation.ActivatedTargetFilter(childComplexity), true
+	case "WorkshopsProductInformation.activatedThemeFilter":
+		if e.ComplexityRoot.WorkshopsProductInformation.ActivatedThemeFilter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformation.ActivatedThemeFilter(childComplexity), true
+	case "WorkshopsProductInformation.activatedTimeFilter":
+		if e.ComplexityRoot.WorkshopsProductInformation.ActivatedTimeFilter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformation.ActivatedTimeFilter(childComplexity), true
+	case "WorkshopsProductInformation.defaultWorkshopImage":
+		if e.ComplexityRoot.WorkshopsProductInformation.DefaultWorkshopImage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformation.DefaultWorkshopImage(childComplexity), true
+	case "WorkshopsProductInformation.description":
+		if e.ComplexityRoot.WorkshopsProductInformation.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformation.Description(childComplexity), true
+	case "WorkshopsProductInformation.displayFullyBookedSessions":
+		if e.ComplexityRoot.WorkshopsProductInformation.DisplayFullyBookedSessions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformation.DisplayFullyBookedSessions(childComplexity), true
+	case "WorkshopsProductInformation.displayPhoneNumber":
+		if e.ComplexityRoot.WorkshopsProductInformation.DisplayPhoneNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformation.DisplayPhoneNumber(childComplexity), true
+	case "WorkshopsProductInformation.displayWorkshopsByMonth":
+		if e.ComplexityRoot.WorkshopsProductInformation.DisplayWorkshopsByMonth == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformation.DisplayWorkshopsByMonth(childComplexity), true
+	case "WorkshopsProductInformation.displayWorkshopsPerSession":
+		if e.ComplexityRoot.WorkshopsProductInformation.DisplayWorkshopsPerSession == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformation.DisplayWorkshopsPerSession(childComplexity), true
+	case "WorkshopsProductInformation.minNbFreePlacesForLabelShown":
+		if e.ComplexityRoot.WorkshopsProductInformation.MinNbFreePlacesForLabelShown == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformation.MinNbFreePlacesForLabelShown(childComplexity), true
+	case "WorkshopsProductInformation.phoneNumber":
+		if e.ComplexityRoot.WorkshopsProductInformation.PhoneNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformation.PhoneNumber(childComplexity), true
+	case "WorkshopsProductInformation.title":
+		if e.ComplexityRoot.WorkshopsProductInformation.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformation.Title(childComplexity), true
+	case "WorkshopsProductInformation.tosUrl":
+		if e.ComplexityRoot.WorkshopsProductInformation.TosURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformation.TosURL(childComplexity), true
+	case "WorkshopsProductInformation.validityPeriod":
+		if e.ComplexityRoot.WorkshopsProductInformation.ValidityPeriod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformation.ValidityPeriod(childComplexity), true
+	case "WorkshopsProductInformation.validityPeriodUnit":
+		if e.ComplexityRoot.WorkshopsProductInformation.ValidityPeriodUnit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformation.ValidityPeriodUnit(childComplexity), true
+
 	}
 	return 0, false
 }
@@ -453,6 +3163,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
 		ec.unmarshalInputAttributeValueInput,
+		ec.unmarshalInputBoxOrder,
 		ec.unmarshalInputCartItemInput,
 		ec.unmarshalInputCreateCartInput,
 		ec.unmarshalInputCreateTokenInput,
@@ -531,13 +3242,27 @@ func newExecutionContext(
 	}
 }
 
+//go:embed "schema/catalogue.graphqls"
+var sourcesFS embed.FS
+
+func sourceData(filename string) string {
+	data, err := sourcesFS.ReadFile(filename)
+	if err != nil {
+		panic(fmt.Sprintf("codegen problem: %s not available", filename))
+	}
+	return string(data)
+}
+
 var sources = []*ast.Source{
 	{Name: "../schema.graphqls", Input: `"""
 The sales platform graph: one schema for shop front-ends and for staff.
 Every field runs the same domain service as its REST twin, so rules, tenancy
 and errors are the same on both surfaces. Errors carry ` + "`" + `extensions.code` + "`" + `:
 UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, BAD_USER_INPUT, PRECONDITION_FAILED,
-THROTTLED or INTERNAL_SERVER_ERROR.
+THROTTLED or INTERNAL_SERVER_ERROR; an argument's BAD_USER_INPUT also carries
+` + "`" + `extensions.fields` + "`" + `, as userErrors. Operations nested deeper than 12 fields
+(QUERY_TOO_DEEP) or too complex (COMPLEXITY_LIMIT_EXCEEDED: a connection
+counts its selection once per item asked for) are refused before they run.
 """
 schema {
   query: Query
@@ -595,6 +3320,7 @@ type User {
   isStaff: Boolean!
 }
 
+"The caller's partner account (tenant). Its public face is CataloguePartner."
 type Partner {
   id: ID!
   uuid: UUID!
@@ -684,6 +3410,7 @@ type CreateTokenPayload {
   userErrors: [UserError!]!
 }
 `, BuiltIn: false},
+	{Name: "schema/catalogue.graphqls", Input: sourceData("schema/catalogue.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -699,6 +3426,98 @@ func (ec *executionContext) childFields_AttributeValue(ctx context.Context, fiel
 		return ec.fieldContext_AttributeValue_value(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AttributeValue", field.Name)
+}
+
+func (ec *executionContext) childFields_Box(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Box_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Box_name(ctx, field)
+	case "shortDescription":
+		return ec.fieldContext_Box_shortDescription(ctx, field)
+	case "longDescription":
+		return ec.fieldContext_Box_longDescription(ctx, field)
+	case "isHighlight":
+		return ec.fieldContext_Box_isHighlight(ctx, field)
+	case "displayNbOffers":
+		return ec.fieldContext_Box_displayNbOffers(ctx, field)
+	case "nbOffers":
+		return ec.fieldContext_Box_nbOffers(ctx, field)
+	case "price":
+		return ec.fieldContext_Box_price(ctx, field)
+	case "ranking":
+		return ec.fieldContext_Box_ranking(ctx, field)
+	case "peopleIncluded":
+		return ec.fieldContext_Box_peopleIncluded(ctx, field)
+	case "maxNumberUsages":
+		return ec.fieldContext_Box_maxNumberUsages(ctx, field)
+	case "maxDaysAfterFirstUsage":
+		return ec.fieldContext_Box_maxDaysAfterFirstUsage(ctx, field)
+	case "universeIds":
+		return ec.fieldContext_Box_universeIds(ctx, field)
+	case "images":
+		return ec.fieldContext_Box_images(ctx, field)
+	case "offers":
+		return ec.fieldContext_Box_offers(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Box", field.Name)
+}
+
+func (ec *executionContext) childFields_BoxConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_BoxConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_BoxConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_BoxConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BoxConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_BoxEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_BoxEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_BoxEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BoxEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_BoxOffer(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_BoxOffer_id(ctx, field)
+	case "partnerId":
+		return ec.fieldContext_BoxOffer_partnerId(ctx, field)
+	case "partner":
+		return ec.fieldContext_BoxOffer_partner(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BoxOffer", field.Name)
+}
+
+func (ec *executionContext) childFields_BoxOfferConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_BoxOfferConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_BoxOfferConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_BoxOfferConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BoxOfferConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_BoxOfferEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_BoxOfferEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_BoxOfferEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BoxOfferEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_Cart(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -747,6 +3566,66 @@ func (ec *executionContext) childFields_CartPayload(ctx context.Context, field g
 	return nil, fmt.Errorf("no field named %q was found under type CartPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_CataloguePartner(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CataloguePartner_id(ctx, field)
+	case "name":
+		return ec.fieldContext_CataloguePartner_name(ctx, field)
+	case "description":
+		return ec.fieldContext_CataloguePartner_description(ctx, field)
+	case "managers":
+		return ec.fieldContext_CataloguePartner_managers(ctx, field)
+	case "nearby":
+		return ec.fieldContext_CataloguePartner_nearby(ctx, field)
+	case "practicalInformation":
+		return ec.fieldContext_CataloguePartner_practicalInformation(ctx, field)
+	case "access":
+		return ec.fieldContext_CataloguePartner_access(ctx, field)
+	case "commercialDescription":
+		return ec.fieldContext_CataloguePartner_commercialDescription(ctx, field)
+	case "region":
+		return ec.fieldContext_CataloguePartner_region(ctx, field)
+	case "department":
+		return ec.fieldContext_CataloguePartner_department(ctx, field)
+	case "city":
+		return ec.fieldContext_CataloguePartner_city(ctx, field)
+	case "latitude":
+		return ec.fieldContext_CataloguePartner_latitude(ctx, field)
+	case "longitude":
+		return ec.fieldContext_CataloguePartner_longitude(ctx, field)
+	case "facilities":
+		return ec.fieldContext_CataloguePartner_facilities(ctx, field)
+	case "socialLinks":
+		return ec.fieldContext_CataloguePartner_socialLinks(ctx, field)
+	case "labels":
+		return ec.fieldContext_CataloguePartner_labels(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CataloguePartner", field.Name)
+}
+
+func (ec *executionContext) childFields_CataloguePartnerConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_CataloguePartnerConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_CataloguePartnerConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_CataloguePartnerConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CataloguePartnerConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_CataloguePartnerEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_CataloguePartnerEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_CataloguePartnerEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CataloguePartnerEdge", field.Name)
+}
+
 func (ec *executionContext) childFields_CreateTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "token":
@@ -759,6 +3638,460 @@ func (ec *executionContext) childFields_CreateTokenPayload(ctx context.Context, 
 		return ec.fieldContext_CreateTokenPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CreateTokenPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_DeliveryOptions(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "activatedEmailToBuyer":
+		return ec.fieldContext_DeliveryOptions_activatedEmailToBuyer(ctx, field)
+	case "activatedEmailToBeneficiaryDelivery":
+		return ec.fieldContext_DeliveryOptions_activatedEmailToBeneficiaryDelivery(ctx, field)
+	case "activatedPostalMailToBuyer":
+		return ec.fieldContext_DeliveryOptions_activatedPostalMailToBuyer(ctx, field)
+	case "activatedPostalMailToBeneficiaryDelivery":
+		return ec.fieldContext_DeliveryOptions_activatedPostalMailToBeneficiaryDelivery(ctx, field)
+	case "postalMailShippingCost":
+		return ec.fieldContext_DeliveryOptions_postalMailShippingCost(ctx, field)
+	case "postalMailDuration":
+		return ec.fieldContext_DeliveryOptions_postalMailDuration(ctx, field)
+	case "activatedPickupOnSiteDelivery":
+		return ec.fieldContext_DeliveryOptions_activatedPickupOnSiteDelivery(ctx, field)
+	case "pickupOnSiteDuration":
+		return ec.fieldContext_DeliveryOptions_pickupOnSiteDuration(ctx, field)
+	case "pickupOnSiteCost":
+		return ec.fieldContext_DeliveryOptions_pickupOnSiteCost(ctx, field)
+	case "activated3MAToBuyer":
+		return ec.fieldContext_DeliveryOptions_activated3MAToBuyer(ctx, field)
+	case "activated3MAToBeneficiary":
+		return ec.fieldContext_DeliveryOptions_activated3MAToBeneficiary(ctx, field)
+	case "messengerDeliveryCost":
+		return ec.fieldContext_DeliveryOptions_messengerDeliveryCost(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeliveryOptions", field.Name)
+}
+
+func (ec *executionContext) childFields_Destination(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "city":
+		return ec.fieldContext_Destination_city(ctx, field)
+	case "department":
+		return ec.fieldContext_Destination_department(ctx, field)
+	case "region":
+		return ec.fieldContext_Destination_region(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Destination", field.Name)
+}
+
+func (ec *executionContext) childFields_Event(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Event_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Event_name(ctx, field)
+	case "shortDescription":
+		return ec.fieldContext_Event_shortDescription(ctx, field)
+	case "longDescription":
+		return ec.fieldContext_Event_longDescription(ctx, field)
+	case "booking":
+		return ec.fieldContext_Event_booking(ctx, field)
+	case "coverImage":
+		return ec.fieldContext_Event_coverImage(ctx, field)
+	case "images":
+		return ec.fieldContext_Event_images(ctx, field)
+	case "slots":
+		return ec.fieldContext_Event_slots(ctx, field)
+	case "formulas":
+		return ec.fieldContext_Event_formulas(ctx, field)
+	case "lowestPrice":
+		return ec.fieldContext_Event_lowestPrice(ctx, field)
+	case "deliveryOptions":
+		return ec.fieldContext_Event_deliveryOptions(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Event", field.Name)
+}
+
+func (ec *executionContext) childFields_EventFormula(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_EventFormula_id(ctx, field)
+	case "name":
+		return ec.fieldContext_EventFormula_name(ctx, field)
+	case "price":
+		return ec.fieldContext_EventFormula_price(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EventFormula", field.Name)
+}
+
+func (ec *executionContext) childFields_EventSlot(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_EventSlot_id(ctx, field)
+	case "startingDatetime":
+		return ec.fieldContext_EventSlot_startingDatetime(ctx, field)
+	case "startingDatetimeFormatted":
+		return ec.fieldContext_EventSlot_startingDatetimeFormatted(ctx, field)
+	case "endingDatetime":
+		return ec.fieldContext_EventSlot_endingDatetime(ctx, field)
+	case "endingDatetimeFormatted":
+		return ec.fieldContext_EventSlot_endingDatetimeFormatted(ctx, field)
+	case "durationFormatted":
+		return ec.fieldContext_EventSlot_durationFormatted(ctx, field)
+	case "funnelLink":
+		return ec.fieldContext_EventSlot_funnelLink(ctx, field)
+	case "availablePlaces":
+		return ec.fieldContext_EventSlot_availablePlaces(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EventSlot", field.Name)
+}
+
+func (ec *executionContext) childFields_EventSlotConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_EventSlotConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_EventSlotConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_EventSlotConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EventSlotConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_EventSlotEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_EventSlotEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_EventSlotEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EventSlotEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_EventSlotListConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_EventSlotListConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_EventSlotListConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_EventSlotListConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EventSlotListConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_EventSlotListEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_EventSlotListEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_EventSlotListEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EventSlotListEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_EventSlotListItem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_EventSlotListItem_id(ctx, field)
+	case "eventId":
+		return ec.fieldContext_EventSlotListItem_eventId(ctx, field)
+	case "event":
+		return ec.fieldContext_EventSlotListItem_event(ctx, field)
+	case "name":
+		return ec.fieldContext_EventSlotListItem_name(ctx, field)
+	case "description":
+		return ec.fieldContext_EventSlotListItem_description(ctx, field)
+	case "startingDatetime":
+		return ec.fieldContext_EventSlotListItem_startingDatetime(ctx, field)
+	case "startingDatetimeFormatted":
+		return ec.fieldContext_EventSlotListItem_startingDatetimeFormatted(ctx, field)
+	case "endingDatetime":
+		return ec.fieldContext_EventSlotListItem_endingDatetime(ctx, field)
+	case "endingDatetimeFormatted":
+		return ec.fieldContext_EventSlotListItem_endingDatetimeFormatted(ctx, field)
+	case "durationFormatted":
+		return ec.fieldContext_EventSlotListItem_durationFormatted(ctx, field)
+	case "price":
+		return ec.fieldContext_EventSlotListItem_price(ctx, field)
+	case "formulasCount":
+		return ec.fieldContext_EventSlotListItem_formulasCount(ctx, field)
+	case "availablePlaces":
+		return ec.fieldContext_EventSlotListItem_availablePlaces(ctx, field)
+	case "slotsCount":
+		return ec.fieldContext_EventSlotListItem_slotsCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EventSlotListItem", field.Name)
+}
+
+func (ec *executionContext) childFields_EventsProductInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "title":
+		return ec.fieldContext_EventsProductInformation_title(ctx, field)
+	case "description":
+		return ec.fieldContext_EventsProductInformation_description(ctx, field)
+	case "tosUrl":
+		return ec.fieldContext_EventsProductInformation_tosUrl(ctx, field)
+	case "displayFullyBookedEvents":
+		return ec.fieldContext_EventsProductInformation_displayFullyBookedEvents(ctx, field)
+	case "displayEventsPerSlots":
+		return ec.fieldContext_EventsProductInformation_displayEventsPerSlots(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EventsProductInformation", field.Name)
+}
+
+func (ec *executionContext) childFields_GiftcardPrototype(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_GiftcardPrototype_id(ctx, field)
+	case "title":
+		return ec.fieldContext_GiftcardPrototype_title(ctx, field)
+	case "description":
+		return ec.fieldContext_GiftcardPrototype_description(ctx, field)
+	case "termsOfUse":
+		return ec.fieldContext_GiftcardPrototype_termsOfUse(ctx, field)
+	case "customizedAmount":
+		return ec.fieldContext_GiftcardPrototype_customizedAmount(ctx, field)
+	case "minimumAmount":
+		return ec.fieldContext_GiftcardPrototype_minimumAmount(ctx, field)
+	case "predefinedAmounts":
+		return ec.fieldContext_GiftcardPrototype_predefinedAmounts(ctx, field)
+	case "moneyPot":
+		return ec.fieldContext_GiftcardPrototype_moneyPot(ctx, field)
+	case "validityPeriod":
+		return ec.fieldContext_GiftcardPrototype_validityPeriod(ctx, field)
+	case "validityUnit":
+		return ec.fieldContext_GiftcardPrototype_validityUnit(ctx, field)
+	case "partnerId":
+		return ec.fieldContext_GiftcardPrototype_partnerId(ctx, field)
+	case "partnerName":
+		return ec.fieldContext_GiftcardPrototype_partnerName(ctx, field)
+	case "partner":
+		return ec.fieldContext_GiftcardPrototype_partner(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GiftcardPrototype", field.Name)
+}
+
+func (ec *executionContext) childFields_GiftcardPrototypeConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_GiftcardPrototypeConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_GiftcardPrototypeConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_GiftcardPrototypeConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GiftcardPrototypeConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_GiftcardPrototypeEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_GiftcardPrototypeEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_GiftcardPrototypeEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GiftcardPrototypeEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_GiftcardsProductInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "title":
+		return ec.fieldContext_GiftcardsProductInformation_title(ctx, field)
+	case "description":
+		return ec.fieldContext_GiftcardsProductInformation_description(ctx, field)
+	case "partners":
+		return ec.fieldContext_GiftcardsProductInformation_partners(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GiftcardsProductInformation", field.Name)
+}
+
+func (ec *executionContext) childFields_LegalInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "agencyName":
+		return ec.fieldContext_LegalInformation_agencyName(ctx, field)
+	case "name":
+		return ec.fieldContext_LegalInformation_name(ctx, field)
+	case "addressLine1":
+		return ec.fieldContext_LegalInformation_addressLine1(ctx, field)
+	case "addressLine2":
+		return ec.fieldContext_LegalInformation_addressLine2(ctx, field)
+	case "addressLine3":
+		return ec.fieldContext_LegalInformation_addressLine3(ctx, field)
+	case "postalCode":
+		return ec.fieldContext_LegalInformation_postalCode(ctx, field)
+	case "city":
+		return ec.fieldContext_LegalInformation_city(ctx, field)
+	case "country":
+		return ec.fieldContext_LegalInformation_country(ctx, field)
+	case "companyType":
+		return ec.fieldContext_LegalInformation_companyType(ctx, field)
+	case "creationDate":
+		return ec.fieldContext_LegalInformation_creationDate(ctx, field)
+	case "hqPhoneNumber":
+		return ec.fieldContext_LegalInformation_hqPhoneNumber(ctx, field)
+	case "agencyPhone":
+		return ec.fieldContext_LegalInformation_agencyPhone(ctx, field)
+	case "agencyWebsite":
+		return ec.fieldContext_LegalInformation_agencyWebsite(ctx, field)
+	case "legalNoticeEmail":
+		return ec.fieldContext_LegalInformation_legalNoticeEmail(ctx, field)
+	case "legalForm":
+		return ec.fieldContext_LegalInformation_legalForm(ctx, field)
+	case "capitalStock":
+		return ec.fieldContext_LegalInformation_capitalStock(ctx, field)
+	case "currencySymbol":
+		return ec.fieldContext_LegalInformation_currencySymbol(ctx, field)
+	case "legalFirstName":
+		return ec.fieldContext_LegalInformation_legalFirstName(ctx, field)
+	case "legalLastName":
+		return ec.fieldContext_LegalInformation_legalLastName(ctx, field)
+	case "siretNumber":
+		return ec.fieldContext_LegalInformation_siretNumber(ctx, field)
+	case "vatId":
+		return ec.fieldContext_LegalInformation_vatId(ctx, field)
+	case "rcs":
+		return ec.fieldContext_LegalInformation_rcs(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LegalInformation", field.Name)
+}
+
+func (ec *executionContext) childFields_Localized(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "fr":
+		return ec.fieldContext_Localized_fr(ctx, field)
+	case "en":
+		return ec.fieldContext_Localized_en(ctx, field)
+	case "es":
+		return ec.fieldContext_Localized_es(ctx, field)
+	case "it":
+		return ec.fieldContext_Localized_it(ctx, field)
+	case "de":
+		return ec.fieldContext_Localized_de(ctx, field)
+	case "nl":
+		return ec.fieldContext_Localized_nl(ctx, field)
+	case "ca":
+		return ec.fieldContext_Localized_ca(ctx, field)
+	case "pt":
+		return ec.fieldContext_Localized_pt(ctx, field)
+	case "text":
+		return ec.fieldContext_Localized_text(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Localized", field.Name)
+}
+
+func (ec *executionContext) childFields_Money(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "amount":
+		return ec.fieldContext_Money_amount(ctx, field)
+	case "currency":
+		return ec.fieldContext_Money_currency(ctx, field)
+	case "formatted":
+		return ec.fieldContext_Money_formatted(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Money", field.Name)
+}
+
+func (ec *executionContext) childFields_MoneyPot(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "activated":
+		return ec.fieldContext_MoneyPot_activated(ctx, field)
+	case "logo":
+		return ec.fieldContext_MoneyPot_logo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MoneyPot", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkGiftcardMoneyPot(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "activated":
+		return ec.fieldContext_NetworkGiftcardMoneyPot_activated(ctx, field)
+	case "description":
+		return ec.fieldContext_NetworkGiftcardMoneyPot_description(ctx, field)
+	case "logo":
+		return ec.fieldContext_NetworkGiftcardMoneyPot_logo(ctx, field)
+	case "title":
+		return ec.fieldContext_NetworkGiftcardMoneyPot_title(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardMoneyPot", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkGiftcardSettings(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "customizedAmount":
+		return ec.fieldContext_NetworkGiftcardSettings_customizedAmount(ctx, field)
+	case "description":
+		return ec.fieldContext_NetworkGiftcardSettings_description(ctx, field)
+	case "minimumAmount":
+		return ec.fieldContext_NetworkGiftcardSettings_minimumAmount(ctx, field)
+	case "predefinedAmounts":
+		return ec.fieldContext_NetworkGiftcardSettings_predefinedAmounts(ctx, field)
+	case "termsOfUse":
+		return ec.fieldContext_NetworkGiftcardSettings_termsOfUse(ctx, field)
+	case "title":
+		return ec.fieldContext_NetworkGiftcardSettings_title(ctx, field)
+	case "validityPeriod":
+		return ec.fieldContext_NetworkGiftcardSettings_validityPeriod(ctx, field)
+	case "validityUnit":
+		return ec.fieldContext_NetworkGiftcardSettings_validityUnit(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardSettings", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkGiftcardsProductInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "title":
+		return ec.fieldContext_NetworkGiftcardsProductInformation_title(ctx, field)
+	case "description":
+		return ec.fieldContext_NetworkGiftcardsProductInformation_description(ctx, field)
+	case "giftcard":
+		return ec.fieldContext_NetworkGiftcardsProductInformation_giftcard(ctx, field)
+	case "moneyPot":
+		return ec.fieldContext_NetworkGiftcardsProductInformation_moneyPot(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardsProductInformation", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkVouchersProductInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "title":
+		return ec.fieldContext_NetworkVouchersProductInformation_title(ctx, field)
+	case "description":
+		return ec.fieldContext_NetworkVouchersProductInformation_description(ctx, field)
+	case "termsOfUse":
+		return ec.fieldContext_NetworkVouchersProductInformation_termsOfUse(ctx, field)
+	case "displayByUniverse":
+		return ec.fieldContext_NetworkVouchersProductInformation_displayByUniverse(ctx, field)
+	case "validityPeriod":
+		return ec.fieldContext_NetworkVouchersProductInformation_validityPeriod(ctx, field)
+	case "validityPeriodUnit":
+		return ec.fieldContext_NetworkVouchersProductInformation_validityPeriodUnit(ctx, field)
+	case "activatedProductFeature":
+		return ec.fieldContext_NetworkVouchersProductInformation_activatedProductFeature(ctx, field)
+	case "activatedGroupPayment":
+		return ec.fieldContext_NetworkVouchersProductInformation_activatedGroupPayment(ctx, field)
+	case "displayOffersMap":
+		return ec.fieldContext_NetworkVouchersProductInformation_displayOffersMap(ctx, field)
+	case "activatedOfferCountryFilter":
+		return ec.fieldContext_NetworkVouchersProductInformation_activatedOfferCountryFilter(ctx, field)
+	case "activatedOfferDepartmentFilter":
+		return ec.fieldContext_NetworkVouchersProductInformation_activatedOfferDepartmentFilter(ctx, field)
+	case "activatedOfferRegionFilter":
+		return ec.fieldContext_NetworkVouchersProductInformation_activatedOfferRegionFilter(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkVouchersProductInformation", field.Name)
+}
+
+func (ec *executionContext) childFields_PageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "hasNextPage":
+		return ec.fieldContext_PageInfo_hasNextPage(ctx, field)
+	case "hasPreviousPage":
+		return ec.fieldContext_PageInfo_hasPreviousPage(ctx, field)
+	case "startCursor":
+		return ec.fieldContext_PageInfo_startCursor(ctx, field)
+	case "endCursor":
+		return ec.fieldContext_PageInfo_endCursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
 }
 
 func (ec *executionContext) childFields_Partner(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -777,6 +4110,98 @@ func (ec *executionContext) childFields_Partner(ctx context.Context, field graph
 		return ec.fieldContext_Partner_status(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Partner", field.Name)
+}
+
+func (ec *executionContext) childFields_PartnerAgency(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PartnerAgency_id(ctx, field)
+	case "agencyName":
+		return ec.fieldContext_PartnerAgency_agencyName(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PartnerAgency", field.Name)
+}
+
+func (ec *executionContext) childFields_PartnerFacilities(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "disabledAccess":
+		return ec.fieldContext_PartnerFacilities_disabledAccess(ctx, field)
+	case "airConditioning":
+		return ec.fieldContext_PartnerFacilities_airConditioning(ctx, field)
+	case "privateParking":
+		return ec.fieldContext_PartnerFacilities_privateParking(ctx, field)
+	case "wifi":
+		return ec.fieldContext_PartnerFacilities_wifi(ctx, field)
+	case "smokingArea":
+		return ec.fieldContext_PartnerFacilities_smokingArea(ctx, field)
+	case "petsAllowed":
+		return ec.fieldContext_PartnerFacilities_petsAllowed(ctx, field)
+	case "familyFriendly":
+		return ec.fieldContext_PartnerFacilities_familyFriendly(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PartnerFacilities", field.Name)
+}
+
+func (ec *executionContext) childFields_PartnerLabel(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "name":
+		return ec.fieldContext_PartnerLabel_name(ctx, field)
+	case "logo":
+		return ec.fieldContext_PartnerLabel_logo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PartnerLabel", field.Name)
+}
+
+func (ec *executionContext) childFields_ProductInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "events":
+		return ec.fieldContext_ProductInformation_events(ctx, field)
+	case "giftcards":
+		return ec.fieldContext_ProductInformation_giftcards(ctx, field)
+	case "networkGiftcards":
+		return ec.fieldContext_ProductInformation_networkGiftcards(ctx, field)
+	case "networkVouchers":
+		return ec.fieldContext_ProductInformation_networkVouchers(ctx, field)
+	case "vouchers":
+		return ec.fieldContext_ProductInformation_vouchers(ctx, field)
+	case "workshops":
+		return ec.fieldContext_ProductInformation_workshops(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ProductInformation", field.Name)
+}
+
+func (ec *executionContext) childFields_StringEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "key":
+		return ec.fieldContext_StringEntry_key(ctx, field)
+	case "value":
+		return ec.fieldContext_StringEntry_value(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StringEntry", field.Name)
+}
+
+func (ec *executionContext) childFields_Theme(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Theme_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Theme_name(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Theme", field.Name)
+}
+
+func (ec *executionContext) childFields_Universe(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Universe_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Universe_name(ctx, field)
+	case "order":
+		return ec.fieldContext_Universe_order(ctx, field)
+	case "subUniverses":
+		return ec.fieldContext_Universe_subUniverses(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Universe", field.Name)
 }
 
 func (ec *executionContext) childFields_User(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -821,6 +4246,268 @@ func (ec *executionContext) childFields_Viewer(ctx context.Context, field graphq
 		return ec.fieldContext_Viewer_permissions(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Viewer", field.Name)
+}
+
+func (ec *executionContext) childFields_VouchersProductInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "title":
+		return ec.fieldContext_VouchersProductInformation_title(ctx, field)
+	case "subtitle":
+		return ec.fieldContext_VouchersProductInformation_subtitle(ctx, field)
+	case "shortDescription":
+		return ec.fieldContext_VouchersProductInformation_shortDescription(ctx, field)
+	case "activatedDestinationFilter":
+		return ec.fieldContext_VouchersProductInformation_activatedDestinationFilter(ctx, field)
+	case "activatedUniverseFilter":
+		return ec.fieldContext_VouchersProductInformation_activatedUniverseFilter(ctx, field)
+	case "activatedPriceFilter":
+		return ec.fieldContext_VouchersProductInformation_activatedPriceFilter(ctx, field)
+	case "activatedTargetFilter":
+		return ec.fieldContext_VouchersProductInformation_activatedTargetFilter(ctx, field)
+	case "activatedThemeFilter":
+		return ec.fieldContext_VouchersProductInformation_activatedThemeFilter(ctx, field)
+	case "activatedEnvironmentFilter":
+		return ec.fieldContext_VouchersProductInformation_activatedEnvironmentFilter(ctx, field)
+	case "activatedOfferOrderingByRanking":
+		return ec.fieldContext_VouchersProductInformation_activatedOfferOrderingByRanking(ctx, field)
+	case "validityPeriod":
+		return ec.fieldContext_VouchersProductInformation_validityPeriod(ctx, field)
+	case "validityPeriodUnit":
+		return ec.fieldContext_VouchersProductInformation_validityPeriodUnit(ctx, field)
+	case "methodOfDisplay":
+		return ec.fieldContext_VouchersProductInformation_methodOfDisplay(ctx, field)
+	case "activatedGroupPayment":
+		return ec.fieldContext_VouchersProductInformation_activatedGroupPayment(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VouchersProductInformation", field.Name)
+}
+
+func (ec *executionContext) childFields_Workshop(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Workshop_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Workshop_name(ctx, field)
+	case "shortDescription":
+		return ec.fieldContext_Workshop_shortDescription(ctx, field)
+	case "longDescription":
+		return ec.fieldContext_Workshop_longDescription(ctx, field)
+	case "bookingConditions":
+		return ec.fieldContext_Workshop_bookingConditions(ctx, field)
+	case "images":
+		return ec.fieldContext_Workshop_images(ctx, field)
+	case "canBePrivatized":
+		return ec.fieldContext_Workshop_canBePrivatized(ctx, field)
+	case "displayCalendar":
+		return ec.fieldContext_Workshop_displayCalendar(ctx, field)
+	case "address":
+		return ec.fieldContext_Workshop_address(ctx, field)
+	case "category":
+		return ec.fieldContext_Workshop_category(ctx, field)
+	case "level":
+		return ec.fieldContext_Workshop_level(ctx, field)
+	case "themes":
+		return ec.fieldContext_Workshop_themes(ctx, field)
+	case "targets":
+		return ec.fieldContext_Workshop_targets(ctx, field)
+	case "skills":
+		return ec.fieldContext_Workshop_skills(ctx, field)
+	case "recipes":
+		return ec.fieldContext_Workshop_recipes(ctx, field)
+	case "sessions":
+		return ec.fieldContext_Workshop_sessions(ctx, field)
+	case "activateWorkshopsGroupPayment":
+		return ec.fieldContext_Workshop_activateWorkshopsGroupPayment(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Workshop", field.Name)
+}
+
+func (ec *executionContext) childFields_WorkshopCategory(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_WorkshopCategory_id(ctx, field)
+	case "name":
+		return ec.fieldContext_WorkshopCategory_name(ctx, field)
+	case "price":
+		return ec.fieldContext_WorkshopCategory_price(ctx, field)
+	case "specificValidityPeriod":
+		return ec.fieldContext_WorkshopCategory_specificValidityPeriod(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WorkshopCategory", field.Name)
+}
+
+func (ec *executionContext) childFields_WorkshopLevel(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_WorkshopLevel_id(ctx, field)
+	case "name":
+		return ec.fieldContext_WorkshopLevel_name(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WorkshopLevel", field.Name)
+}
+
+func (ec *executionContext) childFields_WorkshopRecipe(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_WorkshopRecipe_id(ctx, field)
+	case "name":
+		return ec.fieldContext_WorkshopRecipe_name(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WorkshopRecipe", field.Name)
+}
+
+func (ec *executionContext) childFields_WorkshopSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_WorkshopSession_id(ctx, field)
+	case "workshopId":
+		return ec.fieldContext_WorkshopSession_workshopId(ctx, field)
+	case "workshop":
+		return ec.fieldContext_WorkshopSession_workshop(ctx, field)
+	case "startingDatetime":
+		return ec.fieldContext_WorkshopSession_startingDatetime(ctx, field)
+	case "startingDatetimeFormatted":
+		return ec.fieldContext_WorkshopSession_startingDatetimeFormatted(ctx, field)
+	case "endingDatetime":
+		return ec.fieldContext_WorkshopSession_endingDatetime(ctx, field)
+	case "endingDatetimeFormatted":
+		return ec.fieldContext_WorkshopSession_endingDatetimeFormatted(ctx, field)
+	case "minCapacity":
+		return ec.fieldContext_WorkshopSession_minCapacity(ctx, field)
+	case "maxCapacity":
+		return ec.fieldContext_WorkshopSession_maxCapacity(ctx, field)
+	case "durationFormatted":
+		return ec.fieldContext_WorkshopSession_durationFormatted(ctx, field)
+	case "durationValueFormatted":
+		return ec.fieldContext_WorkshopSession_durationValueFormatted(ctx, field)
+	case "availablePlaces":
+		return ec.fieldContext_WorkshopSession_availablePlaces(ctx, field)
+	case "funnelLink":
+		return ec.fieldContext_WorkshopSession_funnelLink(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WorkshopSession", field.Name)
+}
+
+func (ec *executionContext) childFields_WorkshopSessionConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_WorkshopSessionConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_WorkshopSessionConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_WorkshopSessionConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WorkshopSessionConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_WorkshopSessionEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_WorkshopSessionEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_WorkshopSessionEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WorkshopSessionEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_WorkshopSkill(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_WorkshopSkill_id(ctx, field)
+	case "name":
+		return ec.fieldContext_WorkshopSkill_name(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WorkshopSkill", field.Name)
+}
+
+func (ec *executionContext) childFields_WorkshopTarget(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_WorkshopTarget_id(ctx, field)
+	case "name":
+		return ec.fieldContext_WorkshopTarget_name(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WorkshopTarget", field.Name)
+}
+
+func (ec *executionContext) childFields_WorkshopTheme(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_WorkshopTheme_id(ctx, field)
+	case "name":
+		return ec.fieldContext_WorkshopTheme_name(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WorkshopTheme", field.Name)
+}
+
+func (ec *executionContext) childFields_WorkshopThemeConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_WorkshopThemeConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_WorkshopThemeConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_WorkshopThemeConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WorkshopThemeConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_WorkshopThemeEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_WorkshopThemeEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_WorkshopThemeEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WorkshopThemeEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_WorkshopsProductInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "title":
+		return ec.fieldContext_WorkshopsProductInformation_title(ctx, field)
+	case "description":
+		return ec.fieldContext_WorkshopsProductInformation_description(ctx, field)
+	case "tosUrl":
+		return ec.fieldContext_WorkshopsProductInformation_tosUrl(ctx, field)
+	case "displayWorkshopsByMonth":
+		return ec.fieldContext_WorkshopsProductInformation_displayWorkshopsByMonth(ctx, field)
+	case "displayWorkshopsPerSession":
+		return ec.fieldContext_WorkshopsProductInformation_displayWorkshopsPerSession(ctx, field)
+	case "displayFullyBookedSessions":
+		return ec.fieldContext_WorkshopsProductInformation_displayFullyBookedSessions(ctx, field)
+	case "activatedMonthFilter":
+		return ec.fieldContext_WorkshopsProductInformation_activatedMonthFilter(ctx, field)
+	case "activatedDayFilter":
+		return ec.fieldContext_WorkshopsProductInformation_activatedDayFilter(ctx, field)
+	case "activatedTimeFilter":
+		return ec.fieldContext_WorkshopsProductInformation_activatedTimeFilter(ctx, field)
+	case "activatedPriceFilter":
+		return ec.fieldContext_WorkshopsProductInformation_activatedPriceFilter(ctx, field)
+	case "activatedCategoryFilter":
+		return ec.fieldContext_WorkshopsProductInformation_activatedCategoryFilter(ctx, field)
+	case "activatedDurationFilter":
+		return ec.fieldContext_WorkshopsProductInformation_activatedDurationFilter(ctx, field)
+	case "activatedTargetFilter":
+		return ec.fieldContext_WorkshopsProductInformation_activatedTargetFilter(ctx, field)
+	case "activatedLevelFilter":
+		return ec.fieldContext_WorkshopsProductInformation_activatedLevelFilter(ctx, field)
+	case "activatedThemeFilter":
+		return ec.fieldContext_WorkshopsProductInformation_activatedThemeFilter(ctx, field)
+	case "minNbFreePlacesForLabelShown":
+		return ec.fieldContext_WorkshopsProductInformation_minNbFreePlacesForLabelShown(ctx, field)
+	case "displayPhoneNumber":
+		return ec.fieldContext_WorkshopsProductInformation_displayPhoneNumber(ctx, field)
+	case "phoneNumber":
+		return ec.fieldContext_WorkshopsProductInformation_phoneNumber(ctx, field)
+	case "defaultWorkshopImage":
+		return ec.fieldContext_WorkshopsProductInformation_defaultWorkshopImage(ctx, field)
+	case "validityPeriod":
+		return ec.fieldContext_WorkshopsProductInformation_validityPeriod(ctx, field)
+	case "validityPeriodUnit":
+		return ec.fieldContext_WorkshopsProductInformation_validityPeriodUnit(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WorkshopsProductInformation", field.Name)
 }
 
 func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -939,6 +4626,64 @@ func (ec *executionContext) childFields___Type(ctx context.Context, field graphq
 
 // region    ***************************** args.gotpl *****************************
 
+func (ec *executionContext) field_Box_offers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Event_slots_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Localized_text_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "lang",
+		func(ctx context.Context, v any) (model.Language, error) {
+			return ec.unmarshalNLanguage2salesplatformᚋgraphᚋmodelᚐLanguage(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["lang"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createCart_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -995,6 +4740,50 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_box_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_boxes_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) ([]*model.BoxOrder, error) {
+			return ec.unmarshalOBoxOrder2ᚕᚖsalesplatformᚋgraphᚋmodelᚐBoxOrderᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_cart_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -1006,6 +4795,234 @@ func (ec *executionContext) field_Query_cart_args(ctx context.Context, rawArgs m
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_eventSlots_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_event_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_giftcardPrototype_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_giftcardPrototypes_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partnerId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["partnerId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_partner_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_partners_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "department",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["department"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "region",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["region"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "ids",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["ids"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_workshopSessions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "workshopId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["workshopId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_workshopThemes_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_workshop_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Workshop_sessions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
 	return args, nil
 }
 
@@ -1113,6 +5130,770 @@ func (ec *executionContext) _AttributeValue_value(ctx context.Context, field gra
 }
 func (ec *executionContext) fieldContext_AttributeValue_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("AttributeValue", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Box_id(ctx context.Context, field graphql.CollectedField, obj *model.Box) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Box_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Box_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Box", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Box_name(ctx context.Context, field graphql.CollectedField, obj *model.Box) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Box_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Box_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Box",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Box_shortDescription(ctx context.Context, field graphql.CollectedField, obj *model.Box) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Box_shortDescription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShortDescription, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Box_shortDescription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Box",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Box_longDescription(ctx context.Context, field graphql.CollectedField, obj *model.Box) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Box_longDescription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LongDescription, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Box_longDescription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Box",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Box_isHighlight(ctx context.Context, field graphql.CollectedField, obj *model.Box) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Box_isHighlight(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsHighlight, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Box_isHighlight(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Box", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Box_displayNbOffers(ctx context.Context, field graphql.CollectedField, obj *model.Box) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Box_displayNbOffers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DisplayNbOffers, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Box_displayNbOffers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Box", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Box_nbOffers(ctx context.Context, field graphql.CollectedField, obj *model.Box) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Box_nbOffers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NbOffers, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Box_nbOffers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Box", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Box_price(ctx context.Context, field graphql.CollectedField, obj *model.Box) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Box_price(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Price, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Box_price(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Box",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Box_ranking(ctx context.Context, field graphql.CollectedField, obj *model.Box) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Box_ranking(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Ranking, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Box_ranking(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Box", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Box_peopleIncluded(ctx context.Context, field graphql.CollectedField, obj *model.Box) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Box_peopleIncluded(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PeopleIncluded, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Box_peopleIncluded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Box", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Box_maxNumberUsages(ctx context.Context, field graphql.CollectedField, obj *model.Box) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Box_maxNumberUsages(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxNumberUsages, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Box_maxNumberUsages(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Box", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Box_maxDaysAfterFirstUsage(ctx context.Context, field graphql.CollectedField, obj *model.Box) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Box_maxDaysAfterFirstUsage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxDaysAfterFirstUsage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Box_maxDaysAfterFirstUsage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Box", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Box_universeIds(ctx context.Context, field graphql.CollectedField, obj *model.Box) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Box_universeIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UniverseIDs, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []int64) graphql.Marshaler {
+			return ec.marshalNID2ᚕint64ᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Box_universeIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Box", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Box_images(ctx context.Context, field graphql.CollectedField, obj *model.Box) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Box_images(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Box().Images(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Box_images(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Box", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Box_offers(ctx context.Context, field graphql.CollectedField, obj *model.Box) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Box_offers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Box().Offers(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.BoxOfferConnection) graphql.Marshaler {
+			return ec.marshalNBoxOfferConnection2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOfferConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Box_offers(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Box",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BoxOfferConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Box_offers_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BoxConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.BoxConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoxConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.BoxEdge) graphql.Marshaler {
+			return ec.marshalNBoxEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐBoxEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoxConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BoxConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BoxEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BoxConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.BoxConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoxConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoxConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BoxConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BoxConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.BoxConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoxConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoxConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BoxConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _BoxEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.BoxEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoxEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoxEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BoxEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BoxEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.BoxEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoxEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Box) graphql.Marshaler {
+			return ec.marshalNBox2ᚖsalesplatformᚋgraphᚋmodelᚐBox(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoxEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BoxEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Box(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BoxOffer_id(ctx context.Context, field graphql.CollectedField, obj *model.BoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoxOffer_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoxOffer_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BoxOffer", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _BoxOffer_partnerId(ctx context.Context, field graphql.CollectedField, obj *model.BoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoxOffer_partnerId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoxOffer_partnerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BoxOffer", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _BoxOffer_partner(ctx context.Context, field graphql.CollectedField, obj *model.BoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoxOffer_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.BoxOffer().Partner(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.CataloguePartner) graphql.Marshaler {
+			return ec.marshalOCataloguePartner2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BoxOffer_partner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BoxOffer",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CataloguePartner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BoxOfferConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.BoxOfferConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoxOfferConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.BoxOfferEdge) graphql.Marshaler {
+			return ec.marshalNBoxOfferEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐBoxOfferEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoxOfferConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BoxOfferConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BoxOfferEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BoxOfferConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.BoxOfferConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoxOfferConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoxOfferConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BoxOfferConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BoxOfferConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.BoxOfferConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoxOfferConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoxOfferConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BoxOfferConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _BoxOfferEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.BoxOfferEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoxOfferEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoxOfferEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BoxOfferEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BoxOfferEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.BoxOfferEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoxOfferEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.BoxOffer) graphql.Marshaler {
+			return ec.marshalNBoxOffer2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOffer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoxOfferEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BoxOfferEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BoxOffer(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Cart_id(ctx context.Context, field graphql.CollectedField, obj *model.Cart) (ret graphql.Marshaler) {
@@ -1473,6 +6254,597 @@ func (ec *executionContext) fieldContext_CartPayload_userErrors(_ context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _CataloguePartner_id(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartner_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartner_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CataloguePartner", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _CataloguePartner_name(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartner_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartner_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CataloguePartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CataloguePartner_description(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartner_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartner_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePartner",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePartner_managers(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartner_managers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Managers, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartner_managers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePartner",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePartner_nearby(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartner_nearby(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Nearby, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartner_nearby(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePartner",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePartner_practicalInformation(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartner_practicalInformation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PracticalInformation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartner_practicalInformation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePartner",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePartner_access(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartner_access(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Access, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartner_access(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePartner",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePartner_commercialDescription(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartner_commercialDescription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CommercialDescription, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartner_commercialDescription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePartner",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePartner_region(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartner_region(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Region, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartner_region(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CataloguePartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CataloguePartner_department(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartner_department(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Department, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartner_department(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CataloguePartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CataloguePartner_city(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartner_city(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.City, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartner_city(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CataloguePartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CataloguePartner_latitude(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartner_latitude(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Latitude, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *float64) graphql.Marshaler {
+			return ec.marshalOFloat2ᚖfloat64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartner_latitude(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CataloguePartner", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _CataloguePartner_longitude(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartner_longitude(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Longitude, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *float64) graphql.Marshaler {
+			return ec.marshalOFloat2ᚖfloat64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartner_longitude(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CataloguePartner", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _CataloguePartner_facilities(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartner_facilities(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Facilities, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PartnerFacilities) graphql.Marshaler {
+			return ec.marshalNPartnerFacilities2ᚖsalesplatformᚋgraphᚋmodelᚐPartnerFacilities(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartner_facilities(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePartner",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PartnerFacilities(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePartner_socialLinks(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartner_socialLinks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SocialLinks, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.StringEntry) graphql.Marshaler {
+			return ec.marshalNStringEntry2ᚕᚖsalesplatformᚋgraphᚋmodelᚐStringEntryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartner_socialLinks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePartner",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StringEntry(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePartner_labels(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartner_labels(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Labels, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.PartnerLabel) graphql.Marshaler {
+			return ec.marshalNPartnerLabel2ᚕᚖsalesplatformᚋgraphᚋmodelᚐPartnerLabelᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartner_labels(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePartner",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PartnerLabel(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePartnerConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartnerConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartnerConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.CataloguePartnerEdge) graphql.Marshaler {
+			return ec.marshalNCataloguePartnerEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartnerEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartnerConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePartnerConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CataloguePartnerEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePartnerConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartnerConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartnerConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartnerConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePartnerConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePartnerConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartnerConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartnerConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartnerConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CataloguePartnerConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CataloguePartnerEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartnerEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartnerEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartnerEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CataloguePartnerEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CataloguePartnerEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartnerEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartnerEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.CataloguePartner) graphql.Marshaler {
+			return ec.marshalNCataloguePartner2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartner(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartnerEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePartnerEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CataloguePartner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CreateTokenPayload_token(ctx context.Context, field graphql.CollectedField, obj *model.CreateTokenPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1581,6 +6953,3282 @@ func (ec *executionContext) fieldContext_CreateTokenPayload_userErrors(_ context
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _DeliveryOptions_activatedEmailToBuyer(ctx context.Context, field graphql.CollectedField, obj *model.DeliveryOptions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeliveryOptions_activatedEmailToBuyer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedEmailToBuyer, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeliveryOptions_activatedEmailToBuyer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeliveryOptions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _DeliveryOptions_activatedEmailToBeneficiaryDelivery(ctx context.Context, field graphql.CollectedField, obj *model.DeliveryOptions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeliveryOptions_activatedEmailToBeneficiaryDelivery(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedEmailToBeneficiaryDelivery, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeliveryOptions_activatedEmailToBeneficiaryDelivery(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeliveryOptions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _DeliveryOptions_activatedPostalMailToBuyer(ctx context.Context, field graphql.CollectedField, obj *model.DeliveryOptions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeliveryOptions_activatedPostalMailToBuyer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedPostalMailToBuyer, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeliveryOptions_activatedPostalMailToBuyer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeliveryOptions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _DeliveryOptions_activatedPostalMailToBeneficiaryDelivery(ctx context.Context, field graphql.CollectedField, obj *model.DeliveryOptions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeliveryOptions_activatedPostalMailToBeneficiaryDelivery(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedPostalMailToBeneficiaryDelivery, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeliveryOptions_activatedPostalMailToBeneficiaryDelivery(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeliveryOptions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _DeliveryOptions_postalMailShippingCost(ctx context.Context, field graphql.CollectedField, obj *model.DeliveryOptions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeliveryOptions_postalMailShippingCost(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PostalMailShippingCost, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeliveryOptions_postalMailShippingCost(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DeliveryOptions",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DeliveryOptions_postalMailDuration(ctx context.Context, field graphql.CollectedField, obj *model.DeliveryOptions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeliveryOptions_postalMailDuration(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PostalMailDuration, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeliveryOptions_postalMailDuration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeliveryOptions", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _DeliveryOptions_activatedPickupOnSiteDelivery(ctx context.Context, field graphql.CollectedField, obj *model.DeliveryOptions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeliveryOptions_activatedPickupOnSiteDelivery(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedPickupOnSiteDelivery, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeliveryOptions_activatedPickupOnSiteDelivery(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeliveryOptions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _DeliveryOptions_pickupOnSiteDuration(ctx context.Context, field graphql.CollectedField, obj *model.DeliveryOptions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeliveryOptions_pickupOnSiteDuration(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PickupOnSiteDuration, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeliveryOptions_pickupOnSiteDuration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeliveryOptions", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _DeliveryOptions_pickupOnSiteCost(ctx context.Context, field graphql.CollectedField, obj *model.DeliveryOptions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeliveryOptions_pickupOnSiteCost(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PickupOnSiteCost, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeliveryOptions_pickupOnSiteCost(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DeliveryOptions",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DeliveryOptions_activated3MAToBuyer(ctx context.Context, field graphql.CollectedField, obj *model.DeliveryOptions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeliveryOptions_activated3MAToBuyer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Activated3MAToBuyer, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeliveryOptions_activated3MAToBuyer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeliveryOptions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _DeliveryOptions_activated3MAToBeneficiary(ctx context.Context, field graphql.CollectedField, obj *model.DeliveryOptions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeliveryOptions_activated3MAToBeneficiary(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Activated3MAToBeneficiary, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeliveryOptions_activated3MAToBeneficiary(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeliveryOptions", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _DeliveryOptions_messengerDeliveryCost(ctx context.Context, field graphql.CollectedField, obj *model.DeliveryOptions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeliveryOptions_messengerDeliveryCost(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MessengerDeliveryCost, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeliveryOptions_messengerDeliveryCost(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DeliveryOptions",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Destination_city(ctx context.Context, field graphql.CollectedField, obj *model.Destination) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Destination_city(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.City, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Destination_city(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Destination", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Destination_department(ctx context.Context, field graphql.CollectedField, obj *model.Destination) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Destination_department(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Department, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Destination_department(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Destination", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Destination_region(ctx context.Context, field graphql.CollectedField, obj *model.Destination) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Destination_region(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Region, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Destination_region(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Destination", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Event_id(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Event_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Event_name(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Event_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Event",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Event_shortDescription(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_shortDescription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShortDescription, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Event_shortDescription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Event",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Event_longDescription(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_longDescription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LongDescription, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Event_longDescription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Event",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Event_booking(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_booking(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Booking, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Event_booking(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Event",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Event_coverImage(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_coverImage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CoverImage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Event_coverImage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Event_images(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_images(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Images, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Event_images(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Event_slots(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_slots(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Event().Slots(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EventSlotConnection) graphql.Marshaler {
+			return ec.marshalNEventSlotConnection2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlotConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Event_slots(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Event",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventSlotConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Event_slots_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Event_formulas(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_formulas(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Formulas, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.EventFormula) graphql.Marshaler {
+			return ec.marshalNEventFormula2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEventFormulaᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Event_formulas(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Event",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventFormula(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Event_lowestPrice(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_lowestPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LowestPrice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Money) graphql.Marshaler {
+			return ec.marshalOMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMoney(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Event_lowestPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Event",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Event_deliveryOptions(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_deliveryOptions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeliveryOptions, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.DeliveryOptions) graphql.Marshaler {
+			return ec.marshalNDeliveryOptions2ᚖsalesplatformᚋgraphᚋmodelᚐDeliveryOptions(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Event_deliveryOptions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Event",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DeliveryOptions(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventFormula_id(ctx context.Context, field graphql.CollectedField, obj *model.EventFormula) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventFormula_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventFormula_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventFormula", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EventFormula_name(ctx context.Context, field graphql.CollectedField, obj *model.EventFormula) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventFormula_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventFormula_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventFormula",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventFormula_price(ctx context.Context, field graphql.CollectedField, obj *model.EventFormula) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventFormula_price(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Price, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventFormula_price(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventFormula",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventSlot_id(ctx context.Context, field graphql.CollectedField, obj *model.EventSlot) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlot_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlot_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventSlot", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EventSlot_startingDatetime(ctx context.Context, field graphql.CollectedField, obj *model.EventSlot) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlot_startingDatetime(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StartingDatetime, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlot_startingDatetime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventSlot", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _EventSlot_startingDatetimeFormatted(ctx context.Context, field graphql.CollectedField, obj *model.EventSlot) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlot_startingDatetimeFormatted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StartingDatetimeFormatted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlot_startingDatetimeFormatted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSlot",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventSlot_endingDatetime(ctx context.Context, field graphql.CollectedField, obj *model.EventSlot) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlot_endingDatetime(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EndingDatetime, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlot_endingDatetime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventSlot", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _EventSlot_endingDatetimeFormatted(ctx context.Context, field graphql.CollectedField, obj *model.EventSlot) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlot_endingDatetimeFormatted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EndingDatetimeFormatted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlot_endingDatetimeFormatted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSlot",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventSlot_durationFormatted(ctx context.Context, field graphql.CollectedField, obj *model.EventSlot) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlot_durationFormatted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DurationFormatted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlot_durationFormatted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSlot",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventSlot_funnelLink(ctx context.Context, field graphql.CollectedField, obj *model.EventSlot) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlot_funnelLink(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FunnelLink, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlot_funnelLink(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventSlot", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EventSlot_availablePlaces(ctx context.Context, field graphql.CollectedField, obj *model.EventSlot) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlot_availablePlaces(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AvailablePlaces, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlot_availablePlaces(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventSlot", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _EventSlotConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.EventSlotEdge) graphql.Marshaler {
+			return ec.marshalNEventSlotEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEventSlotEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSlotConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventSlotEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventSlotConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSlotConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventSlotConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventSlotConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _EventSlotEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventSlotEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EventSlotEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EventSlot) graphql.Marshaler {
+			return ec.marshalNEventSlot2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlot(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSlotEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventSlot(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventSlotListConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotListConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotListConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.EventSlotListEdge) graphql.Marshaler {
+			return ec.marshalNEventSlotListEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEventSlotListEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotListConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSlotListConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventSlotListEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventSlotListConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotListConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotListConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotListConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSlotListConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventSlotListConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotListConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotListConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotListConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventSlotListConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _EventSlotListEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotListEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotListEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotListEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventSlotListEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EventSlotListEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotListEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotListEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EventSlotListItem) graphql.Marshaler {
+			return ec.marshalNEventSlotListItem2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlotListItem(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotListEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSlotListEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventSlotListItem(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventSlotListItem_id(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotListItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotListItem_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotListItem_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventSlotListItem", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EventSlotListItem_eventId(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotListItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotListItem_eventId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EventID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotListItem_eventId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventSlotListItem", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EventSlotListItem_event(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotListItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotListItem_event(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.EventSlotListItem().Event(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Event) graphql.Marshaler {
+			return ec.marshalNEvent2ᚖsalesplatformᚋgraphᚋmodelᚐEvent(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotListItem_event(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSlotListItem",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Event(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventSlotListItem_name(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotListItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotListItem_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotListItem_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSlotListItem",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventSlotListItem_description(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotListItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotListItem_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotListItem_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSlotListItem",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventSlotListItem_startingDatetime(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotListItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotListItem_startingDatetime(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StartingDatetime, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotListItem_startingDatetime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventSlotListItem", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _EventSlotListItem_startingDatetimeFormatted(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotListItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotListItem_startingDatetimeFormatted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StartingDatetimeFormatted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotListItem_startingDatetimeFormatted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSlotListItem",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventSlotListItem_endingDatetime(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotListItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotListItem_endingDatetime(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EndingDatetime, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotListItem_endingDatetime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventSlotListItem", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _EventSlotListItem_endingDatetimeFormatted(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotListItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotListItem_endingDatetimeFormatted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EndingDatetimeFormatted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotListItem_endingDatetimeFormatted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSlotListItem",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventSlotListItem_durationFormatted(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotListItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotListItem_durationFormatted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DurationFormatted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotListItem_durationFormatted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSlotListItem",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventSlotListItem_price(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotListItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotListItem_price(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Price, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Money) graphql.Marshaler {
+			return ec.marshalOMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMoney(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotListItem_price(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSlotListItem",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventSlotListItem_formulasCount(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotListItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotListItem_formulasCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FormulasCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotListItem_formulasCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventSlotListItem", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _EventSlotListItem_availablePlaces(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotListItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotListItem_availablePlaces(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AvailablePlaces, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotListItem_availablePlaces(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventSlotListItem", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _EventSlotListItem_slotsCount(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotListItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotListItem_slotsCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SlotsCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotListItem_slotsCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventSlotListItem", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _EventsProductInformation_title(ctx context.Context, field graphql.CollectedField, obj *model.EventsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventsProductInformation_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventsProductInformation_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventsProductInformation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventsProductInformation_description(ctx context.Context, field graphql.CollectedField, obj *model.EventsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventsProductInformation_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventsProductInformation_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventsProductInformation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventsProductInformation_tosUrl(ctx context.Context, field graphql.CollectedField, obj *model.EventsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventsProductInformation_tosUrl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TosURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.StringEntry) graphql.Marshaler {
+			return ec.marshalNStringEntry2ᚕᚖsalesplatformᚋgraphᚋmodelᚐStringEntryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventsProductInformation_tosUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventsProductInformation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StringEntry(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventsProductInformation_displayFullyBookedEvents(ctx context.Context, field graphql.CollectedField, obj *model.EventsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventsProductInformation_displayFullyBookedEvents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DisplayFullyBookedEvents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventsProductInformation_displayFullyBookedEvents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventsProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _EventsProductInformation_displayEventsPerSlots(ctx context.Context, field graphql.CollectedField, obj *model.EventsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventsProductInformation_displayEventsPerSlots(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DisplayEventsPerSlots, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventsProductInformation_displayEventsPerSlots(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventsProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _GiftcardPrototype_id(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototype_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototype_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftcardPrototype", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _GiftcardPrototype_title(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototype_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototype_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GiftcardPrototype",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GiftcardPrototype_description(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototype_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototype_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GiftcardPrototype",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GiftcardPrototype_termsOfUse(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototype_termsOfUse(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TermsOfUse, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototype_termsOfUse(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GiftcardPrototype",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GiftcardPrototype_customizedAmount(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototype_customizedAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CustomizedAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototype_customizedAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftcardPrototype", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _GiftcardPrototype_minimumAmount(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototype_minimumAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MinimumAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototype_minimumAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GiftcardPrototype",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GiftcardPrototype_predefinedAmounts(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototype_predefinedAmounts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PredefinedAmounts, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚕᚖsalesplatformᚋgraphᚋmodelᚐMoneyᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototype_predefinedAmounts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GiftcardPrototype",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GiftcardPrototype_moneyPot(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototype_moneyPot(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MoneyPot, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.MoneyPot) graphql.Marshaler {
+			return ec.marshalNMoneyPot2ᚖsalesplatformᚋgraphᚋmodelᚐMoneyPot(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototype_moneyPot(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GiftcardPrototype",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MoneyPot(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GiftcardPrototype_validityPeriod(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototype_validityPeriod(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidityPeriod, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototype_validityPeriod(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftcardPrototype", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _GiftcardPrototype_validityUnit(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototype_validityUnit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidityUnit, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.ValidityUnit) graphql.Marshaler {
+			return ec.marshalNValidityUnit2salesplatformᚋgraphᚋmodelᚐValidityUnit(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototype_validityUnit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftcardPrototype", field, false, false, errors.New("field of type ValidityUnit does not have child fields"))
+}
+
+func (ec *executionContext) _GiftcardPrototype_partnerId(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototype_partnerId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototype_partnerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftcardPrototype", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _GiftcardPrototype_partnerName(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototype_partnerName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototype_partnerName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftcardPrototype", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _GiftcardPrototype_partner(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototype_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.GiftcardPrototype().Partner(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.CataloguePartner) graphql.Marshaler {
+			return ec.marshalOCataloguePartner2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototype_partner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GiftcardPrototype",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CataloguePartner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GiftcardPrototypeConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototypeConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototypeConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.GiftcardPrototypeEdge) graphql.Marshaler {
+			return ec.marshalNGiftcardPrototypeEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototypeEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototypeConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GiftcardPrototypeConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GiftcardPrototypeEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GiftcardPrototypeConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototypeConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototypeConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototypeConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GiftcardPrototypeConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GiftcardPrototypeConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototypeConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototypeConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototypeConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftcardPrototypeConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _GiftcardPrototypeEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototypeEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototypeEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototypeEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftcardPrototypeEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _GiftcardPrototypeEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototypeEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototypeEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GiftcardPrototype) graphql.Marshaler {
+			return ec.marshalNGiftcardPrototype2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototype(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototypeEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GiftcardPrototypeEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GiftcardPrototype(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GiftcardsProductInformation_title(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardsProductInformation_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardsProductInformation_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GiftcardsProductInformation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GiftcardsProductInformation_description(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardsProductInformation_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardsProductInformation_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GiftcardsProductInformation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GiftcardsProductInformation_partners(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardsProductInformation_partners(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Partners, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.PartnerAgency) graphql.Marshaler {
+			return ec.marshalNPartnerAgency2ᚕᚖsalesplatformᚋgraphᚋmodelᚐPartnerAgencyᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardsProductInformation_partners(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GiftcardsProductInformation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PartnerAgency(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LegalInformation_agencyName(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_agencyName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AgencyName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_agencyName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LegalInformation_name(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LegalInformation_addressLine1(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_addressLine1(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AddressLine1, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_addressLine1(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LegalInformation_addressLine2(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_addressLine2(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AddressLine2, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_addressLine2(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LegalInformation_addressLine3(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_addressLine3(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AddressLine3, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_addressLine3(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LegalInformation_postalCode(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_postalCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PostalCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_postalCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LegalInformation_city(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_city(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.City, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_city(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LegalInformation_country(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_country(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Country, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LegalInformation_companyType(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_companyType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CompanyType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_companyType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LegalInformation_creationDate(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_creationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_creationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _LegalInformation_hqPhoneNumber(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_hqPhoneNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HqPhoneNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_hqPhoneNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LegalInformation_agencyPhone(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_agencyPhone(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AgencyPhone, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_agencyPhone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LegalInformation_agencyWebsite(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_agencyWebsite(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AgencyWebsite, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_agencyWebsite(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LegalInformation_legalNoticeEmail(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_legalNoticeEmail(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegalNoticeEmail, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_legalNoticeEmail(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LegalInformation_legalForm(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_legalForm(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegalForm, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_legalForm(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LegalInformation_capitalStock(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_capitalStock(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CapitalStock, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_capitalStock(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _LegalInformation_currencySymbol(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_currencySymbol(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CurrencySymbol, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_currencySymbol(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LegalInformation_legalFirstName(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_legalFirstName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegalFirstName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_legalFirstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LegalInformation_legalLastName(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_legalLastName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegalLastName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_legalLastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LegalInformation_siretNumber(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_siretNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SiretNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_siretNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LegalInformation_vatId(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_vatId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VatID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_vatId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _LegalInformation_rcs(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformation_rcs(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rcs, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformation_rcs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Localized_fr(ctx context.Context, field graphql.CollectedField, obj *model.Localized) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Localized_fr(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Fr(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Localized_fr(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Localized", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Localized_en(ctx context.Context, field graphql.CollectedField, obj *model.Localized) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Localized_en(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.En(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Localized_en(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Localized", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Localized_es(ctx context.Context, field graphql.CollectedField, obj *model.Localized) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Localized_es(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Es(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Localized_es(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Localized", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Localized_it(ctx context.Context, field graphql.CollectedField, obj *model.Localized) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Localized_it(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.It(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Localized_it(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Localized", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Localized_de(ctx context.Context, field graphql.CollectedField, obj *model.Localized) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Localized_de(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.De(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Localized_de(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Localized", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Localized_nl(ctx context.Context, field graphql.CollectedField, obj *model.Localized) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Localized_nl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Nl(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Localized_nl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Localized", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Localized_ca(ctx context.Context, field graphql.CollectedField, obj *model.Localized) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Localized_ca(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Ca(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Localized_ca(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Localized", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Localized_pt(ctx context.Context, field graphql.CollectedField, obj *model.Localized) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Localized_pt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Pt(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Localized_pt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Localized", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Localized_text(ctx context.Context, field graphql.CollectedField, obj *model.Localized) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Localized_text(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return obj.Text(fc.Args["lang"].(model.Language)), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Localized_text(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Localized",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Localized_text_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Money_amount(ctx context.Context, field graphql.CollectedField, obj *model.Money) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Money_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Money_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Money", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _Money_currency(ctx context.Context, field graphql.CollectedField, obj *model.Money) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Money_currency(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Currency, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Money_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Money", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Money_formatted(ctx context.Context, field graphql.CollectedField, obj *model.Money) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Money_formatted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Formatted(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Money_formatted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Money",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MoneyPot_activated(ctx context.Context, field graphql.CollectedField, obj *model.MoneyPot) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MoneyPot_activated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Activated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MoneyPot_activated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MoneyPot", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _MoneyPot_logo(ctx context.Context, field graphql.CollectedField, obj *model.MoneyPot) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MoneyPot_logo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Logo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_MoneyPot_logo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MoneyPot", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Mutation_createToken(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -1713,6 +10361,868 @@ func (ec *executionContext) fieldContext_Mutation_replaceCart(ctx context.Contex
 		return fc, err
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardMoneyPot_activated(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMoneyPot) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMoneyPot_activated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Activated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMoneyPot_activated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardMoneyPot", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardMoneyPot_description(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMoneyPot) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMoneyPot_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMoneyPot_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardMoneyPot",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardMoneyPot_logo(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMoneyPot) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMoneyPot_logo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Logo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMoneyPot_logo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardMoneyPot", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardMoneyPot_title(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMoneyPot) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMoneyPot_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMoneyPot_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardMoneyPot",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardSettings_customizedAmount(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardSettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardSettings_customizedAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CustomizedAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardSettings_customizedAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardSettings", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardSettings_description(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardSettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardSettings_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardSettings_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardSettings",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardSettings_minimumAmount(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardSettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardSettings_minimumAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MinimumAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardSettings_minimumAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardSettings",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardSettings_predefinedAmounts(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardSettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardSettings_predefinedAmounts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PredefinedAmounts, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚕᚖsalesplatformᚋgraphᚋmodelᚐMoneyᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardSettings_predefinedAmounts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardSettings",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardSettings_termsOfUse(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardSettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardSettings_termsOfUse(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TermsOfUse, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardSettings_termsOfUse(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardSettings",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardSettings_title(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardSettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardSettings_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardSettings_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardSettings",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardSettings_validityPeriod(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardSettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardSettings_validityPeriod(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidityPeriod, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardSettings_validityPeriod(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardSettings", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardSettings_validityUnit(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardSettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardSettings_validityUnit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidityUnit, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ValidityUnit) graphql.Marshaler {
+			return ec.marshalOValidityUnit2ᚖsalesplatformᚋgraphᚋmodelᚐValidityUnit(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardSettings_validityUnit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardSettings", field, false, false, errors.New("field of type ValidityUnit does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardsProductInformation_title(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardsProductInformation_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardsProductInformation_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardsProductInformation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardsProductInformation_description(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardsProductInformation_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardsProductInformation_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardsProductInformation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardsProductInformation_giftcard(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardsProductInformation_giftcard(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Giftcard, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardSettings) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardSettings2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardSettings(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardsProductInformation_giftcard(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardsProductInformation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardSettings(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardsProductInformation_moneyPot(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardsProductInformation_moneyPot(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MoneyPot, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardMoneyPot) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardMoneyPot2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardMoneyPot(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardsProductInformation_moneyPot(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardsProductInformation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardMoneyPot(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVouchersProductInformation_title(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVouchersProductInformation_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVouchersProductInformation_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVouchersProductInformation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVouchersProductInformation_description(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVouchersProductInformation_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVouchersProductInformation_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVouchersProductInformation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVouchersProductInformation_termsOfUse(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVouchersProductInformation_termsOfUse(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TermsOfUse, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVouchersProductInformation_termsOfUse(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVouchersProductInformation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVouchersProductInformation_displayByUniverse(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVouchersProductInformation_displayByUniverse(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DisplayByUniverse, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVouchersProductInformation_displayByUniverse(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVouchersProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVouchersProductInformation_validityPeriod(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVouchersProductInformation_validityPeriod(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidityPeriod, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVouchersProductInformation_validityPeriod(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVouchersProductInformation", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVouchersProductInformation_validityPeriodUnit(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVouchersProductInformation_validityPeriodUnit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidityPeriodUnit, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVouchersProductInformation_validityPeriodUnit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVouchersProductInformation", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVouchersProductInformation_activatedProductFeature(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVouchersProductInformation_activatedProductFeature(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedProductFeature, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVouchersProductInformation_activatedProductFeature(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVouchersProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVouchersProductInformation_activatedGroupPayment(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVouchersProductInformation_activatedGroupPayment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedGroupPayment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVouchersProductInformation_activatedGroupPayment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVouchersProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVouchersProductInformation_displayOffersMap(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVouchersProductInformation_displayOffersMap(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DisplayOffersMap, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVouchersProductInformation_displayOffersMap(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVouchersProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVouchersProductInformation_activatedOfferCountryFilter(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVouchersProductInformation_activatedOfferCountryFilter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedOfferCountryFilter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVouchersProductInformation_activatedOfferCountryFilter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVouchersProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVouchersProductInformation_activatedOfferDepartmentFilter(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVouchersProductInformation_activatedOfferDepartmentFilter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedOfferDepartmentFilter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVouchersProductInformation_activatedOfferDepartmentFilter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVouchersProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVouchersProductInformation_activatedOfferRegionFilter(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVouchersProductInformation_activatedOfferRegionFilter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedOfferRegionFilter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVouchersProductInformation_activatedOfferRegionFilter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVouchersProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageInfo_hasNextPage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasNextPage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PageInfo_hasNextPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _PageInfo_hasPreviousPage(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageInfo_hasPreviousPage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasPreviousPage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PageInfo_hasPreviousPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _PageInfo_startCursor(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageInfo_startCursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StartCursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PageInfo_startCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageInfo_endCursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EndCursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Partner_id(ctx context.Context, field graphql.CollectedField, obj *model.Partner) (ret graphql.Marshaler) {
@@ -1853,6 +11363,451 @@ func (ec *executionContext) fieldContext_Partner_status(_ context.Context, field
 	return graphql.NewScalarFieldContext("Partner", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _PartnerAgency_id(ctx context.Context, field graphql.CollectedField, obj *model.PartnerAgency) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartnerAgency_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartnerAgency_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartnerAgency", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _PartnerAgency_agencyName(ctx context.Context, field graphql.CollectedField, obj *model.PartnerAgency) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartnerAgency_agencyName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AgencyName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartnerAgency_agencyName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartnerAgency", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PartnerFacilities_disabledAccess(ctx context.Context, field graphql.CollectedField, obj *model.PartnerFacilities) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartnerFacilities_disabledAccess(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DisabledAccess, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartnerFacilities_disabledAccess(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartnerFacilities", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _PartnerFacilities_airConditioning(ctx context.Context, field graphql.CollectedField, obj *model.PartnerFacilities) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartnerFacilities_airConditioning(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AirConditioning, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartnerFacilities_airConditioning(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartnerFacilities", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _PartnerFacilities_privateParking(ctx context.Context, field graphql.CollectedField, obj *model.PartnerFacilities) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartnerFacilities_privateParking(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PrivateParking, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartnerFacilities_privateParking(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartnerFacilities", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _PartnerFacilities_wifi(ctx context.Context, field graphql.CollectedField, obj *model.PartnerFacilities) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartnerFacilities_wifi(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Wifi, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartnerFacilities_wifi(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartnerFacilities", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _PartnerFacilities_smokingArea(ctx context.Context, field graphql.CollectedField, obj *model.PartnerFacilities) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartnerFacilities_smokingArea(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SmokingArea, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartnerFacilities_smokingArea(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartnerFacilities", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _PartnerFacilities_petsAllowed(ctx context.Context, field graphql.CollectedField, obj *model.PartnerFacilities) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartnerFacilities_petsAllowed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PetsAllowed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartnerFacilities_petsAllowed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartnerFacilities", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _PartnerFacilities_familyFriendly(ctx context.Context, field graphql.CollectedField, obj *model.PartnerFacilities) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartnerFacilities_familyFriendly(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FamilyFriendly, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartnerFacilities_familyFriendly(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartnerFacilities", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _PartnerLabel_name(ctx context.Context, field graphql.CollectedField, obj *model.PartnerLabel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartnerLabel_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartnerLabel_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartnerLabel", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PartnerLabel_logo(ctx context.Context, field graphql.CollectedField, obj *model.PartnerLabel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartnerLabel_logo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Logo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartnerLabel_logo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartnerLabel", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ProductInformation_events(ctx context.Context, field graphql.CollectedField, obj *model.ProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductInformation_events(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ProductInformation().Events(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EventsProductInformation) graphql.Marshaler {
+			return ec.marshalNEventsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐEventsProductInformation(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductInformation_events(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProductInformation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventsProductInformation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ProductInformation_giftcards(ctx context.Context, field graphql.CollectedField, obj *model.ProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductInformation_giftcards(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ProductInformation().Giftcards(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GiftcardsProductInformation) graphql.Marshaler {
+			return ec.marshalNGiftcardsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardsProductInformation(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductInformation_giftcards(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProductInformation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GiftcardsProductInformation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ProductInformation_networkGiftcards(ctx context.Context, field graphql.CollectedField, obj *model.ProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductInformation_networkGiftcards(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ProductInformation().NetworkGiftcards(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardsProductInformation) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardsProductInformation(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductInformation_networkGiftcards(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProductInformation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardsProductInformation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ProductInformation_networkVouchers(ctx context.Context, field graphql.CollectedField, obj *model.ProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductInformation_networkVouchers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ProductInformation().NetworkVouchers(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkVouchersProductInformation) graphql.Marshaler {
+			return ec.marshalNNetworkVouchersProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVouchersProductInformation(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductInformation_networkVouchers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProductInformation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVouchersProductInformation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ProductInformation_vouchers(ctx context.Context, field graphql.CollectedField, obj *model.ProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductInformation_vouchers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ProductInformation().Vouchers(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.VouchersProductInformation) graphql.Marshaler {
+			return ec.marshalNVouchersProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐVouchersProductInformation(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductInformation_vouchers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProductInformation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VouchersProductInformation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ProductInformation_workshops(ctx context.Context, field graphql.CollectedField, obj *model.ProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ProductInformation_workshops(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ProductInformation().Workshops(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopsProductInformation) graphql.Marshaler {
+			return ec.marshalNWorkshopsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopsProductInformation(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ProductInformation_workshops(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProductInformation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopsProductInformation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_viewer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1923,6 +11878,746 @@ func (ec *executionContext) fieldContext_Query_cart(ctx context.Context, field g
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_cart_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_partners(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_partners(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Partners(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["department"].(*string), fc.Args["region"].(*string), fc.Args["ids"].([]string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.CataloguePartnerConnection) graphql.Marshaler {
+			return ec.marshalNCataloguePartnerConnection2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartnerConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_partners(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CataloguePartnerConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_partners_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_partner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Partner(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.CataloguePartner) graphql.Marshaler {
+			return ec.marshalOCataloguePartner2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_partner(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CataloguePartner(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_partner_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_currentPartner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_currentPartner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().CurrentPartner(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.CataloguePartner) graphql.Marshaler {
+			return ec.marshalNCataloguePartner2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartner(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_currentPartner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CataloguePartner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_destinations(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_destinations(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().Destinations(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.Destination) graphql.Marshaler {
+			return ec.marshalNDestination2ᚕᚖsalesplatformᚋgraphᚋmodelᚐDestinationᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_destinations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Destination(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_legalInformation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_legalInformation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().LegalInformation(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.LegalInformation) graphql.Marshaler {
+			return ec.marshalNLegalInformation2ᚖsalesplatformᚋgraphᚋmodelᚐLegalInformation(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_legalInformation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LegalInformation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_refundWithdrawalTerms(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_refundWithdrawalTerms(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().RefundWithdrawalTerms(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_refundWithdrawalTerms(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_productInformation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_productInformation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().ProductInformation(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ProductInformation) graphql.Marshaler {
+			return ec.marshalNProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐProductInformation(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_productInformation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ProductInformation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_event(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_event(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Event(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Event) graphql.Marshaler {
+			return ec.marshalOEvent2ᚖsalesplatformᚋgraphᚋmodelᚐEvent(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_event(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Event(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_event_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_eventSlots(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_eventSlots(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().EventSlots(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EventSlotListConnection) graphql.Marshaler {
+			return ec.marshalNEventSlotListConnection2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlotListConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_eventSlots(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventSlotListConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_eventSlots_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_workshop(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_workshop(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Workshop(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Workshop) graphql.Marshaler {
+			return ec.marshalOWorkshop2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshop(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_workshop(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Workshop(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_workshop_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_workshopSessions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_workshopSessions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().WorkshopSessions(ctx, fc.Args["workshopId"].(*string), fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopSessionConnection) graphql.Marshaler {
+			return ec.marshalNWorkshopSessionConnection2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSessionConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_workshopSessions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopSessionConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_workshopSessions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_workshopThemes(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_workshopThemes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().WorkshopThemes(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopThemeConnection) graphql.Marshaler {
+			return ec.marshalNWorkshopThemeConnection2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopThemeConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_workshopThemes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopThemeConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_workshopThemes_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_boxes(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_boxes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Boxes(ctx, fc.Args["orderBy"].([]*model.BoxOrder), fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.BoxConnection) graphql.Marshaler {
+			return ec.marshalNBoxConnection2ᚖsalesplatformᚋgraphᚋmodelᚐBoxConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_boxes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BoxConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_boxes_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_box(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_box(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Box(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Box) graphql.Marshaler {
+			return ec.marshalOBox2ᚖsalesplatformᚋgraphᚋmodelᚐBox(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_box(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Box(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_box_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_boxUniverses(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_boxUniverses(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().BoxUniverses(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.Universe) graphql.Marshaler {
+			return ec.marshalNUniverse2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUniverseᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_boxUniverses(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Universe(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_universes(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_universes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().Universes(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.Universe) graphql.Marshaler {
+			return ec.marshalNUniverse2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUniverseᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_universes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Universe(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_themes(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_themes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().Themes(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.Theme) graphql.Marshaler {
+			return ec.marshalNTheme2ᚕᚖsalesplatformᚋgraphᚋmodelᚐThemeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_themes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Theme(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_giftcardPrototypes(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_giftcardPrototypes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().GiftcardPrototypes(ctx, fc.Args["partnerId"].(*string), fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GiftcardPrototypeConnection) graphql.Marshaler {
+			return ec.marshalNGiftcardPrototypeConnection2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototypeConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_giftcardPrototypes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GiftcardPrototypeConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_giftcardPrototypes_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_giftcardPrototype(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_giftcardPrototype(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().GiftcardPrototype(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GiftcardPrototype) graphql.Marshaler {
+			return ec.marshalOGiftcardPrototype2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototype(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_giftcardPrototype(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GiftcardPrototype(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_giftcardPrototype_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -2000,6 +12695,217 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields___Schema(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StringEntry_key(ctx context.Context, field graphql.CollectedField, obj *model.StringEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StringEntry_key(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Key, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StringEntry_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StringEntry", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StringEntry_value(ctx context.Context, field graphql.CollectedField, obj *model.StringEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StringEntry_value(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Value, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StringEntry_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StringEntry", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Theme_id(ctx context.Context, field graphql.CollectedField, obj *model.Theme) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Theme_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Theme_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Theme", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Theme_name(ctx context.Context, field graphql.CollectedField, obj *model.Theme) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Theme_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Theme_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Theme",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Universe_id(ctx context.Context, field graphql.CollectedField, obj *model.Universe) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Universe_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Universe_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Universe", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Universe_name(ctx context.Context, field graphql.CollectedField, obj *model.Universe) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Universe_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Universe_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Universe",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Universe_order(ctx context.Context, field graphql.CollectedField, obj *model.Universe) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Universe_order(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Order, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Universe_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Universe", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Universe_subUniverses(ctx context.Context, field graphql.CollectedField, obj *model.Universe) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Universe_subUniverses(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SubUniverses, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.Universe) graphql.Marshaler {
+			return ec.marshalNUniverse2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUniverseᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Universe_subUniverses(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Universe",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Universe(ctx, field)
 		},
 	}
 	return fc, nil
@@ -2320,6 +13226,2380 @@ func (ec *executionContext) _Viewer_permissions(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_Viewer_permissions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Viewer", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _VouchersProductInformation_title(ctx context.Context, field graphql.CollectedField, obj *model.VouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VouchersProductInformation_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VouchersProductInformation_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VouchersProductInformation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VouchersProductInformation_subtitle(ctx context.Context, field graphql.CollectedField, obj *model.VouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VouchersProductInformation_subtitle(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Subtitle, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VouchersProductInformation_subtitle(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VouchersProductInformation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VouchersProductInformation_shortDescription(ctx context.Context, field graphql.CollectedField, obj *model.VouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VouchersProductInformation_shortDescription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShortDescription, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VouchersProductInformation_shortDescription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VouchersProductInformation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VouchersProductInformation_activatedDestinationFilter(ctx context.Context, field graphql.CollectedField, obj *model.VouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VouchersProductInformation_activatedDestinationFilter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedDestinationFilter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VouchersProductInformation_activatedDestinationFilter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VouchersProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _VouchersProductInformation_activatedUniverseFilter(ctx context.Context, field graphql.CollectedField, obj *model.VouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VouchersProductInformation_activatedUniverseFilter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedUniverseFilter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VouchersProductInformation_activatedUniverseFilter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VouchersProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _VouchersProductInformation_activatedPriceFilter(ctx context.Context, field graphql.CollectedField, obj *model.VouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VouchersProductInformation_activatedPriceFilter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedPriceFilter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VouchersProductInformation_activatedPriceFilter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VouchersProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _VouchersProductInformation_activatedTargetFilter(ctx context.Context, field graphql.CollectedField, obj *model.VouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VouchersProductInformation_activatedTargetFilter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedTargetFilter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VouchersProductInformation_activatedTargetFilter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VouchersProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _VouchersProductInformation_activatedThemeFilter(ctx context.Context, field graphql.CollectedField, obj *model.VouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VouchersProductInformation_activatedThemeFilter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedThemeFilter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VouchersProductInformation_activatedThemeFilter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VouchersProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _VouchersProductInformation_activatedEnvironmentFilter(ctx context.Context, field graphql.CollectedField, obj *model.VouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VouchersProductInformation_activatedEnvironmentFilter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedEnvironmentFilter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VouchersProductInformation_activatedEnvironmentFilter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VouchersProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _VouchersProductInformation_activatedOfferOrderingByRanking(ctx context.Context, field graphql.CollectedField, obj *model.VouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VouchersProductInformation_activatedOfferOrderingByRanking(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedOfferOrderingByRanking, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VouchersProductInformation_activatedOfferOrderingByRanking(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VouchersProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _VouchersProductInformation_validityPeriod(ctx context.Context, field graphql.CollectedField, obj *model.VouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VouchersProductInformation_validityPeriod(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidityPeriod, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VouchersProductInformation_validityPeriod(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VouchersProductInformation", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _VouchersProductInformation_validityPeriodUnit(ctx context.Context, field graphql.CollectedField, obj *model.VouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VouchersProductInformation_validityPeriodUnit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidityPeriodUnit, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VouchersProductInformation_validityPeriodUnit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VouchersProductInformation", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _VouchersProductInformation_methodOfDisplay(ctx context.Context, field graphql.CollectedField, obj *model.VouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VouchersProductInformation_methodOfDisplay(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MethodOfDisplay, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VouchersProductInformation_methodOfDisplay(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VouchersProductInformation", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _VouchersProductInformation_activatedGroupPayment(ctx context.Context, field graphql.CollectedField, obj *model.VouchersProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VouchersProductInformation_activatedGroupPayment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedGroupPayment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VouchersProductInformation_activatedGroupPayment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VouchersProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Workshop_id(ctx context.Context, field graphql.CollectedField, obj *model.Workshop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Workshop_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Workshop_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Workshop", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Workshop_name(ctx context.Context, field graphql.CollectedField, obj *model.Workshop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Workshop_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Workshop_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Workshop",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Workshop_shortDescription(ctx context.Context, field graphql.CollectedField, obj *model.Workshop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Workshop_shortDescription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShortDescription, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Workshop_shortDescription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Workshop",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Workshop_longDescription(ctx context.Context, field graphql.CollectedField, obj *model.Workshop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Workshop_longDescription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LongDescription, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Workshop_longDescription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Workshop",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Workshop_bookingConditions(ctx context.Context, field graphql.CollectedField, obj *model.Workshop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Workshop_bookingConditions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BookingConditions, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Workshop_bookingConditions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Workshop",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Workshop_images(ctx context.Context, field graphql.CollectedField, obj *model.Workshop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Workshop_images(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Images, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Workshop_images(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Workshop", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Workshop_canBePrivatized(ctx context.Context, field graphql.CollectedField, obj *model.Workshop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Workshop_canBePrivatized(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CanBePrivatized, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Workshop_canBePrivatized(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Workshop", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Workshop_displayCalendar(ctx context.Context, field graphql.CollectedField, obj *model.Workshop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Workshop_displayCalendar(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DisplayCalendar, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Workshop_displayCalendar(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Workshop", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Workshop_address(ctx context.Context, field graphql.CollectedField, obj *model.Workshop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Workshop_address(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Address, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Workshop_address(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Workshop", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Workshop_category(ctx context.Context, field graphql.CollectedField, obj *model.Workshop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Workshop_category(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Category, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopCategory) graphql.Marshaler {
+			return ec.marshalNWorkshopCategory2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopCategory(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Workshop_category(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Workshop",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopCategory(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Workshop_level(ctx context.Context, field graphql.CollectedField, obj *model.Workshop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Workshop_level(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Level, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopTag) graphql.Marshaler {
+			return ec.marshalOWorkshopLevel2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Workshop_level(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Workshop",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopLevel(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Workshop_themes(ctx context.Context, field graphql.CollectedField, obj *model.Workshop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Workshop_themes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Themes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.WorkshopTag) graphql.Marshaler {
+			return ec.marshalNWorkshopTheme2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTagᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Workshop_themes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Workshop",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopTheme(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Workshop_targets(ctx context.Context, field graphql.CollectedField, obj *model.Workshop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Workshop_targets(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Targets, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.WorkshopTag) graphql.Marshaler {
+			return ec.marshalNWorkshopTarget2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTagᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Workshop_targets(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Workshop",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopTarget(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Workshop_skills(ctx context.Context, field graphql.CollectedField, obj *model.Workshop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Workshop_skills(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Skills, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.WorkshopTag) graphql.Marshaler {
+			return ec.marshalNWorkshopSkill2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTagᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Workshop_skills(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Workshop",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopSkill(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Workshop_recipes(ctx context.Context, field graphql.CollectedField, obj *model.Workshop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Workshop_recipes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Recipes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.WorkshopTag) graphql.Marshaler {
+			return ec.marshalNWorkshopRecipe2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTagᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Workshop_recipes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Workshop",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopRecipe(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Workshop_sessions(ctx context.Context, field graphql.CollectedField, obj *model.Workshop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Workshop_sessions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Workshop().Sessions(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopSessionConnection) graphql.Marshaler {
+			return ec.marshalNWorkshopSessionConnection2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSessionConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Workshop_sessions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Workshop",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopSessionConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Workshop_sessions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Workshop_activateWorkshopsGroupPayment(ctx context.Context, field graphql.CollectedField, obj *model.Workshop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Workshop_activateWorkshopsGroupPayment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivateWorkshopsGroupPayment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Workshop_activateWorkshopsGroupPayment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Workshop", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopCategory_id(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopCategory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopCategory_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopCategory_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopCategory", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopCategory_name(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopCategory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopCategory_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopCategory_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopCategory",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopCategory_price(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopCategory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopCategory_price(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Price, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopCategory_price(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopCategory",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopCategory_specificValidityPeriod(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopCategory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopCategory_specificValidityPeriod(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SpecificValidityPeriod, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopCategory_specificValidityPeriod(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopCategory", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopLevel_id(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopLevel_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopLevel_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopLevel", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopLevel_name(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopLevel_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopLevel_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopLevel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopRecipe_id(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopRecipe_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopRecipe_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopRecipe", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopRecipe_name(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopRecipe_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopRecipe_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopRecipe",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopSession_id(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSession_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSession_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopSession", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopSession_workshopId(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSession_workshopId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.WorkshopID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSession_workshopId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopSession", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopSession_workshop(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSession_workshop(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.WorkshopSession().Workshop(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Workshop) graphql.Marshaler {
+			return ec.marshalNWorkshop2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshop(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSession_workshop(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopSession",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Workshop(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopSession_startingDatetime(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSession_startingDatetime(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StartingDatetime, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSession_startingDatetime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopSession", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopSession_startingDatetimeFormatted(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSession_startingDatetimeFormatted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StartingDatetimeFormatted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSession_startingDatetimeFormatted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopSession",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopSession_endingDatetime(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSession_endingDatetime(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EndingDatetime, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSession_endingDatetime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopSession", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopSession_endingDatetimeFormatted(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSession_endingDatetimeFormatted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EndingDatetimeFormatted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSession_endingDatetimeFormatted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopSession",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopSession_minCapacity(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSession_minCapacity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MinCapacity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSession_minCapacity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopSession", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopSession_maxCapacity(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSession_maxCapacity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxCapacity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSession_maxCapacity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopSession", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopSession_durationFormatted(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSession_durationFormatted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DurationFormatted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSession_durationFormatted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopSession",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopSession_durationValueFormatted(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSession_durationValueFormatted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DurationValueFormatted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSession_durationValueFormatted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopSession",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopSession_availablePlaces(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSession_availablePlaces(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AvailablePlaces, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSession_availablePlaces(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopSession", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopSession_funnelLink(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSession_funnelLink(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FunnelLink, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSession_funnelLink(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopSession", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopSessionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSessionConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSessionConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.WorkshopSessionEdge) graphql.Marshaler {
+			return ec.marshalNWorkshopSessionEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSessionEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSessionConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopSessionConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopSessionEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopSessionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSessionConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSessionConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSessionConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopSessionConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopSessionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSessionConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSessionConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSessionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopSessionConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopSessionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSessionEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSessionEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSessionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopSessionEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopSessionEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSessionEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSessionEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopSession) graphql.Marshaler {
+			return ec.marshalNWorkshopSession2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSession(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSessionEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopSessionEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopSession(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopSkill_id(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSkill_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSkill_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopSkill", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopSkill_name(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSkill_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSkill_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopSkill",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopTarget_id(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopTarget_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopTarget_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopTarget", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopTarget_name(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopTarget_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopTarget_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopTarget",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopTheme_id(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopTheme_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopTheme_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopTheme", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopTheme_name(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopTheme_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopTheme_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopTheme",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopThemeConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopThemeConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopThemeConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.WorkshopThemeEdge) graphql.Marshaler {
+			return ec.marshalNWorkshopThemeEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopThemeEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopThemeConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopThemeConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopThemeEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopThemeConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopThemeConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopThemeConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopThemeConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopThemeConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopThemeConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopThemeConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopThemeConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopThemeConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopThemeConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopThemeEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopThemeEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopThemeEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopThemeEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopThemeEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopThemeEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopThemeEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopThemeEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopTag) graphql.Marshaler {
+			return ec.marshalNWorkshopTheme2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopThemeEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopThemeEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopTheme(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopsProductInformation_title(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformation_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformation_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopsProductInformation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopsProductInformation_description(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformation_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformation_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopsProductInformation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopsProductInformation_tosUrl(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformation_tosUrl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TosURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.StringEntry) graphql.Marshaler {
+			return ec.marshalNStringEntry2ᚕᚖsalesplatformᚋgraphᚋmodelᚐStringEntryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformation_tosUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopsProductInformation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StringEntry(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopsProductInformation_displayWorkshopsByMonth(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformation_displayWorkshopsByMonth(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DisplayWorkshopsByMonth, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformation_displayWorkshopsByMonth(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopsProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopsProductInformation_displayWorkshopsPerSession(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformation_displayWorkshopsPerSession(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DisplayWorkshopsPerSession, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformation_displayWorkshopsPerSession(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopsProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopsProductInformation_displayFullyBookedSessions(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformation_displayFullyBookedSessions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DisplayFullyBookedSessions, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformation_displayFullyBookedSessions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopsProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopsProductInformation_activatedMonthFilter(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformation_activatedMonthFilter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedMonthFilter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformation_activatedMonthFilter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopsProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopsProductInformation_activatedDayFilter(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformation_activatedDayFilter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedDayFilter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformation_activatedDayFilter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopsProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopsProductInformation_activatedTimeFilter(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformation_activatedTimeFilter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedTimeFilter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformation_activatedTimeFilter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopsProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopsProductInformation_activatedPriceFilter(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformation_activatedPriceFilter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedPriceFilter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformation_activatedPriceFilter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopsProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopsProductInformation_activatedCategoryFilter(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformation_activatedCategoryFilter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedCategoryFilter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformation_activatedCategoryFilter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopsProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopsProductInformation_activatedDurationFilter(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformation_activatedDurationFilter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedDurationFilter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformation_activatedDurationFilter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopsProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopsProductInformation_activatedTargetFilter(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformation_activatedTargetFilter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedTargetFilter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformation_activatedTargetFilter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopsProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopsProductInformation_activatedLevelFilter(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformation_activatedLevelFilter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedLevelFilter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformation_activatedLevelFilter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopsProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopsProductInformation_activatedThemeFilter(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformation_activatedThemeFilter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivatedThemeFilter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformation_activatedThemeFilter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopsProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopsProductInformation_minNbFreePlacesForLabelShown(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformation_minNbFreePlacesForLabelShown(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MinNbFreePlacesForLabelShown, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformation_minNbFreePlacesForLabelShown(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopsProductInformation", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopsProductInformation_displayPhoneNumber(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformation_displayPhoneNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DisplayPhoneNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformation_displayPhoneNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopsProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopsProductInformation_phoneNumber(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformation_phoneNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PhoneNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformation_phoneNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopsProductInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopsProductInformation_defaultWorkshopImage(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformation_defaultWorkshopImage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DefaultWorkshopImage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformation_defaultWorkshopImage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopsProductInformation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopsProductInformation_validityPeriod(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformation_validityPeriod(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidityPeriod, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformation_validityPeriod(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopsProductInformation", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopsProductInformation_validityPeriodUnit(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformation_validityPeriodUnit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidityPeriodUnit, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformation_validityPeriodUnit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopsProductInformation", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -3418,6 +16698,47 @@ func (ec *executionContext) unmarshalInputAttributeValueInput(ctx context.Contex
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputBoxOrder(ctx context.Context, obj any) (model.BoxOrder, error) {
+	var it model.BoxOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"field", "direction"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNBoxOrderField2salesplatformᚋgraphᚋmodelᚐBoxOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2salesplatformᚋgraphᚋmodelᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCartItemInput(ctx context.Context, obj any) (model.CartItemInput, error) {
 	var it model.CartItemInput
 	if obj == nil {
@@ -3645,6 +16966,443 @@ func (ec *executionContext) _AttributeValue(ctx context.Context, sel ast.Selecti
 	return out
 }
 
+var boxImplementors = []string{"Box"}
+
+func (ec *executionContext) _Box(ctx context.Context, sel ast.SelectionSet, obj *model.Box) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, boxImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Box")
+		case "id":
+			out.Values[i] = ec._Box_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._Box_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "shortDescription":
+			out.Values[i] = ec._Box_shortDescription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "longDescription":
+			out.Values[i] = ec._Box_longDescription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "isHighlight":
+			out.Values[i] = ec._Box_isHighlight(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "displayNbOffers":
+			out.Values[i] = ec._Box_displayNbOffers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "nbOffers":
+			out.Values[i] = ec._Box_nbOffers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "price":
+			out.Values[i] = ec._Box_price(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "ranking":
+			out.Values[i] = ec._Box_ranking(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "peopleIncluded":
+			out.Values[i] = ec._Box_peopleIncluded(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "maxNumberUsages":
+			out.Values[i] = ec._Box_maxNumberUsages(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "maxDaysAfterFirstUsage":
+			out.Values[i] = ec._Box_maxDaysAfterFirstUsage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "universeIds":
+			out.Values[i] = ec._Box_universeIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "images":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Box_images(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "offers":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Box_offers(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var boxConnectionImplementors = []string{"BoxConnection"}
+
+func (ec *executionContext) _BoxConnection(ctx context.Context, sel ast.SelectionSet, obj *model.BoxConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, boxConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BoxConnection")
+		case "edges":
+			out.Values[i] = ec._BoxConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._BoxConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._BoxConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var boxEdgeImplementors = []string{"BoxEdge"}
+
+func (ec *executionContext) _BoxEdge(ctx context.Context, sel ast.SelectionSet, obj *model.BoxEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, boxEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BoxEdge")
+		case "cursor":
+			out.Values[i] = ec._BoxEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._BoxEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var boxOfferImplementors = []string{"BoxOffer"}
+
+func (ec *executionContext) _BoxOffer(ctx context.Context, sel ast.SelectionSet, obj *model.BoxOffer) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, boxOfferImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BoxOffer")
+		case "id":
+			out.Values[i] = ec._BoxOffer_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partnerId":
+			out.Values[i] = ec._BoxOffer_partnerId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._BoxOffer_partner(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var boxOfferConnectionImplementors = []string{"BoxOfferConnection"}
+
+func (ec *executionContext) _BoxOfferConnection(ctx context.Context, sel ast.SelectionSet, obj *model.BoxOfferConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, boxOfferConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BoxOfferConnection")
+		case "edges":
+			out.Values[i] = ec._BoxOfferConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._BoxOfferConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._BoxOfferConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var boxOfferEdgeImplementors = []string{"BoxOfferEdge"}
+
+func (ec *executionContext) _BoxOfferEdge(ctx context.Context, sel ast.SelectionSet, obj *model.BoxOfferEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, boxOfferEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BoxOfferEdge")
+		case "cursor":
+			out.Values[i] = ec._BoxOfferEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._BoxOfferEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var cartImplementors = []string{"Cart"}
 
 func (ec *executionContext) _Cart(ctx context.Context, sel ast.SelectionSet, obj *model.Cart) graphql.Marshaler {
@@ -3814,6 +17572,210 @@ func (ec *executionContext) _CartPayload(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
+var cataloguePartnerImplementors = []string{"CataloguePartner"}
+
+func (ec *executionContext) _CataloguePartner(ctx context.Context, sel ast.SelectionSet, obj *model.CataloguePartner) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cataloguePartnerImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CataloguePartner")
+		case "id":
+			out.Values[i] = ec._CataloguePartner_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._CataloguePartner_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._CataloguePartner_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "managers":
+			out.Values[i] = ec._CataloguePartner_managers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nearby":
+			out.Values[i] = ec._CataloguePartner_nearby(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "practicalInformation":
+			out.Values[i] = ec._CataloguePartner_practicalInformation(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "access":
+			out.Values[i] = ec._CataloguePartner_access(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "commercialDescription":
+			out.Values[i] = ec._CataloguePartner_commercialDescription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "region":
+			out.Values[i] = ec._CataloguePartner_region(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "department":
+			out.Values[i] = ec._CataloguePartner_department(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "city":
+			out.Values[i] = ec._CataloguePartner_city(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "latitude":
+			out.Values[i] = ec._CataloguePartner_latitude(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "longitude":
+			out.Values[i] = ec._CataloguePartner_longitude(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "facilities":
+			out.Values[i] = ec._CataloguePartner_facilities(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "socialLinks":
+			out.Values[i] = ec._CataloguePartner_socialLinks(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "labels":
+			out.Values[i] = ec._CataloguePartner_labels(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var cataloguePartnerConnectionImplementors = []string{"CataloguePartnerConnection"}
+
+func (ec *executionContext) _CataloguePartnerConnection(ctx context.Context, sel ast.SelectionSet, obj *model.CataloguePartnerConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cataloguePartnerConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CataloguePartnerConnection")
+		case "edges":
+			out.Values[i] = ec._CataloguePartnerConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._CataloguePartnerConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._CataloguePartnerConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var cataloguePartnerEdgeImplementors = []string{"CataloguePartnerEdge"}
+
+func (ec *executionContext) _CataloguePartnerEdge(ctx context.Context, sel ast.SelectionSet, obj *model.CataloguePartnerEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cataloguePartnerEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CataloguePartnerEdge")
+		case "cursor":
+			out.Values[i] = ec._CataloguePartnerEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._CataloguePartnerEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var createTokenPayloadImplementors = []string{"CreateTokenPayload"}
 
 func (ec *executionContext) _CreateTokenPayload(ctx context.Context, sel ast.SelectionSet, obj *model.CreateTokenPayload) graphql.Marshaler {
@@ -3844,6 +17806,1347 @@ func (ec *executionContext) _CreateTokenPayload(ctx context.Context, sel ast.Sel
 		case "userErrors":
 			out.Values[i] = ec._CreateTokenPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var deliveryOptionsImplementors = []string{"DeliveryOptions"}
+
+func (ec *executionContext) _DeliveryOptions(ctx context.Context, sel ast.SelectionSet, obj *model.DeliveryOptions) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, deliveryOptionsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DeliveryOptions")
+		case "activatedEmailToBuyer":
+			out.Values[i] = ec._DeliveryOptions_activatedEmailToBuyer(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedEmailToBeneficiaryDelivery":
+			out.Values[i] = ec._DeliveryOptions_activatedEmailToBeneficiaryDelivery(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedPostalMailToBuyer":
+			out.Values[i] = ec._DeliveryOptions_activatedPostalMailToBuyer(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedPostalMailToBeneficiaryDelivery":
+			out.Values[i] = ec._DeliveryOptions_activatedPostalMailToBeneficiaryDelivery(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "postalMailShippingCost":
+			out.Values[i] = ec._DeliveryOptions_postalMailShippingCost(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "postalMailDuration":
+			out.Values[i] = ec._DeliveryOptions_postalMailDuration(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedPickupOnSiteDelivery":
+			out.Values[i] = ec._DeliveryOptions_activatedPickupOnSiteDelivery(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pickupOnSiteDuration":
+			out.Values[i] = ec._DeliveryOptions_pickupOnSiteDuration(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pickupOnSiteCost":
+			out.Values[i] = ec._DeliveryOptions_pickupOnSiteCost(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activated3MAToBuyer":
+			out.Values[i] = ec._DeliveryOptions_activated3MAToBuyer(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activated3MAToBeneficiary":
+			out.Values[i] = ec._DeliveryOptions_activated3MAToBeneficiary(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "messengerDeliveryCost":
+			out.Values[i] = ec._DeliveryOptions_messengerDeliveryCost(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var destinationImplementors = []string{"Destination"}
+
+func (ec *executionContext) _Destination(ctx context.Context, sel ast.SelectionSet, obj *model.Destination) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, destinationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Destination")
+		case "city":
+			out.Values[i] = ec._Destination_city(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "department":
+			out.Values[i] = ec._Destination_department(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "region":
+			out.Values[i] = ec._Destination_region(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var eventImplementors = []string{"Event"}
+
+func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, obj *model.Event) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, eventImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Event")
+		case "id":
+			out.Values[i] = ec._Event_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._Event_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "shortDescription":
+			out.Values[i] = ec._Event_shortDescription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "longDescription":
+			out.Values[i] = ec._Event_longDescription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "booking":
+			out.Values[i] = ec._Event_booking(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "coverImage":
+			out.Values[i] = ec._Event_coverImage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "images":
+			out.Values[i] = ec._Event_images(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "slots":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Event_slots(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "formulas":
+			out.Values[i] = ec._Event_formulas(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "lowestPrice":
+			out.Values[i] = ec._Event_lowestPrice(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "deliveryOptions":
+			out.Values[i] = ec._Event_deliveryOptions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var eventFormulaImplementors = []string{"EventFormula"}
+
+func (ec *executionContext) _EventFormula(ctx context.Context, sel ast.SelectionSet, obj *model.EventFormula) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, eventFormulaImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EventFormula")
+		case "id":
+			out.Values[i] = ec._EventFormula_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._EventFormula_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "price":
+			out.Values[i] = ec._EventFormula_price(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var eventSlotImplementors = []string{"EventSlot"}
+
+func (ec *executionContext) _EventSlot(ctx context.Context, sel ast.SelectionSet, obj *model.EventSlot) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, eventSlotImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EventSlot")
+		case "id":
+			out.Values[i] = ec._EventSlot_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "startingDatetime":
+			out.Values[i] = ec._EventSlot_startingDatetime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "startingDatetimeFormatted":
+			out.Values[i] = ec._EventSlot_startingDatetimeFormatted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endingDatetime":
+			out.Values[i] = ec._EventSlot_endingDatetime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endingDatetimeFormatted":
+			out.Values[i] = ec._EventSlot_endingDatetimeFormatted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "durationFormatted":
+			out.Values[i] = ec._EventSlot_durationFormatted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "funnelLink":
+			out.Values[i] = ec._EventSlot_funnelLink(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "availablePlaces":
+			out.Values[i] = ec._EventSlot_availablePlaces(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var eventSlotConnectionImplementors = []string{"EventSlotConnection"}
+
+func (ec *executionContext) _EventSlotConnection(ctx context.Context, sel ast.SelectionSet, obj *model.EventSlotConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, eventSlotConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EventSlotConnection")
+		case "edges":
+			out.Values[i] = ec._EventSlotConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._EventSlotConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._EventSlotConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var eventSlotEdgeImplementors = []string{"EventSlotEdge"}
+
+func (ec *executionContext) _EventSlotEdge(ctx context.Context, sel ast.SelectionSet, obj *model.EventSlotEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, eventSlotEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EventSlotEdge")
+		case "cursor":
+			out.Values[i] = ec._EventSlotEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._EventSlotEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var eventSlotListConnectionImplementors = []string{"EventSlotListConnection"}
+
+func (ec *executionContext) _EventSlotListConnection(ctx context.Context, sel ast.SelectionSet, obj *model.EventSlotListConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, eventSlotListConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EventSlotListConnection")
+		case "edges":
+			out.Values[i] = ec._EventSlotListConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._EventSlotListConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._EventSlotListConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var eventSlotListEdgeImplementors = []string{"EventSlotListEdge"}
+
+func (ec *executionContext) _EventSlotListEdge(ctx context.Context, sel ast.SelectionSet, obj *model.EventSlotListEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, eventSlotListEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EventSlotListEdge")
+		case "cursor":
+			out.Values[i] = ec._EventSlotListEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._EventSlotListEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var eventSlotListItemImplementors = []string{"EventSlotListItem"}
+
+func (ec *executionContext) _EventSlotListItem(ctx context.Context, sel ast.SelectionSet, obj *model.EventSlotListItem) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, eventSlotListItemImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EventSlotListItem")
+		case "id":
+			out.Values[i] = ec._EventSlotListItem_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "eventId":
+			out.Values[i] = ec._EventSlotListItem_eventId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "event":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._EventSlotListItem_event(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "name":
+			out.Values[i] = ec._EventSlotListItem_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "description":
+			out.Values[i] = ec._EventSlotListItem_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "startingDatetime":
+			out.Values[i] = ec._EventSlotListItem_startingDatetime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "startingDatetimeFormatted":
+			out.Values[i] = ec._EventSlotListItem_startingDatetimeFormatted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "endingDatetime":
+			out.Values[i] = ec._EventSlotListItem_endingDatetime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "endingDatetimeFormatted":
+			out.Values[i] = ec._EventSlotListItem_endingDatetimeFormatted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "durationFormatted":
+			out.Values[i] = ec._EventSlotListItem_durationFormatted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "price":
+			out.Values[i] = ec._EventSlotListItem_price(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "formulasCount":
+			out.Values[i] = ec._EventSlotListItem_formulasCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "availablePlaces":
+			out.Values[i] = ec._EventSlotListItem_availablePlaces(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "slotsCount":
+			out.Values[i] = ec._EventSlotListItem_slotsCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var eventsProductInformationImplementors = []string{"EventsProductInformation"}
+
+func (ec *executionContext) _EventsProductInformation(ctx context.Context, sel ast.SelectionSet, obj *model.EventsProductInformation) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, eventsProductInformationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EventsProductInformation")
+		case "title":
+			out.Values[i] = ec._EventsProductInformation_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._EventsProductInformation_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tosUrl":
+			out.Values[i] = ec._EventsProductInformation_tosUrl(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "displayFullyBookedEvents":
+			out.Values[i] = ec._EventsProductInformation_displayFullyBookedEvents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "displayEventsPerSlots":
+			out.Values[i] = ec._EventsProductInformation_displayEventsPerSlots(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var giftcardPrototypeImplementors = []string{"GiftcardPrototype"}
+
+func (ec *executionContext) _GiftcardPrototype(ctx context.Context, sel ast.SelectionSet, obj *model.GiftcardPrototype) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, giftcardPrototypeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GiftcardPrototype")
+		case "id":
+			out.Values[i] = ec._GiftcardPrototype_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "title":
+			out.Values[i] = ec._GiftcardPrototype_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "description":
+			out.Values[i] = ec._GiftcardPrototype_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "termsOfUse":
+			out.Values[i] = ec._GiftcardPrototype_termsOfUse(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "customizedAmount":
+			out.Values[i] = ec._GiftcardPrototype_customizedAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "minimumAmount":
+			out.Values[i] = ec._GiftcardPrototype_minimumAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "predefinedAmounts":
+			out.Values[i] = ec._GiftcardPrototype_predefinedAmounts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "moneyPot":
+			out.Values[i] = ec._GiftcardPrototype_moneyPot(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "validityPeriod":
+			out.Values[i] = ec._GiftcardPrototype_validityPeriod(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "validityUnit":
+			out.Values[i] = ec._GiftcardPrototype_validityUnit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partnerId":
+			out.Values[i] = ec._GiftcardPrototype_partnerId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partnerName":
+			out.Values[i] = ec._GiftcardPrototype_partnerName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._GiftcardPrototype_partner(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var giftcardPrototypeConnectionImplementors = []string{"GiftcardPrototypeConnection"}
+
+func (ec *executionContext) _GiftcardPrototypeConnection(ctx context.Context, sel ast.SelectionSet, obj *model.GiftcardPrototypeConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, giftcardPrototypeConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GiftcardPrototypeConnection")
+		case "edges":
+			out.Values[i] = ec._GiftcardPrototypeConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._GiftcardPrototypeConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._GiftcardPrototypeConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var giftcardPrototypeEdgeImplementors = []string{"GiftcardPrototypeEdge"}
+
+func (ec *executionContext) _GiftcardPrototypeEdge(ctx context.Context, sel ast.SelectionSet, obj *model.GiftcardPrototypeEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, giftcardPrototypeEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GiftcardPrototypeEdge")
+		case "cursor":
+			out.Values[i] = ec._GiftcardPrototypeEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._GiftcardPrototypeEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var giftcardsProductInformationImplementors = []string{"GiftcardsProductInformation"}
+
+func (ec *executionContext) _GiftcardsProductInformation(ctx context.Context, sel ast.SelectionSet, obj *model.GiftcardsProductInformation) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, giftcardsProductInformationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GiftcardsProductInformation")
+		case "title":
+			out.Values[i] = ec._GiftcardsProductInformation_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._GiftcardsProductInformation_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "partners":
+			out.Values[i] = ec._GiftcardsProductInformation_partners(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var legalInformationImplementors = []string{"LegalInformation"}
+
+func (ec *executionContext) _LegalInformation(ctx context.Context, sel ast.SelectionSet, obj *model.LegalInformation) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, legalInformationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LegalInformation")
+		case "agencyName":
+			out.Values[i] = ec._LegalInformation_agencyName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._LegalInformation_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addressLine1":
+			out.Values[i] = ec._LegalInformation_addressLine1(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addressLine2":
+			out.Values[i] = ec._LegalInformation_addressLine2(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addressLine3":
+			out.Values[i] = ec._LegalInformation_addressLine3(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "postalCode":
+			out.Values[i] = ec._LegalInformation_postalCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "city":
+			out.Values[i] = ec._LegalInformation_city(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "country":
+			out.Values[i] = ec._LegalInformation_country(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "companyType":
+			out.Values[i] = ec._LegalInformation_companyType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "creationDate":
+			out.Values[i] = ec._LegalInformation_creationDate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hqPhoneNumber":
+			out.Values[i] = ec._LegalInformation_hqPhoneNumber(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "agencyPhone":
+			out.Values[i] = ec._LegalInformation_agencyPhone(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "agencyWebsite":
+			out.Values[i] = ec._LegalInformation_agencyWebsite(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legalNoticeEmail":
+			out.Values[i] = ec._LegalInformation_legalNoticeEmail(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legalForm":
+			out.Values[i] = ec._LegalInformation_legalForm(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "capitalStock":
+			out.Values[i] = ec._LegalInformation_capitalStock(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "currencySymbol":
+			out.Values[i] = ec._LegalInformation_currencySymbol(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legalFirstName":
+			out.Values[i] = ec._LegalInformation_legalFirstName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legalLastName":
+			out.Values[i] = ec._LegalInformation_legalLastName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "siretNumber":
+			out.Values[i] = ec._LegalInformation_siretNumber(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "vatId":
+			out.Values[i] = ec._LegalInformation_vatId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rcs":
+			out.Values[i] = ec._LegalInformation_rcs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var localizedImplementors = []string{"Localized"}
+
+func (ec *executionContext) _Localized(ctx context.Context, sel ast.SelectionSet, obj *model.Localized) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, localizedImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Localized")
+		case "fr":
+			out.Values[i] = ec._Localized_fr(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "en":
+			out.Values[i] = ec._Localized_en(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "es":
+			out.Values[i] = ec._Localized_es(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "it":
+			out.Values[i] = ec._Localized_it(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "de":
+			out.Values[i] = ec._Localized_de(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "nl":
+			out.Values[i] = ec._Localized_nl(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "ca":
+			out.Values[i] = ec._Localized_ca(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pt":
+			out.Values[i] = ec._Localized_pt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "text":
+			out.Values[i] = ec._Localized_text(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var moneyImplementors = []string{"Money"}
+
+func (ec *executionContext) _Money(ctx context.Context, sel ast.SelectionSet, obj *model.Money) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, moneyImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Money")
+		case "amount":
+			out.Values[i] = ec._Money_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "currency":
+			out.Values[i] = ec._Money_currency(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "formatted":
+			out.Values[i] = ec._Money_formatted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var moneyPotImplementors = []string{"MoneyPot"}
+
+func (ec *executionContext) _MoneyPot(ctx context.Context, sel ast.SelectionSet, obj *model.MoneyPot) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, moneyPotImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MoneyPot")
+		case "activated":
+			out.Values[i] = ec._MoneyPot_activated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "logo":
+			out.Values[i] = ec._MoneyPot_logo(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:
@@ -3906,6 +19209,331 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 				return ec._Mutation_replaceCart(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkGiftcardMoneyPotImplementors = []string{"NetworkGiftcardMoneyPot"}
+
+func (ec *executionContext) _NetworkGiftcardMoneyPot(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcardMoneyPot) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkGiftcardMoneyPotImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkGiftcardMoneyPot")
+		case "activated":
+			out.Values[i] = ec._NetworkGiftcardMoneyPot_activated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._NetworkGiftcardMoneyPot_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "logo":
+			out.Values[i] = ec._NetworkGiftcardMoneyPot_logo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "title":
+			out.Values[i] = ec._NetworkGiftcardMoneyPot_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkGiftcardSettingsImplementors = []string{"NetworkGiftcardSettings"}
+
+func (ec *executionContext) _NetworkGiftcardSettings(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcardSettings) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkGiftcardSettingsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkGiftcardSettings")
+		case "customizedAmount":
+			out.Values[i] = ec._NetworkGiftcardSettings_customizedAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._NetworkGiftcardSettings_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "minimumAmount":
+			out.Values[i] = ec._NetworkGiftcardSettings_minimumAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "predefinedAmounts":
+			out.Values[i] = ec._NetworkGiftcardSettings_predefinedAmounts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "termsOfUse":
+			out.Values[i] = ec._NetworkGiftcardSettings_termsOfUse(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "title":
+			out.Values[i] = ec._NetworkGiftcardSettings_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "validityPeriod":
+			out.Values[i] = ec._NetworkGiftcardSettings_validityPeriod(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "validityUnit":
+			out.Values[i] = ec._NetworkGiftcardSettings_validityUnit(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkGiftcardsProductInformationImplementors = []string{"NetworkGiftcardsProductInformation"}
+
+func (ec *executionContext) _NetworkGiftcardsProductInformation(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcardsProductInformation) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkGiftcardsProductInformationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkGiftcardsProductInformation")
+		case "title":
+			out.Values[i] = ec._NetworkGiftcardsProductInformation_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._NetworkGiftcardsProductInformation_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "giftcard":
+			out.Values[i] = ec._NetworkGiftcardsProductInformation_giftcard(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "moneyPot":
+			out.Values[i] = ec._NetworkGiftcardsProductInformation_moneyPot(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkVouchersProductInformationImplementors = []string{"NetworkVouchersProductInformation"}
+
+func (ec *executionContext) _NetworkVouchersProductInformation(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVouchersProductInformation) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkVouchersProductInformationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkVouchersProductInformation")
+		case "title":
+			out.Values[i] = ec._NetworkVouchersProductInformation_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._NetworkVouchersProductInformation_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "termsOfUse":
+			out.Values[i] = ec._NetworkVouchersProductInformation_termsOfUse(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "displayByUniverse":
+			out.Values[i] = ec._NetworkVouchersProductInformation_displayByUniverse(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "validityPeriod":
+			out.Values[i] = ec._NetworkVouchersProductInformation_validityPeriod(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "validityPeriodUnit":
+			out.Values[i] = ec._NetworkVouchersProductInformation_validityPeriodUnit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedProductFeature":
+			out.Values[i] = ec._NetworkVouchersProductInformation_activatedProductFeature(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedGroupPayment":
+			out.Values[i] = ec._NetworkVouchersProductInformation_activatedGroupPayment(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "displayOffersMap":
+			out.Values[i] = ec._NetworkVouchersProductInformation_displayOffersMap(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedOfferCountryFilter":
+			out.Values[i] = ec._NetworkVouchersProductInformation_activatedOfferCountryFilter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedOfferDepartmentFilter":
+			out.Values[i] = ec._NetworkVouchersProductInformation_activatedOfferDepartmentFilter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedOfferRegionFilter":
+			out.Values[i] = ec._NetworkVouchersProductInformation_activatedOfferRegionFilter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var pageInfoImplementors = []string{"PageInfo"}
+
+func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet, obj *model.PageInfo) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, pageInfoImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PageInfo")
+		case "hasNextPage":
+			out.Values[i] = ec._PageInfo_hasNextPage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hasPreviousPage":
+			out.Values[i] = ec._PageInfo_hasPreviousPage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "startCursor":
+			out.Values[i] = ec._PageInfo_startCursor(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "endCursor":
+			out.Values[i] = ec._PageInfo_endCursor(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:
@@ -3992,6 +19620,421 @@ func (ec *executionContext) _Partner(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
+var partnerAgencyImplementors = []string{"PartnerAgency"}
+
+func (ec *executionContext) _PartnerAgency(ctx context.Context, sel ast.SelectionSet, obj *model.PartnerAgency) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, partnerAgencyImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PartnerAgency")
+		case "id":
+			out.Values[i] = ec._PartnerAgency_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "agencyName":
+			out.Values[i] = ec._PartnerAgency_agencyName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var partnerFacilitiesImplementors = []string{"PartnerFacilities"}
+
+func (ec *executionContext) _PartnerFacilities(ctx context.Context, sel ast.SelectionSet, obj *model.PartnerFacilities) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, partnerFacilitiesImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PartnerFacilities")
+		case "disabledAccess":
+			out.Values[i] = ec._PartnerFacilities_disabledAccess(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "airConditioning":
+			out.Values[i] = ec._PartnerFacilities_airConditioning(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "privateParking":
+			out.Values[i] = ec._PartnerFacilities_privateParking(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "wifi":
+			out.Values[i] = ec._PartnerFacilities_wifi(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "smokingArea":
+			out.Values[i] = ec._PartnerFacilities_smokingArea(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "petsAllowed":
+			out.Values[i] = ec._PartnerFacilities_petsAllowed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "familyFriendly":
+			out.Values[i] = ec._PartnerFacilities_familyFriendly(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var partnerLabelImplementors = []string{"PartnerLabel"}
+
+func (ec *executionContext) _PartnerLabel(ctx context.Context, sel ast.SelectionSet, obj *model.PartnerLabel) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, partnerLabelImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PartnerLabel")
+		case "name":
+			out.Values[i] = ec._PartnerLabel_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "logo":
+			out.Values[i] = ec._PartnerLabel_logo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var productInformationImplementors = []string{"ProductInformation"}
+
+func (ec *executionContext) _ProductInformation(ctx context.Context, sel ast.SelectionSet, obj *model.ProductInformation) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, productInformationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ProductInformation")
+		case "events":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ProductInformation_events(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "giftcards":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ProductInformation_giftcards(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "networkGiftcards":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ProductInformation_networkGiftcards(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "networkVouchers":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ProductInformation_networkVouchers(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "vouchers":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ProductInformation_vouchers(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "workshops":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ProductInformation_workshops(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var queryImplementors = []string{"Query"}
 
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
@@ -4056,6 +20099,424 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "partners":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_partners(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "partner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_partner(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "currentPartner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_currentPartner(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "destinations":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_destinations(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "legalInformation":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_legalInformation(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "refundWithdrawalTerms":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_refundWithdrawalTerms(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "productInformation":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_productInformation(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "event":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_event(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "eventSlots":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_eventSlots(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "workshop":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_workshop(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "workshopSessions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_workshopSessions(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "workshopThemes":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_workshopThemes(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "boxes":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_boxes(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "box":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_box(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "boxUniverses":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_boxUniverses(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "universes":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_universes(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "themes":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_themes(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "giftcardPrototypes":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_giftcardPrototypes(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "giftcardPrototype":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_giftcardPrototype(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -4069,6 +20530,145 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			})
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var stringEntryImplementors = []string{"StringEntry"}
+
+func (ec *executionContext) _StringEntry(ctx context.Context, sel ast.SelectionSet, obj *model.StringEntry) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, stringEntryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StringEntry")
+		case "key":
+			out.Values[i] = ec._StringEntry_key(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "value":
+			out.Values[i] = ec._StringEntry_value(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var themeImplementors = []string{"Theme"}
+
+func (ec *executionContext) _Theme(ctx context.Context, sel ast.SelectionSet, obj *model.Theme) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, themeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Theme")
+		case "id":
+			out.Values[i] = ec._Theme_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._Theme_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var universeImplementors = []string{"Universe"}
+
+func (ec *executionContext) _Universe(ctx context.Context, sel ast.SelectionSet, obj *model.Universe) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, universeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Universe")
+		case "id":
+			out.Values[i] = ec._Universe_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._Universe_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "order":
+			out.Values[i] = ec._Universe_order(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "subUniverses":
+			out.Values[i] = ec._Universe_subUniverses(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -4231,6 +20831,979 @@ func (ec *executionContext) _Viewer(ctx context.Context, sel ast.SelectionSet, o
 			}
 		case "permissions":
 			out.Values[i] = ec._Viewer_permissions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var vouchersProductInformationImplementors = []string{"VouchersProductInformation"}
+
+func (ec *executionContext) _VouchersProductInformation(ctx context.Context, sel ast.SelectionSet, obj *model.VouchersProductInformation) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, vouchersProductInformationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VouchersProductInformation")
+		case "title":
+			out.Values[i] = ec._VouchersProductInformation_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "subtitle":
+			out.Values[i] = ec._VouchersProductInformation_subtitle(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "shortDescription":
+			out.Values[i] = ec._VouchersProductInformation_shortDescription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedDestinationFilter":
+			out.Values[i] = ec._VouchersProductInformation_activatedDestinationFilter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedUniverseFilter":
+			out.Values[i] = ec._VouchersProductInformation_activatedUniverseFilter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedPriceFilter":
+			out.Values[i] = ec._VouchersProductInformation_activatedPriceFilter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedTargetFilter":
+			out.Values[i] = ec._VouchersProductInformation_activatedTargetFilter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedThemeFilter":
+			out.Values[i] = ec._VouchersProductInformation_activatedThemeFilter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedEnvironmentFilter":
+			out.Values[i] = ec._VouchersProductInformation_activatedEnvironmentFilter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedOfferOrderingByRanking":
+			out.Values[i] = ec._VouchersProductInformation_activatedOfferOrderingByRanking(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "validityPeriod":
+			out.Values[i] = ec._VouchersProductInformation_validityPeriod(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "validityPeriodUnit":
+			out.Values[i] = ec._VouchersProductInformation_validityPeriodUnit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "methodOfDisplay":
+			out.Values[i] = ec._VouchersProductInformation_methodOfDisplay(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedGroupPayment":
+			out.Values[i] = ec._VouchersProductInformation_activatedGroupPayment(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var workshopImplementors = []string{"Workshop"}
+
+func (ec *executionContext) _Workshop(ctx context.Context, sel ast.SelectionSet, obj *model.Workshop) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, workshopImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Workshop")
+		case "id":
+			out.Values[i] = ec._Workshop_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._Workshop_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "shortDescription":
+			out.Values[i] = ec._Workshop_shortDescription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "longDescription":
+			out.Values[i] = ec._Workshop_longDescription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "bookingConditions":
+			out.Values[i] = ec._Workshop_bookingConditions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "images":
+			out.Values[i] = ec._Workshop_images(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "canBePrivatized":
+			out.Values[i] = ec._Workshop_canBePrivatized(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "displayCalendar":
+			out.Values[i] = ec._Workshop_displayCalendar(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "address":
+			out.Values[i] = ec._Workshop_address(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "category":
+			out.Values[i] = ec._Workshop_category(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "level":
+			out.Values[i] = ec._Workshop_level(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "themes":
+			out.Values[i] = ec._Workshop_themes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "targets":
+			out.Values[i] = ec._Workshop_targets(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "skills":
+			out.Values[i] = ec._Workshop_skills(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "recipes":
+			out.Values[i] = ec._Workshop_recipes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sessions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Workshop_sessions(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "activateWorkshopsGroupPayment":
+			out.Values[i] = ec._Workshop_activateWorkshopsGroupPayment(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var workshopCategoryImplementors = []string{"WorkshopCategory"}
+
+func (ec *executionContext) _WorkshopCategory(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopCategory) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, workshopCategoryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WorkshopCategory")
+		case "id":
+			out.Values[i] = ec._WorkshopCategory_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._WorkshopCategory_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "price":
+			out.Values[i] = ec._WorkshopCategory_price(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "specificValidityPeriod":
+			out.Values[i] = ec._WorkshopCategory_specificValidityPeriod(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var workshopLevelImplementors = []string{"WorkshopLevel"}
+
+func (ec *executionContext) _WorkshopLevel(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopTag) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, workshopLevelImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WorkshopLevel")
+		case "id":
+			out.Values[i] = ec._WorkshopLevel_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._WorkshopLevel_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var workshopRecipeImplementors = []string{"WorkshopRecipe"}
+
+func (ec *executionContext) _WorkshopRecipe(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopTag) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, workshopRecipeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WorkshopRecipe")
+		case "id":
+			out.Values[i] = ec._WorkshopRecipe_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._WorkshopRecipe_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var workshopSessionImplementors = []string{"WorkshopSession"}
+
+func (ec *executionContext) _WorkshopSession(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopSession) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, workshopSessionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WorkshopSession")
+		case "id":
+			out.Values[i] = ec._WorkshopSession_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "workshopId":
+			out.Values[i] = ec._WorkshopSession_workshopId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "workshop":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._WorkshopSession_workshop(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "startingDatetime":
+			out.Values[i] = ec._WorkshopSession_startingDatetime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "startingDatetimeFormatted":
+			out.Values[i] = ec._WorkshopSession_startingDatetimeFormatted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "endingDatetime":
+			out.Values[i] = ec._WorkshopSession_endingDatetime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "endingDatetimeFormatted":
+			out.Values[i] = ec._WorkshopSession_endingDatetimeFormatted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "minCapacity":
+			out.Values[i] = ec._WorkshopSession_minCapacity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "maxCapacity":
+			out.Values[i] = ec._WorkshopSession_maxCapacity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "durationFormatted":
+			out.Values[i] = ec._WorkshopSession_durationFormatted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "durationValueFormatted":
+			out.Values[i] = ec._WorkshopSession_durationValueFormatted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "availablePlaces":
+			out.Values[i] = ec._WorkshopSession_availablePlaces(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "funnelLink":
+			out.Values[i] = ec._WorkshopSession_funnelLink(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var workshopSessionConnectionImplementors = []string{"WorkshopSessionConnection"}
+
+func (ec *executionContext) _WorkshopSessionConnection(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopSessionConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, workshopSessionConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WorkshopSessionConnection")
+		case "edges":
+			out.Values[i] = ec._WorkshopSessionConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._WorkshopSessionConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._WorkshopSessionConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var workshopSessionEdgeImplementors = []string{"WorkshopSessionEdge"}
+
+func (ec *executionContext) _WorkshopSessionEdge(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopSessionEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, workshopSessionEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WorkshopSessionEdge")
+		case "cursor":
+			out.Values[i] = ec._WorkshopSessionEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._WorkshopSessionEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var workshopSkillImplementors = []string{"WorkshopSkill"}
+
+func (ec *executionContext) _WorkshopSkill(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopTag) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, workshopSkillImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WorkshopSkill")
+		case "id":
+			out.Values[i] = ec._WorkshopSkill_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._WorkshopSkill_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var workshopTargetImplementors = []string{"WorkshopTarget"}
+
+func (ec *executionContext) _WorkshopTarget(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopTag) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, workshopTargetImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WorkshopTarget")
+		case "id":
+			out.Values[i] = ec._WorkshopTarget_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._WorkshopTarget_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var workshopThemeImplementors = []string{"WorkshopTheme"}
+
+func (ec *executionContext) _WorkshopTheme(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopTag) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, workshopThemeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WorkshopTheme")
+		case "id":
+			out.Values[i] = ec._WorkshopTheme_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._WorkshopTheme_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var workshopThemeConnectionImplementors = []string{"WorkshopThemeConnection"}
+
+func (ec *executionContext) _WorkshopThemeConnection(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopThemeConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, workshopThemeConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WorkshopThemeConnection")
+		case "edges":
+			out.Values[i] = ec._WorkshopThemeConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._WorkshopThemeConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._WorkshopThemeConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var workshopThemeEdgeImplementors = []string{"WorkshopThemeEdge"}
+
+func (ec *executionContext) _WorkshopThemeEdge(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopThemeEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, workshopThemeEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WorkshopThemeEdge")
+		case "cursor":
+			out.Values[i] = ec._WorkshopThemeEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._WorkshopThemeEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var workshopsProductInformationImplementors = []string{"WorkshopsProductInformation"}
+
+func (ec *executionContext) _WorkshopsProductInformation(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopsProductInformation) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, workshopsProductInformationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WorkshopsProductInformation")
+		case "title":
+			out.Values[i] = ec._WorkshopsProductInformation_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._WorkshopsProductInformation_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tosUrl":
+			out.Values[i] = ec._WorkshopsProductInformation_tosUrl(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "displayWorkshopsByMonth":
+			out.Values[i] = ec._WorkshopsProductInformation_displayWorkshopsByMonth(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "displayWorkshopsPerSession":
+			out.Values[i] = ec._WorkshopsProductInformation_displayWorkshopsPerSession(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "displayFullyBookedSessions":
+			out.Values[i] = ec._WorkshopsProductInformation_displayFullyBookedSessions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedMonthFilter":
+			out.Values[i] = ec._WorkshopsProductInformation_activatedMonthFilter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedDayFilter":
+			out.Values[i] = ec._WorkshopsProductInformation_activatedDayFilter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedTimeFilter":
+			out.Values[i] = ec._WorkshopsProductInformation_activatedTimeFilter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedPriceFilter":
+			out.Values[i] = ec._WorkshopsProductInformation_activatedPriceFilter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedCategoryFilter":
+			out.Values[i] = ec._WorkshopsProductInformation_activatedCategoryFilter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedDurationFilter":
+			out.Values[i] = ec._WorkshopsProductInformation_activatedDurationFilter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedTargetFilter":
+			out.Values[i] = ec._WorkshopsProductInformation_activatedTargetFilter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedLevelFilter":
+			out.Values[i] = ec._WorkshopsProductInformation_activatedLevelFilter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activatedThemeFilter":
+			out.Values[i] = ec._WorkshopsProductInformation_activatedThemeFilter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "minNbFreePlacesForLabelShown":
+			out.Values[i] = ec._WorkshopsProductInformation_minNbFreePlacesForLabelShown(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "displayPhoneNumber":
+			out.Values[i] = ec._WorkshopsProductInformation_displayPhoneNumber(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "phoneNumber":
+			out.Values[i] = ec._WorkshopsProductInformation_phoneNumber(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "defaultWorkshopImage":
+			out.Values[i] = ec._WorkshopsProductInformation_defaultWorkshopImage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "validityPeriod":
+			out.Values[i] = ec._WorkshopsProductInformation_validityPeriod(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "validityPeriodUnit":
+			out.Values[i] = ec._WorkshopsProductInformation_validityPeriodUnit(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -4694,6 +22267,113 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
+func (ec *executionContext) marshalNBox2ᚖsalesplatformᚋgraphᚋmodelᚐBox(ctx context.Context, sel ast.SelectionSet, v *model.Box) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Box(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNBoxConnection2ᚖsalesplatformᚋgraphᚋmodelᚐBoxConnection(ctx context.Context, sel ast.SelectionSet, v *model.BoxConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._BoxConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNBoxEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐBoxEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.BoxEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNBoxEdge2ᚖsalesplatformᚋgraphᚋmodelᚐBoxEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNBoxEdge2ᚖsalesplatformᚋgraphᚋmodelᚐBoxEdge(ctx context.Context, sel ast.SelectionSet, v *model.BoxEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._BoxEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNBoxOffer2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOffer(ctx context.Context, sel ast.SelectionSet, v *model.BoxOffer) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._BoxOffer(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNBoxOfferConnection2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOfferConnection(ctx context.Context, sel ast.SelectionSet, v *model.BoxOfferConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._BoxOfferConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNBoxOfferEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐBoxOfferEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.BoxOfferEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNBoxOfferEdge2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOfferEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNBoxOfferEdge2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOfferEdge(ctx context.Context, sel ast.SelectionSet, v *model.BoxOfferEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._BoxOfferEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNBoxOrder2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOrder(ctx context.Context, v any) (*model.BoxOrder, error) {
+	res, err := ec.unmarshalInputBoxOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNBoxOrderField2salesplatformᚋgraphᚋmodelᚐBoxOrderField(ctx context.Context, v any) (model.BoxOrderField, error) {
+	var res model.BoxOrderField
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNBoxOrderField2salesplatformᚋgraphᚋmodelᚐBoxOrderField(ctx context.Context, sel ast.SelectionSet, v model.BoxOrderField) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNCartItem2ᚕᚖsalesplatformᚋgraphᚋmodelᚐCartItemᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.CartItem) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -4749,6 +22429,52 @@ func (ec *executionContext) marshalNCartPayload2ᚖsalesplatformᚋgraphᚋmodel
 	return ec._CartPayload(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNCataloguePartner2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartner(ctx context.Context, sel ast.SelectionSet, v *model.CataloguePartner) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CataloguePartner(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCataloguePartnerConnection2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartnerConnection(ctx context.Context, sel ast.SelectionSet, v *model.CataloguePartnerConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CataloguePartnerConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCataloguePartnerEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartnerEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.CataloguePartnerEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCataloguePartnerEdge2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartnerEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCataloguePartnerEdge2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartnerEdge(ctx context.Context, sel ast.SelectionSet, v *model.CataloguePartnerEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CataloguePartnerEdge(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNCreateCartInput2salesplatformᚋgraphᚋmodelᚐCreateCartInput(ctx context.Context, v any) (model.CreateCartInput, error) {
 	res, err := ec.unmarshalInputCreateCartInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -4785,6 +22511,268 @@ func (ec *executionContext) marshalNDateTime2timeᚐTime(ctx context.Context, se
 	return res
 }
 
+func (ec *executionContext) unmarshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx context.Context, v any) (decimal.Decimal, error) {
+	res, err := scalar.UnmarshalDecimal(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx context.Context, sel ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+	_ = sel
+	res := scalar.MarshalDecimal(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+func (ec *executionContext) marshalNDeliveryOptions2ᚖsalesplatformᚋgraphᚋmodelᚐDeliveryOptions(ctx context.Context, sel ast.SelectionSet, v *model.DeliveryOptions) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._DeliveryOptions(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNDestination2ᚕᚖsalesplatformᚋgraphᚋmodelᚐDestinationᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Destination) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNDestination2ᚖsalesplatformᚋgraphᚋmodelᚐDestination(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNDestination2ᚖsalesplatformᚋgraphᚋmodelᚐDestination(ctx context.Context, sel ast.SelectionSet, v *model.Destination) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Destination(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEvent2ᚖsalesplatformᚋgraphᚋmodelᚐEvent(ctx context.Context, sel ast.SelectionSet, v *model.Event) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Event(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEventFormula2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEventFormulaᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.EventFormula) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNEventFormula2ᚖsalesplatformᚋgraphᚋmodelᚐEventFormula(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNEventFormula2ᚖsalesplatformᚋgraphᚋmodelᚐEventFormula(ctx context.Context, sel ast.SelectionSet, v *model.EventFormula) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EventFormula(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEventSlot2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlot(ctx context.Context, sel ast.SelectionSet, v *model.EventSlot) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EventSlot(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEventSlotConnection2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlotConnection(ctx context.Context, sel ast.SelectionSet, v *model.EventSlotConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EventSlotConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEventSlotEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEventSlotEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.EventSlotEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNEventSlotEdge2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlotEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNEventSlotEdge2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlotEdge(ctx context.Context, sel ast.SelectionSet, v *model.EventSlotEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EventSlotEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEventSlotListConnection2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlotListConnection(ctx context.Context, sel ast.SelectionSet, v *model.EventSlotListConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EventSlotListConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEventSlotListEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEventSlotListEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.EventSlotListEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNEventSlotListEdge2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlotListEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNEventSlotListEdge2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlotListEdge(ctx context.Context, sel ast.SelectionSet, v *model.EventSlotListEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EventSlotListEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEventSlotListItem2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlotListItem(ctx context.Context, sel ast.SelectionSet, v *model.EventSlotListItem) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EventSlotListItem(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEventsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐEventsProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.EventsProductInformation) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EventsProductInformation(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNGiftcardPrototype2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototype(ctx context.Context, sel ast.SelectionSet, v *model.GiftcardPrototype) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._GiftcardPrototype(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNGiftcardPrototypeConnection2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototypeConnection(ctx context.Context, sel ast.SelectionSet, v *model.GiftcardPrototypeConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._GiftcardPrototypeConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNGiftcardPrototypeEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototypeEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.GiftcardPrototypeEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNGiftcardPrototypeEdge2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototypeEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNGiftcardPrototypeEdge2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototypeEdge(ctx context.Context, sel ast.SelectionSet, v *model.GiftcardPrototypeEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._GiftcardPrototypeEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNGiftcardsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardsProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.GiftcardsProductInformation) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._GiftcardsProductInformation(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNID2int64(ctx context.Context, v any) (int64, error) {
+	res, err := scalar.UnmarshalInt64ID(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNID2int64(ctx context.Context, sel ast.SelectionSet, v int64) graphql.Marshaler {
+	_ = sel
+	res := scalar.MarshalInt64ID(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
 func (ec *executionContext) unmarshalNID2string(ctx context.Context, v any) (string, error) {
 	res, err := graphql.UnmarshalID(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -4793,6 +22781,51 @@ func (ec *executionContext) unmarshalNID2string(ctx context.Context, v any) (str
 func (ec *executionContext) marshalNID2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
 	_ = sel
 	res := graphql.MarshalID(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+func (ec *executionContext) unmarshalNID2ᚕint64ᚄ(ctx context.Context, v any) ([]int64, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]int64, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNID2int64(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNID2ᚕint64ᚄ(ctx context.Context, sel ast.SelectionSet, v []int64) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNID2int64(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNInt2int(ctx context.Context, v any) (int, error) {
+	res, err := graphql.UnmarshalInt(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNInt2int(ctx context.Context, sel ast.SelectionSet, v int) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalInt(v)
 	if res == graphql.Null {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -4815,6 +22848,204 @@ func (ec *executionContext) marshalNInt642int64(ctx context.Context, sel ast.Sel
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNLanguage2salesplatformᚋgraphᚋmodelᚐLanguage(ctx context.Context, v any) (model.Language, error) {
+	var res model.Language
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLanguage2salesplatformᚋgraphᚋmodelᚐLanguage(ctx context.Context, sel ast.SelectionSet, v model.Language) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNLegalInformation2ᚖsalesplatformᚋgraphᚋmodelᚐLegalInformation(ctx context.Context, sel ast.SelectionSet, v *model.LegalInformation) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._LegalInformation(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx context.Context, sel ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Localized(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNMoney2ᚕᚖsalesplatformᚋgraphᚋmodelᚐMoneyᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Money) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMoney(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMoney(ctx context.Context, sel ast.SelectionSet, v *model.Money) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Money(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNMoneyPot2ᚖsalesplatformᚋgraphᚋmodelᚐMoneyPot(ctx context.Context, sel ast.SelectionSet, v *model.MoneyPot) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._MoneyPot(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkGiftcardMoneyPot2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardMoneyPot(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardMoneyPot) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardMoneyPot(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkGiftcardSettings2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardSettings(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardSettings) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardSettings(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkGiftcardsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardsProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardsProductInformation) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardsProductInformation(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkVouchersProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVouchersProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVouchersProductInformation) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkVouchersProductInformation(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNOrderDirection2salesplatformᚋgraphᚋmodelᚐOrderDirection(ctx context.Context, v any) (model.OrderDirection, error) {
+	var res model.OrderDirection
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNOrderDirection2salesplatformᚋgraphᚋmodelᚐOrderDirection(ctx context.Context, sel ast.SelectionSet, v model.OrderDirection) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx context.Context, sel ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PageInfo(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPartnerAgency2ᚕᚖsalesplatformᚋgraphᚋmodelᚐPartnerAgencyᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PartnerAgency) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPartnerAgency2ᚖsalesplatformᚋgraphᚋmodelᚐPartnerAgency(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPartnerAgency2ᚖsalesplatformᚋgraphᚋmodelᚐPartnerAgency(ctx context.Context, sel ast.SelectionSet, v *model.PartnerAgency) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PartnerAgency(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPartnerFacilities2ᚖsalesplatformᚋgraphᚋmodelᚐPartnerFacilities(ctx context.Context, sel ast.SelectionSet, v *model.PartnerFacilities) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PartnerFacilities(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPartnerLabel2ᚕᚖsalesplatformᚋgraphᚋmodelᚐPartnerLabelᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PartnerLabel) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPartnerLabel2ᚖsalesplatformᚋgraphᚋmodelᚐPartnerLabel(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPartnerLabel2ᚖsalesplatformᚋgraphᚋmodelᚐPartnerLabel(ctx context.Context, sel ast.SelectionSet, v *model.PartnerLabel) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PartnerLabel(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.ProductInformation) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ProductInformation(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNReplaceCartInput2salesplatformᚋgraphᚋmodelᚐReplaceCartInput(ctx context.Context, v any) (model.ReplaceCartInput, error) {
@@ -4867,6 +23098,58 @@ func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel
 	return ret
 }
 
+func (ec *executionContext) marshalNStringEntry2ᚕᚖsalesplatformᚋgraphᚋmodelᚐStringEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.StringEntry) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNStringEntry2ᚖsalesplatformᚋgraphᚋmodelᚐStringEntry(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNStringEntry2ᚖsalesplatformᚋgraphᚋmodelᚐStringEntry(ctx context.Context, sel ast.SelectionSet, v *model.StringEntry) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StringEntry(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNTheme2ᚕᚖsalesplatformᚋgraphᚋmodelᚐThemeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Theme) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNTheme2ᚖsalesplatformᚋgraphᚋmodelᚐTheme(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNTheme2ᚖsalesplatformᚋgraphᚋmodelᚐTheme(ctx context.Context, sel ast.SelectionSet, v *model.Theme) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Theme(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx context.Context, v any) (uuid.UUID, error) {
 	res, err := graphql.UnmarshalUUID(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -4881,6 +23164,32 @@ func (ec *executionContext) marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) marshalNUniverse2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUniverseᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Universe) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNUniverse2ᚖsalesplatformᚋgraphᚋmodelᚐUniverse(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNUniverse2ᚖsalesplatformᚋgraphᚋmodelᚐUniverse(ctx context.Context, sel ast.SelectionSet, v *model.Universe) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Universe(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNUser2ᚖsalesplatformᚋgraphᚋmodelᚐUser(ctx context.Context, sel ast.SelectionSet, v *model.User) graphql.Marshaler {
@@ -4919,6 +23228,16 @@ func (ec *executionContext) marshalNUserError2ᚖsalesplatformᚋgraphᚋmodel�
 	return ec._UserError(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNValidityUnit2salesplatformᚋgraphᚋmodelᚐValidityUnit(ctx context.Context, v any) (model.ValidityUnit, error) {
+	var res model.ValidityUnit
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNValidityUnit2salesplatformᚋgraphᚋmodelᚐValidityUnit(ctx context.Context, sel ast.SelectionSet, v model.ValidityUnit) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNViewer2ᚖsalesplatformᚋgraphᚋmodelᚐViewer(ctx context.Context, sel ast.SelectionSet, v *model.Viewer) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -4927,6 +23246,232 @@ func (ec *executionContext) marshalNViewer2ᚖsalesplatformᚋgraphᚋmodelᚐVi
 		return graphql.Null
 	}
 	return ec._Viewer(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNVouchersProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐVouchersProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.VouchersProductInformation) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._VouchersProductInformation(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWorkshop2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshop(ctx context.Context, sel ast.SelectionSet, v *model.Workshop) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Workshop(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWorkshopCategory2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopCategory(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopCategory) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WorkshopCategory(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWorkshopRecipe2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTagᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WorkshopTag) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNWorkshopRecipe2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNWorkshopRecipe2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopTag) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WorkshopRecipe(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWorkshopSession2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSession(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopSession) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WorkshopSession(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWorkshopSessionConnection2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSessionConnection(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopSessionConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WorkshopSessionConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWorkshopSessionEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSessionEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WorkshopSessionEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNWorkshopSessionEdge2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSessionEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNWorkshopSessionEdge2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSessionEdge(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopSessionEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WorkshopSessionEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWorkshopSkill2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTagᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WorkshopTag) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNWorkshopSkill2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNWorkshopSkill2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopTag) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WorkshopSkill(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWorkshopTarget2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTagᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WorkshopTag) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNWorkshopTarget2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNWorkshopTarget2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopTag) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WorkshopTarget(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWorkshopTheme2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTagᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WorkshopTag) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNWorkshopTheme2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNWorkshopTheme2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopTag) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WorkshopTheme(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWorkshopThemeConnection2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopThemeConnection(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopThemeConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WorkshopThemeConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWorkshopThemeEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopThemeEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WorkshopThemeEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNWorkshopThemeEdge2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopThemeEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNWorkshopThemeEdge2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopThemeEdge(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopThemeEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WorkshopThemeEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWorkshopsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopsProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopsProductInformation) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WorkshopsProductInformation(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx context.Context, sel ast.SelectionSet, v introspection.Directive) graphql.Marshaler {
@@ -5116,11 +23661,144 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	return res
 }
 
+func (ec *executionContext) marshalOBox2ᚖsalesplatformᚋgraphᚋmodelᚐBox(ctx context.Context, sel ast.SelectionSet, v *model.Box) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Box(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOBoxOrder2ᚕᚖsalesplatformᚋgraphᚋmodelᚐBoxOrderᚄ(ctx context.Context, v any) ([]*model.BoxOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.BoxOrder, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNBoxOrder2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOrder(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
 func (ec *executionContext) marshalOCart2ᚖsalesplatformᚋgraphᚋmodelᚐCart(ctx context.Context, sel ast.SelectionSet, v *model.Cart) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._Cart(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOCataloguePartner2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartner(ctx context.Context, sel ast.SelectionSet, v *model.CataloguePartner) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CataloguePartner(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOEvent2ᚖsalesplatformᚋgraphᚋmodelᚐEvent(ctx context.Context, sel ast.SelectionSet, v *model.Event) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Event(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOFloat2ᚖfloat64(ctx context.Context, v any) (*float64, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := graphql.UnmarshalFloatContext(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOFloat2ᚖfloat64(ctx context.Context, sel ast.SelectionSet, v *float64) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalFloatContext(*v)
+	return graphql.WrapContextMarshaler(ctx, res)
+}
+
+func (ec *executionContext) marshalOGiftcardPrototype2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototype(ctx context.Context, sel ast.SelectionSet, v *model.GiftcardPrototype) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._GiftcardPrototype(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOID2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]string, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNID2string(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOID2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNID2string(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOID2ᚖstring(ctx context.Context, v any) (*string, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := graphql.UnmarshalID(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOID2ᚖstring(ctx context.Context, sel ast.SelectionSet, v *string) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalID(*v)
+	return res
+}
+
+func (ec *executionContext) unmarshalOInt2ᚖint(ctx context.Context, v any) (*int, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := graphql.UnmarshalInt(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOInt2ᚖint(ctx context.Context, sel ast.SelectionSet, v *int) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalInt(*v)
+	return res
 }
 
 func (ec *executionContext) unmarshalOInt642ᚖint64(ctx context.Context, v any) (*int64, error) {
@@ -5139,6 +23817,13 @@ func (ec *executionContext) marshalOInt642ᚖint64(ctx context.Context, sel ast.
 	_ = ctx
 	res := graphql.MarshalInt64(*v)
 	return res
+}
+
+func (ec *executionContext) marshalOMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMoney(ctx context.Context, sel ast.SelectionSet, v *model.Money) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Money(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPartner(ctx context.Context, sel ast.SelectionSet, v *model.Partner) graphql.Marshaler {
@@ -5189,6 +23874,36 @@ func (ec *executionContext) marshalOUser2ᚖsalesplatformᚋgraphᚋmodelᚐUser
 		return graphql.Null
 	}
 	return ec._User(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOValidityUnit2ᚖsalesplatformᚋgraphᚋmodelᚐValidityUnit(ctx context.Context, v any) (*model.ValidityUnit, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.ValidityUnit)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOValidityUnit2ᚖsalesplatformᚋgraphᚋmodelᚐValidityUnit(ctx context.Context, sel ast.SelectionSet, v *model.ValidityUnit) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) marshalOWorkshop2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshop(ctx context.Context, sel ast.SelectionSet, v *model.Workshop) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Workshop(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOWorkshopLevel2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopTag) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._WorkshopLevel(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.EnumValue) graphql.Marshaler {

@@ -13,28 +13,29 @@ import (
 	"salesplatform/graph/httptransport"
 )
 
-// Request limits: a query deeper or more complex than this is refused
-// before it runs.
-const (
-	maxComplexity  = 1000
-	queryCacheSize = 1000
-)
+// queryCacheSize is how many parsed queries are kept.
+const queryCacheSize = 1000
 
 // NewHandler serves the graph at one endpoint (POST, and GET for queries)
-// with introspection on. logFrom gives the request's logger, for errors that
-// are masked.
+// with introspection on, each request with its own dataloaders. Operations
+// deeper than maxDepth or more complex than maxComplexity are refused
+// before they run (limits.go). logFrom gives the request's logger, for
+// errors that are masked.
 func NewHandler(r *Resolver, logFrom func(context.Context) *slog.Logger) http.Handler {
-	srv := handler.New(NewExecutableSchema(Config{Resolvers: r}))
+	cfg := Config{Resolvers: r}
+	setComplexity(&cfg.Complexity)
+	srv := handler.New(NewExecutableSchema(cfg))
 	srv.AddTransport(httptransport.GET{})
 	srv.AddTransport(httptransport.POST{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](queryCacheSize))
 	srv.Use(extension.Introspection{})
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](100)})
+	srv.Use(DepthLimit{Max: maxDepth})
 	srv.Use(extension.FixedComplexityLimit(maxComplexity))
 	log := ctxLogger(logFrom)
 	srv.SetErrorPresenter(presentError(log))
 	srv.SetRecoverFunc(recoverPanic(log))
-	return srv
+	return withLoaders(r, srv)
 }
 
 // ctxLogger adapts a per-request slog logger to Logger.

@@ -6,8 +6,15 @@ package graph
 import "salesplatform/domain"
 
 // Resolver holds the domain services the resolvers call; the same ones the
-// REST handlers call.
+// REST handlers call. The catalogue services are named for what they serve
+// so that they do not shadow the Query fields of the same names.
 type Resolver struct {
 	Accounts *domain.AccountService
 	Carts    *domain.CartService
+
+	PartnerCatalog   *domain.PartnerCatalogService
+	EventCatalog     *domain.EventService
+	WorkshopCatalog  *domain.WorkshopService
+	BoxCatalog       *domain.BoxService
+	PrototypeCatalog *domain.PrototypeService
 }

@@ -196,3 +196,68 @@ func (s *BoxStore) FindBoxUniverses(ctx context.Context, f domain.BoxFilter) ([]
 			JOIN network_voucher_boxes b ON b.id = bu.box_id
 			WHERE b.marketplace_id = ? AND (b.is_active OR NOT ?)`, f.MarketplaceID, f.ActiveOnly)
 }
+
+// boxOfferWindowRow is an offer of FindBoxOffers' window query.
+type boxOfferWindowRow struct {
+	windowRow
+	ID        int64  `bun:"id"`
+	PartnerID int64  `bun:"partner_id"`
+	Status    string `bun:"status"`
+}
+
+// FindBoxOffers returns the window f.Page of the offers of each box of
+// f.BoxIDs that f.Boxes selects, and their counts, in one statement.
+func (s *BoxStore) FindBoxOffers(ctx context.Context, f domain.BoxOfferFilter) ([]*domain.BoxOffer, map[int64]int, error) {
+	counts := map[int64]int{}
+	if len(f.BoxIDs) == 0 {
+		return nil, counts, nil
+	}
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []boxOfferWindowRow
+	err := s.db.NewRaw(windowSQL(`
+		SELECT o.box_id AS parent_id, o.id, o.partner_id, o.status,
+		       row_number() OVER (PARTITION BY o.box_id ORDER BY o.id) AS rn,
+		       count(*) OVER (PARTITION BY o.box_id) AS total
+		FROM box_offers o
+		JOIN network_voucher_boxes b ON b.id = o.box_id
+		WHERE o.box_id IN (?) AND b.marketplace_id = ? AND (b.is_active OR NOT ?) AND o.status = ?`),
+		append([]any{bun.In(f.BoxIDs), f.Boxes.MarketplaceID, f.Boxes.ActiveOnly, f.Status}, windowArgs(f.Page)...)...).
+		Scan(ctx, &rows)
+	if err != nil {
+		return nil, nil, fmt.Errorf("select box offers: %w", err)
+	}
+	var offers []*domain.BoxOffer
+	for _, r := range rows {
+		if r.inWindow(f.Page, counts) {
+			offers = append(offers, &domain.BoxOffer{ID: r.ID, BoxID: r.ParentID, PartnerID: r.PartnerID, Status: r.Status})
+		}
+	}
+	return offers, counts, nil
+}
+
+// FindBoxImages returns the images of the boxes of ids that f selects, in
+// one statement.
+func (s *BoxStore) FindBoxImages(ctx context.Context, f domain.BoxFilter, ids []int64) (map[int64][]string, error) {
+	out := map[int64][]string{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []struct {
+		BoxID int64  `bun:"box_id"`
+		URL   string `bun:"url"`
+	}
+	err := s.db.NewRaw(`SELECT i.box_id, i.url FROM network_voucher_box_images i
+		JOIN network_voucher_boxes b ON b.id = i.box_id
+		WHERE i.box_id IN (?) AND b.marketplace_id = ? AND (b.is_active OR NOT ?)
+		ORDER BY i.box_id, i.position`, bun.In(ids), f.MarketplaceID, f.ActiveOnly).Scan(ctx, &rows)
+	if err != nil {
+		return nil, fmt.Errorf("select box images: %w", err)
+	}
+	for _, r := range rows {
+		out[r.BoxID] = append(out[r.BoxID], r.URL)
+	}
+	return out, nil
+}

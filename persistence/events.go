@@ -313,3 +313,72 @@ LIMIT ?3 OFFSET ?4`, f.PartnerID, f.After, f.EverySlot, f.Page.Size, f.Page.Offs
 	}
 	return out, count, nil
 }
+
+// FindEvents returns the partner's events among ids with their formulas:
+// two statements.
+func (s *EventStore) FindEvents(ctx context.Context, partnerID int64, ids []int64) ([]*domain.Event, error) {
+	if len(ids) == 0 {
+		return []*domain.Event{}, nil
+	}
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []eventRow
+	err := s.db.NewSelect().Model(&rows).Where("e.id IN (?) AND e.partner_id = ?", bun.In(ids), partnerID).
+		Order("e.id").Scan(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("select events: %w", err)
+	}
+	out := make([]*domain.Event, len(rows))
+	byID := make(map[int64]*domain.Event, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+		byID[out[i].ID] = out[i]
+	}
+	if len(out) > 0 {
+		if err := s.loadFormulas(ctx, byID); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// eventSlotWindowRow is a slot of FindSlotsOfEvents' window query.
+type eventSlotWindowRow struct {
+	windowRow
+	ID              int64     `bun:"id"`
+	StartingAt      time.Time `bun:"starting_at"`
+	EndingAt        time.Time `bun:"ending_at"`
+	AvailablePlaces int       `bun:"available_places"`
+}
+
+// FindSlotsOfEvents returns the window f.Page of each selected event's
+// slots, and their counts, in one statement.
+func (s *EventStore) FindSlotsOfEvents(ctx context.Context, f domain.EventSlotBatchFilter) ([]*domain.EventSlot, map[int64]int, error) {
+	counts := map[int64]int{}
+	if len(f.EventIDs) == 0 {
+		return nil, counts, nil
+	}
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []eventSlotWindowRow
+	err := s.db.NewRaw(windowSQL(`
+		SELECT s.event_id AS parent_id, s.id, s.starting_at, s.ending_at, s.available_places,
+		       row_number() OVER (PARTITION BY s.event_id ORDER BY s.starting_at, s.id) AS rn,
+		       count(*) OVER (PARTITION BY s.event_id) AS total
+		FROM event_slots s
+		JOIN events e ON e.id = s.event_id
+		WHERE s.event_id IN (?) AND e.partner_id = ? AND s.starting_at > ?`),
+		append([]any{bun.In(f.EventIDs), f.PartnerID, f.After}, windowArgs(f.Page)...)...).
+		Scan(ctx, &rows)
+	if err != nil {
+		return nil, nil, fmt.Errorf("select slots of events: %w", err)
+	}
+	var out []*domain.EventSlot
+	for _, r := range rows {
+		if r.inWindow(f.Page, counts) {
+			out = append(out, &domain.EventSlot{ID: r.ID, EventID: r.ParentID, StartingAt: r.StartingAt,
+				EndingAt: r.EndingAt, AvailablePlaces: r.AvailablePlaces})
+		}
+	}
+	return out, counts, nil
+}

@@ -149,6 +149,35 @@ func (s *PartnerCatalogStore) FindListedPartners(ctx context.Context, f domain.P
 	if err != nil {
 		return nil, 0, fmt.Errorf("select listed partners: %w", err)
 	}
+	out, err := s.withLabels(ctx, rows)
+	if err != nil {
+		return nil, 0, err
+	}
+	return out, count, nil
+}
+
+// FindPartnerListings returns the partners f selects, by id, with their
+// profiles (one join) and labels (one query), unpaged: f.IDs bounds them.
+func (s *PartnerCatalogStore) FindPartnerListings(ctx context.Context, f domain.PartnerFilter) ([]*domain.PartnerListing, error) {
+	if f.IDs == nil {
+		return nil, errors.New("partner listings: a batch read needs ids")
+	}
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []*listedPartnerRow
+	q, err := scopePartners(s.db.NewSelect().Model(&rows).Column("p.id", "p.name").Relation("Profile"), f)
+	if err != nil {
+		return nil, err
+	}
+	if err := q.OrderExpr("p.id").Scan(ctx); err != nil {
+		return nil, fmt.Errorf("select partner listings: %w", err)
+	}
+	return s.withLabels(ctx, rows)
+}
+
+// withLabels turns partner rows into listings with their labels, read in
+// one query for all of them.
+func (s *PartnerCatalogStore) withLabels(ctx context.Context, rows []*listedPartnerRow) ([]*domain.PartnerListing, error) {
 	out := make([]*domain.PartnerListing, len(rows))
 	byID := make(map[int64]*domain.PartnerListing, len(rows))
 	ids := make([]int64, len(rows))
@@ -157,19 +186,19 @@ func (s *PartnerCatalogStore) FindListedPartners(ctx context.Context, f domain.P
 		byID[r.ID], ids[i] = out[i], r.ID
 	}
 	if len(ids) == 0 {
-		return out, count, nil
+		return out, nil
 	}
 	var labels []partnerLabelRow
-	err = s.db.NewSelect().Model(&labels).Where("pl.partner_id IN (?)", bun.In(ids)).
+	err := s.db.NewSelect().Model(&labels).Where("pl.partner_id IN (?)", bun.In(ids)).
 		OrderExpr("pl.partner_id, pl.id").Scan(ctx)
 	if err != nil {
-		return nil, 0, fmt.Errorf("select partner labels: %w", err)
+		return nil, fmt.Errorf("select partner labels: %w", err)
 	}
 	for _, l := range labels {
 		p := byID[l.PartnerID]
 		p.Labels = append(p.Labels, domain.PartnerLabel{ID: l.ID, PartnerID: l.PartnerID, Name: l.Name, LogoURL: l.LogoURL})
 	}
-	return out, count, nil
+	return out, nil
 }
 
 // FindDestinations returns the distinct places of the partners f selects

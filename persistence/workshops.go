@@ -349,3 +349,77 @@ func (s *WorkshopStore) FindWorkshopThemes(ctx context.Context, partnerID int64,
 	}
 	return out, count, nil
 }
+
+// FindWorkshops returns the partner's workshops among ids with their
+// category and level (joined) and vocabularies (one query): two statements.
+func (s *WorkshopStore) FindWorkshops(ctx context.Context, partnerID int64, ids []int64) ([]*domain.Workshop, error) {
+	if len(ids) == 0 {
+		return []*domain.Workshop{}, nil
+	}
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []workshopRow
+	err := s.db.NewSelect().Model(&rows).Relation("Category").Relation("Level").
+		Where("w.id IN (?) AND w.partner_id = ?", bun.In(ids), partnerID).Order("w.id").Scan(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("select workshops: %w", err)
+	}
+	out := make([]*domain.Workshop, len(rows))
+	byID := make(map[int64]*domain.Workshop, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+		byID[out[i].ID] = out[i]
+	}
+	if len(out) > 0 {
+		if err := s.loadTags(ctx, byID); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// workshopSessionWindowRow is a session of FindSessionsOfWorkshops' window
+// query.
+type workshopSessionWindowRow struct {
+	windowRow
+	ID              int64     `bun:"id"`
+	StartingAt      time.Time `bun:"starting_at"`
+	EndingAt        time.Time `bun:"ending_at"`
+	MinCapacity     int       `bun:"min_capacity"`
+	MaxCapacity     int       `bun:"max_capacity"`
+	AvailablePlaces int       `bun:"available_places"`
+}
+
+// FindSessionsOfWorkshops returns the window f.Page of each selected
+// workshop's sessions, and their counts, in one statement.
+func (s *WorkshopStore) FindSessionsOfWorkshops(ctx context.Context, f domain.WorkshopSessionBatchFilter) ([]*domain.WorkshopSession, map[int64]int, error) {
+	counts := map[int64]int{}
+	if len(f.WorkshopIDs) == 0 {
+		return nil, counts, nil
+	}
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []workshopSessionWindowRow
+	err := s.db.NewRaw(windowSQL(`
+		SELECT s.workshop_id AS parent_id, s.id, s.starting_at, s.ending_at, s.min_capacity, s.max_capacity,
+		       s.available_places,
+		       row_number() OVER (PARTITION BY s.workshop_id ORDER BY s.starting_at, s.id) AS rn,
+		       count(*) OVER (PARTITION BY s.workshop_id) AS total
+		FROM workshop_sessions s
+		JOIN workshops w ON w.id = s.workshop_id
+		WHERE s.workshop_id IN (?) AND w.partner_id = ? AND s.starting_at > ?`),
+		append([]any{bun.In(f.WorkshopIDs), f.PartnerID, f.After}, windowArgs(f.Page)...)...).
+		Scan(ctx, &rows)
+	if err != nil {
+		return nil, nil, fmt.Errorf("select sessions of workshops: %w", err)
+	}
+	var out []*domain.WorkshopSession
+	for _, r := range rows {
+		if r.inWindow(f.Page, counts) {
+			out = append(out, &domain.WorkshopSession{ID: r.ID, WorkshopID: r.ParentID, StartingAt: r.StartingAt,
+				EndingAt: r.EndingAt, MinCapacity: r.MinCapacity, MaxCapacity: r.MaxCapacity,
+				AvailablePlaces: r.AvailablePlaces})
+		}
+	}
+	return out, counts, nil
+}

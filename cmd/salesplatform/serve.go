@@ -132,7 +132,13 @@ func newHandler(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logge
 		}
 		_, _ = io.WriteString(w, `{"status":"ok"}`+"\n")
 	}))
-	r.Handle("/graphql", graph.NewHandler(&graph.Resolver{Accounts: accounts, Carts: cartService}, rest.LoggerFrom))
+	r.Handle("/graphql", graph.NewHandler(&graph.Resolver{Accounts: accounts, Carts: cartService,
+		PartnerCatalog:   domain.NewPartnerCatalogService(persistence.NewPartnerCatalogStore(db), database.Stores().Partners),
+		EventCatalog:     domain.NewEventService(persistence.NewEventStore(db), database.Stores().Partners),
+		WorkshopCatalog:  domain.NewWorkshopService(persistence.NewWorkshopStore(db), database.Stores().Partners),
+		BoxCatalog:       domain.NewBoxService(persistence.NewBoxStore(db), database.Stores().Partners),
+		PrototypeCatalog: domain.NewPrototypeService(persistence.NewPrototypeStore(db), database.Stores().Partners),
+	}, rest.LoggerFrom))
 	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
 	partners := database.Stores().Partners
 	rest.Register(r, rest.Services{

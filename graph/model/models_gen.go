@@ -3,10 +3,15 @@
 package model
 
 import (
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
 )
 
 // The chosen value of one product attribute.
@@ -18,6 +23,34 @@ type AttributeValue struct {
 type AttributeValueInput struct {
 	AttributeID int64  `json:"attributeId"`
 	Value       string `json:"value"`
+}
+
+type BoxConnection struct {
+	Edges      []*BoxEdge `json:"edges"`
+	PageInfo   *PageInfo  `json:"pageInfo"`
+	TotalCount int        `json:"totalCount"`
+}
+
+type BoxEdge struct {
+	Cursor string `json:"cursor"`
+	Node   *Box   `json:"node"`
+}
+
+type BoxOfferConnection struct {
+	Edges      []*BoxOfferEdge `json:"edges"`
+	PageInfo   *PageInfo       `json:"pageInfo"`
+	TotalCount int             `json:"totalCount"`
+}
+
+type BoxOfferEdge struct {
+	Cursor string    `json:"cursor"`
+	Node   *BoxOffer `json:"node"`
+}
+
+// One key of a box list's order.
+type BoxOrder struct {
+	Field     BoxOrderField  `json:"field"`
+	Direction OrderDirection `json:"direction"`
 }
 
 // A temporary e-commerce cart handed over to the checkout funnel.
@@ -54,6 +87,42 @@ type CartPayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+// A partner as the public catalogue shows it (2.12). Not the Partner of
+// Viewer: that one is the caller's account; this one is the partner's public
+// face, readable without a token by anyone who names the catalogue.
+type CataloguePartner struct {
+	ID                    string     `json:"id"`
+	Name                  string     `json:"name"`
+	Description           *Localized `json:"description"`
+	Managers              *Localized `json:"managers"`
+	Nearby                *Localized `json:"nearby"`
+	PracticalInformation  *Localized `json:"practicalInformation"`
+	Access                *Localized `json:"access"`
+	CommercialDescription *Localized `json:"commercialDescription"`
+	Region                string     `json:"region"`
+	Department            string     `json:"department"`
+	City                  string     `json:"city"`
+	// Decimal degrees; null when the place is not located.
+	Latitude   *float64           `json:"latitude,omitempty"`
+	Longitude  *float64           `json:"longitude,omitempty"`
+	Facilities *PartnerFacilities `json:"facilities"`
+	// Social network name and URL, by name.
+	SocialLinks []*StringEntry `json:"socialLinks"`
+	// Labels and networks the partner displays, in the order they were added.
+	Labels []*PartnerLabel `json:"labels"`
+}
+
+type CataloguePartnerConnection struct {
+	Edges      []*CataloguePartnerEdge `json:"edges"`
+	PageInfo   *PageInfo               `json:"pageInfo"`
+	TotalCount int                     `json:"totalCount"`
+}
+
+type CataloguePartnerEdge struct {
+	Cursor string            `json:"cursor"`
+	Node   *CataloguePartner `json:"node"`
+}
+
 type CreateCartInput struct {
 	Items []*CartItemInput `json:"items"`
 	// Where the funnel sends the customer after payment; empty for the standard thank-you page.
@@ -74,9 +143,156 @@ type CreateTokenPayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+type Destination struct {
+	City       string `json:"city"`
+	Department string `json:"department"`
+	Region     string `json:"region"`
+}
+
+// A date of an event (2.2). Dates are in the partner's time zone.
+type EventSlot struct {
+	ID                        string     `json:"id"`
+	StartingDatetime          time.Time  `json:"startingDatetime"`
+	StartingDatetimeFormatted *Localized `json:"startingDatetimeFormatted"`
+	EndingDatetime            time.Time  `json:"endingDatetime"`
+	EndingDatetimeFormatted   *Localized `json:"endingDatetimeFormatted"`
+	DurationFormatted         *Localized `json:"durationFormatted"`
+	// The page of the partner's purchase site that books this slot.
+	FunnelLink      string `json:"funnelLink"`
+	AvailablePlaces int    `json:"availablePlaces"`
+}
+
+type EventSlotConnection struct {
+	Edges      []*EventSlotEdge `json:"edges"`
+	PageInfo   *PageInfo        `json:"pageInfo"`
+	TotalCount int              `json:"totalCount"`
+}
+
+type EventSlotEdge struct {
+	Cursor string     `json:"cursor"`
+	Node   *EventSlot `json:"node"`
+}
+
+type EventSlotListConnection struct {
+	Edges      []*EventSlotListEdge `json:"edges"`
+	PageInfo   *PageInfo            `json:"pageInfo"`
+	TotalCount int                  `json:"totalCount"`
+}
+
+type EventSlotListEdge struct {
+	Cursor string             `json:"cursor"`
+	Node   *EventSlotListItem `json:"node"`
+}
+
+type EventsProductInformation struct {
+	Title                    *Localized     `json:"title"`
+	Description              *Localized     `json:"description"`
+	TosURL                   []*StringEntry `json:"tosUrl"`
+	DisplayFullyBookedEvents bool           `json:"displayFullyBookedEvents"`
+	// Whether eventSlots shows every available slot of an event.
+	DisplayEventsPerSlots bool `json:"displayEventsPerSlots"`
+}
+
+type GiftcardPrototypeConnection struct {
+	Edges      []*GiftcardPrototypeEdge `json:"edges"`
+	PageInfo   *PageInfo                `json:"pageInfo"`
+	TotalCount int                      `json:"totalCount"`
+}
+
+type GiftcardPrototypeEdge struct {
+	Cursor string             `json:"cursor"`
+	Node   *GiftcardPrototype `json:"node"`
+}
+
+type GiftcardsProductInformation struct {
+	Title       *Localized `json:"title"`
+	Description *Localized `json:"description"`
+	// Where the giftcards are used: the partners of the catalogue, by id.
+	Partners []*PartnerAgency `json:"partners"`
+}
+
+// A partner's legal identity (2.8); empty texts when it saved none.
+type LegalInformation struct {
+	AgencyName   string `json:"agencyName"`
+	Name         string `json:"name"`
+	AddressLine1 string `json:"addressLine1"`
+	AddressLine2 string `json:"addressLine2"`
+	AddressLine3 string `json:"addressLine3"`
+	PostalCode   string `json:"postalCode"`
+	City         string `json:"city"`
+	Country      string `json:"country"`
+	CompanyType  string `json:"companyType"`
+	// When the partner record was created, in its time zone.
+	CreationDate     time.Time       `json:"creationDate"`
+	HqPhoneNumber    string          `json:"hqPhoneNumber"`
+	AgencyPhone      string          `json:"agencyPhone"`
+	AgencyWebsite    string          `json:"agencyWebsite"`
+	LegalNoticeEmail string          `json:"legalNoticeEmail"`
+	LegalForm        string          `json:"legalForm"`
+	CapitalStock     decimal.Decimal `json:"capitalStock"`
+	// CLDR's English symbol of the partner's currency: "€".
+	CurrencySymbol string `json:"currencySymbol"`
+	LegalFirstName string `json:"legalFirstName"`
+	LegalLastName  string `json:"legalLastName"`
+	SiretNumber    string `json:"siretNumber"`
+	VatID          string `json:"vatId"`
+	Rcs            string `json:"rcs"`
+}
+
 type Mutation struct {
 }
 
+type NetworkGiftcardMoneyPot struct {
+	Activated   bool       `json:"activated"`
+	Description *Localized `json:"description"`
+	Logo        string     `json:"logo"`
+	Title       *Localized `json:"title"`
+}
+
+// The giftcard a marketplace sells to its network; amounts in its currency.
+type NetworkGiftcardSettings struct {
+	CustomizedAmount  bool       `json:"customizedAmount"`
+	Description       *Localized `json:"description"`
+	MinimumAmount     *Money     `json:"minimumAmount"`
+	PredefinedAmounts []*Money   `json:"predefinedAmounts"`
+	TermsOfUse        *Localized `json:"termsOfUse"`
+	Title             *Localized `json:"title"`
+	ValidityPeriod    int        `json:"validityPeriod"`
+	// Null when not set.
+	ValidityUnit *ValidityUnit `json:"validityUnit,omitempty"`
+}
+
+type NetworkGiftcardsProductInformation struct {
+	Title       *Localized               `json:"title"`
+	Description *Localized               `json:"description"`
+	Giftcard    *NetworkGiftcardSettings `json:"giftcard"`
+	MoneyPot    *NetworkGiftcardMoneyPot `json:"moneyPot"`
+}
+
+type NetworkVouchersProductInformation struct {
+	Title                          *Localized `json:"title"`
+	Description                    *Localized `json:"description"`
+	TermsOfUse                     *Localized `json:"termsOfUse"`
+	DisplayByUniverse              bool       `json:"displayByUniverse"`
+	ValidityPeriod                 int        `json:"validityPeriod"`
+	ValidityPeriodUnit             int        `json:"validityPeriodUnit"`
+	ActivatedProductFeature        bool       `json:"activatedProductFeature"`
+	ActivatedGroupPayment          bool       `json:"activatedGroupPayment"`
+	DisplayOffersMap               bool       `json:"displayOffersMap"`
+	ActivatedOfferCountryFilter    bool       `json:"activatedOfferCountryFilter"`
+	ActivatedOfferDepartmentFilter bool       `json:"activatedOfferDepartmentFilter"`
+	ActivatedOfferRegionFilter     bool       `json:"activatedOfferRegionFilter"`
+}
+
+// Where a page of a connection lies in the whole list.
+type PageInfo struct {
+	HasNextPage     bool    `json:"hasNextPage"`
+	HasPreviousPage bool    `json:"hasPreviousPage"`
+	StartCursor     *string `json:"startCursor,omitempty"`
+	EndCursor       *string `json:"endCursor,omitempty"`
+}
+
+// The caller's partner account (tenant). Its public face is CataloguePartner.
 type Partner struct {
 	ID   string    `json:"id"`
 	UUID uuid.UUID `json:"uuid"`
@@ -87,6 +303,29 @@ type Partner struct {
 	Status        string  `json:"status"`
 }
 
+// A partner named by its agency name (its name when it has none).
+type PartnerAgency struct {
+	ID         string `json:"id"`
+	AgencyName string `json:"agencyName"`
+}
+
+type PartnerFacilities struct {
+	DisabledAccess  bool `json:"disabledAccess"`
+	AirConditioning bool `json:"airConditioning"`
+	PrivateParking  bool `json:"privateParking"`
+	Wifi            bool `json:"wifi"`
+	SmokingArea     bool `json:"smokingArea"`
+	PetsAllowed     bool `json:"petsAllowed"`
+	FamilyFriendly  bool `json:"familyFriendly"`
+}
+
+// A label or network a partner displays.
+type PartnerLabel struct {
+	Name string `json:"name"`
+	// Absolute URL of the logo.
+	Logo string `json:"logo"`
+}
+
 type Query struct {
 }
 
@@ -95,6 +334,28 @@ type ReplaceCartInput struct {
 	Items     []*CartItemInput           `json:"items"`
 	ReturnURL graphql.Omittable[*string] `json:"returnUrl,omitempty"`
 	IfMatch   graphql.Omittable[*string] `json:"ifMatch,omitempty"`
+}
+
+// A string-valued entry of a settings map.
+type StringEntry struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
+
+// A theme voucher prototypes are tagged with.
+type Theme struct {
+	ID   string     `json:"id"`
+	Name *Localized `json:"name"`
+}
+
+// A node of the universe tree (2.11).
+type Universe struct {
+	ID   string     `json:"id"`
+	Name *Localized `json:"name"`
+	// Position among its siblings; null sorts last.
+	Order *int `json:"order,omitempty"`
+	// The sub-universes shown below it; empty at the leaves.
+	SubUniverses []*Universe `json:"subUniverses"`
 }
 
 type User struct {
@@ -120,4 +381,180 @@ type Viewer struct {
 	Partner *Partner `json:"partner,omitempty"`
 	// Permission names, the vocabulary of GET /api/permissions/.
 	Permissions []string `json:"permissions"`
+}
+
+type VouchersProductInformation struct {
+	Title                           *Localized `json:"title"`
+	Subtitle                        *Localized `json:"subtitle"`
+	ShortDescription                *Localized `json:"shortDescription"`
+	ActivatedDestinationFilter      bool       `json:"activatedDestinationFilter"`
+	ActivatedUniverseFilter         bool       `json:"activatedUniverseFilter"`
+	ActivatedPriceFilter            bool       `json:"activatedPriceFilter"`
+	ActivatedTargetFilter           bool       `json:"activatedTargetFilter"`
+	ActivatedThemeFilter            bool       `json:"activatedThemeFilter"`
+	ActivatedEnvironmentFilter      bool       `json:"activatedEnvironmentFilter"`
+	ActivatedOfferOrderingByRanking bool       `json:"activatedOfferOrderingByRanking"`
+	ValidityPeriod                  int        `json:"validityPeriod"`
+	ValidityPeriodUnit              int        `json:"validityPeriodUnit"`
+	MethodOfDisplay                 int        `json:"methodOfDisplay"`
+	ActivatedGroupPayment           bool       `json:"activatedGroupPayment"`
+}
+
+type WorkshopSessionConnection struct {
+	Edges      []*WorkshopSessionEdge `json:"edges"`
+	PageInfo   *PageInfo              `json:"pageInfo"`
+	TotalCount int                    `json:"totalCount"`
+}
+
+type WorkshopSessionEdge struct {
+	Cursor string           `json:"cursor"`
+	Node   *WorkshopSession `json:"node"`
+}
+
+type WorkshopThemeConnection struct {
+	Edges      []*WorkshopThemeEdge `json:"edges"`
+	PageInfo   *PageInfo            `json:"pageInfo"`
+	TotalCount int                  `json:"totalCount"`
+}
+
+type WorkshopThemeEdge struct {
+	Cursor string       `json:"cursor"`
+	Node   *WorkshopTag `json:"node"`
+}
+
+type WorkshopsProductInformation struct {
+	Title                        *Localized     `json:"title"`
+	Description                  *Localized     `json:"description"`
+	TosURL                       []*StringEntry `json:"tosUrl"`
+	DisplayWorkshopsByMonth      bool           `json:"displayWorkshopsByMonth"`
+	DisplayWorkshopsPerSession   bool           `json:"displayWorkshopsPerSession"`
+	DisplayFullyBookedSessions   bool           `json:"displayFullyBookedSessions"`
+	ActivatedMonthFilter         bool           `json:"activatedMonthFilter"`
+	ActivatedDayFilter           bool           `json:"activatedDayFilter"`
+	ActivatedTimeFilter          bool           `json:"activatedTimeFilter"`
+	ActivatedPriceFilter         bool           `json:"activatedPriceFilter"`
+	ActivatedCategoryFilter      bool           `json:"activatedCategoryFilter"`
+	ActivatedDurationFilter      bool           `json:"activatedDurationFilter"`
+	ActivatedTargetFilter        bool           `json:"activatedTargetFilter"`
+	ActivatedLevelFilter         bool           `json:"activatedLevelFilter"`
+	ActivatedThemeFilter         bool           `json:"activatedThemeFilter"`
+	MinNbFreePlacesForLabelShown int            `json:"minNbFreePlacesForLabelShown"`
+	DisplayPhoneNumber           bool           `json:"displayPhoneNumber"`
+	PhoneNumber                  string         `json:"phoneNumber"`
+	// URL.
+	DefaultWorkshopImage string `json:"defaultWorkshopImage"`
+	ValidityPeriod       int    `json:"validityPeriod"`
+	ValidityPeriodUnit   int    `json:"validityPeriodUnit"`
+}
+
+type BoxOrderField string
+
+const (
+	BoxOrderFieldID      BoxOrderField = "ID"
+	BoxOrderFieldRanking BoxOrderField = "RANKING"
+	BoxOrderFieldPrice   BoxOrderField = "PRICE"
+)
+
+var AllBoxOrderField = []BoxOrderField{
+	BoxOrderFieldID,
+	BoxOrderFieldRanking,
+	BoxOrderFieldPrice,
+}
+
+func (e BoxOrderField) IsValid() bool {
+	switch e {
+	case BoxOrderFieldID, BoxOrderFieldRanking, BoxOrderFieldPrice:
+		return true
+	}
+	return false
+}
+
+func (e BoxOrderField) String() string {
+	return string(e)
+}
+
+func (e *BoxOrderField) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = BoxOrderField(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid BoxOrderField", str)
+	}
+	return nil
+}
+
+func (e BoxOrderField) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *BoxOrderField) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e BoxOrderField) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+type OrderDirection string
+
+const (
+	OrderDirectionAsc  OrderDirection = "ASC"
+	OrderDirectionDesc OrderDirection = "DESC"
+)
+
+var AllOrderDirection = []OrderDirection{
+	OrderDirectionAsc,
+	OrderDirectionDesc,
+}
+
+func (e OrderDirection) IsValid() bool {
+	switch e {
+	case OrderDirectionAsc, OrderDirectionDesc:
+		return true
+	}
+	return false
+}
+
+func (e OrderDirection) String() string {
+	return string(e)
+}
+
+func (e *OrderDirection) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = OrderDirection(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid OrderDirection", str)
+	}
+	return nil
+}
+
+func (e OrderDirection) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *OrderDirection) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e OrderDirection) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
 }

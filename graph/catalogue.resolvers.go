@@ -1,0 +1,382 @@
+package graph
+
+import (
+	"context"
+	"salesplatform/domain"
+	"salesplatform/graph/model"
+	"strings"
+)
+
+// Images is the resolver for the images field.
+func (r *boxResolver) Images(ctx context.Context, obj *model.Box) ([]string, error) {
+	return loadersFrom(ctx).boxImages.Load(ctx, obj.ID)
+}
+
+// Offers is the resolver for the offers field.
+func (r *boxResolver) Offers(ctx context.Context, obj *model.Box, first *int, after *string) (*model.BoxOfferConnection, error) {
+	w, page, err := loadPage(ctx, loadersFrom(ctx).boxOffers, obj.ID, first, after)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphBoxOfferConnection(w, page), nil
+}
+
+// Partner is the resolver for the partner field.
+func (r *boxOfferResolver) Partner(ctx context.Context, obj *model.BoxOffer) (*model.CataloguePartner, error) {
+	p, err := loadersFrom(ctx).partners.Load(ctx, obj.PartnerID)
+	return toGraphCataloguePartner(p), err
+}
+
+// Slots is the resolver for the slots field.
+func (r *eventResolver) Slots(ctx context.Context, obj *model.Event, first *int, after *string) (*model.EventSlotConnection, error) {
+	w, page, err := loadPage(ctx, loadersFrom(ctx).eventSlots, obj.ID, first, after)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphEventSlotConnection(w, page), nil
+}
+
+// Event is the resolver for the event field.
+func (r *eventSlotListItemResolver) Event(ctx context.Context, obj *model.EventSlotListItem) (*model.Event, error) {
+	e, err := loadersFrom(ctx).events.Load(ctx, obj.EventID)
+	return toGraphEvent(e), found(e, err)
+}
+
+// Partner is the resolver for the partner field.
+func (r *giftcardPrototypeResolver) Partner(ctx context.Context, obj *model.GiftcardPrototype) (*model.CataloguePartner, error) {
+	p, err := loadersFrom(ctx).partners.Load(ctx, obj.PartnerID)
+	return toGraphCataloguePartner(p), err
+}
+
+// Events is the resolver for the events field.
+func (r *productInformationResolver) Events(ctx context.Context, obj *model.ProductInformation) (*model.EventsProductInformation, error) {
+	pi, err := r.PartnerCatalog.EventsProductInformation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphEventsProductInformation(pi), nil
+}
+
+// Giftcards is the resolver for the giftcards field.
+func (r *productInformationResolver) Giftcards(ctx context.Context, obj *model.ProductInformation) (*model.GiftcardsProductInformation, error) {
+	pi, err := r.PartnerCatalog.GiftcardsProductInformation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphGiftcardsProductInformation(pi[0]), nil
+}
+
+// NetworkGiftcards is the resolver for the networkGiftcards field.
+func (r *productInformationResolver) NetworkGiftcards(ctx context.Context, obj *model.ProductInformation) (*model.NetworkGiftcardsProductInformation, error) {
+	pi, err := r.PartnerCatalog.NetworkGiftcardsProductInformation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphNetworkGiftcardsProductInformation(pi), nil
+}
+
+// NetworkVouchers is the resolver for the networkVouchers field.
+func (r *productInformationResolver) NetworkVouchers(ctx context.Context, obj *model.ProductInformation) (*model.NetworkVouchersProductInformation, error) {
+	pi, err := r.PartnerCatalog.NetworkVouchersProductInformation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphNetworkVouchersProductInformation(pi), nil
+}
+
+// Vouchers is the resolver for the vouchers field.
+func (r *productInformationResolver) Vouchers(ctx context.Context, obj *model.ProductInformation) (*model.VouchersProductInformation, error) {
+	pi, err := r.PartnerCatalog.VouchersProductInformation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphVouchersProductInformation(pi), nil
+}
+
+// Workshops is the resolver for the workshops field.
+func (r *productInformationResolver) Workshops(ctx context.Context, obj *model.ProductInformation) (*model.WorkshopsProductInformation, error) {
+	pi, err := r.PartnerCatalog.WorkshopsProductInformation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphWorkshopsProductInformation(pi), nil
+}
+
+// Partners is the resolver for the partners field.
+func (r *queryResolver) Partners(ctx context.Context, first *int, after *string, department *string, region *string, ids []string) (*model.CataloguePartnerConnection, error) {
+	q := domain.PartnerQuery{IDs: strings.Join(ids, ",")}
+	if ids != nil && len(ids) == 0 {
+		q.IDs = "," // an empty list selects no partner, as REST's id=, does
+	}
+	if department != nil {
+		q.Department = *department
+	}
+	if region != nil {
+		q.Region = *region
+	}
+	w, err := newWindow(first, after)
+	if err != nil {
+		return nil, err
+	}
+	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*domain.PartnerListing], error) {
+		return r.PartnerCatalog.Partners(ctx, q, p)
+	})
+	if err != nil {
+		return nil, renameArgument(err, "id", "ids")
+	}
+	return toGraphCataloguePartnerConnection(w, page), nil
+}
+
+// Partner is the resolver for the partner field.
+func (r *queryResolver) Partner(ctx context.Context, id string) (*model.CataloguePartner, error) {
+	p, err := r.PartnerCatalog.Partner(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphCataloguePartner(p), nil
+}
+
+// CurrentPartner is the resolver for the currentPartner field.
+func (r *queryResolver) CurrentPartner(ctx context.Context) (*model.CataloguePartner, error) {
+	p, err := r.PartnerCatalog.CurrentPartner(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphCataloguePartner(p), nil
+}
+
+// Destinations is the resolver for the destinations field.
+func (r *queryResolver) Destinations(ctx context.Context) ([]*model.Destination, error) {
+	d, err := r.PartnerCatalog.Destinations(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphDestinations(d), nil
+}
+
+// LegalInformation is the resolver for the legalInformation field.
+func (r *queryResolver) LegalInformation(ctx context.Context) (*model.LegalInformation, error) {
+	li, err := r.PartnerCatalog.LegalInformation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphLegalInformation(li[0]), nil
+}
+
+// RefundWithdrawalTerms is the resolver for the refundWithdrawalTerms field.
+func (r *queryResolver) RefundWithdrawalTerms(ctx context.Context) (*model.Localized, error) {
+	terms, err := r.PartnerCatalog.RefundWithdrawalTerms(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphLocalized(terms[0]), nil
+}
+
+// ProductInformation is the resolver for the productInformation field.
+func (r *queryResolver) ProductInformation(ctx context.Context) (*model.ProductInformation, error) {
+	return &model.ProductInformation{}, nil
+}
+
+// Event is the resolver for the event field.
+func (r *queryResolver) Event(ctx context.Context, id string) (*model.Event, error) {
+	e, err := r.EventCatalog.Event(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphEvent(e), nil
+}
+
+// EventSlots is the resolver for the eventSlots field.
+func (r *queryResolver) EventSlots(ctx context.Context, first *int, after *string) (*model.EventSlotListConnection, error) {
+	w, err := newWindow(first, after)
+	if err != nil {
+		return nil, err
+	}
+	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*domain.EventSlotItem], error) {
+		return r.EventCatalog.EventSlots(ctx, p)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return toGraphEventSlotListConnection(w, page), nil
+}
+
+// Workshop is the resolver for the workshop field.
+func (r *queryResolver) Workshop(ctx context.Context, id string) (*model.Workshop, error) {
+	ws, err := r.WorkshopCatalog.Workshop(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphWorkshop(ws), nil
+}
+
+// WorkshopSessions is the resolver for the workshopSessions field.
+func (r *queryResolver) WorkshopSessions(ctx context.Context, workshopID *string, first *int, after *string) (*model.WorkshopSessionConnection, error) {
+	w, err := newWindow(first, after)
+	if err != nil {
+		return nil, err
+	}
+	q := domain.WorkshopSessionQuery{}
+	if workshopID != nil {
+		q.Workshop = *workshopID
+	}
+	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*domain.WorkshopSessionView], error) {
+		q.Page = p
+		return r.WorkshopCatalog.WorkshopSessions(ctx, q)
+	})
+	if err != nil {
+		return nil, renameArgument(err, "workshop", "workshopId")
+	}
+	return toGraphWorkshopSessionConnection(w, page), nil
+}
+
+// WorkshopThemes is the resolver for the workshopThemes field.
+func (r *queryResolver) WorkshopThemes(ctx context.Context, first *int, after *string) (*model.WorkshopThemeConnection, error) {
+	w, err := newWindow(first, after)
+	if err != nil {
+		return nil, err
+	}
+	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*domain.WorkshopTag], error) {
+		return r.WorkshopCatalog.WorkshopThemes(ctx, p)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return toGraphWorkshopThemeConnection(w, page), nil
+}
+
+// Boxes is the resolver for the boxes field.
+func (r *queryResolver) Boxes(ctx context.Context, orderBy []*model.BoxOrder, first *int, after *string) (*model.BoxConnection, error) {
+	w, err := newWindow(first, after)
+	if err != nil {
+		return nil, err
+	}
+	ordering := toBoxOrdering(orderBy)
+	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*domain.BoxView], error) {
+		return r.BoxCatalog.Boxes(ctx, ordering, p)
+	})
+	if err != nil {
+		return nil, renameArgument(err, "ordering", "orderBy")
+	}
+	return toGraphBoxConnection(w, page), nil
+}
+
+// Box is the resolver for the box field.
+func (r *queryResolver) Box(ctx context.Context, id string) (*model.Box, error) {
+	b, err := r.BoxCatalog.Box(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphBox(b), nil
+}
+
+// BoxUniverses is the resolver for the boxUniverses field.
+func (r *queryResolver) BoxUniverses(ctx context.Context) ([]*model.Universe, error) {
+	u, err := r.BoxCatalog.BoxUniverses(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphUniverses(u), nil
+}
+
+// Universes is the resolver for the universes field.
+func (r *queryResolver) Universes(ctx context.Context) ([]*model.Universe, error) {
+	u, err := r.PrototypeCatalog.Universes(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphUniverses(u), nil
+}
+
+// Themes is the resolver for the themes field.
+func (r *queryResolver) Themes(ctx context.Context) ([]*model.Theme, error) {
+	t, err := r.PrototypeCatalog.Themes(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphThemes(t), nil
+}
+
+// GiftcardPrototypes is the resolver for the giftcardPrototypes field.
+func (r *queryResolver) GiftcardPrototypes(ctx context.Context, partnerID *string, first *int, after *string) (*model.GiftcardPrototypeConnection, error) {
+	w, err := newWindow(first, after)
+	if err != nil {
+		return nil, err
+	}
+	partner := ""
+	if partnerID != nil {
+		partner = *partnerID
+	}
+	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*domain.GiftcardPrototypeView], error) {
+		return r.PrototypeCatalog.GiftcardPrototypes(ctx, partner, p)
+	})
+	if err != nil {
+		return nil, renameArgument(err, "partner", "partnerId")
+	}
+	return toGraphGiftcardPrototypeConnection(w, page), nil
+}
+
+// GiftcardPrototype is the resolver for the giftcardPrototype field.
+func (r *queryResolver) GiftcardPrototype(ctx context.Context, id string) (*model.GiftcardPrototype, error) {
+	p, err := r.PrototypeCatalog.GiftcardPrototype(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphGiftcardPrototype(p), nil
+}
+
+// Sessions is the resolver for the sessions field.
+func (r *workshopResolver) Sessions(ctx context.Context, obj *model.Workshop, first *int, after *string) (*model.WorkshopSessionConnection, error) {
+	w, page, err := loadPage(ctx, loadersFrom(ctx).workshopSessions, obj.ID, first, after)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphWorkshopSessionConnection(w, page), nil
+}
+
+// Workshop is the resolver for the workshop field.
+func (r *workshopSessionResolver) Workshop(ctx context.Context, obj *model.WorkshopSession) (*model.Workshop, error) {
+	ws, err := loadersFrom(ctx).workshops.Load(ctx, obj.WorkshopID)
+	return toGraphWorkshop(ws), found(ws, err)
+}
+
+// Box returns BoxResolver implementation.
+func (r *Resolver) Box() BoxResolver { return &boxResolver{r} }
+
+// BoxOffer returns BoxOfferResolver implementation.
+func (r *Resolver) BoxOffer() BoxOfferResolver { return &boxOfferResolver{r} }
+
+// Event returns EventResolver implementation.
+func (r *Resolver) Event() EventResolver { return &eventResolver{r} }
+
+// EventSlotListItem returns EventSlotListItemResolver implementation.
+func (r *Resolver) EventSlotListItem() EventSlotListItemResolver {
+	return &eventSlotListItemResolver{r}
+}
+
+// GiftcardPrototype returns GiftcardPrototypeResolver implementation.
+func (r *Resolver) GiftcardPrototype() GiftcardPrototypeResolver {
+	return &giftcardPrototypeResolver{r}
+}
+
+// ProductInformation returns ProductInformationResolver implementation.
+func (r *Resolver) ProductInformation() ProductInformationResolver {
+	return &productInformationResolver{r}
+}
+
+// Workshop returns WorkshopResolver implementation.
+func (r *Resolver) Workshop() WorkshopResolver { return &workshopResolver{r} }
+
+// WorkshopSession returns WorkshopSessionResolver implementation.
+func (r *Resolver) WorkshopSession() WorkshopSessionResolver { return &workshopSessionResolver{r} }
+
+type (
+	boxResolver                struct{ *Resolver }
+	boxOfferResolver           struct{ *Resolver }
+	eventResolver              struct{ *Resolver }
+	eventSlotListItemResolver  struct{ *Resolver }
+	giftcardPrototypeResolver  struct{ *Resolver }
+	productInformationResolver struct{ *Resolver }
+	workshopResolver           struct{ *Resolver }
+	workshopSessionResolver    struct{ *Resolver }
+)

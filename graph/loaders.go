@@ -1,0 +1,114 @@
+package graph
+
+// Per-request dataloaders (github.com/vikstrous/dataloadgen). Each gathers
+// the keys the field resolvers of one request ask for within loaderWait and
+// reads them with one call to a service batch method, which answers in key
+// order and keeps tenancy in the domain. A request's number of statements
+// therefore depends on the shape of its query, not on the number of rows it
+// returns.
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/vikstrous/dataloadgen"
+
+	"salesplatform/domain"
+)
+
+// loaderWait is how long a loader gathers keys before it reads them. The
+// resolvers of one list's items run concurrently and ask within
+// microseconds; each nesting level of a query waits this long once.
+const loaderWait = 5 * time.Millisecond
+
+// loaders are one request's loaders. Their caches live as long as the
+// request, and each batch runs with the context of the request (its caller
+// and X-Partner-Domain).
+type loaders struct {
+	partners         *dataloadgen.Loader[int64, *domain.PartnerListing]
+	boxOffers        *dataloadgen.Loader[pageKey, *domain.Page[*domain.BoxOffer]]
+	boxImages        *dataloadgen.Loader[int64, []string]
+	events           *dataloadgen.Loader[int64, *domain.EventView]
+	eventSlots       *dataloadgen.Loader[pageKey, *domain.Page[*domain.EventSlotView]]
+	workshops        *dataloadgen.Loader[int64, *domain.WorkshopView]
+	workshopSessions *dataloadgen.Loader[pageKey, *domain.Page[*domain.WorkshopSessionView]]
+}
+
+func newLoaders(r *Resolver) *loaders {
+	wait := dataloadgen.WithWait(loaderWait)
+	return &loaders{
+		partners:         dataloadgen.NewLoader(byID(r.PartnerCatalog.PartnersByID), wait),
+		boxOffers:        dataloadgen.NewLoader(byPage(r.BoxCatalog.BoxOffers), wait),
+		boxImages:        dataloadgen.NewLoader(byID(r.BoxCatalog.BoxImages), wait),
+		events:           dataloadgen.NewLoader(byID(r.EventCatalog.EventsByID), wait),
+		eventSlots:       dataloadgen.NewLoader(byPage(r.EventCatalog.SlotsOfEvents), wait),
+		workshops:        dataloadgen.NewLoader(byID(r.WorkshopCatalog.WorkshopsByID), wait),
+		workshopSessions: dataloadgen.NewLoader(byPage(r.WorkshopCatalog.SessionsOfWorkshops), wait),
+	}
+}
+
+type loadersKey struct{}
+
+// withLoaders gives each request its own loaders.
+func withLoaders(r *Resolver, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		ctx := context.WithValue(req.Context(), loadersKey{}, newLoaders(r))
+		next.ServeHTTP(w, req.WithContext(ctx))
+	})
+}
+
+// loadersFrom returns the request's loaders. Without them (a handler not
+// made by NewHandler) it panics: the resolver fails as an internal error,
+// rather than reading row by row unnoticed.
+func loadersFrom(ctx context.Context) *loaders {
+	l, ok := ctx.Value(loadersKey{}).(*loaders)
+	if !ok {
+		panic("graph: no loaders in the request context; serve the graph through NewHandler")
+	}
+	return l
+}
+
+// byID adapts a batch method that answers in key order: an error fails
+// every key of the batch.
+func byID[V any](fetch func(context.Context, []int64) ([]V, error)) func(context.Context, []int64) ([]V, []error) {
+	return func(ctx context.Context, ids []int64) ([]V, []error) {
+		values, err := fetch(ctx, ids)
+		if err != nil {
+			return nil, []error{err}
+		}
+		return values, nil
+	}
+}
+
+// byPage adapts a batch method that reads the same page of many parents'
+// lists: keys asking for the same page (as the items of one list do) are
+// read with one call.
+func byPage[T any](fetch func(context.Context, []int64, domain.PageRequest) ([]*domain.Page[T], error)) func(context.Context, []pageKey) ([]*domain.Page[T], []error) {
+	return func(ctx context.Context, keys []pageKey) ([]*domain.Page[T], []error) {
+		var order []domain.PageRequest
+		byReq := map[domain.PageRequest][]int{} // indexes into keys
+		for i, k := range keys {
+			if _, seen := byReq[k.page]; !seen {
+				order = append(order, k.page)
+			}
+			byReq[k.page] = append(byReq[k.page], i)
+		}
+		out := make([]*domain.Page[T], len(keys))
+		for _, req := range order {
+			idx := byReq[req]
+			ids := make([]int64, len(idx))
+			for j, i := range idx {
+				ids[j] = keys[i].id
+			}
+			pages, err := fetch(ctx, ids, req)
+			if err != nil {
+				return nil, []error{err}
+			}
+			for j, i := range idx {
+				out[i] = pages[j]
+			}
+		}
+		return out, nil
+	}
+}

@@ -1,0 +1,33 @@
+package persistence
+
+import "salesplatform/domain"
+
+// Batch reads of the graph's loaders: one statement for the lists of many
+// parents (the offers of twenty boxes), a page window of each.
+
+// windowSQL wraps inner, a SELECT whose rows carry their parent's id as
+// parent_id, their position in the parent's list as rn (from 1) and the
+// length of that list as total. It keeps the rows of the page window, and
+// each parent's first row, whose total counts the list even when the window
+// lies past its end. Arguments: inner's, then those windowArgs returns.
+func windowSQL(inner string) string {
+	return `SELECT * FROM (` + inner + `) AS x WHERE (x.rn > ? AND x.rn <= ?) OR x.rn = 1 ORDER BY x.parent_id, x.rn`
+}
+
+func windowArgs(page domain.PageRequest) []any {
+	return []any{page.Offset(), page.Offset() + page.Size}
+}
+
+// windowRow is what windowSQL adds to each row.
+type windowRow struct {
+	ParentID int64 `bun:"parent_id"`
+	Rn       int   `bun:"rn"`
+	Total    int   `bun:"total"`
+}
+
+// inWindow reports whether the row is in the page window (not only there
+// for its parent's count), and records its parent's count.
+func (r windowRow) inWindow(page domain.PageRequest, counts map[int64]int) bool {
+	counts[r.ParentID] = r.Total
+	return r.Rn > page.Offset() && r.Rn <= page.Offset()+page.Size
+}
