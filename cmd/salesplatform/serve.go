@@ -112,8 +112,19 @@ func openCartStore(ctx context.Context, cfg *config) (domain.CartStore, func(), 
 // middleware.
 func newHandler(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logger) http.Handler {
 	database := persistence.NewDatabase(db)
+	partners := database.Stores().Partners
 	accounts := domain.NewAccountService(database, nil, nil)
-	cartService := domain.NewCartService(carts, database.Stores().Partners, cfg.CartTTL, cfg.PublicBaseURL)
+	services := rest.Services{
+		Accounts:   accounts,
+		Carts:      domain.NewCartService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL),
+		Partners:   domain.NewPartnerCatalogService(persistence.NewPartnerCatalogStore(db), partners),
+		Events:     domain.NewEventService(persistence.NewEventStore(db), partners),
+		Workshops:  domain.NewWorkshopService(persistence.NewWorkshopStore(db), partners),
+		Boxes:      domain.NewBoxService(persistence.NewBoxStore(db), partners),
+		Prototypes: domain.NewPrototypeService(persistence.NewPrototypeStore(db), partners),
+		Gifts:      domain.NewGiftService(persistence.NewGiftStore(db), partners),
+		Widgets:    domain.NewWidgetService(persistence.NewWidgetStore(db), partners),
+	}
 
 	r := mux.NewRouter()
 	r.Handle("/healthz", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
@@ -132,26 +143,17 @@ func newHandler(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logge
 		}
 		_, _ = io.WriteString(w, `{"status":"ok"}`+"\n")
 	}))
-	r.Handle("/graphql", graph.NewHandler(&graph.Resolver{Accounts: accounts, Carts: cartService,
-		PartnerCatalog:   domain.NewPartnerCatalogService(persistence.NewPartnerCatalogStore(db), database.Stores().Partners),
-		EventCatalog:     domain.NewEventService(persistence.NewEventStore(db), database.Stores().Partners),
-		WorkshopCatalog:  domain.NewWorkshopService(persistence.NewWorkshopStore(db), database.Stores().Partners),
-		BoxCatalog:       domain.NewBoxService(persistence.NewBoxStore(db), database.Stores().Partners),
-		PrototypeCatalog: domain.NewPrototypeService(persistence.NewPrototypeStore(db), database.Stores().Partners),
+	r.Handle("/graphql", graph.NewHandler(&graph.Resolver{
+		Accounts:         services.Accounts,
+		Carts:            services.Carts,
+		PartnerCatalog:   services.Partners,
+		EventCatalog:     services.Events,
+		WorkshopCatalog:  services.Workshops,
+		BoxCatalog:       services.Boxes,
+		PrototypeCatalog: services.Prototypes,
 	}, rest.LoggerFrom))
 	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
-	partners := database.Stores().Partners
-	rest.Register(r, rest.Services{
-		Accounts:   accounts,
-		Carts:      cartService,
-		Partners:   domain.NewPartnerCatalogService(persistence.NewPartnerCatalogStore(db), partners),
-		Events:     domain.NewEventService(persistence.NewEventStore(db), partners),
-		Workshops:  domain.NewWorkshopService(persistence.NewWorkshopStore(db), partners),
-		Boxes:      domain.NewBoxService(persistence.NewBoxStore(db), partners),
-		Prototypes: domain.NewPrototypeService(persistence.NewPrototypeStore(db), partners),
-		Gifts:      domain.NewGiftService(persistence.NewGiftStore(db), partners),
-		Widgets:    domain.NewWidgetService(persistence.NewWidgetStore(db), partners),
-	})
+	rest.Register(r, services)
 
 	return rest.Observe(log)(rest.Authenticate(accounts)(r))
 }
