@@ -7,9 +7,11 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
 	"salesplatform/domain"
@@ -20,8 +22,8 @@ import (
 
 // benchMarketplace fills a fresh database with a marketplace whose network
 // has n described partners with two labels each, and returns the service's
-// handler on it.
-func benchMarketplace(b *testing.B, n int) (http.Handler, *bun.DB) {
+// handler on it, the pool, the marketplace and its partners.
+func benchMarketplace(b *testing.B, n int) (http.Handler, *bun.DB, *domain.Partner, []*domain.Partner) {
 	b.Helper()
 	ctx := context.Background()
 	dsn := dbtest.NewDSN(b)
@@ -38,9 +40,11 @@ func benchMarketplace(b *testing.B, n int) (http.Handler, *bun.DB) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	network := make([]*domain.Partner, n)
 	for i := range n {
 		p := &domain.Partner{Name: fmt.Sprintf("Partner %d", i), Status: domain.PartnerStatusActive}
 		must(b, partners.CreatePartner(ctx, p))
+		network[i] = p
 		must(b, store.AddNetworkPartner(ctx, market.ID, p.ID))
 		must(b, store.SavePartnerProfile(ctx, p.ID, &domain.PartnerProfile{
 			Description: domain.Localized{"fr": "Une adresse", "en": "A place"},
@@ -55,7 +59,7 @@ func benchMarketplace(b *testing.B, n int) (http.Handler, *bun.DB) {
 	carts := cartstore.NewMemory(100)
 	b.Cleanup(carts.Close)
 	cfg := &config{CartTTL: time.Hour, PublicBaseURL: "http://api.test"}
-	return newHandler(db, carts, cfg, slog.New(slog.NewJSONHandler(io.Discard, nil))), db
+	return newHandler(db, carts, cfg, slog.New(slog.NewJSONHandler(io.Discard, nil))), db, market, network
 }
 
 func must(tb testing.TB, err error) {
@@ -69,7 +73,7 @@ func must(tb testing.TB, err error) {
 // handler (middleware, routing, service, PostgreSQL, JSON) for a marketplace
 // of 200 partners, at the default and the maximum page size.
 func BenchmarkPartnersList(b *testing.B) {
-	h, _ := benchMarketplace(b, 200)
+	h, _, _, _ := benchMarketplace(b, 200)
 	for _, size := range []int{20, 100} {
 		b.Run(fmt.Sprintf("page_size=%d", size), func(b *testing.B) {
 			url := fmt.Sprintf("/api/v2/partners/?page=2&page_size=%d", size)
@@ -84,5 +88,42 @@ func BenchmarkPartnersList(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkGraphQLNestedBoxes measures a three-level catalogue query through
+// the whole handler: 20 boxes, 5 validated offers each, every offer's
+// partner with its labels (100 partners, 200 labels), loaded by dataloaders.
+func BenchmarkGraphQLNestedBoxes(b *testing.B) {
+	h, db, market, network := benchMarketplace(b, 100)
+	ctx := context.Background()
+	boxes := persistence.NewBoxStore(db)
+	for i := range 20 {
+		box := &domain.Box{MarketplaceID: market.ID, Name: domain.Localized{"fr": fmt.Sprintf("Coffret %d", i)},
+			IsActive: true, Price: decimal.RequireFromString("49.90"), Ranking: i}
+		must(b, boxes.CreateBox(ctx, box))
+		for j := range 5 {
+			must(b, boxes.CreateBoxOffer(ctx, &domain.BoxOffer{BoxID: box.ID, PartnerID: network[i*5+j].ID,
+				Status: domain.BoxOfferStatusValidated}))
+		}
+	}
+	body := `{"query": "{ boxes(first: 20) { totalCount edges { node { id name { fr en } price { amount formatted { fr } } offers(first: 5) { totalCount edges { node { id partner { id name labels { name logo } } } } } } } } }"}`
+	run := func() string {
+		req := httptest.NewRequest(http.MethodPost, "/graphql", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Partner-Domain", "market.example.com")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK || strings.Contains(rec.Body.String(), `"errors"`) {
+			b.Fatalf("status %d: %s", rec.Code, rec.Body)
+		}
+		return rec.Body.String()
+	}
+	if out := run(); strings.Count(out, `"labels"`) != 100 {
+		b.Fatalf("want 100 offers with their partners' labels: %s", out)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		run()
 	}
 }
