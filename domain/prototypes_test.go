@@ -30,7 +30,12 @@ func TestGiftcardPrototypeScope(t *testing.T) {
 		t.Fatal(err)
 	}
 	protos := map[string]*domain.GiftcardPrototype{}
-	for name, p := range map[string]*domain.Partner{"market": market, "member": member, "outsider": outsider} {
+	// In a fixed order: the list is ordered by id.
+	for _, owner := range []struct {
+		name string
+		p    *domain.Partner
+	}{{"market", market}, {"member", member}, {"outsider", outsider}} {
+		name, p := owner.name, owner.p
 		g := &domain.GiftcardPrototype{PartnerID: p.ID, MinimumAmount: decimal.RequireFromString("5"),
 			PredefinedAmounts: []decimal.Decimal{decimal.RequireFromString("20")}, ValidityPeriod: 1, ValidityUnit: domain.ValidityYear}
 		if err := store.CreateGiftcardPrototype(ctx, g); err != nil {
