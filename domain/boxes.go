@@ -116,6 +116,7 @@ type BoxFilter struct {
 
 // BoxStore reads and writes what BoxService serves.
 type BoxStore interface {
+	BoxAdminStore
 	// CreateBox inserts b with its universe links and images and sets its ID.
 	CreateBox(ctx context.Context, b *Box) error
 	// CreateBoxOffer inserts o and sets its ID.

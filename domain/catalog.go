@@ -25,6 +25,9 @@ const MsgPartnerRequired = "This operation needs a partner: send the X-Partner-D
 // error for a rejected token; CodeInvalid (MsgPartnerRequired) when the
 // request names no partner.
 func CatalogPartner(ctx context.Context, partners PartnerStore) (*Partner, error) {
+	if p, ok := ctx.Value(catalogPartnerKey{}).(*Partner); ok {
+		return p, nil
+	}
 	if d, _ := ctx.Value(partnerDomainKey{}).(string); d != "" {
 		p, err := partners.FindPartnerBySiteDomain(ctx, d)
 		if IsCode(err, CodeNotFound) {
@@ -44,4 +47,13 @@ func CatalogPartner(ctx context.Context, partners PartnerStore) (*Partner, error
 		return nil, &Error{Code: CodeInvalid, Message: MsgPartnerRequired}
 	}
 	return c.Partner, nil
+}
+
+type catalogPartnerKey struct{}
+
+// asCatalogOf returns a context whose catalogue partner is p: an admin
+// operation reads back what it wrote as the catalogue shows it. Only this
+// package sets it.
+func asCatalogOf(ctx context.Context, p *Partner) context.Context {
+	return context.WithValue(ctx, catalogPartnerKey{}, p)
 }

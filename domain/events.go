@@ -100,6 +100,7 @@ type EventSlotListing struct {
 
 // EventStore reads and writes what EventService serves.
 type EventStore interface {
+	EventAdminStore
 	// CreateEvent inserts e (not its slots or formulas) and sets its ID.
 	CreateEvent(ctx context.Context, e *Event) error
 	// AddEventSlot inserts a slot of an existing event and sets its ID.
@@ -230,6 +231,7 @@ type EventSlotView struct {
 type EventFormulaView struct {
 	EventFormula
 	PriceFormatted Localized
+	CurrencyCode   string
 }
 
 // Event returns an event of the catalogue's partner by the id in the path,
@@ -265,7 +267,8 @@ func newEventView(p *Partner, e *Event, loc *time.Location) *EventView {
 			FunnelLink: eventFunnelLink(p, e.ID, sl.ID)}
 	}
 	for i, f := range e.Formulas {
-		v.Formulas[i] = EventFormulaView{EventFormula: f, PriceFormatted: Localized(l10n.Money(f.Price, currency))}
+		v.Formulas[i] = EventFormulaView{EventFormula: f, PriceFormatted: Localized(l10n.Money(f.Price, currency)),
+			CurrencyCode: currency}
 		if v.LowestPrice == nil || f.Price.LessThan(*v.LowestPrice) {
 			v.LowestPrice = &e.Formulas[i].Price
 		}

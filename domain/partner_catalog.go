@@ -259,6 +259,7 @@ type WorkshopsProductInformation struct {
 // The Find methods of per-partner records return ErrNotFound when the
 // partner has none; the Save methods create or replace it.
 type PartnerCatalogStore interface {
+	PartnerAdminStore
 	// FindListedPartners returns a page of the partners f selects, by id,
 	// with their profiles and labels, and how many f selects in all.
 	FindListedPartners(ctx context.Context, f PartnerFilter, page PageRequest) ([]*PartnerListing, int, error)
@@ -276,6 +277,12 @@ type PartnerCatalogStore interface {
 	// AddNetworkPartner puts a partner in a marketplace's network; adding it
 	// twice is harmless.
 	AddNetworkPartner(ctx context.Context, marketplaceID, partnerID int64) error
+	// RemoveNetworkPartner takes a partner out of a marketplace's network;
+	// removing one that is not in it is harmless.
+	RemoveNetworkPartner(ctx context.Context, marketplaceID, partnerID int64) error
+	// FindNetworkPartnerIDs returns the ids of the marketplace's network
+	// partners, ascending, whatever their status.
+	FindNetworkPartnerIDs(ctx context.Context, marketplaceID int64) ([]int64, error)
 	SavePartnerProfile(ctx context.Context, partnerID int64, p *PartnerProfile) error
 	// AddPartnerLabel inserts l and sets its ID.
 	AddPartnerLabel(ctx context.Context, l *PartnerLabel) error

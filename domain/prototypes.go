@@ -64,6 +64,7 @@ type GiftcardPrototypeFilter struct {
 // PrototypeStore reads and writes what PrototypeService serves, and the
 // universes and themes prototypes and boxes are filed under.
 type PrototypeStore interface {
+	PrototypeAdminStore
 	// CreateUniverse inserts u and sets its ID.
 	CreateUniverse(ctx context.Context, u *Universe) error
 	// CreateTheme inserts t and sets its ID.

@@ -108,6 +108,7 @@ type MarketingWidgets struct {
 
 // WidgetStore reads and writes what WidgetService serves.
 type WidgetStore interface {
+	WidgetAdminStore
 	// CreateWidgets inserts w (already validated) and sets its ID and
 	// CreatedAt. A key in use is a CodeInvalid error on "widget_key", a
 	// partner that already has widgets one on "partner".

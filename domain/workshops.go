@@ -98,6 +98,7 @@ type WorkshopSessionFilter struct {
 
 // WorkshopStore reads and writes what WorkshopService serves.
 type WorkshopStore interface {
+	WorkshopAdminStore
 	// CreateWorkshopCategory inserts c and sets its ID.
 	CreateWorkshopCategory(ctx context.Context, c *WorkshopCategory) error
 	// CreateWorkshopTag inserts a term of the kind's vocabulary and sets its

@@ -100,6 +100,16 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	BoxOfferPayload struct {
+		Offer      func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	BoxPayload struct {
+		Box        func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	Cart struct {
 		CreatedAt    func(childComplexity int) int
 		Etag         func(childComplexity int) int
@@ -153,6 +163,11 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	CataloguePartnerPayload struct {
+		Partner    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	CreateTokenPayload struct {
 		Token      func(childComplexity int) int
 		UUID       func(childComplexity int) int
@@ -199,6 +214,25 @@ type ComplexityRoot struct {
 		ID    func(childComplexity int) int
 		Name  func(childComplexity int) int
 		Price func(childComplexity int) int
+	}
+
+	EventFormulaPayload struct {
+		Formula    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	EventPayload struct {
+		Event      func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	EventSettings struct {
+		DisplayEventsPerSlots func(childComplexity int) int
+	}
+
+	EventSettingsPayload struct {
+		EventSettings func(childComplexity int) int
+		UserErrors    func(childComplexity int) int
 	}
 
 	EventSlot struct {
@@ -251,12 +285,22 @@ type ComplexityRoot struct {
 		StartingDatetimeFormatted func(childComplexity int) int
 	}
 
+	EventSlotPayload struct {
+		Slot       func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	EventsProductInformation struct {
 		Description              func(childComplexity int) int
 		DisplayEventsPerSlots    func(childComplexity int) int
 		DisplayFullyBookedEvents func(childComplexity int) int
 		Title                    func(childComplexity int) int
 		TosURL                   func(childComplexity int) int
+	}
+
+	EventsProductInformationPayload struct {
+		EventsProductInformation func(childComplexity int) int
+		UserErrors               func(childComplexity int) int
 	}
 
 	GiftcardPrototype struct {
@@ -286,10 +330,20 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	GiftcardPrototypePayload struct {
+		GiftcardPrototype func(childComplexity int) int
+		UserErrors        func(childComplexity int) int
+	}
+
 	GiftcardsProductInformation struct {
 		Description func(childComplexity int) int
 		Partners    func(childComplexity int) int
 		Title       func(childComplexity int) int
+	}
+
+	GiftcardsProductInformationPayload struct {
+		GiftcardsProductInformation func(childComplexity int) int
+		UserErrors                  func(childComplexity int) int
 	}
 
 	LegalInformation struct {
@@ -317,6 +371,11 @@ type ComplexityRoot struct {
 		VatID            func(childComplexity int) int
 	}
 
+	LegalInformationPayload struct {
+		LegalInformation func(childComplexity int) int
+		UserErrors       func(childComplexity int) int
+	}
+
 	Localized struct {
 		Ca   func(childComplexity int) int
 		De   func(childComplexity int) int
@@ -327,6 +386,43 @@ type ComplexityRoot struct {
 		Nl   func(childComplexity int) int
 		Pt   func(childComplexity int) int
 		Text func(childComplexity int, lang model.Language) int
+	}
+
+	ManagedBox struct {
+		DisplayNbOffers        func(childComplexity int) int
+		ID                     func(childComplexity int) int
+		Images                 func(childComplexity int) int
+		IsActive               func(childComplexity int) int
+		IsHighlight            func(childComplexity int) int
+		LongDescription        func(childComplexity int) int
+		MaxDaysAfterFirstUsage func(childComplexity int) int
+		MaxNumberUsages        func(childComplexity int) int
+		Name                   func(childComplexity int) int
+		NbOffers               func(childComplexity int) int
+		PeopleIncluded         func(childComplexity int) int
+		Price                  func(childComplexity int) int
+		Ranking                func(childComplexity int) int
+		ShortDescription       func(childComplexity int) int
+		UniverseIds            func(childComplexity int) int
+	}
+
+	ManagedBoxOffer struct {
+		BoxID     func(childComplexity int) int
+		ID        func(childComplexity int) int
+		PartnerID func(childComplexity int) int
+		Status    func(childComplexity int) int
+	}
+
+	MarketingWidgets struct {
+		FloattingBar func(childComplexity int) int
+		Key          func(childComplexity int) int
+		Navbar       func(childComplexity int) int
+		PurchaseURL  func(childComplexity int) int
+	}
+
+	MarketingWidgetsPayload struct {
+		MarketingWidgets func(childComplexity int) int
+		UserErrors       func(childComplexity int) int
 	}
 
 	Money struct {
@@ -341,9 +437,51 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		CreateCart  func(childComplexity int, input model.CreateCartInput) int
-		CreateToken func(childComplexity int, input model.CreateTokenInput) int
-		ReplaceCart func(childComplexity int, input model.ReplaceCartInput) int
+		AddEventFormula                          func(childComplexity int, input model.AddEventFormulaInput) int
+		AddEventSlot                             func(childComplexity int, input model.AddEventSlotInput) int
+		AddNetworkPartner                        func(childComplexity int, input model.NetworkPartnerInput) int
+		AddPartnerLabel                          func(childComplexity int, input model.AddPartnerLabelInput) int
+		AddWorkshopSession                       func(childComplexity int, input model.AddWorkshopSessionInput) int
+		CreateBox                                func(childComplexity int, input model.CreateBoxInput) int
+		CreateCart                               func(childComplexity int, input model.CreateCartInput) int
+		CreateEvent                              func(childComplexity int, input model.CreateEventInput) int
+		CreateGiftcardPrototype                  func(childComplexity int, input model.CreateGiftcardPrototypeInput) int
+		CreateMarketingWidgets                   func(childComplexity int, input model.MarketingWidgetsInput) int
+		CreateTheme                              func(childComplexity int, input model.CreateThemeInput) int
+		CreateToken                              func(childComplexity int, input model.CreateTokenInput) int
+		CreateUniverse                           func(childComplexity int, input model.CreateUniverseInput) int
+		CreateWorkshop                           func(childComplexity int, input model.CreateWorkshopInput) int
+		CreateWorkshopCategory                   func(childComplexity int, input model.CreateWorkshopCategoryInput) int
+		CreateWorkshopTheme                      func(childComplexity int, input model.CreateWorkshopThemeInput) int
+		FileVoucherPrototype                     func(childComplexity int, input model.FileVoucherPrototypeInput) int
+		ProposeBoxOffer                          func(childComplexity int, input model.ProposeBoxOfferInput) int
+		RemoveEventSlot                          func(childComplexity int, input model.RemoveEventSlotInput) int
+		RemoveNetworkPartner                     func(childComplexity int, input model.NetworkPartnerInput) int
+		RemovePartnerLabel                       func(childComplexity int, input model.RemovePartnerLabelInput) int
+		ReplaceCart                              func(childComplexity int, input model.ReplaceCartInput) int
+		ReviewBoxOffer                           func(childComplexity int, input model.ReviewBoxOfferInput) int
+		UpdateBox                                func(childComplexity int, input model.UpdateBoxInput) int
+		UpdateEvent                              func(childComplexity int, input model.UpdateEventInput) int
+		UpdateEventFormula                       func(childComplexity int, input model.UpdateEventFormulaInput) int
+		UpdateEventSettings                      func(childComplexity int, input model.UpdateEventSettingsInput) int
+		UpdateEventSlot                          func(childComplexity int, input model.UpdateEventSlotInput) int
+		UpdateEventsProductInformation           func(childComplexity int, input model.UpdateEventsProductInformationInput) int
+		UpdateGiftcardPrototype                  func(childComplexity int, input model.UpdateGiftcardPrototypeInput) int
+		UpdateGiftcardsProductInformation        func(childComplexity int, input model.UpdateGiftcardsProductInformationInput) int
+		UpdateLegalInformation                   func(childComplexity int, input model.UpdateLegalInformationInput) int
+		UpdateMarketingWidgets                   func(childComplexity int, input model.MarketingWidgetsInput) int
+		UpdateNetworkGiftcardsProductInformation func(childComplexity int, input model.UpdateNetworkGiftcardsProductInformationInput) int
+		UpdateNetworkVouchersProductInformation  func(childComplexity int, input model.UpdateNetworkVouchersProductInformationInput) int
+		UpdatePartnerProfile                     func(childComplexity int, input model.UpdatePartnerProfileInput) int
+		UpdateRefundWithdrawalTerms              func(childComplexity int, input model.UpdateRefundWithdrawalTermsInput) int
+		UpdateTheme                              func(childComplexity int, input model.UpdateThemeInput) int
+		UpdateUniverse                           func(childComplexity int, input model.UpdateUniverseInput) int
+		UpdateVouchersProductInformation         func(childComplexity int, input model.UpdateVouchersProductInformationInput) int
+		UpdateWorkshop                           func(childComplexity int, input model.UpdateWorkshopInput) int
+		UpdateWorkshopCategory                   func(childComplexity int, input model.UpdateWorkshopCategoryInput) int
+		UpdateWorkshopSession                    func(childComplexity int, input model.UpdateWorkshopSessionInput) int
+		UpdateWorkshopTheme                      func(childComplexity int, input model.UpdateWorkshopThemeInput) int
+		UpdateWorkshopsProductInformation        func(childComplexity int, input model.UpdateWorkshopsProductInformationInput) int
 	}
 
 	NetworkGiftcardMoneyPot struct {
@@ -371,6 +509,16 @@ type ComplexityRoot struct {
 		Title       func(childComplexity int) int
 	}
 
+	NetworkGiftcardsProductInformationPayload struct {
+		NetworkGiftcardsProductInformation func(childComplexity int) int
+		UserErrors                         func(childComplexity int) int
+	}
+
+	NetworkPayload struct {
+		NetworkPartnerIds func(childComplexity int) int
+		UserErrors        func(childComplexity int) int
+	}
+
 	NetworkVouchersProductInformation struct {
 		ActivatedGroupPayment          func(childComplexity int) int
 		ActivatedOfferCountryFilter    func(childComplexity int) int
@@ -384,6 +532,11 @@ type ComplexityRoot struct {
 		Title                          func(childComplexity int) int
 		ValidityPeriod                 func(childComplexity int) int
 		ValidityPeriodUnit             func(childComplexity int) int
+	}
+
+	NetworkVouchersProductInformationPayload struct {
+		NetworkVouchersProductInformation func(childComplexity int) int
+		UserErrors                        func(childComplexity int) int
 	}
 
 	PageInfo struct {
@@ -455,6 +608,16 @@ type ComplexityRoot struct {
 		WorkshopThemes        func(childComplexity int, first *int, after *string) int
 	}
 
+	RefundWithdrawalTermsPayload struct {
+		RefundWithdrawalTerms func(childComplexity int) int
+		UserErrors            func(childComplexity int) int
+	}
+
+	RemoveEventSlotPayload struct {
+		RemovedSlotID func(childComplexity int) int
+		UserErrors    func(childComplexity int) int
+	}
+
 	StringEntry struct {
 		Key   func(childComplexity int) int
 		Value func(childComplexity int) int
@@ -465,11 +628,28 @@ type ComplexityRoot struct {
 		Name func(childComplexity int) int
 	}
 
+	ThemePayload struct {
+		Theme      func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	Universe struct {
 		ID           func(childComplexity int) int
 		Name         func(childComplexity int) int
 		Order        func(childComplexity int) int
 		SubUniverses func(childComplexity int) int
+	}
+
+	UniversePayload struct {
+		Universe   func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	UniverseRecord struct {
+		ID       func(childComplexity int) int
+		Name     func(childComplexity int) int
+		Order    func(childComplexity int) int
+		ParentID func(childComplexity int) int
 	}
 
 	User struct {
@@ -494,6 +674,18 @@ type ComplexityRoot struct {
 		User        func(childComplexity int) int
 	}
 
+	VoucherPrototype struct {
+		ID         func(childComplexity int) int
+		Name       func(childComplexity int) int
+		ThemeIds   func(childComplexity int) int
+		UniverseID func(childComplexity int) int
+	}
+
+	VoucherPrototypePayload struct {
+		UserErrors       func(childComplexity int) int
+		VoucherPrototype func(childComplexity int) int
+	}
+
 	VouchersProductInformation struct {
 		ActivatedDestinationFilter      func(childComplexity int) int
 		ActivatedEnvironmentFilter      func(childComplexity int) int
@@ -509,6 +701,53 @@ type ComplexityRoot struct {
 		Title                           func(childComplexity int) int
 		ValidityPeriod                  func(childComplexity int) int
 		ValidityPeriodUnit              func(childComplexity int) int
+	}
+
+	VouchersProductInformationPayload struct {
+		UserErrors                 func(childComplexity int) int
+		VouchersProductInformation func(childComplexity int) int
+	}
+
+	WidgetFloatingBar struct {
+		FloattingBarBackgroundColor         func(childComplexity int) int
+		FloattingBarBorderColor             func(childComplexity int) int
+		FloattingBarCtaButtonColor          func(childComplexity int) int
+		FloattingBarCtaButtonHoverColor     func(childComplexity int) int
+		FloattingBarCtaButtonLink           func(childComplexity int) int
+		FloattingBarCtaButtonText           func(childComplexity int) int
+		FloattingBarCtaButtonTextColor      func(childComplexity int) int
+		FloattingBarCtaButtonTextHoverColor func(childComplexity int) int
+		FloattingBarOrientation             func(childComplexity int) int
+		FloattingBarText                    func(childComplexity int) int
+		FloattingBarTextColor               func(childComplexity int) int
+		ShowFloattingBar                    func(childComplexity int) int
+		ShowFloattingBarOnPurchaseSite      func(childComplexity int) int
+	}
+
+	WidgetNavbar struct {
+		ActivateBook             func(childComplexity int) int
+		ActivateContact          func(childComplexity int) int
+		ActivateOffer            func(childComplexity int) int
+		BookBackgroundColor      func(childComplexity int) int
+		BookHoverColor           func(childComplexity int) int
+		BookText                 func(childComplexity int) int
+		BookTextColor            func(childComplexity int) int
+		ContactBackgroundColor   func(childComplexity int) int
+		ContactHoverColor        func(childComplexity int) int
+		ContactText              func(childComplexity int) int
+		ContactTextColor         func(childComplexity int) int
+		NavbarBookBoxURL         func(childComplexity int) int
+		NavbarContactBoxURL      func(childComplexity int) int
+		NavbarOfferBoxURL        func(childComplexity int) int
+		NavbarOrientation        func(childComplexity int) int
+		NavbarPosition           func(childComplexity int) int
+		NavbarSide               func(childComplexity int) int
+		OfferBackgroundColor     func(childComplexity int) int
+		OfferHoverColor          func(childComplexity int) int
+		OfferText                func(childComplexity int) int
+		OfferTextColor           func(childComplexity int) int
+		ShowNavbar               func(childComplexity int) int
+		ShowNavbarOnPurchaseSite func(childComplexity int) int
 	}
 
 	Workshop struct {
@@ -538,9 +777,19 @@ type ComplexityRoot struct {
 		SpecificValidityPeriod func(childComplexity int) int
 	}
 
+	WorkshopCategoryPayload struct {
+		Category   func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	WorkshopLevel struct {
 		ID   func(childComplexity int) int
 		Name func(childComplexity int) int
+	}
+
+	WorkshopPayload struct {
+		UserErrors func(childComplexity int) int
+		Workshop   func(childComplexity int) int
 	}
 
 	WorkshopRecipe struct {
@@ -575,6 +824,11 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	WorkshopSessionPayload struct {
+		Session    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	WorkshopSkill struct {
 		ID   func(childComplexity int) int
 		Name func(childComplexity int) int
@@ -601,6 +855,11 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	WorkshopThemePayload struct {
+		Theme      func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	WorkshopsProductInformation struct {
 		ActivatedCategoryFilter      func(childComplexity int) int
 		ActivatedDayFilter           func(childComplexity int) int
@@ -623,6 +882,11 @@ type ComplexityRoot struct {
 		TosURL                       func(childComplexity int) int
 		ValidityPeriod               func(childComplexity int) int
 		ValidityPeriodUnit           func(childComplexity int) int
+	}
+
+	WorkshopsProductInformationPayload struct {
+		UserErrors                  func(childComplexity int) int
+		WorkshopsProductInformation func(childComplexity int) int
 	}
 }
 
@@ -650,6 +914,48 @@ type MutationResolver interface {
 	CreateToken(ctx context.Context, input model.CreateTokenInput) (*model.CreateTokenPayload, error)
 	CreateCart(ctx context.Context, input model.CreateCartInput) (*model.CartPayload, error)
 	ReplaceCart(ctx context.Context, input model.ReplaceCartInput) (*model.CartPayload, error)
+	CreateEvent(ctx context.Context, input model.CreateEventInput) (*model.EventPayload, error)
+	UpdateEvent(ctx context.Context, input model.UpdateEventInput) (*model.EventPayload, error)
+	AddEventSlot(ctx context.Context, input model.AddEventSlotInput) (*model.EventSlotPayload, error)
+	UpdateEventSlot(ctx context.Context, input model.UpdateEventSlotInput) (*model.EventSlotPayload, error)
+	RemoveEventSlot(ctx context.Context, input model.RemoveEventSlotInput) (*model.RemoveEventSlotPayload, error)
+	AddEventFormula(ctx context.Context, input model.AddEventFormulaInput) (*model.EventFormulaPayload, error)
+	UpdateEventFormula(ctx context.Context, input model.UpdateEventFormulaInput) (*model.EventFormulaPayload, error)
+	UpdateEventSettings(ctx context.Context, input model.UpdateEventSettingsInput) (*model.EventSettingsPayload, error)
+	CreateWorkshop(ctx context.Context, input model.CreateWorkshopInput) (*model.WorkshopPayload, error)
+	UpdateWorkshop(ctx context.Context, input model.UpdateWorkshopInput) (*model.WorkshopPayload, error)
+	AddWorkshopSession(ctx context.Context, input model.AddWorkshopSessionInput) (*model.WorkshopSessionPayload, error)
+	UpdateWorkshopSession(ctx context.Context, input model.UpdateWorkshopSessionInput) (*model.WorkshopSessionPayload, error)
+	CreateWorkshopCategory(ctx context.Context, input model.CreateWorkshopCategoryInput) (*model.WorkshopCategoryPayload, error)
+	UpdateWorkshopCategory(ctx context.Context, input model.UpdateWorkshopCategoryInput) (*model.WorkshopCategoryPayload, error)
+	CreateWorkshopTheme(ctx context.Context, input model.CreateWorkshopThemeInput) (*model.WorkshopThemePayload, error)
+	UpdateWorkshopTheme(ctx context.Context, input model.UpdateWorkshopThemeInput) (*model.WorkshopThemePayload, error)
+	CreateGiftcardPrototype(ctx context.Context, input model.CreateGiftcardPrototypeInput) (*model.GiftcardPrototypePayload, error)
+	UpdateGiftcardPrototype(ctx context.Context, input model.UpdateGiftcardPrototypeInput) (*model.GiftcardPrototypePayload, error)
+	FileVoucherPrototype(ctx context.Context, input model.FileVoucherPrototypeInput) (*model.VoucherPrototypePayload, error)
+	CreateTheme(ctx context.Context, input model.CreateThemeInput) (*model.ThemePayload, error)
+	UpdateTheme(ctx context.Context, input model.UpdateThemeInput) (*model.ThemePayload, error)
+	CreateUniverse(ctx context.Context, input model.CreateUniverseInput) (*model.UniversePayload, error)
+	UpdateUniverse(ctx context.Context, input model.UpdateUniverseInput) (*model.UniversePayload, error)
+	CreateBox(ctx context.Context, input model.CreateBoxInput) (*model.BoxPayload, error)
+	UpdateBox(ctx context.Context, input model.UpdateBoxInput) (*model.BoxPayload, error)
+	ProposeBoxOffer(ctx context.Context, input model.ProposeBoxOfferInput) (*model.BoxOfferPayload, error)
+	ReviewBoxOffer(ctx context.Context, input model.ReviewBoxOfferInput) (*model.BoxOfferPayload, error)
+	AddNetworkPartner(ctx context.Context, input model.NetworkPartnerInput) (*model.NetworkPayload, error)
+	RemoveNetworkPartner(ctx context.Context, input model.NetworkPartnerInput) (*model.NetworkPayload, error)
+	UpdatePartnerProfile(ctx context.Context, input model.UpdatePartnerProfileInput) (*model.CataloguePartnerPayload, error)
+	AddPartnerLabel(ctx context.Context, input model.AddPartnerLabelInput) (*model.CataloguePartnerPayload, error)
+	RemovePartnerLabel(ctx context.Context, input model.RemovePartnerLabelInput) (*model.CataloguePartnerPayload, error)
+	UpdateLegalInformation(ctx context.Context, input model.UpdateLegalInformationInput) (*model.LegalInformationPayload, error)
+	UpdateRefundWithdrawalTerms(ctx context.Context, input model.UpdateRefundWithdrawalTermsInput) (*model.RefundWithdrawalTermsPayload, error)
+	UpdateEventsProductInformation(ctx context.Context, input model.UpdateEventsProductInformationInput) (*model.EventsProductInformationPayload, error)
+	UpdateGiftcardsProductInformation(ctx context.Context, input model.UpdateGiftcardsProductInformationInput) (*model.GiftcardsProductInformationPayload, error)
+	UpdateNetworkGiftcardsProductInformation(ctx context.Context, input model.UpdateNetworkGiftcardsProductInformationInput) (*model.NetworkGiftcardsProductInformationPayload, error)
+	UpdateNetworkVouchersProductInformation(ctx context.Context, input model.UpdateNetworkVouchersProductInformationInput) (*model.NetworkVouchersProductInformationPayload, error)
+	UpdateVouchersProductInformation(ctx context.Context, input model.UpdateVouchersProductInformationInput) (*model.VouchersProductInformationPayload, error)
+	UpdateWorkshopsProductInformation(ctx context.Context, input model.UpdateWorkshopsProductInformationInput) (*model.WorkshopsProductInformationPayload, error)
+	CreateMarketingWidgets(ctx context.Context, input model.MarketingWidgetsInput) (*model.MarketingWidgetsPayload, error)
+	UpdateMarketingWidgets(ctx context.Context, input model.MarketingWidgetsInput) (*model.MarketingWidgetsPayload, error)
 }
 type ProductInformationResolver interface {
 	Events(ctx context.Context, obj *model.ProductInformation) (*model.EventsProductInformation, error)
@@ -899,6 +1205,32 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.BoxOfferEdge.Node(childComplexity), true
 
+	case "BoxOfferPayload.offer":
+		if e.ComplexityRoot.BoxOfferPayload.Offer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoxOfferPayload.Offer(childComplexity), true
+	case "BoxOfferPayload.userErrors":
+		if e.ComplexityRoot.BoxOfferPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoxOfferPayload.UserErrors(childComplexity), true
+
+	case "BoxPayload.box":
+		if e.ComplexityRoot.BoxPayload.Box == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoxPayload.Box(childComplexity), true
+	case "BoxPayload.userErrors":
+		if e.ComplexityRoot.BoxPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoxPayload.UserErrors(childComplexity), true
+
 	case "Cart.createdAt":
 		if e.ComplexityRoot.Cart.CreatedAt == nil {
 			break
@@ -1115,6 +1447,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CataloguePartnerEdge.Node(childComplexity), true
 
+	case "CataloguePartnerPayload.partner":
+		if e.ComplexityRoot.CataloguePartnerPayload.Partner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartnerPayload.Partner(childComplexity), true
+	case "CataloguePartnerPayload.userErrors":
+		if e.ComplexityRoot.CataloguePartnerPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartnerPayload.UserErrors(childComplexity), true
+
 	case "CreateTokenPayload.token":
 		if e.ComplexityRoot.CreateTokenPayload.Token == nil {
 			break
@@ -1323,6 +1668,52 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EventFormula.Price(childComplexity), true
 
+	case "EventFormulaPayload.formula":
+		if e.ComplexityRoot.EventFormulaPayload.Formula == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventFormulaPayload.Formula(childComplexity), true
+	case "EventFormulaPayload.userErrors":
+		if e.ComplexityRoot.EventFormulaPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventFormulaPayload.UserErrors(childComplexity), true
+
+	case "EventPayload.event":
+		if e.ComplexityRoot.EventPayload.Event == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventPayload.Event(childComplexity), true
+	case "EventPayload.userErrors":
+		if e.ComplexityRoot.EventPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventPayload.UserErrors(childComplexity), true
+
+	case "EventSettings.displayEventsPerSlots":
+		if e.ComplexityRoot.EventSettings.DisplayEventsPerSlots == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSettings.DisplayEventsPerSlots(childComplexity), true
+
+	case "EventSettingsPayload.eventSettings":
+		if e.ComplexityRoot.EventSettingsPayload.EventSettings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSettingsPayload.EventSettings(childComplexity), true
+	case "EventSettingsPayload.userErrors":
+		if e.ComplexityRoot.EventSettingsPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSettingsPayload.UserErrors(childComplexity), true
+
 	case "EventSlot.availablePlaces":
 		if e.ComplexityRoot.EventSlot.AvailablePlaces == nil {
 			break
@@ -1521,6 +1912,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EventSlotListItem.StartingDatetimeFormatted(childComplexity), true
 
+	case "EventSlotPayload.slot":
+		if e.ComplexityRoot.EventSlotPayload.Slot == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotPayload.Slot(childComplexity), true
+	case "EventSlotPayload.userErrors":
+		if e.ComplexityRoot.EventSlotPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotPayload.UserErrors(childComplexity), true
+
 	case "EventsProductInformation.description":
 		if e.ComplexityRoot.EventsProductInformation.Description == nil {
 			break
@@ -1551,6 +1955,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.EventsProductInformation.TosURL(childComplexity), true
+
+	case "EventsProductInformationPayload.eventsProductInformation":
+		if e.ComplexityRoot.EventsProductInformationPayload.EventsProductInformation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventsProductInformationPayload.EventsProductInformation(childComplexity), true
+	case "EventsProductInformationPayload.userErrors":
+		if e.ComplexityRoot.EventsProductInformationPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventsProductInformationPayload.UserErrors(childComplexity), true
 
 	case "GiftcardPrototype.customizedAmount":
 		if e.ComplexityRoot.GiftcardPrototype.CustomizedAmount == nil {
@@ -1663,6 +2080,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.GiftcardPrototypeEdge.Node(childComplexity), true
 
+	case "GiftcardPrototypePayload.giftcardPrototype":
+		if e.ComplexityRoot.GiftcardPrototypePayload.GiftcardPrototype == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototypePayload.GiftcardPrototype(childComplexity), true
+	case "GiftcardPrototypePayload.userErrors":
+		if e.ComplexityRoot.GiftcardPrototypePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototypePayload.UserErrors(childComplexity), true
+
 	case "GiftcardsProductInformation.description":
 		if e.ComplexityRoot.GiftcardsProductInformation.Description == nil {
 			break
@@ -1681,6 +2111,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GiftcardsProductInformation.Title(childComplexity), true
+
+	case "GiftcardsProductInformationPayload.giftcardsProductInformation":
+		if e.ComplexityRoot.GiftcardsProductInformationPayload.GiftcardsProductInformation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardsProductInformationPayload.GiftcardsProductInformation(childComplexity), true
+	case "GiftcardsProductInformationPayload.userErrors":
+		if e.ComplexityRoot.GiftcardsProductInformationPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardsProductInformationPayload.UserErrors(childComplexity), true
 
 	case "LegalInformation.addressLine1":
 		if e.ComplexityRoot.LegalInformation.AddressLine1 == nil {
@@ -1815,6 +2258,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.LegalInformation.VatID(childComplexity), true
 
+	case "LegalInformationPayload.legalInformation":
+		if e.ComplexityRoot.LegalInformationPayload.LegalInformation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformationPayload.LegalInformation(childComplexity), true
+	case "LegalInformationPayload.userErrors":
+		if e.ComplexityRoot.LegalInformationPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformationPayload.UserErrors(childComplexity), true
+
 	case "Localized.ca":
 		if e.ComplexityRoot.Localized.Ca == nil {
 			break
@@ -1875,6 +2331,160 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Localized.Text(childComplexity, args["lang"].(model.Language)), true
 
+	case "ManagedBox.displayNbOffers":
+		if e.ComplexityRoot.ManagedBox.DisplayNbOffers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBox.DisplayNbOffers(childComplexity), true
+	case "ManagedBox.id":
+		if e.ComplexityRoot.ManagedBox.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBox.ID(childComplexity), true
+	case "ManagedBox.images":
+		if e.ComplexityRoot.ManagedBox.Images == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBox.Images(childComplexity), true
+	case "ManagedBox.isActive":
+		if e.ComplexityRoot.ManagedBox.IsActive == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBox.IsActive(childComplexity), true
+	case "ManagedBox.isHighlight":
+		if e.ComplexityRoot.ManagedBox.IsHighlight == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBox.IsHighlight(childComplexity), true
+	case "ManagedBox.longDescription":
+		if e.ComplexityRoot.ManagedBox.LongDescription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBox.LongDescription(childComplexity), true
+	case "ManagedBox.maxDaysAfterFirstUsage":
+		if e.ComplexityRoot.ManagedBox.MaxDaysAfterFirstUsage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBox.MaxDaysAfterFirstUsage(childComplexity), true
+	case "ManagedBox.maxNumberUsages":
+		if e.ComplexityRoot.ManagedBox.MaxNumberUsages == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBox.MaxNumberUsages(childComplexity), true
+	case "ManagedBox.name":
+		if e.ComplexityRoot.ManagedBox.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBox.Name(childComplexity), true
+	case "ManagedBox.nbOffers":
+		if e.ComplexityRoot.ManagedBox.NbOffers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBox.NbOffers(childComplexity), true
+	case "ManagedBox.peopleIncluded":
+		if e.ComplexityRoot.ManagedBox.PeopleIncluded == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBox.PeopleIncluded(childComplexity), true
+	case "ManagedBox.price":
+		if e.ComplexityRoot.ManagedBox.Price == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBox.Price(childComplexity), true
+	case "ManagedBox.ranking":
+		if e.ComplexityRoot.ManagedBox.Ranking == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBox.Ranking(childComplexity), true
+	case "ManagedBox.shortDescription":
+		if e.ComplexityRoot.ManagedBox.ShortDescription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBox.ShortDescription(childComplexity), true
+	case "ManagedBox.universeIds":
+		if e.ComplexityRoot.ManagedBox.UniverseIds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBox.UniverseIds(childComplexity), true
+
+	case "ManagedBoxOffer.boxId":
+		if e.ComplexityRoot.ManagedBoxOffer.BoxID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBoxOffer.BoxID(childComplexity), true
+	case "ManagedBoxOffer.id":
+		if e.ComplexityRoot.ManagedBoxOffer.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBoxOffer.ID(childComplexity), true
+	case "ManagedBoxOffer.partnerId":
+		if e.ComplexityRoot.ManagedBoxOffer.PartnerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBoxOffer.PartnerID(childComplexity), true
+	case "ManagedBoxOffer.status":
+		if e.ComplexityRoot.ManagedBoxOffer.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBoxOffer.Status(childComplexity), true
+
+	case "MarketingWidgets.floattingBar":
+		if e.ComplexityRoot.MarketingWidgets.FloattingBar == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MarketingWidgets.FloattingBar(childComplexity), true
+	case "MarketingWidgets.key":
+		if e.ComplexityRoot.MarketingWidgets.Key == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MarketingWidgets.Key(childComplexity), true
+	case "MarketingWidgets.navbar":
+		if e.ComplexityRoot.MarketingWidgets.Navbar == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MarketingWidgets.Navbar(childComplexity), true
+	case "MarketingWidgets.purchaseUrl":
+		if e.ComplexityRoot.MarketingWidgets.PurchaseURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MarketingWidgets.PurchaseURL(childComplexity), true
+
+	case "MarketingWidgetsPayload.marketingWidgets":
+		if e.ComplexityRoot.MarketingWidgetsPayload.MarketingWidgets == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MarketingWidgetsPayload.MarketingWidgets(childComplexity), true
+	case "MarketingWidgetsPayload.userErrors":
+		if e.ComplexityRoot.MarketingWidgetsPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MarketingWidgetsPayload.UserErrors(childComplexity), true
+
 	case "Money.amount":
 		if e.ComplexityRoot.Money.Amount == nil {
 			break
@@ -1907,6 +2517,72 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MoneyPot.Logo(childComplexity), true
 
+	case "Mutation.addEventFormula":
+		if e.ComplexityRoot.Mutation.AddEventFormula == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addEventFormula_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddEventFormula(childComplexity, args["input"].(model.AddEventFormulaInput)), true
+	case "Mutation.addEventSlot":
+		if e.ComplexityRoot.Mutation.AddEventSlot == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addEventSlot_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddEventSlot(childComplexity, args["input"].(model.AddEventSlotInput)), true
+	case "Mutation.addNetworkPartner":
+		if e.ComplexityRoot.Mutation.AddNetworkPartner == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addNetworkPartner_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddNetworkPartner(childComplexity, args["input"].(model.NetworkPartnerInput)), true
+	case "Mutation.addPartnerLabel":
+		if e.ComplexityRoot.Mutation.AddPartnerLabel == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addPartnerLabel_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddPartnerLabel(childComplexity, args["input"].(model.AddPartnerLabelInput)), true
+	case "Mutation.addWorkshopSession":
+		if e.ComplexityRoot.Mutation.AddWorkshopSession == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addWorkshopSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddWorkshopSession(childComplexity, args["input"].(model.AddWorkshopSessionInput)), true
+	case "Mutation.createBox":
+		if e.ComplexityRoot.Mutation.CreateBox == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createBox_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateBox(childComplexity, args["input"].(model.CreateBoxInput)), true
 	case "Mutation.createCart":
 		if e.ComplexityRoot.Mutation.CreateCart == nil {
 			break
@@ -1918,6 +2594,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateCart(childComplexity, args["input"].(model.CreateCartInput)), true
+	case "Mutation.createEvent":
+		if e.ComplexityRoot.Mutation.CreateEvent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createEvent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateEvent(childComplexity, args["input"].(model.CreateEventInput)), true
+	case "Mutation.createGiftcardPrototype":
+		if e.ComplexityRoot.Mutation.CreateGiftcardPrototype == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createGiftcardPrototype_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateGiftcardPrototype(childComplexity, args["input"].(model.CreateGiftcardPrototypeInput)), true
+	case "Mutation.createMarketingWidgets":
+		if e.ComplexityRoot.Mutation.CreateMarketingWidgets == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createMarketingWidgets_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateMarketingWidgets(childComplexity, args["input"].(model.MarketingWidgetsInput)), true
+	case "Mutation.createTheme":
+		if e.ComplexityRoot.Mutation.CreateTheme == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createTheme_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateTheme(childComplexity, args["input"].(model.CreateThemeInput)), true
 	case "Mutation.createToken":
 		if e.ComplexityRoot.Mutation.CreateToken == nil {
 			break
@@ -1929,6 +2649,105 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateToken(childComplexity, args["input"].(model.CreateTokenInput)), true
+	case "Mutation.createUniverse":
+		if e.ComplexityRoot.Mutation.CreateUniverse == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createUniverse_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateUniverse(childComplexity, args["input"].(model.CreateUniverseInput)), true
+	case "Mutation.createWorkshop":
+		if e.ComplexityRoot.Mutation.CreateWorkshop == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createWorkshop_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateWorkshop(childComplexity, args["input"].(model.CreateWorkshopInput)), true
+	case "Mutation.createWorkshopCategory":
+		if e.ComplexityRoot.Mutation.CreateWorkshopCategory == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createWorkshopCategory_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateWorkshopCategory(childComplexity, args["input"].(model.CreateWorkshopCategoryInput)), true
+	case "Mutation.createWorkshopTheme":
+		if e.ComplexityRoot.Mutation.CreateWorkshopTheme == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createWorkshopTheme_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateWorkshopTheme(childComplexity, args["input"].(model.CreateWorkshopThemeInput)), true
+	case "Mutation.fileVoucherPrototype":
+		if e.ComplexityRoot.Mutation.FileVoucherPrototype == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_fileVoucherPrototype_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.FileVoucherPrototype(childComplexity, args["input"].(model.FileVoucherPrototypeInput)), true
+	case "Mutation.proposeBoxOffer":
+		if e.ComplexityRoot.Mutation.ProposeBoxOffer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_proposeBoxOffer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ProposeBoxOffer(childComplexity, args["input"].(model.ProposeBoxOfferInput)), true
+	case "Mutation.removeEventSlot":
+		if e.ComplexityRoot.Mutation.RemoveEventSlot == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_removeEventSlot_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RemoveEventSlot(childComplexity, args["input"].(model.RemoveEventSlotInput)), true
+	case "Mutation.removeNetworkPartner":
+		if e.ComplexityRoot.Mutation.RemoveNetworkPartner == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_removeNetworkPartner_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RemoveNetworkPartner(childComplexity, args["input"].(model.NetworkPartnerInput)), true
+	case "Mutation.removePartnerLabel":
+		if e.ComplexityRoot.Mutation.RemovePartnerLabel == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_removePartnerLabel_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RemovePartnerLabel(childComplexity, args["input"].(model.RemovePartnerLabelInput)), true
 	case "Mutation.replaceCart":
 		if e.ComplexityRoot.Mutation.ReplaceCart == nil {
 			break
@@ -1940,6 +2759,259 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReplaceCart(childComplexity, args["input"].(model.ReplaceCartInput)), true
+	case "Mutation.reviewBoxOffer":
+		if e.ComplexityRoot.Mutation.ReviewBoxOffer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_reviewBoxOffer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReviewBoxOffer(childComplexity, args["input"].(model.ReviewBoxOfferInput)), true
+	case "Mutation.updateBox":
+		if e.ComplexityRoot.Mutation.UpdateBox == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateBox_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateBox(childComplexity, args["input"].(model.UpdateBoxInput)), true
+	case "Mutation.updateEvent":
+		if e.ComplexityRoot.Mutation.UpdateEvent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateEvent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateEvent(childComplexity, args["input"].(model.UpdateEventInput)), true
+	case "Mutation.updateEventFormula":
+		if e.ComplexityRoot.Mutation.UpdateEventFormula == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateEventFormula_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateEventFormula(childComplexity, args["input"].(model.UpdateEventFormulaInput)), true
+	case "Mutation.updateEventSettings":
+		if e.ComplexityRoot.Mutation.UpdateEventSettings == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateEventSettings_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateEventSettings(childComplexity, args["input"].(model.UpdateEventSettingsInput)), true
+	case "Mutation.updateEventSlot":
+		if e.ComplexityRoot.Mutation.UpdateEventSlot == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateEventSlot_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateEventSlot(childComplexity, args["input"].(model.UpdateEventSlotInput)), true
+	case "Mutation.updateEventsProductInformation":
+		if e.ComplexityRoot.Mutation.UpdateEventsProductInformation == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateEventsProductInformation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateEventsProductInformation(childComplexity, args["input"].(model.UpdateEventsProductInformationInput)), true
+	case "Mutation.updateGiftcardPrototype":
+		if e.ComplexityRoot.Mutation.UpdateGiftcardPrototype == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateGiftcardPrototype_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateGiftcardPrototype(childComplexity, args["input"].(model.UpdateGiftcardPrototypeInput)), true
+	case "Mutation.updateGiftcardsProductInformation":
+		if e.ComplexityRoot.Mutation.UpdateGiftcardsProductInformation == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateGiftcardsProductInformation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateGiftcardsProductInformation(childComplexity, args["input"].(model.UpdateGiftcardsProductInformationInput)), true
+	case "Mutation.updateLegalInformation":
+		if e.ComplexityRoot.Mutation.UpdateLegalInformation == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateLegalInformation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateLegalInformation(childComplexity, args["input"].(model.UpdateLegalInformationInput)), true
+	case "Mutation.updateMarketingWidgets":
+		if e.ComplexityRoot.Mutation.UpdateMarketingWidgets == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateMarketingWidgets_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateMarketingWidgets(childComplexity, args["input"].(model.MarketingWidgetsInput)), true
+	case "Mutation.updateNetworkGiftcardsProductInformation":
+		if e.ComplexityRoot.Mutation.UpdateNetworkGiftcardsProductInformation == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateNetworkGiftcardsProductInformation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateNetworkGiftcardsProductInformation(childComplexity, args["input"].(model.UpdateNetworkGiftcardsProductInformationInput)), true
+	case "Mutation.updateNetworkVouchersProductInformation":
+		if e.ComplexityRoot.Mutation.UpdateNetworkVouchersProductInformation == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateNetworkVouchersProductInformation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateNetworkVouchersProductInformation(childComplexity, args["input"].(model.UpdateNetworkVouchersProductInformationInput)), true
+	case "Mutation.updatePartnerProfile":
+		if e.ComplexityRoot.Mutation.UpdatePartnerProfile == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updatePartnerProfile_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdatePartnerProfile(childComplexity, args["input"].(model.UpdatePartnerProfileInput)), true
+	case "Mutation.updateRefundWithdrawalTerms":
+		if e.ComplexityRoot.Mutation.UpdateRefundWithdrawalTerms == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateRefundWithdrawalTerms_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateRefundWithdrawalTerms(childComplexity, args["input"].(model.UpdateRefundWithdrawalTermsInput)), true
+	case "Mutation.updateTheme":
+		if e.ComplexityRoot.Mutation.UpdateTheme == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateTheme_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateTheme(childComplexity, args["input"].(model.UpdateThemeInput)), true
+	case "Mutation.updateUniverse":
+		if e.ComplexityRoot.Mutation.UpdateUniverse == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateUniverse_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateUniverse(childComplexity, args["input"].(model.UpdateUniverseInput)), true
+	case "Mutation.updateVouchersProductInformation":
+		if e.ComplexityRoot.Mutation.UpdateVouchersProductInformation == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateVouchersProductInformation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateVouchersProductInformation(childComplexity, args["input"].(model.UpdateVouchersProductInformationInput)), true
+	case "Mutation.updateWorkshop":
+		if e.ComplexityRoot.Mutation.UpdateWorkshop == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateWorkshop_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateWorkshop(childComplexity, args["input"].(model.UpdateWorkshopInput)), true
+	case "Mutation.updateWorkshopCategory":
+		if e.ComplexityRoot.Mutation.UpdateWorkshopCategory == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateWorkshopCategory_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateWorkshopCategory(childComplexity, args["input"].(model.UpdateWorkshopCategoryInput)), true
+	case "Mutation.updateWorkshopSession":
+		if e.ComplexityRoot.Mutation.UpdateWorkshopSession == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateWorkshopSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateWorkshopSession(childComplexity, args["input"].(model.UpdateWorkshopSessionInput)), true
+	case "Mutation.updateWorkshopTheme":
+		if e.ComplexityRoot.Mutation.UpdateWorkshopTheme == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateWorkshopTheme_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateWorkshopTheme(childComplexity, args["input"].(model.UpdateWorkshopThemeInput)), true
+	case "Mutation.updateWorkshopsProductInformation":
+		if e.ComplexityRoot.Mutation.UpdateWorkshopsProductInformation == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateWorkshopsProductInformation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateWorkshopsProductInformation(childComplexity, args["input"].(model.UpdateWorkshopsProductInformationInput)), true
 
 	case "NetworkGiftcardMoneyPot.activated":
 		if e.ComplexityRoot.NetworkGiftcardMoneyPot.Activated == nil {
@@ -2040,6 +3112,32 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.NetworkGiftcardsProductInformation.Title(childComplexity), true
 
+	case "NetworkGiftcardsProductInformationPayload.networkGiftcardsProductInformation":
+		if e.ComplexityRoot.NetworkGiftcardsProductInformationPayload.NetworkGiftcardsProductInformation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardsProductInformationPayload.NetworkGiftcardsProductInformation(childComplexity), true
+	case "NetworkGiftcardsProductInformationPayload.userErrors":
+		if e.ComplexityRoot.NetworkGiftcardsProductInformationPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardsProductInformationPayload.UserErrors(childComplexity), true
+
+	case "NetworkPayload.networkPartnerIds":
+		if e.ComplexityRoot.NetworkPayload.NetworkPartnerIds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPayload.NetworkPartnerIds(childComplexity), true
+	case "NetworkPayload.userErrors":
+		if e.ComplexityRoot.NetworkPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPayload.UserErrors(childComplexity), true
+
 	case "NetworkVouchersProductInformation.activatedGroupPayment":
 		if e.ComplexityRoot.NetworkVouchersProductInformation.ActivatedGroupPayment == nil {
 			break
@@ -2112,6 +3210,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.NetworkVouchersProductInformation.ValidityPeriodUnit(childComplexity), true
+
+	case "NetworkVouchersProductInformationPayload.networkVouchersProductInformation":
+		if e.ComplexityRoot.NetworkVouchersProductInformationPayload.NetworkVouchersProductInformation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVouchersProductInformationPayload.NetworkVouchersProductInformation(childComplexity), true
+	case "NetworkVouchersProductInformationPayload.userErrors":
+		if e.ComplexityRoot.NetworkVouchersProductInformationPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVouchersProductInformationPayload.UserErrors(childComplexity), true
 
 	case "PageInfo.endCursor":
 		if e.ComplexityRoot.PageInfo.EndCursor == nil {
@@ -2469,6 +3580,32 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.WorkshopThemes(childComplexity, args["first"].(*int), args["after"].(*string)), true
 
+	case "RefundWithdrawalTermsPayload.refundWithdrawalTerms":
+		if e.ComplexityRoot.RefundWithdrawalTermsPayload.RefundWithdrawalTerms == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RefundWithdrawalTermsPayload.RefundWithdrawalTerms(childComplexity), true
+	case "RefundWithdrawalTermsPayload.userErrors":
+		if e.ComplexityRoot.RefundWithdrawalTermsPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RefundWithdrawalTermsPayload.UserErrors(childComplexity), true
+
+	case "RemoveEventSlotPayload.removedSlotId":
+		if e.ComplexityRoot.RemoveEventSlotPayload.RemovedSlotID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RemoveEventSlotPayload.RemovedSlotID(childComplexity), true
+	case "RemoveEventSlotPayload.userErrors":
+		if e.ComplexityRoot.RemoveEventSlotPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RemoveEventSlotPayload.UserErrors(childComplexity), true
+
 	case "StringEntry.key":
 		if e.ComplexityRoot.StringEntry.Key == nil {
 			break
@@ -2495,6 +3632,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Theme.Name(childComplexity), true
 
+	case "ThemePayload.theme":
+		if e.ComplexityRoot.ThemePayload.Theme == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThemePayload.Theme(childComplexity), true
+	case "ThemePayload.userErrors":
+		if e.ComplexityRoot.ThemePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThemePayload.UserErrors(childComplexity), true
+
 	case "Universe.id":
 		if e.ComplexityRoot.Universe.ID == nil {
 			break
@@ -2519,6 +3669,44 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Universe.SubUniverses(childComplexity), true
+
+	case "UniversePayload.universe":
+		if e.ComplexityRoot.UniversePayload.Universe == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UniversePayload.Universe(childComplexity), true
+	case "UniversePayload.userErrors":
+		if e.ComplexityRoot.UniversePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UniversePayload.UserErrors(childComplexity), true
+
+	case "UniverseRecord.id":
+		if e.ComplexityRoot.UniverseRecord.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UniverseRecord.ID(childComplexity), true
+	case "UniverseRecord.name":
+		if e.ComplexityRoot.UniverseRecord.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UniverseRecord.Name(childComplexity), true
+	case "UniverseRecord.order":
+		if e.ComplexityRoot.UniverseRecord.Order == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UniverseRecord.Order(childComplexity), true
+	case "UniverseRecord.parentId":
+		if e.ComplexityRoot.UniverseRecord.ParentID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UniverseRecord.ParentID(childComplexity), true
 
 	case "User.email":
 		if e.ComplexityRoot.User.Email == nil {
@@ -2600,6 +3788,44 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Viewer.User(childComplexity), true
+
+	case "VoucherPrototype.id":
+		if e.ComplexityRoot.VoucherPrototype.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherPrototype.ID(childComplexity), true
+	case "VoucherPrototype.name":
+		if e.ComplexityRoot.VoucherPrototype.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherPrototype.Name(childComplexity), true
+	case "VoucherPrototype.themeIds":
+		if e.ComplexityRoot.VoucherPrototype.ThemeIds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherPrototype.ThemeIds(childComplexity), true
+	case "VoucherPrototype.universeId":
+		if e.ComplexityRoot.VoucherPrototype.UniverseID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherPrototype.UniverseID(childComplexity), true
+
+	case "VoucherPrototypePayload.userErrors":
+		if e.ComplexityRoot.VoucherPrototypePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherPrototypePayload.UserErrors(childComplexity), true
+	case "VoucherPrototypePayload.voucherPrototype":
+		if e.ComplexityRoot.VoucherPrototypePayload.VoucherPrototype == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherPrototypePayload.VoucherPrototype(childComplexity), true
 
 	case "VouchersProductInformation.activatedDestinationFilter":
 		if e.ComplexityRoot.VouchersProductInformation.ActivatedDestinationFilter == nil {
@@ -2685,6 +3911,237 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.VouchersProductInformation.ValidityPeriodUnit(childComplexity), true
+
+	case "VouchersProductInformationPayload.userErrors":
+		if e.ComplexityRoot.VouchersProductInformationPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VouchersProductInformationPayload.UserErrors(childComplexity), true
+	case "VouchersProductInformationPayload.vouchersProductInformation":
+		if e.ComplexityRoot.VouchersProductInformationPayload.VouchersProductInformation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VouchersProductInformationPayload.VouchersProductInformation(childComplexity), true
+
+	case "WidgetFloatingBar.floattingBarBackgroundColor":
+		if e.ComplexityRoot.WidgetFloatingBar.FloattingBarBackgroundColor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetFloatingBar.FloattingBarBackgroundColor(childComplexity), true
+	case "WidgetFloatingBar.floattingBarBorderColor":
+		if e.ComplexityRoot.WidgetFloatingBar.FloattingBarBorderColor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetFloatingBar.FloattingBarBorderColor(childComplexity), true
+	case "WidgetFloatingBar.floattingBarCtaButtonColor":
+		if e.ComplexityRoot.WidgetFloatingBar.FloattingBarCtaButtonColor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetFloatingBar.FloattingBarCtaButtonColor(childComplexity), true
+	case "WidgetFloatingBar.floattingBarCtaButtonHoverColor":
+		if e.ComplexityRoot.WidgetFloatingBar.FloattingBarCtaButtonHoverColor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetFloatingBar.FloattingBarCtaButtonHoverColor(childComplexity), true
+	case "WidgetFloatingBar.floattingBarCtaButtonLink":
+		if e.ComplexityRoot.WidgetFloatingBar.FloattingBarCtaButtonLink == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetFloatingBar.FloattingBarCtaButtonLink(childComplexity), true
+	case "WidgetFloatingBar.floattingBarCtaButtonText":
+		if e.ComplexityRoot.WidgetFloatingBar.FloattingBarCtaButtonText == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetFloatingBar.FloattingBarCtaButtonText(childComplexity), true
+	case "WidgetFloatingBar.floattingBarCtaButtonTextColor":
+		if e.ComplexityRoot.WidgetFloatingBar.FloattingBarCtaButtonTextColor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetFloatingBar.FloattingBarCtaButtonTextColor(childComplexity), true
+	case "WidgetFloatingBar.floattingBarCtaButtonTextHoverColor":
+		if e.ComplexityRoot.WidgetFloatingBar.FloattingBarCtaButtonTextHoverColor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetFloatingBar.FloattingBarCtaButtonTextHoverColor(childComplexity), true
+	case "WidgetFloatingBar.floattingBarOrientation":
+		if e.ComplexityRoot.WidgetFloatingBar.FloattingBarOrientation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetFloatingBar.FloattingBarOrientation(childComplexity), true
+	case "WidgetFloatingBar.floattingBarText":
+		if e.ComplexityRoot.WidgetFloatingBar.FloattingBarText == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetFloatingBar.FloattingBarText(childComplexity), true
+	case "WidgetFloatingBar.floattingBarTextColor":
+		if e.ComplexityRoot.WidgetFloatingBar.FloattingBarTextColor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetFloatingBar.FloattingBarTextColor(childComplexity), true
+	case "WidgetFloatingBar.showFloattingBar":
+		if e.ComplexityRoot.WidgetFloatingBar.ShowFloattingBar == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetFloatingBar.ShowFloattingBar(childComplexity), true
+	case "WidgetFloatingBar.showFloattingBarOnPurchaseSite":
+		if e.ComplexityRoot.WidgetFloatingBar.ShowFloattingBarOnPurchaseSite == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetFloatingBar.ShowFloattingBarOnPurchaseSite(childComplexity), true
+
+	case "WidgetNavbar.activateBook":
+		if e.ComplexityRoot.WidgetNavbar.ActivateBook == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.ActivateBook(childComplexity), true
+	case "WidgetNavbar.activateContact":
+		if e.ComplexityRoot.WidgetNavbar.ActivateContact == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.ActivateContact(childComplexity), true
+	case "WidgetNavbar.activateOffer":
+		if e.ComplexityRoot.WidgetNavbar.ActivateOffer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.ActivateOffer(childComplexity), true
+	case "WidgetNavbar.bookBackgroundColor":
+		if e.ComplexityRoot.WidgetNavbar.BookBackgroundColor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.BookBackgroundColor(childComplexity), true
+	case "WidgetNavbar.bookHoverColor":
+		if e.ComplexityRoot.WidgetNavbar.BookHoverColor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.BookHoverColor(childComplexity), true
+	case "WidgetNavbar.bookText":
+		if e.ComplexityRoot.WidgetNavbar.BookText == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.BookText(childComplexity), true
+	case "WidgetNavbar.bookTextColor":
+		if e.ComplexityRoot.WidgetNavbar.BookTextColor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.BookTextColor(childComplexity), true
+	case "WidgetNavbar.contactBackgroundColor":
+		if e.ComplexityRoot.WidgetNavbar.ContactBackgroundColor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.ContactBackgroundColor(childComplexity), true
+	case "WidgetNavbar.contactHoverColor":
+		if e.ComplexityRoot.WidgetNavbar.ContactHoverColor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.ContactHoverColor(childComplexity), true
+	case "WidgetNavbar.contactText":
+		if e.ComplexityRoot.WidgetNavbar.ContactText == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.ContactText(childComplexity), true
+	case "WidgetNavbar.contactTextColor":
+		if e.ComplexityRoot.WidgetNavbar.ContactTextColor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.ContactTextColor(childComplexity), true
+	case "WidgetNavbar.navbarBookBoxUrl":
+		if e.ComplexityRoot.WidgetNavbar.NavbarBookBoxURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.NavbarBookBoxURL(childComplexity), true
+	case "WidgetNavbar.navbarContactBoxUrl":
+		if e.ComplexityRoot.WidgetNavbar.NavbarContactBoxURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.NavbarContactBoxURL(childComplexity), true
+	case "WidgetNavbar.navbarOfferBoxUrl":
+		if e.ComplexityRoot.WidgetNavbar.NavbarOfferBoxURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.NavbarOfferBoxURL(childComplexity), true
+	case "WidgetNavbar.navbarOrientation":
+		if e.ComplexityRoot.WidgetNavbar.NavbarOrientation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.NavbarOrientation(childComplexity), true
+	case "WidgetNavbar.navbarPosition":
+		if e.ComplexityRoot.WidgetNavbar.NavbarPosition == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.NavbarPosition(childComplexity), true
+	case "WidgetNavbar.navbarSide":
+		if e.ComplexityRoot.WidgetNavbar.NavbarSide == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.NavbarSide(childComplexity), true
+	case "WidgetNavbar.offerBackgroundColor":
+		if e.ComplexityRoot.WidgetNavbar.OfferBackgroundColor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.OfferBackgroundColor(childComplexity), true
+	case "WidgetNavbar.offerHoverColor":
+		if e.ComplexityRoot.WidgetNavbar.OfferHoverColor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.OfferHoverColor(childComplexity), true
+	case "WidgetNavbar.offerText":
+		if e.ComplexityRoot.WidgetNavbar.OfferText == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.OfferText(childComplexity), true
+	case "WidgetNavbar.offerTextColor":
+		if e.ComplexityRoot.WidgetNavbar.OfferTextColor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.OfferTextColor(childComplexity), true
+	case "WidgetNavbar.showNavbar":
+		if e.ComplexityRoot.WidgetNavbar.ShowNavbar == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.ShowNavbar(childComplexity), true
+	case "WidgetNavbar.showNavbarOnPurchaseSite":
+		if e.ComplexityRoot.WidgetNavbar.ShowNavbarOnPurchaseSite == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetNavbar.ShowNavbarOnPurchaseSite(childComplexity), true
 
 	case "Workshop.activateWorkshopsGroupPayment":
 		if e.ComplexityRoot.Workshop.ActivateWorkshopsGroupPayment == nil {
@@ -2819,6 +4276,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.WorkshopCategory.SpecificValidityPeriod(childComplexity), true
 
+	case "WorkshopCategoryPayload.category":
+		if e.ComplexityRoot.WorkshopCategoryPayload.Category == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopCategoryPayload.Category(childComplexity), true
+	case "WorkshopCategoryPayload.userErrors":
+		if e.ComplexityRoot.WorkshopCategoryPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopCategoryPayload.UserErrors(childComplexity), true
+
 	case "WorkshopLevel.id":
 		if e.ComplexityRoot.WorkshopLevel.ID == nil {
 			break
@@ -2831,6 +4301,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.WorkshopLevel.Name(childComplexity), true
+
+	case "WorkshopPayload.userErrors":
+		if e.ComplexityRoot.WorkshopPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopPayload.UserErrors(childComplexity), true
+	case "WorkshopPayload.workshop":
+		if e.ComplexityRoot.WorkshopPayload.Workshop == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopPayload.Workshop(childComplexity), true
 
 	case "WorkshopRecipe.id":
 		if e.ComplexityRoot.WorkshopRecipe.ID == nil {
@@ -2956,6 +4439,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.WorkshopSessionEdge.Node(childComplexity), true
 
+	case "WorkshopSessionPayload.session":
+		if e.ComplexityRoot.WorkshopSessionPayload.Session == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSessionPayload.Session(childComplexity), true
+	case "WorkshopSessionPayload.userErrors":
+		if e.ComplexityRoot.WorkshopSessionPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSessionPayload.UserErrors(childComplexity), true
+
 	case "WorkshopSkill.id":
 		if e.ComplexityRoot.WorkshopSkill.ID == nil {
 			break
@@ -3026,6 +4522,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.WorkshopThemeEdge.Node(childComplexity), true
+
+	case "WorkshopThemePayload.theme":
+		if e.ComplexityRoot.WorkshopThemePayload.Theme == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopThemePayload.Theme(childComplexity), true
+	case "WorkshopThemePayload.userErrors":
+		if e.ComplexityRoot.WorkshopThemePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopThemePayload.UserErrors(childComplexity), true
 
 	case "WorkshopsProductInformation.activatedCategoryFilter":
 		if e.ComplexityRoot.WorkshopsProductInformation.ActivatedCategoryFilter == nil {
@@ -3154,6 +4663,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.WorkshopsProductInformation.ValidityPeriodUnit(childComplexity), true
 
+	case "WorkshopsProductInformationPayload.userErrors":
+		if e.ComplexityRoot.WorkshopsProductInformationPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformationPayload.UserErrors(childComplexity), true
+	case "WorkshopsProductInformationPayload.workshopsProductInformation":
+		if e.ComplexityRoot.WorkshopsProductInformationPayload.WorkshopsProductInformation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformationPayload.WorkshopsProductInformation(childComplexity), true
+
 	}
 	return 0, false
 }
@@ -3162,12 +4684,61 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	opCtx := graphql.GetOperationContext(ctx)
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
+		ec.unmarshalInputAddEventFormulaInput,
+		ec.unmarshalInputAddEventSlotInput,
+		ec.unmarshalInputAddPartnerLabelInput,
+		ec.unmarshalInputAddWorkshopSessionInput,
 		ec.unmarshalInputAttributeValueInput,
 		ec.unmarshalInputBoxOrder,
 		ec.unmarshalInputCartItemInput,
+		ec.unmarshalInputCreateBoxInput,
 		ec.unmarshalInputCreateCartInput,
+		ec.unmarshalInputCreateEventInput,
+		ec.unmarshalInputCreateGiftcardPrototypeInput,
+		ec.unmarshalInputCreateThemeInput,
 		ec.unmarshalInputCreateTokenInput,
+		ec.unmarshalInputCreateUniverseInput,
+		ec.unmarshalInputCreateWorkshopCategoryInput,
+		ec.unmarshalInputCreateWorkshopInput,
+		ec.unmarshalInputCreateWorkshopThemeInput,
+		ec.unmarshalInputDeliveryOptionsInput,
+		ec.unmarshalInputFacilitiesInput,
+		ec.unmarshalInputFileVoucherPrototypeInput,
+		ec.unmarshalInputMarketingWidgetsInput,
+		ec.unmarshalInputNetworkGiftcardMoneyPotInput,
+		ec.unmarshalInputNetworkGiftcardSettingsInput,
+		ec.unmarshalInputNetworkPartnerInput,
+		ec.unmarshalInputProposeBoxOfferInput,
+		ec.unmarshalInputRemoveEventSlotInput,
+		ec.unmarshalInputRemovePartnerLabelInput,
 		ec.unmarshalInputReplaceCartInput,
+		ec.unmarshalInputReviewBoxOfferInput,
+		ec.unmarshalInputSocialLinkInput,
+		ec.unmarshalInputTextInput,
+		ec.unmarshalInputURLEntryInput,
+		ec.unmarshalInputUpdateBoxInput,
+		ec.unmarshalInputUpdateEventFormulaInput,
+		ec.unmarshalInputUpdateEventInput,
+		ec.unmarshalInputUpdateEventSettingsInput,
+		ec.unmarshalInputUpdateEventSlotInput,
+		ec.unmarshalInputUpdateEventsProductInformationInput,
+		ec.unmarshalInputUpdateGiftcardPrototypeInput,
+		ec.unmarshalInputUpdateGiftcardsProductInformationInput,
+		ec.unmarshalInputUpdateLegalInformationInput,
+		ec.unmarshalInputUpdateNetworkGiftcardsProductInformationInput,
+		ec.unmarshalInputUpdateNetworkVouchersProductInformationInput,
+		ec.unmarshalInputUpdatePartnerProfileInput,
+		ec.unmarshalInputUpdateRefundWithdrawalTermsInput,
+		ec.unmarshalInputUpdateThemeInput,
+		ec.unmarshalInputUpdateUniverseInput,
+		ec.unmarshalInputUpdateVouchersProductInformationInput,
+		ec.unmarshalInputUpdateWorkshopCategoryInput,
+		ec.unmarshalInputUpdateWorkshopInput,
+		ec.unmarshalInputUpdateWorkshopSessionInput,
+		ec.unmarshalInputUpdateWorkshopThemeInput,
+		ec.unmarshalInputUpdateWorkshopsProductInformationInput,
+		ec.unmarshalInputWidgetFloatingBarInput,
+		ec.unmarshalInputWidgetNavbarInput,
 	)
 	first := true
 
@@ -3242,7 +4813,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/catalogue.graphqls"
+//go:embed "schema/catalogue.graphqls" "schema/catalogue_admin.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -3411,6 +4982,7 @@ type CreateTokenPayload {
 }
 `, BuiltIn: false},
 	{Name: "schema/catalogue.graphqls", Input: sourceData("schema/catalogue.graphqls"), BuiltIn: false},
+	{Name: "schema/catalogue_admin.graphqls", Input: sourceData("schema/catalogue_admin.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -3520,6 +5092,26 @@ func (ec *executionContext) childFields_BoxOfferEdge(ctx context.Context, field 
 	return nil, fmt.Errorf("no field named %q was found under type BoxOfferEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_BoxOfferPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "offer":
+		return ec.fieldContext_BoxOfferPayload_offer(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_BoxOfferPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BoxOfferPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_BoxPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "box":
+		return ec.fieldContext_BoxPayload_box(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_BoxPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BoxPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_Cart(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -3626,6 +5218,16 @@ func (ec *executionContext) childFields_CataloguePartnerEdge(ctx context.Context
 	return nil, fmt.Errorf("no field named %q was found under type CataloguePartnerEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_CataloguePartnerPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "partner":
+		return ec.fieldContext_CataloguePartnerPayload_partner(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_CataloguePartnerPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CataloguePartnerPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_CreateTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "token":
@@ -3720,6 +5322,44 @@ func (ec *executionContext) childFields_EventFormula(ctx context.Context, field 
 		return ec.fieldContext_EventFormula_price(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type EventFormula", field.Name)
+}
+
+func (ec *executionContext) childFields_EventFormulaPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "formula":
+		return ec.fieldContext_EventFormulaPayload_formula(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_EventFormulaPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EventFormulaPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_EventPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "event":
+		return ec.fieldContext_EventPayload_event(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_EventPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EventPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_EventSettings(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "displayEventsPerSlots":
+		return ec.fieldContext_EventSettings_displayEventsPerSlots(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EventSettings", field.Name)
+}
+
+func (ec *executionContext) childFields_EventSettingsPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "eventSettings":
+		return ec.fieldContext_EventSettingsPayload_eventSettings(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_EventSettingsPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EventSettingsPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_EventSlot(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3822,6 +5462,16 @@ func (ec *executionContext) childFields_EventSlotListItem(ctx context.Context, f
 	return nil, fmt.Errorf("no field named %q was found under type EventSlotListItem", field.Name)
 }
 
+func (ec *executionContext) childFields_EventSlotPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "slot":
+		return ec.fieldContext_EventSlotPayload_slot(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_EventSlotPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EventSlotPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_EventsProductInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "title":
@@ -3836,6 +5486,16 @@ func (ec *executionContext) childFields_EventsProductInformation(ctx context.Con
 		return ec.fieldContext_EventsProductInformation_displayEventsPerSlots(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type EventsProductInformation", field.Name)
+}
+
+func (ec *executionContext) childFields_EventsProductInformationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "eventsProductInformation":
+		return ec.fieldContext_EventsProductInformationPayload_eventsProductInformation(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_EventsProductInformationPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EventsProductInformationPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_GiftcardPrototype(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3892,6 +5552,16 @@ func (ec *executionContext) childFields_GiftcardPrototypeEdge(ctx context.Contex
 	return nil, fmt.Errorf("no field named %q was found under type GiftcardPrototypeEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_GiftcardPrototypePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "giftcardPrototype":
+		return ec.fieldContext_GiftcardPrototypePayload_giftcardPrototype(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_GiftcardPrototypePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GiftcardPrototypePayload", field.Name)
+}
+
 func (ec *executionContext) childFields_GiftcardsProductInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "title":
@@ -3902,6 +5572,16 @@ func (ec *executionContext) childFields_GiftcardsProductInformation(ctx context.
 		return ec.fieldContext_GiftcardsProductInformation_partners(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GiftcardsProductInformation", field.Name)
+}
+
+func (ec *executionContext) childFields_GiftcardsProductInformationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "giftcardsProductInformation":
+		return ec.fieldContext_GiftcardsProductInformationPayload_giftcardsProductInformation(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_GiftcardsProductInformationPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GiftcardsProductInformationPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_LegalInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3954,6 +5634,16 @@ func (ec *executionContext) childFields_LegalInformation(ctx context.Context, fi
 	return nil, fmt.Errorf("no field named %q was found under type LegalInformation", field.Name)
 }
 
+func (ec *executionContext) childFields_LegalInformationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "legalInformation":
+		return ec.fieldContext_LegalInformationPayload_legalInformation(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_LegalInformationPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LegalInformationPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_Localized(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "fr":
@@ -3976,6 +5666,80 @@ func (ec *executionContext) childFields_Localized(ctx context.Context, field gra
 		return ec.fieldContext_Localized_text(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Localized", field.Name)
+}
+
+func (ec *executionContext) childFields_ManagedBox(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ManagedBox_id(ctx, field)
+	case "name":
+		return ec.fieldContext_ManagedBox_name(ctx, field)
+	case "shortDescription":
+		return ec.fieldContext_ManagedBox_shortDescription(ctx, field)
+	case "longDescription":
+		return ec.fieldContext_ManagedBox_longDescription(ctx, field)
+	case "isActive":
+		return ec.fieldContext_ManagedBox_isActive(ctx, field)
+	case "isHighlight":
+		return ec.fieldContext_ManagedBox_isHighlight(ctx, field)
+	case "displayNbOffers":
+		return ec.fieldContext_ManagedBox_displayNbOffers(ctx, field)
+	case "nbOffers":
+		return ec.fieldContext_ManagedBox_nbOffers(ctx, field)
+	case "price":
+		return ec.fieldContext_ManagedBox_price(ctx, field)
+	case "ranking":
+		return ec.fieldContext_ManagedBox_ranking(ctx, field)
+	case "peopleIncluded":
+		return ec.fieldContext_ManagedBox_peopleIncluded(ctx, field)
+	case "maxNumberUsages":
+		return ec.fieldContext_ManagedBox_maxNumberUsages(ctx, field)
+	case "maxDaysAfterFirstUsage":
+		return ec.fieldContext_ManagedBox_maxDaysAfterFirstUsage(ctx, field)
+	case "universeIds":
+		return ec.fieldContext_ManagedBox_universeIds(ctx, field)
+	case "images":
+		return ec.fieldContext_ManagedBox_images(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ManagedBox", field.Name)
+}
+
+func (ec *executionContext) childFields_ManagedBoxOffer(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ManagedBoxOffer_id(ctx, field)
+	case "boxId":
+		return ec.fieldContext_ManagedBoxOffer_boxId(ctx, field)
+	case "partnerId":
+		return ec.fieldContext_ManagedBoxOffer_partnerId(ctx, field)
+	case "status":
+		return ec.fieldContext_ManagedBoxOffer_status(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ManagedBoxOffer", field.Name)
+}
+
+func (ec *executionContext) childFields_MarketingWidgets(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "key":
+		return ec.fieldContext_MarketingWidgets_key(ctx, field)
+	case "purchaseUrl":
+		return ec.fieldContext_MarketingWidgets_purchaseUrl(ctx, field)
+	case "navbar":
+		return ec.fieldContext_MarketingWidgets_navbar(ctx, field)
+	case "floattingBar":
+		return ec.fieldContext_MarketingWidgets_floattingBar(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MarketingWidgets", field.Name)
+}
+
+func (ec *executionContext) childFields_MarketingWidgetsPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "marketingWidgets":
+		return ec.fieldContext_MarketingWidgetsPayload_marketingWidgets(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_MarketingWidgetsPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MarketingWidgetsPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_Money(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4050,6 +5814,26 @@ func (ec *executionContext) childFields_NetworkGiftcardsProductInformation(ctx c
 	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardsProductInformation", field.Name)
 }
 
+func (ec *executionContext) childFields_NetworkGiftcardsProductInformationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "networkGiftcardsProductInformation":
+		return ec.fieldContext_NetworkGiftcardsProductInformationPayload_networkGiftcardsProductInformation(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_NetworkGiftcardsProductInformationPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardsProductInformationPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "networkPartnerIds":
+		return ec.fieldContext_NetworkPayload_networkPartnerIds(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_NetworkPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_NetworkVouchersProductInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "title":
@@ -4078,6 +5862,16 @@ func (ec *executionContext) childFields_NetworkVouchersProductInformation(ctx co
 		return ec.fieldContext_NetworkVouchersProductInformation_activatedOfferRegionFilter(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type NetworkVouchersProductInformation", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkVouchersProductInformationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "networkVouchersProductInformation":
+		return ec.fieldContext_NetworkVouchersProductInformationPayload_networkVouchersProductInformation(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_NetworkVouchersProductInformationPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkVouchersProductInformationPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_PageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4170,6 +5964,26 @@ func (ec *executionContext) childFields_ProductInformation(ctx context.Context, 
 	return nil, fmt.Errorf("no field named %q was found under type ProductInformation", field.Name)
 }
 
+func (ec *executionContext) childFields_RefundWithdrawalTermsPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "refundWithdrawalTerms":
+		return ec.fieldContext_RefundWithdrawalTermsPayload_refundWithdrawalTerms(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_RefundWithdrawalTermsPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RefundWithdrawalTermsPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_RemoveEventSlotPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "removedSlotId":
+		return ec.fieldContext_RemoveEventSlotPayload_removedSlotId(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_RemoveEventSlotPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RemoveEventSlotPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_StringEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "key":
@@ -4190,6 +6004,16 @@ func (ec *executionContext) childFields_Theme(ctx context.Context, field graphql
 	return nil, fmt.Errorf("no field named %q was found under type Theme", field.Name)
 }
 
+func (ec *executionContext) childFields_ThemePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "theme":
+		return ec.fieldContext_ThemePayload_theme(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_ThemePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ThemePayload", field.Name)
+}
+
 func (ec *executionContext) childFields_Universe(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -4202,6 +6026,30 @@ func (ec *executionContext) childFields_Universe(ctx context.Context, field grap
 		return ec.fieldContext_Universe_subUniverses(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Universe", field.Name)
+}
+
+func (ec *executionContext) childFields_UniversePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "universe":
+		return ec.fieldContext_UniversePayload_universe(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_UniversePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UniversePayload", field.Name)
+}
+
+func (ec *executionContext) childFields_UniverseRecord(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_UniverseRecord_id(ctx, field)
+	case "name":
+		return ec.fieldContext_UniverseRecord_name(ctx, field)
+	case "parentId":
+		return ec.fieldContext_UniverseRecord_parentId(ctx, field)
+	case "order":
+		return ec.fieldContext_UniverseRecord_order(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UniverseRecord", field.Name)
 }
 
 func (ec *executionContext) childFields_User(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4248,6 +6096,30 @@ func (ec *executionContext) childFields_Viewer(ctx context.Context, field graphq
 	return nil, fmt.Errorf("no field named %q was found under type Viewer", field.Name)
 }
 
+func (ec *executionContext) childFields_VoucherPrototype(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_VoucherPrototype_id(ctx, field)
+	case "name":
+		return ec.fieldContext_VoucherPrototype_name(ctx, field)
+	case "universeId":
+		return ec.fieldContext_VoucherPrototype_universeId(ctx, field)
+	case "themeIds":
+		return ec.fieldContext_VoucherPrototype_themeIds(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VoucherPrototype", field.Name)
+}
+
+func (ec *executionContext) childFields_VoucherPrototypePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "voucherPrototype":
+		return ec.fieldContext_VoucherPrototypePayload_voucherPrototype(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_VoucherPrototypePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VoucherPrototypePayload", field.Name)
+}
+
 func (ec *executionContext) childFields_VouchersProductInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "title":
@@ -4280,6 +6152,100 @@ func (ec *executionContext) childFields_VouchersProductInformation(ctx context.C
 		return ec.fieldContext_VouchersProductInformation_activatedGroupPayment(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type VouchersProductInformation", field.Name)
+}
+
+func (ec *executionContext) childFields_VouchersProductInformationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "vouchersProductInformation":
+		return ec.fieldContext_VouchersProductInformationPayload_vouchersProductInformation(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_VouchersProductInformationPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VouchersProductInformationPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_WidgetFloatingBar(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "showFloattingBar":
+		return ec.fieldContext_WidgetFloatingBar_showFloattingBar(ctx, field)
+	case "showFloattingBarOnPurchaseSite":
+		return ec.fieldContext_WidgetFloatingBar_showFloattingBarOnPurchaseSite(ctx, field)
+	case "floattingBarOrientation":
+		return ec.fieldContext_WidgetFloatingBar_floattingBarOrientation(ctx, field)
+	case "floattingBarBackgroundColor":
+		return ec.fieldContext_WidgetFloatingBar_floattingBarBackgroundColor(ctx, field)
+	case "floattingBarBorderColor":
+		return ec.fieldContext_WidgetFloatingBar_floattingBarBorderColor(ctx, field)
+	case "floattingBarText":
+		return ec.fieldContext_WidgetFloatingBar_floattingBarText(ctx, field)
+	case "floattingBarTextColor":
+		return ec.fieldContext_WidgetFloatingBar_floattingBarTextColor(ctx, field)
+	case "floattingBarCtaButtonText":
+		return ec.fieldContext_WidgetFloatingBar_floattingBarCtaButtonText(ctx, field)
+	case "floattingBarCtaButtonLink":
+		return ec.fieldContext_WidgetFloatingBar_floattingBarCtaButtonLink(ctx, field)
+	case "floattingBarCtaButtonColor":
+		return ec.fieldContext_WidgetFloatingBar_floattingBarCtaButtonColor(ctx, field)
+	case "floattingBarCtaButtonHoverColor":
+		return ec.fieldContext_WidgetFloatingBar_floattingBarCtaButtonHoverColor(ctx, field)
+	case "floattingBarCtaButtonTextColor":
+		return ec.fieldContext_WidgetFloatingBar_floattingBarCtaButtonTextColor(ctx, field)
+	case "floattingBarCtaButtonTextHoverColor":
+		return ec.fieldContext_WidgetFloatingBar_floattingBarCtaButtonTextHoverColor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WidgetFloatingBar", field.Name)
+}
+
+func (ec *executionContext) childFields_WidgetNavbar(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "showNavbar":
+		return ec.fieldContext_WidgetNavbar_showNavbar(ctx, field)
+	case "showNavbarOnPurchaseSite":
+		return ec.fieldContext_WidgetNavbar_showNavbarOnPurchaseSite(ctx, field)
+	case "navbarOrientation":
+		return ec.fieldContext_WidgetNavbar_navbarOrientation(ctx, field)
+	case "navbarSide":
+		return ec.fieldContext_WidgetNavbar_navbarSide(ctx, field)
+	case "navbarPosition":
+		return ec.fieldContext_WidgetNavbar_navbarPosition(ctx, field)
+	case "activateOffer":
+		return ec.fieldContext_WidgetNavbar_activateOffer(ctx, field)
+	case "activateBook":
+		return ec.fieldContext_WidgetNavbar_activateBook(ctx, field)
+	case "activateContact":
+		return ec.fieldContext_WidgetNavbar_activateContact(ctx, field)
+	case "offerBackgroundColor":
+		return ec.fieldContext_WidgetNavbar_offerBackgroundColor(ctx, field)
+	case "offerTextColor":
+		return ec.fieldContext_WidgetNavbar_offerTextColor(ctx, field)
+	case "offerHoverColor":
+		return ec.fieldContext_WidgetNavbar_offerHoverColor(ctx, field)
+	case "bookBackgroundColor":
+		return ec.fieldContext_WidgetNavbar_bookBackgroundColor(ctx, field)
+	case "bookTextColor":
+		return ec.fieldContext_WidgetNavbar_bookTextColor(ctx, field)
+	case "bookHoverColor":
+		return ec.fieldContext_WidgetNavbar_bookHoverColor(ctx, field)
+	case "contactBackgroundColor":
+		return ec.fieldContext_WidgetNavbar_contactBackgroundColor(ctx, field)
+	case "contactTextColor":
+		return ec.fieldContext_WidgetNavbar_contactTextColor(ctx, field)
+	case "contactHoverColor":
+		return ec.fieldContext_WidgetNavbar_contactHoverColor(ctx, field)
+	case "navbarOfferBoxUrl":
+		return ec.fieldContext_WidgetNavbar_navbarOfferBoxUrl(ctx, field)
+	case "navbarBookBoxUrl":
+		return ec.fieldContext_WidgetNavbar_navbarBookBoxUrl(ctx, field)
+	case "navbarContactBoxUrl":
+		return ec.fieldContext_WidgetNavbar_navbarContactBoxUrl(ctx, field)
+	case "offerText":
+		return ec.fieldContext_WidgetNavbar_offerText(ctx, field)
+	case "bookText":
+		return ec.fieldContext_WidgetNavbar_bookText(ctx, field)
+	case "contactText":
+		return ec.fieldContext_WidgetNavbar_contactText(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WidgetNavbar", field.Name)
 }
 
 func (ec *executionContext) childFields_Workshop(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4336,6 +6302,16 @@ func (ec *executionContext) childFields_WorkshopCategory(ctx context.Context, fi
 	return nil, fmt.Errorf("no field named %q was found under type WorkshopCategory", field.Name)
 }
 
+func (ec *executionContext) childFields_WorkshopCategoryPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "category":
+		return ec.fieldContext_WorkshopCategoryPayload_category(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_WorkshopCategoryPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WorkshopCategoryPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_WorkshopLevel(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -4344,6 +6320,16 @@ func (ec *executionContext) childFields_WorkshopLevel(ctx context.Context, field
 		return ec.fieldContext_WorkshopLevel_name(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type WorkshopLevel", field.Name)
+}
+
+func (ec *executionContext) childFields_WorkshopPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "workshop":
+		return ec.fieldContext_WorkshopPayload_workshop(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_WorkshopPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WorkshopPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_WorkshopRecipe(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4410,6 +6396,16 @@ func (ec *executionContext) childFields_WorkshopSessionEdge(ctx context.Context,
 	return nil, fmt.Errorf("no field named %q was found under type WorkshopSessionEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_WorkshopSessionPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "session":
+		return ec.fieldContext_WorkshopSessionPayload_session(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_WorkshopSessionPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WorkshopSessionPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_WorkshopSkill(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -4462,6 +6458,16 @@ func (ec *executionContext) childFields_WorkshopThemeEdge(ctx context.Context, f
 	return nil, fmt.Errorf("no field named %q was found under type WorkshopThemeEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_WorkshopThemePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "theme":
+		return ec.fieldContext_WorkshopThemePayload_theme(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_WorkshopThemePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WorkshopThemePayload", field.Name)
+}
+
 func (ec *executionContext) childFields_WorkshopsProductInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "title":
@@ -4508,6 +6514,16 @@ func (ec *executionContext) childFields_WorkshopsProductInformation(ctx context.
 		return ec.fieldContext_WorkshopsProductInformation_validityPeriodUnit(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type WorkshopsProductInformation", field.Name)
+}
+
+func (ec *executionContext) childFields_WorkshopsProductInformationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "workshopsProductInformation":
+		return ec.fieldContext_WorkshopsProductInformationPayload_workshopsProductInformation(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_WorkshopsProductInformationPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WorkshopsProductInformationPayload", field.Name)
 }
 
 func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4684,12 +6700,152 @@ func (ec *executionContext) field_Localized_text_args(ctx context.Context, rawAr
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_addEventFormula_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.AddEventFormulaInput, error) {
+			return ec.unmarshalNAddEventFormulaInput2salesplatformᚋgraphᚋmodelᚐAddEventFormulaInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_addEventSlot_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.AddEventSlotInput, error) {
+			return ec.unmarshalNAddEventSlotInput2salesplatformᚋgraphᚋmodelᚐAddEventSlotInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_addNetworkPartner_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.NetworkPartnerInput, error) {
+			return ec.unmarshalNNetworkPartnerInput2salesplatformᚋgraphᚋmodelᚐNetworkPartnerInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_addPartnerLabel_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.AddPartnerLabelInput, error) {
+			return ec.unmarshalNAddPartnerLabelInput2salesplatformᚋgraphᚋmodelᚐAddPartnerLabelInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_addWorkshopSession_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.AddWorkshopSessionInput, error) {
+			return ec.unmarshalNAddWorkshopSessionInput2salesplatformᚋgraphᚋmodelᚐAddWorkshopSessionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createBox_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateBoxInput, error) {
+			return ec.unmarshalNCreateBoxInput2salesplatformᚋgraphᚋmodelᚐCreateBoxInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createCart_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.CreateCartInput, error) {
 			return ec.unmarshalNCreateCartInput2salesplatformᚋgraphᚋmodelᚐCreateCartInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createEvent_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateEventInput, error) {
+			return ec.unmarshalNCreateEventInput2salesplatformᚋgraphᚋmodelᚐCreateEventInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createGiftcardPrototype_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateGiftcardPrototypeInput, error) {
+			return ec.unmarshalNCreateGiftcardPrototypeInput2salesplatformᚋgraphᚋmodelᚐCreateGiftcardPrototypeInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createMarketingWidgets_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.MarketingWidgetsInput, error) {
+			return ec.unmarshalNMarketingWidgetsInput2salesplatformᚋgraphᚋmodelᚐMarketingWidgetsInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createTheme_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateThemeInput, error) {
+			return ec.unmarshalNCreateThemeInput2salesplatformᚋgraphᚋmodelᚐCreateThemeInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -4712,12 +6868,460 @@ func (ec *executionContext) field_Mutation_createToken_args(ctx context.Context,
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createUniverse_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateUniverseInput, error) {
+			return ec.unmarshalNCreateUniverseInput2salesplatformᚋgraphᚋmodelᚐCreateUniverseInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createWorkshopCategory_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateWorkshopCategoryInput, error) {
+			return ec.unmarshalNCreateWorkshopCategoryInput2salesplatformᚋgraphᚋmodelᚐCreateWorkshopCategoryInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createWorkshopTheme_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateWorkshopThemeInput, error) {
+			return ec.unmarshalNCreateWorkshopThemeInput2salesplatformᚋgraphᚋmodelᚐCreateWorkshopThemeInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createWorkshop_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateWorkshopInput, error) {
+			return ec.unmarshalNCreateWorkshopInput2salesplatformᚋgraphᚋmodelᚐCreateWorkshopInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_fileVoucherPrototype_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.FileVoucherPrototypeInput, error) {
+			return ec.unmarshalNFileVoucherPrototypeInput2salesplatformᚋgraphᚋmodelᚐFileVoucherPrototypeInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_proposeBoxOffer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.ProposeBoxOfferInput, error) {
+			return ec.unmarshalNProposeBoxOfferInput2salesplatformᚋgraphᚋmodelᚐProposeBoxOfferInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_removeEventSlot_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.RemoveEventSlotInput, error) {
+			return ec.unmarshalNRemoveEventSlotInput2salesplatformᚋgraphᚋmodelᚐRemoveEventSlotInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_removeNetworkPartner_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.NetworkPartnerInput, error) {
+			return ec.unmarshalNNetworkPartnerInput2salesplatformᚋgraphᚋmodelᚐNetworkPartnerInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_removePartnerLabel_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.RemovePartnerLabelInput, error) {
+			return ec.unmarshalNRemovePartnerLabelInput2salesplatformᚋgraphᚋmodelᚐRemovePartnerLabelInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_replaceCart_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.ReplaceCartInput, error) {
 			return ec.unmarshalNReplaceCartInput2salesplatformᚋgraphᚋmodelᚐReplaceCartInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_reviewBoxOffer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.ReviewBoxOfferInput, error) {
+			return ec.unmarshalNReviewBoxOfferInput2salesplatformᚋgraphᚋmodelᚐReviewBoxOfferInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateBox_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateBoxInput, error) {
+			return ec.unmarshalNUpdateBoxInput2salesplatformᚋgraphᚋmodelᚐUpdateBoxInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateEventFormula_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateEventFormulaInput, error) {
+			return ec.unmarshalNUpdateEventFormulaInput2salesplatformᚋgraphᚋmodelᚐUpdateEventFormulaInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateEventSettings_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateEventSettingsInput, error) {
+			return ec.unmarshalNUpdateEventSettingsInput2salesplatformᚋgraphᚋmodelᚐUpdateEventSettingsInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateEventSlot_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateEventSlotInput, error) {
+			return ec.unmarshalNUpdateEventSlotInput2salesplatformᚋgraphᚋmodelᚐUpdateEventSlotInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateEvent_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateEventInput, error) {
+			return ec.unmarshalNUpdateEventInput2salesplatformᚋgraphᚋmodelᚐUpdateEventInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateEventsProductInformation_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateEventsProductInformationInput, error) {
+			return ec.unmarshalNUpdateEventsProductInformationInput2salesplatformᚋgraphᚋmodelᚐUpdateEventsProductInformationInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateGiftcardPrototype_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateGiftcardPrototypeInput, error) {
+			return ec.unmarshalNUpdateGiftcardPrototypeInput2salesplatformᚋgraphᚋmodelᚐUpdateGiftcardPrototypeInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateGiftcardsProductInformation_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateGiftcardsProductInformationInput, error) {
+			return ec.unmarshalNUpdateGiftcardsProductInformationInput2salesplatformᚋgraphᚋmodelᚐUpdateGiftcardsProductInformationInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateLegalInformation_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateLegalInformationInput, error) {
+			return ec.unmarshalNUpdateLegalInformationInput2salesplatformᚋgraphᚋmodelᚐUpdateLegalInformationInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateMarketingWidgets_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.MarketingWidgetsInput, error) {
+			return ec.unmarshalNMarketingWidgetsInput2salesplatformᚋgraphᚋmodelᚐMarketingWidgetsInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateNetworkGiftcardsProductInformation_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateNetworkGiftcardsProductInformationInput, error) {
+			return ec.unmarshalNUpdateNetworkGiftcardsProductInformationInput2salesplatformᚋgraphᚋmodelᚐUpdateNetworkGiftcardsProductInformationInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateNetworkVouchersProductInformation_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateNetworkVouchersProductInformationInput, error) {
+			return ec.unmarshalNUpdateNetworkVouchersProductInformationInput2salesplatformᚋgraphᚋmodelᚐUpdateNetworkVouchersProductInformationInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updatePartnerProfile_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdatePartnerProfileInput, error) {
+			return ec.unmarshalNUpdatePartnerProfileInput2salesplatformᚋgraphᚋmodelᚐUpdatePartnerProfileInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateRefundWithdrawalTerms_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateRefundWithdrawalTermsInput, error) {
+			return ec.unmarshalNUpdateRefundWithdrawalTermsInput2salesplatformᚋgraphᚋmodelᚐUpdateRefundWithdrawalTermsInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateTheme_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateThemeInput, error) {
+			return ec.unmarshalNUpdateThemeInput2salesplatformᚋgraphᚋmodelᚐUpdateThemeInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateUniverse_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateUniverseInput, error) {
+			return ec.unmarshalNUpdateUniverseInput2salesplatformᚋgraphᚋmodelᚐUpdateUniverseInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateVouchersProductInformation_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateVouchersProductInformationInput, error) {
+			return ec.unmarshalNUpdateVouchersProductInformationInput2salesplatformᚋgraphᚋmodelᚐUpdateVouchersProductInformationInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateWorkshopCategory_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateWorkshopCategoryInput, error) {
+			return ec.unmarshalNUpdateWorkshopCategoryInput2salesplatformᚋgraphᚋmodelᚐUpdateWorkshopCategoryInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateWorkshopSession_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateWorkshopSessionInput, error) {
+			return ec.unmarshalNUpdateWorkshopSessionInput2salesplatformᚋgraphᚋmodelᚐUpdateWorkshopSessionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateWorkshopTheme_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateWorkshopThemeInput, error) {
+			return ec.unmarshalNUpdateWorkshopThemeInput2salesplatformᚋgraphᚋmodelᚐUpdateWorkshopThemeInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateWorkshop_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateWorkshopInput, error) {
+			return ec.unmarshalNUpdateWorkshopInput2salesplatformᚋgraphᚋmodelᚐUpdateWorkshopInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateWorkshopsProductInformation_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateWorkshopsProductInformationInput, error) {
+			return ec.unmarshalNUpdateWorkshopsProductInformationInput2salesplatformᚋgraphᚋmodelᚐUpdateWorkshopsProductInformationInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -5896,6 +8500,134 @@ func (ec *executionContext) fieldContext_BoxOfferEdge_node(_ context.Context, fi
 	return fc, nil
 }
 
+func (ec *executionContext) _BoxOfferPayload_offer(ctx context.Context, field graphql.CollectedField, obj *model.BoxOfferPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoxOfferPayload_offer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Offer, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ManagedBoxOffer) graphql.Marshaler {
+			return ec.marshalOManagedBoxOffer2ᚖsalesplatformᚋgraphᚋmodelᚐManagedBoxOffer(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BoxOfferPayload_offer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BoxOfferPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagedBoxOffer(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BoxOfferPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.BoxOfferPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoxOfferPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoxOfferPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BoxOfferPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BoxPayload_box(ctx context.Context, field graphql.CollectedField, obj *model.BoxPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoxPayload_box(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Box, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ManagedBox) graphql.Marshaler {
+			return ec.marshalOManagedBox2ᚖsalesplatformᚋgraphᚋmodelᚐManagedBox(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BoxPayload_box(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BoxPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagedBox(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BoxPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.BoxPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoxPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoxPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BoxPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Cart_id(ctx context.Context, field graphql.CollectedField, obj *model.Cart) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -6845,6 +9577,70 @@ func (ec *executionContext) fieldContext_CataloguePartnerEdge_node(_ context.Con
 	return fc, nil
 }
 
+func (ec *executionContext) _CataloguePartnerPayload_partner(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartnerPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartnerPayload_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Partner, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.CataloguePartner) graphql.Marshaler {
+			return ec.marshalOCataloguePartner2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartnerPayload_partner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePartnerPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CataloguePartner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePartnerPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartnerPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartnerPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartnerPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePartnerPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CreateTokenPayload_token(ctx context.Context, field graphql.CollectedField, obj *model.CreateTokenPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -7751,6 +10547,221 @@ func (ec *executionContext) fieldContext_EventFormula_price(_ context.Context, f
 	return fc, nil
 }
 
+func (ec *executionContext) _EventFormulaPayload_formula(ctx context.Context, field graphql.CollectedField, obj *model.EventFormulaPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventFormulaPayload_formula(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Formula, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EventFormula) graphql.Marshaler {
+			return ec.marshalOEventFormula2ᚖsalesplatformᚋgraphᚋmodelᚐEventFormula(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EventFormulaPayload_formula(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventFormulaPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventFormula(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventFormulaPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.EventFormulaPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventFormulaPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventFormulaPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventFormulaPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventPayload_event(ctx context.Context, field graphql.CollectedField, obj *model.EventPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventPayload_event(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Event, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Event) graphql.Marshaler {
+			return ec.marshalOEvent2ᚖsalesplatformᚋgraphᚋmodelᚐEvent(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EventPayload_event(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Event(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.EventPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventSettings_displayEventsPerSlots(ctx context.Context, field graphql.CollectedField, obj *model.EventSettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSettings_displayEventsPerSlots(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DisplayEventsPerSlots, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSettings_displayEventsPerSlots(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventSettings", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _EventSettingsPayload_eventSettings(ctx context.Context, field graphql.CollectedField, obj *model.EventSettingsPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSettingsPayload_eventSettings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EventSettings, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EventSettings) graphql.Marshaler {
+			return ec.marshalOEventSettings2ᚖsalesplatformᚋgraphᚋmodelᚐEventSettings(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EventSettingsPayload_eventSettings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSettingsPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventSettings(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventSettingsPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.EventSettingsPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSettingsPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSettingsPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSettingsPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _EventSlot_id(ctx context.Context, field graphql.CollectedField, obj *model.EventSlot) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -8631,6 +11642,70 @@ func (ec *executionContext) fieldContext_EventSlotListItem_slotsCount(_ context.
 	return graphql.NewScalarFieldContext("EventSlotListItem", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
+func (ec *executionContext) _EventSlotPayload_slot(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotPayload_slot(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Slot, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EventSlot) graphql.Marshaler {
+			return ec.marshalOEventSlot2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlot(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotPayload_slot(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSlotPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventSlot(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventSlotPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSlotPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _EventsProductInformation_title(ctx context.Context, field graphql.CollectedField, obj *model.EventsProductInformation) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -8771,6 +11846,70 @@ func (ec *executionContext) _EventsProductInformation_displayEventsPerSlots(ctx 
 }
 func (ec *executionContext) fieldContext_EventsProductInformation_displayEventsPerSlots(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("EventsProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _EventsProductInformationPayload_eventsProductInformation(ctx context.Context, field graphql.CollectedField, obj *model.EventsProductInformationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventsProductInformationPayload_eventsProductInformation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EventsProductInformation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EventsProductInformation) graphql.Marshaler {
+			return ec.marshalOEventsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐEventsProductInformation(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EventsProductInformationPayload_eventsProductInformation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventsProductInformationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventsProductInformation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventsProductInformationPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.EventsProductInformationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventsProductInformationPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventsProductInformationPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventsProductInformationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _GiftcardPrototype_id(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototype) (ret graphql.Marshaler) {
@@ -9277,6 +12416,70 @@ func (ec *executionContext) fieldContext_GiftcardPrototypeEdge_node(_ context.Co
 	return fc, nil
 }
 
+func (ec *executionContext) _GiftcardPrototypePayload_giftcardPrototype(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototypePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototypePayload_giftcardPrototype(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GiftcardPrototype, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GiftcardPrototype) graphql.Marshaler {
+			return ec.marshalOGiftcardPrototype2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototype(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototypePayload_giftcardPrototype(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GiftcardPrototypePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GiftcardPrototype(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GiftcardPrototypePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototypePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototypePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototypePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GiftcardPrototypePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _GiftcardsProductInformation_title(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardsProductInformation) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -9368,6 +12571,70 @@ func (ec *executionContext) fieldContext_GiftcardsProductInformation_partners(_ 
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_PartnerAgency(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GiftcardsProductInformationPayload_giftcardsProductInformation(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardsProductInformationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardsProductInformationPayload_giftcardsProductInformation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GiftcardsProductInformation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GiftcardsProductInformation) graphql.Marshaler {
+			return ec.marshalOGiftcardsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardsProductInformation(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardsProductInformationPayload_giftcardsProductInformation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GiftcardsProductInformationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GiftcardsProductInformation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GiftcardsProductInformationPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardsProductInformationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardsProductInformationPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardsProductInformationPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GiftcardsProductInformationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -9879,6 +13146,70 @@ func (ec *executionContext) fieldContext_LegalInformation_rcs(_ context.Context,
 	return graphql.NewScalarFieldContext("LegalInformation", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _LegalInformationPayload_legalInformation(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformationPayload_legalInformation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegalInformation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.LegalInformation) graphql.Marshaler {
+			return ec.marshalOLegalInformation2ᚖsalesplatformᚋgraphᚋmodelᚐLegalInformation(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformationPayload_legalInformation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LegalInformationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LegalInformation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LegalInformationPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformationPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformationPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LegalInformationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Localized_fr(ctx context.Context, field graphql.CollectedField, obj *model.Localized) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -10103,6 +13434,653 @@ func (ec *executionContext) fieldContext_Localized_text(ctx context.Context, fie
 	if fc.Args, err = ec.field_Localized_text_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ManagedBox_id(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBox_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBox_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedBox", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ManagedBox_name(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBox_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBox_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ManagedBox",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ManagedBox_shortDescription(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBox_shortDescription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShortDescription, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBox_shortDescription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ManagedBox",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ManagedBox_longDescription(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBox_longDescription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LongDescription, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBox_longDescription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ManagedBox",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ManagedBox_isActive(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBox_isActive(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsActive, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBox_isActive(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedBox", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _ManagedBox_isHighlight(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBox_isHighlight(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsHighlight, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBox_isHighlight(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedBox", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _ManagedBox_displayNbOffers(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBox_displayNbOffers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DisplayNbOffers, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBox_displayNbOffers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedBox", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _ManagedBox_nbOffers(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBox_nbOffers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NbOffers, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBox_nbOffers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedBox", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ManagedBox_price(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBox_price(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Price, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBox_price(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ManagedBox",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ManagedBox_ranking(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBox_ranking(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Ranking, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBox_ranking(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedBox", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ManagedBox_peopleIncluded(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBox_peopleIncluded(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PeopleIncluded, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBox_peopleIncluded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedBox", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ManagedBox_maxNumberUsages(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBox_maxNumberUsages(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxNumberUsages, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBox_maxNumberUsages(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedBox", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ManagedBox_maxDaysAfterFirstUsage(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBox_maxDaysAfterFirstUsage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxDaysAfterFirstUsage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBox_maxDaysAfterFirstUsage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedBox", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ManagedBox_universeIds(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBox_universeIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UniverseIds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBox_universeIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedBox", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ManagedBox_images(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBox_images(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Images, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBox_images(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedBox", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagedBoxOffer_id(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBoxOffer_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBoxOffer_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedBoxOffer", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ManagedBoxOffer_boxId(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBoxOffer_boxId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BoxID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBoxOffer_boxId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedBoxOffer", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ManagedBoxOffer_partnerId(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBoxOffer_partnerId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBoxOffer_partnerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedBoxOffer", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ManagedBoxOffer_status(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBoxOffer_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.BoxOfferStatus) graphql.Marshaler {
+			return ec.marshalNBoxOfferStatus2salesplatformᚋgraphᚋmodelᚐBoxOfferStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBoxOffer_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedBoxOffer", field, false, false, errors.New("field of type BoxOfferStatus does not have child fields"))
+}
+
+func (ec *executionContext) _MarketingWidgets_key(ctx context.Context, field graphql.CollectedField, obj *model.MarketingWidgets) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MarketingWidgets_key(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Key, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MarketingWidgets_key(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MarketingWidgets", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _MarketingWidgets_purchaseUrl(ctx context.Context, field graphql.CollectedField, obj *model.MarketingWidgets) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MarketingWidgets_purchaseUrl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PurchaseURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MarketingWidgets_purchaseUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MarketingWidgets", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _MarketingWidgets_navbar(ctx context.Context, field graphql.CollectedField, obj *model.MarketingWidgets) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MarketingWidgets_navbar(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Navbar, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WidgetNavbar) graphql.Marshaler {
+			return ec.marshalOWidgetNavbar2ᚖsalesplatformᚋgraphᚋmodelᚐWidgetNavbar(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_MarketingWidgets_navbar(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MarketingWidgets",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WidgetNavbar(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MarketingWidgets_floattingBar(ctx context.Context, field graphql.CollectedField, obj *model.MarketingWidgets) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MarketingWidgets_floattingBar(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FloattingBar, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WidgetFloatingBar) graphql.Marshaler {
+			return ec.marshalOWidgetFloatingBar2ᚖsalesplatformᚋgraphᚋmodelᚐWidgetFloatingBar(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_MarketingWidgets_floattingBar(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MarketingWidgets",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WidgetFloatingBar(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MarketingWidgetsPayload_marketingWidgets(ctx context.Context, field graphql.CollectedField, obj *model.MarketingWidgetsPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MarketingWidgetsPayload_marketingWidgets(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MarketingWidgets, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.MarketingWidgets) graphql.Marshaler {
+			return ec.marshalOMarketingWidgets2ᚖsalesplatformᚋgraphᚋmodelᚐMarketingWidgets(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_MarketingWidgetsPayload_marketingWidgets(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MarketingWidgetsPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MarketingWidgets(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MarketingWidgetsPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.MarketingWidgetsPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MarketingWidgetsPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MarketingWidgetsPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MarketingWidgetsPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
 	}
 	return fc, nil
 }
@@ -10357,6 +14335,1854 @@ func (ec *executionContext) fieldContext_Mutation_replaceCart(ctx context.Contex
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_replaceCart_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createEvent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createEvent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateEvent(ctx, fc.Args["input"].(model.CreateEventInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EventPayload) graphql.Marshaler {
+			return ec.marshalNEventPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createEvent(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createEvent_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateEvent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateEvent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateEvent(ctx, fc.Args["input"].(model.UpdateEventInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EventPayload) graphql.Marshaler {
+			return ec.marshalNEventPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateEvent(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateEvent_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_addEventSlot(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addEventSlot(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddEventSlot(ctx, fc.Args["input"].(model.AddEventSlotInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EventSlotPayload) graphql.Marshaler {
+			return ec.marshalNEventSlotPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlotPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addEventSlot(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventSlotPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addEventSlot_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateEventSlot(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateEventSlot(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateEventSlot(ctx, fc.Args["input"].(model.UpdateEventSlotInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EventSlotPayload) graphql.Marshaler {
+			return ec.marshalNEventSlotPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlotPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateEventSlot(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventSlotPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateEventSlot_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_removeEventSlot(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_removeEventSlot(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RemoveEventSlot(ctx, fc.Args["input"].(model.RemoveEventSlotInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.RemoveEventSlotPayload) graphql.Marshaler {
+			return ec.marshalNRemoveEventSlotPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRemoveEventSlotPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_removeEventSlot(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RemoveEventSlotPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_removeEventSlot_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_addEventFormula(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addEventFormula(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddEventFormula(ctx, fc.Args["input"].(model.AddEventFormulaInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EventFormulaPayload) graphql.Marshaler {
+			return ec.marshalNEventFormulaPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventFormulaPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addEventFormula(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventFormulaPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addEventFormula_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateEventFormula(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateEventFormula(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateEventFormula(ctx, fc.Args["input"].(model.UpdateEventFormulaInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EventFormulaPayload) graphql.Marshaler {
+			return ec.marshalNEventFormulaPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventFormulaPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateEventFormula(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventFormulaPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateEventFormula_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateEventSettings(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateEventSettings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateEventSettings(ctx, fc.Args["input"].(model.UpdateEventSettingsInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EventSettingsPayload) graphql.Marshaler {
+			return ec.marshalNEventSettingsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventSettingsPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateEventSettings(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventSettingsPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateEventSettings_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createWorkshop(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createWorkshop(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateWorkshop(ctx, fc.Args["input"].(model.CreateWorkshopInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopPayload) graphql.Marshaler {
+			return ec.marshalNWorkshopPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createWorkshop(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createWorkshop_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateWorkshop(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateWorkshop(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateWorkshop(ctx, fc.Args["input"].(model.UpdateWorkshopInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopPayload) graphql.Marshaler {
+			return ec.marshalNWorkshopPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateWorkshop(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateWorkshop_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_addWorkshopSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addWorkshopSession(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddWorkshopSession(ctx, fc.Args["input"].(model.AddWorkshopSessionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopSessionPayload) graphql.Marshaler {
+			return ec.marshalNWorkshopSessionPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSessionPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addWorkshopSession(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopSessionPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addWorkshopSession_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateWorkshopSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateWorkshopSession(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateWorkshopSession(ctx, fc.Args["input"].(model.UpdateWorkshopSessionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopSessionPayload) graphql.Marshaler {
+			return ec.marshalNWorkshopSessionPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSessionPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateWorkshopSession(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopSessionPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateWorkshopSession_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createWorkshopCategory(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createWorkshopCategory(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateWorkshopCategory(ctx, fc.Args["input"].(model.CreateWorkshopCategoryInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopCategoryPayload) graphql.Marshaler {
+			return ec.marshalNWorkshopCategoryPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopCategoryPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createWorkshopCategory(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopCategoryPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createWorkshopCategory_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateWorkshopCategory(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateWorkshopCategory(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateWorkshopCategory(ctx, fc.Args["input"].(model.UpdateWorkshopCategoryInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopCategoryPayload) graphql.Marshaler {
+			return ec.marshalNWorkshopCategoryPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopCategoryPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateWorkshopCategory(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopCategoryPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateWorkshopCategory_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createWorkshopTheme(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createWorkshopTheme(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateWorkshopTheme(ctx, fc.Args["input"].(model.CreateWorkshopThemeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopThemePayload) graphql.Marshaler {
+			return ec.marshalNWorkshopThemePayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopThemePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createWorkshopTheme(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopThemePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createWorkshopTheme_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateWorkshopTheme(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateWorkshopTheme(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateWorkshopTheme(ctx, fc.Args["input"].(model.UpdateWorkshopThemeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopThemePayload) graphql.Marshaler {
+			return ec.marshalNWorkshopThemePayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopThemePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateWorkshopTheme(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopThemePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateWorkshopTheme_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createGiftcardPrototype(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createGiftcardPrototype(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateGiftcardPrototype(ctx, fc.Args["input"].(model.CreateGiftcardPrototypeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GiftcardPrototypePayload) graphql.Marshaler {
+			return ec.marshalNGiftcardPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototypePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createGiftcardPrototype(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GiftcardPrototypePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createGiftcardPrototype_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateGiftcardPrototype(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateGiftcardPrototype(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateGiftcardPrototype(ctx, fc.Args["input"].(model.UpdateGiftcardPrototypeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GiftcardPrototypePayload) graphql.Marshaler {
+			return ec.marshalNGiftcardPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototypePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateGiftcardPrototype(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GiftcardPrototypePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateGiftcardPrototype_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_fileVoucherPrototype(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_fileVoucherPrototype(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().FileVoucherPrototype(ctx, fc.Args["input"].(model.FileVoucherPrototypeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.VoucherPrototypePayload) graphql.Marshaler {
+			return ec.marshalNVoucherPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherPrototypePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_fileVoucherPrototype(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherPrototypePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_fileVoucherPrototype_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createTheme(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createTheme(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateTheme(ctx, fc.Args["input"].(model.CreateThemeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ThemePayload) graphql.Marshaler {
+			return ec.marshalNThemePayload2ᚖsalesplatformᚋgraphᚋmodelᚐThemePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createTheme(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ThemePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createTheme_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateTheme(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateTheme(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateTheme(ctx, fc.Args["input"].(model.UpdateThemeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ThemePayload) graphql.Marshaler {
+			return ec.marshalNThemePayload2ᚖsalesplatformᚋgraphᚋmodelᚐThemePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateTheme(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ThemePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateTheme_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createUniverse(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createUniverse(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateUniverse(ctx, fc.Args["input"].(model.CreateUniverseInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.UniversePayload) graphql.Marshaler {
+			return ec.marshalNUniversePayload2ᚖsalesplatformᚋgraphᚋmodelᚐUniversePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createUniverse(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UniversePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createUniverse_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateUniverse(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateUniverse(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateUniverse(ctx, fc.Args["input"].(model.UpdateUniverseInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.UniversePayload) graphql.Marshaler {
+			return ec.marshalNUniversePayload2ᚖsalesplatformᚋgraphᚋmodelᚐUniversePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateUniverse(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UniversePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateUniverse_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createBox(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createBox(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateBox(ctx, fc.Args["input"].(model.CreateBoxInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.BoxPayload) graphql.Marshaler {
+			return ec.marshalNBoxPayload2ᚖsalesplatformᚋgraphᚋmodelᚐBoxPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createBox(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BoxPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createBox_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateBox(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateBox(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateBox(ctx, fc.Args["input"].(model.UpdateBoxInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.BoxPayload) graphql.Marshaler {
+			return ec.marshalNBoxPayload2ᚖsalesplatformᚋgraphᚋmodelᚐBoxPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateBox(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BoxPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateBox_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_proposeBoxOffer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_proposeBoxOffer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ProposeBoxOffer(ctx, fc.Args["input"].(model.ProposeBoxOfferInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.BoxOfferPayload) graphql.Marshaler {
+			return ec.marshalNBoxOfferPayload2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOfferPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_proposeBoxOffer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BoxOfferPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_proposeBoxOffer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_reviewBoxOffer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_reviewBoxOffer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ReviewBoxOffer(ctx, fc.Args["input"].(model.ReviewBoxOfferInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.BoxOfferPayload) graphql.Marshaler {
+			return ec.marshalNBoxOfferPayload2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOfferPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_reviewBoxOffer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BoxOfferPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_reviewBoxOffer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_addNetworkPartner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addNetworkPartner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddNetworkPartner(ctx, fc.Args["input"].(model.NetworkPartnerInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkPayload) graphql.Marshaler {
+			return ec.marshalNNetworkPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addNetworkPartner(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addNetworkPartner_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_removeNetworkPartner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_removeNetworkPartner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RemoveNetworkPartner(ctx, fc.Args["input"].(model.NetworkPartnerInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkPayload) graphql.Marshaler {
+			return ec.marshalNNetworkPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_removeNetworkPartner(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_removeNetworkPartner_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updatePartnerProfile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updatePartnerProfile(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdatePartnerProfile(ctx, fc.Args["input"].(model.UpdatePartnerProfileInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.CataloguePartnerPayload) graphql.Marshaler {
+			return ec.marshalNCataloguePartnerPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartnerPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updatePartnerProfile(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CataloguePartnerPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updatePartnerProfile_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_addPartnerLabel(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addPartnerLabel(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddPartnerLabel(ctx, fc.Args["input"].(model.AddPartnerLabelInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.CataloguePartnerPayload) graphql.Marshaler {
+			return ec.marshalNCataloguePartnerPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartnerPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addPartnerLabel(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CataloguePartnerPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addPartnerLabel_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_removePartnerLabel(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_removePartnerLabel(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RemovePartnerLabel(ctx, fc.Args["input"].(model.RemovePartnerLabelInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.CataloguePartnerPayload) graphql.Marshaler {
+			return ec.marshalNCataloguePartnerPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartnerPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_removePartnerLabel(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CataloguePartnerPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_removePartnerLabel_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateLegalInformation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateLegalInformation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateLegalInformation(ctx, fc.Args["input"].(model.UpdateLegalInformationInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.LegalInformationPayload) graphql.Marshaler {
+			return ec.marshalNLegalInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐLegalInformationPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateLegalInformation(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LegalInformationPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateLegalInformation_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateRefundWithdrawalTerms(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateRefundWithdrawalTerms(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateRefundWithdrawalTerms(ctx, fc.Args["input"].(model.UpdateRefundWithdrawalTermsInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.RefundWithdrawalTermsPayload) graphql.Marshaler {
+			return ec.marshalNRefundWithdrawalTermsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRefundWithdrawalTermsPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateRefundWithdrawalTerms(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RefundWithdrawalTermsPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateRefundWithdrawalTerms_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateEventsProductInformation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateEventsProductInformation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateEventsProductInformation(ctx, fc.Args["input"].(model.UpdateEventsProductInformationInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EventsProductInformationPayload) graphql.Marshaler {
+			return ec.marshalNEventsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventsProductInformationPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateEventsProductInformation(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EventsProductInformationPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateEventsProductInformation_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateGiftcardsProductInformation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateGiftcardsProductInformation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateGiftcardsProductInformation(ctx, fc.Args["input"].(model.UpdateGiftcardsProductInformationInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GiftcardsProductInformationPayload) graphql.Marshaler {
+			return ec.marshalNGiftcardsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardsProductInformationPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateGiftcardsProductInformation(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GiftcardsProductInformationPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateGiftcardsProductInformation_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateNetworkGiftcardsProductInformation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateNetworkGiftcardsProductInformation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateNetworkGiftcardsProductInformation(ctx, fc.Args["input"].(model.UpdateNetworkGiftcardsProductInformationInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardsProductInformationPayload) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardsProductInformationPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateNetworkGiftcardsProductInformation(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardsProductInformationPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateNetworkGiftcardsProductInformation_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateNetworkVouchersProductInformation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateNetworkVouchersProductInformation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateNetworkVouchersProductInformation(ctx, fc.Args["input"].(model.UpdateNetworkVouchersProductInformationInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkVouchersProductInformationPayload) graphql.Marshaler {
+			return ec.marshalNNetworkVouchersProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVouchersProductInformationPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateNetworkVouchersProductInformation(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVouchersProductInformationPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateNetworkVouchersProductInformation_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateVouchersProductInformation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateVouchersProductInformation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateVouchersProductInformation(ctx, fc.Args["input"].(model.UpdateVouchersProductInformationInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.VouchersProductInformationPayload) graphql.Marshaler {
+			return ec.marshalNVouchersProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐVouchersProductInformationPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateVouchersProductInformation(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VouchersProductInformationPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateVouchersProductInformation_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateWorkshopsProductInformation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateWorkshopsProductInformation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateWorkshopsProductInformation(ctx, fc.Args["input"].(model.UpdateWorkshopsProductInformationInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopsProductInformationPayload) graphql.Marshaler {
+			return ec.marshalNWorkshopsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopsProductInformationPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateWorkshopsProductInformation(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopsProductInformationPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateWorkshopsProductInformation_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createMarketingWidgets(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createMarketingWidgets(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateMarketingWidgets(ctx, fc.Args["input"].(model.MarketingWidgetsInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.MarketingWidgetsPayload) graphql.Marshaler {
+			return ec.marshalNMarketingWidgetsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐMarketingWidgetsPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createMarketingWidgets(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MarketingWidgetsPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createMarketingWidgets_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateMarketingWidgets(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateMarketingWidgets(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateMarketingWidgets(ctx, fc.Args["input"].(model.MarketingWidgetsInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.MarketingWidgetsPayload) graphql.Marshaler {
+			return ec.marshalNMarketingWidgetsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐMarketingWidgetsPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateMarketingWidgets(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MarketingWidgetsPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateMarketingWidgets_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -10830,6 +16656,125 @@ func (ec *executionContext) fieldContext_NetworkGiftcardsProductInformation_mone
 	return fc, nil
 }
 
+func (ec *executionContext) _NetworkGiftcardsProductInformationPayload_networkGiftcardsProductInformation(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardsProductInformationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardsProductInformationPayload_networkGiftcardsProductInformation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NetworkGiftcardsProductInformation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardsProductInformation) graphql.Marshaler {
+			return ec.marshalONetworkGiftcardsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardsProductInformation(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardsProductInformationPayload_networkGiftcardsProductInformation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardsProductInformationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardsProductInformation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardsProductInformationPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardsProductInformationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardsProductInformationPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardsProductInformationPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardsProductInformationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkPayload_networkPartnerIds(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPayload_networkPartnerIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NetworkPartnerIds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPayload_networkPartnerIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPayload", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _NetworkVouchersProductInformation_title(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVouchersProductInformation) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -11131,6 +17076,70 @@ func (ec *executionContext) _NetworkVouchersProductInformation_activatedOfferReg
 }
 func (ec *executionContext) fieldContext_NetworkVouchersProductInformation_activatedOfferRegionFilter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("NetworkVouchersProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVouchersProductInformationPayload_networkVouchersProductInformation(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVouchersProductInformationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVouchersProductInformationPayload_networkVouchersProductInformation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NetworkVouchersProductInformation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkVouchersProductInformation) graphql.Marshaler {
+			return ec.marshalONetworkVouchersProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVouchersProductInformation(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVouchersProductInformationPayload_networkVouchersProductInformation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVouchersProductInformationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVouchersProductInformation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVouchersProductInformationPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVouchersProductInformationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVouchersProductInformationPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVouchersProductInformationPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVouchersProductInformationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
@@ -12700,6 +18709,125 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 	return fc, nil
 }
 
+func (ec *executionContext) _RefundWithdrawalTermsPayload_refundWithdrawalTerms(ctx context.Context, field graphql.CollectedField, obj *model.RefundWithdrawalTermsPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RefundWithdrawalTermsPayload_refundWithdrawalTerms(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RefundWithdrawalTerms, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalOLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RefundWithdrawalTermsPayload_refundWithdrawalTerms(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RefundWithdrawalTermsPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RefundWithdrawalTermsPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.RefundWithdrawalTermsPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RefundWithdrawalTermsPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RefundWithdrawalTermsPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RefundWithdrawalTermsPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RemoveEventSlotPayload_removedSlotId(ctx context.Context, field graphql.CollectedField, obj *model.RemoveEventSlotPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RemoveEventSlotPayload_removedSlotId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RemovedSlotID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RemoveEventSlotPayload_removedSlotId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RemoveEventSlotPayload", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _RemoveEventSlotPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.RemoveEventSlotPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RemoveEventSlotPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RemoveEventSlotPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RemoveEventSlotPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _StringEntry_key(ctx context.Context, field graphql.CollectedField, obj *model.StringEntry) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -12796,6 +18924,70 @@ func (ec *executionContext) fieldContext_Theme_name(_ context.Context, field gra
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ThemePayload_theme(ctx context.Context, field graphql.CollectedField, obj *model.ThemePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ThemePayload_theme(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Theme, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Theme) graphql.Marshaler {
+			return ec.marshalOTheme2ᚖsalesplatformᚋgraphᚋmodelᚐTheme(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ThemePayload_theme(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ThemePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Theme(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ThemePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.ThemePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ThemePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ThemePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ThemePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -12909,6 +19101,171 @@ func (ec *executionContext) fieldContext_Universe_subUniverses(_ context.Context
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _UniversePayload_universe(ctx context.Context, field graphql.CollectedField, obj *model.UniversePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UniversePayload_universe(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Universe, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.UniverseRecord) graphql.Marshaler {
+			return ec.marshalOUniverseRecord2ᚖsalesplatformᚋgraphᚋmodelᚐUniverseRecord(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_UniversePayload_universe(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UniversePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UniverseRecord(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UniversePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.UniversePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UniversePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UniversePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UniversePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UniverseRecord_id(ctx context.Context, field graphql.CollectedField, obj *model.UniverseRecord) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UniverseRecord_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UniverseRecord_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UniverseRecord", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _UniverseRecord_name(ctx context.Context, field graphql.CollectedField, obj *model.UniverseRecord) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UniverseRecord_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UniverseRecord_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UniverseRecord",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UniverseRecord_parentId(ctx context.Context, field graphql.CollectedField, obj *model.UniverseRecord) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UniverseRecord_parentId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ParentID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_UniverseRecord_parentId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UniverseRecord", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _UniverseRecord_order(ctx context.Context, field graphql.CollectedField, obj *model.UniverseRecord) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UniverseRecord_order(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Order, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_UniverseRecord_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UniverseRecord", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _User_id(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
@@ -13226,6 +19583,171 @@ func (ec *executionContext) _Viewer_permissions(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_Viewer_permissions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Viewer", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherPrototype_id(ctx context.Context, field graphql.CollectedField, obj *model.VoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherPrototype_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherPrototype_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherPrototype", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherPrototype_name(ctx context.Context, field graphql.CollectedField, obj *model.VoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherPrototype_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherPrototype_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherPrototype",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherPrototype_universeId(ctx context.Context, field graphql.CollectedField, obj *model.VoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherPrototype_universeId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UniverseID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherPrototype_universeId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherPrototype", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherPrototype_themeIds(ctx context.Context, field graphql.CollectedField, obj *model.VoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherPrototype_themeIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ThemeIds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherPrototype_themeIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherPrototype", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherPrototypePayload_voucherPrototype(ctx context.Context, field graphql.CollectedField, obj *model.VoucherPrototypePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherPrototypePayload_voucherPrototype(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VoucherPrototype, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.VoucherPrototype) graphql.Marshaler {
+			return ec.marshalOVoucherPrototype2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherPrototype(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherPrototypePayload_voucherPrototype(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherPrototypePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherPrototype(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherPrototypePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.VoucherPrototypePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherPrototypePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherPrototypePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherPrototypePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _VouchersProductInformation_title(ctx context.Context, field graphql.CollectedField, obj *model.VouchersProductInformation) (ret graphql.Marshaler) {
@@ -13575,6 +20097,898 @@ func (ec *executionContext) _VouchersProductInformation_activatedGroupPayment(ct
 }
 func (ec *executionContext) fieldContext_VouchersProductInformation_activatedGroupPayment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("VouchersProductInformation", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _VouchersProductInformationPayload_vouchersProductInformation(ctx context.Context, field graphql.CollectedField, obj *model.VouchersProductInformationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VouchersProductInformationPayload_vouchersProductInformation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VouchersProductInformation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.VouchersProductInformation) graphql.Marshaler {
+			return ec.marshalOVouchersProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐVouchersProductInformation(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_VouchersProductInformationPayload_vouchersProductInformation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VouchersProductInformationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VouchersProductInformation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VouchersProductInformationPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.VouchersProductInformationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VouchersProductInformationPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VouchersProductInformationPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VouchersProductInformationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WidgetFloatingBar_showFloattingBar(ctx context.Context, field graphql.CollectedField, obj *model.WidgetFloatingBar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetFloatingBar_showFloattingBar(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShowFloattingBar, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetFloatingBar_showFloattingBar(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetFloatingBar", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetFloatingBar_showFloattingBarOnPurchaseSite(ctx context.Context, field graphql.CollectedField, obj *model.WidgetFloatingBar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetFloatingBar_showFloattingBarOnPurchaseSite(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShowFloattingBarOnPurchaseSite, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetFloatingBar_showFloattingBarOnPurchaseSite(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetFloatingBar", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetFloatingBar_floattingBarOrientation(ctx context.Context, field graphql.CollectedField, obj *model.WidgetFloatingBar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetFloatingBar_floattingBarOrientation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FloattingBarOrientation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetFloatingBar_floattingBarOrientation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetFloatingBar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetFloatingBar_floattingBarBackgroundColor(ctx context.Context, field graphql.CollectedField, obj *model.WidgetFloatingBar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetFloatingBar_floattingBarBackgroundColor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FloattingBarBackgroundColor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetFloatingBar_floattingBarBackgroundColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetFloatingBar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetFloatingBar_floattingBarBorderColor(ctx context.Context, field graphql.CollectedField, obj *model.WidgetFloatingBar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetFloatingBar_floattingBarBorderColor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FloattingBarBorderColor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetFloatingBar_floattingBarBorderColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetFloatingBar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetFloatingBar_floattingBarText(ctx context.Context, field graphql.CollectedField, obj *model.WidgetFloatingBar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetFloatingBar_floattingBarText(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FloattingBarText, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetFloatingBar_floattingBarText(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetFloatingBar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetFloatingBar_floattingBarTextColor(ctx context.Context, field graphql.CollectedField, obj *model.WidgetFloatingBar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetFloatingBar_floattingBarTextColor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FloattingBarTextColor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetFloatingBar_floattingBarTextColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetFloatingBar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetFloatingBar_floattingBarCtaButtonText(ctx context.Context, field graphql.CollectedField, obj *model.WidgetFloatingBar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetFloatingBar_floattingBarCtaButtonText(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FloattingBarCtaButtonText, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetFloatingBar_floattingBarCtaButtonText(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetFloatingBar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetFloatingBar_floattingBarCtaButtonLink(ctx context.Context, field graphql.CollectedField, obj *model.WidgetFloatingBar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetFloatingBar_floattingBarCtaButtonLink(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FloattingBarCtaButtonLink, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetFloatingBar_floattingBarCtaButtonLink(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetFloatingBar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetFloatingBar_floattingBarCtaButtonColor(ctx context.Context, field graphql.CollectedField, obj *model.WidgetFloatingBar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetFloatingBar_floattingBarCtaButtonColor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FloattingBarCtaButtonColor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetFloatingBar_floattingBarCtaButtonColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetFloatingBar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetFloatingBar_floattingBarCtaButtonHoverColor(ctx context.Context, field graphql.CollectedField, obj *model.WidgetFloatingBar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetFloatingBar_floattingBarCtaButtonHoverColor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FloattingBarCtaButtonHoverColor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetFloatingBar_floattingBarCtaButtonHoverColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetFloatingBar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetFloatingBar_floattingBarCtaButtonTextColor(ctx context.Context, field graphql.CollectedField, obj *model.WidgetFloatingBar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetFloatingBar_floattingBarCtaButtonTextColor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FloattingBarCtaButtonTextColor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetFloatingBar_floattingBarCtaButtonTextColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetFloatingBar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetFloatingBar_floattingBarCtaButtonTextHoverColor(ctx context.Context, field graphql.CollectedField, obj *model.WidgetFloatingBar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetFloatingBar_floattingBarCtaButtonTextHoverColor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FloattingBarCtaButtonTextHoverColor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetFloatingBar_floattingBarCtaButtonTextHoverColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetFloatingBar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_showNavbar(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_showNavbar(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShowNavbar, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_showNavbar(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_showNavbarOnPurchaseSite(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_showNavbarOnPurchaseSite(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShowNavbarOnPurchaseSite, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_showNavbarOnPurchaseSite(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_navbarOrientation(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_navbarOrientation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NavbarOrientation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_navbarOrientation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_navbarSide(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_navbarSide(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NavbarSide, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_navbarSide(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_navbarPosition(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_navbarPosition(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NavbarPosition, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_navbarPosition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_activateOffer(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_activateOffer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivateOffer, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_activateOffer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_activateBook(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_activateBook(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivateBook, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_activateBook(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_activateContact(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_activateContact(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivateContact, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_activateContact(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_offerBackgroundColor(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_offerBackgroundColor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OfferBackgroundColor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_offerBackgroundColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_offerTextColor(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_offerTextColor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OfferTextColor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_offerTextColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_offerHoverColor(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_offerHoverColor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OfferHoverColor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_offerHoverColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_bookBackgroundColor(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_bookBackgroundColor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BookBackgroundColor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_bookBackgroundColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_bookTextColor(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_bookTextColor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BookTextColor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_bookTextColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_bookHoverColor(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_bookHoverColor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BookHoverColor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_bookHoverColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_contactBackgroundColor(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_contactBackgroundColor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ContactBackgroundColor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_contactBackgroundColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_contactTextColor(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_contactTextColor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ContactTextColor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_contactTextColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_contactHoverColor(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_contactHoverColor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ContactHoverColor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_contactHoverColor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_navbarOfferBoxUrl(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_navbarOfferBoxUrl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NavbarOfferBoxURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_navbarOfferBoxUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_navbarBookBoxUrl(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_navbarBookBoxUrl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NavbarBookBoxURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_navbarBookBoxUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_navbarContactBoxUrl(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_navbarContactBoxUrl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NavbarContactBoxURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_navbarContactBoxUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_offerText(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_offerText(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OfferText, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_offerText(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_bookText(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_bookText(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BookText, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_bookText(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetNavbar_contactText(ctx context.Context, field graphql.CollectedField, obj *model.WidgetNavbar) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetNavbar_contactText(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ContactText, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetNavbar_contactText(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetNavbar", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Workshop_id(ctx context.Context, field graphql.CollectedField, obj *model.Workshop) (ret graphql.Marshaler) {
@@ -14189,6 +21603,70 @@ func (ec *executionContext) fieldContext_WorkshopCategory_specificValidityPeriod
 	return graphql.NewScalarFieldContext("WorkshopCategory", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
+func (ec *executionContext) _WorkshopCategoryPayload_category(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopCategoryPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopCategoryPayload_category(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Category, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopCategory) graphql.Marshaler {
+			return ec.marshalOWorkshopCategory2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopCategory(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopCategoryPayload_category(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopCategoryPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopCategory(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopCategoryPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopCategoryPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopCategoryPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopCategoryPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopCategoryPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _WorkshopLevel_id(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -14239,6 +21717,70 @@ func (ec *executionContext) fieldContext_WorkshopLevel_name(_ context.Context, f
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopPayload_workshop(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopPayload_workshop(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Workshop, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Workshop) graphql.Marshaler {
+			return ec.marshalOWorkshop2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshop(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopPayload_workshop(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Workshop(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -14785,6 +22327,70 @@ func (ec *executionContext) fieldContext_WorkshopSessionEdge_node(_ context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _WorkshopSessionPayload_session(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSessionPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSessionPayload_session(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Session, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopSession) graphql.Marshaler {
+			return ec.marshalOWorkshopSession2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSession(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSessionPayload_session(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopSessionPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopSession(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopSessionPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSessionPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSessionPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSessionPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopSessionPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _WorkshopSkill_id(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15087,6 +22693,70 @@ func (ec *executionContext) fieldContext_WorkshopThemeEdge_node(_ context.Contex
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_WorkshopTheme(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopThemePayload_theme(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopThemePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopThemePayload_theme(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Theme, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopTag) graphql.Marshaler {
+			return ec.marshalOWorkshopTheme2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopThemePayload_theme(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopThemePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopTheme(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopThemePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopThemePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopThemePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopThemePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopThemePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -15600,6 +23270,70 @@ func (ec *executionContext) _WorkshopsProductInformation_validityPeriodUnit(ctx 
 }
 func (ec *executionContext) fieldContext_WorkshopsProductInformation_validityPeriodUnit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("WorkshopsProductInformation", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopsProductInformationPayload_workshopsProductInformation(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformationPayload_workshopsProductInformation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.WorkshopsProductInformation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopsProductInformation) graphql.Marshaler {
+			return ec.marshalOWorkshopsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopsProductInformation(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformationPayload_workshopsProductInformation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopsProductInformationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WorkshopsProductInformation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopsProductInformationPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformationPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformationPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopsProductInformationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -16661,6 +24395,218 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
+func (ec *executionContext) unmarshalInputAddEventFormulaInput(ctx context.Context, obj any) (model.AddEventFormulaInput, error) {
+	var it model.AddEventFormulaInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"eventId", "name", "price"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "eventId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "price":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("price"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Price = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAddEventSlotInput(ctx context.Context, obj any) (model.AddEventSlotInput, error) {
+	var it model.AddEventSlotInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["availablePlaces"]; !present {
+		asMap["availablePlaces"] = 0
+	}
+
+	fieldsInOrder := [...]string{"eventId", "startingDatetime", "endingDatetime", "availablePlaces"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "eventId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventID = data
+		case "startingDatetime":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startingDatetime"))
+			data, err := ec.unmarshalNDateTime2timeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartingDatetime = data
+		case "endingDatetime":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("endingDatetime"))
+			data, err := ec.unmarshalNDateTime2timeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EndingDatetime = data
+		case "availablePlaces":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("availablePlaces"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AvailablePlaces = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAddPartnerLabelInput(ctx context.Context, obj any) (model.AddPartnerLabelInput, error) {
+	var it model.AddPartnerLabelInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "name", "logo"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "logo":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("logo"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Logo = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAddWorkshopSessionInput(ctx context.Context, obj any) (model.AddWorkshopSessionInput, error) {
+	var it model.AddWorkshopSessionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["minCapacity"]; !present {
+		asMap["minCapacity"] = 0
+	}
+
+	fieldsInOrder := [...]string{"workshopId", "startingDatetime", "endingDatetime", "minCapacity", "maxCapacity", "availablePlaces"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "workshopId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("workshopId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WorkshopID = data
+		case "startingDatetime":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startingDatetime"))
+			data, err := ec.unmarshalNDateTime2timeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartingDatetime = data
+		case "endingDatetime":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("endingDatetime"))
+			data, err := ec.unmarshalNDateTime2timeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EndingDatetime = data
+		case "minCapacity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("minCapacity"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MinCapacity = data
+		case "maxCapacity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxCapacity"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxCapacity = data
+		case "availablePlaces":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("availablePlaces"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AvailablePlaces = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputAttributeValueInput(ctx context.Context, obj any) (model.AttributeValueInput, error) {
 	var it model.AttributeValueInput
 	if obj == nil {
@@ -16790,6 +24736,127 @@ func (ec *executionContext) unmarshalInputCartItemInput(ctx context.Context, obj
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCreateBoxInput(ctx context.Context, obj any) (model.CreateBoxInput, error) {
+	var it model.CreateBoxInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "name", "shortDescription", "longDescription", "isActive", "isHighlight", "displayNbOffers", "price", "ranking", "peopleIncluded", "maxNumberUsages", "maxDaysAfterFirstUsage", "universeIds", "images"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "shortDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("shortDescription"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShortDescription = graphql.OmittableOf(data)
+		case "longDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("longDescription"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LongDescription = graphql.OmittableOf(data)
+		case "isActive":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isActive"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsActive = graphql.OmittableOf(data)
+		case "isHighlight":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isHighlight"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsHighlight = graphql.OmittableOf(data)
+		case "displayNbOffers":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("displayNbOffers"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DisplayNbOffers = graphql.OmittableOf(data)
+		case "price":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("price"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Price = data
+		case "ranking":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ranking"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Ranking = graphql.OmittableOf(data)
+		case "peopleIncluded":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("peopleIncluded"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PeopleIncluded = graphql.OmittableOf(data)
+		case "maxNumberUsages":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxNumberUsages"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxNumberUsages = graphql.OmittableOf(data)
+		case "maxDaysAfterFirstUsage":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDaysAfterFirstUsage"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDaysAfterFirstUsage = graphql.OmittableOf(data)
+		case "universeIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("universeIds"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UniverseIds = graphql.OmittableOf(data)
+		case "images":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("images"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Images = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCreateCartInput(ctx context.Context, obj any) (model.CreateCartInput, error) {
 	var it model.CreateCartInput
 	if obj == nil {
@@ -16827,6 +24894,215 @@ func (ec *executionContext) unmarshalInputCreateCartInput(ctx context.Context, o
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCreateEventInput(ctx context.Context, obj any) (model.CreateEventInput, error) {
+	var it model.CreateEventInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "name", "shortDescription", "longDescription", "booking", "coverImage", "images", "deliveryOptions"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "shortDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("shortDescription"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShortDescription = graphql.OmittableOf(data)
+		case "longDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("longDescription"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LongDescription = graphql.OmittableOf(data)
+		case "booking":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("booking"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Booking = graphql.OmittableOf(data)
+		case "coverImage":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverImage"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverImage = graphql.OmittableOf(data)
+		case "images":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("images"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Images = graphql.OmittableOf(data)
+		case "deliveryOptions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryOptions"))
+			data, err := ec.unmarshalODeliveryOptionsInput2ᚖsalesplatformᚋgraphᚋmodelᚐDeliveryOptionsInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryOptions = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateGiftcardPrototypeInput(ctx context.Context, obj any) (model.CreateGiftcardPrototypeInput, error) {
+	var it model.CreateGiftcardPrototypeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "title", "description", "termsOfUse", "customizedAmount", "minimumAmount", "predefinedAmounts", "moneyPotActivated", "moneyPotLogo", "validityPeriod", "validityUnit"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = graphql.OmittableOf(data)
+		case "termsOfUse":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("termsOfUse"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TermsOfUse = graphql.OmittableOf(data)
+		case "customizedAmount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customizedAmount"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomizedAmount = graphql.OmittableOf(data)
+		case "minimumAmount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("minimumAmount"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MinimumAmount = graphql.OmittableOf(data)
+		case "predefinedAmounts":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("predefinedAmounts"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PredefinedAmounts = graphql.OmittableOf(data)
+		case "moneyPotActivated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("moneyPotActivated"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MoneyPotActivated = graphql.OmittableOf(data)
+		case "moneyPotLogo":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("moneyPotLogo"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MoneyPotLogo = graphql.OmittableOf(data)
+		case "validityPeriod":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityPeriod"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityPeriod = graphql.OmittableOf(data)
+		case "validityUnit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityUnit"))
+			data, err := ec.unmarshalOValidityUnit2ᚖsalesplatformᚋgraphᚋmodelᚐValidityUnit(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityUnit = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateThemeInput(ctx context.Context, obj any) (model.CreateThemeInput, error) {
+	var it model.CreateThemeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCreateTokenInput(ctx context.Context, obj any) (model.CreateTokenInput, error) {
 	var it model.CreateTokenInput
 	if obj == nil {
@@ -16859,6 +25135,891 @@ func (ec *executionContext) unmarshalInputCreateTokenInput(ctx context.Context, 
 				return it, err
 			}
 			it.Password = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateUniverseInput(ctx context.Context, obj any) (model.CreateUniverseInput, error) {
+	var it model.CreateUniverseInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "parentId", "order"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "parentId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("parentId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ParentID = graphql.OmittableOf(data)
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateWorkshopCategoryInput(ctx context.Context, obj any) (model.CreateWorkshopCategoryInput, error) {
+	var it model.CreateWorkshopCategoryInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "name", "price", "specificValidityPeriod"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "price":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("price"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Price = data
+		case "specificValidityPeriod":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("specificValidityPeriod"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SpecificValidityPeriod = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateWorkshopInput(ctx context.Context, obj any) (model.CreateWorkshopInput, error) {
+	var it model.CreateWorkshopInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "name", "shortDescription", "longDescription", "bookingConditions", "images", "canBePrivatized", "displayCalendar", "address", "activateWorkshopsGroupPayment", "categoryId", "levelId", "themeIds", "targetIds", "skillIds", "recipeIds"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "shortDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("shortDescription"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShortDescription = graphql.OmittableOf(data)
+		case "longDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("longDescription"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LongDescription = graphql.OmittableOf(data)
+		case "bookingConditions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bookingConditions"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BookingConditions = graphql.OmittableOf(data)
+		case "images":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("images"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Images = graphql.OmittableOf(data)
+		case "canBePrivatized":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("canBePrivatized"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CanBePrivatized = graphql.OmittableOf(data)
+		case "displayCalendar":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("displayCalendar"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DisplayCalendar = graphql.OmittableOf(data)
+		case "address":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("address"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Address = graphql.OmittableOf(data)
+		case "activateWorkshopsGroupPayment":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activateWorkshopsGroupPayment"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivateWorkshopsGroupPayment = graphql.OmittableOf(data)
+		case "categoryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryID = data
+		case "levelId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("levelId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LevelID = graphql.OmittableOf(data)
+		case "themeIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("themeIds"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ThemeIds = graphql.OmittableOf(data)
+		case "targetIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("targetIds"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TargetIds = graphql.OmittableOf(data)
+		case "skillIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("skillIds"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SkillIds = graphql.OmittableOf(data)
+		case "recipeIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("recipeIds"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RecipeIds = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateWorkshopThemeInput(ctx context.Context, obj any) (model.CreateWorkshopThemeInput, error) {
+	var it model.CreateWorkshopThemeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputDeliveryOptionsInput(ctx context.Context, obj any) (model.DeliveryOptionsInput, error) {
+	var it model.DeliveryOptionsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["activatedEmailToBuyer"]; !present {
+		asMap["activatedEmailToBuyer"] = false
+	}
+	if _, present := asMap["activatedEmailToBeneficiaryDelivery"]; !present {
+		asMap["activatedEmailToBeneficiaryDelivery"] = false
+	}
+	if _, present := asMap["activatedPostalMailToBuyer"]; !present {
+		asMap["activatedPostalMailToBuyer"] = false
+	}
+	if _, present := asMap["activatedPostalMailToBeneficiaryDelivery"]; !present {
+		asMap["activatedPostalMailToBeneficiaryDelivery"] = false
+	}
+	if _, present := asMap["postalMailShippingCost"]; !present {
+		asMap["postalMailShippingCost"] = "0"
+	}
+	if _, present := asMap["postalMailDuration"]; !present {
+		asMap["postalMailDuration"] = 0
+	}
+	if _, present := asMap["activatedPickupOnSiteDelivery"]; !present {
+		asMap["activatedPickupOnSiteDelivery"] = false
+	}
+	if _, present := asMap["pickupOnSiteDuration"]; !present {
+		asMap["pickupOnSiteDuration"] = 0
+	}
+	if _, present := asMap["pickupOnSiteCost"]; !present {
+		asMap["pickupOnSiteCost"] = "0"
+	}
+	if _, present := asMap["activated3MAToBuyer"]; !present {
+		asMap["activated3MAToBuyer"] = false
+	}
+	if _, present := asMap["activated3MAToBeneficiary"]; !present {
+		asMap["activated3MAToBeneficiary"] = false
+	}
+	if _, present := asMap["messengerDeliveryCost"]; !present {
+		asMap["messengerDeliveryCost"] = "0"
+	}
+
+	fieldsInOrder := [...]string{"activatedEmailToBuyer", "activatedEmailToBeneficiaryDelivery", "activatedPostalMailToBuyer", "activatedPostalMailToBeneficiaryDelivery", "postalMailShippingCost", "postalMailDuration", "activatedPickupOnSiteDelivery", "pickupOnSiteDuration", "pickupOnSiteCost", "activated3MAToBuyer", "activated3MAToBeneficiary", "messengerDeliveryCost"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "activatedEmailToBuyer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedEmailToBuyer"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedEmailToBuyer = data
+		case "activatedEmailToBeneficiaryDelivery":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedEmailToBeneficiaryDelivery"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedEmailToBeneficiaryDelivery = data
+		case "activatedPostalMailToBuyer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedPostalMailToBuyer"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedPostalMailToBuyer = data
+		case "activatedPostalMailToBeneficiaryDelivery":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedPostalMailToBeneficiaryDelivery"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedPostalMailToBeneficiaryDelivery = data
+		case "postalMailShippingCost":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("postalMailShippingCost"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PostalMailShippingCost = data
+		case "postalMailDuration":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("postalMailDuration"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PostalMailDuration = data
+		case "activatedPickupOnSiteDelivery":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedPickupOnSiteDelivery"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedPickupOnSiteDelivery = data
+		case "pickupOnSiteDuration":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pickupOnSiteDuration"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PickupOnSiteDuration = data
+		case "pickupOnSiteCost":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pickupOnSiteCost"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PickupOnSiteCost = data
+		case "activated3MAToBuyer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activated3MAToBuyer"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Activated3MAToBuyer = data
+		case "activated3MAToBeneficiary":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activated3MAToBeneficiary"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Activated3MAToBeneficiary = data
+		case "messengerDeliveryCost":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("messengerDeliveryCost"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MessengerDeliveryCost = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputFacilitiesInput(ctx context.Context, obj any) (model.FacilitiesInput, error) {
+	var it model.FacilitiesInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["disabledAccess"]; !present {
+		asMap["disabledAccess"] = false
+	}
+	if _, present := asMap["airConditioning"]; !present {
+		asMap["airConditioning"] = false
+	}
+	if _, present := asMap["privateParking"]; !present {
+		asMap["privateParking"] = false
+	}
+	if _, present := asMap["wifi"]; !present {
+		asMap["wifi"] = false
+	}
+	if _, present := asMap["smokingArea"]; !present {
+		asMap["smokingArea"] = false
+	}
+	if _, present := asMap["petsAllowed"]; !present {
+		asMap["petsAllowed"] = false
+	}
+	if _, present := asMap["familyFriendly"]; !present {
+		asMap["familyFriendly"] = false
+	}
+
+	fieldsInOrder := [...]string{"disabledAccess", "airConditioning", "privateParking", "wifi", "smokingArea", "petsAllowed", "familyFriendly"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "disabledAccess":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("disabledAccess"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DisabledAccess = data
+		case "airConditioning":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("airConditioning"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AirConditioning = data
+		case "privateParking":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("privateParking"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrivateParking = data
+		case "wifi":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("wifi"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Wifi = data
+		case "smokingArea":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("smokingArea"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SmokingArea = data
+		case "petsAllowed":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("petsAllowed"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PetsAllowed = data
+		case "familyFriendly":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("familyFriendly"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FamilyFriendly = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputFileVoucherPrototypeInput(ctx context.Context, obj any) (model.FileVoucherPrototypeInput, error) {
+	var it model.FileVoucherPrototypeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "universeId", "themeIds"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "universeId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("universeId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UniverseID = graphql.OmittableOf(data)
+		case "themeIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("themeIds"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ThemeIds = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputMarketingWidgetsInput(ctx context.Context, obj any) (model.MarketingWidgetsInput, error) {
+	var it model.MarketingWidgetsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "navbar", "floattingBar"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "navbar":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("navbar"))
+			data, err := ec.unmarshalOWidgetNavbarInput2ᚖsalesplatformᚋgraphᚋmodelᚐWidgetNavbarInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Navbar = graphql.OmittableOf(data)
+		case "floattingBar":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("floattingBar"))
+			data, err := ec.unmarshalOWidgetFloatingBarInput2ᚖsalesplatformᚋgraphᚋmodelᚐWidgetFloatingBarInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FloattingBar = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputNetworkGiftcardMoneyPotInput(ctx context.Context, obj any) (model.NetworkGiftcardMoneyPotInput, error) {
+	var it model.NetworkGiftcardMoneyPotInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["activated"]; !present {
+		asMap["activated"] = false
+	}
+	if _, present := asMap["title"]; !present {
+		asMap["title"] = []any{}
+	}
+	if _, present := asMap["description"]; !present {
+		asMap["description"] = []any{}
+	}
+	if _, present := asMap["logo"]; !present {
+		asMap["logo"] = ""
+	}
+
+	fieldsInOrder := [...]string{"activated", "title", "description", "logo"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "activated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activated"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Activated = data
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "logo":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("logo"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Logo = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputNetworkGiftcardSettingsInput(ctx context.Context, obj any) (model.NetworkGiftcardSettingsInput, error) {
+	var it model.NetworkGiftcardSettingsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["customizedAmount"]; !present {
+		asMap["customizedAmount"] = false
+	}
+	if _, present := asMap["title"]; !present {
+		asMap["title"] = []any{}
+	}
+	if _, present := asMap["description"]; !present {
+		asMap["description"] = []any{}
+	}
+	if _, present := asMap["termsOfUse"]; !present {
+		asMap["termsOfUse"] = []any{}
+	}
+	if _, present := asMap["minimumAmount"]; !present {
+		asMap["minimumAmount"] = "0"
+	}
+	if _, present := asMap["predefinedAmounts"]; !present {
+		asMap["predefinedAmounts"] = []any{}
+	}
+	if _, present := asMap["validityPeriod"]; !present {
+		asMap["validityPeriod"] = 0
+	}
+
+	fieldsInOrder := [...]string{"customizedAmount", "title", "description", "termsOfUse", "minimumAmount", "predefinedAmounts", "validityPeriod", "validityUnit"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "customizedAmount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customizedAmount"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomizedAmount = data
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "termsOfUse":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("termsOfUse"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TermsOfUse = data
+		case "minimumAmount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("minimumAmount"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MinimumAmount = data
+		case "predefinedAmounts":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("predefinedAmounts"))
+			data, err := ec.unmarshalNString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PredefinedAmounts = data
+		case "validityPeriod":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityPeriod"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityPeriod = data
+		case "validityUnit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityUnit"))
+			data, err := ec.unmarshalOValidityUnit2ᚖsalesplatformᚋgraphᚋmodelᚐValidityUnit(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityUnit = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputNetworkPartnerInput(ctx context.Context, obj any) (model.NetworkPartnerInput, error) {
+	var it model.NetworkPartnerInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "networkPartnerId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "networkPartnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("networkPartnerId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NetworkPartnerID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputProposeBoxOfferInput(ctx context.Context, obj any) (model.ProposeBoxOfferInput, error) {
+	var it model.ProposeBoxOfferInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"boxId", "partnerId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "boxId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("boxId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BoxID = data
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRemoveEventSlotInput(ctx context.Context, obj any) (model.RemoveEventSlotInput, error) {
+	var it model.RemoveEventSlotInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRemovePartnerLabelInput(ctx context.Context, obj any) (model.RemovePartnerLabelInput, error) {
+	var it model.RemovePartnerLabelInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
 		}
 	}
 	return it, nil
@@ -16910,6 +26071,2492 @@ func (ec *executionContext) unmarshalInputReplaceCartInput(ctx context.Context, 
 				return it, err
 			}
 			it.IfMatch = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputReviewBoxOfferInput(ctx context.Context, obj any) (model.ReviewBoxOfferInput, error) {
+	var it model.ReviewBoxOfferInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "decision"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "decision":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("decision"))
+			data, err := ec.unmarshalNBoxOfferDecision2salesplatformᚋgraphᚋmodelᚐBoxOfferDecision(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Decision = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputSocialLinkInput(ctx context.Context, obj any) (model.SocialLinkInput, error) {
+	var it model.SocialLinkInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "url"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URL = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputTextInput(ctx context.Context, obj any) (model.TextInput, error) {
+	var it model.TextInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"lang", "text"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "lang":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("lang"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Lang = data
+		case "text":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("text"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Text = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputURLEntryInput(ctx context.Context, obj any) (model.URLEntryInput, error) {
+	var it model.URLEntryInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"lang", "url"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "lang":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("lang"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Lang = data
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URL = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateBoxInput(ctx context.Context, obj any) (model.UpdateBoxInput, error) {
+	var it model.UpdateBoxInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "name", "shortDescription", "longDescription", "isActive", "isHighlight", "displayNbOffers", "price", "ranking", "peopleIncluded", "maxNumberUsages", "maxDaysAfterFirstUsage", "universeIds", "images"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = graphql.OmittableOf(data)
+		case "shortDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("shortDescription"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShortDescription = graphql.OmittableOf(data)
+		case "longDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("longDescription"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LongDescription = graphql.OmittableOf(data)
+		case "isActive":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isActive"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsActive = graphql.OmittableOf(data)
+		case "isHighlight":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isHighlight"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsHighlight = graphql.OmittableOf(data)
+		case "displayNbOffers":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("displayNbOffers"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DisplayNbOffers = graphql.OmittableOf(data)
+		case "price":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("price"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Price = graphql.OmittableOf(data)
+		case "ranking":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ranking"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Ranking = graphql.OmittableOf(data)
+		case "peopleIncluded":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("peopleIncluded"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PeopleIncluded = graphql.OmittableOf(data)
+		case "maxNumberUsages":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxNumberUsages"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxNumberUsages = graphql.OmittableOf(data)
+		case "maxDaysAfterFirstUsage":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDaysAfterFirstUsage"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDaysAfterFirstUsage = graphql.OmittableOf(data)
+		case "universeIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("universeIds"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UniverseIds = graphql.OmittableOf(data)
+		case "images":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("images"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Images = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateEventFormulaInput(ctx context.Context, obj any) (model.UpdateEventFormulaInput, error) {
+	var it model.UpdateEventFormulaInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "name", "price"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = graphql.OmittableOf(data)
+		case "price":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("price"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Price = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateEventInput(ctx context.Context, obj any) (model.UpdateEventInput, error) {
+	var it model.UpdateEventInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "name", "shortDescription", "longDescription", "booking", "coverImage", "images", "deliveryOptions"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = graphql.OmittableOf(data)
+		case "shortDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("shortDescription"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShortDescription = graphql.OmittableOf(data)
+		case "longDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("longDescription"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LongDescription = graphql.OmittableOf(data)
+		case "booking":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("booking"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Booking = graphql.OmittableOf(data)
+		case "coverImage":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverImage"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverImage = graphql.OmittableOf(data)
+		case "images":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("images"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Images = graphql.OmittableOf(data)
+		case "deliveryOptions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryOptions"))
+			data, err := ec.unmarshalODeliveryOptionsInput2ᚖsalesplatformᚋgraphᚋmodelᚐDeliveryOptionsInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryOptions = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateEventSettingsInput(ctx context.Context, obj any) (model.UpdateEventSettingsInput, error) {
+	var it model.UpdateEventSettingsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "displayEventsPerSlots"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "displayEventsPerSlots":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("displayEventsPerSlots"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DisplayEventsPerSlots = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateEventSlotInput(ctx context.Context, obj any) (model.UpdateEventSlotInput, error) {
+	var it model.UpdateEventSlotInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "startingDatetime", "endingDatetime", "availablePlaces"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "startingDatetime":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startingDatetime"))
+			data, err := ec.unmarshalODateTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartingDatetime = graphql.OmittableOf(data)
+		case "endingDatetime":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("endingDatetime"))
+			data, err := ec.unmarshalODateTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EndingDatetime = graphql.OmittableOf(data)
+		case "availablePlaces":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("availablePlaces"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AvailablePlaces = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateEventsProductInformationInput(ctx context.Context, obj any) (model.UpdateEventsProductInformationInput, error) {
+	var it model.UpdateEventsProductInformationInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["title"]; !present {
+		asMap["title"] = []any{}
+	}
+	if _, present := asMap["description"]; !present {
+		asMap["description"] = []any{}
+	}
+	if _, present := asMap["tosUrl"]; !present {
+		asMap["tosUrl"] = []any{}
+	}
+	if _, present := asMap["displayFullyBookedEvents"]; !present {
+		asMap["displayFullyBookedEvents"] = false
+	}
+	if _, present := asMap["displayEventsPerSlots"]; !present {
+		asMap["displayEventsPerSlots"] = false
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "title", "description", "tosUrl", "displayFullyBookedEvents", "displayEventsPerSlots"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "tosUrl":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tosUrl"))
+			data, err := ec.unmarshalNURLEntryInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐURLEntryInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TosURL = data
+		case "displayFullyBookedEvents":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("displayFullyBookedEvents"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DisplayFullyBookedEvents = data
+		case "displayEventsPerSlots":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("displayEventsPerSlots"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DisplayEventsPerSlots = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateGiftcardPrototypeInput(ctx context.Context, obj any) (model.UpdateGiftcardPrototypeInput, error) {
+	var it model.UpdateGiftcardPrototypeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "title", "description", "termsOfUse", "customizedAmount", "minimumAmount", "predefinedAmounts", "moneyPotActivated", "moneyPotLogo", "validityPeriod", "validityUnit"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = graphql.OmittableOf(data)
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = graphql.OmittableOf(data)
+		case "termsOfUse":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("termsOfUse"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TermsOfUse = graphql.OmittableOf(data)
+		case "customizedAmount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customizedAmount"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomizedAmount = graphql.OmittableOf(data)
+		case "minimumAmount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("minimumAmount"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MinimumAmount = graphql.OmittableOf(data)
+		case "predefinedAmounts":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("predefinedAmounts"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PredefinedAmounts = graphql.OmittableOf(data)
+		case "moneyPotActivated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("moneyPotActivated"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MoneyPotActivated = graphql.OmittableOf(data)
+		case "moneyPotLogo":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("moneyPotLogo"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MoneyPotLogo = graphql.OmittableOf(data)
+		case "validityPeriod":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityPeriod"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityPeriod = graphql.OmittableOf(data)
+		case "validityUnit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityUnit"))
+			data, err := ec.unmarshalOValidityUnit2ᚖsalesplatformᚋgraphᚋmodelᚐValidityUnit(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityUnit = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateGiftcardsProductInformationInput(ctx context.Context, obj any) (model.UpdateGiftcardsProductInformationInput, error) {
+	var it model.UpdateGiftcardsProductInformationInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["title"]; !present {
+		asMap["title"] = []any{}
+	}
+	if _, present := asMap["description"]; !present {
+		asMap["description"] = []any{}
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "title", "description"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateLegalInformationInput(ctx context.Context, obj any) (model.UpdateLegalInformationInput, error) {
+	var it model.UpdateLegalInformationInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["agencyName"]; !present {
+		asMap["agencyName"] = ""
+	}
+	if _, present := asMap["addressLine1"]; !present {
+		asMap["addressLine1"] = ""
+	}
+	if _, present := asMap["addressLine2"]; !present {
+		asMap["addressLine2"] = ""
+	}
+	if _, present := asMap["addressLine3"]; !present {
+		asMap["addressLine3"] = ""
+	}
+	if _, present := asMap["postalCode"]; !present {
+		asMap["postalCode"] = ""
+	}
+	if _, present := asMap["city"]; !present {
+		asMap["city"] = ""
+	}
+	if _, present := asMap["country"]; !present {
+		asMap["country"] = ""
+	}
+	if _, present := asMap["companyType"]; !present {
+		asMap["companyType"] = ""
+	}
+	if _, present := asMap["hqPhoneNumber"]; !present {
+		asMap["hqPhoneNumber"] = ""
+	}
+	if _, present := asMap["agencyPhone"]; !present {
+		asMap["agencyPhone"] = ""
+	}
+	if _, present := asMap["agencyWebsite"]; !present {
+		asMap["agencyWebsite"] = ""
+	}
+	if _, present := asMap["legalNoticeEmail"]; !present {
+		asMap["legalNoticeEmail"] = ""
+	}
+	if _, present := asMap["legalForm"]; !present {
+		asMap["legalForm"] = ""
+	}
+	if _, present := asMap["capitalStock"]; !present {
+		asMap["capitalStock"] = "0"
+	}
+	if _, present := asMap["legalFirstName"]; !present {
+		asMap["legalFirstName"] = ""
+	}
+	if _, present := asMap["legalLastName"]; !present {
+		asMap["legalLastName"] = ""
+	}
+	if _, present := asMap["siretNumber"]; !present {
+		asMap["siretNumber"] = ""
+	}
+	if _, present := asMap["vatId"]; !present {
+		asMap["vatId"] = ""
+	}
+	if _, present := asMap["rcs"]; !present {
+		asMap["rcs"] = ""
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "agencyName", "addressLine1", "addressLine2", "addressLine3", "postalCode", "city", "country", "companyType", "hqPhoneNumber", "agencyPhone", "agencyWebsite", "legalNoticeEmail", "legalForm", "capitalStock", "legalFirstName", "legalLastName", "siretNumber", "vatId", "rcs"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "agencyName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("agencyName"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AgencyName = data
+		case "addressLine1":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("addressLine1"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AddressLine1 = data
+		case "addressLine2":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("addressLine2"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AddressLine2 = data
+		case "addressLine3":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("addressLine3"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AddressLine3 = data
+		case "postalCode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("postalCode"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PostalCode = data
+		case "city":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("city"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.City = data
+		case "country":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("country"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Country = data
+		case "companyType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("companyType"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CompanyType = data
+		case "hqPhoneNumber":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hqPhoneNumber"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HqPhoneNumber = data
+		case "agencyPhone":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("agencyPhone"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AgencyPhone = data
+		case "agencyWebsite":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("agencyWebsite"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AgencyWebsite = data
+		case "legalNoticeEmail":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("legalNoticeEmail"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LegalNoticeEmail = data
+		case "legalForm":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("legalForm"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LegalForm = data
+		case "capitalStock":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("capitalStock"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CapitalStock = data
+		case "legalFirstName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("legalFirstName"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LegalFirstName = data
+		case "legalLastName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("legalLastName"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LegalLastName = data
+		case "siretNumber":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("siretNumber"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SiretNumber = data
+		case "vatId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("vatId"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VatID = data
+		case "rcs":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rcs"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Rcs = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateNetworkGiftcardsProductInformationInput(ctx context.Context, obj any) (model.UpdateNetworkGiftcardsProductInformationInput, error) {
+	var it model.UpdateNetworkGiftcardsProductInformationInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["title"]; !present {
+		asMap["title"] = []any{}
+	}
+	if _, present := asMap["description"]; !present {
+		asMap["description"] = []any{}
+	}
+	if _, present := asMap["giftcard"]; !present {
+		asMap["giftcard"] = map[string]any{}
+	}
+	if _, present := asMap["moneyPot"]; !present {
+		asMap["moneyPot"] = map[string]any{}
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "title", "description", "giftcard", "moneyPot"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "giftcard":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("giftcard"))
+			data, err := ec.unmarshalNNetworkGiftcardSettingsInput2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardSettingsInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Giftcard = data
+		case "moneyPot":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("moneyPot"))
+			data, err := ec.unmarshalNNetworkGiftcardMoneyPotInput2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardMoneyPotInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MoneyPot = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateNetworkVouchersProductInformationInput(ctx context.Context, obj any) (model.UpdateNetworkVouchersProductInformationInput, error) {
+	var it model.UpdateNetworkVouchersProductInformationInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["title"]; !present {
+		asMap["title"] = []any{}
+	}
+	if _, present := asMap["description"]; !present {
+		asMap["description"] = []any{}
+	}
+	if _, present := asMap["termsOfUse"]; !present {
+		asMap["termsOfUse"] = []any{}
+	}
+	if _, present := asMap["displayByUniverse"]; !present {
+		asMap["displayByUniverse"] = false
+	}
+	if _, present := asMap["validityPeriod"]; !present {
+		asMap["validityPeriod"] = 0
+	}
+	if _, present := asMap["validityPeriodUnit"]; !present {
+		asMap["validityPeriodUnit"] = 0
+	}
+	if _, present := asMap["activatedProductFeature"]; !present {
+		asMap["activatedProductFeature"] = false
+	}
+	if _, present := asMap["activatedGroupPayment"]; !present {
+		asMap["activatedGroupPayment"] = false
+	}
+	if _, present := asMap["displayOffersMap"]; !present {
+		asMap["displayOffersMap"] = false
+	}
+	if _, present := asMap["activatedOfferCountryFilter"]; !present {
+		asMap["activatedOfferCountryFilter"] = false
+	}
+	if _, present := asMap["activatedOfferDepartmentFilter"]; !present {
+		asMap["activatedOfferDepartmentFilter"] = false
+	}
+	if _, present := asMap["activatedOfferRegionFilter"]; !present {
+		asMap["activatedOfferRegionFilter"] = false
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "title", "description", "termsOfUse", "displayByUniverse", "validityPeriod", "validityPeriodUnit", "activatedProductFeature", "activatedGroupPayment", "displayOffersMap", "activatedOfferCountryFilter", "activatedOfferDepartmentFilter", "activatedOfferRegionFilter"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "termsOfUse":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("termsOfUse"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TermsOfUse = data
+		case "displayByUniverse":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("displayByUniverse"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DisplayByUniverse = data
+		case "validityPeriod":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityPeriod"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityPeriod = data
+		case "validityPeriodUnit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityPeriodUnit"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityPeriodUnit = data
+		case "activatedProductFeature":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedProductFeature"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedProductFeature = data
+		case "activatedGroupPayment":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedGroupPayment"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedGroupPayment = data
+		case "displayOffersMap":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("displayOffersMap"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DisplayOffersMap = data
+		case "activatedOfferCountryFilter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedOfferCountryFilter"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedOfferCountryFilter = data
+		case "activatedOfferDepartmentFilter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedOfferDepartmentFilter"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedOfferDepartmentFilter = data
+		case "activatedOfferRegionFilter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedOfferRegionFilter"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedOfferRegionFilter = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdatePartnerProfileInput(ctx context.Context, obj any) (model.UpdatePartnerProfileInput, error) {
+	var it model.UpdatePartnerProfileInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["description"]; !present {
+		asMap["description"] = []any{}
+	}
+	if _, present := asMap["managers"]; !present {
+		asMap["managers"] = []any{}
+	}
+	if _, present := asMap["nearby"]; !present {
+		asMap["nearby"] = []any{}
+	}
+	if _, present := asMap["practicalInformation"]; !present {
+		asMap["practicalInformation"] = []any{}
+	}
+	if _, present := asMap["access"]; !present {
+		asMap["access"] = []any{}
+	}
+	if _, present := asMap["commercialDescription"]; !present {
+		asMap["commercialDescription"] = []any{}
+	}
+	if _, present := asMap["region"]; !present {
+		asMap["region"] = ""
+	}
+	if _, present := asMap["department"]; !present {
+		asMap["department"] = ""
+	}
+	if _, present := asMap["city"]; !present {
+		asMap["city"] = ""
+	}
+	if _, present := asMap["facilities"]; !present {
+		asMap["facilities"] = map[string]any{}
+	}
+	if _, present := asMap["socialLinks"]; !present {
+		asMap["socialLinks"] = []any{}
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "description", "managers", "nearby", "practicalInformation", "access", "commercialDescription", "region", "department", "city", "latitude", "longitude", "facilities", "socialLinks"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "managers":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("managers"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Managers = data
+		case "nearby":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nearby"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Nearby = data
+		case "practicalInformation":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("practicalInformation"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PracticalInformation = data
+		case "access":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("access"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Access = data
+		case "commercialDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("commercialDescription"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CommercialDescription = data
+		case "region":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("region"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Region = data
+		case "department":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("department"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Department = data
+		case "city":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("city"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.City = data
+		case "latitude":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("latitude"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Latitude = graphql.OmittableOf(data)
+		case "longitude":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("longitude"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Longitude = graphql.OmittableOf(data)
+		case "facilities":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("facilities"))
+			data, err := ec.unmarshalNFacilitiesInput2ᚖsalesplatformᚋgraphᚋmodelᚐFacilitiesInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Facilities = data
+		case "socialLinks":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("socialLinks"))
+			data, err := ec.unmarshalNSocialLinkInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐSocialLinkInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SocialLinks = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateRefundWithdrawalTermsInput(ctx context.Context, obj any) (model.UpdateRefundWithdrawalTermsInput, error) {
+	var it model.UpdateRefundWithdrawalTermsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "terms"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "terms":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("terms"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Terms = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateThemeInput(ctx context.Context, obj any) (model.UpdateThemeInput, error) {
+	var it model.UpdateThemeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "name"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateUniverseInput(ctx context.Context, obj any) (model.UpdateUniverseInput, error) {
+	var it model.UpdateUniverseInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "name", "parentId", "order"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = graphql.OmittableOf(data)
+		case "parentId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("parentId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ParentID = graphql.OmittableOf(data)
+		case "order":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("order"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Order = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateVouchersProductInformationInput(ctx context.Context, obj any) (model.UpdateVouchersProductInformationInput, error) {
+	var it model.UpdateVouchersProductInformationInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["title"]; !present {
+		asMap["title"] = []any{}
+	}
+	if _, present := asMap["subtitle"]; !present {
+		asMap["subtitle"] = []any{}
+	}
+	if _, present := asMap["shortDescription"]; !present {
+		asMap["shortDescription"] = []any{}
+	}
+	if _, present := asMap["activatedDestinationFilter"]; !present {
+		asMap["activatedDestinationFilter"] = false
+	}
+	if _, present := asMap["activatedUniverseFilter"]; !present {
+		asMap["activatedUniverseFilter"] = false
+	}
+	if _, present := asMap["activatedPriceFilter"]; !present {
+		asMap["activatedPriceFilter"] = false
+	}
+	if _, present := asMap["activatedTargetFilter"]; !present {
+		asMap["activatedTargetFilter"] = false
+	}
+	if _, present := asMap["activatedThemeFilter"]; !present {
+		asMap["activatedThemeFilter"] = false
+	}
+	if _, present := asMap["activatedEnvironmentFilter"]; !present {
+		asMap["activatedEnvironmentFilter"] = false
+	}
+	if _, present := asMap["activatedOfferOrderingByRanking"]; !present {
+		asMap["activatedOfferOrderingByRanking"] = false
+	}
+	if _, present := asMap["validityPeriod"]; !present {
+		asMap["validityPeriod"] = 0
+	}
+	if _, present := asMap["validityPeriodUnit"]; !present {
+		asMap["validityPeriodUnit"] = 0
+	}
+	if _, present := asMap["methodOfDisplay"]; !present {
+		asMap["methodOfDisplay"] = 0
+	}
+	if _, present := asMap["activatedGroupPayment"]; !present {
+		asMap["activatedGroupPayment"] = false
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "title", "subtitle", "shortDescription", "activatedDestinationFilter", "activatedUniverseFilter", "activatedPriceFilter", "activatedTargetFilter", "activatedThemeFilter", "activatedEnvironmentFilter", "activatedOfferOrderingByRanking", "validityPeriod", "validityPeriodUnit", "methodOfDisplay", "activatedGroupPayment"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "subtitle":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("subtitle"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Subtitle = data
+		case "shortDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("shortDescription"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShortDescription = data
+		case "activatedDestinationFilter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedDestinationFilter"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedDestinationFilter = data
+		case "activatedUniverseFilter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedUniverseFilter"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedUniverseFilter = data
+		case "activatedPriceFilter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedPriceFilter"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedPriceFilter = data
+		case "activatedTargetFilter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedTargetFilter"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedTargetFilter = data
+		case "activatedThemeFilter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedThemeFilter"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedThemeFilter = data
+		case "activatedEnvironmentFilter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedEnvironmentFilter"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedEnvironmentFilter = data
+		case "activatedOfferOrderingByRanking":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedOfferOrderingByRanking"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedOfferOrderingByRanking = data
+		case "validityPeriod":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityPeriod"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityPeriod = data
+		case "validityPeriodUnit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityPeriodUnit"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityPeriodUnit = data
+		case "methodOfDisplay":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("methodOfDisplay"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MethodOfDisplay = data
+		case "activatedGroupPayment":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedGroupPayment"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedGroupPayment = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateWorkshopCategoryInput(ctx context.Context, obj any) (model.UpdateWorkshopCategoryInput, error) {
+	var it model.UpdateWorkshopCategoryInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "name", "price", "specificValidityPeriod"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = graphql.OmittableOf(data)
+		case "price":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("price"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Price = graphql.OmittableOf(data)
+		case "specificValidityPeriod":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("specificValidityPeriod"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SpecificValidityPeriod = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateWorkshopInput(ctx context.Context, obj any) (model.UpdateWorkshopInput, error) {
+	var it model.UpdateWorkshopInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "name", "shortDescription", "longDescription", "bookingConditions", "images", "canBePrivatized", "displayCalendar", "address", "activateWorkshopsGroupPayment", "categoryId", "levelId", "themeIds", "targetIds", "skillIds", "recipeIds"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = graphql.OmittableOf(data)
+		case "shortDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("shortDescription"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShortDescription = graphql.OmittableOf(data)
+		case "longDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("longDescription"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LongDescription = graphql.OmittableOf(data)
+		case "bookingConditions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bookingConditions"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BookingConditions = graphql.OmittableOf(data)
+		case "images":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("images"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Images = graphql.OmittableOf(data)
+		case "canBePrivatized":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("canBePrivatized"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CanBePrivatized = graphql.OmittableOf(data)
+		case "displayCalendar":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("displayCalendar"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DisplayCalendar = graphql.OmittableOf(data)
+		case "address":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("address"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Address = graphql.OmittableOf(data)
+		case "activateWorkshopsGroupPayment":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activateWorkshopsGroupPayment"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivateWorkshopsGroupPayment = graphql.OmittableOf(data)
+		case "categoryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryID = graphql.OmittableOf(data)
+		case "levelId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("levelId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LevelID = graphql.OmittableOf(data)
+		case "themeIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("themeIds"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ThemeIds = graphql.OmittableOf(data)
+		case "targetIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("targetIds"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TargetIds = graphql.OmittableOf(data)
+		case "skillIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("skillIds"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SkillIds = graphql.OmittableOf(data)
+		case "recipeIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("recipeIds"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RecipeIds = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateWorkshopSessionInput(ctx context.Context, obj any) (model.UpdateWorkshopSessionInput, error) {
+	var it model.UpdateWorkshopSessionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "startingDatetime", "endingDatetime", "minCapacity", "maxCapacity", "availablePlaces"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "startingDatetime":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startingDatetime"))
+			data, err := ec.unmarshalODateTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartingDatetime = graphql.OmittableOf(data)
+		case "endingDatetime":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("endingDatetime"))
+			data, err := ec.unmarshalODateTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EndingDatetime = graphql.OmittableOf(data)
+		case "minCapacity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("minCapacity"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MinCapacity = graphql.OmittableOf(data)
+		case "maxCapacity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxCapacity"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxCapacity = graphql.OmittableOf(data)
+		case "availablePlaces":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("availablePlaces"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AvailablePlaces = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateWorkshopThemeInput(ctx context.Context, obj any) (model.UpdateWorkshopThemeInput, error) {
+	var it model.UpdateWorkshopThemeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "name"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateWorkshopsProductInformationInput(ctx context.Context, obj any) (model.UpdateWorkshopsProductInformationInput, error) {
+	var it model.UpdateWorkshopsProductInformationInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["title"]; !present {
+		asMap["title"] = []any{}
+	}
+	if _, present := asMap["description"]; !present {
+		asMap["description"] = []any{}
+	}
+	if _, present := asMap["tosUrl"]; !present {
+		asMap["tosUrl"] = []any{}
+	}
+	if _, present := asMap["displayWorkshopsByMonth"]; !present {
+		asMap["displayWorkshopsByMonth"] = false
+	}
+	if _, present := asMap["displayWorkshopsPerSession"]; !present {
+		asMap["displayWorkshopsPerSession"] = false
+	}
+	if _, present := asMap["displayFullyBookedSessions"]; !present {
+		asMap["displayFullyBookedSessions"] = false
+	}
+	if _, present := asMap["activatedMonthFilter"]; !present {
+		asMap["activatedMonthFilter"] = false
+	}
+	if _, present := asMap["activatedDayFilter"]; !present {
+		asMap["activatedDayFilter"] = false
+	}
+	if _, present := asMap["activatedTimeFilter"]; !present {
+		asMap["activatedTimeFilter"] = false
+	}
+	if _, present := asMap["activatedPriceFilter"]; !present {
+		asMap["activatedPriceFilter"] = false
+	}
+	if _, present := asMap["activatedCategoryFilter"]; !present {
+		asMap["activatedCategoryFilter"] = false
+	}
+	if _, present := asMap["activatedDurationFilter"]; !present {
+		asMap["activatedDurationFilter"] = false
+	}
+	if _, present := asMap["activatedTargetFilter"]; !present {
+		asMap["activatedTargetFilter"] = false
+	}
+	if _, present := asMap["activatedLevelFilter"]; !present {
+		asMap["activatedLevelFilter"] = false
+	}
+	if _, present := asMap["activatedThemeFilter"]; !present {
+		asMap["activatedThemeFilter"] = false
+	}
+	if _, present := asMap["minNbFreePlacesForLabelShown"]; !present {
+		asMap["minNbFreePlacesForLabelShown"] = 0
+	}
+	if _, present := asMap["displayPhoneNumber"]; !present {
+		asMap["displayPhoneNumber"] = false
+	}
+	if _, present := asMap["phoneNumber"]; !present {
+		asMap["phoneNumber"] = ""
+	}
+	if _, present := asMap["defaultWorkshopImage"]; !present {
+		asMap["defaultWorkshopImage"] = ""
+	}
+	if _, present := asMap["validityPeriod"]; !present {
+		asMap["validityPeriod"] = 0
+	}
+	if _, present := asMap["validityPeriodUnit"]; !present {
+		asMap["validityPeriodUnit"] = 0
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "title", "description", "tosUrl", "displayWorkshopsByMonth", "displayWorkshopsPerSession", "displayFullyBookedSessions", "activatedMonthFilter", "activatedDayFilter", "activatedTimeFilter", "activatedPriceFilter", "activatedCategoryFilter", "activatedDurationFilter", "activatedTargetFilter", "activatedLevelFilter", "activatedThemeFilter", "minNbFreePlacesForLabelShown", "displayPhoneNumber", "phoneNumber", "defaultWorkshopImage", "validityPeriod", "validityPeriodUnit"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "tosUrl":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tosUrl"))
+			data, err := ec.unmarshalNURLEntryInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐURLEntryInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TosURL = data
+		case "displayWorkshopsByMonth":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("displayWorkshopsByMonth"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DisplayWorkshopsByMonth = data
+		case "displayWorkshopsPerSession":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("displayWorkshopsPerSession"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DisplayWorkshopsPerSession = data
+		case "displayFullyBookedSessions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("displayFullyBookedSessions"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DisplayFullyBookedSessions = data
+		case "activatedMonthFilter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedMonthFilter"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedMonthFilter = data
+		case "activatedDayFilter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedDayFilter"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedDayFilter = data
+		case "activatedTimeFilter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedTimeFilter"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedTimeFilter = data
+		case "activatedPriceFilter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedPriceFilter"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedPriceFilter = data
+		case "activatedCategoryFilter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedCategoryFilter"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedCategoryFilter = data
+		case "activatedDurationFilter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedDurationFilter"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedDurationFilter = data
+		case "activatedTargetFilter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedTargetFilter"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedTargetFilter = data
+		case "activatedLevelFilter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedLevelFilter"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedLevelFilter = data
+		case "activatedThemeFilter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activatedThemeFilter"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivatedThemeFilter = data
+		case "minNbFreePlacesForLabelShown":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("minNbFreePlacesForLabelShown"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MinNbFreePlacesForLabelShown = data
+		case "displayPhoneNumber":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("displayPhoneNumber"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DisplayPhoneNumber = data
+		case "phoneNumber":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("phoneNumber"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PhoneNumber = data
+		case "defaultWorkshopImage":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("defaultWorkshopImage"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DefaultWorkshopImage = data
+		case "validityPeriod":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityPeriod"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityPeriod = data
+		case "validityPeriodUnit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validityPeriodUnit"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidityPeriodUnit = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputWidgetFloatingBarInput(ctx context.Context, obj any) (model.WidgetFloatingBarInput, error) {
+	var it model.WidgetFloatingBarInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["showFloattingBar"]; !present {
+		asMap["showFloattingBar"] = false
+	}
+	if _, present := asMap["showFloattingBarOnPurchaseSite"]; !present {
+		asMap["showFloattingBarOnPurchaseSite"] = false
+	}
+	if _, present := asMap["floattingBarText"]; !present {
+		asMap["floattingBarText"] = ""
+	}
+	if _, present := asMap["floattingBarCtaButtonText"]; !present {
+		asMap["floattingBarCtaButtonText"] = ""
+	}
+	if _, present := asMap["floattingBarCtaButtonLink"]; !present {
+		asMap["floattingBarCtaButtonLink"] = ""
+	}
+
+	fieldsInOrder := [...]string{"showFloattingBar", "showFloattingBarOnPurchaseSite", "floattingBarOrientation", "floattingBarBackgroundColor", "floattingBarBorderColor", "floattingBarText", "floattingBarTextColor", "floattingBarCtaButtonText", "floattingBarCtaButtonLink", "floattingBarCtaButtonColor", "floattingBarCtaButtonHoverColor", "floattingBarCtaButtonTextColor", "floattingBarCtaButtonTextHoverColor"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "showFloattingBar":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("showFloattingBar"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShowFloattingBar = data
+		case "showFloattingBarOnPurchaseSite":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("showFloattingBarOnPurchaseSite"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShowFloattingBarOnPurchaseSite = data
+		case "floattingBarOrientation":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("floattingBarOrientation"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FloattingBarOrientation = data
+		case "floattingBarBackgroundColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("floattingBarBackgroundColor"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FloattingBarBackgroundColor = data
+		case "floattingBarBorderColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("floattingBarBorderColor"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FloattingBarBorderColor = data
+		case "floattingBarText":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("floattingBarText"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FloattingBarText = data
+		case "floattingBarTextColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("floattingBarTextColor"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FloattingBarTextColor = data
+		case "floattingBarCtaButtonText":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("floattingBarCtaButtonText"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FloattingBarCtaButtonText = data
+		case "floattingBarCtaButtonLink":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("floattingBarCtaButtonLink"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FloattingBarCtaButtonLink = data
+		case "floattingBarCtaButtonColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("floattingBarCtaButtonColor"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FloattingBarCtaButtonColor = data
+		case "floattingBarCtaButtonHoverColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("floattingBarCtaButtonHoverColor"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FloattingBarCtaButtonHoverColor = data
+		case "floattingBarCtaButtonTextColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("floattingBarCtaButtonTextColor"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FloattingBarCtaButtonTextColor = data
+		case "floattingBarCtaButtonTextHoverColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("floattingBarCtaButtonTextHoverColor"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FloattingBarCtaButtonTextHoverColor = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputWidgetNavbarInput(ctx context.Context, obj any) (model.WidgetNavbarInput, error) {
+	var it model.WidgetNavbarInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["showNavbar"]; !present {
+		asMap["showNavbar"] = false
+	}
+	if _, present := asMap["showNavbarOnPurchaseSite"]; !present {
+		asMap["showNavbarOnPurchaseSite"] = false
+	}
+	if _, present := asMap["navbarPosition"]; !present {
+		asMap["navbarPosition"] = 0
+	}
+	if _, present := asMap["activateOffer"]; !present {
+		asMap["activateOffer"] = false
+	}
+	if _, present := asMap["activateBook"]; !present {
+		asMap["activateBook"] = false
+	}
+	if _, present := asMap["activateContact"]; !present {
+		asMap["activateContact"] = false
+	}
+	if _, present := asMap["navbarOfferBoxUrl"]; !present {
+		asMap["navbarOfferBoxUrl"] = ""
+	}
+	if _, present := asMap["navbarBookBoxUrl"]; !present {
+		asMap["navbarBookBoxUrl"] = ""
+	}
+	if _, present := asMap["navbarContactBoxUrl"]; !present {
+		asMap["navbarContactBoxUrl"] = ""
+	}
+	if _, present := asMap["offerText"]; !present {
+		asMap["offerText"] = ""
+	}
+	if _, present := asMap["bookText"]; !present {
+		asMap["bookText"] = ""
+	}
+	if _, present := asMap["contactText"]; !present {
+		asMap["contactText"] = ""
+	}
+
+	fieldsInOrder := [...]string{"showNavbar", "showNavbarOnPurchaseSite", "navbarOrientation", "navbarSide", "navbarPosition", "activateOffer", "activateBook", "activateContact", "offerBackgroundColor", "offerTextColor", "offerHoverColor", "bookBackgroundColor", "bookTextColor", "bookHoverColor", "contactBackgroundColor", "contactTextColor", "contactHoverColor", "navbarOfferBoxUrl", "navbarBookBoxUrl", "navbarContactBoxUrl", "offerText", "bookText", "contactText"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "showNavbar":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("showNavbar"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShowNavbar = data
+		case "showNavbarOnPurchaseSite":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("showNavbarOnPurchaseSite"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShowNavbarOnPurchaseSite = data
+		case "navbarOrientation":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("navbarOrientation"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NavbarOrientation = data
+		case "navbarSide":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("navbarSide"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NavbarSide = data
+		case "navbarPosition":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("navbarPosition"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NavbarPosition = data
+		case "activateOffer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activateOffer"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivateOffer = data
+		case "activateBook":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activateBook"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivateBook = data
+		case "activateContact":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activateContact"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivateContact = data
+		case "offerBackgroundColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("offerBackgroundColor"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OfferBackgroundColor = data
+		case "offerTextColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("offerTextColor"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OfferTextColor = data
+		case "offerHoverColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("offerHoverColor"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OfferHoverColor = data
+		case "bookBackgroundColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bookBackgroundColor"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BookBackgroundColor = data
+		case "bookTextColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bookTextColor"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BookTextColor = data
+		case "bookHoverColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bookHoverColor"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BookHoverColor = data
+		case "contactBackgroundColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contactBackgroundColor"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContactBackgroundColor = data
+		case "contactTextColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contactTextColor"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContactTextColor = data
+		case "contactHoverColor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contactHoverColor"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContactHoverColor = data
+		case "navbarOfferBoxUrl":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("navbarOfferBoxUrl"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NavbarOfferBoxURL = data
+		case "navbarBookBoxUrl":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("navbarBookBoxUrl"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NavbarBookBoxURL = data
+		case "navbarContactBoxUrl":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("navbarContactBoxUrl"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NavbarContactBoxURL = data
+		case "offerText":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("offerText"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OfferText = data
+		case "bookText":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bookText"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BookText = data
+		case "contactText":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contactText"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContactText = data
 		}
 	}
 	return it, nil
@@ -17403,6 +29050,92 @@ func (ec *executionContext) _BoxOfferEdge(ctx context.Context, sel ast.Selection
 	return out
 }
 
+var boxOfferPayloadImplementors = []string{"BoxOfferPayload"}
+
+func (ec *executionContext) _BoxOfferPayload(ctx context.Context, sel ast.SelectionSet, obj *model.BoxOfferPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, boxOfferPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BoxOfferPayload")
+		case "offer":
+			out.Values[i] = ec._BoxOfferPayload_offer(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._BoxOfferPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var boxPayloadImplementors = []string{"BoxPayload"}
+
+func (ec *executionContext) _BoxPayload(ctx context.Context, sel ast.SelectionSet, obj *model.BoxPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, boxPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BoxPayload")
+		case "box":
+			out.Values[i] = ec._BoxPayload_box(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._BoxPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var cartImplementors = []string{"Cart"}
 
 func (ec *executionContext) _Cart(ctx context.Context, sel ast.SelectionSet, obj *model.Cart) graphql.Marshaler {
@@ -17776,6 +29509,49 @@ func (ec *executionContext) _CataloguePartnerEdge(ctx context.Context, sel ast.S
 	return out
 }
 
+var cataloguePartnerPayloadImplementors = []string{"CataloguePartnerPayload"}
+
+func (ec *executionContext) _CataloguePartnerPayload(ctx context.Context, sel ast.SelectionSet, obj *model.CataloguePartnerPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cataloguePartnerPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CataloguePartnerPayload")
+		case "partner":
+			out.Values[i] = ec._CataloguePartnerPayload_partner(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._CataloguePartnerPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var createTokenPayloadImplementors = []string{"CreateTokenPayload"}
 
 func (ec *executionContext) _CreateTokenPayload(ctx context.Context, sel ast.SelectionSet, obj *model.CreateTokenPayload) graphql.Marshaler {
@@ -18115,6 +29891,173 @@ func (ec *executionContext) _EventFormula(ctx context.Context, sel ast.Selection
 			}
 		case "price":
 			out.Values[i] = ec._EventFormula_price(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var eventFormulaPayloadImplementors = []string{"EventFormulaPayload"}
+
+func (ec *executionContext) _EventFormulaPayload(ctx context.Context, sel ast.SelectionSet, obj *model.EventFormulaPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, eventFormulaPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EventFormulaPayload")
+		case "formula":
+			out.Values[i] = ec._EventFormulaPayload_formula(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._EventFormulaPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var eventPayloadImplementors = []string{"EventPayload"}
+
+func (ec *executionContext) _EventPayload(ctx context.Context, sel ast.SelectionSet, obj *model.EventPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, eventPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EventPayload")
+		case "event":
+			out.Values[i] = ec._EventPayload_event(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._EventPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var eventSettingsImplementors = []string{"EventSettings"}
+
+func (ec *executionContext) _EventSettings(ctx context.Context, sel ast.SelectionSet, obj *model.EventSettings) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, eventSettingsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EventSettings")
+		case "displayEventsPerSlots":
+			out.Values[i] = ec._EventSettings_displayEventsPerSlots(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var eventSettingsPayloadImplementors = []string{"EventSettingsPayload"}
+
+func (ec *executionContext) _EventSettingsPayload(ctx context.Context, sel ast.SelectionSet, obj *model.EventSettingsPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, eventSettingsPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EventSettingsPayload")
+		case "eventSettings":
+			out.Values[i] = ec._EventSettingsPayload_eventSettings(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._EventSettingsPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -18530,6 +30473,49 @@ func (ec *executionContext) _EventSlotListItem(ctx context.Context, sel ast.Sele
 	return out
 }
 
+var eventSlotPayloadImplementors = []string{"EventSlotPayload"}
+
+func (ec *executionContext) _EventSlotPayload(ctx context.Context, sel ast.SelectionSet, obj *model.EventSlotPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, eventSlotPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EventSlotPayload")
+		case "slot":
+			out.Values[i] = ec._EventSlotPayload_slot(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._EventSlotPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var eventsProductInformationImplementors = []string{"EventsProductInformation"}
 
 func (ec *executionContext) _EventsProductInformation(ctx context.Context, sel ast.SelectionSet, obj *model.EventsProductInformation) graphql.Marshaler {
@@ -18564,6 +30550,49 @@ func (ec *executionContext) _EventsProductInformation(ctx context.Context, sel a
 			}
 		case "displayEventsPerSlots":
 			out.Values[i] = ec._EventsProductInformation_displayEventsPerSlots(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var eventsProductInformationPayloadImplementors = []string{"EventsProductInformationPayload"}
+
+func (ec *executionContext) _EventsProductInformationPayload(ctx context.Context, sel ast.SelectionSet, obj *model.EventsProductInformationPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, eventsProductInformationPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EventsProductInformationPayload")
+		case "eventsProductInformation":
+			out.Values[i] = ec._EventsProductInformationPayload_eventsProductInformation(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._EventsProductInformationPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -18810,6 +30839,49 @@ func (ec *executionContext) _GiftcardPrototypeEdge(ctx context.Context, sel ast.
 	return out
 }
 
+var giftcardPrototypePayloadImplementors = []string{"GiftcardPrototypePayload"}
+
+func (ec *executionContext) _GiftcardPrototypePayload(ctx context.Context, sel ast.SelectionSet, obj *model.GiftcardPrototypePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, giftcardPrototypePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GiftcardPrototypePayload")
+		case "giftcardPrototype":
+			out.Values[i] = ec._GiftcardPrototypePayload_giftcardPrototype(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._GiftcardPrototypePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var giftcardsProductInformationImplementors = []string{"GiftcardsProductInformation"}
 
 func (ec *executionContext) _GiftcardsProductInformation(ctx context.Context, sel ast.SelectionSet, obj *model.GiftcardsProductInformation) graphql.Marshaler {
@@ -18834,6 +30906,49 @@ func (ec *executionContext) _GiftcardsProductInformation(ctx context.Context, se
 			}
 		case "partners":
 			out.Values[i] = ec._GiftcardsProductInformation_partners(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var giftcardsProductInformationPayloadImplementors = []string{"GiftcardsProductInformationPayload"}
+
+func (ec *executionContext) _GiftcardsProductInformationPayload(ctx context.Context, sel ast.SelectionSet, obj *model.GiftcardsProductInformationPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, giftcardsProductInformationPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GiftcardsProductInformationPayload")
+		case "giftcardsProductInformation":
+			out.Values[i] = ec._GiftcardsProductInformationPayload_giftcardsProductInformation(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._GiftcardsProductInformationPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -19001,6 +31116,49 @@ func (ec *executionContext) _LegalInformation(ctx context.Context, sel ast.Selec
 	return out
 }
 
+var legalInformationPayloadImplementors = []string{"LegalInformationPayload"}
+
+func (ec *executionContext) _LegalInformationPayload(ctx context.Context, sel ast.SelectionSet, obj *model.LegalInformationPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, legalInformationPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LegalInformationPayload")
+		case "legalInformation":
+			out.Values[i] = ec._LegalInformationPayload_legalInformation(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._LegalInformationPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var localizedImplementors = []string{"Localized"}
 
 func (ec *executionContext) _Localized(ctx context.Context, sel ast.SelectionSet, obj *model.Localized) graphql.Marshaler {
@@ -19056,6 +31214,263 @@ func (ec *executionContext) _Localized(ctx context.Context, sel ast.SelectionSet
 		case "text":
 			out.Values[i] = ec._Localized_text(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var managedBoxImplementors = []string{"ManagedBox"}
+
+func (ec *executionContext) _ManagedBox(ctx context.Context, sel ast.SelectionSet, obj *model.ManagedBox) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, managedBoxImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ManagedBox")
+		case "id":
+			out.Values[i] = ec._ManagedBox_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._ManagedBox_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "shortDescription":
+			out.Values[i] = ec._ManagedBox_shortDescription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "longDescription":
+			out.Values[i] = ec._ManagedBox_longDescription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isActive":
+			out.Values[i] = ec._ManagedBox_isActive(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isHighlight":
+			out.Values[i] = ec._ManagedBox_isHighlight(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "displayNbOffers":
+			out.Values[i] = ec._ManagedBox_displayNbOffers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nbOffers":
+			out.Values[i] = ec._ManagedBox_nbOffers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "price":
+			out.Values[i] = ec._ManagedBox_price(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ranking":
+			out.Values[i] = ec._ManagedBox_ranking(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "peopleIncluded":
+			out.Values[i] = ec._ManagedBox_peopleIncluded(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "maxNumberUsages":
+			out.Values[i] = ec._ManagedBox_maxNumberUsages(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "maxDaysAfterFirstUsage":
+			out.Values[i] = ec._ManagedBox_maxDaysAfterFirstUsage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "universeIds":
+			out.Values[i] = ec._ManagedBox_universeIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "images":
+			out.Values[i] = ec._ManagedBox_images(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var managedBoxOfferImplementors = []string{"ManagedBoxOffer"}
+
+func (ec *executionContext) _ManagedBoxOffer(ctx context.Context, sel ast.SelectionSet, obj *model.ManagedBoxOffer) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, managedBoxOfferImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ManagedBoxOffer")
+		case "id":
+			out.Values[i] = ec._ManagedBoxOffer_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "boxId":
+			out.Values[i] = ec._ManagedBoxOffer_boxId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "partnerId":
+			out.Values[i] = ec._ManagedBoxOffer_partnerId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._ManagedBoxOffer_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var marketingWidgetsImplementors = []string{"MarketingWidgets"}
+
+func (ec *executionContext) _MarketingWidgets(ctx context.Context, sel ast.SelectionSet, obj *model.MarketingWidgets) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, marketingWidgetsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MarketingWidgets")
+		case "key":
+			out.Values[i] = ec._MarketingWidgets_key(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "purchaseUrl":
+			out.Values[i] = ec._MarketingWidgets_purchaseUrl(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "navbar":
+			out.Values[i] = ec._MarketingWidgets_navbar(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "floattingBar":
+			out.Values[i] = ec._MarketingWidgets_floattingBar(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var marketingWidgetsPayloadImplementors = []string{"MarketingWidgetsPayload"}
+
+func (ec *executionContext) _MarketingWidgetsPayload(ctx context.Context, sel ast.SelectionSet, obj *model.MarketingWidgetsPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, marketingWidgetsPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MarketingWidgetsPayload")
+		case "marketingWidgets":
+			out.Values[i] = ec._MarketingWidgetsPayload_marketingWidgets(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._MarketingWidgetsPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:
@@ -19207,6 +31622,300 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "replaceCart":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_replaceCart(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createEvent":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createEvent(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateEvent":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateEvent(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addEventSlot":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addEventSlot(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateEventSlot":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateEventSlot(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "removeEventSlot":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_removeEventSlot(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addEventFormula":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addEventFormula(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateEventFormula":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateEventFormula(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateEventSettings":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateEventSettings(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createWorkshop":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createWorkshop(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateWorkshop":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateWorkshop(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addWorkshopSession":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addWorkshopSession(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateWorkshopSession":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateWorkshopSession(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createWorkshopCategory":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createWorkshopCategory(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateWorkshopCategory":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateWorkshopCategory(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createWorkshopTheme":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createWorkshopTheme(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateWorkshopTheme":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateWorkshopTheme(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createGiftcardPrototype":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createGiftcardPrototype(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateGiftcardPrototype":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateGiftcardPrototype(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fileVoucherPrototype":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_fileVoucherPrototype(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createTheme":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createTheme(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateTheme":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateTheme(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createUniverse":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createUniverse(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateUniverse":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateUniverse(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createBox":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createBox(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateBox":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateBox(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "proposeBoxOffer":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_proposeBoxOffer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reviewBoxOffer":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_reviewBoxOffer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addNetworkPartner":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addNetworkPartner(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "removeNetworkPartner":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_removeNetworkPartner(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatePartnerProfile":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updatePartnerProfile(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addPartnerLabel":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addPartnerLabel(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "removePartnerLabel":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_removePartnerLabel(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateLegalInformation":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateLegalInformation(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateRefundWithdrawalTerms":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateRefundWithdrawalTerms(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateEventsProductInformation":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateEventsProductInformation(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateGiftcardsProductInformation":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateGiftcardsProductInformation(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateNetworkGiftcardsProductInformation":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateNetworkGiftcardsProductInformation(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateNetworkVouchersProductInformation":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateNetworkVouchersProductInformation(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateVouchersProductInformation":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateVouchersProductInformation(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateWorkshopsProductInformation":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateWorkshopsProductInformation(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createMarketingWidgets":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createMarketingWidgets(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateMarketingWidgets":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateMarketingWidgets(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -19411,6 +32120,92 @@ func (ec *executionContext) _NetworkGiftcardsProductInformation(ctx context.Cont
 	return out
 }
 
+var networkGiftcardsProductInformationPayloadImplementors = []string{"NetworkGiftcardsProductInformationPayload"}
+
+func (ec *executionContext) _NetworkGiftcardsProductInformationPayload(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcardsProductInformationPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkGiftcardsProductInformationPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkGiftcardsProductInformationPayload")
+		case "networkGiftcardsProductInformation":
+			out.Values[i] = ec._NetworkGiftcardsProductInformationPayload_networkGiftcardsProductInformation(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._NetworkGiftcardsProductInformationPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkPayloadImplementors = []string{"NetworkPayload"}
+
+func (ec *executionContext) _NetworkPayload(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkPayload")
+		case "networkPartnerIds":
+			out.Values[i] = ec._NetworkPayload_networkPartnerIds(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._NetworkPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var networkVouchersProductInformationImplementors = []string{"NetworkVouchersProductInformation"}
 
 func (ec *executionContext) _NetworkVouchersProductInformation(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVouchersProductInformation) graphql.Marshaler {
@@ -19480,6 +32275,49 @@ func (ec *executionContext) _NetworkVouchersProductInformation(ctx context.Conte
 			}
 		case "activatedOfferRegionFilter":
 			out.Values[i] = ec._NetworkVouchersProductInformation_activatedOfferRegionFilter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkVouchersProductInformationPayloadImplementors = []string{"NetworkVouchersProductInformationPayload"}
+
+func (ec *executionContext) _NetworkVouchersProductInformationPayload(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVouchersProductInformationPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkVouchersProductInformationPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkVouchersProductInformationPayload")
+		case "networkVouchersProductInformation":
+			out.Values[i] = ec._NetworkVouchersProductInformationPayload_networkVouchersProductInformation(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._NetworkVouchersProductInformationPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -20552,6 +33390,92 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	return out
 }
 
+var refundWithdrawalTermsPayloadImplementors = []string{"RefundWithdrawalTermsPayload"}
+
+func (ec *executionContext) _RefundWithdrawalTermsPayload(ctx context.Context, sel ast.SelectionSet, obj *model.RefundWithdrawalTermsPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, refundWithdrawalTermsPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RefundWithdrawalTermsPayload")
+		case "refundWithdrawalTerms":
+			out.Values[i] = ec._RefundWithdrawalTermsPayload_refundWithdrawalTerms(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._RefundWithdrawalTermsPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var removeEventSlotPayloadImplementors = []string{"RemoveEventSlotPayload"}
+
+func (ec *executionContext) _RemoveEventSlotPayload(ctx context.Context, sel ast.SelectionSet, obj *model.RemoveEventSlotPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, removeEventSlotPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RemoveEventSlotPayload")
+		case "removedSlotId":
+			out.Values[i] = ec._RemoveEventSlotPayload_removedSlotId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._RemoveEventSlotPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var stringEntryImplementors = []string{"StringEntry"}
 
 func (ec *executionContext) _StringEntry(ctx context.Context, sel ast.SelectionSet, obj *model.StringEntry) graphql.Marshaler {
@@ -20638,6 +33562,49 @@ func (ec *executionContext) _Theme(ctx context.Context, sel ast.SelectionSet, ob
 	return out
 }
 
+var themePayloadImplementors = []string{"ThemePayload"}
+
+func (ec *executionContext) _ThemePayload(ctx context.Context, sel ast.SelectionSet, obj *model.ThemePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, themePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ThemePayload")
+		case "theme":
+			out.Values[i] = ec._ThemePayload_theme(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._ThemePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var universeImplementors = []string{"Universe"}
 
 func (ec *executionContext) _Universe(ctx context.Context, sel ast.SelectionSet, obj *model.Universe) graphql.Marshaler {
@@ -20668,6 +33635,102 @@ func (ec *executionContext) _Universe(ctx context.Context, sel ast.SelectionSet,
 		case "subUniverses":
 			out.Values[i] = ec._Universe_subUniverses(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var universePayloadImplementors = []string{"UniversePayload"}
+
+func (ec *executionContext) _UniversePayload(ctx context.Context, sel ast.SelectionSet, obj *model.UniversePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, universePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UniversePayload")
+		case "universe":
+			out.Values[i] = ec._UniversePayload_universe(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._UniversePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var universeRecordImplementors = []string{"UniverseRecord"}
+
+func (ec *executionContext) _UniverseRecord(ctx context.Context, sel ast.SelectionSet, obj *model.UniverseRecord) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, universeRecordImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UniverseRecord")
+		case "id":
+			out.Values[i] = ec._UniverseRecord_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._UniverseRecord_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "parentId":
+			out.Values[i] = ec._UniverseRecord_parentId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "order":
+			out.Values[i] = ec._UniverseRecord_order(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:
@@ -20855,6 +33918,102 @@ func (ec *executionContext) _Viewer(ctx context.Context, sel ast.SelectionSet, o
 	return out
 }
 
+var voucherPrototypeImplementors = []string{"VoucherPrototype"}
+
+func (ec *executionContext) _VoucherPrototype(ctx context.Context, sel ast.SelectionSet, obj *model.VoucherPrototype) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, voucherPrototypeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VoucherPrototype")
+		case "id":
+			out.Values[i] = ec._VoucherPrototype_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._VoucherPrototype_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "universeId":
+			out.Values[i] = ec._VoucherPrototype_universeId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "themeIds":
+			out.Values[i] = ec._VoucherPrototype_themeIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var voucherPrototypePayloadImplementors = []string{"VoucherPrototypePayload"}
+
+func (ec *executionContext) _VoucherPrototypePayload(ctx context.Context, sel ast.SelectionSet, obj *model.VoucherPrototypePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, voucherPrototypePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VoucherPrototypePayload")
+		case "voucherPrototype":
+			out.Values[i] = ec._VoucherPrototypePayload_voucherPrototype(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._VoucherPrototypePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var vouchersProductInformationImplementors = []string{"VouchersProductInformation"}
 
 func (ec *executionContext) _VouchersProductInformation(ctx context.Context, sel ast.SelectionSet, obj *model.VouchersProductInformation) graphql.Marshaler {
@@ -20934,6 +34093,295 @@ func (ec *executionContext) _VouchersProductInformation(ctx context.Context, sel
 			}
 		case "activatedGroupPayment":
 			out.Values[i] = ec._VouchersProductInformation_activatedGroupPayment(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var vouchersProductInformationPayloadImplementors = []string{"VouchersProductInformationPayload"}
+
+func (ec *executionContext) _VouchersProductInformationPayload(ctx context.Context, sel ast.SelectionSet, obj *model.VouchersProductInformationPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, vouchersProductInformationPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VouchersProductInformationPayload")
+		case "vouchersProductInformation":
+			out.Values[i] = ec._VouchersProductInformationPayload_vouchersProductInformation(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._VouchersProductInformationPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var widgetFloatingBarImplementors = []string{"WidgetFloatingBar"}
+
+func (ec *executionContext) _WidgetFloatingBar(ctx context.Context, sel ast.SelectionSet, obj *model.WidgetFloatingBar) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, widgetFloatingBarImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WidgetFloatingBar")
+		case "showFloattingBar":
+			out.Values[i] = ec._WidgetFloatingBar_showFloattingBar(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "showFloattingBarOnPurchaseSite":
+			out.Values[i] = ec._WidgetFloatingBar_showFloattingBarOnPurchaseSite(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "floattingBarOrientation":
+			out.Values[i] = ec._WidgetFloatingBar_floattingBarOrientation(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "floattingBarBackgroundColor":
+			out.Values[i] = ec._WidgetFloatingBar_floattingBarBackgroundColor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "floattingBarBorderColor":
+			out.Values[i] = ec._WidgetFloatingBar_floattingBarBorderColor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "floattingBarText":
+			out.Values[i] = ec._WidgetFloatingBar_floattingBarText(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "floattingBarTextColor":
+			out.Values[i] = ec._WidgetFloatingBar_floattingBarTextColor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "floattingBarCtaButtonText":
+			out.Values[i] = ec._WidgetFloatingBar_floattingBarCtaButtonText(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "floattingBarCtaButtonLink":
+			out.Values[i] = ec._WidgetFloatingBar_floattingBarCtaButtonLink(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "floattingBarCtaButtonColor":
+			out.Values[i] = ec._WidgetFloatingBar_floattingBarCtaButtonColor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "floattingBarCtaButtonHoverColor":
+			out.Values[i] = ec._WidgetFloatingBar_floattingBarCtaButtonHoverColor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "floattingBarCtaButtonTextColor":
+			out.Values[i] = ec._WidgetFloatingBar_floattingBarCtaButtonTextColor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "floattingBarCtaButtonTextHoverColor":
+			out.Values[i] = ec._WidgetFloatingBar_floattingBarCtaButtonTextHoverColor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var widgetNavbarImplementors = []string{"WidgetNavbar"}
+
+func (ec *executionContext) _WidgetNavbar(ctx context.Context, sel ast.SelectionSet, obj *model.WidgetNavbar) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, widgetNavbarImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WidgetNavbar")
+		case "showNavbar":
+			out.Values[i] = ec._WidgetNavbar_showNavbar(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "showNavbarOnPurchaseSite":
+			out.Values[i] = ec._WidgetNavbar_showNavbarOnPurchaseSite(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "navbarOrientation":
+			out.Values[i] = ec._WidgetNavbar_navbarOrientation(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "navbarSide":
+			out.Values[i] = ec._WidgetNavbar_navbarSide(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "navbarPosition":
+			out.Values[i] = ec._WidgetNavbar_navbarPosition(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activateOffer":
+			out.Values[i] = ec._WidgetNavbar_activateOffer(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activateBook":
+			out.Values[i] = ec._WidgetNavbar_activateBook(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activateContact":
+			out.Values[i] = ec._WidgetNavbar_activateContact(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "offerBackgroundColor":
+			out.Values[i] = ec._WidgetNavbar_offerBackgroundColor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "offerTextColor":
+			out.Values[i] = ec._WidgetNavbar_offerTextColor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "offerHoverColor":
+			out.Values[i] = ec._WidgetNavbar_offerHoverColor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "bookBackgroundColor":
+			out.Values[i] = ec._WidgetNavbar_bookBackgroundColor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "bookTextColor":
+			out.Values[i] = ec._WidgetNavbar_bookTextColor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "bookHoverColor":
+			out.Values[i] = ec._WidgetNavbar_bookHoverColor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "contactBackgroundColor":
+			out.Values[i] = ec._WidgetNavbar_contactBackgroundColor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "contactTextColor":
+			out.Values[i] = ec._WidgetNavbar_contactTextColor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "contactHoverColor":
+			out.Values[i] = ec._WidgetNavbar_contactHoverColor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "navbarOfferBoxUrl":
+			out.Values[i] = ec._WidgetNavbar_navbarOfferBoxUrl(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "navbarBookBoxUrl":
+			out.Values[i] = ec._WidgetNavbar_navbarBookBoxUrl(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "navbarContactBoxUrl":
+			out.Values[i] = ec._WidgetNavbar_navbarContactBoxUrl(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "offerText":
+			out.Values[i] = ec._WidgetNavbar_offerText(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "bookText":
+			out.Values[i] = ec._WidgetNavbar_bookText(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "contactText":
+			out.Values[i] = ec._WidgetNavbar_contactText(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -21162,6 +34610,49 @@ func (ec *executionContext) _WorkshopCategory(ctx context.Context, sel ast.Selec
 	return out
 }
 
+var workshopCategoryPayloadImplementors = []string{"WorkshopCategoryPayload"}
+
+func (ec *executionContext) _WorkshopCategoryPayload(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopCategoryPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, workshopCategoryPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WorkshopCategoryPayload")
+		case "category":
+			out.Values[i] = ec._WorkshopCategoryPayload_category(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._WorkshopCategoryPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var workshopLevelImplementors = []string{"WorkshopLevel"}
 
 func (ec *executionContext) _WorkshopLevel(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopTag) graphql.Marshaler {
@@ -21181,6 +34672,49 @@ func (ec *executionContext) _WorkshopLevel(ctx context.Context, sel ast.Selectio
 			}
 		case "name":
 			out.Values[i] = ec._WorkshopLevel_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var workshopPayloadImplementors = []string{"WorkshopPayload"}
+
+func (ec *executionContext) _WorkshopPayload(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, workshopPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WorkshopPayload")
+		case "workshop":
+			out.Values[i] = ec._WorkshopPayload_workshop(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._WorkshopPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -21470,6 +35004,49 @@ func (ec *executionContext) _WorkshopSessionEdge(ctx context.Context, sel ast.Se
 	return out
 }
 
+var workshopSessionPayloadImplementors = []string{"WorkshopSessionPayload"}
+
+func (ec *executionContext) _WorkshopSessionPayload(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopSessionPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, workshopSessionPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WorkshopSessionPayload")
+		case "session":
+			out.Values[i] = ec._WorkshopSessionPayload_session(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._WorkshopSessionPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var workshopSkillImplementors = []string{"WorkshopSkill"}
 
 func (ec *executionContext) _WorkshopSkill(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopTag) graphql.Marshaler {
@@ -21690,6 +35267,49 @@ func (ec *executionContext) _WorkshopThemeEdge(ctx context.Context, sel ast.Sele
 	return out
 }
 
+var workshopThemePayloadImplementors = []string{"WorkshopThemePayload"}
+
+func (ec *executionContext) _WorkshopThemePayload(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopThemePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, workshopThemePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WorkshopThemePayload")
+		case "theme":
+			out.Values[i] = ec._WorkshopThemePayload_theme(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._WorkshopThemePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var workshopsProductInformationImplementors = []string{"WorkshopsProductInformation"}
 
 func (ec *executionContext) _WorkshopsProductInformation(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopsProductInformation) graphql.Marshaler {
@@ -21804,6 +35424,49 @@ func (ec *executionContext) _WorkshopsProductInformation(ctx context.Context, se
 			}
 		case "validityPeriodUnit":
 			out.Values[i] = ec._WorkshopsProductInformation_validityPeriodUnit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var workshopsProductInformationPayloadImplementors = []string{"WorkshopsProductInformationPayload"}
+
+func (ec *executionContext) _WorkshopsProductInformationPayload(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopsProductInformationPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, workshopsProductInformationPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WorkshopsProductInformationPayload")
+		case "workshopsProductInformation":
+			out.Values[i] = ec._WorkshopsProductInformationPayload_workshopsProductInformation(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._WorkshopsProductInformationPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -22220,6 +35883,26 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) unmarshalNAddEventFormulaInput2salesplatformᚋgraphᚋmodelᚐAddEventFormulaInput(ctx context.Context, v any) (model.AddEventFormulaInput, error) {
+	res, err := ec.unmarshalInputAddEventFormulaInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNAddEventSlotInput2salesplatformᚋgraphᚋmodelᚐAddEventSlotInput(ctx context.Context, v any) (model.AddEventSlotInput, error) {
+	res, err := ec.unmarshalInputAddEventSlotInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNAddPartnerLabelInput2salesplatformᚋgraphᚋmodelᚐAddPartnerLabelInput(ctx context.Context, v any) (model.AddPartnerLabelInput, error) {
+	res, err := ec.unmarshalInputAddPartnerLabelInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNAddWorkshopSessionInput2salesplatformᚋgraphᚋmodelᚐAddWorkshopSessionInput(ctx context.Context, v any) (model.AddWorkshopSessionInput, error) {
+	res, err := ec.unmarshalInputAddWorkshopSessionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNAttributeValue2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAttributeValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AttributeValue) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -22333,6 +36016,16 @@ func (ec *executionContext) marshalNBoxOfferConnection2ᚖsalesplatformᚋgraph�
 	return ec._BoxOfferConnection(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNBoxOfferDecision2salesplatformᚋgraphᚋmodelᚐBoxOfferDecision(ctx context.Context, v any) (model.BoxOfferDecision, error) {
+	var res model.BoxOfferDecision
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNBoxOfferDecision2salesplatformᚋgraphᚋmodelᚐBoxOfferDecision(ctx context.Context, sel ast.SelectionSet, v model.BoxOfferDecision) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNBoxOfferEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐBoxOfferEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.BoxOfferEdge) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -22359,6 +36052,26 @@ func (ec *executionContext) marshalNBoxOfferEdge2ᚖsalesplatformᚋgraphᚋmode
 	return ec._BoxOfferEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNBoxOfferPayload2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOfferPayload(ctx context.Context, sel ast.SelectionSet, v *model.BoxOfferPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._BoxOfferPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNBoxOfferStatus2salesplatformᚋgraphᚋmodelᚐBoxOfferStatus(ctx context.Context, v any) (model.BoxOfferStatus, error) {
+	var res model.BoxOfferStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNBoxOfferStatus2salesplatformᚋgraphᚋmodelᚐBoxOfferStatus(ctx context.Context, sel ast.SelectionSet, v model.BoxOfferStatus) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNBoxOrder2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOrder(ctx context.Context, v any) (*model.BoxOrder, error) {
 	res, err := ec.unmarshalInputBoxOrder(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
@@ -22372,6 +36085,16 @@ func (ec *executionContext) unmarshalNBoxOrderField2salesplatformᚋgraphᚋmode
 
 func (ec *executionContext) marshalNBoxOrderField2salesplatformᚋgraphᚋmodelᚐBoxOrderField(ctx context.Context, sel ast.SelectionSet, v model.BoxOrderField) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) marshalNBoxPayload2ᚖsalesplatformᚋgraphᚋmodelᚐBoxPayload(ctx context.Context, sel ast.SelectionSet, v *model.BoxPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._BoxPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNCartItem2ᚕᚖsalesplatformᚋgraphᚋmodelᚐCartItemᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.CartItem) graphql.Marshaler {
@@ -22475,8 +36198,38 @@ func (ec *executionContext) marshalNCataloguePartnerEdge2ᚖsalesplatformᚋgrap
 	return ec._CataloguePartnerEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNCataloguePartnerPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartnerPayload(ctx context.Context, sel ast.SelectionSet, v *model.CataloguePartnerPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CataloguePartnerPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCreateBoxInput2salesplatformᚋgraphᚋmodelᚐCreateBoxInput(ctx context.Context, v any) (model.CreateBoxInput, error) {
+	res, err := ec.unmarshalInputCreateBoxInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCreateCartInput2salesplatformᚋgraphᚋmodelᚐCreateCartInput(ctx context.Context, v any) (model.CreateCartInput, error) {
 	res, err := ec.unmarshalInputCreateCartInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateEventInput2salesplatformᚋgraphᚋmodelᚐCreateEventInput(ctx context.Context, v any) (model.CreateEventInput, error) {
+	res, err := ec.unmarshalInputCreateEventInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateGiftcardPrototypeInput2salesplatformᚋgraphᚋmodelᚐCreateGiftcardPrototypeInput(ctx context.Context, v any) (model.CreateGiftcardPrototypeInput, error) {
+	res, err := ec.unmarshalInputCreateGiftcardPrototypeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateThemeInput2salesplatformᚋgraphᚋmodelᚐCreateThemeInput(ctx context.Context, v any) (model.CreateThemeInput, error) {
+	res, err := ec.unmarshalInputCreateThemeInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -22493,6 +36246,26 @@ func (ec *executionContext) marshalNCreateTokenPayload2ᚖsalesplatformᚋgraph�
 		return graphql.Null
 	}
 	return ec._CreateTokenPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCreateUniverseInput2salesplatformᚋgraphᚋmodelᚐCreateUniverseInput(ctx context.Context, v any) (model.CreateUniverseInput, error) {
+	res, err := ec.unmarshalInputCreateUniverseInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateWorkshopCategoryInput2salesplatformᚋgraphᚋmodelᚐCreateWorkshopCategoryInput(ctx context.Context, v any) (model.CreateWorkshopCategoryInput, error) {
+	res, err := ec.unmarshalInputCreateWorkshopCategoryInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateWorkshopInput2salesplatformᚋgraphᚋmodelᚐCreateWorkshopInput(ctx context.Context, v any) (model.CreateWorkshopInput, error) {
+	res, err := ec.unmarshalInputCreateWorkshopInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateWorkshopThemeInput2salesplatformᚋgraphᚋmodelᚐCreateWorkshopThemeInput(ctx context.Context, v any) (model.CreateWorkshopThemeInput, error) {
+	res, err := ec.unmarshalInputCreateWorkshopThemeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNDateTime2timeᚐTime(ctx context.Context, v any) (time.Time, error) {
@@ -22599,6 +36372,36 @@ func (ec *executionContext) marshalNEventFormula2ᚖsalesplatformᚋgraphᚋmode
 	return ec._EventFormula(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNEventFormulaPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventFormulaPayload(ctx context.Context, sel ast.SelectionSet, v *model.EventFormulaPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EventFormulaPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEventPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventPayload(ctx context.Context, sel ast.SelectionSet, v *model.EventPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EventPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEventSettingsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventSettingsPayload(ctx context.Context, sel ast.SelectionSet, v *model.EventSettingsPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EventSettingsPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNEventSlot2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlot(ctx context.Context, sel ast.SelectionSet, v *model.EventSlot) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -22691,6 +36494,16 @@ func (ec *executionContext) marshalNEventSlotListItem2ᚖsalesplatformᚋgraph�
 	return ec._EventSlotListItem(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNEventSlotPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlotPayload(ctx context.Context, sel ast.SelectionSet, v *model.EventSlotPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EventSlotPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNEventsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐEventsProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.EventsProductInformation) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -22699,6 +36512,26 @@ func (ec *executionContext) marshalNEventsProductInformation2ᚖsalesplatformᚋ
 		return graphql.Null
 	}
 	return ec._EventsProductInformation(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEventsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventsProductInformationPayload(ctx context.Context, sel ast.SelectionSet, v *model.EventsProductInformationPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EventsProductInformationPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNFacilitiesInput2ᚖsalesplatformᚋgraphᚋmodelᚐFacilitiesInput(ctx context.Context, v any) (*model.FacilitiesInput, error) {
+	res, err := ec.unmarshalInputFacilitiesInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNFileVoucherPrototypeInput2salesplatformᚋgraphᚋmodelᚐFileVoucherPrototypeInput(ctx context.Context, v any) (model.FileVoucherPrototypeInput, error) {
+	res, err := ec.unmarshalInputFileVoucherPrototypeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNGiftcardPrototype2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototype(ctx context.Context, sel ast.SelectionSet, v *model.GiftcardPrototype) graphql.Marshaler {
@@ -22747,6 +36580,16 @@ func (ec *executionContext) marshalNGiftcardPrototypeEdge2ᚖsalesplatformᚋgra
 	return ec._GiftcardPrototypeEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNGiftcardPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototypePayload(ctx context.Context, sel ast.SelectionSet, v *model.GiftcardPrototypePayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._GiftcardPrototypePayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNGiftcardsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardsProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.GiftcardsProductInformation) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -22755,6 +36598,16 @@ func (ec *executionContext) marshalNGiftcardsProductInformation2ᚖsalesplatform
 		return graphql.Null
 	}
 	return ec._GiftcardsProductInformation(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNGiftcardsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardsProductInformationPayload(ctx context.Context, sel ast.SelectionSet, v *model.GiftcardsProductInformationPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._GiftcardsProductInformationPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNID2int64(ctx context.Context, v any) (int64, error) {
@@ -22818,6 +36671,35 @@ func (ec *executionContext) marshalNID2ᚕint64ᚄ(ctx context.Context, sel ast.
 	return ret
 }
 
+func (ec *executionContext) unmarshalNID2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]string, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNID2string(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNID2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNID2string(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalNInt2int(ctx context.Context, v any) (int, error) {
 	res, err := graphql.UnmarshalInt(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -22870,6 +36752,16 @@ func (ec *executionContext) marshalNLegalInformation2ᚖsalesplatformᚋgraphᚋ
 	return ec._LegalInformation(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNLegalInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐLegalInformationPayload(ctx context.Context, sel ast.SelectionSet, v *model.LegalInformationPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._LegalInformationPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx context.Context, sel ast.SelectionSet, v *model.Localized) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -22878,6 +36770,21 @@ func (ec *executionContext) marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodel�
 		return graphql.Null
 	}
 	return ec._Localized(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNMarketingWidgetsInput2salesplatformᚋgraphᚋmodelᚐMarketingWidgetsInput(ctx context.Context, v any) (model.MarketingWidgetsInput, error) {
+	res, err := ec.unmarshalInputMarketingWidgetsInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMarketingWidgetsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐMarketingWidgetsPayload(ctx context.Context, sel ast.SelectionSet, v *model.MarketingWidgetsPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._MarketingWidgetsPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNMoney2ᚕᚖsalesplatformᚋgraphᚋmodelᚐMoneyᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Money) graphql.Marshaler {
@@ -22926,6 +36833,11 @@ func (ec *executionContext) marshalNNetworkGiftcardMoneyPot2ᚖsalesplatformᚋg
 	return ec._NetworkGiftcardMoneyPot(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNNetworkGiftcardMoneyPotInput2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardMoneyPotInput(ctx context.Context, v any) (*model.NetworkGiftcardMoneyPotInput, error) {
+	res, err := ec.unmarshalInputNetworkGiftcardMoneyPotInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNNetworkGiftcardSettings2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardSettings(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardSettings) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -22934,6 +36846,11 @@ func (ec *executionContext) marshalNNetworkGiftcardSettings2ᚖsalesplatformᚋg
 		return graphql.Null
 	}
 	return ec._NetworkGiftcardSettings(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNNetworkGiftcardSettingsInput2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardSettingsInput(ctx context.Context, v any) (*model.NetworkGiftcardSettingsInput, error) {
+	res, err := ec.unmarshalInputNetworkGiftcardSettingsInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNNetworkGiftcardsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardsProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardsProductInformation) graphql.Marshaler {
@@ -22946,6 +36863,31 @@ func (ec *executionContext) marshalNNetworkGiftcardsProductInformation2ᚖsalesp
 	return ec._NetworkGiftcardsProductInformation(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNNetworkGiftcardsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardsProductInformationPayload(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardsProductInformationPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardsProductInformationPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNNetworkPartnerInput2salesplatformᚋgraphᚋmodelᚐNetworkPartnerInput(ctx context.Context, v any) (model.NetworkPartnerInput, error) {
+	res, err := ec.unmarshalInputNetworkPartnerInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNNetworkPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPayload(ctx context.Context, sel ast.SelectionSet, v *model.NetworkPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNNetworkVouchersProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVouchersProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVouchersProductInformation) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -22954,6 +36896,16 @@ func (ec *executionContext) marshalNNetworkVouchersProductInformation2ᚖsalespl
 		return graphql.Null
 	}
 	return ec._NetworkVouchersProductInformation(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkVouchersProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVouchersProductInformationPayload(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVouchersProductInformationPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkVouchersProductInformationPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNOrderDirection2salesplatformᚋgraphᚋmodelᚐOrderDirection(ctx context.Context, v any) (model.OrderDirection, error) {
@@ -23048,9 +37000,68 @@ func (ec *executionContext) marshalNProductInformation2ᚖsalesplatformᚋgraph�
 	return ec._ProductInformation(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNProposeBoxOfferInput2salesplatformᚋgraphᚋmodelᚐProposeBoxOfferInput(ctx context.Context, v any) (model.ProposeBoxOfferInput, error) {
+	res, err := ec.unmarshalInputProposeBoxOfferInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRefundWithdrawalTermsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRefundWithdrawalTermsPayload(ctx context.Context, sel ast.SelectionSet, v *model.RefundWithdrawalTermsPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RefundWithdrawalTermsPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNRemoveEventSlotInput2salesplatformᚋgraphᚋmodelᚐRemoveEventSlotInput(ctx context.Context, v any) (model.RemoveEventSlotInput, error) {
+	res, err := ec.unmarshalInputRemoveEventSlotInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRemoveEventSlotPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRemoveEventSlotPayload(ctx context.Context, sel ast.SelectionSet, v *model.RemoveEventSlotPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RemoveEventSlotPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNRemovePartnerLabelInput2salesplatformᚋgraphᚋmodelᚐRemovePartnerLabelInput(ctx context.Context, v any) (model.RemovePartnerLabelInput, error) {
+	res, err := ec.unmarshalInputRemovePartnerLabelInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNReplaceCartInput2salesplatformᚋgraphᚋmodelᚐReplaceCartInput(ctx context.Context, v any) (model.ReplaceCartInput, error) {
 	res, err := ec.unmarshalInputReplaceCartInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNReviewBoxOfferInput2salesplatformᚋgraphᚋmodelᚐReviewBoxOfferInput(ctx context.Context, v any) (model.ReviewBoxOfferInput, error) {
+	res, err := ec.unmarshalInputReviewBoxOfferInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNSocialLinkInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐSocialLinkInputᚄ(ctx context.Context, v any) ([]*model.SocialLinkInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.SocialLinkInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNSocialLinkInput2ᚖsalesplatformᚋgraphᚋmodelᚐSocialLinkInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNSocialLinkInput2ᚖsalesplatformᚋgraphᚋmodelᚐSocialLinkInput(ctx context.Context, v any) (*model.SocialLinkInput, error) {
+	res, err := ec.unmarshalInputSocialLinkInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
@@ -23124,6 +37135,25 @@ func (ec *executionContext) marshalNStringEntry2ᚖsalesplatformᚋgraphᚋmodel
 	return ec._StringEntry(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx context.Context, v any) ([]*model.TextInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.TextInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNTextInput2ᚖsalesplatformᚋgraphᚋmodelᚐTextInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNTextInput2ᚖsalesplatformᚋgraphᚋmodelᚐTextInput(ctx context.Context, v any) (*model.TextInput, error) {
+	res, err := ec.unmarshalInputTextInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNTheme2ᚕᚖsalesplatformᚋgraphᚋmodelᚐThemeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Theme) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -23148,6 +37178,35 @@ func (ec *executionContext) marshalNTheme2ᚖsalesplatformᚋgraphᚋmodelᚐThe
 		return graphql.Null
 	}
 	return ec._Theme(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNThemePayload2ᚖsalesplatformᚋgraphᚋmodelᚐThemePayload(ctx context.Context, sel ast.SelectionSet, v *model.ThemePayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ThemePayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNURLEntryInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐURLEntryInputᚄ(ctx context.Context, v any) ([]*model.URLEntryInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.URLEntryInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNURLEntryInput2ᚖsalesplatformᚋgraphᚋmodelᚐURLEntryInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNURLEntryInput2ᚖsalesplatformᚋgraphᚋmodelᚐURLEntryInput(ctx context.Context, v any) (*model.URLEntryInput, error) {
+	res, err := ec.unmarshalInputURLEntryInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx context.Context, v any) (uuid.UUID, error) {
@@ -23190,6 +37249,121 @@ func (ec *executionContext) marshalNUniverse2ᚖsalesplatformᚋgraphᚋmodelᚐ
 		return graphql.Null
 	}
 	return ec._Universe(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNUniversePayload2ᚖsalesplatformᚋgraphᚋmodelᚐUniversePayload(ctx context.Context, sel ast.SelectionSet, v *model.UniversePayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UniversePayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNUpdateBoxInput2salesplatformᚋgraphᚋmodelᚐUpdateBoxInput(ctx context.Context, v any) (model.UpdateBoxInput, error) {
+	res, err := ec.unmarshalInputUpdateBoxInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateEventFormulaInput2salesplatformᚋgraphᚋmodelᚐUpdateEventFormulaInput(ctx context.Context, v any) (model.UpdateEventFormulaInput, error) {
+	res, err := ec.unmarshalInputUpdateEventFormulaInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateEventInput2salesplatformᚋgraphᚋmodelᚐUpdateEventInput(ctx context.Context, v any) (model.UpdateEventInput, error) {
+	res, err := ec.unmarshalInputUpdateEventInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateEventSettingsInput2salesplatformᚋgraphᚋmodelᚐUpdateEventSettingsInput(ctx context.Context, v any) (model.UpdateEventSettingsInput, error) {
+	res, err := ec.unmarshalInputUpdateEventSettingsInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateEventSlotInput2salesplatformᚋgraphᚋmodelᚐUpdateEventSlotInput(ctx context.Context, v any) (model.UpdateEventSlotInput, error) {
+	res, err := ec.unmarshalInputUpdateEventSlotInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateEventsProductInformationInput2salesplatformᚋgraphᚋmodelᚐUpdateEventsProductInformationInput(ctx context.Context, v any) (model.UpdateEventsProductInformationInput, error) {
+	res, err := ec.unmarshalInputUpdateEventsProductInformationInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateGiftcardPrototypeInput2salesplatformᚋgraphᚋmodelᚐUpdateGiftcardPrototypeInput(ctx context.Context, v any) (model.UpdateGiftcardPrototypeInput, error) {
+	res, err := ec.unmarshalInputUpdateGiftcardPrototypeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateGiftcardsProductInformationInput2salesplatformᚋgraphᚋmodelᚐUpdateGiftcardsProductInformationInput(ctx context.Context, v any) (model.UpdateGiftcardsProductInformationInput, error) {
+	res, err := ec.unmarshalInputUpdateGiftcardsProductInformationInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateLegalInformationInput2salesplatformᚋgraphᚋmodelᚐUpdateLegalInformationInput(ctx context.Context, v any) (model.UpdateLegalInformationInput, error) {
+	res, err := ec.unmarshalInputUpdateLegalInformationInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateNetworkGiftcardsProductInformationInput2salesplatformᚋgraphᚋmodelᚐUpdateNetworkGiftcardsProductInformationInput(ctx context.Context, v any) (model.UpdateNetworkGiftcardsProductInformationInput, error) {
+	res, err := ec.unmarshalInputUpdateNetworkGiftcardsProductInformationInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateNetworkVouchersProductInformationInput2salesplatformᚋgraphᚋmodelᚐUpdateNetworkVouchersProductInformationInput(ctx context.Context, v any) (model.UpdateNetworkVouchersProductInformationInput, error) {
+	res, err := ec.unmarshalInputUpdateNetworkVouchersProductInformationInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdatePartnerProfileInput2salesplatformᚋgraphᚋmodelᚐUpdatePartnerProfileInput(ctx context.Context, v any) (model.UpdatePartnerProfileInput, error) {
+	res, err := ec.unmarshalInputUpdatePartnerProfileInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateRefundWithdrawalTermsInput2salesplatformᚋgraphᚋmodelᚐUpdateRefundWithdrawalTermsInput(ctx context.Context, v any) (model.UpdateRefundWithdrawalTermsInput, error) {
+	res, err := ec.unmarshalInputUpdateRefundWithdrawalTermsInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateThemeInput2salesplatformᚋgraphᚋmodelᚐUpdateThemeInput(ctx context.Context, v any) (model.UpdateThemeInput, error) {
+	res, err := ec.unmarshalInputUpdateThemeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateUniverseInput2salesplatformᚋgraphᚋmodelᚐUpdateUniverseInput(ctx context.Context, v any) (model.UpdateUniverseInput, error) {
+	res, err := ec.unmarshalInputUpdateUniverseInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateVouchersProductInformationInput2salesplatformᚋgraphᚋmodelᚐUpdateVouchersProductInformationInput(ctx context.Context, v any) (model.UpdateVouchersProductInformationInput, error) {
+	res, err := ec.unmarshalInputUpdateVouchersProductInformationInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateWorkshopCategoryInput2salesplatformᚋgraphᚋmodelᚐUpdateWorkshopCategoryInput(ctx context.Context, v any) (model.UpdateWorkshopCategoryInput, error) {
+	res, err := ec.unmarshalInputUpdateWorkshopCategoryInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateWorkshopInput2salesplatformᚋgraphᚋmodelᚐUpdateWorkshopInput(ctx context.Context, v any) (model.UpdateWorkshopInput, error) {
+	res, err := ec.unmarshalInputUpdateWorkshopInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateWorkshopSessionInput2salesplatformᚋgraphᚋmodelᚐUpdateWorkshopSessionInput(ctx context.Context, v any) (model.UpdateWorkshopSessionInput, error) {
+	res, err := ec.unmarshalInputUpdateWorkshopSessionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateWorkshopThemeInput2salesplatformᚋgraphᚋmodelᚐUpdateWorkshopThemeInput(ctx context.Context, v any) (model.UpdateWorkshopThemeInput, error) {
+	res, err := ec.unmarshalInputUpdateWorkshopThemeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateWorkshopsProductInformationInput2salesplatformᚋgraphᚋmodelᚐUpdateWorkshopsProductInformationInput(ctx context.Context, v any) (model.UpdateWorkshopsProductInformationInput, error) {
+	res, err := ec.unmarshalInputUpdateWorkshopsProductInformationInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNUser2ᚖsalesplatformᚋgraphᚋmodelᚐUser(ctx context.Context, sel ast.SelectionSet, v *model.User) graphql.Marshaler {
@@ -23248,6 +37422,16 @@ func (ec *executionContext) marshalNViewer2ᚖsalesplatformᚋgraphᚋmodelᚐVi
 	return ec._Viewer(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNVoucherPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherPrototypePayload(ctx context.Context, sel ast.SelectionSet, v *model.VoucherPrototypePayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._VoucherPrototypePayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNVouchersProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐVouchersProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.VouchersProductInformation) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -23256,6 +37440,16 @@ func (ec *executionContext) marshalNVouchersProductInformation2ᚖsalesplatform�
 		return graphql.Null
 	}
 	return ec._VouchersProductInformation(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNVouchersProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐVouchersProductInformationPayload(ctx context.Context, sel ast.SelectionSet, v *model.VouchersProductInformationPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._VouchersProductInformationPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNWorkshop2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshop(ctx context.Context, sel ast.SelectionSet, v *model.Workshop) graphql.Marshaler {
@@ -23276,6 +37470,26 @@ func (ec *executionContext) marshalNWorkshopCategory2ᚖsalesplatformᚋgraphᚋ
 		return graphql.Null
 	}
 	return ec._WorkshopCategory(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWorkshopCategoryPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopCategoryPayload(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopCategoryPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WorkshopCategoryPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWorkshopPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopPayload(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WorkshopPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNWorkshopRecipe2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTagᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WorkshopTag) graphql.Marshaler {
@@ -23348,6 +37562,16 @@ func (ec *executionContext) marshalNWorkshopSessionEdge2ᚖsalesplatformᚋgraph
 		return graphql.Null
 	}
 	return ec._WorkshopSessionEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWorkshopSessionPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSessionPayload(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopSessionPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WorkshopSessionPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNWorkshopSkill2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTagᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WorkshopTag) graphql.Marshaler {
@@ -23464,6 +37688,16 @@ func (ec *executionContext) marshalNWorkshopThemeEdge2ᚖsalesplatformᚋgraph�
 	return ec._WorkshopThemeEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNWorkshopThemePayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopThemePayload(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopThemePayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WorkshopThemePayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNWorkshopsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopsProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopsProductInformation) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -23472,6 +37706,16 @@ func (ec *executionContext) marshalNWorkshopsProductInformation2ᚖsalesplatform
 		return graphql.Null
 	}
 	return ec._WorkshopsProductInformation(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWorkshopsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopsProductInformationPayload(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopsProductInformationPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WorkshopsProductInformationPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx context.Context, sel ast.SelectionSet, v introspection.Directive) graphql.Marshaler {
@@ -23699,11 +37943,65 @@ func (ec *executionContext) marshalOCataloguePartner2ᚖsalesplatformᚋgraphᚋ
 	return ec._CataloguePartner(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalODateTime2ᚖtimeᚐTime(ctx context.Context, v any) (*time.Time, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := graphql.UnmarshalTime(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalODateTime2ᚖtimeᚐTime(ctx context.Context, sel ast.SelectionSet, v *time.Time) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalTime(*v)
+	return res
+}
+
+func (ec *executionContext) unmarshalODeliveryOptionsInput2ᚖsalesplatformᚋgraphᚋmodelᚐDeliveryOptionsInput(ctx context.Context, v any) (*model.DeliveryOptionsInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputDeliveryOptionsInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOEvent2ᚖsalesplatformᚋgraphᚋmodelᚐEvent(ctx context.Context, sel ast.SelectionSet, v *model.Event) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._Event(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOEventFormula2ᚖsalesplatformᚋgraphᚋmodelᚐEventFormula(ctx context.Context, sel ast.SelectionSet, v *model.EventFormula) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EventFormula(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOEventSettings2ᚖsalesplatformᚋgraphᚋmodelᚐEventSettings(ctx context.Context, sel ast.SelectionSet, v *model.EventSettings) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EventSettings(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOEventSlot2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlot(ctx context.Context, sel ast.SelectionSet, v *model.EventSlot) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EventSlot(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOEventsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐEventsProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.EventsProductInformation) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EventsProductInformation(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOFloat2ᚖfloat64(ctx context.Context, v any) (*float64, error) {
@@ -23728,6 +38026,13 @@ func (ec *executionContext) marshalOGiftcardPrototype2ᚖsalesplatformᚋgraph�
 		return graphql.Null
 	}
 	return ec._GiftcardPrototype(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOGiftcardsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardsProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.GiftcardsProductInformation) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._GiftcardsProductInformation(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOID2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
@@ -23819,6 +38124,41 @@ func (ec *executionContext) marshalOInt642ᚖint64(ctx context.Context, sel ast.
 	return res
 }
 
+func (ec *executionContext) marshalOLegalInformation2ᚖsalesplatformᚋgraphᚋmodelᚐLegalInformation(ctx context.Context, sel ast.SelectionSet, v *model.LegalInformation) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._LegalInformation(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx context.Context, sel ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Localized(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOManagedBox2ᚖsalesplatformᚋgraphᚋmodelᚐManagedBox(ctx context.Context, sel ast.SelectionSet, v *model.ManagedBox) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ManagedBox(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOManagedBoxOffer2ᚖsalesplatformᚋgraphᚋmodelᚐManagedBoxOffer(ctx context.Context, sel ast.SelectionSet, v *model.ManagedBoxOffer) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ManagedBoxOffer(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOMarketingWidgets2ᚖsalesplatformᚋgraphᚋmodelᚐMarketingWidgets(ctx context.Context, sel ast.SelectionSet, v *model.MarketingWidgets) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._MarketingWidgets(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMoney(ctx context.Context, sel ast.SelectionSet, v *model.Money) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -23826,11 +38166,60 @@ func (ec *executionContext) marshalOMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMon
 	return ec._Money(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalONetworkGiftcardsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardsProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardsProductInformation) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardsProductInformation(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalONetworkVouchersProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVouchersProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVouchersProductInformation) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NetworkVouchersProductInformation(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPartner(ctx context.Context, sel ast.SelectionSet, v *model.Partner) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._Partner(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOString2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]string, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNString2string(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOString2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNString2string(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalOString2ᚖstring(ctx context.Context, v any) (*string, error) {
@@ -23851,6 +38240,30 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	return res
 }
 
+func (ec *executionContext) unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx context.Context, v any) ([]*model.TextInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.TextInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNTextInput2ᚖsalesplatformᚋgraphᚋmodelᚐTextInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOTheme2ᚖsalesplatformᚋgraphᚋmodelᚐTheme(ctx context.Context, sel ast.SelectionSet, v *model.Theme) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Theme(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalOUUID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx context.Context, v any) (*uuid.UUID, error) {
 	if v == nil {
 		return nil, nil
@@ -23867,6 +38280,13 @@ func (ec *executionContext) marshalOUUID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(
 	_ = ctx
 	res := graphql.MarshalUUID(*v)
 	return res
+}
+
+func (ec *executionContext) marshalOUniverseRecord2ᚖsalesplatformᚋgraphᚋmodelᚐUniverseRecord(ctx context.Context, sel ast.SelectionSet, v *model.UniverseRecord) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._UniverseRecord(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOUser2ᚖsalesplatformᚋgraphᚋmodelᚐUser(ctx context.Context, sel ast.SelectionSet, v *model.User) graphql.Marshaler {
@@ -23892,6 +38312,50 @@ func (ec *executionContext) marshalOValidityUnit2ᚖsalesplatformᚋgraphᚋmode
 	return v
 }
 
+func (ec *executionContext) marshalOVoucherPrototype2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherPrototype(ctx context.Context, sel ast.SelectionSet, v *model.VoucherPrototype) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._VoucherPrototype(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOVouchersProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐVouchersProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.VouchersProductInformation) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._VouchersProductInformation(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOWidgetFloatingBar2ᚖsalesplatformᚋgraphᚋmodelᚐWidgetFloatingBar(ctx context.Context, sel ast.SelectionSet, v *model.WidgetFloatingBar) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._WidgetFloatingBar(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOWidgetFloatingBarInput2ᚖsalesplatformᚋgraphᚋmodelᚐWidgetFloatingBarInput(ctx context.Context, v any) (*model.WidgetFloatingBarInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputWidgetFloatingBarInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOWidgetNavbar2ᚖsalesplatformᚋgraphᚋmodelᚐWidgetNavbar(ctx context.Context, sel ast.SelectionSet, v *model.WidgetNavbar) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._WidgetNavbar(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOWidgetNavbarInput2ᚖsalesplatformᚋgraphᚋmodelᚐWidgetNavbarInput(ctx context.Context, v any) (*model.WidgetNavbarInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputWidgetNavbarInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOWorkshop2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshop(ctx context.Context, sel ast.SelectionSet, v *model.Workshop) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -23899,11 +38363,39 @@ func (ec *executionContext) marshalOWorkshop2ᚖsalesplatformᚋgraphᚋmodelᚐ
 	return ec._Workshop(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOWorkshopCategory2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopCategory(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopCategory) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._WorkshopCategory(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOWorkshopLevel2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopTag) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._WorkshopLevel(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOWorkshopSession2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSession(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopSession) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._WorkshopSession(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOWorkshopTheme2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopTag) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._WorkshopTheme(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOWorkshopsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopsProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopsProductInformation) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._WorkshopsProductInformation(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.EnumValue) graphql.Marshaler {

@@ -17,4 +17,5 @@ type Resolver struct {
 	WorkshopCatalog  *domain.WorkshopService
 	BoxCatalog       *domain.BoxService
 	PrototypeCatalog *domain.PrototypeService
+	Widgets          *domain.WidgetService
 }

@@ -261,3 +261,120 @@ func (s *BoxStore) FindBoxImages(ctx context.Context, f domain.BoxFilter, ids []
 	}
 	return out, nil
 }
+
+// GetBox returns the box with that id, active or not, with its universe
+// ids and images.
+func (s *BoxStore) GetBox(ctx context.Context, id int64) (*domain.Box, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var marketplaceID int64
+	err := s.db.NewRaw("SELECT marketplace_id FROM network_voucher_boxes WHERE id = ?", id).Scan(ctx, &marketplaceID)
+	if err != nil {
+		return nil, notFound(err)
+	}
+	return s.FindBox(ctx, domain.BoxFilter{MarketplaceID: marketplaceID}, id)
+}
+
+// UpdateBox writes b's columns and replaces its universe links and images
+// when they are not nil, in one transaction.
+func (s *BoxStore) UpdateBox(ctx context.Context, b *domain.Box) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		res, err := tx.NewUpdate().Model(toRowBox(b)).ExcludeColumn("id", "marketplace_id").WherePK().Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("update box: %w", err)
+		}
+		if err := oneRow(res); err != nil {
+			return err
+		}
+		if b.UniverseIDs != nil {
+			if _, err := tx.NewRaw("DELETE FROM network_voucher_box_universes WHERE box_id = ?", b.ID).Exec(ctx); err != nil {
+				return fmt.Errorf("unlink box universes: %w", err)
+			}
+			if len(b.UniverseIDs) > 0 {
+				_, err := tx.NewRaw(`INSERT INTO network_voucher_box_universes (box_id, universe_id)
+					SELECT ?, unnest(?::bigint[]) ON CONFLICT DO NOTHING`, b.ID, pgdialect.Array(b.UniverseIDs)).Exec(ctx)
+				if err != nil {
+					return fmt.Errorf("link box universes: %w", err)
+				}
+			}
+		}
+		if b.Images != nil {
+			if _, err := tx.NewRaw("DELETE FROM network_voucher_box_images WHERE box_id = ?", b.ID).Exec(ctx); err != nil {
+				return fmt.Errorf("delete box images: %w", err)
+			}
+			if len(b.Images) > 0 {
+				_, err := tx.NewRaw(`INSERT INTO network_voucher_box_images (box_id, position, url)
+					SELECT ?, i.ord, i.url FROM unnest(?::text[]) WITH ORDINALITY AS i (url, ord)`, b.ID, pgdialect.Array(b.Images)).Exec(ctx)
+				if err != nil {
+					return fmt.Errorf("insert box images: %w", err)
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// MissingUniverses returns the ids that name no universe.
+func (s *BoxStore) MissingUniverses(ctx context.Context, ids []int64) ([]int64, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var missing []int64
+	err := s.db.NewRaw("SELECT i FROM unnest(?::bigint[]) AS i WHERE NOT EXISTS (SELECT 1 FROM universes u WHERE u.id = i)",
+		pgdialect.Array(ids)).Scan(ctx, &missing)
+	if err != nil {
+		return nil, fmt.Errorf("check universes: %w", err)
+	}
+	return missing, nil
+}
+
+// GetBoxOffer returns the offer with that id.
+func (s *BoxStore) GetBoxOffer(ctx context.Context, id int64) (*domain.BoxOffer, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := new(boxOfferRow)
+	if err := s.db.NewSelect().Model(row).Where("o.id = ?", id).Scan(ctx); err != nil {
+		return nil, notFound(err)
+	}
+	return &domain.BoxOffer{ID: row.ID, BoxID: row.BoxID, PartnerID: row.PartnerID, Status: row.Status}, nil
+}
+
+// FindBoxOfferOf returns the partner's (latest) offer in the box.
+func (s *BoxStore) FindBoxOfferOf(ctx context.Context, boxID, partnerID int64) (*domain.BoxOffer, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := new(boxOfferRow)
+	err := s.db.NewSelect().Model(row).Where("o.box_id = ? AND o.partner_id = ?", boxID, partnerID).
+		OrderExpr("o.id DESC").Limit(1).Scan(ctx)
+	if err != nil {
+		return nil, notFound(err)
+	}
+	return &domain.BoxOffer{ID: row.ID, BoxID: row.BoxID, PartnerID: row.PartnerID, Status: row.Status}, nil
+}
+
+// SetBoxOfferStatus moves the offer from one status to another with one
+// conditional UPDATE: false when its status is no longer from.
+func (s *BoxStore) SetBoxOfferStatus(ctx context.Context, id int64, from, to string) (bool, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	res, err := s.db.NewRaw("UPDATE box_offers SET status = ? WHERE id = ? AND status = ?", to, id, from).Exec(ctx)
+	if err != nil {
+		return false, fmt.Errorf("update box offer: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// InNetwork reports whether the partner is in the marketplace's network.
+func (s *BoxStore) InNetwork(ctx context.Context, marketplaceID, partnerID int64) (bool, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var in bool
+	err := s.db.NewRaw("SELECT EXISTS (SELECT 1 FROM network_partners WHERE marketplace_id = ? AND partner_id = ?)",
+		marketplaceID, partnerID).Scan(ctx, &in)
+	if err != nil {
+		return false, fmt.Errorf("check network: %w", err)
+	}
+	return in, nil
+}

@@ -5,6 +5,7 @@ package persistence
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"time"
 
@@ -65,4 +66,17 @@ func uniqueViolation(err error) (constraint string, ok bool) {
 func invalidField(field, code, msg string) error {
 	return &domain.Error{Code: domain.CodeInvalid, Message: "Invalid input.",
 		Fields: []domain.FieldError{{Path: []any{field}, Code: code, Message: msg}}}
+}
+
+// oneRow is ErrNotFound when a write by key touched no row: the row went
+// away since it was read.
+func oneRow(res sql.Result) error {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return domain.ErrNotFound
+	}
+	return nil
 }

@@ -382,3 +382,84 @@ func (s *EventStore) FindSlotsOfEvents(ctx context.Context, f domain.EventSlotBa
 	}
 	return out, counts, nil
 }
+
+// GetEvent returns the event with that id, whoever owns it, without its
+// slots and formulas.
+func (s *EventStore) GetEvent(ctx context.Context, id int64) (*domain.Event, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := new(eventRow)
+	if err := s.db.NewSelect().Model(row).Where("e.id = ?", id).Scan(ctx); err != nil {
+		return nil, notFound(err)
+	}
+	return row.toDomain(), nil
+}
+
+// UpdateEvent writes e's own columns.
+func (s *EventStore) UpdateEvent(ctx context.Context, e *domain.Event) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	res, err := s.db.NewUpdate().Model(toRowEvent(e)).ExcludeColumn("id", "partner_id").WherePK().Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("update event: %w", err)
+	}
+	return oneRow(res)
+}
+
+// GetEventSlot returns the slot with that id.
+func (s *EventStore) GetEventSlot(ctx context.Context, id int64) (*domain.EventSlot, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := new(eventSlotRow)
+	if err := s.db.NewSelect().Model(row).Where("s.id = ?", id).Scan(ctx); err != nil {
+		return nil, notFound(err)
+	}
+	sl := row.toDomain()
+	return &sl, nil
+}
+
+// UpdateEventSlot writes the slot's dates and places.
+func (s *EventStore) UpdateEventSlot(ctx context.Context, sl *domain.EventSlot) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := &eventSlotRow{ID: sl.ID, EventID: sl.EventID, StartingAt: sl.StartingAt, EndingAt: sl.EndingAt, AvailablePlaces: sl.AvailablePlaces}
+	res, err := s.db.NewUpdate().Model(row).ExcludeColumn("id", "event_id").WherePK().Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("update event slot: %w", err)
+	}
+	return oneRow(res)
+}
+
+// RemoveEventSlot deletes the slot.
+func (s *EventStore) RemoveEventSlot(ctx context.Context, id int64) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	res, err := s.db.NewDelete().Model((*eventSlotRow)(nil)).Where("id = ?", id).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("delete event slot: %w", err)
+	}
+	return oneRow(res)
+}
+
+// GetEventFormula returns the formula with that id.
+func (s *EventStore) GetEventFormula(ctx context.Context, id int64) (*domain.EventFormula, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := new(eventFormulaRow)
+	if err := s.db.NewSelect().Model(row).Where("f.id = ?", id).Scan(ctx); err != nil {
+		return nil, notFound(err)
+	}
+	return &domain.EventFormula{ID: row.ID, EventID: row.EventID, Name: row.Name, Price: row.Price}, nil
+}
+
+// UpdateEventFormula writes the formula's name and price.
+func (s *EventStore) UpdateEventFormula(ctx context.Context, f *domain.EventFormula) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := &eventFormulaRow{ID: f.ID, EventID: f.EventID, Name: storedText(f.Name), Price: f.Price}
+	res, err := s.db.NewUpdate().Model(row).ExcludeColumn("id", "event_id").WherePK().Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("update event formula: %w", err)
+	}
+	return oneRow(res)
+}

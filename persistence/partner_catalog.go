@@ -683,3 +683,51 @@ func (s *PartnerCatalogStore) SaveWorkshopsProductInformation(ctx context.Contex
 		DisplayPhoneNumber: pi.DisplayPhoneNumber, PhoneNumber: pi.PhoneNumber, DefaultWorkshopImage: pi.DefaultWorkshopImage,
 		ValidityPeriod: pi.ValidityPeriod, ValidityPeriodUnit: pi.ValidityPeriodUnit}, "workshops product information")
 }
+
+// RemoveNetworkPartner takes a partner out of a marketplace's network.
+func (s *PartnerCatalogStore) RemoveNetworkPartner(ctx context.Context, marketplaceID, partnerID int64) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	_, err := s.db.NewRaw(`DELETE FROM network_partners WHERE marketplace_id = ? AND partner_id = ?`,
+		marketplaceID, partnerID).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("remove partner %d from the network of %d: %w", partnerID, marketplaceID, err)
+	}
+	return nil
+}
+
+// FindNetworkPartnerIDs returns the ids of the marketplace's network
+// partners, ascending.
+func (s *PartnerCatalogStore) FindNetworkPartnerIDs(ctx context.Context, marketplaceID int64) ([]int64, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	ids := []int64{}
+	err := s.db.NewRaw(`SELECT partner_id FROM network_partners WHERE marketplace_id = ? ORDER BY partner_id`,
+		marketplaceID).Scan(ctx, &ids)
+	if err != nil {
+		return nil, fmt.Errorf("select network partners of %d: %w", marketplaceID, err)
+	}
+	return ids, nil
+}
+
+// GetPartnerLabel returns the label with that id.
+func (s *PartnerCatalogStore) GetPartnerLabel(ctx context.Context, id int64) (*domain.PartnerLabel, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := new(partnerLabelRow)
+	if err := s.db.NewSelect().Model(row).Where("pl.id = ?", id).Scan(ctx); err != nil {
+		return nil, notFound(err)
+	}
+	return &domain.PartnerLabel{ID: row.ID, PartnerID: row.PartnerID, Name: row.Name, LogoURL: row.LogoURL}, nil
+}
+
+// RemovePartnerLabel deletes the label.
+func (s *PartnerCatalogStore) RemovePartnerLabel(ctx context.Context, id int64) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	res, err := s.db.NewDelete().Model((*partnerLabelRow)(nil)).Where("id = ?", id).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("delete partner label: %w", err)
+	}
+	return oneRow(res)
+}

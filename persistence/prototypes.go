@@ -225,3 +225,177 @@ func (s *PrototypeStore) FindGiftcardPrototype(ctx context.Context, f domain.Gif
 	}
 	return rows[0].toDomain()
 }
+
+// GetGiftcardPrototype returns the prototype with that id, whoever owns it.
+func (s *PrototypeStore) GetGiftcardPrototype(ctx context.Context, id int64) (*domain.GiftcardPrototype, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []giftcardPrototypeRow
+	err := s.db.NewSelect().Model(&rows).
+		ColumnExpr("g.*, p.name AS partner_name, p.currency AS partner_currency").
+		Join("JOIN partners AS p ON p.id = g.partner_id").Where("g.id = ?", id).Scan(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("select giftcard prototype: %w", err)
+	}
+	if len(rows) == 0 {
+		return nil, domain.ErrNotFound
+	}
+	return rows[0].toDomain()
+}
+
+// UpdateGiftcardPrototype writes p's columns.
+func (s *PrototypeStore) UpdateGiftcardPrototype(ctx context.Context, p *domain.GiftcardPrototype) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	res, err := s.db.NewUpdate().Model(toRowGiftcardPrototype(p)).ExcludeColumn("id", "partner_id").
+		WherePK().Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("update giftcard prototype: %w", err)
+	}
+	return oneRow(res)
+}
+
+// GetVoucherPrototype returns the prototype with its theme ids.
+func (s *PrototypeStore) GetVoucherPrototype(ctx context.Context, id int64) (*domain.VoucherPrototype, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := new(voucherPrototypeRow)
+	if err := s.db.NewSelect().Model(row).Where("vp.id = ?", id).Scan(ctx); err != nil {
+		return nil, notFound(err)
+	}
+	themes := []int64{}
+	err := s.db.NewRaw("SELECT theme_id FROM voucher_prototype_themes WHERE voucher_prototype_id = ? ORDER BY theme_id", id).
+		Scan(ctx, &themes)
+	if err != nil {
+		return nil, fmt.Errorf("select voucher prototype themes: %w", err)
+	}
+	return &domain.VoucherPrototype{ID: row.ID, PartnerID: row.PartnerID, Name: row.Name, UniverseID: row.UniverseID,
+		ThemeIDs: themes}, nil
+}
+
+// FileVoucherPrototype writes p's universe and replaces its themes when
+// p.ThemeIDs is not nil, in one transaction.
+func (s *PrototypeStore) FileVoucherPrototype(ctx context.Context, p *domain.VoucherPrototype) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		res, err := tx.NewUpdate().Model((*voucherPrototypeRow)(nil)).Set("universe_id = ?", p.UniverseID).
+			Where("id = ?", p.ID).Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("update voucher prototype: %w", err)
+		}
+		if err := oneRow(res); err != nil {
+			return err
+		}
+		if p.ThemeIDs == nil {
+			return nil
+		}
+		if _, err := tx.NewRaw("DELETE FROM voucher_prototype_themes WHERE voucher_prototype_id = ?", p.ID).Exec(ctx); err != nil {
+			return fmt.Errorf("unlink voucher prototype themes: %w", err)
+		}
+		if len(p.ThemeIDs) > 0 {
+			_, err := tx.NewRaw(`INSERT INTO voucher_prototype_themes (voucher_prototype_id, theme_id)
+				SELECT ?, unnest(?::bigint[]) ON CONFLICT DO NOTHING`, p.ID, pgdialect.Array(p.ThemeIDs)).Exec(ctx)
+			if err != nil {
+				return fmt.Errorf("link voucher prototype themes: %w", err)
+			}
+		}
+		return nil
+	})
+}
+
+// GetUniverse returns the universe with that id.
+func (s *PrototypeStore) GetUniverse(ctx context.Context, id int64) (*domain.Universe, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := new(universeRow)
+	if err := s.db.NewSelect().Model(row).Where("u.id = ?", id).Scan(ctx); err != nil {
+		return nil, notFound(err)
+	}
+	return row.toDomain(), nil
+}
+
+// UpdateUniverse writes u's parent, name and order.
+func (s *PrototypeStore) UpdateUniverse(ctx context.Context, u *domain.Universe) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := &universeRow{ID: u.ID, ParentID: u.ParentID, Name: localizedNotNil(u.Name), Order: u.Order}
+	res, err := s.db.NewUpdate().Model(row).ExcludeColumn("id").WherePK().Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("update universe: %w", err)
+	}
+	return oneRow(res)
+}
+
+// FindUniverseLineage returns the universe and its ancestors, from it up
+// to its root, in one recursive query. The depth guard stops on a stored
+// cycle.
+func (s *PrototypeStore) FindUniverseLineage(ctx context.Context, id int64) ([]*domain.Universe, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []universeRow
+	err := s.db.NewRaw(`WITH RECURSIVE lineage (id, parent_id, name, "order", depth) AS (
+			SELECT u.id, u.parent_id, u.name, u."order", 0 FROM universes u WHERE u.id = ?
+			UNION ALL
+			SELECT u.id, u.parent_id, u.name, u."order", l.depth + 1 FROM universes u JOIN lineage l ON u.id = l.parent_id
+			WHERE l.depth < 100
+		)
+		SELECT id, parent_id, name, "order" FROM lineage ORDER BY depth`, id).Scan(ctx, &rows)
+	if err != nil {
+		return nil, fmt.Errorf("select universe lineage: %w", err)
+	}
+	if len(rows) == 0 {
+		return nil, domain.ErrNotFound
+	}
+	out := make([]*domain.Universe, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, nil
+}
+
+// FindUniverseDescendants returns every universe below id, in one
+// recursive query.
+func (s *PrototypeStore) FindUniverseDescendants(ctx context.Context, id int64) ([]*domain.Universe, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []universeRow
+	err := s.db.NewRaw(`WITH RECURSIVE below (id) AS (
+			SELECT u.id FROM universes u WHERE u.parent_id = ?
+			UNION
+			SELECT u.id FROM universes u JOIN below b ON u.parent_id = b.id
+		)
+		SELECT u.id, u.parent_id, u.name, u."order" FROM universes u WHERE u.id IN (SELECT id FROM below)`, id).Scan(ctx, &rows)
+	if err != nil {
+		return nil, fmt.Errorf("select universe descendants: %w", err)
+	}
+	out := make([]*domain.Universe, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, nil
+}
+
+// UpdateTheme writes a theme's name.
+func (s *PrototypeStore) UpdateTheme(ctx context.Context, t *domain.Theme) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	res, err := s.db.NewUpdate().Model(&themeRow{ID: t.ID, Name: localizedNotNil(t.Name)}).WherePK().Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("update theme: %w", err)
+	}
+	return oneRow(res)
+}
+
+// MissingThemes returns the ids that name no theme.
+func (s *PrototypeStore) MissingThemes(ctx context.Context, ids []int64) ([]int64, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var missing []int64
+	err := s.db.NewRaw("SELECT i FROM unnest(?::bigint[]) AS i WHERE NOT EXISTS (SELECT 1 FROM themes t WHERE t.id = i)",
+		pgdialect.Array(ids)).Scan(ctx, &missing)
+	if err != nil {
+		return nil, fmt.Errorf("check themes: %w", err)
+	}
+	return missing, nil
+}

@@ -177,3 +177,53 @@ func (s *WidgetStore) FindWidgetsByKey(ctx context.Context, key string) (*domain
 	}
 	return w, nil
 }
+
+// FindWidgetsByPartner reads the partner's widgets and both bars in one
+// query.
+func (s *WidgetStore) FindWidgetsByPartner(ctx context.Context, partnerID int64) (*domain.MarketingWidgets, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := new(widgetsRow)
+	if err := s.db.NewSelect().Model(row).Relation("Navbar").Relation("FloatingBar").
+		Where("w.partner_id = ?", partnerID).Scan(ctx); err != nil {
+		return nil, notFound(err)
+	}
+	w := &domain.MarketingWidgets{ID: row.ID, PartnerID: row.PartnerID, Key: row.Key, CreatedAt: row.CreatedAt}
+	if row.Navbar != nil {
+		w.Navbar = row.Navbar.toDomain()
+	}
+	if row.FloatingBar != nil {
+		w.FloatingBar = row.FloatingBar.toDomain()
+	}
+	return w, nil
+}
+
+// UpdateWidgets replaces the navbar and floating bar rows of w in one
+// transaction.
+func (s *WidgetStore) UpdateWidgets(ctx context.Context, w *domain.MarketingWidgets) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if _, err := tx.NewDelete().Model((*widgetNavbarRow)(nil)).Where("widget_id = ?", w.ID).Exec(ctx); err != nil {
+			return err
+		}
+		if _, err := tx.NewDelete().Model((*widgetFloatingBarRow)(nil)).Where("widget_id = ?", w.ID).Exec(ctx); err != nil {
+			return err
+		}
+		if n := w.Navbar; n != nil {
+			if _, err := tx.NewInsert().Model(toRowWidgetNavbar(w.ID, n)).Exec(ctx); err != nil {
+				return err
+			}
+		}
+		if b := w.FloatingBar; b != nil {
+			if _, err := tx.NewInsert().Model(toRowWidgetFloatingBar(w.ID, b)).Exec(ctx); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("update marketing widgets: %w", err)
+	}
+	return nil
+}

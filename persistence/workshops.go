@@ -423,3 +423,146 @@ func (s *WorkshopStore) FindSessionsOfWorkshops(ctx context.Context, f domain.Wo
 	}
 	return out, counts, nil
 }
+
+// GetWorkshop returns the workshop with that id, whoever owns it, without
+// its relations.
+func (s *WorkshopStore) GetWorkshop(ctx context.Context, id int64) (*domain.Workshop, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := new(workshopRow)
+	if err := s.db.NewSelect().Model(row).Where("w.id = ?", id).Scan(ctx); err != nil {
+		return nil, notFound(err)
+	}
+	return row.toDomain(), nil
+}
+
+// UpdateWorkshop writes w's columns and replaces the links w gives, in one
+// transaction.
+func (s *WorkshopStore) UpdateWorkshop(ctx context.Context, w *domain.Workshop) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := &workshopRow{ID: w.ID, PartnerID: w.PartnerID, CategoryID: w.CategoryID, LevelID: w.LevelID,
+		Name: storedText(w.Name), ShortDescription: storedText(w.ShortDescription),
+		LongDescription: storedText(w.LongDescription), BookingConditions: storedText(w.BookingConditions),
+		Images: storedStrings(w.Images), CanBePrivatized: w.CanBePrivatized, DisplayCalendar: w.DisplayCalendar,
+		Address: w.Address, ActivateWorkshopsGroupPayment: w.ActivateWorkshopsGroupPayment}
+	links := map[domain.WorkshopTagKind][]int64{domain.WorkshopTheme: w.ThemeIDs, domain.WorkshopTarget: w.TargetIDs,
+		domain.WorkshopSkill: w.SkillIDs, domain.WorkshopRecipe: w.RecipeIDs}
+	return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		res, err := tx.NewUpdate().Model(row).ExcludeColumn("id", "partner_id").WherePK().Exec(ctx)
+		if err != nil {
+			switch foreignKeyViolation(err) {
+			case "workshops_category_fkey":
+				return invalidField("categoryId", domain.VNotFound, msgNoSuchPK)
+			case "workshops_level_id_fkey":
+				return invalidField("levelId", domain.VNotFound, msgNoSuchPK)
+			}
+			return fmt.Errorf("update workshop: %w", err)
+		}
+		if err := oneRow(res); err != nil {
+			return err
+		}
+		for _, kind := range linkedWorkshopTags {
+			if links[kind] == nil {
+				continue
+			}
+			t := workshopTagTables[kind]
+			if _, err := tx.NewRaw("DELETE FROM ? WHERE workshop_id = ?", bun.Ident(t.links), row.ID).Exec(ctx); err != nil {
+				return fmt.Errorf("unlink workshop %ss: %w", kind, err)
+			}
+			if len(links[kind]) == 0 {
+				continue
+			}
+			_, err := tx.NewRaw("INSERT INTO ? (workshop_id, ?) SELECT ?, unnest(?::bigint[]) ON CONFLICT DO NOTHING",
+				bun.Ident(t.links), bun.Ident(t.column), row.ID, pgdialect.Array(links[kind])).Exec(ctx)
+			if foreignKeyViolation(err) != "" {
+				return invalidField(string(kind)+"Ids", domain.VNotFound, msgNoSuchPK)
+			}
+			if err != nil {
+				return fmt.Errorf("link workshop %ss: %w", kind, err)
+			}
+		}
+		return nil
+	})
+}
+
+// GetWorkshopCategory returns the category with that id.
+func (s *WorkshopStore) GetWorkshopCategory(ctx context.Context, id int64) (*domain.WorkshopCategory, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := new(workshopCategoryRow)
+	if err := s.db.NewSelect().Model(row).Where("c.id = ?", id).Scan(ctx); err != nil {
+		return nil, notFound(err)
+	}
+	return row.toDomain(), nil
+}
+
+// UpdateWorkshopCategory writes the category's name, price and validity.
+func (s *WorkshopStore) UpdateWorkshopCategory(ctx context.Context, c *domain.WorkshopCategory) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := &workshopCategoryRow{ID: c.ID, PartnerID: c.PartnerID, Name: storedText(c.Name), Price: c.Price,
+		SpecificValidityPeriod: c.SpecificValidityPeriod}
+	res, err := s.db.NewUpdate().Model(row).ExcludeColumn("id", "partner_id").WherePK().Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("update workshop category: %w", err)
+	}
+	return oneRow(res)
+}
+
+// GetWorkshopSession returns the session with that id.
+func (s *WorkshopStore) GetWorkshopSession(ctx context.Context, id int64) (*domain.WorkshopSession, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := new(workshopSessionRow)
+	if err := s.db.NewSelect().Model(row).Where("s.id = ?", id).Scan(ctx); err != nil {
+		return nil, notFound(err)
+	}
+	ses := row.toDomain()
+	return &ses, nil
+}
+
+// UpdateWorkshopSession writes the session's dates, capacities and places.
+func (s *WorkshopStore) UpdateWorkshopSession(ctx context.Context, ses *domain.WorkshopSession) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := &workshopSessionRow{ID: ses.ID, WorkshopID: ses.WorkshopID, StartingAt: ses.StartingAt, EndingAt: ses.EndingAt,
+		MinCapacity: ses.MinCapacity, MaxCapacity: ses.MaxCapacity, AvailablePlaces: ses.AvailablePlaces}
+	res, err := s.db.NewUpdate().Model(row).ExcludeColumn("id", "workshop_id").WherePK().Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("update workshop session: %w", err)
+	}
+	return oneRow(res)
+}
+
+// UpdateWorkshopTag writes a term's name.
+func (s *WorkshopStore) UpdateWorkshopTag(ctx context.Context, kind domain.WorkshopTagKind, t *domain.WorkshopTag) error {
+	tables, ok := workshopTagTables[kind]
+	if !ok {
+		return fmt.Errorf("update workshop tag: unknown kind %q", kind)
+	}
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	res, err := s.db.NewRaw("UPDATE ? SET name = ? WHERE id = ?", bun.Ident(tables.table), storedText(t.Name), t.ID).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("update workshop %s: %w", kind, err)
+	}
+	return oneRow(res)
+}
+
+// MissingWorkshopTags returns the ids that name no term of the kind.
+func (s *WorkshopStore) MissingWorkshopTags(ctx context.Context, kind domain.WorkshopTagKind, ids []int64) ([]int64, error) {
+	tables, ok := workshopTagTables[kind]
+	if !ok {
+		return nil, fmt.Errorf("check workshop tags: unknown kind %q", kind)
+	}
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var missing []int64
+	err := s.db.NewRaw("SELECT i FROM unnest(?::bigint[]) AS i WHERE NOT EXISTS (SELECT 1 FROM ? x WHERE x.id = i)",
+		pgdialect.Array(ids), bun.Ident(tables.table)).Scan(ctx, &missing)
+	if err != nil {
+		return nil, fmt.Errorf("check workshop %ss: %w", kind, err)
+	}
+	return missing, nil
+}

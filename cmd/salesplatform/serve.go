@@ -151,6 +151,7 @@ func newHandler(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logge
 		WorkshopCatalog:  services.Workshops,
 		BoxCatalog:       services.Boxes,
 		PrototypeCatalog: services.Prototypes,
+		Widgets:          services.Widgets,
 	}, rest.LoggerFrom))
 	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
 	rest.Register(r, services)

@@ -14,6 +14,39 @@ import (
 	"github.com/shopspring/decimal"
 )
 
+type AddEventFormulaInput struct {
+	EventID string       `json:"eventId"`
+	Name    []*TextInput `json:"name"`
+	// Decimal string: "25.00".
+	Price string `json:"price"`
+}
+
+type AddEventSlotInput struct {
+	EventID          string    `json:"eventId"`
+	StartingDatetime time.Time `json:"startingDatetime"`
+	// After startingDatetime.
+	EndingDatetime time.Time `json:"endingDatetime"`
+	// At least 0.
+	AvailablePlaces int `json:"availablePlaces"`
+}
+
+type AddPartnerLabelInput struct {
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	Name      string                     `json:"name"`
+	// Absolute http(s) URL of the logo.
+	Logo string `json:"logo"`
+}
+
+type AddWorkshopSessionInput struct {
+	WorkshopID       string    `json:"workshopId"`
+	StartingDatetime time.Time `json:"startingDatetime"`
+	EndingDatetime   time.Time `json:"endingDatetime"`
+	MinCapacity      int       `json:"minCapacity"`
+	MaxCapacity      int       `json:"maxCapacity"`
+	// At most maxCapacity; maxCapacity when omitted.
+	AvailablePlaces graphql.Omittable[*int] `json:"availablePlaces,omitempty"`
+}
+
 // The chosen value of one product attribute.
 type AttributeValue struct {
 	AttributeID int64  `json:"attributeId"`
@@ -47,10 +80,20 @@ type BoxOfferEdge struct {
 	Node   *BoxOffer `json:"node"`
 }
 
+type BoxOfferPayload struct {
+	Offer      *ManagedBoxOffer `json:"offer,omitempty"`
+	UserErrors []*UserError     `json:"userErrors"`
+}
+
 // One key of a box list's order.
 type BoxOrder struct {
 	Field     BoxOrderField  `json:"field"`
 	Direction OrderDirection `json:"direction"`
+}
+
+type BoxPayload struct {
+	Box        *ManagedBox  `json:"box,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 // A temporary e-commerce cart handed over to the checkout funnel.
@@ -123,10 +166,78 @@ type CataloguePartnerEdge struct {
 	Node   *CataloguePartner `json:"node"`
 }
 
+type CataloguePartnerPayload struct {
+	// The partner as its own catalogue shows it.
+	Partner    *CataloguePartner `json:"partner,omitempty"`
+	UserErrors []*UserError      `json:"userErrors"`
+}
+
+type CreateBoxInput struct {
+	// Staff: the marketplace.
+	PartnerID        graphql.Omittable[*string]      `json:"partnerId,omitempty"`
+	Name             []*TextInput                    `json:"name"`
+	ShortDescription graphql.Omittable[[]*TextInput] `json:"shortDescription,omitempty"`
+	LongDescription  graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
+	// Inactive (false) when omitted: not shown in the catalogue.
+	IsActive        graphql.Omittable[*bool] `json:"isActive,omitempty"`
+	IsHighlight     graphql.Omittable[*bool] `json:"isHighlight,omitempty"`
+	DisplayNbOffers graphql.Omittable[*bool] `json:"displayNbOffers,omitempty"`
+	// Decimal string.
+	Price string `json:"price"`
+	// At least 0; 1 when omitted.
+	Ranking                graphql.Omittable[*int]     `json:"ranking,omitempty"`
+	PeopleIncluded         graphql.Omittable[*int]     `json:"peopleIncluded,omitempty"`
+	MaxNumberUsages        graphql.Omittable[*int]     `json:"maxNumberUsages,omitempty"`
+	MaxDaysAfterFirstUsage graphql.Omittable[*int]     `json:"maxDaysAfterFirstUsage,omitempty"`
+	UniverseIds            graphql.Omittable[[]string] `json:"universeIds,omitempty"`
+	Images                 graphql.Omittable[[]string] `json:"images,omitempty"`
+}
+
 type CreateCartInput struct {
 	Items []*CartItemInput `json:"items"`
 	// Where the funnel sends the customer after payment; empty for the standard thank-you page.
 	ReturnURL graphql.Omittable[*string] `json:"returnUrl,omitempty"`
+}
+
+type CreateEventInput struct {
+	// Staff: the partner whose event it is. Partners: their own, or omitted.
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// Required: at least one language. At most 255 characters per language.
+	Name []*TextInput `json:"name"`
+	// At most 5,000 characters per language, as every description.
+	ShortDescription graphql.Omittable[[]*TextInput] `json:"shortDescription,omitempty"`
+	LongDescription  graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
+	Booking          graphql.Omittable[[]*TextInput] `json:"booking,omitempty"`
+	// An absolute http(s) URL, or empty.
+	CoverImage graphql.Omittable[*string] `json:"coverImage,omitempty"`
+	// Absolute http(s) URLs, at most 20.
+	Images          graphql.Omittable[[]string]              `json:"images,omitempty"`
+	DeliveryOptions graphql.Omittable[*DeliveryOptionsInput] `json:"deliveryOptions,omitempty"`
+}
+
+type CreateGiftcardPrototypeInput struct {
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// Required.
+	Title       []*TextInput                    `json:"title"`
+	Description graphql.Omittable[[]*TextInput] `json:"description,omitempty"`
+	TermsOfUse  graphql.Omittable[[]*TextInput] `json:"termsOfUse,omitempty"`
+	// Whether the buyer may type an amount of at least minimumAmount. Without it, predefinedAmounts are required.
+	CustomizedAmount graphql.Omittable[*bool] `json:"customizedAmount,omitempty"`
+	// Decimal string; 0 when omitted.
+	MinimumAmount graphql.Omittable[*string] `json:"minimumAmount,omitempty"`
+	// Decimal strings, each more than 0, at most 20, in display order.
+	PredefinedAmounts graphql.Omittable[[]string] `json:"predefinedAmounts,omitempty"`
+	MoneyPotActivated graphql.Omittable[*bool]    `json:"moneyPotActivated,omitempty"`
+	// An absolute http(s) URL, or empty.
+	MoneyPotLogo graphql.Omittable[*string] `json:"moneyPotLogo,omitempty"`
+	// At least 1; 12 when omitted.
+	ValidityPeriod graphql.Omittable[*int] `json:"validityPeriod,omitempty"`
+	// MONTH when omitted.
+	ValidityUnit graphql.Omittable[*ValidityUnit] `json:"validityUnit,omitempty"`
+}
+
+type CreateThemeInput struct {
+	Name []*TextInput `json:"name"`
 }
 
 type CreateTokenInput struct {
@@ -143,10 +254,91 @@ type CreateTokenPayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+type CreateUniverseInput struct {
+	Name []*TextInput `json:"name"`
+	// The parent universe; a root when omitted.
+	ParentID graphql.Omittable[*string] `json:"parentId,omitempty"`
+	// Position among its siblings.
+	Order graphql.Omittable[*int] `json:"order,omitempty"`
+}
+
+type CreateWorkshopCategoryInput struct {
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	Name      []*TextInput               `json:"name"`
+	// Decimal string.
+	Price string `json:"price"`
+	// At least 1; overrides the workshops product information's validity period.
+	SpecificValidityPeriod graphql.Omittable[*int] `json:"specificValidityPeriod,omitempty"`
+}
+
+type CreateWorkshopInput struct {
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// Required.
+	Name              []*TextInput                    `json:"name"`
+	ShortDescription  graphql.Omittable[[]*TextInput] `json:"shortDescription,omitempty"`
+	LongDescription   graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
+	BookingConditions graphql.Omittable[[]*TextInput] `json:"bookingConditions,omitempty"`
+	Images            graphql.Omittable[[]string]     `json:"images,omitempty"`
+	CanBePrivatized   graphql.Omittable[*bool]        `json:"canBePrivatized,omitempty"`
+	DisplayCalendar   graphql.Omittable[*bool]        `json:"displayCalendar,omitempty"`
+	// At most 255 characters.
+	Address                       graphql.Omittable[*string] `json:"address,omitempty"`
+	ActivateWorkshopsGroupPayment graphql.Omittable[*bool]   `json:"activateWorkshopsGroupPayment,omitempty"`
+	// One of the partner's categories: it sets the price.
+	CategoryID string                      `json:"categoryId"`
+	LevelID    graphql.Omittable[*string]  `json:"levelId,omitempty"`
+	ThemeIds   graphql.Omittable[[]string] `json:"themeIds,omitempty"`
+	TargetIds  graphql.Omittable[[]string] `json:"targetIds,omitempty"`
+	SkillIds   graphql.Omittable[[]string] `json:"skillIds,omitempty"`
+	RecipeIds  graphql.Omittable[[]string] `json:"recipeIds,omitempty"`
+}
+
+type CreateWorkshopThemeInput struct {
+	Name []*TextInput `json:"name"`
+}
+
+type DeliveryOptionsInput struct {
+	ActivatedEmailToBuyer                    bool `json:"activatedEmailToBuyer"`
+	ActivatedEmailToBeneficiaryDelivery      bool `json:"activatedEmailToBeneficiaryDelivery"`
+	ActivatedPostalMailToBuyer               bool `json:"activatedPostalMailToBuyer"`
+	ActivatedPostalMailToBeneficiaryDelivery bool `json:"activatedPostalMailToBeneficiaryDelivery"`
+	// Decimal string.
+	PostalMailShippingCost string `json:"postalMailShippingCost"`
+	// Days, at least 0.
+	PostalMailDuration            int    `json:"postalMailDuration"`
+	ActivatedPickupOnSiteDelivery bool   `json:"activatedPickupOnSiteDelivery"`
+	PickupOnSiteDuration          int    `json:"pickupOnSiteDuration"`
+	PickupOnSiteCost              string `json:"pickupOnSiteCost"`
+	Activated3MAToBuyer           bool   `json:"activated3MAToBuyer"`
+	Activated3MAToBeneficiary     bool   `json:"activated3MAToBeneficiary"`
+	MessengerDeliveryCost         string `json:"messengerDeliveryCost"`
+}
+
 type Destination struct {
 	City       string `json:"city"`
 	Department string `json:"department"`
 	Region     string `json:"region"`
+}
+
+type EventFormulaPayload struct {
+	Formula    *EventFormula `json:"formula,omitempty"`
+	UserErrors []*UserError  `json:"userErrors"`
+}
+
+type EventPayload struct {
+	// The event as the catalogue shows it; null when the input broke a rule.
+	Event      *Event       `json:"event,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+// A partner's ticket settings.
+type EventSettings struct {
+	DisplayEventsPerSlots bool `json:"displayEventsPerSlots"`
+}
+
+type EventSettingsPayload struct {
+	EventSettings *EventSettings `json:"eventSettings,omitempty"`
+	UserErrors    []*UserError   `json:"userErrors"`
 }
 
 // A date of an event (2.2). Dates are in the partner's time zone.
@@ -184,6 +376,11 @@ type EventSlotListEdge struct {
 	Node   *EventSlotListItem `json:"node"`
 }
 
+type EventSlotPayload struct {
+	Slot       *EventSlot   `json:"slot,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
 type EventsProductInformation struct {
 	Title                    *Localized     `json:"title"`
 	Description              *Localized     `json:"description"`
@@ -191,6 +388,29 @@ type EventsProductInformation struct {
 	DisplayFullyBookedEvents bool           `json:"displayFullyBookedEvents"`
 	// Whether eventSlots shows every available slot of an event.
 	DisplayEventsPerSlots bool `json:"displayEventsPerSlots"`
+}
+
+type EventsProductInformationPayload struct {
+	EventsProductInformation *EventsProductInformation `json:"eventsProductInformation,omitempty"`
+	UserErrors               []*UserError              `json:"userErrors"`
+}
+
+type FacilitiesInput struct {
+	DisabledAccess  bool `json:"disabledAccess"`
+	AirConditioning bool `json:"airConditioning"`
+	PrivateParking  bool `json:"privateParking"`
+	Wifi            bool `json:"wifi"`
+	SmokingArea     bool `json:"smokingArea"`
+	PetsAllowed     bool `json:"petsAllowed"`
+	FamilyFriendly  bool `json:"familyFriendly"`
+}
+
+type FileVoucherPrototypeInput struct {
+	ID string `json:"id"`
+	// The universe to file it under; null removes it.
+	UniverseID graphql.Omittable[*string] `json:"universeId,omitempty"`
+	// Replaces its themes.
+	ThemeIds graphql.Omittable[[]string] `json:"themeIds,omitempty"`
 }
 
 type GiftcardPrototypeConnection struct {
@@ -204,11 +424,21 @@ type GiftcardPrototypeEdge struct {
 	Node   *GiftcardPrototype `json:"node"`
 }
 
+type GiftcardPrototypePayload struct {
+	GiftcardPrototype *GiftcardPrototype `json:"giftcardPrototype,omitempty"`
+	UserErrors        []*UserError       `json:"userErrors"`
+}
+
 type GiftcardsProductInformation struct {
 	Title       *Localized `json:"title"`
 	Description *Localized `json:"description"`
 	// Where the giftcards are used: the partners of the catalogue, by id.
 	Partners []*PartnerAgency `json:"partners"`
+}
+
+type GiftcardsProductInformationPayload struct {
+	GiftcardsProductInformation *GiftcardsProductInformation `json:"giftcardsProductInformation,omitempty"`
+	UserErrors                  []*UserError                 `json:"userErrors"`
 }
 
 // A partner's legal identity (2.8); empty texts when it saved none.
@@ -239,6 +469,61 @@ type LegalInformation struct {
 	Rcs            string `json:"rcs"`
 }
 
+type LegalInformationPayload struct {
+	LegalInformation *LegalInformation `json:"legalInformation,omitempty"`
+	UserErrors       []*UserError      `json:"userErrors"`
+}
+
+// A box as its marketplace manages it, active or not.
+type ManagedBox struct {
+	ID                     string     `json:"id"`
+	Name                   *Localized `json:"name"`
+	ShortDescription       *Localized `json:"shortDescription"`
+	LongDescription        *Localized `json:"longDescription"`
+	IsActive               bool       `json:"isActive"`
+	IsHighlight            bool       `json:"isHighlight"`
+	DisplayNbOffers        bool       `json:"displayNbOffers"`
+	NbOffers               int        `json:"nbOffers"`
+	Price                  *Money     `json:"price"`
+	Ranking                int        `json:"ranking"`
+	PeopleIncluded         int        `json:"peopleIncluded"`
+	MaxNumberUsages        int        `json:"maxNumberUsages"`
+	MaxDaysAfterFirstUsage int        `json:"maxDaysAfterFirstUsage"`
+	UniverseIds            []string   `json:"universeIds"`
+	Images                 []string   `json:"images"`
+}
+
+// An offer as the marketplace and its partner manage it.
+type ManagedBoxOffer struct {
+	ID        string         `json:"id"`
+	BoxID     string         `json:"boxId"`
+	PartnerID string         `json:"partnerId"`
+	Status    BoxOfferStatus `json:"status"`
+}
+
+// A partner's marketing widgets.
+type MarketingWidgets struct {
+	// The key of GET /api/setup_marketing_widgets/{key}/.
+	Key string `json:"key"`
+	// https://{site domain}/, or empty.
+	PurchaseURL  string             `json:"purchaseUrl"`
+	Navbar       *WidgetNavbar      `json:"navbar,omitempty"`
+	FloattingBar *WidgetFloatingBar `json:"floattingBar,omitempty"`
+}
+
+type MarketingWidgetsInput struct {
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// Not configured when omitted.
+	Navbar graphql.Omittable[*WidgetNavbarInput] `json:"navbar,omitempty"`
+	// Not configured when omitted.
+	FloattingBar graphql.Omittable[*WidgetFloatingBarInput] `json:"floattingBar,omitempty"`
+}
+
+type MarketingWidgetsPayload struct {
+	MarketingWidgets *MarketingWidgets `json:"marketingWidgets,omitempty"`
+	UserErrors       []*UserError      `json:"userErrors"`
+}
+
 type Mutation struct {
 }
 
@@ -247,6 +532,14 @@ type NetworkGiftcardMoneyPot struct {
 	Description *Localized `json:"description"`
 	Logo        string     `json:"logo"`
 	Title       *Localized `json:"title"`
+}
+
+type NetworkGiftcardMoneyPotInput struct {
+	Activated   bool         `json:"activated"`
+	Title       []*TextInput `json:"title"`
+	Description []*TextInput `json:"description"`
+	// Empty or an absolute http(s) URL.
+	Logo string `json:"logo"`
 }
 
 // The giftcard a marketplace sells to its network; amounts in its currency.
@@ -262,11 +555,43 @@ type NetworkGiftcardSettings struct {
 	ValidityUnit *ValidityUnit `json:"validityUnit,omitempty"`
 }
 
+type NetworkGiftcardSettingsInput struct {
+	CustomizedAmount bool         `json:"customizedAmount"`
+	Title            []*TextInput `json:"title"`
+	Description      []*TextInput `json:"description"`
+	TermsOfUse       []*TextInput `json:"termsOfUse"`
+	// Decimal string.
+	MinimumAmount string `json:"minimumAmount"`
+	// Decimal strings, at most 20.
+	PredefinedAmounts []string `json:"predefinedAmounts"`
+	ValidityPeriod    int      `json:"validityPeriod"`
+	// Not set when omitted.
+	ValidityUnit graphql.Omittable[*ValidityUnit] `json:"validityUnit,omitempty"`
+}
+
 type NetworkGiftcardsProductInformation struct {
 	Title       *Localized               `json:"title"`
 	Description *Localized               `json:"description"`
 	Giftcard    *NetworkGiftcardSettings `json:"giftcard"`
 	MoneyPot    *NetworkGiftcardMoneyPot `json:"moneyPot"`
+}
+
+type NetworkGiftcardsProductInformationPayload struct {
+	NetworkGiftcardsProductInformation *NetworkGiftcardsProductInformation `json:"networkGiftcardsProductInformation,omitempty"`
+	UserErrors                         []*UserError                        `json:"userErrors"`
+}
+
+type NetworkPartnerInput struct {
+	// Staff: the marketplace.
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// The partner to add or remove.
+	NetworkPartnerID string `json:"networkPartnerId"`
+}
+
+type NetworkPayload struct {
+	// The ids of the marketplace's network partners, ascending.
+	NetworkPartnerIds []string     `json:"networkPartnerIds,omitempty"`
+	UserErrors        []*UserError `json:"userErrors"`
 }
 
 type NetworkVouchersProductInformation struct {
@@ -282,6 +607,11 @@ type NetworkVouchersProductInformation struct {
 	ActivatedOfferCountryFilter    bool       `json:"activatedOfferCountryFilter"`
 	ActivatedOfferDepartmentFilter bool       `json:"activatedOfferDepartmentFilter"`
 	ActivatedOfferRegionFilter     bool       `json:"activatedOfferRegionFilter"`
+}
+
+type NetworkVouchersProductInformationPayload struct {
+	NetworkVouchersProductInformation *NetworkVouchersProductInformation `json:"networkVouchersProductInformation,omitempty"`
+	UserErrors                        []*UserError                       `json:"userErrors"`
 }
 
 // Where a page of a connection lies in the whole list.
@@ -326,7 +656,34 @@ type PartnerLabel struct {
 	Logo string `json:"logo"`
 }
 
+type ProposeBoxOfferInput struct {
+	BoxID string `json:"boxId"`
+	// Staff: the proposing partner.
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+}
+
 type Query struct {
+}
+
+type RefundWithdrawalTermsPayload struct {
+	// "-" in a language without terms.
+	RefundWithdrawalTerms *Localized   `json:"refundWithdrawalTerms,omitempty"`
+	UserErrors            []*UserError `json:"userErrors"`
+}
+
+type RemoveEventSlotInput struct {
+	ID string `json:"id"`
+}
+
+type RemoveEventSlotPayload struct {
+	// The id of the slot deleted.
+	RemovedSlotID *string      `json:"removedSlotId,omitempty"`
+	UserErrors    []*UserError `json:"userErrors"`
+}
+
+type RemovePartnerLabelInput struct {
+	// The label's id.
+	ID string `json:"id"`
 }
 
 type ReplaceCartInput struct {
@@ -336,16 +693,46 @@ type ReplaceCartInput struct {
 	IfMatch   graphql.Omittable[*string] `json:"ifMatch,omitempty"`
 }
 
+type ReviewBoxOfferInput struct {
+	ID       string           `json:"id"`
+	Decision BoxOfferDecision `json:"decision"`
+}
+
+type SocialLinkInput struct {
+	// The network's name, at most 50 characters, each once.
+	Name string `json:"name"`
+	// An absolute http(s) URL.
+	URL string `json:"url"`
+}
+
 // A string-valued entry of a settings map.
 type StringEntry struct {
 	Key   string `json:"key"`
 	Value string `json:"value"`
 }
 
+// One language's text. lang is one of fr, en, es, it, de, nl, ca, pt.
+type TextInput struct {
+	Lang string `json:"lang"`
+	// A blank text removes the language's text.
+	Text string `json:"text"`
+}
+
 // A theme voucher prototypes are tagged with.
 type Theme struct {
 	ID   string     `json:"id"`
 	Name *Localized `json:"name"`
+}
+
+type ThemePayload struct {
+	Theme      *Theme       `json:"theme,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+// One language's URL.
+type URLEntryInput struct {
+	Lang string `json:"lang"`
+	URL  string `json:"url"`
 }
 
 // A node of the universe tree (2.11).
@@ -356,6 +743,276 @@ type Universe struct {
 	Order *int `json:"order,omitempty"`
 	// The sub-universes shown below it; empty at the leaves.
 	SubUniverses []*Universe `json:"subUniverses"`
+}
+
+type UniversePayload struct {
+	Universe   *UniverseRecord `json:"universe,omitempty"`
+	UserErrors []*UserError    `json:"userErrors"`
+}
+
+// A universe as stored: its parent rather than its sub-universes.
+type UniverseRecord struct {
+	ID       string     `json:"id"`
+	Name     *Localized `json:"name"`
+	ParentID *string    `json:"parentId,omitempty"`
+	Order    *int       `json:"order,omitempty"`
+}
+
+type UpdateBoxInput struct {
+	ID                     string                          `json:"id"`
+	Name                   graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
+	ShortDescription       graphql.Omittable[[]*TextInput] `json:"shortDescription,omitempty"`
+	LongDescription        graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
+	IsActive               graphql.Omittable[*bool]        `json:"isActive,omitempty"`
+	IsHighlight            graphql.Omittable[*bool]        `json:"isHighlight,omitempty"`
+	DisplayNbOffers        graphql.Omittable[*bool]        `json:"displayNbOffers,omitempty"`
+	Price                  graphql.Omittable[*string]      `json:"price,omitempty"`
+	Ranking                graphql.Omittable[*int]         `json:"ranking,omitempty"`
+	PeopleIncluded         graphql.Omittable[*int]         `json:"peopleIncluded,omitempty"`
+	MaxNumberUsages        graphql.Omittable[*int]         `json:"maxNumberUsages,omitempty"`
+	MaxDaysAfterFirstUsage graphql.Omittable[*int]         `json:"maxDaysAfterFirstUsage,omitempty"`
+	// Replaces the universes.
+	UniverseIds graphql.Omittable[[]string] `json:"universeIds,omitempty"`
+	// Replaces the images.
+	Images graphql.Omittable[[]string] `json:"images,omitempty"`
+}
+
+type UpdateEventFormulaInput struct {
+	ID    string                          `json:"id"`
+	Name  graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
+	Price graphql.Omittable[*string]      `json:"price,omitempty"`
+}
+
+type UpdateEventInput struct {
+	ID               string                          `json:"id"`
+	Name             graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
+	ShortDescription graphql.Omittable[[]*TextInput] `json:"shortDescription,omitempty"`
+	LongDescription  graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
+	Booking          graphql.Omittable[[]*TextInput] `json:"booking,omitempty"`
+	CoverImage       graphql.Omittable[*string]      `json:"coverImage,omitempty"`
+	Images           graphql.Omittable[[]string]     `json:"images,omitempty"`
+	// Replaces every option: an option left out is off, or 0.
+	DeliveryOptions graphql.Omittable[*DeliveryOptionsInput] `json:"deliveryOptions,omitempty"`
+}
+
+type UpdateEventSettingsInput struct {
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// Whether eventSlots shows every available slot of an event.
+	DisplayEventsPerSlots bool `json:"displayEventsPerSlots"`
+}
+
+type UpdateEventSlotInput struct {
+	ID               string                        `json:"id"`
+	StartingDatetime graphql.Omittable[*time.Time] `json:"startingDatetime,omitempty"`
+	EndingDatetime   graphql.Omittable[*time.Time] `json:"endingDatetime,omitempty"`
+	AvailablePlaces  graphql.Omittable[*int]       `json:"availablePlaces,omitempty"`
+}
+
+type UpdateEventsProductInformationInput struct {
+	PartnerID   graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	Title       []*TextInput               `json:"title"`
+	Description []*TextInput               `json:"description"`
+	// The terms of sale, by language.
+	TosURL                   []*URLEntryInput `json:"tosUrl"`
+	DisplayFullyBookedEvents bool             `json:"displayFullyBookedEvents"`
+	DisplayEventsPerSlots    bool             `json:"displayEventsPerSlots"`
+}
+
+type UpdateGiftcardPrototypeInput struct {
+	ID                string                           `json:"id"`
+	Title             graphql.Omittable[[]*TextInput]  `json:"title,omitempty"`
+	Description       graphql.Omittable[[]*TextInput]  `json:"description,omitempty"`
+	TermsOfUse        graphql.Omittable[[]*TextInput]  `json:"termsOfUse,omitempty"`
+	CustomizedAmount  graphql.Omittable[*bool]         `json:"customizedAmount,omitempty"`
+	MinimumAmount     graphql.Omittable[*string]       `json:"minimumAmount,omitempty"`
+	PredefinedAmounts graphql.Omittable[[]string]      `json:"predefinedAmounts,omitempty"`
+	MoneyPotActivated graphql.Omittable[*bool]         `json:"moneyPotActivated,omitempty"`
+	MoneyPotLogo      graphql.Omittable[*string]       `json:"moneyPotLogo,omitempty"`
+	ValidityPeriod    graphql.Omittable[*int]          `json:"validityPeriod,omitempty"`
+	ValidityUnit      graphql.Omittable[*ValidityUnit] `json:"validityUnit,omitempty"`
+}
+
+type UpdateGiftcardsProductInformationInput struct {
+	PartnerID   graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	Title       []*TextInput               `json:"title"`
+	Description []*TextInput               `json:"description"`
+}
+
+type UpdateLegalInformationInput struct {
+	PartnerID     graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	AgencyName    string                     `json:"agencyName"`
+	AddressLine1  string                     `json:"addressLine1"`
+	AddressLine2  string                     `json:"addressLine2"`
+	AddressLine3  string                     `json:"addressLine3"`
+	PostalCode    string                     `json:"postalCode"`
+	City          string                     `json:"city"`
+	Country       string                     `json:"country"`
+	CompanyType   string                     `json:"companyType"`
+	HqPhoneNumber string                     `json:"hqPhoneNumber"`
+	AgencyPhone   string                     `json:"agencyPhone"`
+	// Empty or an absolute http(s) URL.
+	AgencyWebsite string `json:"agencyWebsite"`
+	// Empty or an e-mail address.
+	LegalNoticeEmail string `json:"legalNoticeEmail"`
+	LegalForm        string `json:"legalForm"`
+	// Decimal string.
+	CapitalStock   string `json:"capitalStock"`
+	LegalFirstName string `json:"legalFirstName"`
+	LegalLastName  string `json:"legalLastName"`
+	SiretNumber    string `json:"siretNumber"`
+	VatID          string `json:"vatId"`
+	Rcs            string `json:"rcs"`
+}
+
+type UpdateNetworkGiftcardsProductInformationInput struct {
+	PartnerID   graphql.Omittable[*string]    `json:"partnerId,omitempty"`
+	Title       []*TextInput                  `json:"title"`
+	Description []*TextInput                  `json:"description"`
+	Giftcard    *NetworkGiftcardSettingsInput `json:"giftcard"`
+	MoneyPot    *NetworkGiftcardMoneyPotInput `json:"moneyPot"`
+}
+
+type UpdateNetworkVouchersProductInformationInput struct {
+	PartnerID                      graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	Title                          []*TextInput               `json:"title"`
+	Description                    []*TextInput               `json:"description"`
+	TermsOfUse                     []*TextInput               `json:"termsOfUse"`
+	DisplayByUniverse              bool                       `json:"displayByUniverse"`
+	ValidityPeriod                 int                        `json:"validityPeriod"`
+	ValidityPeriodUnit             int                        `json:"validityPeriodUnit"`
+	ActivatedProductFeature        bool                       `json:"activatedProductFeature"`
+	ActivatedGroupPayment          bool                       `json:"activatedGroupPayment"`
+	DisplayOffersMap               bool                       `json:"displayOffersMap"`
+	ActivatedOfferCountryFilter    bool                       `json:"activatedOfferCountryFilter"`
+	ActivatedOfferDepartmentFilter bool                       `json:"activatedOfferDepartmentFilter"`
+	ActivatedOfferRegionFilter     bool                       `json:"activatedOfferRegionFilter"`
+}
+
+type UpdatePartnerProfileInput struct {
+	PartnerID             graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	Description           []*TextInput               `json:"description"`
+	Managers              []*TextInput               `json:"managers"`
+	Nearby                []*TextInput               `json:"nearby"`
+	PracticalInformation  []*TextInput               `json:"practicalInformation"`
+	Access                []*TextInput               `json:"access"`
+	CommercialDescription []*TextInput               `json:"commercialDescription"`
+	// At most 100 characters, as department and city.
+	Region     string `json:"region"`
+	Department string `json:"department"`
+	City       string `json:"city"`
+	// Decimal degrees as a string, -90 to 90, at most 6 places; null when not located.
+	Latitude graphql.Omittable[*string] `json:"latitude,omitempty"`
+	// -180 to 180.
+	Longitude   graphql.Omittable[*string] `json:"longitude,omitempty"`
+	Facilities  *FacilitiesInput           `json:"facilities"`
+	SocialLinks []*SocialLinkInput         `json:"socialLinks"`
+}
+
+type UpdateRefundWithdrawalTermsInput struct {
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	Terms     []*TextInput               `json:"terms"`
+}
+
+type UpdateThemeInput struct {
+	ID   string       `json:"id"`
+	Name []*TextInput `json:"name"`
+}
+
+type UpdateUniverseInput struct {
+	ID   string                          `json:"id"`
+	Name graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
+	// null makes it a root.
+	ParentID graphql.Omittable[*string] `json:"parentId,omitempty"`
+	// null removes it.
+	Order graphql.Omittable[*int] `json:"order,omitempty"`
+}
+
+type UpdateVouchersProductInformationInput struct {
+	PartnerID                       graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	Title                           []*TextInput               `json:"title"`
+	Subtitle                        []*TextInput               `json:"subtitle"`
+	ShortDescription                []*TextInput               `json:"shortDescription"`
+	ActivatedDestinationFilter      bool                       `json:"activatedDestinationFilter"`
+	ActivatedUniverseFilter         bool                       `json:"activatedUniverseFilter"`
+	ActivatedPriceFilter            bool                       `json:"activatedPriceFilter"`
+	ActivatedTargetFilter           bool                       `json:"activatedTargetFilter"`
+	ActivatedThemeFilter            bool                       `json:"activatedThemeFilter"`
+	ActivatedEnvironmentFilter      bool                       `json:"activatedEnvironmentFilter"`
+	ActivatedOfferOrderingByRanking bool                       `json:"activatedOfferOrderingByRanking"`
+	ValidityPeriod                  int                        `json:"validityPeriod"`
+	ValidityPeriodUnit              int                        `json:"validityPeriodUnit"`
+	MethodOfDisplay                 int                        `json:"methodOfDisplay"`
+	ActivatedGroupPayment           bool                       `json:"activatedGroupPayment"`
+}
+
+type UpdateWorkshopCategoryInput struct {
+	ID    string                          `json:"id"`
+	Name  graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
+	Price graphql.Omittable[*string]      `json:"price,omitempty"`
+	// null removes it.
+	SpecificValidityPeriod graphql.Omittable[*int] `json:"specificValidityPeriod,omitempty"`
+}
+
+type UpdateWorkshopInput struct {
+	ID                            string                          `json:"id"`
+	Name                          graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
+	ShortDescription              graphql.Omittable[[]*TextInput] `json:"shortDescription,omitempty"`
+	LongDescription               graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
+	BookingConditions             graphql.Omittable[[]*TextInput] `json:"bookingConditions,omitempty"`
+	Images                        graphql.Omittable[[]string]     `json:"images,omitempty"`
+	CanBePrivatized               graphql.Omittable[*bool]        `json:"canBePrivatized,omitempty"`
+	DisplayCalendar               graphql.Omittable[*bool]        `json:"displayCalendar,omitempty"`
+	Address                       graphql.Omittable[*string]      `json:"address,omitempty"`
+	ActivateWorkshopsGroupPayment graphql.Omittable[*bool]        `json:"activateWorkshopsGroupPayment,omitempty"`
+	CategoryID                    graphql.Omittable[*string]      `json:"categoryId,omitempty"`
+	// null removes the level.
+	LevelID graphql.Omittable[*string] `json:"levelId,omitempty"`
+	// A given list replaces the links.
+	ThemeIds  graphql.Omittable[[]string] `json:"themeIds,omitempty"`
+	TargetIds graphql.Omittable[[]string] `json:"targetIds,omitempty"`
+	SkillIds  graphql.Omittable[[]string] `json:"skillIds,omitempty"`
+	RecipeIds graphql.Omittable[[]string] `json:"recipeIds,omitempty"`
+}
+
+type UpdateWorkshopSessionInput struct {
+	ID               string                        `json:"id"`
+	StartingDatetime graphql.Omittable[*time.Time] `json:"startingDatetime,omitempty"`
+	EndingDatetime   graphql.Omittable[*time.Time] `json:"endingDatetime,omitempty"`
+	MinCapacity      graphql.Omittable[*int]       `json:"minCapacity,omitempty"`
+	MaxCapacity      graphql.Omittable[*int]       `json:"maxCapacity,omitempty"`
+	AvailablePlaces  graphql.Omittable[*int]       `json:"availablePlaces,omitempty"`
+}
+
+type UpdateWorkshopThemeInput struct {
+	ID   string       `json:"id"`
+	Name []*TextInput `json:"name"`
+}
+
+type UpdateWorkshopsProductInformationInput struct {
+	PartnerID                    graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	Title                        []*TextInput               `json:"title"`
+	Description                  []*TextInput               `json:"description"`
+	TosURL                       []*URLEntryInput           `json:"tosUrl"`
+	DisplayWorkshopsByMonth      bool                       `json:"displayWorkshopsByMonth"`
+	DisplayWorkshopsPerSession   bool                       `json:"displayWorkshopsPerSession"`
+	DisplayFullyBookedSessions   bool                       `json:"displayFullyBookedSessions"`
+	ActivatedMonthFilter         bool                       `json:"activatedMonthFilter"`
+	ActivatedDayFilter           bool                       `json:"activatedDayFilter"`
+	ActivatedTimeFilter          bool                       `json:"activatedTimeFilter"`
+	ActivatedPriceFilter         bool                       `json:"activatedPriceFilter"`
+	ActivatedCategoryFilter      bool                       `json:"activatedCategoryFilter"`
+	ActivatedDurationFilter      bool                       `json:"activatedDurationFilter"`
+	ActivatedTargetFilter        bool                       `json:"activatedTargetFilter"`
+	ActivatedLevelFilter         bool                       `json:"activatedLevelFilter"`
+	ActivatedThemeFilter         bool                       `json:"activatedThemeFilter"`
+	MinNbFreePlacesForLabelShown int                        `json:"minNbFreePlacesForLabelShown"`
+	DisplayPhoneNumber           bool                       `json:"displayPhoneNumber"`
+	// At most 32 characters.
+	PhoneNumber string `json:"phoneNumber"`
+	// Empty or an absolute http(s) URL.
+	DefaultWorkshopImage string `json:"defaultWorkshopImage"`
+	ValidityPeriod       int    `json:"validityPeriod"`
+	ValidityPeriodUnit   int    `json:"validityPeriodUnit"`
 }
 
 type User struct {
@@ -383,6 +1040,20 @@ type Viewer struct {
 	Permissions []string `json:"permissions"`
 }
 
+// A partner's voucher prototype as it is filed.
+type VoucherPrototype struct {
+	ID         string     `json:"id"`
+	Name       *Localized `json:"name"`
+	UniverseID *string    `json:"universeId,omitempty"`
+	// Ascending.
+	ThemeIds []string `json:"themeIds"`
+}
+
+type VoucherPrototypePayload struct {
+	VoucherPrototype *VoucherPrototype `json:"voucherPrototype,omitempty"`
+	UserErrors       []*UserError      `json:"userErrors"`
+}
+
 type VouchersProductInformation struct {
 	Title                           *Localized `json:"title"`
 	Subtitle                        *Localized `json:"subtitle"`
@@ -400,6 +1071,110 @@ type VouchersProductInformation struct {
 	ActivatedGroupPayment           bool       `json:"activatedGroupPayment"`
 }
 
+type VouchersProductInformationPayload struct {
+	VouchersProductInformation *VouchersProductInformation `json:"vouchersProductInformation,omitempty"`
+	UserErrors                 []*UserError                `json:"userErrors"`
+}
+
+type WidgetFloatingBar struct {
+	ShowFloattingBar                    bool   `json:"showFloattingBar"`
+	ShowFloattingBarOnPurchaseSite      bool   `json:"showFloattingBarOnPurchaseSite"`
+	FloattingBarOrientation             string `json:"floattingBarOrientation"`
+	FloattingBarBackgroundColor         string `json:"floattingBarBackgroundColor"`
+	FloattingBarBorderColor             string `json:"floattingBarBorderColor"`
+	FloattingBarText                    string `json:"floattingBarText"`
+	FloattingBarTextColor               string `json:"floattingBarTextColor"`
+	FloattingBarCtaButtonText           string `json:"floattingBarCtaButtonText"`
+	FloattingBarCtaButtonLink           string `json:"floattingBarCtaButtonLink"`
+	FloattingBarCtaButtonColor          string `json:"floattingBarCtaButtonColor"`
+	FloattingBarCtaButtonHoverColor     string `json:"floattingBarCtaButtonHoverColor"`
+	FloattingBarCtaButtonTextColor      string `json:"floattingBarCtaButtonTextColor"`
+	FloattingBarCtaButtonTextHoverColor string `json:"floattingBarCtaButtonTextHoverColor"`
+}
+
+// The floating bar widget. floattingBarOrientation is top or bottom.
+type WidgetFloatingBarInput struct {
+	ShowFloattingBar                    bool   `json:"showFloattingBar"`
+	ShowFloattingBarOnPurchaseSite      bool   `json:"showFloattingBarOnPurchaseSite"`
+	FloattingBarOrientation             string `json:"floattingBarOrientation"`
+	FloattingBarBackgroundColor         string `json:"floattingBarBackgroundColor"`
+	FloattingBarBorderColor             string `json:"floattingBarBorderColor"`
+	FloattingBarText                    string `json:"floattingBarText"`
+	FloattingBarTextColor               string `json:"floattingBarTextColor"`
+	FloattingBarCtaButtonText           string `json:"floattingBarCtaButtonText"`
+	FloattingBarCtaButtonLink           string `json:"floattingBarCtaButtonLink"`
+	FloattingBarCtaButtonColor          string `json:"floattingBarCtaButtonColor"`
+	FloattingBarCtaButtonHoverColor     string `json:"floattingBarCtaButtonHoverColor"`
+	FloattingBarCtaButtonTextColor      string `json:"floattingBarCtaButtonTextColor"`
+	FloattingBarCtaButtonTextHoverColor string `json:"floattingBarCtaButtonTextHoverColor"`
+}
+
+type WidgetNavbar struct {
+	ShowNavbar               bool   `json:"showNavbar"`
+	ShowNavbarOnPurchaseSite bool   `json:"showNavbarOnPurchaseSite"`
+	NavbarOrientation        string `json:"navbarOrientation"`
+	NavbarSide               string `json:"navbarSide"`
+	NavbarPosition           int    `json:"navbarPosition"`
+	ActivateOffer            bool   `json:"activateOffer"`
+	ActivateBook             bool   `json:"activateBook"`
+	ActivateContact          bool   `json:"activateContact"`
+	OfferBackgroundColor     string `json:"offerBackgroundColor"`
+	OfferTextColor           string `json:"offerTextColor"`
+	OfferHoverColor          string `json:"offerHoverColor"`
+	BookBackgroundColor      string `json:"bookBackgroundColor"`
+	BookTextColor            string `json:"bookTextColor"`
+	BookHoverColor           string `json:"bookHoverColor"`
+	ContactBackgroundColor   string `json:"contactBackgroundColor"`
+	ContactTextColor         string `json:"contactTextColor"`
+	ContactHoverColor        string `json:"contactHoverColor"`
+	NavbarOfferBoxURL        string `json:"navbarOfferBoxUrl"`
+	NavbarBookBoxURL         string `json:"navbarBookBoxUrl"`
+	NavbarContactBoxURL      string `json:"navbarContactBoxUrl"`
+	OfferText                string `json:"offerText"`
+	BookText                 string `json:"bookText"`
+	ContactText              string `json:"contactText"`
+}
+
+// The navbar widget, as GET /api/setup_marketing_widgets/ shows it. Colours
+// are #RRGGBB; navbarOrientation is vertical (navbarSide left or right) or
+// horizontal (top or bottom); navbarPosition is 0 to 100; URLs are empty or
+// absolute http(s).
+type WidgetNavbarInput struct {
+	ShowNavbar               bool   `json:"showNavbar"`
+	ShowNavbarOnPurchaseSite bool   `json:"showNavbarOnPurchaseSite"`
+	NavbarOrientation        string `json:"navbarOrientation"`
+	NavbarSide               string `json:"navbarSide"`
+	NavbarPosition           int    `json:"navbarPosition"`
+	ActivateOffer            bool   `json:"activateOffer"`
+	ActivateBook             bool   `json:"activateBook"`
+	ActivateContact          bool   `json:"activateContact"`
+	OfferBackgroundColor     string `json:"offerBackgroundColor"`
+	OfferTextColor           string `json:"offerTextColor"`
+	OfferHoverColor          string `json:"offerHoverColor"`
+	BookBackgroundColor      string `json:"bookBackgroundColor"`
+	BookTextColor            string `json:"bookTextColor"`
+	BookHoverColor           string `json:"bookHoverColor"`
+	ContactBackgroundColor   string `json:"contactBackgroundColor"`
+	ContactTextColor         string `json:"contactTextColor"`
+	ContactHoverColor        string `json:"contactHoverColor"`
+	NavbarOfferBoxURL        string `json:"navbarOfferBoxUrl"`
+	NavbarBookBoxURL         string `json:"navbarBookBoxUrl"`
+	NavbarContactBoxURL      string `json:"navbarContactBoxUrl"`
+	OfferText                string `json:"offerText"`
+	BookText                 string `json:"bookText"`
+	ContactText              string `json:"contactText"`
+}
+
+type WorkshopCategoryPayload struct {
+	Category   *WorkshopCategory `json:"category,omitempty"`
+	UserErrors []*UserError      `json:"userErrors"`
+}
+
+type WorkshopPayload struct {
+	Workshop   *Workshop    `json:"workshop,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
 type WorkshopSessionConnection struct {
 	Edges      []*WorkshopSessionEdge `json:"edges"`
 	PageInfo   *PageInfo              `json:"pageInfo"`
@@ -411,6 +1186,11 @@ type WorkshopSessionEdge struct {
 	Node   *WorkshopSession `json:"node"`
 }
 
+type WorkshopSessionPayload struct {
+	Session    *WorkshopSession `json:"session,omitempty"`
+	UserErrors []*UserError     `json:"userErrors"`
+}
+
 type WorkshopThemeConnection struct {
 	Edges      []*WorkshopThemeEdge `json:"edges"`
 	PageInfo   *PageInfo            `json:"pageInfo"`
@@ -420,6 +1200,11 @@ type WorkshopThemeConnection struct {
 type WorkshopThemeEdge struct {
 	Cursor string       `json:"cursor"`
 	Node   *WorkshopTag `json:"node"`
+}
+
+type WorkshopThemePayload struct {
+	Theme      *WorkshopTag `json:"theme,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 type WorkshopsProductInformation struct {
@@ -445,6 +1230,125 @@ type WorkshopsProductInformation struct {
 	DefaultWorkshopImage string `json:"defaultWorkshopImage"`
 	ValidityPeriod       int    `json:"validityPeriod"`
 	ValidityPeriodUnit   int    `json:"validityPeriodUnit"`
+}
+
+type WorkshopsProductInformationPayload struct {
+	WorkshopsProductInformation *WorkshopsProductInformation `json:"workshopsProductInformation,omitempty"`
+	UserErrors                  []*UserError                 `json:"userErrors"`
+}
+
+type BoxOfferDecision string
+
+const (
+	BoxOfferDecisionValidate BoxOfferDecision = "VALIDATE"
+	BoxOfferDecisionRefuse   BoxOfferDecision = "REFUSE"
+)
+
+var AllBoxOfferDecision = []BoxOfferDecision{
+	BoxOfferDecisionValidate,
+	BoxOfferDecisionRefuse,
+}
+
+func (e BoxOfferDecision) IsValid() bool {
+	switch e {
+	case BoxOfferDecisionValidate, BoxOfferDecisionRefuse:
+		return true
+	}
+	return false
+}
+
+func (e BoxOfferDecision) String() string {
+	return string(e)
+}
+
+func (e *BoxOfferDecision) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = BoxOfferDecision(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid BoxOfferDecision", str)
+	}
+	return nil
+}
+
+func (e BoxOfferDecision) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *BoxOfferDecision) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e BoxOfferDecision) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Where an offer stands: DRAFT (proposed), VALIDATED (live: counted in
+// nbOffers), REFUSED (may be proposed again).
+type BoxOfferStatus string
+
+const (
+	BoxOfferStatusDraft     BoxOfferStatus = "DRAFT"
+	BoxOfferStatusValidated BoxOfferStatus = "VALIDATED"
+	BoxOfferStatusRefused   BoxOfferStatus = "REFUSED"
+)
+
+var AllBoxOfferStatus = []BoxOfferStatus{
+	BoxOfferStatusDraft,
+	BoxOfferStatusValidated,
+	BoxOfferStatusRefused,
+}
+
+func (e BoxOfferStatus) IsValid() bool {
+	switch e {
+	case BoxOfferStatusDraft, BoxOfferStatusValidated, BoxOfferStatusRefused:
+		return true
+	}
+	return false
+}
+
+func (e BoxOfferStatus) String() string {
+	return string(e)
+}
+
+func (e *BoxOfferStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = BoxOfferStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid BoxOfferStatus", str)
+	}
+	return nil
+}
+
+func (e BoxOfferStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *BoxOfferStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e BoxOfferStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
 }
 
 type BoxOrderField string

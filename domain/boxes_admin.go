@@ -1,0 +1,322 @@
+package domain
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Box administration: a marketplace (or staff for it) writes its network
+// voucher boxes and reviews the offers its network partners propose in
+// them. See admin.go for the shared rules.
+
+// BoxOfferStatusRefused is an offer the marketplace turned down (or
+// withdrew); the partner may propose it again.
+const BoxOfferStatusRefused = "REFUSED"
+
+// Box offer decisions of the marketplace.
+const (
+	BoxOfferValidate = "VALIDATE"
+	BoxOfferRefuse   = "REFUSE"
+	// BoxOfferPropose is the partner's (re-)proposal.
+	BoxOfferPropose = "PROPOSE"
+)
+
+// BoxInput creates or changes a box; Name and Price are required on
+// create. A non-nil UniverseIDs or Images replaces the links or images.
+type BoxInput struct {
+	PartnerID              *int64 // create only: the marketplace, for staff
+	Name                   []TextInput
+	ShortDescription       []TextInput
+	LongDescription        []TextInput
+	IsActive               *bool
+	IsHighlight            *bool
+	DisplayNbOffers        *bool
+	Price                  *string
+	Ranking                *int
+	PeopleIncluded         *int
+	MaxNumberUsages        *int
+	MaxDaysAfterFirstUsage *int
+	UniverseIDs            []int64
+	Images                 []string
+}
+
+// BoxAdminStore is what the box administration writes with.
+type BoxAdminStore interface {
+	// GetBox returns the box with that id, active or not, whoever owns it,
+	// with its universe ids and images; ErrNotFound when there is none.
+	GetBox(ctx context.Context, id int64) (*Box, error)
+	// UpdateBox writes b's columns and replaces its universe links and
+	// images when they are not nil: one transaction.
+	UpdateBox(ctx context.Context, b *Box) error
+	// MissingUniverses returns the ids among ids that name no universe.
+	MissingUniverses(ctx context.Context, ids []int64) ([]int64, error)
+	// GetBoxOffer returns the offer; ErrNotFound when none.
+	GetBoxOffer(ctx context.Context, id int64) (*BoxOffer, error)
+	// FindBoxOfferOf returns the partner's offer in the box; ErrNotFound
+	// when it has none.
+	FindBoxOfferOf(ctx context.Context, boxID, partnerID int64) (*BoxOffer, error)
+	// SetBoxOfferStatus moves the offer from status from to status to; it
+	// reports false when the offer no longer has status from.
+	SetBoxOfferStatus(ctx context.Context, id int64, from, to string) (bool, error)
+	// InNetwork reports whether the partner is in the marketplace's network.
+	InNetwork(ctx context.Context, marketplaceID, partnerID int64) (bool, error)
+}
+
+// NextBoxOfferStatus is the status an offer in status current takes on
+// action: a proposal is a draft (again, after a refusal); the marketplace
+// validates or refuses a draft, may refuse (withdraw) a validated offer
+// and may reverse a refusal.
+// Errors: CodeInvalid (VInvalidState on "status") for any other move.
+func NextBoxOfferStatus(current, action string) (string, error) {
+	next := map[[2]string]string{
+		{"", BoxOfferPropose}:                     BoxOfferStatusDraft,
+		{BoxOfferStatusRefused, BoxOfferPropose}:  BoxOfferStatusDraft,
+		{BoxOfferStatusDraft, BoxOfferValidate}:   BoxOfferStatusValidated,
+		{BoxOfferStatusDraft, BoxOfferRefuse}:     BoxOfferStatusRefused,
+		{BoxOfferStatusValidated, BoxOfferRefuse}: BoxOfferStatusRefused,
+		{BoxOfferStatusRefused, BoxOfferValidate}: BoxOfferStatusValidated,
+	}[[2]string{current, action}]
+	if next == "" {
+		var v validator
+		msg := fmt.Sprintf("An offer with status %s cannot be %s.", current, pastTense(action))
+		if current == "" {
+			msg = fmt.Sprintf("There is no offer to %s.", strings.ToLower(action))
+		}
+		v.add(VInvalidState, msg, "status")
+		return "", v.err()
+	}
+	return next, nil
+}
+
+func pastTense(action string) string {
+	switch action {
+	case BoxOfferValidate:
+		return "validated"
+	case BoxOfferRefuse:
+		return "refused"
+	}
+	return "proposed again"
+}
+
+// marketplacePartner is adminPartner for marketplace-only operations.
+// Errors: those of adminPartner; CodeForbidden when the partner is not a
+// marketplace.
+func marketplacePartner(ctx context.Context, partners PartnerStore, partnerID *int64) (*Partner, error) {
+	p, _, err := adminPartner(ctx, partners, partnerID)
+	if err != nil {
+		return nil, err
+	}
+	if !p.IsMarketplace {
+		return nil, &Error{Code: CodeForbidden, Message: msgMarketplaceOnly}
+	}
+	return p, nil
+}
+
+// managedMarketplace returns the marketplace ownerID when the caller may
+// manage its boxes: the marketplace itself, or staff.
+// Errors: CodeUnauthenticated; CodeForbidden for a caller whose partner is
+// not a marketplace; CodeNotFound for another marketplace's.
+func managedMarketplace(ctx context.Context, partners PartnerStore, ownerID int64) (*Partner, error) {
+	c, err := CallerFrom(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if !c.User.IsStaff && (c.Partner == nil || !c.Partner.IsMarketplace) {
+		return nil, &Error{Code: CodeForbidden, Message: msgMarketplaceOnly}
+	}
+	return ownerPartner(ctx, partners, ownerID)
+}
+
+func (in *BoxInput) apply(v *validator, b *Box) {
+	create := b.ID == 0
+	b.Name = v.optLocalized(in.Name, b.Name, MaxNameLength, create || in.Name != nil, "name")
+	b.ShortDescription = v.optLocalized(in.ShortDescription, b.ShortDescription, MaxDescriptionLength, false, "shortDescription")
+	b.LongDescription = v.optLocalized(in.LongDescription, b.LongDescription, MaxDescriptionLength, false, "longDescription")
+	b.IsActive = pick(in.IsActive, b.IsActive)
+	b.IsHighlight = pick(in.IsHighlight, b.IsHighlight)
+	b.DisplayNbOffers = pick(in.DisplayNbOffers, b.DisplayNbOffers)
+	if create && in.Price == nil {
+		v.add(VRequired, msgRequired, "price")
+	}
+	b.Price = v.optMoney(in.Price, b.Price, "price")
+	b.Ranking = v.optInt(in.Ranking, b.Ranking, "ranking")
+	b.PeopleIncluded = v.optInt(in.PeopleIncluded, b.PeopleIncluded, "peopleIncluded")
+	b.MaxNumberUsages = v.optInt(in.MaxNumberUsages, b.MaxNumberUsages, "maxNumberUsages")
+	b.MaxDaysAfterFirstUsage = v.optInt(in.MaxDaysAfterFirstUsage, b.MaxDaysAfterFirstUsage, "maxDaysAfterFirstUsage")
+	b.Images = v.imageURLs(in.Images, b.Images, "images")
+	if !create && in.Images == nil {
+		b.Images = nil // keep the stored images
+	}
+	b.UniverseIDs = in.UniverseIDs
+}
+
+func (s *BoxService) checkUniverses(ctx context.Context, v *validator, ids []int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	missing, err := s.store.MissingUniverses(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for i, id := range ids {
+		if slices.Contains(missing, id) {
+			v.add(VNotFound, fmt.Sprintf(msgNoSuchRecord, id), "universeIds", i)
+		}
+	}
+	return nil
+}
+
+// CreateBox creates a box of the caller's marketplace (staff: of
+// in.PartnerID, a marketplace), with its universes and images in one
+// transaction.
+// Errors: those of marketplacePartner; CodeInvalid with every field error.
+func (s *BoxService) CreateBox(ctx context.Context, in BoxInput) (*BoxView, error) {
+	m, err := marketplacePartner(ctx, s.partners, in.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	b := &Box{MarketplaceID: m.ID, Ranking: 1, PeopleIncluded: 1, MaxNumberUsages: 1}
+	var v validator
+	in.apply(&v, b)
+	if err := s.checkUniverses(ctx, &v, in.UniverseIDs); err != nil {
+		return nil, err
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateBox(ctx, b); err != nil {
+		return nil, err
+	}
+	return s.adminBoxView(ctx, m, b.ID)
+}
+
+// UpdateBox changes a box of the caller's marketplace.
+// Errors: those of managedMarketplace; CodeNotFound for an unknown box;
+// CodeInvalid with every field error.
+func (s *BoxService) UpdateBox(ctx context.Context, id int64, in BoxInput) (*BoxView, error) {
+	if _, err := CallerFrom(ctx); err != nil {
+		return nil, err
+	}
+	b, err := s.store.GetBox(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	m, err := managedMarketplace(ctx, s.partners, b.MarketplaceID)
+	if err != nil {
+		return nil, err
+	}
+	var v validator
+	in.apply(&v, b)
+	if err := s.checkUniverses(ctx, &v, in.UniverseIDs); err != nil {
+		return nil, err
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.UpdateBox(ctx, b); err != nil {
+		return nil, err
+	}
+	return s.adminBoxView(ctx, m, b.ID)
+}
+
+func (s *BoxService) adminBoxView(ctx context.Context, m *Partner, id int64) (*BoxView, error) {
+	b, err := s.store.GetBox(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return boxView(b, m), nil
+}
+
+// ProposeBoxOffer proposes the caller's partner (staff: partnerID's) in a
+// box of a marketplace whose network it is in: a draft, which the
+// marketplace reviews. A refused offer may be proposed again.
+// Errors: those of adminPartner; CodeNotFound for a box of a marketplace
+// whose network the partner is not in; CodeInvalid (VInvalidState) when
+// the partner already has a draft or validated offer in the box.
+func (s *BoxService) ProposeBoxOffer(ctx context.Context, boxID int64, partnerID *int64) (*BoxOffer, error) {
+	p, _, err := adminPartner(ctx, s.partners, partnerID)
+	if err != nil {
+		return nil, err
+	}
+	b, err := s.store.GetBox(ctx, boxID)
+	if err != nil {
+		return nil, err
+	}
+	in, err := s.store.InNetwork(ctx, b.MarketplaceID, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	if !in {
+		return nil, ErrNotFound
+	}
+	o, err := s.store.FindBoxOfferOf(ctx, b.ID, p.ID)
+	switch {
+	case IsCode(err, CodeNotFound):
+		o = &BoxOffer{BoxID: b.ID, PartnerID: p.ID}
+	case err != nil:
+		return nil, err
+	}
+	next, err := NextBoxOfferStatus(o.Status, BoxOfferPropose)
+	if err != nil {
+		return nil, err
+	}
+	if o.ID == 0 {
+		o.Status = next
+		if err := s.store.CreateBoxOffer(ctx, o); err != nil {
+			return nil, err
+		}
+		return o, nil
+	}
+	return s.moveBoxOffer(ctx, o, next)
+}
+
+// ReviewBoxOffer validates or refuses (decision BoxOfferValidate or
+// BoxOfferRefuse) an offer in a box of the caller's marketplace; staff
+// review any.
+// Errors: those of managedMarketplace; CodeNotFound for an unknown offer;
+// CodeInvalid (VInvalidState on "status") for a move NextBoxOfferStatus
+// refuses, or when the offer changed meanwhile.
+func (s *BoxService) ReviewBoxOffer(ctx context.Context, id int64, decision string) (*BoxOffer, error) {
+	if _, err := CallerFrom(ctx); err != nil {
+		return nil, err
+	}
+	o, err := s.store.GetBoxOffer(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	b, err := s.store.GetBox(ctx, o.BoxID)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := managedMarketplace(ctx, s.partners, b.MarketplaceID); err != nil {
+		return nil, err
+	}
+	if decision != BoxOfferValidate && decision != BoxOfferRefuse {
+		var v validator
+		v.add(VInvalid, fmt.Sprintf(msgLanguageChoice, decision), "decision")
+		return nil, v.err()
+	}
+	next, err := NextBoxOfferStatus(o.Status, decision)
+	if err != nil {
+		return nil, err
+	}
+	return s.moveBoxOffer(ctx, o, next)
+}
+
+// moveBoxOffer sets the offer's status if no one changed it since it was
+// read.
+func (s *BoxService) moveBoxOffer(ctx context.Context, o *BoxOffer, next string) (*BoxOffer, error) {
+	ok, err := s.store.SetBoxOfferStatus(ctx, o.ID, o.Status, next)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		var v validator
+		v.add(VInvalidState, "The offer changed meanwhile; read it again.", "status")
+		return nil, v.err()
+	}
+	o.Status = next
+	return o, nil
+}

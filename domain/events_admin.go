@@ -1,0 +1,325 @@
+package domain
+
+import (
+	"context"
+	"time"
+)
+
+// Event administration: a partner (or staff for it) writes its events,
+// their slots and formulas, and its ticket settings. See admin.go for the
+// rules every admin input shares.
+
+// EventInput creates or changes an event. A nil field keeps the stored
+// value (on create: empty); Name is required on create.
+type EventInput struct {
+	// PartnerID names the partner on create: staff name any, a partner
+	// caller only its own (or none).
+	PartnerID        *int64
+	Name             []TextInput
+	ShortDescription []TextInput
+	LongDescription  []TextInput
+	Booking          []TextInput
+	CoverImage       *string
+	Images           []string
+	// DeliveryOptions replaces every option when given.
+	DeliveryOptions *DeliveryOptionsInput
+}
+
+// DeliveryOptionsInput are an event's delivery options; costs are decimal
+// strings.
+type DeliveryOptionsInput struct {
+	EmailToBuyer              bool
+	EmailToBeneficiary        bool
+	PostalMailToBuyer         bool
+	PostalMailToBeneficiary   bool
+	PostalMailShippingCost    string
+	PostalMailDuration        int
+	PickupOnSite              bool
+	PickupOnSiteDuration      int
+	PickupOnSiteCost          string
+	Activated3MAToBuyer       bool
+	Activated3MAToBeneficiary bool
+	MessengerDeliveryCost     string
+}
+
+// EventSlotInput adds or changes a slot; start and end are required to add.
+type EventSlotInput struct {
+	StartingAt      *time.Time
+	EndingAt        *time.Time
+	AvailablePlaces *int
+}
+
+// EventFormulaInput adds or changes a formula; name and price are required
+// to add.
+type EventFormulaInput struct {
+	Name  []TextInput
+	Price *string
+}
+
+// EventAdminStore is what the event administration writes with, beyond
+// EventStore's reads.
+type EventAdminStore interface {
+	// GetEvent returns the event with that id, whoever owns it, without its
+	// slots and formulas; ErrNotFound when there is none.
+	GetEvent(ctx context.Context, id int64) (*Event, error)
+	// UpdateEvent writes e's own fields (not its slots or formulas).
+	UpdateEvent(ctx context.Context, e *Event) error
+	// GetEventSlot returns the slot with that id; ErrNotFound when none.
+	GetEventSlot(ctx context.Context, id int64) (*EventSlot, error)
+	// UpdateEventSlot writes s.
+	UpdateEventSlot(ctx context.Context, s *EventSlot) error
+	// RemoveEventSlot deletes the slot; ErrNotFound when there is none.
+	RemoveEventSlot(ctx context.Context, id int64) error
+	// GetEventFormula returns the formula with that id; ErrNotFound when none.
+	GetEventFormula(ctx context.Context, id int64) (*EventFormula, error)
+	// UpdateEventFormula writes f.
+	UpdateEventFormula(ctx context.Context, f *EventFormula) error
+}
+
+func (in *EventInput) apply(v *validator, e *Event) {
+	create := e.ID == 0
+	e.Name = v.optLocalized(in.Name, e.Name, MaxNameLength, create || in.Name != nil, "name")
+	e.ShortDescription = v.optLocalized(in.ShortDescription, e.ShortDescription, MaxDescriptionLength, false, "shortDescription")
+	e.LongDescription = v.optLocalized(in.LongDescription, e.LongDescription, MaxDescriptionLength, false, "longDescription")
+	e.Booking = v.optLocalized(in.Booking, e.Booking, MaxDescriptionLength, false, "booking")
+	e.CoverImage = v.optURL(in.CoverImage, e.CoverImage, "coverImage")
+	e.Images = v.imageURLs(in.Images, e.Images, "images")
+	if d := in.DeliveryOptions; d != nil {
+		at := func(f string) []any { return []any{"deliveryOptions", f} }
+		e.DeliveryOptions = DeliveryOptions{
+			EmailToBuyer: d.EmailToBuyer, EmailToBeneficiary: d.EmailToBeneficiary,
+			PostalMailToBuyer: d.PostalMailToBuyer, PostalMailToBeneficiary: d.PostalMailToBeneficiary,
+			PostalMailShippingCost: v.money(d.PostalMailShippingCost, at("postalMailShippingCost")...),
+			PostalMailDuration:     v.nonNegative(d.PostalMailDuration, at("postalMailDuration")...),
+			PickupOnSite:           d.PickupOnSite,
+			PickupOnSiteDuration:   v.nonNegative(d.PickupOnSiteDuration, at("pickupOnSiteDuration")...),
+			PickupOnSiteCost:       v.money(d.PickupOnSiteCost, at("pickupOnSiteCost")...),
+			Activated3MAToBuyer:    d.Activated3MAToBuyer, Activated3MAToBeneficiary: d.Activated3MAToBeneficiary,
+			MessengerDeliveryCost: v.money(d.MessengerDeliveryCost, at("messengerDeliveryCost")...),
+		}
+	}
+}
+
+// CreateEvent creates an event of the caller's partner (staff: of
+// in.PartnerID) and returns it as the catalogue shows it.
+// Errors: those of adminPartner; CodeInvalid with every field error.
+func (s *EventService) CreateEvent(ctx context.Context, in EventInput) (*EventView, error) {
+	p, _, err := adminPartner(ctx, s.partners, in.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	e := &Event{PartnerID: p.ID}
+	var v validator
+	in.apply(&v, e)
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateEvent(ctx, e); err != nil {
+		return nil, err
+	}
+	return s.adminEventView(ctx, p, e.ID)
+}
+
+// UpdateEvent changes the fields in of an event the caller manages.
+// Errors: CodeUnauthenticated; CodeNotFound for an unknown event or one of
+// another partner; CodeInvalid with every field error.
+func (s *EventService) UpdateEvent(ctx context.Context, id int64, in EventInput) (*EventView, error) {
+	e, p, err := s.managedEvent(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var v validator
+	in.apply(&v, e)
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.UpdateEvent(ctx, e); err != nil {
+		return nil, err
+	}
+	return s.adminEventView(ctx, p, e.ID)
+}
+
+// managedEvent returns the event and its partner when the caller manages it.
+func (s *EventService) managedEvent(ctx context.Context, id int64) (*Event, *Partner, error) {
+	if _, err := CallerFrom(ctx); err != nil {
+		return nil, nil, err
+	}
+	e, err := s.store.GetEvent(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := ownerPartner(ctx, s.partners, e.PartnerID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return e, p, nil
+}
+
+func (s *EventService) adminEventView(ctx context.Context, p *Partner, id int64) (*EventView, error) {
+	loc, err := scheduleZone(p)
+	if err != nil {
+		return nil, err
+	}
+	e, err := s.store.FindEvent(ctx, p.ID, id, s.now())
+	if err != nil {
+		return nil, err
+	}
+	return newEventView(p, e, loc), nil
+}
+
+func (in *EventSlotInput) apply(v *validator, sl *EventSlot) {
+	create := sl.ID == 0
+	if create && in.StartingAt == nil {
+		v.add(VRequired, msgRequired, "startingDatetime")
+	}
+	if create && in.EndingAt == nil {
+		v.add(VRequired, msgRequired, "endingDatetime")
+	}
+	sl.StartingAt = pick(in.StartingAt, sl.StartingAt)
+	sl.EndingAt = pick(in.EndingAt, sl.EndingAt)
+	sl.AvailablePlaces = v.optInt(in.AvailablePlaces, sl.AvailablePlaces, "availablePlaces")
+	if in.StartingAt != nil || in.EndingAt != nil {
+		if !sl.StartingAt.IsZero() && !sl.EndingAt.IsZero() {
+			v.dateRange(sl.StartingAt, sl.EndingAt, "endingDatetime")
+		}
+	}
+}
+
+// AddEventSlot adds a slot to an event the caller manages.
+// Errors: CodeUnauthenticated; CodeNotFound for an event the caller does
+// not manage; CodeInvalid with every field error.
+func (s *EventService) AddEventSlot(ctx context.Context, eventID int64, in EventSlotInput) (*EventSlotView, error) {
+	e, p, err := s.managedEvent(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	sl := &EventSlot{EventID: e.ID}
+	var v validator
+	in.apply(&v, sl)
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.AddEventSlot(ctx, sl); err != nil {
+		return nil, err
+	}
+	return eventSlotView(p, sl)
+}
+
+// UpdateEventSlot changes a slot of an event the caller manages.
+// Errors: as AddEventSlot, CodeNotFound for the slot.
+func (s *EventService) UpdateEventSlot(ctx context.Context, id int64, in EventSlotInput) (*EventSlotView, error) {
+	sl, p, err := s.managedSlot(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var v validator
+	in.apply(&v, sl)
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.UpdateEventSlot(ctx, sl); err != nil {
+		return nil, err
+	}
+	return eventSlotView(p, sl)
+}
+
+// RemoveEventSlot deletes a slot of an event the caller manages.
+// Errors: CodeUnauthenticated; CodeNotFound for a slot the caller does not
+// manage.
+func (s *EventService) RemoveEventSlot(ctx context.Context, id int64) error {
+	sl, _, err := s.managedSlot(ctx, id)
+	if err != nil {
+		return err
+	}
+	return s.store.RemoveEventSlot(ctx, sl.ID)
+}
+
+func (s *EventService) managedSlot(ctx context.Context, id int64) (*EventSlot, *Partner, error) {
+	if _, err := CallerFrom(ctx); err != nil {
+		return nil, nil, err
+	}
+	sl, err := s.store.GetEventSlot(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	_, p, err := s.managedEvent(ctx, sl.EventID)
+	return sl, p, err
+}
+
+func eventSlotView(p *Partner, sl *EventSlot) (*EventSlotView, error) {
+	loc, err := scheduleZone(p)
+	if err != nil {
+		return nil, err
+	}
+	return &EventSlotView{EventSlot: *sl, Schedule: newSchedule(sl.StartingAt, sl.EndingAt, loc),
+		FunnelLink: eventFunnelLink(p, sl.EventID, sl.ID)}, nil
+}
+
+func (in *EventFormulaInput) apply(v *validator, f *EventFormula) {
+	create := f.ID == 0
+	f.Name = v.optLocalized(in.Name, f.Name, MaxNameLength, create || in.Name != nil, "name")
+	if create && in.Price == nil {
+		v.add(VRequired, msgRequired, "price")
+	}
+	f.Price = v.optMoney(in.Price, f.Price, "price")
+}
+
+// AddEventFormula adds a formula to an event the caller manages.
+// Errors: as AddEventSlot.
+func (s *EventService) AddEventFormula(ctx context.Context, eventID int64, in EventFormulaInput) (*EventFormulaView, error) {
+	e, p, err := s.managedEvent(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	f := &EventFormula{EventID: e.ID}
+	var v validator
+	in.apply(&v, f)
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.AddEventFormula(ctx, f); err != nil {
+		return nil, err
+	}
+	return &EventFormulaView{EventFormula: *f, PriceFormatted: formatMoney(p, f.Price),
+		CurrencyCode: sellingCurrency(p)}, nil
+}
+
+// UpdateEventFormula changes a formula of an event the caller manages.
+// Errors: as AddEventSlot, CodeNotFound for the formula.
+func (s *EventService) UpdateEventFormula(ctx context.Context, id int64, in EventFormulaInput) (*EventFormulaView, error) {
+	if _, err := CallerFrom(ctx); err != nil {
+		return nil, err
+	}
+	f, err := s.store.GetEventFormula(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	_, p, err := s.managedEvent(ctx, f.EventID)
+	if err != nil {
+		return nil, err
+	}
+	var v validator
+	in.apply(&v, f)
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.UpdateEventFormula(ctx, f); err != nil {
+		return nil, err
+	}
+	return &EventFormulaView{EventFormula: *f, PriceFormatted: formatMoney(p, f.Price),
+		CurrencyCode: sellingCurrency(p)}, nil
+}
+
+// SaveEventSettings replaces the ticket settings of the caller's partner
+// (staff: of partnerID).
+// Errors: those of adminPartner.
+func (s *EventService) SaveEventSettings(ctx context.Context, partnerID *int64, set EventSettings) (EventSettings, error) {
+	p, _, err := adminPartner(ctx, s.partners, partnerID)
+	if err != nil {
+		return EventSettings{}, err
+	}
+	if err := s.store.SaveEventSettings(ctx, p.ID, set); err != nil {
+		return EventSettings{}, err
+	}
+	return s.store.FindEventSettings(ctx, p.ID)
+}

@@ -1,0 +1,403 @@
+package domain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/shopspring/decimal"
+)
+
+// Prototype administration: a partner (or staff for it) writes its
+// giftcard prototypes and files its voucher prototypes under a universe and
+// themes; staff write the shared universe tree and themes. See admin.go for
+// the shared rules.
+
+// MaxUniverseDepth is how deep the universe tree goes: a root, its
+// sub-universes and theirs (the contract shows three levels).
+const MaxUniverseDepth = 3
+
+// MaxPredefinedAmounts bounds a giftcard prototype's amount choices.
+const MaxPredefinedAmounts = 20
+
+var validityUnits = []string{ValidityDay, ValidityWeek, ValidityMonth, ValidityYear}
+
+// GiftcardPrototypeInput creates or changes a giftcard prototype; Title is
+// required on create. Amounts are decimal strings. A nil field keeps the
+// stored value (on create: the defaults, 12 months).
+type GiftcardPrototypeInput struct {
+	PartnerID         *int64 // create only
+	Title             []TextInput
+	Description       []TextInput
+	TermsOfUse        []TextInput
+	CustomizedAmount  *bool
+	MinimumAmount     *string
+	PredefinedAmounts []string // nil keeps them
+	MoneyPotActivated *bool
+	MoneyPotLogo      *string
+	ValidityPeriod    *int
+	ValidityUnit      *string // ValidityDay…ValidityYear
+}
+
+// UniverseInput creates or changes a universe; Name is required on
+// create. ParentID files it under another universe; ClearParent makes it a
+// root. Order is its position among its siblings; ClearOrder removes it.
+type UniverseInput struct {
+	Name        []TextInput
+	ParentID    *int64
+	ClearParent bool
+	Order       *int
+	ClearOrder  bool
+}
+
+// VoucherPrototypeFilingInput files a voucher prototype: UniverseID sets
+// its universe (ClearUniverse removes it), a non-nil ThemeIDs replaces its
+// themes.
+type VoucherPrototypeFilingInput struct {
+	UniverseID    *int64
+	ClearUniverse bool
+	ThemeIDs      []int64
+}
+
+// PrototypeAdminStore is what the prototype administration writes with.
+type PrototypeAdminStore interface {
+	// GetGiftcardPrototype returns the prototype with that id, whoever owns
+	// it, with its partner's name and currency; ErrNotFound when none.
+	GetGiftcardPrototype(ctx context.Context, id int64) (*GiftcardPrototype, error)
+	// UpdateGiftcardPrototype writes p.
+	UpdateGiftcardPrototype(ctx context.Context, p *GiftcardPrototype) error
+	// GetVoucherPrototype returns the prototype with its theme ids (by id);
+	// ErrNotFound when none.
+	GetVoucherPrototype(ctx context.Context, id int64) (*VoucherPrototype, error)
+	// FileVoucherPrototype writes p's universe and, when p.ThemeIDs is not
+	// nil, replaces its themes: one transaction.
+	FileVoucherPrototype(ctx context.Context, p *VoucherPrototype) error
+	// GetUniverse returns the universe; ErrNotFound when none.
+	GetUniverse(ctx context.Context, id int64) (*Universe, error)
+	// UpdateUniverse writes u.
+	UpdateUniverse(ctx context.Context, u *Universe) error
+	// FindUniverseLineage returns the universe and its ancestors, from it
+	// up to its root; ErrNotFound when it does not exist.
+	FindUniverseLineage(ctx context.Context, id int64) ([]*Universe, error)
+	// FindUniverseDescendants returns every universe below it, in no order.
+	FindUniverseDescendants(ctx context.Context, id int64) ([]*Universe, error)
+	// UpdateTheme writes a theme's name; ErrNotFound when none.
+	UpdateTheme(ctx context.Context, t *Theme) error
+	// MissingThemes returns the ids among ids that name no theme.
+	MissingThemes(ctx context.Context, ids []int64) ([]int64, error)
+}
+
+func (in *GiftcardPrototypeInput) apply(v *validator, p *GiftcardPrototype) {
+	create := p.ID == 0
+	p.Title = v.optLocalized(in.Title, p.Title, MaxNameLength, create || in.Title != nil, "title")
+	p.Description = v.optLocalized(in.Description, p.Description, MaxDescriptionLength, false, "description")
+	p.TermsOfUse = v.optLocalized(in.TermsOfUse, p.TermsOfUse, MaxDescriptionLength, false, "termsOfUse")
+	p.CustomizedAmount = pick(in.CustomizedAmount, p.CustomizedAmount)
+	p.MinimumAmount = v.optMoney(in.MinimumAmount, p.MinimumAmount, "minimumAmount")
+	if in.PredefinedAmounts != nil {
+		if len(in.PredefinedAmounts) > MaxPredefinedAmounts {
+			v.add(VMaxElements, fmt.Sprintf(msgTooManyElements, MaxPredefinedAmounts), "predefinedAmounts")
+		} else {
+			p.PredefinedAmounts = make([]decimal.Decimal, len(in.PredefinedAmounts))
+			for i, a := range in.PredefinedAmounts {
+				p.PredefinedAmounts[i] = v.money(a, "predefinedAmounts", i)
+				if p.PredefinedAmounts[i].IsZero() && !hasFieldError(v, "predefinedAmounts", i) {
+					v.add(VMinValue, "Ensure this value is greater than 0.", "predefinedAmounts", i)
+				}
+			}
+		}
+	}
+	if !p.CustomizedAmount && len(p.PredefinedAmounts) == 0 && (create || in.CustomizedAmount != nil || in.PredefinedAmounts != nil) {
+		v.add(VRequired, "Give predefined amounts, or let the buyer choose the amount.", "predefinedAmounts")
+	}
+	p.MoneyPotActivated = pick(in.MoneyPotActivated, p.MoneyPotActivated)
+	p.MoneyPotLogo = v.optURL(in.MoneyPotLogo, p.MoneyPotLogo, "moneyPotLogo")
+	if in.ValidityPeriod != nil && *in.ValidityPeriod < 1 {
+		v.add(VMinValue, "Ensure this value is greater than or equal to 1.", "validityPeriod")
+	}
+	p.ValidityPeriod = pick(in.ValidityPeriod, p.ValidityPeriod)
+	if in.ValidityUnit != nil && !slices.Contains(validityUnits, *in.ValidityUnit) {
+		v.add(VInvalid, fmt.Sprintf(msgLanguageChoice, *in.ValidityUnit), "validityUnit")
+	}
+	p.ValidityUnit = pick(in.ValidityUnit, p.ValidityUnit)
+}
+
+// hasFieldError reports whether v holds an error at exactly path.
+func hasFieldError(v *validator, path ...any) bool {
+	key := PathKey(path)
+	for _, f := range v.fields {
+		if PathKey(f.Path) == key {
+			return true
+		}
+	}
+	return false
+}
+
+// CreateGiftcardPrototype creates a giftcard prototype of the caller's
+// partner (staff: of in.PartnerID).
+// Errors: those of adminPartner; CodeInvalid with every field error.
+func (s *PrototypeService) CreateGiftcardPrototype(ctx context.Context, in GiftcardPrototypeInput) (*GiftcardPrototypeView, error) {
+	partner, _, err := adminPartner(ctx, s.partners, in.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	p := &GiftcardPrototype{PartnerID: partner.ID, ValidityPeriod: 12, ValidityUnit: ValidityMonth}
+	var v validator
+	in.apply(&v, p)
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateGiftcardPrototype(ctx, p); err != nil {
+		return nil, err
+	}
+	return giftcardPrototypeView(p), nil
+}
+
+// UpdateGiftcardPrototype changes a giftcard prototype the caller manages.
+// Errors: CodeUnauthenticated; CodeNotFound for one of another partner;
+// CodeInvalid with every field error.
+func (s *PrototypeService) UpdateGiftcardPrototype(ctx context.Context, id int64, in GiftcardPrototypeInput) (*GiftcardPrototypeView, error) {
+	if _, err := CallerFrom(ctx); err != nil {
+		return nil, err
+	}
+	p, err := s.store.GetGiftcardPrototype(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := ownerPartner(ctx, s.partners, p.PartnerID); err != nil {
+		return nil, err
+	}
+	var v validator
+	in.apply(&v, p)
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.UpdateGiftcardPrototype(ctx, p); err != nil {
+		return nil, err
+	}
+	return giftcardPrototypeView(p), nil
+}
+
+// FileVoucherPrototype sets the universe and themes of a voucher prototype
+// the caller manages, in one transaction.
+// Errors: CodeUnauthenticated; CodeNotFound for one of another partner;
+// CodeInvalid on "universeId" or ["themeIds", i] for ids that name nothing.
+func (s *PrototypeService) FileVoucherPrototype(ctx context.Context, id int64, in VoucherPrototypeFilingInput) (*VoucherPrototype, error) {
+	if _, err := CallerFrom(ctx); err != nil {
+		return nil, err
+	}
+	p, err := s.store.GetVoucherPrototype(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := ownerPartner(ctx, s.partners, p.PartnerID); err != nil {
+		return nil, err
+	}
+	var v validator
+	switch {
+	case in.ClearUniverse:
+		p.UniverseID = nil
+	case in.UniverseID != nil:
+		if _, err := s.store.GetUniverse(ctx, *in.UniverseID); IsCode(err, CodeNotFound) {
+			v.add(VNotFound, fmt.Sprintf(msgNoSuchRecord, *in.UniverseID), "universeId")
+		} else if err != nil {
+			return nil, err
+		}
+		p.UniverseID = in.UniverseID
+	}
+	if in.ThemeIDs != nil {
+		if err := s.checkThemes(ctx, &v, in.ThemeIDs); err != nil {
+			return nil, err
+		}
+	}
+	p.ThemeIDs = in.ThemeIDs
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.FileVoucherPrototype(ctx, p); err != nil {
+		return nil, err
+	}
+	return s.store.GetVoucherPrototype(ctx, id)
+}
+
+func (s *PrototypeService) checkThemes(ctx context.Context, v *validator, ids []int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	missing, err := s.store.MissingThemes(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for i, id := range ids {
+		if slices.Contains(missing, id) {
+			v.add(VNotFound, fmt.Sprintf(msgNoSuchRecord, id), "themeIds", i)
+		}
+	}
+	return nil
+}
+
+// CreateTheme adds a theme, a vocabulary all partners share: staff only.
+// Errors: those of requireStaff; CodeInvalid on "name".
+func (s *PrototypeService) CreateTheme(ctx context.Context, name []TextInput) (*Theme, error) {
+	if err := requireStaff(ctx); err != nil {
+		return nil, err
+	}
+	var v validator
+	t := &Theme{Name: v.localized(name, MaxNameLength, true, "name")}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateTheme(ctx, t); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// UpdateTheme renames a theme: staff only.
+// Errors: those of requireStaff; CodeNotFound; CodeInvalid on "name".
+func (s *PrototypeService) UpdateTheme(ctx context.Context, id int64, name []TextInput) (*Theme, error) {
+	if err := requireStaff(ctx); err != nil {
+		return nil, err
+	}
+	var v validator
+	t := &Theme{ID: id, Name: v.localized(name, MaxNameLength, true, "name")}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.UpdateTheme(ctx, t); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// CreateUniverse adds a universe to the shared tree: staff only. Under a
+// parent, it must stay within MaxUniverseDepth levels.
+// Errors: those of requireStaff; CodeInvalid with every field error
+// (VMaxDepth on "parentId" too deep, VNotFound for an unknown parent).
+func (s *PrototypeService) CreateUniverse(ctx context.Context, in UniverseInput) (*Universe, error) {
+	if err := requireStaff(ctx); err != nil {
+		return nil, err
+	}
+	u := &Universe{}
+	var v validator
+	if err := s.applyUniverse(ctx, &v, &in, u); err != nil {
+		return nil, err
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateUniverse(ctx, u); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// UpdateUniverse changes a universe: staff only. Moving it (and its
+// sub-universes) must keep the tree within MaxUniverseDepth levels and
+// without cycles.
+// Errors: those of CreateUniverse; CodeNotFound for an unknown universe;
+// VInvalid on "parentId" for itself or one of its descendants.
+func (s *PrototypeService) UpdateUniverse(ctx context.Context, id int64, in UniverseInput) (*Universe, error) {
+	if err := requireStaff(ctx); err != nil {
+		return nil, err
+	}
+	u, err := s.store.GetUniverse(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var v validator
+	if err := s.applyUniverse(ctx, &v, &in, u); err != nil {
+		return nil, err
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.UpdateUniverse(ctx, u); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+func (s *PrototypeService) applyUniverse(ctx context.Context, v *validator, in *UniverseInput, u *Universe) error {
+	create := u.ID == 0
+	u.Name = v.optLocalized(in.Name, u.Name, MaxNameLength, create || in.Name != nil, "name")
+	switch {
+	case in.ClearOrder:
+		u.Order = nil
+	case in.Order != nil:
+		u.Order = in.Order
+	}
+	switch {
+	case in.ClearParent:
+		u.ParentID = nil
+	case in.ParentID != nil:
+		lineage, err := s.store.FindUniverseLineage(ctx, *in.ParentID)
+		if IsCode(err, CodeNotFound) {
+			v.add(VNotFound, fmt.Sprintf(msgNoSuchRecord, *in.ParentID), "parentId")
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		var below []*Universe
+		if !create {
+			if below, err = s.store.FindUniverseDescendants(ctx, u.ID); err != nil {
+				return err
+			}
+		}
+		if err := UniversePlacement(u.ID, lineage, below); err != nil {
+			code, msg := VMaxDepth, err.Error()
+			if err == errUniverseCycle {
+				code = VInvalid
+			}
+			v.add(code, msg, "parentId")
+			return nil
+		}
+		u.ParentID = in.ParentID
+	}
+	return nil
+}
+
+var (
+	errUniverseCycle = errors.New("A universe cannot be filed under itself or one of its sub-universes.")
+	errUniverseDepth = fmt.Errorf("Universes go at most %d levels deep.", MaxUniverseDepth)
+)
+
+// UniversePlacement checks filing universe id (0 for a new one) with its
+// descendants below under the parent whose lineage (the parent, then its
+// ancestors up to the root) is given: no cycle, and at most
+// MaxUniverseDepth levels from the root to the deepest descendant.
+func UniversePlacement(id int64, parentLineage, below []*Universe) error {
+	for _, a := range parentLineage {
+		if id != 0 && a.ID == id {
+			return errUniverseCycle
+		}
+	}
+	if len(parentLineage)+1+subtreeHeight(id, below) > MaxUniverseDepth {
+		return errUniverseDepth
+	}
+	return nil
+}
+
+// subtreeHeight is how many levels lie below universe id among below.
+func subtreeHeight(id int64, below []*Universe) int {
+	children := map[int64][]int64{}
+	for _, u := range below {
+		if u.ParentID != nil {
+			children[*u.ParentID] = append(children[*u.ParentID], u.ID)
+		}
+	}
+	var height func(int64, int) int
+	height = func(n int64, guard int) int {
+		if guard > len(below) {
+			return guard // a cycle already stored: as deep as it gets
+		}
+		h := 0
+		for _, c := range children[n] {
+			h = max(h, 1+height(c, guard+1))
+		}
+		return h
+	}
+	return height(id, 0)
+}

@@ -1,0 +1,115 @@
+package domain_test
+
+import (
+	"context"
+	"testing"
+
+	"salesplatform/domain"
+	"salesplatform/persistence"
+)
+
+// asStaff is a context authenticated as a staff account without a partner.
+func asStaff() context.Context {
+	return domain.WithCaller(context.Background(), &domain.Caller{User: &domain.User{Username: "staff", IsStaff: true}})
+}
+
+func TestUniverseDepth(t *testing.T) {
+	_, raw := mustDatabase(t)
+	svc := domain.NewPrototypeService(persistence.NewPrototypeStore(raw), persistence.NewDatabase(raw).Stores().Partners)
+	ctx := asStaff()
+	name := func(s string) []domain.TextInput { return []domain.TextInput{{Lang: "fr", Text: s}} }
+	create := func(t *testing.T, n string, parent *domain.Universe) *domain.Universe {
+		t.Helper()
+		in := domain.UniverseInput{Name: name(n)}
+		if parent != nil {
+			in.ParentID = &parent.ID
+		}
+		u, err := svc.CreateUniverse(ctx, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return u
+	}
+	wantParentError := func(t *testing.T, err error, code string) {
+		t.Helper()
+		e := wantCode(t, err, domain.CodeInvalid)
+		if len(e.Fields) != 1 || domain.PathKey(e.Fields[0].Path) != "parentId" || e.Fields[0].Code != code {
+			t.Fatalf("fields = %+v, want one %s on parentId", e.Fields, code)
+		}
+	}
+	a := create(t, "A", nil)
+	b := create(t, "B", a)
+	c := create(t, "C", b)
+	x := create(t, "X", nil)
+	create(t, "Y", x)
+
+	t.Run("ErrFourthLevel", func(t *testing.T) {
+		_, err := svc.CreateUniverse(ctx, domain.UniverseInput{Name: name("D"), ParentID: &c.ID})
+		wantParentError(t, err, domain.VMaxDepth)
+	})
+	t.Run("ErrMoveTooDeep", func(t *testing.T) {
+		// X has a child: under B (level 2) X would be on level 3 and Y on 4.
+		_, err := svc.UpdateUniverse(ctx, x.ID, domain.UniverseInput{ParentID: &b.ID})
+		wantParentError(t, err, domain.VMaxDepth)
+	})
+	t.Run("ErrCycle", func(t *testing.T) {
+		_, err := svc.UpdateUniverse(ctx, a.ID, domain.UniverseInput{ParentID: &c.ID})
+		wantParentError(t, err, domain.VInvalid)
+		_, err = svc.UpdateUniverse(ctx, a.ID, domain.UniverseInput{ParentID: &a.ID})
+		wantParentError(t, err, domain.VInvalid)
+	})
+	t.Run("ErrUnknownParent", func(t *testing.T) {
+		unknown := int64(999999)
+		_, err := svc.CreateUniverse(ctx, domain.UniverseInput{Name: name("Z"), ParentID: &unknown})
+		wantParentError(t, err, domain.VNotFound)
+	})
+	t.Run("OK", func(t *testing.T) {
+		// Under A (level 1), X is on level 2 and Y on 3.
+		u, err := svc.UpdateUniverse(ctx, x.ID, domain.UniverseInput{ParentID: &a.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u.ParentID == nil || *u.ParentID != a.ID {
+			t.Fatalf("parent = %v", u.ParentID)
+		}
+		// Back to the root, then a third level under Y is fine.
+		if _, err := svc.UpdateUniverse(ctx, x.ID, domain.UniverseInput{ClearParent: true}); err != nil {
+			t.Fatal(err)
+		}
+		create(t, "C2", b)
+	})
+	t.Run("ErrNotStaff", func(t *testing.T) {
+		shop := &domain.Partner{ID: 1, Name: "Shop"}
+		asShop := domain.WithCaller(context.Background(), &domain.Caller{User: &domain.User{Username: "shop"}, Partner: shop})
+		_, err := svc.CreateUniverse(asShop, domain.UniverseInput{Name: name("A")})
+		wantCode(t, err, domain.CodeForbidden)
+		_, err = svc.CreateUniverse(context.Background(), domain.UniverseInput{Name: name("A")})
+		wantCode(t, err, domain.CodeUnauthenticated)
+	})
+}
+
+func TestUniversePlacement(t *testing.T) {
+	p := func(id int64) *int64 { return &id }
+	root := &domain.Universe{ID: 1}
+	mid := &domain.Universe{ID: 2, ParentID: p(1)}
+	for name, c := range map[string]struct {
+		id      int64
+		lineage []*domain.Universe
+		below   []*domain.Universe
+		ok      bool
+	}{
+		"new under root":         {0, []*domain.Universe{root}, nil, true},
+		"new under level 2":      {0, []*domain.Universe{mid, root}, nil, true},
+		"new under level 3":      {0, []*domain.Universe{{ID: 3, ParentID: p(2)}, mid, root}, nil, false},
+		"subtree of 2 under 1":   {9, []*domain.Universe{root}, []*domain.Universe{{ID: 10, ParentID: p(9)}}, true},
+		"subtree of 2 under 2":   {9, []*domain.Universe{mid, root}, []*domain.Universe{{ID: 10, ParentID: p(9)}}, false},
+		"under its own ancestor": {2, []*domain.Universe{root}, nil, true},
+		"under itself":           {1, []*domain.Universe{root}, nil, false},
+	} {
+		t.Run(name, func(t *testing.T) {
+			if err := domain.UniversePlacement(c.id, c.lineage, c.below); (err == nil) != c.ok {
+				t.Errorf("err = %v, want ok %v", err, c.ok)
+			}
+		})
+	}
+}

@@ -1,0 +1,112 @@
+package domain
+
+import (
+	"context"
+	"strings"
+)
+
+// Marketing widget administration: a partner (or staff for it) configures
+// its widgets, with the rules CreateWidgets checks. A configuration is a
+// settings object: an update replaces both widgets (nil removes one).
+
+// WidgetsInput is a partner's widget configuration.
+type WidgetsInput struct {
+	PartnerID   *int64
+	Navbar      *WidgetNavbar
+	FloatingBar *WidgetFloatingBar
+}
+
+// WidgetAdminStore is what the widget administration writes with.
+type WidgetAdminStore interface {
+	// FindWidgetsByPartner returns the partner's widgets; ErrNotFound when
+	// it has none.
+	FindWidgetsByPartner(ctx context.Context, partnerID int64) (*MarketingWidgets, error)
+	// UpdateWidgets replaces w's navbar and floating bar (nil removes one):
+	// one transaction.
+	UpdateWidgets(ctx context.Context, w *MarketingWidgets) error
+}
+
+// CreatePartnerWidgets configures the widgets of the caller's partner
+// (staff: of in.PartnerID), under a new key.
+// Errors: those of adminPartner; CodeInvalid with every field error, paths
+// in the graph's names (["navbar", "offerTextColor"]), or a non-field
+// error when the partner already has widgets.
+func (s *WidgetService) CreatePartnerWidgets(ctx context.Context, in WidgetsInput) (*WidgetsView, error) {
+	p, _, err := adminPartner(ctx, s.partners, in.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	switch _, err := s.store.FindWidgetsByPartner(ctx, p.ID); {
+	case err == nil:
+		var v validator
+		v.add(VUnique, "This partner already has marketing widgets: update them.", "non_field_errors")
+		return nil, v.err()
+	case !IsCode(err, CodeNotFound):
+		return nil, err
+	}
+	w := &MarketingWidgets{PartnerID: p.ID, Navbar: in.Navbar, FloatingBar: in.FloatingBar}
+	if err := s.CreateWidgets(ctx, w); err != nil {
+		return nil, camelFieldPaths(err)
+	}
+	return s.Widgets(ctx, w.Key)
+}
+
+// UpdatePartnerWidgets replaces the widgets of the caller's partner (staff:
+// of in.PartnerID); the key stays.
+// Errors: those of adminPartner; CodeNotFound when the partner has no
+// widgets; CodeInvalid as CreatePartnerWidgets.
+func (s *WidgetService) UpdatePartnerWidgets(ctx context.Context, in WidgetsInput) (*WidgetsView, error) {
+	p, _, err := adminPartner(ctx, s.partners, in.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	w, err := s.store.FindWidgetsByPartner(ctx, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	var v validator
+	if in.Navbar != nil {
+		validateWidgetNavbar(&v, in.Navbar)
+	}
+	if in.FloatingBar != nil {
+		validateWidgetFloatingBar(&v, in.FloatingBar)
+	}
+	if err := v.err(); err != nil {
+		return nil, camelFieldPaths(err)
+	}
+	w.Navbar, w.FloatingBar = in.Navbar, in.FloatingBar
+	if err := s.store.UpdateWidgets(ctx, w); err != nil {
+		return nil, err
+	}
+	return s.Widgets(ctx, w.Key)
+}
+
+// camelFieldPaths renames the field names of an input error from the API's
+// snake_case (the widget rules' names) to the graph's camelCase.
+func camelFieldPaths(err error) error {
+	e, ok := err.(*Error)
+	if !ok || e.Code != CodeInvalid {
+		return err
+	}
+	for i, f := range e.Fields {
+		path := make([]any, len(f.Path))
+		for j, p := range f.Path {
+			if s, ok := p.(string); ok && s != "non_field_errors" {
+				p = snakeToCamel(s)
+			}
+			path[j] = p
+		}
+		e.Fields[i].Path = path
+	}
+	return e
+}
+
+func snakeToCamel(s string) string {
+	parts := strings.Split(s, "_")
+	for i := 1; i < len(parts); i++ {
+		if parts[i] != "" {
+			parts[i] = strings.ToUpper(parts[i][:1]) + parts[i][1:]
+		}
+	}
+	return strings.Join(parts, "")
+}

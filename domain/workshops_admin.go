@@ -1,0 +1,432 @@
+package domain
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+)
+
+// Workshop administration: a partner (or staff for it) writes its
+// workshops, their sessions and its categories; staff write the shared
+// vocabularies (workshop themes). See admin.go for the shared rules.
+
+// MaxAddressLength bounds a workshop's address.
+const MaxAddressLength = 255
+
+const msgNoSuchRecord = "Invalid pk \"%d\" - object does not exist."
+
+// WorkshopInput creates or changes a workshop. A nil field keeps the stored
+// value; Name and CategoryID are required on create. A non-nil id list
+// replaces the links.
+type WorkshopInput struct {
+	PartnerID                     *int64 // create only, see EventInput
+	Name                          []TextInput
+	ShortDescription              []TextInput
+	LongDescription               []TextInput
+	BookingConditions             []TextInput
+	Images                        []string
+	CanBePrivatized               *bool
+	DisplayCalendar               *bool
+	Address                       *string
+	ActivateWorkshopsGroupPayment *bool
+	// CategoryID names one of the workshop partner's categories.
+	CategoryID *int64
+	// LevelID sets the level; ClearLevel removes it.
+	LevelID    *int64
+	ClearLevel bool
+	ThemeIDs   []int64
+	TargetIDs  []int64
+	SkillIDs   []int64
+	RecipeIDs  []int64
+}
+
+// WorkshopSessionInput adds or changes a session; start, end and
+// maxCapacity are required to add. AvailablePlaces defaults to MaxCapacity.
+type WorkshopSessionInput struct {
+	StartingAt      *time.Time
+	EndingAt        *time.Time
+	MinCapacity     *int
+	MaxCapacity     *int
+	AvailablePlaces *int
+}
+
+// WorkshopCategoryInput creates or changes a category; name and price are
+// required to create. SpecificValidityPeriod is at least 1;
+// ClearSpecificValidityPeriod removes it.
+type WorkshopCategoryInput struct {
+	PartnerID                   *int64 // create only
+	Name                        []TextInput
+	Price                       *string
+	SpecificValidityPeriod      *int
+	ClearSpecificValidityPeriod bool
+}
+
+// WorkshopAdminStore is what the workshop administration writes with.
+type WorkshopAdminStore interface {
+	// GetWorkshop returns the workshop with that id, whoever owns it,
+	// without its relations; ErrNotFound when there is none.
+	GetWorkshop(ctx context.Context, id int64) (*Workshop, error)
+	// UpdateWorkshop writes w's own columns and, for each of ThemeIDs,
+	// TargetIDs, SkillIDs and RecipeIDs that is not nil, replaces those
+	// links: one transaction.
+	UpdateWorkshop(ctx context.Context, w *Workshop) error
+	// GetWorkshopCategory returns the category; ErrNotFound when none.
+	GetWorkshopCategory(ctx context.Context, id int64) (*WorkshopCategory, error)
+	// UpdateWorkshopCategory writes c.
+	UpdateWorkshopCategory(ctx context.Context, c *WorkshopCategory) error
+	// GetWorkshopSession returns the session; ErrNotFound when none.
+	GetWorkshopSession(ctx context.Context, id int64) (*WorkshopSession, error)
+	// UpdateWorkshopSession writes s.
+	UpdateWorkshopSession(ctx context.Context, s *WorkshopSession) error
+	// UpdateWorkshopTag writes a term's name; ErrNotFound when none.
+	UpdateWorkshopTag(ctx context.Context, kind WorkshopTagKind, t *WorkshopTag) error
+	// MissingWorkshopTags returns the ids among ids that name no term of
+	// the kind's vocabulary.
+	MissingWorkshopTags(ctx context.Context, kind WorkshopTagKind, ids []int64) ([]int64, error)
+}
+
+func (in *WorkshopInput) apply(v *validator, w *Workshop) {
+	create := w.ID == 0
+	w.Name = v.optLocalized(in.Name, w.Name, MaxNameLength, create || in.Name != nil, "name")
+	w.ShortDescription = v.optLocalized(in.ShortDescription, w.ShortDescription, MaxDescriptionLength, false, "shortDescription")
+	w.LongDescription = v.optLocalized(in.LongDescription, w.LongDescription, MaxDescriptionLength, false, "longDescription")
+	w.BookingConditions = v.optLocalized(in.BookingConditions, w.BookingConditions, MaxDescriptionLength, false, "bookingConditions")
+	w.Images = v.imageURLs(in.Images, w.Images, "images")
+	w.CanBePrivatized = pick(in.CanBePrivatized, w.CanBePrivatized)
+	w.DisplayCalendar = pick(in.DisplayCalendar, w.DisplayCalendar)
+	w.Address = v.optText(in.Address, w.Address, MaxAddressLength, "address")
+	w.ActivateWorkshopsGroupPayment = pick(in.ActivateWorkshopsGroupPayment, w.ActivateWorkshopsGroupPayment)
+	if create && in.CategoryID == nil {
+		v.add(VRequired, msgRequired, "categoryId")
+	}
+	w.CategoryID = pick(in.CategoryID, w.CategoryID)
+	if in.ClearLevel {
+		w.LevelID = nil
+	} else if in.LevelID != nil {
+		w.LevelID = in.LevelID
+	}
+	w.ThemeIDs, w.TargetIDs, w.SkillIDs, w.RecipeIDs = in.ThemeIDs, in.TargetIDs, in.SkillIDs, in.RecipeIDs
+}
+
+// checkRelations reports ids that name no record, or a category of another
+// partner, as field errors.
+func (s *WorkshopService) checkRelations(ctx context.Context, v *validator, in *WorkshopInput, w *Workshop) error {
+	if in.CategoryID != nil {
+		c, err := s.store.GetWorkshopCategory(ctx, *in.CategoryID)
+		switch {
+		case IsCode(err, CodeNotFound) || (err == nil && c.PartnerID != w.PartnerID):
+			v.add(VNotFound, fmt.Sprintf(msgNoSuchRecord, *in.CategoryID), "categoryId")
+		case err != nil:
+			return err
+		}
+	}
+	if in.LevelID != nil && !in.ClearLevel {
+		if err := s.checkTags(ctx, v, WorkshopLevel, []int64{*in.LevelID}, "levelId"); err != nil {
+			return err
+		}
+	}
+	for _, l := range []struct {
+		kind  WorkshopTagKind
+		ids   []int64
+		field string
+	}{{WorkshopTheme, in.ThemeIDs, "themeIds"}, {WorkshopTarget, in.TargetIDs, "targetIds"},
+		{WorkshopSkill, in.SkillIDs, "skillIds"}, {WorkshopRecipe, in.RecipeIDs, "recipeIds"}} {
+		if err := s.checkTags(ctx, v, l.kind, l.ids, l.field); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *WorkshopService) checkTags(ctx context.Context, v *validator, kind WorkshopTagKind, ids []int64, field string) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	missing, err := s.store.MissingWorkshopTags(ctx, kind, ids)
+	if err != nil {
+		return err
+	}
+	for i, id := range ids {
+		if slices.Contains(missing, id) {
+			if kind == WorkshopLevel {
+				v.add(VNotFound, fmt.Sprintf(msgNoSuchRecord, id), field)
+			} else {
+				v.add(VNotFound, fmt.Sprintf(msgNoSuchRecord, id), field, i)
+			}
+		}
+	}
+	return nil
+}
+
+// CreateWorkshop creates a workshop of the caller's partner (staff: of
+// in.PartnerID) with its links, in one transaction.
+// Errors: those of adminPartner; CodeInvalid with every field error (an
+// unknown category, level or term, or a category of another partner,
+// included).
+func (s *WorkshopService) CreateWorkshop(ctx context.Context, in WorkshopInput) (*WorkshopView, error) {
+	p, _, err := adminPartner(ctx, s.partners, in.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	w := &Workshop{PartnerID: p.ID}
+	var v validator
+	in.apply(&v, w)
+	if err := s.checkRelations(ctx, &v, &in, w); err != nil {
+		return nil, err
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateWorkshop(ctx, w); err != nil {
+		return nil, err
+	}
+	return s.adminWorkshopView(ctx, p, w.ID)
+}
+
+// UpdateWorkshop changes a workshop the caller manages.
+// Errors: CodeUnauthenticated; CodeNotFound for a workshop the caller does
+// not manage; CodeInvalid as CreateWorkshop.
+func (s *WorkshopService) UpdateWorkshop(ctx context.Context, id int64, in WorkshopInput) (*WorkshopView, error) {
+	w, p, err := s.managedWorkshop(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var v validator
+	in.apply(&v, w)
+	if err := s.checkRelations(ctx, &v, &in, w); err != nil {
+		return nil, err
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.UpdateWorkshop(ctx, w); err != nil {
+		return nil, err
+	}
+	return s.adminWorkshopView(ctx, p, w.ID)
+}
+
+func (s *WorkshopService) managedWorkshop(ctx context.Context, id int64) (*Workshop, *Partner, error) {
+	if _, err := CallerFrom(ctx); err != nil {
+		return nil, nil, err
+	}
+	w, err := s.store.GetWorkshop(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := ownerPartner(ctx, s.partners, w.PartnerID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return w, p, nil
+}
+
+func (s *WorkshopService) adminWorkshopView(ctx context.Context, p *Partner, id int64) (*WorkshopView, error) {
+	loc, err := scheduleZone(p)
+	if err != nil {
+		return nil, err
+	}
+	w, err := s.store.FindWorkshop(ctx, p.ID, id, s.now())
+	if err != nil {
+		return nil, err
+	}
+	return newWorkshopView(p, w, loc), nil
+}
+
+func (in *WorkshopSessionInput) apply(v *validator, ses *WorkshopSession) {
+	create := ses.ID == 0
+	for _, r := range []struct {
+		missing bool
+		field   string
+	}{{in.StartingAt == nil, "startingDatetime"}, {in.EndingAt == nil, "endingDatetime"}, {in.MaxCapacity == nil, "maxCapacity"}} {
+		if create && r.missing {
+			v.add(VRequired, msgRequired, r.field)
+		}
+	}
+	ses.StartingAt = pick(in.StartingAt, ses.StartingAt)
+	ses.EndingAt = pick(in.EndingAt, ses.EndingAt)
+	ses.MinCapacity = v.optInt(in.MinCapacity, ses.MinCapacity, "minCapacity")
+	ses.MaxCapacity = v.optInt(in.MaxCapacity, ses.MaxCapacity, "maxCapacity")
+	if create && in.AvailablePlaces == nil {
+		ses.AvailablePlaces = ses.MaxCapacity
+	}
+	ses.AvailablePlaces = v.optInt(in.AvailablePlaces, ses.AvailablePlaces, "availablePlaces")
+	if !ses.StartingAt.IsZero() && !ses.EndingAt.IsZero() {
+		v.dateRange(ses.StartingAt, ses.EndingAt, "endingDatetime")
+	}
+	if ses.MinCapacity > ses.MaxCapacity && ses.MaxCapacity >= 0 {
+		v.add(VMaxValue, "Ensure this value is less than or equal to maxCapacity.", "minCapacity")
+	}
+	if ses.AvailablePlaces > ses.MaxCapacity && ses.MaxCapacity >= 0 {
+		v.add(VMaxValue, "Ensure this value is less than or equal to maxCapacity.", "availablePlaces")
+	}
+}
+
+// AddWorkshopSession adds a session to a workshop the caller manages.
+// Errors: CodeUnauthenticated; CodeNotFound for a workshop the caller does
+// not manage; CodeInvalid with every field error.
+func (s *WorkshopService) AddWorkshopSession(ctx context.Context, workshopID int64, in WorkshopSessionInput) (*WorkshopSessionView, error) {
+	w, p, err := s.managedWorkshop(ctx, workshopID)
+	if err != nil {
+		return nil, err
+	}
+	ses := &WorkshopSession{WorkshopID: w.ID}
+	var v validator
+	in.apply(&v, ses)
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.AddWorkshopSession(ctx, ses); err != nil {
+		return nil, err
+	}
+	return s.adminSessionView(p, ses)
+}
+
+// UpdateWorkshopSession changes a session of a workshop the caller manages.
+// Errors: as AddWorkshopSession, CodeNotFound for the session.
+func (s *WorkshopService) UpdateWorkshopSession(ctx context.Context, id int64, in WorkshopSessionInput) (*WorkshopSessionView, error) {
+	if _, err := CallerFrom(ctx); err != nil {
+		return nil, err
+	}
+	ses, err := s.store.GetWorkshopSession(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	_, p, err := s.managedWorkshop(ctx, ses.WorkshopID)
+	if err != nil {
+		return nil, err
+	}
+	var v validator
+	in.apply(&v, ses)
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.UpdateWorkshopSession(ctx, ses); err != nil {
+		return nil, err
+	}
+	return s.adminSessionView(p, ses)
+}
+
+func (s *WorkshopService) adminSessionView(p *Partner, ses *WorkshopSession) (*WorkshopSessionView, error) {
+	loc, err := scheduleZone(p)
+	if err != nil {
+		return nil, err
+	}
+	return newWorkshopSessionView(p, *ses, loc), nil
+}
+
+func (in *WorkshopCategoryInput) apply(v *validator, c *WorkshopCategory) {
+	create := c.ID == 0
+	c.Name = v.optLocalized(in.Name, c.Name, MaxNameLength, create || in.Name != nil, "name")
+	if create && in.Price == nil {
+		v.add(VRequired, msgRequired, "price")
+	}
+	c.Price = v.optMoney(in.Price, c.Price, "price")
+	switch {
+	case in.ClearSpecificValidityPeriod:
+		c.SpecificValidityPeriod = nil
+	case in.SpecificValidityPeriod != nil:
+		if *in.SpecificValidityPeriod < 1 {
+			v.add(VMinValue, "Ensure this value is greater than or equal to 1.", "specificValidityPeriod")
+		}
+		c.SpecificValidityPeriod = in.SpecificValidityPeriod
+	}
+}
+
+// CreateWorkshopCategory creates a category of the caller's partner
+// (staff: of in.PartnerID).
+// Errors: those of adminPartner; CodeInvalid with every field error.
+func (s *WorkshopService) CreateWorkshopCategory(ctx context.Context, in WorkshopCategoryInput) (*WorkshopCategoryView, error) {
+	p, _, err := adminPartner(ctx, s.partners, in.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	c := &WorkshopCategory{PartnerID: p.ID}
+	var v validator
+	in.apply(&v, c)
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateWorkshopCategory(ctx, c); err != nil {
+		return nil, err
+	}
+	return newWorkshopCategoryView(p, c), nil
+}
+
+// UpdateWorkshopCategory changes a category the caller manages.
+// Errors: CodeUnauthenticated; CodeNotFound for a category of another
+// partner; CodeInvalid with every field error.
+func (s *WorkshopService) UpdateWorkshopCategory(ctx context.Context, id int64, in WorkshopCategoryInput) (*WorkshopCategoryView, error) {
+	if _, err := CallerFrom(ctx); err != nil {
+		return nil, err
+	}
+	c, err := s.store.GetWorkshopCategory(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	p, err := ownerPartner(ctx, s.partners, c.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	var v validator
+	in.apply(&v, c)
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.UpdateWorkshopCategory(ctx, c); err != nil {
+		return nil, err
+	}
+	return newWorkshopCategoryView(p, c), nil
+}
+
+func newWorkshopCategoryView(p *Partner, c *WorkshopCategory) *WorkshopCategoryView {
+	return &WorkshopCategoryView{WorkshopCategory: c, PriceFormatted: formatMoney(p, c.Price), CurrencyCode: sellingCurrency(p)}
+}
+
+// requireStaff is the check of operations on what all partners share.
+// Errors: CodeUnauthenticated; CodeForbidden for a caller that is not staff.
+func requireStaff(ctx context.Context) error {
+	c, err := CallerFrom(ctx)
+	if err != nil {
+		return err
+	}
+	if !c.User.IsStaff {
+		return &Error{Code: CodeForbidden, Message: MsgPermissionDenied}
+	}
+	return nil
+}
+
+// CreateWorkshopTheme adds a term to the workshop themes, a vocabulary all
+// partners share: staff only.
+// Errors: those of requireStaff; CodeInvalid on "name".
+func (s *WorkshopService) CreateWorkshopTheme(ctx context.Context, name []TextInput) (*WorkshopTag, error) {
+	if err := requireStaff(ctx); err != nil {
+		return nil, err
+	}
+	var v validator
+	t := &WorkshopTag{Name: v.localized(name, MaxNameLength, true, "name")}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateWorkshopTag(ctx, WorkshopTheme, t); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// UpdateWorkshopTheme renames a workshop theme: staff only.
+// Errors: those of requireStaff; CodeNotFound; CodeInvalid on "name".
+func (s *WorkshopService) UpdateWorkshopTheme(ctx context.Context, id int64, name []TextInput) (*WorkshopTag, error) {
+	if err := requireStaff(ctx); err != nil {
+		return nil, err
+	}
+	var v validator
+	t := &WorkshopTag{ID: id, Name: v.localized(name, MaxNameLength, true, "name")}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.UpdateWorkshopTag(ctx, WorkshopTheme, t); err != nil {
+		return nil, err
+	}
+	return t, nil
+}

@@ -1,0 +1,361 @@
+package graph
+
+// Converters of the catalogue administration: graph inputs to domain
+// inputs. An input field that is omitted or null keeps the stored value:
+// the domain inputs tell it by nil.
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/99designs/gqlgen/graphql"
+
+	"salesplatform/domain"
+	"salesplatform/graph/model"
+)
+
+// parseID reads a record id given as an ID. An id that is not an integer
+// names no record: NOT_FOUND, as the catalogue reads answer.
+func parseID(id string) (int64, error) {
+	n, err := strconv.ParseInt(id, 10, 64)
+	if err != nil || n <= 0 {
+		return 0, domain.ErrNotFound
+	}
+	return n, nil
+}
+
+// optID reads an optional id: nil when omitted or null.
+func optID(o graphql.Omittable[*string]) (*int64, error) {
+	s, _ := o.ValueOK()
+	if s == nil {
+		return nil, nil
+	}
+	n, err := parseID(*s)
+	if err != nil {
+		return nil, err
+	}
+	return &n, nil
+}
+
+// opt is the value of an optional scalar: nil when omitted or null.
+func opt[T any](o graphql.Omittable[*T]) *T {
+	v, _ := o.ValueOK()
+	return v
+}
+
+// optList is the value of an optional list: nil when omitted or null, a
+// non-nil list (maybe empty) otherwise.
+func optList[T any](o graphql.Omittable[[]T]) []T {
+	v, ok := o.ValueOK()
+	if !ok || v == nil {
+		return nil
+	}
+	return v
+}
+
+// toDomainTexts makes a Localized input; nil stays nil (unchanged).
+func toDomainTexts(in []*model.TextInput) []domain.TextInput {
+	if in == nil {
+		return nil
+	}
+	out := make([]domain.TextInput, len(in))
+	for i, t := range in {
+		out[i] = domain.TextInput{Lang: t.Lang, Text: t.Text}
+	}
+	return out
+}
+
+func optTexts(o graphql.Omittable[[]*model.TextInput]) []domain.TextInput {
+	return toDomainTexts(optList(o))
+}
+
+// noUserErrors is the userErrors of a payload that succeeded.
+func noUserErrors() []*model.UserError { return []*model.UserError{} }
+
+func toDomainDeliveryOptions(d *model.DeliveryOptionsInput) *domain.DeliveryOptionsInput {
+	if d == nil {
+		return nil
+	}
+	return &domain.DeliveryOptionsInput{EmailToBuyer: d.ActivatedEmailToBuyer,
+		EmailToBeneficiary: d.ActivatedEmailToBeneficiaryDelivery, PostalMailToBuyer: d.ActivatedPostalMailToBuyer,
+		PostalMailToBeneficiary: d.ActivatedPostalMailToBeneficiaryDelivery,
+		PostalMailShippingCost:  d.PostalMailShippingCost, PostalMailDuration: d.PostalMailDuration,
+		PickupOnSite: d.ActivatedPickupOnSiteDelivery, PickupOnSiteDuration: d.PickupOnSiteDuration,
+		PickupOnSiteCost: d.PickupOnSiteCost, Activated3MAToBuyer: d.Activated3MAToBuyer,
+		Activated3MAToBeneficiary: d.Activated3MAToBeneficiary, MessengerDeliveryCost: d.MessengerDeliveryCost}
+}
+
+func toGraphEventSlot(s *domain.EventSlotView) *model.EventSlot {
+	return &model.EventSlot{ID: idString(s.ID),
+		StartingDatetime: s.Start, StartingDatetimeFormatted: toGraphLocalized(s.StartFormatted),
+		EndingDatetime: s.End, EndingDatetimeFormatted: toGraphLocalized(s.EndFormatted),
+		DurationFormatted: toGraphLocalized(s.DurationFormatted), FunnelLink: s.FunnelLink,
+		AvailablePlaces: s.AvailablePlaces}
+}
+
+// eventPayload answers an event mutation.
+func eventPayload(v *domain.EventView, err error) (*model.EventPayload, error) {
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.EventPayload{UserErrors: ue}, err
+	}
+	return &model.EventPayload{Event: toGraphEvent(v), UserErrors: noUserErrors()}, nil
+}
+
+func eventSlotPayload(v *domain.EventSlotView, err error) (*model.EventSlotPayload, error) {
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.EventSlotPayload{UserErrors: ue}, err
+	}
+	return &model.EventSlotPayload{Slot: toGraphEventSlot(v), UserErrors: noUserErrors()}, nil
+}
+
+func eventFormulaPayload(v *domain.EventFormulaView, err error) (*model.EventFormulaPayload, error) {
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.EventFormulaPayload{UserErrors: ue}, err
+	}
+	return &model.EventFormulaPayload{Formula: &model.EventFormula{ID: v.ID, Name: toGraphLocalized(v.Name),
+		Price: toGraphMoney(v.Price, v.CurrencyCode)}, UserErrors: noUserErrors()}, nil
+}
+
+// refID reads the id of a related record. One that is not an integer is 0,
+// which names no record: the service reports it as a field error.
+func refID(id string) int64 {
+	n, err := strconv.ParseInt(id, 10, 64)
+	if err != nil {
+		return 0
+	}
+	return n
+}
+
+// optRefID reads an optional related id: the id when given, clear when
+// given as null.
+func optRefID(o graphql.Omittable[*string]) (id *int64, clear bool) {
+	s, set := o.ValueOK()
+	if s == nil {
+		return nil, set
+	}
+	n := refID(*s)
+	return &n, false
+}
+
+// refIDs reads a list of related ids: nil when omitted or null.
+func refIDs(o graphql.Omittable[[]string]) []int64 {
+	ids := optList(o)
+	if ids == nil {
+		return nil
+	}
+	out := make([]int64, len(ids))
+	for i, id := range ids {
+		out[i] = refID(id)
+	}
+	return out
+}
+
+func workshopPayload(v *domain.WorkshopView, err error) (*model.WorkshopPayload, error) {
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.WorkshopPayload{UserErrors: ue}, err
+	}
+	return &model.WorkshopPayload{Workshop: toGraphWorkshop(v), UserErrors: noUserErrors()}, nil
+}
+
+func workshopSessionPayload(s *domain.WorkshopSessionView, err error) (*model.WorkshopSessionPayload, error) {
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.WorkshopSessionPayload{UserErrors: ue}, err
+	}
+	return &model.WorkshopSessionPayload{Session: &model.WorkshopSession{ID: s.ID, WorkshopID: s.WorkshopID,
+		StartingDatetime: s.Start, StartingDatetimeFormatted: toGraphLocalized(s.StartFormatted),
+		EndingDatetime: s.End, EndingDatetimeFormatted: toGraphLocalized(s.EndFormatted),
+		MinCapacity: s.MinCapacity, MaxCapacity: s.MaxCapacity,
+		DurationFormatted:      toGraphLocalized(s.DurationFormatted),
+		DurationValueFormatted: toGraphLocalized(s.DurationValueFormatted),
+		AvailablePlaces:        s.AvailablePlaces, FunnelLink: s.FunnelLink}, UserErrors: noUserErrors()}, nil
+}
+
+func workshopCategoryPayload(c *domain.WorkshopCategoryView, err error) (*model.WorkshopCategoryPayload, error) {
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.WorkshopCategoryPayload{UserErrors: ue}, err
+	}
+	return &model.WorkshopCategoryPayload{Category: &model.WorkshopCategory{ID: c.ID, Name: toGraphLocalized(c.Name),
+		Price: toGraphMoney(c.Price, c.CurrencyCode), SpecificValidityPeriod: c.SpecificValidityPeriod},
+		UserErrors: noUserErrors()}, nil
+}
+
+func workshopThemePayload(t *domain.WorkshopTag, err error) (*model.WorkshopThemePayload, error) {
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.WorkshopThemePayload{UserErrors: ue}, err
+	}
+	return &model.WorkshopThemePayload{Theme: toGraphWorkshopTag(t), UserErrors: noUserErrors()}, nil
+}
+
+func toDomainValidityUnit(u *model.ValidityUnit) *string {
+	if u == nil {
+		return nil
+	}
+	s := strings.ToLower(string(*u))
+	return &s
+}
+
+func giftcardPrototypePayload(p *domain.GiftcardPrototypeView, err error) (*model.GiftcardPrototypePayload, error) {
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.GiftcardPrototypePayload{UserErrors: ue}, err
+	}
+	return &model.GiftcardPrototypePayload{GiftcardPrototype: toGraphGiftcardPrototype(p), UserErrors: noUserErrors()}, nil
+}
+
+func toGraphVoucherPrototype(p *domain.VoucherPrototype) *model.VoucherPrototype {
+	out := &model.VoucherPrototype{ID: idString(p.ID), Name: toGraphLocalized(p.Name), ThemeIds: make([]string, len(p.ThemeIDs))}
+	if p.UniverseID != nil {
+		id := idString(*p.UniverseID)
+		out.UniverseID = &id
+	}
+	for i, t := range p.ThemeIDs {
+		out.ThemeIds[i] = idString(t)
+	}
+	return out
+}
+
+func themePayload(t *domain.Theme, err error) (*model.ThemePayload, error) {
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.ThemePayload{UserErrors: ue}, err
+	}
+	return &model.ThemePayload{Theme: &model.Theme{ID: idString(t.ID), Name: toGraphLocalized(t.Name)}, UserErrors: noUserErrors()}, nil
+}
+
+func universePayload(u *domain.Universe, err error) (*model.UniversePayload, error) {
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.UniversePayload{UserErrors: ue}, err
+	}
+	out := &model.UniverseRecord{ID: idString(u.ID), Name: toGraphLocalized(u.Name), Order: u.Order}
+	if u.ParentID != nil {
+		id := idString(*u.ParentID)
+		out.ParentID = &id
+	}
+	return &model.UniversePayload{Universe: out, UserErrors: noUserErrors()}, nil
+}
+
+func boxPayload(b *domain.BoxView, err error) (*model.BoxPayload, error) {
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.BoxPayload{UserErrors: ue}, err
+	}
+	universes := make([]string, len(b.UniverseIDs))
+	for i, id := range b.UniverseIDs {
+		universes[i] = idString(id)
+	}
+	return &model.BoxPayload{Box: &model.ManagedBox{ID: idString(b.ID), Name: toGraphLocalized(b.Name),
+		ShortDescription: toGraphLocalized(b.ShortDescription), LongDescription: toGraphLocalized(b.LongDescription),
+		IsActive: b.IsActive, IsHighlight: b.IsHighlight, DisplayNbOffers: b.DisplayNbOffers, NbOffers: b.NbOffers,
+		Price: toGraphMoney(b.Price, b.CurrencyCode), Ranking: b.Ranking, PeopleIncluded: b.PeopleIncluded,
+		MaxNumberUsages: b.MaxNumberUsages, MaxDaysAfterFirstUsage: b.MaxDaysAfterFirstUsage,
+		UniverseIds: universes, Images: toGraphStrings(b.Images)}, UserErrors: noUserErrors()}, nil
+}
+
+func boxOfferPayload(o *domain.BoxOffer, err error) (*model.BoxOfferPayload, error) {
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.BoxOfferPayload{UserErrors: ue}, err
+	}
+	return &model.BoxOfferPayload{Offer: &model.ManagedBoxOffer{ID: idString(o.ID), BoxID: idString(o.BoxID),
+		PartnerID: idString(o.PartnerID), Status: model.BoxOfferStatus(o.Status)}, UserErrors: noUserErrors()}, nil
+}
+
+// changeNetwork is addNetworkPartner and removeNetworkPartner.
+func (r *Resolver) changeNetwork(ctx context.Context, input model.NetworkPartnerInput, remove bool) (*model.NetworkPayload, error) {
+	marketplaceID, err := optID(input.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := r.PartnerCatalog.ChangeNetwork(ctx, domain.NetworkChange{MarketplaceID: marketplaceID,
+		PartnerID: refID(input.NetworkPartnerID), Remove: remove})
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.NetworkPayload{UserErrors: ue}, err
+	}
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = idString(id)
+	}
+	return &model.NetworkPayload{NetworkPartnerIds: out, UserErrors: noUserErrors()}, nil
+}
+
+func toDomainURLEntries(in []*model.URLEntryInput) []domain.URLEntryInput {
+	out := make([]domain.URLEntryInput, len(in))
+	for i, e := range in {
+		out[i] = domain.URLEntryInput{Lang: e.Lang, URL: e.URL}
+	}
+	return out
+}
+
+func cataloguePartnerPayload(p *domain.PartnerListing, err error) (*model.CataloguePartnerPayload, error) {
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.CataloguePartnerPayload{UserErrors: ue}, err
+	}
+	return &model.CataloguePartnerPayload{Partner: toGraphCataloguePartner(p), UserErrors: noUserErrors()}, nil
+}
+
+func toDomainWidgets(input model.MarketingWidgetsInput) (domain.WidgetsInput, error) {
+	partnerID, err := optID(input.PartnerID)
+	if err != nil {
+		return domain.WidgetsInput{}, err
+	}
+	in := domain.WidgetsInput{PartnerID: partnerID}
+	if n := opt(input.Navbar); n != nil {
+		in.Navbar = &domain.WidgetNavbar{ShowNavbar: n.ShowNavbar, ShowNavbarOnPurchaseSite: n.ShowNavbarOnPurchaseSite,
+			Orientation: n.NavbarOrientation, Side: n.NavbarSide, Position: n.NavbarPosition,
+			ActivateOffer: n.ActivateOffer, ActivateBook: n.ActivateBook, ActivateContact: n.ActivateContact,
+			OfferBackgroundColor: n.OfferBackgroundColor, OfferTextColor: n.OfferTextColor, OfferHoverColor: n.OfferHoverColor,
+			BookBackgroundColor: n.BookBackgroundColor, BookTextColor: n.BookTextColor, BookHoverColor: n.BookHoverColor,
+			ContactBackgroundColor: n.ContactBackgroundColor, ContactTextColor: n.ContactTextColor,
+			ContactHoverColor: n.ContactHoverColor, OfferBoxURL: n.NavbarOfferBoxURL, BookBoxURL: n.NavbarBookBoxURL,
+			ContactBoxURL: n.NavbarContactBoxURL, OfferText: n.OfferText, BookText: n.BookText, ContactText: n.ContactText}
+	}
+	if b := opt(input.FloattingBar); b != nil {
+		in.FloatingBar = &domain.WidgetFloatingBar{ShowFloatingBar: b.ShowFloattingBar,
+			ShowFloatingBarOnPurchaseSite: b.ShowFloattingBarOnPurchaseSite, Orientation: b.FloattingBarOrientation,
+			BackgroundColor: b.FloattingBarBackgroundColor, BorderColor: b.FloattingBarBorderColor,
+			Text: b.FloattingBarText, TextColor: b.FloattingBarTextColor, CTAButtonText: b.FloattingBarCtaButtonText,
+			CTAButtonLink: b.FloattingBarCtaButtonLink, CTAButtonColor: b.FloattingBarCtaButtonColor,
+			CTAButtonHoverColor: b.FloattingBarCtaButtonHoverColor, CTAButtonTextColor: b.FloattingBarCtaButtonTextColor,
+			CTAButtonTextHoverColor: b.FloattingBarCtaButtonTextHoverColor}
+	}
+	return in, nil
+}
+
+func marketingWidgetsPayload(v *domain.WidgetsView, err error) (*model.MarketingWidgetsPayload, error) {
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.MarketingWidgetsPayload{UserErrors: ue}, err
+	}
+	out := &model.MarketingWidgets{Key: v.Key, PurchaseURL: v.PurchaseURL}
+	if n := v.Navbar; n != nil {
+		out.Navbar = &model.WidgetNavbar{ShowNavbar: n.ShowNavbar, ShowNavbarOnPurchaseSite: n.ShowNavbarOnPurchaseSite,
+			NavbarOrientation: n.Orientation, NavbarSide: n.Side, NavbarPosition: n.Position,
+			ActivateOffer: n.ActivateOffer, ActivateBook: n.ActivateBook, ActivateContact: n.ActivateContact,
+			OfferBackgroundColor: n.OfferBackgroundColor, OfferTextColor: n.OfferTextColor, OfferHoverColor: n.OfferHoverColor,
+			BookBackgroundColor: n.BookBackgroundColor, BookTextColor: n.BookTextColor, BookHoverColor: n.BookHoverColor,
+			ContactBackgroundColor: n.ContactBackgroundColor, ContactTextColor: n.ContactTextColor,
+			ContactHoverColor: n.ContactHoverColor, NavbarOfferBoxURL: n.OfferBoxURL, NavbarBookBoxURL: n.BookBoxURL,
+			NavbarContactBoxURL: n.ContactBoxURL, OfferText: n.OfferText, BookText: n.BookText, ContactText: n.ContactText}
+	}
+	if b := v.FloatingBar; b != nil {
+		out.FloattingBar = &model.WidgetFloatingBar{ShowFloattingBar: b.ShowFloatingBar,
+			ShowFloattingBarOnPurchaseSite: b.ShowFloatingBarOnPurchaseSite, FloattingBarOrientation: b.Orientation,
+			FloattingBarBackgroundColor: b.BackgroundColor, FloattingBarBorderColor: b.BorderColor,
+			FloattingBarText: b.Text, FloattingBarTextColor: b.TextColor, FloattingBarCtaButtonText: b.CTAButtonText,
+			FloattingBarCtaButtonLink: b.CTAButtonLink, FloattingBarCtaButtonColor: b.CTAButtonColor,
+			FloattingBarCtaButtonHoverColor: b.CTAButtonHoverColor, FloattingBarCtaButtonTextColor: b.CTAButtonTextColor,
+			FloattingBarCtaButtonTextHoverColor: b.CTAButtonTextHoverColor}
+	}
+	return &model.MarketingWidgetsPayload{MarketingWidgets: out, UserErrors: noUserErrors()}, nil
+}

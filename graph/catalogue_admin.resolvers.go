@@ -1,0 +1,562 @@
+package graph
+
+import (
+	"context"
+	"salesplatform/domain"
+	"salesplatform/graph/model"
+)
+
+// CreateEvent is the resolver for the createEvent field.
+func (r *mutationResolver) CreateEvent(ctx context.Context, input model.CreateEventInput) (*model.EventPayload, error) {
+	partnerID, err := optID(input.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	return eventPayload(r.EventCatalog.CreateEvent(ctx, domain.EventInput{PartnerID: partnerID,
+		Name: toDomainTexts(input.Name), ShortDescription: optTexts(input.ShortDescription),
+		LongDescription: optTexts(input.LongDescription), Booking: optTexts(input.Booking),
+		CoverImage: opt(input.CoverImage), Images: optList(input.Images),
+		DeliveryOptions: toDomainDeliveryOptions(opt(input.DeliveryOptions))}))
+}
+
+// UpdateEvent is the resolver for the updateEvent field.
+func (r *mutationResolver) UpdateEvent(ctx context.Context, input model.UpdateEventInput) (*model.EventPayload, error) {
+	id, err := parseID(input.ID)
+	if err != nil {
+		return nil, err
+	}
+	return eventPayload(r.EventCatalog.UpdateEvent(ctx, id, domain.EventInput{
+		Name: optTexts(input.Name), ShortDescription: optTexts(input.ShortDescription),
+		LongDescription: optTexts(input.LongDescription), Booking: optTexts(input.Booking),
+		CoverImage: opt(input.CoverImage), Images: optList(input.Images),
+		DeliveryOptions: toDomainDeliveryOptions(opt(input.DeliveryOptions))}))
+}
+
+// AddEventSlot is the resolver for the addEventSlot field.
+func (r *mutationResolver) AddEventSlot(ctx context.Context, input model.AddEventSlotInput) (*model.EventSlotPayload, error) {
+	eventID, err := parseID(input.EventID)
+	if err != nil {
+		return nil, err
+	}
+	return eventSlotPayload(r.EventCatalog.AddEventSlot(ctx, eventID, domain.EventSlotInput{
+		StartingAt: &input.StartingDatetime, EndingAt: &input.EndingDatetime, AvailablePlaces: &input.AvailablePlaces}))
+}
+
+// UpdateEventSlot is the resolver for the updateEventSlot field.
+func (r *mutationResolver) UpdateEventSlot(ctx context.Context, input model.UpdateEventSlotInput) (*model.EventSlotPayload, error) {
+	id, err := parseID(input.ID)
+	if err != nil {
+		return nil, err
+	}
+	return eventSlotPayload(r.EventCatalog.UpdateEventSlot(ctx, id, domain.EventSlotInput{
+		StartingAt: opt(input.StartingDatetime), EndingAt: opt(input.EndingDatetime),
+		AvailablePlaces: opt(input.AvailablePlaces)}))
+}
+
+// RemoveEventSlot is the resolver for the removeEventSlot field.
+func (r *mutationResolver) RemoveEventSlot(ctx context.Context, input model.RemoveEventSlotInput) (*model.RemoveEventSlotPayload, error) {
+	id, err := parseID(input.ID)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.EventCatalog.RemoveEventSlot(ctx, id); err != nil {
+		ue, err := userErrors(err)
+		return &model.RemoveEventSlotPayload{UserErrors: ue}, err
+	}
+	return &model.RemoveEventSlotPayload{RemovedSlotID: &input.ID, UserErrors: noUserErrors()}, nil
+}
+
+// AddEventFormula is the resolver for the addEventFormula field.
+func (r *mutationResolver) AddEventFormula(ctx context.Context, input model.AddEventFormulaInput) (*model.EventFormulaPayload, error) {
+	eventID, err := parseID(input.EventID)
+	if err != nil {
+		return nil, err
+	}
+	return eventFormulaPayload(r.EventCatalog.AddEventFormula(ctx, eventID, domain.EventFormulaInput{
+		Name: toDomainTexts(input.Name), Price: &input.Price}))
+}
+
+// UpdateEventFormula is the resolver for the updateEventFormula field.
+func (r *mutationResolver) UpdateEventFormula(ctx context.Context, input model.UpdateEventFormulaInput) (*model.EventFormulaPayload, error) {
+	id, err := parseID(input.ID)
+	if err != nil {
+		return nil, err
+	}
+	return eventFormulaPayload(r.EventCatalog.UpdateEventFormula(ctx, id, domain.EventFormulaInput{
+		Name: optTexts(input.Name), Price: opt(input.Price)}))
+}
+
+// UpdateEventSettings is the resolver for the updateEventSettings field.
+func (r *mutationResolver) UpdateEventSettings(ctx context.Context, input model.UpdateEventSettingsInput) (*model.EventSettingsPayload, error) {
+	partnerID, err := optID(input.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	set, err := r.EventCatalog.SaveEventSettings(ctx, partnerID, domain.EventSettings{DisplayEventsPerSlots: input.DisplayEventsPerSlots})
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.EventSettingsPayload{UserErrors: ue}, err
+	}
+	return &model.EventSettingsPayload{EventSettings: &model.EventSettings{DisplayEventsPerSlots: set.DisplayEventsPerSlots},
+		UserErrors: noUserErrors()}, nil
+}
+
+// CreateWorkshop is the resolver for the createWorkshop field.
+func (r *mutationResolver) CreateWorkshop(ctx context.Context, input model.CreateWorkshopInput) (*model.WorkshopPayload, error) {
+	partnerID, err := optID(input.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	categoryID := refID(input.CategoryID)
+	levelID, clearLevel := optRefID(input.LevelID)
+	return workshopPayload(r.WorkshopCatalog.CreateWorkshop(ctx, domain.WorkshopInput{PartnerID: partnerID,
+		Name: toDomainTexts(input.Name), ShortDescription: optTexts(input.ShortDescription),
+		LongDescription: optTexts(input.LongDescription), BookingConditions: optTexts(input.BookingConditions),
+		Images: optList(input.Images), CanBePrivatized: opt(input.CanBePrivatized), DisplayCalendar: opt(input.DisplayCalendar),
+		Address: opt(input.Address), ActivateWorkshopsGroupPayment: opt(input.ActivateWorkshopsGroupPayment),
+		CategoryID: &categoryID, LevelID: levelID, ClearLevel: clearLevel,
+		ThemeIDs: refIDs(input.ThemeIds), TargetIDs: refIDs(input.TargetIds), SkillIDs: refIDs(input.SkillIds),
+		RecipeIDs: refIDs(input.RecipeIds)}))
+}
+
+// UpdateWorkshop is the resolver for the updateWorkshop field.
+func (r *mutationResolver) UpdateWorkshop(ctx context.Context, input model.UpdateWorkshopInput) (*model.WorkshopPayload, error) {
+	id, err := parseID(input.ID)
+	if err != nil {
+		return nil, err
+	}
+	categoryID, _ := optRefID(input.CategoryID)
+	levelID, clearLevel := optRefID(input.LevelID)
+	return workshopPayload(r.WorkshopCatalog.UpdateWorkshop(ctx, id, domain.WorkshopInput{
+		Name: optTexts(input.Name), ShortDescription: optTexts(input.ShortDescription),
+		LongDescription: optTexts(input.LongDescription), BookingConditions: optTexts(input.BookingConditions),
+		Images: optList(input.Images), CanBePrivatized: opt(input.CanBePrivatized), DisplayCalendar: opt(input.DisplayCalendar),
+		Address: opt(input.Address), ActivateWorkshopsGroupPayment: opt(input.ActivateWorkshopsGroupPayment),
+		CategoryID: categoryID, LevelID: levelID, ClearLevel: clearLevel,
+		ThemeIDs: refIDs(input.ThemeIds), TargetIDs: refIDs(input.TargetIds), SkillIDs: refIDs(input.SkillIds),
+		RecipeIDs: refIDs(input.RecipeIds)}))
+}
+
+// AddWorkshopSession is the resolver for the addWorkshopSession field.
+func (r *mutationResolver) AddWorkshopSession(ctx context.Context, input model.AddWorkshopSessionInput) (*model.WorkshopSessionPayload, error) {
+	workshopID, err := parseID(input.WorkshopID)
+	if err != nil {
+		return nil, err
+	}
+	return workshopSessionPayload(r.WorkshopCatalog.AddWorkshopSession(ctx, workshopID, domain.WorkshopSessionInput{
+		StartingAt: &input.StartingDatetime, EndingAt: &input.EndingDatetime, MinCapacity: &input.MinCapacity,
+		MaxCapacity: &input.MaxCapacity, AvailablePlaces: opt(input.AvailablePlaces)}))
+}
+
+// UpdateWorkshopSession is the resolver for the updateWorkshopSession field.
+func (r *mutationResolver) UpdateWorkshopSession(ctx context.Context, input model.UpdateWorkshopSessionInput) (*model.WorkshopSessionPayload, error) {
+	id, err := parseID(input.ID)
+	if err != nil {
+		return nil, err
+	}
+	return workshopSessionPayload(r.WorkshopCatalog.UpdateWorkshopSession(ctx, id, domain.WorkshopSessionInput{
+		StartingAt: opt(input.StartingDatetime), EndingAt: opt(input.EndingDatetime), MinCapacity: opt(input.MinCapacity),
+		MaxCapacity: opt(input.MaxCapacity), AvailablePlaces: opt(input.AvailablePlaces)}))
+}
+
+// CreateWorkshopCategory is the resolver for the createWorkshopCategory field.
+func (r *mutationResolver) CreateWorkshopCategory(ctx context.Context, input model.CreateWorkshopCategoryInput) (*model.WorkshopCategoryPayload, error) {
+	partnerID, err := optID(input.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	return workshopCategoryPayload(r.WorkshopCatalog.CreateWorkshopCategory(ctx, domain.WorkshopCategoryInput{
+		PartnerID: partnerID, Name: toDomainTexts(input.Name), Price: &input.Price,
+		SpecificValidityPeriod: opt(input.SpecificValidityPeriod)}))
+}
+
+// UpdateWorkshopCategory is the resolver for the updateWorkshopCategory field.
+func (r *mutationResolver) UpdateWorkshopCategory(ctx context.Context, input model.UpdateWorkshopCategoryInput) (*model.WorkshopCategoryPayload, error) {
+	id, err := parseID(input.ID)
+	if err != nil {
+		return nil, err
+	}
+	validity, set := input.SpecificValidityPeriod.ValueOK()
+	return workshopCategoryPayload(r.WorkshopCatalog.UpdateWorkshopCategory(ctx, id, domain.WorkshopCategoryInput{
+		Name: optTexts(input.Name), Price: opt(input.Price), SpecificValidityPeriod: validity,
+		ClearSpecificValidityPeriod: set && validity == nil}))
+}
+
+// CreateWorkshopTheme is the resolver for the createWorkshopTheme field.
+func (r *mutationResolver) CreateWorkshopTheme(ctx context.Context, input model.CreateWorkshopThemeInput) (*model.WorkshopThemePayload, error) {
+	return workshopThemePayload(r.WorkshopCatalog.CreateWorkshopTheme(ctx, toDomainTexts(input.Name)))
+}
+
+// UpdateWorkshopTheme is the resolver for the updateWorkshopTheme field.
+func (r *mutationResolver) UpdateWorkshopTheme(ctx context.Context, input model.UpdateWorkshopThemeInput) (*model.WorkshopThemePayload, error) {
+	id, err := parseID(input.ID)
+	if err != nil {
+		return nil, err
+	}
+	return workshopThemePayload(r.WorkshopCatalog.UpdateWorkshopTheme(ctx, id, toDomainTexts(input.Name)))
+}
+
+// CreateGiftcardPrototype is the resolver for the createGiftcardPrototype field.
+func (r *mutationResolver) CreateGiftcardPrototype(ctx context.Context, input model.CreateGiftcardPrototypeInput) (*model.GiftcardPrototypePayload, error) {
+	partnerID, err := optID(input.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	return giftcardPrototypePayload(r.PrototypeCatalog.CreateGiftcardPrototype(ctx, domain.GiftcardPrototypeInput{
+		PartnerID: partnerID, Title: toDomainTexts(input.Title), Description: optTexts(input.Description),
+		TermsOfUse: optTexts(input.TermsOfUse), CustomizedAmount: opt(input.CustomizedAmount),
+		MinimumAmount: opt(input.MinimumAmount), PredefinedAmounts: optList(input.PredefinedAmounts),
+		MoneyPotActivated: opt(input.MoneyPotActivated), MoneyPotLogo: opt(input.MoneyPotLogo),
+		ValidityPeriod: opt(input.ValidityPeriod), ValidityUnit: toDomainValidityUnit(opt(input.ValidityUnit))}))
+}
+
+// UpdateGiftcardPrototype is the resolver for the updateGiftcardPrototype field.
+func (r *mutationResolver) UpdateGiftcardPrototype(ctx context.Context, input model.UpdateGiftcardPrototypeInput) (*model.GiftcardPrototypePayload, error) {
+	id, err := parseID(input.ID)
+	if err != nil {
+		return nil, err
+	}
+	return giftcardPrototypePayload(r.PrototypeCatalog.UpdateGiftcardPrototype(ctx, id, domain.GiftcardPrototypeInput{
+		Title: optTexts(input.Title), Description: optTexts(input.Description),
+		TermsOfUse: optTexts(input.TermsOfUse), CustomizedAmount: opt(input.CustomizedAmount),
+		MinimumAmount: opt(input.MinimumAmount), PredefinedAmounts: optList(input.PredefinedAmounts),
+		MoneyPotActivated: opt(input.MoneyPotActivated), MoneyPotLogo: opt(input.MoneyPotLogo),
+		ValidityPeriod: opt(input.ValidityPeriod), ValidityUnit: toDomainValidityUnit(opt(input.ValidityUnit))}))
+}
+
+// FileVoucherPrototype is the resolver for the fileVoucherPrototype field.
+func (r *mutationResolver) FileVoucherPrototype(ctx context.Context, input model.FileVoucherPrototypeInput) (*model.VoucherPrototypePayload, error) {
+	id, err := parseID(input.ID)
+	if err != nil {
+		return nil, err
+	}
+	universeID, clearUniverse := optRefID(input.UniverseID)
+	p, err := r.PrototypeCatalog.FileVoucherPrototype(ctx, id, domain.VoucherPrototypeFilingInput{
+		UniverseID: universeID, ClearUniverse: clearUniverse, ThemeIDs: refIDs(input.ThemeIds)})
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.VoucherPrototypePayload{UserErrors: ue}, err
+	}
+	return &model.VoucherPrototypePayload{VoucherPrototype: toGraphVoucherPrototype(p), UserErrors: noUserErrors()}, nil
+}
+
+// CreateTheme is the resolver for the createTheme field.
+func (r *mutationResolver) CreateTheme(ctx context.Context, input model.CreateThemeInput) (*model.ThemePayload, error) {
+	return themePayload(r.PrototypeCatalog.CreateTheme(ctx, toDomainTexts(input.Name)))
+}
+
+// UpdateTheme is the resolver for the updateTheme field.
+func (r *mutationResolver) UpdateTheme(ctx context.Context, input model.UpdateThemeInput) (*model.ThemePayload, error) {
+	id, err := parseID(input.ID)
+	if err != nil {
+		return nil, err
+	}
+	return themePayload(r.PrototypeCatalog.UpdateTheme(ctx, id, toDomainTexts(input.Name)))
+}
+
+// CreateUniverse is the resolver for the createUniverse field.
+func (r *mutationResolver) CreateUniverse(ctx context.Context, input model.CreateUniverseInput) (*model.UniversePayload, error) {
+	parentID, _ := optRefID(input.ParentID)
+	return universePayload(r.PrototypeCatalog.CreateUniverse(ctx, domain.UniverseInput{
+		Name: toDomainTexts(input.Name), ParentID: parentID, Order: opt(input.Order)}))
+}
+
+// UpdateUniverse is the resolver for the updateUniverse field.
+func (r *mutationResolver) UpdateUniverse(ctx context.Context, input model.UpdateUniverseInput) (*model.UniversePayload, error) {
+	id, err := parseID(input.ID)
+	if err != nil {
+		return nil, err
+	}
+	parentID, clearParent := optRefID(input.ParentID)
+	order, orderSet := input.Order.ValueOK()
+	return universePayload(r.PrototypeCatalog.UpdateUniverse(ctx, id, domain.UniverseInput{
+		Name: optTexts(input.Name), ParentID: parentID, ClearParent: clearParent,
+		Order: order, ClearOrder: orderSet && order == nil}))
+}
+
+// CreateBox is the resolver for the createBox field.
+func (r *mutationResolver) CreateBox(ctx context.Context, input model.CreateBoxInput) (*model.BoxPayload, error) {
+	partnerID, err := optID(input.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	return boxPayload(r.BoxCatalog.CreateBox(ctx, domain.BoxInput{PartnerID: partnerID,
+		Name: toDomainTexts(input.Name), ShortDescription: optTexts(input.ShortDescription),
+		LongDescription: optTexts(input.LongDescription), IsActive: opt(input.IsActive),
+		IsHighlight: opt(input.IsHighlight), DisplayNbOffers: opt(input.DisplayNbOffers), Price: &input.Price,
+		Ranking: opt(input.Ranking), PeopleIncluded: opt(input.PeopleIncluded), MaxNumberUsages: opt(input.MaxNumberUsages),
+		MaxDaysAfterFirstUsage: opt(input.MaxDaysAfterFirstUsage), UniverseIDs: refIDs(input.UniverseIds),
+		Images: optList(input.Images)}))
+}
+
+// UpdateBox is the resolver for the updateBox field.
+func (r *mutationResolver) UpdateBox(ctx context.Context, input model.UpdateBoxInput) (*model.BoxPayload, error) {
+	id, err := parseID(input.ID)
+	if err != nil {
+		return nil, err
+	}
+	return boxPayload(r.BoxCatalog.UpdateBox(ctx, id, domain.BoxInput{
+		Name: optTexts(input.Name), ShortDescription: optTexts(input.ShortDescription),
+		LongDescription: optTexts(input.LongDescription), IsActive: opt(input.IsActive),
+		IsHighlight: opt(input.IsHighlight), DisplayNbOffers: opt(input.DisplayNbOffers), Price: opt(input.Price),
+		Ranking: opt(input.Ranking), PeopleIncluded: opt(input.PeopleIncluded), MaxNumberUsages: opt(input.MaxNumberUsages),
+		MaxDaysAfterFirstUsage: opt(input.MaxDaysAfterFirstUsage), UniverseIDs: refIDs(input.UniverseIds),
+		Images: optList(input.Images)}))
+}
+
+// ProposeBoxOffer is the resolver for the proposeBoxOffer field.
+func (r *mutationResolver) ProposeBoxOffer(ctx context.Context, input model.ProposeBoxOfferInput) (*model.BoxOfferPayload, error) {
+	boxID, err := parseID(input.BoxID)
+	if err != nil {
+		return nil, err
+	}
+	partnerID, err := optID(input.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	return boxOfferPayload(r.BoxCatalog.ProposeBoxOffer(ctx, boxID, partnerID))
+}
+
+// ReviewBoxOffer is the resolver for the reviewBoxOffer field.
+func (r *mutationResolver) ReviewBoxOffer(ctx context.Context, input model.ReviewBoxOfferInput) (*model.BoxOfferPayload, error) {
+	id, err := parseID(input.ID)
+	if err != nil {
+		return nil, err
+	}
+	return boxOfferPayload(r.BoxCatalog.ReviewBoxOffer(ctx, id, string(input.Decision)))
+}
+
+// AddNetworkPartner is the resolver for the addNetworkPartner field.
+func (r *mutationResolver) AddNetworkPartner(ctx context.Context, input model.NetworkPartnerInput) (*model.NetworkPayload, error) {
+	return r.changeNetwork(ctx, input, false)
+}
+
+// RemoveNetworkPartner is the resolver for the removeNetworkPartner field.
+func (r *mutationResolver) RemoveNetworkPartner(ctx context.Context, input model.NetworkPartnerInput) (*model.NetworkPayload, error) {
+	return r.changeNetwork(ctx, input, true)
+}
+
+// UpdatePartnerProfile is the resolver for the updatePartnerProfile field.
+func (r *mutationResolver) UpdatePartnerProfile(ctx context.Context, input model.UpdatePartnerProfileInput) (*model.CataloguePartnerPayload, error) {
+	partnerID, err := optID(input.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	in := domain.PartnerProfileInput{PartnerID: partnerID, Description: toDomainTexts(input.Description),
+		Managers: toDomainTexts(input.Managers), Nearby: toDomainTexts(input.Nearby),
+		PracticalInformation: toDomainTexts(input.PracticalInformation), Access: toDomainTexts(input.Access),
+		CommercialDescription: toDomainTexts(input.CommercialDescription), Region: input.Region,
+		Department: input.Department, City: input.City, Latitude: opt(input.Latitude), Longitude: opt(input.Longitude)}
+	if f := input.Facilities; f != nil {
+		in.Facilities = domain.PartnerFacilities{DisabledAccess: f.DisabledAccess, AirConditioning: f.AirConditioning,
+			PrivateParking: f.PrivateParking, Wifi: f.Wifi, SmokingArea: f.SmokingArea, PetsAllowed: f.PetsAllowed,
+			FamilyFriendly: f.FamilyFriendly}
+	}
+	for _, l := range input.SocialLinks {
+		in.SocialLinks = append(in.SocialLinks, domain.SocialLinkInput{Name: l.Name, URL: l.URL})
+	}
+	return cataloguePartnerPayload(r.PartnerCatalog.SavePartnerProfile(ctx, in))
+}
+
+// AddPartnerLabel is the resolver for the addPartnerLabel field.
+func (r *mutationResolver) AddPartnerLabel(ctx context.Context, input model.AddPartnerLabelInput) (*model.CataloguePartnerPayload, error) {
+	partnerID, err := optID(input.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	return cataloguePartnerPayload(r.PartnerCatalog.AddPartnerLabel(ctx, domain.PartnerLabelInput{PartnerID: partnerID,
+		Name: input.Name, LogoURL: input.Logo}))
+}
+
+// RemovePartnerLabel is the resolver for the removePartnerLabel field.
+func (r *mutationResolver) RemovePartnerLabel(ctx context.Context, input model.RemovePartnerLabelInput) (*model.CataloguePartnerPayload, error) {
+	id, err := parseID(input.ID)
+	if err != nil {
+		return nil, err
+	}
+	return cataloguePartnerPayload(r.PartnerCatalog.RemovePartnerLabel(ctx, id))
+}
+
+// UpdateLegalInformation is the resolver for the updateLegalInformation field.
+func (r *mutationResolver) UpdateLegalInformation(ctx context.Context, input model.UpdateLegalInformationInput) (*model.LegalInformationPayload, error) {
+	partnerID, err := optID(input.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	v, err := r.PartnerCatalog.SaveLegalInformation(ctx, domain.LegalInformationInput{PartnerID: partnerID,
+		CapitalStock: input.CapitalStock, LegalInformation: domain.LegalInformation{AgencyName: input.AgencyName,
+			AddressLine1: input.AddressLine1, AddressLine2: input.AddressLine2, AddressLine3: input.AddressLine3,
+			PostalCode: input.PostalCode, City: input.City, Country: input.Country, CompanyType: input.CompanyType,
+			HQPhoneNumber: input.HqPhoneNumber, AgencyPhone: input.AgencyPhone, AgencyWebsite: input.AgencyWebsite,
+			LegalNoticeEmail: input.LegalNoticeEmail, LegalForm: input.LegalForm, LegalFirstName: input.LegalFirstName,
+			LegalLastName: input.LegalLastName, SIRETNumber: input.SiretNumber, VATID: input.VatID, RCS: input.Rcs}})
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.LegalInformationPayload{UserErrors: ue}, err
+	}
+	return &model.LegalInformationPayload{LegalInformation: toGraphLegalInformation(v), UserErrors: noUserErrors()}, nil
+}
+
+// UpdateRefundWithdrawalTerms is the resolver for the updateRefundWithdrawalTerms field.
+func (r *mutationResolver) UpdateRefundWithdrawalTerms(ctx context.Context, input model.UpdateRefundWithdrawalTermsInput) (*model.RefundWithdrawalTermsPayload, error) {
+	partnerID, err := optID(input.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	terms, err := r.PartnerCatalog.SaveRefundWithdrawalTerms(ctx, partnerID, toDomainTexts(input.Terms))
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.RefundWithdrawalTermsPayload{UserErrors: ue}, err
+	}
+	return &model.RefundWithdrawalTermsPayload{RefundWithdrawalTerms: toGraphLocalized(terms), UserErrors: noUserErrors()}, nil
+}
+
+// UpdateEventsProductInformation is the resolver for the updateEventsProductInformation field.
+func (r *mutationResolver) UpdateEventsProductInformation(ctx context.Context, input model.UpdateEventsProductInformationInput) (*model.EventsProductInformationPayload, error) {
+	partnerID, err := optID(input.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	pi, err := r.PartnerCatalog.SaveEventsProductInformation(ctx, domain.EventsProductInformationInput{PartnerID: partnerID,
+		Title: toDomainTexts(input.Title), Description: toDomainTexts(input.Description), TOSURL: toDomainURLEntries(input.TosURL),
+		EventsProductInformation: domain.EventsProductInformation{DisplayFullyBookedEvents: input.DisplayFullyBookedEvents,
+			DisplayEventsPerSlots: input.DisplayEventsPerSlots}})
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.EventsProductInformationPayload{UserErrors: ue}, err
+	}
+	return &model.EventsProductInformationPayload{EventsProductInformation: toGraphEventsProductInformation(pi), UserErrors: noUserErrors()}, nil
+}
+
+// UpdateGiftcardsProductInformation is the resolver for the updateGiftcardsProductInformation field.
+func (r *mutationResolver) UpdateGiftcardsProductInformation(ctx context.Context, input model.UpdateGiftcardsProductInformationInput) (*model.GiftcardsProductInformationPayload, error) {
+	partnerID, err := optID(input.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	v, err := r.PartnerCatalog.SaveGiftcardsProductInformation(ctx, domain.GiftcardsProductInformationInput{PartnerID: partnerID,
+		Title: toDomainTexts(input.Title), Description: toDomainTexts(input.Description)})
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.GiftcardsProductInformationPayload{UserErrors: ue}, err
+	}
+	return &model.GiftcardsProductInformationPayload{GiftcardsProductInformation: toGraphGiftcardsProductInformation(v), UserErrors: noUserErrors()}, nil
+}
+
+// UpdateNetworkGiftcardsProductInformation is the resolver for the updateNetworkGiftcardsProductInformation field.
+func (r *mutationResolver) UpdateNetworkGiftcardsProductInformation(ctx context.Context, input model.UpdateNetworkGiftcardsProductInformationInput) (*model.NetworkGiftcardsProductInformationPayload, error) {
+	partnerID, err := optID(input.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	in := domain.NetworkGiftcardsProductInformationInput{PartnerID: partnerID,
+		Title: toDomainTexts(input.Title), Description: toDomainTexts(input.Description)}
+	if g := input.Giftcard; g != nil {
+		in.Giftcard.CustomizedAmount, in.Giftcard.MinimumAmount = g.CustomizedAmount, g.MinimumAmount
+		in.Giftcard.Title, in.Giftcard.Description = toDomainTexts(g.Title), toDomainTexts(g.Description)
+		in.Giftcard.TermsOfUse, in.Giftcard.PredefinedAmounts = toDomainTexts(g.TermsOfUse), g.PredefinedAmounts
+		in.Giftcard.ValidityPeriod = g.ValidityPeriod
+		if u := toDomainValidityUnit(opt(g.ValidityUnit)); u != nil {
+			in.Giftcard.ValidityUnit = *u
+		}
+	}
+	if pot := input.MoneyPot; pot != nil {
+		in.MoneyPot.Activated, in.MoneyPot.Logo = pot.Activated, pot.Logo
+		in.MoneyPot.Title, in.MoneyPot.Description = toDomainTexts(pot.Title), toDomainTexts(pot.Description)
+	}
+	v, err := r.PartnerCatalog.SaveNetworkGiftcardsProductInformation(ctx, in)
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.NetworkGiftcardsProductInformationPayload{UserErrors: ue}, err
+	}
+	return &model.NetworkGiftcardsProductInformationPayload{NetworkGiftcardsProductInformation: toGraphNetworkGiftcardsProductInformation(v),
+		UserErrors: noUserErrors()}, nil
+}
+
+// UpdateNetworkVouchersProductInformation is the resolver for the updateNetworkVouchersProductInformation field.
+func (r *mutationResolver) UpdateNetworkVouchersProductInformation(ctx context.Context, input model.UpdateNetworkVouchersProductInformationInput) (*model.NetworkVouchersProductInformationPayload, error) {
+	partnerID, err := optID(input.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	pi, err := r.PartnerCatalog.SaveNetworkVouchersProductInformation(ctx, domain.NetworkVouchersProductInformationInput{
+		PartnerID: partnerID, Title: toDomainTexts(input.Title), Description: toDomainTexts(input.Description),
+		TermsOfUse: toDomainTexts(input.TermsOfUse), NetworkVouchersProductInformation: domain.NetworkVouchersProductInformation{
+			DisplayByUniverse: input.DisplayByUniverse, ValidityPeriod: input.ValidityPeriod,
+			ValidityPeriodUnit: input.ValidityPeriodUnit, ActivatedProductFeature: input.ActivatedProductFeature,
+			ActivatedGroupPayment: input.ActivatedGroupPayment, DisplayOffersMap: input.DisplayOffersMap,
+			ActivatedOfferCountryFilter:    input.ActivatedOfferCountryFilter,
+			ActivatedOfferDepartmentFilter: input.ActivatedOfferDepartmentFilter,
+			ActivatedOfferRegionFilter:     input.ActivatedOfferRegionFilter}})
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.NetworkVouchersProductInformationPayload{UserErrors: ue}, err
+	}
+	return &model.NetworkVouchersProductInformationPayload{NetworkVouchersProductInformation: toGraphNetworkVouchersProductInformation(pi),
+		UserErrors: noUserErrors()}, nil
+}
+
+// UpdateVouchersProductInformation is the resolver for the updateVouchersProductInformation field.
+func (r *mutationResolver) UpdateVouchersProductInformation(ctx context.Context, input model.UpdateVouchersProductInformationInput) (*model.VouchersProductInformationPayload, error) {
+	partnerID, err := optID(input.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	pi, err := r.PartnerCatalog.SaveVouchersProductInformation(ctx, domain.VouchersProductInformationInput{
+		PartnerID: partnerID, Title: toDomainTexts(input.Title), Subtitle: toDomainTexts(input.Subtitle),
+		ShortDescription: toDomainTexts(input.ShortDescription), VouchersProductInformation: domain.VouchersProductInformation{
+			ActivatedDestinationFilter: input.ActivatedDestinationFilter, ActivatedUniverseFilter: input.ActivatedUniverseFilter,
+			ActivatedPriceFilter: input.ActivatedPriceFilter, ActivatedTargetFilter: input.ActivatedTargetFilter,
+			ActivatedThemeFilter: input.ActivatedThemeFilter, ActivatedEnvironmentFilter: input.ActivatedEnvironmentFilter,
+			ActivatedOfferOrderingByRanking: input.ActivatedOfferOrderingByRanking, ValidityPeriod: input.ValidityPeriod,
+			ValidityPeriodUnit: input.ValidityPeriodUnit, MethodOfDisplay: input.MethodOfDisplay,
+			ActivatedGroupPayment: input.ActivatedGroupPayment}})
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.VouchersProductInformationPayload{UserErrors: ue}, err
+	}
+	return &model.VouchersProductInformationPayload{VouchersProductInformation: toGraphVouchersProductInformation(pi), UserErrors: noUserErrors()}, nil
+}
+
+// UpdateWorkshopsProductInformation is the resolver for the updateWorkshopsProductInformation field.
+func (r *mutationResolver) UpdateWorkshopsProductInformation(ctx context.Context, input model.UpdateWorkshopsProductInformationInput) (*model.WorkshopsProductInformationPayload, error) {
+	partnerID, err := optID(input.PartnerID)
+	if err != nil {
+		return nil, err
+	}
+	pi, err := r.PartnerCatalog.SaveWorkshopsProductInformation(ctx, domain.WorkshopsProductInformationInput{
+		PartnerID: partnerID, Title: toDomainTexts(input.Title), Description: toDomainTexts(input.Description),
+		TOSURL: toDomainURLEntries(input.TosURL), WorkshopsProductInformation: domain.WorkshopsProductInformation{
+			DisplayWorkshopsByMonth: input.DisplayWorkshopsByMonth, DisplayWorkshopsPerSession: input.DisplayWorkshopsPerSession,
+			DisplayFullyBookedSessions: input.DisplayFullyBookedSessions, ActivatedMonthFilter: input.ActivatedMonthFilter,
+			ActivatedDayFilter: input.ActivatedDayFilter, ActivatedTimeFilter: input.ActivatedTimeFilter,
+			ActivatedPriceFilter: input.ActivatedPriceFilter, ActivatedCategoryFilter: input.ActivatedCategoryFilter,
+			ActivatedDurationFilter: input.ActivatedDurationFilter, ActivatedTargetFilter: input.ActivatedTargetFilter,
+			ActivatedLevelFilter: input.ActivatedLevelFilter, ActivatedThemeFilter: input.ActivatedThemeFilter,
+			MinNbFreePlacesForLabelShown: input.MinNbFreePlacesForLabelShown, DisplayPhoneNumber: input.DisplayPhoneNumber,
+			PhoneNumber: input.PhoneNumber, DefaultWorkshopImage: input.DefaultWorkshopImage,
+			ValidityPeriod: input.ValidityPeriod, ValidityPeriodUnit: input.ValidityPeriodUnit}})
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.WorkshopsProductInformationPayload{UserErrors: ue}, err
+	}
+	return &model.WorkshopsProductInformationPayload{WorkshopsProductInformation: toGraphWorkshopsProductInformation(pi), UserErrors: noUserErrors()}, nil
+}
+
+// CreateMarketingWidgets is the resolver for the createMarketingWidgets field.
+func (r *mutationResolver) CreateMarketingWidgets(ctx context.Context, input model.MarketingWidgetsInput) (*model.MarketingWidgetsPayload, error) {
+	in, err := toDomainWidgets(input)
+	if err != nil {
+		return nil, err
+	}
+	return marketingWidgetsPayload(r.Widgets.CreatePartnerWidgets(ctx, in))
+}
+
+// UpdateMarketingWidgets is the resolver for the updateMarketingWidgets field.
+func (r *mutationResolver) UpdateMarketingWidgets(ctx context.Context, input model.MarketingWidgetsInput) (*model.MarketingWidgetsPayload, error) {
+	in, err := toDomainWidgets(input)
+	if err != nil {
+		return nil, err
+	}
+	return marketingWidgetsPayload(r.Widgets.UpdatePartnerWidgets(ctx, in))
+}
