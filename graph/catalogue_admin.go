@@ -337,6 +337,12 @@ func marketingWidgetsPayload(v *domain.WidgetsView, err error) (*model.Marketing
 		ue, err := userErrors(err)
 		return &model.MarketingWidgetsPayload{UserErrors: ue}, err
 	}
+	return &model.MarketingWidgetsPayload{MarketingWidgets: toGraphMarketingWidgets(v), UserErrors: noUserErrors()}, nil
+}
+
+// toGraphMarketingWidgets is a partner's widgets, for the payloads of the
+// widget mutations and for the marketingWidgets query.
+func toGraphMarketingWidgets(v *domain.WidgetsView) *model.MarketingWidgets {
 	out := &model.MarketingWidgets{Key: v.Key, PurchaseURL: v.PurchaseURL}
 	if n := v.Navbar; n != nil {
 		out.Navbar = &model.WidgetNavbar{ShowNavbar: n.ShowNavbar, ShowNavbarOnPurchaseSite: n.ShowNavbarOnPurchaseSite,
@@ -357,5 +363,5 @@ func marketingWidgetsPayload(v *domain.WidgetsView, err error) (*model.Marketing
 			FloattingBarCtaButtonHoverColor: b.CTAButtonHoverColor, FloattingBarCtaButtonTextColor: b.CTAButtonTextColor,
 			FloattingBarCtaButtonTextHoverColor: b.CTAButtonTextHoverColor}
 	}
-	return &model.MarketingWidgetsPayload{MarketingWidgets: out, UserErrors: noUserErrors()}, nil
+	return out
 }

@@ -168,6 +168,22 @@ type ComplexityRoot struct {
 		UserErrors func(childComplexity int) int
 	}
 
+	ContactRequest struct {
+		Email                 func(childComplexity int) int
+		FullName              func(childComplexity int) int
+		GiftCode              func(childComplexity int) int
+		ID                    func(childComplexity int) int
+		Message               func(childComplexity int) int
+		Partner               func(childComplexity int) int
+		PhoneNumber           func(childComplexity int) int
+		RelatedProductDetails func(childComplexity int) int
+	}
+
+	ContactRequestPayload struct {
+		ContactRequest func(childComplexity int) int
+		UserErrors     func(childComplexity int) int
+	}
+
 	CreateTokenPayload struct {
 		Token      func(childComplexity int) int
 		UUID       func(childComplexity int) int
@@ -301,6 +317,43 @@ type ComplexityRoot struct {
 	EventsProductInformationPayload struct {
 		EventsProductInformation func(childComplexity int) int
 		UserErrors               func(childComplexity int) int
+	}
+
+	Gift struct {
+		ActivationDate          func(childComplexity int) int
+		Code                    func(childComplexity int) int
+		CreationDate            func(childComplexity int) int
+		CurrencyCode            func(childComplexity int) int
+		ExpirationDate          func(childComplexity int) int
+		ExpirationDateFormatted func(childComplexity int) int
+		ID                      func(childComplexity int) int
+		MaxUsages               func(childComplexity int) int
+		Partner                 func(childComplexity int) int
+		Product                 func(childComplexity int) int
+		RemainingValue          func(childComplexity int) int
+		State                   func(childComplexity int) int
+		Type                    func(childComplexity int) int
+		Usable                  func(childComplexity int) int
+		UsageCount              func(childComplexity int) int
+		Value                   func(childComplexity int) int
+	}
+
+	GiftLinkedPartners struct {
+		Code     func(childComplexity int) int
+		Partners func(childComplexity int) int
+		Type     func(childComplexity int) int
+	}
+
+	GiftPartner struct {
+		ID            func(childComplexity int) int
+		IsMarketplace func(childComplexity int) int
+		Name          func(childComplexity int) int
+		UUID          func(childComplexity int) int
+	}
+
+	GiftProduct struct {
+		ID   func(childComplexity int) int
+		Type func(childComplexity int) int
 	}
 
 	GiftcardPrototype struct {
@@ -444,6 +497,7 @@ type ComplexityRoot struct {
 		AddWorkshopSession                       func(childComplexity int, input model.AddWorkshopSessionInput) int
 		CreateBox                                func(childComplexity int, input model.CreateBoxInput) int
 		CreateCart                               func(childComplexity int, input model.CreateCartInput) int
+		CreateContactRequest                     func(childComplexity int, input model.ContactRequestInput) int
 		CreateEvent                              func(childComplexity int, input model.CreateEventInput) int
 		CreateGiftcardPrototype                  func(childComplexity int, input model.CreateGiftcardPrototypeInput) int
 		CreateMarketingWidgets                   func(childComplexity int, input model.MarketingWidgetsInput) int
@@ -593,9 +647,12 @@ type ComplexityRoot struct {
 		Destinations          func(childComplexity int) int
 		Event                 func(childComplexity int, id string) int
 		EventSlots            func(childComplexity int, first *int, after *string) int
+		Gift                  func(childComplexity int, code string) int
+		GiftLinkedPartners    func(childComplexity int, code string) int
 		GiftcardPrototype     func(childComplexity int, id string) int
 		GiftcardPrototypes    func(childComplexity int, partnerID *string, first *int, after *string) int
 		LegalInformation      func(childComplexity int) int
+		MarketingWidgets      func(childComplexity int, key string) int
 		Partner               func(childComplexity int, id string) int
 		Partners              func(childComplexity int, first *int, after *string, department *string, region *string, ids []string) int
 		ProductInformation    func(childComplexity int) int
@@ -611,6 +668,12 @@ type ComplexityRoot struct {
 	RefundWithdrawalTermsPayload struct {
 		RefundWithdrawalTerms func(childComplexity int) int
 		UserErrors            func(childComplexity int) int
+	}
+
+	RelatedProductDetails struct {
+		ID    func(childComplexity int) int
+		State func(childComplexity int) int
+		Type  func(childComplexity int) int
 	}
 
 	RemoveEventSlotPayload struct {
@@ -956,6 +1019,7 @@ type MutationResolver interface {
 	UpdateWorkshopsProductInformation(ctx context.Context, input model.UpdateWorkshopsProductInformationInput) (*model.WorkshopsProductInformationPayload, error)
 	CreateMarketingWidgets(ctx context.Context, input model.MarketingWidgetsInput) (*model.MarketingWidgetsPayload, error)
 	UpdateMarketingWidgets(ctx context.Context, input model.MarketingWidgetsInput) (*model.MarketingWidgetsPayload, error)
+	CreateContactRequest(ctx context.Context, input model.ContactRequestInput) (*model.ContactRequestPayload, error)
 }
 type ProductInformationResolver interface {
 	Events(ctx context.Context, obj *model.ProductInformation) (*model.EventsProductInformation, error)
@@ -987,6 +1051,9 @@ type QueryResolver interface {
 	Themes(ctx context.Context) ([]*model.Theme, error)
 	GiftcardPrototypes(ctx context.Context, partnerID *string, first *int, after *string) (*model.GiftcardPrototypeConnection, error)
 	GiftcardPrototype(ctx context.Context, id string) (*model.GiftcardPrototype, error)
+	Gift(ctx context.Context, code string) (*model.Gift, error)
+	GiftLinkedPartners(ctx context.Context, code string) (*model.GiftLinkedPartners, error)
+	MarketingWidgets(ctx context.Context, key string) (*model.MarketingWidgets, error)
 }
 type WorkshopResolver interface {
 	Sessions(ctx context.Context, obj *model.Workshop, first *int, after *string) (*model.WorkshopSessionConnection, error)
@@ -1459,6 +1526,68 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CataloguePartnerPayload.UserErrors(childComplexity), true
+
+	case "ContactRequest.email":
+		if e.ComplexityRoot.ContactRequest.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContactRequest.Email(childComplexity), true
+	case "ContactRequest.fullName":
+		if e.ComplexityRoot.ContactRequest.FullName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContactRequest.FullName(childComplexity), true
+	case "ContactRequest.giftCode":
+		if e.ComplexityRoot.ContactRequest.GiftCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContactRequest.GiftCode(childComplexity), true
+	case "ContactRequest.id":
+		if e.ComplexityRoot.ContactRequest.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContactRequest.ID(childComplexity), true
+	case "ContactRequest.message":
+		if e.ComplexityRoot.ContactRequest.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContactRequest.Message(childComplexity), true
+	case "ContactRequest.partner":
+		if e.ComplexityRoot.ContactRequest.Partner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContactRequest.Partner(childComplexity), true
+	case "ContactRequest.phoneNumber":
+		if e.ComplexityRoot.ContactRequest.PhoneNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContactRequest.PhoneNumber(childComplexity), true
+	case "ContactRequest.relatedProductDetails":
+		if e.ComplexityRoot.ContactRequest.RelatedProductDetails == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContactRequest.RelatedProductDetails(childComplexity), true
+
+	case "ContactRequestPayload.contactRequest":
+		if e.ComplexityRoot.ContactRequestPayload.ContactRequest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContactRequestPayload.ContactRequest(childComplexity), true
+	case "ContactRequestPayload.userErrors":
+		if e.ComplexityRoot.ContactRequestPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContactRequestPayload.UserErrors(childComplexity), true
 
 	case "CreateTokenPayload.token":
 		if e.ComplexityRoot.CreateTokenPayload.Token == nil {
@@ -1968,6 +2097,160 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.EventsProductInformationPayload.UserErrors(childComplexity), true
+
+	case "Gift.activationDate":
+		if e.ComplexityRoot.Gift.ActivationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gift.ActivationDate(childComplexity), true
+	case "Gift.code":
+		if e.ComplexityRoot.Gift.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gift.Code(childComplexity), true
+	case "Gift.creationDate":
+		if e.ComplexityRoot.Gift.CreationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gift.CreationDate(childComplexity), true
+	case "Gift.currencyCode":
+		if e.ComplexityRoot.Gift.CurrencyCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gift.CurrencyCode(childComplexity), true
+	case "Gift.expirationDate":
+		if e.ComplexityRoot.Gift.ExpirationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gift.ExpirationDate(childComplexity), true
+	case "Gift.expirationDateFormatted":
+		if e.ComplexityRoot.Gift.ExpirationDateFormatted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gift.ExpirationDateFormatted(childComplexity), true
+	case "Gift.id":
+		if e.ComplexityRoot.Gift.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gift.ID(childComplexity), true
+	case "Gift.maxUsages":
+		if e.ComplexityRoot.Gift.MaxUsages == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gift.MaxUsages(childComplexity), true
+	case "Gift.partner":
+		if e.ComplexityRoot.Gift.Partner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gift.Partner(childComplexity), true
+	case "Gift.product":
+		if e.ComplexityRoot.Gift.Product == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gift.Product(childComplexity), true
+	case "Gift.remainingValue":
+		if e.ComplexityRoot.Gift.RemainingValue == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gift.RemainingValue(childComplexity), true
+	case "Gift.state":
+		if e.ComplexityRoot.Gift.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gift.State(childComplexity), true
+	case "Gift.type":
+		if e.ComplexityRoot.Gift.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gift.Type(childComplexity), true
+	case "Gift.usable":
+		if e.ComplexityRoot.Gift.Usable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gift.Usable(childComplexity), true
+	case "Gift.usageCount":
+		if e.ComplexityRoot.Gift.UsageCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gift.UsageCount(childComplexity), true
+	case "Gift.value":
+		if e.ComplexityRoot.Gift.Value == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gift.Value(childComplexity), true
+
+	case "GiftLinkedPartners.code":
+		if e.ComplexityRoot.GiftLinkedPartners.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftLinkedPartners.Code(childComplexity), true
+	case "GiftLinkedPartners.partners":
+		if e.ComplexityRoot.GiftLinkedPartners.Partners == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftLinkedPartners.Partners(childComplexity), true
+	case "GiftLinkedPartners.type":
+		if e.ComplexityRoot.GiftLinkedPartners.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftLinkedPartners.Type(childComplexity), true
+
+	case "GiftPartner.id":
+		if e.ComplexityRoot.GiftPartner.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftPartner.ID(childComplexity), true
+	case "GiftPartner.isMarketplace":
+		if e.ComplexityRoot.GiftPartner.IsMarketplace == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftPartner.IsMarketplace(childComplexity), true
+	case "GiftPartner.name":
+		if e.ComplexityRoot.GiftPartner.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftPartner.Name(childComplexity), true
+	case "GiftPartner.uuid":
+		if e.ComplexityRoot.GiftPartner.UUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftPartner.UUID(childComplexity), true
+
+	case "GiftProduct.id":
+		if e.ComplexityRoot.GiftProduct.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftProduct.ID(childComplexity), true
+	case "GiftProduct.type":
+		if e.ComplexityRoot.GiftProduct.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftProduct.Type(childComplexity), true
 
 	case "GiftcardPrototype.customizedAmount":
 		if e.ComplexityRoot.GiftcardPrototype.CustomizedAmount == nil {
@@ -2594,6 +2877,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateCart(childComplexity, args["input"].(model.CreateCartInput)), true
+	case "Mutation.createContactRequest":
+		if e.ComplexityRoot.Mutation.CreateContactRequest == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createContactRequest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateContactRequest(childComplexity, args["input"].(model.ContactRequestInput)), true
 	case "Mutation.createEvent":
 		if e.ComplexityRoot.Mutation.CreateEvent == nil {
 			break
@@ -3465,6 +3759,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.EventSlots(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "Query.gift":
+		if e.ComplexityRoot.Query.Gift == nil {
+			break
+		}
+
+		args, err := ec.field_Query_gift_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Gift(childComplexity, args["code"].(string)), true
+	case "Query.giftLinkedPartners":
+		if e.ComplexityRoot.Query.GiftLinkedPartners == nil {
+			break
+		}
+
+		args, err := ec.field_Query_giftLinkedPartners_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.GiftLinkedPartners(childComplexity, args["code"].(string)), true
 	case "Query.giftcardPrototype":
 		if e.ComplexityRoot.Query.GiftcardPrototype == nil {
 			break
@@ -3494,6 +3810,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.LegalInformation(childComplexity), true
+	case "Query.marketingWidgets":
+		if e.ComplexityRoot.Query.MarketingWidgets == nil {
+			break
+		}
+
+		args, err := ec.field_Query_marketingWidgets_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.MarketingWidgets(childComplexity, args["key"].(string)), true
 	case "Query.partner":
 		if e.ComplexityRoot.Query.Partner == nil {
 			break
@@ -3592,6 +3919,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RefundWithdrawalTermsPayload.UserErrors(childComplexity), true
+
+	case "RelatedProductDetails.id":
+		if e.ComplexityRoot.RelatedProductDetails.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RelatedProductDetails.ID(childComplexity), true
+	case "RelatedProductDetails.state":
+		if e.ComplexityRoot.RelatedProductDetails.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RelatedProductDetails.State(childComplexity), true
+	case "RelatedProductDetails.type":
+		if e.ComplexityRoot.RelatedProductDetails.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RelatedProductDetails.Type(childComplexity), true
 
 	case "RemoveEventSlotPayload.removedSlotId":
 		if e.ComplexityRoot.RemoveEventSlotPayload.RemovedSlotID == nil {
@@ -4691,6 +5037,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputAttributeValueInput,
 		ec.unmarshalInputBoxOrder,
 		ec.unmarshalInputCartItemInput,
+		ec.unmarshalInputContactRequestInput,
 		ec.unmarshalInputCreateBoxInput,
 		ec.unmarshalInputCreateCartInput,
 		ec.unmarshalInputCreateEventInput,
@@ -4813,7 +5160,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/catalogue.graphqls" "schema/catalogue_admin.graphqls"
+//go:embed "schema/catalogue.graphqls" "schema/catalogue_admin.graphqls" "schema/catalogue_gifts.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -4983,6 +5330,7 @@ type CreateTokenPayload {
 `, BuiltIn: false},
 	{Name: "schema/catalogue.graphqls", Input: sourceData("schema/catalogue.graphqls"), BuiltIn: false},
 	{Name: "schema/catalogue_admin.graphqls", Input: sourceData("schema/catalogue_admin.graphqls"), BuiltIn: false},
+	{Name: "schema/catalogue_gifts.graphqls", Input: sourceData("schema/catalogue_gifts.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -5226,6 +5574,38 @@ func (ec *executionContext) childFields_CataloguePartnerPayload(ctx context.Cont
 		return ec.fieldContext_CataloguePartnerPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CataloguePartnerPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_ContactRequest(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_ContactRequest_id(ctx, field)
+	case "giftCode":
+		return ec.fieldContext_ContactRequest_giftCode(ctx, field)
+	case "fullName":
+		return ec.fieldContext_ContactRequest_fullName(ctx, field)
+	case "email":
+		return ec.fieldContext_ContactRequest_email(ctx, field)
+	case "phoneNumber":
+		return ec.fieldContext_ContactRequest_phoneNumber(ctx, field)
+	case "message":
+		return ec.fieldContext_ContactRequest_message(ctx, field)
+	case "partner":
+		return ec.fieldContext_ContactRequest_partner(ctx, field)
+	case "relatedProductDetails":
+		return ec.fieldContext_ContactRequest_relatedProductDetails(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ContactRequest", field.Name)
+}
+
+func (ec *executionContext) childFields_ContactRequestPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "contactRequest":
+		return ec.fieldContext_ContactRequestPayload_contactRequest(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_ContactRequestPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ContactRequestPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_CreateTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -5496,6 +5876,80 @@ func (ec *executionContext) childFields_EventsProductInformationPayload(ctx cont
 		return ec.fieldContext_EventsProductInformationPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type EventsProductInformationPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_Gift(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Gift_id(ctx, field)
+	case "code":
+		return ec.fieldContext_Gift_code(ctx, field)
+	case "type":
+		return ec.fieldContext_Gift_type(ctx, field)
+	case "state":
+		return ec.fieldContext_Gift_state(ctx, field)
+	case "value":
+		return ec.fieldContext_Gift_value(ctx, field)
+	case "remainingValue":
+		return ec.fieldContext_Gift_remainingValue(ctx, field)
+	case "maxUsages":
+		return ec.fieldContext_Gift_maxUsages(ctx, field)
+	case "usageCount":
+		return ec.fieldContext_Gift_usageCount(ctx, field)
+	case "currencyCode":
+		return ec.fieldContext_Gift_currencyCode(ctx, field)
+	case "creationDate":
+		return ec.fieldContext_Gift_creationDate(ctx, field)
+	case "activationDate":
+		return ec.fieldContext_Gift_activationDate(ctx, field)
+	case "expirationDate":
+		return ec.fieldContext_Gift_expirationDate(ctx, field)
+	case "expirationDateFormatted":
+		return ec.fieldContext_Gift_expirationDateFormatted(ctx, field)
+	case "usable":
+		return ec.fieldContext_Gift_usable(ctx, field)
+	case "product":
+		return ec.fieldContext_Gift_product(ctx, field)
+	case "partner":
+		return ec.fieldContext_Gift_partner(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Gift", field.Name)
+}
+
+func (ec *executionContext) childFields_GiftLinkedPartners(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "code":
+		return ec.fieldContext_GiftLinkedPartners_code(ctx, field)
+	case "type":
+		return ec.fieldContext_GiftLinkedPartners_type(ctx, field)
+	case "partners":
+		return ec.fieldContext_GiftLinkedPartners_partners(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GiftLinkedPartners", field.Name)
+}
+
+func (ec *executionContext) childFields_GiftPartner(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_GiftPartner_id(ctx, field)
+	case "uuid":
+		return ec.fieldContext_GiftPartner_uuid(ctx, field)
+	case "name":
+		return ec.fieldContext_GiftPartner_name(ctx, field)
+	case "isMarketplace":
+		return ec.fieldContext_GiftPartner_isMarketplace(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GiftPartner", field.Name)
+}
+
+func (ec *executionContext) childFields_GiftProduct(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_GiftProduct_id(ctx, field)
+	case "type":
+		return ec.fieldContext_GiftProduct_type(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GiftProduct", field.Name)
 }
 
 func (ec *executionContext) childFields_GiftcardPrototype(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -5972,6 +6426,18 @@ func (ec *executionContext) childFields_RefundWithdrawalTermsPayload(ctx context
 		return ec.fieldContext_RefundWithdrawalTermsPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RefundWithdrawalTermsPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_RelatedProductDetails(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_RelatedProductDetails_id(ctx, field)
+	case "type":
+		return ec.fieldContext_RelatedProductDetails_type(ctx, field)
+	case "state":
+		return ec.fieldContext_RelatedProductDetails_state(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RelatedProductDetails", field.Name)
 }
 
 func (ec *executionContext) childFields_RemoveEventSlotPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -6798,6 +7264,20 @@ func (ec *executionContext) field_Mutation_createCart_args(ctx context.Context, 
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createContactRequest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.ContactRequestInput, error) {
+			return ec.unmarshalNContactRequestInput2salesplatformᚋgraphᚋmodelᚐContactRequestInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createEvent_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -7438,6 +7918,34 @@ func (ec *executionContext) field_Query_event_args(ctx context.Context, rawArgs 
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_giftLinkedPartners_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_gift_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_giftcardPrototype_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -7479,6 +7987,20 @@ func (ec *executionContext) field_Query_giftcardPrototypes_args(ctx context.Cont
 		return nil, err
 	}
 	args["after"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_marketingWidgets_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "key",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["key"] = arg0
 	return args, nil
 }
 
@@ -9631,6 +10153,263 @@ func (ec *executionContext) _CataloguePartnerPayload_userErrors(ctx context.Cont
 func (ec *executionContext) fieldContext_CataloguePartnerPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "CataloguePartnerPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContactRequest_id(ctx context.Context, field graphql.CollectedField, obj *model.ContactRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContactRequest_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContactRequest_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContactRequest", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ContactRequest_giftCode(ctx context.Context, field graphql.CollectedField, obj *model.ContactRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContactRequest_giftCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GiftCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContactRequest_giftCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContactRequest", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContactRequest_fullName(ctx context.Context, field graphql.CollectedField, obj *model.ContactRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContactRequest_fullName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FullName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContactRequest_fullName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContactRequest", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContactRequest_email(ctx context.Context, field graphql.CollectedField, obj *model.ContactRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContactRequest_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContactRequest_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContactRequest", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContactRequest_phoneNumber(ctx context.Context, field graphql.CollectedField, obj *model.ContactRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContactRequest_phoneNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PhoneNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ContactRequest_phoneNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContactRequest", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContactRequest_message(ctx context.Context, field graphql.CollectedField, obj *model.ContactRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContactRequest_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContactRequest_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContactRequest", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContactRequest_partner(ctx context.Context, field graphql.CollectedField, obj *model.ContactRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContactRequest_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Partner, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContactRequest_partner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContactRequest", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _ContactRequest_relatedProductDetails(ctx context.Context, field graphql.CollectedField, obj *model.ContactRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContactRequest_relatedProductDetails(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RelatedProductDetails, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.RelatedProductDetails) graphql.Marshaler {
+			return ec.marshalNRelatedProductDetails2ᚖsalesplatformᚋgraphᚋmodelᚐRelatedProductDetails(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContactRequest_relatedProductDetails(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContactRequest",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RelatedProductDetails(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContactRequestPayload_contactRequest(ctx context.Context, field graphql.CollectedField, obj *model.ContactRequestPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContactRequestPayload_contactRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ContactRequest, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ContactRequest) graphql.Marshaler {
+			return ec.marshalOContactRequest2ᚖsalesplatformᚋgraphᚋmodelᚐContactRequest(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ContactRequestPayload_contactRequest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContactRequestPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContactRequest(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContactRequestPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.ContactRequestPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContactRequestPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContactRequestPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContactRequestPayload",
 		Field:      field,
 		IsMethod:   false,
 		IsResolver: false,
@@ -11910,6 +12689,635 @@ func (ec *executionContext) fieldContext_EventsProductInformationPayload_userErr
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Gift_id(ctx context.Context, field graphql.CollectedField, obj *model.Gift) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gift_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Gift_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gift", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Gift_code(ctx context.Context, field graphql.CollectedField, obj *model.Gift) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gift_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Gift_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gift", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Gift_type(ctx context.Context, field graphql.CollectedField, obj *model.Gift) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gift_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.GiftType) graphql.Marshaler {
+			return ec.marshalNGiftType2salesplatformᚋgraphᚋmodelᚐGiftType(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Gift_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gift", field, false, false, errors.New("field of type GiftType does not have child fields"))
+}
+
+func (ec *executionContext) _Gift_state(ctx context.Context, field graphql.CollectedField, obj *model.Gift) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gift_state(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.State, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Gift_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gift", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Gift_value(ctx context.Context, field graphql.CollectedField, obj *model.Gift) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gift_value(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Value, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Money) graphql.Marshaler {
+			return ec.marshalOMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMoney(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Gift_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Gift",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Gift_remainingValue(ctx context.Context, field graphql.CollectedField, obj *model.Gift) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gift_remainingValue(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RemainingValue, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Money) graphql.Marshaler {
+			return ec.marshalOMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMoney(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Gift_remainingValue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Gift",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Gift_maxUsages(ctx context.Context, field graphql.CollectedField, obj *model.Gift) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gift_maxUsages(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxUsages, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Gift_maxUsages(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gift", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Gift_usageCount(ctx context.Context, field graphql.CollectedField, obj *model.Gift) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gift_usageCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UsageCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Gift_usageCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gift", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Gift_currencyCode(ctx context.Context, field graphql.CollectedField, obj *model.Gift) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gift_currencyCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CurrencyCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Gift_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gift", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Gift_creationDate(ctx context.Context, field graphql.CollectedField, obj *model.Gift) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gift_creationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Gift_creationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gift", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _Gift_activationDate(ctx context.Context, field graphql.CollectedField, obj *model.Gift) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gift_activationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Gift_activationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gift", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _Gift_expirationDate(ctx context.Context, field graphql.CollectedField, obj *model.Gift) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gift_expirationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpirationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Gift_expirationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gift", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _Gift_expirationDateFormatted(ctx context.Context, field graphql.CollectedField, obj *model.Gift) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gift_expirationDateFormatted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpirationDateFormatted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalOLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Gift_expirationDateFormatted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Gift",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Gift_usable(ctx context.Context, field graphql.CollectedField, obj *model.Gift) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gift_usable(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Usable, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Gift_usable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gift", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Gift_product(ctx context.Context, field graphql.CollectedField, obj *model.Gift) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gift_product(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Product, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GiftProduct) graphql.Marshaler {
+			return ec.marshalOGiftProduct2ᚖsalesplatformᚋgraphᚋmodelᚐGiftProduct(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Gift_product(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Gift",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GiftProduct(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Gift_partner(ctx context.Context, field graphql.CollectedField, obj *model.Gift) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gift_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Partner, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GiftPartner) graphql.Marshaler {
+			return ec.marshalNGiftPartner2ᚖsalesplatformᚋgraphᚋmodelᚐGiftPartner(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Gift_partner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Gift",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GiftPartner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GiftLinkedPartners_code(ctx context.Context, field graphql.CollectedField, obj *model.GiftLinkedPartners) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftLinkedPartners_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftLinkedPartners_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftLinkedPartners", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _GiftLinkedPartners_type(ctx context.Context, field graphql.CollectedField, obj *model.GiftLinkedPartners) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftLinkedPartners_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.GiftType) graphql.Marshaler {
+			return ec.marshalNGiftType2salesplatformᚋgraphᚋmodelᚐGiftType(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftLinkedPartners_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftLinkedPartners", field, false, false, errors.New("field of type GiftType does not have child fields"))
+}
+
+func (ec *executionContext) _GiftLinkedPartners_partners(ctx context.Context, field graphql.CollectedField, obj *model.GiftLinkedPartners) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftLinkedPartners_partners(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Partners, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.GiftPartner) graphql.Marshaler {
+			return ec.marshalNGiftPartner2ᚕᚖsalesplatformᚋgraphᚋmodelᚐGiftPartnerᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftLinkedPartners_partners(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GiftLinkedPartners",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GiftPartner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GiftPartner_id(ctx context.Context, field graphql.CollectedField, obj *model.GiftPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftPartner_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftPartner_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftPartner", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _GiftPartner_uuid(ctx context.Context, field graphql.CollectedField, obj *model.GiftPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftPartner_uuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftPartner_uuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftPartner", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _GiftPartner_name(ctx context.Context, field graphql.CollectedField, obj *model.GiftPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftPartner_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftPartner_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _GiftPartner_isMarketplace(ctx context.Context, field graphql.CollectedField, obj *model.GiftPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftPartner_isMarketplace(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsMarketplace, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftPartner_isMarketplace(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftPartner", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _GiftProduct_id(ctx context.Context, field graphql.CollectedField, obj *model.GiftProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftProduct_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftProduct_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftProduct", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _GiftProduct_type(ctx context.Context, field graphql.CollectedField, obj *model.GiftProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftProduct_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftProduct_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftProduct", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _GiftcardPrototype_id(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototype) (ret graphql.Marshaler) {
@@ -16189,6 +17597,50 @@ func (ec *executionContext) fieldContext_Mutation_updateMarketingWidgets(ctx con
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createContactRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createContactRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateContactRequest(ctx, fc.Args["input"].(model.ContactRequestInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ContactRequestPayload) graphql.Marshaler {
+			return ec.marshalNContactRequestPayload2ᚖsalesplatformᚋgraphᚋmodelᚐContactRequestPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createContactRequest(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContactRequestPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createContactRequest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _NetworkGiftcardMoneyPot_activated(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMoneyPot) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -18633,6 +20085,138 @@ func (ec *executionContext) fieldContext_Query_giftcardPrototype(ctx context.Con
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_gift(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_gift(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Gift(ctx, fc.Args["code"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Gift) graphql.Marshaler {
+			return ec.marshalOGift2ᚖsalesplatformᚋgraphᚋmodelᚐGift(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_gift(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Gift(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_gift_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_giftLinkedPartners(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_giftLinkedPartners(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().GiftLinkedPartners(ctx, fc.Args["code"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.GiftLinkedPartners) graphql.Marshaler {
+			return ec.marshalOGiftLinkedPartners2ᚖsalesplatformᚋgraphᚋmodelᚐGiftLinkedPartners(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_giftLinkedPartners(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GiftLinkedPartners(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_giftLinkedPartners_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_marketingWidgets(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_marketingWidgets(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().MarketingWidgets(ctx, fc.Args["key"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.MarketingWidgets) graphql.Marshaler {
+			return ec.marshalOMarketingWidgets2ᚖsalesplatformᚋgraphᚋmodelᚐMarketingWidgets(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_marketingWidgets(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MarketingWidgets(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_marketingWidgets_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -18771,6 +20355,75 @@ func (ec *executionContext) fieldContext_RefundWithdrawalTermsPayload_userErrors
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _RelatedProductDetails_id(ctx context.Context, field graphql.CollectedField, obj *model.RelatedProductDetails) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RelatedProductDetails_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RelatedProductDetails_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RelatedProductDetails", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _RelatedProductDetails_type(ctx context.Context, field graphql.CollectedField, obj *model.RelatedProductDetails) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RelatedProductDetails_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.GiftType) graphql.Marshaler {
+			return ec.marshalNGiftType2salesplatformᚋgraphᚋmodelᚐGiftType(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RelatedProductDetails_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RelatedProductDetails", field, false, false, errors.New("field of type GiftType does not have child fields"))
+}
+
+func (ec *executionContext) _RelatedProductDetails_state(ctx context.Context, field graphql.CollectedField, obj *model.RelatedProductDetails) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RelatedProductDetails_state(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.State, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RelatedProductDetails_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RelatedProductDetails", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _RemoveEventSlotPayload_removedSlotId(ctx context.Context, field graphql.CollectedField, obj *model.RemoveEventSlotPayload) (ret graphql.Marshaler) {
@@ -24736,6 +26389,71 @@ func (ec *executionContext) unmarshalInputCartItemInput(ctx context.Context, obj
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputContactRequestInput(ctx context.Context, obj any) (model.ContactRequestInput, error) {
+	var it model.ContactRequestInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"giftCode", "fullName", "email", "phoneNumber", "message", "partner"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "giftCode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("giftCode"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GiftCode = data
+		case "fullName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fullName"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FullName = data
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		case "phoneNumber":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("phoneNumber"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PhoneNumber = graphql.OmittableOf(data)
+		case "message":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("message"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Message = data
+		case "partner":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partner"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Partner = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCreateBoxInput(ctx context.Context, obj any) (model.CreateBoxInput, error) {
 	var it model.CreateBoxInput
 	if obj == nil {
@@ -29552,6 +31270,122 @@ func (ec *executionContext) _CataloguePartnerPayload(ctx context.Context, sel as
 	return out
 }
 
+var contactRequestImplementors = []string{"ContactRequest"}
+
+func (ec *executionContext) _ContactRequest(ctx context.Context, sel ast.SelectionSet, obj *model.ContactRequest) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, contactRequestImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ContactRequest")
+		case "id":
+			out.Values[i] = ec._ContactRequest_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "giftCode":
+			out.Values[i] = ec._ContactRequest_giftCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fullName":
+			out.Values[i] = ec._ContactRequest_fullName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "email":
+			out.Values[i] = ec._ContactRequest_email(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "phoneNumber":
+			out.Values[i] = ec._ContactRequest_phoneNumber(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "message":
+			out.Values[i] = ec._ContactRequest_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "partner":
+			out.Values[i] = ec._ContactRequest_partner(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "relatedProductDetails":
+			out.Values[i] = ec._ContactRequest_relatedProductDetails(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var contactRequestPayloadImplementors = []string{"ContactRequestPayload"}
+
+func (ec *executionContext) _ContactRequestPayload(ctx context.Context, sel ast.SelectionSet, obj *model.ContactRequestPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, contactRequestPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ContactRequestPayload")
+		case "contactRequest":
+			out.Values[i] = ec._ContactRequestPayload_contactRequest(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._ContactRequestPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var createTokenPayloadImplementors = []string{"CreateTokenPayload"}
 
 func (ec *executionContext) _CreateTokenPayload(ctx context.Context, sel ast.SelectionSet, obj *model.CreateTokenPayload) graphql.Marshaler {
@@ -30593,6 +32427,263 @@ func (ec *executionContext) _EventsProductInformationPayload(ctx context.Context
 			}
 		case "userErrors":
 			out.Values[i] = ec._EventsProductInformationPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var giftImplementors = []string{"Gift"}
+
+func (ec *executionContext) _Gift(ctx context.Context, sel ast.SelectionSet, obj *model.Gift) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, giftImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Gift")
+		case "id":
+			out.Values[i] = ec._Gift_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "code":
+			out.Values[i] = ec._Gift_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._Gift_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "state":
+			out.Values[i] = ec._Gift_state(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "value":
+			out.Values[i] = ec._Gift_value(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "remainingValue":
+			out.Values[i] = ec._Gift_remainingValue(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "maxUsages":
+			out.Values[i] = ec._Gift_maxUsages(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "usageCount":
+			out.Values[i] = ec._Gift_usageCount(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "currencyCode":
+			out.Values[i] = ec._Gift_currencyCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "creationDate":
+			out.Values[i] = ec._Gift_creationDate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activationDate":
+			out.Values[i] = ec._Gift_activationDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "expirationDate":
+			out.Values[i] = ec._Gift_expirationDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "expirationDateFormatted":
+			out.Values[i] = ec._Gift_expirationDateFormatted(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "usable":
+			out.Values[i] = ec._Gift_usable(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "product":
+			out.Values[i] = ec._Gift_product(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "partner":
+			out.Values[i] = ec._Gift_partner(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var giftLinkedPartnersImplementors = []string{"GiftLinkedPartners"}
+
+func (ec *executionContext) _GiftLinkedPartners(ctx context.Context, sel ast.SelectionSet, obj *model.GiftLinkedPartners) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, giftLinkedPartnersImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GiftLinkedPartners")
+		case "code":
+			out.Values[i] = ec._GiftLinkedPartners_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._GiftLinkedPartners_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "partners":
+			out.Values[i] = ec._GiftLinkedPartners_partners(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var giftPartnerImplementors = []string{"GiftPartner"}
+
+func (ec *executionContext) _GiftPartner(ctx context.Context, sel ast.SelectionSet, obj *model.GiftPartner) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, giftPartnerImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GiftPartner")
+		case "id":
+			out.Values[i] = ec._GiftPartner_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "uuid":
+			out.Values[i] = ec._GiftPartner_uuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._GiftPartner_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isMarketplace":
+			out.Values[i] = ec._GiftPartner_isMarketplace(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var giftProductImplementors = []string{"GiftProduct"}
+
+func (ec *executionContext) _GiftProduct(ctx context.Context, sel ast.SelectionSet, obj *model.GiftProduct) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, giftProductImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GiftProduct")
+		case "id":
+			out.Values[i] = ec._GiftProduct_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._GiftProduct_type(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -31916,6 +34007,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "updateMarketingWidgets":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateMarketingWidgets(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createContactRequest":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createContactRequest(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -33355,6 +35453,72 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "gift":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_gift(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "giftLinkedPartners":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_giftLinkedPartners(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "marketingWidgets":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_marketingWidgets(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -33409,6 +35573,54 @@ func (ec *executionContext) _RefundWithdrawalTermsPayload(ctx context.Context, s
 			}
 		case "userErrors":
 			out.Values[i] = ec._RefundWithdrawalTermsPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var relatedProductDetailsImplementors = []string{"RelatedProductDetails"}
+
+func (ec *executionContext) _RelatedProductDetails(ctx context.Context, sel ast.SelectionSet, obj *model.RelatedProductDetails) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, relatedProductDetailsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RelatedProductDetails")
+		case "id":
+			out.Values[i] = ec._RelatedProductDetails_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._RelatedProductDetails_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "state":
+			out.Values[i] = ec._RelatedProductDetails_state(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -36208,6 +38420,21 @@ func (ec *executionContext) marshalNCataloguePartnerPayload2ᚖsalesplatformᚋg
 	return ec._CataloguePartnerPayload(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNContactRequestInput2salesplatformᚋgraphᚋmodelᚐContactRequestInput(ctx context.Context, v any) (model.ContactRequestInput, error) {
+	res, err := ec.unmarshalInputContactRequestInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNContactRequestPayload2ᚖsalesplatformᚋgraphᚋmodelᚐContactRequestPayload(ctx context.Context, sel ast.SelectionSet, v *model.ContactRequestPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ContactRequestPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNCreateBoxInput2salesplatformᚋgraphᚋmodelᚐCreateBoxInput(ctx context.Context, v any) (model.CreateBoxInput, error) {
 	res, err := ec.unmarshalInputCreateBoxInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -36532,6 +38759,42 @@ func (ec *executionContext) unmarshalNFacilitiesInput2ᚖsalesplatformᚋgraph�
 func (ec *executionContext) unmarshalNFileVoucherPrototypeInput2salesplatformᚋgraphᚋmodelᚐFileVoucherPrototypeInput(ctx context.Context, v any) (model.FileVoucherPrototypeInput, error) {
 	res, err := ec.unmarshalInputFileVoucherPrototypeInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNGiftPartner2ᚕᚖsalesplatformᚋgraphᚋmodelᚐGiftPartnerᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.GiftPartner) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNGiftPartner2ᚖsalesplatformᚋgraphᚋmodelᚐGiftPartner(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNGiftPartner2ᚖsalesplatformᚋgraphᚋmodelᚐGiftPartner(ctx context.Context, sel ast.SelectionSet, v *model.GiftPartner) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._GiftPartner(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNGiftType2salesplatformᚋgraphᚋmodelᚐGiftType(ctx context.Context, v any) (model.GiftType, error) {
+	var res model.GiftType
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNGiftType2salesplatformᚋgraphᚋmodelᚐGiftType(ctx context.Context, sel ast.SelectionSet, v model.GiftType) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) marshalNGiftcardPrototype2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototype(ctx context.Context, sel ast.SelectionSet, v *model.GiftcardPrototype) graphql.Marshaler {
@@ -37013,6 +39276,16 @@ func (ec *executionContext) marshalNRefundWithdrawalTermsPayload2ᚖsalesplatfor
 		return graphql.Null
 	}
 	return ec._RefundWithdrawalTermsPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRelatedProductDetails2ᚖsalesplatformᚋgraphᚋmodelᚐRelatedProductDetails(ctx context.Context, sel ast.SelectionSet, v *model.RelatedProductDetails) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RelatedProductDetails(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNRemoveEventSlotInput2salesplatformᚋgraphᚋmodelᚐRemoveEventSlotInput(ctx context.Context, v any) (model.RemoveEventSlotInput, error) {
@@ -37943,6 +40216,13 @@ func (ec *executionContext) marshalOCataloguePartner2ᚖsalesplatformᚋgraphᚋ
 	return ec._CataloguePartner(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOContactRequest2ᚖsalesplatformᚋgraphᚋmodelᚐContactRequest(ctx context.Context, sel ast.SelectionSet, v *model.ContactRequest) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ContactRequest(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalODateTime2ᚖtimeᚐTime(ctx context.Context, v any) (*time.Time, error) {
 	if v == nil {
 		return nil, nil
@@ -38019,6 +40299,27 @@ func (ec *executionContext) marshalOFloat2ᚖfloat64(ctx context.Context, sel as
 	_ = sel
 	res := graphql.MarshalFloatContext(*v)
 	return graphql.WrapContextMarshaler(ctx, res)
+}
+
+func (ec *executionContext) marshalOGift2ᚖsalesplatformᚋgraphᚋmodelᚐGift(ctx context.Context, sel ast.SelectionSet, v *model.Gift) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Gift(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOGiftLinkedPartners2ᚖsalesplatformᚋgraphᚋmodelᚐGiftLinkedPartners(ctx context.Context, sel ast.SelectionSet, v *model.GiftLinkedPartners) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._GiftLinkedPartners(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOGiftProduct2ᚖsalesplatformᚋgraphᚋmodelᚐGiftProduct(ctx context.Context, sel ast.SelectionSet, v *model.GiftProduct) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._GiftProduct(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOGiftcardPrototype2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototype(ctx context.Context, sel ast.SelectionSet, v *model.GiftcardPrototype) graphql.Marshaler {

@@ -18,4 +18,5 @@ type Resolver struct {
 	BoxCatalog       *domain.BoxService
 	PrototypeCatalog *domain.PrototypeService
 	Widgets          *domain.WidgetService
+	Gifts            *domain.GiftService
 }

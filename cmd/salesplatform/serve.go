@@ -152,6 +152,7 @@ func newHandler(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logge
 		BoxCatalog:       services.Boxes,
 		PrototypeCatalog: services.Prototypes,
 		Widgets:          services.Widgets,
+		Gifts:            services.Gifts,
 	}, rest.LoggerFrom))
 	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
 	rest.Register(r, services)

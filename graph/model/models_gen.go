@@ -172,6 +172,36 @@ type CataloguePartnerPayload struct {
 	UserErrors []*UserError      `json:"userErrors"`
 }
 
+type ContactRequest struct {
+	ID          string  `json:"id"`
+	GiftCode    string  `json:"giftCode"`
+	FullName    string  `json:"fullName"`
+	Email       string  `json:"email"`
+	PhoneNumber *string `json:"phoneNumber,omitempty"`
+	Message     string  `json:"message"`
+	// The UUID of the partner the request went to.
+	Partner               uuid.UUID              `json:"partner"`
+	RelatedProductDetails *RelatedProductDetails `json:"relatedProductDetails"`
+}
+
+// A message about a gift. Surrounding whitespace is trimmed. Limits: giftCode
+// 64 characters, fullName 255, email 254, phoneNumber 32, message 5000.
+type ContactRequestInput struct {
+	GiftCode string `json:"giftCode"`
+	FullName string `json:"fullName"`
+	Email    string `json:"email"`
+	// Optional; null or blank is none.
+	PhoneNumber graphql.Omittable[*string] `json:"phoneNumber,omitempty"`
+	Message     string                     `json:"message"`
+	// The UUID of the partner that sold the gift.
+	Partner string `json:"partner"`
+}
+
+type ContactRequestPayload struct {
+	ContactRequest *ContactRequest `json:"contactRequest,omitempty"`
+	UserErrors     []*UserError    `json:"userErrors"`
+}
+
 type CreateBoxInput struct {
 	// Staff: the marketplace.
 	PartnerID        graphql.Omittable[*string]      `json:"partnerId,omitempty"`
@@ -411,6 +441,65 @@ type FileVoucherPrototypeInput struct {
 	UniverseID graphql.Omittable[*string] `json:"universeId,omitempty"`
 	// Replaces its themes.
 	ThemeIds graphql.Omittable[[]string] `json:"themeIds,omitempty"`
+}
+
+// A gift of any kind. Fields a kind does not have are null. Amounts are in the
+// seller's currency and dates in the seller's time zone.
+type Gift struct {
+	ID   string   `json:"id"`
+	Code string   `json:"code"`
+	Type GiftType `json:"type"`
+	// Vouchers: draft, paid, error, using, used or exprd; the other kinds:
+	// draft, paid, cncld, using or test.
+	State string `json:"state"`
+	// The voucher's total price or the giftcard's value; null for network vouchers.
+	Value *Money `json:"value,omitempty"`
+	// Giftcards and network giftcards only.
+	RemainingValue *Money `json:"remainingValue,omitempty"`
+	// Network vouchers only.
+	MaxUsages *int `json:"maxUsages,omitempty"`
+	// Network vouchers only.
+	UsageCount *int `json:"usageCount,omitempty"`
+	// ISO 4217 currency code of the seller.
+	CurrencyCode string    `json:"currencyCode"`
+	CreationDate time.Time `json:"creationDate"`
+	// Network giftcards only.
+	ActivationDate *time.Time `json:"activationDate,omitempty"`
+	ExpirationDate *time.Time `json:"expirationDate,omitempty"`
+	// The expiration date as each language writes it; null without one.
+	ExpirationDateFormatted *Localized `json:"expirationDateFormatted,omitempty"`
+	// Not expired, activated, and paid or in use with value or usages left.
+	Usable bool `json:"usable"`
+	// The voucher prototype, giftcard prototype or box; null for network giftcards.
+	Product *GiftProduct `json:"product,omitempty"`
+	// The seller: the prototype's partner, or the marketplace for network gifts.
+	Partner *GiftPartner `json:"partner"`
+}
+
+// Where a gift can be used.
+type GiftLinkedPartners struct {
+	Code string   `json:"code"`
+	Type GiftType `json:"type"`
+	// A voucher or giftcard: its seller; a network giftcard: the marketplace's
+	// allowed partners; a network voucher: the partners with a validated offer
+	// in its box. By id.
+	Partners []*GiftPartner `json:"partners"`
+}
+
+// A partner (or marketplace) in the gift payloads.
+type GiftPartner struct {
+	ID string `json:"id"`
+	// What createContactRequest's input.partner takes.
+	UUID          uuid.UUID `json:"uuid"`
+	Name          string    `json:"name"`
+	IsMarketplace bool      `json:"isMarketplace"`
+}
+
+// The catalogue record a gift was sold from.
+type GiftProduct struct {
+	ID string `json:"id"`
+	// voucher_prototype, giftcard_prototype or network_voucher_box.
+	Type string `json:"type"`
 }
 
 type GiftcardPrototypeConnection struct {
@@ -669,6 +758,13 @@ type RefundWithdrawalTermsPayload struct {
 	// "-" in a language without terms.
 	RefundWithdrawalTerms *Localized   `json:"refundWithdrawalTerms,omitempty"`
 	UserErrors            []*UserError `json:"userErrors"`
+}
+
+// The gift a contact request is about.
+type RelatedProductDetails struct {
+	ID    string   `json:"id"`
+	Type  GiftType `json:"type"`
+	State string   `json:"state"`
 }
 
 type RemoveEventSlotInput struct {
@@ -1403,6 +1499,66 @@ func (e *BoxOrderField) UnmarshalJSON(b []byte) error {
 }
 
 func (e BoxOrderField) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The kind of a gift.
+type GiftType string
+
+const (
+	GiftTypeVoucher         GiftType = "VOUCHER"
+	GiftTypeGiftcard        GiftType = "GIFTCARD"
+	GiftTypeNetworkGiftcard GiftType = "NETWORK_GIFTCARD"
+	GiftTypeNetworkVoucher  GiftType = "NETWORK_VOUCHER"
+)
+
+var AllGiftType = []GiftType{
+	GiftTypeVoucher,
+	GiftTypeGiftcard,
+	GiftTypeNetworkGiftcard,
+	GiftTypeNetworkVoucher,
+}
+
+func (e GiftType) IsValid() bool {
+	switch e {
+	case GiftTypeVoucher, GiftTypeGiftcard, GiftTypeNetworkGiftcard, GiftTypeNetworkVoucher:
+		return true
+	}
+	return false
+}
+
+func (e GiftType) String() string {
+	return string(e)
+}
+
+func (e *GiftType) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = GiftType(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid GiftType", str)
+	}
+	return nil
+}
+
+func (e GiftType) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *GiftType) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e GiftType) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil
