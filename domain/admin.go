@@ -275,5 +275,5 @@ func pick[T any](p *T, old T) T {
 
 // formatMoney is an amount in the partner's currency, formatted per language.
 func formatMoney(p *Partner, amount decimal.Decimal) Localized {
-	return Localized(l10n.Money(amount, sellingCurrency(p)))
+	return Localized(l10n.Money(amount, p.PriceCurrency()))
 }

@@ -173,24 +173,6 @@ func newSchedule(start, end time.Time, loc *time.Location) Schedule {
 	}
 }
 
-// scheduleZone is the partner's time zone, in which its catalogue shows
-// dates.
-func scheduleZone(p *Partner) (*time.Location, error) {
-	loc, err := time.LoadLocation(p.TimeZone)
-	if err != nil {
-		return nil, fmt.Errorf("time zone %q of partner %d: %w", p.TimeZone, p.ID, err)
-	}
-	return loc, nil
-}
-
-// sellingCurrency is the currency of the partner's prices.
-func sellingCurrency(p *Partner) string {
-	if p.Currency == "" {
-		return DefaultCurrency
-	}
-	return p.Currency
-}
-
 // purchaseSite is where the partner's booking funnel lives: its own site
 // when it has a domain, else the relative path of its pages on this service
 // (the service's public address is not known here).
@@ -247,7 +229,7 @@ func (s *EventService) Event(ctx context.Context, id string) (*EventView, error)
 	if !ok {
 		return nil, ErrNotFound
 	}
-	loc, err := scheduleZone(p)
+	loc, err := p.Location()
 	if err != nil {
 		return nil, err
 	}
@@ -259,7 +241,7 @@ func (s *EventService) Event(ctx context.Context, id string) (*EventView, error)
 }
 
 func newEventView(p *Partner, e *Event, loc *time.Location) *EventView {
-	currency := sellingCurrency(p)
+	currency := p.PriceCurrency()
 	v := &EventView{Event: e, CurrencyCode: currency,
 		Slots: make([]EventSlotView, len(e.Slots)), Formulas: make([]EventFormulaView, len(e.Formulas))}
 	for i, sl := range e.Slots {
@@ -289,7 +271,7 @@ func (s *EventService) EventsByID(ctx context.Context, ids []int64) ([]*EventVie
 	if err != nil {
 		return nil, err
 	}
-	loc, err := scheduleZone(p)
+	loc, err := p.Location()
 	if err != nil {
 		return nil, err
 	}
@@ -314,7 +296,7 @@ func (s *EventService) SlotsOfEvents(ctx context.Context, eventIDs []int64, page
 	if err != nil {
 		return nil, err
 	}
-	loc, err := scheduleZone(p)
+	loc, err := p.Location()
 	if err != nil {
 		return nil, err
 	}
@@ -352,7 +334,7 @@ func (s *EventService) EventSlots(ctx context.Context, page PageRequest) (*Page[
 	if err != nil {
 		return nil, err
 	}
-	loc, err := scheduleZone(p)
+	loc, err := p.Location()
 	if err != nil {
 		return nil, err
 	}
@@ -365,7 +347,7 @@ func (s *EventService) EventSlots(ctx context.Context, page PageRequest) (*Page[
 	if err != nil {
 		return nil, err
 	}
-	currency := sellingCurrency(p)
+	currency := p.PriceCurrency()
 	items := make([]*EventSlotItem, len(rows))
 	for i, r := range rows {
 		items[i] = &EventSlotItem{EventSlotListing: r, CurrencyCode: currency,

@@ -156,7 +156,7 @@ func (s *EventService) managedEvent(ctx context.Context, id int64) (*Event, *Par
 }
 
 func (s *EventService) adminEventView(ctx context.Context, p *Partner, id int64) (*EventView, error) {
-	loc, err := scheduleZone(p)
+	loc, err := p.Location()
 	if err != nil {
 		return nil, err
 	}
@@ -247,7 +247,7 @@ func (s *EventService) managedSlot(ctx context.Context, id int64) (*EventSlot, *
 }
 
 func eventSlotView(p *Partner, sl *EventSlot) (*EventSlotView, error) {
-	loc, err := scheduleZone(p)
+	loc, err := p.Location()
 	if err != nil {
 		return nil, err
 	}
@@ -281,7 +281,7 @@ func (s *EventService) AddEventFormula(ctx context.Context, eventID int64, in Ev
 		return nil, err
 	}
 	return &EventFormulaView{EventFormula: *f, PriceFormatted: formatMoney(p, f.Price),
-		CurrencyCode: sellingCurrency(p)}, nil
+		CurrencyCode: p.PriceCurrency()}, nil
 }
 
 // UpdateEventFormula changes a formula of an event the caller manages.
@@ -307,7 +307,7 @@ func (s *EventService) UpdateEventFormula(ctx context.Context, id int64, in Even
 		return nil, err
 	}
 	return &EventFormulaView{EventFormula: *f, PriceFormatted: formatMoney(p, f.Price),
-		CurrencyCode: sellingCurrency(p)}, nil
+		CurrencyCode: p.PriceCurrency()}, nil
 }
 
 // SaveEventSettings replaces the ticket settings of the caller's partner

@@ -286,7 +286,7 @@ func (s *GiftService) scopedGift(ctx context.Context, partner *Partner, code str
 }
 
 func (s *GiftService) view(g *Gift, seller *Partner) *GiftView {
-	v := &GiftView{Gift: g, Seller: seller, Currency: giftSellerCurrency(seller), Location: giftSellerLocation(seller),
+	v := &GiftView{Gift: g, Seller: seller, Currency: seller.PriceCurrency(), Location: giftSellerLocation(seller),
 		Usable: g.Usable(s.now())}
 	if g.Value != nil {
 		v.ValueFormatted = Localized(l10n.Money(*g.Value, v.Currency))
@@ -300,22 +300,13 @@ func (s *GiftService) view(g *Gift, seller *Partner) *GiftView {
 	return v
 }
 
-// giftSellerCurrency is the currency of the partner's prices.
-func giftSellerCurrency(p *Partner) string {
-	if p.Currency == "" {
-		return DefaultCurrency
-	}
-	return p.Currency
-}
-
 // giftSellerLocation is the zone the partner's dates are shown in; UTC when
 // its zone is unknown to this system.
 func giftSellerLocation(p *Partner) *time.Location {
-	loc, err := time.LoadLocation(p.TimeZone)
-	if err != nil || p.TimeZone == "" {
-		return time.UTC
+	if loc, err := p.Location(); err == nil && p.TimeZone != "" {
+		return loc
 	}
-	return loc
+	return time.UTC
 }
 
 // GiftLinkedPartners is where a gift can be used.

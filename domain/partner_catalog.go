@@ -499,7 +499,7 @@ func (s *PartnerCatalogService) LegalInformation(ctx context.Context) ([]*LegalI
 	if err != nil {
 		return nil, err
 	}
-	loc, err := partnerCatalogLocation(scope)
+	loc, err := scope.Location()
 	if err != nil {
 		return nil, err
 	}
@@ -636,15 +636,6 @@ func findProductInformation[T any](ctx context.Context, s *PartnerCatalogService
 		return new(T), nil
 	}
 	return pi, err
-}
-
-// partnerCatalogLocation is the time zone the partner's dates are shown in.
-func partnerCatalogLocation(p *Partner) (*time.Location, error) {
-	loc, err := time.LoadLocation(p.TimeZone)
-	if err != nil {
-		return nil, fmt.Errorf("time zone of partner %d: %w", p.ID, err)
-	}
-	return loc, nil
 }
 
 // partnerCatalogCurrencySymbol is the currency's symbol as CLDR writes it in English ("€",

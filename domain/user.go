@@ -2,6 +2,7 @@ package domain
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/google/uuid"
@@ -27,6 +28,23 @@ type Partner struct {
 	Currency      string // ISO 4217 code its prices are in
 	TimeZone      string // IANA zone its dates are shown in
 	CreatedAt     time.Time
+}
+
+// PriceCurrency is the currency of the partner's prices.
+func (p *Partner) PriceCurrency() string {
+	if p.Currency == "" {
+		return DefaultCurrency
+	}
+	return p.Currency
+}
+
+// Location is the time zone the partner's catalogue shows dates in.
+func (p *Partner) Location() (*time.Location, error) {
+	loc, err := time.LoadLocation(p.TimeZone)
+	if err != nil {
+		return nil, fmt.Errorf("time zone %q of partner %d: %w", p.TimeZone, p.ID, err)
+	}
+	return loc, nil
 }
 
 // User is an account that signs in with a password and calls the API with a

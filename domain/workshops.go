@@ -188,7 +188,7 @@ func (s *WorkshopService) Workshop(ctx context.Context, id string) (*WorkshopVie
 	if !ok {
 		return nil, ErrNotFound
 	}
-	loc, err := scheduleZone(p)
+	loc, err := p.Location()
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +200,7 @@ func (s *WorkshopService) Workshop(ctx context.Context, id string) (*WorkshopVie
 }
 
 func newWorkshopView(p *Partner, w *Workshop, loc *time.Location) *WorkshopView {
-	currency := sellingCurrency(p)
+	currency := p.PriceCurrency()
 	v := &WorkshopView{Workshop: w, Sessions: make([]*WorkshopSessionView, len(w.Sessions)),
 		Category: WorkshopCategoryView{WorkshopCategory: w.Category, CurrencyCode: currency,
 			PriceFormatted: Localized(l10n.Money(w.Category.Price, currency))}}
@@ -220,7 +220,7 @@ func (s *WorkshopService) WorkshopsByID(ctx context.Context, ids []int64) ([]*Wo
 	if err != nil {
 		return nil, err
 	}
-	loc, err := scheduleZone(p)
+	loc, err := p.Location()
 	if err != nil {
 		return nil, err
 	}
@@ -245,7 +245,7 @@ func (s *WorkshopService) SessionsOfWorkshops(ctx context.Context, workshopIDs [
 	if err != nil {
 		return nil, err
 	}
-	loc, err := scheduleZone(p)
+	loc, err := p.Location()
 	if err != nil {
 		return nil, err
 	}
@@ -289,7 +289,7 @@ func (s *WorkshopService) WorkshopSessions(ctx context.Context, q WorkshopSessio
 		}
 		f.WorkshopID = &id
 	}
-	loc, err := scheduleZone(p)
+	loc, err := p.Location()
 	if err != nil {
 		return nil, err
 	}

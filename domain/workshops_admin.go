@@ -222,7 +222,7 @@ func (s *WorkshopService) managedWorkshop(ctx context.Context, id int64) (*Works
 }
 
 func (s *WorkshopService) adminWorkshopView(ctx context.Context, p *Partner, id int64) (*WorkshopView, error) {
-	loc, err := scheduleZone(p)
+	loc, err := p.Location()
 	if err != nil {
 		return nil, err
 	}
@@ -308,7 +308,7 @@ func (s *WorkshopService) UpdateWorkshopSession(ctx context.Context, id int64, i
 }
 
 func (s *WorkshopService) adminSessionView(p *Partner, ses *WorkshopSession) (*WorkshopSessionView, error) {
-	loc, err := scheduleZone(p)
+	loc, err := p.Location()
 	if err != nil {
 		return nil, err
 	}
@@ -380,7 +380,7 @@ func (s *WorkshopService) UpdateWorkshopCategory(ctx context.Context, id int64, 
 }
 
 func newWorkshopCategoryView(p *Partner, c *WorkshopCategory) *WorkshopCategoryView {
-	return &WorkshopCategoryView{WorkshopCategory: c, PriceFormatted: formatMoney(p, c.Price), CurrencyCode: sellingCurrency(p)}
+	return &WorkshopCategoryView{WorkshopCategory: c, PriceFormatted: formatMoney(p, c.Price), CurrencyCode: p.PriceCurrency()}
 }
 
 // requireStaff is the check of operations on what all partners share.
