@@ -4,14 +4,25 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 )
 
 type partnerDomainKey struct{}
 
+// partnerDomain is a request's X-Partner-Domain and, once looked up, its
+// partner: a GraphQL request reads the scope once per loader batch, and the
+// answer cannot change within the request.
+type partnerDomain struct {
+	domain  string
+	once    sync.Once
+	partner *Partner
+	err     error
+}
+
 // WithPartnerDomain records the X-Partner-Domain of a catalogue request: the
 // site domain of the partner whose catalogue is read.
 func WithPartnerDomain(ctx context.Context, domain string) context.Context {
-	return context.WithValue(ctx, partnerDomainKey{}, strings.ToLower(strings.TrimSpace(domain)))
+	return context.WithValue(ctx, partnerDomainKey{}, &partnerDomain{domain: strings.ToLower(strings.TrimSpace(domain))})
 }
 
 // MsgPartnerRequired answers a catalogue operation that needs a partner when
@@ -28,12 +39,14 @@ func CatalogPartner(ctx context.Context, partners PartnerStore) (*Partner, error
 	if p, ok := ctx.Value(catalogPartnerKey{}).(*Partner); ok {
 		return p, nil
 	}
-	if d, _ := ctx.Value(partnerDomainKey{}).(string); d != "" {
-		p, err := partners.FindPartnerBySiteDomain(ctx, d)
-		if IsCode(err, CodeNotFound) {
-			return nil, &Error{Code: CodeNotFound, Message: MsgNotFound}
-		}
-		return p, err
+	if d, _ := ctx.Value(partnerDomainKey{}).(*partnerDomain); d != nil && d.domain != "" {
+		d.once.Do(func() {
+			d.partner, d.err = partners.FindPartnerBySiteDomain(ctx, d.domain)
+			if IsCode(d.err, CodeNotFound) {
+				d.err = &Error{Code: CodeNotFound, Message: MsgNotFound}
+			}
+		})
+		return d.partner, d.err
 	}
 	c, err := CallerFrom(ctx)
 	var e *Error

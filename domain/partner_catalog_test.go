@@ -389,6 +389,7 @@ func TestPartnerCatalogProductInformationDefaults(t *testing.T) {
 		if _, err := f.raw.ExecContext(context.Background(), "UPDATE partners SET currency = 'GBP' WHERE id = ?", f.outside.ID); err != nil {
 			t.Fatal(err)
 		}
+		ctx := f.as(f.outside) // a new request: the scope is read once per request
 		ng, err := f.svc.NetworkGiftcardsProductInformation(ctx)
 		if err != nil {
 			t.Fatal(err)
