@@ -16,6 +16,7 @@ const (
 	CodeForbidden          Code = "forbidden"           // authenticated but not allowed
 	CodeNotFound           Code = "not_found"           // absent, or another tenant's
 	CodePreconditionFailed Code = "precondition_failed" // If-Match did not match
+	CodeConflict           Code = "conflict"            // the record's state refuses the change
 	CodeThrottled          Code = "throttled"           // too many attempts; see RetryAfter
 	CodeInternal           Code = "internal"            // a bug or an outage, never shown as is
 )

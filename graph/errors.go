@@ -20,6 +20,7 @@ var codeOf = map[domain.Code]string{
 	domain.CodeForbidden:          "FORBIDDEN",
 	domain.CodeNotFound:           "NOT_FOUND",
 	domain.CodePreconditionFailed: "PRECONDITION_FAILED",
+	domain.CodeConflict:           "CONFLICT",
 	domain.CodeThrottled:          "THROTTLED",
 }
 

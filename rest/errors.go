@@ -16,6 +16,7 @@ var statusOf = map[domain.Code]int{
 	domain.CodeForbidden:          http.StatusForbidden,
 	domain.CodeNotFound:           http.StatusNotFound,
 	domain.CodePreconditionFailed: http.StatusPreconditionFailed,
+	domain.CodeConflict:           http.StatusConflict,
 	domain.CodeThrottled:          http.StatusTooManyRequests,
 }
 

@@ -1,0 +1,192 @@
+package domain
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+)
+
+// Authorization of the administration API (Document 3): the one table of
+// who may run which operation. Every administration service method starts
+// with Authorize(ctx, its operation); nothing else decides it.
+
+// The permission vocabulary of the legacy permissions operation (Document
+// 3, 2.1). The accounts migration seeds the same names.
+const (
+	PermUpdateVoucherPDF                       = "permissions.update_voucher_pdf"
+	PermAccessClickAndCollectBookings          = "permissions.access_click_and_collect_bookings"
+	PermManageMasterAdmin                      = "permissions.manage_masteradmin"
+	PermAddNetworkGiftcardDirectSale           = "permissions.add_network_giftcard_direct_sale"
+	PermExpeditionManagement                   = "permissions.expedition_management"
+	PermViewPermissionsTemplate                = "permissions.view_permissionstemplate"
+	PermCreateNetworkGiftcardAPI               = "permissions.create_network_giftcard_api"
+	PermAccessMarketingHubQRCodes              = "permissions.access_marketing_hub_qr_codes"
+	PermAccessWorkshopBookings                 = "permissions.access_workshop_bookings"
+	PermAccessCustomerManagementContactRequest = "permissions.access_customer_management_contact_requests"
+	PermAccessFinancialOrderLines              = "permissions.access_financial_management_order_lines"
+	PermAccessFinancialVoucherReport           = "permissions.access_financial_management_voucher_report"
+	PermAccessConfigurationMarketplaces        = "permissions.access_configuration_marketplaces"
+	PermUseNetworkGiftcardAPI                  = "permissions.use_network_giftcard_api"
+	PermUseVoucher                             = "permissions.use_voucher"
+)
+
+// PermissionVocabulary lists every permission name, sorted.
+var PermissionVocabulary = []string{
+	PermAccessClickAndCollectBookings,
+	PermAccessConfigurationMarketplaces,
+	PermAccessCustomerManagementContactRequest,
+	PermAccessFinancialOrderLines,
+	PermAccessFinancialVoucherReport,
+	PermAccessMarketingHubQRCodes,
+	PermAccessWorkshopBookings,
+	PermAddNetworkGiftcardDirectSale,
+	PermCreateNetworkGiftcardAPI,
+	PermExpeditionManagement,
+	PermManageMasterAdmin,
+	PermUpdateVoucherPDF,
+	PermUseNetworkGiftcardAPI,
+	PermUseVoucher,
+	PermViewPermissionsTemplate,
+}
+
+// AdminOp names an administration operation, REST and GraphQL alike.
+type AdminOp string
+
+// Administration operations.
+const (
+	OpPermissionsRead    AdminOp = "permissions.read"
+	OpMediaRead          AdminOp = "media.read"
+	OpMediaWrite         AdminOp = "media.write" // upload, rename
+	OpGiftcardRead       AdminOp = "giftcard.read"
+	OpGiftcardIssue      AdminOp = "giftcard.issue"
+	OpVoucherRead        AdminOp = "voucher.read"
+	OpVoucherUpdateState AdminOp = "voucher.update_state"
+	OpVoucherIssue       AdminOp = "voucher.issue"
+	OpPrototypeRead      AdminOp = "voucher_prototype.read" // prototypes, their options, options, categories
+	OpPrototypeWrite     AdminOp = "voucher_prototype.write"
+	OpOptionWrite        AdminOp = "option.write" // options and option categories
+)
+
+// Role is who, beyond a named permission, an operation is open to.
+type Role int
+
+const (
+	// RoleUser is any authenticated account.
+	RoleUser Role = iota
+	// RolePartnerMember is an account of a partner (or staff).
+	RolePartnerMember
+	// RoleStaff is a staff account only.
+	RoleStaff
+)
+
+// Requirement is what a caller needs for an operation: the role, and when
+// Permission is set, that permission too. Staff meet every requirement.
+type Requirement struct {
+	Role       Role
+	Permission string
+}
+
+// AdminRules is the table of docs/DECISIONS.md ("Who may call the
+// administration API"). Reads are open to a partner's members, since
+// GET /api/vouchers/ is the documented token check; writes that change the
+// catalogue need manage_masteradmin, changing a voucher's state needs
+// use_voucher, and issuing gifts without a sale is for staff.
+var AdminRules = map[AdminOp]Requirement{
+	OpPermissionsRead:    {Role: RoleUser},
+	OpMediaRead:          {Role: RolePartnerMember},
+	OpMediaWrite:         {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
+	OpGiftcardRead:       {Role: RolePartnerMember},
+	OpGiftcardIssue:      {Role: RoleStaff},
+	OpVoucherRead:        {Role: RolePartnerMember},
+	OpVoucherUpdateState: {Role: RolePartnerMember, Permission: PermUseVoucher},
+	OpVoucherIssue:       {Role: RoleStaff},
+	OpPrototypeRead:      {Role: RolePartnerMember},
+	OpPrototypeWrite:     {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
+	OpOptionWrite:        {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
+}
+
+// Authorize returns the caller when it may run op.
+// Errors: CodeUnauthenticated without a caller; CodeForbidden when the
+// caller lacks the role or the permission.
+func Authorize(ctx context.Context, op AdminOp) (*Caller, error) {
+	c, err := CallerFrom(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rule, ok := AdminRules[op]
+	if !ok {
+		return nil, fmt.Errorf("authorize: no rule for operation %q", op)
+	}
+	if c.User.IsStaff {
+		return c, nil
+	}
+	allowed := false
+	switch rule.Role {
+	case RoleUser:
+		allowed = true
+	case RolePartnerMember:
+		allowed = c.Partner != nil
+	}
+	if allowed && rule.Permission != "" {
+		allowed = c.HasPermission(rule.Permission)
+	}
+	if !allowed {
+		return nil, &Error{Code: CodeForbidden, Message: MsgPermissionDenied}
+	}
+	return c, nil
+}
+
+// Tenant is the partner an administration read is limited to: the
+// caller's own, or nil for staff, who see every partner's records. A
+// non-staff account without a partner sees no partner's records.
+func (c *Caller) Tenant() *int64 {
+	switch {
+	case c.User.IsStaff:
+		return nil
+	case c.Partner == nil:
+		none := int64(0)
+		return &none
+	}
+	return &c.Partner.ID
+}
+
+// Sees reports whether a record of partner ownerID is visible to the
+// caller. Callers answer CodeNotFound for a record it does not see.
+func (c *Caller) Sees(ownerID int64) bool {
+	t := c.Tenant()
+	return t == nil || *t == ownerID
+}
+
+// Messages of the partner_uuid field of administration writes.
+const (
+	msgPartnerUUIDRequired = "This field is required: staff name the partner the record belongs to."
+	msgPartnerUUIDUnknown  = "Object with uuid=%s does not exist."
+)
+
+// WritePartner is the partner an administration write creates a record
+// for. A partner's member writes for its own partner: partnerUUID may be
+// nil or name it, and naming another partner reads as an unknown one.
+// Staff must name the partner.
+// Errors: CodeInvalid on field (the input's name for the partner uuid).
+func WritePartner(ctx context.Context, partners PartnerStore, c *Caller, partnerUUID *uuid.UUID, field string) (*Partner, error) {
+	var v validator
+	switch {
+	case partnerUUID == nil && c.Partner != nil && !c.User.IsStaff:
+		return c.Partner, nil
+	case partnerUUID == nil:
+		v.add(VRequired, msgPartnerUUIDRequired, field)
+		return nil, v.err()
+	case c.User.IsStaff:
+		p, err := partners.FindPartnerByUUID(ctx, *partnerUUID)
+		if IsCode(err, CodeNotFound) {
+			v.add(VNotFound, fmt.Sprintf(msgPartnerUUIDUnknown, partnerUUID), field)
+			return nil, v.err()
+		}
+		return p, err
+	case c.Partner != nil && c.Partner.UUID == *partnerUUID:
+		return c.Partner, nil
+	}
+	v.add(VNotFound, fmt.Sprintf(msgPartnerUUIDUnknown, partnerUUID), field)
+	return nil, v.err()
+}
