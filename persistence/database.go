@@ -21,13 +21,14 @@ const QueryTimeout = 5 * time.Second
 
 // Database is the domain.Database on PostgreSQL.
 type Database struct {
-	db *bun.DB
+	db bun.IDB
 }
 
 var _ domain.Database = (*Database)(nil)
 
-// NewDatabase wraps an open pool.
-func NewDatabase(db *bun.DB) *Database { return &Database{db: db} }
+// NewDatabase wraps an open pool, or a transaction: then RunInTx nests a
+// savepoint in it and everything commits with it.
+func NewDatabase(db bun.IDB) *Database { return &Database{db: db} }
 
 // Stores returns stores that run each statement on its own.
 func (d *Database) Stores() domain.Stores { return storesOn(d.db) }

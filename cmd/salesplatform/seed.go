@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -46,23 +47,24 @@ func seedCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // seedDemo loads the demo dataset and says what it did; now is the instant
 // the relative dates (slots, sessions, gifts) count from.
 //
-// The accounts come first: each is created by AccountService.CreateAccount,
-// in its own transaction (the service owns it), so that its user gets an API
-// token; an account whose user exists is kept. The catalogue is then loaded
-// in one transaction, so that a failure leaves none of it; the first
-// partner's marketing widgets, loaded with it, mark it as loaded. A run
-// that fails after creating accounts is completed by the next run.
+// Everything is one transaction, so that a failure leaves nothing: the
+// accounts come first, each created by AccountService.CreateAccount (its
+// own transaction becomes a savepoint) so that its user gets an API token;
+// an account whose user exists is kept. The catalogue follows; the first
+// partner's marketing widgets, loaded with it, mark it as loaded.
 func seedDemo(ctx context.Context, db *bun.DB, now time.Time, baseURL string, out io.Writer) error {
-	accounts, err := seedDemoAccounts(ctx, db, out)
-	if err != nil {
-		return err
-	}
-	partners := make(map[string]*domain.Partner, len(accounts))
-	for _, a := range accounts {
-		partners[a.Demo.Key] = a.Partner
-	}
+	var accounts []seededAccount
 	var loaded *seedTally
-	err = db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	var log bytes.Buffer // printed once the transaction has committed
+	err := db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		var err error
+		if accounts, err = seedDemoAccounts(ctx, tx, &log); err != nil {
+			return err
+		}
+		partners := make(map[string]*domain.Partner, len(accounts))
+		for _, a := range accounts {
+			partners[a.Demo.Key] = a.Partner
+		}
 		l := newDemoLoader(tx, partners, now)
 		if done, err := l.loadedAlready(ctx); err != nil || done {
 			return err
@@ -74,7 +76,10 @@ func seedDemo(ctx context.Context, db *bun.DB, now time.Time, baseURL string, ou
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("load the demo catalogue (none of it was saved): %w", err)
+		return fmt.Errorf("load the demo data (none of it was saved): %w", err)
+	}
+	if _, err := log.WriteTo(out); err != nil {
+		return err
 	}
 
 	if loaded == nil {
@@ -128,7 +133,7 @@ type seededAccount struct {
 // seedDemoAccounts creates the demo partners' accounts whose users do not
 // exist yet, and finds the others' partners.
 // Errors: an existing user that is not the demo partner's.
-func seedDemoAccounts(ctx context.Context, db *bun.DB, out io.Writer) ([]seededAccount, error) {
+func seedDemoAccounts(ctx context.Context, db bun.IDB, out io.Writer) ([]seededAccount, error) {
 	database := persistence.NewDatabase(db)
 	stores := database.Stores()
 	accounts := domain.NewAccountService(database, nil, nil)
