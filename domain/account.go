@@ -17,7 +17,7 @@ import (
 // accounts.
 type AccountService struct {
 	db       Database
-	throttle *LoginThrottle
+	throttle *ClientThrottle
 	params   *argon2id.Params
 	now      func() time.Time
 	// dummyHash is compared against when the username is unknown, so that a
@@ -27,9 +27,9 @@ type AccountService struct {
 
 // NewAccountService returns the service. throttle may be nil for the default
 // login throttle, params nil for argon2id's recommended defaults.
-func NewAccountService(db Database, throttle *LoginThrottle, params *argon2id.Params) *AccountService {
+func NewAccountService(db Database, throttle *ClientThrottle, params *argon2id.Params) *AccountService {
 	if throttle == nil {
-		throttle = NewLoginThrottle(DefaultLoginBurst, DefaultLoginRefill)
+		throttle = NewClientThrottle(DefaultLoginBurst, DefaultLoginRefill)
 	}
 	if params == nil {
 		params = argon2id.DefaultParams

@@ -93,7 +93,7 @@ func TestCreateAccount(t *testing.T) {
 
 func TestLogin(t *testing.T) {
 	db, _ := mustDatabase(t)
-	accounts := domain.NewAccountService(db, domain.NewLoginThrottle(3, time.Minute), cheapHashing)
+	accounts := domain.NewAccountService(db, domain.NewClientThrottle(3, time.Minute), cheapHashing)
 	shop := mustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop"})
 	staff := mustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
 	from := func(addr string) context.Context { return domain.WithClientAddr(context.Background(), addr) }

@@ -233,11 +233,22 @@ type GiftService struct {
 	store    GiftStore
 	partners PartnerStore
 	now      func() time.Time
+	// Both operations need no token: the throttles bound what one client
+	// can try.
+	lookups  *ClientThrottle // unknown codes
+	contacts *ClientThrottle // contact requests
 }
 
-// NewGiftService returns the service.
+// NewGiftService returns the service with the default throttles.
 func NewGiftService(store GiftStore, partners PartnerStore) *GiftService {
-	return &GiftService{store: store, partners: partners, now: time.Now}
+	return &GiftService{store: store, partners: partners, now: time.Now,
+		lookups:  NewClientThrottle(DefaultGiftLookupBurst, DefaultGiftLookupRefill),
+		contacts: NewClientThrottle(DefaultContactRequestBurst, DefaultContactRequestRefill)}
+}
+
+// SetThrottles replaces the default throttles.
+func (s *GiftService) SetThrottles(lookups, contacts *ClientThrottle) {
+	s.lookups, s.contacts = lookups, contacts
 }
 
 // GiftView is a gift as the catalogue shows it, with its amounts and dates
@@ -270,8 +281,23 @@ func (s *GiftService) Gift(ctx context.Context, code string) (*GiftView, error) 
 	return s.view(g, partner), nil
 }
 
-// scopedGift finds the gift with code sold by partner.
+// scopedGift finds the gift with code sold by partner. Every code it does
+// not find counts against the client's lookup throttle.
+// Errors: CodeNotFound; CodeThrottled once the client has tried too many
+// unknown codes.
 func (s *GiftService) scopedGift(ctx context.Context, partner *Partner, code string) (*Gift, error) {
+	now, client := s.now(), clientAddr(ctx)
+	if wait := s.lookups.check(client, now); wait > 0 {
+		return nil, throttled(wait)
+	}
+	g, err := s.findScopedGift(ctx, partner, code)
+	if IsCode(err, CodeNotFound) {
+		s.lookups.fail(client, now)
+	}
+	return g, err
+}
+
+func (s *GiftService) findScopedGift(ctx context.Context, partner *Partner, code string) (*Gift, error) {
 	if !ValidGiftCode(code) {
 		return nil, ErrNotFound
 	}
@@ -389,8 +415,12 @@ type ContactRequestView struct {
 // plays no part). Every field is checked and all errors are reported at
 // once; the gift code is looked up only when the partner is valid, and a
 // code of another partner's gift is refused exactly as an unknown one.
-// Errors: CodeInvalid.
+// Each request, valid or not, counts against the client's throttle.
+// Errors: CodeInvalid; CodeThrottled.
 func (s *GiftService) CreateContactRequest(ctx context.Context, in ContactRequestInput) (*ContactRequestView, error) {
+	if wait := s.contacts.take(clientAddr(ctx), s.now()); wait > 0 {
+		return nil, throttled(wait)
+	}
 	var v validator
 	obj, ok := in.Doc.(map[string]any)
 	if !ok {

@@ -2,6 +2,8 @@ package domain_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -35,6 +37,8 @@ func newGiftFixture(t *testing.T) *giftFixture {
 	db, raw := mustDatabase(t)
 	f := &giftFixture{raw: raw, store: persistence.NewGiftStore(raw), partners: db.Stores().Partners}
 	f.svc = domain.NewGiftService(f.store, f.partners)
+	// The cases share one client; TestGiftServiceThrottles tests the limits.
+	f.svc.SetThrottles(domain.NewClientThrottle(1000, time.Second), domain.NewClientThrottle(1000, time.Second))
 	f.shop = giftMustPartner(t, f.partners, &domain.Partner{Name: "Shop", SiteDomain: "shop.example.com", TimeZone: "America/New_York", Currency: "USD"})
 	f.other = giftMustPartner(t, f.partners, &domain.Partner{Name: "Other", SiteDomain: "other.example.com"})
 	f.market = giftMustPartner(t, f.partners, &domain.Partner{Name: "Market", SiteDomain: "market.example.com", IsMarketplace: true})
@@ -474,5 +478,43 @@ func TestGiftService_CreateContactRequest(t *testing.T) {
 			_, err := f.svc.CreateContactRequest(ctx, domain.ContactRequestInput{Doc: doc(t, tc.body)})
 			wantFieldErrors(t, err, tc.want)
 		})
+	}
+}
+
+// Unknown codes and contact requests are limited per client address; a
+// found code costs nothing, and another client is not held back.
+func TestGiftServiceThrottles(t *testing.T) {
+	f := newGiftFixture(t)
+	f.svc.SetThrottles(domain.NewClientThrottle(2, time.Hour), domain.NewClientThrottle(1, time.Hour))
+	if _, err := f.raw.Exec(`INSERT INTO gift_codes (code, kind) VALUES ('KNOWN-1', 'voucher');
+		INSERT INTO vouchers (code, voucher_prototype_id) VALUES ('KNOWN-1', ?)`, f.shopVP); err != nil {
+		t.Fatal(err)
+	}
+	scoped := domain.WithPartnerDomain(context.Background(), f.shop.SiteDomain)
+	guesser := domain.WithClientAddr(scoped, "192.0.2.1")
+	for i := range 3 {
+		if _, err := f.svc.Gift(guesser, "KNOWN-1"); err != nil {
+			t.Fatalf("known code, try %d: %v", i, err)
+		}
+	}
+	for i, want := range []domain.Code{domain.CodeNotFound, domain.CodeNotFound, domain.CodeThrottled} {
+		if _, err := f.svc.Gift(guesser, fmt.Sprintf("GUESS-%d", i)); domain.ErrorCode(err) != want {
+			t.Fatalf("guess %d: %v, want %s", i, err, want)
+		}
+	}
+	if _, err := f.svc.LinkedPartners(guesser, "KNOWN-1"); !domain.IsCode(err, domain.CodeThrottled) {
+		t.Errorf("a throttled client looks up linked partners: %v", err)
+	}
+	if _, err := f.svc.Gift(domain.WithClientAddr(scoped, "192.0.2.2"), "KNOWN-1"); err != nil {
+		t.Errorf("another client: %v", err)
+	}
+
+	writer := domain.WithClientAddr(context.Background(), "192.0.2.3")
+	for i, want := range []domain.Code{domain.CodeInvalid, domain.CodeThrottled} {
+		_, err := f.svc.CreateContactRequest(writer, domain.ContactRequestInput{Doc: map[string]any{}})
+		var de *domain.Error
+		if !errors.As(err, &de) || de.Code != want || (want == domain.CodeThrottled && de.RetryAfter <= 0) {
+			t.Fatalf("contact request %d: %v, want %s", i, err, want)
+		}
 	}
 }
