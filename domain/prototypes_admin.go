@@ -86,6 +86,11 @@ type PrototypeAdminStore interface {
 	UpdateTheme(ctx context.Context, t *Theme) error
 	// MissingThemes returns the ids among ids that name no theme.
 	MissingThemes(ctx context.Context, ids []int64) ([]int64, error)
+	// InUniverseTree runs fn with a store bound to one transaction that
+	// holds the universe tree's lock, so that a placement is checked and
+	// written with no other tree write in between (two concurrent moves
+	// could otherwise make a cycle).
+	InUniverseTree(ctx context.Context, fn func(ctx context.Context, st PrototypeStore) error) error
 }
 
 func (in *GiftcardPrototypeInput) apply(v *validator, p *GiftcardPrototype) {
@@ -280,14 +285,17 @@ func (s *PrototypeService) CreateUniverse(ctx context.Context, in UniverseInput)
 		return nil, err
 	}
 	u := &Universe{}
-	var v validator
-	if err := s.applyUniverse(ctx, &v, &in, u); err != nil {
-		return nil, err
-	}
-	if err := v.err(); err != nil {
-		return nil, err
-	}
-	if err := s.store.CreateUniverse(ctx, u); err != nil {
+	err := s.store.InUniverseTree(ctx, func(ctx context.Context, st PrototypeStore) error {
+		var v validator
+		if err := applyUniverse(ctx, st, &v, &in, u); err != nil {
+			return err
+		}
+		if err := v.err(); err != nil {
+			return err
+		}
+		return st.CreateUniverse(ctx, u)
+	})
+	if err != nil {
 		return nil, err
 	}
 	return u, nil
@@ -302,24 +310,28 @@ func (s *PrototypeService) UpdateUniverse(ctx context.Context, id int64, in Univ
 	if err := requireStaff(ctx); err != nil {
 		return nil, err
 	}
-	u, err := s.store.GetUniverse(ctx, id)
+	var u *Universe
+	err := s.store.InUniverseTree(ctx, func(ctx context.Context, st PrototypeStore) error {
+		var err error
+		if u, err = st.GetUniverse(ctx, id); err != nil {
+			return err
+		}
+		var v validator
+		if err := applyUniverse(ctx, st, &v, &in, u); err != nil {
+			return err
+		}
+		if err := v.err(); err != nil {
+			return err
+		}
+		return st.UpdateUniverse(ctx, u)
+	})
 	if err != nil {
-		return nil, err
-	}
-	var v validator
-	if err := s.applyUniverse(ctx, &v, &in, u); err != nil {
-		return nil, err
-	}
-	if err := v.err(); err != nil {
-		return nil, err
-	}
-	if err := s.store.UpdateUniverse(ctx, u); err != nil {
 		return nil, err
 	}
 	return u, nil
 }
 
-func (s *PrototypeService) applyUniverse(ctx context.Context, v *validator, in *UniverseInput, u *Universe) error {
+func applyUniverse(ctx context.Context, st PrototypeStore, v *validator, in *UniverseInput, u *Universe) error {
 	create := u.ID == 0
 	u.Name = v.optLocalized(in.Name, u.Name, MaxNameLength, create || in.Name != nil, "name")
 	switch {
@@ -332,7 +344,7 @@ func (s *PrototypeService) applyUniverse(ctx context.Context, v *validator, in *
 	case in.ClearParent:
 		u.ParentID = nil
 	case in.ParentID != nil:
-		lineage, err := s.store.FindUniverseLineage(ctx, *in.ParentID)
+		lineage, err := st.FindUniverseLineage(ctx, *in.ParentID)
 		if IsCode(err, CodeNotFound) {
 			v.add(VNotFound, fmt.Sprintf(msgNoSuchRecord, *in.ParentID), "parentId")
 			return nil
@@ -342,7 +354,7 @@ func (s *PrototypeService) applyUniverse(ctx context.Context, v *validator, in *
 		}
 		var below []*Universe
 		if !create {
-			if below, err = s.store.FindUniverseDescendants(ctx, u.ID); err != nil {
+			if below, err = st.FindUniverseDescendants(ctx, u.ID); err != nil {
 				return err
 			}
 		}

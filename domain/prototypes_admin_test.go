@@ -2,6 +2,7 @@ package domain_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"salesplatform/domain"
@@ -111,5 +112,48 @@ func TestUniversePlacement(t *testing.T) {
 				t.Errorf("err = %v, want ok %v", err, c.ok)
 			}
 		})
+	}
+}
+
+// Two roots moved under each other at the same time: the tree lock lets
+// one move see the other's, so exactly one wins and no cycle is stored.
+func TestUniverseConcurrentMoves(t *testing.T) {
+	_, raw := mustDatabase(t)
+	svc := domain.NewPrototypeService(persistence.NewPrototypeStore(raw), persistence.NewDatabase(raw).Stores().Partners)
+	ctx := asStaff()
+	for round := range 10 {
+		var roots [2]*domain.Universe
+		for i := range roots {
+			u, err := svc.CreateUniverse(ctx, domain.UniverseInput{Name: []domain.TextInput{{Lang: "fr", Text: fmt.Sprintf("R%d-%d", round, i)}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			roots[i] = u
+		}
+		errs := make(chan error, 2)
+		for i := range roots {
+			go func() {
+				_, err := svc.UpdateUniverse(ctx, roots[i].ID, domain.UniverseInput{ParentID: &roots[1-i].ID})
+				errs <- err
+			}()
+		}
+		var failed int
+		for range roots {
+			if err := <-errs; err != nil {
+				wantCode(t, err, domain.CodeInvalid)
+				failed++
+			}
+		}
+		if failed != 1 {
+			t.Fatalf("round %d: %d moves failed, want exactly 1", round, failed)
+		}
+		var nRoots int
+		if err := raw.NewRaw("SELECT count(*) FROM universes WHERE id IN (?, ?) AND parent_id IS NULL",
+			roots[0].ID, roots[1].ID).Scan(context.Background(), &nRoots); err != nil {
+			t.Fatal(err)
+		}
+		if nRoots != 1 {
+			t.Fatalf("round %d: %d of the two are roots, want 1", round, nRoots)
+		}
 	}
 }

@@ -315,6 +315,21 @@ func (s *PrototypeStore) GetUniverse(ctx context.Context, id int64) (*domain.Uni
 	return row.toDomain(), nil
 }
 
+// universeTreeLock names the advisory lock that serialises writes to the
+// universe tree: 0x756e6976 is "univ".
+const universeTreeLock int64 = 0x756e6976
+
+// InUniverseTree runs fn in one transaction holding the universe tree's
+// lock, with a store bound to it.
+func (s *PrototypeStore) InUniverseTree(ctx context.Context, fn func(ctx context.Context, st domain.PrototypeStore) error) error {
+	return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(?)", universeTreeLock); err != nil {
+			return fmt.Errorf("lock the universe tree: %w", err)
+		}
+		return fn(ctx, &PrototypeStore{db: tx})
+	})
+}
+
 // UpdateUniverse writes u's parent, name and order.
 func (s *PrototypeStore) UpdateUniverse(ctx context.Context, u *domain.Universe) error {
 	ctx, cancel := withTimeout(ctx)
