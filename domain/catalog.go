@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"sync"
+	"time"
 )
 
 type partnerDomainKey struct{}
@@ -60,6 +61,20 @@ func CatalogPartner(ctx context.Context, partners PartnerStore) (*Partner, error
 		return nil, &Error{Code: CodeInvalid, Message: MsgPartnerRequired}
 	}
 	return c.Partner, nil
+}
+
+// catalogPartnerZone is CatalogPartner with the time zone the partner's
+// catalogue shows dates in.
+func catalogPartnerZone(ctx context.Context, partners PartnerStore) (*Partner, *time.Location, error) {
+	p, err := CatalogPartner(ctx, partners)
+	if err != nil {
+		return nil, nil, err
+	}
+	loc, err := p.Location()
+	if err != nil {
+		return nil, nil, err
+	}
+	return p, loc, nil
 }
 
 type catalogPartnerKey struct{}

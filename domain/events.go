@@ -267,11 +267,7 @@ func newEventView(p *Partner, e *Event, loc *time.Location) *EventView {
 // statements, whatever the number of ids.
 // Errors: those of CatalogPartner.
 func (s *EventService) EventsByID(ctx context.Context, ids []int64) ([]*EventView, error) {
-	p, err := CatalogPartner(ctx, s.partners)
-	if err != nil {
-		return nil, err
-	}
-	loc, err := p.Location()
+	p, loc, err := catalogPartnerZone(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -292,11 +288,7 @@ func (s *EventService) EventsByID(ctx context.Context, ids []int64) ([]*EventVie
 // partner's has none. A batch read: one statement for all the events.
 // Errors: those of CatalogPartner.
 func (s *EventService) SlotsOfEvents(ctx context.Context, eventIDs []int64, page PageRequest) ([]*Page[*EventSlotView], error) {
-	p, err := CatalogPartner(ctx, s.partners)
-	if err != nil {
-		return nil, err
-	}
-	loc, err := p.Location()
+	p, loc, err := catalogPartnerZone(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -330,11 +322,7 @@ type EventSlotItem struct {
 // Errors: those of CatalogPartner; CodeNotFound "Invalid page." past the
 // last page.
 func (s *EventService) EventSlots(ctx context.Context, page PageRequest) (*Page[*EventSlotItem], error) {
-	p, err := CatalogPartner(ctx, s.partners)
-	if err != nil {
-		return nil, err
-	}
-	loc, err := p.Location()
+	p, loc, err := catalogPartnerZone(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}

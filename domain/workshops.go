@@ -216,11 +216,7 @@ func newWorkshopView(p *Partner, w *Workshop, loc *time.Location) *WorkshopView 
 // A batch read: two statements, whatever the number of ids.
 // Errors: those of CatalogPartner.
 func (s *WorkshopService) WorkshopsByID(ctx context.Context, ids []int64) ([]*WorkshopView, error) {
-	p, err := CatalogPartner(ctx, s.partners)
-	if err != nil {
-		return nil, err
-	}
-	loc, err := p.Location()
+	p, loc, err := catalogPartnerZone(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -241,11 +237,7 @@ func (s *WorkshopService) WorkshopsByID(ctx context.Context, ids []int64) ([]*Wo
 // read: one statement for all the workshops.
 // Errors: those of CatalogPartner.
 func (s *WorkshopService) SessionsOfWorkshops(ctx context.Context, workshopIDs []int64, page PageRequest) ([]*Page[*WorkshopSessionView], error) {
-	p, err := CatalogPartner(ctx, s.partners)
-	if err != nil {
-		return nil, err
-	}
-	loc, err := p.Location()
+	p, loc, err := catalogPartnerZone(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}

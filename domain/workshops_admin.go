@@ -170,12 +170,7 @@ func (s *WorkshopService) CreateWorkshop(ctx context.Context, in WorkshopInput) 
 		return nil, err
 	}
 	w := &Workshop{PartnerID: p.ID}
-	var v validator
-	in.apply(&v, w)
-	if err := s.checkRelations(ctx, &v, &in, w); err != nil {
-		return nil, err
-	}
-	if err := v.err(); err != nil {
+	if err := s.applyWorkshop(ctx, &in, w); err != nil {
 		return nil, err
 	}
 	if err := s.store.CreateWorkshop(ctx, w); err != nil {
@@ -192,18 +187,24 @@ func (s *WorkshopService) UpdateWorkshop(ctx context.Context, id int64, in Works
 	if err != nil {
 		return nil, err
 	}
-	var v validator
-	in.apply(&v, w)
-	if err := s.checkRelations(ctx, &v, &in, w); err != nil {
-		return nil, err
-	}
-	if err := v.err(); err != nil {
+	if err := s.applyWorkshop(ctx, &in, w); err != nil {
 		return nil, err
 	}
 	if err := s.store.UpdateWorkshop(ctx, w); err != nil {
 		return nil, err
 	}
 	return s.adminWorkshopView(ctx, p, w.ID)
+}
+
+// applyWorkshop applies in to w and checks its relations, reporting every
+// field error at once.
+func (s *WorkshopService) applyWorkshop(ctx context.Context, in *WorkshopInput, w *Workshop) error {
+	var v validator
+	in.apply(&v, w)
+	if err := s.checkRelations(ctx, &v, in, w); err != nil {
+		return err
+	}
+	return v.err()
 }
 
 func (s *WorkshopService) managedWorkshop(ctx context.Context, id int64) (*Workshop, *Partner, error) {
