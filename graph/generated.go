@@ -49,6 +49,163 @@ type DirectiveRoot struct {
 }
 
 type ComplexityRoot struct {
+	AdminGiftcard struct {
+		Code                func(childComplexity int) int
+		CreatedOn           func(childComplexity int) int
+		ExpiresOn           func(childComplexity int) int
+		GiftcardPrototypeID func(childComplexity int) int
+		GifterFirstName     func(childComplexity int) int
+		GifterLastName      func(childComplexity int) int
+		ID                  func(childComplexity int) int
+		RemainingValue      func(childComplexity int) int
+		Status              func(childComplexity int) int
+		Value               func(childComplexity int) int
+	}
+
+	AdminGiftcardConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	AdminGiftcardEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	AdminGiftcardPayload struct {
+		Giftcard   func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	AdminIncludedOption struct {
+		Count    func(childComplexity int) int
+		Name     func(childComplexity int) int
+		SourceID func(childComplexity int) int
+	}
+
+	AdminOptionService struct {
+		BuyingVat  func(childComplexity int) int
+		Cost       func(childComplexity int) int
+		Price      func(childComplexity int) int
+		SellingVat func(childComplexity int) int
+	}
+
+	AdminVoucher struct {
+		APIVersion                     func(childComplexity int) int
+		ActivationDate                 func(childComplexity int) int
+		BoughtRentPrice                func(childComplexity int) int
+		Code                           func(childComplexity int) int
+		Coupon                         func(childComplexity int) int
+		CoverLetterURL                 func(childComplexity int) int
+		CreationDate                   func(childComplexity int) int
+		ExpeditionDate                 func(childComplexity int) int
+		ExpeditionStatus               func(childComplexity int) int
+		ExpirationDate                 func(childComplexity int) int
+		FromGifter                     func(childComplexity int) int
+		GifteeEmail                    func(childComplexity int) int
+		GifteeFirstName                func(childComplexity int) int
+		GifteeID                       func(childComplexity int) int
+		GifteeLastName                 func(childComplexity int) int
+		GifteePhoneNumber              func(childComplexity int) int
+		GifterAddress                  func(childComplexity int) int
+		GifterCity                     func(childComplexity int) int
+		GifterCivility                 func(childComplexity int) int
+		GifterCountry                  func(childComplexity int) int
+		GifterEmail                    func(childComplexity int) int
+		GifterFirstName                func(childComplexity int) int
+		GifterFullname                 func(childComplexity int) int
+		GifterID                       func(childComplexity int) int
+		GifterLastName                 func(childComplexity int) int
+		GifterMobilePhone              func(childComplexity int) int
+		GifterWiredPhone               func(childComplexity int) int
+		GifterZipcode                  func(childComplexity int) int
+		ID                             func(childComplexity int) int
+		ImportedFrom                   func(childComplexity int) int
+		IncludedOptions                func(childComplexity int) int
+		IsExtendable                   func(childComplexity int) int
+		IsGroupPayment                 func(childComplexity int) int
+		IsRefundable                   func(childComplexity int) int
+		IsUsable                       func(childComplexity int) int
+		Language                       func(childComplexity int) int
+		Message                        func(childComplexity int) int
+		NbAdults                       func(childComplexity int) int
+		NbBabies                       func(childComplexity int) int
+		NbChildren                     func(childComplexity int) int
+		NbNights                       func(childComplexity int) int
+		Options                        func(childComplexity int) int
+		Origin                         func(childComplexity int) int
+		OriginURL                      func(childComplexity int) int
+		PaymentType                    func(childComplexity int) int
+		PrintablePDFFile               func(childComplexity int) int
+		PurchasePrice                  func(childComplexity int) int
+		ReceptionMode                  func(childComplexity int) int
+		ReceptionModeDisplay           func(childComplexity int) int
+		RecipientAddress               func(childComplexity int) int
+		RentPrice                      func(childComplexity int) int
+		SelfGifted                     func(childComplexity int) int
+		State                          func(childComplexity int) int
+		StateChanges                   func(childComplexity int) int
+		Summary                        func(childComplexity int) int
+		ToGiftee                       func(childComplexity int) int
+		TotalPrice                     func(childComplexity int) int
+		Type                           func(childComplexity int) int
+		UsageDate                      func(childComplexity int) int
+		VoucherPrototypeDescription    func(childComplexity int) int
+		VoucherPrototypeID             func(childComplexity int) int
+		VoucherPrototypeName           func(childComplexity int) int
+		VoucherPrototypeRentConditions func(childComplexity int) int
+		VoucherPrototypeType           func(childComplexity int) int
+	}
+
+	AdminVoucherConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	AdminVoucherCoupon struct {
+		Code          func(childComplexity int) int
+		Discount      func(childComplexity int) int
+		DiscountText  func(childComplexity int) int
+		DiscountType  func(childComplexity int) int
+		End           func(childComplexity int) int
+		ID            func(childComplexity int) int
+		IsActivated   func(childComplexity int) int
+		MaxUsage      func(childComplexity int) int
+		NumberOfUsage func(childComplexity int) int
+		Start         func(childComplexity int) int
+		Type          func(childComplexity int) int
+		Valid         func(childComplexity int) int
+	}
+
+	AdminVoucherEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	AdminVoucherOption struct {
+		CategoryID          func(childComplexity int) int
+		Count               func(childComplexity int) int
+		Countable           func(childComplexity int) int
+		Description         func(childComplexity int) int
+		IsActive            func(childComplexity int) int
+		IsGlobal            func(childComplexity int) int
+		Name                func(childComplexity int) int
+		OptionID            func(childComplexity int) int
+		Price               func(childComplexity int) int
+		Ranking             func(childComplexity int) int
+		SellingPrice        func(childComplexity int) int
+		Services            func(childComplexity int) int
+		TotalPrice          func(childComplexity int) int
+		VoucherPrototypeIds func(childComplexity int) int
+	}
+
+	AdminVoucherPayload struct {
+		UserErrors func(childComplexity int) int
+		Voucher    func(childComplexity int) int
+	}
+
 	AttributeValue struct {
 		AttributeID func(childComplexity int) int
 		Value       func(childComplexity int) int
@@ -508,6 +665,8 @@ type ComplexityRoot struct {
 		CreateWorkshopCategory                   func(childComplexity int, input model.CreateWorkshopCategoryInput) int
 		CreateWorkshopTheme                      func(childComplexity int, input model.CreateWorkshopThemeInput) int
 		FileVoucherPrototype                     func(childComplexity int, input model.FileVoucherPrototypeInput) int
+		IssueGiftcard                            func(childComplexity int, input model.IssueGiftcardInput) int
+		IssueVoucher                             func(childComplexity int, input model.IssueVoucherInput) int
 		ProposeBoxOffer                          func(childComplexity int, input model.ProposeBoxOfferInput) int
 		RemoveEventSlot                          func(childComplexity int, input model.RemoveEventSlotInput) int
 		RemoveNetworkPartner                     func(childComplexity int, input model.NetworkPartnerInput) int
@@ -530,6 +689,7 @@ type ComplexityRoot struct {
 		UpdateRefundWithdrawalTerms              func(childComplexity int, input model.UpdateRefundWithdrawalTermsInput) int
 		UpdateTheme                              func(childComplexity int, input model.UpdateThemeInput) int
 		UpdateUniverse                           func(childComplexity int, input model.UpdateUniverseInput) int
+		UpdateVoucherState                       func(childComplexity int, input model.UpdateVoucherStateInput) int
 		UpdateVouchersProductInformation         func(childComplexity int, input model.UpdateVouchersProductInformationInput) int
 		UpdateWorkshop                           func(childComplexity int, input model.UpdateWorkshopInput) int
 		UpdateWorkshopCategory                   func(childComplexity int, input model.UpdateWorkshopCategoryInput) int
@@ -639,6 +799,10 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
+		AdminGiftcard         func(childComplexity int, id *string, code *string) int
+		AdminGiftcards        func(childComplexity int, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) int
+		AdminVoucher          func(childComplexity int, code string) int
+		AdminVouchers         func(childComplexity int, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) int
 		Box                   func(childComplexity int, id string) int
 		BoxUniverses          func(childComplexity int) int
 		Boxes                 func(childComplexity int, orderBy []*model.BoxOrder, first *int, after *string) int
@@ -747,6 +911,13 @@ type ComplexityRoot struct {
 	VoucherPrototypePayload struct {
 		UserErrors       func(childComplexity int) int
 		VoucherPrototype func(childComplexity int) int
+	}
+
+	VoucherStateChange struct {
+		ChangedAt func(childComplexity int) int
+		From      func(childComplexity int) int
+		To        func(childComplexity int) int
+		UserID    func(childComplexity int) int
 	}
 
 	VouchersProductInformation struct {
@@ -1020,6 +1191,9 @@ type MutationResolver interface {
 	CreateMarketingWidgets(ctx context.Context, input model.MarketingWidgetsInput) (*model.MarketingWidgetsPayload, error)
 	UpdateMarketingWidgets(ctx context.Context, input model.MarketingWidgetsInput) (*model.MarketingWidgetsPayload, error)
 	CreateContactRequest(ctx context.Context, input model.ContactRequestInput) (*model.ContactRequestPayload, error)
+	UpdateVoucherState(ctx context.Context, input model.UpdateVoucherStateInput) (*model.AdminVoucherPayload, error)
+	IssueVoucher(ctx context.Context, input model.IssueVoucherInput) (*model.AdminVoucherPayload, error)
+	IssueGiftcard(ctx context.Context, input model.IssueGiftcardInput) (*model.AdminGiftcardPayload, error)
 }
 type ProductInformationResolver interface {
 	Events(ctx context.Context, obj *model.ProductInformation) (*model.EventsProductInformation, error)
@@ -1054,6 +1228,10 @@ type QueryResolver interface {
 	Gift(ctx context.Context, code string) (*model.Gift, error)
 	GiftLinkedPartners(ctx context.Context, code string) (*model.GiftLinkedPartners, error)
 	MarketingWidgets(ctx context.Context, key string) (*model.MarketingWidgets, error)
+	AdminVouchers(ctx context.Context, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) (*model.AdminVoucherConnection, error)
+	AdminVoucher(ctx context.Context, code string) (*model.AdminVoucher, error)
+	AdminGiftcards(ctx context.Context, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) (*model.AdminGiftcardConnection, error)
+	AdminGiftcard(ctx context.Context, id *string, code *string) (*model.AdminGiftcard, error)
 }
 type WorkshopResolver interface {
 	Sessions(ctx context.Context, obj *model.Workshop, first *int, after *string) (*model.WorkshopSessionConnection, error)
@@ -1079,6 +1257,744 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	ec := newExecutionContext(nil, e, nil)
 	_ = ec
 	switch typeName + "." + field {
+
+	case "AdminGiftcard.code":
+		if e.ComplexityRoot.AdminGiftcard.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcard.Code(childComplexity), true
+	case "AdminGiftcard.createdOn":
+		if e.ComplexityRoot.AdminGiftcard.CreatedOn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcard.CreatedOn(childComplexity), true
+	case "AdminGiftcard.expiresOn":
+		if e.ComplexityRoot.AdminGiftcard.ExpiresOn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcard.ExpiresOn(childComplexity), true
+	case "AdminGiftcard.giftcardPrototypeId":
+		if e.ComplexityRoot.AdminGiftcard.GiftcardPrototypeID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcard.GiftcardPrototypeID(childComplexity), true
+	case "AdminGiftcard.gifterFirstName":
+		if e.ComplexityRoot.AdminGiftcard.GifterFirstName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcard.GifterFirstName(childComplexity), true
+	case "AdminGiftcard.gifterLastName":
+		if e.ComplexityRoot.AdminGiftcard.GifterLastName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcard.GifterLastName(childComplexity), true
+	case "AdminGiftcard.id":
+		if e.ComplexityRoot.AdminGiftcard.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcard.ID(childComplexity), true
+	case "AdminGiftcard.remainingValue":
+		if e.ComplexityRoot.AdminGiftcard.RemainingValue == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcard.RemainingValue(childComplexity), true
+	case "AdminGiftcard.status":
+		if e.ComplexityRoot.AdminGiftcard.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcard.Status(childComplexity), true
+	case "AdminGiftcard.value":
+		if e.ComplexityRoot.AdminGiftcard.Value == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcard.Value(childComplexity), true
+
+	case "AdminGiftcardConnection.edges":
+		if e.ComplexityRoot.AdminGiftcardConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcardConnection.Edges(childComplexity), true
+	case "AdminGiftcardConnection.pageInfo":
+		if e.ComplexityRoot.AdminGiftcardConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcardConnection.PageInfo(childComplexity), true
+	case "AdminGiftcardConnection.totalCount":
+		if e.ComplexityRoot.AdminGiftcardConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcardConnection.TotalCount(childComplexity), true
+
+	case "AdminGiftcardEdge.cursor":
+		if e.ComplexityRoot.AdminGiftcardEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcardEdge.Cursor(childComplexity), true
+	case "AdminGiftcardEdge.node":
+		if e.ComplexityRoot.AdminGiftcardEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcardEdge.Node(childComplexity), true
+
+	case "AdminGiftcardPayload.giftcard":
+		if e.ComplexityRoot.AdminGiftcardPayload.Giftcard == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcardPayload.Giftcard(childComplexity), true
+	case "AdminGiftcardPayload.userErrors":
+		if e.ComplexityRoot.AdminGiftcardPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcardPayload.UserErrors(childComplexity), true
+
+	case "AdminIncludedOption.count":
+		if e.ComplexityRoot.AdminIncludedOption.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminIncludedOption.Count(childComplexity), true
+	case "AdminIncludedOption.name":
+		if e.ComplexityRoot.AdminIncludedOption.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminIncludedOption.Name(childComplexity), true
+	case "AdminIncludedOption.sourceId":
+		if e.ComplexityRoot.AdminIncludedOption.SourceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminIncludedOption.SourceID(childComplexity), true
+
+	case "AdminOptionService.buyingVat":
+		if e.ComplexityRoot.AdminOptionService.BuyingVat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminOptionService.BuyingVat(childComplexity), true
+	case "AdminOptionService.cost":
+		if e.ComplexityRoot.AdminOptionService.Cost == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminOptionService.Cost(childComplexity), true
+	case "AdminOptionService.price":
+		if e.ComplexityRoot.AdminOptionService.Price == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminOptionService.Price(childComplexity), true
+	case "AdminOptionService.sellingVat":
+		if e.ComplexityRoot.AdminOptionService.SellingVat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminOptionService.SellingVat(childComplexity), true
+
+	case "AdminVoucher.apiVersion":
+		if e.ComplexityRoot.AdminVoucher.APIVersion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.APIVersion(childComplexity), true
+	case "AdminVoucher.activationDate":
+		if e.ComplexityRoot.AdminVoucher.ActivationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.ActivationDate(childComplexity), true
+	case "AdminVoucher.boughtRentPrice":
+		if e.ComplexityRoot.AdminVoucher.BoughtRentPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.BoughtRentPrice(childComplexity), true
+	case "AdminVoucher.code":
+		if e.ComplexityRoot.AdminVoucher.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.Code(childComplexity), true
+	case "AdminVoucher.coupon":
+		if e.ComplexityRoot.AdminVoucher.Coupon == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.Coupon(childComplexity), true
+	case "AdminVoucher.coverLetterUrl":
+		if e.ComplexityRoot.AdminVoucher.CoverLetterURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.CoverLetterURL(childComplexity), true
+	case "AdminVoucher.creationDate":
+		if e.ComplexityRoot.AdminVoucher.CreationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.CreationDate(childComplexity), true
+	case "AdminVoucher.expeditionDate":
+		if e.ComplexityRoot.AdminVoucher.ExpeditionDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.ExpeditionDate(childComplexity), true
+	case "AdminVoucher.expeditionStatus":
+		if e.ComplexityRoot.AdminVoucher.ExpeditionStatus == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.ExpeditionStatus(childComplexity), true
+	case "AdminVoucher.expirationDate":
+		if e.ComplexityRoot.AdminVoucher.ExpirationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.ExpirationDate(childComplexity), true
+	case "AdminVoucher.fromGifter":
+		if e.ComplexityRoot.AdminVoucher.FromGifter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.FromGifter(childComplexity), true
+	case "AdminVoucher.gifteeEmail":
+		if e.ComplexityRoot.AdminVoucher.GifteeEmail == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.GifteeEmail(childComplexity), true
+	case "AdminVoucher.gifteeFirstName":
+		if e.ComplexityRoot.AdminVoucher.GifteeFirstName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.GifteeFirstName(childComplexity), true
+	case "AdminVoucher.gifteeId":
+		if e.ComplexityRoot.AdminVoucher.GifteeID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.GifteeID(childComplexity), true
+	case "AdminVoucher.gifteeLastName":
+		if e.ComplexityRoot.AdminVoucher.GifteeLastName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.GifteeLastName(childComplexity), true
+	case "AdminVoucher.gifteePhoneNumber":
+		if e.ComplexityRoot.AdminVoucher.GifteePhoneNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.GifteePhoneNumber(childComplexity), true
+	case "AdminVoucher.gifterAddress":
+		if e.ComplexityRoot.AdminVoucher.GifterAddress == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.GifterAddress(childComplexity), true
+	case "AdminVoucher.gifterCity":
+		if e.ComplexityRoot.AdminVoucher.GifterCity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.GifterCity(childComplexity), true
+	case "AdminVoucher.gifterCivility":
+		if e.ComplexityRoot.AdminVoucher.GifterCivility == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.GifterCivility(childComplexity), true
+	case "AdminVoucher.gifterCountry":
+		if e.ComplexityRoot.AdminVoucher.GifterCountry == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.GifterCountry(childComplexity), true
+	case "AdminVoucher.gifterEmail":
+		if e.ComplexityRoot.AdminVoucher.GifterEmail == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.GifterEmail(childComplexity), true
+	case "AdminVoucher.gifterFirstName":
+		if e.ComplexityRoot.AdminVoucher.GifterFirstName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.GifterFirstName(childComplexity), true
+	case "AdminVoucher.gifterFullname":
+		if e.ComplexityRoot.AdminVoucher.GifterFullname == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.GifterFullname(childComplexity), true
+	case "AdminVoucher.gifterId":
+		if e.ComplexityRoot.AdminVoucher.GifterID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.GifterID(childComplexity), true
+	case "AdminVoucher.gifterLastName":
+		if e.ComplexityRoot.AdminVoucher.GifterLastName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.GifterLastName(childComplexity), true
+	case "AdminVoucher.gifterMobilePhone":
+		if e.ComplexityRoot.AdminVoucher.GifterMobilePhone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.GifterMobilePhone(childComplexity), true
+	case "AdminVoucher.gifterWiredPhone":
+		if e.ComplexityRoot.AdminVoucher.GifterWiredPhone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.GifterWiredPhone(childComplexity), true
+	case "AdminVoucher.gifterZipcode":
+		if e.ComplexityRoot.AdminVoucher.GifterZipcode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.GifterZipcode(childComplexity), true
+	case "AdminVoucher.id":
+		if e.ComplexityRoot.AdminVoucher.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.ID(childComplexity), true
+	case "AdminVoucher.importedFrom":
+		if e.ComplexityRoot.AdminVoucher.ImportedFrom == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.ImportedFrom(childComplexity), true
+	case "AdminVoucher.includedOptions":
+		if e.ComplexityRoot.AdminVoucher.IncludedOptions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.IncludedOptions(childComplexity), true
+	case "AdminVoucher.isExtendable":
+		if e.ComplexityRoot.AdminVoucher.IsExtendable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.IsExtendable(childComplexity), true
+	case "AdminVoucher.isGroupPayment":
+		if e.ComplexityRoot.AdminVoucher.IsGroupPayment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.IsGroupPayment(childComplexity), true
+	case "AdminVoucher.isRefundable":
+		if e.ComplexityRoot.AdminVoucher.IsRefundable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.IsRefundable(childComplexity), true
+	case "AdminVoucher.isUsable":
+		if e.ComplexityRoot.AdminVoucher.IsUsable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.IsUsable(childComplexity), true
+	case "AdminVoucher.language":
+		if e.ComplexityRoot.AdminVoucher.Language == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.Language(childComplexity), true
+	case "AdminVoucher.message":
+		if e.ComplexityRoot.AdminVoucher.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.Message(childComplexity), true
+	case "AdminVoucher.nbAdults":
+		if e.ComplexityRoot.AdminVoucher.NbAdults == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.NbAdults(childComplexity), true
+	case "AdminVoucher.nbBabies":
+		if e.ComplexityRoot.AdminVoucher.NbBabies == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.NbBabies(childComplexity), true
+	case "AdminVoucher.nbChildren":
+		if e.ComplexityRoot.AdminVoucher.NbChildren == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.NbChildren(childComplexity), true
+	case "AdminVoucher.nbNights":
+		if e.ComplexityRoot.AdminVoucher.NbNights == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.NbNights(childComplexity), true
+	case "AdminVoucher.options":
+		if e.ComplexityRoot.AdminVoucher.Options == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.Options(childComplexity), true
+	case "AdminVoucher.origin":
+		if e.ComplexityRoot.AdminVoucher.Origin == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.Origin(childComplexity), true
+	case "AdminVoucher.originUrl":
+		if e.ComplexityRoot.AdminVoucher.OriginURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.OriginURL(childComplexity), true
+	case "AdminVoucher.paymentType":
+		if e.ComplexityRoot.AdminVoucher.PaymentType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.PaymentType(childComplexity), true
+	case "AdminVoucher.printablePdfFile":
+		if e.ComplexityRoot.AdminVoucher.PrintablePDFFile == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.PrintablePDFFile(childComplexity), true
+	case "AdminVoucher.purchasePrice":
+		if e.ComplexityRoot.AdminVoucher.PurchasePrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.PurchasePrice(childComplexity), true
+	case "AdminVoucher.receptionMode":
+		if e.ComplexityRoot.AdminVoucher.ReceptionMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.ReceptionMode(childComplexity), true
+	case "AdminVoucher.receptionModeDisplay":
+		if e.ComplexityRoot.AdminVoucher.ReceptionModeDisplay == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.ReceptionModeDisplay(childComplexity), true
+	case "AdminVoucher.recipientAddress":
+		if e.ComplexityRoot.AdminVoucher.RecipientAddress == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.RecipientAddress(childComplexity), true
+	case "AdminVoucher.rentPrice":
+		if e.ComplexityRoot.AdminVoucher.RentPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.RentPrice(childComplexity), true
+	case "AdminVoucher.selfGifted":
+		if e.ComplexityRoot.AdminVoucher.SelfGifted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.SelfGifted(childComplexity), true
+	case "AdminVoucher.state":
+		if e.ComplexityRoot.AdminVoucher.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.State(childComplexity), true
+	case "AdminVoucher.stateChanges":
+		if e.ComplexityRoot.AdminVoucher.StateChanges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.StateChanges(childComplexity), true
+	case "AdminVoucher.summary":
+		if e.ComplexityRoot.AdminVoucher.Summary == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.Summary(childComplexity), true
+	case "AdminVoucher.toGiftee":
+		if e.ComplexityRoot.AdminVoucher.ToGiftee == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.ToGiftee(childComplexity), true
+	case "AdminVoucher.totalPrice":
+		if e.ComplexityRoot.AdminVoucher.TotalPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.TotalPrice(childComplexity), true
+	case "AdminVoucher.type":
+		if e.ComplexityRoot.AdminVoucher.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.Type(childComplexity), true
+	case "AdminVoucher.usageDate":
+		if e.ComplexityRoot.AdminVoucher.UsageDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.UsageDate(childComplexity), true
+	case "AdminVoucher.voucherPrototypeDescription":
+		if e.ComplexityRoot.AdminVoucher.VoucherPrototypeDescription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.VoucherPrototypeDescription(childComplexity), true
+	case "AdminVoucher.voucherPrototypeId":
+		if e.ComplexityRoot.AdminVoucher.VoucherPrototypeID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.VoucherPrototypeID(childComplexity), true
+	case "AdminVoucher.voucherPrototypeName":
+		if e.ComplexityRoot.AdminVoucher.VoucherPrototypeName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.VoucherPrototypeName(childComplexity), true
+	case "AdminVoucher.voucherPrototypeRentConditions":
+		if e.ComplexityRoot.AdminVoucher.VoucherPrototypeRentConditions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.VoucherPrototypeRentConditions(childComplexity), true
+	case "AdminVoucher.voucherPrototypeType":
+		if e.ComplexityRoot.AdminVoucher.VoucherPrototypeType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.VoucherPrototypeType(childComplexity), true
+
+	case "AdminVoucherConnection.edges":
+		if e.ComplexityRoot.AdminVoucherConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherConnection.Edges(childComplexity), true
+	case "AdminVoucherConnection.pageInfo":
+		if e.ComplexityRoot.AdminVoucherConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherConnection.PageInfo(childComplexity), true
+	case "AdminVoucherConnection.totalCount":
+		if e.ComplexityRoot.AdminVoucherConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherConnection.TotalCount(childComplexity), true
+
+	case "AdminVoucherCoupon.code":
+		if e.ComplexityRoot.AdminVoucherCoupon.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.Code(childComplexity), true
+	case "AdminVoucherCoupon.discount":
+		if e.ComplexityRoot.AdminVoucherCoupon.Discount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.Discount(childComplexity), true
+	case "AdminVoucherCoupon.discountText":
+		if e.ComplexityRoot.AdminVoucherCoupon.DiscountText == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.DiscountText(childComplexity), true
+	case "AdminVoucherCoupon.discountType":
+		if e.ComplexityRoot.AdminVoucherCoupon.DiscountType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.DiscountType(childComplexity), true
+	case "AdminVoucherCoupon.end":
+		if e.ComplexityRoot.AdminVoucherCoupon.End == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.End(childComplexity), true
+	case "AdminVoucherCoupon.id":
+		if e.ComplexityRoot.AdminVoucherCoupon.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.ID(childComplexity), true
+	case "AdminVoucherCoupon.isActivated":
+		if e.ComplexityRoot.AdminVoucherCoupon.IsActivated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.IsActivated(childComplexity), true
+	case "AdminVoucherCoupon.maxUsage":
+		if e.ComplexityRoot.AdminVoucherCoupon.MaxUsage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.MaxUsage(childComplexity), true
+	case "AdminVoucherCoupon.numberOfUsage":
+		if e.ComplexityRoot.AdminVoucherCoupon.NumberOfUsage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.NumberOfUsage(childComplexity), true
+	case "AdminVoucherCoupon.start":
+		if e.ComplexityRoot.AdminVoucherCoupon.Start == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.Start(childComplexity), true
+	case "AdminVoucherCoupon.type":
+		if e.ComplexityRoot.AdminVoucherCoupon.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.Type(childComplexity), true
+	case "AdminVoucherCoupon.valid":
+		if e.ComplexityRoot.AdminVoucherCoupon.Valid == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.Valid(childComplexity), true
+
+	case "AdminVoucherEdge.cursor":
+		if e.ComplexityRoot.AdminVoucherEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherEdge.Cursor(childComplexity), true
+	case "AdminVoucherEdge.node":
+		if e.ComplexityRoot.AdminVoucherEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherEdge.Node(childComplexity), true
+
+	case "AdminVoucherOption.categoryId":
+		if e.ComplexityRoot.AdminVoucherOption.CategoryID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherOption.CategoryID(childComplexity), true
+	case "AdminVoucherOption.count":
+		if e.ComplexityRoot.AdminVoucherOption.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherOption.Count(childComplexity), true
+	case "AdminVoucherOption.countable":
+		if e.ComplexityRoot.AdminVoucherOption.Countable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherOption.Countable(childComplexity), true
+	case "AdminVoucherOption.description":
+		if e.ComplexityRoot.AdminVoucherOption.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherOption.Description(childComplexity), true
+	case "AdminVoucherOption.isActive":
+		if e.ComplexityRoot.AdminVoucherOption.IsActive == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherOption.IsActive(childComplexity), true
+	case "AdminVoucherOption.isGlobal":
+		if e.ComplexityRoot.AdminVoucherOption.IsGlobal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherOption.IsGlobal(childComplexity), true
+	case "AdminVoucherOption.name":
+		if e.ComplexityRoot.AdminVoucherOption.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherOption.Name(childComplexity), true
+	case "AdminVoucherOption.optionId":
+		if e.ComplexityRoot.AdminVoucherOption.OptionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherOption.OptionID(childComplexity), true
+	case "AdminVoucherOption.price":
+		if e.ComplexityRoot.AdminVoucherOption.Price == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherOption.Price(childComplexity), true
+	case "AdminVoucherOption.ranking":
+		if e.ComplexityRoot.AdminVoucherOption.Ranking == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherOption.Ranking(childComplexity), true
+	case "AdminVoucherOption.sellingPrice":
+		if e.ComplexityRoot.AdminVoucherOption.SellingPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherOption.SellingPrice(childComplexity), true
+	case "AdminVoucherOption.services":
+		if e.ComplexityRoot.AdminVoucherOption.Services == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherOption.Services(childComplexity), true
+	case "AdminVoucherOption.totalPrice":
+		if e.ComplexityRoot.AdminVoucherOption.TotalPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherOption.TotalPrice(childComplexity), true
+	case "AdminVoucherOption.voucherPrototypeIds":
+		if e.ComplexityRoot.AdminVoucherOption.VoucherPrototypeIds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherOption.VoucherPrototypeIds(childComplexity), true
+
+	case "AdminVoucherPayload.userErrors":
+		if e.ComplexityRoot.AdminVoucherPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPayload.UserErrors(childComplexity), true
+	case "AdminVoucherPayload.voucher":
+		if e.ComplexityRoot.AdminVoucherPayload.Voucher == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPayload.Voucher(childComplexity), true
 
 	case "AttributeValue.attributeId":
 		if e.ComplexityRoot.AttributeValue.AttributeID == nil {
@@ -2998,6 +3914,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.FileVoucherPrototype(childComplexity, args["input"].(model.FileVoucherPrototypeInput)), true
+	case "Mutation.issueGiftcard":
+		if e.ComplexityRoot.Mutation.IssueGiftcard == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_issueGiftcard_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.IssueGiftcard(childComplexity, args["input"].(model.IssueGiftcardInput)), true
+	case "Mutation.issueVoucher":
+		if e.ComplexityRoot.Mutation.IssueVoucher == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_issueVoucher_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.IssueVoucher(childComplexity, args["input"].(model.IssueVoucherInput)), true
 	case "Mutation.proposeBoxOffer":
 		if e.ComplexityRoot.Mutation.ProposeBoxOffer == nil {
 			break
@@ -3240,6 +4178,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateUniverse(childComplexity, args["input"].(model.UpdateUniverseInput)), true
+	case "Mutation.updateVoucherState":
+		if e.ComplexityRoot.Mutation.UpdateVoucherState == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateVoucherState_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateVoucherState(childComplexity, args["input"].(model.UpdateVoucherStateInput)), true
 	case "Mutation.updateVouchersProductInformation":
 		if e.ComplexityRoot.Mutation.UpdateVouchersProductInformation == nil {
 			break
@@ -3686,6 +4635,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ProductInformation.Workshops(childComplexity), true
 
+	case "Query.adminGiftcard":
+		if e.ComplexityRoot.Query.AdminGiftcard == nil {
+			break
+		}
+
+		args, err := ec.field_Query_adminGiftcard_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AdminGiftcard(childComplexity, args["id"].(*string), args["code"].(*string)), true
+	case "Query.adminGiftcards":
+		if e.ComplexityRoot.Query.AdminGiftcards == nil {
+			break
+		}
+
+		args, err := ec.field_Query_adminGiftcards_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AdminGiftcards(childComplexity, args["filter"].(*model.AdminGiftcardFilter), args["orderBy"].([]*model.AdminGiftcardOrder), args["first"].(*int), args["after"].(*string)), true
+	case "Query.adminVoucher":
+		if e.ComplexityRoot.Query.AdminVoucher == nil {
+			break
+		}
+
+		args, err := ec.field_Query_adminVoucher_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AdminVoucher(childComplexity, args["code"].(string)), true
+	case "Query.adminVouchers":
+		if e.ComplexityRoot.Query.AdminVouchers == nil {
+			break
+		}
+
+		args, err := ec.field_Query_adminVouchers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AdminVouchers(childComplexity, args["filter"].(*model.AdminVoucherFilter), args["orderBy"].([]*model.AdminVoucherOrder), args["first"].(*int), args["after"].(*string)), true
 	case "Query.box":
 		if e.ComplexityRoot.Query.Box == nil {
 			break
@@ -4172,6 +5165,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.VoucherPrototypePayload.VoucherPrototype(childComplexity), true
+
+	case "VoucherStateChange.changedAt":
+		if e.ComplexityRoot.VoucherStateChange.ChangedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherStateChange.ChangedAt(childComplexity), true
+	case "VoucherStateChange.from":
+		if e.ComplexityRoot.VoucherStateChange.From == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherStateChange.From(childComplexity), true
+	case "VoucherStateChange.to":
+		if e.ComplexityRoot.VoucherStateChange.To == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherStateChange.To(childComplexity), true
+	case "VoucherStateChange.userId":
+		if e.ComplexityRoot.VoucherStateChange.UserID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherStateChange.UserID(childComplexity), true
 
 	case "VouchersProductInformation.activatedDestinationFilter":
 		if e.ComplexityRoot.VouchersProductInformation.ActivatedDestinationFilter == nil {
@@ -5034,6 +6052,10 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputAddEventSlotInput,
 		ec.unmarshalInputAddPartnerLabelInput,
 		ec.unmarshalInputAddWorkshopSessionInput,
+		ec.unmarshalInputAdminGiftcardFilter,
+		ec.unmarshalInputAdminGiftcardOrder,
+		ec.unmarshalInputAdminVoucherFilter,
+		ec.unmarshalInputAdminVoucherOrder,
 		ec.unmarshalInputAttributeValueInput,
 		ec.unmarshalInputBoxOrder,
 		ec.unmarshalInputCartItemInput,
@@ -5051,6 +6073,9 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputDeliveryOptionsInput,
 		ec.unmarshalInputFacilitiesInput,
 		ec.unmarshalInputFileVoucherPrototypeInput,
+		ec.unmarshalInputIssueGiftcardInput,
+		ec.unmarshalInputIssueVoucherInput,
+		ec.unmarshalInputIssueVoucherOptionInput,
 		ec.unmarshalInputMarketingWidgetsInput,
 		ec.unmarshalInputNetworkGiftcardMoneyPotInput,
 		ec.unmarshalInputNetworkGiftcardSettingsInput,
@@ -5078,6 +6103,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUpdateRefundWithdrawalTermsInput,
 		ec.unmarshalInputUpdateThemeInput,
 		ec.unmarshalInputUpdateUniverseInput,
+		ec.unmarshalInputUpdateVoucherStateInput,
 		ec.unmarshalInputUpdateVouchersProductInformationInput,
 		ec.unmarshalInputUpdateWorkshopCategoryInput,
 		ec.unmarshalInputUpdateWorkshopInput,
@@ -5160,7 +6186,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/catalogue.graphqls" "schema/catalogue_admin.graphqls" "schema/catalogue_gifts.graphqls"
+//go:embed "schema/catalogue.graphqls" "schema/catalogue_admin.graphqls" "schema/catalogue_gifts.graphqls" "schema/admin_vouchers.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -5331,12 +6357,327 @@ type CreateTokenPayload {
 	{Name: "schema/catalogue.graphqls", Input: sourceData("schema/catalogue.graphqls"), BuiltIn: false},
 	{Name: "schema/catalogue_admin.graphqls", Input: sourceData("schema/catalogue_admin.graphqls"), BuiltIn: false},
 	{Name: "schema/catalogue_gifts.graphqls", Input: sourceData("schema/catalogue_gifts.graphqls"), BuiltIn: false},
+	{Name: "schema/admin_vouchers.graphqls", Input: sourceData("schema/admin_vouchers.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
 // childFields_* functions provide shared child field context lookups.
 // Each function is generated once per unique object type, deduplicating the
 // switch statements that were previously inlined in every fieldContext_* function.
+
+func (ec *executionContext) childFields_AdminGiftcard(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_AdminGiftcard_id(ctx, field)
+	case "code":
+		return ec.fieldContext_AdminGiftcard_code(ctx, field)
+	case "status":
+		return ec.fieldContext_AdminGiftcard_status(ctx, field)
+	case "giftcardPrototypeId":
+		return ec.fieldContext_AdminGiftcard_giftcardPrototypeId(ctx, field)
+	case "createdOn":
+		return ec.fieldContext_AdminGiftcard_createdOn(ctx, field)
+	case "expiresOn":
+		return ec.fieldContext_AdminGiftcard_expiresOn(ctx, field)
+	case "value":
+		return ec.fieldContext_AdminGiftcard_value(ctx, field)
+	case "remainingValue":
+		return ec.fieldContext_AdminGiftcard_remainingValue(ctx, field)
+	case "gifterFirstName":
+		return ec.fieldContext_AdminGiftcard_gifterFirstName(ctx, field)
+	case "gifterLastName":
+		return ec.fieldContext_AdminGiftcard_gifterLastName(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AdminGiftcard", field.Name)
+}
+
+func (ec *executionContext) childFields_AdminGiftcardConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_AdminGiftcardConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_AdminGiftcardConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_AdminGiftcardConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AdminGiftcardConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_AdminGiftcardEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_AdminGiftcardEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_AdminGiftcardEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AdminGiftcardEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_AdminGiftcardPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "giftcard":
+		return ec.fieldContext_AdminGiftcardPayload_giftcard(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_AdminGiftcardPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AdminGiftcardPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_AdminIncludedOption(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "name":
+		return ec.fieldContext_AdminIncludedOption_name(ctx, field)
+	case "sourceId":
+		return ec.fieldContext_AdminIncludedOption_sourceId(ctx, field)
+	case "count":
+		return ec.fieldContext_AdminIncludedOption_count(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AdminIncludedOption", field.Name)
+}
+
+func (ec *executionContext) childFields_AdminOptionService(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cost":
+		return ec.fieldContext_AdminOptionService_cost(ctx, field)
+	case "buyingVat":
+		return ec.fieldContext_AdminOptionService_buyingVat(ctx, field)
+	case "sellingVat":
+		return ec.fieldContext_AdminOptionService_sellingVat(ctx, field)
+	case "price":
+		return ec.fieldContext_AdminOptionService_price(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AdminOptionService", field.Name)
+}
+
+func (ec *executionContext) childFields_AdminVoucher(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_AdminVoucher_id(ctx, field)
+	case "code":
+		return ec.fieldContext_AdminVoucher_code(ctx, field)
+	case "state":
+		return ec.fieldContext_AdminVoucher_state(ctx, field)
+	case "summary":
+		return ec.fieldContext_AdminVoucher_summary(ctx, field)
+	case "origin":
+		return ec.fieldContext_AdminVoucher_origin(ctx, field)
+	case "originUrl":
+		return ec.fieldContext_AdminVoucher_originUrl(ctx, field)
+	case "type":
+		return ec.fieldContext_AdminVoucher_type(ctx, field)
+	case "apiVersion":
+		return ec.fieldContext_AdminVoucher_apiVersion(ctx, field)
+	case "language":
+		return ec.fieldContext_AdminVoucher_language(ctx, field)
+	case "importedFrom":
+		return ec.fieldContext_AdminVoucher_importedFrom(ctx, field)
+	case "paymentType":
+		return ec.fieldContext_AdminVoucher_paymentType(ctx, field)
+	case "voucherPrototypeId":
+		return ec.fieldContext_AdminVoucher_voucherPrototypeId(ctx, field)
+	case "voucherPrototypeType":
+		return ec.fieldContext_AdminVoucher_voucherPrototypeType(ctx, field)
+	case "voucherPrototypeName":
+		return ec.fieldContext_AdminVoucher_voucherPrototypeName(ctx, field)
+	case "voucherPrototypeDescription":
+		return ec.fieldContext_AdminVoucher_voucherPrototypeDescription(ctx, field)
+	case "voucherPrototypeRentConditions":
+		return ec.fieldContext_AdminVoucher_voucherPrototypeRentConditions(ctx, field)
+	case "nbNights":
+		return ec.fieldContext_AdminVoucher_nbNights(ctx, field)
+	case "nbBabies":
+		return ec.fieldContext_AdminVoucher_nbBabies(ctx, field)
+	case "nbChildren":
+		return ec.fieldContext_AdminVoucher_nbChildren(ctx, field)
+	case "nbAdults":
+		return ec.fieldContext_AdminVoucher_nbAdults(ctx, field)
+	case "options":
+		return ec.fieldContext_AdminVoucher_options(ctx, field)
+	case "includedOptions":
+		return ec.fieldContext_AdminVoucher_includedOptions(ctx, field)
+	case "receptionMode":
+		return ec.fieldContext_AdminVoucher_receptionMode(ctx, field)
+	case "receptionModeDisplay":
+		return ec.fieldContext_AdminVoucher_receptionModeDisplay(ctx, field)
+	case "expeditionStatus":
+		return ec.fieldContext_AdminVoucher_expeditionStatus(ctx, field)
+	case "expeditionDate":
+		return ec.fieldContext_AdminVoucher_expeditionDate(ctx, field)
+	case "coverLetterUrl":
+		return ec.fieldContext_AdminVoucher_coverLetterUrl(ctx, field)
+	case "printablePdfFile":
+		return ec.fieldContext_AdminVoucher_printablePdfFile(ctx, field)
+	case "gifterId":
+		return ec.fieldContext_AdminVoucher_gifterId(ctx, field)
+	case "gifterCivility":
+		return ec.fieldContext_AdminVoucher_gifterCivility(ctx, field)
+	case "gifterFirstName":
+		return ec.fieldContext_AdminVoucher_gifterFirstName(ctx, field)
+	case "gifterLastName":
+		return ec.fieldContext_AdminVoucher_gifterLastName(ctx, field)
+	case "gifterFullname":
+		return ec.fieldContext_AdminVoucher_gifterFullname(ctx, field)
+	case "gifterAddress":
+		return ec.fieldContext_AdminVoucher_gifterAddress(ctx, field)
+	case "gifterEmail":
+		return ec.fieldContext_AdminVoucher_gifterEmail(ctx, field)
+	case "gifterZipcode":
+		return ec.fieldContext_AdminVoucher_gifterZipcode(ctx, field)
+	case "gifterCity":
+		return ec.fieldContext_AdminVoucher_gifterCity(ctx, field)
+	case "gifterCountry":
+		return ec.fieldContext_AdminVoucher_gifterCountry(ctx, field)
+	case "gifterWiredPhone":
+		return ec.fieldContext_AdminVoucher_gifterWiredPhone(ctx, field)
+	case "gifterMobilePhone":
+		return ec.fieldContext_AdminVoucher_gifterMobilePhone(ctx, field)
+	case "selfGifted":
+		return ec.fieldContext_AdminVoucher_selfGifted(ctx, field)
+	case "fromGifter":
+		return ec.fieldContext_AdminVoucher_fromGifter(ctx, field)
+	case "gifteeId":
+		return ec.fieldContext_AdminVoucher_gifteeId(ctx, field)
+	case "gifteeFirstName":
+		return ec.fieldContext_AdminVoucher_gifteeFirstName(ctx, field)
+	case "gifteeLastName":
+		return ec.fieldContext_AdminVoucher_gifteeLastName(ctx, field)
+	case "gifteeEmail":
+		return ec.fieldContext_AdminVoucher_gifteeEmail(ctx, field)
+	case "gifteePhoneNumber":
+		return ec.fieldContext_AdminVoucher_gifteePhoneNumber(ctx, field)
+	case "recipientAddress":
+		return ec.fieldContext_AdminVoucher_recipientAddress(ctx, field)
+	case "toGiftee":
+		return ec.fieldContext_AdminVoucher_toGiftee(ctx, field)
+	case "message":
+		return ec.fieldContext_AdminVoucher_message(ctx, field)
+	case "totalPrice":
+		return ec.fieldContext_AdminVoucher_totalPrice(ctx, field)
+	case "purchasePrice":
+		return ec.fieldContext_AdminVoucher_purchasePrice(ctx, field)
+	case "rentPrice":
+		return ec.fieldContext_AdminVoucher_rentPrice(ctx, field)
+	case "boughtRentPrice":
+		return ec.fieldContext_AdminVoucher_boughtRentPrice(ctx, field)
+	case "creationDate":
+		return ec.fieldContext_AdminVoucher_creationDate(ctx, field)
+	case "activationDate":
+		return ec.fieldContext_AdminVoucher_activationDate(ctx, field)
+	case "usageDate":
+		return ec.fieldContext_AdminVoucher_usageDate(ctx, field)
+	case "expirationDate":
+		return ec.fieldContext_AdminVoucher_expirationDate(ctx, field)
+	case "isGroupPayment":
+		return ec.fieldContext_AdminVoucher_isGroupPayment(ctx, field)
+	case "isUsable":
+		return ec.fieldContext_AdminVoucher_isUsable(ctx, field)
+	case "isExtendable":
+		return ec.fieldContext_AdminVoucher_isExtendable(ctx, field)
+	case "isRefundable":
+		return ec.fieldContext_AdminVoucher_isRefundable(ctx, field)
+	case "coupon":
+		return ec.fieldContext_AdminVoucher_coupon(ctx, field)
+	case "stateChanges":
+		return ec.fieldContext_AdminVoucher_stateChanges(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AdminVoucher", field.Name)
+}
+
+func (ec *executionContext) childFields_AdminVoucherConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_AdminVoucherConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_AdminVoucherConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_AdminVoucherConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AdminVoucherConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_AdminVoucherCoupon(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_AdminVoucherCoupon_id(ctx, field)
+	case "code":
+		return ec.fieldContext_AdminVoucherCoupon_code(ctx, field)
+	case "type":
+		return ec.fieldContext_AdminVoucherCoupon_type(ctx, field)
+	case "valid":
+		return ec.fieldContext_AdminVoucherCoupon_valid(ctx, field)
+	case "isActivated":
+		return ec.fieldContext_AdminVoucherCoupon_isActivated(ctx, field)
+	case "discountText":
+		return ec.fieldContext_AdminVoucherCoupon_discountText(ctx, field)
+	case "discount":
+		return ec.fieldContext_AdminVoucherCoupon_discount(ctx, field)
+	case "discountType":
+		return ec.fieldContext_AdminVoucherCoupon_discountType(ctx, field)
+	case "numberOfUsage":
+		return ec.fieldContext_AdminVoucherCoupon_numberOfUsage(ctx, field)
+	case "maxUsage":
+		return ec.fieldContext_AdminVoucherCoupon_maxUsage(ctx, field)
+	case "start":
+		return ec.fieldContext_AdminVoucherCoupon_start(ctx, field)
+	case "end":
+		return ec.fieldContext_AdminVoucherCoupon_end(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AdminVoucherCoupon", field.Name)
+}
+
+func (ec *executionContext) childFields_AdminVoucherEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_AdminVoucherEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_AdminVoucherEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AdminVoucherEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_AdminVoucherOption(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "optionId":
+		return ec.fieldContext_AdminVoucherOption_optionId(ctx, field)
+	case "name":
+		return ec.fieldContext_AdminVoucherOption_name(ctx, field)
+	case "description":
+		return ec.fieldContext_AdminVoucherOption_description(ctx, field)
+	case "count":
+		return ec.fieldContext_AdminVoucherOption_count(ctx, field)
+	case "totalPrice":
+		return ec.fieldContext_AdminVoucherOption_totalPrice(ctx, field)
+	case "price":
+		return ec.fieldContext_AdminVoucherOption_price(ctx, field)
+	case "sellingPrice":
+		return ec.fieldContext_AdminVoucherOption_sellingPrice(ctx, field)
+	case "countable":
+		return ec.fieldContext_AdminVoucherOption_countable(ctx, field)
+	case "isActive":
+		return ec.fieldContext_AdminVoucherOption_isActive(ctx, field)
+	case "isGlobal":
+		return ec.fieldContext_AdminVoucherOption_isGlobal(ctx, field)
+	case "ranking":
+		return ec.fieldContext_AdminVoucherOption_ranking(ctx, field)
+	case "categoryId":
+		return ec.fieldContext_AdminVoucherOption_categoryId(ctx, field)
+	case "voucherPrototypeIds":
+		return ec.fieldContext_AdminVoucherOption_voucherPrototypeIds(ctx, field)
+	case "services":
+		return ec.fieldContext_AdminVoucherOption_services(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AdminVoucherOption", field.Name)
+}
+
+func (ec *executionContext) childFields_AdminVoucherPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "voucher":
+		return ec.fieldContext_AdminVoucherPayload_voucher(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_AdminVoucherPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AdminVoucherPayload", field.Name)
+}
 
 func (ec *executionContext) childFields_AttributeValue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
@@ -6586,6 +7927,20 @@ func (ec *executionContext) childFields_VoucherPrototypePayload(ctx context.Cont
 	return nil, fmt.Errorf("no field named %q was found under type VoucherPrototypePayload", field.Name)
 }
 
+func (ec *executionContext) childFields_VoucherStateChange(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "from":
+		return ec.fieldContext_VoucherStateChange_from(ctx, field)
+	case "to":
+		return ec.fieldContext_VoucherStateChange_to(ctx, field)
+	case "userId":
+		return ec.fieldContext_VoucherStateChange_userId(ctx, field)
+	case "changedAt":
+		return ec.fieldContext_VoucherStateChange_changedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VoucherStateChange", field.Name)
+}
+
 func (ec *executionContext) childFields_VouchersProductInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "title":
@@ -7418,6 +8773,34 @@ func (ec *executionContext) field_Mutation_fileVoucherPrototype_args(ctx context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_issueGiftcard_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.IssueGiftcardInput, error) {
+			return ec.unmarshalNIssueGiftcardInput2salesplatformᚋgraphᚋmodelᚐIssueGiftcardInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_issueVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.IssueVoucherInput, error) {
+			return ec.unmarshalNIssueVoucherInput2salesplatformᚋgraphᚋmodelᚐIssueVoucherInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_proposeBoxOffer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -7726,6 +9109,20 @@ func (ec *executionContext) field_Mutation_updateUniverse_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_updateVoucherState_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateVoucherStateInput, error) {
+			return ec.unmarshalNUpdateVoucherStateInput2salesplatformᚋgraphᚋmodelᚐUpdateVoucherStateInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_updateVouchersProductInformation_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -7821,6 +9218,118 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 		return nil, err
 	}
 	args["name"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_adminGiftcard_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_adminGiftcards_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*model.AdminGiftcardFilter, error) {
+			return ec.unmarshalOAdminGiftcardFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcardFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) ([]*model.AdminGiftcardOrder, error) {
+			return ec.unmarshalOAdminGiftcardOrder2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcardOrderᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_adminVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_adminVouchers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*model.AdminVoucherFilter, error) {
+			return ec.unmarshalOAdminVoucherFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) ([]*model.AdminVoucherOrder, error) {
+			return ec.unmarshalOAdminVoucherOrder2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherOrderᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg3
 	return args, nil
 }
 
@@ -8211,6 +9720,2978 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 // endregion ***************************** args.gotpl *****************************
 
 // region    **************************** field.gotpl *****************************
+
+func (ec *executionContext) _AdminGiftcard_id(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcard_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcard_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminGiftcard", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminGiftcard_code(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcard_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcard_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminGiftcard", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminGiftcard_status(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcard_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcard_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminGiftcard", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminGiftcard_giftcardPrototypeId(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcard_giftcardPrototypeId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GiftcardPrototypeID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcard_giftcardPrototypeId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminGiftcard", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminGiftcard_createdOn(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcard_createdOn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedOn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcard_createdOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminGiftcard", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _AdminGiftcard_expiresOn(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcard_expiresOn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresOn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcard_expiresOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminGiftcard", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _AdminGiftcard_value(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcard_value(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Value, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcard_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminGiftcard", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _AdminGiftcard_remainingValue(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcard_remainingValue(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RemainingValue, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcard_remainingValue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminGiftcard", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _AdminGiftcard_gifterFirstName(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcard_gifterFirstName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GifterFirstName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcard_gifterFirstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminGiftcard", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminGiftcard_gifterLastName(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcard_gifterLastName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GifterLastName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcard_gifterLastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminGiftcard", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminGiftcardConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcardConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcardConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.AdminGiftcardEdge) graphql.Marshaler {
+			return ec.marshalNAdminGiftcardEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcardEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcardConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminGiftcardConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminGiftcardEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminGiftcardConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcardConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcardConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcardConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminGiftcardConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminGiftcardConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcardConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcardConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcardConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminGiftcardConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminGiftcardEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcardEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcardEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcardEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminGiftcardEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminGiftcardEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcardEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcardEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminGiftcard) graphql.Marshaler {
+			return ec.marshalNAdminGiftcard2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcard(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcardEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminGiftcardEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminGiftcard(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminGiftcardPayload_giftcard(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcardPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcardPayload_giftcard(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Giftcard, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminGiftcard) graphql.Marshaler {
+			return ec.marshalOAdminGiftcard2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcard(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcardPayload_giftcard(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminGiftcardPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminGiftcard(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminGiftcardPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcardPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcardPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcardPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminGiftcardPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminIncludedOption_name(ctx context.Context, field graphql.CollectedField, obj *model.AdminIncludedOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminIncludedOption_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminIncludedOption_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminIncludedOption",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminIncludedOption_sourceId(ctx context.Context, field graphql.CollectedField, obj *model.AdminIncludedOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminIncludedOption_sourceId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SourceID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminIncludedOption_sourceId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminIncludedOption", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminIncludedOption_count(ctx context.Context, field graphql.CollectedField, obj *model.AdminIncludedOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminIncludedOption_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminIncludedOption_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminIncludedOption", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminOptionService_cost(ctx context.Context, field graphql.CollectedField, obj *model.AdminOptionService) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminOptionService_cost(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cost, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminOptionService_cost(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminOptionService", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _AdminOptionService_buyingVat(ctx context.Context, field graphql.CollectedField, obj *model.AdminOptionService) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminOptionService_buyingVat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BuyingVat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminOptionService_buyingVat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminOptionService", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _AdminOptionService_sellingVat(ctx context.Context, field graphql.CollectedField, obj *model.AdminOptionService) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminOptionService_sellingVat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SellingVat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminOptionService_sellingVat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminOptionService", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _AdminOptionService_price(ctx context.Context, field graphql.CollectedField, obj *model.AdminOptionService) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminOptionService_price(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Price, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminOptionService_price(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminOptionService", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_id(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_code(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_state(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_state(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.State, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.VoucherState) graphql.Marshaler {
+			return ec.marshalNVoucherState2salesplatformᚋgraphᚋmodelᚐVoucherState(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type VoucherState does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_summary(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_summary(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Summary, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_summary(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_origin(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_origin(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Origin, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_origin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_originUrl(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_originUrl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OriginURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_originUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_type(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_apiVersion(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_apiVersion(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.APIVersion, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_apiVersion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_language(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_language(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Language, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_language(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_importedFrom(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_importedFrom(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ImportedFrom, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_importedFrom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_paymentType(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_paymentType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaymentType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_paymentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_voucherPrototypeId(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_voucherPrototypeId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VoucherPrototypeID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_voucherPrototypeId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_voucherPrototypeType(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_voucherPrototypeType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VoucherPrototypeType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_voucherPrototypeType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_voucherPrototypeName(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_voucherPrototypeName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VoucherPrototypeName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_voucherPrototypeName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucher",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucher_voucherPrototypeDescription(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_voucherPrototypeDescription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VoucherPrototypeDescription, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_voucherPrototypeDescription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucher",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucher_voucherPrototypeRentConditions(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_voucherPrototypeRentConditions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VoucherPrototypeRentConditions, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_voucherPrototypeRentConditions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucher",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucher_nbNights(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_nbNights(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NbNights, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_nbNights(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_nbBabies(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_nbBabies(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NbBabies, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_nbBabies(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_nbChildren(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_nbChildren(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NbChildren, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_nbChildren(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_nbAdults(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_nbAdults(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NbAdults, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_nbAdults(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_options(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_options(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Options, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.AdminVoucherOption) graphql.Marshaler {
+			return ec.marshalNAdminVoucherOption2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherOptionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_options(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucher",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminVoucherOption(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucher_includedOptions(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_includedOptions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IncludedOptions, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.AdminIncludedOption) graphql.Marshaler {
+			return ec.marshalNAdminIncludedOption2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminIncludedOptionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_includedOptions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucher",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminIncludedOption(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucher_receptionMode(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_receptionMode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReceptionMode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_receptionMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_receptionModeDisplay(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_receptionModeDisplay(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReceptionModeDisplay, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_receptionModeDisplay(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_expeditionStatus(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_expeditionStatus(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpeditionStatus, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_expeditionStatus(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_expeditionDate(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_expeditionDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpeditionDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_expeditionDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_coverLetterUrl(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_coverLetterUrl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CoverLetterURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_coverLetterUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_printablePdfFile(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_printablePdfFile(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PrintablePDFFile, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_printablePdfFile(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_gifterId(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_gifterId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GifterID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_gifterId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_gifterCivility(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_gifterCivility(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GifterCivility, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_gifterCivility(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_gifterFirstName(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_gifterFirstName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GifterFirstName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_gifterFirstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_gifterLastName(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_gifterLastName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GifterLastName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_gifterLastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_gifterFullname(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_gifterFullname(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GifterFullname, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_gifterFullname(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_gifterAddress(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_gifterAddress(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GifterAddress, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_gifterAddress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_gifterEmail(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_gifterEmail(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GifterEmail, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_gifterEmail(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_gifterZipcode(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_gifterZipcode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GifterZipcode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_gifterZipcode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_gifterCity(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_gifterCity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GifterCity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_gifterCity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_gifterCountry(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_gifterCountry(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GifterCountry, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_gifterCountry(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_gifterWiredPhone(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_gifterWiredPhone(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GifterWiredPhone, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_gifterWiredPhone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_gifterMobilePhone(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_gifterMobilePhone(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GifterMobilePhone, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_gifterMobilePhone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_selfGifted(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_selfGifted(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SelfGifted, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_selfGifted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_fromGifter(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_fromGifter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FromGifter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_fromGifter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_gifteeId(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_gifteeId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GifteeID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_gifteeId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_gifteeFirstName(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_gifteeFirstName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GifteeFirstName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_gifteeFirstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_gifteeLastName(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_gifteeLastName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GifteeLastName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_gifteeLastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_gifteeEmail(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_gifteeEmail(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GifteeEmail, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_gifteeEmail(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_gifteePhoneNumber(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_gifteePhoneNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GifteePhoneNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_gifteePhoneNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_recipientAddress(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_recipientAddress(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RecipientAddress, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_recipientAddress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_toGiftee(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_toGiftee(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ToGiftee, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_toGiftee(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_message(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_totalPrice(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_totalPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalPrice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_totalPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_purchasePrice(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_purchasePrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PurchasePrice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_purchasePrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_rentPrice(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_rentPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RentPrice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_rentPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_boughtRentPrice(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_boughtRentPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BoughtRentPrice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_boughtRentPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_creationDate(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_creationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_creationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_activationDate(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_activationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_activationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_usageDate(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_usageDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UsageDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_usageDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_expirationDate(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_expirationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpirationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_expirationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_isGroupPayment(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_isGroupPayment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsGroupPayment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_isGroupPayment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_isUsable(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_isUsable(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsUsable, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_isUsable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_isExtendable(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_isExtendable(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsExtendable, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_isExtendable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_isRefundable(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_isRefundable(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsRefundable, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_isRefundable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_coupon(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_coupon(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Coupon, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherCoupon) graphql.Marshaler {
+			return ec.marshalOAdminVoucherCoupon2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherCoupon(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_coupon(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucher",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminVoucherCoupon(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucher_stateChanges(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_stateChanges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StateChanges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.VoucherStateChange) graphql.Marshaler {
+			return ec.marshalNVoucherStateChange2ᚕᚖsalesplatformᚋgraphᚋmodelᚐVoucherStateChangeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_stateChanges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucher",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherStateChange(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.AdminVoucherEdge) graphql.Marshaler {
+			return ec.marshalNAdminVoucherEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminVoucherEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_id(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_code(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_type(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_valid(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_valid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Valid, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_valid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_isActivated(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_isActivated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsActivated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_isActivated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_discountText(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_discountText(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DiscountText, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_discountText(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_discount(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_discount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Discount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_discount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_discountType(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_discountType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DiscountType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_discountType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_numberOfUsage(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_numberOfUsage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NumberOfUsage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_numberOfUsage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_maxUsage(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_maxUsage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxUsage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_maxUsage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_start(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_start(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Start, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_start(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_end(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_end(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.End, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_end(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucher) graphql.Marshaler {
+			return ec.marshalNAdminVoucher2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucher(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminVoucher(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherOption_optionId(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherOption_optionId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OptionID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherOption_optionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherOption", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherOption_name(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherOption_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherOption_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherOption",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherOption_description(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherOption_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherOption_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherOption",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherOption_count(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherOption_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherOption_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherOption", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherOption_totalPrice(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherOption_totalPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalPrice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherOption_totalPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherOption", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherOption_price(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherOption_price(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Price, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherOption_price(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherOption", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherOption_sellingPrice(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherOption_sellingPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SellingPrice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherOption_sellingPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherOption", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherOption_countable(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherOption_countable(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Countable, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherOption_countable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherOption", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherOption_isActive(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherOption_isActive(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsActive, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherOption_isActive(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherOption", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherOption_isGlobal(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherOption_isGlobal(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsGlobal, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherOption_isGlobal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherOption", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherOption_ranking(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherOption_ranking(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Ranking, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherOption_ranking(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherOption", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherOption_categoryId(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherOption_categoryId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CategoryID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherOption_categoryId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherOption", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherOption_voucherPrototypeIds(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherOption_voucherPrototypeIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VoucherPrototypeIds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherOption_voucherPrototypeIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherOption", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherOption_services(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherOption_services(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Services, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.AdminOptionService) graphql.Marshaler {
+			return ec.marshalNAdminOptionService2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionServiceᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherOption_services(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherOption",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminOptionService(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherPayload_voucher(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPayload_voucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Voucher, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucher) graphql.Marshaler {
+			return ec.marshalOAdminVoucher2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucher(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPayload_voucher(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminVoucher(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
 
 func (ec *executionContext) _AttributeValue_attributeId(ctx context.Context, field graphql.CollectedField, obj *model.AttributeValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
@@ -17641,6 +22122,138 @@ func (ec *executionContext) fieldContext_Mutation_createContactRequest(ctx conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_updateVoucherState(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateVoucherState(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateVoucherState(ctx, fc.Args["input"].(model.UpdateVoucherStateInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherPayload) graphql.Marshaler {
+			return ec.marshalNAdminVoucherPayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateVoucherState(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminVoucherPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateVoucherState_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_issueVoucher(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_issueVoucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().IssueVoucher(ctx, fc.Args["input"].(model.IssueVoucherInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherPayload) graphql.Marshaler {
+			return ec.marshalNAdminVoucherPayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_issueVoucher(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminVoucherPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_issueVoucher_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_issueGiftcard(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_issueGiftcard(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().IssueGiftcard(ctx, fc.Args["input"].(model.IssueGiftcardInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminGiftcardPayload) graphql.Marshaler {
+			return ec.marshalNAdminGiftcardPayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcardPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_issueGiftcard(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminGiftcardPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_issueGiftcard_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _NetworkGiftcardMoneyPot_activated(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMoneyPot) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -20217,6 +24830,182 @@ func (ec *executionContext) fieldContext_Query_marketingWidgets(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_adminVouchers(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_adminVouchers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AdminVouchers(ctx, fc.Args["filter"].(*model.AdminVoucherFilter), fc.Args["orderBy"].([]*model.AdminVoucherOrder), fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherConnection) graphql.Marshaler {
+			return ec.marshalNAdminVoucherConnection2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_adminVouchers(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminVoucherConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_adminVouchers_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_adminVoucher(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_adminVoucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AdminVoucher(ctx, fc.Args["code"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucher) graphql.Marshaler {
+			return ec.marshalNAdminVoucher2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucher(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_adminVoucher(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminVoucher(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_adminVoucher_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_adminGiftcards(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_adminGiftcards(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AdminGiftcards(ctx, fc.Args["filter"].(*model.AdminGiftcardFilter), fc.Args["orderBy"].([]*model.AdminGiftcardOrder), fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminGiftcardConnection) graphql.Marshaler {
+			return ec.marshalNAdminGiftcardConnection2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcardConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_adminGiftcards(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminGiftcardConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_adminGiftcards_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_adminGiftcard(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_adminGiftcard(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AdminGiftcard(ctx, fc.Args["id"].(*string), fc.Args["code"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminGiftcard) graphql.Marshaler {
+			return ec.marshalNAdminGiftcard2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcard(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_adminGiftcard(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminGiftcard(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_adminGiftcard_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -21401,6 +26190,98 @@ func (ec *executionContext) fieldContext_VoucherPrototypePayload_userErrors(_ co
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _VoucherStateChange_from(ctx context.Context, field graphql.CollectedField, obj *model.VoucherStateChange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherStateChange_from(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.From, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.VoucherState) graphql.Marshaler {
+			return ec.marshalNVoucherState2salesplatformᚋgraphᚋmodelᚐVoucherState(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherStateChange_from(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherStateChange", field, false, false, errors.New("field of type VoucherState does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherStateChange_to(ctx context.Context, field graphql.CollectedField, obj *model.VoucherStateChange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherStateChange_to(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.To, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.VoucherState) graphql.Marshaler {
+			return ec.marshalNVoucherState2salesplatformᚋgraphᚋmodelᚐVoucherState(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherStateChange_to(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherStateChange", field, false, false, errors.New("field of type VoucherState does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherStateChange_userId(ctx context.Context, field graphql.CollectedField, obj *model.VoucherStateChange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherStateChange_userId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherStateChange_userId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherStateChange", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherStateChange_changedAt(ctx context.Context, field graphql.CollectedField, obj *model.VoucherStateChange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherStateChange_changedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ChangedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherStateChange_changedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherStateChange", field, false, false, errors.New("field of type DateTime does not have child fields"))
 }
 
 func (ec *executionContext) _VouchersProductInformation_title(ctx context.Context, field graphql.CollectedField, obj *model.VouchersProductInformation) (ret graphql.Marshaler) {
@@ -26260,6 +31141,197 @@ func (ec *executionContext) unmarshalInputAddWorkshopSessionInput(ctx context.Co
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputAdminGiftcardFilter(ctx context.Context, obj any) (model.AdminGiftcardFilter, error) {
+	var it model.AdminGiftcardFilter
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"createdOnGte", "createdOnLte"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "createdOnGte":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdOnGte"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedOnGte = graphql.OmittableOf(data)
+		case "createdOnLte":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdOnLte"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedOnLte = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAdminGiftcardOrder(ctx context.Context, obj any) (model.AdminGiftcardOrder, error) {
+	var it model.AdminGiftcardOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"field", "direction"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNAdminGiftcardOrderField2salesplatformᚋgraphᚋmodelᚐAdminGiftcardOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2salesplatformᚋgraphᚋmodelᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAdminVoucherFilter(ctx context.Context, obj any) (model.AdminVoucherFilter, error) {
+	var it model.AdminVoucherFilter
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"code", "voucherPrototypeName", "gifter", "giftee", "originUrl", "creationDateGte", "creationDateLte"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = graphql.OmittableOf(data)
+		case "voucherPrototypeName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherPrototypeName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherPrototypeName = graphql.OmittableOf(data)
+		case "gifter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gifter"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Gifter = graphql.OmittableOf(data)
+		case "giftee":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("giftee"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Giftee = graphql.OmittableOf(data)
+		case "originUrl":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("originUrl"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OriginURL = graphql.OmittableOf(data)
+		case "creationDateGte":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("creationDateGte"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreationDateGte = graphql.OmittableOf(data)
+		case "creationDateLte":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("creationDateLte"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreationDateLte = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAdminVoucherOrder(ctx context.Context, obj any) (model.AdminVoucherOrder, error) {
+	var it model.AdminVoucherOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"field", "direction"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNAdminVoucherOrderField2salesplatformᚋgraphᚋmodelᚐAdminVoucherOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2salesplatformᚋgraphᚋmodelᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputAttributeValueInput(ctx context.Context, obj any) (model.AttributeValueInput, error) {
 	var it model.AttributeValueInput
 	if obj == nil {
@@ -27395,6 +32467,285 @@ func (ec *executionContext) unmarshalInputFileVoucherPrototypeInput(ctx context.
 				return it, err
 			}
 			it.ThemeIds = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputIssueGiftcardInput(ctx context.Context, obj any) (model.IssueGiftcardInput, error) {
+	var it model.IssueGiftcardInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"giftcardPrototypeId", "value", "status", "expiresOn", "gifterFirstName", "gifterLastName"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "giftcardPrototypeId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("giftcardPrototypeId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GiftcardPrototypeID = data
+		case "value":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("value"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Value = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = graphql.OmittableOf(data)
+		case "expiresOn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expiresOn"))
+			data, err := ec.unmarshalODateTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpiresOn = graphql.OmittableOf(data)
+		case "gifterFirstName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gifterFirstName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GifterFirstName = graphql.OmittableOf(data)
+		case "gifterLastName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gifterLastName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GifterLastName = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputIssueVoucherInput(ctx context.Context, obj any) (model.IssueVoucherInput, error) {
+	var it model.IssueVoucherInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"voucherPrototypeId", "totalPrice", "state", "expirationDate", "language", "summary", "gifterFirstName", "gifterLastName", "gifterEmail", "gifteeFirstName", "gifteeLastName", "gifteeEmail", "fromGifter", "toGiftee", "message", "receptionMode", "nbAdults", "nbChildren", "nbBabies", "nbNights", "options"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "voucherPrototypeId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherPrototypeId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherPrototypeID = data
+		case "totalPrice":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalPrice"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalPrice = data
+		case "state":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("state"))
+			data, err := ec.unmarshalOVoucherState2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherState(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.State = graphql.OmittableOf(data)
+		case "expirationDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDate"))
+			data, err := ec.unmarshalODateTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDate = graphql.OmittableOf(data)
+		case "language":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("language"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Language = graphql.OmittableOf(data)
+		case "summary":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("summary"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Summary = graphql.OmittableOf(data)
+		case "gifterFirstName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gifterFirstName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GifterFirstName = graphql.OmittableOf(data)
+		case "gifterLastName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gifterLastName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GifterLastName = graphql.OmittableOf(data)
+		case "gifterEmail":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gifterEmail"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GifterEmail = graphql.OmittableOf(data)
+		case "gifteeFirstName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gifteeFirstName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GifteeFirstName = graphql.OmittableOf(data)
+		case "gifteeLastName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gifteeLastName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GifteeLastName = graphql.OmittableOf(data)
+		case "gifteeEmail":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gifteeEmail"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GifteeEmail = graphql.OmittableOf(data)
+		case "fromGifter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fromGifter"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FromGifter = graphql.OmittableOf(data)
+		case "toGiftee":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("toGiftee"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ToGiftee = graphql.OmittableOf(data)
+		case "message":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("message"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Message = graphql.OmittableOf(data)
+		case "receptionMode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("receptionMode"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReceptionMode = graphql.OmittableOf(data)
+		case "nbAdults":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nbAdults"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NbAdults = graphql.OmittableOf(data)
+		case "nbChildren":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nbChildren"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NbChildren = graphql.OmittableOf(data)
+		case "nbBabies":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nbBabies"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NbBabies = graphql.OmittableOf(data)
+		case "nbNights":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nbNights"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NbNights = graphql.OmittableOf(data)
+		case "options":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("options"))
+			data, err := ec.unmarshalOIssueVoucherOptionInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐIssueVoucherOptionInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Options = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputIssueVoucherOptionInput(ctx context.Context, obj any) (model.IssueVoucherOptionInput, error) {
+	var it model.IssueVoucherOptionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"optionId", "count", "totalPrice"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "optionId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("optionId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OptionID = data
+		case "count":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("count"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Count = data
+		case "totalPrice":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("totalPrice"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TotalPrice = data
 		}
 	}
 	return it, nil
@@ -29229,6 +34580,43 @@ func (ec *executionContext) unmarshalInputUpdateUniverseInput(ctx context.Contex
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputUpdateVoucherStateInput(ctx context.Context, obj any) (model.UpdateVoucherStateInput, error) {
+	var it model.UpdateVoucherStateInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"code", "state"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		case "state":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("state"))
+			data, err := ec.unmarshalNVoucherState2salesplatformᚋgraphᚋmodelᚐVoucherState(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.State = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputUpdateVouchersProductInformationInput(ctx context.Context, obj any) (model.UpdateVouchersProductInformationInput, error) {
 	var it model.UpdateVouchersProductInformationInput
 	if obj == nil {
@@ -30287,6 +35675,1007 @@ func (ec *executionContext) unmarshalInputWidgetNavbarInput(ctx context.Context,
 // endregion ************************** interface.gotpl ***************************
 
 // region    **************************** object.gotpl ****************************
+
+var adminGiftcardImplementors = []string{"AdminGiftcard"}
+
+func (ec *executionContext) _AdminGiftcard(ctx context.Context, sel ast.SelectionSet, obj *model.AdminGiftcard) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, adminGiftcardImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AdminGiftcard")
+		case "id":
+			out.Values[i] = ec._AdminGiftcard_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "code":
+			out.Values[i] = ec._AdminGiftcard_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._AdminGiftcard_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "giftcardPrototypeId":
+			out.Values[i] = ec._AdminGiftcard_giftcardPrototypeId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdOn":
+			out.Values[i] = ec._AdminGiftcard_createdOn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expiresOn":
+			out.Values[i] = ec._AdminGiftcard_expiresOn(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "value":
+			out.Values[i] = ec._AdminGiftcard_value(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "remainingValue":
+			out.Values[i] = ec._AdminGiftcard_remainingValue(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gifterFirstName":
+			out.Values[i] = ec._AdminGiftcard_gifterFirstName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gifterLastName":
+			out.Values[i] = ec._AdminGiftcard_gifterLastName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var adminGiftcardConnectionImplementors = []string{"AdminGiftcardConnection"}
+
+func (ec *executionContext) _AdminGiftcardConnection(ctx context.Context, sel ast.SelectionSet, obj *model.AdminGiftcardConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, adminGiftcardConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AdminGiftcardConnection")
+		case "edges":
+			out.Values[i] = ec._AdminGiftcardConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._AdminGiftcardConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._AdminGiftcardConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var adminGiftcardEdgeImplementors = []string{"AdminGiftcardEdge"}
+
+func (ec *executionContext) _AdminGiftcardEdge(ctx context.Context, sel ast.SelectionSet, obj *model.AdminGiftcardEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, adminGiftcardEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AdminGiftcardEdge")
+		case "cursor":
+			out.Values[i] = ec._AdminGiftcardEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._AdminGiftcardEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var adminGiftcardPayloadImplementors = []string{"AdminGiftcardPayload"}
+
+func (ec *executionContext) _AdminGiftcardPayload(ctx context.Context, sel ast.SelectionSet, obj *model.AdminGiftcardPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, adminGiftcardPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AdminGiftcardPayload")
+		case "giftcard":
+			out.Values[i] = ec._AdminGiftcardPayload_giftcard(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._AdminGiftcardPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var adminIncludedOptionImplementors = []string{"AdminIncludedOption"}
+
+func (ec *executionContext) _AdminIncludedOption(ctx context.Context, sel ast.SelectionSet, obj *model.AdminIncludedOption) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, adminIncludedOptionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AdminIncludedOption")
+		case "name":
+			out.Values[i] = ec._AdminIncludedOption_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sourceId":
+			out.Values[i] = ec._AdminIncludedOption_sourceId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._AdminIncludedOption_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var adminOptionServiceImplementors = []string{"AdminOptionService"}
+
+func (ec *executionContext) _AdminOptionService(ctx context.Context, sel ast.SelectionSet, obj *model.AdminOptionService) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, adminOptionServiceImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AdminOptionService")
+		case "cost":
+			out.Values[i] = ec._AdminOptionService_cost(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "buyingVat":
+			out.Values[i] = ec._AdminOptionService_buyingVat(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sellingVat":
+			out.Values[i] = ec._AdminOptionService_sellingVat(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "price":
+			out.Values[i] = ec._AdminOptionService_price(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var adminVoucherImplementors = []string{"AdminVoucher"}
+
+func (ec *executionContext) _AdminVoucher(ctx context.Context, sel ast.SelectionSet, obj *model.AdminVoucher) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, adminVoucherImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AdminVoucher")
+		case "id":
+			out.Values[i] = ec._AdminVoucher_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "code":
+			out.Values[i] = ec._AdminVoucher_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "state":
+			out.Values[i] = ec._AdminVoucher_state(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "summary":
+			out.Values[i] = ec._AdminVoucher_summary(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "origin":
+			out.Values[i] = ec._AdminVoucher_origin(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "originUrl":
+			out.Values[i] = ec._AdminVoucher_originUrl(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._AdminVoucher_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "apiVersion":
+			out.Values[i] = ec._AdminVoucher_apiVersion(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "language":
+			out.Values[i] = ec._AdminVoucher_language(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "importedFrom":
+			out.Values[i] = ec._AdminVoucher_importedFrom(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "paymentType":
+			out.Values[i] = ec._AdminVoucher_paymentType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "voucherPrototypeId":
+			out.Values[i] = ec._AdminVoucher_voucherPrototypeId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "voucherPrototypeType":
+			out.Values[i] = ec._AdminVoucher_voucherPrototypeType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "voucherPrototypeName":
+			out.Values[i] = ec._AdminVoucher_voucherPrototypeName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "voucherPrototypeDescription":
+			out.Values[i] = ec._AdminVoucher_voucherPrototypeDescription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "voucherPrototypeRentConditions":
+			out.Values[i] = ec._AdminVoucher_voucherPrototypeRentConditions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nbNights":
+			out.Values[i] = ec._AdminVoucher_nbNights(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nbBabies":
+			out.Values[i] = ec._AdminVoucher_nbBabies(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nbChildren":
+			out.Values[i] = ec._AdminVoucher_nbChildren(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nbAdults":
+			out.Values[i] = ec._AdminVoucher_nbAdults(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "options":
+			out.Values[i] = ec._AdminVoucher_options(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "includedOptions":
+			out.Values[i] = ec._AdminVoucher_includedOptions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "receptionMode":
+			out.Values[i] = ec._AdminVoucher_receptionMode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "receptionModeDisplay":
+			out.Values[i] = ec._AdminVoucher_receptionModeDisplay(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expeditionStatus":
+			out.Values[i] = ec._AdminVoucher_expeditionStatus(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expeditionDate":
+			out.Values[i] = ec._AdminVoucher_expeditionDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "coverLetterUrl":
+			out.Values[i] = ec._AdminVoucher_coverLetterUrl(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "printablePdfFile":
+			out.Values[i] = ec._AdminVoucher_printablePdfFile(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gifterId":
+			out.Values[i] = ec._AdminVoucher_gifterId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "gifterCivility":
+			out.Values[i] = ec._AdminVoucher_gifterCivility(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gifterFirstName":
+			out.Values[i] = ec._AdminVoucher_gifterFirstName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gifterLastName":
+			out.Values[i] = ec._AdminVoucher_gifterLastName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gifterFullname":
+			out.Values[i] = ec._AdminVoucher_gifterFullname(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gifterAddress":
+			out.Values[i] = ec._AdminVoucher_gifterAddress(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gifterEmail":
+			out.Values[i] = ec._AdminVoucher_gifterEmail(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gifterZipcode":
+			out.Values[i] = ec._AdminVoucher_gifterZipcode(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "gifterCity":
+			out.Values[i] = ec._AdminVoucher_gifterCity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gifterCountry":
+			out.Values[i] = ec._AdminVoucher_gifterCountry(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gifterWiredPhone":
+			out.Values[i] = ec._AdminVoucher_gifterWiredPhone(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gifterMobilePhone":
+			out.Values[i] = ec._AdminVoucher_gifterMobilePhone(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "selfGifted":
+			out.Values[i] = ec._AdminVoucher_selfGifted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fromGifter":
+			out.Values[i] = ec._AdminVoucher_fromGifter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gifteeId":
+			out.Values[i] = ec._AdminVoucher_gifteeId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "gifteeFirstName":
+			out.Values[i] = ec._AdminVoucher_gifteeFirstName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gifteeLastName":
+			out.Values[i] = ec._AdminVoucher_gifteeLastName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gifteeEmail":
+			out.Values[i] = ec._AdminVoucher_gifteeEmail(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gifteePhoneNumber":
+			out.Values[i] = ec._AdminVoucher_gifteePhoneNumber(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "recipientAddress":
+			out.Values[i] = ec._AdminVoucher_recipientAddress(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "toGiftee":
+			out.Values[i] = ec._AdminVoucher_toGiftee(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "message":
+			out.Values[i] = ec._AdminVoucher_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalPrice":
+			out.Values[i] = ec._AdminVoucher_totalPrice(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "purchasePrice":
+			out.Values[i] = ec._AdminVoucher_purchasePrice(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rentPrice":
+			out.Values[i] = ec._AdminVoucher_rentPrice(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "boughtRentPrice":
+			out.Values[i] = ec._AdminVoucher_boughtRentPrice(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "creationDate":
+			out.Values[i] = ec._AdminVoucher_creationDate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activationDate":
+			out.Values[i] = ec._AdminVoucher_activationDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "usageDate":
+			out.Values[i] = ec._AdminVoucher_usageDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "expirationDate":
+			out.Values[i] = ec._AdminVoucher_expirationDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "isGroupPayment":
+			out.Values[i] = ec._AdminVoucher_isGroupPayment(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isUsable":
+			out.Values[i] = ec._AdminVoucher_isUsable(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isExtendable":
+			out.Values[i] = ec._AdminVoucher_isExtendable(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isRefundable":
+			out.Values[i] = ec._AdminVoucher_isRefundable(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "coupon":
+			out.Values[i] = ec._AdminVoucher_coupon(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "stateChanges":
+			out.Values[i] = ec._AdminVoucher_stateChanges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var adminVoucherConnectionImplementors = []string{"AdminVoucherConnection"}
+
+func (ec *executionContext) _AdminVoucherConnection(ctx context.Context, sel ast.SelectionSet, obj *model.AdminVoucherConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, adminVoucherConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AdminVoucherConnection")
+		case "edges":
+			out.Values[i] = ec._AdminVoucherConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._AdminVoucherConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._AdminVoucherConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var adminVoucherCouponImplementors = []string{"AdminVoucherCoupon"}
+
+func (ec *executionContext) _AdminVoucherCoupon(ctx context.Context, sel ast.SelectionSet, obj *model.AdminVoucherCoupon) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, adminVoucherCouponImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AdminVoucherCoupon")
+		case "id":
+			out.Values[i] = ec._AdminVoucherCoupon_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "code":
+			out.Values[i] = ec._AdminVoucherCoupon_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._AdminVoucherCoupon_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "valid":
+			out.Values[i] = ec._AdminVoucherCoupon_valid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isActivated":
+			out.Values[i] = ec._AdminVoucherCoupon_isActivated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "discountText":
+			out.Values[i] = ec._AdminVoucherCoupon_discountText(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "discount":
+			out.Values[i] = ec._AdminVoucherCoupon_discount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "discountType":
+			out.Values[i] = ec._AdminVoucherCoupon_discountType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "numberOfUsage":
+			out.Values[i] = ec._AdminVoucherCoupon_numberOfUsage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "maxUsage":
+			out.Values[i] = ec._AdminVoucherCoupon_maxUsage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "start":
+			out.Values[i] = ec._AdminVoucherCoupon_start(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "end":
+			out.Values[i] = ec._AdminVoucherCoupon_end(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var adminVoucherEdgeImplementors = []string{"AdminVoucherEdge"}
+
+func (ec *executionContext) _AdminVoucherEdge(ctx context.Context, sel ast.SelectionSet, obj *model.AdminVoucherEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, adminVoucherEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AdminVoucherEdge")
+		case "cursor":
+			out.Values[i] = ec._AdminVoucherEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._AdminVoucherEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var adminVoucherOptionImplementors = []string{"AdminVoucherOption"}
+
+func (ec *executionContext) _AdminVoucherOption(ctx context.Context, sel ast.SelectionSet, obj *model.AdminVoucherOption) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, adminVoucherOptionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AdminVoucherOption")
+		case "optionId":
+			out.Values[i] = ec._AdminVoucherOption_optionId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._AdminVoucherOption_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._AdminVoucherOption_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._AdminVoucherOption_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalPrice":
+			out.Values[i] = ec._AdminVoucherOption_totalPrice(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "price":
+			out.Values[i] = ec._AdminVoucherOption_price(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sellingPrice":
+			out.Values[i] = ec._AdminVoucherOption_sellingPrice(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "countable":
+			out.Values[i] = ec._AdminVoucherOption_countable(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isActive":
+			out.Values[i] = ec._AdminVoucherOption_isActive(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isGlobal":
+			out.Values[i] = ec._AdminVoucherOption_isGlobal(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ranking":
+			out.Values[i] = ec._AdminVoucherOption_ranking(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "categoryId":
+			out.Values[i] = ec._AdminVoucherOption_categoryId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "voucherPrototypeIds":
+			out.Values[i] = ec._AdminVoucherOption_voucherPrototypeIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "services":
+			out.Values[i] = ec._AdminVoucherOption_services(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var adminVoucherPayloadImplementors = []string{"AdminVoucherPayload"}
+
+func (ec *executionContext) _AdminVoucherPayload(ctx context.Context, sel ast.SelectionSet, obj *model.AdminVoucherPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, adminVoucherPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AdminVoucherPayload")
+		case "voucher":
+			out.Values[i] = ec._AdminVoucherPayload_voucher(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._AdminVoucherPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
 
 var attributeValueImplementors = []string{"AttributeValue"}
 
@@ -34018,6 +40407,27 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "updateVoucherState":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateVoucherState(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "issueVoucher":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_issueVoucher(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "issueGiftcard":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_issueGiftcard(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -35519,6 +41929,94 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "adminVouchers":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_adminVouchers(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "adminVoucher":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_adminVoucher(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "adminGiftcards":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_adminGiftcards(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "adminGiftcard":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_adminGiftcard(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -36202,6 +42700,59 @@ func (ec *executionContext) _VoucherPrototypePayload(ctx context.Context, sel as
 			}
 		case "userErrors":
 			out.Values[i] = ec._VoucherPrototypePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var voucherStateChangeImplementors = []string{"VoucherStateChange"}
+
+func (ec *executionContext) _VoucherStateChange(ctx context.Context, sel ast.SelectionSet, obj *model.VoucherStateChange) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, voucherStateChangeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VoucherStateChange")
+		case "from":
+			out.Values[i] = ec._VoucherStateChange_from(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "to":
+			out.Values[i] = ec._VoucherStateChange_to(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "userId":
+			out.Values[i] = ec._VoucherStateChange_userId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "changedAt":
+			out.Values[i] = ec._VoucherStateChange_changedAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -38115,6 +44666,226 @@ func (ec *executionContext) unmarshalNAddWorkshopSessionInput2salesplatformᚋgr
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNAdminGiftcard2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcard(ctx context.Context, sel ast.SelectionSet, v *model.AdminGiftcard) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AdminGiftcard(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAdminGiftcardConnection2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcardConnection(ctx context.Context, sel ast.SelectionSet, v *model.AdminGiftcardConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AdminGiftcardConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAdminGiftcardEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcardEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AdminGiftcardEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAdminGiftcardEdge2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcardEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAdminGiftcardEdge2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcardEdge(ctx context.Context, sel ast.SelectionSet, v *model.AdminGiftcardEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AdminGiftcardEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNAdminGiftcardOrder2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcardOrder(ctx context.Context, v any) (*model.AdminGiftcardOrder, error) {
+	res, err := ec.unmarshalInputAdminGiftcardOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNAdminGiftcardOrderField2salesplatformᚋgraphᚋmodelᚐAdminGiftcardOrderField(ctx context.Context, v any) (model.AdminGiftcardOrderField, error) {
+	var res model.AdminGiftcardOrderField
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAdminGiftcardOrderField2salesplatformᚋgraphᚋmodelᚐAdminGiftcardOrderField(ctx context.Context, sel ast.SelectionSet, v model.AdminGiftcardOrderField) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNAdminGiftcardPayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcardPayload(ctx context.Context, sel ast.SelectionSet, v *model.AdminGiftcardPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AdminGiftcardPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAdminIncludedOption2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminIncludedOptionᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AdminIncludedOption) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAdminIncludedOption2ᚖsalesplatformᚋgraphᚋmodelᚐAdminIncludedOption(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAdminIncludedOption2ᚖsalesplatformᚋgraphᚋmodelᚐAdminIncludedOption(ctx context.Context, sel ast.SelectionSet, v *model.AdminIncludedOption) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AdminIncludedOption(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAdminOptionService2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionServiceᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AdminOptionService) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAdminOptionService2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionService(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAdminOptionService2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionService(ctx context.Context, sel ast.SelectionSet, v *model.AdminOptionService) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AdminOptionService(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAdminVoucher2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucher(ctx context.Context, sel ast.SelectionSet, v *model.AdminVoucher) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AdminVoucher(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAdminVoucherConnection2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherConnection(ctx context.Context, sel ast.SelectionSet, v *model.AdminVoucherConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AdminVoucherConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAdminVoucherEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AdminVoucherEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAdminVoucherEdge2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAdminVoucherEdge2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherEdge(ctx context.Context, sel ast.SelectionSet, v *model.AdminVoucherEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AdminVoucherEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAdminVoucherOption2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherOptionᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AdminVoucherOption) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAdminVoucherOption2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherOption(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAdminVoucherOption2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherOption(ctx context.Context, sel ast.SelectionSet, v *model.AdminVoucherOption) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AdminVoucherOption(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNAdminVoucherOrder2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherOrder(ctx context.Context, v any) (*model.AdminVoucherOrder, error) {
+	res, err := ec.unmarshalInputAdminVoucherOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNAdminVoucherOrderField2salesplatformᚋgraphᚋmodelᚐAdminVoucherOrderField(ctx context.Context, v any) (model.AdminVoucherOrderField, error) {
+	var res model.AdminVoucherOrderField
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAdminVoucherOrderField2salesplatformᚋgraphᚋmodelᚐAdminVoucherOrderField(ctx context.Context, sel ast.SelectionSet, v model.AdminVoucherOrderField) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNAdminVoucherPayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPayload(ctx context.Context, sel ast.SelectionSet, v *model.AdminVoucherPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AdminVoucherPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNAttributeValue2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAttributeValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AttributeValue) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -38995,6 +45766,21 @@ func (ec *executionContext) marshalNInt642int64(ctx context.Context, sel ast.Sel
 	return res
 }
 
+func (ec *executionContext) unmarshalNIssueGiftcardInput2salesplatformᚋgraphᚋmodelᚐIssueGiftcardInput(ctx context.Context, v any) (model.IssueGiftcardInput, error) {
+	res, err := ec.unmarshalInputIssueGiftcardInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNIssueVoucherInput2salesplatformᚋgraphᚋmodelᚐIssueVoucherInput(ctx context.Context, v any) (model.IssueVoucherInput, error) {
+	res, err := ec.unmarshalInputIssueVoucherInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNIssueVoucherOptionInput2ᚖsalesplatformᚋgraphᚋmodelᚐIssueVoucherOptionInput(ctx context.Context, v any) (*model.IssueVoucherOptionInput, error) {
+	res, err := ec.unmarshalInputIssueVoucherOptionInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNLanguage2salesplatformᚋgraphᚋmodelᚐLanguage(ctx context.Context, v any) (model.Language, error) {
 	var res model.Language
 	err := res.UnmarshalGQL(v)
@@ -39609,6 +46395,11 @@ func (ec *executionContext) unmarshalNUpdateUniverseInput2salesplatformᚋgraph�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNUpdateVoucherStateInput2salesplatformᚋgraphᚋmodelᚐUpdateVoucherStateInput(ctx context.Context, v any) (model.UpdateVoucherStateInput, error) {
+	res, err := ec.unmarshalInputUpdateVoucherStateInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNUpdateVouchersProductInformationInput2salesplatformᚋgraphᚋmodelᚐUpdateVouchersProductInformationInput(ctx context.Context, v any) (model.UpdateVouchersProductInformationInput, error) {
 	res, err := ec.unmarshalInputUpdateVouchersProductInformationInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -39703,6 +46494,42 @@ func (ec *executionContext) marshalNVoucherPrototypePayload2ᚖsalesplatformᚋg
 		return graphql.Null
 	}
 	return ec._VoucherPrototypePayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNVoucherState2salesplatformᚋgraphᚋmodelᚐVoucherState(ctx context.Context, v any) (model.VoucherState, error) {
+	var res model.VoucherState
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNVoucherState2salesplatformᚋgraphᚋmodelᚐVoucherState(ctx context.Context, sel ast.SelectionSet, v model.VoucherState) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNVoucherStateChange2ᚕᚖsalesplatformᚋgraphᚋmodelᚐVoucherStateChangeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.VoucherStateChange) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNVoucherStateChange2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherStateChange(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNVoucherStateChange2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherStateChange(ctx context.Context, sel ast.SelectionSet, v *model.VoucherStateChange) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._VoucherStateChange(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNVouchersProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐVouchersProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.VouchersProductInformation) graphql.Marshaler {
@@ -40131,6 +46958,77 @@ func (ec *executionContext) marshalN__TypeKind2string(ctx context.Context, sel a
 	return res
 }
 
+func (ec *executionContext) marshalOAdminGiftcard2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcard(ctx context.Context, sel ast.SelectionSet, v *model.AdminGiftcard) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._AdminGiftcard(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOAdminGiftcardFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcardFilter(ctx context.Context, v any) (*model.AdminGiftcardFilter, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputAdminGiftcardFilter(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOAdminGiftcardOrder2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcardOrderᚄ(ctx context.Context, v any) ([]*model.AdminGiftcardOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.AdminGiftcardOrder, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNAdminGiftcardOrder2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcardOrder(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOAdminVoucher2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucher(ctx context.Context, sel ast.SelectionSet, v *model.AdminVoucher) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._AdminVoucher(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOAdminVoucherCoupon2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherCoupon(ctx context.Context, sel ast.SelectionSet, v *model.AdminVoucherCoupon) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._AdminVoucherCoupon(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOAdminVoucherFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherFilter(ctx context.Context, v any) (*model.AdminVoucherFilter, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputAdminVoucherFilter(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOAdminVoucherOrder2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherOrderᚄ(ctx context.Context, v any) ([]*model.AdminVoucherOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.AdminVoucherOrder, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNAdminVoucherOrder2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherOrder(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
 func (ec *executionContext) unmarshalOAttributeValueInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAttributeValueInputᚄ(ctx context.Context, v any) ([]*model.AttributeValueInput, error) {
 	if v == nil {
 		return nil, nil
@@ -40425,6 +47323,23 @@ func (ec *executionContext) marshalOInt642ᚖint64(ctx context.Context, sel ast.
 	return res
 }
 
+func (ec *executionContext) unmarshalOIssueVoucherOptionInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐIssueVoucherOptionInputᚄ(ctx context.Context, v any) ([]*model.IssueVoucherOptionInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.IssueVoucherOptionInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNIssueVoucherOptionInput2ᚖsalesplatformᚋgraphᚋmodelᚐIssueVoucherOptionInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
 func (ec *executionContext) marshalOLegalInformation2ᚖsalesplatformᚋgraphᚋmodelᚐLegalInformation(ctx context.Context, sel ast.SelectionSet, v *model.LegalInformation) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -40618,6 +47533,22 @@ func (ec *executionContext) marshalOVoucherPrototype2ᚖsalesplatformᚋgraphᚋ
 		return graphql.Null
 	}
 	return ec._VoucherPrototype(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOVoucherState2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherState(ctx context.Context, v any) (*model.VoucherState, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.VoucherState)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOVoucherState2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherState(ctx context.Context, sel ast.SelectionSet, v *model.VoucherState) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
 }
 
 func (ec *executionContext) marshalOVouchersProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐVouchersProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.VouchersProductInformation) graphql.Marshaler {

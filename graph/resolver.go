@@ -19,4 +19,6 @@ type Resolver struct {
 	PrototypeCatalog *domain.PrototypeService
 	Widgets          *domain.WidgetService
 	Gifts            *domain.GiftService
+	// VoucherAdmin serves the administration's vouchers and giftcards.
+	VoucherAdmin *domain.VoucherAdminService
 }

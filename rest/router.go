@@ -24,6 +24,8 @@ type Services struct {
 	Prototypes *domain.PrototypeService
 	Gifts      *domain.GiftService
 	Widgets    *domain.WidgetService
+	// VoucherAdmin serves the administration's vouchers and giftcards.
+	VoucherAdmin *domain.VoucherAdminService
 }
 
 type api struct {
@@ -45,6 +47,7 @@ func Register(r *mux.Router, s Services) {
 	registerPrototypeRoutes(r, a)
 	registerGiftRoutes(r, a)
 	registerWidgetRoutes(r, a)
+	registerVoucherAdminRoutes(r, a)
 
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusNotFound, detail(domain.MsgNotFound))

@@ -115,15 +115,16 @@ func newHandler(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logge
 	partners := database.Stores().Partners
 	accounts := domain.NewAccountService(database, nil, nil)
 	services := rest.Services{
-		Accounts:   accounts,
-		Carts:      domain.NewCartService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL),
-		Partners:   domain.NewPartnerCatalogService(persistence.NewPartnerCatalogStore(db), partners),
-		Events:     domain.NewEventService(persistence.NewEventStore(db), partners),
-		Workshops:  domain.NewWorkshopService(persistence.NewWorkshopStore(db), partners),
-		Boxes:      domain.NewBoxService(persistence.NewBoxStore(db), partners),
-		Prototypes: domain.NewPrototypeService(persistence.NewPrototypeStore(db), partners),
-		Gifts:      domain.NewGiftService(persistence.NewGiftStore(db), partners),
-		Widgets:    domain.NewWidgetService(persistence.NewWidgetStore(db), partners),
+		Accounts:     accounts,
+		Carts:        domain.NewCartService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL),
+		Partners:     domain.NewPartnerCatalogService(persistence.NewPartnerCatalogStore(db), partners),
+		Events:       domain.NewEventService(persistence.NewEventStore(db), partners),
+		Workshops:    domain.NewWorkshopService(persistence.NewWorkshopStore(db), partners),
+		Boxes:        domain.NewBoxService(persistence.NewBoxStore(db), partners),
+		Prototypes:   domain.NewPrototypeService(persistence.NewPrototypeStore(db), partners),
+		Gifts:        domain.NewGiftService(persistence.NewGiftStore(db), partners),
+		Widgets:      domain.NewWidgetService(persistence.NewWidgetStore(db), partners),
+		VoucherAdmin: domain.NewVoucherAdminService(persistence.NewVoucherAdminStore(db), partners),
 	}
 
 	r := mux.NewRouter()
@@ -153,6 +154,7 @@ func newHandler(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logge
 		PrototypeCatalog: services.Prototypes,
 		Widgets:          services.Widgets,
 		Gifts:            services.Gifts,
+		VoucherAdmin:     services.VoucherAdmin,
 	}, rest.LoggerFrom))
 	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
 	rest.Register(r, services)

@@ -47,6 +47,198 @@ type AddWorkshopSessionInput struct {
 	AvailablePlaces graphql.Omittable[*int] `json:"availablePlaces,omitempty"`
 }
 
+// A giftcard as the administration sees it (Document 3, 2.3).
+type AdminGiftcard struct {
+	ID                  string          `json:"id"`
+	Code                string          `json:"code"`
+	Status              string          `json:"status"`
+	GiftcardPrototypeID string          `json:"giftcardPrototypeId"`
+	CreatedOn           time.Time       `json:"createdOn"`
+	ExpiresOn           *time.Time      `json:"expiresOn,omitempty"`
+	Value               decimal.Decimal `json:"value"`
+	RemainingValue      decimal.Decimal `json:"remainingValue"`
+	GifterFirstName     string          `json:"gifterFirstName"`
+	GifterLastName      string          `json:"gifterLastName"`
+}
+
+type AdminGiftcardConnection struct {
+	Edges      []*AdminGiftcardEdge `json:"edges"`
+	PageInfo   *PageInfo            `json:"pageInfo"`
+	TotalCount int                  `json:"totalCount"`
+}
+
+type AdminGiftcardEdge struct {
+	Cursor string         `json:"cursor"`
+	Node   *AdminGiftcard `json:"node"`
+}
+
+type AdminGiftcardFilter struct {
+	CreatedOnGte graphql.Omittable[*string] `json:"createdOnGte,omitempty"`
+	CreatedOnLte graphql.Omittable[*string] `json:"createdOnLte,omitempty"`
+}
+
+type AdminGiftcardOrder struct {
+	Field     AdminGiftcardOrderField `json:"field"`
+	Direction OrderDirection          `json:"direction"`
+}
+
+type AdminGiftcardPayload struct {
+	Giftcard   *AdminGiftcard `json:"giftcard,omitempty"`
+	UserErrors []*UserError   `json:"userErrors"`
+}
+
+type AdminIncludedOption struct {
+	Name     *Localized `json:"name"`
+	SourceID string     `json:"sourceId"`
+	Count    int        `json:"count"`
+}
+
+type AdminOptionService struct {
+	Cost       decimal.Decimal `json:"cost"`
+	BuyingVat  decimal.Decimal `json:"buyingVat"`
+	SellingVat decimal.Decimal `json:"sellingVat"`
+	Price      decimal.Decimal `json:"price"`
+}
+
+// A voucher as the administration sees it (Document 3, 2.4).
+type AdminVoucher struct {
+	ID                 string       `json:"id"`
+	Code               string       `json:"code"`
+	State              VoucherState `json:"state"`
+	Summary            string       `json:"summary"`
+	Origin             string       `json:"origin"`
+	OriginURL          string       `json:"originUrl"`
+	Type               int          `json:"type"`
+	APIVersion         int          `json:"apiVersion"`
+	Language           string       `json:"language"`
+	ImportedFrom       string       `json:"importedFrom"`
+	PaymentType        string       `json:"paymentType"`
+	VoucherPrototypeID string       `json:"voucherPrototypeId"`
+	// 1 standard, 2 stay, 3 fixed stay.
+	VoucherPrototypeType           int                    `json:"voucherPrototypeType"`
+	VoucherPrototypeName           *Localized             `json:"voucherPrototypeName"`
+	VoucherPrototypeDescription    *Localized             `json:"voucherPrototypeDescription"`
+	VoucherPrototypeRentConditions *Localized             `json:"voucherPrototypeRentConditions"`
+	NbNights                       int                    `json:"nbNights"`
+	NbBabies                       int                    `json:"nbBabies"`
+	NbChildren                     int                    `json:"nbChildren"`
+	NbAdults                       int                    `json:"nbAdults"`
+	Options                        []*AdminVoucherOption  `json:"options"`
+	IncludedOptions                []*AdminIncludedOption `json:"includedOptions"`
+	ReceptionMode                  int                    `json:"receptionMode"`
+	ReceptionModeDisplay           string                 `json:"receptionModeDisplay"`
+	ExpeditionStatus               string                 `json:"expeditionStatus"`
+	ExpeditionDate                 *time.Time             `json:"expeditionDate,omitempty"`
+	CoverLetterURL                 string                 `json:"coverLetterUrl"`
+	PrintablePDFFile               string                 `json:"printablePdfFile"`
+	GifterID                       *string                `json:"gifterId,omitempty"`
+	GifterCivility                 string                 `json:"gifterCivility"`
+	GifterFirstName                string                 `json:"gifterFirstName"`
+	GifterLastName                 string                 `json:"gifterLastName"`
+	GifterFullname                 string                 `json:"gifterFullname"`
+	GifterAddress                  string                 `json:"gifterAddress"`
+	GifterEmail                    string                 `json:"gifterEmail"`
+	GifterZipcode                  *int                   `json:"gifterZipcode,omitempty"`
+	GifterCity                     string                 `json:"gifterCity"`
+	GifterCountry                  string                 `json:"gifterCountry"`
+	GifterWiredPhone               string                 `json:"gifterWiredPhone"`
+	GifterMobilePhone              string                 `json:"gifterMobilePhone"`
+	SelfGifted                     bool                   `json:"selfGifted"`
+	FromGifter                     string                 `json:"fromGifter"`
+	GifteeID                       *string                `json:"gifteeId,omitempty"`
+	GifteeFirstName                string                 `json:"gifteeFirstName"`
+	GifteeLastName                 string                 `json:"gifteeLastName"`
+	GifteeEmail                    string                 `json:"gifteeEmail"`
+	GifteePhoneNumber              string                 `json:"gifteePhoneNumber"`
+	RecipientAddress               string                 `json:"recipientAddress"`
+	ToGiftee                       string                 `json:"toGiftee"`
+	Message                        string                 `json:"message"`
+	TotalPrice                     decimal.Decimal        `json:"totalPrice"`
+	PurchasePrice                  decimal.Decimal        `json:"purchasePrice"`
+	RentPrice                      decimal.Decimal        `json:"rentPrice"`
+	BoughtRentPrice                decimal.Decimal        `json:"boughtRentPrice"`
+	CreationDate                   time.Time              `json:"creationDate"`
+	ActivationDate                 *time.Time             `json:"activationDate,omitempty"`
+	UsageDate                      *time.Time             `json:"usageDate,omitempty"`
+	ExpirationDate                 *time.Time             `json:"expirationDate,omitempty"`
+	IsGroupPayment                 bool                   `json:"isGroupPayment"`
+	IsUsable                       bool                   `json:"isUsable"`
+	IsExtendable                   bool                   `json:"isExtendable"`
+	IsRefundable                   bool                   `json:"isRefundable"`
+	// The coupon it was bought with; null when none.
+	Coupon *AdminVoucherCoupon `json:"coupon,omitempty"`
+	// Every change of its state, oldest first.
+	StateChanges []*VoucherStateChange `json:"stateChanges"`
+}
+
+type AdminVoucherConnection struct {
+	Edges      []*AdminVoucherEdge `json:"edges"`
+	PageInfo   *PageInfo           `json:"pageInfo"`
+	TotalCount int                 `json:"totalCount"`
+}
+
+type AdminVoucherCoupon struct {
+	ID            string          `json:"id"`
+	Code          string          `json:"code"`
+	Type          string          `json:"type"`
+	Valid         bool            `json:"valid"`
+	IsActivated   bool            `json:"isActivated"`
+	DiscountText  string          `json:"discountText"`
+	Discount      decimal.Decimal `json:"discount"`
+	DiscountType  string          `json:"discountType"`
+	NumberOfUsage int             `json:"numberOfUsage"`
+	MaxUsage      int             `json:"maxUsage"`
+	Start         *time.Time      `json:"start,omitempty"`
+	End           *time.Time      `json:"end,omitempty"`
+}
+
+type AdminVoucherEdge struct {
+	Cursor string        `json:"cursor"`
+	Node   *AdminVoucher `json:"node"`
+}
+
+type AdminVoucherFilter struct {
+	Code graphql.Omittable[*string] `json:"code,omitempty"`
+	// Matches the prototype's name in any language.
+	VoucherPrototypeName graphql.Omittable[*string] `json:"voucherPrototypeName,omitempty"`
+	// Matches the gifter's first or last name or e-mail.
+	Gifter graphql.Omittable[*string] `json:"gifter,omitempty"`
+	// Matches the giftee's first or last name or e-mail.
+	Giftee    graphql.Omittable[*string] `json:"giftee,omitempty"`
+	OriginURL graphql.Omittable[*string] `json:"originUrl,omitempty"`
+	// Creation date bounds: an ISO date (a whole day in the caller's partner's
+	// zone, UTC for staff) or date-time.
+	CreationDateGte graphql.Omittable[*string] `json:"creationDateGte,omitempty"`
+	CreationDateLte graphql.Omittable[*string] `json:"creationDateLte,omitempty"`
+}
+
+type AdminVoucherOption struct {
+	OptionID            string                `json:"optionId"`
+	Name                *Localized            `json:"name"`
+	Description         *Localized            `json:"description"`
+	Count               int                   `json:"count"`
+	TotalPrice          decimal.Decimal       `json:"totalPrice"`
+	Price               decimal.Decimal       `json:"price"`
+	SellingPrice        decimal.Decimal       `json:"sellingPrice"`
+	Countable           bool                  `json:"countable"`
+	IsActive            bool                  `json:"isActive"`
+	IsGlobal            bool                  `json:"isGlobal"`
+	Ranking             int                   `json:"ranking"`
+	CategoryID          *string               `json:"categoryId,omitempty"`
+	VoucherPrototypeIds []string              `json:"voucherPrototypeIds"`
+	Services            []*AdminOptionService `json:"services"`
+}
+
+type AdminVoucherOrder struct {
+	Field     AdminVoucherOrderField `json:"field"`
+	Direction OrderDirection         `json:"direction"`
+}
+
+type AdminVoucherPayload struct {
+	Voucher    *AdminVoucher `json:"voucher,omitempty"`
+	UserErrors []*UserError  `json:"userErrors"`
+}
+
 // The chosen value of one product attribute.
 type AttributeValue struct {
 	AttributeID int64  `json:"attributeId"`
@@ -528,6 +720,53 @@ type GiftcardsProductInformation struct {
 type GiftcardsProductInformationPayload struct {
 	GiftcardsProductInformation *GiftcardsProductInformation `json:"giftcardsProductInformation,omitempty"`
 	UserErrors                  []*UserError                 `json:"userErrors"`
+}
+
+type IssueGiftcardInput struct {
+	GiftcardPrototypeID string `json:"giftcardPrototypeId"`
+	// Decimal string: the value, all of it remaining.
+	Value string `json:"value"`
+	// draft or paid (the default).
+	Status          graphql.Omittable[*string]    `json:"status,omitempty"`
+	ExpiresOn       graphql.Omittable[*time.Time] `json:"expiresOn,omitempty"`
+	GifterFirstName graphql.Omittable[*string]    `json:"gifterFirstName,omitempty"`
+	GifterLastName  graphql.Omittable[*string]    `json:"gifterLastName,omitempty"`
+}
+
+type IssueVoucherInput struct {
+	VoucherPrototypeID string `json:"voucherPrototypeId"`
+	// Decimal string: "120.00".
+	TotalPrice string `json:"totalPrice"`
+	// DRAFT or PAID (the default).
+	State          graphql.Omittable[*VoucherState] `json:"state,omitempty"`
+	ExpirationDate graphql.Omittable[*time.Time]    `json:"expirationDate,omitempty"`
+	// A language code; fr by default.
+	Language        graphql.Omittable[*string] `json:"language,omitempty"`
+	Summary         graphql.Omittable[*string] `json:"summary,omitempty"`
+	GifterFirstName graphql.Omittable[*string] `json:"gifterFirstName,omitempty"`
+	GifterLastName  graphql.Omittable[*string] `json:"gifterLastName,omitempty"`
+	GifterEmail     graphql.Omittable[*string] `json:"gifterEmail,omitempty"`
+	GifteeFirstName graphql.Omittable[*string] `json:"gifteeFirstName,omitempty"`
+	GifteeLastName  graphql.Omittable[*string] `json:"gifteeLastName,omitempty"`
+	GifteeEmail     graphql.Omittable[*string] `json:"gifteeEmail,omitempty"`
+	FromGifter      graphql.Omittable[*string] `json:"fromGifter,omitempty"`
+	ToGiftee        graphql.Omittable[*string] `json:"toGiftee,omitempty"`
+	Message         graphql.Omittable[*string] `json:"message,omitempty"`
+	// 1 to 5; 1 (print at home) by default.
+	ReceptionMode graphql.Omittable[*int] `json:"receptionMode,omitempty"`
+	NbAdults      graphql.Omittable[*int] `json:"nbAdults,omitempty"`
+	NbChildren    graphql.Omittable[*int] `json:"nbChildren,omitempty"`
+	NbBabies      graphql.Omittable[*int] `json:"nbBabies,omitempty"`
+	NbNights      graphql.Omittable[*int] `json:"nbNights,omitempty"`
+	// Options of the prototype's partner, each once; at most 50.
+	Options graphql.Omittable[[]*IssueVoucherOptionInput] `json:"options,omitempty"`
+}
+
+type IssueVoucherOptionInput struct {
+	OptionID string `json:"optionId"`
+	Count    int    `json:"count"`
+	// Decimal string.
+	TotalPrice string `json:"totalPrice"`
 }
 
 // A partner's legal identity (2.8); empty texts when it saved none.
@@ -1023,6 +1262,11 @@ type UpdateUniverseInput struct {
 	Order graphql.Omittable[*int] `json:"order,omitempty"`
 }
 
+type UpdateVoucherStateInput struct {
+	Code  string       `json:"code"`
+	State VoucherState `json:"state"`
+}
+
 type UpdateVouchersProductInformationInput struct {
 	PartnerID                       graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	Title                           []*TextInput               `json:"title"`
@@ -1148,6 +1392,14 @@ type VoucherPrototype struct {
 type VoucherPrototypePayload struct {
 	VoucherPrototype *VoucherPrototype `json:"voucherPrototype,omitempty"`
 	UserErrors       []*UserError      `json:"userErrors"`
+}
+
+type VoucherStateChange struct {
+	From VoucherState `json:"from"`
+	To   VoucherState `json:"to"`
+	// The user who made it; null once that account is deleted.
+	UserID    *string   `json:"userId,omitempty"`
+	ChangedAt time.Time `json:"changedAt"`
 }
 
 type VouchersProductInformation struct {
@@ -1331,6 +1583,134 @@ type WorkshopsProductInformation struct {
 type WorkshopsProductInformationPayload struct {
 	WorkshopsProductInformation *WorkshopsProductInformation `json:"workshopsProductInformation,omitempty"`
 	UserErrors                  []*UserError                 `json:"userErrors"`
+}
+
+type AdminGiftcardOrderField string
+
+const (
+	AdminGiftcardOrderFieldID             AdminGiftcardOrderField = "ID"
+	AdminGiftcardOrderFieldCreatedOn      AdminGiftcardOrderField = "CREATED_ON"
+	AdminGiftcardOrderFieldCode           AdminGiftcardOrderField = "CODE"
+	AdminGiftcardOrderFieldValue          AdminGiftcardOrderField = "VALUE"
+	AdminGiftcardOrderFieldRemainingValue AdminGiftcardOrderField = "REMAINING_VALUE"
+	AdminGiftcardOrderFieldStatus         AdminGiftcardOrderField = "STATUS"
+	AdminGiftcardOrderFieldExpiresOn      AdminGiftcardOrderField = "EXPIRES_ON"
+)
+
+var AllAdminGiftcardOrderField = []AdminGiftcardOrderField{
+	AdminGiftcardOrderFieldID,
+	AdminGiftcardOrderFieldCreatedOn,
+	AdminGiftcardOrderFieldCode,
+	AdminGiftcardOrderFieldValue,
+	AdminGiftcardOrderFieldRemainingValue,
+	AdminGiftcardOrderFieldStatus,
+	AdminGiftcardOrderFieldExpiresOn,
+}
+
+func (e AdminGiftcardOrderField) IsValid() bool {
+	switch e {
+	case AdminGiftcardOrderFieldID, AdminGiftcardOrderFieldCreatedOn, AdminGiftcardOrderFieldCode, AdminGiftcardOrderFieldValue, AdminGiftcardOrderFieldRemainingValue, AdminGiftcardOrderFieldStatus, AdminGiftcardOrderFieldExpiresOn:
+		return true
+	}
+	return false
+}
+
+func (e AdminGiftcardOrderField) String() string {
+	return string(e)
+}
+
+func (e *AdminGiftcardOrderField) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = AdminGiftcardOrderField(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid AdminGiftcardOrderField", str)
+	}
+	return nil
+}
+
+func (e AdminGiftcardOrderField) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *AdminGiftcardOrderField) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e AdminGiftcardOrderField) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+type AdminVoucherOrderField string
+
+const (
+	AdminVoucherOrderFieldID             AdminVoucherOrderField = "ID"
+	AdminVoucherOrderFieldCreationDate   AdminVoucherOrderField = "CREATION_DATE"
+	AdminVoucherOrderFieldCode           AdminVoucherOrderField = "CODE"
+	AdminVoucherOrderFieldTotalPrice     AdminVoucherOrderField = "TOTAL_PRICE"
+	AdminVoucherOrderFieldState          AdminVoucherOrderField = "STATE"
+	AdminVoucherOrderFieldExpirationDate AdminVoucherOrderField = "EXPIRATION_DATE"
+)
+
+var AllAdminVoucherOrderField = []AdminVoucherOrderField{
+	AdminVoucherOrderFieldID,
+	AdminVoucherOrderFieldCreationDate,
+	AdminVoucherOrderFieldCode,
+	AdminVoucherOrderFieldTotalPrice,
+	AdminVoucherOrderFieldState,
+	AdminVoucherOrderFieldExpirationDate,
+}
+
+func (e AdminVoucherOrderField) IsValid() bool {
+	switch e {
+	case AdminVoucherOrderFieldID, AdminVoucherOrderFieldCreationDate, AdminVoucherOrderFieldCode, AdminVoucherOrderFieldTotalPrice, AdminVoucherOrderFieldState, AdminVoucherOrderFieldExpirationDate:
+		return true
+	}
+	return false
+}
+
+func (e AdminVoucherOrderField) String() string {
+	return string(e)
+}
+
+func (e *AdminVoucherOrderField) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = AdminVoucherOrderField(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid AdminVoucherOrderField", str)
+	}
+	return nil
+}
+
+func (e AdminVoucherOrderField) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *AdminVoucherOrderField) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e AdminVoucherOrderField) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
 }
 
 type BoxOfferDecision string
@@ -1614,6 +1994,70 @@ func (e *OrderDirection) UnmarshalJSON(b []byte) error {
 }
 
 func (e OrderDirection) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+type VoucherState string
+
+const (
+	VoucherStateDraft VoucherState = "DRAFT"
+	VoucherStatePaid  VoucherState = "PAID"
+	VoucherStateError VoucherState = "ERROR"
+	VoucherStateUsing VoucherState = "USING"
+	VoucherStateUsed  VoucherState = "USED"
+	// Expired (exprd).
+	VoucherStateExprd VoucherState = "EXPRD"
+)
+
+var AllVoucherState = []VoucherState{
+	VoucherStateDraft,
+	VoucherStatePaid,
+	VoucherStateError,
+	VoucherStateUsing,
+	VoucherStateUsed,
+	VoucherStateExprd,
+}
+
+func (e VoucherState) IsValid() bool {
+	switch e {
+	case VoucherStateDraft, VoucherStatePaid, VoucherStateError, VoucherStateUsing, VoucherStateUsed, VoucherStateExprd:
+		return true
+	}
+	return false
+}
+
+func (e VoucherState) String() string {
+	return string(e)
+}
+
+func (e *VoucherState) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = VoucherState(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid VoucherState", str)
+	}
+	return nil
+}
+
+func (e VoucherState) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *VoucherState) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e VoucherState) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -1,0 +1,162 @@
+package domain
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/shopspring/decimal"
+)
+
+// Giftcard administration (Document 3, 2.3 and 4.2): a partner's members
+// list and find the giftcards of its giftcard prototypes; staff see every
+// partner's and may issue giftcards without a sale.
+
+// AdminGiftcard is a giftcard as the administration API shows it.
+type AdminGiftcard struct {
+	ID                  int64
+	Code                string
+	PartnerID           int64 // the giftcard prototype's partner
+	PartnerTimeZone     string
+	GiftcardPrototypeID int64
+	Status              string
+	CreatedOn           time.Time
+	ExpiresOn           *time.Time
+	Value               decimal.Decimal
+	RemainingValue      decimal.Decimal
+	GifterFirstName     string
+	GifterLastName      string
+}
+
+// Location is the zone the giftcard's dates are shown in.
+func (g *AdminGiftcard) Location() *time.Location { return zoneOrUTC(g.PartnerTimeZone) }
+
+// GiftcardListInput is the giftcard list's query (4.2), as given.
+type GiftcardListInput struct {
+	CreatedOnGte, CreatedOnLte, CreatedOnRange string
+	Ordering                                   string
+}
+
+// GiftcardFilter is a checked GiftcardListInput; dates bound created_on
+// (From inclusive, To exclusive).
+type GiftcardFilter struct {
+	Tenant   *int64
+	From, To *time.Time
+	Order    []AdminOrder
+}
+
+// GiftcardAdminStore reads and writes the administration's giftcards.
+type GiftcardAdminStore interface {
+	// ListGiftcards returns a page of the giftcards f selects, with the
+	// total count.
+	ListGiftcards(ctx context.Context, f GiftcardFilter, page PageRequest) ([]*AdminGiftcard, int, error)
+	// FindGiftcard returns the giftcard with that id (code ""), or with
+	// that code; ErrNotFound when there is none.
+	FindGiftcard(ctx context.Context, id int64, code string) (*AdminGiftcard, error)
+	// IssueGiftcard registers g.Code and inserts g in one transaction,
+	// setting g.ID. A taken code is a CodeInvalid error on "code"; an
+	// unknown prototype on "giftcardPrototypeId".
+	IssueGiftcard(ctx context.Context, g *AdminGiftcard) error
+}
+
+// Giftcards lists the giftcards of the caller's partner (staff: of all),
+// newest first unless in.Ordering says otherwise.
+// Errors: those of Authorize; CodeInvalid on the query's fields;
+// CodeNotFound "Invalid page." past the last page.
+func (s *VoucherAdminService) Giftcards(ctx context.Context, in GiftcardListInput, page PageRequest) (*Page[*AdminGiftcard], error) {
+	c, err := Authorize(ctx, OpGiftcardRead)
+	if err != nil {
+		return nil, err
+	}
+	var v validator
+	f := GiftcardFilter{Tenant: c.Tenant(), Order: v.ordering(in.Ordering, GiftcardOrderFields, "created_on")}
+	f.From, f.To = v.dateFilters(callerLocation(c), "created_on", in.CreatedOnGte, in.CreatedOnLte, in.CreatedOnRange)
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	items, count, err := s.store.ListGiftcards(ctx, f, page)
+	if err != nil {
+		return nil, err
+	}
+	return NewPage(items, count, page)
+}
+
+// Giftcard returns the giftcard with that id.
+// Errors: those of Authorize; CodeNotFound when there is none or the
+// caller does not see its partner.
+func (s *VoucherAdminService) Giftcard(ctx context.Context, id int64) (*AdminGiftcard, error) {
+	return s.seenGiftcard(ctx, id, "")
+}
+
+// GiftcardByCode returns the giftcard with that code.
+// Errors: as Giftcard.
+func (s *VoucherAdminService) GiftcardByCode(ctx context.Context, code string) (*AdminGiftcard, error) {
+	if !ValidGiftCode(code) {
+		if _, err := Authorize(ctx, OpGiftcardRead); err != nil {
+			return nil, err
+		}
+		return nil, ErrNotFound
+	}
+	return s.seenGiftcard(ctx, 0, code)
+}
+
+func (s *VoucherAdminService) seenGiftcard(ctx context.Context, id int64, code string) (*AdminGiftcard, error) {
+	c, err := Authorize(ctx, OpGiftcardRead)
+	if err != nil {
+		return nil, err
+	}
+	g, err := s.store.FindGiftcard(ctx, id, code)
+	if err != nil {
+		return nil, err
+	}
+	if !c.Sees(g.PartnerID) {
+		return nil, ErrNotFound
+	}
+	return g, nil
+}
+
+// IssueGiftcardInput is a giftcard staff issue without a sale.
+type IssueGiftcardInput struct {
+	GiftcardPrototypeID int64
+	Value               string
+	Status              *string // draft or paid; default paid
+	ExpiresOn           *time.Time
+	GifterFirstName     *string
+	GifterLastName      *string
+}
+
+// IssueGiftcard creates a giftcard of a giftcard prototype with a
+// generated code and its whole value remaining, without a sale: staff
+// only. The code and the giftcard are one transaction.
+// Errors: those of Authorize; CodeInvalid with every field error.
+func (s *VoucherAdminService) IssueGiftcard(ctx context.Context, in IssueGiftcardInput) (*AdminGiftcard, error) {
+	if _, err := Authorize(ctx, OpGiftcardIssue); err != nil {
+		return nil, err
+	}
+	var v validator
+	g := &AdminGiftcard{GiftcardPrototypeID: in.GiftcardPrototypeID, Status: GiftStatusPaid, ExpiresOn: in.ExpiresOn}
+	g.Value = v.money(in.Value, "value")
+	g.RemainingValue = g.Value
+	if in.Status != nil {
+		if *in.Status != GiftStatusDraft && *in.Status != GiftStatusPaid {
+			v.add(VInvalid, fmt.Sprintf(msgLanguageChoice, *in.Status), "status")
+		}
+		g.Status = *in.Status
+	}
+	if in.ExpiresOn != nil && !in.ExpiresOn.After(s.now()) {
+		v.add(VInvalid, "The expiration date must be in the future.", "expiresOn")
+	}
+	g.GifterFirstName = v.issueText(in.GifterFirstName, maxIssueNameLength, "gifterFirstName")
+	g.GifterLastName = v.issueText(in.GifterLastName, maxIssueNameLength, "gifterLastName")
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	_, err := issueWithCode(func(code string) error {
+		g.Code = code
+		return s.store.IssueGiftcard(ctx, g)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.store.FindGiftcard(ctx, g.ID, "")
+}

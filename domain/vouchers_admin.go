@@ -1,0 +1,793 @@
+package domain
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/shopspring/decimal"
+)
+
+// Voucher administration (Document 3, 2.4 and 4.3): a partner's members
+// list and read the vouchers of its prototypes and change their state;
+// staff see every partner's and may issue vouchers without a sale.
+// docs/admin-vouchers.md records the decisions the contract leaves open.
+
+// VoucherStates are the voucher states (Document 1, 3.3), in the order
+// error messages and the graph list them.
+var VoucherStates = []string{VoucherStateDraft, VoucherStatePaid, VoucherStateError, VoucherStateUsing,
+	VoucherStateUsed, VoucherStateExpired}
+
+// VoucherTransitions is the one table of the state changes an
+// administrator may make: from a state (key) to any of the listed ones.
+// used and exprd are final: a used voucher never goes back to paid, an
+// expired one is never used. using → paid undoes a usage that was started
+// (a booking cancelled).
+var VoucherTransitions = map[string][]string{
+	VoucherStateDraft:   {VoucherStatePaid, VoucherStateError},
+	VoucherStateError:   {VoucherStateDraft, VoucherStatePaid},
+	VoucherStatePaid:    {VoucherStateUsing, VoucherStateUsed, VoucherStateExpired},
+	VoucherStateUsing:   {VoucherStateUsed, VoucherStatePaid},
+	VoucherStateUsed:    {},
+	VoucherStateExpired: {},
+}
+
+// Messages of voucher state changes.
+const (
+	msgVoucherTransition = "Cannot change a voucher from \"%s\" to \"%s\"."
+	msgVoucherExpired    = "Cannot use a voucher that expired on %s."
+	msgVoucherRaced      = "The voucher's state was changed by another request; read it again and retry."
+)
+
+// CheckVoucherTransition reports whether a voucher in state from may be
+// put in state to. The same state is allowed (a no-op).
+// Errors: CodeInvalid on "state" for a value that is not a state or a
+// change the table does not list.
+func CheckVoucherTransition(from, to string) error {
+	var v validator
+	switch {
+	case !slices.Contains(VoucherStates, to):
+		v.add(VInvalid, fmt.Sprintf(msgLanguageChoice, to), "state")
+	case from == to:
+	case !slices.Contains(VoucherTransitions[from], to):
+		v.add(VInvalidState, fmt.Sprintf(msgVoucherTransition, from, to), "state")
+	}
+	return v.err()
+}
+
+// VoucherPrototypeTypeCode is the integer voucher_prototype_type of the
+// legacy record for a prototype's type (the contract shows no mapping).
+func VoucherPrototypeTypeCode(t string) int {
+	switch t {
+	case "stay":
+		return 2
+	case "fixed_stay":
+		return 3
+	}
+	return 1 // standard
+}
+
+// ReceptionModeDisplay is the label of a reception mode (the migration's
+// vouchers.reception_mode comment).
+func ReceptionModeDisplay(mode int) string {
+	switch mode {
+	case 1:
+		return "Print at home"
+	case 2:
+		return "E-mail to the beneficiary"
+	case 3:
+		return "Postal mail to the buyer"
+	case 4:
+		return "Postal mail to the beneficiary"
+	case 5:
+		return "Collected on site"
+	}
+	return ""
+}
+
+// AdminVoucher is a voucher as the administration API shows it.
+type AdminVoucher struct {
+	ID                   int64
+	Code                 string
+	PartnerID            int64  // the prototype's partner
+	PartnerTimeZone      string // its dates are shown in this zone
+	Summary              string
+	Origin               string
+	OriginURL            string
+	VoucherPrototypeID   int64
+	VoucherPrototypeType string // the prototype's type: standard, stay, fixed_stay
+	PrototypeName        Localized
+	PrototypeDescription Localized
+	PrototypeRentConds   Localized
+	Type                 int
+	APIVersion           int
+	Language             string
+	ImportedFrom         string
+	PaymentType          string
+	NbNights             int
+	NbBabies             int
+	NbChildren           int
+	NbAdults             int
+	Options              []*AdminVoucherOption
+	IncludedOptions      []*IncludedOption
+	ReceptionMode        int
+	ExpeditionStatus     string
+	ExpeditionDate       *time.Time
+	CoverLetterURL       string
+	PrintablePDFFile     string
+	GifterID             *int64
+	GifterCivility       string
+	GifterFirstName      string
+	GifterLastName       string
+	GifterAddress        string
+	GifterEmail          string
+	GifterZipcode        *int
+	GifterCity           string
+	GifterCountry        string
+	GifterWiredPhone     string
+	GifterMobilePhone    string
+	SelfGifted           bool
+	FromGifter           string
+	GifteeID             *int64
+	GifteeFirstName      string
+	GifteeLastName       string
+	GifteeEmail          string
+	GifteePhoneNumber    string
+	RecipientAddress     string
+	ToGiftee             string
+	Message              string
+	TotalPrice           decimal.Decimal
+	PurchasePrice        decimal.Decimal
+	RentPrice            decimal.Decimal
+	BoughtRentPrice      decimal.Decimal
+	CreationDate         time.Time
+	ActivationDate       *time.Time
+	UsageDate            *time.Time
+	ExpirationDate       *time.Time
+	State                string
+	Version              int
+	IsGroupPayment       bool
+	IsExtendable         bool
+	IsRefundable         bool
+	Coupon               *Coupon // nil: bought without a coupon
+	StateChanges         []*VoucherStateChange
+}
+
+// Location is the zone the voucher's dates are shown in: its partner's,
+// UTC when unknown.
+func (v *AdminVoucher) Location() *time.Location {
+	return zoneOrUTC(v.PartnerTimeZone)
+}
+
+// GifterFullName is the gifter's first and last names.
+func (v *AdminVoucher) GifterFullName() string {
+	return strings.TrimSpace(v.GifterFirstName + " " + v.GifterLastName)
+}
+
+// Usable reports whether the voucher can be used at t: paid or being used,
+// and not expired.
+func (v *AdminVoucher) Usable(t time.Time) bool {
+	return (v.State == VoucherStatePaid || v.State == VoucherStateUsing) &&
+		(v.ExpirationDate == nil || t.Before(*v.ExpirationDate))
+}
+
+// PrototypeNameIn is the prototype's name in the voucher's language, else
+// in the first language that has one; "" when it has none.
+func (v *AdminVoucher) PrototypeNameIn() (string, bool) {
+	if s, ok := v.PrototypeName[v.Language]; ok && s != "" {
+		return s, true
+	}
+	for _, l := range Languages {
+		if s, ok := v.PrototypeName[l]; ok && s != "" {
+			return s, true
+		}
+	}
+	return "", false
+}
+
+// AdminVoucherOption is an option bought with a voucher.
+type AdminVoucherOption struct {
+	Option     *VoucherOption
+	Count      int
+	TotalPrice decimal.Decimal
+}
+
+// VoucherOption is an option as a voucher shows it.
+type VoucherOption struct {
+	ID                  int64
+	Name                Localized
+	Description         Localized
+	Countable           bool
+	Services            []OptionService
+	Price               decimal.Decimal
+	SellingPrice        decimal.Decimal
+	IsActive            bool
+	IsGlobal            bool
+	Ranking             int
+	CategoryID          *int64
+	SourceID            string
+	VoucherPrototypeIDs []int64 // the prototypes that offer it
+}
+
+// OptionService is a service an option is made of.
+type OptionService struct {
+	Cost, BuyingVAT, SellingVAT, Price decimal.Decimal
+}
+
+// IncludedOption is an option included in a voucher's prototype.
+type IncludedOption struct {
+	Name     Localized
+	SourceID string
+	Count    int
+}
+
+// Coupon is a partner's discount coupon (coupon_for_email_details).
+type Coupon struct {
+	ID                            int64
+	PartnerID                     int64
+	Code                          string
+	Type                          string
+	Valid                         bool
+	IsActivated                   bool
+	DiscountText                  string
+	Discount                      decimal.Decimal
+	DiscountType                  string
+	NumberOfUsage                 int
+	MaxUsage                      int
+	NewValidityPeriod             string
+	BookingEngineID               string
+	Start, End                    *time.Time
+	IsValueIncreased              bool
+	IsValueIncreasedMultipleTimes bool
+	// Id lists, by name of the legacy field (voucher_prototypes_ids...).
+	IDLists map[string][]int64
+	// Text conditions, by legacy field name (giftcode, email_condition...).
+	Texts map[string]string
+	// Flags, by legacy field name (activate_for_vouchers...).
+	Flags map[string]bool
+}
+
+// Coupon's legacy field names, in the record's order.
+var (
+	CouponIDListFields = []string{"voucher_prototypes_ids", "cnc_offers_ids", "eshop_products_ids",
+		"experience_offers_ids", "workshops_ids", "workshop_categories_ids", "events_ids", "flashsales_offers_ids"}
+	CouponTextFields = []string{"payment_amount_condition_minimum", "giftcode", "email_condition",
+		"price_condition_min_amount", "product_condition_min_amount"}
+	CouponFlagFields = []string{"activate_for_vouchers", "activate_for_giftcards", "activate_for_clickandcollect",
+		"activate_for_ecommerce", "activate_for_experiences", "activate_for_tickets_events", "activate_for_workshops",
+		"activate_for_flashsales", "activate_for_moneypot", "activate_for_network_giftcards",
+		"activate_for_network_vouchers", "offer_delivery_cost_clickandcollect", "print_at_home_reception_mode",
+		"expedition_reception_mode", "giftee_email_reception_mode", "postal_mail_to_beneficiary_reception_mode",
+		"on_site_expedition_mode"}
+)
+
+// VoucherStateChange is one change of a voucher's state.
+type VoucherStateChange struct {
+	ID        int64
+	VoucherID int64
+	From, To  string
+	UserID    *int64
+	ChangedAt time.Time
+}
+
+// VoucherOrderFields are the orderings of the voucher list.
+var VoucherOrderFields = []string{"id", "creation_date", "code", "total_price", "state", "expiration_date"}
+
+// GiftcardOrderFields are the orderings of the giftcard list.
+var GiftcardOrderFields = []string{"id", "created_on", "code", "value", "remaining_value", "status", "expires_on"}
+
+// AdminOrder is one key of an administration list's order: an allowed
+// field name, descending or not.
+type AdminOrder struct {
+	Field string
+	Desc  bool
+}
+
+// MaxSearchLength bounds the search strings of the administration lists.
+const MaxSearchLength = 255
+
+// VoucherListInput is the voucher list's query (4.3), as given.
+type VoucherListInput struct {
+	Code, PrototypeName, Gifter, Giftee, OriginURL      string
+	CreationDateGte, CreationDateLte, CreationDateRange string
+	Ordering                                            string
+}
+
+// VoucherFilter is a checked VoucherListInput. Search strings match
+// case-insensitively anywhere ("" matches all); dates bound creation_date
+// (From inclusive, To exclusive).
+type VoucherFilter struct {
+	Tenant                                         *int64
+	Code, PrototypeName, Gifter, Giftee, OriginURL string
+	From, To                                       *time.Time
+	Order                                          []AdminOrder
+}
+
+// VoucherAdminStore reads and writes the administration's vouchers.
+type VoucherAdminStore interface {
+	// ListVouchers returns a page of the vouchers f selects, ordered by
+	// f.Order then id, with the total count.
+	ListVouchers(ctx context.Context, f VoucherFilter, page PageRequest) ([]*AdminVoucher, int, error)
+	// FindVoucherByCode returns the voucher with its options, coupon and
+	// state changes; ErrNotFound when there is none.
+	FindVoucherByCode(ctx context.Context, code string) (*AdminVoucher, error)
+	// ChangeVoucherState moves the voucher from state c.From (at version)
+	// to c.To, setting the activation and usage dates given (nil keeps
+	// them), and records c: one transaction. It reports false, writing
+	// nothing, when the voucher is no longer at that version.
+	ChangeVoucherState(ctx context.Context, c *VoucherStateChange, version int, activation, usage *time.Time) (bool, error)
+	// IssueVoucher registers v.Code and inserts v with its options in one
+	// transaction, setting v.ID. A taken code is a CodeInvalid error on
+	// "code"; an unknown prototype on "voucherPrototypeId".
+	IssueVoucher(ctx context.Context, v *AdminVoucher) error
+	// PrototypePartner returns the partner of a voucher prototype;
+	// ErrNotFound when there is no such prototype.
+	PrototypePartner(ctx context.Context, prototypeID int64) (int64, error)
+	// OptionPartners returns the partner of each of the options that exist.
+	OptionPartners(ctx context.Context, ids []int64) (map[int64]int64, error)
+
+	// ListGiftcards, FindGiftcard and IssueGiftcard: see giftcards_admin.go.
+	GiftcardAdminStore
+}
+
+// VoucherAdminService serves the vouchers and giftcards of the
+// administration API, REST and graph alike.
+type VoucherAdminService struct {
+	store    VoucherAdminStore
+	partners PartnerStore
+	now      func() time.Time
+}
+
+// NewVoucherAdminService returns the service.
+func NewVoucherAdminService(store VoucherAdminStore, partners PartnerStore) *VoucherAdminService {
+	return &VoucherAdminService{store: store, partners: partners, now: time.Now}
+}
+
+// Vouchers lists the vouchers of the caller's partner (staff: of all),
+// newest first unless in.Ordering says otherwise. GET /api/vouchers/ is
+// also the documented token check: any partner member may call it.
+// Errors: those of Authorize; CodeInvalid on the query's fields;
+// CodeNotFound "Invalid page." past the last page.
+func (s *VoucherAdminService) Vouchers(ctx context.Context, in VoucherListInput, page PageRequest) (*Page[*AdminVoucher], error) {
+	c, err := Authorize(ctx, OpVoucherRead)
+	if err != nil {
+		return nil, err
+	}
+	var v validator
+	f := VoucherFilter{Tenant: c.Tenant(),
+		Code:          v.search(in.Code, "code"),
+		PrototypeName: v.search(in.PrototypeName, "voucher_prototype_name"),
+		Gifter:        v.search(in.Gifter, "gifter"),
+		Giftee:        v.search(in.Giftee, "giftee"),
+		OriginURL:     v.search(in.OriginURL, "origin_url"),
+		Order:         v.ordering(in.Ordering, VoucherOrderFields, "creation_date"),
+	}
+	f.From, f.To = v.dateFilters(callerLocation(c), "creation_date", in.CreationDateGte, in.CreationDateLte, in.CreationDateRange)
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	items, count, err := s.store.ListVouchers(ctx, f, page)
+	if err != nil {
+		return nil, err
+	}
+	return NewPage(items, count, page)
+}
+
+// Voucher returns the voucher with that code.
+// Errors: those of Authorize; CodeNotFound when there is none or the
+// caller does not see its partner.
+func (s *VoucherAdminService) Voucher(ctx context.Context, code string) (*AdminVoucher, error) {
+	c, err := Authorize(ctx, OpVoucherRead)
+	if err != nil {
+		return nil, err
+	}
+	return s.seenVoucher(ctx, c, code)
+}
+
+func (s *VoucherAdminService) seenVoucher(ctx context.Context, c *Caller, code string) (*AdminVoucher, error) {
+	if !ValidGiftCode(code) {
+		return nil, ErrNotFound
+	}
+	v, err := s.store.FindVoucherByCode(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	if !c.Sees(v.PartnerID) {
+		return nil, ErrNotFound
+	}
+	return v, nil
+}
+
+// UpdateVoucherState puts the voucher with that code in state (the PATCH
+// body's value, any JSON value) as VoucherTransitions allows, and returns
+// it. Becoming paid sets the activation date when it has none; becoming
+// used sets the usage date, and using or used is refused once the
+// voucher expired. The same state is a no-op. The change and its
+// voucher_state_changes row are one transaction, on the voucher's
+// version: of two concurrent changes only one is made.
+// Errors: those of Authorize (use_voucher); CodeNotFound as Voucher;
+// CodeInvalid on "state"; CodeConflict when another change came first.
+func (s *VoucherAdminService) UpdateVoucherState(ctx context.Context, code string, state any) (*AdminVoucher, error) {
+	c, err := Authorize(ctx, OpVoucherUpdateState)
+	if err != nil {
+		return nil, err
+	}
+	v, err := s.seenVoucher(ctx, c, code)
+	if err != nil {
+		return nil, err
+	}
+	to, err := stateValue(state)
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckVoucherTransition(v.State, to); err != nil {
+		return nil, err
+	}
+	if to == v.State {
+		return v, nil
+	}
+	now := s.now()
+	if (to == VoucherStateUsing || to == VoucherStateUsed) && v.ExpirationDate != nil && !now.Before(*v.ExpirationDate) {
+		var vr validator
+		vr.add(VInvalidState, fmt.Sprintf(msgVoucherExpired, v.ExpirationDate.In(v.Location()).Format(time.DateOnly)), "state")
+		return nil, vr.err()
+	}
+	var activation, usage *time.Time
+	if to == VoucherStatePaid && v.ActivationDate == nil {
+		activation = &now
+	}
+	if to == VoucherStateUsed {
+		usage = &now
+	}
+	change := &VoucherStateChange{VoucherID: v.ID, From: v.State, To: to, UserID: &c.User.ID, ChangedAt: now}
+	ok, err := s.store.ChangeVoucherState(ctx, change, v.Version, activation, usage)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, &Error{Code: CodeConflict, Message: msgVoucherRaced}
+	}
+	return s.store.FindVoucherByCode(ctx, code)
+}
+
+// stateValue reads the state field of an update body.
+func stateValue(state any) (string, error) {
+	var v validator
+	switch s := state.(type) {
+	case nil:
+		v.add(VRequired, msgRequired, "state")
+	case string:
+		if s == "" {
+			v.add(VInvalid, fmt.Sprintf(msgLanguageChoice, s), "state")
+		}
+		return s, v.err()
+	default:
+		v.add(VInvalid, msgString, "state")
+	}
+	return "", v.err()
+}
+
+// IssueVoucherInput is a voucher staff issue without a sale.
+type IssueVoucherInput struct {
+	VoucherPrototypeID int64
+	State              *string // draft or paid; default paid
+	TotalPrice         string
+	ExpirationDate     *time.Time
+	Language           *string
+	Summary            *string
+	GifterFirstName    *string
+	GifterLastName     *string
+	GifterEmail        *string
+	GifteeFirstName    *string
+	GifteeLastName     *string
+	GifteeEmail        *string
+	FromGifter         *string
+	ToGiftee           *string
+	Message            *string
+	ReceptionMode      *int
+	NbAdults           *int
+	NbChildren         *int
+	NbBabies           *int
+	NbNights           *int
+	Options            []IssueOptionInput
+}
+
+// IssueOptionInput is an option of an issued voucher.
+type IssueOptionInput struct {
+	OptionID   int64
+	Count      int
+	TotalPrice string
+}
+
+// Issue limits.
+const (
+	MaxIssueOptions    = 50
+	maxIssueNameLength = 150
+	maxIssueTextLength = 255
+	maxIssueMessage    = 5000
+	maxIssueEmail      = 254
+	issueCodeLength    = 12
+	issueCodeAttempts  = 5
+)
+
+// IssueVoucher creates a voucher of a prototype with a generated code,
+// without a sale: staff only. Every field is checked and every error
+// reported at once; the code, the voucher and its options are written in
+// one transaction.
+// Errors: those of Authorize; CodeInvalid with every field error.
+func (s *VoucherAdminService) IssueVoucher(ctx context.Context, in IssueVoucherInput) (*AdminVoucher, error) {
+	if _, err := Authorize(ctx, OpVoucherIssue); err != nil {
+		return nil, err
+	}
+	var v validator
+	out := &AdminVoucher{VoucherPrototypeID: in.VoucherPrototypeID, State: VoucherStatePaid, Language: "fr",
+		ReceptionMode: 1, Type: 1, APIVersion: 1, Origin: "issued", ExpirationDate: in.ExpirationDate}
+	if in.State != nil {
+		if *in.State != VoucherStateDraft && *in.State != VoucherStatePaid {
+			v.add(VInvalid, fmt.Sprintf(msgLanguageChoice, *in.State), "state")
+		}
+		out.State = *in.State
+	}
+	out.TotalPrice = v.money(in.TotalPrice, "totalPrice")
+	if in.Language != nil {
+		if !IsLanguage(*in.Language) {
+			v.add(VInvalid, fmt.Sprintf(msgLanguageChoice, *in.Language), "language")
+		}
+		out.Language = *in.Language
+	}
+	out.Summary = v.issueText(in.Summary, 1000, "summary")
+	out.GifterFirstName = v.issueText(in.GifterFirstName, maxIssueNameLength, "gifterFirstName")
+	out.GifterLastName = v.issueText(in.GifterLastName, maxIssueNameLength, "gifterLastName")
+	out.GifterEmail = v.issueEmail(in.GifterEmail, "gifterEmail")
+	out.GifteeFirstName = v.issueText(in.GifteeFirstName, maxIssueNameLength, "gifteeFirstName")
+	out.GifteeLastName = v.issueText(in.GifteeLastName, maxIssueNameLength, "gifteeLastName")
+	out.GifteeEmail = v.issueEmail(in.GifteeEmail, "gifteeEmail")
+	out.FromGifter = v.issueText(in.FromGifter, maxIssueTextLength, "fromGifter")
+	out.ToGiftee = v.issueText(in.ToGiftee, maxIssueTextLength, "toGiftee")
+	out.Message = v.issueText(in.Message, maxIssueMessage, "message")
+	if in.ReceptionMode != nil {
+		if ReceptionModeDisplay(*in.ReceptionMode) == "" {
+			v.add(VInvalid, fmt.Sprintf(msgLanguageChoice, fmt.Sprint(*in.ReceptionMode)), "receptionMode")
+		}
+		out.ReceptionMode = *in.ReceptionMode
+	}
+	out.NbAdults = v.optInt(in.NbAdults, 0, "nbAdults")
+	out.NbChildren = v.optInt(in.NbChildren, 0, "nbChildren")
+	out.NbBabies = v.optInt(in.NbBabies, 0, "nbBabies")
+	out.NbNights = v.optInt(in.NbNights, 0, "nbNights")
+	if in.ExpirationDate != nil && !in.ExpirationDate.After(s.now()) {
+		v.add(VInvalid, "The expiration date must be in the future.", "expirationDate")
+	}
+
+	partnerID, err := s.store.PrototypePartner(ctx, in.VoucherPrototypeID)
+	switch {
+	case IsCode(err, CodeNotFound):
+		v.add(VNotFound, fmt.Sprintf(msgNoSuchRecord, in.VoucherPrototypeID), "voucherPrototypeId")
+	case err != nil:
+		return nil, err
+	}
+	if err := s.issueOptions(ctx, &v, in.Options, partnerID, out); err != nil {
+		return nil, err
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	code, err := issueWithCode(func(code string) error {
+		out.Code = code
+		return s.store.IssueVoucher(ctx, out)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.store.FindVoucherByCode(ctx, code)
+}
+
+func (s *VoucherAdminService) issueOptions(ctx context.Context, v *validator, in []IssueOptionInput, partnerID int64, out *AdminVoucher) error {
+	if len(in) > MaxIssueOptions {
+		v.add(VInvalid, fmt.Sprintf(msgTooManyElements, MaxIssueOptions), "options")
+		return nil
+	}
+	ids := make([]int64, len(in))
+	for i, o := range in {
+		ids[i] = o.OptionID
+	}
+	owners, err := s.store.OptionPartners(ctx, ids)
+	if err != nil {
+		return err
+	}
+	seen := map[int64]bool{}
+	for i, o := range in {
+		if owner, ok := owners[o.OptionID]; !ok || owner != partnerID {
+			v.add(VNotFound, fmt.Sprintf(msgNoSuchRecord, o.OptionID), "options", i, "optionId")
+		} else if seen[o.OptionID] {
+			v.add(VUnique, "This option is given more than once.", "options", i, "optionId")
+		}
+		seen[o.OptionID] = true
+		if o.Count < 1 {
+			v.add(VMinValue, "Ensure this value is greater than or equal to 1.", "options", i, "count")
+		}
+		price := v.money(o.TotalPrice, "options", i, "totalPrice")
+		out.Options = append(out.Options, &AdminVoucherOption{Option: &VoucherOption{ID: o.OptionID}, Count: o.Count, TotalPrice: price})
+	}
+	return nil
+}
+
+// issueWithCode runs insert with fresh random codes until one is not
+// taken (a CodeInvalid error on "code" means taken).
+func issueWithCode(insert func(code string) error) (string, error) {
+	for range issueCodeAttempts {
+		code := newGiftCode()
+		err := insert(code)
+		if err == nil {
+			return code, nil
+		}
+		if de, ok := err.(*Error); !ok || de.Code != CodeInvalid || len(de.Fields) != 1 || de.Fields[0].Path[0] != "code" {
+			return "", err
+		}
+	}
+	return "", fmt.Errorf("issue: no free code after %d attempts", issueCodeAttempts)
+}
+
+// newGiftCode is a random code of upper-case letters and digits without
+// the look-alikes 0, O, 1 and I.
+func newGiftCode() string {
+	const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+	b := make([]byte, issueCodeLength)
+	_, _ = rand.Read(b)
+	for i := range b {
+		b[i] = alphabet[int(b[i])%len(alphabet)]
+	}
+	return string(b)
+}
+
+func (v *validator) issueText(s *string, max int, field string) string {
+	if s == nil {
+		return ""
+	}
+	t := strings.TrimSpace(*s)
+	switch {
+	case strings.ContainsRune(t, 0):
+		v.add(VInvalid, msgGiftNullCharacters, field)
+	case utf8.RuneCountInString(t) > max:
+		v.add(VMaxLength, fmt.Sprintf(msgMaxLength, max), field)
+	}
+	return t
+}
+
+func (v *validator) issueEmail(s *string, field string) string {
+	t := v.issueText(s, maxIssueEmail, field)
+	if t != "" && !validContactEmail(t) {
+		v.add(VInvalid, msgContactEmail, field)
+	}
+	return t
+}
+
+// search reads a search string of a list's query.
+func (v *validator) search(s, field string) string {
+	s = strings.TrimSpace(s)
+	switch {
+	case strings.ContainsRune(s, 0):
+		v.add(VInvalid, msgGiftNullCharacters, field)
+	case utf8.RuneCountInString(s) > MaxSearchLength:
+		v.add(VMaxLength, fmt.Sprintf(msgMaxLength, MaxSearchLength), field)
+	}
+	return s
+}
+
+// ordering reads an ordering parameter: comma-separated fields of allowed,
+// each optionally prefixed with "-". The default is def descending; id
+// (in the last key's direction) always ends the order, so pages are stable.
+func (v *validator) ordering(s string, allowed []string, def string) []AdminOrder {
+	var out []AdminOrder
+	if strings.TrimSpace(s) == "" {
+		out = []AdminOrder{{Field: def, Desc: true}}
+	} else {
+		if len(s) > MaxSearchLength {
+			v.add(VInvalid, fmt.Sprintf("Select a valid choice. %s is not one of the available choices.", s[:MaxSearchLength]), "ordering")
+			return nil
+		}
+		for term := range strings.SplitSeq(s, ",") {
+			term = strings.TrimSpace(term)
+			field, desc := strings.CutPrefix(term, "-")
+			if !slices.Contains(allowed, field) {
+				v.add(VInvalid, fmt.Sprintf("Select a valid choice. %s is not one of the available choices.", term), "ordering")
+				continue
+			}
+			out = append(out, AdminOrder{Field: field, Desc: desc})
+		}
+	}
+	if len(out) > 0 && out[len(out)-1].Field != "id" {
+		out = append(out, AdminOrder{Field: "id", Desc: out[len(out)-1].Desc})
+	}
+	return out
+}
+
+// Date filter messages.
+const (
+	msgDateFormat = "Enter a valid date or date/time (YYYY-MM-DD or YYYY-MM-DDThh:mm[:ss][±hh:mm])."
+	msgDateRange  = "Enter two dates separated by a comma."
+)
+
+// dateFilters reads x__gte, x__lte and x__range into [from, to): a bare
+// date is a whole day in loc, so __lte of a date includes that day; a
+// date-time without an offset is in loc. Both __range and the bounds may
+// be given: every bound applies.
+func (v *validator) dateFilters(loc *time.Location, field, gte, lte, rng string) (from, to *time.Time) {
+	narrow := func(f, t *time.Time) {
+		if f != nil && (from == nil || f.After(*from)) {
+			from = f
+		}
+		if t != nil && (to == nil || t.Before(*to)) {
+			to = t
+		}
+	}
+	if gte != "" {
+		if start, _, ok := parseDateBound(gte, loc); ok {
+			narrow(&start, nil)
+		} else {
+			v.add(VInvalid, msgDateFormat, field+"__gte")
+		}
+	}
+	if lte != "" {
+		if _, end, ok := parseDateBound(lte, loc); ok {
+			narrow(nil, &end)
+		} else {
+			v.add(VInvalid, msgDateFormat, field+"__lte")
+		}
+	}
+	if rng != "" {
+		a, b, found := strings.Cut(rng, ",")
+		start, _, okA := parseDateBound(strings.TrimSpace(a), loc)
+		_, end, okB := parseDateBound(strings.TrimSpace(b), loc)
+		switch {
+		case !found || strings.Contains(b, ","):
+			v.add(VInvalid, msgDateRange, field+"__range")
+		case !okA || !okB:
+			v.add(VInvalid, msgDateFormat, field+"__range")
+		default:
+			narrow(&start, &end)
+		}
+	}
+	return from, to
+}
+
+// parseDateBound reads a date or a date-time: start is the instant it
+// starts at, end the first instant after it (the next day for a date, the
+// next microsecond, the database's precision, for a date-time).
+func parseDateBound(s string, loc *time.Location) (start, end time.Time, ok bool) {
+	if len(s) > 40 {
+		return start, end, false
+	}
+	if d, err := time.ParseInLocation(time.DateOnly, s, loc); err == nil {
+		return d, d.AddDate(0, 0, 1), true
+	}
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02T15:04Z07:00"} {
+		if t, err := time.ParseInLocation(layout, s, loc); err == nil {
+			return t, t.Add(time.Microsecond), true
+		}
+	}
+	return start, end, false
+}
+
+// callerLocation is the zone a caller's dates are read in: its partner's,
+// UTC for staff without one.
+func callerLocation(c *Caller) *time.Location {
+	if c.Partner == nil {
+		return time.UTC
+	}
+	return zoneOrUTC(c.Partner.TimeZone)
+}
+
+func zoneOrUTC(name string) *time.Location {
+	if name == "" {
+		return time.UTC
+	}
+	if loc, err := time.LoadLocation(name); err == nil {
+		return loc
+	}
+	return time.UTC
+}
