@@ -2,10 +2,9 @@ package graph
 
 import (
 	"context"
-	"strings"
-
 	"salesplatform/domain"
 	"salesplatform/graph/model"
+	"strings"
 )
 
 // UpdateVoucherState is the resolver for the updateVoucherState field.
