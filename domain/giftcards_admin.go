@@ -29,7 +29,9 @@ type AdminGiftcard struct {
 }
 
 // Location is the zone the giftcard's dates are shown in.
-func (g *AdminGiftcard) Location() *time.Location { return zoneOrUTC(g.PartnerTimeZone) }
+func (g *AdminGiftcard) Location() *time.Location {
+	return giftSellerLocation(&Partner{ID: g.PartnerID, TimeZone: g.PartnerTimeZone})
+}
 
 // GiftcardListInput is the giftcard list's query (4.2), as given.
 type GiftcardListInput struct {

@@ -160,7 +160,7 @@ type AdminVoucher struct {
 // Location is the zone the voucher's dates are shown in: its partner's,
 // UTC when unknown.
 func (v *AdminVoucher) Location() *time.Location {
-	return zoneOrUTC(v.PartnerTimeZone)
+	return giftSellerLocation(&Partner{ID: v.PartnerID, TimeZone: v.PartnerTimeZone})
 }
 
 // GifterFullName is the gifter's first and last names.
@@ -779,15 +779,5 @@ func callerLocation(c *Caller) *time.Location {
 	if c.Partner == nil {
 		return time.UTC
 	}
-	return zoneOrUTC(c.Partner.TimeZone)
-}
-
-func zoneOrUTC(name string) *time.Location {
-	if name == "" {
-		return time.UTC
-	}
-	if loc, err := time.LoadLocation(name); err == nil {
-		return loc
-	}
-	return time.UTC
+	return giftSellerLocation(c.Partner)
 }
