@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/mail"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -241,4 +242,21 @@ func (s *AccountService) CreateAccount(ctx context.Context, in NewAccountInput) 
 		return nil, err
 	}
 	return out, nil
+}
+
+// Permissions returns the permission names of the caller (GET
+// /api/permissions/, the graph's viewer.permissions): every name of
+// PermissionVocabulary for staff, the granted ones otherwise, sorted.
+// Errors: those of Authorize(OpPermissionsRead).
+func (s *AccountService) Permissions(ctx context.Context) ([]string, error) {
+	c, err := Authorize(ctx, OpPermissionsRead)
+	if err != nil {
+		return nil, err
+	}
+	if c.User.IsStaff {
+		return slices.Clone(PermissionVocabulary), nil
+	}
+	out := append([]string{}, c.Permissions...)
+	slices.Sort(out)
+	return slices.Compact(out), nil
 }

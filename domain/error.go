@@ -18,6 +18,7 @@ const (
 	CodePreconditionFailed Code = "precondition_failed" // If-Match did not match
 	CodeConflict           Code = "conflict"            // the record's state refuses the change
 	CodeThrottled          Code = "throttled"           // too many attempts; see RetryAfter
+	CodeTooLarge           Code = "too_large"           // an input is past its size limit
 	CodeInternal           Code = "internal"            // a bug or an outage, never shown as is
 )
 

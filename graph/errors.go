@@ -22,6 +22,7 @@ var codeOf = map[domain.Code]string{
 	domain.CodePreconditionFailed: "PRECONDITION_FAILED",
 	domain.CodeConflict:           "CONFLICT",
 	domain.CodeThrottled:          "THROTTLED",
+	domain.CodeTooLarge:           "TOO_LARGE",
 }
 
 // Logger is what the error presenter logs masked errors with.

@@ -10,6 +10,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler/lru"
 	"github.com/vektah/gqlparser/v2/ast"
 
+	"salesplatform/domain"
 	"salesplatform/graph/httptransport"
 )
 
@@ -26,6 +27,9 @@ func NewHandler(r *Resolver, logFrom func(context.Context) *slog.Logger) http.Ha
 	setComplexity(&cfg.Complexity)
 	srv := handler.New(NewExecutableSchema(cfg))
 	srv.AddTransport(httptransport.GET{})
+	// Uploads (uploadMedia): one file, the media limit and room for the
+	// operations; before POST, which refuses non-JSON bodies.
+	srv.AddTransport(httptransport.MultipartForm{MaxBodyBytes: domain.MaxMediaBytes + 256<<10, MaxFiles: 1})
 	srv.AddTransport(httptransport.POST{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](queryCacheSize))
 	srv.Use(extension.Introspection{})

@@ -21,4 +21,5 @@ type Resolver struct {
 	Gifts            *domain.GiftService
 	// VoucherAdmin serves the administration's vouchers and giftcards.
 	VoucherAdmin *domain.VoucherAdminService
+	MediaLibrary *domain.MediaService
 }

@@ -40,7 +40,11 @@ func (r *queryResolver) Viewer(ctx context.Context) (*model.Viewer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &model.Viewer{User: toGraphUser(c.User), Partner: toGraphPartner(c.Partner), Permissions: c.Permissions}, nil
+	perms, err := r.Accounts.Permissions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &model.Viewer{User: toGraphUser(c.User), Partner: toGraphPartner(c.Partner), Permissions: perms}, nil
 }
 
 // Cart is the resolver for the cart field.

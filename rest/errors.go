@@ -18,6 +18,7 @@ var statusOf = map[domain.Code]int{
 	domain.CodePreconditionFailed: http.StatusPreconditionFailed,
 	domain.CodeConflict:           http.StatusConflict,
 	domain.CodeThrottled:          http.StatusTooManyRequests,
+	domain.CodeTooLarge:           http.StatusRequestEntityTooLarge,
 }
 
 // writeError writes err in the legacy (DRF) shape: field errors for invalid

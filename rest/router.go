@@ -26,6 +26,7 @@ type Services struct {
 	Widgets    *domain.WidgetService
 	// VoucherAdmin serves the administration's vouchers and giftcards.
 	VoucherAdmin *domain.VoucherAdminService
+	Media        *domain.MediaService
 }
 
 type api struct {
@@ -48,6 +49,7 @@ func Register(r *mux.Router, s Services) {
 	registerGiftRoutes(r, a)
 	registerWidgetRoutes(r, a)
 	registerVoucherAdminRoutes(r, a)
+	registerMediaRoutes(r, a)
 
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusNotFound, detail(domain.MsgNotFound))

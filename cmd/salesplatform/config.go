@@ -8,10 +8,12 @@ import (
 	"log/slog"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
 	"salesplatform/domain"
+	"salesplatform/persistence/blobstore"
 )
 
 // config is the service's configuration: each setting is an environment
@@ -25,6 +27,11 @@ type config struct {
 	DataDir       string
 	LogLevel      slog.Level
 	NoMigrate     bool
+	// S3 is the bucket media are kept in; with no endpoint they are files
+	// under DataDir/media.
+	S3 blobstore.S3Config
+
+	blobs domain.BlobStore // opened by serve (openBlobStore)
 
 	finish func() error // validates and derives fields once flags are parsed
 }
@@ -39,7 +46,18 @@ func bindConfig(fs *flag.FlagSet, cfg *config) {
 	fs.StringVar(&cfg.Addr, "addr", envOr("ADDR", "127.0.0.1:8000"), "listen address (env ADDR)")
 	fs.StringVar(&cfg.PublicBaseURL, "public-base-url", os.Getenv("PUBLIC_BASE_URL"),
 		"public address of this service, for funnel URLs of partners without a site domain (env PUBLIC_BASE_URL; default http:// and the listening address)")
-	fs.StringVar(&cfg.DataDir, "data-dir", envOr("DATA_DIR", "data"), "directory of the private PostgreSQL (env DATA_DIR)")
+	fs.StringVar(&cfg.DataDir, "data-dir", envOr("DATA_DIR", "data"), "directory of the private PostgreSQL and of media files (env DATA_DIR)")
+	fs.StringVar(&cfg.S3.Endpoint, "s3-endpoint", os.Getenv("S3_ENDPOINT"),
+		"host[:port] of an S3-compatible service for media, shared by several instances (env S3_ENDPOINT); empty keeps media under --data-dir")
+	fs.StringVar(&cfg.S3.Bucket, "s3-bucket", os.Getenv("S3_BUCKET"), "bucket of the media, which must exist (env S3_BUCKET)")
+	fs.StringVar(&cfg.S3.AccessKeyID, "s3-access-key-id", os.Getenv("S3_ACCESS_KEY_ID"), "S3 access key id (env S3_ACCESS_KEY_ID)")
+	fs.StringVar(&cfg.S3.SecretAccessKey, "s3-secret-access-key", os.Getenv("S3_SECRET_ACCESS_KEY"), "S3 secret access key (env S3_SECRET_ACCESS_KEY)")
+	fs.StringVar(&cfg.S3.Region, "s3-region", os.Getenv("S3_REGION"), "S3 region (env S3_REGION); empty lets the service tell")
+	insecure := envOr("S3_INSECURE", "false")
+	fs.BoolFunc("s3-insecure", "talk to S3 over plain HTTP (env S3_INSECURE, default false)", func(s string) error {
+		insecure = s
+		return nil
+	})
 	ttl := envOr("CART_TTL", domain.DefaultCartTTL.String())
 	fs.Func("cart-ttl", "cart lifetime after its last modification (env CART_TTL, default "+domain.DefaultCartTTL.String()+")", func(s string) error {
 		ttl = s
@@ -59,6 +77,12 @@ func bindConfig(fs *flag.FlagSet, cfg *config) {
 		cfg.CartTTL = d
 		if err := cfg.LogLevel.UnmarshalText([]byte(level)); err != nil {
 			return fmt.Errorf("LOG_LEVEL: %q is not debug, info, warn or error", level)
+		}
+		if cfg.S3.Insecure, err = strconv.ParseBool(insecure); err != nil {
+			return fmt.Errorf("S3_INSECURE: %q is not true or false", insecure)
+		}
+		if (cfg.S3.Endpoint == "") != (cfg.S3.Bucket == "") {
+			return errors.New("S3_ENDPOINT and S3_BUCKET are set together or not at all")
 		}
 		if cfg.PublicBaseURL == "" {
 			return nil // serve derives it from the address it listens on

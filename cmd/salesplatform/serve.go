@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"path/filepath"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -18,6 +19,7 @@ import (
 	"salesplatform/graph"
 	"salesplatform/graph/playground"
 	"salesplatform/persistence"
+	"salesplatform/persistence/blobstore"
 	"salesplatform/persistence/cartstore"
 	"salesplatform/rest"
 )
@@ -52,6 +54,10 @@ func serve(ctx context.Context, args []string, stderr io.Writer, h hooks) error 
 		return err
 	}
 	defer closeCarts()
+
+	if cfg.blobs, err = openBlobStore(ctx, &cfg); err != nil {
+		return err
+	}
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
@@ -107,6 +113,21 @@ func openCartStore(ctx context.Context, cfg *config) (domain.CartStore, func(), 
 	return cartstore.NewRedis(client, "salesplatform:"), func() { _ = client.Close() }, nil
 }
 
+// openBlobStore returns the S3 store when S3_ENDPOINT is set, having
+// checked that its bucket is reachable, else files under DATA_DIR/media.
+func openBlobStore(ctx context.Context, cfg *config) (domain.BlobStore, error) {
+	if cfg.S3.Endpoint == "" {
+		return blobstore.NewLocal(filepath.Join(cfg.DataDir, "media")), nil
+	}
+	s, err := blobstore.NewS3(cfg.S3)
+	if err != nil {
+		return nil, err
+	}
+	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	return s, s.CheckBucket(cctx)
+}
+
 // newHandler wires the services to both surfaces: REST and GraphQL run the
 // same service values, behind the same request-id, logging and token
 // middleware.
@@ -114,6 +135,10 @@ func newHandler(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logge
 	database := persistence.NewDatabase(db)
 	partners := database.Stores().Partners
 	accounts := domain.NewAccountService(database, nil, nil)
+	blobs := cfg.blobs
+	if blobs == nil { // a configuration built without serve (tests)
+		blobs = blobstore.NewLocal(filepath.Join(cfg.DataDir, "media"))
+	}
 	services := rest.Services{
 		Accounts:     accounts,
 		Carts:        domain.NewCartService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL),
@@ -125,6 +150,7 @@ func newHandler(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logge
 		Gifts:        domain.NewGiftService(persistence.NewGiftStore(db), partners),
 		Widgets:      domain.NewWidgetService(persistence.NewWidgetStore(db), partners),
 		VoucherAdmin: domain.NewVoucherAdminService(persistence.NewVoucherAdminStore(db), partners),
+		Media:        domain.NewMediaService(persistence.NewMediaStore(db), blobs, partners, cfg.PublicBaseURL),
 	}
 
 	r := mux.NewRouter()
@@ -155,6 +181,7 @@ func newHandler(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logge
 		Widgets:          services.Widgets,
 		Gifts:            services.Gifts,
 		VoucherAdmin:     services.VoucherAdmin,
+		MediaLibrary:     services.Media,
 	}, rest.LoggerFrom))
 	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
 	rest.Register(r, services)

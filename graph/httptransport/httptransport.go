@@ -18,7 +18,7 @@
 //
 // POST claims every POST request that no earlier transport took (it answers
 // 415 to a body that is not application/json), so add transports for other
-// POST bodies, such as multipart uploads, before it.
+// POST bodies before it: MultipartForm (multipart.go) serves uploads.
 package httptransport
 
 import (

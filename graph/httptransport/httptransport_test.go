@@ -24,9 +24,20 @@ const (
 	gqlMedia = "application/graphql-response+json"
 )
 
+// newServer serves the graph with the transports of graph.NewHandler:
+// MultipartForm before POST, so the conformance tests below also prove
+// that the upload transport leaves other requests to POST.
 func newServer(post httptransport.POST) http.Handler {
-	srv := handler.New(graph.NewExecutableSchema(graph.Config{Resolvers: &graph.Resolver{}}))
+	return newUploadServer(post, httptransport.MultipartForm{}, nil)
+}
+
+func newUploadServer(post httptransport.POST, mp httptransport.MultipartForm, r *graph.Resolver) http.Handler {
+	if r == nil {
+		r = &graph.Resolver{}
+	}
+	srv := handler.New(graph.NewExecutableSchema(graph.Config{Resolvers: r}))
 	srv.AddTransport(httptransport.GET{})
+	srv.AddTransport(mp)
 	srv.AddTransport(post)
 	srv.Use(extension.Introspection{})
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](10)})

@@ -852,6 +852,39 @@ type MarketingWidgetsPayload struct {
 	UserErrors       []*UserError      `json:"userErrors"`
 }
 
+type Media struct {
+	ID         string     `json:"id"`
+	UUID       uuid.UUID  `json:"uuid"`
+	Name       string     `json:"name"`
+	CreatedOn  time.Time  `json:"createdOn"`
+	ArchivedOn *time.Time `json:"archivedOn,omitempty"`
+	// Where anyone (a partner's site) reads the image: PUBLIC_BASE_URL/media/{uuid}.
+	URL         string `json:"url"`
+	ContentType string `json:"contentType"`
+	// Bytes.
+	Size int `json:"size"`
+	// Pixels.
+	Width  int `json:"width"`
+	Height int `json:"height"`
+}
+
+type MediaConnection struct {
+	Edges      []*MediaEdge `json:"edges"`
+	PageInfo   *PageInfo    `json:"pageInfo"`
+	TotalCount int          `json:"totalCount"`
+}
+
+type MediaEdge struct {
+	Cursor string `json:"cursor"`
+	Node   *Media `json:"node"`
+}
+
+type MediaPayload struct {
+	// The media; null when the input broke a rule (see userErrors).
+	Media      *Media       `json:"media,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
 type Mutation struct {
 }
 
@@ -1019,6 +1052,12 @@ type RemoveEventSlotPayload struct {
 type RemovePartnerLabelInput struct {
 	// The label's id.
 	ID string `json:"id"`
+}
+
+type RenameMediaInput struct {
+	ID string `json:"id"`
+	// At most 255 characters.
+	Name string `json:"name"`
 }
 
 type ReplaceCartInput struct {
@@ -1353,6 +1392,14 @@ type UpdateWorkshopsProductInformationInput struct {
 	DefaultWorkshopImage string `json:"defaultWorkshopImage"`
 	ValidityPeriod       int    `json:"validityPeriod"`
 	ValidityPeriodUnit   int    `json:"validityPeriodUnit"`
+}
+
+type UploadMediaInput struct {
+	// At most 255 characters.
+	Name string         `json:"name"`
+	File graphql.Upload `json:"file"`
+	// The partner the media belongs to: required for staff, else the viewer's own.
+	PartnerUUID graphql.Omittable[*uuid.UUID] `json:"partnerUuid,omitempty"`
 }
 
 type User struct {

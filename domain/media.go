@@ -1,0 +1,331 @@
+package domain
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	_ "image/gif" // registers the decoders image.DecodeConfig checks with
+	_ "image/jpeg"
+	_ "image/png"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	_ "golang.org/x/image/webp"
+)
+
+// Media (Document 3, 2.2 and 4.1): images a partner uploads and later links
+// to its products. The bytes live in a BlobStore under a generated key; the
+// row keeps what the API shows and what the upload checked.
+type Media struct {
+	ID          int64
+	UUID        uuid.UUID
+	PartnerID   int64
+	Name        string
+	BlobKey     string
+	ContentType string
+	Size        int64
+	Width       int
+	Height      int
+	CreatedOn   time.Time
+	ArchivedOn  *time.Time
+}
+
+// Media limits (docs/admin-media.md).
+const (
+	// MaxMediaBytes bounds an uploaded file.
+	MaxMediaBytes = 10 << 20
+	// MaxMediaPixels bounds width*height as the file declares them, so that
+	// a small file cannot claim a huge bitmap (a decompression bomb) that a
+	// site or a thumbnailer would later decode.
+	MaxMediaPixels = 50_000_000
+	// MediaPageSize is the default and the maximum page size of the media
+	// list.
+	MediaPageSize = 100
+)
+
+// mediaTypes are the image formats accepted, by sniffed content type, with
+// the name image.DecodeConfig gives each.
+var mediaTypes = map[string]string{
+	"image/png":  "png",
+	"image/jpeg": "jpeg",
+	"image/gif":  "gif",
+	"image/webp": "webp",
+}
+
+// Messages of the media inputs (DRF's ImageField where it has one).
+const (
+	msgNoFile       = "No file was submitted."
+	msgEmptyFile    = "The submitted file is empty."
+	msgNotAnImage   = "Upload a valid image. The file you uploaded was either not an image or a corrupted image."
+	msgImageTooBig  = "The image is too large: at most %d pixels (width times height)."
+	msgFileTooLarge = "The file is too large: the limit is %d bytes."
+	msgOneFile      = "Send exactly one file per request."
+	msgUUID         = "Must be a valid UUID."
+	msgMediaInUse   = "This media is used by a product and can no longer be renamed."
+)
+
+// BlobStore keeps the bytes of media under opaque keys. Implementations:
+// local files and an S3-compatible bucket (persistence/blobstore).
+type BlobStore interface {
+	// Put stores size bytes from r under key, replacing nothing: keys are
+	// fresh. The blob is complete or absent, never partial.
+	Put(ctx context.Context, key, contentType string, r io.Reader, size int64) error
+	// Open returns the blob's bytes; ErrNotFound when there is none.
+	Open(ctx context.Context, key string) (io.ReadCloser, error)
+	// Delete removes the blob; deleting an absent blob is not an error.
+	Delete(ctx context.Context, key string) error
+}
+
+// MediaStore keeps media rows.
+type MediaStore interface {
+	// CreateMedia inserts m and sets its ID, UUID and CreatedOn.
+	CreateMedia(ctx context.Context, m *Media) error
+	// GetMedia returns the media with that id; ErrNotFound when none.
+	GetMedia(ctx context.Context, id int64) (*Media, error)
+	// FindMediaByUUID returns the media with that uuid; ErrNotFound when none.
+	FindMediaByUUID(ctx context.Context, id uuid.UUID) (*Media, error)
+	// ListMedia returns a page of the media of partnerID (every partner's
+	// when nil), newest first, and how many there are.
+	ListMedia(ctx context.Context, partnerID *int64, page PageRequest) ([]Media, int, error)
+	// RenameMedia, in one transaction, locks the media row (so that no
+	// product can start using it meanwhile), calls check with it and with
+	// whether a product uses it, and sets the name when check returns nil.
+	// ErrNotFound when there is no such media.
+	RenameMedia(ctx context.Context, id int64, name string, check func(m *Media, used bool) error) (*Media, error)
+}
+
+// MediaService uploads, lists and renames media, and serves their bytes.
+type MediaService struct {
+	store    MediaStore
+	blobs    BlobStore
+	partners PartnerStore
+	baseURL  string
+}
+
+// NewMediaService returns the service; publicBaseURL prefixes media URLs.
+func NewMediaService(store MediaStore, blobs BlobStore, partners PartnerStore, publicBaseURL string) *MediaService {
+	return &MediaService{store: store, blobs: blobs, partners: partners, baseURL: strings.TrimSuffix(publicBaseURL, "/")}
+}
+
+// URL is where the media's bytes are served (GET /media/{uuid}).
+func (s *MediaService) URL(m *Media) string { return s.baseURL + "/media/" + m.UUID.String() }
+
+// MediaUpload is an upload: nil fields were not sent.
+type MediaUpload struct {
+	Name        *string
+	PartnerUUID *string
+	// File is the file's bytes; at most MaxMediaBytes are read.
+	File io.Reader
+	// Files is how many files the request carried: one media per request.
+	Files int
+}
+
+// Upload checks and stores an image as a new media of the caller's partner
+// (staff: of the partner PartnerUUID names). The file must be a PNG, JPEG,
+// GIF or WebP image by its content, whatever its name or declared type. The
+// blob is written first, then the row; when the row cannot be written, the
+// blob is deleted.
+// Errors: those of Authorize(OpMediaWrite); CodeInvalid on "name", "file"
+// and "partner_uuid"; CodeTooLarge past MaxMediaBytes.
+func (s *MediaService) Upload(ctx context.Context, in MediaUpload) (*Media, error) {
+	c, err := Authorize(ctx, OpMediaWrite)
+	if err != nil {
+		return nil, err
+	}
+	var v validator
+	var name string
+	if in.Name == nil {
+		name = v.mediaName(nil)
+	} else {
+		name = v.mediaName(*in.Name)
+	}
+	var data []byte
+	var info imageInfo
+	switch {
+	case in.Files > 1:
+		v.add(VInvalid, msgOneFile, "file")
+	case in.File == nil:
+		v.add(VRequired, msgNoFile, "file")
+	default:
+		data, err = io.ReadAll(io.LimitReader(in.File, MaxMediaBytes+1))
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("read the uploaded file: %w", err)
+		case len(data) > MaxMediaBytes:
+			return nil, &Error{Code: CodeTooLarge, Message: fmt.Sprintf(msgFileTooLarge, MaxMediaBytes)}
+		}
+		info = v.image(data)
+	}
+	var partnerUUID *uuid.UUID
+	if in.PartnerUUID != nil && strings.TrimSpace(*in.PartnerUUID) != "" { // a blank form field is no value
+		if id, err := uuid.Parse(strings.TrimSpace(*in.PartnerUUID)); err == nil {
+			partnerUUID = &id
+		} else {
+			v.add(VInvalid, msgUUID, "partner_uuid")
+		}
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	p, err := WritePartner(ctx, s.partners, c, partnerUUID, "partner_uuid")
+	if err != nil {
+		return nil, err
+	}
+
+	m := &Media{PartnerID: p.ID, Name: name, BlobKey: uuid.NewString(), ContentType: info.contentType,
+		Size: int64(len(data)), Width: info.width, Height: info.height}
+	if err := s.blobs.Put(ctx, m.BlobKey, m.ContentType, bytes.NewReader(data), m.Size); err != nil {
+		return nil, fmt.Errorf("store media blob: %w", err)
+	}
+	if err := s.store.CreateMedia(ctx, m); err != nil {
+		if derr := s.blobs.Delete(context.WithoutCancel(ctx), m.BlobKey); derr != nil {
+			err = errors.Join(err, fmt.Errorf("delete the orphan blob %s: %w", m.BlobKey, derr))
+		}
+		return nil, err
+	}
+	return m, nil
+}
+
+// mediaName reads a media name (a decoded JSON value or form field):
+// required, trimmed, at most MaxNameLength characters.
+func (v *validator) mediaName(in any) string {
+	before := len(v.fields)
+	name := strings.TrimSpace(v.requiredString(in, "name"))
+	switch {
+	case len(v.fields) > before:
+	case name == "":
+		v.add(VRequired, msgBlank, "name")
+	case strings.ContainsRune(name, 0) || !utf8.ValidString(name):
+		v.add(VInvalid, msgGiftNullCharacters, "name")
+	case utf8.RuneCountInString(name) > MaxNameLength:
+		v.add(VMaxLength, fmt.Sprintf(msgMaxLength, MaxNameLength), "name")
+	}
+	return name
+}
+
+type imageInfo struct {
+	contentType   string
+	width, height int
+}
+
+// image checks that data is an image of an accepted format by its content:
+// the sniffed type and the decoder's reading of the header must agree, and
+// the declared size must be within MaxMediaPixels.
+func (v *validator) image(data []byte) imageInfo {
+	if len(data) == 0 {
+		v.add(VInvalid, msgEmptyFile, "file")
+		return imageInfo{}
+	}
+	ct := http.DetectContentType(data)
+	format, ok := mediaTypes[ct]
+	cfg, decoded, err := image.DecodeConfig(bytes.NewReader(data))
+	if !ok || err != nil || decoded != format || cfg.Width <= 0 || cfg.Height <= 0 {
+		v.add(VInvalid, msgNotAnImage, "file")
+		return imageInfo{}
+	}
+	if int64(cfg.Width)*int64(cfg.Height) > MaxMediaPixels {
+		v.add(VInvalid, fmt.Sprintf(msgImageTooBig, MaxMediaPixels), "file")
+		return imageInfo{}
+	}
+	return imageInfo{contentType: ct, width: cfg.Width, height: cfg.Height}
+}
+
+// ParseMediaPage reads page and page_size for the media list: as ParsePage,
+// but the default page size is the maximum, MediaPageSize.
+func ParseMediaPage(page, pageSize string) (PageRequest, error) {
+	if strings.TrimSpace(pageSize) == "" {
+		pageSize = fmt.Sprint(MediaPageSize)
+	}
+	return ParsePage(page, pageSize)
+}
+
+// List returns a page of the media the caller sees (its partner's; every
+// partner's for staff), newest first.
+// Errors: those of Authorize(OpMediaRead); CodeNotFound "Invalid page."
+// past the last page.
+func (s *MediaService) List(ctx context.Context, page PageRequest) (*Page[Media], error) {
+	c, err := Authorize(ctx, OpMediaRead)
+	if err != nil {
+		return nil, err
+	}
+	items, count, err := s.store.ListMedia(ctx, c.Tenant(), page)
+	if err != nil {
+		return nil, err
+	}
+	return NewPage(items, count, page)
+}
+
+// Get returns a media the caller sees.
+// Errors: those of Authorize(OpMediaRead); CodeNotFound for an unknown
+// media or another partner's.
+func (s *MediaService) Get(ctx context.Context, id int64) (*Media, error) {
+	c, err := Authorize(ctx, OpMediaRead)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.store.GetMedia(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if !c.Sees(m.PartnerID) {
+		return nil, ErrNotFound
+	}
+	return m, nil
+}
+
+// Rename sets a media's name from doc, the decoded JSON body {"name"}, only while no product uses it (as an image or
+// the cover image of a voucher prototype). The check and the update run
+// under a lock of the media row, so a product cannot start using it between
+// them.
+// Errors: those of Authorize(OpMediaWrite); CodeInvalid on "name";
+// CodeNotFound for an unknown media or another partner's; CodeConflict when
+// a product uses it.
+func (s *MediaService) Rename(ctx context.Context, id int64, doc any) (*Media, error) {
+	c, err := Authorize(ctx, OpMediaWrite)
+	if err != nil {
+		return nil, err
+	}
+	var v validator
+	var n string
+	if obj, ok := doc.(map[string]any); ok {
+		n = v.mediaName(obj["name"])
+	} else {
+		v.add(VInvalid, fmt.Sprintf("Invalid data. Expected a dictionary, but got %s.", jsonTypeName(doc)), "non_field_errors")
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	return s.store.RenameMedia(ctx, id, n, func(m *Media, used bool) error {
+		switch {
+		case !c.Sees(m.PartnerID):
+			return ErrNotFound
+		case used:
+			return &Error{Code: CodeConflict, Message: msgMediaInUse}
+		}
+		return nil
+	})
+}
+
+// Content returns a media and its bytes for GET /media/{uuid}. It is
+// public (partner sites show the images) and needs no caller.
+// Errors: CodeNotFound for an unknown or archived media.
+func (s *MediaService) Content(ctx context.Context, id uuid.UUID) (*Media, io.ReadCloser, error) {
+	m, err := s.store.FindMediaByUUID(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if m.ArchivedOn != nil {
+		return nil, nil, ErrNotFound
+	}
+	body, err := s.blobs.Open(ctx, m.BlobKey)
+	if err != nil {
+		return nil, nil, err
+	}
+	return m, body, nil
+}

@@ -1,0 +1,28 @@
+package graph
+
+import (
+	"strconv"
+
+	"salesplatform/domain"
+	"salesplatform/graph/model"
+)
+
+// Converters of the media (graph/schema/admin_media.graphqls).
+
+func (r *Resolver) toGraphMedia(m *domain.Media) *model.Media {
+	return &model.Media{
+		ID: strconv.FormatInt(m.ID, 10), UUID: m.UUID, Name: m.Name,
+		CreatedOn: m.CreatedOn, ArchivedOn: m.ArchivedOn, URL: r.MediaLibrary.URL(m),
+		ContentType: m.ContentType, Size: int(m.Size), Width: m.Width, Height: m.Height,
+	}
+}
+
+// mediaPayload answers a media mutation: input errors as userErrors, the
+// rest (NOT_FOUND, CONFLICT, FORBIDDEN…) as GraphQL errors.
+func (r *Resolver) mediaPayload(m *domain.Media, err error) (*model.MediaPayload, error) {
+	if err != nil {
+		ue, err := userErrors(renameArgument(err, "partner_uuid", "partnerUuid"))
+		return &model.MediaPayload{UserErrors: ue}, err
+	}
+	return &model.MediaPayload{Media: r.toGraphMedia(m), UserErrors: noUserErrors()}, nil
+}

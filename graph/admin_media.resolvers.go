@@ -1,0 +1,57 @@
+package graph
+
+import (
+	"context"
+	"salesplatform/domain"
+	"salesplatform/graph/model"
+)
+
+// UploadMedia is the resolver for the uploadMedia field.
+func (r *mutationResolver) UploadMedia(ctx context.Context, input model.UploadMediaInput) (*model.MediaPayload, error) {
+	in := domain.MediaUpload{Name: &input.Name, File: input.File.File, Files: 1}
+	if id, _ := input.PartnerUUID.ValueOK(); id != nil {
+		s := id.String()
+		in.PartnerUUID = &s
+	}
+	return r.mediaPayload(r.MediaLibrary.Upload(ctx, in))
+}
+
+// RenameMedia is the resolver for the renameMedia field.
+func (r *mutationResolver) RenameMedia(ctx context.Context, input model.RenameMediaInput) (*model.MediaPayload, error) {
+	id, err := parseID(input.ID)
+	if err != nil {
+		return nil, err
+	}
+	return r.mediaPayload(r.MediaLibrary.Rename(ctx, id, map[string]any{"name": input.Name}))
+}
+
+// Media is the resolver for the media field.
+func (r *queryResolver) Media(ctx context.Context, first *int, after *string) (*model.MediaConnection, error) {
+	w, err := newWindow(first, after)
+	if err != nil {
+		return nil, err
+	}
+	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[domain.Media], error) {
+		return r.MediaLibrary.List(ctx, p)
+	})
+	if err != nil {
+		return nil, err
+	}
+	edges, info := connect(w, page, func(cursor string, m domain.Media) *model.MediaEdge {
+		return &model.MediaEdge{Cursor: cursor, Node: r.toGraphMedia(&m)}
+	})
+	return &model.MediaConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
+}
+
+// MediaItem is the resolver for the mediaItem field.
+func (r *queryResolver) MediaItem(ctx context.Context, id string) (*model.Media, error) {
+	n, err := parseID(id)
+	if err != nil {
+		return nil, err
+	}
+	m, err := r.MediaLibrary.Get(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	return r.toGraphMedia(m), nil
+}

@@ -1,0 +1,129 @@
+package persistence
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"salesplatform/domain"
+)
+
+type mediaRow struct {
+	bun.BaseModel `bun:"table:media,alias:m"`
+
+	ID          int64      `bun:"id,pk,autoincrement"`
+	UUID        uuid.UUID  `bun:"uuid,type:uuid,nullzero,default:gen_random_uuid()"`
+	PartnerID   int64      `bun:"partner_id,notnull"`
+	Name        string     `bun:"name,notnull"`
+	BlobKey     string     `bun:"blob_key,notnull"`
+	ContentType string     `bun:"content_type,notnull"`
+	Size        int64      `bun:"size,notnull"`
+	Width       int        `bun:"width,notnull"`
+	Height      int        `bun:"height,notnull"`
+	CreatedOn   time.Time  `bun:"created_on,nullzero,notnull,default:current_timestamp"`
+	ArchivedOn  *time.Time `bun:"archived_on"`
+}
+
+func (r *mediaRow) toDomain() *domain.Media {
+	return &domain.Media{ID: r.ID, UUID: r.UUID, PartnerID: r.PartnerID, Name: r.Name, BlobKey: r.BlobKey,
+		ContentType: r.ContentType, Size: r.Size, Width: r.Width, Height: r.Height,
+		CreatedOn: r.CreatedOn, ArchivedOn: r.ArchivedOn}
+}
+
+// MediaStore is the domain.MediaStore on PostgreSQL.
+type MediaStore struct{ db *bun.DB }
+
+var _ domain.MediaStore = (*MediaStore)(nil)
+
+// NewMediaStore returns the store on db.
+func NewMediaStore(db *bun.DB) *MediaStore { return &MediaStore{db: db} }
+
+// CreateMedia inserts m and sets its ID, UUID and CreatedOn.
+func (s *MediaStore) CreateMedia(ctx context.Context, m *domain.Media) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := &mediaRow{PartnerID: m.PartnerID, Name: m.Name, BlobKey: m.BlobKey, ContentType: m.ContentType,
+		Size: m.Size, Width: m.Width, Height: m.Height}
+	if _, err := s.db.NewInsert().Model(row).Returning("*").Exec(ctx); err != nil {
+		return fmt.Errorf("insert media: %w", err)
+	}
+	*m = *row.toDomain()
+	return nil
+}
+
+func (s *MediaStore) findOne(ctx context.Context, where string, arg any) (*domain.Media, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := new(mediaRow)
+	if err := s.db.NewSelect().Model(row).Where(where, arg).Scan(ctx); err != nil {
+		return nil, notFound(err)
+	}
+	return row.toDomain(), nil
+}
+
+// GetMedia returns domain.ErrNotFound when no media has that id.
+func (s *MediaStore) GetMedia(ctx context.Context, id int64) (*domain.Media, error) {
+	return s.findOne(ctx, "m.id = ?", id)
+}
+
+// FindMediaByUUID returns domain.ErrNotFound when no media has that uuid.
+func (s *MediaStore) FindMediaByUUID(ctx context.Context, id uuid.UUID) (*domain.Media, error) {
+	return s.findOne(ctx, "m.uuid = ?", id)
+}
+
+// ListMedia returns a page of partnerID's media (everyone's when nil),
+// newest first, and their count.
+func (s *MediaStore) ListMedia(ctx context.Context, partnerID *int64, page domain.PageRequest) ([]domain.Media, int, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []mediaRow
+	q := s.db.NewSelect().Model(&rows).OrderExpr("m.created_on DESC, m.id DESC").
+		Limit(page.Size).Offset(page.Offset())
+	if partnerID != nil {
+		q = q.Where("m.partner_id = ?", *partnerID)
+	}
+	count, err := q.ScanAndCount(ctx)
+	if err != nil {
+		return nil, 0, fmt.Errorf("list media: %w", err)
+	}
+	out := make([]domain.Media, len(rows))
+	for i := range rows {
+		out[i] = *rows[i].toDomain()
+	}
+	return out, count, nil
+}
+
+// RenameMedia locks the row with FOR UPDATE, which waits for (and blocks)
+// the FOR KEY SHARE lock that inserting a voucher_prototype_images row or
+// setting a cover_image_id takes on it, so "not used" stays true until the
+// commit.
+func (s *MediaStore) RenameMedia(ctx context.Context, id int64, name string, check func(*domain.Media, bool) error) (*domain.Media, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var out *domain.Media
+	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		row := new(mediaRow)
+		if err := tx.NewSelect().Model(row).Where("m.id = ?", id).For("UPDATE").Scan(ctx); err != nil {
+			return notFound(err)
+		}
+		var used bool
+		if err := tx.NewRaw(`SELECT EXISTS (SELECT 1 FROM voucher_prototype_images WHERE media_id = ?)
+			OR EXISTS (SELECT 1 FROM voucher_prototypes WHERE cover_image_id = ?)`, id, id).Scan(ctx, &used); err != nil {
+			return fmt.Errorf("media usage: %w", err)
+		}
+		m := row.toDomain()
+		if err := check(m, used); err != nil {
+			return err
+		}
+		if _, err := tx.NewUpdate().Model(row).Set("name = ?", name).WherePK().Exec(ctx); err != nil {
+			return fmt.Errorf("rename media: %w", err)
+		}
+		m.Name = name
+		out = m
+		return nil
+	})
+	return out, err
+}

@@ -1,0 +1,230 @@
+package rest
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/gorilla/mux"
+
+	"salesplatform/domain"
+)
+
+// MaxMediaBodyBytes bounds a media upload's body: the file and room for the
+// other fields and the multipart framing.
+const MaxMediaBodyBytes = domain.MaxMediaBytes + 64<<10
+
+// mediaFormMemory is how much of an upload is kept in memory; the rest
+// spills to a temporary file, removed when the request ends.
+const mediaFormMemory = 1 << 20
+
+// registerMediaRoutes adds the permissions and media routes (Document 3,
+// 4.1) and the public media bytes.
+func registerMediaRoutes(r *mux.Router, a *api) {
+	handle(r, "/api/permissions/", a.handlePermissions, http.MethodGet, http.MethodHead)
+	handle(r, "/api/media/", a.handleMediaUpload, http.MethodPost)
+	handle(r, "/api/media/", a.handleMediaList, http.MethodGet, http.MethodHead)
+	handle(r, "/api/media/{id}/", a.handleMediaGet, http.MethodGet, http.MethodHead)
+	handle(r, "/api/media/{id}/", a.handleMediaRename, http.MethodPatch)
+	r.Handle("/media/{uuid}", http.HandlerFunc(a.handleMediaContent)).Methods(http.MethodGet, http.MethodHead)
+}
+
+func (a *api) handlePermissions(w http.ResponseWriter, r *http.Request) {
+	perms, err := a.Accounts.Permissions(r.Context())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string][]string{"permissions": perms})
+}
+
+// jsonMedia is the spec's Media (2.2).
+type jsonMedia struct {
+	ID         int64      `json:"id"`
+	UUID       string     `json:"uuid"`
+	Name       string     `json:"name"`
+	CreatedOn  time.Time  `json:"created_on"`
+	ArchivedOn *time.Time `json:"archived_on"`
+}
+
+func toJSONMedia(m domain.Media) jsonMedia {
+	out := jsonMedia{ID: m.ID, UUID: m.UUID.String(), Name: m.Name, CreatedOn: m.CreatedOn.UTC()}
+	if m.ArchivedOn != nil {
+		t := m.ArchivedOn.UTC()
+		out.ArchivedOn = &t
+	}
+	return out
+}
+
+func (a *api) handleMediaUpload(w http.ResponseWriter, r *http.Request) {
+	if mediaType(r) != "multipart/form-data" {
+		unsupported(r).write(w)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, MaxMediaBodyBytes)
+	if err := r.ParseMultipartForm(mediaFormMemory); err != nil {
+		if tooBig := (*http.MaxBytesError)(nil); errors.As(err, &tooBig) {
+			writeJSON(w, http.StatusRequestEntityTooLarge,
+				detail(fmt.Sprintf("Request body too large: the limit is %d bytes.", MaxMediaBodyBytes)))
+			return
+		}
+		writeJSON(w, http.StatusBadRequest, detail("Multipart form parse error - "+err.Error()))
+		return
+	}
+	defer func() { _ = r.MultipartForm.RemoveAll() }()
+
+	in := domain.MediaUpload{}
+	if v := r.MultipartForm.Value["name"]; len(v) > 0 {
+		in.Name = &v[0]
+	}
+	if v := r.MultipartForm.Value["partner_uuid"]; len(v) > 0 {
+		in.PartnerUUID = &v[0]
+	}
+	var file *multipart.FileHeader
+	for field, files := range r.MultipartForm.File {
+		in.Files += len(files)
+		if field == "file" && len(files) > 0 {
+			file = files[0]
+		}
+	}
+	if file != nil {
+		f, err := file.Open()
+		if err != nil {
+			writeError(w, r, fmt.Errorf("open the uploaded file: %w", err))
+			return
+		}
+		defer f.Close()
+		in.File = f
+	}
+	m, err := a.Media.Upload(r.Context(), in)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, toJSONMedia(*m))
+}
+
+// handleMediaList answers a plain array, as the spec says, with the
+// paging in headers: X-Total-Count and an RFC 8288 Link.
+func (a *api) handleMediaList(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	req, err := domain.ParseMediaPage(q.Get("page"), q.Get("page_size"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	p, err := a.Media.List(r.Context(), req)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out := make([]jsonMedia, len(p.Items))
+	for i, m := range p.Items {
+		out[i] = toJSONMedia(m)
+	}
+	var links []string
+	if p.HasNext() {
+		links = append(links, `<`+*pageLink(r, p.Request.Number+1)+`>; rel="next"`)
+	}
+	if p.Request.Number > 1 {
+		links = append(links, `<`+*pageLink(r, p.Request.Number-1)+`>; rel="prev"`)
+	}
+	if len(links) > 0 {
+		w.Header().Set("Link", strings.Join(links, ", "))
+	}
+	w.Header().Set("X-Total-Count", strconv.Itoa(p.Count))
+	writeJSON(w, http.StatusOK, out)
+}
+
+// mediaID reads the path id: an id that is not an int64 names no media.
+func mediaID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(mux.Vars(r)["id"], 10, 64)
+	if err != nil || id <= 0 {
+		return 0, domain.ErrNotFound
+	}
+	return id, nil
+}
+
+func (a *api) handleMediaGet(w http.ResponseWriter, r *http.Request) {
+	id, err := mediaID(r)
+	if err == nil {
+		var m *domain.Media
+		if m, err = a.Media.Get(r.Context(), id); err == nil {
+			writeJSON(w, http.StatusOK, toJSONMedia(*m))
+			return
+		}
+	}
+	writeError(w, r, err)
+}
+
+func (a *api) handleMediaRename(w http.ResponseWriter, r *http.Request) {
+	id, err := mediaID(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	body, herr := decodeJSON(w, r)
+	if herr != nil {
+		herr.write(w)
+		return
+	}
+	m, err := a.Media.Rename(r.Context(), id, body)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toJSONMedia(*m))
+}
+
+// handleMediaContent serves a media's bytes to anyone: partner sites show
+// them. A media's bytes never change (a rename changes the row only), so
+// they are cacheable for a year and the uuid is a strong ETag.
+func (a *api) handleMediaContent(w http.ResponseWriter, r *http.Request) {
+	id, err := uuid.Parse(mux.Vars(r)["uuid"])
+	if err != nil {
+		writeError(w, r, domain.ErrNotFound)
+		return
+	}
+	m, body, err := a.Media.Content(r.Context(), id)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	defer body.Close()
+	etag := `"` + m.UUID.String() + `"`
+	h := w.Header()
+	h.Set("ETag", etag)
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Set("X-Content-Type-Options", "nosniff")
+	if inm := r.Header.Get("If-None-Match"); inm != "" && etagMatches(inm, etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h.Set("Content-Type", m.ContentType)
+	h.Set("Content-Length", strconv.FormatInt(m.Size, 10))
+	w.WriteHeader(http.StatusOK)
+	if r.Method == http.MethodHead {
+		return
+	}
+	if _, err := io.Copy(w, body); err != nil {
+		logger(r).Warn("media body not sent whole", "media", m.UUID.String(), "error", err.Error())
+	}
+}
+
+// etagMatches reports whether an If-None-Match list names etag (weak
+// comparison, as RFC 9110 says for If-None-Match).
+func etagMatches(header, etag string) bool {
+	for part := range strings.SplitSeq(header, ",") {
+		part = strings.TrimPrefix(strings.TrimSpace(part), "W/")
+		if part == "*" || part == etag {
+			return true
+		}
+	}
+	return false
+}
