@@ -1,0 +1,186 @@
+package domain_test
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"salesplatform/domain"
+	"salesplatform/persistence"
+	"salesplatform/persistence/blobstore"
+)
+
+type mediaEnv struct {
+	svc                 *domain.MediaService
+	dir                 string
+	shopCtx, rivalCtx   context.Context
+	readerCtx, staffCtx context.Context
+	shop, rival, reader *domain.NewAccount
+	png                 []byte
+}
+
+func newMediaEnv(t *testing.T) *mediaEnv {
+	t.Helper()
+	database, raw := mustDatabase(t)
+	accounts := domain.NewAccountService(database, nil, cheapHashing)
+	e := &mediaEnv{dir: t.TempDir()}
+	e.shop = mustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop",
+		Permissions: []string{domain.PermManageMasterAdmin}})
+	e.rival = mustAccount(t, accounts, domain.NewAccountInput{Username: "rival", PartnerName: "Rival",
+		Permissions: []string{domain.PermManageMasterAdmin}})
+	e.reader = mustAccount(t, accounts, domain.NewAccountInput{Username: "reader", PartnerName: "Reader"})
+	staff := mustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
+	e.shopCtx, e.rivalCtx = asCaller(t, accounts, e.shop), asCaller(t, accounts, e.rival)
+	e.readerCtx, e.staffCtx = asCaller(t, accounts, e.reader), asCaller(t, accounts, staff)
+	e.svc = domain.NewMediaService(persistence.NewMediaStore(raw), blobstore.NewLocal(e.dir),
+		database.Stores().Partners, "https://media.example.com/")
+	var b bytes.Buffer
+	if err := png.Encode(&b, image.NewGray(image.Rect(0, 0, 7, 5))); err != nil {
+		t.Fatal(err)
+	}
+	e.png = b.Bytes()
+	return e
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func (e *mediaEnv) upload(ctx context.Context, name string, data []byte) (*domain.Media, error) {
+	return e.svc.Upload(ctx, domain.MediaUpload{Name: ptr(name), File: bytes.NewReader(data), Files: 1})
+}
+
+func TestMediaUploadAndRead(t *testing.T) {
+	e := newMediaEnv(t)
+	m, err := e.upload(e.shopCtx, " Logo ", e.png)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Name != "Logo" || m.PartnerID != e.shop.Partner.ID || m.ContentType != "image/png" || m.Width != 7 || m.Height != 5 ||
+		m.Size != int64(len(e.png)) || m.ID == 0 || m.CreatedOn.IsZero() || m.ArchivedOn != nil {
+		t.Errorf("media = %+v", m)
+	}
+	if m.BlobKey == "" || strings.Contains(m.BlobKey, "Logo") {
+		t.Errorf("blob key %q", m.BlobKey)
+	}
+	if got := e.svc.URL(m); got != "https://media.example.com/media/"+m.UUID.String() {
+		t.Errorf("URL = %q", got)
+	}
+	got, body, err := e.svc.Content(context.Background(), m.UUID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(body)
+	_ = body.Close()
+	if got.ID != m.ID || !bytes.Equal(data, e.png) {
+		t.Errorf("Content: %d, %d bytes", got.ID, len(data))
+	}
+
+	// Get and List keep tenancy; staff see everything.
+	if _, err := e.svc.Get(e.shopCtx, m.ID); err != nil {
+		t.Error(err)
+	}
+	if _, err := e.svc.Get(e.staffCtx, m.ID); err != nil {
+		t.Error(err)
+	}
+	wantCode(t, func() error { _, err := e.svc.Get(e.rivalCtx, m.ID); return err }(), domain.CodeNotFound)
+	wantCode(t, func() error { _, err := e.svc.Get(context.Background(), m.ID); return err }(), domain.CodeUnauthenticated)
+	if _, err := e.upload(e.rivalCtx, "Rival's", e.png); err != nil {
+		t.Fatal(err)
+	}
+	for ctx, want := range map[context.Context]int{e.shopCtx: 1, e.rivalCtx: 1, e.readerCtx: 0, e.staffCtx: 2} {
+		p, err := e.svc.List(ctx, domain.PageRequest{Number: 1, Size: 100})
+		if err != nil || p.Count != want || len(p.Items) != want {
+			t.Errorf("List: %v, %v; want %d", p, err, want)
+		}
+	}
+	p, err := e.svc.List(e.staffCtx, domain.PageRequest{Number: 1, Size: 100})
+	if err != nil || p.Items[0].Name != "Rival's" {
+		t.Errorf("List is not newest first: %+v", p.Items)
+	}
+}
+
+func TestMediaUploadRefusals(t *testing.T) {
+	e := newMediaEnv(t)
+	_, err := e.upload(e.readerCtx, "x", e.png)
+	wantCode(t, err, domain.CodeForbidden)
+	_, err = e.upload(context.Background(), "x", e.png)
+	wantCode(t, err, domain.CodeUnauthenticated)
+	_, err = e.upload(e.shopCtx, "x", bytes.Repeat([]byte{1}, domain.MaxMediaBytes+1))
+	wantCode(t, err, domain.CodeTooLarge)
+	_, err = e.upload(e.shopCtx, "x", []byte("%PDF-1.4 not an image"))
+	de := wantCode(t, err, domain.CodeInvalid)
+	if len(de.Fields) != 1 || de.Fields[0].Path[0] != "file" {
+		t.Errorf("fields = %+v", de.Fields)
+	}
+	// A PNG signature over a JPEG body: the sniffed type and the decoder disagree.
+	_, err = e.upload(e.shopCtx, "x", append(slices.Clone(e.png[:8]), []byte("\xff\xd8\xff\xe0 rest")...))
+	wantCode(t, err, domain.CodeInvalid)
+	_, err = e.svc.Upload(e.staffCtx, domain.MediaUpload{Name: ptr("x"), File: bytes.NewReader(e.png), Files: 1})
+	de = wantCode(t, err, domain.CodeInvalid)
+	if de.Fields[0].Path[0] != "partner_uuid" {
+		t.Errorf("fields = %+v", de.Fields)
+	}
+	entries, _ := os.ReadDir(e.dir)
+	if len(entries) != 0 {
+		t.Errorf("%d blobs written by refused uploads", len(entries))
+	}
+	// Staff naming a partner upload for it.
+	m, err := e.svc.Upload(e.staffCtx, domain.MediaUpload{Name: ptr("x"), File: bytes.NewReader(e.png), Files: 1,
+		PartnerUUID: ptr(e.rival.Partner.UUID.String())})
+	if err != nil || m.PartnerID != e.rival.Partner.ID {
+		t.Fatalf("staff upload: %+v %v", m, err)
+	}
+	if _, err := os.Stat(filepath.Join(e.dir, m.BlobKey)); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestMediaRename(t *testing.T) {
+	e := newMediaEnv(t)
+	m, err := e.upload(e.shopCtx, "Logo", e.png)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := e.svc.Rename(e.shopCtx, m.ID, map[string]any{"name": "New"})
+	if err != nil || r.Name != "New" {
+		t.Fatalf("Rename: %+v %v", r, err)
+	}
+	_, err = e.svc.Rename(e.rivalCtx, m.ID, map[string]any{"name": "x"})
+	wantCode(t, err, domain.CodeNotFound)
+	_, err = e.svc.Rename(e.readerCtx, m.ID, map[string]any{"name": "x"})
+	wantCode(t, err, domain.CodeForbidden)
+	_, err = e.svc.Rename(e.shopCtx, m.ID+1000, map[string]any{"name": "x"})
+	wantCode(t, err, domain.CodeNotFound)
+	_, err = e.svc.Rename(e.shopCtx, m.ID, map[string]any{"name": strings.Repeat("x", 256)})
+	wantCode(t, err, domain.CodeInvalid)
+	_, err = e.svc.Rename(e.shopCtx, m.ID, "name")
+	wantCode(t, err, domain.CodeInvalid)
+	got, _ := e.svc.Get(e.shopCtx, m.ID)
+	if got.Name != "New" {
+		t.Errorf("name after refused renames = %q", got.Name)
+	}
+}
+
+func TestPermissions(t *testing.T) {
+	database, _ := mustDatabase(t)
+	accounts := domain.NewAccountService(database, nil, cheapHashing)
+	granted := mustAccount(t, accounts, domain.NewAccountInput{Username: "granted", PartnerName: "P",
+		Permissions: []string{domain.PermUseVoucher, domain.PermAccessWorkshopBookings}})
+	staff := mustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
+	got, err := accounts.Permissions(asCaller(t, accounts, granted))
+	if err != nil || !slices.Equal(got, []string{domain.PermAccessWorkshopBookings, domain.PermUseVoucher}) {
+		t.Errorf("granted: %v %v", got, err)
+	}
+	got, err = accounts.Permissions(asCaller(t, accounts, staff))
+	if err != nil || !slices.Equal(got, domain.PermissionVocabulary) {
+		t.Errorf("staff: %v %v", got, err)
+	}
+	_, err = accounts.Permissions(context.Background())
+	wantCode(t, err, domain.CodeUnauthenticated)
+}
