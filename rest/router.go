@@ -26,6 +26,8 @@ type Services struct {
 	Widgets    *domain.WidgetService
 	// VoucherAdmin serves the administration's vouchers and giftcards.
 	VoucherAdmin *domain.VoucherAdminService
+	// AdminPrototypes serves the administration's voucher prototypes, options and option categories.
+	AdminPrototypes *domain.AdminPrototypeService
 }
 
 type api struct {
@@ -48,6 +50,7 @@ func Register(r *mux.Router, s Services) {
 	registerGiftRoutes(r, a)
 	registerWidgetRoutes(r, a)
 	registerVoucherAdminRoutes(r, a)
+	registerAdminPrototypeRoutes(r, a)
 
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusNotFound, detail(domain.MsgNotFound))

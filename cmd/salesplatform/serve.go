@@ -125,6 +125,8 @@ func newHandler(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logge
 		Gifts:        domain.NewGiftService(persistence.NewGiftStore(db), partners),
 		Widgets:      domain.NewWidgetService(persistence.NewWidgetStore(db), partners),
 		VoucherAdmin: domain.NewVoucherAdminService(persistence.NewVoucherAdminStore(db), partners),
+
+		AdminPrototypes: domain.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(db), partners),
 	}
 
 	r := mux.NewRouter()
