@@ -21,4 +21,6 @@ type Resolver struct {
 	Gifts            *domain.GiftService
 	// VoucherAdmin serves the administration's vouchers and giftcards.
 	VoucherAdmin *domain.VoucherAdminService
+
+	AdminPrototypes *domain.AdminPrototypeService
 }

@@ -423,3 +423,111 @@ func TestAdminOptionsREST(t *testing.T) {
 	wantResponse(t, f.call(t, http.MethodGet, fmt.Sprintf("/api/voucher_prototypes/%d/options/", p1), f.rivalTok, ""), http.StatusNotFound, `{"detail": "Not found."}`)
 	wantResponse(t, f.call(t, http.MethodGet, fmt.Sprintf("/api/voucher_prototypes/%d/options/", p1), "", ""), http.StatusUnauthorized, "")
 }
+
+const (
+	gqlCreatePrototype = `mutation($in: CreateVoucherPrototypeInput!) { createVoucherPrototype(input: $in) {
+		voucherPrototype { id partnerId type stayPrice adultsPrice priceScope minCapacity maxCapacity ranking
+			imageIds coverImageId lastActiveDay nbOrders name { fr en } universe { id name { fr } } }
+		userErrors { field code message } } }`
+	gqlUpdatePrototype = `mutation($in: UpdateVoucherPrototypeInput!) { updateVoucherPrototype(input: $in) {
+		voucherPrototype { id type ranking adultsPrice name { fr } } userErrors { field code message } } }`
+	gqlCreateOption = `mutation($in: CreateOptionInput!) { createOption(input: $in) {
+		option { id isGlobal sellingPrice prototypeIds services { cost buyingVat } category { id name { fr } } }
+		userErrors { field code message } } }`
+	gqlCreateCategory = `mutation($in: CreateOptionCategoryInput!) { createOptionCategory(input: $in) {
+		optionCategory { id partnerUuid minNumberOptions maxNumberOptions name { fr } } userErrors { field code message } } }`
+	gqlSetOption = `mutation($in: SetPrototypeOptionInput!) { setPrototypeOption(input: $in) {
+		link { id count included option { id } } userErrors { field code message } } }`
+	gqlPrototypes = `query($filter: AdminVoucherPrototypeFilter, $order: AdminVoucherPrototypeOrder) {
+		adminVoucherPrototypes(first: 10, filter: $filter, orderBy: $order) { totalCount edges { node {
+			id ranking universe { id } options(first: 5) { totalCount edges { node { count included
+				option { id category { id } prototypes { id } } } } } } } } }`
+)
+
+func TestAdminPrototypesGraph(t *testing.T) {
+	f := newProtoFixture(t)
+	proto := func(tok string, kv ...any) map[string]any {
+		t.Helper()
+		args := append([]any{"name", texts("fr", "Nuit"), "description", texts(), "longDescription", texts(),
+			"type", "STAY", "stayPrice", "80.00", "universeId", gid(f.universe)}, kv...)
+		return f.mustMutate(t, tok, "createVoucherPrototype", gqlCreatePrototype, in(args...))["voucherPrototype"].(map[string]any)
+	}
+	p1 := proto(f.editorTok, "ranking", 2, "imageIds", []string{gid(f.hotelMedia[0])}, "lastActiveDay", "2027-01-31")
+	wantJSON(t, []byte(jsonOf(t, p1)), fmt.Sprintf(`{"id": %q, "partnerId": %q, "type": "STAY", "stayPrice": "80.00",
+		"adultsPrice": null, "priceScope": 1, "minCapacity": 1, "maxCapacity": 0, "ranking": 2, "imageIds": [%q],
+		"coverImageId": null, "lastActiveDay": "2027-01-31", "nbOrders": 0, "name": {"fr": "Nuit", "en": null},
+		"universe": {"id": %q, "name": {"fr": "Séjours"}}}`, p1["id"], gid(f.hotel.ID), gid(f.hotelMedia[0]), gid(f.universe)))
+	p2 := proto(f.editorTok, "ranking", 1, "isActive", true)
+	proto(f.rivalTok)
+
+	// The same rules as REST, as userErrors with the REST field names.
+	payload, errs := f.mutate(t, f.editorTok, "createVoucherPrototype", gqlCreatePrototype, in("name", texts(),
+		"description", texts(), "longDescription", texts(), "type", "STAY", "stayPrice", "1", "universeId", "999999",
+		"imageIds", []string{gid(f.rivalMedia[0])}))
+	wantUserErrors(t, payload, errs, fmt.Sprintf(`[
+		{"field": [], "code": "required", "message": "At least one name_<lang> must not be blank."},
+		{"field": ["universe"], "code": "does_not_exist", "message": "Invalid pk \"999999\" - object does not exist."},
+		{"field": ["images"], "code": "does_not_exist", "message": "Invalid pk \"%d\" - object does not exist."}]`, f.rivalMedia[0]))
+	payload, errs = f.mutate(t, f.readerTok, "createVoucherPrototype", gqlCreatePrototype, in("name", texts("fr", "x"),
+		"description", texts(), "longDescription", texts(), "type", "STAY", "stayPrice", "1", "universeId", gid(f.universe)))
+	wantRefused(t, payload, errs, "FORBIDDEN")
+
+	// Update: the fields given only; another partner's prototype is not found.
+	p := f.mustMutate(t, f.editorTok, "updateVoucherPrototype", gqlUpdatePrototype, in("id", p1["id"], "type", "FIXED_STAY", "adultsPrice", "12.5"))
+	wantJSON(t, []byte(jsonOf(t, p["voucherPrototype"])), fmt.Sprintf(`{"id": %q, "type": "FIXED_STAY", "ranking": 2, "adultsPrice": "12.50", "name": {"fr": "Nuit"}}`, p1["id"]))
+	payload, errs = f.mutate(t, f.rivalTok, "updateVoucherPrototype", gqlUpdatePrototype, in("id", p1["id"], "ranking", 9))
+	wantRefused(t, payload, errs, "NOT_FOUND")
+
+	// Category, options, links.
+	cat := f.mustMutate(t, f.editorTok, "createOptionCategory", gqlCreateCategory, in("partnerUuid", f.hotel.UUID.String(),
+		"name", texts("fr", "Repas"), "maxNumberOptions", 3))["optionCategory"].(map[string]any)
+	wantJSON(t, []byte(jsonOf(t, cat)), fmt.Sprintf(`{"id": %q, "partnerUuid": %q, "minNumberOptions": null, "maxNumberOptions": 3, "name": {"fr": "Repas"}}`, cat["id"], f.hotel.UUID))
+	payload, errs = f.mutate(t, f.editorTok, "createOptionCategory", gqlCreateCategory, in("partnerUuid", f.hotel.UUID.String(),
+		"name", texts("fr", "Repas"), "minNumberOptions", 4, "maxNumberOptions", 3))
+	wantUserErrors(t, payload, errs, `[{"field": ["min_number_options"], "code": "max_value", "message": "Ensure this value is less than or equal to max_number_options."}]`)
+	opt := f.mustMutate(t, f.editorTok, "createOption", gqlCreateOption, in("name", texts("fr", "Spa"), "description", texts(),
+		"sellingPrice", "30", "categoryId", cat["id"], "prototypeIds", []any{p1["id"]},
+		"services", []any{map[string]any{"cost": "10", "buyingVat": "20"}}))["option"].(map[string]any)
+	wantJSON(t, []byte(jsonOf(t, opt)), fmt.Sprintf(`{"id": %q, "isGlobal": false, "sellingPrice": "30.00", "prototypeIds": [%q],
+		"services": [{"cost": "10.00", "buyingVat": "20.00"}], "category": {"id": %q, "name": {"fr": "Repas"}}}`, opt["id"], p1["id"], cat["id"]))
+	global := f.mustMutate(t, f.editorTok, "createOption", gqlCreateOption, in("name", texts("fr", "Vin"), "description", texts(),
+		"isGlobal", true))["option"].(map[string]any)
+	link := f.mustMutate(t, f.editorTok, "setPrototypeOption", gqlSetOption, in("prototypeId", p2["id"], "optionId", opt["id"], "count", 2, "included", true))
+	if l := link["link"].(map[string]any); l["count"].(float64) != 2 || l["included"] != true {
+		t.Errorf("link: %v", l)
+	}
+	rivalOpt := f.mustMutate(t, f.rivalTok, "createOption", gqlCreateOption, in("name", texts("fr", "R"), "description", texts()))["option"].(map[string]any)
+	payload, errs = f.mutate(t, f.editorTok, "setPrototypeOption", gqlSetOption, in("prototypeId", p2["id"], "optionId", rivalOpt["id"]))
+	wantUserErrors(t, payload, errs, fmt.Sprintf(`[{"field": ["option"], "code": "does_not_exist", "message": "Invalid pk \"%s\" - object does not exist."}]`, rivalOpt["id"]))
+
+	// The connection: tenant-scoped, filtered, ordered; nested lists batched.
+	// Options of equal ranking come by id.
+	data := f.mustAsk(t, "", f.editorTok, gqlPrototypes, map[string]any{"order": map[string]any{"field": "RANKING"}})
+	wantJSON(t, data, fmt.Sprintf(`{"adminVoucherPrototypes": {"totalCount": 2, "edges": [
+		{"node": {"id": %[1]q, "ranking": 1, "universe": {"id": %[3]q}, "options": {"totalCount": 2, "edges": [
+			{"node": {"count": 2, "included": true, "option": {"id": %[5]q, "category": {"id": %[6]q}, "prototypes": [{"id": %[2]q}, {"id": %[1]q}]}}},
+			{"node": {"count": 1, "included": false, "option": {"id": %[4]q, "category": null, "prototypes": [{"id": %[2]q}, {"id": %[1]q}]}}}]}}},
+		{"node": {"id": %[2]q, "ranking": 2, "universe": {"id": %[3]q}, "options": {"totalCount": 2, "edges": [
+			{"node": {"count": 1, "included": false, "option": {"id": %[5]q, "category": {"id": %[6]q}, "prototypes": [{"id": %[2]q}, {"id": %[1]q}]}}},
+			{"node": {"count": 1, "included": false, "option": {"id": %[4]q, "category": null, "prototypes": [{"id": %[2]q}, {"id": %[1]q}]}}}]}}}]}}`,
+		p2["id"], p1["id"], gid(f.universe), global["id"], opt["id"], cat["id"]))
+	f.stmts.Reset()
+	f.mustAsk(t, "", f.editorTok, gqlPrototypes, nil)
+	few := f.stmts.Count()
+	for range 5 {
+		proto(f.editorTok)
+	}
+	f.stmts.Reset()
+	f.mustAsk(t, "", f.editorTok, gqlPrototypes, nil)
+	if n := f.stmts.Count(); n != few {
+		t.Errorf("statements: %d for 2 prototypes, %d for 7: not batched", few, n)
+	}
+	data = f.mustAsk(t, "", f.editorTok, `{ adminVoucherPrototypes(filter: {isActive: true, search: "nui", type: STAY}) { totalCount } }`, nil)
+	wantJSON(t, data, `{"adminVoucherPrototypes": {"totalCount": 1}}`)
+	data = f.mustAsk(t, "", f.staffTok, `{ adminVoucherPrototypes { totalCount } }`, nil)
+	wantJSON(t, data, `{"adminVoucherPrototypes": {"totalCount": 8}}`)
+	data = f.mustAsk(t, "", f.rivalTok, fmt.Sprintf(`{ adminVoucherPrototype(id: %q) { id } }`, p1["id"]), nil)
+	wantJSON(t, data, `{"adminVoucherPrototype": null}`)
+	_, errs = f.ask(t, "", "", `{ adminVoucherPrototypes { totalCount } }`, nil)
+	wantErrorCode(t, errs, "UNAUTHENTICATED")
+}

@@ -157,6 +157,8 @@ func newHandler(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logge
 		Widgets:          services.Widgets,
 		Gifts:            services.Gifts,
 		VoucherAdmin:     services.VoucherAdmin,
+
+		AdminPrototypes: services.AdminPrototypes,
 	}, rest.LoggerFrom))
 	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
 	rest.Register(r, services)
