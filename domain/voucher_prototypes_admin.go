@@ -2,6 +2,7 @@ package domain
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"time"
 
@@ -326,7 +327,7 @@ func (s *AdminPrototypeService) applyPrototype(ctx context.Context, d *docReader
 	images := d.pkList("images")
 	if images != nil {
 		if len(images) > MaxImages {
-			d.v.add(VMaxElements, "Ensure this field has no more than 20 elements.", "images")
+			d.v.add(VMaxElements, fmt.Sprintf(msgTooManyElements, MaxImages), "images")
 		}
 		p.ImageIDs = images
 	}
