@@ -77,9 +77,12 @@ type AdminPrototypeStore interface {
 	// CreateAdminVoucherPrototype inserts p with its images and a link to
 	// every global option of its partner, in one transaction; sets p.ID.
 	CreateAdminVoucherPrototype(ctx context.Context, p *AdminVoucherPrototype) error
-	// UpdateAdminVoucherPrototype writes p and replaces its images, in one
-	// transaction; ErrNotFound when it no longer exists.
-	UpdateAdminVoucherPrototype(ctx context.Context, p *AdminVoucherPrototype) error
+	// ModifyAdminVoucherPrototype locks the prototype, reads it, calls
+	// change and, when change returns nil, writes it and replaces its
+	// images: one transaction, so concurrent updates do not lose each
+	// other's fields. ErrNotFound when it does not exist; change's error
+	// otherwise.
+	ModifyAdminVoucherPrototype(ctx context.Context, id int64, change func(*AdminVoucherPrototype) error) error
 	// FindAdminVoucherPrototypes returns a page of prototypes and the
 	// number of all that match.
 	FindAdminVoucherPrototypes(ctx context.Context, f AdminPrototypeFilter, page PageRequest) ([]*AdminVoucherPrototype, int, error)
@@ -160,18 +163,17 @@ func (s *AdminPrototypeService) UpdateVoucherPrototype(ctx context.Context, id i
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.visiblePrototype(ctx, c, id)
+	err = s.store.ModifyAdminVoucherPrototype(ctx, id, func(p *AdminVoucherPrototype) error {
+		if !c.Sees(p.PartnerID) {
+			return ErrNotFound
+		}
+		var v validator
+		if err := s.applyPrototype(ctx, &docReader{v: &v, obj: doc, partial: partial}, p); err != nil {
+			return err
+		}
+		return v.err()
+	})
 	if err != nil {
-		return nil, err
-	}
-	var v validator
-	if err := s.applyPrototype(ctx, &docReader{v: &v, obj: doc, partial: partial}, p); err != nil {
-		return nil, err
-	}
-	if err := v.err(); err != nil {
-		return nil, err
-	}
-	if err := s.store.UpdateAdminVoucherPrototype(ctx, p); err != nil {
 		return nil, err
 	}
 	return s.voucherPrototype(ctx, id)

@@ -3,6 +3,7 @@ package domain_test
 import (
 	"context"
 	"encoding/json"
+	"sync"
 	"testing"
 
 	"salesplatform/domain"
@@ -63,6 +64,22 @@ func TestAdminPrototypeService(t *testing.T) {
 	}(), domain.CodeInvalid)
 	if got, _ := s.VoucherPrototype(editor, p.ID); got.Ranking != 1 || got.MaxCapacity != 0 {
 		t.Errorf("refused patch wrote: %+v", got)
+	}
+
+	// Concurrent PATCHes of different fields both apply.
+	var wg sync.WaitGroup
+	for i, doc := range []domain.Doc{{"ranking": json.Number("5")}, {"price_scope": json.Number("3")}, {"is_highlight": true}, {"max_capacity": json.Number("9")}} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := s.UpdateVoucherPrototype(editor, p.ID, doc, true); err != nil {
+				t.Errorf("patch %d: %v", i, err)
+			}
+		}()
+	}
+	wg.Wait()
+	if got, _ := s.VoucherPrototype(editor, p.ID); got.Ranking != 5 || got.PriceScope != 3 || !got.IsHighlight || got.MaxCapacity != 9 {
+		t.Errorf("concurrent patches lost a field: %+v", got)
 	}
 
 	// Tenancy and permissions.

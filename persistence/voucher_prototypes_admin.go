@@ -138,28 +138,41 @@ func (s *AdminPrototypeStore) CreateAdminVoucherPrototype(ctx context.Context, p
 	return nil
 }
 
-// UpdateAdminVoucherPrototype writes p and replaces its images in one
-// transaction.
-func (s *AdminPrototypeStore) UpdateAdminVoucherPrototype(ctx context.Context, p *domain.AdminVoucherPrototype) error {
+// ModifyAdminVoucherPrototype locks the prototype, reads it, lets change
+// edit it and writes it with its images, in one transaction: concurrent
+// updates apply one after the other.
+func (s *AdminPrototypeStore) ModifyAdminVoucherPrototype(ctx context.Context, id int64, change func(*domain.AdminVoucherPrototype) error) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	row := toAdminPrototypeRow(p)
 	return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		res, err := tx.NewUpdate().Model(row).WherePK().ExcludeColumn("partner_id").Exec(ctx)
+		if _, err := tx.NewRaw("SELECT id FROM voucher_prototypes WHERE id = ? FOR UPDATE", id).Exec(ctx); err != nil {
+			return fmt.Errorf("lock voucher prototype: %w", err)
+		}
+		ps, err := adminPrototypesByID(ctx, tx, []int64{id})
+		if err != nil {
+			return err
+		}
+		if ps[0] == nil {
+			return domain.ErrNotFound
+		}
+		if err := change(ps[0]); err != nil {
+			return err
+		}
+		res, err := tx.NewUpdate().Model(toAdminPrototypeRow(ps[0])).WherePK().ExcludeColumn("partner_id").Exec(ctx)
 		if err != nil {
 			return fmt.Errorf("update voucher prototype: %w", err)
 		}
 		if err := oneRow(res); err != nil {
 			return err
 		}
-		return replaceImages(ctx, tx, p.ID, p.ImageIDs)
+		return replaceImages(ctx, tx, id, ps[0].ImageIDs)
 	})
 }
 
 // selectAdminPrototypes selects prototypes with their partner uuid, sold
 // vouchers and images.
-func (s *AdminPrototypeStore) selectAdminPrototypes(rows *[]adminPrototypeRow) *bun.SelectQuery {
-	return s.db.NewSelect().Model(rows).Column(columnsOf[adminPrototypeRow](s.db)...).
+func selectAdminPrototypes(db bun.IDB, rows *[]adminPrototypeRow) *bun.SelectQuery {
+	return db.NewSelect().Model(rows).Column(columnsOf[adminPrototypeRow](db)...).
 		ColumnExpr("p.uuid AS partner_uuid").
 		ColumnExpr(`(SELECT count(*) FROM vouchers v WHERE v.voucher_prototype_id = vp.id
 			AND v.state NOT IN ('draft', 'error')) AS nb_orders`).
@@ -178,7 +191,7 @@ func (s *AdminPrototypeStore) FindAdminVoucherPrototypes(ctx context.Context, f 
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []adminPrototypeRow
-	q := s.selectAdminPrototypes(&rows)
+	q := selectAdminPrototypes(s.db, &rows)
 	if f.PartnerID != nil {
 		q = q.Where("vp.partner_id = ?", *f.PartnerID)
 	}
@@ -213,8 +226,12 @@ func likeEscape(s string) string {
 func (s *AdminPrototypeStore) AdminVoucherPrototypesByID(ctx context.Context, ids []int64) ([]*domain.AdminVoucherPrototype, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
+	return adminPrototypesByID(ctx, s.db, ids)
+}
+
+func adminPrototypesByID(ctx context.Context, db bun.IDB, ids []int64) ([]*domain.AdminVoucherPrototype, error) {
 	var rows []adminPrototypeRow
-	if err := s.selectAdminPrototypes(&rows).Where("vp.id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
+	if err := selectAdminPrototypes(db, &rows).Where("vp.id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
 		return nil, fmt.Errorf("select voucher prototypes: %w", err)
 	}
 	byID := make(map[int64]*domain.AdminVoucherPrototype, len(rows))
