@@ -66,7 +66,6 @@ const (
 	msgImageTooBig  = "The image is too large: at most %d pixels (width times height)."
 	msgFileTooLarge = "The file is too large: the limit is %d bytes."
 	msgOneFile      = "Send exactly one file per request."
-	msgUUID         = "Must be a valid UUID."
 	msgMediaInUse   = "This media is used by a product and can no longer be renamed."
 )
 

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 )
 
@@ -196,9 +197,12 @@ type AdminVoucherOption struct {
 	TotalPrice decimal.Decimal
 }
 
-// VoucherOption is an option as a voucher shows it.
+// VoucherOption is an option of a partner, as a voucher and the option
+// administration (options.go) show it.
 type VoucherOption struct {
 	ID                  int64
+	PartnerID           int64
+	PartnerUUID         uuid.UUID
 	Name                Localized
 	Description         Localized
 	Countable           bool
@@ -211,6 +215,8 @@ type VoucherOption struct {
 	CategoryID          *int64
 	SourceID            string
 	VoucherPrototypeIDs []int64 // the prototypes that offer it
+	// HasBeenOrdered: a voucher was bought with it (option administration).
+	HasBeenOrdered bool
 }
 
 // OptionService is a service an option is made of.

@@ -33,6 +33,7 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	AdminVoucherPrototype() AdminVoucherPrototypeResolver
 	Box() BoxResolver
 	BoxOffer() BoxOfferResolver
 	Event() EventResolver
@@ -41,6 +42,7 @@ type ResolverRoot interface {
 	Mutation() MutationResolver
 	ProductInformation() ProductInformationResolver
 	Query() QueryResolver
+	VoucherOption() VoucherOptionResolver
 	Workshop() WorkshopResolver
 	WorkshopSession() WorkshopSessionResolver
 }
@@ -204,6 +206,53 @@ type ComplexityRoot struct {
 	AdminVoucherPayload struct {
 		UserErrors func(childComplexity int) int
 		Voucher    func(childComplexity int) int
+	}
+
+	AdminVoucherPrototype struct {
+		AdultsPrice     func(childComplexity int) int
+		BabyPrice       func(childComplexity int) int
+		ChildrenPrice   func(childComplexity int) int
+		CoverImageID    func(childComplexity int) int
+		Description     func(childComplexity int) int
+		EnvironmentID   func(childComplexity int) int
+		HowToBookHTML   func(childComplexity int) int
+		ID              func(childComplexity int) int
+		ImageIDs        func(childComplexity int) int
+		IsActive        func(childComplexity int) int
+		IsHighlight     func(childComplexity int) int
+		LastActiveDay   func(childComplexity int) int
+		LongDescription func(childComplexity int) int
+		MaxCapacity     func(childComplexity int) int
+		MinCapacity     func(childComplexity int) int
+		Name            func(childComplexity int) int
+		NbOrders        func(childComplexity int) int
+		Options         func(childComplexity int, first *int, after *string) int
+		PDFDescription  func(childComplexity int) int
+		PartnerID       func(childComplexity int) int
+		PartnerUUID     func(childComplexity int) int
+		PriceScope      func(childComplexity int) int
+		Ranking         func(childComplexity int) int
+		RentConditions  func(childComplexity int) int
+		StayPrice       func(childComplexity int) int
+		Type            func(childComplexity int) int
+		Universe        func(childComplexity int) int
+		UniverseID      func(childComplexity int) int
+	}
+
+	AdminVoucherPrototypeConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	AdminVoucherPrototypeEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	AdminVoucherPrototypePayload struct {
+		UserErrors       func(childComplexity int) int
+		VoucherPrototype func(childComplexity int) int
 	}
 
 	AttributeValue struct {
@@ -687,9 +736,12 @@ type ComplexityRoot struct {
 		CreateEvent                              func(childComplexity int, input model.CreateEventInput) int
 		CreateGiftcardPrototype                  func(childComplexity int, input model.CreateGiftcardPrototypeInput) int
 		CreateMarketingWidgets                   func(childComplexity int, input model.MarketingWidgetsInput) int
+		CreateOption                             func(childComplexity int, input model.CreateOptionInput) int
+		CreateOptionCategory                     func(childComplexity int, input model.CreateOptionCategoryInput) int
 		CreateTheme                              func(childComplexity int, input model.CreateThemeInput) int
 		CreateToken                              func(childComplexity int, input model.CreateTokenInput) int
 		CreateUniverse                           func(childComplexity int, input model.CreateUniverseInput) int
+		CreateVoucherPrototype                   func(childComplexity int, input model.CreateVoucherPrototypeInput) int
 		CreateWorkshop                           func(childComplexity int, input model.CreateWorkshopInput) int
 		CreateWorkshopCategory                   func(childComplexity int, input model.CreateWorkshopCategoryInput) int
 		CreateWorkshopTheme                      func(childComplexity int, input model.CreateWorkshopThemeInput) int
@@ -703,6 +755,7 @@ type ComplexityRoot struct {
 		RenameMedia                              func(childComplexity int, input model.RenameMediaInput) int
 		ReplaceCart                              func(childComplexity int, input model.ReplaceCartInput) int
 		ReviewBoxOffer                           func(childComplexity int, input model.ReviewBoxOfferInput) int
+		SetPrototypeOption                       func(childComplexity int, input model.SetPrototypeOptionInput) int
 		UpdateBox                                func(childComplexity int, input model.UpdateBoxInput) int
 		UpdateEvent                              func(childComplexity int, input model.UpdateEventInput) int
 		UpdateEventFormula                       func(childComplexity int, input model.UpdateEventFormulaInput) int
@@ -719,6 +772,7 @@ type ComplexityRoot struct {
 		UpdateRefundWithdrawalTerms              func(childComplexity int, input model.UpdateRefundWithdrawalTermsInput) int
 		UpdateTheme                              func(childComplexity int, input model.UpdateThemeInput) int
 		UpdateUniverse                           func(childComplexity int, input model.UpdateUniverseInput) int
+		UpdateVoucherPrototype                   func(childComplexity int, input model.UpdateVoucherPrototypeInput) int
 		UpdateVoucherState                       func(childComplexity int, input model.UpdateVoucherStateInput) int
 		UpdateVouchersProductInformation         func(childComplexity int, input model.UpdateVouchersProductInformationInput) int
 		UpdateWorkshop                           func(childComplexity int, input model.UpdateWorkshopInput) int
@@ -784,6 +838,30 @@ type ComplexityRoot struct {
 		UserErrors                        func(childComplexity int) int
 	}
 
+	OptionCategory struct {
+		Description      func(childComplexity int) int
+		ID               func(childComplexity int) int
+		IsActive         func(childComplexity int) int
+		MaxNumberOptions func(childComplexity int) int
+		MinNumberOptions func(childComplexity int) int
+		Name             func(childComplexity int) int
+		PartnerID        func(childComplexity int) int
+		PartnerUUID      func(childComplexity int) int
+		Ranking          func(childComplexity int) int
+	}
+
+	OptionCategoryPayload struct {
+		OptionCategory func(childComplexity int) int
+		UserErrors     func(childComplexity int) int
+	}
+
+	OptionService struct {
+		BuyingVat  func(childComplexity int) int
+		Cost       func(childComplexity int) int
+		Price      func(childComplexity int) int
+		SellingVat func(childComplexity int) int
+	}
+
 	PageInfo struct {
 		EndCursor       func(childComplexity int) int
 		HasNextPage     func(childComplexity int) int
@@ -829,37 +907,62 @@ type ComplexityRoot struct {
 		Workshops        func(childComplexity int) int
 	}
 
+	PrototypeOptionLink struct {
+		Count    func(childComplexity int) int
+		ID       func(childComplexity int) int
+		Included func(childComplexity int) int
+		Option   func(childComplexity int) int
+	}
+
+	PrototypeOptionLinkConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	PrototypeOptionLinkEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	PrototypeOptionLinkPayload struct {
+		Link       func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	Query struct {
-		AdminGiftcard         func(childComplexity int, id *string, code *string) int
-		AdminGiftcards        func(childComplexity int, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) int
-		AdminVoucher          func(childComplexity int, code string) int
-		AdminVouchers         func(childComplexity int, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) int
-		Box                   func(childComplexity int, id string) int
-		BoxUniverses          func(childComplexity int) int
-		Boxes                 func(childComplexity int, orderBy []*model.BoxOrder, first *int, after *string) int
-		Cart                  func(childComplexity int, id uuid.UUID) int
-		CurrentPartner        func(childComplexity int) int
-		Destinations          func(childComplexity int) int
-		Event                 func(childComplexity int, id string) int
-		EventSlots            func(childComplexity int, first *int, after *string) int
-		Gift                  func(childComplexity int, code string) int
-		GiftLinkedPartners    func(childComplexity int, code string) int
-		GiftcardPrototype     func(childComplexity int, id string) int
-		GiftcardPrototypes    func(childComplexity int, partnerID *string, first *int, after *string) int
-		LegalInformation      func(childComplexity int) int
-		MarketingWidgets      func(childComplexity int, key string) int
-		Media                 func(childComplexity int, first *int, after *string) int
-		MediaItem             func(childComplexity int, id string) int
-		Partner               func(childComplexity int, id string) int
-		Partners              func(childComplexity int, first *int, after *string, department *string, region *string, ids []string) int
-		ProductInformation    func(childComplexity int) int
-		RefundWithdrawalTerms func(childComplexity int) int
-		Themes                func(childComplexity int) int
-		Universes             func(childComplexity int) int
-		Viewer                func(childComplexity int) int
-		Workshop              func(childComplexity int, id string) int
-		WorkshopSessions      func(childComplexity int, workshopID *string, first *int, after *string) int
-		WorkshopThemes        func(childComplexity int, first *int, after *string) int
+		AdminGiftcard          func(childComplexity int, id *string, code *string) int
+		AdminGiftcards         func(childComplexity int, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) int
+		AdminVoucher           func(childComplexity int, code string) int
+		AdminVoucherPrototype  func(childComplexity int, id string) int
+		AdminVoucherPrototypes func(childComplexity int, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) int
+		AdminVouchers          func(childComplexity int, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) int
+		Box                    func(childComplexity int, id string) int
+		BoxUniverses           func(childComplexity int) int
+		Boxes                  func(childComplexity int, orderBy []*model.BoxOrder, first *int, after *string) int
+		Cart                   func(childComplexity int, id uuid.UUID) int
+		CurrentPartner         func(childComplexity int) int
+		Destinations           func(childComplexity int) int
+		Event                  func(childComplexity int, id string) int
+		EventSlots             func(childComplexity int, first *int, after *string) int
+		Gift                   func(childComplexity int, code string) int
+		GiftLinkedPartners     func(childComplexity int, code string) int
+		GiftcardPrototype      func(childComplexity int, id string) int
+		GiftcardPrototypes     func(childComplexity int, partnerID *string, first *int, after *string) int
+		LegalInformation       func(childComplexity int) int
+		MarketingWidgets       func(childComplexity int, key string) int
+		Media                  func(childComplexity int, first *int, after *string) int
+		MediaItem              func(childComplexity int, id string) int
+		Partner                func(childComplexity int, id string) int
+		Partners               func(childComplexity int, first *int, after *string, department *string, region *string, ids []string) int
+		ProductInformation     func(childComplexity int) int
+		RefundWithdrawalTerms  func(childComplexity int) int
+		Themes                 func(childComplexity int) int
+		Universes              func(childComplexity int) int
+		Viewer                 func(childComplexity int) int
+		Workshop               func(childComplexity int, id string) int
+		WorkshopSessions       func(childComplexity int, workshopID *string, first *int, after *string) int
+		WorkshopThemes         func(childComplexity int, first *int, after *string) int
 	}
 
 	RefundWithdrawalTermsPayload struct {
@@ -932,6 +1035,30 @@ type ComplexityRoot struct {
 		Partner     func(childComplexity int) int
 		Permissions func(childComplexity int) int
 		User        func(childComplexity int) int
+	}
+
+	VoucherOption struct {
+		Category       func(childComplexity int) int
+		CategoryID     func(childComplexity int) int
+		Countable      func(childComplexity int) int
+		Description    func(childComplexity int) int
+		HasBeenOrdered func(childComplexity int) int
+		ID             func(childComplexity int) int
+		IsActive       func(childComplexity int) int
+		IsGlobal       func(childComplexity int) int
+		Name           func(childComplexity int) int
+		PartnerID      func(childComplexity int) int
+		Price          func(childComplexity int) int
+		PrototypeIDs   func(childComplexity int) int
+		Prototypes     func(childComplexity int) int
+		Ranking        func(childComplexity int) int
+		SellingPrice   func(childComplexity int) int
+		Services       func(childComplexity int) int
+	}
+
+	VoucherOptionPayload struct {
+		Option     func(childComplexity int) int
+		UserErrors func(childComplexity int) int
 	}
 
 	VoucherPrototype struct {
@@ -1161,6 +1288,11 @@ type ComplexityRoot struct {
 
 // region    ************************** generated!.gotpl **************************
 
+type AdminVoucherPrototypeResolver interface {
+	Universe(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.UniverseRecord, error)
+
+	Options(ctx context.Context, obj *model.AdminVoucherPrototype, first *int, after *string) (*model.PrototypeOptionLinkConnection, error)
+}
 type BoxResolver interface {
 	Images(ctx context.Context, obj *model.Box) ([]string, error)
 	Offers(ctx context.Context, obj *model.Box, first *int, after *string) (*model.BoxOfferConnection, error)
@@ -1229,6 +1361,11 @@ type MutationResolver interface {
 	IssueGiftcard(ctx context.Context, input model.IssueGiftcardInput) (*model.AdminGiftcardPayload, error)
 	UploadMedia(ctx context.Context, input model.UploadMediaInput) (*model.MediaPayload, error)
 	RenameMedia(ctx context.Context, input model.RenameMediaInput) (*model.MediaPayload, error)
+	CreateVoucherPrototype(ctx context.Context, input model.CreateVoucherPrototypeInput) (*model.AdminVoucherPrototypePayload, error)
+	UpdateVoucherPrototype(ctx context.Context, input model.UpdateVoucherPrototypeInput) (*model.AdminVoucherPrototypePayload, error)
+	CreateOption(ctx context.Context, input model.CreateOptionInput) (*model.VoucherOptionPayload, error)
+	CreateOptionCategory(ctx context.Context, input model.CreateOptionCategoryInput) (*model.OptionCategoryPayload, error)
+	SetPrototypeOption(ctx context.Context, input model.SetPrototypeOptionInput) (*model.PrototypeOptionLinkPayload, error)
 }
 type ProductInformationResolver interface {
 	Events(ctx context.Context, obj *model.ProductInformation) (*model.EventsProductInformation, error)
@@ -1269,6 +1406,13 @@ type QueryResolver interface {
 	AdminGiftcard(ctx context.Context, id *string, code *string) (*model.AdminGiftcard, error)
 	Media(ctx context.Context, first *int, after *string) (*model.MediaConnection, error)
 	MediaItem(ctx context.Context, id string) (*model.Media, error)
+	AdminVoucherPrototypes(ctx context.Context, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error)
+	AdminVoucherPrototype(ctx context.Context, id string) (*model.AdminVoucherPrototype, error)
+}
+type VoucherOptionResolver interface {
+	Category(ctx context.Context, obj *model.VoucherOption) (*model.OptionCategory, error)
+
+	Prototypes(ctx context.Context, obj *model.VoucherOption) ([]*model.AdminVoucherPrototype, error)
 }
 type WorkshopResolver interface {
 	Sessions(ctx context.Context, obj *model.Workshop, first *int, after *string) (*model.WorkshopSessionConnection, error)
@@ -2032,6 +2176,225 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdminVoucherPayload.Voucher(childComplexity), true
+
+	case "AdminVoucherPrototype.adultsPrice":
+		if e.ComplexityRoot.AdminVoucherPrototype.AdultsPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.AdultsPrice(childComplexity), true
+	case "AdminVoucherPrototype.babyPrice":
+		if e.ComplexityRoot.AdminVoucherPrototype.BabyPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.BabyPrice(childComplexity), true
+	case "AdminVoucherPrototype.childrenPrice":
+		if e.ComplexityRoot.AdminVoucherPrototype.ChildrenPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.ChildrenPrice(childComplexity), true
+	case "AdminVoucherPrototype.coverImageId":
+		if e.ComplexityRoot.AdminVoucherPrototype.CoverImageID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.CoverImageID(childComplexity), true
+	case "AdminVoucherPrototype.description":
+		if e.ComplexityRoot.AdminVoucherPrototype.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.Description(childComplexity), true
+	case "AdminVoucherPrototype.environmentId":
+		if e.ComplexityRoot.AdminVoucherPrototype.EnvironmentID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.EnvironmentID(childComplexity), true
+	case "AdminVoucherPrototype.howToBookHtml":
+		if e.ComplexityRoot.AdminVoucherPrototype.HowToBookHTML == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.HowToBookHTML(childComplexity), true
+	case "AdminVoucherPrototype.id":
+		if e.ComplexityRoot.AdminVoucherPrototype.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.ID(childComplexity), true
+	case "AdminVoucherPrototype.imageIds":
+		if e.ComplexityRoot.AdminVoucherPrototype.ImageIDs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.ImageIDs(childComplexity), true
+	case "AdminVoucherPrototype.isActive":
+		if e.ComplexityRoot.AdminVoucherPrototype.IsActive == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.IsActive(childComplexity), true
+	case "AdminVoucherPrototype.isHighlight":
+		if e.ComplexityRoot.AdminVoucherPrototype.IsHighlight == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.IsHighlight(childComplexity), true
+	case "AdminVoucherPrototype.lastActiveDay":
+		if e.ComplexityRoot.AdminVoucherPrototype.LastActiveDay == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.LastActiveDay(childComplexity), true
+	case "AdminVoucherPrototype.longDescription":
+		if e.ComplexityRoot.AdminVoucherPrototype.LongDescription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.LongDescription(childComplexity), true
+	case "AdminVoucherPrototype.maxCapacity":
+		if e.ComplexityRoot.AdminVoucherPrototype.MaxCapacity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.MaxCapacity(childComplexity), true
+	case "AdminVoucherPrototype.minCapacity":
+		if e.ComplexityRoot.AdminVoucherPrototype.MinCapacity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.MinCapacity(childComplexity), true
+	case "AdminVoucherPrototype.name":
+		if e.ComplexityRoot.AdminVoucherPrototype.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.Name(childComplexity), true
+	case "AdminVoucherPrototype.nbOrders":
+		if e.ComplexityRoot.AdminVoucherPrototype.NbOrders == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.NbOrders(childComplexity), true
+	case "AdminVoucherPrototype.options":
+		if e.ComplexityRoot.AdminVoucherPrototype.Options == nil {
+			break
+		}
+
+		args, err := ec.field_AdminVoucherPrototype_options_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.Options(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "AdminVoucherPrototype.pdfDescription":
+		if e.ComplexityRoot.AdminVoucherPrototype.PDFDescription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.PDFDescription(childComplexity), true
+	case "AdminVoucherPrototype.partnerId":
+		if e.ComplexityRoot.AdminVoucherPrototype.PartnerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.PartnerID(childComplexity), true
+	case "AdminVoucherPrototype.partnerUuid":
+		if e.ComplexityRoot.AdminVoucherPrototype.PartnerUUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.PartnerUUID(childComplexity), true
+	case "AdminVoucherPrototype.priceScope":
+		if e.ComplexityRoot.AdminVoucherPrototype.PriceScope == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.PriceScope(childComplexity), true
+	case "AdminVoucherPrototype.ranking":
+		if e.ComplexityRoot.AdminVoucherPrototype.Ranking == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.Ranking(childComplexity), true
+	case "AdminVoucherPrototype.rentConditions":
+		if e.ComplexityRoot.AdminVoucherPrototype.RentConditions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.RentConditions(childComplexity), true
+	case "AdminVoucherPrototype.stayPrice":
+		if e.ComplexityRoot.AdminVoucherPrototype.StayPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.StayPrice(childComplexity), true
+	case "AdminVoucherPrototype.type":
+		if e.ComplexityRoot.AdminVoucherPrototype.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.Type(childComplexity), true
+	case "AdminVoucherPrototype.universe":
+		if e.ComplexityRoot.AdminVoucherPrototype.Universe == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.Universe(childComplexity), true
+	case "AdminVoucherPrototype.universeId":
+		if e.ComplexityRoot.AdminVoucherPrototype.UniverseID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.UniverseID(childComplexity), true
+
+	case "AdminVoucherPrototypeConnection.edges":
+		if e.ComplexityRoot.AdminVoucherPrototypeConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototypeConnection.Edges(childComplexity), true
+	case "AdminVoucherPrototypeConnection.pageInfo":
+		if e.ComplexityRoot.AdminVoucherPrototypeConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototypeConnection.PageInfo(childComplexity), true
+	case "AdminVoucherPrototypeConnection.totalCount":
+		if e.ComplexityRoot.AdminVoucherPrototypeConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototypeConnection.TotalCount(childComplexity), true
+
+	case "AdminVoucherPrototypeEdge.cursor":
+		if e.ComplexityRoot.AdminVoucherPrototypeEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototypeEdge.Cursor(childComplexity), true
+	case "AdminVoucherPrototypeEdge.node":
+		if e.ComplexityRoot.AdminVoucherPrototypeEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototypeEdge.Node(childComplexity), true
+
+	case "AdminVoucherPrototypePayload.userErrors":
+		if e.ComplexityRoot.AdminVoucherPrototypePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototypePayload.UserErrors(childComplexity), true
+	case "AdminVoucherPrototypePayload.voucherPrototype":
+		if e.ComplexityRoot.AdminVoucherPrototypePayload.VoucherPrototype == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototypePayload.VoucherPrototype(childComplexity), true
 
 	case "AttributeValue.attributeId":
 		if e.ComplexityRoot.AttributeValue.AttributeID == nil {
@@ -3980,6 +4343,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateMarketingWidgets(childComplexity, args["input"].(model.MarketingWidgetsInput)), true
+	case "Mutation.createOption":
+		if e.ComplexityRoot.Mutation.CreateOption == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createOption_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateOption(childComplexity, args["input"].(model.CreateOptionInput)), true
+	case "Mutation.createOptionCategory":
+		if e.ComplexityRoot.Mutation.CreateOptionCategory == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createOptionCategory_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateOptionCategory(childComplexity, args["input"].(model.CreateOptionCategoryInput)), true
 	case "Mutation.createTheme":
 		if e.ComplexityRoot.Mutation.CreateTheme == nil {
 			break
@@ -4013,6 +4398,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateUniverse(childComplexity, args["input"].(model.CreateUniverseInput)), true
+	case "Mutation.createVoucherPrototype":
+		if e.ComplexityRoot.Mutation.CreateVoucherPrototype == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createVoucherPrototype_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateVoucherPrototype(childComplexity, args["input"].(model.CreateVoucherPrototypeInput)), true
 	case "Mutation.createWorkshop":
 		if e.ComplexityRoot.Mutation.CreateWorkshop == nil {
 			break
@@ -4156,6 +4552,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReviewBoxOffer(childComplexity, args["input"].(model.ReviewBoxOfferInput)), true
+	case "Mutation.setPrototypeOption":
+		if e.ComplexityRoot.Mutation.SetPrototypeOption == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setPrototypeOption_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetPrototypeOption(childComplexity, args["input"].(model.SetPrototypeOptionInput)), true
 	case "Mutation.updateBox":
 		if e.ComplexityRoot.Mutation.UpdateBox == nil {
 			break
@@ -4332,6 +4739,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateUniverse(childComplexity, args["input"].(model.UpdateUniverseInput)), true
+	case "Mutation.updateVoucherPrototype":
+		if e.ComplexityRoot.Mutation.UpdateVoucherPrototype == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateVoucherPrototype_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateVoucherPrototype(childComplexity, args["input"].(model.UpdateVoucherPrototypeInput)), true
 	case "Mutation.updateVoucherState":
 		if e.ComplexityRoot.Mutation.UpdateVoucherState == nil {
 			break
@@ -4632,6 +5050,99 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.NetworkVouchersProductInformationPayload.UserErrors(childComplexity), true
 
+	case "OptionCategory.description":
+		if e.ComplexityRoot.OptionCategory.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionCategory.Description(childComplexity), true
+	case "OptionCategory.id":
+		if e.ComplexityRoot.OptionCategory.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionCategory.ID(childComplexity), true
+	case "OptionCategory.isActive":
+		if e.ComplexityRoot.OptionCategory.IsActive == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionCategory.IsActive(childComplexity), true
+	case "OptionCategory.maxNumberOptions":
+		if e.ComplexityRoot.OptionCategory.MaxNumberOptions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionCategory.MaxNumberOptions(childComplexity), true
+	case "OptionCategory.minNumberOptions":
+		if e.ComplexityRoot.OptionCategory.MinNumberOptions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionCategory.MinNumberOptions(childComplexity), true
+	case "OptionCategory.name":
+		if e.ComplexityRoot.OptionCategory.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionCategory.Name(childComplexity), true
+	case "OptionCategory.partnerId":
+		if e.ComplexityRoot.OptionCategory.PartnerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionCategory.PartnerID(childComplexity), true
+	case "OptionCategory.partnerUuid":
+		if e.ComplexityRoot.OptionCategory.PartnerUUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionCategory.PartnerUUID(childComplexity), true
+	case "OptionCategory.ranking":
+		if e.ComplexityRoot.OptionCategory.Ranking == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionCategory.Ranking(childComplexity), true
+
+	case "OptionCategoryPayload.optionCategory":
+		if e.ComplexityRoot.OptionCategoryPayload.OptionCategory == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionCategoryPayload.OptionCategory(childComplexity), true
+	case "OptionCategoryPayload.userErrors":
+		if e.ComplexityRoot.OptionCategoryPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionCategoryPayload.UserErrors(childComplexity), true
+
+	case "OptionService.buyingVat":
+		if e.ComplexityRoot.OptionService.BuyingVat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionService.BuyingVat(childComplexity), true
+	case "OptionService.cost":
+		if e.ComplexityRoot.OptionService.Cost == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionService.Cost(childComplexity), true
+	case "OptionService.price":
+		if e.ComplexityRoot.OptionService.Price == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionService.Price(childComplexity), true
+	case "OptionService.sellingVat":
+		if e.ComplexityRoot.OptionService.SellingVat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionService.SellingVat(childComplexity), true
+
 	case "PageInfo.endCursor":
 		if e.ComplexityRoot.PageInfo.EndCursor == nil {
 			break
@@ -4800,6 +5311,76 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ProductInformation.Workshops(childComplexity), true
 
+	case "PrototypeOptionLink.count":
+		if e.ComplexityRoot.PrototypeOptionLink.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrototypeOptionLink.Count(childComplexity), true
+	case "PrototypeOptionLink.id":
+		if e.ComplexityRoot.PrototypeOptionLink.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrototypeOptionLink.ID(childComplexity), true
+	case "PrototypeOptionLink.included":
+		if e.ComplexityRoot.PrototypeOptionLink.Included == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrototypeOptionLink.Included(childComplexity), true
+	case "PrototypeOptionLink.option":
+		if e.ComplexityRoot.PrototypeOptionLink.Option == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrototypeOptionLink.Option(childComplexity), true
+
+	case "PrototypeOptionLinkConnection.edges":
+		if e.ComplexityRoot.PrototypeOptionLinkConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrototypeOptionLinkConnection.Edges(childComplexity), true
+	case "PrototypeOptionLinkConnection.pageInfo":
+		if e.ComplexityRoot.PrototypeOptionLinkConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrototypeOptionLinkConnection.PageInfo(childComplexity), true
+	case "PrototypeOptionLinkConnection.totalCount":
+		if e.ComplexityRoot.PrototypeOptionLinkConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrototypeOptionLinkConnection.TotalCount(childComplexity), true
+
+	case "PrototypeOptionLinkEdge.cursor":
+		if e.ComplexityRoot.PrototypeOptionLinkEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrototypeOptionLinkEdge.Cursor(childComplexity), true
+	case "PrototypeOptionLinkEdge.node":
+		if e.ComplexityRoot.PrototypeOptionLinkEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrototypeOptionLinkEdge.Node(childComplexity), true
+
+	case "PrototypeOptionLinkPayload.link":
+		if e.ComplexityRoot.PrototypeOptionLinkPayload.Link == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrototypeOptionLinkPayload.Link(childComplexity), true
+	case "PrototypeOptionLinkPayload.userErrors":
+		if e.ComplexityRoot.PrototypeOptionLinkPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrototypeOptionLinkPayload.UserErrors(childComplexity), true
+
 	case "Query.adminGiftcard":
 		if e.ComplexityRoot.Query.AdminGiftcard == nil {
 			break
@@ -4833,6 +5414,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.AdminVoucher(childComplexity, args["code"].(string)), true
+	case "Query.adminVoucherPrototype":
+		if e.ComplexityRoot.Query.AdminVoucherPrototype == nil {
+			break
+		}
+
+		args, err := ec.field_Query_adminVoucherPrototype_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AdminVoucherPrototype(childComplexity, args["id"].(string)), true
+	case "Query.adminVoucherPrototypes":
+		if e.ComplexityRoot.Query.AdminVoucherPrototypes == nil {
+			break
+		}
+
+		args, err := ec.field_Query_adminVoucherPrototypes_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AdminVoucherPrototypes(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.AdminVoucherPrototypeFilter), args["orderBy"].(*model.AdminVoucherPrototypeOrder)), true
 	case "Query.adminVouchers":
 		if e.ComplexityRoot.Query.AdminVouchers == nil {
 			break
@@ -5314,6 +5917,116 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Viewer.User(childComplexity), true
+
+	case "VoucherOption.category":
+		if e.ComplexityRoot.VoucherOption.Category == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOption.Category(childComplexity), true
+	case "VoucherOption.categoryId":
+		if e.ComplexityRoot.VoucherOption.CategoryID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOption.CategoryID(childComplexity), true
+	case "VoucherOption.countable":
+		if e.ComplexityRoot.VoucherOption.Countable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOption.Countable(childComplexity), true
+	case "VoucherOption.description":
+		if e.ComplexityRoot.VoucherOption.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOption.Description(childComplexity), true
+	case "VoucherOption.hasBeenOrdered":
+		if e.ComplexityRoot.VoucherOption.HasBeenOrdered == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOption.HasBeenOrdered(childComplexity), true
+	case "VoucherOption.id":
+		if e.ComplexityRoot.VoucherOption.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOption.ID(childComplexity), true
+	case "VoucherOption.isActive":
+		if e.ComplexityRoot.VoucherOption.IsActive == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOption.IsActive(childComplexity), true
+	case "VoucherOption.isGlobal":
+		if e.ComplexityRoot.VoucherOption.IsGlobal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOption.IsGlobal(childComplexity), true
+	case "VoucherOption.name":
+		if e.ComplexityRoot.VoucherOption.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOption.Name(childComplexity), true
+	case "VoucherOption.partnerId":
+		if e.ComplexityRoot.VoucherOption.PartnerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOption.PartnerID(childComplexity), true
+	case "VoucherOption.price":
+		if e.ComplexityRoot.VoucherOption.Price == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOption.Price(childComplexity), true
+	case "VoucherOption.prototypeIds":
+		if e.ComplexityRoot.VoucherOption.PrototypeIDs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOption.PrototypeIDs(childComplexity), true
+	case "VoucherOption.prototypes":
+		if e.ComplexityRoot.VoucherOption.Prototypes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOption.Prototypes(childComplexity), true
+	case "VoucherOption.ranking":
+		if e.ComplexityRoot.VoucherOption.Ranking == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOption.Ranking(childComplexity), true
+	case "VoucherOption.sellingPrice":
+		if e.ComplexityRoot.VoucherOption.SellingPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOption.SellingPrice(childComplexity), true
+	case "VoucherOption.services":
+		if e.ComplexityRoot.VoucherOption.Services == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOption.Services(childComplexity), true
+
+	case "VoucherOptionPayload.option":
+		if e.ComplexityRoot.VoucherOptionPayload.Option == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOptionPayload.Option(childComplexity), true
+	case "VoucherOptionPayload.userErrors":
+		if e.ComplexityRoot.VoucherOptionPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOptionPayload.UserErrors(childComplexity), true
 
 	case "VoucherPrototype.id":
 		if e.ComplexityRoot.VoucherPrototype.ID == nil {
@@ -6243,6 +6956,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputAdminGiftcardOrder,
 		ec.unmarshalInputAdminVoucherFilter,
 		ec.unmarshalInputAdminVoucherOrder,
+		ec.unmarshalInputAdminVoucherPrototypeFilter,
+		ec.unmarshalInputAdminVoucherPrototypeOrder,
 		ec.unmarshalInputAttributeValueInput,
 		ec.unmarshalInputBoxOrder,
 		ec.unmarshalInputCartItemInput,
@@ -6251,9 +6966,12 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateCartInput,
 		ec.unmarshalInputCreateEventInput,
 		ec.unmarshalInputCreateGiftcardPrototypeInput,
+		ec.unmarshalInputCreateOptionCategoryInput,
+		ec.unmarshalInputCreateOptionInput,
 		ec.unmarshalInputCreateThemeInput,
 		ec.unmarshalInputCreateTokenInput,
 		ec.unmarshalInputCreateUniverseInput,
+		ec.unmarshalInputCreateVoucherPrototypeInput,
 		ec.unmarshalInputCreateWorkshopCategoryInput,
 		ec.unmarshalInputCreateWorkshopInput,
 		ec.unmarshalInputCreateWorkshopThemeInput,
@@ -6267,12 +6985,14 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputNetworkGiftcardMoneyPotInput,
 		ec.unmarshalInputNetworkGiftcardSettingsInput,
 		ec.unmarshalInputNetworkPartnerInput,
+		ec.unmarshalInputOptionServiceInput,
 		ec.unmarshalInputProposeBoxOfferInput,
 		ec.unmarshalInputRemoveEventSlotInput,
 		ec.unmarshalInputRemovePartnerLabelInput,
 		ec.unmarshalInputRenameMediaInput,
 		ec.unmarshalInputReplaceCartInput,
 		ec.unmarshalInputReviewBoxOfferInput,
+		ec.unmarshalInputSetPrototypeOptionInput,
 		ec.unmarshalInputSocialLinkInput,
 		ec.unmarshalInputTextInput,
 		ec.unmarshalInputURLEntryInput,
@@ -6291,6 +7011,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUpdateRefundWithdrawalTermsInput,
 		ec.unmarshalInputUpdateThemeInput,
 		ec.unmarshalInputUpdateUniverseInput,
+		ec.unmarshalInputUpdateVoucherPrototypeInput,
 		ec.unmarshalInputUpdateVoucherStateInput,
 		ec.unmarshalInputUpdateVouchersProductInformationInput,
 		ec.unmarshalInputUpdateWorkshopCategoryInput,
@@ -6375,7 +7096,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/catalogue.graphqls" "schema/catalogue_admin.graphqls" "schema/catalogue_gifts.graphqls" "schema/admin_vouchers.graphqls" "schema/admin_media.graphqls"
+//go:embed "schema/catalogue.graphqls" "schema/catalogue_admin.graphqls" "schema/catalogue_gifts.graphqls" "schema/admin_vouchers.graphqls" "schema/admin_media.graphqls" "schema/admin_prototypes.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -6548,6 +7269,7 @@ type CreateTokenPayload {
 	{Name: "schema/catalogue_gifts.graphqls", Input: sourceData("schema/catalogue_gifts.graphqls"), BuiltIn: false},
 	{Name: "schema/admin_vouchers.graphqls", Input: sourceData("schema/admin_vouchers.graphqls"), BuiltIn: false},
 	{Name: "schema/admin_media.graphqls", Input: sourceData("schema/admin_media.graphqls"), BuiltIn: false},
+	{Name: "schema/admin_prototypes.graphqls", Input: sourceData("schema/admin_prototypes.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -6867,6 +7589,100 @@ func (ec *executionContext) childFields_AdminVoucherPayload(ctx context.Context,
 		return ec.fieldContext_AdminVoucherPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AdminVoucherPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_AdminVoucherPrototype(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_AdminVoucherPrototype_id(ctx, field)
+	case "partnerId":
+		return ec.fieldContext_AdminVoucherPrototype_partnerId(ctx, field)
+	case "partnerUuid":
+		return ec.fieldContext_AdminVoucherPrototype_partnerUuid(ctx, field)
+	case "name":
+		return ec.fieldContext_AdminVoucherPrototype_name(ctx, field)
+	case "description":
+		return ec.fieldContext_AdminVoucherPrototype_description(ctx, field)
+	case "longDescription":
+		return ec.fieldContext_AdminVoucherPrototype_longDescription(ctx, field)
+	case "rentConditions":
+		return ec.fieldContext_AdminVoucherPrototype_rentConditions(ctx, field)
+	case "howToBookHtml":
+		return ec.fieldContext_AdminVoucherPrototype_howToBookHtml(ctx, field)
+	case "pdfDescription":
+		return ec.fieldContext_AdminVoucherPrototype_pdfDescription(ctx, field)
+	case "isActive":
+		return ec.fieldContext_AdminVoucherPrototype_isActive(ctx, field)
+	case "isHighlight":
+		return ec.fieldContext_AdminVoucherPrototype_isHighlight(ctx, field)
+	case "type":
+		return ec.fieldContext_AdminVoucherPrototype_type(ctx, field)
+	case "priceScope":
+		return ec.fieldContext_AdminVoucherPrototype_priceScope(ctx, field)
+	case "maxCapacity":
+		return ec.fieldContext_AdminVoucherPrototype_maxCapacity(ctx, field)
+	case "minCapacity":
+		return ec.fieldContext_AdminVoucherPrototype_minCapacity(ctx, field)
+	case "ranking":
+		return ec.fieldContext_AdminVoucherPrototype_ranking(ctx, field)
+	case "stayPrice":
+		return ec.fieldContext_AdminVoucherPrototype_stayPrice(ctx, field)
+	case "adultsPrice":
+		return ec.fieldContext_AdminVoucherPrototype_adultsPrice(ctx, field)
+	case "childrenPrice":
+		return ec.fieldContext_AdminVoucherPrototype_childrenPrice(ctx, field)
+	case "babyPrice":
+		return ec.fieldContext_AdminVoucherPrototype_babyPrice(ctx, field)
+	case "universeId":
+		return ec.fieldContext_AdminVoucherPrototype_universeId(ctx, field)
+	case "universe":
+		return ec.fieldContext_AdminVoucherPrototype_universe(ctx, field)
+	case "environmentId":
+		return ec.fieldContext_AdminVoucherPrototype_environmentId(ctx, field)
+	case "lastActiveDay":
+		return ec.fieldContext_AdminVoucherPrototype_lastActiveDay(ctx, field)
+	case "imageIds":
+		return ec.fieldContext_AdminVoucherPrototype_imageIds(ctx, field)
+	case "coverImageId":
+		return ec.fieldContext_AdminVoucherPrototype_coverImageId(ctx, field)
+	case "nbOrders":
+		return ec.fieldContext_AdminVoucherPrototype_nbOrders(ctx, field)
+	case "options":
+		return ec.fieldContext_AdminVoucherPrototype_options(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AdminVoucherPrototype", field.Name)
+}
+
+func (ec *executionContext) childFields_AdminVoucherPrototypeConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_AdminVoucherPrototypeConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_AdminVoucherPrototypeConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_AdminVoucherPrototypeConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AdminVoucherPrototypeConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_AdminVoucherPrototypeEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_AdminVoucherPrototypeEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_AdminVoucherPrototypeEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AdminVoucherPrototypeEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_AdminVoucherPrototypePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "voucherPrototype":
+		return ec.fieldContext_AdminVoucherPrototypePayload_voucherPrototype(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_AdminVoucherPrototypePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AdminVoucherPrototypePayload", field.Name)
 }
 
 func (ec *executionContext) childFields_AttributeValue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -7917,6 +8733,54 @@ func (ec *executionContext) childFields_NetworkVouchersProductInformationPayload
 	return nil, fmt.Errorf("no field named %q was found under type NetworkVouchersProductInformationPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_OptionCategory(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_OptionCategory_id(ctx, field)
+	case "partnerId":
+		return ec.fieldContext_OptionCategory_partnerId(ctx, field)
+	case "partnerUuid":
+		return ec.fieldContext_OptionCategory_partnerUuid(ctx, field)
+	case "name":
+		return ec.fieldContext_OptionCategory_name(ctx, field)
+	case "description":
+		return ec.fieldContext_OptionCategory_description(ctx, field)
+	case "isActive":
+		return ec.fieldContext_OptionCategory_isActive(ctx, field)
+	case "ranking":
+		return ec.fieldContext_OptionCategory_ranking(ctx, field)
+	case "minNumberOptions":
+		return ec.fieldContext_OptionCategory_minNumberOptions(ctx, field)
+	case "maxNumberOptions":
+		return ec.fieldContext_OptionCategory_maxNumberOptions(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OptionCategory", field.Name)
+}
+
+func (ec *executionContext) childFields_OptionCategoryPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "optionCategory":
+		return ec.fieldContext_OptionCategoryPayload_optionCategory(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_OptionCategoryPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OptionCategoryPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_OptionService(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cost":
+		return ec.fieldContext_OptionService_cost(ctx, field)
+	case "buyingVat":
+		return ec.fieldContext_OptionService_buyingVat(ctx, field)
+	case "sellingVat":
+		return ec.fieldContext_OptionService_sellingVat(ctx, field)
+	case "price":
+		return ec.fieldContext_OptionService_price(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OptionService", field.Name)
+}
+
 func (ec *executionContext) childFields_PageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "hasNextPage":
@@ -8005,6 +8869,52 @@ func (ec *executionContext) childFields_ProductInformation(ctx context.Context, 
 		return ec.fieldContext_ProductInformation_workshops(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ProductInformation", field.Name)
+}
+
+func (ec *executionContext) childFields_PrototypeOptionLink(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PrototypeOptionLink_id(ctx, field)
+	case "count":
+		return ec.fieldContext_PrototypeOptionLink_count(ctx, field)
+	case "included":
+		return ec.fieldContext_PrototypeOptionLink_included(ctx, field)
+	case "option":
+		return ec.fieldContext_PrototypeOptionLink_option(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PrototypeOptionLink", field.Name)
+}
+
+func (ec *executionContext) childFields_PrototypeOptionLinkConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_PrototypeOptionLinkConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_PrototypeOptionLinkConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_PrototypeOptionLinkConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PrototypeOptionLinkConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_PrototypeOptionLinkEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_PrototypeOptionLinkEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_PrototypeOptionLinkEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PrototypeOptionLinkEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_PrototypeOptionLinkPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "link":
+		return ec.fieldContext_PrototypeOptionLinkPayload_link(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_PrototypeOptionLinkPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PrototypeOptionLinkPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_RefundWithdrawalTermsPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8149,6 +9059,54 @@ func (ec *executionContext) childFields_Viewer(ctx context.Context, field graphq
 		return ec.fieldContext_Viewer_permissions(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Viewer", field.Name)
+}
+
+func (ec *executionContext) childFields_VoucherOption(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_VoucherOption_id(ctx, field)
+	case "partnerId":
+		return ec.fieldContext_VoucherOption_partnerId(ctx, field)
+	case "name":
+		return ec.fieldContext_VoucherOption_name(ctx, field)
+	case "description":
+		return ec.fieldContext_VoucherOption_description(ctx, field)
+	case "price":
+		return ec.fieldContext_VoucherOption_price(ctx, field)
+	case "sellingPrice":
+		return ec.fieldContext_VoucherOption_sellingPrice(ctx, field)
+	case "countable":
+		return ec.fieldContext_VoucherOption_countable(ctx, field)
+	case "isActive":
+		return ec.fieldContext_VoucherOption_isActive(ctx, field)
+	case "isGlobal":
+		return ec.fieldContext_VoucherOption_isGlobal(ctx, field)
+	case "ranking":
+		return ec.fieldContext_VoucherOption_ranking(ctx, field)
+	case "hasBeenOrdered":
+		return ec.fieldContext_VoucherOption_hasBeenOrdered(ctx, field)
+	case "services":
+		return ec.fieldContext_VoucherOption_services(ctx, field)
+	case "categoryId":
+		return ec.fieldContext_VoucherOption_categoryId(ctx, field)
+	case "category":
+		return ec.fieldContext_VoucherOption_category(ctx, field)
+	case "prototypeIds":
+		return ec.fieldContext_VoucherOption_prototypeIds(ctx, field)
+	case "prototypes":
+		return ec.fieldContext_VoucherOption_prototypes(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VoucherOption", field.Name)
+}
+
+func (ec *executionContext) childFields_VoucherOptionPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "option":
+		return ec.fieldContext_VoucherOptionPayload_option(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_VoucherOptionPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VoucherOptionPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_VoucherPrototype(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8711,6 +9669,28 @@ func (ec *executionContext) childFields___Type(ctx context.Context, field graphq
 
 // region    ***************************** args.gotpl *****************************
 
+func (ec *executionContext) field_AdminVoucherPrototype_options_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Box_offers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -8923,6 +9903,34 @@ func (ec *executionContext) field_Mutation_createMarketingWidgets_args(ctx conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createOptionCategory_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateOptionCategoryInput, error) {
+			return ec.unmarshalNCreateOptionCategoryInput2salesplatformᚋgraphᚋmodelᚐCreateOptionCategoryInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createOption_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateOptionInput, error) {
+			return ec.unmarshalNCreateOptionInput2salesplatformᚋgraphᚋmodelᚐCreateOptionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createTheme_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -8957,6 +9965,20 @@ func (ec *executionContext) field_Mutation_createUniverse_args(ctx context.Conte
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.CreateUniverseInput, error) {
 			return ec.unmarshalNCreateUniverseInput2salesplatformᚋgraphᚋmodelᚐCreateUniverseInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createVoucherPrototype_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateVoucherPrototypeInput, error) {
+			return ec.unmarshalNCreateVoucherPrototypeInput2salesplatformᚋgraphᚋmodelᚐCreateVoucherPrototypeInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -9139,6 +10161,20 @@ func (ec *executionContext) field_Mutation_reviewBoxOffer_args(ctx context.Conte
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.ReviewBoxOfferInput, error) {
 			return ec.unmarshalNReviewBoxOfferInput2salesplatformᚋgraphᚋmodelᚐReviewBoxOfferInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_setPrototypeOption_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.SetPrototypeOptionInput, error) {
+			return ec.unmarshalNSetPrototypeOptionInput2salesplatformᚋgraphᚋmodelᚐSetPrototypeOptionInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -9371,6 +10407,20 @@ func (ec *executionContext) field_Mutation_updateUniverse_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_updateVoucherPrototype_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateVoucherPrototypeInput, error) {
+			return ec.unmarshalNUpdateVoucherPrototypeInput2salesplatformᚋgraphᚋmodelᚐUpdateVoucherPrototypeInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_updateVoucherState_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -9554,6 +10604,58 @@ func (ec *executionContext) field_Query_adminGiftcards_args(ctx context.Context,
 		return nil, err
 	}
 	args["after"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_adminVoucherPrototype_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_adminVoucherPrototypes_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*model.AdminVoucherPrototypeFilter, error) {
+			return ec.unmarshalOAdminVoucherPrototypeFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*model.AdminVoucherPrototypeOrder, error) {
+			return ec.unmarshalOAdminVoucherPrototypeOrder2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg3
 	return args, nil
 }
 
@@ -12995,6 +14097,940 @@ func (ec *executionContext) _AdminVoucherPayload_userErrors(ctx context.Context,
 func (ec *executionContext) fieldContext_AdminVoucherPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "AdminVoucherPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_id(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_partnerId(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_partnerId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_partnerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_partnerUuid(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_partnerUuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerUUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_partnerUuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_name(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherPrototype",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_description(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherPrototype",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_longDescription(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_longDescription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LongDescription, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_longDescription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherPrototype",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_rentConditions(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_rentConditions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RentConditions, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_rentConditions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherPrototype",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_howToBookHtml(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_howToBookHtml(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HowToBookHTML, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_howToBookHtml(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherPrototype",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_pdfDescription(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_pdfDescription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PDFDescription, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_pdfDescription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherPrototype",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_isActive(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_isActive(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsActive, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_isActive(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_isHighlight(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_isHighlight(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsHighlight, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_isHighlight(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_type(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.VoucherPrototypeType) graphql.Marshaler {
+			return ec.marshalNVoucherPrototypeType2salesplatformᚋgraphᚋmodelᚐVoucherPrototypeType(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, false, false, errors.New("field of type VoucherPrototypeType does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_priceScope(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_priceScope(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PriceScope, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_priceScope(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_maxCapacity(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_maxCapacity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxCapacity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_maxCapacity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_minCapacity(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_minCapacity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MinCapacity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_minCapacity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_ranking(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_ranking(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Ranking, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_ranking(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_stayPrice(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_stayPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StayPrice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_stayPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_adultsPrice(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_adultsPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AdultsPrice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *decimal.Decimal) graphql.Marshaler {
+			return ec.marshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_adultsPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_childrenPrice(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_childrenPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ChildrenPrice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *decimal.Decimal) graphql.Marshaler {
+			return ec.marshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_childrenPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_babyPrice(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_babyPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BabyPrice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *decimal.Decimal) graphql.Marshaler {
+			return ec.marshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_babyPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_universeId(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_universeId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UniverseID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOID2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_universeId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_universe(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_universe(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.AdminVoucherPrototype().Universe(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.UniverseRecord) graphql.Marshaler {
+			return ec.marshalOUniverseRecord2ᚖsalesplatformᚋgraphᚋmodelᚐUniverseRecord(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_universe(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherPrototype",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UniverseRecord(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_environmentId(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_environmentId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EnvironmentID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOID2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_environmentId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_lastActiveDay(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_lastActiveDay(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastActiveDay, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_lastActiveDay(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_imageIds(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_imageIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ImageIDs, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []int64) graphql.Marshaler {
+			return ec.marshalNID2ᚕint64ᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_imageIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_coverImageId(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_coverImageId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CoverImageID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOID2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_coverImageId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_nbOrders(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_nbOrders(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NbOrders, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_nbOrders(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_options(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_options(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.AdminVoucherPrototype().Options(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PrototypeOptionLinkConnection) graphql.Marshaler {
+			return ec.marshalNPrototypeOptionLinkConnection2ᚖsalesplatformᚋgraphᚋmodelᚐPrototypeOptionLinkConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_options(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherPrototype",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PrototypeOptionLinkConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_AdminVoucherPrototype_options_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherPrototypeConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototypeConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototypeConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.AdminVoucherPrototypeEdge) graphql.Marshaler {
+			return ec.marshalNAdminVoucherPrototypeEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototypeConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherPrototypeConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminVoucherPrototypeEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherPrototypeConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototypeConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototypeConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototypeConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherPrototypeConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherPrototypeConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototypeConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototypeConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototypeConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototypeConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototypeEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototypeEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototypeEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototypeEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototypeEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototypeEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototypeEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototypeEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherPrototype) graphql.Marshaler {
+			return ec.marshalNAdminVoucherPrototype2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototype(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototypeEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherPrototypeEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminVoucherPrototype(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherPrototypePayload_voucherPrototype(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototypePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototypePayload_voucherPrototype(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VoucherPrototype, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherPrototype) graphql.Marshaler {
+			return ec.marshalOAdminVoucherPrototype2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototype(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototypePayload_voucherPrototype(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherPrototypePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminVoucherPrototype(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherPrototypePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototypePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototypePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototypePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherPrototypePayload",
 		Field:      field,
 		IsMethod:   false,
 		IsResolver: false,
@@ -23090,6 +25126,226 @@ func (ec *executionContext) fieldContext_Mutation_renameMedia(ctx context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createVoucherPrototype(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createVoucherPrototype(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateVoucherPrototype(ctx, fc.Args["input"].(model.CreateVoucherPrototypeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherPrototypePayload) graphql.Marshaler {
+			return ec.marshalNAdminVoucherPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createVoucherPrototype(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminVoucherPrototypePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createVoucherPrototype_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateVoucherPrototype(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateVoucherPrototype(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateVoucherPrototype(ctx, fc.Args["input"].(model.UpdateVoucherPrototypeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherPrototypePayload) graphql.Marshaler {
+			return ec.marshalNAdminVoucherPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateVoucherPrototype(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminVoucherPrototypePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateVoucherPrototype_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createOption(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createOption(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateOption(ctx, fc.Args["input"].(model.CreateOptionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.VoucherOptionPayload) graphql.Marshaler {
+			return ec.marshalNVoucherOptionPayload2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherOptionPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createOption(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherOptionPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createOption_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createOptionCategory(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createOptionCategory(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateOptionCategory(ctx, fc.Args["input"].(model.CreateOptionCategoryInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.OptionCategoryPayload) graphql.Marshaler {
+			return ec.marshalNOptionCategoryPayload2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategoryPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createOptionCategory(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OptionCategoryPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createOptionCategory_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setPrototypeOption(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setPrototypeOption(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetPrototypeOption(ctx, fc.Args["input"].(model.SetPrototypeOptionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PrototypeOptionLinkPayload) graphql.Marshaler {
+			return ec.marshalNPrototypeOptionLinkPayload2ᚖsalesplatformᚋgraphᚋmodelᚐPrototypeOptionLinkPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setPrototypeOption(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PrototypeOptionLinkPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setPrototypeOption_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _NetworkGiftcardMoneyPot_activated(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMoneyPot) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -24043,6 +26299,387 @@ func (ec *executionContext) fieldContext_NetworkVouchersProductInformationPayloa
 	return fc, nil
 }
 
+func (ec *executionContext) _OptionCategory_id(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionCategory_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OptionCategory_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OptionCategory", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _OptionCategory_partnerId(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionCategory_partnerId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OptionCategory_partnerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OptionCategory", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _OptionCategory_partnerUuid(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionCategory_partnerUuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerUUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OptionCategory_partnerUuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OptionCategory", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _OptionCategory_name(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionCategory_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OptionCategory_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OptionCategory",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OptionCategory_description(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionCategory_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OptionCategory_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OptionCategory",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OptionCategory_isActive(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionCategory_isActive(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsActive, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OptionCategory_isActive(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OptionCategory", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _OptionCategory_ranking(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionCategory_ranking(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Ranking, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OptionCategory_ranking(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OptionCategory", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _OptionCategory_minNumberOptions(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionCategory_minNumberOptions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MinNumberOptions, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OptionCategory_minNumberOptions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OptionCategory", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _OptionCategory_maxNumberOptions(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionCategory_maxNumberOptions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxNumberOptions, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OptionCategory_maxNumberOptions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OptionCategory", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _OptionCategoryPayload_optionCategory(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategoryPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionCategoryPayload_optionCategory(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OptionCategory, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.OptionCategory) graphql.Marshaler {
+			return ec.marshalOOptionCategory2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategory(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OptionCategoryPayload_optionCategory(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OptionCategoryPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OptionCategory(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OptionCategoryPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategoryPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionCategoryPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OptionCategoryPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OptionCategoryPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OptionService_cost(ctx context.Context, field graphql.CollectedField, obj *model.OptionService) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionService_cost(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cost, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OptionService_cost(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OptionService", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _OptionService_buyingVat(ctx context.Context, field graphql.CollectedField, obj *model.OptionService) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionService_buyingVat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BuyingVat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OptionService_buyingVat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OptionService", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _OptionService_sellingVat(ctx context.Context, field graphql.CollectedField, obj *model.OptionService) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionService_sellingVat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SellingVat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OptionService_sellingVat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OptionService", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _OptionService_price(ctx context.Context, field graphql.CollectedField, obj *model.OptionService) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionService_price(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Price, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OptionService_price(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OptionService", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -24713,6 +27350,313 @@ func (ec *executionContext) fieldContext_ProductInformation_workshops(_ context.
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_WorkshopsProductInformation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PrototypeOptionLink_id(ctx context.Context, field graphql.CollectedField, obj *model.PrototypeOptionLink) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrototypeOptionLink_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrototypeOptionLink_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrototypeOptionLink", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _PrototypeOptionLink_count(ctx context.Context, field graphql.CollectedField, obj *model.PrototypeOptionLink) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrototypeOptionLink_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrototypeOptionLink_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrototypeOptionLink", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _PrototypeOptionLink_included(ctx context.Context, field graphql.CollectedField, obj *model.PrototypeOptionLink) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrototypeOptionLink_included(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Included, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrototypeOptionLink_included(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrototypeOptionLink", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _PrototypeOptionLink_option(ctx context.Context, field graphql.CollectedField, obj *model.PrototypeOptionLink) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrototypeOptionLink_option(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Option, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.VoucherOption) graphql.Marshaler {
+			return ec.marshalNVoucherOption2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherOption(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrototypeOptionLink_option(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PrototypeOptionLink",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherOption(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PrototypeOptionLinkConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PrototypeOptionLinkConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrototypeOptionLinkConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.PrototypeOptionLinkEdge) graphql.Marshaler {
+			return ec.marshalNPrototypeOptionLinkEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐPrototypeOptionLinkEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrototypeOptionLinkConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PrototypeOptionLinkConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PrototypeOptionLinkEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PrototypeOptionLinkConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.PrototypeOptionLinkConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrototypeOptionLinkConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrototypeOptionLinkConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PrototypeOptionLinkConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PrototypeOptionLinkConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.PrototypeOptionLinkConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrototypeOptionLinkConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrototypeOptionLinkConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrototypeOptionLinkConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _PrototypeOptionLinkEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PrototypeOptionLinkEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrototypeOptionLinkEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrototypeOptionLinkEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrototypeOptionLinkEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PrototypeOptionLinkEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.PrototypeOptionLinkEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrototypeOptionLinkEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PrototypeOptionLink) graphql.Marshaler {
+			return ec.marshalNPrototypeOptionLink2ᚖsalesplatformᚋgraphᚋmodelᚐPrototypeOptionLink(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrototypeOptionLinkEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PrototypeOptionLinkEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PrototypeOptionLink(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PrototypeOptionLinkPayload_link(ctx context.Context, field graphql.CollectedField, obj *model.PrototypeOptionLinkPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrototypeOptionLinkPayload_link(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Link, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PrototypeOptionLink) graphql.Marshaler {
+			return ec.marshalOPrototypeOptionLink2ᚖsalesplatformᚋgraphᚋmodelᚐPrototypeOptionLink(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PrototypeOptionLinkPayload_link(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PrototypeOptionLinkPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PrototypeOptionLink(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PrototypeOptionLinkPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.PrototypeOptionLinkPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrototypeOptionLinkPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrototypeOptionLinkPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PrototypeOptionLinkPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -25930,6 +28874,94 @@ func (ec *executionContext) fieldContext_Query_mediaItem(ctx context.Context, fi
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_adminVoucherPrototypes(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_adminVoucherPrototypes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AdminVoucherPrototypes(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.AdminVoucherPrototypeFilter), fc.Args["orderBy"].(*model.AdminVoucherPrototypeOrder))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherPrototypeConnection) graphql.Marshaler {
+			return ec.marshalNAdminVoucherPrototypeConnection2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_adminVoucherPrototypes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminVoucherPrototypeConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_adminVoucherPrototypes_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_adminVoucherPrototype(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_adminVoucherPrototype(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AdminVoucherPrototype(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherPrototype) graphql.Marshaler {
+			return ec.marshalOAdminVoucherPrototype2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototype(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_adminVoucherPrototype(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminVoucherPrototype(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_adminVoucherPrototype_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -26949,6 +29981,483 @@ func (ec *executionContext) _Viewer_permissions(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_Viewer_permissions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Viewer", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherOption_id(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOption_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOption_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherOption", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherOption_partnerId(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOption_partnerId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNID2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOption_partnerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherOption", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherOption_name(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOption_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOption_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherOption",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherOption_description(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOption_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOption_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherOption",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherOption_price(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOption_price(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Price, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOption_price(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherOption", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherOption_sellingPrice(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOption_sellingPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SellingPrice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOption_sellingPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherOption", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherOption_countable(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOption_countable(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Countable, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOption_countable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherOption", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherOption_isActive(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOption_isActive(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsActive, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOption_isActive(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherOption", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherOption_isGlobal(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOption_isGlobal(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsGlobal, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOption_isGlobal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherOption", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherOption_ranking(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOption_ranking(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Ranking, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOption_ranking(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherOption", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherOption_hasBeenOrdered(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOption_hasBeenOrdered(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasBeenOrdered, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOption_hasBeenOrdered(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherOption", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherOption_services(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOption_services(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Services, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.OptionService) graphql.Marshaler {
+			return ec.marshalNOptionService2ᚕᚖsalesplatformᚋgraphᚋmodelᚐOptionServiceᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOption_services(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherOption",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OptionService(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherOption_categoryId(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOption_categoryId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CategoryID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOID2ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOption_categoryId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherOption", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherOption_category(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOption_category(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.VoucherOption().Category(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.OptionCategory) graphql.Marshaler {
+			return ec.marshalOOptionCategory2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategory(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOption_category(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherOption",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OptionCategory(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherOption_prototypeIds(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOption_prototypeIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PrototypeIDs, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []int64) graphql.Marshaler {
+			return ec.marshalNID2ᚕint64ᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOption_prototypeIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherOption", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherOption_prototypes(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOption_prototypes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.VoucherOption().Prototypes(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.AdminVoucherPrototype) graphql.Marshaler {
+			return ec.marshalNAdminVoucherPrototype2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOption_prototypes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherOption",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminVoucherPrototype(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherOptionPayload_option(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOptionPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOptionPayload_option(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Option, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.VoucherOption) graphql.Marshaler {
+			return ec.marshalOVoucherOption2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherOption(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOptionPayload_option(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherOptionPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherOption(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherOptionPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOptionPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOptionPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOptionPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherOptionPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _VoucherPrototype_id(ctx context.Context, field graphql.CollectedField, obj *model.VoucherPrototype) (ret graphql.Marshaler) {
@@ -32256,6 +35765,98 @@ func (ec *executionContext) unmarshalInputAdminVoucherOrder(ctx context.Context,
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputAdminVoucherPrototypeFilter(ctx context.Context, obj any) (model.AdminVoucherPrototypeFilter, error) {
+	var it model.AdminVoucherPrototypeFilter
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"isActive", "type", "universeId", "search"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "isActive":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isActive"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsActive = graphql.OmittableOf(data)
+		case "type":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
+			data, err := ec.unmarshalOVoucherPrototypeType2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherPrototypeType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Type = graphql.OmittableOf(data)
+		case "universeId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("universeId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UniverseID = graphql.OmittableOf(data)
+		case "search":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("search"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Search = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAdminVoucherPrototypeOrder(ctx context.Context, obj any) (model.AdminVoucherPrototypeOrder, error) {
+	var it model.AdminVoucherPrototypeOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"field", "direction"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNAdminVoucherPrototypeOrderField2salesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2salesplatformᚋgraphᚋmodelᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputAttributeValueInput(ctx context.Context, obj any) (model.AttributeValueInput, error) {
 	var it model.AttributeValueInput
 	if obj == nil {
@@ -32787,6 +36388,185 @@ func (ec *executionContext) unmarshalInputCreateGiftcardPrototypeInput(ctx conte
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCreateOptionCategoryInput(ctx context.Context, obj any) (model.CreateOptionCategoryInput, error) {
+	var it model.CreateOptionCategoryInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"partnerUuid", "name", "description", "isActive", "ranking", "minNumberOptions", "maxNumberOptions"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerUuid":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerUuid"))
+			data, err := ec.unmarshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerUUID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = graphql.OmittableOf(data)
+		case "isActive":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isActive"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsActive = graphql.OmittableOf(data)
+		case "ranking":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ranking"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Ranking = graphql.OmittableOf(data)
+		case "minNumberOptions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("minNumberOptions"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MinNumberOptions = graphql.OmittableOf(data)
+		case "maxNumberOptions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxNumberOptions"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxNumberOptions = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateOptionInput(ctx context.Context, obj any) (model.CreateOptionInput, error) {
+	var it model.CreateOptionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"partnerUuid", "name", "description", "price", "sellingPrice", "countable", "isGlobal", "isActive", "ranking", "categoryId", "prototypeIds", "services"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerUuid":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerUuid"))
+			data, err := ec.unmarshalOUUID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerUUID = graphql.OmittableOf(data)
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "price":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("price"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Price = graphql.OmittableOf(data)
+		case "sellingPrice":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sellingPrice"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SellingPrice = graphql.OmittableOf(data)
+		case "countable":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("countable"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Countable = graphql.OmittableOf(data)
+		case "isGlobal":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isGlobal"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsGlobal = graphql.OmittableOf(data)
+		case "isActive":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isActive"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsActive = graphql.OmittableOf(data)
+		case "ranking":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ranking"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Ranking = graphql.OmittableOf(data)
+		case "categoryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryID = graphql.OmittableOf(data)
+		case "prototypeIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("prototypeIds"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrototypeIds = graphql.OmittableOf(data)
+		case "services":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("services"))
+			data, err := ec.unmarshalOOptionServiceInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐOptionServiceInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Services = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCreateThemeInput(ctx context.Context, obj any) (model.CreateThemeInput, error) {
 	var it model.CreateThemeInput
 	if obj == nil {
@@ -32893,6 +36673,190 @@ func (ec *executionContext) unmarshalInputCreateUniverseInput(ctx context.Contex
 				return it, err
 			}
 			it.Order = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateVoucherPrototypeInput(ctx context.Context, obj any) (model.CreateVoucherPrototypeInput, error) {
+	var it model.CreateVoucherPrototypeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"partnerUuid", "name", "description", "longDescription", "rentConditions", "howToBookHtml", "pdfDescription", "isActive", "isHighlight", "type", "priceScope", "maxCapacity", "minCapacity", "ranking", "stayPrice", "adultsPrice", "childrenPrice", "babyPrice", "universeId", "environmentId", "lastActiveDay", "imageIds", "coverImageId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerUuid":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerUuid"))
+			data, err := ec.unmarshalOUUID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerUUID = graphql.OmittableOf(data)
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "longDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("longDescription"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LongDescription = data
+		case "rentConditions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rentConditions"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RentConditions = graphql.OmittableOf(data)
+		case "howToBookHtml":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("howToBookHtml"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HowToBookHTML = graphql.OmittableOf(data)
+		case "pdfDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pdfDescription"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PDFDescription = graphql.OmittableOf(data)
+		case "isActive":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isActive"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsActive = graphql.OmittableOf(data)
+		case "isHighlight":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isHighlight"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsHighlight = graphql.OmittableOf(data)
+		case "type":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
+			data, err := ec.unmarshalNVoucherPrototypeType2salesplatformᚋgraphᚋmodelᚐVoucherPrototypeType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Type = data
+		case "priceScope":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priceScope"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PriceScope = graphql.OmittableOf(data)
+		case "maxCapacity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxCapacity"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxCapacity = graphql.OmittableOf(data)
+		case "minCapacity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("minCapacity"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MinCapacity = graphql.OmittableOf(data)
+		case "ranking":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ranking"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Ranking = graphql.OmittableOf(data)
+		case "stayPrice":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("stayPrice"))
+			data, err := ec.unmarshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StayPrice = data
+		case "adultsPrice":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("adultsPrice"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AdultsPrice = graphql.OmittableOf(data)
+		case "childrenPrice":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("childrenPrice"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ChildrenPrice = graphql.OmittableOf(data)
+		case "babyPrice":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("babyPrice"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BabyPrice = graphql.OmittableOf(data)
+		case "universeId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("universeId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UniverseID = data
+		case "environmentId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("environmentId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EnvironmentID = graphql.OmittableOf(data)
+		case "lastActiveDay":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("lastActiveDay"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LastActiveDay = graphql.OmittableOf(data)
+		case "imageIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageIds"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageIds = graphql.OmittableOf(data)
+		case "coverImageId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverImageId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverImageID = graphql.OmittableOf(data)
 		}
 	}
 	return it, nil
@@ -33921,6 +37885,57 @@ func (ec *executionContext) unmarshalInputNetworkPartnerInput(ctx context.Contex
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputOptionServiceInput(ctx context.Context, obj any) (model.OptionServiceInput, error) {
+	var it model.OptionServiceInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"cost", "buyingVat", "sellingVat", "price"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "cost":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("cost"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Cost = graphql.OmittableOf(data)
+		case "buyingVat":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("buyingVat"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BuyingVat = graphql.OmittableOf(data)
+		case "sellingVat":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sellingVat"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SellingVat = graphql.OmittableOf(data)
+		case "price":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("price"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Price = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputProposeBoxOfferInput(ctx context.Context, obj any) (model.ProposeBoxOfferInput, error) {
 	var it model.ProposeBoxOfferInput
 	if obj == nil {
@@ -34138,6 +38153,64 @@ func (ec *executionContext) unmarshalInputReviewBoxOfferInput(ctx context.Contex
 				return it, err
 			}
 			it.Decision = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputSetPrototypeOptionInput(ctx context.Context, obj any) (model.SetPrototypeOptionInput, error) {
+	var it model.SetPrototypeOptionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["count"]; !present {
+		asMap["count"] = 1
+	}
+	if _, present := asMap["included"]; !present {
+		asMap["included"] = false
+	}
+
+	fieldsInOrder := [...]string{"prototypeId", "optionId", "count", "included"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "prototypeId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("prototypeId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrototypeID = data
+		case "optionId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("optionId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OptionID = data
+		case "count":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("count"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Count = data
+		case "included":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("included"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Included = data
 		}
 	}
 	return it, nil
@@ -35536,6 +39609,190 @@ func (ec *executionContext) unmarshalInputUpdateUniverseInput(ctx context.Contex
 				return it, err
 			}
 			it.Order = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateVoucherPrototypeInput(ctx context.Context, obj any) (model.UpdateVoucherPrototypeInput, error) {
+	var it model.UpdateVoucherPrototypeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "name", "description", "longDescription", "rentConditions", "howToBookHtml", "pdfDescription", "isActive", "isHighlight", "type", "priceScope", "maxCapacity", "minCapacity", "ranking", "stayPrice", "adultsPrice", "childrenPrice", "babyPrice", "universeId", "environmentId", "lastActiveDay", "imageIds", "coverImageId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = graphql.OmittableOf(data)
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = graphql.OmittableOf(data)
+		case "longDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("longDescription"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LongDescription = graphql.OmittableOf(data)
+		case "rentConditions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rentConditions"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RentConditions = graphql.OmittableOf(data)
+		case "howToBookHtml":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("howToBookHtml"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HowToBookHTML = graphql.OmittableOf(data)
+		case "pdfDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pdfDescription"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PDFDescription = graphql.OmittableOf(data)
+		case "isActive":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isActive"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsActive = graphql.OmittableOf(data)
+		case "isHighlight":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isHighlight"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsHighlight = graphql.OmittableOf(data)
+		case "type":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
+			data, err := ec.unmarshalOVoucherPrototypeType2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherPrototypeType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Type = graphql.OmittableOf(data)
+		case "priceScope":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("priceScope"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PriceScope = graphql.OmittableOf(data)
+		case "maxCapacity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxCapacity"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxCapacity = graphql.OmittableOf(data)
+		case "minCapacity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("minCapacity"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MinCapacity = graphql.OmittableOf(data)
+		case "ranking":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ranking"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Ranking = graphql.OmittableOf(data)
+		case "stayPrice":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("stayPrice"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StayPrice = graphql.OmittableOf(data)
+		case "adultsPrice":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("adultsPrice"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AdultsPrice = graphql.OmittableOf(data)
+		case "childrenPrice":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("childrenPrice"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ChildrenPrice = graphql.OmittableOf(data)
+		case "babyPrice":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("babyPrice"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BabyPrice = graphql.OmittableOf(data)
+		case "universeId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("universeId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UniverseID = graphql.OmittableOf(data)
+		case "environmentId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("environmentId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EnvironmentID = graphql.OmittableOf(data)
+		case "lastActiveDay":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("lastActiveDay"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LastActiveDay = graphql.OmittableOf(data)
+		case "imageIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("imageIds"))
+			data, err := ec.unmarshalOID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ImageIds = graphql.OmittableOf(data)
+		case "coverImageId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverImageId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverImageID = graphql.OmittableOf(data)
 		}
 	}
 	return it, nil
@@ -37658,6 +41915,379 @@ func (ec *executionContext) _AdminVoucherPayload(ctx context.Context, sel ast.Se
 			}
 		case "userErrors":
 			out.Values[i] = ec._AdminVoucherPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var adminVoucherPrototypeImplementors = []string{"AdminVoucherPrototype"}
+
+func (ec *executionContext) _AdminVoucherPrototype(ctx context.Context, sel ast.SelectionSet, obj *model.AdminVoucherPrototype) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, adminVoucherPrototypeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AdminVoucherPrototype")
+		case "id":
+			out.Values[i] = ec._AdminVoucherPrototype_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partnerId":
+			out.Values[i] = ec._AdminVoucherPrototype_partnerId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partnerUuid":
+			out.Values[i] = ec._AdminVoucherPrototype_partnerUuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._AdminVoucherPrototype_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "description":
+			out.Values[i] = ec._AdminVoucherPrototype_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "longDescription":
+			out.Values[i] = ec._AdminVoucherPrototype_longDescription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "rentConditions":
+			out.Values[i] = ec._AdminVoucherPrototype_rentConditions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "howToBookHtml":
+			out.Values[i] = ec._AdminVoucherPrototype_howToBookHtml(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "pdfDescription":
+			out.Values[i] = ec._AdminVoucherPrototype_pdfDescription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "isActive":
+			out.Values[i] = ec._AdminVoucherPrototype_isActive(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "isHighlight":
+			out.Values[i] = ec._AdminVoucherPrototype_isHighlight(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "type":
+			out.Values[i] = ec._AdminVoucherPrototype_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "priceScope":
+			out.Values[i] = ec._AdminVoucherPrototype_priceScope(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "maxCapacity":
+			out.Values[i] = ec._AdminVoucherPrototype_maxCapacity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "minCapacity":
+			out.Values[i] = ec._AdminVoucherPrototype_minCapacity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "ranking":
+			out.Values[i] = ec._AdminVoucherPrototype_ranking(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "stayPrice":
+			out.Values[i] = ec._AdminVoucherPrototype_stayPrice(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "adultsPrice":
+			out.Values[i] = ec._AdminVoucherPrototype_adultsPrice(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "childrenPrice":
+			out.Values[i] = ec._AdminVoucherPrototype_childrenPrice(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "babyPrice":
+			out.Values[i] = ec._AdminVoucherPrototype_babyPrice(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "universeId":
+			out.Values[i] = ec._AdminVoucherPrototype_universeId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "universe":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._AdminVoucherPrototype_universe(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "environmentId":
+			out.Values[i] = ec._AdminVoucherPrototype_environmentId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "lastActiveDay":
+			out.Values[i] = ec._AdminVoucherPrototype_lastActiveDay(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "imageIds":
+			out.Values[i] = ec._AdminVoucherPrototype_imageIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "coverImageId":
+			out.Values[i] = ec._AdminVoucherPrototype_coverImageId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "nbOrders":
+			out.Values[i] = ec._AdminVoucherPrototype_nbOrders(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "options":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._AdminVoucherPrototype_options(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var adminVoucherPrototypeConnectionImplementors = []string{"AdminVoucherPrototypeConnection"}
+
+func (ec *executionContext) _AdminVoucherPrototypeConnection(ctx context.Context, sel ast.SelectionSet, obj *model.AdminVoucherPrototypeConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, adminVoucherPrototypeConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AdminVoucherPrototypeConnection")
+		case "edges":
+			out.Values[i] = ec._AdminVoucherPrototypeConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._AdminVoucherPrototypeConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._AdminVoucherPrototypeConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var adminVoucherPrototypeEdgeImplementors = []string{"AdminVoucherPrototypeEdge"}
+
+func (ec *executionContext) _AdminVoucherPrototypeEdge(ctx context.Context, sel ast.SelectionSet, obj *model.AdminVoucherPrototypeEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, adminVoucherPrototypeEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AdminVoucherPrototypeEdge")
+		case "cursor":
+			out.Values[i] = ec._AdminVoucherPrototypeEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._AdminVoucherPrototypeEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var adminVoucherPrototypePayloadImplementors = []string{"AdminVoucherPrototypePayload"}
+
+func (ec *executionContext) _AdminVoucherPrototypePayload(ctx context.Context, sel ast.SelectionSet, obj *model.AdminVoucherPrototypePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, adminVoucherPrototypePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AdminVoucherPrototypePayload")
+		case "voucherPrototype":
+			out.Values[i] = ec._AdminVoucherPrototypePayload_voucherPrototype(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._AdminVoucherPrototypePayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -41664,6 +46294,41 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createVoucherPrototype":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createVoucherPrototype(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateVoucherPrototype":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateVoucherPrototype(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createOption":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createOption(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createOptionCategory":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createOptionCategory(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setPrototypeOption":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setPrototypeOption(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -42062,6 +46727,180 @@ func (ec *executionContext) _NetworkVouchersProductInformationPayload(ctx contex
 			}
 		case "userErrors":
 			out.Values[i] = ec._NetworkVouchersProductInformationPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var optionCategoryImplementors = []string{"OptionCategory"}
+
+func (ec *executionContext) _OptionCategory(ctx context.Context, sel ast.SelectionSet, obj *model.OptionCategory) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, optionCategoryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OptionCategory")
+		case "id":
+			out.Values[i] = ec._OptionCategory_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "partnerId":
+			out.Values[i] = ec._OptionCategory_partnerId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "partnerUuid":
+			out.Values[i] = ec._OptionCategory_partnerUuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._OptionCategory_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._OptionCategory_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isActive":
+			out.Values[i] = ec._OptionCategory_isActive(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ranking":
+			out.Values[i] = ec._OptionCategory_ranking(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "minNumberOptions":
+			out.Values[i] = ec._OptionCategory_minNumberOptions(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "maxNumberOptions":
+			out.Values[i] = ec._OptionCategory_maxNumberOptions(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var optionCategoryPayloadImplementors = []string{"OptionCategoryPayload"}
+
+func (ec *executionContext) _OptionCategoryPayload(ctx context.Context, sel ast.SelectionSet, obj *model.OptionCategoryPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, optionCategoryPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OptionCategoryPayload")
+		case "optionCategory":
+			out.Values[i] = ec._OptionCategoryPayload_optionCategory(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._OptionCategoryPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var optionServiceImplementors = []string{"OptionService"}
+
+func (ec *executionContext) _OptionService(ctx context.Context, sel ast.SelectionSet, obj *model.OptionService) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, optionServiceImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OptionService")
+		case "cost":
+			out.Values[i] = ec._OptionService_cost(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "buyingVat":
+			out.Values[i] = ec._OptionService_buyingVat(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sellingVat":
+			out.Values[i] = ec._OptionService_sellingVat(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "price":
+			out.Values[i] = ec._OptionService_price(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -42596,6 +47435,193 @@ func (ec *executionContext) _ProductInformation(ctx context.Context, sel ast.Sel
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var prototypeOptionLinkImplementors = []string{"PrototypeOptionLink"}
+
+func (ec *executionContext) _PrototypeOptionLink(ctx context.Context, sel ast.SelectionSet, obj *model.PrototypeOptionLink) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, prototypeOptionLinkImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PrototypeOptionLink")
+		case "id":
+			out.Values[i] = ec._PrototypeOptionLink_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._PrototypeOptionLink_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "included":
+			out.Values[i] = ec._PrototypeOptionLink_included(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "option":
+			out.Values[i] = ec._PrototypeOptionLink_option(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var prototypeOptionLinkConnectionImplementors = []string{"PrototypeOptionLinkConnection"}
+
+func (ec *executionContext) _PrototypeOptionLinkConnection(ctx context.Context, sel ast.SelectionSet, obj *model.PrototypeOptionLinkConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, prototypeOptionLinkConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PrototypeOptionLinkConnection")
+		case "edges":
+			out.Values[i] = ec._PrototypeOptionLinkConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._PrototypeOptionLinkConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._PrototypeOptionLinkConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var prototypeOptionLinkEdgeImplementors = []string{"PrototypeOptionLinkEdge"}
+
+func (ec *executionContext) _PrototypeOptionLinkEdge(ctx context.Context, sel ast.SelectionSet, obj *model.PrototypeOptionLinkEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, prototypeOptionLinkEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PrototypeOptionLinkEdge")
+		case "cursor":
+			out.Values[i] = ec._PrototypeOptionLinkEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._PrototypeOptionLinkEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var prototypeOptionLinkPayloadImplementors = []string{"PrototypeOptionLinkPayload"}
+
+func (ec *executionContext) _PrototypeOptionLinkPayload(ctx context.Context, sel ast.SelectionSet, obj *model.PrototypeOptionLinkPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, prototypeOptionLinkPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PrototypeOptionLinkPayload")
+		case "link":
+			out.Values[i] = ec._PrototypeOptionLinkPayload_link(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._PrototypeOptionLinkPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -43297,6 +48323,50 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "adminVoucherPrototypes":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_adminVoucherPrototypes(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "adminVoucherPrototype":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_adminVoucherPrototype(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -43884,6 +48954,228 @@ func (ec *executionContext) _Viewer(ctx context.Context, sel ast.SelectionSet, o
 			}
 		case "permissions":
 			out.Values[i] = ec._Viewer_permissions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var voucherOptionImplementors = []string{"VoucherOption"}
+
+func (ec *executionContext) _VoucherOption(ctx context.Context, sel ast.SelectionSet, obj *model.VoucherOption) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, voucherOptionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VoucherOption")
+		case "id":
+			out.Values[i] = ec._VoucherOption_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partnerId":
+			out.Values[i] = ec._VoucherOption_partnerId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._VoucherOption_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "description":
+			out.Values[i] = ec._VoucherOption_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "price":
+			out.Values[i] = ec._VoucherOption_price(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sellingPrice":
+			out.Values[i] = ec._VoucherOption_sellingPrice(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "countable":
+			out.Values[i] = ec._VoucherOption_countable(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "isActive":
+			out.Values[i] = ec._VoucherOption_isActive(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "isGlobal":
+			out.Values[i] = ec._VoucherOption_isGlobal(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "ranking":
+			out.Values[i] = ec._VoucherOption_ranking(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "hasBeenOrdered":
+			out.Values[i] = ec._VoucherOption_hasBeenOrdered(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "services":
+			out.Values[i] = ec._VoucherOption_services(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "categoryId":
+			out.Values[i] = ec._VoucherOption_categoryId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "category":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._VoucherOption_category(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "prototypeIds":
+			out.Values[i] = ec._VoucherOption_prototypeIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "prototypes":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._VoucherOption_prototypes(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var voucherOptionPayloadImplementors = []string{"VoucherOptionPayload"}
+
+func (ec *executionContext) _VoucherOptionPayload(ctx context.Context, sel ast.SelectionSet, obj *model.VoucherOptionPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, voucherOptionPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VoucherOptionPayload")
+		case "option":
+			out.Values[i] = ec._VoucherOptionPayload_option(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._VoucherOptionPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -46166,6 +51458,88 @@ func (ec *executionContext) marshalNAdminVoucherPayload2ᚖsalesplatformᚋgraph
 	return ec._AdminVoucherPayload(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNAdminVoucherPrototype2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AdminVoucherPrototype) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAdminVoucherPrototype2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototype(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAdminVoucherPrototype2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototype(ctx context.Context, sel ast.SelectionSet, v *model.AdminVoucherPrototype) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AdminVoucherPrototype(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAdminVoucherPrototypeConnection2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeConnection(ctx context.Context, sel ast.SelectionSet, v *model.AdminVoucherPrototypeConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AdminVoucherPrototypeConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAdminVoucherPrototypeEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AdminVoucherPrototypeEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAdminVoucherPrototypeEdge2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAdminVoucherPrototypeEdge2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeEdge(ctx context.Context, sel ast.SelectionSet, v *model.AdminVoucherPrototypeEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AdminVoucherPrototypeEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNAdminVoucherPrototypeOrderField2salesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeOrderField(ctx context.Context, v any) (model.AdminVoucherPrototypeOrderField, error) {
+	var res model.AdminVoucherPrototypeOrderField
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAdminVoucherPrototypeOrderField2salesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeOrderField(ctx context.Context, sel ast.SelectionSet, v model.AdminVoucherPrototypeOrderField) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNAdminVoucherPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypePayload(ctx context.Context, sel ast.SelectionSet, v *model.AdminVoucherPrototypePayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AdminVoucherPrototypePayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNAttributeValue2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAttributeValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AttributeValue) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -46506,6 +51880,16 @@ func (ec *executionContext) unmarshalNCreateGiftcardPrototypeInput2salesplatform
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreateOptionCategoryInput2salesplatformᚋgraphᚋmodelᚐCreateOptionCategoryInput(ctx context.Context, v any) (model.CreateOptionCategoryInput, error) {
+	res, err := ec.unmarshalInputCreateOptionCategoryInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateOptionInput2salesplatformᚋgraphᚋmodelᚐCreateOptionInput(ctx context.Context, v any) (model.CreateOptionInput, error) {
+	res, err := ec.unmarshalInputCreateOptionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCreateThemeInput2salesplatformᚋgraphᚋmodelᚐCreateThemeInput(ctx context.Context, v any) (model.CreateThemeInput, error) {
 	res, err := ec.unmarshalInputCreateThemeInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -46528,6 +51912,11 @@ func (ec *executionContext) marshalNCreateTokenPayload2ᚖsalesplatformᚋgraph�
 
 func (ec *executionContext) unmarshalNCreateUniverseInput2salesplatformᚋgraphᚋmodelᚐCreateUniverseInput(ctx context.Context, v any) (model.CreateUniverseInput, error) {
 	res, err := ec.unmarshalInputCreateUniverseInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateVoucherPrototypeInput2salesplatformᚋgraphᚋmodelᚐCreateVoucherPrototypeInput(ctx context.Context, v any) (model.CreateVoucherPrototypeInput, error) {
+	res, err := ec.unmarshalInputCreateVoucherPrototypeInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -47293,6 +52682,47 @@ func (ec *executionContext) marshalNNetworkVouchersProductInformationPayload2ᚖ
 	return ec._NetworkVouchersProductInformationPayload(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNOptionCategoryPayload2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategoryPayload(ctx context.Context, sel ast.SelectionSet, v *model.OptionCategoryPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OptionCategoryPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNOptionService2ᚕᚖsalesplatformᚋgraphᚋmodelᚐOptionServiceᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.OptionService) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOptionService2ᚖsalesplatformᚋgraphᚋmodelᚐOptionService(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNOptionService2ᚖsalesplatformᚋgraphᚋmodelᚐOptionService(ctx context.Context, sel ast.SelectionSet, v *model.OptionService) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OptionService(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNOptionServiceInput2ᚖsalesplatformᚋgraphᚋmodelᚐOptionServiceInput(ctx context.Context, v any) (*model.OptionServiceInput, error) {
+	res, err := ec.unmarshalInputOptionServiceInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNOrderDirection2salesplatformᚋgraphᚋmodelᚐOrderDirection(ctx context.Context, v any) (model.OrderDirection, error) {
 	var res model.OrderDirection
 	err := res.UnmarshalGQL(v)
@@ -47390,6 +52820,62 @@ func (ec *executionContext) unmarshalNProposeBoxOfferInput2salesplatformᚋgraph
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNPrototypeOptionLink2ᚖsalesplatformᚋgraphᚋmodelᚐPrototypeOptionLink(ctx context.Context, sel ast.SelectionSet, v *model.PrototypeOptionLink) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PrototypeOptionLink(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPrototypeOptionLinkConnection2ᚖsalesplatformᚋgraphᚋmodelᚐPrototypeOptionLinkConnection(ctx context.Context, sel ast.SelectionSet, v *model.PrototypeOptionLinkConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PrototypeOptionLinkConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPrototypeOptionLinkEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐPrototypeOptionLinkEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PrototypeOptionLinkEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPrototypeOptionLinkEdge2ᚖsalesplatformᚋgraphᚋmodelᚐPrototypeOptionLinkEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPrototypeOptionLinkEdge2ᚖsalesplatformᚋgraphᚋmodelᚐPrototypeOptionLinkEdge(ctx context.Context, sel ast.SelectionSet, v *model.PrototypeOptionLinkEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PrototypeOptionLinkEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPrototypeOptionLinkPayload2ᚖsalesplatformᚋgraphᚋmodelᚐPrototypeOptionLinkPayload(ctx context.Context, sel ast.SelectionSet, v *model.PrototypeOptionLinkPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PrototypeOptionLinkPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNRefundWithdrawalTermsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRefundWithdrawalTermsPayload(ctx context.Context, sel ast.SelectionSet, v *model.RefundWithdrawalTermsPayload) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -47442,6 +52928,11 @@ func (ec *executionContext) unmarshalNReplaceCartInput2salesplatformᚋgraphᚋm
 
 func (ec *executionContext) unmarshalNReviewBoxOfferInput2salesplatformᚋgraphᚋmodelᚐReviewBoxOfferInput(ctx context.Context, v any) (model.ReviewBoxOfferInput, error) {
 	res, err := ec.unmarshalInputReviewBoxOfferInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNSetPrototypeOptionInput2salesplatformᚋgraphᚋmodelᚐSetPrototypeOptionInput(ctx context.Context, v any) (model.SetPrototypeOptionInput, error) {
+	res, err := ec.unmarshalInputSetPrototypeOptionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -47736,6 +53227,11 @@ func (ec *executionContext) unmarshalNUpdateUniverseInput2salesplatformᚋgraph�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNUpdateVoucherPrototypeInput2salesplatformᚋgraphᚋmodelᚐUpdateVoucherPrototypeInput(ctx context.Context, v any) (model.UpdateVoucherPrototypeInput, error) {
+	res, err := ec.unmarshalInputUpdateVoucherPrototypeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNUpdateVoucherStateInput2salesplatformᚋgraphᚋmodelᚐUpdateVoucherStateInput(ctx context.Context, v any) (model.UpdateVoucherStateInput, error) {
 	res, err := ec.unmarshalInputUpdateVoucherStateInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -47848,6 +53344,26 @@ func (ec *executionContext) marshalNViewer2ᚖsalesplatformᚋgraphᚋmodelᚐVi
 	return ec._Viewer(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNVoucherOption2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherOption(ctx context.Context, sel ast.SelectionSet, v *model.VoucherOption) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._VoucherOption(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNVoucherOptionPayload2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherOptionPayload(ctx context.Context, sel ast.SelectionSet, v *model.VoucherOptionPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._VoucherOptionPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNVoucherPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherPrototypePayload(ctx context.Context, sel ast.SelectionSet, v *model.VoucherPrototypePayload) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -47856,6 +53372,16 @@ func (ec *executionContext) marshalNVoucherPrototypePayload2ᚖsalesplatformᚋg
 		return graphql.Null
 	}
 	return ec._VoucherPrototypePayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNVoucherPrototypeType2salesplatformᚋgraphᚋmodelᚐVoucherPrototypeType(ctx context.Context, v any) (model.VoucherPrototypeType, error) {
+	var res model.VoucherPrototypeType
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNVoucherPrototypeType2salesplatformᚋgraphᚋmodelᚐVoucherPrototypeType(ctx context.Context, sel ast.SelectionSet, v model.VoucherPrototypeType) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) unmarshalNVoucherState2salesplatformᚋgraphᚋmodelᚐVoucherState(ctx context.Context, v any) (model.VoucherState, error) {
@@ -48391,6 +53917,29 @@ func (ec *executionContext) unmarshalOAdminVoucherOrder2ᚕᚖsalesplatformᚋgr
 	return res, nil
 }
 
+func (ec *executionContext) marshalOAdminVoucherPrototype2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototype(ctx context.Context, sel ast.SelectionSet, v *model.AdminVoucherPrototype) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._AdminVoucherPrototype(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOAdminVoucherPrototypeFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeFilter(ctx context.Context, v any) (*model.AdminVoucherPrototypeFilter, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputAdminVoucherPrototypeFilter(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOAdminVoucherPrototypeOrder2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeOrder(ctx context.Context, v any) (*model.AdminVoucherPrototypeOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputAdminVoucherPrototypeOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalOAttributeValueInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAttributeValueInputᚄ(ctx context.Context, v any) ([]*model.AttributeValueInput, error) {
 	if v == nil {
 		return nil, nil
@@ -48498,6 +54047,24 @@ func (ec *executionContext) marshalODateTime2ᚖtimeᚐTime(ctx context.Context,
 	_ = sel
 	_ = ctx
 	res := graphql.MarshalTime(*v)
+	return res
+}
+
+func (ec *executionContext) unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx context.Context, v any) (*decimal.Decimal, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := scalar.UnmarshalDecimal(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx context.Context, sel ast.SelectionSet, v *decimal.Decimal) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := scalar.MarshalDecimal(*v)
 	return res
 }
 
@@ -48629,6 +54196,24 @@ func (ec *executionContext) marshalOID2ᚕstringᚄ(ctx context.Context, sel ast
 	}
 
 	return ret
+}
+
+func (ec *executionContext) unmarshalOID2ᚖint64(ctx context.Context, v any) (*int64, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := scalar.UnmarshalInt64ID(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOID2ᚖint64(ctx context.Context, sel ast.SelectionSet, v *int64) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := scalar.MarshalInt64ID(*v)
+	return res
 }
 
 func (ec *executionContext) unmarshalOID2ᚖstring(ctx context.Context, v any) (*string, error) {
@@ -48765,11 +54350,42 @@ func (ec *executionContext) marshalONetworkVouchersProductInformation2ᚖsalespl
 	return ec._NetworkVouchersProductInformation(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOOptionCategory2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategory(ctx context.Context, sel ast.SelectionSet, v *model.OptionCategory) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._OptionCategory(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOOptionServiceInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐOptionServiceInputᚄ(ctx context.Context, v any) ([]*model.OptionServiceInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.OptionServiceInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNOptionServiceInput2ᚖsalesplatformᚋgraphᚋmodelᚐOptionServiceInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
 func (ec *executionContext) marshalOPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPartner(ctx context.Context, sel ast.SelectionSet, v *model.Partner) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._Partner(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOPrototypeOptionLink2ᚖsalesplatformᚋgraphᚋmodelᚐPrototypeOptionLink(ctx context.Context, sel ast.SelectionSet, v *model.PrototypeOptionLink) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PrototypeOptionLink(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOString2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
@@ -48897,11 +54513,34 @@ func (ec *executionContext) marshalOValidityUnit2ᚖsalesplatformᚋgraphᚋmode
 	return v
 }
 
+func (ec *executionContext) marshalOVoucherOption2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherOption(ctx context.Context, sel ast.SelectionSet, v *model.VoucherOption) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._VoucherOption(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOVoucherPrototype2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherPrototype(ctx context.Context, sel ast.SelectionSet, v *model.VoucherPrototype) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._VoucherPrototype(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOVoucherPrototypeType2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherPrototypeType(ctx context.Context, v any) (*model.VoucherPrototypeType, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.VoucherPrototypeType)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOVoucherPrototypeType2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherPrototypeType(ctx context.Context, sel ast.SelectionSet, v *model.VoucherPrototypeType) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
 }
 
 func (ec *executionContext) unmarshalOVoucherState2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherState(ctx context.Context, v any) (*model.VoucherState, error) {

@@ -33,6 +33,11 @@ type loaders struct {
 	eventSlots       *dataloadgen.Loader[pageKey, *domain.Page[*domain.EventSlotView]]
 	workshops        *dataloadgen.Loader[int64, *domain.WorkshopView]
 	workshopSessions *dataloadgen.Loader[pageKey, *domain.Page[*domain.WorkshopSessionView]]
+
+	adminPrototypes  *dataloadgen.Loader[int64, *domain.AdminVoucherPrototype]
+	adminUniverses   *dataloadgen.Loader[int64, *domain.Universe]
+	prototypeOptions *dataloadgen.Loader[pageKey, *domain.Page[*domain.PrototypeOptionLink]]
+	optionCategories *dataloadgen.Loader[int64, *domain.OptionCategory]
 }
 
 func newLoaders(r *Resolver) *loaders {
@@ -45,6 +50,11 @@ func newLoaders(r *Resolver) *loaders {
 		eventSlots:       dataloadgen.NewLoader(byPage(r.EventCatalog.SlotsOfEvents), wait),
 		workshops:        dataloadgen.NewLoader(byID(r.WorkshopCatalog.WorkshopsByID), wait),
 		workshopSessions: dataloadgen.NewLoader(byPage(r.WorkshopCatalog.SessionsOfWorkshops), wait),
+
+		adminPrototypes:  dataloadgen.NewLoader(byID(r.AdminPrototypes.VoucherPrototypesByID), wait),
+		adminUniverses:   dataloadgen.NewLoader(byID(r.AdminPrototypes.UniversesByID), wait),
+		prototypeOptions: dataloadgen.NewLoader(byPage(r.AdminPrototypes.OptionsOfPrototypes), wait),
+		optionCategories: dataloadgen.NewLoader(byID(r.AdminPrototypes.OptionCategoriesByID), wait),
 	}
 }
 

@@ -20,6 +20,7 @@ type Resolver struct {
 	Widgets          *domain.WidgetService
 	Gifts            *domain.GiftService
 	// VoucherAdmin serves the administration's vouchers and giftcards.
-	VoucherAdmin *domain.VoucherAdminService
-	MediaLibrary *domain.MediaService
+	VoucherAdmin    *domain.VoucherAdminService
+	MediaLibrary    *domain.MediaService
+	AdminPrototypes *domain.AdminPrototypeService
 }

@@ -27,6 +27,8 @@ type Services struct {
 	// VoucherAdmin serves the administration's vouchers and giftcards.
 	VoucherAdmin *domain.VoucherAdminService
 	Media        *domain.MediaService
+	// AdminPrototypes serves the administration's voucher prototypes, options and option categories.
+	AdminPrototypes *domain.AdminPrototypeService
 }
 
 type api struct {
@@ -50,6 +52,7 @@ func Register(r *mux.Router, s Services) {
 	registerWidgetRoutes(r, a)
 	registerVoucherAdminRoutes(r, a)
 	registerMediaRoutes(r, a)
+	registerAdminPrototypeRoutes(r, a)
 
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusNotFound, detail(domain.MsgNotFound))

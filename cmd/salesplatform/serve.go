@@ -140,17 +140,18 @@ func newHandler(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logge
 		blobs = blobstore.NewLocal(filepath.Join(cfg.DataDir, "media"))
 	}
 	services := rest.Services{
-		Accounts:     accounts,
-		Carts:        domain.NewCartService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL),
-		Partners:     domain.NewPartnerCatalogService(persistence.NewPartnerCatalogStore(db), partners),
-		Events:       domain.NewEventService(persistence.NewEventStore(db), partners),
-		Workshops:    domain.NewWorkshopService(persistence.NewWorkshopStore(db), partners),
-		Boxes:        domain.NewBoxService(persistence.NewBoxStore(db), partners),
-		Prototypes:   domain.NewPrototypeService(persistence.NewPrototypeStore(db), partners),
-		Gifts:        domain.NewGiftService(persistence.NewGiftStore(db), partners),
-		Widgets:      domain.NewWidgetService(persistence.NewWidgetStore(db), partners),
-		VoucherAdmin: domain.NewVoucherAdminService(persistence.NewVoucherAdminStore(db), partners),
-		Media:        domain.NewMediaService(persistence.NewMediaStore(db), blobs, partners, cfg.PublicBaseURL),
+		Accounts:        accounts,
+		Carts:           domain.NewCartService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL),
+		Partners:        domain.NewPartnerCatalogService(persistence.NewPartnerCatalogStore(db), partners),
+		Events:          domain.NewEventService(persistence.NewEventStore(db), partners),
+		Workshops:       domain.NewWorkshopService(persistence.NewWorkshopStore(db), partners),
+		Boxes:           domain.NewBoxService(persistence.NewBoxStore(db), partners),
+		Prototypes:      domain.NewPrototypeService(persistence.NewPrototypeStore(db), partners),
+		Gifts:           domain.NewGiftService(persistence.NewGiftStore(db), partners),
+		Widgets:         domain.NewWidgetService(persistence.NewWidgetStore(db), partners),
+		VoucherAdmin:    domain.NewVoucherAdminService(persistence.NewVoucherAdminStore(db), partners),
+		Media:           domain.NewMediaService(persistence.NewMediaStore(db), blobs, partners, cfg.PublicBaseURL),
+		AdminPrototypes: domain.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(db), partners),
 	}
 
 	r := mux.NewRouter()
@@ -182,6 +183,7 @@ func newHandler(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logge
 		Gifts:            services.Gifts,
 		VoucherAdmin:     services.VoucherAdmin,
 		MediaLibrary:     services.Media,
+		AdminPrototypes:  services.AdminPrototypes,
 	}, rest.LoggerFrom))
 	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
 	rest.Register(r, services)

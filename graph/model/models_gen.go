@@ -239,6 +239,35 @@ type AdminVoucherPayload struct {
 	UserErrors []*UserError  `json:"userErrors"`
 }
 
+type AdminVoucherPrototypeConnection struct {
+	Edges      []*AdminVoucherPrototypeEdge `json:"edges"`
+	PageInfo   *PageInfo                    `json:"pageInfo"`
+	TotalCount int                          `json:"totalCount"`
+}
+
+type AdminVoucherPrototypeEdge struct {
+	Cursor string                 `json:"cursor"`
+	Node   *AdminVoucherPrototype `json:"node"`
+}
+
+type AdminVoucherPrototypeFilter struct {
+	IsActive   graphql.Omittable[*bool]                 `json:"isActive,omitempty"`
+	Type       graphql.Omittable[*VoucherPrototypeType] `json:"type,omitempty"`
+	UniverseID graphql.Omittable[*string]               `json:"universeId,omitempty"`
+	// Part of the name, in any language, case-insensitive.
+	Search graphql.Omittable[*string] `json:"search,omitempty"`
+}
+
+type AdminVoucherPrototypeOrder struct {
+	Field     AdminVoucherPrototypeOrderField `json:"field"`
+	Direction OrderDirection                  `json:"direction"`
+}
+
+type AdminVoucherPrototypePayload struct {
+	VoucherPrototype *AdminVoucherPrototype `json:"voucherPrototype,omitempty"`
+	UserErrors       []*UserError           `json:"userErrors"`
+}
+
 // The chosen value of one product attribute.
 type AttributeValue struct {
 	AttributeID int64  `json:"attributeId"`
@@ -458,6 +487,32 @@ type CreateGiftcardPrototypeInput struct {
 	ValidityUnit graphql.Omittable[*ValidityUnit] `json:"validityUnit,omitempty"`
 }
 
+type CreateOptionCategoryInput struct {
+	PartnerUUID      uuid.UUID                       `json:"partnerUuid"`
+	Name             []*TextInput                    `json:"name"`
+	Description      graphql.Omittable[[]*TextInput] `json:"description,omitempty"`
+	IsActive         graphql.Omittable[*bool]        `json:"isActive,omitempty"`
+	Ranking          graphql.Omittable[*int]         `json:"ranking,omitempty"`
+	MinNumberOptions graphql.Omittable[*int]         `json:"minNumberOptions,omitempty"`
+	MaxNumberOptions graphql.Omittable[*int]         `json:"maxNumberOptions,omitempty"`
+}
+
+type CreateOptionInput struct {
+	PartnerUUID  graphql.Omittable[*uuid.UUID]       `json:"partnerUuid,omitempty"`
+	Name         []*TextInput                        `json:"name"`
+	Description  []*TextInput                        `json:"description"`
+	Price        graphql.Omittable[*decimal.Decimal] `json:"price,omitempty"`
+	SellingPrice graphql.Omittable[*decimal.Decimal] `json:"sellingPrice,omitempty"`
+	Countable    graphql.Omittable[*bool]            `json:"countable,omitempty"`
+	IsGlobal     graphql.Omittable[*bool]            `json:"isGlobal,omitempty"`
+	IsActive     graphql.Omittable[*bool]            `json:"isActive,omitempty"`
+	Ranking      graphql.Omittable[*int]             `json:"ranking,omitempty"`
+	CategoryID   graphql.Omittable[*string]          `json:"categoryId,omitempty"`
+	// Linked with count 1, not included.
+	PrototypeIds graphql.Omittable[[]string]              `json:"prototypeIds,omitempty"`
+	Services     graphql.Omittable[[]*OptionServiceInput] `json:"services,omitempty"`
+}
+
 type CreateThemeInput struct {
 	Name []*TextInput `json:"name"`
 }
@@ -482,6 +537,35 @@ type CreateUniverseInput struct {
 	ParentID graphql.Omittable[*string] `json:"parentId,omitempty"`
 	// Position among its siblings.
 	Order graphql.Omittable[*int] `json:"order,omitempty"`
+}
+
+// The 4.6 body. Texts are lists of TextInput; a language left out is blank.
+// On update, an omitted field keeps its value and null clears a nullable one.
+type CreateVoucherPrototypeInput struct {
+	// Staff name the partner; a member may omit it.
+	PartnerUUID     graphql.Omittable[*uuid.UUID]       `json:"partnerUuid,omitempty"`
+	Name            []*TextInput                        `json:"name"`
+	Description     []*TextInput                        `json:"description"`
+	LongDescription []*TextInput                        `json:"longDescription"`
+	RentConditions  graphql.Omittable[[]*TextInput]     `json:"rentConditions,omitempty"`
+	HowToBookHTML   graphql.Omittable[[]*TextInput]     `json:"howToBookHtml,omitempty"`
+	PDFDescription  graphql.Omittable[[]*TextInput]     `json:"pdfDescription,omitempty"`
+	IsActive        graphql.Omittable[*bool]            `json:"isActive,omitempty"`
+	IsHighlight     graphql.Omittable[*bool]            `json:"isHighlight,omitempty"`
+	Type            VoucherPrototypeType                `json:"type"`
+	PriceScope      graphql.Omittable[*int]             `json:"priceScope,omitempty"`
+	MaxCapacity     graphql.Omittable[*int]             `json:"maxCapacity,omitempty"`
+	MinCapacity     graphql.Omittable[*int]             `json:"minCapacity,omitempty"`
+	Ranking         graphql.Omittable[*int]             `json:"ranking,omitempty"`
+	StayPrice       decimal.Decimal                     `json:"stayPrice"`
+	AdultsPrice     graphql.Omittable[*decimal.Decimal] `json:"adultsPrice,omitempty"`
+	ChildrenPrice   graphql.Omittable[*decimal.Decimal] `json:"childrenPrice,omitempty"`
+	BabyPrice       graphql.Omittable[*decimal.Decimal] `json:"babyPrice,omitempty"`
+	UniverseID      string                              `json:"universeId"`
+	EnvironmentID   graphql.Omittable[*string]          `json:"environmentId,omitempty"`
+	LastActiveDay   graphql.Omittable[*string]          `json:"lastActiveDay,omitempty"`
+	ImageIds        graphql.Omittable[[]string]         `json:"imageIds,omitempty"`
+	CoverImageID    graphql.Omittable[*string]          `json:"coverImageId,omitempty"`
 }
 
 type CreateWorkshopCategoryInput struct {
@@ -975,6 +1059,39 @@ type NetworkVouchersProductInformationPayload struct {
 	UserErrors                        []*UserError                       `json:"userErrors"`
 }
 
+// A group of options the buyer picks between min and max of (2.7).
+type OptionCategory struct {
+	ID               string     `json:"id"`
+	PartnerID        string     `json:"partnerId"`
+	PartnerUUID      uuid.UUID  `json:"partnerUuid"`
+	Name             *Localized `json:"name"`
+	Description      *Localized `json:"description"`
+	IsActive         bool       `json:"isActive"`
+	Ranking          int        `json:"ranking"`
+	MinNumberOptions *int       `json:"minNumberOptions,omitempty"`
+	MaxNumberOptions *int       `json:"maxNumberOptions,omitempty"`
+}
+
+type OptionCategoryPayload struct {
+	OptionCategory *OptionCategory `json:"optionCategory,omitempty"`
+	UserErrors     []*UserError    `json:"userErrors"`
+}
+
+// A service an option is made of; VAT rates in percent.
+type OptionService struct {
+	Cost       decimal.Decimal `json:"cost"`
+	BuyingVat  decimal.Decimal `json:"buyingVat"`
+	SellingVat decimal.Decimal `json:"sellingVat"`
+	Price      decimal.Decimal `json:"price"`
+}
+
+type OptionServiceInput struct {
+	Cost       graphql.Omittable[*decimal.Decimal] `json:"cost,omitempty"`
+	BuyingVat  graphql.Omittable[*decimal.Decimal] `json:"buyingVat,omitempty"`
+	SellingVat graphql.Omittable[*decimal.Decimal] `json:"sellingVat,omitempty"`
+	Price      graphql.Omittable[*decimal.Decimal] `json:"price,omitempty"`
+}
+
 // Where a page of a connection lies in the whole list.
 type PageInfo struct {
 	HasNextPage     bool    `json:"hasNextPage"`
@@ -1021,6 +1138,31 @@ type ProposeBoxOfferInput struct {
 	BoxID string `json:"boxId"`
 	// Staff: the proposing partner.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+}
+
+// An option offered with a prototype (2.6).
+type PrototypeOptionLink struct {
+	ID    string `json:"id"`
+	Count int    `json:"count"`
+	// Included in the prototype's price, or sold on top.
+	Included bool           `json:"included"`
+	Option   *VoucherOption `json:"option"`
+}
+
+type PrototypeOptionLinkConnection struct {
+	Edges      []*PrototypeOptionLinkEdge `json:"edges"`
+	PageInfo   *PageInfo                  `json:"pageInfo"`
+	TotalCount int                        `json:"totalCount"`
+}
+
+type PrototypeOptionLinkEdge struct {
+	Cursor string               `json:"cursor"`
+	Node   *PrototypeOptionLink `json:"node"`
+}
+
+type PrototypeOptionLinkPayload struct {
+	Link       *PrototypeOptionLink `json:"link,omitempty"`
+	UserErrors []*UserError         `json:"userErrors"`
 }
 
 type Query struct {
@@ -1070,6 +1212,13 @@ type ReplaceCartInput struct {
 type ReviewBoxOfferInput struct {
 	ID       string           `json:"id"`
 	Decision BoxOfferDecision `json:"decision"`
+}
+
+type SetPrototypeOptionInput struct {
+	PrototypeID string `json:"prototypeId"`
+	OptionID    string `json:"optionId"`
+	Count       int    `json:"count"`
+	Included    bool   `json:"included"`
 }
 
 type SocialLinkInput struct {
@@ -1301,6 +1450,32 @@ type UpdateUniverseInput struct {
 	Order graphql.Omittable[*int] `json:"order,omitempty"`
 }
 
+type UpdateVoucherPrototypeInput struct {
+	ID              string                                   `json:"id"`
+	Name            graphql.Omittable[[]*TextInput]          `json:"name,omitempty"`
+	Description     graphql.Omittable[[]*TextInput]          `json:"description,omitempty"`
+	LongDescription graphql.Omittable[[]*TextInput]          `json:"longDescription,omitempty"`
+	RentConditions  graphql.Omittable[[]*TextInput]          `json:"rentConditions,omitempty"`
+	HowToBookHTML   graphql.Omittable[[]*TextInput]          `json:"howToBookHtml,omitempty"`
+	PDFDescription  graphql.Omittable[[]*TextInput]          `json:"pdfDescription,omitempty"`
+	IsActive        graphql.Omittable[*bool]                 `json:"isActive,omitempty"`
+	IsHighlight     graphql.Omittable[*bool]                 `json:"isHighlight,omitempty"`
+	Type            graphql.Omittable[*VoucherPrototypeType] `json:"type,omitempty"`
+	PriceScope      graphql.Omittable[*int]                  `json:"priceScope,omitempty"`
+	MaxCapacity     graphql.Omittable[*int]                  `json:"maxCapacity,omitempty"`
+	MinCapacity     graphql.Omittable[*int]                  `json:"minCapacity,omitempty"`
+	Ranking         graphql.Omittable[*int]                  `json:"ranking,omitempty"`
+	StayPrice       graphql.Omittable[*decimal.Decimal]      `json:"stayPrice,omitempty"`
+	AdultsPrice     graphql.Omittable[*decimal.Decimal]      `json:"adultsPrice,omitempty"`
+	ChildrenPrice   graphql.Omittable[*decimal.Decimal]      `json:"childrenPrice,omitempty"`
+	BabyPrice       graphql.Omittable[*decimal.Decimal]      `json:"babyPrice,omitempty"`
+	UniverseID      graphql.Omittable[*string]               `json:"universeId,omitempty"`
+	EnvironmentID   graphql.Omittable[*string]               `json:"environmentId,omitempty"`
+	LastActiveDay   graphql.Omittable[*string]               `json:"lastActiveDay,omitempty"`
+	ImageIds        graphql.Omittable[[]string]              `json:"imageIds,omitempty"`
+	CoverImageID    graphql.Omittable[*string]               `json:"coverImageId,omitempty"`
+}
+
 type UpdateVoucherStateInput struct {
 	Code  string       `json:"code"`
 	State VoucherState `json:"state"`
@@ -1425,6 +1600,11 @@ type Viewer struct {
 	Partner *Partner `json:"partner,omitempty"`
 	// Permission names, the vocabulary of GET /api/permissions/.
 	Permissions []string `json:"permissions"`
+}
+
+type VoucherOptionPayload struct {
+	Option     *VoucherOption `json:"option,omitempty"`
+	UserErrors []*UserError   `json:"userErrors"`
 }
 
 // A partner's voucher prototype as it is filed.
@@ -1760,6 +1940,61 @@ func (e AdminVoucherOrderField) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+type AdminVoucherPrototypeOrderField string
+
+const (
+	AdminVoucherPrototypeOrderFieldID      AdminVoucherPrototypeOrderField = "ID"
+	AdminVoucherPrototypeOrderFieldRanking AdminVoucherPrototypeOrderField = "RANKING"
+)
+
+var AllAdminVoucherPrototypeOrderField = []AdminVoucherPrototypeOrderField{
+	AdminVoucherPrototypeOrderFieldID,
+	AdminVoucherPrototypeOrderFieldRanking,
+}
+
+func (e AdminVoucherPrototypeOrderField) IsValid() bool {
+	switch e {
+	case AdminVoucherPrototypeOrderFieldID, AdminVoucherPrototypeOrderFieldRanking:
+		return true
+	}
+	return false
+}
+
+func (e AdminVoucherPrototypeOrderField) String() string {
+	return string(e)
+}
+
+func (e *AdminVoucherPrototypeOrderField) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = AdminVoucherPrototypeOrderField(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid AdminVoucherPrototypeOrderField", str)
+	}
+	return nil
+}
+
+func (e AdminVoucherPrototypeOrderField) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *AdminVoucherPrototypeOrderField) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e AdminVoucherPrototypeOrderField) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 type BoxOfferDecision string
 
 const (
@@ -2041,6 +2276,63 @@ func (e *OrderDirection) UnmarshalJSON(b []byte) error {
 }
 
 func (e OrderDirection) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+type VoucherPrototypeType string
+
+const (
+	VoucherPrototypeTypeStay      VoucherPrototypeType = "STAY"
+	VoucherPrototypeTypeStandard  VoucherPrototypeType = "STANDARD"
+	VoucherPrototypeTypeFixedStay VoucherPrototypeType = "FIXED_STAY"
+)
+
+var AllVoucherPrototypeType = []VoucherPrototypeType{
+	VoucherPrototypeTypeStay,
+	VoucherPrototypeTypeStandard,
+	VoucherPrototypeTypeFixedStay,
+}
+
+func (e VoucherPrototypeType) IsValid() bool {
+	switch e {
+	case VoucherPrototypeTypeStay, VoucherPrototypeTypeStandard, VoucherPrototypeTypeFixedStay:
+		return true
+	}
+	return false
+}
+
+func (e VoucherPrototypeType) String() string {
+	return string(e)
+}
+
+func (e *VoucherPrototypeType) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = VoucherPrototypeType(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid VoucherPrototypeType", str)
+	}
+	return nil
+}
+
+func (e VoucherPrototypeType) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *VoucherPrototypeType) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e VoucherPrototypeType) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -1,0 +1,314 @@
+package domain
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
+)
+
+// Readers of the administration API's JSON bodies (Document 3): a decoded
+// JSON object (numbers as json.Number), read field by field as DRF's
+// serializer fields do, with their messages. Unknown fields are ignored,
+// as DRF does. The graph builds the same object from its typed input, so
+// both surfaces share every rule.
+
+// Messages of DRF's fields used by the administration bodies.
+const (
+	msgBoolean     = "Must be a valid boolean."
+	msgDate        = "Date has wrong format. Use one of these formats instead: YYYY-MM-DD."
+	msgUUID        = "Must be a valid UUID."
+	msgPKType      = "Incorrect type. Expected pk value, received %s."
+	msgPKMissing   = "Invalid pk \"%d\" - object does not exist."
+	msgNotAList    = "Expected a list of items but got type \"%s\"."
+	msgNotADict    = "Expected a dictionary of items but got type \"%s\"."
+	msgMaxInt32    = "Ensure this value is less than or equal to 2147483647."
+	msgMinInt      = "Ensure this value is greater than or equal to %d."
+	maxInt32       = 1<<31 - 1
+	maxListedPKs   = 100 // ids in one list field
+	maxServiceRows = 20  // services_info entries of an option
+)
+
+// Doc is a decoded JSON object of an administration body.
+type Doc = map[string]any
+
+// docReader reads one body. On a partial update (PATCH) an absent field is
+// never an error; otherwise absent required fields are.
+type docReader struct {
+	v       *validator
+	obj     Doc
+	partial bool
+}
+
+// raw returns a field's value; ok is false when it is absent or null (with
+// the required and null errors recorded). null reports an explicit null.
+func (d *docReader) raw(field string, required, nullable bool) (value any, ok, null bool) {
+	value, present := d.obj[field]
+	switch {
+	case !present:
+		if required && !d.partial {
+			d.v.add(VRequired, msgRequired, field)
+		}
+		return nil, false, false
+	case value == nil:
+		if !nullable {
+			d.v.add(VNull, msgNull, field)
+			return nil, false, false
+		}
+		return nil, false, true
+	}
+	return value, true, false
+}
+
+// str reads a string of at most max characters; numbers and booleans are
+// taken as their text, as DRF's CharField does. Blank strings are allowed.
+func (d *docReader) str(field string, required bool, max int) *string {
+	value, ok, _ := d.raw(field, required, false)
+	if !ok {
+		return nil
+	}
+	var s string
+	switch x := value.(type) {
+	case string:
+		s = strings.TrimSpace(x)
+	case json.Number:
+		s = x.String()
+	case bool:
+		s = map[bool]string{true: "True", false: "False"}[x]
+	default:
+		d.v.add(VInvalid, msgString, field)
+		return nil
+	}
+	switch {
+	case strings.ContainsRune(s, 0):
+		d.v.add(VInvalid, msgGiftNullCharacters, field)
+		return nil
+	case utf8.RuneCountInString(s) > max:
+		d.v.add(VMaxLength, fmt.Sprintf(msgMaxLength, max), field)
+		return nil
+	}
+	return &s
+}
+
+// texts reads prefix_<lang> for every language into into: a blank text
+// removes that language.
+func (d *docReader) texts(prefix string, required bool, max int, into Localized) {
+	for _, lang := range Languages {
+		if s := d.str(prefix+"_"+lang, required, max); s != nil {
+			if *s == "" {
+				delete(into, lang)
+			} else {
+				into[lang] = *s
+			}
+		}
+	}
+}
+
+// nameless records msgNoName when names is empty and no prefix_<lang>
+// field has an error of its own; on a partial update only when the body
+// gives one of them.
+func (d *docReader) nameless(prefix string, names Localized) {
+	if len(names) > 0 || (d.partial && !d.touches(prefix)) {
+		return
+	}
+	for _, lang := range Languages {
+		if hasFieldError(d.v, prefix+"_"+lang) {
+			return
+		}
+	}
+	d.v.add(VRequired, msgNoName)
+}
+
+// touches reports whether the body has any prefix_<lang> field.
+func (d *docReader) touches(prefix string) bool {
+	for _, lang := range Languages {
+		if _, ok := d.obj[prefix+"_"+lang]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// boolean reads a boolean as DRF's BooleanField: true/false, 1/0 and their
+// usual spellings as strings.
+func (d *docReader) boolean(field string) *bool {
+	value, ok, _ := d.raw(field, false, false)
+	if !ok {
+		return nil
+	}
+	var b bool
+	switch x := value.(type) {
+	case bool:
+		b = x
+	case json.Number, string:
+		switch strings.ToLower(fmt.Sprint(x)) {
+		case "true", "1", "yes", "on", "t", "y":
+			b = true
+		case "false", "0", "no", "off", "f", "n":
+		default:
+			d.v.add(VInvalid, msgBoolean, field)
+			return nil
+		}
+	default:
+		d.v.add(VInvalid, msgBoolean, field)
+		return nil
+	}
+	return &b
+}
+
+// integer reads an integer within [min, 2^31-1]. set reports a value or
+// an explicit null (nullable fields only); n is nil for null.
+func (d *docReader) integer(field string, required, nullable bool, min int64) (n *int, set bool) {
+	value, ok, null := d.raw(field, required, nullable)
+	if !ok {
+		return nil, null
+	}
+	i, ok := asInt(value)
+	switch {
+	case !ok:
+		d.v.add(VInvalid, msgInteger, field)
+		return nil, false
+	case i < min:
+		d.v.add(VMinValue, fmt.Sprintf(msgMinInt, min), field)
+		return nil, false
+	case i > maxInt32:
+		d.v.add(VMaxValue, msgMaxInt32, field)
+		return nil, false
+	}
+	x := int(i)
+	return &x, true
+}
+
+// money reads an amount of at least 0 with at most two decimals, given as
+// a JSON number or a decimal string (DRF's DecimalField).
+func (d *docReader) money(field string, required, nullable bool) (m *decimal.Decimal, set bool) {
+	value, ok, null := d.raw(field, required, nullable)
+	if !ok {
+		return nil, null
+	}
+	var s string
+	switch x := value.(type) {
+	case json.Number:
+		s = x.String()
+	case string:
+		s = x
+	default:
+		d.v.add(VInvalid, msgDecimal, field)
+		return nil, false
+	}
+	before := len(d.v.fields)
+	amount := d.v.money(s, field)
+	if len(d.v.fields) > before {
+		return nil, false
+	}
+	return &amount, true
+}
+
+// choice reads a string among choices.
+func (d *docReader) choice(field string, required bool, choices []string) *string {
+	s := d.str(field, required, MaxNameLength)
+	if s == nil {
+		return nil
+	}
+	for _, c := range choices {
+		if *s == c {
+			return s
+		}
+	}
+	d.v.add(VInvalid, fmt.Sprintf(msgLanguageChoice, *s), field)
+	return nil
+}
+
+// pkValue reads one primary key as DRF's PrimaryKeyRelatedField.
+func pkValue(value any) (int64, bool) {
+	if _, isBool := value.(bool); isBool {
+		return 0, false
+	}
+	return asInt(value)
+}
+
+// pk reads the id of a related record; set reports a value or an explicit
+// null (nullable fields only).
+func (d *docReader) pk(field string, required, nullable bool) (id *int64, set bool) {
+	value, ok, null := d.raw(field, required, nullable)
+	if !ok {
+		return nil, null
+	}
+	n, ok := pkValue(value)
+	if !ok {
+		d.v.add(VInvalid, fmt.Sprintf(msgPKType, jsonTypeName(value)), field)
+		return nil, false
+	}
+	return &n, true
+}
+
+// pkList reads a list of at most maxListedPKs ids, without duplicates;
+// nil when absent or invalid.
+func (d *docReader) pkList(field string) []int64 {
+	value, ok, _ := d.raw(field, false, false)
+	if !ok {
+		return nil
+	}
+	list, isList := value.([]any)
+	if !isList {
+		d.v.add(VInvalid, fmt.Sprintf(msgNotAList, jsonTypeName(value)), field)
+		return nil
+	}
+	if len(list) > maxListedPKs {
+		d.v.add(VMaxElements, fmt.Sprintf(msgTooManyElements, maxListedPKs), field)
+		return nil
+	}
+	ids := make([]int64, 0, len(list))
+	seen := map[int64]bool{}
+	for _, e := range list {
+		n, ok := pkValue(e)
+		if !ok {
+			d.v.add(VInvalid, fmt.Sprintf(msgPKType, jsonTypeName(e)), field)
+			return nil
+		}
+		if !seen[n] {
+			seen[n] = true
+			ids = append(ids, n)
+		}
+	}
+	return ids
+}
+
+// date reads a YYYY-MM-DD date or null.
+func (d *docReader) date(field string) (day *time.Time, set bool) {
+	value, ok, null := d.raw(field, false, true)
+	if !ok {
+		return nil, null
+	}
+	s, _ := value.(string)
+	t, err := time.Parse(time.DateOnly, strings.TrimSpace(s))
+	if err != nil {
+		d.v.add(VInvalid, msgDate, field)
+		return nil, false
+	}
+	return &t, true
+}
+
+// uuidField reads a UUID; nil when absent, null or invalid.
+func (d *docReader) uuidField(field string, required bool) *uuid.UUID {
+	value, ok, _ := d.raw(field, required, false)
+	if !ok {
+		return nil
+	}
+	s, _ := value.(string)
+	u, err := uuid.Parse(strings.TrimSpace(s))
+	if err != nil {
+		d.v.add(VInvalid, msgUUID, field)
+		return nil
+	}
+	return &u
+}
+
+// missingPK records DRF's error for ids naming no record visible here.
+func (d *docReader) missingPK(field string, id int64) {
+	d.v.add(VNotFound, fmt.Sprintf(msgPKMissing, id), field)
+}

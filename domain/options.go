@@ -1,0 +1,327 @@
+package domain
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
+)
+
+// Options a buyer adds to a voucher, their categories, and the links that
+// offer an option with a prototype (Document 3, 2.4 option, 2.6, 2.7,
+// 4.5). Decisions: docs/admin-prototypes.md.
+
+// OptionCategory groups a partner's options; the buyer picks between
+// MinNumberOptions and MaxNumberOptions of them (nil: no bound).
+type OptionCategory struct {
+	ID               int64
+	PartnerID        int64
+	PartnerUUID      uuid.UUID
+	Name             Localized
+	Description      Localized
+	IsActive         bool
+	Ranking          int
+	MinNumberOptions *int
+	MaxNumberOptions *int
+}
+
+// PrototypeOptionLink offers an option with a prototype: Count of it,
+// Included in the prototype's price or sold on top (2.6).
+type PrototypeOptionLink struct {
+	ID          int64
+	PrototypeID int64
+	Count       int
+	Included    bool
+	Option      *VoucherOption
+}
+
+// OptionStore is what the option administration writes with.
+type OptionStore interface {
+	// CreateOption inserts o with its services, its links (count 1, not
+	// included) to o.VoucherPrototypeIDs and, when global, to every prototype of
+	// its partner, in one transaction; sets o.ID.
+	CreateOption(ctx context.Context, o *VoucherOption) error
+	// OptionsByID returns the options in ids order, nil when missing.
+	OptionsByID(ctx context.Context, ids []int64) ([]*VoucherOption, error)
+	// CreateOptionCategory inserts c and sets c.ID.
+	CreateOptionCategory(ctx context.Context, c *OptionCategory) error
+	// OptionCategoriesByID returns the categories in ids order, nil when
+	// missing.
+	OptionCategoriesByID(ctx context.Context, ids []int64) ([]*OptionCategory, error)
+	// FindPrototypeOptionLinks returns, for each prototype of ids (in
+	// order), the page of its option links (by option ranking, then id)
+	// and how many it has.
+	FindPrototypeOptionLinks(ctx context.Context, prototypeIDs []int64, page PageRequest) ([][]*PrototypeOptionLink, []int, error)
+	// SavePrototypeOptionLink inserts or updates the link of its prototype
+	// and option and sets l.ID.
+	SavePrototypeOptionLink(ctx context.Context, l *PrototypeOptionLink) error
+}
+
+// CreateOption creates an option from its body (4.5): name_<lang> and
+// description_<lang> required, price and selling_price, countable,
+// is_global, is_active, ranking, category, voucher_prototypes (linked with
+// count 1, not included), services_info, partner_uuid.
+// Errors: CodeUnauthenticated, CodeForbidden (OpOptionWrite); CodeInvalid
+// with every field error.
+func (s *AdminPrototypeService) CreateOption(ctx context.Context, doc Doc) (*VoucherOption, error) {
+	c, err := Authorize(ctx, OpOptionWrite)
+	if err != nil {
+		return nil, err
+	}
+	var v validator
+	d := &docReader{v: &v, obj: doc}
+	partner, err := WritePartner(ctx, s.partners, c, d.uuidField("partner_uuid", false), "partner_uuid")
+	if err != nil && !IsCode(err, CodeInvalid) {
+		return nil, err
+	}
+	if err != nil {
+		v.fields = append(v.fields, err.(*Error).Fields...)
+	}
+	o := &VoucherOption{Name: Localized{}, Description: Localized{}, IsActive: true, Ranking: 1,
+		Services: []OptionService{}, VoucherPrototypeIDs: []int64{}}
+	d.texts("name", true, MaxNameLength, o.Name)
+	d.nameless("name", o.Name)
+	d.texts("description", true, MaxDescriptionLength, o.Description)
+	if m, _ := d.money("price", false, false); m != nil {
+		o.Price = *m
+	}
+	if m, _ := d.money("selling_price", false, false); m != nil {
+		o.SellingPrice = *m
+	}
+	o.Countable = pick(d.boolean("countable"), o.Countable)
+	o.IsGlobal = pick(d.boolean("is_global"), o.IsGlobal)
+	o.IsActive = pick(d.boolean("is_active"), o.IsActive)
+	n, _ := d.integer("ranking", false, false, -maxInt32)
+	o.Ranking = pick(n, o.Ranking)
+	o.Services = d.services("services_info")
+	category, _ := d.pk("category", false, true)
+	o.CategoryID = category
+	prototypes := d.pkList("voucher_prototypes")
+	if partner != nil {
+		o.PartnerID, o.PartnerUUID = partner.ID, partner.UUID
+		if category != nil {
+			cs, err := s.store.OptionCategoriesByID(ctx, []int64{*category})
+			if err != nil {
+				return nil, err
+			}
+			if cs[0] == nil || cs[0].PartnerID != partner.ID {
+				d.missingPK("category", *category)
+			}
+		}
+		if len(prototypes) > 0 {
+			missing, err := s.store.MissingPrototypes(ctx, partner.ID, prototypes)
+			if err != nil {
+				return nil, err
+			}
+			if len(missing) > 0 {
+				d.missingPK("voucher_prototypes", missing[0])
+			}
+			o.VoucherPrototypeIDs = prototypes
+		}
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateOption(ctx, o); err != nil {
+		return nil, err
+	}
+	os, err := s.store.OptionsByID(ctx, []int64{o.ID})
+	if err != nil {
+		return nil, err
+	}
+	return os[0], nil
+}
+
+// services reads services_info: a list of at most maxServiceRows objects
+// of service_cost, service_buying_vat, service_selling_vat, service_price.
+func (d *docReader) services(field string) []OptionService {
+	value, ok, _ := d.raw(field, false, false)
+	if !ok {
+		return []OptionService{}
+	}
+	list, isList := value.([]any)
+	switch {
+	case !isList:
+		d.v.add(VInvalid, fmt.Sprintf(msgNotAList, jsonTypeName(value)), field)
+		return nil
+	case len(list) > maxServiceRows:
+		d.v.add(VMaxElements, fmt.Sprintf(msgTooManyElements, maxServiceRows), field)
+		return nil
+	}
+	d.v.listLength(len(list), field)
+	out := make([]OptionService, len(list))
+	for i, e := range list {
+		obj, isObj := e.(map[string]any)
+		if !isObj {
+			d.v.add(VInvalid, fmt.Sprintf(msgNotADict, jsonTypeName(e)), field, i, "non_field_errors")
+			continue
+		}
+		inner := &docReader{v: &validator{}, obj: obj}
+		read := func(name string, vat bool) decimal.Decimal {
+			m, _ := inner.money(name, false, false)
+			if m == nil {
+				return decimal.Zero
+			}
+			if vat && m.GreaterThan(decimal.NewFromInt(100)) {
+				inner.v.add(VMaxValue, "Ensure this value is less than or equal to 100.", name)
+			}
+			return *m
+		}
+		out[i] = OptionService{Cost: read("service_cost", false), BuyingVAT: read("service_buying_vat", true),
+			SellingVAT: read("service_selling_vat", true), Price: read("service_price", false)}
+		for _, f := range inner.v.fields {
+			d.v.add(f.Code, f.Message, append([]any{field, i}, f.Path...)...)
+		}
+	}
+	return out
+}
+
+// CreateOptionCategory creates an option category from its body (4.5).
+// partner_uuid is required, a member's must be its own partner's (another
+// reads as unknown); min_number_options must not be above
+// max_number_options.
+// Errors: CodeUnauthenticated, CodeForbidden (OpOptionWrite); CodeInvalid
+// with every field error.
+func (s *AdminPrototypeService) CreateOptionCategory(ctx context.Context, doc Doc) (*OptionCategory, error) {
+	c, err := Authorize(ctx, OpOptionWrite)
+	if err != nil {
+		return nil, err
+	}
+	var v validator
+	d := &docReader{v: &v, obj: doc}
+	c2 := &OptionCategory{Name: Localized{}, Description: Localized{}, IsActive: true, Ranking: 1}
+	if u := d.uuidField("partner_uuid", true); u != nil {
+		partner, err := WritePartner(ctx, s.partners, c, u, "partner_uuid")
+		switch {
+		case IsCode(err, CodeInvalid):
+			v.fields = append(v.fields, err.(*Error).Fields...)
+		case err != nil:
+			return nil, err
+		default:
+			c2.PartnerID, c2.PartnerUUID = partner.ID, partner.UUID
+		}
+	}
+	d.texts("name", false, MaxNameLength, c2.Name)
+	d.nameless("name", c2.Name)
+	d.texts("description", false, MaxDescriptionLength, c2.Description)
+	c2.IsActive = pick(d.boolean("is_active"), c2.IsActive)
+	n, _ := d.integer("ranking", false, false, -maxInt32)
+	c2.Ranking = pick(n, c2.Ranking)
+	c2.MinNumberOptions, _ = d.integer("min_number_options", false, true, 0)
+	c2.MaxNumberOptions, _ = d.integer("max_number_options", false, true, 0)
+	if c2.MinNumberOptions != nil && c2.MaxNumberOptions != nil && *c2.MinNumberOptions > *c2.MaxNumberOptions {
+		v.add(VMaxValue, fmt.Sprintf(msgMinAboveMax, "max_number_options"), "min_number_options")
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateOptionCategory(ctx, c2); err != nil {
+		return nil, err
+	}
+	return c2, nil
+}
+
+// PrototypeOptions returns a page of the option links of a prototype the
+// caller sees.
+// Errors: CodeUnauthenticated, CodeForbidden (OpPrototypeRead);
+// CodeNotFound for a prototype it does not see, "Invalid page." past the
+// end.
+func (s *AdminPrototypeService) PrototypeOptions(ctx context.Context, id int64, page PageRequest) (*Page[*PrototypeOptionLink], error) {
+	c, err := Authorize(ctx, OpPrototypeRead)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.visiblePrototype(ctx, c, id); err != nil {
+		return nil, err
+	}
+	links, counts, err := s.store.FindPrototypeOptionLinks(ctx, []int64{id}, page)
+	if err != nil {
+		return nil, err
+	}
+	return NewPage(links[0], counts[0], page)
+}
+
+// OptionsOfPrototypes returns the same page of the option links of each
+// prototype of ids (a graph batch); a prototype the caller does not see
+// has none.
+// Errors: CodeUnauthenticated, CodeForbidden.
+func (s *AdminPrototypeService) OptionsOfPrototypes(ctx context.Context, ids []int64, page PageRequest) ([]*Page[*PrototypeOptionLink], error) {
+	ps, err := s.VoucherPrototypesByID(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	links, counts, err := s.store.FindPrototypeOptionLinks(ctx, ids, page)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Page[*PrototypeOptionLink], len(ids))
+	for i := range ids {
+		out[i] = &Page[*PrototypeOptionLink]{Items: []*PrototypeOptionLink{}, Request: page}
+		if ps[i] != nil {
+			out[i].Items, out[i].Count = links[i], counts[i]
+		}
+	}
+	return out, nil
+}
+
+// OptionCategoriesByID returns the categories the caller sees in ids
+// order, nil for the others (a graph batch).
+// Errors: CodeUnauthenticated, CodeForbidden.
+func (s *AdminPrototypeService) OptionCategoriesByID(ctx context.Context, ids []int64) ([]*OptionCategory, error) {
+	c, err := Authorize(ctx, OpPrototypeRead)
+	if err != nil {
+		return nil, err
+	}
+	out, err := s.store.OptionCategoriesByID(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i, x := range out {
+		if x != nil && !c.Sees(x.PartnerID) {
+			out[i] = nil
+		}
+	}
+	return out, nil
+}
+
+// SetPrototypeOption offers an option with a prototype (both of one
+// partner the caller sees), count of it, included in the price or not;
+// it creates the link or changes it.
+// Errors: CodeUnauthenticated, CodeForbidden (OpOptionWrite); CodeNotFound
+// for a prototype the caller does not see; CodeInvalid on "option" for an
+// option of another partner, on "count" below 0.
+func (s *AdminPrototypeService) SetPrototypeOption(ctx context.Context, prototypeID, optionID int64, count int, included bool) (*PrototypeOptionLink, error) {
+	c, err := Authorize(ctx, OpOptionWrite)
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.visiblePrototype(ctx, c, prototypeID)
+	if err != nil {
+		return nil, err
+	}
+	var v validator
+	os, err := s.store.OptionsByID(ctx, []int64{optionID})
+	if err != nil {
+		return nil, err
+	}
+	if os[0] == nil || os[0].PartnerID != p.PartnerID {
+		v.add(VNotFound, fmt.Sprintf(msgPKMissing, optionID), "option")
+	}
+	if count < 0 || count > maxInt32 {
+		v.add(VMinValue, msgMinZero, "count")
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	l := &PrototypeOptionLink{PrototypeID: prototypeID, Count: count, Included: included, Option: os[0]}
+	if err := s.store.SavePrototypeOptionLink(ctx, l); err != nil {
+		return nil, err
+	}
+	// Read the option again: its prototype ids now include this one.
+	if os, err = s.store.OptionsByID(ctx, []int64{optionID}); err != nil {
+		return nil, err
+	}
+	l.Option = os[0]
+	return l, nil
+}

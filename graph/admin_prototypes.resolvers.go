@@ -1,0 +1,171 @@
+package graph
+
+import (
+	"context"
+	"salesplatform/domain"
+	"salesplatform/graph/model"
+)
+
+// Universe is the resolver for the universe field.
+func (r *adminVoucherPrototypeResolver) Universe(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.UniverseRecord, error) {
+	if obj.UniverseID == nil {
+		return nil, nil
+	}
+	u, err := loadersFrom(ctx).adminUniverses.Load(ctx, *obj.UniverseID)
+	if err != nil || u == nil {
+		return nil, err
+	}
+	return toGraphUniverseRecord(u), nil
+}
+
+// Options is the resolver for the options field.
+func (r *adminVoucherPrototypeResolver) Options(ctx context.Context, obj *model.AdminVoucherPrototype, first *int, after *string) (*model.PrototypeOptionLinkConnection, error) {
+	w, page, err := loadPage(ctx, loadersFrom(ctx).prototypeOptions, obj.ID, first, after)
+	if err != nil {
+		return nil, err
+	}
+	edges, info := connect(w, page, func(c string, l *domain.PrototypeOptionLink) *model.PrototypeOptionLinkEdge {
+		return &model.PrototypeOptionLinkEdge{Cursor: c, Node: toGraphOptionLink(l)}
+	})
+	return &model.PrototypeOptionLinkConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
+}
+
+// CreateVoucherPrototype is the resolver for the createVoucherPrototype field.
+func (r *mutationResolver) CreateVoucherPrototype(ctx context.Context, input model.CreateVoucherPrototypeInput) (*model.AdminVoucherPrototypePayload, error) {
+	doc, err := createPrototypeDoc(input)
+	if err != nil {
+		return adminPrototypePayload(nil, err)
+	}
+	return adminPrototypePayload(r.AdminPrototypes.CreateVoucherPrototype(ctx, doc))
+}
+
+// UpdateVoucherPrototype is the resolver for the updateVoucherPrototype field.
+func (r *mutationResolver) UpdateVoucherPrototype(ctx context.Context, input model.UpdateVoucherPrototypeInput) (*model.AdminVoucherPrototypePayload, error) {
+	id, err := parseID(input.ID)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := updatePrototypeDoc(input)
+	if err != nil {
+		return adminPrototypePayload(nil, err)
+	}
+	return adminPrototypePayload(r.AdminPrototypes.UpdateVoucherPrototype(ctx, id, doc, true))
+}
+
+// CreateOption is the resolver for the createOption field.
+func (r *mutationResolver) CreateOption(ctx context.Context, input model.CreateOptionInput) (*model.VoucherOptionPayload, error) {
+	doc, err := createOptionDoc(input)
+	var o *domain.VoucherOption
+	if err == nil {
+		o, err = r.AdminPrototypes.CreateOption(ctx, doc)
+	}
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.VoucherOptionPayload{UserErrors: ue}, err
+	}
+	return &model.VoucherOptionPayload{Option: toGraphVoucherOption(o), UserErrors: noUserErrors()}, nil
+}
+
+// CreateOptionCategory is the resolver for the createOptionCategory field.
+func (r *mutationResolver) CreateOptionCategory(ctx context.Context, input model.CreateOptionCategoryInput) (*model.OptionCategoryPayload, error) {
+	doc, err := createOptionCategoryDoc(input)
+	var c *domain.OptionCategory
+	if err == nil {
+		c, err = r.AdminPrototypes.CreateOptionCategory(ctx, doc)
+	}
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.OptionCategoryPayload{UserErrors: ue}, err
+	}
+	return &model.OptionCategoryPayload{OptionCategory: toGraphOptionCategory(c), UserErrors: noUserErrors()}, nil
+}
+
+// SetPrototypeOption is the resolver for the setPrototypeOption field.
+func (r *mutationResolver) SetPrototypeOption(ctx context.Context, input model.SetPrototypeOptionInput) (*model.PrototypeOptionLinkPayload, error) {
+	prototypeID, err := parseID(input.PrototypeID)
+	if err != nil {
+		return nil, err
+	}
+	optionID, err := parseID(input.OptionID)
+	if err != nil {
+		optionID = 0 // names no option: the service's field error
+	}
+	l, err := r.AdminPrototypes.SetPrototypeOption(ctx, prototypeID, optionID, input.Count, input.Included)
+	if err != nil {
+		ue, err := userErrors(err)
+		return &model.PrototypeOptionLinkPayload{UserErrors: ue}, err
+	}
+	return &model.PrototypeOptionLinkPayload{Link: toGraphOptionLink(l), UserErrors: noUserErrors()}, nil
+}
+
+// AdminVoucherPrototypes is the resolver for the adminVoucherPrototypes field.
+func (r *queryResolver) AdminVoucherPrototypes(ctx context.Context, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error) {
+	f, err := adminPrototypeFilter(filter, orderBy)
+	if err != nil {
+		return nil, err
+	}
+	w, err := newWindow(first, after)
+	if err != nil {
+		return nil, err
+	}
+	page, err := listPage(w, func(req domain.PageRequest) (*domain.Page[*domain.AdminVoucherPrototype], error) {
+		return r.AdminPrototypes.VoucherPrototypes(ctx, f, req)
+	})
+	if err != nil {
+		return nil, err
+	}
+	edges, info := connect(w, page, func(c string, p *domain.AdminVoucherPrototype) *model.AdminVoucherPrototypeEdge {
+		return &model.AdminVoucherPrototypeEdge{Cursor: c, Node: toGraphAdminPrototype(p)}
+	})
+	return &model.AdminVoucherPrototypeConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
+}
+
+// AdminVoucherPrototype is the resolver for the adminVoucherPrototype field.
+func (r *queryResolver) AdminVoucherPrototype(ctx context.Context, id string) (*model.AdminVoucherPrototype, error) {
+	n, err := parseID(id)
+	if err != nil {
+		return nil, nil
+	}
+	p, err := r.AdminPrototypes.VoucherPrototype(ctx, n)
+	if domain.IsCode(err, domain.CodeNotFound) {
+		return nil, nil
+	}
+	return toGraphAdminPrototype(p), err
+}
+
+// Category is the resolver for the category field.
+func (r *voucherOptionResolver) Category(ctx context.Context, obj *model.VoucherOption) (*model.OptionCategory, error) {
+	if obj.CategoryID == nil {
+		return nil, nil
+	}
+	c, err := loadersFrom(ctx).optionCategories.Load(ctx, *obj.CategoryID)
+	return toGraphOptionCategory(c), err
+}
+
+// Prototypes is the resolver for the prototypes field.
+func (r *voucherOptionResolver) Prototypes(ctx context.Context, obj *model.VoucherOption) ([]*model.AdminVoucherPrototype, error) {
+	ps, err := loadersFrom(ctx).adminPrototypes.LoadAll(ctx, obj.PrototypeIDs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*model.AdminVoucherPrototype, 0, len(ps))
+	for _, p := range ps {
+		if p != nil {
+			out = append(out, toGraphAdminPrototype(p))
+		}
+	}
+	return out, nil
+}
+
+// AdminVoucherPrototype returns AdminVoucherPrototypeResolver implementation.
+func (r *Resolver) AdminVoucherPrototype() AdminVoucherPrototypeResolver {
+	return &adminVoucherPrototypeResolver{r}
+}
+
+// VoucherOption returns VoucherOptionResolver implementation.
+func (r *Resolver) VoucherOption() VoucherOptionResolver { return &voucherOptionResolver{r} }
+
+type (
+	adminVoucherPrototypeResolver struct{ *Resolver }
+	voucherOptionResolver         struct{ *Resolver }
+)
