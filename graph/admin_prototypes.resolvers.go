@@ -124,13 +124,13 @@ func (r *queryResolver) AdminVoucherPrototypes(ctx context.Context, first *int, 
 func (r *queryResolver) AdminVoucherPrototype(ctx context.Context, id string) (*model.AdminVoucherPrototype, error) {
 	n, err := parseID(id)
 	if err != nil {
-		return nil, nil
+		return nil, err
 	}
 	p, err := r.AdminPrototypes.VoucherPrototype(ctx, n)
-	if domain.IsCode(err, domain.CodeNotFound) {
-		return nil, nil
+	if err != nil {
+		return nil, err
 	}
-	return toGraphAdminPrototype(p), err
+	return toGraphAdminPrototype(p), nil
 }
 
 // Category is the resolver for the category field.

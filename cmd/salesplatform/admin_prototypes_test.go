@@ -526,8 +526,8 @@ func TestAdminPrototypesGraph(t *testing.T) {
 	wantJSON(t, data, `{"adminVoucherPrototypes": {"totalCount": 1}}`)
 	data = f.mustAsk(t, "", f.staffTok, `{ adminVoucherPrototypes { totalCount } }`, nil)
 	wantJSON(t, data, `{"adminVoucherPrototypes": {"totalCount": 8}}`)
-	data = f.mustAsk(t, "", f.rivalTok, fmt.Sprintf(`{ adminVoucherPrototype(id: %q) { id } }`, p1["id"]), nil)
-	wantJSON(t, data, `{"adminVoucherPrototype": null}`)
+	_, errs = f.ask(t, "", f.rivalTok, fmt.Sprintf(`{ adminVoucherPrototype(id: %q) { id } }`, p1["id"]), nil)
+	wantErrorCode(t, errs, "NOT_FOUND")
 	_, errs = f.ask(t, "", "", `{ adminVoucherPrototypes { totalCount } }`, nil)
 	wantErrorCode(t, errs, "UNAUTHENTICATED")
 }
