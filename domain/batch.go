@@ -21,6 +21,17 @@ func inKeyOrder[T any](ids []int64, records []*T, idOf func(*T) int64) []*T {
 	return out
 }
 
+// visibleTo blanks the records of partners c does not see, in place: the
+// administration batches answer nil for them, as for an unknown id.
+func visibleTo[T any](c *Caller, records []*T, ownerOf func(*T) int64) []*T {
+	for i, r := range records {
+		if r != nil && !c.Sees(ownerOf(r)) {
+			records[i] = nil
+		}
+	}
+	return records
+}
+
 // pagesByParent arranges the rows of several parents' lists into one page
 // per parent, in parentIDs order. rows are the items of each parent's window
 // req, in list order; counts gives the length of each parent's whole list

@@ -277,12 +277,7 @@ func (s *AdminPrototypeService) OptionCategoriesByID(ctx context.Context, ids []
 	if err != nil {
 		return nil, err
 	}
-	for i, x := range out {
-		if x != nil && !c.Sees(x.PartnerID) {
-			out[i] = nil
-		}
-	}
-	return out, nil
+	return visibleTo(c, out, func(x *OptionCategory) int64 { return x.PartnerID }), nil
 }
 
 // SetPrototypeOption offers an option with a prototype (both of one

@@ -224,12 +224,7 @@ func (s *AdminPrototypeService) VoucherPrototypesByID(ctx context.Context, ids [
 	if err != nil {
 		return nil, err
 	}
-	for i, p := range out {
-		if p != nil && !c.Sees(p.PartnerID) {
-			out[i] = nil
-		}
-	}
-	return out, nil
+	return visibleTo(c, out, func(p *AdminVoucherPrototype) int64 { return p.PartnerID }), nil
 }
 
 // UniversesByID returns universes (a shared list) in ids order, nil when
