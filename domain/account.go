@@ -260,3 +260,22 @@ func (s *AccountService) Permissions(ctx context.Context) ([]string, error) {
 	slices.Sort(out)
 	return slices.Compact(out), nil
 }
+
+// AdminPartner returns the partner with that uuid as the administration
+// sees it (the graph's adminPartner): staff any, a member its own.
+// Errors: those of Authorize(OpPartnerRead); CodeNotFound for an unknown
+// partner or another one.
+func (s *AccountService) AdminPartner(ctx context.Context, id uuid.UUID) (*Partner, error) {
+	c, err := Authorize(ctx, OpPartnerRead)
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.db.Stores().Partners.FindPartnerByUUID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if !c.Sees(p.ID) {
+		return nil, ErrNotFound
+	}
+	return p, nil
+}

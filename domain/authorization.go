@@ -66,6 +66,7 @@ const (
 	OpPrototypeRead      AdminOp = "voucher_prototype.read" // prototypes, their options, options, categories
 	OpPrototypeWrite     AdminOp = "voucher_prototype.write"
 	OpOptionWrite        AdminOp = "option.write" // options and option categories
+	OpPartnerRead        AdminOp = "partner.read" // a partner's administration record (the graph's adminPartner)
 )
 
 // Role is who, beyond a named permission, an operation is open to.
@@ -104,6 +105,7 @@ var AdminRules = map[AdminOp]Requirement{
 	OpPrototypeRead:      {Role: RolePartnerMember},
 	OpPrototypeWrite:     {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
 	OpOptionWrite:        {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
+	OpPartnerRead:        {Role: RolePartnerMember},
 }
 
 // Authorize returns the caller when it may run op.
@@ -156,6 +158,21 @@ func (c *Caller) Tenant() *int64 {
 func (c *Caller) Sees(ownerID int64) bool {
 	t := c.Tenant()
 	return t == nil || *t == ownerID
+}
+
+// listTenant is the partner an administration list reads: the caller's
+// tenancy narrowed by the list's partner filter (nil: none). none reports
+// that the two exclude each other (a member asking for another partner's
+// records): the list is then empty, without a read.
+func (c *Caller) listTenant(partner *int64) (tenant *int64, none bool) {
+	t := c.Tenant()
+	switch {
+	case partner == nil:
+		return t, false
+	case t == nil:
+		return partner, false
+	}
+	return t, *t != *partner
 }
 
 // Messages of the partner_uuid field of administration writes.

@@ -130,6 +130,8 @@ type BoxStore interface {
 	// FindBoxUniverses returns the universes linked to the boxes f selects
 	// together with all their ancestors, each once, in no particular order.
 	FindBoxUniverses(ctx context.Context, f BoxFilter) ([]*Universe, error)
+	// UniversesByID returns the universes in ids order, nil when missing.
+	UniversesByID(ctx context.Context, ids []int64) ([]*Universe, error)
 	// FindBoxOffers returns the window f.Page of the offers of each box of
 	// f.BoxIDs that f.Boxes selects, by box then offer id, and how many
 	// offers each such box has: a batch read.
@@ -233,6 +235,17 @@ func (s *BoxService) BoxUniverses(ctx context.Context) ([]*UniverseNode, error) 
 		return nil, err
 	}
 	return UniverseTree(universes), nil
+}
+
+// UniversesByID returns universes (a shared list) in ids order, nil when
+// missing: the graph's Box.universes batch, open to whoever reads the
+// catalogue.
+// Errors: those of CatalogPartner.
+func (s *BoxService) UniversesByID(ctx context.Context, ids []int64) ([]*Universe, error) {
+	if _, err := CatalogPartner(ctx, s.partners); err != nil {
+		return nil, err
+	}
+	return s.store.UniversesByID(ctx, ids)
 }
 
 // BoxOffers returns, for each box id in order, the page of its validated

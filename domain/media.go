@@ -89,6 +89,9 @@ type MediaStore interface {
 	GetMedia(ctx context.Context, id int64) (*Media, error)
 	// FindMediaByUUID returns the media with that uuid; ErrNotFound when none.
 	FindMediaByUUID(ctx context.Context, id uuid.UUID) (*Media, error)
+	// MediaByID returns the media in ids order, nil for an id that names
+	// none.
+	MediaByID(ctx context.Context, ids []int64) ([]*Media, error)
 	// ListMedia returns a page of the media of partnerID (every partner's
 	// when nil), newest first, and how many there are.
 	ListMedia(ctx context.Context, partnerID *int64, page PageRequest) ([]Media, int, error)
@@ -244,20 +247,51 @@ func ParseMediaPage(page, pageSize string) (PageRequest, error) {
 	return ParsePage(page, pageSize)
 }
 
+// MediaFilter selects media. PartnerID limits them to one partner (the
+// graph's Partner.media); the caller's tenancy applies on top.
+type MediaFilter struct {
+	PartnerID *int64
+}
+
 // List returns a page of the media the caller sees (its partner's; every
-// partner's for staff), newest first.
+// partner's for staff) that f selects, newest first. A partner filter the
+// caller does not see gives an empty list.
 // Errors: those of Authorize(OpMediaRead); CodeNotFound "Invalid page."
 // past the last page.
-func (s *MediaService) List(ctx context.Context, page PageRequest) (*Page[Media], error) {
+func (s *MediaService) List(ctx context.Context, f MediaFilter, page PageRequest) (*Page[Media], error) {
 	c, err := Authorize(ctx, OpMediaRead)
 	if err != nil {
 		return nil, err
 	}
-	items, count, err := s.store.ListMedia(ctx, c.Tenant(), page)
+	tenant, none := c.listTenant(f.PartnerID)
+	if none {
+		return NewPage([]Media{}, 0, page)
+	}
+	items, count, err := s.store.ListMedia(ctx, tenant, page)
 	if err != nil {
 		return nil, err
 	}
 	return NewPage(items, count, page)
+}
+
+// MediaByID returns the media the caller sees in ids order, nil for the
+// others (a graph batch: a prototype's images and cover).
+// Errors: those of Authorize(OpMediaRead).
+func (s *MediaService) MediaByID(ctx context.Context, ids []int64) ([]*Media, error) {
+	c, err := Authorize(ctx, OpMediaRead)
+	if err != nil {
+		return nil, err
+	}
+	out, err := s.store.MediaByID(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range out {
+		if m != nil && !c.Sees(m.PartnerID) {
+			out[i] = nil
+		}
+	}
+	return out, nil
 }
 
 // Get returns a media the caller sees.

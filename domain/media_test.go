@@ -94,12 +94,12 @@ func TestMediaUploadAndRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	for ctx, want := range map[context.Context]int{e.shopCtx: 1, e.rivalCtx: 1, e.readerCtx: 0, e.staffCtx: 2} {
-		p, err := e.svc.List(ctx, domain.PageRequest{Number: 1, Size: 100})
+		p, err := e.svc.List(ctx, domain.MediaFilter{}, domain.PageRequest{Number: 1, Size: 100})
 		if err != nil || p.Count != want || len(p.Items) != want {
 			t.Errorf("List: %v, %v; want %d", p, err, want)
 		}
 	}
-	p, err := e.svc.List(e.staffCtx, domain.PageRequest{Number: 1, Size: 100})
+	p, err := e.svc.List(e.staffCtx, domain.MediaFilter{}, domain.PageRequest{Number: 1, Size: 100})
 	if err != nil || p.Items[0].Name != "Rival's" {
 		t.Errorf("List is not newest first: %+v", p.Items)
 	}

@@ -265,6 +265,26 @@ func (s *AdminPrototypeService) OptionsOfPrototypes(ctx context.Context, ids []i
 	return out, nil
 }
 
+// OptionsByID returns the options the caller sees in ids order, nil for
+// the others (a graph batch: the options bought with vouchers).
+// Errors: CodeUnauthenticated, CodeForbidden.
+func (s *AdminPrototypeService) OptionsByID(ctx context.Context, ids []int64) ([]*VoucherOption, error) {
+	c, err := Authorize(ctx, OpPrototypeRead)
+	if err != nil {
+		return nil, err
+	}
+	out, err := s.store.OptionsByID(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i, o := range out {
+		if o != nil && !c.Sees(o.PartnerID) {
+			out[i] = nil
+		}
+	}
+	return out, nil
+}
+
 // OptionCategoriesByID returns the categories the caller sees in ids
 // order, nil for the others (a graph batch).
 // Errors: CodeUnauthenticated, CodeForbidden.

@@ -58,7 +58,8 @@ type AdminVoucherPrototype struct {
 }
 
 // AdminPrototypeFilter selects prototypes. PartnerID limits them to one
-// partner (the caller's tenancy); the rest are the graph's filters.
+// partner (the graph's Partner.voucherPrototypes); the service narrows it
+// to the caller's tenancy. The rest are the graph's filters.
 type AdminPrototypeFilter struct {
 	PartnerID  *int64
 	IsActive   *bool
@@ -191,7 +192,8 @@ func (s *AdminPrototypeService) VoucherPrototype(ctx context.Context, id int64) 
 }
 
 // VoucherPrototypes lists the prototypes the caller sees (staff: all), by
-// f's filters and ordering; f.PartnerID is set from the caller.
+// f's filters and ordering; a partner filter the caller does not see
+// gives an empty list.
 // Errors: CodeUnauthenticated, CodeForbidden; CodeInvalid on "ordering";
 // CodeNotFound "Invalid page." past the end.
 func (s *AdminPrototypeService) VoucherPrototypes(ctx context.Context, f AdminPrototypeFilter, page PageRequest) (*Page[*AdminVoucherPrototype], error) {
@@ -204,7 +206,11 @@ func (s *AdminPrototypeService) VoucherPrototypes(ctx context.Context, f AdminPr
 		v.add(VInvalid, "Unknown ordering: "+f.Ordering+".", "ordering")
 		return nil, v.err()
 	}
-	f.PartnerID = c.Tenant()
+	tenant, none := c.listTenant(f.PartnerID)
+	if none {
+		return NewPage([]*AdminVoucherPrototype{}, 0, page)
+	}
+	f.PartnerID = tenant
 	items, count, err := s.store.FindAdminVoucherPrototypes(ctx, f, page)
 	if err != nil {
 		return nil, err

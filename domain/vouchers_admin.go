@@ -298,6 +298,9 @@ const MaxSearchLength = 255
 
 // VoucherListInput is the voucher list's query (4.3), as given.
 type VoucherListInput struct {
+	// PartnerID limits the list to one partner's vouchers (the graph's
+	// Partner.vouchers); the caller's tenancy applies on top.
+	PartnerID                                           *int64
 	Code, PrototypeName, Gifter, Giftee, OriginURL      string
 	CreationDateGte, CreationDateLte, CreationDateRange string
 	Ordering                                            string
@@ -363,8 +366,9 @@ func (s *VoucherAdminService) Vouchers(ctx context.Context, in VoucherListInput,
 	if err != nil {
 		return nil, err
 	}
+	tenant, none := c.listTenant(in.PartnerID)
 	var v validator
-	f := VoucherFilter{Tenant: c.Tenant(),
+	f := VoucherFilter{Tenant: tenant,
 		Code:          v.search(in.Code, "code"),
 		PrototypeName: v.search(in.PrototypeName, "voucher_prototype_name"),
 		Gifter:        v.search(in.Gifter, "gifter"),
@@ -375,6 +379,9 @@ func (s *VoucherAdminService) Vouchers(ctx context.Context, in VoucherListInput,
 	f.From, f.To = v.dateFilters(callerLocation(c), "creation_date", in.CreationDateGte, in.CreationDateLte, in.CreationDateRange)
 	if err := v.err(); err != nil {
 		return nil, err
+	}
+	if none {
+		return NewPage([]*AdminVoucher{}, 0, page)
 	}
 	items, count, err := s.store.ListVouchers(ctx, f, page)
 	if err != nil {

@@ -27,20 +27,7 @@ func (r *mutationResolver) RenameMedia(ctx context.Context, input model.RenameMe
 
 // Media is the resolver for the media field.
 func (r *queryResolver) Media(ctx context.Context, first *int, after *string) (*model.MediaConnection, error) {
-	w, err := newWindow(first, after)
-	if err != nil {
-		return nil, err
-	}
-	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[domain.Media], error) {
-		return r.MediaLibrary.List(ctx, p)
-	})
-	if err != nil {
-		return nil, err
-	}
-	edges, info := connect(w, page, func(cursor string, m domain.Media) *model.MediaEdge {
-		return &model.MediaEdge{Cursor: cursor, Node: r.toGraphMedia(&m)}
-	})
-	return &model.MediaConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
+	return r.mediaConnection(ctx, nil, first, after)
 }
 
 // MediaItem is the resolver for the mediaItem field.

@@ -100,24 +100,7 @@ func (r *mutationResolver) SetPrototypeOption(ctx context.Context, input model.S
 
 // AdminVoucherPrototypes is the resolver for the adminVoucherPrototypes field.
 func (r *queryResolver) AdminVoucherPrototypes(ctx context.Context, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error) {
-	f, err := adminPrototypeFilter(filter, orderBy)
-	if err != nil {
-		return nil, err
-	}
-	w, err := newWindow(first, after)
-	if err != nil {
-		return nil, err
-	}
-	page, err := listPage(w, func(req domain.PageRequest) (*domain.Page[*domain.AdminVoucherPrototype], error) {
-		return r.AdminPrototypes.VoucherPrototypes(ctx, f, req)
-	})
-	if err != nil {
-		return nil, err
-	}
-	edges, info := connect(w, page, func(c string, p *domain.AdminVoucherPrototype) *model.AdminVoucherPrototypeEdge {
-		return &model.AdminVoucherPrototypeEdge{Cursor: c, Node: toGraphAdminPrototype(p)}
-	})
-	return &model.AdminVoucherPrototypeConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
+	return r.adminPrototypeConnection(ctx, nil, first, after, filter, orderBy)
 }
 
 // AdminVoucherPrototype is the resolver for the adminVoucherPrototype field.

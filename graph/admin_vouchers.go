@@ -150,12 +150,54 @@ func toGraphAdminVoucher(v *domain.AdminVoucher) *model.AdminVoucher {
 		out.StateChanges[i] = &model.VoucherStateChange{From: toGraphVoucherState(c.From), To: toGraphVoucherState(c.To),
 			UserID: optIDString(c.UserID), ChangedAt: c.ChangedAt.In(loc)}
 	}
-	if c := v.Coupon; c != nil {
-		out.Coupon = &model.AdminVoucherCoupon{ID: idString(c.ID), Code: c.Code, Type: c.Type, Valid: c.Valid,
-			IsActivated: c.IsActivated, DiscountText: c.DiscountText, Discount: c.Discount, DiscountType: c.DiscountType,
-			NumberOfUsage: c.NumberOfUsage, MaxUsage: c.MaxUsage, Start: inZone(c.Start, loc), End: inZone(c.End, loc)}
+	if v.Coupon != nil {
+		out.Coupon = toGraphCoupon(v.Coupon, loc)
 	}
 	return out
+}
+
+// toGraphCoupon is coupon_for_email_details in camelCase; its id lists,
+// conditions and flags are read by their legacy names (domain.Coupon*Fields).
+func toGraphCoupon(c *domain.Coupon, loc *time.Location) *model.AdminVoucherCoupon {
+	ids := func(f string) []string {
+		out := make([]string, len(c.IDLists[f]))
+		for i, id := range c.IDLists[f] {
+			out[i] = idString(id)
+		}
+		return out
+	}
+	return &model.AdminVoucherCoupon{ID: idString(c.ID), Code: c.Code, Type: c.Type, Valid: c.Valid,
+		IsActivated: c.IsActivated, DiscountText: c.DiscountText, Discount: c.Discount, DiscountType: c.DiscountType,
+		NumberOfUsage: c.NumberOfUsage, MaxUsage: c.MaxUsage, Start: inZone(c.Start, loc), End: inZone(c.End, loc),
+		NewValidityPeriod: c.NewValidityPeriod, BookingEngineID: c.BookingEngineID,
+		IsValueIncreased: c.IsValueIncreased, IsValueIncreasedMultipleTimes: c.IsValueIncreasedMultipleTimes,
+		PartnerID: idString(c.PartnerID),
+
+		VoucherPrototypesIds: ids("voucher_prototypes_ids"), CncOffersIds: ids("cnc_offers_ids"),
+		EshopProductsIds: ids("eshop_products_ids"), ExperienceOffersIds: ids("experience_offers_ids"),
+		WorkshopsIds: ids("workshops_ids"), WorkshopCategoriesIds: ids("workshop_categories_ids"),
+		EventsIds: ids("events_ids"), FlashsalesOffersIds: ids("flashsales_offers_ids"),
+
+		PaymentAmountConditionMinimum: c.Texts["payment_amount_condition_minimum"], Giftcode: c.Texts["giftcode"],
+		EmailCondition: c.Texts["email_condition"], PriceConditionMinAmount: c.Texts["price_condition_min_amount"],
+		ProductConditionMinAmount: c.Texts["product_condition_min_amount"],
+
+		ActivateForVouchers: c.Flags["activate_for_vouchers"], ActivateForGiftcards: c.Flags["activate_for_giftcards"],
+		ActivateForClickandcollect:           c.Flags["activate_for_clickandcollect"],
+		ActivateForEcommerce:                 c.Flags["activate_for_ecommerce"],
+		ActivateForExperiences:               c.Flags["activate_for_experiences"],
+		ActivateForTicketsEvents:             c.Flags["activate_for_tickets_events"],
+		ActivateForWorkshops:                 c.Flags["activate_for_workshops"],
+		ActivateForFlashsales:                c.Flags["activate_for_flashsales"],
+		ActivateForMoneypot:                  c.Flags["activate_for_moneypot"],
+		ActivateForNetworkGiftcards:          c.Flags["activate_for_network_giftcards"],
+		ActivateForNetworkVouchers:           c.Flags["activate_for_network_vouchers"],
+		OfferDeliveryCostClickandcollect:     c.Flags["offer_delivery_cost_clickandcollect"],
+		PrintAtHomeReceptionMode:             c.Flags["print_at_home_reception_mode"],
+		ExpeditionReceptionMode:              c.Flags["expedition_reception_mode"],
+		GifteeEmailReceptionMode:             c.Flags["giftee_email_reception_mode"],
+		PostalMailToBeneficiaryReceptionMode: c.Flags["postal_mail_to_beneficiary_reception_mode"],
+		OnSiteExpeditionMode:                 c.Flags["on_site_expedition_mode"]}
 }
 
 func toGraphAdminGiftcard(g *domain.AdminGiftcard) *model.AdminGiftcard {

@@ -27,21 +27,7 @@ func (r *mutationResolver) IssueGiftcard(ctx context.Context, input model.IssueG
 
 // AdminVouchers is the resolver for the adminVouchers field.
 func (r *queryResolver) AdminVouchers(ctx context.Context, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) (*model.AdminVoucherConnection, error) {
-	w, err := newWindow(first, after)
-	if err != nil {
-		return nil, err
-	}
-	in := toDomainVoucherList(filter, orderBy)
-	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*domain.AdminVoucher], error) {
-		return r.VoucherAdmin.Vouchers(ctx, in, p)
-	})
-	if err != nil {
-		return nil, voucherListArguments(err)
-	}
-	edges, info := connect(w, page, func(cursor string, v *domain.AdminVoucher) *model.AdminVoucherEdge {
-		return &model.AdminVoucherEdge{Cursor: cursor, Node: toGraphAdminVoucher(v)}
-	})
-	return &model.AdminVoucherConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
+	return r.adminVoucherConnection(ctx, nil, filter, orderBy, first, after)
 }
 
 // AdminVoucher is the resolver for the adminVoucher field.
@@ -55,29 +41,7 @@ func (r *queryResolver) AdminVoucher(ctx context.Context, code string) (*model.A
 
 // AdminGiftcards is the resolver for the adminGiftcards field.
 func (r *queryResolver) AdminGiftcards(ctx context.Context, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) (*model.AdminGiftcardConnection, error) {
-	w, err := newWindow(first, after)
-	if err != nil {
-		return nil, err
-	}
-	in := domain.GiftcardListInput{Ordering: toGiftcardOrdering(orderBy)}
-	if filter != nil {
-		if s := opt(filter.CreatedOnGte); s != nil {
-			in.CreatedOnGte = *s
-		}
-		if s := opt(filter.CreatedOnLte); s != nil {
-			in.CreatedOnLte = *s
-		}
-	}
-	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*domain.AdminGiftcard], error) {
-		return r.VoucherAdmin.Giftcards(ctx, in, p)
-	})
-	if err != nil {
-		return nil, voucherListArguments(err)
-	}
-	edges, info := connect(w, page, func(cursor string, g *domain.AdminGiftcard) *model.AdminGiftcardEdge {
-		return &model.AdminGiftcardEdge{Cursor: cursor, Node: toGraphAdminGiftcard(g)}
-	})
-	return &model.AdminGiftcardConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
+	return r.adminGiftcardConnection(ctx, nil, filter, orderBy, first, after)
 }
 
 // AdminGiftcard is the resolver for the adminGiftcard field.
@@ -97,3 +61,16 @@ func (r *queryResolver) AdminGiftcard(ctx context.Context, id *string, code *str
 	}
 	return toGraphAdminGiftcard(g), nil
 }
+
+// AdminVoucher returns AdminVoucherResolver implementation.
+func (r *Resolver) AdminVoucher() AdminVoucherResolver { return &adminVoucherResolver{r} }
+
+// AdminVoucherOption returns AdminVoucherOptionResolver implementation.
+func (r *Resolver) AdminVoucherOption() AdminVoucherOptionResolver {
+	return &adminVoucherOptionResolver{r}
+}
+
+type (
+	adminVoucherResolver       struct{ *Resolver }
+	adminVoucherOptionResolver struct{ *Resolver }
+)

@@ -7,6 +7,21 @@ import (
 	"strings"
 )
 
+// Universes is the resolver for the universes field.
+func (r *boxResolver) Universes(ctx context.Context, obj *model.Box) ([]*model.UniverseRecord, error) {
+	us, err := loadersFrom(ctx).boxUniverses.LoadAll(ctx, obj.UniverseIDs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*model.UniverseRecord, 0, len(us))
+	for _, u := range us {
+		if u != nil {
+			out = append(out, toGraphUniverseRecord(u))
+		}
+	}
+	return out, nil
+}
+
 // Images is the resolver for the images field.
 func (r *boxResolver) Images(ctx context.Context, obj *model.Box) ([]string, error) {
 	return loadersFrom(ctx).boxImages.Load(ctx, obj.ID)

@@ -33,6 +33,8 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	AdminVoucher() AdminVoucherResolver
+	AdminVoucherOption() AdminVoucherOptionResolver
 	AdminVoucherPrototype() AdminVoucherPrototypeResolver
 	Box() BoxResolver
 	BoxOffer() BoxOfferResolver
@@ -40,6 +42,7 @@ type ResolverRoot interface {
 	EventSlotListItem() EventSlotListItemResolver
 	GiftcardPrototype() GiftcardPrototypeResolver
 	Mutation() MutationResolver
+	Partner() PartnerResolver
 	ProductInformation() ProductInformationResolver
 	Query() QueryResolver
 	VoucherOption() VoucherOptionResolver
@@ -140,6 +143,7 @@ type ComplexityRoot struct {
 		OriginURL                      func(childComplexity int) int
 		PaymentType                    func(childComplexity int) int
 		PrintablePDFFile               func(childComplexity int) int
+		Prototype                      func(childComplexity int) int
 		PurchasePrice                  func(childComplexity int) int
 		ReceptionMode                  func(childComplexity int) int
 		ReceptionModeDisplay           func(childComplexity int) int
@@ -167,18 +171,53 @@ type ComplexityRoot struct {
 	}
 
 	AdminVoucherCoupon struct {
-		Code          func(childComplexity int) int
-		Discount      func(childComplexity int) int
-		DiscountText  func(childComplexity int) int
-		DiscountType  func(childComplexity int) int
-		End           func(childComplexity int) int
-		ID            func(childComplexity int) int
-		IsActivated   func(childComplexity int) int
-		MaxUsage      func(childComplexity int) int
-		NumberOfUsage func(childComplexity int) int
-		Start         func(childComplexity int) int
-		Type          func(childComplexity int) int
-		Valid         func(childComplexity int) int
+		ActivateForClickandcollect           func(childComplexity int) int
+		ActivateForEcommerce                 func(childComplexity int) int
+		ActivateForExperiences               func(childComplexity int) int
+		ActivateForFlashsales                func(childComplexity int) int
+		ActivateForGiftcards                 func(childComplexity int) int
+		ActivateForMoneypot                  func(childComplexity int) int
+		ActivateForNetworkGiftcards          func(childComplexity int) int
+		ActivateForNetworkVouchers           func(childComplexity int) int
+		ActivateForTicketsEvents             func(childComplexity int) int
+		ActivateForVouchers                  func(childComplexity int) int
+		ActivateForWorkshops                 func(childComplexity int) int
+		BookingEngineID                      func(childComplexity int) int
+		CncOffersIds                         func(childComplexity int) int
+		Code                                 func(childComplexity int) int
+		Discount                             func(childComplexity int) int
+		DiscountText                         func(childComplexity int) int
+		DiscountType                         func(childComplexity int) int
+		EmailCondition                       func(childComplexity int) int
+		End                                  func(childComplexity int) int
+		EshopProductsIds                     func(childComplexity int) int
+		EventsIds                            func(childComplexity int) int
+		ExpeditionReceptionMode              func(childComplexity int) int
+		ExperienceOffersIds                  func(childComplexity int) int
+		FlashsalesOffersIds                  func(childComplexity int) int
+		Giftcode                             func(childComplexity int) int
+		GifteeEmailReceptionMode             func(childComplexity int) int
+		ID                                   func(childComplexity int) int
+		IsActivated                          func(childComplexity int) int
+		IsValueIncreased                     func(childComplexity int) int
+		IsValueIncreasedMultipleTimes        func(childComplexity int) int
+		MaxUsage                             func(childComplexity int) int
+		NewValidityPeriod                    func(childComplexity int) int
+		NumberOfUsage                        func(childComplexity int) int
+		OfferDeliveryCostClickandcollect     func(childComplexity int) int
+		OnSiteExpeditionMode                 func(childComplexity int) int
+		PartnerID                            func(childComplexity int) int
+		PaymentAmountConditionMinimum        func(childComplexity int) int
+		PostalMailToBeneficiaryReceptionMode func(childComplexity int) int
+		PriceConditionMinAmount              func(childComplexity int) int
+		PrintAtHomeReceptionMode             func(childComplexity int) int
+		ProductConditionMinAmount            func(childComplexity int) int
+		Start                                func(childComplexity int) int
+		Type                                 func(childComplexity int) int
+		Valid                                func(childComplexity int) int
+		VoucherPrototypesIds                 func(childComplexity int) int
+		WorkshopCategoriesIds                func(childComplexity int) int
+		WorkshopsIds                         func(childComplexity int) int
 	}
 
 	AdminVoucherEdge struct {
@@ -194,6 +233,7 @@ type ComplexityRoot struct {
 		IsActive            func(childComplexity int) int
 		IsGlobal            func(childComplexity int) int
 		Name                func(childComplexity int) int
+		Option              func(childComplexity int) int
 		OptionID            func(childComplexity int) int
 		Price               func(childComplexity int) int
 		Ranking             func(childComplexity int) int
@@ -212,12 +252,14 @@ type ComplexityRoot struct {
 		AdultsPrice     func(childComplexity int) int
 		BabyPrice       func(childComplexity int) int
 		ChildrenPrice   func(childComplexity int) int
+		CoverImage      func(childComplexity int) int
 		CoverImageID    func(childComplexity int) int
 		Description     func(childComplexity int) int
 		EnvironmentID   func(childComplexity int) int
 		HowToBookHTML   func(childComplexity int) int
 		ID              func(childComplexity int) int
 		ImageIDs        func(childComplexity int) int
+		Images          func(childComplexity int) int
 		IsActive        func(childComplexity int) int
 		IsHighlight     func(childComplexity int) int
 		LastActiveDay   func(childComplexity int) int
@@ -276,6 +318,7 @@ type ComplexityRoot struct {
 		Ranking                func(childComplexity int) int
 		ShortDescription       func(childComplexity int) int
 		UniverseIDs            func(childComplexity int) int
+		Universes              func(childComplexity int) int
 	}
 
 	BoxConnection struct {
@@ -870,12 +913,16 @@ type ComplexityRoot struct {
 	}
 
 	Partner struct {
-		ID            func(childComplexity int) int
-		IsMarketplace func(childComplexity int) int
-		Name          func(childComplexity int) int
-		SiteDomain    func(childComplexity int) int
-		Status        func(childComplexity int) int
-		UUID          func(childComplexity int) int
+		Giftcards         func(childComplexity int, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) int
+		ID                func(childComplexity int) int
+		IsMarketplace     func(childComplexity int) int
+		Media             func(childComplexity int, first *int, after *string) int
+		Name              func(childComplexity int) int
+		SiteDomain        func(childComplexity int) int
+		Status            func(childComplexity int) int
+		UUID              func(childComplexity int) int
+		VoucherPrototypes func(childComplexity int, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) int
+		Vouchers          func(childComplexity int, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) int
 	}
 
 	PartnerAgency struct {
@@ -933,6 +980,7 @@ type ComplexityRoot struct {
 	Query struct {
 		AdminGiftcard          func(childComplexity int, id *string, code *string) int
 		AdminGiftcards         func(childComplexity int, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) int
+		AdminPartner           func(childComplexity int, uuid uuid.UUID) int
 		AdminVoucher           func(childComplexity int, code string) int
 		AdminVoucherPrototype  func(childComplexity int, id string) int
 		AdminVoucherPrototypes func(childComplexity int, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) int
@@ -1288,12 +1336,21 @@ type ComplexityRoot struct {
 
 // region    ************************** generated!.gotpl **************************
 
+type AdminVoucherResolver interface {
+	Prototype(ctx context.Context, obj *model.AdminVoucher) (*model.AdminVoucherPrototype, error)
+}
+type AdminVoucherOptionResolver interface {
+	Option(ctx context.Context, obj *model.AdminVoucherOption) (*model.VoucherOption, error)
+}
 type AdminVoucherPrototypeResolver interface {
 	Universe(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.UniverseRecord, error)
 
 	Options(ctx context.Context, obj *model.AdminVoucherPrototype, first *int, after *string) (*model.PrototypeOptionLinkConnection, error)
+	Images(ctx context.Context, obj *model.AdminVoucherPrototype) ([]*model.Media, error)
+	CoverImage(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.Media, error)
 }
 type BoxResolver interface {
+	Universes(ctx context.Context, obj *model.Box) ([]*model.UniverseRecord, error)
 	Images(ctx context.Context, obj *model.Box) ([]string, error)
 	Offers(ctx context.Context, obj *model.Box, first *int, after *string) (*model.BoxOfferConnection, error)
 }
@@ -1367,6 +1424,12 @@ type MutationResolver interface {
 	CreateOptionCategory(ctx context.Context, input model.CreateOptionCategoryInput) (*model.OptionCategoryPayload, error)
 	SetPrototypeOption(ctx context.Context, input model.SetPrototypeOptionInput) (*model.PrototypeOptionLinkPayload, error)
 }
+type PartnerResolver interface {
+	VoucherPrototypes(ctx context.Context, obj *model.Partner, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error)
+	Vouchers(ctx context.Context, obj *model.Partner, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) (*model.AdminVoucherConnection, error)
+	Giftcards(ctx context.Context, obj *model.Partner, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) (*model.AdminGiftcardConnection, error)
+	Media(ctx context.Context, obj *model.Partner, first *int, after *string) (*model.MediaConnection, error)
+}
 type ProductInformationResolver interface {
 	Events(ctx context.Context, obj *model.ProductInformation) (*model.EventsProductInformation, error)
 	Giftcards(ctx context.Context, obj *model.ProductInformation) (*model.GiftcardsProductInformation, error)
@@ -1408,6 +1471,7 @@ type QueryResolver interface {
 	MediaItem(ctx context.Context, id string) (*model.Media, error)
 	AdminVoucherPrototypes(ctx context.Context, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error)
 	AdminVoucherPrototype(ctx context.Context, id string) (*model.AdminVoucherPrototype, error)
+	AdminPartner(ctx context.Context, uuid uuid.UUID) (*model.Partner, error)
 }
 type VoucherOptionResolver interface {
 	Category(ctx context.Context, obj *model.VoucherOption) (*model.OptionCategory, error)
@@ -1865,6 +1929,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdminVoucher.PrintablePDFFile(childComplexity), true
+	case "AdminVoucher.prototype":
+		if e.ComplexityRoot.AdminVoucher.Prototype == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.Prototype(childComplexity), true
 	case "AdminVoucher.purchasePrice":
 		if e.ComplexityRoot.AdminVoucher.PurchasePrice == nil {
 			break
@@ -1993,6 +2063,84 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.AdminVoucherConnection.TotalCount(childComplexity), true
 
+	case "AdminVoucherCoupon.activateForClickandcollect":
+		if e.ComplexityRoot.AdminVoucherCoupon.ActivateForClickandcollect == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.ActivateForClickandcollect(childComplexity), true
+	case "AdminVoucherCoupon.activateForEcommerce":
+		if e.ComplexityRoot.AdminVoucherCoupon.ActivateForEcommerce == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.ActivateForEcommerce(childComplexity), true
+	case "AdminVoucherCoupon.activateForExperiences":
+		if e.ComplexityRoot.AdminVoucherCoupon.ActivateForExperiences == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.ActivateForExperiences(childComplexity), true
+	case "AdminVoucherCoupon.activateForFlashsales":
+		if e.ComplexityRoot.AdminVoucherCoupon.ActivateForFlashsales == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.ActivateForFlashsales(childComplexity), true
+	case "AdminVoucherCoupon.activateForGiftcards":
+		if e.ComplexityRoot.AdminVoucherCoupon.ActivateForGiftcards == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.ActivateForGiftcards(childComplexity), true
+	case "AdminVoucherCoupon.activateForMoneypot":
+		if e.ComplexityRoot.AdminVoucherCoupon.ActivateForMoneypot == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.ActivateForMoneypot(childComplexity), true
+	case "AdminVoucherCoupon.activateForNetworkGiftcards":
+		if e.ComplexityRoot.AdminVoucherCoupon.ActivateForNetworkGiftcards == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.ActivateForNetworkGiftcards(childComplexity), true
+	case "AdminVoucherCoupon.activateForNetworkVouchers":
+		if e.ComplexityRoot.AdminVoucherCoupon.ActivateForNetworkVouchers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.ActivateForNetworkVouchers(childComplexity), true
+	case "AdminVoucherCoupon.activateForTicketsEvents":
+		if e.ComplexityRoot.AdminVoucherCoupon.ActivateForTicketsEvents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.ActivateForTicketsEvents(childComplexity), true
+	case "AdminVoucherCoupon.activateForVouchers":
+		if e.ComplexityRoot.AdminVoucherCoupon.ActivateForVouchers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.ActivateForVouchers(childComplexity), true
+	case "AdminVoucherCoupon.activateForWorkshops":
+		if e.ComplexityRoot.AdminVoucherCoupon.ActivateForWorkshops == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.ActivateForWorkshops(childComplexity), true
+	case "AdminVoucherCoupon.bookingEngineId":
+		if e.ComplexityRoot.AdminVoucherCoupon.BookingEngineID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.BookingEngineID(childComplexity), true
+	case "AdminVoucherCoupon.cncOffersIds":
+		if e.ComplexityRoot.AdminVoucherCoupon.CncOffersIds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.CncOffersIds(childComplexity), true
 	case "AdminVoucherCoupon.code":
 		if e.ComplexityRoot.AdminVoucherCoupon.Code == nil {
 			break
@@ -2017,12 +2165,60 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdminVoucherCoupon.DiscountType(childComplexity), true
+	case "AdminVoucherCoupon.emailCondition":
+		if e.ComplexityRoot.AdminVoucherCoupon.EmailCondition == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.EmailCondition(childComplexity), true
 	case "AdminVoucherCoupon.end":
 		if e.ComplexityRoot.AdminVoucherCoupon.End == nil {
 			break
 		}
 
 		return e.ComplexityRoot.AdminVoucherCoupon.End(childComplexity), true
+	case "AdminVoucherCoupon.eshopProductsIds":
+		if e.ComplexityRoot.AdminVoucherCoupon.EshopProductsIds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.EshopProductsIds(childComplexity), true
+	case "AdminVoucherCoupon.eventsIds":
+		if e.ComplexityRoot.AdminVoucherCoupon.EventsIds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.EventsIds(childComplexity), true
+	case "AdminVoucherCoupon.expeditionReceptionMode":
+		if e.ComplexityRoot.AdminVoucherCoupon.ExpeditionReceptionMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.ExpeditionReceptionMode(childComplexity), true
+	case "AdminVoucherCoupon.experienceOffersIds":
+		if e.ComplexityRoot.AdminVoucherCoupon.ExperienceOffersIds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.ExperienceOffersIds(childComplexity), true
+	case "AdminVoucherCoupon.flashsalesOffersIds":
+		if e.ComplexityRoot.AdminVoucherCoupon.FlashsalesOffersIds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.FlashsalesOffersIds(childComplexity), true
+	case "AdminVoucherCoupon.giftcode":
+		if e.ComplexityRoot.AdminVoucherCoupon.Giftcode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.Giftcode(childComplexity), true
+	case "AdminVoucherCoupon.gifteeEmailReceptionMode":
+		if e.ComplexityRoot.AdminVoucherCoupon.GifteeEmailReceptionMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.GifteeEmailReceptionMode(childComplexity), true
 	case "AdminVoucherCoupon.id":
 		if e.ComplexityRoot.AdminVoucherCoupon.ID == nil {
 			break
@@ -2035,18 +2231,84 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdminVoucherCoupon.IsActivated(childComplexity), true
+	case "AdminVoucherCoupon.isValueIncreased":
+		if e.ComplexityRoot.AdminVoucherCoupon.IsValueIncreased == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.IsValueIncreased(childComplexity), true
+	case "AdminVoucherCoupon.isValueIncreasedMultipleTimes":
+		if e.ComplexityRoot.AdminVoucherCoupon.IsValueIncreasedMultipleTimes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.IsValueIncreasedMultipleTimes(childComplexity), true
 	case "AdminVoucherCoupon.maxUsage":
 		if e.ComplexityRoot.AdminVoucherCoupon.MaxUsage == nil {
 			break
 		}
 
 		return e.ComplexityRoot.AdminVoucherCoupon.MaxUsage(childComplexity), true
+	case "AdminVoucherCoupon.newValidityPeriod":
+		if e.ComplexityRoot.AdminVoucherCoupon.NewValidityPeriod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.NewValidityPeriod(childComplexity), true
 	case "AdminVoucherCoupon.numberOfUsage":
 		if e.ComplexityRoot.AdminVoucherCoupon.NumberOfUsage == nil {
 			break
 		}
 
 		return e.ComplexityRoot.AdminVoucherCoupon.NumberOfUsage(childComplexity), true
+	case "AdminVoucherCoupon.offerDeliveryCostClickandcollect":
+		if e.ComplexityRoot.AdminVoucherCoupon.OfferDeliveryCostClickandcollect == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.OfferDeliveryCostClickandcollect(childComplexity), true
+	case "AdminVoucherCoupon.onSiteExpeditionMode":
+		if e.ComplexityRoot.AdminVoucherCoupon.OnSiteExpeditionMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.OnSiteExpeditionMode(childComplexity), true
+	case "AdminVoucherCoupon.partnerId":
+		if e.ComplexityRoot.AdminVoucherCoupon.PartnerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.PartnerID(childComplexity), true
+	case "AdminVoucherCoupon.paymentAmountConditionMinimum":
+		if e.ComplexityRoot.AdminVoucherCoupon.PaymentAmountConditionMinimum == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.PaymentAmountConditionMinimum(childComplexity), true
+	case "AdminVoucherCoupon.postalMailToBeneficiaryReceptionMode":
+		if e.ComplexityRoot.AdminVoucherCoupon.PostalMailToBeneficiaryReceptionMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.PostalMailToBeneficiaryReceptionMode(childComplexity), true
+	case "AdminVoucherCoupon.priceConditionMinAmount":
+		if e.ComplexityRoot.AdminVoucherCoupon.PriceConditionMinAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.PriceConditionMinAmount(childComplexity), true
+	case "AdminVoucherCoupon.printAtHomeReceptionMode":
+		if e.ComplexityRoot.AdminVoucherCoupon.PrintAtHomeReceptionMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.PrintAtHomeReceptionMode(childComplexity), true
+	case "AdminVoucherCoupon.productConditionMinAmount":
+		if e.ComplexityRoot.AdminVoucherCoupon.ProductConditionMinAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.ProductConditionMinAmount(childComplexity), true
 	case "AdminVoucherCoupon.start":
 		if e.ComplexityRoot.AdminVoucherCoupon.Start == nil {
 			break
@@ -2065,6 +2327,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdminVoucherCoupon.Valid(childComplexity), true
+	case "AdminVoucherCoupon.voucherPrototypesIds":
+		if e.ComplexityRoot.AdminVoucherCoupon.VoucherPrototypesIds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.VoucherPrototypesIds(childComplexity), true
+	case "AdminVoucherCoupon.workshopCategoriesIds":
+		if e.ComplexityRoot.AdminVoucherCoupon.WorkshopCategoriesIds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.WorkshopCategoriesIds(childComplexity), true
+	case "AdminVoucherCoupon.workshopsIds":
+		if e.ComplexityRoot.AdminVoucherCoupon.WorkshopsIds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.WorkshopsIds(childComplexity), true
 
 	case "AdminVoucherEdge.cursor":
 		if e.ComplexityRoot.AdminVoucherEdge.Cursor == nil {
@@ -2121,6 +2401,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdminVoucherOption.Name(childComplexity), true
+	case "AdminVoucherOption.option":
+		if e.ComplexityRoot.AdminVoucherOption.Option == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherOption.Option(childComplexity), true
 	case "AdminVoucherOption.optionId":
 		if e.ComplexityRoot.AdminVoucherOption.OptionID == nil {
 			break
@@ -2195,6 +2481,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdminVoucherPrototype.ChildrenPrice(childComplexity), true
+	case "AdminVoucherPrototype.coverImage":
+		if e.ComplexityRoot.AdminVoucherPrototype.CoverImage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.CoverImage(childComplexity), true
 	case "AdminVoucherPrototype.coverImageId":
 		if e.ComplexityRoot.AdminVoucherPrototype.CoverImageID == nil {
 			break
@@ -2231,6 +2523,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdminVoucherPrototype.ImageIDs(childComplexity), true
+	case "AdminVoucherPrototype.images":
+		if e.ComplexityRoot.AdminVoucherPrototype.Images == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.Images(childComplexity), true
 	case "AdminVoucherPrototype.isActive":
 		if e.ComplexityRoot.AdminVoucherPrototype.IsActive == nil {
 			break
@@ -2504,6 +2802,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Box.UniverseIDs(childComplexity), true
+	case "Box.universes":
+		if e.ComplexityRoot.Box.Universes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Box.Universes(childComplexity), true
 
 	case "BoxConnection.edges":
 		if e.ComplexityRoot.BoxConnection.Edges == nil {
@@ -5168,6 +5472,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
 
+	case "Partner.giftcards":
+		if e.ComplexityRoot.Partner.Giftcards == nil {
+			break
+		}
+
+		args, err := ec.field_Partner_giftcards_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Partner.Giftcards(childComplexity, args["filter"].(*model.AdminGiftcardFilter), args["orderBy"].([]*model.AdminGiftcardOrder), args["first"].(*int), args["after"].(*string)), true
 	case "Partner.id":
 		if e.ComplexityRoot.Partner.ID == nil {
 			break
@@ -5180,6 +5495,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Partner.IsMarketplace(childComplexity), true
+	case "Partner.media":
+		if e.ComplexityRoot.Partner.Media == nil {
+			break
+		}
+
+		args, err := ec.field_Partner_media_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Partner.Media(childComplexity, args["first"].(*int), args["after"].(*string)), true
 	case "Partner.name":
 		if e.ComplexityRoot.Partner.Name == nil {
 			break
@@ -5204,6 +5530,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Partner.UUID(childComplexity), true
+	case "Partner.voucherPrototypes":
+		if e.ComplexityRoot.Partner.VoucherPrototypes == nil {
+			break
+		}
+
+		args, err := ec.field_Partner_voucherPrototypes_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Partner.VoucherPrototypes(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.AdminVoucherPrototypeFilter), args["orderBy"].(*model.AdminVoucherPrototypeOrder)), true
+	case "Partner.vouchers":
+		if e.ComplexityRoot.Partner.Vouchers == nil {
+			break
+		}
+
+		args, err := ec.field_Partner_vouchers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Partner.Vouchers(childComplexity, args["filter"].(*model.AdminVoucherFilter), args["orderBy"].([]*model.AdminVoucherOrder), args["first"].(*int), args["after"].(*string)), true
 
 	case "PartnerAgency.agencyName":
 		if e.ComplexityRoot.PartnerAgency.AgencyName == nil {
@@ -5403,6 +5751,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.AdminGiftcards(childComplexity, args["filter"].(*model.AdminGiftcardFilter), args["orderBy"].([]*model.AdminGiftcardOrder), args["first"].(*int), args["after"].(*string)), true
+	case "Query.adminPartner":
+		if e.ComplexityRoot.Query.AdminPartner == nil {
+			break
+		}
+
+		args, err := ec.field_Query_adminPartner_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AdminPartner(childComplexity, args["uuid"].(uuid.UUID)), true
 	case "Query.adminVoucher":
 		if e.ComplexityRoot.Query.AdminVoucher == nil {
 			break
@@ -7096,7 +7455,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/catalogue.graphqls" "schema/catalogue_admin.graphqls" "schema/catalogue_gifts.graphqls" "schema/admin_vouchers.graphqls" "schema/admin_media.graphqls" "schema/admin_prototypes.graphqls"
+//go:embed "schema/catalogue.graphqls" "schema/catalogue_admin.graphqls" "schema/catalogue_gifts.graphqls" "schema/admin_vouchers.graphqls" "schema/admin_media.graphqls" "schema/admin_prototypes.graphqls" "schema/admin_relations.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -7270,6 +7629,7 @@ type CreateTokenPayload {
 	{Name: "schema/admin_vouchers.graphqls", Input: sourceData("schema/admin_vouchers.graphqls"), BuiltIn: false},
 	{Name: "schema/admin_media.graphqls", Input: sourceData("schema/admin_media.graphqls"), BuiltIn: false},
 	{Name: "schema/admin_prototypes.graphqls", Input: sourceData("schema/admin_prototypes.graphqls"), BuiltIn: false},
+	{Name: "schema/admin_relations.graphqls", Input: sourceData("schema/admin_relations.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -7491,6 +7851,8 @@ func (ec *executionContext) childFields_AdminVoucher(ctx context.Context, field 
 		return ec.fieldContext_AdminVoucher_coupon(ctx, field)
 	case "stateChanges":
 		return ec.fieldContext_AdminVoucher_stateChanges(ctx, field)
+	case "prototype":
+		return ec.fieldContext_AdminVoucher_prototype(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AdminVoucher", field.Name)
 }
@@ -7533,6 +7895,76 @@ func (ec *executionContext) childFields_AdminVoucherCoupon(ctx context.Context, 
 		return ec.fieldContext_AdminVoucherCoupon_start(ctx, field)
 	case "end":
 		return ec.fieldContext_AdminVoucherCoupon_end(ctx, field)
+	case "newValidityPeriod":
+		return ec.fieldContext_AdminVoucherCoupon_newValidityPeriod(ctx, field)
+	case "bookingEngineId":
+		return ec.fieldContext_AdminVoucherCoupon_bookingEngineId(ctx, field)
+	case "isValueIncreased":
+		return ec.fieldContext_AdminVoucherCoupon_isValueIncreased(ctx, field)
+	case "isValueIncreasedMultipleTimes":
+		return ec.fieldContext_AdminVoucherCoupon_isValueIncreasedMultipleTimes(ctx, field)
+	case "partnerId":
+		return ec.fieldContext_AdminVoucherCoupon_partnerId(ctx, field)
+	case "voucherPrototypesIds":
+		return ec.fieldContext_AdminVoucherCoupon_voucherPrototypesIds(ctx, field)
+	case "cncOffersIds":
+		return ec.fieldContext_AdminVoucherCoupon_cncOffersIds(ctx, field)
+	case "eshopProductsIds":
+		return ec.fieldContext_AdminVoucherCoupon_eshopProductsIds(ctx, field)
+	case "experienceOffersIds":
+		return ec.fieldContext_AdminVoucherCoupon_experienceOffersIds(ctx, field)
+	case "workshopsIds":
+		return ec.fieldContext_AdminVoucherCoupon_workshopsIds(ctx, field)
+	case "workshopCategoriesIds":
+		return ec.fieldContext_AdminVoucherCoupon_workshopCategoriesIds(ctx, field)
+	case "eventsIds":
+		return ec.fieldContext_AdminVoucherCoupon_eventsIds(ctx, field)
+	case "flashsalesOffersIds":
+		return ec.fieldContext_AdminVoucherCoupon_flashsalesOffersIds(ctx, field)
+	case "paymentAmountConditionMinimum":
+		return ec.fieldContext_AdminVoucherCoupon_paymentAmountConditionMinimum(ctx, field)
+	case "giftcode":
+		return ec.fieldContext_AdminVoucherCoupon_giftcode(ctx, field)
+	case "emailCondition":
+		return ec.fieldContext_AdminVoucherCoupon_emailCondition(ctx, field)
+	case "priceConditionMinAmount":
+		return ec.fieldContext_AdminVoucherCoupon_priceConditionMinAmount(ctx, field)
+	case "productConditionMinAmount":
+		return ec.fieldContext_AdminVoucherCoupon_productConditionMinAmount(ctx, field)
+	case "activateForVouchers":
+		return ec.fieldContext_AdminVoucherCoupon_activateForVouchers(ctx, field)
+	case "activateForGiftcards":
+		return ec.fieldContext_AdminVoucherCoupon_activateForGiftcards(ctx, field)
+	case "activateForClickandcollect":
+		return ec.fieldContext_AdminVoucherCoupon_activateForClickandcollect(ctx, field)
+	case "activateForEcommerce":
+		return ec.fieldContext_AdminVoucherCoupon_activateForEcommerce(ctx, field)
+	case "activateForExperiences":
+		return ec.fieldContext_AdminVoucherCoupon_activateForExperiences(ctx, field)
+	case "activateForTicketsEvents":
+		return ec.fieldContext_AdminVoucherCoupon_activateForTicketsEvents(ctx, field)
+	case "activateForWorkshops":
+		return ec.fieldContext_AdminVoucherCoupon_activateForWorkshops(ctx, field)
+	case "activateForFlashsales":
+		return ec.fieldContext_AdminVoucherCoupon_activateForFlashsales(ctx, field)
+	case "activateForMoneypot":
+		return ec.fieldContext_AdminVoucherCoupon_activateForMoneypot(ctx, field)
+	case "activateForNetworkGiftcards":
+		return ec.fieldContext_AdminVoucherCoupon_activateForNetworkGiftcards(ctx, field)
+	case "activateForNetworkVouchers":
+		return ec.fieldContext_AdminVoucherCoupon_activateForNetworkVouchers(ctx, field)
+	case "offerDeliveryCostClickandcollect":
+		return ec.fieldContext_AdminVoucherCoupon_offerDeliveryCostClickandcollect(ctx, field)
+	case "printAtHomeReceptionMode":
+		return ec.fieldContext_AdminVoucherCoupon_printAtHomeReceptionMode(ctx, field)
+	case "expeditionReceptionMode":
+		return ec.fieldContext_AdminVoucherCoupon_expeditionReceptionMode(ctx, field)
+	case "gifteeEmailReceptionMode":
+		return ec.fieldContext_AdminVoucherCoupon_gifteeEmailReceptionMode(ctx, field)
+	case "postalMailToBeneficiaryReceptionMode":
+		return ec.fieldContext_AdminVoucherCoupon_postalMailToBeneficiaryReceptionMode(ctx, field)
+	case "onSiteExpeditionMode":
+		return ec.fieldContext_AdminVoucherCoupon_onSiteExpeditionMode(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AdminVoucherCoupon", field.Name)
 }
@@ -7577,6 +8009,8 @@ func (ec *executionContext) childFields_AdminVoucherOption(ctx context.Context, 
 		return ec.fieldContext_AdminVoucherOption_voucherPrototypeIds(ctx, field)
 	case "services":
 		return ec.fieldContext_AdminVoucherOption_services(ctx, field)
+	case "option":
+		return ec.fieldContext_AdminVoucherOption_option(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AdminVoucherOption", field.Name)
 }
@@ -7649,6 +8083,10 @@ func (ec *executionContext) childFields_AdminVoucherPrototype(ctx context.Contex
 		return ec.fieldContext_AdminVoucherPrototype_nbOrders(ctx, field)
 	case "options":
 		return ec.fieldContext_AdminVoucherPrototype_options(ctx, field)
+	case "images":
+		return ec.fieldContext_AdminVoucherPrototype_images(ctx, field)
+	case "coverImage":
+		return ec.fieldContext_AdminVoucherPrototype_coverImage(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AdminVoucherPrototype", field.Name)
 }
@@ -7723,6 +8161,8 @@ func (ec *executionContext) childFields_Box(ctx context.Context, field graphql.C
 		return ec.fieldContext_Box_maxDaysAfterFirstUsage(ctx, field)
 	case "universeIds":
 		return ec.fieldContext_Box_universeIds(ctx, field)
+	case "universes":
+		return ec.fieldContext_Box_universes(ctx, field)
 	case "images":
 		return ec.fieldContext_Box_images(ctx, field)
 	case "offers":
@@ -8809,6 +9249,14 @@ func (ec *executionContext) childFields_Partner(ctx context.Context, field graph
 		return ec.fieldContext_Partner_isMarketplace(ctx, field)
 	case "status":
 		return ec.fieldContext_Partner_status(ctx, field)
+	case "voucherPrototypes":
+		return ec.fieldContext_Partner_voucherPrototypes(ctx, field)
+	case "vouchers":
+		return ec.fieldContext_Partner_vouchers(ctx, field)
+	case "giftcards":
+		return ec.fieldContext_Partner_giftcards(ctx, field)
+	case "media":
+		return ec.fieldContext_Partner_media(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Partner", field.Name)
 }
@@ -10533,6 +10981,142 @@ func (ec *executionContext) field_Mutation_uploadMedia_args(ctx context.Context,
 	return args, nil
 }
 
+func (ec *executionContext) field_Partner_giftcards_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*model.AdminGiftcardFilter, error) {
+			return ec.unmarshalOAdminGiftcardFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcardFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) ([]*model.AdminGiftcardOrder, error) {
+			return ec.unmarshalOAdminGiftcardOrder2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcardOrderᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Partner_media_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Partner_voucherPrototypes_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*model.AdminVoucherPrototypeFilter, error) {
+			return ec.unmarshalOAdminVoucherPrototypeFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*model.AdminVoucherPrototypeOrder, error) {
+			return ec.unmarshalOAdminVoucherPrototypeOrder2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Partner_vouchers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*model.AdminVoucherFilter, error) {
+			return ec.unmarshalOAdminVoucherFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) ([]*model.AdminVoucherOrder, error) {
+			return ec.unmarshalOAdminVoucherOrder2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherOrderᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg3
+	return args, nil
+}
+
 func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -10604,6 +11188,20 @@ func (ec *executionContext) field_Query_adminGiftcards_args(ctx context.Context,
 		return nil, err
 	}
 	args["after"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_adminPartner_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "uuid",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["uuid"] = arg0
 	return args, nil
 }
 
@@ -13276,6 +13874,38 @@ func (ec *executionContext) fieldContext_AdminVoucher_stateChanges(_ context.Con
 	return fc, nil
 }
 
+func (ec *executionContext) _AdminVoucher_prototype(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_prototype(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.AdminVoucher().Prototype(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherPrototype) graphql.Marshaler {
+			return ec.marshalOAdminVoucherPrototype2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototype(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_prototype(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucher",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminVoucherPrototype(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _AdminVoucherConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -13637,6 +14267,811 @@ func (ec *executionContext) _AdminVoucherCoupon_end(ctx context.Context, field g
 }
 func (ec *executionContext) fieldContext_AdminVoucherCoupon_end(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_newValidityPeriod(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_newValidityPeriod(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NewValidityPeriod, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_newValidityPeriod(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_bookingEngineId(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_bookingEngineId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BookingEngineID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_bookingEngineId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_isValueIncreased(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_isValueIncreased(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsValueIncreased, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_isValueIncreased(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_isValueIncreasedMultipleTimes(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_isValueIncreasedMultipleTimes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsValueIncreasedMultipleTimes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_isValueIncreasedMultipleTimes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_partnerId(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_partnerId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_partnerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_voucherPrototypesIds(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_voucherPrototypesIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VoucherPrototypesIds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_voucherPrototypesIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_cncOffersIds(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_cncOffersIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CncOffersIds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_cncOffersIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_eshopProductsIds(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_eshopProductsIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EshopProductsIds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_eshopProductsIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_experienceOffersIds(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_experienceOffersIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExperienceOffersIds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_experienceOffersIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_workshopsIds(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_workshopsIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.WorkshopsIds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_workshopsIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_workshopCategoriesIds(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_workshopCategoriesIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.WorkshopCategoriesIds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_workshopCategoriesIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_eventsIds(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_eventsIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EventsIds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_eventsIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_flashsalesOffersIds(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_flashsalesOffersIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FlashsalesOffersIds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_flashsalesOffersIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_paymentAmountConditionMinimum(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_paymentAmountConditionMinimum(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaymentAmountConditionMinimum, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_paymentAmountConditionMinimum(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_giftcode(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_giftcode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Giftcode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_giftcode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_emailCondition(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_emailCondition(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EmailCondition, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_emailCondition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_priceConditionMinAmount(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_priceConditionMinAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PriceConditionMinAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_priceConditionMinAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_productConditionMinAmount(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_productConditionMinAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProductConditionMinAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_productConditionMinAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_activateForVouchers(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_activateForVouchers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivateForVouchers, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_activateForVouchers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_activateForGiftcards(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_activateForGiftcards(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivateForGiftcards, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_activateForGiftcards(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_activateForClickandcollect(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_activateForClickandcollect(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivateForClickandcollect, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_activateForClickandcollect(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_activateForEcommerce(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_activateForEcommerce(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivateForEcommerce, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_activateForEcommerce(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_activateForExperiences(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_activateForExperiences(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivateForExperiences, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_activateForExperiences(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_activateForTicketsEvents(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_activateForTicketsEvents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivateForTicketsEvents, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_activateForTicketsEvents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_activateForWorkshops(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_activateForWorkshops(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivateForWorkshops, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_activateForWorkshops(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_activateForFlashsales(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_activateForFlashsales(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivateForFlashsales, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_activateForFlashsales(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_activateForMoneypot(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_activateForMoneypot(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivateForMoneypot, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_activateForMoneypot(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_activateForNetworkGiftcards(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_activateForNetworkGiftcards(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivateForNetworkGiftcards, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_activateForNetworkGiftcards(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_activateForNetworkVouchers(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_activateForNetworkVouchers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivateForNetworkVouchers, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_activateForNetworkVouchers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_offerDeliveryCostClickandcollect(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_offerDeliveryCostClickandcollect(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OfferDeliveryCostClickandcollect, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_offerDeliveryCostClickandcollect(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_printAtHomeReceptionMode(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_printAtHomeReceptionMode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PrintAtHomeReceptionMode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_printAtHomeReceptionMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_expeditionReceptionMode(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_expeditionReceptionMode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpeditionReceptionMode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_expeditionReceptionMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_gifteeEmailReceptionMode(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_gifteeEmailReceptionMode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GifteeEmailReceptionMode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_gifteeEmailReceptionMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_postalMailToBeneficiaryReceptionMode(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_postalMailToBeneficiaryReceptionMode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PostalMailToBeneficiaryReceptionMode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_postalMailToBeneficiaryReceptionMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_onSiteExpeditionMode(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_onSiteExpeditionMode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OnSiteExpeditionMode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_onSiteExpeditionMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
 func (ec *executionContext) _AdminVoucherEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherEdge) (ret graphql.Marshaler) {
@@ -14038,6 +15473,38 @@ func (ec *executionContext) fieldContext_AdminVoucherOption_services(_ context.C
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_AdminOptionService(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherOption_option(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherOption_option(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.AdminVoucherOption().Option(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.VoucherOption) graphql.Marshaler {
+			return ec.marshalOVoucherOption2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherOption(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherOption_option(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherOption",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherOption(ctx, field)
 		},
 	}
 	return fc, nil
@@ -14835,6 +16302,70 @@ func (ec *executionContext) fieldContext_AdminVoucherPrototype_options(ctx conte
 	return fc, nil
 }
 
+func (ec *executionContext) _AdminVoucherPrototype_images(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_images(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.AdminVoucherPrototype().Images(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.Media) graphql.Marshaler {
+			return ec.marshalNMedia2ᚕᚖsalesplatformᚋgraphᚋmodelᚐMediaᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_images(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherPrototype",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Media(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_coverImage(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_coverImage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.AdminVoucherPrototype().CoverImage(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Media) graphql.Marshaler {
+			return ec.marshalOMedia2ᚖsalesplatformᚋgraphᚋmodelᚐMedia(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_coverImage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherPrototype",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Media(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _AdminVoucherPrototypeConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototypeConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15420,6 +16951,38 @@ func (ec *executionContext) _Box_universeIds(ctx context.Context, field graphql.
 }
 func (ec *executionContext) fieldContext_Box_universeIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Box", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Box_universes(ctx context.Context, field graphql.CollectedField, obj *model.Box) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Box_universes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Box().Universes(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UniverseRecord) graphql.Marshaler {
+			return ec.marshalNUniverseRecord2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUniverseRecordᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Box_universes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Box",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UniverseRecord(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Box_images(ctx context.Context, field graphql.CollectedField, obj *model.Box) (ret graphql.Marshaler) {
@@ -26910,6 +28473,182 @@ func (ec *executionContext) fieldContext_Partner_status(_ context.Context, field
 	return graphql.NewScalarFieldContext("Partner", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _Partner_voucherPrototypes(ctx context.Context, field graphql.CollectedField, obj *model.Partner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Partner_voucherPrototypes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Partner().VoucherPrototypes(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.AdminVoucherPrototypeFilter), fc.Args["orderBy"].(*model.AdminVoucherPrototypeOrder))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherPrototypeConnection) graphql.Marshaler {
+			return ec.marshalNAdminVoucherPrototypeConnection2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Partner_voucherPrototypes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partner",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminVoucherPrototypeConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Partner_voucherPrototypes_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partner_vouchers(ctx context.Context, field graphql.CollectedField, obj *model.Partner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Partner_vouchers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Partner().Vouchers(ctx, obj, fc.Args["filter"].(*model.AdminVoucherFilter), fc.Args["orderBy"].([]*model.AdminVoucherOrder), fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherConnection) graphql.Marshaler {
+			return ec.marshalNAdminVoucherConnection2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Partner_vouchers(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partner",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminVoucherConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Partner_vouchers_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partner_giftcards(ctx context.Context, field graphql.CollectedField, obj *model.Partner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Partner_giftcards(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Partner().Giftcards(ctx, obj, fc.Args["filter"].(*model.AdminGiftcardFilter), fc.Args["orderBy"].([]*model.AdminGiftcardOrder), fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminGiftcardConnection) graphql.Marshaler {
+			return ec.marshalNAdminGiftcardConnection2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcardConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Partner_giftcards(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partner",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminGiftcardConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Partner_giftcards_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partner_media(ctx context.Context, field graphql.CollectedField, obj *model.Partner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Partner_media(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Partner().Media(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.MediaConnection) graphql.Marshaler {
+			return ec.marshalNMediaConnection2ᚖsalesplatformᚋgraphᚋmodelᚐMediaConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Partner_media(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partner",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MediaConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Partner_media_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PartnerAgency_id(ctx context.Context, field graphql.CollectedField, obj *model.PartnerAgency) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -28956,6 +30695,50 @@ func (ec *executionContext) fieldContext_Query_adminVoucherPrototype(ctx context
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_adminVoucherPrototype_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_adminPartner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_adminPartner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AdminPartner(ctx, fc.Args["uuid"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Partner) graphql.Marshaler {
+			return ec.marshalNPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPartner(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_adminPartner(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Partner(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_adminPartner_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -41271,323 +43054,361 @@ func (ec *executionContext) _AdminVoucher(ctx context.Context, sel ast.Selection
 		case "id":
 			out.Values[i] = ec._AdminVoucher_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "code":
 			out.Values[i] = ec._AdminVoucher_code(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "state":
 			out.Values[i] = ec._AdminVoucher_state(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "summary":
 			out.Values[i] = ec._AdminVoucher_summary(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "origin":
 			out.Values[i] = ec._AdminVoucher_origin(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "originUrl":
 			out.Values[i] = ec._AdminVoucher_originUrl(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "type":
 			out.Values[i] = ec._AdminVoucher_type(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "apiVersion":
 			out.Values[i] = ec._AdminVoucher_apiVersion(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "language":
 			out.Values[i] = ec._AdminVoucher_language(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "importedFrom":
 			out.Values[i] = ec._AdminVoucher_importedFrom(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "paymentType":
 			out.Values[i] = ec._AdminVoucher_paymentType(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "voucherPrototypeId":
 			out.Values[i] = ec._AdminVoucher_voucherPrototypeId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "voucherPrototypeType":
 			out.Values[i] = ec._AdminVoucher_voucherPrototypeType(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "voucherPrototypeName":
 			out.Values[i] = ec._AdminVoucher_voucherPrototypeName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "voucherPrototypeDescription":
 			out.Values[i] = ec._AdminVoucher_voucherPrototypeDescription(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "voucherPrototypeRentConditions":
 			out.Values[i] = ec._AdminVoucher_voucherPrototypeRentConditions(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "nbNights":
 			out.Values[i] = ec._AdminVoucher_nbNights(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "nbBabies":
 			out.Values[i] = ec._AdminVoucher_nbBabies(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "nbChildren":
 			out.Values[i] = ec._AdminVoucher_nbChildren(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "nbAdults":
 			out.Values[i] = ec._AdminVoucher_nbAdults(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "options":
 			out.Values[i] = ec._AdminVoucher_options(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "includedOptions":
 			out.Values[i] = ec._AdminVoucher_includedOptions(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "receptionMode":
 			out.Values[i] = ec._AdminVoucher_receptionMode(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "receptionModeDisplay":
 			out.Values[i] = ec._AdminVoucher_receptionModeDisplay(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "expeditionStatus":
 			out.Values[i] = ec._AdminVoucher_expeditionStatus(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "expeditionDate":
 			out.Values[i] = ec._AdminVoucher_expeditionDate(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "coverLetterUrl":
 			out.Values[i] = ec._AdminVoucher_coverLetterUrl(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "printablePdfFile":
 			out.Values[i] = ec._AdminVoucher_printablePdfFile(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterId":
 			out.Values[i] = ec._AdminVoucher_gifterId(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterCivility":
 			out.Values[i] = ec._AdminVoucher_gifterCivility(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterFirstName":
 			out.Values[i] = ec._AdminVoucher_gifterFirstName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterLastName":
 			out.Values[i] = ec._AdminVoucher_gifterLastName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterFullname":
 			out.Values[i] = ec._AdminVoucher_gifterFullname(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterAddress":
 			out.Values[i] = ec._AdminVoucher_gifterAddress(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterEmail":
 			out.Values[i] = ec._AdminVoucher_gifterEmail(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterZipcode":
 			out.Values[i] = ec._AdminVoucher_gifterZipcode(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterCity":
 			out.Values[i] = ec._AdminVoucher_gifterCity(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterCountry":
 			out.Values[i] = ec._AdminVoucher_gifterCountry(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterWiredPhone":
 			out.Values[i] = ec._AdminVoucher_gifterWiredPhone(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterMobilePhone":
 			out.Values[i] = ec._AdminVoucher_gifterMobilePhone(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "selfGifted":
 			out.Values[i] = ec._AdminVoucher_selfGifted(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "fromGifter":
 			out.Values[i] = ec._AdminVoucher_fromGifter(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifteeId":
 			out.Values[i] = ec._AdminVoucher_gifteeId(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifteeFirstName":
 			out.Values[i] = ec._AdminVoucher_gifteeFirstName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifteeLastName":
 			out.Values[i] = ec._AdminVoucher_gifteeLastName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifteeEmail":
 			out.Values[i] = ec._AdminVoucher_gifteeEmail(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifteePhoneNumber":
 			out.Values[i] = ec._AdminVoucher_gifteePhoneNumber(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "recipientAddress":
 			out.Values[i] = ec._AdminVoucher_recipientAddress(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "toGiftee":
 			out.Values[i] = ec._AdminVoucher_toGiftee(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "message":
 			out.Values[i] = ec._AdminVoucher_message(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "totalPrice":
 			out.Values[i] = ec._AdminVoucher_totalPrice(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "purchasePrice":
 			out.Values[i] = ec._AdminVoucher_purchasePrice(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "rentPrice":
 			out.Values[i] = ec._AdminVoucher_rentPrice(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "boughtRentPrice":
 			out.Values[i] = ec._AdminVoucher_boughtRentPrice(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "creationDate":
 			out.Values[i] = ec._AdminVoucher_creationDate(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "activationDate":
 			out.Values[i] = ec._AdminVoucher_activationDate(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "usageDate":
 			out.Values[i] = ec._AdminVoucher_usageDate(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "expirationDate":
 			out.Values[i] = ec._AdminVoucher_expirationDate(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isGroupPayment":
 			out.Values[i] = ec._AdminVoucher_isGroupPayment(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isUsable":
 			out.Values[i] = ec._AdminVoucher_isUsable(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isExtendable":
 			out.Values[i] = ec._AdminVoucher_isExtendable(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isRefundable":
 			out.Values[i] = ec._AdminVoucher_isRefundable(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "coupon":
 			out.Values[i] = ec._AdminVoucher_coupon(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "stateChanges":
 			out.Values[i] = ec._AdminVoucher_stateChanges(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "prototype":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._AdminVoucher_prototype(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -41729,6 +43550,181 @@ func (ec *executionContext) _AdminVoucherCoupon(ctx context.Context, sel ast.Sel
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "newValidityPeriod":
+			out.Values[i] = ec._AdminVoucherCoupon_newValidityPeriod(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "bookingEngineId":
+			out.Values[i] = ec._AdminVoucherCoupon_bookingEngineId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isValueIncreased":
+			out.Values[i] = ec._AdminVoucherCoupon_isValueIncreased(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isValueIncreasedMultipleTimes":
+			out.Values[i] = ec._AdminVoucherCoupon_isValueIncreasedMultipleTimes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "partnerId":
+			out.Values[i] = ec._AdminVoucherCoupon_partnerId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "voucherPrototypesIds":
+			out.Values[i] = ec._AdminVoucherCoupon_voucherPrototypesIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cncOffersIds":
+			out.Values[i] = ec._AdminVoucherCoupon_cncOffersIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "eshopProductsIds":
+			out.Values[i] = ec._AdminVoucherCoupon_eshopProductsIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "experienceOffersIds":
+			out.Values[i] = ec._AdminVoucherCoupon_experienceOffersIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "workshopsIds":
+			out.Values[i] = ec._AdminVoucherCoupon_workshopsIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "workshopCategoriesIds":
+			out.Values[i] = ec._AdminVoucherCoupon_workshopCategoriesIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "eventsIds":
+			out.Values[i] = ec._AdminVoucherCoupon_eventsIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "flashsalesOffersIds":
+			out.Values[i] = ec._AdminVoucherCoupon_flashsalesOffersIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "paymentAmountConditionMinimum":
+			out.Values[i] = ec._AdminVoucherCoupon_paymentAmountConditionMinimum(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "giftcode":
+			out.Values[i] = ec._AdminVoucherCoupon_giftcode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "emailCondition":
+			out.Values[i] = ec._AdminVoucherCoupon_emailCondition(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "priceConditionMinAmount":
+			out.Values[i] = ec._AdminVoucherCoupon_priceConditionMinAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "productConditionMinAmount":
+			out.Values[i] = ec._AdminVoucherCoupon_productConditionMinAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activateForVouchers":
+			out.Values[i] = ec._AdminVoucherCoupon_activateForVouchers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activateForGiftcards":
+			out.Values[i] = ec._AdminVoucherCoupon_activateForGiftcards(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activateForClickandcollect":
+			out.Values[i] = ec._AdminVoucherCoupon_activateForClickandcollect(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activateForEcommerce":
+			out.Values[i] = ec._AdminVoucherCoupon_activateForEcommerce(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activateForExperiences":
+			out.Values[i] = ec._AdminVoucherCoupon_activateForExperiences(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activateForTicketsEvents":
+			out.Values[i] = ec._AdminVoucherCoupon_activateForTicketsEvents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activateForWorkshops":
+			out.Values[i] = ec._AdminVoucherCoupon_activateForWorkshops(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activateForFlashsales":
+			out.Values[i] = ec._AdminVoucherCoupon_activateForFlashsales(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activateForMoneypot":
+			out.Values[i] = ec._AdminVoucherCoupon_activateForMoneypot(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activateForNetworkGiftcards":
+			out.Values[i] = ec._AdminVoucherCoupon_activateForNetworkGiftcards(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activateForNetworkVouchers":
+			out.Values[i] = ec._AdminVoucherCoupon_activateForNetworkVouchers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "offerDeliveryCostClickandcollect":
+			out.Values[i] = ec._AdminVoucherCoupon_offerDeliveryCostClickandcollect(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "printAtHomeReceptionMode":
+			out.Values[i] = ec._AdminVoucherCoupon_printAtHomeReceptionMode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expeditionReceptionMode":
+			out.Values[i] = ec._AdminVoucherCoupon_expeditionReceptionMode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gifteeEmailReceptionMode":
+			out.Values[i] = ec._AdminVoucherCoupon_gifteeEmailReceptionMode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "postalMailToBeneficiaryReceptionMode":
+			out.Values[i] = ec._AdminVoucherCoupon_postalMailToBeneficiaryReceptionMode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "onSiteExpeditionMode":
+			out.Values[i] = ec._AdminVoucherCoupon_onSiteExpeditionMode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -41808,73 +43804,111 @@ func (ec *executionContext) _AdminVoucherOption(ctx context.Context, sel ast.Sel
 		case "optionId":
 			out.Values[i] = ec._AdminVoucherOption_optionId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "name":
 			out.Values[i] = ec._AdminVoucherOption_name(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "description":
 			out.Values[i] = ec._AdminVoucherOption_description(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "count":
 			out.Values[i] = ec._AdminVoucherOption_count(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "totalPrice":
 			out.Values[i] = ec._AdminVoucherOption_totalPrice(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "price":
 			out.Values[i] = ec._AdminVoucherOption_price(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "sellingPrice":
 			out.Values[i] = ec._AdminVoucherOption_sellingPrice(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "countable":
 			out.Values[i] = ec._AdminVoucherOption_countable(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isActive":
 			out.Values[i] = ec._AdminVoucherOption_isActive(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isGlobal":
 			out.Values[i] = ec._AdminVoucherOption_isGlobal(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "ranking":
 			out.Values[i] = ec._AdminVoucherOption_ranking(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "categoryId":
 			out.Values[i] = ec._AdminVoucherOption_categoryId(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "voucherPrototypeIds":
 			out.Values[i] = ec._AdminVoucherOption_voucherPrototypeIds(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "services":
 			out.Values[i] = ec._AdminVoucherOption_services(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "option":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._AdminVoucherOption_option(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -42130,6 +44164,82 @@ func (ec *executionContext) _AdminVoucherPrototype(ctx context.Context, sel ast.
 				}()
 				res = ec._AdminVoucherPrototype_options(ctx, field, obj)
 				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "images":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._AdminVoucherPrototype_images(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "coverImage":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._AdminVoucherPrototype_coverImage(ctx, field, obj)
+				if res == graphql.RequiredNull {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
 				return res
@@ -42432,6 +44542,44 @@ func (ec *executionContext) _Box(ctx context.Context, sel ast.SelectionSet, obj 
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "universes":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Box_universes(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "images":
 			field := field
 
@@ -46993,33 +49141,185 @@ func (ec *executionContext) _Partner(ctx context.Context, sel ast.SelectionSet, 
 		case "id":
 			out.Values[i] = ec._Partner_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "uuid":
 			out.Values[i] = ec._Partner_uuid(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "name":
 			out.Values[i] = ec._Partner_name(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "siteDomain":
 			out.Values[i] = ec._Partner_siteDomain(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isMarketplace":
 			out.Values[i] = ec._Partner_isMarketplace(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "status":
 			out.Values[i] = ec._Partner_status(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "voucherPrototypes":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Partner_voucherPrototypes(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "vouchers":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Partner_vouchers(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "giftcards":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Partner_giftcards(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "media":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Partner_media(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -48356,6 +50656,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				}()
 				res = ec._Query_adminVoucherPrototype(ctx, field)
 				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "adminPartner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_adminPartner(ctx, field)
+				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
 				return res
@@ -52505,6 +54827,22 @@ func (ec *executionContext) marshalNMarketingWidgetsPayload2ᚖsalesplatformᚋg
 	return ec._MarketingWidgetsPayload(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNMedia2ᚕᚖsalesplatformᚋgraphᚋmodelᚐMediaᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Media) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNMedia2ᚖsalesplatformᚋgraphᚋmodelᚐMedia(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNMedia2ᚖsalesplatformᚋgraphᚋmodelᚐMedia(ctx context.Context, sel ast.SelectionSet, v *model.Media) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -52741,6 +55079,16 @@ func (ec *executionContext) marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐ
 		return graphql.Null
 	}
 	return ec._PageInfo(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPartner(ctx context.Context, sel ast.SelectionSet, v *model.Partner) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Partner(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNPartnerAgency2ᚕᚖsalesplatformᚋgraphᚋmodelᚐPartnerAgencyᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PartnerAgency) graphql.Marshaler {
@@ -53150,6 +55498,32 @@ func (ec *executionContext) marshalNUniversePayload2ᚖsalesplatformᚋgraphᚋm
 		return graphql.Null
 	}
 	return ec._UniversePayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNUniverseRecord2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUniverseRecordᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.UniverseRecord) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNUniverseRecord2ᚖsalesplatformᚋgraphᚋmodelᚐUniverseRecord(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNUniverseRecord2ᚖsalesplatformᚋgraphᚋmodelᚐUniverseRecord(ctx context.Context, sel ast.SelectionSet, v *model.UniverseRecord) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UniverseRecord(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNUpdateBoxInput2salesplatformᚋgraphᚋmodelᚐUpdateBoxInput(ctx context.Context, v any) (model.UpdateBoxInput, error) {

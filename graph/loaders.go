@@ -38,6 +38,12 @@ type loaders struct {
 	adminUniverses   *dataloadgen.Loader[int64, *domain.Universe]
 	prototypeOptions *dataloadgen.Loader[pageKey, *domain.Page[*domain.PrototypeOptionLink]]
 	optionCategories *dataloadgen.Loader[int64, *domain.OptionCategory]
+
+	// Relations between the areas (admin_relations.graphqls) and a box's
+	// universes.
+	options      *dataloadgen.Loader[int64, *domain.VoucherOption]
+	media        *dataloadgen.Loader[int64, *domain.Media]
+	boxUniverses *dataloadgen.Loader[int64, *domain.Universe]
 }
 
 func newLoaders(r *Resolver) *loaders {
@@ -55,6 +61,10 @@ func newLoaders(r *Resolver) *loaders {
 		adminUniverses:   dataloadgen.NewLoader(byID(r.AdminPrototypes.UniversesByID), wait),
 		prototypeOptions: dataloadgen.NewLoader(byPage(r.AdminPrototypes.OptionsOfPrototypes), wait),
 		optionCategories: dataloadgen.NewLoader(byID(r.AdminPrototypes.OptionCategoriesByID), wait),
+
+		options:      dataloadgen.NewLoader(byID(r.AdminPrototypes.OptionsByID), wait),
+		media:        dataloadgen.NewLoader(byID(r.MediaLibrary.MediaByID), wait),
+		boxUniverses: dataloadgen.NewLoader(byID(r.BoxCatalog.UniversesByID), wait),
 	}
 }
 

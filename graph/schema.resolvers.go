@@ -59,10 +59,14 @@ func (r *queryResolver) Cart(ctx context.Context, id uuid.UUID) (*model.Cart, er
 // Mutation returns MutationResolver implementation.
 func (r *Resolver) Mutation() MutationResolver { return &mutationResolver{r} }
 
+// Partner returns PartnerResolver implementation.
+func (r *Resolver) Partner() PartnerResolver { return &partnerResolver{r} }
+
 // Query returns QueryResolver implementation.
 func (r *Resolver) Query() QueryResolver { return &queryResolver{r} }
 
 type (
 	mutationResolver struct{ *Resolver }
+	partnerResolver  struct{ *Resolver }
 	queryResolver    struct{ *Resolver }
 )

@@ -77,6 +77,11 @@ var _ domain.BoxStore = (*BoxStore)(nil)
 // NewBoxStore returns the store on db.
 func NewBoxStore(db bun.IDB) *BoxStore { return &BoxStore{db: db} }
 
+// UniversesByID returns the universes in ids order.
+func (s *BoxStore) UniversesByID(ctx context.Context, ids []int64) ([]*domain.Universe, error) {
+	return universesByID(ctx, s.db, ids)
+}
+
 // CreateBox inserts b, its universe links and its images in one
 // transaction and sets b.ID.
 func (s *BoxStore) CreateBox(ctx context.Context, b *domain.Box) error {

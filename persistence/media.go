@@ -74,6 +74,29 @@ func (s *MediaStore) FindMediaByUUID(ctx context.Context, id uuid.UUID) (*domain
 	return s.findOne(ctx, "m.uuid = ?", id)
 }
 
+// MediaByID returns the media in ids order, nil for an id that names
+// none: one statement.
+func (s *MediaStore) MediaByID(ctx context.Context, ids []int64) ([]*domain.Media, error) {
+	out := make([]*domain.Media, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []mediaRow
+	if err := s.db.NewSelect().Model(&rows).Where("m.id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
+		return nil, fmt.Errorf("select media: %w", err)
+	}
+	byID := make(map[int64]*domain.Media, len(rows))
+	for i := range rows {
+		byID[rows[i].ID] = rows[i].toDomain()
+	}
+	for i, id := range ids {
+		out[i] = byID[id]
+	}
+	return out, nil
+}
+
 // ListMedia returns a page of partnerID's media (everyone's when nil),
 // newest first, and their count.
 func (s *MediaStore) ListMedia(ctx context.Context, partnerID *int64, page domain.PageRequest) ([]domain.Media, int, error) {

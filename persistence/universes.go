@@ -61,3 +61,23 @@ func localizedNotNil(l domain.Localized) domain.Localized {
 	}
 	return l
 }
+
+// universesByID returns the universes in ids order, nil when missing: one
+// statement, shared by the prototype and box stores' batches.
+func universesByID(ctx context.Context, db bun.IDB, ids []int64) ([]*domain.Universe, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []universeRow
+	if err := db.NewSelect().Model(&rows).Where("u.id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
+		return nil, fmt.Errorf("select universes: %w", err)
+	}
+	byID := make(map[int64]*domain.Universe, len(rows))
+	for _, r := range rows {
+		byID[r.ID] = &domain.Universe{ID: r.ID, ParentID: r.ParentID, Name: r.Name, Order: r.Order}
+	}
+	out := make([]*domain.Universe, len(ids))
+	for i, id := range ids {
+		out[i] = byID[id]
+	}
+	return out, nil
+}

@@ -277,21 +277,7 @@ func (s *AdminPrototypeStore) EnvironmentExists(ctx context.Context, id int64) (
 
 // UniversesByID returns the universes in ids order.
 func (s *AdminPrototypeStore) UniversesByID(ctx context.Context, ids []int64) ([]*domain.Universe, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	var rows []universeRow
-	if err := s.db.NewSelect().Model(&rows).Where("u.id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
-		return nil, fmt.Errorf("select universes: %w", err)
-	}
-	byID := make(map[int64]*domain.Universe, len(rows))
-	for _, r := range rows {
-		byID[r.ID] = &domain.Universe{ID: r.ID, ParentID: r.ParentID, Name: r.Name, Order: r.Order}
-	}
-	out := make([]*domain.Universe, len(ids))
-	for i, id := range ids {
-		out[i] = byID[id]
-	}
-	return out, nil
+	return universesByID(ctx, s.db, ids)
 }
 
 // columnsOf lists the stored columns of row model T, so that a select

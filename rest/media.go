@@ -119,7 +119,7 @@ func (a *api) handleMediaList(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	p, err := a.Media.List(r.Context(), req)
+	p, err := a.Media.List(r.Context(), domain.MediaFilter{}, req)
 	if err != nil {
 		writeError(w, r, err)
 		return

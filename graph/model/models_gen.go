@@ -169,6 +169,8 @@ type AdminVoucher struct {
 	Coupon *AdminVoucherCoupon `json:"coupon,omitempty"`
 	// Every change of its state, oldest first.
 	StateChanges []*VoucherStateChange `json:"stateChanges"`
+	// The prototype it was sold from; null when the caller may not read prototypes.
+	Prototype *AdminVoucherPrototype `json:"prototype,omitempty"`
 }
 
 type AdminVoucherConnection struct {
@@ -178,18 +180,58 @@ type AdminVoucherConnection struct {
 }
 
 type AdminVoucherCoupon struct {
-	ID            string          `json:"id"`
-	Code          string          `json:"code"`
-	Type          string          `json:"type"`
-	Valid         bool            `json:"valid"`
-	IsActivated   bool            `json:"isActivated"`
-	DiscountText  string          `json:"discountText"`
-	Discount      decimal.Decimal `json:"discount"`
-	DiscountType  string          `json:"discountType"`
-	NumberOfUsage int             `json:"numberOfUsage"`
-	MaxUsage      int             `json:"maxUsage"`
-	Start         *time.Time      `json:"start,omitempty"`
-	End           *time.Time      `json:"end,omitempty"`
+	ID                            string          `json:"id"`
+	Code                          string          `json:"code"`
+	Type                          string          `json:"type"`
+	Valid                         bool            `json:"valid"`
+	IsActivated                   bool            `json:"isActivated"`
+	DiscountText                  string          `json:"discountText"`
+	Discount                      decimal.Decimal `json:"discount"`
+	DiscountType                  string          `json:"discountType"`
+	NumberOfUsage                 int             `json:"numberOfUsage"`
+	MaxUsage                      int             `json:"maxUsage"`
+	Start                         *time.Time      `json:"start,omitempty"`
+	End                           *time.Time      `json:"end,omitempty"`
+	NewValidityPeriod             string          `json:"newValidityPeriod"`
+	BookingEngineID               string          `json:"bookingEngineId"`
+	IsValueIncreased              bool            `json:"isValueIncreased"`
+	IsValueIncreasedMultipleTimes bool            `json:"isValueIncreasedMultipleTimes"`
+	// The coupon's partner.
+	PartnerID string `json:"partnerId"`
+	// The products it applies to, by kind (empty: none named).
+	VoucherPrototypesIds  []string `json:"voucherPrototypesIds"`
+	CncOffersIds          []string `json:"cncOffersIds"`
+	EshopProductsIds      []string `json:"eshopProductsIds"`
+	ExperienceOffersIds   []string `json:"experienceOffersIds"`
+	WorkshopsIds          []string `json:"workshopsIds"`
+	WorkshopCategoriesIds []string `json:"workshopCategoriesIds"`
+	EventsIds             []string `json:"eventsIds"`
+	FlashsalesOffersIds   []string `json:"flashsalesOffersIds"`
+	// Conditions, as the legacy record's strings (empty: none).
+	PaymentAmountConditionMinimum string `json:"paymentAmountConditionMinimum"`
+	Giftcode                      string `json:"giftcode"`
+	EmailCondition                string `json:"emailCondition"`
+	PriceConditionMinAmount       string `json:"priceConditionMinAmount"`
+	ProductConditionMinAmount     string `json:"productConditionMinAmount"`
+	// The product lines it is active for.
+	ActivateForVouchers              bool `json:"activateForVouchers"`
+	ActivateForGiftcards             bool `json:"activateForGiftcards"`
+	ActivateForClickandcollect       bool `json:"activateForClickandcollect"`
+	ActivateForEcommerce             bool `json:"activateForEcommerce"`
+	ActivateForExperiences           bool `json:"activateForExperiences"`
+	ActivateForTicketsEvents         bool `json:"activateForTicketsEvents"`
+	ActivateForWorkshops             bool `json:"activateForWorkshops"`
+	ActivateForFlashsales            bool `json:"activateForFlashsales"`
+	ActivateForMoneypot              bool `json:"activateForMoneypot"`
+	ActivateForNetworkGiftcards      bool `json:"activateForNetworkGiftcards"`
+	ActivateForNetworkVouchers       bool `json:"activateForNetworkVouchers"`
+	OfferDeliveryCostClickandcollect bool `json:"offerDeliveryCostClickandcollect"`
+	// The reception modes it is valid with.
+	PrintAtHomeReceptionMode             bool `json:"printAtHomeReceptionMode"`
+	ExpeditionReceptionMode              bool `json:"expeditionReceptionMode"`
+	GifteeEmailReceptionMode             bool `json:"gifteeEmailReceptionMode"`
+	PostalMailToBeneficiaryReceptionMode bool `json:"postalMailToBeneficiaryReceptionMode"`
+	OnSiteExpeditionMode                 bool `json:"onSiteExpeditionMode"`
 }
 
 type AdminVoucherEdge struct {
@@ -227,6 +269,8 @@ type AdminVoucherOption struct {
 	CategoryID          *string               `json:"categoryId,omitempty"`
 	VoucherPrototypeIds []string              `json:"voucherPrototypeIds"`
 	Services            []*AdminOptionService `json:"services"`
+	// The option as its partner administers it now; null once deleted.
+	Option *VoucherOption `json:"option,omitempty"`
 }
 
 type AdminVoucherOrder struct {
@@ -1109,6 +1153,14 @@ type Partner struct {
 	SiteDomain    *string `json:"siteDomain,omitempty"`
 	IsMarketplace bool    `json:"isMarketplace"`
 	Status        string  `json:"status"`
+	// Its voucher prototypes, as adminVoucherPrototypes.
+	VoucherPrototypes *AdminVoucherPrototypeConnection `json:"voucherPrototypes"`
+	// Its vouchers (of its prototypes), as adminVouchers.
+	Vouchers *AdminVoucherConnection `json:"vouchers"`
+	// Its giftcards (of its giftcard prototypes), as adminGiftcards.
+	Giftcards *AdminGiftcardConnection `json:"giftcards"`
+	// Its media, newest first, as media.
+	Media *MediaConnection `json:"media"`
 }
 
 // A partner named by its agency name (its name when it has none).

@@ -1,0 +1,114 @@
+package graph
+
+// The lists of the administration areas, shared by the top-level queries
+// and a Partner's fields (partnerID set): the same domain method with the
+// same filters, the partner as one more filter.
+
+import (
+	"context"
+
+	"salesplatform/domain"
+	"salesplatform/graph/model"
+)
+
+// partnerKey is a graph Partner's id as the domain's partner filter.
+func partnerKey(p *model.Partner) (*int64, error) {
+	id, err := parseID(p.ID)
+	return &id, err
+}
+
+func (r *Resolver) adminPrototypeConnection(ctx context.Context, partnerID *int64, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error) {
+	f, err := adminPrototypeFilter(filter, orderBy)
+	if err != nil {
+		return nil, err
+	}
+	f.PartnerID = partnerID
+	w, err := newWindow(first, after)
+	if err != nil {
+		return nil, err
+	}
+	page, err := listPage(w, func(req domain.PageRequest) (*domain.Page[*domain.AdminVoucherPrototype], error) {
+		return r.AdminPrototypes.VoucherPrototypes(ctx, f, req)
+	})
+	if err != nil {
+		return nil, err
+	}
+	edges, info := connect(w, page, func(c string, p *domain.AdminVoucherPrototype) *model.AdminVoucherPrototypeEdge {
+		return &model.AdminVoucherPrototypeEdge{Cursor: c, Node: toGraphAdminPrototype(p)}
+	})
+	return &model.AdminVoucherPrototypeConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
+}
+
+func (r *Resolver) adminVoucherConnection(ctx context.Context, partnerID *int64, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) (*model.AdminVoucherConnection, error) {
+	w, err := newWindow(first, after)
+	if err != nil {
+		return nil, err
+	}
+	in := toDomainVoucherList(filter, orderBy)
+	in.PartnerID = partnerID
+	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*domain.AdminVoucher], error) {
+		return r.VoucherAdmin.Vouchers(ctx, in, p)
+	})
+	if err != nil {
+		return nil, voucherListArguments(err)
+	}
+	edges, info := connect(w, page, func(cursor string, v *domain.AdminVoucher) *model.AdminVoucherEdge {
+		return &model.AdminVoucherEdge{Cursor: cursor, Node: toGraphAdminVoucher(v)}
+	})
+	return &model.AdminVoucherConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
+}
+
+func (r *Resolver) adminGiftcardConnection(ctx context.Context, partnerID *int64, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) (*model.AdminGiftcardConnection, error) {
+	w, err := newWindow(first, after)
+	if err != nil {
+		return nil, err
+	}
+	in := domain.GiftcardListInput{PartnerID: partnerID, Ordering: toGiftcardOrdering(orderBy)}
+	if filter != nil {
+		if s := opt(filter.CreatedOnGte); s != nil {
+			in.CreatedOnGte = *s
+		}
+		if s := opt(filter.CreatedOnLte); s != nil {
+			in.CreatedOnLte = *s
+		}
+	}
+	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*domain.AdminGiftcard], error) {
+		return r.VoucherAdmin.Giftcards(ctx, in, p)
+	})
+	if err != nil {
+		return nil, voucherListArguments(err)
+	}
+	edges, info := connect(w, page, func(cursor string, g *domain.AdminGiftcard) *model.AdminGiftcardEdge {
+		return &model.AdminGiftcardEdge{Cursor: cursor, Node: toGraphAdminGiftcard(g)}
+	})
+	return &model.AdminGiftcardConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
+}
+
+func (r *Resolver) mediaConnection(ctx context.Context, partnerID *int64, first *int, after *string) (*model.MediaConnection, error) {
+	w, err := newWindow(first, after)
+	if err != nil {
+		return nil, err
+	}
+	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[domain.Media], error) {
+		return r.MediaLibrary.List(ctx, domain.MediaFilter{PartnerID: partnerID}, p)
+	})
+	if err != nil {
+		return nil, err
+	}
+	edges, info := connect(w, page, func(cursor string, m domain.Media) *model.MediaEdge {
+		return &model.MediaEdge{Cursor: cursor, Node: r.toGraphMedia(&m)}
+	})
+	return &model.MediaConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
+}
+
+// coverMediaID is the media a prototype's cover shows: its cover image,
+// else its first image (docs/admin-prototypes.md); nil with neither.
+func coverMediaID(p *model.AdminVoucherPrototype) *int64 {
+	switch {
+	case p.CoverImageID != nil:
+		return p.CoverImageID
+	case len(p.ImageIDs) > 0:
+		return &p.ImageIDs[0]
+	}
+	return nil
+}

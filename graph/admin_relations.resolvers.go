@@ -1,0 +1,96 @@
+package graph
+
+import (
+	"context"
+	"salesplatform/graph/model"
+
+	"github.com/google/uuid"
+)
+
+// Prototype is the resolver for the prototype field.
+func (r *adminVoucherResolver) Prototype(ctx context.Context, obj *model.AdminVoucher) (*model.AdminVoucherPrototype, error) {
+	p, err := loadersFrom(ctx).adminPrototypes.Load(ctx, lenientID(obj.VoucherPrototypeID))
+	return toGraphAdminPrototype(p), err
+}
+
+// Option is the resolver for the option field.
+func (r *adminVoucherOptionResolver) Option(ctx context.Context, obj *model.AdminVoucherOption) (*model.VoucherOption, error) {
+	o, err := loadersFrom(ctx).options.Load(ctx, lenientID(obj.OptionID))
+	if err != nil || o == nil {
+		return nil, err
+	}
+	return toGraphVoucherOption(o), nil
+}
+
+// Images is the resolver for the images field.
+func (r *adminVoucherPrototypeResolver) Images(ctx context.Context, obj *model.AdminVoucherPrototype) ([]*model.Media, error) {
+	ms, err := loadersFrom(ctx).media.LoadAll(ctx, obj.ImageIDs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*model.Media, 0, len(ms))
+	for _, m := range ms {
+		if m != nil {
+			out = append(out, r.toGraphMedia(m))
+		}
+	}
+	return out, nil
+}
+
+// CoverImage is the resolver for the coverImage field.
+func (r *adminVoucherPrototypeResolver) CoverImage(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.Media, error) {
+	id := coverMediaID(obj)
+	if id == nil {
+		return nil, nil
+	}
+	m, err := loadersFrom(ctx).media.Load(ctx, *id)
+	if err != nil || m == nil {
+		return nil, err
+	}
+	return r.toGraphMedia(m), nil
+}
+
+// VoucherPrototypes is the resolver for the voucherPrototypes field.
+func (r *partnerResolver) VoucherPrototypes(ctx context.Context, obj *model.Partner, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error) {
+	id, err := partnerKey(obj)
+	if err != nil {
+		return nil, err
+	}
+	return r.adminPrototypeConnection(ctx, id, first, after, filter, orderBy)
+}
+
+// Vouchers is the resolver for the vouchers field.
+func (r *partnerResolver) Vouchers(ctx context.Context, obj *model.Partner, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) (*model.AdminVoucherConnection, error) {
+	id, err := partnerKey(obj)
+	if err != nil {
+		return nil, err
+	}
+	return r.adminVoucherConnection(ctx, id, filter, orderBy, first, after)
+}
+
+// Giftcards is the resolver for the giftcards field.
+func (r *partnerResolver) Giftcards(ctx context.Context, obj *model.Partner, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) (*model.AdminGiftcardConnection, error) {
+	id, err := partnerKey(obj)
+	if err != nil {
+		return nil, err
+	}
+	return r.adminGiftcardConnection(ctx, id, filter, orderBy, first, after)
+}
+
+// Media is the resolver for the media field.
+func (r *partnerResolver) Media(ctx context.Context, obj *model.Partner, first *int, after *string) (*model.MediaConnection, error) {
+	id, err := partnerKey(obj)
+	if err != nil {
+		return nil, err
+	}
+	return r.mediaConnection(ctx, id, first, after)
+}
+
+// AdminPartner is the resolver for the adminPartner field.
+func (r *queryResolver) AdminPartner(ctx context.Context, uuid uuid.UUID) (*model.Partner, error) {
+	p, err := r.Accounts.AdminPartner(ctx, uuid)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphPartner(p), nil
+}
