@@ -3,6 +3,7 @@ package domain_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"image/png"
 	"io"
@@ -183,4 +184,65 @@ func TestPermissions(t *testing.T) {
 	}
 	_, err = accounts.Permissions(context.Background())
 	wantCode(t, err, domain.CodeUnauthenticated)
+}
+
+// TestMediaRelations: the partner filter of List narrows the caller's
+// tenancy (a member asking for another partner's media gets none), and the
+// MediaByID batch answers in key order with nil for what the caller does
+// not see.
+func TestMediaRelations(t *testing.T) {
+	e := newMediaEnv(t)
+	mine, err := e.upload(e.shopCtx, "Mine", e.png)
+	if err != nil {
+		t.Fatal(err)
+	}
+	theirs, err := e.upload(e.rivalCtx, "Theirs", e.png)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := domain.PageRequest{Number: 1, Size: 100}
+	names := func(ctx context.Context, partner int64) []string {
+		t.Helper()
+		p, err := e.svc.List(ctx, domain.MediaFilter{PartnerID: &partner}, page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := []string{}
+		for _, m := range p.Items {
+			out = append(out, m.Name)
+		}
+		if p.Count != len(out) {
+			t.Errorf("count %d for %v", p.Count, out)
+		}
+		return out
+	}
+	shop, rival := e.shop.Partner.ID, e.rival.Partner.ID
+	for _, c := range []struct {
+		ctx     context.Context
+		partner int64
+		want    string
+	}{{e.shopCtx, shop, "[Mine]"}, {e.shopCtx, rival, "[]"}, {e.staffCtx, rival, "[Theirs]"}, {e.staffCtx, shop, "[Mine]"}} {
+		if got := fmt.Sprint(names(c.ctx, c.partner)); got != c.want {
+			t.Errorf("List(partner %d) = %s, want %s", c.partner, got, c.want)
+		}
+	}
+
+	ids := []int64{theirs.ID, 999999, mine.ID}
+	for ctx, want := range map[context.Context][]int64{
+		e.shopCtx: {0, 0, mine.ID}, e.rivalCtx: {theirs.ID, 0, 0}, e.staffCtx: {theirs.ID, 0, mine.ID}, e.readerCtx: {0, 0, 0}} {
+		ms, err := e.svc.MediaByID(ctx, ids)
+		if err != nil || len(ms) != len(ids) {
+			t.Fatalf("MediaByID: %v, %v", ms, err)
+		}
+		for i, m := range ms {
+			got := int64(0) // nil
+			if m != nil {
+				got = m.ID
+			}
+			if got != want[i] {
+				t.Errorf("MediaByID[%d] = %d, want %d", i, got, want[i])
+			}
+		}
+	}
+	wantCode(t, func() error { _, err := e.svc.MediaByID(context.Background(), ids); return err }(), domain.CodeUnauthenticated)
 }

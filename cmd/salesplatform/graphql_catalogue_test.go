@@ -745,11 +745,13 @@ func TestGraphCatalogueBoxes(t *testing.T) {
 
 	t.Run("OKBoxMoneyImagesUniverses", func(t *testing.T) {
 		data := f.mustAsk(t, gcMarket, "", fmt.Sprintf(`{ box(id: "%d") { isHighlight displayNbOffers peopleIncluded
-			price { amount currency formatted { `+gcAllLanguages+` } } images universeIds offers(first: 1, after: "%s") { edges { node { partnerId } } } } }`,
+			price { amount currency formatted { `+gcAllLanguages+` } } images universeIds universes { id name { fr } parentId }
+			offers(first: 1, after: "%s") { edges { node { partnerId } } } } }`,
 			spa.ID, encodeOffset(0)), nil)
 		wantJSON(t, data, fmt.Sprintf(`{"box": {"isHighlight": true, "displayNbOffers": true, "peopleIncluded": 2, "price": %s,
 			"images": ["https://cdn.example.com/b.jpg", "https://cdn.example.com/a.jpg"], "universeIds": ["%d"],
-			"offers": {"edges": [{"node": {"partnerId": "%d"}}]}}}`, gcMoneyJSON("49.90", "CHF"), sub.ID, f.other.ID))
+			"universes": [{"id": "%d", "name": {"fr": "Spa"}, "parentId": "%d"}],
+			"offers": {"edges": [{"node": {"partnerId": "%d"}}]}}}`, gcMoneyJSON("49.90", "CHF"), sub.ID, sub.ID, root.ID, f.other.ID))
 		data = f.mustAsk(t, gcMarket, "", `{ boxUniverses { id name { fr } order subUniverses { id name { fr } subUniverses { id } } } }`, nil)
 		wantJSON(t, data, fmt.Sprintf(`{"boxUniverses": [{"id": "%d", "name": {"fr": "Séjours"}, "order": null,
 			"subUniverses": [{"id": "%d", "name": {"fr": "Spa"}, "subUniverses": []}]}]}`, root.ID, sub.ID))
