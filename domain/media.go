@@ -286,12 +286,7 @@ func (s *MediaService) MediaByID(ctx context.Context, ids []int64) ([]*Media, er
 	if err != nil {
 		return nil, err
 	}
-	for i, m := range out {
-		if m != nil && !c.Sees(m.PartnerID) {
-			out[i] = nil
-		}
-	}
-	return out, nil
+	return visibleTo(c, out, func(m *Media) int64 { return m.PartnerID }), nil
 }
 
 // Get returns a media the caller sees.

@@ -277,12 +277,7 @@ func (s *AdminPrototypeService) OptionsByID(ctx context.Context, ids []int64) ([
 	if err != nil {
 		return nil, err
 	}
-	for i, o := range out {
-		if o != nil && !c.Sees(o.PartnerID) {
-			out[i] = nil
-		}
-	}
-	return out, nil
+	return visibleTo(c, out, func(o *VoucherOption) int64 { return o.PartnerID }), nil
 }
 
 // OptionCategoriesByID returns the categories the caller sees in ids
