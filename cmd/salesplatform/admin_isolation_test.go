@@ -251,6 +251,13 @@ func (f *isoFixture) graphOperations() []isoGraph {
 			map[string]any{"p": id(f.prototype), "c": id(f.category)}, "userErrors"},
 		{"createOptionCategory", `mutation($u: UUID!) { createOptionCategory(input: {partnerUuid: $u, name: [{lang: "fr", text: "x"}]}) ` +
 			payload + ` }`, map[string]any{"u": f.ownerUUID}, "userErrors"},
+		{"viewer's partner lists", `{ viewer { partner {
+			voucherPrototypes(first: 100) { edges { node { name { fr } images { uuid } } } }
+			vouchers(first: 100) { edges { node { code prototype { id } } } }
+			giftcards(first: 100) { edges { node { code } } }
+			media(first: 100) { edges { node { uuid } } } } } }`, nil, ""},
+		{"adminPartner", `query($u: UUID!) { adminPartner(uuid: $u) { vouchers(first: 100) { totalCount } } }`,
+			map[string]any{"u": f.ownerUUID}, "NOT_FOUND"},
 		{"setPrototypeOption", `mutation($p: ID!, $o: ID!) { setPrototypeOption(input: {prototypeId: $p, optionId: $o, count: 3}) ` +
 			payload + ` }`, map[string]any{"p": id(f.prototype), "o": id(f.option)}, "NOT_FOUND"},
 	}
