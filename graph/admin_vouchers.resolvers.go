@@ -7,6 +7,24 @@ import (
 	"strings"
 )
 
+// VoucherPrototype is the resolver for the voucherPrototype field.
+func (r *adminVoucherResolver) VoucherPrototype(ctx context.Context, obj *model.AdminVoucher) (*model.AdminVoucherPrototype, error) {
+	id, err := parseID(obj.VoucherPrototypeID)
+	if err != nil {
+		return nil, err
+	}
+	// The loader authorizes the read; a voucher's prototype is of the
+	// voucher's partner, so whoever sees the voucher sees it.
+	p, err := loadersFrom(ctx).adminPrototypes.Load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if p == nil {
+		return nil, domain.ErrNotFound
+	}
+	return toGraphAdminPrototype(p), nil
+}
+
 // UpdateVoucherState is the resolver for the updateVoucherState field.
 func (r *mutationResolver) UpdateVoucherState(ctx context.Context, input model.UpdateVoucherStateInput) (*model.AdminVoucherPayload, error) {
 	v, err := r.VoucherAdmin.UpdateVoucherState(ctx, input.Code, strings.ToLower(string(input.State)))
@@ -97,3 +115,8 @@ func (r *queryResolver) AdminGiftcard(ctx context.Context, id *string, code *str
 	}
 	return toGraphAdminGiftcard(g), nil
 }
+
+// AdminVoucher returns AdminVoucherResolver implementation.
+func (r *Resolver) AdminVoucher() AdminVoucherResolver { return &adminVoucherResolver{r} }
+
+type adminVoucherResolver struct{ *Resolver }

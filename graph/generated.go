@@ -33,6 +33,7 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	AdminVoucher() AdminVoucherResolver
 	AdminVoucherPrototype() AdminVoucherPrototypeResolver
 	Box() BoxResolver
 	BoxOffer() BoxOfferResolver
@@ -153,6 +154,7 @@ type ComplexityRoot struct {
 		TotalPrice                     func(childComplexity int) int
 		Type                           func(childComplexity int) int
 		UsageDate                      func(childComplexity int) int
+		VoucherPrototype               func(childComplexity int) int
 		VoucherPrototypeDescription    func(childComplexity int) int
 		VoucherPrototypeID             func(childComplexity int) int
 		VoucherPrototypeName           func(childComplexity int) int
@@ -1288,6 +1290,9 @@ type ComplexityRoot struct {
 
 // region    ************************** generated!.gotpl **************************
 
+type AdminVoucherResolver interface {
+	VoucherPrototype(ctx context.Context, obj *model.AdminVoucher) (*model.AdminVoucherPrototype, error)
+}
 type AdminVoucherPrototypeResolver interface {
 	Universe(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.UniverseRecord, error)
 
@@ -1943,6 +1948,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdminVoucher.UsageDate(childComplexity), true
+	case "AdminVoucher.voucherPrototype":
+		if e.ComplexityRoot.AdminVoucher.VoucherPrototype == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.VoucherPrototype(childComplexity), true
 	case "AdminVoucher.voucherPrototypeDescription":
 		if e.ComplexityRoot.AdminVoucher.VoucherPrototypeDescription == nil {
 			break
@@ -7395,6 +7406,8 @@ func (ec *executionContext) childFields_AdminVoucher(ctx context.Context, field 
 		return ec.fieldContext_AdminVoucher_voucherPrototypeDescription(ctx, field)
 	case "voucherPrototypeRentConditions":
 		return ec.fieldContext_AdminVoucher_voucherPrototypeRentConditions(ctx, field)
+	case "voucherPrototype":
+		return ec.fieldContext_AdminVoucher_voucherPrototype(ctx, field)
 	case "nbNights":
 		return ec.fieldContext_AdminVoucher_nbNights(ctx, field)
 	case "nbBabies":
@@ -12131,6 +12144,38 @@ func (ec *executionContext) fieldContext_AdminVoucher_voucherPrototypeRentCondit
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucher_voucherPrototype(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_voucherPrototype(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.AdminVoucher().VoucherPrototype(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherPrototype) graphql.Marshaler {
+			return ec.marshalNAdminVoucherPrototype2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototype(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_voucherPrototype(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucher",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AdminVoucherPrototype(ctx, field)
 		},
 	}
 	return fc, nil
@@ -41271,322 +41316,360 @@ func (ec *executionContext) _AdminVoucher(ctx context.Context, sel ast.Selection
 		case "id":
 			out.Values[i] = ec._AdminVoucher_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "code":
 			out.Values[i] = ec._AdminVoucher_code(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "state":
 			out.Values[i] = ec._AdminVoucher_state(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "summary":
 			out.Values[i] = ec._AdminVoucher_summary(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "origin":
 			out.Values[i] = ec._AdminVoucher_origin(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "originUrl":
 			out.Values[i] = ec._AdminVoucher_originUrl(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "type":
 			out.Values[i] = ec._AdminVoucher_type(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "apiVersion":
 			out.Values[i] = ec._AdminVoucher_apiVersion(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "language":
 			out.Values[i] = ec._AdminVoucher_language(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "importedFrom":
 			out.Values[i] = ec._AdminVoucher_importedFrom(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "paymentType":
 			out.Values[i] = ec._AdminVoucher_paymentType(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "voucherPrototypeId":
 			out.Values[i] = ec._AdminVoucher_voucherPrototypeId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "voucherPrototypeType":
 			out.Values[i] = ec._AdminVoucher_voucherPrototypeType(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "voucherPrototypeName":
 			out.Values[i] = ec._AdminVoucher_voucherPrototypeName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "voucherPrototypeDescription":
 			out.Values[i] = ec._AdminVoucher_voucherPrototypeDescription(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "voucherPrototypeRentConditions":
 			out.Values[i] = ec._AdminVoucher_voucherPrototypeRentConditions(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "voucherPrototype":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._AdminVoucher_voucherPrototype(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "nbNights":
 			out.Values[i] = ec._AdminVoucher_nbNights(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "nbBabies":
 			out.Values[i] = ec._AdminVoucher_nbBabies(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "nbChildren":
 			out.Values[i] = ec._AdminVoucher_nbChildren(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "nbAdults":
 			out.Values[i] = ec._AdminVoucher_nbAdults(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "options":
 			out.Values[i] = ec._AdminVoucher_options(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "includedOptions":
 			out.Values[i] = ec._AdminVoucher_includedOptions(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "receptionMode":
 			out.Values[i] = ec._AdminVoucher_receptionMode(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "receptionModeDisplay":
 			out.Values[i] = ec._AdminVoucher_receptionModeDisplay(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "expeditionStatus":
 			out.Values[i] = ec._AdminVoucher_expeditionStatus(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "expeditionDate":
 			out.Values[i] = ec._AdminVoucher_expeditionDate(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "coverLetterUrl":
 			out.Values[i] = ec._AdminVoucher_coverLetterUrl(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "printablePdfFile":
 			out.Values[i] = ec._AdminVoucher_printablePdfFile(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterId":
 			out.Values[i] = ec._AdminVoucher_gifterId(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterCivility":
 			out.Values[i] = ec._AdminVoucher_gifterCivility(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterFirstName":
 			out.Values[i] = ec._AdminVoucher_gifterFirstName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterLastName":
 			out.Values[i] = ec._AdminVoucher_gifterLastName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterFullname":
 			out.Values[i] = ec._AdminVoucher_gifterFullname(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterAddress":
 			out.Values[i] = ec._AdminVoucher_gifterAddress(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterEmail":
 			out.Values[i] = ec._AdminVoucher_gifterEmail(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterZipcode":
 			out.Values[i] = ec._AdminVoucher_gifterZipcode(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterCity":
 			out.Values[i] = ec._AdminVoucher_gifterCity(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterCountry":
 			out.Values[i] = ec._AdminVoucher_gifterCountry(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterWiredPhone":
 			out.Values[i] = ec._AdminVoucher_gifterWiredPhone(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterMobilePhone":
 			out.Values[i] = ec._AdminVoucher_gifterMobilePhone(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "selfGifted":
 			out.Values[i] = ec._AdminVoucher_selfGifted(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "fromGifter":
 			out.Values[i] = ec._AdminVoucher_fromGifter(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifteeId":
 			out.Values[i] = ec._AdminVoucher_gifteeId(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifteeFirstName":
 			out.Values[i] = ec._AdminVoucher_gifteeFirstName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifteeLastName":
 			out.Values[i] = ec._AdminVoucher_gifteeLastName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifteeEmail":
 			out.Values[i] = ec._AdminVoucher_gifteeEmail(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifteePhoneNumber":
 			out.Values[i] = ec._AdminVoucher_gifteePhoneNumber(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "recipientAddress":
 			out.Values[i] = ec._AdminVoucher_recipientAddress(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "toGiftee":
 			out.Values[i] = ec._AdminVoucher_toGiftee(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "message":
 			out.Values[i] = ec._AdminVoucher_message(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "totalPrice":
 			out.Values[i] = ec._AdminVoucher_totalPrice(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "purchasePrice":
 			out.Values[i] = ec._AdminVoucher_purchasePrice(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "rentPrice":
 			out.Values[i] = ec._AdminVoucher_rentPrice(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "boughtRentPrice":
 			out.Values[i] = ec._AdminVoucher_boughtRentPrice(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "creationDate":
 			out.Values[i] = ec._AdminVoucher_creationDate(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "activationDate":
 			out.Values[i] = ec._AdminVoucher_activationDate(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "usageDate":
 			out.Values[i] = ec._AdminVoucher_usageDate(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "expirationDate":
 			out.Values[i] = ec._AdminVoucher_expirationDate(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isGroupPayment":
 			out.Values[i] = ec._AdminVoucher_isGroupPayment(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isUsable":
 			out.Values[i] = ec._AdminVoucher_isUsable(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isExtendable":
 			out.Values[i] = ec._AdminVoucher_isExtendable(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isRefundable":
 			out.Values[i] = ec._AdminVoucher_isRefundable(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "coupon":
 			out.Values[i] = ec._AdminVoucher_coupon(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "stateChanges":
 			out.Values[i] = ec._AdminVoucher_stateChanges(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
