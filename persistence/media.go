@@ -34,12 +34,13 @@ func (r *mediaRow) toDomain() *domain.Media {
 }
 
 // MediaStore is the domain.MediaStore on PostgreSQL.
-type MediaStore struct{ db *bun.DB }
+type MediaStore struct{ db bun.IDB }
 
 var _ domain.MediaStore = (*MediaStore)(nil)
 
-// NewMediaStore returns the store on db.
-func NewMediaStore(db *bun.DB) *MediaStore { return &MediaStore{db: db} }
+// NewMediaStore returns the store on db: a pool, or a transaction (its
+// writes then nest as savepoints).
+func NewMediaStore(db bun.IDB) *MediaStore { return &MediaStore{db: db} }
 
 // CreateMedia inserts m and sets its ID, UUID and CreatedOn.
 func (s *MediaStore) CreateMedia(ctx context.Context, m *domain.Media) error {

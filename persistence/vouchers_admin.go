@@ -20,12 +20,13 @@ import (
 // voucher is read in a fixed number of queries whatever its options: the
 // vouchers, then their options, option services, included options,
 // coupons and state changes, each for the whole page at once.
-type VoucherAdminStore struct{ db *bun.DB }
+type VoucherAdminStore struct{ db bun.IDB }
 
 var _ domain.VoucherAdminStore = (*VoucherAdminStore)(nil)
 
-// NewVoucherAdminStore returns the store on db.
-func NewVoucherAdminStore(db *bun.DB) *VoucherAdminStore { return &VoucherAdminStore{db: db} }
+// NewVoucherAdminStore returns the store on db: a pool, or a transaction
+// (its writes then nest as savepoints).
+func NewVoucherAdminStore(db bun.IDB) *VoucherAdminStore { return &VoucherAdminStore{db: db} }
 
 type adminVoucherRow struct {
 	ID                   int64            `bun:"id"`

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -37,11 +38,15 @@ func seedCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := persistence.Migrate(ctx, db); err != nil {
 		return err
 	}
+	blobs, err := openBlobStore(ctx, &cfg)
+	if err != nil {
+		return err
+	}
 	baseURL := cfg.PublicBaseURL
 	if baseURL == "" {
 		baseURL = "http://" + cfg.Addr
 	}
-	return seedDemo(ctx, db, time.Now(), baseURL, stdout)
+	return seedDemo(ctx, db, blobs, time.Now(), baseURL, stdout)
 }
 
 // seedDemo loads the demo dataset and says what it did; now is the instant
@@ -51,32 +56,62 @@ func seedCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // accounts come first, each created by AccountService.CreateAccount (its
 // own transaction becomes a savepoint) so that its user gets an API token;
 // an account whose user exists is kept. The catalogue follows; the first
-// partner's marketing widgets, loaded with it, mark it as loaded.
-func seedDemo(ctx context.Context, db *bun.DB, now time.Time, baseURL string, out io.Writer) error {
+// partner's marketing widgets, loaded with it, mark it as loaded. The
+// administration part (seed_admin.go) comes last with its own marker, so
+// that a database seeded before it existed gets it on the next run.
+//
+// Media bytes go to blobs, outside the transaction: when it fails, the
+// blobs this run wrote are deleted.
+func seedDemo(ctx context.Context, db *bun.DB, blobs domain.BlobStore, now time.Time, baseURL string, out io.Writer) error {
 	var accounts []seededAccount
 	var loaded *seedTally
+	var admin *demoAdminLoader
 	var log bytes.Buffer // printed once the transaction has committed
+	written := &recordingBlobs{BlobStore: blobs}
 	err := db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		var err error
 		if accounts, err = seedDemoAccounts(ctx, tx, &log); err != nil {
+			return err
+		}
+		staff, err := seedDemoStaff(ctx, tx, &log)
+		if err != nil {
 			return err
 		}
 		partners := make(map[string]*domain.Partner, len(accounts))
 		for _, a := range accounts {
 			partners[a.Demo.Key] = a.Partner
 		}
+		accounts = append(accounts, staff)
 		l := newDemoLoader(tx, partners, now)
-		if done, err := l.loadedAlready(ctx); err != nil || done {
+		done, err := l.loadedAlready(ctx)
+		if err != nil {
 			return err
 		}
-		if err := l.load(ctx); err != nil {
+		if !done {
+			if err := l.load(ctx); err != nil {
+				return err
+			}
+			loaded = &l.tally
+		}
+		a, err := newDemoAdminLoader(ctx, tx, written, partners, now, baseURL)
+		if err != nil {
 			return err
 		}
-		loaded = &l.tally
+		if done, err := a.loadedAlready(ctx); err != nil || done {
+			return err
+		}
+		if err := a.load(ctx); err != nil {
+			return err
+		}
+		admin = a
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("load the demo data (none of it was saved): %w", err)
+		err = fmt.Errorf("load the demo data (none of it was saved): %w", err)
+		if derr := written.deleteAll(context.WithoutCancel(ctx)); derr != nil {
+			err = errors.Join(err, fmt.Errorf("and the media files it wrote could not all be deleted: %w", derr))
+		}
+		return err
 	}
 	if _, err := log.WriteTo(out); err != nil {
 		return err
@@ -89,6 +124,11 @@ func seedDemo(ctx context.Context, db *bun.DB, now time.Time, baseURL string, ou
 		for _, line := range loaded.lines() {
 			fmt.Fprintln(out, "  "+line)
 		}
+	}
+	if admin == nil {
+		fmt.Fprintln(out, "The demo administration data is already loaded: nothing changed.")
+	} else {
+		admin.report(out, baseURL)
 	}
 	fmt.Fprintln(out, "Marketing widgets:")
 	for _, p := range demoPartners {
@@ -111,13 +151,13 @@ func seedDemo(ctx context.Context, db *bun.DB, now time.Time, baseURL string, ou
 		fmt.Fprintln(out, "These demo users existed already; their tokens are only shown when created. Get a new one with:")
 		for _, a := range existing {
 			fmt.Fprintf(out, `  curl -s -X POST %s/api-token-auth/ -H 'Content-Type: application/json' -d '{"username": %q, "password": %q}'`+"\n",
-				baseURL, a.Demo.Username, a.Demo.Password)
+				baseURL, a.User.Username, a.User.Password)
 		}
 	}
 	if len(created) > 0 {
 		fmt.Fprintln(out, "API tokens of the demo users (username token):")
 		for _, a := range created {
-			fmt.Fprintf(out, "%s %s\n", a.Demo.Username, a.Token)
+			fmt.Fprintf(out, "%s %s\n", a.User.Username, a.Token)
 		}
 	}
 	return nil
@@ -125,7 +165,8 @@ func seedDemo(ctx context.Context, db *bun.DB, now time.Time, baseURL string, ou
 
 // seededAccount is a demo account as the run found or created it.
 type seededAccount struct {
-	Demo    *demoPartner
+	User    demoUser
+	Demo    *demoPartner // nil for the staff user
 	Partner *domain.Partner
 	Token   string // "" when the user existed: a token is only known when created
 }
@@ -140,7 +181,7 @@ func seedDemoAccounts(ctx context.Context, db bun.IDB, out io.Writer) ([]seededA
 	res := make([]seededAccount, 0, len(demoPartners))
 	for i := range demoPartners {
 		d := &demoPartners[i]
-		a := seededAccount{Demo: d}
+		a := seededAccount{User: demoUser{Username: d.Username, Password: d.Password, Email: d.Email}, Demo: d}
 		verb := "Created"
 		u, err := stores.Users.FindUserByUsername(ctx, d.Username)
 		switch {

@@ -2,11 +2,18 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"image/png"
+	"io"
+	"io/fs"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/uptrace/bun"
 
@@ -21,6 +28,9 @@ var seedCountedTables = []string{
 	"partners", "users", "api_tokens", "network_partners", "partner_labels", "universes", "themes",
 	"voucher_prototypes", "giftcard_prototypes", "events", "event_slots", "event_formulas", "workshop_levels",
 	"workshops", "workshop_sessions", "network_voucher_boxes", "box_offers", "gift_codes", "marketing_widgets",
+	"user_permissions", "environments", "media", "voucher_prototype_images", "option_categories", "options",
+	"option_services", "voucher_prototype_options", "coupons", "customers", "vouchers", "voucher_options",
+	"voucher_state_changes", "giftcards",
 }
 
 func seedCounts(t *testing.T, db *bun.DB) map[string]int {
@@ -52,36 +62,39 @@ var seedTokenLine = regexp.MustCompile(`^(demo-[a-z]+) ([0-9a-f]{40})$`)
 func TestSeedDemo(t *testing.T) {
 	dsn := dbtest.NewDSN(t)
 	db := mustSeedDB(t, dsn)
+	dataDir := t.TempDir()
 
-	code, out, errOut := runCmd(t, "seed", "demo", "--database-url", dsn)
+	code, out, errOut := runCmd(t, "seed", "demo", "--database-url", dsn, "--data-dir", dataDir)
 	if code != 0 {
 		t.Fatalf("first run: exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	tokens := map[string]string{}
-	for _, line := range lines[len(lines)-len(demoPartners):] {
+	for _, line := range lines[len(lines)-len(demoPartners)-1:] {
 		m := seedTokenLine.FindStringSubmatch(line)
 		if m == nil {
 			t.Fatalf("line %q is not \"username token\"; stdout:\n%s", line, out)
 		}
 		tokens[m[1]] = m[2]
 	}
-	if len(tokens) != len(demoPartners) || !strings.Contains(out, "Loaded the demo catalogue:") {
+	if len(tokens) != len(demoPartners)+1 || tokens[demoStaff.Username] == "" ||
+		!strings.Contains(out, "Loaded the demo catalogue:") || !strings.Contains(out, "Loaded the demo administration data:") {
 		t.Fatalf("first run's stdout:\n%s", out)
 	}
 	first := seedCounts(t, db)
-	for _, table := range []string{"events", "event_slots", "workshops", "workshop_sessions", "network_voucher_boxes", "gift_codes"} {
+	for _, table := range seedCountedTables {
 		if first[table] == 0 {
 			t.Errorf("the first run loaded no %s", table)
 		}
 	}
 
 	t.Run("SecondRunLoadsNothing", func(t *testing.T) {
-		code, out, errOut := runCmd(t, "seed", "demo", "--database-url", dsn)
+		code, out, errOut := runCmd(t, "seed", "demo", "--database-url", dsn, "--data-dir", dataDir)
 		if code != 0 {
 			t.Fatalf("second run: exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 		}
 		if !strings.Contains(out, "The demo catalogue is already loaded: nothing changed.") ||
+			!strings.Contains(out, "The demo administration data is already loaded: nothing changed.") ||
 			!strings.Contains(out, `"username": "demo-chateau", "password": "chateau-demo-password"`) {
 			t.Errorf("second run's stdout:\n%s", out)
 		}
@@ -95,7 +108,7 @@ func TestSeedDemo(t *testing.T) {
 		}
 	})
 
-	srv := mustServe(t, dsn)
+	srv := mustServe(t, dsn, "--data-dir", dataDir)
 	get := func(t *testing.T, path, partnerDomain string) map[string]any {
 		t.Helper()
 		res := do(t, "GET", srv.URL+path, "", "X-Partner-Domain", partnerDomain)
@@ -184,6 +197,238 @@ func TestSeedDemo(t *testing.T) {
 			}
 		}
 	})
+
+	t.Run("AdministrationTokens", func(t *testing.T) {
+		var total int
+		if err := db.NewRaw("SELECT count(*) FROM vouchers").Scan(context.Background(), &total); err != nil {
+			t.Fatal(err)
+		}
+		users := []string{demoStaff.Username}
+		for _, p := range demoPartners {
+			users = append(users, p.Username)
+		}
+		for _, user := range users {
+			auth := []string{"Authorization", "Token " + tokens[user]}
+			res := do(t, "GET", srv.URL+"/api/permissions/", "", auth...)
+			want := demoPartnerPermissions
+			if user == demoStaff.Username {
+				want = domain.PermissionVocabulary
+			}
+			if got := res.JSON(t)["permissions"]; res.Status != 200 || fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("permissions of %s: status %d, body %s; want %v", user, res.Status, res.Body, want)
+			}
+			res = do(t, "GET", srv.URL+"/api/vouchers/", "", auth...)
+			if res.Status != 200 {
+				t.Errorf("vouchers of %s: status %d, body %s", user, res.Status, res.Body)
+				continue
+			}
+			count := res.JSON(t)["count"].(float64)
+			switch {
+			case user == demoStaff.Username && count != float64(total):
+				t.Errorf("staff sees %v vouchers, want all %d", count, total)
+			case user == "demo-chateau" && (count == 0 || count == float64(total)):
+				t.Errorf("demo-chateau sees %v vouchers of %d: want its own only", count, total)
+			}
+		}
+	})
+
+	t.Run("VouchersInEveryState", func(t *testing.T) {
+		res := do(t, "GET", srv.URL+"/api/vouchers/?page_size=100", "", "Authorization", "Token "+tokens[demoStaff.Username])
+		results, _ := res.JSON(t)["results"].([]any)
+		states := map[string]int{}
+		for _, r := range results {
+			v := r.(map[string]any)
+			states[v["state"].(string)]++
+			if v["gifter_first_name"] == "" || v["giftee_first_name"] == "" {
+				t.Errorf("voucher %v has no gifter or giftee: %v", v["code"], v)
+			}
+		}
+		for _, state := range domain.VoucherStates {
+			if states[state] == 0 {
+				t.Errorf("no voucher in state %s: %v", state, states)
+			}
+		}
+		// Every voucher moved out of its issued state has the history of it.
+		var missing, withOptions, withCoupon, liveExpired int
+		err := db.NewRaw(`SELECT
+				count(*) FILTER (WHERE v.state NOT IN ('draft', 'paid') AND NOT EXISTS (SELECT 1 FROM voucher_state_changes c
+					WHERE c.voucher_id = v.id AND c.to_state = v.state AND c.user_id IS NOT NULL)),
+				count(*) FILTER (WHERE EXISTS (SELECT 1 FROM voucher_options o WHERE o.voucher_id = v.id)),
+				count(*) FILTER (WHERE v.coupon_id IS NOT NULL),
+				count(*) FILTER (WHERE v.state = 'exprd' AND v.expiration_date > now())
+			FROM vouchers v`).Scan(context.Background(), &missing, &withOptions, &withCoupon, &liveExpired)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if missing != 0 || withOptions == 0 || withCoupon == 0 || liveExpired != 0 {
+			t.Errorf("vouchers: %d without the history of their state, %d with options, %d with a coupon, %d expired in the future",
+				missing, withOptions, withCoupon, liveExpired)
+		}
+	})
+
+	t.Run("GraphVouchersWithTheirPrototype", func(t *testing.T) {
+		body := `{"query": "{ adminVouchers(filter: {gifter: \"Lucía\"}) { totalCount edges { node { state prototype { type imageIds coverImageId environmentId options { edges { node { included option { name { en } } } } } } } } } }"}`
+		res := do(t, "POST", srv.URL+"/graphql", body, "Authorization", "Token "+tokens["demo-chateau"])
+		var got struct {
+			Data struct {
+				AdminVouchers struct {
+					TotalCount int
+					Edges      []struct {
+						Node struct {
+							State            string
+							Prototype struct {
+								Type          string
+								ImageIDs      []string `json:"imageIds"`
+								CoverImageID  string   `json:"coverImageId"`
+								EnvironmentID string   `json:"environmentId"`
+								Options       struct {
+									Edges []struct{ Node struct{ Included bool } }
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+		if err := json.Unmarshal([]byte(res.Body), &got); err != nil || got.Data.AdminVouchers.TotalCount != 1 {
+			t.Fatalf("status %d, body %s", res.Status, res.Body)
+		}
+		n := got.Data.AdminVouchers.Edges[0].Node
+		p := n.Prototype
+		if n.State != "USING" || p.Type != "STAY" || len(p.ImageIDs) != 3 || p.CoverImageID != p.ImageIDs[2] ||
+			p.EnvironmentID == "" || len(p.Options.Edges) != 3 || !p.Options.Edges[0].Node.Included {
+			t.Errorf("Lucía's voucher: %s", res.Body)
+		}
+	})
+
+	t.Run("PrototypesEveryField", func(t *testing.T) {
+		res := do(t, "GET", srv.URL+"/api/voucher_prototypes/?page_size=100", "", "Authorization", "Token "+tokens[demoStaff.Username])
+		results, _ := res.JSON(t)["results"].([]any)
+		if len(results) != len(demoAdminPrototypes) {
+			t.Fatalf("prototypes: status %d, body %s", res.Status, res.Body)
+		}
+		for _, r := range results {
+			p := r.(map[string]any)
+			images, _ := p["images"].([]any)
+			if len(images) < 2 || p["cover_image"] == nil || p["environment"] == nil || p["universe"] == nil ||
+				p["adults_price"] == nil || p["last_active_day"] == nil || p["is_active"] != true {
+				t.Errorf("prototype %v lacks a field: %v", p["id"], p)
+			}
+			for _, prefix := range []string{"name", "description", "long_description", "rent_conditions", "how_to_book_html", "pdf_description"} {
+				for _, lang := range domain.Languages {
+					if s, _ := p[prefix+"_"+lang].(string); s == "" {
+						t.Errorf("prototype %v has no %s_%s", p["id"], prefix, lang)
+					}
+				}
+			}
+		}
+	})
+
+	t.Run("MediaReadable", func(t *testing.T) {
+		var uuids []string
+		if err := db.NewRaw("SELECT uuid::text FROM media ORDER BY id").Scan(context.Background(), &uuids); err != nil {
+			t.Fatal(err)
+		}
+		for _, u := range uuids {
+			res := do(t, "GET", srv.URL+"/media/"+u, "")
+			cfg, err := png.DecodeConfig(strings.NewReader(res.Body))
+			if res.Status != 200 || err != nil || cfg.Width != 480 {
+				t.Errorf("GET /media/%s: status %d, %v, %dx%d", u, res.Status, err, cfg.Width, cfg.Height)
+			}
+		}
+		if n := countFiles(t, filepath.Join(dataDir, "media")); n != len(uuids) {
+			t.Errorf("%d files under DATA_DIR/media for %d media", n, len(uuids))
+		}
+	})
+}
+
+// countFiles counts the regular files under dir (0 when it does not exist).
+func countFiles(t *testing.T, dir string) int {
+	t.Helper()
+	n := 0
+	err := filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if errors.Is(err, fs.ErrNotExist) {
+			return filepath.SkipDir
+		}
+		if err == nil && d.Type().IsRegular() {
+			n++
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// A database seeded before the administration part existed (accounts and
+// catalogue only) gets it on the next run, the catalogue untouched.
+func TestSeedDemoAddsAdministrationToAnEarlierSeed(t *testing.T) {
+	ctx := context.Background()
+	dsn := dbtest.NewDSN(t)
+	db := mustSeedDB(t, dsn)
+	err := db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		accounts, err := seedDemoAccounts(ctx, tx, io.Discard)
+		if err != nil {
+			return err
+		}
+		partners := map[string]*domain.Partner{}
+		for _, a := range accounts {
+			partners[a.Demo.Key] = a.Partner
+		}
+		return newDemoLoader(tx, partners, time.Now()).load(ctx)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := seedCounts(t, db)
+
+	code, out, errOut := runCmd(t, "seed", "demo", "--database-url", dsn, "--data-dir", t.TempDir())
+	if code != 0 || !strings.Contains(out, "The demo catalogue is already loaded: nothing changed.") ||
+		!strings.Contains(out, "Loaded the demo administration data:") || !strings.Contains(out, "Created staff user demo-staff") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	after := seedCounts(t, db)
+	for _, table := range []string{"events", "workshops", "giftcard_prototypes", "network_voucher_boxes", "marketing_widgets"} {
+		if after[table] != before[table] {
+			t.Errorf("%s: %d rows, had %d", table, after[table], before[table])
+		}
+	}
+	// The catalogue's prototypes are upgraded in place; only the new stay is added.
+	if after["voucher_prototypes"] != before["voucher_prototypes"]+1 || after["vouchers"] <= before["vouchers"] {
+		t.Errorf("voucher prototypes %d → %d, vouchers %d → %d", before["voucher_prototypes"], after["voucher_prototypes"],
+			before["vouchers"], after["vouchers"])
+	}
+}
+
+// A load that fails after the media were uploaded leaves no blob behind:
+// here the last step, issuing giftcards with a gifter (the catalogue's
+// have none), is refused by a trigger.
+func TestSeedDemoFailureDeletesTheBlobs(t *testing.T) {
+	ctx := context.Background()
+	dsn := dbtest.NewDSN(t)
+	db := mustSeedDB(t, dsn)
+	if code, _, errOut := runCmd(t, "migrate", "up", "--database-url", dsn); code != 0 {
+		t.Fatalf("migrate: %s", errOut)
+	}
+	if _, err := db.ExecContext(ctx, `CREATE FUNCTION refuse_giftcards() RETURNS trigger LANGUAGE plpgsql AS
+			$$ BEGIN RAISE EXCEPTION 'giftcards are closed'; END $$;
+		CREATE TRIGGER refuse_giftcards BEFORE INSERT ON giftcards FOR EACH ROW
+			WHEN (NEW.gifter_first_name <> '') EXECUTE FUNCTION refuse_giftcards();`); err != nil {
+		t.Fatal(err)
+	}
+	before := seedCounts(t, db)
+	dataDir := t.TempDir()
+	code, out, errOut := runCmd(t, "seed", "demo", "--database-url", dsn, "--data-dir", dataDir)
+	if code != 1 || !strings.Contains(errOut, "giftcard of Claire Fontaine") || !strings.Contains(errOut, "giftcards are closed") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	if n := countFiles(t, filepath.Join(dataDir, "media")); n != 0 {
+		t.Errorf("%d media files left by a failed load", n)
+	}
+	if after := seedCounts(t, db); !reflect.DeepEqual(after, before) {
+		t.Errorf("a failed load wrote rows:\nbefore %v\nafter  %v", before, after)
+	}
 }
 
 // wantEightLanguages fails unless v is a Localized as the API shows it with
@@ -224,7 +469,8 @@ func TestSeedDemoErrConflictLoadsNothing(t *testing.T) {
 	}
 	before := seedCounts(t, db)
 
-	code, out, errOut := runCmd(t, "seed", "demo", "--database-url", dsn)
+	dataDir := t.TempDir()
+	code, out, errOut := runCmd(t, "seed", "demo", "--database-url", dsn, "--data-dir", dataDir)
 	if code != 1 || !strings.Contains(errOut, "gift "+taken+": code: A gift with this code already exists.") {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
@@ -243,7 +489,7 @@ func TestSeedDemoErrConflictLoadsNothing(t *testing.T) {
 	if _, err := db.ExecContext(ctx, "DELETE FROM gift_codes WHERE code = ?", taken); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut = runCmd(t, "seed", "demo", "--database-url", dsn)
+	code, out, errOut = runCmd(t, "seed", "demo", "--database-url", dsn, "--data-dir", dataDir)
 	if code != 0 || !strings.Contains(out, "Created user demo-market") || !strings.Contains(out, "Loaded the demo catalogue:") {
 		t.Fatalf("run after the conflict: exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
@@ -264,11 +510,14 @@ func TestSeedDemoDataEveryLanguage(t *testing.T) {
 		"demoVoucherPrototypes": demoVoucherPrototypes, "demoGiftcardPrototypes": demoGiftcardPrototypes,
 		"demoEvents": demoEvents, "demoWorkshopTags": demoWorkshopTags, "demoWorkshopCategories": demoWorkshopCategories,
 		"demoWorkshops": demoWorkshops, "demoBoxes": demoBoxes,
+		"demoEnvironments": demoEnvironments, "demoAdminPrototypes": demoAdminPrototypes,
+		"demoOptionCategories": demoOptionCategories, "demoOptions": demoOptions,
 	}
 	localized := reflect.TypeFor[domain.Localized]()
 	var walk func(path string, v reflect.Value)
 	walk = func(path string, v reflect.Value) {
 		switch {
+		case v.Type() == localized && v.IsNil(): // not given: a catalogue prototype's name
 		case v.Type() == localized:
 			for _, lang := range domain.Languages {
 				if v.MapIndex(reflect.ValueOf(lang)).IsValid() && v.MapIndex(reflect.ValueOf(lang)).String() != "" {
