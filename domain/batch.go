@@ -1,5 +1,7 @@
 package domain
 
+import "context"
+
 // Batch reads. The graph asks for the records of many parents at once (the
 // offers of twenty boxes, the partners of twenty offers) through per-request
 // loaders; the services' batch methods answer each such batch with a fixed
@@ -21,15 +23,26 @@ func inKeyOrder[T any](ids []int64, records []*T, idOf func(*T) int64) []*T {
 	return out
 }
 
-// visibleTo blanks the records of partners c does not see, in place: the
-// administration batches answer nil for them, as for an unknown id.
-func visibleTo[T any](c *Caller, records []*T, ownerOf func(*T) int64) []*T {
+// visibleBatch is an administration batch read: it authorizes op, reads
+// the records of ids with find (in ids order, nil for unknown ids) and
+// blanks those of partners the caller does not see, so that they read as
+// unknown too.
+func visibleBatch[T any](ctx context.Context, op AdminOp, ids []int64,
+	find func(context.Context, []int64) ([]*T, error), ownerOf func(*T) int64) ([]*T, error) {
+	c, err := Authorize(ctx, op)
+	if err != nil {
+		return nil, err
+	}
+	records, err := find(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	for i, r := range records {
 		if r != nil && !c.Sees(ownerOf(r)) {
 			records[i] = nil
 		}
 	}
-	return records
+	return records, nil
 }
 
 // pagesByParent arranges the rows of several parents' lists into one page

@@ -278,15 +278,7 @@ func (s *MediaService) List(ctx context.Context, f MediaFilter, page PageRequest
 // others (a graph batch: a prototype's images and cover).
 // Errors: those of Authorize(OpMediaRead).
 func (s *MediaService) MediaByID(ctx context.Context, ids []int64) ([]*Media, error) {
-	c, err := Authorize(ctx, OpMediaRead)
-	if err != nil {
-		return nil, err
-	}
-	out, err := s.store.MediaByID(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
-	return visibleTo(c, out, func(m *Media) int64 { return m.PartnerID }), nil
+	return visibleBatch(ctx, OpMediaRead, ids, s.store.MediaByID, func(m *Media) int64 { return m.PartnerID })
 }
 
 // Get returns a media the caller sees.

@@ -269,30 +269,14 @@ func (s *AdminPrototypeService) OptionsOfPrototypes(ctx context.Context, ids []i
 // the others (a graph batch: the options bought with vouchers).
 // Errors: CodeUnauthenticated, CodeForbidden.
 func (s *AdminPrototypeService) OptionsByID(ctx context.Context, ids []int64) ([]*VoucherOption, error) {
-	c, err := Authorize(ctx, OpPrototypeRead)
-	if err != nil {
-		return nil, err
-	}
-	out, err := s.store.OptionsByID(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
-	return visibleTo(c, out, func(o *VoucherOption) int64 { return o.PartnerID }), nil
+	return visibleBatch(ctx, OpPrototypeRead, ids, s.store.OptionsByID, func(o *VoucherOption) int64 { return o.PartnerID })
 }
 
 // OptionCategoriesByID returns the categories the caller sees in ids
 // order, nil for the others (a graph batch).
 // Errors: CodeUnauthenticated, CodeForbidden.
 func (s *AdminPrototypeService) OptionCategoriesByID(ctx context.Context, ids []int64) ([]*OptionCategory, error) {
-	c, err := Authorize(ctx, OpPrototypeRead)
-	if err != nil {
-		return nil, err
-	}
-	out, err := s.store.OptionCategoriesByID(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
-	return visibleTo(c, out, func(x *OptionCategory) int64 { return x.PartnerID }), nil
+	return visibleBatch(ctx, OpPrototypeRead, ids, s.store.OptionCategoriesByID, func(x *OptionCategory) int64 { return x.PartnerID })
 }
 
 // SetPrototypeOption offers an option with a prototype (both of one

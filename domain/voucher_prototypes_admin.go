@@ -222,15 +222,7 @@ func (s *AdminPrototypeService) VoucherPrototypes(ctx context.Context, f AdminPr
 // order, nil for the others (a graph batch).
 // Errors: CodeUnauthenticated, CodeForbidden.
 func (s *AdminPrototypeService) VoucherPrototypesByID(ctx context.Context, ids []int64) ([]*AdminVoucherPrototype, error) {
-	c, err := Authorize(ctx, OpPrototypeRead)
-	if err != nil {
-		return nil, err
-	}
-	out, err := s.store.AdminVoucherPrototypesByID(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
-	return visibleTo(c, out, func(p *AdminVoucherPrototype) int64 { return p.PartnerID }), nil
+	return visibleBatch(ctx, OpPrototypeRead, ids, s.store.AdminVoucherPrototypesByID, func(p *AdminVoucherPrototype) int64 { return p.PartnerID })
 }
 
 // UniversesByID returns universes (a shared list) in ids order, nil when
