@@ -127,3 +127,61 @@ func BenchmarkGraphQLNestedBoxes(b *testing.B) {
 		run()
 	}
 }
+
+// BenchmarkAdminVouchersList measures GET /api/vouchers/ through the whole
+// handler for a partner of 200 vouchers, each with two options bought (of a
+// prototype offering three, one included) and a coupon: the full 2.4
+// record, at the default and the maximum page size.
+func BenchmarkAdminVouchersList(b *testing.B) {
+	ctx := context.Background()
+	dsn := dbtest.NewDSN(b)
+	token := mustCreateUser(b, dsn, "--username", "shop", "--password", "shop-password", "--partner-name", "Shop")
+	db, err := persistence.Open(ctx, dsn)
+	must(b, err)
+	b.Cleanup(func() { db.Close() })
+	_, err = db.ExecContext(ctx, `
+		WITH p AS (SELECT id FROM partners WHERE name = 'Shop'),
+		proto AS (INSERT INTO voucher_prototypes (partner_id, name, type, stay_price)
+			SELECT id, '{"fr": "Nuit au château", "en": "A night at the castle"}', 'stay', 180 FROM p RETURNING id, partner_id),
+		opts AS (INSERT INTO options (partner_id, name, description, price, selling_price)
+			SELECT partner_id, jsonb_build_object('fr', 'Option ' || n), '{"fr": "Une option"}', 10 * n, 12 * n
+			FROM proto, generate_series(1, 3) n RETURNING id, partner_id),
+		links AS (INSERT INTO voucher_prototype_options (voucher_prototype_id, option_id, count, included)
+			SELECT proto.id, opts.id, 1, opts.id = (SELECT min(id) FROM opts) FROM proto, opts RETURNING 1),
+		coupon AS (INSERT INTO coupons (partner_id, code, discount, discount_text)
+			SELECT id, 'WELCOME10', 10, '-10%' FROM p RETURNING id),
+		codes AS (INSERT INTO gift_codes (code, kind) SELECT 'BENCH-' || n, 'voucher' FROM generate_series(1, 200) n RETURNING code),
+		vouchers AS (INSERT INTO vouchers (code, voucher_prototype_id, state, total_price, gifter_first_name,
+				gifter_last_name, giftee_first_name, giftee_last_name, coupon_id, expiration_date)
+			SELECT codes.code, proto.id, 'paid', 204, 'Ada', 'Lovelace', 'Alan', 'Turing', coupon.id, now() + interval '1 year'
+			FROM codes, proto, coupon RETURNING id)
+		INSERT INTO voucher_options (voucher_id, option_id, count, total_price)
+		SELECT vouchers.id, opts.id, 1, 12 FROM vouchers, opts WHERE opts.id > (SELECT min(id) FROM opts)`)
+	must(b, err)
+	carts := cartstore.NewMemory(100)
+	b.Cleanup(carts.Close)
+	h := newHandler(db, carts, &config{CartTTL: time.Hour, PublicBaseURL: "http://api.test", DataDir: b.TempDir()},
+		slog.New(slog.NewJSONHandler(io.Discard, nil)))
+	for _, size := range []int{20, 100} {
+		b.Run(fmt.Sprintf("page_size=%d", size), func(b *testing.B) {
+			url := fmt.Sprintf("/api/vouchers/?page=2&page_size=%d", size)
+			get := func() string {
+				req := httptest.NewRequest(http.MethodGet, url, nil)
+				req.Header.Set("Authorization", "Token "+token)
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, req)
+				if rec.Code != http.StatusOK {
+					b.Fatalf("status %d: %s", rec.Code, rec.Body)
+				}
+				return rec.Body.String()
+			}
+			if out := get(); strings.Count(out, `"total_price":12`) != 2*size || strings.Count(out, `"WELCOME10"`) < size {
+				b.Fatalf("want %d vouchers with two options and the coupon: %.2000s", size, out)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				get()
+			}
+		})
+	}
+}
