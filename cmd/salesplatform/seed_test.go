@@ -275,7 +275,7 @@ func TestSeedDemo(t *testing.T) {
 					TotalCount int
 					Edges      []struct {
 						Node struct {
-							State            string
+							State     string
 							Prototype struct {
 								Type          string
 								ImageIDs      []string `json:"imageIds"`
