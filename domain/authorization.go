@@ -3,6 +3,7 @@ package domain
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/google/uuid"
 )
@@ -173,6 +174,44 @@ func (c *Caller) listTenant(partner *int64) (tenant *int64, none bool) {
 		return partner, false
 	}
 	return t, *t != *partner
+}
+
+// adminList is the read of an administration list with one ordering
+// string: it authorizes op, refuses an ordering not in orderings, narrows
+// the list's partner filter to the caller's tenancy and reads page with
+// find, given that partner (nil: every partner's). A filter the caller's
+// tenancy excludes gives an empty page without a read.
+// Errors: those of Authorize; CodeInvalid on "ordering"; CodeNotFound
+// "Invalid page." past the end.
+func adminList[T any](ctx context.Context, op AdminOp, partner *int64, ordering string, orderings []string,
+	page PageRequest, find func(tenant *int64) ([]T, int, error)) (*Page[T], error) {
+	c, err := Authorize(ctx, op)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkOrdering(ordering, orderings); err != nil {
+		return nil, err
+	}
+	tenant, none := c.listTenant(partner)
+	if none {
+		return NewPage([]T{}, 0, page)
+	}
+	items, count, err := find(tenant)
+	if err != nil {
+		return nil, err
+	}
+	return NewPage(items, count, page)
+}
+
+// checkOrdering accepts "" (a list's default order) and the orderings of
+// allowed; anything else is a field error on "ordering".
+func checkOrdering(ordering string, allowed []string) error {
+	if ordering == "" || slices.Contains(allowed, ordering) {
+		return nil
+	}
+	var v validator
+	v.add(VInvalid, "Unknown ordering: "+ordering+".", "ordering")
+	return v.err()
 }
 
 // Messages of the partner_uuid field of administration writes.

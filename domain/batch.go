@@ -66,3 +66,17 @@ func pagesByParent[T any](parentIDs []int64, req PageRequest, rows []T, parentOf
 	}
 	return out
 }
+
+// visiblePages makes the pages of a batch of parents' lists: parent i's
+// items and count when the caller sees it (parents[i] != nil, as
+// visibleBatch leaves them), an empty page otherwise.
+func visiblePages[P, T any](parents []*P, items [][]T, counts []int, req PageRequest) []*Page[T] {
+	out := make([]*Page[T], len(parents))
+	for i, p := range parents {
+		out[i] = &Page[T]{Items: []T{}, Request: req}
+		if p != nil && items[i] != nil {
+			out[i].Items, out[i].Count = items[i], counts[i]
+		}
+	}
+	return out
+}

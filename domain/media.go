@@ -92,9 +92,9 @@ type MediaStore interface {
 	// MediaByID returns the media in ids order, nil for an id that names
 	// none.
 	MediaByID(ctx context.Context, ids []int64) ([]*Media, error)
-	// ListMedia returns a page of the media of partnerID (every partner's
-	// when nil), newest first, and how many there are.
-	ListMedia(ctx context.Context, partnerID *int64, page PageRequest) ([]Media, int, error)
+	// ListMedia returns a page of the media f selects (f.PartnerID nil:
+	// every partner's), in f's ordering, and how many it selects.
+	ListMedia(ctx context.Context, f MediaFilter, page PageRequest) ([]Media, int, error)
 	// RenameMedia, in one transaction, locks the media row (so that no
 	// product can start using it meanwhile), calls check with it and with
 	// whether a product uses it, and sets the name when check returns nil.
@@ -248,30 +248,38 @@ func ParseMediaPage(page, pageSize string) (PageRequest, error) {
 }
 
 // MediaFilter selects media. PartnerID limits them to one partner (the
-// graph's Partner.media); the caller's tenancy applies on top.
+// graph's Partner.media); the caller's tenancy applies on top. The rest
+// are the graph's filters; the REST list has none.
 type MediaFilter struct {
-	PartnerID *int64
+	PartnerID   *int64
+	Search      string // part of the name, case-insensitive
+	ContentType string // an accepted type ("image/png"); "" is any
+	// Unused keeps only the media no product uses (true), or only those
+	// one uses (false): the ones that may still be renamed, or not.
+	Unused   *bool
+	Ordering string // one of MediaOrderings; "" is "-created_on"
 }
 
+// MediaOrderings are the orderings of a media list; the default is newest
+// first.
+var MediaOrderings = []string{"-created_on", "created_on", "name", "-name"}
+
 // List returns a page of the media the caller sees (its partner's; every
-// partner's for staff) that f selects, newest first. A partner filter the
-// caller does not see gives an empty list.
-// Errors: those of Authorize(OpMediaRead); CodeNotFound "Invalid page."
-// past the last page.
+// partner's for staff) that f selects, newest first unless f orders them
+// otherwise. A partner filter the caller does not see gives an empty list.
+// Errors: those of Authorize(OpMediaRead); CodeInvalid on "ordering" and
+// "contentType"; CodeNotFound "Invalid page." past the last page.
 func (s *MediaService) List(ctx context.Context, f MediaFilter, page PageRequest) (*Page[Media], error) {
-	c, err := Authorize(ctx, OpMediaRead)
-	if err != nil {
-		return nil, err
-	}
-	tenant, none := c.listTenant(f.PartnerID)
-	if none {
-		return NewPage([]Media{}, 0, page)
-	}
-	items, count, err := s.store.ListMedia(ctx, tenant, page)
-	if err != nil {
-		return nil, err
-	}
-	return NewPage(items, count, page)
+	return adminList(ctx, OpMediaRead, f.PartnerID, f.Ordering, MediaOrderings, page,
+		func(tenant *int64) ([]Media, int, error) {
+			if _, ok := mediaTypes[f.ContentType]; f.ContentType != "" && !ok {
+				var v validator
+				v.add(VInvalid, "Not an image type: "+f.ContentType+".", "contentType")
+				return nil, 0, v.err()
+			}
+			f.PartnerID = tenant
+			return s.store.ListMedia(ctx, f, page)
+		})
 }
 
 // MediaByID returns the media the caller sees in ids order, nil for the

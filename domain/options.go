@@ -56,7 +56,41 @@ type OptionStore interface {
 	// SavePrototypeOptionLink inserts or updates the link of its prototype
 	// and option and sets l.ID.
 	SavePrototypeOptionLink(ctx context.Context, l *PrototypeOptionLink) error
+	// FindOptions returns a page of the options f selects and how many it
+	// selects.
+	FindOptions(ctx context.Context, f OptionFilter, page PageRequest) ([]*VoucherOption, int, error)
+	// FindOptionCategories returns a page of the categories f selects and
+	// how many it selects.
+	FindOptionCategories(ctx context.Context, f OptionCategoryFilter, page PageRequest) ([]*OptionCategory, int, error)
+	// FindCategoryOptions returns, for each category of ids (in order), the
+	// page of its options (by ranking, then id) and how many it has.
+	FindCategoryOptions(ctx context.Context, categoryIDs []int64, page PageRequest) ([][]*VoucherOption, []int, error)
 }
+
+// OptionFilter selects options. PartnerID limits them to one partner (the
+// graph's Partner.options); the service narrows it to the caller's
+// tenancy. The rest are the graph's filters.
+type OptionFilter struct {
+	PartnerID  *int64
+	CategoryID *int64
+	IsActive   *bool
+	IsGlobal   *bool
+	Search     string // in any language of the name
+	Ordering   string // one of OptionOrderings; "" is "ranking"
+}
+
+// OptionCategoryFilter selects option categories, as OptionFilter does
+// options.
+type OptionCategoryFilter struct {
+	PartnerID *int64
+	IsActive  *bool
+	Search    string // in any language of the name
+	Ordering  string // one of OptionOrderings; "" is "ranking"
+}
+
+// OptionOrderings are the orderings of an option or option category list.
+// The default, "ranking", is the order the buyer sees them in.
+var OptionOrderings = []string{"ranking", "-ranking", "id", "-id"}
 
 // CreateOption creates an option from its body (4.5): name_<lang> and
 // description_<lang> required, price and selling_price, countable,
@@ -255,14 +289,7 @@ func (s *AdminPrototypeService) OptionsOfPrototypes(ctx context.Context, ids []i
 	if err != nil {
 		return nil, err
 	}
-	out := make([]*Page[*PrototypeOptionLink], len(ids))
-	for i := range ids {
-		out[i] = &Page[*PrototypeOptionLink]{Items: []*PrototypeOptionLink{}, Request: page}
-		if ps[i] != nil {
-			out[i].Items, out[i].Count = links[i], counts[i]
-		}
-	}
-	return out, nil
+	return visiblePages(ps, links, counts, page), nil
 }
 
 // OptionsByID returns the options the caller sees in ids order, nil for
@@ -318,4 +345,44 @@ func (s *AdminPrototypeService) SetPrototypeOption(ctx context.Context, prototyp
 	}
 	l.Option = os[0]
 	return l, nil
+}
+
+// Options returns a page of the options the caller sees (its partner's;
+// every partner's for staff) that f selects, in f's ordering; a partner
+// filter the caller does not see gives an empty list.
+// Errors: CodeUnauthenticated, CodeForbidden (OpPrototypeRead);
+// CodeInvalid on "ordering"; CodeNotFound "Invalid page." past the end.
+func (s *AdminPrototypeService) Options(ctx context.Context, f OptionFilter, page PageRequest) (*Page[*VoucherOption], error) {
+	return adminList(ctx, OpPrototypeRead, f.PartnerID, f.Ordering, OptionOrderings, page,
+		func(tenant *int64) ([]*VoucherOption, int, error) {
+			f.PartnerID = tenant
+			return s.store.FindOptions(ctx, f, page)
+		})
+}
+
+// OptionCategories returns a page of the option categories the caller
+// sees that f selects, as Options does options.
+// Errors: those of Options.
+func (s *AdminPrototypeService) OptionCategories(ctx context.Context, f OptionCategoryFilter, page PageRequest) (*Page[*OptionCategory], error) {
+	return adminList(ctx, OpPrototypeRead, f.PartnerID, f.Ordering, OptionOrderings, page,
+		func(tenant *int64) ([]*OptionCategory, int, error) {
+			f.PartnerID = tenant
+			return s.store.FindOptionCategories(ctx, f, page)
+		})
+}
+
+// OptionsOfCategories returns the same page of the options of each
+// category of ids (a graph batch); a category the caller does not see has
+// none.
+// Errors: CodeUnauthenticated, CodeForbidden.
+func (s *AdminPrototypeService) OptionsOfCategories(ctx context.Context, ids []int64, page PageRequest) ([]*Page[*VoucherOption], error) {
+	cs, err := s.OptionCategoriesByID(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	options, counts, err := s.store.FindCategoryOptions(ctx, ids, page)
+	if err != nil {
+		return nil, err
+	}
+	return visiblePages(cs, options, counts, page), nil
 }

@@ -3,7 +3,6 @@ package domain
 import (
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -197,25 +196,11 @@ func (s *AdminPrototypeService) VoucherPrototype(ctx context.Context, id int64) 
 // Errors: CodeUnauthenticated, CodeForbidden; CodeInvalid on "ordering";
 // CodeNotFound "Invalid page." past the end.
 func (s *AdminPrototypeService) VoucherPrototypes(ctx context.Context, f AdminPrototypeFilter, page PageRequest) (*Page[*AdminVoucherPrototype], error) {
-	c, err := Authorize(ctx, OpPrototypeRead)
-	if err != nil {
-		return nil, err
-	}
-	if f.Ordering != "" && !slices.Contains(AdminPrototypeOrderings, f.Ordering) {
-		var v validator
-		v.add(VInvalid, "Unknown ordering: "+f.Ordering+".", "ordering")
-		return nil, v.err()
-	}
-	tenant, none := c.listTenant(f.PartnerID)
-	if none {
-		return NewPage([]*AdminVoucherPrototype{}, 0, page)
-	}
-	f.PartnerID = tenant
-	items, count, err := s.store.FindAdminVoucherPrototypes(ctx, f, page)
-	if err != nil {
-		return nil, err
-	}
-	return NewPage(items, count, page)
+	return adminList(ctx, OpPrototypeRead, f.PartnerID, f.Ordering, AdminPrototypeOrderings, page,
+		func(tenant *int64) ([]*AdminVoucherPrototype, int, error) {
+			f.PartnerID = tenant
+			return s.store.FindAdminVoucherPrototypes(ctx, f, page)
+		})
 }
 
 // VoucherPrototypesByID returns the prototypes the caller sees in ids

@@ -26,3 +26,28 @@ func (r *Resolver) mediaPayload(m *domain.Media, err error) (*model.MediaPayload
 	}
 	return &model.MediaPayload{Media: r.toGraphMedia(m), UserErrors: noUserErrors()}, nil
 }
+
+// mediaContentTypes are the content types of the graph's MediaContentType.
+var mediaContentTypes = map[model.MediaContentType]string{
+	model.MediaContentTypePng: "image/png", model.MediaContentTypeJpeg: "image/jpeg",
+	model.MediaContentTypeGif: "image/gif", model.MediaContentTypeWebp: "image/webp",
+}
+
+// mediaFilter reads the media connection's filter and order.
+func mediaFilter(f *model.MediaFilter, orderBy *model.MediaOrder) domain.MediaFilter {
+	var out domain.MediaFilter
+	if orderBy != nil {
+		out.Ordering = ordering(orderBy.Field, orderBy.Direction)
+	}
+	if f == nil {
+		return out
+	}
+	if s := opt(f.Search); s != nil {
+		out.Search = *s
+	}
+	if t := opt(f.ContentType); t != nil {
+		out.ContentType = mediaContentTypes[*t]
+	}
+	out.Unused = opt(f.Unused)
+	return out
+}

@@ -26,8 +26,8 @@ func (r *mutationResolver) RenameMedia(ctx context.Context, input model.RenameMe
 }
 
 // Media is the resolver for the media field.
-func (r *queryResolver) Media(ctx context.Context, first *int, after *string) (*model.MediaConnection, error) {
-	return r.mediaConnection(ctx, nil, first, after)
+func (r *queryResolver) Media(ctx context.Context, first *int, after *string, filter *model.MediaFilter, orderBy *model.MediaOrder) (*model.MediaConnection, error) {
+	return r.mediaConnection(ctx, nil, first, after, filter, orderBy)
 }
 
 // MediaItem is the resolver for the mediaItem field.

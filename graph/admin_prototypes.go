@@ -220,13 +220,11 @@ func toGraphOptionLink(l *domain.PrototypeOptionLink) *model.PrototypeOptionLink
 		Option: toGraphVoucherOption(l.Option)}
 }
 
-// toAdminPrototypeOrdering writes orderBy as the service's ordering.
-func toAdminPrototypeOrdering(o *model.AdminVoucherPrototypeOrder) string {
-	if o == nil {
-		return ""
-	}
-	s := strings.ToLower(string(o.Field))
-	if o.Direction == model.OrderDirectionDesc {
+// ordering writes a list's orderBy as the service's ordering: the field in
+// lower case ("created_on"), after a "-" when descending.
+func ordering[F ~string](field F, dir model.OrderDirection) string {
+	s := strings.ToLower(string(field))
+	if dir == model.OrderDirectionDesc {
 		s = "-" + s
 	}
 	return s
@@ -234,7 +232,10 @@ func toAdminPrototypeOrdering(o *model.AdminVoucherPrototypeOrder) string {
 
 // adminPrototypeFilter reads the connection's filter.
 func adminPrototypeFilter(f *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (domain.AdminPrototypeFilter, error) {
-	out := domain.AdminPrototypeFilter{Ordering: toAdminPrototypeOrdering(orderBy)}
+	var out domain.AdminPrototypeFilter
+	if orderBy != nil {
+		out.Ordering = ordering(orderBy.Field, orderBy.Direction)
+	}
 	if f == nil {
 		return out, nil
 	}
@@ -252,6 +253,43 @@ func adminPrototypeFilter(f *model.AdminVoucherPrototypeFilter, orderBy *model.A
 		out.Search = *s
 	}
 	return out, nil
+}
+
+// adminOptionFilter reads the option connection's filter.
+func adminOptionFilter(f *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) (domain.OptionFilter, error) {
+	var out domain.OptionFilter
+	if orderBy != nil {
+		out.Ordering = ordering(orderBy.Field, orderBy.Direction)
+	}
+	if f == nil {
+		return out, nil
+	}
+	category, err := optID(f.CategoryID)
+	if err != nil {
+		return out, argumentError("categoryId", domain.VInvalid, "Not a valid id.")
+	}
+	out.CategoryID = category
+	out.IsActive, out.IsGlobal = opt(f.IsActive), opt(f.IsGlobal)
+	if s := opt(f.Search); s != nil {
+		out.Search = *s
+	}
+	return out, nil
+}
+
+// adminOptionCategoryFilter reads the option category connection's filter.
+func adminOptionCategoryFilter(f *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) domain.OptionCategoryFilter {
+	var out domain.OptionCategoryFilter
+	if orderBy != nil {
+		out.Ordering = ordering(orderBy.Field, orderBy.Direction)
+	}
+	if f == nil {
+		return out
+	}
+	out.IsActive = opt(f.IsActive)
+	if s := opt(f.Search); s != nil {
+		out.Search = *s
+	}
+	return out
 }
 
 func adminPrototypePayload(p *domain.AdminVoucherPrototype, err error) (*model.AdminVoucherPrototypePayload, error) {

@@ -98,6 +98,15 @@ func (r *mutationResolver) SetPrototypeOption(ctx context.Context, input model.S
 	return &model.PrototypeOptionLinkPayload{Link: toGraphOptionLink(l), UserErrors: noUserErrors()}, nil
 }
 
+// Options is the resolver for the options field.
+func (r *optionCategoryResolver) Options(ctx context.Context, obj *model.OptionCategory, first *int, after *string) (*model.VoucherOptionConnection, error) {
+	w, page, err := loadPage(ctx, loadersFrom(ctx).categoryOptions, lenientID(obj.ID), first, after)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphOptionConnection(w, page), nil
+}
+
 // AdminVoucherPrototypes is the resolver for the adminVoucherPrototypes field.
 func (r *queryResolver) AdminVoucherPrototypes(ctx context.Context, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error) {
 	return r.adminPrototypeConnection(ctx, nil, first, after, filter, orderBy)
@@ -114,6 +123,39 @@ func (r *queryResolver) AdminVoucherPrototype(ctx context.Context, id string) (*
 		return nil, err
 	}
 	return toGraphAdminPrototype(p), nil
+}
+
+// AdminOptions is the resolver for the adminOptions field.
+func (r *queryResolver) AdminOptions(ctx context.Context, first *int, after *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) (*model.VoucherOptionConnection, error) {
+	return r.optionConnection(ctx, nil, first, after, filter, orderBy)
+}
+
+// AdminOption is the resolver for the adminOption field.
+func (r *queryResolver) AdminOption(ctx context.Context, id string) (*model.VoucherOption, error) {
+	n, err := parseID(id)
+	if err != nil {
+		return nil, nil
+	}
+	o, err := loadersFrom(ctx).options.Load(ctx, n)
+	if err != nil || o == nil {
+		return nil, err
+	}
+	return toGraphVoucherOption(o), nil
+}
+
+// AdminOptionCategories is the resolver for the adminOptionCategories field.
+func (r *queryResolver) AdminOptionCategories(ctx context.Context, first *int, after *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error) {
+	return r.optionCategoryConnection(ctx, nil, first, after, filter, orderBy)
+}
+
+// AdminOptionCategory is the resolver for the adminOptionCategory field.
+func (r *queryResolver) AdminOptionCategory(ctx context.Context, id string) (*model.OptionCategory, error) {
+	n, err := parseID(id)
+	if err != nil {
+		return nil, nil
+	}
+	c, err := loadersFrom(ctx).optionCategories.Load(ctx, n)
+	return toGraphOptionCategory(c), err
 }
 
 // Category is the resolver for the category field.
@@ -145,10 +187,14 @@ func (r *Resolver) AdminVoucherPrototype() AdminVoucherPrototypeResolver {
 	return &adminVoucherPrototypeResolver{r}
 }
 
+// OptionCategory returns OptionCategoryResolver implementation.
+func (r *Resolver) OptionCategory() OptionCategoryResolver { return &optionCategoryResolver{r} }
+
 // VoucherOption returns VoucherOptionResolver implementation.
 func (r *Resolver) VoucherOption() VoucherOptionResolver { return &voucherOptionResolver{r} }
 
 type (
 	adminVoucherPrototypeResolver struct{ *Resolver }
+	optionCategoryResolver        struct{ *Resolver }
 	voucherOptionResolver         struct{ *Resolver }
 )

@@ -23,11 +23,7 @@ func (r *Resolver) adminPrototypeConnection(ctx context.Context, partnerID *int6
 		return nil, err
 	}
 	f.PartnerID = partnerID
-	w, err := newWindow(first, after)
-	if err != nil {
-		return nil, err
-	}
-	page, err := listPage(w, func(req domain.PageRequest) (*domain.Page[*domain.AdminVoucherPrototype], error) {
+	w, page, err := readWindow(first, after, func(req domain.PageRequest) (*domain.Page[*domain.AdminVoucherPrototype], error) {
 		return r.AdminPrototypes.VoucherPrototypes(ctx, f, req)
 	})
 	if err != nil {
@@ -40,13 +36,9 @@ func (r *Resolver) adminPrototypeConnection(ctx context.Context, partnerID *int6
 }
 
 func (r *Resolver) adminVoucherConnection(ctx context.Context, partnerID *int64, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) (*model.AdminVoucherConnection, error) {
-	w, err := newWindow(first, after)
-	if err != nil {
-		return nil, err
-	}
 	in := toDomainVoucherList(filter, orderBy)
 	in.PartnerID = partnerID
-	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*domain.AdminVoucher], error) {
+	w, page, err := readWindow(first, after, func(p domain.PageRequest) (*domain.Page[*domain.AdminVoucher], error) {
 		return r.VoucherAdmin.Vouchers(ctx, in, p)
 	})
 	if err != nil {
@@ -59,10 +51,6 @@ func (r *Resolver) adminVoucherConnection(ctx context.Context, partnerID *int64,
 }
 
 func (r *Resolver) adminGiftcardConnection(ctx context.Context, partnerID *int64, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) (*model.AdminGiftcardConnection, error) {
-	w, err := newWindow(first, after)
-	if err != nil {
-		return nil, err
-	}
 	in := domain.GiftcardListInput{PartnerID: partnerID, Ordering: toGiftcardOrdering(orderBy)}
 	if filter != nil {
 		if s := opt(filter.CreatedOnGte); s != nil {
@@ -72,7 +60,7 @@ func (r *Resolver) adminGiftcardConnection(ctx context.Context, partnerID *int64
 			in.CreatedOnLte = *s
 		}
 	}
-	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*domain.AdminGiftcard], error) {
+	w, page, err := readWindow(first, after, func(p domain.PageRequest) (*domain.Page[*domain.AdminGiftcard], error) {
 		return r.VoucherAdmin.Giftcards(ctx, in, p)
 	})
 	if err != nil {
@@ -84,13 +72,11 @@ func (r *Resolver) adminGiftcardConnection(ctx context.Context, partnerID *int64
 	return &model.AdminGiftcardConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
 }
 
-func (r *Resolver) mediaConnection(ctx context.Context, partnerID *int64, first *int, after *string) (*model.MediaConnection, error) {
-	w, err := newWindow(first, after)
-	if err != nil {
-		return nil, err
-	}
-	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[domain.Media], error) {
-		return r.MediaLibrary.List(ctx, domain.MediaFilter{PartnerID: partnerID}, p)
+func (r *Resolver) mediaConnection(ctx context.Context, partnerID *int64, first *int, after *string, filter *model.MediaFilter, orderBy *model.MediaOrder) (*model.MediaConnection, error) {
+	f := mediaFilter(filter, orderBy)
+	f.PartnerID = partnerID
+	w, page, err := readWindow(first, after, func(p domain.PageRequest) (*domain.Page[domain.Media], error) {
+		return r.MediaLibrary.List(ctx, f, p)
 	})
 	if err != nil {
 		return nil, err
@@ -99,6 +85,43 @@ func (r *Resolver) mediaConnection(ctx context.Context, partnerID *int64, first 
 		return &model.MediaEdge{Cursor: cursor, Node: r.toGraphMedia(&m)}
 	})
 	return &model.MediaConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
+}
+
+func (r *Resolver) optionConnection(ctx context.Context, partnerID *int64, first *int, after *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) (*model.VoucherOptionConnection, error) {
+	f, err := adminOptionFilter(filter, orderBy)
+	if err != nil {
+		return nil, err
+	}
+	f.PartnerID = partnerID
+	w, page, err := readWindow(first, after, func(req domain.PageRequest) (*domain.Page[*domain.VoucherOption], error) {
+		return r.AdminPrototypes.Options(ctx, f, req)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return toGraphOptionConnection(w, page), nil
+}
+
+func toGraphOptionConnection(w window, page *domain.Page[*domain.VoucherOption]) *model.VoucherOptionConnection {
+	edges, info := connect(w, page, func(c string, o *domain.VoucherOption) *model.VoucherOptionEdge {
+		return &model.VoucherOptionEdge{Cursor: c, Node: toGraphVoucherOption(o)}
+	})
+	return &model.VoucherOptionConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}
+}
+
+func (r *Resolver) optionCategoryConnection(ctx context.Context, partnerID *int64, first *int, after *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error) {
+	f := adminOptionCategoryFilter(filter, orderBy)
+	f.PartnerID = partnerID
+	w, page, err := readWindow(first, after, func(req domain.PageRequest) (*domain.Page[*domain.OptionCategory], error) {
+		return r.AdminPrototypes.OptionCategories(ctx, f, req)
+	})
+	if err != nil {
+		return nil, err
+	}
+	edges, info := connect(w, page, func(c string, x *domain.OptionCategory) *model.OptionCategoryEdge {
+		return &model.OptionCategoryEdge{Cursor: c, Node: toGraphOptionCategory(x)}
+	})
+	return &model.OptionCategoryConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
 }
 
 // coverMediaID is the media a prototype's cover shows: its cover image,

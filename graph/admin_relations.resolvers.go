@@ -78,12 +78,30 @@ func (r *partnerResolver) Giftcards(ctx context.Context, obj *model.Partner, fil
 }
 
 // Media is the resolver for the media field.
-func (r *partnerResolver) Media(ctx context.Context, obj *model.Partner, first *int, after *string) (*model.MediaConnection, error) {
+func (r *partnerResolver) Media(ctx context.Context, obj *model.Partner, first *int, after *string, filter *model.MediaFilter, orderBy *model.MediaOrder) (*model.MediaConnection, error) {
 	id, err := partnerKey(obj)
 	if err != nil {
 		return nil, err
 	}
-	return r.mediaConnection(ctx, id, first, after)
+	return r.mediaConnection(ctx, id, first, after, filter, orderBy)
+}
+
+// Options is the resolver for the options field.
+func (r *partnerResolver) Options(ctx context.Context, obj *model.Partner, first *int, after *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) (*model.VoucherOptionConnection, error) {
+	id, err := partnerKey(obj)
+	if err != nil {
+		return nil, err
+	}
+	return r.optionConnection(ctx, id, first, after, filter, orderBy)
+}
+
+// OptionCategories is the resolver for the optionCategories field.
+func (r *partnerResolver) OptionCategories(ctx context.Context, obj *model.Partner, first *int, after *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error) {
+	id, err := partnerKey(obj)
+	if err != nil {
+		return nil, err
+	}
+	return r.optionCategoryConnection(ctx, id, first, after, filter, orderBy)
 }
 
 // AdminPartner is the resolver for the adminPartner field.

@@ -132,6 +132,17 @@ func listPage[T any](w window, list func(domain.PageRequest) (*domain.Page[T], e
 	return page, err
 }
 
+// readWindow reads the window first and after ask for out of a paged
+// list: newWindow, then listPage.
+func readWindow[T any](first *int, after *string, list func(domain.PageRequest) (*domain.Page[T], error)) (window, *domain.Page[T], error) {
+	w, err := newWindow(first, after)
+	if err != nil {
+		return w, nil, err
+	}
+	page, err := listPage(w, list)
+	return w, page, err
+}
+
 // pageKey is the key of a nested list's loader: a parent and the page of
 // its list.
 type pageKey struct {

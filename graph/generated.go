@@ -42,6 +42,7 @@ type ResolverRoot interface {
 	EventSlotListItem() EventSlotListItemResolver
 	GiftcardPrototype() GiftcardPrototypeResolver
 	Mutation() MutationResolver
+	OptionCategory() OptionCategoryResolver
 	Partner() PartnerResolver
 	ProductInformation() ProductInformationResolver
 	Query() QueryResolver
@@ -888,9 +889,21 @@ type ComplexityRoot struct {
 		MaxNumberOptions func(childComplexity int) int
 		MinNumberOptions func(childComplexity int) int
 		Name             func(childComplexity int) int
+		Options          func(childComplexity int, first *int, after *string) int
 		PartnerID        func(childComplexity int) int
 		PartnerUUID      func(childComplexity int) int
 		Ranking          func(childComplexity int) int
+	}
+
+	OptionCategoryConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	OptionCategoryEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	OptionCategoryPayload struct {
@@ -916,8 +929,10 @@ type ComplexityRoot struct {
 		Giftcards         func(childComplexity int, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) int
 		ID                func(childComplexity int) int
 		IsMarketplace     func(childComplexity int) int
-		Media             func(childComplexity int, first *int, after *string) int
+		Media             func(childComplexity int, first *int, after *string, filter *model.MediaFilter, orderBy *model.MediaOrder) int
 		Name              func(childComplexity int) int
+		OptionCategories  func(childComplexity int, first *int, after *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) int
+		Options           func(childComplexity int, first *int, after *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) int
 		SiteDomain        func(childComplexity int) int
 		Status            func(childComplexity int) int
 		UUID              func(childComplexity int) int
@@ -980,6 +995,10 @@ type ComplexityRoot struct {
 	Query struct {
 		AdminGiftcard          func(childComplexity int, id *string, code *string) int
 		AdminGiftcards         func(childComplexity int, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) int
+		AdminOption            func(childComplexity int, id string) int
+		AdminOptionCategories  func(childComplexity int, first *int, after *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) int
+		AdminOptionCategory    func(childComplexity int, id string) int
+		AdminOptions           func(childComplexity int, first *int, after *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) int
 		AdminPartner           func(childComplexity int, uuid uuid.UUID) int
 		AdminVoucher           func(childComplexity int, code string) int
 		AdminVoucherPrototype  func(childComplexity int, id string) int
@@ -999,7 +1018,7 @@ type ComplexityRoot struct {
 		GiftcardPrototypes     func(childComplexity int, partnerID *string, first *int, after *string) int
 		LegalInformation       func(childComplexity int) int
 		MarketingWidgets       func(childComplexity int, key string) int
-		Media                  func(childComplexity int, first *int, after *string) int
+		Media                  func(childComplexity int, first *int, after *string, filter *model.MediaFilter, orderBy *model.MediaOrder) int
 		MediaItem              func(childComplexity int, id string) int
 		Partner                func(childComplexity int, id string) int
 		Partners               func(childComplexity int, first *int, after *string, department *string, region *string, ids []string) int
@@ -1102,6 +1121,17 @@ type ComplexityRoot struct {
 		Ranking        func(childComplexity int) int
 		SellingPrice   func(childComplexity int) int
 		Services       func(childComplexity int) int
+	}
+
+	VoucherOptionConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	VoucherOptionEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	VoucherOptionPayload struct {
@@ -1424,11 +1454,16 @@ type MutationResolver interface {
 	CreateOptionCategory(ctx context.Context, input model.CreateOptionCategoryInput) (*model.OptionCategoryPayload, error)
 	SetPrototypeOption(ctx context.Context, input model.SetPrototypeOptionInput) (*model.PrototypeOptionLinkPayload, error)
 }
+type OptionCategoryResolver interface {
+	Options(ctx context.Context, obj *model.OptionCategory, first *int, after *string) (*model.VoucherOptionConnection, error)
+}
 type PartnerResolver interface {
 	VoucherPrototypes(ctx context.Context, obj *model.Partner, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error)
 	Vouchers(ctx context.Context, obj *model.Partner, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) (*model.AdminVoucherConnection, error)
 	Giftcards(ctx context.Context, obj *model.Partner, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) (*model.AdminGiftcardConnection, error)
-	Media(ctx context.Context, obj *model.Partner, first *int, after *string) (*model.MediaConnection, error)
+	Media(ctx context.Context, obj *model.Partner, first *int, after *string, filter *model.MediaFilter, orderBy *model.MediaOrder) (*model.MediaConnection, error)
+	Options(ctx context.Context, obj *model.Partner, first *int, after *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) (*model.VoucherOptionConnection, error)
+	OptionCategories(ctx context.Context, obj *model.Partner, first *int, after *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error)
 }
 type ProductInformationResolver interface {
 	Events(ctx context.Context, obj *model.ProductInformation) (*model.EventsProductInformation, error)
@@ -1467,10 +1502,14 @@ type QueryResolver interface {
 	AdminVoucher(ctx context.Context, code string) (*model.AdminVoucher, error)
 	AdminGiftcards(ctx context.Context, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) (*model.AdminGiftcardConnection, error)
 	AdminGiftcard(ctx context.Context, id *string, code *string) (*model.AdminGiftcard, error)
-	Media(ctx context.Context, first *int, after *string) (*model.MediaConnection, error)
+	Media(ctx context.Context, first *int, after *string, filter *model.MediaFilter, orderBy *model.MediaOrder) (*model.MediaConnection, error)
 	MediaItem(ctx context.Context, id string) (*model.Media, error)
 	AdminVoucherPrototypes(ctx context.Context, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error)
 	AdminVoucherPrototype(ctx context.Context, id string) (*model.AdminVoucherPrototype, error)
+	AdminOptions(ctx context.Context, first *int, after *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) (*model.VoucherOptionConnection, error)
+	AdminOption(ctx context.Context, id string) (*model.VoucherOption, error)
+	AdminOptionCategories(ctx context.Context, first *int, after *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error)
+	AdminOptionCategory(ctx context.Context, id string) (*model.OptionCategory, error)
 	AdminPartner(ctx context.Context, uuid uuid.UUID) (*model.Partner, error)
 }
 type VoucherOptionResolver interface {
@@ -5390,6 +5429,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.OptionCategory.Name(childComplexity), true
+	case "OptionCategory.options":
+		if e.ComplexityRoot.OptionCategory.Options == nil {
+			break
+		}
+
+		args, err := ec.field_OptionCategory_options_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.OptionCategory.Options(childComplexity, args["first"].(*int), args["after"].(*string)), true
 	case "OptionCategory.partnerId":
 		if e.ComplexityRoot.OptionCategory.PartnerID == nil {
 			break
@@ -5408,6 +5458,38 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.OptionCategory.Ranking(childComplexity), true
+
+	case "OptionCategoryConnection.edges":
+		if e.ComplexityRoot.OptionCategoryConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionCategoryConnection.Edges(childComplexity), true
+	case "OptionCategoryConnection.pageInfo":
+		if e.ComplexityRoot.OptionCategoryConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionCategoryConnection.PageInfo(childComplexity), true
+	case "OptionCategoryConnection.totalCount":
+		if e.ComplexityRoot.OptionCategoryConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionCategoryConnection.TotalCount(childComplexity), true
+
+	case "OptionCategoryEdge.cursor":
+		if e.ComplexityRoot.OptionCategoryEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionCategoryEdge.Cursor(childComplexity), true
+	case "OptionCategoryEdge.node":
+		if e.ComplexityRoot.OptionCategoryEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionCategoryEdge.Node(childComplexity), true
 
 	case "OptionCategoryPayload.optionCategory":
 		if e.ComplexityRoot.OptionCategoryPayload.OptionCategory == nil {
@@ -5505,13 +5587,35 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Partner.Media(childComplexity, args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Partner.Media(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.MediaFilter), args["orderBy"].(*model.MediaOrder)), true
 	case "Partner.name":
 		if e.ComplexityRoot.Partner.Name == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Partner.Name(childComplexity), true
+	case "Partner.optionCategories":
+		if e.ComplexityRoot.Partner.OptionCategories == nil {
+			break
+		}
+
+		args, err := ec.field_Partner_optionCategories_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Partner.OptionCategories(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.AdminOptionCategoryFilter), args["orderBy"].(*model.AdminOptionOrder)), true
+	case "Partner.options":
+		if e.ComplexityRoot.Partner.Options == nil {
+			break
+		}
+
+		args, err := ec.field_Partner_options_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Partner.Options(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.AdminOptionFilter), args["orderBy"].(*model.AdminOptionOrder)), true
 	case "Partner.siteDomain":
 		if e.ComplexityRoot.Partner.SiteDomain == nil {
 			break
@@ -5751,6 +5855,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.AdminGiftcards(childComplexity, args["filter"].(*model.AdminGiftcardFilter), args["orderBy"].([]*model.AdminGiftcardOrder), args["first"].(*int), args["after"].(*string)), true
+	case "Query.adminOption":
+		if e.ComplexityRoot.Query.AdminOption == nil {
+			break
+		}
+
+		args, err := ec.field_Query_adminOption_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AdminOption(childComplexity, args["id"].(string)), true
+	case "Query.adminOptionCategories":
+		if e.ComplexityRoot.Query.AdminOptionCategories == nil {
+			break
+		}
+
+		args, err := ec.field_Query_adminOptionCategories_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AdminOptionCategories(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.AdminOptionCategoryFilter), args["orderBy"].(*model.AdminOptionOrder)), true
+	case "Query.adminOptionCategory":
+		if e.ComplexityRoot.Query.AdminOptionCategory == nil {
+			break
+		}
+
+		args, err := ec.field_Query_adminOptionCategory_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AdminOptionCategory(childComplexity, args["id"].(string)), true
+	case "Query.adminOptions":
+		if e.ComplexityRoot.Query.AdminOptions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_adminOptions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AdminOptions(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.AdminOptionFilter), args["orderBy"].(*model.AdminOptionOrder)), true
 	case "Query.adminPartner":
 		if e.ComplexityRoot.Query.AdminPartner == nil {
 			break
@@ -5951,7 +6099,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Media(childComplexity, args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Query.Media(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.MediaFilter), args["orderBy"].(*model.MediaOrder)), true
 	case "Query.mediaItem":
 		if e.ComplexityRoot.Query.MediaItem == nil {
 			break
@@ -6373,6 +6521,38 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.VoucherOption.Services(childComplexity), true
+
+	case "VoucherOptionConnection.edges":
+		if e.ComplexityRoot.VoucherOptionConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOptionConnection.Edges(childComplexity), true
+	case "VoucherOptionConnection.pageInfo":
+		if e.ComplexityRoot.VoucherOptionConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOptionConnection.PageInfo(childComplexity), true
+	case "VoucherOptionConnection.totalCount":
+		if e.ComplexityRoot.VoucherOptionConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOptionConnection.TotalCount(childComplexity), true
+
+	case "VoucherOptionEdge.cursor":
+		if e.ComplexityRoot.VoucherOptionEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOptionEdge.Cursor(childComplexity), true
+	case "VoucherOptionEdge.node":
+		if e.ComplexityRoot.VoucherOptionEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOptionEdge.Node(childComplexity), true
 
 	case "VoucherOptionPayload.option":
 		if e.ComplexityRoot.VoucherOptionPayload.Option == nil {
@@ -7313,6 +7493,9 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputAddWorkshopSessionInput,
 		ec.unmarshalInputAdminGiftcardFilter,
 		ec.unmarshalInputAdminGiftcardOrder,
+		ec.unmarshalInputAdminOptionCategoryFilter,
+		ec.unmarshalInputAdminOptionFilter,
+		ec.unmarshalInputAdminOptionOrder,
 		ec.unmarshalInputAdminVoucherFilter,
 		ec.unmarshalInputAdminVoucherOrder,
 		ec.unmarshalInputAdminVoucherPrototypeFilter,
@@ -7341,6 +7524,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputIssueVoucherInput,
 		ec.unmarshalInputIssueVoucherOptionInput,
 		ec.unmarshalInputMarketingWidgetsInput,
+		ec.unmarshalInputMediaFilter,
+		ec.unmarshalInputMediaOrder,
 		ec.unmarshalInputNetworkGiftcardMoneyPotInput,
 		ec.unmarshalInputNetworkGiftcardSettingsInput,
 		ec.unmarshalInputNetworkPartnerInput,
@@ -9193,8 +9378,32 @@ func (ec *executionContext) childFields_OptionCategory(ctx context.Context, fiel
 		return ec.fieldContext_OptionCategory_minNumberOptions(ctx, field)
 	case "maxNumberOptions":
 		return ec.fieldContext_OptionCategory_maxNumberOptions(ctx, field)
+	case "options":
+		return ec.fieldContext_OptionCategory_options(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type OptionCategory", field.Name)
+}
+
+func (ec *executionContext) childFields_OptionCategoryConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_OptionCategoryConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_OptionCategoryConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_OptionCategoryConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OptionCategoryConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_OptionCategoryEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_OptionCategoryEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_OptionCategoryEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OptionCategoryEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_OptionCategoryPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -9257,6 +9466,10 @@ func (ec *executionContext) childFields_Partner(ctx context.Context, field graph
 		return ec.fieldContext_Partner_giftcards(ctx, field)
 	case "media":
 		return ec.fieldContext_Partner_media(ctx, field)
+	case "options":
+		return ec.fieldContext_Partner_options(ctx, field)
+	case "optionCategories":
+		return ec.fieldContext_Partner_optionCategories(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Partner", field.Name)
 }
@@ -9545,6 +9758,28 @@ func (ec *executionContext) childFields_VoucherOption(ctx context.Context, field
 		return ec.fieldContext_VoucherOption_prototypes(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type VoucherOption", field.Name)
+}
+
+func (ec *executionContext) childFields_VoucherOptionConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_VoucherOptionConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_VoucherOptionConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_VoucherOptionConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VoucherOptionConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_VoucherOptionEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_VoucherOptionEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_VoucherOptionEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VoucherOptionEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_VoucherOptionPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -10981,6 +11216,28 @@ func (ec *executionContext) field_Mutation_uploadMedia_args(ctx context.Context,
 	return args, nil
 }
 
+func (ec *executionContext) field_OptionCategory_options_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Partner_giftcards_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -11038,6 +11295,98 @@ func (ec *executionContext) field_Partner_media_args(ctx context.Context, rawArg
 		return nil, err
 	}
 	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*model.MediaFilter, error) {
+			return ec.unmarshalOMediaFilter2ᚖsalesplatformᚋgraphᚋmodelᚐMediaFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*model.MediaOrder, error) {
+			return ec.unmarshalOMediaOrder2ᚖsalesplatformᚋgraphᚋmodelᚐMediaOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Partner_optionCategories_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*model.AdminOptionCategoryFilter, error) {
+			return ec.unmarshalOAdminOptionCategoryFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionCategoryFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*model.AdminOptionOrder, error) {
+			return ec.unmarshalOAdminOptionOrder2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Partner_options_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*model.AdminOptionFilter, error) {
+			return ec.unmarshalOAdminOptionFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*model.AdminOptionOrder, error) {
+			return ec.unmarshalOAdminOptionOrder2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg3
 	return args, nil
 }
 
@@ -11188,6 +11537,110 @@ func (ec *executionContext) field_Query_adminGiftcards_args(ctx context.Context,
 		return nil, err
 	}
 	args["after"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_adminOptionCategories_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*model.AdminOptionCategoryFilter, error) {
+			return ec.unmarshalOAdminOptionCategoryFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionCategoryFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*model.AdminOptionOrder, error) {
+			return ec.unmarshalOAdminOptionOrder2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_adminOptionCategory_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_adminOption_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_adminOptions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*model.AdminOptionFilter, error) {
+			return ec.unmarshalOAdminOptionFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*model.AdminOptionOrder, error) {
+			return ec.unmarshalOAdminOptionOrder2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg3
 	return args, nil
 }
 
@@ -11522,6 +11975,22 @@ func (ec *executionContext) field_Query_media_args(ctx context.Context, rawArgs 
 		return nil, err
 	}
 	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*model.MediaFilter, error) {
+			return ec.unmarshalOMediaFilter2ᚖsalesplatformᚋgraphᚋmodelᚐMediaFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*model.MediaOrder, error) {
+			return ec.unmarshalOMediaOrder2ᚖsalesplatformᚋgraphᚋmodelᚐMediaOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg3
 	return args, nil
 }
 
@@ -28087,6 +28556,192 @@ func (ec *executionContext) fieldContext_OptionCategory_maxNumberOptions(_ conte
 	return graphql.NewScalarFieldContext("OptionCategory", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
+func (ec *executionContext) _OptionCategory_options(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionCategory_options(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.OptionCategory().Options(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.VoucherOptionConnection) graphql.Marshaler {
+			return ec.marshalNVoucherOptionConnection2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherOptionConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OptionCategory_options(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OptionCategory",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherOptionConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_OptionCategory_options_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OptionCategoryConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategoryConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionCategoryConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.OptionCategoryEdge) graphql.Marshaler {
+			return ec.marshalNOptionCategoryEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐOptionCategoryEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OptionCategoryConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OptionCategoryConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OptionCategoryEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OptionCategoryConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategoryConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionCategoryConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OptionCategoryConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OptionCategoryConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OptionCategoryConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategoryConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionCategoryConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OptionCategoryConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OptionCategoryConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _OptionCategoryEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategoryEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionCategoryEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OptionCategoryEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OptionCategoryEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OptionCategoryEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategoryEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionCategoryEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.OptionCategory) graphql.Marshaler {
+			return ec.marshalNOptionCategory2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategory(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OptionCategoryEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OptionCategoryEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OptionCategory(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _OptionCategoryPayload_optionCategory(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategoryPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -28615,7 +29270,7 @@ func (ec *executionContext) _Partner_media(ctx context.Context, field graphql.Co
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Partner().Media(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Partner().Media(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.MediaFilter), fc.Args["orderBy"].(*model.MediaOrder))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.MediaConnection) graphql.Marshaler {
@@ -28643,6 +29298,94 @@ func (ec *executionContext) fieldContext_Partner_media(ctx context.Context, fiel
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Partner_media_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partner_options(ctx context.Context, field graphql.CollectedField, obj *model.Partner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Partner_options(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Partner().Options(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.AdminOptionFilter), fc.Args["orderBy"].(*model.AdminOptionOrder))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.VoucherOptionConnection) graphql.Marshaler {
+			return ec.marshalNVoucherOptionConnection2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherOptionConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Partner_options(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partner",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherOptionConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Partner_options_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partner_optionCategories(ctx context.Context, field graphql.CollectedField, obj *model.Partner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Partner_optionCategories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Partner().OptionCategories(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.AdminOptionCategoryFilter), fc.Args["orderBy"].(*model.AdminOptionOrder))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.OptionCategoryConnection) graphql.Marshaler {
+			return ec.marshalNOptionCategoryConnection2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategoryConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Partner_optionCategories(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partner",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OptionCategoryConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Partner_optionCategories_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -30535,7 +31278,7 @@ func (ec *executionContext) _Query_media(ctx context.Context, field graphql.Coll
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Media(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Query().Media(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.MediaFilter), fc.Args["orderBy"].(*model.MediaOrder))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.MediaConnection) graphql.Marshaler {
@@ -30695,6 +31438,182 @@ func (ec *executionContext) fieldContext_Query_adminVoucherPrototype(ctx context
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_adminVoucherPrototype_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_adminOptions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_adminOptions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AdminOptions(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.AdminOptionFilter), fc.Args["orderBy"].(*model.AdminOptionOrder))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.VoucherOptionConnection) graphql.Marshaler {
+			return ec.marshalNVoucherOptionConnection2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherOptionConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_adminOptions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherOptionConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_adminOptions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_adminOption(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_adminOption(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AdminOption(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.VoucherOption) graphql.Marshaler {
+			return ec.marshalOVoucherOption2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherOption(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_adminOption(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherOption(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_adminOption_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_adminOptionCategories(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_adminOptionCategories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AdminOptionCategories(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.AdminOptionCategoryFilter), fc.Args["orderBy"].(*model.AdminOptionOrder))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.OptionCategoryConnection) graphql.Marshaler {
+			return ec.marshalNOptionCategoryConnection2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategoryConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_adminOptionCategories(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OptionCategoryConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_adminOptionCategories_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_adminOptionCategory(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_adminOptionCategory(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AdminOptionCategory(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.OptionCategory) graphql.Marshaler {
+			return ec.marshalOOptionCategory2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategory(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_adminOptionCategory(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OptionCategory(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_adminOptionCategory_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -32174,6 +33093,148 @@ func (ec *executionContext) fieldContext_VoucherOption_prototypes(_ context.Cont
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_AdminVoucherPrototype(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherOptionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOptionConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOptionConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.VoucherOptionEdge) graphql.Marshaler {
+			return ec.marshalNVoucherOptionEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐVoucherOptionEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOptionConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherOptionConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherOptionEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherOptionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOptionConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOptionConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOptionConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherOptionConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherOptionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOptionConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOptionConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOptionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherOptionConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherOptionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOptionEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOptionEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOptionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherOptionEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherOptionEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOptionEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOptionEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.VoucherOption) graphql.Marshaler {
+			return ec.marshalNVoucherOption2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherOption(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOptionEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherOptionEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherOption(ctx, field)
 		},
 	}
 	return fc, nil
@@ -37435,6 +38496,135 @@ func (ec *executionContext) unmarshalInputAdminGiftcardOrder(ctx context.Context
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputAdminOptionCategoryFilter(ctx context.Context, obj any) (model.AdminOptionCategoryFilter, error) {
+	var it model.AdminOptionCategoryFilter
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"isActive", "search"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "isActive":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isActive"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsActive = graphql.OmittableOf(data)
+		case "search":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("search"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Search = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAdminOptionFilter(ctx context.Context, obj any) (model.AdminOptionFilter, error) {
+	var it model.AdminOptionFilter
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"categoryId", "isActive", "isGlobal", "search"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "categoryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryID = graphql.OmittableOf(data)
+		case "isActive":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isActive"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsActive = graphql.OmittableOf(data)
+		case "isGlobal":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isGlobal"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsGlobal = graphql.OmittableOf(data)
+		case "search":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("search"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Search = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAdminOptionOrder(ctx context.Context, obj any) (model.AdminOptionOrder, error) {
+	var it model.AdminOptionOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"field", "direction"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNAdminOptionOrderField2salesplatformᚋgraphᚋmodelᚐAdminOptionOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2salesplatformᚋgraphᚋmodelᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputAdminVoucherFilter(ctx context.Context, obj any) (model.AdminVoucherFilter, error) {
 	var it model.AdminVoucherFilter
 	if obj == nil {
@@ -39461,6 +40651,91 @@ func (ec *executionContext) unmarshalInputMarketingWidgetsInput(ctx context.Cont
 				return it, err
 			}
 			it.FloattingBar = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputMediaFilter(ctx context.Context, obj any) (model.MediaFilter, error) {
+	var it model.MediaFilter
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"search", "contentType", "unused"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "search":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("search"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Search = graphql.OmittableOf(data)
+		case "contentType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contentType"))
+			data, err := ec.unmarshalOMediaContentType2ᚖsalesplatformᚋgraphᚋmodelᚐMediaContentType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ContentType = graphql.OmittableOf(data)
+		case "unused":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("unused"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Unused = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputMediaOrder(ctx context.Context, obj any) (model.MediaOrder, error) {
+	var it model.MediaOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"field", "direction"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNMediaOrderField2salesplatformᚋgraphᚋmodelᚐMediaOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2salesplatformᚋgraphᚋmodelᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
 		}
 	}
 	return it, nil
@@ -48914,46 +50189,175 @@ func (ec *executionContext) _OptionCategory(ctx context.Context, sel ast.Selecti
 		case "id":
 			out.Values[i] = ec._OptionCategory_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "partnerId":
 			out.Values[i] = ec._OptionCategory_partnerId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "partnerUuid":
 			out.Values[i] = ec._OptionCategory_partnerUuid(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "name":
 			out.Values[i] = ec._OptionCategory_name(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "description":
 			out.Values[i] = ec._OptionCategory_description(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isActive":
 			out.Values[i] = ec._OptionCategory_isActive(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "ranking":
 			out.Values[i] = ec._OptionCategory_ranking(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "minNumberOptions":
 			out.Values[i] = ec._OptionCategory_minNumberOptions(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "maxNumberOptions":
 			out.Values[i] = ec._OptionCategory_maxNumberOptions(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "options":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._OptionCategory_options(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var optionCategoryConnectionImplementors = []string{"OptionCategoryConnection"}
+
+func (ec *executionContext) _OptionCategoryConnection(ctx context.Context, sel ast.SelectionSet, obj *model.OptionCategoryConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, optionCategoryConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OptionCategoryConnection")
+		case "edges":
+			out.Values[i] = ec._OptionCategoryConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._OptionCategoryConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._OptionCategoryConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var optionCategoryEdgeImplementors = []string{"OptionCategoryEdge"}
+
+func (ec *executionContext) _OptionCategoryEdge(ctx context.Context, sel ast.SelectionSet, obj *model.OptionCategoryEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, optionCategoryEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OptionCategoryEdge")
+		case "cursor":
+			out.Values[i] = ec._OptionCategoryEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._OptionCategoryEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:
@@ -49292,6 +50696,82 @@ func (ec *executionContext) _Partner(ctx context.Context, sel ast.SelectionSet, 
 					}
 				}()
 				res = ec._Partner_media(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "options":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Partner_options(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "optionCategories":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Partner_optionCategories(ctx, field, obj)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -50667,6 +52147,94 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "adminOptions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_adminOptions(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "adminOption":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_adminOption(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "adminOptionCategories":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_adminOptionCategories(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "adminOptionCategory":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_adminOptionCategory(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "adminPartner":
 			field := field
 
@@ -51458,6 +53026,97 @@ func (ec *executionContext) _VoucherOption(ctx context.Context, sel ast.Selectio
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var voucherOptionConnectionImplementors = []string{"VoucherOptionConnection"}
+
+func (ec *executionContext) _VoucherOptionConnection(ctx context.Context, sel ast.SelectionSet, obj *model.VoucherOptionConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, voucherOptionConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VoucherOptionConnection")
+		case "edges":
+			out.Values[i] = ec._VoucherOptionConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._VoucherOptionConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._VoucherOptionConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var voucherOptionEdgeImplementors = []string{"VoucherOptionEdge"}
+
+func (ec *executionContext) _VoucherOptionEdge(ctx context.Context, sel ast.SelectionSet, obj *model.VoucherOptionEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, voucherOptionEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VoucherOptionEdge")
+		case "cursor":
+			out.Values[i] = ec._VoucherOptionEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._VoucherOptionEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -53657,6 +55316,16 @@ func (ec *executionContext) marshalNAdminIncludedOption2ᚖsalesplatformᚋgraph
 	return ec._AdminIncludedOption(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNAdminOptionOrderField2salesplatformᚋgraphᚋmodelᚐAdminOptionOrderField(ctx context.Context, v any) (model.AdminOptionOrderField, error) {
+	var res model.AdminOptionOrderField
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAdminOptionOrderField2salesplatformᚋgraphᚋmodelᚐAdminOptionOrderField(ctx context.Context, sel ast.SelectionSet, v model.AdminOptionOrderField) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNAdminOptionService2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionServiceᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AdminOptionService) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -54889,6 +56558,16 @@ func (ec *executionContext) marshalNMediaEdge2ᚖsalesplatformᚋgraphᚋmodel�
 	return ec._MediaEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNMediaOrderField2salesplatformᚋgraphᚋmodelᚐMediaOrderField(ctx context.Context, v any) (model.MediaOrderField, error) {
+	var res model.MediaOrderField
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMediaOrderField2salesplatformᚋgraphᚋmodelᚐMediaOrderField(ctx context.Context, sel ast.SelectionSet, v model.MediaOrderField) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNMediaPayload2ᚖsalesplatformᚋgraphᚋmodelᚐMediaPayload(ctx context.Context, sel ast.SelectionSet, v *model.MediaPayload) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -55018,6 +56697,52 @@ func (ec *executionContext) marshalNNetworkVouchersProductInformationPayload2ᚖ
 		return graphql.Null
 	}
 	return ec._NetworkVouchersProductInformationPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNOptionCategory2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategory(ctx context.Context, sel ast.SelectionSet, v *model.OptionCategory) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OptionCategory(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNOptionCategoryConnection2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategoryConnection(ctx context.Context, sel ast.SelectionSet, v *model.OptionCategoryConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OptionCategoryConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNOptionCategoryEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐOptionCategoryEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.OptionCategoryEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOptionCategoryEdge2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategoryEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNOptionCategoryEdge2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategoryEdge(ctx context.Context, sel ast.SelectionSet, v *model.OptionCategoryEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OptionCategoryEdge(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNOptionCategoryPayload2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategoryPayload(ctx context.Context, sel ast.SelectionSet, v *model.OptionCategoryPayload) graphql.Marshaler {
@@ -55728,6 +57453,42 @@ func (ec *executionContext) marshalNVoucherOption2ᚖsalesplatformᚋgraphᚋmod
 	return ec._VoucherOption(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNVoucherOptionConnection2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherOptionConnection(ctx context.Context, sel ast.SelectionSet, v *model.VoucherOptionConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._VoucherOptionConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNVoucherOptionEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐVoucherOptionEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.VoucherOptionEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNVoucherOptionEdge2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherOptionEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNVoucherOptionEdge2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherOptionEdge(ctx context.Context, sel ast.SelectionSet, v *model.VoucherOptionEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._VoucherOptionEdge(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNVoucherOptionPayload2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherOptionPayload(ctx context.Context, sel ast.SelectionSet, v *model.VoucherOptionPayload) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -56252,6 +58013,30 @@ func (ec *executionContext) unmarshalOAdminGiftcardOrder2ᚕᚖsalesplatformᚋg
 	return res, nil
 }
 
+func (ec *executionContext) unmarshalOAdminOptionCategoryFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionCategoryFilter(ctx context.Context, v any) (*model.AdminOptionCategoryFilter, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputAdminOptionCategoryFilter(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOAdminOptionFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionFilter(ctx context.Context, v any) (*model.AdminOptionFilter, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputAdminOptionFilter(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOAdminOptionOrder2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionOrder(ctx context.Context, v any) (*model.AdminOptionOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputAdminOptionOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOAdminVoucher2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucher(ctx context.Context, sel ast.SelectionSet, v *model.AdminVoucher) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -56701,6 +58486,38 @@ func (ec *executionContext) marshalOMedia2ᚖsalesplatformᚋgraphᚋmodelᚐMed
 		return graphql.Null
 	}
 	return ec._Media(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOMediaContentType2ᚖsalesplatformᚋgraphᚋmodelᚐMediaContentType(ctx context.Context, v any) (*model.MediaContentType, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.MediaContentType)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOMediaContentType2ᚖsalesplatformᚋgraphᚋmodelᚐMediaContentType(ctx context.Context, sel ast.SelectionSet, v *model.MediaContentType) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOMediaFilter2ᚖsalesplatformᚋgraphᚋmodelᚐMediaFilter(ctx context.Context, v any) (*model.MediaFilter, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputMediaFilter(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOMediaOrder2ᚖsalesplatformᚋgraphᚋmodelᚐMediaOrder(ctx context.Context, v any) (*model.MediaOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputMediaOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalOMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMoney(ctx context.Context, sel ast.SelectionSet, v *model.Money) graphql.Marshaler {

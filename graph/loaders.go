@@ -38,6 +38,7 @@ type loaders struct {
 	adminUniverses   *dataloadgen.Loader[int64, *domain.Universe]
 	prototypeOptions *dataloadgen.Loader[pageKey, *domain.Page[*domain.PrototypeOptionLink]]
 	optionCategories *dataloadgen.Loader[int64, *domain.OptionCategory]
+	categoryOptions  *dataloadgen.Loader[pageKey, *domain.Page[*domain.VoucherOption]]
 
 	// Relations between the areas (admin_relations.graphqls) and a box's
 	// universes.
@@ -61,6 +62,7 @@ func newLoaders(r *Resolver) *loaders {
 		adminUniverses:   dataloadgen.NewLoader(byID(r.AdminPrototypes.UniversesByID), wait),
 		prototypeOptions: dataloadgen.NewLoader(byPage(r.AdminPrototypes.OptionsOfPrototypes), wait),
 		optionCategories: dataloadgen.NewLoader(byID(r.AdminPrototypes.OptionCategoriesByID), wait),
+		categoryOptions:  dataloadgen.NewLoader(byPage(r.AdminPrototypes.OptionsOfCategories), wait),
 
 		options:      dataloadgen.NewLoader(byID(r.AdminPrototypes.OptionsByID), wait),
 		media:        dataloadgen.NewLoader(byID(r.MediaLibrary.MediaByID), wait),

@@ -98,16 +98,39 @@ func (s *MediaStore) MediaByID(ctx context.Context, ids []int64) ([]*domain.Medi
 	return out, nil
 }
 
-// ListMedia returns a page of partnerID's media (everyone's when nil),
-// newest first, and their count.
-func (s *MediaStore) ListMedia(ctx context.Context, partnerID *int64, page domain.PageRequest) ([]domain.Media, int, error) {
+// mediaOrder is the SQL of each of domain.MediaOrderings; the id breaks
+// ties so that pages do not overlap.
+var mediaOrder = map[string]string{
+	"": "m.created_on DESC, m.id DESC", "-created_on": "m.created_on DESC, m.id DESC",
+	"created_on": "m.created_on, m.id", "name": "m.name, m.id", "-name": "m.name DESC, m.id DESC",
+}
+
+// mediaUsed is true for a media a product uses; RenameMedia asks the same.
+const mediaUsed = `(EXISTS (SELECT 1 FROM voucher_prototype_images i WHERE i.media_id = m.id)
+	OR EXISTS (SELECT 1 FROM voucher_prototypes vp WHERE vp.cover_image_id = m.id))`
+
+// ListMedia returns a page of the media f selects and their count.
+func (s *MediaStore) ListMedia(ctx context.Context, f domain.MediaFilter, page domain.PageRequest) ([]domain.Media, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []mediaRow
-	q := s.db.NewSelect().Model(&rows).OrderExpr("m.created_on DESC, m.id DESC").
+	q := s.db.NewSelect().Model(&rows).OrderExpr(mediaOrder[f.Ordering]).
 		Limit(page.Size).Offset(page.Offset())
-	if partnerID != nil {
-		q = q.Where("m.partner_id = ?", *partnerID)
+	if f.PartnerID != nil {
+		q = q.Where("m.partner_id = ?", *f.PartnerID)
+	}
+	if f.Search != "" {
+		q = q.Where("m.name ILIKE ? ESCAPE '\\'", "%"+likeEscape(f.Search)+"%")
+	}
+	if f.ContentType != "" {
+		q = q.Where("m.content_type = ?", f.ContentType)
+	}
+	if f.Unused != nil {
+		if *f.Unused {
+			q = q.Where("NOT " + mediaUsed)
+		} else {
+			q = q.Where(mediaUsed)
+		}
 	}
 	count, err := q.ScanAndCount(ctx)
 	if err != nil {
@@ -134,8 +157,7 @@ func (s *MediaStore) RenameMedia(ctx context.Context, id int64, name string, che
 			return notFound(err)
 		}
 		var used bool
-		if err := tx.NewRaw(`SELECT EXISTS (SELECT 1 FROM voucher_prototype_images WHERE media_id = ?)
-			OR EXISTS (SELECT 1 FROM voucher_prototypes WHERE cover_image_id = ?)`, id, id).Scan(ctx, &used); err != nil {
+		if err := tx.NewRaw("SELECT "+mediaUsed+" FROM media m WHERE m.id = ?", id).Scan(ctx, &used); err != nil {
 			return fmt.Errorf("media usage: %w", err)
 		}
 		m := row.toDomain()

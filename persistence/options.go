@@ -171,16 +171,20 @@ func (s *AdminPrototypeStore) OptionCategoriesByID(ctx context.Context, ids []in
 		return nil, fmt.Errorf("select option categories: %w", err)
 	}
 	byID := make(map[int64]*domain.OptionCategory, len(rows))
-	for _, r := range rows {
-		byID[r.ID] = &domain.OptionCategory{ID: r.ID, PartnerID: r.PartnerID, PartnerUUID: r.PartnerUUID,
-			Name: r.Name, Description: r.Description, IsActive: r.IsActive, Ranking: r.Ranking,
-			MinNumberOptions: r.MinNumberOptions, MaxNumberOptions: r.MaxNumberOptions}
+	for i := range rows {
+		byID[rows[i].ID] = rows[i].toDomain()
 	}
 	out := make([]*domain.OptionCategory, len(ids))
 	for i, id := range ids {
 		out[i] = byID[id]
 	}
 	return out, nil
+}
+
+func (r *optionCategoryRow) toDomain() *domain.OptionCategory {
+	return &domain.OptionCategory{ID: r.ID, PartnerID: r.PartnerID, PartnerUUID: r.PartnerUUID,
+		Name: r.Name, Description: r.Description, IsActive: r.IsActive, Ranking: r.Ranking,
+		MinNumberOptions: r.MinNumberOptions, MaxNumberOptions: r.MaxNumberOptions}
 }
 
 type prototypeOptionLinkRow struct {
@@ -266,4 +270,127 @@ func (s *AdminPrototypeStore) SavePrototypeOptionLink(ctx context.Context, l *do
 		return fmt.Errorf("save prototype option: %w", err)
 	}
 	return nil
+}
+
+// optionOrder is the SQL of each of domain.OptionOrderings, for the
+// options (o) and the categories (oc) lists.
+func optionOrder(alias, ordering string) string {
+	switch ordering {
+	case "-ranking":
+		return alias + ".ranking DESC, " + alias + ".id DESC"
+	case "id":
+		return alias + ".id"
+	case "-id":
+		return alias + ".id DESC"
+	}
+	return alias + ".ranking, " + alias + ".id"
+}
+
+// FindOptions returns a page of the options f selects and their count:
+// their ids first, then the whole records through OptionsByID.
+func (s *AdminPrototypeStore) FindOptions(ctx context.Context, f domain.OptionFilter, page domain.PageRequest) ([]*domain.VoucherOption, int, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var ids []int64
+	q := s.db.NewSelect().Model((*optionRow)(nil)).Column("o.id")
+	if f.PartnerID != nil {
+		q = q.Where("o.partner_id = ?", *f.PartnerID)
+	}
+	if f.CategoryID != nil {
+		q = q.Where("o.category_id = ?", *f.CategoryID)
+	}
+	if f.IsActive != nil {
+		q = q.Where("o.is_active = ?", *f.IsActive)
+	}
+	if f.IsGlobal != nil {
+		q = q.Where("o.is_global = ?", *f.IsGlobal)
+	}
+	if f.Search != "" {
+		q = whereLocalizedContains(q, "o.name", f.Search)
+	}
+	count, err := q.OrderExpr(optionOrder("o", f.Ordering)).Limit(page.Size).Offset(page.Offset()).ScanAndCount(ctx, &ids)
+	if err != nil {
+		return nil, 0, fmt.Errorf("select options: %w", err)
+	}
+	if len(ids) == 0 {
+		return []*domain.VoucherOption{}, count, nil
+	}
+	options, err := s.OptionsByID(ctx, ids)
+	return options, count, err
+}
+
+// FindOptionCategories returns a page of the categories f selects and
+// their count.
+func (s *AdminPrototypeStore) FindOptionCategories(ctx context.Context, f domain.OptionCategoryFilter, page domain.PageRequest) ([]*domain.OptionCategory, int, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []optionCategoryRow
+	q := s.db.NewSelect().Model(&rows).Column(columnsOf[optionCategoryRow](s.db)...).ColumnExpr("p.uuid AS partner_uuid").
+		Join("JOIN partners p ON p.id = oc.partner_id")
+	if f.PartnerID != nil {
+		q = q.Where("oc.partner_id = ?", *f.PartnerID)
+	}
+	if f.IsActive != nil {
+		q = q.Where("oc.is_active = ?", *f.IsActive)
+	}
+	if f.Search != "" {
+		q = whereLocalizedContains(q, "oc.name", f.Search)
+	}
+	count, err := q.OrderExpr(optionOrder("oc", f.Ordering)).Limit(page.Size).Offset(page.Offset()).ScanAndCount(ctx)
+	if err != nil {
+		return nil, 0, fmt.Errorf("select option categories: %w", err)
+	}
+	out := make([]*domain.OptionCategory, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, count, nil
+}
+
+// FindCategoryOptions returns the same page of each category's options
+// (by ranking, then id) and their counts: one windowed statement for the
+// ids and counts, and OptionsByID's two for the records.
+func (s *AdminPrototypeStore) FindCategoryOptions(ctx context.Context, categoryIDs []int64, page domain.PageRequest) ([][]*domain.VoucherOption, []int, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []struct {
+		ID         int64 `bun:"id"`
+		CategoryID int64 `bun:"category_id"`
+		Total      int   `bun:"total"`
+	}
+	err := s.db.NewRaw(`SELECT id, category_id, total FROM (
+			SELECT o.id, o.category_id,
+				row_number() OVER (PARTITION BY o.category_id ORDER BY o.ranking, o.id) AS rn,
+				count(*) OVER (PARTITION BY o.category_id) AS total
+			FROM options o WHERE o.category_id = ANY(?::bigint[])) t
+		WHERE rn > ? AND rn <= ? ORDER BY category_id, rn`,
+		pgdialect.Array(categoryIDs), page.Offset(), page.Offset()+page.Size).Scan(ctx, &rows)
+	if err != nil {
+		return nil, nil, fmt.Errorf("select category options: %w", err)
+	}
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	var options []*domain.VoucherOption
+	if len(ids) > 0 {
+		if options, err = s.OptionsByID(ctx, ids); err != nil {
+			return nil, nil, err
+		}
+	}
+	index := make(map[int64]int, len(categoryIDs))
+	for i, id := range categoryIDs {
+		index[id] = i
+	}
+	out := make([][]*domain.VoucherOption, len(categoryIDs))
+	counts := make([]int, len(categoryIDs))
+	for i, r := range rows {
+		if options[i] == nil {
+			continue
+		}
+		j := index[r.CategoryID]
+		out[j] = append(out[j], options[i])
+		counts[j] = r.Total
+	}
+	return out, counts, nil
 }

@@ -205,7 +205,7 @@ func (s *AdminPrototypeStore) FindAdminVoucherPrototypes(ctx context.Context, f 
 		q = q.Where("vp.universe_id = ?", *f.UniverseID)
 	}
 	if f.Search != "" {
-		q = q.Where("EXISTS (SELECT 1 FROM jsonb_each_text(vp.name) n WHERE n.value ILIKE ? ESCAPE '\\')", "%"+likeEscape(f.Search)+"%")
+		q = whereLocalizedContains(q, "vp.name", f.Search)
 	}
 	count, err := q.OrderExpr(adminPrototypeOrder[f.Ordering]).Limit(page.Size).Offset(page.Offset()).ScanAndCount(ctx)
 	if err != nil {
@@ -216,6 +216,13 @@ func (s *AdminPrototypeStore) FindAdminVoucherPrototypes(ctx context.Context, f 
 		out[i] = rows[i].toDomain()
 	}
 	return out, count, nil
+}
+
+// whereLocalizedContains keeps the rows whose Localized column holds
+// search, in any language, case-insensitively.
+func whereLocalizedContains(q *bun.SelectQuery, column, search string) *bun.SelectQuery {
+	return q.Where("EXISTS (SELECT 1 FROM jsonb_each_text("+column+") n WHERE n.value ILIKE ? ESCAPE '\\')",
+		"%"+likeEscape(search)+"%")
 }
 
 func likeEscape(s string) string {

@@ -260,6 +260,18 @@ func (f *isoFixture) graphOperations() []isoGraph {
 			map[string]any{"u": f.ownerUUID}, "NOT_FOUND"},
 		{"setPrototypeOption", `mutation($p: ID!, $o: ID!) { setPrototypeOption(input: {prototypeId: $p, optionId: $o, count: 3}) ` +
 			payload + ` }`, map[string]any{"p": id(f.prototype), "o": id(f.option)}, "NOT_FOUND"},
+		{"adminOptions", `{ adminOptions(first: 100) { totalCount edges { node { id name { fr } category { name { fr } } } } } }`, nil, ""},
+		{"adminOptions of the owner's category", `query($c: ID!) { adminOptions(filter: {categoryId: $c}) { totalCount edges { node { id } } } }`,
+			map[string]any{"c": id(f.category)}, ""},
+		{"adminOption", `query($id: ID!) { adminOption(id: $id) { id name { fr } } }`, map[string]any{"id": id(f.option)}, ""},
+		{"adminOptionCategories", `{ adminOptionCategories(first: 100) { totalCount edges { node { id name { fr }
+			options { edges { node { name { fr } } } } } } } }`, nil, ""},
+		{"adminOptionCategory", `query($id: ID!) { adminOptionCategory(id: $id) { id name { fr } } }`, map[string]any{"id": id(f.category)}, ""},
+		{"media filtered", `{ media(filter: {search: "` + isoSecret + `"}, orderBy: {field: NAME}) { totalCount edges { node { uuid } } } }`, nil, ""},
+		{"viewer's partner options", `{ viewer { partner { options { edges { node { name { fr } } } }
+			optionCategories { edges { node { name { fr } } } } } } }`, nil, ""},
+		{"adminPartner options", `query($u: UUID!) { adminPartner(uuid: $u) { options { totalCount } optionCategories { totalCount } } }`,
+			map[string]any{"u": f.ownerUUID}, "NOT_FOUND"},
 	}
 }
 

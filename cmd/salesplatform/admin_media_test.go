@@ -613,6 +613,56 @@ func TestGraphMedia(t *testing.T) {
 	if len(errs) == 1 && errs[0].Message != "This media is used by a product and can no longer be renamed." {
 		t.Errorf("conflict message %q", errs[0].Message)
 	}
+
+	// Filters and orders: Renamed is used (a cover), Second and a JPEG are not.
+	if res := f.upload(t, f.shopTok, field("name", "Third jpeg"), file("file", f.jpegData)); res.Status != http.StatusCreated {
+		t.Fatalf("jpeg: %d %s", res.Status, res.Body)
+	}
+	names := func(tok, args string) string {
+		t.Helper()
+		data, errs := f.graph(t, tok, `{ media`+args+` { totalCount edges { node { name } } } }`, nil)
+		if errs != nil {
+			t.Fatalf("media%s: %v", args, errs)
+		}
+		var c struct {
+			Media struct {
+				TotalCount int
+				Edges      []struct{ Node struct{ Name string } }
+			}
+		}
+		gcMust(t, json.Unmarshal(data, &c))
+		out := fmt.Sprint(c.Media.TotalCount)
+		for _, e := range c.Media.Edges {
+			out += "|" + e.Node.Name
+		}
+		return out
+	}
+	for args, want := range map[string]string{
+		"":                              "3|Third jpeg|Second|Renamed",
+		"(filter: {unused: true})":      "2|Third jpeg|Second",
+		"(filter: {unused: false})":     "1|Renamed",
+		"(filter: {contentType: JPEG})": "1|Third jpeg",
+		"(filter: {contentType: PNG, search: \"sEc\"})": "1|Second",
+		"(orderBy: {field: NAME})":                      "3|Renamed|Second|Third jpeg",
+		"(orderBy: {field: NAME, direction: DESC})":     "3|Third jpeg|Second|Renamed",
+		"(orderBy: {field: CREATED_ON})":                "3|Renamed|Second|Third jpeg",
+		"(filter: {search: \"%\"})":                     "0",
+	} {
+		if got := names(f.shopTok, args); got != want {
+			t.Errorf("media%s = %s, want %s", args, got, want)
+		}
+	}
+	if got := names(f.staffTok, `(filter: {search: "rival"})`); got != "1|Rival's" {
+		t.Errorf("staff search = %s", got)
+	}
+	partnerMedia := fmt.Sprintf(`{ adminPartner(uuid: %q) { media(filter: {unused: true}, orderBy: {field: NAME}) { totalCount edges { node { name } } } } }`, f.shopUUID)
+	data, errs = f.graph(t, f.staffTok, partnerMedia, nil)
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	wantJSON(t, data, `{"adminPartner": {"media": {"totalCount": 2, "edges": [{"node": {"name": "Second"}}, {"node": {"name": "Third jpeg"}}]}}}`)
+	_, errs = f.graph(t, f.rivalTok, partnerMedia, nil)
+	wantGraphCode(t, errs, "NOT_FOUND")
 }
 
 func wantGraphCode(t *testing.T, errs []gqlError, code string) {

@@ -531,3 +531,145 @@ func TestAdminPrototypesGraph(t *testing.T) {
 	_, errs = f.ask(t, "", "", `{ adminVoucherPrototypes { totalCount } }`, nil)
 	wantErrorCode(t, errs, "UNAUTHENTICATED")
 }
+
+func TestAdminOptionListsGraph(t *testing.T) {
+	f := newProtoFixture(t)
+	category := func(tok string, p *domain.Partner, name string, kv ...any) string {
+		t.Helper()
+		args := append([]any{"partnerUuid", p.UUID.String(), "name", texts("fr", name)}, kv...)
+		return f.mustMutate(t, tok, "createOptionCategory", gqlCreateCategory, in(args...))["optionCategory"].(map[string]any)["id"].(string)
+	}
+	option := func(tok, name string, kv ...any) string {
+		t.Helper()
+		args := append([]any{"name", texts("fr", name), "description", texts()}, kv...)
+		return f.mustMutate(t, tok, "createOption", gqlCreateOption, in(args...))["option"].(map[string]any)["id"].(string)
+	}
+	meals := category(f.editorTok, f.hotel, "Repas", "ranking", 2)
+	wellness := category(f.editorTok, f.hotel, "Bien-être", "ranking", 1, "isActive", false)
+	rivalCat := category(f.rivalTok, f.rival, "Rival", "ranking", 0)
+	dinner := option(f.editorTok, "Dîner", "ranking", 2, "categoryId", meals)
+	breakfast := option(f.editorTok, "Petit-déjeuner", "ranking", 1, "categoryId", meals, "isGlobal", true)
+	spa := option(f.editorTok, "Spa", "ranking", 3, "categoryId", wellness, "isActive", false)
+	late := option(f.editorTok, "Départ tardif", "ranking", 1)
+	rivalOpt := option(f.rivalTok, "Rival", "ranking", 0, "categoryId", rivalCat)
+
+	// ids lists a connection's node ids, after its totalCount.
+	ids := func(tok, query, path string) string {
+		t.Helper()
+		data := f.mustAsk(t, "", tok, query, nil)
+		var v any
+		gcMust(t, json.Unmarshal(data, &v))
+		for _, k := range strings.Split(path, ".") {
+			v = v.(map[string]any)[k]
+		}
+		conn := v.(map[string]any)
+		out := fmt.Sprint(conn["totalCount"])
+		for _, e := range conn["edges"].([]any) {
+			out += " " + e.(map[string]any)["node"].(map[string]any)["id"].(string)
+		}
+		return out
+	}
+	list := func(args string) string { return `{ adminOptions` + args + ` { totalCount edges { node { id } } } }` }
+	for _, c := range []struct{ args, want string }{
+		// By ranking, then id; a member sees its partner's only.
+		{"", strings.Join([]string{"4", breakfast, late, dinner, spa}, " ")},
+		{"(orderBy: {field: ID, direction: DESC})", strings.Join([]string{"4", late, spa, breakfast, dinner}, " ")},
+		{"(orderBy: {field: RANKING, direction: DESC})", strings.Join([]string{"4", spa, dinner, late, breakfast}, " ")},
+		{fmt.Sprintf("(filter: {categoryId: %q})", meals), strings.Join([]string{"2", breakfast, dinner}, " ")},
+		{"(filter: {isGlobal: true})", "1 " + breakfast},
+		{"(filter: {isActive: false})", "1 " + spa},
+		{`(filter: {search: "DÉJ"})`, "1 " + breakfast},
+		{fmt.Sprintf("(filter: {categoryId: %q})", rivalCat), "0"},
+		{"(first: 2)", strings.Join([]string{"4", breakfast, late}, " ")},
+	} {
+		if got := ids(f.editorTok, list(c.args), "adminOptions"); got != c.want {
+			t.Errorf("adminOptions%s = %s, want %s", c.args, got, c.want)
+		}
+	}
+	if got := ids(f.staffTok, list(""), "adminOptions"); !strings.HasPrefix(got, "5 ") {
+		t.Errorf("staff adminOptions = %s, want all 5", got)
+	}
+	if got := ids(f.rivalTok, list(""), "adminOptions"); got != "1 "+rivalOpt {
+		t.Errorf("rival adminOptions = %s", got)
+	}
+	if got := ids(f.readerTok, list(""), "adminOptions"); got != "0" {
+		t.Errorf("reader adminOptions = %s", got)
+	}
+
+	cats := func(args string) string {
+		return `{ adminOptionCategories` + args + ` { totalCount edges { node { id } } } }`
+	}
+	for _, c := range []struct{ args, want string }{
+		{"", strings.Join([]string{"2", wellness, meals}, " ")},
+		{"(orderBy: {field: ID})", strings.Join([]string{"2", meals, wellness}, " ")},
+		{"(filter: {isActive: true})", "1 " + meals},
+		{`(filter: {search: "être"})`, "1 " + wellness},
+	} {
+		if got := ids(f.editorTok, cats(c.args), "adminOptionCategories"); got != c.want {
+			t.Errorf("adminOptionCategories%s = %s, want %s", c.args, got, c.want)
+		}
+	}
+	if got := ids(f.staffTok, cats(""), "adminOptionCategories"); got != strings.Join([]string{"3", rivalCat, wellness, meals}, " ") {
+		t.Errorf("staff adminOptionCategories = %s", got)
+	}
+
+	// A category's options, paginated; a partner's lists.
+	data := f.mustAsk(t, "", f.editorTok, fmt.Sprintf(`{ adminOptionCategory(id: %q) {
+		options(first: 1) { totalCount edges { node { id } } pageInfo { hasNextPage endCursor } } } }`, meals), nil)
+	var one struct {
+		AdminOptionCategory struct {
+			Options struct {
+				TotalCount int
+				Edges      []struct{ Node struct{ ID string } }
+				PageInfo   struct {
+					HasNextPage bool
+					EndCursor   string
+				}
+			}
+		}
+	}
+	gcMust(t, json.Unmarshal(data, &one))
+	o := one.AdminOptionCategory.Options
+	if o.TotalCount != 2 || len(o.Edges) != 1 || o.Edges[0].Node.ID != breakfast || !o.PageInfo.HasNextPage {
+		t.Fatalf("category options: %s", data)
+	}
+	if got := ids(f.editorTok, fmt.Sprintf(`{ adminOptionCategory(id: %q) { options(after: %q) { totalCount edges { node { id } } } } }`,
+		meals, o.PageInfo.EndCursor), "adminOptionCategory.options"); got != "2 "+dinner {
+		t.Errorf("category options, page 2 = %s", got)
+	}
+	partner := fmt.Sprintf(`{ adminPartner(uuid: %q) { options(filter: {isActive: true}) { totalCount edges { node { id } } }
+		optionCategories { totalCount edges { node { id } } } } }`, f.hotel.UUID)
+	if got := ids(f.staffTok, partner, "adminPartner.options"); got != strings.Join([]string{"3", breakfast, late, dinner}, " ") {
+		t.Errorf("Partner.options = %s", got)
+	}
+	if got := ids(f.editorTok, partner, "adminPartner.optionCategories"); got != strings.Join([]string{"2", wellness, meals}, " ") {
+		t.Errorf("Partner.optionCategories = %s", got)
+	}
+
+	// Another partner's records read as absent; no token is refused.
+	data = f.mustAsk(t, "", f.rivalTok, fmt.Sprintf(`{ adminOption(id: %q) { id } adminOptionCategory(id: %q) { id } }`, dinner, meals), nil)
+	wantJSON(t, data, `{"adminOption": null, "adminOptionCategory": null}`)
+	data = f.mustAsk(t, "", f.editorTok, fmt.Sprintf(`{ adminOption(id: %q) { id category { id } } }`, dinner), nil)
+	wantJSON(t, data, fmt.Sprintf(`{"adminOption": {"id": %q, "category": {"id": %q}}}`, dinner, meals))
+	_, errs := f.ask(t, "", f.rivalTok, partner, nil)
+	wantErrorCode(t, errs, "NOT_FOUND")
+	for _, q := range []string{list(""), cats("")} {
+		_, errs = f.ask(t, "", "", q, nil)
+		wantErrorCode(t, errs, "UNAUTHENTICATED")
+	}
+
+	// Categories with their options load in a fixed number of statements.
+	nested := `{ adminOptionCategories { edges { node { id options { edges { node { id category { id } } } } } } } }`
+	f.stmts.Reset()
+	f.mustAsk(t, "", f.staffTok, nested, nil)
+	few := f.stmts.Count()
+	for i := range 4 {
+		c := category(f.editorTok, f.hotel, fmt.Sprint("Extra ", i))
+		option(f.editorTok, fmt.Sprint("Extra option ", i), "categoryId", c)
+	}
+	f.stmts.Reset()
+	f.mustAsk(t, "", f.staffTok, nested, nil)
+	if n := f.stmts.Count(); n != few {
+		t.Errorf("statements: %d for 3 categories, %d for 7: not batched", few, n)
+	}
+}

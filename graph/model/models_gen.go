@@ -93,6 +93,26 @@ type AdminIncludedOption struct {
 	Count    int        `json:"count"`
 }
 
+type AdminOptionCategoryFilter struct {
+	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
+	// Part of the name, in any language, case-insensitive.
+	Search graphql.Omittable[*string] `json:"search,omitempty"`
+}
+
+type AdminOptionFilter struct {
+	CategoryID graphql.Omittable[*string] `json:"categoryId,omitempty"`
+	IsActive   graphql.Omittable[*bool]   `json:"isActive,omitempty"`
+	IsGlobal   graphql.Omittable[*bool]   `json:"isGlobal,omitempty"`
+	// Part of the name, in any language, case-insensitive.
+	Search graphql.Omittable[*string] `json:"search,omitempty"`
+}
+
+// The order of an option or option category list.
+type AdminOptionOrder struct {
+	Field     AdminOptionOrderField `json:"field"`
+	Direction OrderDirection        `json:"direction"`
+}
+
 type AdminOptionService struct {
 	Cost       decimal.Decimal `json:"cost"`
 	BuyingVat  decimal.Decimal `json:"buyingVat"`
@@ -1007,6 +1027,19 @@ type MediaEdge struct {
 	Node   *Media `json:"node"`
 }
 
+type MediaFilter struct {
+	// Part of the name, case-insensitive.
+	Search      graphql.Omittable[*string]           `json:"search,omitempty"`
+	ContentType graphql.Omittable[*MediaContentType] `json:"contentType,omitempty"`
+	// true: only the media no product uses (those that may be renamed); false: only the used ones.
+	Unused graphql.Omittable[*bool] `json:"unused,omitempty"`
+}
+
+type MediaOrder struct {
+	Field     MediaOrderField `json:"field"`
+	Direction OrderDirection  `json:"direction"`
+}
+
 type MediaPayload struct {
 	// The media; null when the input broke a rule (see userErrors).
 	Media      *Media       `json:"media,omitempty"`
@@ -1114,6 +1147,19 @@ type OptionCategory struct {
 	Ranking          int        `json:"ranking"`
 	MinNumberOptions *int       `json:"minNumberOptions,omitempty"`
 	MaxNumberOptions *int       `json:"maxNumberOptions,omitempty"`
+	// Its options, by ranking.
+	Options *VoucherOptionConnection `json:"options"`
+}
+
+type OptionCategoryConnection struct {
+	Edges      []*OptionCategoryEdge `json:"edges"`
+	PageInfo   *PageInfo             `json:"pageInfo"`
+	TotalCount int                   `json:"totalCount"`
+}
+
+type OptionCategoryEdge struct {
+	Cursor string          `json:"cursor"`
+	Node   *OptionCategory `json:"node"`
 }
 
 type OptionCategoryPayload struct {
@@ -1159,8 +1205,12 @@ type Partner struct {
 	Vouchers *AdminVoucherConnection `json:"vouchers"`
 	// Its giftcards (of its giftcard prototypes), as adminGiftcards.
 	Giftcards *AdminGiftcardConnection `json:"giftcards"`
-	// Its media, newest first, as media.
+	// Its media, as media.
 	Media *MediaConnection `json:"media"`
+	// Its options, as adminOptions.
+	Options *VoucherOptionConnection `json:"options"`
+	// Its option categories, as adminOptionCategories.
+	OptionCategories *OptionCategoryConnection `json:"optionCategories"`
 }
 
 // A partner named by its agency name (its name when it has none).
@@ -1654,6 +1704,17 @@ type Viewer struct {
 	Permissions []string `json:"permissions"`
 }
 
+type VoucherOptionConnection struct {
+	Edges      []*VoucherOptionEdge `json:"edges"`
+	PageInfo   *PageInfo            `json:"pageInfo"`
+	TotalCount int                  `json:"totalCount"`
+}
+
+type VoucherOptionEdge struct {
+	Cursor string         `json:"cursor"`
+	Node   *VoucherOption `json:"node"`
+}
+
 type VoucherOptionPayload struct {
 	Option     *VoucherOption `json:"option,omitempty"`
 	UserErrors []*UserError   `json:"userErrors"`
@@ -1924,6 +1985,61 @@ func (e *AdminGiftcardOrderField) UnmarshalJSON(b []byte) error {
 }
 
 func (e AdminGiftcardOrderField) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+type AdminOptionOrderField string
+
+const (
+	AdminOptionOrderFieldID      AdminOptionOrderField = "ID"
+	AdminOptionOrderFieldRanking AdminOptionOrderField = "RANKING"
+)
+
+var AllAdminOptionOrderField = []AdminOptionOrderField{
+	AdminOptionOrderFieldID,
+	AdminOptionOrderFieldRanking,
+}
+
+func (e AdminOptionOrderField) IsValid() bool {
+	switch e {
+	case AdminOptionOrderFieldID, AdminOptionOrderFieldRanking:
+		return true
+	}
+	return false
+}
+
+func (e AdminOptionOrderField) String() string {
+	return string(e)
+}
+
+func (e *AdminOptionOrderField) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = AdminOptionOrderField(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid AdminOptionOrderField", str)
+	}
+	return nil
+}
+
+func (e AdminOptionOrderField) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *AdminOptionOrderField) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e AdminOptionOrderField) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil
@@ -2273,6 +2389,121 @@ func (e *GiftType) UnmarshalJSON(b []byte) error {
 }
 
 func (e GiftType) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The image formats a media may have.
+type MediaContentType string
+
+const (
+	MediaContentTypePng  MediaContentType = "PNG"
+	MediaContentTypeJpeg MediaContentType = "JPEG"
+	MediaContentTypeGif  MediaContentType = "GIF"
+	MediaContentTypeWebp MediaContentType = "WEBP"
+)
+
+var AllMediaContentType = []MediaContentType{
+	MediaContentTypePng,
+	MediaContentTypeJpeg,
+	MediaContentTypeGif,
+	MediaContentTypeWebp,
+}
+
+func (e MediaContentType) IsValid() bool {
+	switch e {
+	case MediaContentTypePng, MediaContentTypeJpeg, MediaContentTypeGif, MediaContentTypeWebp:
+		return true
+	}
+	return false
+}
+
+func (e MediaContentType) String() string {
+	return string(e)
+}
+
+func (e *MediaContentType) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = MediaContentType(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid MediaContentType", str)
+	}
+	return nil
+}
+
+func (e MediaContentType) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *MediaContentType) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e MediaContentType) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+type MediaOrderField string
+
+const (
+	MediaOrderFieldCreatedOn MediaOrderField = "CREATED_ON"
+	MediaOrderFieldName      MediaOrderField = "NAME"
+)
+
+var AllMediaOrderField = []MediaOrderField{
+	MediaOrderFieldCreatedOn,
+	MediaOrderFieldName,
+}
+
+func (e MediaOrderField) IsValid() bool {
+	switch e {
+	case MediaOrderFieldCreatedOn, MediaOrderFieldName:
+		return true
+	}
+	return false
+}
+
+func (e MediaOrderField) String() string {
+	return string(e)
+}
+
+func (e *MediaOrderField) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = MediaOrderField(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid MediaOrderField", str)
+	}
+	return nil
+}
+
+func (e MediaOrderField) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *MediaOrderField) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e MediaOrderField) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil
