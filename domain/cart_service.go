@@ -236,12 +236,11 @@ type cartDoc struct {
 // parseCartDoc checks a cart document against the contract (part 2.1) and
 // this service's limits. Unknown fields are ignored, as DRF does.
 func parseCartDoc(raw any) (*cartDoc, error) {
-	var v validator
-	obj, ok := raw.(map[string]any)
-	if !ok {
-		v.add(VInvalid, fmt.Sprintf("Invalid data. Expected a dictionary, but got %s.", jsonTypeName(raw)), "non_field_errors")
-		return nil, v.err()
+	obj, err := AsDoc(raw)
+	if err != nil {
+		return nil, err
 	}
+	var v validator
 	doc := &cartDoc{items: []CartItem{}}
 
 	switch id := obj["id"].(type) {

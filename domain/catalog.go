@@ -40,6 +40,9 @@ func CatalogPartner(ctx context.Context, partners PartnerStore) (*Partner, error
 	if p, ok := ctx.Value(catalogPartnerKey{}).(*Partner); ok {
 		return p, nil
 	}
+	if err := refusedToken(ctx); err != nil {
+		return nil, err
+	}
 	if d, _ := ctx.Value(partnerDomainKey{}).(*partnerDomain); d != nil && d.domain != "" {
 		d.once.Do(func() {
 			d.partner, d.err = partners.FindPartnerBySiteDomain(ctx, d.domain)
@@ -49,18 +52,24 @@ func CatalogPartner(ctx context.Context, partners PartnerStore) (*Partner, error
 		})
 		return d.partner, d.err
 	}
-	c, err := CallerFrom(ctx)
-	var e *Error
-	if errors.As(err, &e) && e.Code == CodeUnauthenticated && e.Message == MsgNotAuthenticated {
-		return nil, &Error{Code: CodeInvalid, Message: MsgPartnerRequired}
-	}
-	if err != nil {
-		return nil, err // a token was sent and refused
-	}
-	if c.Partner == nil {
+	c, _ := CallerFrom(ctx)
+	if c == nil || c.Partner == nil {
 		return nil, &Error{Code: CodeInvalid, Message: MsgPartnerRequired}
 	}
 	return c.Partner, nil
+}
+
+// refusedToken is the authentication error of a request that sent a token
+// and had it refused; nil when it sent none or a good one. Public
+// operations need no token, but a wrong one is 401 there too, whatever
+// else the request names, as the legacy service authenticated every view.
+func refusedToken(ctx context.Context) error {
+	_, err := CallerFrom(ctx)
+	var e *Error
+	if errors.As(err, &e) && e.Code == CodeUnauthenticated && e.Message == MsgNotAuthenticated {
+		return nil
+	}
+	return err
 }
 
 // catalogPartnerZone is CatalogPartner with the time zone the partner's

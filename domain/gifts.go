@@ -416,17 +416,20 @@ type ContactRequestView struct {
 // once; the gift code is looked up only when the partner is valid, and a
 // code of another partner's gift is refused exactly as an unknown one.
 // Each request, valid or not, counts against the client's throttle.
-// Errors: CodeInvalid; CodeThrottled.
+// Errors: the authentication error of a refused token; CodeInvalid;
+// CodeThrottled.
 func (s *GiftService) CreateContactRequest(ctx context.Context, in ContactRequestInput) (*ContactRequestView, error) {
+	if err := refusedToken(ctx); err != nil {
+		return nil, err
+	}
 	if wait := s.contacts.take(clientAddr(ctx), s.now()); wait > 0 {
 		return nil, throttled(wait)
 	}
-	var v validator
-	obj, ok := in.Doc.(map[string]any)
-	if !ok {
-		v.add(VInvalid, fmt.Sprintf("Invalid data. Expected a dictionary, but got %s.", jsonTypeName(in.Doc)), "non_field_errors")
-		return nil, v.err()
+	obj, err := AsDoc(in.Doc)
+	if err != nil {
+		return nil, err
 	}
+	var v validator
 	r := &ContactRequest{}
 	r.GiftCode = v.contactString(obj, "gift_code", true, MaxGiftCodeLength)
 	r.FullName = v.contactString(obj, "full_name", true, MaxContactFullNameLength)

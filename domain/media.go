@@ -319,13 +319,12 @@ func (s *MediaService) Rename(ctx context.Context, id int64, doc any) (*Media, e
 	if err != nil {
 		return nil, err
 	}
-	var v validator
-	var n string
-	if obj, ok := doc.(map[string]any); ok {
-		n = v.mediaName(obj["name"])
-	} else {
-		v.add(VInvalid, fmt.Sprintf("Invalid data. Expected a dictionary, but got %s.", jsonTypeName(doc)), "non_field_errors")
+	obj, err := AsDoc(doc)
+	if err != nil {
+		return nil, err
 	}
+	var v validator
+	n := v.mediaName(obj["name"])
 	if err := v.err(); err != nil {
 		return nil, err
 	}

@@ -415,8 +415,8 @@ func (s *VoucherAdminService) seenVoucher(ctx context.Context, c *Caller, code s
 	return v, nil
 }
 
-// UpdateVoucherState puts the voucher with that code in state (the PATCH
-// body's value, any JSON value) as VoucherTransitions allows, and returns
+// UpdateVoucherState puts the voucher with that code in the state its
+// PATCH body names ({"state": ...}) as VoucherTransitions allows, and returns
 // it. Becoming paid sets the activation date when it has none; becoming
 // used sets the usage date, and using or used is refused once the
 // voucher expired. The same state is a no-op. The change and its
@@ -424,7 +424,7 @@ func (s *VoucherAdminService) seenVoucher(ctx context.Context, c *Caller, code s
 // version: of two concurrent changes only one is made.
 // Errors: those of Authorize (use_voucher); CodeNotFound as Voucher;
 // CodeInvalid on "state"; CodeConflict when another change came first.
-func (s *VoucherAdminService) UpdateVoucherState(ctx context.Context, code string, state any) (*AdminVoucher, error) {
+func (s *VoucherAdminService) UpdateVoucherState(ctx context.Context, code string, body Doc) (*AdminVoucher, error) {
 	c, err := Authorize(ctx, OpVoucherUpdateState)
 	if err != nil {
 		return nil, err
@@ -433,7 +433,7 @@ func (s *VoucherAdminService) UpdateVoucherState(ctx context.Context, code strin
 	if err != nil {
 		return nil, err
 	}
-	to, err := stateValue(state)
+	to, err := stateValue(body)
 	if err != nil {
 		return nil, err
 	}
@@ -468,18 +468,18 @@ func (s *VoucherAdminService) UpdateVoucherState(ctx context.Context, code strin
 }
 
 // stateValue reads the state field of an update body.
-func stateValue(state any) (string, error) {
+func stateValue(body Doc) (string, error) {
 	var v validator
-	switch s := state.(type) {
-	case nil:
-		v.add(VRequired, msgRequired, "state")
-	case string:
-		if s == "" {
+	d := docReader{v: &v, obj: body}
+	if value, ok, _ := d.raw("state", true, false); ok {
+		s, isString := value.(string)
+		switch {
+		case !isString:
+			v.add(VInvalid, msgString, "state")
+		case s == "":
 			v.add(VInvalid, fmt.Sprintf(msgLanguageChoice, s), "state")
 		}
 		return s, v.err()
-	default:
-		v.add(VInvalid, msgString, "state")
 	}
 	return "", v.err()
 }

@@ -150,9 +150,13 @@ func ParseWidgetKey(key string) (string, error) {
 
 // Widgets returns the widget configuration with that key. The key alone
 // names the partner: no token or X-Partner-Domain is needed, and neither
-// changes the answer.
-// Errors: CodeNotFound when the key is malformed or unknown.
+// changes the answer (a refused token is refused, as everywhere).
+// Errors: the authentication error of a refused token; CodeNotFound when
+// the key is malformed or unknown.
 func (s *WidgetService) Widgets(ctx context.Context, key string) (*WidgetsView, error) {
+	if err := refusedToken(ctx); err != nil {
+		return nil, err
+	}
 	key, err := ParseWidgetKey(key)
 	if err != nil {
 		return nil, err

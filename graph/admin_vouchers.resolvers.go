@@ -9,7 +9,7 @@ import (
 
 // UpdateVoucherState is the resolver for the updateVoucherState field.
 func (r *mutationResolver) UpdateVoucherState(ctx context.Context, input model.UpdateVoucherStateInput) (*model.AdminVoucherPayload, error) {
-	v, err := r.VoucherAdmin.UpdateVoucherState(ctx, input.Code, strings.ToLower(string(input.State)))
+	v, err := r.VoucherAdmin.UpdateVoucherState(ctx, input.Code, domain.Doc{"state": strings.ToLower(string(input.State))})
 	return adminVoucherPayload(v, err)
 }
 

@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"salesplatform/domain"
 )
 
 // MaxBodyBytes bounds every request body; larger ones get 413.
@@ -82,20 +84,42 @@ func decodeJSON(w http.ResponseWriter, r *http.Request) (any, *httpError) {
 	return v, nil
 }
 
-// decodeFlat reads a body without nested fields: JSON, or a form
-// (url-encoded or multipart) as DRF's parsers accept.
-func decodeFlat(w http.ResponseWriter, r *http.Request) (map[string]any, *httpError) {
+// decodeDoc reads a JSON object body; it answers anything else itself and
+// reports false.
+func decodeDoc(w http.ResponseWriter, r *http.Request) (domain.Doc, bool) {
+	v, herr := decodeJSON(w, r)
+	if herr != nil {
+		herr.write(w)
+		return nil, false
+	}
+	doc, err := domain.AsDoc(v)
+	if err != nil {
+		writeError(w, r, err)
+		return nil, false
+	}
+	return doc, true
+}
+
+// decodeFlat reads a body without nested fields: a JSON object, or a form
+// (url-encoded or multipart) as DRF's parsers accept. It answers anything
+// else itself and reports false.
+func decodeFlat(w http.ResponseWriter, r *http.Request) (domain.Doc, bool) {
+	doc, herr := decodeForm(w, r)
+	if herr != nil {
+		herr.write(w)
+		return nil, false
+	}
+	if doc == nil {
+		return decodeDoc(w, r)
+	}
+	return doc, true
+}
+
+// decodeForm reads a form body; nil without an error when the body is JSON.
+func decodeForm(w http.ResponseWriter, r *http.Request) (domain.Doc, *httpError) {
 	switch mt := mediaType(r); {
 	case isJSON(mt):
-		v, herr := decodeJSON(w, r)
-		if herr != nil {
-			return nil, herr
-		}
-		m, ok := v.(map[string]any)
-		if !ok {
-			return nil, &httpError{http.StatusBadRequest, "JSON parse error - expected an object"}
-		}
-		return m, nil
+		return nil, nil
 	case mt == "application/x-www-form-urlencoded":
 		b, herr := readBody(w, r)
 		if herr != nil {

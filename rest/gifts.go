@@ -152,9 +152,8 @@ type jsonContactRequest struct {
 // (contact_requests_create): 201 with the stored request. The body has no
 // nested fields, so a form (a site's contact form) is taken as well as JSON.
 func (a *api) handleContactRequestCreate(w http.ResponseWriter, r *http.Request) {
-	doc, herr := decodeFlat(w, r)
-	if herr != nil {
-		herr.write(w)
+	doc, ok := decodeFlat(w, r)
+	if !ok {
 		return
 	}
 	cr, err := a.Gifts.CreateContactRequest(r.Context(), domain.ContactRequestInput{Doc: doc})

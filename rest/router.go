@@ -6,6 +6,7 @@ package rest
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/gorilla/mux"
@@ -68,7 +69,26 @@ func Register(r *mux.Router, s Services) {
 // handle registers a legacy path: it ends with "/" and is served the same
 // without it (no redirect: a redirected POST loses its body).
 func handle(r *mux.Router, path string, h http.HandlerFunc, methods ...string) {
-	r.Handle(strings.TrimSuffix(path, "/")+"{slash:/?}", h).Methods(methods...)
+	r.Handle(strings.TrimSuffix(path, "/")+"{slash:/?}", legacyQuery(h)).Methods(methods...)
+}
+
+// legacyQuery reads the query string as the legacy service did: ";" is part
+// of a value, not a separator (Python's parse_qsl; Go would drop the whole
+// pair, so "ordering=price;x" would silently lose its ordering). A query
+// string that still cannot be parsed is a 400, rather than parameters lost
+// without a word.
+func legacyQuery(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.Contains(r.URL.RawQuery, ";") {
+			r = r.Clone(r.Context())
+			r.URL.RawQuery = strings.ReplaceAll(r.URL.RawQuery, ";", "%3B")
+		}
+		if _, err := url.ParseQuery(r.URL.RawQuery); err != nil {
+			writeJSON(w, http.StatusBadRequest, detail("Malformed query string: "+err.Error()+"."))
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // allowedMethods lists the methods that would match req's path, for Allow.

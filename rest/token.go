@@ -22,9 +22,8 @@ type jsonToken struct {
 // handleTokenCreate is POST /api-token-auth/: a username and password, as
 // JSON or a form, for an API token.
 func (a *api) handleTokenCreate(w http.ResponseWriter, r *http.Request) {
-	body, herr := decodeFlat(w, r)
-	if herr != nil {
-		herr.write(w)
+	body, ok := decodeFlat(w, r)
+	if !ok {
 		return
 	}
 	res, err := a.Accounts.Login(r.Context(), domain.LoginInput{

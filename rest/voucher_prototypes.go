@@ -61,19 +61,6 @@ func toJSONVoucherPrototype(p *domain.AdminVoucherPrototype) map[string]any {
 	return out
 }
 
-// decodeDoc reads a JSON object body.
-func decodeDoc(w http.ResponseWriter, r *http.Request) (domain.Doc, bool) {
-	v, herr := decodeJSON(w, r)
-	if herr == nil {
-		if doc, ok := v.(map[string]any); ok {
-			return doc, true
-		}
-		herr = &httpError{http.StatusBadRequest, "JSON parse error - expected an object"}
-	}
-	herr.write(w)
-	return nil, false
-}
-
 func pathID(r *http.Request) int64 {
 	id, err := strconv.ParseInt(mux.Vars(r)["id"], 10, 64)
 	if err != nil {

@@ -56,12 +56,11 @@ func (a *api) handleVoucherGet(w http.ResponseWriter, r *http.Request) {
 // handleVoucherUpdate is PATCH /api/vouchers/{code}/ with {"state"}: 200
 // with the whole voucher.
 func (a *api) handleVoucherUpdate(w http.ResponseWriter, r *http.Request) {
-	body, herr := decodeFlat(w, r)
-	if herr != nil {
-		herr.write(w)
+	body, ok := decodeFlat(w, r)
+	if !ok {
 		return
 	}
-	v, err := a.VoucherAdmin.UpdateVoucherState(r.Context(), mux.Vars(r)["code"], body["state"])
+	v, err := a.VoucherAdmin.UpdateVoucherState(r.Context(), mux.Vars(r)["code"], body)
 	if err != nil {
 		writeError(w, r, err)
 		return

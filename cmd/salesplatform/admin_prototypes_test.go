@@ -222,7 +222,8 @@ func TestAdminVoucherPrototypesREST(t *testing.T) {
 	if res.Status != http.StatusBadRequest || !strings.Contains(res.Body, "JSON parse error") {
 		t.Errorf("malformed: %d %s", res.Status, res.Body)
 	}
-	wantResponse(t, f.call(t, http.MethodPost, base, f.editorTok, `[1]`), http.StatusBadRequest, `{"detail": "JSON parse error - expected an object"}`)
+	wantResponse(t, f.call(t, http.MethodPost, base, f.editorTok, `[1]`), http.StatusBadRequest,
+		`{"non_field_errors": ["Invalid data. Expected a dictionary, but got list."]}`)
 	var after int
 	gcMust(t, f.db.NewRaw("SELECT count(*) FROM voucher_prototypes").Scan(context.Background(), &after))
 	if after != before {

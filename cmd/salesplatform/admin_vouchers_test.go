@@ -411,6 +411,9 @@ func TestAdminVoucherStateUpdate(t *testing.T) {
 	wantResponse(t, f.patch(t, "SHOP-002", `{"state": "x"}`, f.shopTok), 400, `{"state": ["\"x\" is not a valid choice."]}`)
 	wantResponse(t, f.patch(t, "SHOP-002", `{}`, f.shopTok), 400, `{"state": ["This field is required."]}`)
 	wantResponse(t, f.patch(t, "SHOP-002", `{"state": 3}`, f.shopTok), 400, `{"state": ["Not a valid string."]}`)
+	wantResponse(t, f.patch(t, "SHOP-002", `{"state": null}`, f.shopTok), 400, `{"state": ["This field may not be null."]}`)
+	wantResponse(t, f.patch(t, "SHOP-002", `["used"]`, f.shopTok), 400,
+		`{"non_field_errors": ["Invalid data. Expected a dictionary, but got list."]}`)
 	wantResponse(t, f.patch(t, "SHOP-002", `{"state": "used"}`, f.shopTok), 400,
 		`{"state": ["Cannot change a voucher from \"draft\" to \"used\"."]}`)
 	if n := f.changes(t, "SHOP-002"); n != 0 {

@@ -229,10 +229,16 @@ func TestBoxCatalog(t *testing.T) {
 			"price,nb_offers":         "nb_offers",
 			"--price":                 "--price",
 			"price%3B%20DROP%20TABLE": "price; DROP TABLE",
+			"price;drop":              "price;drop", // a raw ";" is part of the value, as the legacy service read it
 		} {
 			wantResponse(t, do(t, "GET", list+"?ordering="+ordering, "", market...), 400,
 				fmt.Sprintf(`{"ordering": [%q]}`, "Select a valid choice. "+term+" is not one of the available choices."))
 		}
+	})
+
+	t.Run("ErrMalformedQuery", func(t *testing.T) {
+		wantResponse(t, do(t, "GET", list+"?ordering=price&page=%zz", "", market...), 400,
+			`{"detail": "Malformed query string: invalid URL escape \"%zz\"."}`)
 	})
 
 	t.Run("OKPagination", func(t *testing.T) {

@@ -231,6 +231,7 @@ func TestGiftRetrieve(t *testing.T) {
 		"ErrNoPartner":                 {"VOUCHER-1", nil, 400, giftsJSON(map[string]string{"detail": domain.MsgPartnerRequired})},
 		"ErrStaffWithoutPartner":       {"VOUCHER-1", auth(f.staffTok), 400, giftsJSON(map[string]string{"detail": domain.MsgPartnerRequired})},
 		"ErrBadToken":                  {"VOUCHER-1", auth("0123456789abcdef0123456789abcdef01234567"), 401, `{"detail": "Invalid token."}`},
+		"ErrBadTokenWithDomain":        {"VOUCHER-1", append(auth("0123456789abcdef0123456789abcdef01234567"), shopSite...), 401, `{"detail": "Invalid token."}`},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -368,7 +369,7 @@ func TestContactRequestCreate(t *testing.T) {
 	t.Run("OKHeadersPlayNoPart", func(t *testing.T) {
 		res := do(t, "POST", url, `{"gift_code": "V1", "full_name": "Ada", "email": "ada@example.com",
 			"message": "Hello", "partner": "`+shop+`"}`,
-			"X-Partner-Domain", "nowhere.example.com", "Authorization", "Token 0123456789abcdef0123456789abcdef01234567")
+			append([]string{"X-Partner-Domain", "nowhere.example.com"}, auth(f.staffTok)...)...)
 		wantCreated(t, res, `{"id": ?, "gift_code": "V1", "full_name": "Ada", "email": "ada@example.com",
 			"phone_number": null, "message": "Hello", "partner": "`+shop+`",
 			"related_product_details": {"id": `+fmt.Sprint(voucher.ID)+`, "type": "voucher", "state": "paid"}}`)
@@ -399,6 +400,12 @@ func TestContactRequestCreate(t *testing.T) {
 			wantResponse(t, do(t, "POST", url, tc.body, "Content-Type", "application/json"), 400, tc.want)
 		})
 	}
+
+	t.Run("ErrBadToken", func(t *testing.T) {
+		res := do(t, "POST", url, `{"gift_code": "V1", "full_name": "Ada", "email": "ada@example.com",
+			"message": "Hello", "partner": "`+shop+`"}`, auth("0123456789abcdef0123456789abcdef01234567")...)
+		wantResponse(t, res, 401, `{"detail": "Invalid token."}`)
+	})
 
 	t.Run("ErrMalformedJSON", func(t *testing.T) {
 		res := do(t, "POST", url, `{"gift_code": `)

@@ -206,6 +206,10 @@ func pcScopeErrors(t *testing.T, url, method string) {
 	t.Run("ErrNoPartner", func(t *testing.T) {
 		wantResponse(t, do(t, "GET", url, ""), 400, pcJSON(t, map[string]string{"detail": domain.MsgPartnerRequired}))
 	})
+	t.Run("ErrBadTokenWithDomain", func(t *testing.T) {
+		wantResponse(t, do(t, "GET", url, "", append(auth("0123456789012345678901234567890123456789"), pcMarket...)...),
+			401, `{"detail": "Invalid token."}`)
+	})
 	t.Run("ErrMethod", func(t *testing.T) {
 		wantResponse(t, do(t, method, url, `{}`, pcMarket...), 405, fmt.Sprintf(`{"detail": "Method \"%s\" not allowed."}`, method))
 	})

@@ -88,10 +88,14 @@ func TestMarketingWidgets(t *testing.T) {
 	})
 
 	t.Run("OKKeyAloneNamesThePartner", func(t *testing.T) {
-		// Another partner's domain, a bad token: neither matters.
-		wantResponse(t, do(t, "GET", url(full.Key), "", "X-Partner-Domain", "other.example.com",
-			"Authorization", "Token 0123456789abcdef0123456789abcdef01234567"), 200, fullBody)
+		// Another partner's domain, a token: neither matters.
+		wantResponse(t, do(t, "GET", url(full.Key), "", "X-Partner-Domain", "other.example.com"), 200, fullBody)
 		wantResponse(t, do(t, "GET", url(full.Key), "", auth(shopTok)...), 200, fullBody)
+	})
+
+	t.Run("ErrBadToken", func(t *testing.T) {
+		wantResponse(t, do(t, "GET", url(full.Key), "", auth("0123456789abcdef0123456789abcdef01234567")...), 401,
+			`{"detail": "Invalid token."}`)
 	})
 
 	t.Run("OKNothingConfiguredNoSite", func(t *testing.T) {

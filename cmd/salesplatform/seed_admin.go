@@ -489,7 +489,7 @@ func (l *demoAdminLoader) loadVouchers(ctx context.Context) error {
 			return err
 		}
 		for _, state := range d.Path {
-			if v, err = l.vouchers.UpdateVoucherState(partnerCtx, v.Code, state); err != nil {
+			if v, err = l.vouchers.UpdateVoucherState(partnerCtx, v.Code, domain.Doc{"state": state}); err != nil {
 				return seedErr(fmt.Sprintf("%s: state %s", what, state), err)
 			}
 			l.tally.add("voucher state changes (with their history)", 1)
