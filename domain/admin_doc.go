@@ -1,7 +1,9 @@
 package domain
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -311,4 +313,23 @@ func (d *docReader) uuidField(field string, required bool) *uuid.UUID {
 // missingPK records DRF's error for ids naming no record visible here.
 func (d *docReader) missingPK(field string, id int64) {
 	d.v.add(VNotFound, fmt.Sprintf(msgPKMissing, id), field)
+}
+
+// writePartner reads partner_uuid and returns the partner the write
+// creates a record for (WritePartner); when that is refused, nil with the
+// field error recorded among the body's others. required asks for
+// partner_uuid even from a member (option categories).
+// Errors: a failed partner lookup.
+func (d *docReader) writePartner(ctx context.Context, partners PartnerStore, c *Caller, required bool) (*Partner, error) {
+	u := d.uuidField("partner_uuid", required)
+	if required && u == nil {
+		return nil, nil
+	}
+	partner, err := WritePartner(ctx, partners, c, u, "partner_uuid")
+	var e *Error
+	if errors.As(err, &e) && e.Code == CodeInvalid {
+		d.v.fields = append(d.v.fields, e.Fields...)
+		return nil, nil
+	}
+	return partner, err
 }

@@ -105,12 +105,9 @@ func (s *AdminPrototypeService) CreateOption(ctx context.Context, doc Doc) (*Vou
 	}
 	var v validator
 	d := &docReader{v: &v, obj: doc}
-	partner, err := WritePartner(ctx, s.partners, c, d.uuidField("partner_uuid", false), "partner_uuid")
-	if err != nil && !IsCode(err, CodeInvalid) {
-		return nil, err
-	}
+	partner, err := d.writePartner(ctx, s.partners, c, false)
 	if err != nil {
-		v.fields = append(v.fields, err.(*Error).Fields...)
+		return nil, err
 	}
 	o := &VoucherOption{Name: Localized{}, Description: Localized{}, IsActive: true, Ranking: 1,
 		Services: []OptionService{}, VoucherPrototypeIDs: []int64{}}
@@ -225,16 +222,12 @@ func (s *AdminPrototypeService) CreateOptionCategory(ctx context.Context, doc Do
 	var v validator
 	d := &docReader{v: &v, obj: doc}
 	c2 := &OptionCategory{Name: Localized{}, Description: Localized{}, IsActive: true, Ranking: 1}
-	if u := d.uuidField("partner_uuid", true); u != nil {
-		partner, err := WritePartner(ctx, s.partners, c, u, "partner_uuid")
-		switch {
-		case IsCode(err, CodeInvalid):
-			v.fields = append(v.fields, err.(*Error).Fields...)
-		case err != nil:
-			return nil, err
-		default:
-			c2.PartnerID, c2.PartnerUUID = partner.ID, partner.UUID
-		}
+	partner, err := d.writePartner(ctx, s.partners, c, true)
+	if err != nil {
+		return nil, err
+	}
+	if partner != nil {
+		c2.PartnerID, c2.PartnerUUID = partner.ID, partner.UUID
 	}
 	d.texts("name", false, MaxNameLength, c2.Name)
 	d.nameless("name", c2.Name)

@@ -127,12 +127,9 @@ func (s *AdminPrototypeService) CreateVoucherPrototype(ctx context.Context, doc 
 	}
 	var v validator
 	d := &docReader{v: &v, obj: doc}
-	partner, err := WritePartner(ctx, s.partners, c, d.uuidField("partner_uuid", false), "partner_uuid")
-	if err != nil && !IsCode(err, CodeInvalid) {
-		return nil, err
-	}
+	partner, err := d.writePartner(ctx, s.partners, c, false)
 	if err != nil {
-		v.fields = append(v.fields, err.(*Error).Fields...)
+		return nil, err
 	}
 	p := &AdminVoucherPrototype{Name: Localized{}, Description: Localized{}, LongDescription: Localized{},
 		RentConditions: Localized{}, HowToBookHTML: Localized{}, PDFText: Localized{},
