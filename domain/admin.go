@@ -68,11 +68,11 @@ const (
 // the caller's own partner, or for staff the partner partnerID names. A
 // partner caller may name its own partner; naming another is CodeNotFound,
 // as if it did not exist.
-// Errors: CodeUnauthenticated without a caller; CodeNotFound for a partner
+// Errors: those of Authorize(OpCatalogueWrite); CodeNotFound for a partner
 // the caller may not act for or that does not exist; CodeInvalid on
 // "partnerId" for staff without a partner that name none.
 func adminPartner(ctx context.Context, partners PartnerStore, partnerID *int64) (*Partner, *Caller, error) {
-	c, err := CallerFrom(ctx)
+	c, err := Authorize(ctx, OpCatalogueWrite)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -107,8 +107,9 @@ func manages(c *Caller, ownerID int64) bool {
 
 // ownerPartner returns the partner a record belongs to when the caller
 // manages it, else CodeNotFound.
+// Errors: those of Authorize(OpCatalogueWrite); CodeNotFound.
 func ownerPartner(ctx context.Context, partners PartnerStore, ownerID int64) (*Partner, error) {
-	c, err := CallerFrom(ctx)
+	c, err := Authorize(ctx, OpCatalogueWrite)
 	if err != nil {
 		return nil, err
 	}

@@ -68,6 +68,10 @@ const (
 	OpPrototypeWrite     AdminOp = "voucher_prototype.write"
 	OpOptionWrite        AdminOp = "option.write" // options and option categories
 	OpPartnerRead        AdminOp = "partner.read" // a partner's administration record (the graph's adminPartner)
+	// OpCatalogueWrite is every catalogue management mutation (events,
+	// workshops, boxes, giftcard prototypes and filings, profile, labels,
+	// legal information, terms, product information, widgets).
+	OpCatalogueWrite AdminOp = "catalogue.write"
 )
 
 // Role is who, beyond a named permission, an operation is open to.
@@ -107,6 +111,7 @@ var AdminRules = map[AdminOp]Requirement{
 	OpPrototypeWrite:     {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
 	OpOptionWrite:        {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
 	OpPartnerRead:        {Role: RolePartnerMember},
+	OpCatalogueWrite:     {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
 }
 
 // Authorize returns the caller when it may run op.

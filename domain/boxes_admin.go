@@ -116,10 +116,11 @@ func marketplacePartner(ctx context.Context, partners PartnerStore, partnerID *i
 
 // managedMarketplace returns the marketplace ownerID when the caller may
 // manage its boxes: the marketplace itself, or staff.
-// Errors: CodeUnauthenticated; CodeForbidden for a caller whose partner is
-// not a marketplace; CodeNotFound for another marketplace's.
+// Errors: those of Authorize(OpCatalogueWrite); CodeForbidden for a
+// caller whose partner is not a marketplace; CodeNotFound for another
+// marketplace's.
 func managedMarketplace(ctx context.Context, partners PartnerStore, ownerID int64) (*Partner, error) {
-	c, err := CallerFrom(ctx)
+	c, err := Authorize(ctx, OpCatalogueWrite)
 	if err != nil {
 		return nil, err
 	}
@@ -196,7 +197,7 @@ func (s *BoxService) CreateBox(ctx context.Context, in BoxInput) (*BoxView, erro
 // Errors: those of managedMarketplace; CodeNotFound for an unknown box;
 // CodeInvalid with every field error.
 func (s *BoxService) UpdateBox(ctx context.Context, id int64, in BoxInput) (*BoxView, error) {
-	if _, err := CallerFrom(ctx); err != nil {
+	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
 		return nil, err
 	}
 	b, err := s.store.GetBox(ctx, id)
@@ -279,7 +280,7 @@ func (s *BoxService) ProposeBoxOffer(ctx context.Context, boxID int64, partnerID
 // CodeInvalid (VInvalidState on "status") for a move NextBoxOfferStatus
 // refuses, or when the offer changed meanwhile.
 func (s *BoxService) ReviewBoxOffer(ctx context.Context, id int64, decision string) (*BoxOffer, error) {
-	if _, err := CallerFrom(ctx); err != nil {
+	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
 		return nil, err
 	}
 	o, err := s.store.GetBoxOffer(ctx, id)

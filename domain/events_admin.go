@@ -141,7 +141,7 @@ func (s *EventService) UpdateEvent(ctx context.Context, id int64, in EventInput)
 
 // managedEvent returns the event and its partner when the caller manages it.
 func (s *EventService) managedEvent(ctx context.Context, id int64) (*Event, *Partner, error) {
-	if _, err := CallerFrom(ctx); err != nil {
+	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
 		return nil, nil, err
 	}
 	e, err := s.store.GetEvent(ctx, id)
@@ -235,7 +235,7 @@ func (s *EventService) RemoveEventSlot(ctx context.Context, id int64) error {
 }
 
 func (s *EventService) managedSlot(ctx context.Context, id int64) (*EventSlot, *Partner, error) {
-	if _, err := CallerFrom(ctx); err != nil {
+	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
 		return nil, nil, err
 	}
 	sl, err := s.store.GetEventSlot(ctx, id)
@@ -287,7 +287,7 @@ func (s *EventService) AddEventFormula(ctx context.Context, eventID int64, in Ev
 // UpdateEventFormula changes a formula of an event the caller manages.
 // Errors: as AddEventSlot, CodeNotFound for the formula.
 func (s *EventService) UpdateEventFormula(ctx context.Context, id int64, in EventFormulaInput) (*EventFormulaView, error) {
-	if _, err := CallerFrom(ctx); err != nil {
+	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
 		return nil, err
 	}
 	f, err := s.store.GetEventFormula(ctx, id)

@@ -189,7 +189,7 @@ func (s *PartnerCatalogService) AddPartnerLabel(ctx context.Context, in PartnerL
 // RemovePartnerLabel removes a label of a partner the caller manages.
 // Errors: CodeUnauthenticated; CodeNotFound for another partner's label.
 func (s *PartnerCatalogService) RemovePartnerLabel(ctx context.Context, id int64) (*PartnerListing, error) {
-	if _, err := CallerFrom(ctx); err != nil {
+	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
 		return nil, err
 	}
 	l, err := s.store.GetPartnerLabel(ctx, id)

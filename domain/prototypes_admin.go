@@ -52,8 +52,8 @@ type UniverseInput struct {
 }
 
 // VoucherPrototypeFilingInput files a voucher prototype: UniverseID sets
-// its universe (ClearUniverse removes it), a non-nil ThemeIDs replaces its
-// themes.
+// its universe (ClearUniverse, an explicit null, is refused), a non-nil
+// ThemeIDs replaces its themes.
 type VoucherPrototypeFilingInput struct {
 	UniverseID    *int64
 	ClearUniverse bool
@@ -163,7 +163,7 @@ func (s *PrototypeService) CreateGiftcardPrototype(ctx context.Context, in Giftc
 // Errors: CodeUnauthenticated; CodeNotFound for one of another partner;
 // CodeInvalid with every field error.
 func (s *PrototypeService) UpdateGiftcardPrototype(ctx context.Context, id int64, in GiftcardPrototypeInput) (*GiftcardPrototypeView, error) {
-	if _, err := CallerFrom(ctx); err != nil {
+	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
 		return nil, err
 	}
 	p, err := s.store.GetGiftcardPrototype(ctx, id)
@@ -185,11 +185,13 @@ func (s *PrototypeService) UpdateGiftcardPrototype(ctx context.Context, id int64
 }
 
 // FileVoucherPrototype sets the universe and themes of a voucher prototype
-// the caller manages, in one transaction.
-// Errors: CodeUnauthenticated; CodeNotFound for one of another partner;
-// CodeInvalid on "universeId" or ["themeIds", i] for ids that name nothing.
+// the caller manages, in one transaction. The universe may change, not go:
+// the administration API requires one.
+// Errors: those of Authorize(OpCatalogueWrite); CodeNotFound for one of
+// another partner; CodeInvalid on "universeId" (null, or naming nothing)
+// or ["themeIds", i] for ids that name nothing.
 func (s *PrototypeService) FileVoucherPrototype(ctx context.Context, id int64, in VoucherPrototypeFilingInput) (*VoucherPrototype, error) {
-	if _, err := CallerFrom(ctx); err != nil {
+	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
 		return nil, err
 	}
 	p, err := s.store.GetVoucherPrototype(ctx, id)
@@ -202,7 +204,8 @@ func (s *PrototypeService) FileVoucherPrototype(ctx context.Context, id int64, i
 	var v validator
 	switch {
 	case in.ClearUniverse:
-		p.UniverseID = nil
+		// A voucher prototype always has a universe (Document 3, 4.6).
+		v.add(VNull, msgNull, "universeId")
 	case in.UniverseID != nil:
 		if _, err := s.store.GetUniverse(ctx, *in.UniverseID); IsCode(err, CodeNotFound) {
 			v.add(VNotFound, fmt.Sprintf(msgNoSuchRecord, *in.UniverseID), "universeId")

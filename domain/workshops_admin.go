@@ -208,7 +208,7 @@ func (s *WorkshopService) applyWorkshop(ctx context.Context, in *WorkshopInput, 
 }
 
 func (s *WorkshopService) managedWorkshop(ctx context.Context, id int64) (*Workshop, *Partner, error) {
-	if _, err := CallerFrom(ctx); err != nil {
+	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
 		return nil, nil, err
 	}
 	w, err := s.store.GetWorkshop(ctx, id)
@@ -286,7 +286,7 @@ func (s *WorkshopService) AddWorkshopSession(ctx context.Context, workshopID int
 // UpdateWorkshopSession changes a session of a workshop the caller manages.
 // Errors: as AddWorkshopSession, CodeNotFound for the session.
 func (s *WorkshopService) UpdateWorkshopSession(ctx context.Context, id int64, in WorkshopSessionInput) (*WorkshopSessionView, error) {
-	if _, err := CallerFrom(ctx); err != nil {
+	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
 		return nil, err
 	}
 	ses, err := s.store.GetWorkshopSession(ctx, id)
@@ -358,7 +358,7 @@ func (s *WorkshopService) CreateWorkshopCategory(ctx context.Context, in Worksho
 // Errors: CodeUnauthenticated; CodeNotFound for a category of another
 // partner; CodeInvalid with every field error.
 func (s *WorkshopService) UpdateWorkshopCategory(ctx context.Context, id int64, in WorkshopCategoryInput) (*WorkshopCategoryView, error) {
-	if _, err := CallerFrom(ctx); err != nil {
+	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
 		return nil, err
 	}
 	c, err := s.store.GetWorkshopCategory(ctx, id)

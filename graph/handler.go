@@ -23,9 +23,7 @@ const queryCacheSize = 1000
 // before they run (limits.go). logFrom gives the request's logger, for
 // errors that are masked.
 func NewHandler(r *Resolver, logFrom func(context.Context) *slog.Logger) http.Handler {
-	cfg := Config{Resolvers: r}
-	setComplexity(&cfg.Complexity)
-	srv := handler.New(NewExecutableSchema(cfg))
+	srv := handler.New(connectionSchema{NewExecutableSchema(Config{Resolvers: r})})
 	srv.AddTransport(httptransport.GET{})
 	// Uploads (uploadMedia): one file, the media limit and room for the
 	// operations; before POST, which refuses non-JSON bodies.

@@ -11,6 +11,9 @@ package graph
 
 import (
 	"context"
+	"encoding/json"
+	"math"
+	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
@@ -18,7 +21,6 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"salesplatform/domain"
-	"salesplatform/graph/model"
 )
 
 const (
@@ -102,23 +104,43 @@ func connectionCost(child int, first *int) int {
 	return 1 + n*child
 }
 
-// setComplexity gives every connection field connectionCost.
-func setComplexity(c *ComplexityRoot) {
-	c.Query.Partners = func(child int, first *int, _ *string, _ *string, _ *string, _ []string) int {
-		return connectionCost(child, first)
+// connectionSchema is the executable schema with one complexity rule for
+// every connection: a field whose type is a ...Connection costs
+// connectionCost by its first argument. One rule, found from the schema,
+// so that no connection (nor one added later) goes uncounted.
+type connectionSchema struct{ graphql.ExecutableSchema }
+
+// Complexity implements graphql.ExecutableSchema.
+func (s connectionSchema) Complexity(ctx context.Context, typeName, field string, child int, args map[string]any) (int, bool) {
+	if def := s.Schema().Types[typeName]; def != nil {
+		if f := def.Fields.ForName(field); f != nil && strings.HasSuffix(f.Type.Name(), "Connection") {
+			return connectionCost(child, intArg(args["first"])), true
+		}
 	}
-	c.Query.EventSlots = func(child int, first *int, _ *string) int { return connectionCost(child, first) }
-	c.Query.WorkshopSessions = func(child int, _ *string, first *int, _ *string) int {
-		return connectionCost(child, first)
+	return s.ExecutableSchema.Complexity(ctx, typeName, field, child, args)
+}
+
+// intArg reads an Int argument as the complexity walk gives it: the
+// query's literal or the request's variable, not yet coerced. nil when
+// absent or null.
+func intArg(v any) *int {
+	var n int64
+	switch x := v.(type) {
+	case int:
+		n = int64(x)
+	case int64:
+		n = x
+	case float64:
+		n = int64(x)
+	case json.Number:
+		i, err := x.Int64()
+		if err != nil {
+			return nil
+		}
+		n = i
+	default:
+		return nil
 	}
-	c.Query.WorkshopThemes = func(child int, first *int, _ *string) int { return connectionCost(child, first) }
-	c.Query.Boxes = func(child int, _ []*model.BoxOrder, first *int, _ *string) int {
-		return connectionCost(child, first)
-	}
-	c.Query.GiftcardPrototypes = func(child int, _ *string, first *int, _ *string) int {
-		return connectionCost(child, first)
-	}
-	c.Box.Offers = func(child int, first *int, _ *string) int { return connectionCost(child, first) }
-	c.Event.Slots = func(child int, first *int, _ *string) int { return connectionCost(child, first) }
-	c.Workshop.Sessions = func(child int, first *int, _ *string) int { return connectionCost(child, first) }
+	i := int(min(max(n, math.MinInt32), math.MaxInt32))
+	return &i
 }

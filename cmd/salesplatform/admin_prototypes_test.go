@@ -673,4 +673,16 @@ func TestAdminOptionListsGraph(t *testing.T) {
 	if n := f.stmts.Count(); n != few {
 		t.Errorf("statements: %d for 3 categories, %d for 7: not batched", few, n)
 	}
+
+	// Every connection counts by its page size: pages of pages are refused
+	// before they run.
+	for _, q := range []string{
+		`{ adminOptionCategories(first: 100) { edges { node { options(first: 100) { edges { node { id name { fr } } } } } } } }`,
+		`{ adminVoucherPrototypes(first: 100) { edges { node { options(first: 100) { edges { node { option { id name { fr } } } } } } } } }`,
+		`{ viewer { partner { media(first: 100) { edges { node { id } } } vouchers(first: 100) { edges { node { code prototype {
+			options(first: 100) { edges { node { count } } } } } } } } } }`,
+	} {
+		_, errs := f.ask(t, "", f.staffTok, q, nil)
+		wantErrorCode(t, errs, "COMPLEXITY_LIMIT_EXCEEDED")
+	}
 }

@@ -587,11 +587,14 @@ func TestGraphAdminPrototypes(t *testing.T) {
 		if themes := jsonOf(t, body["list"]); !strings.Contains(themes, `"Plein air"`) {
 			t.Errorf("REST themes = %s", themes)
 		}
-		p = f.mustMutate(t, f.shopTok, "fileVoucherPrototype", adminFileVoucher, in("id", gid(voucher.ID), "universeId", nil, "themeIds", []string{}))
-		wantJSON(t, []byte(jsonOf(t, p["voucherPrototype"])), `{"id":"`+gid(voucher.ID)+`","universeId":null,"themeIds":[]}`)
-		_, body = f.rest(t, shopSite, "/api/v2/universes/")
+		// A voucher prototype keeps a universe (the administration API requires one); its themes may go.
+		p, errs := f.mutate(t, f.shopTok, "fileVoucherPrototype", adminFileVoucher, in("id", gid(voucher.ID), "universeId", nil))
+		wantUserErrors(t, p, errs, `[{"field":["universeId"],"code":"null","message":"This field may not be null."}]`)
+		p = f.mustMutate(t, f.shopTok, "fileVoucherPrototype", adminFileVoucher, in("id", gid(voucher.ID), "themeIds", []string{}))
+		wantJSON(t, []byte(jsonOf(t, p["voucherPrototype"])), `{"id":"`+gid(voucher.ID)+`","universeId":"`+leaf+`","themeIds":[]}`)
+		_, body = f.rest(t, shopSite, "/api/v2/themes/")
 		if len(body["list"].([]map[string]any)) != 0 {
-			t.Errorf("REST universes after unfiling = %v", body["list"])
+			t.Errorf("REST themes after unfiling = %v", body["list"])
 		}
 	})
 
@@ -692,7 +695,8 @@ func (f *adminFixture) account(t *testing.T, in domain.NewAccountInput) (string,
 
 func TestGraphAdminBoxes(t *testing.T) {
 	f := newAdminFixture(t)
-	rivalTok, _ := f.account(t, domain.NewAccountInput{Username: "rival", PartnerName: "Rival", Marketplace: true})
+	rivalTok, _ := f.account(t, domain.NewAccountInput{Username: "rival", PartnerName: "Rival", Marketplace: true,
+		Permissions: []string{domain.PermManageMasterAdmin}})
 	universe := f.mustUniverse(t, "Évasion", "")
 	nbOffers := func(t *testing.T, id string) any {
 		t.Helper()
@@ -1123,4 +1127,54 @@ func TestGraphAdminWidgets(t *testing.T) {
 			t.Errorf("REST widgets = %v", body)
 		}
 	})
+}
+
+// Managing a catalogue needs manage_masteradmin: an account of a partner
+// without it is FORBIDDEN, before any record is looked up, and nothing is
+// written.
+func TestGraphCatalogueWritesNeedPermission(t *testing.T) {
+	f := newAdminFixture(t)
+	event := f.mustEvent(t, f.shopTok)
+	voucher := &domain.VoucherPrototype{PartnerID: f.shop.ID, Name: domain.Localized{"fr": "Bon"}}
+	gcMust(t, f.protos.CreateVoucherPrototype(context.Background(), voucher))
+	before := f.catalogueDigest(t)
+	for name, try := range map[string]struct {
+		query string
+		input map[string]any
+	}{
+		"createEvent":                  {adminCreateEvent, in("name", texts("fr", "Concert"))},
+		"updateEvent":                  {adminUpdateEvent, in("id", event, "name", texts("fr", "X"))},
+		"updateEvent of an unknown id": {adminUpdateEvent, in("id", "999999", "name", texts("fr", "X"))},
+		"createGiftcardPrototype":      {adminCreateGiftcard, in("title", texts("fr", "Carte"), "customizedAmount", true)},
+		"fileVoucherPrototype":         {adminFileVoucher, in("id", gid(voucher.ID), "themeIds", []string{})},
+		"updateLegalInformation":       {adminLegal, in("agencyName", "Mine")},
+		"updateRefundWithdrawalTerms":  {adminRefundTerms, in("terms", texts("fr", "Aucun"))},
+		"createWorkshopCategory":       {adminCreateCategory, in("name", texts("fr", "Cours"), "price", "10")},
+	} {
+		t.Run(name, func(t *testing.T) {
+			field := strings.Fields(strings.SplitN(try.query, "{", 3)[1])[0]
+			field = strings.SplitN(field, "(", 2)[0]
+			p, errs := f.mutate(t, f.readerTok, field, try.query, try.input)
+			wantRefused(t, p, errs, "FORBIDDEN")
+		})
+	}
+	if after := f.catalogueDigest(t); after != before {
+		t.Errorf("refused mutations changed the catalogue")
+	}
+}
+
+// catalogueDigest is a digest of the catalogue tables the mutations above
+// write.
+func (f *adminFixture) catalogueDigest(t *testing.T) string {
+	t.Helper()
+	var digest string
+	gcMust(t, f.db.NewRaw(`SELECT md5(concat_ws('|',
+		(SELECT string_agg(e::text, ',' ORDER BY e.id) FROM events e),
+		(SELECT string_agg(g::text, ',' ORDER BY g.id) FROM giftcard_prototypes g),
+		(SELECT string_agg(v::text, ',' ORDER BY v.id) FROM voucher_prototypes v),
+		(SELECT string_agg(c::text, ',' ORDER BY c.id) FROM workshop_categories c),
+		(SELECT string_agg(p::text, ',' ORDER BY p.id) FROM partners p),
+		(SELECT string_agg(l::text, ',' ORDER BY l.partner_id) FROM partner_legal_information l),
+		(SELECT string_agg(r::text, ',' ORDER BY r.partner_id) FROM partner_refund_withdrawal_terms r)))`).Scan(context.Background(), &digest))
+	return digest
 }

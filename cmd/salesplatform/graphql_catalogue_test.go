@@ -46,6 +46,7 @@ type gcFixture struct {
 
 	market, shop, other         *domain.Partner
 	shopTok, otherTok, staffTok string
+	readerTok                   string // a partner's account without permissions
 }
 
 func newGCFixture(t *testing.T) *gcFixture {
@@ -53,11 +54,15 @@ func newGCFixture(t *testing.T) *gcFixture {
 	ctx := context.Background()
 	dsn := dbtest.NewDSN(t)
 	f := &gcFixture{stmts: &persistence.StatementCounter{}}
-	mustCreateUser(t, dsn, "--username", "market", "--password", "market-password",
-		"--partner-name", "Market", "--partner-domain", "market.example.com", "--marketplace")
-	f.shopTok = mustCreateUser(t, dsn, "--username", "shop", "--password", "shop-password",
-		"--partner-name", "Shop", "--partner-domain", "shop.example.com")
-	f.otherTok = mustCreateUser(t, dsn, "--username", "other", "--password", "other-password", "--partner-name", "Other")
+	// Managing a catalogue needs manage_masteradmin; reader has none.
+	manage := []string{"--permission", domain.PermManageMasterAdmin}
+	mustCreateUser(t, dsn, append([]string{"--username", "market", "--password", "market-password",
+		"--partner-name", "Market", "--partner-domain", "market.example.com", "--marketplace"}, manage...)...)
+	f.shopTok = mustCreateUser(t, dsn, append([]string{"--username", "shop", "--password", "shop-password",
+		"--partner-name", "Shop", "--partner-domain", "shop.example.com"}, manage...)...)
+	f.otherTok = mustCreateUser(t, dsn, append([]string{"--username", "other", "--password", "other-password",
+		"--partner-name", "Other"}, manage...)...)
+	f.readerTok = mustCreateUser(t, dsn, "--username", "viewer", "--password", "viewer-password", "--partner-name", "Viewer")
 	f.staffTok = mustCreateUser(t, dsn, "--username", "staff", "--password", "staff-password", "--staff")
 	db, err := persistence.Open(ctx, dsn)
 	if err != nil {

@@ -777,7 +777,7 @@ type FacilitiesInput struct {
 
 type FileVoucherPrototypeInput struct {
 	ID string `json:"id"`
-	// The universe to file it under; null removes it.
+	// The universe to file it under; omitted keeps it, null is a user error (a voucher prototype always has one).
 	UniverseID graphql.Omittable[*string] `json:"universeId,omitempty"`
 	// Replaces its themes.
 	ThemeIds graphql.Omittable[[]string] `json:"themeIds,omitempty"`
