@@ -279,3 +279,11 @@ func (s *AccountService) AdminPartner(ctx context.Context, id uuid.UUID) (*Partn
 	}
 	return p, nil
 }
+
+// AdminPartnersByID returns the partners the caller sees (its own; every
+// one for staff) in ids order, nil for the others (a graph batch: the
+// partner of an administration record).
+// Errors: those of Authorize(OpPartnerRead).
+func (s *AccountService) AdminPartnersByID(ctx context.Context, ids []int64) ([]*Partner, error) {
+	return visibleBatch(ctx, OpPartnerRead, ids, s.db.Stores().Partners.PartnersByID, func(p *Partner) int64 { return p.ID })
+}

@@ -90,6 +90,9 @@ type PartnerStore interface {
 	CreatePartner(ctx context.Context, p *Partner) error
 	// FindPartnerByID returns ErrNotFound when no partner has that id.
 	FindPartnerByID(ctx context.Context, id int64) (*Partner, error)
+	// PartnersByID returns the partners in ids order, nil for an id that
+	// names none.
+	PartnersByID(ctx context.Context, ids []int64) ([]*Partner, error)
 	// FindPartnerByUUID returns ErrNotFound when no partner has that uuid.
 	FindPartnerByUUID(ctx context.Context, id uuid.UUID) (*Partner, error)
 	// FindPartnerBySiteDomain returns ErrNotFound when no partner has that

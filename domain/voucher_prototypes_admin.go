@@ -56,6 +56,19 @@ type AdminVoucherPrototype struct {
 	NbOrders int
 }
 
+// CoverMediaID is the media its cover shows: its cover image, else its
+// first image (a null cover_image means the first image); nil with
+// neither.
+func (p *AdminVoucherPrototype) CoverMediaID() *int64 {
+	switch {
+	case p.CoverImageID != nil:
+		return p.CoverImageID
+	case len(p.ImageIDs) > 0:
+		return &p.ImageIDs[0]
+	}
+	return nil
+}
+
 // AdminPrototypeFilter selects prototypes. PartnerID limits them to one
 // partner (the graph's Partner.voucherPrototypes); the service narrows it
 // to the caller's tenancy. The rest are the graph's filters.

@@ -154,8 +154,11 @@ type AdminVoucher struct {
 	IsGroupPayment       bool
 	IsExtendable         bool
 	IsRefundable         bool
-	Coupon               *Coupon // nil: bought without a coupon
-	StateChanges         []*VoucherStateChange
+	// IsUsable: paid or being used, and not expired, when the service read
+	// it (with its clock).
+	IsUsable     bool
+	Coupon       *Coupon // nil: bought without a coupon
+	StateChanges []*VoucherStateChange
 }
 
 // Location is the zone the voucher's dates are shown in: its partner's,
@@ -169,11 +172,19 @@ func (v *AdminVoucher) GifterFullName() string {
 	return strings.TrimSpace(v.GifterFirstName + " " + v.GifterLastName)
 }
 
-// Usable reports whether the voucher can be used at t: paid or being used,
+// usable reports whether the voucher can be used at t: paid or being used,
 // and not expired.
-func (v *AdminVoucher) Usable(t time.Time) bool {
+func (v *AdminVoucher) usable(t time.Time) bool {
 	return (v.State == VoucherStatePaid || v.State == VoucherStateUsing) &&
 		(v.ExpirationDate == nil || t.Before(*v.ExpirationDate))
+}
+
+// read completes vouchers as the service answers them: IsUsable now.
+func (s *VoucherAdminService) read(vs ...*AdminVoucher) {
+	now := s.now()
+	for _, v := range vs {
+		v.IsUsable = v.usable(now)
+	}
 }
 
 // PrototypeNameIn is the prototype's name in the voucher's language, else
@@ -387,6 +398,7 @@ func (s *VoucherAdminService) Vouchers(ctx context.Context, in VoucherListInput,
 	if err != nil {
 		return nil, err
 	}
+	s.read(items...)
 	return NewPage(items, count, page)
 }
 
@@ -412,6 +424,17 @@ func (s *VoucherAdminService) seenVoucher(ctx context.Context, c *Caller, code s
 	if !c.Sees(v.PartnerID) {
 		return nil, ErrNotFound
 	}
+	s.read(v)
+	return v, nil
+}
+
+// reread returns the voucher with that code as it is now, after a write.
+func (s *VoucherAdminService) reread(ctx context.Context, code string) (*AdminVoucher, error) {
+	v, err := s.store.FindVoucherByCode(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	s.read(v)
 	return v, nil
 }
 
@@ -464,7 +487,7 @@ func (s *VoucherAdminService) UpdateVoucherState(ctx context.Context, code strin
 	if !ok {
 		return nil, &Error{Code: CodeConflict, Message: msgVoucherRaced}
 	}
-	return s.store.FindVoucherByCode(ctx, code)
+	return s.reread(ctx, code)
 }
 
 // stateValue reads the state field of an update body.
@@ -596,7 +619,7 @@ func (s *VoucherAdminService) IssueVoucher(ctx context.Context, in IssueVoucherI
 	if err != nil {
 		return nil, err
 	}
-	return s.store.FindVoucherByCode(ctx, code)
+	return s.reread(ctx, code)
 }
 
 func (s *VoucherAdminService) issueOptions(ctx context.Context, v *validator, in []IssueOptionInput, partnerID int64, out *AdminVoucher) error {

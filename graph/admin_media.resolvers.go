@@ -42,3 +42,8 @@ func (r *queryResolver) MediaItem(ctx context.Context, id string) (*model.Media,
 	}
 	return r.toGraphMedia(m), nil
 }
+
+// Media returns MediaResolver implementation.
+func (r *Resolver) Media() MediaResolver { return &mediaResolver{r} }
+
+type mediaResolver struct{ *Resolver }

@@ -187,7 +187,7 @@ func toGraphAdminPrototype(p *domain.AdminVoucherPrototype) *model.AdminVoucherP
 		PriceScope: p.PriceScope, MaxCapacity: p.MaxCapacity, MinCapacity: p.MinCapacity, Ranking: p.Ranking,
 		StayPrice: p.StayPrice, AdultsPrice: p.AdultsPrice, ChildrenPrice: p.ChildrenPrice, BabyPrice: p.BabyPrice,
 		UniverseID: p.UniverseID, EnvironmentID: p.EnvironmentID, ImageIDs: p.ImageIDs, CoverImageID: p.CoverImageID,
-		NbOrders: p.NbOrders}
+		NbOrders: p.NbOrders, CoverMediaID: p.CoverMediaID()}
 	if p.LastActiveDay != nil {
 		day := p.LastActiveDay.Format("2006-01-02")
 		out.LastActiveDay = &day
@@ -200,7 +200,7 @@ func toGraphVoucherOption(o *domain.VoucherOption) *model.VoucherOption {
 	for i, s := range o.Services {
 		services[i] = &model.OptionService{Cost: s.Cost, BuyingVat: s.BuyingVAT, SellingVat: s.SellingVAT, Price: s.Price}
 	}
-	return &model.VoucherOption{ID: o.ID, PartnerID: o.PartnerID, Name: toGraphLocalized(o.Name),
+	return &model.VoucherOption{ID: o.ID, PartnerID: o.PartnerID, PartnerUUID: o.PartnerUUID, Name: toGraphLocalized(o.Name),
 		Description: toGraphLocalized(o.Description), Price: o.Price, SellingPrice: o.SellingPrice,
 		Countable: o.Countable, IsActive: o.IsActive, IsGlobal: o.IsGlobal, Ranking: o.Ranking,
 		HasBeenOrdered: o.HasBeenOrdered, Services: services, CategoryID: o.CategoryID, PrototypeIDs: o.VoucherPrototypeIDs}

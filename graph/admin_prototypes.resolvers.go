@@ -134,10 +134,13 @@ func (r *queryResolver) AdminOptions(ctx context.Context, first *int, after *str
 func (r *queryResolver) AdminOption(ctx context.Context, id string) (*model.VoucherOption, error) {
 	n, err := parseID(id)
 	if err != nil {
-		return nil, nil
+		return nil, err
 	}
 	o, err := loadersFrom(ctx).options.Load(ctx, n)
-	if err != nil || o == nil {
+	if err == nil && o == nil {
+		err = domain.ErrNotFound
+	}
+	if err != nil {
 		return nil, err
 	}
 	return toGraphVoucherOption(o), nil
@@ -152,9 +155,12 @@ func (r *queryResolver) AdminOptionCategories(ctx context.Context, first *int, a
 func (r *queryResolver) AdminOptionCategory(ctx context.Context, id string) (*model.OptionCategory, error) {
 	n, err := parseID(id)
 	if err != nil {
-		return nil, nil
+		return nil, err
 	}
 	c, err := loadersFrom(ctx).optionCategories.Load(ctx, n)
+	if err == nil && c == nil {
+		err = domain.ErrNotFound
+	}
 	return toGraphOptionCategory(c), err
 }
 

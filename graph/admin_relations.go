@@ -11,6 +11,13 @@ import (
 	"salesplatform/graph/model"
 )
 
+// loadAdminPartner is the partner of an administration record, through the
+// request's loader; null when the caller does not see it.
+func (r *Resolver) loadAdminPartner(ctx context.Context, id int64) (*model.Partner, error) {
+	p, err := loadersFrom(ctx).adminPartners.Load(ctx, id)
+	return toGraphPartner(p), err
+}
+
 // partnerKey is a graph Partner's id as the domain's partner filter.
 func partnerKey(p *model.Partner) (*int64, error) {
 	id, err := parseID(p.ID)
@@ -122,16 +129,4 @@ func (r *Resolver) optionCategoryConnection(ctx context.Context, partnerID *int6
 		return &model.OptionCategoryEdge{Cursor: c, Node: toGraphOptionCategory(x)}
 	})
 	return &model.OptionCategoryConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
-}
-
-// coverMediaID is the media a prototype's cover shows: its cover image,
-// else its first image (docs/admin-prototypes.md); nil with neither.
-func coverMediaID(p *model.AdminVoucherPrototype) *int64 {
-	switch {
-	case p.CoverImageID != nil:
-		return p.CoverImageID
-	case len(p.ImageIDs) > 0:
-		return &p.ImageIDs[0]
-	}
-	return nil
 }

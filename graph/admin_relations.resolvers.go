@@ -7,6 +7,11 @@ import (
 	"github.com/google/uuid"
 )
 
+// Partner is the resolver for the partner field.
+func (r *adminGiftcardResolver) Partner(ctx context.Context, obj *model.AdminGiftcard) (*model.Partner, error) {
+	return r.loadAdminPartner(ctx, lenientID(obj.PartnerID))
+}
+
 // Prototype is the resolver for the prototype field.
 func (r *adminVoucherResolver) Prototype(ctx context.Context, obj *model.AdminVoucher) (*model.AdminVoucherPrototype, error) {
 	p, err := loadersFrom(ctx).adminPrototypes.Load(ctx, lenientID(obj.VoucherPrototypeID))
@@ -20,6 +25,11 @@ func (r *adminVoucherOptionResolver) Option(ctx context.Context, obj *model.Admi
 		return nil, err
 	}
 	return toGraphVoucherOption(o), nil
+}
+
+// Partner is the resolver for the partner field.
+func (r *adminVoucherPrototypeResolver) Partner(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.Partner, error) {
+	return r.loadAdminPartner(ctx, obj.PartnerID)
 }
 
 // Images is the resolver for the images field.
@@ -39,15 +49,24 @@ func (r *adminVoucherPrototypeResolver) Images(ctx context.Context, obj *model.A
 
 // CoverImage is the resolver for the coverImage field.
 func (r *adminVoucherPrototypeResolver) CoverImage(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.Media, error) {
-	id := coverMediaID(obj)
-	if id == nil {
+	if obj.CoverMediaID == nil {
 		return nil, nil
 	}
-	m, err := loadersFrom(ctx).media.Load(ctx, *id)
+	m, err := loadersFrom(ctx).media.Load(ctx, *obj.CoverMediaID)
 	if err != nil || m == nil {
 		return nil, err
 	}
 	return r.toGraphMedia(m), nil
+}
+
+// Partner is the resolver for the partner field.
+func (r *mediaResolver) Partner(ctx context.Context, obj *model.Media) (*model.Partner, error) {
+	return r.loadAdminPartner(ctx, lenientID(obj.PartnerID))
+}
+
+// Partner is the resolver for the partner field.
+func (r *optionCategoryResolver) Partner(ctx context.Context, obj *model.OptionCategory) (*model.Partner, error) {
+	return r.loadAdminPartner(ctx, lenientID(obj.PartnerID))
 }
 
 // VoucherPrototypes is the resolver for the voucherPrototypes field.
@@ -111,4 +130,9 @@ func (r *queryResolver) AdminPartner(ctx context.Context, uuid uuid.UUID) (*mode
 		return nil, err
 	}
 	return toGraphPartner(p), nil
+}
+
+// Partner is the resolver for the partner field.
+func (r *voucherOptionResolver) Partner(ctx context.Context, obj *model.VoucherOption) (*model.Partner, error) {
+	return r.loadAdminPartner(ctx, obj.PartnerID)
 }

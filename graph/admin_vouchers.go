@@ -122,7 +122,7 @@ func toGraphAdminVoucher(v *domain.AdminVoucher) *model.AdminVoucher {
 		PurchasePrice: v.PurchasePrice, RentPrice: v.RentPrice, BoughtRentPrice: v.BoughtRentPrice,
 		CreationDate: v.CreationDate.In(loc), ActivationDate: inZone(v.ActivationDate, loc),
 		UsageDate: inZone(v.UsageDate, loc), ExpirationDate: inZone(v.ExpirationDate, loc),
-		IsGroupPayment: v.IsGroupPayment, IsUsable: v.Usable(time.Now()), IsExtendable: v.IsExtendable,
+		IsGroupPayment: v.IsGroupPayment, IsUsable: v.IsUsable, IsExtendable: v.IsExtendable,
 		IsRefundable:    v.IsRefundable,
 		Options:         make([]*model.AdminVoucherOption, len(v.Options)),
 		IncludedOptions: make([]*model.AdminIncludedOption, len(v.IncludedOptions)),
@@ -202,7 +202,7 @@ func toGraphCoupon(c *domain.Coupon, loc *time.Location) *model.AdminVoucherCoup
 
 func toGraphAdminGiftcard(g *domain.AdminGiftcard) *model.AdminGiftcard {
 	loc := g.Location()
-	return &model.AdminGiftcard{ID: idString(g.ID), Code: g.Code, Status: g.Status,
+	return &model.AdminGiftcard{ID: idString(g.ID), PartnerID: idString(g.PartnerID), Code: g.Code, Status: g.Status,
 		GiftcardPrototypeID: idString(g.GiftcardPrototypeID), CreatedOn: g.CreatedOn.In(loc),
 		ExpiresOn: inZone(g.ExpiresOn, loc), Value: g.Value, RemainingValue: g.RemainingValue,
 		GifterFirstName: g.GifterFirstName, GifterLastName: g.GifterLastName}

@@ -62,6 +62,9 @@ func (r *queryResolver) AdminGiftcard(ctx context.Context, id *string, code *str
 	return toGraphAdminGiftcard(g), nil
 }
 
+// AdminGiftcard returns AdminGiftcardResolver implementation.
+func (r *Resolver) AdminGiftcard() AdminGiftcardResolver { return &adminGiftcardResolver{r} }
+
 // AdminVoucher returns AdminVoucherResolver implementation.
 func (r *Resolver) AdminVoucher() AdminVoucherResolver { return &adminVoucherResolver{r} }
 
@@ -71,6 +74,7 @@ func (r *Resolver) AdminVoucherOption() AdminVoucherOptionResolver {
 }
 
 type (
+	adminGiftcardResolver      struct{ *Resolver }
 	adminVoucherResolver       struct{ *Resolver }
 	adminVoucherOptionResolver struct{ *Resolver }
 )

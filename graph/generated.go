@@ -33,6 +33,7 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	AdminGiftcard() AdminGiftcardResolver
 	AdminVoucher() AdminVoucherResolver
 	AdminVoucherOption() AdminVoucherOptionResolver
 	AdminVoucherPrototype() AdminVoucherPrototypeResolver
@@ -41,6 +42,7 @@ type ResolverRoot interface {
 	Event() EventResolver
 	EventSlotListItem() EventSlotListItemResolver
 	GiftcardPrototype() GiftcardPrototypeResolver
+	Media() MediaResolver
 	Mutation() MutationResolver
 	OptionCategory() OptionCategoryResolver
 	Partner() PartnerResolver
@@ -63,6 +65,8 @@ type ComplexityRoot struct {
 		GifterFirstName     func(childComplexity int) int
 		GifterLastName      func(childComplexity int) int
 		ID                  func(childComplexity int) int
+		Partner             func(childComplexity int) int
+		PartnerID           func(childComplexity int) int
 		RemainingValue      func(childComplexity int) int
 		Status              func(childComplexity int) int
 		Value               func(childComplexity int) int
@@ -271,6 +275,7 @@ type ComplexityRoot struct {
 		NbOrders        func(childComplexity int) int
 		Options         func(childComplexity int, first *int, after *string) int
 		PDFDescription  func(childComplexity int) int
+		Partner         func(childComplexity int) int
 		PartnerID       func(childComplexity int) int
 		PartnerUUID     func(childComplexity int) int
 		PriceScope      func(childComplexity int) int
@@ -735,6 +740,8 @@ type ComplexityRoot struct {
 		Height      func(childComplexity int) int
 		ID          func(childComplexity int) int
 		Name        func(childComplexity int) int
+		Partner     func(childComplexity int) int
+		PartnerID   func(childComplexity int) int
 		Size        func(childComplexity int) int
 		URL         func(childComplexity int) int
 		UUID        func(childComplexity int) int
@@ -890,6 +897,7 @@ type ComplexityRoot struct {
 		MinNumberOptions func(childComplexity int) int
 		Name             func(childComplexity int) int
 		Options          func(childComplexity int, first *int, after *string) int
+		Partner          func(childComplexity int) int
 		PartnerID        func(childComplexity int) int
 		PartnerUUID      func(childComplexity int) int
 		Ranking          func(childComplexity int) int
@@ -1114,7 +1122,9 @@ type ComplexityRoot struct {
 		IsActive       func(childComplexity int) int
 		IsGlobal       func(childComplexity int) int
 		Name           func(childComplexity int) int
+		Partner        func(childComplexity int) int
 		PartnerID      func(childComplexity int) int
+		PartnerUUID    func(childComplexity int) int
 		Price          func(childComplexity int) int
 		PrototypeIDs   func(childComplexity int) int
 		Prototypes     func(childComplexity int) int
@@ -1366,6 +1376,9 @@ type ComplexityRoot struct {
 
 // region    ************************** generated!.gotpl **************************
 
+type AdminGiftcardResolver interface {
+	Partner(ctx context.Context, obj *model.AdminGiftcard) (*model.Partner, error)
+}
 type AdminVoucherResolver interface {
 	Prototype(ctx context.Context, obj *model.AdminVoucher) (*model.AdminVoucherPrototype, error)
 }
@@ -1376,6 +1389,7 @@ type AdminVoucherPrototypeResolver interface {
 	Universe(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.UniverseRecord, error)
 
 	Options(ctx context.Context, obj *model.AdminVoucherPrototype, first *int, after *string) (*model.PrototypeOptionLinkConnection, error)
+	Partner(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.Partner, error)
 	Images(ctx context.Context, obj *model.AdminVoucherPrototype) ([]*model.Media, error)
 	CoverImage(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.Media, error)
 }
@@ -1395,6 +1409,9 @@ type EventSlotListItemResolver interface {
 }
 type GiftcardPrototypeResolver interface {
 	Partner(ctx context.Context, obj *model.GiftcardPrototype) (*model.CataloguePartner, error)
+}
+type MediaResolver interface {
+	Partner(ctx context.Context, obj *model.Media) (*model.Partner, error)
 }
 type MutationResolver interface {
 	CreateToken(ctx context.Context, input model.CreateTokenInput) (*model.CreateTokenPayload, error)
@@ -1456,6 +1473,7 @@ type MutationResolver interface {
 }
 type OptionCategoryResolver interface {
 	Options(ctx context.Context, obj *model.OptionCategory, first *int, after *string) (*model.VoucherOptionConnection, error)
+	Partner(ctx context.Context, obj *model.OptionCategory) (*model.Partner, error)
 }
 type PartnerResolver interface {
 	VoucherPrototypes(ctx context.Context, obj *model.Partner, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error)
@@ -1516,6 +1534,8 @@ type VoucherOptionResolver interface {
 	Category(ctx context.Context, obj *model.VoucherOption) (*model.OptionCategory, error)
 
 	Prototypes(ctx context.Context, obj *model.VoucherOption) ([]*model.AdminVoucherPrototype, error)
+
+	Partner(ctx context.Context, obj *model.VoucherOption) (*model.Partner, error)
 }
 type WorkshopResolver interface {
 	Sessions(ctx context.Context, obj *model.Workshop, first *int, after *string) (*model.WorkshopSessionConnection, error)
@@ -1584,6 +1604,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdminGiftcard.ID(childComplexity), true
+	case "AdminGiftcard.partner":
+		if e.ComplexityRoot.AdminGiftcard.Partner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcard.Partner(childComplexity), true
+	case "AdminGiftcard.partnerId":
+		if e.ComplexityRoot.AdminGiftcard.PartnerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcard.PartnerID(childComplexity), true
 	case "AdminGiftcard.remainingValue":
 		if e.ComplexityRoot.AdminGiftcard.RemainingValue == nil {
 			break
@@ -2633,6 +2665,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdminVoucherPrototype.PDFDescription(childComplexity), true
+	case "AdminVoucherPrototype.partner":
+		if e.ComplexityRoot.AdminVoucherPrototype.Partner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.Partner(childComplexity), true
 	case "AdminVoucherPrototype.partnerId":
 		if e.ComplexityRoot.AdminVoucherPrototype.PartnerID == nil {
 			break
@@ -4463,6 +4501,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Media.Name(childComplexity), true
+	case "Media.partner":
+		if e.ComplexityRoot.Media.Partner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Media.Partner(childComplexity), true
+	case "Media.partnerId":
+		if e.ComplexityRoot.Media.PartnerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Media.PartnerID(childComplexity), true
 	case "Media.size":
 		if e.ComplexityRoot.Media.Size == nil {
 			break
@@ -5440,6 +5490,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.OptionCategory.Options(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "OptionCategory.partner":
+		if e.ComplexityRoot.OptionCategory.Partner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionCategory.Partner(childComplexity), true
 	case "OptionCategory.partnerId":
 		if e.ComplexityRoot.OptionCategory.PartnerID == nil {
 			break
@@ -6479,12 +6535,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.VoucherOption.Name(childComplexity), true
+	case "VoucherOption.partner":
+		if e.ComplexityRoot.VoucherOption.Partner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOption.Partner(childComplexity), true
 	case "VoucherOption.partnerId":
 		if e.ComplexityRoot.VoucherOption.PartnerID == nil {
 			break
 		}
 
 		return e.ComplexityRoot.VoucherOption.PartnerID(childComplexity), true
+	case "VoucherOption.partnerUuid":
+		if e.ComplexityRoot.VoucherOption.PartnerUUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOption.PartnerUUID(childComplexity), true
 	case "VoucherOption.price":
 		if e.ComplexityRoot.VoucherOption.Price == nil {
 			break
@@ -7844,6 +7912,10 @@ func (ec *executionContext) childFields_AdminGiftcard(ctx context.Context, field
 		return ec.fieldContext_AdminGiftcard_gifterFirstName(ctx, field)
 	case "gifterLastName":
 		return ec.fieldContext_AdminGiftcard_gifterLastName(ctx, field)
+	case "partnerId":
+		return ec.fieldContext_AdminGiftcard_partnerId(ctx, field)
+	case "partner":
+		return ec.fieldContext_AdminGiftcard_partner(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AdminGiftcard", field.Name)
 }
@@ -8268,6 +8340,8 @@ func (ec *executionContext) childFields_AdminVoucherPrototype(ctx context.Contex
 		return ec.fieldContext_AdminVoucherPrototype_nbOrders(ctx, field)
 	case "options":
 		return ec.fieldContext_AdminVoucherPrototype_options(ctx, field)
+	case "partner":
+		return ec.fieldContext_AdminVoucherPrototype_partner(ctx, field)
 	case "images":
 		return ec.fieldContext_AdminVoucherPrototype_images(ctx, field)
 	case "coverImage":
@@ -9190,6 +9264,10 @@ func (ec *executionContext) childFields_Media(ctx context.Context, field graphql
 		return ec.fieldContext_Media_width(ctx, field)
 	case "height":
 		return ec.fieldContext_Media_height(ctx, field)
+	case "partnerId":
+		return ec.fieldContext_Media_partnerId(ctx, field)
+	case "partner":
+		return ec.fieldContext_Media_partner(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Media", field.Name)
 }
@@ -9380,6 +9458,8 @@ func (ec *executionContext) childFields_OptionCategory(ctx context.Context, fiel
 		return ec.fieldContext_OptionCategory_maxNumberOptions(ctx, field)
 	case "options":
 		return ec.fieldContext_OptionCategory_options(ctx, field)
+	case "partner":
+		return ec.fieldContext_OptionCategory_partner(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type OptionCategory", field.Name)
 }
@@ -9756,6 +9836,10 @@ func (ec *executionContext) childFields_VoucherOption(ctx context.Context, field
 		return ec.fieldContext_VoucherOption_prototypeIds(ctx, field)
 	case "prototypes":
 		return ec.fieldContext_VoucherOption_prototypes(ctx, field)
+	case "partnerUuid":
+		return ec.fieldContext_VoucherOption_partnerUuid(ctx, field)
+	case "partner":
+		return ec.fieldContext_VoucherOption_partner(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type VoucherOption", field.Name)
 }
@@ -12430,6 +12514,61 @@ func (ec *executionContext) _AdminGiftcard_gifterLastName(ctx context.Context, f
 }
 func (ec *executionContext) fieldContext_AdminGiftcard_gifterLastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("AdminGiftcard", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminGiftcard_partnerId(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcard_partnerId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcard_partnerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminGiftcard", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminGiftcard_partner(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcard_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.AdminGiftcard().Partner(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Partner) graphql.Marshaler {
+			return ec.marshalOPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcard_partner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminGiftcard",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Partner(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _AdminGiftcardConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcardConnection) (ret graphql.Marshaler) {
@@ -16767,6 +16906,38 @@ func (ec *executionContext) fieldContext_AdminVoucherPrototype_options(ctx conte
 	if fc.Args, err = ec.field_AdminVoucherPrototype_options_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_partner(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.AdminVoucherPrototype().Partner(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Partner) graphql.Marshaler {
+			return ec.marshalOPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_partner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherPrototype",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Partner(ctx, field)
+		},
 	}
 	return fc, nil
 }
@@ -24584,6 +24755,61 @@ func (ec *executionContext) fieldContext_Media_height(_ context.Context, field g
 	return graphql.NewScalarFieldContext("Media", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
+func (ec *executionContext) _Media_partnerId(ctx context.Context, field graphql.CollectedField, obj *model.Media) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Media_partnerId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Media_partnerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Media", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Media_partner(ctx context.Context, field graphql.CollectedField, obj *model.Media) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Media_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Media().Partner(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Partner) graphql.Marshaler {
+			return ec.marshalOPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Media_partner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Media",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Partner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _MediaConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.MediaConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -28596,6 +28822,38 @@ func (ec *executionContext) fieldContext_OptionCategory_options(ctx context.Cont
 	if fc.Args, err = ec.field_OptionCategory_options_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OptionCategory_partner(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionCategory_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.OptionCategory().Partner(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Partner) graphql.Marshaler {
+			return ec.marshalOPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OptionCategory_partner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OptionCategory",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Partner(ctx, field)
+		},
 	}
 	return fc, nil
 }
@@ -33093,6 +33351,61 @@ func (ec *executionContext) fieldContext_VoucherOption_prototypes(_ context.Cont
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_AdminVoucherPrototype(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherOption_partnerUuid(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOption_partnerUuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerUUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOption_partnerUuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherOption", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherOption_partner(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOption_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.VoucherOption().Partner(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Partner) graphql.Marshaler {
+			return ec.marshalOPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOption_partner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherOption",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Partner(ctx, field)
 		},
 	}
 	return fc, nil
@@ -44011,53 +44324,96 @@ func (ec *executionContext) _AdminGiftcard(ctx context.Context, sel ast.Selectio
 		case "id":
 			out.Values[i] = ec._AdminGiftcard_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "code":
 			out.Values[i] = ec._AdminGiftcard_code(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "status":
 			out.Values[i] = ec._AdminGiftcard_status(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "giftcardPrototypeId":
 			out.Values[i] = ec._AdminGiftcard_giftcardPrototypeId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "createdOn":
 			out.Values[i] = ec._AdminGiftcard_createdOn(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "expiresOn":
 			out.Values[i] = ec._AdminGiftcard_expiresOn(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "value":
 			out.Values[i] = ec._AdminGiftcard_value(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "remainingValue":
 			out.Values[i] = ec._AdminGiftcard_remainingValue(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterFirstName":
 			out.Values[i] = ec._AdminGiftcard_gifterFirstName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "gifterLastName":
 			out.Values[i] = ec._AdminGiftcard_gifterLastName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "partnerId":
+			out.Values[i] = ec._AdminGiftcard_partnerId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._AdminGiftcard_partner(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -45439,6 +45795,44 @@ func (ec *executionContext) _AdminVoucherPrototype(ctx context.Context, sel ast.
 				}()
 				res = ec._AdminVoucherPrototype_options(ctx, field, obj)
 				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "partner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._AdminVoucherPrototype_partner(ctx, field, obj)
+				if res == graphql.RequiredNull {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
 				return res
@@ -49047,53 +49441,96 @@ func (ec *executionContext) _Media(ctx context.Context, sel ast.SelectionSet, ob
 		case "id":
 			out.Values[i] = ec._Media_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "uuid":
 			out.Values[i] = ec._Media_uuid(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "name":
 			out.Values[i] = ec._Media_name(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "createdOn":
 			out.Values[i] = ec._Media_createdOn(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "archivedOn":
 			out.Values[i] = ec._Media_archivedOn(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "url":
 			out.Values[i] = ec._Media_url(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "contentType":
 			out.Values[i] = ec._Media_contentType(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "size":
 			out.Values[i] = ec._Media_size(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "width":
 			out.Values[i] = ec._Media_width(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "height":
 			out.Values[i] = ec._Media_height(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "partnerId":
+			out.Values[i] = ec._Media_partnerId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Media_partner(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -50242,6 +50679,44 @@ func (ec *executionContext) _OptionCategory(ctx context.Context, sel ast.Selecti
 				}()
 				res = ec._OptionCategory_options(ctx, field, obj)
 				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "partner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._OptionCategory_partner(ctx, field, obj)
+				if res == graphql.RequiredNull {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
 				return res
@@ -52999,6 +53474,49 @@ func (ec *executionContext) _VoucherOption(ctx context.Context, sel ast.Selectio
 				}()
 				res = ec._VoucherOption_prototypes(ctx, field, obj)
 				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "partnerUuid":
+			out.Values[i] = ec._VoucherOption_partnerUuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._VoucherOption_partner(ctx, field, obj)
+				if res == graphql.RequiredNull {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
 				return res

@@ -42,9 +42,10 @@ type loaders struct {
 
 	// Relations between the areas (admin_relations.graphqls) and a box's
 	// universes.
-	options      *dataloadgen.Loader[int64, *domain.VoucherOption]
-	media        *dataloadgen.Loader[int64, *domain.Media]
-	boxUniverses *dataloadgen.Loader[int64, *domain.Universe]
+	options       *dataloadgen.Loader[int64, *domain.VoucherOption]
+	adminPartners *dataloadgen.Loader[int64, *domain.Partner]
+	media         *dataloadgen.Loader[int64, *domain.Media]
+	boxUniverses  *dataloadgen.Loader[int64, *domain.Universe]
 }
 
 func newLoaders(r *Resolver) *loaders {
@@ -64,9 +65,10 @@ func newLoaders(r *Resolver) *loaders {
 		optionCategories: dataloadgen.NewLoader(byID(r.AdminPrototypes.OptionCategoriesByID), wait),
 		categoryOptions:  dataloadgen.NewLoader(byPage(r.AdminPrototypes.OptionsOfCategories), wait),
 
-		options:      dataloadgen.NewLoader(byID(r.AdminPrototypes.OptionsByID), wait),
-		media:        dataloadgen.NewLoader(byID(r.MediaLibrary.MediaByID), wait),
-		boxUniverses: dataloadgen.NewLoader(byID(r.BoxCatalog.UniversesByID), wait),
+		options:       dataloadgen.NewLoader(byID(r.AdminPrototypes.OptionsByID), wait),
+		adminPartners: dataloadgen.NewLoader(byID(r.Accounts.AdminPartnersByID), wait),
+		media:         dataloadgen.NewLoader(byID(r.MediaLibrary.MediaByID), wait),
+		boxUniverses:  dataloadgen.NewLoader(byID(r.BoxCatalog.UniversesByID), wait),
 	}
 }
 

@@ -132,6 +132,25 @@ func (s *PartnerStore) FindPartnerByID(ctx context.Context, id int64) (*domain.P
 	return s.findOne(ctx, "id = ?", id)
 }
 
+// PartnersByID returns the partners in ids order, nil where none has the id.
+func (s *PartnerStore) PartnersByID(ctx context.Context, ids []int64) ([]*domain.Partner, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []partnerRow
+	if err := s.db.NewSelect().Model(&rows).Where("id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
+		return nil, fmt.Errorf("select partners: %w", err)
+	}
+	byID := make(map[int64]*domain.Partner, len(rows))
+	for i := range rows {
+		byID[rows[i].ID] = rows[i].toDomain()
+	}
+	out := make([]*domain.Partner, len(ids))
+	for i, id := range ids {
+		out[i] = byID[id]
+	}
+	return out, nil
+}
+
 // FindPartnerByUUID returns domain.ErrNotFound when no partner has that uuid.
 func (s *PartnerStore) FindPartnerByUUID(ctx context.Context, id uuid.UUID) (*domain.Partner, error) {
 	return s.findOne(ctx, "uuid = ?", id)

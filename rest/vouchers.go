@@ -116,7 +116,7 @@ func toJSONVoucher(v *domain.AdminVoucher) map[string]any {
 		"creation_date": jsonTime(&v.CreationDate, loc), "activation_date": jsonTime(v.ActivationDate, loc),
 		"usage_date": jsonTime(v.UsageDate, loc), "expiration_date": jsonTime(v.ExpirationDate, loc),
 		"expiration_date_display": nil,
-		"state":                   v.State, "is_group_payment": v.IsGroupPayment, "is_usable": v.Usable(time.Now()),
+		"state":                   v.State, "is_group_payment": v.IsGroupPayment, "is_usable": v.IsUsable,
 		"is_extendable": v.IsExtendable, "is_refundable": v.IsRefundable,
 		"rentals": []any{}, "coupon": "", "coupon_details": "", "coupon_for_email_details": nil,
 	}

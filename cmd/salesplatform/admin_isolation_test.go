@@ -263,10 +263,10 @@ func (f *isoFixture) graphOperations() []isoGraph {
 		{"adminOptions", `{ adminOptions(first: 100) { totalCount edges { node { id name { fr } category { name { fr } } } } } }`, nil, ""},
 		{"adminOptions of the owner's category", `query($c: ID!) { adminOptions(filter: {categoryId: $c}) { totalCount edges { node { id } } } }`,
 			map[string]any{"c": id(f.category)}, ""},
-		{"adminOption", `query($id: ID!) { adminOption(id: $id) { id name { fr } } }`, map[string]any{"id": id(f.option)}, ""},
+		{"adminOption", `query($id: ID!) { adminOption(id: $id) { id name { fr } } }`, map[string]any{"id": id(f.option)}, "NOT_FOUND"},
 		{"adminOptionCategories", `{ adminOptionCategories(first: 100) { totalCount edges { node { id name { fr }
 			options { edges { node { name { fr } } } } } } } }`, nil, ""},
-		{"adminOptionCategory", `query($id: ID!) { adminOptionCategory(id: $id) { id name { fr } } }`, map[string]any{"id": id(f.category)}, ""},
+		{"adminOptionCategory", `query($id: ID!) { adminOptionCategory(id: $id) { id name { fr } } }`, map[string]any{"id": id(f.category)}, "NOT_FOUND"},
 		{"media filtered", `{ media(filter: {search: "` + isoSecret + `"}, orderBy: {field: NAME}) { totalCount edges { node { uuid } } } }`, nil, ""},
 		{"viewer's partner options", `{ viewer { partner { options { edges { node { name { fr } } } }
 			optionCategories { edges { node { name { fr } } } } } } }`, nil, ""},

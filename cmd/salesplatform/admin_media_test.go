@@ -661,6 +661,11 @@ func TestGraphMedia(t *testing.T) {
 		t.Fatal(errs)
 	}
 	wantJSON(t, data, `{"adminPartner": {"media": {"totalCount": 2, "edges": [{"node": {"name": "Second"}}, {"node": {"name": "Third jpeg"}}]}}}`)
+	data, errs = f.graph(t, f.staffTok, `{ media(filter: {search: "Rival"}) { edges { node { partnerId partner { uuid } } } } }`, nil)
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	wantJSON(t, data, fmt.Sprintf(`{"media": {"edges": [{"node": {"partnerId": "%d", "partner": {"uuid": %q}}}]}}`, f.rivalID, f.rivalUUID))
 	_, errs = f.graph(t, f.rivalTok, partnerMedia, nil)
 	wantGraphCode(t, errs, "NOT_FOUND")
 }

@@ -647,12 +647,24 @@ func TestAdminOptionListsGraph(t *testing.T) {
 		t.Errorf("Partner.optionCategories = %s", got)
 	}
 
+	// Each record reaches its partner.
+	data = f.mustAsk(t, "", f.editorTok, fmt.Sprintf(`{ adminOption(id: %q) { partnerUuid partner { uuid name } }
+		adminOptionCategory(id: %q) { partner { uuid } } }`, dinner, meals), nil)
+	wantJSON(t, data, fmt.Sprintf(`{"adminOption": {"partnerUuid": %[1]q, "partner": {"uuid": %[1]q, "name": "Hotel"}},
+		"adminOptionCategory": {"partner": {"uuid": %[1]q}}}`, f.hotel.UUID))
+
 	// Another partner's records read as absent; no token is refused.
-	data = f.mustAsk(t, "", f.rivalTok, fmt.Sprintf(`{ adminOption(id: %q) { id } adminOptionCategory(id: %q) { id } }`, dinner, meals), nil)
-	wantJSON(t, data, `{"adminOption": null, "adminOptionCategory": null}`)
+	for _, q := range []string{`{ adminOption(id: %q) { id } }`, `{ adminOptionCategory(id: %q) { id } }`} {
+		_, errs := f.ask(t, "", f.rivalTok, fmt.Sprintf(q, dinner), nil)
+		wantErrorCode(t, errs, "NOT_FOUND")
+		_, errs = f.ask(t, "", f.editorTok, fmt.Sprintf(q, "999999"), nil)
+		wantErrorCode(t, errs, "NOT_FOUND")
+	}
+	_, errs := f.ask(t, "", f.rivalTok, fmt.Sprintf(`{ adminOptionCategory(id: %q) { id } }`, meals), nil)
+	wantErrorCode(t, errs, "NOT_FOUND")
 	data = f.mustAsk(t, "", f.editorTok, fmt.Sprintf(`{ adminOption(id: %q) { id category { id } } }`, dinner), nil)
 	wantJSON(t, data, fmt.Sprintf(`{"adminOption": {"id": %q, "category": {"id": %q}}}`, dinner, meals))
-	_, errs := f.ask(t, "", f.rivalTok, partner, nil)
+	_, errs = f.ask(t, "", f.rivalTok, partner, nil)
 	wantErrorCode(t, errs, "NOT_FOUND")
 	for _, q := range []string{list(""), cats("")} {
 		_, errs = f.ask(t, "", "", q, nil)

@@ -582,6 +582,8 @@ func TestAdminVouchersGraph(t *testing.T) {
 	const gc = `query($id: ID, $code: String) { adminGiftcard(id: $id, code: $code) { id code } }`
 	m = f.graph(t, f.shopTok, gc, map[string]any{"id": fmt.Sprint(f.g1)})
 	wantJSON(t, mustJSON(t, m["data"]), fmt.Sprintf(`{"adminGiftcard": {"id": "%d", "code": "GC-SHOP-1"}}`, f.g1))
+	m = f.graph(t, f.shopTok, `query($id: ID) { adminGiftcard(id: $id) { partnerId partner { id name } } }`, map[string]any{"id": fmt.Sprint(f.g1)})
+	wantJSON(t, mustJSON(t, m["data"]), fmt.Sprintf(`{"adminGiftcard": {"partnerId": "%[1]d", "partner": {"id": "%[1]d", "name": "Shop"}}}`, f.shopID))
 	m = f.graph(t, f.shopTok, gc, map[string]any{"code": "GC-SHOP-2"})
 	wantJSON(t, mustJSON(t, m["data"]), fmt.Sprintf(`{"adminGiftcard": {"id": "%d", "code": "GC-SHOP-2"}}`, f.g2))
 	if m = f.graph(t, f.shopTok, gc, map[string]any{"code": "GC-OTHER-1"}); avErrorCode(m) != "NOT_FOUND" {

@@ -243,9 +243,9 @@ func TestGraphAdminPartner(t *testing.T) {
 func TestGraphAdminRelationsStatementCount(t *testing.T) {
 	f := newRelFixture(t)
 	q := `{ adminVouchers(first: 50, filter: {code: "BULK"}) { totalCount edges { node { code
-		prototype { id universe { id } images { id name } coverImage { id }
-			options(first: 5) { totalCount edges { node { count option { id category { id } } } } } }
-		options { count option { id category { id } prototypes { id } } } } } } }`
+		prototype { id partner { uuid } universe { id } images { id name partner { uuid } } coverImage { id }
+			options(first: 5) { totalCount edges { node { count option { id category { id partner { uuid } } } } } } }
+		options { count option { id partner { uuid } category { id } prototypes { id } } } } } } }`
 	universe := f.id(t, `INSERT INTO universes (name) VALUES ('{"fr": "Spa"}') RETURNING id`)
 	add := func(from, to int) {
 		for i := from; i < to; i++ {
@@ -271,6 +271,7 @@ func TestGraphAdminRelationsStatementCount(t *testing.T) {
 			f.g.stmts.Reset()
 			data := f.g.mustAsk(t, "", f.shopTok, q, nil)
 			if !strings.Contains(string(data), fmt.Sprintf(`"totalCount":%d`, rows)) || strings.Contains(string(data), `"option":null`) ||
+				strings.Contains(string(data), `"partner":null`) ||
 				strings.Count(string(data), `"images":[{`) != rows {
 				t.Fatalf("want %d full vouchers: %s", rows, data)
 			}

@@ -34,6 +34,8 @@ type AdminVoucherPrototype struct {
 	ImageIDs        []int64
 	CoverImageID    *int64
 	NbOrders        int
+	// CoverMediaID is what coverImage shows (domain's CoverMediaID).
+	CoverMediaID *int64
 }
 
 // VoucherOption is type VoucherOption; category and prototypes resolve
@@ -41,6 +43,7 @@ type AdminVoucherPrototype struct {
 type VoucherOption struct {
 	ID             int64
 	PartnerID      int64
+	PartnerUUID    uuid.UUID
 	Name           *Localized
 	Description    *Localized
 	Price          decimal.Decimal

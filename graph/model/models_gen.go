@@ -59,6 +59,9 @@ type AdminGiftcard struct {
 	RemainingValue      decimal.Decimal `json:"remainingValue"`
 	GifterFirstName     string          `json:"gifterFirstName"`
 	GifterLastName      string          `json:"gifterLastName"`
+	// The giftcard prototype's partner.
+	PartnerID string   `json:"partnerId"`
+	Partner   *Partner `json:"partner,omitempty"`
 }
 
 type AdminGiftcardConnection struct {
@@ -1012,8 +1015,10 @@ type Media struct {
 	// Bytes.
 	Size int `json:"size"`
 	// Pixels.
-	Width  int `json:"width"`
-	Height int `json:"height"`
+	Width     int      `json:"width"`
+	Height    int      `json:"height"`
+	PartnerID string   `json:"partnerId"`
+	Partner   *Partner `json:"partner,omitempty"`
 }
 
 type MediaConnection struct {
@@ -1149,6 +1154,7 @@ type OptionCategory struct {
 	MaxNumberOptions *int       `json:"maxNumberOptions,omitempty"`
 	// Its options, by ranking.
 	Options *VoucherOptionConnection `json:"options"`
+	Partner *Partner                 `json:"partner,omitempty"`
 }
 
 type OptionCategoryConnection struct {
