@@ -62,6 +62,10 @@ type BoxAdminStore interface {
 	SetBoxOfferStatus(ctx context.Context, id int64, from, to string) (bool, error)
 	// InNetwork reports whether the partner is in the marketplace's network.
 	InNetwork(ctx context.Context, marketplaceID, partnerID int64) (bool, error)
+	// FindManagedBoxOffers returns a page of the offers in the
+	// marketplace's boxes (active or not), by id, of box boxID when set, of
+	// status when not "", and how many there are.
+	FindManagedBoxOffers(ctx context.Context, marketplaceID int64, boxID *int64, status string, page PageRequest) ([]*BoxOffer, int, error)
 }
 
 // NextBoxOfferStatus is the status an offer in status current takes on
@@ -220,6 +224,64 @@ func (s *BoxService) UpdateBox(ctx context.Context, id int64, in BoxInput) (*Box
 		return nil, err
 	}
 	return s.adminBoxView(ctx, m, b.ID)
+}
+
+// ManagedBoxes lists the boxes of the caller's marketplace (staff:
+// partnerID's), active or not, by ranking then id, with their images: what
+// the marketplace manages, where the catalogue shows only active boxes.
+// Errors: those of marketplacePartner; CodeNotFound "Invalid page." past
+// the end.
+func (s *BoxService) ManagedBoxes(ctx context.Context, partnerID *int64, page PageRequest) (*Page[*BoxView], error) {
+	m, err := marketplacePartner(ctx, s.partners, partnerID)
+	if err != nil {
+		return nil, err
+	}
+	f := BoxFilter{MarketplaceID: m.ID, Order: DefaultBoxOrder, Page: page}
+	boxes, count, err := s.store.FindBoxes(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]int64, len(boxes))
+	for i, b := range boxes {
+		ids[i] = b.ID
+	}
+	images, err := s.store.FindBoxImages(ctx, f, ids)
+	if err != nil {
+		return nil, err
+	}
+	views := make([]*BoxView, len(boxes))
+	for i, b := range boxes {
+		b.Images = images[b.ID]
+		if b.Images == nil {
+			b.Images = []string{}
+		}
+		views[i] = boxView(b, m)
+	}
+	return NewPage(views, count, page)
+}
+
+// ManagedBoxOffers lists the offers in the boxes of the caller's
+// marketplace (staff: partnerID's), by id: those of box boxID when set,
+// those of status when set (DRAFT: the proposals to review).
+// Errors: those of marketplacePartner; CodeInvalid on "status" for an
+// unknown status; CodeNotFound "Invalid page." past the end.
+func (s *BoxService) ManagedBoxOffers(ctx context.Context, partnerID, boxID *int64, status string, page PageRequest) (*Page[*BoxOffer], error) {
+	m, err := marketplacePartner(ctx, s.partners, partnerID)
+	if err != nil {
+		return nil, err
+	}
+	switch status {
+	case "", BoxOfferStatusDraft, BoxOfferStatusValidated, BoxOfferStatusRefused:
+	default:
+		var v validator
+		v.add(VInvalid, fmt.Sprintf("%q is not a valid choice.", status), "status")
+		return nil, v.err()
+	}
+	offers, count, err := s.store.FindManagedBoxOffers(ctx, m.ID, boxID, status, page)
+	if err != nil {
+		return nil, err
+	}
+	return NewPage(offers, count, page)
 }
 
 func (s *BoxService) adminBoxView(ctx context.Context, m *Partner, id int64) (*BoxView, error) {

@@ -248,16 +248,20 @@ func boxPayload(b *domain.BoxView, err error) (*model.BoxPayload, error) {
 		ue, err := userErrors(err)
 		return &model.BoxPayload{UserErrors: ue}, err
 	}
+	return &model.BoxPayload{Box: toGraphManagedBox(b), UserErrors: noUserErrors()}, nil
+}
+
+func toGraphManagedBox(b *domain.BoxView) *model.ManagedBox {
 	universes := make([]string, len(b.UniverseIDs))
 	for i, id := range b.UniverseIDs {
 		universes[i] = idString(id)
 	}
-	return &model.BoxPayload{Box: &model.ManagedBox{ID: idString(b.ID), Name: toGraphLocalized(b.Name),
+	return &model.ManagedBox{ID: idString(b.ID), Name: toGraphLocalized(b.Name),
 		ShortDescription: toGraphLocalized(b.ShortDescription), LongDescription: toGraphLocalized(b.LongDescription),
 		IsActive: b.IsActive, IsHighlight: b.IsHighlight, DisplayNbOffers: b.DisplayNbOffers, NbOffers: b.NbOffers,
 		Price: toGraphMoney(b.Price, b.CurrencyCode), Ranking: b.Ranking, PeopleIncluded: b.PeopleIncluded,
 		MaxNumberUsages: b.MaxNumberUsages, MaxDaysAfterFirstUsage: b.MaxDaysAfterFirstUsage,
-		UniverseIds: universes, Images: toGraphStrings(b.Images)}, UserErrors: noUserErrors()}, nil
+		UniverseIds: universes, Images: toGraphStrings(b.Images)}
 }
 
 func boxOfferPayload(o *domain.BoxOffer, err error) (*model.BoxOfferPayload, error) {
@@ -265,8 +269,22 @@ func boxOfferPayload(o *domain.BoxOffer, err error) (*model.BoxOfferPayload, err
 		ue, err := userErrors(err)
 		return &model.BoxOfferPayload{UserErrors: ue}, err
 	}
-	return &model.BoxOfferPayload{Offer: &model.ManagedBoxOffer{ID: idString(o.ID), BoxID: idString(o.BoxID),
-		PartnerID: idString(o.PartnerID), Status: model.BoxOfferStatus(o.Status)}, UserErrors: noUserErrors()}, nil
+	return &model.BoxOfferPayload{Offer: toGraphManagedOffer(o), UserErrors: noUserErrors()}, nil
+}
+
+func toGraphManagedOffer(o *domain.BoxOffer) *model.ManagedBoxOffer {
+	return &model.ManagedBoxOffer{ID: idString(o.ID), BoxID: idString(o.BoxID),
+		PartnerID: idString(o.PartnerID), Status: model.BoxOfferStatus(o.Status)}
+}
+
+// idArg reads an optional ID argument: nil when absent or null.
+// Errors: NOT_FOUND for an id that is not one of ours, as parseID.
+func idArg(s *string) (*int64, error) {
+	if s == nil {
+		return nil, nil
+	}
+	n, err := parseID(*s)
+	return &n, err
 }
 
 // changeNetwork is addNetworkPartner and removeNetworkPartner.

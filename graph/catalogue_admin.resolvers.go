@@ -560,3 +560,47 @@ func (r *mutationResolver) UpdateMarketingWidgets(ctx context.Context, input mod
 	}
 	return marketingWidgetsPayload(r.Widgets.UpdatePartnerWidgets(ctx, in))
 }
+
+// ManagedBoxes is the resolver for the managedBoxes field.
+func (r *queryResolver) ManagedBoxes(ctx context.Context, partnerID *string, first *int, after *string) (*model.ManagedBoxConnection, error) {
+	partner, err := idArg(partnerID)
+	if err != nil {
+		return nil, err
+	}
+	w, page, err := readWindow(first, after, func(req domain.PageRequest) (*domain.Page[*domain.BoxView], error) {
+		return r.BoxCatalog.ManagedBoxes(ctx, partner, req)
+	})
+	if err != nil {
+		return nil, err
+	}
+	edges, info := connect(w, page, func(c string, b *domain.BoxView) *model.ManagedBoxEdge {
+		return &model.ManagedBoxEdge{Cursor: c, Node: toGraphManagedBox(b)}
+	})
+	return &model.ManagedBoxConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
+}
+
+// ManagedBoxOffers is the resolver for the managedBoxOffers field.
+func (r *queryResolver) ManagedBoxOffers(ctx context.Context, partnerID *string, boxID *string, status *model.BoxOfferStatus, first *int, after *string) (*model.ManagedBoxOfferConnection, error) {
+	partner, err := idArg(partnerID)
+	if err != nil {
+		return nil, err
+	}
+	box, err := idArg(boxID)
+	if err != nil {
+		return nil, err
+	}
+	var st string
+	if status != nil {
+		st = string(*status)
+	}
+	w, page, err := readWindow(first, after, func(req domain.PageRequest) (*domain.Page[*domain.BoxOffer], error) {
+		return r.BoxCatalog.ManagedBoxOffers(ctx, partner, box, st, req)
+	})
+	if err != nil {
+		return nil, err
+	}
+	edges, info := connect(w, page, func(c string, o *domain.BoxOffer) *model.ManagedBoxOfferEdge {
+		return &model.ManagedBoxOfferEdge{Cursor: c, Node: toGraphManagedOffer(o)}
+	})
+	return &model.ManagedBoxOfferConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
+}

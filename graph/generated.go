@@ -714,11 +714,33 @@ type ComplexityRoot struct {
 		UniverseIds            func(childComplexity int) int
 	}
 
+	ManagedBoxConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	ManagedBoxEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	ManagedBoxOffer struct {
 		BoxID     func(childComplexity int) int
 		ID        func(childComplexity int) int
 		PartnerID func(childComplexity int) int
 		Status    func(childComplexity int) int
+	}
+
+	ManagedBoxOfferConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	ManagedBoxOfferEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	MarketingWidgets struct {
@@ -1025,6 +1047,8 @@ type ComplexityRoot struct {
 		GiftcardPrototype      func(childComplexity int, id string) int
 		GiftcardPrototypes     func(childComplexity int, partnerID *string, first *int, after *string) int
 		LegalInformation       func(childComplexity int) int
+		ManagedBoxOffers       func(childComplexity int, partnerID *string, boxID *string, status *model.BoxOfferStatus, first *int, after *string) int
+		ManagedBoxes           func(childComplexity int, partnerID *string, first *int, after *string) int
 		MarketingWidgets       func(childComplexity int, key string) int
 		Media                  func(childComplexity int, first *int, after *string, filter *model.MediaFilter, orderBy *model.MediaOrder) int
 		MediaItem              func(childComplexity int, id string) int
@@ -1513,6 +1537,8 @@ type QueryResolver interface {
 	Themes(ctx context.Context) ([]*model.Theme, error)
 	GiftcardPrototypes(ctx context.Context, partnerID *string, first *int, after *string) (*model.GiftcardPrototypeConnection, error)
 	GiftcardPrototype(ctx context.Context, id string) (*model.GiftcardPrototype, error)
+	ManagedBoxes(ctx context.Context, partnerID *string, first *int, after *string) (*model.ManagedBoxConnection, error)
+	ManagedBoxOffers(ctx context.Context, partnerID *string, boxID *string, status *model.BoxOfferStatus, first *int, after *string) (*model.ManagedBoxOfferConnection, error)
 	Gift(ctx context.Context, code string) (*model.Gift, error)
 	GiftLinkedPartners(ctx context.Context, code string) (*model.GiftLinkedPartners, error)
 	MarketingWidgets(ctx context.Context, key string) (*model.MarketingWidgets, error)
@@ -4402,6 +4428,38 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ManagedBox.UniverseIds(childComplexity), true
 
+	case "ManagedBoxConnection.edges":
+		if e.ComplexityRoot.ManagedBoxConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBoxConnection.Edges(childComplexity), true
+	case "ManagedBoxConnection.pageInfo":
+		if e.ComplexityRoot.ManagedBoxConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBoxConnection.PageInfo(childComplexity), true
+	case "ManagedBoxConnection.totalCount":
+		if e.ComplexityRoot.ManagedBoxConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBoxConnection.TotalCount(childComplexity), true
+
+	case "ManagedBoxEdge.cursor":
+		if e.ComplexityRoot.ManagedBoxEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBoxEdge.Cursor(childComplexity), true
+	case "ManagedBoxEdge.node":
+		if e.ComplexityRoot.ManagedBoxEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBoxEdge.Node(childComplexity), true
+
 	case "ManagedBoxOffer.boxId":
 		if e.ComplexityRoot.ManagedBoxOffer.BoxID == nil {
 			break
@@ -4426,6 +4484,38 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ManagedBoxOffer.Status(childComplexity), true
+
+	case "ManagedBoxOfferConnection.edges":
+		if e.ComplexityRoot.ManagedBoxOfferConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBoxOfferConnection.Edges(childComplexity), true
+	case "ManagedBoxOfferConnection.pageInfo":
+		if e.ComplexityRoot.ManagedBoxOfferConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBoxOfferConnection.PageInfo(childComplexity), true
+	case "ManagedBoxOfferConnection.totalCount":
+		if e.ComplexityRoot.ManagedBoxOfferConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBoxOfferConnection.TotalCount(childComplexity), true
+
+	case "ManagedBoxOfferEdge.cursor":
+		if e.ComplexityRoot.ManagedBoxOfferEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBoxOfferEdge.Cursor(childComplexity), true
+	case "ManagedBoxOfferEdge.node":
+		if e.ComplexityRoot.ManagedBoxOfferEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBoxOfferEdge.Node(childComplexity), true
 
 	case "MarketingWidgets.floattingBar":
 		if e.ComplexityRoot.MarketingWidgets.FloattingBar == nil {
@@ -6134,6 +6224,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.LegalInformation(childComplexity), true
+	case "Query.managedBoxOffers":
+		if e.ComplexityRoot.Query.ManagedBoxOffers == nil {
+			break
+		}
+
+		args, err := ec.field_Query_managedBoxOffers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManagedBoxOffers(childComplexity, args["partnerId"].(*string), args["boxId"].(*string), args["status"].(*model.BoxOfferStatus), args["first"].(*int), args["after"].(*string)), true
+	case "Query.managedBoxes":
+		if e.ComplexityRoot.Query.ManagedBoxes == nil {
+			break
+		}
+
+		args, err := ec.field_Query_managedBoxes_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ManagedBoxes(childComplexity, args["partnerId"].(*string), args["first"].(*int), args["after"].(*string)), true
 	case "Query.marketingWidgets":
 		if e.ComplexityRoot.Query.MarketingWidgets == nil {
 			break
@@ -9204,6 +9316,28 @@ func (ec *executionContext) childFields_ManagedBox(ctx context.Context, field gr
 	return nil, fmt.Errorf("no field named %q was found under type ManagedBox", field.Name)
 }
 
+func (ec *executionContext) childFields_ManagedBoxConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_ManagedBoxConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_ManagedBoxConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_ManagedBoxConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ManagedBoxConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_ManagedBoxEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_ManagedBoxEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_ManagedBoxEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ManagedBoxEdge", field.Name)
+}
+
 func (ec *executionContext) childFields_ManagedBoxOffer(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -9216,6 +9350,28 @@ func (ec *executionContext) childFields_ManagedBoxOffer(ctx context.Context, fie
 		return ec.fieldContext_ManagedBoxOffer_status(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ManagedBoxOffer", field.Name)
+}
+
+func (ec *executionContext) childFields_ManagedBoxOfferConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_ManagedBoxOfferConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_ManagedBoxOfferConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_ManagedBoxOfferConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ManagedBoxOfferConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_ManagedBoxOfferEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_ManagedBoxOfferEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_ManagedBoxOfferEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ManagedBoxOfferEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_MarketingWidgets(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -11983,6 +12139,82 @@ func (ec *executionContext) field_Query_giftcardPrototype_args(ctx context.Conte
 }
 
 func (ec *executionContext) field_Query_giftcardPrototypes_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partnerId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["partnerId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_managedBoxOffers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partnerId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["partnerId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "boxId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["boxId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "status",
+		func(ctx context.Context, v any) (*model.BoxOfferStatus, error) {
+			return ec.unmarshalOBoxOfferStatus2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOfferStatus(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["status"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_managedBoxes_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partnerId",
@@ -24259,6 +24491,148 @@ func (ec *executionContext) fieldContext_ManagedBox_images(_ context.Context, fi
 	return graphql.NewScalarFieldContext("ManagedBox", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _ManagedBoxConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBoxConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBoxConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.ManagedBoxEdge) graphql.Marshaler {
+			return ec.marshalNManagedBoxEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐManagedBoxEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBoxConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ManagedBoxConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagedBoxEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ManagedBoxConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBoxConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBoxConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBoxConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ManagedBoxConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ManagedBoxConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBoxConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBoxConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBoxConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedBoxConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ManagedBoxEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBoxEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBoxEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBoxEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedBoxEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagedBoxEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBoxEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBoxEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ManagedBox) graphql.Marshaler {
+			return ec.marshalNManagedBox2ᚖsalesplatformᚋgraphᚋmodelᚐManagedBox(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBoxEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ManagedBoxEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagedBox(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _ManagedBoxOffer_id(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBoxOffer) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -24349,6 +24723,148 @@ func (ec *executionContext) _ManagedBoxOffer_status(ctx context.Context, field g
 }
 func (ec *executionContext) fieldContext_ManagedBoxOffer_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ManagedBoxOffer", field, false, false, errors.New("field of type BoxOfferStatus does not have child fields"))
+}
+
+func (ec *executionContext) _ManagedBoxOfferConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBoxOfferConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBoxOfferConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.ManagedBoxOfferEdge) graphql.Marshaler {
+			return ec.marshalNManagedBoxOfferEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐManagedBoxOfferEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBoxOfferConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ManagedBoxOfferConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagedBoxOfferEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ManagedBoxOfferConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBoxOfferConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBoxOfferConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBoxOfferConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ManagedBoxOfferConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ManagedBoxOfferConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBoxOfferConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBoxOfferConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBoxOfferConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedBoxOfferConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ManagedBoxOfferEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBoxOfferEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBoxOfferEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBoxOfferEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedBoxOfferEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ManagedBoxOfferEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBoxOfferEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBoxOfferEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ManagedBoxOffer) graphql.Marshaler {
+			return ec.marshalNManagedBoxOffer2ᚖsalesplatformᚋgraphᚋmodelᚐManagedBoxOffer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBoxOfferEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ManagedBoxOfferEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagedBoxOffer(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _MarketingWidgets_key(ctx context.Context, field graphql.CollectedField, obj *model.MarketingWidgets) (ret graphql.Marshaler) {
@@ -31212,6 +31728,94 @@ func (ec *executionContext) fieldContext_Query_giftcardPrototype(ctx context.Con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_giftcardPrototype_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_managedBoxes(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_managedBoxes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ManagedBoxes(ctx, fc.Args["partnerId"].(*string), fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ManagedBoxConnection) graphql.Marshaler {
+			return ec.marshalNManagedBoxConnection2ᚖsalesplatformᚋgraphᚋmodelᚐManagedBoxConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_managedBoxes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagedBoxConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_managedBoxes_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_managedBoxOffers(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_managedBoxOffers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ManagedBoxOffers(ctx, fc.Args["partnerId"].(*string), fc.Args["boxId"].(*string), fc.Args["status"].(*model.BoxOfferStatus), fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ManagedBoxOfferConnection) graphql.Marshaler {
+			return ec.marshalNManagedBoxOfferConnection2ᚖsalesplatformᚋgraphᚋmodelᚐManagedBoxOfferConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_managedBoxOffers(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ManagedBoxOfferConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_managedBoxOffers_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -49277,6 +49881,97 @@ func (ec *executionContext) _ManagedBox(ctx context.Context, sel ast.SelectionSe
 	return out
 }
 
+var managedBoxConnectionImplementors = []string{"ManagedBoxConnection"}
+
+func (ec *executionContext) _ManagedBoxConnection(ctx context.Context, sel ast.SelectionSet, obj *model.ManagedBoxConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, managedBoxConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ManagedBoxConnection")
+		case "edges":
+			out.Values[i] = ec._ManagedBoxConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._ManagedBoxConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._ManagedBoxConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var managedBoxEdgeImplementors = []string{"ManagedBoxEdge"}
+
+func (ec *executionContext) _ManagedBoxEdge(ctx context.Context, sel ast.SelectionSet, obj *model.ManagedBoxEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, managedBoxEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ManagedBoxEdge")
+		case "cursor":
+			out.Values[i] = ec._ManagedBoxEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._ManagedBoxEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var managedBoxOfferImplementors = []string{"ManagedBoxOffer"}
 
 func (ec *executionContext) _ManagedBoxOffer(ctx context.Context, sel ast.SelectionSet, obj *model.ManagedBoxOffer) graphql.Marshaler {
@@ -49306,6 +50001,97 @@ func (ec *executionContext) _ManagedBoxOffer(ctx context.Context, sel ast.Select
 			}
 		case "status":
 			out.Values[i] = ec._ManagedBoxOffer_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var managedBoxOfferConnectionImplementors = []string{"ManagedBoxOfferConnection"}
+
+func (ec *executionContext) _ManagedBoxOfferConnection(ctx context.Context, sel ast.SelectionSet, obj *model.ManagedBoxOfferConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, managedBoxOfferConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ManagedBoxOfferConnection")
+		case "edges":
+			out.Values[i] = ec._ManagedBoxOfferConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._ManagedBoxOfferConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._ManagedBoxOfferConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var managedBoxOfferEdgeImplementors = []string{"ManagedBoxOfferEdge"}
+
+func (ec *executionContext) _ManagedBoxOfferEdge(ctx context.Context, sel ast.SelectionSet, obj *model.ManagedBoxOfferEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, managedBoxOfferEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ManagedBoxOfferEdge")
+		case "cursor":
+			out.Values[i] = ec._ManagedBoxOfferEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._ManagedBoxOfferEdge_node(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -52369,6 +53155,50 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				}()
 				res = ec._Query_giftcardPrototype(ctx, field)
 				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "managedBoxes":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_managedBoxes(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "managedBoxOffers":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_managedBoxOffers(ctx, field)
+				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
 				return res
@@ -56999,6 +57829,98 @@ func (ec *executionContext) marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodel�
 	return ec._Localized(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNManagedBox2ᚖsalesplatformᚋgraphᚋmodelᚐManagedBox(ctx context.Context, sel ast.SelectionSet, v *model.ManagedBox) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ManagedBox(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNManagedBoxConnection2ᚖsalesplatformᚋgraphᚋmodelᚐManagedBoxConnection(ctx context.Context, sel ast.SelectionSet, v *model.ManagedBoxConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ManagedBoxConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNManagedBoxEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐManagedBoxEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.ManagedBoxEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNManagedBoxEdge2ᚖsalesplatformᚋgraphᚋmodelᚐManagedBoxEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNManagedBoxEdge2ᚖsalesplatformᚋgraphᚋmodelᚐManagedBoxEdge(ctx context.Context, sel ast.SelectionSet, v *model.ManagedBoxEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ManagedBoxEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNManagedBoxOffer2ᚖsalesplatformᚋgraphᚋmodelᚐManagedBoxOffer(ctx context.Context, sel ast.SelectionSet, v *model.ManagedBoxOffer) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ManagedBoxOffer(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNManagedBoxOfferConnection2ᚖsalesplatformᚋgraphᚋmodelᚐManagedBoxOfferConnection(ctx context.Context, sel ast.SelectionSet, v *model.ManagedBoxOfferConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ManagedBoxOfferConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNManagedBoxOfferEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐManagedBoxOfferEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.ManagedBoxOfferEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNManagedBoxOfferEdge2ᚖsalesplatformᚋgraphᚋmodelᚐManagedBoxOfferEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNManagedBoxOfferEdge2ᚖsalesplatformᚋgraphᚋmodelᚐManagedBoxOfferEdge(ctx context.Context, sel ast.SelectionSet, v *model.ManagedBoxOfferEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ManagedBoxOfferEdge(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNMarketingWidgetsInput2salesplatformᚋgraphᚋmodelᚐMarketingWidgetsInput(ctx context.Context, v any) (model.MarketingWidgetsInput, error) {
 	res, err := ec.unmarshalInputMarketingWidgetsInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -58669,6 +59591,22 @@ func (ec *executionContext) marshalOBox2ᚖsalesplatformᚋgraphᚋmodelᚐBox(c
 		return graphql.Null
 	}
 	return ec._Box(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOBoxOfferStatus2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOfferStatus(ctx context.Context, v any) (*model.BoxOfferStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.BoxOfferStatus)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOBoxOfferStatus2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOfferStatus(ctx context.Context, sel ast.SelectionSet, v *model.BoxOfferStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
 }
 
 func (ec *executionContext) unmarshalOBoxOrder2ᚕᚖsalesplatformᚋgraphᚋmodelᚐBoxOrderᚄ(ctx context.Context, v any) ([]*model.BoxOrder, error) {

@@ -345,6 +345,33 @@ func (s *BoxStore) GetBoxOffer(ctx context.Context, id int64) (*domain.BoxOffer,
 	return &domain.BoxOffer{ID: row.ID, BoxID: row.BoxID, PartnerID: row.PartnerID, Status: row.Status}, nil
 }
 
+// FindManagedBoxOffers returns a page of the offers in the marketplace's
+// boxes, by id, and their count.
+func (s *BoxStore) FindManagedBoxOffers(ctx context.Context, marketplaceID int64, boxID *int64, status string, page domain.PageRequest) ([]*domain.BoxOffer, int, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []boxOfferRow
+	q := s.db.NewSelect().Model(&rows).
+		Join("JOIN network_voucher_boxes b ON b.id = o.box_id").
+		Where("b.marketplace_id = ?", marketplaceID).
+		OrderExpr("o.id").Limit(page.Size).Offset(page.Offset())
+	if boxID != nil {
+		q = q.Where("o.box_id = ?", *boxID)
+	}
+	if status != "" {
+		q = q.Where("o.status = ?", status)
+	}
+	count, err := q.ScanAndCount(ctx)
+	if err != nil {
+		return nil, 0, fmt.Errorf("select managed box offers: %w", err)
+	}
+	out := make([]*domain.BoxOffer, len(rows))
+	for i, r := range rows {
+		out[i] = &domain.BoxOffer{ID: r.ID, BoxID: r.BoxID, PartnerID: r.PartnerID, Status: r.Status}
+	}
+	return out, count, nil
+}
+
 // FindBoxOfferOf returns the partner's (latest) offer in the box.
 func (s *BoxStore) FindBoxOfferOf(ctx context.Context, boxID, partnerID int64) (*domain.BoxOffer, error) {
 	ctx, cancel := withTimeout(ctx)

@@ -755,6 +755,55 @@ func TestGraphAdminBoxes(t *testing.T) {
 		}
 	})
 
+	t.Run("ManagedLists", func(t *testing.T) {
+		// An inactive box, which the catalogue hides, and offers in every status.
+		p := f.mustMutate(t, f.marketTok, "createBox", adminCreateBox, in("name", texts("fr", "Caché"), "price", "10",
+			"isActive", false, "ranking", 0, "images", []string{"https://cdn.example.com/h.jpg"}))
+		hidden := str(t, p, "box", "id")
+		p = f.mustMutate(t, f.shopTok, "proposeBoxOffer", adminProposeOffer, in("boxId", hidden))
+		draft := str(t, p, "offer", "id")
+		if status, _ := f.rest(t, gcMarket, "/api/v2/network_vouchers/boxes/"+hidden+"/"); status != 404 {
+			t.Fatalf("REST inactive box: %d", status)
+		}
+
+		const boxes = `query($p: ID) { managedBoxes(partnerId: $p, first: 1) { totalCount edges { node { id isActive images } } } }`
+		data := f.mustAsk(t, "", f.marketTok, boxes, nil)
+		var got struct {
+			ManagedBoxes struct {
+				TotalCount int
+				Edges      []struct{ Node map[string]any }
+			}
+		}
+		gcMust(t, json.Unmarshal(data, &got))
+		if got.ManagedBoxes.TotalCount < 2 || jsonOf(t, got.ManagedBoxes.Edges[0].Node) !=
+			`{"id":"`+hidden+`","images":["https://cdn.example.com/h.jpg"],"isActive":false}` {
+			t.Errorf("managedBoxes = %s", data)
+		}
+		staff := f.mustAsk(t, "", f.staffTok, boxes, map[string]any{"p": gid(f.market.ID)})
+		if string(staff) != string(data) {
+			t.Errorf("staff naming the marketplace: %s, want %s", staff, data)
+		}
+
+		const offers = `query($b: ID, $s: BoxOfferStatus) { managedBoxOffers(boxId: $b, status: $s) {
+			totalCount edges { node { id boxId partnerId status } } } }`
+		data = f.mustAsk(t, "", f.marketTok, offers, map[string]any{"b": hidden, "s": "DRAFT"})
+		wantJSON(t, data, `{"managedBoxOffers": {"totalCount": 1, "edges": [{"node": {"id": "`+draft+`", "boxId": "`+hidden+`",
+			"partnerId": "`+gid(f.shop.ID)+`", "status": "DRAFT"}}]}}`)
+		data = f.mustAsk(t, "", f.marketTok, offers, map[string]any{"b": hidden, "s": "VALIDATED"})
+		wantJSON(t, data, `{"managedBoxOffers": {"totalCount": 0, "edges": []}}`)
+
+		// Another marketplace sees none of them; a partner that is not a
+		// marketplace, or without the permission, is refused.
+		data = f.mustAsk(t, "", rivalTok, offers, map[string]any{"b": hidden})
+		wantJSON(t, data, `{"managedBoxOffers": {"totalCount": 0, "edges": []}}`)
+		for _, tok := range []string{f.shopTok, f.readerTok} {
+			_, errs := f.ask(t, "", tok, boxes, nil)
+			wantErrorCode(t, errs, "FORBIDDEN")
+		}
+		_, errs := f.ask(t, "", f.staffTok, offers, nil)
+		wantErrorCode(t, errs, "BAD_USER_INPUT")
+	})
+
 	t.Run("ErrInvalid", func(t *testing.T) {
 		p, errs := f.mutate(t, f.marketTok, "createBox", adminCreateBox, in("name", texts("de", ""),
 			"price", "-1", "peopleIncluded", -1, "universeIds", []string{"999999"}))

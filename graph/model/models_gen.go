@@ -972,12 +972,34 @@ type ManagedBox struct {
 	Images                 []string   `json:"images"`
 }
 
+type ManagedBoxConnection struct {
+	Edges      []*ManagedBoxEdge `json:"edges"`
+	PageInfo   *PageInfo         `json:"pageInfo"`
+	TotalCount int               `json:"totalCount"`
+}
+
+type ManagedBoxEdge struct {
+	Cursor string      `json:"cursor"`
+	Node   *ManagedBox `json:"node"`
+}
+
 // An offer as the marketplace and its partner manage it.
 type ManagedBoxOffer struct {
 	ID        string         `json:"id"`
 	BoxID     string         `json:"boxId"`
 	PartnerID string         `json:"partnerId"`
 	Status    BoxOfferStatus `json:"status"`
+}
+
+type ManagedBoxOfferConnection struct {
+	Edges      []*ManagedBoxOfferEdge `json:"edges"`
+	PageInfo   *PageInfo              `json:"pageInfo"`
+	TotalCount int                    `json:"totalCount"`
+}
+
+type ManagedBoxOfferEdge struct {
+	Cursor string           `json:"cursor"`
+	Node   *ManagedBoxOffer `json:"node"`
 }
 
 // A partner's marketing widgets.
