@@ -134,6 +134,9 @@ func (s *PartnerStore) FindPartnerByID(ctx context.Context, id int64) (*domain.P
 
 // PartnersByID returns the partners in ids order, nil where none has the id.
 func (s *PartnerStore) PartnersByID(ctx context.Context, ids []int64) ([]*domain.Partner, error) {
+	if len(ids) == 0 {
+		return []*domain.Partner{}, nil
+	}
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []partnerRow
@@ -144,11 +147,7 @@ func (s *PartnerStore) PartnersByID(ctx context.Context, ids []int64) ([]*domain
 	for i := range rows {
 		byID[rows[i].ID] = rows[i].toDomain()
 	}
-	out := make([]*domain.Partner, len(ids))
-	for i, id := range ids {
-		out[i] = byID[id]
-	}
-	return out, nil
+	return inIDOrder(ids, byID), nil
 }
 
 // FindPartnerByUUID returns domain.ErrNotFound when no partner has that uuid.

@@ -31,3 +31,13 @@ func (r windowRow) inWindow(page domain.PageRequest, counts map[int64]int) bool 
 	counts[r.ParentID] = r.Total
 	return r.Rn > page.Offset() && r.Rn <= page.Offset()+page.Size
 }
+
+// inIDOrder arranges records in ids order, nil where none has the id: the
+// order the domain's batch reads answer in.
+func inIDOrder[T any](ids []int64, byID map[int64]*T) []*T {
+	out := make([]*T, len(ids))
+	for i, id := range ids {
+		out[i] = byID[id]
+	}
+	return out
+}

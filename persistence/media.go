@@ -78,9 +78,8 @@ func (s *MediaStore) FindMediaByUUID(ctx context.Context, id uuid.UUID) (*domain
 // MediaByID returns the media in ids order, nil for an id that names
 // none: one statement.
 func (s *MediaStore) MediaByID(ctx context.Context, ids []int64) ([]*domain.Media, error) {
-	out := make([]*domain.Media, len(ids))
 	if len(ids) == 0 {
-		return out, nil
+		return []*domain.Media{}, nil
 	}
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
@@ -92,10 +91,7 @@ func (s *MediaStore) MediaByID(ctx context.Context, ids []int64) ([]*domain.Medi
 	for i := range rows {
 		byID[rows[i].ID] = rows[i].toDomain()
 	}
-	for i, id := range ids {
-		out[i] = byID[id]
-	}
-	return out, nil
+	return inIDOrder(ids, byID), nil
 }
 
 // mediaOrder is the SQL of each of domain.MediaOrderings; the id breaks

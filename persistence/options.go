@@ -139,11 +139,7 @@ func (s *AdminPrototypeStore) OptionsByID(ctx context.Context, ids []int64) ([]*
 				SellingVAT: sv.SellingVAT, Price: sv.Price})
 		}
 	}
-	out := make([]*domain.VoucherOption, len(ids))
-	for i, id := range ids {
-		out[i] = byID[id]
-	}
-	return out, nil
+	return inIDOrder(ids, byID), nil
 }
 
 // CreateOptionCategory inserts c and sets c.ID.
@@ -174,11 +170,7 @@ func (s *AdminPrototypeStore) OptionCategoriesByID(ctx context.Context, ids []in
 	for i := range rows {
 		byID[rows[i].ID] = rows[i].toDomain()
 	}
-	out := make([]*domain.OptionCategory, len(ids))
-	for i, id := range ids {
-		out[i] = byID[id]
-	}
-	return out, nil
+	return inIDOrder(ids, byID), nil
 }
 
 func (r *optionCategoryRow) toDomain() *domain.OptionCategory {

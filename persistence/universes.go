@@ -75,9 +75,5 @@ func universesByID(ctx context.Context, db bun.IDB, ids []int64) ([]*domain.Univ
 	for _, r := range rows {
 		byID[r.ID] = &domain.Universe{ID: r.ID, ParentID: r.ParentID, Name: r.Name, Order: r.Order}
 	}
-	out := make([]*domain.Universe, len(ids))
-	for i, id := range ids {
-		out[i] = byID[id]
-	}
-	return out, nil
+	return inIDOrder(ids, byID), nil
 }

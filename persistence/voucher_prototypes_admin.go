@@ -245,11 +245,7 @@ func adminPrototypesByID(ctx context.Context, db bun.IDB, ids []int64) ([]*domai
 	for i := range rows {
 		byID[rows[i].ID] = rows[i].toDomain()
 	}
-	out := make([]*domain.AdminVoucherPrototype, len(ids))
-	for i, id := range ids {
-		out[i] = byID[id]
-	}
-	return out, nil
+	return inIDOrder(ids, byID), nil
 }
 
 // missing returns the ids among ids that query (over t.id, with args)
