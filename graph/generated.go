@@ -7869,15 +7869,15 @@ type Mutation {
   Exchange a username and password for an API token, as POST /api-token-auth/.
   Wrong credentials give a user error; repeated failures are THROTTLED.
   """
-  createToken(input: CreateTokenInput!): CreateTokenPayload!
+  createToken(input: CreateTokenInput!): CreateTokenPayload
   "Create a cart for the caller's partner, as POST /api/v2/ecommerce/cart/ without id."
-  createCart(input: CreateCartInput!): CartPayload!
+  createCart(input: CreateCartInput!): CartPayload
   """
   Overwrite a cart of the caller's partner under the same id, as POST
   /api/v2/ecommerce/cart/ with id. With ifMatch (a Cart.etag), fails with
   PRECONDITION_FAILED when the cart changed since.
   """
-  replaceCart(input: ReplaceCartInput!): CartPayload!
+  replaceCart(input: ReplaceCartInput!): CartPayload
 }
 
 "Who is calling: the user and, for partner accounts, the partner (tenant)."
@@ -25670,10 +25670,10 @@ func (ec *executionContext) _Mutation_createToken(ctx context.Context, field gra
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.CreateTokenPayload) graphql.Marshaler {
-			return ec.marshalNCreateTokenPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCreateTokenPayload(ctx, selections, v)
+			return ec.marshalOCreateTokenPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCreateTokenPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_createToken(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -25714,10 +25714,10 @@ func (ec *executionContext) _Mutation_createCart(ctx context.Context, field grap
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.CartPayload) graphql.Marshaler {
-			return ec.marshalNCartPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCartPayload(ctx, selections, v)
+			return ec.marshalOCartPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCartPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_createCart(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -25758,10 +25758,10 @@ func (ec *executionContext) _Mutation_replaceCart(ctx context.Context, field gra
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.CartPayload) graphql.Marshaler {
-			return ec.marshalNCartPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCartPayload(ctx, selections, v)
+			return ec.marshalOCartPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCartPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_replaceCart(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -25802,10 +25802,10 @@ func (ec *executionContext) _Mutation_createEvent(ctx context.Context, field gra
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.EventPayload) graphql.Marshaler {
-			return ec.marshalNEventPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventPayload(ctx, selections, v)
+			return ec.marshalOEventPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_createEvent(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -25846,10 +25846,10 @@ func (ec *executionContext) _Mutation_updateEvent(ctx context.Context, field gra
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.EventPayload) graphql.Marshaler {
-			return ec.marshalNEventPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventPayload(ctx, selections, v)
+			return ec.marshalOEventPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateEvent(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -25890,10 +25890,10 @@ func (ec *executionContext) _Mutation_addEventSlot(ctx context.Context, field gr
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.EventSlotPayload) graphql.Marshaler {
-			return ec.marshalNEventSlotPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlotPayload(ctx, selections, v)
+			return ec.marshalOEventSlotPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlotPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_addEventSlot(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -25934,10 +25934,10 @@ func (ec *executionContext) _Mutation_updateEventSlot(ctx context.Context, field
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.EventSlotPayload) graphql.Marshaler {
-			return ec.marshalNEventSlotPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlotPayload(ctx, selections, v)
+			return ec.marshalOEventSlotPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlotPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateEventSlot(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -25978,10 +25978,10 @@ func (ec *executionContext) _Mutation_removeEventSlot(ctx context.Context, field
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.RemoveEventSlotPayload) graphql.Marshaler {
-			return ec.marshalNRemoveEventSlotPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRemoveEventSlotPayload(ctx, selections, v)
+			return ec.marshalORemoveEventSlotPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRemoveEventSlotPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_removeEventSlot(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26022,10 +26022,10 @@ func (ec *executionContext) _Mutation_addEventFormula(ctx context.Context, field
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.EventFormulaPayload) graphql.Marshaler {
-			return ec.marshalNEventFormulaPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventFormulaPayload(ctx, selections, v)
+			return ec.marshalOEventFormulaPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventFormulaPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_addEventFormula(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26066,10 +26066,10 @@ func (ec *executionContext) _Mutation_updateEventFormula(ctx context.Context, fi
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.EventFormulaPayload) graphql.Marshaler {
-			return ec.marshalNEventFormulaPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventFormulaPayload(ctx, selections, v)
+			return ec.marshalOEventFormulaPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventFormulaPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateEventFormula(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26110,10 +26110,10 @@ func (ec *executionContext) _Mutation_updateEventSettings(ctx context.Context, f
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.EventSettingsPayload) graphql.Marshaler {
-			return ec.marshalNEventSettingsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventSettingsPayload(ctx, selections, v)
+			return ec.marshalOEventSettingsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventSettingsPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateEventSettings(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26154,10 +26154,10 @@ func (ec *executionContext) _Mutation_createWorkshop(ctx context.Context, field 
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopPayload) graphql.Marshaler {
-			return ec.marshalNWorkshopPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopPayload(ctx, selections, v)
+			return ec.marshalOWorkshopPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_createWorkshop(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26198,10 +26198,10 @@ func (ec *executionContext) _Mutation_updateWorkshop(ctx context.Context, field 
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopPayload) graphql.Marshaler {
-			return ec.marshalNWorkshopPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopPayload(ctx, selections, v)
+			return ec.marshalOWorkshopPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateWorkshop(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26242,10 +26242,10 @@ func (ec *executionContext) _Mutation_addWorkshopSession(ctx context.Context, fi
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopSessionPayload) graphql.Marshaler {
-			return ec.marshalNWorkshopSessionPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSessionPayload(ctx, selections, v)
+			return ec.marshalOWorkshopSessionPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSessionPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_addWorkshopSession(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26286,10 +26286,10 @@ func (ec *executionContext) _Mutation_updateWorkshopSession(ctx context.Context,
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopSessionPayload) graphql.Marshaler {
-			return ec.marshalNWorkshopSessionPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSessionPayload(ctx, selections, v)
+			return ec.marshalOWorkshopSessionPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSessionPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateWorkshopSession(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26330,10 +26330,10 @@ func (ec *executionContext) _Mutation_createWorkshopCategory(ctx context.Context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopCategoryPayload) graphql.Marshaler {
-			return ec.marshalNWorkshopCategoryPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopCategoryPayload(ctx, selections, v)
+			return ec.marshalOWorkshopCategoryPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopCategoryPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_createWorkshopCategory(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26374,10 +26374,10 @@ func (ec *executionContext) _Mutation_updateWorkshopCategory(ctx context.Context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopCategoryPayload) graphql.Marshaler {
-			return ec.marshalNWorkshopCategoryPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopCategoryPayload(ctx, selections, v)
+			return ec.marshalOWorkshopCategoryPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopCategoryPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateWorkshopCategory(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26418,10 +26418,10 @@ func (ec *executionContext) _Mutation_createWorkshopTheme(ctx context.Context, f
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopThemePayload) graphql.Marshaler {
-			return ec.marshalNWorkshopThemePayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopThemePayload(ctx, selections, v)
+			return ec.marshalOWorkshopThemePayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopThemePayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_createWorkshopTheme(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26462,10 +26462,10 @@ func (ec *executionContext) _Mutation_updateWorkshopTheme(ctx context.Context, f
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopThemePayload) graphql.Marshaler {
-			return ec.marshalNWorkshopThemePayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopThemePayload(ctx, selections, v)
+			return ec.marshalOWorkshopThemePayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopThemePayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateWorkshopTheme(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26506,10 +26506,10 @@ func (ec *executionContext) _Mutation_createGiftcardPrototype(ctx context.Contex
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.GiftcardPrototypePayload) graphql.Marshaler {
-			return ec.marshalNGiftcardPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototypePayload(ctx, selections, v)
+			return ec.marshalOGiftcardPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototypePayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_createGiftcardPrototype(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26550,10 +26550,10 @@ func (ec *executionContext) _Mutation_updateGiftcardPrototype(ctx context.Contex
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.GiftcardPrototypePayload) graphql.Marshaler {
-			return ec.marshalNGiftcardPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototypePayload(ctx, selections, v)
+			return ec.marshalOGiftcardPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototypePayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateGiftcardPrototype(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26594,10 +26594,10 @@ func (ec *executionContext) _Mutation_fileVoucherPrototype(ctx context.Context, 
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.VoucherPrototypePayload) graphql.Marshaler {
-			return ec.marshalNVoucherPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherPrototypePayload(ctx, selections, v)
+			return ec.marshalOVoucherPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherPrototypePayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_fileVoucherPrototype(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26638,10 +26638,10 @@ func (ec *executionContext) _Mutation_createTheme(ctx context.Context, field gra
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.ThemePayload) graphql.Marshaler {
-			return ec.marshalNThemePayload2ᚖsalesplatformᚋgraphᚋmodelᚐThemePayload(ctx, selections, v)
+			return ec.marshalOThemePayload2ᚖsalesplatformᚋgraphᚋmodelᚐThemePayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_createTheme(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26682,10 +26682,10 @@ func (ec *executionContext) _Mutation_updateTheme(ctx context.Context, field gra
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.ThemePayload) graphql.Marshaler {
-			return ec.marshalNThemePayload2ᚖsalesplatformᚋgraphᚋmodelᚐThemePayload(ctx, selections, v)
+			return ec.marshalOThemePayload2ᚖsalesplatformᚋgraphᚋmodelᚐThemePayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateTheme(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26726,10 +26726,10 @@ func (ec *executionContext) _Mutation_createUniverse(ctx context.Context, field 
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.UniversePayload) graphql.Marshaler {
-			return ec.marshalNUniversePayload2ᚖsalesplatformᚋgraphᚋmodelᚐUniversePayload(ctx, selections, v)
+			return ec.marshalOUniversePayload2ᚖsalesplatformᚋgraphᚋmodelᚐUniversePayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_createUniverse(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26770,10 +26770,10 @@ func (ec *executionContext) _Mutation_updateUniverse(ctx context.Context, field 
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.UniversePayload) graphql.Marshaler {
-			return ec.marshalNUniversePayload2ᚖsalesplatformᚋgraphᚋmodelᚐUniversePayload(ctx, selections, v)
+			return ec.marshalOUniversePayload2ᚖsalesplatformᚋgraphᚋmodelᚐUniversePayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateUniverse(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26814,10 +26814,10 @@ func (ec *executionContext) _Mutation_createBox(ctx context.Context, field graph
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.BoxPayload) graphql.Marshaler {
-			return ec.marshalNBoxPayload2ᚖsalesplatformᚋgraphᚋmodelᚐBoxPayload(ctx, selections, v)
+			return ec.marshalOBoxPayload2ᚖsalesplatformᚋgraphᚋmodelᚐBoxPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_createBox(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26858,10 +26858,10 @@ func (ec *executionContext) _Mutation_updateBox(ctx context.Context, field graph
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.BoxPayload) graphql.Marshaler {
-			return ec.marshalNBoxPayload2ᚖsalesplatformᚋgraphᚋmodelᚐBoxPayload(ctx, selections, v)
+			return ec.marshalOBoxPayload2ᚖsalesplatformᚋgraphᚋmodelᚐBoxPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateBox(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26902,10 +26902,10 @@ func (ec *executionContext) _Mutation_proposeBoxOffer(ctx context.Context, field
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.BoxOfferPayload) graphql.Marshaler {
-			return ec.marshalNBoxOfferPayload2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOfferPayload(ctx, selections, v)
+			return ec.marshalOBoxOfferPayload2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOfferPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_proposeBoxOffer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26946,10 +26946,10 @@ func (ec *executionContext) _Mutation_reviewBoxOffer(ctx context.Context, field 
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.BoxOfferPayload) graphql.Marshaler {
-			return ec.marshalNBoxOfferPayload2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOfferPayload(ctx, selections, v)
+			return ec.marshalOBoxOfferPayload2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOfferPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_reviewBoxOffer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -26990,10 +26990,10 @@ func (ec *executionContext) _Mutation_addNetworkPartner(ctx context.Context, fie
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkPayload) graphql.Marshaler {
-			return ec.marshalNNetworkPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPayload(ctx, selections, v)
+			return ec.marshalONetworkPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_addNetworkPartner(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27034,10 +27034,10 @@ func (ec *executionContext) _Mutation_removeNetworkPartner(ctx context.Context, 
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkPayload) graphql.Marshaler {
-			return ec.marshalNNetworkPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPayload(ctx, selections, v)
+			return ec.marshalONetworkPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_removeNetworkPartner(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27078,10 +27078,10 @@ func (ec *executionContext) _Mutation_updatePartnerProfile(ctx context.Context, 
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.CataloguePartnerPayload) graphql.Marshaler {
-			return ec.marshalNCataloguePartnerPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartnerPayload(ctx, selections, v)
+			return ec.marshalOCataloguePartnerPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartnerPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updatePartnerProfile(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27122,10 +27122,10 @@ func (ec *executionContext) _Mutation_addPartnerLabel(ctx context.Context, field
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.CataloguePartnerPayload) graphql.Marshaler {
-			return ec.marshalNCataloguePartnerPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartnerPayload(ctx, selections, v)
+			return ec.marshalOCataloguePartnerPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartnerPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_addPartnerLabel(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27166,10 +27166,10 @@ func (ec *executionContext) _Mutation_removePartnerLabel(ctx context.Context, fi
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.CataloguePartnerPayload) graphql.Marshaler {
-			return ec.marshalNCataloguePartnerPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartnerPayload(ctx, selections, v)
+			return ec.marshalOCataloguePartnerPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartnerPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_removePartnerLabel(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27210,10 +27210,10 @@ func (ec *executionContext) _Mutation_updateLegalInformation(ctx context.Context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.LegalInformationPayload) graphql.Marshaler {
-			return ec.marshalNLegalInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐLegalInformationPayload(ctx, selections, v)
+			return ec.marshalOLegalInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐLegalInformationPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateLegalInformation(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27254,10 +27254,10 @@ func (ec *executionContext) _Mutation_updateRefundWithdrawalTerms(ctx context.Co
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.RefundWithdrawalTermsPayload) graphql.Marshaler {
-			return ec.marshalNRefundWithdrawalTermsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRefundWithdrawalTermsPayload(ctx, selections, v)
+			return ec.marshalORefundWithdrawalTermsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRefundWithdrawalTermsPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateRefundWithdrawalTerms(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27298,10 +27298,10 @@ func (ec *executionContext) _Mutation_updateEventsProductInformation(ctx context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.EventsProductInformationPayload) graphql.Marshaler {
-			return ec.marshalNEventsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventsProductInformationPayload(ctx, selections, v)
+			return ec.marshalOEventsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventsProductInformationPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateEventsProductInformation(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27342,10 +27342,10 @@ func (ec *executionContext) _Mutation_updateGiftcardsProductInformation(ctx cont
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.GiftcardsProductInformationPayload) graphql.Marshaler {
-			return ec.marshalNGiftcardsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardsProductInformationPayload(ctx, selections, v)
+			return ec.marshalOGiftcardsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardsProductInformationPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateGiftcardsProductInformation(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27386,10 +27386,10 @@ func (ec *executionContext) _Mutation_updateNetworkGiftcardsProductInformation(c
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardsProductInformationPayload) graphql.Marshaler {
-			return ec.marshalNNetworkGiftcardsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardsProductInformationPayload(ctx, selections, v)
+			return ec.marshalONetworkGiftcardsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardsProductInformationPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateNetworkGiftcardsProductInformation(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27430,10 +27430,10 @@ func (ec *executionContext) _Mutation_updateNetworkVouchersProductInformation(ct
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkVouchersProductInformationPayload) graphql.Marshaler {
-			return ec.marshalNNetworkVouchersProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVouchersProductInformationPayload(ctx, selections, v)
+			return ec.marshalONetworkVouchersProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVouchersProductInformationPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateNetworkVouchersProductInformation(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27474,10 +27474,10 @@ func (ec *executionContext) _Mutation_updateVouchersProductInformation(ctx conte
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.VouchersProductInformationPayload) graphql.Marshaler {
-			return ec.marshalNVouchersProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐVouchersProductInformationPayload(ctx, selections, v)
+			return ec.marshalOVouchersProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐVouchersProductInformationPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateVouchersProductInformation(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27518,10 +27518,10 @@ func (ec *executionContext) _Mutation_updateWorkshopsProductInformation(ctx cont
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopsProductInformationPayload) graphql.Marshaler {
-			return ec.marshalNWorkshopsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopsProductInformationPayload(ctx, selections, v)
+			return ec.marshalOWorkshopsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopsProductInformationPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateWorkshopsProductInformation(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27562,10 +27562,10 @@ func (ec *executionContext) _Mutation_createMarketingWidgets(ctx context.Context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.MarketingWidgetsPayload) graphql.Marshaler {
-			return ec.marshalNMarketingWidgetsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐMarketingWidgetsPayload(ctx, selections, v)
+			return ec.marshalOMarketingWidgetsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐMarketingWidgetsPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_createMarketingWidgets(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27606,10 +27606,10 @@ func (ec *executionContext) _Mutation_updateMarketingWidgets(ctx context.Context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.MarketingWidgetsPayload) graphql.Marshaler {
-			return ec.marshalNMarketingWidgetsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐMarketingWidgetsPayload(ctx, selections, v)
+			return ec.marshalOMarketingWidgetsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐMarketingWidgetsPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateMarketingWidgets(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27650,10 +27650,10 @@ func (ec *executionContext) _Mutation_createContactRequest(ctx context.Context, 
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.ContactRequestPayload) graphql.Marshaler {
-			return ec.marshalNContactRequestPayload2ᚖsalesplatformᚋgraphᚋmodelᚐContactRequestPayload(ctx, selections, v)
+			return ec.marshalOContactRequestPayload2ᚖsalesplatformᚋgraphᚋmodelᚐContactRequestPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_createContactRequest(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27694,10 +27694,10 @@ func (ec *executionContext) _Mutation_updateVoucherState(ctx context.Context, fi
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherPayload) graphql.Marshaler {
-			return ec.marshalNAdminVoucherPayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPayload(ctx, selections, v)
+			return ec.marshalOAdminVoucherPayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateVoucherState(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27738,10 +27738,10 @@ func (ec *executionContext) _Mutation_issueVoucher(ctx context.Context, field gr
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherPayload) graphql.Marshaler {
-			return ec.marshalNAdminVoucherPayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPayload(ctx, selections, v)
+			return ec.marshalOAdminVoucherPayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_issueVoucher(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27782,10 +27782,10 @@ func (ec *executionContext) _Mutation_issueGiftcard(ctx context.Context, field g
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminGiftcardPayload) graphql.Marshaler {
-			return ec.marshalNAdminGiftcardPayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcardPayload(ctx, selections, v)
+			return ec.marshalOAdminGiftcardPayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcardPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_issueGiftcard(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27826,10 +27826,10 @@ func (ec *executionContext) _Mutation_uploadMedia(ctx context.Context, field gra
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.MediaPayload) graphql.Marshaler {
-			return ec.marshalNMediaPayload2ᚖsalesplatformᚋgraphᚋmodelᚐMediaPayload(ctx, selections, v)
+			return ec.marshalOMediaPayload2ᚖsalesplatformᚋgraphᚋmodelᚐMediaPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_uploadMedia(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27870,10 +27870,10 @@ func (ec *executionContext) _Mutation_renameMedia(ctx context.Context, field gra
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.MediaPayload) graphql.Marshaler {
-			return ec.marshalNMediaPayload2ᚖsalesplatformᚋgraphᚋmodelᚐMediaPayload(ctx, selections, v)
+			return ec.marshalOMediaPayload2ᚖsalesplatformᚋgraphᚋmodelᚐMediaPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_renameMedia(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27914,10 +27914,10 @@ func (ec *executionContext) _Mutation_createVoucherPrototype(ctx context.Context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherPrototypePayload) graphql.Marshaler {
-			return ec.marshalNAdminVoucherPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypePayload(ctx, selections, v)
+			return ec.marshalOAdminVoucherPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypePayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_createVoucherPrototype(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -27958,10 +27958,10 @@ func (ec *executionContext) _Mutation_updateVoucherPrototype(ctx context.Context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherPrototypePayload) graphql.Marshaler {
-			return ec.marshalNAdminVoucherPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypePayload(ctx, selections, v)
+			return ec.marshalOAdminVoucherPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypePayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_updateVoucherPrototype(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -28002,10 +28002,10 @@ func (ec *executionContext) _Mutation_createOption(ctx context.Context, field gr
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.VoucherOptionPayload) graphql.Marshaler {
-			return ec.marshalNVoucherOptionPayload2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherOptionPayload(ctx, selections, v)
+			return ec.marshalOVoucherOptionPayload2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherOptionPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_createOption(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -28046,10 +28046,10 @@ func (ec *executionContext) _Mutation_createOptionCategory(ctx context.Context, 
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.OptionCategoryPayload) graphql.Marshaler {
-			return ec.marshalNOptionCategoryPayload2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategoryPayload(ctx, selections, v)
+			return ec.marshalOOptionCategoryPayload2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategoryPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_createOptionCategory(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -28090,10 +28090,10 @@ func (ec *executionContext) _Mutation_setPrototypeOption(ctx context.Context, fi
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PrototypeOptionLinkPayload) graphql.Marshaler {
-			return ec.marshalNPrototypeOptionLinkPayload2ᚖsalesplatformᚋgraphᚋmodelᚐPrototypeOptionLinkPayload(ctx, selections, v)
+			return ec.marshalOPrototypeOptionLinkPayload2ᚖsalesplatformᚋgraphᚋmodelᚐPrototypeOptionLinkPayload(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Mutation_setPrototypeOption(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -50587,392 +50587,392 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createToken(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "createCart":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createCart(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "replaceCart":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_replaceCart(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "createEvent":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createEvent(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateEvent":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateEvent(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "addEventSlot":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_addEventSlot(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateEventSlot":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateEventSlot(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "removeEventSlot":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_removeEventSlot(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "addEventFormula":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_addEventFormula(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateEventFormula":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateEventFormula(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateEventSettings":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateEventSettings(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "createWorkshop":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createWorkshop(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateWorkshop":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateWorkshop(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "addWorkshopSession":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_addWorkshopSession(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateWorkshopSession":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateWorkshopSession(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "createWorkshopCategory":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createWorkshopCategory(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateWorkshopCategory":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateWorkshopCategory(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "createWorkshopTheme":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createWorkshopTheme(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateWorkshopTheme":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateWorkshopTheme(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "createGiftcardPrototype":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createGiftcardPrototype(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateGiftcardPrototype":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateGiftcardPrototype(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "fileVoucherPrototype":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_fileVoucherPrototype(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "createTheme":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createTheme(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateTheme":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateTheme(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "createUniverse":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createUniverse(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateUniverse":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateUniverse(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "createBox":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createBox(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateBox":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateBox(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "proposeBoxOffer":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_proposeBoxOffer(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "reviewBoxOffer":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_reviewBoxOffer(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "addNetworkPartner":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_addNetworkPartner(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "removeNetworkPartner":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_removeNetworkPartner(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updatePartnerProfile":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updatePartnerProfile(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "addPartnerLabel":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_addPartnerLabel(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "removePartnerLabel":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_removePartnerLabel(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateLegalInformation":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateLegalInformation(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateRefundWithdrawalTerms":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateRefundWithdrawalTerms(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateEventsProductInformation":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateEventsProductInformation(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateGiftcardsProductInformation":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateGiftcardsProductInformation(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateNetworkGiftcardsProductInformation":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateNetworkGiftcardsProductInformation(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateNetworkVouchersProductInformation":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateNetworkVouchersProductInformation(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateVouchersProductInformation":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateVouchersProductInformation(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateWorkshopsProductInformation":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateWorkshopsProductInformation(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "createMarketingWidgets":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createMarketingWidgets(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateMarketingWidgets":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateMarketingWidgets(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "createContactRequest":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createContactRequest(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateVoucherState":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateVoucherState(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "issueVoucher":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_issueVoucher(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "issueGiftcard":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_issueGiftcard(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "uploadMedia":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_uploadMedia(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "renameMedia":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_renameMedia(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "createVoucherPrototype":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createVoucherPrototype(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "updateVoucherPrototype":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateVoucherPrototype(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "createOption":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createOption(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "createOptionCategory":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createOptionCategory(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "setPrototypeOption":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_setPrototypeOption(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:
@@ -56628,16 +56628,6 @@ func (ec *executionContext) marshalNAdminGiftcardOrderField2salesplatformᚋgrap
 	return v
 }
 
-func (ec *executionContext) marshalNAdminGiftcardPayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcardPayload(ctx context.Context, sel ast.SelectionSet, v *model.AdminGiftcardPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._AdminGiftcardPayload(ctx, sel, v)
-}
-
 func (ec *executionContext) marshalNAdminIncludedOption2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminIncludedOptionᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AdminIncludedOption) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -56787,16 +56777,6 @@ func (ec *executionContext) marshalNAdminVoucherOrderField2salesplatformᚋgraph
 	return v
 }
 
-func (ec *executionContext) marshalNAdminVoucherPayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPayload(ctx context.Context, sel ast.SelectionSet, v *model.AdminVoucherPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._AdminVoucherPayload(ctx, sel, v)
-}
-
 func (ec *executionContext) marshalNAdminVoucherPrototype2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AdminVoucherPrototype) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -56867,16 +56847,6 @@ func (ec *executionContext) unmarshalNAdminVoucherPrototypeOrderField2salesplatf
 
 func (ec *executionContext) marshalNAdminVoucherPrototypeOrderField2salesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeOrderField(ctx context.Context, sel ast.SelectionSet, v model.AdminVoucherPrototypeOrderField) graphql.Marshaler {
 	return v
-}
-
-func (ec *executionContext) marshalNAdminVoucherPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypePayload(ctx context.Context, sel ast.SelectionSet, v *model.AdminVoucherPrototypePayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._AdminVoucherPrototypePayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNAttributeValue2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAttributeValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.AttributeValue) graphql.Marshaler {
@@ -57028,16 +56998,6 @@ func (ec *executionContext) marshalNBoxOfferEdge2ᚖsalesplatformᚋgraphᚋmode
 	return ec._BoxOfferEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNBoxOfferPayload2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOfferPayload(ctx context.Context, sel ast.SelectionSet, v *model.BoxOfferPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._BoxOfferPayload(ctx, sel, v)
-}
-
 func (ec *executionContext) unmarshalNBoxOfferStatus2salesplatformᚋgraphᚋmodelᚐBoxOfferStatus(ctx context.Context, v any) (model.BoxOfferStatus, error) {
 	var res model.BoxOfferStatus
 	err := res.UnmarshalGQL(v)
@@ -57061,16 +57021,6 @@ func (ec *executionContext) unmarshalNBoxOrderField2salesplatformᚋgraphᚋmode
 
 func (ec *executionContext) marshalNBoxOrderField2salesplatformᚋgraphᚋmodelᚐBoxOrderField(ctx context.Context, sel ast.SelectionSet, v model.BoxOrderField) graphql.Marshaler {
 	return v
-}
-
-func (ec *executionContext) marshalNBoxPayload2ᚖsalesplatformᚋgraphᚋmodelᚐBoxPayload(ctx context.Context, sel ast.SelectionSet, v *model.BoxPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._BoxPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNCartItem2ᚕᚖsalesplatformᚋgraphᚋmodelᚐCartItemᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.CartItem) graphql.Marshaler {
@@ -57116,16 +57066,6 @@ func (ec *executionContext) unmarshalNCartItemInput2ᚕᚖsalesplatformᚋgraph�
 func (ec *executionContext) unmarshalNCartItemInput2ᚖsalesplatformᚋgraphᚋmodelᚐCartItemInput(ctx context.Context, v any) (*model.CartItemInput, error) {
 	res, err := ec.unmarshalInputCartItemInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
-}
-
-func (ec *executionContext) marshalNCartPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCartPayload(ctx context.Context, sel ast.SelectionSet, v *model.CartPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._CartPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNCataloguePartner2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartner(ctx context.Context, sel ast.SelectionSet, v *model.CataloguePartner) graphql.Marshaler {
@@ -57174,29 +57114,9 @@ func (ec *executionContext) marshalNCataloguePartnerEdge2ᚖsalesplatformᚋgrap
 	return ec._CataloguePartnerEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNCataloguePartnerPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartnerPayload(ctx context.Context, sel ast.SelectionSet, v *model.CataloguePartnerPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._CataloguePartnerPayload(ctx, sel, v)
-}
-
 func (ec *executionContext) unmarshalNContactRequestInput2salesplatformᚋgraphᚋmodelᚐContactRequestInput(ctx context.Context, v any) (model.ContactRequestInput, error) {
 	res, err := ec.unmarshalInputContactRequestInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
-}
-
-func (ec *executionContext) marshalNContactRequestPayload2ᚖsalesplatformᚋgraphᚋmodelᚐContactRequestPayload(ctx context.Context, sel ast.SelectionSet, v *model.ContactRequestPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._ContactRequestPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNCreateBoxInput2salesplatformᚋgraphᚋmodelᚐCreateBoxInput(ctx context.Context, v any) (model.CreateBoxInput, error) {
@@ -57237,16 +57157,6 @@ func (ec *executionContext) unmarshalNCreateThemeInput2salesplatformᚋgraphᚋm
 func (ec *executionContext) unmarshalNCreateTokenInput2salesplatformᚋgraphᚋmodelᚐCreateTokenInput(ctx context.Context, v any) (model.CreateTokenInput, error) {
 	res, err := ec.unmarshalInputCreateTokenInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
-}
-
-func (ec *executionContext) marshalNCreateTokenPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCreateTokenPayload(ctx context.Context, sel ast.SelectionSet, v *model.CreateTokenPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._CreateTokenPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNCreateUniverseInput2salesplatformᚋgraphᚋmodelᚐCreateUniverseInput(ctx context.Context, v any) (model.CreateUniverseInput, error) {
@@ -57378,36 +57288,6 @@ func (ec *executionContext) marshalNEventFormula2ᚖsalesplatformᚋgraphᚋmode
 	return ec._EventFormula(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNEventFormulaPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventFormulaPayload(ctx context.Context, sel ast.SelectionSet, v *model.EventFormulaPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._EventFormulaPayload(ctx, sel, v)
-}
-
-func (ec *executionContext) marshalNEventPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventPayload(ctx context.Context, sel ast.SelectionSet, v *model.EventPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._EventPayload(ctx, sel, v)
-}
-
-func (ec *executionContext) marshalNEventSettingsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventSettingsPayload(ctx context.Context, sel ast.SelectionSet, v *model.EventSettingsPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._EventSettingsPayload(ctx, sel, v)
-}
-
 func (ec *executionContext) marshalNEventSlot2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlot(ctx context.Context, sel ast.SelectionSet, v *model.EventSlot) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -57500,16 +57380,6 @@ func (ec *executionContext) marshalNEventSlotListItem2ᚖsalesplatformᚋgraph�
 	return ec._EventSlotListItem(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNEventSlotPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlotPayload(ctx context.Context, sel ast.SelectionSet, v *model.EventSlotPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._EventSlotPayload(ctx, sel, v)
-}
-
 func (ec *executionContext) marshalNEventsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐEventsProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.EventsProductInformation) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -57518,16 +57388,6 @@ func (ec *executionContext) marshalNEventsProductInformation2ᚖsalesplatformᚋ
 		return graphql.Null
 	}
 	return ec._EventsProductInformation(ctx, sel, v)
-}
-
-func (ec *executionContext) marshalNEventsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventsProductInformationPayload(ctx context.Context, sel ast.SelectionSet, v *model.EventsProductInformationPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._EventsProductInformationPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNFacilitiesInput2ᚖsalesplatformᚋgraphᚋmodelᚐFacilitiesInput(ctx context.Context, v any) (*model.FacilitiesInput, error) {
@@ -57622,16 +57482,6 @@ func (ec *executionContext) marshalNGiftcardPrototypeEdge2ᚖsalesplatformᚋgra
 	return ec._GiftcardPrototypeEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNGiftcardPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototypePayload(ctx context.Context, sel ast.SelectionSet, v *model.GiftcardPrototypePayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._GiftcardPrototypePayload(ctx, sel, v)
-}
-
 func (ec *executionContext) marshalNGiftcardsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardsProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.GiftcardsProductInformation) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -57640,16 +57490,6 @@ func (ec *executionContext) marshalNGiftcardsProductInformation2ᚖsalesplatform
 		return graphql.Null
 	}
 	return ec._GiftcardsProductInformation(ctx, sel, v)
-}
-
-func (ec *executionContext) marshalNGiftcardsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardsProductInformationPayload(ctx context.Context, sel ast.SelectionSet, v *model.GiftcardsProductInformationPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._GiftcardsProductInformationPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNID2int64(ctx context.Context, v any) (int64, error) {
@@ -57809,16 +57649,6 @@ func (ec *executionContext) marshalNLegalInformation2ᚖsalesplatformᚋgraphᚋ
 	return ec._LegalInformation(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNLegalInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐLegalInformationPayload(ctx context.Context, sel ast.SelectionSet, v *model.LegalInformationPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._LegalInformationPayload(ctx, sel, v)
-}
-
 func (ec *executionContext) marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx context.Context, sel ast.SelectionSet, v *model.Localized) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -57926,16 +57756,6 @@ func (ec *executionContext) unmarshalNMarketingWidgetsInput2salesplatformᚋgrap
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNMarketingWidgetsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐMarketingWidgetsPayload(ctx context.Context, sel ast.SelectionSet, v *model.MarketingWidgetsPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._MarketingWidgetsPayload(ctx, sel, v)
-}
-
 func (ec *executionContext) marshalNMedia2ᚕᚖsalesplatformᚋgraphᚋmodelᚐMediaᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Media) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -58006,16 +57826,6 @@ func (ec *executionContext) unmarshalNMediaOrderField2salesplatformᚋgraphᚋmo
 
 func (ec *executionContext) marshalNMediaOrderField2salesplatformᚋgraphᚋmodelᚐMediaOrderField(ctx context.Context, sel ast.SelectionSet, v model.MediaOrderField) graphql.Marshaler {
 	return v
-}
-
-func (ec *executionContext) marshalNMediaPayload2ᚖsalesplatformᚋgraphᚋmodelᚐMediaPayload(ctx context.Context, sel ast.SelectionSet, v *model.MediaPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._MediaPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNMoney2ᚕᚖsalesplatformᚋgraphᚋmodelᚐMoneyᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Money) graphql.Marshaler {
@@ -58094,29 +57904,9 @@ func (ec *executionContext) marshalNNetworkGiftcardsProductInformation2ᚖsalesp
 	return ec._NetworkGiftcardsProductInformation(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNNetworkGiftcardsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardsProductInformationPayload(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardsProductInformationPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._NetworkGiftcardsProductInformationPayload(ctx, sel, v)
-}
-
 func (ec *executionContext) unmarshalNNetworkPartnerInput2salesplatformᚋgraphᚋmodelᚐNetworkPartnerInput(ctx context.Context, v any) (model.NetworkPartnerInput, error) {
 	res, err := ec.unmarshalInputNetworkPartnerInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
-}
-
-func (ec *executionContext) marshalNNetworkPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPayload(ctx context.Context, sel ast.SelectionSet, v *model.NetworkPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._NetworkPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNNetworkVouchersProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVouchersProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVouchersProductInformation) graphql.Marshaler {
@@ -58127,16 +57917,6 @@ func (ec *executionContext) marshalNNetworkVouchersProductInformation2ᚖsalespl
 		return graphql.Null
 	}
 	return ec._NetworkVouchersProductInformation(ctx, sel, v)
-}
-
-func (ec *executionContext) marshalNNetworkVouchersProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVouchersProductInformationPayload(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVouchersProductInformationPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._NetworkVouchersProductInformationPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNOptionCategory2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategory(ctx context.Context, sel ast.SelectionSet, v *model.OptionCategory) graphql.Marshaler {
@@ -58183,16 +57963,6 @@ func (ec *executionContext) marshalNOptionCategoryEdge2ᚖsalesplatformᚋgraph�
 		return graphql.Null
 	}
 	return ec._OptionCategoryEdge(ctx, sel, v)
-}
-
-func (ec *executionContext) marshalNOptionCategoryPayload2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategoryPayload(ctx context.Context, sel ast.SelectionSet, v *model.OptionCategoryPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._OptionCategoryPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNOptionService2ᚕᚖsalesplatformᚋgraphᚋmodelᚐOptionServiceᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.OptionService) graphql.Marshaler {
@@ -58379,26 +58149,6 @@ func (ec *executionContext) marshalNPrototypeOptionLinkEdge2ᚖsalesplatformᚋg
 	return ec._PrototypeOptionLinkEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNPrototypeOptionLinkPayload2ᚖsalesplatformᚋgraphᚋmodelᚐPrototypeOptionLinkPayload(ctx context.Context, sel ast.SelectionSet, v *model.PrototypeOptionLinkPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._PrototypeOptionLinkPayload(ctx, sel, v)
-}
-
-func (ec *executionContext) marshalNRefundWithdrawalTermsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRefundWithdrawalTermsPayload(ctx context.Context, sel ast.SelectionSet, v *model.RefundWithdrawalTermsPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._RefundWithdrawalTermsPayload(ctx, sel, v)
-}
-
 func (ec *executionContext) marshalNRelatedProductDetails2ᚖsalesplatformᚋgraphᚋmodelᚐRelatedProductDetails(ctx context.Context, sel ast.SelectionSet, v *model.RelatedProductDetails) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -58412,16 +58162,6 @@ func (ec *executionContext) marshalNRelatedProductDetails2ᚖsalesplatformᚋgra
 func (ec *executionContext) unmarshalNRemoveEventSlotInput2salesplatformᚋgraphᚋmodelᚐRemoveEventSlotInput(ctx context.Context, v any) (model.RemoveEventSlotInput, error) {
 	res, err := ec.unmarshalInputRemoveEventSlotInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
-}
-
-func (ec *executionContext) marshalNRemoveEventSlotPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRemoveEventSlotPayload(ctx context.Context, sel ast.SelectionSet, v *model.RemoveEventSlotPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._RemoveEventSlotPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNRemovePartnerLabelInput2salesplatformᚋgraphᚋmodelᚐRemovePartnerLabelInput(ctx context.Context, v any) (model.RemovePartnerLabelInput, error) {
@@ -58584,16 +58324,6 @@ func (ec *executionContext) marshalNTheme2ᚖsalesplatformᚋgraphᚋmodelᚐThe
 	return ec._Theme(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNThemePayload2ᚖsalesplatformᚋgraphᚋmodelᚐThemePayload(ctx context.Context, sel ast.SelectionSet, v *model.ThemePayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._ThemePayload(ctx, sel, v)
-}
-
 func (ec *executionContext) unmarshalNURLEntryInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐURLEntryInputᚄ(ctx context.Context, v any) ([]*model.URLEntryInput, error) {
 	vSlice := graphql.CoerceList(v)
 	var err error
@@ -58653,16 +58383,6 @@ func (ec *executionContext) marshalNUniverse2ᚖsalesplatformᚋgraphᚋmodelᚐ
 		return graphql.Null
 	}
 	return ec._Universe(ctx, sel, v)
-}
-
-func (ec *executionContext) marshalNUniversePayload2ᚖsalesplatformᚋgraphᚋmodelᚐUniversePayload(ctx context.Context, sel ast.SelectionSet, v *model.UniversePayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._UniversePayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNUniverseRecord2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUniverseRecordᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.UniverseRecord) graphql.Marshaler {
@@ -58929,26 +58649,6 @@ func (ec *executionContext) marshalNVoucherOptionEdge2ᚖsalesplatformᚋgraph�
 	return ec._VoucherOptionEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNVoucherOptionPayload2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherOptionPayload(ctx context.Context, sel ast.SelectionSet, v *model.VoucherOptionPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._VoucherOptionPayload(ctx, sel, v)
-}
-
-func (ec *executionContext) marshalNVoucherPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherPrototypePayload(ctx context.Context, sel ast.SelectionSet, v *model.VoucherPrototypePayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._VoucherPrototypePayload(ctx, sel, v)
-}
-
 func (ec *executionContext) unmarshalNVoucherPrototypeType2salesplatformᚋgraphᚋmodelᚐVoucherPrototypeType(ctx context.Context, v any) (model.VoucherPrototypeType, error) {
 	var res model.VoucherPrototypeType
 	err := res.UnmarshalGQL(v)
@@ -59005,16 +58705,6 @@ func (ec *executionContext) marshalNVouchersProductInformation2ᚖsalesplatform�
 	return ec._VouchersProductInformation(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNVouchersProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐVouchersProductInformationPayload(ctx context.Context, sel ast.SelectionSet, v *model.VouchersProductInformationPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._VouchersProductInformationPayload(ctx, sel, v)
-}
-
 func (ec *executionContext) marshalNWorkshop2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshop(ctx context.Context, sel ast.SelectionSet, v *model.Workshop) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -59033,26 +58723,6 @@ func (ec *executionContext) marshalNWorkshopCategory2ᚖsalesplatformᚋgraphᚋ
 		return graphql.Null
 	}
 	return ec._WorkshopCategory(ctx, sel, v)
-}
-
-func (ec *executionContext) marshalNWorkshopCategoryPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopCategoryPayload(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopCategoryPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._WorkshopCategoryPayload(ctx, sel, v)
-}
-
-func (ec *executionContext) marshalNWorkshopPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopPayload(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._WorkshopPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNWorkshopRecipe2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTagᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WorkshopTag) graphql.Marshaler {
@@ -59125,16 +58795,6 @@ func (ec *executionContext) marshalNWorkshopSessionEdge2ᚖsalesplatformᚋgraph
 		return graphql.Null
 	}
 	return ec._WorkshopSessionEdge(ctx, sel, v)
-}
-
-func (ec *executionContext) marshalNWorkshopSessionPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSessionPayload(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopSessionPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._WorkshopSessionPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNWorkshopSkill2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTagᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WorkshopTag) graphql.Marshaler {
@@ -59251,16 +58911,6 @@ func (ec *executionContext) marshalNWorkshopThemeEdge2ᚖsalesplatformᚋgraph�
 	return ec._WorkshopThemeEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNWorkshopThemePayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopThemePayload(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopThemePayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._WorkshopThemePayload(ctx, sel, v)
-}
-
 func (ec *executionContext) marshalNWorkshopsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopsProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopsProductInformation) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -59269,16 +58919,6 @@ func (ec *executionContext) marshalNWorkshopsProductInformation2ᚖsalesplatform
 		return graphql.Null
 	}
 	return ec._WorkshopsProductInformation(ctx, sel, v)
-}
-
-func (ec *executionContext) marshalNWorkshopsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopsProductInformationPayload(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopsProductInformationPayload) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._WorkshopsProductInformationPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx context.Context, sel ast.SelectionSet, v introspection.Directive) graphql.Marshaler {
@@ -59453,6 +59093,13 @@ func (ec *executionContext) unmarshalOAdminGiftcardOrder2ᚕᚖsalesplatformᚋg
 	return res, nil
 }
 
+func (ec *executionContext) marshalOAdminGiftcardPayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcardPayload(ctx context.Context, sel ast.SelectionSet, v *model.AdminGiftcardPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._AdminGiftcardPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalOAdminOptionCategoryFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionCategoryFilter(ctx context.Context, v any) (*model.AdminOptionCategoryFilter, error) {
 	if v == nil {
 		return nil, nil
@@ -59516,6 +59163,13 @@ func (ec *executionContext) unmarshalOAdminVoucherOrder2ᚕᚖsalesplatformᚋgr
 	return res, nil
 }
 
+func (ec *executionContext) marshalOAdminVoucherPayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPayload(ctx context.Context, sel ast.SelectionSet, v *model.AdminVoucherPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._AdminVoucherPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOAdminVoucherPrototype2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototype(ctx context.Context, sel ast.SelectionSet, v *model.AdminVoucherPrototype) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -59537,6 +59191,13 @@ func (ec *executionContext) unmarshalOAdminVoucherPrototypeOrder2ᚖsalesplatfor
 	}
 	res, err := ec.unmarshalInputAdminVoucherPrototypeOrder(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOAdminVoucherPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypePayload(ctx context.Context, sel ast.SelectionSet, v *model.AdminVoucherPrototypePayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._AdminVoucherPrototypePayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOAttributeValueInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐAttributeValueInputᚄ(ctx context.Context, v any) ([]*model.AttributeValueInput, error) {
@@ -59593,6 +59254,13 @@ func (ec *executionContext) marshalOBox2ᚖsalesplatformᚋgraphᚋmodelᚐBox(c
 	return ec._Box(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOBoxOfferPayload2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOfferPayload(ctx context.Context, sel ast.SelectionSet, v *model.BoxOfferPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._BoxOfferPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalOBoxOfferStatus2ᚖsalesplatformᚋgraphᚋmodelᚐBoxOfferStatus(ctx context.Context, v any) (*model.BoxOfferStatus, error) {
 	if v == nil {
 		return nil, nil
@@ -59626,11 +59294,25 @@ func (ec *executionContext) unmarshalOBoxOrder2ᚕᚖsalesplatformᚋgraphᚋmod
 	return res, nil
 }
 
+func (ec *executionContext) marshalOBoxPayload2ᚖsalesplatformᚋgraphᚋmodelᚐBoxPayload(ctx context.Context, sel ast.SelectionSet, v *model.BoxPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._BoxPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOCart2ᚖsalesplatformᚋgraphᚋmodelᚐCart(ctx context.Context, sel ast.SelectionSet, v *model.Cart) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._Cart(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOCartPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCartPayload(ctx context.Context, sel ast.SelectionSet, v *model.CartPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CartPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOCataloguePartner2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartner(ctx context.Context, sel ast.SelectionSet, v *model.CataloguePartner) graphql.Marshaler {
@@ -59640,11 +59322,32 @@ func (ec *executionContext) marshalOCataloguePartner2ᚖsalesplatformᚋgraphᚋ
 	return ec._CataloguePartner(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOCataloguePartnerPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartnerPayload(ctx context.Context, sel ast.SelectionSet, v *model.CataloguePartnerPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CataloguePartnerPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOContactRequest2ᚖsalesplatformᚋgraphᚋmodelᚐContactRequest(ctx context.Context, sel ast.SelectionSet, v *model.ContactRequest) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._ContactRequest(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOContactRequestPayload2ᚖsalesplatformᚋgraphᚋmodelᚐContactRequestPayload(ctx context.Context, sel ast.SelectionSet, v *model.ContactRequestPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ContactRequestPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOCreateTokenPayload2ᚖsalesplatformᚋgraphᚋmodelᚐCreateTokenPayload(ctx context.Context, sel ast.SelectionSet, v *model.CreateTokenPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CreateTokenPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalODateTime2ᚖtimeᚐTime(ctx context.Context, v any) (*time.Time, error) {
@@ -59705,11 +59408,32 @@ func (ec *executionContext) marshalOEventFormula2ᚖsalesplatformᚋgraphᚋmode
 	return ec._EventFormula(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOEventFormulaPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventFormulaPayload(ctx context.Context, sel ast.SelectionSet, v *model.EventFormulaPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EventFormulaPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOEventPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventPayload(ctx context.Context, sel ast.SelectionSet, v *model.EventPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EventPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOEventSettings2ᚖsalesplatformᚋgraphᚋmodelᚐEventSettings(ctx context.Context, sel ast.SelectionSet, v *model.EventSettings) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._EventSettings(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOEventSettingsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventSettingsPayload(ctx context.Context, sel ast.SelectionSet, v *model.EventSettingsPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EventSettingsPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOEventSlot2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlot(ctx context.Context, sel ast.SelectionSet, v *model.EventSlot) graphql.Marshaler {
@@ -59719,11 +59443,25 @@ func (ec *executionContext) marshalOEventSlot2ᚖsalesplatformᚋgraphᚋmodel�
 	return ec._EventSlot(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOEventSlotPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventSlotPayload(ctx context.Context, sel ast.SelectionSet, v *model.EventSlotPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EventSlotPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOEventsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐEventsProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.EventsProductInformation) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._EventsProductInformation(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOEventsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEventsProductInformationPayload(ctx context.Context, sel ast.SelectionSet, v *model.EventsProductInformationPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EventsProductInformationPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOFloat2ᚖfloat64(ctx context.Context, v any) (*float64, error) {
@@ -59771,11 +59509,25 @@ func (ec *executionContext) marshalOGiftcardPrototype2ᚖsalesplatformᚋgraph�
 	return ec._GiftcardPrototype(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOGiftcardPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardPrototypePayload(ctx context.Context, sel ast.SelectionSet, v *model.GiftcardPrototypePayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._GiftcardPrototypePayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOGiftcardsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardsProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.GiftcardsProductInformation) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._GiftcardsProductInformation(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOGiftcardsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐGiftcardsProductInformationPayload(ctx context.Context, sel ast.SelectionSet, v *model.GiftcardsProductInformationPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._GiftcardsProductInformationPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOID2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
@@ -59909,6 +59661,13 @@ func (ec *executionContext) marshalOLegalInformation2ᚖsalesplatformᚋgraphᚋ
 	return ec._LegalInformation(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOLegalInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐLegalInformationPayload(ctx context.Context, sel ast.SelectionSet, v *model.LegalInformationPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._LegalInformationPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx context.Context, sel ast.SelectionSet, v *model.Localized) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -59935,6 +59694,13 @@ func (ec *executionContext) marshalOMarketingWidgets2ᚖsalesplatformᚋgraphᚋ
 		return graphql.Null
 	}
 	return ec._MarketingWidgets(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOMarketingWidgetsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐMarketingWidgetsPayload(ctx context.Context, sel ast.SelectionSet, v *model.MarketingWidgetsPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._MarketingWidgetsPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOMedia2ᚖsalesplatformᚋgraphᚋmodelᚐMedia(ctx context.Context, sel ast.SelectionSet, v *model.Media) graphql.Marshaler {
@@ -59976,6 +59742,13 @@ func (ec *executionContext) unmarshalOMediaOrder2ᚖsalesplatformᚋgraphᚋmode
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalOMediaPayload2ᚖsalesplatformᚋgraphᚋmodelᚐMediaPayload(ctx context.Context, sel ast.SelectionSet, v *model.MediaPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._MediaPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMoney(ctx context.Context, sel ast.SelectionSet, v *model.Money) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -59990,6 +59763,20 @@ func (ec *executionContext) marshalONetworkGiftcardsProductInformation2ᚖsalesp
 	return ec._NetworkGiftcardsProductInformation(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalONetworkGiftcardsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardsProductInformationPayload(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardsProductInformationPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardsProductInformationPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalONetworkPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPayload(ctx context.Context, sel ast.SelectionSet, v *model.NetworkPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NetworkPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalONetworkVouchersProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVouchersProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVouchersProductInformation) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -59997,11 +59784,25 @@ func (ec *executionContext) marshalONetworkVouchersProductInformation2ᚖsalespl
 	return ec._NetworkVouchersProductInformation(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalONetworkVouchersProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVouchersProductInformationPayload(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVouchersProductInformationPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NetworkVouchersProductInformationPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOOptionCategory2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategory(ctx context.Context, sel ast.SelectionSet, v *model.OptionCategory) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._OptionCategory(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOOptionCategoryPayload2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategoryPayload(ctx context.Context, sel ast.SelectionSet, v *model.OptionCategoryPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._OptionCategoryPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOOptionServiceInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐOptionServiceInputᚄ(ctx context.Context, v any) ([]*model.OptionServiceInput, error) {
@@ -60033,6 +59834,27 @@ func (ec *executionContext) marshalOPrototypeOptionLink2ᚖsalesplatformᚋgraph
 		return graphql.Null
 	}
 	return ec._PrototypeOptionLink(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOPrototypeOptionLinkPayload2ᚖsalesplatformᚋgraphᚋmodelᚐPrototypeOptionLinkPayload(ctx context.Context, sel ast.SelectionSet, v *model.PrototypeOptionLinkPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PrototypeOptionLinkPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalORefundWithdrawalTermsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRefundWithdrawalTermsPayload(ctx context.Context, sel ast.SelectionSet, v *model.RefundWithdrawalTermsPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._RefundWithdrawalTermsPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalORemoveEventSlotPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRemoveEventSlotPayload(ctx context.Context, sel ast.SelectionSet, v *model.RemoveEventSlotPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._RemoveEventSlotPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOString2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
@@ -60112,6 +59934,13 @@ func (ec *executionContext) marshalOTheme2ᚖsalesplatformᚋgraphᚋmodelᚐThe
 	return ec._Theme(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOThemePayload2ᚖsalesplatformᚋgraphᚋmodelᚐThemePayload(ctx context.Context, sel ast.SelectionSet, v *model.ThemePayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ThemePayload(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalOUUID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx context.Context, v any) (*uuid.UUID, error) {
 	if v == nil {
 		return nil, nil
@@ -60128,6 +59957,13 @@ func (ec *executionContext) marshalOUUID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(
 	_ = ctx
 	res := graphql.MarshalUUID(*v)
 	return res
+}
+
+func (ec *executionContext) marshalOUniversePayload2ᚖsalesplatformᚋgraphᚋmodelᚐUniversePayload(ctx context.Context, sel ast.SelectionSet, v *model.UniversePayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._UniversePayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOUniverseRecord2ᚖsalesplatformᚋgraphᚋmodelᚐUniverseRecord(ctx context.Context, sel ast.SelectionSet, v *model.UniverseRecord) graphql.Marshaler {
@@ -60167,11 +60003,25 @@ func (ec *executionContext) marshalOVoucherOption2ᚖsalesplatformᚋgraphᚋmod
 	return ec._VoucherOption(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOVoucherOptionPayload2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherOptionPayload(ctx context.Context, sel ast.SelectionSet, v *model.VoucherOptionPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._VoucherOptionPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOVoucherPrototype2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherPrototype(ctx context.Context, sel ast.SelectionSet, v *model.VoucherPrototype) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._VoucherPrototype(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOVoucherPrototypePayload2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherPrototypePayload(ctx context.Context, sel ast.SelectionSet, v *model.VoucherPrototypePayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._VoucherPrototypePayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOVoucherPrototypeType2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherPrototypeType(ctx context.Context, v any) (*model.VoucherPrototypeType, error) {
@@ -60211,6 +60061,13 @@ func (ec *executionContext) marshalOVouchersProductInformation2ᚖsalesplatform�
 		return graphql.Null
 	}
 	return ec._VouchersProductInformation(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOVouchersProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐVouchersProductInformationPayload(ctx context.Context, sel ast.SelectionSet, v *model.VouchersProductInformationPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._VouchersProductInformationPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOWidgetFloatingBar2ᚖsalesplatformᚋgraphᚋmodelᚐWidgetFloatingBar(ctx context.Context, sel ast.SelectionSet, v *model.WidgetFloatingBar) graphql.Marshaler {
@@ -60257,11 +60114,25 @@ func (ec *executionContext) marshalOWorkshopCategory2ᚖsalesplatformᚋgraphᚋ
 	return ec._WorkshopCategory(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOWorkshopCategoryPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopCategoryPayload(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopCategoryPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._WorkshopCategoryPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOWorkshopLevel2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopTag) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._WorkshopLevel(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOWorkshopPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopPayload(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._WorkshopPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOWorkshopSession2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSession(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopSession) graphql.Marshaler {
@@ -60271,6 +60142,13 @@ func (ec *executionContext) marshalOWorkshopSession2ᚖsalesplatformᚋgraphᚋm
 	return ec._WorkshopSession(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOWorkshopSessionPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSessionPayload(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopSessionPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._WorkshopSessionPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOWorkshopTheme2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopTag) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -60278,11 +60156,25 @@ func (ec *executionContext) marshalOWorkshopTheme2ᚖsalesplatformᚋgraphᚋmod
 	return ec._WorkshopTheme(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOWorkshopThemePayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopThemePayload(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopThemePayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._WorkshopThemePayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOWorkshopsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopsProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopsProductInformation) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._WorkshopsProductInformation(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOWorkshopsProductInformationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopsProductInformationPayload(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopsProductInformationPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._WorkshopsProductInformationPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.EnumValue) graphql.Marshaler {

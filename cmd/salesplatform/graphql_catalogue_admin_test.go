@@ -1227,3 +1227,21 @@ func (f *adminFixture) catalogueDigest(t *testing.T) string {
 		(SELECT string_agg(r::text, ',' ORDER BY r.partner_id) FROM partner_refund_withdrawal_terms r)))`).Scan(context.Background(), &digest))
 	return digest
 }
+
+// A refused mutation nulls its own payload only: the mutations before it
+// in the document ran and committed, and their answers are kept.
+func TestGraphRefusedMutationKeepsTheOthers(t *testing.T) {
+	f := newAdminFixture(t)
+	event := f.mustEvent(t, f.shopTok)
+	data, errs := f.ask(t, "", f.otherTok, `mutation($e: ID!) {
+		addPartnerLabel(input: {name: "Clef verte", logo: "https://cdn.example.com/cv.png"}) { userErrors { field } }
+		updateEvent(input: {id: $e, name: [{lang: "fr", text: "Pris"}]}) { event { id } } }`, map[string]any{"e": event})
+	wantErrorCode(t, errs, "NOT_FOUND")
+	wantJSON(t, data, `{"addPartnerLabel": {"userErrors": []}, "updateEvent": null}`)
+	var labels int
+	gcMust(t, f.db.NewRaw(`SELECT count(*) FROM partner_labels WHERE partner_id = ? AND name = 'Clef verte'`, f.other.ID).
+		Scan(context.Background(), &labels))
+	if labels != 1 {
+		t.Errorf("the first mutation's label: %d rows, want 1", labels)
+	}
+}
