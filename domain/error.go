@@ -19,6 +19,7 @@ const (
 	CodeConflict           Code = "conflict"            // the record's state refuses the change
 	CodeThrottled          Code = "throttled"           // too many attempts; see RetryAfter
 	CodeTooLarge           Code = "too_large"           // an input is past its size limit
+	CodeUnavailable        Code = "unavailable"         // a dependency or capacity is out for now; see RetryAfter
 	CodeInternal           Code = "internal"            // a bug or an outage, never shown as is
 )
 
@@ -41,7 +42,7 @@ type Error struct {
 	// its dotted path, "items"), how many elements it had, so a transport can
 	// report one entry per element as DRF does.
 	ListLengths map[string]int
-	// RetryAfter is set on CodeThrottled errors.
+	// RetryAfter is set on CodeThrottled and CodeUnavailable errors.
 	RetryAfter time.Duration
 }
 

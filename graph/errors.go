@@ -23,6 +23,7 @@ var codeOf = map[domain.Code]string{
 	domain.CodeConflict:           "CONFLICT",
 	domain.CodeThrottled:          "THROTTLED",
 	domain.CodeTooLarge:           "TOO_LARGE",
+	domain.CodeUnavailable:        "SERVICE_UNAVAILABLE",
 }
 
 // Logger is what the error presenter logs masked errors with.
@@ -48,7 +49,7 @@ func presentError(log Logger) graphql.ErrorPresenterFunc {
 					gqlErr.Message = fieldErrorsMessage(ue)
 					gqlErr.Extensions["fields"] = ue
 				}
-				if de.Code == domain.CodeThrottled {
+				if de.Code == domain.CodeThrottled || de.Code == domain.CodeUnavailable {
 					gqlErr.Extensions["retryAfter"] = int(de.RetryAfter.Seconds())
 				}
 				return gqlErr

@@ -19,6 +19,7 @@ var statusOf = map[domain.Code]int{
 	domain.CodeConflict:           http.StatusConflict,
 	domain.CodeThrottled:          http.StatusTooManyRequests,
 	domain.CodeTooLarge:           http.StatusRequestEntityTooLarge,
+	domain.CodeUnavailable:        http.StatusServiceUnavailable,
 }
 
 // writeError writes err in the legacy (DRF) shape: field errors for invalid
@@ -43,8 +44,8 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 		}
 	case domain.CodeUnauthenticated:
 		w.Header().Set("WWW-Authenticate", "Token")
-	case domain.CodeThrottled:
-		w.Header().Set("Retry-After", strconv.Itoa(int(de.RetryAfter.Seconds())))
+	case domain.CodeThrottled, domain.CodeUnavailable:
+		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(de.RetryAfter.Seconds()))))
 	}
 	writeJSON(w, status, detail(de.Message))
 }
