@@ -288,7 +288,7 @@ func (d *docReader) date(field string) (day *time.Time, set bool) {
 	}
 	s, _ := value.(string)
 	t, err := time.Parse(time.DateOnly, strings.TrimSpace(s))
-	if err != nil {
+	if err != nil || !inTimeRange(t) {
 		d.v.add(VInvalid, msgDate, field)
 		return nil, false
 	}

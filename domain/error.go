@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -29,6 +30,7 @@ const (
 	MsgInvalidToken     = "Invalid token."
 	MsgPermissionDenied = "You do not have permission to perform this action."
 	MsgNotFound         = "Not found."
+	MsgUnavailable      = "The service is temporarily unavailable; try again shortly."
 )
 
 // Error is the one error type of the domain. Anything else reaching a
@@ -75,6 +77,21 @@ func ErrorCode(err error) Code {
 	return CodeInternal
 }
 
+// AsError is err as the transports show it: the *Error it is or wraps;
+// CodeUnavailable when a deadline passed (the database did not answer
+// within its statement timeout: the client may retry); nil for anything
+// else, which is a fault of the server.
+func AsError(err error) *Error {
+	var e *Error
+	switch {
+	case errors.As(err, &e):
+		return e
+	case errors.Is(err, context.DeadlineExceeded):
+		return ErrUnavailable
+	}
+	return nil
+}
+
 // IsCode reports whether err is an *Error with the given code.
 func IsCode(err error, code Code) bool {
 	return err != nil && ErrorCode(err) == code
@@ -82,3 +99,7 @@ func IsCode(err error, code Code) bool {
 
 // ErrNotFound is returned by stores when a row or key does not exist.
 var ErrNotFound = &Error{Code: CodeNotFound, Message: MsgNotFound}
+
+// ErrUnavailable is the answer while the database cannot be reached or does
+// not answer in time.
+var ErrUnavailable = &Error{Code: CodeUnavailable, Message: MsgUnavailable, RetryAfter: 5 * time.Second}

@@ -175,8 +175,8 @@ func (in *EventSlotInput) apply(v *validator, sl *EventSlot) {
 	if create && in.EndingAt == nil {
 		v.add(VRequired, msgRequired, "endingDatetime")
 	}
-	sl.StartingAt = pick(in.StartingAt, sl.StartingAt)
-	sl.EndingAt = pick(in.EndingAt, sl.EndingAt)
+	sl.StartingAt = v.optTime(in.StartingAt, sl.StartingAt, "startingDatetime")
+	sl.EndingAt = v.optTime(in.EndingAt, sl.EndingAt, "endingDatetime")
 	sl.AvailablePlaces = v.optInt(in.AvailablePlaces, sl.AvailablePlaces, "availablePlaces")
 	if in.StartingAt != nil || in.EndingAt != nil {
 		if !sl.StartingAt.IsZero() && !sl.EndingAt.IsZero() {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Validation error codes, shared by every input. The messages are DRF's, which
@@ -142,4 +143,37 @@ func (v *validator) requiredString(value any, path ...any) string {
 		v.add(VInvalid, msgString, path...)
 	}
 	return ""
+}
+
+// The instants an input may name. PostgreSQL has no year 0 and Go's
+// date formats write four-digit years, so every date or date-time input
+// is kept to years 1 to 9999 in UTC; outside them the database would
+// refuse the statement, which must be the client's 400, not a 500.
+var (
+	minInputTime = time.Date(1, time.January, 1, 0, 0, 0, 0, time.UTC)
+	maxInputTime = time.Date(10000, time.January, 1, 0, 0, 0, 0, time.UTC)
+)
+
+const msgDateOutOfRange = "Enter a date between 0001-01-01 and 9999-12-31 (UTC)."
+
+// inTimeRange reports whether t is an instant an input may name.
+func inTimeRange(t time.Time) bool {
+	return !t.Before(minInputTime) && t.Before(maxInputTime)
+}
+
+// timeInRange records an error at path when t is outside the input range.
+func (v *validator) timeInRange(t time.Time, path ...any) bool {
+	if !inTimeRange(t) {
+		v.add(VInvalid, msgDateOutOfRange, path...)
+		return false
+	}
+	return true
+}
+
+// optTime reads an optional date-time input: old when p is nil.
+func (v *validator) optTime(p *time.Time, old time.Time, path ...any) time.Time {
+	if p == nil || !v.timeInRange(*p, path...) {
+		return old
+	}
+	return *p
 }

@@ -93,9 +93,11 @@ type AdminPrototypeStore interface {
 	// ModifyAdminVoucherPrototype locks the prototype, reads it, calls
 	// change and, when change returns nil, writes it and replaces its
 	// images: one transaction, so concurrent updates do not lose each
-	// other's fields. ErrNotFound when it does not exist; change's error
-	// otherwise.
-	ModifyAdminVoucherPrototype(ctx context.Context, id int64, change func(*AdminVoucherPrototype) error) error
+	// other's fields. change reads through tx, the store bound to that
+	// transaction, never through another connection: a request holding
+	// the lock must not wait for a second pooled connection.
+	// ErrNotFound when it does not exist; change's error otherwise.
+	ModifyAdminVoucherPrototype(ctx context.Context, id int64, change func(ctx context.Context, tx AdminPrototypeStore, p *AdminVoucherPrototype) error) error
 	// FindAdminVoucherPrototypes returns a page of prototypes and the
 	// number of all that match.
 	FindAdminVoucherPrototypes(ctx context.Context, f AdminPrototypeFilter, page PageRequest) ([]*AdminVoucherPrototype, int, error)
@@ -150,7 +152,7 @@ func (s *AdminPrototypeService) CreateVoucherPrototype(ctx context.Context, doc 
 	if partner != nil {
 		p.PartnerID, p.PartnerUUID = partner.ID, partner.UUID
 	}
-	if err := s.applyPrototype(ctx, d, p); err != nil {
+	if err := applyPrototype(ctx, s.store, d, p); err != nil {
 		return nil, err
 	}
 	if err := v.err(); err != nil {
@@ -173,12 +175,12 @@ func (s *AdminPrototypeService) UpdateVoucherPrototype(ctx context.Context, id i
 	if err != nil {
 		return nil, err
 	}
-	err = s.store.ModifyAdminVoucherPrototype(ctx, id, func(p *AdminVoucherPrototype) error {
+	err = s.store.ModifyAdminVoucherPrototype(ctx, id, func(ctx context.Context, tx AdminPrototypeStore, p *AdminVoucherPrototype) error {
 		if !c.Sees(p.PartnerID) {
 			return ErrNotFound
 		}
 		var v validator
-		if err := s.applyPrototype(ctx, &docReader{v: &v, obj: doc, partial: partial}, p); err != nil {
+		if err := applyPrototype(ctx, tx, &docReader{v: &v, obj: doc, partial: partial}, p); err != nil {
 			return err
 		}
 		return v.err()
@@ -253,10 +255,10 @@ func (s *AdminPrototypeService) voucherPrototype(ctx context.Context, id int64) 
 	return ps[0], nil
 }
 
-// applyPrototype reads the 4.6 body into p and checks the references.
-// p.PartnerID is 0 when the partner is unknown (its error is recorded):
-// the media checks are then skipped.
-func (s *AdminPrototypeService) applyPrototype(ctx context.Context, d *docReader, p *AdminVoucherPrototype) error {
+// applyPrototype reads the 4.6 body into p and checks the references
+// through st. p.PartnerID is 0 when the partner is unknown (its error is
+// recorded): the media checks are then skipped.
+func applyPrototype(ctx context.Context, st AdminPrototypeStore, d *docReader, p *AdminVoucherPrototype) error {
 	d.texts("name", true, MaxNameLength, p.Name)
 	d.nameless("name", p.Name)
 	d.texts("description", true, MaxDescriptionLength, p.Description)
@@ -293,7 +295,7 @@ func (s *AdminPrototypeService) applyPrototype(ctx context.Context, d *docReader
 		p.LastActiveDay = day
 	}
 	if id, _ := d.pk("universe", true, false); id != nil {
-		us, err := s.store.UniversesByID(ctx, []int64{*id})
+		us, err := st.UniversesByID(ctx, []int64{*id})
 		if err != nil {
 			return err
 		}
@@ -304,7 +306,7 @@ func (s *AdminPrototypeService) applyPrototype(ctx context.Context, d *docReader
 	}
 	if id, set := d.pk("environment", false, true); set {
 		if id != nil {
-			ok, err := s.store.EnvironmentExists(ctx, *id)
+			ok, err := st.EnvironmentExists(ctx, *id)
 			if err != nil {
 				return err
 			}
@@ -330,7 +332,7 @@ func (s *AdminPrototypeService) applyPrototype(ctx context.Context, d *docReader
 	}
 	// Another partner's media reads as one that does not exist.
 	if len(images) > 0 {
-		missing, err := s.store.MissingMedia(ctx, p.PartnerID, images)
+		missing, err := st.MissingMedia(ctx, p.PartnerID, images)
 		if err != nil {
 			return err
 		}
@@ -339,7 +341,7 @@ func (s *AdminPrototypeService) applyPrototype(ctx context.Context, d *docReader
 		}
 	}
 	if cover != nil {
-		missing, err := s.store.MissingMedia(ctx, p.PartnerID, []int64{*cover})
+		missing, err := st.MissingMedia(ctx, p.PartnerID, []int64{*cover})
 		if err != nil {
 			return err
 		}

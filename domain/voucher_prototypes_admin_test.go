@@ -122,3 +122,45 @@ func TestAdminPrototypeService(t *testing.T) {
 	wantCode(t, func() error { _, err := s.SetPrototypeOption(other, later.ID, o.ID, 1, false); return err }(), domain.CodeNotFound)
 	wantCode(t, func() error { _, err := s.SetPrototypeOption(editor, later.ID, o.ID, -1, false); return err }(), domain.CodeInvalid)
 }
+
+// More concurrent updates of one prototype than the pool has connections:
+// each holds the row lock in its transaction while it checks the universe
+// and the environment, and those checks must read inside that transaction.
+// Were they to ask the pool for another connection, the writers would hold
+// every connection and wait on each other until the statement timeout.
+func TestPrototypeUpdatesNeedOneConnection(t *testing.T) {
+	database, raw := mustDatabase(t)
+	raw.SetMaxOpenConns(2)
+	accounts := domain.NewAccountService(database, nil, nil)
+	s := domain.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(raw), database.Stores().Partners)
+	editor := asCaller(t, accounts, mustAccount(t, accounts, domain.NewAccountInput{Username: "ed", PartnerName: "Inn",
+		Permissions: []string{domain.PermManageMasterAdmin}}))
+	var universe, environment int64
+	if err := raw.NewRaw(`INSERT INTO universes (name) VALUES ('{}') RETURNING id`).Scan(context.Background(), &universe); err != nil {
+		t.Fatal(err)
+	}
+	if err := raw.NewRaw(`INSERT INTO environments (name) VALUES ('{}') RETURNING id`).Scan(context.Background(), &environment); err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.CreateVoucherPrototype(editor, protoDoc(universe))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const writers = 8
+	var wg sync.WaitGroup
+	for i := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			doc := domain.Doc{"universe": json.Number(jsonInt(universe)), "environment": json.Number(jsonInt(environment)),
+				"ranking": json.Number(jsonInt(int64(i + 1)))}
+			if _, err := s.UpdateVoucherPrototype(editor, p.ID, doc, true); err != nil {
+				t.Errorf("writer %d: %v", i, err)
+			}
+		}()
+	}
+	wg.Wait()
+	if got, err := s.VoucherPrototype(editor, p.ID); err != nil || got.EnvironmentID == nil || *got.EnvironmentID != environment {
+		t.Errorf("after the updates: %+v %v", got, err)
+	}
+}

@@ -595,7 +595,7 @@ func (s *VoucherAdminService) IssueVoucher(ctx context.Context, in IssueVoucherI
 	out.NbChildren = v.optInt(in.NbChildren, 0, "nbChildren")
 	out.NbBabies = v.optInt(in.NbBabies, 0, "nbBabies")
 	out.NbNights = v.optInt(in.NbNights, 0, "nbNights")
-	if in.ExpirationDate != nil && !in.ExpirationDate.After(s.now()) {
+	if in.ExpirationDate != nil && v.timeInRange(*in.ExpirationDate, "expirationDate") && !in.ExpirationDate.After(s.now()) {
 		v.add(VInvalid, "The expiration date must be in the future.", "expirationDate")
 	}
 
@@ -762,28 +762,30 @@ func (v *validator) dateFilters(loc *time.Location, field, gte, lte, rng string)
 		}
 	}
 	if gte != "" {
-		if start, _, ok := parseDateBound(gte, loc); ok {
+		if start, _, msg := parseDateBound(gte, loc); msg == "" {
 			narrow(&start, nil)
 		} else {
-			v.add(VInvalid, msgDateFormat, field+"__gte")
+			v.add(VInvalid, msg, field+"__gte")
 		}
 	}
 	if lte != "" {
-		if _, end, ok := parseDateBound(lte, loc); ok {
+		if _, end, msg := parseDateBound(lte, loc); msg == "" {
 			narrow(nil, &end)
 		} else {
-			v.add(VInvalid, msgDateFormat, field+"__lte")
+			v.add(VInvalid, msg, field+"__lte")
 		}
 	}
 	if rng != "" {
 		a, b, found := strings.Cut(rng, ",")
-		start, _, okA := parseDateBound(strings.TrimSpace(a), loc)
-		_, end, okB := parseDateBound(strings.TrimSpace(b), loc)
+		start, _, msgA := parseDateBound(strings.TrimSpace(a), loc)
+		_, end, msgB := parseDateBound(strings.TrimSpace(b), loc)
 		switch {
 		case !found || strings.Contains(b, ","):
 			v.add(VInvalid, msgDateRange, field+"__range")
-		case !okA || !okB:
-			v.add(VInvalid, msgDateFormat, field+"__range")
+		case msgA != "":
+			v.add(VInvalid, msgA, field+"__range")
+		case msgB != "":
+			v.add(VInvalid, msgB, field+"__range")
 		default:
 			narrow(&start, &end)
 		}
@@ -793,20 +795,27 @@ func (v *validator) dateFilters(loc *time.Location, field, gte, lte, rng string)
 
 // parseDateBound reads a date or a date-time: start is the instant it
 // starts at, end the first instant after it (the next day for a date, the
-// next microsecond, the database's precision, for a date-time).
-func parseDateBound(s string, loc *time.Location) (start, end time.Time, ok bool) {
+// next microsecond, the database's precision, for a date-time). msg is
+// empty when s is a bound, else what is wrong with it.
+func parseDateBound(s string, loc *time.Location) (start, end time.Time, msg string) {
 	if len(s) > 40 {
-		return start, end, false
+		return start, end, msgDateFormat
 	}
 	if d, err := time.ParseInLocation(time.DateOnly, s, loc); err == nil {
-		return d, d.AddDate(0, 0, 1), true
-	}
-	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02T15:04Z07:00"} {
-		if t, err := time.ParseInLocation(layout, s, loc); err == nil {
-			return t, t.Add(time.Microsecond), true
+		start, end = d, d.AddDate(0, 0, 1)
+	} else {
+		msg = msgDateFormat
+		for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02T15:04Z07:00"} {
+			if t, err := time.ParseInLocation(layout, s, loc); err == nil {
+				start, end, msg = t, t.Add(time.Microsecond), ""
+				break
+			}
 		}
 	}
-	return start, end, false
+	if msg == "" && (!inTimeRange(start) || end.After(maxInputTime)) {
+		msg = msgDateOutOfRange
+	}
+	return start, end, msg
 }
 
 // callerLocation is the zone a caller's dates are read in: its partner's,

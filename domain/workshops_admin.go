@@ -244,8 +244,8 @@ func (in *WorkshopSessionInput) apply(v *validator, ses *WorkshopSession) {
 			v.add(VRequired, msgRequired, r.field)
 		}
 	}
-	ses.StartingAt = pick(in.StartingAt, ses.StartingAt)
-	ses.EndingAt = pick(in.EndingAt, ses.EndingAt)
+	ses.StartingAt = v.optTime(in.StartingAt, ses.StartingAt, "startingDatetime")
+	ses.EndingAt = v.optTime(in.EndingAt, ses.EndingAt, "endingDatetime")
 	ses.MinCapacity = v.optInt(in.MinCapacity, ses.MinCapacity, "minCapacity")
 	ses.MaxCapacity = v.optInt(in.MaxCapacity, ses.MaxCapacity, "maxCapacity")
 	if create && in.AvailablePlaces == nil {

@@ -37,9 +37,11 @@ type Logger interface {
 func presentError(log Logger) graphql.ErrorPresenterFunc {
 	return func(ctx context.Context, err error) *gqlerror.Error {
 		gqlErr := graphql.DefaultErrorPresenter(ctx, err)
-		var de *domain.Error
-		if errors.As(err, &de) {
+		if de := domain.AsError(err); de != nil {
 			if code, ok := codeOf[de.Code]; ok {
+				if de.Code == domain.CodeUnavailable { // a fault on our side, though the client may retry
+					log.Error(ctx, "dependency unavailable", "error", err.Error(), "path", gqlErr.Path.String())
+				}
 				gqlErr.Message = de.Message
 				setCode(gqlErr, code)
 				if len(de.Fields) > 0 {

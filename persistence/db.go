@@ -6,9 +6,10 @@ package persistence
 
 import (
 	"context"
+	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
-	"runtime"
 	"syscall"
 	"time"
 
@@ -17,11 +18,19 @@ import (
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
+
+	"salesplatform/domain"
 )
 
 // connectTimeout bounds Open's wait for the server, which includes waiting
 // for one that is still starting (as in docker compose).
 const connectTimeout = 10 * time.Second
+
+// DefaultMaxConns is the pool's size unless DB_MAX_CONNS says otherwise:
+// enough connections to keep the CPUs busy while others wait on the
+// network, few enough that several instances stay well under PostgreSQL's
+// default max_connections of 100. No request holds more than one.
+const DefaultMaxConns = 16
 
 // Open connects to the PostgreSQL server at dsn, a URL
 // (postgres://user:password@host:port/dbname?sslmode=...) or keyword/value
@@ -35,13 +44,8 @@ func Open(ctx context.Context, dsn string) (*bun.DB, error) {
 		cfg.RuntimeParams["application_name"] = "salesplatform"
 	}
 
-	sqldb := stdlib.OpenDB(*cfg)
-	// Enough connections to keep every CPU busy while others wait on the
-	// network, few enough that several instances stay well under
-	// PostgreSQL's default max_connections of 100.
-	conns := max(4, 2*runtime.GOMAXPROCS(0))
-	sqldb.SetMaxOpenConns(conns)
-	sqldb.SetMaxIdleConns(conns)
+	sqldb := sql.OpenDB(outageConnector{stdlib.GetConnector(*cfg)})
+	SetMaxConns(sqldb, DefaultMaxConns)
 	sqldb.SetConnMaxIdleTime(5 * time.Minute)
 	// Recycling lets a pool follow a failover or DNS change.
 	sqldb.SetConnMaxLifetime(time.Hour)
@@ -52,6 +56,73 @@ func Open(ctx context.Context, dsn string) (*bun.DB, error) {
 		return nil, fmt.Errorf("persistence: connect to database %q at %s: %w", cfg.Database, where(cfg), err)
 	}
 	return db, nil
+}
+
+// SetMaxConns sizes the pool: at most n connections, all kept when idle.
+func SetMaxConns(db *sql.DB, n int) {
+	db.SetMaxOpenConns(n)
+	db.SetMaxIdleConns(n)
+}
+
+// outageConnector reports the loss of PostgreSQL (down, restarting, out of
+// connections) as domain.CodeUnavailable, so that a request answers 503
+// with Retry-After rather than 500: a failure to connect, and a statement
+// whose connection died under it. database/sql replaces a dead pooled
+// connection by a new one, so the requests after those reach Connect.
+type outageConnector struct{ driver.Connector }
+
+func (c outageConnector) Connect(ctx context.Context) (driver.Conn, error) {
+	conn, err := c.Connector.Connect(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			err = unavailableError{err}
+		}
+		return nil, err
+	}
+	return outageConn{conn.(*stdlib.Conn)}, nil
+}
+
+// outageConn is a pgx connection whose statements report its death as an
+// unavailableError; every other method is pgx's.
+type outageConn struct{ *stdlib.Conn }
+
+// died is err, marked unavailable when the connection is closed after it.
+func (c outageConn) died(err error) error {
+	if err != nil && c.Conn.Conn().IsClosed() {
+		return unavailableError{err}
+	}
+	return err
+}
+
+func (c outageConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	r, err := c.Conn.ExecContext(ctx, query, args)
+	return r, c.died(err)
+}
+
+func (c outageConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	r, err := c.Conn.QueryContext(ctx, query, args)
+	return r, c.died(err)
+}
+
+func (c outageConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
+	tx, err := c.Conn.BeginTx(ctx, opts)
+	return tx, c.died(err)
+}
+
+// unavailableError is a connection failure: it reads as the domain's
+// CodeUnavailable (errors.As) and keeps its cause for the log.
+type unavailableError struct{ err error }
+
+func (e unavailableError) Error() string { return "database unavailable: " + e.err.Error() }
+func (e unavailableError) Unwrap() error { return e.err }
+
+// As lets errors.As find a *domain.Error in it.
+func (e unavailableError) As(target any) bool {
+	if p, ok := target.(**domain.Error); ok {
+		*p = domain.ErrUnavailable
+		return true
+	}
+	return false
 }
 
 // ping waits until the server answers, retrying while it is unreachable or

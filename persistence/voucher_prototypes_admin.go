@@ -139,12 +139,15 @@ func (s *AdminPrototypeStore) CreateAdminVoucherPrototype(ctx context.Context, p
 }
 
 // ModifyAdminVoucherPrototype locks the prototype, reads it, lets change
-// edit it and writes it with its images, in one transaction: concurrent
-// updates apply one after the other.
-func (s *AdminPrototypeStore) ModifyAdminVoucherPrototype(ctx context.Context, id int64, change func(*domain.AdminVoucherPrototype) error) error {
+// edit it (reading through the same transaction) and writes it with its
+// images, in one transaction: concurrent updates apply one after the
+// other.
+func (s *AdminPrototypeStore) ModifyAdminVoucherPrototype(ctx context.Context, id int64, change func(context.Context, domain.AdminPrototypeStore, *domain.AdminVoucherPrototype) error) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		// The row lock serialises concurrent updates of one prototype, so
+		// none is lost between its read and its write.
 		if _, err := tx.NewRaw("SELECT id FROM voucher_prototypes WHERE id = ? FOR UPDATE", id).Exec(ctx); err != nil {
 			return fmt.Errorf("lock voucher prototype: %w", err)
 		}
@@ -155,7 +158,7 @@ func (s *AdminPrototypeStore) ModifyAdminVoucherPrototype(ctx context.Context, i
 		if ps[0] == nil {
 			return domain.ErrNotFound
 		}
-		if err := change(ps[0]); err != nil {
+		if err := change(ctx, &AdminPrototypeStore{db: tx}, ps[0]); err != nil {
 			return err
 		}
 		res, err := tx.NewUpdate().Model(toAdminPrototypeRow(ps[0])).WherePK().ExcludeColumn("partner_id").Exec(ctx)

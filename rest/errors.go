@@ -1,7 +1,6 @@
 package rest
 
 import (
-	"errors"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -26,8 +25,8 @@ var statusOf = map[domain.Code]int{
 // input, {"detail": ...} otherwise. Errors that are not domain errors are
 // logged and hidden behind a 500.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
-	var de *domain.Error
-	status, known := 0, errors.As(err, &de)
+	de := domain.AsError(err)
+	status, known := 0, de != nil
 	if known {
 		status, known = statusOf[de.Code]
 	}
@@ -37,6 +36,9 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 		return
 	}
 	switch de.Code {
+	case domain.CodeUnavailable: // a fault on our side, though the client may retry
+		logger(r).Error("dependency unavailable", "error", err.Error())
+		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(de.RetryAfter.Seconds()))))
 	case domain.CodeInvalid:
 		if len(de.Fields) > 0 {
 			writeJSON(w, status, fieldErrorBody(de))
@@ -44,7 +46,7 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 		}
 	case domain.CodeUnauthenticated:
 		w.Header().Set("WWW-Authenticate", "Token")
-	case domain.CodeThrottled, domain.CodeUnavailable:
+	case domain.CodeThrottled:
 		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(de.RetryAfter.Seconds()))))
 	}
 	writeJSON(w, status, detail(de.Message))

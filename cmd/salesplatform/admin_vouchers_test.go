@@ -341,6 +341,11 @@ func TestAdminVouchersREST(t *testing.T) {
 			{"creation_date__lte=2026-13-01", `{"creation_date__lte": ["Enter a valid date or date/time (YYYY-MM-DD or YYYY-MM-DDThh:mm[:ss][±hh:mm])."]}`},
 			{"creation_date__range=2026-03-01", `{"creation_date__range": ["Enter two dates separated by a comma."]}`},
 			{"creation_date__range=2026-03-01,x", `{"creation_date__range": ["Enter a valid date or date/time (YYYY-MM-DD or YYYY-MM-DDThh:mm[:ss][±hh:mm])."]}`},
+			// Dates PostgreSQL cannot store (no year 0) are the client's 400.
+			{"creation_date__gte=0001-01-01", `{"creation_date__gte": ["Enter a date between 0001-01-01 and 9999-12-31 (UTC)."]}`},
+			{"creation_date__lte=0001-01-01T00:00:00+14:00", `{"creation_date__lte": ["Enter a date between 0001-01-01 and 9999-12-31 (UTC)."]}`},
+			{"creation_date__range=0001-01-01,2026-01-01", `{"creation_date__range": ["Enter a date between 0001-01-01 and 9999-12-31 (UTC)."]}`},
+			{"creation_date__range=2026-01-01,0000-01-01", `{"creation_date__range": ["Enter a date between 0001-01-01 and 9999-12-31 (UTC)."]}`},
 			{"code=" + strings.Repeat("a", 256), `{"code": ["Ensure this field has no more than 255 characters."]}`},
 			{"gifter=" + strings.Repeat("é", 256), `{"gifter": ["Ensure this field has no more than 255 characters."]}`},
 		} {
@@ -350,6 +355,12 @@ func TestAdminVouchersREST(t *testing.T) {
 			`{"ordering": ["Select a valid choice. gifter_first_name is not one of the available choices."]}`)
 		wantResponse(t, f.get(t, "/api/giftcards/?created_on__gte=03/10/2026", f.shopTok), 400,
 			`{"created_on__gte": ["Enter a valid date or date/time (YYYY-MM-DD or YYYY-MM-DDThh:mm[:ss][±hh:mm])."]}`)
+		wantResponse(t, f.get(t, "/api/giftcards/?created_on__range=0001-01-01,0001-01-02", f.shopTok), 400,
+			`{"created_on__range": ["Enter a date between 0001-01-01 and 9999-12-31 (UTC)."]}`)
+		// The latest storable day is a bound.
+		if r := f.get(t, "/api/vouchers/?creation_date__lte=9999-12-31", f.shopTok); r.Status != 200 {
+			t.Errorf("creation_date__lte=9999-12-31: %d %s", r.Status, r.Body)
+		}
 	})
 
 	t.Run("Giftcards", func(t *testing.T) {

@@ -13,8 +13,18 @@ import (
 	"time"
 
 	"salesplatform/domain"
+	"salesplatform/persistence"
 	"salesplatform/persistence/blobstore"
 )
+
+// defaultMaxConns caps the HTTP connections served at once: far more than
+// the database pool serves requests, few enough that file descriptors and
+// per-connection buffers stay bounded.
+const defaultMaxConns = 1024
+
+// defaultShutdownGrace is how long in-flight requests may finish after a
+// signal.
+const defaultShutdownGrace = 15 * time.Second
 
 // config is the service's configuration: each setting is an environment
 // variable that a flag of the same name in lower case overrides.
@@ -27,6 +37,13 @@ type config struct {
 	DataDir       string
 	LogLevel      slog.Level
 	NoMigrate     bool
+	// DBMaxConns sizes the PostgreSQL pool; MaxConns caps the HTTP
+	// connections served at once (more wait to be accepted).
+	DBMaxConns int
+	MaxConns   int
+	// ShutdownGrace is how long in-flight requests may finish after a
+	// signal before their connections are closed.
+	ShutdownGrace time.Duration
 	// S3 is the bucket media are kept in; with no endpoint they are files
 	// under DataDir/media.
 	S3 blobstore.S3Config
@@ -63,6 +80,21 @@ func bindConfig(fs *flag.FlagSet, cfg *config) {
 		ttl = s
 		return nil
 	})
+	dbConns := envOr("DB_MAX_CONNS", strconv.Itoa(persistence.DefaultMaxConns))
+	fs.Func("db-max-conns", "PostgreSQL connections in the pool (env DB_MAX_CONNS, default "+strconv.Itoa(persistence.DefaultMaxConns)+")", func(s string) error {
+		dbConns = s
+		return nil
+	})
+	conns := envOr("MAX_CONNS", strconv.Itoa(defaultMaxConns))
+	fs.Func("max-conns", "HTTP connections served at once; more wait to be accepted (env MAX_CONNS, default "+strconv.Itoa(defaultMaxConns)+")", func(s string) error {
+		conns = s
+		return nil
+	})
+	grace := envOr("SHUTDOWN_GRACE", defaultShutdownGrace.String())
+	fs.Func("shutdown-grace", "how long in-flight requests may finish after SIGTERM (env SHUTDOWN_GRACE, default "+defaultShutdownGrace.String()+")", func(s string) error {
+		grace = s
+		return nil
+	})
 	level := envOr("LOG_LEVEL", "info")
 	fs.Func("log-level", "debug, info, warn or error (env LOG_LEVEL, default info)", func(s string) error {
 		level = s
@@ -75,8 +107,17 @@ func bindConfig(fs *flag.FlagSet, cfg *config) {
 			return fmt.Errorf("CART_TTL: %q is not a positive duration such as 2h or 90s", ttl)
 		}
 		cfg.CartTTL = d
+		if cfg.ShutdownGrace, err = time.ParseDuration(grace); err != nil || cfg.ShutdownGrace < 0 {
+			return fmt.Errorf("SHUTDOWN_GRACE: %q is not a duration such as 15s", grace)
+		}
 		if err := cfg.LogLevel.UnmarshalText([]byte(level)); err != nil {
 			return fmt.Errorf("LOG_LEVEL: %q is not debug, info, warn or error", level)
+		}
+		if cfg.DBMaxConns, err = strconv.Atoi(dbConns); err != nil || cfg.DBMaxConns < 1 {
+			return fmt.Errorf("DB_MAX_CONNS: %q is not a positive number", dbConns)
+		}
+		if cfg.MaxConns, err = strconv.Atoi(conns); err != nil || cfg.MaxConns < 1 {
+			return fmt.Errorf("MAX_CONNS: %q is not a positive number", conns)
 		}
 		if cfg.S3.Insecure, err = strconv.ParseBool(insecure); err != nil {
 			return fmt.Errorf("S3_INSECURE: %q is not true or false", insecure)

@@ -26,6 +26,7 @@ func openDatabase(ctx context.Context, cfg *config, log *slog.Logger, borrow boo
 		if err != nil {
 			return nil, nil, err
 		}
+		persistence.SetMaxConns(db.DB, cfg.DBMaxConns)
 		return db, func() { _ = db.Close() }, nil
 	}
 	dir, err := filepath.Abs(filepath.Join(cfg.DataDir, "postgres"))
@@ -53,6 +54,7 @@ func openDatabase(ctx context.Context, cfg *config, log *slog.Logger, borrow boo
 		stop()
 		return nil, nil, err
 	}
+	persistence.SetMaxConns(db.DB, cfg.DBMaxConns)
 	log.Info("using the private PostgreSQL", "data_dir", dir)
 	return db, func() { _ = db.Close(); stop() }, nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/gorilla/mux"
 	"github.com/uptrace/bun"
+	"golang.org/x/net/netutil"
 
 	"salesplatform/domain"
 	"salesplatform/graph"
@@ -23,9 +23,6 @@ import (
 	"salesplatform/persistence/cartstore"
 	"salesplatform/rest"
 )
-
-// shutdownGrace is how long in-flight requests may finish after a signal.
-const shutdownGrace = 15 * time.Second
 
 // serve is `salesplatform serve`: it migrates (unless --no-migrate), serves
 // until ctx ends, then drains requests and stops the private PostgreSQL.
@@ -63,6 +60,9 @@ func serve(ctx context.Context, args []string, stderr io.Writer, h hooks) error 
 	if err != nil {
 		return err
 	}
+	// Connections past the cap wait in the kernel's backlog until one
+	// closes, so a flood of idle connections cannot exhaust descriptors.
+	ln = netutil.LimitListener(ln, cfg.MaxConns)
 	if cfg.PublicBaseURL == "" {
 		cfg.PublicBaseURL = "http://" + ln.Addr().String()
 	}
@@ -88,10 +88,14 @@ func serve(ctx context.Context, args []string, stderr io.Writer, h hooks) error 
 	case <-ctx.Done():
 	}
 	log.Info("shutting down")
-	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownGrace)
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownGrace)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+		// Requests still running after the grace are cut off: the
+		// process was asked to stop, and stopping is not a failure.
+		log.Warn("requests still running after the shutdown grace; closing their connections",
+			"grace", cfg.ShutdownGrace.String(), "error", err.Error())
+		_ = srv.Close()
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err
@@ -128,6 +132,34 @@ func openBlobStore(ctx context.Context, cfg *config) (domain.BlobStore, error) {
 	return s, s.CheckBucket(cctx)
 }
 
+// readiness answers 200 when the database, and the cart store when it is a
+// server (Redis), answer within two seconds; 503 naming the first that does
+// not, so that a load balancer stops sending requests here.
+func readiness(db *bun.DB, carts domain.CartStore) http.Handler {
+	type check struct {
+		name string
+		ping func(context.Context) error
+	}
+	checks := []check{{"database", db.PingContext}}
+	if p, ok := carts.(interface{ Ping(context.Context) error }); ok {
+		checks = append(checks, check{"redis", p.Ping})
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		ctx, cancel := context.WithTimeout(req.Context(), 2*time.Second)
+		defer cancel()
+		for _, c := range checks {
+			if err := c.ping(ctx); err != nil {
+				rest.LoggerFrom(req.Context()).Warn(c.name+" unreachable", "error", err.Error())
+				w.WriteHeader(http.StatusServiceUnavailable)
+				_, _ = io.WriteString(w, `{"status":"`+c.name+` unreachable"}`+"\n")
+				return
+			}
+		}
+		_, _ = io.WriteString(w, `{"status":"ok"}`+"\n")
+	})
+}
+
 // newHandler wires the services to both surfaces: REST and GraphQL run the
 // same service values, behind the same request-id, logging and token
 // middleware.
@@ -159,18 +191,7 @@ func newHandler(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logge
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = io.WriteString(w, `{"status":"ok"}`+"\n")
 	}))
-	r.Handle("/readyz", http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		ctx, cancel := context.WithTimeout(req.Context(), 2*time.Second)
-		defer cancel()
-		if err := db.PingContext(ctx); err != nil {
-			rest.LoggerFrom(req.Context()).Warn("database unreachable", "error", err.Error())
-			w.WriteHeader(http.StatusServiceUnavailable)
-			_, _ = io.WriteString(w, `{"status":"database unreachable"}`+"\n")
-			return
-		}
-		_, _ = io.WriteString(w, `{"status":"ok"}`+"\n")
-	}))
+	r.Handle("/readyz", readiness(db, carts))
 	r.Handle("/graphql", graph.NewHandler(&graph.Resolver{
 		Accounts:         services.Accounts,
 		Carts:            services.Carts,

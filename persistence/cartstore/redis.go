@@ -61,6 +61,11 @@ func OpenRedis(ctx context.Context, rawURL string) (*redis.Client, error) {
 	return client, nil
 }
 
+// Ping reports whether the server answers (the readiness check).
+func (r *Redis) Ping(ctx context.Context) error {
+	return r.client.Ping(ctx).Err()
+}
+
 func (r *Redis) key(id uuid.UUID) string {
 	return r.prefix + "cart:" + id.String()
 }
