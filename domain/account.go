@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/mail"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/alexedwards/argon2id"
 	"github.com/google/uuid"
+	"golang.org/x/sync/semaphore"
 )
 
 // AccountService signs users in, authenticates API tokens and creates
@@ -24,7 +26,29 @@ type AccountService struct {
 	// dummyHash is compared against when the username is unknown, so that a
 	// login costs the same whether or not the user exists.
 	dummyHash string
+	// compare is argon2id.ComparePasswordAndHash (tests count or hold it).
+	compare func(password, hash string) (bool, error)
+	// hashSlots bounds the argon2id computations running at once to
+	// hashSlotCount; see MaxPasswordHashWait.
+	hashSlots     *semaphore.Weighted
+	hashSlotCount int
 }
+
+// Password hashing capacity. An argon2id computation holds its memory (64
+// MiB with the default parameters) while it runs, so an AccountService runs
+// at most one per core (GOMAXPROCS when the service is created) at once:
+// the binary creates one service, so this bounds the process. Logins and
+// account creation share the slots. One that finds them all taken waits up
+// to MaxPasswordHashWait for one, then gets CodeUnavailable with RetryAfter
+// PasswordHashRetryAfter (REST 503 with Retry-After, graph
+// SERVICE_UNAVAILABLE); a login so refused gives its throttle attempt back.
+const (
+	MaxPasswordHashWait    = 2 * time.Second
+	PasswordHashRetryAfter = time.Second
+)
+
+// MsgServiceUnavailable is DRF's message for a 503.
+const MsgServiceUnavailable = "Service temporarily unavailable, try again later."
 
 // NewAccountService returns the service. throttle may be nil for the default
 // login throttle, params nil for argon2id's recommended defaults.
@@ -39,7 +63,24 @@ func NewAccountService(db Database, throttle *ClientThrottle, params *argon2id.P
 	if err != nil {
 		panic(err) // only fails when crypto/rand does
 	}
-	return &AccountService{db: db, throttle: throttle, params: params, now: time.Now, dummyHash: dummy}
+	slots := runtime.GOMAXPROCS(0)
+	return &AccountService{db: db, throttle: throttle, params: params, now: time.Now, dummyHash: dummy,
+		compare: argon2id.ComparePasswordAndHash, hashSlots: semaphore.NewWeighted(int64(slots)), hashSlotCount: slots}
+}
+
+// hashing runs f, an argon2id computation, in one of the service's hashing
+// slots.
+// Errors: CodeUnavailable when no slot is free within MaxPasswordHashWait
+// (or before ctx ends).
+func (s *AccountService) hashing(ctx context.Context, f func()) error {
+	wait, cancel := context.WithTimeout(ctx, MaxPasswordHashWait)
+	defer cancel()
+	if err := s.hashSlots.Acquire(wait, 1); err != nil {
+		return &Error{Code: CodeUnavailable, Message: MsgServiceUnavailable, RetryAfter: PasswordHashRetryAfter}
+	}
+	defer s.hashSlots.Release(1)
+	f()
+	return nil
 }
 
 // LoginInput is the body of POST /api-token-auth/: the values as decoded
@@ -62,9 +103,13 @@ type LoginResult struct {
 const MsgBadCredentials = "Unable to log in with provided credentials."
 
 // Login checks a username and password and issues a new API token.
+// Each login takes an attempt from the client address's throttle (see
+// WithClientAddr) before the password is compared, and gives it back
+// unless the credentials are refused.
 // Errors: CodeInvalid (missing fields, or bad credentials as non_field_errors),
-// CodeThrottled after too many failures from the same client address (see
-// WithClientAddr).
+// CodeThrottled after too many failures from the same client address or
+// with too many of its logins in progress, CodeUnavailable when the
+// password cannot be compared within MaxPasswordHashWait.
 func (s *AccountService) Login(ctx context.Context, in LoginInput) (*LoginResult, error) {
 	var v validator
 	username := v.requiredString(in.Username, "username")
@@ -72,10 +117,16 @@ func (s *AccountService) Login(ctx context.Context, in LoginInput) (*LoginResult
 	if err := v.err(); err != nil {
 		return nil, err
 	}
-	now, client := s.now(), clientAddr(ctx)
-	if wait := s.throttle.check(client, now); wait > 0 {
-		return nil, throttled(wait)
+	attempt, err := s.throttle.reserve(clientAddr(ctx), s.now())
+	if err != nil {
+		return nil, err
 	}
+	refused := false
+	defer func() {
+		if !refused {
+			attempt.giveBack(s.now())
+		}
+	}()
 
 	stores := s.db.Stores()
 	u, err := stores.Users.FindUserByUsername(ctx, username)
@@ -86,12 +137,16 @@ func (s *AccountService) Login(ctx context.Context, in LoginInput) (*LoginResult
 	if u != nil {
 		hash = u.PasswordHash
 	}
-	match, err := argon2id.ComparePasswordAndHash(password, hash)
-	if err != nil {
-		return nil, fmt.Errorf("compare password of user %q: %w", username, err)
+	var match bool
+	var cmpErr error
+	if err := s.hashing(ctx, func() { match, cmpErr = s.compare(password, hash) }); err != nil {
+		return nil, err
+	}
+	if cmpErr != nil {
+		return nil, fmt.Errorf("compare password of user %q: %w", username, cmpErr)
 	}
 	if u == nil || !match || !u.IsActive {
-		s.throttle.fail(client, now)
+		refused = true
 		v.add(VInvalid, MsgBadCredentials, "non_field_errors")
 		return nil, v.err()
 	}
@@ -176,7 +231,8 @@ const (
 
 // CreateAccount creates a user, its partner when one is named, its
 // permissions and a first API token, in one transaction.
-// Errors: CodeInvalid for bad or taken values.
+// Errors: CodeInvalid for bad or taken values; CodeUnavailable when the
+// password cannot be hashed within MaxPasswordHashWait.
 func (s *AccountService) CreateAccount(ctx context.Context, in NewAccountInput) (*NewAccount, error) {
 	var v validator
 	switch {
@@ -208,13 +264,17 @@ func (s *AccountService) CreateAccount(ctx context.Context, in NewAccountInput) 
 	if err := v.err(); err != nil {
 		return nil, err
 	}
-	hash, err := argon2id.CreateHash(in.Password, s.params)
-	if err != nil {
-		return nil, fmt.Errorf("hash password: %w", err)
+	var hash string
+	var hashErr error
+	if err := s.hashing(ctx, func() { hash, hashErr = argon2id.CreateHash(in.Password, s.params) }); err != nil {
+		return nil, err
+	}
+	if hashErr != nil {
+		return nil, fmt.Errorf("hash password: %w", hashErr)
 	}
 
 	out := &NewAccount{}
-	err = s.db.RunInTx(ctx, func(ctx context.Context, st Stores) error {
+	err := s.db.RunInTx(ctx, func(ctx context.Context, st Stores) error {
 		u := &User{Username: in.Username, Email: in.Email, PasswordHash: hash, IsStaff: in.Staff, IsActive: true}
 		if in.PartnerName != "" {
 			p := &Partner{Name: in.PartnerName, SiteDomain: domain, IsMarketplace: in.Marketplace, Status: PartnerStatusActive}

@@ -3,8 +3,12 @@ package domain_test
 import (
 	"context"
 	"reflect"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/alexedwards/argon2id"
 
 	"salesplatform/domain"
 )
@@ -167,6 +171,157 @@ func TestLogin(t *testing.T) {
 			t.Errorf("another client: %v", err)
 		}
 	})
+}
+
+// loginAll sends the logins at once and counts the error codes they get
+// ("" for a success).
+func loginAll(accounts *domain.AccountService, ctx context.Context, ins []domain.LoginInput) map[domain.Code]int {
+	var mu sync.Mutex
+	got := map[domain.Code]int{}
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for _, in := range ins {
+		wg.Go(func() {
+			<-start
+			_, err := accounts.Login(ctx, in)
+			code := domain.Code("")
+			if err != nil {
+				code = domain.ErrorCode(err)
+			}
+			mu.Lock()
+			got[code]++
+			mu.Unlock()
+		})
+	}
+	close(start)
+	wg.Wait()
+	return got
+}
+
+// Each login takes its attempt before the password is compared: 40 wrong
+// passwords sent at once from one address are DefaultLoginBurst
+// comparisons and throttled refusals, not 40 comparisons against a limit
+// of 10.
+func TestLoginConcurrentFailures(t *testing.T) {
+	db, _ := mustDatabase(t)
+	accounts := domain.NewAccountService(db, nil, cheapHashing)
+	mustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop"})
+	var compared atomic.Int64
+	accounts.SetPasswordCompare(func(password, hash string) (bool, error) {
+		compared.Add(1)
+		return argon2id.ComparePasswordAndHash(password, hash)
+	})
+
+	const n = 40
+	ins := make([]domain.LoginInput, n)
+	for i := range ins {
+		ins[i] = domain.LoginInput{Username: "shop", Password: "wrong"}
+	}
+	got := loginAll(accounts, domain.WithClientAddr(context.Background(), "10.1.0.1"), ins)
+	want := map[domain.Code]int{domain.CodeInvalid: domain.DefaultLoginBurst, domain.CodeThrottled: n - domain.DefaultLoginBurst}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("results = %v, want %v", got, want)
+	}
+	if c := compared.Load(); c != domain.DefaultLoginBurst {
+		t.Errorf("%d passwords compared, want %d", c, domain.DefaultLoginBurst)
+	}
+}
+
+// A successful login gives its attempt back, even when it runs alongside
+// failures: a user who mistypes is not locked out by logging in.
+func TestLoginSuccessDoesNotSpend(t *testing.T) {
+	db, _ := mustDatabase(t)
+	accounts := domain.NewAccountService(db, domain.NewClientThrottle(3, time.Hour), cheapHashing)
+	mustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop"})
+	ctx := domain.WithClientAddr(context.Background(), "10.1.0.2")
+	login := func(password string) error {
+		_, err := accounts.Login(ctx, domain.LoginInput{Username: "shop", Password: password})
+		return err
+	}
+
+	// A mistake, then right logins, one of them alongside a mistake.
+	wantCode(t, login("wrong"), domain.CodeInvalid)
+	for range 5 {
+		if err := login("correct horse"); err != nil {
+			t.Fatalf("right password after a mistake: %v", err)
+		}
+	}
+	got := loginAll(accounts, ctx, []domain.LoginInput{
+		{Username: "shop", Password: "correct horse"},
+		{Username: "shop", Password: "wrong"},
+	})
+	if want := map[domain.Code]int{"": 1, domain.CodeInvalid: 1}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("a right and a wrong login at once: %v, want %v", got, want)
+	}
+	// Only the two mistakes were spent: the third is still compared, the
+	// fourth refused.
+	wantCode(t, login("wrong"), domain.CodeInvalid)
+	wantCode(t, login("wrong"), domain.CodeThrottled)
+}
+
+// At most PasswordHashSlots argon2id comparisons run at once (each takes
+// 64 MiB with the default parameters); a login finding every slot taken
+// waits MaxPasswordHashWait, then gets CodeUnavailable, and gives its
+// attempt back.
+func TestLoginHashSlots(t *testing.T) {
+	db, _ := mustDatabase(t)
+	accounts := domain.NewAccountService(db, domain.NewClientThrottle(100, time.Hour), cheapHashing)
+	mustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop"})
+	slots := accounts.PasswordHashSlots()
+	if slots < 1 {
+		t.Fatalf("%d hashing slots", slots)
+	}
+	// The first `slots` comparisons hold their slot until released.
+	var calls atomic.Int64
+	inside, release := make(chan struct{}, slots), make(chan struct{})
+	accounts.SetPasswordCompare(func(password, hash string) (bool, error) {
+		if calls.Add(1) <= int64(slots) {
+			inside <- struct{}{}
+			<-release
+		}
+		return argon2id.ComparePasswordAndHash(password, hash)
+	})
+	ctx := domain.WithClientAddr(context.Background(), "10.1.0.3")
+	right := domain.LoginInput{Username: "shop", Password: "correct horse"}
+	held := make(chan error, slots)
+	for range slots {
+		go func() {
+			_, err := accounts.Login(ctx, right)
+			held <- err
+		}()
+	}
+	for range slots {
+		select {
+		case <-inside:
+		case <-time.After(10 * time.Second):
+			close(release)
+			t.Fatal("the logins holding the slots did not reach the comparison")
+		}
+	}
+
+	start := time.Now()
+	_, err := accounts.Login(ctx, right)
+	waited := time.Since(start)
+	close(release)
+	e := wantCode(t, err, domain.CodeUnavailable)
+	if e.RetryAfter != domain.PasswordHashRetryAfter {
+		t.Errorf("RetryAfter = %v, want %v", e.RetryAfter, domain.PasswordHashRetryAfter)
+	}
+	if waited < domain.MaxPasswordHashWait {
+		t.Errorf("refused after %v, want a wait of %v", waited, domain.MaxPasswordHashWait)
+	}
+	if c := calls.Load(); c != int64(slots) {
+		t.Errorf("%d comparisons, want %d: the refused login compared", c, slots)
+	}
+	for range slots {
+		if err := <-held; err != nil {
+			t.Errorf("a login holding a slot: %v", err)
+		}
+	}
+	// With the slots free, a login goes through.
+	if _, err := accounts.Login(ctx, right); err != nil {
+		t.Errorf("after the slots are released: %v", err)
+	}
 }
 
 func TestAuthenticate(t *testing.T) {

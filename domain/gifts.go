@@ -235,7 +235,7 @@ type GiftService struct {
 	now      func() time.Time
 	// Both operations need no token: the throttles bound what one client
 	// can try.
-	lookups  *ClientThrottle // unknown codes
+	lookups  *ClientThrottle // unknown codes (found ones give their attempt back)
 	contacts *ClientThrottle // contact requests
 }
 
@@ -281,18 +281,20 @@ func (s *GiftService) Gift(ctx context.Context, code string) (*GiftView, error) 
 	return s.view(g, partner), nil
 }
 
-// scopedGift finds the gift with code sold by partner. Every code it does
-// not find counts against the client's lookup throttle.
+// scopedGift finds the gift with code sold by partner. Every lookup takes
+// an attempt from the client's lookup throttle before it runs; only a code
+// it does not find keeps it, so found codes cost nothing, while unknown
+// ones, and lookups in progress, count.
 // Errors: CodeNotFound; CodeThrottled once the client has tried too many
-// unknown codes.
+// unknown codes, or has too many lookups in progress.
 func (s *GiftService) scopedGift(ctx context.Context, partner *Partner, code string) (*Gift, error) {
-	now, client := s.now(), clientAddr(ctx)
-	if wait := s.lookups.check(client, now); wait > 0 {
-		return nil, throttled(wait)
+	attempt, err := s.lookups.reserve(clientAddr(ctx), s.now())
+	if err != nil {
+		return nil, err
 	}
 	g, err := s.findScopedGift(ctx, partner, code)
-	if IsCode(err, CodeNotFound) {
-		s.lookups.fail(client, now)
+	if !IsCode(err, CodeNotFound) {
+		attempt.giveBack(s.now())
 	}
 	return g, err
 }
@@ -422,8 +424,8 @@ func (s *GiftService) CreateContactRequest(ctx context.Context, in ContactReques
 	if err := refusedToken(ctx); err != nil {
 		return nil, err
 	}
-	if wait := s.contacts.take(clientAddr(ctx), s.now()); wait > 0 {
-		return nil, throttled(wait)
+	if _, err := s.contacts.reserve(clientAddr(ctx), s.now()); err != nil {
+		return nil, err
 	}
 	obj, err := AsDoc(in.Doc)
 	if err != nil {

@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -516,5 +519,115 @@ func TestGiftServiceThrottles(t *testing.T) {
 		if !errors.As(err, &de) || de.Code != want || (want == domain.CodeThrottled && de.RetryAfter <= 0) {
 			t.Fatalf("contact request %d: %v, want %s", i, err, want)
 		}
+	}
+}
+
+// countingGiftStore counts the codes looked up in the store.
+type countingGiftStore struct {
+	domain.GiftStore
+	lookups atomic.Int64
+}
+
+func (s *countingGiftStore) FindGiftByCode(ctx context.Context, code string) (*domain.Gift, error) {
+	s.lookups.Add(1)
+	return s.GiftStore.FindGiftByCode(ctx, code)
+}
+
+// concurrently runs n calls of f at once and counts the error codes they
+// return ("" for a success).
+func concurrently(n int, f func(i int) error) map[domain.Code]int {
+	var mu sync.Mutex
+	got := map[domain.Code]int{}
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			<-start
+			code := domain.Code("")
+			if err := f(i); err != nil {
+				code = domain.ErrorCode(err)
+			}
+			mu.Lock()
+			got[code]++
+			mu.Unlock()
+		})
+	}
+	close(start)
+	wg.Wait()
+	return got
+}
+
+// Every lookup takes its attempt before it runs: 200 unknown codes sent at
+// once from one address reach the store DefaultGiftLookupBurst times, and
+// the others are refused. Found codes give their attempt back, also when
+// they run at once.
+func TestGiftLookupsConcurrent(t *testing.T) {
+	f := newGiftFixture(t)
+	if _, err := f.raw.Exec(`INSERT INTO gift_codes (code, kind) VALUES ('KNOWN-1', 'voucher');
+		INSERT INTO vouchers (code, voucher_prototype_id) VALUES ('KNOWN-1', ?)`, f.shopVP); err != nil {
+		t.Fatal(err)
+	}
+	scoped := domain.WithPartnerDomain(context.Background(), f.shop.SiteDomain)
+
+	t.Run("UnknownCodes", func(t *testing.T) {
+		store := &countingGiftStore{GiftStore: f.store}
+		svc := domain.NewGiftService(store, f.partners)
+		ctx := domain.WithClientAddr(scoped, "192.0.2.10")
+		const n = 200
+		got := concurrently(n, func(i int) error {
+			_, err := svc.Gift(ctx, fmt.Sprintf("GUESS-%d", i))
+			return err
+		})
+		want := map[domain.Code]int{domain.CodeNotFound: domain.DefaultGiftLookupBurst, domain.CodeThrottled: n - domain.DefaultGiftLookupBurst}
+		if !maps.Equal(got, want) {
+			t.Errorf("results = %v, want %v", got, want)
+		}
+		if c := store.lookups.Load(); c != domain.DefaultGiftLookupBurst {
+			t.Errorf("%d codes looked up in the store, want %d", c, domain.DefaultGiftLookupBurst)
+		}
+		_, err := svc.Gift(ctx, "KNOWN-1")
+		if e := wantCode(t, err, domain.CodeThrottled); e.RetryAfter <= 0 || e.RetryAfter > domain.DefaultGiftLookupRefill {
+			t.Errorf("RetryAfter = %v", e.RetryAfter)
+		}
+	})
+
+	t.Run("FoundCodes", func(t *testing.T) {
+		store := &countingGiftStore{GiftStore: f.store}
+		svc := domain.NewGiftService(store, f.partners)
+		ctx := domain.WithClientAddr(scoped, "192.0.2.11")
+		for range 3 {
+			got := concurrently(domain.DefaultGiftLookupBurst, func(int) error {
+				_, err := svc.Gift(ctx, "KNOWN-1")
+				return err
+			})
+			if got[""] != domain.DefaultGiftLookupBurst {
+				t.Fatalf("known codes at once: %v", got)
+			}
+		}
+		// They spent nothing: the whole bucket is left for unknown codes.
+		for i := range domain.DefaultGiftLookupBurst {
+			if _, err := svc.Gift(ctx, fmt.Sprintf("GUESS-%d", i)); !domain.IsCode(err, domain.CodeNotFound) {
+				t.Fatalf("unknown code %d: %v", i, err)
+			}
+		}
+		_, err := svc.Gift(ctx, "GUESS-X")
+		wantCode(t, err, domain.CodeThrottled)
+	})
+}
+
+// Contact requests take their attempt before they run: sent at once from
+// one address, DefaultContactRequestBurst of them are checked.
+func TestContactRequestsConcurrent(t *testing.T) {
+	f := newGiftFixture(t)
+	svc := domain.NewGiftService(f.store, f.partners)
+	ctx := domain.WithClientAddr(context.Background(), "192.0.2.12")
+	const n = 100
+	got := concurrently(n, func(int) error {
+		_, err := svc.CreateContactRequest(ctx, domain.ContactRequestInput{Doc: map[string]any{}})
+		return err
+	})
+	want := map[domain.Code]int{domain.CodeInvalid: domain.DefaultContactRequestBurst, domain.CodeThrottled: n - domain.DefaultContactRequestBurst}
+	if !maps.Equal(got, want) {
+		t.Errorf("results = %v, want %v", got, want)
 	}
 }

@@ -11,20 +11,30 @@ import (
 
 // ClientThrottle limits what one client (network address) may do: each
 // client has a bucket of Burst attempts refilled at one per Refill; with the
-// bucket empty the client is refused until it refills. Logins and gift
-// lookups spend a token only when they fail, so a user who mistypes once is
-// never locked out; contact requests spend one each.
+// bucket empty the client is refused until it refills.
+//
+// An attempt takes its token before it runs (reserve), so attempts made at
+// once cannot all pass a check made before any of them is counted: at most
+// Burst attempts of a client are ever in progress or spent. An operation
+// that only counts failures gives the token back when the attempt succeeds
+// (giveBack): logins and gift lookups do, so a user who mistypes once is
+// never locked out and found codes cost nothing; contact requests spend one
+// each.
 type ClientThrottle struct {
 	mu      sync.Mutex
 	buckets *expirable.LRU[string, *rate.Limiter]
 	every   rate.Limit
 	burst   int
+	// latest is the latest time the buckets were used at: the times given
+	// to them never go back (see tick).
+	latest time.Time
 }
 
 // Default throttles (docs/DECISIONS.md): logins, 10 failures then one every
 // 30 seconds; gift lookups, 30 unknown codes then one every 10 seconds, so
 // codes cannot be guessed by enumeration; contact requests, 10 then one a
-// minute.
+// minute. As attempts take their token before they run, a client also has
+// at most Burst logins or lookups in progress at once.
 const (
 	DefaultLoginBurst           = 10
 	DefaultLoginRefill          = 30 * time.Second
@@ -32,8 +42,8 @@ const (
 	DefaultGiftLookupRefill     = 10 * time.Second
 	DefaultContactRequestBurst  = 10
 	DefaultContactRequestRefill = time.Minute
-	// maxThrottledClients bounds the memory the throttle can use; the least
-	// recently failing clients are forgotten first.
+	// maxThrottledClients bounds the memory the throttle can use; the
+	// clients that least recently made an attempt are forgotten first.
 	maxThrottledClients = 100_000
 )
 
@@ -49,41 +59,62 @@ func NewClientThrottle(burst int, refill time.Duration) *ClientThrottle {
 	}
 }
 
-// check returns how long the client must wait before trying again, zero when
-// it may try now.
-func (t *ClientThrottle) check(client string, now time.Time) time.Duration {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	l, ok := t.buckets.Get(client)
-	if !ok {
-		return 0
-	}
-	tokens := l.TokensAt(now)
-	if tokens >= 1 {
-		return 0
-	}
-	wait := (1 - tokens) / float64(t.every)
-	return time.Duration(math.Ceil(wait * float64(time.Second)))
+// attempt is a token taken from a client's bucket by reserve.
+type attempt struct {
+	throttle    *ClientThrottle
+	bucket      *rate.Limiter
+	reservation *rate.Reservation
+	at          time.Time
 }
 
-// take spends one of the client's attempts: it returns how long the
-// client must wait when none is left, zero when the attempt may go on.
-func (t *ClientThrottle) take(client string, now time.Time) time.Duration {
-	if wait := t.check(client, now); wait > 0 {
-		return wait
+// tick returns now, or the latest time the buckets were used at when now is
+// earlier (callers read the clock before they hold t.mu). t.mu is held.
+func (t *ClientThrottle) tick(now time.Time) time.Time {
+	if now.Before(t.latest) {
+		return t.latest
 	}
-	t.fail(client, now)
-	return 0
+	t.latest = now
+	return now
 }
 
-// fail records a failed attempt by the client.
-func (t *ClientThrottle) fail(client string, now time.Time) {
+// reserve takes one of the client's attempts before the attempt is made.
+// Errors: CodeThrottled with the time until the bucket has a token again
+// when it is empty; nothing is taken then.
+func (t *ClientThrottle) reserve(client string, now time.Time) (*attempt, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	now = t.tick(now)
 	l, ok := t.buckets.Get(client)
 	if !ok {
 		l = rate.NewLimiter(t.every, t.burst)
 	}
-	l.AllowN(now, 1)
+	// The buckets are used under t.mu only, so nothing comes between the
+	// two calls: the reservation never waits.
+	if tokens := l.TokensAt(now); tokens < 1 {
+		wait := (1 - tokens) / float64(t.every)
+		return nil, throttled(time.Duration(math.Ceil(wait * float64(time.Second))))
+	}
+	r := l.ReserveN(now, 1)
 	t.buckets.Add(client, l) // refreshes the entry's lifetime
+	return &attempt{throttle: t, bucket: l, reservation: r, at: now}, nil
+}
+
+// giveBack returns the attempt's token to its bucket at now: the attempt
+// succeeded, and only failures count.
+//
+// Reservation.CancelAt alone would give back less than a token: it keeps
+// what the bucket refilled between the reservation and the bucket's last
+// event (any later reservation) and moves the bucket's clock back to the
+// reservation, so a client with attempts in progress would lose a part of a
+// token at each one. Making now the last event (a reservation of no token)
+// first makes the part kept equal to the refill the moved clock counts
+// again: exactly one token comes back. An attempt that lasted longer than a
+// refill interval keeps its token (CancelAt then restores nothing).
+func (a *attempt) giveBack(now time.Time) {
+	t := a.throttle
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	now = t.tick(now)
+	a.bucket.ReserveN(now, 0)
+	a.reservation.CancelAt(a.at)
 }
