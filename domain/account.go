@@ -47,9 +47,6 @@ const (
 	PasswordHashRetryAfter = time.Second
 )
 
-// MsgServiceUnavailable is DRF's message for a 503.
-const MsgServiceUnavailable = "Service temporarily unavailable, try again later."
-
 // NewAccountService returns the service. throttle may be nil for the default
 // login throttle, params nil for argon2id's recommended defaults.
 func NewAccountService(db Database, throttle *ClientThrottle, params *argon2id.Params) *AccountService {
@@ -76,7 +73,7 @@ func (s *AccountService) hashing(ctx context.Context, f func()) error {
 	wait, cancel := context.WithTimeout(ctx, MaxPasswordHashWait)
 	defer cancel()
 	if err := s.hashSlots.Acquire(wait, 1); err != nil {
-		return &Error{Code: CodeUnavailable, Message: MsgServiceUnavailable, RetryAfter: PasswordHashRetryAfter}
+		return &Error{Code: CodeUnavailable, Message: MsgUnavailable, RetryAfter: PasswordHashRetryAfter}
 	}
 	defer s.hashSlots.Release(1)
 	f()

@@ -30,7 +30,7 @@ const (
 	MsgInvalidToken     = "Invalid token."
 	MsgPermissionDenied = "You do not have permission to perform this action."
 	MsgNotFound         = "Not found."
-	MsgUnavailable      = "The service is temporarily unavailable; try again shortly."
+	MsgUnavailable      = "Service temporarily unavailable, try again later." // DRF's 503
 )
 
 // Error is the one error type of the domain. Anything else reaching a

@@ -109,7 +109,7 @@ func TestDatabaseOutage(t *testing.T) {
 
 	proxy.stop()
 	r := do(t, "GET", partners, "", "X-Partner-Domain", "shop.example.com")
-	wantResponse(t, r, 503, `{"detail": "The service is temporarily unavailable; try again shortly."}`)
+	wantResponse(t, r, 503, `{"detail": "Service temporarily unavailable, try again later."}`)
 	if r.Header.Get("Retry-After") != "5" {
 		t.Errorf("Retry-After = %q, want 5", r.Header.Get("Retry-After"))
 	}

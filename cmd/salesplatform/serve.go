@@ -164,6 +164,13 @@ func readiness(db *bun.DB, carts domain.CartStore) http.Handler {
 // same service values, behind the same request-id, logging and token
 // middleware.
 func newHandler(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logger) http.Handler {
+	r, accounts := newRouter(db, carts, cfg, log)
+	return rest.Observe(log)(rest.Authenticate(accounts)(r))
+}
+
+// newRouter routes every path to its surface; accounts authenticates the
+// tokens of its requests.
+func newRouter(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logger) (*mux.Router, *domain.AccountService) {
 	database := persistence.NewDatabase(db)
 	partners := database.Stores().Partners
 	accounts := domain.NewAccountService(database, nil, nil)
@@ -208,6 +215,5 @@ func newHandler(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logge
 	}, rest.LoggerFrom))
 	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
 	rest.Register(r, services)
-
-	return rest.Observe(log)(rest.Authenticate(accounts)(r))
+	return r, accounts
 }
