@@ -366,3 +366,24 @@ func TestGraphCreateContactRequest(t *testing.T) {
 		}
 	})
 }
+
+// One request with 600 gift aliases of unknown codes looks up no more
+// codes than the client's throttle allows: every alias takes its attempt
+// before it runs, so the rest are refused without a lookup.
+func TestGraphGiftAliasesAreThrottled(t *testing.T) {
+	f := newGGGiftsFixture(t)
+	var q strings.Builder
+	q.WriteString("query {")
+	for i := range 600 {
+		fmt.Fprintf(&q, ` a%d: gift(code: "UNKNOWN-%d") { code }`, i, i)
+	}
+	q.WriteString(" }")
+	_, errs := f.ask(t, "shop.example.com", "", q.String(), nil)
+	codes := map[any]int{}
+	for _, e := range errs {
+		codes[e.Extensions["code"]]++
+	}
+	if codes["NOT_FOUND"] != domain.DefaultGiftLookupBurst || codes["THROTTLED"] != 600-domain.DefaultGiftLookupBurst {
+		t.Errorf("error codes %v, want %d NOT_FOUND and the rest THROTTLED", codes, domain.DefaultGiftLookupBurst)
+	}
+}
