@@ -19,6 +19,10 @@
 // POST claims every POST request that no earlier transport took (it answers
 // 415 to a body that is not application/json), so add transports for other
 // POST bodies before it: MultipartForm (multipart.go) serves uploads.
+//
+// Every transport bounds the response it sends: an answer whose body would
+// be larger than MaxResponseBytes (DefaultMaxResponseBytes, 8 MiB, when
+// zero) is replaced by an error, RESPONSE_TOO_LARGE, with data null.
 package httptransport
 
 import (
@@ -39,6 +43,19 @@ import (
 // DefaultMaxBodyBytes bounds a POST body when POST.MaxBodyBytes is zero.
 const DefaultMaxBodyBytes int64 = 1 << 20
 
+// DefaultMaxResponseBytes bounds the body of a response when a transport's
+// MaxResponseBytes is zero: 8 MiB, some twenty times the schema's whole
+// introspection (400 KB) and more than a full page of the largest records
+// with every field and language, so that no legitimate answer reaches it,
+// while an answer amplified past the operation limits (graph/limits.go) is
+// not sent.
+const DefaultMaxResponseBytes int64 = 8 << 20
+
+// maxRequestErrors bounds the errors of a request error: validation
+// reports one per fault, and a document of 20,000 repeated directives has
+// 20,000 (3 MB). The first ones say what is wrong.
+const maxRequestErrors = 100
+
 // Error codes, in extensions.code, of the request errors this package makes
 // itself. Parse and validation errors carry gqlgen's GRAPHQL_PARSE_FAILED and
 // GRAPHQL_VALIDATION_FAILED; a request error that comes without a code gets
@@ -49,6 +66,7 @@ const (
 	CodeUnsupportedMediaType = "UNSUPPORTED_MEDIA_TYPE"
 	CodeNotAcceptable        = "NOT_ACCEPTABLE"
 	CodeMethodNotAllowed     = "METHOD_NOT_ALLOWED"
+	CodeResponseTooLarge     = "RESPONSE_TOO_LARGE"
 )
 
 const (
@@ -62,6 +80,9 @@ type POST struct {
 	// MaxBodyBytes bounds the request body (413 past it); zero means
 	// DefaultMaxBodyBytes.
 	MaxBodyBytes int64
+	// MaxResponseBytes bounds the response body (RESPONSE_TOO_LARGE past
+	// it); zero means DefaultMaxResponseBytes.
+	MaxResponseBytes int64
 }
 
 var _ graphql.Transport = POST{}
@@ -110,13 +131,17 @@ func (t POST) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecu
 	}
 	params.Headers = r.Header
 	params.ReadTime = graphql.TraceTiming{Start: start, End: graphql.Now()}
-	execute(w, r, exec, media, params, nil)
+	execute(w, r, exec, media, params, t.MaxResponseBytes, nil)
 }
 
 // GET serves queries from the URL:
 // ?query=...&operationName=...&variables=<JSON>&extensions=<JSON>.
 // A mutation gets 405 with Allow: POST, since GET must stay safe.
-type GET struct{}
+type GET struct {
+	// MaxResponseBytes bounds the response body (RESPONSE_TOO_LARGE past
+	// it); zero means DefaultMaxResponseBytes.
+	MaxResponseBytes int64
+}
 
 var _ graphql.Transport = GET{}
 
@@ -126,7 +151,7 @@ func (GET) Supports(r *http.Request) bool {
 }
 
 // Do answers one GET request.
-func (GET) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
+func (t GET) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
 	start := graphql.Now()
 	media := startResponse(w, r)
 	if media == "" {
@@ -160,7 +185,7 @@ func (GET) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor
 	}
 	params.Headers = r.Header
 	params.ReadTime = graphql.TraceTiming{Start: start, End: graphql.Now()}
-	execute(w, r, exec, media, params, func(opCtx *graphql.OperationContext) bool {
+	execute(w, r, exec, media, params, t.MaxResponseBytes, func(opCtx *graphql.OperationContext) bool {
 		if opCtx.Operation.Operation != ast.Mutation {
 			return true
 		}
@@ -235,12 +260,21 @@ func decodeObject(raw json.RawMessage) (map[string]any, bool) {
 // coercion, refusals by extensions) get 200 with application/json and 400
 // with application/graphql-response+json, as the spec says, and no data key.
 // allow, when not nil, may veto the operation before it runs, after writing
-// its own answer.
+// its own answer. An answer larger than maxResponse bytes (zero:
+// DefaultMaxResponseBytes) is replaced by RESPONSE_TOO_LARGE.
+//
+// Once the request's context is done (the client went away, a deadline of
+// the server passed) nothing more runs and nothing is written: not the
+// operation after its checks, and gqlgen's response handler returns nil
+// for a context done before execution starts.
 func execute(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor, media string,
-	params *graphql.RawParams, allow func(*graphql.OperationContext) bool,
+	params *graphql.RawParams, maxResponse int64, allow func(*graphql.OperationContext) bool,
 ) {
 	ctx := r.Context()
 	opCtx, errs := exec.CreateOperationContext(ctx, params)
+	if ctx.Err() != nil {
+		return
+	}
 	if errs != nil {
 		resp := exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), errs)
 		status := http.StatusOK
@@ -259,8 +293,41 @@ func execute(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor,
 	}
 	responses, ctx := exec.DispatchOperation(ctx, opCtx)
 	if resp := responses(ctx); resp != nil { // nil: the client went away
-		writeJSON(w, http.StatusOK, resp)
+		writeResponse(w, resp, maxResponse)
 	}
+}
+
+// writeResponse sends the answer of an operation, or, when its body would
+// be larger than limit bytes (zero: DefaultMaxResponseBytes), an error
+// RESPONSE_TOO_LARGE with data null and status 200: the operation ran (a
+// mutation's changes are made), only its answer is withheld.
+func writeResponse(w http.ResponseWriter, resp *graphql.Response, limit int64) {
+	if limit <= 0 {
+		limit = DefaultMaxResponseBytes
+	}
+	if int64(len(resp.Data)) <= limit { // else not worth encoding
+		b, err := json.Marshal(resp)
+		if err != nil {
+			writeJSON(w, http.StatusOK, resp) // answers the encoding error: 500
+			return
+		}
+		if int64(len(b)) <= limit {
+			w.WriteHeader(http.StatusOK)
+			_, _ = w.Write(b)
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, tooLarge{
+		Errors: gqlerror.List{newError(CodeResponseTooLarge, "the response is larger than "+
+			strconv.FormatInt(limit, 10)+" bytes, the limit: ask for fewer fields or items")},
+		Data: json.RawMessage("null"),
+	})
+}
+
+// tooLarge is the body that replaces an answer too large to send.
+type tooLarge struct {
+	Errors gqlerror.List   `json:"errors"`
+	Data   json.RawMessage `json:"data"`
 }
 
 // negotiate picks the response media type from the Accept header, or ""
@@ -341,9 +408,10 @@ func badRequest(w http.ResponseWriter, msg string) {
 	writeErrors(w, http.StatusBadRequest, nil, newError(CodeBadRequest, msg))
 }
 
-// writeErrors sends a request error; an error without extensions.code gets
-// CodeBadRequest.
+// writeErrors sends a request error, its first maxRequestErrors errors; an
+// error without extensions.code gets CodeBadRequest.
 func writeErrors(w http.ResponseWriter, status int, ext map[string]any, errs ...*gqlerror.Error) {
+	errs = errs[:min(len(errs), maxRequestErrors)]
 	for _, e := range errs {
 		if e == nil {
 			continue

@@ -50,6 +50,9 @@ type MultipartForm struct {
 	MaxMemory int64
 	// MaxFiles bounds the number of files; zero means DefaultMaxUploadFiles.
 	MaxFiles int
+	// MaxResponseBytes bounds the response body (RESPONSE_TOO_LARGE past
+	// it); zero means DefaultMaxResponseBytes.
+	MaxResponseBytes int64
 }
 
 var _ graphql.Transport = MultipartForm{}
@@ -161,7 +164,7 @@ func (t MultipartForm) Do(w http.ResponseWriter, r *http.Request, exec graphql.G
 	}
 	params.Headers = r.Header
 	params.ReadTime = graphql.TraceTiming{Start: start, End: graphql.Now()}
-	execute(w, r, exec, media, params, nil)
+	execute(w, r, exec, media, params, t.MaxResponseBytes, nil)
 }
 
 func hasPreflightHeader(r *http.Request) bool {
