@@ -7837,10 +7837,14 @@ The sales platform graph: one schema for shop front-ends and for staff.
 Every field runs the same domain service as its REST twin, so rules, tenancy
 and errors are the same on both surfaces. Errors carry ` + "`" + `extensions.code` + "`" + `:
 UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, BAD_USER_INPUT, PRECONDITION_FAILED,
-THROTTLED or INTERNAL_SERVER_ERROR; an argument's BAD_USER_INPUT also carries
-` + "`" + `extensions.fields` + "`" + `, as userErrors. Operations nested deeper than 12 fields
-(QUERY_TOO_DEEP) or too complex (COMPLEXITY_LIMIT_EXCEEDED: a connection
-counts its selection once per item asked for) are refused before they run.
+CONFLICT, TOO_LARGE, THROTTLED, SERVICE_UNAVAILABLE (retry after
+` + "`" + `extensions.retryAfter` + "`" + ` seconds) or INTERNAL_SERVER_ERROR; an argument's
+BAD_USER_INPUT also carries ` + "`" + `extensions.fields` + "`" + `, as userErrors. Operations
+nested deeper than 12 fields (QUERY_TOO_DEEP), too complex
+(COMPLEXITY_LIMIT_EXCEEDED: a connection counts its selection once per item
+asked for) or asking too much of introspection (INTROSPECTION_LIMIT) are
+refused before they run; an answer over 8 MiB is RESPONSE_TOO_LARGE, and a
+request whose client went away ends with REQUEST_ENDED.
 """
 schema {
   query: Query
