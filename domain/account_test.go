@@ -3,7 +3,6 @@ package domain_test
 import (
 	"context"
 	"reflect"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -173,31 +172,6 @@ func TestLogin(t *testing.T) {
 	})
 }
 
-// loginAll sends the logins at once and counts the error codes they get
-// ("" for a success).
-func loginAll(accounts *domain.AccountService, ctx context.Context, ins []domain.LoginInput) map[domain.Code]int {
-	var mu sync.Mutex
-	got := map[domain.Code]int{}
-	start := make(chan struct{})
-	var wg sync.WaitGroup
-	for _, in := range ins {
-		wg.Go(func() {
-			<-start
-			_, err := accounts.Login(ctx, in)
-			code := domain.Code("")
-			if err != nil {
-				code = domain.ErrorCode(err)
-			}
-			mu.Lock()
-			got[code]++
-			mu.Unlock()
-		})
-	}
-	close(start)
-	wg.Wait()
-	return got
-}
-
 // Each login takes its attempt before the password is compared: 40 wrong
 // passwords sent at once from one address are DefaultLoginBurst
 // comparisons and throttled refusals, not 40 comparisons against a limit
@@ -213,11 +187,11 @@ func TestLoginConcurrentFailures(t *testing.T) {
 	})
 
 	const n = 40
-	ins := make([]domain.LoginInput, n)
-	for i := range ins {
-		ins[i] = domain.LoginInput{Username: "shop", Password: "wrong"}
-	}
-	got := loginAll(accounts, domain.WithClientAddr(context.Background(), "10.1.0.1"), ins)
+	ctx := domain.WithClientAddr(context.Background(), "10.1.0.1")
+	got := concurrently(n, func(int) error {
+		_, err := accounts.Login(ctx, domain.LoginInput{Username: "shop", Password: "wrong"})
+		return err
+	})
 	want := map[domain.Code]int{domain.CodeInvalid: domain.DefaultLoginBurst, domain.CodeThrottled: n - domain.DefaultLoginBurst}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("results = %v, want %v", got, want)
@@ -246,10 +220,7 @@ func TestLoginSuccessDoesNotSpend(t *testing.T) {
 			t.Fatalf("right password after a mistake: %v", err)
 		}
 	}
-	got := loginAll(accounts, ctx, []domain.LoginInput{
-		{Username: "shop", Password: "correct horse"},
-		{Username: "shop", Password: "wrong"},
-	})
+	got := concurrently(2, func(i int) error { return login([]string{"correct horse", "wrong"}[i]) })
 	if want := map[domain.Code]int{"": 1, domain.CodeInvalid: 1}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("a right and a wrong login at once: %v, want %v", got, want)
 	}
