@@ -3,7 +3,6 @@ package domain
 import (
 	"context"
 	"fmt"
-	"net/mail"
 	"regexp"
 	"runtime"
 	"slices"
@@ -163,15 +162,6 @@ func (s *AccountService) Login(ctx context.Context, in LoginInput) (*LoginResult
 	return res, nil
 }
 
-func throttled(wait time.Duration) error {
-	secs := int((wait + time.Second - 1) / time.Second)
-	return &Error{
-		Code:       CodeThrottled,
-		Message:    fmt.Sprintf("Request was throttled. Expected available in %d seconds.", secs),
-		RetryAfter: time.Duration(secs) * time.Second,
-	}
-}
-
 // Authenticate resolves an API key to its caller.
 // Errors: CodeUnauthenticated with MsgInvalidToken when the key is unknown,
 // malformed or its user is inactive.
@@ -247,8 +237,8 @@ func (s *AccountService) CreateAccount(ctx context.Context, in NewAccountInput) 
 		v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxPasswordLength), "password")
 	}
 	if in.Email != "" {
-		if a, err := mail.ParseAddress(in.Email); err != nil || a.Address != in.Email {
-			v.add(VInvalid, "Enter a valid email address.", "email")
+		if !validEmail(in.Email) {
+			v.add(VInvalid, msgEmail, "email")
 		}
 	}
 	domain := strings.ToLower(strings.TrimSpace(in.PartnerDomain))

@@ -59,15 +59,16 @@ func TestCreateAccount(t *testing.T) {
 			in    domain.NewAccountInput
 			field string
 		}{
-			"blank username":     {domain.NewAccountInput{Password: "long enough"}, "username"},
-			"bad username":       {domain.NewAccountInput{Username: "a b", Password: "long enough"}, "username"},
-			"short password":     {domain.NewAccountInput{Username: "u1", Password: "short"}, "password"},
-			"bad email":          {domain.NewAccountInput{Username: "u2", Password: "long enough", Email: "nope"}, "email"},
-			"bad domain":         {domain.NewAccountInput{Username: "u3", Password: "long enough", PartnerName: "P", PartnerDomain: "http://x"}, "partner_domain"},
-			"domain, no name":    {domain.NewAccountInput{Username: "u4", Password: "long enough", PartnerDomain: "x.example"}, "partner_name"},
-			"taken username":     {domain.NewAccountInput{Username: "shop", Password: "long enough"}, "username"},
-			"taken domain":       {domain.NewAccountInput{Username: "u5", Password: "long enough", PartnerName: "P", PartnerDomain: "shop.example.com"}, "site_domain"},
-			"unknown permission": {domain.NewAccountInput{Username: "u6", Password: "long enough", PartnerName: "P6", Permissions: []string{"permissions.nope"}}, "permissions"},
+			"blank username":      {domain.NewAccountInput{Password: "long enough"}, "username"},
+			"bad username":        {domain.NewAccountInput{Username: "a b", Password: "long enough"}, "username"},
+			"short password":      {domain.NewAccountInput{Username: "u1", Password: "short"}, "password"},
+			"bad email":           {domain.NewAccountInput{Username: "u2", Password: "long enough", Email: "nope"}, "email"},
+			"email without a dot": {domain.NewAccountInput{Username: "u2", Password: "long enough", Email: "a@b"}, "email"}, // the contact requests' rule too
+			"bad domain":          {domain.NewAccountInput{Username: "u3", Password: "long enough", PartnerName: "P", PartnerDomain: "http://x"}, "partner_domain"},
+			"domain, no name":     {domain.NewAccountInput{Username: "u4", Password: "long enough", PartnerDomain: "x.example"}, "partner_name"},
+			"taken username":      {domain.NewAccountInput{Username: "shop", Password: "long enough"}, "username"},
+			"taken domain":        {domain.NewAccountInput{Username: "u5", Password: "long enough", PartnerName: "P", PartnerDomain: "shop.example.com"}, "site_domain"},
+			"unknown permission":  {domain.NewAccountInput{Username: "u6", Password: "long enough", PartnerName: "P6", Permissions: []string{"permissions.nope"}}, "permissions"},
 		}
 		for name, tc := range cases {
 			t.Run(name, func(t *testing.T) {

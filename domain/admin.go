@@ -142,7 +142,7 @@ func (v *validator) localized(in []TextInput, max int, required bool, path ...an
 		text := strings.TrimSpace(t.Text)
 		switch {
 		case strings.ContainsRune(text, 0):
-			v.add(VInvalid, msgGiftNullCharacters, at(i, "text")...)
+			v.add(VInvalid, msgNullCharacters, at(i, "text")...)
 		case utf8.RuneCountInString(text) > max:
 			v.add(VMaxLength, fmt.Sprintf(msgMaxLength, max), at(i, "text")...)
 		case text != "":
@@ -211,7 +211,7 @@ func (v *validator) optInt(n *int, old int, path ...any) int {
 
 // text reads a plain text of at most max characters.
 func (v *validator) text(s string, max int, path ...any) string {
-	v.widgetText(s, max, path)
+	v.plainText(s, max, path)
 	return strings.TrimSpace(s)
 }
 
@@ -226,7 +226,7 @@ func (v *validator) optText(s *string, old string, max int, path ...any) string 
 // url reads "" or an absolute http(s) URL.
 func (v *validator) url(s string, path ...any) string {
 	s = strings.TrimSpace(s)
-	v.widgetURL(s, path)
+	v.httpURL(s, path)
 	return s
 }
 

@@ -87,7 +87,7 @@ func (d *docReader) str(field string, required bool, max int) *string {
 	}
 	switch {
 	case strings.ContainsRune(s, 0):
-		d.v.add(VInvalid, msgGiftNullCharacters, field)
+		d.v.add(VInvalid, msgNullCharacters, field)
 		return nil
 	case utf8.RuneCountInString(s) > max:
 		d.v.add(VMaxLength, fmt.Sprintf(msgMaxLength, max), field)

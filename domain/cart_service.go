@@ -16,16 +16,15 @@ import (
 // Cart limits. The contract sets none; these keep one cart small enough that
 // the in-memory store stays bounded (documented in docs/DECISIONS.md).
 const (
-	DefaultCartTTL        = 2 * time.Hour
-	MaxCartItems          = 100
-	MaxCartQuantity       = 100_000
-	MaxAttributesPerItem  = 50
-	MaxAttributeValueLen  = 255
-	MaxReturnURLLength    = 2048
-	MsgCartNotFound       = "Cart not found"
-	msgCartIDNotFound     = "Cart not found."
-	funnelPath            = "/ecommerce/shop/customization/"
-	funnelPartnerPathRoot = "/p/"
+	DefaultCartTTL       = 2 * time.Hour
+	MaxCartItems         = 100
+	MaxCartQuantity      = 100_000
+	MaxAttributesPerItem = 50
+	MaxAttributeValueLen = 255
+	MaxReturnURLLength   = 2048
+	MsgCartNotFound      = "Cart not found"
+	msgCartIDNotFound    = "Cart not found."
+	funnelPath           = "/ecommerce/shop/customization/"
 )
 
 // CartService creates, replaces, reads and deletes e-commerce carts for the
@@ -210,7 +209,7 @@ func (s *CartService) view(c *Cart, p *Partner) *CartView {
 func (s *CartService) funnelURL(c *Cart, p *Partner) string {
 	base := "https://" + p.SiteDomain
 	if p.SiteDomain == "" {
-		base = s.publicBaseURL + funnelPartnerPathRoot + p.UUID.String()
+		base = s.publicBaseURL + partnerPathRoot + p.UUID.String()
 	}
 	return base + funnelPath + "?" + url.Values{"cart": {c.ID.String()}}.Encode()
 }
@@ -377,11 +376,4 @@ func (v *validator) integer(obj map[string]any, field string, required bool, min
 		ok = false
 	}
 	return n, ok
-}
-
-// validHTTPURL accepts absolute http and https URLs with a host, as DRF's
-// URLField does.
-func validHTTPURL(s string) bool {
-	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && !strings.ContainsAny(s, " \t\r\n")
 }

@@ -94,3 +94,17 @@ type catalogPartnerKey struct{}
 func asCatalogOf(ctx context.Context, p *Partner) context.Context {
 	return context.WithValue(ctx, catalogPartnerKey{}, p)
 }
+
+// partnerPathRoot prefixes the pages this service serves for a partner
+// without a site domain: /p/{partner uuid}/….
+const partnerPathRoot = "/p/"
+
+// purchaseSite is where the partner's booking funnel lives: its own site
+// when it has a domain, else the relative path of its pages on this service
+// (the service's public address is not known here).
+func purchaseSite(p *Partner) string {
+	if p.SiteDomain != "" {
+		return "https://" + p.SiteDomain
+	}
+	return partnerPathRoot + p.UUID.String()
+}

@@ -173,16 +173,6 @@ func newSchedule(start, end time.Time, loc *time.Location) Schedule {
 	}
 }
 
-// purchaseSite is where the partner's booking funnel lives: its own site
-// when it has a domain, else the relative path of its pages on this service
-// (the service's public address is not known here).
-func purchaseSite(p *Partner) string {
-	if p.SiteDomain != "" {
-		return "https://" + p.SiteDomain
-	}
-	return funnelPartnerPathRoot + p.UUID.String()
-}
-
 // idFromPath reads a record id from a URL path segment; anything but a
 // positive integer names no record.
 func idFromPath(s string) (int64, bool) {

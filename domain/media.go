@@ -204,7 +204,7 @@ func (v *validator) mediaName(in any) string {
 	case name == "":
 		v.add(VRequired, msgBlank, "name")
 	case strings.ContainsRune(name, 0) || !utf8.ValidString(name):
-		v.add(VInvalid, msgGiftNullCharacters, "name")
+		v.add(VInvalid, msgNullCharacters, "name")
 	case utf8.RuneCountInString(name) > MaxNameLength:
 		v.add(VMaxLength, fmt.Sprintf(msgMaxLength, MaxNameLength), "name")
 	}

@@ -229,7 +229,7 @@ func (s *PartnerCatalogService) SaveLegalInformation(ctx context.Context, in Leg
 	} {
 		*f.value = v.text(*f.value, MaxLegalFieldLength, f.field)
 	}
-	if li.LegalNoticeEmail != "" && !validContactEmail(li.LegalNoticeEmail) {
+	if li.LegalNoticeEmail != "" && !validEmail(li.LegalNoticeEmail) {
 		v.add(VInvalid, msgEnterValidEmail, "legalNoticeEmail")
 	}
 	li.AgencyWebsite = v.url(li.AgencyWebsite, "agencyWebsite")

@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"fmt"
 	"math"
 	"sync"
 	"time"
@@ -117,4 +118,14 @@ func (a *attempt) giveBack(now time.Time) {
 	now = t.tick(now)
 	a.bucket.ReserveN(now, 0)
 	a.reservation.CancelAt(a.at)
+}
+
+// throttled is the refusal of an attempt made wait too early.
+func throttled(wait time.Duration) error {
+	secs := int((wait + time.Second - 1) / time.Second)
+	return &Error{
+		Code:       CodeThrottled,
+		Message:    fmt.Sprintf("Request was throttled. Expected available in %d seconds.", secs),
+		RetryAfter: time.Duration(secs) * time.Second,
+	}
 }

@@ -3,9 +3,12 @@ package domain
 import (
 	"encoding/json"
 	"fmt"
+	"net/mail"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Validation error codes, shared by every input. The messages are DRF's, which
@@ -176,4 +179,55 @@ func (v *validator) optTime(p *time.Time, old time.Time, path ...any) time.Time 
 		return old
 	}
 	return *p
+}
+
+// Limits and messages of the text, URL and e-mail checks every input shares.
+const (
+	MaxURLLength      = 2048
+	MaxPhoneLength    = 32
+	msgNullCharacters = "Null characters are not allowed."
+	msgURL            = "Enter a valid URL."
+	msgEmail          = "Enter a valid email address."
+)
+
+// plainText records an error at path for a text with a NUL character or
+// longer than max characters.
+func (v *validator) plainText(s string, max int, path []any) {
+	switch {
+	case strings.ContainsRune(s, 0):
+		v.add(VInvalid, msgNullCharacters, path...)
+	case utf8.RuneCountInString(s) > max:
+		v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", max), path...)
+	}
+}
+
+// httpURL records an error at path unless u is "" or an absolute http(s)
+// URL of at most MaxURLLength characters.
+func (v *validator) httpURL(u string, path []any) {
+	switch {
+	case u == "":
+	case utf8.RuneCountInString(u) > MaxURLLength:
+		v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxURLLength), path...)
+	case !validHTTPURL(u):
+		v.add(VInvalid, msgURL, path...)
+	}
+}
+
+// validHTTPURL accepts absolute http and https URLs with a host, as DRF's
+// URLField does.
+func validHTTPURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && !strings.ContainsAny(s, " \t\r\n")
+}
+
+// validEmail is the one e-mail rule: a bare address (no display name)
+// whose domain has a dot, as DRF's EmailField accepts.
+func validEmail(s string) bool {
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s {
+		return false
+	}
+	at := strings.LastIndexByte(s, '@')
+	host := s[at+1:]
+	return at > 0 && strings.Contains(host, ".") && !strings.HasPrefix(host, ".") && !strings.HasSuffix(host, ".")
 }

@@ -687,7 +687,7 @@ func (v *validator) issueText(s *string, max int, field string) string {
 	t := strings.TrimSpace(*s)
 	switch {
 	case strings.ContainsRune(t, 0):
-		v.add(VInvalid, msgGiftNullCharacters, field)
+		v.add(VInvalid, msgNullCharacters, field)
 	case utf8.RuneCountInString(t) > max:
 		v.add(VMaxLength, fmt.Sprintf(msgMaxLength, max), field)
 	}
@@ -696,8 +696,8 @@ func (v *validator) issueText(s *string, max int, field string) string {
 
 func (v *validator) issueEmail(s *string, field string) string {
 	t := v.issueText(s, maxIssueEmail, field)
-	if t != "" && !validContactEmail(t) {
-		v.add(VInvalid, msgContactEmail, field)
+	if t != "" && !validEmail(t) {
+		v.add(VInvalid, msgEmail, field)
 	}
 	return t
 }
@@ -707,7 +707,7 @@ func (v *validator) search(s, field string) string {
 	s = strings.TrimSpace(s)
 	switch {
 	case strings.ContainsRune(s, 0):
-		v.add(VInvalid, msgGiftNullCharacters, field)
+		v.add(VInvalid, msgNullCharacters, field)
 	case utf8.RuneCountInString(s) > MaxSearchLength:
 		v.add(VMaxLength, fmt.Sprintf(msgMaxLength, MaxSearchLength), field)
 	}

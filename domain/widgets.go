@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"strings"
 	"time"
-	"unicode/utf8"
 )
 
 // Marketing widgets are the navigation bar and floating bar a partner's
@@ -40,9 +39,8 @@ const (
 	MaxWidgetPosition     = 100
 	MaxWidgetButtonText   = 100
 	MaxWidgetBarText      = 255
-	MaxWidgetURLLength    = 2048
+	MaxWidgetURLLength    = MaxURLLength
 	msgWidgetColor        = "Enter a colour in the form #RRGGBB."
-	msgWidgetURL          = "Enter a valid URL."
 	msgWidgetChoice       = "\"%s\" is not a valid choice."
 	msgWidgetSideMismatch = "A %s navbar sits on the %s or %s edge."
 )
@@ -246,12 +244,12 @@ func validateWidgetNavbar(v *validator, n *WidgetNavbar) {
 	} {
 		v.widgetColor(c.value, at(c.field))
 	}
-	v.widgetURL(n.OfferBoxURL, at("navbar_offer_box_url"))
-	v.widgetURL(n.BookBoxURL, at("navbar_book_box_url"))
-	v.widgetURL(n.ContactBoxURL, at("navbar_contact_box_url"))
-	v.widgetText(n.OfferText, MaxWidgetButtonText, at("offer_text"))
-	v.widgetText(n.BookText, MaxWidgetButtonText, at("book_text"))
-	v.widgetText(n.ContactText, MaxWidgetButtonText, at("contact_text"))
+	v.httpURL(n.OfferBoxURL, at("navbar_offer_box_url"))
+	v.httpURL(n.BookBoxURL, at("navbar_book_box_url"))
+	v.httpURL(n.ContactBoxURL, at("navbar_contact_box_url"))
+	v.plainText(n.OfferText, MaxWidgetButtonText, at("offer_text"))
+	v.plainText(n.BookText, MaxWidgetButtonText, at("book_text"))
+	v.plainText(n.ContactText, MaxWidgetButtonText, at("contact_text"))
 }
 
 func validateWidgetFloatingBar(v *validator, b *WidgetFloatingBar) {
@@ -268,9 +266,9 @@ func validateWidgetFloatingBar(v *validator, b *WidgetFloatingBar) {
 	} {
 		v.widgetColor(c.value, at(c.field))
 	}
-	v.widgetText(b.Text, MaxWidgetBarText, at("floatting_bar_text"))
-	v.widgetText(b.CTAButtonText, MaxWidgetButtonText, at("floatting_bar_cta_button_text"))
-	v.widgetURL(b.CTAButtonLink, at("floatting_bar_cta_button_link"))
+	v.plainText(b.Text, MaxWidgetBarText, at("floatting_bar_text"))
+	v.plainText(b.CTAButtonText, MaxWidgetButtonText, at("floatting_bar_cta_button_text"))
+	v.httpURL(b.CTAButtonLink, at("floatting_bar_cta_button_link"))
 }
 
 func (v *validator) widgetSide(n *WidgetNavbar, a, b string, path []any) {
@@ -280,24 +278,5 @@ func (v *validator) widgetSide(n *WidgetNavbar, a, b string, path []any) {
 func (v *validator) widgetColor(c string, path []any) {
 	if !widgetColorPattern.MatchString(c) {
 		v.add(VInvalid, msgWidgetColor, path...)
-	}
-}
-
-func (v *validator) widgetURL(u string, path []any) {
-	switch {
-	case u == "":
-	case utf8.RuneCountInString(u) > MaxWidgetURLLength:
-		v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxWidgetURLLength), path...)
-	case !validHTTPURL(u):
-		v.add(VInvalid, msgWidgetURL, path...)
-	}
-}
-
-func (v *validator) widgetText(s string, max int, path []any) {
-	switch {
-	case strings.ContainsRune(s, 0):
-		v.add(VInvalid, msgGiftNullCharacters, path...)
-	case utf8.RuneCountInString(s) > max:
-		v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", max), path...)
 	}
 }
