@@ -10,15 +10,16 @@ import (
 	"github.com/alexedwards/argon2id"
 
 	"salesplatform/domain"
+	"salesplatform/persistence/dbtest"
 )
 
 func TestCreateAccount(t *testing.T) {
-	db, raw := mustDatabase(t)
-	accounts := domain.NewAccountService(db, nil, cheapHashing)
+	db, raw := dbtest.NewDatabase(t)
+	accounts := domain.NewAccountService(db, nil, dbtest.CheapHashing)
 	ctx := context.Background()
 
 	t.Run("OK", func(t *testing.T) {
-		a := mustAccount(t, accounts, domain.NewAccountInput{Username: "shop", Email: "shop@example.com",
+		a := dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "shop", Email: "shop@example.com",
 			PartnerName: "Shop", PartnerDomain: "Shop.Example.com", Marketplace: true,
 			Permissions: []string{"permissions.use_voucher", "permissions.expedition_management"}})
 		if len(a.Token) != 40 {
@@ -44,7 +45,7 @@ func TestCreateAccount(t *testing.T) {
 	})
 
 	t.Run("OKStaffWithoutPartner", func(t *testing.T) {
-		a := mustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
+		a := dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
 		c, err := accounts.Authenticate(ctx, a.Token)
 		if err != nil {
 			t.Fatal(err)
@@ -73,7 +74,7 @@ func TestCreateAccount(t *testing.T) {
 		for name, tc := range cases {
 			t.Run(name, func(t *testing.T) {
 				_, err := accounts.CreateAccount(ctx, tc.in)
-				e := wantCode(t, err, domain.CodeInvalid)
+				e := dbtest.WantCode(t, err, domain.CodeInvalid)
 				if got := domain.PathKey(e.Fields[0].Path); got != tc.field {
 					t.Errorf("field = %s, want %s (%v)", got, tc.field, e.Fields)
 				}
@@ -96,10 +97,10 @@ func TestCreateAccount(t *testing.T) {
 }
 
 func TestLogin(t *testing.T) {
-	db, _ := mustDatabase(t)
-	accounts := domain.NewAccountService(db, domain.NewClientThrottle(3, time.Minute), cheapHashing)
-	shop := mustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop"})
-	staff := mustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
+	db, _ := dbtest.NewDatabase(t)
+	accounts := domain.NewAccountService(db, domain.NewClientThrottle(3, time.Minute), dbtest.CheapHashing)
+	shop := dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop"})
+	staff := dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
 	from := func(addr string) context.Context { return domain.WithClientAddr(context.Background(), addr) }
 
 	t.Run("OK", func(t *testing.T) {
@@ -131,7 +132,7 @@ func TestLogin(t *testing.T) {
 
 	t.Run("ErrMissingFields", func(t *testing.T) {
 		_, err := accounts.Login(from("10.0.0.2"), domain.LoginInput{Password: ""})
-		e := wantCode(t, err, domain.CodeInvalid)
+		e := dbtest.WantCode(t, err, domain.CodeInvalid)
 		got := map[string]string{}
 		for _, f := range e.Fields {
 			got[domain.PathKey(f.Path)] = f.Message
@@ -148,7 +149,7 @@ func TestLogin(t *testing.T) {
 			{Username: "nobody", Password: "correct horse"},
 		} {
 			_, err := accounts.Login(from("10.0.0.3"), in)
-			e := wantCode(t, err, domain.CodeInvalid)
+			e := dbtest.WantCode(t, err, domain.CodeInvalid)
 			if domain.PathKey(e.Fields[0].Path) != "non_field_errors" || e.Fields[0].Message != domain.MsgBadCredentials {
 				t.Errorf("%v: errors = %v", in, e.Fields)
 			}
@@ -158,11 +159,11 @@ func TestLogin(t *testing.T) {
 	t.Run("ErrThrottled", func(t *testing.T) {
 		for i := 0; i < 3; i++ {
 			_, err := accounts.Login(from("10.0.0.4"), domain.LoginInput{Username: "shop", Password: "wrong"})
-			wantCode(t, err, domain.CodeInvalid)
+			dbtest.WantCode(t, err, domain.CodeInvalid)
 		}
 		// Even the right password is refused until the bucket refills.
 		_, err := accounts.Login(from("10.0.0.4"), domain.LoginInput{Username: "shop", Password: "correct horse"})
-		e := wantCode(t, err, domain.CodeThrottled)
+		e := dbtest.WantCode(t, err, domain.CodeThrottled)
 		if e.RetryAfter <= 0 || e.RetryAfter > time.Minute {
 			t.Errorf("RetryAfter = %v, want within a minute", e.RetryAfter)
 		}
@@ -178,9 +179,9 @@ func TestLogin(t *testing.T) {
 // comparisons and throttled refusals, not 40 comparisons against a limit
 // of 10.
 func TestLoginConcurrentFailures(t *testing.T) {
-	db, _ := mustDatabase(t)
-	accounts := domain.NewAccountService(db, nil, cheapHashing)
-	mustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop"})
+	db, _ := dbtest.NewDatabase(t)
+	accounts := domain.NewAccountService(db, nil, dbtest.CheapHashing)
+	dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop"})
 	var compared atomic.Int64
 	accounts.SetPasswordCompare(func(password, hash string) (bool, error) {
 		compared.Add(1)
@@ -189,7 +190,7 @@ func TestLoginConcurrentFailures(t *testing.T) {
 
 	const n = 40
 	ctx := domain.WithClientAddr(context.Background(), "10.1.0.1")
-	got := concurrently(n, func(int) error {
+	got := dbtest.Concurrently(n, func(int) error {
 		_, err := accounts.Login(ctx, domain.LoginInput{Username: "shop", Password: "wrong"})
 		return err
 	})
@@ -205,9 +206,9 @@ func TestLoginConcurrentFailures(t *testing.T) {
 // A successful login gives its attempt back, even when it runs alongside
 // failures: a user who mistypes is not locked out by logging in.
 func TestLoginSuccessDoesNotSpend(t *testing.T) {
-	db, _ := mustDatabase(t)
-	accounts := domain.NewAccountService(db, domain.NewClientThrottle(3, time.Hour), cheapHashing)
-	mustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop"})
+	db, _ := dbtest.NewDatabase(t)
+	accounts := domain.NewAccountService(db, domain.NewClientThrottle(3, time.Hour), dbtest.CheapHashing)
+	dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop"})
 	ctx := domain.WithClientAddr(context.Background(), "10.1.0.2")
 	login := func(password string) error {
 		_, err := accounts.Login(ctx, domain.LoginInput{Username: "shop", Password: password})
@@ -215,20 +216,20 @@ func TestLoginSuccessDoesNotSpend(t *testing.T) {
 	}
 
 	// A mistake, then right logins, one of them alongside a mistake.
-	wantCode(t, login("wrong"), domain.CodeInvalid)
+	dbtest.WantCode(t, login("wrong"), domain.CodeInvalid)
 	for range 5 {
 		if err := login("correct horse"); err != nil {
 			t.Fatalf("right password after a mistake: %v", err)
 		}
 	}
-	got := concurrently(2, func(i int) error { return login([]string{"correct horse", "wrong"}[i]) })
+	got := dbtest.Concurrently(2, func(i int) error { return login([]string{"correct horse", "wrong"}[i]) })
 	if want := map[domain.Code]int{"": 1, domain.CodeInvalid: 1}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("a right and a wrong login at once: %v, want %v", got, want)
 	}
 	// Only the two mistakes were spent: the third is still compared, the
 	// fourth refused.
-	wantCode(t, login("wrong"), domain.CodeInvalid)
-	wantCode(t, login("wrong"), domain.CodeThrottled)
+	dbtest.WantCode(t, login("wrong"), domain.CodeInvalid)
+	dbtest.WantCode(t, login("wrong"), domain.CodeThrottled)
 }
 
 // At most PasswordHashSlots argon2id comparisons run at once (each takes
@@ -236,9 +237,9 @@ func TestLoginSuccessDoesNotSpend(t *testing.T) {
 // waits MaxPasswordHashWait, then gets CodeUnavailable, and gives its
 // attempt back.
 func TestLoginHashSlots(t *testing.T) {
-	db, _ := mustDatabase(t)
-	accounts := domain.NewAccountService(db, domain.NewClientThrottle(100, time.Hour), cheapHashing)
-	mustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop"})
+	db, _ := dbtest.NewDatabase(t)
+	accounts := domain.NewAccountService(db, domain.NewClientThrottle(100, time.Hour), dbtest.CheapHashing)
+	dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop"})
 	slots := accounts.PasswordHashSlots()
 	if slots < 1 {
 		t.Fatalf("%d hashing slots", slots)
@@ -275,7 +276,7 @@ func TestLoginHashSlots(t *testing.T) {
 	_, err := accounts.Login(ctx, right)
 	waited := time.Since(start)
 	close(release)
-	e := wantCode(t, err, domain.CodeUnavailable)
+	e := dbtest.WantCode(t, err, domain.CodeUnavailable)
 	if e.RetryAfter != domain.PasswordHashRetryAfter {
 		t.Errorf("RetryAfter = %v, want %v", e.RetryAfter, domain.PasswordHashRetryAfter)
 	}
@@ -297,9 +298,9 @@ func TestLoginHashSlots(t *testing.T) {
 }
 
 func TestAuthenticate(t *testing.T) {
-	db, raw := mustDatabase(t)
-	accounts := domain.NewAccountService(db, nil, cheapHashing)
-	a := mustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop"})
+	db, raw := dbtest.NewDatabase(t)
+	accounts := domain.NewAccountService(db, nil, dbtest.CheapHashing)
+	a := dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop"})
 	ctx := context.Background()
 
 	for name, key := range map[string]string{
@@ -309,7 +310,7 @@ func TestAuthenticate(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := accounts.Authenticate(ctx, key)
-			if e := wantCode(t, err, domain.CodeUnauthenticated); e.Message != domain.MsgInvalidToken {
+			if e := dbtest.WantCode(t, err, domain.CodeUnauthenticated); e.Message != domain.MsgInvalidToken {
 				t.Errorf("message = %q", e.Message)
 			}
 		})
@@ -320,17 +321,17 @@ func TestAuthenticate(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err := accounts.Authenticate(ctx, a.Token)
-		wantCode(t, err, domain.CodeUnauthenticated)
+		dbtest.WantCode(t, err, domain.CodeUnauthenticated)
 	})
 
 	t.Run("ErrNoCaller", func(t *testing.T) {
 		_, err := domain.CallerFrom(ctx)
-		if e := wantCode(t, err, domain.CodeUnauthenticated); e.Message != domain.MsgNotAuthenticated {
+		if e := dbtest.WantCode(t, err, domain.CodeUnauthenticated); e.Message != domain.MsgNotAuthenticated {
 			t.Errorf("message = %q", e.Message)
 		}
 		bad := domain.WithAuthError(ctx, &domain.Error{Code: domain.CodeUnauthenticated, Message: domain.MsgInvalidToken})
 		_, err = domain.PartnerFrom(bad)
-		if e := wantCode(t, err, domain.CodeUnauthenticated); e.Message != domain.MsgInvalidToken {
+		if e := dbtest.WantCode(t, err, domain.CodeUnauthenticated); e.Message != domain.MsgInvalidToken {
 			t.Errorf("message = %q", e.Message)
 		}
 	})

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"salesplatform/domain"
+	"salesplatform/persistence/dbtest"
 )
 
 func TestNextBoxOfferStatus(t *testing.T) {
@@ -40,7 +41,7 @@ func TestNextBoxOfferStatus(t *testing.T) {
 				}
 				return
 			}
-			e := wantCode(t, err, domain.CodeInvalid)
+			e := dbtest.WantCode(t, err, domain.CodeInvalid)
 			if len(e.Fields) != 1 || e.Fields[0].Code != domain.VInvalidState || e.Fields[0].Message != c.msg ||
 				domain.PathKey(e.Fields[0].Path) != "status" {
 				t.Fatalf("fields = %+v, want %q on status", e.Fields, c.msg)

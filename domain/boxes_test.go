@@ -10,6 +10,7 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/persistence"
+	"salesplatform/persistence/dbtest"
 )
 
 func TestParseBoxOrdering(t *testing.T) {
@@ -28,7 +29,7 @@ func TestParseBoxOrdering(t *testing.T) {
 	} {
 		got, err := domain.ParseBoxOrdering(in)
 		if want == nil {
-			e := wantCode(t, err, domain.CodeInvalid)
+			e := dbtest.WantCode(t, err, domain.CodeInvalid)
 			if len(e.Fields) != 1 || e.Fields[0].Path[0] != "ordering" ||
 				e.Fields[0].Message != "Select a valid choice. rank is not one of the available choices." {
 				t.Errorf("%q: fields = %+v", in, e.Fields)
@@ -76,7 +77,7 @@ func TestUniverseTree(t *testing.T) {
 }
 
 func TestBoxService(t *testing.T) {
-	db, raw := mustDatabase(t)
+	db, raw := dbtest.NewDatabase(t)
 	ctx := context.Background()
 	partners := db.Stores().Partners
 	store := persistence.NewBoxStore(raw)
@@ -141,9 +142,9 @@ func TestBoxService(t *testing.T) {
 
 	t.Run("ErrInactiveBox", func(t *testing.T) {
 		_, err := svc.Box(inMarket, "999999")
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 		_, err = svc.Box(inMarket, strconv.FormatInt(inactive.ID, 10))
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 		b, err := svc.Box(inMarket, strconv.FormatInt(active.ID, 10))
 		if err != nil || b.NbOffers != 2 {
 			t.Errorf("active box = %+v, %v", b, err)
@@ -156,7 +157,7 @@ func TestBoxService(t *testing.T) {
 			t.Errorf("page = %+v, %v", page, err)
 		}
 		_, err = svc.Box(inShop, strconv.FormatInt(stray.ID, 10))
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 		tree, err := svc.BoxUniverses(inShop)
 		if err != nil || len(tree) != 0 {
 			t.Errorf("universes = %v, %v", tree, err)
@@ -175,16 +176,16 @@ func TestBoxService(t *testing.T) {
 
 	t.Run("ErrOrdering", func(t *testing.T) {
 		_, err := svc.Boxes(inMarket, "price;", first)
-		wantCode(t, err, domain.CodeInvalid)
+		dbtest.WantCode(t, err, domain.CodeInvalid)
 	})
 
 	t.Run("ErrNoPartner", func(t *testing.T) {
 		_, err := svc.Boxes(ctx, "", first)
-		e := wantCode(t, err, domain.CodeInvalid)
+		e := dbtest.WantCode(t, err, domain.CodeInvalid)
 		if e.Message != domain.MsgPartnerRequired {
 			t.Errorf("message = %q", e.Message)
 		}
 		_, err = svc.BoxUniverses(domain.WithPartnerDomain(ctx, "nowhere.example.com"))
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 	})
 }

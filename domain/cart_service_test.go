@@ -2,7 +2,6 @@ package domain_test
 
 import (
 	"context"
-	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/persistence/cartstore"
+	"salesplatform/persistence/dbtest"
 )
 
 // cartFixture is a cart service over a real database and the in-process
@@ -28,37 +28,25 @@ type cartFixture struct {
 
 func newCartFixture(t *testing.T, ttl time.Duration) *cartFixture {
 	t.Helper()
-	db, _ := mustDatabase(t)
-	accounts := domain.NewAccountService(db, nil, cheapHashing)
+	db, _ := dbtest.NewDatabase(t)
+	accounts := domain.NewAccountService(db, nil, dbtest.CheapHashing)
 	store := cartstore.NewMemory(1000)
 	t.Cleanup(store.Close)
 	f := &cartFixture{
 		svc:      domain.NewCartService(store, db.Stores().Partners, ttl, "http://api.test:8000/"),
 		store:    store,
 		accounts: accounts,
-		shop:     mustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop", PartnerDomain: "shop.example.com"}),
-		other:    mustAccount(t, accounts, domain.NewAccountInput{Username: "other", PartnerName: "Other"}),
+		shop:     dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop", PartnerDomain: "shop.example.com"}),
+		other:    dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "other", PartnerName: "Other"}),
 	}
-	staff := mustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
-	f.asShop, f.asOther, f.asStaff = asCaller(t, accounts, f.shop), asCaller(t, accounts, f.other), asCaller(t, accounts, staff)
+	staff := dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
+	f.asShop, f.asOther, f.asStaff = dbtest.AsCaller(t, accounts, f.shop), dbtest.AsCaller(t, accounts, f.other), dbtest.AsCaller(t, accounts, staff)
 	return f
-}
-
-// doc decodes a JSON cart document as the REST layer does.
-func doc(t *testing.T, s string) any {
-	t.Helper()
-	dec := json.NewDecoder(strings.NewReader(s))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		t.Fatalf("bad test JSON %s: %v", s, err)
-	}
-	return v
 }
 
 func (f *cartFixture) mustSave(t *testing.T, ctx context.Context, body string) *domain.CartView {
 	t.Helper()
-	c, _, err := f.svc.SaveCart(ctx, domain.CartInput{Doc: doc(t, body)})
+	c, _, err := f.svc.SaveCart(ctx, domain.CartInput{Doc: dbtest.JSON(t, body)})
 	if err != nil {
 		t.Fatalf("save %s: %v", body, err)
 	}
@@ -70,7 +58,7 @@ func TestSaveCart(t *testing.T) {
 
 	t.Run("OKCreate", func(t *testing.T) {
 		before := time.Now().Truncate(time.Millisecond)
-		c, created, err := f.svc.SaveCart(f.asShop, domain.CartInput{Doc: doc(t, `{
+		c, created, err := f.svc.SaveCart(f.asShop, domain.CartInput{Doc: dbtest.JSON(t, `{
 			"items": [{"product_id": 7, "quantity": 2},
 			          {"product_id": "8", "quantity": 1, "variant_id": 3, "attribute_values": {"12": "red", "4": ""}}],
 			"return_url": "https://shop.example.com/thanks", "unknown": true}`)})
@@ -115,7 +103,7 @@ func TestSaveCart(t *testing.T) {
 
 	t.Run("OKReplace", func(t *testing.T) {
 		c := f.mustSave(t, f.asShop, `{"items": [{"product_id": 1, "quantity": 1}], "return_url": "https://a.example/"}`)
-		r, created, err := f.svc.SaveCart(f.asShop, domain.CartInput{Doc: doc(t,
+		r, created, err := f.svc.SaveCart(f.asShop, domain.CartInput{Doc: dbtest.JSON(t,
 			`{"id": "`+c.ID.String()+`", "items": [{"product_id": 2, "quantity": 5}]}`)})
 		if err != nil {
 			t.Fatal(err)
@@ -137,8 +125,8 @@ func TestSaveCart(t *testing.T) {
 
 	t.Run("ErrReplaceOtherPartnersCart", func(t *testing.T) {
 		c := f.mustSave(t, f.asShop, `{"items": [{"product_id": 1, "quantity": 1}]}`)
-		_, _, err := f.svc.SaveCart(f.asOther, domain.CartInput{Doc: doc(t, `{"id": "`+c.ID.String()+`", "items": []}`)})
-		wantFieldErrors(t, err, map[string]string{"id": "Cart not found."})
+		_, _, err := f.svc.SaveCart(f.asOther, domain.CartInput{Doc: dbtest.JSON(t, `{"id": "`+c.ID.String()+`", "items": []}`)})
+		dbtest.WantFieldErrors(t, err, map[string]string{"id": "Cart not found."})
 		got, _ := f.svc.Cart(f.asShop, c.ID.String())
 		if len(got.Items) != 1 {
 			t.Error("another partner's replace changed the cart")
@@ -146,18 +134,18 @@ func TestSaveCart(t *testing.T) {
 	})
 
 	t.Run("ErrReplaceUnknownCart", func(t *testing.T) {
-		_, _, err := f.svc.SaveCart(f.asShop, domain.CartInput{Doc: doc(t, `{"id": "`+uuid.NewString()+`", "items": []}`)})
-		wantFieldErrors(t, err, map[string]string{"id": "Cart not found."})
+		_, _, err := f.svc.SaveCart(f.asShop, domain.CartInput{Doc: dbtest.JSON(t, `{"id": "`+uuid.NewString()+`", "items": []}`)})
+		dbtest.WantFieldErrors(t, err, map[string]string{"id": "Cart not found."})
 	})
 
 	t.Run("ErrNoPartner", func(t *testing.T) {
-		_, _, err := f.svc.SaveCart(f.asStaff, domain.CartInput{Doc: doc(t, `{"items": []}`)})
-		wantCode(t, err, domain.CodeForbidden)
+		_, _, err := f.svc.SaveCart(f.asStaff, domain.CartInput{Doc: dbtest.JSON(t, `{"items": []}`)})
+		dbtest.WantCode(t, err, domain.CodeForbidden)
 	})
 
 	t.Run("ErrUnauthenticated", func(t *testing.T) {
-		_, _, err := f.svc.SaveCart(context.Background(), domain.CartInput{Doc: doc(t, `{"items": []}`)})
-		wantCode(t, err, domain.CodeUnauthenticated)
+		_, _, err := f.svc.SaveCart(context.Background(), domain.CartInput{Doc: dbtest.JSON(t, `{"items": []}`)})
+		dbtest.WantCode(t, err, domain.CodeUnauthenticated)
 	})
 }
 
@@ -203,8 +191,8 @@ func TestSaveCartValidation(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			before := f.store.Len()
-			_, _, err := f.svc.SaveCart(f.asShop, domain.CartInput{Doc: doc(t, tc.body)})
-			e := wantFieldErrors(t, err, tc.want)
+			_, _, err := f.svc.SaveCart(f.asShop, domain.CartInput{Doc: dbtest.JSON(t, tc.body)})
+			e := dbtest.WantFieldErrors(t, err, tc.want)
 			if strings.HasPrefix(name, "errors on two items") && e.ListLengths["items"] != 3 {
 				t.Errorf("ListLengths = %v, want items: 3", e.ListLengths)
 			}
@@ -215,27 +203,12 @@ func TestSaveCartValidation(t *testing.T) {
 	}
 }
 
-// wantFieldErrors fails unless err is a validation error with exactly the
-// given messages by dotted path.
-func wantFieldErrors(t *testing.T, err error, want map[string]string) *domain.Error {
-	t.Helper()
-	e := wantCode(t, err, domain.CodeInvalid)
-	got := map[string]string{}
-	for _, f := range e.Fields {
-		got[domain.PathKey(f.Path)] = f.Message
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("field errors = %v, want %v", got, want)
-	}
-	return e
-}
-
 func TestSaveCartIfMatch(t *testing.T) {
 	f := newCartFixture(t, time.Hour)
 	c := f.mustSave(t, f.asShop, `{"items": []}`)
 	replace := func(ifMatch string) (*domain.CartView, error) {
 		v, _, err := f.svc.SaveCart(f.asShop, domain.CartInput{IfMatch: ifMatch,
-			Doc: doc(t, `{"id": "`+c.ID.String()+`", "items": [{"product_id": 1, "quantity": 1}]}`)})
+			Doc: dbtest.JSON(t, `{"id": "`+c.ID.String()+`", "items": [{"product_id": 1, "quantity": 1}]}`)})
 		return v, err
 	}
 
@@ -265,11 +238,11 @@ func TestSaveCartIfMatch(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err := replace(stale)
-		wantCode(t, err, domain.CodePreconditionFailed)
+		dbtest.WantCode(t, err, domain.CodePreconditionFailed)
 	})
 	t.Run("ErrOnCreate", func(t *testing.T) {
-		_, _, err := f.svc.SaveCart(f.asShop, domain.CartInput{IfMatch: "*", Doc: doc(t, `{"items": []}`)})
-		wantCode(t, err, domain.CodePreconditionFailed)
+		_, _, err := f.svc.SaveCart(f.asShop, domain.CartInput{IfMatch: "*", Doc: dbtest.JSON(t, `{"items": []}`)})
+		dbtest.WantCode(t, err, domain.CodePreconditionFailed)
 	})
 }
 
@@ -280,7 +253,7 @@ func TestCartLifecycle(t *testing.T) {
 	t.Run("ErrOtherPartner", func(t *testing.T) {
 		c := f.mustSave(t, f.asShop, `{"items": []}`)
 		_, err := f.svc.Cart(f.asOther, c.ID.String())
-		if e := wantCode(t, err, domain.CodeNotFound); e.Message != "Cart not found" {
+		if e := dbtest.WantCode(t, err, domain.CodeNotFound); e.Message != "Cart not found" {
 			t.Errorf("message = %q", e.Message)
 		}
 	})
@@ -296,9 +269,9 @@ func TestCartLifecycle(t *testing.T) {
 		}
 		time.Sleep(ttl + 200*time.Millisecond)
 		_, err := f.svc.Cart(f.asShop, c.ID.String())
-		wantCode(t, err, domain.CodeNotFound)
-		_, _, err = f.svc.SaveCart(f.asShop, domain.CartInput{Doc: doc(t, `{"id": "`+c.ID.String()+`", "items": []}`)})
-		wantFieldErrors(t, err, map[string]string{"id": "Cart not found."})
+		dbtest.WantCode(t, err, domain.CodeNotFound)
+		_, _, err = f.svc.SaveCart(f.asShop, domain.CartInput{Doc: dbtest.JSON(t, `{"id": "`+c.ID.String()+`", "items": []}`)})
+		dbtest.WantFieldErrors(t, err, map[string]string{"id": "Cart not found."})
 	})
 
 	t.Run("DeleteAtCheckout", func(t *testing.T) {
@@ -315,7 +288,7 @@ func TestCartLifecycle(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err := f.svc.Cart(f.asShop, c.ID.String())
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 		if err := f.svc.DeleteCart(context.Background(), site, c.ID); err != nil {
 			t.Errorf("deleting twice: %v", err)
 		}
@@ -341,12 +314,12 @@ func TestFunnelCart(t *testing.T) {
 	})
 	t.Run("ErrOtherPartnersSite", func(t *testing.T) {
 		_, err := f.svc.FunnelCart(context.Background(), domain.FunnelSite{Host: "shop.example.com"}, otherCart.ID)
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 		_, err = f.svc.FunnelCart(context.Background(), domain.FunnelSite{PartnerUUID: &otherUUID}, shopCart.ID)
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 	})
 	t.Run("ErrUnknownSite", func(t *testing.T) {
 		_, err := f.svc.FunnelCart(context.Background(), domain.FunnelSite{Host: "nowhere.example"}, shopCart.ID)
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 	})
 }

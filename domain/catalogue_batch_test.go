@@ -10,6 +10,7 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/persistence"
+	"salesplatform/persistence/dbtest"
 )
 
 // Batch reads answer in key order, give nothing for keys outside the
@@ -64,14 +65,14 @@ func TestPartnersByID(t *testing.T) {
 	})
 	t.Run("ErrScope", func(t *testing.T) {
 		_, err := f.svc.PartnersByID(domain.WithPartnerDomain(context.Background(), "nowhere.example.com"), ids)
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 		_, err = f.svc.PartnersByID(context.Background(), ids)
-		wantCode(t, err, domain.CodeInvalid)
+		dbtest.WantCode(t, err, domain.CodeInvalid)
 	})
 }
 
 func TestBoxOffersAndImages(t *testing.T) {
-	db, raw := mustDatabase(t)
+	db, raw := dbtest.NewDatabase(t)
 	ctx := context.Background()
 	partners := db.Stores().Partners
 	store := persistence.NewBoxStore(raw)
@@ -162,9 +163,9 @@ func TestBoxOffersAndImages(t *testing.T) {
 	})
 	t.Run("ErrScope", func(t *testing.T) {
 		_, err := svc.BoxOffers(domain.WithPartnerDomain(ctx, "nowhere.example.com"), ids, domain.PageRequest{Number: 1, Size: 1})
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 		_, err = svc.BoxImages(ctx, ids)
-		wantCode(t, err, domain.CodeInvalid)
+		dbtest.WantCode(t, err, domain.CodeInvalid)
 	})
 }
 
@@ -208,9 +209,9 @@ func TestWorkshopBatches(t *testing.T) {
 	})
 	t.Run("ErrScope", func(t *testing.T) {
 		_, err := f.svc.WorkshopsByID(context.Background(), ids)
-		wantCode(t, err, domain.CodeInvalid)
+		dbtest.WantCode(t, err, domain.CodeInvalid)
 		_, err = f.svc.SessionsOfWorkshops(domain.WithPartnerDomain(context.Background(), "nowhere.example.com"), ids, domain.PageRequest{Number: 1, Size: 1})
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 	})
 }
 

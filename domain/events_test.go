@@ -11,6 +11,7 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/persistence"
+	"salesplatform/persistence/dbtest"
 )
 
 // bookingPartners creates two partners with site domains, shop.example.com
@@ -43,7 +44,7 @@ type eventFixture struct {
 
 func newEventFixture(t *testing.T) *eventFixture {
 	t.Helper()
-	db, raw := mustDatabase(t)
+	db, raw := dbtest.NewDatabase(t)
 	f := &eventFixture{store: persistence.NewEventStore(raw)}
 	f.shop, f.other, f.asShop, f.asOther = bookingPartners(t, db)
 	f.svc = domain.NewEventService(f.store, db.Stores().Partners)
@@ -153,14 +154,14 @@ func TestEventSlots(t *testing.T) {
 
 	t.Run("ErrPagePastTheEnd", func(t *testing.T) {
 		_, err := f.svc.EventSlots(f.asShop, domain.PageRequest{Number: 2, Size: 3})
-		if e := wantCode(t, err, domain.CodeNotFound); e.Message != domain.MsgInvalidPage {
+		if e := dbtest.WantCode(t, err, domain.CodeNotFound); e.Message != domain.MsgInvalidPage {
 			t.Errorf("message = %q", e.Message)
 		}
 	})
 
 	t.Run("ErrNoPartner", func(t *testing.T) {
 		_, err := f.svc.EventSlots(context.Background(), domain.PageRequest{Number: 1, Size: 20})
-		wantCode(t, err, domain.CodeInvalid)
+		dbtest.WantCode(t, err, domain.CodeInvalid)
 	})
 }
 
@@ -197,13 +198,13 @@ func TestEvent(t *testing.T) {
 
 	t.Run("ErrOtherPartnersEvent", func(t *testing.T) {
 		_, err := f.svc.Event(f.asShop, bookingID(foreign.ID))
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 	})
 
 	t.Run("ErrNotAnID", func(t *testing.T) {
 		for _, id := range []string{"", "x", "-3", "1.0"} {
 			_, err := f.svc.Event(f.asShop, id)
-			wantCode(t, err, domain.CodeNotFound)
+			dbtest.WantCode(t, err, domain.CodeNotFound)
 		}
 	})
 }

@@ -7,7 +7,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -19,6 +18,7 @@ import (
 	"salesplatform/domain"
 	"salesplatform/domain/l10n"
 	"salesplatform/persistence"
+	"salesplatform/persistence/dbtest"
 )
 
 // giftFixture has a shop and another partner (each with a site domain and a
@@ -37,30 +37,19 @@ type giftFixture struct {
 
 func newGiftFixture(t *testing.T) *giftFixture {
 	t.Helper()
-	db, raw := mustDatabase(t)
+	db, raw := dbtest.NewDatabase(t)
 	f := &giftFixture{raw: raw, store: persistence.NewGiftStore(raw), partners: db.Stores().Partners}
 	f.svc = domain.NewGiftService(f.store, f.partners)
 	// The cases share one client; TestGiftServiceThrottles tests the limits.
 	f.svc.SetThrottles(domain.NewClientThrottle(1000, time.Second), domain.NewClientThrottle(1000, time.Second))
-	f.shop = giftMustPartner(t, f.partners, &domain.Partner{Name: "Shop", SiteDomain: "shop.example.com", TimeZone: "America/New_York", Currency: "USD"})
-	f.other = giftMustPartner(t, f.partners, &domain.Partner{Name: "Other", SiteDomain: "other.example.com"})
-	f.market = giftMustPartner(t, f.partners, &domain.Partner{Name: "Market", SiteDomain: "market.example.com", IsMarketplace: true})
+	f.shop = dbtest.MustPartner(t, f.partners, &domain.Partner{Name: "Shop", SiteDomain: "shop.example.com", TimeZone: "America/New_York", Currency: "USD"})
+	f.other = dbtest.MustPartner(t, f.partners, &domain.Partner{Name: "Other", SiteDomain: "other.example.com"})
+	f.market = dbtest.MustPartner(t, f.partners, &domain.Partner{Name: "Market", SiteDomain: "market.example.com", IsMarketplace: true})
 	f.shopVP = giftMustID(t, raw, `INSERT INTO voucher_prototypes (partner_id) VALUES (?) RETURNING id`, f.shop.ID)
 	f.otherVP = giftMustID(t, raw, `INSERT INTO voucher_prototypes (partner_id) VALUES (?) RETURNING id`, f.other.ID)
 	f.shopGP = giftMustID(t, raw, `INSERT INTO giftcard_prototypes (partner_id) VALUES (?) RETURNING id`, f.shop.ID)
 	f.box = giftMustID(t, raw, `INSERT INTO network_voucher_boxes (marketplace_id) VALUES (?) RETURNING id`, f.market.ID)
 	return f
-}
-
-func giftMustPartner(t *testing.T, partners domain.PartnerStore, p *domain.Partner) *domain.Partner {
-	t.Helper()
-	if p.Status == "" {
-		p.Status = domain.PartnerStatusActive
-	}
-	if err := partners.CreatePartner(context.Background(), p); err != nil {
-		t.Fatalf("create partner %q: %v", p.Name, err)
-	}
-	return p
 }
 
 func giftMustID(t *testing.T, raw *bun.DB, query string, args ...any) int64 {
@@ -144,33 +133,33 @@ func TestGiftService_Gift(t *testing.T) {
 
 	t.Run("ErrOtherPartnersGift", func(t *testing.T) {
 		_, err := f.svc.Gift(siteOf(f.other), "VOUCHER-1")
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 		_, err = f.svc.Gift(siteOf(f.market), "VOUCHER-1")
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 	})
 
 	t.Run("ErrPartnerAsksForNetworkGift", func(t *testing.T) {
 		_, err := f.svc.Gift(siteOf(f.shop), "NGC-1")
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 	})
 
 	t.Run("ErrUnknownOrMalformedCode", func(t *testing.T) {
 		for _, code := range []string{"NOPE", "", "voucher-1", "VOUCHER 1", strings.Repeat("A", 65)} {
 			_, err := f.svc.Gift(siteOf(f.shop), code)
-			wantCode(t, err, domain.CodeNotFound)
+			dbtest.WantCode(t, err, domain.CodeNotFound)
 		}
 	})
 
 	t.Run("ErrNoPartner", func(t *testing.T) {
 		_, err := f.svc.Gift(ctx, "VOUCHER-1")
-		if e := wantCode(t, err, domain.CodeInvalid); e.Message != domain.MsgPartnerRequired {
+		if e := dbtest.WantCode(t, err, domain.CodeInvalid); e.Message != domain.MsgPartnerRequired {
 			t.Errorf("message = %q", e.Message)
 		}
 	})
 
 	t.Run("ErrUnknownDomain", func(t *testing.T) {
 		_, err := f.svc.Gift(domain.WithPartnerDomain(ctx, "nowhere.example.com"), "VOUCHER-1")
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 	})
 }
 
@@ -244,20 +233,20 @@ func TestGiftStore_Codes(t *testing.T) {
 			},
 		} {
 			t.Run(name, func(t *testing.T) {
-				wantFieldErrors(t, create(), map[string]string{"code": "A gift with this code already exists."})
+				dbtest.WantFieldErrors(t, create(), map[string]string{"code": "A gift with this code already exists."})
 			})
 		}
 	})
 
 	t.Run("ErrMalformedCode", func(t *testing.T) {
 		err := f.store.CreateVoucher(ctx, &domain.Voucher{Code: "has space", VoucherPrototypeID: f.shopVP})
-		wantFieldErrors(t, err, map[string]string{"code": `Enter a valid gift code: 1 to 64 letters, digits, ".", "_" or "-".`})
+		dbtest.WantFieldErrors(t, err, map[string]string{"code": `Enter a valid gift code: 1 to 64 letters, digits, ".", "_" or "-".`})
 	})
 
 	t.Run("ErrUnknownProduct", func(t *testing.T) {
-		wantFieldErrors(t, f.store.CreateVoucher(ctx, &domain.Voucher{Code: "V-NOPROTO", VoucherPrototypeID: 999999}),
+		dbtest.WantFieldErrors(t, f.store.CreateVoucher(ctx, &domain.Voucher{Code: "V-NOPROTO", VoucherPrototypeID: 999999}),
 			map[string]string{"voucher_prototype": "Not found."})
-		wantFieldErrors(t, f.store.CreateNetworkVoucher(ctx, &domain.NetworkVoucher{Code: "NV-NOBOX", BoxID: 999999}),
+		dbtest.WantFieldErrors(t, f.store.CreateNetworkVoucher(ctx, &domain.NetworkVoucher{Code: "NV-NOBOX", BoxID: 999999}),
 			map[string]string{"box": "Not found."})
 		// A refused gift leaves its code free.
 		if err := f.store.CreateVoucher(ctx, &domain.Voucher{Code: "V-NOPROTO", VoucherPrototypeID: f.shopVP}); err != nil {
@@ -267,7 +256,7 @@ func TestGiftStore_Codes(t *testing.T) {
 
 	t.Run("ErrNetworkGiftcardOfNonMarketplace", func(t *testing.T) {
 		err := f.store.CreateNetworkGiftcard(ctx, &domain.NetworkGiftcard{Code: "NGC-SHOP", MarketplaceID: f.shop.ID})
-		wantFieldErrors(t, err, map[string]string{"marketplace": "No marketplace has this id."})
+		dbtest.WantFieldErrors(t, err, map[string]string{"marketplace": "No marketplace has this id."})
 		if err := f.store.CreateVoucher(ctx, &domain.Voucher{Code: "NGC-SHOP", VoucherPrototypeID: f.shopVP}); err != nil {
 			t.Errorf("code kept after a refused network giftcard: %v", err)
 		}
@@ -275,9 +264,9 @@ func TestGiftStore_Codes(t *testing.T) {
 
 	t.Run("ErrInvalidState", func(t *testing.T) {
 		err := f.store.CreateVoucher(ctx, &domain.Voucher{Code: "V-STATE", VoucherPrototypeID: f.shopVP, State: "lost"})
-		wantFieldErrors(t, err, map[string]string{"state": "Not a valid choice."})
+		dbtest.WantFieldErrors(t, err, map[string]string{"state": "Not a valid choice."})
 		err = f.store.CreateGiftcard(ctx, &domain.Giftcard{Code: "G-STATE", GiftcardPrototypeID: f.shopGP, Status: "used"})
-		wantFieldErrors(t, err, map[string]string{"status": "Not a valid choice."})
+		dbtest.WantFieldErrors(t, err, map[string]string{"status": "Not a valid choice."})
 	})
 
 	t.Run("OKDefaults", func(t *testing.T) {
@@ -300,9 +289,9 @@ func TestGiftStore_Codes(t *testing.T) {
 	})
 
 	t.Run("ErrAllowedPartnerOfNonMarketplace", func(t *testing.T) {
-		wantFieldErrors(t, f.store.AddNetworkGiftcardAllowedPartner(ctx, f.shop.ID, f.other.ID),
+		dbtest.WantFieldErrors(t, f.store.AddNetworkGiftcardAllowedPartner(ctx, f.shop.ID, f.other.ID),
 			map[string]string{"marketplace": "No marketplace has this id."})
-		wantFieldErrors(t, f.store.AddNetworkGiftcardAllowedPartner(ctx, f.market.ID, 999999),
+		dbtest.WantFieldErrors(t, f.store.AddNetworkGiftcardAllowedPartner(ctx, f.market.ID, 999999),
 			map[string]string{"partner": "No partner has this id."})
 	})
 }
@@ -311,8 +300,8 @@ func TestGiftService_LinkedPartners(t *testing.T) {
 	t.Parallel()
 	f := newGiftFixture(t)
 	ctx := context.Background()
-	spa := giftMustPartner(t, f.partners, &domain.Partner{Name: "Spa"})
-	inn := giftMustPartner(t, f.partners, &domain.Partner{Name: "Inn"})
+	spa := dbtest.MustPartner(t, f.partners, &domain.Partner{Name: "Spa"})
+	inn := dbtest.MustPartner(t, f.partners, &domain.Partner{Name: "Inn"})
 	for _, create := range []error{
 		f.store.CreateVoucher(ctx, &domain.Voucher{Code: "V1", VoucherPrototypeID: f.shopVP, State: "paid"}),
 		f.store.CreateGiftcard(ctx, &domain.Giftcard{Code: "G1", GiftcardPrototypeID: f.shopGP, Value: giftDec("50"), RemainingValue: giftDec("50")}),
@@ -336,7 +325,7 @@ func TestGiftService_LinkedPartners(t *testing.T) {
 		giftMustID(t, f.raw, `INSERT INTO box_offers (box_id, partner_id, status) VALUES (?, ?, ?) RETURNING id`, f.box, o.partner, o.status)
 	}
 	// Another marketplace's allowed partner and box are not linked.
-	market2 := giftMustPartner(t, f.partners, &domain.Partner{Name: "Market 2", IsMarketplace: true})
+	market2 := dbtest.MustPartner(t, f.partners, &domain.Partner{Name: "Market 2", IsMarketplace: true})
 	if err := f.store.AddNetworkGiftcardAllowedPartner(ctx, market2.ID, f.other.ID); err != nil {
 		t.Fatal(err)
 	}
@@ -389,9 +378,9 @@ func TestGiftService_LinkedPartners(t *testing.T) {
 
 	t.Run("ErrOtherPartnersGift", func(t *testing.T) {
 		_, err := f.svc.LinkedPartners(siteOf(f.other), "V1")
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 		_, err = f.svc.LinkedPartners(siteOf(f.shop), "NV1")
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 	})
 }
 
@@ -412,7 +401,7 @@ func TestGiftService_CreateContactRequest(t *testing.T) {
 	shop := f.shop.UUID.String()
 
 	t.Run("OK", func(t *testing.T) {
-		cr, err := f.svc.CreateContactRequest(ctx, domain.ContactRequestInput{Doc: doc(t, `{"gift_code": " V1 ",
+		cr, err := f.svc.CreateContactRequest(ctx, domain.ContactRequestInput{Doc: dbtest.JSON(t, `{"gift_code": " V1 ",
 			"full_name": " Ada Lovelace ", "email": "ada@example.com", "phone_number": "+33 6 12 34 56 78",
 			"message": "When can I book?", "partner": "`+strings.ToUpper(shop)+`"}`)})
 		if err != nil {
@@ -431,7 +420,7 @@ func TestGiftService_CreateContactRequest(t *testing.T) {
 
 	t.Run("OKNetworkGiftToMarketplaceWithoutPhone", func(t *testing.T) {
 		for _, phone := range []string{``, `"phone_number": null,`, `"phone_number": "  ",`} {
-			cr, err := f.svc.CreateContactRequest(ctx, domain.ContactRequestInput{Doc: doc(t, `{"gift_code": "NV1", `+phone+`
+			cr, err := f.svc.CreateContactRequest(ctx, domain.ContactRequestInput{Doc: dbtest.JSON(t, `{"gift_code": "NV1", `+phone+`
 				"full_name": "Ada", "email": "ada@example.com", "message": "Hi", "partner": "`+f.market.UUID.String()+`"}`)})
 			if err != nil {
 				t.Fatal(err)
@@ -478,8 +467,8 @@ func TestGiftService_CreateContactRequest(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			_, err := f.svc.CreateContactRequest(ctx, domain.ContactRequestInput{Doc: doc(t, tc.body)})
-			wantFieldErrors(t, err, tc.want)
+			_, err := f.svc.CreateContactRequest(ctx, domain.ContactRequestInput{Doc: dbtest.JSON(t, tc.body)})
+			dbtest.WantFieldErrors(t, err, tc.want)
 		})
 	}
 }
@@ -533,30 +522,6 @@ func (s *countingGiftStore) FindGiftByCode(ctx context.Context, code string) (*d
 	return s.GiftStore.FindGiftByCode(ctx, code)
 }
 
-// concurrently runs n calls of f at once and counts the error codes they
-// return ("" for a success).
-func concurrently(n int, f func(i int) error) map[domain.Code]int {
-	var mu sync.Mutex
-	got := map[domain.Code]int{}
-	start := make(chan struct{})
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Go(func() {
-			<-start
-			code := domain.Code("")
-			if err := f(i); err != nil {
-				code = domain.ErrorCode(err)
-			}
-			mu.Lock()
-			got[code]++
-			mu.Unlock()
-		})
-	}
-	close(start)
-	wg.Wait()
-	return got
-}
-
 // Every lookup takes its attempt before it runs: 200 unknown codes sent at
 // once from one address reach the store DefaultGiftLookupBurst times, and
 // the others are refused. Found codes give their attempt back, also when
@@ -574,7 +539,7 @@ func TestGiftLookupsConcurrent(t *testing.T) {
 		svc := domain.NewGiftService(store, f.partners)
 		ctx := domain.WithClientAddr(scoped, "192.0.2.10")
 		const n = 200
-		got := concurrently(n, func(i int) error {
+		got := dbtest.Concurrently(n, func(i int) error {
 			_, err := svc.Gift(ctx, fmt.Sprintf("GUESS-%d", i))
 			return err
 		})
@@ -586,7 +551,7 @@ func TestGiftLookupsConcurrent(t *testing.T) {
 			t.Errorf("%d codes looked up in the store, want %d", c, domain.DefaultGiftLookupBurst)
 		}
 		_, err := svc.Gift(ctx, "KNOWN-1")
-		if e := wantCode(t, err, domain.CodeThrottled); e.RetryAfter <= 0 || e.RetryAfter > domain.DefaultGiftLookupRefill {
+		if e := dbtest.WantCode(t, err, domain.CodeThrottled); e.RetryAfter <= 0 || e.RetryAfter > domain.DefaultGiftLookupRefill {
 			t.Errorf("RetryAfter = %v", e.RetryAfter)
 		}
 	})
@@ -596,7 +561,7 @@ func TestGiftLookupsConcurrent(t *testing.T) {
 		svc := domain.NewGiftService(store, f.partners)
 		ctx := domain.WithClientAddr(scoped, "192.0.2.11")
 		for range 3 {
-			got := concurrently(domain.DefaultGiftLookupBurst, func(int) error {
+			got := dbtest.Concurrently(domain.DefaultGiftLookupBurst, func(int) error {
 				_, err := svc.Gift(ctx, "KNOWN-1")
 				return err
 			})
@@ -611,7 +576,7 @@ func TestGiftLookupsConcurrent(t *testing.T) {
 			}
 		}
 		_, err := svc.Gift(ctx, "GUESS-X")
-		wantCode(t, err, domain.CodeThrottled)
+		dbtest.WantCode(t, err, domain.CodeThrottled)
 	})
 }
 
@@ -622,7 +587,7 @@ func TestContactRequestsConcurrent(t *testing.T) {
 	svc := domain.NewGiftService(f.store, f.partners)
 	ctx := domain.WithClientAddr(context.Background(), "192.0.2.12")
 	const n = 100
-	got := concurrently(n, func(int) error {
+	got := dbtest.Concurrently(n, func(int) error {
 		_, err := svc.CreateContactRequest(ctx, domain.ContactRequestInput{Doc: map[string]any{}})
 		return err
 	})

@@ -16,6 +16,7 @@ import (
 	"salesplatform/domain"
 	"salesplatform/persistence"
 	"salesplatform/persistence/blobstore"
+	"salesplatform/persistence/dbtest"
 )
 
 type mediaEnv struct {
@@ -29,17 +30,17 @@ type mediaEnv struct {
 
 func newMediaEnv(t *testing.T) *mediaEnv {
 	t.Helper()
-	database, raw := mustDatabase(t)
-	accounts := domain.NewAccountService(database, nil, cheapHashing)
+	database, raw := dbtest.NewDatabase(t)
+	accounts := domain.NewAccountService(database, nil, dbtest.CheapHashing)
 	e := &mediaEnv{dir: t.TempDir()}
-	e.shop = mustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop",
+	e.shop = dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop",
 		Permissions: []string{domain.PermManageMasterAdmin}})
-	e.rival = mustAccount(t, accounts, domain.NewAccountInput{Username: "rival", PartnerName: "Rival",
+	e.rival = dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "rival", PartnerName: "Rival",
 		Permissions: []string{domain.PermManageMasterAdmin}})
-	e.reader = mustAccount(t, accounts, domain.NewAccountInput{Username: "reader", PartnerName: "Reader"})
-	staff := mustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
-	e.shopCtx, e.rivalCtx = asCaller(t, accounts, e.shop), asCaller(t, accounts, e.rival)
-	e.readerCtx, e.staffCtx = asCaller(t, accounts, e.reader), asCaller(t, accounts, staff)
+	e.reader = dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "reader", PartnerName: "Reader"})
+	staff := dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
+	e.shopCtx, e.rivalCtx = dbtest.AsCaller(t, accounts, e.shop), dbtest.AsCaller(t, accounts, e.rival)
+	e.readerCtx, e.staffCtx = dbtest.AsCaller(t, accounts, e.reader), dbtest.AsCaller(t, accounts, staff)
 	e.svc = domain.NewMediaService(persistence.NewMediaStore(raw), blobstore.NewLocal(e.dir),
 		database.Stores().Partners, "https://media.example.com/")
 	var b bytes.Buffer
@@ -89,8 +90,8 @@ func TestMediaUploadAndRead(t *testing.T) {
 	if _, err := e.svc.Get(e.staffCtx, m.ID); err != nil {
 		t.Error(err)
 	}
-	wantCode(t, func() error { _, err := e.svc.Get(e.rivalCtx, m.ID); return err }(), domain.CodeNotFound)
-	wantCode(t, func() error { _, err := e.svc.Get(context.Background(), m.ID); return err }(), domain.CodeUnauthenticated)
+	dbtest.WantCode(t, func() error { _, err := e.svc.Get(e.rivalCtx, m.ID); return err }(), domain.CodeNotFound)
+	dbtest.WantCode(t, func() error { _, err := e.svc.Get(context.Background(), m.ID); return err }(), domain.CodeUnauthenticated)
 	if _, err := e.upload(e.rivalCtx, "Rival's", e.png); err != nil {
 		t.Fatal(err)
 	}
@@ -109,21 +110,21 @@ func TestMediaUploadAndRead(t *testing.T) {
 func TestMediaUploadRefusals(t *testing.T) {
 	e := newMediaEnv(t)
 	_, err := e.upload(e.readerCtx, "x", e.png)
-	wantCode(t, err, domain.CodeForbidden)
+	dbtest.WantCode(t, err, domain.CodeForbidden)
 	_, err = e.upload(context.Background(), "x", e.png)
-	wantCode(t, err, domain.CodeUnauthenticated)
+	dbtest.WantCode(t, err, domain.CodeUnauthenticated)
 	_, err = e.upload(e.shopCtx, "x", bytes.Repeat([]byte{1}, domain.MaxMediaBytes+1))
-	wantCode(t, err, domain.CodeTooLarge)
+	dbtest.WantCode(t, err, domain.CodeTooLarge)
 	_, err = e.upload(e.shopCtx, "x", []byte("%PDF-1.4 not an image"))
-	de := wantCode(t, err, domain.CodeInvalid)
+	de := dbtest.WantCode(t, err, domain.CodeInvalid)
 	if len(de.Fields) != 1 || de.Fields[0].Path[0] != "file" {
 		t.Errorf("fields = %+v", de.Fields)
 	}
 	// A PNG signature over a JPEG body: the sniffed type and the decoder disagree.
 	_, err = e.upload(e.shopCtx, "x", append(slices.Clone(e.png[:8]), []byte("\xff\xd8\xff\xe0 rest")...))
-	wantCode(t, err, domain.CodeInvalid)
+	dbtest.WantCode(t, err, domain.CodeInvalid)
 	_, err = e.svc.Upload(e.staffCtx, domain.MediaUpload{Name: ptr("x"), File: bytes.NewReader(e.png), Files: 1})
-	de = wantCode(t, err, domain.CodeInvalid)
+	de = dbtest.WantCode(t, err, domain.CodeInvalid)
 	if de.Fields[0].Path[0] != "partner_uuid" {
 		t.Errorf("fields = %+v", de.Fields)
 	}
@@ -153,15 +154,15 @@ func TestMediaRename(t *testing.T) {
 		t.Fatalf("Rename: %+v %v", r, err)
 	}
 	_, err = e.svc.Rename(e.rivalCtx, m.ID, map[string]any{"name": "x"})
-	wantCode(t, err, domain.CodeNotFound)
+	dbtest.WantCode(t, err, domain.CodeNotFound)
 	_, err = e.svc.Rename(e.readerCtx, m.ID, map[string]any{"name": "x"})
-	wantCode(t, err, domain.CodeForbidden)
+	dbtest.WantCode(t, err, domain.CodeForbidden)
 	_, err = e.svc.Rename(e.shopCtx, m.ID+1000, map[string]any{"name": "x"})
-	wantCode(t, err, domain.CodeNotFound)
+	dbtest.WantCode(t, err, domain.CodeNotFound)
 	_, err = e.svc.Rename(e.shopCtx, m.ID, map[string]any{"name": strings.Repeat("x", 256)})
-	wantCode(t, err, domain.CodeInvalid)
+	dbtest.WantCode(t, err, domain.CodeInvalid)
 	_, err = e.svc.Rename(e.shopCtx, m.ID, "name")
-	wantCode(t, err, domain.CodeInvalid)
+	dbtest.WantCode(t, err, domain.CodeInvalid)
 	got, _ := e.svc.Get(e.shopCtx, m.ID)
 	if got.Name != "New" {
 		t.Errorf("name after refused renames = %q", got.Name)
@@ -169,21 +170,21 @@ func TestMediaRename(t *testing.T) {
 }
 
 func TestPermissions(t *testing.T) {
-	database, _ := mustDatabase(t)
-	accounts := domain.NewAccountService(database, nil, cheapHashing)
-	granted := mustAccount(t, accounts, domain.NewAccountInput{Username: "granted", PartnerName: "P",
+	database, _ := dbtest.NewDatabase(t)
+	accounts := domain.NewAccountService(database, nil, dbtest.CheapHashing)
+	granted := dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "granted", PartnerName: "P",
 		Permissions: []string{domain.PermUseVoucher, domain.PermAccessWorkshopBookings}})
-	staff := mustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
-	got, err := accounts.Permissions(asCaller(t, accounts, granted))
+	staff := dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
+	got, err := accounts.Permissions(dbtest.AsCaller(t, accounts, granted))
 	if err != nil || !slices.Equal(got, []string{domain.PermAccessWorkshopBookings, domain.PermUseVoucher}) {
 		t.Errorf("granted: %v %v", got, err)
 	}
-	got, err = accounts.Permissions(asCaller(t, accounts, staff))
+	got, err = accounts.Permissions(dbtest.AsCaller(t, accounts, staff))
 	if err != nil || !slices.Equal(got, domain.PermissionVocabulary) {
 		t.Errorf("staff: %v %v", got, err)
 	}
 	_, err = accounts.Permissions(context.Background())
-	wantCode(t, err, domain.CodeUnauthenticated)
+	dbtest.WantCode(t, err, domain.CodeUnauthenticated)
 }
 
 // TestMediaRelations: the partner filter of List narrows the caller's
@@ -244,5 +245,5 @@ func TestMediaRelations(t *testing.T) {
 			}
 		}
 	}
-	wantCode(t, func() error { _, err := e.svc.MediaByID(context.Background(), ids); return err }(), domain.CodeUnauthenticated)
+	dbtest.WantCode(t, func() error { _, err := e.svc.MediaByID(context.Background(), ids); return err }(), domain.CodeUnauthenticated)
 }

@@ -13,6 +13,7 @@ import (
 	"salesplatform/domain"
 	"salesplatform/domain/l10n"
 	"salesplatform/persistence"
+	"salesplatform/persistence/dbtest"
 )
 
 // partnerCatalogFixture is a marketplace with a network of partners of every
@@ -26,7 +27,7 @@ type partnerCatalogFixture struct {
 
 func newPartnerCatalogFixture(t *testing.T) *partnerCatalogFixture {
 	t.Helper()
-	db, raw := mustDatabase(t)
+	db, raw := dbtest.NewDatabase(t)
 	ctx := context.Background()
 	partners := db.Stores().Partners
 	f := &partnerCatalogFixture{raw: raw, store: persistence.NewPartnerCatalogStore(raw)}
@@ -120,12 +121,12 @@ func TestPartnerCatalogScope(t *testing.T) {
 	t.Run("ErrRetrieveUnlisted", func(t *testing.T) {
 		for _, p := range []*domain.Partner{f.inactive, f.test, f.outside, f.market} {
 			_, err := f.svc.Partner(f.as(f.market), fmt.Sprint(p.ID))
-			wantCode(t, err, domain.CodeNotFound)
+			dbtest.WantCode(t, err, domain.CodeNotFound)
 		}
 		_, err := f.svc.Partner(f.as(f.active), fmt.Sprint(f.network.ID))
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 		_, err = f.svc.Partner(f.as(f.market), "1e3")
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 	})
 
 	t.Run("OKCurrentPartnerIsTheScope", func(t *testing.T) {
@@ -139,11 +140,11 @@ func TestPartnerCatalogScope(t *testing.T) {
 
 	t.Run("ErrNoScope", func(t *testing.T) {
 		_, err := f.svc.Partners(context.Background(), domain.PartnerQuery{}, first)
-		if e := wantCode(t, err, domain.CodeInvalid); e.Message != domain.MsgPartnerRequired {
+		if e := dbtest.WantCode(t, err, domain.CodeInvalid); e.Message != domain.MsgPartnerRequired {
 			t.Errorf("message = %q", e.Message)
 		}
 		_, err = f.svc.Destinations(domain.WithPartnerDomain(context.Background(), "nowhere.example.com"))
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 	})
 
 	t.Run("ErrStoreFailsClosedWithoutScope", func(t *testing.T) {
@@ -186,7 +187,7 @@ func TestPartnerCatalogIDFilter(t *testing.T) {
 	t.Run("ErrNotAnInteger", func(t *testing.T) {
 		for _, raw := range []string{"1,a", "1.0", "99999999999999999999", "0x10"} {
 			_, err := f.svc.Partners(f.as(f.market), domain.PartnerQuery{IDs: raw}, first)
-			e := wantCode(t, err, domain.CodeInvalid)
+			e := dbtest.WantCode(t, err, domain.CodeInvalid)
 			if len(e.Fields) != 1 || e.Fields[0].Path[0] != "id" || e.Fields[0].Message != "Enter a whole number." {
 				t.Errorf("%q: fields = %+v", raw, e.Fields)
 			}
@@ -199,7 +200,7 @@ func TestPartnerCatalogIDFilter(t *testing.T) {
 			ids[i] = fmt.Sprint(i + 1)
 		}
 		_, err := f.svc.Partners(f.as(f.market), domain.PartnerQuery{IDs: strings.Join(ids, ",")}, first)
-		wantCode(t, err, domain.CodeInvalid)
+		dbtest.WantCode(t, err, domain.CodeInvalid)
 		_, err = f.svc.Partners(f.as(f.market), domain.PartnerQuery{IDs: strings.Join(ids[1:], ",")}, first)
 		if err != nil {
 			t.Errorf("%d ids: %v", domain.MaxPartnerIDs, err)

@@ -7,17 +7,13 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/persistence"
+	"salesplatform/persistence/dbtest"
 )
 
-// asStaff is a context authenticated as a staff account without a partner.
-func asStaff() context.Context {
-	return domain.WithCaller(context.Background(), &domain.Caller{User: &domain.User{Username: "staff", IsStaff: true}})
-}
-
 func TestUniverseDepth(t *testing.T) {
-	_, raw := mustDatabase(t)
+	_, raw := dbtest.NewDatabase(t)
 	svc := domain.NewPrototypeService(persistence.NewPrototypeStore(raw), persistence.NewDatabase(raw).Stores().Partners)
-	ctx := asStaff()
+	ctx := dbtest.AsStaff()
 	name := func(s string) []domain.TextInput { return []domain.TextInput{{Lang: "fr", Text: s}} }
 	create := func(t *testing.T, n string, parent *domain.Universe) *domain.Universe {
 		t.Helper()
@@ -33,7 +29,7 @@ func TestUniverseDepth(t *testing.T) {
 	}
 	wantParentError := func(t *testing.T, err error, code string) {
 		t.Helper()
-		e := wantCode(t, err, domain.CodeInvalid)
+		e := dbtest.WantCode(t, err, domain.CodeInvalid)
 		if len(e.Fields) != 1 || domain.PathKey(e.Fields[0].Path) != "parentId" || e.Fields[0].Code != code {
 			t.Fatalf("fields = %+v, want one %s on parentId", e.Fields, code)
 		}
@@ -83,9 +79,9 @@ func TestUniverseDepth(t *testing.T) {
 		shop := &domain.Partner{ID: 1, Name: "Shop"}
 		asShop := domain.WithCaller(context.Background(), &domain.Caller{User: &domain.User{Username: "shop"}, Partner: shop})
 		_, err := svc.CreateUniverse(asShop, domain.UniverseInput{Name: name("A")})
-		wantCode(t, err, domain.CodeForbidden)
+		dbtest.WantCode(t, err, domain.CodeForbidden)
 		_, err = svc.CreateUniverse(context.Background(), domain.UniverseInput{Name: name("A")})
-		wantCode(t, err, domain.CodeUnauthenticated)
+		dbtest.WantCode(t, err, domain.CodeUnauthenticated)
 	})
 }
 
@@ -118,9 +114,9 @@ func TestUniversePlacement(t *testing.T) {
 // Two roots moved under each other at the same time: the tree lock lets
 // one move see the other's, so exactly one wins and no cycle is stored.
 func TestUniverseConcurrentMoves(t *testing.T) {
-	_, raw := mustDatabase(t)
+	_, raw := dbtest.NewDatabase(t)
 	svc := domain.NewPrototypeService(persistence.NewPrototypeStore(raw), persistence.NewDatabase(raw).Stores().Partners)
-	ctx := asStaff()
+	ctx := dbtest.AsStaff()
 	for round := range 10 {
 		var roots [2]*domain.Universe
 		for i := range roots {
@@ -140,7 +136,7 @@ func TestUniverseConcurrentMoves(t *testing.T) {
 		var failed int
 		for range roots {
 			if err := <-errs; err != nil {
-				wantCode(t, err, domain.CodeInvalid)
+				dbtest.WantCode(t, err, domain.CodeInvalid)
 				failed++
 			}
 		}

@@ -9,10 +9,11 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/persistence"
+	"salesplatform/persistence/dbtest"
 )
 
 func TestGiftcardPrototypeScope(t *testing.T) {
-	db, raw := mustDatabase(t)
+	db, raw := dbtest.NewDatabase(t)
 	ctx := context.Background()
 	partners := db.Stores().Partners
 	store := persistence.NewPrototypeStore(raw)
@@ -91,12 +92,12 @@ func TestGiftcardPrototypeScope(t *testing.T) {
 			t.Errorf("ids %v, %v", ids(page), err)
 		}
 		_, err = svc.GiftcardPrototype(inMember, strconv.FormatInt(protos["market"].ID, 10))
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 	})
 
 	t.Run("ErrOutsideNetwork", func(t *testing.T) {
 		_, err := svc.GiftcardPrototype(inMarket, strconv.FormatInt(protos["outsider"].ID, 10))
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 		got, err := svc.GiftcardPrototype(inMarket, strconv.FormatInt(protos["member"].ID, 10))
 		if err != nil || got.PartnerName != "Member" || got.PartnerCurrency != "GBP" {
 			t.Errorf("member's prototype = %+v, %v", got, err)
@@ -104,7 +105,7 @@ func TestGiftcardPrototypeScope(t *testing.T) {
 	})
 
 	t.Run("ErrPartnerNotAnInteger", func(t *testing.T) {
-		e := wantCode(t, func() error { _, err := svc.GiftcardPrototypes(inMarket, "x", first); return err }(), domain.CodeInvalid)
+		e := dbtest.WantCode(t, func() error { _, err := svc.GiftcardPrototypes(inMarket, "x", first); return err }(), domain.CodeInvalid)
 		if len(e.Fields) != 1 || e.Fields[0].Path[0] != "partner" || e.Fields[0].Message != "A valid integer is required." {
 			t.Errorf("fields = %+v", e.Fields)
 		}
@@ -119,7 +120,7 @@ func TestGiftcardPrototypeScope(t *testing.T) {
 }
 
 func TestPrototypeThemesAndUniverses(t *testing.T) {
-	db, raw := mustDatabase(t)
+	db, raw := dbtest.NewDatabase(t)
 	ctx := context.Background()
 	partners := db.Stores().Partners
 	store := persistence.NewPrototypeStore(raw)

@@ -8,6 +8,7 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/persistence"
+	"salesplatform/persistence/dbtest"
 )
 
 // protoDoc is a 4.6 body with the required fields; kv overrides.
@@ -26,13 +27,13 @@ func protoDoc(universe int64, kv ...any) domain.Doc {
 func jsonInt(n int64) string { b, _ := json.Marshal(n); return string(b) }
 
 func TestAdminPrototypeService(t *testing.T) {
-	database, raw := mustDatabase(t)
+	database, raw := dbtest.NewDatabase(t)
 	accounts := domain.NewAccountService(database, nil, nil)
 	s := domain.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(raw), database.Stores().Partners)
 	perm := []string{domain.PermManageMasterAdmin}
-	editor := asCaller(t, accounts, mustAccount(t, accounts, domain.NewAccountInput{Username: "ed", PartnerName: "Inn", Permissions: perm}))
-	other := asCaller(t, accounts, mustAccount(t, accounts, domain.NewAccountInput{Username: "ot", PartnerName: "Far", Permissions: perm}))
-	reader := asCaller(t, accounts, mustAccount(t, accounts, domain.NewAccountInput{Username: "re", PartnerName: "Ro"}))
+	editor := dbtest.AsCaller(t, accounts, dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "ed", PartnerName: "Inn", Permissions: perm}))
+	other := dbtest.AsCaller(t, accounts, dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "ot", PartnerName: "Far", Permissions: perm}))
+	reader := dbtest.AsCaller(t, accounts, dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "re", PartnerName: "Ro"}))
 	var universe int64
 	if err := raw.NewRaw(`INSERT INTO universes (name) VALUES ('{}') RETURNING id`).Scan(context.Background(), &universe); err != nil {
 		t.Fatal(err)
@@ -53,12 +54,12 @@ func TestAdminPrototypeService(t *testing.T) {
 	if err != nil || !p.IsActive || p.MinCapacity != 2 || p.Name["fr"] != "Séjour" {
 		t.Fatalf("patch: %+v %v", p, err)
 	}
-	e := wantCode(t, func() error { _, err := s.UpdateVoucherPrototype(editor, p.ID, domain.Doc{}, false); return err }(), domain.CodeInvalid)
+	e := dbtest.WantCode(t, func() error { _, err := s.UpdateVoucherPrototype(editor, p.ID, domain.Doc{}, false); return err }(), domain.CodeInvalid)
 	if len(e.Fields) != 27 { // 8 names, 8 descriptions, 8 long descriptions, type, stay_price, universe
 		t.Errorf("PUT {} errors: %d %+v", len(e.Fields), e.Fields)
 	}
 	// A PATCH with min above max is refused, and nothing changes.
-	wantCode(t, func() error {
+	dbtest.WantCode(t, func() error {
 		_, err := s.UpdateVoucherPrototype(editor, p.ID, domain.Doc{"max_capacity": json.Number("1"), "ranking": json.Number("5")}, true)
 		return err
 	}(), domain.CodeInvalid)
@@ -83,15 +84,15 @@ func TestAdminPrototypeService(t *testing.T) {
 	}
 
 	// Tenancy and permissions.
-	wantCode(t, func() error { _, err := s.VoucherPrototype(other, p.ID); return err }(), domain.CodeNotFound)
-	wantCode(t, func() error { _, err := s.UpdateVoucherPrototype(other, p.ID, domain.Doc{}, true); return err }(), domain.CodeNotFound)
-	wantCode(t, func() error { _, err := s.CreateVoucherPrototype(reader, protoDoc(universe)); return err }(), domain.CodeForbidden)
-	wantCode(t, func() error { _, err := s.CreateOption(reader, domain.Doc{}); return err }(), domain.CodeForbidden)
-	wantCode(t, func() error { _, err := s.VoucherPrototype(context.Background(), p.ID); return err }(), domain.CodeUnauthenticated)
+	dbtest.WantCode(t, func() error { _, err := s.VoucherPrototype(other, p.ID); return err }(), domain.CodeNotFound)
+	dbtest.WantCode(t, func() error { _, err := s.UpdateVoucherPrototype(other, p.ID, domain.Doc{}, true); return err }(), domain.CodeNotFound)
+	dbtest.WantCode(t, func() error { _, err := s.CreateVoucherPrototype(reader, protoDoc(universe)); return err }(), domain.CodeForbidden)
+	dbtest.WantCode(t, func() error { _, err := s.CreateOption(reader, domain.Doc{}); return err }(), domain.CodeForbidden)
+	dbtest.WantCode(t, func() error { _, err := s.VoucherPrototype(context.Background(), p.ID); return err }(), domain.CodeUnauthenticated)
 	if page, err := s.VoucherPrototypes(reader, domain.AdminPrototypeFilter{}, domain.PageRequest{Number: 1, Size: 20}); err != nil || page.Count != 0 {
 		t.Errorf("reader sees %v %v", page, err)
 	}
-	wantCode(t, func() error {
+	dbtest.WantCode(t, func() error {
 		_, err := s.VoucherPrototypes(editor, domain.AdminPrototypeFilter{Ordering: "name; DROP"}, domain.PageRequest{Number: 1, Size: 20})
 		return err
 	}(), domain.CodeInvalid)
@@ -119,8 +120,8 @@ func TestAdminPrototypeService(t *testing.T) {
 	if err != nil || l.Count != 3 || !l.Included {
 		t.Fatalf("set link: %+v %v", l, err)
 	}
-	wantCode(t, func() error { _, err := s.SetPrototypeOption(other, later.ID, o.ID, 1, false); return err }(), domain.CodeNotFound)
-	wantCode(t, func() error { _, err := s.SetPrototypeOption(editor, later.ID, o.ID, -1, false); return err }(), domain.CodeInvalid)
+	dbtest.WantCode(t, func() error { _, err := s.SetPrototypeOption(other, later.ID, o.ID, 1, false); return err }(), domain.CodeNotFound)
+	dbtest.WantCode(t, func() error { _, err := s.SetPrototypeOption(editor, later.ID, o.ID, -1, false); return err }(), domain.CodeInvalid)
 }
 
 // More concurrent updates of one prototype than the pool has connections:
@@ -129,11 +130,11 @@ func TestAdminPrototypeService(t *testing.T) {
 // Were they to ask the pool for another connection, the writers would hold
 // every connection and wait on each other until the statement timeout.
 func TestPrototypeUpdatesNeedOneConnection(t *testing.T) {
-	database, raw := mustDatabase(t)
+	database, raw := dbtest.NewDatabase(t)
 	raw.SetMaxOpenConns(2)
 	accounts := domain.NewAccountService(database, nil, nil)
 	s := domain.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(raw), database.Stores().Partners)
-	editor := asCaller(t, accounts, mustAccount(t, accounts, domain.NewAccountInput{Username: "ed", PartnerName: "Inn",
+	editor := dbtest.AsCaller(t, accounts, dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "ed", PartnerName: "Inn",
 		Permissions: []string{domain.PermManageMasterAdmin}}))
 	var universe, environment int64
 	if err := raw.NewRaw(`INSERT INTO universes (name) VALUES ('{}') RETURNING id`).Scan(context.Background(), &universe); err != nil {

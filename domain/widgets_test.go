@@ -8,6 +8,7 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/persistence"
+	"salesplatform/persistence/dbtest"
 )
 
 func widgetNavbar() *domain.WidgetNavbar {
@@ -27,13 +28,13 @@ func widgetFloatingBar() *domain.WidgetFloatingBar {
 
 func TestWidgetService(t *testing.T) {
 	t.Parallel()
-	db, raw := mustDatabase(t)
+	db, raw := dbtest.NewDatabase(t)
 	partners := db.Stores().Partners
 	svc := domain.NewWidgetService(persistence.NewWidgetStore(raw), partners)
 	ctx := context.Background()
-	shop := giftMustPartner(t, partners, &domain.Partner{Name: "Shop", SiteDomain: "shop.example.com"})
-	bare := giftMustPartner(t, partners, &domain.Partner{Name: "No site"})
-	third := giftMustPartner(t, partners, &domain.Partner{Name: "Third"})
+	shop := dbtest.MustPartner(t, partners, &domain.Partner{Name: "Shop", SiteDomain: "shop.example.com"})
+	bare := dbtest.MustPartner(t, partners, &domain.Partner{Name: "No site"})
+	third := dbtest.MustPartner(t, partners, &domain.Partner{Name: "Third"})
 
 	w := &domain.MarketingWidgets{PartnerID: shop.ID, Navbar: widgetNavbar(), FloatingBar: widgetFloatingBar()}
 	if err := svc.CreateWidgets(ctx, w); err != nil {
@@ -79,18 +80,18 @@ func TestWidgetService(t *testing.T) {
 	t.Run("ErrUnknownOrMalformedKey", func(t *testing.T) {
 		for _, key := range []string{"ffffffffffffffffffffffffffffffff", "", "xyz", w.Key + "0", w.Key[:31] + "g"} {
 			_, err := svc.Widgets(ctx, key)
-			wantCode(t, err, domain.CodeNotFound)
+			dbtest.WantCode(t, err, domain.CodeNotFound)
 		}
 	})
 
 	t.Run("ErrPartnerHasWidgets", func(t *testing.T) {
 		err := svc.CreateWidgets(ctx, &domain.MarketingWidgets{PartnerID: shop.ID})
-		wantFieldErrors(t, err, map[string]string{"partner": "This partner already has marketing widgets."})
+		dbtest.WantFieldErrors(t, err, map[string]string{"partner": "This partner already has marketing widgets."})
 	})
 
 	t.Run("ErrKeyTaken", func(t *testing.T) {
 		err := svc.CreateWidgets(ctx, &domain.MarketingWidgets{PartnerID: third.ID, Key: strings.ToUpper(w.Key)})
-		wantFieldErrors(t, err, map[string]string{"widget_key": "This widget key is already in use."})
+		dbtest.WantFieldErrors(t, err, map[string]string{"widget_key": "This widget key is already in use."})
 	})
 
 	t.Run("ErrInvalid", func(t *testing.T) {
@@ -101,7 +102,7 @@ func TestWidgetService(t *testing.T) {
 		b := widgetFloatingBar()
 		b.Orientation, b.BorderColor, b.CTAButtonLink, b.Text = "left", "", "not a url", "a\x00b"
 		err := svc.CreateWidgets(ctx, &domain.MarketingWidgets{PartnerID: third.ID, Key: "short", Navbar: n, FloatingBar: b})
-		wantFieldErrors(t, err, map[string]string{
+		dbtest.WantFieldErrors(t, err, map[string]string{
 			"widget_key":                                  "Enter 32 hexadecimal characters.",
 			"navbar.navbar_orientation":                   `"diagonal" is not a valid choice.`,
 			"navbar.navbar_side":                          `"middle" is not a valid choice.`,
@@ -125,7 +126,7 @@ func TestWidgetService(t *testing.T) {
 			err := svc.CreateWidgets(ctx, &domain.MarketingWidgets{PartnerID: third.ID, Navbar: n})
 			want := map[string]string{"vertical": "A vertical navbar sits on the left or right edge.",
 				"horizontal": "A horizontal navbar sits on the top or bottom edge."}[orientation]
-			wantFieldErrors(t, err, map[string]string{"navbar.navbar_side": want})
+			dbtest.WantFieldErrors(t, err, map[string]string{"navbar.navbar_side": want})
 		}
 	})
 

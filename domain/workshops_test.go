@@ -10,6 +10,7 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/persistence"
+	"salesplatform/persistence/dbtest"
 )
 
 type workshopFixture struct {
@@ -21,7 +22,7 @@ type workshopFixture struct {
 
 func newWorkshopFixture(t *testing.T) *workshopFixture {
 	t.Helper()
-	db, raw := mustDatabase(t)
+	db, raw := dbtest.NewDatabase(t)
 	f := &workshopFixture{store: persistence.NewWorkshopStore(raw)}
 	f.shop, f.other, f.asShop, f.asOther = bookingPartners(t, db)
 	f.svc = domain.NewWorkshopService(f.store, db.Stores().Partners)
@@ -78,7 +79,7 @@ func TestCreateWorkshop(t *testing.T) {
 
 	t.Run("ErrOtherPartnersCategory", func(t *testing.T) {
 		w := &domain.Workshop{PartnerID: f.shop.ID, CategoryID: f.category(t, f.other).ID}
-		e := wantCode(t, f.store.CreateWorkshop(context.Background(), w), domain.CodeInvalid)
+		e := dbtest.WantCode(t, f.store.CreateWorkshop(context.Background(), w), domain.CodeInvalid)
 		if len(e.Fields) != 1 || e.Fields[0].Path[0] != "category" {
 			t.Errorf("fields = %+v", e.Fields)
 		}
@@ -86,7 +87,7 @@ func TestCreateWorkshop(t *testing.T) {
 
 	t.Run("ErrUnknownTheme", func(t *testing.T) {
 		w := &domain.Workshop{PartnerID: f.shop.ID, CategoryID: f.category(t, f.shop).ID, ThemeIDs: []int64{987654}}
-		e := wantCode(t, f.store.CreateWorkshop(context.Background(), w), domain.CodeInvalid)
+		e := dbtest.WantCode(t, f.store.CreateWorkshop(context.Background(), w), domain.CodeInvalid)
 		if len(e.Fields) != 1 || e.Fields[0].Path[0] != "themes" {
 			t.Errorf("fields = %+v", e.Fields)
 		}
@@ -138,7 +139,7 @@ func TestWorkshopSessions(t *testing.T) {
 
 	t.Run("ErrWorkshopNotANumber", func(t *testing.T) {
 		_, err := f.svc.WorkshopSessions(f.asShop, domain.WorkshopSessionQuery{Workshop: "1.5", Page: first})
-		e := wantCode(t, err, domain.CodeInvalid)
+		e := dbtest.WantCode(t, err, domain.CodeInvalid)
 		if len(e.Fields) != 1 || e.Fields[0].Path[0] != "workshop" || e.Fields[0].Message != "Enter a number." {
 			t.Errorf("fields = %+v", e.Fields)
 		}
@@ -175,7 +176,7 @@ func TestWorkshop(t *testing.T) {
 
 	t.Run("ErrOtherPartnersWorkshop", func(t *testing.T) {
 		_, err := f.svc.Workshop(f.asShop, bookingID(foreign.ID))
-		wantCode(t, err, domain.CodeNotFound)
+		dbtest.WantCode(t, err, domain.CodeNotFound)
 	})
 
 	t.Run("OKThemesOfThePartnerOnly", func(t *testing.T) {
