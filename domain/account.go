@@ -107,10 +107,10 @@ const MsgBadCredentials = "Unable to log in with provided credentials."
 // with too many of its logins in progress, CodeUnavailable when the
 // password cannot be compared within MaxPasswordHashWait.
 func (s *AccountService) Login(ctx context.Context, in LoginInput) (*LoginResult, error) {
-	var v validator
+	var v Validator
 	username := v.requiredString(in.Username, "username")
 	password := v.requiredString(in.Password, "password")
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	attempt, err := s.throttle.reserve(clientAddr(ctx), s.now())
@@ -143,8 +143,8 @@ func (s *AccountService) Login(ctx context.Context, in LoginInput) (*LoginResult
 	}
 	if u == nil || !match || !u.IsActive {
 		refused = true
-		v.add(VInvalid, MsgBadCredentials, "non_field_errors")
-		return nil, v.err()
+		v.Add(VInvalid, MsgBadCredentials, "non_field_errors")
+		return nil, v.Err()
 	}
 
 	key, keyHash := newTokenKey()
@@ -221,34 +221,34 @@ const (
 // Errors: CodeInvalid for bad or taken values; CodeUnavailable when the
 // password cannot be hashed within MaxPasswordHashWait.
 func (s *AccountService) CreateAccount(ctx context.Context, in NewAccountInput) (*NewAccount, error) {
-	var v validator
+	var v Validator
 	switch {
 	case in.Username == "":
-		v.add(VRequired, "This field may not be blank.", "username")
+		v.Add(VRequired, "This field may not be blank.", "username")
 	case utf8.RuneCountInString(in.Username) > MaxUsernameLength:
-		v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxUsernameLength), "username")
+		v.Add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxUsernameLength), "username")
 	case !usernamePattern.MatchString(in.Username):
-		v.add(VInvalid, "Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.", "username")
+		v.Add(VInvalid, "Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.", "username")
 	}
 	switch n := utf8.RuneCountInString(in.Password); {
 	case n < MinPasswordLength:
-		v.add(VInvalid, fmt.Sprintf("This password is too short. It must contain at least %d characters.", MinPasswordLength), "password")
+		v.Add(VInvalid, fmt.Sprintf("This password is too short. It must contain at least %d characters.", MinPasswordLength), "password")
 	case n > MaxPasswordLength:
-		v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxPasswordLength), "password")
+		v.Add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxPasswordLength), "password")
 	}
 	if in.Email != "" {
 		if !validEmail(in.Email) {
-			v.add(VInvalid, msgEmail, "email")
+			v.Add(VInvalid, msgEmail, "email")
 		}
 	}
 	domain := strings.ToLower(strings.TrimSpace(in.PartnerDomain))
 	if domain != "" && !domainPattern.MatchString(domain) {
-		v.add(VInvalid, "Enter a valid domain name.", "partner_domain")
+		v.Add(VInvalid, "Enter a valid domain name.", "partner_domain")
 	}
 	if in.PartnerName == "" && (domain != "" || in.Marketplace) {
-		v.add(VRequired, "A partner name is required for a partner domain or a marketplace.", "partner_name")
+		v.Add(VRequired, "A partner name is required for a partner domain or a marketplace.", "partner_name")
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	var hash string
@@ -332,5 +332,5 @@ func (s *AccountService) AdminPartner(ctx context.Context, id uuid.UUID) (*Partn
 // partner of an administration record).
 // Errors: those of Authorize(OpPartnerRead).
 func (s *AccountService) AdminPartnersByID(ctx context.Context, ids []int64) ([]*Partner, error) {
-	return visibleBatch(ctx, OpPartnerRead, ids, s.db.Stores().Partners.PartnersByID, func(p *Partner) int64 { return p.ID })
+	return VisibleBatch(ctx, OpPartnerRead, ids, s.db.Stores().Partners.PartnersByID, func(p *Partner) int64 { return p.ID })
 }

@@ -39,7 +39,7 @@ const (
 
 // Admin messages.
 const (
-	msgMinZero         = "Ensure this value is greater than or equal to 0."
+	MsgMinZero         = "Ensure this value is greater than or equal to 0."
 	msgDecimal         = "A valid number is required."
 	msgDecimalPlaces   = "Ensure that there are no more than 2 decimal places."
 	msgDecimalWhole    = "Ensure that there are no more than 10 digits before the decimal point."
@@ -47,7 +47,7 @@ const (
 	msgLanguageTwice   = "This language is given more than once."
 	msgMaxLength       = "Ensure this field has no more than %d characters."
 	msgEndBeforeStart  = "The end must be after the start."
-	msgTooManyElements = "Ensure this field has no more than %d elements."
+	MsgTooManyElements = "Ensure this field has no more than %d elements."
 	msgPartnerRequired = "This field is required: staff name the partner whose catalogue they change."
 	msgMarketplaceOnly = "Only a marketplace may do this."
 )
@@ -91,9 +91,9 @@ func adminPartner(ctx context.Context, partners PartnerStore, partnerID *int64) 
 	case c.Partner != nil:
 		return c.Partner, c, nil
 	case c.User.IsStaff:
-		var v validator
-		v.add(VRequired, msgPartnerRequired, "partnerId")
-		return nil, nil, v.err()
+		var v Validator
+		v.Add(VRequired, msgPartnerRequired, "partnerId")
+		return nil, nil, v.Err()
 	}
 	return nil, nil, &Error{Code: CodeForbidden, Message: MsgPermissionDenied}
 }
@@ -125,41 +125,41 @@ func ownerPartner(ctx context.Context, partners PartnerStore, ownerID int64) (*P
 // localized reads a Localized input: known languages, each once, texts of
 // at most max characters. A blank text means no text in that language.
 // required asks for at least one text.
-func (v *validator) localized(in []TextInput, max int, required bool, path ...any) Localized {
+func (v *Validator) localized(in []TextInput, max int, required bool, path ...any) Localized {
 	out := Localized{}
 	seen := map[string]bool{}
 	at := func(i int, field string) []any { return append(append([]any{}, path...), i, field) }
 	for i, t := range in {
 		switch {
 		case !IsLanguage(t.Lang):
-			v.add(VUnknownLanguage, fmt.Sprintf(msgLanguageChoice, t.Lang), at(i, "lang")...)
+			v.Add(VUnknownLanguage, fmt.Sprintf(msgLanguageChoice, t.Lang), at(i, "lang")...)
 			continue
 		case seen[t.Lang]:
-			v.add(VUnique, msgLanguageTwice, at(i, "lang")...)
+			v.Add(VUnique, msgLanguageTwice, at(i, "lang")...)
 			continue
 		}
 		seen[t.Lang] = true
 		text := strings.TrimSpace(t.Text)
 		switch {
 		case strings.ContainsRune(text, 0):
-			v.add(VInvalid, msgNullCharacters, at(i, "text")...)
+			v.Add(VInvalid, msgNullCharacters, at(i, "text")...)
 		case utf8.RuneCountInString(text) > max:
-			v.add(VMaxLength, fmt.Sprintf(msgMaxLength, max), at(i, "text")...)
+			v.Add(VMaxLength, fmt.Sprintf(msgMaxLength, max), at(i, "text")...)
 		case text != "":
 			out[t.Lang] = text
 		}
 	}
 	if required && len(out) == 0 && len(in) == len(seen) {
-		v.add(VRequired, msgRequired, path...)
+		v.Add(VRequired, msgRequired, path...)
 	}
 	return out
 }
 
 // optLocalized is localized for an optional input: nil keeps old.
-func (v *validator) optLocalized(in []TextInput, old Localized, max int, required bool, path ...any) Localized {
+func (v *Validator) optLocalized(in []TextInput, old Localized, max int, required bool, path ...any) Localized {
 	if in == nil {
 		if required && len(old) == 0 {
-			v.add(VRequired, msgRequired, path...)
+			v.Add(VRequired, msgRequired, path...)
 		}
 		return old
 	}
@@ -168,17 +168,17 @@ func (v *validator) optLocalized(in []TextInput, old Localized, max int, require
 
 // money reads an amount given as a decimal string: at least 0, at most two
 // decimal places, at most MaxMoneyWholeDigits before the point.
-func (v *validator) money(s string, path ...any) decimal.Decimal {
+func (v *Validator) money(s string, path ...any) decimal.Decimal {
 	d, err := decimal.NewFromString(strings.TrimSpace(s))
 	switch {
 	case err != nil || strings.ContainsAny(s, "eE"):
-		v.add(VInvalid, msgDecimal, path...)
+		v.Add(VInvalid, msgDecimal, path...)
 	case d.IsNegative():
-		v.add(VMinValue, msgMinZero, path...)
+		v.Add(VMinValue, MsgMinZero, path...)
 	case d.Exponent() < -2 && !d.Equal(d.Round(2)):
-		v.add(VMaxDecimals, msgDecimalPlaces, path...)
+		v.Add(VMaxDecimals, msgDecimalPlaces, path...)
 	case len(d.Truncate(0).Abs().String()) > MaxMoneyWholeDigits:
-		v.add(VMaxWholeDigits, msgDecimalWhole, path...)
+		v.Add(VMaxWholeDigits, msgDecimalWhole, path...)
 	default:
 		return d.Round(2)
 	}
@@ -186,7 +186,7 @@ func (v *validator) money(s string, path ...any) decimal.Decimal {
 }
 
 // optMoney is money for an optional input: nil keeps old.
-func (v *validator) optMoney(s *string, old decimal.Decimal, path ...any) decimal.Decimal {
+func (v *Validator) optMoney(s *string, old decimal.Decimal, path ...any) decimal.Decimal {
 	if s == nil {
 		return old
 	}
@@ -194,15 +194,15 @@ func (v *validator) optMoney(s *string, old decimal.Decimal, path ...any) decima
 }
 
 // nonNegative checks a count or a duration.
-func (v *validator) nonNegative(n int, path ...any) int {
+func (v *Validator) nonNegative(n int, path ...any) int {
 	if n < 0 {
-		v.add(VMinValue, msgMinZero, path...)
+		v.Add(VMinValue, MsgMinZero, path...)
 	}
 	return n
 }
 
 // optInt is nonNegative for an optional input: nil keeps old.
-func (v *validator) optInt(n *int, old int, path ...any) int {
+func (v *Validator) optInt(n *int, old int, path ...any) int {
 	if n == nil {
 		return old
 	}
@@ -210,13 +210,13 @@ func (v *validator) optInt(n *int, old int, path ...any) int {
 }
 
 // text reads a plain text of at most max characters.
-func (v *validator) text(s string, max int, path ...any) string {
+func (v *Validator) text(s string, max int, path ...any) string {
 	v.plainText(s, max, path)
 	return strings.TrimSpace(s)
 }
 
 // optText is text for an optional input: nil keeps old.
-func (v *validator) optText(s *string, old string, max int, path ...any) string {
+func (v *Validator) optText(s *string, old string, max int, path ...any) string {
 	if s == nil {
 		return old
 	}
@@ -224,14 +224,14 @@ func (v *validator) optText(s *string, old string, max int, path ...any) string 
 }
 
 // url reads "" or an absolute http(s) URL.
-func (v *validator) url(s string, path ...any) string {
+func (v *Validator) url(s string, path ...any) string {
 	s = strings.TrimSpace(s)
 	v.httpURL(s, path)
 	return s
 }
 
 // optURL is url for an optional input: nil keeps old.
-func (v *validator) optURL(s *string, old string, path ...any) string {
+func (v *Validator) optURL(s *string, old string, path ...any) string {
 	if s == nil {
 		return old
 	}
@@ -239,19 +239,19 @@ func (v *validator) optURL(s *string, old string, path ...any) string {
 }
 
 // imageURLs reads a list of image URLs, none empty: nil keeps old.
-func (v *validator) imageURLs(in, old []string, path ...any) []string {
+func (v *Validator) imageURLs(in, old []string, path ...any) []string {
 	if in == nil {
 		return old
 	}
 	if len(in) > MaxImages {
-		v.add(VMaxElements, fmt.Sprintf(msgTooManyElements, MaxImages), path...)
+		v.Add(VMaxElements, fmt.Sprintf(MsgTooManyElements, MaxImages), path...)
 		return old
 	}
 	out := make([]string, len(in))
 	for i, u := range in {
 		at := append(append([]any{}, path...), i)
 		if strings.TrimSpace(u) == "" {
-			v.add(VRequired, msgBlank, at...)
+			v.Add(VRequired, msgBlank, at...)
 			continue
 		}
 		out[i] = v.url(u, at...)
@@ -260,14 +260,14 @@ func (v *validator) imageURLs(in, old []string, path ...any) []string {
 }
 
 // dateRange checks that end comes after start; the error is on endPath.
-func (v *validator) dateRange(start, end time.Time, endPath ...any) {
+func (v *Validator) dateRange(start, end time.Time, endPath ...any) {
 	if !end.After(start) {
-		v.add(VEndBeforeStart, msgEndBeforeStart, endPath...)
+		v.Add(VEndBeforeStart, msgEndBeforeStart, endPath...)
 	}
 }
 
 // pick returns *p, or old when p is nil: an optional input field.
-func pick[T any](p *T, old T) T {
+func Pick[T any](p *T, old T) T {
 	if p == nil {
 		return old
 	}

@@ -13,6 +13,9 @@ import (
 	"github.com/shopspring/decimal"
 )
 
+// msgNoName refuses a prototype, option or category without any name.
+const msgNoName = "At least one name_<lang> must not be blank."
+
 // Readers of the administration API's JSON bodies (Document 3): a decoded
 // JSON object (numbers as json.Number), read field by field as DRF's
 // serializer fields do, with their messages. Unknown fields are ignored,
@@ -25,14 +28,14 @@ const (
 	msgDate        = "Date has wrong format. Use one of these formats instead: YYYY-MM-DD."
 	msgUUID        = "Must be a valid UUID."
 	msgPKType      = "Incorrect type. Expected pk value, received %s."
-	msgPKMissing   = "Invalid pk \"%d\" - object does not exist."
-	msgNotAList    = "Expected a list of items but got type \"%s\"."
-	msgNotADict    = "Expected a dictionary of items but got type \"%s\"."
+	MsgPKMissing   = "Invalid pk \"%d\" - object does not exist."
+	MsgNotAList    = "Expected a list of items but got type \"%s\"."
+	MsgNotADict    = "Expected a dictionary of items but got type \"%s\"."
 	msgMaxInt32    = "Ensure this value is less than or equal to 2147483647."
 	msgMinInt      = "Ensure this value is greater than or equal to %d."
-	maxInt32       = 1<<31 - 1
+	MaxInt32       = 1<<31 - 1
 	maxListedPKs   = 100 // ids in one list field
-	maxServiceRows = 20  // services_info entries of an option
+	MaxServiceRows = 20  // services_info entries of an option
 )
 
 // Doc is a decoded JSON object of an administration body.
@@ -40,25 +43,25 @@ type Doc = map[string]any
 
 // docReader reads one body. On a partial update (PATCH) an absent field is
 // never an error; otherwise absent required fields are.
-type docReader struct {
-	v       *validator
-	obj     Doc
-	partial bool
+type DocReader struct {
+	V       *Validator
+	Obj     Doc
+	Partial bool
 }
 
 // raw returns a field's value; ok is false when it is absent or null (with
 // the required and null errors recorded). null reports an explicit null.
-func (d *docReader) raw(field string, required, nullable bool) (value any, ok, null bool) {
-	value, present := d.obj[field]
+func (d *DocReader) Raw(field string, required, nullable bool) (value any, ok, null bool) {
+	value, present := d.Obj[field]
 	switch {
 	case !present:
-		if required && !d.partial {
-			d.v.add(VRequired, msgRequired, field)
+		if required && !d.Partial {
+			d.V.Add(VRequired, msgRequired, field)
 		}
 		return nil, false, false
 	case value == nil:
 		if !nullable {
-			d.v.add(VNull, msgNull, field)
+			d.V.Add(VNull, msgNull, field)
 			return nil, false, false
 		}
 		return nil, false, true
@@ -68,8 +71,8 @@ func (d *docReader) raw(field string, required, nullable bool) (value any, ok, n
 
 // str reads a string of at most max characters; numbers and booleans are
 // taken as their text, as DRF's CharField does. Blank strings are allowed.
-func (d *docReader) str(field string, required bool, max int) *string {
-	value, ok, _ := d.raw(field, required, false)
+func (d *DocReader) str(field string, required bool, max int) *string {
+	value, ok, _ := d.Raw(field, required, false)
 	if !ok {
 		return nil
 	}
@@ -82,15 +85,15 @@ func (d *docReader) str(field string, required bool, max int) *string {
 	case bool:
 		s = map[bool]string{true: "True", false: "False"}[x]
 	default:
-		d.v.add(VInvalid, msgString, field)
+		d.V.Add(VInvalid, msgString, field)
 		return nil
 	}
 	switch {
 	case strings.ContainsRune(s, 0):
-		d.v.add(VInvalid, msgNullCharacters, field)
+		d.V.Add(VInvalid, msgNullCharacters, field)
 		return nil
 	case utf8.RuneCountInString(s) > max:
-		d.v.add(VMaxLength, fmt.Sprintf(msgMaxLength, max), field)
+		d.V.Add(VMaxLength, fmt.Sprintf(msgMaxLength, max), field)
 		return nil
 	}
 	return &s
@@ -98,7 +101,7 @@ func (d *docReader) str(field string, required bool, max int) *string {
 
 // texts reads prefix_<lang> for every language into into: a blank text
 // removes that language.
-func (d *docReader) texts(prefix string, required bool, max int, into Localized) {
+func (d *DocReader) Texts(prefix string, required bool, max int, into Localized) {
 	for _, lang := range Languages {
 		if s := d.str(prefix+"_"+lang, required, max); s != nil {
 			if *s == "" {
@@ -113,22 +116,22 @@ func (d *docReader) texts(prefix string, required bool, max int, into Localized)
 // nameless records msgNoName when names is empty and no prefix_<lang>
 // field has an error of its own; on a partial update only when the body
 // gives one of them.
-func (d *docReader) nameless(prefix string, names Localized) {
-	if len(names) > 0 || (d.partial && !d.touches(prefix)) {
+func (d *DocReader) Nameless(prefix string, names Localized) {
+	if len(names) > 0 || (d.Partial && !d.touches(prefix)) {
 		return
 	}
 	for _, lang := range Languages {
-		if hasFieldError(d.v, prefix+"_"+lang) {
+		if hasFieldError(d.V, prefix+"_"+lang) {
 			return
 		}
 	}
-	d.v.add(VRequired, msgNoName)
+	d.V.Add(VRequired, msgNoName)
 }
 
 // touches reports whether the body has any prefix_<lang> field.
-func (d *docReader) touches(prefix string) bool {
+func (d *DocReader) touches(prefix string) bool {
 	for _, lang := range Languages {
-		if _, ok := d.obj[prefix+"_"+lang]; ok {
+		if _, ok := d.Obj[prefix+"_"+lang]; ok {
 			return true
 		}
 	}
@@ -137,8 +140,8 @@ func (d *docReader) touches(prefix string) bool {
 
 // boolean reads a boolean as DRF's BooleanField: true/false, 1/0 and their
 // usual spellings as strings.
-func (d *docReader) boolean(field string) *bool {
-	value, ok, _ := d.raw(field, false, false)
+func (d *DocReader) Boolean(field string) *bool {
+	value, ok, _ := d.Raw(field, false, false)
 	if !ok {
 		return nil
 	}
@@ -152,11 +155,11 @@ func (d *docReader) boolean(field string) *bool {
 			b = true
 		case "false", "0", "no", "off", "f", "n":
 		default:
-			d.v.add(VInvalid, msgBoolean, field)
+			d.V.Add(VInvalid, msgBoolean, field)
 			return nil
 		}
 	default:
-		d.v.add(VInvalid, msgBoolean, field)
+		d.V.Add(VInvalid, msgBoolean, field)
 		return nil
 	}
 	return &b
@@ -164,21 +167,21 @@ func (d *docReader) boolean(field string) *bool {
 
 // integer reads an integer within [min, 2^31-1]. set reports a value or
 // an explicit null (nullable fields only); n is nil for null.
-func (d *docReader) integer(field string, required, nullable bool, min int64) (n *int, set bool) {
-	value, ok, null := d.raw(field, required, nullable)
+func (d *DocReader) Integer(field string, required, nullable bool, min int64) (n *int, set bool) {
+	value, ok, null := d.Raw(field, required, nullable)
 	if !ok {
 		return nil, null
 	}
 	i, ok := asInt(value)
 	switch {
 	case !ok:
-		d.v.add(VInvalid, msgInteger, field)
+		d.V.Add(VInvalid, msgInteger, field)
 		return nil, false
 	case i < min:
-		d.v.add(VMinValue, fmt.Sprintf(msgMinInt, min), field)
+		d.V.Add(VMinValue, fmt.Sprintf(msgMinInt, min), field)
 		return nil, false
-	case i > maxInt32:
-		d.v.add(VMaxValue, msgMaxInt32, field)
+	case i > MaxInt32:
+		d.V.Add(VMaxValue, msgMaxInt32, field)
 		return nil, false
 	}
 	x := int(i)
@@ -187,8 +190,8 @@ func (d *docReader) integer(field string, required, nullable bool, min int64) (n
 
 // money reads an amount of at least 0 with at most two decimals, given as
 // a JSON number or a decimal string (DRF's DecimalField).
-func (d *docReader) money(field string, required, nullable bool) (m *decimal.Decimal, set bool) {
-	value, ok, null := d.raw(field, required, nullable)
+func (d *DocReader) Money(field string, required, nullable bool) (m *decimal.Decimal, set bool) {
+	value, ok, null := d.Raw(field, required, nullable)
 	if !ok {
 		return nil, null
 	}
@@ -199,19 +202,19 @@ func (d *docReader) money(field string, required, nullable bool) (m *decimal.Dec
 	case string:
 		s = x
 	default:
-		d.v.add(VInvalid, msgDecimal, field)
+		d.V.Add(VInvalid, msgDecimal, field)
 		return nil, false
 	}
-	before := len(d.v.fields)
-	amount := d.v.money(s, field)
-	if len(d.v.fields) > before {
+	before := len(d.V.Fields)
+	amount := d.V.money(s, field)
+	if len(d.V.Fields) > before {
 		return nil, false
 	}
 	return &amount, true
 }
 
 // choice reads a string among choices.
-func (d *docReader) choice(field string, required bool, choices []string) *string {
+func (d *DocReader) Choice(field string, required bool, choices []string) *string {
 	s := d.str(field, required, MaxNameLength)
 	if s == nil {
 		return nil
@@ -221,7 +224,7 @@ func (d *docReader) choice(field string, required bool, choices []string) *strin
 			return s
 		}
 	}
-	d.v.add(VInvalid, fmt.Sprintf(msgLanguageChoice, *s), field)
+	d.V.Add(VInvalid, fmt.Sprintf(msgLanguageChoice, *s), field)
 	return nil
 }
 
@@ -235,14 +238,14 @@ func pkValue(value any) (int64, bool) {
 
 // pk reads the id of a related record; set reports a value or an explicit
 // null (nullable fields only).
-func (d *docReader) pk(field string, required, nullable bool) (id *int64, set bool) {
-	value, ok, null := d.raw(field, required, nullable)
+func (d *DocReader) Pk(field string, required, nullable bool) (id *int64, set bool) {
+	value, ok, null := d.Raw(field, required, nullable)
 	if !ok {
 		return nil, null
 	}
 	n, ok := pkValue(value)
 	if !ok {
-		d.v.add(VInvalid, fmt.Sprintf(msgPKType, jsonTypeName(value)), field)
+		d.V.Add(VInvalid, fmt.Sprintf(msgPKType, JsonTypeName(value)), field)
 		return nil, false
 	}
 	return &n, true
@@ -250,18 +253,18 @@ func (d *docReader) pk(field string, required, nullable bool) (id *int64, set bo
 
 // pkList reads a list of at most maxListedPKs ids, without duplicates;
 // nil when absent or invalid.
-func (d *docReader) pkList(field string) []int64 {
-	value, ok, _ := d.raw(field, false, false)
+func (d *DocReader) PkList(field string) []int64 {
+	value, ok, _ := d.Raw(field, false, false)
 	if !ok {
 		return nil
 	}
 	list, isList := value.([]any)
 	if !isList {
-		d.v.add(VInvalid, fmt.Sprintf(msgNotAList, jsonTypeName(value)), field)
+		d.V.Add(VInvalid, fmt.Sprintf(MsgNotAList, JsonTypeName(value)), field)
 		return nil
 	}
 	if len(list) > maxListedPKs {
-		d.v.add(VMaxElements, fmt.Sprintf(msgTooManyElements, maxListedPKs), field)
+		d.V.Add(VMaxElements, fmt.Sprintf(MsgTooManyElements, maxListedPKs), field)
 		return nil
 	}
 	ids := make([]int64, 0, len(list))
@@ -269,7 +272,7 @@ func (d *docReader) pkList(field string) []int64 {
 	for _, e := range list {
 		n, ok := pkValue(e)
 		if !ok {
-			d.v.add(VInvalid, fmt.Sprintf(msgPKType, jsonTypeName(e)), field)
+			d.V.Add(VInvalid, fmt.Sprintf(msgPKType, JsonTypeName(e)), field)
 			return nil
 		}
 		if !seen[n] {
@@ -281,38 +284,38 @@ func (d *docReader) pkList(field string) []int64 {
 }
 
 // date reads a YYYY-MM-DD date or null.
-func (d *docReader) date(field string) (day *time.Time, set bool) {
-	value, ok, null := d.raw(field, false, true)
+func (d *DocReader) Date(field string) (day *time.Time, set bool) {
+	value, ok, null := d.Raw(field, false, true)
 	if !ok {
 		return nil, null
 	}
 	s, _ := value.(string)
 	t, err := time.Parse(time.DateOnly, strings.TrimSpace(s))
 	if err != nil || !inTimeRange(t) {
-		d.v.add(VInvalid, msgDate, field)
+		d.V.Add(VInvalid, msgDate, field)
 		return nil, false
 	}
 	return &t, true
 }
 
 // uuidField reads a UUID; nil when absent, null or invalid.
-func (d *docReader) uuidField(field string, required bool) *uuid.UUID {
-	value, ok, _ := d.raw(field, required, false)
+func (d *DocReader) uuidField(field string, required bool) *uuid.UUID {
+	value, ok, _ := d.Raw(field, required, false)
 	if !ok {
 		return nil
 	}
 	s, _ := value.(string)
 	u, err := uuid.Parse(strings.TrimSpace(s))
 	if err != nil {
-		d.v.add(VInvalid, msgUUID, field)
+		d.V.Add(VInvalid, msgUUID, field)
 		return nil
 	}
 	return &u
 }
 
 // missingPK records DRF's error for ids naming no record visible here.
-func (d *docReader) missingPK(field string, id int64) {
-	d.v.add(VNotFound, fmt.Sprintf(msgPKMissing, id), field)
+func (d *DocReader) MissingPK(field string, id int64) {
+	d.V.Add(VNotFound, fmt.Sprintf(MsgPKMissing, id), field)
 }
 
 // writePartner reads partner_uuid and returns the partner the write
@@ -320,7 +323,7 @@ func (d *docReader) missingPK(field string, id int64) {
 // field error recorded among the body's others. required asks for
 // partner_uuid even from a member (option categories).
 // Errors: a failed partner lookup.
-func (d *docReader) writePartner(ctx context.Context, partners PartnerStore, c *Caller, required bool) (*Partner, error) {
+func (d *DocReader) WritePartner(ctx context.Context, partners PartnerStore, c *Caller, required bool) (*Partner, error) {
 	u := d.uuidField("partner_uuid", required)
 	if required && u == nil {
 		return nil, nil
@@ -328,7 +331,7 @@ func (d *docReader) writePartner(ctx context.Context, partners PartnerStore, c *
 	partner, err := WritePartner(ctx, partners, c, u, "partner_uuid")
 	var e *Error
 	if errors.As(err, &e) && e.Code == CodeInvalid {
-		d.v.fields = append(d.v.fields, e.Fields...)
+		d.V.Fields = append(d.V.Fields, e.Fields...)
 		return nil, nil
 	}
 	return partner, err

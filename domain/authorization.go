@@ -188,7 +188,7 @@ func (c *Caller) listTenant(partner *int64) (tenant *int64, none bool) {
 // tenancy excludes gives an empty page without a read.
 // Errors: those of Authorize; CodeInvalid on "ordering"; CodeNotFound
 // "Invalid page." past the end.
-func adminList[T any](ctx context.Context, op AdminOp, partner *int64, ordering string, orderings []string,
+func AdminList[T any](ctx context.Context, op AdminOp, partner *int64, ordering string, orderings []string,
 	page PageRequest, find func(tenant *int64) ([]T, int, error)) (*Page[T], error) {
 	c, err := Authorize(ctx, op)
 	if err != nil {
@@ -214,9 +214,9 @@ func checkOrdering(ordering string, allowed []string) error {
 	if ordering == "" || slices.Contains(allowed, ordering) {
 		return nil
 	}
-	var v validator
-	v.add(VInvalid, "Unknown ordering: "+ordering+".", "ordering")
-	return v.err()
+	var v Validator
+	v.Add(VInvalid, "Unknown ordering: "+ordering+".", "ordering")
+	return v.Err()
 }
 
 // Messages of the partner_uuid field of administration writes.
@@ -231,23 +231,23 @@ const (
 // Staff must name the partner.
 // Errors: CodeInvalid on field (the input's name for the partner uuid).
 func WritePartner(ctx context.Context, partners PartnerStore, c *Caller, partnerUUID *uuid.UUID, field string) (*Partner, error) {
-	var v validator
+	var v Validator
 	switch {
 	case partnerUUID == nil && c.Partner != nil && !c.User.IsStaff:
 		return c.Partner, nil
 	case partnerUUID == nil:
-		v.add(VRequired, msgPartnerUUIDRequired, field)
-		return nil, v.err()
+		v.Add(VRequired, msgPartnerUUIDRequired, field)
+		return nil, v.Err()
 	case c.User.IsStaff:
 		p, err := partners.FindPartnerByUUID(ctx, *partnerUUID)
 		if IsCode(err, CodeNotFound) {
-			v.add(VNotFound, fmt.Sprintf(msgPartnerUUIDUnknown, partnerUUID), field)
-			return nil, v.err()
+			v.Add(VNotFound, fmt.Sprintf(msgPartnerUUIDUnknown, partnerUUID), field)
+			return nil, v.Err()
 		}
 		return p, err
 	case c.Partner != nil && c.Partner.UUID == *partnerUUID:
 		return c.Partner, nil
 	}
-	v.add(VNotFound, fmt.Sprintf(msgPartnerUUIDUnknown, partnerUUID), field)
-	return nil, v.err()
+	v.Add(VNotFound, fmt.Sprintf(msgPartnerUUIDUnknown, partnerUUID), field)
+	return nil, v.Err()
 }

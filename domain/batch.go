@@ -27,7 +27,7 @@ func inKeyOrder[T any](ids []int64, records []*T, idOf func(*T) int64) []*T {
 // the records of ids with find (in ids order, nil for unknown ids) and
 // blanks those of partners the caller does not see, so that they read as
 // unknown too.
-func visibleBatch[T any](ctx context.Context, op AdminOp, ids []int64,
+func VisibleBatch[T any](ctx context.Context, op AdminOp, ids []int64,
 	find func(context.Context, []int64) ([]*T, error), ownerOf func(*T) int64) ([]*T, error) {
 	c, err := Authorize(ctx, op)
 	if err != nil {
@@ -70,7 +70,7 @@ func pagesByParent[T any](parentIDs []int64, req PageRequest, rows []T, parentOf
 // visiblePages makes the pages of a batch of parents' lists: parent i's
 // items and count when the caller sees it (parents[i] != nil, as
 // visibleBatch leaves them), an empty page otherwise.
-func visiblePages[P, T any](parents []*P, items [][]T, counts []int, req PageRequest) []*Page[T] {
+func VisiblePages[P, T any](parents []*P, items [][]T, counts []int, req PageRequest) []*Page[T] {
 	out := make([]*Page[T], len(parents))
 	for i, p := range parents {
 		out[i] = &Page[T]{Items: []T{}, Request: req}

@@ -79,9 +79,9 @@ func ParseBoxOrdering(s string) ([]BoxOrder, error) {
 		}
 		o := BoxOrder{Field: strings.TrimPrefix(term, "-"), Desc: strings.HasPrefix(term, "-")}
 		if !isBoxOrderField(o.Field) {
-			var v validator
-			v.add(VInvalid, fmt.Sprintf("Select a valid choice. %s is not one of the available choices.", term), "ordering")
-			return nil, v.err()
+			var v Validator
+			v.Add(VInvalid, fmt.Sprintf("Select a valid choice. %s is not one of the available choices.", term), "ordering")
+			return nil, v.Err()
 		}
 		if !seen[o.Field] {
 			seen[o.Field] = true

@@ -83,13 +83,13 @@ func NextBoxOfferStatus(current, action string) (string, error) {
 		{BoxOfferStatusRefused, BoxOfferValidate}: BoxOfferStatusValidated,
 	}[[2]string{current, action}]
 	if next == "" {
-		var v validator
+		var v Validator
 		msg := fmt.Sprintf("An offer with status %s cannot be %s.", current, pastTense(action))
 		if current == "" {
 			msg = fmt.Sprintf("There is no offer to %s.", strings.ToLower(action))
 		}
-		v.add(VInvalidState, msg, "status")
-		return "", v.err()
+		v.Add(VInvalidState, msg, "status")
+		return "", v.Err()
 	}
 	return next, nil
 }
@@ -134,16 +134,16 @@ func managedMarketplace(ctx context.Context, partners PartnerStore, ownerID int6
 	return ownerPartner(ctx, partners, ownerID)
 }
 
-func (in *BoxInput) apply(v *validator, b *Box) {
+func (in *BoxInput) apply(v *Validator, b *Box) {
 	create := b.ID == 0
 	b.Name = v.optLocalized(in.Name, b.Name, MaxNameLength, create || in.Name != nil, "name")
 	b.ShortDescription = v.optLocalized(in.ShortDescription, b.ShortDescription, MaxDescriptionLength, false, "shortDescription")
 	b.LongDescription = v.optLocalized(in.LongDescription, b.LongDescription, MaxDescriptionLength, false, "longDescription")
-	b.IsActive = pick(in.IsActive, b.IsActive)
-	b.IsHighlight = pick(in.IsHighlight, b.IsHighlight)
-	b.DisplayNbOffers = pick(in.DisplayNbOffers, b.DisplayNbOffers)
+	b.IsActive = Pick(in.IsActive, b.IsActive)
+	b.IsHighlight = Pick(in.IsHighlight, b.IsHighlight)
+	b.DisplayNbOffers = Pick(in.DisplayNbOffers, b.DisplayNbOffers)
 	if create && in.Price == nil {
-		v.add(VRequired, msgRequired, "price")
+		v.Add(VRequired, msgRequired, "price")
 	}
 	b.Price = v.optMoney(in.Price, b.Price, "price")
 	b.Ranking = v.optInt(in.Ranking, b.Ranking, "ranking")
@@ -157,7 +157,7 @@ func (in *BoxInput) apply(v *validator, b *Box) {
 	b.UniverseIDs = in.UniverseIDs
 }
 
-func (s *BoxService) checkUniverses(ctx context.Context, v *validator, ids []int64) error {
+func (s *BoxService) checkUniverses(ctx context.Context, v *Validator, ids []int64) error {
 	if len(ids) == 0 {
 		return nil
 	}
@@ -167,7 +167,7 @@ func (s *BoxService) checkUniverses(ctx context.Context, v *validator, ids []int
 	}
 	for i, id := range ids {
 		if slices.Contains(missing, id) {
-			v.add(VNotFound, fmt.Sprintf(msgNoSuchRecord, id), "universeIds", i)
+			v.Add(VNotFound, fmt.Sprintf(msgNoSuchRecord, id), "universeIds", i)
 		}
 	}
 	return nil
@@ -183,12 +183,12 @@ func (s *BoxService) CreateBox(ctx context.Context, in BoxInput) (*BoxView, erro
 		return nil, err
 	}
 	b := &Box{MarketplaceID: m.ID, Ranking: 1, PeopleIncluded: 1, MaxNumberUsages: 1}
-	var v validator
+	var v Validator
 	in.apply(&v, b)
 	if err := s.checkUniverses(ctx, &v, in.UniverseIDs); err != nil {
 		return nil, err
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.CreateBox(ctx, b); err != nil {
@@ -212,12 +212,12 @@ func (s *BoxService) UpdateBox(ctx context.Context, id int64, in BoxInput) (*Box
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	in.apply(&v, b)
 	if err := s.checkUniverses(ctx, &v, in.UniverseIDs); err != nil {
 		return nil, err
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.UpdateBox(ctx, b); err != nil {
@@ -273,9 +273,9 @@ func (s *BoxService) ManagedBoxOffers(ctx context.Context, partnerID, boxID *int
 	switch status {
 	case "", BoxOfferStatusDraft, BoxOfferStatusValidated, BoxOfferStatusRefused:
 	default:
-		var v validator
-		v.add(VInvalid, fmt.Sprintf("%q is not a valid choice.", status), "status")
-		return nil, v.err()
+		var v Validator
+		v.Add(VInvalid, fmt.Sprintf("%q is not a valid choice.", status), "status")
+		return nil, v.Err()
 	}
 	offers, count, err := s.store.FindManagedBoxOffers(ctx, m.ID, boxID, status, page)
 	if err != nil {
@@ -357,9 +357,9 @@ func (s *BoxService) ReviewBoxOffer(ctx context.Context, id int64, decision stri
 		return nil, err
 	}
 	if decision != BoxOfferValidate && decision != BoxOfferRefuse {
-		var v validator
-		v.add(VInvalid, fmt.Sprintf(msgLanguageChoice, decision), "decision")
-		return nil, v.err()
+		var v Validator
+		v.Add(VInvalid, fmt.Sprintf(msgLanguageChoice, decision), "decision")
+		return nil, v.Err()
 	}
 	next, err := NextBoxOfferStatus(o.Status, decision)
 	if err != nil {
@@ -376,9 +376,9 @@ func (s *BoxService) moveBoxOffer(ctx context.Context, o *BoxOffer, next string)
 		return nil, err
 	}
 	if !ok {
-		var v validator
-		v.add(VInvalidState, "The offer changed meanwhile; read it again.", "status")
-		return nil, v.err()
+		var v Validator
+		v.Add(VInvalidState, "The offer changed meanwhile; read it again.", "status")
+		return nil, v.Err()
 	}
 	o.Status = next
 	return o, nil

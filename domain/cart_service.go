@@ -105,9 +105,9 @@ func (s *CartService) SaveCart(ctx context.Context, in CartInput) (view *CartVie
 		return saved, nil
 	})
 	if IsCode(err, CodeNotFound) {
-		var v validator
-		v.add(VNotFound, msgCartIDNotFound, "id")
-		return nil, false, v.err()
+		var v Validator
+		v.Add(VNotFound, msgCartIDNotFound, "id")
+		return nil, false, v.Err()
 	}
 	if err != nil {
 		return nil, false, err
@@ -239,7 +239,7 @@ func parseCartDoc(raw any) (*cartDoc, error) {
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	doc := &cartDoc{items: []CartItem{}}
 
 	switch id := obj["id"].(type) {
@@ -247,12 +247,12 @@ func parseCartDoc(raw any) (*cartDoc, error) {
 	case string:
 		u, err := uuid.Parse(id)
 		if err != nil || len(id) != 36 {
-			v.add(VInvalid, "Must be a valid UUID.", "id")
+			v.Add(VInvalid, "Must be a valid UUID.", "id")
 		} else {
 			doc.id = &u
 		}
 	default:
-		v.add(VInvalid, "Must be a valid UUID.", "id")
+		v.Add(VInvalid, "Must be a valid UUID.", "id")
 	}
 
 	switch ru := obj["return_url"].(type) {
@@ -260,50 +260,50 @@ func parseCartDoc(raw any) (*cartDoc, error) {
 	case string:
 		switch {
 		case utf8.RuneCountInString(ru) > MaxReturnURLLength:
-			v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxReturnURLLength), "return_url")
+			v.Add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxReturnURLLength), "return_url")
 		case ru != "" && !validHTTPURL(ru):
-			v.add(VInvalid, "Enter a valid URL.", "return_url")
+			v.Add(VInvalid, "Enter a valid URL.", "return_url")
 		default:
 			doc.returnURL = ru
 		}
 	default:
-		v.add(VInvalid, msgString, "return_url")
+		v.Add(VInvalid, msgString, "return_url")
 	}
 
 	items, present := obj["items"]
 	switch list := items.(type) {
 	case nil:
 		if present {
-			v.add(VNull, msgNull, "items")
+			v.Add(VNull, msgNull, "items")
 		} else {
-			v.add(VRequired, msgRequired, "items")
+			v.Add(VRequired, msgRequired, "items")
 		}
 	case []any:
 		if len(list) > MaxCartItems {
-			v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d elements.", MaxCartItems), "items")
+			v.Add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d elements.", MaxCartItems), "items")
 			break
 		}
-		v.listLength(len(list), "items")
+		v.ListLength(len(list), "items")
 		for i, it := range list {
 			if item, ok := parseCartItem(&v, it, "items", i); ok {
 				doc.items = append(doc.items, item)
 			}
 		}
 	default:
-		v.add(VInvalid, fmt.Sprintf("Expected a list of items but got type %q.", jsonTypeName(items)), "items")
+		v.Add(VInvalid, fmt.Sprintf("Expected a list of items but got type %q.", JsonTypeName(items)), "items")
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	return doc, nil
 }
 
-func parseCartItem(v *validator, raw any, path ...any) (CartItem, bool) {
-	before := len(v.fields)
+func parseCartItem(v *Validator, raw any, path ...any) (CartItem, bool) {
+	before := len(v.Fields)
 	at := func(field ...any) []any { return append(append([]any{}, path...), field...) }
 	obj, ok := raw.(map[string]any)
 	if !ok {
-		v.add(VInvalid, fmt.Sprintf("Invalid data. Expected a dictionary, but got %s.", jsonTypeName(raw)), at("non_field_errors")...)
+		v.Add(VInvalid, fmt.Sprintf("Invalid data. Expected a dictionary, but got %s.", JsonTypeName(raw)), at("non_field_errors")...)
 		return CartItem{}, false
 	}
 	item := CartItem{AttributeValues: map[int64]string{}}
@@ -317,11 +317,11 @@ func parseCartItem(v *validator, raw any, path ...any) (CartItem, bool) {
 	switch m := attrs.(type) {
 	case nil:
 		if present {
-			v.add(VNull, msgNull, at("attribute_values")...)
+			v.Add(VNull, msgNull, at("attribute_values")...)
 		}
 	case map[string]any:
 		if len(m) > MaxAttributesPerItem {
-			v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d elements.", MaxAttributesPerItem), at("attribute_values")...)
+			v.Add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d elements.", MaxAttributesPerItem), at("attribute_values")...)
 			break
 		}
 		keys := make([]string, 0, len(m))
@@ -332,47 +332,47 @@ func parseCartItem(v *validator, raw any, path ...any) (CartItem, bool) {
 		for _, k := range keys {
 			id, err := strconv.ParseInt(k, 10, 64)
 			if err != nil || id < 1 {
-				v.add(VInvalid, "Attribute ids must be positive integers.", at("attribute_values", k)...)
+				v.Add(VInvalid, "Attribute ids must be positive integers.", at("attribute_values", k)...)
 				continue
 			}
 			s, ok := m[k].(string)
 			switch {
 			case !ok:
-				v.add(VInvalid, msgString, at("attribute_values", k)...)
+				v.Add(VInvalid, msgString, at("attribute_values", k)...)
 			case utf8.RuneCountInString(s) > MaxAttributeValueLen:
-				v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxAttributeValueLen), at("attribute_values", k)...)
+				v.Add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxAttributeValueLen), at("attribute_values", k)...)
 			default:
 				item.AttributeValues[id] = s
 			}
 		}
 	default:
-		v.add(VInvalid, fmt.Sprintf("Expected a dictionary of items but got type %q.", jsonTypeName(attrs)), at("attribute_values")...)
+		v.Add(VInvalid, fmt.Sprintf("Expected a dictionary of items but got type %q.", JsonTypeName(attrs)), at("attribute_values")...)
 	}
-	return item, len(v.fields) == before
+	return item, len(v.Fields) == before
 }
 
 // integer reads an integer field of obj within [min, max]. ok is false when
 // the field is absent, null or invalid (the last recorded as an error).
-func (v *validator) integer(obj map[string]any, field string, required bool, min, max int64, at func(...any) []any) (n int64, ok bool) {
+func (v *Validator) integer(obj map[string]any, field string, required bool, min, max int64, at func(...any) []any) (n int64, ok bool) {
 	raw, present := obj[field]
 	if raw == nil {
 		switch {
 		case !present && required:
-			v.add(VRequired, msgRequired, at(field)...)
+			v.Add(VRequired, msgRequired, at(field)...)
 		case present && required:
-			v.add(VNull, msgNull, at(field)...)
+			v.Add(VNull, msgNull, at(field)...)
 		}
 		return 0, false
 	}
 	n, ok = asInt(raw)
 	switch {
 	case !ok:
-		v.add(VInvalid, msgInteger, at(field)...)
+		v.Add(VInvalid, msgInteger, at(field)...)
 	case n < min:
-		v.add(VMinValue, fmt.Sprintf("Ensure this value is greater than or equal to %d.", min), at(field)...)
+		v.Add(VMinValue, fmt.Sprintf("Ensure this value is greater than or equal to %d.", min), at(field)...)
 		ok = false
 	case n > max:
-		v.add(VMaxValue, fmt.Sprintf("Ensure this value is less than or equal to %d.", max), at(field)...)
+		v.Add(VMaxValue, fmt.Sprintf("Ensure this value is less than or equal to %d.", max), at(field)...)
 		ok = false
 	}
 	return n, ok

@@ -76,7 +76,7 @@ type EventAdminStore interface {
 	UpdateEventFormula(ctx context.Context, f *EventFormula) error
 }
 
-func (in *EventInput) apply(v *validator, e *Event) {
+func (in *EventInput) apply(v *Validator, e *Event) {
 	create := e.ID == 0
 	e.Name = v.optLocalized(in.Name, e.Name, MaxNameLength, create || in.Name != nil, "name")
 	e.ShortDescription = v.optLocalized(in.ShortDescription, e.ShortDescription, MaxDescriptionLength, false, "shortDescription")
@@ -109,9 +109,9 @@ func (s *EventService) CreateEvent(ctx context.Context, in EventInput) (*EventVi
 		return nil, err
 	}
 	e := &Event{PartnerID: p.ID}
-	var v validator
+	var v Validator
 	in.apply(&v, e)
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.CreateEvent(ctx, e); err != nil {
@@ -128,9 +128,9 @@ func (s *EventService) UpdateEvent(ctx context.Context, id int64, in EventInput)
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	in.apply(&v, e)
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.UpdateEvent(ctx, e); err != nil {
@@ -167,13 +167,13 @@ func (s *EventService) adminEventView(ctx context.Context, p *Partner, id int64)
 	return newEventView(p, e, loc), nil
 }
 
-func (in *EventSlotInput) apply(v *validator, sl *EventSlot) {
+func (in *EventSlotInput) apply(v *Validator, sl *EventSlot) {
 	create := sl.ID == 0
 	if create && in.StartingAt == nil {
-		v.add(VRequired, msgRequired, "startingDatetime")
+		v.Add(VRequired, msgRequired, "startingDatetime")
 	}
 	if create && in.EndingAt == nil {
-		v.add(VRequired, msgRequired, "endingDatetime")
+		v.Add(VRequired, msgRequired, "endingDatetime")
 	}
 	sl.StartingAt = v.optTime(in.StartingAt, sl.StartingAt, "startingDatetime")
 	sl.EndingAt = v.optTime(in.EndingAt, sl.EndingAt, "endingDatetime")
@@ -194,9 +194,9 @@ func (s *EventService) AddEventSlot(ctx context.Context, eventID int64, in Event
 		return nil, err
 	}
 	sl := &EventSlot{EventID: e.ID}
-	var v validator
+	var v Validator
 	in.apply(&v, sl)
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.AddEventSlot(ctx, sl); err != nil {
@@ -212,9 +212,9 @@ func (s *EventService) UpdateEventSlot(ctx context.Context, id int64, in EventSl
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	in.apply(&v, sl)
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.UpdateEventSlot(ctx, sl); err != nil {
@@ -255,11 +255,11 @@ func eventSlotView(p *Partner, sl *EventSlot) (*EventSlotView, error) {
 		FunnelLink: eventFunnelLink(p, sl.EventID, sl.ID)}, nil
 }
 
-func (in *EventFormulaInput) apply(v *validator, f *EventFormula) {
+func (in *EventFormulaInput) apply(v *Validator, f *EventFormula) {
 	create := f.ID == 0
 	f.Name = v.optLocalized(in.Name, f.Name, MaxNameLength, create || in.Name != nil, "name")
 	if create && in.Price == nil {
-		v.add(VRequired, msgRequired, "price")
+		v.Add(VRequired, msgRequired, "price")
 	}
 	f.Price = v.optMoney(in.Price, f.Price, "price")
 }
@@ -272,9 +272,9 @@ func (s *EventService) AddEventFormula(ctx context.Context, eventID int64, in Ev
 		return nil, err
 	}
 	f := &EventFormula{EventID: e.ID}
-	var v validator
+	var v Validator
 	in.apply(&v, f)
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.AddEventFormula(ctx, f); err != nil {
@@ -298,9 +298,9 @@ func (s *EventService) UpdateEventFormula(ctx context.Context, id int64, in Even
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	in.apply(&v, f)
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.UpdateEventFormula(ctx, f); err != nil {

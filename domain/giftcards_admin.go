@@ -74,10 +74,10 @@ func (s *VoucherAdminService) Giftcards(ctx context.Context, in GiftcardListInpu
 		return nil, err
 	}
 	tenant, none := c.listTenant(in.PartnerID)
-	var v validator
+	var v Validator
 	f := GiftcardFilter{Tenant: tenant, Order: v.ordering(in.Ordering, GiftcardOrderFields, "created_on")}
 	f.From, f.To = v.dateFilters(callerLocation(c), "created_on", in.CreatedOnGte, in.CreatedOnLte, in.CreatedOnRange)
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if none {
@@ -142,22 +142,22 @@ func (s *VoucherAdminService) IssueGiftcard(ctx context.Context, in IssueGiftcar
 	if _, err := Authorize(ctx, OpGiftcardIssue); err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	g := &AdminGiftcard{GiftcardPrototypeID: in.GiftcardPrototypeID, Status: GiftStatusPaid, ExpiresOn: in.ExpiresOn}
 	g.Value = v.money(in.Value, "value")
 	g.RemainingValue = g.Value
 	if in.Status != nil {
 		if *in.Status != GiftStatusDraft && *in.Status != GiftStatusPaid {
-			v.add(VInvalid, fmt.Sprintf(msgLanguageChoice, *in.Status), "status")
+			v.Add(VInvalid, fmt.Sprintf(msgLanguageChoice, *in.Status), "status")
 		}
 		g.Status = *in.Status
 	}
 	if in.ExpiresOn != nil && !in.ExpiresOn.After(s.now()) {
-		v.add(VInvalid, "The expiration date must be in the future.", "expiresOn")
+		v.Add(VInvalid, "The expiration date must be in the future.", "expiresOn")
 	}
 	g.GifterFirstName = v.issueText(in.GifterFirstName, maxIssueNameLength, "gifterFirstName")
 	g.GifterLastName = v.issueText(in.GifterLastName, maxIssueNameLength, "gifterLastName")
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	_, err := issueWithCode(func(code string) error {

@@ -428,18 +428,18 @@ func (s *GiftService) CreateContactRequest(ctx context.Context, in ContactReques
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	r := &ContactRequest{}
 	r.GiftCode = v.contactString(obj, "gift_code", true, MaxGiftCodeLength)
 	r.FullName = v.contactString(obj, "full_name", true, MaxContactFullNameLength)
 	if email := v.contactString(obj, "email", true, MaxContactEmailLength); email != "" && !validEmail(email) {
-		v.add(VInvalid, msgEmail, "email")
+		v.Add(VInvalid, msgEmail, "email")
 	} else {
 		r.Email = email
 	}
 	if phone := v.contactString(obj, "phone_number", false, MaxContactPhoneLength); phone != "" {
 		if !contactPhonePattern.MatchString(phone) || contactPhoneDigits(phone) < 3 {
-			v.add(VInvalid, msgContactPhone, "phone_number")
+			v.Add(VInvalid, msgContactPhone, "phone_number")
 		}
 		r.PhoneNumber = &phone
 	}
@@ -451,7 +451,7 @@ func (s *GiftService) CreateContactRequest(ctx context.Context, in ContactReques
 		p, err := s.partners.FindPartnerByUUID(ctx, partnerUUID)
 		switch {
 		case IsCode(err, CodeNotFound):
-			v.add(VNotFound, MsgContactPartnerNotFound, "partner")
+			v.Add(VNotFound, MsgContactPartnerNotFound, "partner")
 		case err != nil:
 			return nil, err
 		default:
@@ -463,14 +463,14 @@ func (s *GiftService) CreateContactRequest(ctx context.Context, in ContactReques
 		g, err := s.scopedGift(ctx, partner, r.GiftCode)
 		switch {
 		case IsCode(err, CodeNotFound):
-			v.add(VNotFound, MsgContactGiftCodeNotFound, "gift_code")
+			v.Add(VNotFound, MsgContactGiftCodeNotFound, "gift_code")
 		case err != nil:
 			return nil, err
 		default:
 			gift = g
 		}
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	r.PartnerID = partner.ID
@@ -484,16 +484,16 @@ func (s *GiftService) CreateContactRequest(ctx context.Context, in ContactReques
 // whitespace trimmed, numbers and booleans taken as their text, NUL
 // characters refused, at most max characters. An optional field may be
 // absent, null or blank, all read as "".
-func (v *validator) contactString(obj map[string]any, field string, required bool, max int) string {
+func (v *Validator) contactString(obj map[string]any, field string, required bool, max int) string {
 	raw, present := obj[field]
 	var s string
 	switch x := raw.(type) {
 	case nil:
 		switch {
 		case required && present:
-			v.add(VNull, msgNull, field)
+			v.Add(VNull, msgNull, field)
 		case required:
-			v.add(VRequired, msgRequired, field)
+			v.Add(VRequired, msgRequired, field)
 		}
 		return ""
 	case string:
@@ -506,50 +506,50 @@ func (v *validator) contactString(obj map[string]any, field string, required boo
 			s = "True"
 		}
 	default:
-		v.add(VInvalid, msgString, field)
+		v.Add(VInvalid, msgString, field)
 		return ""
 	}
 	s = strings.TrimSpace(s)
 	switch {
 	case s == "":
 		if required {
-			v.add(VRequired, msgBlank, field)
+			v.Add(VRequired, msgBlank, field)
 		}
 		return ""
 	case strings.ContainsRune(s, 0):
-		v.add(VInvalid, msgNullCharacters, field)
+		v.Add(VInvalid, msgNullCharacters, field)
 		return ""
 	case utf8.RuneCountInString(s) > max:
-		v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", max), field)
+		v.Add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", max), field)
 		return ""
 	}
 	return s
 }
 
 // contactUUID reads a required UUID field given as a string.
-func (v *validator) contactUUID(obj map[string]any, field string) (uuid.UUID, bool) {
+func (v *Validator) contactUUID(obj map[string]any, field string) (uuid.UUID, bool) {
 	raw, present := obj[field]
 	switch s := raw.(type) {
 	case nil:
 		if present {
-			v.add(VNull, msgNull, field)
+			v.Add(VNull, msgNull, field)
 		} else {
-			v.add(VRequired, msgRequired, field)
+			v.Add(VRequired, msgRequired, field)
 		}
 	case string:
 		s = strings.TrimSpace(s)
 		if s == "" {
-			v.add(VRequired, msgBlank, field)
+			v.Add(VRequired, msgBlank, field)
 			break
 		}
 		u, err := uuid.Parse(s)
 		if err != nil || (len(s) != 36 && len(s) != 32) {
-			v.add(VInvalid, msgContactUUID, field)
+			v.Add(VInvalid, msgContactUUID, field)
 			break
 		}
 		return u, true
 	default:
-		v.add(VInvalid, msgContactUUID, field)
+		v.Add(VInvalid, msgContactUUID, field)
 	}
 	return uuid.UUID{}, false
 }

@@ -140,7 +140,7 @@ func (s *MediaService) Upload(ctx context.Context, in MediaUpload) (*Media, erro
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	var name string
 	if in.Name == nil {
 		name = v.mediaName(nil)
@@ -151,9 +151,9 @@ func (s *MediaService) Upload(ctx context.Context, in MediaUpload) (*Media, erro
 	var info imageInfo
 	switch {
 	case in.Files > 1:
-		v.add(VInvalid, msgOneFile, "file")
+		v.Add(VInvalid, msgOneFile, "file")
 	case in.File == nil:
-		v.add(VRequired, msgNoFile, "file")
+		v.Add(VRequired, msgNoFile, "file")
 	default:
 		data, err = io.ReadAll(io.LimitReader(in.File, MaxMediaBytes+1))
 		switch {
@@ -169,10 +169,10 @@ func (s *MediaService) Upload(ctx context.Context, in MediaUpload) (*Media, erro
 		if id, err := uuid.Parse(strings.TrimSpace(*in.PartnerUUID)); err == nil {
 			partnerUUID = &id
 		} else {
-			v.add(VInvalid, msgUUID, "partner_uuid")
+			v.Add(VInvalid, msgUUID, "partner_uuid")
 		}
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	p, err := WritePartner(ctx, s.partners, c, partnerUUID, "partner_uuid")
@@ -196,17 +196,17 @@ func (s *MediaService) Upload(ctx context.Context, in MediaUpload) (*Media, erro
 
 // mediaName reads a media name (a decoded JSON value or form field):
 // required, trimmed, at most MaxNameLength characters.
-func (v *validator) mediaName(in any) string {
-	before := len(v.fields)
+func (v *Validator) mediaName(in any) string {
+	before := len(v.Fields)
 	name := strings.TrimSpace(v.requiredString(in, "name"))
 	switch {
-	case len(v.fields) > before:
+	case len(v.Fields) > before:
 	case name == "":
-		v.add(VRequired, msgBlank, "name")
+		v.Add(VRequired, msgBlank, "name")
 	case strings.ContainsRune(name, 0) || !utf8.ValidString(name):
-		v.add(VInvalid, msgNullCharacters, "name")
+		v.Add(VInvalid, msgNullCharacters, "name")
 	case utf8.RuneCountInString(name) > MaxNameLength:
-		v.add(VMaxLength, fmt.Sprintf(msgMaxLength, MaxNameLength), "name")
+		v.Add(VMaxLength, fmt.Sprintf(msgMaxLength, MaxNameLength), "name")
 	}
 	return name
 }
@@ -219,20 +219,20 @@ type imageInfo struct {
 // image checks that data is an image of an accepted format by its content:
 // the sniffed type and the decoder's reading of the header must agree, and
 // the declared size must be within MaxMediaPixels.
-func (v *validator) image(data []byte) imageInfo {
+func (v *Validator) image(data []byte) imageInfo {
 	if len(data) == 0 {
-		v.add(VInvalid, msgEmptyFile, "file")
+		v.Add(VInvalid, msgEmptyFile, "file")
 		return imageInfo{}
 	}
 	ct := http.DetectContentType(data)
 	format, ok := mediaTypes[ct]
 	cfg, decoded, err := image.DecodeConfig(bytes.NewReader(data))
 	if !ok || err != nil || decoded != format || cfg.Width <= 0 || cfg.Height <= 0 {
-		v.add(VInvalid, msgNotAnImage, "file")
+		v.Add(VInvalid, msgNotAnImage, "file")
 		return imageInfo{}
 	}
 	if int64(cfg.Width)*int64(cfg.Height) > MaxMediaPixels {
-		v.add(VInvalid, fmt.Sprintf(msgImageTooBig, MaxMediaPixels), "file")
+		v.Add(VInvalid, fmt.Sprintf(msgImageTooBig, MaxMediaPixels), "file")
 		return imageInfo{}
 	}
 	return imageInfo{contentType: ct, width: cfg.Width, height: cfg.Height}
@@ -270,12 +270,12 @@ var MediaOrderings = []string{"-created_on", "created_on", "name", "-name"}
 // Errors: those of Authorize(OpMediaRead); CodeInvalid on "ordering" and
 // "contentType"; CodeNotFound "Invalid page." past the last page.
 func (s *MediaService) List(ctx context.Context, f MediaFilter, page PageRequest) (*Page[Media], error) {
-	return adminList(ctx, OpMediaRead, f.PartnerID, f.Ordering, MediaOrderings, page,
+	return AdminList(ctx, OpMediaRead, f.PartnerID, f.Ordering, MediaOrderings, page,
 		func(tenant *int64) ([]Media, int, error) {
 			if _, ok := mediaTypes[f.ContentType]; f.ContentType != "" && !ok {
-				var v validator
-				v.add(VInvalid, "Not an image type: "+f.ContentType+".", "contentType")
-				return nil, 0, v.err()
+				var v Validator
+				v.Add(VInvalid, "Not an image type: "+f.ContentType+".", "contentType")
+				return nil, 0, v.Err()
 			}
 			f.PartnerID = tenant
 			return s.store.ListMedia(ctx, f, page)
@@ -286,7 +286,7 @@ func (s *MediaService) List(ctx context.Context, f MediaFilter, page PageRequest
 // others (a graph batch: a prototype's images and cover).
 // Errors: those of Authorize(OpMediaRead).
 func (s *MediaService) MediaByID(ctx context.Context, ids []int64) ([]*Media, error) {
-	return visibleBatch(ctx, OpMediaRead, ids, s.store.MediaByID, func(m *Media) int64 { return m.PartnerID })
+	return VisibleBatch(ctx, OpMediaRead, ids, s.store.MediaByID, func(m *Media) int64 { return m.PartnerID })
 }
 
 // Get returns a media the caller sees.
@@ -323,9 +323,9 @@ func (s *MediaService) Rename(ctx context.Context, id int64, doc any) (*Media, e
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	n := v.mediaName(obj["name"])
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	return s.store.RenameMedia(ctx, id, n, func(m *Media, used bool) error {

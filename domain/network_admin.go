@@ -25,16 +25,16 @@ func (s *PartnerCatalogService) ChangeNetwork(ctx context.Context, in NetworkCha
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	switch _, err := s.partners.FindPartnerByID(ctx, in.PartnerID); {
 	case IsCode(err, CodeNotFound):
-		v.add(VNotFound, fmt.Sprintf(msgNoSuchRecord, in.PartnerID), "networkPartnerId")
+		v.Add(VNotFound, fmt.Sprintf(msgNoSuchRecord, in.PartnerID), "networkPartnerId")
 	case err != nil:
 		return nil, err
 	case in.PartnerID == m.ID:
-		v.add(VInvalid, "A marketplace is not a partner of its own network.", "networkPartnerId")
+		v.Add(VInvalid, "A marketplace is not a partner of its own network.", "networkPartnerId")
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if in.Remove {

@@ -77,18 +77,18 @@ type PartnerAdminStore interface {
 
 // coordinate reads a latitude or longitude: a decimal string within
 // ±limit, at most six decimal places.
-func (v *validator) coordinate(s *string, limit int, path ...any) *decimal.Decimal {
+func (v *Validator) coordinate(s *string, limit int, path ...any) *decimal.Decimal {
 	if s == nil {
 		return nil
 	}
 	d, err := decimal.NewFromString(strings.TrimSpace(*s))
 	switch {
 	case err != nil:
-		v.add(VInvalid, msgDecimal, path...)
+		v.Add(VInvalid, msgDecimal, path...)
 	case d.Exponent() < -maxCoordinatePlaces && !d.Equal(d.Round(maxCoordinatePlaces)):
-		v.add(VMaxDecimals, msgCoordinatePlaces, path...)
+		v.Add(VMaxDecimals, msgCoordinatePlaces, path...)
 	case d.Abs().GreaterThan(decimal.NewFromInt(int64(limit))):
-		v.add(VMaxValue, fmt.Sprintf(msgCoordinateRange, -limit, limit), path...)
+		v.Add(VMaxValue, fmt.Sprintf(msgCoordinateRange, -limit, limit), path...)
 	default:
 		return &d
 	}
@@ -104,7 +104,7 @@ func (s *PartnerCatalogService) SavePartnerProfile(ctx context.Context, in Partn
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	pr := &PartnerProfile{
 		Description:           v.localized(in.Description, MaxDescriptionLength, false, "description"),
 		Managers:              v.localized(in.Managers, MaxDescriptionLength, false, "managers"),
@@ -121,26 +121,26 @@ func (s *PartnerCatalogService) SavePartnerProfile(ctx context.Context, in Partn
 		SocialLinks:           map[string]string{},
 	}
 	if len(in.SocialLinks) > MaxSocialLinks {
-		v.add(VMaxElements, fmt.Sprintf(msgTooManyElements, MaxSocialLinks), "socialLinks")
+		v.Add(VMaxElements, fmt.Sprintf(MsgTooManyElements, MaxSocialLinks), "socialLinks")
 	} else {
 		for i, l := range in.SocialLinks {
 			name := strings.TrimSpace(l.Name)
 			switch {
 			case name == "" || len([]rune(name)) > 50:
-				v.add(VInvalid, msgSocialNetworkName, "socialLinks", i, "name")
+				v.Add(VInvalid, msgSocialNetworkName, "socialLinks", i, "name")
 			case pr.SocialLinks[name] != "":
-				v.add(VUnique, "This network is given more than once.", "socialLinks", i, "name")
+				v.Add(VUnique, "This network is given more than once.", "socialLinks", i, "name")
 			}
 			u := strings.TrimSpace(l.URL)
 			if u == "" {
-				v.add(VRequired, msgBlank, "socialLinks", i, "url")
+				v.Add(VRequired, msgBlank, "socialLinks", i, "url")
 			} else {
 				v.url(u, "socialLinks", i, "url")
 			}
 			pr.SocialLinks[name] = u
 		}
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.SavePartnerProfile(ctx, p.ID, pr); err != nil {
@@ -169,15 +169,15 @@ func (s *PartnerCatalogService) AddPartnerLabel(ctx context.Context, in PartnerL
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	l := &PartnerLabel{PartnerID: p.ID, Name: v.text(in.Name, MaxNameLength, "name"), LogoURL: v.url(in.LogoURL, "logo")}
 	if l.Name == "" && !hasFieldError(&v, "name") {
-		v.add(VRequired, msgBlank, "name")
+		v.Add(VRequired, msgBlank, "name")
 	}
 	if l.LogoURL == "" && !hasFieldError(&v, "logo") {
-		v.add(VRequired, msgBlank, "logo")
+		v.Add(VRequired, msgBlank, "logo")
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.AddPartnerLabel(ctx, l); err != nil {
@@ -214,7 +214,7 @@ func (s *PartnerCatalogService) SaveLegalInformation(ctx context.Context, in Leg
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	li := in.LegalInformation
 	for _, f := range []struct {
 		value *string
@@ -230,14 +230,14 @@ func (s *PartnerCatalogService) SaveLegalInformation(ctx context.Context, in Leg
 		*f.value = v.text(*f.value, MaxLegalFieldLength, f.field)
 	}
 	if li.LegalNoticeEmail != "" && !validEmail(li.LegalNoticeEmail) {
-		v.add(VInvalid, msgEnterValidEmail, "legalNoticeEmail")
+		v.Add(VInvalid, msgEnterValidEmail, "legalNoticeEmail")
 	}
 	li.AgencyWebsite = v.url(li.AgencyWebsite, "agencyWebsite")
 	li.CapitalStock = decimal.Zero
 	if strings.TrimSpace(in.CapitalStock) != "" {
 		li.CapitalStock = v.money(in.CapitalStock, "capitalStock")
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.SaveLegalInformation(ctx, p.ID, &li); err != nil {
@@ -259,9 +259,9 @@ func (s *PartnerCatalogService) SaveRefundWithdrawalTerms(ctx context.Context, p
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	l := v.localized(terms, MaxDescriptionLength*4, false, "terms")
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.SaveRefundWithdrawalTerms(ctx, p.ID, l); err != nil {

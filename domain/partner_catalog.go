@@ -367,7 +367,7 @@ func parsePartnerIDs(raw string) ([]int64, error) {
 	if strings.TrimSpace(raw) == "" {
 		return nil, nil
 	}
-	var v validator
+	var v Validator
 	ids := []int64{}
 	for _, part := range strings.Split(raw, ",") {
 		if part = strings.TrimSpace(part); part == "" {
@@ -375,14 +375,14 @@ func parsePartnerIDs(raw string) ([]int64, error) {
 		}
 		id, err := strconv.ParseInt(part, 10, 64)
 		if err != nil {
-			v.add(VInvalid, msgPartnerIDInvalid, "id")
-			return nil, v.err()
+			v.Add(VInvalid, msgPartnerIDInvalid, "id")
+			return nil, v.Err()
 		}
 		ids = append(ids, id)
 	}
 	if len(ids) > MaxPartnerIDs {
-		v.add(VMaxLength, fmt.Sprintf("Ensure this value has at most %d elements.", MaxPartnerIDs), "id")
-		return nil, v.err()
+		v.Add(VMaxLength, fmt.Sprintf("Ensure this value has at most %d elements.", MaxPartnerIDs), "id")
+		return nil, v.Err()
 	}
 	return ids, nil
 }

@@ -77,15 +77,15 @@ type WorkshopsProductInformationInput struct {
 }
 
 // urlMap reads a map of URLs by language.
-func (v *validator) urlMap(in []URLEntryInput, path ...any) map[string]string {
+func (v *Validator) urlMap(in []URLEntryInput, path ...any) map[string]string {
 	out := map[string]string{}
 	at := func(i int, f string) []any { return append(append([]any{}, path...), i, f) }
 	for i, e := range in {
 		switch {
 		case !IsLanguage(e.Lang):
-			v.add(VUnknownLanguage, fmt.Sprintf(msgLanguageChoice, e.Lang), at(i, "lang")...)
+			v.Add(VUnknownLanguage, fmt.Sprintf(msgLanguageChoice, e.Lang), at(i, "lang")...)
 		case out[e.Lang] != "":
-			v.add(VUnique, msgLanguageTwice, at(i, "lang")...)
+			v.Add(VUnique, msgLanguageTwice, at(i, "lang")...)
 		}
 		if u := v.url(e.URL, at(i, "url")...); u != "" {
 			out[e.Lang] = u
@@ -102,12 +102,12 @@ func (s *PartnerCatalogService) SaveEventsProductInformation(ctx context.Context
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	pi := in.EventsProductInformation
 	pi.Title = v.localized(in.Title, MaxNameLength, false, "title")
 	pi.Description = v.localized(in.Description, MaxDescriptionLength, false, "description")
 	pi.TOSURL = v.urlMap(in.TOSURL, "tosUrl")
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.SaveEventsProductInformation(ctx, p.ID, &pi); err != nil {
@@ -124,10 +124,10 @@ func (s *PartnerCatalogService) SaveGiftcardsProductInformation(ctx context.Cont
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	pi := &GiftcardsProductInformation{Title: v.localized(in.Title, MaxNameLength, false, "title"),
 		Description: v.localized(in.Description, MaxDescriptionLength, false, "description")}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.SaveGiftcardsProductInformation(ctx, p.ID, pi); err != nil {
@@ -148,7 +148,7 @@ func (s *PartnerCatalogService) SaveNetworkGiftcardsProductInformation(ctx conte
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	g, pot := in.Giftcard, in.MoneyPot
 	pi := &NetworkGiftcardsProductInformation{
 		Title:       v.localized(in.Title, MaxNameLength, false, "title"),
@@ -168,16 +168,16 @@ func (s *PartnerCatalogService) SaveNetworkGiftcardsProductInformation(ctx conte
 		pi.Giftcard.MinimumAmount = v.money(g.MinimumAmount, "giftcard", "minimumAmount")
 	}
 	if len(g.PredefinedAmounts) > MaxPredefinedAmounts {
-		v.add(VMaxElements, fmt.Sprintf(msgTooManyElements, MaxPredefinedAmounts), "giftcard", "predefinedAmounts")
+		v.Add(VMaxElements, fmt.Sprintf(MsgTooManyElements, MaxPredefinedAmounts), "giftcard", "predefinedAmounts")
 	} else {
 		for i, a := range g.PredefinedAmounts {
 			pi.Giftcard.PredefinedAmounts = append(pi.Giftcard.PredefinedAmounts, v.money(a, "giftcard", "predefinedAmounts", i))
 		}
 	}
 	if g.ValidityUnit != "" && !slices.Contains(validityUnits, g.ValidityUnit) {
-		v.add(VInvalid, fmt.Sprintf(msgLanguageChoice, g.ValidityUnit), "giftcard", "validityUnit")
+		v.Add(VInvalid, fmt.Sprintf(msgLanguageChoice, g.ValidityUnit), "giftcard", "validityUnit")
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.SaveNetworkGiftcardsProductInformation(ctx, p.ID, pi); err != nil {
@@ -194,14 +194,14 @@ func (s *PartnerCatalogService) SaveNetworkVouchersProductInformation(ctx contex
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	pi := in.NetworkVouchersProductInformation
 	pi.Title = v.localized(in.Title, MaxNameLength, false, "title")
 	pi.Description = v.localized(in.Description, MaxDescriptionLength, false, "description")
 	pi.TermsOfUse = v.localized(in.TermsOfUse, MaxDescriptionLength, false, "termsOfUse")
 	v.nonNegative(pi.ValidityPeriod, "validityPeriod")
 	v.nonNegative(pi.ValidityPeriodUnit, "validityPeriodUnit")
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.SaveNetworkVouchersProductInformation(ctx, p.ID, &pi); err != nil {
@@ -218,7 +218,7 @@ func (s *PartnerCatalogService) SaveVouchersProductInformation(ctx context.Conte
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	pi := in.VouchersProductInformation
 	pi.Title = v.localized(in.Title, MaxNameLength, false, "title")
 	pi.Subtitle = v.localized(in.Subtitle, MaxNameLength, false, "subtitle")
@@ -226,7 +226,7 @@ func (s *PartnerCatalogService) SaveVouchersProductInformation(ctx context.Conte
 	v.nonNegative(pi.ValidityPeriod, "validityPeriod")
 	v.nonNegative(pi.ValidityPeriodUnit, "validityPeriodUnit")
 	v.nonNegative(pi.MethodOfDisplay, "methodOfDisplay")
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.SaveVouchersProductInformation(ctx, p.ID, &pi); err != nil {
@@ -243,7 +243,7 @@ func (s *PartnerCatalogService) SaveWorkshopsProductInformation(ctx context.Cont
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	pi := in.WorkshopsProductInformation
 	pi.Title = v.localized(in.Title, MaxNameLength, false, "title")
 	pi.Description = v.localized(in.Description, MaxDescriptionLength, false, "description")
@@ -253,7 +253,7 @@ func (s *PartnerCatalogService) SaveWorkshopsProductInformation(ctx context.Cont
 	pi.DefaultWorkshopImage = v.url(pi.DefaultWorkshopImage, "defaultWorkshopImage")
 	v.nonNegative(pi.ValidityPeriod, "validityPeriod")
 	v.nonNegative(pi.ValidityPeriodUnit, "validityPeriodUnit")
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.SaveWorkshopsProductInformation(ctx, p.ID, &pi); err != nil {

@@ -151,9 +151,9 @@ func (s *PrototypeService) GiftcardPrototypes(ctx context.Context, partner strin
 	if partner = strings.TrimSpace(partner); partner != "" {
 		id, err := strconv.ParseInt(partner, 10, 64)
 		if err != nil || id < 1 {
-			var v validator
-			v.add(VInvalid, msgInteger, "partner")
-			return nil, v.err()
+			var v Validator
+			v.Add(VInvalid, msgInteger, "partner")
+			return nil, v.Err()
 		}
 		f.PartnerID = &id
 	}

@@ -93,45 +93,45 @@ type PrototypeAdminStore interface {
 	InUniverseTree(ctx context.Context, fn func(ctx context.Context, st PrototypeStore) error) error
 }
 
-func (in *GiftcardPrototypeInput) apply(v *validator, p *GiftcardPrototype) {
+func (in *GiftcardPrototypeInput) apply(v *Validator, p *GiftcardPrototype) {
 	create := p.ID == 0
 	p.Title = v.optLocalized(in.Title, p.Title, MaxNameLength, create || in.Title != nil, "title")
 	p.Description = v.optLocalized(in.Description, p.Description, MaxDescriptionLength, false, "description")
 	p.TermsOfUse = v.optLocalized(in.TermsOfUse, p.TermsOfUse, MaxDescriptionLength, false, "termsOfUse")
-	p.CustomizedAmount = pick(in.CustomizedAmount, p.CustomizedAmount)
+	p.CustomizedAmount = Pick(in.CustomizedAmount, p.CustomizedAmount)
 	p.MinimumAmount = v.optMoney(in.MinimumAmount, p.MinimumAmount, "minimumAmount")
 	if in.PredefinedAmounts != nil {
 		if len(in.PredefinedAmounts) > MaxPredefinedAmounts {
-			v.add(VMaxElements, fmt.Sprintf(msgTooManyElements, MaxPredefinedAmounts), "predefinedAmounts")
+			v.Add(VMaxElements, fmt.Sprintf(MsgTooManyElements, MaxPredefinedAmounts), "predefinedAmounts")
 		} else {
 			p.PredefinedAmounts = make([]decimal.Decimal, len(in.PredefinedAmounts))
 			for i, a := range in.PredefinedAmounts {
 				p.PredefinedAmounts[i] = v.money(a, "predefinedAmounts", i)
 				if p.PredefinedAmounts[i].IsZero() && !hasFieldError(v, "predefinedAmounts", i) {
-					v.add(VMinValue, "Ensure this value is greater than 0.", "predefinedAmounts", i)
+					v.Add(VMinValue, "Ensure this value is greater than 0.", "predefinedAmounts", i)
 				}
 			}
 		}
 	}
 	if !p.CustomizedAmount && len(p.PredefinedAmounts) == 0 && (create || in.CustomizedAmount != nil || in.PredefinedAmounts != nil) {
-		v.add(VRequired, "Give predefined amounts, or let the buyer choose the amount.", "predefinedAmounts")
+		v.Add(VRequired, "Give predefined amounts, or let the buyer choose the amount.", "predefinedAmounts")
 	}
-	p.MoneyPotActivated = pick(in.MoneyPotActivated, p.MoneyPotActivated)
+	p.MoneyPotActivated = Pick(in.MoneyPotActivated, p.MoneyPotActivated)
 	p.MoneyPotLogo = v.optURL(in.MoneyPotLogo, p.MoneyPotLogo, "moneyPotLogo")
 	if in.ValidityPeriod != nil && *in.ValidityPeriod < 1 {
-		v.add(VMinValue, "Ensure this value is greater than or equal to 1.", "validityPeriod")
+		v.Add(VMinValue, "Ensure this value is greater than or equal to 1.", "validityPeriod")
 	}
-	p.ValidityPeriod = pick(in.ValidityPeriod, p.ValidityPeriod)
+	p.ValidityPeriod = Pick(in.ValidityPeriod, p.ValidityPeriod)
 	if in.ValidityUnit != nil && !slices.Contains(validityUnits, *in.ValidityUnit) {
-		v.add(VInvalid, fmt.Sprintf(msgLanguageChoice, *in.ValidityUnit), "validityUnit")
+		v.Add(VInvalid, fmt.Sprintf(msgLanguageChoice, *in.ValidityUnit), "validityUnit")
 	}
-	p.ValidityUnit = pick(in.ValidityUnit, p.ValidityUnit)
+	p.ValidityUnit = Pick(in.ValidityUnit, p.ValidityUnit)
 }
 
 // hasFieldError reports whether v holds an error at exactly path.
-func hasFieldError(v *validator, path ...any) bool {
+func hasFieldError(v *Validator, path ...any) bool {
 	key := PathKey(path)
-	for _, f := range v.fields {
+	for _, f := range v.Fields {
 		if PathKey(f.Path) == key {
 			return true
 		}
@@ -148,9 +148,9 @@ func (s *PrototypeService) CreateGiftcardPrototype(ctx context.Context, in Giftc
 		return nil, err
 	}
 	p := &GiftcardPrototype{PartnerID: partner.ID, ValidityPeriod: 12, ValidityUnit: ValidityMonth}
-	var v validator
+	var v Validator
 	in.apply(&v, p)
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.CreateGiftcardPrototype(ctx, p); err != nil {
@@ -173,9 +173,9 @@ func (s *PrototypeService) UpdateGiftcardPrototype(ctx context.Context, id int64
 	if _, err := ownerPartner(ctx, s.partners, p.PartnerID); err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	in.apply(&v, p)
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.UpdateGiftcardPrototype(ctx, p); err != nil {
@@ -201,14 +201,14 @@ func (s *PrototypeService) FileVoucherPrototype(ctx context.Context, id int64, i
 	if _, err := ownerPartner(ctx, s.partners, p.PartnerID); err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	switch {
 	case in.ClearUniverse:
 		// A voucher prototype always has a universe (Document 3, 4.6).
-		v.add(VNull, msgNull, "universeId")
+		v.Add(VNull, msgNull, "universeId")
 	case in.UniverseID != nil:
 		if _, err := s.store.GetUniverse(ctx, *in.UniverseID); IsCode(err, CodeNotFound) {
-			v.add(VNotFound, fmt.Sprintf(msgNoSuchRecord, *in.UniverseID), "universeId")
+			v.Add(VNotFound, fmt.Sprintf(msgNoSuchRecord, *in.UniverseID), "universeId")
 		} else if err != nil {
 			return nil, err
 		}
@@ -220,7 +220,7 @@ func (s *PrototypeService) FileVoucherPrototype(ctx context.Context, id int64, i
 		}
 	}
 	p.ThemeIDs = in.ThemeIDs
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.FileVoucherPrototype(ctx, p); err != nil {
@@ -229,7 +229,7 @@ func (s *PrototypeService) FileVoucherPrototype(ctx context.Context, id int64, i
 	return s.store.GetVoucherPrototype(ctx, id)
 }
 
-func (s *PrototypeService) checkThemes(ctx context.Context, v *validator, ids []int64) error {
+func (s *PrototypeService) checkThemes(ctx context.Context, v *Validator, ids []int64) error {
 	if len(ids) == 0 {
 		return nil
 	}
@@ -239,7 +239,7 @@ func (s *PrototypeService) checkThemes(ctx context.Context, v *validator, ids []
 	}
 	for i, id := range ids {
 		if slices.Contains(missing, id) {
-			v.add(VNotFound, fmt.Sprintf(msgNoSuchRecord, id), "themeIds", i)
+			v.Add(VNotFound, fmt.Sprintf(msgNoSuchRecord, id), "themeIds", i)
 		}
 	}
 	return nil
@@ -251,9 +251,9 @@ func (s *PrototypeService) CreateTheme(ctx context.Context, name []TextInput) (*
 	if err := requireStaff(ctx); err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	t := &Theme{Name: v.localized(name, MaxNameLength, true, "name")}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.CreateTheme(ctx, t); err != nil {
@@ -268,9 +268,9 @@ func (s *PrototypeService) UpdateTheme(ctx context.Context, id int64, name []Tex
 	if err := requireStaff(ctx); err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	t := &Theme{ID: id, Name: v.localized(name, MaxNameLength, true, "name")}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.UpdateTheme(ctx, t); err != nil {
@@ -289,11 +289,11 @@ func (s *PrototypeService) CreateUniverse(ctx context.Context, in UniverseInput)
 	}
 	u := &Universe{}
 	err := s.store.InUniverseTree(ctx, func(ctx context.Context, st PrototypeStore) error {
-		var v validator
+		var v Validator
 		if err := applyUniverse(ctx, st, &v, &in, u); err != nil {
 			return err
 		}
-		if err := v.err(); err != nil {
+		if err := v.Err(); err != nil {
 			return err
 		}
 		return st.CreateUniverse(ctx, u)
@@ -319,11 +319,11 @@ func (s *PrototypeService) UpdateUniverse(ctx context.Context, id int64, in Univ
 		if u, err = st.GetUniverse(ctx, id); err != nil {
 			return err
 		}
-		var v validator
+		var v Validator
 		if err := applyUniverse(ctx, st, &v, &in, u); err != nil {
 			return err
 		}
-		if err := v.err(); err != nil {
+		if err := v.Err(); err != nil {
 			return err
 		}
 		return st.UpdateUniverse(ctx, u)
@@ -334,7 +334,7 @@ func (s *PrototypeService) UpdateUniverse(ctx context.Context, id int64, in Univ
 	return u, nil
 }
 
-func applyUniverse(ctx context.Context, st PrototypeStore, v *validator, in *UniverseInput, u *Universe) error {
+func applyUniverse(ctx context.Context, st PrototypeStore, v *Validator, in *UniverseInput, u *Universe) error {
 	create := u.ID == 0
 	u.Name = v.optLocalized(in.Name, u.Name, MaxNameLength, create || in.Name != nil, "name")
 	switch {
@@ -349,7 +349,7 @@ func applyUniverse(ctx context.Context, st PrototypeStore, v *validator, in *Uni
 	case in.ParentID != nil:
 		lineage, err := st.FindUniverseLineage(ctx, *in.ParentID)
 		if IsCode(err, CodeNotFound) {
-			v.add(VNotFound, fmt.Sprintf(msgNoSuchRecord, *in.ParentID), "parentId")
+			v.Add(VNotFound, fmt.Sprintf(msgNoSuchRecord, *in.ParentID), "parentId")
 			return nil
 		}
 		if err != nil {
@@ -366,7 +366,7 @@ func applyUniverse(ctx context.Context, st PrototypeStore, v *validator, in *Uni
 			if err == errUniverseCycle {
 				code = VInvalid
 			}
-			v.add(code, msg, "parentId")
+			v.Add(code, msg, "parentId")
 			return nil
 		}
 		u.ParentID = in.ParentID

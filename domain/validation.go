@@ -24,17 +24,17 @@ const (
 )
 
 // validator collects field errors for one input.
-type validator struct {
-	fields  []FieldError
+type Validator struct {
+	Fields  []FieldError
 	lengths map[string]int
 }
 
-func (v *validator) add(code, msg string, path ...any) {
-	v.fields = append(v.fields, FieldError{Path: path, Code: code, Message: msg})
+func (v *Validator) Add(code, msg string, path ...any) {
+	v.Fields = append(v.Fields, FieldError{Path: path, Code: code, Message: msg})
 }
 
 // listLength records the length of a list that may carry element errors.
-func (v *validator) listLength(n int, path ...any) {
+func (v *Validator) ListLength(n int, path ...any) {
 	if v.lengths == nil {
 		v.lengths = map[string]int{}
 	}
@@ -42,11 +42,11 @@ func (v *validator) listLength(n int, path ...any) {
 }
 
 // err returns the collected errors as one *Error, or nil.
-func (v *validator) err() error {
-	if len(v.fields) == 0 {
+func (v *Validator) Err() error {
+	if len(v.Fields) == 0 {
 		return nil
 	}
-	return &Error{Code: CodeInvalid, Message: "Invalid input.", Fields: v.fields, ListLengths: v.lengths}
+	return &Error{Code: CodeInvalid, Message: "Invalid input.", Fields: v.Fields, ListLengths: v.lengths}
 }
 
 // PathKey joins a field path with dots: ["items", 1] is "items.1".
@@ -65,12 +65,12 @@ func AsDoc(body any) (Doc, error) {
 	if obj, ok := body.(map[string]any); ok {
 		return obj, nil
 	}
-	var v validator
-	v.add(VInvalid, fmt.Sprintf("Invalid data. Expected a dictionary, but got %s.", jsonTypeName(body)), "non_field_errors")
-	return nil, v.err()
+	var v Validator
+	v.Add(VInvalid, fmt.Sprintf("Invalid data. Expected a dictionary, but got %s.", JsonTypeName(body)), "non_field_errors")
+	return nil, v.Err()
 }
 
-func jsonTypeName(v any) string {
+func JsonTypeName(v any) string {
 	switch v.(type) {
 	case nil:
 		return "null"
@@ -126,13 +126,13 @@ const (
 
 // requiredString reads a required, non-blank string; numbers and booleans
 // are taken as their text, as DRF's CharField does.
-func (v *validator) requiredString(value any, path ...any) string {
+func (v *Validator) requiredString(value any, path ...any) string {
 	switch s := value.(type) {
 	case nil:
-		v.add(VRequired, msgRequired, path...)
+		v.Add(VRequired, msgRequired, path...)
 	case string:
 		if s == "" {
-			v.add(VRequired, msgBlank, path...)
+			v.Add(VRequired, msgBlank, path...)
 		}
 		return s
 	case json.Number:
@@ -143,7 +143,7 @@ func (v *validator) requiredString(value any, path ...any) string {
 		}
 		return "False"
 	default:
-		v.add(VInvalid, msgString, path...)
+		v.Add(VInvalid, msgString, path...)
 	}
 	return ""
 }
@@ -165,16 +165,16 @@ func inTimeRange(t time.Time) bool {
 }
 
 // timeInRange records an error at path when t is outside the input range.
-func (v *validator) timeInRange(t time.Time, path ...any) bool {
+func (v *Validator) timeInRange(t time.Time, path ...any) bool {
 	if !inTimeRange(t) {
-		v.add(VInvalid, msgDateOutOfRange, path...)
+		v.Add(VInvalid, msgDateOutOfRange, path...)
 		return false
 	}
 	return true
 }
 
 // optTime reads an optional date-time input: old when p is nil.
-func (v *validator) optTime(p *time.Time, old time.Time, path ...any) time.Time {
+func (v *Validator) optTime(p *time.Time, old time.Time, path ...any) time.Time {
 	if p == nil || !v.timeInRange(*p, path...) {
 		return old
 	}
@@ -192,24 +192,24 @@ const (
 
 // plainText records an error at path for a text with a NUL character or
 // longer than max characters.
-func (v *validator) plainText(s string, max int, path []any) {
+func (v *Validator) plainText(s string, max int, path []any) {
 	switch {
 	case strings.ContainsRune(s, 0):
-		v.add(VInvalid, msgNullCharacters, path...)
+		v.Add(VInvalid, msgNullCharacters, path...)
 	case utf8.RuneCountInString(s) > max:
-		v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", max), path...)
+		v.Add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", max), path...)
 	}
 }
 
 // httpURL records an error at path unless u is "" or an absolute http(s)
 // URL of at most MaxURLLength characters.
-func (v *validator) httpURL(u string, path []any) {
+func (v *Validator) httpURL(u string, path []any) {
 	switch {
 	case u == "":
 	case utf8.RuneCountInString(u) > MaxURLLength:
-		v.add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxURLLength), path...)
+		v.Add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxURLLength), path...)
 	case !validHTTPURL(u):
-		v.add(VInvalid, msgURL, path...)
+		v.Add(VInvalid, msgURL, path...)
 	}
 }
 

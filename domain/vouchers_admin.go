@@ -49,15 +49,15 @@ const (
 // Errors: CodeInvalid on "state" for a value that is not a state or a
 // change the table does not list.
 func CheckVoucherTransition(from, to string) error {
-	var v validator
+	var v Validator
 	switch {
 	case !slices.Contains(VoucherStates, to):
-		v.add(VInvalid, fmt.Sprintf(msgLanguageChoice, to), "state")
+		v.Add(VInvalid, fmt.Sprintf(msgLanguageChoice, to), "state")
 	case from == to:
 	case !slices.Contains(VoucherTransitions[from], to):
-		v.add(VInvalidState, fmt.Sprintf(msgVoucherTransition, from, to), "state")
+		v.Add(VInvalidState, fmt.Sprintf(msgVoucherTransition, from, to), "state")
 	}
-	return v.err()
+	return v.Err()
 }
 
 // VoucherPrototypeTypeCode is the integer voucher_prototype_type of the
@@ -378,7 +378,7 @@ func (s *VoucherAdminService) Vouchers(ctx context.Context, in VoucherListInput,
 		return nil, err
 	}
 	tenant, none := c.listTenant(in.PartnerID)
-	var v validator
+	var v Validator
 	f := VoucherFilter{Tenant: tenant,
 		Code:          v.search(in.Code, "code"),
 		PrototypeName: v.search(in.PrototypeName, "voucher_prototype_name"),
@@ -388,7 +388,7 @@ func (s *VoucherAdminService) Vouchers(ctx context.Context, in VoucherListInput,
 		Order:         v.ordering(in.Ordering, VoucherOrderFields, "creation_date"),
 	}
 	f.From, f.To = v.dateFilters(callerLocation(c), "creation_date", in.CreationDateGte, in.CreationDateLte, in.CreationDateRange)
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if none {
@@ -468,9 +468,9 @@ func (s *VoucherAdminService) UpdateVoucherState(ctx context.Context, code strin
 	}
 	now := s.now()
 	if (to == VoucherStateUsing || to == VoucherStateUsed) && v.ExpirationDate != nil && !now.Before(*v.ExpirationDate) {
-		var vr validator
-		vr.add(VInvalidState, fmt.Sprintf(msgVoucherExpired, v.ExpirationDate.In(v.Location()).Format(time.DateOnly)), "state")
-		return nil, vr.err()
+		var vr Validator
+		vr.Add(VInvalidState, fmt.Sprintf(msgVoucherExpired, v.ExpirationDate.In(v.Location()).Format(time.DateOnly)), "state")
+		return nil, vr.Err()
 	}
 	var activation, usage *time.Time
 	if to == VoucherStatePaid && v.ActivationDate == nil {
@@ -492,19 +492,19 @@ func (s *VoucherAdminService) UpdateVoucherState(ctx context.Context, code strin
 
 // stateValue reads the state field of an update body.
 func stateValue(body Doc) (string, error) {
-	var v validator
-	d := docReader{v: &v, obj: body}
-	if value, ok, _ := d.raw("state", true, false); ok {
+	var v Validator
+	d := DocReader{V: &v, Obj: body}
+	if value, ok, _ := d.Raw("state", true, false); ok {
 		s, isString := value.(string)
 		switch {
 		case !isString:
-			v.add(VInvalid, msgString, "state")
+			v.Add(VInvalid, msgString, "state")
 		case s == "":
-			v.add(VInvalid, fmt.Sprintf(msgLanguageChoice, s), "state")
+			v.Add(VInvalid, fmt.Sprintf(msgLanguageChoice, s), "state")
 		}
-		return s, v.err()
+		return s, v.Err()
 	}
-	return "", v.err()
+	return "", v.Err()
 }
 
 // IssueVoucherInput is a voucher staff issue without a sale.
@@ -559,19 +559,19 @@ func (s *VoucherAdminService) IssueVoucher(ctx context.Context, in IssueVoucherI
 	if _, err := Authorize(ctx, OpVoucherIssue); err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	out := &AdminVoucher{VoucherPrototypeID: in.VoucherPrototypeID, State: VoucherStatePaid, Language: "fr",
 		ReceptionMode: 1, Type: 1, APIVersion: 1, Origin: "issued", ExpirationDate: in.ExpirationDate}
 	if in.State != nil {
 		if *in.State != VoucherStateDraft && *in.State != VoucherStatePaid {
-			v.add(VInvalid, fmt.Sprintf(msgLanguageChoice, *in.State), "state")
+			v.Add(VInvalid, fmt.Sprintf(msgLanguageChoice, *in.State), "state")
 		}
 		out.State = *in.State
 	}
 	out.TotalPrice = v.money(in.TotalPrice, "totalPrice")
 	if in.Language != nil {
 		if !IsLanguage(*in.Language) {
-			v.add(VInvalid, fmt.Sprintf(msgLanguageChoice, *in.Language), "language")
+			v.Add(VInvalid, fmt.Sprintf(msgLanguageChoice, *in.Language), "language")
 		}
 		out.Language = *in.Language
 	}
@@ -587,7 +587,7 @@ func (s *VoucherAdminService) IssueVoucher(ctx context.Context, in IssueVoucherI
 	out.Message = v.issueText(in.Message, maxIssueMessage, "message")
 	if in.ReceptionMode != nil {
 		if ReceptionModeDisplay(*in.ReceptionMode) == "" {
-			v.add(VInvalid, fmt.Sprintf(msgLanguageChoice, fmt.Sprint(*in.ReceptionMode)), "receptionMode")
+			v.Add(VInvalid, fmt.Sprintf(msgLanguageChoice, fmt.Sprint(*in.ReceptionMode)), "receptionMode")
 		}
 		out.ReceptionMode = *in.ReceptionMode
 	}
@@ -596,20 +596,20 @@ func (s *VoucherAdminService) IssueVoucher(ctx context.Context, in IssueVoucherI
 	out.NbBabies = v.optInt(in.NbBabies, 0, "nbBabies")
 	out.NbNights = v.optInt(in.NbNights, 0, "nbNights")
 	if in.ExpirationDate != nil && v.timeInRange(*in.ExpirationDate, "expirationDate") && !in.ExpirationDate.After(s.now()) {
-		v.add(VInvalid, "The expiration date must be in the future.", "expirationDate")
+		v.Add(VInvalid, "The expiration date must be in the future.", "expirationDate")
 	}
 
 	partnerID, err := s.store.PrototypePartner(ctx, in.VoucherPrototypeID)
 	switch {
 	case IsCode(err, CodeNotFound):
-		v.add(VNotFound, fmt.Sprintf(msgNoSuchRecord, in.VoucherPrototypeID), "voucherPrototypeId")
+		v.Add(VNotFound, fmt.Sprintf(msgNoSuchRecord, in.VoucherPrototypeID), "voucherPrototypeId")
 	case err != nil:
 		return nil, err
 	}
 	if err := s.issueOptions(ctx, &v, in.Options, partnerID, out); err != nil {
 		return nil, err
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	code, err := issueWithCode(func(code string) error {
@@ -622,9 +622,9 @@ func (s *VoucherAdminService) IssueVoucher(ctx context.Context, in IssueVoucherI
 	return s.reread(ctx, code)
 }
 
-func (s *VoucherAdminService) issueOptions(ctx context.Context, v *validator, in []IssueOptionInput, partnerID int64, out *AdminVoucher) error {
+func (s *VoucherAdminService) issueOptions(ctx context.Context, v *Validator, in []IssueOptionInput, partnerID int64, out *AdminVoucher) error {
 	if len(in) > MaxIssueOptions {
-		v.add(VInvalid, fmt.Sprintf(msgTooManyElements, MaxIssueOptions), "options")
+		v.Add(VInvalid, fmt.Sprintf(MsgTooManyElements, MaxIssueOptions), "options")
 		return nil
 	}
 	ids := make([]int64, len(in))
@@ -638,13 +638,13 @@ func (s *VoucherAdminService) issueOptions(ctx context.Context, v *validator, in
 	seen := map[int64]bool{}
 	for i, o := range in {
 		if owner, ok := owners[o.OptionID]; !ok || owner != partnerID {
-			v.add(VNotFound, fmt.Sprintf(msgNoSuchRecord, o.OptionID), "options", i, "optionId")
+			v.Add(VNotFound, fmt.Sprintf(msgNoSuchRecord, o.OptionID), "options", i, "optionId")
 		} else if seen[o.OptionID] {
-			v.add(VUnique, "This option is given more than once.", "options", i, "optionId")
+			v.Add(VUnique, "This option is given more than once.", "options", i, "optionId")
 		}
 		seen[o.OptionID] = true
 		if o.Count < 1 {
-			v.add(VMinValue, "Ensure this value is greater than or equal to 1.", "options", i, "count")
+			v.Add(VMinValue, "Ensure this value is greater than or equal to 1.", "options", i, "count")
 		}
 		price := v.money(o.TotalPrice, "options", i, "totalPrice")
 		out.Options = append(out.Options, &AdminVoucherOption{Option: &VoucherOption{ID: o.OptionID}, Count: o.Count, TotalPrice: price})
@@ -680,36 +680,36 @@ func newGiftCode() string {
 	return string(b)
 }
 
-func (v *validator) issueText(s *string, max int, field string) string {
+func (v *Validator) issueText(s *string, max int, field string) string {
 	if s == nil {
 		return ""
 	}
 	t := strings.TrimSpace(*s)
 	switch {
 	case strings.ContainsRune(t, 0):
-		v.add(VInvalid, msgNullCharacters, field)
+		v.Add(VInvalid, msgNullCharacters, field)
 	case utf8.RuneCountInString(t) > max:
-		v.add(VMaxLength, fmt.Sprintf(msgMaxLength, max), field)
+		v.Add(VMaxLength, fmt.Sprintf(msgMaxLength, max), field)
 	}
 	return t
 }
 
-func (v *validator) issueEmail(s *string, field string) string {
+func (v *Validator) issueEmail(s *string, field string) string {
 	t := v.issueText(s, maxIssueEmail, field)
 	if t != "" && !validEmail(t) {
-		v.add(VInvalid, msgEmail, field)
+		v.Add(VInvalid, msgEmail, field)
 	}
 	return t
 }
 
 // search reads a search string of a list's query.
-func (v *validator) search(s, field string) string {
+func (v *Validator) search(s, field string) string {
 	s = strings.TrimSpace(s)
 	switch {
 	case strings.ContainsRune(s, 0):
-		v.add(VInvalid, msgNullCharacters, field)
+		v.Add(VInvalid, msgNullCharacters, field)
 	case utf8.RuneCountInString(s) > MaxSearchLength:
-		v.add(VMaxLength, fmt.Sprintf(msgMaxLength, MaxSearchLength), field)
+		v.Add(VMaxLength, fmt.Sprintf(msgMaxLength, MaxSearchLength), field)
 	}
 	return s
 }
@@ -717,20 +717,20 @@ func (v *validator) search(s, field string) string {
 // ordering reads an ordering parameter: comma-separated fields of allowed,
 // each optionally prefixed with "-". The default is def descending; id
 // (in the last key's direction) always ends the order, so pages are stable.
-func (v *validator) ordering(s string, allowed []string, def string) []AdminOrder {
+func (v *Validator) ordering(s string, allowed []string, def string) []AdminOrder {
 	var out []AdminOrder
 	if strings.TrimSpace(s) == "" {
 		out = []AdminOrder{{Field: def, Desc: true}}
 	} else {
 		if len(s) > MaxSearchLength {
-			v.add(VInvalid, fmt.Sprintf("Select a valid choice. %s is not one of the available choices.", s[:MaxSearchLength]), "ordering")
+			v.Add(VInvalid, fmt.Sprintf("Select a valid choice. %s is not one of the available choices.", s[:MaxSearchLength]), "ordering")
 			return nil
 		}
 		for term := range strings.SplitSeq(s, ",") {
 			term = strings.TrimSpace(term)
 			field, desc := strings.CutPrefix(term, "-")
 			if !slices.Contains(allowed, field) {
-				v.add(VInvalid, fmt.Sprintf("Select a valid choice. %s is not one of the available choices.", term), "ordering")
+				v.Add(VInvalid, fmt.Sprintf("Select a valid choice. %s is not one of the available choices.", term), "ordering")
 				continue
 			}
 			out = append(out, AdminOrder{Field: field, Desc: desc})
@@ -752,7 +752,7 @@ const (
 // date is a whole day in loc, so __lte of a date includes that day; a
 // date-time without an offset is in loc. Both __range and the bounds may
 // be given: every bound applies.
-func (v *validator) dateFilters(loc *time.Location, field, gte, lte, rng string) (from, to *time.Time) {
+func (v *Validator) dateFilters(loc *time.Location, field, gte, lte, rng string) (from, to *time.Time) {
 	narrow := func(f, t *time.Time) {
 		if f != nil && (from == nil || f.After(*from)) {
 			from = f
@@ -765,14 +765,14 @@ func (v *validator) dateFilters(loc *time.Location, field, gte, lte, rng string)
 		if start, _, msg := parseDateBound(gte, loc); msg == "" {
 			narrow(&start, nil)
 		} else {
-			v.add(VInvalid, msg, field+"__gte")
+			v.Add(VInvalid, msg, field+"__gte")
 		}
 	}
 	if lte != "" {
 		if _, end, msg := parseDateBound(lte, loc); msg == "" {
 			narrow(nil, &end)
 		} else {
-			v.add(VInvalid, msg, field+"__lte")
+			v.Add(VInvalid, msg, field+"__lte")
 		}
 	}
 	if rng != "" {
@@ -781,11 +781,11 @@ func (v *validator) dateFilters(loc *time.Location, field, gte, lte, rng string)
 		_, end, msgB := parseDateBound(strings.TrimSpace(b), loc)
 		switch {
 		case !found || strings.Contains(b, ","):
-			v.add(VInvalid, msgDateRange, field+"__range")
+			v.Add(VInvalid, msgDateRange, field+"__range")
 		case msgA != "":
-			v.add(VInvalid, msgA, field+"__range")
+			v.Add(VInvalid, msgA, field+"__range")
 		case msgB != "":
-			v.add(VInvalid, msgB, field+"__range")
+			v.Add(VInvalid, msgB, field+"__range")
 		default:
 			narrow(&start, &end)
 		}

@@ -181,11 +181,11 @@ func (s *WidgetService) Widgets(ctx context.Context, key string) (*WidgetsView, 
 // Errors: CodeInvalid, with field paths in the API's names
 // (["navbar", "offer_text_color"]).
 func (s *WidgetService) CreateWidgets(ctx context.Context, w *MarketingWidgets) error {
-	var v validator
+	var v Validator
 	if w.Key == "" {
 		w.Key = newWidgetKey()
 	} else if k, err := ParseWidgetKey(w.Key); err != nil {
-		v.add(VInvalid, fmt.Sprintf("Enter %d hexadecimal characters.", WidgetKeyLength), "widget_key")
+		v.Add(VInvalid, fmt.Sprintf("Enter %d hexadecimal characters.", WidgetKeyLength), "widget_key")
 	} else {
 		w.Key = k
 	}
@@ -195,7 +195,7 @@ func (s *WidgetService) CreateWidgets(ctx context.Context, w *MarketingWidgets) 
 	if w.FloatingBar != nil {
 		validateWidgetFloatingBar(&v, w.FloatingBar)
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return err
 	}
 	return s.store.CreateWidgets(ctx, w)
@@ -209,7 +209,7 @@ func newWidgetKey() string {
 	return hex.EncodeToString(b)
 }
 
-func validateWidgetNavbar(v *validator, n *WidgetNavbar) {
+func validateWidgetNavbar(v *Validator, n *WidgetNavbar) {
 	at := func(field string) []any { return []any{"navbar", field} }
 	switch n.Orientation {
 	case WidgetOrientationVertical:
@@ -221,11 +221,11 @@ func validateWidgetNavbar(v *validator, n *WidgetNavbar) {
 			v.widgetSide(n, WidgetSideTop, WidgetSideBottom, at("navbar_side"))
 		}
 	default:
-		v.add(VInvalid, fmt.Sprintf(msgWidgetChoice, n.Orientation), at("navbar_orientation")...)
+		v.Add(VInvalid, fmt.Sprintf(msgWidgetChoice, n.Orientation), at("navbar_orientation")...)
 		switch n.Side {
 		case WidgetSideLeft, WidgetSideRight, WidgetSideTop, WidgetSideBottom:
 		default:
-			v.add(VInvalid, fmt.Sprintf(msgWidgetChoice, n.Side), at("navbar_side")...)
+			v.Add(VInvalid, fmt.Sprintf(msgWidgetChoice, n.Side), at("navbar_side")...)
 		}
 	}
 	if n.Position < 0 || n.Position > MaxWidgetPosition {
@@ -233,7 +233,7 @@ func validateWidgetNavbar(v *validator, n *WidgetNavbar) {
 		if n.Position < 0 {
 			code = VMinValue
 		}
-		v.add(code, fmt.Sprintf("Ensure this value is between 0 and %d.", MaxWidgetPosition), at("navbar_position")...)
+		v.Add(code, fmt.Sprintf("Ensure this value is between 0 and %d.", MaxWidgetPosition), at("navbar_position")...)
 	}
 	for _, c := range []struct{ field, value string }{
 		{"offer_background_color", n.OfferBackgroundColor}, {"offer_text_color", n.OfferTextColor},
@@ -252,10 +252,10 @@ func validateWidgetNavbar(v *validator, n *WidgetNavbar) {
 	v.plainText(n.ContactText, MaxWidgetButtonText, at("contact_text"))
 }
 
-func validateWidgetFloatingBar(v *validator, b *WidgetFloatingBar) {
+func validateWidgetFloatingBar(v *Validator, b *WidgetFloatingBar) {
 	at := func(field string) []any { return []any{"floatting_bar", field} }
 	if b.Orientation != WidgetSideTop && b.Orientation != WidgetSideBottom {
-		v.add(VInvalid, fmt.Sprintf(msgWidgetChoice, b.Orientation), at("floatting_bar_orientation")...)
+		v.Add(VInvalid, fmt.Sprintf(msgWidgetChoice, b.Orientation), at("floatting_bar_orientation")...)
 	}
 	for _, c := range []struct{ field, value string }{
 		{"floatting_bar_background_color", b.BackgroundColor}, {"floatting_bar_border_color", b.BorderColor},
@@ -271,12 +271,12 @@ func validateWidgetFloatingBar(v *validator, b *WidgetFloatingBar) {
 	v.httpURL(b.CTAButtonLink, at("floatting_bar_cta_button_link"))
 }
 
-func (v *validator) widgetSide(n *WidgetNavbar, a, b string, path []any) {
-	v.add(VInvalid, fmt.Sprintf(msgWidgetSideMismatch, n.Orientation, a, b), path...)
+func (v *Validator) widgetSide(n *WidgetNavbar, a, b string, path []any) {
+	v.Add(VInvalid, fmt.Sprintf(msgWidgetSideMismatch, n.Orientation, a, b), path...)
 }
 
-func (v *validator) widgetColor(c string, path []any) {
+func (v *Validator) widgetColor(c string, path []any) {
 	if !widgetColorPattern.MatchString(c) {
-		v.add(VInvalid, msgWidgetColor, path...)
+		v.Add(VInvalid, msgWidgetColor, path...)
 	}
 }

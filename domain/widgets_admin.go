@@ -38,9 +38,9 @@ func (s *WidgetService) CreatePartnerWidgets(ctx context.Context, in WidgetsInpu
 	}
 	switch _, err := s.store.FindWidgetsByPartner(ctx, p.ID); {
 	case err == nil:
-		var v validator
-		v.add(VUnique, "This partner already has marketing widgets: update them.", "non_field_errors")
-		return nil, v.err()
+		var v Validator
+		v.Add(VUnique, "This partner already has marketing widgets: update them.", "non_field_errors")
+		return nil, v.Err()
 	case !IsCode(err, CodeNotFound):
 		return nil, err
 	}
@@ -64,14 +64,14 @@ func (s *WidgetService) UpdatePartnerWidgets(ctx context.Context, in WidgetsInpu
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	if in.Navbar != nil {
 		validateWidgetNavbar(&v, in.Navbar)
 	}
 	if in.FloatingBar != nil {
 		validateWidgetFloatingBar(&v, in.FloatingBar)
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, camelFieldPaths(err)
 	}
 	w.Navbar, w.FloatingBar = in.Navbar, in.FloatingBar

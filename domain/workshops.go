@@ -275,9 +275,9 @@ func (s *WorkshopService) WorkshopSessions(ctx context.Context, q WorkshopSessio
 	if raw := strings.TrimSpace(q.Workshop); raw != "" {
 		id, err := strconv.ParseInt(raw, 10, 64)
 		if err != nil {
-			var v validator
-			v.add(VInvalid, "Enter a number.", "workshop")
-			return nil, v.err()
+			var v Validator
+			v.Add(VInvalid, "Enter a number.", "workshop")
+			return nil, v.Err()
 		}
 		f.WorkshopID = &id
 	}

@@ -86,21 +86,21 @@ type WorkshopAdminStore interface {
 	MissingWorkshopTags(ctx context.Context, kind WorkshopTagKind, ids []int64) ([]int64, error)
 }
 
-func (in *WorkshopInput) apply(v *validator, w *Workshop) {
+func (in *WorkshopInput) apply(v *Validator, w *Workshop) {
 	create := w.ID == 0
 	w.Name = v.optLocalized(in.Name, w.Name, MaxNameLength, create || in.Name != nil, "name")
 	w.ShortDescription = v.optLocalized(in.ShortDescription, w.ShortDescription, MaxDescriptionLength, false, "shortDescription")
 	w.LongDescription = v.optLocalized(in.LongDescription, w.LongDescription, MaxDescriptionLength, false, "longDescription")
 	w.BookingConditions = v.optLocalized(in.BookingConditions, w.BookingConditions, MaxDescriptionLength, false, "bookingConditions")
 	w.Images = v.imageURLs(in.Images, w.Images, "images")
-	w.CanBePrivatized = pick(in.CanBePrivatized, w.CanBePrivatized)
-	w.DisplayCalendar = pick(in.DisplayCalendar, w.DisplayCalendar)
+	w.CanBePrivatized = Pick(in.CanBePrivatized, w.CanBePrivatized)
+	w.DisplayCalendar = Pick(in.DisplayCalendar, w.DisplayCalendar)
 	w.Address = v.optText(in.Address, w.Address, MaxAddressLength, "address")
-	w.ActivateWorkshopsGroupPayment = pick(in.ActivateWorkshopsGroupPayment, w.ActivateWorkshopsGroupPayment)
+	w.ActivateWorkshopsGroupPayment = Pick(in.ActivateWorkshopsGroupPayment, w.ActivateWorkshopsGroupPayment)
 	if create && in.CategoryID == nil {
-		v.add(VRequired, msgRequired, "categoryId")
+		v.Add(VRequired, msgRequired, "categoryId")
 	}
-	w.CategoryID = pick(in.CategoryID, w.CategoryID)
+	w.CategoryID = Pick(in.CategoryID, w.CategoryID)
 	if in.ClearLevel {
 		w.LevelID = nil
 	} else if in.LevelID != nil {
@@ -111,12 +111,12 @@ func (in *WorkshopInput) apply(v *validator, w *Workshop) {
 
 // checkRelations reports ids that name no record, or a category of another
 // partner, as field errors.
-func (s *WorkshopService) checkRelations(ctx context.Context, v *validator, in *WorkshopInput, w *Workshop) error {
+func (s *WorkshopService) checkRelations(ctx context.Context, v *Validator, in *WorkshopInput, w *Workshop) error {
 	if in.CategoryID != nil {
 		c, err := s.store.GetWorkshopCategory(ctx, *in.CategoryID)
 		switch {
 		case IsCode(err, CodeNotFound) || (err == nil && c.PartnerID != w.PartnerID):
-			v.add(VNotFound, fmt.Sprintf(msgNoSuchRecord, *in.CategoryID), "categoryId")
+			v.Add(VNotFound, fmt.Sprintf(msgNoSuchRecord, *in.CategoryID), "categoryId")
 		case err != nil:
 			return err
 		}
@@ -139,7 +139,7 @@ func (s *WorkshopService) checkRelations(ctx context.Context, v *validator, in *
 	return nil
 }
 
-func (s *WorkshopService) checkTags(ctx context.Context, v *validator, kind WorkshopTagKind, ids []int64, field string) error {
+func (s *WorkshopService) checkTags(ctx context.Context, v *Validator, kind WorkshopTagKind, ids []int64, field string) error {
 	if len(ids) == 0 {
 		return nil
 	}
@@ -150,9 +150,9 @@ func (s *WorkshopService) checkTags(ctx context.Context, v *validator, kind Work
 	for i, id := range ids {
 		if slices.Contains(missing, id) {
 			if kind == WorkshopLevel {
-				v.add(VNotFound, fmt.Sprintf(msgNoSuchRecord, id), field)
+				v.Add(VNotFound, fmt.Sprintf(msgNoSuchRecord, id), field)
 			} else {
-				v.add(VNotFound, fmt.Sprintf(msgNoSuchRecord, id), field, i)
+				v.Add(VNotFound, fmt.Sprintf(msgNoSuchRecord, id), field, i)
 			}
 		}
 	}
@@ -199,12 +199,12 @@ func (s *WorkshopService) UpdateWorkshop(ctx context.Context, id int64, in Works
 // applyWorkshop applies in to w and checks its relations, reporting every
 // field error at once.
 func (s *WorkshopService) applyWorkshop(ctx context.Context, in *WorkshopInput, w *Workshop) error {
-	var v validator
+	var v Validator
 	in.apply(&v, w)
 	if err := s.checkRelations(ctx, &v, in, w); err != nil {
 		return err
 	}
-	return v.err()
+	return v.Err()
 }
 
 func (s *WorkshopService) managedWorkshop(ctx context.Context, id int64) (*Workshop, *Partner, error) {
@@ -234,14 +234,14 @@ func (s *WorkshopService) adminWorkshopView(ctx context.Context, p *Partner, id 
 	return newWorkshopView(p, w, loc), nil
 }
 
-func (in *WorkshopSessionInput) apply(v *validator, ses *WorkshopSession) {
+func (in *WorkshopSessionInput) apply(v *Validator, ses *WorkshopSession) {
 	create := ses.ID == 0
 	for _, r := range []struct {
 		missing bool
 		field   string
 	}{{in.StartingAt == nil, "startingDatetime"}, {in.EndingAt == nil, "endingDatetime"}, {in.MaxCapacity == nil, "maxCapacity"}} {
 		if create && r.missing {
-			v.add(VRequired, msgRequired, r.field)
+			v.Add(VRequired, msgRequired, r.field)
 		}
 	}
 	ses.StartingAt = v.optTime(in.StartingAt, ses.StartingAt, "startingDatetime")
@@ -256,10 +256,10 @@ func (in *WorkshopSessionInput) apply(v *validator, ses *WorkshopSession) {
 		v.dateRange(ses.StartingAt, ses.EndingAt, "endingDatetime")
 	}
 	if ses.MinCapacity > ses.MaxCapacity && ses.MaxCapacity >= 0 {
-		v.add(VMaxValue, "Ensure this value is less than or equal to maxCapacity.", "minCapacity")
+		v.Add(VMaxValue, "Ensure this value is less than or equal to maxCapacity.", "minCapacity")
 	}
 	if ses.AvailablePlaces > ses.MaxCapacity && ses.MaxCapacity >= 0 {
-		v.add(VMaxValue, "Ensure this value is less than or equal to maxCapacity.", "availablePlaces")
+		v.Add(VMaxValue, "Ensure this value is less than or equal to maxCapacity.", "availablePlaces")
 	}
 }
 
@@ -272,9 +272,9 @@ func (s *WorkshopService) AddWorkshopSession(ctx context.Context, workshopID int
 		return nil, err
 	}
 	ses := &WorkshopSession{WorkshopID: w.ID}
-	var v validator
+	var v Validator
 	in.apply(&v, ses)
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.AddWorkshopSession(ctx, ses); err != nil {
@@ -297,9 +297,9 @@ func (s *WorkshopService) UpdateWorkshopSession(ctx context.Context, id int64, i
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	in.apply(&v, ses)
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.UpdateWorkshopSession(ctx, ses); err != nil {
@@ -316,11 +316,11 @@ func (s *WorkshopService) adminSessionView(p *Partner, ses *WorkshopSession) (*W
 	return newWorkshopSessionView(p, *ses, loc), nil
 }
 
-func (in *WorkshopCategoryInput) apply(v *validator, c *WorkshopCategory) {
+func (in *WorkshopCategoryInput) apply(v *Validator, c *WorkshopCategory) {
 	create := c.ID == 0
 	c.Name = v.optLocalized(in.Name, c.Name, MaxNameLength, create || in.Name != nil, "name")
 	if create && in.Price == nil {
-		v.add(VRequired, msgRequired, "price")
+		v.Add(VRequired, msgRequired, "price")
 	}
 	c.Price = v.optMoney(in.Price, c.Price, "price")
 	switch {
@@ -328,7 +328,7 @@ func (in *WorkshopCategoryInput) apply(v *validator, c *WorkshopCategory) {
 		c.SpecificValidityPeriod = nil
 	case in.SpecificValidityPeriod != nil:
 		if *in.SpecificValidityPeriod < 1 {
-			v.add(VMinValue, "Ensure this value is greater than or equal to 1.", "specificValidityPeriod")
+			v.Add(VMinValue, "Ensure this value is greater than or equal to 1.", "specificValidityPeriod")
 		}
 		c.SpecificValidityPeriod = in.SpecificValidityPeriod
 	}
@@ -343,9 +343,9 @@ func (s *WorkshopService) CreateWorkshopCategory(ctx context.Context, in Worksho
 		return nil, err
 	}
 	c := &WorkshopCategory{PartnerID: p.ID}
-	var v validator
+	var v Validator
 	in.apply(&v, c)
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.CreateWorkshopCategory(ctx, c); err != nil {
@@ -369,9 +369,9 @@ func (s *WorkshopService) UpdateWorkshopCategory(ctx context.Context, id int64, 
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	in.apply(&v, c)
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.UpdateWorkshopCategory(ctx, c); err != nil {
@@ -404,9 +404,9 @@ func (s *WorkshopService) CreateWorkshopTheme(ctx context.Context, name []TextIn
 	if err := requireStaff(ctx); err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	t := &WorkshopTag{Name: v.localized(name, MaxNameLength, true, "name")}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.CreateWorkshopTag(ctx, WorkshopTheme, t); err != nil {
@@ -421,9 +421,9 @@ func (s *WorkshopService) UpdateWorkshopTheme(ctx context.Context, id int64, nam
 	if err := requireStaff(ctx); err != nil {
 		return nil, err
 	}
-	var v validator
+	var v Validator
 	t := &WorkshopTag{ID: id, Name: v.localized(name, MaxNameLength, true, "name")}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.UpdateWorkshopTag(ctx, WorkshopTheme, t); err != nil {

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"strings"
 
+	"salesplatform/domain/prototypes"
+
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
@@ -175,7 +177,7 @@ func createOptionCategoryDoc(in model.CreateOptionCategoryInput) (domain.Doc, er
 	return d, nil
 }
 
-func toGraphAdminPrototype(p *domain.AdminVoucherPrototype) *model.AdminVoucherPrototype {
+func toGraphAdminPrototype(p *prototypes.AdminVoucherPrototype) *model.AdminVoucherPrototype {
 	if p == nil {
 		return nil
 	}
@@ -206,7 +208,7 @@ func toGraphVoucherOption(o *domain.VoucherOption) *model.VoucherOption {
 		HasBeenOrdered: o.HasBeenOrdered, Services: services, CategoryID: o.CategoryID, PrototypeIDs: o.VoucherPrototypeIDs}
 }
 
-func toGraphOptionCategory(c *domain.OptionCategory) *model.OptionCategory {
+func toGraphOptionCategory(c *prototypes.OptionCategory) *model.OptionCategory {
 	if c == nil {
 		return nil
 	}
@@ -215,7 +217,7 @@ func toGraphOptionCategory(c *domain.OptionCategory) *model.OptionCategory {
 		Ranking: c.Ranking, MinNumberOptions: c.MinNumberOptions, MaxNumberOptions: c.MaxNumberOptions}
 }
 
-func toGraphOptionLink(l *domain.PrototypeOptionLink) *model.PrototypeOptionLink {
+func toGraphOptionLink(l *prototypes.PrototypeOptionLink) *model.PrototypeOptionLink {
 	return &model.PrototypeOptionLink{ID: idString(l.ID), Count: l.Count, Included: l.Included,
 		Option: toGraphVoucherOption(l.Option)}
 }
@@ -231,8 +233,8 @@ func ordering[F ~string](field F, dir model.OrderDirection) string {
 }
 
 // adminPrototypeFilter reads the connection's filter.
-func adminPrototypeFilter(f *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (domain.AdminPrototypeFilter, error) {
-	var out domain.AdminPrototypeFilter
+func adminPrototypeFilter(f *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (prototypes.AdminPrototypeFilter, error) {
+	var out prototypes.AdminPrototypeFilter
 	if orderBy != nil {
 		out.Ordering = ordering(orderBy.Field, orderBy.Direction)
 	}
@@ -256,8 +258,8 @@ func adminPrototypeFilter(f *model.AdminVoucherPrototypeFilter, orderBy *model.A
 }
 
 // adminOptionFilter reads the option connection's filter.
-func adminOptionFilter(f *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) (domain.OptionFilter, error) {
-	var out domain.OptionFilter
+func adminOptionFilter(f *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) (prototypes.OptionFilter, error) {
+	var out prototypes.OptionFilter
 	if orderBy != nil {
 		out.Ordering = ordering(orderBy.Field, orderBy.Direction)
 	}
@@ -277,8 +279,8 @@ func adminOptionFilter(f *model.AdminOptionFilter, orderBy *model.AdminOptionOrd
 }
 
 // adminOptionCategoryFilter reads the option category connection's filter.
-func adminOptionCategoryFilter(f *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) domain.OptionCategoryFilter {
-	var out domain.OptionCategoryFilter
+func adminOptionCategoryFilter(f *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) prototypes.OptionCategoryFilter {
+	var out prototypes.OptionCategoryFilter
 	if orderBy != nil {
 		out.Ordering = ordering(orderBy.Field, orderBy.Direction)
 	}
@@ -292,7 +294,7 @@ func adminOptionCategoryFilter(f *model.AdminOptionCategoryFilter, orderBy *mode
 	return out
 }
 
-func adminPrototypePayload(p *domain.AdminVoucherPrototype, err error) (*model.AdminVoucherPrototypePayload, error) {
+func adminPrototypePayload(p *prototypes.AdminVoucherPrototype, err error) (*model.AdminVoucherPrototypePayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.AdminVoucherPrototypePayload{UserErrors: ue}, err

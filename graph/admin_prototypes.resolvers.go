@@ -2,7 +2,9 @@ package graph
 
 import (
 	"context"
+
 	"salesplatform/domain"
+	"salesplatform/domain/prototypes"
 	"salesplatform/graph/model"
 )
 
@@ -24,7 +26,7 @@ func (r *adminVoucherPrototypeResolver) Options(ctx context.Context, obj *model.
 	if err != nil {
 		return nil, err
 	}
-	edges, info := connect(w, page, func(c string, l *domain.PrototypeOptionLink) *model.PrototypeOptionLinkEdge {
+	edges, info := connect(w, page, func(c string, l *prototypes.PrototypeOptionLink) *model.PrototypeOptionLinkEdge {
 		return &model.PrototypeOptionLinkEdge{Cursor: c, Node: toGraphOptionLink(l)}
 	})
 	return &model.PrototypeOptionLinkConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
@@ -69,7 +71,7 @@ func (r *mutationResolver) CreateOption(ctx context.Context, input model.CreateO
 // CreateOptionCategory is the resolver for the createOptionCategory field.
 func (r *mutationResolver) CreateOptionCategory(ctx context.Context, input model.CreateOptionCategoryInput) (*model.OptionCategoryPayload, error) {
 	doc, err := createOptionCategoryDoc(input)
-	var c *domain.OptionCategory
+	var c *prototypes.OptionCategory
 	if err == nil {
 		c, err = r.AdminPrototypes.CreateOptionCategory(ctx, doc)
 	}

@@ -7,6 +7,8 @@ package graph
 import (
 	"context"
 
+	"salesplatform/domain/prototypes"
+
 	"salesplatform/domain"
 	"salesplatform/graph/model"
 )
@@ -30,13 +32,13 @@ func (r *Resolver) adminPrototypeConnection(ctx context.Context, partnerID *int6
 		return nil, err
 	}
 	f.PartnerID = partnerID
-	w, page, err := readWindow(first, after, func(req domain.PageRequest) (*domain.Page[*domain.AdminVoucherPrototype], error) {
+	w, page, err := readWindow(first, after, func(req domain.PageRequest) (*domain.Page[*prototypes.AdminVoucherPrototype], error) {
 		return r.AdminPrototypes.VoucherPrototypes(ctx, f, req)
 	})
 	if err != nil {
 		return nil, err
 	}
-	edges, info := connect(w, page, func(c string, p *domain.AdminVoucherPrototype) *model.AdminVoucherPrototypeEdge {
+	edges, info := connect(w, page, func(c string, p *prototypes.AdminVoucherPrototype) *model.AdminVoucherPrototypeEdge {
 		return &model.AdminVoucherPrototypeEdge{Cursor: c, Node: toGraphAdminPrototype(p)}
 	})
 	return &model.AdminVoucherPrototypeConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
@@ -119,13 +121,13 @@ func toGraphOptionConnection(w window, page *domain.Page[*domain.VoucherOption])
 func (r *Resolver) optionCategoryConnection(ctx context.Context, partnerID *int64, first *int, after *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error) {
 	f := adminOptionCategoryFilter(filter, orderBy)
 	f.PartnerID = partnerID
-	w, page, err := readWindow(first, after, func(req domain.PageRequest) (*domain.Page[*domain.OptionCategory], error) {
+	w, page, err := readWindow(first, after, func(req domain.PageRequest) (*domain.Page[*prototypes.OptionCategory], error) {
 		return r.AdminPrototypes.OptionCategories(ctx, f, req)
 	})
 	if err != nil {
 		return nil, err
 	}
-	edges, info := connect(w, page, func(c string, x *domain.OptionCategory) *model.OptionCategoryEdge {
+	edges, info := connect(w, page, func(c string, x *prototypes.OptionCategory) *model.OptionCategoryEdge {
 		return &model.OptionCategoryEdge{Cursor: c, Node: toGraphOptionCategory(x)}
 	})
 	return &model.OptionCategoryConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil

@@ -12,6 +12,8 @@ import (
 	"net/http"
 	"time"
 
+	"salesplatform/domain/prototypes"
+
 	"github.com/vikstrous/dataloadgen"
 
 	"salesplatform/domain"
@@ -34,10 +36,10 @@ type loaders struct {
 	workshops        *dataloadgen.Loader[int64, *domain.WorkshopView]
 	workshopSessions *dataloadgen.Loader[pageKey, *domain.Page[*domain.WorkshopSessionView]]
 
-	adminPrototypes  *dataloadgen.Loader[int64, *domain.AdminVoucherPrototype]
+	adminPrototypes  *dataloadgen.Loader[int64, *prototypes.AdminVoucherPrototype]
 	adminUniverses   *dataloadgen.Loader[int64, *domain.Universe]
-	prototypeOptions *dataloadgen.Loader[pageKey, *domain.Page[*domain.PrototypeOptionLink]]
-	optionCategories *dataloadgen.Loader[int64, *domain.OptionCategory]
+	prototypeOptions *dataloadgen.Loader[pageKey, *domain.Page[*prototypes.PrototypeOptionLink]]
+	optionCategories *dataloadgen.Loader[int64, *prototypes.OptionCategory]
 	categoryOptions  *dataloadgen.Loader[pageKey, *domain.Page[*domain.VoucherOption]]
 
 	// Relations between the areas (admin_relations.graphqls) and a box's

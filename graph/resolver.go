@@ -3,7 +3,10 @@
 // lives here; see package domain.
 package graph
 
-import "salesplatform/domain"
+import (
+	"salesplatform/domain"
+	"salesplatform/domain/prototypes"
+)
 
 // Resolver holds the domain services the resolvers call; the same ones the
 // REST handlers call. The catalogue services are named for what they serve
@@ -22,5 +25,5 @@ type Resolver struct {
 	// VoucherAdmin serves the administration's vouchers and giftcards.
 	VoucherAdmin    *domain.VoucherAdminService
 	MediaLibrary    *domain.MediaService
-	AdminPrototypes *domain.AdminPrototypeService
+	AdminPrototypes *prototypes.AdminPrototypeService
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"salesplatform/domain/prototypes"
+
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
@@ -143,7 +145,7 @@ func (s *AdminPrototypeStore) OptionsByID(ctx context.Context, ids []int64) ([]*
 }
 
 // CreateOptionCategory inserts c and sets c.ID.
-func (s *AdminPrototypeStore) CreateOptionCategory(ctx context.Context, c *domain.OptionCategory) error {
+func (s *AdminPrototypeStore) CreateOptionCategory(ctx context.Context, c *prototypes.OptionCategory) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &optionCategoryRow{PartnerID: c.PartnerID, Name: localizedNotNil(c.Name),
@@ -157,7 +159,7 @@ func (s *AdminPrototypeStore) CreateOptionCategory(ctx context.Context, c *domai
 }
 
 // OptionCategoriesByID returns the categories in ids order.
-func (s *AdminPrototypeStore) OptionCategoriesByID(ctx context.Context, ids []int64) ([]*domain.OptionCategory, error) {
+func (s *AdminPrototypeStore) OptionCategoriesByID(ctx context.Context, ids []int64) ([]*prototypes.OptionCategory, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []optionCategoryRow
@@ -166,15 +168,15 @@ func (s *AdminPrototypeStore) OptionCategoriesByID(ctx context.Context, ids []in
 	if err != nil {
 		return nil, fmt.Errorf("select option categories: %w", err)
 	}
-	byID := make(map[int64]*domain.OptionCategory, len(rows))
+	byID := make(map[int64]*prototypes.OptionCategory, len(rows))
 	for i := range rows {
 		byID[rows[i].ID] = rows[i].toDomain()
 	}
 	return inIDOrder(ids, byID), nil
 }
 
-func (r *optionCategoryRow) toDomain() *domain.OptionCategory {
-	return &domain.OptionCategory{ID: r.ID, PartnerID: r.PartnerID, PartnerUUID: r.PartnerUUID,
+func (r *optionCategoryRow) toDomain() *prototypes.OptionCategory {
+	return &prototypes.OptionCategory{ID: r.ID, PartnerID: r.PartnerID, PartnerUUID: r.PartnerUUID,
 		Name: r.Name, Description: r.Description, IsActive: r.IsActive, Ranking: r.Ranking,
 		MinNumberOptions: r.MinNumberOptions, MaxNumberOptions: r.MaxNumberOptions}
 }
@@ -189,7 +191,7 @@ type prototypeOptionLinkRow struct {
 
 // FindPrototypeOptionLinks returns the same page of each prototype's
 // option links (by option ranking, then option id) and their counts.
-func (s *AdminPrototypeStore) FindPrototypeOptionLinks(ctx context.Context, prototypeIDs []int64, page domain.PageRequest) ([][]*domain.PrototypeOptionLink, []int, error) {
+func (s *AdminPrototypeStore) FindPrototypeOptionLinks(ctx context.Context, prototypeIDs []int64, page domain.PageRequest) ([][]*prototypes.PrototypeOptionLink, []int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []prototypeOptionLinkRow
@@ -232,15 +234,15 @@ func (s *AdminPrototypeStore) FindPrototypeOptionLinks(ctx context.Context, prot
 		}
 	}
 	index := make(map[int64]int, len(prototypeIDs))
-	links := make([][]*domain.PrototypeOptionLink, len(prototypeIDs))
+	links := make([][]*prototypes.PrototypeOptionLink, len(prototypeIDs))
 	total := make([]int, len(prototypeIDs))
 	for i, id := range prototypeIDs {
 		index[id] = i
-		links[i] = []*domain.PrototypeOptionLink{}
+		links[i] = []*prototypes.PrototypeOptionLink{}
 	}
 	for _, r := range rows {
 		i := index[r.PrototypeID]
-		links[i] = append(links[i], &domain.PrototypeOptionLink{ID: r.ID, PrototypeID: r.PrototypeID,
+		links[i] = append(links[i], &prototypes.PrototypeOptionLink{ID: r.ID, PrototypeID: r.PrototypeID,
 			Count: r.Count, Included: r.Included, Option: options[r.OptionID]})
 	}
 	for _, c := range counts {
@@ -251,7 +253,7 @@ func (s *AdminPrototypeStore) FindPrototypeOptionLinks(ctx context.Context, prot
 
 // SavePrototypeOptionLink inserts the link or updates its count and
 // included flag, and sets l.ID.
-func (s *AdminPrototypeStore) SavePrototypeOptionLink(ctx context.Context, l *domain.PrototypeOptionLink) error {
+func (s *AdminPrototypeStore) SavePrototypeOptionLink(ctx context.Context, l *prototypes.PrototypeOptionLink) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	err := s.db.NewRaw(`INSERT INTO voucher_prototype_options (voucher_prototype_id, option_id, count, included)
@@ -280,7 +282,7 @@ func optionOrder(alias, ordering string) string {
 
 // FindOptions returns a page of the options f selects and their count:
 // their ids first, then the whole records through OptionsByID.
-func (s *AdminPrototypeStore) FindOptions(ctx context.Context, f domain.OptionFilter, page domain.PageRequest) ([]*domain.VoucherOption, int, error) {
+func (s *AdminPrototypeStore) FindOptions(ctx context.Context, f prototypes.OptionFilter, page domain.PageRequest) ([]*domain.VoucherOption, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var ids []int64
@@ -313,7 +315,7 @@ func (s *AdminPrototypeStore) FindOptions(ctx context.Context, f domain.OptionFi
 
 // FindOptionCategories returns a page of the categories f selects and
 // their count.
-func (s *AdminPrototypeStore) FindOptionCategories(ctx context.Context, f domain.OptionCategoryFilter, page domain.PageRequest) ([]*domain.OptionCategory, int, error) {
+func (s *AdminPrototypeStore) FindOptionCategories(ctx context.Context, f prototypes.OptionCategoryFilter, page domain.PageRequest) ([]*prototypes.OptionCategory, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []optionCategoryRow
@@ -332,7 +334,7 @@ func (s *AdminPrototypeStore) FindOptionCategories(ctx context.Context, f domain
 	if err != nil {
 		return nil, 0, fmt.Errorf("select option categories: %w", err)
 	}
-	out := make([]*domain.OptionCategory, len(rows))
+	out := make([]*prototypes.OptionCategory, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toDomain()
 	}

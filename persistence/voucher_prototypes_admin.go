@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"salesplatform/domain/prototypes"
+
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
@@ -49,7 +51,7 @@ type adminPrototypeRow struct {
 	ImageIDs    []int64   `bun:"image_ids,array,scanonly"`
 }
 
-func toAdminPrototypeRow(p *domain.AdminVoucherPrototype) *adminPrototypeRow {
+func toAdminPrototypeRow(p *prototypes.AdminVoucherPrototype) *adminPrototypeRow {
 	return &adminPrototypeRow{ID: p.ID, PartnerID: p.PartnerID, Name: localizedNotNil(p.Name),
 		Description: localizedNotNil(p.Description), LongDescription: localizedNotNil(p.LongDescription),
 		RentConditions: localizedNotNil(p.RentConditions), HowToBookHTML: localizedNotNil(p.HowToBookHTML),
@@ -60,12 +62,12 @@ func toAdminPrototypeRow(p *domain.AdminVoucherPrototype) *adminPrototypeRow {
 		Ranking: p.Ranking, CoverImageID: p.CoverImageID}
 }
 
-func (r *adminPrototypeRow) toDomain() *domain.AdminVoucherPrototype {
+func (r *adminPrototypeRow) toDomain() *prototypes.AdminVoucherPrototype {
 	images := r.ImageIDs
 	if images == nil {
 		images = []int64{}
 	}
-	return &domain.AdminVoucherPrototype{ID: r.ID, PartnerID: r.PartnerID, PartnerUUID: r.PartnerUUID,
+	return &prototypes.AdminVoucherPrototype{ID: r.ID, PartnerID: r.PartnerID, PartnerUUID: r.PartnerUUID,
 		Name: r.Name, Description: r.Description, LongDescription: r.LongDescription,
 		RentConditions: r.RentConditions, HowToBookHTML: r.HowToBookHTML, PDFText: r.PDFDescription,
 		IsActive: r.IsActive, IsHighlight: r.IsHighlight, Type: r.Type, PriceScope: r.PriceScope,
@@ -78,7 +80,7 @@ func (r *adminPrototypeRow) toDomain() *domain.AdminVoucherPrototype {
 // AdminPrototypeStore is the domain.AdminPrototypeStore on PostgreSQL.
 type AdminPrototypeStore struct{ db bun.IDB }
 
-var _ domain.AdminPrototypeStore = (*AdminPrototypeStore)(nil)
+var _ prototypes.AdminPrototypeStore = (*AdminPrototypeStore)(nil)
 
 // NewAdminPrototypeStore returns the store on db.
 func NewAdminPrototypeStore(db bun.IDB) *AdminPrototypeStore { return &AdminPrototypeStore{db: db} }
@@ -110,7 +112,7 @@ func replaceImages(ctx context.Context, tx bun.Tx, id int64, images []int64) err
 
 // CreateAdminVoucherPrototype inserts p, its images and its links to its
 // partner's global options in one transaction, and sets p.ID.
-func (s *AdminPrototypeStore) CreateAdminVoucherPrototype(ctx context.Context, p *domain.AdminVoucherPrototype) error {
+func (s *AdminPrototypeStore) CreateAdminVoucherPrototype(ctx context.Context, p *prototypes.AdminVoucherPrototype) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := toAdminPrototypeRow(p)
@@ -142,7 +144,7 @@ func (s *AdminPrototypeStore) CreateAdminVoucherPrototype(ctx context.Context, p
 // edit it (reading through the same transaction) and writes it with its
 // images, in one transaction: concurrent updates apply one after the
 // other.
-func (s *AdminPrototypeStore) ModifyAdminVoucherPrototype(ctx context.Context, id int64, change func(context.Context, domain.AdminPrototypeStore, *domain.AdminVoucherPrototype) error) error {
+func (s *AdminPrototypeStore) ModifyAdminVoucherPrototype(ctx context.Context, id int64, change func(context.Context, prototypes.AdminPrototypeStore, *prototypes.AdminVoucherPrototype) error) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
@@ -190,7 +192,7 @@ var adminPrototypeOrder = map[string]string{
 
 // FindAdminVoucherPrototypes returns a page of the prototypes f selects
 // and how many it selects.
-func (s *AdminPrototypeStore) FindAdminVoucherPrototypes(ctx context.Context, f domain.AdminPrototypeFilter, page domain.PageRequest) ([]*domain.AdminVoucherPrototype, int, error) {
+func (s *AdminPrototypeStore) FindAdminVoucherPrototypes(ctx context.Context, f prototypes.AdminPrototypeFilter, page domain.PageRequest) ([]*prototypes.AdminVoucherPrototype, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []adminPrototypeRow
@@ -214,7 +216,7 @@ func (s *AdminPrototypeStore) FindAdminVoucherPrototypes(ctx context.Context, f 
 	if err != nil {
 		return nil, 0, fmt.Errorf("select voucher prototypes: %w", err)
 	}
-	out := make([]*domain.AdminVoucherPrototype, len(rows))
+	out := make([]*prototypes.AdminVoucherPrototype, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toDomain()
 	}
@@ -233,18 +235,18 @@ func likeEscape(s string) string {
 }
 
 // AdminVoucherPrototypesByID returns the prototypes in ids order.
-func (s *AdminPrototypeStore) AdminVoucherPrototypesByID(ctx context.Context, ids []int64) ([]*domain.AdminVoucherPrototype, error) {
+func (s *AdminPrototypeStore) AdminVoucherPrototypesByID(ctx context.Context, ids []int64) ([]*prototypes.AdminVoucherPrototype, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	return adminPrototypesByID(ctx, s.db, ids)
 }
 
-func adminPrototypesByID(ctx context.Context, db bun.IDB, ids []int64) ([]*domain.AdminVoucherPrototype, error) {
+func adminPrototypesByID(ctx context.Context, db bun.IDB, ids []int64) ([]*prototypes.AdminVoucherPrototype, error) {
 	var rows []adminPrototypeRow
 	if err := selectAdminPrototypes(db, &rows).Where("vp.id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
 		return nil, fmt.Errorf("select voucher prototypes: %w", err)
 	}
-	byID := make(map[int64]*domain.AdminVoucherPrototype, len(rows))
+	byID := make(map[int64]*prototypes.AdminVoucherPrototype, len(rows))
 	for i := range rows {
 		byID[rows[i].ID] = rows[i].toDomain()
 	}

@@ -3,6 +3,8 @@ package rest
 import (
 	"net/http"
 
+	"salesplatform/domain/prototypes"
+
 	"salesplatform/domain"
 )
 
@@ -28,7 +30,7 @@ func toJSONOption(o *domain.VoucherOption) map[string]any {
 }
 
 // toJSONOptionCategory is 2.7.
-func toJSONOptionCategory(c *domain.OptionCategory) map[string]any {
+func toJSONOptionCategory(c *prototypes.OptionCategory) map[string]any {
 	out := map[string]any{"id": c.ID, "is_active": c.IsActive, "ranking": c.Ranking,
 		"min_number_options": c.MinNumberOptions, "max_number_options": c.MaxNumberOptions,
 		"partner": c.PartnerID, "partner_uuid": c.PartnerUUID.String()}

@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strings"
 
+	"salesplatform/domain/prototypes"
+
 	"github.com/gorilla/mux"
 
 	"salesplatform/domain"
@@ -29,7 +31,7 @@ type Services struct {
 	VoucherAdmin *domain.VoucherAdminService
 	Media        *domain.MediaService
 	// AdminPrototypes serves the administration's voucher prototypes, options and option categories.
-	AdminPrototypes *domain.AdminPrototypeService
+	AdminPrototypes *prototypes.AdminPrototypeService
 }
 
 type api struct {

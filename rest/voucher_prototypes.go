@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"salesplatform/domain/prototypes"
+
 	"github.com/gorilla/mux"
 	"github.com/shopspring/decimal"
 
@@ -40,7 +42,7 @@ func flatTexts(out map[string]any, prefix string, l domain.Localized) {
 
 // toJSONVoucherPrototype is 2.5: the 4.6 fields plus id, partner and
 // nb_orders.
-func toJSONVoucherPrototype(p *domain.AdminVoucherPrototype) map[string]any {
+func toJSONVoucherPrototype(p *prototypes.AdminVoucherPrototype) map[string]any {
 	out := map[string]any{
 		"id": p.ID, "partner": p.PartnerID, "partner_uuid": p.PartnerUUID.String(), "nb_orders": p.NbOrders,
 		"is_active": p.IsActive, "type": p.Type, "is_highlight": p.IsHighlight, "price_scope": p.PriceScope,
@@ -87,8 +89,8 @@ func (a *api) handleVoucherPrototypeCreate(w http.ResponseWriter, r *http.Reques
 func (a *api) handleVoucherPrototypeList(w http.ResponseWriter, r *http.Request) {
 	req, err := pageRequest(r)
 	if err == nil {
-		var page *domain.Page[*domain.AdminVoucherPrototype]
-		if page, err = a.AdminPrototypes.VoucherPrototypes(r.Context(), domain.AdminPrototypeFilter{}, req); err == nil {
+		var page *domain.Page[*prototypes.AdminVoucherPrototype]
+		if page, err = a.AdminPrototypes.VoucherPrototypes(r.Context(), prototypes.AdminPrototypeFilter{}, req); err == nil {
 			writeJSON(w, http.StatusOK, toAdminPage(r, page, toJSONVoucherPrototype))
 			return
 		}
@@ -137,7 +139,7 @@ func optionsPage(r *http.Request) (domain.PageRequest, error) {
 func (a *api) handleVoucherPrototypeOptions(w http.ResponseWriter, r *http.Request) {
 	req, err := optionsPage(r)
 	if err == nil {
-		var page *domain.Page[*domain.PrototypeOptionLink]
+		var page *domain.Page[*prototypes.PrototypeOptionLink]
 		if page, err = a.AdminPrototypes.PrototypeOptions(r.Context(), pathID(r), req); err == nil {
 			out := make([]map[string]any, len(page.Items))
 			for i, l := range page.Items {
@@ -152,7 +154,7 @@ func (a *api) handleVoucherPrototypeOptions(w http.ResponseWriter, r *http.Reque
 }
 
 // toJSONPrototypeOptionLink is 2.6.
-func toJSONPrototypeOptionLink(l *domain.PrototypeOptionLink) map[string]any {
+func toJSONPrototypeOptionLink(l *prototypes.PrototypeOptionLink) map[string]any {
 	o := l.Option
 	option := map[string]any{"id": o.ID, "selling_price": jsonNumber(o.SellingPrice), "is_active": o.IsActive,
 		"countable": o.Countable, "is_global": o.IsGlobal, "ranking": o.Ranking, "partner": o.PartnerID,

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"salesplatform/domain/prototypes"
+
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
 
@@ -120,7 +122,7 @@ type demoAdminLoader struct {
 	giftcards []string
 
 	media    *domain.MediaService
-	protos   *domain.AdminPrototypeService
+	protos   *prototypes.AdminPrototypeService
 	vouchers *domain.VoucherAdminService
 	users    domain.UserStore
 }
@@ -137,7 +139,7 @@ func newDemoAdminLoader(ctx context.Context, tx bun.IDB, blobs domain.BlobStore,
 		staff: domain.WithCaller(ctx, &domain.Caller{User: staff}),
 		ids:   map[string]int64{}, codes: map[string][]string{},
 		media:    domain.NewMediaService(persistence.NewMediaStore(tx), blobs, stores.Partners, baseURL),
-		protos:   domain.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(tx), stores.Partners),
+		protos:   prototypes.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(tx), stores.Partners),
 		vouchers: domain.NewVoucherAdminService(persistence.NewVoucherAdminStore(tx), stores.Partners),
 		users:    stores.Users}, nil
 }

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"salesplatform/domain/prototypes"
+
 	"github.com/gorilla/mux"
 	"github.com/uptrace/bun"
 	"golang.org/x/net/netutil"
@@ -190,7 +192,7 @@ func newRouter(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logger
 		Widgets:         domain.NewWidgetService(persistence.NewWidgetStore(db), partners),
 		VoucherAdmin:    domain.NewVoucherAdminService(persistence.NewVoucherAdminStore(db), partners),
 		Media:           domain.NewMediaService(persistence.NewMediaStore(db), blobs, partners, cfg.PublicBaseURL),
-		AdminPrototypes: domain.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(db), partners),
+		AdminPrototypes: prototypes.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(db), partners),
 	}
 
 	r := mux.NewRouter()

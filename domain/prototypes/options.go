@@ -1,8 +1,10 @@
-package domain
+package prototypes
 
 import (
 	"context"
 	"fmt"
+
+	"salesplatform/domain"
 
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
@@ -18,8 +20,8 @@ type OptionCategory struct {
 	ID               int64
 	PartnerID        int64
 	PartnerUUID      uuid.UUID
-	Name             Localized
-	Description      Localized
+	Name             domain.Localized
+	Description      domain.Localized
 	IsActive         bool
 	Ranking          int
 	MinNumberOptions *int
@@ -33,7 +35,7 @@ type PrototypeOptionLink struct {
 	PrototypeID int64
 	Count       int
 	Included    bool
-	Option      *VoucherOption
+	Option      *domain.VoucherOption
 }
 
 // OptionStore is what the option administration writes with.
@@ -41,9 +43,9 @@ type OptionStore interface {
 	// CreateOption inserts o with its services, its links (count 1, not
 	// included) to o.VoucherPrototypeIDs and, when global, to every prototype of
 	// its partner, in one transaction; sets o.ID.
-	CreateOption(ctx context.Context, o *VoucherOption) error
+	CreateOption(ctx context.Context, o *domain.VoucherOption) error
 	// OptionsByID returns the options in ids order, nil when missing.
-	OptionsByID(ctx context.Context, ids []int64) ([]*VoucherOption, error)
+	OptionsByID(ctx context.Context, ids []int64) ([]*domain.VoucherOption, error)
 	// CreateOptionCategory inserts c and sets c.ID.
 	CreateOptionCategory(ctx context.Context, c *OptionCategory) error
 	// OptionCategoriesByID returns the categories in ids order, nil when
@@ -52,19 +54,19 @@ type OptionStore interface {
 	// FindPrototypeOptionLinks returns, for each prototype of ids (in
 	// order), the page of its option links (by option ranking, then id)
 	// and how many it has.
-	FindPrototypeOptionLinks(ctx context.Context, prototypeIDs []int64, page PageRequest) ([][]*PrototypeOptionLink, []int, error)
+	FindPrototypeOptionLinks(ctx context.Context, prototypeIDs []int64, page domain.PageRequest) ([][]*PrototypeOptionLink, []int, error)
 	// SavePrototypeOptionLink inserts or updates the link of its prototype
 	// and option and sets l.ID.
 	SavePrototypeOptionLink(ctx context.Context, l *PrototypeOptionLink) error
 	// FindOptions returns a page of the options f selects and how many it
 	// selects.
-	FindOptions(ctx context.Context, f OptionFilter, page PageRequest) ([]*VoucherOption, int, error)
+	FindOptions(ctx context.Context, f OptionFilter, page domain.PageRequest) ([]*domain.VoucherOption, int, error)
 	// FindOptionCategories returns a page of the categories f selects and
 	// how many it selects.
-	FindOptionCategories(ctx context.Context, f OptionCategoryFilter, page PageRequest) ([]*OptionCategory, int, error)
+	FindOptionCategories(ctx context.Context, f OptionCategoryFilter, page domain.PageRequest) ([]*OptionCategory, int, error)
 	// FindCategoryOptions returns, for each category of ids (in order), the
 	// page of its options (by ranking, then id) and how many it has.
-	FindCategoryOptions(ctx context.Context, categoryIDs []int64, page PageRequest) ([][]*VoucherOption, []int, error)
+	FindCategoryOptions(ctx context.Context, categoryIDs []int64, page domain.PageRequest) ([][]*domain.VoucherOption, []int, error)
 }
 
 // OptionFilter selects options. PartnerID limits them to one partner (the
@@ -98,37 +100,37 @@ var OptionOrderings = []string{"ranking", "-ranking", "id", "-id"}
 // count 1, not included), services_info, partner_uuid.
 // Errors: CodeUnauthenticated, CodeForbidden (OpOptionWrite); CodeInvalid
 // with every field error.
-func (s *AdminPrototypeService) CreateOption(ctx context.Context, doc Doc) (*VoucherOption, error) {
-	c, err := Authorize(ctx, OpOptionWrite)
+func (s *AdminPrototypeService) CreateOption(ctx context.Context, doc domain.Doc) (*domain.VoucherOption, error) {
+	c, err := domain.Authorize(ctx, domain.OpOptionWrite)
 	if err != nil {
 		return nil, err
 	}
-	var v validator
-	d := &docReader{v: &v, obj: doc}
-	partner, err := d.writePartner(ctx, s.partners, c, false)
+	var v domain.Validator
+	d := &domain.DocReader{V: &v, Obj: doc}
+	partner, err := d.WritePartner(ctx, s.partners, c, false)
 	if err != nil {
 		return nil, err
 	}
-	o := &VoucherOption{Name: Localized{}, Description: Localized{}, IsActive: true, Ranking: 1,
-		Services: []OptionService{}, VoucherPrototypeIDs: []int64{}}
-	d.texts("name", true, MaxNameLength, o.Name)
-	d.nameless("name", o.Name)
-	d.texts("description", true, MaxDescriptionLength, o.Description)
-	if m, _ := d.money("price", false, false); m != nil {
+	o := &domain.VoucherOption{Name: domain.Localized{}, Description: domain.Localized{}, IsActive: true, Ranking: 1,
+		Services: []domain.OptionService{}, VoucherPrototypeIDs: []int64{}}
+	d.Texts("name", true, domain.MaxNameLength, o.Name)
+	d.Nameless("name", o.Name)
+	d.Texts("description", true, domain.MaxDescriptionLength, o.Description)
+	if m, _ := d.Money("price", false, false); m != nil {
 		o.Price = *m
 	}
-	if m, _ := d.money("selling_price", false, false); m != nil {
+	if m, _ := d.Money("selling_price", false, false); m != nil {
 		o.SellingPrice = *m
 	}
-	o.Countable = pick(d.boolean("countable"), o.Countable)
-	o.IsGlobal = pick(d.boolean("is_global"), o.IsGlobal)
-	o.IsActive = pick(d.boolean("is_active"), o.IsActive)
-	n, _ := d.integer("ranking", false, false, -maxInt32)
-	o.Ranking = pick(n, o.Ranking)
-	o.Services = d.services("services_info")
-	category, _ := d.pk("category", false, true)
+	o.Countable = domain.Pick(d.Boolean("countable"), o.Countable)
+	o.IsGlobal = domain.Pick(d.Boolean("is_global"), o.IsGlobal)
+	o.IsActive = domain.Pick(d.Boolean("is_active"), o.IsActive)
+	n, _ := d.Integer("ranking", false, false, -domain.MaxInt32)
+	o.Ranking = domain.Pick(n, o.Ranking)
+	o.Services = readServices(d, "services_info")
+	category, _ := d.Pk("category", false, true)
 	o.CategoryID = category
-	prototypes := d.pkList("voucher_prototypes")
+	prototypes := d.PkList("voucher_prototypes")
 	if partner != nil {
 		o.PartnerID, o.PartnerUUID = partner.ID, partner.UUID
 		if category != nil {
@@ -137,7 +139,7 @@ func (s *AdminPrototypeService) CreateOption(ctx context.Context, doc Doc) (*Vou
 				return nil, err
 			}
 			if cs[0] == nil || cs[0].PartnerID != partner.ID {
-				d.missingPK("category", *category)
+				d.MissingPK("category", *category)
 			}
 		}
 		if len(prototypes) > 0 {
@@ -146,12 +148,12 @@ func (s *AdminPrototypeService) CreateOption(ctx context.Context, doc Doc) (*Vou
 				return nil, err
 			}
 			if len(missing) > 0 {
-				d.missingPK("voucher_prototypes", missing[0])
+				d.MissingPK("voucher_prototypes", missing[0])
 			}
 			o.VoucherPrototypeIDs = prototypes
 		}
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.CreateOption(ctx, o); err != nil {
@@ -164,45 +166,45 @@ func (s *AdminPrototypeService) CreateOption(ctx context.Context, doc Doc) (*Vou
 	return os[0], nil
 }
 
-// services reads services_info: a list of at most maxServiceRows objects
+// readServices reads services_info: a list of at most maxServiceRows objects
 // of service_cost, service_buying_vat, service_selling_vat, service_price.
-func (d *docReader) services(field string) []OptionService {
-	value, ok, _ := d.raw(field, false, false)
+func readServices(d *domain.DocReader, field string) []domain.OptionService {
+	value, ok, _ := d.Raw(field, false, false)
 	if !ok {
-		return []OptionService{}
+		return []domain.OptionService{}
 	}
 	list, isList := value.([]any)
 	switch {
 	case !isList:
-		d.v.add(VInvalid, fmt.Sprintf(msgNotAList, jsonTypeName(value)), field)
+		d.V.Add(domain.VInvalid, fmt.Sprintf(domain.MsgNotAList, domain.JsonTypeName(value)), field)
 		return nil
-	case len(list) > maxServiceRows:
-		d.v.add(VMaxElements, fmt.Sprintf(msgTooManyElements, maxServiceRows), field)
+	case len(list) > domain.MaxServiceRows:
+		d.V.Add(domain.VMaxElements, fmt.Sprintf(domain.MsgTooManyElements, domain.MaxServiceRows), field)
 		return nil
 	}
-	d.v.listLength(len(list), field)
-	out := make([]OptionService, len(list))
+	d.V.ListLength(len(list), field)
+	out := make([]domain.OptionService, len(list))
 	for i, e := range list {
 		obj, isObj := e.(map[string]any)
 		if !isObj {
-			d.v.add(VInvalid, fmt.Sprintf(msgNotADict, jsonTypeName(e)), field, i, "non_field_errors")
+			d.V.Add(domain.VInvalid, fmt.Sprintf(domain.MsgNotADict, domain.JsonTypeName(e)), field, i, "non_field_errors")
 			continue
 		}
-		inner := &docReader{v: &validator{}, obj: obj}
+		inner := &domain.DocReader{V: &domain.Validator{}, Obj: obj}
 		read := func(name string, vat bool) decimal.Decimal {
-			m, _ := inner.money(name, false, false)
+			m, _ := inner.Money(name, false, false)
 			if m == nil {
 				return decimal.Zero
 			}
 			if vat && m.GreaterThan(decimal.NewFromInt(100)) {
-				inner.v.add(VMaxValue, "Ensure this value is less than or equal to 100.", name)
+				inner.V.Add(domain.VMaxValue, "Ensure this value is less than or equal to 100.", name)
 			}
 			return *m
 		}
-		out[i] = OptionService{Cost: read("service_cost", false), BuyingVAT: read("service_buying_vat", true),
+		out[i] = domain.OptionService{Cost: read("service_cost", false), BuyingVAT: read("service_buying_vat", true),
 			SellingVAT: read("service_selling_vat", true), Price: read("service_price", false)}
-		for _, f := range inner.v.fields {
-			d.v.add(f.Code, f.Message, append([]any{field, i}, f.Path...)...)
+		for _, f := range inner.V.Fields {
+			d.V.Add(f.Code, f.Message, append([]any{field, i}, f.Path...)...)
 		}
 	}
 	return out
@@ -214,33 +216,33 @@ func (d *docReader) services(field string) []OptionService {
 // max_number_options.
 // Errors: CodeUnauthenticated, CodeForbidden (OpOptionWrite); CodeInvalid
 // with every field error.
-func (s *AdminPrototypeService) CreateOptionCategory(ctx context.Context, doc Doc) (*OptionCategory, error) {
-	c, err := Authorize(ctx, OpOptionWrite)
+func (s *AdminPrototypeService) CreateOptionCategory(ctx context.Context, doc domain.Doc) (*OptionCategory, error) {
+	c, err := domain.Authorize(ctx, domain.OpOptionWrite)
 	if err != nil {
 		return nil, err
 	}
-	var v validator
-	d := &docReader{v: &v, obj: doc}
-	c2 := &OptionCategory{Name: Localized{}, Description: Localized{}, IsActive: true, Ranking: 1}
-	partner, err := d.writePartner(ctx, s.partners, c, true)
+	var v domain.Validator
+	d := &domain.DocReader{V: &v, Obj: doc}
+	c2 := &OptionCategory{Name: domain.Localized{}, Description: domain.Localized{}, IsActive: true, Ranking: 1}
+	partner, err := d.WritePartner(ctx, s.partners, c, true)
 	if err != nil {
 		return nil, err
 	}
 	if partner != nil {
 		c2.PartnerID, c2.PartnerUUID = partner.ID, partner.UUID
 	}
-	d.texts("name", false, MaxNameLength, c2.Name)
-	d.nameless("name", c2.Name)
-	d.texts("description", false, MaxDescriptionLength, c2.Description)
-	c2.IsActive = pick(d.boolean("is_active"), c2.IsActive)
-	n, _ := d.integer("ranking", false, false, -maxInt32)
-	c2.Ranking = pick(n, c2.Ranking)
-	c2.MinNumberOptions, _ = d.integer("min_number_options", false, true, 0)
-	c2.MaxNumberOptions, _ = d.integer("max_number_options", false, true, 0)
+	d.Texts("name", false, domain.MaxNameLength, c2.Name)
+	d.Nameless("name", c2.Name)
+	d.Texts("description", false, domain.MaxDescriptionLength, c2.Description)
+	c2.IsActive = domain.Pick(d.Boolean("is_active"), c2.IsActive)
+	n, _ := d.Integer("ranking", false, false, -domain.MaxInt32)
+	c2.Ranking = domain.Pick(n, c2.Ranking)
+	c2.MinNumberOptions, _ = d.Integer("min_number_options", false, true, 0)
+	c2.MaxNumberOptions, _ = d.Integer("max_number_options", false, true, 0)
 	if c2.MinNumberOptions != nil && c2.MaxNumberOptions != nil && *c2.MinNumberOptions > *c2.MaxNumberOptions {
-		v.add(VMaxValue, fmt.Sprintf(msgMinAboveMax, "max_number_options"), "min_number_options")
+		v.Add(domain.VMaxValue, fmt.Sprintf(msgMinAboveMax, "max_number_options"), "min_number_options")
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.CreateOptionCategory(ctx, c2); err != nil {
@@ -254,8 +256,8 @@ func (s *AdminPrototypeService) CreateOptionCategory(ctx context.Context, doc Do
 // Errors: CodeUnauthenticated, CodeForbidden (OpPrototypeRead);
 // CodeNotFound for a prototype it does not see, "Invalid page." past the
 // end.
-func (s *AdminPrototypeService) PrototypeOptions(ctx context.Context, id int64, page PageRequest) (*Page[*PrototypeOptionLink], error) {
-	c, err := Authorize(ctx, OpPrototypeRead)
+func (s *AdminPrototypeService) PrototypeOptions(ctx context.Context, id int64, page domain.PageRequest) (*domain.Page[*PrototypeOptionLink], error) {
+	c, err := domain.Authorize(ctx, domain.OpPrototypeRead)
 	if err != nil {
 		return nil, err
 	}
@@ -266,14 +268,14 @@ func (s *AdminPrototypeService) PrototypeOptions(ctx context.Context, id int64, 
 	if err != nil {
 		return nil, err
 	}
-	return NewPage(links[0], counts[0], page)
+	return domain.NewPage(links[0], counts[0], page)
 }
 
 // OptionsOfPrototypes returns the same page of the option links of each
 // prototype of ids (a graph batch); a prototype the caller does not see
 // has none.
 // Errors: CodeUnauthenticated, CodeForbidden.
-func (s *AdminPrototypeService) OptionsOfPrototypes(ctx context.Context, ids []int64, page PageRequest) ([]*Page[*PrototypeOptionLink], error) {
+func (s *AdminPrototypeService) OptionsOfPrototypes(ctx context.Context, ids []int64, page domain.PageRequest) ([]*domain.Page[*PrototypeOptionLink], error) {
 	ps, err := s.VoucherPrototypesByID(ctx, ids)
 	if err != nil {
 		return nil, err
@@ -282,21 +284,21 @@ func (s *AdminPrototypeService) OptionsOfPrototypes(ctx context.Context, ids []i
 	if err != nil {
 		return nil, err
 	}
-	return visiblePages(ps, links, counts, page), nil
+	return domain.VisiblePages(ps, links, counts, page), nil
 }
 
 // OptionsByID returns the options the caller sees in ids order, nil for
 // the others (a graph batch: the options bought with vouchers).
 // Errors: CodeUnauthenticated, CodeForbidden.
-func (s *AdminPrototypeService) OptionsByID(ctx context.Context, ids []int64) ([]*VoucherOption, error) {
-	return visibleBatch(ctx, OpPrototypeRead, ids, s.store.OptionsByID, func(o *VoucherOption) int64 { return o.PartnerID })
+func (s *AdminPrototypeService) OptionsByID(ctx context.Context, ids []int64) ([]*domain.VoucherOption, error) {
+	return domain.VisibleBatch(ctx, domain.OpPrototypeRead, ids, s.store.OptionsByID, func(o *domain.VoucherOption) int64 { return o.PartnerID })
 }
 
 // OptionCategoriesByID returns the categories the caller sees in ids
 // order, nil for the others (a graph batch).
 // Errors: CodeUnauthenticated, CodeForbidden.
 func (s *AdminPrototypeService) OptionCategoriesByID(ctx context.Context, ids []int64) ([]*OptionCategory, error) {
-	return visibleBatch(ctx, OpPrototypeRead, ids, s.store.OptionCategoriesByID, func(x *OptionCategory) int64 { return x.PartnerID })
+	return domain.VisibleBatch(ctx, domain.OpPrototypeRead, ids, s.store.OptionCategoriesByID, func(x *OptionCategory) int64 { return x.PartnerID })
 }
 
 // SetPrototypeOption offers an option with a prototype (both of one
@@ -306,7 +308,7 @@ func (s *AdminPrototypeService) OptionCategoriesByID(ctx context.Context, ids []
 // for a prototype the caller does not see; CodeInvalid on "option" for an
 // option of another partner, on "count" below 0.
 func (s *AdminPrototypeService) SetPrototypeOption(ctx context.Context, prototypeID, optionID int64, count int, included bool) (*PrototypeOptionLink, error) {
-	c, err := Authorize(ctx, OpOptionWrite)
+	c, err := domain.Authorize(ctx, domain.OpOptionWrite)
 	if err != nil {
 		return nil, err
 	}
@@ -314,18 +316,18 @@ func (s *AdminPrototypeService) SetPrototypeOption(ctx context.Context, prototyp
 	if err != nil {
 		return nil, err
 	}
-	var v validator
+	var v domain.Validator
 	os, err := s.store.OptionsByID(ctx, []int64{optionID})
 	if err != nil {
 		return nil, err
 	}
 	if os[0] == nil || os[0].PartnerID != p.PartnerID {
-		v.add(VNotFound, fmt.Sprintf(msgPKMissing, optionID), "option")
+		v.Add(domain.VNotFound, fmt.Sprintf(domain.MsgPKMissing, optionID), "option")
 	}
-	if count < 0 || count > maxInt32 {
-		v.add(VMinValue, msgMinZero, "count")
+	if count < 0 || count > domain.MaxInt32 {
+		v.Add(domain.VMinValue, domain.MsgMinZero, "count")
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	l := &PrototypeOptionLink{PrototypeID: prototypeID, Count: count, Included: included, Option: os[0]}
@@ -345,9 +347,9 @@ func (s *AdminPrototypeService) SetPrototypeOption(ctx context.Context, prototyp
 // filter the caller does not see gives an empty list.
 // Errors: CodeUnauthenticated, CodeForbidden (OpPrototypeRead);
 // CodeInvalid on "ordering"; CodeNotFound "Invalid page." past the end.
-func (s *AdminPrototypeService) Options(ctx context.Context, f OptionFilter, page PageRequest) (*Page[*VoucherOption], error) {
-	return adminList(ctx, OpPrototypeRead, f.PartnerID, f.Ordering, OptionOrderings, page,
-		func(tenant *int64) ([]*VoucherOption, int, error) {
+func (s *AdminPrototypeService) Options(ctx context.Context, f OptionFilter, page domain.PageRequest) (*domain.Page[*domain.VoucherOption], error) {
+	return domain.AdminList(ctx, domain.OpPrototypeRead, f.PartnerID, f.Ordering, OptionOrderings, page,
+		func(tenant *int64) ([]*domain.VoucherOption, int, error) {
 			f.PartnerID = tenant
 			return s.store.FindOptions(ctx, f, page)
 		})
@@ -356,8 +358,8 @@ func (s *AdminPrototypeService) Options(ctx context.Context, f OptionFilter, pag
 // OptionCategories returns a page of the option categories the caller
 // sees that f selects, as Options does options.
 // Errors: those of Options.
-func (s *AdminPrototypeService) OptionCategories(ctx context.Context, f OptionCategoryFilter, page PageRequest) (*Page[*OptionCategory], error) {
-	return adminList(ctx, OpPrototypeRead, f.PartnerID, f.Ordering, OptionOrderings, page,
+func (s *AdminPrototypeService) OptionCategories(ctx context.Context, f OptionCategoryFilter, page domain.PageRequest) (*domain.Page[*OptionCategory], error) {
+	return domain.AdminList(ctx, domain.OpPrototypeRead, f.PartnerID, f.Ordering, OptionOrderings, page,
 		func(tenant *int64) ([]*OptionCategory, int, error) {
 			f.PartnerID = tenant
 			return s.store.FindOptionCategories(ctx, f, page)
@@ -368,7 +370,7 @@ func (s *AdminPrototypeService) OptionCategories(ctx context.Context, f OptionCa
 // category of ids (a graph batch); a category the caller does not see has
 // none.
 // Errors: CodeUnauthenticated, CodeForbidden.
-func (s *AdminPrototypeService) OptionsOfCategories(ctx context.Context, ids []int64, page PageRequest) ([]*Page[*VoucherOption], error) {
+func (s *AdminPrototypeService) OptionsOfCategories(ctx context.Context, ids []int64, page domain.PageRequest) ([]*domain.Page[*domain.VoucherOption], error) {
 	cs, err := s.OptionCategoriesByID(ctx, ids)
 	if err != nil {
 		return nil, err
@@ -377,5 +379,5 @@ func (s *AdminPrototypeService) OptionsOfCategories(ctx context.Context, ids []i
 	if err != nil {
 		return nil, err
 	}
-	return visiblePages(cs, options, counts, page), nil
+	return domain.VisiblePages(cs, options, counts, page), nil
 }

@@ -1,9 +1,11 @@
-package domain
+package prototypes
 
 import (
 	"context"
 	"fmt"
 	"time"
+
+	"salesplatform/domain"
 
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
@@ -20,9 +22,6 @@ var VoucherPrototypeTypes = []string{"stay", "standard", "fixed_stay"}
 // MaxPDFDescriptionLength is the contract's bound of pdf_description_<lang>.
 const MaxPDFDescriptionLength = 300
 
-// msgNoName refuses a prototype, option or category without any name.
-const msgNoName = "At least one name_<lang> must not be blank."
-
 // msgMinAboveMax refuses a minimum above the maximum.
 const msgMinAboveMax = "Ensure this value is less than or equal to %s."
 
@@ -33,8 +32,8 @@ type AdminVoucherPrototype struct {
 	PartnerID   int64
 	PartnerUUID uuid.UUID
 
-	Name, Description, LongDescription     Localized
-	RentConditions, HowToBookHTML, PDFText Localized
+	Name, Description, LongDescription     domain.Localized
+	RentConditions, HowToBookHTML, PDFText domain.Localized
 
 	IsActive, IsHighlight bool
 	Type                  string
@@ -100,7 +99,7 @@ type AdminPrototypeStore interface {
 	ModifyAdminVoucherPrototype(ctx context.Context, id int64, change func(ctx context.Context, tx AdminPrototypeStore, p *AdminVoucherPrototype) error) error
 	// FindAdminVoucherPrototypes returns a page of prototypes and the
 	// number of all that match.
-	FindAdminVoucherPrototypes(ctx context.Context, f AdminPrototypeFilter, page PageRequest) ([]*AdminVoucherPrototype, int, error)
+	FindAdminVoucherPrototypes(ctx context.Context, f AdminPrototypeFilter, page domain.PageRequest) ([]*AdminVoucherPrototype, int, error)
 	// AdminVoucherPrototypesByID returns the prototypes in ids order, nil
 	// for an id that names none.
 	AdminVoucherPrototypesByID(ctx context.Context, ids []int64) ([]*AdminVoucherPrototype, error)
@@ -111,7 +110,7 @@ type AdminPrototypeStore interface {
 	// prototype of partnerID.
 	MissingPrototypes(ctx context.Context, partnerID int64, ids []int64) ([]int64, error)
 	// UniversesByID returns the universes in ids order, nil when missing.
-	UniversesByID(ctx context.Context, ids []int64) ([]*Universe, error)
+	UniversesByID(ctx context.Context, ids []int64) ([]*domain.Universe, error)
 	// EnvironmentExists reports whether the environment exists.
 	EnvironmentExists(ctx context.Context, id int64) (bool, error)
 
@@ -122,11 +121,11 @@ type AdminPrototypeStore interface {
 // options and option categories; REST and graph call the same methods.
 type AdminPrototypeService struct {
 	store    AdminPrototypeStore
-	partners PartnerStore
+	partners domain.PartnerStore
 }
 
 // NewAdminPrototypeService returns the service.
-func NewAdminPrototypeService(store AdminPrototypeStore, partners PartnerStore) *AdminPrototypeService {
+func NewAdminPrototypeService(store AdminPrototypeStore, partners domain.PartnerStore) *AdminPrototypeService {
 	return &AdminPrototypeService{store: store, partners: partners}
 }
 
@@ -135,19 +134,19 @@ func NewAdminPrototypeService(store AdminPrototypeStore, partners PartnerStore) 
 // partner.
 // Errors: CodeUnauthenticated, CodeForbidden (OpPrototypeWrite);
 // CodeInvalid with every field error.
-func (s *AdminPrototypeService) CreateVoucherPrototype(ctx context.Context, doc Doc) (*AdminVoucherPrototype, error) {
-	c, err := Authorize(ctx, OpPrototypeWrite)
+func (s *AdminPrototypeService) CreateVoucherPrototype(ctx context.Context, doc domain.Doc) (*AdminVoucherPrototype, error) {
+	c, err := domain.Authorize(ctx, domain.OpPrototypeWrite)
 	if err != nil {
 		return nil, err
 	}
-	var v validator
-	d := &docReader{v: &v, obj: doc}
-	partner, err := d.writePartner(ctx, s.partners, c, false)
+	var v domain.Validator
+	d := &domain.DocReader{V: &v, Obj: doc}
+	partner, err := d.WritePartner(ctx, s.partners, c, false)
 	if err != nil {
 		return nil, err
 	}
-	p := &AdminVoucherPrototype{Name: Localized{}, Description: Localized{}, LongDescription: Localized{},
-		RentConditions: Localized{}, HowToBookHTML: Localized{}, PDFText: Localized{},
+	p := &AdminVoucherPrototype{Name: domain.Localized{}, Description: domain.Localized{}, LongDescription: domain.Localized{},
+		RentConditions: domain.Localized{}, HowToBookHTML: domain.Localized{}, PDFText: domain.Localized{},
 		Type: "standard", PriceScope: 1, MinCapacity: 1, Ranking: 1, ImageIDs: []int64{}}
 	if partner != nil {
 		p.PartnerID, p.PartnerUUID = partner.ID, partner.UUID
@@ -155,7 +154,7 @@ func (s *AdminPrototypeService) CreateVoucherPrototype(ctx context.Context, doc 
 	if err := applyPrototype(ctx, s.store, d, p); err != nil {
 		return nil, err
 	}
-	if err := v.err(); err != nil {
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.CreateAdminVoucherPrototype(ctx, p); err != nil {
@@ -170,20 +169,20 @@ func (s *AdminPrototypeService) CreateVoucherPrototype(ctx context.Context, doc 
 // partner does not change (partner_uuid is ignored).
 // Errors: those of CreateVoucherPrototype; CodeNotFound for a prototype
 // the caller does not see.
-func (s *AdminPrototypeService) UpdateVoucherPrototype(ctx context.Context, id int64, doc Doc, partial bool) (*AdminVoucherPrototype, error) {
-	c, err := Authorize(ctx, OpPrototypeWrite)
+func (s *AdminPrototypeService) UpdateVoucherPrototype(ctx context.Context, id int64, doc domain.Doc, partial bool) (*AdminVoucherPrototype, error) {
+	c, err := domain.Authorize(ctx, domain.OpPrototypeWrite)
 	if err != nil {
 		return nil, err
 	}
 	err = s.store.ModifyAdminVoucherPrototype(ctx, id, func(ctx context.Context, tx AdminPrototypeStore, p *AdminVoucherPrototype) error {
 		if !c.Sees(p.PartnerID) {
-			return ErrNotFound
+			return domain.ErrNotFound
 		}
-		var v validator
-		if err := applyPrototype(ctx, tx, &docReader{v: &v, obj: doc, partial: partial}, p); err != nil {
+		var v domain.Validator
+		if err := applyPrototype(ctx, tx, &domain.DocReader{V: &v, Obj: doc, Partial: partial}, p); err != nil {
 			return err
 		}
-		return v.err()
+		return v.Err()
 	})
 	if err != nil {
 		return nil, err
@@ -195,7 +194,7 @@ func (s *AdminPrototypeService) UpdateVoucherPrototype(ctx context.Context, id i
 // Errors: CodeUnauthenticated, CodeForbidden (OpPrototypeRead);
 // CodeNotFound.
 func (s *AdminPrototypeService) VoucherPrototype(ctx context.Context, id int64) (*AdminVoucherPrototype, error) {
-	c, err := Authorize(ctx, OpPrototypeRead)
+	c, err := domain.Authorize(ctx, domain.OpPrototypeRead)
 	if err != nil {
 		return nil, err
 	}
@@ -207,8 +206,8 @@ func (s *AdminPrototypeService) VoucherPrototype(ctx context.Context, id int64) 
 // gives an empty list.
 // Errors: CodeUnauthenticated, CodeForbidden; CodeInvalid on "ordering";
 // CodeNotFound "Invalid page." past the end.
-func (s *AdminPrototypeService) VoucherPrototypes(ctx context.Context, f AdminPrototypeFilter, page PageRequest) (*Page[*AdminVoucherPrototype], error) {
-	return adminList(ctx, OpPrototypeRead, f.PartnerID, f.Ordering, AdminPrototypeOrderings, page,
+func (s *AdminPrototypeService) VoucherPrototypes(ctx context.Context, f AdminPrototypeFilter, page domain.PageRequest) (*domain.Page[*AdminVoucherPrototype], error) {
+	return domain.AdminList(ctx, domain.OpPrototypeRead, f.PartnerID, f.Ordering, AdminPrototypeOrderings, page,
 		func(tenant *int64) ([]*AdminVoucherPrototype, int, error) {
 			f.PartnerID = tenant
 			return s.store.FindAdminVoucherPrototypes(ctx, f, page)
@@ -219,26 +218,26 @@ func (s *AdminPrototypeService) VoucherPrototypes(ctx context.Context, f AdminPr
 // order, nil for the others (a graph batch).
 // Errors: CodeUnauthenticated, CodeForbidden.
 func (s *AdminPrototypeService) VoucherPrototypesByID(ctx context.Context, ids []int64) ([]*AdminVoucherPrototype, error) {
-	return visibleBatch(ctx, OpPrototypeRead, ids, s.store.AdminVoucherPrototypesByID, func(p *AdminVoucherPrototype) int64 { return p.PartnerID })
+	return domain.VisibleBatch(ctx, domain.OpPrototypeRead, ids, s.store.AdminVoucherPrototypesByID, func(p *AdminVoucherPrototype) int64 { return p.PartnerID })
 }
 
 // UniversesByID returns universes (a shared list) in ids order, nil when
 // missing: the graph's prototype universe batch.
 // Errors: CodeUnauthenticated, CodeForbidden.
-func (s *AdminPrototypeService) UniversesByID(ctx context.Context, ids []int64) ([]*Universe, error) {
-	if _, err := Authorize(ctx, OpPrototypeRead); err != nil {
+func (s *AdminPrototypeService) UniversesByID(ctx context.Context, ids []int64) ([]*domain.Universe, error) {
+	if _, err := domain.Authorize(ctx, domain.OpPrototypeRead); err != nil {
 		return nil, err
 	}
 	return s.store.UniversesByID(ctx, ids)
 }
 
-func (s *AdminPrototypeService) visiblePrototype(ctx context.Context, c *Caller, id int64) (*AdminVoucherPrototype, error) {
+func (s *AdminPrototypeService) visiblePrototype(ctx context.Context, c *domain.Caller, id int64) (*AdminVoucherPrototype, error) {
 	ps, err := s.store.AdminVoucherPrototypesByID(ctx, []int64{id})
 	if err != nil {
 		return nil, err
 	}
 	if ps[0] == nil || !c.Sees(ps[0].PartnerID) {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	return ps[0], nil
 }
@@ -250,7 +249,7 @@ func (s *AdminPrototypeService) voucherPrototype(ctx context.Context, id int64) 
 		return nil, err
 	}
 	if ps[0] == nil {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	return ps[0], nil
 }
@@ -258,72 +257,72 @@ func (s *AdminPrototypeService) voucherPrototype(ctx context.Context, id int64) 
 // applyPrototype reads the 4.6 body into p and checks the references
 // through st. p.PartnerID is 0 when the partner is unknown (its error is
 // recorded): the media checks are then skipped.
-func applyPrototype(ctx context.Context, st AdminPrototypeStore, d *docReader, p *AdminVoucherPrototype) error {
-	d.texts("name", true, MaxNameLength, p.Name)
-	d.nameless("name", p.Name)
-	d.texts("description", true, MaxDescriptionLength, p.Description)
-	d.texts("long_description", true, MaxDescriptionLength, p.LongDescription)
-	d.texts("rent_conditions", false, MaxDescriptionLength, p.RentConditions)
-	d.texts("how_to_book_html", false, MaxDescriptionLength, p.HowToBookHTML)
-	d.texts("pdf_description", false, MaxPDFDescriptionLength, p.PDFText)
-	p.IsActive = pick(d.boolean("is_active"), p.IsActive)
-	p.IsHighlight = pick(d.boolean("is_highlight"), p.IsHighlight)
-	p.Type = pick(d.choice("type", true, VoucherPrototypeTypes), p.Type)
-	n, _ := d.integer("price_scope", false, false, 0)
-	p.PriceScope = pick(n, p.PriceScope)
-	maxSet, _ := d.integer("max_capacity", false, false, 0)
-	p.MaxCapacity = pick(maxSet, p.MaxCapacity)
-	minSet, _ := d.integer("min_capacity", false, false, 0)
-	p.MinCapacity = pick(minSet, p.MinCapacity)
+func applyPrototype(ctx context.Context, st AdminPrototypeStore, d *domain.DocReader, p *AdminVoucherPrototype) error {
+	d.Texts("name", true, domain.MaxNameLength, p.Name)
+	d.Nameless("name", p.Name)
+	d.Texts("description", true, domain.MaxDescriptionLength, p.Description)
+	d.Texts("long_description", true, domain.MaxDescriptionLength, p.LongDescription)
+	d.Texts("rent_conditions", false, domain.MaxDescriptionLength, p.RentConditions)
+	d.Texts("how_to_book_html", false, domain.MaxDescriptionLength, p.HowToBookHTML)
+	d.Texts("pdf_description", false, MaxPDFDescriptionLength, p.PDFText)
+	p.IsActive = domain.Pick(d.Boolean("is_active"), p.IsActive)
+	p.IsHighlight = domain.Pick(d.Boolean("is_highlight"), p.IsHighlight)
+	p.Type = domain.Pick(d.Choice("type", true, VoucherPrototypeTypes), p.Type)
+	n, _ := d.Integer("price_scope", false, false, 0)
+	p.PriceScope = domain.Pick(n, p.PriceScope)
+	maxSet, _ := d.Integer("max_capacity", false, false, 0)
+	p.MaxCapacity = domain.Pick(maxSet, p.MaxCapacity)
+	minSet, _ := d.Integer("min_capacity", false, false, 0)
+	p.MinCapacity = domain.Pick(minSet, p.MinCapacity)
 	if (minSet != nil || maxSet != nil) && p.MaxCapacity > 0 && p.MinCapacity > p.MaxCapacity {
-		d.v.add(VMaxValue, "Ensure this value is less than or equal to max_capacity.", "min_capacity")
+		d.V.Add(domain.VMaxValue, "Ensure this value is less than or equal to max_capacity.", "min_capacity")
 	}
-	n, _ = d.integer("ranking", false, false, -maxInt32)
-	p.Ranking = pick(n, p.Ranking)
-	if m, _ := d.money("stay_price", true, false); m != nil {
+	n, _ = d.Integer("ranking", false, false, -domain.MaxInt32)
+	p.Ranking = domain.Pick(n, p.Ranking)
+	if m, _ := d.Money("stay_price", true, false); m != nil {
 		p.StayPrice = *m
 	}
 	for _, f := range []struct {
 		field string
 		into  **decimal.Decimal
 	}{{"adults_price", &p.AdultsPrice}, {"children_price", &p.ChildrenPrice}, {"baby_price", &p.BabyPrice}} {
-		if m, set := d.money(f.field, false, true); set {
+		if m, set := d.Money(f.field, false, true); set {
 			*f.into = m
 		}
 	}
-	if day, set := d.date("last_active_day"); set {
+	if day, set := d.Date("last_active_day"); set {
 		p.LastActiveDay = day
 	}
-	if id, _ := d.pk("universe", true, false); id != nil {
+	if id, _ := d.Pk("universe", true, false); id != nil {
 		us, err := st.UniversesByID(ctx, []int64{*id})
 		if err != nil {
 			return err
 		}
 		if us[0] == nil {
-			d.missingPK("universe", *id)
+			d.MissingPK("universe", *id)
 		}
 		p.UniverseID = id
 	}
-	if id, set := d.pk("environment", false, true); set {
+	if id, set := d.Pk("environment", false, true); set {
 		if id != nil {
 			ok, err := st.EnvironmentExists(ctx, *id)
 			if err != nil {
 				return err
 			}
 			if !ok {
-				d.missingPK("environment", *id)
+				d.MissingPK("environment", *id)
 			}
 		}
 		p.EnvironmentID = id
 	}
-	images := d.pkList("images")
+	images := d.PkList("images")
 	if images != nil {
-		if len(images) > MaxImages {
-			d.v.add(VMaxElements, fmt.Sprintf(msgTooManyElements, MaxImages), "images")
+		if len(images) > domain.MaxImages {
+			d.V.Add(domain.VMaxElements, fmt.Sprintf(domain.MsgTooManyElements, domain.MaxImages), "images")
 		}
 		p.ImageIDs = images
 	}
-	cover, coverSet := d.pk("cover_image", false, true)
+	cover, coverSet := d.Pk("cover_image", false, true)
 	if coverSet {
 		p.CoverImageID = cover
 	}
@@ -337,7 +336,7 @@ func applyPrototype(ctx context.Context, st AdminPrototypeStore, d *docReader, p
 			return err
 		}
 		if len(missing) > 0 {
-			d.missingPK("images", missing[0])
+			d.MissingPK("images", missing[0])
 		}
 	}
 	if cover != nil {
@@ -346,7 +345,7 @@ func applyPrototype(ctx context.Context, st AdminPrototypeStore, d *docReader, p
 			return err
 		}
 		if len(missing) > 0 {
-			d.missingPK("cover_image", *cover)
+			d.MissingPK("cover_image", *cover)
 		}
 	}
 	return nil

@@ -1,10 +1,12 @@
-package domain_test
+package prototypes_test
 
 import (
 	"context"
 	"encoding/json"
 	"sync"
 	"testing"
+
+	"salesplatform/domain/prototypes"
 
 	"salesplatform/domain"
 	"salesplatform/persistence"
@@ -29,7 +31,7 @@ func jsonInt(n int64) string { b, _ := json.Marshal(n); return string(b) }
 func TestAdminPrototypeService(t *testing.T) {
 	database, raw := dbtest.NewDatabase(t)
 	accounts := domain.NewAccountService(database, nil, nil)
-	s := domain.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(raw), database.Stores().Partners)
+	s := prototypes.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(raw), database.Stores().Partners)
 	perm := []string{domain.PermManageMasterAdmin}
 	editor := dbtest.AsCaller(t, accounts, dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "ed", PartnerName: "Inn", Permissions: perm}))
 	other := dbtest.AsCaller(t, accounts, dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "ot", PartnerName: "Far", Permissions: perm}))
@@ -89,11 +91,11 @@ func TestAdminPrototypeService(t *testing.T) {
 	dbtest.WantCode(t, func() error { _, err := s.CreateVoucherPrototype(reader, protoDoc(universe)); return err }(), domain.CodeForbidden)
 	dbtest.WantCode(t, func() error { _, err := s.CreateOption(reader, domain.Doc{}); return err }(), domain.CodeForbidden)
 	dbtest.WantCode(t, func() error { _, err := s.VoucherPrototype(context.Background(), p.ID); return err }(), domain.CodeUnauthenticated)
-	if page, err := s.VoucherPrototypes(reader, domain.AdminPrototypeFilter{}, domain.PageRequest{Number: 1, Size: 20}); err != nil || page.Count != 0 {
+	if page, err := s.VoucherPrototypes(reader, prototypes.AdminPrototypeFilter{}, domain.PageRequest{Number: 1, Size: 20}); err != nil || page.Count != 0 {
 		t.Errorf("reader sees %v %v", page, err)
 	}
 	dbtest.WantCode(t, func() error {
-		_, err := s.VoucherPrototypes(editor, domain.AdminPrototypeFilter{Ordering: "name; DROP"}, domain.PageRequest{Number: 1, Size: 20})
+		_, err := s.VoucherPrototypes(editor, prototypes.AdminPrototypeFilter{Ordering: "name; DROP"}, domain.PageRequest{Number: 1, Size: 20})
 		return err
 	}(), domain.CodeInvalid)
 
@@ -133,7 +135,7 @@ func TestPrototypeUpdatesNeedOneConnection(t *testing.T) {
 	database, raw := dbtest.NewDatabase(t)
 	raw.SetMaxOpenConns(2)
 	accounts := domain.NewAccountService(database, nil, nil)
-	s := domain.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(raw), database.Stores().Partners)
+	s := prototypes.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(raw), database.Stores().Partners)
 	editor := dbtest.AsCaller(t, accounts, dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "ed", PartnerName: "Inn",
 		Permissions: []string{domain.PermManageMasterAdmin}}))
 	var universe, environment int64
