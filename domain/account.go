@@ -108,8 +108,8 @@ const MsgBadCredentials = "Unable to log in with provided credentials."
 // password cannot be compared within MaxPasswordHashWait.
 func (s *AccountService) Login(ctx context.Context, in LoginInput) (*LoginResult, error) {
 	var v Validator
-	username := v.requiredString(in.Username, "username")
-	password := v.requiredString(in.Password, "password")
+	username := v.RequiredString(in.Username, "username")
+	password := v.RequiredString(in.Password, "password")
 	if err := v.Err(); err != nil {
 		return nil, err
 	}

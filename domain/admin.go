@@ -45,7 +45,7 @@ const (
 	msgDecimalWhole    = "Ensure that there are no more than 10 digits before the decimal point."
 	msgLanguageChoice  = "\"%s\" is not a valid choice."
 	msgLanguageTwice   = "This language is given more than once."
-	msgMaxLength       = "Ensure this field has no more than %d characters."
+	MsgMaxLength       = "Ensure this field has no more than %d characters."
 	msgEndBeforeStart  = "The end must be after the start."
 	MsgTooManyElements = "Ensure this field has no more than %d elements."
 	msgPartnerRequired = "This field is required: staff name the partner whose catalogue they change."
@@ -142,9 +142,9 @@ func (v *Validator) localized(in []TextInput, max int, required bool, path ...an
 		text := strings.TrimSpace(t.Text)
 		switch {
 		case strings.ContainsRune(text, 0):
-			v.Add(VInvalid, msgNullCharacters, at(i, "text")...)
+			v.Add(VInvalid, MsgNullCharacters, at(i, "text")...)
 		case utf8.RuneCountInString(text) > max:
-			v.Add(VMaxLength, fmt.Sprintf(msgMaxLength, max), at(i, "text")...)
+			v.Add(VMaxLength, fmt.Sprintf(MsgMaxLength, max), at(i, "text")...)
 		case text != "":
 			out[t.Lang] = text
 		}
@@ -251,7 +251,7 @@ func (v *Validator) imageURLs(in, old []string, path ...any) []string {
 	for i, u := range in {
 		at := append(append([]any{}, path...), i)
 		if strings.TrimSpace(u) == "" {
-			v.Add(VRequired, msgBlank, at...)
+			v.Add(VRequired, MsgBlank, at...)
 			continue
 		}
 		out[i] = v.url(u, at...)

@@ -26,7 +26,7 @@ const msgNoName = "At least one name_<lang> must not be blank."
 const (
 	msgBoolean     = "Must be a valid boolean."
 	msgDate        = "Date has wrong format. Use one of these formats instead: YYYY-MM-DD."
-	msgUUID        = "Must be a valid UUID."
+	MsgUUID        = "Must be a valid UUID."
 	msgPKType      = "Incorrect type. Expected pk value, received %s."
 	MsgPKMissing   = "Invalid pk \"%d\" - object does not exist."
 	MsgNotAList    = "Expected a list of items but got type \"%s\"."
@@ -90,10 +90,10 @@ func (d *DocReader) str(field string, required bool, max int) *string {
 	}
 	switch {
 	case strings.ContainsRune(s, 0):
-		d.V.Add(VInvalid, msgNullCharacters, field)
+		d.V.Add(VInvalid, MsgNullCharacters, field)
 		return nil
 	case utf8.RuneCountInString(s) > max:
-		d.V.Add(VMaxLength, fmt.Sprintf(msgMaxLength, max), field)
+		d.V.Add(VMaxLength, fmt.Sprintf(MsgMaxLength, max), field)
 		return nil
 	}
 	return &s
@@ -307,7 +307,7 @@ func (d *DocReader) uuidField(field string, required bool) *uuid.UUID {
 	s, _ := value.(string)
 	u, err := uuid.Parse(strings.TrimSpace(s))
 	if err != nil {
-		d.V.Add(VInvalid, msgUUID, field)
+		d.V.Add(VInvalid, MsgUUID, field)
 		return nil
 	}
 	return &u

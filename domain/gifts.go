@@ -513,11 +513,11 @@ func (v *Validator) contactString(obj map[string]any, field string, required boo
 	switch {
 	case s == "":
 		if required {
-			v.Add(VRequired, msgBlank, field)
+			v.Add(VRequired, MsgBlank, field)
 		}
 		return ""
 	case strings.ContainsRune(s, 0):
-		v.Add(VInvalid, msgNullCharacters, field)
+		v.Add(VInvalid, MsgNullCharacters, field)
 		return ""
 	case utf8.RuneCountInString(s) > max:
 		v.Add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", max), field)
@@ -539,7 +539,7 @@ func (v *Validator) contactUUID(obj map[string]any, field string) (uuid.UUID, bo
 	case string:
 		s = strings.TrimSpace(s)
 		if s == "" {
-			v.Add(VRequired, msgBlank, field)
+			v.Add(VRequired, MsgBlank, field)
 			break
 		}
 		u, err := uuid.Parse(s)

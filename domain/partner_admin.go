@@ -133,7 +133,7 @@ func (s *PartnerCatalogService) SavePartnerProfile(ctx context.Context, in Partn
 			}
 			u := strings.TrimSpace(l.URL)
 			if u == "" {
-				v.Add(VRequired, msgBlank, "socialLinks", i, "url")
+				v.Add(VRequired, MsgBlank, "socialLinks", i, "url")
 			} else {
 				v.url(u, "socialLinks", i, "url")
 			}
@@ -172,10 +172,10 @@ func (s *PartnerCatalogService) AddPartnerLabel(ctx context.Context, in PartnerL
 	var v Validator
 	l := &PartnerLabel{PartnerID: p.ID, Name: v.text(in.Name, MaxNameLength, "name"), LogoURL: v.url(in.LogoURL, "logo")}
 	if l.Name == "" && !hasFieldError(&v, "name") {
-		v.Add(VRequired, msgBlank, "name")
+		v.Add(VRequired, MsgBlank, "name")
 	}
 	if l.LogoURL == "" && !hasFieldError(&v, "logo") {
-		v.Add(VRequired, msgBlank, "logo")
+		v.Add(VRequired, MsgBlank, "logo")
 	}
 	if err := v.Err(); err != nil {
 		return nil, err

@@ -119,20 +119,20 @@ func parseIntLike(s string) (int64, bool) {
 const (
 	msgRequired = "This field is required."
 	msgNull     = "This field may not be null."
-	msgBlank    = "This field may not be blank."
+	MsgBlank    = "This field may not be blank."
 	msgString   = "Not a valid string."
 	msgInteger  = "A valid integer is required."
 )
 
 // requiredString reads a required, non-blank string; numbers and booleans
 // are taken as their text, as DRF's CharField does.
-func (v *Validator) requiredString(value any, path ...any) string {
+func (v *Validator) RequiredString(value any, path ...any) string {
 	switch s := value.(type) {
 	case nil:
 		v.Add(VRequired, msgRequired, path...)
 	case string:
 		if s == "" {
-			v.Add(VRequired, msgBlank, path...)
+			v.Add(VRequired, MsgBlank, path...)
 		}
 		return s
 	case json.Number:
@@ -185,7 +185,7 @@ func (v *Validator) optTime(p *time.Time, old time.Time, path ...any) time.Time 
 const (
 	MaxURLLength      = 2048
 	MaxPhoneLength    = 32
-	msgNullCharacters = "Null characters are not allowed."
+	MsgNullCharacters = "Null characters are not allowed."
 	msgURL            = "Enter a valid URL."
 	msgEmail          = "Enter a valid email address."
 )
@@ -195,7 +195,7 @@ const (
 func (v *Validator) plainText(s string, max int, path []any) {
 	switch {
 	case strings.ContainsRune(s, 0):
-		v.Add(VInvalid, msgNullCharacters, path...)
+		v.Add(VInvalid, MsgNullCharacters, path...)
 	case utf8.RuneCountInString(s) > max:
 		v.Add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", max), path...)
 	}

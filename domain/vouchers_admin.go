@@ -687,9 +687,9 @@ func (v *Validator) issueText(s *string, max int, field string) string {
 	t := strings.TrimSpace(*s)
 	switch {
 	case strings.ContainsRune(t, 0):
-		v.Add(VInvalid, msgNullCharacters, field)
+		v.Add(VInvalid, MsgNullCharacters, field)
 	case utf8.RuneCountInString(t) > max:
-		v.Add(VMaxLength, fmt.Sprintf(msgMaxLength, max), field)
+		v.Add(VMaxLength, fmt.Sprintf(MsgMaxLength, max), field)
 	}
 	return t
 }
@@ -707,9 +707,9 @@ func (v *Validator) search(s, field string) string {
 	s = strings.TrimSpace(s)
 	switch {
 	case strings.ContainsRune(s, 0):
-		v.Add(VInvalid, msgNullCharacters, field)
+		v.Add(VInvalid, MsgNullCharacters, field)
 	case utf8.RuneCountInString(s) > MaxSearchLength:
-		v.Add(VMaxLength, fmt.Sprintf(msgMaxLength, MaxSearchLength), field)
+		v.Add(VMaxLength, fmt.Sprintf(MsgMaxLength, MaxSearchLength), field)
 	}
 	return s
 }

@@ -3,13 +3,14 @@ package graph
 import (
 	"strconv"
 
-	"salesplatform/domain"
+	"salesplatform/domain/media"
+
 	"salesplatform/graph/model"
 )
 
 // Converters of the media (graph/schema/admin_media.graphqls).
 
-func (r *Resolver) toGraphMedia(m *domain.Media) *model.Media {
+func (r *Resolver) toGraphMedia(m *media.Media) *model.Media {
 	return &model.Media{
 		ID: strconv.FormatInt(m.ID, 10), PartnerID: strconv.FormatInt(m.PartnerID, 10), UUID: m.UUID, Name: m.Name,
 		CreatedOn: m.CreatedOn, ArchivedOn: m.ArchivedOn, URL: r.MediaLibrary.URL(m),
@@ -19,7 +20,7 @@ func (r *Resolver) toGraphMedia(m *domain.Media) *model.Media {
 
 // mediaPayload answers a media mutation: input errors as userErrors, the
 // rest (NOT_FOUND, CONFLICT, FORBIDDEN…) as GraphQL errors.
-func (r *Resolver) mediaPayload(m *domain.Media, err error) (*model.MediaPayload, error) {
+func (r *Resolver) mediaPayload(m *media.Media, err error) (*model.MediaPayload, error) {
 	if err != nil {
 		ue, err := userErrors(renameArgument(err, "partner_uuid", "partnerUuid"))
 		return &model.MediaPayload{UserErrors: ue}, err
@@ -34,8 +35,8 @@ var mediaContentTypes = map[model.MediaContentType]string{
 }
 
 // mediaFilter reads the media connection's filter and order.
-func mediaFilter(f *model.MediaFilter, orderBy *model.MediaOrder) domain.MediaFilter {
-	var out domain.MediaFilter
+func mediaFilter(f *model.MediaFilter, orderBy *model.MediaOrder) media.MediaFilter {
+	var out media.MediaFilter
 	if orderBy != nil {
 		out.Ordering = ordering(orderBy.Field, orderBy.Direction)
 	}

@@ -2,13 +2,14 @@ package graph
 
 import (
 	"context"
-	"salesplatform/domain"
+
+	"salesplatform/domain/media"
 	"salesplatform/graph/model"
 )
 
 // UploadMedia is the resolver for the uploadMedia field.
 func (r *mutationResolver) UploadMedia(ctx context.Context, input model.UploadMediaInput) (*model.MediaPayload, error) {
-	in := domain.MediaUpload{Name: &input.Name, File: input.File.File, Files: 1}
+	in := media.MediaUpload{Name: &input.Name, File: input.File.File, Files: 1}
 	if id, _ := input.PartnerUUID.ValueOK(); id != nil {
 		s := id.String()
 		in.PartnerUUID = &s

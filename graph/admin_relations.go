@@ -7,6 +7,8 @@ package graph
 import (
 	"context"
 
+	"salesplatform/domain/media"
+
 	"salesplatform/domain/prototypes"
 
 	"salesplatform/domain"
@@ -84,13 +86,13 @@ func (r *Resolver) adminGiftcardConnection(ctx context.Context, partnerID *int64
 func (r *Resolver) mediaConnection(ctx context.Context, partnerID *int64, first *int, after *string, filter *model.MediaFilter, orderBy *model.MediaOrder) (*model.MediaConnection, error) {
 	f := mediaFilter(filter, orderBy)
 	f.PartnerID = partnerID
-	w, page, err := readWindow(first, after, func(p domain.PageRequest) (*domain.Page[domain.Media], error) {
+	w, page, err := readWindow(first, after, func(p domain.PageRequest) (*domain.Page[media.Media], error) {
 		return r.MediaLibrary.List(ctx, f, p)
 	})
 	if err != nil {
 		return nil, err
 	}
-	edges, info := connect(w, page, func(cursor string, m domain.Media) *model.MediaEdge {
+	edges, info := connect(w, page, func(cursor string, m media.Media) *model.MediaEdge {
 		return &model.MediaEdge{Cursor: cursor, Node: r.toGraphMedia(&m)}
 	})
 	return &model.MediaConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil

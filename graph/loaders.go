@@ -12,6 +12,8 @@ import (
 	"net/http"
 	"time"
 
+	"salesplatform/domain/media"
+
 	"salesplatform/domain/prototypes"
 
 	"github.com/vikstrous/dataloadgen"
@@ -46,7 +48,7 @@ type loaders struct {
 	// universes.
 	options       *dataloadgen.Loader[int64, *domain.VoucherOption]
 	adminPartners *dataloadgen.Loader[int64, *domain.Partner]
-	media         *dataloadgen.Loader[int64, *domain.Media]
+	media         *dataloadgen.Loader[int64, *media.Media]
 	boxUniverses  *dataloadgen.Loader[int64, *domain.Universe]
 }
 

@@ -5,6 +5,7 @@ package graph
 
 import (
 	"salesplatform/domain"
+	"salesplatform/domain/media"
 	"salesplatform/domain/prototypes"
 )
 
@@ -24,6 +25,6 @@ type Resolver struct {
 	Gifts            *domain.GiftService
 	// VoucherAdmin serves the administration's vouchers and giftcards.
 	VoucherAdmin    *domain.VoucherAdminService
-	MediaLibrary    *domain.MediaService
+	MediaLibrary    *media.MediaService
 	AdminPrototypes *prototypes.AdminPrototypeService
 }

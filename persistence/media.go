@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"salesplatform/domain/media"
+
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
@@ -27,8 +29,8 @@ type mediaRow struct {
 	ArchivedOn  *time.Time `bun:"archived_on"`
 }
 
-func (r *mediaRow) toDomain() *domain.Media {
-	return &domain.Media{ID: r.ID, UUID: r.UUID, PartnerID: r.PartnerID, Name: r.Name, BlobKey: r.BlobKey,
+func (r *mediaRow) toDomain() *media.Media {
+	return &media.Media{ID: r.ID, UUID: r.UUID, PartnerID: r.PartnerID, Name: r.Name, BlobKey: r.BlobKey,
 		ContentType: r.ContentType, Size: r.Size, Width: r.Width, Height: r.Height,
 		CreatedOn: r.CreatedOn, ArchivedOn: r.ArchivedOn}
 }
@@ -36,14 +38,14 @@ func (r *mediaRow) toDomain() *domain.Media {
 // MediaStore is the domain.MediaStore on PostgreSQL.
 type MediaStore struct{ db bun.IDB }
 
-var _ domain.MediaStore = (*MediaStore)(nil)
+var _ media.MediaStore = (*MediaStore)(nil)
 
 // NewMediaStore returns the store on db: a pool, or a transaction (its
 // writes then nest as savepoints).
 func NewMediaStore(db bun.IDB) *MediaStore { return &MediaStore{db: db} }
 
 // CreateMedia inserts m and sets its ID, UUID and CreatedOn.
-func (s *MediaStore) CreateMedia(ctx context.Context, m *domain.Media) error {
+func (s *MediaStore) CreateMedia(ctx context.Context, m *media.Media) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &mediaRow{PartnerID: m.PartnerID, Name: m.Name, BlobKey: m.BlobKey, ContentType: m.ContentType,
@@ -55,7 +57,7 @@ func (s *MediaStore) CreateMedia(ctx context.Context, m *domain.Media) error {
 	return nil
 }
 
-func (s *MediaStore) findOne(ctx context.Context, where string, arg any) (*domain.Media, error) {
+func (s *MediaStore) findOne(ctx context.Context, where string, arg any) (*media.Media, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := new(mediaRow)
@@ -66,20 +68,20 @@ func (s *MediaStore) findOne(ctx context.Context, where string, arg any) (*domai
 }
 
 // GetMedia returns domain.ErrNotFound when no media has that id.
-func (s *MediaStore) GetMedia(ctx context.Context, id int64) (*domain.Media, error) {
+func (s *MediaStore) GetMedia(ctx context.Context, id int64) (*media.Media, error) {
 	return s.findOne(ctx, "m.id = ?", id)
 }
 
 // FindMediaByUUID returns domain.ErrNotFound when no media has that uuid.
-func (s *MediaStore) FindMediaByUUID(ctx context.Context, id uuid.UUID) (*domain.Media, error) {
+func (s *MediaStore) FindMediaByUUID(ctx context.Context, id uuid.UUID) (*media.Media, error) {
 	return s.findOne(ctx, "m.uuid = ?", id)
 }
 
 // MediaByID returns the media in ids order, nil for an id that names
 // none: one statement.
-func (s *MediaStore) MediaByID(ctx context.Context, ids []int64) ([]*domain.Media, error) {
+func (s *MediaStore) MediaByID(ctx context.Context, ids []int64) ([]*media.Media, error) {
 	if len(ids) == 0 {
-		return []*domain.Media{}, nil
+		return []*media.Media{}, nil
 	}
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
@@ -87,7 +89,7 @@ func (s *MediaStore) MediaByID(ctx context.Context, ids []int64) ([]*domain.Medi
 	if err := s.db.NewSelect().Model(&rows).Where("m.id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
 		return nil, fmt.Errorf("select media: %w", err)
 	}
-	byID := make(map[int64]*domain.Media, len(rows))
+	byID := make(map[int64]*media.Media, len(rows))
 	for i := range rows {
 		byID[rows[i].ID] = rows[i].toDomain()
 	}
@@ -106,7 +108,7 @@ const mediaUsed = `(EXISTS (SELECT 1 FROM voucher_prototype_images i WHERE i.med
 	OR EXISTS (SELECT 1 FROM voucher_prototypes vp WHERE vp.cover_image_id = m.id))`
 
 // ListMedia returns a page of the media f selects and their count.
-func (s *MediaStore) ListMedia(ctx context.Context, f domain.MediaFilter, page domain.PageRequest) ([]domain.Media, int, error) {
+func (s *MediaStore) ListMedia(ctx context.Context, f media.MediaFilter, page domain.PageRequest) ([]media.Media, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []mediaRow
@@ -132,7 +134,7 @@ func (s *MediaStore) ListMedia(ctx context.Context, f domain.MediaFilter, page d
 	if err != nil {
 		return nil, 0, fmt.Errorf("list media: %w", err)
 	}
-	out := make([]domain.Media, len(rows))
+	out := make([]media.Media, len(rows))
 	for i := range rows {
 		out[i] = *rows[i].toDomain()
 	}
@@ -143,10 +145,10 @@ func (s *MediaStore) ListMedia(ctx context.Context, f domain.MediaFilter, page d
 // the FOR KEY SHARE lock that inserting a voucher_prototype_images row or
 // setting a cover_image_id takes on it, so "not used" stays true until the
 // commit.
-func (s *MediaStore) RenameMedia(ctx context.Context, id int64, name string, check func(*domain.Media, bool) error) (*domain.Media, error) {
+func (s *MediaStore) RenameMedia(ctx context.Context, id int64, name string, check func(*media.Media, bool) error) (*media.Media, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	var out *domain.Media
+	var out *media.Media
 	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		row := new(mediaRow)
 		if err := tx.NewSelect().Model(row).Where("m.id = ?", id).For("UPDATE").Scan(ctx); err != nil {

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"salesplatform/domain/media"
+
 	"github.com/google/uuid"
 	"github.com/gorilla/mux"
 
@@ -18,7 +20,7 @@ import (
 
 // MaxMediaBodyBytes bounds a media upload's body: the file and room for the
 // other fields and the multipart framing.
-const MaxMediaBodyBytes = domain.MaxMediaBytes + 64<<10
+const MaxMediaBodyBytes = media.MaxMediaBytes + 64<<10
 
 // mediaFormMemory is how much of an upload is kept in memory; the rest
 // spills to a temporary file, removed when the request ends.
@@ -53,7 +55,7 @@ type jsonMedia struct {
 	ArchivedOn *time.Time `json:"archived_on"`
 }
 
-func toJSONMedia(m domain.Media) jsonMedia {
+func toJSONMedia(m media.Media) jsonMedia {
 	out := jsonMedia{ID: m.ID, UUID: m.UUID.String(), Name: m.Name, CreatedOn: m.CreatedOn.UTC()}
 	if m.ArchivedOn != nil {
 		t := m.ArchivedOn.UTC()
@@ -79,7 +81,7 @@ func (a *api) handleMediaUpload(w http.ResponseWriter, r *http.Request) {
 	}
 	defer func() { _ = r.MultipartForm.RemoveAll() }()
 
-	in := domain.MediaUpload{}
+	in := media.MediaUpload{}
 	if v := r.MultipartForm.Value["name"]; len(v) > 0 {
 		in.Name = &v[0]
 	}
@@ -114,12 +116,12 @@ func (a *api) handleMediaUpload(w http.ResponseWriter, r *http.Request) {
 // paging in headers: X-Total-Count and an RFC 8288 Link.
 func (a *api) handleMediaList(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	req, err := domain.ParseMediaPage(q.Get("page"), q.Get("page_size"))
+	req, err := media.ParseMediaPage(q.Get("page"), q.Get("page_size"))
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	p, err := a.Media.List(r.Context(), domain.MediaFilter{}, req)
+	p, err := a.Media.List(r.Context(), media.MediaFilter{}, req)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -154,7 +156,7 @@ func mediaID(r *http.Request) (int64, error) {
 func (a *api) handleMediaGet(w http.ResponseWriter, r *http.Request) {
 	id, err := mediaID(r)
 	if err == nil {
-		var m *domain.Media
+		var m *media.Media
 		if m, err = a.Media.Get(r.Context(), id); err == nil {
 			writeJSON(w, http.StatusOK, toJSONMedia(*m))
 			return

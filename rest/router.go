@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strings"
 
+	"salesplatform/domain/media"
+
 	"salesplatform/domain/prototypes"
 
 	"github.com/gorilla/mux"
@@ -29,7 +31,7 @@ type Services struct {
 	Widgets    *domain.WidgetService
 	// VoucherAdmin serves the administration's vouchers and giftcards.
 	VoucherAdmin *domain.VoucherAdminService
-	Media        *domain.MediaService
+	Media        *media.MediaService
 	// AdminPrototypes serves the administration's voucher prototypes, options and option categories.
 	AdminPrototypes *prototypes.AdminPrototypeService
 }

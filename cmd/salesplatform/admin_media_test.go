@@ -23,6 +23,8 @@ import (
 	"testing"
 	"time"
 
+	"salesplatform/domain/media"
+
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 	"github.com/uptrace/bun"
@@ -248,7 +250,7 @@ func TestAdminMediaUpload(t *testing.T) {
 	rows, blobs = f.stored(t)
 
 	// Refusals write nothing.
-	tooBig := bytes.Repeat([]byte{0}, domain.MaxMediaBytes+100<<10)
+	tooBig := bytes.Repeat([]byte{0}, media.MaxMediaBytes+100<<10)
 	var bomb bytes.Buffer
 	gcMust(t, png.Encode(&bomb, image.NewGray(image.Rect(0, 0, 1, 1))))
 	bombData := slices.Clone(bomb.Bytes())
@@ -291,7 +293,7 @@ func TestAdminMediaUpload(t *testing.T) {
 		{"another partner", f.shopTok, []formPart{field("name", "x"), file("file", f.pngData), field("partner_uuid", f.rivalUUID)}, 400,
 			`{"partner_uuid": ["Object with uuid=` + f.rivalUUID + ` does not exist."]}`},
 		{"too big", f.shopTok, []formPart{field("name", "x"), file("file", tooBig)}, 413,
-			fmt.Sprintf(`{"detail": "Request body too large: the limit is %d bytes."}`, domain.MaxMediaBytes+64<<10)},
+			fmt.Sprintf(`{"detail": "Request body too large: the limit is %d bytes."}`, media.MaxMediaBytes+64<<10)},
 	} {
 		res := f.upload(t, tt.token, tt.parts...)
 		if res.Status != tt.status {
@@ -304,8 +306,8 @@ func TestAdminMediaUpload(t *testing.T) {
 		}
 	}
 	// A file just past the limit, in a body within the transport's limit.
-	res := f.upload(t, f.shopTok, field("name", "x"), file("file", bytes.Repeat([]byte{0}, domain.MaxMediaBytes+1)))
-	wantResponse(t, res, http.StatusRequestEntityTooLarge, fmt.Sprintf(`{"detail": "The file is too large: the limit is %d bytes."}`, domain.MaxMediaBytes))
+	res := f.upload(t, f.shopTok, field("name", "x"), file("file", bytes.Repeat([]byte{0}, media.MaxMediaBytes+1)))
+	wantResponse(t, res, http.StatusRequestEntityTooLarge, fmt.Sprintf(`{"detail": "The file is too large: the limit is %d bytes."}`, media.MaxMediaBytes))
 
 	wantResponse(t, do(t, http.MethodPost, f.URL+"/api/media/", `{"name": "x"}`, auth(f.shopTok)...),
 		http.StatusUnsupportedMediaType, `{"detail": "Unsupported media type \"application/json\" in request."}`)

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"salesplatform/domain/media"
+
 	"salesplatform/domain"
 	"salesplatform/persistence"
 	"salesplatform/persistence/blobstore"
@@ -48,7 +50,7 @@ type config struct {
 	// under DataDir/media.
 	S3 blobstore.S3Config
 
-	blobs domain.BlobStore // opened by serve (openBlobStore)
+	blobs media.BlobStore // opened by serve (openBlobStore)
 
 	finish func() error // validates and derives fields once flags are parsed
 }

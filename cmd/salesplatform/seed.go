@@ -9,6 +9,8 @@ import (
 	"io"
 	"time"
 
+	"salesplatform/domain/media"
+
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
@@ -62,7 +64,7 @@ func seedCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 //
 // Media bytes go to blobs, outside the transaction: when it fails, the
 // blobs this run wrote are deleted.
-func seedDemo(ctx context.Context, db *bun.DB, blobs domain.BlobStore, now time.Time, baseURL string, out io.Writer) error {
+func seedDemo(ctx context.Context, db *bun.DB, blobs media.BlobStore, now time.Time, baseURL string, out io.Writer) error {
 	var accounts []seededAccount
 	var loaded *seedTally
 	var admin *demoAdminLoader

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"salesplatform/domain/media"
+
 	"salesplatform/domain/prototypes"
 
 	"github.com/uptrace/bun"
@@ -81,7 +83,7 @@ func seedDemoStaff(ctx context.Context, db bun.IDB, out io.Writer) (seededAccoun
 // recordingBlobs is a BlobStore that remembers the keys it wrote, so that
 // a failed load can delete them: the blobs are outside the transaction.
 type recordingBlobs struct {
-	domain.BlobStore
+	media.BlobStore
 	mu   sync.Mutex
 	keys []string
 }
@@ -121,13 +123,13 @@ type demoAdminLoader struct {
 	codes     map[string][]string // issued voucher codes by state
 	giftcards []string
 
-	media    *domain.MediaService
+	media    *media.MediaService
 	protos   *prototypes.AdminPrototypeService
 	vouchers *domain.VoucherAdminService
 	users    domain.UserStore
 }
 
-func newDemoAdminLoader(ctx context.Context, tx bun.IDB, blobs domain.BlobStore, partners map[string]*domain.Partner,
+func newDemoAdminLoader(ctx context.Context, tx bun.IDB, blobs media.BlobStore, partners map[string]*domain.Partner,
 	now time.Time, baseURL string) (*demoAdminLoader, error) {
 	database := persistence.NewDatabase(tx)
 	stores := database.Stores()
@@ -138,7 +140,7 @@ func newDemoAdminLoader(ctx context.Context, tx bun.IDB, blobs domain.BlobStore,
 	return &demoAdminLoader{tx: tx, now: now, partners: partners,
 		staff: domain.WithCaller(ctx, &domain.Caller{User: staff}),
 		ids:   map[string]int64{}, codes: map[string][]string{},
-		media:    domain.NewMediaService(persistence.NewMediaStore(tx), blobs, stores.Partners, baseURL),
+		media:    media.NewMediaService(persistence.NewMediaStore(tx), blobs, stores.Partners, baseURL),
 		protos:   prototypes.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(tx), stores.Partners),
 		vouchers: domain.NewVoucherAdminService(persistence.NewVoucherAdminStore(tx), stores.Partners),
 		users:    stores.Users}, nil
@@ -257,7 +259,7 @@ func (l *demoAdminLoader) loadMedia(ctx context.Context) error {
 			}
 			name := fmt.Sprintf("%s-%d.png", p.Key, i+1)
 			partner := l.partners[p.Partner].UUID.String()
-			m, err := l.media.Upload(l.staff, domain.MediaUpload{Name: &name, PartnerUUID: &partner,
+			m, err := l.media.Upload(l.staff, media.MediaUpload{Name: &name, PartnerUUID: &partner,
 				File: bytes.NewReader(data), Files: 1})
 			if err != nil {
 				return seedErr("media "+name, err)

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"salesplatform/domain/media"
+
 	"salesplatform/domain/prototypes"
 
 	"github.com/gorilla/mux"
@@ -121,7 +123,7 @@ func openCartStore(ctx context.Context, cfg *config) (domain.CartStore, func(), 
 
 // openBlobStore returns the S3 store when S3_ENDPOINT is set, having
 // checked that its bucket is reachable, else files under DATA_DIR/media.
-func openBlobStore(ctx context.Context, cfg *config) (domain.BlobStore, error) {
+func openBlobStore(ctx context.Context, cfg *config) (media.BlobStore, error) {
 	if cfg.S3.Endpoint == "" {
 		return blobstore.NewLocal(filepath.Join(cfg.DataDir, "media")), nil
 	}
@@ -191,7 +193,7 @@ func newRouter(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logger
 		Gifts:           domain.NewGiftService(persistence.NewGiftStore(db), partners),
 		Widgets:         domain.NewWidgetService(persistence.NewWidgetStore(db), partners),
 		VoucherAdmin:    domain.NewVoucherAdminService(persistence.NewVoucherAdminStore(db), partners),
-		Media:           domain.NewMediaService(persistence.NewMediaStore(db), blobs, partners, cfg.PublicBaseURL),
+		Media:           media.NewMediaService(persistence.NewMediaStore(db), blobs, partners, cfg.PublicBaseURL),
 		AdminPrototypes: prototypes.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(db), partners),
 	}
 

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"salesplatform/domain/media"
+
 	"salesplatform/domain"
 	"salesplatform/graph"
 	"salesplatform/graph/httptransport"
@@ -65,7 +67,7 @@ func pngBytes(t *testing.T) string {
 }
 
 func uploadServer(mp httptransport.MultipartForm) http.Handler {
-	media := domain.NewMediaService(nil, nil, nil, "http://example.test")
+	media := media.NewMediaService(nil, nil, nil, "http://example.test")
 	return newUploadServer(httptransport.POST{}, mp, &graph.Resolver{MediaLibrary: media})
 }
 

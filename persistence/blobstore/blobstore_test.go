@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"salesplatform/domain/media"
+
 	"github.com/google/uuid"
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
@@ -22,7 +24,7 @@ import (
 // testContract proves a domain.BlobStore: put then open gives the bytes
 // back, a missing key is ErrNotFound, delete is idempotent, a short reader
 // leaves no blob, and keys that are not plain names are refused.
-func testContract(t *testing.T, s domain.BlobStore) {
+func testContract(t *testing.T, s media.BlobStore) {
 	ctx := context.Background()
 	t.Run("PutOpenDelete", func(t *testing.T) {
 		key := uuid.NewString()

@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"regexp"
 
+	"salesplatform/domain/media"
+
 	"salesplatform/domain"
 )
 
@@ -35,7 +37,7 @@ type Local struct {
 	Dir string
 }
 
-var _ domain.BlobStore = (*Local)(nil)
+var _ media.BlobStore = (*Local)(nil)
 
 // NewLocal returns the store; dir is created on the first Put.
 func NewLocal(dir string) *Local { return &Local{Dir: dir} }

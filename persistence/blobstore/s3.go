@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 
+	"salesplatform/domain/media"
+
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
 
@@ -31,7 +33,7 @@ type S3 struct {
 	bucket string
 }
 
-var _ domain.BlobStore = (*S3)(nil)
+var _ media.BlobStore = (*S3)(nil)
 
 // NewS3 returns the store. It makes no request; CheckBucket does.
 func NewS3(cfg S3Config) (*S3, error) {

@@ -1,4 +1,4 @@
-package domain_test
+package media_test
 
 import (
 	"bytes"
@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"salesplatform/domain/media"
+
 	"salesplatform/domain"
 	"salesplatform/persistence"
 	"salesplatform/persistence/blobstore"
@@ -20,7 +22,7 @@ import (
 )
 
 type mediaEnv struct {
-	svc                 *domain.MediaService
+	svc                 *media.MediaService
 	dir                 string
 	shopCtx, rivalCtx   context.Context
 	readerCtx, staffCtx context.Context
@@ -41,7 +43,7 @@ func newMediaEnv(t *testing.T) *mediaEnv {
 	staff := dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
 	e.shopCtx, e.rivalCtx = dbtest.AsCaller(t, accounts, e.shop), dbtest.AsCaller(t, accounts, e.rival)
 	e.readerCtx, e.staffCtx = dbtest.AsCaller(t, accounts, e.reader), dbtest.AsCaller(t, accounts, staff)
-	e.svc = domain.NewMediaService(persistence.NewMediaStore(raw), blobstore.NewLocal(e.dir),
+	e.svc = media.NewMediaService(persistence.NewMediaStore(raw), blobstore.NewLocal(e.dir),
 		database.Stores().Partners, "https://media.example.com/")
 	var b bytes.Buffer
 	if err := png.Encode(&b, image.NewGray(image.Rect(0, 0, 7, 5))); err != nil {
@@ -53,8 +55,8 @@ func newMediaEnv(t *testing.T) *mediaEnv {
 
 func ptr[T any](v T) *T { return &v }
 
-func (e *mediaEnv) upload(ctx context.Context, name string, data []byte) (*domain.Media, error) {
-	return e.svc.Upload(ctx, domain.MediaUpload{Name: ptr(name), File: bytes.NewReader(data), Files: 1})
+func (e *mediaEnv) upload(ctx context.Context, name string, data []byte) (*media.Media, error) {
+	return e.svc.Upload(ctx, media.MediaUpload{Name: ptr(name), File: bytes.NewReader(data), Files: 1})
 }
 
 func TestMediaUploadAndRead(t *testing.T) {
@@ -96,12 +98,12 @@ func TestMediaUploadAndRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	for ctx, want := range map[context.Context]int{e.shopCtx: 1, e.rivalCtx: 1, e.readerCtx: 0, e.staffCtx: 2} {
-		p, err := e.svc.List(ctx, domain.MediaFilter{}, domain.PageRequest{Number: 1, Size: 100})
+		p, err := e.svc.List(ctx, media.MediaFilter{}, domain.PageRequest{Number: 1, Size: 100})
 		if err != nil || p.Count != want || len(p.Items) != want {
 			t.Errorf("List: %v, %v; want %d", p, err, want)
 		}
 	}
-	p, err := e.svc.List(e.staffCtx, domain.MediaFilter{}, domain.PageRequest{Number: 1, Size: 100})
+	p, err := e.svc.List(e.staffCtx, media.MediaFilter{}, domain.PageRequest{Number: 1, Size: 100})
 	if err != nil || p.Items[0].Name != "Rival's" {
 		t.Errorf("List is not newest first: %+v", p.Items)
 	}
@@ -113,7 +115,7 @@ func TestMediaUploadRefusals(t *testing.T) {
 	dbtest.WantCode(t, err, domain.CodeForbidden)
 	_, err = e.upload(context.Background(), "x", e.png)
 	dbtest.WantCode(t, err, domain.CodeUnauthenticated)
-	_, err = e.upload(e.shopCtx, "x", bytes.Repeat([]byte{1}, domain.MaxMediaBytes+1))
+	_, err = e.upload(e.shopCtx, "x", bytes.Repeat([]byte{1}, media.MaxMediaBytes+1))
 	dbtest.WantCode(t, err, domain.CodeTooLarge)
 	_, err = e.upload(e.shopCtx, "x", []byte("%PDF-1.4 not an image"))
 	de := dbtest.WantCode(t, err, domain.CodeInvalid)
@@ -123,7 +125,7 @@ func TestMediaUploadRefusals(t *testing.T) {
 	// A PNG signature over a JPEG body: the sniffed type and the decoder disagree.
 	_, err = e.upload(e.shopCtx, "x", append(slices.Clone(e.png[:8]), []byte("\xff\xd8\xff\xe0 rest")...))
 	dbtest.WantCode(t, err, domain.CodeInvalid)
-	_, err = e.svc.Upload(e.staffCtx, domain.MediaUpload{Name: ptr("x"), File: bytes.NewReader(e.png), Files: 1})
+	_, err = e.svc.Upload(e.staffCtx, media.MediaUpload{Name: ptr("x"), File: bytes.NewReader(e.png), Files: 1})
 	de = dbtest.WantCode(t, err, domain.CodeInvalid)
 	if de.Fields[0].Path[0] != "partner_uuid" {
 		t.Errorf("fields = %+v", de.Fields)
@@ -133,7 +135,7 @@ func TestMediaUploadRefusals(t *testing.T) {
 		t.Errorf("%d blobs written by refused uploads", len(entries))
 	}
 	// Staff naming a partner upload for it.
-	m, err := e.svc.Upload(e.staffCtx, domain.MediaUpload{Name: ptr("x"), File: bytes.NewReader(e.png), Files: 1,
+	m, err := e.svc.Upload(e.staffCtx, media.MediaUpload{Name: ptr("x"), File: bytes.NewReader(e.png), Files: 1,
 		PartnerUUID: ptr(e.rival.Partner.UUID.String())})
 	if err != nil || m.PartnerID != e.rival.Partner.ID {
 		t.Fatalf("staff upload: %+v %v", m, err)
@@ -204,7 +206,7 @@ func TestMediaRelations(t *testing.T) {
 	page := domain.PageRequest{Number: 1, Size: 100}
 	names := func(ctx context.Context, partner int64) []string {
 		t.Helper()
-		p, err := e.svc.List(ctx, domain.MediaFilter{PartnerID: &partner}, page)
+		p, err := e.svc.List(ctx, media.MediaFilter{PartnerID: &partner}, page)
 		if err != nil {
 			t.Fatal(err)
 		}

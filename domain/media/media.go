@@ -1,4 +1,4 @@
-package domain
+package media
 
 import (
 	"bytes"
@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"salesplatform/domain"
 
 	"github.com/google/uuid"
 	_ "golang.org/x/image/webp"
@@ -94,7 +96,7 @@ type MediaStore interface {
 	MediaByID(ctx context.Context, ids []int64) ([]*Media, error)
 	// ListMedia returns a page of the media f selects (f.PartnerID nil:
 	// every partner's), in f's ordering, and how many it selects.
-	ListMedia(ctx context.Context, f MediaFilter, page PageRequest) ([]Media, int, error)
+	ListMedia(ctx context.Context, f MediaFilter, page domain.PageRequest) ([]Media, int, error)
 	// RenameMedia, in one transaction, locks the media row (so that no
 	// product can start using it meanwhile), calls check with it and with
 	// whether a product uses it, and sets the name when check returns nil.
@@ -106,12 +108,12 @@ type MediaStore interface {
 type MediaService struct {
 	store    MediaStore
 	blobs    BlobStore
-	partners PartnerStore
+	partners domain.PartnerStore
 	baseURL  string
 }
 
 // NewMediaService returns the service; publicBaseURL prefixes media URLs.
-func NewMediaService(store MediaStore, blobs BlobStore, partners PartnerStore, publicBaseURL string) *MediaService {
+func NewMediaService(store MediaStore, blobs BlobStore, partners domain.PartnerStore, publicBaseURL string) *MediaService {
 	return &MediaService{store: store, blobs: blobs, partners: partners, baseURL: strings.TrimSuffix(publicBaseURL, "/")}
 }
 
@@ -136,46 +138,46 @@ type MediaUpload struct {
 // Errors: those of Authorize(OpMediaWrite); CodeInvalid on "name", "file"
 // and "partner_uuid"; CodeTooLarge past MaxMediaBytes.
 func (s *MediaService) Upload(ctx context.Context, in MediaUpload) (*Media, error) {
-	c, err := Authorize(ctx, OpMediaWrite)
+	c, err := domain.Authorize(ctx, domain.OpMediaWrite)
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
+	var v domain.Validator
 	var name string
 	if in.Name == nil {
-		name = v.mediaName(nil)
+		name = mediaName(&v, nil)
 	} else {
-		name = v.mediaName(*in.Name)
+		name = mediaName(&v, *in.Name)
 	}
 	var data []byte
 	var info imageInfo
 	switch {
 	case in.Files > 1:
-		v.Add(VInvalid, msgOneFile, "file")
+		v.Add(domain.VInvalid, msgOneFile, "file")
 	case in.File == nil:
-		v.Add(VRequired, msgNoFile, "file")
+		v.Add(domain.VRequired, msgNoFile, "file")
 	default:
 		data, err = io.ReadAll(io.LimitReader(in.File, MaxMediaBytes+1))
 		switch {
 		case err != nil:
 			return nil, fmt.Errorf("read the uploaded file: %w", err)
 		case len(data) > MaxMediaBytes:
-			return nil, &Error{Code: CodeTooLarge, Message: fmt.Sprintf(msgFileTooLarge, MaxMediaBytes)}
+			return nil, &domain.Error{Code: domain.CodeTooLarge, Message: fmt.Sprintf(msgFileTooLarge, MaxMediaBytes)}
 		}
-		info = v.image(data)
+		info = checkImage(&v, data)
 	}
 	var partnerUUID *uuid.UUID
 	if in.PartnerUUID != nil && strings.TrimSpace(*in.PartnerUUID) != "" { // a blank form field is no value
 		if id, err := uuid.Parse(strings.TrimSpace(*in.PartnerUUID)); err == nil {
 			partnerUUID = &id
 		} else {
-			v.Add(VInvalid, msgUUID, "partner_uuid")
+			v.Add(domain.VInvalid, domain.MsgUUID, "partner_uuid")
 		}
 	}
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	p, err := WritePartner(ctx, s.partners, c, partnerUUID, "partner_uuid")
+	p, err := domain.WritePartner(ctx, s.partners, c, partnerUUID, "partner_uuid")
 	if err != nil {
 		return nil, err
 	}
@@ -196,17 +198,17 @@ func (s *MediaService) Upload(ctx context.Context, in MediaUpload) (*Media, erro
 
 // mediaName reads a media name (a decoded JSON value or form field):
 // required, trimmed, at most MaxNameLength characters.
-func (v *Validator) mediaName(in any) string {
+func mediaName(v *domain.Validator, in any) string {
 	before := len(v.Fields)
-	name := strings.TrimSpace(v.requiredString(in, "name"))
+	name := strings.TrimSpace(v.RequiredString(in, "name"))
 	switch {
 	case len(v.Fields) > before:
 	case name == "":
-		v.Add(VRequired, msgBlank, "name")
+		v.Add(domain.VRequired, domain.MsgBlank, "name")
 	case strings.ContainsRune(name, 0) || !utf8.ValidString(name):
-		v.Add(VInvalid, msgNullCharacters, "name")
-	case utf8.RuneCountInString(name) > MaxNameLength:
-		v.Add(VMaxLength, fmt.Sprintf(msgMaxLength, MaxNameLength), "name")
+		v.Add(domain.VInvalid, domain.MsgNullCharacters, "name")
+	case utf8.RuneCountInString(name) > domain.MaxNameLength:
+		v.Add(domain.VMaxLength, fmt.Sprintf(domain.MsgMaxLength, domain.MaxNameLength), "name")
 	}
 	return name
 }
@@ -219,20 +221,20 @@ type imageInfo struct {
 // image checks that data is an image of an accepted format by its content:
 // the sniffed type and the decoder's reading of the header must agree, and
 // the declared size must be within MaxMediaPixels.
-func (v *Validator) image(data []byte) imageInfo {
+func checkImage(v *domain.Validator, data []byte) imageInfo {
 	if len(data) == 0 {
-		v.Add(VInvalid, msgEmptyFile, "file")
+		v.Add(domain.VInvalid, msgEmptyFile, "file")
 		return imageInfo{}
 	}
 	ct := http.DetectContentType(data)
 	format, ok := mediaTypes[ct]
 	cfg, decoded, err := image.DecodeConfig(bytes.NewReader(data))
 	if !ok || err != nil || decoded != format || cfg.Width <= 0 || cfg.Height <= 0 {
-		v.Add(VInvalid, msgNotAnImage, "file")
+		v.Add(domain.VInvalid, msgNotAnImage, "file")
 		return imageInfo{}
 	}
 	if int64(cfg.Width)*int64(cfg.Height) > MaxMediaPixels {
-		v.Add(VInvalid, fmt.Sprintf(msgImageTooBig, MaxMediaPixels), "file")
+		v.Add(domain.VInvalid, fmt.Sprintf(msgImageTooBig, MaxMediaPixels), "file")
 		return imageInfo{}
 	}
 	return imageInfo{contentType: ct, width: cfg.Width, height: cfg.Height}
@@ -240,11 +242,11 @@ func (v *Validator) image(data []byte) imageInfo {
 
 // ParseMediaPage reads page and page_size for the media list: as ParsePage,
 // but the default page size is the maximum, MediaPageSize.
-func ParseMediaPage(page, pageSize string) (PageRequest, error) {
+func ParseMediaPage(page, pageSize string) (domain.PageRequest, error) {
 	if strings.TrimSpace(pageSize) == "" {
 		pageSize = fmt.Sprint(MediaPageSize)
 	}
-	return ParsePage(page, pageSize)
+	return domain.ParsePage(page, pageSize)
 }
 
 // MediaFilter selects media. PartnerID limits them to one partner (the
@@ -269,12 +271,12 @@ var MediaOrderings = []string{"-created_on", "created_on", "name", "-name"}
 // otherwise. A partner filter the caller does not see gives an empty list.
 // Errors: those of Authorize(OpMediaRead); CodeInvalid on "ordering" and
 // "contentType"; CodeNotFound "Invalid page." past the last page.
-func (s *MediaService) List(ctx context.Context, f MediaFilter, page PageRequest) (*Page[Media], error) {
-	return AdminList(ctx, OpMediaRead, f.PartnerID, f.Ordering, MediaOrderings, page,
+func (s *MediaService) List(ctx context.Context, f MediaFilter, page domain.PageRequest) (*domain.Page[Media], error) {
+	return domain.AdminList(ctx, domain.OpMediaRead, f.PartnerID, f.Ordering, MediaOrderings, page,
 		func(tenant *int64) ([]Media, int, error) {
 			if _, ok := mediaTypes[f.ContentType]; f.ContentType != "" && !ok {
-				var v Validator
-				v.Add(VInvalid, "Not an image type: "+f.ContentType+".", "contentType")
+				var v domain.Validator
+				v.Add(domain.VInvalid, "Not an image type: "+f.ContentType+".", "contentType")
 				return nil, 0, v.Err()
 			}
 			f.PartnerID = tenant
@@ -286,14 +288,14 @@ func (s *MediaService) List(ctx context.Context, f MediaFilter, page PageRequest
 // others (a graph batch: a prototype's images and cover).
 // Errors: those of Authorize(OpMediaRead).
 func (s *MediaService) MediaByID(ctx context.Context, ids []int64) ([]*Media, error) {
-	return VisibleBatch(ctx, OpMediaRead, ids, s.store.MediaByID, func(m *Media) int64 { return m.PartnerID })
+	return domain.VisibleBatch(ctx, domain.OpMediaRead, ids, s.store.MediaByID, func(m *Media) int64 { return m.PartnerID })
 }
 
 // Get returns a media the caller sees.
 // Errors: those of Authorize(OpMediaRead); CodeNotFound for an unknown
 // media or another partner's.
 func (s *MediaService) Get(ctx context.Context, id int64) (*Media, error) {
-	c, err := Authorize(ctx, OpMediaRead)
+	c, err := domain.Authorize(ctx, domain.OpMediaRead)
 	if err != nil {
 		return nil, err
 	}
@@ -302,7 +304,7 @@ func (s *MediaService) Get(ctx context.Context, id int64) (*Media, error) {
 		return nil, err
 	}
 	if !c.Sees(m.PartnerID) {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	return m, nil
 }
@@ -315,25 +317,25 @@ func (s *MediaService) Get(ctx context.Context, id int64) (*Media, error) {
 // CodeNotFound for an unknown media or another partner's; CodeConflict when
 // a product uses it.
 func (s *MediaService) Rename(ctx context.Context, id int64, doc any) (*Media, error) {
-	c, err := Authorize(ctx, OpMediaWrite)
+	c, err := domain.Authorize(ctx, domain.OpMediaWrite)
 	if err != nil {
 		return nil, err
 	}
-	obj, err := AsDoc(doc)
+	obj, err := domain.AsDoc(doc)
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
-	n := v.mediaName(obj["name"])
+	var v domain.Validator
+	n := mediaName(&v, obj["name"])
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	return s.store.RenameMedia(ctx, id, n, func(m *Media, used bool) error {
 		switch {
 		case !c.Sees(m.PartnerID):
-			return ErrNotFound
+			return domain.ErrNotFound
 		case used:
-			return &Error{Code: CodeConflict, Message: msgMediaInUse}
+			return &domain.Error{Code: domain.CodeConflict, Message: msgMediaInUse}
 		}
 		return nil
 	})
@@ -348,7 +350,7 @@ func (s *MediaService) Content(ctx context.Context, id uuid.UUID) (*Media, io.Re
 		return nil, nil, err
 	}
 	if m.ArchivedOn != nil {
-		return nil, nil, ErrNotFound
+		return nil, nil, domain.ErrNotFound
 	}
 	body, err := s.blobs.Open(ctx, m.BlobKey)
 	if err != nil {
