@@ -237,8 +237,8 @@ func (s *AccountService) CreateAccount(ctx context.Context, in NewAccountInput) 
 		v.Add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxPasswordLength), "password")
 	}
 	if in.Email != "" {
-		if !validEmail(in.Email) {
-			v.Add(VInvalid, msgEmail, "email")
+		if !ValidEmail(in.Email) {
+			v.Add(VInvalid, MsgEmail, "email")
 		}
 	}
 	domain := strings.ToLower(strings.TrimSpace(in.PartnerDomain))

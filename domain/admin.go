@@ -43,7 +43,7 @@ const (
 	msgDecimal         = "A valid number is required."
 	msgDecimalPlaces   = "Ensure that there are no more than 2 decimal places."
 	msgDecimalWhole    = "Ensure that there are no more than 10 digits before the decimal point."
-	msgLanguageChoice  = "\"%s\" is not a valid choice."
+	MsgLanguageChoice  = "\"%s\" is not a valid choice."
 	msgLanguageTwice   = "This language is given more than once."
 	MsgMaxLength       = "Ensure this field has no more than %d characters."
 	msgEndBeforeStart  = "The end must be after the start."
@@ -132,7 +132,7 @@ func (v *Validator) localized(in []TextInput, max int, required bool, path ...an
 	for i, t := range in {
 		switch {
 		case !IsLanguage(t.Lang):
-			v.Add(VUnknownLanguage, fmt.Sprintf(msgLanguageChoice, t.Lang), at(i, "lang")...)
+			v.Add(VUnknownLanguage, fmt.Sprintf(MsgLanguageChoice, t.Lang), at(i, "lang")...)
 			continue
 		case seen[t.Lang]:
 			v.Add(VUnique, msgLanguageTwice, at(i, "lang")...)
@@ -168,7 +168,7 @@ func (v *Validator) optLocalized(in []TextInput, old Localized, max int, require
 
 // money reads an amount given as a decimal string: at least 0, at most two
 // decimal places, at most MaxMoneyWholeDigits before the point.
-func (v *Validator) money(s string, path ...any) decimal.Decimal {
+func (v *Validator) Money(s string, path ...any) decimal.Decimal {
 	d, err := decimal.NewFromString(strings.TrimSpace(s))
 	switch {
 	case err != nil || strings.ContainsAny(s, "eE"):
@@ -190,7 +190,7 @@ func (v *Validator) optMoney(s *string, old decimal.Decimal, path ...any) decima
 	if s == nil {
 		return old
 	}
-	return v.money(*s, path...)
+	return v.Money(*s, path...)
 }
 
 // nonNegative checks a count or a duration.
@@ -202,7 +202,7 @@ func (v *Validator) nonNegative(n int, path ...any) int {
 }
 
 // optInt is nonNegative for an optional input: nil keeps old.
-func (v *Validator) optInt(n *int, old int, path ...any) int {
+func (v *Validator) OptInt(n *int, old int, path ...any) int {
 	if n == nil {
 		return old
 	}

@@ -85,7 +85,7 @@ func (d *DocReader) str(field string, required bool, max int) *string {
 	case bool:
 		s = map[bool]string{true: "True", false: "False"}[x]
 	default:
-		d.V.Add(VInvalid, msgString, field)
+		d.V.Add(VInvalid, MsgString, field)
 		return nil
 	}
 	switch {
@@ -206,7 +206,7 @@ func (d *DocReader) Money(field string, required, nullable bool) (m *decimal.Dec
 		return nil, false
 	}
 	before := len(d.V.Fields)
-	amount := d.V.money(s, field)
+	amount := d.V.Money(s, field)
 	if len(d.V.Fields) > before {
 		return nil, false
 	}
@@ -224,7 +224,7 @@ func (d *DocReader) Choice(field string, required bool, choices []string) *strin
 			return s
 		}
 	}
-	d.V.Add(VInvalid, fmt.Sprintf(msgLanguageChoice, *s), field)
+	d.V.Add(VInvalid, fmt.Sprintf(MsgLanguageChoice, *s), field)
 	return nil
 }
 
@@ -291,7 +291,7 @@ func (d *DocReader) Date(field string) (day *time.Time, set bool) {
 	}
 	s, _ := value.(string)
 	t, err := time.Parse(time.DateOnly, strings.TrimSpace(s))
-	if err != nil || !inTimeRange(t) {
+	if err != nil || !InTimeRange(t) {
 		d.V.Add(VInvalid, msgDate, field)
 		return nil, false
 	}

@@ -170,7 +170,7 @@ func (c *Caller) Sees(ownerID int64) bool {
 // tenancy narrowed by the list's partner filter (nil: none). none reports
 // that the two exclude each other (a member asking for another partner's
 // records): the list is then empty, without a read.
-func (c *Caller) listTenant(partner *int64) (tenant *int64, none bool) {
+func (c *Caller) ListTenant(partner *int64) (tenant *int64, none bool) {
 	t := c.Tenant()
 	switch {
 	case partner == nil:
@@ -197,7 +197,7 @@ func AdminList[T any](ctx context.Context, op AdminOp, partner *int64, ordering 
 	if err := checkOrdering(ordering, orderings); err != nil {
 		return nil, err
 	}
-	tenant, none := c.listTenant(partner)
+	tenant, none := c.ListTenant(partner)
 	if none {
 		return NewPage([]T{}, 0, page)
 	}

@@ -146,10 +146,10 @@ func (in *BoxInput) apply(v *Validator, b *Box) {
 		v.Add(VRequired, msgRequired, "price")
 	}
 	b.Price = v.optMoney(in.Price, b.Price, "price")
-	b.Ranking = v.optInt(in.Ranking, b.Ranking, "ranking")
-	b.PeopleIncluded = v.optInt(in.PeopleIncluded, b.PeopleIncluded, "peopleIncluded")
-	b.MaxNumberUsages = v.optInt(in.MaxNumberUsages, b.MaxNumberUsages, "maxNumberUsages")
-	b.MaxDaysAfterFirstUsage = v.optInt(in.MaxDaysAfterFirstUsage, b.MaxDaysAfterFirstUsage, "maxDaysAfterFirstUsage")
+	b.Ranking = v.OptInt(in.Ranking, b.Ranking, "ranking")
+	b.PeopleIncluded = v.OptInt(in.PeopleIncluded, b.PeopleIncluded, "peopleIncluded")
+	b.MaxNumberUsages = v.OptInt(in.MaxNumberUsages, b.MaxNumberUsages, "maxNumberUsages")
+	b.MaxDaysAfterFirstUsage = v.OptInt(in.MaxDaysAfterFirstUsage, b.MaxDaysAfterFirstUsage, "maxDaysAfterFirstUsage")
 	b.Images = v.imageURLs(in.Images, b.Images, "images")
 	if !create && in.Images == nil {
 		b.Images = nil // keep the stored images
@@ -167,7 +167,7 @@ func (s *BoxService) checkUniverses(ctx context.Context, v *Validator, ids []int
 	}
 	for i, id := range ids {
 		if slices.Contains(missing, id) {
-			v.Add(VNotFound, fmt.Sprintf(msgNoSuchRecord, id), "universeIds", i)
+			v.Add(VNotFound, fmt.Sprintf(MsgNoSuchRecord, id), "universeIds", i)
 		}
 	}
 	return nil
@@ -358,7 +358,7 @@ func (s *BoxService) ReviewBoxOffer(ctx context.Context, id int64, decision stri
 	}
 	if decision != BoxOfferValidate && decision != BoxOfferRefuse {
 		var v Validator
-		v.Add(VInvalid, fmt.Sprintf(msgLanguageChoice, decision), "decision")
+		v.Add(VInvalid, fmt.Sprintf(MsgLanguageChoice, decision), "decision")
 		return nil, v.Err()
 	}
 	next, err := NextBoxOfferStatus(o.Status, decision)

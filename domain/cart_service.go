@@ -267,7 +267,7 @@ func parseCartDoc(raw any) (*cartDoc, error) {
 			doc.returnURL = ru
 		}
 	default:
-		v.Add(VInvalid, msgString, "return_url")
+		v.Add(VInvalid, MsgString, "return_url")
 	}
 
 	items, present := obj["items"]
@@ -338,7 +338,7 @@ func parseCartItem(v *Validator, raw any, path ...any) (CartItem, bool) {
 			s, ok := m[k].(string)
 			switch {
 			case !ok:
-				v.Add(VInvalid, msgString, at("attribute_values", k)...)
+				v.Add(VInvalid, MsgString, at("attribute_values", k)...)
 			case utf8.RuneCountInString(s) > MaxAttributeValueLen:
 				v.Add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxAttributeValueLen), at("attribute_values", k)...)
 			default:

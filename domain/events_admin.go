@@ -89,13 +89,13 @@ func (in *EventInput) apply(v *Validator, e *Event) {
 		e.DeliveryOptions = DeliveryOptions{
 			EmailToBuyer: d.EmailToBuyer, EmailToBeneficiary: d.EmailToBeneficiary,
 			PostalMailToBuyer: d.PostalMailToBuyer, PostalMailToBeneficiary: d.PostalMailToBeneficiary,
-			PostalMailShippingCost: v.money(d.PostalMailShippingCost, at("postalMailShippingCost")...),
+			PostalMailShippingCost: v.Money(d.PostalMailShippingCost, at("postalMailShippingCost")...),
 			PostalMailDuration:     v.nonNegative(d.PostalMailDuration, at("postalMailDuration")...),
 			PickupOnSite:           d.PickupOnSite,
 			PickupOnSiteDuration:   v.nonNegative(d.PickupOnSiteDuration, at("pickupOnSiteDuration")...),
-			PickupOnSiteCost:       v.money(d.PickupOnSiteCost, at("pickupOnSiteCost")...),
+			PickupOnSiteCost:       v.Money(d.PickupOnSiteCost, at("pickupOnSiteCost")...),
 			Activated3MAToBuyer:    d.Activated3MAToBuyer, Activated3MAToBeneficiary: d.Activated3MAToBeneficiary,
-			MessengerDeliveryCost: v.money(d.MessengerDeliveryCost, at("messengerDeliveryCost")...),
+			MessengerDeliveryCost: v.Money(d.MessengerDeliveryCost, at("messengerDeliveryCost")...),
 		}
 	}
 }
@@ -177,7 +177,7 @@ func (in *EventSlotInput) apply(v *Validator, sl *EventSlot) {
 	}
 	sl.StartingAt = v.optTime(in.StartingAt, sl.StartingAt, "startingDatetime")
 	sl.EndingAt = v.optTime(in.EndingAt, sl.EndingAt, "endingDatetime")
-	sl.AvailablePlaces = v.optInt(in.AvailablePlaces, sl.AvailablePlaces, "availablePlaces")
+	sl.AvailablePlaces = v.OptInt(in.AvailablePlaces, sl.AvailablePlaces, "availablePlaces")
 	if in.StartingAt != nil || in.EndingAt != nil {
 		if !sl.StartingAt.IsZero() && !sl.EndingAt.IsZero() {
 			v.dateRange(sl.StartingAt, sl.EndingAt, "endingDatetime")

@@ -313,7 +313,7 @@ func (s *GiftService) findScopedGift(ctx context.Context, partner *Partner, code
 }
 
 func (s *GiftService) view(g *Gift, seller *Partner) *GiftView {
-	v := &GiftView{Gift: g, Seller: seller, Currency: seller.PriceCurrency(), Location: giftSellerLocation(seller),
+	v := &GiftView{Gift: g, Seller: seller, Currency: seller.PriceCurrency(), Location: GiftSellerLocation(seller),
 		Usable: g.Usable(s.now())}
 	if g.Value != nil {
 		v.ValueFormatted = Localized(l10n.Money(*g.Value, v.Currency))
@@ -329,7 +329,7 @@ func (s *GiftService) view(g *Gift, seller *Partner) *GiftView {
 
 // giftSellerLocation is the zone the partner's dates are shown in; UTC when
 // its zone is unknown to this system.
-func giftSellerLocation(p *Partner) *time.Location {
+func GiftSellerLocation(p *Partner) *time.Location {
 	if loc, err := p.Location(); err == nil && p.TimeZone != "" {
 		return loc
 	}
@@ -432,8 +432,8 @@ func (s *GiftService) CreateContactRequest(ctx context.Context, in ContactReques
 	r := &ContactRequest{}
 	r.GiftCode = v.contactString(obj, "gift_code", true, MaxGiftCodeLength)
 	r.FullName = v.contactString(obj, "full_name", true, MaxContactFullNameLength)
-	if email := v.contactString(obj, "email", true, MaxContactEmailLength); email != "" && !validEmail(email) {
-		v.Add(VInvalid, msgEmail, "email")
+	if email := v.contactString(obj, "email", true, MaxContactEmailLength); email != "" && !ValidEmail(email) {
+		v.Add(VInvalid, MsgEmail, "email")
 	} else {
 		r.Email = email
 	}
@@ -506,7 +506,7 @@ func (v *Validator) contactString(obj map[string]any, field string, required boo
 			s = "True"
 		}
 	default:
-		v.Add(VInvalid, msgString, field)
+		v.Add(VInvalid, MsgString, field)
 		return ""
 	}
 	s = strings.TrimSpace(s)

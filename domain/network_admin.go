@@ -28,7 +28,7 @@ func (s *PartnerCatalogService) ChangeNetwork(ctx context.Context, in NetworkCha
 	var v Validator
 	switch _, err := s.partners.FindPartnerByID(ctx, in.PartnerID); {
 	case IsCode(err, CodeNotFound):
-		v.Add(VNotFound, fmt.Sprintf(msgNoSuchRecord, in.PartnerID), "networkPartnerId")
+		v.Add(VNotFound, fmt.Sprintf(MsgNoSuchRecord, in.PartnerID), "networkPartnerId")
 	case err != nil:
 		return nil, err
 	case in.PartnerID == m.ID:

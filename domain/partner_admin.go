@@ -229,13 +229,13 @@ func (s *PartnerCatalogService) SaveLegalInformation(ctx context.Context, in Leg
 	} {
 		*f.value = v.text(*f.value, MaxLegalFieldLength, f.field)
 	}
-	if li.LegalNoticeEmail != "" && !validEmail(li.LegalNoticeEmail) {
+	if li.LegalNoticeEmail != "" && !ValidEmail(li.LegalNoticeEmail) {
 		v.Add(VInvalid, msgEnterValidEmail, "legalNoticeEmail")
 	}
 	li.AgencyWebsite = v.url(li.AgencyWebsite, "agencyWebsite")
 	li.CapitalStock = decimal.Zero
 	if strings.TrimSpace(in.CapitalStock) != "" {
-		li.CapitalStock = v.money(in.CapitalStock, "capitalStock")
+		li.CapitalStock = v.Money(in.CapitalStock, "capitalStock")
 	}
 	if err := v.Err(); err != nil {
 		return nil, err

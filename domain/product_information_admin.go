@@ -83,7 +83,7 @@ func (v *Validator) urlMap(in []URLEntryInput, path ...any) map[string]string {
 	for i, e := range in {
 		switch {
 		case !IsLanguage(e.Lang):
-			v.Add(VUnknownLanguage, fmt.Sprintf(msgLanguageChoice, e.Lang), at(i, "lang")...)
+			v.Add(VUnknownLanguage, fmt.Sprintf(MsgLanguageChoice, e.Lang), at(i, "lang")...)
 		case out[e.Lang] != "":
 			v.Add(VUnique, msgLanguageTwice, at(i, "lang")...)
 		}
@@ -165,17 +165,17 @@ func (s *PartnerCatalogService) SaveNetworkGiftcardsProductInformation(ctx conte
 			Logo:        v.url(pot.Logo, "moneyPot", "logo")},
 	}
 	if strings.TrimSpace(g.MinimumAmount) != "" {
-		pi.Giftcard.MinimumAmount = v.money(g.MinimumAmount, "giftcard", "minimumAmount")
+		pi.Giftcard.MinimumAmount = v.Money(g.MinimumAmount, "giftcard", "minimumAmount")
 	}
 	if len(g.PredefinedAmounts) > MaxPredefinedAmounts {
 		v.Add(VMaxElements, fmt.Sprintf(MsgTooManyElements, MaxPredefinedAmounts), "giftcard", "predefinedAmounts")
 	} else {
 		for i, a := range g.PredefinedAmounts {
-			pi.Giftcard.PredefinedAmounts = append(pi.Giftcard.PredefinedAmounts, v.money(a, "giftcard", "predefinedAmounts", i))
+			pi.Giftcard.PredefinedAmounts = append(pi.Giftcard.PredefinedAmounts, v.Money(a, "giftcard", "predefinedAmounts", i))
 		}
 	}
 	if g.ValidityUnit != "" && !slices.Contains(validityUnits, g.ValidityUnit) {
-		v.Add(VInvalid, fmt.Sprintf(msgLanguageChoice, g.ValidityUnit), "giftcard", "validityUnit")
+		v.Add(VInvalid, fmt.Sprintf(MsgLanguageChoice, g.ValidityUnit), "giftcard", "validityUnit")
 	}
 	if err := v.Err(); err != nil {
 		return nil, err

@@ -106,7 +106,7 @@ func (in *GiftcardPrototypeInput) apply(v *Validator, p *GiftcardPrototype) {
 		} else {
 			p.PredefinedAmounts = make([]decimal.Decimal, len(in.PredefinedAmounts))
 			for i, a := range in.PredefinedAmounts {
-				p.PredefinedAmounts[i] = v.money(a, "predefinedAmounts", i)
+				p.PredefinedAmounts[i] = v.Money(a, "predefinedAmounts", i)
 				if p.PredefinedAmounts[i].IsZero() && !hasFieldError(v, "predefinedAmounts", i) {
 					v.Add(VMinValue, "Ensure this value is greater than 0.", "predefinedAmounts", i)
 				}
@@ -123,7 +123,7 @@ func (in *GiftcardPrototypeInput) apply(v *Validator, p *GiftcardPrototype) {
 	}
 	p.ValidityPeriod = Pick(in.ValidityPeriod, p.ValidityPeriod)
 	if in.ValidityUnit != nil && !slices.Contains(validityUnits, *in.ValidityUnit) {
-		v.Add(VInvalid, fmt.Sprintf(msgLanguageChoice, *in.ValidityUnit), "validityUnit")
+		v.Add(VInvalid, fmt.Sprintf(MsgLanguageChoice, *in.ValidityUnit), "validityUnit")
 	}
 	p.ValidityUnit = Pick(in.ValidityUnit, p.ValidityUnit)
 }
@@ -208,7 +208,7 @@ func (s *PrototypeService) FileVoucherPrototype(ctx context.Context, id int64, i
 		v.Add(VNull, msgNull, "universeId")
 	case in.UniverseID != nil:
 		if _, err := s.store.GetUniverse(ctx, *in.UniverseID); IsCode(err, CodeNotFound) {
-			v.Add(VNotFound, fmt.Sprintf(msgNoSuchRecord, *in.UniverseID), "universeId")
+			v.Add(VNotFound, fmt.Sprintf(MsgNoSuchRecord, *in.UniverseID), "universeId")
 		} else if err != nil {
 			return nil, err
 		}
@@ -239,7 +239,7 @@ func (s *PrototypeService) checkThemes(ctx context.Context, v *Validator, ids []
 	}
 	for i, id := range ids {
 		if slices.Contains(missing, id) {
-			v.Add(VNotFound, fmt.Sprintf(msgNoSuchRecord, id), "themeIds", i)
+			v.Add(VNotFound, fmt.Sprintf(MsgNoSuchRecord, id), "themeIds", i)
 		}
 	}
 	return nil
@@ -349,7 +349,7 @@ func applyUniverse(ctx context.Context, st PrototypeStore, v *Validator, in *Uni
 	case in.ParentID != nil:
 		lineage, err := st.FindUniverseLineage(ctx, *in.ParentID)
 		if IsCode(err, CodeNotFound) {
-			v.Add(VNotFound, fmt.Sprintf(msgNoSuchRecord, *in.ParentID), "parentId")
+			v.Add(VNotFound, fmt.Sprintf(MsgNoSuchRecord, *in.ParentID), "parentId")
 			return nil
 		}
 		if err != nil {

@@ -120,7 +120,7 @@ const (
 	msgRequired = "This field is required."
 	msgNull     = "This field may not be null."
 	MsgBlank    = "This field may not be blank."
-	msgString   = "Not a valid string."
+	MsgString   = "Not a valid string."
 	msgInteger  = "A valid integer is required."
 )
 
@@ -143,7 +143,7 @@ func (v *Validator) RequiredString(value any, path ...any) string {
 		}
 		return "False"
 	default:
-		v.Add(VInvalid, msgString, path...)
+		v.Add(VInvalid, MsgString, path...)
 	}
 	return ""
 }
@@ -154,20 +154,20 @@ func (v *Validator) RequiredString(value any, path ...any) string {
 // refuse the statement, which must be the client's 400, not a 500.
 var (
 	minInputTime = time.Date(1, time.January, 1, 0, 0, 0, 0, time.UTC)
-	maxInputTime = time.Date(10000, time.January, 1, 0, 0, 0, 0, time.UTC)
+	MaxInputTime = time.Date(10000, time.January, 1, 0, 0, 0, 0, time.UTC)
 )
 
-const msgDateOutOfRange = "Enter a date between 0001-01-01 and 9999-12-31 (UTC)."
+const MsgDateOutOfRange = "Enter a date between 0001-01-01 and 9999-12-31 (UTC)."
 
 // inTimeRange reports whether t is an instant an input may name.
-func inTimeRange(t time.Time) bool {
-	return !t.Before(minInputTime) && t.Before(maxInputTime)
+func InTimeRange(t time.Time) bool {
+	return !t.Before(minInputTime) && t.Before(MaxInputTime)
 }
 
 // timeInRange records an error at path when t is outside the input range.
-func (v *Validator) timeInRange(t time.Time, path ...any) bool {
-	if !inTimeRange(t) {
-		v.Add(VInvalid, msgDateOutOfRange, path...)
+func (v *Validator) TimeInRange(t time.Time, path ...any) bool {
+	if !InTimeRange(t) {
+		v.Add(VInvalid, MsgDateOutOfRange, path...)
 		return false
 	}
 	return true
@@ -175,7 +175,7 @@ func (v *Validator) timeInRange(t time.Time, path ...any) bool {
 
 // optTime reads an optional date-time input: old when p is nil.
 func (v *Validator) optTime(p *time.Time, old time.Time, path ...any) time.Time {
-	if p == nil || !v.timeInRange(*p, path...) {
+	if p == nil || !v.TimeInRange(*p, path...) {
 		return old
 	}
 	return *p
@@ -187,7 +187,7 @@ const (
 	MaxPhoneLength    = 32
 	MsgNullCharacters = "Null characters are not allowed."
 	msgURL            = "Enter a valid URL."
-	msgEmail          = "Enter a valid email address."
+	MsgEmail          = "Enter a valid email address."
 )
 
 // plainText records an error at path for a text with a NUL character or
@@ -222,7 +222,7 @@ func validHTTPURL(s string) bool {
 
 // validEmail is the one e-mail rule: a bare address (no display name)
 // whose domain has a dot, as DRF's EmailField accepts.
-func validEmail(s string) bool {
+func ValidEmail(s string) bool {
 	a, err := mail.ParseAddress(s)
 	if err != nil || a.Address != s {
 		return false

@@ -14,7 +14,7 @@ import (
 // MaxAddressLength bounds a workshop's address.
 const MaxAddressLength = 255
 
-const msgNoSuchRecord = "Invalid pk \"%d\" - object does not exist."
+const MsgNoSuchRecord = "Invalid pk \"%d\" - object does not exist."
 
 // WorkshopInput creates or changes a workshop. A nil field keeps the stored
 // value; Name and CategoryID are required on create. A non-nil id list
@@ -116,7 +116,7 @@ func (s *WorkshopService) checkRelations(ctx context.Context, v *Validator, in *
 		c, err := s.store.GetWorkshopCategory(ctx, *in.CategoryID)
 		switch {
 		case IsCode(err, CodeNotFound) || (err == nil && c.PartnerID != w.PartnerID):
-			v.Add(VNotFound, fmt.Sprintf(msgNoSuchRecord, *in.CategoryID), "categoryId")
+			v.Add(VNotFound, fmt.Sprintf(MsgNoSuchRecord, *in.CategoryID), "categoryId")
 		case err != nil:
 			return err
 		}
@@ -150,9 +150,9 @@ func (s *WorkshopService) checkTags(ctx context.Context, v *Validator, kind Work
 	for i, id := range ids {
 		if slices.Contains(missing, id) {
 			if kind == WorkshopLevel {
-				v.Add(VNotFound, fmt.Sprintf(msgNoSuchRecord, id), field)
+				v.Add(VNotFound, fmt.Sprintf(MsgNoSuchRecord, id), field)
 			} else {
-				v.Add(VNotFound, fmt.Sprintf(msgNoSuchRecord, id), field, i)
+				v.Add(VNotFound, fmt.Sprintf(MsgNoSuchRecord, id), field, i)
 			}
 		}
 	}
@@ -246,12 +246,12 @@ func (in *WorkshopSessionInput) apply(v *Validator, ses *WorkshopSession) {
 	}
 	ses.StartingAt = v.optTime(in.StartingAt, ses.StartingAt, "startingDatetime")
 	ses.EndingAt = v.optTime(in.EndingAt, ses.EndingAt, "endingDatetime")
-	ses.MinCapacity = v.optInt(in.MinCapacity, ses.MinCapacity, "minCapacity")
-	ses.MaxCapacity = v.optInt(in.MaxCapacity, ses.MaxCapacity, "maxCapacity")
+	ses.MinCapacity = v.OptInt(in.MinCapacity, ses.MinCapacity, "minCapacity")
+	ses.MaxCapacity = v.OptInt(in.MaxCapacity, ses.MaxCapacity, "maxCapacity")
 	if create && in.AvailablePlaces == nil {
 		ses.AvailablePlaces = ses.MaxCapacity
 	}
-	ses.AvailablePlaces = v.optInt(in.AvailablePlaces, ses.AvailablePlaces, "availablePlaces")
+	ses.AvailablePlaces = v.OptInt(in.AvailablePlaces, ses.AvailablePlaces, "availablePlaces")
 	if !ses.StartingAt.IsZero() && !ses.EndingAt.IsZero() {
 		v.dateRange(ses.StartingAt, ses.EndingAt, "endingDatetime")
 	}

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"strings"
 
+	"salesplatform/domain/vouchers"
+
 	"salesplatform/domain/prototypes"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -197,7 +199,7 @@ func toGraphAdminPrototype(p *prototypes.AdminVoucherPrototype) *model.AdminVouc
 	return out
 }
 
-func toGraphVoucherOption(o *domain.VoucherOption) *model.VoucherOption {
+func toGraphVoucherOption(o *vouchers.VoucherOption) *model.VoucherOption {
 	services := make([]*model.OptionService, len(o.Services))
 	for i, s := range o.Services {
 		services[i] = &model.OptionService{Cost: s.Cost, BuyingVat: s.BuyingVAT, SellingVat: s.SellingVAT, Price: s.Price}

@@ -3,6 +3,8 @@ package graph
 import (
 	"context"
 
+	"salesplatform/domain/vouchers"
+
 	"salesplatform/domain"
 	"salesplatform/domain/prototypes"
 	"salesplatform/graph/model"
@@ -57,7 +59,7 @@ func (r *mutationResolver) UpdateVoucherPrototype(ctx context.Context, input mod
 // CreateOption is the resolver for the createOption field.
 func (r *mutationResolver) CreateOption(ctx context.Context, input model.CreateOptionInput) (*model.VoucherOptionPayload, error) {
 	doc, err := createOptionDoc(input)
-	var o *domain.VoucherOption
+	var o *vouchers.VoucherOption
 	if err == nil {
 		o, err = r.AdminPrototypes.CreateOption(ctx, doc)
 	}

@@ -7,6 +7,8 @@ package graph
 import (
 	"context"
 
+	"salesplatform/domain/vouchers"
+
 	"salesplatform/domain/media"
 
 	"salesplatform/domain/prototypes"
@@ -49,20 +51,20 @@ func (r *Resolver) adminPrototypeConnection(ctx context.Context, partnerID *int6
 func (r *Resolver) adminVoucherConnection(ctx context.Context, partnerID *int64, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) (*model.AdminVoucherConnection, error) {
 	in := toDomainVoucherList(filter, orderBy)
 	in.PartnerID = partnerID
-	w, page, err := readWindow(first, after, func(p domain.PageRequest) (*domain.Page[*domain.AdminVoucher], error) {
+	w, page, err := readWindow(first, after, func(p domain.PageRequest) (*domain.Page[*vouchers.AdminVoucher], error) {
 		return r.VoucherAdmin.Vouchers(ctx, in, p)
 	})
 	if err != nil {
 		return nil, voucherListArguments(err)
 	}
-	edges, info := connect(w, page, func(cursor string, v *domain.AdminVoucher) *model.AdminVoucherEdge {
+	edges, info := connect(w, page, func(cursor string, v *vouchers.AdminVoucher) *model.AdminVoucherEdge {
 		return &model.AdminVoucherEdge{Cursor: cursor, Node: toGraphAdminVoucher(v)}
 	})
 	return &model.AdminVoucherConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
 }
 
 func (r *Resolver) adminGiftcardConnection(ctx context.Context, partnerID *int64, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) (*model.AdminGiftcardConnection, error) {
-	in := domain.GiftcardListInput{PartnerID: partnerID, Ordering: toGiftcardOrdering(orderBy)}
+	in := vouchers.GiftcardListInput{PartnerID: partnerID, Ordering: toGiftcardOrdering(orderBy)}
 	if filter != nil {
 		if s := opt(filter.CreatedOnGte); s != nil {
 			in.CreatedOnGte = *s
@@ -71,13 +73,13 @@ func (r *Resolver) adminGiftcardConnection(ctx context.Context, partnerID *int64
 			in.CreatedOnLte = *s
 		}
 	}
-	w, page, err := readWindow(first, after, func(p domain.PageRequest) (*domain.Page[*domain.AdminGiftcard], error) {
+	w, page, err := readWindow(first, after, func(p domain.PageRequest) (*domain.Page[*vouchers.AdminGiftcard], error) {
 		return r.VoucherAdmin.Giftcards(ctx, in, p)
 	})
 	if err != nil {
 		return nil, voucherListArguments(err)
 	}
-	edges, info := connect(w, page, func(cursor string, g *domain.AdminGiftcard) *model.AdminGiftcardEdge {
+	edges, info := connect(w, page, func(cursor string, g *vouchers.AdminGiftcard) *model.AdminGiftcardEdge {
 		return &model.AdminGiftcardEdge{Cursor: cursor, Node: toGraphAdminGiftcard(g)}
 	})
 	return &model.AdminGiftcardConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
@@ -104,7 +106,7 @@ func (r *Resolver) optionConnection(ctx context.Context, partnerID *int64, first
 		return nil, err
 	}
 	f.PartnerID = partnerID
-	w, page, err := readWindow(first, after, func(req domain.PageRequest) (*domain.Page[*domain.VoucherOption], error) {
+	w, page, err := readWindow(first, after, func(req domain.PageRequest) (*domain.Page[*vouchers.VoucherOption], error) {
 		return r.AdminPrototypes.Options(ctx, f, req)
 	})
 	if err != nil {
@@ -113,8 +115,8 @@ func (r *Resolver) optionConnection(ctx context.Context, partnerID *int64, first
 	return toGraphOptionConnection(w, page), nil
 }
 
-func toGraphOptionConnection(w window, page *domain.Page[*domain.VoucherOption]) *model.VoucherOptionConnection {
-	edges, info := connect(w, page, func(c string, o *domain.VoucherOption) *model.VoucherOptionEdge {
+func toGraphOptionConnection(w window, page *domain.Page[*vouchers.VoucherOption]) *model.VoucherOptionConnection {
+	edges, info := connect(w, page, func(c string, o *vouchers.VoucherOption) *model.VoucherOptionEdge {
 		return &model.VoucherOptionEdge{Cursor: c, Node: toGraphVoucherOption(o)}
 	})
 	return &model.VoucherOptionConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}

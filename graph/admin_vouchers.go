@@ -7,7 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"salesplatform/domain"
+	"salesplatform/domain/vouchers"
+
 	"salesplatform/graph/model"
 )
 
@@ -68,8 +69,8 @@ func toGiftcardOrdering(orderBy []*model.AdminGiftcardOrder) string {
 	return toOrdering(fields, desc)
 }
 
-func toDomainVoucherList(f *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder) domain.VoucherListInput {
-	in := domain.VoucherListInput{Ordering: toVoucherOrdering(orderBy)}
+func toDomainVoucherList(f *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder) vouchers.VoucherListInput {
+	in := vouchers.VoucherListInput{Ordering: toVoucherOrdering(orderBy)}
 	if f == nil {
 		return in
 	}
@@ -98,18 +99,18 @@ func voucherListArguments(err error) error {
 	return err
 }
 
-func toGraphAdminVoucher(v *domain.AdminVoucher) *model.AdminVoucher {
+func toGraphAdminVoucher(v *vouchers.AdminVoucher) *model.AdminVoucher {
 	loc := v.Location()
 	out := &model.AdminVoucher{ID: idString(v.ID), Code: v.Code, State: toGraphVoucherState(v.State),
 		Summary: v.Summary, Origin: v.Origin, OriginURL: v.OriginURL, Type: v.Type, APIVersion: v.APIVersion,
 		Language: v.Language, ImportedFrom: v.ImportedFrom, PaymentType: v.PaymentType,
 		VoucherPrototypeID:             idString(v.VoucherPrototypeID),
-		VoucherPrototypeType:           domain.VoucherPrototypeTypeCode(v.VoucherPrototypeType),
+		VoucherPrototypeType:           vouchers.VoucherPrototypeTypeCode(v.VoucherPrototypeType),
 		VoucherPrototypeName:           toGraphLocalized(v.PrototypeName),
 		VoucherPrototypeDescription:    toGraphLocalized(v.PrototypeDescription),
 		VoucherPrototypeRentConditions: toGraphLocalized(v.PrototypeRentConds),
 		NbNights:                       v.NbNights, NbBabies: v.NbBabies, NbChildren: v.NbChildren, NbAdults: v.NbAdults,
-		ReceptionMode: v.ReceptionMode, ReceptionModeDisplay: domain.ReceptionModeDisplay(v.ReceptionMode),
+		ReceptionMode: v.ReceptionMode, ReceptionModeDisplay: vouchers.ReceptionModeDisplay(v.ReceptionMode),
 		ExpeditionStatus: v.ExpeditionStatus, ExpeditionDate: inZone(v.ExpeditionDate, loc),
 		CoverLetterURL: v.CoverLetterURL, PrintablePDFFile: v.PrintablePDFFile, GifterID: optIDString(v.GifterID),
 		GifterCivility: v.GifterCivility, GifterFirstName: v.GifterFirstName, GifterLastName: v.GifterLastName,
@@ -158,7 +159,7 @@ func toGraphAdminVoucher(v *domain.AdminVoucher) *model.AdminVoucher {
 
 // toGraphCoupon is coupon_for_email_details in camelCase; its id lists,
 // conditions and flags are read by their legacy names (domain.Coupon*Fields).
-func toGraphCoupon(c *domain.Coupon, loc *time.Location) *model.AdminVoucherCoupon {
+func toGraphCoupon(c *vouchers.Coupon, loc *time.Location) *model.AdminVoucherCoupon {
 	ids := func(f string) []string {
 		out := make([]string, len(c.IDLists[f]))
 		for i, id := range c.IDLists[f] {
@@ -200,7 +201,7 @@ func toGraphCoupon(c *domain.Coupon, loc *time.Location) *model.AdminVoucherCoup
 		OnSiteExpeditionMode:                 c.Flags["on_site_expedition_mode"]}
 }
 
-func toGraphAdminGiftcard(g *domain.AdminGiftcard) *model.AdminGiftcard {
+func toGraphAdminGiftcard(g *vouchers.AdminGiftcard) *model.AdminGiftcard {
 	loc := g.Location()
 	return &model.AdminGiftcard{ID: idString(g.ID), PartnerID: idString(g.PartnerID), Code: g.Code, Status: g.Status,
 		GiftcardPrototypeID: idString(g.GiftcardPrototypeID), CreatedOn: g.CreatedOn.In(loc),
@@ -208,8 +209,8 @@ func toGraphAdminGiftcard(g *domain.AdminGiftcard) *model.AdminGiftcard {
 		GifterFirstName: g.GifterFirstName, GifterLastName: g.GifterLastName}
 }
 
-func toDomainIssueVoucher(in model.IssueVoucherInput) domain.IssueVoucherInput {
-	out := domain.IssueVoucherInput{VoucherPrototypeID: lenientID(in.VoucherPrototypeID), TotalPrice: in.TotalPrice,
+func toDomainIssueVoucher(in model.IssueVoucherInput) vouchers.IssueVoucherInput {
+	out := vouchers.IssueVoucherInput{VoucherPrototypeID: lenientID(in.VoucherPrototypeID), TotalPrice: in.TotalPrice,
 		ExpirationDate: opt(in.ExpirationDate), Language: opt(in.Language), Summary: opt(in.Summary),
 		GifterFirstName: opt(in.GifterFirstName), GifterLastName: opt(in.GifterLastName),
 		GifterEmail: opt(in.GifterEmail), GifteeFirstName: opt(in.GifteeFirstName),
@@ -222,13 +223,13 @@ func toDomainIssueVoucher(in model.IssueVoucherInput) domain.IssueVoucherInput {
 		out.State = &state
 	}
 	for _, o := range optList(in.Options) {
-		out.Options = append(out.Options, domain.IssueOptionInput{OptionID: lenientID(o.OptionID), Count: o.Count,
+		out.Options = append(out.Options, vouchers.IssueOptionInput{OptionID: lenientID(o.OptionID), Count: o.Count,
 			TotalPrice: o.TotalPrice})
 	}
 	return out
 }
 
-func adminVoucherPayload(v *domain.AdminVoucher, err error) (*model.AdminVoucherPayload, error) {
+func adminVoucherPayload(v *vouchers.AdminVoucher, err error) (*model.AdminVoucherPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.AdminVoucherPayload{UserErrors: ue}, err
@@ -236,7 +237,7 @@ func adminVoucherPayload(v *domain.AdminVoucher, err error) (*model.AdminVoucher
 	return &model.AdminVoucherPayload{Voucher: toGraphAdminVoucher(v), UserErrors: noUserErrors()}, nil
 }
 
-func adminGiftcardPayload(g *domain.AdminGiftcard, err error) (*model.AdminGiftcardPayload, error) {
+func adminGiftcardPayload(g *vouchers.AdminGiftcard, err error) (*model.AdminGiftcardPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.AdminGiftcardPayload{UserErrors: ue}, err

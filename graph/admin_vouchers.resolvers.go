@@ -2,9 +2,11 @@ package graph
 
 import (
 	"context"
-	"salesplatform/domain"
-	"salesplatform/graph/model"
 	"strings"
+
+	"salesplatform/domain"
+	"salesplatform/domain/vouchers"
+	"salesplatform/graph/model"
 )
 
 // UpdateVoucherState is the resolver for the updateVoucherState field.
@@ -20,7 +22,7 @@ func (r *mutationResolver) IssueVoucher(ctx context.Context, input model.IssueVo
 
 // IssueGiftcard is the resolver for the issueGiftcard field.
 func (r *mutationResolver) IssueGiftcard(ctx context.Context, input model.IssueGiftcardInput) (*model.AdminGiftcardPayload, error) {
-	return adminGiftcardPayload(r.VoucherAdmin.IssueGiftcard(ctx, domain.IssueGiftcardInput{
+	return adminGiftcardPayload(r.VoucherAdmin.IssueGiftcard(ctx, vouchers.IssueGiftcardInput{
 		GiftcardPrototypeID: lenientID(input.GiftcardPrototypeID), Value: input.Value, Status: opt(input.Status),
 		ExpiresOn: opt(input.ExpiresOn), GifterFirstName: opt(input.GifterFirstName), GifterLastName: opt(input.GifterLastName)}))
 }
@@ -46,7 +48,7 @@ func (r *queryResolver) AdminGiftcards(ctx context.Context, filter *model.AdminG
 
 // AdminGiftcard is the resolver for the adminGiftcard field.
 func (r *queryResolver) AdminGiftcard(ctx context.Context, id *string, code *string) (*model.AdminGiftcard, error) {
-	var g *domain.AdminGiftcard
+	var g *vouchers.AdminGiftcard
 	var err error
 	switch {
 	case (id == nil) == (code == nil):

@@ -12,6 +12,8 @@ import (
 	"net/http"
 	"time"
 
+	"salesplatform/domain/vouchers"
+
 	"salesplatform/domain/media"
 
 	"salesplatform/domain/prototypes"
@@ -42,11 +44,11 @@ type loaders struct {
 	adminUniverses   *dataloadgen.Loader[int64, *domain.Universe]
 	prototypeOptions *dataloadgen.Loader[pageKey, *domain.Page[*prototypes.PrototypeOptionLink]]
 	optionCategories *dataloadgen.Loader[int64, *prototypes.OptionCategory]
-	categoryOptions  *dataloadgen.Loader[pageKey, *domain.Page[*domain.VoucherOption]]
+	categoryOptions  *dataloadgen.Loader[pageKey, *domain.Page[*vouchers.VoucherOption]]
 
 	// Relations between the areas (admin_relations.graphqls) and a box's
 	// universes.
-	options       *dataloadgen.Loader[int64, *domain.VoucherOption]
+	options       *dataloadgen.Loader[int64, *vouchers.VoucherOption]
 	adminPartners *dataloadgen.Loader[int64, *domain.Partner]
 	media         *dataloadgen.Loader[int64, *media.Media]
 	boxUniverses  *dataloadgen.Loader[int64, *domain.Universe]

@@ -7,6 +7,7 @@ import (
 	"salesplatform/domain"
 	"salesplatform/domain/media"
 	"salesplatform/domain/prototypes"
+	"salesplatform/domain/vouchers"
 )
 
 // Resolver holds the domain services the resolvers call; the same ones the
@@ -24,7 +25,7 @@ type Resolver struct {
 	Widgets          *domain.WidgetService
 	Gifts            *domain.GiftService
 	// VoucherAdmin serves the administration's vouchers and giftcards.
-	VoucherAdmin    *domain.VoucherAdminService
+	VoucherAdmin    *vouchers.VoucherAdminService
 	MediaLibrary    *media.MediaService
 	AdminPrototypes *prototypes.AdminPrototypeService
 }

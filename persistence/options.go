@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"salesplatform/domain/vouchers"
+
 	"salesplatform/domain/prototypes"
 
 	"github.com/google/uuid"
@@ -63,7 +65,7 @@ type optionCategoryRow struct {
 // CreateOption inserts o, its services and its prototype links (those of
 // o.VoucherPrototypeIDs, and every prototype of its partner when global) in one
 // transaction, and sets o.ID.
-func (s *AdminPrototypeStore) CreateOption(ctx context.Context, o *domain.VoucherOption) error {
+func (s *AdminPrototypeStore) CreateOption(ctx context.Context, o *vouchers.VoucherOption) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &optionRow{PartnerID: o.PartnerID, CategoryID: o.CategoryID, Name: localizedNotNil(o.Name),
@@ -104,7 +106,7 @@ func (s *AdminPrototypeStore) CreateOption(ctx context.Context, o *domain.Vouche
 
 // OptionsByID returns the options in ids order with their services and
 // prototype ids.
-func (s *AdminPrototypeStore) OptionsByID(ctx context.Context, ids []int64) ([]*domain.VoucherOption, error) {
+func (s *AdminPrototypeStore) OptionsByID(ctx context.Context, ids []int64) ([]*vouchers.VoucherOption, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []optionRow
@@ -123,21 +125,21 @@ func (s *AdminPrototypeStore) OptionsByID(ctx context.Context, ids []int64) ([]*
 	if err != nil {
 		return nil, fmt.Errorf("select option services: %w", err)
 	}
-	byID := make(map[int64]*domain.VoucherOption, len(rows))
+	byID := make(map[int64]*vouchers.VoucherOption, len(rows))
 	for _, r := range rows {
 		protos := r.PrototypeIDs
 		if protos == nil {
 			protos = []int64{}
 		}
-		byID[r.ID] = &domain.VoucherOption{ID: r.ID, PartnerID: r.PartnerID, PartnerUUID: r.PartnerUUID,
+		byID[r.ID] = &vouchers.VoucherOption{ID: r.ID, PartnerID: r.PartnerID, PartnerUUID: r.PartnerUUID,
 			CategoryID: r.CategoryID, Name: r.Name, Description: r.Description, Price: r.Price,
 			SellingPrice: r.SellingPrice, Countable: r.Countable, IsActive: r.IsActive, IsGlobal: r.IsGlobal,
-			Ranking: r.Ranking, Services: []domain.OptionService{}, VoucherPrototypeIDs: protos,
+			Ranking: r.Ranking, Services: []vouchers.OptionService{}, VoucherPrototypeIDs: protos,
 			HasBeenOrdered: r.HasBeenOrdered}
 	}
 	for _, sv := range services {
 		if o := byID[sv.OptionID]; o != nil {
-			o.Services = append(o.Services, domain.OptionService{Cost: sv.Cost, BuyingVAT: sv.BuyingVAT,
+			o.Services = append(o.Services, vouchers.OptionService{Cost: sv.Cost, BuyingVAT: sv.BuyingVAT,
 				SellingVAT: sv.SellingVAT, Price: sv.Price})
 		}
 	}
@@ -221,7 +223,7 @@ func (s *AdminPrototypeStore) FindPrototypeOptionLinks(ctx context.Context, prot
 			optionIDs = append(optionIDs, r.OptionID)
 		}
 	}
-	options := map[int64]*domain.VoucherOption{}
+	options := map[int64]*vouchers.VoucherOption{}
 	if len(optionIDs) > 0 {
 		os, err := s.OptionsByID(ctx, optionIDs)
 		if err != nil {
@@ -282,7 +284,7 @@ func optionOrder(alias, ordering string) string {
 
 // FindOptions returns a page of the options f selects and their count:
 // their ids first, then the whole records through OptionsByID.
-func (s *AdminPrototypeStore) FindOptions(ctx context.Context, f prototypes.OptionFilter, page domain.PageRequest) ([]*domain.VoucherOption, int, error) {
+func (s *AdminPrototypeStore) FindOptions(ctx context.Context, f prototypes.OptionFilter, page domain.PageRequest) ([]*vouchers.VoucherOption, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var ids []int64
@@ -307,7 +309,7 @@ func (s *AdminPrototypeStore) FindOptions(ctx context.Context, f prototypes.Opti
 		return nil, 0, fmt.Errorf("select options: %w", err)
 	}
 	if len(ids) == 0 {
-		return []*domain.VoucherOption{}, count, nil
+		return []*vouchers.VoucherOption{}, count, nil
 	}
 	options, err := s.OptionsByID(ctx, ids)
 	return options, count, err
@@ -344,7 +346,7 @@ func (s *AdminPrototypeStore) FindOptionCategories(ctx context.Context, f protot
 // FindCategoryOptions returns the same page of each category's options
 // (by ranking, then id) and their counts: one windowed statement for the
 // ids and counts, and OptionsByID's two for the records.
-func (s *AdminPrototypeStore) FindCategoryOptions(ctx context.Context, categoryIDs []int64, page domain.PageRequest) ([][]*domain.VoucherOption, []int, error) {
+func (s *AdminPrototypeStore) FindCategoryOptions(ctx context.Context, categoryIDs []int64, page domain.PageRequest) ([][]*vouchers.VoucherOption, []int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []struct {
@@ -366,7 +368,7 @@ func (s *AdminPrototypeStore) FindCategoryOptions(ctx context.Context, categoryI
 	for i, r := range rows {
 		ids[i] = r.ID
 	}
-	var options []*domain.VoucherOption
+	var options []*vouchers.VoucherOption
 	if len(ids) > 0 {
 		if options, err = s.OptionsByID(ctx, ids); err != nil {
 			return nil, nil, err
@@ -376,7 +378,7 @@ func (s *AdminPrototypeStore) FindCategoryOptions(ctx context.Context, categoryI
 	for i, id := range categoryIDs {
 		index[id] = i
 	}
-	out := make([][]*domain.VoucherOption, len(categoryIDs))
+	out := make([][]*vouchers.VoucherOption, len(categoryIDs))
 	counts := make([]int, len(categoryIDs))
 	for i, r := range rows {
 		if options[i] == nil {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"salesplatform/domain/vouchers"
+
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
@@ -22,7 +24,7 @@ import (
 // coupons and state changes, each for the whole page at once.
 type VoucherAdminStore struct{ db bun.IDB }
 
-var _ domain.VoucherAdminStore = (*VoucherAdminStore)(nil)
+var _ vouchers.VoucherAdminStore = (*VoucherAdminStore)(nil)
 
 // NewVoucherAdminStore returns the store on db: a pool, or a transaction
 // (its writes then nest as savepoints).
@@ -117,7 +119,7 @@ var voucherOrderColumns = map[string]string{"id": "v.id", "creation_date": "v.cr
 var giftcardOrderColumns = map[string]string{"id": "g.id", "created_on": "g.created_on", "code": "g.code",
 	"value": "g.value", "remaining_value": "g.remaining_value", "status": "g.status", "expires_on": "g.expires_on"}
 
-func orderBy(order []domain.AdminOrder, columns map[string]string) (string, error) {
+func orderBy(order []vouchers.AdminOrder, columns map[string]string) (string, error) {
 	parts := make([]string, len(order))
 	for i, o := range order {
 		col, ok := columns[o.Field]
@@ -140,7 +142,7 @@ func likeContains(s string) string {
 }
 
 // voucherWhere is the WHERE clause of f with its arguments.
-func voucherWhere(f domain.VoucherFilter) (string, []any) {
+func voucherWhere(f vouchers.VoucherFilter) (string, []any) {
 	conds := []string{"TRUE"}
 	var args []any
 	if f.Tenant != nil {
@@ -181,7 +183,7 @@ func voucherWhere(f domain.VoucherFilter) (string, []any) {
 }
 
 // ListVouchers returns a page of the vouchers f selects.
-func (s *VoucherAdminStore) ListVouchers(ctx context.Context, f domain.VoucherFilter, page domain.PageRequest) ([]*domain.AdminVoucher, int, error) {
+func (s *VoucherAdminStore) ListVouchers(ctx context.Context, f vouchers.VoucherFilter, page domain.PageRequest) ([]*vouchers.AdminVoucher, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	where, args := voucherWhere(f)
@@ -204,7 +206,7 @@ func (s *VoucherAdminStore) ListVouchers(ctx context.Context, f domain.VoucherFi
 }
 
 // FindVoucherByCode returns the voucher with that code.
-func (s *VoucherAdminStore) FindVoucherByCode(ctx context.Context, code string) (*domain.AdminVoucher, error) {
+func (s *VoucherAdminStore) FindVoucherByCode(ctx context.Context, code string) (*vouchers.AdminVoucher, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []adminVoucherRow
@@ -290,8 +292,8 @@ func couponSelect() string {
 	}
 	return `SELECT id, partner_id, code, type, valid, is_activated, discount_text, discount, discount_type,
 		number_of_usage, max_usage, new_validity_period, booking_engine_id, start_date, end_date, is_value_increased,
-		is_value_increased_multiple_times, ` + obj(domain.CouponIDListFields) + ` AS id_lists, ` +
-		obj(domain.CouponTextFields) + ` AS texts, ` + obj(domain.CouponFlagFields) + ` AS flags FROM coupons WHERE id IN (?)`
+		is_value_increased_multiple_times, ` + obj(vouchers.CouponIDListFields) + ` AS id_lists, ` +
+		obj(vouchers.CouponTextFields) + ` AS texts, ` + obj(vouchers.CouponFlagFields) + ` AS flags FROM coupons WHERE id IN (?)`
 }
 
 type stateChangeRow struct {
@@ -305,15 +307,15 @@ type stateChangeRow struct {
 
 // complete turns rows into vouchers with their options, included options,
 // coupons and state changes: five queries for any number of vouchers.
-func (s *VoucherAdminStore) complete(ctx context.Context, rows []adminVoucherRow) ([]*domain.AdminVoucher, error) {
-	out := make([]*domain.AdminVoucher, len(rows))
+func (s *VoucherAdminStore) complete(ctx context.Context, rows []adminVoucherRow) ([]*vouchers.AdminVoucher, error) {
+	out := make([]*vouchers.AdminVoucher, len(rows))
 	if len(rows) == 0 {
 		return out, nil
 	}
 	ids, protoIDs, couponIDs := make([]int64, len(rows)), []int64{}, []int64{}
-	byID := map[int64]*domain.AdminVoucher{}
-	byProto := map[int64][]*domain.AdminVoucher{}
-	byCoupon := map[int64][]*domain.AdminVoucher{}
+	byID := map[int64]*vouchers.AdminVoucher{}
+	byProto := map[int64][]*vouchers.AdminVoucher{}
+	byCoupon := map[int64][]*vouchers.AdminVoucher{}
 	for i, r := range rows {
 		v := toAdminVoucher(r)
 		out[i], ids[i], byID[r.ID] = v, r.ID, v
@@ -344,19 +346,19 @@ func (s *VoucherAdminStore) complete(ctx context.Context, rows []adminVoucherRow
 		ORDER BY option_id, position`, bun.In(ids)).Scan(ctx, &services); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("option services: %w", err)
 	}
-	servicesOf := map[int64][]domain.OptionService{}
+	servicesOf := map[int64][]vouchers.OptionService{}
 	for _, sr := range services {
-		servicesOf[sr.OptionID] = append(servicesOf[sr.OptionID], domain.OptionService{Cost: sr.Cost,
+		servicesOf[sr.OptionID] = append(servicesOf[sr.OptionID], vouchers.OptionService{Cost: sr.Cost,
 			BuyingVAT: sr.BuyingVAT, SellingVAT: sr.SellingVAT, Price: sr.Price})
 	}
 	for _, o := range opts {
 		v := byID[o.VoucherID]
 		sv := servicesOf[o.ID]
 		if sv == nil {
-			sv = []domain.OptionService{}
+			sv = []vouchers.OptionService{}
 		}
-		v.Options = append(v.Options, &domain.AdminVoucherOption{Count: o.Count, TotalPrice: o.TotalPrice,
-			Option: &domain.VoucherOption{ID: o.ID, Name: o.Name, Description: o.Description, Countable: o.Countable,
+		v.Options = append(v.Options, &vouchers.AdminVoucherOption{Count: o.Count, TotalPrice: o.TotalPrice,
+			Option: &vouchers.VoucherOption{ID: o.ID, Name: o.Name, Description: o.Description, Countable: o.Countable,
 				Services: sv, Price: o.Price, SellingPrice: o.SellingPrice, IsActive: o.IsActive, IsGlobal: o.IsGlobal,
 				Ranking: o.Ranking, CategoryID: o.CategoryID, SourceID: o.SourceID, VoucherPrototypeIDs: o.PrototypeIDs}})
 	}
@@ -370,7 +372,7 @@ func (s *VoucherAdminStore) complete(ctx context.Context, rows []adminVoucherRow
 	}
 	for _, in := range included {
 		for _, v := range byProto[in.PrototypeID] {
-			v.IncludedOptions = append(v.IncludedOptions, &domain.IncludedOption{Name: in.Name, SourceID: in.SourceID, Count: in.Count})
+			v.IncludedOptions = append(v.IncludedOptions, &vouchers.IncludedOption{Name: in.Name, SourceID: in.SourceID, Count: in.Count})
 		}
 	}
 
@@ -380,7 +382,7 @@ func (s *VoucherAdminStore) complete(ctx context.Context, rows []adminVoucherRow
 			return nil, fmt.Errorf("coupons: %w", err)
 		}
 		for _, c := range coupons {
-			dc := &domain.Coupon{ID: c.ID, PartnerID: c.PartnerID, Code: c.Code, Type: c.Type, Valid: c.Valid,
+			dc := &vouchers.Coupon{ID: c.ID, PartnerID: c.PartnerID, Code: c.Code, Type: c.Type, Valid: c.Valid,
 				IsActivated: c.IsActivated, DiscountText: c.DiscountText, Discount: c.Discount, DiscountType: c.DiscountType,
 				NumberOfUsage: c.NumberOfUsage, MaxUsage: c.MaxUsage, NewValidityPeriod: c.NewValidityPeriod,
 				BookingEngineID: c.BookingEngineID, Start: c.StartDate, End: c.EndDate, IsValueIncreased: c.IsValueIncreased,
@@ -398,14 +400,14 @@ func (s *VoucherAdminStore) complete(ctx context.Context, rows []adminVoucherRow
 	}
 	for _, c := range changes {
 		v := byID[c.VoucherID]
-		v.StateChanges = append(v.StateChanges, &domain.VoucherStateChange{ID: c.ID, VoucherID: c.VoucherID,
+		v.StateChanges = append(v.StateChanges, &vouchers.VoucherStateChange{ID: c.ID, VoucherID: c.VoucherID,
 			From: c.From, To: c.To, UserID: c.UserID, ChangedAt: c.ChangedAt})
 	}
 	return out, nil
 }
 
-func toAdminVoucher(r adminVoucherRow) *domain.AdminVoucher {
-	return &domain.AdminVoucher{ID: r.ID, Code: r.Code, PartnerID: r.PartnerID, PartnerTimeZone: r.TimeZone,
+func toAdminVoucher(r adminVoucherRow) *vouchers.AdminVoucher {
+	return &vouchers.AdminVoucher{ID: r.ID, Code: r.Code, PartnerID: r.PartnerID, PartnerTimeZone: r.TimeZone,
 		Summary: r.Summary, Origin: r.Origin, OriginURL: r.OriginURL, VoucherPrototypeID: r.VoucherPrototypeID,
 		VoucherPrototypeType: r.PrototypeType, PrototypeName: r.PrototypeName, PrototypeDescription: r.PrototypeDescription,
 		PrototypeRentConds: r.PrototypeRentConds, Type: r.Type, APIVersion: r.APIVersion, Language: r.Language,
@@ -423,13 +425,13 @@ func toAdminVoucher(r adminVoucherRow) *domain.AdminVoucher {
 		CreationDate: r.CreationDate, ActivationDate: r.ActivationDate, UsageDate: r.UsageDate,
 		ExpirationDate: r.ExpirationDate, State: r.State, Version: r.Version, IsGroupPayment: r.IsGroupPayment,
 		IsExtendable: r.IsExtendable, IsRefundable: r.IsRefundable,
-		Options: []*domain.AdminVoucherOption{}, IncludedOptions: []*domain.IncludedOption{},
-		StateChanges: []*domain.VoucherStateChange{}}
+		Options: []*vouchers.AdminVoucherOption{}, IncludedOptions: []*vouchers.IncludedOption{},
+		StateChanges: []*vouchers.VoucherStateChange{}}
 }
 
 // ChangeVoucherState makes the change on the voucher's version and records
 // it, in one transaction.
-func (s *VoucherAdminStore) ChangeVoucherState(ctx context.Context, c *domain.VoucherStateChange, version int, activation, usage *time.Time) (bool, error) {
+func (s *VoucherAdminStore) ChangeVoucherState(ctx context.Context, c *vouchers.VoucherStateChange, version int, activation, usage *time.Time) (bool, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	changed := false
@@ -468,7 +470,7 @@ func issueError(what, productField string, err error) error {
 }
 
 // IssueVoucher registers the code and inserts the voucher and its options.
-func (s *VoucherAdminStore) IssueVoucher(ctx context.Context, v *domain.AdminVoucher) error {
+func (s *VoucherAdminStore) IssueVoucher(ctx context.Context, v *vouchers.AdminVoucher) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
@@ -560,14 +562,14 @@ const giftcardSelect = `SELECT g.id, g.code, gp.partner_id, p.time_zone, g.giftc
 	JOIN giftcard_prototypes gp ON gp.id = g.giftcard_prototype_id
 	JOIN partners p ON p.id = gp.partner_id `
 
-func toAdminGiftcard(r adminGiftcardRow) *domain.AdminGiftcard {
-	return &domain.AdminGiftcard{ID: r.ID, Code: r.Code, PartnerID: r.PartnerID, PartnerTimeZone: r.TimeZone,
+func toAdminGiftcard(r adminGiftcardRow) *vouchers.AdminGiftcard {
+	return &vouchers.AdminGiftcard{ID: r.ID, Code: r.Code, PartnerID: r.PartnerID, PartnerTimeZone: r.TimeZone,
 		GiftcardPrototypeID: r.GiftcardPrototypeID, Status: r.Status, CreatedOn: r.CreatedOn, ExpiresOn: r.ExpiresOn,
 		Value: r.Value, RemainingValue: r.RemainingValue, GifterFirstName: r.GifterFirstName, GifterLastName: r.GifterLastName}
 }
 
 // ListGiftcards returns a page of the giftcards f selects.
-func (s *VoucherAdminStore) ListGiftcards(ctx context.Context, f domain.GiftcardFilter, page domain.PageRequest) ([]*domain.AdminGiftcard, int, error) {
+func (s *VoucherAdminStore) ListGiftcards(ctx context.Context, f vouchers.GiftcardFilter, page domain.PageRequest) ([]*vouchers.AdminGiftcard, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	conds, args := []string{"TRUE"}, []any{}
@@ -595,7 +597,7 @@ func (s *VoucherAdminStore) ListGiftcards(ctx context.Context, f domain.Giftcard
 		Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, 0, fmt.Errorf("list giftcards: %w", err)
 	}
-	out := make([]*domain.AdminGiftcard, len(rows))
+	out := make([]*vouchers.AdminGiftcard, len(rows))
 	for i, r := range rows {
 		out[i] = toAdminGiftcard(r)
 	}
@@ -603,7 +605,7 @@ func (s *VoucherAdminStore) ListGiftcards(ctx context.Context, f domain.Giftcard
 }
 
 // FindGiftcard returns the giftcard with that id, or that code.
-func (s *VoucherAdminStore) FindGiftcard(ctx context.Context, id int64, code string) (*domain.AdminGiftcard, error) {
+func (s *VoucherAdminStore) FindGiftcard(ctx context.Context, id int64, code string) (*vouchers.AdminGiftcard, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var r adminGiftcardRow
@@ -622,7 +624,7 @@ func (s *VoucherAdminStore) FindGiftcard(ctx context.Context, id int64, code str
 }
 
 // IssueGiftcard registers the code and inserts the giftcard.
-func (s *VoucherAdminStore) IssueGiftcard(ctx context.Context, g *domain.AdminGiftcard) error {
+func (s *VoucherAdminStore) IssueGiftcard(ctx context.Context, g *vouchers.AdminGiftcard) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {

@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/gorilla/mux"
+	"salesplatform/domain/vouchers"
 
-	"salesplatform/domain"
+	"github.com/gorilla/mux"
 )
 
 // jsonGiftcard is the giftcard record (2.3); expires_on is null when the
@@ -24,7 +24,7 @@ type jsonGiftcard struct {
 	GifterLastName  string     `json:"gifter_last_name"`
 }
 
-func toJSONGiftcard(g *domain.AdminGiftcard) jsonGiftcard {
+func toJSONGiftcard(g *vouchers.AdminGiftcard) jsonGiftcard {
 	loc := g.Location()
 	return jsonGiftcard{ID: g.ID, Code: g.Code, Status: g.Status, CreatedOn: g.CreatedOn.In(loc),
 		ExpiresOn: jsonTimeIn(g.ExpiresOn, loc), Value: g.Value.StringFixed(2),
@@ -39,7 +39,7 @@ func (a *api) handleGiftcardList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	gs, err := a.VoucherAdmin.Giftcards(r.Context(), domain.GiftcardListInput{CreatedOnGte: q.Get("created_on__gte"),
+	gs, err := a.VoucherAdmin.Giftcards(r.Context(), vouchers.GiftcardListInput{CreatedOnGte: q.Get("created_on__gte"),
 		CreatedOnLte: q.Get("created_on__lte"), CreatedOnRange: q.Get("created_on__range"), Ordering: q.Get("ordering")}, page)
 	if err != nil {
 		writeError(w, r, err)

@@ -3,14 +3,14 @@ package rest
 import (
 	"net/http"
 
-	"salesplatform/domain/prototypes"
+	"salesplatform/domain/vouchers"
 
-	"salesplatform/domain"
+	"salesplatform/domain/prototypes"
 )
 
 // toJSONOption is the option object of 2.4; voucher_prototypes lists the
 // linked prototypes as {"id"} objects.
-func toJSONOption(o *domain.VoucherOption) map[string]any {
+func toJSONOption(o *vouchers.VoucherOption) map[string]any {
 	services := make([]map[string]any, len(o.Services))
 	for i, s := range o.Services {
 		services[i] = map[string]any{"service_cost": jsonNumber(s.Cost), "service_buying_vat": jsonNumber(s.BuyingVAT),

@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strings"
 
+	"salesplatform/domain/vouchers"
+
 	"salesplatform/domain/media"
 
 	"salesplatform/domain/prototypes"
@@ -30,7 +32,7 @@ type Services struct {
 	Gifts      *domain.GiftService
 	Widgets    *domain.WidgetService
 	// VoucherAdmin serves the administration's vouchers and giftcards.
-	VoucherAdmin *domain.VoucherAdminService
+	VoucherAdmin *vouchers.VoucherAdminService
 	Media        *media.MediaService
 	// AdminPrototypes serves the administration's voucher prototypes, options and option categories.
 	AdminPrototypes *prototypes.AdminPrototypeService

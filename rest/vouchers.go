@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"time"
 
+	"salesplatform/domain/vouchers"
+
 	"github.com/gorilla/mux"
 	"github.com/shopspring/decimal"
 
@@ -30,7 +32,7 @@ func (a *api) handleVoucherList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	vs, err := a.VoucherAdmin.Vouchers(r.Context(), domain.VoucherListInput{
+	vs, err := a.VoucherAdmin.Vouchers(r.Context(), vouchers.VoucherListInput{
 		Code: q.Get("code"), PrototypeName: q.Get("voucher_prototype_name"), Gifter: q.Get("gifter"),
 		Giftee: q.Get("giftee"), OriginURL: q.Get("origin_url"), CreationDateGte: q.Get("creation_date__gte"),
 		CreationDateLte: q.Get("creation_date__lte"), CreationDateRange: q.Get("creation_date__range"),
@@ -91,16 +93,16 @@ func jsonTime(t *time.Time, loc *time.Location) any {
 
 // toJSONVoucher is the voucher record (2.4). Its many per-language fields
 // make it a map.
-func toJSONVoucher(v *domain.AdminVoucher) map[string]any {
+func toJSONVoucher(v *vouchers.AdminVoucher) map[string]any {
 	loc := v.Location()
 	m := map[string]any{
 		"id": v.ID, "code": v.Code, "summary": v.Summary, "origin": v.Origin,
 		"voucher_prototype":      v.VoucherPrototypeID,
-		"voucher_prototype_type": domain.VoucherPrototypeTypeCode(v.VoucherPrototypeType),
+		"voucher_prototype_type": vouchers.VoucherPrototypeTypeCode(v.VoucherPrototypeType),
 		"type":                   v.Type, "api_version": v.APIVersion, "language": v.Language,
 		"imported_from": v.ImportedFrom, "payment_type": v.PaymentType,
 		"nb_nights": v.NbNights, "nb_babies": v.NbBabies, "nb_children": v.NbChildren, "nb_adults": v.NbAdults,
-		"reception_mode": v.ReceptionMode, "reception_mode_display": domain.ReceptionModeDisplay(v.ReceptionMode),
+		"reception_mode": v.ReceptionMode, "reception_mode_display": vouchers.ReceptionModeDisplay(v.ReceptionMode),
 		"expedition_status": v.ExpeditionStatus, "expedition_date": jsonTime(v.ExpeditionDate, loc),
 		"cover_letter_url": v.CoverLetterURL, "printable_pdf_file": v.PrintablePDFFile,
 		"gifter": v.GifterID, "gifter_civility": v.GifterCivility, "gifter_first_name": v.GifterFirstName,
@@ -151,7 +153,7 @@ func toJSONVoucher(v *domain.AdminVoucher) map[string]any {
 	return m
 }
 
-func toJSONVoucherOption(o *domain.VoucherOption) map[string]any {
+func toJSONVoucherOption(o *vouchers.VoucherOption) map[string]any {
 	services := make([]any, len(o.Services))
 	for i, s := range o.Services {
 		services[i] = map[string]any{"service_cost": jsonNumber(s.Cost), "service_buying_vat": jsonNumber(s.BuyingVAT),
@@ -169,7 +171,7 @@ func toJSONVoucherOption(o *domain.VoucherOption) map[string]any {
 	return m
 }
 
-func toJSONCoupon(c *domain.Coupon, loc *time.Location) map[string]any {
+func toJSONCoupon(c *vouchers.Coupon, loc *time.Location) map[string]any {
 	m := map[string]any{"id": c.ID, "valid": c.Valid, "discount_text": c.DiscountText,
 		"number_of_usage": c.NumberOfUsage, "new_validity_period": c.NewValidityPeriod,
 		"booking_engine_id": c.BookingEngineID, "is_activated": c.IsActivated, "code": c.Code, "type": c.Type,
@@ -182,17 +184,17 @@ func toJSONCoupon(c *domain.Coupon, loc *time.Location) map[string]any {
 	if c.End != nil {
 		m["end"] = c.End.In(loc).Format(time.RFC3339Nano)
 	}
-	for _, f := range domain.CouponIDListFields {
+	for _, f := range vouchers.CouponIDListFields {
 		ids := c.IDLists[f]
 		if ids == nil {
 			ids = []int64{}
 		}
 		m[f] = ids
 	}
-	for _, f := range domain.CouponTextFields {
+	for _, f := range vouchers.CouponTextFields {
 		m[f] = c.Texts[f]
 	}
-	for _, f := range domain.CouponFlagFields {
+	for _, f := range vouchers.CouponFlagFields {
 		m[f] = c.Flags[f]
 	}
 	return m

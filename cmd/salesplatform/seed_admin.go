@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"salesplatform/domain/vouchers"
+
 	"salesplatform/domain/media"
 
 	"salesplatform/domain/prototypes"
@@ -125,7 +127,7 @@ type demoAdminLoader struct {
 
 	media    *media.MediaService
 	protos   *prototypes.AdminPrototypeService
-	vouchers *domain.VoucherAdminService
+	vouchers *vouchers.VoucherAdminService
 	users    domain.UserStore
 }
 
@@ -142,7 +144,7 @@ func newDemoAdminLoader(ctx context.Context, tx bun.IDB, blobs media.BlobStore, 
 		ids:   map[string]int64{}, codes: map[string][]string{},
 		media:    media.NewMediaService(persistence.NewMediaStore(tx), blobs, stores.Partners, baseURL),
 		protos:   prototypes.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(tx), stores.Partners),
-		vouchers: domain.NewVoucherAdminService(persistence.NewVoucherAdminStore(tx), stores.Partners),
+		vouchers: vouchers.NewVoucherAdminService(persistence.NewVoucherAdminStore(tx), stores.Partners),
 		users:    stores.Users}, nil
 }
 
@@ -444,7 +446,7 @@ func (l *demoAdminLoader) loadCustomers(ctx context.Context) error {
 func (l *demoAdminLoader) loadVouchers(ctx context.Context) error {
 	for i, d := range demoAdminVouchers {
 		proto := demoAdminPrototypeOf(d.Prototype)
-		in := domain.IssueVoucherInput{VoucherPrototypeID: l.id(d.Prototype), TotalPrice: d.Price,
+		in := vouchers.IssueVoucherInput{VoucherPrototypeID: l.id(d.Prototype), TotalPrice: d.Price,
 			Language: &d.Language, Summary: &d.Summary, ReceptionMode: &d.ReceptionMode,
 			GifterFirstName: &d.Gifter.First, GifterLastName: &d.Gifter.Last, GifterEmail: &d.Gifter.Email,
 			GifteeFirstName: &d.Giftee.First, GifteeLastName: &d.Giftee.Last, GifteeEmail: &d.Giftee.Email,
@@ -460,7 +462,7 @@ func (l *demoAdminLoader) loadVouchers(ctx context.Context) error {
 			in.State = &draft
 		}
 		for _, o := range d.Options {
-			in.Options = append(in.Options, domain.IssueOptionInput{OptionID: l.id(o.Option), Count: o.Count, TotalPrice: o.Price})
+			in.Options = append(in.Options, vouchers.IssueOptionInput{OptionID: l.id(o.Option), Count: o.Count, TotalPrice: o.Price})
 		}
 		what := fmt.Sprintf("voucher %d (%s)", i+1, d.Prototype)
 		v, err := l.vouchers.IssueVoucher(l.staff, in)
@@ -558,7 +560,7 @@ func (l *demoAdminLoader) loadCoupons(ctx context.Context) error {
 func (l *demoAdminLoader) loadGiftcards(ctx context.Context) error {
 	for _, g := range demoAdminGiftcards {
 		expires := l.now.AddDate(1, 0, 0)
-		in := domain.IssueGiftcardInput{GiftcardPrototypeID: l.id(g.Prototype), Value: g.Value, ExpiresOn: &expires,
+		in := vouchers.IssueGiftcardInput{GiftcardPrototypeID: l.id(g.Prototype), Value: g.Value, ExpiresOn: &expires,
 			GifterFirstName: &g.Gifter[0], GifterLastName: &g.Gifter[1]}
 		if g.Draft {
 			draft := domain.GiftStatusDraft
@@ -582,7 +584,7 @@ func (l *demoAdminLoader) report(out io.Writer, baseURL string) {
 		fmt.Fprintln(out, "  "+line)
 	}
 	fmt.Fprintf(out, "Voucher codes by state (GET %s/api/vouchers/{code}/ with a token of the seller or of %s):\n", baseURL, demoStaff.Username)
-	for _, state := range domain.VoucherStates {
+	for _, state := range vouchers.VoucherStates {
 		fmt.Fprintf(out, "  %-6s %s\n", state, strings.Join(l.codes[state], " "))
 	}
 	fmt.Fprintf(out, "Giftcard codes: %s\n", strings.Join(l.giftcards, " "))

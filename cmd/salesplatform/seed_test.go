@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"salesplatform/domain/vouchers"
+
 	"github.com/uptrace/bun"
 
 	"salesplatform/domain"
@@ -243,7 +245,7 @@ func TestSeedDemo(t *testing.T) {
 				t.Errorf("voucher %v has no gifter or giftee: %v", v["code"], v)
 			}
 		}
-		for _, state := range domain.VoucherStates {
+		for _, state := range vouchers.VoucherStates {
 			if states[state] == 0 {
 				t.Errorf("no voucher in state %s: %v", state, states)
 			}

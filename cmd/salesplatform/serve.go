@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"salesplatform/domain/vouchers"
+
 	"salesplatform/domain/media"
 
 	"salesplatform/domain/prototypes"
@@ -192,7 +194,7 @@ func newRouter(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logger
 		Prototypes:      domain.NewPrototypeService(persistence.NewPrototypeStore(db), partners),
 		Gifts:           domain.NewGiftService(persistence.NewGiftStore(db), partners),
 		Widgets:         domain.NewWidgetService(persistence.NewWidgetStore(db), partners),
-		VoucherAdmin:    domain.NewVoucherAdminService(persistence.NewVoucherAdminStore(db), partners),
+		VoucherAdmin:    vouchers.NewVoucherAdminService(persistence.NewVoucherAdminStore(db), partners),
 		Media:           media.NewMediaService(persistence.NewMediaStore(db), blobs, partners, cfg.PublicBaseURL),
 		AdminPrototypes: prototypes.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(db), partners),
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"salesplatform/domain/vouchers"
+
 	"salesplatform/domain"
 
 	"github.com/google/uuid"
@@ -35,7 +37,7 @@ type PrototypeOptionLink struct {
 	PrototypeID int64
 	Count       int
 	Included    bool
-	Option      *domain.VoucherOption
+	Option      *vouchers.VoucherOption
 }
 
 // OptionStore is what the option administration writes with.
@@ -43,9 +45,9 @@ type OptionStore interface {
 	// CreateOption inserts o with its services, its links (count 1, not
 	// included) to o.VoucherPrototypeIDs and, when global, to every prototype of
 	// its partner, in one transaction; sets o.ID.
-	CreateOption(ctx context.Context, o *domain.VoucherOption) error
+	CreateOption(ctx context.Context, o *vouchers.VoucherOption) error
 	// OptionsByID returns the options in ids order, nil when missing.
-	OptionsByID(ctx context.Context, ids []int64) ([]*domain.VoucherOption, error)
+	OptionsByID(ctx context.Context, ids []int64) ([]*vouchers.VoucherOption, error)
 	// CreateOptionCategory inserts c and sets c.ID.
 	CreateOptionCategory(ctx context.Context, c *OptionCategory) error
 	// OptionCategoriesByID returns the categories in ids order, nil when
@@ -60,13 +62,13 @@ type OptionStore interface {
 	SavePrototypeOptionLink(ctx context.Context, l *PrototypeOptionLink) error
 	// FindOptions returns a page of the options f selects and how many it
 	// selects.
-	FindOptions(ctx context.Context, f OptionFilter, page domain.PageRequest) ([]*domain.VoucherOption, int, error)
+	FindOptions(ctx context.Context, f OptionFilter, page domain.PageRequest) ([]*vouchers.VoucherOption, int, error)
 	// FindOptionCategories returns a page of the categories f selects and
 	// how many it selects.
 	FindOptionCategories(ctx context.Context, f OptionCategoryFilter, page domain.PageRequest) ([]*OptionCategory, int, error)
 	// FindCategoryOptions returns, for each category of ids (in order), the
 	// page of its options (by ranking, then id) and how many it has.
-	FindCategoryOptions(ctx context.Context, categoryIDs []int64, page domain.PageRequest) ([][]*domain.VoucherOption, []int, error)
+	FindCategoryOptions(ctx context.Context, categoryIDs []int64, page domain.PageRequest) ([][]*vouchers.VoucherOption, []int, error)
 }
 
 // OptionFilter selects options. PartnerID limits them to one partner (the
@@ -100,7 +102,7 @@ var OptionOrderings = []string{"ranking", "-ranking", "id", "-id"}
 // count 1, not included), services_info, partner_uuid.
 // Errors: CodeUnauthenticated, CodeForbidden (OpOptionWrite); CodeInvalid
 // with every field error.
-func (s *AdminPrototypeService) CreateOption(ctx context.Context, doc domain.Doc) (*domain.VoucherOption, error) {
+func (s *AdminPrototypeService) CreateOption(ctx context.Context, doc domain.Doc) (*vouchers.VoucherOption, error) {
 	c, err := domain.Authorize(ctx, domain.OpOptionWrite)
 	if err != nil {
 		return nil, err
@@ -111,8 +113,8 @@ func (s *AdminPrototypeService) CreateOption(ctx context.Context, doc domain.Doc
 	if err != nil {
 		return nil, err
 	}
-	o := &domain.VoucherOption{Name: domain.Localized{}, Description: domain.Localized{}, IsActive: true, Ranking: 1,
-		Services: []domain.OptionService{}, VoucherPrototypeIDs: []int64{}}
+	o := &vouchers.VoucherOption{Name: domain.Localized{}, Description: domain.Localized{}, IsActive: true, Ranking: 1,
+		Services: []vouchers.OptionService{}, VoucherPrototypeIDs: []int64{}}
 	d.Texts("name", true, domain.MaxNameLength, o.Name)
 	d.Nameless("name", o.Name)
 	d.Texts("description", true, domain.MaxDescriptionLength, o.Description)
@@ -168,10 +170,10 @@ func (s *AdminPrototypeService) CreateOption(ctx context.Context, doc domain.Doc
 
 // readServices reads services_info: a list of at most maxServiceRows objects
 // of service_cost, service_buying_vat, service_selling_vat, service_price.
-func readServices(d *domain.DocReader, field string) []domain.OptionService {
+func readServices(d *domain.DocReader, field string) []vouchers.OptionService {
 	value, ok, _ := d.Raw(field, false, false)
 	if !ok {
-		return []domain.OptionService{}
+		return []vouchers.OptionService{}
 	}
 	list, isList := value.([]any)
 	switch {
@@ -183,7 +185,7 @@ func readServices(d *domain.DocReader, field string) []domain.OptionService {
 		return nil
 	}
 	d.V.ListLength(len(list), field)
-	out := make([]domain.OptionService, len(list))
+	out := make([]vouchers.OptionService, len(list))
 	for i, e := range list {
 		obj, isObj := e.(map[string]any)
 		if !isObj {
@@ -201,7 +203,7 @@ func readServices(d *domain.DocReader, field string) []domain.OptionService {
 			}
 			return *m
 		}
-		out[i] = domain.OptionService{Cost: read("service_cost", false), BuyingVAT: read("service_buying_vat", true),
+		out[i] = vouchers.OptionService{Cost: read("service_cost", false), BuyingVAT: read("service_buying_vat", true),
 			SellingVAT: read("service_selling_vat", true), Price: read("service_price", false)}
 		for _, f := range inner.V.Fields {
 			d.V.Add(f.Code, f.Message, append([]any{field, i}, f.Path...)...)
@@ -290,8 +292,8 @@ func (s *AdminPrototypeService) OptionsOfPrototypes(ctx context.Context, ids []i
 // OptionsByID returns the options the caller sees in ids order, nil for
 // the others (a graph batch: the options bought with vouchers).
 // Errors: CodeUnauthenticated, CodeForbidden.
-func (s *AdminPrototypeService) OptionsByID(ctx context.Context, ids []int64) ([]*domain.VoucherOption, error) {
-	return domain.VisibleBatch(ctx, domain.OpPrototypeRead, ids, s.store.OptionsByID, func(o *domain.VoucherOption) int64 { return o.PartnerID })
+func (s *AdminPrototypeService) OptionsByID(ctx context.Context, ids []int64) ([]*vouchers.VoucherOption, error) {
+	return domain.VisibleBatch(ctx, domain.OpPrototypeRead, ids, s.store.OptionsByID, func(o *vouchers.VoucherOption) int64 { return o.PartnerID })
 }
 
 // OptionCategoriesByID returns the categories the caller sees in ids
@@ -347,9 +349,9 @@ func (s *AdminPrototypeService) SetPrototypeOption(ctx context.Context, prototyp
 // filter the caller does not see gives an empty list.
 // Errors: CodeUnauthenticated, CodeForbidden (OpPrototypeRead);
 // CodeInvalid on "ordering"; CodeNotFound "Invalid page." past the end.
-func (s *AdminPrototypeService) Options(ctx context.Context, f OptionFilter, page domain.PageRequest) (*domain.Page[*domain.VoucherOption], error) {
+func (s *AdminPrototypeService) Options(ctx context.Context, f OptionFilter, page domain.PageRequest) (*domain.Page[*vouchers.VoucherOption], error) {
 	return domain.AdminList(ctx, domain.OpPrototypeRead, f.PartnerID, f.Ordering, OptionOrderings, page,
-		func(tenant *int64) ([]*domain.VoucherOption, int, error) {
+		func(tenant *int64) ([]*vouchers.VoucherOption, int, error) {
 			f.PartnerID = tenant
 			return s.store.FindOptions(ctx, f, page)
 		})
@@ -370,7 +372,7 @@ func (s *AdminPrototypeService) OptionCategories(ctx context.Context, f OptionCa
 // category of ids (a graph batch); a category the caller does not see has
 // none.
 // Errors: CodeUnauthenticated, CodeForbidden.
-func (s *AdminPrototypeService) OptionsOfCategories(ctx context.Context, ids []int64, page domain.PageRequest) ([]*domain.Page[*domain.VoucherOption], error) {
+func (s *AdminPrototypeService) OptionsOfCategories(ctx context.Context, ids []int64, page domain.PageRequest) ([]*domain.Page[*vouchers.VoucherOption], error) {
 	cs, err := s.OptionCategoriesByID(ctx, ids)
 	if err != nil {
 		return nil, err

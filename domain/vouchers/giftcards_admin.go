@@ -1,9 +1,11 @@
-package domain
+package vouchers
 
 import (
 	"context"
 	"fmt"
 	"time"
+
+	"salesplatform/domain"
 
 	"github.com/shopspring/decimal"
 )
@@ -30,7 +32,7 @@ type AdminGiftcard struct {
 
 // Location is the zone the giftcard's dates are shown in.
 func (g *AdminGiftcard) Location() *time.Location {
-	return giftSellerLocation(&Partner{ID: g.PartnerID, TimeZone: g.PartnerTimeZone})
+	return domain.GiftSellerLocation(&domain.Partner{ID: g.PartnerID, TimeZone: g.PartnerTimeZone})
 }
 
 // GiftcardListInput is the giftcard list's query (4.2), as given.
@@ -54,7 +56,7 @@ type GiftcardFilter struct {
 type GiftcardAdminStore interface {
 	// ListGiftcards returns a page of the giftcards f selects, with the
 	// total count.
-	ListGiftcards(ctx context.Context, f GiftcardFilter, page PageRequest) ([]*AdminGiftcard, int, error)
+	ListGiftcards(ctx context.Context, f GiftcardFilter, page domain.PageRequest) ([]*AdminGiftcard, int, error)
 	// FindGiftcard returns the giftcard with that id (code ""), or with
 	// that code; ErrNotFound when there is none.
 	FindGiftcard(ctx context.Context, id int64, code string) (*AdminGiftcard, error)
@@ -68,26 +70,26 @@ type GiftcardAdminStore interface {
 // newest first unless in.Ordering says otherwise.
 // Errors: those of Authorize; CodeInvalid on the query's fields;
 // CodeNotFound "Invalid page." past the last page.
-func (s *VoucherAdminService) Giftcards(ctx context.Context, in GiftcardListInput, page PageRequest) (*Page[*AdminGiftcard], error) {
-	c, err := Authorize(ctx, OpGiftcardRead)
+func (s *VoucherAdminService) Giftcards(ctx context.Context, in GiftcardListInput, page domain.PageRequest) (*domain.Page[*AdminGiftcard], error) {
+	c, err := domain.Authorize(ctx, domain.OpGiftcardRead)
 	if err != nil {
 		return nil, err
 	}
-	tenant, none := c.listTenant(in.PartnerID)
-	var v Validator
-	f := GiftcardFilter{Tenant: tenant, Order: v.ordering(in.Ordering, GiftcardOrderFields, "created_on")}
-	f.From, f.To = v.dateFilters(callerLocation(c), "created_on", in.CreatedOnGte, in.CreatedOnLte, in.CreatedOnRange)
+	tenant, none := c.ListTenant(in.PartnerID)
+	var v domain.Validator
+	f := GiftcardFilter{Tenant: tenant, Order: ordering(&v, in.Ordering, GiftcardOrderFields, "created_on")}
+	f.From, f.To = dateFilters(&v, callerLocation(c), "created_on", in.CreatedOnGte, in.CreatedOnLte, in.CreatedOnRange)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if none {
-		return NewPage([]*AdminGiftcard{}, 0, page)
+		return domain.NewPage([]*AdminGiftcard{}, 0, page)
 	}
 	items, count, err := s.store.ListGiftcards(ctx, f, page)
 	if err != nil {
 		return nil, err
 	}
-	return NewPage(items, count, page)
+	return domain.NewPage(items, count, page)
 }
 
 // Giftcard returns the giftcard with that id.
@@ -100,17 +102,17 @@ func (s *VoucherAdminService) Giftcard(ctx context.Context, id int64) (*AdminGif
 // GiftcardByCode returns the giftcard with that code.
 // Errors: as Giftcard.
 func (s *VoucherAdminService) GiftcardByCode(ctx context.Context, code string) (*AdminGiftcard, error) {
-	if !ValidGiftCode(code) {
-		if _, err := Authorize(ctx, OpGiftcardRead); err != nil {
+	if !domain.ValidGiftCode(code) {
+		if _, err := domain.Authorize(ctx, domain.OpGiftcardRead); err != nil {
 			return nil, err
 		}
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	return s.seenGiftcard(ctx, 0, code)
 }
 
 func (s *VoucherAdminService) seenGiftcard(ctx context.Context, id int64, code string) (*AdminGiftcard, error) {
-	c, err := Authorize(ctx, OpGiftcardRead)
+	c, err := domain.Authorize(ctx, domain.OpGiftcardRead)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +121,7 @@ func (s *VoucherAdminService) seenGiftcard(ctx context.Context, id int64, code s
 		return nil, err
 	}
 	if !c.Sees(g.PartnerID) {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	return g, nil
 }
@@ -139,24 +141,24 @@ type IssueGiftcardInput struct {
 // only. The code and the giftcard are one transaction.
 // Errors: those of Authorize; CodeInvalid with every field error.
 func (s *VoucherAdminService) IssueGiftcard(ctx context.Context, in IssueGiftcardInput) (*AdminGiftcard, error) {
-	if _, err := Authorize(ctx, OpGiftcardIssue); err != nil {
+	if _, err := domain.Authorize(ctx, domain.OpGiftcardIssue); err != nil {
 		return nil, err
 	}
-	var v Validator
-	g := &AdminGiftcard{GiftcardPrototypeID: in.GiftcardPrototypeID, Status: GiftStatusPaid, ExpiresOn: in.ExpiresOn}
-	g.Value = v.money(in.Value, "value")
+	var v domain.Validator
+	g := &AdminGiftcard{GiftcardPrototypeID: in.GiftcardPrototypeID, Status: domain.GiftStatusPaid, ExpiresOn: in.ExpiresOn}
+	g.Value = v.Money(in.Value, "value")
 	g.RemainingValue = g.Value
 	if in.Status != nil {
-		if *in.Status != GiftStatusDraft && *in.Status != GiftStatusPaid {
-			v.Add(VInvalid, fmt.Sprintf(msgLanguageChoice, *in.Status), "status")
+		if *in.Status != domain.GiftStatusDraft && *in.Status != domain.GiftStatusPaid {
+			v.Add(domain.VInvalid, fmt.Sprintf(domain.MsgLanguageChoice, *in.Status), "status")
 		}
 		g.Status = *in.Status
 	}
 	if in.ExpiresOn != nil && !in.ExpiresOn.After(s.now()) {
-		v.Add(VInvalid, "The expiration date must be in the future.", "expiresOn")
+		v.Add(domain.VInvalid, "The expiration date must be in the future.", "expiresOn")
 	}
-	g.GifterFirstName = v.issueText(in.GifterFirstName, maxIssueNameLength, "gifterFirstName")
-	g.GifterLastName = v.issueText(in.GifterLastName, maxIssueNameLength, "gifterLastName")
+	g.GifterFirstName = issueText(&v, in.GifterFirstName, maxIssueNameLength, "gifterFirstName")
+	g.GifterLastName = issueText(&v, in.GifterLastName, maxIssueNameLength, "gifterLastName")
 	if err := v.Err(); err != nil {
 		return nil, err
 	}

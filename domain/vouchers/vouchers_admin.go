@@ -1,4 +1,4 @@
-package domain
+package vouchers
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"salesplatform/domain"
 
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
@@ -20,8 +22,8 @@ import (
 
 // VoucherStates are the voucher states (Document 1, 3.3), in the order
 // error messages and the graph list them.
-var VoucherStates = []string{VoucherStateDraft, VoucherStatePaid, VoucherStateError, VoucherStateUsing,
-	VoucherStateUsed, VoucherStateExpired}
+var VoucherStates = []string{domain.VoucherStateDraft, domain.VoucherStatePaid, domain.VoucherStateError, domain.VoucherStateUsing,
+	domain.VoucherStateUsed, domain.VoucherStateExpired}
 
 // VoucherTransitions is the one table of the state changes an
 // administrator may make: from a state (key) to any of the listed ones.
@@ -29,12 +31,12 @@ var VoucherStates = []string{VoucherStateDraft, VoucherStatePaid, VoucherStateEr
 // expired one is never used. using → paid undoes a usage that was started
 // (a booking cancelled).
 var VoucherTransitions = map[string][]string{
-	VoucherStateDraft:   {VoucherStatePaid, VoucherStateError},
-	VoucherStateError:   {VoucherStateDraft, VoucherStatePaid},
-	VoucherStatePaid:    {VoucherStateUsing, VoucherStateUsed, VoucherStateExpired},
-	VoucherStateUsing:   {VoucherStateUsed, VoucherStatePaid},
-	VoucherStateUsed:    {},
-	VoucherStateExpired: {},
+	domain.VoucherStateDraft:   {domain.VoucherStatePaid, domain.VoucherStateError},
+	domain.VoucherStateError:   {domain.VoucherStateDraft, domain.VoucherStatePaid},
+	domain.VoucherStatePaid:    {domain.VoucherStateUsing, domain.VoucherStateUsed, domain.VoucherStateExpired},
+	domain.VoucherStateUsing:   {domain.VoucherStateUsed, domain.VoucherStatePaid},
+	domain.VoucherStateUsed:    {},
+	domain.VoucherStateExpired: {},
 }
 
 // Messages of voucher state changes.
@@ -49,13 +51,13 @@ const (
 // Errors: CodeInvalid on "state" for a value that is not a state or a
 // change the table does not list.
 func CheckVoucherTransition(from, to string) error {
-	var v Validator
+	var v domain.Validator
 	switch {
 	case !slices.Contains(VoucherStates, to):
-		v.Add(VInvalid, fmt.Sprintf(msgLanguageChoice, to), "state")
+		v.Add(domain.VInvalid, fmt.Sprintf(domain.MsgLanguageChoice, to), "state")
 	case from == to:
 	case !slices.Contains(VoucherTransitions[from], to):
-		v.Add(VInvalidState, fmt.Sprintf(msgVoucherTransition, from, to), "state")
+		v.Add(domain.VInvalidState, fmt.Sprintf(msgVoucherTransition, from, to), "state")
 	}
 	return v.Err()
 }
@@ -101,9 +103,9 @@ type AdminVoucher struct {
 	OriginURL            string
 	VoucherPrototypeID   int64
 	VoucherPrototypeType string // the prototype's type: standard, stay, fixed_stay
-	PrototypeName        Localized
-	PrototypeDescription Localized
-	PrototypeRentConds   Localized
+	PrototypeName        domain.Localized
+	PrototypeDescription domain.Localized
+	PrototypeRentConds   domain.Localized
 	Type                 int
 	APIVersion           int
 	Language             string
@@ -164,7 +166,7 @@ type AdminVoucher struct {
 // Location is the zone the voucher's dates are shown in: its partner's,
 // UTC when unknown.
 func (v *AdminVoucher) Location() *time.Location {
-	return giftSellerLocation(&Partner{ID: v.PartnerID, TimeZone: v.PartnerTimeZone})
+	return domain.GiftSellerLocation(&domain.Partner{ID: v.PartnerID, TimeZone: v.PartnerTimeZone})
 }
 
 // GifterFullName is the gifter's first and last names.
@@ -175,7 +177,7 @@ func (v *AdminVoucher) GifterFullName() string {
 // usable reports whether the voucher can be used at t: paid or being used,
 // and not expired.
 func (v *AdminVoucher) usable(t time.Time) bool {
-	return (v.State == VoucherStatePaid || v.State == VoucherStateUsing) &&
+	return (v.State == domain.VoucherStatePaid || v.State == domain.VoucherStateUsing) &&
 		(v.ExpirationDate == nil || t.Before(*v.ExpirationDate))
 }
 
@@ -193,7 +195,7 @@ func (v *AdminVoucher) PrototypeNameIn() (string, bool) {
 	if s, ok := v.PrototypeName[v.Language]; ok && s != "" {
 		return s, true
 	}
-	for _, l := range Languages {
+	for _, l := range domain.Languages {
 		if s, ok := v.PrototypeName[l]; ok && s != "" {
 			return s, true
 		}
@@ -214,8 +216,8 @@ type VoucherOption struct {
 	ID                  int64
 	PartnerID           int64
 	PartnerUUID         uuid.UUID
-	Name                Localized
-	Description         Localized
+	Name                domain.Localized
+	Description         domain.Localized
 	Countable           bool
 	Services            []OptionService
 	Price               decimal.Decimal
@@ -237,7 +239,7 @@ type OptionService struct {
 
 // IncludedOption is an option included in a voucher's prototype.
 type IncludedOption struct {
-	Name     Localized
+	Name     domain.Localized
 	SourceID string
 	Count    int
 }
@@ -331,7 +333,7 @@ type VoucherFilter struct {
 type VoucherAdminStore interface {
 	// ListVouchers returns a page of the vouchers f selects, ordered by
 	// f.Order then id, with the total count.
-	ListVouchers(ctx context.Context, f VoucherFilter, page PageRequest) ([]*AdminVoucher, int, error)
+	ListVouchers(ctx context.Context, f VoucherFilter, page domain.PageRequest) ([]*AdminVoucher, int, error)
 	// FindVoucherByCode returns the voucher with its options, coupon and
 	// state changes; ErrNotFound when there is none.
 	FindVoucherByCode(ctx context.Context, code string) (*AdminVoucher, error)
@@ -358,12 +360,12 @@ type VoucherAdminStore interface {
 // administration API, REST and graph alike.
 type VoucherAdminService struct {
 	store    VoucherAdminStore
-	partners PartnerStore
+	partners domain.PartnerStore
 	now      func() time.Time
 }
 
 // NewVoucherAdminService returns the service.
-func NewVoucherAdminService(store VoucherAdminStore, partners PartnerStore) *VoucherAdminService {
+func NewVoucherAdminService(store VoucherAdminStore, partners domain.PartnerStore) *VoucherAdminService {
 	return &VoucherAdminService{store: store, partners: partners, now: time.Now}
 }
 
@@ -372,57 +374,57 @@ func NewVoucherAdminService(store VoucherAdminStore, partners PartnerStore) *Vou
 // also the documented token check: any partner member may call it.
 // Errors: those of Authorize; CodeInvalid on the query's fields;
 // CodeNotFound "Invalid page." past the last page.
-func (s *VoucherAdminService) Vouchers(ctx context.Context, in VoucherListInput, page PageRequest) (*Page[*AdminVoucher], error) {
-	c, err := Authorize(ctx, OpVoucherRead)
+func (s *VoucherAdminService) Vouchers(ctx context.Context, in VoucherListInput, page domain.PageRequest) (*domain.Page[*AdminVoucher], error) {
+	c, err := domain.Authorize(ctx, domain.OpVoucherRead)
 	if err != nil {
 		return nil, err
 	}
-	tenant, none := c.listTenant(in.PartnerID)
-	var v Validator
+	tenant, none := c.ListTenant(in.PartnerID)
+	var v domain.Validator
 	f := VoucherFilter{Tenant: tenant,
-		Code:          v.search(in.Code, "code"),
-		PrototypeName: v.search(in.PrototypeName, "voucher_prototype_name"),
-		Gifter:        v.search(in.Gifter, "gifter"),
-		Giftee:        v.search(in.Giftee, "giftee"),
-		OriginURL:     v.search(in.OriginURL, "origin_url"),
-		Order:         v.ordering(in.Ordering, VoucherOrderFields, "creation_date"),
+		Code:          search(&v, in.Code, "code"),
+		PrototypeName: search(&v, in.PrototypeName, "voucher_prototype_name"),
+		Gifter:        search(&v, in.Gifter, "gifter"),
+		Giftee:        search(&v, in.Giftee, "giftee"),
+		OriginURL:     search(&v, in.OriginURL, "origin_url"),
+		Order:         ordering(&v, in.Ordering, VoucherOrderFields, "creation_date"),
 	}
-	f.From, f.To = v.dateFilters(callerLocation(c), "creation_date", in.CreationDateGte, in.CreationDateLte, in.CreationDateRange)
+	f.From, f.To = dateFilters(&v, callerLocation(c), "creation_date", in.CreationDateGte, in.CreationDateLte, in.CreationDateRange)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if none {
-		return NewPage([]*AdminVoucher{}, 0, page)
+		return domain.NewPage([]*AdminVoucher{}, 0, page)
 	}
 	items, count, err := s.store.ListVouchers(ctx, f, page)
 	if err != nil {
 		return nil, err
 	}
 	s.read(items...)
-	return NewPage(items, count, page)
+	return domain.NewPage(items, count, page)
 }
 
 // Voucher returns the voucher with that code.
 // Errors: those of Authorize; CodeNotFound when there is none or the
 // caller does not see its partner.
 func (s *VoucherAdminService) Voucher(ctx context.Context, code string) (*AdminVoucher, error) {
-	c, err := Authorize(ctx, OpVoucherRead)
+	c, err := domain.Authorize(ctx, domain.OpVoucherRead)
 	if err != nil {
 		return nil, err
 	}
 	return s.seenVoucher(ctx, c, code)
 }
 
-func (s *VoucherAdminService) seenVoucher(ctx context.Context, c *Caller, code string) (*AdminVoucher, error) {
-	if !ValidGiftCode(code) {
-		return nil, ErrNotFound
+func (s *VoucherAdminService) seenVoucher(ctx context.Context, c *domain.Caller, code string) (*AdminVoucher, error) {
+	if !domain.ValidGiftCode(code) {
+		return nil, domain.ErrNotFound
 	}
 	v, err := s.store.FindVoucherByCode(ctx, code)
 	if err != nil {
 		return nil, err
 	}
 	if !c.Sees(v.PartnerID) {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	s.read(v)
 	return v, nil
@@ -447,8 +449,8 @@ func (s *VoucherAdminService) reread(ctx context.Context, code string) (*AdminVo
 // version: of two concurrent changes only one is made.
 // Errors: those of Authorize (use_voucher); CodeNotFound as Voucher;
 // CodeInvalid on "state"; CodeConflict when another change came first.
-func (s *VoucherAdminService) UpdateVoucherState(ctx context.Context, code string, body Doc) (*AdminVoucher, error) {
-	c, err := Authorize(ctx, OpVoucherUpdateState)
+func (s *VoucherAdminService) UpdateVoucherState(ctx context.Context, code string, body domain.Doc) (*AdminVoucher, error) {
+	c, err := domain.Authorize(ctx, domain.OpVoucherUpdateState)
 	if err != nil {
 		return nil, err
 	}
@@ -467,16 +469,16 @@ func (s *VoucherAdminService) UpdateVoucherState(ctx context.Context, code strin
 		return v, nil
 	}
 	now := s.now()
-	if (to == VoucherStateUsing || to == VoucherStateUsed) && v.ExpirationDate != nil && !now.Before(*v.ExpirationDate) {
-		var vr Validator
-		vr.Add(VInvalidState, fmt.Sprintf(msgVoucherExpired, v.ExpirationDate.In(v.Location()).Format(time.DateOnly)), "state")
+	if (to == domain.VoucherStateUsing || to == domain.VoucherStateUsed) && v.ExpirationDate != nil && !now.Before(*v.ExpirationDate) {
+		var vr domain.Validator
+		vr.Add(domain.VInvalidState, fmt.Sprintf(msgVoucherExpired, v.ExpirationDate.In(v.Location()).Format(time.DateOnly)), "state")
 		return nil, vr.Err()
 	}
 	var activation, usage *time.Time
-	if to == VoucherStatePaid && v.ActivationDate == nil {
+	if to == domain.VoucherStatePaid && v.ActivationDate == nil {
 		activation = &now
 	}
-	if to == VoucherStateUsed {
+	if to == domain.VoucherStateUsed {
 		usage = &now
 	}
 	change := &VoucherStateChange{VoucherID: v.ID, From: v.State, To: to, UserID: &c.User.ID, ChangedAt: now}
@@ -485,22 +487,22 @@ func (s *VoucherAdminService) UpdateVoucherState(ctx context.Context, code strin
 		return nil, err
 	}
 	if !ok {
-		return nil, &Error{Code: CodeConflict, Message: msgVoucherRaced}
+		return nil, &domain.Error{Code: domain.CodeConflict, Message: msgVoucherRaced}
 	}
 	return s.reread(ctx, code)
 }
 
 // stateValue reads the state field of an update body.
-func stateValue(body Doc) (string, error) {
-	var v Validator
-	d := DocReader{V: &v, Obj: body}
+func stateValue(body domain.Doc) (string, error) {
+	var v domain.Validator
+	d := domain.DocReader{V: &v, Obj: body}
 	if value, ok, _ := d.Raw("state", true, false); ok {
 		s, isString := value.(string)
 		switch {
 		case !isString:
-			v.Add(VInvalid, msgString, "state")
+			v.Add(domain.VInvalid, domain.MsgString, "state")
 		case s == "":
-			v.Add(VInvalid, fmt.Sprintf(msgLanguageChoice, s), "state")
+			v.Add(domain.VInvalid, fmt.Sprintf(domain.MsgLanguageChoice, s), "state")
 		}
 		return s, v.Err()
 	}
@@ -556,53 +558,53 @@ const (
 // one transaction.
 // Errors: those of Authorize; CodeInvalid with every field error.
 func (s *VoucherAdminService) IssueVoucher(ctx context.Context, in IssueVoucherInput) (*AdminVoucher, error) {
-	if _, err := Authorize(ctx, OpVoucherIssue); err != nil {
+	if _, err := domain.Authorize(ctx, domain.OpVoucherIssue); err != nil {
 		return nil, err
 	}
-	var v Validator
-	out := &AdminVoucher{VoucherPrototypeID: in.VoucherPrototypeID, State: VoucherStatePaid, Language: "fr",
+	var v domain.Validator
+	out := &AdminVoucher{VoucherPrototypeID: in.VoucherPrototypeID, State: domain.VoucherStatePaid, Language: "fr",
 		ReceptionMode: 1, Type: 1, APIVersion: 1, Origin: "issued", ExpirationDate: in.ExpirationDate}
 	if in.State != nil {
-		if *in.State != VoucherStateDraft && *in.State != VoucherStatePaid {
-			v.Add(VInvalid, fmt.Sprintf(msgLanguageChoice, *in.State), "state")
+		if *in.State != domain.VoucherStateDraft && *in.State != domain.VoucherStatePaid {
+			v.Add(domain.VInvalid, fmt.Sprintf(domain.MsgLanguageChoice, *in.State), "state")
 		}
 		out.State = *in.State
 	}
-	out.TotalPrice = v.money(in.TotalPrice, "totalPrice")
+	out.TotalPrice = v.Money(in.TotalPrice, "totalPrice")
 	if in.Language != nil {
-		if !IsLanguage(*in.Language) {
-			v.Add(VInvalid, fmt.Sprintf(msgLanguageChoice, *in.Language), "language")
+		if !domain.IsLanguage(*in.Language) {
+			v.Add(domain.VInvalid, fmt.Sprintf(domain.MsgLanguageChoice, *in.Language), "language")
 		}
 		out.Language = *in.Language
 	}
-	out.Summary = v.issueText(in.Summary, 1000, "summary")
-	out.GifterFirstName = v.issueText(in.GifterFirstName, maxIssueNameLength, "gifterFirstName")
-	out.GifterLastName = v.issueText(in.GifterLastName, maxIssueNameLength, "gifterLastName")
-	out.GifterEmail = v.issueEmail(in.GifterEmail, "gifterEmail")
-	out.GifteeFirstName = v.issueText(in.GifteeFirstName, maxIssueNameLength, "gifteeFirstName")
-	out.GifteeLastName = v.issueText(in.GifteeLastName, maxIssueNameLength, "gifteeLastName")
-	out.GifteeEmail = v.issueEmail(in.GifteeEmail, "gifteeEmail")
-	out.FromGifter = v.issueText(in.FromGifter, maxIssueTextLength, "fromGifter")
-	out.ToGiftee = v.issueText(in.ToGiftee, maxIssueTextLength, "toGiftee")
-	out.Message = v.issueText(in.Message, maxIssueMessage, "message")
+	out.Summary = issueText(&v, in.Summary, 1000, "summary")
+	out.GifterFirstName = issueText(&v, in.GifterFirstName, maxIssueNameLength, "gifterFirstName")
+	out.GifterLastName = issueText(&v, in.GifterLastName, maxIssueNameLength, "gifterLastName")
+	out.GifterEmail = issueEmail(&v, in.GifterEmail, "gifterEmail")
+	out.GifteeFirstName = issueText(&v, in.GifteeFirstName, maxIssueNameLength, "gifteeFirstName")
+	out.GifteeLastName = issueText(&v, in.GifteeLastName, maxIssueNameLength, "gifteeLastName")
+	out.GifteeEmail = issueEmail(&v, in.GifteeEmail, "gifteeEmail")
+	out.FromGifter = issueText(&v, in.FromGifter, maxIssueTextLength, "fromGifter")
+	out.ToGiftee = issueText(&v, in.ToGiftee, maxIssueTextLength, "toGiftee")
+	out.Message = issueText(&v, in.Message, maxIssueMessage, "message")
 	if in.ReceptionMode != nil {
 		if ReceptionModeDisplay(*in.ReceptionMode) == "" {
-			v.Add(VInvalid, fmt.Sprintf(msgLanguageChoice, fmt.Sprint(*in.ReceptionMode)), "receptionMode")
+			v.Add(domain.VInvalid, fmt.Sprintf(domain.MsgLanguageChoice, fmt.Sprint(*in.ReceptionMode)), "receptionMode")
 		}
 		out.ReceptionMode = *in.ReceptionMode
 	}
-	out.NbAdults = v.optInt(in.NbAdults, 0, "nbAdults")
-	out.NbChildren = v.optInt(in.NbChildren, 0, "nbChildren")
-	out.NbBabies = v.optInt(in.NbBabies, 0, "nbBabies")
-	out.NbNights = v.optInt(in.NbNights, 0, "nbNights")
-	if in.ExpirationDate != nil && v.timeInRange(*in.ExpirationDate, "expirationDate") && !in.ExpirationDate.After(s.now()) {
-		v.Add(VInvalid, "The expiration date must be in the future.", "expirationDate")
+	out.NbAdults = v.OptInt(in.NbAdults, 0, "nbAdults")
+	out.NbChildren = v.OptInt(in.NbChildren, 0, "nbChildren")
+	out.NbBabies = v.OptInt(in.NbBabies, 0, "nbBabies")
+	out.NbNights = v.OptInt(in.NbNights, 0, "nbNights")
+	if in.ExpirationDate != nil && v.TimeInRange(*in.ExpirationDate, "expirationDate") && !in.ExpirationDate.After(s.now()) {
+		v.Add(domain.VInvalid, "The expiration date must be in the future.", "expirationDate")
 	}
 
 	partnerID, err := s.store.PrototypePartner(ctx, in.VoucherPrototypeID)
 	switch {
-	case IsCode(err, CodeNotFound):
-		v.Add(VNotFound, fmt.Sprintf(msgNoSuchRecord, in.VoucherPrototypeID), "voucherPrototypeId")
+	case domain.IsCode(err, domain.CodeNotFound):
+		v.Add(domain.VNotFound, fmt.Sprintf(domain.MsgNoSuchRecord, in.VoucherPrototypeID), "voucherPrototypeId")
 	case err != nil:
 		return nil, err
 	}
@@ -622,9 +624,9 @@ func (s *VoucherAdminService) IssueVoucher(ctx context.Context, in IssueVoucherI
 	return s.reread(ctx, code)
 }
 
-func (s *VoucherAdminService) issueOptions(ctx context.Context, v *Validator, in []IssueOptionInput, partnerID int64, out *AdminVoucher) error {
+func (s *VoucherAdminService) issueOptions(ctx context.Context, v *domain.Validator, in []IssueOptionInput, partnerID int64, out *AdminVoucher) error {
 	if len(in) > MaxIssueOptions {
-		v.Add(VInvalid, fmt.Sprintf(MsgTooManyElements, MaxIssueOptions), "options")
+		v.Add(domain.VInvalid, fmt.Sprintf(domain.MsgTooManyElements, MaxIssueOptions), "options")
 		return nil
 	}
 	ids := make([]int64, len(in))
@@ -638,15 +640,15 @@ func (s *VoucherAdminService) issueOptions(ctx context.Context, v *Validator, in
 	seen := map[int64]bool{}
 	for i, o := range in {
 		if owner, ok := owners[o.OptionID]; !ok || owner != partnerID {
-			v.Add(VNotFound, fmt.Sprintf(msgNoSuchRecord, o.OptionID), "options", i, "optionId")
+			v.Add(domain.VNotFound, fmt.Sprintf(domain.MsgNoSuchRecord, o.OptionID), "options", i, "optionId")
 		} else if seen[o.OptionID] {
-			v.Add(VUnique, "This option is given more than once.", "options", i, "optionId")
+			v.Add(domain.VUnique, "This option is given more than once.", "options", i, "optionId")
 		}
 		seen[o.OptionID] = true
 		if o.Count < 1 {
-			v.Add(VMinValue, "Ensure this value is greater than or equal to 1.", "options", i, "count")
+			v.Add(domain.VMinValue, "Ensure this value is greater than or equal to 1.", "options", i, "count")
 		}
-		price := v.money(o.TotalPrice, "options", i, "totalPrice")
+		price := v.Money(o.TotalPrice, "options", i, "totalPrice")
 		out.Options = append(out.Options, &AdminVoucherOption{Option: &VoucherOption{ID: o.OptionID}, Count: o.Count, TotalPrice: price})
 	}
 	return nil
@@ -661,7 +663,7 @@ func issueWithCode(insert func(code string) error) (string, error) {
 		if err == nil {
 			return code, nil
 		}
-		if de, ok := err.(*Error); !ok || de.Code != CodeInvalid || len(de.Fields) != 1 || de.Fields[0].Path[0] != "code" {
+		if de, ok := err.(*domain.Error); !ok || de.Code != domain.CodeInvalid || len(de.Fields) != 1 || de.Fields[0].Path[0] != "code" {
 			return "", err
 		}
 	}
@@ -680,36 +682,36 @@ func newGiftCode() string {
 	return string(b)
 }
 
-func (v *Validator) issueText(s *string, max int, field string) string {
+func issueText(v *domain.Validator, s *string, max int, field string) string {
 	if s == nil {
 		return ""
 	}
 	t := strings.TrimSpace(*s)
 	switch {
 	case strings.ContainsRune(t, 0):
-		v.Add(VInvalid, MsgNullCharacters, field)
+		v.Add(domain.VInvalid, domain.MsgNullCharacters, field)
 	case utf8.RuneCountInString(t) > max:
-		v.Add(VMaxLength, fmt.Sprintf(MsgMaxLength, max), field)
+		v.Add(domain.VMaxLength, fmt.Sprintf(domain.MsgMaxLength, max), field)
 	}
 	return t
 }
 
-func (v *Validator) issueEmail(s *string, field string) string {
-	t := v.issueText(s, maxIssueEmail, field)
-	if t != "" && !validEmail(t) {
-		v.Add(VInvalid, msgEmail, field)
+func issueEmail(v *domain.Validator, s *string, field string) string {
+	t := issueText(v, s, maxIssueEmail, field)
+	if t != "" && !domain.ValidEmail(t) {
+		v.Add(domain.VInvalid, domain.MsgEmail, field)
 	}
 	return t
 }
 
 // search reads a search string of a list's query.
-func (v *Validator) search(s, field string) string {
+func search(v *domain.Validator, s, field string) string {
 	s = strings.TrimSpace(s)
 	switch {
 	case strings.ContainsRune(s, 0):
-		v.Add(VInvalid, MsgNullCharacters, field)
+		v.Add(domain.VInvalid, domain.MsgNullCharacters, field)
 	case utf8.RuneCountInString(s) > MaxSearchLength:
-		v.Add(VMaxLength, fmt.Sprintf(MsgMaxLength, MaxSearchLength), field)
+		v.Add(domain.VMaxLength, fmt.Sprintf(domain.MsgMaxLength, MaxSearchLength), field)
 	}
 	return s
 }
@@ -717,20 +719,20 @@ func (v *Validator) search(s, field string) string {
 // ordering reads an ordering parameter: comma-separated fields of allowed,
 // each optionally prefixed with "-". The default is def descending; id
 // (in the last key's direction) always ends the order, so pages are stable.
-func (v *Validator) ordering(s string, allowed []string, def string) []AdminOrder {
+func ordering(v *domain.Validator, s string, allowed []string, def string) []AdminOrder {
 	var out []AdminOrder
 	if strings.TrimSpace(s) == "" {
 		out = []AdminOrder{{Field: def, Desc: true}}
 	} else {
 		if len(s) > MaxSearchLength {
-			v.Add(VInvalid, fmt.Sprintf("Select a valid choice. %s is not one of the available choices.", s[:MaxSearchLength]), "ordering")
+			v.Add(domain.VInvalid, fmt.Sprintf("Select a valid choice. %s is not one of the available choices.", s[:MaxSearchLength]), "ordering")
 			return nil
 		}
 		for term := range strings.SplitSeq(s, ",") {
 			term = strings.TrimSpace(term)
 			field, desc := strings.CutPrefix(term, "-")
 			if !slices.Contains(allowed, field) {
-				v.Add(VInvalid, fmt.Sprintf("Select a valid choice. %s is not one of the available choices.", term), "ordering")
+				v.Add(domain.VInvalid, fmt.Sprintf("Select a valid choice. %s is not one of the available choices.", term), "ordering")
 				continue
 			}
 			out = append(out, AdminOrder{Field: field, Desc: desc})
@@ -752,7 +754,7 @@ const (
 // date is a whole day in loc, so __lte of a date includes that day; a
 // date-time without an offset is in loc. Both __range and the bounds may
 // be given: every bound applies.
-func (v *Validator) dateFilters(loc *time.Location, field, gte, lte, rng string) (from, to *time.Time) {
+func dateFilters(v *domain.Validator, loc *time.Location, field, gte, lte, rng string) (from, to *time.Time) {
 	narrow := func(f, t *time.Time) {
 		if f != nil && (from == nil || f.After(*from)) {
 			from = f
@@ -765,14 +767,14 @@ func (v *Validator) dateFilters(loc *time.Location, field, gte, lte, rng string)
 		if start, _, msg := parseDateBound(gte, loc); msg == "" {
 			narrow(&start, nil)
 		} else {
-			v.Add(VInvalid, msg, field+"__gte")
+			v.Add(domain.VInvalid, msg, field+"__gte")
 		}
 	}
 	if lte != "" {
 		if _, end, msg := parseDateBound(lte, loc); msg == "" {
 			narrow(nil, &end)
 		} else {
-			v.Add(VInvalid, msg, field+"__lte")
+			v.Add(domain.VInvalid, msg, field+"__lte")
 		}
 	}
 	if rng != "" {
@@ -781,11 +783,11 @@ func (v *Validator) dateFilters(loc *time.Location, field, gte, lte, rng string)
 		_, end, msgB := parseDateBound(strings.TrimSpace(b), loc)
 		switch {
 		case !found || strings.Contains(b, ","):
-			v.Add(VInvalid, msgDateRange, field+"__range")
+			v.Add(domain.VInvalid, msgDateRange, field+"__range")
 		case msgA != "":
-			v.Add(VInvalid, msgA, field+"__range")
+			v.Add(domain.VInvalid, msgA, field+"__range")
 		case msgB != "":
-			v.Add(VInvalid, msgB, field+"__range")
+			v.Add(domain.VInvalid, msgB, field+"__range")
 		default:
 			narrow(&start, &end)
 		}
@@ -812,17 +814,17 @@ func parseDateBound(s string, loc *time.Location) (start, end time.Time, msg str
 			}
 		}
 	}
-	if msg == "" && (!inTimeRange(start) || end.After(maxInputTime)) {
-		msg = msgDateOutOfRange
+	if msg == "" && (!domain.InTimeRange(start) || end.After(domain.MaxInputTime)) {
+		msg = domain.MsgDateOutOfRange
 	}
 	return start, end, msg
 }
 
 // callerLocation is the zone a caller's dates are read in: its partner's,
 // UTC for staff without one.
-func callerLocation(c *Caller) *time.Location {
+func callerLocation(c *domain.Caller) *time.Location {
 	if c.Partner == nil {
 		return time.UTC
 	}
-	return giftSellerLocation(c.Partner)
+	return domain.GiftSellerLocation(c.Partner)
 }

@@ -1,8 +1,10 @@
-package domain
+package vouchers
 
 import (
 	"testing"
 	"time"
+
+	"salesplatform/domain"
 )
 
 // FuzzParseDateBound: any text the date filters accept names instants the
@@ -22,7 +24,7 @@ func FuzzParseDateBound(f *testing.F) {
 			if msg != "" {
 				continue
 			}
-			if !inTimeRange(start) || end.After(maxInputTime) || !end.After(start) {
+			if !domain.InTimeRange(start) || end.After(domain.MaxInputTime) || !end.After(start) {
 				t.Fatalf("%q in %s: [%v, %v) accepted", s, loc, start, end)
 			}
 		}

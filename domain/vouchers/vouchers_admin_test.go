@@ -1,8 +1,10 @@
-package domain_test
+package vouchers_test
 
 import (
 	"fmt"
 	"testing"
+
+	"salesplatform/domain/vouchers"
 
 	"salesplatform/domain"
 )
@@ -19,7 +21,7 @@ func TestVoucherTransitions(t *testing.T) {
 	states := []string{"draft", "paid", "error", "using", "used", "exprd"}
 	for _, from := range states {
 		for _, to := range states {
-			err := domain.CheckVoucherTransition(from, to)
+			err := vouchers.CheckVoucherTransition(from, to)
 			switch {
 			case from == to || allowed[[2]string{from, to}]:
 				if err != nil {
@@ -33,20 +35,20 @@ func TestVoucherTransitions(t *testing.T) {
 				}
 			}
 		}
-		err := domain.CheckVoucherTransition(from, "x")
+		err := vouchers.CheckVoucherTransition(from, "x")
 		if e, ok := err.(*domain.Error); !ok || e.Fields[0].Message != `"x" is not a valid choice.` {
 			t.Errorf("%s → x: %v", from, err)
 		}
 	}
 	// The table names every state and nothing else.
-	if len(domain.VoucherTransitions) != len(states) {
-		t.Errorf("the table has %d states, want %d", len(domain.VoucherTransitions), len(states))
+	if len(vouchers.VoucherTransitions) != len(states) {
+		t.Errorf("the table has %d states, want %d", len(vouchers.VoucherTransitions), len(states))
 	}
 }
 
 func TestVoucherPrototypeTypeCode(t *testing.T) {
 	for in, want := range map[string]int{"standard": 1, "stay": 2, "fixed_stay": 3} {
-		if got := domain.VoucherPrototypeTypeCode(in); got != want {
+		if got := vouchers.VoucherPrototypeTypeCode(in); got != want {
 			t.Errorf("VoucherPrototypeTypeCode(%q) = %d, want %d", in, got, want)
 		}
 	}
