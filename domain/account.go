@@ -113,14 +113,14 @@ func (s *AccountService) Login(ctx context.Context, in LoginInput) (*LoginResult
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	attempt, err := s.throttle.reserve(clientAddr(ctx), s.now())
+	attempt, err := s.throttle.Reserve(ClientAddr(ctx), s.now())
 	if err != nil {
 		return nil, err
 	}
 	refused := false
 	defer func() {
 		if !refused {
-			attempt.giveBack(s.now())
+			attempt.GiveBack(s.now())
 		}
 	}()
 

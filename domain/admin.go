@@ -150,7 +150,7 @@ func (v *Validator) localized(in []TextInput, max int, required bool, path ...an
 		}
 	}
 	if required && len(out) == 0 && len(in) == len(seen) {
-		v.Add(VRequired, msgRequired, path...)
+		v.Add(VRequired, MsgRequired, path...)
 	}
 	return out
 }
@@ -159,7 +159,7 @@ func (v *Validator) localized(in []TextInput, max int, required bool, path ...an
 func (v *Validator) optLocalized(in []TextInput, old Localized, max int, required bool, path ...any) Localized {
 	if in == nil {
 		if required && len(old) == 0 {
-			v.Add(VRequired, msgRequired, path...)
+			v.Add(VRequired, MsgRequired, path...)
 		}
 		return old
 	}

@@ -56,12 +56,12 @@ func (d *DocReader) Raw(field string, required, nullable bool) (value any, ok, n
 	switch {
 	case !present:
 		if required && !d.Partial {
-			d.V.Add(VRequired, msgRequired, field)
+			d.V.Add(VRequired, MsgRequired, field)
 		}
 		return nil, false, false
 	case value == nil:
 		if !nullable {
-			d.V.Add(VNull, msgNull, field)
+			d.V.Add(VNull, MsgNull, field)
 			return nil, false, false
 		}
 		return nil, false, true

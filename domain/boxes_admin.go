@@ -143,7 +143,7 @@ func (in *BoxInput) apply(v *Validator, b *Box) {
 	b.IsHighlight = Pick(in.IsHighlight, b.IsHighlight)
 	b.DisplayNbOffers = Pick(in.DisplayNbOffers, b.DisplayNbOffers)
 	if create && in.Price == nil {
-		v.Add(VRequired, msgRequired, "price")
+		v.Add(VRequired, MsgRequired, "price")
 	}
 	b.Price = v.optMoney(in.Price, b.Price, "price")
 	b.Ranking = v.OptInt(in.Ranking, b.Ranking, "ranking")

@@ -73,7 +73,7 @@ func WithClientAddr(ctx context.Context, addr string) context.Context {
 	return context.WithValue(ctx, clientKey{}, addr)
 }
 
-func clientAddr(ctx context.Context) string {
+func ClientAddr(ctx context.Context) string {
 	addr, _ := ctx.Value(clientKey{}).(string)
 	return addr
 }

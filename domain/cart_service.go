@@ -274,9 +274,9 @@ func parseCartDoc(raw any) (*cartDoc, error) {
 	switch list := items.(type) {
 	case nil:
 		if present {
-			v.Add(VNull, msgNull, "items")
+			v.Add(VNull, MsgNull, "items")
 		} else {
-			v.Add(VRequired, msgRequired, "items")
+			v.Add(VRequired, MsgRequired, "items")
 		}
 	case []any:
 		if len(list) > MaxCartItems {
@@ -317,7 +317,7 @@ func parseCartItem(v *Validator, raw any, path ...any) (CartItem, bool) {
 	switch m := attrs.(type) {
 	case nil:
 		if present {
-			v.Add(VNull, msgNull, at("attribute_values")...)
+			v.Add(VNull, MsgNull, at("attribute_values")...)
 		}
 	case map[string]any:
 		if len(m) > MaxAttributesPerItem {
@@ -358,9 +358,9 @@ func (v *Validator) integer(obj map[string]any, field string, required bool, min
 	if raw == nil {
 		switch {
 		case !present && required:
-			v.Add(VRequired, msgRequired, at(field)...)
+			v.Add(VRequired, MsgRequired, at(field)...)
 		case present && required:
-			v.Add(VNull, msgNull, at(field)...)
+			v.Add(VNull, MsgNull, at(field)...)
 		}
 		return 0, false
 	}

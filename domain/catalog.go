@@ -40,7 +40,7 @@ func CatalogPartner(ctx context.Context, partners PartnerStore) (*Partner, error
 	if p, ok := ctx.Value(catalogPartnerKey{}).(*Partner); ok {
 		return p, nil
 	}
-	if err := refusedToken(ctx); err != nil {
+	if err := RefusedToken(ctx); err != nil {
 		return nil, err
 	}
 	if d, _ := ctx.Value(partnerDomainKey{}).(*partnerDomain); d != nil && d.domain != "" {
@@ -63,7 +63,7 @@ func CatalogPartner(ctx context.Context, partners PartnerStore) (*Partner, error
 // and had it refused; nil when it sent none or a good one. Public
 // operations need no token, but a wrong one is 401 there too, whatever
 // else the request names, as the legacy service authenticated every view.
-func refusedToken(ctx context.Context) error {
+func RefusedToken(ctx context.Context) error {
 	_, err := CallerFrom(ctx)
 	var e *Error
 	if errors.As(err, &e) && e.Code == CodeUnauthenticated && e.Message == MsgNotAuthenticated {

@@ -170,10 +170,10 @@ func (s *EventService) adminEventView(ctx context.Context, p *Partner, id int64)
 func (in *EventSlotInput) apply(v *Validator, sl *EventSlot) {
 	create := sl.ID == 0
 	if create && in.StartingAt == nil {
-		v.Add(VRequired, msgRequired, "startingDatetime")
+		v.Add(VRequired, MsgRequired, "startingDatetime")
 	}
 	if create && in.EndingAt == nil {
-		v.Add(VRequired, msgRequired, "endingDatetime")
+		v.Add(VRequired, MsgRequired, "endingDatetime")
 	}
 	sl.StartingAt = v.optTime(in.StartingAt, sl.StartingAt, "startingDatetime")
 	sl.EndingAt = v.optTime(in.EndingAt, sl.EndingAt, "endingDatetime")
@@ -259,7 +259,7 @@ func (in *EventFormulaInput) apply(v *Validator, f *EventFormula) {
 	create := f.ID == 0
 	f.Name = v.optLocalized(in.Name, f.Name, MaxNameLength, create || in.Name != nil, "name")
 	if create && in.Price == nil {
-		v.Add(VRequired, msgRequired, "price")
+		v.Add(VRequired, MsgRequired, "price")
 	}
 	f.Price = v.optMoney(in.Price, f.Price, "price")
 }

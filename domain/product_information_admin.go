@@ -249,7 +249,7 @@ func (s *PartnerCatalogService) SaveWorkshopsProductInformation(ctx context.Cont
 	pi.Description = v.localized(in.Description, MaxDescriptionLength, false, "description")
 	pi.TOSURL = v.urlMap(in.TOSURL, "tosUrl")
 	v.nonNegative(pi.MinNbFreePlacesForLabelShown, "minNbFreePlacesForLabelShown")
-	pi.PhoneNumber = v.text(pi.PhoneNumber, MaxContactPhoneLength, "phoneNumber")
+	pi.PhoneNumber = v.text(pi.PhoneNumber, MaxPhoneLength, "phoneNumber")
 	pi.DefaultWorkshopImage = v.url(pi.DefaultWorkshopImage, "defaultWorkshopImage")
 	v.nonNegative(pi.ValidityPeriod, "validityPeriod")
 	v.nonNegative(pi.ValidityPeriodUnit, "validityPeriodUnit")

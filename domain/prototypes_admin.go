@@ -205,7 +205,7 @@ func (s *PrototypeService) FileVoucherPrototype(ctx context.Context, id int64, i
 	switch {
 	case in.ClearUniverse:
 		// A voucher prototype always has a universe (Document 3, 4.6).
-		v.Add(VNull, msgNull, "universeId")
+		v.Add(VNull, MsgNull, "universeId")
 	case in.UniverseID != nil:
 		if _, err := s.store.GetUniverse(ctx, *in.UniverseID); IsCode(err, CodeNotFound) {
 			v.Add(VNotFound, fmt.Sprintf(MsgNoSuchRecord, *in.UniverseID), "universeId")

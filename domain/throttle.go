@@ -81,7 +81,7 @@ func (t *ClientThrottle) tick(now time.Time) time.Time {
 // reserve takes one of the client's attempts before the attempt is made.
 // Errors: CodeThrottled with the time until the bucket has a token again
 // when it is empty; nothing is taken then.
-func (t *ClientThrottle) reserve(client string, now time.Time) (*attempt, error) {
+func (t *ClientThrottle) Reserve(client string, now time.Time) (*attempt, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	now = t.tick(now)
@@ -111,7 +111,7 @@ func (t *ClientThrottle) reserve(client string, now time.Time) (*attempt, error)
 // first makes the part kept equal to the refill the moved clock counts
 // again: exactly one token comes back. An attempt that lasted longer than a
 // refill interval keeps its token (CancelAt then restores nothing).
-func (a *attempt) giveBack(now time.Time) {
+func (a *attempt) GiveBack(now time.Time) {
 	t := a.throttle
 	t.mu.Lock()
 	defer t.mu.Unlock()

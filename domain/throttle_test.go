@@ -29,7 +29,7 @@ func TestClientThrottleReserveConcurrent(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 100 {
 		wg.Go(func() {
-			_, err := th.reserve("198.51.100.1", now)
+			_, err := th.Reserve("198.51.100.1", now)
 			mu.Lock()
 			defer mu.Unlock()
 			switch {
@@ -49,7 +49,7 @@ func TestClientThrottleReserveConcurrent(t *testing.T) {
 	if passed != 10 || refused != 90 {
 		t.Errorf("%d passed, %d refused; want 10 and 90", passed, refused)
 	}
-	if _, err := th.reserve("198.51.100.2", now); err != nil {
+	if _, err := th.Reserve("198.51.100.2", now); err != nil {
 		t.Errorf("another client: %v", err)
 	}
 }
@@ -64,7 +64,7 @@ func TestClientThrottleGiveBack(t *testing.T) {
 	at := func(ms int) time.Time { return start.Add(time.Duration(ms) * time.Millisecond) }
 	reserve := func(ms int) *attempt {
 		t.Helper()
-		a, err := th.reserve("c", at(ms))
+		a, err := th.Reserve("c", at(ms))
 		if err != nil {
 			t.Fatalf("reserve at %dms: %v", ms, err)
 		}
@@ -93,9 +93,9 @@ func TestClientThrottleGiveBack(t *testing.T) {
 		ms += 10
 		if tokens(ms) >= 1 { // once a token has refilled
 			b := reserve(ms)
-			b.giveBack(at(ms + 500))
+			b.GiveBack(at(ms + 500))
 		}
-		a.giveBack(at(ms + 1000))
+		a.GiveBack(at(ms + 1000))
 		ms += 1000
 	}
 	// Exactly the refill since 0 was added to the one token left.
@@ -109,7 +109,7 @@ func TestClientThrottleGiveBack(t *testing.T) {
 		reserve(0)
 		held := []*attempt{reserve(0), reserve(10_000), reserve(20_000)}
 		for i, j := range order {
-			held[j].giveBack(at(30_000 + i*5_000))
+			held[j].GiveBack(at(30_000 + i*5_000))
 		}
 		wantTokens(40_000, 3+40_000/float64(refill.Milliseconds()))
 	}
@@ -121,22 +121,22 @@ func TestClientThrottleGiveBack(t *testing.T) {
 	for i := range 200 {
 		out = append(out, reserve(500*i))
 		if len(out) == 3 {
-			out[0].giveBack(at(500*i + 1))
+			out[0].GiveBack(at(500*i + 1))
 			out = out[1:]
 		}
 	}
 	for _, a := range out {
-		a.giveBack(at(100_000))
+		a.GiveBack(at(100_000))
 	}
 	wantTokens(100_000, 3)
 	// And the three are spent as usual, then refused until the refill.
 	for i := range 3 {
 		reserve(100_000 + i)
 	}
-	if _, err := th.reserve("c", at(100_003)); !IsCode(err, CodeThrottled) {
+	if _, err := th.Reserve("c", at(100_003)); !IsCode(err, CodeThrottled) {
 		t.Fatalf("fourth attempt: %v, want throttled", err)
 	}
-	if _, err := th.reserve("c", at(100_002).Add(refill)); err != nil {
+	if _, err := th.Reserve("c", at(100_002).Add(refill)); err != nil {
 		t.Errorf("after one refill: %v", err)
 	}
 }
@@ -146,15 +146,15 @@ func TestClientThrottleGiveBack(t *testing.T) {
 func TestClientThrottleClockNeverGoesBack(t *testing.T) {
 	th := NewClientThrottle(1, time.Hour)
 	now := time.Now()
-	a, err := th.reserve("c", now)
+	a, err := th.Reserve("c", now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.giveBack(now.Add(-time.Minute))
-	if _, err := th.reserve("c", now.Add(-2*time.Minute)); err != nil {
+	a.GiveBack(now.Add(-time.Minute))
+	if _, err := th.Reserve("c", now.Add(-2*time.Minute)); err != nil {
 		t.Fatalf("after giving back: %v", err)
 	}
-	if _, err := th.reserve("c", now.Add(-3*time.Minute)); !IsCode(err, CodeThrottled) {
+	if _, err := th.Reserve("c", now.Add(-3*time.Minute)); !IsCode(err, CodeThrottled) {
 		t.Fatalf("second attempt: %v, want throttled", err)
 	}
 }

@@ -117,8 +117,8 @@ func parseIntLike(s string) (int64, bool) {
 
 // Messages of DRF's fields, which legacy clients display.
 const (
-	msgRequired = "This field is required."
-	msgNull     = "This field may not be null."
+	MsgRequired = "This field is required."
+	MsgNull     = "This field may not be null."
 	MsgBlank    = "This field may not be blank."
 	MsgString   = "Not a valid string."
 	msgInteger  = "A valid integer is required."
@@ -129,7 +129,7 @@ const (
 func (v *Validator) RequiredString(value any, path ...any) string {
 	switch s := value.(type) {
 	case nil:
-		v.Add(VRequired, msgRequired, path...)
+		v.Add(VRequired, MsgRequired, path...)
 	case string:
 		if s == "" {
 			v.Add(VRequired, MsgBlank, path...)

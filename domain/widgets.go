@@ -152,7 +152,7 @@ func ParseWidgetKey(key string) (string, error) {
 // Errors: the authentication error of a refused token; CodeNotFound when
 // the key is malformed or unknown.
 func (s *WidgetService) Widgets(ctx context.Context, key string) (*WidgetsView, error) {
-	if err := refusedToken(ctx); err != nil {
+	if err := RefusedToken(ctx); err != nil {
 		return nil, err
 	}
 	key, err := ParseWidgetKey(key)

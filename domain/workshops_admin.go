@@ -98,7 +98,7 @@ func (in *WorkshopInput) apply(v *Validator, w *Workshop) {
 	w.Address = v.optText(in.Address, w.Address, MaxAddressLength, "address")
 	w.ActivateWorkshopsGroupPayment = Pick(in.ActivateWorkshopsGroupPayment, w.ActivateWorkshopsGroupPayment)
 	if create && in.CategoryID == nil {
-		v.Add(VRequired, msgRequired, "categoryId")
+		v.Add(VRequired, MsgRequired, "categoryId")
 	}
 	w.CategoryID = Pick(in.CategoryID, w.CategoryID)
 	if in.ClearLevel {
@@ -241,7 +241,7 @@ func (in *WorkshopSessionInput) apply(v *Validator, ses *WorkshopSession) {
 		field   string
 	}{{in.StartingAt == nil, "startingDatetime"}, {in.EndingAt == nil, "endingDatetime"}, {in.MaxCapacity == nil, "maxCapacity"}} {
 		if create && r.missing {
-			v.Add(VRequired, msgRequired, r.field)
+			v.Add(VRequired, MsgRequired, r.field)
 		}
 	}
 	ses.StartingAt = v.optTime(in.StartingAt, ses.StartingAt, "startingDatetime")
@@ -320,7 +320,7 @@ func (in *WorkshopCategoryInput) apply(v *Validator, c *WorkshopCategory) {
 	create := c.ID == 0
 	c.Name = v.optLocalized(in.Name, c.Name, MaxNameLength, create || in.Name != nil, "name")
 	if create && in.Price == nil {
-		v.Add(VRequired, msgRequired, "price")
+		v.Add(VRequired, MsgRequired, "price")
 	}
 	c.Price = v.optMoney(in.Price, c.Price, "price")
 	switch {

@@ -2,13 +2,14 @@ package graph
 
 import (
 	"context"
-	"salesplatform/domain"
+
+	"salesplatform/domain/gifts"
 	"salesplatform/graph/model"
 )
 
 // CreateContactRequest is the resolver for the createContactRequest field.
 func (r *mutationResolver) CreateContactRequest(ctx context.Context, input model.ContactRequestInput) (*model.ContactRequestPayload, error) {
-	return contactRequestPayload(r.Gifts.CreateContactRequest(ctx, domain.ContactRequestInput{Doc: toContactRequestDoc(input)}))
+	return contactRequestPayload(r.Gifts.CreateContactRequest(ctx, gifts.ContactRequestInput{Doc: toContactRequestDoc(input)}))
 }
 
 // Gift is the resolver for the gift field.

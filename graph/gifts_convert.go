@@ -4,6 +4,8 @@ import (
 	"strings"
 	"time"
 
+	"salesplatform/domain/gifts"
+
 	"salesplatform/domain"
 	"salesplatform/graph/model"
 )
@@ -13,7 +15,7 @@ import (
 
 // toGraphGiftType is a gift kind as enum GiftType: "network_voucher" is
 // NETWORK_VOUCHER.
-func toGraphGiftType(k domain.GiftKind) model.GiftType {
+func toGraphGiftType(k gifts.GiftKind) model.GiftType {
 	return model.GiftType(strings.ToUpper(string(k)))
 }
 
@@ -23,7 +25,7 @@ func toGraphGiftPartner(p *domain.Partner) *model.GiftPartner {
 
 // toGraphGift is the normalized gift payload of GET /api/v2/gift/{code}/:
 // amounts in the seller's currency, dates in its time zone.
-func toGraphGift(g *domain.GiftView) *model.Gift {
+func toGraphGift(g *gifts.GiftView) *model.Gift {
 	out := &model.Gift{
 		ID: idString(g.ID), Code: g.Code, Type: toGraphGiftType(g.Kind), State: g.State,
 		MaxUsages: g.MaxUsages, UsageCount: g.UsageCount, CurrencyCode: g.Currency,
@@ -54,7 +56,7 @@ func timeIn(t *time.Time, loc *time.Location) *time.Time {
 	return &in
 }
 
-func toGraphGiftLinkedPartners(lp *domain.GiftLinkedPartners) *model.GiftLinkedPartners {
+func toGraphGiftLinkedPartners(lp *gifts.GiftLinkedPartners) *model.GiftLinkedPartners {
 	out := &model.GiftLinkedPartners{Code: lp.Gift.Code, Type: toGraphGiftType(lp.Gift.Kind),
 		Partners: make([]*model.GiftPartner, len(lp.Partners))}
 	for i, p := range lp.Partners {
@@ -82,7 +84,7 @@ func toContactRequestDoc(in model.ContactRequestInput) map[string]any {
 
 // contactRequestPayload is the mutation's answer: the stored request, or
 // its input errors under the input's field names.
-func contactRequestPayload(cr *domain.ContactRequestView, err error) (*model.ContactRequestPayload, error) {
+func contactRequestPayload(cr *gifts.ContactRequestView, err error) (*model.ContactRequestPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
 		for _, e := range ue {

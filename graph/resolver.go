@@ -5,6 +5,7 @@ package graph
 
 import (
 	"salesplatform/domain"
+	"salesplatform/domain/gifts"
 	"salesplatform/domain/media"
 	"salesplatform/domain/prototypes"
 	"salesplatform/domain/vouchers"
@@ -23,7 +24,7 @@ type Resolver struct {
 	BoxCatalog       *domain.BoxService
 	PrototypeCatalog *domain.PrototypeService
 	Widgets          *domain.WidgetService
-	Gifts            *domain.GiftService
+	Gifts            *gifts.GiftService
 	// VoucherAdmin serves the administration's vouchers and giftcards.
 	VoucherAdmin    *vouchers.VoucherAdminService
 	MediaLibrary    *media.MediaService

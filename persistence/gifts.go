@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"salesplatform/domain/gifts"
+
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
@@ -20,7 +22,7 @@ import (
 // code is unique across the four gift tables.
 type GiftStore struct{ db bun.IDB }
 
-var _ domain.GiftStore = (*GiftStore)(nil)
+var _ gifts.GiftStore = (*GiftStore)(nil)
 
 // NewGiftStore returns the store on db.
 func NewGiftStore(db bun.IDB) *GiftStore { return &GiftStore{db: db} }
@@ -36,7 +38,7 @@ type giftInsertResult struct {
 // ... FROM c" and returns "id, <creation column> AS created_at". guard, when
 // set, is a query that must return a row for anything to be inserted (the
 // code included); sql.ErrNoRows is returned when it does not.
-func (s *GiftStore) insertGift(ctx context.Context, code string, kind domain.GiftKind, guard string, guardArgs []any, insert string, args ...any) (*giftInsertResult, error) {
+func (s *GiftStore) insertGift(ctx context.Context, code string, kind gifts.GiftKind, guard string, guardArgs []any, insert string, args ...any) (*giftInsertResult, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var q strings.Builder
@@ -61,7 +63,7 @@ func (s *GiftStore) insertGift(ctx context.Context, code string, kind domain.Gif
 
 // giftInsertError translates what PostgreSQL refused into field errors;
 // productField names the gift's product reference.
-func giftInsertError(kind domain.GiftKind, productField string, err error) error {
+func giftInsertError(kind gifts.GiftKind, productField string, err error) error {
 	var pgErr *pgconn.PgError
 	if !errors.As(err, &pgErr) {
 		return fmt.Errorf("insert %s: %w", kind, err)
@@ -71,7 +73,7 @@ func giftInsertError(kind domain.GiftKind, productField string, err error) error
 	case pgErr.Code == "23505" && c == "gift_codes_pkey":
 		return invalidField("code", "unique", "A gift with this code already exists.")
 	case pgErr.Code == "23514" && c == "gift_codes_code_check":
-		return invalidField("code", domain.VInvalid, fmt.Sprintf("Enter a valid gift code: 1 to %d letters, digits, \".\", \"_\" or \"-\".", domain.MaxGiftCodeLength))
+		return invalidField("code", domain.VInvalid, fmt.Sprintf("Enter a valid gift code: 1 to %d letters, digits, \".\", \"_\" or \"-\".", gifts.MaxGiftCodeLength))
 	case pgErr.Code == "23503" && productField != "" && strings.HasSuffix(c, "_"+productField+"_id_fkey"):
 		return invalidField(productField, domain.VNotFound, "Not found.")
 	case pgErr.Code == "23514" && strings.HasSuffix(c, "_state_check"):
@@ -93,11 +95,11 @@ func nullTime(t time.Time) *time.Time {
 
 // CreateVoucher inserts v and sets its ID and CreationDate (now when zero);
 // an empty State is draft.
-func (s *GiftStore) CreateVoucher(ctx context.Context, v *domain.Voucher) error {
+func (s *GiftStore) CreateVoucher(ctx context.Context, v *gifts.Voucher) error {
 	if v.State == "" {
-		v.State = domain.VoucherStateDraft
+		v.State = gifts.VoucherStateDraft
 	}
-	res, err := s.insertGift(ctx, v.Code, domain.GiftKindVoucher, "", nil, `
+	res, err := s.insertGift(ctx, v.Code, gifts.GiftKindVoucher, "", nil, `
 		INSERT INTO vouchers (code, code_kind, voucher_prototype_id, state, total_price, creation_date,
 			expiration_date, gifter_first_name, gifter_last_name, giftee_first_name, giftee_last_name)
 		SELECT c.code, c.kind, ?::bigint, ?::text, ?::numeric, COALESCE(?::timestamptz, now()), ?::timestamptz,
@@ -106,7 +108,7 @@ func (s *GiftStore) CreateVoucher(ctx context.Context, v *domain.Voucher) error 
 		v.VoucherPrototypeID, v.State, v.TotalPrice, nullTime(v.CreationDate), v.ExpirationDate,
 		v.GifterFirstName, v.GifterLastName, v.GifteeFirstName, v.GifteeLastName)
 	if err != nil {
-		return giftInsertError(domain.GiftKindVoucher, "voucher_prototype", err)
+		return giftInsertError(gifts.GiftKindVoucher, "voucher_prototype", err)
 	}
 	v.ID, v.CreationDate = res.ID, res.CreatedAt
 	return nil
@@ -114,11 +116,11 @@ func (s *GiftStore) CreateVoucher(ctx context.Context, v *domain.Voucher) error 
 
 // CreateGiftcard inserts g and sets its ID and CreatedOn (now when zero); an
 // empty Status is draft.
-func (s *GiftStore) CreateGiftcard(ctx context.Context, g *domain.Giftcard) error {
+func (s *GiftStore) CreateGiftcard(ctx context.Context, g *gifts.Giftcard) error {
 	if g.Status == "" {
-		g.Status = domain.GiftStatusDraft
+		g.Status = gifts.GiftStatusDraft
 	}
-	res, err := s.insertGift(ctx, g.Code, domain.GiftKindGiftcard, "", nil, `
+	res, err := s.insertGift(ctx, g.Code, gifts.GiftKindGiftcard, "", nil, `
 		INSERT INTO giftcards (code, code_kind, giftcard_prototype_id, status, value, remaining_value,
 			created_on, expires_on)
 		SELECT c.code, c.kind, ?::bigint, ?::text, ?::numeric, ?::numeric, COALESCE(?::timestamptz, now()),
@@ -126,7 +128,7 @@ func (s *GiftStore) CreateGiftcard(ctx context.Context, g *domain.Giftcard) erro
 		RETURNING id, created_on AS created_at`,
 		g.GiftcardPrototypeID, g.Status, g.Value, g.RemainingValue, nullTime(g.CreatedOn), g.ExpiresOn)
 	if err != nil {
-		return giftInsertError(domain.GiftKindGiftcard, "giftcard_prototype", err)
+		return giftInsertError(gifts.GiftKindGiftcard, "giftcard_prototype", err)
 	}
 	g.ID, g.CreatedOn = res.ID, res.CreatedAt
 	return nil
@@ -135,11 +137,11 @@ func (s *GiftStore) CreateGiftcard(ctx context.Context, g *domain.Giftcard) erro
 // CreateNetworkGiftcard inserts g and sets its ID and CreationDate (now when
 // zero); an empty Status is draft. Nothing is inserted, the code included,
 // when MarketplaceID names no marketplace.
-func (s *GiftStore) CreateNetworkGiftcard(ctx context.Context, g *domain.NetworkGiftcard) error {
+func (s *GiftStore) CreateNetworkGiftcard(ctx context.Context, g *gifts.NetworkGiftcard) error {
 	if g.Status == "" {
-		g.Status = domain.GiftStatusDraft
+		g.Status = gifts.GiftStatusDraft
 	}
-	res, err := s.insertGift(ctx, g.Code, domain.GiftKindNetworkGiftcard,
+	res, err := s.insertGift(ctx, g.Code, gifts.GiftKindNetworkGiftcard,
 		"SELECT id FROM partners WHERE id = ? AND is_marketplace", []any{g.MarketplaceID}, `
 		INSERT INTO network_giftcards (code, code_kind, marketplace_id, status, value, remaining_value,
 			creation_date, activation_date, expiration_date)
@@ -151,7 +153,7 @@ func (s *GiftStore) CreateNetworkGiftcard(ctx context.Context, g *domain.Network
 		return invalidField("marketplace", domain.VNotFound, "No marketplace has this id.")
 	}
 	if err != nil {
-		return giftInsertError(domain.GiftKindNetworkGiftcard, "marketplace", err)
+		return giftInsertError(gifts.GiftKindNetworkGiftcard, "marketplace", err)
 	}
 	g.ID, g.CreationDate = res.ID, res.CreatedAt
 	return nil
@@ -159,14 +161,14 @@ func (s *GiftStore) CreateNetworkGiftcard(ctx context.Context, g *domain.Network
 
 // CreateNetworkVoucher inserts v and sets its ID and CreationDate (now when
 // zero); an empty Status is draft and a zero MaxUsages is 1.
-func (s *GiftStore) CreateNetworkVoucher(ctx context.Context, v *domain.NetworkVoucher) error {
+func (s *GiftStore) CreateNetworkVoucher(ctx context.Context, v *gifts.NetworkVoucher) error {
 	if v.Status == "" {
-		v.Status = domain.GiftStatusDraft
+		v.Status = gifts.GiftStatusDraft
 	}
 	if v.MaxUsages == 0 {
 		v.MaxUsages = 1
 	}
-	res, err := s.insertGift(ctx, v.Code, domain.GiftKindNetworkVoucher, "", nil, `
+	res, err := s.insertGift(ctx, v.Code, gifts.GiftKindNetworkVoucher, "", nil, `
 		INSERT INTO network_vouchers (code, code_kind, box_id, status, max_usages, usage_count,
 			creation_date, expiration_date)
 		SELECT c.code, c.kind, ?::bigint, ?::text, ?::integer, ?::integer, COALESCE(?::timestamptz, now()),
@@ -174,7 +176,7 @@ func (s *GiftStore) CreateNetworkVoucher(ctx context.Context, v *domain.NetworkV
 		RETURNING id, creation_date AS created_at`,
 		v.BoxID, v.Status, v.MaxUsages, v.UsageCount, nullTime(v.CreationDate), v.ExpirationDate)
 	if err != nil {
-		return giftInsertError(domain.GiftKindNetworkVoucher, "box", err)
+		return giftInsertError(gifts.GiftKindNetworkVoucher, "box", err)
 	}
 	v.ID, v.CreationDate = res.ID, res.CreatedAt
 	return nil
@@ -222,7 +224,7 @@ type giftRow struct {
 
 // FindGiftByCode looks the code up in the four gift tables in one query;
 // at most one has it.
-func (s *GiftStore) FindGiftByCode(ctx context.Context, code string) (*domain.Gift, error) {
+func (s *GiftStore) FindGiftByCode(ctx context.Context, code string) (*gifts.Gift, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []giftRow
@@ -255,7 +257,7 @@ func (s *GiftStore) FindGiftByCode(ctx context.Context, code string) (*domain.Gi
 		return nil, domain.ErrNotFound
 	}
 	r := rows[0]
-	return &domain.Gift{Kind: domain.GiftKind(r.Kind), ID: r.ID, Code: r.Code, State: r.State,
+	return &gifts.Gift{Kind: gifts.GiftKind(r.Kind), ID: r.ID, Code: r.Code, State: r.State,
 		Value: r.Value, RemainingValue: r.RemainingValue, MaxUsages: r.MaxUsages, UsageCount: r.UsageCount,
 		CreatedAt: r.CreatedAt, ActivatesAt: r.ActivatesAt, ExpiresAt: r.ExpiresAt,
 		ProductID: r.ProductID, SellerID: r.SellerID}, nil
@@ -302,7 +304,7 @@ type contactRequestRow struct {
 }
 
 // CreateContactRequest inserts r and sets its ID and CreatedAt.
-func (s *GiftStore) CreateContactRequest(ctx context.Context, r *domain.ContactRequest) error {
+func (s *GiftStore) CreateContactRequest(ctx context.Context, r *gifts.ContactRequest) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &contactRequestRow{PartnerID: r.PartnerID, GiftCode: r.GiftCode, FullName: r.FullName,

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"time"
 
+	"salesplatform/domain/gifts"
+
 	"github.com/gorilla/mux"
 	"github.com/shopspring/decimal"
 
@@ -58,7 +60,7 @@ type jsonGift struct {
 	Partner                 jsonGiftPartner  `json:"partner"`
 }
 
-func toJSONGift(g *domain.GiftView) jsonGift {
+func toJSONGift(g *gifts.GiftView) jsonGift {
 	out := jsonGift{
 		ID: g.ID, Code: g.Code, Type: string(g.Kind), State: g.State,
 		Value: jsonMoney(g.Value), ValueFormatted: toJSONLocalizedOrNull(g.ValueFormatted),
@@ -156,7 +158,7 @@ func (a *api) handleContactRequestCreate(w http.ResponseWriter, r *http.Request)
 	if !ok {
 		return
 	}
-	cr, err := a.Gifts.CreateContactRequest(r.Context(), domain.ContactRequestInput{Doc: doc})
+	cr, err := a.Gifts.CreateContactRequest(r.Context(), gifts.ContactRequestInput{Doc: doc})
 	if err != nil {
 		writeError(w, r, err)
 		return

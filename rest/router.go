@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strings"
 
+	"salesplatform/domain/gifts"
+
 	"salesplatform/domain/vouchers"
 
 	"salesplatform/domain/media"
@@ -29,7 +31,7 @@ type Services struct {
 	Workshops  *domain.WorkshopService
 	Boxes      *domain.BoxService
 	Prototypes *domain.PrototypeService
-	Gifts      *domain.GiftService
+	Gifts      *gifts.GiftService
 	Widgets    *domain.WidgetService
 	// VoucherAdmin serves the administration's vouchers and giftcards.
 	VoucherAdmin *vouchers.VoucherAdminService

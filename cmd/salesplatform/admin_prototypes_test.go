@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"salesplatform/domain"
+	"salesplatform/domain/gifts"
 	"salesplatform/persistence"
 )
 
@@ -290,9 +291,9 @@ func TestAdminVoucherPrototypesREST(t *testing.T) {
 	}
 
 	// nb_orders counts sold vouchers only.
-	gifts := persistence.NewGiftStore(f.db)
+	giftStore := persistence.NewGiftStore(f.db)
 	for i, state := range []string{"paid", "used", "draft", "error"} {
-		gcMust(t, gifts.CreateVoucher(context.Background(), &domain.Voucher{Code: fmt.Sprintf("VPROTO%d", i),
+		gcMust(t, giftStore.CreateVoucher(context.Background(), &gifts.Voucher{Code: fmt.Sprintf("VPROTO%d", i),
 			VoucherPrototypeID: id, State: state}))
 	}
 	if res := f.call(t, http.MethodGet, fmt.Sprintf("%s%d/", base, id), f.editorTok, ""); res.JSON(t)["nb_orders"].(float64) != 2 {

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"salesplatform/domain/gifts"
+
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
@@ -132,17 +134,17 @@ func TestGiftRetrieve(t *testing.T) {
 	f := newGiftsFixture(t)
 	ctx := context.Background()
 	expires := giftsTime("2099-12-31T22:00:00Z")
-	f.must(t, f.gifts.CreateVoucher(ctx, &domain.Voucher{Code: "VOUCHER-1", VoucherPrototypeID: f.shopVP,
+	f.must(t, f.gifts.CreateVoucher(ctx, &gifts.Voucher{Code: "VOUCHER-1", VoucherPrototypeID: f.shopVP,
 		State: "paid", TotalPrice: giftsDec("150"), CreationDate: giftsTime("2026-01-15T10:00:00Z"), ExpirationDate: &expires,
 		GifterFirstName: "Ada", GifteeFirstName: "Grace"}))
-	f.must(t, f.gifts.CreateGiftcard(ctx, &domain.Giftcard{Code: "GIFTCARD-1", GiftcardPrototypeID: f.shopGP,
+	f.must(t, f.gifts.CreateGiftcard(ctx, &gifts.Giftcard{Code: "GIFTCARD-1", GiftcardPrototypeID: f.shopGP,
 		Status: "using", Value: giftsDec("100"), RemainingValue: giftsDec("35.5"), CreatedOn: giftsTime("2026-07-01T08:30:00Z")}))
-	f.must(t, f.gifts.CreateNetworkGiftcard(ctx, &domain.NetworkGiftcard{Code: "NGC-1", MarketplaceID: f.market.ID,
+	f.must(t, f.gifts.CreateNetworkGiftcard(ctx, &gifts.NetworkGiftcard{Code: "NGC-1", MarketplaceID: f.market.ID,
 		Status: "paid", Value: giftsDec("80"), RemainingValue: giftsDec("80"), CreationDate: giftsTime("2026-02-01T00:00:00Z"),
 		ActivationDate: giftsTimePtr("2099-01-01T00:00:00Z"), ExpirationDate: &expires}))
-	f.must(t, f.gifts.CreateNetworkVoucher(ctx, &domain.NetworkVoucher{Code: "NV-1", BoxID: f.marketBox,
+	f.must(t, f.gifts.CreateNetworkVoucher(ctx, &gifts.NetworkVoucher{Code: "NV-1", BoxID: f.marketBox,
 		Status: "using", MaxUsages: 3, UsageCount: 1, CreationDate: giftsTime("2026-03-01T12:00:00Z")}))
-	f.must(t, f.gifts.CreateVoucher(ctx, &domain.Voucher{Code: "VOUCHER-OTHER", VoucherPrototypeID: f.otherVP}))
+	f.must(t, f.gifts.CreateVoucher(ctx, &gifts.Voucher{Code: "VOUCHER-OTHER", VoucherPrototypeID: f.otherVP}))
 
 	url := func(code string) string { return f.URL + "/api/v2/gift/" + code + "/" }
 	shopSite := []string{"X-Partner-Domain", "shop.example.com"}
@@ -251,14 +253,14 @@ func TestGiftRetrieve(t *testing.T) {
 func TestGiftLinkedPartners(t *testing.T) {
 	f := newGiftsFixture(t)
 	ctx := context.Background()
-	f.must(t, f.gifts.CreateVoucher(ctx, &domain.Voucher{Code: "V1", VoucherPrototypeID: f.shopVP, State: "paid"}))
-	f.must(t, f.gifts.CreateGiftcard(ctx, &domain.Giftcard{Code: "G1", GiftcardPrototypeID: f.shopGP,
+	f.must(t, f.gifts.CreateVoucher(ctx, &gifts.Voucher{Code: "V1", VoucherPrototypeID: f.shopVP, State: "paid"}))
+	f.must(t, f.gifts.CreateGiftcard(ctx, &gifts.Giftcard{Code: "G1", GiftcardPrototypeID: f.shopGP,
 		Value: giftsDec("10"), RemainingValue: giftsDec("10")}))
-	f.must(t, f.gifts.CreateNetworkGiftcard(ctx, &domain.NetworkGiftcard{Code: "NGC1", MarketplaceID: f.market.ID,
+	f.must(t, f.gifts.CreateNetworkGiftcard(ctx, &gifts.NetworkGiftcard{Code: "NGC1", MarketplaceID: f.market.ID,
 		Value: giftsDec("10"), RemainingValue: giftsDec("10")}))
-	f.must(t, f.gifts.CreateNetworkVoucher(ctx, &domain.NetworkVoucher{Code: "NV1", BoxID: f.marketBox}))
+	f.must(t, f.gifts.CreateNetworkVoucher(ctx, &gifts.NetworkVoucher{Code: "NV1", BoxID: f.marketBox}))
 	emptyBox := f.mustID(t, "INSERT INTO network_voucher_boxes (marketplace_id) VALUES (?) RETURNING id", f.market.ID)
-	f.must(t, f.gifts.CreateNetworkVoucher(ctx, &domain.NetworkVoucher{Code: "NV-EMPTY", BoxID: emptyBox}))
+	f.must(t, f.gifts.CreateNetworkVoucher(ctx, &gifts.NetworkVoucher{Code: "NV-EMPTY", BoxID: emptyBox}))
 	// The network giftcard settings allow inn and spa (inn first, spa twice).
 	for _, p := range []*domain.Partner{f.inn, f.spa, f.spa} {
 		f.must(t, f.gifts.AddNetworkGiftcardAllowedPartner(ctx, f.market.ID, p.ID))
@@ -319,10 +321,10 @@ func TestGiftLinkedPartners(t *testing.T) {
 func TestContactRequestCreate(t *testing.T) {
 	f := newGiftsFixture(t)
 	ctx := context.Background()
-	voucher := &domain.Voucher{Code: "V1", VoucherPrototypeID: f.shopVP, State: "paid"}
+	voucher := &gifts.Voucher{Code: "V1", VoucherPrototypeID: f.shopVP, State: "paid"}
 	f.must(t, f.gifts.CreateVoucher(ctx, voucher))
-	f.must(t, f.gifts.CreateVoucher(ctx, &domain.Voucher{Code: "V-OTHER", VoucherPrototypeID: f.otherVP}))
-	ngc := &domain.NetworkGiftcard{Code: "NGC1", MarketplaceID: f.market.ID, Status: "cncld", Value: giftsDec("10"), RemainingValue: giftsDec("10")}
+	f.must(t, f.gifts.CreateVoucher(ctx, &gifts.Voucher{Code: "V-OTHER", VoucherPrototypeID: f.otherVP}))
+	ngc := &gifts.NetworkGiftcard{Code: "NGC1", MarketplaceID: f.market.ID, Status: "cncld", Value: giftsDec("10"), RemainingValue: giftsDec("10")}
 	f.must(t, f.gifts.CreateNetworkGiftcard(ctx, ngc))
 	url := f.URL + "/api/v2/contact_requests/"
 	shop := f.shop.UUID.String()

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"salesplatform/domain"
+	"salesplatform/domain/gifts"
 	"salesplatform/domain/l10n"
 	"salesplatform/persistence"
 )
@@ -60,18 +61,18 @@ func newGGGiftsFixture(t *testing.T) *ggGiftsFixture {
 	t.Helper()
 	ctx := context.Background()
 	f := &ggGiftsFixture{gcFixture: newGCFixture(t), expires: giftsTime("2099-12-31T22:00:00Z")}
-	gifts := persistence.NewGiftStore(f.db)
+	giftStore := persistence.NewGiftStore(f.db)
 	f.spa = f.networkPartner(t, "Spa")
 	f.nvBox = f.box(t, "Spa day", "90", 1, f.shop, f.spa)
 	f.shopVP = f.id(t, "INSERT INTO voucher_prototypes (partner_id) VALUES (?) RETURNING id", f.shop.ID)
 	f.otherVP = f.id(t, "INSERT INTO voucher_prototypes (partner_id) VALUES (?) RETURNING id", f.other.ID)
-	v := &domain.Voucher{Code: "V1", VoucherPrototypeID: f.shopVP, State: "paid", TotalPrice: giftsDec("150"),
+	v := &gifts.Voucher{Code: "V1", VoucherPrototypeID: f.shopVP, State: "paid", TotalPrice: giftsDec("150"),
 		CreationDate: giftsTime("2026-01-15T10:00:00Z"), ExpirationDate: &f.expires}
-	gcMust(t, gifts.CreateVoucher(ctx, v))
-	gcMust(t, gifts.CreateVoucher(ctx, &domain.Voucher{Code: "V-OTHER", VoucherPrototypeID: f.otherVP}))
-	nv := &domain.NetworkVoucher{Code: "NV1", BoxID: f.nvBox.ID, Status: "using", MaxUsages: 3, UsageCount: 1,
+	gcMust(t, giftStore.CreateVoucher(ctx, v))
+	gcMust(t, giftStore.CreateVoucher(ctx, &gifts.Voucher{Code: "V-OTHER", VoucherPrototypeID: f.otherVP}))
+	nv := &gifts.NetworkVoucher{Code: "NV1", BoxID: f.nvBox.ID, Status: "using", MaxUsages: 3, UsageCount: 1,
 		CreationDate: giftsTime("2026-03-01T12:00:00Z")}
-	gcMust(t, gifts.CreateNetworkVoucher(ctx, nv))
+	gcMust(t, giftStore.CreateNetworkVoucher(ctx, nv))
 	f.voucher, f.nv = v.ID, nv.ID
 	f.shopLoc, f.mktLoc = ggLocation(f.shop), ggLocation(f.market)
 	return f

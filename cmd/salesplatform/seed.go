@@ -9,6 +9,8 @@ import (
 	"io"
 	"time"
 
+	"salesplatform/domain/gifts"
+
 	"salesplatform/domain/media"
 
 	"github.com/shopspring/decimal"
@@ -601,20 +603,20 @@ func (l *demoLoader) loadGifts(ctx context.Context) error {
 		expires := bought.AddDate(0, d.ValidMonths, 0)
 		var err error
 		switch d.Kind {
-		case domain.GiftKindVoucher:
-			err = l.gifts.CreateVoucher(ctx, &domain.Voucher{Code: d.Code, VoucherPrototypeID: l.id(d.Of),
+		case gifts.GiftKindVoucher:
+			err = l.gifts.CreateVoucher(ctx, &gifts.Voucher{Code: d.Code, VoucherPrototypeID: l.id(d.Of),
 				State: d.State, TotalPrice: d.Value, CreationDate: bought, ExpirationDate: &expires,
 				GifterFirstName: d.Gifter[0], GifterLastName: d.Gifter[1],
 				GifteeFirstName: d.Giftee[0], GifteeLastName: d.Giftee[1]})
-		case domain.GiftKindGiftcard:
-			err = l.gifts.CreateGiftcard(ctx, &domain.Giftcard{Code: d.Code, GiftcardPrototypeID: l.id(d.Of),
+		case gifts.GiftKindGiftcard:
+			err = l.gifts.CreateGiftcard(ctx, &gifts.Giftcard{Code: d.Code, GiftcardPrototypeID: l.id(d.Of),
 				Status: d.State, Value: d.Value, RemainingValue: d.Remaining, CreatedOn: bought, ExpiresOn: &expires})
-		case domain.GiftKindNetworkGiftcard:
-			err = l.gifts.CreateNetworkGiftcard(ctx, &domain.NetworkGiftcard{Code: d.Code,
+		case gifts.GiftKindNetworkGiftcard:
+			err = l.gifts.CreateNetworkGiftcard(ctx, &gifts.NetworkGiftcard{Code: d.Code,
 				MarketplaceID: l.partners[d.Of].ID, Status: d.State, Value: d.Value, RemainingValue: d.Remaining,
 				CreationDate: bought, ActivationDate: &bought, ExpirationDate: &expires})
-		case domain.GiftKindNetworkVoucher:
-			err = l.gifts.CreateNetworkVoucher(ctx, &domain.NetworkVoucher{Code: d.Code, BoxID: l.id(d.Of),
+		case gifts.GiftKindNetworkVoucher:
+			err = l.gifts.CreateNetworkVoucher(ctx, &gifts.NetworkVoucher{Code: d.Code, BoxID: l.id(d.Of),
 				Status: d.State, MaxUsages: d.MaxUsages, UsageCount: d.UsageCount, CreationDate: bought,
 				ExpirationDate: &expires})
 		default:
@@ -744,7 +746,7 @@ func (d demoDate) times(now time.Time, p *domain.Partner) (start, end time.Time,
 // demoGift is a sold gift of any kind with a fixed code.
 type demoGift struct {
 	Code string
-	Kind domain.GiftKind
+	Kind gifts.GiftKind
 	// Of is the key of the voucher prototype, giftcard prototype or box the
 	// gift is of; of the marketplace that sells a network giftcard.
 	Of    string
@@ -763,19 +765,19 @@ type demoGift struct {
 func demoSeller(g demoGift) *demoPartner {
 	seller := g.Of
 	switch g.Kind {
-	case domain.GiftKindVoucher:
+	case gifts.GiftKindVoucher:
 		for _, p := range demoVoucherPrototypes {
 			if p.Key == g.Of {
 				seller = p.Partner
 			}
 		}
-	case domain.GiftKindGiftcard:
+	case gifts.GiftKindGiftcard:
 		for _, p := range demoGiftcardPrototypes {
 			if p.Key == g.Of {
 				seller = p.Partner
 			}
 		}
-	case domain.GiftKindNetworkVoucher:
+	case gifts.GiftKindNetworkVoucher:
 		for _, b := range demoBoxes {
 			if b.Key == g.Of {
 				seller = b.Marketplace
@@ -2051,20 +2053,20 @@ var demoBoxes = []demoBox{
 // demoGifts are sold gifts of every kind, with codes to try in
 // GET /api/v2/gift/{code}/.
 var demoGifts = []demoGift{
-	{Code: "DEMO-VOUCHER-1", Kind: domain.GiftKindVoucher, Of: "private-tour", State: domain.VoucherStatePaid,
+	{Code: "DEMO-VOUCHER-1", Kind: gifts.GiftKindVoucher, Of: "private-tour", State: gifts.VoucherStatePaid,
 		Value: demoDec("120.00"), BoughtDaysAgo: 10, ValidMonths: 12,
 		Gifter: [2]string{"Camille", "Martin"}, Giftee: [2]string{"Hugo", "Bernard"}},
-	{Code: "DEMO-VOUCHER-2", Kind: domain.GiftKindVoucher, Of: "throwing-lesson", State: domain.VoucherStatePaid,
+	{Code: "DEMO-VOUCHER-2", Kind: gifts.GiftKindVoucher, Of: "throwing-lesson", State: gifts.VoucherStatePaid,
 		Value: demoDec("65.00"), BoughtDaysAgo: 3, ValidMonths: 12,
 		Gifter: [2]string{"Lucas", "Petit"}, Giftee: [2]string{"Inès", "Moreau"}},
-	{Code: "DEMO-GIFTCARD-1", Kind: domain.GiftKindGiftcard, Of: "chateau-card", State: domain.GiftStatusPaid,
+	{Code: "DEMO-GIFTCARD-1", Kind: gifts.GiftKindGiftcard, Of: "chateau-card", State: gifts.GiftStatusPaid,
 		Value: demoDec("100.00"), Remaining: demoDec("100.00"), BoughtDaysAgo: 20, ValidMonths: 12},
-	{Code: "DEMO-GIFTCARD-2", Kind: domain.GiftKindGiftcard, Of: "atelier-card", State: domain.GiftStatusUsing,
+	{Code: "DEMO-GIFTCARD-2", Kind: gifts.GiftKindGiftcard, Of: "atelier-card", State: gifts.GiftStatusUsing,
 		Value: demoDec("90.00"), Remaining: demoDec("25.00"), BoughtDaysAgo: 45, ValidMonths: 12},
-	{Code: "DEMO-NETWORK-GIFTCARD-1", Kind: domain.GiftKindNetworkGiftcard, Of: "market", State: domain.GiftStatusPaid,
+	{Code: "DEMO-NETWORK-GIFTCARD-1", Kind: gifts.GiftKindNetworkGiftcard, Of: "market", State: gifts.GiftStatusPaid,
 		Value: demoDec("150.00"), Remaining: demoDec("150.00"), BoughtDaysAgo: 5, ValidMonths: 12},
-	{Code: "DEMO-NETWORK-VOUCHER-1", Kind: domain.GiftKindNetworkVoucher, Of: "heritage-box", State: domain.GiftStatusPaid,
+	{Code: "DEMO-NETWORK-VOUCHER-1", Kind: gifts.GiftKindNetworkVoucher, Of: "heritage-box", State: gifts.GiftStatusPaid,
 		MaxUsages: 1, BoughtDaysAgo: 7, ValidMonths: 12},
-	{Code: "DEMO-NETWORK-VOUCHER-2", Kind: domain.GiftKindNetworkVoucher, Of: "loire-box", State: domain.GiftStatusUsing,
+	{Code: "DEMO-NETWORK-VOUCHER-2", Kind: gifts.GiftKindNetworkVoucher, Of: "loire-box", State: gifts.GiftStatusUsing,
 		MaxUsages: 2, UsageCount: 1, BoughtDaysAgo: 30, ValidMonths: 12},
 }

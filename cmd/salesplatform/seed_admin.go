@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"salesplatform/domain/gifts"
+
 	"salesplatform/domain/vouchers"
 
 	"salesplatform/domain/media"
@@ -453,12 +455,12 @@ func (l *demoAdminLoader) loadVouchers(ctx context.Context) error {
 			FromGifter: &d.Gifter.First, ToGiftee: &d.Giftee.First, Message: &d.Message,
 			NbAdults: &d.Adults, NbChildren: &d.Children, NbNights: &d.Nights}
 		expires := l.now.AddDate(0, 0, 30)
-		if d.Path == nil || d.Path[len(d.Path)-1] != domain.VoucherStateExpired {
+		if d.Path == nil || d.Path[len(d.Path)-1] != gifts.VoucherStateExpired {
 			expires = l.now.AddDate(1, 0, -d.BoughtDaysAgo)
 		}
 		in.ExpirationDate = &expires
 		if d.Draft {
-			draft := domain.VoucherStateDraft
+			draft := gifts.VoucherStateDraft
 			in.State = &draft
 		}
 		for _, o := range d.Options {
@@ -500,7 +502,7 @@ func (l *demoAdminLoader) loadVouchers(ctx context.Context) error {
 			}
 			l.tally.add("voucher state changes (with their history)", 1)
 		}
-		if v.State == domain.VoucherStateExpired {
+		if v.State == gifts.VoucherStateExpired {
 			// It expired a month ago; the service only issues live vouchers.
 			if _, err := l.tx.NewRaw("UPDATE vouchers SET expiration_date = ? WHERE id = ?",
 				l.now.AddDate(0, -1, 0), v.ID).Exec(ctx); err != nil {
@@ -563,7 +565,7 @@ func (l *demoAdminLoader) loadGiftcards(ctx context.Context) error {
 		in := vouchers.IssueGiftcardInput{GiftcardPrototypeID: l.id(g.Prototype), Value: g.Value, ExpiresOn: &expires,
 			GifterFirstName: &g.Gifter[0], GifterLastName: &g.Gifter[1]}
 		if g.Draft {
-			draft := domain.GiftStatusDraft
+			draft := gifts.GiftStatusDraft
 			in.Status = &draft
 		}
 		created, err := l.vouchers.IssueGiftcard(l.staff, in)
@@ -1072,13 +1074,13 @@ var demoAdminVouchers = []demoAdminVoucher{
 		Message: "Joyeux anniversaire mon cœur ! On visite enfin le château ensemble ?",
 		Options: []demoBoughtOption{{Option: "loire-bottle", Count: 1, Price: "16.00"}}},
 	{Prototype: "three-wines", Language: "en", Price: "70.00", BoughtDaysAgo: 60, Payment: "paypal", ReceptionMode: 1,
-		Adults: 2, Path: []string{domain.VoucherStateUsing, domain.VoucherStateUsed},
+		Adults: 2, Path: []string{gifts.VoucherStateUsing, gifts.VoucherStateUsed},
 		Gifter:  demoCustomer{"Oliver", "Smith", "oliver.smith@example.co.uk", "Mr", "Bath", "United Kingdom", "+44 7700 900123"},
 		Giftee:  demoCustomer{First: "Emma", Last: "Smith", Email: "emma.smith@example.co.uk"},
 		Summary: "Tasting of three Loire wines for two",
 		Message: "Happy anniversary! A little taste of our trip to the Loire."},
 	{Prototype: "tower-night", Language: "es", Price: "340.00", BoughtDaysAgo: 25, Payment: "card", ReceptionMode: 2,
-		Adults: 2, Nights: 1, Path: []string{domain.VoucherStateUsing},
+		Adults: 2, Nights: 1, Path: []string{gifts.VoucherStateUsing},
 		Gifter:  demoCustomer{"Lucía", "García", "lucia.garcia@example.es", "Sra", "Madrid", "España", "+34 612 345 678"},
 		Giftee:  demoCustomer{First: "Javier", Last: "López", Email: "javier.lopez@example.es"},
 		Summary: "Una noche en la torre del vigía para dos",
@@ -1091,19 +1093,19 @@ var demoAdminVouchers = []demoAdminVoucher{
 		Summary: "Introduzione al tornio (2 ore)",
 		Message: "Per le tue mani d'artista: buon divertimento al tornio!"},
 	{Prototype: "parent-child", Language: "de", Price: "85.00", BoughtDaysAgo: 3, Payment: "bank_transfer", ReceptionMode: 1,
-		Adults: 1, Children: 1, Draft: true, Path: []string{domain.VoucherStateError},
+		Adults: 1, Children: 1, Draft: true, Path: []string{gifts.VoucherStateError},
 		Gifter:  demoCustomer{"Anna", "Müller", "anna.mueller@example.de", "Frau", "Köln", "Deutschland", "+49 151 23456789"},
 		Giftee:  demoCustomer{First: "Lena", Last: "Müller", Email: "lena.mueller@example.de"},
 		Summary: "Modellierkurs für Eltern und Kinder",
 		Message: "Für Lena und Papa: viel Spaß beim gemeinsamen Töpfern!"},
 	{Prototype: "private-tour", Language: "nl", Price: "120.00", BoughtDaysAgo: 400, Payment: "ideal", ReceptionMode: 2,
-		Adults: 2, Path: []string{domain.VoucherStateExpired},
+		Adults: 2, Path: []string{gifts.VoucherStateExpired},
 		Gifter:  demoCustomer{"Sanne", "de Vries", "sanne.devries@example.nl", "Mevr.", "Utrecht", "Nederland", "+31 6 12345678"},
 		Giftee:  demoCustomer{First: "Daan", Last: "Bakker", Email: "daan.bakker@example.nl"},
 		Summary: "Privérondleiding door het kasteel voor twee",
 		Message: "Gefeliciteerd met je pensioen, Daan! Tijd voor kastelen."},
 	{Prototype: "throwing-lesson", Language: "ca", Price: "73.00", BoughtDaysAgo: 90, Payment: "card", ReceptionMode: 2,
-		Adults: 1, Path: []string{domain.VoucherStateUsing, domain.VoucherStateUsed}, Coupon: "TERRE5",
+		Adults: 1, Path: []string{gifts.VoucherStateUsing, gifts.VoucherStateUsed}, Coupon: "TERRE5",
 		Gifter:  demoCustomer{"Marta", "Puig", "marta.puig@example.cat", "Sra", "Girona", "Espanya", "+34 672 345 678"},
 		Giftee:  demoCustomer{First: "Jordi", Last: "Soler", Email: "jordi.soler@example.cat"},
 		Summary: "Iniciació al torn (2 h) + esmalt cobalt + quilo de fang",
@@ -1117,27 +1119,27 @@ var demoAdminVouchers = []demoAdminVoucher{
 		Message: "Para o Tiago e a pequena Beatriz: divirtam-se com o barro!",
 		Options: []demoBoughtOption{{Option: "home-delivery", Count: 1, Price: "12.00"}}},
 	{Prototype: "tower-night", Language: "fr", Price: "290.00", BoughtDaysAgo: 420, Payment: "card", ReceptionMode: 5,
-		Adults: 2, Nights: 1, Path: []string{domain.VoucherStateExpired},
+		Adults: 2, Nights: 1, Path: []string{gifts.VoucherStateExpired},
 		Gifter:  demoCustomer{"Antoine", "Girard", "antoine.girard@example.fr", "M.", "Nantes", "France", "+33 6 98 76 54 32"},
 		Giftee:  demoCustomer{First: "Manon", Last: "Girard", Email: "manon.girard@example.fr"},
 		Summary: "Une nuit dans la tour de guet",
 		Message: "Pour nos dix ans : une nuit de princesse, rien que nous deux."},
 	{Prototype: "throwing-lesson", Language: "en", Price: "81.00", BoughtDaysAgo: 20, Payment: "card", ReceptionMode: 2,
-		Adults: 1, Path: []string{domain.VoucherStateUsing},
+		Adults: 1, Path: []string{gifts.VoucherStateUsing},
 		Gifter:  demoCustomer{"Harriet", "Jones", "harriet.jones@example.com", "Ms", "Dublin", "Ireland", "+353 85 123 4567"},
 		Giftee:  demoCustomer{First: "Sam", Last: "Jones", Email: "sam.jones@example.com"},
 		Summary: "Introduction to wheel throwing (2 h) + celadon glaze + extra clay",
 		Message: "Go make that wonky mug you always talk about!",
 		Options: []demoBoughtOption{{Option: "glaze-celadon", Count: 1, Price: "5.00"}, {Option: "extra-clay", Count: 1, Price: "8.00"}}},
 	{Prototype: "private-tour", Language: "it", Price: "170.00", BoughtDaysAgo: 15, Payment: "card", ReceptionMode: 2,
-		Adults: 2, Draft: true, Path: []string{domain.VoucherStateError, domain.VoucherStatePaid},
+		Adults: 2, Draft: true, Path: []string{gifts.VoucherStateError, gifts.VoucherStatePaid},
 		Gifter:  demoCustomer{"Francesca", "Romano", "francesca.romano@example.it", "Sig.ra", "Milano", "Italia", "+39 333 765 4321"},
 		Giftee:  demoCustomer{First: "Luca", Last: "Romano", Email: "luca.romano@example.it"},
 		Summary: "Visita privata del castello per due + colazione con champagne",
 		Message: "Buon compleanno, Luca! Ci vediamo sulla terrazza.",
 		Options: []demoBoughtOption{{Option: "champagne-breakfast", Count: 2, Price: "50.00"}}},
 	{Prototype: "three-wines", Language: "pt", Price: "35.00", BoughtDaysAgo: 2, Payment: "card", ReceptionMode: 1,
-		Adults: 1, Draft: true, Path: []string{domain.VoucherStateError},
+		Adults: 1, Draft: true, Path: []string{gifts.VoucherStateError},
 		Gifter:  demoCustomer{"João", "Silva", "joao.silva@example.pt", "Sr.", "Lisboa", "Portugal", "+351 961 234 567"},
 		Giftee:  demoCustomer{First: "Ana", Last: "Silva", Email: "ana.silva@example.pt"},
 		Summary: "Prova de três vinhos do Loire",

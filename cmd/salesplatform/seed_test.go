@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"salesplatform/domain/gifts"
+
 	"salesplatform/domain/vouchers"
 
 	"github.com/uptrace/bun"
@@ -466,7 +468,7 @@ func TestSeedDemoErrConflictLoadsNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	taken := demoGifts[len(demoGifts)-1].Code // the last record loaded
-	if err := persistence.NewGiftStore(db).CreateVoucher(ctx, &domain.Voucher{Code: taken, VoucherPrototypeID: proto.ID}); err != nil {
+	if err := persistence.NewGiftStore(db).CreateVoucher(ctx, &gifts.Voucher{Code: taken, VoucherPrototypeID: proto.ID}); err != nil {
 		t.Fatal(err)
 	}
 	before := seedCounts(t, db)

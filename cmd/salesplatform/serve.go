@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"salesplatform/domain/gifts"
+
 	"salesplatform/domain/vouchers"
 
 	"salesplatform/domain/media"
@@ -192,7 +194,7 @@ func newRouter(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logger
 		Workshops:       domain.NewWorkshopService(persistence.NewWorkshopStore(db), partners),
 		Boxes:           domain.NewBoxService(persistence.NewBoxStore(db), partners),
 		Prototypes:      domain.NewPrototypeService(persistence.NewPrototypeStore(db), partners),
-		Gifts:           domain.NewGiftService(persistence.NewGiftStore(db), partners),
+		Gifts:           gifts.NewGiftService(persistence.NewGiftStore(db), partners),
 		Widgets:         domain.NewWidgetService(persistence.NewWidgetStore(db), partners),
 		VoucherAdmin:    vouchers.NewVoucherAdminService(persistence.NewVoucherAdminStore(db), partners),
 		Media:           media.NewMediaService(persistence.NewMediaStore(db), blobs, partners, cfg.PublicBaseURL),

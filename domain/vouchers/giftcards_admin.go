@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"salesplatform/domain/gifts"
+
 	"salesplatform/domain"
 
 	"github.com/shopspring/decimal"
@@ -32,7 +34,7 @@ type AdminGiftcard struct {
 
 // Location is the zone the giftcard's dates are shown in.
 func (g *AdminGiftcard) Location() *time.Location {
-	return domain.GiftSellerLocation(&domain.Partner{ID: g.PartnerID, TimeZone: g.PartnerTimeZone})
+	return gifts.GiftSellerLocation(&domain.Partner{ID: g.PartnerID, TimeZone: g.PartnerTimeZone})
 }
 
 // GiftcardListInput is the giftcard list's query (4.2), as given.
@@ -102,7 +104,7 @@ func (s *VoucherAdminService) Giftcard(ctx context.Context, id int64) (*AdminGif
 // GiftcardByCode returns the giftcard with that code.
 // Errors: as Giftcard.
 func (s *VoucherAdminService) GiftcardByCode(ctx context.Context, code string) (*AdminGiftcard, error) {
-	if !domain.ValidGiftCode(code) {
+	if !gifts.ValidGiftCode(code) {
 		if _, err := domain.Authorize(ctx, domain.OpGiftcardRead); err != nil {
 			return nil, err
 		}
@@ -145,11 +147,11 @@ func (s *VoucherAdminService) IssueGiftcard(ctx context.Context, in IssueGiftcar
 		return nil, err
 	}
 	var v domain.Validator
-	g := &AdminGiftcard{GiftcardPrototypeID: in.GiftcardPrototypeID, Status: domain.GiftStatusPaid, ExpiresOn: in.ExpiresOn}
+	g := &AdminGiftcard{GiftcardPrototypeID: in.GiftcardPrototypeID, Status: gifts.GiftStatusPaid, ExpiresOn: in.ExpiresOn}
 	g.Value = v.Money(in.Value, "value")
 	g.RemainingValue = g.Value
 	if in.Status != nil {
-		if *in.Status != domain.GiftStatusDraft && *in.Status != domain.GiftStatusPaid {
+		if *in.Status != gifts.GiftStatusDraft && *in.Status != gifts.GiftStatusPaid {
 			v.Add(domain.VInvalid, fmt.Sprintf(domain.MsgLanguageChoice, *in.Status), "status")
 		}
 		g.Status = *in.Status

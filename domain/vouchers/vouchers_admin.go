@@ -9,6 +9,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"salesplatform/domain/gifts"
+
 	"salesplatform/domain"
 
 	"github.com/google/uuid"
@@ -22,8 +24,8 @@ import (
 
 // VoucherStates are the voucher states (Document 1, 3.3), in the order
 // error messages and the graph list them.
-var VoucherStates = []string{domain.VoucherStateDraft, domain.VoucherStatePaid, domain.VoucherStateError, domain.VoucherStateUsing,
-	domain.VoucherStateUsed, domain.VoucherStateExpired}
+var VoucherStates = []string{gifts.VoucherStateDraft, gifts.VoucherStatePaid, gifts.VoucherStateError, gifts.VoucherStateUsing,
+	gifts.VoucherStateUsed, gifts.VoucherStateExpired}
 
 // VoucherTransitions is the one table of the state changes an
 // administrator may make: from a state (key) to any of the listed ones.
@@ -31,12 +33,12 @@ var VoucherStates = []string{domain.VoucherStateDraft, domain.VoucherStatePaid, 
 // expired one is never used. using → paid undoes a usage that was started
 // (a booking cancelled).
 var VoucherTransitions = map[string][]string{
-	domain.VoucherStateDraft:   {domain.VoucherStatePaid, domain.VoucherStateError},
-	domain.VoucherStateError:   {domain.VoucherStateDraft, domain.VoucherStatePaid},
-	domain.VoucherStatePaid:    {domain.VoucherStateUsing, domain.VoucherStateUsed, domain.VoucherStateExpired},
-	domain.VoucherStateUsing:   {domain.VoucherStateUsed, domain.VoucherStatePaid},
-	domain.VoucherStateUsed:    {},
-	domain.VoucherStateExpired: {},
+	gifts.VoucherStateDraft:   {gifts.VoucherStatePaid, gifts.VoucherStateError},
+	gifts.VoucherStateError:   {gifts.VoucherStateDraft, gifts.VoucherStatePaid},
+	gifts.VoucherStatePaid:    {gifts.VoucherStateUsing, gifts.VoucherStateUsed, gifts.VoucherStateExpired},
+	gifts.VoucherStateUsing:   {gifts.VoucherStateUsed, gifts.VoucherStatePaid},
+	gifts.VoucherStateUsed:    {},
+	gifts.VoucherStateExpired: {},
 }
 
 // Messages of voucher state changes.
@@ -166,7 +168,7 @@ type AdminVoucher struct {
 // Location is the zone the voucher's dates are shown in: its partner's,
 // UTC when unknown.
 func (v *AdminVoucher) Location() *time.Location {
-	return domain.GiftSellerLocation(&domain.Partner{ID: v.PartnerID, TimeZone: v.PartnerTimeZone})
+	return gifts.GiftSellerLocation(&domain.Partner{ID: v.PartnerID, TimeZone: v.PartnerTimeZone})
 }
 
 // GifterFullName is the gifter's first and last names.
@@ -177,7 +179,7 @@ func (v *AdminVoucher) GifterFullName() string {
 // usable reports whether the voucher can be used at t: paid or being used,
 // and not expired.
 func (v *AdminVoucher) usable(t time.Time) bool {
-	return (v.State == domain.VoucherStatePaid || v.State == domain.VoucherStateUsing) &&
+	return (v.State == gifts.VoucherStatePaid || v.State == gifts.VoucherStateUsing) &&
 		(v.ExpirationDate == nil || t.Before(*v.ExpirationDate))
 }
 
@@ -416,7 +418,7 @@ func (s *VoucherAdminService) Voucher(ctx context.Context, code string) (*AdminV
 }
 
 func (s *VoucherAdminService) seenVoucher(ctx context.Context, c *domain.Caller, code string) (*AdminVoucher, error) {
-	if !domain.ValidGiftCode(code) {
+	if !gifts.ValidGiftCode(code) {
 		return nil, domain.ErrNotFound
 	}
 	v, err := s.store.FindVoucherByCode(ctx, code)
@@ -469,16 +471,16 @@ func (s *VoucherAdminService) UpdateVoucherState(ctx context.Context, code strin
 		return v, nil
 	}
 	now := s.now()
-	if (to == domain.VoucherStateUsing || to == domain.VoucherStateUsed) && v.ExpirationDate != nil && !now.Before(*v.ExpirationDate) {
+	if (to == gifts.VoucherStateUsing || to == gifts.VoucherStateUsed) && v.ExpirationDate != nil && !now.Before(*v.ExpirationDate) {
 		var vr domain.Validator
 		vr.Add(domain.VInvalidState, fmt.Sprintf(msgVoucherExpired, v.ExpirationDate.In(v.Location()).Format(time.DateOnly)), "state")
 		return nil, vr.Err()
 	}
 	var activation, usage *time.Time
-	if to == domain.VoucherStatePaid && v.ActivationDate == nil {
+	if to == gifts.VoucherStatePaid && v.ActivationDate == nil {
 		activation = &now
 	}
-	if to == domain.VoucherStateUsed {
+	if to == gifts.VoucherStateUsed {
 		usage = &now
 	}
 	change := &VoucherStateChange{VoucherID: v.ID, From: v.State, To: to, UserID: &c.User.ID, ChangedAt: now}
@@ -562,10 +564,10 @@ func (s *VoucherAdminService) IssueVoucher(ctx context.Context, in IssueVoucherI
 		return nil, err
 	}
 	var v domain.Validator
-	out := &AdminVoucher{VoucherPrototypeID: in.VoucherPrototypeID, State: domain.VoucherStatePaid, Language: "fr",
+	out := &AdminVoucher{VoucherPrototypeID: in.VoucherPrototypeID, State: gifts.VoucherStatePaid, Language: "fr",
 		ReceptionMode: 1, Type: 1, APIVersion: 1, Origin: "issued", ExpirationDate: in.ExpirationDate}
 	if in.State != nil {
-		if *in.State != domain.VoucherStateDraft && *in.State != domain.VoucherStatePaid {
+		if *in.State != gifts.VoucherStateDraft && *in.State != gifts.VoucherStatePaid {
 			v.Add(domain.VInvalid, fmt.Sprintf(domain.MsgLanguageChoice, *in.State), "state")
 		}
 		out.State = *in.State
@@ -826,5 +828,5 @@ func callerLocation(c *domain.Caller) *time.Location {
 	if c.Partner == nil {
 		return time.UTC
 	}
-	return domain.GiftSellerLocation(c.Partner)
+	return gifts.GiftSellerLocation(c.Partner)
 }

@@ -1,4 +1,4 @@
-package domain_test
+package gifts_test
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"salesplatform/domain/gifts"
 
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
@@ -27,7 +29,7 @@ type giftFixture struct {
 	raw      *bun.DB
 	store    *persistence.GiftStore
 	partners domain.PartnerStore
-	svc      *domain.GiftService
+	svc      *gifts.GiftService
 
 	shop, other, market *domain.Partner
 	shopVP, otherVP     int64 // voucher prototypes
@@ -39,7 +41,7 @@ func newGiftFixture(t *testing.T) *giftFixture {
 	t.Helper()
 	db, raw := dbtest.NewDatabase(t)
 	f := &giftFixture{raw: raw, store: persistence.NewGiftStore(raw), partners: db.Stores().Partners}
-	f.svc = domain.NewGiftService(f.store, f.partners)
+	f.svc = gifts.NewGiftService(f.store, f.partners)
 	// The cases share one client; TestGiftServiceThrottles tests the limits.
 	f.svc.SetThrottles(domain.NewClientThrottle(1000, time.Second), domain.NewClientThrottle(1000, time.Second))
 	f.shop = dbtest.MustPartner(t, f.partners, &domain.Partner{Name: "Shop", SiteDomain: "shop.example.com", TimeZone: "America/New_York", Currency: "USD"})
@@ -79,12 +81,12 @@ func TestGiftService_Gift(t *testing.T) {
 	t.Parallel()
 	f := newGiftFixture(t)
 	ctx := context.Background()
-	voucher := &domain.Voucher{Code: "VOUCHER-1", VoucherPrototypeID: f.shopVP, State: domain.VoucherStatePaid,
+	voucher := &gifts.Voucher{Code: "VOUCHER-1", VoucherPrototypeID: f.shopVP, State: gifts.VoucherStatePaid,
 		TotalPrice: giftDec("120.5"), ExpirationDate: giftTime("2099-01-31T23:00:00Z")}
 	if err := f.store.CreateVoucher(ctx, voucher); err != nil {
 		t.Fatal(err)
 	}
-	ngc := &domain.NetworkGiftcard{Code: "NGC-1", MarketplaceID: f.market.ID, Status: domain.GiftStatusUsing,
+	ngc := &gifts.NetworkGiftcard{Code: "NGC-1", MarketplaceID: f.market.ID, Status: gifts.GiftStatusUsing,
 		Value: giftDec("100"), RemainingValue: giftDec("40")}
 	if err := f.store.CreateNetworkGiftcard(ctx, ngc); err != nil {
 		t.Fatal(err)
@@ -95,7 +97,7 @@ func TestGiftService_Gift(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g.Kind != domain.GiftKindVoucher || g.ID != voucher.ID || g.State != "paid" || !g.Usable ||
+		if g.Kind != gifts.GiftKindVoucher || g.ID != voucher.ID || g.State != "paid" || !g.Usable ||
 			g.Seller.ID != f.shop.ID || g.Currency != "USD" || g.Location.String() != "America/New_York" {
 			t.Errorf("gift = %+v", g)
 		}
@@ -126,7 +128,7 @@ func TestGiftService_Gift(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g.Kind != domain.GiftKindNetworkGiftcard || g.ProductID != nil || !g.Usable || g.RemainingValue.StringFixed(2) != "40.00" {
+		if g.Kind != gifts.GiftKindNetworkGiftcard || g.ProductID != nil || !g.Usable || g.RemainingValue.StringFixed(2) != "40.00" {
 			t.Errorf("gift = %+v", g.Gift)
 		}
 	})
@@ -182,23 +184,23 @@ func TestGiftUsable(t *testing.T) {
 	dec := func(s string) *decimal.Decimal { d := giftDec(s); return &d }
 	n := func(i int) *int { return &i }
 	cases := map[string]struct {
-		gift domain.Gift
+		gift gifts.Gift
 		want bool
 	}{
-		"OKVoucherPaid":              {domain.Gift{Kind: domain.GiftKindVoucher, State: "paid"}, true},
-		"OKVoucherPaidNotExpired":    {domain.Gift{Kind: domain.GiftKindVoucher, State: "paid", ExpiresAt: &future}, true},
-		"ErrVoucherExpired":          {domain.Gift{Kind: domain.GiftKindVoucher, State: "paid", ExpiresAt: &past}, false},
-		"ErrVoucherUsing":            {domain.Gift{Kind: domain.GiftKindVoucher, State: "using"}, false},
-		"ErrVoucherDraft":            {domain.Gift{Kind: domain.GiftKindVoucher, State: "draft"}, false},
-		"OKGiftcardUsing":            {domain.Gift{Kind: domain.GiftKindGiftcard, State: "using", RemainingValue: dec("0.01")}, true},
-		"ErrGiftcardSpent":           {domain.Gift{Kind: domain.GiftKindGiftcard, State: "using", RemainingValue: dec("0")}, false},
-		"ErrGiftcardCanceled":        {domain.Gift{Kind: domain.GiftKindGiftcard, State: "cncld", RemainingValue: dec("5")}, false},
-		"ErrGiftcardTest":            {domain.Gift{Kind: domain.GiftKindGiftcard, State: "test", RemainingValue: dec("5")}, false},
-		"OKNetworkGiftcardActive":    {domain.Gift{Kind: domain.GiftKindNetworkGiftcard, State: "paid", RemainingValue: dec("5"), ActivatesAt: &past}, true},
-		"ErrNetworkGiftcardNotYet":   {domain.Gift{Kind: domain.GiftKindNetworkGiftcard, State: "paid", RemainingValue: dec("5"), ActivatesAt: &future}, false},
-		"OKNetworkVoucherUsagesLeft": {domain.Gift{Kind: domain.GiftKindNetworkVoucher, State: "paid", MaxUsages: n(2), UsageCount: n(1)}, true},
-		"ErrNetworkVoucherUsedUp":    {domain.Gift{Kind: domain.GiftKindNetworkVoucher, State: "using", MaxUsages: n(2), UsageCount: n(2)}, false},
-		"ErrExpiresNow":              {domain.Gift{Kind: domain.GiftKindVoucher, State: "paid", ExpiresAt: &now}, false},
+		"OKVoucherPaid":              {gifts.Gift{Kind: gifts.GiftKindVoucher, State: "paid"}, true},
+		"OKVoucherPaidNotExpired":    {gifts.Gift{Kind: gifts.GiftKindVoucher, State: "paid", ExpiresAt: &future}, true},
+		"ErrVoucherExpired":          {gifts.Gift{Kind: gifts.GiftKindVoucher, State: "paid", ExpiresAt: &past}, false},
+		"ErrVoucherUsing":            {gifts.Gift{Kind: gifts.GiftKindVoucher, State: "using"}, false},
+		"ErrVoucherDraft":            {gifts.Gift{Kind: gifts.GiftKindVoucher, State: "draft"}, false},
+		"OKGiftcardUsing":            {gifts.Gift{Kind: gifts.GiftKindGiftcard, State: "using", RemainingValue: dec("0.01")}, true},
+		"ErrGiftcardSpent":           {gifts.Gift{Kind: gifts.GiftKindGiftcard, State: "using", RemainingValue: dec("0")}, false},
+		"ErrGiftcardCanceled":        {gifts.Gift{Kind: gifts.GiftKindGiftcard, State: "cncld", RemainingValue: dec("5")}, false},
+		"ErrGiftcardTest":            {gifts.Gift{Kind: gifts.GiftKindGiftcard, State: "test", RemainingValue: dec("5")}, false},
+		"OKNetworkGiftcardActive":    {gifts.Gift{Kind: gifts.GiftKindNetworkGiftcard, State: "paid", RemainingValue: dec("5"), ActivatesAt: &past}, true},
+		"ErrNetworkGiftcardNotYet":   {gifts.Gift{Kind: gifts.GiftKindNetworkGiftcard, State: "paid", RemainingValue: dec("5"), ActivatesAt: &future}, false},
+		"OKNetworkVoucherUsagesLeft": {gifts.Gift{Kind: gifts.GiftKindNetworkVoucher, State: "paid", MaxUsages: n(2), UsageCount: n(1)}, true},
+		"ErrNetworkVoucherUsedUp":    {gifts.Gift{Kind: gifts.GiftKindNetworkVoucher, State: "using", MaxUsages: n(2), UsageCount: n(2)}, false},
+		"ErrExpiresNow":              {gifts.Gift{Kind: gifts.GiftKindVoucher, State: "paid", ExpiresAt: &now}, false},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -213,23 +215,23 @@ func TestGiftStore_Codes(t *testing.T) {
 	t.Parallel()
 	f := newGiftFixture(t)
 	ctx := context.Background()
-	if err := f.store.CreateVoucher(ctx, &domain.Voucher{Code: "SHARED", VoucherPrototypeID: f.shopVP}); err != nil {
+	if err := f.store.CreateVoucher(ctx, &gifts.Voucher{Code: "SHARED", VoucherPrototypeID: f.shopVP}); err != nil {
 		t.Fatal(err)
 	}
 
 	t.Run("ErrCodeTakenByAnotherKind", func(t *testing.T) {
 		for name, create := range map[string]func() error{
 			"voucher": func() error {
-				return f.store.CreateVoucher(ctx, &domain.Voucher{Code: "SHARED", VoucherPrototypeID: f.otherVP})
+				return f.store.CreateVoucher(ctx, &gifts.Voucher{Code: "SHARED", VoucherPrototypeID: f.otherVP})
 			},
 			"giftcard": func() error {
-				return f.store.CreateGiftcard(ctx, &domain.Giftcard{Code: "SHARED", GiftcardPrototypeID: f.shopGP})
+				return f.store.CreateGiftcard(ctx, &gifts.Giftcard{Code: "SHARED", GiftcardPrototypeID: f.shopGP})
 			},
 			"network_giftcard": func() error {
-				return f.store.CreateNetworkGiftcard(ctx, &domain.NetworkGiftcard{Code: "SHARED", MarketplaceID: f.market.ID})
+				return f.store.CreateNetworkGiftcard(ctx, &gifts.NetworkGiftcard{Code: "SHARED", MarketplaceID: f.market.ID})
 			},
 			"network_voucher": func() error {
-				return f.store.CreateNetworkVoucher(ctx, &domain.NetworkVoucher{Code: "SHARED", BoxID: f.box})
+				return f.store.CreateNetworkVoucher(ctx, &gifts.NetworkVoucher{Code: "SHARED", BoxID: f.box})
 			},
 		} {
 			t.Run(name, func(t *testing.T) {
@@ -239,38 +241,38 @@ func TestGiftStore_Codes(t *testing.T) {
 	})
 
 	t.Run("ErrMalformedCode", func(t *testing.T) {
-		err := f.store.CreateVoucher(ctx, &domain.Voucher{Code: "has space", VoucherPrototypeID: f.shopVP})
+		err := f.store.CreateVoucher(ctx, &gifts.Voucher{Code: "has space", VoucherPrototypeID: f.shopVP})
 		dbtest.WantFieldErrors(t, err, map[string]string{"code": `Enter a valid gift code: 1 to 64 letters, digits, ".", "_" or "-".`})
 	})
 
 	t.Run("ErrUnknownProduct", func(t *testing.T) {
-		dbtest.WantFieldErrors(t, f.store.CreateVoucher(ctx, &domain.Voucher{Code: "V-NOPROTO", VoucherPrototypeID: 999999}),
+		dbtest.WantFieldErrors(t, f.store.CreateVoucher(ctx, &gifts.Voucher{Code: "V-NOPROTO", VoucherPrototypeID: 999999}),
 			map[string]string{"voucher_prototype": "Not found."})
-		dbtest.WantFieldErrors(t, f.store.CreateNetworkVoucher(ctx, &domain.NetworkVoucher{Code: "NV-NOBOX", BoxID: 999999}),
+		dbtest.WantFieldErrors(t, f.store.CreateNetworkVoucher(ctx, &gifts.NetworkVoucher{Code: "NV-NOBOX", BoxID: 999999}),
 			map[string]string{"box": "Not found."})
 		// A refused gift leaves its code free.
-		if err := f.store.CreateVoucher(ctx, &domain.Voucher{Code: "V-NOPROTO", VoucherPrototypeID: f.shopVP}); err != nil {
+		if err := f.store.CreateVoucher(ctx, &gifts.Voucher{Code: "V-NOPROTO", VoucherPrototypeID: f.shopVP}); err != nil {
 			t.Errorf("code kept after a failed insert: %v", err)
 		}
 	})
 
 	t.Run("ErrNetworkGiftcardOfNonMarketplace", func(t *testing.T) {
-		err := f.store.CreateNetworkGiftcard(ctx, &domain.NetworkGiftcard{Code: "NGC-SHOP", MarketplaceID: f.shop.ID})
+		err := f.store.CreateNetworkGiftcard(ctx, &gifts.NetworkGiftcard{Code: "NGC-SHOP", MarketplaceID: f.shop.ID})
 		dbtest.WantFieldErrors(t, err, map[string]string{"marketplace": "No marketplace has this id."})
-		if err := f.store.CreateVoucher(ctx, &domain.Voucher{Code: "NGC-SHOP", VoucherPrototypeID: f.shopVP}); err != nil {
+		if err := f.store.CreateVoucher(ctx, &gifts.Voucher{Code: "NGC-SHOP", VoucherPrototypeID: f.shopVP}); err != nil {
 			t.Errorf("code kept after a refused network giftcard: %v", err)
 		}
 	})
 
 	t.Run("ErrInvalidState", func(t *testing.T) {
-		err := f.store.CreateVoucher(ctx, &domain.Voucher{Code: "V-STATE", VoucherPrototypeID: f.shopVP, State: "lost"})
+		err := f.store.CreateVoucher(ctx, &gifts.Voucher{Code: "V-STATE", VoucherPrototypeID: f.shopVP, State: "lost"})
 		dbtest.WantFieldErrors(t, err, map[string]string{"state": "Not a valid choice."})
-		err = f.store.CreateGiftcard(ctx, &domain.Giftcard{Code: "G-STATE", GiftcardPrototypeID: f.shopGP, Status: "used"})
+		err = f.store.CreateGiftcard(ctx, &gifts.Giftcard{Code: "G-STATE", GiftcardPrototypeID: f.shopGP, Status: "used"})
 		dbtest.WantFieldErrors(t, err, map[string]string{"status": "Not a valid choice."})
 	})
 
 	t.Run("OKDefaults", func(t *testing.T) {
-		nv := &domain.NetworkVoucher{Code: "NV-DEFAULTS", BoxID: f.box}
+		nv := &gifts.NetworkVoucher{Code: "NV-DEFAULTS", BoxID: f.box}
 		before := time.Now().Add(-time.Minute)
 		if err := f.store.CreateNetworkVoucher(ctx, nv); err != nil {
 			t.Fatal(err)
@@ -282,7 +284,7 @@ func TestGiftStore_Codes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g.Kind != domain.GiftKindNetworkVoucher || g.SellerID != f.market.ID || *g.ProductID != f.box ||
+		if g.Kind != gifts.GiftKindNetworkVoucher || g.SellerID != f.market.ID || *g.ProductID != f.box ||
 			*g.MaxUsages != 1 || *g.UsageCount != 0 || g.Value != nil || g.RemainingValue != nil {
 			t.Errorf("gift = %+v", g)
 		}
@@ -303,10 +305,10 @@ func TestGiftService_LinkedPartners(t *testing.T) {
 	spa := dbtest.MustPartner(t, f.partners, &domain.Partner{Name: "Spa"})
 	inn := dbtest.MustPartner(t, f.partners, &domain.Partner{Name: "Inn"})
 	for _, create := range []error{
-		f.store.CreateVoucher(ctx, &domain.Voucher{Code: "V1", VoucherPrototypeID: f.shopVP, State: "paid"}),
-		f.store.CreateGiftcard(ctx, &domain.Giftcard{Code: "G1", GiftcardPrototypeID: f.shopGP, Value: giftDec("50"), RemainingValue: giftDec("50")}),
-		f.store.CreateNetworkGiftcard(ctx, &domain.NetworkGiftcard{Code: "NGC1", MarketplaceID: f.market.ID, Value: giftDec("50"), RemainingValue: giftDec("50")}),
-		f.store.CreateNetworkVoucher(ctx, &domain.NetworkVoucher{Code: "NV1", BoxID: f.box}),
+		f.store.CreateVoucher(ctx, &gifts.Voucher{Code: "V1", VoucherPrototypeID: f.shopVP, State: "paid"}),
+		f.store.CreateGiftcard(ctx, &gifts.Giftcard{Code: "G1", GiftcardPrototypeID: f.shopGP, Value: giftDec("50"), RemainingValue: giftDec("50")}),
+		f.store.CreateNetworkGiftcard(ctx, &gifts.NetworkGiftcard{Code: "NGC1", MarketplaceID: f.market.ID, Value: giftDec("50"), RemainingValue: giftDec("50")}),
+		f.store.CreateNetworkVoucher(ctx, &gifts.NetworkVoucher{Code: "NV1", BoxID: f.box}),
 		// Allowed partners, one added twice, not in id order.
 		f.store.AddNetworkGiftcardAllowedPartner(ctx, f.market.ID, inn.ID),
 		f.store.AddNetworkGiftcardAllowedPartner(ctx, f.market.ID, spa.ID),
@@ -363,7 +365,7 @@ func TestGiftService_LinkedPartners(t *testing.T) {
 	}
 
 	t.Run("OKNoAllowedPartners", func(t *testing.T) {
-		if err := f.store.CreateNetworkGiftcard(ctx, &domain.NetworkGiftcard{Code: "NGC2", MarketplaceID: market2.ID}); err != nil {
+		if err := f.store.CreateNetworkGiftcard(ctx, &gifts.NetworkGiftcard{Code: "NGC2", MarketplaceID: market2.ID}); err != nil {
 			t.Fatal(err)
 		}
 		c := domain.WithCaller(ctx, &domain.Caller{User: &domain.User{}, Partner: market2})
@@ -388,20 +390,20 @@ func TestGiftService_CreateContactRequest(t *testing.T) {
 	t.Parallel()
 	f := newGiftFixture(t)
 	ctx := context.Background()
-	if err := f.store.CreateVoucher(ctx, &domain.Voucher{Code: "V1", VoucherPrototypeID: f.shopVP, State: "paid"}); err != nil {
+	if err := f.store.CreateVoucher(ctx, &gifts.Voucher{Code: "V1", VoucherPrototypeID: f.shopVP, State: "paid"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.store.CreateVoucher(ctx, &domain.Voucher{Code: "V-OTHER", VoucherPrototypeID: f.otherVP}); err != nil {
+	if err := f.store.CreateVoucher(ctx, &gifts.Voucher{Code: "V-OTHER", VoucherPrototypeID: f.otherVP}); err != nil {
 		t.Fatal(err)
 	}
-	nv := &domain.NetworkVoucher{Code: "NV1", BoxID: f.box, Status: "paid"}
+	nv := &gifts.NetworkVoucher{Code: "NV1", BoxID: f.box, Status: "paid"}
 	if err := f.store.CreateNetworkVoucher(ctx, nv); err != nil {
 		t.Fatal(err)
 	}
 	shop := f.shop.UUID.String()
 
 	t.Run("OK", func(t *testing.T) {
-		cr, err := f.svc.CreateContactRequest(ctx, domain.ContactRequestInput{Doc: dbtest.JSON(t, `{"gift_code": " V1 ",
+		cr, err := f.svc.CreateContactRequest(ctx, gifts.ContactRequestInput{Doc: dbtest.JSON(t, `{"gift_code": " V1 ",
 			"full_name": " Ada Lovelace ", "email": "ada@example.com", "phone_number": "+33 6 12 34 56 78",
 			"message": "When can I book?", "partner": "`+strings.ToUpper(shop)+`"}`)})
 		if err != nil {
@@ -409,7 +411,7 @@ func TestGiftService_CreateContactRequest(t *testing.T) {
 		}
 		if cr.ID == 0 || cr.PartnerID != f.shop.ID || cr.GiftCode != "V1" || cr.FullName != "Ada Lovelace" ||
 			cr.Email != "ada@example.com" || *cr.PhoneNumber != "+33 6 12 34 56 78" || cr.Message != "When can I book?" ||
-			cr.Gift.Kind != domain.GiftKindVoucher || cr.Gift.State != "paid" || cr.Partner.ID != f.shop.ID {
+			cr.Gift.Kind != gifts.GiftKindVoucher || cr.Gift.State != "paid" || cr.Partner.ID != f.shop.ID {
 			t.Errorf("contact request = %+v", cr)
 		}
 		var n int
@@ -420,12 +422,12 @@ func TestGiftService_CreateContactRequest(t *testing.T) {
 
 	t.Run("OKNetworkGiftToMarketplaceWithoutPhone", func(t *testing.T) {
 		for _, phone := range []string{``, `"phone_number": null,`, `"phone_number": "  ",`} {
-			cr, err := f.svc.CreateContactRequest(ctx, domain.ContactRequestInput{Doc: dbtest.JSON(t, `{"gift_code": "NV1", `+phone+`
+			cr, err := f.svc.CreateContactRequest(ctx, gifts.ContactRequestInput{Doc: dbtest.JSON(t, `{"gift_code": "NV1", `+phone+`
 				"full_name": "Ada", "email": "ada@example.com", "message": "Hi", "partner": "`+f.market.UUID.String()+`"}`)})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if cr.PhoneNumber != nil || cr.Gift.ID != nv.ID || cr.Gift.Kind != domain.GiftKindNetworkVoucher {
+			if cr.PhoneNumber != nil || cr.Gift.ID != nv.ID || cr.Gift.Kind != gifts.GiftKindNetworkVoucher {
 				t.Errorf("contact request = %+v", cr)
 			}
 		}
@@ -467,7 +469,7 @@ func TestGiftService_CreateContactRequest(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			_, err := f.svc.CreateContactRequest(ctx, domain.ContactRequestInput{Doc: dbtest.JSON(t, tc.body)})
+			_, err := f.svc.CreateContactRequest(ctx, gifts.ContactRequestInput{Doc: dbtest.JSON(t, tc.body)})
 			dbtest.WantFieldErrors(t, err, tc.want)
 		})
 	}
@@ -503,7 +505,7 @@ func TestGiftServiceThrottles(t *testing.T) {
 
 	writer := domain.WithClientAddr(context.Background(), "192.0.2.3")
 	for i, want := range []domain.Code{domain.CodeInvalid, domain.CodeThrottled} {
-		_, err := f.svc.CreateContactRequest(writer, domain.ContactRequestInput{Doc: map[string]any{}})
+		_, err := f.svc.CreateContactRequest(writer, gifts.ContactRequestInput{Doc: map[string]any{}})
 		var de *domain.Error
 		if !errors.As(err, &de) || de.Code != want || (want == domain.CodeThrottled && de.RetryAfter <= 0) {
 			t.Fatalf("contact request %d: %v, want %s", i, err, want)
@@ -513,11 +515,11 @@ func TestGiftServiceThrottles(t *testing.T) {
 
 // countingGiftStore counts the codes looked up in the store.
 type countingGiftStore struct {
-	domain.GiftStore
+	gifts.GiftStore
 	lookups atomic.Int64
 }
 
-func (s *countingGiftStore) FindGiftByCode(ctx context.Context, code string) (*domain.Gift, error) {
+func (s *countingGiftStore) FindGiftByCode(ctx context.Context, code string) (*gifts.Gift, error) {
 	s.lookups.Add(1)
 	return s.GiftStore.FindGiftByCode(ctx, code)
 }
@@ -536,7 +538,7 @@ func TestGiftLookupsConcurrent(t *testing.T) {
 
 	t.Run("UnknownCodes", func(t *testing.T) {
 		store := &countingGiftStore{GiftStore: f.store}
-		svc := domain.NewGiftService(store, f.partners)
+		svc := gifts.NewGiftService(store, f.partners)
 		ctx := domain.WithClientAddr(scoped, "192.0.2.10")
 		const n = 200
 		got := dbtest.Concurrently(n, func(i int) error {
@@ -558,7 +560,7 @@ func TestGiftLookupsConcurrent(t *testing.T) {
 
 	t.Run("FoundCodes", func(t *testing.T) {
 		store := &countingGiftStore{GiftStore: f.store}
-		svc := domain.NewGiftService(store, f.partners)
+		svc := gifts.NewGiftService(store, f.partners)
 		ctx := domain.WithClientAddr(scoped, "192.0.2.11")
 		for range 3 {
 			got := dbtest.Concurrently(domain.DefaultGiftLookupBurst, func(int) error {
@@ -584,11 +586,11 @@ func TestGiftLookupsConcurrent(t *testing.T) {
 // one address, DefaultContactRequestBurst of them are checked.
 func TestContactRequestsConcurrent(t *testing.T) {
 	f := newGiftFixture(t)
-	svc := domain.NewGiftService(f.store, f.partners)
+	svc := gifts.NewGiftService(f.store, f.partners)
 	ctx := domain.WithClientAddr(context.Background(), "192.0.2.12")
 	const n = 100
 	got := dbtest.Concurrently(n, func(int) error {
-		_, err := svc.CreateContactRequest(ctx, domain.ContactRequestInput{Doc: map[string]any{}})
+		_, err := svc.CreateContactRequest(ctx, gifts.ContactRequestInput{Doc: map[string]any{}})
 		return err
 	})
 	want := map[domain.Code]int{domain.CodeInvalid: domain.DefaultContactRequestBurst, domain.CodeThrottled: n - domain.DefaultContactRequestBurst}

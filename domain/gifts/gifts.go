@@ -1,4 +1,4 @@
-package domain
+package gifts
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"salesplatform/domain"
 
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
@@ -217,10 +219,10 @@ type GiftStore interface {
 	FindGiftByCode(ctx context.Context, code string) (*Gift, error)
 	// NetworkGiftcardAllowedPartners lists the partners where the
 	// marketplace's network giftcards may be spent, by id.
-	NetworkGiftcardAllowedPartners(ctx context.Context, marketplaceID int64) ([]*Partner, error)
+	NetworkGiftcardAllowedPartners(ctx context.Context, marketplaceID int64) ([]*domain.Partner, error)
 	// BoxOfferPartners lists, by id and once each, the partners with an offer
 	// of that status in the box.
-	BoxOfferPartners(ctx context.Context, boxID int64, status string) ([]*Partner, error)
+	BoxOfferPartners(ctx context.Context, boxID int64, status string) ([]*domain.Partner, error)
 
 	// CreateContactRequest inserts r and sets its ID and CreatedAt.
 	CreateContactRequest(ctx context.Context, r *ContactRequest) error
@@ -230,23 +232,23 @@ type GiftStore interface {
 // takes contact requests about gifts.
 type GiftService struct {
 	store    GiftStore
-	partners PartnerStore
+	partners domain.PartnerStore
 	now      func() time.Time
 	// Both operations need no token: the throttles bound what one client
 	// can try.
-	lookups  *ClientThrottle // unknown codes (found ones give their attempt back)
-	contacts *ClientThrottle // contact requests
+	lookups  *domain.ClientThrottle // unknown codes (found ones give their attempt back)
+	contacts *domain.ClientThrottle // contact requests
 }
 
 // NewGiftService returns the service with the default throttles.
-func NewGiftService(store GiftStore, partners PartnerStore) *GiftService {
+func NewGiftService(store GiftStore, partners domain.PartnerStore) *GiftService {
 	return &GiftService{store: store, partners: partners, now: time.Now,
-		lookups:  NewClientThrottle(DefaultGiftLookupBurst, DefaultGiftLookupRefill),
-		contacts: NewClientThrottle(DefaultContactRequestBurst, DefaultContactRequestRefill)}
+		lookups:  domain.NewClientThrottle(domain.DefaultGiftLookupBurst, domain.DefaultGiftLookupRefill),
+		contacts: domain.NewClientThrottle(domain.DefaultContactRequestBurst, domain.DefaultContactRequestRefill)}
 }
 
 // SetThrottles replaces the default throttles.
-func (s *GiftService) SetThrottles(lookups, contacts *ClientThrottle) {
+func (s *GiftService) SetThrottles(lookups, contacts *domain.ClientThrottle) {
 	s.lookups, s.contacts = lookups, contacts
 }
 
@@ -254,12 +256,12 @@ func (s *GiftService) SetThrottles(lookups, contacts *ClientThrottle) {
 // formatted in its seller's currency and time zone.
 type GiftView struct {
 	*Gift
-	Seller                  *Partner
+	Seller                  *domain.Partner
 	Currency                string
 	Location                *time.Location
-	ValueFormatted          Localized // nil when Value is nil
-	RemainingValueFormatted Localized // nil when RemainingValue is nil
-	ExpiresAtFormatted      Localized // nil when ExpiresAt is nil
+	ValueFormatted          domain.Localized // nil when Value is nil
+	RemainingValueFormatted domain.Localized // nil when RemainingValue is nil
+	ExpiresAtFormatted      domain.Localized // nil when ExpiresAt is nil
 	Usable                  bool
 }
 
@@ -269,7 +271,7 @@ type GiftView struct {
 // Errors: those of CatalogPartner; CodeNotFound when no gift has the code or
 // another partner sold it.
 func (s *GiftService) Gift(ctx context.Context, code string) (*GiftView, error) {
-	partner, err := CatalogPartner(ctx, s.partners)
+	partner, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -286,50 +288,50 @@ func (s *GiftService) Gift(ctx context.Context, code string) (*GiftView, error) 
 // ones, and lookups in progress, count.
 // Errors: CodeNotFound; CodeThrottled once the client has tried too many
 // unknown codes, or has too many lookups in progress.
-func (s *GiftService) scopedGift(ctx context.Context, partner *Partner, code string) (*Gift, error) {
-	attempt, err := s.lookups.reserve(clientAddr(ctx), s.now())
+func (s *GiftService) scopedGift(ctx context.Context, partner *domain.Partner, code string) (*Gift, error) {
+	attempt, err := s.lookups.Reserve(domain.ClientAddr(ctx), s.now())
 	if err != nil {
 		return nil, err
 	}
 	g, err := s.findScopedGift(ctx, partner, code)
-	if !IsCode(err, CodeNotFound) {
-		attempt.giveBack(s.now())
+	if !domain.IsCode(err, domain.CodeNotFound) {
+		attempt.GiveBack(s.now())
 	}
 	return g, err
 }
 
-func (s *GiftService) findScopedGift(ctx context.Context, partner *Partner, code string) (*Gift, error) {
+func (s *GiftService) findScopedGift(ctx context.Context, partner *domain.Partner, code string) (*Gift, error) {
 	if !ValidGiftCode(code) {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	g, err := s.store.FindGiftByCode(ctx, code)
 	if err != nil {
 		return nil, err
 	}
 	if g.SellerID != partner.ID {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	return g, nil
 }
 
-func (s *GiftService) view(g *Gift, seller *Partner) *GiftView {
+func (s *GiftService) view(g *Gift, seller *domain.Partner) *GiftView {
 	v := &GiftView{Gift: g, Seller: seller, Currency: seller.PriceCurrency(), Location: GiftSellerLocation(seller),
 		Usable: g.Usable(s.now())}
 	if g.Value != nil {
-		v.ValueFormatted = Localized(l10n.Money(*g.Value, v.Currency))
+		v.ValueFormatted = domain.Localized(l10n.Money(*g.Value, v.Currency))
 	}
 	if g.RemainingValue != nil {
-		v.RemainingValueFormatted = Localized(l10n.Money(*g.RemainingValue, v.Currency))
+		v.RemainingValueFormatted = domain.Localized(l10n.Money(*g.RemainingValue, v.Currency))
 	}
 	if g.ExpiresAt != nil {
-		v.ExpiresAtFormatted = Localized(l10n.Date(*g.ExpiresAt, v.Location))
+		v.ExpiresAtFormatted = domain.Localized(l10n.Date(*g.ExpiresAt, v.Location))
 	}
 	return v
 }
 
 // giftSellerLocation is the zone the partner's dates are shown in; UTC when
 // its zone is unknown to this system.
-func GiftSellerLocation(p *Partner) *time.Location {
+func GiftSellerLocation(p *domain.Partner) *time.Location {
 	if loc, err := p.Location(); err == nil && p.TimeZone != "" {
 		return loc
 	}
@@ -339,7 +341,7 @@ func GiftSellerLocation(p *Partner) *time.Location {
 // GiftLinkedPartners is where a gift can be used.
 type GiftLinkedPartners struct {
 	Gift     *Gift
-	Partners []*Partner
+	Partners []*domain.Partner
 }
 
 // LinkedPartners lists the partners where the gift with code can be used,
@@ -349,7 +351,7 @@ type GiftLinkedPartners struct {
 // in its box (each once). Lists are ordered by partner id.
 // Errors: as Gift.
 func (s *GiftService) LinkedPartners(ctx context.Context, code string) (*GiftLinkedPartners, error) {
-	partner, err := CatalogPartner(ctx, s.partners)
+	partner, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -360,7 +362,7 @@ func (s *GiftService) LinkedPartners(ctx context.Context, code string) (*GiftLin
 	out := &GiftLinkedPartners{Gift: g}
 	switch g.Kind {
 	case GiftKindVoucher, GiftKindGiftcard:
-		out.Partners = []*Partner{partner}
+		out.Partners = []*domain.Partner{partner}
 	case GiftKindNetworkGiftcard:
 		out.Partners, err = s.store.NetworkGiftcardAllowedPartners(ctx, g.SellerID)
 	case GiftKindNetworkVoucher:
@@ -372,7 +374,7 @@ func (s *GiftService) LinkedPartners(ctx context.Context, code string) (*GiftLin
 		return nil, err
 	}
 	if out.Partners == nil {
-		out.Partners = []*Partner{}
+		out.Partners = []*domain.Partner{}
 	}
 	return out, nil
 }
@@ -381,7 +383,7 @@ func (s *GiftService) LinkedPartners(ctx context.Context, code string) (*GiftLin
 const (
 	MaxContactFullNameLength = 255
 	MaxContactEmailLength    = 254 // the longest deliverable address
-	MaxContactPhoneLength    = MaxPhoneLength
+	MaxContactPhoneLength    = domain.MaxPhoneLength
 	MaxContactMessageLength  = 5000
 )
 
@@ -405,7 +407,7 @@ type ContactRequestInput struct {
 // to and the gift it is about.
 type ContactRequestView struct {
 	*ContactRequest
-	Partner *Partner
+	Partner *domain.Partner
 	Gift    *Gift
 }
 
@@ -418,40 +420,40 @@ type ContactRequestView struct {
 // Errors: the authentication error of a refused token; CodeInvalid;
 // CodeThrottled.
 func (s *GiftService) CreateContactRequest(ctx context.Context, in ContactRequestInput) (*ContactRequestView, error) {
-	if err := refusedToken(ctx); err != nil {
+	if err := domain.RefusedToken(ctx); err != nil {
 		return nil, err
 	}
-	if _, err := s.contacts.reserve(clientAddr(ctx), s.now()); err != nil {
+	if _, err := s.contacts.Reserve(domain.ClientAddr(ctx), s.now()); err != nil {
 		return nil, err
 	}
-	obj, err := AsDoc(in.Doc)
+	obj, err := domain.AsDoc(in.Doc)
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
+	var v domain.Validator
 	r := &ContactRequest{}
-	r.GiftCode = v.contactString(obj, "gift_code", true, MaxGiftCodeLength)
-	r.FullName = v.contactString(obj, "full_name", true, MaxContactFullNameLength)
-	if email := v.contactString(obj, "email", true, MaxContactEmailLength); email != "" && !ValidEmail(email) {
-		v.Add(VInvalid, MsgEmail, "email")
+	r.GiftCode = contactString(&v, obj, "gift_code", true, MaxGiftCodeLength)
+	r.FullName = contactString(&v, obj, "full_name", true, MaxContactFullNameLength)
+	if email := contactString(&v, obj, "email", true, MaxContactEmailLength); email != "" && !domain.ValidEmail(email) {
+		v.Add(domain.VInvalid, domain.MsgEmail, "email")
 	} else {
 		r.Email = email
 	}
-	if phone := v.contactString(obj, "phone_number", false, MaxContactPhoneLength); phone != "" {
+	if phone := contactString(&v, obj, "phone_number", false, MaxContactPhoneLength); phone != "" {
 		if !contactPhonePattern.MatchString(phone) || contactPhoneDigits(phone) < 3 {
-			v.Add(VInvalid, msgContactPhone, "phone_number")
+			v.Add(domain.VInvalid, msgContactPhone, "phone_number")
 		}
 		r.PhoneNumber = &phone
 	}
-	r.Message = v.contactString(obj, "message", true, MaxContactMessageLength)
+	r.Message = contactString(&v, obj, "message", true, MaxContactMessageLength)
 
-	partnerUUID, partnerOK := v.contactUUID(obj, "partner")
-	var partner *Partner
+	partnerUUID, partnerOK := contactUUID(&v, obj, "partner")
+	var partner *domain.Partner
 	if partnerOK {
 		p, err := s.partners.FindPartnerByUUID(ctx, partnerUUID)
 		switch {
-		case IsCode(err, CodeNotFound):
-			v.Add(VNotFound, MsgContactPartnerNotFound, "partner")
+		case domain.IsCode(err, domain.CodeNotFound):
+			v.Add(domain.VNotFound, MsgContactPartnerNotFound, "partner")
 		case err != nil:
 			return nil, err
 		default:
@@ -462,8 +464,8 @@ func (s *GiftService) CreateContactRequest(ctx context.Context, in ContactReques
 	if partner != nil && r.GiftCode != "" {
 		g, err := s.scopedGift(ctx, partner, r.GiftCode)
 		switch {
-		case IsCode(err, CodeNotFound):
-			v.Add(VNotFound, MsgContactGiftCodeNotFound, "gift_code")
+		case domain.IsCode(err, domain.CodeNotFound):
+			v.Add(domain.VNotFound, MsgContactGiftCodeNotFound, "gift_code")
 		case err != nil:
 			return nil, err
 		default:
@@ -484,16 +486,16 @@ func (s *GiftService) CreateContactRequest(ctx context.Context, in ContactReques
 // whitespace trimmed, numbers and booleans taken as their text, NUL
 // characters refused, at most max characters. An optional field may be
 // absent, null or blank, all read as "".
-func (v *Validator) contactString(obj map[string]any, field string, required bool, max int) string {
+func contactString(v *domain.Validator, obj map[string]any, field string, required bool, max int) string {
 	raw, present := obj[field]
 	var s string
 	switch x := raw.(type) {
 	case nil:
 		switch {
 		case required && present:
-			v.Add(VNull, msgNull, field)
+			v.Add(domain.VNull, domain.MsgNull, field)
 		case required:
-			v.Add(VRequired, msgRequired, field)
+			v.Add(domain.VRequired, domain.MsgRequired, field)
 		}
 		return ""
 	case string:
@@ -506,50 +508,50 @@ func (v *Validator) contactString(obj map[string]any, field string, required boo
 			s = "True"
 		}
 	default:
-		v.Add(VInvalid, MsgString, field)
+		v.Add(domain.VInvalid, domain.MsgString, field)
 		return ""
 	}
 	s = strings.TrimSpace(s)
 	switch {
 	case s == "":
 		if required {
-			v.Add(VRequired, MsgBlank, field)
+			v.Add(domain.VRequired, domain.MsgBlank, field)
 		}
 		return ""
 	case strings.ContainsRune(s, 0):
-		v.Add(VInvalid, MsgNullCharacters, field)
+		v.Add(domain.VInvalid, domain.MsgNullCharacters, field)
 		return ""
 	case utf8.RuneCountInString(s) > max:
-		v.Add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", max), field)
+		v.Add(domain.VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", max), field)
 		return ""
 	}
 	return s
 }
 
 // contactUUID reads a required UUID field given as a string.
-func (v *Validator) contactUUID(obj map[string]any, field string) (uuid.UUID, bool) {
+func contactUUID(v *domain.Validator, obj map[string]any, field string) (uuid.UUID, bool) {
 	raw, present := obj[field]
 	switch s := raw.(type) {
 	case nil:
 		if present {
-			v.Add(VNull, msgNull, field)
+			v.Add(domain.VNull, domain.MsgNull, field)
 		} else {
-			v.Add(VRequired, msgRequired, field)
+			v.Add(domain.VRequired, domain.MsgRequired, field)
 		}
 	case string:
 		s = strings.TrimSpace(s)
 		if s == "" {
-			v.Add(VRequired, MsgBlank, field)
+			v.Add(domain.VRequired, domain.MsgBlank, field)
 			break
 		}
 		u, err := uuid.Parse(s)
 		if err != nil || (len(s) != 36 && len(s) != 32) {
-			v.Add(VInvalid, msgContactUUID, field)
+			v.Add(domain.VInvalid, msgContactUUID, field)
 			break
 		}
 		return u, true
 	default:
-		v.Add(VInvalid, msgContactUUID, field)
+		v.Add(domain.VInvalid, msgContactUUID, field)
 	}
 	return uuid.UUID{}, false
 }
