@@ -71,7 +71,7 @@ const (
 // Errors: those of Authorize(OpCatalogueWrite); CodeNotFound for a partner
 // the caller may not act for or that does not exist; CodeInvalid on
 // "partnerId" for staff without a partner that name none.
-func adminPartner(ctx context.Context, partners PartnerStore, partnerID *int64) (*Partner, *Caller, error) {
+func AdminPartner(ctx context.Context, partners PartnerStore, partnerID *int64) (*Partner, *Caller, error) {
 	c, err := Authorize(ctx, OpCatalogueWrite)
 	if err != nil {
 		return nil, nil, err
@@ -211,7 +211,7 @@ func (v *Validator) OptInt(n *int, old int, path ...any) int {
 
 // text reads a plain text of at most max characters.
 func (v *Validator) text(s string, max int, path ...any) string {
-	v.plainText(s, max, path)
+	v.PlainText(s, max, path)
 	return strings.TrimSpace(s)
 }
 
@@ -226,7 +226,7 @@ func (v *Validator) optText(s *string, old string, max int, path ...any) string 
 // url reads "" or an absolute http(s) URL.
 func (v *Validator) url(s string, path ...any) string {
 	s = strings.TrimSpace(s)
-	v.httpURL(s, path)
+	v.HttpURL(s, path)
 	return s
 }
 

@@ -108,7 +108,7 @@ func pastTense(action string) string {
 // Errors: those of adminPartner; CodeForbidden when the partner is not a
 // marketplace.
 func marketplacePartner(ctx context.Context, partners PartnerStore, partnerID *int64) (*Partner, error) {
-	p, _, err := adminPartner(ctx, partners, partnerID)
+	p, _, err := AdminPartner(ctx, partners, partnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -299,7 +299,7 @@ func (s *BoxService) adminBoxView(ctx context.Context, m *Partner, id int64) (*B
 // whose network the partner is not in; CodeInvalid (VInvalidState) when
 // the partner already has a draft or validated offer in the box.
 func (s *BoxService) ProposeBoxOffer(ctx context.Context, boxID int64, partnerID *int64) (*BoxOffer, error) {
-	p, _, err := adminPartner(ctx, s.partners, partnerID)
+	p, _, err := AdminPartner(ctx, s.partners, partnerID)
 	if err != nil {
 		return nil, err
 	}

@@ -104,7 +104,7 @@ func (in *EventInput) apply(v *Validator, e *Event) {
 // in.PartnerID) and returns it as the catalogue shows it.
 // Errors: those of adminPartner; CodeInvalid with every field error.
 func (s *EventService) CreateEvent(ctx context.Context, in EventInput) (*EventView, error) {
-	p, _, err := adminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -314,7 +314,7 @@ func (s *EventService) UpdateEventFormula(ctx context.Context, id int64, in Even
 // (staff: of partnerID).
 // Errors: those of adminPartner.
 func (s *EventService) SaveEventSettings(ctx context.Context, partnerID *int64, set EventSettings) (EventSettings, error) {
-	p, _, err := adminPartner(ctx, s.partners, partnerID)
+	p, _, err := AdminPartner(ctx, s.partners, partnerID)
 	if err != nil {
 		return EventSettings{}, err
 	}

@@ -100,7 +100,7 @@ func (v *Validator) coordinate(s *string, limit int, path ...any) *decimal.Decim
 // it.
 // Errors: those of adminPartner; CodeInvalid with every field error.
 func (s *PartnerCatalogService) SavePartnerProfile(ctx context.Context, in PartnerProfileInput) (*PartnerListing, error) {
-	p, _, err := adminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -165,7 +165,7 @@ func (s *PartnerCatalogService) ownListing(ctx context.Context, p *Partner) (*Pa
 // in.PartnerID) and returns the partner as its catalogue shows it.
 // Errors: those of adminPartner; CodeInvalid on "name" or "logo".
 func (s *PartnerCatalogService) AddPartnerLabel(ctx context.Context, in PartnerLabelInput) (*PartnerListing, error) {
-	p, _, err := adminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -210,7 +210,7 @@ func (s *PartnerCatalogService) RemovePartnerLabel(ctx context.Context, id int64
 // partner (staff: of in.PartnerID).
 // Errors: those of adminPartner; CodeInvalid with every field error.
 func (s *PartnerCatalogService) SaveLegalInformation(ctx context.Context, in LegalInformationInput) (*LegalInformationView, error) {
-	p, _, err := adminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -255,7 +255,7 @@ func (s *PartnerCatalogService) SaveLegalInformation(ctx context.Context, in Leg
 // shows them.
 // Errors: those of adminPartner; CodeInvalid on "terms".
 func (s *PartnerCatalogService) SaveRefundWithdrawalTerms(ctx context.Context, partnerID *int64, terms []TextInput) (Localized, error) {
-	p, _, err := adminPartner(ctx, s.partners, partnerID)
+	p, _, err := AdminPartner(ctx, s.partners, partnerID)
 	if err != nil {
 		return nil, err
 	}

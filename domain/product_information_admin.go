@@ -98,7 +98,7 @@ func (v *Validator) urlMap(in []URLEntryInput, path ...any) map[string]string {
 // partner (staff: of in.PartnerID), display_events_per_slots included.
 // Errors: those of adminPartner; CodeInvalid with every field error.
 func (s *PartnerCatalogService) SaveEventsProductInformation(ctx context.Context, in EventsProductInformationInput) (*EventsProductInformation, error) {
-	p, _, err := adminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +120,7 @@ func (s *PartnerCatalogService) SaveEventsProductInformation(ctx context.Context
 // caller's partner (staff: of in.PartnerID).
 // Errors: those of adminPartner; CodeInvalid with every field error.
 func (s *PartnerCatalogService) SaveGiftcardsProductInformation(ctx context.Context, in GiftcardsProductInformationInput) (*GiftcardsProductInformationView, error) {
-	p, _, err := adminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -214,7 +214,7 @@ func (s *PartnerCatalogService) SaveNetworkVouchersProductInformation(ctx contex
 // partner (staff: of in.PartnerID).
 // Errors: those of adminPartner; CodeInvalid with every field error.
 func (s *PartnerCatalogService) SaveVouchersProductInformation(ctx context.Context, in VouchersProductInformationInput) (*VouchersProductInformation, error) {
-	p, _, err := adminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -239,7 +239,7 @@ func (s *PartnerCatalogService) SaveVouchersProductInformation(ctx context.Conte
 // caller's partner (staff: of in.PartnerID).
 // Errors: those of adminPartner; CodeInvalid with every field error.
 func (s *PartnerCatalogService) SaveWorkshopsProductInformation(ctx context.Context, in WorkshopsProductInformationInput) (*WorkshopsProductInformation, error) {
-	p, _, err := adminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}

@@ -143,7 +143,7 @@ func hasFieldError(v *Validator, path ...any) bool {
 // partner (staff: of in.PartnerID).
 // Errors: those of adminPartner; CodeInvalid with every field error.
 func (s *PrototypeService) CreateGiftcardPrototype(ctx context.Context, in GiftcardPrototypeInput) (*GiftcardPrototypeView, error) {
-	partner, _, err := adminPartner(ctx, s.partners, in.PartnerID)
+	partner, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}

@@ -192,7 +192,7 @@ const (
 
 // plainText records an error at path for a text with a NUL character or
 // longer than max characters.
-func (v *Validator) plainText(s string, max int, path []any) {
+func (v *Validator) PlainText(s string, max int, path []any) {
 	switch {
 	case strings.ContainsRune(s, 0):
 		v.Add(VInvalid, MsgNullCharacters, path...)
@@ -203,7 +203,7 @@ func (v *Validator) plainText(s string, max int, path []any) {
 
 // httpURL records an error at path unless u is "" or an absolute http(s)
 // URL of at most MaxURLLength characters.
-func (v *Validator) httpURL(u string, path []any) {
+func (v *Validator) HttpURL(u string, path []any) {
 	switch {
 	case u == "":
 	case utf8.RuneCountInString(u) > MaxURLLength:

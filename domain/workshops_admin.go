@@ -165,7 +165,7 @@ func (s *WorkshopService) checkTags(ctx context.Context, v *Validator, kind Work
 // unknown category, level or term, or a category of another partner,
 // included).
 func (s *WorkshopService) CreateWorkshop(ctx context.Context, in WorkshopInput) (*WorkshopView, error) {
-	p, _, err := adminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -338,7 +338,7 @@ func (in *WorkshopCategoryInput) apply(v *Validator, c *WorkshopCategory) {
 // (staff: of in.PartnerID).
 // Errors: those of adminPartner; CodeInvalid with every field error.
 func (s *WorkshopService) CreateWorkshopCategory(ctx context.Context, in WorkshopCategoryInput) (*WorkshopCategoryView, error) {
-	p, _, err := adminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}

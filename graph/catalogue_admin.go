@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"salesplatform/domain/widgets"
+
 	"github.com/99designs/gqlgen/graphql"
 
 	"salesplatform/domain"
@@ -322,14 +324,14 @@ func cataloguePartnerPayload(p *domain.PartnerListing, err error) (*model.Catalo
 	return &model.CataloguePartnerPayload{Partner: toGraphCataloguePartner(p), UserErrors: noUserErrors()}, nil
 }
 
-func toDomainWidgets(input model.MarketingWidgetsInput) (domain.WidgetsInput, error) {
+func toDomainWidgets(input model.MarketingWidgetsInput) (widgets.WidgetsInput, error) {
 	partnerID, err := optID(input.PartnerID)
 	if err != nil {
-		return domain.WidgetsInput{}, err
+		return widgets.WidgetsInput{}, err
 	}
-	in := domain.WidgetsInput{PartnerID: partnerID}
+	in := widgets.WidgetsInput{PartnerID: partnerID}
 	if n := opt(input.Navbar); n != nil {
-		in.Navbar = &domain.WidgetNavbar{ShowNavbar: n.ShowNavbar, ShowNavbarOnPurchaseSite: n.ShowNavbarOnPurchaseSite,
+		in.Navbar = &widgets.WidgetNavbar{ShowNavbar: n.ShowNavbar, ShowNavbarOnPurchaseSite: n.ShowNavbarOnPurchaseSite,
 			Orientation: n.NavbarOrientation, Side: n.NavbarSide, Position: n.NavbarPosition,
 			ActivateOffer: n.ActivateOffer, ActivateBook: n.ActivateBook, ActivateContact: n.ActivateContact,
 			OfferBackgroundColor: n.OfferBackgroundColor, OfferTextColor: n.OfferTextColor, OfferHoverColor: n.OfferHoverColor,
@@ -339,7 +341,7 @@ func toDomainWidgets(input model.MarketingWidgetsInput) (domain.WidgetsInput, er
 			ContactBoxURL: n.NavbarContactBoxURL, OfferText: n.OfferText, BookText: n.BookText, ContactText: n.ContactText}
 	}
 	if b := opt(input.FloattingBar); b != nil {
-		in.FloatingBar = &domain.WidgetFloatingBar{ShowFloatingBar: b.ShowFloattingBar,
+		in.FloatingBar = &widgets.WidgetFloatingBar{ShowFloatingBar: b.ShowFloattingBar,
 			ShowFloatingBarOnPurchaseSite: b.ShowFloattingBarOnPurchaseSite, Orientation: b.FloattingBarOrientation,
 			BackgroundColor: b.FloattingBarBackgroundColor, BorderColor: b.FloattingBarBorderColor,
 			Text: b.FloattingBarText, TextColor: b.FloattingBarTextColor, CTAButtonText: b.FloattingBarCtaButtonText,
@@ -350,7 +352,7 @@ func toDomainWidgets(input model.MarketingWidgetsInput) (domain.WidgetsInput, er
 	return in, nil
 }
 
-func marketingWidgetsPayload(v *domain.WidgetsView, err error) (*model.MarketingWidgetsPayload, error) {
+func marketingWidgetsPayload(v *widgets.WidgetsView, err error) (*model.MarketingWidgetsPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.MarketingWidgetsPayload{UserErrors: ue}, err
@@ -360,7 +362,7 @@ func marketingWidgetsPayload(v *domain.WidgetsView, err error) (*model.Marketing
 
 // toGraphMarketingWidgets is a partner's widgets, for the payloads of the
 // widget mutations and for the marketingWidgets query.
-func toGraphMarketingWidgets(v *domain.WidgetsView) *model.MarketingWidgets {
+func toGraphMarketingWidgets(v *widgets.WidgetsView) *model.MarketingWidgets {
 	out := &model.MarketingWidgets{Key: v.Key, PurchaseURL: v.PurchaseURL}
 	if n := v.Navbar; n != nil {
 		out.Navbar = &model.WidgetNavbar{ShowNavbar: n.ShowNavbar, ShowNavbarOnPurchaseSite: n.ShowNavbarOnPurchaseSite,

@@ -9,6 +9,7 @@ import (
 	"salesplatform/domain/media"
 	"salesplatform/domain/prototypes"
 	"salesplatform/domain/vouchers"
+	"salesplatform/domain/widgets"
 )
 
 // Resolver holds the domain services the resolvers call; the same ones the
@@ -23,7 +24,7 @@ type Resolver struct {
 	WorkshopCatalog  *domain.WorkshopService
 	BoxCatalog       *domain.BoxService
 	PrototypeCatalog *domain.PrototypeService
-	Widgets          *domain.WidgetService
+	Widgets          *widgets.WidgetService
 	Gifts            *gifts.GiftService
 	// VoucherAdmin serves the administration's vouchers and giftcards.
 	VoucherAdmin    *vouchers.VoucherAdminService

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/uptrace/bun"
+	"salesplatform/domain/widgets"
 
-	"salesplatform/domain"
+	"github.com/uptrace/bun"
 )
 
 // WidgetStore is the domain.WidgetStore on PostgreSQL: one
@@ -15,7 +15,7 @@ import (
 // their own tables (absent when not configured).
 type WidgetStore struct{ db bun.IDB }
 
-var _ domain.WidgetStore = (*WidgetStore)(nil)
+var _ widgets.WidgetStore = (*WidgetStore)(nil)
 
 // NewWidgetStore returns the store on db.
 func NewWidgetStore(db bun.IDB) *WidgetStore { return &WidgetStore{db: db} }
@@ -80,7 +80,7 @@ type widgetFloatingBarRow struct {
 	CTAButtonTextHoverColor       string `bun:"floatting_bar_cta_button_text_hover_color,notnull"`
 }
 
-func toRowWidgetNavbar(widgetID int64, n *domain.WidgetNavbar) *widgetNavbarRow {
+func toRowWidgetNavbar(widgetID int64, n *widgets.WidgetNavbar) *widgetNavbarRow {
 	return &widgetNavbarRow{WidgetID: widgetID,
 		ShowNavbar: n.ShowNavbar, ShowNavbarOnPurchaseSite: n.ShowNavbarOnPurchaseSite,
 		Orientation: n.Orientation, Side: n.Side, Position: n.Position,
@@ -92,8 +92,8 @@ func toRowWidgetNavbar(widgetID int64, n *domain.WidgetNavbar) *widgetNavbarRow 
 		OfferText: n.OfferText, BookText: n.BookText, ContactText: n.ContactText}
 }
 
-func (r *widgetNavbarRow) toDomain() *domain.WidgetNavbar {
-	return &domain.WidgetNavbar{
+func (r *widgetNavbarRow) toDomain() *widgets.WidgetNavbar {
+	return &widgets.WidgetNavbar{
 		ShowNavbar: r.ShowNavbar, ShowNavbarOnPurchaseSite: r.ShowNavbarOnPurchaseSite,
 		Orientation: r.Orientation, Side: r.Side, Position: r.Position,
 		ActivateOffer: r.ActivateOffer, ActivateBook: r.ActivateBook, ActivateContact: r.ActivateContact,
@@ -104,7 +104,7 @@ func (r *widgetNavbarRow) toDomain() *domain.WidgetNavbar {
 		OfferText: r.OfferText, BookText: r.BookText, ContactText: r.ContactText}
 }
 
-func toRowWidgetFloatingBar(widgetID int64, b *domain.WidgetFloatingBar) *widgetFloatingBarRow {
+func toRowWidgetFloatingBar(widgetID int64, b *widgets.WidgetFloatingBar) *widgetFloatingBarRow {
 	return &widgetFloatingBarRow{WidgetID: widgetID,
 		ShowFloatingBar: b.ShowFloatingBar, ShowFloatingBarOnPurchaseSite: b.ShowFloatingBarOnPurchaseSite,
 		Orientation: b.Orientation, BackgroundColor: b.BackgroundColor, BorderColor: b.BorderColor,
@@ -113,8 +113,8 @@ func toRowWidgetFloatingBar(widgetID int64, b *domain.WidgetFloatingBar) *widget
 		CTAButtonTextColor: b.CTAButtonTextColor, CTAButtonTextHoverColor: b.CTAButtonTextHoverColor}
 }
 
-func (r *widgetFloatingBarRow) toDomain() *domain.WidgetFloatingBar {
-	return &domain.WidgetFloatingBar{
+func (r *widgetFloatingBarRow) toDomain() *widgets.WidgetFloatingBar {
+	return &widgets.WidgetFloatingBar{
 		ShowFloatingBar: r.ShowFloatingBar, ShowFloatingBarOnPurchaseSite: r.ShowFloatingBarOnPurchaseSite,
 		Orientation: r.Orientation, BackgroundColor: r.BackgroundColor, BorderColor: r.BorderColor,
 		Text: r.Text, TextColor: r.TextColor, CTAButtonText: r.CTAButtonText, CTAButtonLink: r.CTAButtonLink,
@@ -124,7 +124,7 @@ func (r *widgetFloatingBarRow) toDomain() *domain.WidgetFloatingBar {
 
 // CreateWidgets inserts w with its navbar and floating bar in one
 // transaction and sets its ID and CreatedAt.
-func (s *WidgetStore) CreateWidgets(ctx context.Context, w *domain.MarketingWidgets) error {
+func (s *WidgetStore) CreateWidgets(ctx context.Context, w *widgets.MarketingWidgets) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &widgetsRow{PartnerID: w.PartnerID, Key: w.Key, CreatedAt: w.CreatedAt}
@@ -160,7 +160,7 @@ func (s *WidgetStore) CreateWidgets(ctx context.Context, w *domain.MarketingWidg
 }
 
 // FindWidgetsByKey reads the widgets and both bars in one query.
-func (s *WidgetStore) FindWidgetsByKey(ctx context.Context, key string) (*domain.MarketingWidgets, error) {
+func (s *WidgetStore) FindWidgetsByKey(ctx context.Context, key string) (*widgets.MarketingWidgets, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := new(widgetsRow)
@@ -168,7 +168,7 @@ func (s *WidgetStore) FindWidgetsByKey(ctx context.Context, key string) (*domain
 		Where("w.widget_key = ?", key).Scan(ctx); err != nil {
 		return nil, notFound(err)
 	}
-	w := &domain.MarketingWidgets{ID: row.ID, PartnerID: row.PartnerID, Key: row.Key, CreatedAt: row.CreatedAt}
+	w := &widgets.MarketingWidgets{ID: row.ID, PartnerID: row.PartnerID, Key: row.Key, CreatedAt: row.CreatedAt}
 	if row.Navbar != nil {
 		w.Navbar = row.Navbar.toDomain()
 	}
@@ -180,7 +180,7 @@ func (s *WidgetStore) FindWidgetsByKey(ctx context.Context, key string) (*domain
 
 // FindWidgetsByPartner reads the partner's widgets and both bars in one
 // query.
-func (s *WidgetStore) FindWidgetsByPartner(ctx context.Context, partnerID int64) (*domain.MarketingWidgets, error) {
+func (s *WidgetStore) FindWidgetsByPartner(ctx context.Context, partnerID int64) (*widgets.MarketingWidgets, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := new(widgetsRow)
@@ -188,7 +188,7 @@ func (s *WidgetStore) FindWidgetsByPartner(ctx context.Context, partnerID int64)
 		Where("w.partner_id = ?", partnerID).Scan(ctx); err != nil {
 		return nil, notFound(err)
 	}
-	w := &domain.MarketingWidgets{ID: row.ID, PartnerID: row.PartnerID, Key: row.Key, CreatedAt: row.CreatedAt}
+	w := &widgets.MarketingWidgets{ID: row.ID, PartnerID: row.PartnerID, Key: row.Key, CreatedAt: row.CreatedAt}
 	if row.Navbar != nil {
 		w.Navbar = row.Navbar.toDomain()
 	}
@@ -200,7 +200,7 @@ func (s *WidgetStore) FindWidgetsByPartner(ctx context.Context, partnerID int64)
 
 // UpdateWidgets replaces the navbar and floating bar rows of w in one
 // transaction.
-func (s *WidgetStore) UpdateWidgets(ctx context.Context, w *domain.MarketingWidgets) error {
+func (s *WidgetStore) UpdateWidgets(ctx context.Context, w *widgets.MarketingWidgets) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {

@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strings"
 
+	"salesplatform/domain/widgets"
+
 	"salesplatform/domain/gifts"
 
 	"salesplatform/domain/vouchers"
@@ -32,7 +34,7 @@ type Services struct {
 	Boxes      *domain.BoxService
 	Prototypes *domain.PrototypeService
 	Gifts      *gifts.GiftService
-	Widgets    *domain.WidgetService
+	Widgets    *widgets.WidgetService
 	// VoucherAdmin serves the administration's vouchers and giftcards.
 	VoucherAdmin *vouchers.VoucherAdminService
 	Media        *media.MediaService

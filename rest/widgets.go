@@ -3,9 +3,9 @@ package rest
 import (
 	"net/http"
 
-	"github.com/gorilla/mux"
+	"salesplatform/domain/widgets"
 
-	"salesplatform/domain"
+	"github.com/gorilla/mux"
 )
 
 const widgetsAllow = "GET, HEAD, OPTIONS"
@@ -43,7 +43,7 @@ type jsonWidgetNavbar struct {
 	ContactText              string `json:"contact_text"`
 }
 
-func toJSONWidgetNavbar(n *domain.WidgetNavbar) *jsonWidgetNavbar {
+func toJSONWidgetNavbar(n *widgets.WidgetNavbar) *jsonWidgetNavbar {
 	if n == nil {
 		return nil
 	}
@@ -76,7 +76,7 @@ type jsonWidgetFloatingBar struct {
 	FloattingBarCTAButtonTextHoverColor string `json:"floatting_bar_cta_button_text_hover_color"`
 }
 
-func toJSONWidgetFloatingBar(b *domain.WidgetFloatingBar) *jsonWidgetFloatingBar {
+func toJSONWidgetFloatingBar(b *widgets.WidgetFloatingBar) *jsonWidgetFloatingBar {
 	if b == nil {
 		return nil
 	}
@@ -134,7 +134,7 @@ type jsonWidgetsMetadata struct {
 // (known or not, as DRF does not look the object up for OPTIONS).
 func (a *api) handleWidgetsOptions(w http.ResponseWriter, r *http.Request) {
 	widgetHeaders(w)
-	if _, err := domain.ParseWidgetKey(mux.Vars(r)["widget_key"]); err != nil {
+	if _, err := widgets.ParseWidgetKey(mux.Vars(r)["widget_key"]); err != nil {
 		writeError(w, r, err)
 		return
 	}

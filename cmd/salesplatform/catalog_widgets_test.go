@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"salesplatform/domain/widgets"
+
 	"salesplatform/domain"
 	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"
@@ -23,7 +25,7 @@ func TestMarketingWidgets(t *testing.T) {
 	}
 	t.Cleanup(func() { db.Close() })
 	partners := persistence.NewDatabase(db).Stores().Partners
-	widgets := domain.NewWidgetService(persistence.NewWidgetStore(db), partners)
+	widgetService := widgets.NewWidgetService(persistence.NewWidgetStore(db), partners)
 	shop, err := partners.FindPartnerBySiteDomain(ctx, "shop.example.com")
 	if err != nil {
 		t.Fatal(err)
@@ -32,25 +34,25 @@ func TestMarketingWidgets(t *testing.T) {
 	if err := partners.CreatePartner(ctx, bare); err != nil {
 		t.Fatal(err)
 	}
-	full := &domain.MarketingWidgets{PartnerID: shop.ID, Key: "0123456789abcdef0123456789ABCDEF",
-		Navbar: &domain.WidgetNavbar{ShowNavbar: true, ShowNavbarOnPurchaseSite: false, Orientation: "vertical",
+	full := &widgets.MarketingWidgets{PartnerID: shop.ID, Key: "0123456789abcdef0123456789ABCDEF",
+		Navbar: &widgets.WidgetNavbar{ShowNavbar: true, ShowNavbarOnPurchaseSite: false, Orientation: "vertical",
 			Side: "right", Position: 40, ActivateOffer: true, ActivateBook: false, ActivateContact: true,
 			OfferBackgroundColor: "#112233", OfferTextColor: "#FFFFFF", OfferHoverColor: "#223344",
 			BookBackgroundColor: "#000001", BookTextColor: "#000002", BookHoverColor: "#000003",
 			ContactBackgroundColor: "#aa0000", ContactTextColor: "#bb0000", ContactHoverColor: "#cc0000",
 			OfferBoxURL: "https://shop.example.com/offer", BookBoxURL: "", ContactBoxURL: "https://shop.example.com/contact",
 			OfferText: "Offer a gift", BookText: "", ContactText: "Contact us"},
-		FloatingBar: &domain.WidgetFloatingBar{ShowFloatingBar: true, ShowFloatingBarOnPurchaseSite: true,
+		FloatingBar: &widgets.WidgetFloatingBar{ShowFloatingBar: true, ShowFloatingBarOnPurchaseSite: true,
 			Orientation: "bottom", BackgroundColor: "#FAFAFA", BorderColor: "#E0E0E0", Text: "Christmas gifts!",
 			TextColor: "#111111", CTAButtonText: "Shop now", CTAButtonLink: "https://shop.example.com/",
 			CTAButtonColor: "#FF0000", CTAButtonHoverColor: "#CC0000", CTAButtonTextColor: "#FFFFFF",
 			CTAButtonTextHoverColor: "#EEEEEE"},
 	}
-	if err := widgets.CreateWidgets(ctx, full); err != nil {
+	if err := widgetService.CreateWidgets(ctx, full); err != nil {
 		t.Fatal(err)
 	}
-	empty := &domain.MarketingWidgets{PartnerID: bare.ID}
-	if err := widgets.CreateWidgets(ctx, empty); err != nil {
+	empty := &widgets.MarketingWidgets{PartnerID: bare.ID}
+	if err := widgetService.CreateWidgets(ctx, empty); err != nil {
 		t.Fatal(err)
 	}
 	srv := mustServe(t, dsn)

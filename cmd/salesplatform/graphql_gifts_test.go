@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"salesplatform/domain/widgets"
+
 	"salesplatform/domain"
 	"salesplatform/domain/gifts"
 	"salesplatform/domain/l10n"
@@ -197,24 +199,24 @@ func TestGraphGiftLinkedPartners(t *testing.T) {
 func TestGraphMarketingWidgets(t *testing.T) {
 	f := newGCFixture(t)
 	ctx := context.Background()
-	widgets := domain.NewWidgetService(persistence.NewWidgetStore(f.db), f.partners)
-	full := &domain.MarketingWidgets{PartnerID: f.shop.ID, Key: "0123456789abcdef0123456789ABCDEF",
-		Navbar: &domain.WidgetNavbar{ShowNavbar: true, Orientation: "vertical", Side: "right", Position: 40,
+	widgetService := widgets.NewWidgetService(persistence.NewWidgetStore(f.db), f.partners)
+	full := &widgets.MarketingWidgets{PartnerID: f.shop.ID, Key: "0123456789abcdef0123456789ABCDEF",
+		Navbar: &widgets.WidgetNavbar{ShowNavbar: true, Orientation: "vertical", Side: "right", Position: 40,
 			ActivateOffer: true, ActivateContact: true,
 			OfferBackgroundColor: "#112233", OfferTextColor: "#FFFFFF", OfferHoverColor: "#223344",
 			BookBackgroundColor: "#000001", BookTextColor: "#000002", BookHoverColor: "#000003",
 			ContactBackgroundColor: "#aa0000", ContactTextColor: "#bb0000", ContactHoverColor: "#cc0000",
 			OfferBoxURL: "https://shop.example.com/offer", ContactBoxURL: "https://shop.example.com/contact",
 			OfferText: "Offer a gift", ContactText: "Contact us"},
-		FloatingBar: &domain.WidgetFloatingBar{ShowFloatingBar: true, ShowFloatingBarOnPurchaseSite: true,
+		FloatingBar: &widgets.WidgetFloatingBar{ShowFloatingBar: true, ShowFloatingBarOnPurchaseSite: true,
 			Orientation: "bottom", BackgroundColor: "#FAFAFA", BorderColor: "#E0E0E0", Text: "Christmas gifts!",
 			TextColor: "#111111", CTAButtonText: "Shop now", CTAButtonLink: "https://shop.example.com/",
 			CTAButtonColor: "#FF0000", CTAButtonHoverColor: "#CC0000", CTAButtonTextColor: "#FFFFFF",
 			CTAButtonTextHoverColor: "#EEEEEE"},
 	}
-	gcMust(t, widgets.CreateWidgets(ctx, full))
-	empty := &domain.MarketingWidgets{PartnerID: f.other.ID}
-	gcMust(t, widgets.CreateWidgets(ctx, empty))
+	gcMust(t, widgetService.CreateWidgets(ctx, full))
+	empty := &widgets.MarketingWidgets{PartnerID: f.other.ID}
+	gcMust(t, widgetService.CreateWidgets(ctx, empty))
 
 	fullData := `{"marketingWidgets": {"key": "0123456789abcdef0123456789abcdef", "purchaseUrl": "https://shop.example.com/",
 		"navbar": {"showNavbar": true, "showNavbarOnPurchaseSite": false, "navbarOrientation": "vertical",

@@ -9,6 +9,8 @@ import (
 	"io"
 	"time"
 
+	"salesplatform/domain/widgets"
+
 	"salesplatform/domain/gifts"
 
 	"salesplatform/domain/media"
@@ -263,16 +265,16 @@ type demoLoader struct {
 	widgets   *persistence.WidgetStore
 	// widgetService validates the widgets before the store saves them. It
 	// has no partner store: only WidgetService.Widgets reads one.
-	widgetService *domain.WidgetService
+	widgetService *widgets.WidgetService
 }
 
 func newDemoLoader(tx bun.Tx, partners map[string]*domain.Partner, now time.Time) *demoLoader {
-	widgets := persistence.NewWidgetStore(tx)
+	widgetStore := persistence.NewWidgetStore(tx)
 	return &demoLoader{now: now, partners: partners, ids: map[string]int64{},
 		catalog: persistence.NewPartnerCatalogStore(tx), events: persistence.NewEventStore(tx),
 		workshops: persistence.NewWorkshopStore(tx), protos: persistence.NewPrototypeStore(tx),
 		boxes: persistence.NewBoxStore(tx), gifts: persistence.NewGiftStore(tx),
-		widgets: widgets, widgetService: domain.NewWidgetService(widgets, nil)}
+		widgets: widgetStore, widgetService: widgets.NewWidgetService(widgetStore, nil)}
 }
 
 // loadedAlready reports whether the catalogue was loaded: the first demo
@@ -647,7 +649,7 @@ type demoPartner struct {
 	Legal       domain.LegalInformation
 	RefundTerms domain.Localized
 	Products    demoProductInformation
-	Widgets     domain.MarketingWidgets // with a fixed key, so that its URL can be shown
+	Widgets     widgets.MarketingWidgets // with a fixed key, so that its URL can be shown
 }
 
 // demoProductInformation are a partner's settings of the product lines it
@@ -1117,17 +1119,17 @@ var demoPartners = []demoPartner{
 				DisplayOffersMap: true, ActivatedOfferRegionFilter: true, ActivatedOfferDepartmentFilter: true,
 			},
 		},
-		Widgets: domain.MarketingWidgets{
+		Widgets: widgets.MarketingWidgets{
 			Key: "5eed0000000000000000000000000001",
-			Navbar: &domain.WidgetNavbar{ShowNavbar: true, ShowNavbarOnPurchaseSite: true,
-				Orientation: domain.WidgetOrientationHorizontal, Side: domain.WidgetSideBottom, Position: 50,
+			Navbar: &widgets.WidgetNavbar{ShowNavbar: true, ShowNavbarOnPurchaseSite: true,
+				Orientation: widgets.WidgetOrientationHorizontal, Side: widgets.WidgetSideBottom, Position: 50,
 				ActivateOffer: true, ActivateContact: true,
 				OfferBackgroundColor: "#1F6F8B", OfferTextColor: "#FFFFFF", OfferHoverColor: "#174F63",
 				BookBackgroundColor: "#F2A541", BookTextColor: "#1B1B1B", BookHoverColor: "#D98E2B",
 				ContactBackgroundColor: "#FFFFFF", ContactTextColor: "#1F6F8B", ContactHoverColor: "#E8F1F4",
 				OfferBoxURL: "https://market.localhost/coffrets/", ContactBoxURL: "https://market.localhost/contact/",
 				OfferText: "Offrir un coffret", ContactText: "Nous contacter"},
-			FloatingBar: &domain.WidgetFloatingBar{ShowFloatingBar: true, Orientation: domain.WidgetSideTop,
+			FloatingBar: &widgets.WidgetFloatingBar{ShowFloatingBar: true, Orientation: widgets.WidgetSideTop,
 				BackgroundColor: "#1F6F8B", BorderColor: "#174F63", TextColor: "#FFFFFF",
 				Text:          "Nouveau : la carte cadeau acceptée chez tous nos partenaires",
 				CTAButtonText: "Découvrir", CTAButtonLink: "https://market.localhost/carte-cadeau/",
@@ -1281,10 +1283,10 @@ var demoPartners = []demoPartner{
 				ValidityPeriodUnit:      demoValidityMonths,
 			},
 		},
-		Widgets: domain.MarketingWidgets{
+		Widgets: widgets.MarketingWidgets{
 			Key: "5eed0000000000000000000000000002",
-			Navbar: &domain.WidgetNavbar{ShowNavbar: true, ShowNavbarOnPurchaseSite: false,
-				Orientation: domain.WidgetOrientationVertical, Side: domain.WidgetSideRight, Position: 40,
+			Navbar: &widgets.WidgetNavbar{ShowNavbar: true, ShowNavbarOnPurchaseSite: false,
+				Orientation: widgets.WidgetOrientationVertical, Side: widgets.WidgetSideRight, Position: 40,
 				ActivateOffer: true, ActivateBook: true, ActivateContact: true,
 				OfferBackgroundColor: "#7B1E3A", OfferTextColor: "#FFFFFF", OfferHoverColor: "#5C162B",
 				BookBackgroundColor: "#C9A227", BookTextColor: "#1B1B1B", BookHoverColor: "#A8871F",
@@ -1292,8 +1294,8 @@ var demoPartners = []demoPartner{
 				OfferBoxURL: "https://chateau.localhost/bons-cadeaux/", BookBoxURL: "https://chateau.localhost/evenements/",
 				ContactBoxURL: "https://chateau.localhost/contact/",
 				OfferText:     "Offrir", BookText: "Réserver", ContactText: "Contact"},
-			FloatingBar: &domain.WidgetFloatingBar{ShowFloatingBar: true, ShowFloatingBarOnPurchaseSite: true,
-				Orientation: domain.WidgetSideBottom, BackgroundColor: "#F5EFE6", BorderColor: "#C9A227", TextColor: "#3B2A20",
+			FloatingBar: &widgets.WidgetFloatingBar{ShowFloatingBar: true, ShowFloatingBarOnPurchaseSite: true,
+				Orientation: widgets.WidgetSideBottom, BackgroundColor: "#F5EFE6", BorderColor: "#C9A227", TextColor: "#3B2A20",
 				Text:          "Visites aux chandelles : nouvelles dates en ligne",
 				CTAButtonText: "Réserver", CTAButtonLink: "https://chateau.localhost/evenements/",
 				CTAButtonColor: "#7B1E3A", CTAButtonHoverColor: "#5C162B", CTAButtonTextColor: "#FFFFFF", CTAButtonTextHoverColor: "#F5EFE6"},
@@ -1450,17 +1452,17 @@ var demoPartners = []demoPartner{
 				ValidityPeriod:       12, ValidityPeriodUnit: demoValidityMonths,
 			},
 		},
-		Widgets: domain.MarketingWidgets{
+		Widgets: widgets.MarketingWidgets{
 			Key: "5eed0000000000000000000000000003",
-			Navbar: &domain.WidgetNavbar{ShowNavbar: true, ShowNavbarOnPurchaseSite: true,
-				Orientation: domain.WidgetOrientationVertical, Side: domain.WidgetSideLeft, Position: 60,
+			Navbar: &widgets.WidgetNavbar{ShowNavbar: true, ShowNavbarOnPurchaseSite: true,
+				Orientation: widgets.WidgetOrientationVertical, Side: widgets.WidgetSideLeft, Position: 60,
 				ActivateOffer: true, ActivateBook: true, ActivateContact: false,
 				OfferBackgroundColor: "#C0623B", OfferTextColor: "#FFFFFF", OfferHoverColor: "#9E4E2E",
 				BookBackgroundColor: "#3E6B5A", BookTextColor: "#FFFFFF", BookHoverColor: "#2F5345",
 				ContactBackgroundColor: "#FAF6F0", ContactTextColor: "#3E6B5A", ContactHoverColor: "#EFE7DA",
 				OfferBoxURL: "https://atelier.localhost/bons-cadeaux/", BookBoxURL: "https://atelier.localhost/ateliers/",
 				OfferText: "Offrir un atelier", BookText: "Réserver"},
-			FloatingBar: &domain.WidgetFloatingBar{ShowFloatingBar: true, Orientation: domain.WidgetSideBottom,
+			FloatingBar: &widgets.WidgetFloatingBar{ShowFloatingBar: true, Orientation: widgets.WidgetSideBottom,
 				BackgroundColor: "#FAF6F0", BorderColor: "#C0623B", TextColor: "#3B2A20",
 				Text:          "Stages d'été : les inscriptions sont ouvertes",
 				CTAButtonText: "Je m'inscris", CTAButtonLink: "https://atelier.localhost/ateliers/",

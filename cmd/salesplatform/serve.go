@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"salesplatform/domain/widgets"
+
 	"salesplatform/domain/gifts"
 
 	"salesplatform/domain/vouchers"
@@ -195,7 +197,7 @@ func newRouter(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logger
 		Boxes:           domain.NewBoxService(persistence.NewBoxStore(db), partners),
 		Prototypes:      domain.NewPrototypeService(persistence.NewPrototypeStore(db), partners),
 		Gifts:           gifts.NewGiftService(persistence.NewGiftStore(db), partners),
-		Widgets:         domain.NewWidgetService(persistence.NewWidgetStore(db), partners),
+		Widgets:         widgets.NewWidgetService(persistence.NewWidgetStore(db), partners),
 		VoucherAdmin:    vouchers.NewVoucherAdminService(persistence.NewVoucherAdminStore(db), partners),
 		Media:           media.NewMediaService(persistence.NewMediaStore(db), blobs, partners, cfg.PublicBaseURL),
 		AdminPrototypes: prototypes.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(db), partners),

@@ -1,4 +1,4 @@
-package domain
+package widgets
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"salesplatform/domain"
 )
 
 // Marketing widgets are the navigation bar and floating bar a partner's
@@ -39,7 +41,7 @@ const (
 	MaxWidgetPosition     = 100
 	MaxWidgetButtonText   = 100
 	MaxWidgetBarText      = 255
-	MaxWidgetURLLength    = MaxURLLength
+	MaxWidgetURLLength    = domain.MaxURLLength
 	msgWidgetColor        = "Enter a colour in the form #RRGGBB."
 	msgWidgetChoice       = "\"%s\" is not a valid choice."
 	msgWidgetSideMismatch = "A %s navbar sits on the %s or %s edge."
@@ -119,18 +121,18 @@ type WidgetStore interface {
 // WidgetService serves the marketing widget configuration.
 type WidgetService struct {
 	store    WidgetStore
-	partners PartnerStore
+	partners domain.PartnerStore
 }
 
 // NewWidgetService returns the service.
-func NewWidgetService(store WidgetStore, partners PartnerStore) *WidgetService {
+func NewWidgetService(store WidgetStore, partners domain.PartnerStore) *WidgetService {
 	return &WidgetService{store: store, partners: partners}
 }
 
 // WidgetsView is a partner's widget configuration as the API shows it.
 type WidgetsView struct {
 	*MarketingWidgets
-	Partner *Partner
+	Partner *domain.Partner
 	// PurchaseURL is the partner's purchase site, https://{site domain}/, or
 	// "" for a partner without one.
 	PurchaseURL string
@@ -141,7 +143,7 @@ type WidgetsView struct {
 // Errors: CodeNotFound when it is not 32 hexadecimal characters.
 func ParseWidgetKey(key string) (string, error) {
 	if !widgetKeyPattern.MatchString(key) {
-		return "", ErrNotFound
+		return "", domain.ErrNotFound
 	}
 	return strings.ToLower(key), nil
 }
@@ -152,7 +154,7 @@ func ParseWidgetKey(key string) (string, error) {
 // Errors: the authentication error of a refused token; CodeNotFound when
 // the key is malformed or unknown.
 func (s *WidgetService) Widgets(ctx context.Context, key string) (*WidgetsView, error) {
-	if err := RefusedToken(ctx); err != nil {
+	if err := domain.RefusedToken(ctx); err != nil {
 		return nil, err
 	}
 	key, err := ParseWidgetKey(key)
@@ -181,11 +183,11 @@ func (s *WidgetService) Widgets(ctx context.Context, key string) (*WidgetsView, 
 // Errors: CodeInvalid, with field paths in the API's names
 // (["navbar", "offer_text_color"]).
 func (s *WidgetService) CreateWidgets(ctx context.Context, w *MarketingWidgets) error {
-	var v Validator
+	var v domain.Validator
 	if w.Key == "" {
 		w.Key = newWidgetKey()
 	} else if k, err := ParseWidgetKey(w.Key); err != nil {
-		v.Add(VInvalid, fmt.Sprintf("Enter %d hexadecimal characters.", WidgetKeyLength), "widget_key")
+		v.Add(domain.VInvalid, fmt.Sprintf("Enter %d hexadecimal characters.", WidgetKeyLength), "widget_key")
 	} else {
 		w.Key = k
 	}
@@ -209,29 +211,29 @@ func newWidgetKey() string {
 	return hex.EncodeToString(b)
 }
 
-func validateWidgetNavbar(v *Validator, n *WidgetNavbar) {
+func validateWidgetNavbar(v *domain.Validator, n *WidgetNavbar) {
 	at := func(field string) []any { return []any{"navbar", field} }
 	switch n.Orientation {
 	case WidgetOrientationVertical:
 		if n.Side != WidgetSideLeft && n.Side != WidgetSideRight {
-			v.widgetSide(n, WidgetSideLeft, WidgetSideRight, at("navbar_side"))
+			widgetSide(v, n, WidgetSideLeft, WidgetSideRight, at("navbar_side"))
 		}
 	case WidgetOrientationHorizontal:
 		if n.Side != WidgetSideTop && n.Side != WidgetSideBottom {
-			v.widgetSide(n, WidgetSideTop, WidgetSideBottom, at("navbar_side"))
+			widgetSide(v, n, WidgetSideTop, WidgetSideBottom, at("navbar_side"))
 		}
 	default:
-		v.Add(VInvalid, fmt.Sprintf(msgWidgetChoice, n.Orientation), at("navbar_orientation")...)
+		v.Add(domain.VInvalid, fmt.Sprintf(msgWidgetChoice, n.Orientation), at("navbar_orientation")...)
 		switch n.Side {
 		case WidgetSideLeft, WidgetSideRight, WidgetSideTop, WidgetSideBottom:
 		default:
-			v.Add(VInvalid, fmt.Sprintf(msgWidgetChoice, n.Side), at("navbar_side")...)
+			v.Add(domain.VInvalid, fmt.Sprintf(msgWidgetChoice, n.Side), at("navbar_side")...)
 		}
 	}
 	if n.Position < 0 || n.Position > MaxWidgetPosition {
-		code := VMaxValue
+		code := domain.VMaxValue
 		if n.Position < 0 {
-			code = VMinValue
+			code = domain.VMinValue
 		}
 		v.Add(code, fmt.Sprintf("Ensure this value is between 0 and %d.", MaxWidgetPosition), at("navbar_position")...)
 	}
@@ -242,20 +244,20 @@ func validateWidgetNavbar(v *Validator, n *WidgetNavbar) {
 		{"contact_background_color", n.ContactBackgroundColor}, {"contact_text_color", n.ContactTextColor},
 		{"contact_hover_color", n.ContactHoverColor},
 	} {
-		v.widgetColor(c.value, at(c.field))
+		widgetColor(v, c.value, at(c.field))
 	}
-	v.httpURL(n.OfferBoxURL, at("navbar_offer_box_url"))
-	v.httpURL(n.BookBoxURL, at("navbar_book_box_url"))
-	v.httpURL(n.ContactBoxURL, at("navbar_contact_box_url"))
-	v.plainText(n.OfferText, MaxWidgetButtonText, at("offer_text"))
-	v.plainText(n.BookText, MaxWidgetButtonText, at("book_text"))
-	v.plainText(n.ContactText, MaxWidgetButtonText, at("contact_text"))
+	v.HttpURL(n.OfferBoxURL, at("navbar_offer_box_url"))
+	v.HttpURL(n.BookBoxURL, at("navbar_book_box_url"))
+	v.HttpURL(n.ContactBoxURL, at("navbar_contact_box_url"))
+	v.PlainText(n.OfferText, MaxWidgetButtonText, at("offer_text"))
+	v.PlainText(n.BookText, MaxWidgetButtonText, at("book_text"))
+	v.PlainText(n.ContactText, MaxWidgetButtonText, at("contact_text"))
 }
 
-func validateWidgetFloatingBar(v *Validator, b *WidgetFloatingBar) {
+func validateWidgetFloatingBar(v *domain.Validator, b *WidgetFloatingBar) {
 	at := func(field string) []any { return []any{"floatting_bar", field} }
 	if b.Orientation != WidgetSideTop && b.Orientation != WidgetSideBottom {
-		v.Add(VInvalid, fmt.Sprintf(msgWidgetChoice, b.Orientation), at("floatting_bar_orientation")...)
+		v.Add(domain.VInvalid, fmt.Sprintf(msgWidgetChoice, b.Orientation), at("floatting_bar_orientation")...)
 	}
 	for _, c := range []struct{ field, value string }{
 		{"floatting_bar_background_color", b.BackgroundColor}, {"floatting_bar_border_color", b.BorderColor},
@@ -264,19 +266,19 @@ func validateWidgetFloatingBar(v *Validator, b *WidgetFloatingBar) {
 		{"floatting_bar_cta_button_text_color", b.CTAButtonTextColor},
 		{"floatting_bar_cta_button_text_hover_color", b.CTAButtonTextHoverColor},
 	} {
-		v.widgetColor(c.value, at(c.field))
+		widgetColor(v, c.value, at(c.field))
 	}
-	v.plainText(b.Text, MaxWidgetBarText, at("floatting_bar_text"))
-	v.plainText(b.CTAButtonText, MaxWidgetButtonText, at("floatting_bar_cta_button_text"))
-	v.httpURL(b.CTAButtonLink, at("floatting_bar_cta_button_link"))
+	v.PlainText(b.Text, MaxWidgetBarText, at("floatting_bar_text"))
+	v.PlainText(b.CTAButtonText, MaxWidgetButtonText, at("floatting_bar_cta_button_text"))
+	v.HttpURL(b.CTAButtonLink, at("floatting_bar_cta_button_link"))
 }
 
-func (v *Validator) widgetSide(n *WidgetNavbar, a, b string, path []any) {
-	v.Add(VInvalid, fmt.Sprintf(msgWidgetSideMismatch, n.Orientation, a, b), path...)
+func widgetSide(v *domain.Validator, n *WidgetNavbar, a, b string, path []any) {
+	v.Add(domain.VInvalid, fmt.Sprintf(msgWidgetSideMismatch, n.Orientation, a, b), path...)
 }
 
-func (v *Validator) widgetColor(c string, path []any) {
+func widgetColor(v *domain.Validator, c string, path []any) {
 	if !widgetColorPattern.MatchString(c) {
-		v.Add(VInvalid, msgWidgetColor, path...)
+		v.Add(domain.VInvalid, msgWidgetColor, path...)
 	}
 }

@@ -1,4 +1,4 @@
-package domain_test
+package widgets_test
 
 import (
 	"context"
@@ -6,21 +6,23 @@ import (
 	"strings"
 	"testing"
 
+	"salesplatform/domain/widgets"
+
 	"salesplatform/domain"
 	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"
 )
 
-func widgetNavbar() *domain.WidgetNavbar {
-	return &domain.WidgetNavbar{ShowNavbar: true, Orientation: "vertical", Side: "right", Position: 50,
+func widgetNavbar() *widgets.WidgetNavbar {
+	return &widgets.WidgetNavbar{ShowNavbar: true, Orientation: "vertical", Side: "right", Position: 50,
 		ActivateOffer: true, OfferBackgroundColor: "#112233", OfferTextColor: "#FFFFFF", OfferHoverColor: "#aabbcc",
 		BookBackgroundColor: "#000000", BookTextColor: "#000000", BookHoverColor: "#000000",
 		ContactBackgroundColor: "#000000", ContactTextColor: "#000000", ContactHoverColor: "#000000",
 		OfferBoxURL: "https://shop.example.com/offers", OfferText: "Offer a gift"}
 }
 
-func widgetFloatingBar() *domain.WidgetFloatingBar {
-	return &domain.WidgetFloatingBar{ShowFloatingBar: true, Orientation: "bottom", BackgroundColor: "#FFFFFF",
+func widgetFloatingBar() *widgets.WidgetFloatingBar {
+	return &widgets.WidgetFloatingBar{ShowFloatingBar: true, Orientation: "bottom", BackgroundColor: "#FFFFFF",
 		BorderColor: "#000000", Text: "Gift ideas", TextColor: "#000000", CTAButtonText: "Go",
 		CTAButtonLink: "https://shop.example.com/", CTAButtonColor: "#FF0000", CTAButtonHoverColor: "#EE0000",
 		CTAButtonTextColor: "#FFFFFF", CTAButtonTextHoverColor: "#FFFFFF"}
@@ -30,13 +32,13 @@ func TestWidgetService(t *testing.T) {
 	t.Parallel()
 	db, raw := dbtest.NewDatabase(t)
 	partners := db.Stores().Partners
-	svc := domain.NewWidgetService(persistence.NewWidgetStore(raw), partners)
+	svc := widgets.NewWidgetService(persistence.NewWidgetStore(raw), partners)
 	ctx := context.Background()
 	shop := dbtest.MustPartner(t, partners, &domain.Partner{Name: "Shop", SiteDomain: "shop.example.com"})
 	bare := dbtest.MustPartner(t, partners, &domain.Partner{Name: "No site"})
 	third := dbtest.MustPartner(t, partners, &domain.Partner{Name: "Third"})
 
-	w := &domain.MarketingWidgets{PartnerID: shop.ID, Navbar: widgetNavbar(), FloatingBar: widgetFloatingBar()}
+	w := &widgets.MarketingWidgets{PartnerID: shop.ID, Navbar: widgetNavbar(), FloatingBar: widgetFloatingBar()}
 	if err := svc.CreateWidgets(ctx, w); err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +63,7 @@ func TestWidgetService(t *testing.T) {
 	})
 
 	t.Run("OKPartnerWithoutSiteAndWidgets", func(t *testing.T) {
-		b := &domain.MarketingWidgets{PartnerID: bare.ID, Key: "0123456789ABCDEF0123456789abcdef"}
+		b := &widgets.MarketingWidgets{PartnerID: bare.ID, Key: "0123456789ABCDEF0123456789abcdef"}
 		if err := svc.CreateWidgets(ctx, b); err != nil {
 			t.Fatal(err)
 		}
@@ -85,12 +87,12 @@ func TestWidgetService(t *testing.T) {
 	})
 
 	t.Run("ErrPartnerHasWidgets", func(t *testing.T) {
-		err := svc.CreateWidgets(ctx, &domain.MarketingWidgets{PartnerID: shop.ID})
+		err := svc.CreateWidgets(ctx, &widgets.MarketingWidgets{PartnerID: shop.ID})
 		dbtest.WantFieldErrors(t, err, map[string]string{"partner": "This partner already has marketing widgets."})
 	})
 
 	t.Run("ErrKeyTaken", func(t *testing.T) {
-		err := svc.CreateWidgets(ctx, &domain.MarketingWidgets{PartnerID: third.ID, Key: strings.ToUpper(w.Key)})
+		err := svc.CreateWidgets(ctx, &widgets.MarketingWidgets{PartnerID: third.ID, Key: strings.ToUpper(w.Key)})
 		dbtest.WantFieldErrors(t, err, map[string]string{"widget_key": "This widget key is already in use."})
 	})
 
@@ -101,7 +103,7 @@ func TestWidgetService(t *testing.T) {
 		n.OfferBoxURL, n.ContactText = "ftp://shop.example.com/", strings.Repeat("x", 101)
 		b := widgetFloatingBar()
 		b.Orientation, b.BorderColor, b.CTAButtonLink, b.Text = "left", "", "not a url", "a\x00b"
-		err := svc.CreateWidgets(ctx, &domain.MarketingWidgets{PartnerID: third.ID, Key: "short", Navbar: n, FloatingBar: b})
+		err := svc.CreateWidgets(ctx, &widgets.MarketingWidgets{PartnerID: third.ID, Key: "short", Navbar: n, FloatingBar: b})
 		dbtest.WantFieldErrors(t, err, map[string]string{
 			"widget_key":                                  "Enter 32 hexadecimal characters.",
 			"navbar.navbar_orientation":                   `"diagonal" is not a valid choice.`,
@@ -123,7 +125,7 @@ func TestWidgetService(t *testing.T) {
 		for orientation, side := range map[string]string{"vertical": "top", "horizontal": "left"} {
 			n := widgetNavbar()
 			n.Orientation, n.Side = orientation, side
-			err := svc.CreateWidgets(ctx, &domain.MarketingWidgets{PartnerID: third.ID, Navbar: n})
+			err := svc.CreateWidgets(ctx, &widgets.MarketingWidgets{PartnerID: third.ID, Navbar: n})
 			want := map[string]string{"vertical": "A vertical navbar sits on the left or right edge.",
 				"horizontal": "A horizontal navbar sits on the top or bottom edge."}[orientation]
 			dbtest.WantFieldErrors(t, err, map[string]string{"navbar.navbar_side": want})
@@ -133,7 +135,7 @@ func TestWidgetService(t *testing.T) {
 	t.Run("OKHorizontalNavbar", func(t *testing.T) {
 		n := widgetNavbar()
 		n.Orientation, n.Side, n.Position = "horizontal", "bottom", 0
-		if err := svc.CreateWidgets(ctx, &domain.MarketingWidgets{PartnerID: third.ID, Navbar: n}); err != nil {
+		if err := svc.CreateWidgets(ctx, &widgets.MarketingWidgets{PartnerID: third.ID, Navbar: n}); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -1,8 +1,10 @@
-package domain
+package widgets
 
 import (
 	"context"
 	"strings"
+
+	"salesplatform/domain"
 )
 
 // Marketing widget administration: a partner (or staff for it) configures
@@ -32,16 +34,16 @@ type WidgetAdminStore interface {
 // in the graph's names (["navbar", "offerTextColor"]), or a non-field
 // error when the partner already has widgets.
 func (s *WidgetService) CreatePartnerWidgets(ctx context.Context, in WidgetsInput) (*WidgetsView, error) {
-	p, _, err := adminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := domain.AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
 	switch _, err := s.store.FindWidgetsByPartner(ctx, p.ID); {
 	case err == nil:
-		var v Validator
-		v.Add(VUnique, "This partner already has marketing widgets: update them.", "non_field_errors")
+		var v domain.Validator
+		v.Add(domain.VUnique, "This partner already has marketing widgets: update them.", "non_field_errors")
 		return nil, v.Err()
-	case !IsCode(err, CodeNotFound):
+	case !domain.IsCode(err, domain.CodeNotFound):
 		return nil, err
 	}
 	w := &MarketingWidgets{PartnerID: p.ID, Navbar: in.Navbar, FloatingBar: in.FloatingBar}
@@ -56,7 +58,7 @@ func (s *WidgetService) CreatePartnerWidgets(ctx context.Context, in WidgetsInpu
 // Errors: those of adminPartner; CodeNotFound when the partner has no
 // widgets; CodeInvalid as CreatePartnerWidgets.
 func (s *WidgetService) UpdatePartnerWidgets(ctx context.Context, in WidgetsInput) (*WidgetsView, error) {
-	p, _, err := adminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := domain.AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +66,7 @@ func (s *WidgetService) UpdatePartnerWidgets(ctx context.Context, in WidgetsInpu
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
+	var v domain.Validator
 	if in.Navbar != nil {
 		validateWidgetNavbar(&v, in.Navbar)
 	}
@@ -84,8 +86,8 @@ func (s *WidgetService) UpdatePartnerWidgets(ctx context.Context, in WidgetsInpu
 // camelFieldPaths renames the field names of an input error from the API's
 // snake_case (the widget rules' names) to the graph's camelCase.
 func camelFieldPaths(err error) error {
-	e, ok := err.(*Error)
-	if !ok || e.Code != CodeInvalid {
+	e, ok := err.(*domain.Error)
+	if !ok || e.Code != domain.CodeInvalid {
 		return err
 	}
 	for i, f := range e.Fields {
