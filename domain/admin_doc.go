@@ -172,10 +172,10 @@ func (d *DocReader) Integer(field string, required, nullable bool, min int64) (n
 	if !ok {
 		return nil, null
 	}
-	i, ok := asInt(value)
+	i, ok := AsInt(value)
 	switch {
 	case !ok:
-		d.V.Add(VInvalid, msgInteger, field)
+		d.V.Add(VInvalid, MsgInteger, field)
 		return nil, false
 	case i < min:
 		d.V.Add(VMinValue, fmt.Sprintf(msgMinInt, min), field)
@@ -233,7 +233,7 @@ func pkValue(value any) (int64, bool) {
 	if _, isBool := value.(bool); isBool {
 		return 0, false
 	}
-	return asInt(value)
+	return AsInt(value)
 }
 
 // pk reads the id of a related record; set reports a value or an explicit

@@ -97,7 +97,7 @@ func asCatalogOf(ctx context.Context, p *Partner) context.Context {
 
 // partnerPathRoot prefixes the pages this service serves for a partner
 // without a site domain: /p/{partner uuid}/….
-const partnerPathRoot = "/p/"
+const PartnerPathRoot = "/p/"
 
 // purchaseSite is where the partner's booking funnel lives: its own site
 // when it has a domain, else the relative path of its pages on this service
@@ -106,5 +106,5 @@ func purchaseSite(p *Partner) string {
 	if p.SiteDomain != "" {
 		return "https://" + p.SiteDomain
 	}
-	return partnerPathRoot + p.UUID.String()
+	return PartnerPathRoot + p.UUID.String()
 }

@@ -152,7 +152,7 @@ func (s *PrototypeService) GiftcardPrototypes(ctx context.Context, partner strin
 		id, err := strconv.ParseInt(partner, 10, 64)
 		if err != nil || id < 1 {
 			var v Validator
-			v.Add(VInvalid, msgInteger, "partner")
+			v.Add(VInvalid, MsgInteger, "partner")
 			return nil, v.Err()
 		}
 		f.PartnerID = &id

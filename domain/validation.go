@@ -89,7 +89,7 @@ func JsonTypeName(v any) string {
 
 // asInt reads an integer from a decoded JSON value: a number without a
 // fraction, or a string holding one, as DRF's IntegerField accepts.
-func asInt(v any) (int64, bool) {
+func AsInt(v any) (int64, bool) {
 	switch n := v.(type) {
 	case int:
 		return int64(n), true
@@ -121,7 +121,7 @@ const (
 	MsgNull     = "This field may not be null."
 	MsgBlank    = "This field may not be blank."
 	MsgString   = "Not a valid string."
-	msgInteger  = "A valid integer is required."
+	MsgInteger  = "A valid integer is required."
 )
 
 // requiredString reads a required, non-blank string; numbers and booleans
@@ -208,14 +208,14 @@ func (v *Validator) HttpURL(u string, path []any) {
 	case u == "":
 	case utf8.RuneCountInString(u) > MaxURLLength:
 		v.Add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxURLLength), path...)
-	case !validHTTPURL(u):
+	case !ValidHTTPURL(u):
 		v.Add(VInvalid, msgURL, path...)
 	}
 }
 
 // validHTTPURL accepts absolute http and https URLs with a host, as DRF's
 // URLField does.
-func validHTTPURL(s string) bool {
+func ValidHTTPURL(s string) bool {
 	u, err := url.Parse(s)
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && !strings.ContainsAny(s, " \t\r\n")
 }

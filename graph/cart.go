@@ -3,13 +3,14 @@ package graph
 import (
 	"context"
 
-	"salesplatform/domain"
+	"salesplatform/domain/cart"
+
 	"salesplatform/graph/model"
 )
 
 // saveCart is createCart and replaceCart: the one service call of
 // POST /api/v2/ecommerce/cart/.
-func (r *Resolver) saveCart(ctx context.Context, in domain.CartInput) (*model.CartPayload, error) {
+func (r *Resolver) saveCart(ctx context.Context, in cart.CartInput) (*model.CartPayload, error) {
 	c, _, err := r.Carts.SaveCart(ctx, in)
 	if err != nil {
 		ue, err := userErrors(err)

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 
+	"salesplatform/domain/cart"
+
 	"github.com/99designs/gqlgen/graphql"
 
 	"salesplatform/domain"
@@ -28,7 +30,7 @@ func toGraphPartner(p *domain.Partner) *model.Partner {
 	return gp
 }
 
-func toGraphCart(c *domain.CartView) *model.Cart {
+func toGraphCart(c *cart.CartView) *model.Cart {
 	items := make([]*model.CartItem, len(c.Items))
 	for i, it := range c.Items {
 		attrs := make([]*model.AttributeValue, 0, len(it.AttributeValues))

@@ -5,6 +5,7 @@ package graph
 
 import (
 	"salesplatform/domain"
+	"salesplatform/domain/cart"
 	"salesplatform/domain/gifts"
 	"salesplatform/domain/media"
 	"salesplatform/domain/prototypes"
@@ -17,7 +18,7 @@ import (
 // so that they do not shadow the Query fields of the same names.
 type Resolver struct {
 	Accounts *domain.AccountService
-	Carts    *domain.CartService
+	Carts    *cart.CartService
 
 	PartnerCatalog   *domain.PartnerCatalogService
 	EventCatalog     *domain.EventService

@@ -2,7 +2,9 @@ package graph
 
 import (
 	"context"
+
 	"salesplatform/domain"
+	"salesplatform/domain/cart"
 	"salesplatform/graph/model"
 
 	"github.com/google/uuid"
@@ -20,14 +22,14 @@ func (r *mutationResolver) CreateToken(ctx context.Context, input model.CreateTo
 
 // CreateCart is the resolver for the createCart field.
 func (r *mutationResolver) CreateCart(ctx context.Context, input model.CreateCartInput) (*model.CartPayload, error) {
-	return r.saveCart(ctx, domain.CartInput{Doc: toCartDoc(nil, input.Items, input.ReturnURL)})
+	return r.saveCart(ctx, cart.CartInput{Doc: toCartDoc(nil, input.Items, input.ReturnURL)})
 }
 
 // ReplaceCart is the resolver for the replaceCart field.
 func (r *mutationResolver) ReplaceCart(ctx context.Context, input model.ReplaceCartInput) (*model.CartPayload, error) {
 	id := input.ID.String()
 	ifMatch, _ := input.IfMatch.ValueOK()
-	in := domain.CartInput{Doc: toCartDoc(&id, input.Items, input.ReturnURL)}
+	in := cart.CartInput{Doc: toCartDoc(&id, input.Items, input.ReturnURL)}
 	if ifMatch != nil {
 		in.IfMatch = *ifMatch
 	}

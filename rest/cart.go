@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/gorilla/mux"
+	"salesplatform/domain/cart"
 
-	"salesplatform/domain"
+	"github.com/gorilla/mux"
 )
 
 type jsonCartItem struct {
@@ -29,7 +29,7 @@ type jsonCart struct {
 	ExpiresAt    time.Time      `json:"expires_at"`
 }
 
-func toJSONCart(c *domain.CartView) jsonCart {
+func toJSONCart(c *cart.CartView) jsonCart {
 	items := make([]jsonCartItem, len(c.Items))
 	for i, it := range c.Items {
 		attrs := make(map[string]string, len(it.AttributeValues))
@@ -57,7 +57,7 @@ func (a *api) handleCartSave(w http.ResponseWriter, r *http.Request) {
 		herr.write(w)
 		return
 	}
-	cart, created, err := a.Carts.SaveCart(r.Context(), domain.CartInput{Doc: doc, IfMatch: r.Header.Get("If-Match")})
+	cart, created, err := a.Carts.SaveCart(r.Context(), cart.CartInput{Doc: doc, IfMatch: r.Header.Get("If-Match")})
 	if err != nil {
 		writeError(w, r, err)
 		return

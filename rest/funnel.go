@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strings"
 
+	"salesplatform/domain/cart"
+
 	"github.com/google/uuid"
 	"github.com/gorilla/mux"
 
@@ -33,7 +35,7 @@ func registerFunnelRoutes(r *mux.Router, a *api) {
 }
 
 type funnelPage struct {
-	Cart    *domain.CartView
+	Cart    *cart.CartView
 	Message string
 }
 
@@ -41,7 +43,7 @@ type funnelPage struct {
 // `cart`. An unknown, lapsed or foreign cart gets a 404 page that says so
 // (the contract leaves that case open; see docs/DECISIONS.md).
 func (a *api) handleFunnel(w http.ResponseWriter, r *http.Request) {
-	site := domain.FunnelSite{Host: r.Host}
+	site := cart.FunnelSite{Host: r.Host}
 	if p := mux.Vars(r)["partner"]; p != "" {
 		id, err := uuid.Parse(p)
 		if err != nil {

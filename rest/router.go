@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strings"
 
+	"salesplatform/domain/cart"
+
 	"salesplatform/domain/widgets"
 
 	"salesplatform/domain/gifts"
@@ -27,7 +29,7 @@ import (
 // Services are the domain services the handlers call.
 type Services struct {
 	Accounts   *domain.AccountService
-	Carts      *domain.CartService
+	Carts      *cart.CartService
 	Partners   *domain.PartnerCatalogService
 	Events     *domain.EventService
 	Workshops  *domain.WorkshopService

@@ -12,9 +12,10 @@ import (
 	"strings"
 	"time"
 
+	"salesplatform/domain/cart"
+
 	"salesplatform/domain/media"
 
-	"salesplatform/domain"
 	"salesplatform/persistence"
 	"salesplatform/persistence/blobstore"
 )
@@ -77,8 +78,8 @@ func bindConfig(fs *flag.FlagSet, cfg *config) {
 		insecure = s
 		return nil
 	})
-	ttl := envOr("CART_TTL", domain.DefaultCartTTL.String())
-	fs.Func("cart-ttl", "cart lifetime after its last modification (env CART_TTL, default "+domain.DefaultCartTTL.String()+")", func(s string) error {
+	ttl := envOr("CART_TTL", cart.DefaultCartTTL.String())
+	fs.Func("cart-ttl", "cart lifetime after its last modification (env CART_TTL, default "+cart.DefaultCartTTL.String()+")", func(s string) error {
 		ttl = s
 		return nil
 	})

@@ -11,10 +11,11 @@ import (
 	"sync"
 	"testing"
 
+	"salesplatform/domain/cart"
+
 	"github.com/gorilla/mux"
 	"github.com/vektah/gqlparser/v2/ast"
 
-	"salesplatform/domain"
 	"salesplatform/graph"
 	"salesplatform/persistence/cartstore"
 	"salesplatform/persistence/dbtest"
@@ -106,7 +107,7 @@ func TestMalformedInputs(t *testing.T) {
 
 	db := mustSeedDB(t, dsn)
 	log := &syncBuffer{}
-	cfg := &config{DataDir: dataDir, CartTTL: domain.DefaultCartTTL, PublicBaseURL: "http://127.0.0.1"}
+	cfg := &config{DataDir: dataDir, CartTTL: cart.DefaultCartTTL, PublicBaseURL: "http://127.0.0.1"}
 	carts := cartstore.NewMemory(1000)
 	t.Cleanup(carts.Close)
 	router, accounts := newRouter(db, carts, cfg, newLogger(log, 0))

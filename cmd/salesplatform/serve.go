@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"salesplatform/domain/cart"
+
 	"salesplatform/domain/widgets"
 
 	"salesplatform/domain/gifts"
@@ -115,7 +117,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, h hooks) error 
 
 // openCartStore returns the Redis store when REDIS_URL is set, else the
 // in-process one.
-func openCartStore(ctx context.Context, cfg *config) (domain.CartStore, func(), error) {
+func openCartStore(ctx context.Context, cfg *config) (cart.CartStore, func(), error) {
 	if cfg.RedisURL == "" {
 		m := cartstore.NewMemory(cartstore.DefaultMaxCarts)
 		return m, m.Close, nil
@@ -145,7 +147,7 @@ func openBlobStore(ctx context.Context, cfg *config) (media.BlobStore, error) {
 // readiness answers 200 when the database, and the cart store when it is a
 // server (Redis), answer within two seconds; 503 naming the first that does
 // not, so that a load balancer stops sending requests here.
-func readiness(db *bun.DB, carts domain.CartStore) http.Handler {
+func readiness(db *bun.DB, carts cart.CartStore) http.Handler {
 	type check struct {
 		name string
 		ping func(context.Context) error
@@ -173,14 +175,14 @@ func readiness(db *bun.DB, carts domain.CartStore) http.Handler {
 // newHandler wires the services to both surfaces: REST and GraphQL run the
 // same service values, behind the same request-id, logging and token
 // middleware.
-func newHandler(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logger) http.Handler {
+func newHandler(db *bun.DB, carts cart.CartStore, cfg *config, log *slog.Logger) http.Handler {
 	r, accounts := newRouter(db, carts, cfg, log)
 	return rest.Observe(log)(rest.Authenticate(accounts)(r))
 }
 
 // newRouter routes every path to its surface; accounts authenticates the
 // tokens of its requests.
-func newRouter(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logger) (*mux.Router, *domain.AccountService) {
+func newRouter(db *bun.DB, carts cart.CartStore, cfg *config, log *slog.Logger) (*mux.Router, *domain.AccountService) {
 	database := persistence.NewDatabase(db)
 	partners := database.Stores().Partners
 	accounts := domain.NewAccountService(database, nil, nil)
@@ -190,7 +192,7 @@ func newRouter(db *bun.DB, carts domain.CartStore, cfg *config, log *slog.Logger
 	}
 	services := rest.Services{
 		Accounts:        accounts,
-		Carts:           domain.NewCartService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL),
+		Carts:           cart.NewCartService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL),
 		Partners:        domain.NewPartnerCatalogService(persistence.NewPartnerCatalogStore(db), partners),
 		Events:          domain.NewEventService(persistence.NewEventStore(db), partners),
 		Workshops:       domain.NewWorkshopService(persistence.NewWorkshopStore(db), partners),

@@ -20,14 +20,14 @@ import (
 	"maps"
 	"time"
 
-	"github.com/google/uuid"
+	"salesplatform/domain/cart"
 
-	"salesplatform/domain"
+	"github.com/google/uuid"
 )
 
 var (
-	_ domain.CartStore = (*Memory)(nil)
-	_ domain.CartStore = (*Redis)(nil)
+	_ cart.CartStore = (*Memory)(nil)
+	_ cart.CartStore = (*Redis)(nil)
 )
 
 // errNilCart reports a nil cart given to Create or returned by an Update fn;
@@ -45,7 +45,7 @@ func checkTTL(ttl time.Duration) error {
 
 // checkReplacement makes sure Update stores the cart under the id it was
 // asked for; otherwise the key and the cart's own ID would disagree.
-func checkReplacement(id uuid.UUID, next *domain.Cart) error {
+func checkReplacement(id uuid.UUID, next *cart.Cart) error {
 	if next == nil {
 		return errNilCart
 	}
@@ -58,10 +58,10 @@ func checkReplacement(id uuid.UUID, next *domain.Cart) error {
 // cloneCart deep-copies c so that neither the caller nor the store can reach
 // the other's items, attribute maps or variant pointers. nil and empty
 // slices and maps stay as they were, as they do through JSON.
-func cloneCart(c *domain.Cart) *domain.Cart {
+func cloneCart(c *cart.Cart) *cart.Cart {
 	out := *c
 	if c.Items != nil {
-		out.Items = make([]domain.CartItem, len(c.Items))
+		out.Items = make([]cart.CartItem, len(c.Items))
 		for i, it := range c.Items {
 			if it.VariantID != nil {
 				v := *it.VariantID

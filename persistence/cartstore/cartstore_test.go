@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"salesplatform/domain/cart"
+
 	"github.com/google/uuid"
 
 	"salesplatform/domain"
@@ -18,7 +20,7 @@ const shortTTL = 600 * time.Millisecond
 
 // testCartStore is the contract every CartStore meets. newStore returns an
 // empty store that the test may use in parallel with others.
-func testCartStore(t *testing.T, newStore func(t *testing.T) domain.CartStore) {
+func testCartStore(t *testing.T, newStore func(t *testing.T) cart.CartStore) {
 	t.Run("create then get returns an equal cart", func(t *testing.T) {
 		t.Parallel()
 		s := newStore(t)
@@ -38,10 +40,10 @@ func testCartStore(t *testing.T, newStore func(t *testing.T) domain.CartStore) {
 		noItems := sampleCart()
 		noItems.Items = nil
 		emptyItems := sampleCart()
-		emptyItems.Items = []domain.CartItem{}
+		emptyItems.Items = []cart.CartItem{}
 		emptyAttrs := sampleCart()
 		emptyAttrs.Items[0].AttributeValues = map[int64]string{}
-		for _, want := range []*domain.Cart{noItems, emptyItems, emptyAttrs} {
+		for _, want := range []*cart.Cart{noItems, emptyItems, emptyAttrs} {
 			mustCreate(t, s, want, time.Minute)
 			got, err := s.Get(t.Context(), want.ID)
 			if err != nil {
@@ -99,7 +101,7 @@ func testCartStore(t *testing.T, newStore func(t *testing.T) domain.CartStore) {
 		want.ID = c.ID
 		want.Revision = c.Revision + 1
 		want.ReturnURL = "https://shop.example/changed"
-		err := s.Update(t.Context(), c.ID, shortTTL, func(current *domain.Cart) (*domain.Cart, error) {
+		err := s.Update(t.Context(), c.ID, shortTTL, func(current *cart.Cart) (*cart.Cart, error) {
 			assertCartEqual(t, current, c)
 			return want, nil
 		})
@@ -129,7 +131,7 @@ func testCartStore(t *testing.T, newStore func(t *testing.T) domain.CartStore) {
 		replacement := cloneCart(c)
 		replacement.ReturnURL = "https://shop.example/replaced"
 		calls := 0
-		err := s.Update(t.Context(), c.ID, time.Minute, func(current *domain.Cart) (*domain.Cart, error) {
+		err := s.Update(t.Context(), c.ID, time.Minute, func(current *cart.Cart) (*cart.Cart, error) {
 			calls++
 			if calls == 1 {
 				// fn may use the store; this write lands between Update's
@@ -160,7 +162,7 @@ func testCartStore(t *testing.T, newStore func(t *testing.T) domain.CartStore) {
 		c := sampleCart()
 		mustCreate(t, s, c, time.Minute)
 		calls := 0
-		err := s.Update(t.Context(), c.ID, time.Minute, func(current *domain.Cart) (*domain.Cart, error) {
+		err := s.Update(t.Context(), c.ID, time.Minute, func(current *cart.Cart) (*cart.Cart, error) {
 			calls++
 			if err := s.Delete(t.Context(), c.ID); err != nil {
 				t.Errorf("Delete: %v", err)
@@ -207,7 +209,7 @@ func testCartStore(t *testing.T, newStore func(t *testing.T) domain.CartStore) {
 		c := sampleCart()
 		mustCreate(t, s, c, time.Minute)
 		fnErr := domain.Errorf(domain.CodePreconditionFailed, "stale")
-		err := s.Update(t.Context(), c.ID, time.Minute, func(current *domain.Cart) (*domain.Cart, error) {
+		err := s.Update(t.Context(), c.ID, time.Minute, func(current *cart.Cart) (*cart.Cart, error) {
 			current.ReturnURL = "https://changed.example" // must not leak into the store
 			current.Items[0].AttributeValues[1] = "changed"
 			return current, fnErr
@@ -227,7 +229,7 @@ func testCartStore(t *testing.T, newStore func(t *testing.T) domain.CartStore) {
 		s := newStore(t)
 		c := sampleCart()
 		mustCreate(t, s, c, time.Minute)
-		err := s.Update(t.Context(), c.ID, time.Minute, func(*domain.Cart) (*domain.Cart, error) {
+		err := s.Update(t.Context(), c.ID, time.Minute, func(*cart.Cart) (*cart.Cart, error) {
 			return sampleCart(), nil
 		})
 		if err == nil || domain.ErrorCode(err) != domain.CodeInternal {
@@ -291,8 +293,8 @@ func testCartStore(t *testing.T, newStore func(t *testing.T) domain.CartStore) {
 		}
 		mutate(got) // a cart Get returned
 
-		var returned *domain.Cart
-		err = s.Update(t.Context(), want.ID, time.Minute, func(current *domain.Cart) (*domain.Cart, error) {
+		var returned *cart.Cart
+		err = s.Update(t.Context(), want.ID, time.Minute, func(current *cart.Cart) (*cart.Cart, error) {
 			returned = cloneCart(want)
 			return returned, nil
 		})
@@ -319,9 +321,9 @@ func testCartStore(t *testing.T, newStore func(t *testing.T) domain.CartStore) {
 		var wg sync.WaitGroup
 		for range writers {
 			wg.Go(func() {
-				err := s.Update(t.Context(), c.ID, time.Minute, func(current *domain.Cart) (*domain.Cart, error) {
+				err := s.Update(t.Context(), c.ID, time.Minute, func(current *cart.Cart) (*cart.Cart, error) {
 					current.Revision++
-					current.Items = append(current.Items, domain.CartItem{ProductID: current.Revision})
+					current.Items = append(current.Items, cart.CartItem{ProductID: current.Revision})
 					return current, nil
 				})
 				if err != nil {
@@ -344,13 +346,13 @@ func testCartStore(t *testing.T, newStore func(t *testing.T) domain.CartStore) {
 // sampleCart returns a new cart with a fresh ID that uses every field: a nil
 // and a set VariantID, attribute values, and times that are not in UTC, one
 // at millisecond and one at nanosecond precision.
-func sampleCart() *domain.Cart {
+func sampleCart() *cart.Cart {
 	zone := time.FixedZone("UTC+2", 2*60*60)
 	variant := int64(7)
-	return &domain.Cart{
+	return &cart.Cart{
 		ID:        uuid.New(),
 		PartnerID: 42,
-		Items: []domain.CartItem{
+		Items: []cart.CartItem{
 			{ProductID: 1, Quantity: 2, VariantID: &variant, AttributeValues: map[int64]string{1: "red", 2: "XL"}},
 			{ProductID: 3, Quantity: 1},
 		},
@@ -362,23 +364,23 @@ func sampleCart() *domain.Cart {
 }
 
 // mutate changes every part of c a shallow copy would share.
-func mutate(c *domain.Cart) {
+func mutate(c *cart.Cart) {
 	c.ReturnURL = "https://mutated.example"
 	c.Items[0].Quantity = 99
 	*c.Items[0].VariantID = 99
 	c.Items[0].AttributeValues[1] = "mutated"
-	c.Items = append(c.Items[:1], domain.CartItem{ProductID: 99})
+	c.Items = append(c.Items[:1], cart.CartItem{ProductID: 99})
 }
 
-func mustCreate(t *testing.T, s domain.CartStore, c *domain.Cart, ttl time.Duration) {
+func mustCreate(t *testing.T, s cart.CartStore, c *cart.Cart, ttl time.Duration) {
 	t.Helper()
 	if err := s.Create(t.Context(), c, ttl); err != nil {
 		t.Fatalf("Create: %v", err)
 	}
 }
 
-func mustNotCall(t *testing.T) func(*domain.Cart) (*domain.Cart, error) {
-	return func(c *domain.Cart) (*domain.Cart, error) {
+func mustNotCall(t *testing.T) func(*cart.Cart) (*cart.Cart, error) {
+	return func(c *cart.Cart) (*cart.Cart, error) {
 		t.Error("fn called")
 		return c, nil
 	}
@@ -387,7 +389,7 @@ func mustNotCall(t *testing.T) func(*domain.Cart) (*domain.Cart, error) {
 // assertCartEqual compares carts deeply, times by instant: the JSON of a
 // time keeps nanoseconds and the offset, but not the *time.Location or the
 // monotonic reading, so == on time.Time would be too strict.
-func assertCartEqual(t *testing.T, got, want *domain.Cart) {
+func assertCartEqual(t *testing.T, got, want *cart.Cart) {
 	t.Helper()
 	if !got.CreatedAt.Equal(want.CreatedAt) || !got.LastModified.Equal(want.LastModified) {
 		t.Errorf("times: got %v / %v, want %v / %v", got.CreatedAt, got.LastModified, want.CreatedAt, want.LastModified)

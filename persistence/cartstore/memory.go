@@ -6,6 +6,8 @@ import (
 	"sync"
 	"time"
 
+	"salesplatform/domain/cart"
+
 	"github.com/google/uuid"
 
 	"salesplatform/domain"
@@ -54,7 +56,7 @@ type entry struct {
 
 	// The fields below are guarded by Memory.mu.
 	id       uuid.UUID
-	cart     *domain.Cart // owned by the store, never handed out
+	cart     *cart.Cart // owned by the store, never handed out
 	deadline time.Time
 	write    uint64
 	index    int // position in byDeadline
@@ -100,7 +102,7 @@ func (m *Memory) Len() int {
 }
 
 // Create stores a copy of c. A cart with the same ID is replaced.
-func (m *Memory) Create(_ context.Context, c *domain.Cart, ttl time.Duration) error {
+func (m *Memory) Create(_ context.Context, c *cart.Cart, ttl time.Duration) error {
 	if c == nil {
 		return errNilCart
 	}
@@ -126,7 +128,7 @@ func (m *Memory) Create(_ context.Context, c *domain.Cart, ttl time.Duration) er
 }
 
 // Get returns a copy of the cart.
-func (m *Memory) Get(_ context.Context, id uuid.UUID) (*domain.Cart, error) {
+func (m *Memory) Get(_ context.Context, id uuid.UUID) (*cart.Cart, error) {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	e := m.live(id)
@@ -138,7 +140,7 @@ func (m *Memory) Get(_ context.Context, id uuid.UUID) (*domain.Cart, error) {
 
 // Update gives fn a copy of the cart and stores a copy of its result. fn
 // runs again, on the new cart, if the cart is replaced by Create meanwhile.
-func (m *Memory) Update(_ context.Context, id uuid.UUID, ttl time.Duration, fn func(current *domain.Cart) (*domain.Cart, error)) error {
+func (m *Memory) Update(_ context.Context, id uuid.UUID, ttl time.Duration, fn func(current *cart.Cart) (*cart.Cart, error)) error {
 	if err := checkTTL(ttl); err != nil {
 		return err
 	}
@@ -159,12 +161,12 @@ func (m *Memory) Update(_ context.Context, id uuid.UUID, ttl time.Duration, fn f
 
 // update runs fn on e under e's lock. It reports done=false, without writing,
 // when e is no longer the live entry of its cart.
-func (m *Memory) update(e *entry, ttl time.Duration, fn func(*domain.Cart) (*domain.Cart, error)) (done bool, err error) {
+func (m *Memory) update(e *entry, ttl time.Duration, fn func(*cart.Cart) (*cart.Cart, error)) (done bool, err error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 
 	m.mu.RLock()
-	var current *domain.Cart
+	var current *cart.Cart
 	if m.live(e.id) == e {
 		current = cloneCart(e.cart)
 	}

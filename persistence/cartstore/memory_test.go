@@ -6,13 +6,15 @@ import (
 	"testing"
 	"time"
 
+	"salesplatform/domain/cart"
+
 	"github.com/google/uuid"
 
 	"salesplatform/domain"
 )
 
 func TestMemory(t *testing.T) {
-	testCartStore(t, func(t *testing.T) domain.CartStore {
+	testCartStore(t, func(t *testing.T) cart.CartStore {
 		m := newMemory(0, 50*time.Millisecond, time.Now)
 		t.Cleanup(m.Close)
 		return m
@@ -76,7 +78,7 @@ func TestMemoryFullEvictsLeastRecentlyModified(t *testing.T) {
 	ids := createIDs(t, m, clock, time.Hour, 3)
 
 	// Touching the oldest cart saves it; reading the next one does not.
-	if err := m.Update(t.Context(), ids[0], time.Hour, func(c *domain.Cart) (*domain.Cart, error) { return c, nil }); err != nil {
+	if err := m.Update(t.Context(), ids[0], time.Hour, func(c *cart.Cart) (*cart.Cart, error) { return c, nil }); err != nil {
 		t.Fatalf("Update: %v", err)
 	}
 	if _, err := m.Get(t.Context(), ids[1]); err != nil {
@@ -149,7 +151,7 @@ func TestMemoryConcurrentWritersOfOneCart(t *testing.T) {
 				var err error
 				switch i % 3 {
 				case 0:
-					err = m.Update(t.Context(), c.ID, time.Millisecond, func(cur *domain.Cart) (*domain.Cart, error) {
+					err = m.Update(t.Context(), c.ID, time.Millisecond, func(cur *cart.Cart) (*cart.Cart, error) {
 						cur.Revision++
 						return cur, nil
 					})

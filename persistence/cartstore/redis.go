@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"time"
 
+	"salesplatform/domain/cart"
+
 	"github.com/google/uuid"
 	"github.com/redis/go-redis/v9"
 
@@ -71,7 +73,7 @@ func (r *Redis) key(id uuid.UUID) string {
 }
 
 // Create stores c. A cart with the same ID is replaced.
-func (r *Redis) Create(ctx context.Context, c *domain.Cart, ttl time.Duration) error {
+func (r *Redis) Create(ctx context.Context, c *cart.Cart, ttl time.Duration) error {
 	if c == nil {
 		return errNilCart
 	}
@@ -89,7 +91,7 @@ func (r *Redis) Create(ctx context.Context, c *domain.Cart, ttl time.Duration) e
 }
 
 // Get returns the cart.
-func (r *Redis) Get(ctx context.Context, id uuid.UUID) (*domain.Cart, error) {
+func (r *Redis) Get(ctx context.Context, id uuid.UUID) (*cart.Cart, error) {
 	b, err := r.client.Get(ctx, r.key(id)).Bytes()
 	if errors.Is(err, redis.Nil) {
 		return nil, domain.ErrNotFound
@@ -103,7 +105,7 @@ func (r *Redis) Get(ctx context.Context, id uuid.UUID) (*domain.Cart, error) {
 // Update reads the cart, calls fn and writes its result in a WATCH/MULTI/EXEC
 // transaction, so the write fails if anyone else wrote the cart in between;
 // it then starts over, calling fn again, up to updateAttempts times.
-func (r *Redis) Update(ctx context.Context, id uuid.UUID, ttl time.Duration, fn func(current *domain.Cart) (*domain.Cart, error)) error {
+func (r *Redis) Update(ctx context.Context, id uuid.UUID, ttl time.Duration, fn func(current *cart.Cart) (*cart.Cart, error)) error {
 	if err := checkTTL(ttl); err != nil {
 		return err
 	}
@@ -162,8 +164,8 @@ func (r *Redis) Delete(ctx context.Context, id uuid.UUID) error {
 	return nil
 }
 
-func decodeCart(id uuid.UUID, b []byte) (*domain.Cart, error) {
-	var c domain.Cart
+func decodeCart(id uuid.UUID, b []byte) (*cart.Cart, error) {
+	var c cart.Cart
 	if err := json.Unmarshal(b, &c); err != nil {
 		return nil, fmt.Errorf("cartstore: decode cart %s: %w", id, err)
 	}

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"salesplatform/domain/cart"
+
 	"github.com/google/uuid"
 	"github.com/redis/go-redis/v9"
 
@@ -68,7 +70,7 @@ func testPrefix(t *testing.T, client redis.UniversalClient) string {
 
 func TestRedis(t *testing.T) {
 	client := openTestRedis(t)
-	testCartStore(t, func(t *testing.T) domain.CartStore {
+	testCartStore(t, func(t *testing.T) cart.CartStore {
 		return NewRedis(client, testPrefix(t, client))
 	})
 
@@ -79,7 +81,7 @@ func TestRedis(t *testing.T) {
 		mustCreate(t, s, c, time.Minute)
 		assertPTTL(t, client, s.key(c.ID), time.Minute)
 
-		err := s.Update(t.Context(), c.ID, 2*time.Minute, func(c *domain.Cart) (*domain.Cart, error) { return c, nil })
+		err := s.Update(t.Context(), c.ID, 2*time.Minute, func(c *cart.Cart) (*cart.Cart, error) { return c, nil })
 		if err != nil {
 			t.Fatalf("Update: %v", err)
 		}
@@ -94,7 +96,7 @@ func TestRedis(t *testing.T) {
 		c := sampleCart()
 		mustCreate(t, a, c, time.Minute)
 
-		err := b.Update(t.Context(), c.ID, time.Minute, func(current *domain.Cart) (*domain.Cart, error) {
+		err := b.Update(t.Context(), c.ID, time.Minute, func(current *cart.Cart) (*cart.Cart, error) {
 			assertCartEqual(t, current, c)
 			current.Revision++
 			return current, nil

@@ -1,4 +1,4 @@
-package domain_test
+package cart_test
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"salesplatform/domain/cart"
 
 	"github.com/google/uuid"
 
@@ -17,7 +19,7 @@ import (
 // cartFixture is a cart service over a real database and the in-process
 // store, with two partners: one with a site domain, one without.
 type cartFixture struct {
-	svc         *domain.CartService
+	svc         *cart.CartService
 	store       *cartstore.Memory
 	shop, other *domain.NewAccount
 	asShop      context.Context
@@ -33,7 +35,7 @@ func newCartFixture(t *testing.T, ttl time.Duration) *cartFixture {
 	store := cartstore.NewMemory(1000)
 	t.Cleanup(store.Close)
 	f := &cartFixture{
-		svc:      domain.NewCartService(store, db.Stores().Partners, ttl, "http://api.test:8000/"),
+		svc:      cart.NewCartService(store, db.Stores().Partners, ttl, "http://api.test:8000/"),
 		store:    store,
 		accounts: accounts,
 		shop:     dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop", PartnerDomain: "shop.example.com"}),
@@ -44,9 +46,9 @@ func newCartFixture(t *testing.T, ttl time.Duration) *cartFixture {
 	return f
 }
 
-func (f *cartFixture) mustSave(t *testing.T, ctx context.Context, body string) *domain.CartView {
+func (f *cartFixture) mustSave(t *testing.T, ctx context.Context, body string) *cart.CartView {
 	t.Helper()
-	c, _, err := f.svc.SaveCart(ctx, domain.CartInput{Doc: dbtest.JSON(t, body)})
+	c, _, err := f.svc.SaveCart(ctx, cart.CartInput{Doc: dbtest.JSON(t, body)})
 	if err != nil {
 		t.Fatalf("save %s: %v", body, err)
 	}
@@ -58,7 +60,7 @@ func TestSaveCart(t *testing.T) {
 
 	t.Run("OKCreate", func(t *testing.T) {
 		before := time.Now().Truncate(time.Millisecond)
-		c, created, err := f.svc.SaveCart(f.asShop, domain.CartInput{Doc: dbtest.JSON(t, `{
+		c, created, err := f.svc.SaveCart(f.asShop, cart.CartInput{Doc: dbtest.JSON(t, `{
 			"items": [{"product_id": 7, "quantity": 2},
 			          {"product_id": "8", "quantity": 1, "variant_id": 3, "attribute_values": {"12": "red", "4": ""}}],
 			"return_url": "https://shop.example.com/thanks", "unknown": true}`)})
@@ -69,7 +71,7 @@ func TestSaveCart(t *testing.T) {
 			t.Errorf("created=%v id=%v revision=%d", created, c.ID, c.Revision)
 		}
 		three := int64(3)
-		want := []domain.CartItem{
+		want := []cart.CartItem{
 			{ProductID: 7, Quantity: 2, AttributeValues: map[int64]string{}},
 			{ProductID: 8, Quantity: 1, VariantID: &three, AttributeValues: map[int64]string{12: "red", 4: ""}},
 		}
@@ -103,7 +105,7 @@ func TestSaveCart(t *testing.T) {
 
 	t.Run("OKReplace", func(t *testing.T) {
 		c := f.mustSave(t, f.asShop, `{"items": [{"product_id": 1, "quantity": 1}], "return_url": "https://a.example/"}`)
-		r, created, err := f.svc.SaveCart(f.asShop, domain.CartInput{Doc: dbtest.JSON(t,
+		r, created, err := f.svc.SaveCart(f.asShop, cart.CartInput{Doc: dbtest.JSON(t,
 			`{"id": "`+c.ID.String()+`", "items": [{"product_id": 2, "quantity": 5}]}`)})
 		if err != nil {
 			t.Fatal(err)
@@ -125,7 +127,7 @@ func TestSaveCart(t *testing.T) {
 
 	t.Run("ErrReplaceOtherPartnersCart", func(t *testing.T) {
 		c := f.mustSave(t, f.asShop, `{"items": [{"product_id": 1, "quantity": 1}]}`)
-		_, _, err := f.svc.SaveCart(f.asOther, domain.CartInput{Doc: dbtest.JSON(t, `{"id": "`+c.ID.String()+`", "items": []}`)})
+		_, _, err := f.svc.SaveCart(f.asOther, cart.CartInput{Doc: dbtest.JSON(t, `{"id": "`+c.ID.String()+`", "items": []}`)})
 		dbtest.WantFieldErrors(t, err, map[string]string{"id": "Cart not found."})
 		got, _ := f.svc.Cart(f.asShop, c.ID.String())
 		if len(got.Items) != 1 {
@@ -134,17 +136,17 @@ func TestSaveCart(t *testing.T) {
 	})
 
 	t.Run("ErrReplaceUnknownCart", func(t *testing.T) {
-		_, _, err := f.svc.SaveCart(f.asShop, domain.CartInput{Doc: dbtest.JSON(t, `{"id": "`+uuid.NewString()+`", "items": []}`)})
+		_, _, err := f.svc.SaveCart(f.asShop, cart.CartInput{Doc: dbtest.JSON(t, `{"id": "`+uuid.NewString()+`", "items": []}`)})
 		dbtest.WantFieldErrors(t, err, map[string]string{"id": "Cart not found."})
 	})
 
 	t.Run("ErrNoPartner", func(t *testing.T) {
-		_, _, err := f.svc.SaveCart(f.asStaff, domain.CartInput{Doc: dbtest.JSON(t, `{"items": []}`)})
+		_, _, err := f.svc.SaveCart(f.asStaff, cart.CartInput{Doc: dbtest.JSON(t, `{"items": []}`)})
 		dbtest.WantCode(t, err, domain.CodeForbidden)
 	})
 
 	t.Run("ErrUnauthenticated", func(t *testing.T) {
-		_, _, err := f.svc.SaveCart(context.Background(), domain.CartInput{Doc: dbtest.JSON(t, `{"items": []}`)})
+		_, _, err := f.svc.SaveCart(context.Background(), cart.CartInput{Doc: dbtest.JSON(t, `{"items": []}`)})
 		dbtest.WantCode(t, err, domain.CodeUnauthenticated)
 	})
 }
@@ -152,7 +154,7 @@ func TestSaveCart(t *testing.T) {
 func TestSaveCartValidation(t *testing.T) {
 	f := newCartFixture(t, time.Hour)
 	long := strings.Repeat("x", 256)
-	many := "[" + strings.TrimSuffix(strings.Repeat(`{"product_id": 1, "quantity": 1},`, domain.MaxCartItems+1), ",") + "]"
+	many := "[" + strings.TrimSuffix(strings.Repeat(`{"product_id": 1, "quantity": 1},`, cart.MaxCartItems+1), ",") + "]"
 
 	cases := map[string]struct {
 		body string
@@ -191,7 +193,7 @@ func TestSaveCartValidation(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			before := f.store.Len()
-			_, _, err := f.svc.SaveCart(f.asShop, domain.CartInput{Doc: dbtest.JSON(t, tc.body)})
+			_, _, err := f.svc.SaveCart(f.asShop, cart.CartInput{Doc: dbtest.JSON(t, tc.body)})
 			e := dbtest.WantFieldErrors(t, err, tc.want)
 			if strings.HasPrefix(name, "errors on two items") && e.ListLengths["items"] != 3 {
 				t.Errorf("ListLengths = %v, want items: 3", e.ListLengths)
@@ -206,8 +208,8 @@ func TestSaveCartValidation(t *testing.T) {
 func TestSaveCartIfMatch(t *testing.T) {
 	f := newCartFixture(t, time.Hour)
 	c := f.mustSave(t, f.asShop, `{"items": []}`)
-	replace := func(ifMatch string) (*domain.CartView, error) {
-		v, _, err := f.svc.SaveCart(f.asShop, domain.CartInput{IfMatch: ifMatch,
+	replace := func(ifMatch string) (*cart.CartView, error) {
+		v, _, err := f.svc.SaveCart(f.asShop, cart.CartInput{IfMatch: ifMatch,
 			Doc: dbtest.JSON(t, `{"id": "`+c.ID.String()+`", "items": [{"product_id": 1, "quantity": 1}]}`)})
 		return v, err
 	}
@@ -241,7 +243,7 @@ func TestSaveCartIfMatch(t *testing.T) {
 		dbtest.WantCode(t, err, domain.CodePreconditionFailed)
 	})
 	t.Run("ErrOnCreate", func(t *testing.T) {
-		_, _, err := f.svc.SaveCart(f.asShop, domain.CartInput{IfMatch: "*", Doc: dbtest.JSON(t, `{"items": []}`)})
+		_, _, err := f.svc.SaveCart(f.asShop, cart.CartInput{IfMatch: "*", Doc: dbtest.JSON(t, `{"items": []}`)})
 		dbtest.WantCode(t, err, domain.CodePreconditionFailed)
 	})
 }
@@ -270,14 +272,14 @@ func TestCartLifecycle(t *testing.T) {
 		time.Sleep(ttl + 200*time.Millisecond)
 		_, err := f.svc.Cart(f.asShop, c.ID.String())
 		dbtest.WantCode(t, err, domain.CodeNotFound)
-		_, _, err = f.svc.SaveCart(f.asShop, domain.CartInput{Doc: dbtest.JSON(t, `{"id": "`+c.ID.String()+`", "items": []}`)})
+		_, _, err = f.svc.SaveCart(f.asShop, cart.CartInput{Doc: dbtest.JSON(t, `{"id": "`+c.ID.String()+`", "items": []}`)})
 		dbtest.WantFieldErrors(t, err, map[string]string{"id": "Cart not found."})
 	})
 
 	t.Run("DeleteAtCheckout", func(t *testing.T) {
 		c := f.mustSave(t, f.asShop, `{"items": []}`)
 		foreign := f.mustSave(t, f.asOther, `{"items": []}`)
-		site := domain.FunnelSite{Host: "SHOP.example.com"}
+		site := cart.FunnelSite{Host: "SHOP.example.com"}
 		if err := f.svc.DeleteCart(context.Background(), site, foreign.ID); err != nil {
 			t.Fatal(err)
 		}
@@ -302,24 +304,24 @@ func TestFunnelCart(t *testing.T) {
 	otherUUID := f.other.Partner.UUID
 
 	t.Run("OKByHost", func(t *testing.T) {
-		c, err := f.svc.FunnelCart(context.Background(), domain.FunnelSite{Host: "shop.example.com"}, shopCart.ID)
+		c, err := f.svc.FunnelCart(context.Background(), cart.FunnelSite{Host: "shop.example.com"}, shopCart.ID)
 		if err != nil || c.Items[0].Quantity != 2 {
 			t.Fatalf("cart = %+v, %v", c, err)
 		}
 	})
 	t.Run("OKByPartnerUUID", func(t *testing.T) {
-		if _, err := f.svc.FunnelCart(context.Background(), domain.FunnelSite{PartnerUUID: &otherUUID}, otherCart.ID); err != nil {
+		if _, err := f.svc.FunnelCart(context.Background(), cart.FunnelSite{PartnerUUID: &otherUUID}, otherCart.ID); err != nil {
 			t.Fatal(err)
 		}
 	})
 	t.Run("ErrOtherPartnersSite", func(t *testing.T) {
-		_, err := f.svc.FunnelCart(context.Background(), domain.FunnelSite{Host: "shop.example.com"}, otherCart.ID)
+		_, err := f.svc.FunnelCart(context.Background(), cart.FunnelSite{Host: "shop.example.com"}, otherCart.ID)
 		dbtest.WantCode(t, err, domain.CodeNotFound)
-		_, err = f.svc.FunnelCart(context.Background(), domain.FunnelSite{PartnerUUID: &otherUUID}, shopCart.ID)
+		_, err = f.svc.FunnelCart(context.Background(), cart.FunnelSite{PartnerUUID: &otherUUID}, shopCart.ID)
 		dbtest.WantCode(t, err, domain.CodeNotFound)
 	})
 	t.Run("ErrUnknownSite", func(t *testing.T) {
-		_, err := f.svc.FunnelCart(context.Background(), domain.FunnelSite{Host: "nowhere.example"}, shopCart.ID)
+		_, err := f.svc.FunnelCart(context.Background(), cart.FunnelSite{Host: "nowhere.example"}, shopCart.ID)
 		dbtest.WantCode(t, err, domain.CodeNotFound)
 	})
 }

@@ -1,4 +1,4 @@
-package domain
+package cart
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"salesplatform/domain"
 
 	"github.com/google/uuid"
 )
@@ -31,7 +33,7 @@ const (
 // calling partner.
 type CartService struct {
 	carts    CartStore
-	partners PartnerStore
+	partners domain.PartnerStore
 	ttl      time.Duration
 	// publicBaseURL builds funnel URLs for partners without a site domain.
 	publicBaseURL string
@@ -41,7 +43,7 @@ type CartService struct {
 // NewCartService returns the service. ttl is how long a cart lives after its
 // last modification; publicBaseURL is this service's public address, used
 // for the funnel URL of partners that have no site domain.
-func NewCartService(carts CartStore, partners PartnerStore, ttl time.Duration, publicBaseURL string) *CartService {
+func NewCartService(carts CartStore, partners domain.PartnerStore, ttl time.Duration, publicBaseURL string) *CartService {
 	return &CartService{carts: carts, partners: partners, ttl: ttl, publicBaseURL: strings.TrimRight(publicBaseURL, "/"), now: time.Now}
 }
 
@@ -67,7 +69,7 @@ type CartInput struct {
 // CodeInvalid (including an id that names no cart of the caller's partner),
 // CodePreconditionFailed (IfMatch does not match the current cart).
 func (s *CartService) SaveCart(ctx context.Context, in CartInput) (view *CartView, created bool, err error) {
-	partner, err := PartnerFrom(ctx)
+	partner, err := domain.PartnerFrom(ctx)
 	if err != nil {
 		return nil, false, err
 	}
@@ -78,7 +80,7 @@ func (s *CartService) SaveCart(ctx context.Context, in CartInput) (view *CartVie
 	now := s.now().Truncate(time.Millisecond) // last_modified is in ms
 	if doc.id == nil {
 		if in.IfMatch != "" {
-			return nil, false, &Error{Code: CodePreconditionFailed, Message: "If-Match applies only to replacing an existing cart."}
+			return nil, false, &domain.Error{Code: domain.CodePreconditionFailed, Message: "If-Match applies only to replacing an existing cart."}
 		}
 		c := &Cart{ID: uuid.New(), PartnerID: partner.ID, Items: doc.items, ReturnURL: doc.returnURL, CreatedAt: now, LastModified: now}
 		if err := s.carts.Create(ctx, c, s.ttl); err != nil {
@@ -90,10 +92,10 @@ func (s *CartService) SaveCart(ctx context.Context, in CartInput) (view *CartVie
 	var saved *Cart
 	err = s.carts.Update(ctx, *doc.id, s.ttl, func(cur *Cart) (*Cart, error) {
 		if cur.PartnerID != partner.ID {
-			return nil, ErrNotFound
+			return nil, domain.ErrNotFound
 		}
 		if in.IfMatch != "" && !etagMatches(in.IfMatch, cur.ETag()) {
-			return nil, &Error{Code: CodePreconditionFailed, Message: "The cart has changed since it was read."}
+			return nil, &domain.Error{Code: domain.CodePreconditionFailed, Message: "The cart has changed since it was read."}
 		}
 		// Later rounding could put a replace before its create; never go back.
 		modified := now
@@ -104,9 +106,9 @@ func (s *CartService) SaveCart(ctx context.Context, in CartInput) (view *CartVie
 			CreatedAt: cur.CreatedAt, LastModified: modified, Revision: cur.Revision + 1}
 		return saved, nil
 	})
-	if IsCode(err, CodeNotFound) {
-		var v Validator
-		v.Add(VNotFound, msgCartIDNotFound, "id")
+	if domain.IsCode(err, domain.CodeNotFound) {
+		var v domain.Validator
+		v.Add(domain.VNotFound, msgCartIDNotFound, "id")
 		return nil, false, v.Err()
 	}
 	if err != nil {
@@ -120,13 +122,13 @@ func (s *CartService) SaveCart(ctx context.Context, in CartInput) (view *CartVie
 // when the id is not a UUID, or the cart does not exist, lapsed, was deleted
 // or is another partner's.
 func (s *CartService) Cart(ctx context.Context, id string) (*CartView, error) {
-	partner, err := PartnerFrom(ctx)
+	partner, err := domain.PartnerFrom(ctx)
 	if err != nil {
 		return nil, err
 	}
 	cartID, err := uuid.Parse(id)
 	if err != nil {
-		return nil, &Error{Code: CodeNotFound, Message: MsgCartNotFound}
+		return nil, &domain.Error{Code: domain.CodeNotFound, Message: MsgCartNotFound}
 	}
 	return s.partnerCart(ctx, partner, cartID)
 }
@@ -159,7 +161,7 @@ func (s *CartService) DeleteCart(ctx context.Context, site FunnelSite, id uuid.U
 		return err
 	}
 	c, err := s.carts.Get(ctx, id)
-	if IsCode(err, CodeNotFound) {
+	if domain.IsCode(err, domain.CodeNotFound) {
 		return nil
 	}
 	if err != nil {
@@ -171,27 +173,27 @@ func (s *CartService) DeleteCart(ctx context.Context, site FunnelSite, id uuid.U
 	return s.carts.Delete(ctx, id)
 }
 
-func (s *CartService) sitePartner(ctx context.Context, site FunnelSite) (*Partner, error) {
-	var p *Partner
+func (s *CartService) sitePartner(ctx context.Context, site FunnelSite) (*domain.Partner, error) {
+	var p *domain.Partner
 	var err error
 	if site.PartnerUUID != nil {
 		p, err = s.partners.FindPartnerByUUID(ctx, *site.PartnerUUID)
 	} else {
 		p, err = s.partners.FindPartnerBySiteDomain(ctx, strings.ToLower(site.Host))
 	}
-	if IsCode(err, CodeNotFound) {
-		return nil, &Error{Code: CodeNotFound, Message: MsgCartNotFound}
+	if domain.IsCode(err, domain.CodeNotFound) {
+		return nil, &domain.Error{Code: domain.CodeNotFound, Message: MsgCartNotFound}
 	}
 	return p, err
 }
 
-func (s *CartService) partnerCart(ctx context.Context, partner *Partner, id uuid.UUID) (*CartView, error) {
+func (s *CartService) partnerCart(ctx context.Context, partner *domain.Partner, id uuid.UUID) (*CartView, error) {
 	c, err := s.carts.Get(ctx, id)
 	if err == nil && c.PartnerID != partner.ID {
-		err = ErrNotFound
+		err = domain.ErrNotFound
 	}
-	if IsCode(err, CodeNotFound) {
-		return nil, &Error{Code: CodeNotFound, Message: MsgCartNotFound}
+	if domain.IsCode(err, domain.CodeNotFound) {
+		return nil, &domain.Error{Code: domain.CodeNotFound, Message: MsgCartNotFound}
 	}
 	if err != nil {
 		return nil, err
@@ -199,17 +201,17 @@ func (s *CartService) partnerCart(ctx context.Context, partner *Partner, id uuid
 	return s.view(c, partner), nil
 }
 
-func (s *CartService) view(c *Cart, p *Partner) *CartView {
+func (s *CartService) view(c *Cart, p *domain.Partner) *CartView {
 	return &CartView{Cart: c, FunnelURL: s.funnelURL(c, p), ExpiresAt: c.LastModified.Add(s.ttl)}
 }
 
 // funnelURL is the partner's checkout funnel for the cart: on its own site
 // when it has one, else under this service's address with the partner's UUID
 // in the path.
-func (s *CartService) funnelURL(c *Cart, p *Partner) string {
+func (s *CartService) funnelURL(c *Cart, p *domain.Partner) string {
 	base := "https://" + p.SiteDomain
 	if p.SiteDomain == "" {
-		base = s.publicBaseURL + partnerPathRoot + p.UUID.String()
+		base = s.publicBaseURL + domain.PartnerPathRoot + p.UUID.String()
 	}
 	return base + funnelPath + "?" + url.Values{"cart": {c.ID.String()}}.Encode()
 }
@@ -235,11 +237,11 @@ type cartDoc struct {
 // parseCartDoc checks a cart document against the contract (part 2.1) and
 // this service's limits. Unknown fields are ignored, as DRF does.
 func parseCartDoc(raw any) (*cartDoc, error) {
-	obj, err := AsDoc(raw)
+	obj, err := domain.AsDoc(raw)
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
+	var v domain.Validator
 	doc := &cartDoc{items: []CartItem{}}
 
 	switch id := obj["id"].(type) {
@@ -247,12 +249,12 @@ func parseCartDoc(raw any) (*cartDoc, error) {
 	case string:
 		u, err := uuid.Parse(id)
 		if err != nil || len(id) != 36 {
-			v.Add(VInvalid, "Must be a valid UUID.", "id")
+			v.Add(domain.VInvalid, "Must be a valid UUID.", "id")
 		} else {
 			doc.id = &u
 		}
 	default:
-		v.Add(VInvalid, "Must be a valid UUID.", "id")
+		v.Add(domain.VInvalid, "Must be a valid UUID.", "id")
 	}
 
 	switch ru := obj["return_url"].(type) {
@@ -260,27 +262,27 @@ func parseCartDoc(raw any) (*cartDoc, error) {
 	case string:
 		switch {
 		case utf8.RuneCountInString(ru) > MaxReturnURLLength:
-			v.Add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxReturnURLLength), "return_url")
-		case ru != "" && !validHTTPURL(ru):
-			v.Add(VInvalid, "Enter a valid URL.", "return_url")
+			v.Add(domain.VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxReturnURLLength), "return_url")
+		case ru != "" && !domain.ValidHTTPURL(ru):
+			v.Add(domain.VInvalid, "Enter a valid URL.", "return_url")
 		default:
 			doc.returnURL = ru
 		}
 	default:
-		v.Add(VInvalid, MsgString, "return_url")
+		v.Add(domain.VInvalid, domain.MsgString, "return_url")
 	}
 
 	items, present := obj["items"]
 	switch list := items.(type) {
 	case nil:
 		if present {
-			v.Add(VNull, MsgNull, "items")
+			v.Add(domain.VNull, domain.MsgNull, "items")
 		} else {
-			v.Add(VRequired, MsgRequired, "items")
+			v.Add(domain.VRequired, domain.MsgRequired, "items")
 		}
 	case []any:
 		if len(list) > MaxCartItems {
-			v.Add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d elements.", MaxCartItems), "items")
+			v.Add(domain.VMaxLength, fmt.Sprintf("Ensure this field has no more than %d elements.", MaxCartItems), "items")
 			break
 		}
 		v.ListLength(len(list), "items")
@@ -290,7 +292,7 @@ func parseCartDoc(raw any) (*cartDoc, error) {
 			}
 		}
 	default:
-		v.Add(VInvalid, fmt.Sprintf("Expected a list of items but got type %q.", JsonTypeName(items)), "items")
+		v.Add(domain.VInvalid, fmt.Sprintf("Expected a list of items but got type %q.", domain.JsonTypeName(items)), "items")
 	}
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -298,18 +300,18 @@ func parseCartDoc(raw any) (*cartDoc, error) {
 	return doc, nil
 }
 
-func parseCartItem(v *Validator, raw any, path ...any) (CartItem, bool) {
+func parseCartItem(v *domain.Validator, raw any, path ...any) (CartItem, bool) {
 	before := len(v.Fields)
 	at := func(field ...any) []any { return append(append([]any{}, path...), field...) }
 	obj, ok := raw.(map[string]any)
 	if !ok {
-		v.Add(VInvalid, fmt.Sprintf("Invalid data. Expected a dictionary, but got %s.", JsonTypeName(raw)), at("non_field_errors")...)
+		v.Add(domain.VInvalid, fmt.Sprintf("Invalid data. Expected a dictionary, but got %s.", domain.JsonTypeName(raw)), at("non_field_errors")...)
 		return CartItem{}, false
 	}
 	item := CartItem{AttributeValues: map[int64]string{}}
-	item.ProductID, _ = v.integer(obj, "product_id", true, 1, 1<<63-1, at)
-	item.Quantity, _ = v.integer(obj, "quantity", true, 0, MaxCartQuantity, at)
-	if id, ok := v.integer(obj, "variant_id", false, 1, 1<<63-1, at); ok {
+	item.ProductID, _ = integer(v, obj, "product_id", true, 1, 1<<63-1, at)
+	item.Quantity, _ = integer(v, obj, "quantity", true, 0, MaxCartQuantity, at)
+	if id, ok := integer(v, obj, "variant_id", false, 1, 1<<63-1, at); ok {
 		item.VariantID = &id
 	}
 
@@ -317,11 +319,11 @@ func parseCartItem(v *Validator, raw any, path ...any) (CartItem, bool) {
 	switch m := attrs.(type) {
 	case nil:
 		if present {
-			v.Add(VNull, MsgNull, at("attribute_values")...)
+			v.Add(domain.VNull, domain.MsgNull, at("attribute_values")...)
 		}
 	case map[string]any:
 		if len(m) > MaxAttributesPerItem {
-			v.Add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d elements.", MaxAttributesPerItem), at("attribute_values")...)
+			v.Add(domain.VMaxLength, fmt.Sprintf("Ensure this field has no more than %d elements.", MaxAttributesPerItem), at("attribute_values")...)
 			break
 		}
 		keys := make([]string, 0, len(m))
@@ -332,47 +334,47 @@ func parseCartItem(v *Validator, raw any, path ...any) (CartItem, bool) {
 		for _, k := range keys {
 			id, err := strconv.ParseInt(k, 10, 64)
 			if err != nil || id < 1 {
-				v.Add(VInvalid, "Attribute ids must be positive integers.", at("attribute_values", k)...)
+				v.Add(domain.VInvalid, "Attribute ids must be positive integers.", at("attribute_values", k)...)
 				continue
 			}
 			s, ok := m[k].(string)
 			switch {
 			case !ok:
-				v.Add(VInvalid, MsgString, at("attribute_values", k)...)
+				v.Add(domain.VInvalid, domain.MsgString, at("attribute_values", k)...)
 			case utf8.RuneCountInString(s) > MaxAttributeValueLen:
-				v.Add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxAttributeValueLen), at("attribute_values", k)...)
+				v.Add(domain.VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxAttributeValueLen), at("attribute_values", k)...)
 			default:
 				item.AttributeValues[id] = s
 			}
 		}
 	default:
-		v.Add(VInvalid, fmt.Sprintf("Expected a dictionary of items but got type %q.", JsonTypeName(attrs)), at("attribute_values")...)
+		v.Add(domain.VInvalid, fmt.Sprintf("Expected a dictionary of items but got type %q.", domain.JsonTypeName(attrs)), at("attribute_values")...)
 	}
 	return item, len(v.Fields) == before
 }
 
 // integer reads an integer field of obj within [min, max]. ok is false when
 // the field is absent, null or invalid (the last recorded as an error).
-func (v *Validator) integer(obj map[string]any, field string, required bool, min, max int64, at func(...any) []any) (n int64, ok bool) {
+func integer(v *domain.Validator, obj map[string]any, field string, required bool, min, max int64, at func(...any) []any) (n int64, ok bool) {
 	raw, present := obj[field]
 	if raw == nil {
 		switch {
 		case !present && required:
-			v.Add(VRequired, MsgRequired, at(field)...)
+			v.Add(domain.VRequired, domain.MsgRequired, at(field)...)
 		case present && required:
-			v.Add(VNull, MsgNull, at(field)...)
+			v.Add(domain.VNull, domain.MsgNull, at(field)...)
 		}
 		return 0, false
 	}
-	n, ok = asInt(raw)
+	n, ok = domain.AsInt(raw)
 	switch {
 	case !ok:
-		v.Add(VInvalid, msgInteger, at(field)...)
+		v.Add(domain.VInvalid, domain.MsgInteger, at(field)...)
 	case n < min:
-		v.Add(VMinValue, fmt.Sprintf("Ensure this value is greater than or equal to %d.", min), at(field)...)
+		v.Add(domain.VMinValue, fmt.Sprintf("Ensure this value is greater than or equal to %d.", min), at(field)...)
 		ok = false
 	case n > max:
-		v.Add(VMaxValue, fmt.Sprintf("Ensure this value is less than or equal to %d.", max), at(field)...)
+		v.Add(domain.VMaxValue, fmt.Sprintf("Ensure this value is less than or equal to %d.", max), at(field)...)
 		ok = false
 	}
 	return n, ok
