@@ -5,6 +5,7 @@ package graph
 
 import (
 	"salesplatform/domain"
+	"salesplatform/domain/account"
 	"salesplatform/domain/cart"
 	"salesplatform/domain/gifts"
 	"salesplatform/domain/media"
@@ -17,7 +18,7 @@ import (
 // REST handlers call. The catalogue services are named for what they serve
 // so that they do not shadow the Query fields of the same names.
 type Resolver struct {
-	Accounts *domain.AccountService
+	Accounts *account.AccountService
 	Carts    *cart.CartService
 
 	PartnerCatalog   *domain.PartnerCatalogService

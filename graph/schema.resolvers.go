@@ -3,6 +3,8 @@ package graph
 import (
 	"context"
 
+	"salesplatform/domain/account"
+
 	"salesplatform/domain"
 	"salesplatform/domain/cart"
 	"salesplatform/graph/model"
@@ -12,7 +14,7 @@ import (
 
 // CreateToken is the resolver for the createToken field.
 func (r *mutationResolver) CreateToken(ctx context.Context, input model.CreateTokenInput) (*model.CreateTokenPayload, error) {
-	res, err := r.Accounts.Login(ctx, domain.LoginInput{Username: input.Username, Password: input.Password})
+	res, err := r.Accounts.Login(ctx, account.LoginInput{Username: input.Username, Password: input.Password})
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.CreateTokenPayload{UserErrors: ue}, err

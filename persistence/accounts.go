@@ -8,6 +8,8 @@ import (
 	"slices"
 	"time"
 
+	"salesplatform/domain/account"
+
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
@@ -167,7 +169,7 @@ func (s *PartnerStore) FindPartnerBySiteDomain(ctx context.Context, domainName s
 // UserStore is the domain.UserStore on PostgreSQL.
 type UserStore struct{ db bun.IDB }
 
-var _ domain.UserStore = (*UserStore)(nil)
+var _ account.UserStore = (*UserStore)(nil)
 
 // CreateUser inserts u and sets its ID, UUID and CreatedAt.
 func (s *UserStore) CreateUser(ctx context.Context, u *domain.User) error {
@@ -223,10 +225,10 @@ func (s *UserStore) GrantPermissions(ctx context.Context, userID int64, names []
 // TokenStore is the domain.TokenStore on PostgreSQL.
 type TokenStore struct{ db bun.IDB }
 
-var _ domain.TokenStore = (*TokenStore)(nil)
+var _ account.TokenStore = (*TokenStore)(nil)
 
 // CreateToken inserts t and sets its ID and CreatedAt.
-func (s *TokenStore) CreateToken(ctx context.Context, t *domain.Token) error {
+func (s *TokenStore) CreateToken(ctx context.Context, t *account.Token) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &tokenRow{KeyHash: t.KeyHash, UserID: t.UserID}
@@ -240,7 +242,7 @@ func (s *TokenStore) CreateToken(ctx context.Context, t *domain.Token) error {
 // FindTokenOwner returns the token with that hash, its user, the user's
 // partner and permissions, joined in one query; domain.ErrNotFound when no
 // token has that hash.
-func (s *TokenStore) FindTokenOwner(ctx context.Context, hash []byte) (*domain.TokenOwner, error) {
+func (s *TokenStore) FindTokenOwner(ctx context.Context, hash []byte) (*account.TokenOwner, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := new(tokenOwnerRow)
@@ -255,8 +257,8 @@ func (s *TokenStore) FindTokenOwner(ctx context.Context, hash []byte) (*domain.T
 	if err != nil {
 		return nil, notFound(err)
 	}
-	owner := &domain.TokenOwner{
-		Token:       &domain.Token{ID: row.ID, KeyHash: row.KeyHash, UserID: row.UserID, CreatedAt: row.CreatedAt},
+	owner := &account.TokenOwner{
+		Token:       &account.Token{ID: row.ID, KeyHash: row.KeyHash, UserID: row.UserID, CreatedAt: row.CreatedAt},
 		User:        row.User.toDomain(),
 		Permissions: row.Permissions,
 	}

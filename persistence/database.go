@@ -9,6 +9,8 @@ import (
 	"errors"
 	"time"
 
+	"salesplatform/domain/account"
+
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/uptrace/bun"
 
@@ -24,24 +26,24 @@ type Database struct {
 	db bun.IDB
 }
 
-var _ domain.Database = (*Database)(nil)
+var _ account.Database = (*Database)(nil)
 
 // NewDatabase wraps an open pool, or a transaction: then RunInTx nests a
 // savepoint in it and everything commits with it.
 func NewDatabase(db bun.IDB) *Database { return &Database{db: db} }
 
 // Stores returns stores that run each statement on its own.
-func (d *Database) Stores() domain.Stores { return storesOn(d.db) }
+func (d *Database) Stores() account.Stores { return storesOn(d.db) }
 
 // RunInTx runs fn in one transaction; it returns fn's error or the commit's.
-func (d *Database) RunInTx(ctx context.Context, fn func(ctx context.Context, s domain.Stores) error) error {
+func (d *Database) RunInTx(ctx context.Context, fn func(ctx context.Context, s account.Stores) error) error {
 	return d.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		return fn(ctx, storesOn(tx))
 	})
 }
 
-func storesOn(db bun.IDB) domain.Stores {
-	return domain.Stores{
+func storesOn(db bun.IDB) account.Stores {
+	return account.Stores{
 		Users:    &UserStore{db: db},
 		Partners: &PartnerStore{db: db},
 		Tokens:   &TokenStore{db: db},

@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strings"
 
+	"salesplatform/domain/account"
+
 	"salesplatform/domain/cart"
 
 	"salesplatform/domain/widgets"
@@ -28,7 +30,7 @@ import (
 
 // Services are the domain services the handlers call.
 type Services struct {
-	Accounts   *domain.AccountService
+	Accounts   *account.AccountService
 	Carts      *cart.CartService
 	Partners   *domain.PartnerCatalogService
 	Events     *domain.EventService

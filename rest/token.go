@@ -3,7 +3,7 @@ package rest
 import (
 	"net/http"
 
-	"salesplatform/domain"
+	"salesplatform/domain/account"
 )
 
 type jsonTokenUser struct {
@@ -26,7 +26,7 @@ func (a *api) handleTokenCreate(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	res, err := a.Accounts.Login(r.Context(), domain.LoginInput{
+	res, err := a.Accounts.Login(r.Context(), account.LoginInput{
 		Username: body["username"],
 		Password: body["password"],
 	})

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"salesplatform/domain/account"
+
 	"salesplatform/domain"
 	"salesplatform/domain/gifts"
 	"salesplatform/persistence"
@@ -30,9 +32,9 @@ func newProtoFixture(t *testing.T) *protoFixture {
 	t.Helper()
 	f := &protoFixture{adminFixture: newAdminFixture(t)}
 	perm := []string{domain.PermManageMasterAdmin}
-	f.editorTok, f.hotel = f.account(t, domain.NewAccountInput{Username: "editor", PartnerName: "Hotel", Permissions: perm})
-	f.rivalTok, f.rival = f.account(t, domain.NewAccountInput{Username: "rival", PartnerName: "Rival", Permissions: perm})
-	f.readerTok, _ = f.account(t, domain.NewAccountInput{Username: "reader", PartnerName: "Reader"})
+	f.editorTok, f.hotel = f.account(t, account.NewAccountInput{Username: "editor", PartnerName: "Hotel", Permissions: perm})
+	f.rivalTok, f.rival = f.account(t, account.NewAccountInput{Username: "rival", PartnerName: "Rival", Permissions: perm})
+	f.readerTok, _ = f.account(t, account.NewAccountInput{Username: "reader", PartnerName: "Reader"})
 	ctx := context.Background()
 	gcMust(t, f.db.NewRaw(`INSERT INTO universes (name) VALUES ('{"fr": "Séjours"}') RETURNING id`).Scan(ctx, &f.universe))
 	gcMust(t, f.db.NewRaw(`INSERT INTO environments (name) VALUES ('{"fr": "Mer"}') RETURNING id`).Scan(ctx, &f.environment))

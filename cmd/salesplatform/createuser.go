@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 
+	"salesplatform/domain/account"
+
 	"salesplatform/domain"
 	"salesplatform/persistence"
 )
@@ -15,7 +17,7 @@ import (
 // prints the user's API token on the last line of stdout.
 func createUser(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var cfg config
-	var in domain.NewAccountInput
+	var in account.NewAccountInput
 	fs := flag.NewFlagSet("createuser", flag.ContinueOnError)
 	bindConfig(fs, &cfg)
 	fs.StringVar(&in.Username, "username", "", "user name (required)")
@@ -46,7 +48,7 @@ func createUser(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := persistence.Migrate(ctx, db); err != nil {
 		return err
 	}
-	accounts := domain.NewAccountService(persistence.NewDatabase(db), nil, nil)
+	accounts := account.NewAccountService(persistence.NewDatabase(db), nil, nil)
 	acct, err := accounts.CreateAccount(ctx, in)
 	if err != nil {
 		return describe(err)

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"salesplatform/domain/account"
+
 	"salesplatform/domain"
 	"salesplatform/persistence"
 )
@@ -685,17 +687,17 @@ const (
 
 // account creates an account (and its partner) and returns its token and
 // partner.
-func (f *adminFixture) account(t *testing.T, in domain.NewAccountInput) (string, *domain.Partner) {
+func (f *adminFixture) account(t *testing.T, in account.NewAccountInput) (string, *domain.Partner) {
 	t.Helper()
 	in.Password = in.Username + "-password"
-	a, err := domain.NewAccountService(persistence.NewDatabase(f.db), nil, nil).CreateAccount(context.Background(), in)
+	a, err := account.NewAccountService(persistence.NewDatabase(f.db), nil, nil).CreateAccount(context.Background(), in)
 	gcMust(t, err)
 	return a.Token, a.Partner
 }
 
 func TestGraphAdminBoxes(t *testing.T) {
 	f := newAdminFixture(t)
-	rivalTok, _ := f.account(t, domain.NewAccountInput{Username: "rival", PartnerName: "Rival", Marketplace: true,
+	rivalTok, _ := f.account(t, account.NewAccountInput{Username: "rival", PartnerName: "Rival", Marketplace: true,
 		Permissions: []string{domain.PermManageMasterAdmin}})
 	universe := f.mustUniverse(t, "Évasion", "")
 	nbOffers := func(t *testing.T, id string) any {

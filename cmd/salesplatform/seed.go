@@ -9,6 +9,8 @@ import (
 	"io"
 	"time"
 
+	"salesplatform/domain/account"
+
 	"salesplatform/domain/widgets"
 
 	"salesplatform/domain/gifts"
@@ -183,7 +185,7 @@ type seededAccount struct {
 func seedDemoAccounts(ctx context.Context, db bun.IDB, out io.Writer) ([]seededAccount, error) {
 	database := persistence.NewDatabase(db)
 	stores := database.Stores()
-	accounts := domain.NewAccountService(database, nil, nil)
+	accounts := account.NewAccountService(database, nil, nil)
 	res := make([]seededAccount, 0, len(demoPartners))
 	for i := range demoPartners {
 		d := &demoPartners[i]
@@ -192,7 +194,7 @@ func seedDemoAccounts(ctx context.Context, db bun.IDB, out io.Writer) ([]seededA
 		u, err := stores.Users.FindUserByUsername(ctx, d.Username)
 		switch {
 		case domain.IsCode(err, domain.CodeNotFound):
-			acct, err := accounts.CreateAccount(ctx, domain.NewAccountInput{Username: d.Username, Password: d.Password,
+			acct, err := accounts.CreateAccount(ctx, account.NewAccountInput{Username: d.Username, Password: d.Password,
 				Email: d.Email, PartnerName: d.Name, PartnerDomain: d.Domain, Marketplace: d.Marketplace})
 			if err != nil {
 				return nil, fmt.Errorf("create the demo user %s: %w", d.Username, describe(err))

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"salesplatform/domain/account"
+
 	"salesplatform/domain/gifts"
 
 	"salesplatform/domain/vouchers"
@@ -67,7 +69,7 @@ func seedDemoStaff(ctx context.Context, db bun.IDB, out io.Writer) (seededAccoun
 	u, err := database.Stores().Users.FindUserByUsername(ctx, demoStaff.Username)
 	switch {
 	case domain.IsCode(err, domain.CodeNotFound):
-		acct, err := domain.NewAccountService(database, nil, nil).CreateAccount(ctx, domain.NewAccountInput{
+		acct, err := account.NewAccountService(database, nil, nil).CreateAccount(ctx, account.NewAccountInput{
 			Username: demoStaff.Username, Password: demoStaff.Password, Email: demoStaff.Email, Staff: true})
 		if err != nil {
 			return a, fmt.Errorf("create the demo user %s: %w", demoStaff.Username, describe(err))
@@ -130,7 +132,7 @@ type demoAdminLoader struct {
 	media    *media.MediaService
 	protos   *prototypes.AdminPrototypeService
 	vouchers *vouchers.VoucherAdminService
-	users    domain.UserStore
+	users    account.UserStore
 }
 
 func newDemoAdminLoader(ctx context.Context, tx bun.IDB, blobs media.BlobStore, partners map[string]*domain.Partner,

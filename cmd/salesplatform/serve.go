@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"salesplatform/domain/account"
+
 	"salesplatform/domain/cart"
 
 	"salesplatform/domain/widgets"
@@ -182,10 +184,10 @@ func newHandler(db *bun.DB, carts cart.CartStore, cfg *config, log *slog.Logger)
 
 // newRouter routes every path to its surface; accounts authenticates the
 // tokens of its requests.
-func newRouter(db *bun.DB, carts cart.CartStore, cfg *config, log *slog.Logger) (*mux.Router, *domain.AccountService) {
+func newRouter(db *bun.DB, carts cart.CartStore, cfg *config, log *slog.Logger) (*mux.Router, *account.AccountService) {
 	database := persistence.NewDatabase(db)
 	partners := database.Stores().Partners
-	accounts := domain.NewAccountService(database, nil, nil)
+	accounts := account.NewAccountService(database, nil, nil)
 	blobs := cfg.blobs
 	if blobs == nil { // a configuration built without serve (tests)
 		blobs = blobstore.NewLocal(filepath.Join(cfg.DataDir, "media"))

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"salesplatform/domain/account"
+
 	"salesplatform/domain/cart"
 
 	"github.com/google/uuid"
@@ -21,27 +23,27 @@ import (
 type cartFixture struct {
 	svc         *cart.CartService
 	store       *cartstore.Memory
-	shop, other *domain.NewAccount
+	shop, other *account.NewAccount
 	asShop      context.Context
 	asOther     context.Context
 	asStaff     context.Context
-	accounts    *domain.AccountService
+	accounts    *account.AccountService
 }
 
 func newCartFixture(t *testing.T, ttl time.Duration) *cartFixture {
 	t.Helper()
 	db, _ := dbtest.NewDatabase(t)
-	accounts := domain.NewAccountService(db, nil, dbtest.CheapHashing)
+	accounts := account.NewAccountService(db, nil, dbtest.CheapHashing)
 	store := cartstore.NewMemory(1000)
 	t.Cleanup(store.Close)
 	f := &cartFixture{
 		svc:      cart.NewCartService(store, db.Stores().Partners, ttl, "http://api.test:8000/"),
 		store:    store,
 		accounts: accounts,
-		shop:     dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop", PartnerDomain: "shop.example.com"}),
-		other:    dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "other", PartnerName: "Other"}),
+		shop:     dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "shop", PartnerName: "Shop", PartnerDomain: "shop.example.com"}),
+		other:    dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "other", PartnerName: "Other"}),
 	}
-	staff := dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
+	staff := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "staff", Staff: true})
 	f.asShop, f.asOther, f.asStaff = dbtest.AsCaller(t, accounts, f.shop), dbtest.AsCaller(t, accounts, f.other), dbtest.AsCaller(t, accounts, staff)
 	return f
 }

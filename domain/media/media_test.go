@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"salesplatform/domain/account"
+
 	"salesplatform/domain/media"
 
 	"salesplatform/domain"
@@ -26,21 +28,21 @@ type mediaEnv struct {
 	dir                 string
 	shopCtx, rivalCtx   context.Context
 	readerCtx, staffCtx context.Context
-	shop, rival, reader *domain.NewAccount
+	shop, rival, reader *account.NewAccount
 	png                 []byte
 }
 
 func newMediaEnv(t *testing.T) *mediaEnv {
 	t.Helper()
 	database, raw := dbtest.NewDatabase(t)
-	accounts := domain.NewAccountService(database, nil, dbtest.CheapHashing)
+	accounts := account.NewAccountService(database, nil, dbtest.CheapHashing)
 	e := &mediaEnv{dir: t.TempDir()}
-	e.shop = dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop",
+	e.shop = dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "shop", PartnerName: "Shop",
 		Permissions: []string{domain.PermManageMasterAdmin}})
-	e.rival = dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "rival", PartnerName: "Rival",
+	e.rival = dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "rival", PartnerName: "Rival",
 		Permissions: []string{domain.PermManageMasterAdmin}})
-	e.reader = dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "reader", PartnerName: "Reader"})
-	staff := dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
+	e.reader = dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "reader", PartnerName: "Reader"})
+	staff := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "staff", Staff: true})
 	e.shopCtx, e.rivalCtx = dbtest.AsCaller(t, accounts, e.shop), dbtest.AsCaller(t, accounts, e.rival)
 	e.readerCtx, e.staffCtx = dbtest.AsCaller(t, accounts, e.reader), dbtest.AsCaller(t, accounts, staff)
 	e.svc = media.NewMediaService(persistence.NewMediaStore(raw), blobstore.NewLocal(e.dir),
@@ -173,10 +175,10 @@ func TestMediaRename(t *testing.T) {
 
 func TestPermissions(t *testing.T) {
 	database, _ := dbtest.NewDatabase(t)
-	accounts := domain.NewAccountService(database, nil, dbtest.CheapHashing)
-	granted := dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "granted", PartnerName: "P",
+	accounts := account.NewAccountService(database, nil, dbtest.CheapHashing)
+	granted := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "granted", PartnerName: "P",
 		Permissions: []string{domain.PermUseVoucher, domain.PermAccessWorkshopBookings}})
-	staff := dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
+	staff := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "staff", Staff: true})
 	got, err := accounts.Permissions(dbtest.AsCaller(t, accounts, granted))
 	if err != nil || !slices.Equal(got, []string{domain.PermAccessWorkshopBookings, domain.PermUseVoucher}) {
 		t.Errorf("granted: %v %v", got, err)

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 
+	"salesplatform/domain/account"
+
 	"salesplatform/domain/prototypes"
 
 	"salesplatform/domain"
@@ -30,12 +32,12 @@ func jsonInt(n int64) string { b, _ := json.Marshal(n); return string(b) }
 
 func TestAdminPrototypeService(t *testing.T) {
 	database, raw := dbtest.NewDatabase(t)
-	accounts := domain.NewAccountService(database, nil, nil)
+	accounts := account.NewAccountService(database, nil, nil)
 	s := prototypes.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(raw), database.Stores().Partners)
 	perm := []string{domain.PermManageMasterAdmin}
-	editor := dbtest.AsCaller(t, accounts, dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "ed", PartnerName: "Inn", Permissions: perm}))
-	other := dbtest.AsCaller(t, accounts, dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "ot", PartnerName: "Far", Permissions: perm}))
-	reader := dbtest.AsCaller(t, accounts, dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "re", PartnerName: "Ro"}))
+	editor := dbtest.AsCaller(t, accounts, dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "ed", PartnerName: "Inn", Permissions: perm}))
+	other := dbtest.AsCaller(t, accounts, dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "ot", PartnerName: "Far", Permissions: perm}))
+	reader := dbtest.AsCaller(t, accounts, dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "re", PartnerName: "Ro"}))
 	var universe int64
 	if err := raw.NewRaw(`INSERT INTO universes (name) VALUES ('{}') RETURNING id`).Scan(context.Background(), &universe); err != nil {
 		t.Fatal(err)
@@ -134,9 +136,9 @@ func TestAdminPrototypeService(t *testing.T) {
 func TestPrototypeUpdatesNeedOneConnection(t *testing.T) {
 	database, raw := dbtest.NewDatabase(t)
 	raw.SetMaxOpenConns(2)
-	accounts := domain.NewAccountService(database, nil, nil)
+	accounts := account.NewAccountService(database, nil, nil)
 	s := prototypes.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(raw), database.Stores().Partners)
-	editor := dbtest.AsCaller(t, accounts, dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "ed", PartnerName: "Inn",
+	editor := dbtest.AsCaller(t, accounts, dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "ed", PartnerName: "Inn",
 		Permissions: []string{domain.PermManageMasterAdmin}}))
 	var universe, environment int64
 	if err := raw.NewRaw(`INSERT INTO universes (name) VALUES ('{}') RETURNING id`).Scan(context.Background(), &universe); err != nil {

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 
+	"salesplatform/domain/account"
+
 	"github.com/alexedwards/argon2id"
 	"github.com/uptrace/bun"
 
@@ -30,7 +32,7 @@ func NewDatabase(tb testing.TB) (*persistence.Database, *bun.DB) {
 
 // MustAccount creates an account through the service and returns it; the
 // password defaults to "correct horse".
-func MustAccount(tb testing.TB, accounts *domain.AccountService, in domain.NewAccountInput) *domain.NewAccount {
+func MustAccount(tb testing.TB, accounts *account.AccountService, in account.NewAccountInput) *account.NewAccount {
 	tb.Helper()
 	if in.Password == "" {
 		in.Password = "correct horse"
@@ -43,7 +45,7 @@ func MustAccount(tb testing.TB, accounts *domain.AccountService, in domain.NewAc
 }
 
 // AsCaller returns a context authenticated with the account's token.
-func AsCaller(tb testing.TB, accounts *domain.AccountService, a *domain.NewAccount) context.Context {
+func AsCaller(tb testing.TB, accounts *account.AccountService, a *account.NewAccount) context.Context {
 	tb.Helper()
 	c, err := accounts.Authenticate(context.Background(), a.Token)
 	if err != nil {

@@ -1,4 +1,4 @@
-package domain_test
+package account_test
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"salesplatform/domain/account"
 
 	"github.com/alexedwards/argon2id"
 
@@ -15,11 +17,11 @@ import (
 
 func TestCreateAccount(t *testing.T) {
 	db, raw := dbtest.NewDatabase(t)
-	accounts := domain.NewAccountService(db, nil, dbtest.CheapHashing)
+	accounts := account.NewAccountService(db, nil, dbtest.CheapHashing)
 	ctx := context.Background()
 
 	t.Run("OK", func(t *testing.T) {
-		a := dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "shop", Email: "shop@example.com",
+		a := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "shop", Email: "shop@example.com",
 			PartnerName: "Shop", PartnerDomain: "Shop.Example.com", Marketplace: true,
 			Permissions: []string{"permissions.use_voucher", "permissions.expedition_management"}})
 		if len(a.Token) != 40 {
@@ -45,7 +47,7 @@ func TestCreateAccount(t *testing.T) {
 	})
 
 	t.Run("OKStaffWithoutPartner", func(t *testing.T) {
-		a := dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
+		a := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "staff", Staff: true})
 		c, err := accounts.Authenticate(ctx, a.Token)
 		if err != nil {
 			t.Fatal(err)
@@ -57,19 +59,19 @@ func TestCreateAccount(t *testing.T) {
 
 	t.Run("ErrInvalid", func(t *testing.T) {
 		cases := map[string]struct {
-			in    domain.NewAccountInput
+			in    account.NewAccountInput
 			field string
 		}{
-			"blank username":      {domain.NewAccountInput{Password: "long enough"}, "username"},
-			"bad username":        {domain.NewAccountInput{Username: "a b", Password: "long enough"}, "username"},
-			"short password":      {domain.NewAccountInput{Username: "u1", Password: "short"}, "password"},
-			"bad email":           {domain.NewAccountInput{Username: "u2", Password: "long enough", Email: "nope"}, "email"},
-			"email without a dot": {domain.NewAccountInput{Username: "u2", Password: "long enough", Email: "a@b"}, "email"}, // the contact requests' rule too
-			"bad domain":          {domain.NewAccountInput{Username: "u3", Password: "long enough", PartnerName: "P", PartnerDomain: "http://x"}, "partner_domain"},
-			"domain, no name":     {domain.NewAccountInput{Username: "u4", Password: "long enough", PartnerDomain: "x.example"}, "partner_name"},
-			"taken username":      {domain.NewAccountInput{Username: "shop", Password: "long enough"}, "username"},
-			"taken domain":        {domain.NewAccountInput{Username: "u5", Password: "long enough", PartnerName: "P", PartnerDomain: "shop.example.com"}, "site_domain"},
-			"unknown permission":  {domain.NewAccountInput{Username: "u6", Password: "long enough", PartnerName: "P6", Permissions: []string{"permissions.nope"}}, "permissions"},
+			"blank username":      {account.NewAccountInput{Password: "long enough"}, "username"},
+			"bad username":        {account.NewAccountInput{Username: "a b", Password: "long enough"}, "username"},
+			"short password":      {account.NewAccountInput{Username: "u1", Password: "short"}, "password"},
+			"bad email":           {account.NewAccountInput{Username: "u2", Password: "long enough", Email: "nope"}, "email"},
+			"email without a dot": {account.NewAccountInput{Username: "u2", Password: "long enough", Email: "a@b"}, "email"}, // the contact requests' rule too
+			"bad domain":          {account.NewAccountInput{Username: "u3", Password: "long enough", PartnerName: "P", PartnerDomain: "http://x"}, "partner_domain"},
+			"domain, no name":     {account.NewAccountInput{Username: "u4", Password: "long enough", PartnerDomain: "x.example"}, "partner_name"},
+			"taken username":      {account.NewAccountInput{Username: "shop", Password: "long enough"}, "username"},
+			"taken domain":        {account.NewAccountInput{Username: "u5", Password: "long enough", PartnerName: "P", PartnerDomain: "shop.example.com"}, "site_domain"},
+			"unknown permission":  {account.NewAccountInput{Username: "u6", Password: "long enough", PartnerName: "P6", Permissions: []string{"permissions.nope"}}, "permissions"},
 		}
 		for name, tc := range cases {
 			t.Run(name, func(t *testing.T) {
@@ -98,13 +100,13 @@ func TestCreateAccount(t *testing.T) {
 
 func TestLogin(t *testing.T) {
 	db, _ := dbtest.NewDatabase(t)
-	accounts := domain.NewAccountService(db, domain.NewClientThrottle(3, time.Minute), dbtest.CheapHashing)
-	shop := dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop"})
-	staff := dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "staff", Staff: true})
+	accounts := account.NewAccountService(db, domain.NewClientThrottle(3, time.Minute), dbtest.CheapHashing)
+	shop := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "shop", PartnerName: "Shop"})
+	staff := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "staff", Staff: true})
 	from := func(addr string) context.Context { return domain.WithClientAddr(context.Background(), addr) }
 
 	t.Run("OK", func(t *testing.T) {
-		res, err := accounts.Login(from("10.0.0.1"), domain.LoginInput{Username: "shop", Password: "correct horse"})
+		res, err := accounts.Login(from("10.0.0.1"), account.LoginInput{Username: "shop", Password: "correct horse"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,7 +123,7 @@ func TestLogin(t *testing.T) {
 	})
 
 	t.Run("OKUserUUIDWithoutPartner", func(t *testing.T) {
-		res, err := accounts.Login(from("10.0.0.1"), domain.LoginInput{Username: "staff", Password: "correct horse"})
+		res, err := accounts.Login(from("10.0.0.1"), account.LoginInput{Username: "staff", Password: "correct horse"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -131,7 +133,7 @@ func TestLogin(t *testing.T) {
 	})
 
 	t.Run("ErrMissingFields", func(t *testing.T) {
-		_, err := accounts.Login(from("10.0.0.2"), domain.LoginInput{Password: ""})
+		_, err := accounts.Login(from("10.0.0.2"), account.LoginInput{Password: ""})
 		e := dbtest.WantCode(t, err, domain.CodeInvalid)
 		got := map[string]string{}
 		for _, f := range e.Fields {
@@ -144,13 +146,13 @@ func TestLogin(t *testing.T) {
 	})
 
 	t.Run("ErrBadCredentials", func(t *testing.T) {
-		for _, in := range []domain.LoginInput{
+		for _, in := range []account.LoginInput{
 			{Username: "shop", Password: "wrong"},
 			{Username: "nobody", Password: "correct horse"},
 		} {
 			_, err := accounts.Login(from("10.0.0.3"), in)
 			e := dbtest.WantCode(t, err, domain.CodeInvalid)
-			if domain.PathKey(e.Fields[0].Path) != "non_field_errors" || e.Fields[0].Message != domain.MsgBadCredentials {
+			if domain.PathKey(e.Fields[0].Path) != "non_field_errors" || e.Fields[0].Message != account.MsgBadCredentials {
 				t.Errorf("%v: errors = %v", in, e.Fields)
 			}
 		}
@@ -158,17 +160,17 @@ func TestLogin(t *testing.T) {
 
 	t.Run("ErrThrottled", func(t *testing.T) {
 		for i := 0; i < 3; i++ {
-			_, err := accounts.Login(from("10.0.0.4"), domain.LoginInput{Username: "shop", Password: "wrong"})
+			_, err := accounts.Login(from("10.0.0.4"), account.LoginInput{Username: "shop", Password: "wrong"})
 			dbtest.WantCode(t, err, domain.CodeInvalid)
 		}
 		// Even the right password is refused until the bucket refills.
-		_, err := accounts.Login(from("10.0.0.4"), domain.LoginInput{Username: "shop", Password: "correct horse"})
+		_, err := accounts.Login(from("10.0.0.4"), account.LoginInput{Username: "shop", Password: "correct horse"})
 		e := dbtest.WantCode(t, err, domain.CodeThrottled)
 		if e.RetryAfter <= 0 || e.RetryAfter > time.Minute {
 			t.Errorf("RetryAfter = %v, want within a minute", e.RetryAfter)
 		}
 		// Another client is not affected.
-		if _, err := accounts.Login(from("10.0.0.5"), domain.LoginInput{Username: "shop", Password: "correct horse"}); err != nil {
+		if _, err := accounts.Login(from("10.0.0.5"), account.LoginInput{Username: "shop", Password: "correct horse"}); err != nil {
 			t.Errorf("another client: %v", err)
 		}
 	})
@@ -180,8 +182,8 @@ func TestLogin(t *testing.T) {
 // of 10.
 func TestLoginConcurrentFailures(t *testing.T) {
 	db, _ := dbtest.NewDatabase(t)
-	accounts := domain.NewAccountService(db, nil, dbtest.CheapHashing)
-	dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop"})
+	accounts := account.NewAccountService(db, nil, dbtest.CheapHashing)
+	dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "shop", PartnerName: "Shop"})
 	var compared atomic.Int64
 	accounts.SetPasswordCompare(func(password, hash string) (bool, error) {
 		compared.Add(1)
@@ -191,7 +193,7 @@ func TestLoginConcurrentFailures(t *testing.T) {
 	const n = 40
 	ctx := domain.WithClientAddr(context.Background(), "10.1.0.1")
 	got := dbtest.Concurrently(n, func(int) error {
-		_, err := accounts.Login(ctx, domain.LoginInput{Username: "shop", Password: "wrong"})
+		_, err := accounts.Login(ctx, account.LoginInput{Username: "shop", Password: "wrong"})
 		return err
 	})
 	want := map[domain.Code]int{domain.CodeInvalid: domain.DefaultLoginBurst, domain.CodeThrottled: n - domain.DefaultLoginBurst}
@@ -207,11 +209,11 @@ func TestLoginConcurrentFailures(t *testing.T) {
 // failures: a user who mistypes is not locked out by logging in.
 func TestLoginSuccessDoesNotSpend(t *testing.T) {
 	db, _ := dbtest.NewDatabase(t)
-	accounts := domain.NewAccountService(db, domain.NewClientThrottle(3, time.Hour), dbtest.CheapHashing)
-	dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop"})
+	accounts := account.NewAccountService(db, domain.NewClientThrottle(3, time.Hour), dbtest.CheapHashing)
+	dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "shop", PartnerName: "Shop"})
 	ctx := domain.WithClientAddr(context.Background(), "10.1.0.2")
 	login := func(password string) error {
-		_, err := accounts.Login(ctx, domain.LoginInput{Username: "shop", Password: password})
+		_, err := accounts.Login(ctx, account.LoginInput{Username: "shop", Password: password})
 		return err
 	}
 
@@ -238,8 +240,8 @@ func TestLoginSuccessDoesNotSpend(t *testing.T) {
 // attempt back.
 func TestLoginHashSlots(t *testing.T) {
 	db, _ := dbtest.NewDatabase(t)
-	accounts := domain.NewAccountService(db, domain.NewClientThrottle(100, time.Hour), dbtest.CheapHashing)
-	dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop"})
+	accounts := account.NewAccountService(db, domain.NewClientThrottle(100, time.Hour), dbtest.CheapHashing)
+	dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "shop", PartnerName: "Shop"})
 	slots := accounts.PasswordHashSlots()
 	if slots < 1 {
 		t.Fatalf("%d hashing slots", slots)
@@ -255,7 +257,7 @@ func TestLoginHashSlots(t *testing.T) {
 		return argon2id.ComparePasswordAndHash(password, hash)
 	})
 	ctx := domain.WithClientAddr(context.Background(), "10.1.0.3")
-	right := domain.LoginInput{Username: "shop", Password: "correct horse"}
+	right := account.LoginInput{Username: "shop", Password: "correct horse"}
 	held := make(chan error, slots)
 	for range slots {
 		go func() {
@@ -277,11 +279,11 @@ func TestLoginHashSlots(t *testing.T) {
 	waited := time.Since(start)
 	close(release)
 	e := dbtest.WantCode(t, err, domain.CodeUnavailable)
-	if e.RetryAfter != domain.PasswordHashRetryAfter {
-		t.Errorf("RetryAfter = %v, want %v", e.RetryAfter, domain.PasswordHashRetryAfter)
+	if e.RetryAfter != account.PasswordHashRetryAfter {
+		t.Errorf("RetryAfter = %v, want %v", e.RetryAfter, account.PasswordHashRetryAfter)
 	}
-	if waited < domain.MaxPasswordHashWait {
-		t.Errorf("refused after %v, want a wait of %v", waited, domain.MaxPasswordHashWait)
+	if waited < account.MaxPasswordHashWait {
+		t.Errorf("refused after %v, want a wait of %v", waited, account.MaxPasswordHashWait)
 	}
 	if c := calls.Load(); c != int64(slots) {
 		t.Errorf("%d comparisons, want %d: the refused login compared", c, slots)
@@ -299,8 +301,8 @@ func TestLoginHashSlots(t *testing.T) {
 
 func TestAuthenticate(t *testing.T) {
 	db, raw := dbtest.NewDatabase(t)
-	accounts := domain.NewAccountService(db, nil, dbtest.CheapHashing)
-	a := dbtest.MustAccount(t, accounts, domain.NewAccountInput{Username: "shop", PartnerName: "Shop"})
+	accounts := account.NewAccountService(db, nil, dbtest.CheapHashing)
+	a := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "shop", PartnerName: "Shop"})
 	ctx := context.Background()
 
 	for name, key := range map[string]string{

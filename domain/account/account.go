@@ -1,4 +1,4 @@
-package domain
+package account
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"salesplatform/domain"
+
 	"github.com/alexedwards/argon2id"
 	"github.com/google/uuid"
 	"golang.org/x/sync/semaphore"
@@ -19,7 +21,7 @@ import (
 // accounts.
 type AccountService struct {
 	db       Database
-	throttle *ClientThrottle
+	throttle *domain.ClientThrottle
 	params   *argon2id.Params
 	now      func() time.Time
 	// dummyHash is compared against when the username is unknown, so that a
@@ -48,9 +50,9 @@ const (
 
 // NewAccountService returns the service. throttle may be nil for the default
 // login throttle, params nil for argon2id's recommended defaults.
-func NewAccountService(db Database, throttle *ClientThrottle, params *argon2id.Params) *AccountService {
+func NewAccountService(db Database, throttle *domain.ClientThrottle, params *argon2id.Params) *AccountService {
 	if throttle == nil {
-		throttle = NewClientThrottle(DefaultLoginBurst, DefaultLoginRefill)
+		throttle = domain.NewClientThrottle(domain.DefaultLoginBurst, domain.DefaultLoginRefill)
 	}
 	if params == nil {
 		params = argon2id.DefaultParams
@@ -72,7 +74,7 @@ func (s *AccountService) hashing(ctx context.Context, f func()) error {
 	wait, cancel := context.WithTimeout(ctx, MaxPasswordHashWait)
 	defer cancel()
 	if err := s.hashSlots.Acquire(wait, 1); err != nil {
-		return &Error{Code: CodeUnavailable, Message: MsgUnavailable, RetryAfter: PasswordHashRetryAfter}
+		return &domain.Error{Code: domain.CodeUnavailable, Message: domain.MsgUnavailable, RetryAfter: PasswordHashRetryAfter}
 	}
 	defer s.hashSlots.Release(1)
 	f()
@@ -92,7 +94,7 @@ type LoginResult struct {
 	// UUID is the partner's UUID for partner accounts (the value the
 	// administration API asks for as partner_uuid), the user's otherwise.
 	UUID uuid.UUID
-	User *User
+	User *domain.User
 }
 
 // MsgBadCredentials is DRF's message for a failed login.
@@ -107,13 +109,13 @@ const MsgBadCredentials = "Unable to log in with provided credentials."
 // with too many of its logins in progress, CodeUnavailable when the
 // password cannot be compared within MaxPasswordHashWait.
 func (s *AccountService) Login(ctx context.Context, in LoginInput) (*LoginResult, error) {
-	var v Validator
+	var v domain.Validator
 	username := v.RequiredString(in.Username, "username")
 	password := v.RequiredString(in.Password, "password")
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	attempt, err := s.throttle.Reserve(ClientAddr(ctx), s.now())
+	attempt, err := s.throttle.Reserve(domain.ClientAddr(ctx), s.now())
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +128,7 @@ func (s *AccountService) Login(ctx context.Context, in LoginInput) (*LoginResult
 
 	stores := s.db.Stores()
 	u, err := stores.Users.FindUserByUsername(ctx, username)
-	if err != nil && !IsCode(err, CodeNotFound) {
+	if err != nil && !domain.IsCode(err, domain.CodeNotFound) {
 		return nil, err
 	}
 	hash := s.dummyHash
@@ -143,7 +145,7 @@ func (s *AccountService) Login(ctx context.Context, in LoginInput) (*LoginResult
 	}
 	if u == nil || !match || !u.IsActive {
 		refused = true
-		v.Add(VInvalid, MsgBadCredentials, "non_field_errors")
+		v.Add(domain.VInvalid, MsgBadCredentials, "non_field_errors")
 		return nil, v.Err()
 	}
 
@@ -165,14 +167,14 @@ func (s *AccountService) Login(ctx context.Context, in LoginInput) (*LoginResult
 // Authenticate resolves an API key to its caller.
 // Errors: CodeUnauthenticated with MsgInvalidToken when the key is unknown,
 // malformed or its user is inactive.
-func (s *AccountService) Authenticate(ctx context.Context, key string) (*Caller, error) {
-	invalid := &Error{Code: CodeUnauthenticated, Message: MsgInvalidToken}
+func (s *AccountService) Authenticate(ctx context.Context, key string) (*domain.Caller, error) {
+	invalid := &domain.Error{Code: domain.CodeUnauthenticated, Message: domain.MsgInvalidToken}
 	if !wellFormedKey(key) {
 		return nil, invalid
 	}
 	hash := hashTokenKey(key)
 	owner, err := s.db.Stores().Tokens.FindTokenOwner(ctx, hash)
-	if IsCode(err, CodeNotFound) {
+	if domain.IsCode(err, domain.CodeNotFound) {
 		return nil, invalid
 	}
 	if err != nil {
@@ -181,7 +183,7 @@ func (s *AccountService) Authenticate(ctx context.Context, key string) (*Caller,
 	if !sameHash(owner.Token.KeyHash, hash) || !owner.User.IsActive {
 		return nil, invalid
 	}
-	return &Caller{User: owner.User, Partner: owner.Partner, Permissions: owner.Permissions}, nil
+	return &domain.Caller{User: owner.User, Partner: owner.Partner, Permissions: owner.Permissions}, nil
 }
 
 // NewAccountInput describes an account to create from the command line.
@@ -198,8 +200,8 @@ type NewAccountInput struct {
 
 // NewAccount is a created account with its first API token.
 type NewAccount struct {
-	User    *User
-	Partner *Partner
+	User    *domain.User
+	Partner *domain.Partner
 	Token   string
 }
 
@@ -221,32 +223,32 @@ const (
 // Errors: CodeInvalid for bad or taken values; CodeUnavailable when the
 // password cannot be hashed within MaxPasswordHashWait.
 func (s *AccountService) CreateAccount(ctx context.Context, in NewAccountInput) (*NewAccount, error) {
-	var v Validator
+	var v domain.Validator
 	switch {
 	case in.Username == "":
-		v.Add(VRequired, "This field may not be blank.", "username")
+		v.Add(domain.VRequired, "This field may not be blank.", "username")
 	case utf8.RuneCountInString(in.Username) > MaxUsernameLength:
-		v.Add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxUsernameLength), "username")
+		v.Add(domain.VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxUsernameLength), "username")
 	case !usernamePattern.MatchString(in.Username):
-		v.Add(VInvalid, "Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.", "username")
+		v.Add(domain.VInvalid, "Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.", "username")
 	}
 	switch n := utf8.RuneCountInString(in.Password); {
 	case n < MinPasswordLength:
-		v.Add(VInvalid, fmt.Sprintf("This password is too short. It must contain at least %d characters.", MinPasswordLength), "password")
+		v.Add(domain.VInvalid, fmt.Sprintf("This password is too short. It must contain at least %d characters.", MinPasswordLength), "password")
 	case n > MaxPasswordLength:
-		v.Add(VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxPasswordLength), "password")
+		v.Add(domain.VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxPasswordLength), "password")
 	}
 	if in.Email != "" {
-		if !ValidEmail(in.Email) {
-			v.Add(VInvalid, MsgEmail, "email")
+		if !domain.ValidEmail(in.Email) {
+			v.Add(domain.VInvalid, domain.MsgEmail, "email")
 		}
 	}
-	domain := strings.ToLower(strings.TrimSpace(in.PartnerDomain))
-	if domain != "" && !domainPattern.MatchString(domain) {
-		v.Add(VInvalid, "Enter a valid domain name.", "partner_domain")
+	site := strings.ToLower(strings.TrimSpace(in.PartnerDomain))
+	if site != "" && !domainPattern.MatchString(site) {
+		v.Add(domain.VInvalid, "Enter a valid domain name.", "partner_domain")
 	}
-	if in.PartnerName == "" && (domain != "" || in.Marketplace) {
-		v.Add(VRequired, "A partner name is required for a partner domain or a marketplace.", "partner_name")
+	if in.PartnerName == "" && (site != "" || in.Marketplace) {
+		v.Add(domain.VRequired, "A partner name is required for a partner domain or a marketplace.", "partner_name")
 	}
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -262,9 +264,9 @@ func (s *AccountService) CreateAccount(ctx context.Context, in NewAccountInput) 
 
 	out := &NewAccount{}
 	err := s.db.RunInTx(ctx, func(ctx context.Context, st Stores) error {
-		u := &User{Username: in.Username, Email: in.Email, PasswordHash: hash, IsStaff: in.Staff, IsActive: true}
+		u := &domain.User{Username: in.Username, Email: in.Email, PasswordHash: hash, IsStaff: in.Staff, IsActive: true}
 		if in.PartnerName != "" {
-			p := &Partner{Name: in.PartnerName, SiteDomain: domain, IsMarketplace: in.Marketplace, Status: PartnerStatusActive}
+			p := &domain.Partner{Name: in.PartnerName, SiteDomain: site, IsMarketplace: in.Marketplace, Status: domain.PartnerStatusActive}
 			if err := st.Partners.CreatePartner(ctx, p); err != nil {
 				return err
 			}
@@ -296,12 +298,12 @@ func (s *AccountService) CreateAccount(ctx context.Context, in NewAccountInput) 
 // PermissionVocabulary for staff, the granted ones otherwise, sorted.
 // Errors: those of Authorize(OpPermissionsRead).
 func (s *AccountService) Permissions(ctx context.Context) ([]string, error) {
-	c, err := Authorize(ctx, OpPermissionsRead)
+	c, err := domain.Authorize(ctx, domain.OpPermissionsRead)
 	if err != nil {
 		return nil, err
 	}
 	if c.User.IsStaff {
-		return slices.Clone(PermissionVocabulary), nil
+		return slices.Clone(domain.PermissionVocabulary), nil
 	}
 	out := append([]string{}, c.Permissions...)
 	slices.Sort(out)
@@ -312,8 +314,8 @@ func (s *AccountService) Permissions(ctx context.Context) ([]string, error) {
 // sees it (the graph's adminPartner): staff any, a member its own.
 // Errors: those of Authorize(OpPartnerRead); CodeNotFound for an unknown
 // partner or another one.
-func (s *AccountService) AdminPartner(ctx context.Context, id uuid.UUID) (*Partner, error) {
-	c, err := Authorize(ctx, OpPartnerRead)
+func (s *AccountService) AdminPartner(ctx context.Context, id uuid.UUID) (*domain.Partner, error) {
+	c, err := domain.Authorize(ctx, domain.OpPartnerRead)
 	if err != nil {
 		return nil, err
 	}
@@ -322,7 +324,7 @@ func (s *AccountService) AdminPartner(ctx context.Context, id uuid.UUID) (*Partn
 		return nil, err
 	}
 	if !c.Sees(p.ID) {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	return p, nil
 }
@@ -331,6 +333,6 @@ func (s *AccountService) AdminPartner(ctx context.Context, id uuid.UUID) (*Partn
 // one for staff) in ids order, nil for the others (a graph batch: the
 // partner of an administration record).
 // Errors: those of Authorize(OpPartnerRead).
-func (s *AccountService) AdminPartnersByID(ctx context.Context, ids []int64) ([]*Partner, error) {
-	return VisibleBatch(ctx, OpPartnerRead, ids, s.db.Stores().Partners.PartnersByID, func(p *Partner) int64 { return p.ID })
+func (s *AccountService) AdminPartnersByID(ctx context.Context, ids []int64) ([]*domain.Partner, error) {
+	return domain.VisibleBatch(ctx, domain.OpPartnerRead, ids, s.db.Stores().Partners.PartnersByID, func(p *domain.Partner) int64 { return p.ID })
 }
