@@ -40,16 +40,16 @@ const (
 // Admin messages.
 const (
 	MsgMinZero         = "Ensure this value is greater than or equal to 0."
-	msgDecimal         = "A valid number is required."
+	MsgDecimal         = "A valid number is required."
 	msgDecimalPlaces   = "Ensure that there are no more than 2 decimal places."
 	msgDecimalWhole    = "Ensure that there are no more than 10 digits before the decimal point."
 	MsgLanguageChoice  = "\"%s\" is not a valid choice."
-	msgLanguageTwice   = "This language is given more than once."
+	MsgLanguageTwice   = "This language is given more than once."
 	MsgMaxLength       = "Ensure this field has no more than %d characters."
 	msgEndBeforeStart  = "The end must be after the start."
 	MsgTooManyElements = "Ensure this field has no more than %d elements."
 	msgPartnerRequired = "This field is required: staff name the partner whose catalogue they change."
-	msgMarketplaceOnly = "Only a marketplace may do this."
+	MsgMarketplaceOnly = "Only a marketplace may do this."
 )
 
 // Validation codes of the admin inputs beyond the shared ones.
@@ -108,7 +108,7 @@ func manages(c *Caller, ownerID int64) bool {
 // ownerPartner returns the partner a record belongs to when the caller
 // manages it, else CodeNotFound.
 // Errors: those of Authorize(OpCatalogueWrite); CodeNotFound.
-func ownerPartner(ctx context.Context, partners PartnerStore, ownerID int64) (*Partner, error) {
+func OwnerPartner(ctx context.Context, partners PartnerStore, ownerID int64) (*Partner, error) {
 	c, err := Authorize(ctx, OpCatalogueWrite)
 	if err != nil {
 		return nil, err
@@ -125,7 +125,7 @@ func ownerPartner(ctx context.Context, partners PartnerStore, ownerID int64) (*P
 // localized reads a Localized input: known languages, each once, texts of
 // at most max characters. A blank text means no text in that language.
 // required asks for at least one text.
-func (v *Validator) localized(in []TextInput, max int, required bool, path ...any) Localized {
+func (v *Validator) Localized(in []TextInput, max int, required bool, path ...any) Localized {
 	out := Localized{}
 	seen := map[string]bool{}
 	at := func(i int, field string) []any { return append(append([]any{}, path...), i, field) }
@@ -135,7 +135,7 @@ func (v *Validator) localized(in []TextInput, max int, required bool, path ...an
 			v.Add(VUnknownLanguage, fmt.Sprintf(MsgLanguageChoice, t.Lang), at(i, "lang")...)
 			continue
 		case seen[t.Lang]:
-			v.Add(VUnique, msgLanguageTwice, at(i, "lang")...)
+			v.Add(VUnique, MsgLanguageTwice, at(i, "lang")...)
 			continue
 		}
 		seen[t.Lang] = true
@@ -156,14 +156,14 @@ func (v *Validator) localized(in []TextInput, max int, required bool, path ...an
 }
 
 // optLocalized is localized for an optional input: nil keeps old.
-func (v *Validator) optLocalized(in []TextInput, old Localized, max int, required bool, path ...any) Localized {
+func (v *Validator) OptLocalized(in []TextInput, old Localized, max int, required bool, path ...any) Localized {
 	if in == nil {
 		if required && len(old) == 0 {
 			v.Add(VRequired, MsgRequired, path...)
 		}
 		return old
 	}
-	return v.localized(in, max, required, path...)
+	return v.Localized(in, max, required, path...)
 }
 
 // money reads an amount given as a decimal string: at least 0, at most two
@@ -172,7 +172,7 @@ func (v *Validator) Money(s string, path ...any) decimal.Decimal {
 	d, err := decimal.NewFromString(strings.TrimSpace(s))
 	switch {
 	case err != nil || strings.ContainsAny(s, "eE"):
-		v.Add(VInvalid, msgDecimal, path...)
+		v.Add(VInvalid, MsgDecimal, path...)
 	case d.IsNegative():
 		v.Add(VMinValue, MsgMinZero, path...)
 	case d.Exponent() < -2 && !d.Equal(d.Round(2)):
@@ -186,7 +186,7 @@ func (v *Validator) Money(s string, path ...any) decimal.Decimal {
 }
 
 // optMoney is money for an optional input: nil keeps old.
-func (v *Validator) optMoney(s *string, old decimal.Decimal, path ...any) decimal.Decimal {
+func (v *Validator) OptMoney(s *string, old decimal.Decimal, path ...any) decimal.Decimal {
 	if s == nil {
 		return old
 	}
@@ -194,7 +194,7 @@ func (v *Validator) optMoney(s *string, old decimal.Decimal, path ...any) decima
 }
 
 // nonNegative checks a count or a duration.
-func (v *Validator) nonNegative(n int, path ...any) int {
+func (v *Validator) NonNegative(n int, path ...any) int {
 	if n < 0 {
 		v.Add(VMinValue, MsgMinZero, path...)
 	}
@@ -206,40 +206,40 @@ func (v *Validator) OptInt(n *int, old int, path ...any) int {
 	if n == nil {
 		return old
 	}
-	return v.nonNegative(*n, path...)
+	return v.NonNegative(*n, path...)
 }
 
 // text reads a plain text of at most max characters.
-func (v *Validator) text(s string, max int, path ...any) string {
+func (v *Validator) Text(s string, max int, path ...any) string {
 	v.PlainText(s, max, path)
 	return strings.TrimSpace(s)
 }
 
 // optText is text for an optional input: nil keeps old.
-func (v *Validator) optText(s *string, old string, max int, path ...any) string {
+func (v *Validator) OptText(s *string, old string, max int, path ...any) string {
 	if s == nil {
 		return old
 	}
-	return v.text(*s, max, path...)
+	return v.Text(*s, max, path...)
 }
 
 // url reads "" or an absolute http(s) URL.
-func (v *Validator) url(s string, path ...any) string {
+func (v *Validator) Url(s string, path ...any) string {
 	s = strings.TrimSpace(s)
 	v.HttpURL(s, path)
 	return s
 }
 
 // optURL is url for an optional input: nil keeps old.
-func (v *Validator) optURL(s *string, old string, path ...any) string {
+func (v *Validator) OptURL(s *string, old string, path ...any) string {
 	if s == nil {
 		return old
 	}
-	return v.url(*s, path...)
+	return v.Url(*s, path...)
 }
 
 // imageURLs reads a list of image URLs, none empty: nil keeps old.
-func (v *Validator) imageURLs(in, old []string, path ...any) []string {
+func (v *Validator) ImageURLs(in, old []string, path ...any) []string {
 	if in == nil {
 		return old
 	}
@@ -254,13 +254,13 @@ func (v *Validator) imageURLs(in, old []string, path ...any) []string {
 			v.Add(VRequired, MsgBlank, at...)
 			continue
 		}
-		out[i] = v.url(u, at...)
+		out[i] = v.Url(u, at...)
 	}
 	return out
 }
 
 // dateRange checks that end comes after start; the error is on endPath.
-func (v *Validator) dateRange(start, end time.Time, endPath ...any) {
+func (v *Validator) DateRange(start, end time.Time, endPath ...any) {
 	if !end.After(start) {
 		v.Add(VEndBeforeStart, msgEndBeforeStart, endPath...)
 	}
@@ -275,6 +275,6 @@ func Pick[T any](p *T, old T) T {
 }
 
 // formatMoney is an amount in the partner's currency, formatted per language.
-func formatMoney(p *Partner, amount decimal.Decimal) Localized {
+func FormatMoney(p *Partner, amount decimal.Decimal) Localized {
 	return Localized(l10n.Money(amount, p.PriceCurrency()))
 }

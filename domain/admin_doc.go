@@ -121,7 +121,7 @@ func (d *DocReader) Nameless(prefix string, names Localized) {
 		return
 	}
 	for _, lang := range Languages {
-		if hasFieldError(d.V, prefix+"_"+lang) {
+		if HasFieldError(d.V, prefix+"_"+lang) {
 			return
 		}
 	}
@@ -202,7 +202,7 @@ func (d *DocReader) Money(field string, required, nullable bool) (m *decimal.Dec
 	case string:
 		s = x
 	default:
-		d.V.Add(VInvalid, msgDecimal, field)
+		d.V.Add(VInvalid, MsgDecimal, field)
 		return nil, false
 	}
 	before := len(d.V.Fields)

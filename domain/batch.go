@@ -11,7 +11,7 @@ import "context"
 // nothing (nil, or an empty page), never another partner's record.
 
 // inKeyOrder returns, for each id of ids, the record whose id it is, or nil.
-func inKeyOrder[T any](ids []int64, records []*T, idOf func(*T) int64) []*T {
+func InKeyOrder[T any](ids []int64, records []*T, idOf func(*T) int64) []*T {
 	byID := make(map[int64]*T, len(records))
 	for _, r := range records {
 		byID[idOf(r)] = r
@@ -50,7 +50,7 @@ func VisibleBatch[T any](ctx context.Context, op AdminOp, ids []int64,
 // req, in list order; counts gives the length of each parent's whole list
 // (absent: empty). A window past the end of a list is an empty page, not an
 // error: a batch serves many parents at once.
-func pagesByParent[T any](parentIDs []int64, req PageRequest, rows []T, parentOf func(T) int64, counts map[int64]int) []*Page[T] {
+func PagesByParent[T any](parentIDs []int64, req PageRequest, rows []T, parentOf func(T) int64, counts map[int64]int) []*Page[T] {
 	byParent := make(map[int64][]T, len(parentIDs))
 	for _, r := range rows {
 		id := parentOf(r)

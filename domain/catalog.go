@@ -74,7 +74,7 @@ func RefusedToken(ctx context.Context) error {
 
 // catalogPartnerZone is CatalogPartner with the time zone the partner's
 // catalogue shows dates in.
-func catalogPartnerZone(ctx context.Context, partners PartnerStore) (*Partner, *time.Location, error) {
+func CatalogPartnerZone(ctx context.Context, partners PartnerStore) (*Partner, *time.Location, error) {
 	p, err := CatalogPartner(ctx, partners)
 	if err != nil {
 		return nil, nil, err
@@ -91,7 +91,7 @@ type catalogPartnerKey struct{}
 // asCatalogOf returns a context whose catalogue partner is p: an admin
 // operation reads back what it wrote as the catalogue shows it. Only this
 // package sets it.
-func asCatalogOf(ctx context.Context, p *Partner) context.Context {
+func AsCatalogOf(ctx context.Context, p *Partner) context.Context {
 	return context.WithValue(ctx, catalogPartnerKey{}, p)
 }
 
@@ -102,7 +102,7 @@ const PartnerPathRoot = "/p/"
 // purchaseSite is where the partner's booking funnel lives: its own site
 // when it has a domain, else the relative path of its pages on this service
 // (the service's public address is not known here).
-func purchaseSite(p *Partner) string {
+func PurchaseSite(p *Partner) string {
 	if p.SiteDomain != "" {
 		return "https://" + p.SiteDomain
 	}

@@ -174,7 +174,7 @@ func (v *Validator) TimeInRange(t time.Time, path ...any) bool {
 }
 
 // optTime reads an optional date-time input: old when p is nil.
-func (v *Validator) optTime(p *time.Time, old time.Time, path ...any) time.Time {
+func (v *Validator) OptTime(p *time.Time, old time.Time, path ...any) time.Time {
 	if p == nil || !v.TimeInRange(*p, path...) {
 		return old
 	}
@@ -230,4 +230,15 @@ func ValidEmail(s string) bool {
 	at := strings.LastIndexByte(s, '@')
 	host := s[at+1:]
 	return at > 0 && strings.Contains(host, ".") && !strings.HasPrefix(host, ".") && !strings.HasSuffix(host, ".")
+}
+
+// hasFieldError reports whether v holds an error at exactly path.
+func HasFieldError(v *Validator, path ...any) bool {
+	key := PathKey(path)
+	for _, f := range v.Fields {
+		if PathKey(f.Path) == key {
+			return true
+		}
+	}
+	return false
 }

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"strings"
 
+	"salesplatform/domain/catalogue"
+
 	"salesplatform/domain/vouchers"
 
 	"salesplatform/domain/prototypes"
@@ -304,7 +306,7 @@ func adminPrototypePayload(p *prototypes.AdminVoucherPrototype, err error) (*mod
 	return &model.AdminVoucherPrototypePayload{VoucherPrototype: toGraphAdminPrototype(p), UserErrors: noUserErrors()}, nil
 }
 
-func toGraphUniverseRecord(u *domain.Universe) *model.UniverseRecord {
+func toGraphUniverseRecord(u *catalogue.Universe) *model.UniverseRecord {
 	out := &model.UniverseRecord{ID: idString(u.ID), Name: toGraphLocalized(u.Name), Order: u.Order}
 	if u.ParentID != nil {
 		id := idString(*u.ParentID)

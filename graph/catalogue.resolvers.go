@@ -2,9 +2,11 @@ package graph
 
 import (
 	"context"
-	"salesplatform/domain"
-	"salesplatform/graph/model"
 	"strings"
+
+	"salesplatform/domain"
+	"salesplatform/domain/catalogue"
+	"salesplatform/graph/model"
 )
 
 // Universes is the resolver for the universes field.
@@ -119,7 +121,7 @@ func (r *productInformationResolver) Workshops(ctx context.Context, obj *model.P
 
 // Partners is the resolver for the partners field.
 func (r *queryResolver) Partners(ctx context.Context, first *int, after *string, department *string, region *string, ids []string) (*model.CataloguePartnerConnection, error) {
-	q := domain.PartnerQuery{IDs: strings.Join(ids, ",")}
+	q := catalogue.PartnerQuery{IDs: strings.Join(ids, ",")}
 	if ids != nil && len(ids) == 0 {
 		q.IDs = "," // an empty list selects no partner, as REST's id=, does
 	}
@@ -133,7 +135,7 @@ func (r *queryResolver) Partners(ctx context.Context, first *int, after *string,
 	if err != nil {
 		return nil, err
 	}
-	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*domain.PartnerListing], error) {
+	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*catalogue.PartnerListing], error) {
 		return r.PartnerCatalog.Partners(ctx, q, p)
 	})
 	if err != nil {
@@ -207,7 +209,7 @@ func (r *queryResolver) EventSlots(ctx context.Context, first *int, after *strin
 	if err != nil {
 		return nil, err
 	}
-	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*domain.EventSlotItem], error) {
+	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*catalogue.EventSlotItem], error) {
 		return r.EventCatalog.EventSlots(ctx, p)
 	})
 	if err != nil {
@@ -231,11 +233,11 @@ func (r *queryResolver) WorkshopSessions(ctx context.Context, workshopID *string
 	if err != nil {
 		return nil, err
 	}
-	q := domain.WorkshopSessionQuery{}
+	q := catalogue.WorkshopSessionQuery{}
 	if workshopID != nil {
 		q.Workshop = *workshopID
 	}
-	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*domain.WorkshopSessionView], error) {
+	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*catalogue.WorkshopSessionView], error) {
 		q.Page = p
 		return r.WorkshopCatalog.WorkshopSessions(ctx, q)
 	})
@@ -251,7 +253,7 @@ func (r *queryResolver) WorkshopThemes(ctx context.Context, first *int, after *s
 	if err != nil {
 		return nil, err
 	}
-	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*domain.WorkshopTag], error) {
+	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*catalogue.WorkshopTag], error) {
 		return r.WorkshopCatalog.WorkshopThemes(ctx, p)
 	})
 	if err != nil {
@@ -267,7 +269,7 @@ func (r *queryResolver) Boxes(ctx context.Context, orderBy []*model.BoxOrder, fi
 		return nil, err
 	}
 	ordering := toBoxOrdering(orderBy)
-	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*domain.BoxView], error) {
+	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*catalogue.BoxView], error) {
 		return r.BoxCatalog.Boxes(ctx, ordering, p)
 	})
 	if err != nil {
@@ -322,7 +324,7 @@ func (r *queryResolver) GiftcardPrototypes(ctx context.Context, partnerID *strin
 	if partnerID != nil {
 		partner = *partnerID
 	}
-	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*domain.GiftcardPrototypeView], error) {
+	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*catalogue.GiftcardPrototypeView], error) {
 		return r.PrototypeCatalog.GiftcardPrototypes(ctx, partner, p)
 	})
 	if err != nil {

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"salesplatform/domain/catalogue"
+
 	"salesplatform/domain/widgets"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -75,11 +77,11 @@ func optTexts(o graphql.Omittable[[]*model.TextInput]) []domain.TextInput {
 // noUserErrors is the userErrors of a payload that succeeded.
 func noUserErrors() []*model.UserError { return []*model.UserError{} }
 
-func toDomainDeliveryOptions(d *model.DeliveryOptionsInput) *domain.DeliveryOptionsInput {
+func toDomainDeliveryOptions(d *model.DeliveryOptionsInput) *catalogue.DeliveryOptionsInput {
 	if d == nil {
 		return nil
 	}
-	return &domain.DeliveryOptionsInput{EmailToBuyer: d.ActivatedEmailToBuyer,
+	return &catalogue.DeliveryOptionsInput{EmailToBuyer: d.ActivatedEmailToBuyer,
 		EmailToBeneficiary: d.ActivatedEmailToBeneficiaryDelivery, PostalMailToBuyer: d.ActivatedPostalMailToBuyer,
 		PostalMailToBeneficiary: d.ActivatedPostalMailToBeneficiaryDelivery,
 		PostalMailShippingCost:  d.PostalMailShippingCost, PostalMailDuration: d.PostalMailDuration,
@@ -88,7 +90,7 @@ func toDomainDeliveryOptions(d *model.DeliveryOptionsInput) *domain.DeliveryOpti
 		Activated3MAToBeneficiary: d.Activated3MAToBeneficiary, MessengerDeliveryCost: d.MessengerDeliveryCost}
 }
 
-func toGraphEventSlot(s *domain.EventSlotView) *model.EventSlot {
+func toGraphEventSlot(s *catalogue.EventSlotView) *model.EventSlot {
 	return &model.EventSlot{ID: idString(s.ID),
 		StartingDatetime: s.Start, StartingDatetimeFormatted: toGraphLocalized(s.StartFormatted),
 		EndingDatetime: s.End, EndingDatetimeFormatted: toGraphLocalized(s.EndFormatted),
@@ -97,7 +99,7 @@ func toGraphEventSlot(s *domain.EventSlotView) *model.EventSlot {
 }
 
 // eventPayload answers an event mutation.
-func eventPayload(v *domain.EventView, err error) (*model.EventPayload, error) {
+func eventPayload(v *catalogue.EventView, err error) (*model.EventPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.EventPayload{UserErrors: ue}, err
@@ -105,7 +107,7 @@ func eventPayload(v *domain.EventView, err error) (*model.EventPayload, error) {
 	return &model.EventPayload{Event: toGraphEvent(v), UserErrors: noUserErrors()}, nil
 }
 
-func eventSlotPayload(v *domain.EventSlotView, err error) (*model.EventSlotPayload, error) {
+func eventSlotPayload(v *catalogue.EventSlotView, err error) (*model.EventSlotPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.EventSlotPayload{UserErrors: ue}, err
@@ -113,7 +115,7 @@ func eventSlotPayload(v *domain.EventSlotView, err error) (*model.EventSlotPaylo
 	return &model.EventSlotPayload{Slot: toGraphEventSlot(v), UserErrors: noUserErrors()}, nil
 }
 
-func eventFormulaPayload(v *domain.EventFormulaView, err error) (*model.EventFormulaPayload, error) {
+func eventFormulaPayload(v *catalogue.EventFormulaView, err error) (*model.EventFormulaPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.EventFormulaPayload{UserErrors: ue}, err
@@ -156,7 +158,7 @@ func refIDs(o graphql.Omittable[[]string]) []int64 {
 	return out
 }
 
-func workshopPayload(v *domain.WorkshopView, err error) (*model.WorkshopPayload, error) {
+func workshopPayload(v *catalogue.WorkshopView, err error) (*model.WorkshopPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.WorkshopPayload{UserErrors: ue}, err
@@ -164,7 +166,7 @@ func workshopPayload(v *domain.WorkshopView, err error) (*model.WorkshopPayload,
 	return &model.WorkshopPayload{Workshop: toGraphWorkshop(v), UserErrors: noUserErrors()}, nil
 }
 
-func workshopSessionPayload(s *domain.WorkshopSessionView, err error) (*model.WorkshopSessionPayload, error) {
+func workshopSessionPayload(s *catalogue.WorkshopSessionView, err error) (*model.WorkshopSessionPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.WorkshopSessionPayload{UserErrors: ue}, err
@@ -178,7 +180,7 @@ func workshopSessionPayload(s *domain.WorkshopSessionView, err error) (*model.Wo
 		AvailablePlaces:        s.AvailablePlaces, FunnelLink: s.FunnelLink}, UserErrors: noUserErrors()}, nil
 }
 
-func workshopCategoryPayload(c *domain.WorkshopCategoryView, err error) (*model.WorkshopCategoryPayload, error) {
+func workshopCategoryPayload(c *catalogue.WorkshopCategoryView, err error) (*model.WorkshopCategoryPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.WorkshopCategoryPayload{UserErrors: ue}, err
@@ -188,7 +190,7 @@ func workshopCategoryPayload(c *domain.WorkshopCategoryView, err error) (*model.
 		UserErrors: noUserErrors()}, nil
 }
 
-func workshopThemePayload(t *domain.WorkshopTag, err error) (*model.WorkshopThemePayload, error) {
+func workshopThemePayload(t *catalogue.WorkshopTag, err error) (*model.WorkshopThemePayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.WorkshopThemePayload{UserErrors: ue}, err
@@ -204,7 +206,7 @@ func toDomainValidityUnit(u *model.ValidityUnit) *string {
 	return &s
 }
 
-func giftcardPrototypePayload(p *domain.GiftcardPrototypeView, err error) (*model.GiftcardPrototypePayload, error) {
+func giftcardPrototypePayload(p *catalogue.GiftcardPrototypeView, err error) (*model.GiftcardPrototypePayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.GiftcardPrototypePayload{UserErrors: ue}, err
@@ -212,7 +214,7 @@ func giftcardPrototypePayload(p *domain.GiftcardPrototypeView, err error) (*mode
 	return &model.GiftcardPrototypePayload{GiftcardPrototype: toGraphGiftcardPrototype(p), UserErrors: noUserErrors()}, nil
 }
 
-func toGraphVoucherPrototype(p *domain.VoucherPrototype) *model.VoucherPrototype {
+func toGraphVoucherPrototype(p *catalogue.VoucherPrototype) *model.VoucherPrototype {
 	out := &model.VoucherPrototype{ID: idString(p.ID), Name: toGraphLocalized(p.Name), ThemeIds: make([]string, len(p.ThemeIDs))}
 	if p.UniverseID != nil {
 		id := idString(*p.UniverseID)
@@ -224,7 +226,7 @@ func toGraphVoucherPrototype(p *domain.VoucherPrototype) *model.VoucherPrototype
 	return out
 }
 
-func themePayload(t *domain.Theme, err error) (*model.ThemePayload, error) {
+func themePayload(t *catalogue.Theme, err error) (*model.ThemePayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.ThemePayload{UserErrors: ue}, err
@@ -232,7 +234,7 @@ func themePayload(t *domain.Theme, err error) (*model.ThemePayload, error) {
 	return &model.ThemePayload{Theme: &model.Theme{ID: idString(t.ID), Name: toGraphLocalized(t.Name)}, UserErrors: noUserErrors()}, nil
 }
 
-func universePayload(u *domain.Universe, err error) (*model.UniversePayload, error) {
+func universePayload(u *catalogue.Universe, err error) (*model.UniversePayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.UniversePayload{UserErrors: ue}, err
@@ -245,7 +247,7 @@ func universePayload(u *domain.Universe, err error) (*model.UniversePayload, err
 	return &model.UniversePayload{Universe: out, UserErrors: noUserErrors()}, nil
 }
 
-func boxPayload(b *domain.BoxView, err error) (*model.BoxPayload, error) {
+func boxPayload(b *catalogue.BoxView, err error) (*model.BoxPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.BoxPayload{UserErrors: ue}, err
@@ -253,7 +255,7 @@ func boxPayload(b *domain.BoxView, err error) (*model.BoxPayload, error) {
 	return &model.BoxPayload{Box: toGraphManagedBox(b), UserErrors: noUserErrors()}, nil
 }
 
-func toGraphManagedBox(b *domain.BoxView) *model.ManagedBox {
+func toGraphManagedBox(b *catalogue.BoxView) *model.ManagedBox {
 	universes := make([]string, len(b.UniverseIDs))
 	for i, id := range b.UniverseIDs {
 		universes[i] = idString(id)
@@ -266,7 +268,7 @@ func toGraphManagedBox(b *domain.BoxView) *model.ManagedBox {
 		UniverseIds: universes, Images: toGraphStrings(b.Images)}
 }
 
-func boxOfferPayload(o *domain.BoxOffer, err error) (*model.BoxOfferPayload, error) {
+func boxOfferPayload(o *catalogue.BoxOffer, err error) (*model.BoxOfferPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.BoxOfferPayload{UserErrors: ue}, err
@@ -274,7 +276,7 @@ func boxOfferPayload(o *domain.BoxOffer, err error) (*model.BoxOfferPayload, err
 	return &model.BoxOfferPayload{Offer: toGraphManagedOffer(o), UserErrors: noUserErrors()}, nil
 }
 
-func toGraphManagedOffer(o *domain.BoxOffer) *model.ManagedBoxOffer {
+func toGraphManagedOffer(o *catalogue.BoxOffer) *model.ManagedBoxOffer {
 	return &model.ManagedBoxOffer{ID: idString(o.ID), BoxID: idString(o.BoxID),
 		PartnerID: idString(o.PartnerID), Status: model.BoxOfferStatus(o.Status)}
 }
@@ -295,7 +297,7 @@ func (r *Resolver) changeNetwork(ctx context.Context, input model.NetworkPartner
 	if err != nil {
 		return nil, err
 	}
-	ids, err := r.PartnerCatalog.ChangeNetwork(ctx, domain.NetworkChange{MarketplaceID: marketplaceID,
+	ids, err := r.PartnerCatalog.ChangeNetwork(ctx, catalogue.NetworkChange{MarketplaceID: marketplaceID,
 		PartnerID: refID(input.NetworkPartnerID), Remove: remove})
 	if err != nil {
 		ue, err := userErrors(err)
@@ -308,15 +310,15 @@ func (r *Resolver) changeNetwork(ctx context.Context, input model.NetworkPartner
 	return &model.NetworkPayload{NetworkPartnerIds: out, UserErrors: noUserErrors()}, nil
 }
 
-func toDomainURLEntries(in []*model.URLEntryInput) []domain.URLEntryInput {
-	out := make([]domain.URLEntryInput, len(in))
+func toDomainURLEntries(in []*model.URLEntryInput) []catalogue.URLEntryInput {
+	out := make([]catalogue.URLEntryInput, len(in))
 	for i, e := range in {
-		out[i] = domain.URLEntryInput{Lang: e.Lang, URL: e.URL}
+		out[i] = catalogue.URLEntryInput{Lang: e.Lang, URL: e.URL}
 	}
 	return out
 }
 
-func cataloguePartnerPayload(p *domain.PartnerListing, err error) (*model.CataloguePartnerPayload, error) {
+func cataloguePartnerPayload(p *catalogue.PartnerListing, err error) (*model.CataloguePartnerPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.CataloguePartnerPayload{UserErrors: ue}, err

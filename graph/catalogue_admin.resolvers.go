@@ -2,7 +2,9 @@ package graph
 
 import (
 	"context"
+
 	"salesplatform/domain"
+	"salesplatform/domain/catalogue"
 	"salesplatform/graph/model"
 )
 
@@ -12,7 +14,7 @@ func (r *mutationResolver) CreateEvent(ctx context.Context, input model.CreateEv
 	if err != nil {
 		return nil, err
 	}
-	return eventPayload(r.EventCatalog.CreateEvent(ctx, domain.EventInput{PartnerID: partnerID,
+	return eventPayload(r.EventCatalog.CreateEvent(ctx, catalogue.EventInput{PartnerID: partnerID,
 		Name: toDomainTexts(input.Name), ShortDescription: optTexts(input.ShortDescription),
 		LongDescription: optTexts(input.LongDescription), Booking: optTexts(input.Booking),
 		CoverImage: opt(input.CoverImage), Images: optList(input.Images),
@@ -25,7 +27,7 @@ func (r *mutationResolver) UpdateEvent(ctx context.Context, input model.UpdateEv
 	if err != nil {
 		return nil, err
 	}
-	return eventPayload(r.EventCatalog.UpdateEvent(ctx, id, domain.EventInput{
+	return eventPayload(r.EventCatalog.UpdateEvent(ctx, id, catalogue.EventInput{
 		Name: optTexts(input.Name), ShortDescription: optTexts(input.ShortDescription),
 		LongDescription: optTexts(input.LongDescription), Booking: optTexts(input.Booking),
 		CoverImage: opt(input.CoverImage), Images: optList(input.Images),
@@ -38,7 +40,7 @@ func (r *mutationResolver) AddEventSlot(ctx context.Context, input model.AddEven
 	if err != nil {
 		return nil, err
 	}
-	return eventSlotPayload(r.EventCatalog.AddEventSlot(ctx, eventID, domain.EventSlotInput{
+	return eventSlotPayload(r.EventCatalog.AddEventSlot(ctx, eventID, catalogue.EventSlotInput{
 		StartingAt: &input.StartingDatetime, EndingAt: &input.EndingDatetime, AvailablePlaces: &input.AvailablePlaces}))
 }
 
@@ -48,7 +50,7 @@ func (r *mutationResolver) UpdateEventSlot(ctx context.Context, input model.Upda
 	if err != nil {
 		return nil, err
 	}
-	return eventSlotPayload(r.EventCatalog.UpdateEventSlot(ctx, id, domain.EventSlotInput{
+	return eventSlotPayload(r.EventCatalog.UpdateEventSlot(ctx, id, catalogue.EventSlotInput{
 		StartingAt: opt(input.StartingDatetime), EndingAt: opt(input.EndingDatetime),
 		AvailablePlaces: opt(input.AvailablePlaces)}))
 }
@@ -72,7 +74,7 @@ func (r *mutationResolver) AddEventFormula(ctx context.Context, input model.AddE
 	if err != nil {
 		return nil, err
 	}
-	return eventFormulaPayload(r.EventCatalog.AddEventFormula(ctx, eventID, domain.EventFormulaInput{
+	return eventFormulaPayload(r.EventCatalog.AddEventFormula(ctx, eventID, catalogue.EventFormulaInput{
 		Name: toDomainTexts(input.Name), Price: &input.Price}))
 }
 
@@ -82,7 +84,7 @@ func (r *mutationResolver) UpdateEventFormula(ctx context.Context, input model.U
 	if err != nil {
 		return nil, err
 	}
-	return eventFormulaPayload(r.EventCatalog.UpdateEventFormula(ctx, id, domain.EventFormulaInput{
+	return eventFormulaPayload(r.EventCatalog.UpdateEventFormula(ctx, id, catalogue.EventFormulaInput{
 		Name: optTexts(input.Name), Price: opt(input.Price)}))
 }
 
@@ -92,7 +94,7 @@ func (r *mutationResolver) UpdateEventSettings(ctx context.Context, input model.
 	if err != nil {
 		return nil, err
 	}
-	set, err := r.EventCatalog.SaveEventSettings(ctx, partnerID, domain.EventSettings{DisplayEventsPerSlots: input.DisplayEventsPerSlots})
+	set, err := r.EventCatalog.SaveEventSettings(ctx, partnerID, catalogue.EventSettings{DisplayEventsPerSlots: input.DisplayEventsPerSlots})
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.EventSettingsPayload{UserErrors: ue}, err
@@ -109,7 +111,7 @@ func (r *mutationResolver) CreateWorkshop(ctx context.Context, input model.Creat
 	}
 	categoryID := refID(input.CategoryID)
 	levelID, clearLevel := optRefID(input.LevelID)
-	return workshopPayload(r.WorkshopCatalog.CreateWorkshop(ctx, domain.WorkshopInput{PartnerID: partnerID,
+	return workshopPayload(r.WorkshopCatalog.CreateWorkshop(ctx, catalogue.WorkshopInput{PartnerID: partnerID,
 		Name: toDomainTexts(input.Name), ShortDescription: optTexts(input.ShortDescription),
 		LongDescription: optTexts(input.LongDescription), BookingConditions: optTexts(input.BookingConditions),
 		Images: optList(input.Images), CanBePrivatized: opt(input.CanBePrivatized), DisplayCalendar: opt(input.DisplayCalendar),
@@ -127,7 +129,7 @@ func (r *mutationResolver) UpdateWorkshop(ctx context.Context, input model.Updat
 	}
 	categoryID, _ := optRefID(input.CategoryID)
 	levelID, clearLevel := optRefID(input.LevelID)
-	return workshopPayload(r.WorkshopCatalog.UpdateWorkshop(ctx, id, domain.WorkshopInput{
+	return workshopPayload(r.WorkshopCatalog.UpdateWorkshop(ctx, id, catalogue.WorkshopInput{
 		Name: optTexts(input.Name), ShortDescription: optTexts(input.ShortDescription),
 		LongDescription: optTexts(input.LongDescription), BookingConditions: optTexts(input.BookingConditions),
 		Images: optList(input.Images), CanBePrivatized: opt(input.CanBePrivatized), DisplayCalendar: opt(input.DisplayCalendar),
@@ -143,7 +145,7 @@ func (r *mutationResolver) AddWorkshopSession(ctx context.Context, input model.A
 	if err != nil {
 		return nil, err
 	}
-	return workshopSessionPayload(r.WorkshopCatalog.AddWorkshopSession(ctx, workshopID, domain.WorkshopSessionInput{
+	return workshopSessionPayload(r.WorkshopCatalog.AddWorkshopSession(ctx, workshopID, catalogue.WorkshopSessionInput{
 		StartingAt: &input.StartingDatetime, EndingAt: &input.EndingDatetime, MinCapacity: &input.MinCapacity,
 		MaxCapacity: &input.MaxCapacity, AvailablePlaces: opt(input.AvailablePlaces)}))
 }
@@ -154,7 +156,7 @@ func (r *mutationResolver) UpdateWorkshopSession(ctx context.Context, input mode
 	if err != nil {
 		return nil, err
 	}
-	return workshopSessionPayload(r.WorkshopCatalog.UpdateWorkshopSession(ctx, id, domain.WorkshopSessionInput{
+	return workshopSessionPayload(r.WorkshopCatalog.UpdateWorkshopSession(ctx, id, catalogue.WorkshopSessionInput{
 		StartingAt: opt(input.StartingDatetime), EndingAt: opt(input.EndingDatetime), MinCapacity: opt(input.MinCapacity),
 		MaxCapacity: opt(input.MaxCapacity), AvailablePlaces: opt(input.AvailablePlaces)}))
 }
@@ -165,7 +167,7 @@ func (r *mutationResolver) CreateWorkshopCategory(ctx context.Context, input mod
 	if err != nil {
 		return nil, err
 	}
-	return workshopCategoryPayload(r.WorkshopCatalog.CreateWorkshopCategory(ctx, domain.WorkshopCategoryInput{
+	return workshopCategoryPayload(r.WorkshopCatalog.CreateWorkshopCategory(ctx, catalogue.WorkshopCategoryInput{
 		PartnerID: partnerID, Name: toDomainTexts(input.Name), Price: &input.Price,
 		SpecificValidityPeriod: opt(input.SpecificValidityPeriod)}))
 }
@@ -177,7 +179,7 @@ func (r *mutationResolver) UpdateWorkshopCategory(ctx context.Context, input mod
 		return nil, err
 	}
 	validity, set := input.SpecificValidityPeriod.ValueOK()
-	return workshopCategoryPayload(r.WorkshopCatalog.UpdateWorkshopCategory(ctx, id, domain.WorkshopCategoryInput{
+	return workshopCategoryPayload(r.WorkshopCatalog.UpdateWorkshopCategory(ctx, id, catalogue.WorkshopCategoryInput{
 		Name: optTexts(input.Name), Price: opt(input.Price), SpecificValidityPeriod: validity,
 		ClearSpecificValidityPeriod: set && validity == nil}))
 }
@@ -202,7 +204,7 @@ func (r *mutationResolver) CreateGiftcardPrototype(ctx context.Context, input mo
 	if err != nil {
 		return nil, err
 	}
-	return giftcardPrototypePayload(r.PrototypeCatalog.CreateGiftcardPrototype(ctx, domain.GiftcardPrototypeInput{
+	return giftcardPrototypePayload(r.PrototypeCatalog.CreateGiftcardPrototype(ctx, catalogue.GiftcardPrototypeInput{
 		PartnerID: partnerID, Title: toDomainTexts(input.Title), Description: optTexts(input.Description),
 		TermsOfUse: optTexts(input.TermsOfUse), CustomizedAmount: opt(input.CustomizedAmount),
 		MinimumAmount: opt(input.MinimumAmount), PredefinedAmounts: optList(input.PredefinedAmounts),
@@ -216,7 +218,7 @@ func (r *mutationResolver) UpdateGiftcardPrototype(ctx context.Context, input mo
 	if err != nil {
 		return nil, err
 	}
-	return giftcardPrototypePayload(r.PrototypeCatalog.UpdateGiftcardPrototype(ctx, id, domain.GiftcardPrototypeInput{
+	return giftcardPrototypePayload(r.PrototypeCatalog.UpdateGiftcardPrototype(ctx, id, catalogue.GiftcardPrototypeInput{
 		Title: optTexts(input.Title), Description: optTexts(input.Description),
 		TermsOfUse: optTexts(input.TermsOfUse), CustomizedAmount: opt(input.CustomizedAmount),
 		MinimumAmount: opt(input.MinimumAmount), PredefinedAmounts: optList(input.PredefinedAmounts),
@@ -231,7 +233,7 @@ func (r *mutationResolver) FileVoucherPrototype(ctx context.Context, input model
 		return nil, err
 	}
 	universeID, clearUniverse := optRefID(input.UniverseID)
-	p, err := r.PrototypeCatalog.FileVoucherPrototype(ctx, id, domain.VoucherPrototypeFilingInput{
+	p, err := r.PrototypeCatalog.FileVoucherPrototype(ctx, id, catalogue.VoucherPrototypeFilingInput{
 		UniverseID: universeID, ClearUniverse: clearUniverse, ThemeIDs: refIDs(input.ThemeIds)})
 	if err != nil {
 		ue, err := userErrors(err)
@@ -257,7 +259,7 @@ func (r *mutationResolver) UpdateTheme(ctx context.Context, input model.UpdateTh
 // CreateUniverse is the resolver for the createUniverse field.
 func (r *mutationResolver) CreateUniverse(ctx context.Context, input model.CreateUniverseInput) (*model.UniversePayload, error) {
 	parentID, _ := optRefID(input.ParentID)
-	return universePayload(r.PrototypeCatalog.CreateUniverse(ctx, domain.UniverseInput{
+	return universePayload(r.PrototypeCatalog.CreateUniverse(ctx, catalogue.UniverseInput{
 		Name: toDomainTexts(input.Name), ParentID: parentID, Order: opt(input.Order)}))
 }
 
@@ -269,7 +271,7 @@ func (r *mutationResolver) UpdateUniverse(ctx context.Context, input model.Updat
 	}
 	parentID, clearParent := optRefID(input.ParentID)
 	order, orderSet := input.Order.ValueOK()
-	return universePayload(r.PrototypeCatalog.UpdateUniverse(ctx, id, domain.UniverseInput{
+	return universePayload(r.PrototypeCatalog.UpdateUniverse(ctx, id, catalogue.UniverseInput{
 		Name: optTexts(input.Name), ParentID: parentID, ClearParent: clearParent,
 		Order: order, ClearOrder: orderSet && order == nil}))
 }
@@ -280,7 +282,7 @@ func (r *mutationResolver) CreateBox(ctx context.Context, input model.CreateBoxI
 	if err != nil {
 		return nil, err
 	}
-	return boxPayload(r.BoxCatalog.CreateBox(ctx, domain.BoxInput{PartnerID: partnerID,
+	return boxPayload(r.BoxCatalog.CreateBox(ctx, catalogue.BoxInput{PartnerID: partnerID,
 		Name: toDomainTexts(input.Name), ShortDescription: optTexts(input.ShortDescription),
 		LongDescription: optTexts(input.LongDescription), IsActive: opt(input.IsActive),
 		IsHighlight: opt(input.IsHighlight), DisplayNbOffers: opt(input.DisplayNbOffers), Price: &input.Price,
@@ -295,7 +297,7 @@ func (r *mutationResolver) UpdateBox(ctx context.Context, input model.UpdateBoxI
 	if err != nil {
 		return nil, err
 	}
-	return boxPayload(r.BoxCatalog.UpdateBox(ctx, id, domain.BoxInput{
+	return boxPayload(r.BoxCatalog.UpdateBox(ctx, id, catalogue.BoxInput{
 		Name: optTexts(input.Name), ShortDescription: optTexts(input.ShortDescription),
 		LongDescription: optTexts(input.LongDescription), IsActive: opt(input.IsActive),
 		IsHighlight: opt(input.IsHighlight), DisplayNbOffers: opt(input.DisplayNbOffers), Price: opt(input.Price),
@@ -342,18 +344,18 @@ func (r *mutationResolver) UpdatePartnerProfile(ctx context.Context, input model
 	if err != nil {
 		return nil, err
 	}
-	in := domain.PartnerProfileInput{PartnerID: partnerID, Description: toDomainTexts(input.Description),
+	in := catalogue.PartnerProfileInput{PartnerID: partnerID, Description: toDomainTexts(input.Description),
 		Managers: toDomainTexts(input.Managers), Nearby: toDomainTexts(input.Nearby),
 		PracticalInformation: toDomainTexts(input.PracticalInformation), Access: toDomainTexts(input.Access),
 		CommercialDescription: toDomainTexts(input.CommercialDescription), Region: input.Region,
 		Department: input.Department, City: input.City, Latitude: opt(input.Latitude), Longitude: opt(input.Longitude)}
 	if f := input.Facilities; f != nil {
-		in.Facilities = domain.PartnerFacilities{DisabledAccess: f.DisabledAccess, AirConditioning: f.AirConditioning,
+		in.Facilities = catalogue.PartnerFacilities{DisabledAccess: f.DisabledAccess, AirConditioning: f.AirConditioning,
 			PrivateParking: f.PrivateParking, Wifi: f.Wifi, SmokingArea: f.SmokingArea, PetsAllowed: f.PetsAllowed,
 			FamilyFriendly: f.FamilyFriendly}
 	}
 	for _, l := range input.SocialLinks {
-		in.SocialLinks = append(in.SocialLinks, domain.SocialLinkInput{Name: l.Name, URL: l.URL})
+		in.SocialLinks = append(in.SocialLinks, catalogue.SocialLinkInput{Name: l.Name, URL: l.URL})
 	}
 	return cataloguePartnerPayload(r.PartnerCatalog.SavePartnerProfile(ctx, in))
 }
@@ -364,7 +366,7 @@ func (r *mutationResolver) AddPartnerLabel(ctx context.Context, input model.AddP
 	if err != nil {
 		return nil, err
 	}
-	return cataloguePartnerPayload(r.PartnerCatalog.AddPartnerLabel(ctx, domain.PartnerLabelInput{PartnerID: partnerID,
+	return cataloguePartnerPayload(r.PartnerCatalog.AddPartnerLabel(ctx, catalogue.PartnerLabelInput{PartnerID: partnerID,
 		Name: input.Name, LogoURL: input.Logo}))
 }
 
@@ -383,8 +385,8 @@ func (r *mutationResolver) UpdateLegalInformation(ctx context.Context, input mod
 	if err != nil {
 		return nil, err
 	}
-	v, err := r.PartnerCatalog.SaveLegalInformation(ctx, domain.LegalInformationInput{PartnerID: partnerID,
-		CapitalStock: input.CapitalStock, LegalInformation: domain.LegalInformation{AgencyName: input.AgencyName,
+	v, err := r.PartnerCatalog.SaveLegalInformation(ctx, catalogue.LegalInformationInput{PartnerID: partnerID,
+		CapitalStock: input.CapitalStock, LegalInformation: catalogue.LegalInformation{AgencyName: input.AgencyName,
 			AddressLine1: input.AddressLine1, AddressLine2: input.AddressLine2, AddressLine3: input.AddressLine3,
 			PostalCode: input.PostalCode, City: input.City, Country: input.Country, CompanyType: input.CompanyType,
 			HQPhoneNumber: input.HqPhoneNumber, AgencyPhone: input.AgencyPhone, AgencyWebsite: input.AgencyWebsite,
@@ -417,9 +419,9 @@ func (r *mutationResolver) UpdateEventsProductInformation(ctx context.Context, i
 	if err != nil {
 		return nil, err
 	}
-	pi, err := r.PartnerCatalog.SaveEventsProductInformation(ctx, domain.EventsProductInformationInput{PartnerID: partnerID,
+	pi, err := r.PartnerCatalog.SaveEventsProductInformation(ctx, catalogue.EventsProductInformationInput{PartnerID: partnerID,
 		Title: toDomainTexts(input.Title), Description: toDomainTexts(input.Description), TOSURL: toDomainURLEntries(input.TosURL),
-		EventsProductInformation: domain.EventsProductInformation{DisplayFullyBookedEvents: input.DisplayFullyBookedEvents,
+		EventsProductInformation: catalogue.EventsProductInformation{DisplayFullyBookedEvents: input.DisplayFullyBookedEvents,
 			DisplayEventsPerSlots: input.DisplayEventsPerSlots}})
 	if err != nil {
 		ue, err := userErrors(err)
@@ -434,7 +436,7 @@ func (r *mutationResolver) UpdateGiftcardsProductInformation(ctx context.Context
 	if err != nil {
 		return nil, err
 	}
-	v, err := r.PartnerCatalog.SaveGiftcardsProductInformation(ctx, domain.GiftcardsProductInformationInput{PartnerID: partnerID,
+	v, err := r.PartnerCatalog.SaveGiftcardsProductInformation(ctx, catalogue.GiftcardsProductInformationInput{PartnerID: partnerID,
 		Title: toDomainTexts(input.Title), Description: toDomainTexts(input.Description)})
 	if err != nil {
 		ue, err := userErrors(err)
@@ -449,7 +451,7 @@ func (r *mutationResolver) UpdateNetworkGiftcardsProductInformation(ctx context.
 	if err != nil {
 		return nil, err
 	}
-	in := domain.NetworkGiftcardsProductInformationInput{PartnerID: partnerID,
+	in := catalogue.NetworkGiftcardsProductInformationInput{PartnerID: partnerID,
 		Title: toDomainTexts(input.Title), Description: toDomainTexts(input.Description)}
 	if g := input.Giftcard; g != nil {
 		in.Giftcard.CustomizedAmount, in.Giftcard.MinimumAmount = g.CustomizedAmount, g.MinimumAmount
@@ -479,9 +481,9 @@ func (r *mutationResolver) UpdateNetworkVouchersProductInformation(ctx context.C
 	if err != nil {
 		return nil, err
 	}
-	pi, err := r.PartnerCatalog.SaveNetworkVouchersProductInformation(ctx, domain.NetworkVouchersProductInformationInput{
+	pi, err := r.PartnerCatalog.SaveNetworkVouchersProductInformation(ctx, catalogue.NetworkVouchersProductInformationInput{
 		PartnerID: partnerID, Title: toDomainTexts(input.Title), Description: toDomainTexts(input.Description),
-		TermsOfUse: toDomainTexts(input.TermsOfUse), NetworkVouchersProductInformation: domain.NetworkVouchersProductInformation{
+		TermsOfUse: toDomainTexts(input.TermsOfUse), NetworkVouchersProductInformation: catalogue.NetworkVouchersProductInformation{
 			DisplayByUniverse: input.DisplayByUniverse, ValidityPeriod: input.ValidityPeriod,
 			ValidityPeriodUnit: input.ValidityPeriodUnit, ActivatedProductFeature: input.ActivatedProductFeature,
 			ActivatedGroupPayment: input.ActivatedGroupPayment, DisplayOffersMap: input.DisplayOffersMap,
@@ -502,9 +504,9 @@ func (r *mutationResolver) UpdateVouchersProductInformation(ctx context.Context,
 	if err != nil {
 		return nil, err
 	}
-	pi, err := r.PartnerCatalog.SaveVouchersProductInformation(ctx, domain.VouchersProductInformationInput{
+	pi, err := r.PartnerCatalog.SaveVouchersProductInformation(ctx, catalogue.VouchersProductInformationInput{
 		PartnerID: partnerID, Title: toDomainTexts(input.Title), Subtitle: toDomainTexts(input.Subtitle),
-		ShortDescription: toDomainTexts(input.ShortDescription), VouchersProductInformation: domain.VouchersProductInformation{
+		ShortDescription: toDomainTexts(input.ShortDescription), VouchersProductInformation: catalogue.VouchersProductInformation{
 			ActivatedDestinationFilter: input.ActivatedDestinationFilter, ActivatedUniverseFilter: input.ActivatedUniverseFilter,
 			ActivatedPriceFilter: input.ActivatedPriceFilter, ActivatedTargetFilter: input.ActivatedTargetFilter,
 			ActivatedThemeFilter: input.ActivatedThemeFilter, ActivatedEnvironmentFilter: input.ActivatedEnvironmentFilter,
@@ -524,9 +526,9 @@ func (r *mutationResolver) UpdateWorkshopsProductInformation(ctx context.Context
 	if err != nil {
 		return nil, err
 	}
-	pi, err := r.PartnerCatalog.SaveWorkshopsProductInformation(ctx, domain.WorkshopsProductInformationInput{
+	pi, err := r.PartnerCatalog.SaveWorkshopsProductInformation(ctx, catalogue.WorkshopsProductInformationInput{
 		PartnerID: partnerID, Title: toDomainTexts(input.Title), Description: toDomainTexts(input.Description),
-		TOSURL: toDomainURLEntries(input.TosURL), WorkshopsProductInformation: domain.WorkshopsProductInformation{
+		TOSURL: toDomainURLEntries(input.TosURL), WorkshopsProductInformation: catalogue.WorkshopsProductInformation{
 			DisplayWorkshopsByMonth: input.DisplayWorkshopsByMonth, DisplayWorkshopsPerSession: input.DisplayWorkshopsPerSession,
 			DisplayFullyBookedSessions: input.DisplayFullyBookedSessions, ActivatedMonthFilter: input.ActivatedMonthFilter,
 			ActivatedDayFilter: input.ActivatedDayFilter, ActivatedTimeFilter: input.ActivatedTimeFilter,
@@ -567,13 +569,13 @@ func (r *queryResolver) ManagedBoxes(ctx context.Context, partnerID *string, fir
 	if err != nil {
 		return nil, err
 	}
-	w, page, err := readWindow(first, after, func(req domain.PageRequest) (*domain.Page[*domain.BoxView], error) {
+	w, page, err := readWindow(first, after, func(req domain.PageRequest) (*domain.Page[*catalogue.BoxView], error) {
 		return r.BoxCatalog.ManagedBoxes(ctx, partner, req)
 	})
 	if err != nil {
 		return nil, err
 	}
-	edges, info := connect(w, page, func(c string, b *domain.BoxView) *model.ManagedBoxEdge {
+	edges, info := connect(w, page, func(c string, b *catalogue.BoxView) *model.ManagedBoxEdge {
 		return &model.ManagedBoxEdge{Cursor: c, Node: toGraphManagedBox(b)}
 	})
 	return &model.ManagedBoxConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
@@ -593,13 +595,13 @@ func (r *queryResolver) ManagedBoxOffers(ctx context.Context, partnerID *string,
 	if status != nil {
 		st = string(*status)
 	}
-	w, page, err := readWindow(first, after, func(req domain.PageRequest) (*domain.Page[*domain.BoxOffer], error) {
+	w, page, err := readWindow(first, after, func(req domain.PageRequest) (*domain.Page[*catalogue.BoxOffer], error) {
 		return r.BoxCatalog.ManagedBoxOffers(ctx, partner, box, st, req)
 	})
 	if err != nil {
 		return nil, err
 	}
-	edges, info := connect(w, page, func(c string, o *domain.BoxOffer) *model.ManagedBoxOfferEdge {
+	edges, info := connect(w, page, func(c string, o *catalogue.BoxOffer) *model.ManagedBoxOfferEdge {
 		return &model.ManagedBoxOfferEdge{Cursor: c, Node: toGraphManagedOffer(o)}
 	})
 	return &model.ManagedBoxOfferConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"salesplatform/domain/catalogue"
+
 	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
@@ -47,7 +49,7 @@ func toGraphCoordinate(d *decimal.Decimal) *float64 {
 	return &f
 }
 
-func toGraphCataloguePartner(p *domain.PartnerListing) *model.CataloguePartner {
+func toGraphCataloguePartner(p *catalogue.PartnerListing) *model.CataloguePartner {
 	if p == nil {
 		return nil
 	}
@@ -68,14 +70,14 @@ func toGraphCataloguePartner(p *domain.PartnerListing) *model.CataloguePartner {
 		SocialLinks: toGraphEntries(pr.SocialLinks), Labels: labels}
 }
 
-func toGraphCataloguePartnerConnection(w window, page *domain.Page[*domain.PartnerListing]) *model.CataloguePartnerConnection {
-	edges, info := connect(w, page, func(c string, p *domain.PartnerListing) *model.CataloguePartnerEdge {
+func toGraphCataloguePartnerConnection(w window, page *domain.Page[*catalogue.PartnerListing]) *model.CataloguePartnerConnection {
+	edges, info := connect(w, page, func(c string, p *catalogue.PartnerListing) *model.CataloguePartnerEdge {
 		return &model.CataloguePartnerEdge{Cursor: c, Node: toGraphCataloguePartner(p)}
 	})
 	return &model.CataloguePartnerConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}
 }
 
-func toGraphDestinations(ds []domain.Destination) []*model.Destination {
+func toGraphDestinations(ds []catalogue.Destination) []*model.Destination {
 	out := make([]*model.Destination, len(ds))
 	for i, d := range ds {
 		out[i] = &model.Destination{City: d.City, Department: d.Department, Region: d.Region}
@@ -83,7 +85,7 @@ func toGraphDestinations(ds []domain.Destination) []*model.Destination {
 	return out
 }
 
-func toGraphLegalInformation(v *domain.LegalInformationView) *model.LegalInformation {
+func toGraphLegalInformation(v *catalogue.LegalInformationView) *model.LegalInformation {
 	li := v.LegalInformation
 	return &model.LegalInformation{AgencyName: li.AgencyName, Name: v.Name, AddressLine1: li.AddressLine1,
 		AddressLine2: li.AddressLine2, AddressLine3: li.AddressLine3, PostalCode: li.PostalCode, City: li.City,
@@ -94,13 +96,13 @@ func toGraphLegalInformation(v *domain.LegalInformationView) *model.LegalInforma
 		SiretNumber: li.SIRETNumber, VatID: li.VATID, Rcs: li.RCS}
 }
 
-func toGraphEventsProductInformation(pi *domain.EventsProductInformation) *model.EventsProductInformation {
+func toGraphEventsProductInformation(pi *catalogue.EventsProductInformation) *model.EventsProductInformation {
 	return &model.EventsProductInformation{Title: toGraphLocalized(pi.Title), Description: toGraphLocalized(pi.Description),
 		TosURL: toGraphEntries(pi.TOSURL), DisplayFullyBookedEvents: pi.DisplayFullyBookedEvents,
 		DisplayEventsPerSlots: pi.DisplayEventsPerSlots}
 }
 
-func toGraphGiftcardsProductInformation(v *domain.GiftcardsProductInformationView) *model.GiftcardsProductInformation {
+func toGraphGiftcardsProductInformation(v *catalogue.GiftcardsProductInformationView) *model.GiftcardsProductInformation {
 	partners := make([]*model.PartnerAgency, len(v.Partners))
 	for i, p := range v.Partners {
 		partners[i] = &model.PartnerAgency{ID: idString(p.ID), AgencyName: p.AgencyName}
@@ -118,7 +120,7 @@ func toGraphValidityUnit(unit string) *model.ValidityUnit {
 	return &u
 }
 
-func toGraphNetworkGiftcardsProductInformation(v *domain.NetworkGiftcardsProductInformationView) *model.NetworkGiftcardsProductInformation {
+func toGraphNetworkGiftcardsProductInformation(v *catalogue.NetworkGiftcardsProductInformationView) *model.NetworkGiftcardsProductInformation {
 	g, pot := v.Giftcard, v.MoneyPot
 	amounts := make([]*model.Money, len(g.PredefinedAmounts))
 	for i, a := range g.PredefinedAmounts {
@@ -134,7 +136,7 @@ func toGraphNetworkGiftcardsProductInformation(v *domain.NetworkGiftcardsProduct
 			Logo: pot.Logo, Title: toGraphLocalized(pot.Title)}}
 }
 
-func toGraphNetworkVouchersProductInformation(pi *domain.NetworkVouchersProductInformation) *model.NetworkVouchersProductInformation {
+func toGraphNetworkVouchersProductInformation(pi *catalogue.NetworkVouchersProductInformation) *model.NetworkVouchersProductInformation {
 	return &model.NetworkVouchersProductInformation{Title: toGraphLocalized(pi.Title),
 		Description: toGraphLocalized(pi.Description), TermsOfUse: toGraphLocalized(pi.TermsOfUse),
 		DisplayByUniverse: pi.DisplayByUniverse, ValidityPeriod: pi.ValidityPeriod,
@@ -145,7 +147,7 @@ func toGraphNetworkVouchersProductInformation(pi *domain.NetworkVouchersProductI
 		ActivatedOfferRegionFilter:     pi.ActivatedOfferRegionFilter}
 }
 
-func toGraphVouchersProductInformation(pi *domain.VouchersProductInformation) *model.VouchersProductInformation {
+func toGraphVouchersProductInformation(pi *catalogue.VouchersProductInformation) *model.VouchersProductInformation {
 	return &model.VouchersProductInformation{Title: toGraphLocalized(pi.Title), Subtitle: toGraphLocalized(pi.Subtitle),
 		ShortDescription:           toGraphLocalized(pi.ShortDescription),
 		ActivatedDestinationFilter: pi.ActivatedDestinationFilter, ActivatedUniverseFilter: pi.ActivatedUniverseFilter,
@@ -156,7 +158,7 @@ func toGraphVouchersProductInformation(pi *domain.VouchersProductInformation) *m
 		ActivatedGroupPayment: pi.ActivatedGroupPayment}
 }
 
-func toGraphWorkshopsProductInformation(pi *domain.WorkshopsProductInformation) *model.WorkshopsProductInformation {
+func toGraphWorkshopsProductInformation(pi *catalogue.WorkshopsProductInformation) *model.WorkshopsProductInformation {
 	return &model.WorkshopsProductInformation{Title: toGraphLocalized(pi.Title),
 		Description: toGraphLocalized(pi.Description), TosURL: toGraphEntries(pi.TOSURL),
 		DisplayWorkshopsByMonth: pi.DisplayWorkshopsByMonth, DisplayWorkshopsPerSession: pi.DisplayWorkshopsPerSession,
@@ -170,7 +172,7 @@ func toGraphWorkshopsProductInformation(pi *domain.WorkshopsProductInformation) 
 		ValidityPeriod: pi.ValidityPeriod, ValidityPeriodUnit: pi.ValidityPeriodUnit}
 }
 
-func toGraphEvent(v *domain.EventView) *model.Event {
+func toGraphEvent(v *catalogue.EventView) *model.Event {
 	if v == nil {
 		return nil
 	}
@@ -200,8 +202,8 @@ func toGraphEvent(v *domain.EventView) *model.Event {
 	return out
 }
 
-func toGraphEventSlotConnection(w window, page *domain.Page[*domain.EventSlotView]) *model.EventSlotConnection {
-	edges, info := connect(w, page, func(c string, s *domain.EventSlotView) *model.EventSlotEdge {
+func toGraphEventSlotConnection(w window, page *domain.Page[*catalogue.EventSlotView]) *model.EventSlotConnection {
+	edges, info := connect(w, page, func(c string, s *catalogue.EventSlotView) *model.EventSlotEdge {
 		return &model.EventSlotEdge{Cursor: c, Node: &model.EventSlot{ID: idString(s.ID),
 			StartingDatetime: s.Start, StartingDatetimeFormatted: toGraphLocalized(s.StartFormatted),
 			EndingDatetime: s.End, EndingDatetimeFormatted: toGraphLocalized(s.EndFormatted),
@@ -211,8 +213,8 @@ func toGraphEventSlotConnection(w window, page *domain.Page[*domain.EventSlotVie
 	return &model.EventSlotConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}
 }
 
-func toGraphEventSlotListConnection(w window, page *domain.Page[*domain.EventSlotItem]) *model.EventSlotListConnection {
-	edges, info := connect(w, page, func(c string, it *domain.EventSlotItem) *model.EventSlotListEdge {
+func toGraphEventSlotListConnection(w window, page *domain.Page[*catalogue.EventSlotItem]) *model.EventSlotListConnection {
+	edges, info := connect(w, page, func(c string, it *catalogue.EventSlotItem) *model.EventSlotListEdge {
 		node := &model.EventSlotListItem{ID: it.Slot.ID, EventID: it.Slot.EventID,
 			Name: toGraphLocalized(it.EventName), Description: toGraphLocalized(it.EventDescription),
 			StartingDatetime: it.Start, StartingDatetimeFormatted: toGraphLocalized(it.StartFormatted),
@@ -227,14 +229,14 @@ func toGraphEventSlotListConnection(w window, page *domain.Page[*domain.EventSlo
 	return &model.EventSlotListConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}
 }
 
-func toGraphWorkshopTag(t *domain.WorkshopTag) *model.WorkshopTag {
+func toGraphWorkshopTag(t *catalogue.WorkshopTag) *model.WorkshopTag {
 	if t == nil {
 		return nil
 	}
 	return &model.WorkshopTag{ID: t.ID, Name: toGraphLocalized(t.Name)}
 }
 
-func toGraphWorkshopTags(ts []domain.WorkshopTag) []*model.WorkshopTag {
+func toGraphWorkshopTags(ts []catalogue.WorkshopTag) []*model.WorkshopTag {
 	out := make([]*model.WorkshopTag, len(ts))
 	for i := range ts {
 		out[i] = toGraphWorkshopTag(&ts[i])
@@ -242,7 +244,7 @@ func toGraphWorkshopTags(ts []domain.WorkshopTag) []*model.WorkshopTag {
 	return out
 }
 
-func toGraphWorkshop(v *domain.WorkshopView) *model.Workshop {
+func toGraphWorkshop(v *catalogue.WorkshopView) *model.Workshop {
 	if v == nil {
 		return nil
 	}
@@ -258,8 +260,8 @@ func toGraphWorkshop(v *domain.WorkshopView) *model.Workshop {
 		Recipes: toGraphWorkshopTags(w.Recipes), ActivateWorkshopsGroupPayment: w.ActivateWorkshopsGroupPayment}
 }
 
-func toGraphWorkshopSessionConnection(w window, page *domain.Page[*domain.WorkshopSessionView]) *model.WorkshopSessionConnection {
-	edges, info := connect(w, page, func(c string, s *domain.WorkshopSessionView) *model.WorkshopSessionEdge {
+func toGraphWorkshopSessionConnection(w window, page *domain.Page[*catalogue.WorkshopSessionView]) *model.WorkshopSessionConnection {
+	edges, info := connect(w, page, func(c string, s *catalogue.WorkshopSessionView) *model.WorkshopSessionEdge {
 		return &model.WorkshopSessionEdge{Cursor: c, Node: &model.WorkshopSession{ID: s.ID, WorkshopID: s.WorkshopID,
 			StartingDatetime: s.Start, StartingDatetimeFormatted: toGraphLocalized(s.StartFormatted),
 			EndingDatetime: s.End, EndingDatetimeFormatted: toGraphLocalized(s.EndFormatted),
@@ -271,14 +273,14 @@ func toGraphWorkshopSessionConnection(w window, page *domain.Page[*domain.Worksh
 	return &model.WorkshopSessionConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}
 }
 
-func toGraphWorkshopThemeConnection(w window, page *domain.Page[*domain.WorkshopTag]) *model.WorkshopThemeConnection {
-	edges, info := connect(w, page, func(c string, t *domain.WorkshopTag) *model.WorkshopThemeEdge {
+func toGraphWorkshopThemeConnection(w window, page *domain.Page[*catalogue.WorkshopTag]) *model.WorkshopThemeConnection {
+	edges, info := connect(w, page, func(c string, t *catalogue.WorkshopTag) *model.WorkshopThemeEdge {
 		return &model.WorkshopThemeEdge{Cursor: c, Node: toGraphWorkshopTag(t)}
 	})
 	return &model.WorkshopThemeConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}
 }
 
-func toGraphBox(b *domain.BoxView) *model.Box {
+func toGraphBox(b *catalogue.BoxView) *model.Box {
 	return &model.Box{ID: b.ID, Name: toGraphLocalized(b.Name), ShortDescription: toGraphLocalized(b.ShortDescription),
 		LongDescription: toGraphLocalized(b.LongDescription), IsHighlight: b.IsHighlight,
 		DisplayNbOffers: b.DisplayNbOffers, NbOffers: b.NbOffers, Price: toGraphMoney(b.Price, b.CurrencyCode),
@@ -286,15 +288,15 @@ func toGraphBox(b *domain.BoxView) *model.Box {
 		MaxDaysAfterFirstUsage: b.MaxDaysAfterFirstUsage, UniverseIDs: b.UniverseIDs}
 }
 
-func toGraphBoxConnection(w window, page *domain.Page[*domain.BoxView]) *model.BoxConnection {
-	edges, info := connect(w, page, func(c string, b *domain.BoxView) *model.BoxEdge {
+func toGraphBoxConnection(w window, page *domain.Page[*catalogue.BoxView]) *model.BoxConnection {
+	edges, info := connect(w, page, func(c string, b *catalogue.BoxView) *model.BoxEdge {
 		return &model.BoxEdge{Cursor: c, Node: toGraphBox(b)}
 	})
 	return &model.BoxConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}
 }
 
-func toGraphBoxOfferConnection(w window, page *domain.Page[*domain.BoxOffer]) *model.BoxOfferConnection {
-	edges, info := connect(w, page, func(c string, o *domain.BoxOffer) *model.BoxOfferEdge {
+func toGraphBoxOfferConnection(w window, page *domain.Page[*catalogue.BoxOffer]) *model.BoxOfferConnection {
+	edges, info := connect(w, page, func(c string, o *catalogue.BoxOffer) *model.BoxOfferEdge {
 		return &model.BoxOfferEdge{Cursor: c, Node: &model.BoxOffer{ID: o.ID, PartnerID: o.PartnerID}}
 	})
 	return &model.BoxOfferConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}
@@ -313,7 +315,7 @@ func toBoxOrdering(orderBy []*model.BoxOrder) string {
 	return strings.Join(terms, ",")
 }
 
-func toGraphUniverses(nodes []*domain.UniverseNode) []*model.Universe {
+func toGraphUniverses(nodes []*catalogue.UniverseNode) []*model.Universe {
 	out := make([]*model.Universe, len(nodes))
 	for i, n := range nodes {
 		out[i] = &model.Universe{ID: idString(n.ID), Name: toGraphLocalized(n.Name), Order: n.Order,
@@ -322,7 +324,7 @@ func toGraphUniverses(nodes []*domain.UniverseNode) []*model.Universe {
 	return out
 }
 
-func toGraphThemes(themes []*domain.Theme) []*model.Theme {
+func toGraphThemes(themes []*catalogue.Theme) []*model.Theme {
 	out := make([]*model.Theme, len(themes))
 	for i, t := range themes {
 		out[i] = &model.Theme{ID: idString(t.ID), Name: toGraphLocalized(t.Name)}
@@ -330,7 +332,7 @@ func toGraphThemes(themes []*domain.Theme) []*model.Theme {
 	return out
 }
 
-func toGraphGiftcardPrototype(p *domain.GiftcardPrototypeView) *model.GiftcardPrototype {
+func toGraphGiftcardPrototype(p *catalogue.GiftcardPrototypeView) *model.GiftcardPrototype {
 	amounts := make([]*model.Money, len(p.PredefinedAmounts))
 	for i, a := range p.PredefinedAmounts {
 		amounts[i] = toGraphMoney(a, p.PartnerCurrency)
@@ -347,8 +349,8 @@ func toGraphGiftcardPrototype(p *domain.GiftcardPrototypeView) *model.GiftcardPr
 		PartnerName: p.PartnerName}
 }
 
-func toGraphGiftcardPrototypeConnection(w window, page *domain.Page[*domain.GiftcardPrototypeView]) *model.GiftcardPrototypeConnection {
-	edges, info := connect(w, page, func(c string, p *domain.GiftcardPrototypeView) *model.GiftcardPrototypeEdge {
+func toGraphGiftcardPrototypeConnection(w window, page *domain.Page[*catalogue.GiftcardPrototypeView]) *model.GiftcardPrototypeConnection {
+	edges, info := connect(w, page, func(c string, p *catalogue.GiftcardPrototypeView) *model.GiftcardPrototypeEdge {
 		return &model.GiftcardPrototypeEdge{Cursor: c, Node: toGraphGiftcardPrototype(p)}
 	})
 	return &model.GiftcardPrototypeConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}

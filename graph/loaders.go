@@ -12,6 +12,8 @@ import (
 	"net/http"
 	"time"
 
+	"salesplatform/domain/catalogue"
+
 	"salesplatform/domain/vouchers"
 
 	"salesplatform/domain/media"
@@ -32,16 +34,16 @@ const loaderWait = 5 * time.Millisecond
 // request, and each batch runs with the context of the request (its caller
 // and X-Partner-Domain).
 type loaders struct {
-	partners         *dataloadgen.Loader[int64, *domain.PartnerListing]
-	boxOffers        *dataloadgen.Loader[pageKey, *domain.Page[*domain.BoxOffer]]
+	partners         *dataloadgen.Loader[int64, *catalogue.PartnerListing]
+	boxOffers        *dataloadgen.Loader[pageKey, *domain.Page[*catalogue.BoxOffer]]
 	boxImages        *dataloadgen.Loader[int64, []string]
-	events           *dataloadgen.Loader[int64, *domain.EventView]
-	eventSlots       *dataloadgen.Loader[pageKey, *domain.Page[*domain.EventSlotView]]
-	workshops        *dataloadgen.Loader[int64, *domain.WorkshopView]
-	workshopSessions *dataloadgen.Loader[pageKey, *domain.Page[*domain.WorkshopSessionView]]
+	events           *dataloadgen.Loader[int64, *catalogue.EventView]
+	eventSlots       *dataloadgen.Loader[pageKey, *domain.Page[*catalogue.EventSlotView]]
+	workshops        *dataloadgen.Loader[int64, *catalogue.WorkshopView]
+	workshopSessions *dataloadgen.Loader[pageKey, *domain.Page[*catalogue.WorkshopSessionView]]
 
 	adminPrototypes  *dataloadgen.Loader[int64, *prototypes.AdminVoucherPrototype]
-	adminUniverses   *dataloadgen.Loader[int64, *domain.Universe]
+	adminUniverses   *dataloadgen.Loader[int64, *catalogue.Universe]
 	prototypeOptions *dataloadgen.Loader[pageKey, *domain.Page[*prototypes.PrototypeOptionLink]]
 	optionCategories *dataloadgen.Loader[int64, *prototypes.OptionCategory]
 	categoryOptions  *dataloadgen.Loader[pageKey, *domain.Page[*vouchers.VoucherOption]]
@@ -51,7 +53,7 @@ type loaders struct {
 	options       *dataloadgen.Loader[int64, *vouchers.VoucherOption]
 	adminPartners *dataloadgen.Loader[int64, *domain.Partner]
 	media         *dataloadgen.Loader[int64, *media.Media]
-	boxUniverses  *dataloadgen.Loader[int64, *domain.Universe]
+	boxUniverses  *dataloadgen.Loader[int64, *catalogue.Universe]
 }
 
 func newLoaders(r *Resolver) *loaders {

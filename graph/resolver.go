@@ -4,9 +4,9 @@
 package graph
 
 import (
-	"salesplatform/domain"
 	"salesplatform/domain/account"
 	"salesplatform/domain/cart"
+	"salesplatform/domain/catalogue"
 	"salesplatform/domain/gifts"
 	"salesplatform/domain/media"
 	"salesplatform/domain/prototypes"
@@ -21,11 +21,11 @@ type Resolver struct {
 	Accounts *account.AccountService
 	Carts    *cart.CartService
 
-	PartnerCatalog   *domain.PartnerCatalogService
-	EventCatalog     *domain.EventService
-	WorkshopCatalog  *domain.WorkshopService
-	BoxCatalog       *domain.BoxService
-	PrototypeCatalog *domain.PrototypeService
+	PartnerCatalog   *catalogue.PartnerCatalogService
+	EventCatalog     *catalogue.EventService
+	WorkshopCatalog  *catalogue.WorkshopService
+	BoxCatalog       *catalogue.BoxService
+	PrototypeCatalog *catalogue.PrototypeService
 	Widgets          *widgets.WidgetService
 	Gifts            *gifts.GiftService
 	// VoucherAdmin serves the administration's vouchers and giftcards.

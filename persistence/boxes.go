@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"salesplatform/domain/catalogue"
+
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
@@ -33,7 +35,7 @@ type boxRow struct {
 	Images      []string `bun:"images,array,scanonly"`
 }
 
-func toRowBox(b *domain.Box) *boxRow {
+func toRowBox(b *catalogue.Box) *boxRow {
 	return &boxRow{ID: b.ID, MarketplaceID: b.MarketplaceID, Name: localizedNotNil(b.Name),
 		ShortDescription: localizedNotNil(b.ShortDescription), LongDescription: localizedNotNil(b.LongDescription),
 		IsActive: b.IsActive, IsHighlight: b.IsHighlight, DisplayNbOffers: b.DisplayNbOffers, Price: b.Price,
@@ -41,8 +43,8 @@ func toRowBox(b *domain.Box) *boxRow {
 		MaxDaysAfterFirstUsage: b.MaxDaysAfterFirstUsage}
 }
 
-func (r *boxRow) toDomain() *domain.Box {
-	b := &domain.Box{ID: r.ID, MarketplaceID: r.MarketplaceID, Name: r.Name, ShortDescription: r.ShortDescription,
+func (r *boxRow) toDomain() *catalogue.Box {
+	b := &catalogue.Box{ID: r.ID, MarketplaceID: r.MarketplaceID, Name: r.Name, ShortDescription: r.ShortDescription,
 		LongDescription: r.LongDescription, IsActive: r.IsActive, IsHighlight: r.IsHighlight,
 		DisplayNbOffers: r.DisplayNbOffers, Price: r.Price, Ranking: r.Ranking, PeopleIncluded: r.PeopleIncluded,
 		MaxNumberUsages: r.MaxNumberUsages, MaxDaysAfterFirstUsage: r.MaxDaysAfterFirstUsage,
@@ -72,19 +74,19 @@ var boxOrderColumns = map[string]string{"id": "b.id", "ranking": "b.ranking", "p
 // BoxStore is the domain.BoxStore on PostgreSQL.
 type BoxStore struct{ db bun.IDB }
 
-var _ domain.BoxStore = (*BoxStore)(nil)
+var _ catalogue.BoxStore = (*BoxStore)(nil)
 
 // NewBoxStore returns the store on db.
 func NewBoxStore(db bun.IDB) *BoxStore { return &BoxStore{db: db} }
 
 // UniversesByID returns the universes in ids order.
-func (s *BoxStore) UniversesByID(ctx context.Context, ids []int64) ([]*domain.Universe, error) {
+func (s *BoxStore) UniversesByID(ctx context.Context, ids []int64) ([]*catalogue.Universe, error) {
 	return universesByID(ctx, s.db, ids)
 }
 
 // CreateBox inserts b, its universe links and its images in one
 // transaction and sets b.ID.
-func (s *BoxStore) CreateBox(ctx context.Context, b *domain.Box) error {
+func (s *BoxStore) CreateBox(ctx context.Context, b *catalogue.Box) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := toRowBox(b)
@@ -116,12 +118,12 @@ func (s *BoxStore) CreateBox(ctx context.Context, b *domain.Box) error {
 }
 
 // CreateBoxOffer inserts o and sets o.ID.
-func (s *BoxStore) CreateBoxOffer(ctx context.Context, o *domain.BoxOffer) error {
+func (s *BoxStore) CreateBoxOffer(ctx context.Context, o *catalogue.BoxOffer) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &boxOfferRow{BoxID: o.BoxID, PartnerID: o.PartnerID, Status: o.Status}
 	if row.Status == "" {
-		row.Status = domain.BoxOfferStatusDraft
+		row.Status = catalogue.BoxOfferStatusDraft
 	}
 	if _, err := s.db.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
 		return fmt.Errorf("insert box offer: %w", err)
@@ -132,11 +134,11 @@ func (s *BoxStore) CreateBoxOffer(ctx context.Context, o *domain.BoxOffer) error
 
 // selectBoxes is the boxes f selects, with their validated offer count and
 // universe ids computed in the same statement.
-func (s *BoxStore) selectBoxes(rows *[]boxRow, f domain.BoxFilter) *bun.SelectQuery {
+func (s *BoxStore) selectBoxes(rows *[]boxRow, f catalogue.BoxFilter) *bun.SelectQuery {
 	q := s.db.NewSelect().Model(rows).
 		ColumnExpr("b.*").
 		ColumnExpr("(SELECT count(*) FROM box_offers o WHERE o.box_id = b.id AND o.status = ?) AS nb_offers",
-			domain.BoxOfferStatusValidated).
+			catalogue.BoxOfferStatusValidated).
 		ColumnExpr(`ARRAY(SELECT bu.universe_id FROM network_voucher_box_universes bu
 			WHERE bu.box_id = b.id ORDER BY bu.universe_id) AS universe_ids`).
 		Where("b.marketplace_id = ?", f.MarketplaceID)
@@ -148,7 +150,7 @@ func (s *BoxStore) selectBoxes(rows *[]boxRow, f domain.BoxFilter) *bun.SelectQu
 
 // FindBoxes returns one page of the boxes f selects in f.Order, and their
 // total count.
-func (s *BoxStore) FindBoxes(ctx context.Context, f domain.BoxFilter) ([]*domain.Box, int, error) {
+func (s *BoxStore) FindBoxes(ctx context.Context, f catalogue.BoxFilter) ([]*catalogue.Box, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []boxRow
@@ -167,7 +169,7 @@ func (s *BoxStore) FindBoxes(ctx context.Context, f domain.BoxFilter) ([]*domain
 	if err != nil {
 		return nil, 0, fmt.Errorf("select boxes: %w", err)
 	}
-	boxes := make([]*domain.Box, len(rows))
+	boxes := make([]*catalogue.Box, len(rows))
 	for i := range rows {
 		boxes[i] = rows[i].toDomain()
 	}
@@ -176,7 +178,7 @@ func (s *BoxStore) FindBoxes(ctx context.Context, f domain.BoxFilter) ([]*domain
 
 // FindBox returns the box with that id among those f selects, with its
 // images; domain.ErrNotFound when there is none.
-func (s *BoxStore) FindBox(ctx context.Context, f domain.BoxFilter, id int64) (*domain.Box, error) {
+func (s *BoxStore) FindBox(ctx context.Context, f catalogue.BoxFilter, id int64) (*catalogue.Box, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []boxRow
@@ -196,7 +198,7 @@ func (s *BoxStore) FindBox(ctx context.Context, f domain.BoxFilter, id int64) (*
 
 // FindBoxUniverses returns the universes linked to the boxes f selects, with
 // their ancestors.
-func (s *BoxStore) FindBoxUniverses(ctx context.Context, f domain.BoxFilter) ([]*domain.Universe, error) {
+func (s *BoxStore) FindBoxUniverses(ctx context.Context, f catalogue.BoxFilter) ([]*catalogue.Universe, error) {
 	return findUniverseClosure(ctx, s.db, `SELECT bu.universe_id FROM network_voucher_box_universes bu
 			JOIN network_voucher_boxes b ON b.id = bu.box_id
 			WHERE b.marketplace_id = ? AND (b.is_active OR NOT ?)`, f.MarketplaceID, f.ActiveOnly)
@@ -212,7 +214,7 @@ type boxOfferWindowRow struct {
 
 // FindBoxOffers returns the window f.Page of the offers of each box of
 // f.BoxIDs that f.Boxes selects, and their counts, in one statement.
-func (s *BoxStore) FindBoxOffers(ctx context.Context, f domain.BoxOfferFilter) ([]*domain.BoxOffer, map[int64]int, error) {
+func (s *BoxStore) FindBoxOffers(ctx context.Context, f catalogue.BoxOfferFilter) ([]*catalogue.BoxOffer, map[int64]int, error) {
 	counts := map[int64]int{}
 	if len(f.BoxIDs) == 0 {
 		return nil, counts, nil
@@ -232,10 +234,10 @@ func (s *BoxStore) FindBoxOffers(ctx context.Context, f domain.BoxOfferFilter) (
 	if err != nil {
 		return nil, nil, fmt.Errorf("select box offers: %w", err)
 	}
-	var offers []*domain.BoxOffer
+	var offers []*catalogue.BoxOffer
 	for _, r := range rows {
 		if r.inWindow(f.Page, counts) {
-			offers = append(offers, &domain.BoxOffer{ID: r.ID, BoxID: r.ParentID, PartnerID: r.PartnerID, Status: r.Status})
+			offers = append(offers, &catalogue.BoxOffer{ID: r.ID, BoxID: r.ParentID, PartnerID: r.PartnerID, Status: r.Status})
 		}
 	}
 	return offers, counts, nil
@@ -243,7 +245,7 @@ func (s *BoxStore) FindBoxOffers(ctx context.Context, f domain.BoxOfferFilter) (
 
 // FindBoxImages returns the images of the boxes of ids that f selects, in
 // one statement.
-func (s *BoxStore) FindBoxImages(ctx context.Context, f domain.BoxFilter, ids []int64) (map[int64][]string, error) {
+func (s *BoxStore) FindBoxImages(ctx context.Context, f catalogue.BoxFilter, ids []int64) (map[int64][]string, error) {
 	out := map[int64][]string{}
 	if len(ids) == 0 {
 		return out, nil
@@ -269,7 +271,7 @@ func (s *BoxStore) FindBoxImages(ctx context.Context, f domain.BoxFilter, ids []
 
 // GetBox returns the box with that id, active or not, with its universe
 // ids and images.
-func (s *BoxStore) GetBox(ctx context.Context, id int64) (*domain.Box, error) {
+func (s *BoxStore) GetBox(ctx context.Context, id int64) (*catalogue.Box, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var marketplaceID int64
@@ -277,12 +279,12 @@ func (s *BoxStore) GetBox(ctx context.Context, id int64) (*domain.Box, error) {
 	if err != nil {
 		return nil, notFound(err)
 	}
-	return s.FindBox(ctx, domain.BoxFilter{MarketplaceID: marketplaceID}, id)
+	return s.FindBox(ctx, catalogue.BoxFilter{MarketplaceID: marketplaceID}, id)
 }
 
 // UpdateBox writes b's columns and replaces its universe links and images
 // when they are not nil, in one transaction.
-func (s *BoxStore) UpdateBox(ctx context.Context, b *domain.Box) error {
+func (s *BoxStore) UpdateBox(ctx context.Context, b *catalogue.Box) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
@@ -335,19 +337,19 @@ func (s *BoxStore) MissingUniverses(ctx context.Context, ids []int64) ([]int64, 
 }
 
 // GetBoxOffer returns the offer with that id.
-func (s *BoxStore) GetBoxOffer(ctx context.Context, id int64) (*domain.BoxOffer, error) {
+func (s *BoxStore) GetBoxOffer(ctx context.Context, id int64) (*catalogue.BoxOffer, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := new(boxOfferRow)
 	if err := s.db.NewSelect().Model(row).Where("o.id = ?", id).Scan(ctx); err != nil {
 		return nil, notFound(err)
 	}
-	return &domain.BoxOffer{ID: row.ID, BoxID: row.BoxID, PartnerID: row.PartnerID, Status: row.Status}, nil
+	return &catalogue.BoxOffer{ID: row.ID, BoxID: row.BoxID, PartnerID: row.PartnerID, Status: row.Status}, nil
 }
 
 // FindManagedBoxOffers returns a page of the offers in the marketplace's
 // boxes, by id, and their count.
-func (s *BoxStore) FindManagedBoxOffers(ctx context.Context, marketplaceID int64, boxID *int64, status string, page domain.PageRequest) ([]*domain.BoxOffer, int, error) {
+func (s *BoxStore) FindManagedBoxOffers(ctx context.Context, marketplaceID int64, boxID *int64, status string, page domain.PageRequest) ([]*catalogue.BoxOffer, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []boxOfferRow
@@ -365,15 +367,15 @@ func (s *BoxStore) FindManagedBoxOffers(ctx context.Context, marketplaceID int64
 	if err != nil {
 		return nil, 0, fmt.Errorf("select managed box offers: %w", err)
 	}
-	out := make([]*domain.BoxOffer, len(rows))
+	out := make([]*catalogue.BoxOffer, len(rows))
 	for i, r := range rows {
-		out[i] = &domain.BoxOffer{ID: r.ID, BoxID: r.BoxID, PartnerID: r.PartnerID, Status: r.Status}
+		out[i] = &catalogue.BoxOffer{ID: r.ID, BoxID: r.BoxID, PartnerID: r.PartnerID, Status: r.Status}
 	}
 	return out, count, nil
 }
 
 // FindBoxOfferOf returns the partner's (latest) offer in the box.
-func (s *BoxStore) FindBoxOfferOf(ctx context.Context, boxID, partnerID int64) (*domain.BoxOffer, error) {
+func (s *BoxStore) FindBoxOfferOf(ctx context.Context, boxID, partnerID int64) (*catalogue.BoxOffer, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := new(boxOfferRow)
@@ -382,7 +384,7 @@ func (s *BoxStore) FindBoxOfferOf(ctx context.Context, boxID, partnerID int64) (
 	if err != nil {
 		return nil, notFound(err)
 	}
-	return &domain.BoxOffer{ID: row.ID, BoxID: row.BoxID, PartnerID: row.PartnerID, Status: row.Status}, nil
+	return &catalogue.BoxOffer{ID: row.ID, BoxID: row.BoxID, PartnerID: row.PartnerID, Status: row.Status}, nil
 }
 
 // SetBoxOfferStatus moves the offer from one status to another with one

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"salesplatform/domain/catalogue"
+
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
@@ -37,7 +39,7 @@ type eventRow struct {
 	MessengerDeliveryCost     decimal.Decimal `bun:"messenger_delivery_cost,type:numeric(12,2),notnull"`
 }
 
-func toRowEvent(e *domain.Event) *eventRow {
+func toRowEvent(e *catalogue.Event) *eventRow {
 	d := e.DeliveryOptions
 	return &eventRow{ID: e.ID, PartnerID: e.PartnerID, Name: storedText(e.Name),
 		ShortDescription: storedText(e.ShortDescription), LongDescription: storedText(e.LongDescription),
@@ -50,10 +52,10 @@ func toRowEvent(e *domain.Event) *eventRow {
 		MessengerDeliveryCost: d.MessengerDeliveryCost}
 }
 
-func (r *eventRow) toDomain() *domain.Event {
-	return &domain.Event{ID: r.ID, PartnerID: r.PartnerID, Name: r.Name, ShortDescription: r.ShortDescription,
+func (r *eventRow) toDomain() *catalogue.Event {
+	return &catalogue.Event{ID: r.ID, PartnerID: r.PartnerID, Name: r.Name, ShortDescription: r.ShortDescription,
 		LongDescription: r.LongDescription, Booking: r.Booking, CoverImage: r.CoverImage, Images: storedStrings(r.Images),
-		DeliveryOptions: domain.DeliveryOptions{
+		DeliveryOptions: catalogue.DeliveryOptions{
 			EmailToBuyer: r.EmailToBuyer, EmailToBeneficiary: r.EmailToBeneficiary,
 			PostalMailToBuyer: r.PostalMailToBuyer, PostalMailToBeneficiary: r.PostalMailToBeneficiary,
 			PostalMailShippingCost: r.PostalMailShippingCost, PostalMailDuration: r.PostalMailDuration,
@@ -61,7 +63,7 @@ func (r *eventRow) toDomain() *domain.Event {
 			Activated3MAToBuyer: r.Activated3MAToBuyer, Activated3MAToBeneficiary: r.Activated3MAToBeneficiary,
 			MessengerDeliveryCost: r.MessengerDeliveryCost,
 		},
-		Slots: []domain.EventSlot{}, Formulas: []domain.EventFormula{}}
+		Slots: []catalogue.EventSlot{}, Formulas: []catalogue.EventFormula{}}
 }
 
 type eventSlotRow struct {
@@ -74,8 +76,8 @@ type eventSlotRow struct {
 	AvailablePlaces int       `bun:"available_places,notnull"`
 }
 
-func (r *eventSlotRow) toDomain() domain.EventSlot {
-	return domain.EventSlot{ID: r.ID, EventID: r.EventID, StartingAt: r.StartingAt, EndingAt: r.EndingAt,
+func (r *eventSlotRow) toDomain() catalogue.EventSlot {
+	return catalogue.EventSlot{ID: r.ID, EventID: r.EventID, StartingAt: r.StartingAt, EndingAt: r.EndingAt,
 		AvailablePlaces: r.AvailablePlaces}
 }
 
@@ -114,13 +116,13 @@ func storedStrings(s []string) []string {
 // EventStore is the domain.EventStore on PostgreSQL.
 type EventStore struct{ db bun.IDB }
 
-var _ domain.EventStore = (*EventStore)(nil)
+var _ catalogue.EventStore = (*EventStore)(nil)
 
 // NewEventStore returns the store on db.
 func NewEventStore(db bun.IDB) *EventStore { return &EventStore{db: db} }
 
 // CreateEvent inserts e (not its slots or formulas) and sets its ID.
-func (s *EventStore) CreateEvent(ctx context.Context, e *domain.Event) error {
+func (s *EventStore) CreateEvent(ctx context.Context, e *catalogue.Event) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := toRowEvent(e)
@@ -132,7 +134,7 @@ func (s *EventStore) CreateEvent(ctx context.Context, e *domain.Event) error {
 }
 
 // AddEventSlot inserts a slot of an existing event and sets its ID.
-func (s *EventStore) AddEventSlot(ctx context.Context, sl *domain.EventSlot) error {
+func (s *EventStore) AddEventSlot(ctx context.Context, sl *catalogue.EventSlot) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &eventSlotRow{EventID: sl.EventID, StartingAt: sl.StartingAt, EndingAt: sl.EndingAt, AvailablePlaces: sl.AvailablePlaces}
@@ -144,7 +146,7 @@ func (s *EventStore) AddEventSlot(ctx context.Context, sl *domain.EventSlot) err
 }
 
 // AddEventFormula inserts a formula of an existing event and sets its ID.
-func (s *EventStore) AddEventFormula(ctx context.Context, f *domain.EventFormula) error {
+func (s *EventStore) AddEventFormula(ctx context.Context, f *catalogue.EventFormula) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &eventFormulaRow{EventID: f.EventID, Name: storedText(f.Name), Price: f.Price}
@@ -156,7 +158,7 @@ func (s *EventStore) AddEventFormula(ctx context.Context, f *domain.EventFormula
 }
 
 // SaveEventSettings creates or replaces the partner's ticket settings.
-func (s *EventStore) SaveEventSettings(ctx context.Context, partnerID int64, set domain.EventSettings) error {
+func (s *EventStore) SaveEventSettings(ctx context.Context, partnerID int64, set catalogue.EventSettings) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &eventSettingsRow{PartnerID: partnerID, DisplayEventsPerSlots: set.DisplayEventsPerSlots}
@@ -172,22 +174,22 @@ func (s *EventStore) SaveEventSettings(ctx context.Context, partnerID int64, set
 
 // FindEventSettings returns the partner's ticket settings, the zero value
 // when none are saved.
-func (s *EventStore) FindEventSettings(ctx context.Context, partnerID int64) (domain.EventSettings, error) {
+func (s *EventStore) FindEventSettings(ctx context.Context, partnerID int64) (catalogue.EventSettings, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []eventSettingsRow
 	if err := s.db.NewSelect().Model(&rows).Where("partner_id = ?", partnerID).Scan(ctx); err != nil {
-		return domain.EventSettings{}, fmt.Errorf("select event settings: %w", err)
+		return catalogue.EventSettings{}, fmt.Errorf("select event settings: %w", err)
 	}
 	if len(rows) == 0 {
-		return domain.EventSettings{}, nil
+		return catalogue.EventSettings{}, nil
 	}
-	return domain.EventSettings{DisplayEventsPerSlots: rows[0].DisplayEventsPerSlots}, nil
+	return catalogue.EventSettings{DisplayEventsPerSlots: rows[0].DisplayEventsPerSlots}, nil
 }
 
 // FindEvent returns the partner's event with its slots starting after
 // slotsAfter and its formulas: one query per level.
-func (s *EventStore) FindEvent(ctx context.Context, partnerID, id int64, slotsAfter time.Time) (*domain.Event, error) {
+func (s *EventStore) FindEvent(ctx context.Context, partnerID, id int64, slotsAfter time.Time) (*catalogue.Event, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := new(eventRow)
@@ -195,7 +197,7 @@ func (s *EventStore) FindEvent(ctx context.Context, partnerID, id int64, slotsAf
 		return nil, notFound(err)
 	}
 	e := row.toDomain()
-	byID := map[int64]*domain.Event{e.ID: e}
+	byID := map[int64]*catalogue.Event{e.ID: e}
 	if err := s.loadSlots(ctx, byID, slotsAfter); err != nil {
 		return nil, err
 	}
@@ -206,7 +208,7 @@ func (s *EventStore) FindEvent(ctx context.Context, partnerID, id int64, slotsAf
 }
 
 // loadSlots fills the events' upcoming slots in one query.
-func (s *EventStore) loadSlots(ctx context.Context, events map[int64]*domain.Event, after time.Time) error {
+func (s *EventStore) loadSlots(ctx context.Context, events map[int64]*catalogue.Event, after time.Time) error {
 	var rows []eventSlotRow
 	err := s.db.NewSelect().Model(&rows).
 		Where("s.event_id IN (?) AND s.starting_at > ?", bun.In(eventIDs(events)), after).
@@ -222,7 +224,7 @@ func (s *EventStore) loadSlots(ctx context.Context, events map[int64]*domain.Eve
 }
 
 // loadFormulas fills the events' formulas in one query.
-func (s *EventStore) loadFormulas(ctx context.Context, events map[int64]*domain.Event) error {
+func (s *EventStore) loadFormulas(ctx context.Context, events map[int64]*catalogue.Event) error {
 	var rows []eventFormulaRow
 	err := s.db.NewSelect().Model(&rows).
 		Where("f.event_id IN (?)", bun.In(eventIDs(events))).
@@ -232,12 +234,12 @@ func (s *EventStore) loadFormulas(ctx context.Context, events map[int64]*domain.
 	}
 	for _, r := range rows {
 		e := events[r.EventID]
-		e.Formulas = append(e.Formulas, domain.EventFormula{ID: r.ID, EventID: r.EventID, Name: r.Name, Price: r.Price})
+		e.Formulas = append(e.Formulas, catalogue.EventFormula{ID: r.ID, EventID: r.EventID, Name: r.Name, Price: r.Price})
 	}
 	return nil
 }
 
-func eventIDs(events map[int64]*domain.Event) []int64 {
+func eventIDs(events map[int64]*catalogue.Event) []int64 {
 	ids := make([]int64, 0, len(events))
 	for id := range events {
 		ids = append(ids, id)
@@ -276,7 +278,7 @@ type eventSlotListingRow struct {
 // FindEventSlots returns one page of the event slot list and its length:
 // the slots, their events and formula aggregates in one query, the length in
 // a second.
-func (s *EventStore) FindEventSlots(ctx context.Context, f domain.EventSlotFilter) ([]*domain.EventSlotListing, int, error) {
+func (s *EventStore) FindEventSlots(ctx context.Context, f catalogue.EventSlotFilter) ([]*catalogue.EventSlotListing, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var count int
@@ -299,10 +301,10 @@ LIMIT ?3 OFFSET ?4`, f.PartnerID, f.After, f.EverySlot, f.Page.Size, f.Page.Offs
 	if err != nil {
 		return nil, 0, fmt.Errorf("select event slots: %w", err)
 	}
-	out := make([]*domain.EventSlotListing, len(rows))
+	out := make([]*catalogue.EventSlotListing, len(rows))
 	for i, r := range rows {
-		out[i] = &domain.EventSlotListing{
-			Slot: domain.EventSlot{ID: r.ID, EventID: r.EventID, StartingAt: r.StartingAt, EndingAt: r.EndingAt,
+		out[i] = &catalogue.EventSlotListing{
+			Slot: catalogue.EventSlot{ID: r.ID, EventID: r.EventID, StartingAt: r.StartingAt, EndingAt: r.EndingAt,
 				AvailablePlaces: r.AvailablePlaces},
 			EventName: r.EventName, EventDescription: r.EventDescription,
 			FormulasCount: r.FormulasCount, SlotsCount: r.SlotsCount,
@@ -316,9 +318,9 @@ LIMIT ?3 OFFSET ?4`, f.PartnerID, f.After, f.EverySlot, f.Page.Size, f.Page.Offs
 
 // FindEvents returns the partner's events among ids with their formulas:
 // two statements.
-func (s *EventStore) FindEvents(ctx context.Context, partnerID int64, ids []int64) ([]*domain.Event, error) {
+func (s *EventStore) FindEvents(ctx context.Context, partnerID int64, ids []int64) ([]*catalogue.Event, error) {
 	if len(ids) == 0 {
-		return []*domain.Event{}, nil
+		return []*catalogue.Event{}, nil
 	}
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
@@ -328,8 +330,8 @@ func (s *EventStore) FindEvents(ctx context.Context, partnerID int64, ids []int6
 	if err != nil {
 		return nil, fmt.Errorf("select events: %w", err)
 	}
-	out := make([]*domain.Event, len(rows))
-	byID := make(map[int64]*domain.Event, len(rows))
+	out := make([]*catalogue.Event, len(rows))
+	byID := make(map[int64]*catalogue.Event, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toDomain()
 		byID[out[i].ID] = out[i]
@@ -353,7 +355,7 @@ type eventSlotWindowRow struct {
 
 // FindSlotsOfEvents returns the window f.Page of each selected event's
 // slots, and their counts, in one statement.
-func (s *EventStore) FindSlotsOfEvents(ctx context.Context, f domain.EventSlotBatchFilter) ([]*domain.EventSlot, map[int64]int, error) {
+func (s *EventStore) FindSlotsOfEvents(ctx context.Context, f catalogue.EventSlotBatchFilter) ([]*catalogue.EventSlot, map[int64]int, error) {
 	counts := map[int64]int{}
 	if len(f.EventIDs) == 0 {
 		return nil, counts, nil
@@ -373,10 +375,10 @@ func (s *EventStore) FindSlotsOfEvents(ctx context.Context, f domain.EventSlotBa
 	if err != nil {
 		return nil, nil, fmt.Errorf("select slots of events: %w", err)
 	}
-	var out []*domain.EventSlot
+	var out []*catalogue.EventSlot
 	for _, r := range rows {
 		if r.inWindow(f.Page, counts) {
-			out = append(out, &domain.EventSlot{ID: r.ID, EventID: r.ParentID, StartingAt: r.StartingAt,
+			out = append(out, &catalogue.EventSlot{ID: r.ID, EventID: r.ParentID, StartingAt: r.StartingAt,
 				EndingAt: r.EndingAt, AvailablePlaces: r.AvailablePlaces})
 		}
 	}
@@ -385,7 +387,7 @@ func (s *EventStore) FindSlotsOfEvents(ctx context.Context, f domain.EventSlotBa
 
 // GetEvent returns the event with that id, whoever owns it, without its
 // slots and formulas.
-func (s *EventStore) GetEvent(ctx context.Context, id int64) (*domain.Event, error) {
+func (s *EventStore) GetEvent(ctx context.Context, id int64) (*catalogue.Event, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := new(eventRow)
@@ -396,7 +398,7 @@ func (s *EventStore) GetEvent(ctx context.Context, id int64) (*domain.Event, err
 }
 
 // UpdateEvent writes e's own columns.
-func (s *EventStore) UpdateEvent(ctx context.Context, e *domain.Event) error {
+func (s *EventStore) UpdateEvent(ctx context.Context, e *catalogue.Event) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	res, err := s.db.NewUpdate().Model(toRowEvent(e)).ExcludeColumn("id", "partner_id").WherePK().Exec(ctx)
@@ -407,7 +409,7 @@ func (s *EventStore) UpdateEvent(ctx context.Context, e *domain.Event) error {
 }
 
 // GetEventSlot returns the slot with that id.
-func (s *EventStore) GetEventSlot(ctx context.Context, id int64) (*domain.EventSlot, error) {
+func (s *EventStore) GetEventSlot(ctx context.Context, id int64) (*catalogue.EventSlot, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := new(eventSlotRow)
@@ -419,7 +421,7 @@ func (s *EventStore) GetEventSlot(ctx context.Context, id int64) (*domain.EventS
 }
 
 // UpdateEventSlot writes the slot's dates and places.
-func (s *EventStore) UpdateEventSlot(ctx context.Context, sl *domain.EventSlot) error {
+func (s *EventStore) UpdateEventSlot(ctx context.Context, sl *catalogue.EventSlot) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &eventSlotRow{ID: sl.ID, EventID: sl.EventID, StartingAt: sl.StartingAt, EndingAt: sl.EndingAt, AvailablePlaces: sl.AvailablePlaces}
@@ -442,18 +444,18 @@ func (s *EventStore) RemoveEventSlot(ctx context.Context, id int64) error {
 }
 
 // GetEventFormula returns the formula with that id.
-func (s *EventStore) GetEventFormula(ctx context.Context, id int64) (*domain.EventFormula, error) {
+func (s *EventStore) GetEventFormula(ctx context.Context, id int64) (*catalogue.EventFormula, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := new(eventFormulaRow)
 	if err := s.db.NewSelect().Model(row).Where("f.id = ?", id).Scan(ctx); err != nil {
 		return nil, notFound(err)
 	}
-	return &domain.EventFormula{ID: row.ID, EventID: row.EventID, Name: row.Name, Price: row.Price}, nil
+	return &catalogue.EventFormula{ID: row.ID, EventID: row.EventID, Name: row.Name, Price: row.Price}, nil
 }
 
 // UpdateEventFormula writes the formula's name and price.
-func (s *EventStore) UpdateEventFormula(ctx context.Context, f *domain.EventFormula) error {
+func (s *EventStore) UpdateEventFormula(ctx context.Context, f *catalogue.EventFormula) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &eventFormulaRow{ID: f.ID, EventID: f.EventID, Name: storedText(f.Name), Price: f.Price}

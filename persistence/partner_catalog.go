@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"reflect"
 
+	"salesplatform/domain/catalogue"
+
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
@@ -15,7 +17,7 @@ import (
 // PartnerCatalogStore is the domain.PartnerCatalogStore on PostgreSQL.
 type PartnerCatalogStore struct{ db bun.IDB }
 
-var _ domain.PartnerCatalogStore = (*PartnerCatalogStore)(nil)
+var _ catalogue.PartnerCatalogStore = (*PartnerCatalogStore)(nil)
 
 // NewPartnerCatalogStore returns the store on db.
 func NewPartnerCatalogStore(db bun.IDB) *PartnerCatalogStore { return &PartnerCatalogStore{db: db} }
@@ -54,7 +56,7 @@ type partnerProfileRow struct {
 	SocialLinks           map[string]string `bun:"social_links,type:jsonb,notnull"`
 }
 
-func toRowPartnerProfile(partnerID int64, p *domain.PartnerProfile) *partnerProfileRow {
+func toRowPartnerProfile(partnerID int64, p *catalogue.PartnerProfile) *partnerProfileRow {
 	f := p.Facilities
 	return &partnerProfileRow{PartnerID: partnerID,
 		Description: partnerCatalogMap(p.Description), Managers: partnerCatalogMap(p.Managers),
@@ -67,16 +69,16 @@ func toRowPartnerProfile(partnerID int64, p *domain.PartnerProfile) *partnerProf
 }
 
 // toDomain reads the profile; r is nil for a partner that has none.
-func (r *partnerProfileRow) toDomain() domain.PartnerProfile {
+func (r *partnerProfileRow) toDomain() catalogue.PartnerProfile {
 	if r == nil {
 		r = &partnerProfileRow{}
 	}
-	return domain.PartnerProfile{
+	return catalogue.PartnerProfile{
 		Description: partnerCatalogMap(r.Description), Managers: partnerCatalogMap(r.Managers),
 		Nearby: partnerCatalogMap(r.Nearby), PracticalInformation: partnerCatalogMap(r.PracticalInformation),
 		Access: partnerCatalogMap(r.Access), CommercialDescription: partnerCatalogMap(r.CommercialDescription),
 		Region: r.Region, Department: r.Department, City: r.City, Latitude: r.Latitude, Longitude: r.Longitude,
-		Facilities: domain.PartnerFacilities{DisabledAccess: r.DisabledAccess, AirConditioning: r.AirConditioning,
+		Facilities: catalogue.PartnerFacilities{DisabledAccess: r.DisabledAccess, AirConditioning: r.AirConditioning,
 			PrivateParking: r.PrivateParking, Wifi: r.Wifi, SmokingArea: r.SmokingArea, PetsAllowed: r.PetsAllowed,
 			FamilyFriendly: r.FamilyFriendly},
 		SocialLinks: partnerCatalogMap(r.SocialLinks),
@@ -104,7 +106,7 @@ type partnerLabelRow struct {
 // scopePartners restricts q (on partners aliased p) to the partners f
 // selects. It fails closed: a filter without a scope is an error, never
 // every partner.
-func scopePartners(q *bun.SelectQuery, f domain.PartnerFilter) (*bun.SelectQuery, error) {
+func scopePartners(q *bun.SelectQuery, f catalogue.PartnerFilter) (*bun.SelectQuery, error) {
 	switch {
 	case f.Self != 0 && f.NetworkOf == 0:
 		q = q.Where("p.id = ?", f.Self)
@@ -130,7 +132,7 @@ func scopePartners(q *bun.SelectQuery, f domain.PartnerFilter) (*bun.SelectQuery
 // FindListedPartners returns a page of the partners f selects, by id, with
 // their profiles (one join) and labels (one query for the page), and how
 // many f selects.
-func (s *PartnerCatalogStore) FindListedPartners(ctx context.Context, f domain.PartnerFilter, page domain.PageRequest) ([]*domain.PartnerListing, int, error) {
+func (s *PartnerCatalogStore) FindListedPartners(ctx context.Context, f catalogue.PartnerFilter, page domain.PageRequest) ([]*catalogue.PartnerListing, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []*listedPartnerRow
@@ -158,7 +160,7 @@ func (s *PartnerCatalogStore) FindListedPartners(ctx context.Context, f domain.P
 
 // FindPartnerListings returns the partners f selects, by id, with their
 // profiles (one join) and labels (one query), unpaged: f.IDs bounds them.
-func (s *PartnerCatalogStore) FindPartnerListings(ctx context.Context, f domain.PartnerFilter) ([]*domain.PartnerListing, error) {
+func (s *PartnerCatalogStore) FindPartnerListings(ctx context.Context, f catalogue.PartnerFilter) ([]*catalogue.PartnerListing, error) {
 	if f.IDs == nil {
 		return nil, errors.New("partner listings: a batch read needs ids")
 	}
@@ -177,12 +179,12 @@ func (s *PartnerCatalogStore) FindPartnerListings(ctx context.Context, f domain.
 
 // withLabels turns partner rows into listings with their labels, read in
 // one query for all of them.
-func (s *PartnerCatalogStore) withLabels(ctx context.Context, rows []*listedPartnerRow) ([]*domain.PartnerListing, error) {
-	out := make([]*domain.PartnerListing, len(rows))
-	byID := make(map[int64]*domain.PartnerListing, len(rows))
+func (s *PartnerCatalogStore) withLabels(ctx context.Context, rows []*listedPartnerRow) ([]*catalogue.PartnerListing, error) {
+	out := make([]*catalogue.PartnerListing, len(rows))
+	byID := make(map[int64]*catalogue.PartnerListing, len(rows))
 	ids := make([]int64, len(rows))
 	for i, r := range rows {
-		out[i] = &domain.PartnerListing{ID: r.ID, Name: r.Name, Profile: r.Profile.toDomain(), Labels: []domain.PartnerLabel{}}
+		out[i] = &catalogue.PartnerListing{ID: r.ID, Name: r.Name, Profile: r.Profile.toDomain(), Labels: []catalogue.PartnerLabel{}}
 		byID[r.ID], ids[i] = out[i], r.ID
 	}
 	if len(ids) == 0 {
@@ -196,14 +198,14 @@ func (s *PartnerCatalogStore) withLabels(ctx context.Context, rows []*listedPart
 	}
 	for _, l := range labels {
 		p := byID[l.PartnerID]
-		p.Labels = append(p.Labels, domain.PartnerLabel{ID: l.ID, PartnerID: l.PartnerID, Name: l.Name, LogoURL: l.LogoURL})
+		p.Labels = append(p.Labels, catalogue.PartnerLabel{ID: l.ID, PartnerID: l.PartnerID, Name: l.Name, LogoURL: l.LogoURL})
 	}
 	return out, nil
 }
 
 // FindDestinations returns the distinct places of the partners f selects
 // that name at least one of city, department and region.
-func (s *PartnerCatalogStore) FindDestinations(ctx context.Context, f domain.PartnerFilter) ([]domain.Destination, error) {
+func (s *PartnerCatalogStore) FindDestinations(ctx context.Context, f catalogue.PartnerFilter) ([]catalogue.Destination, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	q, err := scopePartners(s.db.NewSelect().TableExpr("partners AS p").
@@ -221,16 +223,16 @@ func (s *PartnerCatalogStore) FindDestinations(ctx context.Context, f domain.Par
 	if err := q.OrderExpr("pp.region, pp.department, pp.city").Scan(ctx, &rows); err != nil {
 		return nil, fmt.Errorf("select destinations: %w", err)
 	}
-	out := make([]domain.Destination, len(rows))
+	out := make([]catalogue.Destination, len(rows))
 	for i, r := range rows {
-		out[i] = domain.Destination{City: r.City, Department: r.Department, Region: r.Region}
+		out[i] = catalogue.Destination{City: r.City, Department: r.Department, Region: r.Region}
 	}
 	return out, nil
 }
 
 // FindPartnerAgencies returns the partners f selects with their agency name,
 // their name when the legal information has none.
-func (s *PartnerCatalogStore) FindPartnerAgencies(ctx context.Context, f domain.PartnerFilter) ([]domain.PartnerAgency, error) {
+func (s *PartnerCatalogStore) FindPartnerAgencies(ctx context.Context, f catalogue.PartnerFilter) ([]catalogue.PartnerAgency, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	q, err := scopePartners(s.db.NewSelect().TableExpr("partners AS p").
@@ -246,9 +248,9 @@ func (s *PartnerCatalogStore) FindPartnerAgencies(ctx context.Context, f domain.
 	if err := q.OrderExpr("p.id").Scan(ctx, &rows); err != nil {
 		return nil, fmt.Errorf("select partner agencies: %w", err)
 	}
-	out := make([]domain.PartnerAgency, len(rows))
+	out := make([]catalogue.PartnerAgency, len(rows))
 	for i, r := range rows {
-		out[i] = domain.PartnerAgency{ID: r.ID, AgencyName: r.AgencyName}
+		out[i] = catalogue.PartnerAgency{ID: r.ID, AgencyName: r.AgencyName}
 	}
 	return out, nil
 }
@@ -267,12 +269,12 @@ func (s *PartnerCatalogStore) AddNetworkPartner(ctx context.Context, marketplace
 }
 
 // SavePartnerProfile creates or replaces the partner's profile.
-func (s *PartnerCatalogStore) SavePartnerProfile(ctx context.Context, partnerID int64, p *domain.PartnerProfile) error {
+func (s *PartnerCatalogStore) SavePartnerProfile(ctx context.Context, partnerID int64, p *catalogue.PartnerProfile) error {
 	return partnerCatalogUpsert(ctx, s.db, toRowPartnerProfile(partnerID, p), "partner profile")
 }
 
 // AddPartnerLabel inserts l and sets its ID.
-func (s *PartnerCatalogStore) AddPartnerLabel(ctx context.Context, l *domain.PartnerLabel) error {
+func (s *PartnerCatalogStore) AddPartnerLabel(ctx context.Context, l *catalogue.PartnerLabel) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &partnerLabelRow{PartnerID: l.PartnerID, Name: l.Name, LogoURL: l.LogoURL}
@@ -332,12 +334,12 @@ type legalInformationRow struct {
 }
 
 // FindLegalInformation returns domain.ErrNotFound when the partner has none.
-func (s *PartnerCatalogStore) FindLegalInformation(ctx context.Context, partnerID int64) (*domain.LegalInformation, error) {
+func (s *PartnerCatalogStore) FindLegalInformation(ctx context.Context, partnerID int64) (*catalogue.LegalInformation, error) {
 	row := new(legalInformationRow)
 	if err := partnerCatalogFind(ctx, s.db, row, partnerID); err != nil {
 		return nil, err
 	}
-	li := domain.LegalInformation{AgencyName: row.AgencyName, AddressLine1: row.AddressLine1,
+	li := catalogue.LegalInformation{AgencyName: row.AgencyName, AddressLine1: row.AddressLine1,
 		AddressLine2: row.AddressLine2, AddressLine3: row.AddressLine3, PostalCode: row.PostalCode, City: row.City,
 		Country: row.Country, CompanyType: row.CompanyType, HQPhoneNumber: row.HQPhoneNumber,
 		AgencyPhone: row.AgencyPhone, AgencyWebsite: row.AgencyWebsite, LegalNoticeEmail: row.LegalNoticeEmail,
@@ -347,7 +349,7 @@ func (s *PartnerCatalogStore) FindLegalInformation(ctx context.Context, partnerI
 }
 
 // SaveLegalInformation creates or replaces the partner's legal information.
-func (s *PartnerCatalogStore) SaveLegalInformation(ctx context.Context, partnerID int64, li *domain.LegalInformation) error {
+func (s *PartnerCatalogStore) SaveLegalInformation(ctx context.Context, partnerID int64, li *catalogue.LegalInformation) error {
 	row := &legalInformationRow{PartnerID: partnerID, AgencyName: li.AgencyName, AddressLine1: li.AddressLine1,
 		AddressLine2: li.AddressLine2, AddressLine3: li.AddressLine3, PostalCode: li.PostalCode, City: li.City,
 		Country: li.Country, CompanyType: li.CompanyType, HQPhoneNumber: li.HQPhoneNumber,
@@ -394,7 +396,7 @@ type eventsProductInformationRow struct {
 // FindEventsProductInformation returns the partner's event settings, the
 // defaults when it has none. Display events per slots is the events area's
 // flag (event_settings), so that event_slots_list and this answer agree.
-func (s *PartnerCatalogStore) FindEventsProductInformation(ctx context.Context, partnerID int64) (*domain.EventsProductInformation, error) {
+func (s *PartnerCatalogStore) FindEventsProductInformation(ctx context.Context, partnerID int64) (*catalogue.EventsProductInformation, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	r := new(eventsProductInformationRow)
@@ -409,14 +411,14 @@ func (s *PartnerCatalogStore) FindEventsProductInformation(ctx context.Context, 
 	if err != nil {
 		return nil, fmt.Errorf("select events product information: %w", err)
 	}
-	return &domain.EventsProductInformation{Title: partnerCatalogMap(r.Title), Description: partnerCatalogMap(r.Description),
+	return &catalogue.EventsProductInformation{Title: partnerCatalogMap(r.Title), Description: partnerCatalogMap(r.Description),
 		TOSURL: partnerCatalogMap(r.TOSURL), DisplayFullyBookedEvents: r.DisplayFullyBookedEvents,
 		DisplayEventsPerSlots: r.DisplayEventsPerSlots}, nil
 }
 
 // SaveEventsProductInformation creates or replaces the partner's settings,
 // display events per slots (in event_settings) in the same statement.
-func (s *PartnerCatalogStore) SaveEventsProductInformation(ctx context.Context, partnerID int64, pi *domain.EventsProductInformation) error {
+func (s *PartnerCatalogStore) SaveEventsProductInformation(ctx context.Context, partnerID int64, pi *catalogue.EventsProductInformation) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	r := &eventsProductInformationRow{PartnerID: partnerID, Title: partnerCatalogMap(pi.Title),
@@ -446,16 +448,16 @@ type giftcardsProductInformationRow struct {
 
 // FindGiftcardsProductInformation returns domain.ErrNotFound when the
 // partner has none.
-func (s *PartnerCatalogStore) FindGiftcardsProductInformation(ctx context.Context, partnerID int64) (*domain.GiftcardsProductInformation, error) {
+func (s *PartnerCatalogStore) FindGiftcardsProductInformation(ctx context.Context, partnerID int64) (*catalogue.GiftcardsProductInformation, error) {
 	r := new(giftcardsProductInformationRow)
 	if err := partnerCatalogFind(ctx, s.db, r, partnerID); err != nil {
 		return nil, err
 	}
-	return &domain.GiftcardsProductInformation{Title: partnerCatalogMap(r.Title), Description: partnerCatalogMap(r.Description)}, nil
+	return &catalogue.GiftcardsProductInformation{Title: partnerCatalogMap(r.Title), Description: partnerCatalogMap(r.Description)}, nil
 }
 
 // SaveGiftcardsProductInformation creates or replaces the partner's settings.
-func (s *PartnerCatalogStore) SaveGiftcardsProductInformation(ctx context.Context, partnerID int64, pi *domain.GiftcardsProductInformation) error {
+func (s *PartnerCatalogStore) SaveGiftcardsProductInformation(ctx context.Context, partnerID int64, pi *catalogue.GiftcardsProductInformation) error {
 	return partnerCatalogUpsert(ctx, s.db, &giftcardsProductInformationRow{PartnerID: partnerID,
 		Title: partnerCatalogMap(pi.Title), Description: partnerCatalogMap(pi.Description)}, "giftcards product information")
 }
@@ -482,7 +484,7 @@ type networkGiftcardsProductInformationRow struct {
 
 // FindNetworkGiftcardsProductInformation returns domain.ErrNotFound when the
 // partner has none.
-func (s *PartnerCatalogStore) FindNetworkGiftcardsProductInformation(ctx context.Context, partnerID int64) (*domain.NetworkGiftcardsProductInformation, error) {
+func (s *PartnerCatalogStore) FindNetworkGiftcardsProductInformation(ctx context.Context, partnerID int64) (*catalogue.NetworkGiftcardsProductInformation, error) {
 	r := new(networkGiftcardsProductInformationRow)
 	if err := partnerCatalogFind(ctx, s.db, r, partnerID); err != nil {
 		return nil, err
@@ -495,14 +497,14 @@ func (s *PartnerCatalogStore) FindNetworkGiftcardsProductInformation(ctx context
 		}
 		amounts[i] = d
 	}
-	return &domain.NetworkGiftcardsProductInformation{
+	return &catalogue.NetworkGiftcardsProductInformation{
 		Title: partnerCatalogMap(r.Title), Description: partnerCatalogMap(r.Description),
-		Giftcard: domain.NetworkGiftcardSettings{CustomizedAmount: r.GiftcardCustomizedAmount,
+		Giftcard: catalogue.NetworkGiftcardSettings{CustomizedAmount: r.GiftcardCustomizedAmount,
 			Description: partnerCatalogMap(r.GiftcardDescription), MinimumAmount: r.GiftcardMinimumAmount,
 			PredefinedAmounts: amounts, TermsOfUse: partnerCatalogMap(r.GiftcardTermsOfUse),
 			Title: partnerCatalogMap(r.GiftcardTitle), ValidityPeriod: r.GiftcardValidityPeriod,
 			ValidityUnit: r.GiftcardValidityUnit},
-		MoneyPot: domain.NetworkGiftcardMoneyPot{Activated: r.MoneyPotActivated,
+		MoneyPot: catalogue.NetworkGiftcardMoneyPot{Activated: r.MoneyPotActivated,
 			Description: partnerCatalogMap(r.MoneyPotDescription), Logo: r.MoneyPotLogo,
 			Title: partnerCatalogMap(r.MoneyPotTitle)},
 	}, nil
@@ -510,7 +512,7 @@ func (s *PartnerCatalogStore) FindNetworkGiftcardsProductInformation(ctx context
 
 // SaveNetworkGiftcardsProductInformation creates or replaces the partner's
 // settings.
-func (s *PartnerCatalogStore) SaveNetworkGiftcardsProductInformation(ctx context.Context, partnerID int64, pi *domain.NetworkGiftcardsProductInformation) error {
+func (s *PartnerCatalogStore) SaveNetworkGiftcardsProductInformation(ctx context.Context, partnerID int64, pi *catalogue.NetworkGiftcardsProductInformation) error {
 	g, m := pi.Giftcard, pi.MoneyPot
 	amounts := make([]string, len(g.PredefinedAmounts))
 	for i, a := range g.PredefinedAmounts {
@@ -546,12 +548,12 @@ type networkVouchersProductInformationRow struct {
 
 // FindNetworkVouchersProductInformation returns domain.ErrNotFound when the
 // partner has none.
-func (s *PartnerCatalogStore) FindNetworkVouchersProductInformation(ctx context.Context, partnerID int64) (*domain.NetworkVouchersProductInformation, error) {
+func (s *PartnerCatalogStore) FindNetworkVouchersProductInformation(ctx context.Context, partnerID int64) (*catalogue.NetworkVouchersProductInformation, error) {
 	r := new(networkVouchersProductInformationRow)
 	if err := partnerCatalogFind(ctx, s.db, r, partnerID); err != nil {
 		return nil, err
 	}
-	return &domain.NetworkVouchersProductInformation{Title: partnerCatalogMap(r.Title),
+	return &catalogue.NetworkVouchersProductInformation{Title: partnerCatalogMap(r.Title),
 		Description: partnerCatalogMap(r.Description), TermsOfUse: partnerCatalogMap(r.TermsOfUse),
 		DisplayByUniverse: r.DisplayByUniverse, ValidityPeriod: r.ValidityPeriod, ValidityPeriodUnit: r.ValidityPeriodUnit,
 		ActivatedProductFeature: r.ActivatedProductFeature, ActivatedGroupPayment: r.ActivatedGroupPayment,
@@ -562,7 +564,7 @@ func (s *PartnerCatalogStore) FindNetworkVouchersProductInformation(ctx context.
 
 // SaveNetworkVouchersProductInformation creates or replaces the partner's
 // settings.
-func (s *PartnerCatalogStore) SaveNetworkVouchersProductInformation(ctx context.Context, partnerID int64, pi *domain.NetworkVouchersProductInformation) error {
+func (s *PartnerCatalogStore) SaveNetworkVouchersProductInformation(ctx context.Context, partnerID int64, pi *catalogue.NetworkVouchersProductInformation) error {
 	return partnerCatalogUpsert(ctx, s.db, &networkVouchersProductInformationRow{PartnerID: partnerID,
 		Title: partnerCatalogMap(pi.Title), Description: partnerCatalogMap(pi.Description),
 		TermsOfUse: partnerCatalogMap(pi.TermsOfUse), DisplayByUniverse: pi.DisplayByUniverse,
@@ -595,12 +597,12 @@ type vouchersProductInformationRow struct {
 
 // FindVouchersProductInformation returns domain.ErrNotFound when the partner
 // has none.
-func (s *PartnerCatalogStore) FindVouchersProductInformation(ctx context.Context, partnerID int64) (*domain.VouchersProductInformation, error) {
+func (s *PartnerCatalogStore) FindVouchersProductInformation(ctx context.Context, partnerID int64) (*catalogue.VouchersProductInformation, error) {
 	r := new(vouchersProductInformationRow)
 	if err := partnerCatalogFind(ctx, s.db, r, partnerID); err != nil {
 		return nil, err
 	}
-	return &domain.VouchersProductInformation{Title: partnerCatalogMap(r.Title), Subtitle: partnerCatalogMap(r.Subtitle),
+	return &catalogue.VouchersProductInformation{Title: partnerCatalogMap(r.Title), Subtitle: partnerCatalogMap(r.Subtitle),
 		ShortDescription:           partnerCatalogMap(r.ShortDescription),
 		ActivatedDestinationFilter: r.ActivatedDestinationFilter, ActivatedUniverseFilter: r.ActivatedUniverseFilter,
 		ActivatedPriceFilter: r.ActivatedPriceFilter, ActivatedTargetFilter: r.ActivatedTargetFilter,
@@ -611,7 +613,7 @@ func (s *PartnerCatalogStore) FindVouchersProductInformation(ctx context.Context
 }
 
 // SaveVouchersProductInformation creates or replaces the partner's settings.
-func (s *PartnerCatalogStore) SaveVouchersProductInformation(ctx context.Context, partnerID int64, pi *domain.VouchersProductInformation) error {
+func (s *PartnerCatalogStore) SaveVouchersProductInformation(ctx context.Context, partnerID int64, pi *catalogue.VouchersProductInformation) error {
 	return partnerCatalogUpsert(ctx, s.db, &vouchersProductInformationRow{PartnerID: partnerID,
 		Title: partnerCatalogMap(pi.Title), Subtitle: partnerCatalogMap(pi.Subtitle),
 		ShortDescription:           partnerCatalogMap(pi.ShortDescription),
@@ -652,12 +654,12 @@ type workshopsProductInformationRow struct {
 
 // FindWorkshopsProductInformation returns domain.ErrNotFound when the
 // partner has none.
-func (s *PartnerCatalogStore) FindWorkshopsProductInformation(ctx context.Context, partnerID int64) (*domain.WorkshopsProductInformation, error) {
+func (s *PartnerCatalogStore) FindWorkshopsProductInformation(ctx context.Context, partnerID int64) (*catalogue.WorkshopsProductInformation, error) {
 	r := new(workshopsProductInformationRow)
 	if err := partnerCatalogFind(ctx, s.db, r, partnerID); err != nil {
 		return nil, err
 	}
-	return &domain.WorkshopsProductInformation{Title: partnerCatalogMap(r.Title), Description: partnerCatalogMap(r.Description),
+	return &catalogue.WorkshopsProductInformation{Title: partnerCatalogMap(r.Title), Description: partnerCatalogMap(r.Description),
 		TOSURL: partnerCatalogMap(r.TOSURL), DisplayWorkshopsByMonth: r.DisplayWorkshopsByMonth,
 		DisplayWorkshopsPerSession: r.DisplayWorkshopsPerSession, DisplayFullyBookedSessions: r.DisplayFullyBookedSessions,
 		ActivatedMonthFilter: r.ActivatedMonthFilter, ActivatedDayFilter: r.ActivatedDayFilter,
@@ -670,7 +672,7 @@ func (s *PartnerCatalogStore) FindWorkshopsProductInformation(ctx context.Contex
 }
 
 // SaveWorkshopsProductInformation creates or replaces the partner's settings.
-func (s *PartnerCatalogStore) SaveWorkshopsProductInformation(ctx context.Context, partnerID int64, pi *domain.WorkshopsProductInformation) error {
+func (s *PartnerCatalogStore) SaveWorkshopsProductInformation(ctx context.Context, partnerID int64, pi *catalogue.WorkshopsProductInformation) error {
 	return partnerCatalogUpsert(ctx, s.db, &workshopsProductInformationRow{PartnerID: partnerID,
 		Title: partnerCatalogMap(pi.Title), Description: partnerCatalogMap(pi.Description),
 		TOSURL: partnerCatalogMap(pi.TOSURL), DisplayWorkshopsByMonth: pi.DisplayWorkshopsByMonth,
@@ -711,14 +713,14 @@ func (s *PartnerCatalogStore) FindNetworkPartnerIDs(ctx context.Context, marketp
 }
 
 // GetPartnerLabel returns the label with that id.
-func (s *PartnerCatalogStore) GetPartnerLabel(ctx context.Context, id int64) (*domain.PartnerLabel, error) {
+func (s *PartnerCatalogStore) GetPartnerLabel(ctx context.Context, id int64) (*catalogue.PartnerLabel, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := new(partnerLabelRow)
 	if err := s.db.NewSelect().Model(row).Where("pl.id = ?", id).Scan(ctx); err != nil {
 		return nil, notFound(err)
 	}
-	return &domain.PartnerLabel{ID: row.ID, PartnerID: row.PartnerID, Name: row.Name, LogoURL: row.LogoURL}, nil
+	return &catalogue.PartnerLabel{ID: row.ID, PartnerID: row.PartnerID, Name: row.Name, LogoURL: row.LogoURL}, nil
 }
 
 // RemovePartnerLabel deletes the label.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"salesplatform/domain/catalogue"
+
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
@@ -40,7 +42,7 @@ type giftcardPrototypeRow struct {
 	PartnerCurrency string `bun:"partner_currency,scanonly"`
 }
 
-func toRowGiftcardPrototype(p *domain.GiftcardPrototype) *giftcardPrototypeRow {
+func toRowGiftcardPrototype(p *catalogue.GiftcardPrototype) *giftcardPrototypeRow {
 	amounts := make([]string, len(p.PredefinedAmounts))
 	for i, a := range p.PredefinedAmounts {
 		amounts[i] = a.String()
@@ -52,7 +54,7 @@ func toRowGiftcardPrototype(p *domain.GiftcardPrototype) *giftcardPrototypeRow {
 		ValidityPeriod: p.ValidityPeriod, ValidityUnit: p.ValidityUnit}
 }
 
-func (r *giftcardPrototypeRow) toDomain() (*domain.GiftcardPrototype, error) {
+func (r *giftcardPrototypeRow) toDomain() (*catalogue.GiftcardPrototype, error) {
 	amounts := make([]decimal.Decimal, len(r.PredefinedAmounts))
 	for i, s := range r.PredefinedAmounts {
 		a, err := decimal.NewFromString(s)
@@ -61,7 +63,7 @@ func (r *giftcardPrototypeRow) toDomain() (*domain.GiftcardPrototype, error) {
 		}
 		amounts[i] = a
 	}
-	return &domain.GiftcardPrototype{ID: r.ID, PartnerID: r.PartnerID, Title: r.Title, Description: r.Description,
+	return &catalogue.GiftcardPrototype{ID: r.ID, PartnerID: r.PartnerID, Title: r.Title, Description: r.Description,
 		TermsOfUse: r.TermsOfUse, CustomizedAmount: r.CustomizedAmount, MinimumAmount: r.MinimumAmount,
 		PredefinedAmounts: amounts, MoneyPotActivated: r.MoneyPotActivated, MoneyPotLogo: r.MoneyPotLogo,
 		ValidityPeriod: r.ValidityPeriod, ValidityUnit: r.ValidityUnit,
@@ -71,13 +73,13 @@ func (r *giftcardPrototypeRow) toDomain() (*domain.GiftcardPrototype, error) {
 // PrototypeStore is the domain.PrototypeStore on PostgreSQL.
 type PrototypeStore struct{ db bun.IDB }
 
-var _ domain.PrototypeStore = (*PrototypeStore)(nil)
+var _ catalogue.PrototypeStore = (*PrototypeStore)(nil)
 
 // NewPrototypeStore returns the store on db.
 func NewPrototypeStore(db bun.IDB) *PrototypeStore { return &PrototypeStore{db: db} }
 
 // CreateUniverse inserts u and sets u.ID.
-func (s *PrototypeStore) CreateUniverse(ctx context.Context, u *domain.Universe) error {
+func (s *PrototypeStore) CreateUniverse(ctx context.Context, u *catalogue.Universe) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &universeRow{ParentID: u.ParentID, Name: localizedNotNil(u.Name), Order: u.Order}
@@ -89,7 +91,7 @@ func (s *PrototypeStore) CreateUniverse(ctx context.Context, u *domain.Universe)
 }
 
 // CreateTheme inserts t and sets t.ID.
-func (s *PrototypeStore) CreateTheme(ctx context.Context, t *domain.Theme) error {
+func (s *PrototypeStore) CreateTheme(ctx context.Context, t *catalogue.Theme) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &themeRow{Name: localizedNotNil(t.Name)}
@@ -102,7 +104,7 @@ func (s *PrototypeStore) CreateTheme(ctx context.Context, t *domain.Theme) error
 
 // CreateVoucherPrototype inserts p and its theme links in one transaction
 // and sets p.ID.
-func (s *PrototypeStore) CreateVoucherPrototype(ctx context.Context, p *domain.VoucherPrototype) error {
+func (s *PrototypeStore) CreateVoucherPrototype(ctx context.Context, p *catalogue.VoucherPrototype) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &voucherPrototypeRow{PartnerID: p.PartnerID, Name: localizedNotNil(p.Name), UniverseID: p.UniverseID}
@@ -128,7 +130,7 @@ func (s *PrototypeStore) CreateVoucherPrototype(ctx context.Context, p *domain.V
 
 // CreateGiftcardPrototype inserts p and sets its ID, PartnerName and
 // PartnerCurrency.
-func (s *PrototypeStore) CreateGiftcardPrototype(ctx context.Context, p *domain.GiftcardPrototype) error {
+func (s *PrototypeStore) CreateGiftcardPrototype(ctx context.Context, p *catalogue.GiftcardPrototype) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := toRowGiftcardPrototype(p)
@@ -145,14 +147,14 @@ func (s *PrototypeStore) CreateGiftcardPrototype(ctx context.Context, p *domain.
 
 // FindPrototypeUniverses returns the universes of the partner's voucher
 // prototypes with their ancestors.
-func (s *PrototypeStore) FindPrototypeUniverses(ctx context.Context, partnerID int64) ([]*domain.Universe, error) {
+func (s *PrototypeStore) FindPrototypeUniverses(ctx context.Context, partnerID int64) ([]*catalogue.Universe, error) {
 	return findUniverseClosure(ctx, s.db, `SELECT vp.universe_id FROM voucher_prototypes vp
 			WHERE vp.partner_id = ? AND vp.universe_id IS NOT NULL`, partnerID)
 }
 
 // FindPrototypeThemes returns the distinct themes of the partner's voucher
 // prototypes, by id.
-func (s *PrototypeStore) FindPrototypeThemes(ctx context.Context, partnerID int64) ([]*domain.Theme, error) {
+func (s *PrototypeStore) FindPrototypeThemes(ctx context.Context, partnerID int64) ([]*catalogue.Theme, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []themeRow
@@ -164,16 +166,16 @@ func (s *PrototypeStore) FindPrototypeThemes(ctx context.Context, partnerID int6
 	if err != nil {
 		return nil, fmt.Errorf("select themes: %w", err)
 	}
-	themes := make([]*domain.Theme, len(rows))
+	themes := make([]*catalogue.Theme, len(rows))
 	for i := range rows {
-		themes[i] = &domain.Theme{ID: rows[i].ID, Name: rows[i].Name}
+		themes[i] = &catalogue.Theme{ID: rows[i].ID, Name: rows[i].Name}
 	}
 	return themes, nil
 }
 
 // selectGiftcardPrototypes is the prototypes f selects, with their
 // partner's name and currency.
-func (s *PrototypeStore) selectGiftcardPrototypes(rows *[]giftcardPrototypeRow, f domain.GiftcardPrototypeFilter) *bun.SelectQuery {
+func (s *PrototypeStore) selectGiftcardPrototypes(rows *[]giftcardPrototypeRow, f catalogue.GiftcardPrototypeFilter) *bun.SelectQuery {
 	q := s.db.NewSelect().Model(rows).
 		ColumnExpr("g.*, p.name AS partner_name, p.currency AS partner_currency").
 		Join("JOIN partners AS p ON p.id = g.partner_id")
@@ -192,7 +194,7 @@ func (s *PrototypeStore) selectGiftcardPrototypes(rows *[]giftcardPrototypeRow, 
 
 // FindGiftcardPrototypes returns one page of the prototypes f selects, by
 // id, and their total count.
-func (s *PrototypeStore) FindGiftcardPrototypes(ctx context.Context, f domain.GiftcardPrototypeFilter) ([]*domain.GiftcardPrototype, int, error) {
+func (s *PrototypeStore) FindGiftcardPrototypes(ctx context.Context, f catalogue.GiftcardPrototypeFilter) ([]*catalogue.GiftcardPrototype, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []giftcardPrototypeRow
@@ -202,7 +204,7 @@ func (s *PrototypeStore) FindGiftcardPrototypes(ctx context.Context, f domain.Gi
 	if err != nil {
 		return nil, 0, fmt.Errorf("select giftcard prototypes: %w", err)
 	}
-	protos := make([]*domain.GiftcardPrototype, len(rows))
+	protos := make([]*catalogue.GiftcardPrototype, len(rows))
 	for i := range rows {
 		if protos[i], err = rows[i].toDomain(); err != nil {
 			return nil, 0, err
@@ -213,7 +215,7 @@ func (s *PrototypeStore) FindGiftcardPrototypes(ctx context.Context, f domain.Gi
 
 // FindGiftcardPrototype returns the prototype with that id among those f
 // selects; domain.ErrNotFound when there is none.
-func (s *PrototypeStore) FindGiftcardPrototype(ctx context.Context, f domain.GiftcardPrototypeFilter, id int64) (*domain.GiftcardPrototype, error) {
+func (s *PrototypeStore) FindGiftcardPrototype(ctx context.Context, f catalogue.GiftcardPrototypeFilter, id int64) (*catalogue.GiftcardPrototype, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []giftcardPrototypeRow
@@ -227,7 +229,7 @@ func (s *PrototypeStore) FindGiftcardPrototype(ctx context.Context, f domain.Gif
 }
 
 // GetGiftcardPrototype returns the prototype with that id, whoever owns it.
-func (s *PrototypeStore) GetGiftcardPrototype(ctx context.Context, id int64) (*domain.GiftcardPrototype, error) {
+func (s *PrototypeStore) GetGiftcardPrototype(ctx context.Context, id int64) (*catalogue.GiftcardPrototype, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []giftcardPrototypeRow
@@ -244,7 +246,7 @@ func (s *PrototypeStore) GetGiftcardPrototype(ctx context.Context, id int64) (*d
 }
 
 // UpdateGiftcardPrototype writes p's columns.
-func (s *PrototypeStore) UpdateGiftcardPrototype(ctx context.Context, p *domain.GiftcardPrototype) error {
+func (s *PrototypeStore) UpdateGiftcardPrototype(ctx context.Context, p *catalogue.GiftcardPrototype) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	res, err := s.db.NewUpdate().Model(toRowGiftcardPrototype(p)).ExcludeColumn("id", "partner_id").
@@ -256,7 +258,7 @@ func (s *PrototypeStore) UpdateGiftcardPrototype(ctx context.Context, p *domain.
 }
 
 // GetVoucherPrototype returns the prototype with its theme ids.
-func (s *PrototypeStore) GetVoucherPrototype(ctx context.Context, id int64) (*domain.VoucherPrototype, error) {
+func (s *PrototypeStore) GetVoucherPrototype(ctx context.Context, id int64) (*catalogue.VoucherPrototype, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := new(voucherPrototypeRow)
@@ -269,13 +271,13 @@ func (s *PrototypeStore) GetVoucherPrototype(ctx context.Context, id int64) (*do
 	if err != nil {
 		return nil, fmt.Errorf("select voucher prototype themes: %w", err)
 	}
-	return &domain.VoucherPrototype{ID: row.ID, PartnerID: row.PartnerID, Name: row.Name, UniverseID: row.UniverseID,
+	return &catalogue.VoucherPrototype{ID: row.ID, PartnerID: row.PartnerID, Name: row.Name, UniverseID: row.UniverseID,
 		ThemeIDs: themes}, nil
 }
 
 // FileVoucherPrototype writes p's universe and replaces its themes when
 // p.ThemeIDs is not nil, in one transaction.
-func (s *PrototypeStore) FileVoucherPrototype(ctx context.Context, p *domain.VoucherPrototype) error {
+func (s *PrototypeStore) FileVoucherPrototype(ctx context.Context, p *catalogue.VoucherPrototype) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
@@ -305,7 +307,7 @@ func (s *PrototypeStore) FileVoucherPrototype(ctx context.Context, p *domain.Vou
 }
 
 // GetUniverse returns the universe with that id.
-func (s *PrototypeStore) GetUniverse(ctx context.Context, id int64) (*domain.Universe, error) {
+func (s *PrototypeStore) GetUniverse(ctx context.Context, id int64) (*catalogue.Universe, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := new(universeRow)
@@ -321,7 +323,7 @@ const universeTreeLock int64 = 0x756e6976
 
 // InUniverseTree runs fn in one transaction holding the universe tree's
 // lock, with a store bound to it.
-func (s *PrototypeStore) InUniverseTree(ctx context.Context, fn func(ctx context.Context, st domain.PrototypeStore) error) error {
+func (s *PrototypeStore) InUniverseTree(ctx context.Context, fn func(ctx context.Context, st catalogue.PrototypeStore) error) error {
 	return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(?)", universeTreeLock); err != nil {
 			return fmt.Errorf("lock the universe tree: %w", err)
@@ -331,7 +333,7 @@ func (s *PrototypeStore) InUniverseTree(ctx context.Context, fn func(ctx context
 }
 
 // UpdateUniverse writes u's parent, name and order.
-func (s *PrototypeStore) UpdateUniverse(ctx context.Context, u *domain.Universe) error {
+func (s *PrototypeStore) UpdateUniverse(ctx context.Context, u *catalogue.Universe) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &universeRow{ID: u.ID, ParentID: u.ParentID, Name: localizedNotNil(u.Name), Order: u.Order}
@@ -345,7 +347,7 @@ func (s *PrototypeStore) UpdateUniverse(ctx context.Context, u *domain.Universe)
 // FindUniverseLineage returns the universe and its ancestors, from it up
 // to its root, in one recursive query. The depth guard stops on a stored
 // cycle.
-func (s *PrototypeStore) FindUniverseLineage(ctx context.Context, id int64) ([]*domain.Universe, error) {
+func (s *PrototypeStore) FindUniverseLineage(ctx context.Context, id int64) ([]*catalogue.Universe, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []universeRow
@@ -362,7 +364,7 @@ func (s *PrototypeStore) FindUniverseLineage(ctx context.Context, id int64) ([]*
 	if len(rows) == 0 {
 		return nil, domain.ErrNotFound
 	}
-	out := make([]*domain.Universe, len(rows))
+	out := make([]*catalogue.Universe, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toDomain()
 	}
@@ -371,7 +373,7 @@ func (s *PrototypeStore) FindUniverseLineage(ctx context.Context, id int64) ([]*
 
 // FindUniverseDescendants returns every universe below id, in one
 // recursive query.
-func (s *PrototypeStore) FindUniverseDescendants(ctx context.Context, id int64) ([]*domain.Universe, error) {
+func (s *PrototypeStore) FindUniverseDescendants(ctx context.Context, id int64) ([]*catalogue.Universe, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []universeRow
@@ -384,7 +386,7 @@ func (s *PrototypeStore) FindUniverseDescendants(ctx context.Context, id int64) 
 	if err != nil {
 		return nil, fmt.Errorf("select universe descendants: %w", err)
 	}
-	out := make([]*domain.Universe, len(rows))
+	out := make([]*catalogue.Universe, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toDomain()
 	}
@@ -392,7 +394,7 @@ func (s *PrototypeStore) FindUniverseDescendants(ctx context.Context, id int64) 
 }
 
 // UpdateTheme writes a theme's name.
-func (s *PrototypeStore) UpdateTheme(ctx context.Context, t *domain.Theme) error {
+func (s *PrototypeStore) UpdateTheme(ctx context.Context, t *catalogue.Theme) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	res, err := s.db.NewUpdate().Model(&themeRow{ID: t.ID, Name: localizedNotNil(t.Name)}).WherePK().Exec(ctx)

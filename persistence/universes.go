@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"salesplatform/domain/catalogue"
+
 	"github.com/uptrace/bun"
 
 	"salesplatform/domain"
@@ -18,8 +20,8 @@ type universeRow struct {
 	Order    *int             `bun:"order"`
 }
 
-func (r *universeRow) toDomain() *domain.Universe {
-	return &domain.Universe{ID: r.ID, ParentID: r.ParentID, Name: r.Name, Order: r.Order}
+func (r *universeRow) toDomain() *catalogue.Universe {
+	return &catalogue.Universe{ID: r.ID, ParentID: r.ParentID, Name: r.Name, Order: r.Order}
 }
 
 type themeRow struct {
@@ -32,7 +34,7 @@ type themeRow struct {
 // findUniverseClosure returns the universes whose ids the linked subquery
 // selects, with all their ancestors, each once, in one recursive query.
 // UNION (not UNION ALL) stops on a cycle of parents.
-func findUniverseClosure(ctx context.Context, db bun.IDB, linked string, args ...any) ([]*domain.Universe, error) {
+func findUniverseClosure(ctx context.Context, db bun.IDB, linked string, args ...any) ([]*catalogue.Universe, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []universeRow
@@ -46,7 +48,7 @@ func findUniverseClosure(ctx context.Context, db bun.IDB, linked string, args ..
 	if err != nil {
 		return nil, fmt.Errorf("select universes: %w", err)
 	}
-	out := make([]*domain.Universe, len(rows))
+	out := make([]*catalogue.Universe, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toDomain()
 	}
@@ -64,16 +66,16 @@ func localizedNotNil(l domain.Localized) domain.Localized {
 
 // universesByID returns the universes in ids order, nil when missing: one
 // statement, shared by the prototype and box stores' batches.
-func universesByID(ctx context.Context, db bun.IDB, ids []int64) ([]*domain.Universe, error) {
+func universesByID(ctx context.Context, db bun.IDB, ids []int64) ([]*catalogue.Universe, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []universeRow
 	if err := db.NewSelect().Model(&rows).Where("u.id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
 		return nil, fmt.Errorf("select universes: %w", err)
 	}
-	byID := make(map[int64]*domain.Universe, len(rows))
+	byID := make(map[int64]*catalogue.Universe, len(rows))
 	for _, r := range rows {
-		byID[r.ID] = &domain.Universe{ID: r.ID, ParentID: r.ParentID, Name: r.Name, Order: r.Order}
+		byID[r.ID] = &catalogue.Universe{ID: r.ID, ParentID: r.ParentID, Name: r.Name, Order: r.Order}
 	}
 	return inIDOrder(ids, byID), nil
 }

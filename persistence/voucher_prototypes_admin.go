@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"salesplatform/domain/catalogue"
+
 	"salesplatform/domain/prototypes"
 
 	"github.com/google/uuid"
@@ -284,7 +286,7 @@ func (s *AdminPrototypeStore) EnvironmentExists(ctx context.Context, id int64) (
 }
 
 // UniversesByID returns the universes in ids order.
-func (s *AdminPrototypeStore) UniversesByID(ctx context.Context, ids []int64) ([]*domain.Universe, error) {
+func (s *AdminPrototypeStore) UniversesByID(ctx context.Context, ids []int64) ([]*catalogue.Universe, error) {
 	return universesByID(ctx, s.db, ids)
 }
 

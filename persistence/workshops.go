@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"salesplatform/domain/catalogue"
+
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
@@ -24,8 +26,8 @@ type workshopCategoryRow struct {
 	SpecificValidityPeriod *int             `bun:"specific_validity_period"`
 }
 
-func (r *workshopCategoryRow) toDomain() *domain.WorkshopCategory {
-	return &domain.WorkshopCategory{ID: r.ID, PartnerID: r.PartnerID, Name: r.Name, Price: r.Price,
+func (r *workshopCategoryRow) toDomain() *catalogue.WorkshopCategory {
+	return &catalogue.WorkshopCategory{ID: r.ID, PartnerID: r.PartnerID, Name: r.Name, Price: r.Price,
 		SpecificValidityPeriod: r.SpecificValidityPeriod}
 }
 
@@ -57,18 +59,18 @@ type workshopRow struct {
 	Level    *workshopLevelRow    `bun:"rel:belongs-to,join:level_id=id"`
 }
 
-func (r *workshopRow) toDomain() *domain.Workshop {
-	w := &domain.Workshop{ID: r.ID, PartnerID: r.PartnerID, CategoryID: r.CategoryID, LevelID: r.LevelID,
+func (r *workshopRow) toDomain() *catalogue.Workshop {
+	w := &catalogue.Workshop{ID: r.ID, PartnerID: r.PartnerID, CategoryID: r.CategoryID, LevelID: r.LevelID,
 		Name: r.Name, ShortDescription: r.ShortDescription, LongDescription: r.LongDescription,
 		BookingConditions: r.BookingConditions, Images: storedStrings(r.Images), CanBePrivatized: r.CanBePrivatized,
 		DisplayCalendar: r.DisplayCalendar, Address: r.Address, ActivateWorkshopsGroupPayment: r.ActivateWorkshopsGroupPayment,
-		Themes: []domain.WorkshopTag{}, Targets: []domain.WorkshopTag{}, Skills: []domain.WorkshopTag{},
-		Recipes: []domain.WorkshopTag{}, Sessions: []domain.WorkshopSession{}}
+		Themes: []catalogue.WorkshopTag{}, Targets: []catalogue.WorkshopTag{}, Skills: []catalogue.WorkshopTag{},
+		Recipes: []catalogue.WorkshopTag{}, Sessions: []catalogue.WorkshopSession{}}
 	if r.Category != nil {
 		w.Category = r.Category.toDomain()
 	}
 	if r.Level != nil && r.LevelID != nil {
-		w.Level = &domain.WorkshopTag{ID: r.Level.ID, Name: r.Level.Name}
+		w.Level = &catalogue.WorkshopTag{ID: r.Level.ID, Name: r.Level.Name}
 	}
 	return w
 }
@@ -85,24 +87,24 @@ type workshopSessionRow struct {
 	AvailablePlaces int       `bun:"available_places,notnull"`
 }
 
-func (r *workshopSessionRow) toDomain() domain.WorkshopSession {
-	return domain.WorkshopSession{ID: r.ID, WorkshopID: r.WorkshopID, StartingAt: r.StartingAt, EndingAt: r.EndingAt,
+func (r *workshopSessionRow) toDomain() catalogue.WorkshopSession {
+	return catalogue.WorkshopSession{ID: r.ID, WorkshopID: r.WorkshopID, StartingAt: r.StartingAt, EndingAt: r.EndingAt,
 		MinCapacity: r.MinCapacity, MaxCapacity: r.MaxCapacity, AvailablePlaces: r.AvailablePlaces}
 }
 
 // workshopTagTables names each vocabulary's table and, but for levels, the
 // table and column that link it to workshops. Only these names reach SQL.
-var workshopTagTables = map[domain.WorkshopTagKind]struct{ table, links, column string }{
-	domain.WorkshopLevel:  {"workshop_levels", "", ""},
-	domain.WorkshopTheme:  {"workshop_themes", "workshop_theme_links", "theme_id"},
-	domain.WorkshopTarget: {"workshop_targets", "workshop_target_links", "target_id"},
-	domain.WorkshopSkill:  {"workshop_skills", "workshop_skill_links", "skill_id"},
-	domain.WorkshopRecipe: {"workshop_recipes", "workshop_recipe_links", "recipe_id"},
+var workshopTagTables = map[catalogue.WorkshopTagKind]struct{ table, links, column string }{
+	catalogue.WorkshopLevel:  {"workshop_levels", "", ""},
+	catalogue.WorkshopTheme:  {"workshop_themes", "workshop_theme_links", "theme_id"},
+	catalogue.WorkshopTarget: {"workshop_targets", "workshop_target_links", "target_id"},
+	catalogue.WorkshopSkill:  {"workshop_skills", "workshop_skill_links", "skill_id"},
+	catalogue.WorkshopRecipe: {"workshop_recipes", "workshop_recipe_links", "recipe_id"},
 }
 
 // linkedWorkshopTags are the vocabularies a workshop links to, in the order
 // of the query that loads them.
-var linkedWorkshopTags = []domain.WorkshopTagKind{domain.WorkshopTheme, domain.WorkshopTarget, domain.WorkshopSkill, domain.WorkshopRecipe}
+var linkedWorkshopTags = []catalogue.WorkshopTagKind{catalogue.WorkshopTheme, catalogue.WorkshopTarget, catalogue.WorkshopSkill, catalogue.WorkshopRecipe}
 
 // msgNoSuchPK is DRF's message for a related id that names no row.
 const msgNoSuchPK = "Invalid pk - object does not exist."
@@ -125,13 +127,13 @@ type workshopTagRow struct {
 // WorkshopStore is the domain.WorkshopStore on PostgreSQL.
 type WorkshopStore struct{ db bun.IDB }
 
-var _ domain.WorkshopStore = (*WorkshopStore)(nil)
+var _ catalogue.WorkshopStore = (*WorkshopStore)(nil)
 
 // NewWorkshopStore returns the store on db.
 func NewWorkshopStore(db bun.IDB) *WorkshopStore { return &WorkshopStore{db: db} }
 
 // CreateWorkshopCategory inserts c and sets its ID.
-func (s *WorkshopStore) CreateWorkshopCategory(ctx context.Context, c *domain.WorkshopCategory) error {
+func (s *WorkshopStore) CreateWorkshopCategory(ctx context.Context, c *catalogue.WorkshopCategory) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &workshopCategoryRow{PartnerID: c.PartnerID, Name: storedText(c.Name), Price: c.Price,
@@ -144,7 +146,7 @@ func (s *WorkshopStore) CreateWorkshopCategory(ctx context.Context, c *domain.Wo
 }
 
 // CreateWorkshopTag inserts a term of the kind's vocabulary and sets its ID.
-func (s *WorkshopStore) CreateWorkshopTag(ctx context.Context, kind domain.WorkshopTagKind, t *domain.WorkshopTag) error {
+func (s *WorkshopStore) CreateWorkshopTag(ctx context.Context, kind catalogue.WorkshopTagKind, t *catalogue.WorkshopTag) error {
 	tables, ok := workshopTagTables[kind]
 	if !ok {
 		return fmt.Errorf("insert workshop tag: unknown kind %q", kind)
@@ -162,7 +164,7 @@ func (s *WorkshopStore) CreateWorkshopTag(ctx context.Context, kind domain.Works
 // CreateWorkshop inserts w and its vocabulary links in one transaction and
 // sets its ID. A category of another partner is a CodeInvalid error on
 // "category".
-func (s *WorkshopStore) CreateWorkshop(ctx context.Context, w *domain.Workshop) error {
+func (s *WorkshopStore) CreateWorkshop(ctx context.Context, w *catalogue.Workshop) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &workshopRow{PartnerID: w.PartnerID, CategoryID: w.CategoryID, LevelID: w.LevelID,
@@ -170,8 +172,8 @@ func (s *WorkshopStore) CreateWorkshop(ctx context.Context, w *domain.Workshop) 
 		LongDescription: storedText(w.LongDescription), BookingConditions: storedText(w.BookingConditions),
 		Images: storedStrings(w.Images), CanBePrivatized: w.CanBePrivatized, DisplayCalendar: w.DisplayCalendar,
 		Address: w.Address, ActivateWorkshopsGroupPayment: w.ActivateWorkshopsGroupPayment}
-	links := map[domain.WorkshopTagKind][]int64{domain.WorkshopTheme: w.ThemeIDs, domain.WorkshopTarget: w.TargetIDs,
-		domain.WorkshopSkill: w.SkillIDs, domain.WorkshopRecipe: w.RecipeIDs}
+	links := map[catalogue.WorkshopTagKind][]int64{catalogue.WorkshopTheme: w.ThemeIDs, catalogue.WorkshopTarget: w.TargetIDs,
+		catalogue.WorkshopSkill: w.SkillIDs, catalogue.WorkshopRecipe: w.RecipeIDs}
 	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := tx.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
 			switch foreignKeyViolation(err) {
@@ -207,7 +209,7 @@ func (s *WorkshopStore) CreateWorkshop(ctx context.Context, w *domain.Workshop) 
 
 // AddWorkshopSession inserts a session of an existing workshop and sets its
 // ID.
-func (s *WorkshopStore) AddWorkshopSession(ctx context.Context, ses *domain.WorkshopSession) error {
+func (s *WorkshopStore) AddWorkshopSession(ctx context.Context, ses *catalogue.WorkshopSession) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &workshopSessionRow{WorkshopID: ses.WorkshopID, StartingAt: ses.StartingAt, EndingAt: ses.EndingAt,
@@ -222,7 +224,7 @@ func (s *WorkshopStore) AddWorkshopSession(ctx context.Context, ses *domain.Work
 // FindWorkshop returns the partner's workshop with its category and level
 // (joined), its vocabularies (one query for the four) and its upcoming
 // sessions (one query).
-func (s *WorkshopStore) FindWorkshop(ctx context.Context, partnerID, id int64, sessionsAfter time.Time) (*domain.Workshop, error) {
+func (s *WorkshopStore) FindWorkshop(ctx context.Context, partnerID, id int64, sessionsAfter time.Time) (*catalogue.Workshop, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := new(workshopRow)
@@ -232,7 +234,7 @@ func (s *WorkshopStore) FindWorkshop(ctx context.Context, partnerID, id int64, s
 		return nil, notFound(err)
 	}
 	w := row.toDomain()
-	byID := map[int64]*domain.Workshop{w.ID: w}
+	byID := map[int64]*catalogue.Workshop{w.ID: w}
 	if err := s.loadTags(ctx, byID); err != nil {
 		return nil, err
 	}
@@ -244,7 +246,7 @@ func (s *WorkshopStore) FindWorkshop(ctx context.Context, partnerID, id int64, s
 
 // loadTags fills the workshops' themes, targets, skills and recipes, each
 // by id, in one query.
-func (s *WorkshopStore) loadTags(ctx context.Context, workshops map[int64]*domain.Workshop) error {
+func (s *WorkshopStore) loadTags(ctx context.Context, workshops map[int64]*catalogue.Workshop) error {
 	ids := make([]int64, 0, len(workshops))
 	for id := range workshops {
 		ids = append(ids, id)
@@ -261,8 +263,8 @@ func (s *WorkshopStore) loadTags(ctx context.Context, workshops map[int64]*domai
 	}
 	q += " ORDER BY kind, workshop_id, id"
 	var rows []struct {
-		Kind       domain.WorkshopTagKind `bun:"kind"`
-		WorkshopID int64                  `bun:"workshop_id"`
+		Kind       catalogue.WorkshopTagKind `bun:"kind"`
+		WorkshopID int64                     `bun:"workshop_id"`
 		workshopTagRow
 	}
 	if err := s.db.NewRaw(q, args...).Scan(ctx, &rows); err != nil {
@@ -270,15 +272,15 @@ func (s *WorkshopStore) loadTags(ctx context.Context, workshops map[int64]*domai
 	}
 	for _, r := range rows {
 		w := workshops[r.WorkshopID]
-		tag := domain.WorkshopTag{ID: r.ID, Name: r.Name}
+		tag := catalogue.WorkshopTag{ID: r.ID, Name: r.Name}
 		switch r.Kind {
-		case domain.WorkshopTheme:
+		case catalogue.WorkshopTheme:
 			w.Themes = append(w.Themes, tag)
-		case domain.WorkshopTarget:
+		case catalogue.WorkshopTarget:
 			w.Targets = append(w.Targets, tag)
-		case domain.WorkshopSkill:
+		case catalogue.WorkshopSkill:
 			w.Skills = append(w.Skills, tag)
-		case domain.WorkshopRecipe:
+		case catalogue.WorkshopRecipe:
 			w.Recipes = append(w.Recipes, tag)
 		}
 	}
@@ -287,7 +289,7 @@ func (s *WorkshopStore) loadTags(ctx context.Context, workshops map[int64]*domai
 
 // loadSessions fills the workshops' sessions starting after after, in one
 // query.
-func (s *WorkshopStore) loadSessions(ctx context.Context, workshops map[int64]*domain.Workshop, after time.Time) error {
+func (s *WorkshopStore) loadSessions(ctx context.Context, workshops map[int64]*catalogue.Workshop, after time.Time) error {
 	ids := make([]int64, 0, len(workshops))
 	for id := range workshops {
 		ids = append(ids, id)
@@ -308,7 +310,7 @@ func (s *WorkshopStore) loadSessions(ctx context.Context, workshops map[int64]*d
 
 // FindWorkshopSessions returns one page of the selected sessions and their
 // number.
-func (s *WorkshopStore) FindWorkshopSessions(ctx context.Context, f domain.WorkshopSessionFilter) ([]*domain.WorkshopSession, int, error) {
+func (s *WorkshopStore) FindWorkshopSessions(ctx context.Context, f catalogue.WorkshopSessionFilter) ([]*catalogue.WorkshopSession, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []workshopSessionRow
@@ -322,7 +324,7 @@ func (s *WorkshopStore) FindWorkshopSessions(ctx context.Context, f domain.Works
 	if err != nil {
 		return nil, 0, fmt.Errorf("select workshop sessions: %w", err)
 	}
-	out := make([]*domain.WorkshopSession, len(rows))
+	out := make([]*catalogue.WorkshopSession, len(rows))
 	for i := range rows {
 		ses := rows[i].toDomain()
 		out[i] = &ses
@@ -332,7 +334,7 @@ func (s *WorkshopStore) FindWorkshopSessions(ctx context.Context, f domain.Works
 
 // FindWorkshopThemes returns one page of the themes of the partner's
 // workshops, by id, and their number.
-func (s *WorkshopStore) FindWorkshopThemes(ctx context.Context, partnerID int64, page domain.PageRequest) ([]*domain.WorkshopTag, int, error) {
+func (s *WorkshopStore) FindWorkshopThemes(ctx context.Context, partnerID int64, page domain.PageRequest) ([]*catalogue.WorkshopTag, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []workshopTagRow
@@ -343,18 +345,18 @@ func (s *WorkshopStore) FindWorkshopThemes(ctx context.Context, partnerID int64,
 	if err != nil {
 		return nil, 0, fmt.Errorf("select workshop themes: %w", err)
 	}
-	out := make([]*domain.WorkshopTag, len(rows))
+	out := make([]*catalogue.WorkshopTag, len(rows))
 	for i, r := range rows {
-		out[i] = &domain.WorkshopTag{ID: r.ID, Name: r.Name}
+		out[i] = &catalogue.WorkshopTag{ID: r.ID, Name: r.Name}
 	}
 	return out, count, nil
 }
 
 // FindWorkshops returns the partner's workshops among ids with their
 // category and level (joined) and vocabularies (one query): two statements.
-func (s *WorkshopStore) FindWorkshops(ctx context.Context, partnerID int64, ids []int64) ([]*domain.Workshop, error) {
+func (s *WorkshopStore) FindWorkshops(ctx context.Context, partnerID int64, ids []int64) ([]*catalogue.Workshop, error) {
 	if len(ids) == 0 {
-		return []*domain.Workshop{}, nil
+		return []*catalogue.Workshop{}, nil
 	}
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
@@ -364,8 +366,8 @@ func (s *WorkshopStore) FindWorkshops(ctx context.Context, partnerID int64, ids 
 	if err != nil {
 		return nil, fmt.Errorf("select workshops: %w", err)
 	}
-	out := make([]*domain.Workshop, len(rows))
-	byID := make(map[int64]*domain.Workshop, len(rows))
+	out := make([]*catalogue.Workshop, len(rows))
+	byID := make(map[int64]*catalogue.Workshop, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toDomain()
 		byID[out[i].ID] = out[i]
@@ -392,7 +394,7 @@ type workshopSessionWindowRow struct {
 
 // FindSessionsOfWorkshops returns the window f.Page of each selected
 // workshop's sessions, and their counts, in one statement.
-func (s *WorkshopStore) FindSessionsOfWorkshops(ctx context.Context, f domain.WorkshopSessionBatchFilter) ([]*domain.WorkshopSession, map[int64]int, error) {
+func (s *WorkshopStore) FindSessionsOfWorkshops(ctx context.Context, f catalogue.WorkshopSessionBatchFilter) ([]*catalogue.WorkshopSession, map[int64]int, error) {
 	counts := map[int64]int{}
 	if len(f.WorkshopIDs) == 0 {
 		return nil, counts, nil
@@ -413,10 +415,10 @@ func (s *WorkshopStore) FindSessionsOfWorkshops(ctx context.Context, f domain.Wo
 	if err != nil {
 		return nil, nil, fmt.Errorf("select sessions of workshops: %w", err)
 	}
-	var out []*domain.WorkshopSession
+	var out []*catalogue.WorkshopSession
 	for _, r := range rows {
 		if r.inWindow(f.Page, counts) {
-			out = append(out, &domain.WorkshopSession{ID: r.ID, WorkshopID: r.ParentID, StartingAt: r.StartingAt,
+			out = append(out, &catalogue.WorkshopSession{ID: r.ID, WorkshopID: r.ParentID, StartingAt: r.StartingAt,
 				EndingAt: r.EndingAt, MinCapacity: r.MinCapacity, MaxCapacity: r.MaxCapacity,
 				AvailablePlaces: r.AvailablePlaces})
 		}
@@ -426,7 +428,7 @@ func (s *WorkshopStore) FindSessionsOfWorkshops(ctx context.Context, f domain.Wo
 
 // GetWorkshop returns the workshop with that id, whoever owns it, without
 // its relations.
-func (s *WorkshopStore) GetWorkshop(ctx context.Context, id int64) (*domain.Workshop, error) {
+func (s *WorkshopStore) GetWorkshop(ctx context.Context, id int64) (*catalogue.Workshop, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := new(workshopRow)
@@ -438,7 +440,7 @@ func (s *WorkshopStore) GetWorkshop(ctx context.Context, id int64) (*domain.Work
 
 // UpdateWorkshop writes w's columns and replaces the links w gives, in one
 // transaction.
-func (s *WorkshopStore) UpdateWorkshop(ctx context.Context, w *domain.Workshop) error {
+func (s *WorkshopStore) UpdateWorkshop(ctx context.Context, w *catalogue.Workshop) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &workshopRow{ID: w.ID, PartnerID: w.PartnerID, CategoryID: w.CategoryID, LevelID: w.LevelID,
@@ -446,8 +448,8 @@ func (s *WorkshopStore) UpdateWorkshop(ctx context.Context, w *domain.Workshop) 
 		LongDescription: storedText(w.LongDescription), BookingConditions: storedText(w.BookingConditions),
 		Images: storedStrings(w.Images), CanBePrivatized: w.CanBePrivatized, DisplayCalendar: w.DisplayCalendar,
 		Address: w.Address, ActivateWorkshopsGroupPayment: w.ActivateWorkshopsGroupPayment}
-	links := map[domain.WorkshopTagKind][]int64{domain.WorkshopTheme: w.ThemeIDs, domain.WorkshopTarget: w.TargetIDs,
-		domain.WorkshopSkill: w.SkillIDs, domain.WorkshopRecipe: w.RecipeIDs}
+	links := map[catalogue.WorkshopTagKind][]int64{catalogue.WorkshopTheme: w.ThemeIDs, catalogue.WorkshopTarget: w.TargetIDs,
+		catalogue.WorkshopSkill: w.SkillIDs, catalogue.WorkshopRecipe: w.RecipeIDs}
 	return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		res, err := tx.NewUpdate().Model(row).ExcludeColumn("id", "partner_id").WherePK().Exec(ctx)
 		if err != nil {
@@ -487,7 +489,7 @@ func (s *WorkshopStore) UpdateWorkshop(ctx context.Context, w *domain.Workshop) 
 }
 
 // GetWorkshopCategory returns the category with that id.
-func (s *WorkshopStore) GetWorkshopCategory(ctx context.Context, id int64) (*domain.WorkshopCategory, error) {
+func (s *WorkshopStore) GetWorkshopCategory(ctx context.Context, id int64) (*catalogue.WorkshopCategory, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := new(workshopCategoryRow)
@@ -498,7 +500,7 @@ func (s *WorkshopStore) GetWorkshopCategory(ctx context.Context, id int64) (*dom
 }
 
 // UpdateWorkshopCategory writes the category's name, price and validity.
-func (s *WorkshopStore) UpdateWorkshopCategory(ctx context.Context, c *domain.WorkshopCategory) error {
+func (s *WorkshopStore) UpdateWorkshopCategory(ctx context.Context, c *catalogue.WorkshopCategory) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &workshopCategoryRow{ID: c.ID, PartnerID: c.PartnerID, Name: storedText(c.Name), Price: c.Price,
@@ -511,7 +513,7 @@ func (s *WorkshopStore) UpdateWorkshopCategory(ctx context.Context, c *domain.Wo
 }
 
 // GetWorkshopSession returns the session with that id.
-func (s *WorkshopStore) GetWorkshopSession(ctx context.Context, id int64) (*domain.WorkshopSession, error) {
+func (s *WorkshopStore) GetWorkshopSession(ctx context.Context, id int64) (*catalogue.WorkshopSession, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := new(workshopSessionRow)
@@ -523,7 +525,7 @@ func (s *WorkshopStore) GetWorkshopSession(ctx context.Context, id int64) (*doma
 }
 
 // UpdateWorkshopSession writes the session's dates, capacities and places.
-func (s *WorkshopStore) UpdateWorkshopSession(ctx context.Context, ses *domain.WorkshopSession) error {
+func (s *WorkshopStore) UpdateWorkshopSession(ctx context.Context, ses *catalogue.WorkshopSession) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &workshopSessionRow{ID: ses.ID, WorkshopID: ses.WorkshopID, StartingAt: ses.StartingAt, EndingAt: ses.EndingAt,
@@ -536,7 +538,7 @@ func (s *WorkshopStore) UpdateWorkshopSession(ctx context.Context, ses *domain.W
 }
 
 // UpdateWorkshopTag writes a term's name.
-func (s *WorkshopStore) UpdateWorkshopTag(ctx context.Context, kind domain.WorkshopTagKind, t *domain.WorkshopTag) error {
+func (s *WorkshopStore) UpdateWorkshopTag(ctx context.Context, kind catalogue.WorkshopTagKind, t *catalogue.WorkshopTag) error {
 	tables, ok := workshopTagTables[kind]
 	if !ok {
 		return fmt.Errorf("update workshop tag: unknown kind %q", kind)
@@ -551,7 +553,7 @@ func (s *WorkshopStore) UpdateWorkshopTag(ctx context.Context, kind domain.Works
 }
 
 // MissingWorkshopTags returns the ids that name no term of the kind.
-func (s *WorkshopStore) MissingWorkshopTags(ctx context.Context, kind domain.WorkshopTagKind, ids []int64) ([]int64, error) {
+func (s *WorkshopStore) MissingWorkshopTags(ctx context.Context, kind catalogue.WorkshopTagKind, ids []int64) ([]int64, error) {
 	tables, ok := workshopTagTables[kind]
 	if !ok {
 		return nil, fmt.Errorf("check workshop tags: unknown kind %q", kind)

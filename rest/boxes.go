@@ -3,9 +3,9 @@ package rest
 import (
 	"net/http"
 
-	"github.com/gorilla/mux"
+	"salesplatform/domain/catalogue"
 
-	"salesplatform/domain"
+	"github.com/gorilla/mux"
 )
 
 // registerBoxRoutes adds the catalogue routes of BoxService.
@@ -43,7 +43,7 @@ type jsonBoxDetail struct {
 	DeliveryOptions        *struct{}     `json:"delivery_options"`
 }
 
-func toJSONBox(b *domain.BoxView) jsonBox {
+func toJSONBox(b *catalogue.BoxView) jsonBox {
 	return jsonBox{
 		ID:               b.ID,
 		IsActive:         b.IsActive,
@@ -60,7 +60,7 @@ func toJSONBox(b *domain.BoxView) jsonBox {
 	}
 }
 
-func toJSONBoxDetail(b *domain.BoxView) jsonBoxDetail {
+func toJSONBoxDetail(b *catalogue.BoxView) jsonBoxDetail {
 	return jsonBoxDetail{
 		jsonBox:                toJSONBox(b),
 		LongDescription:        toJSONLocalized(b.LongDescription),
@@ -79,7 +79,7 @@ type jsonUniverse struct {
 	SubUniverses []jsonUniverse `json:"sub_universes"`
 }
 
-func toJSONUniverses(nodes []*domain.UniverseNode) []jsonUniverse {
+func toJSONUniverses(nodes []*catalogue.UniverseNode) []jsonUniverse {
 	out := make([]jsonUniverse, len(nodes))
 	for i, n := range nodes {
 		out[i] = jsonUniverse{ID: n.ID, Name: toJSONLocalized(n.Name), Order: n.Order, SubUniverses: toJSONUniverses(n.SubUniverses)}

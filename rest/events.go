@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"time"
 
+	"salesplatform/domain/catalogue"
+
 	"github.com/gorilla/mux"
 	"github.com/shopspring/decimal"
 
@@ -93,7 +95,7 @@ type jsonEvent struct {
 	DeliveryOptions      jsonDeliveryOptions `json:"delivery_options"`
 }
 
-func toJSONEvent(v *domain.EventView) jsonEvent {
+func toJSONEvent(v *catalogue.EventView) jsonEvent {
 	e, d := v.Event, v.Event.DeliveryOptions
 	out := jsonEvent{
 		ID: e.ID, Name: toJSONLocalized(e.Name), ShortDescription: toJSONLocalized(e.ShortDescription),
@@ -129,7 +131,7 @@ func toJSONEvent(v *domain.EventView) jsonEvent {
 
 // toJSONEventFormulas writes the formulas as the contract types them: one
 // string, here the JSON text of the list (docs/DECISIONS.md).
-func toJSONEventFormulas(formulas []domain.EventFormulaView) string {
+func toJSONEventFormulas(formulas []catalogue.EventFormulaView) string {
 	list := make([]jsonEventFormula, len(formulas))
 	for i, f := range formulas {
 		list[i] = jsonEventFormula{ID: f.ID, Name: toJSONLocalized(f.Name), Price: moneyText(f.Price),
@@ -161,7 +163,7 @@ type jsonEventSlotItem struct {
 	SlotsCount                int            `json:"slots_count"`
 }
 
-func toJSONEventSlotItem(it *domain.EventSlotItem) jsonEventSlotItem {
+func toJSONEventSlotItem(it *catalogue.EventSlotItem) jsonEventSlotItem {
 	return jsonEventSlotItem{
 		ID: it.Slot.ID, EventID: it.Slot.EventID,
 		Name: toJSONLocalized(it.EventName), Description: toJSONLocalized(it.EventDescription),

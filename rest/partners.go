@@ -5,10 +5,10 @@ import (
 	"net/http"
 	"time"
 
+	"salesplatform/domain/catalogue"
+
 	"github.com/gorilla/mux"
 	"github.com/shopspring/decimal"
-
-	"salesplatform/domain"
 )
 
 // registerPartnerCatalogRoutes adds the catalogue routes of PartnerCatalogService.
@@ -83,7 +83,7 @@ func jsonStrings(m map[string]string) map[string]string {
 	return m
 }
 
-func toJSONListedPartner(p *domain.PartnerListing) jsonListedPartner {
+func toJSONListedPartner(p *catalogue.PartnerListing) jsonListedPartner {
 	pr, f := p.Profile, p.Profile.Facilities
 	labels := make([]jsonPartnerLabel, len(p.Labels))
 	for i, l := range p.Labels {
@@ -119,7 +119,7 @@ func (a *api) handlePartnerList(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	p, err := a.Partners.Partners(r.Context(),
-		domain.PartnerQuery{Department: q.Get("department"), Region: q.Get("region"), IDs: q.Get("id")}, page)
+		catalogue.PartnerQuery{Department: q.Get("department"), Region: q.Get("region"), IDs: q.Get("id")}, page)
 	if err != nil {
 		writeError(w, r, err)
 		return

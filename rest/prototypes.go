@@ -3,9 +3,9 @@ package rest
 import (
 	"net/http"
 
-	"github.com/gorilla/mux"
+	"salesplatform/domain/catalogue"
 
-	"salesplatform/domain"
+	"github.com/gorilla/mux"
 )
 
 // registerPrototypeRoutes adds the catalogue routes of PrototypeService.
@@ -46,7 +46,7 @@ type jsonGiftcardPrototype struct {
 	ValidityUnit               string          `json:"validity_unit"`
 }
 
-func toJSONGiftcardPrototype(p *domain.GiftcardPrototypeView) jsonGiftcardPrototype {
+func toJSONGiftcardPrototype(p *catalogue.GiftcardPrototypeView) jsonGiftcardPrototype {
 	out := jsonGiftcardPrototype{
 		ID:                         p.ID,
 		CustomizedAmount:           p.CustomizedAmount,

@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strings"
 
+	"salesplatform/domain/catalogue"
+
 	"salesplatform/domain/account"
 
 	"salesplatform/domain/cart"
@@ -32,11 +34,11 @@ import (
 type Services struct {
 	Accounts   *account.AccountService
 	Carts      *cart.CartService
-	Partners   *domain.PartnerCatalogService
-	Events     *domain.EventService
-	Workshops  *domain.WorkshopService
-	Boxes      *domain.BoxService
-	Prototypes *domain.PrototypeService
+	Partners   *catalogue.PartnerCatalogService
+	Events     *catalogue.EventService
+	Workshops  *catalogue.WorkshopService
+	Boxes      *catalogue.BoxService
+	Prototypes *catalogue.PrototypeService
 	Gifts      *gifts.GiftService
 	Widgets    *widgets.WidgetService
 	// VoucherAdmin serves the administration's vouchers and giftcards.

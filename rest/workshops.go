@@ -3,9 +3,9 @@ package rest
 import (
 	"net/http"
 
-	"github.com/gorilla/mux"
+	"salesplatform/domain/catalogue"
 
-	"salesplatform/domain"
+	"github.com/gorilla/mux"
 )
 
 // registerWorkshopRoutes adds the catalogue routes of WorkshopService.
@@ -21,11 +21,11 @@ type jsonWorkshopTag struct {
 	Name jsonLocalized `json:"name"`
 }
 
-func toJSONWorkshopTag(t *domain.WorkshopTag) jsonWorkshopTag {
+func toJSONWorkshopTag(t *catalogue.WorkshopTag) jsonWorkshopTag {
 	return jsonWorkshopTag{ID: t.ID, Name: toJSONLocalized(t.Name)}
 }
 
-func toJSONWorkshopTags(tags []domain.WorkshopTag) []jsonWorkshopTag {
+func toJSONWorkshopTags(tags []catalogue.WorkshopTag) []jsonWorkshopTag {
 	out := make([]jsonWorkshopTag, len(tags))
 	for i := range tags {
 		out[i] = toJSONWorkshopTag(&tags[i])
@@ -59,7 +59,7 @@ type jsonWorkshopSession struct {
 	FunnelLink                string        `json:"funnel_link"`
 }
 
-func toJSONWorkshopSession(s *domain.WorkshopSessionView) jsonWorkshopSession {
+func toJSONWorkshopSession(s *catalogue.WorkshopSessionView) jsonWorkshopSession {
 	return jsonWorkshopSession{
 		ID: s.ID, WorkshopID: s.WorkshopID,
 		StartingDatetime: scheduleDateTime(s.Start), StartingDatetimeFormatted: toJSONLocalized(s.StartFormatted),
@@ -92,7 +92,7 @@ type jsonWorkshop struct {
 	ActivateWorkshopsGroupPayment bool                  `json:"activate_workshops_group_payment"`
 }
 
-func toJSONWorkshop(v *domain.WorkshopView) jsonWorkshop {
+func toJSONWorkshop(v *catalogue.WorkshopView) jsonWorkshop {
 	w, c := v.Workshop, v.Category
 	out := jsonWorkshop{
 		ID: w.ID, Name: toJSONLocalized(w.Name), ShortDescription: toJSONLocalized(w.ShortDescription),
@@ -143,7 +143,7 @@ func (a *api) handleWorkshopSessionList(w http.ResponseWriter, r *http.Request) 
 		return
 	}
 	p, err := a.Workshops.WorkshopSessions(r.Context(),
-		domain.WorkshopSessionQuery{Workshop: r.URL.Query().Get("workshop"), Page: page})
+		catalogue.WorkshopSessionQuery{Workshop: r.URL.Query().Get("workshop"), Page: page})
 	if err != nil {
 		writeError(w, r, err)
 		return

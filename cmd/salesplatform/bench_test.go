@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"salesplatform/domain/catalogue"
+
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
@@ -46,14 +48,14 @@ func benchMarketplace(b *testing.B, n int) (http.Handler, *bun.DB, *domain.Partn
 		must(b, partners.CreatePartner(ctx, p))
 		network[i] = p
 		must(b, store.AddNetworkPartner(ctx, market.ID, p.ID))
-		must(b, store.SavePartnerProfile(ctx, p.ID, &domain.PartnerProfile{
+		must(b, store.SavePartnerProfile(ctx, p.ID, &catalogue.PartnerProfile{
 			Description: domain.Localized{"fr": "Une adresse", "en": "A place"},
 			Region:      "Bretagne", Department: "Finistère", City: "Brest",
-			Facilities:  domain.PartnerFacilities{Wifi: true},
+			Facilities:  catalogue.PartnerFacilities{Wifi: true},
 			SocialLinks: map[string]string{"instagram": "https://instagram.example/p"},
 		}))
 		for _, label := range []string{"Label A", "Label B"} {
-			must(b, store.AddPartnerLabel(ctx, &domain.PartnerLabel{PartnerID: p.ID, Name: label, LogoURL: "https://cdn.example.com/l.png"}))
+			must(b, store.AddPartnerLabel(ctx, &catalogue.PartnerLabel{PartnerID: p.ID, Name: label, LogoURL: "https://cdn.example.com/l.png"}))
 		}
 	}
 	carts := cartstore.NewMemory(100)
@@ -99,12 +101,12 @@ func BenchmarkGraphQLNestedBoxes(b *testing.B) {
 	ctx := context.Background()
 	boxes := persistence.NewBoxStore(db)
 	for i := range 20 {
-		box := &domain.Box{MarketplaceID: market.ID, Name: domain.Localized{"fr": fmt.Sprintf("Coffret %d", i)},
+		box := &catalogue.Box{MarketplaceID: market.ID, Name: domain.Localized{"fr": fmt.Sprintf("Coffret %d", i)},
 			IsActive: true, Price: decimal.RequireFromString("49.90"), Ranking: i}
 		must(b, boxes.CreateBox(ctx, box))
 		for j := range 5 {
-			must(b, boxes.CreateBoxOffer(ctx, &domain.BoxOffer{BoxID: box.ID, PartnerID: network[i*5+j].ID,
-				Status: domain.BoxOfferStatusValidated}))
+			must(b, boxes.CreateBoxOffer(ctx, &catalogue.BoxOffer{BoxID: box.ID, PartnerID: network[i*5+j].ID,
+				Status: catalogue.BoxOfferStatusValidated}))
 		}
 	}
 	body := `{"query": "{ boxes(first: 20) { totalCount edges { node { id name { fr en } price { amount formatted { fr } } offers(first: 5) { totalCount edges { node { id partner { id name labels { name logo } } } } } } } } }"}`

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"salesplatform/domain/catalogue"
+
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
@@ -84,9 +86,9 @@ func (f *bpFixture) mustPartner(t *testing.T, name, currency string) *domain.Par
 	return p
 }
 
-func (f *bpFixture) mustUniverse(t *testing.T, parent *domain.Universe, name string, order *int) *domain.Universe {
+func (f *bpFixture) mustUniverse(t *testing.T, parent *catalogue.Universe, name string, order *int) *catalogue.Universe {
 	t.Helper()
-	u := &domain.Universe{Name: domain.Localized{"fr": name, "en": name}, Order: order}
+	u := &catalogue.Universe{Name: domain.Localized{"fr": name, "en": name}, Order: order}
 	if parent != nil {
 		u.ParentID = &parent.ID
 	}
@@ -96,7 +98,7 @@ func (f *bpFixture) mustUniverse(t *testing.T, parent *domain.Universe, name str
 	return u
 }
 
-func (f *bpFixture) mustBox(t *testing.T, b *domain.Box) *domain.Box {
+func (f *bpFixture) mustBox(t *testing.T, b *catalogue.Box) *catalogue.Box {
 	t.Helper()
 	if err := f.boxes.CreateBox(context.Background(), b); err != nil {
 		t.Fatal(err)
@@ -104,9 +106,9 @@ func (f *bpFixture) mustBox(t *testing.T, b *domain.Box) *domain.Box {
 	return b
 }
 
-func (f *bpFixture) mustOffer(t *testing.T, box *domain.Box, partner *domain.Partner, status string) {
+func (f *bpFixture) mustOffer(t *testing.T, box *catalogue.Box, partner *domain.Partner, status string) {
 	t.Helper()
-	if err := f.boxes.CreateBoxOffer(context.Background(), &domain.BoxOffer{BoxID: box.ID, PartnerID: partner.ID, Status: status}); err != nil {
+	if err := f.boxes.CreateBoxOffer(context.Background(), &catalogue.BoxOffer{BoxID: box.ID, PartnerID: partner.ID, Status: status}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -147,26 +149,26 @@ func TestBoxCatalog(t *testing.T) {
 	b1 := f.mustUniverse(t, b, "B1", nil)
 	f.mustUniverse(t, b, "B2", nil) // linked to nothing
 
-	box1 := f.mustBox(t, &domain.Box{MarketplaceID: f.market.ID, Name: domain.Localized{"fr": "Séjour", "en": "Stay"},
+	box1 := f.mustBox(t, &catalogue.Box{MarketplaceID: f.market.ID, Name: domain.Localized{"fr": "Séjour", "en": "Stay"},
 		ShortDescription: domain.Localized{"fr": "Court"}, LongDescription: domain.Localized{"fr": "Long", "de": "Lang"},
 		IsActive: true, IsHighlight: true, DisplayNbOffers: true, Price: decimal.RequireFromString("49.9"), Ranking: 2,
 		PeopleIncluded: 2, MaxNumberUsages: 3, MaxDaysAfterFirstUsage: 90,
 		UniverseIDs: []int64{b1.ID, a1a.ID}, Images: []string{"https://cdn.example.com/b.jpg", "https://cdn.example.com/a.jpg"}})
-	box2 := f.mustBox(t, &domain.Box{MarketplaceID: f.market.ID, Name: domain.Localized{"fr": "Deux"},
+	box2 := f.mustBox(t, &catalogue.Box{MarketplaceID: f.market.ID, Name: domain.Localized{"fr": "Deux"},
 		IsActive: true, Price: decimal.RequireFromString("120"), Ranking: 1, UniverseIDs: []int64{a2.ID}})
-	box3 := f.mustBox(t, &domain.Box{MarketplaceID: f.market.ID, Name: domain.Localized{"fr": "Trois"},
+	box3 := f.mustBox(t, &catalogue.Box{MarketplaceID: f.market.ID, Name: domain.Localized{"fr": "Trois"},
 		IsActive: true, Price: decimal.RequireFromString("10"), Ranking: 2})
-	inactive := f.mustBox(t, &domain.Box{MarketplaceID: f.market.ID, IsActive: false, Ranking: 0, UniverseIDs: []int64{c.ID}})
-	rivalBox := f.mustBox(t, &domain.Box{MarketplaceID: f.rival.ID, IsActive: true, Price: decimal.RequireFromString("5"),
+	inactive := f.mustBox(t, &catalogue.Box{MarketplaceID: f.market.ID, IsActive: false, Ranking: 0, UniverseIDs: []int64{c.ID}})
+	rivalBox := f.mustBox(t, &catalogue.Box{MarketplaceID: f.rival.ID, IsActive: true, Price: decimal.RequireFromString("5"),
 		UniverseIDs: []int64{b.ID}})
-	f.mustOffer(t, box1, offerer, domain.BoxOfferStatusValidated)
-	f.mustOffer(t, box1, f.shop, domain.BoxOfferStatusValidated)
-	f.mustOffer(t, box1, f.rival, domain.BoxOfferStatusDraft)
-	f.mustOffer(t, box2, offerer, domain.BoxOfferStatusDraft)
+	f.mustOffer(t, box1, offerer, catalogue.BoxOfferStatusValidated)
+	f.mustOffer(t, box1, f.shop, catalogue.BoxOfferStatusValidated)
+	f.mustOffer(t, box1, f.rival, catalogue.BoxOfferStatusDraft)
+	f.mustOffer(t, box2, offerer, catalogue.BoxOfferStatusDraft)
 
 	market := []string{"X-Partner-Domain", "market.example.com"}
 	list := f.URL + "/api/v2/network_vouchers/boxes/"
-	item := func(box *domain.Box, nbOffers int, universes string) string {
+	item := func(box *catalogue.Box, nbOffers int, universes string) string {
 		return fmt.Sprintf(`{"id": %d, "is_active": %t, "is_highlight": %t, "display_nb_offers": %t, "nb_offers": %d,
 			"name": %s, "short_description": %s, "price": %q, "price_formatted": %s, "currency_code": "CHF",
 			"ranking": %d, "universes": %s}`,
@@ -302,7 +304,7 @@ func TestBoxCatalog(t *testing.T) {
 		// The universes of the active boxes with their ancestors, siblings
 		// by order (none last) then id: B before A, A2 before A1. C (only
 		// of an inactive box) and B2 (of no box) are not shown.
-		node := func(u *domain.Universe, subs ...string) string {
+		node := func(u *catalogue.Universe, subs ...string) string {
 			order := "null"
 			if u.Order != nil {
 				order = fmt.Sprint(*u.Order)

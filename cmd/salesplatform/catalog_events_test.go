@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"salesplatform/domain/catalogue"
+
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
@@ -102,7 +104,7 @@ func newEventsFixture(t *testing.T) *eventsFixture {
 	return &eventsFixture{bookingFixture: f, store: persistence.NewEventStore(f.db)}
 }
 
-func (f *eventsFixture) mustEvent(t *testing.T, e *domain.Event) *domain.Event {
+func (f *eventsFixture) mustEvent(t *testing.T, e *catalogue.Event) *catalogue.Event {
 	t.Helper()
 	if err := f.store.CreateEvent(context.Background(), e); err != nil {
 		t.Fatal(err)
@@ -110,18 +112,18 @@ func (f *eventsFixture) mustEvent(t *testing.T, e *domain.Event) *domain.Event {
 	return e
 }
 
-func (f *eventsFixture) mustSlot(t *testing.T, e *domain.Event, start time.Time, length time.Duration, places int) *domain.EventSlot {
+func (f *eventsFixture) mustSlot(t *testing.T, e *catalogue.Event, start time.Time, length time.Duration, places int) *catalogue.EventSlot {
 	t.Helper()
-	s := &domain.EventSlot{EventID: e.ID, StartingAt: start, EndingAt: start.Add(length), AvailablePlaces: places}
+	s := &catalogue.EventSlot{EventID: e.ID, StartingAt: start, EndingAt: start.Add(length), AvailablePlaces: places}
 	if err := f.store.AddEventSlot(context.Background(), s); err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-func (f *eventsFixture) mustFormula(t *testing.T, e *domain.Event, name string, price string) *domain.EventFormula {
+func (f *eventsFixture) mustFormula(t *testing.T, e *catalogue.Event, name string, price string) *catalogue.EventFormula {
 	t.Helper()
-	fo := &domain.EventFormula{EventID: e.ID, Name: domain.Localized{"fr": name}, Price: bookingDec(price)}
+	fo := &catalogue.EventFormula{EventID: e.ID, Name: domain.Localized{"fr": name}, Price: bookingDec(price)}
 	if err := f.store.AddEventFormula(context.Background(), fo); err != nil {
 		t.Fatal(err)
 	}
@@ -155,14 +157,14 @@ var (
 func TestEventPrototypeRetrieve(t *testing.T) {
 	f := newEventsFixture(t)
 	paris, _ := time.LoadLocation("Europe/Paris")
-	ev := f.mustEvent(t, &domain.Event{PartnerID: f.shop.ID,
+	ev := f.mustEvent(t, &catalogue.Event{PartnerID: f.shop.ID,
 		Name:             domain.Localized{"fr": "Concert du soir", "en": "Evening concert"},
 		ShortDescription: domain.Localized{"fr": "Un concert"},
 		LongDescription:  domain.Localized{"fr": "Un long concert", "de": "Ein langes Konzert"},
 		Booking:          domain.Localized{"fr": "Réservation obligatoire"},
 		CoverImage:       "https://cdn.example.com/cover.jpg",
 		Images:           []string{"https://cdn.example.com/1.jpg", "https://cdn.example.com/2.jpg"},
-		DeliveryOptions: domain.DeliveryOptions{EmailToBuyer: true, PostalMailToBeneficiary: true,
+		DeliveryOptions: catalogue.DeliveryOptions{EmailToBuyer: true, PostalMailToBeneficiary: true,
 			PostalMailShippingCost: bookingDec("3.9"), PostalMailDuration: 5, PickupOnSite: true, PickupOnSiteDuration: 2,
 			PickupOnSiteCost: bookingDec("1.50"), Activated3MAToBeneficiary: true, MessengerDeliveryCost: bookingDec("0.99")},
 	})
@@ -171,13 +173,13 @@ func TestEventPrototypeRetrieve(t *testing.T) {
 	first := f.mustSlot(t, ev, bookingUpcoming, 150*time.Minute, 40)                // shown first
 	adult := f.mustFormula(t, ev, "Adulte", "15")
 	child := f.mustFormula(t, ev, "Enfant", "12.50")
-	bare := f.mustEvent(t, &domain.Event{PartnerID: f.shop.ID, Name: domain.Localized{"fr": "Sans date"}})
-	foreign := f.mustEvent(t, &domain.Event{PartnerID: f.other.ID, Name: domain.Localized{"fr": "Ailleurs"}})
+	bare := f.mustEvent(t, &catalogue.Event{PartnerID: f.shop.ID, Name: domain.Localized{"fr": "Sans date"}})
+	foreign := f.mustEvent(t, &catalogue.Event{PartnerID: f.other.ID, Name: domain.Localized{"fr": "Ailleurs"}})
 	f.mustSlot(t, foreign, bookingUpcoming, time.Hour, 5)
 	f.mustFormula(t, foreign, "Unique", "20")
 
 	url := fmt.Sprintf("%s/api/v2/event_prototypes/%d/", f.URL, ev.ID)
-	slot := func(s *domain.EventSlot) string {
+	slot := func(s *catalogue.EventSlot) string {
 		return fmt.Sprintf(`{"starting_datetime": %q, "starting_datetime_formatted": %s,
 			"ending_datetime": %q, "ending_datetime_formatted": %s, "duration_formatted": %s,
 			"funnel_link": "https://shop.example.com/events/%d/booking/?slot=%d", "available_places": %d}`,
@@ -250,7 +252,7 @@ func TestEventPrototypeRetrieve(t *testing.T) {
 
 	t.Run("OKPartnerCurrencyAndZone", func(t *testing.T) {
 		ny := f.mustPartner(t, &domain.Partner{Name: "NY", SiteDomain: "ny.example.com", Currency: "USD", TimeZone: "America/New_York"})
-		e := f.mustEvent(t, &domain.Event{PartnerID: ny.ID})
+		e := f.mustEvent(t, &catalogue.Event{PartnerID: ny.ID})
 		f.mustSlot(t, e, bookingUpcoming, time.Hour, 3)
 		f.mustFormula(t, e, "Standard", "20")
 		res := do(t, "GET", fmt.Sprintf("%s/api/v2/event_prototypes/%d/", f.URL, e.ID), "", "X-Partner-Domain", "ny.example.com")
@@ -301,7 +303,7 @@ func TestEventSlotList(t *testing.T) {
 	f := newEventsFixture(t)
 	paris, _ := time.LoadLocation("Europe/Paris")
 	// Concert: a past slot, a full one, then two available ones.
-	concert := f.mustEvent(t, &domain.Event{PartnerID: f.shop.ID, Name: domain.Localized{"fr": "Concert"},
+	concert := f.mustEvent(t, &catalogue.Event{PartnerID: f.shop.ID, Name: domain.Localized{"fr": "Concert"},
 		ShortDescription: domain.Localized{"fr": "Un concert", "en": "A concert"}})
 	f.mustSlot(t, concert, bookingPast, time.Hour, 10)
 	f.mustSlot(t, concert, bookingUpcoming, time.Hour, 0)
@@ -311,18 +313,18 @@ func TestEventSlotList(t *testing.T) {
 	f.mustFormula(t, concert, "Réduit", "18.5")
 	f.mustFormula(t, concert, "Enfant", "19")
 	// Visit: one available slot, earlier than the concert's; no formula.
-	visit := f.mustEvent(t, &domain.Event{PartnerID: f.shop.ID, Name: domain.Localized{"fr": "Visite"}})
+	visit := f.mustEvent(t, &catalogue.Event{PartnerID: f.shop.ID, Name: domain.Localized{"fr": "Visite"}})
 	v1 := f.mustSlot(t, visit, bookingUpcoming.Add(time.Hour), 30*time.Minute, 1)
 	// Sold out: no available slot, not listed.
-	soldOut := f.mustEvent(t, &domain.Event{PartnerID: f.shop.ID, Name: domain.Localized{"fr": "Complet"}})
+	soldOut := f.mustEvent(t, &catalogue.Event{PartnerID: f.shop.ID, Name: domain.Localized{"fr": "Complet"}})
 	f.mustSlot(t, soldOut, bookingUpcoming, time.Hour, 0)
 	f.mustFormula(t, soldOut, "Unique", "10")
 	// Another partner's event is never listed.
-	foreign := f.mustEvent(t, &domain.Event{PartnerID: f.other.ID, Name: domain.Localized{"fr": "Ailleurs"}})
+	foreign := f.mustEvent(t, &catalogue.Event{PartnerID: f.other.ID, Name: domain.Localized{"fr": "Ailleurs"}})
 	f1 := f.mustSlot(t, foreign, bookingUpcoming, time.Hour, 9)
 
 	url := f.URL + "/api/v2/event_slots/"
-	concertItem := func(s *domain.EventSlot) string {
+	concertItem := func(s *catalogue.EventSlot) string {
 		return fmt.Sprintf(`{"id": %d, "event_id": %d, "name": %s, "description": %s,
 			"starting_datetime": %q, "starting_datetime_formatted": %s,
 			"ending_datetime": %q, "ending_datetime_formatted": %s, "duration_formatted": %s,
@@ -383,7 +385,7 @@ func TestEventSlotList(t *testing.T) {
 
 	// Last: it changes the partner's setting.
 	t.Run("OKEverySlotWhenDisplayEventsPerSlots", func(t *testing.T) {
-		if err := f.store.SaveEventSettings(context.Background(), f.shop.ID, domain.EventSettings{DisplayEventsPerSlots: true}); err != nil {
+		if err := f.store.SaveEventSettings(context.Background(), f.shop.ID, catalogue.EventSettings{DisplayEventsPerSlots: true}); err != nil {
 			t.Fatal(err)
 		}
 		wantResponse(t, do(t, "GET", url, "", "X-Partner-Domain", "shop.example.com"), 200,

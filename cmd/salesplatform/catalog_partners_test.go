@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"salesplatform/domain/catalogue"
+
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
@@ -75,7 +77,7 @@ func newPCFixture(t *testing.T) *pcFixture {
 	}
 
 	lat, lng := decimal.RequireFromString("48.856600"), decimal.RequireFromString("2.352200")
-	f.must(t, f.store.SavePartnerProfile(ctx, f.shop.ID, &domain.PartnerProfile{
+	f.must(t, f.store.SavePartnerProfile(ctx, f.shop.ID, &catalogue.PartnerProfile{
 		Description:           domain.Localized{"fr": "Une boutique", "en": "A shop"},
 		Managers:              domain.Localized{"fr": "Anne et Paul"},
 		Nearby:                domain.Localized{"en": "The river"},
@@ -84,19 +86,19 @@ func newPCFixture(t *testing.T) *pcFixture {
 		CommercialDescription: domain.Localized{"it": "Negozio"},
 		Region:                "Île-de-France", Department: "Paris", City: "Paris",
 		Latitude: &lat, Longitude: &lng,
-		Facilities:  domain.PartnerFacilities{DisabledAccess: true, Wifi: true, FamilyFriendly: true},
+		Facilities:  catalogue.PartnerFacilities{DisabledAccess: true, Wifi: true, FamilyFriendly: true},
 		SocialLinks: map[string]string{"facebook": "https://facebook.example/shop"},
 	}))
-	f.must(t, f.store.AddPartnerLabel(ctx, &domain.PartnerLabel{PartnerID: f.shop.ID, Name: "Label B", LogoURL: "https://cdn.example.com/b.png"}))
-	f.must(t, f.store.AddPartnerLabel(ctx, &domain.PartnerLabel{PartnerID: f.shop.ID, Name: "Label A", LogoURL: "https://cdn.example.com/a.png"}))
-	f.must(t, f.store.AddPartnerLabel(ctx, &domain.PartnerLabel{PartnerID: f.outsider.ID, Name: "Elsewhere", LogoURL: "https://cdn.example.com/e.png"}))
-	f.must(t, f.store.SavePartnerProfile(ctx, f.cafe.ID, &domain.PartnerProfile{
+	f.must(t, f.store.AddPartnerLabel(ctx, &catalogue.PartnerLabel{PartnerID: f.shop.ID, Name: "Label B", LogoURL: "https://cdn.example.com/b.png"}))
+	f.must(t, f.store.AddPartnerLabel(ctx, &catalogue.PartnerLabel{PartnerID: f.shop.ID, Name: "Label A", LogoURL: "https://cdn.example.com/a.png"}))
+	f.must(t, f.store.AddPartnerLabel(ctx, &catalogue.PartnerLabel{PartnerID: f.outsider.ID, Name: "Elsewhere", LogoURL: "https://cdn.example.com/e.png"}))
+	f.must(t, f.store.SavePartnerProfile(ctx, f.cafe.ID, &catalogue.PartnerProfile{
 		Region: "Bretagne", Department: "Finistère", City: "Brest",
-		Facilities: domain.PartnerFacilities{AirConditioning: true, PrivateParking: true, SmokingArea: true, PetsAllowed: true},
+		Facilities: catalogue.PartnerFacilities{AirConditioning: true, PrivateParking: true, SmokingArea: true, PetsAllowed: true},
 	}))
 	// Same place as cafe: one destination.
-	f.must(t, f.store.SavePartnerProfile(ctx, f.closed.ID, &domain.PartnerProfile{Region: "Corse", Department: "Corse-du-Sud", City: "Ajaccio"}))
-	f.must(t, f.store.SavePartnerProfile(ctx, f.outsider.ID, &domain.PartnerProfile{Region: "Bretagne", Department: "Morbihan", City: "Vannes"}))
+	f.must(t, f.store.SavePartnerProfile(ctx, f.closed.ID, &catalogue.PartnerProfile{Region: "Corse", Department: "Corse-du-Sud", City: "Ajaccio"}))
+	f.must(t, f.store.SavePartnerProfile(ctx, f.outsider.ID, &catalogue.PartnerProfile{Region: "Bretagne", Department: "Morbihan", City: "Vannes"}))
 
 	f.shopJSON = map[string]any{
 		"id": f.shop.ID, "name": "Shop",
@@ -359,7 +361,7 @@ func TestPartnerCatalogDestinations(t *testing.T) {
 
 	t.Run("OKEachPlaceOnce", func(t *testing.T) {
 		f.must(t, f.store.SavePartnerProfile(context.Background(), f.netp.ID,
-			&domain.PartnerProfile{Region: "Bretagne", Department: "Finistère", City: "Brest"}))
+			&catalogue.PartnerProfile{Region: "Bretagne", Department: "Finistère", City: "Brest"}))
 		wantResponse(t, do(t, "GET", url, "", pcMarket...), 200, `[
 			{"city": "Brest", "department": "Finistère", "region": "Bretagne"},
 			{"city": "Paris", "department": "Paris", "region": "Île-de-France"}]`)
@@ -372,7 +374,7 @@ func TestPartnerCatalogDestinations(t *testing.T) {
 
 	t.Run("OKNone", func(t *testing.T) {
 		// A profile that names no place is no destination.
-		f.must(t, f.store.SavePartnerProfile(context.Background(), f.shop.ID, &domain.PartnerProfile{}))
+		f.must(t, f.store.SavePartnerProfile(context.Background(), f.shop.ID, &catalogue.PartnerProfile{}))
 		wantResponse(t, do(t, "GET", url, "", pcShop...), 200, `[]`)
 	})
 
@@ -388,7 +390,7 @@ func TestPartnerCatalogLegalInformation(t *testing.T) {
 	}
 
 	t.Run("OK", func(t *testing.T) {
-		f.must(t, f.store.SaveLegalInformation(context.Background(), f.shop.ID, &domain.LegalInformation{
+		f.must(t, f.store.SaveLegalInformation(context.Background(), f.shop.ID, &catalogue.LegalInformation{
 			AgencyName: "Shop Agency", AddressLine1: "1 rue de Rivoli", AddressLine2: "Bât. B", AddressLine3: "3e étage",
 			PostalCode: "75001", City: "Paris", Country: "FR", CompanyType: "bus", HQPhoneNumber: "+33100000000",
 			AgencyPhone: "+33100000001", AgencyWebsite: "https://shop.example.com", LegalNoticeEmail: "legal@shop.example.com",
@@ -465,7 +467,7 @@ func TestPartnerCatalogProductInformation(t *testing.T) {
 	tosJSON := map[string]any{"fr": "https://shop.example.com/cgv", "en": "https://shop.example.com/tos"}
 
 	t.Run("OKEvents", func(t *testing.T) {
-		f.must(t, f.store.SaveEventsProductInformation(ctx, f.shop.ID, &domain.EventsProductInformation{
+		f.must(t, f.store.SaveEventsProductInformation(ctx, f.shop.ID, &catalogue.EventsProductInformation{
 			Title: domain.Localized{"fr": "Billets"}, Description: domain.Localized{"en": "Tickets"}, TOSURL: tos,
 			DisplayFullyBookedEvents: true, DisplayEventsPerSlots: true}))
 		wantResponse(t, do(t, "GET", url("events"), "", auth(f.shopTok)...), 200, pcJSON(t, map[string]any{
@@ -480,9 +482,9 @@ func TestPartnerCatalogProductInformation(t *testing.T) {
 	})
 
 	t.Run("OKGiftcards", func(t *testing.T) {
-		f.must(t, f.store.SaveGiftcardsProductInformation(ctx, f.market.ID, &domain.GiftcardsProductInformation{
+		f.must(t, f.store.SaveGiftcardsProductInformation(ctx, f.market.ID, &catalogue.GiftcardsProductInformation{
 			Title: domain.Localized{"fr": "Cartes cadeaux"}, Description: domain.Localized{"es": "Tarjetas"}}))
-		f.must(t, f.store.SaveLegalInformation(ctx, f.cafe.ID, &domain.LegalInformation{AgencyName: "Cafe Agency"}))
+		f.must(t, f.store.SaveLegalInformation(ctx, f.cafe.ID, &catalogue.LegalInformation{AgencyName: "Cafe Agency"}))
 		wantResponse(t, do(t, "GET", url("giftcards"), "", pcMarket...), 200, pcJSON(t, []any{map[string]any{
 			"title": pcLocalized("fr", "Cartes cadeaux"), "description": pcLocalized("es", "Tarjetas"),
 			"partners": []any{
@@ -499,14 +501,14 @@ func TestPartnerCatalogProductInformation(t *testing.T) {
 	})
 
 	t.Run("OKNetworkGiftcards", func(t *testing.T) {
-		f.must(t, f.store.SaveNetworkGiftcardsProductInformation(ctx, f.market.ID, &domain.NetworkGiftcardsProductInformation{
+		f.must(t, f.store.SaveNetworkGiftcardsProductInformation(ctx, f.market.ID, &catalogue.NetworkGiftcardsProductInformation{
 			Title: domain.Localized{"fr": "Carte réseau"}, Description: domain.Localized{"en": "Network card"},
-			Giftcard: domain.NetworkGiftcardSettings{CustomizedAmount: true, Description: domain.Localized{"nl": "Kaart"},
+			Giftcard: catalogue.NetworkGiftcardSettings{CustomizedAmount: true, Description: domain.Localized{"nl": "Kaart"},
 				MinimumAmount:     decimal.RequireFromString("25"),
 				PredefinedAmounts: []decimal.Decimal{decimal.RequireFromString("50"), decimal.RequireFromString("99.9")},
 				TermsOfUse:        domain.Localized{"ca": "Condicions"}, Title: domain.Localized{"pt": "Cartão"},
 				ValidityPeriod: 12, ValidityUnit: "month"},
-			MoneyPot: domain.NetworkGiftcardMoneyPot{Activated: true, Description: domain.Localized{"it": "Colletta"},
+			MoneyPot: catalogue.NetworkGiftcardMoneyPot{Activated: true, Description: domain.Localized{"it": "Colletta"},
 				Logo: "https://cdn.example.com/pot.png", Title: domain.Localized{"de": "Topf"}},
 		}))
 		res := do(t, "GET", url("network_giftcards"), "", pcMarket...)
@@ -548,7 +550,7 @@ func TestPartnerCatalogProductInformation(t *testing.T) {
 	})
 
 	t.Run("OKNetworkVouchers", func(t *testing.T) {
-		f.must(t, f.store.SaveNetworkVouchersProductInformation(ctx, f.market.ID, &domain.NetworkVouchersProductInformation{
+		f.must(t, f.store.SaveNetworkVouchersProductInformation(ctx, f.market.ID, &catalogue.NetworkVouchersProductInformation{
 			Title: domain.Localized{"fr": "Coffrets"}, Description: domain.Localized{"en": "Boxes"},
 			TermsOfUse: domain.Localized{"es": "Condiciones"}, DisplayByUniverse: true, ValidityPeriod: 18,
 			ValidityPeriodUnit: 2, ActivatedProductFeature: true, ActivatedGroupPayment: false, DisplayOffersMap: true,
@@ -571,7 +573,7 @@ func TestPartnerCatalogProductInformation(t *testing.T) {
 	})
 
 	t.Run("OKVouchers", func(t *testing.T) {
-		f.must(t, f.store.SaveVouchersProductInformation(ctx, f.shop.ID, &domain.VouchersProductInformation{
+		f.must(t, f.store.SaveVouchersProductInformation(ctx, f.shop.ID, &catalogue.VouchersProductInformation{
 			Title: domain.Localized{"fr": "Bons"}, Subtitle: domain.Localized{"en": "Vouchers"},
 			ShortDescription: domain.Localized{"it": "Buoni"}, ActivatedDestinationFilter: true,
 			ActivatedUniverseFilter: false, ActivatedPriceFilter: true, ActivatedTargetFilter: false,
@@ -596,7 +598,7 @@ func TestPartnerCatalogProductInformation(t *testing.T) {
 	})
 
 	t.Run("OKWorkshops", func(t *testing.T) {
-		f.must(t, f.store.SaveWorkshopsProductInformation(ctx, f.shop.ID, &domain.WorkshopsProductInformation{
+		f.must(t, f.store.SaveWorkshopsProductInformation(ctx, f.shop.ID, &catalogue.WorkshopsProductInformation{
 			Title: domain.Localized{"fr": "Ateliers"}, Description: domain.Localized{"en": "Workshops"}, TOSURL: tos,
 			DisplayWorkshopsByMonth: true, DisplayWorkshopsPerSession: false, DisplayFullyBookedSessions: true,
 			ActivatedMonthFilter: false, ActivatedDayFilter: true, ActivatedTimeFilter: false, ActivatedPriceFilter: true,

@@ -6,24 +6,26 @@ import (
 	"strings"
 	"testing"
 
+	"salesplatform/domain/catalogue"
+
 	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
 	"salesplatform/persistence"
 )
 
-func (f *bpFixture) mustTheme(t *testing.T, name string) *domain.Theme {
+func (f *bpFixture) mustTheme(t *testing.T, name string) *catalogue.Theme {
 	t.Helper()
-	th := &domain.Theme{Name: domain.Localized{"fr": name}}
+	th := &catalogue.Theme{Name: domain.Localized{"fr": name}}
 	if err := f.protos.CreateTheme(context.Background(), th); err != nil {
 		t.Fatal(err)
 	}
 	return th
 }
 
-func (f *bpFixture) mustVoucherPrototype(t *testing.T, partner *domain.Partner, universe *domain.Universe, themes ...*domain.Theme) {
+func (f *bpFixture) mustVoucherPrototype(t *testing.T, partner *domain.Partner, universe *catalogue.Universe, themes ...*catalogue.Theme) {
 	t.Helper()
-	p := &domain.VoucherPrototype{PartnerID: partner.ID, Name: domain.Localized{"fr": "Bon"}}
+	p := &catalogue.VoucherPrototype{PartnerID: partner.ID, Name: domain.Localized{"fr": "Bon"}}
 	if universe != nil {
 		p.UniverseID = &universe.ID
 	}
@@ -35,7 +37,7 @@ func (f *bpFixture) mustVoucherPrototype(t *testing.T, partner *domain.Partner, 
 	}
 }
 
-func (f *bpFixture) mustGiftcardPrototype(t *testing.T, p *domain.GiftcardPrototype) *domain.GiftcardPrototype {
+func (f *bpFixture) mustGiftcardPrototype(t *testing.T, p *catalogue.GiftcardPrototype) *catalogue.GiftcardPrototype {
 	t.Helper()
 	if err := f.protos.CreateGiftcardPrototype(context.Background(), p); err != nil {
 		t.Fatal(err)
@@ -59,10 +61,10 @@ func TestPrototypeTaxonomy(t *testing.T) {
 	f.mustVoucherPrototype(t, f.shop, nil)
 	f.mustVoucherPrototype(t, f.market, c, t3)
 
-	theme := func(th *domain.Theme) string {
+	theme := func(th *catalogue.Theme) string {
 		return fmt.Sprintf(`{"id": %d, "name": %s}`, th.ID, bpLoc("fr", th.Name["fr"]))
 	}
-	node := func(u *domain.Universe, subs ...string) string {
+	node := func(u *catalogue.Universe, subs ...string) string {
 		order := "null"
 		if u.Order != nil {
 			order = fmt.Sprint(*u.Order)
@@ -115,15 +117,15 @@ func TestGiftcardPrototypeCatalog(t *testing.T) {
 	if err := persistence.NewPartnerCatalogStore(f.db).AddNetworkPartner(ctx, f.market.ID, member.ID); err != nil {
 		t.Fatal(err)
 	}
-	own := f.mustGiftcardPrototype(t, &domain.GiftcardPrototype{PartnerID: f.market.ID,
+	own := f.mustGiftcardPrototype(t, &catalogue.GiftcardPrototype{PartnerID: f.market.ID,
 		Title: domain.Localized{"fr": "Carte", "en": "Card"}, Description: domain.Localized{"fr": "Desc"},
 		TermsOfUse: domain.Localized{"fr": "CGU"}, CustomizedAmount: true, MinimumAmount: decimal.RequireFromString("10"),
 		PredefinedAmounts: []decimal.Decimal{decimal.RequireFromString("50"), decimal.RequireFromString("25.5")},
-		MoneyPotActivated: true, MoneyPotLogo: "https://cdn.example.com/pot.png", ValidityPeriod: 12, ValidityUnit: domain.ValidityMonth})
-	memberProto := f.mustGiftcardPrototype(t, &domain.GiftcardPrototype{PartnerID: member.ID,
-		MinimumAmount: decimal.Zero, ValidityPeriod: 1, ValidityUnit: domain.ValidityYear})
-	outsiderProto := f.mustGiftcardPrototype(t, &domain.GiftcardPrototype{PartnerID: outsider.ID, ValidityPeriod: 30, ValidityUnit: domain.ValidityDay})
-	shopProto := f.mustGiftcardPrototype(t, &domain.GiftcardPrototype{PartnerID: f.shop.ID, ValidityPeriod: 2, ValidityUnit: domain.ValidityWeek})
+		MoneyPotActivated: true, MoneyPotLogo: "https://cdn.example.com/pot.png", ValidityPeriod: 12, ValidityUnit: catalogue.ValidityMonth})
+	memberProto := f.mustGiftcardPrototype(t, &catalogue.GiftcardPrototype{PartnerID: member.ID,
+		MinimumAmount: decimal.Zero, ValidityPeriod: 1, ValidityUnit: catalogue.ValidityYear})
+	outsiderProto := f.mustGiftcardPrototype(t, &catalogue.GiftcardPrototype{PartnerID: outsider.ID, ValidityPeriod: 30, ValidityUnit: catalogue.ValidityDay})
+	shopProto := f.mustGiftcardPrototype(t, &catalogue.GiftcardPrototype{PartnerID: f.shop.ID, ValidityPeriod: 2, ValidityUnit: catalogue.ValidityWeek})
 
 	market := []string{"X-Partner-Domain", "market.example.com"}
 	list := f.URL + "/api/v2/giftcard_prototypes/"
@@ -134,7 +136,7 @@ func TestGiftcardPrototypeCatalog(t *testing.T) {
 		"validity_period": 12, "validity_unit": "month"}`,
 		own.ID, bpLoc("fr", "Desc"), bpMoney("10", "CHF"), f.market.ID, bpMoney("50", "CHF"), bpMoney("25.5", "CHF"),
 		bpLoc("fr", "CGU"), bpLoc("fr", "Carte", "en", "Card"))
-	plain := func(p *domain.GiftcardPrototype, partner *domain.Partner) string {
+	plain := func(p *catalogue.GiftcardPrototype, partner *domain.Partner) string {
 		return fmt.Sprintf(`{"id": %d, "customized_amount": false, "description": %s, "minimum_amount": "0.00",
 			"minimum_amount_formatted": %s, "money_pot": {"activated": false, "logo": ""},
 			"partner_id": %d, "partner_name": %q, "predefined_amounts": [], "predefined_amounts_formatted": [],

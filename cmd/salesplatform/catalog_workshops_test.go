@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"salesplatform/domain/catalogue"
+
 	"salesplatform/domain"
 	"salesplatform/domain/l10n"
 	"salesplatform/persistence"
@@ -23,9 +25,9 @@ func newWorkshopsFixture(t *testing.T) *workshopsFixture {
 	return &workshopsFixture{bookingFixture: f, store: persistence.NewWorkshopStore(f.db)}
 }
 
-func (f *workshopsFixture) mustCategory(t *testing.T, partner *domain.Partner, name, price string, validity *int) *domain.WorkshopCategory {
+func (f *workshopsFixture) mustCategory(t *testing.T, partner *domain.Partner, name, price string, validity *int) *catalogue.WorkshopCategory {
 	t.Helper()
-	c := &domain.WorkshopCategory{PartnerID: partner.ID, Name: domain.Localized{"fr": name}, Price: bookingDec(price),
+	c := &catalogue.WorkshopCategory{PartnerID: partner.ID, Name: domain.Localized{"fr": name}, Price: bookingDec(price),
 		SpecificValidityPeriod: validity}
 	if err := f.store.CreateWorkshopCategory(context.Background(), c); err != nil {
 		t.Fatal(err)
@@ -33,16 +35,16 @@ func (f *workshopsFixture) mustCategory(t *testing.T, partner *domain.Partner, n
 	return c
 }
 
-func (f *workshopsFixture) mustTag(t *testing.T, kind domain.WorkshopTagKind, name domain.Localized) *domain.WorkshopTag {
+func (f *workshopsFixture) mustTag(t *testing.T, kind catalogue.WorkshopTagKind, name domain.Localized) *catalogue.WorkshopTag {
 	t.Helper()
-	tag := &domain.WorkshopTag{Name: name}
+	tag := &catalogue.WorkshopTag{Name: name}
 	if err := f.store.CreateWorkshopTag(context.Background(), kind, tag); err != nil {
 		t.Fatal(err)
 	}
 	return tag
 }
 
-func (f *workshopsFixture) mustWorkshop(t *testing.T, w *domain.Workshop) *domain.Workshop {
+func (f *workshopsFixture) mustWorkshop(t *testing.T, w *catalogue.Workshop) *catalogue.Workshop {
 	t.Helper()
 	if err := f.store.CreateWorkshop(context.Background(), w); err != nil {
 		t.Fatal(err)
@@ -50,9 +52,9 @@ func (f *workshopsFixture) mustWorkshop(t *testing.T, w *domain.Workshop) *domai
 	return w
 }
 
-func (f *workshopsFixture) mustSession(t *testing.T, w *domain.Workshop, start time.Time, length time.Duration, minCap, maxCap, places int) *domain.WorkshopSession {
+func (f *workshopsFixture) mustSession(t *testing.T, w *catalogue.Workshop, start time.Time, length time.Duration, minCap, maxCap, places int) *catalogue.WorkshopSession {
 	t.Helper()
-	s := &domain.WorkshopSession{WorkshopID: w.ID, StartingAt: start, EndingAt: start.Add(length),
+	s := &catalogue.WorkshopSession{WorkshopID: w.ID, StartingAt: start, EndingAt: start.Add(length),
 		MinCapacity: minCap, MaxCapacity: maxCap, AvailablePlaces: places}
 	if err := f.store.AddWorkshopSession(context.Background(), s); err != nil {
 		t.Fatal(err)
@@ -62,7 +64,7 @@ func (f *workshopsFixture) mustSession(t *testing.T, w *domain.Workshop, start t
 
 // sessionJSON is a WorkshopSession of the shop partner (Europe/Paris, site
 // shop.example.com).
-func (f *workshopsFixture) sessionJSON(s *domain.WorkshopSession) string {
+func (f *workshopsFixture) sessionJSON(s *catalogue.WorkshopSession) string {
 	paris, _ := time.LoadLocation("Europe/Paris")
 	d := s.EndingAt.Sub(s.StartingAt)
 	return fmt.Sprintf(`{"id": %d, "workshop_id": %d,
@@ -79,7 +81,7 @@ func (f *workshopsFixture) sessionJSON(s *domain.WorkshopSession) string {
 		s.AvailablePlaces, s.WorkshopID, s.ID)
 }
 
-func workshopTagJSON(t *domain.WorkshopTag) string {
+func workshopTagJSON(t *catalogue.WorkshopTag) string {
 	return fmt.Sprintf(`{"id": %d, "name": %s}`, t.ID, bookingLocalized(t.Name))
 }
 
@@ -87,14 +89,14 @@ func TestWorkshopRetrieve(t *testing.T) {
 	f := newWorkshopsFixture(t)
 	validity := 6
 	cooking := f.mustCategory(t, f.shop, "Cuisine", "45.5", &validity)
-	level := f.mustTag(t, domain.WorkshopLevel, domain.Localized{"fr": "Débutant", "en": "Beginner"})
-	pastry := f.mustTag(t, domain.WorkshopTheme, domain.Localized{"fr": "Pâtisserie"})
-	bread := f.mustTag(t, domain.WorkshopTheme, domain.Localized{"fr": "Pain"})
-	adults := f.mustTag(t, domain.WorkshopTarget, domain.Localized{"fr": "Adultes"})
-	kneading := f.mustTag(t, domain.WorkshopSkill, domain.Localized{"fr": "Pétrir"})
-	croissant := f.mustTag(t, domain.WorkshopRecipe, domain.Localized{"fr": "Croissant"})
-	brioche := f.mustTag(t, domain.WorkshopRecipe, domain.Localized{"fr": "Brioche"})
-	ws := f.mustWorkshop(t, &domain.Workshop{PartnerID: f.shop.ID, CategoryID: cooking.ID, LevelID: &level.ID,
+	level := f.mustTag(t, catalogue.WorkshopLevel, domain.Localized{"fr": "Débutant", "en": "Beginner"})
+	pastry := f.mustTag(t, catalogue.WorkshopTheme, domain.Localized{"fr": "Pâtisserie"})
+	bread := f.mustTag(t, catalogue.WorkshopTheme, domain.Localized{"fr": "Pain"})
+	adults := f.mustTag(t, catalogue.WorkshopTarget, domain.Localized{"fr": "Adultes"})
+	kneading := f.mustTag(t, catalogue.WorkshopSkill, domain.Localized{"fr": "Pétrir"})
+	croissant := f.mustTag(t, catalogue.WorkshopRecipe, domain.Localized{"fr": "Croissant"})
+	brioche := f.mustTag(t, catalogue.WorkshopRecipe, domain.Localized{"fr": "Brioche"})
+	ws := f.mustWorkshop(t, &catalogue.Workshop{PartnerID: f.shop.ID, CategoryID: cooking.ID, LevelID: &level.ID,
 		Name:              domain.Localized{"fr": "Viennoiseries", "en": "Pastries"},
 		ShortDescription:  domain.Localized{"fr": "Court"},
 		LongDescription:   domain.Localized{"fr": "Long"},
@@ -109,9 +111,9 @@ func TestWorkshopRetrieve(t *testing.T) {
 	later := f.mustSession(t, ws, bookingUpcoming.Add(7*24*time.Hour), 3*time.Hour, 2, 8, 0) // full: shown
 	first := f.mustSession(t, ws, bookingUpcoming, 150*time.Minute, 4, 10, 6)
 	plainCategory := f.mustCategory(t, f.shop, "Divers", "10", nil)
-	plain := f.mustWorkshop(t, &domain.Workshop{PartnerID: f.shop.ID, CategoryID: plainCategory.ID, Name: domain.Localized{"fr": "Simple"}})
+	plain := f.mustWorkshop(t, &catalogue.Workshop{PartnerID: f.shop.ID, CategoryID: plainCategory.ID, Name: domain.Localized{"fr": "Simple"}})
 	otherCategory := f.mustCategory(t, f.other, "Ailleurs", "30", nil)
-	foreign := f.mustWorkshop(t, &domain.Workshop{PartnerID: f.other.ID, CategoryID: otherCategory.ID})
+	foreign := f.mustWorkshop(t, &catalogue.Workshop{PartnerID: f.other.ID, CategoryID: otherCategory.ID})
 	f.mustSession(t, foreign, bookingUpcoming, time.Hour, 1, 5, 5)
 
 	url := fmt.Sprintf("%s/api/v2/workshops/%d/", f.URL, ws.ID)
@@ -218,17 +220,17 @@ func TestWorkshopRetrieve(t *testing.T) {
 func TestWorkshopSessionList(t *testing.T) {
 	f := newWorkshopsFixture(t)
 	cat := f.mustCategory(t, f.shop, "Cuisine", "40", nil)
-	a := f.mustWorkshop(t, &domain.Workshop{PartnerID: f.shop.ID, CategoryID: cat.ID})
-	b := f.mustWorkshop(t, &domain.Workshop{PartnerID: f.shop.ID, CategoryID: cat.ID})
+	a := f.mustWorkshop(t, &catalogue.Workshop{PartnerID: f.shop.ID, CategoryID: cat.ID})
+	b := f.mustWorkshop(t, &catalogue.Workshop{PartnerID: f.shop.ID, CategoryID: cat.ID})
 	f.mustSession(t, a, bookingPast, time.Hour, 1, 4, 4) // over: never listed
 	a2 := f.mustSession(t, a, bookingUpcoming.Add(48*time.Hour), 2*time.Hour, 1, 4, 0)
 	b1 := f.mustSession(t, b, bookingUpcoming.Add(24*time.Hour), 90*time.Minute, 2, 6, 5)
 	a1 := f.mustSession(t, a, bookingUpcoming, time.Hour, 1, 4, 3)
 	otherCat := f.mustCategory(t, f.other, "Ailleurs", "10", nil)
-	foreign := f.mustWorkshop(t, &domain.Workshop{PartnerID: f.other.ID, CategoryID: otherCat.ID})
+	foreign := f.mustWorkshop(t, &catalogue.Workshop{PartnerID: f.other.ID, CategoryID: otherCat.ID})
 	f1 := f.mustSession(t, foreign, bookingUpcoming, time.Hour, 1, 2, 2)
 	url := f.URL + "/api/v2/workshop_sessions/"
-	page := func(count int, next, previous string, items ...*domain.WorkshopSession) string {
+	page := func(count int, next, previous string, items ...*catalogue.WorkshopSession) string {
 		js := make([]string, len(items))
 		for i, s := range items {
 			js[i] = f.sessionJSON(s)
@@ -297,14 +299,14 @@ func TestWorkshopThemeList(t *testing.T) {
 	f := newWorkshopsFixture(t)
 	cat := f.mustCategory(t, f.shop, "Cuisine", "40", nil)
 	otherCat := f.mustCategory(t, f.other, "Ailleurs", "10", nil)
-	pastry := f.mustTag(t, domain.WorkshopTheme, domain.Localized{"fr": "Pâtisserie", "en": "Pastry"})
-	f.mustTag(t, domain.WorkshopTheme, domain.Localized{"fr": "Inutilisé"}) // no workshop: not listed
-	bread := f.mustTag(t, domain.WorkshopTheme, domain.Localized{"fr": "Pain"})
-	wine := f.mustTag(t, domain.WorkshopTheme, domain.Localized{"fr": "Vin"})
+	pastry := f.mustTag(t, catalogue.WorkshopTheme, domain.Localized{"fr": "Pâtisserie", "en": "Pastry"})
+	f.mustTag(t, catalogue.WorkshopTheme, domain.Localized{"fr": "Inutilisé"}) // no workshop: not listed
+	bread := f.mustTag(t, catalogue.WorkshopTheme, domain.Localized{"fr": "Pain"})
+	wine := f.mustTag(t, catalogue.WorkshopTheme, domain.Localized{"fr": "Vin"})
 	// Two workshops share pastry: it is listed once.
-	f.mustWorkshop(t, &domain.Workshop{PartnerID: f.shop.ID, CategoryID: cat.ID, ThemeIDs: []int64{bread.ID, pastry.ID}})
-	f.mustWorkshop(t, &domain.Workshop{PartnerID: f.shop.ID, CategoryID: cat.ID, ThemeIDs: []int64{pastry.ID}})
-	f.mustWorkshop(t, &domain.Workshop{PartnerID: f.other.ID, CategoryID: otherCat.ID, ThemeIDs: []int64{wine.ID, pastry.ID}})
+	f.mustWorkshop(t, &catalogue.Workshop{PartnerID: f.shop.ID, CategoryID: cat.ID, ThemeIDs: []int64{bread.ID, pastry.ID}})
+	f.mustWorkshop(t, &catalogue.Workshop{PartnerID: f.shop.ID, CategoryID: cat.ID, ThemeIDs: []int64{pastry.ID}})
+	f.mustWorkshop(t, &catalogue.Workshop{PartnerID: f.other.ID, CategoryID: otherCat.ID, ThemeIDs: []int64{wine.ID, pastry.ID}})
 	url := f.URL + "/api/v2/workshop_themes/"
 
 	t.Run("OKThemesOfThePartnersWorkshops", func(t *testing.T) {

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"salesplatform/domain/catalogue"
+
 	"salesplatform/domain/account"
 
 	"salesplatform/domain"
@@ -383,8 +385,8 @@ func TestGraphAdminWorkshops(t *testing.T) {
 	f := newAdminFixture(t)
 	const shopSite = "shop.example.com"
 	start := time.Now().Add(72 * time.Hour).UTC().Truncate(time.Second)
-	level := &domain.WorkshopTag{Name: domain.Localized{"fr": "Débutant"}}
-	gcMust(t, f.workshops.CreateWorkshopTag(context.Background(), domain.WorkshopLevel, level))
+	level := &catalogue.WorkshopTag{Name: domain.Localized{"fr": "Débutant"}}
+	gcMust(t, f.workshops.CreateWorkshopTag(context.Background(), catalogue.WorkshopLevel, level))
 
 	t.Run("OK", func(t *testing.T) {
 		categoryID := f.mustCategory(t, f.shopTok, "30")
@@ -548,7 +550,7 @@ func TestGraphAdminPrototypes(t *testing.T) {
 	f := newAdminFixture(t)
 	const shopSite = "shop.example.com"
 	ctx := context.Background()
-	voucher := &domain.VoucherPrototype{PartnerID: f.shop.ID, Name: domain.Localized{"fr": "Bon"}}
+	voucher := &catalogue.VoucherPrototype{PartnerID: f.shop.ID, Name: domain.Localized{"fr": "Bon"}}
 	gcMust(t, f.protos.CreateVoucherPrototype(ctx, voucher))
 
 	t.Run("OK", func(t *testing.T) {
@@ -1186,7 +1188,7 @@ func TestGraphAdminWidgets(t *testing.T) {
 func TestGraphCatalogueWritesNeedPermission(t *testing.T) {
 	f := newAdminFixture(t)
 	event := f.mustEvent(t, f.shopTok)
-	voucher := &domain.VoucherPrototype{PartnerID: f.shop.ID, Name: domain.Localized{"fr": "Bon"}}
+	voucher := &catalogue.VoucherPrototype{PartnerID: f.shop.ID, Name: domain.Localized{"fr": "Bon"}}
 	gcMust(t, f.protos.CreateVoucherPrototype(context.Background(), voucher))
 	before := f.catalogueDigest(t)
 	for _, try := range []struct {

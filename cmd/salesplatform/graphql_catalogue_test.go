@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"salesplatform/domain/catalogue"
+
 	"github.com/99designs/gqlgen/client"
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
@@ -115,24 +117,24 @@ func (f *gcFixture) networkPartner(t *testing.T, name string) *domain.Partner {
 	p := &domain.Partner{Name: name, Status: domain.PartnerStatusActive}
 	gcMust(t, f.partners.CreatePartner(ctx, p))
 	gcMust(t, f.catalog.AddNetworkPartner(ctx, f.market.ID, p.ID))
-	gcMust(t, f.catalog.SavePartnerProfile(ctx, p.ID, &domain.PartnerProfile{
+	gcMust(t, f.catalog.SavePartnerProfile(ctx, p.ID, &catalogue.PartnerProfile{
 		Description: domain.Localized{"fr": "Chez " + name}, Region: "Bretagne", Department: "Finistère", City: "Brest"}))
 	for _, label := range []string{"Label A", "Label B"} {
-		gcMust(t, f.catalog.AddPartnerLabel(ctx, &domain.PartnerLabel{PartnerID: p.ID, Name: label,
+		gcMust(t, f.catalog.AddPartnerLabel(ctx, &catalogue.PartnerLabel{PartnerID: p.ID, Name: label,
 			LogoURL: "https://cdn.example.com/" + label + ".png"}))
 	}
 	return p
 }
 
 // box creates an active box of market with validated offers from partners.
-func (f *gcFixture) box(t *testing.T, name, price string, ranking int, partners ...*domain.Partner) *domain.Box {
+func (f *gcFixture) box(t *testing.T, name, price string, ranking int, partners ...*domain.Partner) *catalogue.Box {
 	t.Helper()
 	ctx := context.Background()
-	b := &domain.Box{MarketplaceID: f.market.ID, Name: domain.Localized{"fr": name, "en": name}, IsActive: true,
+	b := &catalogue.Box{MarketplaceID: f.market.ID, Name: domain.Localized{"fr": name, "en": name}, IsActive: true,
 		Price: decimal.RequireFromString(price), Ranking: ranking, Images: []string{"https://cdn.example.com/" + name + ".jpg"}}
 	gcMust(t, f.boxes.CreateBox(ctx, b))
 	for _, p := range partners {
-		gcMust(t, f.boxes.CreateBoxOffer(ctx, &domain.BoxOffer{BoxID: b.ID, PartnerID: p.ID, Status: domain.BoxOfferStatusValidated}))
+		gcMust(t, f.boxes.CreateBoxOffer(ctx, &catalogue.BoxOffer{BoxID: b.ID, PartnerID: p.ID, Status: catalogue.BoxOfferStatusValidated}))
 	}
 	return b
 }
@@ -233,15 +235,15 @@ func TestGraphCatalogueStatementCount(t *testing.T) {
 		q := `{ workshopSessions(first: 50) { totalCount edges { node { id
 			workshop { id name { fr } category { name { fr } price { amount } } themes { id }
 				sessions(first: 5) { totalCount edges { node { id startingDatetime } } } } } } } }`
-		cat := &domain.WorkshopCategory{PartnerID: f.market.ID, Name: domain.Localized{"fr": "Cuisine"}, Price: decimal.RequireFromString("30")}
+		cat := &catalogue.WorkshopCategory{PartnerID: f.market.ID, Name: domain.Localized{"fr": "Cuisine"}, Price: decimal.RequireFromString("30")}
 		gcMust(t, f.workshops.CreateWorkshopCategory(ctx, cat))
 		start := time.Now().Add(48 * time.Hour).Truncate(time.Hour)
 		addWorkshops := func(from, to int) {
 			for i := from; i < to; i++ {
-				w := &domain.Workshop{PartnerID: f.market.ID, CategoryID: cat.ID, Name: domain.Localized{"fr": fmt.Sprintf("Atelier %d", i)}}
+				w := &catalogue.Workshop{PartnerID: f.market.ID, CategoryID: cat.ID, Name: domain.Localized{"fr": fmt.Sprintf("Atelier %d", i)}}
 				gcMust(t, f.workshops.CreateWorkshop(ctx, w))
 				for j := range 2 {
-					gcMust(t, f.workshops.AddWorkshopSession(ctx, &domain.WorkshopSession{WorkshopID: w.ID,
+					gcMust(t, f.workshops.AddWorkshopSession(ctx, &catalogue.WorkshopSession{WorkshopID: w.ID,
 						StartingAt: start.Add(time.Duration(i*24+j) * time.Hour), EndingAt: start.Add(time.Duration(i*24+j+1) * time.Hour),
 						MaxCapacity: 10, AvailablePlaces: 5}))
 				}
@@ -301,13 +303,13 @@ func TestGraphCataloguePartners(t *testing.T) {
 	gcMust(t, f.partners.CreatePartner(ctx, closed))
 	gcMust(t, f.catalog.AddNetworkPartner(ctx, f.market.ID, closed.ID))
 	lat, lng := decimal.RequireFromString("48.856600"), decimal.RequireFromString("2.352200")
-	gcMust(t, f.catalog.SavePartnerProfile(ctx, f.shop.ID, &domain.PartnerProfile{
+	gcMust(t, f.catalog.SavePartnerProfile(ctx, f.shop.ID, &catalogue.PartnerProfile{
 		Description: domain.Localized{"fr": "Une boutique", "en": "A shop"}, Managers: domain.Localized{"fr": "Anne"},
 		Region: "Île-de-France", Department: "Paris", City: "Paris", Latitude: &lat, Longitude: &lng,
-		Facilities:  domain.PartnerFacilities{DisabledAccess: true, Wifi: true},
+		Facilities:  catalogue.PartnerFacilities{DisabledAccess: true, Wifi: true},
 		SocialLinks: map[string]string{"instagram": "https://instagram.example/shop", "facebook": "https://facebook.example/shop"},
 	}))
-	gcMust(t, f.catalog.AddPartnerLabel(ctx, &domain.PartnerLabel{PartnerID: f.shop.ID, Name: "Bio", LogoURL: "https://cdn.example.com/bio.png"}))
+	gcMust(t, f.catalog.AddPartnerLabel(ctx, &catalogue.PartnerLabel{PartnerID: f.shop.ID, Name: "Bio", LogoURL: "https://cdn.example.com/bio.png"}))
 	listed := []*domain.Partner{f.shop, alpha, beta} // by id
 	page := `totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { id name } }`
 
@@ -408,7 +410,7 @@ func TestGraphCataloguePartners(t *testing.T) {
 	})
 
 	t.Run("OKLegalInformationAndTerms", func(t *testing.T) {
-		gcMust(t, f.catalog.SaveLegalInformation(ctx, f.market.ID, &domain.LegalInformation{AgencyName: "Market SA",
+		gcMust(t, f.catalog.SaveLegalInformation(ctx, f.market.ID, &catalogue.LegalInformation{AgencyName: "Market SA",
 			City: "Genève", CapitalStock: decimal.RequireFromString("1000.5"), SIRETNumber: "123", VATID: "CHE-1"}))
 		gcMust(t, f.catalog.SaveRefundWithdrawalTerms(ctx, f.market.ID, domain.Localized{"fr": "Remboursé", "en": " "}))
 		data := f.mustAsk(t, gcMarket, "", `{ legalInformation { agencyName name city addressLine1 capitalStock currencySymbol
@@ -430,12 +432,12 @@ func TestGraphCataloguePartners(t *testing.T) {
 	})
 
 	t.Run("OKProductInformation", func(t *testing.T) {
-		gcMust(t, f.catalog.SaveNetworkGiftcardsProductInformation(ctx, f.market.ID, &domain.NetworkGiftcardsProductInformation{
+		gcMust(t, f.catalog.SaveNetworkGiftcardsProductInformation(ctx, f.market.ID, &catalogue.NetworkGiftcardsProductInformation{
 			Title: domain.Localized{"fr": "Carte réseau"},
-			Giftcard: domain.NetworkGiftcardSettings{MinimumAmount: decimal.RequireFromString("20"),
+			Giftcard: catalogue.NetworkGiftcardSettings{MinimumAmount: decimal.RequireFromString("20"),
 				PredefinedAmounts: []decimal.Decimal{decimal.RequireFromString("50")}, ValidityPeriod: 6, ValidityUnit: "month"},
-			MoneyPot: domain.NetworkGiftcardMoneyPot{Activated: true, Logo: "https://cdn.example.com/pot.png"}}))
-		gcMust(t, f.catalog.SaveWorkshopsProductInformation(ctx, f.market.ID, &domain.WorkshopsProductInformation{
+			MoneyPot: catalogue.NetworkGiftcardMoneyPot{Activated: true, Logo: "https://cdn.example.com/pot.png"}}))
+		gcMust(t, f.catalog.SaveWorkshopsProductInformation(ctx, f.market.ID, &catalogue.WorkshopsProductInformation{
 			TOSURL: map[string]string{"fr": "https://market.example.com/cgv"}, DisplayPhoneNumber: true, PhoneNumber: "+41 22"}))
 		data := f.mustAsk(t, gcMarket, "", `{ productInformation {
 			events { title { fr } tosUrl { key } displayEventsPerSlots }
@@ -493,13 +495,13 @@ func TestGraphCatalogueScope(t *testing.T) {
 	})
 	t.Run("ErrOtherPartnersRecord", func(t *testing.T) {
 		ctx := context.Background()
-		e := &domain.Event{PartnerID: f.other.ID, Name: domain.Localized{"fr": "Concert"}}
+		e := &catalogue.Event{PartnerID: f.other.ID, Name: domain.Localized{"fr": "Concert"}}
 		gcMust(t, f.events.CreateEvent(ctx, e))
-		cat := &domain.WorkshopCategory{PartnerID: f.other.ID, Name: domain.Localized{"fr": "Cat"}, Price: decimal.RequireFromString("1")}
+		cat := &catalogue.WorkshopCategory{PartnerID: f.other.ID, Name: domain.Localized{"fr": "Cat"}, Price: decimal.RequireFromString("1")}
 		gcMust(t, f.workshops.CreateWorkshopCategory(ctx, cat))
-		w := &domain.Workshop{PartnerID: f.other.ID, CategoryID: cat.ID}
+		w := &catalogue.Workshop{PartnerID: f.other.ID, CategoryID: cat.ID}
 		gcMust(t, f.workshops.CreateWorkshop(ctx, w))
-		g := &domain.GiftcardPrototype{PartnerID: f.other.ID, ValidityPeriod: 1, ValidityUnit: domain.ValidityYear}
+		g := &catalogue.GiftcardPrototype{PartnerID: f.other.ID, ValidityPeriod: 1, ValidityUnit: catalogue.ValidityYear}
 		gcMust(t, f.protos.CreateGiftcardPrototype(ctx, g))
 		for field, id := range map[string]int64{"event": e.ID, "workshop": w.ID, "giftcardPrototype": g.ID} {
 			data, errs := f.ask(t, "shop.example.com", "", fmt.Sprintf(`{ %s(id: "%d") { id } }`, field, id), nil)
@@ -521,18 +523,18 @@ func TestGraphCatalogueEvents(t *testing.T) {
 	ctx := context.Background()
 	paris, _ := time.LoadLocation("Europe/Paris")
 	day := time.Now().Add(72 * time.Hour).Truncate(24 * time.Hour).Add(18 * time.Hour)
-	concert := &domain.Event{PartnerID: f.shop.ID, Name: domain.Localized{"fr": "Concert", "en": "Concert"},
+	concert := &catalogue.Event{PartnerID: f.shop.ID, Name: domain.Localized{"fr": "Concert", "en": "Concert"},
 		ShortDescription: domain.Localized{"fr": "Live"}, CoverImage: "https://cdn.example.com/c.jpg",
 		Images:          []string{"https://cdn.example.com/1.jpg"},
-		DeliveryOptions: domain.DeliveryOptions{EmailToBuyer: true, PostalMailShippingCost: decimal.RequireFromString("4.5")}}
+		DeliveryOptions: catalogue.DeliveryOptions{EmailToBuyer: true, PostalMailShippingCost: decimal.RequireFromString("4.5")}}
 	gcMust(t, f.events.CreateEvent(ctx, concert))
-	for _, fo := range []domain.EventFormula{{Name: domain.Localized{"fr": "Plein"}, Price: decimal.RequireFromString("25")},
+	for _, fo := range []catalogue.EventFormula{{Name: domain.Localized{"fr": "Plein"}, Price: decimal.RequireFromString("25")},
 		{Name: domain.Localized{"fr": "Réduit"}, Price: decimal.RequireFromString("19.5")}} {
 		fo.EventID = concert.ID
 		gcMust(t, f.events.AddEventFormula(ctx, &fo))
 	}
-	slot := func(e *domain.Event, start time.Time, places int) *domain.EventSlot {
-		s := &domain.EventSlot{EventID: e.ID, StartingAt: start, EndingAt: start.Add(150 * time.Minute), AvailablePlaces: places}
+	slot := func(e *catalogue.Event, start time.Time, places int) *catalogue.EventSlot {
+		s := &catalogue.EventSlot{EventID: e.ID, StartingAt: start, EndingAt: start.Add(150 * time.Minute), AvailablePlaces: places}
 		gcMust(t, f.events.AddEventSlot(ctx, s))
 		return s
 	}
@@ -540,7 +542,7 @@ func TestGraphCatalogueEvents(t *testing.T) {
 	s1 := slot(concert, day, 0)                   // sold out
 	s2 := slot(concert, day.Add(24*time.Hour), 5)
 	slot(concert, day.Add(48*time.Hour), 2)
-	free := &domain.Event{PartnerID: f.shop.ID, Name: domain.Localized{"fr": "Visite"}}
+	free := &catalogue.Event{PartnerID: f.shop.ID, Name: domain.Localized{"fr": "Visite"}}
 	gcMust(t, f.events.CreateEvent(ctx, free))
 	s4 := slot(free, day.Add(time.Hour), 8)
 	site := "shop.example.com"
@@ -620,24 +622,24 @@ func TestGraphCatalogueWorkshops(t *testing.T) {
 	f := newGCFixture(t)
 	ctx := context.Background()
 	validity := 6
-	cat := &domain.WorkshopCategory{PartnerID: f.shop.ID, Name: domain.Localized{"fr": "Cuisine"},
+	cat := &catalogue.WorkshopCategory{PartnerID: f.shop.ID, Name: domain.Localized{"fr": "Cuisine"},
 		Price: decimal.RequireFromString("45"), SpecificValidityPeriod: &validity}
 	gcMust(t, f.workshops.CreateWorkshopCategory(ctx, cat))
-	tag := func(kind domain.WorkshopTagKind, name string) *domain.WorkshopTag {
-		tg := &domain.WorkshopTag{Name: domain.Localized{"fr": name}}
+	tag := func(kind catalogue.WorkshopTagKind, name string) *catalogue.WorkshopTag {
+		tg := &catalogue.WorkshopTag{Name: domain.Localized{"fr": name}}
 		gcMust(t, f.workshops.CreateWorkshopTag(ctx, kind, tg))
 		return tg
 	}
-	level, sweet, salty := tag(domain.WorkshopLevel, "Débutant"), tag(domain.WorkshopTheme, "Sucré"), tag(domain.WorkshopTheme, "Salé")
-	target := tag(domain.WorkshopTarget, "Enfants")
-	w := &domain.Workshop{PartnerID: f.shop.ID, CategoryID: cat.ID, LevelID: &level.ID, Name: domain.Localized{"fr": "Pâtisserie"},
+	level, sweet, salty := tag(catalogue.WorkshopLevel, "Débutant"), tag(catalogue.WorkshopTheme, "Sucré"), tag(catalogue.WorkshopTheme, "Salé")
+	target := tag(catalogue.WorkshopTarget, "Enfants")
+	w := &catalogue.Workshop{PartnerID: f.shop.ID, CategoryID: cat.ID, LevelID: &level.ID, Name: domain.Localized{"fr": "Pâtisserie"},
 		Address: "1 rue du Four", CanBePrivatized: true, ThemeIDs: []int64{salty.ID, sweet.ID}, TargetIDs: []int64{target.ID}}
 	gcMust(t, f.workshops.CreateWorkshop(ctx, w))
-	bare := &domain.Workshop{PartnerID: f.shop.ID, CategoryID: cat.ID, Name: domain.Localized{"fr": "Pain"}}
+	bare := &catalogue.Workshop{PartnerID: f.shop.ID, CategoryID: cat.ID, Name: domain.Localized{"fr": "Pain"}}
 	gcMust(t, f.workshops.CreateWorkshop(ctx, bare))
 	start := time.Now().Add(48 * time.Hour).Truncate(time.Hour)
-	session := func(ws *domain.Workshop, at time.Time) *domain.WorkshopSession {
-		s := &domain.WorkshopSession{WorkshopID: ws.ID, StartingAt: at, EndingAt: at.Add(90 * time.Minute), MinCapacity: 2,
+	session := func(ws *catalogue.Workshop, at time.Time) *catalogue.WorkshopSession {
+		s := &catalogue.WorkshopSession{WorkshopID: ws.ID, StartingAt: at, EndingAt: at.Add(90 * time.Minute), MinCapacity: 2,
 			MaxCapacity: 8, AvailablePlaces: 3}
 		gcMust(t, f.workshops.AddWorkshopSession(ctx, s))
 		return s
@@ -692,7 +694,7 @@ func TestGraphCatalogueWorkshops(t *testing.T) {
 }
 
 // gcSessionJSON is a workshop session as the tests ask for it.
-func gcSessionJSON(w *domain.Workshop, s *domain.WorkshopSession) string {
+func gcSessionJSON(w *catalogue.Workshop, s *catalogue.WorkshopSession) string {
 	return fmt.Sprintf(`{"node": {"id": "%d", "workshopId": "%d", "minCapacity": %d, "maxCapacity": %d, "availablePlaces": %d,
 		"durationValueFormatted": {"fr": %q}, "funnelLink": "https://shop.example.com/workshops/%[2]d/booking/?session=%[1]d"}}`,
 		s.ID, w.ID, s.MinCapacity, s.MaxCapacity, s.AvailablePlaces, l10n.DurationShort(s.EndingAt.Sub(s.StartingAt))["fr"])
@@ -702,24 +704,24 @@ func TestGraphCatalogueBoxes(t *testing.T) {
 	f := newGCFixture(t)
 	ctx := context.Background()
 	alpha, beta := f.networkPartner(t, "Alpha"), f.networkPartner(t, "Beta")
-	root := &domain.Universe{Name: domain.Localized{"fr": "Séjours"}}
+	root := &catalogue.Universe{Name: domain.Localized{"fr": "Séjours"}}
 	gcMust(t, f.protos.CreateUniverse(ctx, root))
-	sub := &domain.Universe{ParentID: &root.ID, Name: domain.Localized{"fr": "Spa"}}
+	sub := &catalogue.Universe{ParentID: &root.ID, Name: domain.Localized{"fr": "Spa"}}
 	gcMust(t, f.protos.CreateUniverse(ctx, sub))
 
-	spa := &domain.Box{MarketplaceID: f.market.ID, Name: domain.Localized{"fr": "Spa", "en": "Spa"}, IsActive: true,
+	spa := &catalogue.Box{MarketplaceID: f.market.ID, Name: domain.Localized{"fr": "Spa", "en": "Spa"}, IsActive: true,
 		IsHighlight: true, DisplayNbOffers: true, Price: decimal.RequireFromString("49.9"), Ranking: 2, PeopleIncluded: 2,
 		UniverseIDs: []int64{sub.ID}, Images: []string{"https://cdn.example.com/b.jpg", "https://cdn.example.com/a.jpg"}}
 	gcMust(t, f.boxes.CreateBox(ctx, spa))
-	for _, o := range []domain.BoxOffer{{PartnerID: alpha.ID, Status: domain.BoxOfferStatusValidated},
-		{PartnerID: beta.ID, Status: domain.BoxOfferStatusDraft},
-		{PartnerID: f.other.ID, Status: domain.BoxOfferStatusValidated}, // not in the network
-		{PartnerID: f.shop.ID, Status: domain.BoxOfferStatusValidated}} {
+	for _, o := range []catalogue.BoxOffer{{PartnerID: alpha.ID, Status: catalogue.BoxOfferStatusValidated},
+		{PartnerID: beta.ID, Status: catalogue.BoxOfferStatusDraft},
+		{PartnerID: f.other.ID, Status: catalogue.BoxOfferStatusValidated}, // not in the network
+		{PartnerID: f.shop.ID, Status: catalogue.BoxOfferStatusValidated}} {
 		o.BoxID = spa.ID
 		gcMust(t, f.boxes.CreateBoxOffer(ctx, &o))
 	}
 	dinner := f.box(t, "Dinner", "120", 1, beta)
-	hidden := &domain.Box{MarketplaceID: f.market.ID, IsActive: false, Price: decimal.RequireFromString("1")}
+	hidden := &catalogue.Box{MarketplaceID: f.market.ID, IsActive: false, Price: decimal.RequireFromString("1")}
 	gcMust(t, f.boxes.CreateBox(ctx, hidden))
 
 	t.Run("OKBoxesWithOffersAndPartners", func(t *testing.T) {
@@ -779,16 +781,16 @@ func TestGraphCatalogueBoxes(t *testing.T) {
 func TestGraphCataloguePrototypes(t *testing.T) {
 	f := newGCFixture(t)
 	ctx := context.Background()
-	proto := func(p *domain.GiftcardPrototype) *domain.GiftcardPrototype {
+	proto := func(p *catalogue.GiftcardPrototype) *catalogue.GiftcardPrototype {
 		gcMust(t, f.protos.CreateGiftcardPrototype(ctx, p))
 		return p
 	}
-	own := proto(&domain.GiftcardPrototype{PartnerID: f.market.ID, Title: domain.Localized{"fr": "Carte", "en": "Card"},
+	own := proto(&catalogue.GiftcardPrototype{PartnerID: f.market.ID, Title: domain.Localized{"fr": "Carte", "en": "Card"},
 		CustomizedAmount: true, MinimumAmount: decimal.RequireFromString("10"),
 		PredefinedAmounts: []decimal.Decimal{decimal.RequireFromString("50"), decimal.RequireFromString("25.5")},
-		MoneyPotActivated: true, MoneyPotLogo: "https://cdn.example.com/pot.png", ValidityPeriod: 12, ValidityUnit: domain.ValidityMonth})
-	shops := proto(&domain.GiftcardPrototype{PartnerID: f.shop.ID, ValidityPeriod: 2, ValidityUnit: domain.ValidityWeek})
-	proto(&domain.GiftcardPrototype{PartnerID: f.other.ID, ValidityPeriod: 1, ValidityUnit: domain.ValidityDay})
+		MoneyPotActivated: true, MoneyPotLogo: "https://cdn.example.com/pot.png", ValidityPeriod: 12, ValidityUnit: catalogue.ValidityMonth})
+	shops := proto(&catalogue.GiftcardPrototype{PartnerID: f.shop.ID, ValidityPeriod: 2, ValidityUnit: catalogue.ValidityWeek})
+	proto(&catalogue.GiftcardPrototype{PartnerID: f.other.ID, ValidityPeriod: 1, ValidityUnit: catalogue.ValidityDay})
 
 	t.Run("OKListWithPartners", func(t *testing.T) {
 		data := f.mustAsk(t, gcMarket, "", `{ giftcardPrototypes { totalCount edges { node { id title { fr en }
@@ -818,11 +820,11 @@ func TestGraphCataloguePrototypes(t *testing.T) {
 	})
 
 	t.Run("OKUniversesAndThemes", func(t *testing.T) {
-		u := &domain.Universe{Name: domain.Localized{"fr": "Loisirs"}}
+		u := &catalogue.Universe{Name: domain.Localized{"fr": "Loisirs"}}
 		gcMust(t, f.protos.CreateUniverse(ctx, u))
-		th := &domain.Theme{Name: domain.Localized{"fr": "Nature", "de": "Natur"}}
+		th := &catalogue.Theme{Name: domain.Localized{"fr": "Nature", "de": "Natur"}}
 		gcMust(t, f.protos.CreateTheme(ctx, th))
-		gcMust(t, f.protos.CreateVoucherPrototype(ctx, &domain.VoucherPrototype{PartnerID: f.shop.ID, UniverseID: &u.ID, ThemeIDs: []int64{th.ID}}))
+		gcMust(t, f.protos.CreateVoucherPrototype(ctx, &catalogue.VoucherPrototype{PartnerID: f.shop.ID, UniverseID: &u.ID, ThemeIDs: []int64{th.ID}}))
 		data := f.mustAsk(t, "shop.example.com", "", `{ universes { id name { fr } subUniverses { id } } themes { id name { de text(lang: DE) } } }`, nil)
 		wantJSON(t, data, fmt.Sprintf(`{"universes": [{"id": "%d", "name": {"fr": "Loisirs"}, "subUniverses": []}],
 			"themes": [{"id": "%d", "name": {"de": "Natur", "text": "Natur"}}]}`, u.ID, th.ID))

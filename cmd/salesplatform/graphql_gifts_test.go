@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"salesplatform/domain/catalogue"
+
 	"salesplatform/domain/widgets"
 
 	"salesplatform/domain"
@@ -53,7 +55,7 @@ type ggGiftsFixture struct {
 	*gcFixture
 	spa             *domain.Partner
 	shopVP, otherVP int64
-	nvBox           *domain.Box
+	nvBox           *catalogue.Box
 	voucher, nv     int64
 	expires         time.Time
 	shopLoc, mktLoc *time.Location

@@ -9,6 +9,8 @@ import (
 	"io"
 	"time"
 
+	"salesplatform/domain/catalogue"
+
 	"salesplatform/domain/account"
 
 	"salesplatform/domain/widgets"
@@ -403,7 +405,7 @@ func (l *demoLoader) loadProductInformation(ctx context.Context, p *domain.Partn
 		return seedErr(line+" product information of "+p.SiteDomain, err)
 	}
 	if v := pi.Events; v != nil {
-		if err := l.events.SaveEventSettings(ctx, p.ID, domain.EventSettings{DisplayEventsPerSlots: v.DisplayEventsPerSlots}); err != nil {
+		if err := l.events.SaveEventSettings(ctx, p.ID, catalogue.EventSettings{DisplayEventsPerSlots: v.DisplayEventsPerSlots}); err != nil {
 			return seedErr("event settings of "+p.SiteDomain, err)
 		}
 		l.tally.add("event settings", 1)
@@ -442,7 +444,7 @@ func (l *demoLoader) loadProductInformation(ctx context.Context, p *domain.Partn
 
 func (l *demoLoader) loadUniverses(ctx context.Context) error {
 	for _, d := range demoUniverses {
-		u := &domain.Universe{Name: d.Name, Order: &d.Order}
+		u := &catalogue.Universe{Name: d.Name, Order: &d.Order}
 		if d.Parent != "" {
 			parent := l.id(d.Parent)
 			u.ParentID = &parent
@@ -458,7 +460,7 @@ func (l *demoLoader) loadUniverses(ctx context.Context) error {
 
 func (l *demoLoader) loadThemes(ctx context.Context) error {
 	for _, d := range demoThemes {
-		t := &domain.Theme{Name: d.Name}
+		t := &catalogue.Theme{Name: d.Name}
 		if err := l.protos.CreateTheme(ctx, t); err != nil {
 			return seedErr("theme "+d.Key, err)
 		}
@@ -471,7 +473,7 @@ func (l *demoLoader) loadThemes(ctx context.Context) error {
 func (l *demoLoader) loadVoucherPrototypes(ctx context.Context) error {
 	for _, d := range demoVoucherPrototypes {
 		universe := l.id(d.Universe)
-		p := &domain.VoucherPrototype{PartnerID: l.partners[d.Partner].ID, Name: d.Name, UniverseID: &universe,
+		p := &catalogue.VoucherPrototype{PartnerID: l.partners[d.Partner].ID, Name: d.Name, UniverseID: &universe,
 			ThemeIDs: l.idsOf(d.Themes)}
 		if err := l.protos.CreateVoucherPrototype(ctx, p); err != nil {
 			return seedErr("voucher prototype "+d.Key, err)
@@ -516,7 +518,7 @@ func (l *demoLoader) loadEvents(ctx context.Context) error {
 			if err != nil {
 				return err
 			}
-			s := &domain.EventSlot{EventID: e.ID, StartingAt: start, EndingAt: end, AvailablePlaces: date.Places}
+			s := &catalogue.EventSlot{EventID: e.ID, StartingAt: start, EndingAt: end, AvailablePlaces: date.Places}
 			if err := l.events.AddEventSlot(ctx, s); err != nil {
 				return seedErr("slot of the event "+d.Event.Name["en"], err)
 			}
@@ -528,7 +530,7 @@ func (l *demoLoader) loadEvents(ctx context.Context) error {
 
 func (l *demoLoader) loadWorkshopTags(ctx context.Context) error {
 	for _, d := range demoWorkshopTags {
-		t := &domain.WorkshopTag{Name: d.Name}
+		t := &catalogue.WorkshopTag{Name: d.Name}
 		if err := l.workshops.CreateWorkshopTag(ctx, d.Kind, t); err != nil {
 			return seedErr(fmt.Sprintf("workshop %s %s", d.Kind, d.Key), err)
 		}
@@ -570,7 +572,7 @@ func (l *demoLoader) loadWorkshops(ctx context.Context) error {
 			if err != nil {
 				return err
 			}
-			s := &domain.WorkshopSession{WorkshopID: w.ID, StartingAt: start, EndingAt: end,
+			s := &catalogue.WorkshopSession{WorkshopID: w.ID, StartingAt: start, EndingAt: end,
 				MinCapacity: date.MinCapacity, MaxCapacity: date.MaxCapacity, AvailablePlaces: date.Places}
 			if err := l.workshops.AddWorkshopSession(ctx, s); err != nil {
 				return seedErr("session of the workshop "+d.Workshop.Name["en"], err)
@@ -591,7 +593,7 @@ func (l *demoLoader) loadBoxes(ctx context.Context) error {
 		l.setID(d.Key, b.ID)
 		l.tally.add("network voucher boxes", 1)
 		for _, o := range d.Offers {
-			offer := &domain.BoxOffer{BoxID: b.ID, PartnerID: l.partners[o.Partner].ID, Status: o.Status}
+			offer := &catalogue.BoxOffer{BoxID: b.ID, PartnerID: l.partners[o.Partner].ID, Status: o.Status}
 			if err := l.boxes.CreateBoxOffer(ctx, offer); err != nil {
 				return seedErr("offer of "+o.Partner+" in the box "+d.Key, err)
 			}
@@ -646,9 +648,9 @@ type demoPartner struct {
 	// NetworkOf is the key of the marketplace whose network the partner is
 	// in (and whose network giftcards it takes); "" for none.
 	NetworkOf   string
-	Profile     domain.PartnerProfile
-	Labels      []domain.PartnerLabel
-	Legal       domain.LegalInformation
+	Profile     catalogue.PartnerProfile
+	Labels      []catalogue.PartnerLabel
+	Legal       catalogue.LegalInformation
 	RefundTerms domain.Localized
 	Products    demoProductInformation
 	Widgets     widgets.MarketingWidgets // with a fixed key, so that its URL can be shown
@@ -657,12 +659,12 @@ type demoPartner struct {
 // demoProductInformation are a partner's settings of the product lines it
 // sells; nil for the others.
 type demoProductInformation struct {
-	Events           *domain.EventsProductInformation
-	Giftcards        *domain.GiftcardsProductInformation
-	NetworkGiftcards *domain.NetworkGiftcardsProductInformation
-	NetworkVouchers  *domain.NetworkVouchersProductInformation
-	Vouchers         *domain.VouchersProductInformation
-	Workshops        *domain.WorkshopsProductInformation
+	Events           *catalogue.EventsProductInformation
+	Giftcards        *catalogue.GiftcardsProductInformation
+	NetworkGiftcards *catalogue.NetworkGiftcardsProductInformation
+	NetworkVouchers  *catalogue.NetworkVouchersProductInformation
+	Vouchers         *catalogue.VouchersProductInformation
+	Workshops        *catalogue.WorkshopsProductInformation
 }
 
 type demoUniverse struct {
@@ -684,31 +686,31 @@ type demoVoucherPrototype struct {
 
 type demoGiftcardPrototype struct {
 	Key, Partner string
-	Prototype    domain.GiftcardPrototype
+	Prototype    catalogue.GiftcardPrototype
 }
 
 type demoEvent struct {
 	Partner  string
-	Event    domain.Event
-	Formulas []domain.EventFormula
+	Event    catalogue.Event
+	Formulas []catalogue.EventFormula
 	Slots    []demoDate
 }
 
 type demoWorkshopTag struct {
 	Key  string
-	Kind domain.WorkshopTagKind
+	Kind catalogue.WorkshopTagKind
 	Name domain.Localized
 }
 
 type demoWorkshopCategory struct {
 	Key, Partner string
-	Category     domain.WorkshopCategory
+	Category     catalogue.WorkshopCategory
 }
 
 type demoWorkshop struct {
 	Partner, Category, Level         string
 	Themes, Targets, Skills, Recipes []string
-	Workshop                         domain.Workshop
+	Workshop                         catalogue.Workshop
 	Sessions                         []demoDate
 }
 
@@ -716,7 +718,7 @@ type demoBox struct {
 	Key, Marketplace string
 	Universes        []string
 	Offers           []demoOffer
-	Box              domain.Box
+	Box              catalogue.Box
 }
 
 type demoOffer struct {
@@ -907,7 +909,7 @@ var demoPartners = []demoPartner{
 	{
 		Key: "market", Username: "demo-market", Password: "market-demo-password", Email: "bonjour@market.localhost",
 		Name: "Marché des Loisirs", Domain: "market.localhost", Marketplace: true,
-		Profile: domain.PartnerProfile{
+		Profile: catalogue.PartnerProfile{
 			Description: domain.Localized{
 				"fr": "Marché des Loisirs réunit des lieux de patrimoine et des artisans d'art pour offrir des expériences uniques partout en France.",
 				"en": "Marché des Loisirs brings together heritage sites and craft studios to offer unique experiences all over France.",
@@ -970,11 +972,11 @@ var demoPartners = []demoPartner{
 			},
 			Region: "Île-de-France", Department: "Paris", City: "Paris",
 			Latitude: demoDecPtr("48.867300"), Longitude: demoDecPtr("2.363600"),
-			Facilities:  domain.PartnerFacilities{DisabledAccess: true, Wifi: true},
+			Facilities:  catalogue.PartnerFacilities{DisabledAccess: true, Wifi: true},
 			SocialLinks: map[string]string{"instagram": "https://instagram.example/marchedesloisirs", "facebook": "https://facebook.example/marchedesloisirs"},
 		},
-		Labels: []domain.PartnerLabel{{Name: "Qualité Tourisme", LogoURL: "https://cdn.example.com/demo/labels/qualite-tourisme.png"}},
-		Legal: domain.LegalInformation{
+		Labels: []catalogue.PartnerLabel{{Name: "Qualité Tourisme", LogoURL: "https://cdn.example.com/demo/labels/qualite-tourisme.png"}},
+		Legal: catalogue.LegalInformation{
 			AgencyName: "Marché des Loisirs", AddressLine1: "48 rue de Lancry", PostalCode: "75010", City: "Paris", Country: "France",
 			CompanyType: "SAS", HQPhoneNumber: "+33 1 99 00 12 34", AgencyPhone: "+33 1 99 00 12 35",
 			AgencyWebsite: "https://market.localhost/", LegalNoticeEmail: "legal@market.localhost",
@@ -993,7 +995,7 @@ var demoPartners = []demoPartner{
 			"pt": "Dispõe de 14 dias após a compra para exercer o direito de livre resolução e ser reembolsado, desde que o cartão ou a caixa não tenham sido utilizados.",
 		},
 		Products: demoProductInformation{
-			Giftcards: &domain.GiftcardsProductInformation{
+			Giftcards: &catalogue.GiftcardsProductInformation{
 				Title: domain.Localized{
 					"fr": "Cartes cadeaux de nos partenaires",
 					"en": "Our partners' gift cards",
@@ -1015,7 +1017,7 @@ var demoPartners = []demoPartner{
 					"pt": "Escolha um local e ofereça o valor que preferir.",
 				},
 			},
-			NetworkGiftcards: &domain.NetworkGiftcardsProductInformation{
+			NetworkGiftcards: &catalogue.NetworkGiftcardsProductInformation{
 				Title: domain.Localized{
 					"fr": "La carte cadeau Marché des Loisirs",
 					"en": "The Marché des Loisirs gift card",
@@ -1036,7 +1038,7 @@ var demoPartners = []demoPartner{
 					"ca": "Una sola targeta, acceptada per tots els socis de la xarxa.",
 					"pt": "Um único cartão, aceite por todos os parceiros da rede.",
 				},
-				Giftcard: domain.NetworkGiftcardSettings{
+				Giftcard: catalogue.NetworkGiftcardSettings{
 					Title: domain.Localized{
 						"fr": "Carte cadeau multi-partenaires",
 						"en": "Multi-partner gift card",
@@ -1060,9 +1062,9 @@ var demoPartners = []demoPartner{
 					TermsOfUse:       demoGiftcardTerms,
 					CustomizedAmount: true, MinimumAmount: demoDec("20.00"),
 					PredefinedAmounts: []decimal.Decimal{demoDec("50.00"), demoDec("100.00"), demoDec("150.00")},
-					ValidityPeriod:    12, ValidityUnit: domain.ValidityMonth,
+					ValidityPeriod:    12, ValidityUnit: catalogue.ValidityMonth,
 				},
-				MoneyPot: domain.NetworkGiftcardMoneyPot{
+				MoneyPot: catalogue.NetworkGiftcardMoneyPot{
 					Activated: true, Logo: "https://cdn.example.com/demo/market/money-pot.png",
 					Title: domain.Localized{
 						"fr": "Cagnotte cadeau",
@@ -1086,7 +1088,7 @@ var demoPartners = []demoPartner{
 					},
 				},
 			},
-			NetworkVouchers: &domain.NetworkVouchersProductInformation{
+			NetworkVouchers: &catalogue.NetworkVouchersProductInformation{
 				Title: domain.Localized{
 					"fr": "Coffrets cadeaux",
 					"en": "Gift boxes",
@@ -1141,7 +1143,7 @@ var demoPartners = []demoPartner{
 	{
 		Key: "chateau", Username: "demo-chateau", Password: "chateau-demo-password", Email: "accueil@chateau.localhost",
 		Name: "Château de la Loire", Domain: "chateau.localhost", NetworkOf: "market",
-		Profile: domain.PartnerProfile{
+		Profile: catalogue.PartnerProfile{
 			Description: domain.Localized{
 				"fr": "Forteresse médiévale devenue résidence royale à la Renaissance, le château domine la Loire et ses vignobles.",
 				"en": "A medieval fortress turned royal residence in the Renaissance, the château overlooks the Loire and its vineyards.",
@@ -1204,14 +1206,14 @@ var demoPartners = []demoPartner{
 			},
 			Region: "Centre-Val de Loire", Department: "Indre-et-Loire", City: "Amboise",
 			Latitude: demoDecPtr("47.413200"), Longitude: demoDecPtr("0.985800"),
-			Facilities:  domain.PartnerFacilities{PrivateParking: true, Wifi: true, PetsAllowed: true, FamilyFriendly: true},
+			Facilities:  catalogue.PartnerFacilities{PrivateParking: true, Wifi: true, PetsAllowed: true, FamilyFriendly: true},
 			SocialLinks: map[string]string{"instagram": "https://instagram.example/chateaudelaloire", "facebook": "https://facebook.example/chateaudelaloire"},
 		},
-		Labels: []domain.PartnerLabel{
+		Labels: []catalogue.PartnerLabel{
 			{Name: "Monument historique", LogoURL: "https://cdn.example.com/demo/labels/monument-historique.png"},
 			{Name: "Vignobles & Découvertes", LogoURL: "https://cdn.example.com/demo/labels/vignobles-decouvertes.png"},
 		},
-		Legal: domain.LegalInformation{
+		Legal: catalogue.LegalInformation{
 			AgencyName: "Château de la Loire", AddressLine1: "1 place du Château", AddressLine2: "Service réservations",
 			PostalCode: "37400", City: "Amboise", Country: "France",
 			CompanyType: "SAS", HQPhoneNumber: "+33 2 61 91 12 34", AgencyPhone: "+33 2 61 91 12 35",
@@ -1231,7 +1233,7 @@ var demoPartners = []demoPartner{
 			"pt": "Os bilhetes com data não são devolvidos nem reembolsados, mas podem ser trocados até 48 horas antes da data. Os vales de oferta sem data são reembolsáveis no prazo de 14 dias após a compra.",
 		},
 		Products: demoProductInformation{
-			Events: &domain.EventsProductInformation{
+			Events: &catalogue.EventsProductInformation{
 				Title: domain.Localized{
 					"fr": "Billetterie du Château",
 					"en": "Château tickets",
@@ -1255,8 +1257,8 @@ var demoPartners = []demoPartner{
 				TOSURL:                demoTermsURLs("https://chateau.localhost"),
 				DisplayEventsPerSlots: true,
 			},
-			Giftcards: &domain.GiftcardsProductInformation{Title: demoChateauGiftcardTitle, Description: demoChateauGiftcardDescription},
-			Vouchers: &domain.VouchersProductInformation{
+			Giftcards: &catalogue.GiftcardsProductInformation{Title: demoChateauGiftcardTitle, Description: demoChateauGiftcardDescription},
+			Vouchers: &catalogue.VouchersProductInformation{
 				Title: domain.Localized{
 					"fr": "Bons cadeaux du Château",
 					"en": "Château gift vouchers",
@@ -1306,7 +1308,7 @@ var demoPartners = []demoPartner{
 	{
 		Key: "atelier", Username: "demo-atelier", Password: "atelier-demo-password", Email: "bonjour@atelier.localhost",
 		Name: "Atelier Céramique", Domain: "atelier.localhost", NetworkOf: "market",
-		Profile: domain.PartnerProfile{
+		Profile: catalogue.PartnerProfile{
 			Description: domain.Localized{
 				"fr": "Atelier de céramique installé dans une ancienne faïencerie, où la terre est tournée, émaillée et cuite sur place.",
 				"en": "A ceramics studio in a former faience factory, where clay is thrown, glazed and fired on site.",
@@ -1369,14 +1371,14 @@ var demoPartners = []demoPartner{
 			},
 			Region: "Bretagne", Department: "Finistère", City: "Quimper",
 			Latitude: demoDecPtr("47.996000"), Longitude: demoDecPtr("-4.102400"),
-			Facilities:  domain.PartnerFacilities{DisabledAccess: true, Wifi: true, PetsAllowed: true, FamilyFriendly: true},
+			Facilities:  catalogue.PartnerFacilities{DisabledAccess: true, Wifi: true, PetsAllowed: true, FamilyFriendly: true},
 			SocialLinks: map[string]string{"instagram": "https://instagram.example/atelierceramique"},
 		},
-		Labels: []domain.PartnerLabel{
+		Labels: []catalogue.PartnerLabel{
 			{Name: "Entreprise du Patrimoine Vivant", LogoURL: "https://cdn.example.com/demo/labels/epv.png"},
 			{Name: "Ateliers d'Art de France", LogoURL: "https://cdn.example.com/demo/labels/ateliers-art-de-france.png"},
 		},
-		Legal: domain.LegalInformation{
+		Legal: catalogue.LegalInformation{
 			AgencyName: "Atelier Céramique", AddressLine1: "12 rue de la Faïencerie", PostalCode: "29000", City: "Quimper",
 			Country: "France", CompanyType: "SARL", HQPhoneNumber: "+33 2 61 91 56 78", AgencyPhone: "+33 2 61 91 56 78",
 			AgencyWebsite: "https://atelier.localhost/", LegalNoticeEmail: "legal@atelier.localhost",
@@ -1395,8 +1397,8 @@ var demoPartners = []demoPartner{
 			"pt": "Uma sessão pode ser adiada sem custos até 72 horas antes do início; depois desse prazo, é devida. Os cartões-oferta são reembolsáveis no prazo de 14 dias se não tiverem sido utilizados.",
 		},
 		Products: demoProductInformation{
-			Giftcards: &domain.GiftcardsProductInformation{Title: demoAtelierGiftcardTitle, Description: demoAtelierGiftcardDescription},
-			Vouchers: &domain.VouchersProductInformation{
+			Giftcards: &catalogue.GiftcardsProductInformation{Title: demoAtelierGiftcardTitle, Description: demoAtelierGiftcardDescription},
+			Vouchers: &catalogue.VouchersProductInformation{
 				Title: domain.Localized{
 					"fr": "Bons cadeaux de l'Atelier",
 					"en": "Studio gift vouchers",
@@ -1424,7 +1426,7 @@ var demoPartners = []demoPartner{
 				ValidityPeriodUnit:    demoValidityMonths,
 				ActivatedGroupPayment: true,
 			},
-			Workshops: &domain.WorkshopsProductInformation{
+			Workshops: &catalogue.WorkshopsProductInformation{
 				Title: domain.Localized{
 					"fr": "Ateliers et stages",
 					"en": "Workshops and courses",
@@ -1560,28 +1562,28 @@ var demoVoucherPrototypes = []demoVoucherPrototype{
 }
 
 var demoGiftcardPrototypes = []demoGiftcardPrototype{
-	{Key: "chateau-card", Partner: "chateau", Prototype: domain.GiftcardPrototype{
+	{Key: "chateau-card", Partner: "chateau", Prototype: catalogue.GiftcardPrototype{
 		Title: demoChateauGiftcardTitle, Description: demoChateauGiftcardDescription, TermsOfUse: demoGiftcardTerms,
 		CustomizedAmount: true, MinimumAmount: demoDec("20.00"),
 		PredefinedAmounts: []decimal.Decimal{demoDec("30.00"), demoDec("50.00"), demoDec("100.00"), demoDec("150.00")},
-		ValidityPeriod:    12, ValidityUnit: domain.ValidityMonth,
+		ValidityPeriod:    12, ValidityUnit: catalogue.ValidityMonth,
 	}},
-	{Key: "atelier-card", Partner: "atelier", Prototype: domain.GiftcardPrototype{
+	{Key: "atelier-card", Partner: "atelier", Prototype: catalogue.GiftcardPrototype{
 		Title: demoAtelierGiftcardTitle, Description: demoAtelierGiftcardDescription, TermsOfUse: demoGiftcardTerms,
 		PredefinedAmounts: []decimal.Decimal{demoDec("25.00"), demoDec("45.00"), demoDec("65.00"), demoDec("90.00")},
 		MoneyPotActivated: true, MoneyPotLogo: "https://cdn.example.com/demo/atelier/money-pot.png",
-		ValidityPeriod: 1, ValidityUnit: domain.ValidityYear,
+		ValidityPeriod: 1, ValidityUnit: catalogue.ValidityYear,
 	}},
 }
 
 // demoChateauDelivery: tickets by email, or collected at the château.
-var demoChateauDelivery = domain.DeliveryOptions{EmailToBuyer: true, EmailToBeneficiary: true,
+var demoChateauDelivery = catalogue.DeliveryOptions{EmailToBuyer: true, EmailToBeneficiary: true,
 	PickupOnSite: true, PickupOnSiteDuration: 1}
 
 var demoEvents = []demoEvent{
 	{
 		Partner: "chateau",
-		Event: domain.Event{
+		Event: catalogue.Event{
 			Name: domain.Localized{
 				"fr": "Visite aux chandelles",
 				"en": "Candlelight tour",
@@ -1617,7 +1619,7 @@ var demoEvents = []demoEvent{
 			Images:          []string{"https://cdn.example.com/demo/chateau/candlelight-1.jpg", "https://cdn.example.com/demo/chateau/candlelight-2.jpg"},
 			DeliveryOptions: demoChateauDelivery,
 		},
-		Formulas: []domain.EventFormula{
+		Formulas: []catalogue.EventFormula{
 			{Price: demoDec("24.00"), Name: domain.Localized{
 				"fr": "Adulte", "en": "Adult", "es": "Adulto", "it": "Adulto",
 				"de": "Erwachsene", "nl": "Volwassene", "ca": "Adult", "pt": "Adulto",
@@ -1636,7 +1638,7 @@ var demoEvents = []demoEvent{
 	},
 	{
 		Partner: "chateau",
-		Event: domain.Event{
+		Event: catalogue.Event{
 			Name: domain.Localized{
 				"fr": "Dégustation dans les caves troglodytes",
 				"en": "Tasting in the cave cellars",
@@ -1672,7 +1674,7 @@ var demoEvents = []demoEvent{
 			Images:          []string{"https://cdn.example.com/demo/chateau/cellars-1.jpg"},
 			DeliveryOptions: demoChateauDelivery,
 		},
-		Formulas: []domain.EventFormula{
+		Formulas: []catalogue.EventFormula{
 			{Price: demoDec("19.00"), Name: domain.Localized{
 				"fr": "Dégustation", "en": "Tasting", "es": "Cata", "it": "Degustazione",
 				"de": "Weinprobe", "nl": "Proeverij", "ca": "Tast", "pt": "Prova",
@@ -1693,7 +1695,7 @@ var demoEvents = []demoEvent{
 	},
 	{
 		Partner: "chateau",
-		Event: domain.Event{
+		Event: catalogue.Event{
 			Name: domain.Localized{
 				"fr": "Concert baroque dans la grande galerie",
 				"en": "Baroque concert in the great gallery",
@@ -1729,7 +1731,7 @@ var demoEvents = []demoEvent{
 			Images:          []string{"https://cdn.example.com/demo/chateau/concert-1.jpg", "https://cdn.example.com/demo/chateau/concert-2.jpg"},
 			DeliveryOptions: demoChateauDelivery,
 		},
-		Formulas: []domain.EventFormula{
+		Formulas: []catalogue.EventFormula{
 			{Price: demoDec("28.00"), Name: domain.Localized{
 				"fr": "Plein tarif", "en": "Full price", "es": "Tarifa general", "it": "Tariffa intera",
 				"de": "Normalpreis", "nl": "Volledig tarief", "ca": "Tarifa general", "pt": "Tarifa normal",
@@ -1748,47 +1750,47 @@ var demoEvents = []demoEvent{
 
 // demoWorkshopTags are terms of the shared workshop vocabularies.
 var demoWorkshopTags = []demoWorkshopTag{
-	{Key: "beginner", Kind: domain.WorkshopLevel, Name: domain.Localized{
+	{Key: "beginner", Kind: catalogue.WorkshopLevel, Name: domain.Localized{
 		"fr": "Débutant", "en": "Beginner", "es": "Principiante", "it": "Principiante",
 		"de": "Anfänger", "nl": "Beginner", "ca": "Principiant", "pt": "Principiante",
 	}},
-	{Key: "intermediate", Kind: domain.WorkshopLevel, Name: domain.Localized{
+	{Key: "intermediate", Kind: catalogue.WorkshopLevel, Name: domain.Localized{
 		"fr": "Intermédiaire", "en": "Intermediate", "es": "Intermedio", "it": "Intermedio",
 		"de": "Fortgeschritten", "nl": "Gevorderd", "ca": "Intermedi", "pt": "Intermédio",
 	}},
-	{Key: "tableware", Kind: domain.WorkshopTheme, Name: domain.Localized{
+	{Key: "tableware", Kind: catalogue.WorkshopTheme, Name: domain.Localized{
 		"fr": "Art de la table", "en": "Tableware", "es": "Vajilla", "it": "Arte della tavola",
 		"de": "Tischkultur", "nl": "Tafelservies", "ca": "Vaixella", "pt": "Loiça de mesa",
 	}},
-	{Key: "decor", Kind: domain.WorkshopTheme, Name: domain.Localized{
+	{Key: "decor", Kind: catalogue.WorkshopTheme, Name: domain.Localized{
 		"fr": "Décoration", "en": "Home decor", "es": "Decoración", "it": "Decorazione",
 		"de": "Dekoration", "nl": "Decoratie", "ca": "Decoració", "pt": "Decoração",
 	}},
-	{Key: "adults", Kind: domain.WorkshopTarget, Name: domain.Localized{
+	{Key: "adults", Kind: catalogue.WorkshopTarget, Name: domain.Localized{
 		"fr": "Adultes", "en": "Adults", "es": "Adultos", "it": "Adulti",
 		"de": "Erwachsene", "nl": "Volwassenen", "ca": "Adults", "pt": "Adultos",
 	}},
-	{Key: "children", Kind: domain.WorkshopTarget, Name: domain.Localized{
+	{Key: "children", Kind: catalogue.WorkshopTarget, Name: domain.Localized{
 		"fr": "Enfants dès 6 ans", "en": "Children aged 6 and over", "es": "Niños a partir de 6 años", "it": "Bambini dai 6 anni",
 		"de": "Kinder ab 6 Jahren", "nl": "Kinderen vanaf 6 jaar", "ca": "Infants a partir de 6 anys", "pt": "Crianças a partir dos 6 anos",
 	}},
-	{Key: "centring", Kind: domain.WorkshopSkill, Name: domain.Localized{
+	{Key: "centring", Kind: catalogue.WorkshopSkill, Name: domain.Localized{
 		"fr": "Centrage de la terre", "en": "Centring the clay", "es": "Centrado del barro", "it": "Centratura dell'argilla",
 		"de": "Zentrieren des Tons", "nl": "Klei centreren", "ca": "Centrat del fang", "pt": "Centragem do barro",
 	}},
-	{Key: "glazing", Kind: domain.WorkshopSkill, Name: domain.Localized{
+	{Key: "glazing", Kind: catalogue.WorkshopSkill, Name: domain.Localized{
 		"fr": "Émaillage", "en": "Glazing", "es": "Esmaltado", "it": "Smaltatura",
 		"de": "Glasieren", "nl": "Glazuren", "ca": "Esmaltat", "pt": "Vidragem",
 	}},
-	{Key: "slab-building", Kind: domain.WorkshopSkill, Name: domain.Localized{
+	{Key: "slab-building", Kind: catalogue.WorkshopSkill, Name: domain.Localized{
 		"fr": "Modelage à la plaque", "en": "Slab building", "es": "Modelado con planchas", "it": "Lavorazione a lastra",
 		"de": "Plattentechnik", "nl": "Plaattechniek", "ca": "Modelatge amb plaques", "pt": "Modelação com placas",
 	}},
-	{Key: "celadon", Kind: domain.WorkshopRecipe, Name: domain.Localized{
+	{Key: "celadon", Kind: catalogue.WorkshopRecipe, Name: domain.Localized{
 		"fr": "Émail céladon", "en": "Celadon glaze", "es": "Esmalte celadón", "it": "Smalto celadon",
 		"de": "Seladonglasur", "nl": "Celadonglazuur", "ca": "Esmalt celadó", "pt": "Vidrado celadon",
 	}},
-	{Key: "tenmoku", Kind: domain.WorkshopRecipe, Name: domain.Localized{
+	{Key: "tenmoku", Kind: catalogue.WorkshopRecipe, Name: domain.Localized{
 		"fr": "Émail tenmoku", "en": "Tenmoku glaze", "es": "Esmalte tenmoku", "it": "Smalto tenmoku",
 		"de": "Tenmoku-Glasur", "nl": "Tenmokuglazuur", "ca": "Esmalt tenmoku", "pt": "Vidrado tenmoku",
 	}},
@@ -1798,11 +1800,11 @@ var demoWorkshopTags = []demoWorkshopTag{
 var demoSixMonths = 6
 
 var demoWorkshopCategories = []demoWorkshopCategory{
-	{Key: "throwing", Partner: "atelier", Category: domain.WorkshopCategory{Price: demoDec("65.00"), Name: domain.Localized{
+	{Key: "throwing", Partner: "atelier", Category: catalogue.WorkshopCategory{Price: demoDec("65.00"), Name: domain.Localized{
 		"fr": "Tournage", "en": "Wheel throwing", "es": "Torno", "it": "Tornio",
 		"de": "Töpferscheibe", "nl": "Pottendraaien", "ca": "Torn", "pt": "Roda de oleiro",
 	}}},
-	{Key: "hand-building", Partner: "atelier", Category: domain.WorkshopCategory{Price: demoDec("45.00"),
+	{Key: "hand-building", Partner: "atelier", Category: catalogue.WorkshopCategory{Price: demoDec("45.00"),
 		SpecificValidityPeriod: &demoSixMonths, Name: domain.Localized{
 			"fr": "Modelage", "en": "Hand building", "es": "Modelado", "it": "Modellazione",
 			"de": "Modellieren", "nl": "Boetseren", "ca": "Modelatge", "pt": "Modelação",
@@ -1813,7 +1815,7 @@ var demoWorkshops = []demoWorkshop{
 	{
 		Partner: "atelier", Category: "throwing", Level: "beginner",
 		Themes: []string{"tableware"}, Targets: []string{"adults"}, Skills: []string{"centring", "glazing"}, Recipes: []string{"celadon"},
-		Workshop: domain.Workshop{
+		Workshop: catalogue.Workshop{
 			Name: domain.Localized{
 				"fr": "Initiation au tournage",
 				"en": "Introduction to wheel throwing",
@@ -1859,7 +1861,7 @@ var demoWorkshops = []demoWorkshop{
 	{
 		Partner: "atelier", Category: "hand-building", Level: "beginner",
 		Themes: []string{"decor"}, Targets: []string{"adults", "children"}, Skills: []string{"slab-building"}, Recipes: []string{"celadon"},
-		Workshop: domain.Workshop{
+		Workshop: catalogue.Workshop{
 			Name: domain.Localized{
 				"fr": "Modelage en famille",
 				"en": "Family hand-building",
@@ -1904,7 +1906,7 @@ var demoWorkshops = []demoWorkshop{
 	{
 		Partner: "atelier", Category: "throwing", Level: "intermediate",
 		Themes: []string{"tableware"}, Targets: []string{"adults"}, Skills: []string{"centring", "glazing"}, Recipes: []string{"tenmoku"},
-		Workshop: domain.Workshop{
+		Workshop: catalogue.Workshop{
 			Name: domain.Localized{
 				"fr": "Perfectionnement au tour : bols et assiettes",
 				"en": "Wheel-throwing masterclass: bowls and plates",
@@ -1952,8 +1954,8 @@ var demoWorkshops = []demoWorkshop{
 var demoBoxes = []demoBox{
 	{
 		Key: "heritage-box", Marketplace: "market", Universes: []string{"castle-tours", "concerts"},
-		Offers: []demoOffer{{Partner: "chateau", Status: domain.BoxOfferStatusValidated}},
-		Box: domain.Box{
+		Offers: []demoOffer{{Partner: "chateau", Status: catalogue.BoxOfferStatusValidated}},
+		Box: catalogue.Box{
 			Name: domain.Localized{
 				"fr": "Escapade patrimoine", "en": "Heritage getaway", "es": "Escapada histórica", "it": "Fuga nella storia",
 				"de": "Auszeit mit Geschichte", "nl": "Historisch uitje", "ca": "Escapada històrica", "pt": "Escapadinha histórica",
@@ -1985,8 +1987,8 @@ var demoBoxes = []demoBox{
 	},
 	{
 		Key: "clay-box", Marketplace: "market", Universes: []string{"ceramics"},
-		Offers: []demoOffer{{Partner: "atelier", Status: domain.BoxOfferStatusValidated}},
-		Box: domain.Box{
+		Offers: []demoOffer{{Partner: "atelier", Status: catalogue.BoxOfferStatusValidated}},
+		Box: catalogue.Box{
 			Name: domain.Localized{
 				"fr": "Mains dans la terre", "en": "Hands in the clay", "es": "Manos en el barro", "it": "Mani nell'argilla",
 				"de": "Hände im Ton", "nl": "Handen in de klei", "ca": "Mans al fang", "pt": "Mãos no barro",
@@ -2019,10 +2021,10 @@ var demoBoxes = []demoBox{
 	{
 		Key: "loire-box", Marketplace: "market", Universes: []string{"tastings"},
 		Offers: []demoOffer{
-			{Partner: "chateau", Status: domain.BoxOfferStatusValidated},
-			{Partner: "atelier", Status: domain.BoxOfferStatusDraft}, // a tasting in handmade cups, not live yet
+			{Partner: "chateau", Status: catalogue.BoxOfferStatusValidated},
+			{Partner: "atelier", Status: catalogue.BoxOfferStatusDraft}, // a tasting in handmade cups, not live yet
 		},
-		Box: domain.Box{
+		Box: catalogue.Box{
 			Name: domain.Localized{
 				"fr": "Loire gourmande", "en": "Taste of the Loire", "es": "Loira gourmet", "it": "Loira golosa",
 				"de": "Genussreise an die Loire", "nl": "Culinaire Loire", "ca": "Loira gurmet", "pt": "Loire gourmet",

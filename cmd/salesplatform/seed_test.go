@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"salesplatform/domain/catalogue"
+
 	"salesplatform/domain/gifts"
 
 	"salesplatform/domain/vouchers"
@@ -463,7 +465,7 @@ func TestSeedDemoErrConflictLoadsNothing(t *testing.T) {
 	if err := db.NewRaw("SELECT partner_id FROM users WHERE username = 'other'").Scan(ctx, &otherID); err != nil {
 		t.Fatal(err)
 	}
-	proto := &domain.VoucherPrototype{PartnerID: otherID, Name: domain.Localized{"fr": "Autre"}}
+	proto := &catalogue.VoucherPrototype{PartnerID: otherID, Name: domain.Localized{"fr": "Autre"}}
 	if err := persistence.NewPrototypeStore(db).CreateVoucherPrototype(ctx, proto); err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"salesplatform/domain/catalogue"
+
 	"salesplatform/domain/account"
 
 	"salesplatform/domain/cart"
@@ -29,7 +31,6 @@ import (
 	"github.com/uptrace/bun"
 	"golang.org/x/net/netutil"
 
-	"salesplatform/domain"
 	"salesplatform/graph"
 	"salesplatform/graph/playground"
 	"salesplatform/persistence"
@@ -195,11 +196,11 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *config, log *slog.Logger) 
 	services := rest.Services{
 		Accounts:        accounts,
 		Carts:           cart.NewCartService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL),
-		Partners:        domain.NewPartnerCatalogService(persistence.NewPartnerCatalogStore(db), partners),
-		Events:          domain.NewEventService(persistence.NewEventStore(db), partners),
-		Workshops:       domain.NewWorkshopService(persistence.NewWorkshopStore(db), partners),
-		Boxes:           domain.NewBoxService(persistence.NewBoxStore(db), partners),
-		Prototypes:      domain.NewPrototypeService(persistence.NewPrototypeStore(db), partners),
+		Partners:        catalogue.NewPartnerCatalogService(persistence.NewPartnerCatalogStore(db), partners),
+		Events:          catalogue.NewEventService(persistence.NewEventStore(db), partners),
+		Workshops:       catalogue.NewWorkshopService(persistence.NewWorkshopStore(db), partners),
+		Boxes:           catalogue.NewBoxService(persistence.NewBoxStore(db), partners),
+		Prototypes:      catalogue.NewPrototypeService(persistence.NewPrototypeStore(db), partners),
 		Gifts:           gifts.NewGiftService(persistence.NewGiftStore(db), partners),
 		Widgets:         widgets.NewWidgetService(persistence.NewWidgetStore(db), partners),
 		VoucherAdmin:    vouchers.NewVoucherAdminService(persistence.NewVoucherAdminStore(db), partners),

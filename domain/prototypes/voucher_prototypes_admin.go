@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"salesplatform/domain/catalogue"
+
 	"salesplatform/domain"
 
 	"github.com/google/uuid"
@@ -110,7 +112,7 @@ type AdminPrototypeStore interface {
 	// prototype of partnerID.
 	MissingPrototypes(ctx context.Context, partnerID int64, ids []int64) ([]int64, error)
 	// UniversesByID returns the universes in ids order, nil when missing.
-	UniversesByID(ctx context.Context, ids []int64) ([]*domain.Universe, error)
+	UniversesByID(ctx context.Context, ids []int64) ([]*catalogue.Universe, error)
 	// EnvironmentExists reports whether the environment exists.
 	EnvironmentExists(ctx context.Context, id int64) (bool, error)
 
@@ -224,7 +226,7 @@ func (s *AdminPrototypeService) VoucherPrototypesByID(ctx context.Context, ids [
 // UniversesByID returns universes (a shared list) in ids order, nil when
 // missing: the graph's prototype universe batch.
 // Errors: CodeUnauthenticated, CodeForbidden.
-func (s *AdminPrototypeService) UniversesByID(ctx context.Context, ids []int64) ([]*domain.Universe, error) {
+func (s *AdminPrototypeService) UniversesByID(ctx context.Context, ids []int64) ([]*catalogue.Universe, error) {
 	if _, err := domain.Authorize(ctx, domain.OpPrototypeRead); err != nil {
 		return nil, err
 	}

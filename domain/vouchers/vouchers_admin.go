@@ -9,6 +9,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"salesplatform/domain/catalogue"
+
 	"salesplatform/domain/gifts"
 
 	"salesplatform/domain"
@@ -606,7 +608,7 @@ func (s *VoucherAdminService) IssueVoucher(ctx context.Context, in IssueVoucherI
 	partnerID, err := s.store.PrototypePartner(ctx, in.VoucherPrototypeID)
 	switch {
 	case domain.IsCode(err, domain.CodeNotFound):
-		v.Add(domain.VNotFound, fmt.Sprintf(domain.MsgNoSuchRecord, in.VoucherPrototypeID), "voucherPrototypeId")
+		v.Add(domain.VNotFound, fmt.Sprintf(catalogue.MsgNoSuchRecord, in.VoucherPrototypeID), "voucherPrototypeId")
 	case err != nil:
 		return nil, err
 	}
@@ -642,7 +644,7 @@ func (s *VoucherAdminService) issueOptions(ctx context.Context, v *domain.Valida
 	seen := map[int64]bool{}
 	for i, o := range in {
 		if owner, ok := owners[o.OptionID]; !ok || owner != partnerID {
-			v.Add(domain.VNotFound, fmt.Sprintf(domain.MsgNoSuchRecord, o.OptionID), "options", i, "optionId")
+			v.Add(domain.VNotFound, fmt.Sprintf(catalogue.MsgNoSuchRecord, o.OptionID), "options", i, "optionId")
 		} else if seen[o.OptionID] {
 			v.Add(domain.VUnique, "This option is given more than once.", "options", i, "optionId")
 		}

@@ -1,4 +1,4 @@
-package domain
+package catalogue
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"time"
 	_ "time/tzdata" // partners' zones, even where the host has no zoneinfo
+
+	"salesplatform/domain"
 
 	"github.com/shopspring/decimal"
 
@@ -18,10 +20,10 @@ import (
 type Event struct {
 	ID               int64
 	PartnerID        int64
-	Name             Localized
-	ShortDescription Localized
-	LongDescription  Localized
-	Booking          Localized
+	Name             domain.Localized
+	ShortDescription domain.Localized
+	LongDescription  domain.Localized
+	Booking          domain.Localized
 	CoverImage       string
 	Images           []string
 	DeliveryOptions  DeliveryOptions
@@ -61,7 +63,7 @@ type EventSlot struct {
 type EventFormula struct {
 	ID      int64
 	EventID int64
-	Name    Localized
+	Name    domain.Localized
 	Price   decimal.Decimal
 }
 
@@ -82,15 +84,15 @@ type EventSlotFilter struct {
 	// EverySlot lists every available slot; otherwise each event appears
 	// once, by its earliest available slot.
 	EverySlot bool
-	Page      PageRequest
+	Page      domain.PageRequest
 }
 
 // EventSlotListing is one row of the event slot list as stored: a slot with
 // what the list shows of its event.
 type EventSlotListing struct {
 	Slot             EventSlot
-	EventName        Localized
-	EventDescription Localized // the event's short description
+	EventName        domain.Localized
+	EventDescription domain.Localized // the event's short description
 	FormulasCount    int
 	// LowestPrice is the event's cheapest formula; nil when it has none.
 	LowestPrice *decimal.Decimal
@@ -136,18 +138,18 @@ type EventSlotBatchFilter struct {
 	// After: only slots starting strictly after this instant, places left
 	// or not.
 	After time.Time
-	Page  PageRequest // the window of each event's slots
+	Page  domain.PageRequest // the window of each event's slots
 }
 
 // EventService serves the events of the public catalogue (API v2).
 type EventService struct {
 	store    EventStore
-	partners PartnerStore
+	partners domain.PartnerStore
 	now      func() time.Time
 }
 
 // NewEventService returns the service.
-func NewEventService(store EventStore, partners PartnerStore) *EventService {
+func NewEventService(store EventStore, partners domain.PartnerStore) *EventService {
 	return &EventService{store: store, partners: partners, now: time.Now}
 }
 
@@ -155,10 +157,10 @@ func NewEventService(store EventStore, partners PartnerStore) *EventService {
 // it: in the partner's time zone, with the formatted companions.
 type Schedule struct {
 	Start, End             time.Time // in the partner's zone
-	StartFormatted         Localized
-	EndFormatted           Localized
-	DurationFormatted      Localized // in words: "2 heures 30 minutes"
-	DurationValueFormatted Localized // short: "2 h 30 min"
+	StartFormatted         domain.Localized
+	EndFormatted           domain.Localized
+	DurationFormatted      domain.Localized // in words: "2 heures 30 minutes"
+	DurationValueFormatted domain.Localized // short: "2 h 30 min"
 }
 
 func newSchedule(start, end time.Time, loc *time.Location) Schedule {
@@ -166,10 +168,10 @@ func newSchedule(start, end time.Time, loc *time.Location) Schedule {
 	return Schedule{
 		Start:                  start.In(loc),
 		End:                    end.In(loc),
-		StartFormatted:         Localized(l10n.DateTime(start, loc)),
-		EndFormatted:           Localized(l10n.DateTime(end, loc)),
-		DurationFormatted:      Localized(l10n.Duration(d)),
-		DurationValueFormatted: Localized(l10n.DurationShort(d)),
+		StartFormatted:         domain.Localized(l10n.DateTime(start, loc)),
+		EndFormatted:           domain.Localized(l10n.DateTime(end, loc)),
+		DurationFormatted:      domain.Localized(l10n.Duration(d)),
+		DurationValueFormatted: domain.Localized(l10n.DurationShort(d)),
 	}
 }
 
@@ -188,7 +190,7 @@ type EventView struct {
 	// LowestPrice is the cheapest formula's price, nil without formulas
 	// (LowestPriceFormatted is nil then too).
 	LowestPrice          *decimal.Decimal
-	LowestPriceFormatted Localized
+	LowestPriceFormatted domain.Localized
 	CurrencyCode         string
 }
 
@@ -202,7 +204,7 @@ type EventSlotView struct {
 // EventFormulaView is a formula with its formatted price.
 type EventFormulaView struct {
 	EventFormula
-	PriceFormatted Localized
+	PriceFormatted domain.Localized
 	CurrencyCode   string
 }
 
@@ -211,13 +213,13 @@ type EventFormulaView struct {
 // Errors: those of CatalogPartner; CodeNotFound when the partner has no
 // event with that id.
 func (s *EventService) Event(ctx context.Context, id string) (*EventView, error) {
-	p, err := CatalogPartner(ctx, s.partners)
+	p, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
 	eventID, ok := idFromPath(id)
 	if !ok {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	loc, err := p.Location()
 	if err != nil {
@@ -230,7 +232,7 @@ func (s *EventService) Event(ctx context.Context, id string) (*EventView, error)
 	return newEventView(p, e, loc), nil
 }
 
-func newEventView(p *Partner, e *Event, loc *time.Location) *EventView {
+func newEventView(p *domain.Partner, e *Event, loc *time.Location) *EventView {
 	currency := p.PriceCurrency()
 	v := &EventView{Event: e, CurrencyCode: currency,
 		Slots: make([]EventSlotView, len(e.Slots)), Formulas: make([]EventFormulaView, len(e.Formulas))}
@@ -239,14 +241,14 @@ func newEventView(p *Partner, e *Event, loc *time.Location) *EventView {
 			FunnelLink: eventFunnelLink(p, e.ID, sl.ID)}
 	}
 	for i, f := range e.Formulas {
-		v.Formulas[i] = EventFormulaView{EventFormula: f, PriceFormatted: Localized(l10n.Money(f.Price, currency)),
+		v.Formulas[i] = EventFormulaView{EventFormula: f, PriceFormatted: domain.Localized(l10n.Money(f.Price, currency)),
 			CurrencyCode: currency}
 		if v.LowestPrice == nil || f.Price.LessThan(*v.LowestPrice) {
 			v.LowestPrice = &e.Formulas[i].Price
 		}
 	}
 	if v.LowestPrice != nil {
-		v.LowestPriceFormatted = Localized(l10n.Money(*v.LowestPrice, currency))
+		v.LowestPriceFormatted = domain.Localized(l10n.Money(*v.LowestPrice, currency))
 	}
 	return v
 }
@@ -257,7 +259,7 @@ func newEventView(p *Partner, e *Event, loc *time.Location) *EventView {
 // statements, whatever the number of ids.
 // Errors: those of CatalogPartner.
 func (s *EventService) EventsByID(ctx context.Context, ids []int64) ([]*EventView, error) {
-	p, loc, err := catalogPartnerZone(ctx, s.partners)
+	p, loc, err := domain.CatalogPartnerZone(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -269,7 +271,7 @@ func (s *EventService) EventsByID(ctx context.Context, ids []int64) ([]*EventVie
 	for i, e := range found {
 		views[i] = newEventView(p, e, loc)
 	}
-	return inKeyOrder(ids, views, func(v *EventView) int64 { return v.Event.ID }), nil
+	return domain.InKeyOrder(ids, views, func(v *EventView) int64 { return v.Event.ID }), nil
 }
 
 // SlotsOfEvents returns, for each event id in order, the page of its
@@ -277,8 +279,8 @@ func (s *EventService) EventsByID(ctx context.Context, ids []int64) ([]*EventVie
 // shows them, by start then id. An event that is not the catalogue
 // partner's has none. A batch read: one statement for all the events.
 // Errors: those of CatalogPartner.
-func (s *EventService) SlotsOfEvents(ctx context.Context, eventIDs []int64, page PageRequest) ([]*Page[*EventSlotView], error) {
-	p, loc, err := catalogPartnerZone(ctx, s.partners)
+func (s *EventService) SlotsOfEvents(ctx context.Context, eventIDs []int64, page domain.PageRequest) ([]*domain.Page[*EventSlotView], error) {
+	p, loc, err := domain.CatalogPartnerZone(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -292,7 +294,7 @@ func (s *EventService) SlotsOfEvents(ctx context.Context, eventIDs []int64, page
 		views[i] = &EventSlotView{EventSlot: *sl, Schedule: newSchedule(sl.StartingAt, sl.EndingAt, loc),
 			FunnelLink: eventFunnelLink(p, sl.EventID, sl.ID)}
 	}
-	return pagesByParent(eventIDs, page, views, func(v *EventSlotView) int64 { return v.EventID }, counts), nil
+	return domain.PagesByParent(eventIDs, page, views, func(v *EventSlotView) int64 { return v.EventID }, counts), nil
 }
 
 // EventSlotItem is an item of the event slot list.
@@ -300,7 +302,7 @@ type EventSlotItem struct {
 	*EventSlotListing
 	Schedule
 	// PriceFormatted is nil when the event has no formula.
-	PriceFormatted Localized
+	PriceFormatted domain.Localized
 	CurrencyCode   string
 }
 
@@ -311,8 +313,8 @@ type EventSlotItem struct {
 // appears. Ordered by start, then slot id.
 // Errors: those of CatalogPartner; CodeNotFound "Invalid page." past the
 // last page.
-func (s *EventService) EventSlots(ctx context.Context, page PageRequest) (*Page[*EventSlotItem], error) {
-	p, loc, err := catalogPartnerZone(ctx, s.partners)
+func (s *EventService) EventSlots(ctx context.Context, page domain.PageRequest) (*domain.Page[*EventSlotItem], error) {
+	p, loc, err := domain.CatalogPartnerZone(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -331,15 +333,15 @@ func (s *EventService) EventSlots(ctx context.Context, page PageRequest) (*Page[
 		items[i] = &EventSlotItem{EventSlotListing: r, CurrencyCode: currency,
 			Schedule: newSchedule(r.Slot.StartingAt, r.Slot.EndingAt, loc)}
 		if r.LowestPrice != nil {
-			items[i].PriceFormatted = Localized(l10n.Money(*r.LowestPrice, currency))
+			items[i].PriceFormatted = domain.Localized(l10n.Money(*r.LowestPrice, currency))
 		}
 	}
-	return NewPage(items, count, page)
+	return domain.NewPage(items, count, page)
 }
 
 // eventFunnelLink is the page of the partner's purchase site that books a
 // slot.
-func eventFunnelLink(p *Partner, eventID, slotID int64) string {
-	return fmt.Sprintf("%s/events/%d/booking/?%s", purchaseSite(p), eventID,
+func eventFunnelLink(p *domain.Partner, eventID, slotID int64) string {
+	return fmt.Sprintf("%s/events/%d/booking/?%s", domain.PurchaseSite(p), eventID,
 		url.Values{"slot": {strconv.FormatInt(slotID, 10)}}.Encode())
 }

@@ -1,9 +1,11 @@
-package domain_test
+package catalogue_test
 
 import (
 	"context"
 	"fmt"
 	"testing"
+
+	"salesplatform/domain/catalogue"
 
 	"salesplatform/domain"
 	"salesplatform/persistence"
@@ -12,12 +14,12 @@ import (
 
 func TestUniverseDepth(t *testing.T) {
 	_, raw := dbtest.NewDatabase(t)
-	svc := domain.NewPrototypeService(persistence.NewPrototypeStore(raw), persistence.NewDatabase(raw).Stores().Partners)
+	svc := catalogue.NewPrototypeService(persistence.NewPrototypeStore(raw), persistence.NewDatabase(raw).Stores().Partners)
 	ctx := dbtest.AsStaff()
 	name := func(s string) []domain.TextInput { return []domain.TextInput{{Lang: "fr", Text: s}} }
-	create := func(t *testing.T, n string, parent *domain.Universe) *domain.Universe {
+	create := func(t *testing.T, n string, parent *catalogue.Universe) *catalogue.Universe {
 		t.Helper()
-		in := domain.UniverseInput{Name: name(n)}
+		in := catalogue.UniverseInput{Name: name(n)}
 		if parent != nil {
 			in.ParentID = &parent.ID
 		}
@@ -41,28 +43,28 @@ func TestUniverseDepth(t *testing.T) {
 	create(t, "Y", x)
 
 	t.Run("ErrFourthLevel", func(t *testing.T) {
-		_, err := svc.CreateUniverse(ctx, domain.UniverseInput{Name: name("D"), ParentID: &c.ID})
+		_, err := svc.CreateUniverse(ctx, catalogue.UniverseInput{Name: name("D"), ParentID: &c.ID})
 		wantParentError(t, err, domain.VMaxDepth)
 	})
 	t.Run("ErrMoveTooDeep", func(t *testing.T) {
 		// X has a child: under B (level 2) X would be on level 3 and Y on 4.
-		_, err := svc.UpdateUniverse(ctx, x.ID, domain.UniverseInput{ParentID: &b.ID})
+		_, err := svc.UpdateUniverse(ctx, x.ID, catalogue.UniverseInput{ParentID: &b.ID})
 		wantParentError(t, err, domain.VMaxDepth)
 	})
 	t.Run("ErrCycle", func(t *testing.T) {
-		_, err := svc.UpdateUniverse(ctx, a.ID, domain.UniverseInput{ParentID: &c.ID})
+		_, err := svc.UpdateUniverse(ctx, a.ID, catalogue.UniverseInput{ParentID: &c.ID})
 		wantParentError(t, err, domain.VInvalid)
-		_, err = svc.UpdateUniverse(ctx, a.ID, domain.UniverseInput{ParentID: &a.ID})
+		_, err = svc.UpdateUniverse(ctx, a.ID, catalogue.UniverseInput{ParentID: &a.ID})
 		wantParentError(t, err, domain.VInvalid)
 	})
 	t.Run("ErrUnknownParent", func(t *testing.T) {
 		unknown := int64(999999)
-		_, err := svc.CreateUniverse(ctx, domain.UniverseInput{Name: name("Z"), ParentID: &unknown})
+		_, err := svc.CreateUniverse(ctx, catalogue.UniverseInput{Name: name("Z"), ParentID: &unknown})
 		wantParentError(t, err, domain.VNotFound)
 	})
 	t.Run("OK", func(t *testing.T) {
 		// Under A (level 1), X is on level 2 and Y on 3.
-		u, err := svc.UpdateUniverse(ctx, x.ID, domain.UniverseInput{ParentID: &a.ID})
+		u, err := svc.UpdateUniverse(ctx, x.ID, catalogue.UniverseInput{ParentID: &a.ID})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,7 +72,7 @@ func TestUniverseDepth(t *testing.T) {
 			t.Fatalf("parent = %v", u.ParentID)
 		}
 		// Back to the root, then a third level under Y is fine.
-		if _, err := svc.UpdateUniverse(ctx, x.ID, domain.UniverseInput{ClearParent: true}); err != nil {
+		if _, err := svc.UpdateUniverse(ctx, x.ID, catalogue.UniverseInput{ClearParent: true}); err != nil {
 			t.Fatal(err)
 		}
 		create(t, "C2", b)
@@ -78,33 +80,33 @@ func TestUniverseDepth(t *testing.T) {
 	t.Run("ErrNotStaff", func(t *testing.T) {
 		shop := &domain.Partner{ID: 1, Name: "Shop"}
 		asShop := domain.WithCaller(context.Background(), &domain.Caller{User: &domain.User{Username: "shop"}, Partner: shop})
-		_, err := svc.CreateUniverse(asShop, domain.UniverseInput{Name: name("A")})
+		_, err := svc.CreateUniverse(asShop, catalogue.UniverseInput{Name: name("A")})
 		dbtest.WantCode(t, err, domain.CodeForbidden)
-		_, err = svc.CreateUniverse(context.Background(), domain.UniverseInput{Name: name("A")})
+		_, err = svc.CreateUniverse(context.Background(), catalogue.UniverseInput{Name: name("A")})
 		dbtest.WantCode(t, err, domain.CodeUnauthenticated)
 	})
 }
 
 func TestUniversePlacement(t *testing.T) {
 	p := func(id int64) *int64 { return &id }
-	root := &domain.Universe{ID: 1}
-	mid := &domain.Universe{ID: 2, ParentID: p(1)}
+	root := &catalogue.Universe{ID: 1}
+	mid := &catalogue.Universe{ID: 2, ParentID: p(1)}
 	for name, c := range map[string]struct {
 		id      int64
-		lineage []*domain.Universe
-		below   []*domain.Universe
+		lineage []*catalogue.Universe
+		below   []*catalogue.Universe
 		ok      bool
 	}{
-		"new under root":         {0, []*domain.Universe{root}, nil, true},
-		"new under level 2":      {0, []*domain.Universe{mid, root}, nil, true},
-		"new under level 3":      {0, []*domain.Universe{{ID: 3, ParentID: p(2)}, mid, root}, nil, false},
-		"subtree of 2 under 1":   {9, []*domain.Universe{root}, []*domain.Universe{{ID: 10, ParentID: p(9)}}, true},
-		"subtree of 2 under 2":   {9, []*domain.Universe{mid, root}, []*domain.Universe{{ID: 10, ParentID: p(9)}}, false},
-		"under its own ancestor": {2, []*domain.Universe{root}, nil, true},
-		"under itself":           {1, []*domain.Universe{root}, nil, false},
+		"new under root":         {0, []*catalogue.Universe{root}, nil, true},
+		"new under level 2":      {0, []*catalogue.Universe{mid, root}, nil, true},
+		"new under level 3":      {0, []*catalogue.Universe{{ID: 3, ParentID: p(2)}, mid, root}, nil, false},
+		"subtree of 2 under 1":   {9, []*catalogue.Universe{root}, []*catalogue.Universe{{ID: 10, ParentID: p(9)}}, true},
+		"subtree of 2 under 2":   {9, []*catalogue.Universe{mid, root}, []*catalogue.Universe{{ID: 10, ParentID: p(9)}}, false},
+		"under its own ancestor": {2, []*catalogue.Universe{root}, nil, true},
+		"under itself":           {1, []*catalogue.Universe{root}, nil, false},
 	} {
 		t.Run(name, func(t *testing.T) {
-			if err := domain.UniversePlacement(c.id, c.lineage, c.below); (err == nil) != c.ok {
+			if err := catalogue.UniversePlacement(c.id, c.lineage, c.below); (err == nil) != c.ok {
 				t.Errorf("err = %v, want ok %v", err, c.ok)
 			}
 		})
@@ -115,12 +117,12 @@ func TestUniversePlacement(t *testing.T) {
 // one move see the other's, so exactly one wins and no cycle is stored.
 func TestUniverseConcurrentMoves(t *testing.T) {
 	_, raw := dbtest.NewDatabase(t)
-	svc := domain.NewPrototypeService(persistence.NewPrototypeStore(raw), persistence.NewDatabase(raw).Stores().Partners)
+	svc := catalogue.NewPrototypeService(persistence.NewPrototypeStore(raw), persistence.NewDatabase(raw).Stores().Partners)
 	ctx := dbtest.AsStaff()
 	for round := range 10 {
-		var roots [2]*domain.Universe
+		var roots [2]*catalogue.Universe
 		for i := range roots {
-			u, err := svc.CreateUniverse(ctx, domain.UniverseInput{Name: []domain.TextInput{{Lang: "fr", Text: fmt.Sprintf("R%d-%d", round, i)}}})
+			u, err := svc.CreateUniverse(ctx, catalogue.UniverseInput{Name: []domain.TextInput{{Lang: "fr", Text: fmt.Sprintf("R%d-%d", round, i)}}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -129,7 +131,7 @@ func TestUniverseConcurrentMoves(t *testing.T) {
 		errs := make(chan error, 2)
 		for i := range roots {
 			go func() {
-				_, err := svc.UpdateUniverse(ctx, roots[i].ID, domain.UniverseInput{ParentID: &roots[1-i].ID})
+				_, err := svc.UpdateUniverse(ctx, roots[i].ID, catalogue.UniverseInput{ParentID: &roots[1-i].ID})
 				errs <- err
 			}()
 		}

@@ -1,9 +1,11 @@
-package domain
+package catalogue
 
 import (
 	"context"
 	"strconv"
 	"strings"
+
+	"salesplatform/domain"
 
 	"github.com/shopspring/decimal"
 
@@ -15,7 +17,7 @@ import (
 type VoucherPrototype struct {
 	ID         int64
 	PartnerID  int64
-	Name       Localized
+	Name       domain.Localized
 	UniverseID *int64
 	ThemeIDs   []int64
 }
@@ -33,9 +35,9 @@ const (
 type GiftcardPrototype struct {
 	ID                int64
 	PartnerID         int64
-	Title             Localized
-	Description       Localized
-	TermsOfUse        Localized
+	Title             domain.Localized
+	Description       domain.Localized
+	TermsOfUse        domain.Localized
 	CustomizedAmount  bool // the buyer may type an amount of at least MinimumAmount
 	MinimumAmount     decimal.Decimal
 	PredefinedAmounts []decimal.Decimal // in display order
@@ -58,7 +60,7 @@ type GiftcardPrototypeFilter struct {
 	WithNetwork bool
 	// PartnerID, when set, keeps only that partner's prototypes.
 	PartnerID *int64
-	Page      PageRequest
+	Page      domain.PageRequest
 }
 
 // PrototypeStore reads and writes what PrototypeService serves, and the
@@ -93,11 +95,11 @@ type PrototypeStore interface {
 // the universes and themes of a partner's voucher prototypes.
 type PrototypeService struct {
 	store    PrototypeStore
-	partners PartnerStore
+	partners domain.PartnerStore
 }
 
 // NewPrototypeService returns the service.
-func NewPrototypeService(store PrototypeStore, partners PartnerStore) *PrototypeService {
+func NewPrototypeService(store PrototypeStore, partners domain.PartnerStore) *PrototypeService {
 	return &PrototypeService{store: store, partners: partners}
 }
 
@@ -105,7 +107,7 @@ func NewPrototypeService(store PrototypeStore, partners PartnerStore) *Prototype
 // voucher prototypes, each with its ancestors.
 // Errors: those of CatalogPartner.
 func (s *PrototypeService) Universes(ctx context.Context) ([]*UniverseNode, error) {
-	partner, err := CatalogPartner(ctx, s.partners)
+	partner, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +122,7 @@ func (s *PrototypeService) Universes(ctx context.Context) ([]*UniverseNode, erro
 // prototypes, by id.
 // Errors: those of CatalogPartner.
 func (s *PrototypeService) Themes(ctx context.Context) ([]*Theme, error) {
-	partner, err := CatalogPartner(ctx, s.partners)
+	partner, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -131,8 +133,8 @@ func (s *PrototypeService) Themes(ctx context.Context) ([]*Theme, error) {
 // with its amounts formatted in its partner's currency.
 type GiftcardPrototypeView struct {
 	*GiftcardPrototype
-	MinimumAmountFormatted     Localized
-	PredefinedAmountsFormatted []Localized
+	MinimumAmountFormatted     domain.Localized
+	PredefinedAmountsFormatted []domain.Localized
 }
 
 // GiftcardPrototypes lists the giftcard prototypes the catalogue partner
@@ -142,8 +144,8 @@ type GiftcardPrototypeView struct {
 // list.
 // Errors: those of CatalogPartner; CodeInvalid on "partner" when it is not a
 // positive integer; CodeNotFound "Invalid page." past the last page.
-func (s *PrototypeService) GiftcardPrototypes(ctx context.Context, partner string, page PageRequest) (*Page[*GiftcardPrototypeView], error) {
-	scope, err := CatalogPartner(ctx, s.partners)
+func (s *PrototypeService) GiftcardPrototypes(ctx context.Context, partner string, page domain.PageRequest) (*domain.Page[*GiftcardPrototypeView], error) {
+	scope, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -151,8 +153,8 @@ func (s *PrototypeService) GiftcardPrototypes(ctx context.Context, partner strin
 	if partner = strings.TrimSpace(partner); partner != "" {
 		id, err := strconv.ParseInt(partner, 10, 64)
 		if err != nil || id < 1 {
-			var v Validator
-			v.Add(VInvalid, MsgInteger, "partner")
+			var v domain.Validator
+			v.Add(domain.VInvalid, domain.MsgInteger, "partner")
 			return nil, v.Err()
 		}
 		f.PartnerID = &id
@@ -165,7 +167,7 @@ func (s *PrototypeService) GiftcardPrototypes(ctx context.Context, partner strin
 	for i, p := range protos {
 		views[i] = giftcardPrototypeView(p)
 	}
-	return NewPage(views, count, page)
+	return domain.NewPage(views, count, page)
 }
 
 // GiftcardPrototype returns a giftcard prototype the catalogue partner
@@ -173,13 +175,13 @@ func (s *PrototypeService) GiftcardPrototypes(ctx context.Context, partner strin
 // Errors: those of CatalogPartner; CodeNotFound when the id is not an
 // integer or names no such prototype.
 func (s *PrototypeService) GiftcardPrototype(ctx context.Context, id string) (*GiftcardPrototypeView, error) {
-	scope, err := CatalogPartner(ctx, s.partners)
+	scope, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
 	protoID, err := strconv.ParseInt(id, 10, 64)
 	if err != nil {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	p, err := s.store.FindGiftcardPrototype(ctx, GiftcardPrototypeFilter{ScopePartnerID: scope.ID, WithNetwork: scope.IsMarketplace}, protoID)
 	if err != nil {
@@ -191,11 +193,11 @@ func (s *PrototypeService) GiftcardPrototype(ctx context.Context, id string) (*G
 func giftcardPrototypeView(p *GiftcardPrototype) *GiftcardPrototypeView {
 	v := &GiftcardPrototypeView{
 		GiftcardPrototype:          p,
-		MinimumAmountFormatted:     Localized(l10n.Money(p.MinimumAmount, p.PartnerCurrency)),
-		PredefinedAmountsFormatted: make([]Localized, len(p.PredefinedAmounts)),
+		MinimumAmountFormatted:     domain.Localized(l10n.Money(p.MinimumAmount, p.PartnerCurrency)),
+		PredefinedAmountsFormatted: make([]domain.Localized, len(p.PredefinedAmounts)),
 	}
 	for i, a := range p.PredefinedAmounts {
-		v.PredefinedAmountsFormatted[i] = Localized(l10n.Money(a, p.PartnerCurrency))
+		v.PredefinedAmountsFormatted[i] = domain.Localized(l10n.Money(a, p.PartnerCurrency))
 	}
 	return v
 }

@@ -1,10 +1,12 @@
-package domain_test
+package catalogue_test
 
 import (
 	"context"
 	"reflect"
 	"testing"
 	"time"
+
+	"salesplatform/domain/catalogue"
 
 	"github.com/shopspring/decimal"
 
@@ -54,7 +56,7 @@ func TestPartnersByID(t *testing.T) {
 	t.Run("OKLabelsLoaded", func(t *testing.T) {
 		ctx := context.Background()
 		for _, name := range []string{"B", "A"} {
-			if err := f.store.AddPartnerLabel(ctx, &domain.PartnerLabel{PartnerID: f.network.ID, Name: name, LogoURL: "https://x/" + name}); err != nil {
+			if err := f.store.AddPartnerLabel(ctx, &catalogue.PartnerLabel{PartnerID: f.network.ID, Name: name, LogoURL: "https://x/" + name}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -76,7 +78,7 @@ func TestBoxOffersAndImages(t *testing.T) {
 	ctx := context.Background()
 	partners := db.Stores().Partners
 	store := persistence.NewBoxStore(raw)
-	svc := domain.NewBoxService(store, partners)
+	svc := catalogue.NewBoxService(store, partners)
 	market := &domain.Partner{Name: "Market", SiteDomain: "market.example.com", IsMarketplace: true, Status: domain.PartnerStatusActive}
 	rival := &domain.Partner{Name: "Rival", SiteDomain: "rival.example.com", IsMarketplace: true, Status: domain.PartnerStatusActive}
 	shop := &domain.Partner{Name: "Shop", SiteDomain: "shop.example.com", Status: domain.PartnerStatusActive}
@@ -85,14 +87,14 @@ func TestBoxOffersAndImages(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	box := func(owner *domain.Partner, active bool, offers int, images ...string) *domain.Box {
-		b := &domain.Box{MarketplaceID: owner.ID, IsActive: active, Price: decimal.RequireFromString("1"), Images: images}
+	box := func(owner *domain.Partner, active bool, offers int, images ...string) *catalogue.Box {
+		b := &catalogue.Box{MarketplaceID: owner.ID, IsActive: active, Price: decimal.RequireFromString("1"), Images: images}
 		if err := store.CreateBox(ctx, b); err != nil {
 			t.Fatal(err)
 		}
 		for range offers {
-			for _, status := range []string{domain.BoxOfferStatusValidated, domain.BoxOfferStatusDraft} {
-				if err := store.CreateBoxOffer(ctx, &domain.BoxOffer{BoxID: b.ID, PartnerID: shop.ID, Status: status}); err != nil {
+			for _, status := range []string{catalogue.BoxOfferStatusValidated, catalogue.BoxOfferStatusDraft} {
+				if err := store.CreateBoxOffer(ctx, &catalogue.BoxOffer{BoxID: b.ID, PartnerID: shop.ID, Status: status}); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -113,7 +115,7 @@ func TestBoxOffersAndImages(t *testing.T) {
 		out := make([][2]int, len(pages))
 		for i, p := range pages {
 			for _, o := range p.Items {
-				if o.BoxID != ids[i] || o.Status != domain.BoxOfferStatusValidated {
+				if o.BoxID != ids[i] || o.Status != catalogue.BoxOfferStatusValidated {
 					t.Errorf("box %d got offer %+v", ids[i], o)
 				}
 			}

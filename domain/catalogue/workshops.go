@@ -1,4 +1,4 @@
-package domain
+package catalogue
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"salesplatform/domain"
 
 	"github.com/shopspring/decimal"
 
@@ -18,10 +20,10 @@ import (
 type Workshop struct {
 	ID                            int64
 	PartnerID                     int64
-	Name                          Localized
-	ShortDescription              Localized
-	LongDescription               Localized
-	BookingConditions             Localized
+	Name                          domain.Localized
+	ShortDescription              domain.Localized
+	LongDescription               domain.Localized
+	BookingConditions             domain.Localized
 	Images                        []string
 	CanBePrivatized               bool
 	DisplayCalendar               bool
@@ -48,7 +50,7 @@ type Workshop struct {
 type WorkshopCategory struct {
 	ID        int64
 	PartnerID int64
-	Name      Localized
+	Name      domain.Localized
 	Price     decimal.Decimal
 	// SpecificValidityPeriod overrides the validity period of the workshops
 	// product information; nil when it does not.
@@ -71,7 +73,7 @@ const (
 // skill or recipe).
 type WorkshopTag struct {
 	ID   int64
-	Name Localized
+	Name domain.Localized
 }
 
 // WorkshopSession is one date of a workshop. AvailablePlaces is what remains
@@ -93,7 +95,7 @@ type WorkshopSessionFilter struct {
 	After time.Time
 	// WorkshopID, when not nil, keeps one workshop's sessions.
 	WorkshopID *int64
-	Page       PageRequest
+	Page       domain.PageRequest
 }
 
 // WorkshopStore reads and writes what WorkshopService serves.
@@ -122,7 +124,7 @@ type WorkshopStore interface {
 	FindWorkshopSessions(ctx context.Context, f WorkshopSessionFilter) ([]*WorkshopSession, int, error)
 	// FindWorkshopThemes returns one page of the themes of the partner's
 	// workshops, by id, and their number.
-	FindWorkshopThemes(ctx context.Context, partnerID int64, page PageRequest) ([]*WorkshopTag, int, error)
+	FindWorkshopThemes(ctx context.Context, partnerID int64, page domain.PageRequest) ([]*WorkshopTag, int, error)
 	// FindWorkshops returns the partner's workshops among ids, by id, with
 	// their category, level and vocabularies but no sessions: a batch read.
 	FindWorkshops(ctx context.Context, partnerID int64, ids []int64) ([]*Workshop, error)
@@ -139,18 +141,18 @@ type WorkshopSessionBatchFilter struct {
 	WorkshopIDs []int64
 	// After: only sessions starting strictly after this instant.
 	After time.Time
-	Page  PageRequest // the window of each workshop's sessions
+	Page  domain.PageRequest // the window of each workshop's sessions
 }
 
 // WorkshopService serves the workshops of the public catalogue (API v2).
 type WorkshopService struct {
 	store    WorkshopStore
-	partners PartnerStore
+	partners domain.PartnerStore
 	now      func() time.Time
 }
 
 // NewWorkshopService returns the service.
-func NewWorkshopService(store WorkshopStore, partners PartnerStore) *WorkshopService {
+func NewWorkshopService(store WorkshopStore, partners domain.PartnerStore) *WorkshopService {
 	return &WorkshopService{store: store, partners: partners, now: time.Now}
 }
 
@@ -164,7 +166,7 @@ type WorkshopView struct {
 // WorkshopCategoryView is a category with its formatted price.
 type WorkshopCategoryView struct {
 	*WorkshopCategory
-	PriceFormatted Localized
+	PriceFormatted domain.Localized
 	CurrencyCode   string
 }
 
@@ -180,13 +182,13 @@ type WorkshopSessionView struct {
 // Errors: those of CatalogPartner; CodeNotFound when the partner has no
 // workshop with that id.
 func (s *WorkshopService) Workshop(ctx context.Context, id string) (*WorkshopView, error) {
-	p, err := CatalogPartner(ctx, s.partners)
+	p, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
 	workshopID, ok := idFromPath(id)
 	if !ok {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	loc, err := p.Location()
 	if err != nil {
@@ -199,11 +201,11 @@ func (s *WorkshopService) Workshop(ctx context.Context, id string) (*WorkshopVie
 	return newWorkshopView(p, w, loc), nil
 }
 
-func newWorkshopView(p *Partner, w *Workshop, loc *time.Location) *WorkshopView {
+func newWorkshopView(p *domain.Partner, w *Workshop, loc *time.Location) *WorkshopView {
 	currency := p.PriceCurrency()
 	v := &WorkshopView{Workshop: w, Sessions: make([]*WorkshopSessionView, len(w.Sessions)),
 		Category: WorkshopCategoryView{WorkshopCategory: w.Category, CurrencyCode: currency,
-			PriceFormatted: Localized(l10n.Money(w.Category.Price, currency))}}
+			PriceFormatted: domain.Localized(l10n.Money(w.Category.Price, currency))}}
 	for i, ses := range w.Sessions {
 		v.Sessions[i] = newWorkshopSessionView(p, ses, loc)
 	}
@@ -216,7 +218,7 @@ func newWorkshopView(p *Partner, w *Workshop, loc *time.Location) *WorkshopView 
 // A batch read: two statements, whatever the number of ids.
 // Errors: those of CatalogPartner.
 func (s *WorkshopService) WorkshopsByID(ctx context.Context, ids []int64) ([]*WorkshopView, error) {
-	p, loc, err := catalogPartnerZone(ctx, s.partners)
+	p, loc, err := domain.CatalogPartnerZone(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -228,7 +230,7 @@ func (s *WorkshopService) WorkshopsByID(ctx context.Context, ids []int64) ([]*Wo
 	for i, w := range found {
 		views[i] = newWorkshopView(p, w, loc)
 	}
-	return inKeyOrder(ids, views, func(v *WorkshopView) int64 { return v.Workshop.ID }), nil
+	return domain.InKeyOrder(ids, views, func(v *WorkshopView) int64 { return v.Workshop.ID }), nil
 }
 
 // SessionsOfWorkshops returns, for each workshop id in order, the page of
@@ -236,8 +238,8 @@ func (s *WorkshopService) WorkshopsByID(ctx context.Context, ids []int64) ([]*Wo
 // then id. A workshop that is not the catalogue partner's has none. A batch
 // read: one statement for all the workshops.
 // Errors: those of CatalogPartner.
-func (s *WorkshopService) SessionsOfWorkshops(ctx context.Context, workshopIDs []int64, page PageRequest) ([]*Page[*WorkshopSessionView], error) {
-	p, loc, err := catalogPartnerZone(ctx, s.partners)
+func (s *WorkshopService) SessionsOfWorkshops(ctx context.Context, workshopIDs []int64, page domain.PageRequest) ([]*domain.Page[*WorkshopSessionView], error) {
+	p, loc, err := domain.CatalogPartnerZone(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -250,14 +252,14 @@ func (s *WorkshopService) SessionsOfWorkshops(ctx context.Context, workshopIDs [
 	for i, r := range rows {
 		views[i] = newWorkshopSessionView(p, *r, loc)
 	}
-	return pagesByParent(workshopIDs, page, views, func(v *WorkshopSessionView) int64 { return v.WorkshopID }, counts), nil
+	return domain.PagesByParent(workshopIDs, page, views, func(v *WorkshopSessionView) int64 { return v.WorkshopID }, counts), nil
 }
 
 // WorkshopSessionQuery is the input of the session list: the values of the
 // query parameters ("" when absent).
 type WorkshopSessionQuery struct {
 	Workshop string // a workshop id
-	Page     PageRequest
+	Page     domain.PageRequest
 }
 
 // WorkshopSessions lists the upcoming sessions (starting after now, places
@@ -266,8 +268,8 @@ type WorkshopSessionQuery struct {
 // sessions here.
 // Errors: those of CatalogPartner; CodeInvalid on "workshop" when it is not
 // an integer; CodeNotFound "Invalid page." past the last page.
-func (s *WorkshopService) WorkshopSessions(ctx context.Context, q WorkshopSessionQuery) (*Page[*WorkshopSessionView], error) {
-	p, err := CatalogPartner(ctx, s.partners)
+func (s *WorkshopService) WorkshopSessions(ctx context.Context, q WorkshopSessionQuery) (*domain.Page[*WorkshopSessionView], error) {
+	p, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -275,8 +277,8 @@ func (s *WorkshopService) WorkshopSessions(ctx context.Context, q WorkshopSessio
 	if raw := strings.TrimSpace(q.Workshop); raw != "" {
 		id, err := strconv.ParseInt(raw, 10, 64)
 		if err != nil {
-			var v Validator
-			v.Add(VInvalid, "Enter a number.", "workshop")
+			var v domain.Validator
+			v.Add(domain.VInvalid, "Enter a number.", "workshop")
 			return nil, v.Err()
 		}
 		f.WorkshopID = &id
@@ -293,15 +295,15 @@ func (s *WorkshopService) WorkshopSessions(ctx context.Context, q WorkshopSessio
 	for i, r := range rows {
 		items[i] = newWorkshopSessionView(p, *r, loc)
 	}
-	return NewPage(items, count, q.Page)
+	return domain.NewPage(items, count, q.Page)
 }
 
 // WorkshopThemes lists the themes of the catalogue partner's workshops, by
 // id.
 // Errors: those of CatalogPartner; CodeNotFound "Invalid page." past the
 // last page.
-func (s *WorkshopService) WorkshopThemes(ctx context.Context, page PageRequest) (*Page[*WorkshopTag], error) {
-	p, err := CatalogPartner(ctx, s.partners)
+func (s *WorkshopService) WorkshopThemes(ctx context.Context, page domain.PageRequest) (*domain.Page[*WorkshopTag], error) {
+	p, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -309,17 +311,17 @@ func (s *WorkshopService) WorkshopThemes(ctx context.Context, page PageRequest) 
 	if err != nil {
 		return nil, err
 	}
-	return NewPage(rows, count, page)
+	return domain.NewPage(rows, count, page)
 }
 
-func newWorkshopSessionView(p *Partner, s WorkshopSession, loc *time.Location) *WorkshopSessionView {
+func newWorkshopSessionView(p *domain.Partner, s WorkshopSession, loc *time.Location) *WorkshopSessionView {
 	return &WorkshopSessionView{WorkshopSession: s, Schedule: newSchedule(s.StartingAt, s.EndingAt, loc),
 		FunnelLink: workshopFunnelLink(p, s.WorkshopID, s.ID)}
 }
 
 // workshopFunnelLink is the page of the partner's purchase site that books
 // a session.
-func workshopFunnelLink(p *Partner, workshopID, sessionID int64) string {
-	return fmt.Sprintf("%s/workshops/%d/booking/?%s", purchaseSite(p), workshopID,
+func workshopFunnelLink(p *domain.Partner, workshopID, sessionID int64) string {
+	return fmt.Sprintf("%s/workshops/%d/booking/?%s", domain.PurchaseSite(p), workshopID,
 		url.Values{"session": {strconv.FormatInt(sessionID, 10)}}.Encode())
 }

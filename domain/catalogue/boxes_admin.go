@@ -1,10 +1,12 @@
-package domain
+package catalogue
 
 import (
 	"context"
 	"fmt"
 	"slices"
 	"strings"
+
+	"salesplatform/domain"
 )
 
 // Box administration: a marketplace (or staff for it) writes its network
@@ -27,9 +29,9 @@ const (
 // create. A non-nil UniverseIDs or Images replaces the links or images.
 type BoxInput struct {
 	PartnerID              *int64 // create only: the marketplace, for staff
-	Name                   []TextInput
-	ShortDescription       []TextInput
-	LongDescription        []TextInput
+	Name                   []domain.TextInput
+	ShortDescription       []domain.TextInput
+	LongDescription        []domain.TextInput
 	IsActive               *bool
 	IsHighlight            *bool
 	DisplayNbOffers        *bool
@@ -65,7 +67,7 @@ type BoxAdminStore interface {
 	// FindManagedBoxOffers returns a page of the offers in the
 	// marketplace's boxes (active or not), by id, of box boxID when set, of
 	// status when not "", and how many there are.
-	FindManagedBoxOffers(ctx context.Context, marketplaceID int64, boxID *int64, status string, page PageRequest) ([]*BoxOffer, int, error)
+	FindManagedBoxOffers(ctx context.Context, marketplaceID int64, boxID *int64, status string, page domain.PageRequest) ([]*BoxOffer, int, error)
 }
 
 // NextBoxOfferStatus is the status an offer in status current takes on
@@ -83,12 +85,12 @@ func NextBoxOfferStatus(current, action string) (string, error) {
 		{BoxOfferStatusRefused, BoxOfferValidate}: BoxOfferStatusValidated,
 	}[[2]string{current, action}]
 	if next == "" {
-		var v Validator
+		var v domain.Validator
 		msg := fmt.Sprintf("An offer with status %s cannot be %s.", current, pastTense(action))
 		if current == "" {
 			msg = fmt.Sprintf("There is no offer to %s.", strings.ToLower(action))
 		}
-		v.Add(VInvalidState, msg, "status")
+		v.Add(domain.VInvalidState, msg, "status")
 		return "", v.Err()
 	}
 	return next, nil
@@ -107,13 +109,13 @@ func pastTense(action string) string {
 // marketplacePartner is adminPartner for marketplace-only operations.
 // Errors: those of adminPartner; CodeForbidden when the partner is not a
 // marketplace.
-func marketplacePartner(ctx context.Context, partners PartnerStore, partnerID *int64) (*Partner, error) {
-	p, _, err := AdminPartner(ctx, partners, partnerID)
+func marketplacePartner(ctx context.Context, partners domain.PartnerStore, partnerID *int64) (*domain.Partner, error) {
+	p, _, err := domain.AdminPartner(ctx, partners, partnerID)
 	if err != nil {
 		return nil, err
 	}
 	if !p.IsMarketplace {
-		return nil, &Error{Code: CodeForbidden, Message: msgMarketplaceOnly}
+		return nil, &domain.Error{Code: domain.CodeForbidden, Message: domain.MsgMarketplaceOnly}
 	}
 	return p, nil
 }
@@ -123,41 +125,41 @@ func marketplacePartner(ctx context.Context, partners PartnerStore, partnerID *i
 // Errors: those of Authorize(OpCatalogueWrite); CodeForbidden for a
 // caller whose partner is not a marketplace; CodeNotFound for another
 // marketplace's.
-func managedMarketplace(ctx context.Context, partners PartnerStore, ownerID int64) (*Partner, error) {
-	c, err := Authorize(ctx, OpCatalogueWrite)
+func managedMarketplace(ctx context.Context, partners domain.PartnerStore, ownerID int64) (*domain.Partner, error) {
+	c, err := domain.Authorize(ctx, domain.OpCatalogueWrite)
 	if err != nil {
 		return nil, err
 	}
 	if !c.User.IsStaff && (c.Partner == nil || !c.Partner.IsMarketplace) {
-		return nil, &Error{Code: CodeForbidden, Message: msgMarketplaceOnly}
+		return nil, &domain.Error{Code: domain.CodeForbidden, Message: domain.MsgMarketplaceOnly}
 	}
-	return ownerPartner(ctx, partners, ownerID)
+	return domain.OwnerPartner(ctx, partners, ownerID)
 }
 
-func (in *BoxInput) apply(v *Validator, b *Box) {
+func (in *BoxInput) apply(v *domain.Validator, b *Box) {
 	create := b.ID == 0
-	b.Name = v.optLocalized(in.Name, b.Name, MaxNameLength, create || in.Name != nil, "name")
-	b.ShortDescription = v.optLocalized(in.ShortDescription, b.ShortDescription, MaxDescriptionLength, false, "shortDescription")
-	b.LongDescription = v.optLocalized(in.LongDescription, b.LongDescription, MaxDescriptionLength, false, "longDescription")
-	b.IsActive = Pick(in.IsActive, b.IsActive)
-	b.IsHighlight = Pick(in.IsHighlight, b.IsHighlight)
-	b.DisplayNbOffers = Pick(in.DisplayNbOffers, b.DisplayNbOffers)
+	b.Name = v.OptLocalized(in.Name, b.Name, domain.MaxNameLength, create || in.Name != nil, "name")
+	b.ShortDescription = v.OptLocalized(in.ShortDescription, b.ShortDescription, domain.MaxDescriptionLength, false, "shortDescription")
+	b.LongDescription = v.OptLocalized(in.LongDescription, b.LongDescription, domain.MaxDescriptionLength, false, "longDescription")
+	b.IsActive = domain.Pick(in.IsActive, b.IsActive)
+	b.IsHighlight = domain.Pick(in.IsHighlight, b.IsHighlight)
+	b.DisplayNbOffers = domain.Pick(in.DisplayNbOffers, b.DisplayNbOffers)
 	if create && in.Price == nil {
-		v.Add(VRequired, MsgRequired, "price")
+		v.Add(domain.VRequired, domain.MsgRequired, "price")
 	}
-	b.Price = v.optMoney(in.Price, b.Price, "price")
+	b.Price = v.OptMoney(in.Price, b.Price, "price")
 	b.Ranking = v.OptInt(in.Ranking, b.Ranking, "ranking")
 	b.PeopleIncluded = v.OptInt(in.PeopleIncluded, b.PeopleIncluded, "peopleIncluded")
 	b.MaxNumberUsages = v.OptInt(in.MaxNumberUsages, b.MaxNumberUsages, "maxNumberUsages")
 	b.MaxDaysAfterFirstUsage = v.OptInt(in.MaxDaysAfterFirstUsage, b.MaxDaysAfterFirstUsage, "maxDaysAfterFirstUsage")
-	b.Images = v.imageURLs(in.Images, b.Images, "images")
+	b.Images = v.ImageURLs(in.Images, b.Images, "images")
 	if !create && in.Images == nil {
 		b.Images = nil // keep the stored images
 	}
 	b.UniverseIDs = in.UniverseIDs
 }
 
-func (s *BoxService) checkUniverses(ctx context.Context, v *Validator, ids []int64) error {
+func (s *BoxService) checkUniverses(ctx context.Context, v *domain.Validator, ids []int64) error {
 	if len(ids) == 0 {
 		return nil
 	}
@@ -167,7 +169,7 @@ func (s *BoxService) checkUniverses(ctx context.Context, v *Validator, ids []int
 	}
 	for i, id := range ids {
 		if slices.Contains(missing, id) {
-			v.Add(VNotFound, fmt.Sprintf(MsgNoSuchRecord, id), "universeIds", i)
+			v.Add(domain.VNotFound, fmt.Sprintf(MsgNoSuchRecord, id), "universeIds", i)
 		}
 	}
 	return nil
@@ -183,7 +185,7 @@ func (s *BoxService) CreateBox(ctx context.Context, in BoxInput) (*BoxView, erro
 		return nil, err
 	}
 	b := &Box{MarketplaceID: m.ID, Ranking: 1, PeopleIncluded: 1, MaxNumberUsages: 1}
-	var v Validator
+	var v domain.Validator
 	in.apply(&v, b)
 	if err := s.checkUniverses(ctx, &v, in.UniverseIDs); err != nil {
 		return nil, err
@@ -201,7 +203,7 @@ func (s *BoxService) CreateBox(ctx context.Context, in BoxInput) (*BoxView, erro
 // Errors: those of managedMarketplace; CodeNotFound for an unknown box;
 // CodeInvalid with every field error.
 func (s *BoxService) UpdateBox(ctx context.Context, id int64, in BoxInput) (*BoxView, error) {
-	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
+	if _, err := domain.Authorize(ctx, domain.OpCatalogueWrite); err != nil {
 		return nil, err
 	}
 	b, err := s.store.GetBox(ctx, id)
@@ -212,7 +214,7 @@ func (s *BoxService) UpdateBox(ctx context.Context, id int64, in BoxInput) (*Box
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
+	var v domain.Validator
 	in.apply(&v, b)
 	if err := s.checkUniverses(ctx, &v, in.UniverseIDs); err != nil {
 		return nil, err
@@ -231,7 +233,7 @@ func (s *BoxService) UpdateBox(ctx context.Context, id int64, in BoxInput) (*Box
 // the marketplace manages, where the catalogue shows only active boxes.
 // Errors: those of marketplacePartner; CodeNotFound "Invalid page." past
 // the end.
-func (s *BoxService) ManagedBoxes(ctx context.Context, partnerID *int64, page PageRequest) (*Page[*BoxView], error) {
+func (s *BoxService) ManagedBoxes(ctx context.Context, partnerID *int64, page domain.PageRequest) (*domain.Page[*BoxView], error) {
 	m, err := marketplacePartner(ctx, s.partners, partnerID)
 	if err != nil {
 		return nil, err
@@ -257,7 +259,7 @@ func (s *BoxService) ManagedBoxes(ctx context.Context, partnerID *int64, page Pa
 		}
 		views[i] = boxView(b, m)
 	}
-	return NewPage(views, count, page)
+	return domain.NewPage(views, count, page)
 }
 
 // ManagedBoxOffers lists the offers in the boxes of the caller's
@@ -265,7 +267,7 @@ func (s *BoxService) ManagedBoxes(ctx context.Context, partnerID *int64, page Pa
 // those of status when set (DRAFT: the proposals to review).
 // Errors: those of marketplacePartner; CodeInvalid on "status" for an
 // unknown status; CodeNotFound "Invalid page." past the end.
-func (s *BoxService) ManagedBoxOffers(ctx context.Context, partnerID, boxID *int64, status string, page PageRequest) (*Page[*BoxOffer], error) {
+func (s *BoxService) ManagedBoxOffers(ctx context.Context, partnerID, boxID *int64, status string, page domain.PageRequest) (*domain.Page[*BoxOffer], error) {
 	m, err := marketplacePartner(ctx, s.partners, partnerID)
 	if err != nil {
 		return nil, err
@@ -273,18 +275,18 @@ func (s *BoxService) ManagedBoxOffers(ctx context.Context, partnerID, boxID *int
 	switch status {
 	case "", BoxOfferStatusDraft, BoxOfferStatusValidated, BoxOfferStatusRefused:
 	default:
-		var v Validator
-		v.Add(VInvalid, fmt.Sprintf("%q is not a valid choice.", status), "status")
+		var v domain.Validator
+		v.Add(domain.VInvalid, fmt.Sprintf("%q is not a valid choice.", status), "status")
 		return nil, v.Err()
 	}
 	offers, count, err := s.store.FindManagedBoxOffers(ctx, m.ID, boxID, status, page)
 	if err != nil {
 		return nil, err
 	}
-	return NewPage(offers, count, page)
+	return domain.NewPage(offers, count, page)
 }
 
-func (s *BoxService) adminBoxView(ctx context.Context, m *Partner, id int64) (*BoxView, error) {
+func (s *BoxService) adminBoxView(ctx context.Context, m *domain.Partner, id int64) (*BoxView, error) {
 	b, err := s.store.GetBox(ctx, id)
 	if err != nil {
 		return nil, err
@@ -299,7 +301,7 @@ func (s *BoxService) adminBoxView(ctx context.Context, m *Partner, id int64) (*B
 // whose network the partner is not in; CodeInvalid (VInvalidState) when
 // the partner already has a draft or validated offer in the box.
 func (s *BoxService) ProposeBoxOffer(ctx context.Context, boxID int64, partnerID *int64) (*BoxOffer, error) {
-	p, _, err := AdminPartner(ctx, s.partners, partnerID)
+	p, _, err := domain.AdminPartner(ctx, s.partners, partnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -312,11 +314,11 @@ func (s *BoxService) ProposeBoxOffer(ctx context.Context, boxID int64, partnerID
 		return nil, err
 	}
 	if !in {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	o, err := s.store.FindBoxOfferOf(ctx, b.ID, p.ID)
 	switch {
-	case IsCode(err, CodeNotFound):
+	case domain.IsCode(err, domain.CodeNotFound):
 		o = &BoxOffer{BoxID: b.ID, PartnerID: p.ID}
 	case err != nil:
 		return nil, err
@@ -342,7 +344,7 @@ func (s *BoxService) ProposeBoxOffer(ctx context.Context, boxID int64, partnerID
 // CodeInvalid (VInvalidState on "status") for a move NextBoxOfferStatus
 // refuses, or when the offer changed meanwhile.
 func (s *BoxService) ReviewBoxOffer(ctx context.Context, id int64, decision string) (*BoxOffer, error) {
-	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
+	if _, err := domain.Authorize(ctx, domain.OpCatalogueWrite); err != nil {
 		return nil, err
 	}
 	o, err := s.store.GetBoxOffer(ctx, id)
@@ -357,8 +359,8 @@ func (s *BoxService) ReviewBoxOffer(ctx context.Context, id int64, decision stri
 		return nil, err
 	}
 	if decision != BoxOfferValidate && decision != BoxOfferRefuse {
-		var v Validator
-		v.Add(VInvalid, fmt.Sprintf(MsgLanguageChoice, decision), "decision")
+		var v domain.Validator
+		v.Add(domain.VInvalid, fmt.Sprintf(domain.MsgLanguageChoice, decision), "decision")
 		return nil, v.Err()
 	}
 	next, err := NextBoxOfferStatus(o.Status, decision)
@@ -376,8 +378,8 @@ func (s *BoxService) moveBoxOffer(ctx context.Context, o *BoxOffer, next string)
 		return nil, err
 	}
 	if !ok {
-		var v Validator
-		v.Add(VInvalidState, "The offer changed meanwhile; read it again.", "status")
+		var v domain.Validator
+		v.Add(domain.VInvalidState, "The offer changed meanwhile; read it again.", "status")
 		return nil, v.Err()
 	}
 	o.Status = next

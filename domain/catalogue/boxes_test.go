@@ -1,10 +1,12 @@
-package domain_test
+package catalogue_test
 
 import (
 	"context"
 	"reflect"
 	"strconv"
 	"testing"
+
+	"salesplatform/domain/catalogue"
 
 	"github.com/shopspring/decimal"
 
@@ -14,9 +16,9 @@ import (
 )
 
 func TestParseBoxOrdering(t *testing.T) {
-	asc := func(f string) domain.BoxOrder { return domain.BoxOrder{Field: f} }
-	desc := func(f string) domain.BoxOrder { return domain.BoxOrder{Field: f, Desc: true} }
-	for in, want := range map[string][]domain.BoxOrder{
+	asc := func(f string) catalogue.BoxOrder { return catalogue.BoxOrder{Field: f} }
+	desc := func(f string) catalogue.BoxOrder { return catalogue.BoxOrder{Field: f, Desc: true} }
+	for in, want := range map[string][]catalogue.BoxOrder{
 		"":                  {asc("ranking"), asc("id")},
 		" , ":               {asc("ranking"), asc("id")},
 		"price":             {asc("price"), asc("id")},
@@ -27,7 +29,7 @@ func TestParseBoxOrdering(t *testing.T) {
 		"ranking,-price,":   {asc("ranking"), desc("price"), asc("id")},
 		"price,-price":      {asc("price"), asc("id")}, // the first of a field wins
 	} {
-		got, err := domain.ParseBoxOrdering(in)
+		got, err := catalogue.ParseBoxOrdering(in)
 		if want == nil {
 			e := dbtest.WantCode(t, err, domain.CodeInvalid)
 			if len(e.Fields) != 1 || e.Fields[0].Path[0] != "ordering" ||
@@ -45,7 +47,7 @@ func TestParseBoxOrdering(t *testing.T) {
 func TestUniverseTree(t *testing.T) {
 	id := func(n int64) *int64 { return &n }
 	order := func(n int) *int { return &n }
-	universes := []*domain.Universe{
+	universes := []*catalogue.Universe{
 		{ID: 5, ParentID: id(1)},
 		{ID: 1, Order: order(2)},
 		{ID: 2, Order: order(1)},
@@ -58,20 +60,20 @@ func TestUniverseTree(t *testing.T) {
 		ID   int64
 		Subs []node
 	}
-	var shape func([]*domain.UniverseNode) []node
-	shape = func(ns []*domain.UniverseNode) []node {
+	var shape func([]*catalogue.UniverseNode) []node
+	shape = func(ns []*catalogue.UniverseNode) []node {
 		out := []node{}
 		for _, n := range ns {
 			out = append(out, node{n.ID, shape(n.SubUniverses)})
 		}
 		return out
 	}
-	got := shape(domain.UniverseTree(universes))
+	got := shape(catalogue.UniverseTree(universes))
 	want := []node{{2, []node{}}, {1, []node{{4, []node{}}, {5, []node{{6, []node{}}}}}}, {3, []node{}}, {7, []node{}}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("tree = %+v\nwant   %+v", got, want)
 	}
-	if got := domain.UniverseTree(nil); got == nil || len(got) != 0 {
+	if got := catalogue.UniverseTree(nil); got == nil || len(got) != 0 {
 		t.Errorf("empty tree = %#v, want an empty slice", got)
 	}
 }
@@ -82,7 +84,7 @@ func TestBoxService(t *testing.T) {
 	partners := db.Stores().Partners
 	store := persistence.NewBoxStore(raw)
 	protos := persistence.NewPrototypeStore(raw)
-	svc := domain.NewBoxService(store, partners)
+	svc := catalogue.NewBoxService(store, partners)
 
 	market := &domain.Partner{Name: "Market", SiteDomain: "market.example.com", IsMarketplace: true, Status: domain.PartnerStatusActive}
 	shop := &domain.Partner{Name: "Shop", SiteDomain: "shop.example.com", Status: domain.PartnerStatusActive}
@@ -91,29 +93,29 @@ func TestBoxService(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	root := &domain.Universe{Name: domain.Localized{"fr": "Racine"}}
+	root := &catalogue.Universe{Name: domain.Localized{"fr": "Racine"}}
 	if err := protos.CreateUniverse(ctx, root); err != nil {
 		t.Fatal(err)
 	}
-	leaf := &domain.Universe{ParentID: &root.ID}
+	leaf := &catalogue.Universe{ParentID: &root.ID}
 	if err := protos.CreateUniverse(ctx, leaf); err != nil {
 		t.Fatal(err)
 	}
-	active := &domain.Box{MarketplaceID: market.ID, IsActive: true, Price: decimal.RequireFromString("12.5"), UniverseIDs: []int64{leaf.ID}}
-	inactive := &domain.Box{MarketplaceID: market.ID, Price: decimal.RequireFromString("1")}
+	active := &catalogue.Box{MarketplaceID: market.ID, IsActive: true, Price: decimal.RequireFromString("12.5"), UniverseIDs: []int64{leaf.ID}}
+	inactive := &catalogue.Box{MarketplaceID: market.ID, Price: decimal.RequireFromString("1")}
 	// A box filed under a non-marketplace partner is never shown.
-	stray := &domain.Box{MarketplaceID: shop.ID, IsActive: true, UniverseIDs: []int64{root.ID}}
-	for _, b := range []*domain.Box{active, inactive, stray} {
+	stray := &catalogue.Box{MarketplaceID: shop.ID, IsActive: true, UniverseIDs: []int64{root.ID}}
+	for _, b := range []*catalogue.Box{active, inactive, stray} {
 		if err := store.CreateBox(ctx, b); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for _, o := range []*domain.BoxOffer{
-		{BoxID: active.ID, PartnerID: shop.ID, Status: domain.BoxOfferStatusValidated},
-		{BoxID: active.ID, PartnerID: market.ID, Status: domain.BoxOfferStatusValidated},
+	for _, o := range []*catalogue.BoxOffer{
+		{BoxID: active.ID, PartnerID: shop.ID, Status: catalogue.BoxOfferStatusValidated},
+		{BoxID: active.ID, PartnerID: market.ID, Status: catalogue.BoxOfferStatusValidated},
 		{BoxID: active.ID, PartnerID: shop.ID}, // draft by default
 		{BoxID: active.ID, PartnerID: shop.ID, Status: "REJECTED"},
-		{BoxID: inactive.ID, PartnerID: shop.ID, Status: domain.BoxOfferStatusValidated},
+		{BoxID: inactive.ID, PartnerID: shop.ID, Status: catalogue.BoxOfferStatusValidated},
 	} {
 		if err := store.CreateBoxOffer(ctx, o); err != nil {
 			t.Fatal(err)

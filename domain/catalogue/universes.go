@@ -1,6 +1,10 @@
-package domain
+package catalogue
 
-import "sort"
+import (
+	"sort"
+
+	"salesplatform/domain"
+)
 
 // Universe is a node of the catalogue's universe tree (three levels are
 // used): network voucher boxes and voucher prototypes are filed under
@@ -8,7 +12,7 @@ import "sort"
 type Universe struct {
 	ID       int64
 	ParentID *int64 // nil for a root
-	Name     Localized
+	Name     domain.Localized
 	Order    *int // position among its siblings; nil sorts last
 }
 
@@ -21,7 +25,7 @@ type UniverseNode struct {
 // Theme is a theme voucher prototypes are tagged with.
 type Theme struct {
 	ID   int64
-	Name Localized
+	Name domain.Localized
 }
 
 // UniverseTree arranges universes into trees. A universe whose parent is

@@ -1,10 +1,12 @@
-package domain
+package catalogue
 
 import (
 	"context"
 	"fmt"
 	"slices"
 	"time"
+
+	"salesplatform/domain"
 )
 
 // Workshop administration: a partner (or staff for it) writes its
@@ -21,10 +23,10 @@ const MsgNoSuchRecord = "Invalid pk \"%d\" - object does not exist."
 // replaces the links.
 type WorkshopInput struct {
 	PartnerID                     *int64 // create only, see EventInput
-	Name                          []TextInput
-	ShortDescription              []TextInput
-	LongDescription               []TextInput
-	BookingConditions             []TextInput
+	Name                          []domain.TextInput
+	ShortDescription              []domain.TextInput
+	LongDescription               []domain.TextInput
+	BookingConditions             []domain.TextInput
 	Images                        []string
 	CanBePrivatized               *bool
 	DisplayCalendar               *bool
@@ -56,7 +58,7 @@ type WorkshopSessionInput struct {
 // ClearSpecificValidityPeriod removes it.
 type WorkshopCategoryInput struct {
 	PartnerID                   *int64 // create only
-	Name                        []TextInput
+	Name                        []domain.TextInput
 	Price                       *string
 	SpecificValidityPeriod      *int
 	ClearSpecificValidityPeriod bool
@@ -86,21 +88,21 @@ type WorkshopAdminStore interface {
 	MissingWorkshopTags(ctx context.Context, kind WorkshopTagKind, ids []int64) ([]int64, error)
 }
 
-func (in *WorkshopInput) apply(v *Validator, w *Workshop) {
+func (in *WorkshopInput) apply(v *domain.Validator, w *Workshop) {
 	create := w.ID == 0
-	w.Name = v.optLocalized(in.Name, w.Name, MaxNameLength, create || in.Name != nil, "name")
-	w.ShortDescription = v.optLocalized(in.ShortDescription, w.ShortDescription, MaxDescriptionLength, false, "shortDescription")
-	w.LongDescription = v.optLocalized(in.LongDescription, w.LongDescription, MaxDescriptionLength, false, "longDescription")
-	w.BookingConditions = v.optLocalized(in.BookingConditions, w.BookingConditions, MaxDescriptionLength, false, "bookingConditions")
-	w.Images = v.imageURLs(in.Images, w.Images, "images")
-	w.CanBePrivatized = Pick(in.CanBePrivatized, w.CanBePrivatized)
-	w.DisplayCalendar = Pick(in.DisplayCalendar, w.DisplayCalendar)
-	w.Address = v.optText(in.Address, w.Address, MaxAddressLength, "address")
-	w.ActivateWorkshopsGroupPayment = Pick(in.ActivateWorkshopsGroupPayment, w.ActivateWorkshopsGroupPayment)
+	w.Name = v.OptLocalized(in.Name, w.Name, domain.MaxNameLength, create || in.Name != nil, "name")
+	w.ShortDescription = v.OptLocalized(in.ShortDescription, w.ShortDescription, domain.MaxDescriptionLength, false, "shortDescription")
+	w.LongDescription = v.OptLocalized(in.LongDescription, w.LongDescription, domain.MaxDescriptionLength, false, "longDescription")
+	w.BookingConditions = v.OptLocalized(in.BookingConditions, w.BookingConditions, domain.MaxDescriptionLength, false, "bookingConditions")
+	w.Images = v.ImageURLs(in.Images, w.Images, "images")
+	w.CanBePrivatized = domain.Pick(in.CanBePrivatized, w.CanBePrivatized)
+	w.DisplayCalendar = domain.Pick(in.DisplayCalendar, w.DisplayCalendar)
+	w.Address = v.OptText(in.Address, w.Address, MaxAddressLength, "address")
+	w.ActivateWorkshopsGroupPayment = domain.Pick(in.ActivateWorkshopsGroupPayment, w.ActivateWorkshopsGroupPayment)
 	if create && in.CategoryID == nil {
-		v.Add(VRequired, MsgRequired, "categoryId")
+		v.Add(domain.VRequired, domain.MsgRequired, "categoryId")
 	}
-	w.CategoryID = Pick(in.CategoryID, w.CategoryID)
+	w.CategoryID = domain.Pick(in.CategoryID, w.CategoryID)
 	if in.ClearLevel {
 		w.LevelID = nil
 	} else if in.LevelID != nil {
@@ -111,12 +113,12 @@ func (in *WorkshopInput) apply(v *Validator, w *Workshop) {
 
 // checkRelations reports ids that name no record, or a category of another
 // partner, as field errors.
-func (s *WorkshopService) checkRelations(ctx context.Context, v *Validator, in *WorkshopInput, w *Workshop) error {
+func (s *WorkshopService) checkRelations(ctx context.Context, v *domain.Validator, in *WorkshopInput, w *Workshop) error {
 	if in.CategoryID != nil {
 		c, err := s.store.GetWorkshopCategory(ctx, *in.CategoryID)
 		switch {
-		case IsCode(err, CodeNotFound) || (err == nil && c.PartnerID != w.PartnerID):
-			v.Add(VNotFound, fmt.Sprintf(MsgNoSuchRecord, *in.CategoryID), "categoryId")
+		case domain.IsCode(err, domain.CodeNotFound) || (err == nil && c.PartnerID != w.PartnerID):
+			v.Add(domain.VNotFound, fmt.Sprintf(MsgNoSuchRecord, *in.CategoryID), "categoryId")
 		case err != nil:
 			return err
 		}
@@ -139,7 +141,7 @@ func (s *WorkshopService) checkRelations(ctx context.Context, v *Validator, in *
 	return nil
 }
 
-func (s *WorkshopService) checkTags(ctx context.Context, v *Validator, kind WorkshopTagKind, ids []int64, field string) error {
+func (s *WorkshopService) checkTags(ctx context.Context, v *domain.Validator, kind WorkshopTagKind, ids []int64, field string) error {
 	if len(ids) == 0 {
 		return nil
 	}
@@ -150,9 +152,9 @@ func (s *WorkshopService) checkTags(ctx context.Context, v *Validator, kind Work
 	for i, id := range ids {
 		if slices.Contains(missing, id) {
 			if kind == WorkshopLevel {
-				v.Add(VNotFound, fmt.Sprintf(MsgNoSuchRecord, id), field)
+				v.Add(domain.VNotFound, fmt.Sprintf(MsgNoSuchRecord, id), field)
 			} else {
-				v.Add(VNotFound, fmt.Sprintf(MsgNoSuchRecord, id), field, i)
+				v.Add(domain.VNotFound, fmt.Sprintf(MsgNoSuchRecord, id), field, i)
 			}
 		}
 	}
@@ -165,7 +167,7 @@ func (s *WorkshopService) checkTags(ctx context.Context, v *Validator, kind Work
 // unknown category, level or term, or a category of another partner,
 // included).
 func (s *WorkshopService) CreateWorkshop(ctx context.Context, in WorkshopInput) (*WorkshopView, error) {
-	p, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := domain.AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -199,7 +201,7 @@ func (s *WorkshopService) UpdateWorkshop(ctx context.Context, id int64, in Works
 // applyWorkshop applies in to w and checks its relations, reporting every
 // field error at once.
 func (s *WorkshopService) applyWorkshop(ctx context.Context, in *WorkshopInput, w *Workshop) error {
-	var v Validator
+	var v domain.Validator
 	in.apply(&v, w)
 	if err := s.checkRelations(ctx, &v, in, w); err != nil {
 		return err
@@ -207,22 +209,22 @@ func (s *WorkshopService) applyWorkshop(ctx context.Context, in *WorkshopInput, 
 	return v.Err()
 }
 
-func (s *WorkshopService) managedWorkshop(ctx context.Context, id int64) (*Workshop, *Partner, error) {
-	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
+func (s *WorkshopService) managedWorkshop(ctx context.Context, id int64) (*Workshop, *domain.Partner, error) {
+	if _, err := domain.Authorize(ctx, domain.OpCatalogueWrite); err != nil {
 		return nil, nil, err
 	}
 	w, err := s.store.GetWorkshop(ctx, id)
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := ownerPartner(ctx, s.partners, w.PartnerID)
+	p, err := domain.OwnerPartner(ctx, s.partners, w.PartnerID)
 	if err != nil {
 		return nil, nil, err
 	}
 	return w, p, nil
 }
 
-func (s *WorkshopService) adminWorkshopView(ctx context.Context, p *Partner, id int64) (*WorkshopView, error) {
+func (s *WorkshopService) adminWorkshopView(ctx context.Context, p *domain.Partner, id int64) (*WorkshopView, error) {
 	loc, err := p.Location()
 	if err != nil {
 		return nil, err
@@ -234,18 +236,18 @@ func (s *WorkshopService) adminWorkshopView(ctx context.Context, p *Partner, id 
 	return newWorkshopView(p, w, loc), nil
 }
 
-func (in *WorkshopSessionInput) apply(v *Validator, ses *WorkshopSession) {
+func (in *WorkshopSessionInput) apply(v *domain.Validator, ses *WorkshopSession) {
 	create := ses.ID == 0
 	for _, r := range []struct {
 		missing bool
 		field   string
 	}{{in.StartingAt == nil, "startingDatetime"}, {in.EndingAt == nil, "endingDatetime"}, {in.MaxCapacity == nil, "maxCapacity"}} {
 		if create && r.missing {
-			v.Add(VRequired, MsgRequired, r.field)
+			v.Add(domain.VRequired, domain.MsgRequired, r.field)
 		}
 	}
-	ses.StartingAt = v.optTime(in.StartingAt, ses.StartingAt, "startingDatetime")
-	ses.EndingAt = v.optTime(in.EndingAt, ses.EndingAt, "endingDatetime")
+	ses.StartingAt = v.OptTime(in.StartingAt, ses.StartingAt, "startingDatetime")
+	ses.EndingAt = v.OptTime(in.EndingAt, ses.EndingAt, "endingDatetime")
 	ses.MinCapacity = v.OptInt(in.MinCapacity, ses.MinCapacity, "minCapacity")
 	ses.MaxCapacity = v.OptInt(in.MaxCapacity, ses.MaxCapacity, "maxCapacity")
 	if create && in.AvailablePlaces == nil {
@@ -253,13 +255,13 @@ func (in *WorkshopSessionInput) apply(v *Validator, ses *WorkshopSession) {
 	}
 	ses.AvailablePlaces = v.OptInt(in.AvailablePlaces, ses.AvailablePlaces, "availablePlaces")
 	if !ses.StartingAt.IsZero() && !ses.EndingAt.IsZero() {
-		v.dateRange(ses.StartingAt, ses.EndingAt, "endingDatetime")
+		v.DateRange(ses.StartingAt, ses.EndingAt, "endingDatetime")
 	}
 	if ses.MinCapacity > ses.MaxCapacity && ses.MaxCapacity >= 0 {
-		v.Add(VMaxValue, "Ensure this value is less than or equal to maxCapacity.", "minCapacity")
+		v.Add(domain.VMaxValue, "Ensure this value is less than or equal to maxCapacity.", "minCapacity")
 	}
 	if ses.AvailablePlaces > ses.MaxCapacity && ses.MaxCapacity >= 0 {
-		v.Add(VMaxValue, "Ensure this value is less than or equal to maxCapacity.", "availablePlaces")
+		v.Add(domain.VMaxValue, "Ensure this value is less than or equal to maxCapacity.", "availablePlaces")
 	}
 }
 
@@ -272,7 +274,7 @@ func (s *WorkshopService) AddWorkshopSession(ctx context.Context, workshopID int
 		return nil, err
 	}
 	ses := &WorkshopSession{WorkshopID: w.ID}
-	var v Validator
+	var v domain.Validator
 	in.apply(&v, ses)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -286,7 +288,7 @@ func (s *WorkshopService) AddWorkshopSession(ctx context.Context, workshopID int
 // UpdateWorkshopSession changes a session of a workshop the caller manages.
 // Errors: as AddWorkshopSession, CodeNotFound for the session.
 func (s *WorkshopService) UpdateWorkshopSession(ctx context.Context, id int64, in WorkshopSessionInput) (*WorkshopSessionView, error) {
-	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
+	if _, err := domain.Authorize(ctx, domain.OpCatalogueWrite); err != nil {
 		return nil, err
 	}
 	ses, err := s.store.GetWorkshopSession(ctx, id)
@@ -297,7 +299,7 @@ func (s *WorkshopService) UpdateWorkshopSession(ctx context.Context, id int64, i
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
+	var v domain.Validator
 	in.apply(&v, ses)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -308,7 +310,7 @@ func (s *WorkshopService) UpdateWorkshopSession(ctx context.Context, id int64, i
 	return s.adminSessionView(p, ses)
 }
 
-func (s *WorkshopService) adminSessionView(p *Partner, ses *WorkshopSession) (*WorkshopSessionView, error) {
+func (s *WorkshopService) adminSessionView(p *domain.Partner, ses *WorkshopSession) (*WorkshopSessionView, error) {
 	loc, err := p.Location()
 	if err != nil {
 		return nil, err
@@ -316,19 +318,19 @@ func (s *WorkshopService) adminSessionView(p *Partner, ses *WorkshopSession) (*W
 	return newWorkshopSessionView(p, *ses, loc), nil
 }
 
-func (in *WorkshopCategoryInput) apply(v *Validator, c *WorkshopCategory) {
+func (in *WorkshopCategoryInput) apply(v *domain.Validator, c *WorkshopCategory) {
 	create := c.ID == 0
-	c.Name = v.optLocalized(in.Name, c.Name, MaxNameLength, create || in.Name != nil, "name")
+	c.Name = v.OptLocalized(in.Name, c.Name, domain.MaxNameLength, create || in.Name != nil, "name")
 	if create && in.Price == nil {
-		v.Add(VRequired, MsgRequired, "price")
+		v.Add(domain.VRequired, domain.MsgRequired, "price")
 	}
-	c.Price = v.optMoney(in.Price, c.Price, "price")
+	c.Price = v.OptMoney(in.Price, c.Price, "price")
 	switch {
 	case in.ClearSpecificValidityPeriod:
 		c.SpecificValidityPeriod = nil
 	case in.SpecificValidityPeriod != nil:
 		if *in.SpecificValidityPeriod < 1 {
-			v.Add(VMinValue, "Ensure this value is greater than or equal to 1.", "specificValidityPeriod")
+			v.Add(domain.VMinValue, "Ensure this value is greater than or equal to 1.", "specificValidityPeriod")
 		}
 		c.SpecificValidityPeriod = in.SpecificValidityPeriod
 	}
@@ -338,12 +340,12 @@ func (in *WorkshopCategoryInput) apply(v *Validator, c *WorkshopCategory) {
 // (staff: of in.PartnerID).
 // Errors: those of adminPartner; CodeInvalid with every field error.
 func (s *WorkshopService) CreateWorkshopCategory(ctx context.Context, in WorkshopCategoryInput) (*WorkshopCategoryView, error) {
-	p, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := domain.AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
 	c := &WorkshopCategory{PartnerID: p.ID}
-	var v Validator
+	var v domain.Validator
 	in.apply(&v, c)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -358,18 +360,18 @@ func (s *WorkshopService) CreateWorkshopCategory(ctx context.Context, in Worksho
 // Errors: CodeUnauthenticated; CodeNotFound for a category of another
 // partner; CodeInvalid with every field error.
 func (s *WorkshopService) UpdateWorkshopCategory(ctx context.Context, id int64, in WorkshopCategoryInput) (*WorkshopCategoryView, error) {
-	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
+	if _, err := domain.Authorize(ctx, domain.OpCatalogueWrite); err != nil {
 		return nil, err
 	}
 	c, err := s.store.GetWorkshopCategory(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	p, err := ownerPartner(ctx, s.partners, c.PartnerID)
+	p, err := domain.OwnerPartner(ctx, s.partners, c.PartnerID)
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
+	var v domain.Validator
 	in.apply(&v, c)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -380,19 +382,19 @@ func (s *WorkshopService) UpdateWorkshopCategory(ctx context.Context, id int64, 
 	return newWorkshopCategoryView(p, c), nil
 }
 
-func newWorkshopCategoryView(p *Partner, c *WorkshopCategory) *WorkshopCategoryView {
-	return &WorkshopCategoryView{WorkshopCategory: c, PriceFormatted: formatMoney(p, c.Price), CurrencyCode: p.PriceCurrency()}
+func newWorkshopCategoryView(p *domain.Partner, c *WorkshopCategory) *WorkshopCategoryView {
+	return &WorkshopCategoryView{WorkshopCategory: c, PriceFormatted: domain.FormatMoney(p, c.Price), CurrencyCode: p.PriceCurrency()}
 }
 
 // requireStaff is the check of operations on what all partners share.
 // Errors: CodeUnauthenticated; CodeForbidden for a caller that is not staff.
 func requireStaff(ctx context.Context) error {
-	c, err := CallerFrom(ctx)
+	c, err := domain.CallerFrom(ctx)
 	if err != nil {
 		return err
 	}
 	if !c.User.IsStaff {
-		return &Error{Code: CodeForbidden, Message: MsgPermissionDenied}
+		return &domain.Error{Code: domain.CodeForbidden, Message: domain.MsgPermissionDenied}
 	}
 	return nil
 }
@@ -400,12 +402,12 @@ func requireStaff(ctx context.Context) error {
 // CreateWorkshopTheme adds a term to the workshop themes, a vocabulary all
 // partners share: staff only.
 // Errors: those of requireStaff; CodeInvalid on "name".
-func (s *WorkshopService) CreateWorkshopTheme(ctx context.Context, name []TextInput) (*WorkshopTag, error) {
+func (s *WorkshopService) CreateWorkshopTheme(ctx context.Context, name []domain.TextInput) (*WorkshopTag, error) {
 	if err := requireStaff(ctx); err != nil {
 		return nil, err
 	}
-	var v Validator
-	t := &WorkshopTag{Name: v.localized(name, MaxNameLength, true, "name")}
+	var v domain.Validator
+	t := &WorkshopTag{Name: v.Localized(name, domain.MaxNameLength, true, "name")}
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
@@ -417,12 +419,12 @@ func (s *WorkshopService) CreateWorkshopTheme(ctx context.Context, name []TextIn
 
 // UpdateWorkshopTheme renames a workshop theme: staff only.
 // Errors: those of requireStaff; CodeNotFound; CodeInvalid on "name".
-func (s *WorkshopService) UpdateWorkshopTheme(ctx context.Context, id int64, name []TextInput) (*WorkshopTag, error) {
+func (s *WorkshopService) UpdateWorkshopTheme(ctx context.Context, id int64, name []domain.TextInput) (*WorkshopTag, error) {
 	if err := requireStaff(ctx); err != nil {
 		return nil, err
 	}
-	var v Validator
-	t := &WorkshopTag{ID: id, Name: v.localized(name, MaxNameLength, true, "name")}
+	var v domain.Validator
+	t := &WorkshopTag{ID: id, Name: v.Localized(name, domain.MaxNameLength, true, "name")}
 	if err := v.Err(); err != nil {
 		return nil, err
 	}

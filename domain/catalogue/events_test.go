@@ -1,4 +1,4 @@
-package domain_test
+package catalogue_test
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"salesplatform/domain/catalogue"
 
 	"github.com/shopspring/decimal"
 
@@ -36,7 +38,7 @@ var (
 )
 
 type eventFixture struct {
-	svc             *domain.EventService
+	svc             *catalogue.EventService
 	store           *persistence.EventStore
 	shop, other     *domain.Partner
 	asShop, asOther context.Context
@@ -47,18 +49,18 @@ func newEventFixture(t *testing.T) *eventFixture {
 	db, raw := dbtest.NewDatabase(t)
 	f := &eventFixture{store: persistence.NewEventStore(raw)}
 	f.shop, f.other, f.asShop, f.asOther = bookingPartners(t, db)
-	f.svc = domain.NewEventService(f.store, db.Stores().Partners)
+	f.svc = catalogue.NewEventService(f.store, db.Stores().Partners)
 	return f
 }
 
-func (f *eventFixture) event(t *testing.T, p *domain.Partner, prices ...string) *domain.Event {
+func (f *eventFixture) event(t *testing.T, p *domain.Partner, prices ...string) *catalogue.Event {
 	t.Helper()
-	e := &domain.Event{PartnerID: p.ID, Name: domain.Localized{"fr": "Évènement"}}
+	e := &catalogue.Event{PartnerID: p.ID, Name: domain.Localized{"fr": "Évènement"}}
 	if err := f.store.CreateEvent(context.Background(), e); err != nil {
 		t.Fatal(err)
 	}
 	for _, price := range prices {
-		fo := &domain.EventFormula{EventID: e.ID, Price: decimal.RequireFromString(price)}
+		fo := &catalogue.EventFormula{EventID: e.ID, Price: decimal.RequireFromString(price)}
 		if err := f.store.AddEventFormula(context.Background(), fo); err != nil {
 			t.Fatal(err)
 		}
@@ -66,9 +68,9 @@ func (f *eventFixture) event(t *testing.T, p *domain.Partner, prices ...string) 
 	return e
 }
 
-func (f *eventFixture) slot(t *testing.T, e *domain.Event, start time.Time, places int) int64 {
+func (f *eventFixture) slot(t *testing.T, e *catalogue.Event, start time.Time, places int) int64 {
 	t.Helper()
-	s := &domain.EventSlot{EventID: e.ID, StartingAt: start, EndingAt: start.Add(time.Hour), AvailablePlaces: places}
+	s := &catalogue.EventSlot{EventID: e.ID, StartingAt: start, EndingAt: start.Add(time.Hour), AvailablePlaces: places}
 	if err := f.store.AddEventSlot(context.Background(), s); err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +78,7 @@ func (f *eventFixture) slot(t *testing.T, e *domain.Event, start time.Time, plac
 }
 
 // listed returns the slot ids of the whole list, in order.
-func (f *eventFixture) listed(t *testing.T, ctx context.Context) ([]int64, []*domain.EventSlotItem) {
+func (f *eventFixture) listed(t *testing.T, ctx context.Context) ([]int64, []*catalogue.EventSlotItem) {
 	t.Helper()
 	page, err := f.svc.EventSlots(ctx, domain.PageRequest{Number: 1, Size: domain.MaxPageSize})
 	if err != nil {
@@ -128,10 +130,10 @@ func TestEventSlots(t *testing.T) {
 	})
 
 	t.Run("OKEverySlotWhenDisplayEventsPerSlots", func(t *testing.T) {
-		if err := f.store.SaveEventSettings(context.Background(), f.shop.ID, domain.EventSettings{DisplayEventsPerSlots: true}); err != nil {
+		if err := f.store.SaveEventSettings(context.Background(), f.shop.ID, catalogue.EventSettings{DisplayEventsPerSlots: true}); err != nil {
 			t.Fatal(err)
 		}
-		defer f.store.SaveEventSettings(context.Background(), f.shop.ID, domain.EventSettings{})
+		defer f.store.SaveEventSettings(context.Background(), f.shop.ID, catalogue.EventSettings{})
 		ids, items := f.listed(t, f.asShop)
 		if want := []int64{b1, a1, c1, a2}; !slices.Equal(ids, want) {
 			t.Fatalf("slots = %v, want %v", ids, want)

@@ -1,4 +1,4 @@
-package domain_test
+package catalogue_test
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"salesplatform/domain/catalogue"
 
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
@@ -21,7 +23,7 @@ import (
 type partnerCatalogFixture struct {
 	raw                                              *bun.DB
 	store                                            *persistence.PartnerCatalogStore
-	svc                                              *domain.PartnerCatalogService
+	svc                                              *catalogue.PartnerCatalogService
 	market, active, network, inactive, test, outside *domain.Partner
 }
 
@@ -31,7 +33,7 @@ func newPartnerCatalogFixture(t *testing.T) *partnerCatalogFixture {
 	ctx := context.Background()
 	partners := db.Stores().Partners
 	f := &partnerCatalogFixture{raw: raw, store: persistence.NewPartnerCatalogStore(raw)}
-	f.svc = domain.NewPartnerCatalogService(f.store, partners)
+	f.svc = catalogue.NewPartnerCatalogService(f.store, partners)
 	create := func(name, status string, marketplace bool) *domain.Partner {
 		p := &domain.Partner{Name: name, Status: status, IsMarketplace: marketplace,
 			SiteDomain: strings.ToLower(name) + ".example.com"}
@@ -63,7 +65,7 @@ func (f *partnerCatalogFixture) as(p *domain.Partner) context.Context {
 	return domain.WithPartnerDomain(context.Background(), p.SiteDomain)
 }
 
-func listedIDs(t *testing.T, page *domain.Page[*domain.PartnerListing], err error) []int64 {
+func listedIDs(t *testing.T, page *domain.Page[*catalogue.PartnerListing], err error) []int64 {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
@@ -91,7 +93,7 @@ func TestPartnerCatalogScope(t *testing.T) {
 	first := domain.PageRequest{Number: 1, Size: domain.DefaultPageSize}
 
 	t.Run("OKMarketplaceListsActiveAndNetworkPartners", func(t *testing.T) {
-		page, err := f.svc.Partners(f.as(f.market), domain.PartnerQuery{}, first)
+		page, err := f.svc.Partners(f.as(f.market), catalogue.PartnerQuery{}, first)
 		wantIDs(t, listedIDs(t, page, err), f.active, f.network)
 		if page.Count != 2 {
 			t.Errorf("count = %d", page.Count)
@@ -100,14 +102,14 @@ func TestPartnerCatalogScope(t *testing.T) {
 
 	t.Run("OKPartnerListsItselfWhateverItsStatus", func(t *testing.T) {
 		for _, p := range []*domain.Partner{f.active, f.inactive, f.test, f.outside} {
-			page, err := f.svc.Partners(f.as(p), domain.PartnerQuery{}, first)
+			page, err := f.svc.Partners(f.as(p), catalogue.PartnerQuery{}, first)
 			wantIDs(t, listedIDs(t, page, err), p)
 		}
 	})
 
 	t.Run("OKCallerPartner", func(t *testing.T) {
 		ctx := domain.WithCaller(context.Background(), &domain.Caller{User: &domain.User{}, Partner: f.market})
-		page, err := f.svc.Partners(ctx, domain.PartnerQuery{}, first)
+		page, err := f.svc.Partners(ctx, catalogue.PartnerQuery{}, first)
 		wantIDs(t, listedIDs(t, page, err), f.active, f.network)
 	})
 
@@ -139,7 +141,7 @@ func TestPartnerCatalogScope(t *testing.T) {
 	})
 
 	t.Run("ErrNoScope", func(t *testing.T) {
-		_, err := f.svc.Partners(context.Background(), domain.PartnerQuery{}, first)
+		_, err := f.svc.Partners(context.Background(), catalogue.PartnerQuery{}, first)
 		if e := dbtest.WantCode(t, err, domain.CodeInvalid); e.Message != domain.MsgPartnerRequired {
 			t.Errorf("message = %q", e.Message)
 		}
@@ -149,7 +151,7 @@ func TestPartnerCatalogScope(t *testing.T) {
 
 	t.Run("ErrStoreFailsClosedWithoutScope", func(t *testing.T) {
 		ctx := context.Background()
-		for _, flt := range []domain.PartnerFilter{{}, {Self: f.active.ID, NetworkOf: f.market.ID, Statuses: domain.ListedPartnerStatuses},
+		for _, flt := range []catalogue.PartnerFilter{{}, {Self: f.active.ID, NetworkOf: f.market.ID, Statuses: catalogue.ListedPartnerStatuses},
 			{NetworkOf: f.market.ID}} {
 			if _, _, err := f.store.FindListedPartners(ctx, flt, first); err == nil {
 				t.Errorf("FindListedPartners(%+v) did not fail", flt)
@@ -169,24 +171,24 @@ func TestPartnerCatalogIDFilter(t *testing.T) {
 	first := domain.PageRequest{Number: 1, Size: domain.DefaultPageSize}
 
 	t.Run("OKSpacesAndEmptyItems", func(t *testing.T) {
-		q := domain.PartnerQuery{IDs: fmt.Sprintf(" %d ,, %d,%d,", f.network.ID, f.outside.ID, f.active.ID)}
+		q := catalogue.PartnerQuery{IDs: fmt.Sprintf(" %d ,, %d,%d,", f.network.ID, f.outside.ID, f.active.ID)}
 		page, err := f.svc.Partners(f.as(f.market), q, first)
 		wantIDs(t, listedIDs(t, page, err), f.active, f.network)
 	})
 
 	t.Run("OKBlankIsNoFilter", func(t *testing.T) {
-		page, err := f.svc.Partners(f.as(f.market), domain.PartnerQuery{IDs: " "}, first)
+		page, err := f.svc.Partners(f.as(f.market), catalogue.PartnerQuery{IDs: " "}, first)
 		wantIDs(t, listedIDs(t, page, err), f.active, f.network)
 	})
 
 	t.Run("OKOnlyCommasSelectNothing", func(t *testing.T) {
-		page, err := f.svc.Partners(f.as(f.market), domain.PartnerQuery{IDs: ",,"}, first)
+		page, err := f.svc.Partners(f.as(f.market), catalogue.PartnerQuery{IDs: ",,"}, first)
 		wantIDs(t, listedIDs(t, page, err))
 	})
 
 	t.Run("ErrNotAnInteger", func(t *testing.T) {
 		for _, raw := range []string{"1,a", "1.0", "99999999999999999999", "0x10"} {
-			_, err := f.svc.Partners(f.as(f.market), domain.PartnerQuery{IDs: raw}, first)
+			_, err := f.svc.Partners(f.as(f.market), catalogue.PartnerQuery{IDs: raw}, first)
 			e := dbtest.WantCode(t, err, domain.CodeInvalid)
 			if len(e.Fields) != 1 || e.Fields[0].Path[0] != "id" || e.Fields[0].Message != "Enter a whole number." {
 				t.Errorf("%q: fields = %+v", raw, e.Fields)
@@ -195,15 +197,15 @@ func TestPartnerCatalogIDFilter(t *testing.T) {
 	})
 
 	t.Run("ErrTooMany", func(t *testing.T) {
-		ids := make([]string, domain.MaxPartnerIDs+1)
+		ids := make([]string, catalogue.MaxPartnerIDs+1)
 		for i := range ids {
 			ids[i] = fmt.Sprint(i + 1)
 		}
-		_, err := f.svc.Partners(f.as(f.market), domain.PartnerQuery{IDs: strings.Join(ids, ",")}, first)
+		_, err := f.svc.Partners(f.as(f.market), catalogue.PartnerQuery{IDs: strings.Join(ids, ",")}, first)
 		dbtest.WantCode(t, err, domain.CodeInvalid)
-		_, err = f.svc.Partners(f.as(f.market), domain.PartnerQuery{IDs: strings.Join(ids[1:], ",")}, first)
+		_, err = f.svc.Partners(f.as(f.market), catalogue.PartnerQuery{IDs: strings.Join(ids[1:], ",")}, first)
 		if err != nil {
-			t.Errorf("%d ids: %v", domain.MaxPartnerIDs, err)
+			t.Errorf("%d ids: %v", catalogue.MaxPartnerIDs, err)
 		}
 	})
 }
@@ -214,11 +216,11 @@ func TestPartnerCatalogProfiles(t *testing.T) {
 
 	t.Run("OKSaveReplaces", func(t *testing.T) {
 		lat := decimal.RequireFromString("-33.868820")
-		if err := f.store.SavePartnerProfile(ctx, f.active.ID, &domain.PartnerProfile{Region: "Old", Latitude: &lat,
+		if err := f.store.SavePartnerProfile(ctx, f.active.ID, &catalogue.PartnerProfile{Region: "Old", Latitude: &lat,
 			Description: domain.Localized{"fr": "Ancien"}, SocialLinks: map[string]string{"x": "https://x.example"}}); err != nil {
 			t.Fatal(err)
 		}
-		if err := f.store.SavePartnerProfile(ctx, f.active.ID, &domain.PartnerProfile{Region: "New",
+		if err := f.store.SavePartnerProfile(ctx, f.active.ID, &catalogue.PartnerProfile{Region: "New",
 			Description: domain.Localized{"en": "New"}}); err != nil {
 			t.Fatal(err)
 		}
@@ -226,7 +228,7 @@ func TestPartnerCatalogProfiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := domain.PartnerProfile{Region: "New", Description: domain.Localized{"en": "New"},
+		want := catalogue.PartnerProfile{Region: "New", Description: domain.Localized{"en": "New"},
 			Managers: domain.Localized{}, Nearby: domain.Localized{}, PracticalInformation: domain.Localized{},
 			Access: domain.Localized{}, CommercialDescription: domain.Localized{}, SocialLinks: map[string]string{}}
 		if !reflect.DeepEqual(got.Profile, want) {
@@ -236,7 +238,7 @@ func TestPartnerCatalogProfiles(t *testing.T) {
 
 	t.Run("OKCoordinatesKeepTheirDigits", func(t *testing.T) {
 		lat, lng := decimal.RequireFromString("-33.86882"), decimal.RequireFromString("151.209295")
-		if err := f.store.SavePartnerProfile(ctx, f.network.ID, &domain.PartnerProfile{Latitude: &lat, Longitude: &lng}); err != nil {
+		if err := f.store.SavePartnerProfile(ctx, f.network.ID, &catalogue.PartnerProfile{Latitude: &lat, Longitude: &lng}); err != nil {
 			t.Fatal(err)
 		}
 		got, err := f.svc.Partner(f.as(f.market), fmt.Sprint(f.network.ID))
@@ -250,20 +252,20 @@ func TestPartnerCatalogProfiles(t *testing.T) {
 
 	t.Run("ErrCoordinatesOutOfRange", func(t *testing.T) {
 		lat := decimal.RequireFromString("91")
-		if err := f.store.SavePartnerProfile(ctx, f.network.ID, &domain.PartnerProfile{Latitude: &lat}); err == nil {
+		if err := f.store.SavePartnerProfile(ctx, f.network.ID, &catalogue.PartnerProfile{Latitude: &lat}); err == nil {
 			t.Error("latitude 91 was saved")
 		}
 	})
 
 	t.Run("OKLabelsOfEachPartnerInOrder", func(t *testing.T) {
-		for _, l := range []*domain.PartnerLabel{
+		for _, l := range []*catalogue.PartnerLabel{
 			{PartnerID: f.network.ID, Name: "N1"}, {PartnerID: f.active.ID, Name: "A1"}, {PartnerID: f.network.ID, Name: "N2"},
 		} {
 			if err := f.store.AddPartnerLabel(ctx, l); err != nil || l.ID == 0 {
 				t.Fatalf("add label: %v (id %d)", err, l.ID)
 			}
 		}
-		page, err := f.svc.Partners(f.as(f.market), domain.PartnerQuery{}, domain.PageRequest{Number: 1, Size: 10})
+		page, err := f.svc.Partners(f.as(f.market), catalogue.PartnerQuery{}, domain.PageRequest{Number: 1, Size: 10})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -281,7 +283,7 @@ func TestPartnerCatalogProfiles(t *testing.T) {
 	})
 
 	t.Run("OKDestinationsSkipUnplacedPartners", func(t *testing.T) {
-		if err := f.store.SavePartnerProfile(ctx, f.active.ID, &domain.PartnerProfile{City: "Lyon"}); err != nil {
+		if err := f.store.SavePartnerProfile(ctx, f.active.ID, &catalogue.PartnerProfile{City: "Lyon"}); err != nil {
 			t.Fatal(err)
 		}
 		// network's profile has coordinates but no place.
@@ -289,7 +291,7 @@ func TestPartnerCatalogProfiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := []domain.Destination{{City: "Lyon"}}; !reflect.DeepEqual(got, want) {
+		if want := []catalogue.Destination{{City: "Lyon"}}; !reflect.DeepEqual(got, want) {
 			t.Errorf("destinations = %+v, want %+v", got, want)
 		}
 		got, err = f.svc.Destinations(f.as(f.outside))
@@ -321,7 +323,7 @@ func TestPartnerCatalogLegalInformation(t *testing.T) {
 	if _, err := f.raw.ExecContext(ctx, "UPDATE partners SET currency = 'JPY', time_zone = 'Asia/Tokyo' WHERE id = ?", f.active.ID); err != nil {
 		t.Fatal(err)
 	}
-	li := &domain.LegalInformation{AgencyName: "Agency", CapitalStock: decimal.RequireFromString("1500.25")}
+	li := &catalogue.LegalInformation{AgencyName: "Agency", CapitalStock: decimal.RequireFromString("1500.25")}
 	if err := f.store.SaveLegalInformation(ctx, f.active.ID, li); err != nil {
 		t.Fatal(err)
 	}
@@ -349,14 +351,14 @@ func TestPartnerCatalogLegalInformation(t *testing.T) {
 	})
 
 	t.Run("OKAgencyNameFallsBackToName", func(t *testing.T) {
-		if err := f.store.SaveLegalInformation(ctx, f.network.ID, &domain.LegalInformation{AgencyName: "Network Agency"}); err != nil {
+		if err := f.store.SaveLegalInformation(ctx, f.network.ID, &catalogue.LegalInformation{AgencyName: "Network Agency"}); err != nil {
 			t.Fatal(err)
 		}
 		got, err := f.svc.GiftcardsProductInformation(f.as(f.market))
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := []domain.PartnerAgency{{ID: f.active.ID, AgencyName: "Agency"}, {ID: f.network.ID, AgencyName: "Network Agency"}}
+		want := []catalogue.PartnerAgency{{ID: f.active.ID, AgencyName: "Agency"}, {ID: f.network.ID, AgencyName: "Network Agency"}}
 		if len(got) != 1 || !reflect.DeepEqual(got[0].Partners, want) {
 			t.Errorf("partners = %+v, want %+v", got[0].Partners, want)
 		}
@@ -369,15 +371,15 @@ func TestPartnerCatalogProductInformationDefaults(t *testing.T) {
 
 	t.Run("OKZeroValues", func(t *testing.T) {
 		vouchers, err := f.svc.VouchersProductInformation(ctx)
-		if err != nil || !reflect.DeepEqual(*vouchers, domain.VouchersProductInformation{}) {
+		if err != nil || !reflect.DeepEqual(*vouchers, catalogue.VouchersProductInformation{}) {
 			t.Errorf("vouchers = %+v, %v", vouchers, err)
 		}
 		nv, err := f.svc.NetworkVouchersProductInformation(ctx)
-		if err != nil || !reflect.DeepEqual(*nv, domain.NetworkVouchersProductInformation{}) {
+		if err != nil || !reflect.DeepEqual(*nv, catalogue.NetworkVouchersProductInformation{}) {
 			t.Errorf("network vouchers = %+v, %v", nv, err)
 		}
 		ws, err := f.svc.WorkshopsProductInformation(ctx)
-		if err != nil || !reflect.DeepEqual(*ws, domain.WorkshopsProductInformation{}) {
+		if err != nil || !reflect.DeepEqual(*ws, catalogue.WorkshopsProductInformation{}) {
 			t.Errorf("workshops = %+v, %v", ws, err)
 		}
 		ev, err := f.svc.EventsProductInformation(ctx)
@@ -401,7 +403,7 @@ func TestPartnerCatalogProductInformationDefaults(t *testing.T) {
 		}
 		amounts := []decimal.Decimal{decimal.RequireFromString("10"), decimal.RequireFromString("20.5")}
 		if err := f.store.SaveNetworkGiftcardsProductInformation(context.Background(), f.outside.ID,
-			&domain.NetworkGiftcardsProductInformation{Giftcard: domain.NetworkGiftcardSettings{PredefinedAmounts: amounts}}); err != nil {
+			&catalogue.NetworkGiftcardsProductInformation{Giftcard: catalogue.NetworkGiftcardSettings{PredefinedAmounts: amounts}}); err != nil {
 			t.Fatal(err)
 		}
 		ng, err = f.svc.NetworkGiftcardsProductInformation(ctx)
@@ -432,7 +434,7 @@ func TestPartnerCatalogEventsFlagIsTheEventsSetting(t *testing.T) {
 
 	t.Run("OKSavesEventSettings", func(t *testing.T) {
 		for _, on := range []bool{true, false} {
-			if err := f.store.SaveEventsProductInformation(ctx, f.network.ID, &domain.EventsProductInformation{
+			if err := f.store.SaveEventsProductInformation(ctx, f.network.ID, &catalogue.EventsProductInformation{
 				Title: domain.Localized{"fr": "Billets"}, DisplayEventsPerSlots: on}); err != nil {
 				t.Fatal(err)
 			}

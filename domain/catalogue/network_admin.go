@@ -1,8 +1,10 @@
-package domain
+package catalogue
 
 import (
 	"context"
 	"fmt"
+
+	"salesplatform/domain"
 )
 
 // NetworkChange puts a partner in a marketplace's network or takes it out.
@@ -25,14 +27,14 @@ func (s *PartnerCatalogService) ChangeNetwork(ctx context.Context, in NetworkCha
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
+	var v domain.Validator
 	switch _, err := s.partners.FindPartnerByID(ctx, in.PartnerID); {
-	case IsCode(err, CodeNotFound):
-		v.Add(VNotFound, fmt.Sprintf(MsgNoSuchRecord, in.PartnerID), "networkPartnerId")
+	case domain.IsCode(err, domain.CodeNotFound):
+		v.Add(domain.VNotFound, fmt.Sprintf(MsgNoSuchRecord, in.PartnerID), "networkPartnerId")
 	case err != nil:
 		return nil, err
 	case in.PartnerID == m.ID:
-		v.Add(VInvalid, "A marketplace is not a partner of its own network.", "networkPartnerId")
+		v.Add(domain.VInvalid, "A marketplace is not a partner of its own network.", "networkPartnerId")
 	}
 	if err := v.Err(); err != nil {
 		return nil, err

@@ -1,10 +1,12 @@
-package domain
+package catalogue
 
 import (
 	"context"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"salesplatform/domain"
 
 	"github.com/shopspring/decimal"
 
@@ -16,9 +18,9 @@ import (
 type Box struct {
 	ID                     int64
 	MarketplaceID          int64
-	Name                   Localized
-	ShortDescription       Localized
-	LongDescription        Localized
+	Name                   domain.Localized
+	ShortDescription       domain.Localized
+	LongDescription        domain.Localized
 	IsActive               bool
 	IsHighlight            bool
 	DisplayNbOffers        bool // whether sites show NbOffers
@@ -79,8 +81,8 @@ func ParseBoxOrdering(s string) ([]BoxOrder, error) {
 		}
 		o := BoxOrder{Field: strings.TrimPrefix(term, "-"), Desc: strings.HasPrefix(term, "-")}
 		if !isBoxOrderField(o.Field) {
-			var v Validator
-			v.Add(VInvalid, fmt.Sprintf("Select a valid choice. %s is not one of the available choices.", term), "ordering")
+			var v domain.Validator
+			v.Add(domain.VInvalid, fmt.Sprintf("Select a valid choice. %s is not one of the available choices.", term), "ordering")
 			return nil, v.Err()
 		}
 		if !seen[o.Field] {
@@ -111,7 +113,7 @@ type BoxFilter struct {
 	MarketplaceID int64
 	ActiveOnly    bool
 	Order         []BoxOrder // FindBoxes only; never empty there
-	Page          PageRequest
+	Page          domain.PageRequest
 }
 
 // BoxStore reads and writes what BoxService serves.
@@ -145,8 +147,8 @@ type BoxStore interface {
 type BoxOfferFilter struct {
 	Boxes  BoxFilter // the boxes whose offers may be read; Order and Page are ignored
 	BoxIDs []int64
-	Status string      // only offers with this status
-	Page   PageRequest // the window of each box's offers, by id
+	Status string             // only offers with this status
+	Page   domain.PageRequest // the window of each box's offers, by id
 }
 
 // BoxService serves the network voucher boxes of the public catalogue (API
@@ -154,11 +156,11 @@ type BoxOfferFilter struct {
 // marketplace has none. Inactive boxes are not shown.
 type BoxService struct {
 	store    BoxStore
-	partners PartnerStore
+	partners domain.PartnerStore
 }
 
 // NewBoxService returns the service.
-func NewBoxService(store BoxStore, partners PartnerStore) *BoxService {
+func NewBoxService(store BoxStore, partners domain.PartnerStore) *BoxService {
 	return &BoxService{store: store, partners: partners}
 }
 
@@ -167,15 +169,15 @@ func NewBoxService(store BoxStore, partners PartnerStore) *BoxService {
 type BoxView struct {
 	*Box
 	CurrencyCode   string
-	PriceFormatted Localized
+	PriceFormatted domain.Localized
 }
 
 // Boxes lists the active boxes of the catalogue's marketplace: ordering as
 // ParseBoxOrdering reads it.
 // Errors: those of CatalogPartner; CodeInvalid on "ordering"; CodeNotFound
 // "Invalid page." past the last page.
-func (s *BoxService) Boxes(ctx context.Context, ordering string, page PageRequest) (*Page[*BoxView], error) {
-	marketplace, err := CatalogPartner(ctx, s.partners)
+func (s *BoxService) Boxes(ctx context.Context, ordering string, page domain.PageRequest) (*domain.Page[*BoxView], error) {
+	marketplace, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +186,7 @@ func (s *BoxService) Boxes(ctx context.Context, ordering string, page PageReques
 		return nil, err
 	}
 	if !marketplace.IsMarketplace {
-		return NewPage([]*BoxView{}, 0, page)
+		return domain.NewPage([]*BoxView{}, 0, page)
 	}
 	boxes, count, err := s.store.FindBoxes(ctx, BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true, Order: order, Page: page})
 	if err != nil {
@@ -194,7 +196,7 @@ func (s *BoxService) Boxes(ctx context.Context, ordering string, page PageReques
 	for i, b := range boxes {
 		views[i] = boxView(b, marketplace)
 	}
-	return NewPage(views, count, page)
+	return domain.NewPage(views, count, page)
 }
 
 // Box returns an active box of the catalogue's marketplace by its id as
@@ -202,13 +204,13 @@ func (s *BoxService) Boxes(ctx context.Context, ordering string, page PageReques
 // Errors: those of CatalogPartner; CodeNotFound when the id is not an
 // integer or names no active box of the marketplace.
 func (s *BoxService) Box(ctx context.Context, id string) (*BoxView, error) {
-	marketplace, err := CatalogPartner(ctx, s.partners)
+	marketplace, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
 	boxID, err := strconv.ParseInt(id, 10, 64)
 	if err != nil || !marketplace.IsMarketplace {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	b, err := s.store.FindBox(ctx, BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true}, boxID)
 	if err != nil {
@@ -223,7 +225,7 @@ func (s *BoxService) Box(ctx context.Context, id string) (*BoxView, error) {
 // shown.
 // Errors: those of CatalogPartner.
 func (s *BoxService) BoxUniverses(ctx context.Context) ([]*UniverseNode, error) {
-	marketplace, err := CatalogPartner(ctx, s.partners)
+	marketplace, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -242,7 +244,7 @@ func (s *BoxService) BoxUniverses(ctx context.Context) ([]*UniverseNode, error) 
 // catalogue.
 // Errors: those of CatalogPartner.
 func (s *BoxService) UniversesByID(ctx context.Context, ids []int64) ([]*Universe, error) {
-	if _, err := CatalogPartner(ctx, s.partners); err != nil {
+	if _, err := domain.CatalogPartner(ctx, s.partners); err != nil {
 		return nil, err
 	}
 	return s.store.UniversesByID(ctx, ids)
@@ -253,13 +255,13 @@ func (s *BoxService) UniversesByID(ctx context.Context, ids []int64) ([]*Univers
 // of the catalogue's marketplace has none. A batch read: one statement for
 // all the boxes.
 // Errors: those of CatalogPartner.
-func (s *BoxService) BoxOffers(ctx context.Context, boxIDs []int64, page PageRequest) ([]*Page[*BoxOffer], error) {
-	marketplace, err := CatalogPartner(ctx, s.partners)
+func (s *BoxService) BoxOffers(ctx context.Context, boxIDs []int64, page domain.PageRequest) ([]*domain.Page[*BoxOffer], error) {
+	marketplace, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
 	if !marketplace.IsMarketplace {
-		return pagesByParent(boxIDs, page, nil, boxOfferBox, nil), nil
+		return domain.PagesByParent(boxIDs, page, nil, boxOfferBox, nil), nil
 	}
 	offers, counts, err := s.store.FindBoxOffers(ctx, BoxOfferFilter{
 		Boxes:  BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true},
@@ -267,7 +269,7 @@ func (s *BoxService) BoxOffers(ctx context.Context, boxIDs []int64, page PageReq
 	if err != nil {
 		return nil, err
 	}
-	return pagesByParent(boxIDs, page, offers, boxOfferBox, counts), nil
+	return domain.PagesByParent(boxIDs, page, offers, boxOfferBox, counts), nil
 }
 
 func boxOfferBox(o *BoxOffer) int64 { return o.BoxID }
@@ -277,7 +279,7 @@ func boxOfferBox(o *BoxOffer) int64 { return o.BoxID }
 // marketplace. A batch read: one statement for all the boxes.
 // Errors: those of CatalogPartner.
 func (s *BoxService) BoxImages(ctx context.Context, boxIDs []int64) ([][]string, error) {
-	marketplace, err := CatalogPartner(ctx, s.partners)
+	marketplace, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -298,7 +300,7 @@ func (s *BoxService) BoxImages(ctx context.Context, boxIDs []int64) ([][]string,
 	return out, nil
 }
 
-func boxView(b *Box, marketplace *Partner) *BoxView {
+func boxView(b *Box, marketplace *domain.Partner) *BoxView {
 	return &BoxView{Box: b, CurrencyCode: marketplace.Currency,
-		PriceFormatted: Localized(l10n.Money(b.Price, marketplace.Currency))}
+		PriceFormatted: domain.Localized(l10n.Money(b.Price, marketplace.Currency))}
 }

@@ -1,7 +1,9 @@
-package domain_test
+package catalogue_test
 
 import (
 	"testing"
+
+	"salesplatform/domain/catalogue"
 
 	"salesplatform/domain"
 	"salesplatform/persistence/dbtest"
@@ -10,12 +12,12 @@ import (
 func TestNextBoxOfferStatus(t *testing.T) {
 	const (
 		none      = ""
-		draft     = domain.BoxOfferStatusDraft
-		validated = domain.BoxOfferStatusValidated
-		refused   = domain.BoxOfferStatusRefused
-		propose   = domain.BoxOfferPropose
-		validate  = domain.BoxOfferValidate
-		refuse    = domain.BoxOfferRefuse
+		draft     = catalogue.BoxOfferStatusDraft
+		validated = catalogue.BoxOfferStatusValidated
+		refused   = catalogue.BoxOfferStatusRefused
+		propose   = catalogue.BoxOfferPropose
+		validate  = catalogue.BoxOfferValidate
+		refuse    = catalogue.BoxOfferRefuse
 	)
 	for _, c := range []struct {
 		from, action, want string // want "" is refused
@@ -34,7 +36,7 @@ func TestNextBoxOfferStatus(t *testing.T) {
 		{none, validate, "", "There is no offer to validate."},
 	} {
 		t.Run(c.from+"_"+c.action, func(t *testing.T) {
-			got, err := domain.NextBoxOfferStatus(c.from, c.action)
+			got, err := catalogue.NextBoxOfferStatus(c.from, c.action)
 			if c.want != "" {
 				if err != nil || got != c.want {
 					t.Fatalf("got %q, %v; want %q", got, err, c.want)

@@ -1,10 +1,12 @@
-package domain
+package catalogue
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"slices"
+
+	"salesplatform/domain"
 
 	"github.com/shopspring/decimal"
 )
@@ -28,9 +30,9 @@ var validityUnits = []string{ValidityDay, ValidityWeek, ValidityMonth, ValidityY
 // stored value (on create: the defaults, 12 months).
 type GiftcardPrototypeInput struct {
 	PartnerID         *int64 // create only
-	Title             []TextInput
-	Description       []TextInput
-	TermsOfUse        []TextInput
+	Title             []domain.TextInput
+	Description       []domain.TextInput
+	TermsOfUse        []domain.TextInput
 	CustomizedAmount  *bool
 	MinimumAmount     *string
 	PredefinedAmounts []string // nil keeps them
@@ -44,7 +46,7 @@ type GiftcardPrototypeInput struct {
 // create. ParentID files it under another universe; ClearParent makes it a
 // root. Order is its position among its siblings; ClearOrder removes it.
 type UniverseInput struct {
-	Name        []TextInput
+	Name        []domain.TextInput
 	ParentID    *int64
 	ClearParent bool
 	Order       *int
@@ -93,62 +95,51 @@ type PrototypeAdminStore interface {
 	InUniverseTree(ctx context.Context, fn func(ctx context.Context, st PrototypeStore) error) error
 }
 
-func (in *GiftcardPrototypeInput) apply(v *Validator, p *GiftcardPrototype) {
+func (in *GiftcardPrototypeInput) apply(v *domain.Validator, p *GiftcardPrototype) {
 	create := p.ID == 0
-	p.Title = v.optLocalized(in.Title, p.Title, MaxNameLength, create || in.Title != nil, "title")
-	p.Description = v.optLocalized(in.Description, p.Description, MaxDescriptionLength, false, "description")
-	p.TermsOfUse = v.optLocalized(in.TermsOfUse, p.TermsOfUse, MaxDescriptionLength, false, "termsOfUse")
-	p.CustomizedAmount = Pick(in.CustomizedAmount, p.CustomizedAmount)
-	p.MinimumAmount = v.optMoney(in.MinimumAmount, p.MinimumAmount, "minimumAmount")
+	p.Title = v.OptLocalized(in.Title, p.Title, domain.MaxNameLength, create || in.Title != nil, "title")
+	p.Description = v.OptLocalized(in.Description, p.Description, domain.MaxDescriptionLength, false, "description")
+	p.TermsOfUse = v.OptLocalized(in.TermsOfUse, p.TermsOfUse, domain.MaxDescriptionLength, false, "termsOfUse")
+	p.CustomizedAmount = domain.Pick(in.CustomizedAmount, p.CustomizedAmount)
+	p.MinimumAmount = v.OptMoney(in.MinimumAmount, p.MinimumAmount, "minimumAmount")
 	if in.PredefinedAmounts != nil {
 		if len(in.PredefinedAmounts) > MaxPredefinedAmounts {
-			v.Add(VMaxElements, fmt.Sprintf(MsgTooManyElements, MaxPredefinedAmounts), "predefinedAmounts")
+			v.Add(domain.VMaxElements, fmt.Sprintf(domain.MsgTooManyElements, MaxPredefinedAmounts), "predefinedAmounts")
 		} else {
 			p.PredefinedAmounts = make([]decimal.Decimal, len(in.PredefinedAmounts))
 			for i, a := range in.PredefinedAmounts {
 				p.PredefinedAmounts[i] = v.Money(a, "predefinedAmounts", i)
-				if p.PredefinedAmounts[i].IsZero() && !hasFieldError(v, "predefinedAmounts", i) {
-					v.Add(VMinValue, "Ensure this value is greater than 0.", "predefinedAmounts", i)
+				if p.PredefinedAmounts[i].IsZero() && !domain.HasFieldError(v, "predefinedAmounts", i) {
+					v.Add(domain.VMinValue, "Ensure this value is greater than 0.", "predefinedAmounts", i)
 				}
 			}
 		}
 	}
 	if !p.CustomizedAmount && len(p.PredefinedAmounts) == 0 && (create || in.CustomizedAmount != nil || in.PredefinedAmounts != nil) {
-		v.Add(VRequired, "Give predefined amounts, or let the buyer choose the amount.", "predefinedAmounts")
+		v.Add(domain.VRequired, "Give predefined amounts, or let the buyer choose the amount.", "predefinedAmounts")
 	}
-	p.MoneyPotActivated = Pick(in.MoneyPotActivated, p.MoneyPotActivated)
-	p.MoneyPotLogo = v.optURL(in.MoneyPotLogo, p.MoneyPotLogo, "moneyPotLogo")
+	p.MoneyPotActivated = domain.Pick(in.MoneyPotActivated, p.MoneyPotActivated)
+	p.MoneyPotLogo = v.OptURL(in.MoneyPotLogo, p.MoneyPotLogo, "moneyPotLogo")
 	if in.ValidityPeriod != nil && *in.ValidityPeriod < 1 {
-		v.Add(VMinValue, "Ensure this value is greater than or equal to 1.", "validityPeriod")
+		v.Add(domain.VMinValue, "Ensure this value is greater than or equal to 1.", "validityPeriod")
 	}
-	p.ValidityPeriod = Pick(in.ValidityPeriod, p.ValidityPeriod)
+	p.ValidityPeriod = domain.Pick(in.ValidityPeriod, p.ValidityPeriod)
 	if in.ValidityUnit != nil && !slices.Contains(validityUnits, *in.ValidityUnit) {
-		v.Add(VInvalid, fmt.Sprintf(MsgLanguageChoice, *in.ValidityUnit), "validityUnit")
+		v.Add(domain.VInvalid, fmt.Sprintf(domain.MsgLanguageChoice, *in.ValidityUnit), "validityUnit")
 	}
-	p.ValidityUnit = Pick(in.ValidityUnit, p.ValidityUnit)
-}
-
-// hasFieldError reports whether v holds an error at exactly path.
-func hasFieldError(v *Validator, path ...any) bool {
-	key := PathKey(path)
-	for _, f := range v.Fields {
-		if PathKey(f.Path) == key {
-			return true
-		}
-	}
-	return false
+	p.ValidityUnit = domain.Pick(in.ValidityUnit, p.ValidityUnit)
 }
 
 // CreateGiftcardPrototype creates a giftcard prototype of the caller's
 // partner (staff: of in.PartnerID).
 // Errors: those of adminPartner; CodeInvalid with every field error.
 func (s *PrototypeService) CreateGiftcardPrototype(ctx context.Context, in GiftcardPrototypeInput) (*GiftcardPrototypeView, error) {
-	partner, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
+	partner, _, err := domain.AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
 	p := &GiftcardPrototype{PartnerID: partner.ID, ValidityPeriod: 12, ValidityUnit: ValidityMonth}
-	var v Validator
+	var v domain.Validator
 	in.apply(&v, p)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -163,17 +154,17 @@ func (s *PrototypeService) CreateGiftcardPrototype(ctx context.Context, in Giftc
 // Errors: CodeUnauthenticated; CodeNotFound for one of another partner;
 // CodeInvalid with every field error.
 func (s *PrototypeService) UpdateGiftcardPrototype(ctx context.Context, id int64, in GiftcardPrototypeInput) (*GiftcardPrototypeView, error) {
-	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
+	if _, err := domain.Authorize(ctx, domain.OpCatalogueWrite); err != nil {
 		return nil, err
 	}
 	p, err := s.store.GetGiftcardPrototype(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := ownerPartner(ctx, s.partners, p.PartnerID); err != nil {
+	if _, err := domain.OwnerPartner(ctx, s.partners, p.PartnerID); err != nil {
 		return nil, err
 	}
-	var v Validator
+	var v domain.Validator
 	in.apply(&v, p)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -191,24 +182,24 @@ func (s *PrototypeService) UpdateGiftcardPrototype(ctx context.Context, id int64
 // another partner; CodeInvalid on "universeId" (null, or naming nothing)
 // or ["themeIds", i] for ids that name nothing.
 func (s *PrototypeService) FileVoucherPrototype(ctx context.Context, id int64, in VoucherPrototypeFilingInput) (*VoucherPrototype, error) {
-	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
+	if _, err := domain.Authorize(ctx, domain.OpCatalogueWrite); err != nil {
 		return nil, err
 	}
 	p, err := s.store.GetVoucherPrototype(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := ownerPartner(ctx, s.partners, p.PartnerID); err != nil {
+	if _, err := domain.OwnerPartner(ctx, s.partners, p.PartnerID); err != nil {
 		return nil, err
 	}
-	var v Validator
+	var v domain.Validator
 	switch {
 	case in.ClearUniverse:
 		// A voucher prototype always has a universe (Document 3, 4.6).
-		v.Add(VNull, MsgNull, "universeId")
+		v.Add(domain.VNull, domain.MsgNull, "universeId")
 	case in.UniverseID != nil:
-		if _, err := s.store.GetUniverse(ctx, *in.UniverseID); IsCode(err, CodeNotFound) {
-			v.Add(VNotFound, fmt.Sprintf(MsgNoSuchRecord, *in.UniverseID), "universeId")
+		if _, err := s.store.GetUniverse(ctx, *in.UniverseID); domain.IsCode(err, domain.CodeNotFound) {
+			v.Add(domain.VNotFound, fmt.Sprintf(MsgNoSuchRecord, *in.UniverseID), "universeId")
 		} else if err != nil {
 			return nil, err
 		}
@@ -229,7 +220,7 @@ func (s *PrototypeService) FileVoucherPrototype(ctx context.Context, id int64, i
 	return s.store.GetVoucherPrototype(ctx, id)
 }
 
-func (s *PrototypeService) checkThemes(ctx context.Context, v *Validator, ids []int64) error {
+func (s *PrototypeService) checkThemes(ctx context.Context, v *domain.Validator, ids []int64) error {
 	if len(ids) == 0 {
 		return nil
 	}
@@ -239,7 +230,7 @@ func (s *PrototypeService) checkThemes(ctx context.Context, v *Validator, ids []
 	}
 	for i, id := range ids {
 		if slices.Contains(missing, id) {
-			v.Add(VNotFound, fmt.Sprintf(MsgNoSuchRecord, id), "themeIds", i)
+			v.Add(domain.VNotFound, fmt.Sprintf(MsgNoSuchRecord, id), "themeIds", i)
 		}
 	}
 	return nil
@@ -247,12 +238,12 @@ func (s *PrototypeService) checkThemes(ctx context.Context, v *Validator, ids []
 
 // CreateTheme adds a theme, a vocabulary all partners share: staff only.
 // Errors: those of requireStaff; CodeInvalid on "name".
-func (s *PrototypeService) CreateTheme(ctx context.Context, name []TextInput) (*Theme, error) {
+func (s *PrototypeService) CreateTheme(ctx context.Context, name []domain.TextInput) (*Theme, error) {
 	if err := requireStaff(ctx); err != nil {
 		return nil, err
 	}
-	var v Validator
-	t := &Theme{Name: v.localized(name, MaxNameLength, true, "name")}
+	var v domain.Validator
+	t := &Theme{Name: v.Localized(name, domain.MaxNameLength, true, "name")}
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
@@ -264,12 +255,12 @@ func (s *PrototypeService) CreateTheme(ctx context.Context, name []TextInput) (*
 
 // UpdateTheme renames a theme: staff only.
 // Errors: those of requireStaff; CodeNotFound; CodeInvalid on "name".
-func (s *PrototypeService) UpdateTheme(ctx context.Context, id int64, name []TextInput) (*Theme, error) {
+func (s *PrototypeService) UpdateTheme(ctx context.Context, id int64, name []domain.TextInput) (*Theme, error) {
 	if err := requireStaff(ctx); err != nil {
 		return nil, err
 	}
-	var v Validator
-	t := &Theme{ID: id, Name: v.localized(name, MaxNameLength, true, "name")}
+	var v domain.Validator
+	t := &Theme{ID: id, Name: v.Localized(name, domain.MaxNameLength, true, "name")}
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
@@ -289,7 +280,7 @@ func (s *PrototypeService) CreateUniverse(ctx context.Context, in UniverseInput)
 	}
 	u := &Universe{}
 	err := s.store.InUniverseTree(ctx, func(ctx context.Context, st PrototypeStore) error {
-		var v Validator
+		var v domain.Validator
 		if err := applyUniverse(ctx, st, &v, &in, u); err != nil {
 			return err
 		}
@@ -319,7 +310,7 @@ func (s *PrototypeService) UpdateUniverse(ctx context.Context, id int64, in Univ
 		if u, err = st.GetUniverse(ctx, id); err != nil {
 			return err
 		}
-		var v Validator
+		var v domain.Validator
 		if err := applyUniverse(ctx, st, &v, &in, u); err != nil {
 			return err
 		}
@@ -334,9 +325,9 @@ func (s *PrototypeService) UpdateUniverse(ctx context.Context, id int64, in Univ
 	return u, nil
 }
 
-func applyUniverse(ctx context.Context, st PrototypeStore, v *Validator, in *UniverseInput, u *Universe) error {
+func applyUniverse(ctx context.Context, st PrototypeStore, v *domain.Validator, in *UniverseInput, u *Universe) error {
 	create := u.ID == 0
-	u.Name = v.optLocalized(in.Name, u.Name, MaxNameLength, create || in.Name != nil, "name")
+	u.Name = v.OptLocalized(in.Name, u.Name, domain.MaxNameLength, create || in.Name != nil, "name")
 	switch {
 	case in.ClearOrder:
 		u.Order = nil
@@ -348,8 +339,8 @@ func applyUniverse(ctx context.Context, st PrototypeStore, v *Validator, in *Uni
 		u.ParentID = nil
 	case in.ParentID != nil:
 		lineage, err := st.FindUniverseLineage(ctx, *in.ParentID)
-		if IsCode(err, CodeNotFound) {
-			v.Add(VNotFound, fmt.Sprintf(MsgNoSuchRecord, *in.ParentID), "parentId")
+		if domain.IsCode(err, domain.CodeNotFound) {
+			v.Add(domain.VNotFound, fmt.Sprintf(MsgNoSuchRecord, *in.ParentID), "parentId")
 			return nil
 		}
 		if err != nil {
@@ -362,9 +353,9 @@ func applyUniverse(ctx context.Context, st PrototypeStore, v *Validator, in *Uni
 			}
 		}
 		if err := UniversePlacement(u.ID, lineage, below); err != nil {
-			code, msg := VMaxDepth, err.Error()
+			code, msg := domain.VMaxDepth, err.Error()
 			if err == errUniverseCycle {
-				code = VInvalid
+				code = domain.VInvalid
 			}
 			v.Add(code, msg, "parentId")
 			return nil

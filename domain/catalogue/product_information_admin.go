@@ -1,10 +1,12 @@
-package domain
+package catalogue
 
 import (
 	"context"
 	"fmt"
 	"slices"
 	"strings"
+
+	"salesplatform/domain"
 )
 
 // Product information administration: the settings of each product line,
@@ -21,7 +23,7 @@ type URLEntryInput struct {
 // embedded settings are ignored in favour of Title and Description.
 type EventsProductInformationInput struct {
 	PartnerID          *int64
-	Title, Description []TextInput
+	Title, Description []domain.TextInput
 	TOSURL             []URLEntryInput
 	EventsProductInformation
 }
@@ -29,7 +31,7 @@ type EventsProductInformationInput struct {
 // GiftcardsProductInformationInput replaces the giftcards line.
 type GiftcardsProductInformationInput struct {
 	PartnerID          *int64
-	Title, Description []TextInput
+	Title, Description []domain.TextInput
 }
 
 // NetworkGiftcardsProductInformationInput replaces a marketplace's network
@@ -37,10 +39,10 @@ type GiftcardsProductInformationInput struct {
 // or one of ValidityDay…ValidityYear.
 type NetworkGiftcardsProductInformationInput struct {
 	PartnerID          *int64
-	Title, Description []TextInput
+	Title, Description []domain.TextInput
 	Giftcard           struct {
 		CustomizedAmount               bool
-		Title, Description, TermsOfUse []TextInput
+		Title, Description, TermsOfUse []domain.TextInput
 		MinimumAmount                  string
 		PredefinedAmounts              []string
 		ValidityPeriod                 int
@@ -48,7 +50,7 @@ type NetworkGiftcardsProductInformationInput struct {
 	}
 	MoneyPot struct {
 		Activated          bool
-		Title, Description []TextInput
+		Title, Description []domain.TextInput
 		Logo               string
 	}
 }
@@ -57,37 +59,37 @@ type NetworkGiftcardsProductInformationInput struct {
 // vouchers line.
 type NetworkVouchersProductInformationInput struct {
 	PartnerID                      *int64
-	Title, Description, TermsOfUse []TextInput
+	Title, Description, TermsOfUse []domain.TextInput
 	NetworkVouchersProductInformation
 }
 
 // VouchersProductInformationInput replaces the vouchers line.
 type VouchersProductInformationInput struct {
 	PartnerID                         *int64
-	Title, Subtitle, ShortDescription []TextInput
+	Title, Subtitle, ShortDescription []domain.TextInput
 	VouchersProductInformation
 }
 
 // WorkshopsProductInformationInput replaces the workshops line.
 type WorkshopsProductInformationInput struct {
 	PartnerID          *int64
-	Title, Description []TextInput
+	Title, Description []domain.TextInput
 	TOSURL             []URLEntryInput
 	WorkshopsProductInformation
 }
 
 // urlMap reads a map of URLs by language.
-func (v *Validator) urlMap(in []URLEntryInput, path ...any) map[string]string {
+func urlMap(v *domain.Validator, in []URLEntryInput, path ...any) map[string]string {
 	out := map[string]string{}
 	at := func(i int, f string) []any { return append(append([]any{}, path...), i, f) }
 	for i, e := range in {
 		switch {
-		case !IsLanguage(e.Lang):
-			v.Add(VUnknownLanguage, fmt.Sprintf(MsgLanguageChoice, e.Lang), at(i, "lang")...)
+		case !domain.IsLanguage(e.Lang):
+			v.Add(domain.VUnknownLanguage, fmt.Sprintf(domain.MsgLanguageChoice, e.Lang), at(i, "lang")...)
 		case out[e.Lang] != "":
-			v.Add(VUnique, msgLanguageTwice, at(i, "lang")...)
+			v.Add(domain.VUnique, domain.MsgLanguageTwice, at(i, "lang")...)
 		}
-		if u := v.url(e.URL, at(i, "url")...); u != "" {
+		if u := v.Url(e.URL, at(i, "url")...); u != "" {
 			out[e.Lang] = u
 		}
 	}
@@ -98,42 +100,42 @@ func (v *Validator) urlMap(in []URLEntryInput, path ...any) map[string]string {
 // partner (staff: of in.PartnerID), display_events_per_slots included.
 // Errors: those of adminPartner; CodeInvalid with every field error.
 func (s *PartnerCatalogService) SaveEventsProductInformation(ctx context.Context, in EventsProductInformationInput) (*EventsProductInformation, error) {
-	p, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := domain.AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
+	var v domain.Validator
 	pi := in.EventsProductInformation
-	pi.Title = v.localized(in.Title, MaxNameLength, false, "title")
-	pi.Description = v.localized(in.Description, MaxDescriptionLength, false, "description")
-	pi.TOSURL = v.urlMap(in.TOSURL, "tosUrl")
+	pi.Title = v.Localized(in.Title, domain.MaxNameLength, false, "title")
+	pi.Description = v.Localized(in.Description, domain.MaxDescriptionLength, false, "description")
+	pi.TOSURL = urlMap(&v, in.TOSURL, "tosUrl")
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.SaveEventsProductInformation(ctx, p.ID, &pi); err != nil {
 		return nil, err
 	}
-	return s.EventsProductInformation(asCatalogOf(ctx, p))
+	return s.EventsProductInformation(domain.AsCatalogOf(ctx, p))
 }
 
 // SaveGiftcardsProductInformation replaces the giftcards line of the
 // caller's partner (staff: of in.PartnerID).
 // Errors: those of adminPartner; CodeInvalid with every field error.
 func (s *PartnerCatalogService) SaveGiftcardsProductInformation(ctx context.Context, in GiftcardsProductInformationInput) (*GiftcardsProductInformationView, error) {
-	p, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := domain.AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
-	pi := &GiftcardsProductInformation{Title: v.localized(in.Title, MaxNameLength, false, "title"),
-		Description: v.localized(in.Description, MaxDescriptionLength, false, "description")}
+	var v domain.Validator
+	pi := &GiftcardsProductInformation{Title: v.Localized(in.Title, domain.MaxNameLength, false, "title"),
+		Description: v.Localized(in.Description, domain.MaxDescriptionLength, false, "description")}
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.SaveGiftcardsProductInformation(ctx, p.ID, pi); err != nil {
 		return nil, err
 	}
-	views, err := s.GiftcardsProductInformation(asCatalogOf(ctx, p))
+	views, err := s.GiftcardsProductInformation(domain.AsCatalogOf(ctx, p))
 	if err != nil {
 		return nil, err
 	}
@@ -148,34 +150,34 @@ func (s *PartnerCatalogService) SaveNetworkGiftcardsProductInformation(ctx conte
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
+	var v domain.Validator
 	g, pot := in.Giftcard, in.MoneyPot
 	pi := &NetworkGiftcardsProductInformation{
-		Title:       v.localized(in.Title, MaxNameLength, false, "title"),
-		Description: v.localized(in.Description, MaxDescriptionLength, false, "description"),
+		Title:       v.Localized(in.Title, domain.MaxNameLength, false, "title"),
+		Description: v.Localized(in.Description, domain.MaxDescriptionLength, false, "description"),
 		Giftcard: NetworkGiftcardSettings{CustomizedAmount: g.CustomizedAmount,
-			Title:          v.localized(g.Title, MaxNameLength, false, "giftcard", "title"),
-			Description:    v.localized(g.Description, MaxDescriptionLength, false, "giftcard", "description"),
-			TermsOfUse:     v.localized(g.TermsOfUse, MaxDescriptionLength, false, "giftcard", "termsOfUse"),
-			ValidityPeriod: v.nonNegative(g.ValidityPeriod, "giftcard", "validityPeriod"),
+			Title:          v.Localized(g.Title, domain.MaxNameLength, false, "giftcard", "title"),
+			Description:    v.Localized(g.Description, domain.MaxDescriptionLength, false, "giftcard", "description"),
+			TermsOfUse:     v.Localized(g.TermsOfUse, domain.MaxDescriptionLength, false, "giftcard", "termsOfUse"),
+			ValidityPeriod: v.NonNegative(g.ValidityPeriod, "giftcard", "validityPeriod"),
 			ValidityUnit:   g.ValidityUnit},
 		MoneyPot: NetworkGiftcardMoneyPot{Activated: pot.Activated,
-			Title:       v.localized(pot.Title, MaxNameLength, false, "moneyPot", "title"),
-			Description: v.localized(pot.Description, MaxDescriptionLength, false, "moneyPot", "description"),
-			Logo:        v.url(pot.Logo, "moneyPot", "logo")},
+			Title:       v.Localized(pot.Title, domain.MaxNameLength, false, "moneyPot", "title"),
+			Description: v.Localized(pot.Description, domain.MaxDescriptionLength, false, "moneyPot", "description"),
+			Logo:        v.Url(pot.Logo, "moneyPot", "logo")},
 	}
 	if strings.TrimSpace(g.MinimumAmount) != "" {
 		pi.Giftcard.MinimumAmount = v.Money(g.MinimumAmount, "giftcard", "minimumAmount")
 	}
 	if len(g.PredefinedAmounts) > MaxPredefinedAmounts {
-		v.Add(VMaxElements, fmt.Sprintf(MsgTooManyElements, MaxPredefinedAmounts), "giftcard", "predefinedAmounts")
+		v.Add(domain.VMaxElements, fmt.Sprintf(domain.MsgTooManyElements, MaxPredefinedAmounts), "giftcard", "predefinedAmounts")
 	} else {
 		for i, a := range g.PredefinedAmounts {
 			pi.Giftcard.PredefinedAmounts = append(pi.Giftcard.PredefinedAmounts, v.Money(a, "giftcard", "predefinedAmounts", i))
 		}
 	}
 	if g.ValidityUnit != "" && !slices.Contains(validityUnits, g.ValidityUnit) {
-		v.Add(VInvalid, fmt.Sprintf(MsgLanguageChoice, g.ValidityUnit), "giftcard", "validityUnit")
+		v.Add(domain.VInvalid, fmt.Sprintf(domain.MsgLanguageChoice, g.ValidityUnit), "giftcard", "validityUnit")
 	}
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -183,7 +185,7 @@ func (s *PartnerCatalogService) SaveNetworkGiftcardsProductInformation(ctx conte
 	if err := s.store.SaveNetworkGiftcardsProductInformation(ctx, p.ID, pi); err != nil {
 		return nil, err
 	}
-	return s.NetworkGiftcardsProductInformation(asCatalogOf(ctx, p))
+	return s.NetworkGiftcardsProductInformation(domain.AsCatalogOf(ctx, p))
 }
 
 // SaveNetworkVouchersProductInformation replaces the network vouchers line
@@ -194,70 +196,70 @@ func (s *PartnerCatalogService) SaveNetworkVouchersProductInformation(ctx contex
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
+	var v domain.Validator
 	pi := in.NetworkVouchersProductInformation
-	pi.Title = v.localized(in.Title, MaxNameLength, false, "title")
-	pi.Description = v.localized(in.Description, MaxDescriptionLength, false, "description")
-	pi.TermsOfUse = v.localized(in.TermsOfUse, MaxDescriptionLength, false, "termsOfUse")
-	v.nonNegative(pi.ValidityPeriod, "validityPeriod")
-	v.nonNegative(pi.ValidityPeriodUnit, "validityPeriodUnit")
+	pi.Title = v.Localized(in.Title, domain.MaxNameLength, false, "title")
+	pi.Description = v.Localized(in.Description, domain.MaxDescriptionLength, false, "description")
+	pi.TermsOfUse = v.Localized(in.TermsOfUse, domain.MaxDescriptionLength, false, "termsOfUse")
+	v.NonNegative(pi.ValidityPeriod, "validityPeriod")
+	v.NonNegative(pi.ValidityPeriodUnit, "validityPeriodUnit")
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.SaveNetworkVouchersProductInformation(ctx, p.ID, &pi); err != nil {
 		return nil, err
 	}
-	return s.NetworkVouchersProductInformation(asCatalogOf(ctx, p))
+	return s.NetworkVouchersProductInformation(domain.AsCatalogOf(ctx, p))
 }
 
 // SaveVouchersProductInformation replaces the vouchers line of the caller's
 // partner (staff: of in.PartnerID).
 // Errors: those of adminPartner; CodeInvalid with every field error.
 func (s *PartnerCatalogService) SaveVouchersProductInformation(ctx context.Context, in VouchersProductInformationInput) (*VouchersProductInformation, error) {
-	p, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := domain.AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
+	var v domain.Validator
 	pi := in.VouchersProductInformation
-	pi.Title = v.localized(in.Title, MaxNameLength, false, "title")
-	pi.Subtitle = v.localized(in.Subtitle, MaxNameLength, false, "subtitle")
-	pi.ShortDescription = v.localized(in.ShortDescription, MaxDescriptionLength, false, "shortDescription")
-	v.nonNegative(pi.ValidityPeriod, "validityPeriod")
-	v.nonNegative(pi.ValidityPeriodUnit, "validityPeriodUnit")
-	v.nonNegative(pi.MethodOfDisplay, "methodOfDisplay")
+	pi.Title = v.Localized(in.Title, domain.MaxNameLength, false, "title")
+	pi.Subtitle = v.Localized(in.Subtitle, domain.MaxNameLength, false, "subtitle")
+	pi.ShortDescription = v.Localized(in.ShortDescription, domain.MaxDescriptionLength, false, "shortDescription")
+	v.NonNegative(pi.ValidityPeriod, "validityPeriod")
+	v.NonNegative(pi.ValidityPeriodUnit, "validityPeriodUnit")
+	v.NonNegative(pi.MethodOfDisplay, "methodOfDisplay")
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.SaveVouchersProductInformation(ctx, p.ID, &pi); err != nil {
 		return nil, err
 	}
-	return s.VouchersProductInformation(asCatalogOf(ctx, p))
+	return s.VouchersProductInformation(domain.AsCatalogOf(ctx, p))
 }
 
 // SaveWorkshopsProductInformation replaces the workshops line of the
 // caller's partner (staff: of in.PartnerID).
 // Errors: those of adminPartner; CodeInvalid with every field error.
 func (s *PartnerCatalogService) SaveWorkshopsProductInformation(ctx context.Context, in WorkshopsProductInformationInput) (*WorkshopsProductInformation, error) {
-	p, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := domain.AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
+	var v domain.Validator
 	pi := in.WorkshopsProductInformation
-	pi.Title = v.localized(in.Title, MaxNameLength, false, "title")
-	pi.Description = v.localized(in.Description, MaxDescriptionLength, false, "description")
-	pi.TOSURL = v.urlMap(in.TOSURL, "tosUrl")
-	v.nonNegative(pi.MinNbFreePlacesForLabelShown, "minNbFreePlacesForLabelShown")
-	pi.PhoneNumber = v.text(pi.PhoneNumber, MaxPhoneLength, "phoneNumber")
-	pi.DefaultWorkshopImage = v.url(pi.DefaultWorkshopImage, "defaultWorkshopImage")
-	v.nonNegative(pi.ValidityPeriod, "validityPeriod")
-	v.nonNegative(pi.ValidityPeriodUnit, "validityPeriodUnit")
+	pi.Title = v.Localized(in.Title, domain.MaxNameLength, false, "title")
+	pi.Description = v.Localized(in.Description, domain.MaxDescriptionLength, false, "description")
+	pi.TOSURL = urlMap(&v, in.TOSURL, "tosUrl")
+	v.NonNegative(pi.MinNbFreePlacesForLabelShown, "minNbFreePlacesForLabelShown")
+	pi.PhoneNumber = v.Text(pi.PhoneNumber, domain.MaxPhoneLength, "phoneNumber")
+	pi.DefaultWorkshopImage = v.Url(pi.DefaultWorkshopImage, "defaultWorkshopImage")
+	v.NonNegative(pi.ValidityPeriod, "validityPeriod")
+	v.NonNegative(pi.ValidityPeriodUnit, "validityPeriodUnit")
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.SaveWorkshopsProductInformation(ctx, p.ID, &pi); err != nil {
 		return nil, err
 	}
-	return s.WorkshopsProductInformation(asCatalogOf(ctx, p))
+	return s.WorkshopsProductInformation(domain.AsCatalogOf(ctx, p))
 }

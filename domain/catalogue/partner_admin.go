@@ -1,9 +1,11 @@
-package domain
+package catalogue
 
 import (
 	"context"
 	"fmt"
 	"strings"
+
+	"salesplatform/domain"
 
 	"github.com/shopspring/decimal"
 )
@@ -36,12 +38,12 @@ type SocialLinkInput struct {
 // Longitude are decimal strings, or nil when the place is not located.
 type PartnerProfileInput struct {
 	PartnerID             *int64
-	Description           []TextInput
-	Managers              []TextInput
-	Nearby                []TextInput
-	PracticalInformation  []TextInput
-	Access                []TextInput
-	CommercialDescription []TextInput
+	Description           []domain.TextInput
+	Managers              []domain.TextInput
+	Nearby                []domain.TextInput
+	PracticalInformation  []domain.TextInput
+	Access                []domain.TextInput
+	CommercialDescription []domain.TextInput
 	Region                string
 	Department            string
 	City                  string
@@ -77,18 +79,18 @@ type PartnerAdminStore interface {
 
 // coordinate reads a latitude or longitude: a decimal string within
 // ±limit, at most six decimal places.
-func (v *Validator) coordinate(s *string, limit int, path ...any) *decimal.Decimal {
+func coordinate(v *domain.Validator, s *string, limit int, path ...any) *decimal.Decimal {
 	if s == nil {
 		return nil
 	}
 	d, err := decimal.NewFromString(strings.TrimSpace(*s))
 	switch {
 	case err != nil:
-		v.Add(VInvalid, msgDecimal, path...)
+		v.Add(domain.VInvalid, domain.MsgDecimal, path...)
 	case d.Exponent() < -maxCoordinatePlaces && !d.Equal(d.Round(maxCoordinatePlaces)):
-		v.Add(VMaxDecimals, msgCoordinatePlaces, path...)
+		v.Add(domain.VMaxDecimals, msgCoordinatePlaces, path...)
 	case d.Abs().GreaterThan(decimal.NewFromInt(int64(limit))):
-		v.Add(VMaxValue, fmt.Sprintf(msgCoordinateRange, -limit, limit), path...)
+		v.Add(domain.VMaxValue, fmt.Sprintf(msgCoordinateRange, -limit, limit), path...)
 	default:
 		return &d
 	}
@@ -100,42 +102,42 @@ func (v *Validator) coordinate(s *string, limit int, path ...any) *decimal.Decim
 // it.
 // Errors: those of adminPartner; CodeInvalid with every field error.
 func (s *PartnerCatalogService) SavePartnerProfile(ctx context.Context, in PartnerProfileInput) (*PartnerListing, error) {
-	p, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := domain.AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
+	var v domain.Validator
 	pr := &PartnerProfile{
-		Description:           v.localized(in.Description, MaxDescriptionLength, false, "description"),
-		Managers:              v.localized(in.Managers, MaxDescriptionLength, false, "managers"),
-		Nearby:                v.localized(in.Nearby, MaxDescriptionLength, false, "nearby"),
-		PracticalInformation:  v.localized(in.PracticalInformation, MaxDescriptionLength, false, "practicalInformation"),
-		Access:                v.localized(in.Access, MaxDescriptionLength, false, "access"),
-		CommercialDescription: v.localized(in.CommercialDescription, MaxDescriptionLength, false, "commercialDescription"),
-		Region:                v.text(in.Region, MaxPlaceLength, "region"),
-		Department:            v.text(in.Department, MaxPlaceLength, "department"),
-		City:                  v.text(in.City, MaxPlaceLength, "city"),
-		Latitude:              v.coordinate(in.Latitude, 90, "latitude"),
-		Longitude:             v.coordinate(in.Longitude, 180, "longitude"),
+		Description:           v.Localized(in.Description, domain.MaxDescriptionLength, false, "description"),
+		Managers:              v.Localized(in.Managers, domain.MaxDescriptionLength, false, "managers"),
+		Nearby:                v.Localized(in.Nearby, domain.MaxDescriptionLength, false, "nearby"),
+		PracticalInformation:  v.Localized(in.PracticalInformation, domain.MaxDescriptionLength, false, "practicalInformation"),
+		Access:                v.Localized(in.Access, domain.MaxDescriptionLength, false, "access"),
+		CommercialDescription: v.Localized(in.CommercialDescription, domain.MaxDescriptionLength, false, "commercialDescription"),
+		Region:                v.Text(in.Region, MaxPlaceLength, "region"),
+		Department:            v.Text(in.Department, MaxPlaceLength, "department"),
+		City:                  v.Text(in.City, MaxPlaceLength, "city"),
+		Latitude:              coordinate(&v, in.Latitude, 90, "latitude"),
+		Longitude:             coordinate(&v, in.Longitude, 180, "longitude"),
 		Facilities:            in.Facilities,
 		SocialLinks:           map[string]string{},
 	}
 	if len(in.SocialLinks) > MaxSocialLinks {
-		v.Add(VMaxElements, fmt.Sprintf(MsgTooManyElements, MaxSocialLinks), "socialLinks")
+		v.Add(domain.VMaxElements, fmt.Sprintf(domain.MsgTooManyElements, MaxSocialLinks), "socialLinks")
 	} else {
 		for i, l := range in.SocialLinks {
 			name := strings.TrimSpace(l.Name)
 			switch {
 			case name == "" || len([]rune(name)) > 50:
-				v.Add(VInvalid, msgSocialNetworkName, "socialLinks", i, "name")
+				v.Add(domain.VInvalid, msgSocialNetworkName, "socialLinks", i, "name")
 			case pr.SocialLinks[name] != "":
-				v.Add(VUnique, "This network is given more than once.", "socialLinks", i, "name")
+				v.Add(domain.VUnique, "This network is given more than once.", "socialLinks", i, "name")
 			}
 			u := strings.TrimSpace(l.URL)
 			if u == "" {
-				v.Add(VRequired, MsgBlank, "socialLinks", i, "url")
+				v.Add(domain.VRequired, domain.MsgBlank, "socialLinks", i, "url")
 			} else {
-				v.url(u, "socialLinks", i, "url")
+				v.Url(u, "socialLinks", i, "url")
 			}
 			pr.SocialLinks[name] = u
 		}
@@ -150,13 +152,13 @@ func (s *PartnerCatalogService) SavePartnerProfile(ctx context.Context, in Partn
 }
 
 // ownListing is the partner as its own catalogue shows it.
-func (s *PartnerCatalogService) ownListing(ctx context.Context, p *Partner) (*PartnerListing, error) {
+func (s *PartnerCatalogService) ownListing(ctx context.Context, p *domain.Partner) (*PartnerListing, error) {
 	got, err := s.store.FindPartnerListings(ctx, PartnerFilter{Self: p.ID, IDs: []int64{p.ID}})
 	if err != nil {
 		return nil, err
 	}
 	if len(got) == 0 {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	return got[0], nil
 }
@@ -165,17 +167,17 @@ func (s *PartnerCatalogService) ownListing(ctx context.Context, p *Partner) (*Pa
 // in.PartnerID) and returns the partner as its catalogue shows it.
 // Errors: those of adminPartner; CodeInvalid on "name" or "logo".
 func (s *PartnerCatalogService) AddPartnerLabel(ctx context.Context, in PartnerLabelInput) (*PartnerListing, error) {
-	p, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := domain.AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
-	l := &PartnerLabel{PartnerID: p.ID, Name: v.text(in.Name, MaxNameLength, "name"), LogoURL: v.url(in.LogoURL, "logo")}
-	if l.Name == "" && !hasFieldError(&v, "name") {
-		v.Add(VRequired, MsgBlank, "name")
+	var v domain.Validator
+	l := &PartnerLabel{PartnerID: p.ID, Name: v.Text(in.Name, domain.MaxNameLength, "name"), LogoURL: v.Url(in.LogoURL, "logo")}
+	if l.Name == "" && !domain.HasFieldError(&v, "name") {
+		v.Add(domain.VRequired, domain.MsgBlank, "name")
 	}
-	if l.LogoURL == "" && !hasFieldError(&v, "logo") {
-		v.Add(VRequired, MsgBlank, "logo")
+	if l.LogoURL == "" && !domain.HasFieldError(&v, "logo") {
+		v.Add(domain.VRequired, domain.MsgBlank, "logo")
 	}
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -189,14 +191,14 @@ func (s *PartnerCatalogService) AddPartnerLabel(ctx context.Context, in PartnerL
 // RemovePartnerLabel removes a label of a partner the caller manages.
 // Errors: CodeUnauthenticated; CodeNotFound for another partner's label.
 func (s *PartnerCatalogService) RemovePartnerLabel(ctx context.Context, id int64) (*PartnerListing, error) {
-	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
+	if _, err := domain.Authorize(ctx, domain.OpCatalogueWrite); err != nil {
 		return nil, err
 	}
 	l, err := s.store.GetPartnerLabel(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	p, err := ownerPartner(ctx, s.partners, l.PartnerID)
+	p, err := domain.OwnerPartner(ctx, s.partners, l.PartnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -210,11 +212,11 @@ func (s *PartnerCatalogService) RemovePartnerLabel(ctx context.Context, id int64
 // partner (staff: of in.PartnerID).
 // Errors: those of adminPartner; CodeInvalid with every field error.
 func (s *PartnerCatalogService) SaveLegalInformation(ctx context.Context, in LegalInformationInput) (*LegalInformationView, error) {
-	p, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := domain.AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
+	var v domain.Validator
 	li := in.LegalInformation
 	for _, f := range []struct {
 		value *string
@@ -227,12 +229,12 @@ func (s *PartnerCatalogService) SaveLegalInformation(ctx context.Context, in Leg
 		{&li.LegalLastName, "legalLastName"}, {&li.SIRETNumber, "siretNumber"}, {&li.VATID, "vatId"}, {&li.RCS, "rcs"},
 		{&li.LegalNoticeEmail, "legalNoticeEmail"},
 	} {
-		*f.value = v.text(*f.value, MaxLegalFieldLength, f.field)
+		*f.value = v.Text(*f.value, MaxLegalFieldLength, f.field)
 	}
-	if li.LegalNoticeEmail != "" && !ValidEmail(li.LegalNoticeEmail) {
-		v.Add(VInvalid, msgEnterValidEmail, "legalNoticeEmail")
+	if li.LegalNoticeEmail != "" && !domain.ValidEmail(li.LegalNoticeEmail) {
+		v.Add(domain.VInvalid, msgEnterValidEmail, "legalNoticeEmail")
 	}
-	li.AgencyWebsite = v.url(li.AgencyWebsite, "agencyWebsite")
+	li.AgencyWebsite = v.Url(li.AgencyWebsite, "agencyWebsite")
 	li.CapitalStock = decimal.Zero
 	if strings.TrimSpace(in.CapitalStock) != "" {
 		li.CapitalStock = v.Money(in.CapitalStock, "capitalStock")
@@ -243,7 +245,7 @@ func (s *PartnerCatalogService) SaveLegalInformation(ctx context.Context, in Leg
 	if err := s.store.SaveLegalInformation(ctx, p.ID, &li); err != nil {
 		return nil, err
 	}
-	views, err := s.LegalInformation(asCatalogOf(ctx, p))
+	views, err := s.LegalInformation(domain.AsCatalogOf(ctx, p))
 	if err != nil {
 		return nil, err
 	}
@@ -254,20 +256,20 @@ func (s *PartnerCatalogService) SaveLegalInformation(ctx context.Context, in Leg
 // caller's partner (staff: of partnerID); it returns them as the catalogue
 // shows them.
 // Errors: those of adminPartner; CodeInvalid on "terms".
-func (s *PartnerCatalogService) SaveRefundWithdrawalTerms(ctx context.Context, partnerID *int64, terms []TextInput) (Localized, error) {
-	p, _, err := AdminPartner(ctx, s.partners, partnerID)
+func (s *PartnerCatalogService) SaveRefundWithdrawalTerms(ctx context.Context, partnerID *int64, terms []domain.TextInput) (domain.Localized, error) {
+	p, _, err := domain.AdminPartner(ctx, s.partners, partnerID)
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
-	l := v.localized(terms, MaxDescriptionLength*4, false, "terms")
+	var v domain.Validator
+	l := v.Localized(terms, domain.MaxDescriptionLength*4, false, "terms")
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.store.SaveRefundWithdrawalTerms(ctx, p.ID, l); err != nil {
 		return nil, err
 	}
-	all, err := s.RefundWithdrawalTerms(asCatalogOf(ctx, p))
+	all, err := s.RefundWithdrawalTerms(domain.AsCatalogOf(ctx, p))
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package domain_test
+package catalogue_test
 
 import (
 	"testing"

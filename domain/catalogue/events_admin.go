@@ -1,8 +1,10 @@
-package domain
+package catalogue
 
 import (
 	"context"
 	"time"
+
+	"salesplatform/domain"
 )
 
 // Event administration: a partner (or staff for it) writes its events,
@@ -15,10 +17,10 @@ type EventInput struct {
 	// PartnerID names the partner on create: staff name any, a partner
 	// caller only its own (or none).
 	PartnerID        *int64
-	Name             []TextInput
-	ShortDescription []TextInput
-	LongDescription  []TextInput
-	Booking          []TextInput
+	Name             []domain.TextInput
+	ShortDescription []domain.TextInput
+	LongDescription  []domain.TextInput
+	Booking          []domain.TextInput
 	CoverImage       *string
 	Images           []string
 	// DeliveryOptions replaces every option when given.
@@ -52,7 +54,7 @@ type EventSlotInput struct {
 // EventFormulaInput adds or changes a formula; name and price are required
 // to add.
 type EventFormulaInput struct {
-	Name  []TextInput
+	Name  []domain.TextInput
 	Price *string
 }
 
@@ -76,23 +78,23 @@ type EventAdminStore interface {
 	UpdateEventFormula(ctx context.Context, f *EventFormula) error
 }
 
-func (in *EventInput) apply(v *Validator, e *Event) {
+func (in *EventInput) apply(v *domain.Validator, e *Event) {
 	create := e.ID == 0
-	e.Name = v.optLocalized(in.Name, e.Name, MaxNameLength, create || in.Name != nil, "name")
-	e.ShortDescription = v.optLocalized(in.ShortDescription, e.ShortDescription, MaxDescriptionLength, false, "shortDescription")
-	e.LongDescription = v.optLocalized(in.LongDescription, e.LongDescription, MaxDescriptionLength, false, "longDescription")
-	e.Booking = v.optLocalized(in.Booking, e.Booking, MaxDescriptionLength, false, "booking")
-	e.CoverImage = v.optURL(in.CoverImage, e.CoverImage, "coverImage")
-	e.Images = v.imageURLs(in.Images, e.Images, "images")
+	e.Name = v.OptLocalized(in.Name, e.Name, domain.MaxNameLength, create || in.Name != nil, "name")
+	e.ShortDescription = v.OptLocalized(in.ShortDescription, e.ShortDescription, domain.MaxDescriptionLength, false, "shortDescription")
+	e.LongDescription = v.OptLocalized(in.LongDescription, e.LongDescription, domain.MaxDescriptionLength, false, "longDescription")
+	e.Booking = v.OptLocalized(in.Booking, e.Booking, domain.MaxDescriptionLength, false, "booking")
+	e.CoverImage = v.OptURL(in.CoverImage, e.CoverImage, "coverImage")
+	e.Images = v.ImageURLs(in.Images, e.Images, "images")
 	if d := in.DeliveryOptions; d != nil {
 		at := func(f string) []any { return []any{"deliveryOptions", f} }
 		e.DeliveryOptions = DeliveryOptions{
 			EmailToBuyer: d.EmailToBuyer, EmailToBeneficiary: d.EmailToBeneficiary,
 			PostalMailToBuyer: d.PostalMailToBuyer, PostalMailToBeneficiary: d.PostalMailToBeneficiary,
 			PostalMailShippingCost: v.Money(d.PostalMailShippingCost, at("postalMailShippingCost")...),
-			PostalMailDuration:     v.nonNegative(d.PostalMailDuration, at("postalMailDuration")...),
+			PostalMailDuration:     v.NonNegative(d.PostalMailDuration, at("postalMailDuration")...),
 			PickupOnSite:           d.PickupOnSite,
-			PickupOnSiteDuration:   v.nonNegative(d.PickupOnSiteDuration, at("pickupOnSiteDuration")...),
+			PickupOnSiteDuration:   v.NonNegative(d.PickupOnSiteDuration, at("pickupOnSiteDuration")...),
 			PickupOnSiteCost:       v.Money(d.PickupOnSiteCost, at("pickupOnSiteCost")...),
 			Activated3MAToBuyer:    d.Activated3MAToBuyer, Activated3MAToBeneficiary: d.Activated3MAToBeneficiary,
 			MessengerDeliveryCost: v.Money(d.MessengerDeliveryCost, at("messengerDeliveryCost")...),
@@ -104,12 +106,12 @@ func (in *EventInput) apply(v *Validator, e *Event) {
 // in.PartnerID) and returns it as the catalogue shows it.
 // Errors: those of adminPartner; CodeInvalid with every field error.
 func (s *EventService) CreateEvent(ctx context.Context, in EventInput) (*EventView, error) {
-	p, _, err := AdminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := domain.AdminPartner(ctx, s.partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
 	e := &Event{PartnerID: p.ID}
-	var v Validator
+	var v domain.Validator
 	in.apply(&v, e)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -128,7 +130,7 @@ func (s *EventService) UpdateEvent(ctx context.Context, id int64, in EventInput)
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
+	var v domain.Validator
 	in.apply(&v, e)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -140,22 +142,22 @@ func (s *EventService) UpdateEvent(ctx context.Context, id int64, in EventInput)
 }
 
 // managedEvent returns the event and its partner when the caller manages it.
-func (s *EventService) managedEvent(ctx context.Context, id int64) (*Event, *Partner, error) {
-	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
+func (s *EventService) managedEvent(ctx context.Context, id int64) (*Event, *domain.Partner, error) {
+	if _, err := domain.Authorize(ctx, domain.OpCatalogueWrite); err != nil {
 		return nil, nil, err
 	}
 	e, err := s.store.GetEvent(ctx, id)
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := ownerPartner(ctx, s.partners, e.PartnerID)
+	p, err := domain.OwnerPartner(ctx, s.partners, e.PartnerID)
 	if err != nil {
 		return nil, nil, err
 	}
 	return e, p, nil
 }
 
-func (s *EventService) adminEventView(ctx context.Context, p *Partner, id int64) (*EventView, error) {
+func (s *EventService) adminEventView(ctx context.Context, p *domain.Partner, id int64) (*EventView, error) {
 	loc, err := p.Location()
 	if err != nil {
 		return nil, err
@@ -167,20 +169,20 @@ func (s *EventService) adminEventView(ctx context.Context, p *Partner, id int64)
 	return newEventView(p, e, loc), nil
 }
 
-func (in *EventSlotInput) apply(v *Validator, sl *EventSlot) {
+func (in *EventSlotInput) apply(v *domain.Validator, sl *EventSlot) {
 	create := sl.ID == 0
 	if create && in.StartingAt == nil {
-		v.Add(VRequired, MsgRequired, "startingDatetime")
+		v.Add(domain.VRequired, domain.MsgRequired, "startingDatetime")
 	}
 	if create && in.EndingAt == nil {
-		v.Add(VRequired, MsgRequired, "endingDatetime")
+		v.Add(domain.VRequired, domain.MsgRequired, "endingDatetime")
 	}
-	sl.StartingAt = v.optTime(in.StartingAt, sl.StartingAt, "startingDatetime")
-	sl.EndingAt = v.optTime(in.EndingAt, sl.EndingAt, "endingDatetime")
+	sl.StartingAt = v.OptTime(in.StartingAt, sl.StartingAt, "startingDatetime")
+	sl.EndingAt = v.OptTime(in.EndingAt, sl.EndingAt, "endingDatetime")
 	sl.AvailablePlaces = v.OptInt(in.AvailablePlaces, sl.AvailablePlaces, "availablePlaces")
 	if in.StartingAt != nil || in.EndingAt != nil {
 		if !sl.StartingAt.IsZero() && !sl.EndingAt.IsZero() {
-			v.dateRange(sl.StartingAt, sl.EndingAt, "endingDatetime")
+			v.DateRange(sl.StartingAt, sl.EndingAt, "endingDatetime")
 		}
 	}
 }
@@ -194,7 +196,7 @@ func (s *EventService) AddEventSlot(ctx context.Context, eventID int64, in Event
 		return nil, err
 	}
 	sl := &EventSlot{EventID: e.ID}
-	var v Validator
+	var v domain.Validator
 	in.apply(&v, sl)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -212,7 +214,7 @@ func (s *EventService) UpdateEventSlot(ctx context.Context, id int64, in EventSl
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
+	var v domain.Validator
 	in.apply(&v, sl)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -234,8 +236,8 @@ func (s *EventService) RemoveEventSlot(ctx context.Context, id int64) error {
 	return s.store.RemoveEventSlot(ctx, sl.ID)
 }
 
-func (s *EventService) managedSlot(ctx context.Context, id int64) (*EventSlot, *Partner, error) {
-	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
+func (s *EventService) managedSlot(ctx context.Context, id int64) (*EventSlot, *domain.Partner, error) {
+	if _, err := domain.Authorize(ctx, domain.OpCatalogueWrite); err != nil {
 		return nil, nil, err
 	}
 	sl, err := s.store.GetEventSlot(ctx, id)
@@ -246,7 +248,7 @@ func (s *EventService) managedSlot(ctx context.Context, id int64) (*EventSlot, *
 	return sl, p, err
 }
 
-func eventSlotView(p *Partner, sl *EventSlot) (*EventSlotView, error) {
+func eventSlotView(p *domain.Partner, sl *EventSlot) (*EventSlotView, error) {
 	loc, err := p.Location()
 	if err != nil {
 		return nil, err
@@ -255,13 +257,13 @@ func eventSlotView(p *Partner, sl *EventSlot) (*EventSlotView, error) {
 		FunnelLink: eventFunnelLink(p, sl.EventID, sl.ID)}, nil
 }
 
-func (in *EventFormulaInput) apply(v *Validator, f *EventFormula) {
+func (in *EventFormulaInput) apply(v *domain.Validator, f *EventFormula) {
 	create := f.ID == 0
-	f.Name = v.optLocalized(in.Name, f.Name, MaxNameLength, create || in.Name != nil, "name")
+	f.Name = v.OptLocalized(in.Name, f.Name, domain.MaxNameLength, create || in.Name != nil, "name")
 	if create && in.Price == nil {
-		v.Add(VRequired, MsgRequired, "price")
+		v.Add(domain.VRequired, domain.MsgRequired, "price")
 	}
-	f.Price = v.optMoney(in.Price, f.Price, "price")
+	f.Price = v.OptMoney(in.Price, f.Price, "price")
 }
 
 // AddEventFormula adds a formula to an event the caller manages.
@@ -272,7 +274,7 @@ func (s *EventService) AddEventFormula(ctx context.Context, eventID int64, in Ev
 		return nil, err
 	}
 	f := &EventFormula{EventID: e.ID}
-	var v Validator
+	var v domain.Validator
 	in.apply(&v, f)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -280,14 +282,14 @@ func (s *EventService) AddEventFormula(ctx context.Context, eventID int64, in Ev
 	if err := s.store.AddEventFormula(ctx, f); err != nil {
 		return nil, err
 	}
-	return &EventFormulaView{EventFormula: *f, PriceFormatted: formatMoney(p, f.Price),
+	return &EventFormulaView{EventFormula: *f, PriceFormatted: domain.FormatMoney(p, f.Price),
 		CurrencyCode: p.PriceCurrency()}, nil
 }
 
 // UpdateEventFormula changes a formula of an event the caller manages.
 // Errors: as AddEventSlot, CodeNotFound for the formula.
 func (s *EventService) UpdateEventFormula(ctx context.Context, id int64, in EventFormulaInput) (*EventFormulaView, error) {
-	if _, err := Authorize(ctx, OpCatalogueWrite); err != nil {
+	if _, err := domain.Authorize(ctx, domain.OpCatalogueWrite); err != nil {
 		return nil, err
 	}
 	f, err := s.store.GetEventFormula(ctx, id)
@@ -298,7 +300,7 @@ func (s *EventService) UpdateEventFormula(ctx context.Context, id int64, in Even
 	if err != nil {
 		return nil, err
 	}
-	var v Validator
+	var v domain.Validator
 	in.apply(&v, f)
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -306,7 +308,7 @@ func (s *EventService) UpdateEventFormula(ctx context.Context, id int64, in Even
 	if err := s.store.UpdateEventFormula(ctx, f); err != nil {
 		return nil, err
 	}
-	return &EventFormulaView{EventFormula: *f, PriceFormatted: formatMoney(p, f.Price),
+	return &EventFormulaView{EventFormula: *f, PriceFormatted: domain.FormatMoney(p, f.Price),
 		CurrencyCode: p.PriceCurrency()}, nil
 }
 
@@ -314,7 +316,7 @@ func (s *EventService) UpdateEventFormula(ctx context.Context, id int64, in Even
 // (staff: of partnerID).
 // Errors: those of adminPartner.
 func (s *EventService) SaveEventSettings(ctx context.Context, partnerID *int64, set EventSettings) (EventSettings, error) {
-	p, _, err := AdminPartner(ctx, s.partners, partnerID)
+	p, _, err := domain.AdminPartner(ctx, s.partners, partnerID)
 	if err != nil {
 		return EventSettings{}, err
 	}

@@ -1,9 +1,11 @@
-package domain_test
+package catalogue_test
 
 import (
 	"context"
 	"strconv"
 	"testing"
+
+	"salesplatform/domain/catalogue"
 
 	"github.com/shopspring/decimal"
 
@@ -17,7 +19,7 @@ func TestGiftcardPrototypeScope(t *testing.T) {
 	ctx := context.Background()
 	partners := db.Stores().Partners
 	store := persistence.NewPrototypeStore(raw)
-	svc := domain.NewPrototypeService(store, partners)
+	svc := catalogue.NewPrototypeService(store, partners)
 
 	market := &domain.Partner{Name: "Market", SiteDomain: "market.example.com", IsMarketplace: true, Status: domain.PartnerStatusActive}
 	member := &domain.Partner{Name: "Member", SiteDomain: "member.example.com", Status: domain.PartnerStatusActive, Currency: "GBP"}
@@ -30,15 +32,15 @@ func TestGiftcardPrototypeScope(t *testing.T) {
 	if err := persistence.NewPartnerCatalogStore(raw).AddNetworkPartner(ctx, market.ID, member.ID); err != nil {
 		t.Fatal(err)
 	}
-	protos := map[string]*domain.GiftcardPrototype{}
+	protos := map[string]*catalogue.GiftcardPrototype{}
 	// In a fixed order: the list is ordered by id.
 	for _, owner := range []struct {
 		name string
 		p    *domain.Partner
 	}{{"market", market}, {"member", member}, {"outsider", outsider}} {
 		name, p := owner.name, owner.p
-		g := &domain.GiftcardPrototype{PartnerID: p.ID, MinimumAmount: decimal.RequireFromString("5"),
-			PredefinedAmounts: []decimal.Decimal{decimal.RequireFromString("20")}, ValidityPeriod: 1, ValidityUnit: domain.ValidityYear}
+		g := &catalogue.GiftcardPrototype{PartnerID: p.ID, MinimumAmount: decimal.RequireFromString("5"),
+			PredefinedAmounts: []decimal.Decimal{decimal.RequireFromString("20")}, ValidityPeriod: 1, ValidityUnit: catalogue.ValidityYear}
 		if err := store.CreateGiftcardPrototype(ctx, g); err != nil {
 			t.Fatal(err)
 		}
@@ -48,7 +50,7 @@ func TestGiftcardPrototypeScope(t *testing.T) {
 		protos[name] = g
 	}
 	first := domain.PageRequest{Number: 1, Size: 20}
-	ids := func(page *domain.Page[*domain.GiftcardPrototypeView]) []int64 {
+	ids := func(page *domain.Page[*catalogue.GiftcardPrototypeView]) []int64 {
 		out := []int64{}
 		for _, v := range page.Items {
 			out = append(out, v.ID)
@@ -112,7 +114,7 @@ func TestGiftcardPrototypeScope(t *testing.T) {
 	})
 
 	t.Run("ErrInvalidValidityUnit", func(t *testing.T) {
-		err := store.CreateGiftcardPrototype(ctx, &domain.GiftcardPrototype{PartnerID: market.ID, ValidityPeriod: 1, ValidityUnit: "fortnight"})
+		err := store.CreateGiftcardPrototype(ctx, &catalogue.GiftcardPrototype{PartnerID: market.ID, ValidityPeriod: 1, ValidityUnit: "fortnight"})
 		if err == nil {
 			t.Error("a validity unit outside day, week, month, year was stored")
 		}
@@ -124,7 +126,7 @@ func TestPrototypeThemesAndUniverses(t *testing.T) {
 	ctx := context.Background()
 	partners := db.Stores().Partners
 	store := persistence.NewPrototypeStore(raw)
-	svc := domain.NewPrototypeService(store, partners)
+	svc := catalogue.NewPrototypeService(store, partners)
 	shop := &domain.Partner{Name: "Shop", SiteDomain: "shop.example.com", Status: domain.PartnerStatusActive}
 	if err := partners.CreatePartner(ctx, shop); err != nil {
 		t.Fatal(err)
@@ -143,21 +145,21 @@ func TestPrototypeThemesAndUniverses(t *testing.T) {
 	})
 
 	t.Run("OKThreeLevelsFromOneLeaf", func(t *testing.T) {
-		var chain []*domain.Universe
+		var chain []*catalogue.Universe
 		var parent *int64
 		for i := 0; i < 3; i++ {
-			u := &domain.Universe{ParentID: parent}
+			u := &catalogue.Universe{ParentID: parent}
 			if err := store.CreateUniverse(ctx, u); err != nil {
 				t.Fatal(err)
 			}
 			chain, parent = append(chain, u), &u.ID
 		}
-		th := &domain.Theme{Name: domain.Localized{"en": "Sea"}}
+		th := &catalogue.Theme{Name: domain.Localized{"en": "Sea"}}
 		if err := store.CreateTheme(ctx, th); err != nil {
 			t.Fatal(err)
 		}
 		for i := 0; i < 2; i++ { // two prototypes, same leaf and theme: each shown once
-			p := &domain.VoucherPrototype{PartnerID: shop.ID, UniverseID: &chain[2].ID, ThemeIDs: []int64{th.ID, th.ID}}
+			p := &catalogue.VoucherPrototype{PartnerID: shop.ID, UniverseID: &chain[2].ID, ThemeIDs: []int64{th.ID, th.ID}}
 			if err := store.CreateVoucherPrototype(ctx, p); err != nil {
 				t.Fatal(err)
 			}

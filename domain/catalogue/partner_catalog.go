@@ -1,4 +1,4 @@
-package domain
+package catalogue
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"salesplatform/domain"
 
 	"github.com/bojanz/currency"
 	"github.com/shopspring/decimal"
@@ -37,12 +39,12 @@ type PartnerFacilities struct {
 // PartnerProfile is what a partner shows of itself in the catalogue. A
 // partner that never saved one shows the zero profile.
 type PartnerProfile struct {
-	Description           Localized
-	Managers              Localized
-	Nearby                Localized
-	PracticalInformation  Localized
-	Access                Localized
-	CommercialDescription Localized
+	Description           domain.Localized
+	Managers              domain.Localized
+	Nearby                domain.Localized
+	PracticalInformation  domain.Localized
+	Access                domain.Localized
+	CommercialDescription domain.Localized
 	Region                string
 	Department            string
 	City                  string
@@ -97,7 +99,7 @@ type PartnerFilter struct {
 
 // ListedPartnerStatuses are the statuses of the network partners a
 // marketplace's catalogue lists: active ones and network partners.
-var ListedPartnerStatuses = []string{PartnerStatusActive, PartnerStatusNetwork}
+var ListedPartnerStatuses = []string{domain.PartnerStatusActive, domain.PartnerStatusNetwork}
 
 // LegalInformation is a partner's legal identity (part 2.8, without what the
 // partner record holds).
@@ -134,8 +136,8 @@ type LegalInformationView struct {
 
 // EventsProductInformation are a partner's event ticket settings (2.13).
 type EventsProductInformation struct {
-	Title                    Localized
-	Description              Localized
+	Title                    domain.Localized
+	Description              domain.Localized
 	TOSURL                   map[string]string
 	DisplayFullyBookedEvents bool
 	DisplayEventsPerSlots    bool
@@ -143,8 +145,8 @@ type EventsProductInformation struct {
 
 // GiftcardsProductInformation are a partner's giftcard settings (2.13).
 type GiftcardsProductInformation struct {
-	Title       Localized
-	Description Localized
+	Title       domain.Localized
+	Description domain.Localized
 }
 
 // GiftcardsProductInformationView adds the partners where the giftcards are
@@ -158,11 +160,11 @@ type GiftcardsProductInformationView struct {
 // subset of 2.7 that network giftcards settings show).
 type NetworkGiftcardSettings struct {
 	CustomizedAmount  bool
-	Description       Localized
+	Description       domain.Localized
 	MinimumAmount     decimal.Decimal
 	PredefinedAmounts []decimal.Decimal
-	TermsOfUse        Localized
-	Title             Localized
+	TermsOfUse        domain.Localized
+	Title             domain.Localized
 	ValidityPeriod    int
 	ValidityUnit      string
 }
@@ -170,16 +172,16 @@ type NetworkGiftcardSettings struct {
 // NetworkGiftcardMoneyPot is the collective-gift option of network giftcards.
 type NetworkGiftcardMoneyPot struct {
 	Activated   bool
-	Description Localized
+	Description domain.Localized
 	Logo        string
-	Title       Localized
+	Title       domain.Localized
 }
 
 // NetworkGiftcardsProductInformation are a partner's network giftcard
 // settings (2.13).
 type NetworkGiftcardsProductInformation struct {
-	Title       Localized
-	Description Localized
+	Title       domain.Localized
+	Description domain.Localized
 	Giftcard    NetworkGiftcardSettings
 	MoneyPot    NetworkGiftcardMoneyPot
 }
@@ -188,17 +190,17 @@ type NetworkGiftcardsProductInformation struct {
 // partner's currency.
 type NetworkGiftcardsProductInformationView struct {
 	NetworkGiftcardsProductInformation
-	MinimumAmountFormatted     Localized
-	PredefinedAmountsFormatted []Localized
+	MinimumAmountFormatted     domain.Localized
+	PredefinedAmountsFormatted []domain.Localized
 	CurrencyCode               string // the amounts' currency: the partner's
 }
 
 // NetworkVouchersProductInformation are a partner's network voucher (box)
 // settings (2.13).
 type NetworkVouchersProductInformation struct {
-	Title                          Localized
-	Description                    Localized
-	TermsOfUse                     Localized
+	Title                          domain.Localized
+	Description                    domain.Localized
+	TermsOfUse                     domain.Localized
 	DisplayByUniverse              bool
 	ValidityPeriod                 int
 	ValidityPeriodUnit             int
@@ -214,9 +216,9 @@ type NetworkVouchersProductInformation struct {
 // hero_image and default_prototype_image are not kept: the contract shows
 // them null and not their type.
 type VouchersProductInformation struct {
-	Title                           Localized
-	Subtitle                        Localized
-	ShortDescription                Localized
+	Title                           domain.Localized
+	Subtitle                        domain.Localized
+	ShortDescription                domain.Localized
 	ActivatedDestinationFilter      bool
 	ActivatedUniverseFilter         bool
 	ActivatedPriceFilter            bool
@@ -232,8 +234,8 @@ type VouchersProductInformation struct {
 
 // WorkshopsProductInformation are a partner's workshop settings (2.13).
 type WorkshopsProductInformation struct {
-	Title                        Localized
-	Description                  Localized
+	Title                        domain.Localized
+	Description                  domain.Localized
 	TOSURL                       map[string]string
 	DisplayWorkshopsByMonth      bool
 	DisplayWorkshopsPerSession   bool
@@ -262,7 +264,7 @@ type PartnerCatalogStore interface {
 	PartnerAdminStore
 	// FindListedPartners returns a page of the partners f selects, by id,
 	// with their profiles and labels, and how many f selects in all.
-	FindListedPartners(ctx context.Context, f PartnerFilter, page PageRequest) ([]*PartnerListing, int, error)
+	FindListedPartners(ctx context.Context, f PartnerFilter, page domain.PageRequest) ([]*PartnerListing, int, error)
 	// FindDestinations returns the distinct non-empty (city, department,
 	// region) of the partners f selects, by region, department and city.
 	FindDestinations(ctx context.Context, f PartnerFilter) ([]Destination, error)
@@ -289,8 +291,8 @@ type PartnerCatalogStore interface {
 
 	FindLegalInformation(ctx context.Context, partnerID int64) (*LegalInformation, error)
 	SaveLegalInformation(ctx context.Context, partnerID int64, li *LegalInformation) error
-	FindRefundWithdrawalTerms(ctx context.Context, partnerID int64) (Localized, error)
-	SaveRefundWithdrawalTerms(ctx context.Context, partnerID int64, terms Localized) error
+	FindRefundWithdrawalTerms(ctx context.Context, partnerID int64) (domain.Localized, error)
+	SaveRefundWithdrawalTerms(ctx context.Context, partnerID int64, terms domain.Localized) error
 
 	FindEventsProductInformation(ctx context.Context, partnerID int64) (*EventsProductInformation, error)
 	SaveEventsProductInformation(ctx context.Context, partnerID int64, pi *EventsProductInformation) error
@@ -310,11 +312,11 @@ type PartnerCatalogStore interface {
 // catalogue (API v2). No operation needs a token.
 type PartnerCatalogService struct {
 	store    PartnerCatalogStore
-	partners PartnerStore
+	partners domain.PartnerStore
 }
 
 // NewPartnerCatalogService returns the service.
-func NewPartnerCatalogService(store PartnerCatalogStore, partners PartnerStore) *PartnerCatalogService {
+func NewPartnerCatalogService(store PartnerCatalogStore, partners domain.PartnerStore) *PartnerCatalogService {
 	return &PartnerCatalogService{store: store, partners: partners}
 }
 
@@ -333,7 +335,7 @@ const msgPartnerIDInvalid = "Enter a whole number."
 
 // partnerCatalogFilter is the filter selecting the partners scope's catalogue
 // shows.
-func partnerCatalogFilter(scope *Partner) PartnerFilter {
+func partnerCatalogFilter(scope *domain.Partner) PartnerFilter {
 	if scope.IsMarketplace {
 		return PartnerFilter{NetworkOf: scope.ID, Statuses: ListedPartnerStatuses}
 	}
@@ -344,8 +346,8 @@ func partnerCatalogFilter(scope *Partner) PartnerFilter {
 // Errors: those of CatalogPartner; CodeInvalid on "id" when an id is not an
 // integer (or there are more than MaxPartnerIDs); CodeNotFound "Invalid
 // page." past the last page.
-func (s *PartnerCatalogService) Partners(ctx context.Context, q PartnerQuery, page PageRequest) (*Page[*PartnerListing], error) {
-	scope, err := CatalogPartner(ctx, s.partners)
+func (s *PartnerCatalogService) Partners(ctx context.Context, q PartnerQuery, page domain.PageRequest) (*domain.Page[*PartnerListing], error) {
+	scope, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -358,7 +360,7 @@ func (s *PartnerCatalogService) Partners(ctx context.Context, q PartnerQuery, pa
 	if err != nil {
 		return nil, err
 	}
-	return NewPage(items, count, page)
+	return domain.NewPage(items, count, page)
 }
 
 // parsePartnerIDs reads the id filter: integers separated by commas, empty
@@ -367,7 +369,7 @@ func parsePartnerIDs(raw string) ([]int64, error) {
 	if strings.TrimSpace(raw) == "" {
 		return nil, nil
 	}
-	var v Validator
+	var v domain.Validator
 	ids := []int64{}
 	for _, part := range strings.Split(raw, ",") {
 		if part = strings.TrimSpace(part); part == "" {
@@ -375,13 +377,13 @@ func parsePartnerIDs(raw string) ([]int64, error) {
 		}
 		id, err := strconv.ParseInt(part, 10, 64)
 		if err != nil {
-			v.Add(VInvalid, msgPartnerIDInvalid, "id")
+			v.Add(domain.VInvalid, msgPartnerIDInvalid, "id")
 			return nil, v.Err()
 		}
 		ids = append(ids, id)
 	}
 	if len(ids) > MaxPartnerIDs {
-		v.Add(VMaxLength, fmt.Sprintf("Ensure this value has at most %d elements.", MaxPartnerIDs), "id")
+		v.Add(domain.VMaxLength, fmt.Sprintf("Ensure this value has at most %d elements.", MaxPartnerIDs), "id")
 		return nil, v.Err()
 	}
 	return ids, nil
@@ -392,13 +394,13 @@ func parsePartnerIDs(raw string) ([]int64, error) {
 // Errors: those of CatalogPartner; CodeNotFound when the id is not an
 // integer or names no partner of the catalogue.
 func (s *PartnerCatalogService) Partner(ctx context.Context, id string) (*PartnerListing, error) {
-	scope, err := CatalogPartner(ctx, s.partners)
+	scope, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
 	n, err := strconv.ParseInt(id, 10, 64)
 	if err != nil {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	f := partnerCatalogFilter(scope)
 	f.IDs = []int64{n}
@@ -409,7 +411,7 @@ func (s *PartnerCatalogService) Partner(ctx context.Context, id string) (*Partne
 // marketplace included.
 // Errors: those of CatalogPartner.
 func (s *PartnerCatalogService) CurrentPartner(ctx context.Context) (*PartnerListing, error) {
-	scope, err := CatalogPartner(ctx, s.partners)
+	scope, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -423,7 +425,7 @@ func (s *PartnerCatalogService) CurrentPartner(ctx context.Context) (*PartnerLis
 // partners and their labels, whatever the number of ids.
 // Errors: those of CatalogPartner.
 func (s *PartnerCatalogService) PartnersByID(ctx context.Context, ids []int64) ([]*PartnerListing, error) {
-	scope, err := CatalogPartner(ctx, s.partners)
+	scope, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -453,18 +455,18 @@ func (s *PartnerCatalogService) PartnersByID(ctx context.Context, ids []int64) (
 		}
 		found = append(found, listed...)
 	}
-	return inKeyOrder(ids, found, partnerListingID), nil
+	return domain.InKeyOrder(ids, found, partnerListingID), nil
 }
 
 func partnerListingID(p *PartnerListing) int64 { return p.ID }
 
 func (s *PartnerCatalogService) onePartner(ctx context.Context, f PartnerFilter) (*PartnerListing, error) {
-	items, _, err := s.store.FindListedPartners(ctx, f, PageRequest{Number: 1, Size: 1})
+	items, _, err := s.store.FindListedPartners(ctx, f, domain.PageRequest{Number: 1, Size: 1})
 	if err != nil {
 		return nil, err
 	}
 	if len(items) == 0 {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	return items[0], nil
 }
@@ -473,7 +475,7 @@ func (s *PartnerCatalogService) onePartner(ctx context.Context, f PartnerFilter)
 // each place once.
 // Errors: those of CatalogPartner.
 func (s *PartnerCatalogService) Destinations(ctx context.Context) ([]Destination, error) {
-	scope, err := CatalogPartner(ctx, s.partners)
+	scope, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
@@ -488,12 +490,12 @@ func (s *PartnerCatalogService) Destinations(ctx context.Context) ([]Destination
 // one, with empty texts and a zero capital stock when none was saved.
 // Errors: those of CatalogPartner.
 func (s *PartnerCatalogService) LegalInformation(ctx context.Context) ([]*LegalInformationView, error) {
-	scope, err := CatalogPartner(ctx, s.partners)
+	scope, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
 	li, err := s.store.FindLegalInformation(ctx, scope.ID)
-	if IsCode(err, CodeNotFound) {
+	if domain.IsCode(err, domain.CodeNotFound) {
 		li, err = &LegalInformation{}, nil
 	}
 	if err != nil {
@@ -518,26 +520,26 @@ const NoRefundWithdrawalTerms = "-"
 // RefundWithdrawalTerms is the current partner's refund and withdrawal
 // terms: a list of one, in every language, NoRefundWithdrawalTerms where there is none.
 // Errors: those of CatalogPartner.
-func (s *PartnerCatalogService) RefundWithdrawalTerms(ctx context.Context) ([]Localized, error) {
-	scope, err := CatalogPartner(ctx, s.partners)
+func (s *PartnerCatalogService) RefundWithdrawalTerms(ctx context.Context) ([]domain.Localized, error) {
+	scope, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
 	terms, err := s.store.FindRefundWithdrawalTerms(ctx, scope.ID)
-	if IsCode(err, CodeNotFound) {
-		terms, err = Localized{}, nil
+	if domain.IsCode(err, domain.CodeNotFound) {
+		terms, err = domain.Localized{}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	all := make(Localized, len(Languages))
-	for _, lang := range Languages {
+	all := make(domain.Localized, len(domain.Languages))
+	for _, lang := range domain.Languages {
 		all[lang] = NoRefundWithdrawalTerms
 		if t := strings.TrimSpace(terms[lang]); t != "" {
 			all[lang] = terms[lang]
 		}
 	}
-	return []Localized{all}, nil
+	return []domain.Localized{all}, nil
 }
 
 // EventsProductInformation is the current partner's event settings; the
@@ -552,12 +554,12 @@ func (s *PartnerCatalogService) EventsProductInformation(ctx context.Context) (*
 // where the giftcards are used.
 // Errors: those of CatalogPartner.
 func (s *PartnerCatalogService) GiftcardsProductInformation(ctx context.Context) ([]*GiftcardsProductInformationView, error) {
-	scope, err := CatalogPartner(ctx, s.partners)
+	scope, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
 	pi, err := s.store.FindGiftcardsProductInformation(ctx, scope.ID)
-	if IsCode(err, CodeNotFound) {
+	if domain.IsCode(err, domain.CodeNotFound) {
 		pi, err = &GiftcardsProductInformation{}, nil
 	}
 	if err != nil {
@@ -577,12 +579,12 @@ func (s *PartnerCatalogService) GiftcardsProductInformation(ctx context.Context)
 // giftcard settings, amounts formatted in its currency.
 // Errors: those of CatalogPartner.
 func (s *PartnerCatalogService) NetworkGiftcardsProductInformation(ctx context.Context) (*NetworkGiftcardsProductInformationView, error) {
-	scope, err := CatalogPartner(ctx, s.partners)
+	scope, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
 	pi, err := s.store.FindNetworkGiftcardsProductInformation(ctx, scope.ID)
-	if IsCode(err, CodeNotFound) {
+	if domain.IsCode(err, domain.CodeNotFound) {
 		pi, err = &NetworkGiftcardsProductInformation{}, nil
 	}
 	if err != nil {
@@ -593,12 +595,12 @@ func (s *PartnerCatalogService) NetworkGiftcardsProductInformation(ctx context.C
 	}
 	v := &NetworkGiftcardsProductInformationView{
 		NetworkGiftcardsProductInformation: *pi,
-		MinimumAmountFormatted:             Localized(l10n.Money(pi.Giftcard.MinimumAmount, scope.Currency)),
-		PredefinedAmountsFormatted:         make([]Localized, len(pi.Giftcard.PredefinedAmounts)),
+		MinimumAmountFormatted:             domain.Localized(l10n.Money(pi.Giftcard.MinimumAmount, scope.Currency)),
+		PredefinedAmountsFormatted:         make([]domain.Localized, len(pi.Giftcard.PredefinedAmounts)),
 		CurrencyCode:                       scope.Currency,
 	}
 	for i, a := range pi.Giftcard.PredefinedAmounts {
-		v.PredefinedAmountsFormatted[i] = Localized(l10n.Money(a, scope.Currency))
+		v.PredefinedAmountsFormatted[i] = domain.Localized(l10n.Money(a, scope.Currency))
 	}
 	return v, nil
 }
@@ -627,12 +629,12 @@ func (s *PartnerCatalogService) WorkshopsProductInformation(ctx context.Context)
 // findProductInformation reads the scope's settings of one product line, the
 // zero value (the defaults) when it has none.
 func findProductInformation[T any](ctx context.Context, s *PartnerCatalogService, find func(context.Context, int64) (*T, error)) (*T, error) {
-	scope, err := CatalogPartner(ctx, s.partners)
+	scope, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
 	}
 	pi, err := find(ctx, scope.ID)
-	if IsCode(err, CodeNotFound) {
+	if domain.IsCode(err, domain.CodeNotFound) {
 		return new(T), nil
 	}
 	return pi, err

@@ -1,10 +1,12 @@
-package domain_test
+package catalogue_test
 
 import (
 	"context"
 	"slices"
 	"testing"
 	"time"
+
+	"salesplatform/domain/catalogue"
 
 	"github.com/shopspring/decimal"
 
@@ -14,7 +16,7 @@ import (
 )
 
 type workshopFixture struct {
-	svc             *domain.WorkshopService
+	svc             *catalogue.WorkshopService
 	store           *persistence.WorkshopStore
 	shop, other     *domain.Partner
 	asShop, asOther context.Context
@@ -25,13 +27,13 @@ func newWorkshopFixture(t *testing.T) *workshopFixture {
 	db, raw := dbtest.NewDatabase(t)
 	f := &workshopFixture{store: persistence.NewWorkshopStore(raw)}
 	f.shop, f.other, f.asShop, f.asOther = bookingPartners(t, db)
-	f.svc = domain.NewWorkshopService(f.store, db.Stores().Partners)
+	f.svc = catalogue.NewWorkshopService(f.store, db.Stores().Partners)
 	return f
 }
 
-func (f *workshopFixture) category(t *testing.T, p *domain.Partner) *domain.WorkshopCategory {
+func (f *workshopFixture) category(t *testing.T, p *domain.Partner) *catalogue.WorkshopCategory {
 	t.Helper()
-	c := &domain.WorkshopCategory{PartnerID: p.ID, Price: decimal.RequireFromString("25")}
+	c := &catalogue.WorkshopCategory{PartnerID: p.ID, Price: decimal.RequireFromString("25")}
 	if err := f.store.CreateWorkshopCategory(context.Background(), c); err != nil {
 		t.Fatal(err)
 	}
@@ -40,25 +42,25 @@ func (f *workshopFixture) category(t *testing.T, p *domain.Partner) *domain.Work
 
 func (f *workshopFixture) theme(t *testing.T) int64 {
 	t.Helper()
-	tag := &domain.WorkshopTag{Name: domain.Localized{"fr": "Thème"}}
-	if err := f.store.CreateWorkshopTag(context.Background(), domain.WorkshopTheme, tag); err != nil {
+	tag := &catalogue.WorkshopTag{Name: domain.Localized{"fr": "Thème"}}
+	if err := f.store.CreateWorkshopTag(context.Background(), catalogue.WorkshopTheme, tag); err != nil {
 		t.Fatal(err)
 	}
 	return tag.ID
 }
 
-func (f *workshopFixture) workshop(t *testing.T, p *domain.Partner, themes ...int64) *domain.Workshop {
+func (f *workshopFixture) workshop(t *testing.T, p *domain.Partner, themes ...int64) *catalogue.Workshop {
 	t.Helper()
-	w := &domain.Workshop{PartnerID: p.ID, CategoryID: f.category(t, p).ID, ThemeIDs: themes}
+	w := &catalogue.Workshop{PartnerID: p.ID, CategoryID: f.category(t, p).ID, ThemeIDs: themes}
 	if err := f.store.CreateWorkshop(context.Background(), w); err != nil {
 		t.Fatal(err)
 	}
 	return w
 }
 
-func (f *workshopFixture) session(t *testing.T, w *domain.Workshop, start time.Time, places int) int64 {
+func (f *workshopFixture) session(t *testing.T, w *catalogue.Workshop, start time.Time, places int) int64 {
 	t.Helper()
-	s := &domain.WorkshopSession{WorkshopID: w.ID, StartingAt: start, EndingAt: start.Add(2 * time.Hour),
+	s := &catalogue.WorkshopSession{WorkshopID: w.ID, StartingAt: start, EndingAt: start.Add(2 * time.Hour),
 		MinCapacity: 1, MaxCapacity: 10, AvailablePlaces: places}
 	if err := f.store.AddWorkshopSession(context.Background(), s); err != nil {
 		t.Fatal(err)
@@ -66,7 +68,7 @@ func (f *workshopFixture) session(t *testing.T, w *domain.Workshop, start time.T
 	return s.ID
 }
 
-func sessionIDs(items []*domain.WorkshopSessionView) []int64 {
+func sessionIDs(items []*catalogue.WorkshopSessionView) []int64 {
 	ids := make([]int64, len(items))
 	for i, s := range items {
 		ids[i] = s.ID
@@ -78,7 +80,7 @@ func TestCreateWorkshop(t *testing.T) {
 	f := newWorkshopFixture(t)
 
 	t.Run("ErrOtherPartnersCategory", func(t *testing.T) {
-		w := &domain.Workshop{PartnerID: f.shop.ID, CategoryID: f.category(t, f.other).ID}
+		w := &catalogue.Workshop{PartnerID: f.shop.ID, CategoryID: f.category(t, f.other).ID}
 		e := dbtest.WantCode(t, f.store.CreateWorkshop(context.Background(), w), domain.CodeInvalid)
 		if len(e.Fields) != 1 || e.Fields[0].Path[0] != "category" {
 			t.Errorf("fields = %+v", e.Fields)
@@ -86,7 +88,7 @@ func TestCreateWorkshop(t *testing.T) {
 	})
 
 	t.Run("ErrUnknownTheme", func(t *testing.T) {
-		w := &domain.Workshop{PartnerID: f.shop.ID, CategoryID: f.category(t, f.shop).ID, ThemeIDs: []int64{987654}}
+		w := &catalogue.Workshop{PartnerID: f.shop.ID, CategoryID: f.category(t, f.shop).ID, ThemeIDs: []int64{987654}}
 		e := dbtest.WantCode(t, f.store.CreateWorkshop(context.Background(), w), domain.CodeInvalid)
 		if len(e.Fields) != 1 || e.Fields[0].Path[0] != "themes" {
 			t.Errorf("fields = %+v", e.Fields)
@@ -111,7 +113,7 @@ func TestWorkshopSessions(t *testing.T) {
 	first := domain.PageRequest{Number: 1, Size: 20}
 
 	t.Run("OKUpcomingOfThePartnerByStart", func(t *testing.T) {
-		page, err := f.svc.WorkshopSessions(f.asShop, domain.WorkshopSessionQuery{Page: first})
+		page, err := f.svc.WorkshopSessions(f.asShop, catalogue.WorkshopSessionQuery{Page: first})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,7 +123,7 @@ func TestWorkshopSessions(t *testing.T) {
 	})
 
 	t.Run("OKOneWorkshop", func(t *testing.T) {
-		page, err := f.svc.WorkshopSessions(f.asShop, domain.WorkshopSessionQuery{Workshop: " " + bookingID(a.ID), Page: first})
+		page, err := f.svc.WorkshopSessions(f.asShop, catalogue.WorkshopSessionQuery{Workshop: " " + bookingID(a.ID), Page: first})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -131,14 +133,14 @@ func TestWorkshopSessions(t *testing.T) {
 	})
 
 	t.Run("OKOtherPartnersWorkshopIsEmpty", func(t *testing.T) {
-		page, err := f.svc.WorkshopSessions(f.asShop, domain.WorkshopSessionQuery{Workshop: bookingID(foreign.ID), Page: first})
+		page, err := f.svc.WorkshopSessions(f.asShop, catalogue.WorkshopSessionQuery{Workshop: bookingID(foreign.ID), Page: first})
 		if err != nil || page.Count != 0 || len(page.Items) != 0 {
 			t.Errorf("page = %+v, %v", page, err)
 		}
 	})
 
 	t.Run("ErrWorkshopNotANumber", func(t *testing.T) {
-		_, err := f.svc.WorkshopSessions(f.asShop, domain.WorkshopSessionQuery{Workshop: "1.5", Page: first})
+		_, err := f.svc.WorkshopSessions(f.asShop, catalogue.WorkshopSessionQuery{Workshop: "1.5", Page: first})
 		e := dbtest.WantCode(t, err, domain.CodeInvalid)
 		if len(e.Fields) != 1 || e.Fields[0].Path[0] != "workshop" || e.Fields[0].Message != "Enter a number." {
 			t.Errorf("fields = %+v", e.Fields)
