@@ -64,7 +64,7 @@ const (
 	VUnknownLanguage = "invalid_choice"
 )
 
-// adminPartner is the partner whose catalogue an admin operation changes:
+// AdminPartner is the partner whose catalogue an admin operation changes:
 // the caller's own partner, or for staff the partner partnerID names. A
 // partner caller may name its own partner; naming another is CodeNotFound,
 // as if it did not exist.
@@ -105,7 +105,7 @@ func manages(c *Caller, ownerID int64) bool {
 	return c.User.IsStaff || (c.Partner != nil && c.Partner.ID == ownerID)
 }
 
-// ownerPartner returns the partner a record belongs to when the caller
+// OwnerPartner returns the partner a record belongs to when the caller
 // manages it, else CodeNotFound.
 // Errors: those of Authorize(OpCatalogueWrite); CodeNotFound.
 func OwnerPartner(ctx context.Context, partners PartnerStore, ownerID int64) (*Partner, error) {
@@ -122,7 +122,7 @@ func OwnerPartner(ctx context.Context, partners PartnerStore, ownerID int64) (*P
 	return partners.FindPartnerByID(ctx, ownerID)
 }
 
-// localized reads a Localized input: known languages, each once, texts of
+// Localized reads a Localized input: known languages, each once, texts of
 // at most max characters. A blank text means no text in that language.
 // required asks for at least one text.
 func (v *Validator) Localized(in []TextInput, max int, required bool, path ...any) Localized {
@@ -155,7 +155,7 @@ func (v *Validator) Localized(in []TextInput, max int, required bool, path ...an
 	return out
 }
 
-// optLocalized is localized for an optional input: nil keeps old.
+// OptLocalized is localized for an optional input: nil keeps old.
 func (v *Validator) OptLocalized(in []TextInput, old Localized, max int, required bool, path ...any) Localized {
 	if in == nil {
 		if required && len(old) == 0 {
@@ -166,7 +166,7 @@ func (v *Validator) OptLocalized(in []TextInput, old Localized, max int, require
 	return v.Localized(in, max, required, path...)
 }
 
-// money reads an amount given as a decimal string: at least 0, at most two
+// Money reads an amount given as a decimal string: at least 0, at most two
 // decimal places, at most MaxMoneyWholeDigits before the point.
 func (v *Validator) Money(s string, path ...any) decimal.Decimal {
 	d, err := decimal.NewFromString(strings.TrimSpace(s))
@@ -185,7 +185,7 @@ func (v *Validator) Money(s string, path ...any) decimal.Decimal {
 	return decimal.Zero
 }
 
-// optMoney is money for an optional input: nil keeps old.
+// OptMoney is money for an optional input: nil keeps old.
 func (v *Validator) OptMoney(s *string, old decimal.Decimal, path ...any) decimal.Decimal {
 	if s == nil {
 		return old
@@ -193,7 +193,7 @@ func (v *Validator) OptMoney(s *string, old decimal.Decimal, path ...any) decima
 	return v.Money(*s, path...)
 }
 
-// nonNegative checks a count or a duration.
+// NonNegative checks a count or a duration.
 func (v *Validator) NonNegative(n int, path ...any) int {
 	if n < 0 {
 		v.Add(VMinValue, MsgMinZero, path...)
@@ -201,7 +201,7 @@ func (v *Validator) NonNegative(n int, path ...any) int {
 	return n
 }
 
-// optInt is nonNegative for an optional input: nil keeps old.
+// OptInt is nonNegative for an optional input: nil keeps old.
 func (v *Validator) OptInt(n *int, old int, path ...any) int {
 	if n == nil {
 		return old
@@ -209,13 +209,13 @@ func (v *Validator) OptInt(n *int, old int, path ...any) int {
 	return v.NonNegative(*n, path...)
 }
 
-// text reads a plain text of at most max characters.
+// Text reads a plain text of at most max characters.
 func (v *Validator) Text(s string, max int, path ...any) string {
 	v.PlainText(s, max, path)
 	return strings.TrimSpace(s)
 }
 
-// optText is text for an optional input: nil keeps old.
+// OptText is text for an optional input: nil keeps old.
 func (v *Validator) OptText(s *string, old string, max int, path ...any) string {
 	if s == nil {
 		return old
@@ -223,22 +223,22 @@ func (v *Validator) OptText(s *string, old string, max int, path ...any) string 
 	return v.Text(*s, max, path...)
 }
 
-// url reads "" or an absolute http(s) URL.
-func (v *Validator) Url(s string, path ...any) string {
+// URL reads "" or an absolute http(s) URL.
+func (v *Validator) URL(s string, path ...any) string {
 	s = strings.TrimSpace(s)
-	v.HttpURL(s, path)
+	v.HTTPURL(s, path)
 	return s
 }
 
-// optURL is url for an optional input: nil keeps old.
+// OptURL is url for an optional input: nil keeps old.
 func (v *Validator) OptURL(s *string, old string, path ...any) string {
 	if s == nil {
 		return old
 	}
-	return v.Url(*s, path...)
+	return v.URL(*s, path...)
 }
 
-// imageURLs reads a list of image URLs, none empty: nil keeps old.
+// ImageURLs reads a list of image URLs, none empty: nil keeps old.
 func (v *Validator) ImageURLs(in, old []string, path ...any) []string {
 	if in == nil {
 		return old
@@ -254,19 +254,19 @@ func (v *Validator) ImageURLs(in, old []string, path ...any) []string {
 			v.Add(VRequired, MsgBlank, at...)
 			continue
 		}
-		out[i] = v.Url(u, at...)
+		out[i] = v.URL(u, at...)
 	}
 	return out
 }
 
-// dateRange checks that end comes after start; the error is on endPath.
+// DateRange checks that end comes after start; the error is on endPath.
 func (v *Validator) DateRange(start, end time.Time, endPath ...any) {
 	if !end.After(start) {
 		v.Add(VEndBeforeStart, msgEndBeforeStart, endPath...)
 	}
 }
 
-// pick returns *p, or old when p is nil: an optional input field.
+// Pick returns *p, or old when p is nil: an optional input field.
 func Pick[T any](p *T, old T) T {
 	if p == nil {
 		return old
@@ -274,7 +274,7 @@ func Pick[T any](p *T, old T) T {
 	return *p
 }
 
-// formatMoney is an amount in the partner's currency, formatted per language.
+// FormatMoney is an amount in the partner's currency, formatted per language.
 func FormatMoney(p *Partner, amount decimal.Decimal) Localized {
 	return Localized(l10n.Money(amount, p.PriceCurrency()))
 }

@@ -41,7 +41,7 @@ const (
 // Doc is a decoded JSON object of an administration body.
 type Doc = map[string]any
 
-// docReader reads one body. On a partial update (PATCH) an absent field is
+// DocReader reads one body. On a partial update (PATCH) an absent field is
 // never an error; otherwise absent required fields are.
 type DocReader struct {
 	V       *Validator
@@ -49,7 +49,7 @@ type DocReader struct {
 	Partial bool
 }
 
-// raw returns a field's value; ok is false when it is absent or null (with
+// Raw returns a field's value; ok is false when it is absent or null (with
 // the required and null errors recorded). null reports an explicit null.
 func (d *DocReader) Raw(field string, required, nullable bool) (value any, ok, null bool) {
 	value, present := d.Obj[field]
@@ -99,7 +99,7 @@ func (d *DocReader) str(field string, required bool, max int) *string {
 	return &s
 }
 
-// texts reads prefix_<lang> for every language into into: a blank text
+// Texts reads prefix_<lang> for every language into into: a blank text
 // removes that language.
 func (d *DocReader) Texts(prefix string, required bool, max int, into Localized) {
 	for _, lang := range Languages {
@@ -113,7 +113,7 @@ func (d *DocReader) Texts(prefix string, required bool, max int, into Localized)
 	}
 }
 
-// nameless records msgNoName when names is empty and no prefix_<lang>
+// Nameless records msgNoName when names is empty and no prefix_<lang>
 // field has an error of its own; on a partial update only when the body
 // gives one of them.
 func (d *DocReader) Nameless(prefix string, names Localized) {
@@ -138,7 +138,7 @@ func (d *DocReader) touches(prefix string) bool {
 	return false
 }
 
-// boolean reads a boolean as DRF's BooleanField: true/false, 1/0 and their
+// Boolean reads a boolean as DRF's BooleanField: true/false, 1/0 and their
 // usual spellings as strings.
 func (d *DocReader) Boolean(field string) *bool {
 	value, ok, _ := d.Raw(field, false, false)
@@ -165,7 +165,7 @@ func (d *DocReader) Boolean(field string) *bool {
 	return &b
 }
 
-// integer reads an integer within [min, 2^31-1]. set reports a value or
+// Integer reads an integer within [min, 2^31-1]. set reports a value or
 // an explicit null (nullable fields only); n is nil for null.
 func (d *DocReader) Integer(field string, required, nullable bool, min int64) (n *int, set bool) {
 	value, ok, null := d.Raw(field, required, nullable)
@@ -188,7 +188,7 @@ func (d *DocReader) Integer(field string, required, nullable bool, min int64) (n
 	return &x, true
 }
 
-// money reads an amount of at least 0 with at most two decimals, given as
+// Money reads an amount of at least 0 with at most two decimals, given as
 // a JSON number or a decimal string (DRF's DecimalField).
 func (d *DocReader) Money(field string, required, nullable bool) (m *decimal.Decimal, set bool) {
 	value, ok, null := d.Raw(field, required, nullable)
@@ -213,7 +213,7 @@ func (d *DocReader) Money(field string, required, nullable bool) (m *decimal.Dec
 	return &amount, true
 }
 
-// choice reads a string among choices.
+// Choice reads a string among choices.
 func (d *DocReader) Choice(field string, required bool, choices []string) *string {
 	s := d.str(field, required, MaxNameLength)
 	if s == nil {
@@ -236,31 +236,31 @@ func pkValue(value any) (int64, bool) {
 	return AsInt(value)
 }
 
-// pk reads the id of a related record; set reports a value or an explicit
+// PK reads the id of a related record; set reports a value or an explicit
 // null (nullable fields only).
-func (d *DocReader) Pk(field string, required, nullable bool) (id *int64, set bool) {
+func (d *DocReader) PK(field string, required, nullable bool) (id *int64, set bool) {
 	value, ok, null := d.Raw(field, required, nullable)
 	if !ok {
 		return nil, null
 	}
 	n, ok := pkValue(value)
 	if !ok {
-		d.V.Add(VInvalid, fmt.Sprintf(msgPKType, JsonTypeName(value)), field)
+		d.V.Add(VInvalid, fmt.Sprintf(msgPKType, JSONTypeName(value)), field)
 		return nil, false
 	}
 	return &n, true
 }
 
-// pkList reads a list of at most maxListedPKs ids, without duplicates;
+// PKList reads a list of at most maxListedPKs ids, without duplicates;
 // nil when absent or invalid.
-func (d *DocReader) PkList(field string) []int64 {
+func (d *DocReader) PKList(field string) []int64 {
 	value, ok, _ := d.Raw(field, false, false)
 	if !ok {
 		return nil
 	}
 	list, isList := value.([]any)
 	if !isList {
-		d.V.Add(VInvalid, fmt.Sprintf(MsgNotAList, JsonTypeName(value)), field)
+		d.V.Add(VInvalid, fmt.Sprintf(MsgNotAList, JSONTypeName(value)), field)
 		return nil
 	}
 	if len(list) > maxListedPKs {
@@ -272,7 +272,7 @@ func (d *DocReader) PkList(field string) []int64 {
 	for _, e := range list {
 		n, ok := pkValue(e)
 		if !ok {
-			d.V.Add(VInvalid, fmt.Sprintf(msgPKType, JsonTypeName(e)), field)
+			d.V.Add(VInvalid, fmt.Sprintf(msgPKType, JSONTypeName(e)), field)
 			return nil
 		}
 		if !seen[n] {
@@ -283,7 +283,7 @@ func (d *DocReader) PkList(field string) []int64 {
 	return ids
 }
 
-// date reads a YYYY-MM-DD date or null.
+// Date reads a YYYY-MM-DD date or null.
 func (d *DocReader) Date(field string) (day *time.Time, set bool) {
 	value, ok, null := d.Raw(field, false, true)
 	if !ok {
@@ -313,12 +313,12 @@ func (d *DocReader) uuidField(field string, required bool) *uuid.UUID {
 	return &u
 }
 
-// missingPK records DRF's error for ids naming no record visible here.
+// MissingPK records DRF's error for ids naming no record visible here.
 func (d *DocReader) MissingPK(field string, id int64) {
 	d.V.Add(VNotFound, fmt.Sprintf(MsgPKMissing, id), field)
 }
 
-// writePartner reads partner_uuid and returns the partner the write
+// WritePartner reads partner_uuid and returns the partner the write
 // creates a record for (WritePartner); when that is refused, nil with the
 // field error recorded among the body's others. required asks for
 // partner_uuid even from a member (option categories).

@@ -166,7 +166,7 @@ func (c *Caller) Sees(ownerID int64) bool {
 	return t == nil || *t == ownerID
 }
 
-// listTenant is the partner an administration list reads: the caller's
+// ListTenant is the partner an administration list reads: the caller's
 // tenancy narrowed by the list's partner filter (nil: none). none reports
 // that the two exclude each other (a member asking for another partner's
 // records): the list is then empty, without a read.
@@ -181,7 +181,7 @@ func (c *Caller) ListTenant(partner *int64) (tenant *int64, none bool) {
 	return t, *t != *partner
 }
 
-// adminList is the read of an administration list with one ordering
+// AdminList is the read of an administration list with one ordering
 // string: it authorizes op, refuses an ordering not in orderings, narrows
 // the list's partner filter to the caller's tenancy and reads page with
 // find, given that partner (nil: every partner's). A filter the caller's

@@ -10,7 +10,7 @@ import "context"
 // CatalogPartner like its one-record twin, and a key outside the scope gets
 // nothing (nil, or an empty page), never another partner's record.
 
-// inKeyOrder returns, for each id of ids, the record whose id it is, or nil.
+// InKeyOrder returns, for each id of ids, the record whose id it is, or nil.
 func InKeyOrder[T any](ids []int64, records []*T, idOf func(*T) int64) []*T {
 	byID := make(map[int64]*T, len(records))
 	for _, r := range records {
@@ -23,7 +23,7 @@ func InKeyOrder[T any](ids []int64, records []*T, idOf func(*T) int64) []*T {
 	return out
 }
 
-// visibleBatch is an administration batch read: it authorizes op, reads
+// VisibleBatch is an administration batch read: it authorizes op, reads
 // the records of ids with find (in ids order, nil for unknown ids) and
 // blanks those of partners the caller does not see, so that they read as
 // unknown too.
@@ -45,7 +45,7 @@ func VisibleBatch[T any](ctx context.Context, op AdminOp, ids []int64,
 	return records, nil
 }
 
-// pagesByParent arranges the rows of several parents' lists into one page
+// PagesByParent arranges the rows of several parents' lists into one page
 // per parent, in parentIDs order. rows are the items of each parent's window
 // req, in list order; counts gives the length of each parent's whole list
 // (absent: empty). A window past the end of a list is an empty page, not an
@@ -67,7 +67,7 @@ func PagesByParent[T any](parentIDs []int64, req PageRequest, rows []T, parentOf
 	return out
 }
 
-// visiblePages makes the pages of a batch of parents' lists: parent i's
+// VisiblePages makes the pages of a batch of parents' lists: parent i's
 // items and count when the caller sees it (parents[i] != nil, as
 // visibleBatch leaves them), an empty page otherwise.
 func VisiblePages[P, T any](parents []*P, items [][]T, counts []int, req PageRequest) []*Page[T] {

@@ -59,7 +59,7 @@ func CatalogPartner(ctx context.Context, partners PartnerStore) (*Partner, error
 	return c.Partner, nil
 }
 
-// refusedToken is the authentication error of a request that sent a token
+// RefusedToken is the authentication error of a request that sent a token
 // and had it refused; nil when it sent none or a good one. Public
 // operations need no token, but a wrong one is 401 there too, whatever
 // else the request names, as the legacy service authenticated every view.
@@ -72,7 +72,7 @@ func RefusedToken(ctx context.Context) error {
 	return err
 }
 
-// catalogPartnerZone is CatalogPartner with the time zone the partner's
+// CatalogPartnerZone is CatalogPartner with the time zone the partner's
 // catalogue shows dates in.
 func CatalogPartnerZone(ctx context.Context, partners PartnerStore) (*Partner, *time.Location, error) {
 	p, err := CatalogPartner(ctx, partners)
@@ -88,18 +88,18 @@ func CatalogPartnerZone(ctx context.Context, partners PartnerStore) (*Partner, *
 
 type catalogPartnerKey struct{}
 
-// asCatalogOf returns a context whose catalogue partner is p: an admin
+// AsCatalogOf returns a context whose catalogue partner is p: an admin
 // operation reads back what it wrote as the catalogue shows it. Only this
 // package sets it.
 func AsCatalogOf(ctx context.Context, p *Partner) context.Context {
 	return context.WithValue(ctx, catalogPartnerKey{}, p)
 }
 
-// partnerPathRoot prefixes the pages this service serves for a partner
+// PartnerPathRoot prefixes the pages this service serves for a partner
 // without a site domain: /p/{partner uuid}/….
 const PartnerPathRoot = "/p/"
 
-// purchaseSite is where the partner's booking funnel lives: its own site
+// PurchaseSite is where the partner's booking funnel lives: its own site
 // when it has a domain, else the relative path of its pages on this service
 // (the service's public address is not known here).
 func PurchaseSite(p *Partner) string {

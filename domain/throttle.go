@@ -78,7 +78,7 @@ func (t *ClientThrottle) tick(now time.Time) time.Time {
 	return now
 }
 
-// reserve takes one of the client's attempts before the attempt is made.
+// Reserve takes one of the client's attempts before the attempt is made.
 // Errors: CodeThrottled with the time until the bucket has a token again
 // when it is empty; nothing is taken then.
 func (t *ClientThrottle) Reserve(client string, now time.Time) (*attempt, error) {
@@ -100,7 +100,7 @@ func (t *ClientThrottle) Reserve(client string, now time.Time) (*attempt, error)
 	return &attempt{throttle: t, bucket: l, reservation: r, at: now}, nil
 }
 
-// giveBack returns the attempt's token to its bucket at now: the attempt
+// GiveBack returns the attempt's token to its bucket at now: the attempt
 // succeeded, and only failures count.
 //
 // Reservation.CancelAt alone would give back less than a token: it keeps

@@ -23,7 +23,7 @@ const (
 	VNotFound  = "does_not_exist"
 )
 
-// validator collects field errors for one input.
+// Validator collects field errors for one input.
 type Validator struct {
 	Fields  []FieldError
 	lengths map[string]int
@@ -33,7 +33,7 @@ func (v *Validator) Add(code, msg string, path ...any) {
 	v.Fields = append(v.Fields, FieldError{Path: path, Code: code, Message: msg})
 }
 
-// listLength records the length of a list that may carry element errors.
+// ListLength records the length of a list that may carry element errors.
 func (v *Validator) ListLength(n int, path ...any) {
 	if v.lengths == nil {
 		v.lengths = map[string]int{}
@@ -41,7 +41,7 @@ func (v *Validator) ListLength(n int, path ...any) {
 	v.lengths[PathKey(path)] = n
 }
 
-// err returns the collected errors as one *Error, or nil.
+// Err returns the collected errors as one *Error, or nil.
 func (v *Validator) Err() error {
 	if len(v.Fields) == 0 {
 		return nil
@@ -66,11 +66,11 @@ func AsDoc(body any) (Doc, error) {
 		return obj, nil
 	}
 	var v Validator
-	v.Add(VInvalid, fmt.Sprintf("Invalid data. Expected a dictionary, but got %s.", JsonTypeName(body)), "non_field_errors")
+	v.Add(VInvalid, fmt.Sprintf("Invalid data. Expected a dictionary, but got %s.", JSONTypeName(body)), "non_field_errors")
 	return nil, v.Err()
 }
 
-func JsonTypeName(v any) string {
+func JSONTypeName(v any) string {
 	switch v.(type) {
 	case nil:
 		return "null"
@@ -87,7 +87,7 @@ func JsonTypeName(v any) string {
 	}
 }
 
-// asInt reads an integer from a decoded JSON value: a number without a
+// AsInt reads an integer from a decoded JSON value: a number without a
 // fraction, or a string holding one, as DRF's IntegerField accepts.
 func AsInt(v any) (int64, bool) {
 	switch n := v.(type) {
@@ -124,7 +124,7 @@ const (
 	MsgInteger  = "A valid integer is required."
 )
 
-// requiredString reads a required, non-blank string; numbers and booleans
+// RequiredString reads a required, non-blank string; numbers and booleans
 // are taken as their text, as DRF's CharField does.
 func (v *Validator) RequiredString(value any, path ...any) string {
 	switch s := value.(type) {
@@ -159,12 +159,12 @@ var (
 
 const MsgDateOutOfRange = "Enter a date between 0001-01-01 and 9999-12-31 (UTC)."
 
-// inTimeRange reports whether t is an instant an input may name.
+// InTimeRange reports whether t is an instant an input may name.
 func InTimeRange(t time.Time) bool {
 	return !t.Before(minInputTime) && t.Before(MaxInputTime)
 }
 
-// timeInRange records an error at path when t is outside the input range.
+// TimeInRange records an error at path when t is outside the input range.
 func (v *Validator) TimeInRange(t time.Time, path ...any) bool {
 	if !InTimeRange(t) {
 		v.Add(VInvalid, MsgDateOutOfRange, path...)
@@ -173,7 +173,7 @@ func (v *Validator) TimeInRange(t time.Time, path ...any) bool {
 	return true
 }
 
-// optTime reads an optional date-time input: old when p is nil.
+// OptTime reads an optional date-time input: old when p is nil.
 func (v *Validator) OptTime(p *time.Time, old time.Time, path ...any) time.Time {
 	if p == nil || !v.TimeInRange(*p, path...) {
 		return old
@@ -190,7 +190,7 @@ const (
 	MsgEmail          = "Enter a valid email address."
 )
 
-// plainText records an error at path for a text with a NUL character or
+// PlainText records an error at path for a text with a NUL character or
 // longer than max characters.
 func (v *Validator) PlainText(s string, max int, path []any) {
 	switch {
@@ -201,9 +201,9 @@ func (v *Validator) PlainText(s string, max int, path []any) {
 	}
 }
 
-// httpURL records an error at path unless u is "" or an absolute http(s)
+// HTTPURL records an error at path unless u is "" or an absolute http(s)
 // URL of at most MaxURLLength characters.
-func (v *Validator) HttpURL(u string, path []any) {
+func (v *Validator) HTTPURL(u string, path []any) {
 	switch {
 	case u == "":
 	case utf8.RuneCountInString(u) > MaxURLLength:
@@ -213,14 +213,14 @@ func (v *Validator) HttpURL(u string, path []any) {
 	}
 }
 
-// validHTTPURL accepts absolute http and https URLs with a host, as DRF's
+// ValidHTTPURL accepts absolute http and https URLs with a host, as DRF's
 // URLField does.
 func ValidHTTPURL(s string) bool {
 	u, err := url.Parse(s)
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && !strings.ContainsAny(s, " \t\r\n")
 }
 
-// validEmail is the one e-mail rule: a bare address (no display name)
+// ValidEmail is the one e-mail rule: a bare address (no display name)
 // whose domain has a dot, as DRF's EmailField accepts.
 func ValidEmail(s string) bool {
 	a, err := mail.ParseAddress(s)
@@ -232,7 +232,7 @@ func ValidEmail(s string) bool {
 	return at > 0 && strings.Contains(host, ".") && !strings.HasPrefix(host, ".") && !strings.HasSuffix(host, ".")
 }
 
-// hasFieldError reports whether v holds an error at exactly path.
+// HasFieldError reports whether v holds an error at exactly path.
 func HasFieldError(v *Validator, path ...any) bool {
 	key := PathKey(path)
 	for _, f := range v.Fields {

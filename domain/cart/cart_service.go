@@ -292,7 +292,7 @@ func parseCartDoc(raw any) (*cartDoc, error) {
 			}
 		}
 	default:
-		v.Add(domain.VInvalid, fmt.Sprintf("Expected a list of items but got type %q.", domain.JsonTypeName(items)), "items")
+		v.Add(domain.VInvalid, fmt.Sprintf("Expected a list of items but got type %q.", domain.JSONTypeName(items)), "items")
 	}
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -305,7 +305,7 @@ func parseCartItem(v *domain.Validator, raw any, path ...any) (CartItem, bool) {
 	at := func(field ...any) []any { return append(append([]any{}, path...), field...) }
 	obj, ok := raw.(map[string]any)
 	if !ok {
-		v.Add(domain.VInvalid, fmt.Sprintf("Invalid data. Expected a dictionary, but got %s.", domain.JsonTypeName(raw)), at("non_field_errors")...)
+		v.Add(domain.VInvalid, fmt.Sprintf("Invalid data. Expected a dictionary, but got %s.", domain.JSONTypeName(raw)), at("non_field_errors")...)
 		return CartItem{}, false
 	}
 	item := CartItem{AttributeValues: map[int64]string{}}
@@ -348,7 +348,7 @@ func parseCartItem(v *domain.Validator, raw any, path ...any) (CartItem, bool) {
 			}
 		}
 	default:
-		v.Add(domain.VInvalid, fmt.Sprintf("Expected a dictionary of items but got type %q.", domain.JsonTypeName(attrs)), at("attribute_values")...)
+		v.Add(domain.VInvalid, fmt.Sprintf("Expected a dictionary of items but got type %q.", domain.JSONTypeName(attrs)), at("attribute_values")...)
 	}
 	return item, len(v.Fields) == before
 }

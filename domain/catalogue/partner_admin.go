@@ -137,7 +137,7 @@ func (s *PartnerCatalogService) SavePartnerProfile(ctx context.Context, in Partn
 			if u == "" {
 				v.Add(domain.VRequired, domain.MsgBlank, "socialLinks", i, "url")
 			} else {
-				v.Url(u, "socialLinks", i, "url")
+				v.URL(u, "socialLinks", i, "url")
 			}
 			pr.SocialLinks[name] = u
 		}
@@ -172,7 +172,7 @@ func (s *PartnerCatalogService) AddPartnerLabel(ctx context.Context, in PartnerL
 		return nil, err
 	}
 	var v domain.Validator
-	l := &PartnerLabel{PartnerID: p.ID, Name: v.Text(in.Name, domain.MaxNameLength, "name"), LogoURL: v.Url(in.LogoURL, "logo")}
+	l := &PartnerLabel{PartnerID: p.ID, Name: v.Text(in.Name, domain.MaxNameLength, "name"), LogoURL: v.URL(in.LogoURL, "logo")}
 	if l.Name == "" && !domain.HasFieldError(&v, "name") {
 		v.Add(domain.VRequired, domain.MsgBlank, "name")
 	}
@@ -234,7 +234,7 @@ func (s *PartnerCatalogService) SaveLegalInformation(ctx context.Context, in Leg
 	if li.LegalNoticeEmail != "" && !domain.ValidEmail(li.LegalNoticeEmail) {
 		v.Add(domain.VInvalid, msgEnterValidEmail, "legalNoticeEmail")
 	}
-	li.AgencyWebsite = v.Url(li.AgencyWebsite, "agencyWebsite")
+	li.AgencyWebsite = v.URL(li.AgencyWebsite, "agencyWebsite")
 	li.CapitalStock = decimal.Zero
 	if strings.TrimSpace(in.CapitalStock) != "" {
 		li.CapitalStock = v.Money(in.CapitalStock, "capitalStock")

@@ -89,7 +89,7 @@ func urlMap(v *domain.Validator, in []URLEntryInput, path ...any) map[string]str
 		case out[e.Lang] != "":
 			v.Add(domain.VUnique, domain.MsgLanguageTwice, at(i, "lang")...)
 		}
-		if u := v.Url(e.URL, at(i, "url")...); u != "" {
+		if u := v.URL(e.URL, at(i, "url")...); u != "" {
 			out[e.Lang] = u
 		}
 	}
@@ -164,7 +164,7 @@ func (s *PartnerCatalogService) SaveNetworkGiftcardsProductInformation(ctx conte
 		MoneyPot: NetworkGiftcardMoneyPot{Activated: pot.Activated,
 			Title:       v.Localized(pot.Title, domain.MaxNameLength, false, "moneyPot", "title"),
 			Description: v.Localized(pot.Description, domain.MaxDescriptionLength, false, "moneyPot", "description"),
-			Logo:        v.Url(pot.Logo, "moneyPot", "logo")},
+			Logo:        v.URL(pot.Logo, "moneyPot", "logo")},
 	}
 	if strings.TrimSpace(g.MinimumAmount) != "" {
 		pi.Giftcard.MinimumAmount = v.Money(g.MinimumAmount, "giftcard", "minimumAmount")
@@ -252,7 +252,7 @@ func (s *PartnerCatalogService) SaveWorkshopsProductInformation(ctx context.Cont
 	pi.TOSURL = urlMap(&v, in.TOSURL, "tosUrl")
 	v.NonNegative(pi.MinNbFreePlacesForLabelShown, "minNbFreePlacesForLabelShown")
 	pi.PhoneNumber = v.Text(pi.PhoneNumber, domain.MaxPhoneLength, "phoneNumber")
-	pi.DefaultWorkshopImage = v.Url(pi.DefaultWorkshopImage, "defaultWorkshopImage")
+	pi.DefaultWorkshopImage = v.URL(pi.DefaultWorkshopImage, "defaultWorkshopImage")
 	v.NonNegative(pi.ValidityPeriod, "validityPeriod")
 	v.NonNegative(pi.ValidityPeriodUnit, "validityPeriodUnit")
 	if err := v.Err(); err != nil {

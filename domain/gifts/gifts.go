@@ -329,7 +329,7 @@ func (s *GiftService) view(g *Gift, seller *domain.Partner) *GiftView {
 	return v
 }
 
-// giftSellerLocation is the zone the partner's dates are shown in; UTC when
+// GiftSellerLocation is the zone the partner's dates are shown in; UTC when
 // its zone is unknown to this system.
 func GiftSellerLocation(p *domain.Partner) *time.Location {
 	if loc, err := p.Location(); err == nil && p.TimeZone != "" {

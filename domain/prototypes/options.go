@@ -130,9 +130,9 @@ func (s *AdminPrototypeService) CreateOption(ctx context.Context, doc domain.Doc
 	n, _ := d.Integer("ranking", false, false, -domain.MaxInt32)
 	o.Ranking = domain.Pick(n, o.Ranking)
 	o.Services = readServices(d, "services_info")
-	category, _ := d.Pk("category", false, true)
+	category, _ := d.PK("category", false, true)
 	o.CategoryID = category
-	prototypes := d.PkList("voucher_prototypes")
+	prototypes := d.PKList("voucher_prototypes")
 	if partner != nil {
 		o.PartnerID, o.PartnerUUID = partner.ID, partner.UUID
 		if category != nil {
@@ -178,7 +178,7 @@ func readServices(d *domain.DocReader, field string) []vouchers.OptionService {
 	list, isList := value.([]any)
 	switch {
 	case !isList:
-		d.V.Add(domain.VInvalid, fmt.Sprintf(domain.MsgNotAList, domain.JsonTypeName(value)), field)
+		d.V.Add(domain.VInvalid, fmt.Sprintf(domain.MsgNotAList, domain.JSONTypeName(value)), field)
 		return nil
 	case len(list) > domain.MaxServiceRows:
 		d.V.Add(domain.VMaxElements, fmt.Sprintf(domain.MsgTooManyElements, domain.MaxServiceRows), field)
@@ -189,7 +189,7 @@ func readServices(d *domain.DocReader, field string) []vouchers.OptionService {
 	for i, e := range list {
 		obj, isObj := e.(map[string]any)
 		if !isObj {
-			d.V.Add(domain.VInvalid, fmt.Sprintf(domain.MsgNotADict, domain.JsonTypeName(e)), field, i, "non_field_errors")
+			d.V.Add(domain.VInvalid, fmt.Sprintf(domain.MsgNotADict, domain.JSONTypeName(e)), field, i, "non_field_errors")
 			continue
 		}
 		inner := &domain.DocReader{V: &domain.Validator{}, Obj: obj}

@@ -295,7 +295,7 @@ func applyPrototype(ctx context.Context, st AdminPrototypeStore, d *domain.DocRe
 	if day, set := d.Date("last_active_day"); set {
 		p.LastActiveDay = day
 	}
-	if id, _ := d.Pk("universe", true, false); id != nil {
+	if id, _ := d.PK("universe", true, false); id != nil {
 		us, err := st.UniversesByID(ctx, []int64{*id})
 		if err != nil {
 			return err
@@ -305,7 +305,7 @@ func applyPrototype(ctx context.Context, st AdminPrototypeStore, d *domain.DocRe
 		}
 		p.UniverseID = id
 	}
-	if id, set := d.Pk("environment", false, true); set {
+	if id, set := d.PK("environment", false, true); set {
 		if id != nil {
 			ok, err := st.EnvironmentExists(ctx, *id)
 			if err != nil {
@@ -317,14 +317,14 @@ func applyPrototype(ctx context.Context, st AdminPrototypeStore, d *domain.DocRe
 		}
 		p.EnvironmentID = id
 	}
-	images := d.PkList("images")
+	images := d.PKList("images")
 	if images != nil {
 		if len(images) > domain.MaxImages {
 			d.V.Add(domain.VMaxElements, fmt.Sprintf(domain.MsgTooManyElements, domain.MaxImages), "images")
 		}
 		p.ImageIDs = images
 	}
-	cover, coverSet := d.Pk("cover_image", false, true)
+	cover, coverSet := d.PK("cover_image", false, true)
 	if coverSet {
 		p.CoverImageID = cover
 	}

@@ -246,9 +246,9 @@ func validateWidgetNavbar(v *domain.Validator, n *WidgetNavbar) {
 	} {
 		widgetColor(v, c.value, at(c.field))
 	}
-	v.HttpURL(n.OfferBoxURL, at("navbar_offer_box_url"))
-	v.HttpURL(n.BookBoxURL, at("navbar_book_box_url"))
-	v.HttpURL(n.ContactBoxURL, at("navbar_contact_box_url"))
+	v.HTTPURL(n.OfferBoxURL, at("navbar_offer_box_url"))
+	v.HTTPURL(n.BookBoxURL, at("navbar_book_box_url"))
+	v.HTTPURL(n.ContactBoxURL, at("navbar_contact_box_url"))
 	v.PlainText(n.OfferText, MaxWidgetButtonText, at("offer_text"))
 	v.PlainText(n.BookText, MaxWidgetButtonText, at("book_text"))
 	v.PlainText(n.ContactText, MaxWidgetButtonText, at("contact_text"))
@@ -270,7 +270,7 @@ func validateWidgetFloatingBar(v *domain.Validator, b *WidgetFloatingBar) {
 	}
 	v.PlainText(b.Text, MaxWidgetBarText, at("floatting_bar_text"))
 	v.PlainText(b.CTAButtonText, MaxWidgetButtonText, at("floatting_bar_cta_button_text"))
-	v.HttpURL(b.CTAButtonLink, at("floatting_bar_cta_button_link"))
+	v.HTTPURL(b.CTAButtonLink, at("floatting_bar_cta_button_link"))
 }
 
 func widgetSide(v *domain.Validator, n *WidgetNavbar, a, b string, path []any) {
