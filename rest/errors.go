@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"salesplatform/domain"
+	"salesplatform/rest/middleware"
 )
 
 // statusOf maps each domain error code to its HTTP status, once.
@@ -128,5 +129,5 @@ func addMessage(node map[string]any, key, msg string) {
 }
 
 func logger(r *http.Request) *slog.Logger {
-	return loggerFrom(r.Context())
+	return middleware.LoggerFrom(r.Context())
 }

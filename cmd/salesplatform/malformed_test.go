@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"salesplatform/domain/cart"
+	"salesplatform/rest/middleware"
 
 	"github.com/gorilla/mux"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -19,7 +20,6 @@ import (
 	"salesplatform/graph"
 	"salesplatform/persistence/cartstore"
 	"salesplatform/persistence/dbtest"
-	"salesplatform/rest"
 )
 
 // The malformed-input walk: every registered REST route, with every method
@@ -111,7 +111,7 @@ func TestMalformedInputs(t *testing.T) {
 	carts := cartstore.NewMemory(1000)
 	t.Cleanup(carts.Close)
 	router, accounts := newRouter(db, carts, cfg, newLogger(log, 0))
-	h := rest.Observe(newLogger(log, 0))(rest.Authenticate(accounts)(router))
+	h := middleware.Observe(newLogger(log, 0))(middleware.Authenticate(accounts)(router))
 
 	var reqs []malformedRequest
 	add := func(method, target, ct, body string) {

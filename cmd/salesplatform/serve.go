@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"salesplatform/domain/catalogue"
+	"salesplatform/rest/middleware"
 
 	"salesplatform/domain/account"
 
@@ -165,7 +166,7 @@ func readiness(db *bun.DB, carts cart.CartStore) http.Handler {
 		defer cancel()
 		for _, c := range checks {
 			if err := c.ping(ctx); err != nil {
-				rest.LoggerFrom(req.Context()).Warn(c.name+" unreachable", "error", err.Error())
+				middleware.LoggerFrom(req.Context()).Warn(c.name+" unreachable", "error", err.Error())
 				w.WriteHeader(http.StatusServiceUnavailable)
 				_, _ = io.WriteString(w, `{"status":"`+c.name+` unreachable"}`+"\n")
 				return
@@ -180,7 +181,7 @@ func readiness(db *bun.DB, carts cart.CartStore) http.Handler {
 // middleware.
 func newHandler(db *bun.DB, carts cart.CartStore, cfg *config, log *slog.Logger) http.Handler {
 	r, accounts := newRouter(db, carts, cfg, log)
-	return rest.Observe(log)(rest.Authenticate(accounts)(r))
+	return middleware.Observe(log)(middleware.Authenticate(accounts)(r))
 }
 
 // newRouter routes every path to its surface; accounts authenticates the
@@ -227,7 +228,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *config, log *slog.Logger) 
 		VoucherAdmin:     services.VoucherAdmin,
 		MediaLibrary:     services.Media,
 		AdminPrototypes:  services.AdminPrototypes,
-	}, rest.LoggerFrom))
+	}, middleware.LoggerFrom))
 	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
 	rest.Register(r, services)
 	return r, accounts

@@ -1,7 +1,12 @@
-package rest
+// Package middleware is what every request goes through before it reaches
+// REST or the graph: a request id and a logger carrying it, one access log
+// line at INFO, a panic turned into a logged 500, and the token
+// authentication and client address both surfaces read from the context.
+package middleware
 
 import (
 	"context"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -15,17 +20,14 @@ import (
 
 type loggerKey struct{}
 
-// loggerFrom returns the request's logger (with its request id), or the
+// LoggerFrom returns the request's logger (with its request id), or the
 // default logger outside a request.
-func loggerFrom(ctx context.Context) *slog.Logger {
+func LoggerFrom(ctx context.Context) *slog.Logger {
 	if l, ok := ctx.Value(loggerKey{}).(*slog.Logger); ok {
 		return l
 	}
 	return slog.Default()
 }
-
-// LoggerFrom is loggerFrom for the other transports.
-func LoggerFrom(ctx context.Context) *slog.Logger { return loggerFrom(ctx) }
 
 // statusRecorder remembers the status a handler wrote, for the access log.
 type statusRecorder struct {
@@ -73,7 +75,9 @@ func Observe(base *slog.Logger) func(http.Handler) http.Handler {
 					}
 					log.Error("panic", "panic", p)
 					if rec.status == 0 {
-						writeJSON(rec, http.StatusInternalServerError, detail("A server error occurred."))
+						rec.Header().Set("Content-Type", "application/json")
+						rec.WriteHeader(http.StatusInternalServerError)
+						_, _ = io.WriteString(rec, `{"detail": "A server error occurred."}`+"\n")
 					}
 				}
 				log.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
