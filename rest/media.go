@@ -29,11 +29,11 @@ const mediaFormMemory = 1 << 20
 // registerMediaRoutes adds the permissions and media routes (Document 3,
 // 4.1) and the public media bytes.
 func registerMediaRoutes(r *mux.Router, a *api) {
-	handle(r, "/api/permissions/", a.handlePermissions, http.MethodGet, http.MethodHead)
-	handle(r, "/api/media/", a.handleMediaUpload, http.MethodPost)
-	handle(r, "/api/media/", a.handleMediaList, http.MethodGet, http.MethodHead)
-	handle(r, "/api/media/{id}/", a.handleMediaGet, http.MethodGet, http.MethodHead)
-	handle(r, "/api/media/{id}/", a.handleMediaRename, http.MethodPatch)
+	handleWithToken(r, "/api/permissions/", a.handlePermissions, http.MethodGet, http.MethodHead)
+	handleWithToken(r, "/api/media/", a.handleMediaUpload, http.MethodPost)
+	handleWithToken(r, "/api/media/", a.handleMediaList, http.MethodGet, http.MethodHead)
+	handleWithToken(r, "/api/media/{id}/", a.handleMediaGet, http.MethodGet, http.MethodHead)
+	handleWithToken(r, "/api/media/{id}/", a.handleMediaRename, http.MethodPatch)
 	r.Handle("/media/{uuid}", http.HandlerFunc(a.handleMediaContent)).Methods(http.MethodGet, http.MethodHead)
 }
 

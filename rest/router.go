@@ -57,8 +57,8 @@ type api struct {
 func Register(r *mux.Router, s Services) {
 	a := &api{s}
 	handle(r, "/api-token-auth/", a.handleTokenCreate, http.MethodPost)
-	handle(r, "/api/v2/ecommerce/cart/", a.handleCartSave, http.MethodPost)
-	handle(r, "/api/v2/ecommerce/cart/{id}/", a.handleCartGet, http.MethodGet, http.MethodHead)
+	handleWithToken(r, "/api/v2/ecommerce/cart/", a.handleCartSave, http.MethodPost)
+	handleWithToken(r, "/api/v2/ecommerce/cart/{id}/", a.handleCartGet, http.MethodGet, http.MethodHead)
 	registerFunnelRoutes(r, a)
 	registerPartnerCatalogRoutes(r, a)
 	registerEventRoutes(r, a)
@@ -86,6 +86,20 @@ func Register(r *mux.Router, s Services) {
 // without it (no redirect: a redirected POST loses its body).
 func handle(r *mux.Router, path string, h http.HandlerFunc, methods ...string) {
 	r.Handle(strings.TrimSuffix(path, "/")+"{slash:/?}", legacyQuery(h)).Methods(methods...)
+}
+
+// handleWithToken is handle for the routes the contract serves only to a
+// token (the cart and the administration API): a request without an
+// accepted token is answered 401 before its body is read, whatever the
+// body, as the legacy service did. The services still check the caller.
+func handleWithToken(r *mux.Router, path string, h http.HandlerFunc, methods ...string) {
+	handle(r, path, func(w http.ResponseWriter, req *http.Request) {
+		if _, err := domain.CallerFrom(req.Context()); err != nil {
+			writeError(w, req, err)
+			return
+		}
+		h(w, req)
+	}, methods...)
 }
 
 // legacyQuery reads the query string as the legacy service did: ";" is part

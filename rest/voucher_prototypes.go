@@ -17,13 +17,13 @@ import (
 // API (Document 3, 4.4 and 4.5; docs/admin-prototypes.md).
 
 func registerAdminPrototypeRoutes(r *mux.Router, a *api) {
-	handle(r, "/api/voucher_prototypes/", a.handleVoucherPrototypeCreate, http.MethodPost)
-	handle(r, "/api/voucher_prototypes/", a.handleVoucherPrototypeList, http.MethodGet, http.MethodHead)
-	handle(r, "/api/voucher_prototypes/{id:[0-9]+}/", a.handleVoucherPrototypeGet, http.MethodGet, http.MethodHead)
-	handle(r, "/api/voucher_prototypes/{id:[0-9]+}/", a.handleVoucherPrototypeUpdate, http.MethodPut, http.MethodPatch)
-	handle(r, "/api/voucher_prototypes/{id:[0-9]+}/options/", a.handleVoucherPrototypeOptions, http.MethodGet, http.MethodHead)
-	handle(r, "/api/options/", a.handleOptionCreate, http.MethodPost)
-	handle(r, "/api/option_categories/", a.handleOptionCategoryCreate, http.MethodPost)
+	handleWithToken(r, "/api/voucher_prototypes/", a.handleVoucherPrototypeCreate, http.MethodPost)
+	handleWithToken(r, "/api/voucher_prototypes/", a.handleVoucherPrototypeList, http.MethodGet, http.MethodHead)
+	handleWithToken(r, "/api/voucher_prototypes/{id:[0-9]+}/", a.handleVoucherPrototypeGet, http.MethodGet, http.MethodHead)
+	handleWithToken(r, "/api/voucher_prototypes/{id:[0-9]+}/", a.handleVoucherPrototypeUpdate, http.MethodPut, http.MethodPatch)
+	handleWithToken(r, "/api/voucher_prototypes/{id:[0-9]+}/options/", a.handleVoucherPrototypeOptions, http.MethodGet, http.MethodHead)
+	handleWithToken(r, "/api/options/", a.handleOptionCreate, http.MethodPost)
+	handleWithToken(r, "/api/option_categories/", a.handleOptionCategoryCreate, http.MethodPost)
 }
 
 func jsonOptNumber(d *decimal.Decimal) any {

@@ -16,12 +16,12 @@ import (
 // registerVoucherAdminRoutes adds the administration routes of vouchers
 // and giftcards (Document 3, 4.2 and 4.3).
 func registerVoucherAdminRoutes(r *mux.Router, a *api) {
-	handle(r, "/api/vouchers/", a.handleVoucherList, http.MethodGet, http.MethodHead)
-	handle(r, "/api/vouchers/{code}/", a.handleVoucherGet, http.MethodGet, http.MethodHead)
-	handle(r, "/api/vouchers/{code}/", a.handleVoucherUpdate, http.MethodPatch)
-	handle(r, "/api/giftcards/", a.handleGiftcardList, http.MethodGet, http.MethodHead)
-	handle(r, "/api/giftcards/{id}/", a.handleGiftcardGet, http.MethodGet, http.MethodHead)
-	handle(r, "/api/giftcards_by_code/{code}/", a.handleGiftcardByCode, http.MethodGet, http.MethodHead)
+	handleWithToken(r, "/api/vouchers/", a.handleVoucherList, http.MethodGet, http.MethodHead)
+	handleWithToken(r, "/api/vouchers/{code}/", a.handleVoucherGet, http.MethodGet, http.MethodHead)
+	handleWithToken(r, "/api/vouchers/{code}/", a.handleVoucherUpdate, http.MethodPatch)
+	handleWithToken(r, "/api/giftcards/", a.handleGiftcardList, http.MethodGet, http.MethodHead)
+	handleWithToken(r, "/api/giftcards/{id}/", a.handleGiftcardGet, http.MethodGet, http.MethodHead)
+	handleWithToken(r, "/api/giftcards_by_code/{code}/", a.handleGiftcardByCode, http.MethodGet, http.MethodHead)
 }
 
 // handleVoucherList is GET /api/vouchers/: a Page of vouchers (2.4).

@@ -321,3 +321,25 @@ func TestFunnelPage(t *testing.T) {
 		}
 	})
 }
+
+// A route that needs a token answers 401 to a request without one before
+// it reads the body: a malformed body, or one of the wrong type, does not
+// turn the refusal into a 400 or a 415.
+func TestTokenDecidedBeforeBody(t *testing.T) {
+	s := mustServe(t, dbtest.NewDSN(t))
+	for _, route := range []struct{ method, path string }{
+		{"POST", "/api/v2/ecommerce/cart/"}, {"POST", "/api/media/"}, {"PATCH", "/api/media/1/"},
+		{"POST", "/api/voucher_prototypes/"}, {"PUT", "/api/voucher_prototypes/1/"}, {"PATCH", "/api/voucher_prototypes/1/"},
+		{"POST", "/api/options/"}, {"POST", "/api/option_categories/"}, {"PATCH", "/api/vouchers/X/"},
+	} {
+		for _, body := range [][2]string{{"application/json", "{"}, {"text/plain", "hello"}, {"application/json", "[]"}} {
+			r := do(t, route.method, s.URL+route.path, body[1], "Content-Type", body[0])
+			wantResponse(t, r, 401, `{"detail": "Authentication credentials were not provided."}`)
+			if r.Header.Get("WWW-Authenticate") != "Token" {
+				t.Errorf("%s %s: WWW-Authenticate %q", route.method, route.path, r.Header.Get("WWW-Authenticate"))
+			}
+		}
+		r := do(t, route.method, s.URL+route.path, "{", "Content-Type", "application/json", "Authorization", "Token "+strings.Repeat("0", 40))
+		wantResponse(t, r, 401, `{"detail": "Invalid token."}`)
+	}
+}
