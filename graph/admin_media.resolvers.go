@@ -2,7 +2,6 @@ package graph
 
 import (
 	"context"
-
 	"salesplatform/domain/media"
 	"salesplatform/graph/model"
 )

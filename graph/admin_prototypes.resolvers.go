@@ -2,11 +2,9 @@ package graph
 
 import (
 	"context"
-
-	"salesplatform/domain/vouchers"
-
 	"salesplatform/domain"
 	"salesplatform/domain/prototypes"
+	"salesplatform/domain/vouchers"
 	"salesplatform/graph/model"
 )
 
@@ -36,6 +34,9 @@ func (r *adminVoucherPrototypeResolver) Options(ctx context.Context, obj *model.
 
 // CreateVoucherPrototype is the resolver for the createVoucherPrototype field.
 func (r *mutationResolver) CreateVoucherPrototype(ctx context.Context, input model.CreateVoucherPrototypeInput) (*model.AdminVoucherPrototypePayload, error) {
+	if _, err := domain.Authorize(ctx, domain.OpPrototypeWrite); err != nil { // before reading the input
+		return nil, err
+	}
 	doc, err := createPrototypeDoc(input)
 	if err != nil {
 		return adminPrototypePayload(nil, err)
@@ -45,6 +46,9 @@ func (r *mutationResolver) CreateVoucherPrototype(ctx context.Context, input mod
 
 // UpdateVoucherPrototype is the resolver for the updateVoucherPrototype field.
 func (r *mutationResolver) UpdateVoucherPrototype(ctx context.Context, input model.UpdateVoucherPrototypeInput) (*model.AdminVoucherPrototypePayload, error) {
+	if _, err := domain.Authorize(ctx, domain.OpPrototypeWrite); err != nil { // before reading the input
+		return nil, err
+	}
 	id, err := parseID(input.ID)
 	if err != nil {
 		return nil, err
@@ -58,6 +62,9 @@ func (r *mutationResolver) UpdateVoucherPrototype(ctx context.Context, input mod
 
 // CreateOption is the resolver for the createOption field.
 func (r *mutationResolver) CreateOption(ctx context.Context, input model.CreateOptionInput) (*model.VoucherOptionPayload, error) {
+	if _, err := domain.Authorize(ctx, domain.OpOptionWrite); err != nil { // before reading the input
+		return nil, err
+	}
 	doc, err := createOptionDoc(input)
 	var o *vouchers.VoucherOption
 	if err == nil {
@@ -72,6 +79,9 @@ func (r *mutationResolver) CreateOption(ctx context.Context, input model.CreateO
 
 // CreateOptionCategory is the resolver for the createOptionCategory field.
 func (r *mutationResolver) CreateOptionCategory(ctx context.Context, input model.CreateOptionCategoryInput) (*model.OptionCategoryPayload, error) {
+	if _, err := domain.Authorize(ctx, domain.OpOptionWrite); err != nil { // before reading the input
+		return nil, err
+	}
 	doc, err := createOptionCategoryDoc(input)
 	var c *prototypes.OptionCategory
 	if err == nil {

@@ -2,11 +2,10 @@ package graph
 
 import (
 	"context"
-	"strings"
-
 	"salesplatform/domain"
 	"salesplatform/domain/vouchers"
 	"salesplatform/graph/model"
+	"strings"
 )
 
 // UpdateVoucherState is the resolver for the updateVoucherState field.

@@ -2,11 +2,10 @@ package graph
 
 import (
 	"context"
-	"strings"
-
 	"salesplatform/domain"
 	"salesplatform/domain/catalogue"
 	"salesplatform/graph/model"
+	"strings"
 )
 
 // Universes is the resolver for the universes field.

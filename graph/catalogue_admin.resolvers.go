@@ -2,7 +2,6 @@ package graph
 
 import (
 	"context"
-
 	"salesplatform/domain"
 	"salesplatform/domain/catalogue"
 	"salesplatform/graph/model"

@@ -2,7 +2,6 @@ package graph
 
 import (
 	"context"
-
 	"salesplatform/domain/gifts"
 	"salesplatform/graph/model"
 )

@@ -2,10 +2,8 @@ package graph
 
 import (
 	"context"
-
-	"salesplatform/domain/account"
-
 	"salesplatform/domain"
+	"salesplatform/domain/account"
 	"salesplatform/domain/cart"
 	"salesplatform/graph/model"
 

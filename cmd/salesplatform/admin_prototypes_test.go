@@ -11,6 +11,8 @@ import (
 
 	"salesplatform/domain/account"
 
+	"github.com/google/uuid"
+
 	"salesplatform/domain"
 	"salesplatform/domain/gifts"
 	"salesplatform/persistence"
@@ -534,6 +536,18 @@ func TestAdminPrototypesGraph(t *testing.T) {
 	wantErrorCode(t, errs, "NOT_FOUND")
 	_, errs = f.ask(t, "", "", `{ adminVoucherPrototypes { totalCount } }`, nil)
 	wantErrorCode(t, errs, "UNAUTHENTICATED")
+
+	// The caller is checked before the input: an anonymous write with a
+	// text in an unknown language is UNAUTHENTICATED, not an input error.
+	for _, m := range []string{
+		`mutation { createVoucherPrototype(input: {name: [{lang: "xx", text: "x"}], description: [], longDescription: [], type: STAY, stayPrice: "1", universeId: "1"}) { userErrors { field } } }`,
+		`mutation { updateVoucherPrototype(input: {id: "1", name: [{lang: "xx", text: "x"}]}) { userErrors { field } } }`,
+		`mutation { createOption(input: {name: [{lang: "xx", text: "x"}], description: [], categoryId: "1", sellingPrice: "1"}) { userErrors { field } } }`,
+		`mutation { createOptionCategory(input: {partnerUuid: "` + uuid.NewString() + `", name: [{lang: "xx", text: "x"}], description: []}) { userErrors { field } } }`,
+	} {
+		_, errs = f.ask(t, "", "", m, nil)
+		wantErrorCode(t, errs, "UNAUTHENTICATED")
+	}
 }
 
 func TestAdminOptionListsGraph(t *testing.T) {
