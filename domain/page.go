@@ -15,6 +15,19 @@ const (
 // MsgInvalidPage is DRF's answer to a page that does not exist.
 const MsgInvalidPage = "Invalid page."
 
+// ErrInvalidPage is the error of a page that does not exist (errors.Is
+// finds it).
+var ErrInvalidPage = &Error{Code: CodeNotFound, Message: MsgInvalidPage}
+
+// PageSize is the size of a page asked for by a count: DefaultPageSize
+// when absent, at most MaxPageSize.
+func PageSize(n *int) int {
+	if n == nil {
+		return DefaultPageSize
+	}
+	return min(*n, MaxPageSize)
+}
+
 // PageRequest is one page of a list: Number from 1, Size items.
 type PageRequest struct {
 	Number int
@@ -31,12 +44,12 @@ func (p PageRequest) Offset() int { return (p.Number - 1) * p.Size }
 func ParsePage(page, pageSize string) (PageRequest, error) {
 	p := PageRequest{Number: 1, Size: DefaultPageSize}
 	if n, err := strconv.Atoi(strings.TrimSpace(pageSize)); err == nil && n > 0 {
-		p.Size = min(n, MaxPageSize)
+		p.Size = PageSize(&n)
 	}
 	if page = strings.TrimSpace(page); page != "" {
 		n, err := strconv.Atoi(page)
 		if err != nil || n < 1 {
-			return p, &Error{Code: CodeNotFound, Message: MsgInvalidPage}
+			return p, ErrInvalidPage
 		}
 		p.Number = n
 	}
@@ -55,7 +68,7 @@ type Page[T any] struct {
 // Errors: CodeNotFound "Invalid page." past the last page.
 func NewPage[T any](items []T, count int, req PageRequest) (*Page[T], error) {
 	if req.Number > 1 && req.Offset() >= count {
-		return nil, &Error{Code: CodeNotFound, Message: MsgInvalidPage}
+		return nil, ErrInvalidPage
 	}
 	if items == nil {
 		items = []T{}

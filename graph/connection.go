@@ -62,13 +62,10 @@ type window struct {
 // domain.DefaultPageSize and is capped at domain.MaxPageSize.
 // Errors: CodeInvalid on "first" when negative, on "after" for a bad cursor.
 func newWindow(first *int, after *string) (window, error) {
-	w := window{first: domain.DefaultPageSize}
-	if first != nil {
-		if *first < 0 {
-			return w, argumentError("first", "min_value", "Ensure this value is greater than or equal to 0.")
-		}
-		w.first = min(*first, domain.MaxPageSize)
+	if first != nil && *first < 0 {
+		return window{}, argumentError("first", "min_value", "Ensure this value is greater than or equal to 0.")
 	}
+	w := window{first: domain.PageSize(first)}
 	if after != nil {
 		offset, err := decodeCursor(*after)
 		if err != nil {
@@ -121,8 +118,7 @@ func connect[T, E any](w window, page *domain.Page[T], edge func(cursor string, 
 // then read from its first page.
 func listPage[T any](w window, list func(domain.PageRequest) (*domain.Page[T], error)) (*domain.Page[T], error) {
 	page, err := list(w.req)
-	var de *domain.Error
-	if err != nil && w.req.Number > 1 && errors.As(err, &de) && de.Code == domain.CodeNotFound && de.Message == domain.MsgInvalidPage {
+	if w.req.Number > 1 && errors.Is(err, domain.ErrInvalidPage) {
 		first, err := list(domain.PageRequest{Number: 1, Size: 1})
 		if err != nil {
 			return nil, err

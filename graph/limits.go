@@ -520,10 +520,7 @@ func satMul(a, b int) int {
 // connectionCost is the complexity of a connection field: its selection
 // once per item of the page it asks for.
 func connectionCost(child int, first *int) int {
-	n := domain.DefaultPageSize
-	if first != nil {
-		n = min(max(*first, 1), domain.MaxPageSize)
-	}
+	n := max(domain.PageSize(first), 1) // first: 0 still reads one row, for the count
 	return satAdd(1, satMul(n, child))
 }
 

@@ -117,18 +117,16 @@ func (s *BoxStore) CreateBox(ctx context.Context, b *catalogue.Box) error {
 	return nil
 }
 
-// CreateBoxOffer inserts o and sets o.ID.
+// CreateBoxOffer inserts o, with the status the domain chose, and sets
+// o.ID.
 func (s *BoxStore) CreateBoxOffer(ctx context.Context, o *catalogue.BoxOffer) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &boxOfferRow{BoxID: o.BoxID, PartnerID: o.PartnerID, Status: o.Status}
-	if row.Status == "" {
-		row.Status = catalogue.BoxOfferStatusDraft
-	}
 	if _, err := s.db.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
 		return fmt.Errorf("insert box offer: %w", err)
 	}
-	o.ID, o.Status = row.ID, row.Status
+	o.ID = row.ID
 	return nil
 }
 

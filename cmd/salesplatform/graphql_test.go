@@ -236,7 +236,7 @@ func TestGraphCart(t *testing.T) {
 		if errs != nil {
 			t.Fatal(errs)
 		}
-		wantJSON(t, data, `{"replaceCart":{"cart":null,"userErrors":[{"field":["id"],"code":"does_not_exist","message":"Cart not found."}]}}`)
+		wantJSON(t, data, `{"replaceCart":{"cart":null,"userErrors":[{"field":["id"],"code":"does_not_exist","message":"Cart not found"}]}}`)
 	})
 
 	t.Run("ErrUserInput", func(t *testing.T) {

@@ -215,13 +215,13 @@ func TestCartAPI(t *testing.T) {
 	t.Run("ErrOtherPartner", func(t *testing.T) {
 		id, _ := create(t, f.shop, `{"items": []}`)
 		wantResponse(t, do(t, "GET", url+id+"/", "", auth(f.other)...), 404, `{"detail": "Cart not found"}`)
-		wantResponse(t, do(t, "POST", url, `{"id": "`+id+`", "items": []}`, auth(f.other)...), 400, `{"id": ["Cart not found."]}`)
+		wantResponse(t, do(t, "POST", url, `{"id": "`+id+`", "items": []}`, auth(f.other)...), 400, `{"id": ["Cart not found"]}`)
 	})
 
 	t.Run("ErrUnknown", func(t *testing.T) {
 		wantResponse(t, do(t, "GET", url+"not-a-uuid/", "", auth(f.shop)...), 404, `{"detail": "Cart not found"}`)
 		wantResponse(t, do(t, "POST", url, `{"id": "2b1c0a44-4a4e-4c4e-9c1a-0d3f1a2b3c4d", "items": []}`, auth(f.shop)...),
-			400, `{"id": ["Cart not found."]}`)
+			400, `{"id": ["Cart not found"]}`)
 	})
 
 	t.Run("ErrValidation", func(t *testing.T) {
@@ -275,7 +275,7 @@ func TestCartExpiry(t *testing.T) {
 	wantResponse(t, do(t, "GET", url+id+"/", "", auth(f.shop)...), 200, "")
 	time.Sleep(700 * time.Millisecond)
 	wantResponse(t, do(t, "GET", url+id+"/", "", auth(f.shop)...), 404, `{"detail": "Cart not found"}`)
-	wantResponse(t, do(t, "POST", url, `{"id": "`+id+`", "items": []}`, auth(f.shop)...), 400, `{"id": ["Cart not found."]}`)
+	wantResponse(t, do(t, "POST", url, `{"id": "`+id+`", "items": []}`, auth(f.shop)...), 400, `{"id": ["Cart not found"]}`)
 }
 
 func TestFunnelPage(t *testing.T) {

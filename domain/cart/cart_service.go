@@ -25,7 +25,6 @@ const (
 	MaxAttributeValueLen = 255
 	MaxReturnURLLength   = 2048
 	MsgCartNotFound      = "Cart not found"
-	msgCartIDNotFound    = "Cart not found."
 	funnelPath           = "/ecommerce/shop/customization/"
 )
 
@@ -108,7 +107,7 @@ func (s *CartService) SaveCart(ctx context.Context, in CartInput) (view *CartVie
 	})
 	if domain.IsCode(err, domain.CodeNotFound) {
 		var v domain.Validator
-		v.Add(domain.VNotFound, msgCartIDNotFound, "id")
+		v.Add(domain.VNotFound, MsgCartNotFound, "id")
 		return nil, false, v.Err()
 	}
 	if err != nil {

@@ -130,7 +130,7 @@ func TestSaveCart(t *testing.T) {
 	t.Run("ErrReplaceOtherPartnersCart", func(t *testing.T) {
 		c := f.mustSave(t, f.asShop, `{"items": [{"product_id": 1, "quantity": 1}]}`)
 		_, _, err := f.svc.SaveCart(f.asOther, cart.CartInput{Doc: dbtest.JSON(t, `{"id": "`+c.ID.String()+`", "items": []}`)})
-		dbtest.WantFieldErrors(t, err, map[string]string{"id": "Cart not found."})
+		dbtest.WantFieldErrors(t, err, map[string]string{"id": "Cart not found"})
 		got, _ := f.svc.Cart(f.asShop, c.ID.String())
 		if len(got.Items) != 1 {
 			t.Error("another partner's replace changed the cart")
@@ -139,7 +139,7 @@ func TestSaveCart(t *testing.T) {
 
 	t.Run("ErrReplaceUnknownCart", func(t *testing.T) {
 		_, _, err := f.svc.SaveCart(f.asShop, cart.CartInput{Doc: dbtest.JSON(t, `{"id": "`+uuid.NewString()+`", "items": []}`)})
-		dbtest.WantFieldErrors(t, err, map[string]string{"id": "Cart not found."})
+		dbtest.WantFieldErrors(t, err, map[string]string{"id": "Cart not found"})
 	})
 
 	t.Run("ErrNoPartner", func(t *testing.T) {
@@ -275,7 +275,7 @@ func TestCartLifecycle(t *testing.T) {
 		_, err := f.svc.Cart(f.asShop, c.ID.String())
 		dbtest.WantCode(t, err, domain.CodeNotFound)
 		_, _, err = f.svc.SaveCart(f.asShop, cart.CartInput{Doc: dbtest.JSON(t, `{"id": "`+c.ID.String()+`", "items": []}`)})
-		dbtest.WantFieldErrors(t, err, map[string]string{"id": "Cart not found."})
+		dbtest.WantFieldErrors(t, err, map[string]string{"id": "Cart not found"})
 	})
 
 	t.Run("DeleteAtCheckout", func(t *testing.T) {

@@ -113,7 +113,7 @@ func TestBoxService(t *testing.T) {
 	for _, o := range []*catalogue.BoxOffer{
 		{BoxID: active.ID, PartnerID: shop.ID, Status: catalogue.BoxOfferStatusValidated},
 		{BoxID: active.ID, PartnerID: market.ID, Status: catalogue.BoxOfferStatusValidated},
-		{BoxID: active.ID, PartnerID: shop.ID}, // draft by default
+		{BoxID: active.ID, PartnerID: shop.ID, Status: catalogue.BoxOfferStatusDraft},
 		{BoxID: active.ID, PartnerID: shop.ID, Status: "REJECTED"},
 		{BoxID: inactive.ID, PartnerID: shop.ID, Status: catalogue.BoxOfferStatusValidated},
 	} {
