@@ -47,17 +47,39 @@ func Migrate(ctx context.Context, db *bun.DB) error {
 	return nil
 }
 
-// Rollback reverts the group of migrations the last Migrate applied. It
-// does nothing when no migration is applied.
-func Rollback(ctx context.Context, db *bun.DB) error {
+// Rollback reverts the last applied migration, or with all every applied
+// migration, newest first, and returns the names it reverted (none when
+// no migration is applied). Each migration is marked unapplied once its
+// down script succeeded, so a failed one can be reverted again.
+func Rollback(ctx context.Context, db *bun.DB, all bool) ([]string, error) {
+	var reverted []string
 	err := withMigrator(ctx, db, func(m *migrate.Migrator) error {
-		_, err := m.Rollback(ctx)
-		return err
+		ms, err := m.MigrationsWithStatus(ctx)
+		if err != nil {
+			return err
+		}
+		applied := ms.Applied() // newest first
+		if !all {
+			applied = applied[:min(len(applied), 1)]
+		}
+		for i := range applied {
+			mig := &applied[i]
+			if mig.Down != nil {
+				if err := mig.Down(ctx, m, mig); err != nil {
+					return fmt.Errorf("%s: down: %w", mig.Name, err)
+				}
+			}
+			if err := m.MarkUnapplied(ctx, mig); err != nil {
+				return err
+			}
+			reverted = append(reverted, mig.Name+" "+mig.Comment)
+		}
+		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("persistence: rollback: %w", err)
+		return reverted, fmt.Errorf("persistence: rollback: %w", err)
 	}
-	return nil
+	return reverted, nil
 }
 
 // MigrationStatus lists the migrations this binary knows, in the order

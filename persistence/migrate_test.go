@@ -95,8 +95,27 @@ func TestMigrateAndRollback(t *testing.T) {
 		t.Errorf("second Migrate changed the status: %+v, then %+v", before, after)
 	}
 
-	if err := persistence.Rollback(ctx, db); err != nil {
+	// One step: only the newest migration is reverted.
+	reverted, err := persistence.Rollback(ctx, db, false)
+	if err != nil || len(reverted) != 1 || !strings.HasPrefix(reverted[0], before[len(before)-1].Name) {
+		t.Fatalf("one step reverted %v, %v; want %s", reverted, err, before[len(before)-1].Name)
+	}
+	states, err := persistence.MigrationStatus(ctx, db)
+	if err != nil {
 		t.Fatal(err)
+	}
+	for i, st := range states {
+		if st.Applied != (i < len(states)-1) {
+			t.Errorf("after one step, %s applied = %v", st.Name, st.Applied)
+		}
+	}
+	if !tableExists(t, db, "partners") {
+		t.Error("one step dropped the first migration's tables")
+	}
+
+	// All the rest.
+	if reverted, err := persistence.Rollback(ctx, db, true); err != nil || len(reverted) != len(before)-1 {
+		t.Fatalf("all reverted %d, %v; want %d", len(reverted), err, len(before)-1)
 	}
 	for _, table := range tables {
 		if tableExists(t, db, table) {
@@ -105,8 +124,8 @@ func TestMigrateAndRollback(t *testing.T) {
 	}
 	checkStatus(t, db, false, 0)
 
-	if err := persistence.Rollback(ctx, db); err != nil {
-		t.Errorf("Rollback with nothing applied: %v", err)
+	if reverted, err := persistence.Rollback(ctx, db, true); err != nil || len(reverted) != 0 {
+		t.Errorf("Rollback with nothing applied: %v %v", reverted, err)
 	}
 	if err := persistence.Migrate(ctx, db); err != nil {
 		t.Fatalf("Migrate after Rollback: %v", err)

@@ -68,11 +68,29 @@ func TestMigrateCommand(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "applied  20261122000001 accounts") {
 		t.Fatalf("status: exit %d\n%s%s", code, out, errOut)
 	}
-	if code, _, errOut := runCmd(t, "migrate", "down", "--database-url", dsn); code != 0 {
-		t.Fatalf("down: exit %d: %s", code, errOut)
+	// down: the last migration only.
+	code, out, errOut = runCmd(t, "migrate", "down", "--database-url", dsn)
+	if code != 0 || strings.Count(out, "reverted ") != 1 {
+		t.Fatalf("down: exit %d\n%s%s", code, out, errOut)
 	}
-	if _, out, _ := runCmd(t, "migrate", "status", "--database-url", dsn); !strings.Contains(out, "pending  20261122000001 accounts") {
-		t.Fatalf("status after down:\n%s", out)
+	if _, out, _ := runCmd(t, "migrate", "status", "--database-url", dsn); !strings.Contains(out, "applied  20261122000001 accounts") ||
+		strings.Count(out, "pending ") != 1 {
+		t.Fatalf("status after one down:\n%s", out)
+	}
+	// down --all asks first: anything but "yes" reverts nothing.
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"migrate", "down", "--all", "--database-url", dsn}, &stdout, &stderr,
+		hooks{stdin: strings.NewReader("no\n")}); code != 1 || !strings.Contains(stdout.String(), "Type yes") {
+		t.Fatalf("down --all answered no: exit %d\n%s%s", code, &stdout, &stderr)
+	}
+	if _, out, _ := runCmd(t, "migrate", "status", "--database-url", dsn); !strings.Contains(out, "applied  20261122000001 accounts") {
+		t.Fatalf("a refused down --all reverted:\n%s", out)
+	}
+	if code, _, errOut := runCmd(t, "migrate", "down", "--all", "--yes", "--database-url", dsn); code != 0 {
+		t.Fatalf("down --all --yes: exit %d: %s", code, errOut)
+	}
+	if _, out, _ := runCmd(t, "migrate", "status", "--database-url", dsn); strings.Contains(out, "applied ") {
+		t.Fatalf("status after down --all:\n%s", out)
 	}
 	if code, _, errOut := runCmd(t, "migrate", "up", "--database-url", dsn); code != 0 {
 		t.Fatalf("up: exit %d: %s", code, errOut)

@@ -2,7 +2,7 @@
 // administration commands:
 //
 //	salesplatform [serve] [flags]     serve REST and GraphQL (the default)
-//	salesplatform migrate up|down|status [flags]
+//	salesplatform migrate up|status|down [--all [--yes]] [flags]
 //	salesplatform createuser --username U --password P [...]
 //	salesplatform seed demo [flags]   load the demo dataset (idempotent)
 //
@@ -33,6 +33,8 @@ type hooks struct {
 	// listening is called with the server's address once it accepts
 	// connections.
 	listening func(addr string)
+	// stdin answers the questions of commands; nil is os.Stdin.
+	stdin io.Reader
 }
 
 // Main runs the command named by args and returns the process exit code:
@@ -51,7 +53,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, h hooks) 
 	case "serve":
 		err = serve(ctx, args, stderr, h)
 	case "migrate":
-		err = migrateCmd(ctx, args, stdout, stderr)
+		in := h.stdin
+		if in == nil {
+			in = os.Stdin
+		}
+		err = migrateCmd(ctx, args, in, stdout, stderr)
 	case "createuser":
 		err = createUser(ctx, args, stdout, stderr)
 	case "seed":
@@ -78,7 +84,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, h hooks) 
 
 const usage = `usage:
   salesplatform [serve] [flags]                 serve REST and GraphQL (default command)
-  salesplatform migrate up|down|status [flags]  apply, roll back or list schema migrations
+  salesplatform migrate up|status|down [flags]  apply or list migrations; down reverts the last one (--all: every one)
   salesplatform createuser --username U --password P [--email E] [--partner-name N]
                 [--partner-domain D] [--marketplace] [--staff] [--permission NAME ...]
                                                 create a user; prints its API token last
