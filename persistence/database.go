@@ -21,26 +21,38 @@ import (
 // request (or a pooled connection) forever.
 const QueryTimeout = 5 * time.Second
 
-// Database is the domain.Database on PostgreSQL.
-type Database struct {
-	db bun.IDB
+// UnitOfWork is the domain.UnitOfWork of an area on PostgreSQL: bind
+// makes the area's stores on a pool or a transaction.
+type UnitOfWork[S any] struct {
+	db   bun.IDB
+	bind func(bun.IDB) S
 }
 
-var _ account.Database = (*Database)(nil)
-
-// NewDatabase wraps an open pool, or a transaction: then RunInTx nests a
+// NewUnitOfWork returns the unit of work of the area whose stores bind
+// makes, on an open pool, or on a transaction: then RunInTx nests a
 // savepoint in it and everything commits with it.
-func NewDatabase(db bun.IDB) *Database { return &Database{db: db} }
+func NewUnitOfWork[S any](db bun.IDB, bind func(bun.IDB) S) *UnitOfWork[S] {
+	return &UnitOfWork[S]{db: db, bind: bind}
+}
 
 // Stores returns stores that run each statement on its own.
-func (d *Database) Stores() account.Stores { return storesOn(d.db) }
+func (u *UnitOfWork[S]) Stores() S { return u.bind(u.db) }
 
-// RunInTx runs fn in one transaction; it returns fn's error or the commit's.
-func (d *Database) RunInTx(ctx context.Context, fn func(ctx context.Context, s account.Stores) error) error {
-	return d.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		return fn(ctx, storesOn(tx))
+// RunInTx runs fn with the stores bound to one transaction; it returns
+// fn's error or the commit's.
+func (u *UnitOfWork[S]) RunInTx(ctx context.Context, fn func(ctx context.Context, tx S) error) error {
+	return u.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		return fn(ctx, u.bind(tx))
 	})
 }
+
+// Database is the account area's unit of work.
+type Database = UnitOfWork[account.Stores]
+
+var _ domain.UnitOfWork[account.Stores] = (*Database)(nil)
+
+// NewDatabase returns the account area's unit of work on db.
+func NewDatabase(db bun.IDB) *Database { return NewUnitOfWork(db, storesOn) }
 
 func storesOn(db bun.IDB) account.Stores {
 	return account.Stores{

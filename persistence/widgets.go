@@ -122,28 +122,14 @@ func (r *widgetFloatingBarRow) toDomain() *widgets.WidgetFloatingBar {
 		CTAButtonTextColor: r.CTAButtonTextColor, CTAButtonTextHoverColor: r.CTAButtonTextHoverColor}
 }
 
-// CreateWidgets inserts w with its navbar and floating bar in one
-// transaction and sets its ID and CreatedAt.
+// CreateWidgets inserts w with its navbar and floating bar (three
+// statements: the service runs them in its transaction) and sets its ID
+// and CreatedAt.
 func (s *WidgetStore) CreateWidgets(ctx context.Context, w *widgets.MarketingWidgets) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &widgetsRow{PartnerID: w.PartnerID, Key: w.Key, CreatedAt: w.CreatedAt}
-	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := tx.NewInsert().Model(row).Returning("id, created_at").Exec(ctx); err != nil {
-			return err
-		}
-		if n := w.Navbar; n != nil {
-			if _, err := tx.NewInsert().Model(toRowWidgetNavbar(row.ID, n)).Exec(ctx); err != nil {
-				return err
-			}
-		}
-		if b := w.FloatingBar; b != nil {
-			if _, err := tx.NewInsert().Model(toRowWidgetFloatingBar(row.ID, b)).Exec(ctx); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	err := s.insertWidgets(ctx, row, w)
 	if c, ok := uniqueViolation(err); ok {
 		switch c {
 		case "marketing_widgets_widget_key_key":
@@ -156,6 +142,28 @@ func (s *WidgetStore) CreateWidgets(ctx context.Context, w *widgets.MarketingWid
 		return fmt.Errorf("insert marketing widgets: %w", err)
 	}
 	w.ID, w.CreatedAt = row.ID, row.CreatedAt
+	return nil
+}
+
+func (s *WidgetStore) insertWidgets(ctx context.Context, row *widgetsRow, w *widgets.MarketingWidgets) error {
+	if _, err := s.db.NewInsert().Model(row).Returning("id, created_at").Exec(ctx); err != nil {
+		return err
+	}
+	return s.insertBars(ctx, row.ID, w)
+}
+
+// insertBars inserts w's navbar and floating bar, those it has.
+func (s *WidgetStore) insertBars(ctx context.Context, id int64, w *widgets.MarketingWidgets) error {
+	if n := w.Navbar; n != nil {
+		if _, err := s.db.NewInsert().Model(toRowWidgetNavbar(id, n)).Exec(ctx); err != nil {
+			return err
+		}
+	}
+	if b := w.FloatingBar; b != nil {
+		if _, err := s.db.NewInsert().Model(toRowWidgetFloatingBar(id, b)).Exec(ctx); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -181,11 +189,25 @@ func (s *WidgetStore) FindWidgetsByKey(ctx context.Context, key string) (*widget
 // FindWidgetsByPartner reads the partner's widgets and both bars in one
 // query.
 func (s *WidgetStore) FindWidgetsByPartner(ctx context.Context, partnerID int64) (*widgets.MarketingWidgets, error) {
+	return s.widgetsByPartner(ctx, partnerID, false)
+}
+
+// LockWidgetsByPartner is FindWidgetsByPartner locking the widgets' row
+// FOR UPDATE: two replaces of one partner's bars apply one after the
+// other instead of both deleting, then both inserting.
+func (s *WidgetStore) LockWidgetsByPartner(ctx context.Context, partnerID int64) (*widgets.MarketingWidgets, error) {
+	return s.widgetsByPartner(ctx, partnerID, true)
+}
+
+func (s *WidgetStore) widgetsByPartner(ctx context.Context, partnerID int64, lock bool) (*widgets.MarketingWidgets, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := new(widgetsRow)
-	if err := s.db.NewSelect().Model(row).Relation("Navbar").Relation("FloatingBar").
-		Where("w.partner_id = ?", partnerID).Scan(ctx); err != nil {
+	q := s.db.NewSelect().Model(row).Relation("Navbar").Relation("FloatingBar").Where("w.partner_id = ?", partnerID)
+	if lock {
+		q = q.For("UPDATE OF w")
+	}
+	if err := q.Scan(ctx); err != nil {
 		return nil, notFound(err)
 	}
 	w := &widgets.MarketingWidgets{ID: row.ID, PartnerID: row.PartnerID, Key: row.Key, CreatedAt: row.CreatedAt}
@@ -198,32 +220,25 @@ func (s *WidgetStore) FindWidgetsByPartner(ctx context.Context, partnerID int64)
 	return w, nil
 }
 
-// UpdateWidgets replaces the navbar and floating bar rows of w in one
-// transaction.
+// UpdateWidgets replaces the navbar and floating bar rows of w (several
+// statements: the service runs them in its transaction).
 func (s *WidgetStore) UpdateWidgets(ctx context.Context, w *widgets.MarketingWidgets) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := tx.NewDelete().Model((*widgetNavbarRow)(nil)).Where("widget_id = ?", w.ID).Exec(ctx); err != nil {
-			return err
-		}
-		if _, err := tx.NewDelete().Model((*widgetFloatingBarRow)(nil)).Where("widget_id = ?", w.ID).Exec(ctx); err != nil {
-			return err
-		}
-		if n := w.Navbar; n != nil {
-			if _, err := tx.NewInsert().Model(toRowWidgetNavbar(w.ID, n)).Exec(ctx); err != nil {
-				return err
-			}
-		}
-		if b := w.FloatingBar; b != nil {
-			if _, err := tx.NewInsert().Model(toRowWidgetFloatingBar(w.ID, b)).Exec(ctx); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
+	if _, err := s.db.NewDelete().Model((*widgetNavbarRow)(nil)).Where("widget_id = ?", w.ID).Exec(ctx); err != nil {
+		return fmt.Errorf("update marketing widgets: %w", err)
+	}
+	if _, err := s.db.NewDelete().Model((*widgetFloatingBarRow)(nil)).Where("widget_id = ?", w.ID).Exec(ctx); err != nil {
+		return fmt.Errorf("update marketing widgets: %w", err)
+	}
+	if err := s.insertBars(ctx, w.ID, w); err != nil {
 		return fmt.Errorf("update marketing widgets: %w", err)
 	}
 	return nil
+}
+
+// WidgetStores binds the widget area's stores to db, a pool or a
+// transaction.
+func WidgetStores(db bun.IDB) widgets.Stores {
+	return widgets.Stores{Widgets: &WidgetStore{db: db}, Partners: &PartnerStore{db: db}}
 }

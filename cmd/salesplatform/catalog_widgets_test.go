@@ -25,7 +25,7 @@ func TestMarketingWidgets(t *testing.T) {
 	}
 	t.Cleanup(func() { db.Close() })
 	partners := persistence.NewDatabase(db).Stores().Partners
-	widgetService := widgets.NewWidgetService(persistence.NewWidgetStore(db), partners)
+	widgetService := widgets.NewWidgetService(persistence.NewUnitOfWork(db, persistence.WidgetStores))
 	shop, err := partners.FindPartnerBySiteDomain(ctx, "shop.example.com")
 	if err != nil {
 		t.Fatal(err)

@@ -201,7 +201,7 @@ func TestGraphGiftLinkedPartners(t *testing.T) {
 func TestGraphMarketingWidgets(t *testing.T) {
 	f := newGCFixture(t)
 	ctx := context.Background()
-	widgetService := widgets.NewWidgetService(persistence.NewWidgetStore(f.db), f.partners)
+	widgetService := widgets.NewWidgetService(persistence.NewUnitOfWork(f.db, persistence.WidgetStores))
 	full := &widgets.MarketingWidgets{PartnerID: f.shop.ID, Key: "0123456789abcdef0123456789ABCDEF",
 		Navbar: &widgets.WidgetNavbar{ShowNavbar: true, Orientation: "vertical", Side: "right", Position: 40,
 			ActivateOffer: true, ActivateContact: true,

@@ -278,7 +278,7 @@ func newDemoLoader(tx bun.Tx, partners map[string]*domain.Partner, now time.Time
 		catalog: persistence.NewPartnerCatalogStore(tx), events: persistence.NewEventStore(tx),
 		workshops: persistence.NewWorkshopStore(tx), protos: persistence.NewPrototypeStore(tx),
 		boxes: persistence.NewBoxStore(tx), gifts: persistence.NewGiftStore(tx),
-		widgets: widgetStore, widgetService: widgets.NewWidgetService(widgetStore, nil)}
+		widgets: widgetStore, widgetService: widgets.NewWidgetService(persistence.NewUnitOfWork[widgets.Stores](tx, persistence.WidgetStores))}
 }
 
 // loadedAlready reports whether the catalogue was loaded: the first demo

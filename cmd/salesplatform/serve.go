@@ -203,7 +203,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *config, log *slog.Logger) 
 		Boxes:           catalogue.NewBoxService(persistence.NewBoxStore(db), partners),
 		Prototypes:      catalogue.NewPrototypeService(persistence.NewPrototypeStore(db), partners),
 		Gifts:           gifts.NewGiftService(persistence.NewGiftStore(db), partners),
-		Widgets:         widgets.NewWidgetService(persistence.NewWidgetStore(db), partners),
+		Widgets:         widgets.NewWidgetService(persistence.NewUnitOfWork(db, persistence.WidgetStores)),
 		VoucherAdmin:    vouchers.NewVoucherAdminService(persistence.NewVoucherAdminStore(db), partners),
 		Media:           media.NewMediaService(persistence.NewMediaStore(db), blobs, partners, cfg.PublicBaseURL),
 		AdminPrototypes: prototypes.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(db), partners),

@@ -20,7 +20,7 @@ import (
 // AccountService signs users in, authenticates API tokens and creates
 // accounts.
 type AccountService struct {
-	db       Database
+	db       domain.UnitOfWork[Stores]
 	throttle *domain.ClientThrottle
 	params   *argon2id.Params
 	now      func() time.Time
@@ -50,7 +50,7 @@ const (
 
 // NewAccountService returns the service. throttle may be nil for the default
 // login throttle, params nil for argon2id's recommended defaults.
-func NewAccountService(db Database, throttle *domain.ClientThrottle, params *argon2id.Params) *AccountService {
+func NewAccountService(db domain.UnitOfWork[Stores], throttle *domain.ClientThrottle, params *argon2id.Params) *AccountService {
 	if throttle == nil {
 		throttle = domain.NewClientThrottle(domain.DefaultLoginBurst, domain.DefaultLoginRefill)
 	}

@@ -51,13 +51,3 @@ type Stores struct {
 	Partners domain.PartnerStore
 	Tokens   TokenStore
 }
-
-// Database hands out stores, either directly or bound to one transaction.
-type Database interface {
-	// Stores returns stores that run each statement on its own.
-	Stores() Stores
-	// RunInTx runs fn with stores bound to one transaction, committed when fn
-	// returns nil and rolled back otherwise. It returns fn's error or the
-	// commit's.
-	RunInTx(ctx context.Context, fn func(ctx context.Context, s Stores) error) error
-}

@@ -109,9 +109,10 @@ type MarketingWidgets struct {
 // WidgetStore reads and writes what WidgetService serves.
 type WidgetStore interface {
 	WidgetAdminStore
-	// CreateWidgets inserts w (already validated) and sets its ID and
-	// CreatedAt. A key in use is a CodeInvalid error on "widget_key", a
-	// partner that already has widgets one on "partner".
+	// CreateWidgets inserts w (already validated) with its bars (run it in
+	// a transaction) and sets its ID and CreatedAt. A key in use is a
+	// CodeInvalid error on "widget_key", a partner that already has
+	// widgets one on "partner".
 	CreateWidgets(ctx context.Context, w *MarketingWidgets) error
 	// FindWidgetsByKey returns the widgets with that (lower-case) key;
 	// ErrNotFound when there are none.
@@ -120,13 +121,18 @@ type WidgetStore interface {
 
 // WidgetService serves the marketing widget configuration.
 type WidgetService struct {
-	store    WidgetStore
-	partners domain.PartnerStore
+	uow domain.UnitOfWork[Stores]
+}
+
+// Stores are the stores the widget service reads and writes with.
+type Stores struct {
+	Widgets  WidgetStore
+	Partners domain.PartnerStore
 }
 
 // NewWidgetService returns the service.
-func NewWidgetService(store WidgetStore, partners domain.PartnerStore) *WidgetService {
-	return &WidgetService{store: store, partners: partners}
+func NewWidgetService(uow domain.UnitOfWork[Stores]) *WidgetService {
+	return &WidgetService{uow: uow}
 }
 
 // WidgetsView is a partner's widget configuration as the API shows it.
@@ -161,11 +167,12 @@ func (s *WidgetService) Widgets(ctx context.Context, key string) (*WidgetsView, 
 	if err != nil {
 		return nil, err
 	}
-	w, err := s.store.FindWidgetsByKey(ctx, key)
+	st := s.uow.Stores()
+	w, err := st.Widgets.FindWidgetsByKey(ctx, key)
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.partners.FindPartnerByID(ctx, w.PartnerID)
+	p, err := st.Partners.FindPartnerByID(ctx, w.PartnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -183,6 +190,16 @@ func (s *WidgetService) Widgets(ctx context.Context, key string) (*WidgetsView, 
 // Errors: CodeInvalid, with field paths in the API's names
 // (["navbar", "offer_text_color"]).
 func (s *WidgetService) CreateWidgets(ctx context.Context, w *MarketingWidgets) error {
+	if err := prepareWidgets(w); err != nil {
+		return err
+	}
+	return s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+		return tx.Widgets.CreateWidgets(ctx, w)
+	})
+}
+
+// prepareWidgets checks w and gives it a new random key when it has none.
+func prepareWidgets(w *MarketingWidgets) error {
 	var v domain.Validator
 	if w.Key == "" {
 		w.Key = newWidgetKey()
@@ -197,10 +214,7 @@ func (s *WidgetService) CreateWidgets(ctx context.Context, w *MarketingWidgets) 
 	if w.FloatingBar != nil {
 		validateWidgetFloatingBar(&v, w.FloatingBar)
 	}
-	if err := v.Err(); err != nil {
-		return err
-	}
-	return s.store.CreateWidgets(ctx, w)
+	return v.Err()
 }
 
 func newWidgetKey() string {

@@ -23,8 +23,11 @@ type WidgetAdminStore interface {
 	// FindWidgetsByPartner returns the partner's widgets; ErrNotFound when
 	// it has none.
 	FindWidgetsByPartner(ctx context.Context, partnerID int64) (*MarketingWidgets, error)
-	// UpdateWidgets replaces w's navbar and floating bar (nil removes one):
-	// one transaction.
+	// LockWidgetsByPartner is FindWidgetsByPartner holding the widgets'
+	// row until the transaction ends.
+	LockWidgetsByPartner(ctx context.Context, partnerID int64) (*MarketingWidgets, error)
+	// UpdateWidgets replaces w's navbar and floating bar (nil removes one);
+	// run it in a transaction.
 	UpdateWidgets(ctx context.Context, w *MarketingWidgets) error
 }
 
@@ -34,20 +37,27 @@ type WidgetAdminStore interface {
 // in the graph's names (["navbar", "offerTextColor"]), or a non-field
 // error when the partner already has widgets.
 func (s *WidgetService) CreatePartnerWidgets(ctx context.Context, in WidgetsInput) (*WidgetsView, error) {
-	p, _, err := domain.AdminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := domain.AdminPartner(ctx, s.uow.Stores().Partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
-	switch _, err := s.store.FindWidgetsByPartner(ctx, p.ID); {
-	case err == nil:
-		var v domain.Validator
-		v.Add(domain.VUnique, "This partner already has marketing widgets: update them.", "non_field_errors")
-		return nil, v.Err()
-	case !domain.IsCode(err, domain.CodeNotFound):
-		return nil, err
-	}
 	w := &MarketingWidgets{PartnerID: p.ID, Navbar: in.Navbar, FloatingBar: in.FloatingBar}
-	if err := s.CreateWidgets(ctx, w); err != nil {
+	if err := prepareWidgets(w); err != nil {
+		return nil, camelFieldPaths(err)
+	}
+	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+		// A concurrent create is caught by the unique partner_id.
+		switch _, err := tx.Widgets.FindWidgetsByPartner(ctx, p.ID); {
+		case err == nil:
+			var v domain.Validator
+			v.Add(domain.VUnique, "This partner already has marketing widgets: update them.", "non_field_errors")
+			return v.Err()
+		case !domain.IsCode(err, domain.CodeNotFound):
+			return err
+		}
+		return tx.Widgets.CreateWidgets(ctx, w)
+	})
+	if err != nil {
 		return nil, camelFieldPaths(err)
 	}
 	return s.Widgets(ctx, w.Key)
@@ -58,11 +68,7 @@ func (s *WidgetService) CreatePartnerWidgets(ctx context.Context, in WidgetsInpu
 // Errors: those of adminPartner; CodeNotFound when the partner has no
 // widgets; CodeInvalid as CreatePartnerWidgets.
 func (s *WidgetService) UpdatePartnerWidgets(ctx context.Context, in WidgetsInput) (*WidgetsView, error) {
-	p, _, err := domain.AdminPartner(ctx, s.partners, in.PartnerID)
-	if err != nil {
-		return nil, err
-	}
-	w, err := s.store.FindWidgetsByPartner(ctx, p.ID)
+	p, _, err := domain.AdminPartner(ctx, s.uow.Stores().Partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -76,11 +82,19 @@ func (s *WidgetService) UpdatePartnerWidgets(ctx context.Context, in WidgetsInpu
 	if err := v.Err(); err != nil {
 		return nil, camelFieldPaths(err)
 	}
-	w.Navbar, w.FloatingBar = in.Navbar, in.FloatingBar
-	if err := s.store.UpdateWidgets(ctx, w); err != nil {
+	var key string
+	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+		w, err := tx.Widgets.LockWidgetsByPartner(ctx, p.ID)
+		if err != nil {
+			return err
+		}
+		w.Navbar, w.FloatingBar, key = in.Navbar, in.FloatingBar, w.Key
+		return tx.Widgets.UpdateWidgets(ctx, w)
+	})
+	if err != nil {
 		return nil, err
 	}
-	return s.Widgets(ctx, w.Key)
+	return s.Widgets(ctx, key)
 }
 
 // camelFieldPaths renames the field names of an input error from the API's

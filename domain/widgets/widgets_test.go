@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"salesplatform/domain/account"
 	"salesplatform/domain/widgets"
 
 	"salesplatform/domain"
@@ -32,7 +33,7 @@ func TestWidgetService(t *testing.T) {
 	t.Parallel()
 	db, raw := dbtest.NewDatabase(t)
 	partners := db.Stores().Partners
-	svc := widgets.NewWidgetService(persistence.NewWidgetStore(raw), partners)
+	svc := widgets.NewWidgetService(persistence.NewUnitOfWork(raw, persistence.WidgetStores))
 	ctx := context.Background()
 	shop := dbtest.MustPartner(t, partners, &domain.Partner{Name: "Shop", SiteDomain: "shop.example.com"})
 	bare := dbtest.MustPartner(t, partners, &domain.Partner{Name: "No site"})
@@ -139,4 +140,36 @@ func TestWidgetService(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// Replaces of one partner's widgets sent at once all succeed, one after
+// the other: each deletes and inserts the bars under the widgets' row
+// lock, in the service's transaction.
+func TestUpdatePartnerWidgetsConcurrent(t *testing.T) {
+	t.Parallel()
+	db, raw := dbtest.NewDatabase(t)
+	accounts := account.NewAccountService(db, nil, dbtest.CheapHashing)
+	svc := widgets.NewWidgetService(persistence.NewUnitOfWork(raw, persistence.WidgetStores))
+	shop := dbtest.AsCaller(t, accounts, dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "shop",
+		PartnerName: "Shop", Permissions: []string{domain.PermManageMasterAdmin}}))
+	if _, err := svc.CreatePartnerWidgets(shop, widgets.WidgetsInput{Navbar: widgetNavbar()}); err != nil {
+		t.Fatal(err)
+	}
+	got := dbtest.Concurrently(8, func(i int) error {
+		in := widgets.WidgetsInput{Navbar: widgetNavbar(), FloatingBar: widgetFloatingBar()}
+		in.Navbar.Position = i
+		_, err := svc.UpdatePartnerWidgets(shop, in)
+		return err
+	})
+	if got[""] != 8 {
+		t.Errorf("results %v, want 8 successes", got)
+	}
+	var navbars, bars int
+	if err := raw.NewRaw("SELECT (SELECT count(*) FROM marketing_widget_navbars), (SELECT count(*) FROM marketing_widget_floating_bars)").
+		Scan(context.Background(), &navbars, &bars); err != nil {
+		t.Fatal(err)
+	}
+	if navbars != 1 || bars != 1 {
+		t.Errorf("%d navbars and %d floating bars, want one each", navbars, bars)
+	}
 }
