@@ -141,33 +141,36 @@ func (s *MediaStore) ListMedia(ctx context.Context, f media.MediaFilter, page do
 	return out, count, nil
 }
 
-// RenameMedia locks the row with FOR UPDATE, which waits for (and blocks)
-// the FOR KEY SHARE lock that inserting a voucher_prototype_images row or
+// LockMedia reads the media FOR UPDATE, which waits for (and blocks) the
+// FOR KEY SHARE lock that inserting a voucher_prototype_images row or
 // setting a cover_image_id takes on it, so "not used" stays true until the
-// commit.
-func (s *MediaStore) RenameMedia(ctx context.Context, id int64, name string, check func(*media.Media, bool) error) (*media.Media, error) {
+// transaction ends.
+func (s *MediaStore) LockMedia(ctx context.Context, id int64) (*media.Media, bool, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	var out *media.Media
-	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		row := new(mediaRow)
-		if err := tx.NewSelect().Model(row).Where("m.id = ?", id).For("UPDATE").Scan(ctx); err != nil {
-			return notFound(err)
-		}
-		var used bool
-		if err := tx.NewRaw("SELECT "+mediaUsed+" FROM media m WHERE m.id = ?", id).Scan(ctx, &used); err != nil {
-			return fmt.Errorf("media usage: %w", err)
-		}
-		m := row.toDomain()
-		if err := check(m, used); err != nil {
-			return err
-		}
-		if _, err := tx.NewUpdate().Model(row).Set("name = ?", name).WherePK().Exec(ctx); err != nil {
-			return fmt.Errorf("rename media: %w", err)
-		}
-		m.Name = name
-		out = m
-		return nil
-	})
-	return out, err
+	row := new(mediaRow)
+	if err := s.db.NewSelect().Model(row).Where("m.id = ?", id).For("UPDATE").Scan(ctx); err != nil {
+		return nil, false, notFound(err)
+	}
+	var used bool
+	if err := s.db.NewRaw("SELECT "+mediaUsed+" FROM media m WHERE m.id = ?", id).Scan(ctx, &used); err != nil {
+		return nil, false, fmt.Errorf("media usage: %w", err)
+	}
+	return row.toDomain(), used, nil
+}
+
+// SetMediaName renames the media.
+func (s *MediaStore) SetMediaName(ctx context.Context, id int64, name string) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	if _, err := s.db.NewUpdate().Model((*mediaRow)(nil)).Set("name = ?", name).Where("id = ?", id).Exec(ctx); err != nil {
+		return fmt.Errorf("rename media: %w", err)
+	}
+	return nil
+}
+
+// MediaStores binds the media area's stores to db, a pool or a
+// transaction.
+func MediaStores(db bun.IDB) media.Stores {
+	return media.Stores{Media: &MediaStore{db: db}, Partners: &PartnerStore{db: db}}
 }

@@ -146,7 +146,7 @@ func newDemoAdminLoader(ctx context.Context, tx bun.IDB, blobs media.BlobStore, 
 	return &demoAdminLoader{tx: tx, now: now, partners: partners,
 		staff: domain.WithCaller(ctx, &domain.Caller{User: staff}),
 		ids:   map[string]int64{}, codes: map[string][]string{},
-		media:    media.NewMediaService(persistence.NewMediaStore(tx), blobs, stores.Partners, baseURL),
+		media:    media.NewMediaService(persistence.NewUnitOfWork[media.Stores](tx, persistence.MediaStores), blobs, baseURL),
 		protos:   prototypes.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(tx), stores.Partners),
 		vouchers: vouchers.NewVoucherAdminService(persistence.NewVoucherAdminStore(tx), stores.Partners),
 		users:    stores.Users}, nil

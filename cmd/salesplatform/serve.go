@@ -205,7 +205,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *config, log *slog.Logger) 
 		Gifts:           gifts.NewGiftService(persistence.NewGiftStore(db), partners),
 		Widgets:         widgets.NewWidgetService(persistence.NewUnitOfWork(db, persistence.WidgetStores)),
 		VoucherAdmin:    vouchers.NewVoucherAdminService(persistence.NewVoucherAdminStore(db), partners),
-		Media:           media.NewMediaService(persistence.NewMediaStore(db), blobs, partners, cfg.PublicBaseURL),
+		Media:           media.NewMediaService(persistence.NewUnitOfWork(db, persistence.MediaStores), blobs, cfg.PublicBaseURL),
 		AdminPrototypes: prototypes.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(db), partners),
 	}
 

@@ -97,24 +97,30 @@ type MediaStore interface {
 	// ListMedia returns a page of the media f selects (f.PartnerID nil:
 	// every partner's), in f's ordering, and how many it selects.
 	ListMedia(ctx context.Context, f MediaFilter, page domain.PageRequest) ([]Media, int, error)
-	// RenameMedia, in one transaction, locks the media row (so that no
-	// product can start using it meanwhile), calls check with it and with
-	// whether a product uses it, and sets the name when check returns nil.
-	// ErrNotFound when there is no such media.
-	RenameMedia(ctx context.Context, id int64, name string, check func(m *Media, used bool) error) (*Media, error)
+	// LockMedia returns the media and whether a product uses it, holding
+	// its row until the transaction ends, so that no product can start
+	// using it meanwhile; ErrNotFound when there is none.
+	LockMedia(ctx context.Context, id int64) (m *Media, used bool, err error)
+	// SetMediaName renames the media.
+	SetMediaName(ctx context.Context, id int64, name string) error
+}
+
+// Stores are the stores the media service reads and writes with.
+type Stores struct {
+	Media    MediaStore
+	Partners domain.PartnerStore
 }
 
 // MediaService uploads, lists and renames media, and serves their bytes.
 type MediaService struct {
-	store    MediaStore
-	blobs    BlobStore
-	partners domain.PartnerStore
-	baseURL  string
+	uow     domain.UnitOfWork[Stores]
+	blobs   BlobStore
+	baseURL string
 }
 
 // NewMediaService returns the service; publicBaseURL prefixes media URLs.
-func NewMediaService(store MediaStore, blobs BlobStore, partners domain.PartnerStore, publicBaseURL string) *MediaService {
-	return &MediaService{store: store, blobs: blobs, partners: partners, baseURL: strings.TrimSuffix(publicBaseURL, "/")}
+func NewMediaService(uow domain.UnitOfWork[Stores], blobs BlobStore, publicBaseURL string) *MediaService {
+	return &MediaService{uow: uow, blobs: blobs, baseURL: strings.TrimSuffix(publicBaseURL, "/")}
 }
 
 // URL is where the media's bytes are served (GET /media/{uuid}).
@@ -177,7 +183,7 @@ func (s *MediaService) Upload(ctx context.Context, in MediaUpload) (*Media, erro
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	p, err := domain.WritePartner(ctx, s.partners, c, partnerUUID, "partner_uuid")
+	p, err := domain.WritePartner(ctx, s.uow.Stores().Partners, c, partnerUUID, "partner_uuid")
 	if err != nil {
 		return nil, err
 	}
@@ -187,7 +193,7 @@ func (s *MediaService) Upload(ctx context.Context, in MediaUpload) (*Media, erro
 	if err := s.blobs.Put(ctx, m.BlobKey, m.ContentType, bytes.NewReader(data), m.Size); err != nil {
 		return nil, fmt.Errorf("store media blob: %w", err)
 	}
-	if err := s.store.CreateMedia(ctx, m); err != nil {
+	if err := s.uow.Stores().Media.CreateMedia(ctx, m); err != nil {
 		if derr := s.blobs.Delete(context.WithoutCancel(ctx), m.BlobKey); derr != nil {
 			err = errors.Join(err, fmt.Errorf("delete the orphan blob %s: %w", m.BlobKey, derr))
 		}
@@ -280,7 +286,7 @@ func (s *MediaService) List(ctx context.Context, f MediaFilter, page domain.Page
 				return nil, 0, v.Err()
 			}
 			f.PartnerID = tenant
-			return s.store.ListMedia(ctx, f, page)
+			return s.uow.Stores().Media.ListMedia(ctx, f, page)
 		})
 }
 
@@ -288,7 +294,7 @@ func (s *MediaService) List(ctx context.Context, f MediaFilter, page domain.Page
 // others (a graph batch: a prototype's images and cover).
 // Errors: those of Authorize(OpMediaRead).
 func (s *MediaService) MediaByID(ctx context.Context, ids []int64) ([]*Media, error) {
-	return domain.VisibleBatch(ctx, domain.OpMediaRead, ids, s.store.MediaByID, func(m *Media) int64 { return m.PartnerID })
+	return domain.VisibleBatch(ctx, domain.OpMediaRead, ids, s.uow.Stores().Media.MediaByID, func(m *Media) int64 { return m.PartnerID })
 }
 
 // Get returns a media the caller sees.
@@ -299,7 +305,7 @@ func (s *MediaService) Get(ctx context.Context, id int64) (*Media, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := s.store.GetMedia(ctx, id)
+	m, err := s.uow.Stores().Media.GetMedia(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -330,22 +336,31 @@ func (s *MediaService) Rename(ctx context.Context, id int64, doc any) (*Media, e
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return s.store.RenameMedia(ctx, id, n, func(m *Media, used bool) error {
+	var out *Media
+	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+		m, used, err := tx.Media.LockMedia(ctx, id)
 		switch {
+		case err != nil:
+			return err
 		case !c.Sees(m.PartnerID):
 			return domain.ErrNotFound
 		case used:
 			return &domain.Error{Code: domain.CodeConflict, Message: msgMediaInUse}
 		}
+		if err := tx.Media.SetMediaName(ctx, id, n); err != nil {
+			return err
+		}
+		m.Name, out = n, m
 		return nil
 	})
+	return out, err
 }
 
 // Content returns a media and its bytes for GET /media/{uuid}. It is
 // public (partner sites show the images) and needs no caller.
 // Errors: CodeNotFound for an unknown or archived media.
 func (s *MediaService) Content(ctx context.Context, id uuid.UUID) (*Media, io.ReadCloser, error) {
-	m, err := s.store.FindMediaByUUID(ctx, id)
+	m, err := s.uow.Stores().Media.FindMediaByUUID(ctx, id)
 	if err != nil {
 		return nil, nil, err
 	}

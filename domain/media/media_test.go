@@ -45,8 +45,8 @@ func newMediaEnv(t *testing.T) *mediaEnv {
 	staff := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "staff", Staff: true})
 	e.shopCtx, e.rivalCtx = dbtest.AsCaller(t, accounts, e.shop), dbtest.AsCaller(t, accounts, e.rival)
 	e.readerCtx, e.staffCtx = dbtest.AsCaller(t, accounts, e.reader), dbtest.AsCaller(t, accounts, staff)
-	e.svc = media.NewMediaService(persistence.NewMediaStore(raw), blobstore.NewLocal(e.dir),
-		database.Stores().Partners, "https://media.example.com/")
+	e.svc = media.NewMediaService(persistence.NewUnitOfWork(raw, persistence.MediaStores), blobstore.NewLocal(e.dir),
+		"https://media.example.com/")
 	var b bytes.Buffer
 	if err := png.Encode(&b, image.NewGray(image.Rect(0, 0, 7, 5))); err != nil {
 		t.Fatal(err)

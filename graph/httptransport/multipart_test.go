@@ -3,6 +3,7 @@ package httptransport_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"image/png"
@@ -66,8 +67,18 @@ func pngBytes(t *testing.T) string {
 	return b.String()
 }
 
+// noDatabase is the media service's unit of work in these transport tests:
+// no stores, as the uploads they send are refused before any is needed.
+type noDatabase struct{}
+
+func (noDatabase) Stores() media.Stores { return media.Stores{} }
+
+func (noDatabase) RunInTx(context.Context, func(context.Context, media.Stores) error) error {
+	return errors.New("no database in these tests")
+}
+
 func uploadServer(mp httptransport.MultipartForm) http.Handler {
-	media := media.NewMediaService(nil, nil, nil, "http://example.test")
+	media := media.NewMediaService(noDatabase{}, nil, "http://example.test")
 	return newUploadServer(httptransport.POST{}, mp, &graph.Resolver{MediaLibrary: media})
 }
 
