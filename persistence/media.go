@@ -40,10 +40,6 @@ type MediaStore struct{ db bun.IDB }
 
 var _ media.MediaStore = (*MediaStore)(nil)
 
-// NewMediaStore returns the store on db: a pool, or a transaction (its
-// writes then nest as savepoints).
-func NewMediaStore(db bun.IDB) *MediaStore { return &MediaStore{db: db} }
-
 // CreateMedia inserts m and sets its ID, UUID and CreatedOn.
 func (s *MediaStore) CreateMedia(ctx context.Context, m *media.Media) error {
 	ctx, cancel := withTimeout(ctx)

@@ -26,10 +26,6 @@ type VoucherAdminStore struct{ db bun.IDB }
 
 var _ vouchers.VoucherAdminStore = (*VoucherAdminStore)(nil)
 
-// NewVoucherAdminStore returns the store on db: a pool, or a transaction
-// (its writes then nest as savepoints).
-func NewVoucherAdminStore(db bun.IDB) *VoucherAdminStore { return &VoucherAdminStore{db: db} }
-
 type adminVoucherRow struct {
 	ID                   int64            `bun:"id"`
 	Code                 string           `bun:"code"`
@@ -429,30 +425,32 @@ func toAdminVoucher(r adminVoucherRow) *vouchers.AdminVoucher {
 		StateChanges: []*vouchers.VoucherStateChange{}}
 }
 
-// ChangeVoucherState makes the change on the voucher's version and records
-// it, in one transaction.
+// ChangeVoucherState moves the voucher from c.From to c.To only if it is
+// still at version: the conditional UPDATE makes one of two concurrent
+// changes a no-op (false) instead of a lost update.
 func (s *VoucherAdminStore) ChangeVoucherState(ctx context.Context, c *vouchers.VoucherStateChange, version int, activation, usage *time.Time) (bool, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	changed := false
-	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		res, err := tx.NewRaw(`UPDATE vouchers SET state = ?, version = version + 1,
-				activation_date = COALESCE(?::timestamptz, activation_date), usage_date = COALESCE(?::timestamptz, usage_date)
-			WHERE id = ? AND version = ? AND state = ?`, c.To, activation, usage, c.VoucherID, version, c.From).Exec(ctx)
-		if err != nil {
-			return fmt.Errorf("change voucher state: %w", err)
-		}
-		if n, err := res.RowsAffected(); err != nil || n == 0 {
-			return err
-		}
-		if err := tx.NewRaw(`INSERT INTO voucher_state_changes (voucher_id, from_state, to_state, user_id, changed_at)
-			VALUES (?, ?, ?, ?, ?) RETURNING id`, c.VoucherID, c.From, c.To, c.UserID, c.ChangedAt).Scan(ctx, &c.ID); err != nil {
-			return fmt.Errorf("record voucher state change: %w", err)
-		}
-		changed = true
-		return nil
-	})
-	return changed, err
+	res, err := s.db.NewRaw(`UPDATE vouchers SET state = ?, version = version + 1,
+			activation_date = COALESCE(?::timestamptz, activation_date), usage_date = COALESCE(?::timestamptz, usage_date)
+		WHERE id = ? AND version = ? AND state = ?`, c.To, activation, usage, c.VoucherID, version, c.From).Exec(ctx)
+	if err != nil {
+		return false, fmt.Errorf("change voucher state: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
+// RecordVoucherStateChange inserts c in the voucher's history and sets
+// c.ID.
+func (s *VoucherAdminStore) RecordVoucherStateChange(ctx context.Context, c *vouchers.VoucherStateChange) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	if err := s.db.NewRaw(`INSERT INTO voucher_state_changes (voucher_id, from_state, to_state, user_id, changed_at)
+		VALUES (?, ?, ?, ?, ?) RETURNING id`, c.VoucherID, c.From, c.To, c.UserID, c.ChangedAt).Scan(ctx, &c.ID); err != nil {
+		return fmt.Errorf("record voucher state change: %w", err)
+	}
+	return nil
 }
 
 // issueError translates what PostgreSQL refused on an issue.
@@ -469,43 +467,45 @@ func issueError(what, productField string, err error) error {
 	return fmt.Errorf("issue %s: %w", what, err)
 }
 
-// IssueVoucher registers the code and inserts the voucher and its options.
+// IssueVoucher registers the code and inserts the voucher and its options
+// (three statements: the service runs them in its transaction).
 func (s *VoucherAdminStore) IssueVoucher(ctx context.Context, v *vouchers.AdminVoucher) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := tx.NewRaw(`INSERT INTO gift_codes (code, kind) VALUES (?, 'voucher')`, v.Code).Exec(ctx); err != nil {
-			return err
-		}
-		if err := tx.NewRaw(`INSERT INTO vouchers (code, voucher_prototype_id, state, total_price, expiration_date,
-				summary, origin, type, api_version, language, reception_mode, nb_nights, nb_babies, nb_children, nb_adults,
-				gifter_first_name, gifter_last_name, gifter_email, from_gifter, giftee_first_name, giftee_last_name,
-				giftee_email, to_giftee, message, activation_date)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-				CASE WHEN ? = 'paid' THEN now() END)
-			RETURNING id`,
-			v.Code, v.VoucherPrototypeID, v.State, v.TotalPrice, v.ExpirationDate, v.Summary, v.Origin, v.Type,
-			v.APIVersion, v.Language, v.ReceptionMode, v.NbNights, v.NbBabies, v.NbChildren, v.NbAdults,
-			v.GifterFirstName, v.GifterLastName, v.GifterEmail, v.FromGifter, v.GifteeFirstName, v.GifteeLastName,
-			v.GifteeEmail, v.ToGiftee, v.Message, v.State).Scan(ctx, &v.ID); err != nil {
-			return err
-		}
-		if len(v.Options) == 0 {
-			return nil
-		}
-		optIDs, counts, prices := make([]int64, len(v.Options)), make([]int64, len(v.Options)), make([]string, len(v.Options))
-		for i, o := range v.Options {
-			optIDs[i], counts[i], prices[i] = o.Option.ID, int64(o.Count), o.TotalPrice.StringFixed(2)
-		}
-		_, err := tx.NewRaw(`INSERT INTO voucher_options (voucher_id, option_id, count, total_price)
-			SELECT ?, o.id, o.n, o.p::numeric FROM unnest(?::bigint[], ?::bigint[], ?::text[]) AS o (id, n, p)`,
-			v.ID, pgdialect.Array(optIDs), pgdialect.Array(counts), pgdialect.Array(prices)).Exec(ctx)
-		return err
-	})
-	if err != nil {
+	if err := s.issueVoucher(ctx, v); err != nil {
 		return issueError("voucher", "voucherPrototypeId", err)
 	}
 	return nil
+}
+
+func (s *VoucherAdminStore) issueVoucher(ctx context.Context, v *vouchers.AdminVoucher) error {
+	if _, err := s.db.NewRaw(`INSERT INTO gift_codes (code, kind) VALUES (?, 'voucher')`, v.Code).Exec(ctx); err != nil {
+		return err
+	}
+	if err := s.db.NewRaw(`INSERT INTO vouchers (code, voucher_prototype_id, state, total_price, expiration_date,
+			summary, origin, type, api_version, language, reception_mode, nb_nights, nb_babies, nb_children, nb_adults,
+			gifter_first_name, gifter_last_name, gifter_email, from_gifter, giftee_first_name, giftee_last_name,
+			giftee_email, to_giftee, message, activation_date)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+			CASE WHEN ? = 'paid' THEN now() END)
+		RETURNING id`,
+		v.Code, v.VoucherPrototypeID, v.State, v.TotalPrice, v.ExpirationDate, v.Summary, v.Origin, v.Type,
+		v.APIVersion, v.Language, v.ReceptionMode, v.NbNights, v.NbBabies, v.NbChildren, v.NbAdults,
+		v.GifterFirstName, v.GifterLastName, v.GifterEmail, v.FromGifter, v.GifteeFirstName, v.GifteeLastName,
+		v.GifteeEmail, v.ToGiftee, v.Message, v.State).Scan(ctx, &v.ID); err != nil {
+		return err
+	}
+	if len(v.Options) == 0 {
+		return nil
+	}
+	optIDs, counts, prices := make([]int64, len(v.Options)), make([]int64, len(v.Options)), make([]string, len(v.Options))
+	for i, o := range v.Options {
+		optIDs[i], counts[i], prices[i] = o.Option.ID, int64(o.Count), o.TotalPrice.StringFixed(2)
+	}
+	_, err := s.db.NewRaw(`INSERT INTO voucher_options (voucher_id, option_id, count, total_price)
+		SELECT ?, o.id, o.n, o.p::numeric FROM unnest(?::bigint[], ?::bigint[], ?::text[]) AS o (id, n, p)`,
+		v.ID, pgdialect.Array(optIDs), pgdialect.Array(counts), pgdialect.Array(prices)).Exec(ctx)
+	return err
 }
 
 // PrototypePartner returns the partner of a voucher prototype.
@@ -623,21 +623,26 @@ func (s *VoucherAdminStore) FindGiftcard(ctx context.Context, id int64, code str
 	return toAdminGiftcard(r), nil
 }
 
-// IssueGiftcard registers the code and inserts the giftcard.
+// IssueGiftcard registers the code and inserts the giftcard (two
+// statements: the service runs them in its transaction).
 func (s *VoucherAdminStore) IssueGiftcard(ctx context.Context, g *vouchers.AdminGiftcard) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := tx.NewRaw(`INSERT INTO gift_codes (code, kind) VALUES (?, 'giftcard')`, g.Code).Exec(ctx); err != nil {
-			return err
-		}
-		return tx.NewRaw(`INSERT INTO giftcards (code, giftcard_prototype_id, status, value, remaining_value, expires_on,
+	_, err := s.db.NewRaw(`INSERT INTO gift_codes (code, kind) VALUES (?, 'giftcard')`, g.Code).Exec(ctx)
+	if err == nil {
+		err = s.db.NewRaw(`INSERT INTO giftcards (code, giftcard_prototype_id, status, value, remaining_value, expires_on,
 				gifter_first_name, gifter_last_name)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, g.Code, g.GiftcardPrototypeID, g.Status, g.Value,
 			g.RemainingValue, g.ExpiresOn, g.GifterFirstName, g.GifterLastName).Scan(ctx, &g.ID)
-	})
+	}
 	if err != nil {
 		return issueError("giftcard", "giftcardPrototypeId", err)
 	}
 	return nil
+}
+
+// VoucherStores binds the voucher administration's stores to db, a pool
+// or a transaction.
+func VoucherStores(db bun.IDB) vouchers.Stores {
+	return vouchers.Stores{Vouchers: &VoucherAdminStore{db: db}, Partners: &PartnerStore{db: db}}
 }

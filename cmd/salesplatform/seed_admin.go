@@ -148,7 +148,7 @@ func newDemoAdminLoader(ctx context.Context, tx bun.IDB, blobs media.BlobStore, 
 		ids:   map[string]int64{}, codes: map[string][]string{},
 		media:    media.NewMediaService(persistence.NewUnitOfWork[media.Stores](tx, persistence.MediaStores), blobs, baseURL),
 		protos:   prototypes.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(tx), stores.Partners),
-		vouchers: vouchers.NewVoucherAdminService(persistence.NewVoucherAdminStore(tx), stores.Partners),
+		vouchers: vouchers.NewVoucherAdminService(persistence.NewUnitOfWork[vouchers.Stores](tx, persistence.VoucherStores)),
 		users:    stores.Users}, nil
 }
 

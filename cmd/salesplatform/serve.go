@@ -204,7 +204,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *config, log *slog.Logger) 
 		Prototypes:      catalogue.NewPrototypeService(persistence.NewPrototypeStore(db), partners),
 		Gifts:           gifts.NewGiftService(persistence.NewGiftStore(db), partners),
 		Widgets:         widgets.NewWidgetService(persistence.NewUnitOfWork(db, persistence.WidgetStores)),
-		VoucherAdmin:    vouchers.NewVoucherAdminService(persistence.NewVoucherAdminStore(db), partners),
+		VoucherAdmin:    vouchers.NewVoucherAdminService(persistence.NewUnitOfWork(db, persistence.VoucherStores)),
 		Media:           media.NewMediaService(persistence.NewUnitOfWork(db, persistence.MediaStores), blobs, cfg.PublicBaseURL),
 		AdminPrototypes: prototypes.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(db), partners),
 	}

@@ -87,7 +87,7 @@ func (s *VoucherAdminService) Giftcards(ctx context.Context, in GiftcardListInpu
 	if none {
 		return domain.NewPage([]*AdminGiftcard{}, 0, page)
 	}
-	items, count, err := s.store.ListGiftcards(ctx, f, page)
+	items, count, err := s.uow.Stores().Vouchers.ListGiftcards(ctx, f, page)
 	if err != nil {
 		return nil, err
 	}
@@ -118,7 +118,7 @@ func (s *VoucherAdminService) seenGiftcard(ctx context.Context, id int64, code s
 	if err != nil {
 		return nil, err
 	}
-	g, err := s.store.FindGiftcard(ctx, id, code)
+	g, err := s.uow.Stores().Vouchers.FindGiftcard(ctx, id, code)
 	if err != nil {
 		return nil, err
 	}
@@ -156,7 +156,7 @@ func (s *VoucherAdminService) IssueGiftcard(ctx context.Context, in IssueGiftcar
 		}
 		g.Status = *in.Status
 	}
-	if in.ExpiresOn != nil && !in.ExpiresOn.After(s.now()) {
+	if in.ExpiresOn != nil && v.TimeInRange(*in.ExpiresOn, "expiresOn") && !in.ExpiresOn.After(s.now()) {
 		v.Add(domain.VInvalid, "The expiration date must be in the future.", "expiresOn")
 	}
 	g.GifterFirstName = issueText(&v, in.GifterFirstName, maxIssueNameLength, "gifterFirstName")
@@ -166,10 +166,12 @@ func (s *VoucherAdminService) IssueGiftcard(ctx context.Context, in IssueGiftcar
 	}
 	_, err := issueWithCode(func(code string) error {
 		g.Code = code
-		return s.store.IssueGiftcard(ctx, g)
+		return s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+			return tx.Vouchers.IssueGiftcard(ctx, g)
+		})
 	})
 	if err != nil {
 		return nil, err
 	}
-	return s.store.FindGiftcard(ctx, g.ID, "")
+	return s.uow.Stores().Vouchers.FindGiftcard(ctx, g.ID, "")
 }

@@ -343,12 +343,14 @@ type VoucherAdminStore interface {
 	FindVoucherByCode(ctx context.Context, code string) (*AdminVoucher, error)
 	// ChangeVoucherState moves the voucher from state c.From (at version)
 	// to c.To, setting the activation and usage dates given (nil keeps
-	// them), and records c: one transaction. It reports false, writing
-	// nothing, when the voucher is no longer at that version.
+	// them). It reports false, writing nothing, when the voucher is no
+	// longer at that version.
 	ChangeVoucherState(ctx context.Context, c *VoucherStateChange, version int, activation, usage *time.Time) (bool, error)
-	// IssueVoucher registers v.Code and inserts v with its options in one
-	// transaction, setting v.ID. A taken code is a CodeInvalid error on
-	// "code"; an unknown prototype on "voucherPrototypeId".
+	// RecordVoucherStateChange adds c to the voucher's history; sets c.ID.
+	RecordVoucherStateChange(ctx context.Context, c *VoucherStateChange) error
+	// IssueVoucher registers v.Code and inserts v with its options (run it
+	// in a transaction), setting v.ID. A taken code is a CodeInvalid error
+	// on "code"; an unknown prototype on "voucherPrototypeId".
 	IssueVoucher(ctx context.Context, v *AdminVoucher) error
 	// PrototypePartner returns the partner of a voucher prototype;
 	// ErrNotFound when there is no such prototype.
@@ -363,14 +365,19 @@ type VoucherAdminStore interface {
 // VoucherAdminService serves the vouchers and giftcards of the
 // administration API, REST and graph alike.
 type VoucherAdminService struct {
-	store    VoucherAdminStore
-	partners domain.PartnerStore
-	now      func() time.Time
+	uow domain.UnitOfWork[Stores]
+	now func() time.Time
+}
+
+// Stores are the stores the voucher administration reads and writes with.
+type Stores struct {
+	Vouchers VoucherAdminStore
+	Partners domain.PartnerStore
 }
 
 // NewVoucherAdminService returns the service.
-func NewVoucherAdminService(store VoucherAdminStore, partners domain.PartnerStore) *VoucherAdminService {
-	return &VoucherAdminService{store: store, partners: partners, now: time.Now}
+func NewVoucherAdminService(uow domain.UnitOfWork[Stores]) *VoucherAdminService {
+	return &VoucherAdminService{uow: uow, now: time.Now}
 }
 
 // Vouchers lists the vouchers of the caller's partner (staff: of all),
@@ -400,7 +407,7 @@ func (s *VoucherAdminService) Vouchers(ctx context.Context, in VoucherListInput,
 	if none {
 		return domain.NewPage([]*AdminVoucher{}, 0, page)
 	}
-	items, count, err := s.store.ListVouchers(ctx, f, page)
+	items, count, err := s.uow.Stores().Vouchers.ListVouchers(ctx, f, page)
 	if err != nil {
 		return nil, err
 	}
@@ -416,14 +423,14 @@ func (s *VoucherAdminService) Voucher(ctx context.Context, code string) (*AdminV
 	if err != nil {
 		return nil, err
 	}
-	return s.seenVoucher(ctx, c, code)
+	return s.seenVoucher(ctx, s.uow.Stores(), c, code)
 }
 
-func (s *VoucherAdminService) seenVoucher(ctx context.Context, c *domain.Caller, code string) (*AdminVoucher, error) {
+func (s *VoucherAdminService) seenVoucher(ctx context.Context, st Stores, c *domain.Caller, code string) (*AdminVoucher, error) {
 	if !gifts.ValidGiftCode(code) {
 		return nil, domain.ErrNotFound
 	}
-	v, err := s.store.FindVoucherByCode(ctx, code)
+	v, err := st.Vouchers.FindVoucherByCode(ctx, code)
 	if err != nil {
 		return nil, err
 	}
@@ -436,7 +443,7 @@ func (s *VoucherAdminService) seenVoucher(ctx context.Context, c *domain.Caller,
 
 // reread returns the voucher with that code as it is now, after a write.
 func (s *VoucherAdminService) reread(ctx context.Context, code string) (*AdminVoucher, error) {
-	v, err := s.store.FindVoucherByCode(ctx, code)
+	v, err := s.uow.Stores().Vouchers.FindVoucherByCode(ctx, code)
 	if err != nil {
 		return nil, err
 	}
@@ -458,40 +465,47 @@ func (s *VoucherAdminService) UpdateVoucherState(ctx context.Context, code strin
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.seenVoucher(ctx, c, code)
-	if err != nil {
-		return nil, err
-	}
-	to, err := stateValue(body)
-	if err != nil {
-		return nil, err
-	}
-	if err := CheckVoucherTransition(v.State, to); err != nil {
-		return nil, err
-	}
-	if to == v.State {
-		return v, nil
-	}
-	now := s.now()
-	if (to == gifts.VoucherStateUsing || to == gifts.VoucherStateUsed) && v.ExpirationDate != nil && !now.Before(*v.ExpirationDate) {
-		var vr domain.Validator
-		vr.Add(domain.VInvalidState, fmt.Sprintf(msgVoucherExpired, v.ExpirationDate.In(v.Location()).Format(time.DateOnly)), "state")
-		return nil, vr.Err()
-	}
-	var activation, usage *time.Time
-	if to == gifts.VoucherStatePaid && v.ActivationDate == nil {
-		activation = &now
-	}
-	if to == gifts.VoucherStateUsed {
-		usage = &now
-	}
-	change := &VoucherStateChange{VoucherID: v.ID, From: v.State, To: to, UserID: &c.User.ID, ChangedAt: now}
-	ok, err := s.store.ChangeVoucherState(ctx, change, v.Version, activation, usage)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		return nil, &domain.Error{Code: domain.CodeConflict, Message: msgVoucherRaced}
+	var current *AdminVoucher // unchanged: the same state
+	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+		v, err := s.seenVoucher(ctx, tx, c, code)
+		if err != nil {
+			return err
+		}
+		to, err := stateValue(body)
+		if err != nil {
+			return err
+		}
+		if err := CheckVoucherTransition(v.State, to); err != nil {
+			return err
+		}
+		if to == v.State {
+			current = v
+			return nil
+		}
+		now := s.now()
+		if (to == gifts.VoucherStateUsing || to == gifts.VoucherStateUsed) && v.ExpirationDate != nil && !now.Before(*v.ExpirationDate) {
+			var vr domain.Validator
+			vr.Add(domain.VInvalidState, fmt.Sprintf(msgVoucherExpired, v.ExpirationDate.In(v.Location()).Format(time.DateOnly)), "state")
+			return vr.Err()
+		}
+		var activation, usage *time.Time
+		if to == gifts.VoucherStatePaid && v.ActivationDate == nil {
+			activation = &now
+		}
+		if to == gifts.VoucherStateUsed {
+			usage = &now
+		}
+		change := &VoucherStateChange{VoucherID: v.ID, From: v.State, To: to, UserID: &c.User.ID, ChangedAt: now}
+		switch ok, err := tx.Vouchers.ChangeVoucherState(ctx, change, v.Version, activation, usage); {
+		case err != nil:
+			return err
+		case !ok:
+			return &domain.Error{Code: domain.CodeConflict, Message: msgVoucherRaced}
+		}
+		return tx.Vouchers.RecordVoucherStateChange(ctx, change)
+	})
+	if err != nil || current != nil {
+		return current, err
 	}
 	return s.reread(ctx, code)
 }
@@ -605,22 +619,27 @@ func (s *VoucherAdminService) IssueVoucher(ctx context.Context, in IssueVoucherI
 		v.Add(domain.VInvalid, "The expiration date must be in the future.", "expirationDate")
 	}
 
-	partnerID, err := s.store.PrototypePartner(ctx, in.VoucherPrototypeID)
-	switch {
-	case domain.IsCode(err, domain.CodeNotFound):
-		v.Add(domain.VNotFound, fmt.Sprintf(catalogue.MsgNoSuchRecord, in.VoucherPrototypeID), "voucherPrototypeId")
-	case err != nil:
-		return nil, err
-	}
-	if err := s.issueOptions(ctx, &v, in.Options, partnerID, out); err != nil {
-		return nil, err
-	}
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
 	code, err := issueWithCode(func(code string) error {
-		out.Code = code
-		return s.store.IssueVoucher(ctx, out)
+		out.Code, out.Options = code, nil
+		return s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+			// The prototype and the options are checked in the
+			// transaction that inserts the voucher.
+			all := v
+			partnerID, err := tx.Vouchers.PrototypePartner(ctx, in.VoucherPrototypeID)
+			switch {
+			case domain.IsCode(err, domain.CodeNotFound):
+				all.Add(domain.VNotFound, fmt.Sprintf(catalogue.MsgNoSuchRecord, in.VoucherPrototypeID), "voucherPrototypeId")
+			case err != nil:
+				return err
+			}
+			if err := issueOptions(ctx, tx, &all, in.Options, partnerID, out); err != nil {
+				return err
+			}
+			if err := all.Err(); err != nil {
+				return err
+			}
+			return tx.Vouchers.IssueVoucher(ctx, out)
+		})
 	})
 	if err != nil {
 		return nil, err
@@ -628,7 +647,9 @@ func (s *VoucherAdminService) IssueVoucher(ctx context.Context, in IssueVoucherI
 	return s.reread(ctx, code)
 }
 
-func (s *VoucherAdminService) issueOptions(ctx context.Context, v *domain.Validator, in []IssueOptionInput, partnerID int64, out *AdminVoucher) error {
+// issueOptions checks the options of an issue (each an option of the
+// prototype's partner, once) and adds them to out.
+func issueOptions(ctx context.Context, tx Stores, v *domain.Validator, in []IssueOptionInput, partnerID int64, out *AdminVoucher) error {
 	if len(in) > MaxIssueOptions {
 		v.Add(domain.VInvalid, fmt.Sprintf(domain.MsgTooManyElements, MaxIssueOptions), "options")
 		return nil
@@ -637,7 +658,7 @@ func (s *VoucherAdminService) issueOptions(ctx context.Context, v *domain.Valida
 	for i, o := range in {
 		ids[i] = o.OptionID
 	}
-	owners, err := s.store.OptionPartners(ctx, ids)
+	owners, err := tx.Vouchers.OptionPartners(ctx, ids)
 	if err != nil {
 		return err
 	}
