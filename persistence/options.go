@@ -63,42 +63,37 @@ type optionCategoryRow struct {
 }
 
 // CreateOption inserts o, its services and its prototype links (those of
-// o.VoucherPrototypeIDs, and every prototype of its partner when global) in one
-// transaction, and sets o.ID.
+// o.VoucherPrototypeIDs, and every prototype of its partner when global;
+// several statements: the service runs them in its transaction), and sets
+// o.ID.
 func (s *AdminPrototypeStore) CreateOption(ctx context.Context, o *vouchers.VoucherOption) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &optionRow{PartnerID: o.PartnerID, CategoryID: o.CategoryID, Name: localizedNotNil(o.Name),
 		Description: localizedNotNil(o.Description), Price: o.Price, SellingPrice: o.SellingPrice,
 		Countable: o.Countable, IsActive: o.IsActive, IsGlobal: o.IsGlobal, Ranking: o.Ranking}
-	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		if err := lockPartner(ctx, tx, o.PartnerID); err != nil {
-			return err
-		}
-		if _, err := tx.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
-			return fmt.Errorf("insert option: %w", err)
-		}
-		if len(o.Services) > 0 {
-			services := make([]optionServiceTableRow, len(o.Services))
-			for i, sv := range o.Services {
-				services[i] = optionServiceTableRow{OptionID: row.ID, Position: i, Cost: sv.Cost, BuyingVAT: sv.BuyingVAT,
-					SellingVAT: sv.SellingVAT, Price: sv.Price}
-			}
-			if _, err := tx.NewInsert().Model(&services).Exec(ctx); err != nil {
-				return fmt.Errorf("insert option services: %w", err)
-			}
-		}
-		_, err := tx.NewRaw(`INSERT INTO voucher_prototype_options (voucher_prototype_id, option_id)
-			SELECT vp.id, ? FROM voucher_prototypes vp
-			WHERE vp.partner_id = ? AND (? OR vp.id = ANY(?::bigint[])) ON CONFLICT DO NOTHING`,
-			row.ID, o.PartnerID, o.IsGlobal, pgdialect.Array(o.VoucherPrototypeIDs)).Exec(ctx)
-		if err != nil {
-			return fmt.Errorf("link option prototypes: %w", err)
-		}
-		return nil
-	})
-	if err != nil {
+	if err := lockPartner(ctx, s.db, o.PartnerID); err != nil {
 		return err
+	}
+	if _, err := s.db.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
+		return fmt.Errorf("insert option: %w", err)
+	}
+	if len(o.Services) > 0 {
+		services := make([]optionServiceTableRow, len(o.Services))
+		for i, sv := range o.Services {
+			services[i] = optionServiceTableRow{OptionID: row.ID, Position: i, Cost: sv.Cost, BuyingVAT: sv.BuyingVAT,
+				SellingVAT: sv.SellingVAT, Price: sv.Price}
+		}
+		if _, err := s.db.NewInsert().Model(&services).Exec(ctx); err != nil {
+			return fmt.Errorf("insert option services: %w", err)
+		}
+	}
+	_, err := s.db.NewRaw(`INSERT INTO voucher_prototype_options (voucher_prototype_id, option_id)
+		SELECT vp.id, ? FROM voucher_prototypes vp
+		WHERE vp.partner_id = ? AND (? OR vp.id = ANY(?::bigint[])) ON CONFLICT DO NOTHING`,
+		row.ID, o.PartnerID, o.IsGlobal, pgdialect.Array(o.VoucherPrototypeIDs)).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("link option prototypes: %w", err)
 	}
 	o.ID = row.ID
 	return nil

@@ -84,20 +84,17 @@ type AdminPrototypeStore struct{ db bun.IDB }
 
 var _ prototypes.AdminPrototypeStore = (*AdminPrototypeStore)(nil)
 
-// NewAdminPrototypeStore returns the store on db.
-func NewAdminPrototypeStore(db bun.IDB) *AdminPrototypeStore { return &AdminPrototypeStore{db: db} }
-
 // lockPartner serialises, per partner, the writes that link global
 // options to prototypes: a prototype created while a global option is
 // created gets its link either way.
-func lockPartner(ctx context.Context, tx bun.Tx, partnerID int64) error {
+func lockPartner(ctx context.Context, tx bun.IDB, partnerID int64) error {
 	if _, err := tx.NewRaw("SELECT 1 FROM partners WHERE id = ? FOR NO KEY UPDATE", partnerID).Exec(ctx); err != nil {
 		return fmt.Errorf("lock partner: %w", err)
 	}
 	return nil
 }
 
-func replaceImages(ctx context.Context, tx bun.Tx, id int64, images []int64) error {
+func replaceImages(ctx context.Context, tx bun.IDB, id int64, images []int64) error {
 	if _, err := tx.NewRaw("DELETE FROM voucher_prototype_images WHERE voucher_prototype_id = ?", id).Exec(ctx); err != nil {
 		return fmt.Errorf("unlink voucher prototype images: %w", err)
 	}
@@ -113,67 +110,68 @@ func replaceImages(ctx context.Context, tx bun.Tx, id int64, images []int64) err
 }
 
 // CreateAdminVoucherPrototype inserts p, its images and its links to its
-// partner's global options in one transaction, and sets p.ID.
+// partner's global options (several statements: the service runs them in
+// its transaction), and sets p.ID.
 func (s *AdminPrototypeStore) CreateAdminVoucherPrototype(ctx context.Context, p *prototypes.AdminVoucherPrototype) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := toAdminPrototypeRow(p)
-	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		if err := lockPartner(ctx, tx, p.PartnerID); err != nil {
-			return err
-		}
-		if _, err := tx.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
-			return fmt.Errorf("insert voucher prototype: %w", err)
-		}
-		if err := replaceImages(ctx, tx, row.ID, p.ImageIDs); err != nil {
-			return err
-		}
-		_, err := tx.NewRaw(`INSERT INTO voucher_prototype_options (voucher_prototype_id, option_id)
-			SELECT ?, id FROM options WHERE partner_id = ? AND is_global ON CONFLICT DO NOTHING`, row.ID, p.PartnerID).Exec(ctx)
-		if err != nil {
-			return fmt.Errorf("link global options: %w", err)
-		}
-		return nil
-	})
-	if err != nil {
+	if err := lockPartner(ctx, s.db, p.PartnerID); err != nil {
 		return err
+	}
+	if _, err := s.db.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
+		return fmt.Errorf("insert voucher prototype: %w", err)
+	}
+	if err := replaceImages(ctx, s.db, row.ID, p.ImageIDs); err != nil {
+		return err
+	}
+	_, err := s.db.NewRaw(`INSERT INTO voucher_prototype_options (voucher_prototype_id, option_id)
+		SELECT ?, id FROM options WHERE partner_id = ? AND is_global ON CONFLICT DO NOTHING`, row.ID, p.PartnerID).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("link global options: %w", err)
 	}
 	p.ID = row.ID
 	return nil
 }
 
-// ModifyAdminVoucherPrototype locks the prototype, reads it, lets change
-// edit it (reading through the same transaction) and writes it with its
-// images, in one transaction: concurrent updates apply one after the
-// other.
-func (s *AdminPrototypeStore) ModifyAdminVoucherPrototype(ctx context.Context, id int64, change func(context.Context, prototypes.AdminPrototypeStore, *prototypes.AdminVoucherPrototype) error) error {
+// LockAdminVoucherPrototype reads the prototype under a row lock
+// (FOR UPDATE): concurrent updates of one prototype apply one after the
+// other, so none is lost between its read and its write.
+func (s *AdminPrototypeStore) LockAdminVoucherPrototype(ctx context.Context, id int64) (*prototypes.AdminVoucherPrototype, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		// The row lock serialises concurrent updates of one prototype, so
-		// none is lost between its read and its write.
-		if _, err := tx.NewRaw("SELECT id FROM voucher_prototypes WHERE id = ? FOR UPDATE", id).Exec(ctx); err != nil {
-			return fmt.Errorf("lock voucher prototype: %w", err)
-		}
-		ps, err := adminPrototypesByID(ctx, tx, []int64{id})
-		if err != nil {
-			return err
-		}
-		if ps[0] == nil {
-			return domain.ErrNotFound
-		}
-		if err := change(ctx, &AdminPrototypeStore{db: tx}, ps[0]); err != nil {
-			return err
-		}
-		res, err := tx.NewUpdate().Model(toAdminPrototypeRow(ps[0])).WherePK().ExcludeColumn("partner_id").Exec(ctx)
-		if err != nil {
-			return fmt.Errorf("update voucher prototype: %w", err)
-		}
-		if err := oneRow(res); err != nil {
-			return err
-		}
-		return replaceImages(ctx, tx, id, ps[0].ImageIDs)
-	})
+	if _, err := s.db.NewRaw("SELECT id FROM voucher_prototypes WHERE id = ? FOR UPDATE", id).Exec(ctx); err != nil {
+		return nil, fmt.Errorf("lock voucher prototype: %w", err)
+	}
+	ps, err := adminPrototypesByID(ctx, s.db, []int64{id})
+	if err != nil {
+		return nil, err
+	}
+	if ps[0] == nil {
+		return nil, domain.ErrNotFound
+	}
+	return ps[0], nil
+}
+
+// UpdateAdminVoucherPrototype writes p (not its partner) and replaces its
+// images (two statements: the service runs them in its transaction).
+func (s *AdminPrototypeStore) UpdateAdminVoucherPrototype(ctx context.Context, p *prototypes.AdminVoucherPrototype) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	res, err := s.db.NewUpdate().Model(toAdminPrototypeRow(p)).WherePK().ExcludeColumn("partner_id").Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("update voucher prototype: %w", err)
+	}
+	if err := oneRow(res); err != nil {
+		return err
+	}
+	return replaceImages(ctx, s.db, p.ID, p.ImageIDs)
+}
+
+// PrototypeAdminStores binds the prototype administration's stores to db,
+// a pool or a transaction.
+func PrototypeAdminStores(db bun.IDB) prototypes.Stores {
+	return prototypes.Stores{Prototypes: &AdminPrototypeStore{db: db}, Partners: &PartnerStore{db: db}}
 }
 
 // selectAdminPrototypes selects prototypes with their partner uuid, sold

@@ -147,7 +147,7 @@ func newDemoAdminLoader(ctx context.Context, tx bun.IDB, blobs media.BlobStore, 
 		staff: domain.WithCaller(ctx, &domain.Caller{User: staff}),
 		ids:   map[string]int64{}, codes: map[string][]string{},
 		media:    media.NewMediaService(persistence.NewUnitOfWork[media.Stores](tx, persistence.MediaStores), blobs, baseURL),
-		protos:   prototypes.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(tx), stores.Partners),
+		protos:   prototypes.NewAdminPrototypeService(persistence.NewUnitOfWork[prototypes.Stores](tx, persistence.PrototypeAdminStores)),
 		vouchers: vouchers.NewVoucherAdminService(persistence.NewUnitOfWork[vouchers.Stores](tx, persistence.VoucherStores)),
 		users:    stores.Users}, nil
 }

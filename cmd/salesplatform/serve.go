@@ -206,7 +206,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *config, log *slog.Logger) 
 		Widgets:         widgets.NewWidgetService(persistence.NewUnitOfWork(db, persistence.WidgetStores)),
 		VoucherAdmin:    vouchers.NewVoucherAdminService(persistence.NewUnitOfWork(db, persistence.VoucherStores)),
 		Media:           media.NewMediaService(persistence.NewUnitOfWork(db, persistence.MediaStores), blobs, cfg.PublicBaseURL),
-		AdminPrototypes: prototypes.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(db), partners),
+		AdminPrototypes: prototypes.NewAdminPrototypeService(persistence.NewUnitOfWork(db, persistence.PrototypeAdminStores)),
 	}
 
 	r := mux.NewRouter()

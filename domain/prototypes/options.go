@@ -44,7 +44,7 @@ type PrototypeOptionLink struct {
 type OptionStore interface {
 	// CreateOption inserts o with its services, its links (count 1, not
 	// included) to o.VoucherPrototypeIDs and, when global, to every prototype of
-	// its partner, in one transaction; sets o.ID.
+	// its partner (run it in a transaction); sets o.ID.
 	CreateOption(ctx context.Context, o *vouchers.VoucherOption) error
 	// OptionsByID returns the options in ids order, nil when missing.
 	OptionsByID(ctx context.Context, ids []int64) ([]*vouchers.VoucherOption, error)
@@ -107,61 +107,16 @@ func (s *AdminPrototypeService) CreateOption(ctx context.Context, doc domain.Doc
 	if err != nil {
 		return nil, err
 	}
-	var v domain.Validator
-	d := &domain.DocReader{V: &v, Obj: doc}
-	partner, err := d.WritePartner(ctx, s.partners, c, false)
+	var o *vouchers.VoucherOption
+	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+		var err error
+		o, err = createOption(ctx, tx, c, doc)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	o := &vouchers.VoucherOption{Name: domain.Localized{}, Description: domain.Localized{}, IsActive: true, Ranking: 1,
-		Services: []vouchers.OptionService{}, VoucherPrototypeIDs: []int64{}}
-	d.Texts("name", true, domain.MaxNameLength, o.Name)
-	d.Nameless("name", o.Name)
-	d.Texts("description", true, domain.MaxDescriptionLength, o.Description)
-	if m, _ := d.Money("price", false, false); m != nil {
-		o.Price = *m
-	}
-	if m, _ := d.Money("selling_price", false, false); m != nil {
-		o.SellingPrice = *m
-	}
-	o.Countable = domain.Pick(d.Boolean("countable"), o.Countable)
-	o.IsGlobal = domain.Pick(d.Boolean("is_global"), o.IsGlobal)
-	o.IsActive = domain.Pick(d.Boolean("is_active"), o.IsActive)
-	n, _ := d.Integer("ranking", false, false, -domain.MaxInt32)
-	o.Ranking = domain.Pick(n, o.Ranking)
-	o.Services = readServices(d, "services_info")
-	category, _ := d.PK("category", false, true)
-	o.CategoryID = category
-	prototypes := d.PKList("voucher_prototypes")
-	if partner != nil {
-		o.PartnerID, o.PartnerUUID = partner.ID, partner.UUID
-		if category != nil {
-			cs, err := s.store.OptionCategoriesByID(ctx, []int64{*category})
-			if err != nil {
-				return nil, err
-			}
-			if cs[0] == nil || cs[0].PartnerID != partner.ID {
-				d.MissingPK("category", *category)
-			}
-		}
-		if len(prototypes) > 0 {
-			missing, err := s.store.MissingPrototypes(ctx, partner.ID, prototypes)
-			if err != nil {
-				return nil, err
-			}
-			if len(missing) > 0 {
-				d.MissingPK("voucher_prototypes", missing[0])
-			}
-			o.VoucherPrototypeIDs = prototypes
-		}
-	}
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	if err := s.store.CreateOption(ctx, o); err != nil {
-		return nil, err
-	}
-	os, err := s.store.OptionsByID(ctx, []int64{o.ID})
+	os, err := s.uow.Stores().Prototypes.OptionsByID(ctx, []int64{o.ID})
 	if err != nil {
 		return nil, err
 	}
@@ -226,7 +181,7 @@ func (s *AdminPrototypeService) CreateOptionCategory(ctx context.Context, doc do
 	var v domain.Validator
 	d := &domain.DocReader{V: &v, Obj: doc}
 	c2 := &OptionCategory{Name: domain.Localized{}, Description: domain.Localized{}, IsActive: true, Ranking: 1}
-	partner, err := d.WritePartner(ctx, s.partners, c, true)
+	partner, err := d.WritePartner(ctx, s.uow.Stores().Partners, c, true)
 	if err != nil {
 		return nil, err
 	}
@@ -247,7 +202,7 @@ func (s *AdminPrototypeService) CreateOptionCategory(ctx context.Context, doc do
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if err := s.store.CreateOptionCategory(ctx, c2); err != nil {
+	if err := s.uow.Stores().Prototypes.CreateOptionCategory(ctx, c2); err != nil {
 		return nil, err
 	}
 	return c2, nil
@@ -263,10 +218,10 @@ func (s *AdminPrototypeService) PrototypeOptions(ctx context.Context, id int64, 
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.visiblePrototype(ctx, c, id); err != nil {
+	if _, err := visiblePrototype(ctx, s.uow.Stores(), c, id); err != nil {
 		return nil, err
 	}
-	links, counts, err := s.store.FindPrototypeOptionLinks(ctx, []int64{id}, page)
+	links, counts, err := s.uow.Stores().Prototypes.FindPrototypeOptionLinks(ctx, []int64{id}, page)
 	if err != nil {
 		return nil, err
 	}
@@ -282,7 +237,7 @@ func (s *AdminPrototypeService) OptionsOfPrototypes(ctx context.Context, ids []i
 	if err != nil {
 		return nil, err
 	}
-	links, counts, err := s.store.FindPrototypeOptionLinks(ctx, ids, page)
+	links, counts, err := s.uow.Stores().Prototypes.FindPrototypeOptionLinks(ctx, ids, page)
 	if err != nil {
 		return nil, err
 	}
@@ -293,14 +248,14 @@ func (s *AdminPrototypeService) OptionsOfPrototypes(ctx context.Context, ids []i
 // the others (a graph batch: the options bought with vouchers).
 // Errors: CodeUnauthenticated, CodeForbidden.
 func (s *AdminPrototypeService) OptionsByID(ctx context.Context, ids []int64) ([]*vouchers.VoucherOption, error) {
-	return domain.VisibleBatch(ctx, domain.OpPrototypeRead, ids, s.store.OptionsByID, func(o *vouchers.VoucherOption) int64 { return o.PartnerID })
+	return domain.VisibleBatch(ctx, domain.OpPrototypeRead, ids, s.uow.Stores().Prototypes.OptionsByID, func(o *vouchers.VoucherOption) int64 { return o.PartnerID })
 }
 
 // OptionCategoriesByID returns the categories the caller sees in ids
 // order, nil for the others (a graph batch).
 // Errors: CodeUnauthenticated, CodeForbidden.
 func (s *AdminPrototypeService) OptionCategoriesByID(ctx context.Context, ids []int64) ([]*OptionCategory, error) {
-	return domain.VisibleBatch(ctx, domain.OpPrototypeRead, ids, s.store.OptionCategoriesByID, func(x *OptionCategory) int64 { return x.PartnerID })
+	return domain.VisibleBatch(ctx, domain.OpPrototypeRead, ids, s.uow.Stores().Prototypes.OptionCategoriesByID, func(x *OptionCategory) int64 { return x.PartnerID })
 }
 
 // SetPrototypeOption offers an option with a prototype (both of one
@@ -314,30 +269,35 @@ func (s *AdminPrototypeService) SetPrototypeOption(ctx context.Context, prototyp
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.visiblePrototype(ctx, c, prototypeID)
+	var l *PrototypeOptionLink
+	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+		p, err := visiblePrototype(ctx, tx, c, prototypeID)
+		if err != nil {
+			return err
+		}
+		var v domain.Validator
+		os, err := tx.Prototypes.OptionsByID(ctx, []int64{optionID})
+		if err != nil {
+			return err
+		}
+		if os[0] == nil || os[0].PartnerID != p.PartnerID {
+			v.Add(domain.VNotFound, fmt.Sprintf(domain.MsgPKMissing, optionID), "option")
+		}
+		if count < 0 || count > domain.MaxInt32 {
+			v.Add(domain.VMinValue, domain.MsgMinZero, "count")
+		}
+		if err := v.Err(); err != nil {
+			return err
+		}
+		l = &PrototypeOptionLink{PrototypeID: prototypeID, Count: count, Included: included, Option: os[0]}
+		return tx.Prototypes.SavePrototypeOptionLink(ctx, l)
+	})
 	if err != nil {
-		return nil, err
-	}
-	var v domain.Validator
-	os, err := s.store.OptionsByID(ctx, []int64{optionID})
-	if err != nil {
-		return nil, err
-	}
-	if os[0] == nil || os[0].PartnerID != p.PartnerID {
-		v.Add(domain.VNotFound, fmt.Sprintf(domain.MsgPKMissing, optionID), "option")
-	}
-	if count < 0 || count > domain.MaxInt32 {
-		v.Add(domain.VMinValue, domain.MsgMinZero, "count")
-	}
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	l := &PrototypeOptionLink{PrototypeID: prototypeID, Count: count, Included: included, Option: os[0]}
-	if err := s.store.SavePrototypeOptionLink(ctx, l); err != nil {
 		return nil, err
 	}
 	// Read the option again: its prototype ids now include this one.
-	if os, err = s.store.OptionsByID(ctx, []int64{optionID}); err != nil {
+	os, err := s.uow.Stores().Prototypes.OptionsByID(ctx, []int64{optionID})
+	if err != nil {
 		return nil, err
 	}
 	l.Option = os[0]
@@ -353,7 +313,7 @@ func (s *AdminPrototypeService) Options(ctx context.Context, f OptionFilter, pag
 	return domain.AdminList(ctx, domain.OpPrototypeRead, f.PartnerID, f.Ordering, OptionOrderings, page,
 		func(tenant *int64) ([]*vouchers.VoucherOption, int, error) {
 			f.PartnerID = tenant
-			return s.store.FindOptions(ctx, f, page)
+			return s.uow.Stores().Prototypes.FindOptions(ctx, f, page)
 		})
 }
 
@@ -364,7 +324,7 @@ func (s *AdminPrototypeService) OptionCategories(ctx context.Context, f OptionCa
 	return domain.AdminList(ctx, domain.OpPrototypeRead, f.PartnerID, f.Ordering, OptionOrderings, page,
 		func(tenant *int64) ([]*OptionCategory, int, error) {
 			f.PartnerID = tenant
-			return s.store.FindOptionCategories(ctx, f, page)
+			return s.uow.Stores().Prototypes.FindOptionCategories(ctx, f, page)
 		})
 }
 
@@ -377,9 +337,70 @@ func (s *AdminPrototypeService) OptionsOfCategories(ctx context.Context, ids []i
 	if err != nil {
 		return nil, err
 	}
-	options, counts, err := s.store.FindCategoryOptions(ctx, ids, page)
+	options, counts, err := s.uow.Stores().Prototypes.FindCategoryOptions(ctx, ids, page)
 	if err != nil {
 		return nil, err
 	}
 	return domain.VisiblePages(cs, options, counts, page), nil
+}
+
+// createOption reads, checks and inserts an option through tx: the
+// category and prototypes it names are checked in the transaction that
+// links them.
+func createOption(ctx context.Context, tx Stores, c *domain.Caller, doc domain.Doc) (*vouchers.VoucherOption, error) {
+	var v domain.Validator
+	d := &domain.DocReader{V: &v, Obj: doc}
+	partner, err := d.WritePartner(ctx, tx.Partners, c, false)
+	if err != nil {
+		return nil, err
+	}
+	o := &vouchers.VoucherOption{Name: domain.Localized{}, Description: domain.Localized{}, IsActive: true, Ranking: 1,
+		Services: []vouchers.OptionService{}, VoucherPrototypeIDs: []int64{}}
+	d.Texts("name", true, domain.MaxNameLength, o.Name)
+	d.Nameless("name", o.Name)
+	d.Texts("description", true, domain.MaxDescriptionLength, o.Description)
+	if m, _ := d.Money("price", false, false); m != nil {
+		o.Price = *m
+	}
+	if m, _ := d.Money("selling_price", false, false); m != nil {
+		o.SellingPrice = *m
+	}
+	o.Countable = domain.Pick(d.Boolean("countable"), o.Countable)
+	o.IsGlobal = domain.Pick(d.Boolean("is_global"), o.IsGlobal)
+	o.IsActive = domain.Pick(d.Boolean("is_active"), o.IsActive)
+	n, _ := d.Integer("ranking", false, false, -domain.MaxInt32)
+	o.Ranking = domain.Pick(n, o.Ranking)
+	o.Services = readServices(d, "services_info")
+	category, _ := d.PK("category", false, true)
+	o.CategoryID = category
+	prototypes := d.PKList("voucher_prototypes")
+	if partner != nil {
+		o.PartnerID, o.PartnerUUID = partner.ID, partner.UUID
+		if category != nil {
+			cs, err := tx.Prototypes.OptionCategoriesByID(ctx, []int64{*category})
+			if err != nil {
+				return nil, err
+			}
+			if cs[0] == nil || cs[0].PartnerID != partner.ID {
+				d.MissingPK("category", *category)
+			}
+		}
+		if len(prototypes) > 0 {
+			missing, err := tx.Prototypes.MissingPrototypes(ctx, partner.ID, prototypes)
+			if err != nil {
+				return nil, err
+			}
+			if len(missing) > 0 {
+				d.MissingPK("voucher_prototypes", missing[0])
+			}
+			o.VoucherPrototypeIDs = prototypes
+		}
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if err := tx.Prototypes.CreateOption(ctx, o); err != nil {
+		return nil, err
+	}
+	return o, nil
 }

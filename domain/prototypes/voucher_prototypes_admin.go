@@ -89,16 +89,16 @@ var AdminPrototypeOrderings = []string{"id", "-id", "ranking", "-ranking"}
 // reads and writes with.
 type AdminPrototypeStore interface {
 	// CreateAdminVoucherPrototype inserts p with its images and a link to
-	// every global option of its partner, in one transaction; sets p.ID.
+	// every global option of its partner (run it in a transaction); sets
+	// p.ID.
 	CreateAdminVoucherPrototype(ctx context.Context, p *AdminVoucherPrototype) error
-	// ModifyAdminVoucherPrototype locks the prototype, reads it, calls
-	// change and, when change returns nil, writes it and replaces its
-	// images: one transaction, so concurrent updates do not lose each
-	// other's fields. change reads through tx, the store bound to that
-	// transaction, never through another connection: a request holding
-	// the lock must not wait for a second pooled connection.
-	// ErrNotFound when it does not exist; change's error otherwise.
-	ModifyAdminVoucherPrototype(ctx context.Context, id int64, change func(ctx context.Context, tx AdminPrototypeStore, p *AdminVoucherPrototype) error) error
+	// LockAdminVoucherPrototype reads the prototype and holds its row
+	// until the transaction ends, so that concurrent updates apply one
+	// after the other; ErrNotFound when it does not exist.
+	LockAdminVoucherPrototype(ctx context.Context, id int64) (*AdminVoucherPrototype, error)
+	// UpdateAdminVoucherPrototype writes p and replaces its images (run it
+	// in a transaction).
+	UpdateAdminVoucherPrototype(ctx context.Context, p *AdminVoucherPrototype) error
 	// FindAdminVoucherPrototypes returns a page of prototypes and the
 	// number of all that match.
 	FindAdminVoucherPrototypes(ctx context.Context, f AdminPrototypeFilter, page domain.PageRequest) ([]*AdminVoucherPrototype, int, error)
@@ -122,13 +122,19 @@ type AdminPrototypeStore interface {
 // AdminPrototypeService is the administration of voucher prototypes,
 // options and option categories; REST and graph call the same methods.
 type AdminPrototypeService struct {
-	store    AdminPrototypeStore
-	partners domain.PartnerStore
+	uow domain.UnitOfWork[Stores]
+}
+
+// Stores are the stores the prototype administration reads and writes
+// with.
+type Stores struct {
+	Prototypes AdminPrototypeStore
+	Partners   domain.PartnerStore
 }
 
 // NewAdminPrototypeService returns the service.
-func NewAdminPrototypeService(store AdminPrototypeStore, partners domain.PartnerStore) *AdminPrototypeService {
-	return &AdminPrototypeService{store: store, partners: partners}
+func NewAdminPrototypeService(uow domain.UnitOfWork[Stores]) *AdminPrototypeService {
+	return &AdminPrototypeService{uow: uow}
 }
 
 // CreateVoucherPrototype creates a prototype from a 4.6 body. A member
@@ -141,25 +147,29 @@ func (s *AdminPrototypeService) CreateVoucherPrototype(ctx context.Context, doc 
 	if err != nil {
 		return nil, err
 	}
-	var v domain.Validator
-	d := &domain.DocReader{V: &v, Obj: doc}
-	partner, err := d.WritePartner(ctx, s.partners, c, false)
+	var p *AdminVoucherPrototype
+	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+		var v domain.Validator
+		d := &domain.DocReader{V: &v, Obj: doc}
+		partner, err := d.WritePartner(ctx, tx.Partners, c, false)
+		if err != nil {
+			return err
+		}
+		p = &AdminVoucherPrototype{Name: domain.Localized{}, Description: domain.Localized{}, LongDescription: domain.Localized{},
+			RentConditions: domain.Localized{}, HowToBookHTML: domain.Localized{}, PDFText: domain.Localized{},
+			Type: "standard", PriceScope: 1, MinCapacity: 1, Ranking: 1, ImageIDs: []int64{}}
+		if partner != nil {
+			p.PartnerID, p.PartnerUUID = partner.ID, partner.UUID
+		}
+		if err := applyPrototype(ctx, tx.Prototypes, d, p); err != nil {
+			return err
+		}
+		if err := v.Err(); err != nil {
+			return err
+		}
+		return tx.Prototypes.CreateAdminVoucherPrototype(ctx, p)
+	})
 	if err != nil {
-		return nil, err
-	}
-	p := &AdminVoucherPrototype{Name: domain.Localized{}, Description: domain.Localized{}, LongDescription: domain.Localized{},
-		RentConditions: domain.Localized{}, HowToBookHTML: domain.Localized{}, PDFText: domain.Localized{},
-		Type: "standard", PriceScope: 1, MinCapacity: 1, Ranking: 1, ImageIDs: []int64{}}
-	if partner != nil {
-		p.PartnerID, p.PartnerUUID = partner.ID, partner.UUID
-	}
-	if err := applyPrototype(ctx, s.store, d, p); err != nil {
-		return nil, err
-	}
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	if err := s.store.CreateAdminVoucherPrototype(ctx, p); err != nil {
 		return nil, err
 	}
 	return s.voucherPrototype(ctx, p.ID)
@@ -176,15 +186,22 @@ func (s *AdminPrototypeService) UpdateVoucherPrototype(ctx context.Context, id i
 	if err != nil {
 		return nil, err
 	}
-	err = s.store.ModifyAdminVoucherPrototype(ctx, id, func(ctx context.Context, tx AdminPrototypeStore, p *AdminVoucherPrototype) error {
+	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+		p, err := tx.Prototypes.LockAdminVoucherPrototype(ctx, id)
+		if err != nil {
+			return err
+		}
 		if !c.Sees(p.PartnerID) {
 			return domain.ErrNotFound
 		}
 		var v domain.Validator
-		if err := applyPrototype(ctx, tx, &domain.DocReader{V: &v, Obj: doc, Partial: partial}, p); err != nil {
+		if err := applyPrototype(ctx, tx.Prototypes, &domain.DocReader{V: &v, Obj: doc, Partial: partial}, p); err != nil {
 			return err
 		}
-		return v.Err()
+		if err := v.Err(); err != nil {
+			return err
+		}
+		return tx.Prototypes.UpdateAdminVoucherPrototype(ctx, p)
 	})
 	if err != nil {
 		return nil, err
@@ -200,7 +217,7 @@ func (s *AdminPrototypeService) VoucherPrototype(ctx context.Context, id int64) 
 	if err != nil {
 		return nil, err
 	}
-	return s.visiblePrototype(ctx, c, id)
+	return visiblePrototype(ctx, s.uow.Stores(), c, id)
 }
 
 // VoucherPrototypes lists the prototypes the caller sees (staff: all), by
@@ -212,7 +229,7 @@ func (s *AdminPrototypeService) VoucherPrototypes(ctx context.Context, f AdminPr
 	return domain.AdminList(ctx, domain.OpPrototypeRead, f.PartnerID, f.Ordering, AdminPrototypeOrderings, page,
 		func(tenant *int64) ([]*AdminVoucherPrototype, int, error) {
 			f.PartnerID = tenant
-			return s.store.FindAdminVoucherPrototypes(ctx, f, page)
+			return s.uow.Stores().Prototypes.FindAdminVoucherPrototypes(ctx, f, page)
 		})
 }
 
@@ -220,7 +237,7 @@ func (s *AdminPrototypeService) VoucherPrototypes(ctx context.Context, f AdminPr
 // order, nil for the others (a graph batch).
 // Errors: CodeUnauthenticated, CodeForbidden.
 func (s *AdminPrototypeService) VoucherPrototypesByID(ctx context.Context, ids []int64) ([]*AdminVoucherPrototype, error) {
-	return domain.VisibleBatch(ctx, domain.OpPrototypeRead, ids, s.store.AdminVoucherPrototypesByID, func(p *AdminVoucherPrototype) int64 { return p.PartnerID })
+	return domain.VisibleBatch(ctx, domain.OpPrototypeRead, ids, s.uow.Stores().Prototypes.AdminVoucherPrototypesByID, func(p *AdminVoucherPrototype) int64 { return p.PartnerID })
 }
 
 // UniversesByID returns universes (a shared list) in ids order, nil when
@@ -230,11 +247,11 @@ func (s *AdminPrototypeService) UniversesByID(ctx context.Context, ids []int64) 
 	if _, err := domain.Authorize(ctx, domain.OpPrototypeRead); err != nil {
 		return nil, err
 	}
-	return s.store.UniversesByID(ctx, ids)
+	return s.uow.Stores().Prototypes.UniversesByID(ctx, ids)
 }
 
-func (s *AdminPrototypeService) visiblePrototype(ctx context.Context, c *domain.Caller, id int64) (*AdminVoucherPrototype, error) {
-	ps, err := s.store.AdminVoucherPrototypesByID(ctx, []int64{id})
+func visiblePrototype(ctx context.Context, st Stores, c *domain.Caller, id int64) (*AdminVoucherPrototype, error) {
+	ps, err := st.Prototypes.AdminVoucherPrototypesByID(ctx, []int64{id})
 	if err != nil {
 		return nil, err
 	}
@@ -246,7 +263,7 @@ func (s *AdminPrototypeService) visiblePrototype(ctx context.Context, c *domain.
 
 // voucherPrototype reads a prototype just written.
 func (s *AdminPrototypeService) voucherPrototype(ctx context.Context, id int64) (*AdminVoucherPrototype, error) {
-	ps, err := s.store.AdminVoucherPrototypesByID(ctx, []int64{id})
+	ps, err := s.uow.Stores().Prototypes.AdminVoucherPrototypesByID(ctx, []int64{id})
 	if err != nil {
 		return nil, err
 	}

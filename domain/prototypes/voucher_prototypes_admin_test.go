@@ -33,7 +33,7 @@ func jsonInt(n int64) string { b, _ := json.Marshal(n); return string(b) }
 func TestAdminPrototypeService(t *testing.T) {
 	database, raw := dbtest.NewDatabase(t)
 	accounts := account.NewAccountService(database, nil, nil)
-	s := prototypes.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(raw), database.Stores().Partners)
+	s := prototypes.NewAdminPrototypeService(persistence.NewUnitOfWork(raw, persistence.PrototypeAdminStores))
 	perm := []string{domain.PermManageMasterAdmin}
 	editor := dbtest.AsCaller(t, accounts, dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "ed", PartnerName: "Inn", Permissions: perm}))
 	other := dbtest.AsCaller(t, accounts, dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "ot", PartnerName: "Far", Permissions: perm}))
@@ -137,7 +137,7 @@ func TestPrototypeUpdatesNeedOneConnection(t *testing.T) {
 	database, raw := dbtest.NewDatabase(t)
 	raw.SetMaxOpenConns(2)
 	accounts := account.NewAccountService(database, nil, nil)
-	s := prototypes.NewAdminPrototypeService(persistence.NewAdminPrototypeStore(raw), database.Stores().Partners)
+	s := prototypes.NewAdminPrototypeService(persistence.NewUnitOfWork(raw, persistence.PrototypeAdminStores))
 	editor := dbtest.AsCaller(t, accounts, dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "ed", PartnerName: "Inn",
 		Permissions: []string{domain.PermManageMasterAdmin}}))
 	var universe, environment int64
