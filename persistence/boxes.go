@@ -84,34 +84,28 @@ func (s *BoxStore) UniversesByID(ctx context.Context, ids []int64) ([]*catalogue
 	return universesByID(ctx, s.db, ids)
 }
 
-// CreateBox inserts b, its universe links and its images in one
-// transaction and sets b.ID.
+// CreateBox inserts b, its universe links and its images (several
+// statements: the service runs them in its transaction) and sets b.ID.
 func (s *BoxStore) CreateBox(ctx context.Context, b *catalogue.Box) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := toRowBox(b)
-	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := tx.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
-			return fmt.Errorf("insert box: %w", err)
+	if _, err := s.db.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
+		return fmt.Errorf("insert box: %w", err)
+	}
+	if len(b.UniverseIDs) > 0 {
+		_, err := s.db.NewRaw(`INSERT INTO network_voucher_box_universes (box_id, universe_id)
+			SELECT ?, unnest(?::bigint[]) ON CONFLICT DO NOTHING`, row.ID, pgdialect.Array(b.UniverseIDs)).Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("link box universes: %w", err)
 		}
-		if len(b.UniverseIDs) > 0 {
-			_, err := tx.NewRaw(`INSERT INTO network_voucher_box_universes (box_id, universe_id)
-				SELECT ?, unnest(?::bigint[]) ON CONFLICT DO NOTHING`, row.ID, pgdialect.Array(b.UniverseIDs)).Exec(ctx)
-			if err != nil {
-				return fmt.Errorf("link box universes: %w", err)
-			}
+	}
+	if len(b.Images) > 0 {
+		_, err := s.db.NewRaw(`INSERT INTO network_voucher_box_images (box_id, position, url)
+			SELECT ?, i.ord, i.url FROM unnest(?::text[]) WITH ORDINALITY AS i (url, ord)`, row.ID, pgdialect.Array(b.Images)).Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("insert box images: %w", err)
 		}
-		if len(b.Images) > 0 {
-			_, err := tx.NewRaw(`INSERT INTO network_voucher_box_images (box_id, position, url)
-				SELECT ?, i.ord, i.url FROM unnest(?::text[]) WITH ORDINALITY AS i (url, ord)`, row.ID, pgdialect.Array(b.Images)).Exec(ctx)
-			if err != nil {
-				return fmt.Errorf("insert box images: %w", err)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return err
 	}
 	b.ID = row.ID
 	return nil
@@ -281,44 +275,43 @@ func (s *BoxStore) GetBox(ctx context.Context, id int64) (*catalogue.Box, error)
 }
 
 // UpdateBox writes b's columns and replaces its universe links and images
-// when they are not nil, in one transaction.
+// when they are not nil (several statements: the service runs them in its
+// transaction).
 func (s *BoxStore) UpdateBox(ctx context.Context, b *catalogue.Box) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		res, err := tx.NewUpdate().Model(toRowBox(b)).ExcludeColumn("id", "marketplace_id").WherePK().Exec(ctx)
-		if err != nil {
-			return fmt.Errorf("update box: %w", err)
+	res, err := s.db.NewUpdate().Model(toRowBox(b)).ExcludeColumn("id", "marketplace_id").WherePK().Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("update box: %w", err)
+	}
+	if err := oneRow(res); err != nil {
+		return err
+	}
+	if b.UniverseIDs != nil {
+		if _, err := s.db.NewRaw("DELETE FROM network_voucher_box_universes WHERE box_id = ?", b.ID).Exec(ctx); err != nil {
+			return fmt.Errorf("unlink box universes: %w", err)
 		}
-		if err := oneRow(res); err != nil {
-			return err
-		}
-		if b.UniverseIDs != nil {
-			if _, err := tx.NewRaw("DELETE FROM network_voucher_box_universes WHERE box_id = ?", b.ID).Exec(ctx); err != nil {
-				return fmt.Errorf("unlink box universes: %w", err)
-			}
-			if len(b.UniverseIDs) > 0 {
-				_, err := tx.NewRaw(`INSERT INTO network_voucher_box_universes (box_id, universe_id)
-					SELECT ?, unnest(?::bigint[]) ON CONFLICT DO NOTHING`, b.ID, pgdialect.Array(b.UniverseIDs)).Exec(ctx)
-				if err != nil {
-					return fmt.Errorf("link box universes: %w", err)
-				}
+		if len(b.UniverseIDs) > 0 {
+			_, err := s.db.NewRaw(`INSERT INTO network_voucher_box_universes (box_id, universe_id)
+				SELECT ?, unnest(?::bigint[]) ON CONFLICT DO NOTHING`, b.ID, pgdialect.Array(b.UniverseIDs)).Exec(ctx)
+			if err != nil {
+				return fmt.Errorf("link box universes: %w", err)
 			}
 		}
-		if b.Images != nil {
-			if _, err := tx.NewRaw("DELETE FROM network_voucher_box_images WHERE box_id = ?", b.ID).Exec(ctx); err != nil {
-				return fmt.Errorf("delete box images: %w", err)
-			}
-			if len(b.Images) > 0 {
-				_, err := tx.NewRaw(`INSERT INTO network_voucher_box_images (box_id, position, url)
-					SELECT ?, i.ord, i.url FROM unnest(?::text[]) WITH ORDINALITY AS i (url, ord)`, b.ID, pgdialect.Array(b.Images)).Exec(ctx)
-				if err != nil {
-					return fmt.Errorf("insert box images: %w", err)
-				}
+	}
+	if b.Images != nil {
+		if _, err := s.db.NewRaw("DELETE FROM network_voucher_box_images WHERE box_id = ?", b.ID).Exec(ctx); err != nil {
+			return fmt.Errorf("delete box images: %w", err)
+		}
+		if len(b.Images) > 0 {
+			_, err := s.db.NewRaw(`INSERT INTO network_voucher_box_images (box_id, position, url)
+				SELECT ?, i.ord, i.url FROM unnest(?::text[]) WITH ORDINALITY AS i (url, ord)`, b.ID, pgdialect.Array(b.Images)).Exec(ctx)
+			if err != nil {
+				return fmt.Errorf("insert box images: %w", err)
 			}
 		}
-		return nil
-	})
+	}
+	return nil
 }
 
 // MissingUniverses returns the ids that name no universe.
@@ -409,4 +402,9 @@ func (s *BoxStore) InNetwork(ctx context.Context, marketplaceID, partnerID int64
 		return false, fmt.Errorf("check network: %w", err)
 	}
 	return in, nil
+}
+
+// BoxStores binds the box service's stores to db, a pool or a transaction.
+func BoxStores(db bun.IDB) catalogue.BoxStores {
+	return catalogue.BoxStores{Boxes: &BoxStore{db: db}, Partners: &PartnerStore{db: db}}
 }

@@ -200,7 +200,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *config, log *slog.Logger) 
 		Partners:        catalogue.NewPartnerCatalogService(persistence.NewPartnerCatalogStore(db), partners),
 		Events:          catalogue.NewEventService(persistence.NewEventStore(db), partners),
 		Workshops:       catalogue.NewWorkshopService(persistence.NewWorkshopStore(db), partners),
-		Boxes:           catalogue.NewBoxService(persistence.NewBoxStore(db), partners),
+		Boxes:           catalogue.NewBoxService(persistence.NewUnitOfWork(db, persistence.BoxStores)),
 		Prototypes:      catalogue.NewPrototypeService(persistence.NewPrototypeStore(db), partners),
 		Gifts:           gifts.NewGiftService(persistence.NewGiftStore(db), partners),
 		Widgets:         widgets.NewWidgetService(persistence.NewUnitOfWork(db, persistence.WidgetStores)),

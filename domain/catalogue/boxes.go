@@ -155,13 +155,18 @@ type BoxOfferFilter struct {
 // v2). Boxes belong to marketplaces: a catalogue whose partner is not a
 // marketplace has none. Inactive boxes are not shown.
 type BoxService struct {
-	store    BoxStore
-	partners domain.PartnerStore
+	uow domain.UnitOfWork[BoxStores]
+}
+
+// BoxStores are the stores the box service reads and writes with.
+type BoxStores struct {
+	Boxes    BoxStore
+	Partners domain.PartnerStore
 }
 
 // NewBoxService returns the service.
-func NewBoxService(store BoxStore, partners domain.PartnerStore) *BoxService {
-	return &BoxService{store: store, partners: partners}
+func NewBoxService(uow domain.UnitOfWork[BoxStores]) *BoxService {
+	return &BoxService{uow: uow}
 }
 
 // BoxView is a box as the catalogue shows it, priced in the marketplace's
@@ -177,7 +182,7 @@ type BoxView struct {
 // Errors: those of CatalogPartner; CodeInvalid on "ordering"; CodeNotFound
 // "Invalid page." past the last page.
 func (s *BoxService) Boxes(ctx context.Context, ordering string, page domain.PageRequest) (*domain.Page[*BoxView], error) {
-	marketplace, err := domain.CatalogPartner(ctx, s.partners)
+	marketplace, err := domain.CatalogPartner(ctx, s.uow.Stores().Partners)
 	if err != nil {
 		return nil, err
 	}
@@ -188,7 +193,7 @@ func (s *BoxService) Boxes(ctx context.Context, ordering string, page domain.Pag
 	if !marketplace.IsMarketplace {
 		return domain.NewPage([]*BoxView{}, 0, page)
 	}
-	boxes, count, err := s.store.FindBoxes(ctx, BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true, Order: order, Page: page})
+	boxes, count, err := s.uow.Stores().Boxes.FindBoxes(ctx, BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true, Order: order, Page: page})
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +209,7 @@ func (s *BoxService) Boxes(ctx context.Context, ordering string, page domain.Pag
 // Errors: those of CatalogPartner; CodeNotFound when the id is not an
 // integer or names no active box of the marketplace.
 func (s *BoxService) Box(ctx context.Context, id string) (*BoxView, error) {
-	marketplace, err := domain.CatalogPartner(ctx, s.partners)
+	marketplace, err := domain.CatalogPartner(ctx, s.uow.Stores().Partners)
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +217,7 @@ func (s *BoxService) Box(ctx context.Context, id string) (*BoxView, error) {
 	if err != nil || !marketplace.IsMarketplace {
 		return nil, domain.ErrNotFound
 	}
-	b, err := s.store.FindBox(ctx, BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true}, boxID)
+	b, err := s.uow.Stores().Boxes.FindBox(ctx, BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true}, boxID)
 	if err != nil {
 		return nil, err
 	}
@@ -225,14 +230,14 @@ func (s *BoxService) Box(ctx context.Context, id string) (*BoxView, error) {
 // shown.
 // Errors: those of CatalogPartner.
 func (s *BoxService) BoxUniverses(ctx context.Context) ([]*UniverseNode, error) {
-	marketplace, err := domain.CatalogPartner(ctx, s.partners)
+	marketplace, err := domain.CatalogPartner(ctx, s.uow.Stores().Partners)
 	if err != nil {
 		return nil, err
 	}
 	if !marketplace.IsMarketplace {
 		return []*UniverseNode{}, nil
 	}
-	universes, err := s.store.FindBoxUniverses(ctx, BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true})
+	universes, err := s.uow.Stores().Boxes.FindBoxUniverses(ctx, BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true})
 	if err != nil {
 		return nil, err
 	}
@@ -244,10 +249,10 @@ func (s *BoxService) BoxUniverses(ctx context.Context) ([]*UniverseNode, error) 
 // catalogue.
 // Errors: those of CatalogPartner.
 func (s *BoxService) UniversesByID(ctx context.Context, ids []int64) ([]*Universe, error) {
-	if _, err := domain.CatalogPartner(ctx, s.partners); err != nil {
+	if _, err := domain.CatalogPartner(ctx, s.uow.Stores().Partners); err != nil {
 		return nil, err
 	}
-	return s.store.UniversesByID(ctx, ids)
+	return s.uow.Stores().Boxes.UniversesByID(ctx, ids)
 }
 
 // BoxOffers returns, for each box id in order, the page of its validated
@@ -256,14 +261,14 @@ func (s *BoxService) UniversesByID(ctx context.Context, ids []int64) ([]*Univers
 // all the boxes.
 // Errors: those of CatalogPartner.
 func (s *BoxService) BoxOffers(ctx context.Context, boxIDs []int64, page domain.PageRequest) ([]*domain.Page[*BoxOffer], error) {
-	marketplace, err := domain.CatalogPartner(ctx, s.partners)
+	marketplace, err := domain.CatalogPartner(ctx, s.uow.Stores().Partners)
 	if err != nil {
 		return nil, err
 	}
 	if !marketplace.IsMarketplace {
 		return domain.PagesByParent(boxIDs, page, nil, boxOfferBox, nil), nil
 	}
-	offers, counts, err := s.store.FindBoxOffers(ctx, BoxOfferFilter{
+	offers, counts, err := s.uow.Stores().Boxes.FindBoxOffers(ctx, BoxOfferFilter{
 		Boxes:  BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true},
 		BoxIDs: boxIDs, Status: BoxOfferStatusValidated, Page: page})
 	if err != nil {
@@ -279,13 +284,13 @@ func boxOfferBox(o *BoxOffer) int64 { return o.BoxID }
 // marketplace. A batch read: one statement for all the boxes.
 // Errors: those of CatalogPartner.
 func (s *BoxService) BoxImages(ctx context.Context, boxIDs []int64) ([][]string, error) {
-	marketplace, err := domain.CatalogPartner(ctx, s.partners)
+	marketplace, err := domain.CatalogPartner(ctx, s.uow.Stores().Partners)
 	if err != nil {
 		return nil, err
 	}
 	var images map[int64][]string
 	if marketplace.IsMarketplace {
-		images, err = s.store.FindBoxImages(ctx, BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true}, boxIDs)
+		images, err = s.uow.Stores().Boxes.FindBoxImages(ctx, BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true}, boxIDs)
 		if err != nil {
 			return nil, err
 		}

@@ -159,11 +159,11 @@ func (in *BoxInput) apply(v *domain.Validator, b *Box) {
 	b.UniverseIDs = in.UniverseIDs
 }
 
-func (s *BoxService) checkUniverses(ctx context.Context, v *domain.Validator, ids []int64) error {
+func checkUniverses(ctx context.Context, tx BoxStores, v *domain.Validator, ids []int64) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	missing, err := s.store.MissingUniverses(ctx, ids)
+	missing, err := tx.Boxes.MissingUniverses(ctx, ids)
 	if err != nil {
 		return err
 	}
@@ -180,20 +180,23 @@ func (s *BoxService) checkUniverses(ctx context.Context, v *domain.Validator, id
 // transaction.
 // Errors: those of marketplacePartner; CodeInvalid with every field error.
 func (s *BoxService) CreateBox(ctx context.Context, in BoxInput) (*BoxView, error) {
-	m, err := marketplacePartner(ctx, s.partners, in.PartnerID)
+	m, err := marketplacePartner(ctx, s.uow.Stores().Partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
 	b := &Box{MarketplaceID: m.ID, Ranking: 1, PeopleIncluded: 1, MaxNumberUsages: 1}
-	var v domain.Validator
-	in.apply(&v, b)
-	if err := s.checkUniverses(ctx, &v, in.UniverseIDs); err != nil {
-		return nil, err
-	}
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	if err := s.store.CreateBox(ctx, b); err != nil {
+	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx BoxStores) error {
+		var v domain.Validator
+		in.apply(&v, b)
+		if err := checkUniverses(ctx, tx, &v, in.UniverseIDs); err != nil {
+			return err
+		}
+		if err := v.Err(); err != nil {
+			return err
+		}
+		return tx.Boxes.CreateBox(ctx, b)
+	})
+	if err != nil {
 		return nil, err
 	}
 	return s.adminBoxView(ctx, m, b.ID)
@@ -206,23 +209,27 @@ func (s *BoxService) UpdateBox(ctx context.Context, id int64, in BoxInput) (*Box
 	if _, err := domain.Authorize(ctx, domain.OpCatalogueWrite); err != nil {
 		return nil, err
 	}
-	b, err := s.store.GetBox(ctx, id)
+	var m *domain.Partner
+	var b *Box
+	err := s.uow.RunInTx(ctx, func(ctx context.Context, tx BoxStores) error {
+		var err error
+		if b, err = tx.Boxes.GetBox(ctx, id); err != nil {
+			return err
+		}
+		if m, err = managedMarketplace(ctx, tx.Partners, b.MarketplaceID); err != nil {
+			return err
+		}
+		var v domain.Validator
+		in.apply(&v, b)
+		if err := checkUniverses(ctx, tx, &v, in.UniverseIDs); err != nil {
+			return err
+		}
+		if err := v.Err(); err != nil {
+			return err
+		}
+		return tx.Boxes.UpdateBox(ctx, b)
+	})
 	if err != nil {
-		return nil, err
-	}
-	m, err := managedMarketplace(ctx, s.partners, b.MarketplaceID)
-	if err != nil {
-		return nil, err
-	}
-	var v domain.Validator
-	in.apply(&v, b)
-	if err := s.checkUniverses(ctx, &v, in.UniverseIDs); err != nil {
-		return nil, err
-	}
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	if err := s.store.UpdateBox(ctx, b); err != nil {
 		return nil, err
 	}
 	return s.adminBoxView(ctx, m, b.ID)
@@ -234,12 +241,12 @@ func (s *BoxService) UpdateBox(ctx context.Context, id int64, in BoxInput) (*Box
 // Errors: those of marketplacePartner; CodeNotFound "Invalid page." past
 // the end.
 func (s *BoxService) ManagedBoxes(ctx context.Context, partnerID *int64, page domain.PageRequest) (*domain.Page[*BoxView], error) {
-	m, err := marketplacePartner(ctx, s.partners, partnerID)
+	m, err := marketplacePartner(ctx, s.uow.Stores().Partners, partnerID)
 	if err != nil {
 		return nil, err
 	}
 	f := BoxFilter{MarketplaceID: m.ID, Order: DefaultBoxOrder, Page: page}
-	boxes, count, err := s.store.FindBoxes(ctx, f)
+	boxes, count, err := s.uow.Stores().Boxes.FindBoxes(ctx, f)
 	if err != nil {
 		return nil, err
 	}
@@ -247,7 +254,7 @@ func (s *BoxService) ManagedBoxes(ctx context.Context, partnerID *int64, page do
 	for i, b := range boxes {
 		ids[i] = b.ID
 	}
-	images, err := s.store.FindBoxImages(ctx, f, ids)
+	images, err := s.uow.Stores().Boxes.FindBoxImages(ctx, f, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -268,7 +275,7 @@ func (s *BoxService) ManagedBoxes(ctx context.Context, partnerID *int64, page do
 // Errors: those of marketplacePartner; CodeInvalid on "status" for an
 // unknown status; CodeNotFound "Invalid page." past the end.
 func (s *BoxService) ManagedBoxOffers(ctx context.Context, partnerID, boxID *int64, status string, page domain.PageRequest) (*domain.Page[*BoxOffer], error) {
-	m, err := marketplacePartner(ctx, s.partners, partnerID)
+	m, err := marketplacePartner(ctx, s.uow.Stores().Partners, partnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -279,7 +286,7 @@ func (s *BoxService) ManagedBoxOffers(ctx context.Context, partnerID, boxID *int
 		v.Add(domain.VInvalid, fmt.Sprintf("%q is not a valid choice.", status), "status")
 		return nil, v.Err()
 	}
-	offers, count, err := s.store.FindManagedBoxOffers(ctx, m.ID, boxID, status, page)
+	offers, count, err := s.uow.Stores().Boxes.FindManagedBoxOffers(ctx, m.ID, boxID, status, page)
 	if err != nil {
 		return nil, err
 	}
@@ -287,7 +294,7 @@ func (s *BoxService) ManagedBoxOffers(ctx context.Context, partnerID, boxID *int
 }
 
 func (s *BoxService) adminBoxView(ctx context.Context, m *domain.Partner, id int64) (*BoxView, error) {
-	b, err := s.store.GetBox(ctx, id)
+	b, err := s.uow.Stores().Boxes.GetBox(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -301,22 +308,22 @@ func (s *BoxService) adminBoxView(ctx context.Context, m *domain.Partner, id int
 // whose network the partner is not in; CodeInvalid (VInvalidState) when
 // the partner already has a draft or validated offer in the box.
 func (s *BoxService) ProposeBoxOffer(ctx context.Context, boxID int64, partnerID *int64) (*BoxOffer, error) {
-	p, _, err := domain.AdminPartner(ctx, s.partners, partnerID)
+	p, _, err := domain.AdminPartner(ctx, s.uow.Stores().Partners, partnerID)
 	if err != nil {
 		return nil, err
 	}
-	b, err := s.store.GetBox(ctx, boxID)
+	b, err := s.uow.Stores().Boxes.GetBox(ctx, boxID)
 	if err != nil {
 		return nil, err
 	}
-	in, err := s.store.InNetwork(ctx, b.MarketplaceID, p.ID)
+	in, err := s.uow.Stores().Boxes.InNetwork(ctx, b.MarketplaceID, p.ID)
 	if err != nil {
 		return nil, err
 	}
 	if !in {
 		return nil, domain.ErrNotFound
 	}
-	o, err := s.store.FindBoxOfferOf(ctx, b.ID, p.ID)
+	o, err := s.uow.Stores().Boxes.FindBoxOfferOf(ctx, b.ID, p.ID)
 	switch {
 	case domain.IsCode(err, domain.CodeNotFound):
 		o = &BoxOffer{BoxID: b.ID, PartnerID: p.ID}
@@ -329,7 +336,7 @@ func (s *BoxService) ProposeBoxOffer(ctx context.Context, boxID int64, partnerID
 	}
 	if o.ID == 0 {
 		o.Status = next
-		if err := s.store.CreateBoxOffer(ctx, o); err != nil {
+		if err := s.uow.Stores().Boxes.CreateBoxOffer(ctx, o); err != nil {
 			return nil, err
 		}
 		return o, nil
@@ -347,15 +354,15 @@ func (s *BoxService) ReviewBoxOffer(ctx context.Context, id int64, decision stri
 	if _, err := domain.Authorize(ctx, domain.OpCatalogueWrite); err != nil {
 		return nil, err
 	}
-	o, err := s.store.GetBoxOffer(ctx, id)
+	o, err := s.uow.Stores().Boxes.GetBoxOffer(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	b, err := s.store.GetBox(ctx, o.BoxID)
+	b, err := s.uow.Stores().Boxes.GetBox(ctx, o.BoxID)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := managedMarketplace(ctx, s.partners, b.MarketplaceID); err != nil {
+	if _, err := managedMarketplace(ctx, s.uow.Stores().Partners, b.MarketplaceID); err != nil {
 		return nil, err
 	}
 	if decision != BoxOfferValidate && decision != BoxOfferRefuse {
@@ -373,7 +380,7 @@ func (s *BoxService) ReviewBoxOffer(ctx context.Context, id int64, decision stri
 // moveBoxOffer sets the offer's status if no one changed it since it was
 // read.
 func (s *BoxService) moveBoxOffer(ctx context.Context, o *BoxOffer, next string) (*BoxOffer, error) {
-	ok, err := s.store.SetBoxOfferStatus(ctx, o.ID, o.Status, next)
+	ok, err := s.uow.Stores().Boxes.SetBoxOfferStatus(ctx, o.ID, o.Status, next)
 	if err != nil {
 		return nil, err
 	}

@@ -84,7 +84,7 @@ func TestBoxService(t *testing.T) {
 	partners := db.Stores().Partners
 	store := persistence.NewBoxStore(raw)
 	protos := persistence.NewPrototypeStore(raw)
-	svc := catalogue.NewBoxService(store, partners)
+	svc := catalogue.NewBoxService(persistence.NewUnitOfWork(raw, persistence.BoxStores))
 
 	market := &domain.Partner{Name: "Market", SiteDomain: "market.example.com", IsMarketplace: true, Status: domain.PartnerStatusActive}
 	shop := &domain.Partner{Name: "Shop", SiteDomain: "shop.example.com", Status: domain.PartnerStatusActive}

@@ -78,7 +78,7 @@ func TestBoxOffersAndImages(t *testing.T) {
 	ctx := context.Background()
 	partners := db.Stores().Partners
 	store := persistence.NewBoxStore(raw)
-	svc := catalogue.NewBoxService(store, partners)
+	svc := catalogue.NewBoxService(persistence.NewUnitOfWork(raw, persistence.BoxStores))
 	market := &domain.Partner{Name: "Market", SiteDomain: "market.example.com", IsMarketplace: true, Status: domain.PartnerStatusActive}
 	rival := &domain.Partner{Name: "Rival", SiteDomain: "rival.example.com", IsMarketplace: true, Status: domain.PartnerStatusActive}
 	shop := &domain.Partner{Name: "Shop", SiteDomain: "shop.example.com", Status: domain.PartnerStatusActive}
