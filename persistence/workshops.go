@@ -161,8 +161,8 @@ func (s *WorkshopStore) CreateWorkshopTag(ctx context.Context, kind catalogue.Wo
 	return nil
 }
 
-// CreateWorkshop inserts w and its vocabulary links in one transaction and
-// sets its ID. A category of another partner is a CodeInvalid error on
+// CreateWorkshop inserts w and its vocabulary links (several statements:
+// the service runs them in its transaction) and sets its ID. A category of another partner is a CodeInvalid error on
 // "category".
 func (s *WorkshopStore) CreateWorkshop(ctx context.Context, w *catalogue.Workshop) error {
 	ctx, cancel := withTimeout(ctx)
@@ -174,34 +174,28 @@ func (s *WorkshopStore) CreateWorkshop(ctx context.Context, w *catalogue.Worksho
 		Address: w.Address, ActivateWorkshopsGroupPayment: w.ActivateWorkshopsGroupPayment}
 	links := map[catalogue.WorkshopTagKind][]int64{catalogue.WorkshopTheme: w.ThemeIDs, catalogue.WorkshopTarget: w.TargetIDs,
 		catalogue.WorkshopSkill: w.SkillIDs, catalogue.WorkshopRecipe: w.RecipeIDs}
-	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := tx.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
-			switch foreignKeyViolation(err) {
-			case "workshops_category_fkey":
-				return invalidField("category", domain.VNotFound, msgNoSuchPK)
-			case "workshops_level_id_fkey":
-				return invalidField("level", domain.VNotFound, msgNoSuchPK)
-			}
-			return fmt.Errorf("insert workshop: %w", err)
+	if _, err := s.db.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
+		switch foreignKeyViolation(err) {
+		case "workshops_category_fkey":
+			return invalidField("category", domain.VNotFound, msgNoSuchPK)
+		case "workshops_level_id_fkey":
+			return invalidField("level", domain.VNotFound, msgNoSuchPK)
 		}
-		for _, kind := range linkedWorkshopTags {
-			if len(links[kind]) == 0 {
-				continue
-			}
-			t := workshopTagTables[kind]
-			_, err := tx.NewRaw("INSERT INTO ? (workshop_id, ?) SELECT ?, unnest(?::bigint[]) ON CONFLICT DO NOTHING",
-				bun.Ident(t.links), bun.Ident(t.column), row.ID, pgdialect.Array(links[kind])).Exec(ctx)
-			if foreignKeyViolation(err) != "" {
-				return invalidField(string(kind)+"s", domain.VNotFound, msgNoSuchPK)
-			}
-			if err != nil {
-				return fmt.Errorf("link workshop %ss: %w", kind, err)
-			}
+		return fmt.Errorf("insert workshop: %w", err)
+	}
+	for _, kind := range linkedWorkshopTags {
+		if len(links[kind]) == 0 {
+			continue
 		}
-		return nil
-	})
-	if err != nil {
-		return err
+		t := workshopTagTables[kind]
+		_, err := s.db.NewRaw("INSERT INTO ? (workshop_id, ?) SELECT ?, unnest(?::bigint[]) ON CONFLICT DO NOTHING",
+			bun.Ident(t.links), bun.Ident(t.column), row.ID, pgdialect.Array(links[kind])).Exec(ctx)
+		if foreignKeyViolation(err) != "" {
+			return invalidField(string(kind)+"s", domain.VNotFound, msgNoSuchPK)
+		}
+		if err != nil {
+			return fmt.Errorf("link workshop %ss: %w", kind, err)
+		}
 	}
 	w.ID = row.ID
 	return nil
@@ -438,8 +432,8 @@ func (s *WorkshopStore) GetWorkshop(ctx context.Context, id int64) (*catalogue.W
 	return row.toDomain(), nil
 }
 
-// UpdateWorkshop writes w's columns and replaces the links w gives, in one
-// transaction.
+// UpdateWorkshop writes w's columns and replaces the links w gives
+// (several statements: the service runs them in its transaction).
 func (s *WorkshopStore) UpdateWorkshop(ctx context.Context, w *catalogue.Workshop) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
@@ -450,42 +444,40 @@ func (s *WorkshopStore) UpdateWorkshop(ctx context.Context, w *catalogue.Worksho
 		Address: w.Address, ActivateWorkshopsGroupPayment: w.ActivateWorkshopsGroupPayment}
 	links := map[catalogue.WorkshopTagKind][]int64{catalogue.WorkshopTheme: w.ThemeIDs, catalogue.WorkshopTarget: w.TargetIDs,
 		catalogue.WorkshopSkill: w.SkillIDs, catalogue.WorkshopRecipe: w.RecipeIDs}
-	return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		res, err := tx.NewUpdate().Model(row).ExcludeColumn("id", "partner_id").WherePK().Exec(ctx)
+	res, err := s.db.NewUpdate().Model(row).ExcludeColumn("id", "partner_id").WherePK().Exec(ctx)
+	if err != nil {
+		switch foreignKeyViolation(err) {
+		case "workshops_category_fkey":
+			return invalidField("categoryId", domain.VNotFound, msgNoSuchPK)
+		case "workshops_level_id_fkey":
+			return invalidField("levelId", domain.VNotFound, msgNoSuchPK)
+		}
+		return fmt.Errorf("update workshop: %w", err)
+	}
+	if err := oneRow(res); err != nil {
+		return err
+	}
+	for _, kind := range linkedWorkshopTags {
+		if links[kind] == nil {
+			continue
+		}
+		t := workshopTagTables[kind]
+		if _, err := s.db.NewRaw("DELETE FROM ? WHERE workshop_id = ?", bun.Ident(t.links), row.ID).Exec(ctx); err != nil {
+			return fmt.Errorf("unlink workshop %ss: %w", kind, err)
+		}
+		if len(links[kind]) == 0 {
+			continue
+		}
+		_, err := s.db.NewRaw("INSERT INTO ? (workshop_id, ?) SELECT ?, unnest(?::bigint[]) ON CONFLICT DO NOTHING",
+			bun.Ident(t.links), bun.Ident(t.column), row.ID, pgdialect.Array(links[kind])).Exec(ctx)
+		if foreignKeyViolation(err) != "" {
+			return invalidField(string(kind)+"Ids", domain.VNotFound, msgNoSuchPK)
+		}
 		if err != nil {
-			switch foreignKeyViolation(err) {
-			case "workshops_category_fkey":
-				return invalidField("categoryId", domain.VNotFound, msgNoSuchPK)
-			case "workshops_level_id_fkey":
-				return invalidField("levelId", domain.VNotFound, msgNoSuchPK)
-			}
-			return fmt.Errorf("update workshop: %w", err)
+			return fmt.Errorf("link workshop %ss: %w", kind, err)
 		}
-		if err := oneRow(res); err != nil {
-			return err
-		}
-		for _, kind := range linkedWorkshopTags {
-			if links[kind] == nil {
-				continue
-			}
-			t := workshopTagTables[kind]
-			if _, err := tx.NewRaw("DELETE FROM ? WHERE workshop_id = ?", bun.Ident(t.links), row.ID).Exec(ctx); err != nil {
-				return fmt.Errorf("unlink workshop %ss: %w", kind, err)
-			}
-			if len(links[kind]) == 0 {
-				continue
-			}
-			_, err := tx.NewRaw("INSERT INTO ? (workshop_id, ?) SELECT ?, unnest(?::bigint[]) ON CONFLICT DO NOTHING",
-				bun.Ident(t.links), bun.Ident(t.column), row.ID, pgdialect.Array(links[kind])).Exec(ctx)
-			if foreignKeyViolation(err) != "" {
-				return invalidField(string(kind)+"Ids", domain.VNotFound, msgNoSuchPK)
-			}
-			if err != nil {
-				return fmt.Errorf("link workshop %ss: %w", kind, err)
-			}
-		}
-		return nil
-	})
+	}
+	return nil
 }
 
 // GetWorkshopCategory returns the category with that id.
@@ -567,4 +559,10 @@ func (s *WorkshopStore) MissingWorkshopTags(ctx context.Context, kind catalogue.
 		return nil, fmt.Errorf("check workshop %ss: %w", kind, err)
 	}
 	return missing, nil
+}
+
+// WorkshopStores binds the workshop service's stores to db, a pool or a
+// transaction.
+func WorkshopStores(db bun.IDB) catalogue.WorkshopStores {
+	return catalogue.WorkshopStores{Workshops: &WorkshopStore{db: db}, Partners: &PartnerStore{db: db}}
 }

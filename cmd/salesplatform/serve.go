@@ -199,7 +199,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *config, log *slog.Logger) 
 		Carts:           cart.NewCartService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL),
 		Partners:        catalogue.NewPartnerCatalogService(persistence.NewPartnerCatalogStore(db), partners),
 		Events:          catalogue.NewEventService(persistence.NewEventStore(db), partners),
-		Workshops:       catalogue.NewWorkshopService(persistence.NewWorkshopStore(db), partners),
+		Workshops:       catalogue.NewWorkshopService(persistence.NewUnitOfWork(db, persistence.WorkshopStores)),
 		Boxes:           catalogue.NewBoxService(persistence.NewUnitOfWork(db, persistence.BoxStores)),
 		Prototypes:      catalogue.NewPrototypeService(persistence.NewPrototypeStore(db), partners),
 		Gifts:           gifts.NewGiftService(persistence.NewGiftStore(db), partners),

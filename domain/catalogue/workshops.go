@@ -146,14 +146,20 @@ type WorkshopSessionBatchFilter struct {
 
 // WorkshopService serves the workshops of the public catalogue (API v2).
 type WorkshopService struct {
-	store    WorkshopStore
-	partners domain.PartnerStore
-	now      func() time.Time
+	uow domain.UnitOfWork[WorkshopStores]
+	now func() time.Time
+}
+
+// WorkshopStores are the stores the workshop service reads and writes
+// with.
+type WorkshopStores struct {
+	Workshops WorkshopStore
+	Partners  domain.PartnerStore
 }
 
 // NewWorkshopService returns the service.
-func NewWorkshopService(store WorkshopStore, partners domain.PartnerStore) *WorkshopService {
-	return &WorkshopService{store: store, partners: partners, now: time.Now}
+func NewWorkshopService(uow domain.UnitOfWork[WorkshopStores]) *WorkshopService {
+	return &WorkshopService{uow: uow, now: time.Now}
 }
 
 // WorkshopView is a workshop's detail as the catalogue shows it.
@@ -182,7 +188,7 @@ type WorkshopSessionView struct {
 // Errors: those of CatalogPartner; CodeNotFound when the partner has no
 // workshop with that id.
 func (s *WorkshopService) Workshop(ctx context.Context, id string) (*WorkshopView, error) {
-	p, err := domain.CatalogPartner(ctx, s.partners)
+	p, err := domain.CatalogPartner(ctx, s.uow.Stores().Partners)
 	if err != nil {
 		return nil, err
 	}
@@ -194,7 +200,7 @@ func (s *WorkshopService) Workshop(ctx context.Context, id string) (*WorkshopVie
 	if err != nil {
 		return nil, err
 	}
-	w, err := s.store.FindWorkshop(ctx, p.ID, workshopID, s.now())
+	w, err := s.uow.Stores().Workshops.FindWorkshop(ctx, p.ID, workshopID, s.now())
 	if err != nil {
 		return nil, err
 	}
@@ -218,11 +224,11 @@ func newWorkshopView(p *domain.Partner, w *Workshop, loc *time.Location) *Worksh
 // A batch read: two statements, whatever the number of ids.
 // Errors: those of CatalogPartner.
 func (s *WorkshopService) WorkshopsByID(ctx context.Context, ids []int64) ([]*WorkshopView, error) {
-	p, loc, err := domain.CatalogPartnerZone(ctx, s.partners)
+	p, loc, err := domain.CatalogPartnerZone(ctx, s.uow.Stores().Partners)
 	if err != nil {
 		return nil, err
 	}
-	found, err := s.store.FindWorkshops(ctx, p.ID, ids)
+	found, err := s.uow.Stores().Workshops.FindWorkshops(ctx, p.ID, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -239,11 +245,11 @@ func (s *WorkshopService) WorkshopsByID(ctx context.Context, ids []int64) ([]*Wo
 // read: one statement for all the workshops.
 // Errors: those of CatalogPartner.
 func (s *WorkshopService) SessionsOfWorkshops(ctx context.Context, workshopIDs []int64, page domain.PageRequest) ([]*domain.Page[*WorkshopSessionView], error) {
-	p, loc, err := domain.CatalogPartnerZone(ctx, s.partners)
+	p, loc, err := domain.CatalogPartnerZone(ctx, s.uow.Stores().Partners)
 	if err != nil {
 		return nil, err
 	}
-	rows, counts, err := s.store.FindSessionsOfWorkshops(ctx, WorkshopSessionBatchFilter{PartnerID: p.ID,
+	rows, counts, err := s.uow.Stores().Workshops.FindSessionsOfWorkshops(ctx, WorkshopSessionBatchFilter{PartnerID: p.ID,
 		WorkshopIDs: workshopIDs, After: s.now(), Page: page})
 	if err != nil {
 		return nil, err
@@ -269,7 +275,7 @@ type WorkshopSessionQuery struct {
 // Errors: those of CatalogPartner; CodeInvalid on "workshop" when it is not
 // an integer; CodeNotFound "Invalid page." past the last page.
 func (s *WorkshopService) WorkshopSessions(ctx context.Context, q WorkshopSessionQuery) (*domain.Page[*WorkshopSessionView], error) {
-	p, err := domain.CatalogPartner(ctx, s.partners)
+	p, err := domain.CatalogPartner(ctx, s.uow.Stores().Partners)
 	if err != nil {
 		return nil, err
 	}
@@ -287,7 +293,7 @@ func (s *WorkshopService) WorkshopSessions(ctx context.Context, q WorkshopSessio
 	if err != nil {
 		return nil, err
 	}
-	rows, count, err := s.store.FindWorkshopSessions(ctx, f)
+	rows, count, err := s.uow.Stores().Workshops.FindWorkshopSessions(ctx, f)
 	if err != nil {
 		return nil, err
 	}
@@ -303,11 +309,11 @@ func (s *WorkshopService) WorkshopSessions(ctx context.Context, q WorkshopSessio
 // Errors: those of CatalogPartner; CodeNotFound "Invalid page." past the
 // last page.
 func (s *WorkshopService) WorkshopThemes(ctx context.Context, page domain.PageRequest) (*domain.Page[*WorkshopTag], error) {
-	p, err := domain.CatalogPartner(ctx, s.partners)
+	p, err := domain.CatalogPartner(ctx, s.uow.Stores().Partners)
 	if err != nil {
 		return nil, err
 	}
-	rows, count, err := s.store.FindWorkshopThemes(ctx, p.ID, page)
+	rows, count, err := s.uow.Stores().Workshops.FindWorkshopThemes(ctx, p.ID, page)
 	if err != nil {
 		return nil, err
 	}

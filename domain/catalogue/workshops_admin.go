@@ -113,9 +113,9 @@ func (in *WorkshopInput) apply(v *domain.Validator, w *Workshop) {
 
 // checkRelations reports ids that name no record, or a category of another
 // partner, as field errors.
-func (s *WorkshopService) checkRelations(ctx context.Context, v *domain.Validator, in *WorkshopInput, w *Workshop) error {
+func checkRelations(ctx context.Context, tx WorkshopStores, v *domain.Validator, in *WorkshopInput, w *Workshop) error {
 	if in.CategoryID != nil {
-		c, err := s.store.GetWorkshopCategory(ctx, *in.CategoryID)
+		c, err := tx.Workshops.GetWorkshopCategory(ctx, *in.CategoryID)
 		switch {
 		case domain.IsCode(err, domain.CodeNotFound) || (err == nil && c.PartnerID != w.PartnerID):
 			v.Add(domain.VNotFound, fmt.Sprintf(MsgNoSuchRecord, *in.CategoryID), "categoryId")
@@ -124,7 +124,7 @@ func (s *WorkshopService) checkRelations(ctx context.Context, v *domain.Validato
 		}
 	}
 	if in.LevelID != nil && !in.ClearLevel {
-		if err := s.checkTags(ctx, v, WorkshopLevel, []int64{*in.LevelID}, "levelId"); err != nil {
+		if err := checkTags(ctx, tx, v, WorkshopLevel, []int64{*in.LevelID}, "levelId"); err != nil {
 			return err
 		}
 	}
@@ -134,18 +134,18 @@ func (s *WorkshopService) checkRelations(ctx context.Context, v *domain.Validato
 		field string
 	}{{WorkshopTheme, in.ThemeIDs, "themeIds"}, {WorkshopTarget, in.TargetIDs, "targetIds"},
 		{WorkshopSkill, in.SkillIDs, "skillIds"}, {WorkshopRecipe, in.RecipeIDs, "recipeIds"}} {
-		if err := s.checkTags(ctx, v, l.kind, l.ids, l.field); err != nil {
+		if err := checkTags(ctx, tx, v, l.kind, l.ids, l.field); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (s *WorkshopService) checkTags(ctx context.Context, v *domain.Validator, kind WorkshopTagKind, ids []int64, field string) error {
+func checkTags(ctx context.Context, tx WorkshopStores, v *domain.Validator, kind WorkshopTagKind, ids []int64, field string) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	missing, err := s.store.MissingWorkshopTags(ctx, kind, ids)
+	missing, err := tx.Workshops.MissingWorkshopTags(ctx, kind, ids)
 	if err != nil {
 		return err
 	}
@@ -167,15 +167,18 @@ func (s *WorkshopService) checkTags(ctx context.Context, v *domain.Validator, ki
 // unknown category, level or term, or a category of another partner,
 // included).
 func (s *WorkshopService) CreateWorkshop(ctx context.Context, in WorkshopInput) (*WorkshopView, error) {
-	p, _, err := domain.AdminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := domain.AdminPartner(ctx, s.uow.Stores().Partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
 	w := &Workshop{PartnerID: p.ID}
-	if err := s.applyWorkshop(ctx, &in, w); err != nil {
-		return nil, err
-	}
-	if err := s.store.CreateWorkshop(ctx, w); err != nil {
+	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx WorkshopStores) error {
+		if err := applyWorkshop(ctx, tx, &in, w); err != nil {
+			return err
+		}
+		return tx.Workshops.CreateWorkshop(ctx, w)
+	})
+	if err != nil {
 		return nil, err
 	}
 	return s.adminWorkshopView(ctx, p, w.ID)
@@ -185,39 +188,44 @@ func (s *WorkshopService) CreateWorkshop(ctx context.Context, in WorkshopInput) 
 // Errors: CodeUnauthenticated; CodeNotFound for a workshop the caller does
 // not manage; CodeInvalid as CreateWorkshop.
 func (s *WorkshopService) UpdateWorkshop(ctx context.Context, id int64, in WorkshopInput) (*WorkshopView, error) {
-	w, p, err := s.managedWorkshop(ctx, id)
+	var p *domain.Partner
+	err := s.uow.RunInTx(ctx, func(ctx context.Context, tx WorkshopStores) error {
+		w, partner, err := managedWorkshop(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		p = partner
+		if err := applyWorkshop(ctx, tx, &in, w); err != nil {
+			return err
+		}
+		return tx.Workshops.UpdateWorkshop(ctx, w)
+	})
 	if err != nil {
 		return nil, err
 	}
-	if err := s.applyWorkshop(ctx, &in, w); err != nil {
-		return nil, err
-	}
-	if err := s.store.UpdateWorkshop(ctx, w); err != nil {
-		return nil, err
-	}
-	return s.adminWorkshopView(ctx, p, w.ID)
+	return s.adminWorkshopView(ctx, p, id)
 }
 
 // applyWorkshop applies in to w and checks its relations, reporting every
 // field error at once.
-func (s *WorkshopService) applyWorkshop(ctx context.Context, in *WorkshopInput, w *Workshop) error {
+func applyWorkshop(ctx context.Context, tx WorkshopStores, in *WorkshopInput, w *Workshop) error {
 	var v domain.Validator
 	in.apply(&v, w)
-	if err := s.checkRelations(ctx, &v, in, w); err != nil {
+	if err := checkRelations(ctx, tx, &v, in, w); err != nil {
 		return err
 	}
 	return v.Err()
 }
 
-func (s *WorkshopService) managedWorkshop(ctx context.Context, id int64) (*Workshop, *domain.Partner, error) {
+func managedWorkshop(ctx context.Context, tx WorkshopStores, id int64) (*Workshop, *domain.Partner, error) {
 	if _, err := domain.Authorize(ctx, domain.OpCatalogueWrite); err != nil {
 		return nil, nil, err
 	}
-	w, err := s.store.GetWorkshop(ctx, id)
+	w, err := tx.Workshops.GetWorkshop(ctx, id)
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := domain.OwnerPartner(ctx, s.partners, w.PartnerID)
+	p, err := domain.OwnerPartner(ctx, tx.Partners, w.PartnerID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -229,7 +237,7 @@ func (s *WorkshopService) adminWorkshopView(ctx context.Context, p *domain.Partn
 	if err != nil {
 		return nil, err
 	}
-	w, err := s.store.FindWorkshop(ctx, p.ID, id, s.now())
+	w, err := s.uow.Stores().Workshops.FindWorkshop(ctx, p.ID, id, s.now())
 	if err != nil {
 		return nil, err
 	}
@@ -269,7 +277,7 @@ func (in *WorkshopSessionInput) apply(v *domain.Validator, ses *WorkshopSession)
 // Errors: CodeUnauthenticated; CodeNotFound for a workshop the caller does
 // not manage; CodeInvalid with every field error.
 func (s *WorkshopService) AddWorkshopSession(ctx context.Context, workshopID int64, in WorkshopSessionInput) (*WorkshopSessionView, error) {
-	w, p, err := s.managedWorkshop(ctx, workshopID)
+	w, p, err := managedWorkshop(ctx, s.uow.Stores(), workshopID)
 	if err != nil {
 		return nil, err
 	}
@@ -279,7 +287,7 @@ func (s *WorkshopService) AddWorkshopSession(ctx context.Context, workshopID int
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if err := s.store.AddWorkshopSession(ctx, ses); err != nil {
+	if err := s.uow.Stores().Workshops.AddWorkshopSession(ctx, ses); err != nil {
 		return nil, err
 	}
 	return s.adminSessionView(p, ses)
@@ -291,11 +299,11 @@ func (s *WorkshopService) UpdateWorkshopSession(ctx context.Context, id int64, i
 	if _, err := domain.Authorize(ctx, domain.OpCatalogueWrite); err != nil {
 		return nil, err
 	}
-	ses, err := s.store.GetWorkshopSession(ctx, id)
+	ses, err := s.uow.Stores().Workshops.GetWorkshopSession(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	_, p, err := s.managedWorkshop(ctx, ses.WorkshopID)
+	_, p, err := managedWorkshop(ctx, s.uow.Stores(), ses.WorkshopID)
 	if err != nil {
 		return nil, err
 	}
@@ -304,7 +312,7 @@ func (s *WorkshopService) UpdateWorkshopSession(ctx context.Context, id int64, i
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if err := s.store.UpdateWorkshopSession(ctx, ses); err != nil {
+	if err := s.uow.Stores().Workshops.UpdateWorkshopSession(ctx, ses); err != nil {
 		return nil, err
 	}
 	return s.adminSessionView(p, ses)
@@ -340,7 +348,7 @@ func (in *WorkshopCategoryInput) apply(v *domain.Validator, c *WorkshopCategory)
 // (staff: of in.PartnerID).
 // Errors: those of adminPartner; CodeInvalid with every field error.
 func (s *WorkshopService) CreateWorkshopCategory(ctx context.Context, in WorkshopCategoryInput) (*WorkshopCategoryView, error) {
-	p, _, err := domain.AdminPartner(ctx, s.partners, in.PartnerID)
+	p, _, err := domain.AdminPartner(ctx, s.uow.Stores().Partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -350,7 +358,7 @@ func (s *WorkshopService) CreateWorkshopCategory(ctx context.Context, in Worksho
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if err := s.store.CreateWorkshopCategory(ctx, c); err != nil {
+	if err := s.uow.Stores().Workshops.CreateWorkshopCategory(ctx, c); err != nil {
 		return nil, err
 	}
 	return newWorkshopCategoryView(p, c), nil
@@ -363,11 +371,11 @@ func (s *WorkshopService) UpdateWorkshopCategory(ctx context.Context, id int64, 
 	if _, err := domain.Authorize(ctx, domain.OpCatalogueWrite); err != nil {
 		return nil, err
 	}
-	c, err := s.store.GetWorkshopCategory(ctx, id)
+	c, err := s.uow.Stores().Workshops.GetWorkshopCategory(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	p, err := domain.OwnerPartner(ctx, s.partners, c.PartnerID)
+	p, err := domain.OwnerPartner(ctx, s.uow.Stores().Partners, c.PartnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -376,7 +384,7 @@ func (s *WorkshopService) UpdateWorkshopCategory(ctx context.Context, id int64, 
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if err := s.store.UpdateWorkshopCategory(ctx, c); err != nil {
+	if err := s.uow.Stores().Workshops.UpdateWorkshopCategory(ctx, c); err != nil {
 		return nil, err
 	}
 	return newWorkshopCategoryView(p, c), nil
@@ -411,7 +419,7 @@ func (s *WorkshopService) CreateWorkshopTheme(ctx context.Context, name []domain
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if err := s.store.CreateWorkshopTag(ctx, WorkshopTheme, t); err != nil {
+	if err := s.uow.Stores().Workshops.CreateWorkshopTag(ctx, WorkshopTheme, t); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -428,7 +436,7 @@ func (s *WorkshopService) UpdateWorkshopTheme(ctx context.Context, id int64, nam
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if err := s.store.UpdateWorkshopTag(ctx, WorkshopTheme, t); err != nil {
+	if err := s.uow.Stores().Workshops.UpdateWorkshopTag(ctx, WorkshopTheme, t); err != nil {
 		return nil, err
 	}
 	return t, nil

@@ -27,7 +27,7 @@ func newWorkshopFixture(t *testing.T) *workshopFixture {
 	db, raw := dbtest.NewDatabase(t)
 	f := &workshopFixture{store: persistence.NewWorkshopStore(raw)}
 	f.shop, f.other, f.asShop, f.asOther = bookingPartners(t, db)
-	f.svc = catalogue.NewWorkshopService(f.store, db.Stores().Partners)
+	f.svc = catalogue.NewWorkshopService(persistence.NewUnitOfWork(raw, persistence.WorkshopStores))
 	return f
 }
 
