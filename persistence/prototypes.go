@@ -102,27 +102,21 @@ func (s *PrototypeStore) CreateTheme(ctx context.Context, t *catalogue.Theme) er
 	return nil
 }
 
-// CreateVoucherPrototype inserts p and its theme links in one transaction
-// and sets p.ID.
+// CreateVoucherPrototype inserts p and its theme links (two statements: run
+// them in a transaction) and sets p.ID.
 func (s *PrototypeStore) CreateVoucherPrototype(ctx context.Context, p *catalogue.VoucherPrototype) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := &voucherPrototypeRow{PartnerID: p.PartnerID, Name: localizedNotNil(p.Name), UniverseID: p.UniverseID}
-	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := tx.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
-			return fmt.Errorf("insert voucher prototype: %w", err)
+	if _, err := s.db.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
+		return fmt.Errorf("insert voucher prototype: %w", err)
+	}
+	if len(p.ThemeIDs) > 0 {
+		_, err := s.db.NewRaw(`INSERT INTO voucher_prototype_themes (voucher_prototype_id, theme_id)
+			SELECT ?, unnest(?::bigint[]) ON CONFLICT DO NOTHING`, row.ID, pgdialect.Array(p.ThemeIDs)).Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("link voucher prototype themes: %w", err)
 		}
-		if len(p.ThemeIDs) > 0 {
-			_, err := tx.NewRaw(`INSERT INTO voucher_prototype_themes (voucher_prototype_id, theme_id)
-				SELECT ?, unnest(?::bigint[]) ON CONFLICT DO NOTHING`, row.ID, pgdialect.Array(p.ThemeIDs)).Exec(ctx)
-			if err != nil {
-				return fmt.Errorf("link voucher prototype themes: %w", err)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return err
 	}
 	p.ID = row.ID
 	return nil
@@ -276,34 +270,33 @@ func (s *PrototypeStore) GetVoucherPrototype(ctx context.Context, id int64) (*ca
 }
 
 // FileVoucherPrototype writes p's universe and replaces its themes when
-// p.ThemeIDs is not nil, in one transaction.
+// p.ThemeIDs is not nil (several statements: the service runs them in its
+// transaction).
 func (s *PrototypeStore) FileVoucherPrototype(ctx context.Context, p *catalogue.VoucherPrototype) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		res, err := tx.NewUpdate().Model((*voucherPrototypeRow)(nil)).Set("universe_id = ?", p.UniverseID).
-			Where("id = ?", p.ID).Exec(ctx)
-		if err != nil {
-			return fmt.Errorf("update voucher prototype: %w", err)
-		}
-		if err := oneRow(res); err != nil {
-			return err
-		}
-		if p.ThemeIDs == nil {
-			return nil
-		}
-		if _, err := tx.NewRaw("DELETE FROM voucher_prototype_themes WHERE voucher_prototype_id = ?", p.ID).Exec(ctx); err != nil {
-			return fmt.Errorf("unlink voucher prototype themes: %w", err)
-		}
-		if len(p.ThemeIDs) > 0 {
-			_, err := tx.NewRaw(`INSERT INTO voucher_prototype_themes (voucher_prototype_id, theme_id)
-				SELECT ?, unnest(?::bigint[]) ON CONFLICT DO NOTHING`, p.ID, pgdialect.Array(p.ThemeIDs)).Exec(ctx)
-			if err != nil {
-				return fmt.Errorf("link voucher prototype themes: %w", err)
-			}
-		}
+	res, err := s.db.NewUpdate().Model((*voucherPrototypeRow)(nil)).Set("universe_id = ?", p.UniverseID).
+		Where("id = ?", p.ID).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("update voucher prototype: %w", err)
+	}
+	if err := oneRow(res); err != nil {
+		return err
+	}
+	if p.ThemeIDs == nil {
 		return nil
-	})
+	}
+	if _, err := s.db.NewRaw("DELETE FROM voucher_prototype_themes WHERE voucher_prototype_id = ?", p.ID).Exec(ctx); err != nil {
+		return fmt.Errorf("unlink voucher prototype themes: %w", err)
+	}
+	if len(p.ThemeIDs) > 0 {
+		_, err := s.db.NewRaw(`INSERT INTO voucher_prototype_themes (voucher_prototype_id, theme_id)
+			SELECT ?, unnest(?::bigint[]) ON CONFLICT DO NOTHING`, p.ID, pgdialect.Array(p.ThemeIDs)).Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("link voucher prototype themes: %w", err)
+		}
+	}
+	return nil
 }
 
 // GetUniverse returns the universe with that id.
@@ -321,15 +314,16 @@ func (s *PrototypeStore) GetUniverse(ctx context.Context, id int64) (*catalogue.
 // universe tree: 0x756e6976 is "univ".
 const universeTreeLock int64 = 0x756e6976
 
-// InUniverseTree runs fn in one transaction holding the universe tree's
-// lock, with a store bound to it.
-func (s *PrototypeStore) InUniverseTree(ctx context.Context, fn func(ctx context.Context, st catalogue.PrototypeStore) error) error {
-	return s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(?)", universeTreeLock); err != nil {
-			return fmt.Errorf("lock the universe tree: %w", err)
-		}
-		return fn(ctx, &PrototypeStore{db: tx})
-	})
+// LockUniverseTree takes the universe tree's advisory lock until the
+// transaction ends: two moves checked and written at once could make a
+// cycle.
+func (s *PrototypeStore) LockUniverseTree(ctx context.Context) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	if _, err := s.db.ExecContext(ctx, "SELECT pg_advisory_xact_lock(?)", universeTreeLock); err != nil {
+		return fmt.Errorf("lock the universe tree: %w", err)
+	}
+	return nil
 }
 
 // UpdateUniverse writes u's parent, name and order.
@@ -415,4 +409,10 @@ func (s *PrototypeStore) MissingThemes(ctx context.Context, ids []int64) ([]int6
 		return nil, fmt.Errorf("check themes: %w", err)
 	}
 	return missing, nil
+}
+
+// PrototypeStores binds the prototype service's stores to db, a pool or a
+// transaction.
+func PrototypeStores(db bun.IDB) catalogue.PrototypeStores {
+	return catalogue.PrototypeStores{Prototypes: &PrototypeStore{db: db}, Partners: &PartnerStore{db: db}}
 }

@@ -201,7 +201,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *config, log *slog.Logger) 
 		Events:          catalogue.NewEventService(persistence.NewEventStore(db), partners),
 		Workshops:       catalogue.NewWorkshopService(persistence.NewUnitOfWork(db, persistence.WorkshopStores)),
 		Boxes:           catalogue.NewBoxService(persistence.NewUnitOfWork(db, persistence.BoxStores)),
-		Prototypes:      catalogue.NewPrototypeService(persistence.NewPrototypeStore(db), partners),
+		Prototypes:      catalogue.NewPrototypeService(persistence.NewUnitOfWork(db, persistence.PrototypeStores)),
 		Gifts:           gifts.NewGiftService(persistence.NewGiftStore(db), partners),
 		Widgets:         widgets.NewWidgetService(persistence.NewUnitOfWork(db, persistence.WidgetStores)),
 		VoucherAdmin:    vouchers.NewVoucherAdminService(persistence.NewUnitOfWork(db, persistence.VoucherStores)),

@@ -71,7 +71,8 @@ type PrototypeStore interface {
 	CreateUniverse(ctx context.Context, u *Universe) error
 	// CreateTheme inserts t and sets its ID.
 	CreateTheme(ctx context.Context, t *Theme) error
-	// CreateVoucherPrototype inserts p with its theme links and sets its ID.
+	// CreateVoucherPrototype inserts p with its theme links (run it in a
+	// transaction) and sets its ID.
 	CreateVoucherPrototype(ctx context.Context, p *VoucherPrototype) error
 	// CreateGiftcardPrototype inserts p and sets its ID, PartnerName and
 	// PartnerCurrency.
@@ -94,24 +95,30 @@ type PrototypeStore interface {
 // PrototypeService serves the catalogue's (API v2) giftcard prototypes and
 // the universes and themes of a partner's voucher prototypes.
 type PrototypeService struct {
-	store    PrototypeStore
-	partners domain.PartnerStore
+	uow domain.UnitOfWork[PrototypeStores]
+}
+
+// PrototypeStores are the stores the prototype service reads and writes
+// with.
+type PrototypeStores struct {
+	Prototypes PrototypeStore
+	Partners   domain.PartnerStore
 }
 
 // NewPrototypeService returns the service.
-func NewPrototypeService(store PrototypeStore, partners domain.PartnerStore) *PrototypeService {
-	return &PrototypeService{store: store, partners: partners}
+func NewPrototypeService(uow domain.UnitOfWork[PrototypeStores]) *PrototypeService {
+	return &PrototypeService{uow: uow}
 }
 
 // Universes returns the tree of the universes of the catalogue partner's
 // voucher prototypes, each with its ancestors.
 // Errors: those of CatalogPartner.
 func (s *PrototypeService) Universes(ctx context.Context) ([]*UniverseNode, error) {
-	partner, err := domain.CatalogPartner(ctx, s.partners)
+	partner, err := domain.CatalogPartner(ctx, s.uow.Stores().Partners)
 	if err != nil {
 		return nil, err
 	}
-	universes, err := s.store.FindPrototypeUniverses(ctx, partner.ID)
+	universes, err := s.uow.Stores().Prototypes.FindPrototypeUniverses(ctx, partner.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -122,11 +129,11 @@ func (s *PrototypeService) Universes(ctx context.Context) ([]*UniverseNode, erro
 // prototypes, by id.
 // Errors: those of CatalogPartner.
 func (s *PrototypeService) Themes(ctx context.Context) ([]*Theme, error) {
-	partner, err := domain.CatalogPartner(ctx, s.partners)
+	partner, err := domain.CatalogPartner(ctx, s.uow.Stores().Partners)
 	if err != nil {
 		return nil, err
 	}
-	return s.store.FindPrototypeThemes(ctx, partner.ID)
+	return s.uow.Stores().Prototypes.FindPrototypeThemes(ctx, partner.ID)
 }
 
 // GiftcardPrototypeView is a giftcard prototype as the catalogue shows it,
@@ -145,7 +152,7 @@ type GiftcardPrototypeView struct {
 // Errors: those of CatalogPartner; CodeInvalid on "partner" when it is not a
 // positive integer; CodeNotFound "Invalid page." past the last page.
 func (s *PrototypeService) GiftcardPrototypes(ctx context.Context, partner string, page domain.PageRequest) (*domain.Page[*GiftcardPrototypeView], error) {
-	scope, err := domain.CatalogPartner(ctx, s.partners)
+	scope, err := domain.CatalogPartner(ctx, s.uow.Stores().Partners)
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +166,7 @@ func (s *PrototypeService) GiftcardPrototypes(ctx context.Context, partner strin
 		}
 		f.PartnerID = &id
 	}
-	protos, count, err := s.store.FindGiftcardPrototypes(ctx, f)
+	protos, count, err := s.uow.Stores().Prototypes.FindGiftcardPrototypes(ctx, f)
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +182,7 @@ func (s *PrototypeService) GiftcardPrototypes(ctx context.Context, partner strin
 // Errors: those of CatalogPartner; CodeNotFound when the id is not an
 // integer or names no such prototype.
 func (s *PrototypeService) GiftcardPrototype(ctx context.Context, id string) (*GiftcardPrototypeView, error) {
-	scope, err := domain.CatalogPartner(ctx, s.partners)
+	scope, err := domain.CatalogPartner(ctx, s.uow.Stores().Partners)
 	if err != nil {
 		return nil, err
 	}
@@ -183,7 +190,7 @@ func (s *PrototypeService) GiftcardPrototype(ctx context.Context, id string) (*G
 	if err != nil {
 		return nil, domain.ErrNotFound
 	}
-	p, err := s.store.FindGiftcardPrototype(ctx, GiftcardPrototypeFilter{ScopePartnerID: scope.ID, WithNetwork: scope.IsMarketplace}, protoID)
+	p, err := s.uow.Stores().Prototypes.FindGiftcardPrototype(ctx, GiftcardPrototypeFilter{ScopePartnerID: scope.ID, WithNetwork: scope.IsMarketplace}, protoID)
 	if err != nil {
 		return nil, err
 	}

@@ -73,7 +73,7 @@ type PrototypeAdminStore interface {
 	// ErrNotFound when none.
 	GetVoucherPrototype(ctx context.Context, id int64) (*VoucherPrototype, error)
 	// FileVoucherPrototype writes p's universe and, when p.ThemeIDs is not
-	// nil, replaces its themes: one transaction.
+	// nil, replaces its themes (run it in a transaction).
 	FileVoucherPrototype(ctx context.Context, p *VoucherPrototype) error
 	// GetUniverse returns the universe; ErrNotFound when none.
 	GetUniverse(ctx context.Context, id int64) (*Universe, error)
@@ -88,11 +88,11 @@ type PrototypeAdminStore interface {
 	UpdateTheme(ctx context.Context, t *Theme) error
 	// MissingThemes returns the ids among ids that name no theme.
 	MissingThemes(ctx context.Context, ids []int64) ([]int64, error)
-	// InUniverseTree runs fn with a store bound to one transaction that
-	// holds the universe tree's lock, so that a placement is checked and
-	// written with no other tree write in between (two concurrent moves
-	// could otherwise make a cycle).
-	InUniverseTree(ctx context.Context, fn func(ctx context.Context, st PrototypeStore) error) error
+	// LockUniverseTree takes the universe tree's lock until the
+	// transaction ends, so that a placement is checked and written with no
+	// other tree write in between (two concurrent moves could otherwise
+	// make a cycle).
+	LockUniverseTree(ctx context.Context) error
 }
 
 func (in *GiftcardPrototypeInput) apply(v *domain.Validator, p *GiftcardPrototype) {
@@ -134,7 +134,7 @@ func (in *GiftcardPrototypeInput) apply(v *domain.Validator, p *GiftcardPrototyp
 // partner (staff: of in.PartnerID).
 // Errors: those of adminPartner; CodeInvalid with every field error.
 func (s *PrototypeService) CreateGiftcardPrototype(ctx context.Context, in GiftcardPrototypeInput) (*GiftcardPrototypeView, error) {
-	partner, _, err := domain.AdminPartner(ctx, s.partners, in.PartnerID)
+	partner, _, err := domain.AdminPartner(ctx, s.uow.Stores().Partners, in.PartnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +144,7 @@ func (s *PrototypeService) CreateGiftcardPrototype(ctx context.Context, in Giftc
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if err := s.store.CreateGiftcardPrototype(ctx, p); err != nil {
+	if err := s.uow.Stores().Prototypes.CreateGiftcardPrototype(ctx, p); err != nil {
 		return nil, err
 	}
 	return giftcardPrototypeView(p), nil
@@ -157,11 +157,11 @@ func (s *PrototypeService) UpdateGiftcardPrototype(ctx context.Context, id int64
 	if _, err := domain.Authorize(ctx, domain.OpCatalogueWrite); err != nil {
 		return nil, err
 	}
-	p, err := s.store.GetGiftcardPrototype(ctx, id)
+	p, err := s.uow.Stores().Prototypes.GetGiftcardPrototype(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := domain.OwnerPartner(ctx, s.partners, p.PartnerID); err != nil {
+	if _, err := domain.OwnerPartner(ctx, s.uow.Stores().Partners, p.PartnerID); err != nil {
 		return nil, err
 	}
 	var v domain.Validator
@@ -169,7 +169,7 @@ func (s *PrototypeService) UpdateGiftcardPrototype(ctx context.Context, id int64
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if err := s.store.UpdateGiftcardPrototype(ctx, p); err != nil {
+	if err := s.uow.Stores().Prototypes.UpdateGiftcardPrototype(ctx, p); err != nil {
 		return nil, err
 	}
 	return giftcardPrototypeView(p), nil
@@ -185,46 +185,49 @@ func (s *PrototypeService) FileVoucherPrototype(ctx context.Context, id int64, i
 	if _, err := domain.Authorize(ctx, domain.OpCatalogueWrite); err != nil {
 		return nil, err
 	}
-	p, err := s.store.GetVoucherPrototype(ctx, id)
+	err := s.uow.RunInTx(ctx, func(ctx context.Context, tx PrototypeStores) error {
+		p, err := tx.Prototypes.GetVoucherPrototype(ctx, id)
+		if err != nil {
+			return err
+		}
+		if _, err := domain.OwnerPartner(ctx, tx.Partners, p.PartnerID); err != nil {
+			return err
+		}
+		var v domain.Validator
+		switch {
+		case in.ClearUniverse:
+			// A voucher prototype always has a universe (Document 3, 4.6).
+			v.Add(domain.VNull, domain.MsgNull, "universeId")
+		case in.UniverseID != nil:
+			if _, err := tx.Prototypes.GetUniverse(ctx, *in.UniverseID); domain.IsCode(err, domain.CodeNotFound) {
+				v.Add(domain.VNotFound, fmt.Sprintf(MsgNoSuchRecord, *in.UniverseID), "universeId")
+			} else if err != nil {
+				return err
+			}
+			p.UniverseID = in.UniverseID
+		}
+		if in.ThemeIDs != nil {
+			if err := checkThemes(ctx, tx, &v, in.ThemeIDs); err != nil {
+				return err
+			}
+		}
+		p.ThemeIDs = in.ThemeIDs
+		if err := v.Err(); err != nil {
+			return err
+		}
+		return tx.Prototypes.FileVoucherPrototype(ctx, p)
+	})
 	if err != nil {
 		return nil, err
 	}
-	if _, err := domain.OwnerPartner(ctx, s.partners, p.PartnerID); err != nil {
-		return nil, err
-	}
-	var v domain.Validator
-	switch {
-	case in.ClearUniverse:
-		// A voucher prototype always has a universe (Document 3, 4.6).
-		v.Add(domain.VNull, domain.MsgNull, "universeId")
-	case in.UniverseID != nil:
-		if _, err := s.store.GetUniverse(ctx, *in.UniverseID); domain.IsCode(err, domain.CodeNotFound) {
-			v.Add(domain.VNotFound, fmt.Sprintf(MsgNoSuchRecord, *in.UniverseID), "universeId")
-		} else if err != nil {
-			return nil, err
-		}
-		p.UniverseID = in.UniverseID
-	}
-	if in.ThemeIDs != nil {
-		if err := s.checkThemes(ctx, &v, in.ThemeIDs); err != nil {
-			return nil, err
-		}
-	}
-	p.ThemeIDs = in.ThemeIDs
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	if err := s.store.FileVoucherPrototype(ctx, p); err != nil {
-		return nil, err
-	}
-	return s.store.GetVoucherPrototype(ctx, id)
+	return s.uow.Stores().Prototypes.GetVoucherPrototype(ctx, id)
 }
 
-func (s *PrototypeService) checkThemes(ctx context.Context, v *domain.Validator, ids []int64) error {
+func checkThemes(ctx context.Context, tx PrototypeStores, v *domain.Validator, ids []int64) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	missing, err := s.store.MissingThemes(ctx, ids)
+	missing, err := tx.Prototypes.MissingThemes(ctx, ids)
 	if err != nil {
 		return err
 	}
@@ -247,7 +250,7 @@ func (s *PrototypeService) CreateTheme(ctx context.Context, name []domain.TextIn
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if err := s.store.CreateTheme(ctx, t); err != nil {
+	if err := s.uow.Stores().Prototypes.CreateTheme(ctx, t); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -264,7 +267,7 @@ func (s *PrototypeService) UpdateTheme(ctx context.Context, id int64, name []dom
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if err := s.store.UpdateTheme(ctx, t); err != nil {
+	if err := s.uow.Stores().Prototypes.UpdateTheme(ctx, t); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -279,7 +282,11 @@ func (s *PrototypeService) CreateUniverse(ctx context.Context, in UniverseInput)
 		return nil, err
 	}
 	u := &Universe{}
-	err := s.store.InUniverseTree(ctx, func(ctx context.Context, st PrototypeStore) error {
+	err := s.uow.RunInTx(ctx, func(ctx context.Context, tx PrototypeStores) error {
+		if err := tx.Prototypes.LockUniverseTree(ctx); err != nil {
+			return err
+		}
+		st := tx.Prototypes
 		var v domain.Validator
 		if err := applyUniverse(ctx, st, &v, &in, u); err != nil {
 			return err
@@ -305,7 +312,11 @@ func (s *PrototypeService) UpdateUniverse(ctx context.Context, id int64, in Univ
 		return nil, err
 	}
 	var u *Universe
-	err := s.store.InUniverseTree(ctx, func(ctx context.Context, st PrototypeStore) error {
+	err := s.uow.RunInTx(ctx, func(ctx context.Context, tx PrototypeStores) error {
+		if err := tx.Prototypes.LockUniverseTree(ctx); err != nil {
+			return err
+		}
+		st := tx.Prototypes
 		var err error
 		if u, err = st.GetUniverse(ctx, id); err != nil {
 			return err

@@ -14,7 +14,7 @@ import (
 
 func TestUniverseDepth(t *testing.T) {
 	_, raw := dbtest.NewDatabase(t)
-	svc := catalogue.NewPrototypeService(persistence.NewPrototypeStore(raw), persistence.NewDatabase(raw).Stores().Partners)
+	svc := catalogue.NewPrototypeService(persistence.NewUnitOfWork(raw, persistence.PrototypeStores))
 	ctx := dbtest.AsStaff()
 	name := func(s string) []domain.TextInput { return []domain.TextInput{{Lang: "fr", Text: s}} }
 	create := func(t *testing.T, n string, parent *catalogue.Universe) *catalogue.Universe {
@@ -117,7 +117,7 @@ func TestUniversePlacement(t *testing.T) {
 // one move see the other's, so exactly one wins and no cycle is stored.
 func TestUniverseConcurrentMoves(t *testing.T) {
 	_, raw := dbtest.NewDatabase(t)
-	svc := catalogue.NewPrototypeService(persistence.NewPrototypeStore(raw), persistence.NewDatabase(raw).Stores().Partners)
+	svc := catalogue.NewPrototypeService(persistence.NewUnitOfWork(raw, persistence.PrototypeStores))
 	ctx := dbtest.AsStaff()
 	for round := range 10 {
 		var roots [2]*catalogue.Universe

@@ -19,7 +19,7 @@ func TestGiftcardPrototypeScope(t *testing.T) {
 	ctx := context.Background()
 	partners := db.Stores().Partners
 	store := persistence.NewPrototypeStore(raw)
-	svc := catalogue.NewPrototypeService(store, partners)
+	svc := catalogue.NewPrototypeService(persistence.NewUnitOfWork(raw, persistence.PrototypeStores))
 
 	market := &domain.Partner{Name: "Market", SiteDomain: "market.example.com", IsMarketplace: true, Status: domain.PartnerStatusActive}
 	member := &domain.Partner{Name: "Member", SiteDomain: "member.example.com", Status: domain.PartnerStatusActive, Currency: "GBP"}
@@ -126,7 +126,7 @@ func TestPrototypeThemesAndUniverses(t *testing.T) {
 	ctx := context.Background()
 	partners := db.Stores().Partners
 	store := persistence.NewPrototypeStore(raw)
-	svc := catalogue.NewPrototypeService(store, partners)
+	svc := catalogue.NewPrototypeService(persistence.NewUnitOfWork(raw, persistence.PrototypeStores))
 	shop := &domain.Partner{Name: "Shop", SiteDomain: "shop.example.com", Status: domain.PartnerStatusActive}
 	if err := partners.CreatePartner(ctx, shop); err != nil {
 		t.Fatal(err)
