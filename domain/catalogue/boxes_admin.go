@@ -175,6 +175,20 @@ func checkUniverses(ctx context.Context, tx BoxStores, v *domain.Validator, ids 
 	return nil
 }
 
+// applyBox applies in to b, checks its universes through tx and, with
+// every field right, writes it with write.
+func applyBox(ctx context.Context, tx BoxStores, in *BoxInput, b *Box, write func(context.Context, *Box) error) error {
+	var v domain.Validator
+	in.apply(&v, b)
+	if err := checkUniverses(ctx, tx, &v, in.UniverseIDs); err != nil {
+		return err
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	return write(ctx, b)
+}
+
 // CreateBox creates a box of the caller's marketplace (staff: of
 // in.PartnerID, a marketplace), with its universes and images in one
 // transaction.
@@ -186,15 +200,7 @@ func (s *BoxService) CreateBox(ctx context.Context, in BoxInput) (*BoxView, erro
 	}
 	b := &Box{MarketplaceID: m.ID, Ranking: 1, PeopleIncluded: 1, MaxNumberUsages: 1}
 	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx BoxStores) error {
-		var v domain.Validator
-		in.apply(&v, b)
-		if err := checkUniverses(ctx, tx, &v, in.UniverseIDs); err != nil {
-			return err
-		}
-		if err := v.Err(); err != nil {
-			return err
-		}
-		return tx.Boxes.CreateBox(ctx, b)
+		return applyBox(ctx, tx, &in, b, tx.Boxes.CreateBox)
 	})
 	if err != nil {
 		return nil, err
@@ -219,15 +225,7 @@ func (s *BoxService) UpdateBox(ctx context.Context, id int64, in BoxInput) (*Box
 		if m, err = managedMarketplace(ctx, tx.Partners, b.MarketplaceID); err != nil {
 			return err
 		}
-		var v domain.Validator
-		in.apply(&v, b)
-		if err := checkUniverses(ctx, tx, &v, in.UniverseIDs); err != nil {
-			return err
-		}
-		if err := v.Err(); err != nil {
-			return err
-		}
-		return tx.Boxes.UpdateBox(ctx, b)
+		return applyBox(ctx, tx, &in, b, tx.Boxes.UpdateBox)
 	})
 	if err != nil {
 		return nil, err
