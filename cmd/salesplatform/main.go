@@ -12,83 +12,16 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"syscall"
-	_ "time/tzdata" // partners' time zones must load on machines without zoneinfo
+
+	"salesplatform/cmd/salesplatform/app"
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
-	code := Main(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	code := app.Main(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
 }
-
-// hooks let tests observe a running server.
-type hooks struct {
-	// listening is called with the server's address once it accepts
-	// connections.
-	listening func(addr string)
-	// stdin answers the questions of commands; nil is os.Stdin.
-	stdin io.Reader
-}
-
-// Main runs the command named by args and returns the process exit code:
-// 0 on success, 2 on bad usage, 1 on failure.
-func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	return run(ctx, args, stdout, stderr, hooks{})
-}
-
-func run(ctx context.Context, args []string, stdout, stderr io.Writer, h hooks) int {
-	cmd := "serve"
-	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
-		cmd, args = args[0], args[1:]
-	}
-	var err error
-	switch cmd {
-	case "serve":
-		err = serve(ctx, args, stderr, h)
-	case "migrate":
-		in := h.stdin
-		if in == nil {
-			in = os.Stdin
-		}
-		err = migrateCmd(ctx, args, in, stdout, stderr)
-	case "createuser":
-		err = createUser(ctx, args, stdout, stderr)
-	case "seed":
-		err = seedCmd(ctx, args, stdout, stderr)
-	case "help":
-		fmt.Fprintln(stdout, usage)
-		return 0
-	default:
-		fmt.Fprintf(stderr, "unknown command %q\n\n%s\n", cmd, usage)
-		return 2
-	}
-	switch {
-	case err == nil:
-		return 0
-	case errors.Is(err, errHelp):
-		return 0
-	case errors.Is(err, errUsage):
-		return 2
-	default:
-		fmt.Fprintf(stderr, "salesplatform %s: %v\n", cmd, err)
-		return 1
-	}
-}
-
-const usage = `usage:
-  salesplatform [serve] [flags]                 serve REST and GraphQL (default command)
-  salesplatform migrate up|status|down [flags]  apply or list migrations; down reverts the last one (--all: every one)
-  salesplatform createuser --username U --password P [--email E] [--partner-name N]
-                [--partner-domain D] [--marketplace] [--staff] [--permission NAME ...]
-                                                create a user; prints its API token last
-  salesplatform seed demo [flags]               load the demo dataset (idempotent); prints the
-                                                demo users' API tokens last
-
-Run "salesplatform COMMAND -h" for the flags of a command.`

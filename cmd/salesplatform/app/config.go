@@ -1,0 +1,172 @@
+package app
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"salesplatform/domain/cart"
+
+	"salesplatform/domain/media"
+
+	"salesplatform/persistence"
+	"salesplatform/persistence/blobstore"
+)
+
+// defaultMaxConns caps the HTTP connections served at once: far more than
+// the database pool serves requests, few enough that file descriptors and
+// per-connection buffers stay bounded.
+const defaultMaxConns = 1024
+
+// defaultShutdownGrace is how long in-flight requests may finish after a
+// signal.
+const defaultShutdownGrace = 15 * time.Second
+
+// Config is the service's configuration: each setting is an environment
+// variable that a flag of the same name in lower case overrides.
+type Config struct {
+	DatabaseURL   string
+	RedisURL      string
+	Addr          string
+	PublicBaseURL string
+	CartTTL       time.Duration
+	DataDir       string
+	LogLevel      slog.Level
+	NoMigrate     bool
+	// DBMaxConns sizes the PostgreSQL pool; MaxConns caps the HTTP
+	// connections served at once (more wait to be accepted).
+	DBMaxConns int
+	MaxConns   int
+	// ShutdownGrace is how long in-flight requests may finish after a
+	// signal before their connections are closed.
+	ShutdownGrace time.Duration
+	// S3 is the bucket media are kept in; with no endpoint they are files
+	// under DataDir/media.
+	S3 blobstore.S3Config
+
+	blobs media.BlobStore // opened by serve (openBlobStore)
+
+	finish func() error // validates and derives fields once flags are parsed
+}
+
+// bindConfig declares the shared settings on fs, defaulting to the
+// environment.
+func bindConfig(fs *flag.FlagSet, cfg *Config) {
+	fs.StringVar(&cfg.DatabaseURL, "database-url", os.Getenv("DATABASE_URL"),
+		"PostgreSQL URL (env DATABASE_URL); empty starts a private PostgreSQL in --data-dir")
+	fs.StringVar(&cfg.RedisURL, "redis-url", os.Getenv("REDIS_URL"),
+		"Redis URL for carts shared by several instances (env REDIS_URL); empty keeps carts in process")
+	fs.StringVar(&cfg.Addr, "addr", envOr("ADDR", "127.0.0.1:8000"), "listen address (env ADDR)")
+	fs.StringVar(&cfg.PublicBaseURL, "public-base-url", os.Getenv("PUBLIC_BASE_URL"),
+		"public address of this service, for funnel URLs of partners without a site domain (env PUBLIC_BASE_URL; default http:// and the listening address)")
+	fs.StringVar(&cfg.DataDir, "data-dir", envOr("DATA_DIR", "data"), "directory of the private PostgreSQL and of media files (env DATA_DIR)")
+	fs.StringVar(&cfg.S3.Endpoint, "s3-endpoint", os.Getenv("S3_ENDPOINT"),
+		"host[:port] of an S3-compatible service for media, shared by several instances (env S3_ENDPOINT); empty keeps media under --data-dir")
+	fs.StringVar(&cfg.S3.Bucket, "s3-bucket", os.Getenv("S3_BUCKET"), "bucket of the media, which must exist (env S3_BUCKET)")
+	fs.StringVar(&cfg.S3.AccessKeyID, "s3-access-key-id", os.Getenv("S3_ACCESS_KEY_ID"), "S3 access key id (env S3_ACCESS_KEY_ID)")
+	fs.StringVar(&cfg.S3.SecretAccessKey, "s3-secret-access-key", os.Getenv("S3_SECRET_ACCESS_KEY"), "S3 secret access key (env S3_SECRET_ACCESS_KEY)")
+	fs.StringVar(&cfg.S3.Region, "s3-region", os.Getenv("S3_REGION"), "S3 region (env S3_REGION); empty lets the service tell")
+	insecure := envOr("S3_INSECURE", "false")
+	fs.BoolFunc("s3-insecure", "talk to S3 over plain HTTP (env S3_INSECURE, default false)", func(s string) error {
+		insecure = s
+		return nil
+	})
+	ttl := envOr("CART_TTL", cart.DefaultCartTTL.String())
+	fs.Func("cart-ttl", "cart lifetime after its last modification (env CART_TTL, default "+cart.DefaultCartTTL.String()+")", func(s string) error {
+		ttl = s
+		return nil
+	})
+	dbConns := envOr("DB_MAX_CONNS", strconv.Itoa(persistence.DefaultMaxConns))
+	fs.Func("db-max-conns", "PostgreSQL connections in the pool (env DB_MAX_CONNS, default "+strconv.Itoa(persistence.DefaultMaxConns)+")", func(s string) error {
+		dbConns = s
+		return nil
+	})
+	conns := envOr("MAX_CONNS", strconv.Itoa(defaultMaxConns))
+	fs.Func("max-conns", "HTTP connections served at once; more wait to be accepted (env MAX_CONNS, default "+strconv.Itoa(defaultMaxConns)+")", func(s string) error {
+		conns = s
+		return nil
+	})
+	grace := envOr("SHUTDOWN_GRACE", defaultShutdownGrace.String())
+	fs.Func("shutdown-grace", "how long in-flight requests may finish after SIGTERM (env SHUTDOWN_GRACE, default "+defaultShutdownGrace.String()+")", func(s string) error {
+		grace = s
+		return nil
+	})
+	level := envOr("LOG_LEVEL", "info")
+	fs.Func("log-level", "debug, info, warn or error (env LOG_LEVEL, default info)", func(s string) error {
+		level = s
+		return nil
+	})
+	// Checked after fs.Parse, so that values from the environment are checked too.
+	cfg.finish = func() error {
+		d, err := time.ParseDuration(ttl)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("CART_TTL: %q is not a positive duration such as 2h or 90s", ttl)
+		}
+		cfg.CartTTL = d
+		if cfg.ShutdownGrace, err = time.ParseDuration(grace); err != nil || cfg.ShutdownGrace < 0 {
+			return fmt.Errorf("SHUTDOWN_GRACE: %q is not a duration such as 15s", grace)
+		}
+		if err := cfg.LogLevel.UnmarshalText([]byte(level)); err != nil {
+			return fmt.Errorf("LOG_LEVEL: %q is not debug, info, warn or error", level)
+		}
+		if cfg.DBMaxConns, err = strconv.Atoi(dbConns); err != nil || cfg.DBMaxConns < 1 {
+			return fmt.Errorf("DB_MAX_CONNS: %q is not a positive number", dbConns)
+		}
+		if cfg.MaxConns, err = strconv.Atoi(conns); err != nil || cfg.MaxConns < 1 {
+			return fmt.Errorf("MAX_CONNS: %q is not a positive number", conns)
+		}
+		if cfg.S3.Insecure, err = strconv.ParseBool(insecure); err != nil {
+			return fmt.Errorf("S3_INSECURE: %q is not true or false", insecure)
+		}
+		if (cfg.S3.Endpoint == "") != (cfg.S3.Bucket == "") {
+			return errors.New("S3_ENDPOINT and S3_BUCKET are set together or not at all")
+		}
+		if cfg.PublicBaseURL == "" {
+			return nil // serve derives it from the address it listens on
+		}
+		if u, err := url.Parse(cfg.PublicBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("PUBLIC_BASE_URL: %q is not an http(s) URL", cfg.PublicBaseURL)
+		}
+		return nil
+	}
+}
+
+func envOr(name, def string) string {
+	if v, ok := os.LookupEnv(name); ok && v != "" {
+		return v
+	}
+	return def
+}
+
+// parseFlags parses args into fs and completes cfg. It reports -h as
+// errHelp, having printed the usage.
+func parseFlags(fs *flag.FlagSet, cfg *Config, args []string, stderr io.Writer) error {
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return errHelp
+		}
+		return errUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "unexpected arguments: %s\n", strings.Join(fs.Args(), " "))
+		return errUsage
+	}
+	return cfg.finish()
+}
+
+var (
+	errHelp  = errors.New("help requested")
+	errUsage = errors.New("bad usage")
+)
+
+func NewLogger(w io.Writer, level slog.Level) *slog.Logger {
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: level}))
+}

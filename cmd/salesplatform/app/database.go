@@ -1,0 +1,80 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+
+	"github.com/uptrace/bun"
+
+	"salesplatform/persistence"
+	"salesplatform/persistence/pgcluster"
+)
+
+// embeddedDBName is the database the service uses in its private cluster.
+const embeddedDBName = "salesplatform"
+
+// openDatabase connects to DATABASE_URL or, when it is empty, starts the
+// private PostgreSQL cluster in DATA_DIR. With borrow, a cluster that a
+// running server already owns is used as is, so that createuser and migrate
+// work beside it. closeFn closes what was opened.
+func openDatabase(ctx context.Context, cfg *Config, log *slog.Logger, borrow bool) (db *bun.DB, closeFn func(), err error) {
+	if cfg.DatabaseURL != "" {
+		db, err := persistence.Open(ctx, cfg.DatabaseURL)
+		if err != nil {
+			return nil, nil, err
+		}
+		persistence.SetMaxConns(db.DB, cfg.DBMaxConns)
+		return db, func() { _ = db.Close() }, nil
+	}
+	dir, err := filepath.Abs(filepath.Join(cfg.DataDir, "postgres"))
+	if err != nil {
+		return nil, nil, err
+	}
+	cluster, err := pgcluster.Start(ctx, pgcluster.Options{DataDir: dir, Logger: log})
+	if borrow && errors.Is(err, pgcluster.ErrInUse) {
+		cluster, err = pgcluster.Attach(dir)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("start the private PostgreSQL (set DATABASE_URL to use another): %w", err)
+	}
+	stop := func() {
+		if err := cluster.Stop(context.WithoutCancel(ctx)); err != nil {
+			log.Error("stop private PostgreSQL", "error", err.Error())
+		}
+	}
+	if err := ensureDatabase(ctx, cluster.DSN("postgres"), embeddedDBName); err != nil {
+		stop()
+		return nil, nil, err
+	}
+	db, err = persistence.Open(ctx, cluster.DSN(embeddedDBName))
+	if err != nil {
+		stop()
+		return nil, nil, err
+	}
+	persistence.SetMaxConns(db.DB, cfg.DBMaxConns)
+	log.Info("using the private PostgreSQL", "data_dir", dir)
+	return db, func() { _ = db.Close(); stop() }, nil
+}
+
+// ensureDatabase creates the named database when the server lacks it.
+func ensureDatabase(ctx context.Context, adminDSN, name string) error {
+	admin, err := persistence.Open(ctx, adminDSN)
+	if err != nil {
+		return err
+	}
+	defer admin.Close()
+	var exists bool
+	if err := admin.NewRaw("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = ?)", name).Scan(ctx, &exists); err != nil {
+		return fmt.Errorf("look up database %s: %w", name, err)
+	}
+	if exists {
+		return nil
+	}
+	if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+name); err != nil && !errors.Is(ctx.Err(), context.Canceled) {
+		return fmt.Errorf("create database %s: %w", name, err)
+	}
+	return nil
+}

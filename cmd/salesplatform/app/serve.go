@@ -1,0 +1,235 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"path/filepath"
+	"time"
+
+	"salesplatform/domain/catalogue"
+	"salesplatform/rest/middleware"
+
+	"salesplatform/domain/account"
+
+	"salesplatform/domain/cart"
+
+	"salesplatform/domain/widgets"
+
+	"salesplatform/domain/gifts"
+
+	"salesplatform/domain/vouchers"
+
+	"salesplatform/domain/media"
+
+	"salesplatform/domain/prototypes"
+
+	"github.com/gorilla/mux"
+	"github.com/uptrace/bun"
+	"golang.org/x/net/netutil"
+
+	"salesplatform/graph"
+	"salesplatform/graph/playground"
+	"salesplatform/persistence"
+	"salesplatform/persistence/blobstore"
+	"salesplatform/persistence/cartstore"
+	"salesplatform/rest"
+)
+
+// serve is `salesplatform serve`: it migrates (unless --no-migrate), serves
+// until ctx ends, then drains requests and stops the private PostgreSQL.
+func serve(ctx context.Context, args []string, stderr io.Writer, h Hooks) error {
+	var cfg Config
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	bindConfig(fs, &cfg)
+	fs.BoolVar(&cfg.NoMigrate, "no-migrate", false, "do not apply pending migrations at start")
+	if err := parseFlags(fs, &cfg, args, stderr); err != nil {
+		return err
+	}
+	log := NewLogger(stderr, cfg.LogLevel)
+
+	db, closeDB, err := openDatabase(ctx, &cfg, log, false)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	if !cfg.NoMigrate {
+		if err := persistence.Migrate(ctx, db); err != nil {
+			return err
+		}
+	}
+	carts, closeCarts, err := openCartStore(ctx, &cfg)
+	if err != nil {
+		return err
+	}
+	defer closeCarts()
+
+	if cfg.blobs, err = openBlobStore(ctx, &cfg); err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	// Connections past the cap wait in the kernel's backlog until one
+	// closes, so a flood of idle connections cannot exhaust descriptors.
+	ln = netutil.LimitListener(ln, cfg.MaxConns)
+	if cfg.PublicBaseURL == "" {
+		cfg.PublicBaseURL = "http://" + ln.Addr().String()
+	}
+	handler := NewHandler(db, carts, &cfg, log)
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	log.Info("listening", "addr", ln.Addr().String(), "public_base_url", cfg.PublicBaseURL)
+	if h.Listening != nil {
+		h.Listening(ln.Addr().String())
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		// Requests still running after the grace are cut off: the
+		// process was asked to stop, and stopping is not a failure.
+		log.Warn("requests still running after the shutdown grace; closing their connections",
+			"grace", cfg.ShutdownGrace.String(), "error", err.Error())
+		_ = srv.Close()
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// openCartStore returns the Redis store when REDIS_URL is set, else the
+// in-process one.
+func openCartStore(ctx context.Context, cfg *Config) (cart.CartStore, func(), error) {
+	if cfg.RedisURL == "" {
+		m := cartstore.NewMemory(cartstore.DefaultMaxCarts)
+		return m, m.Close, nil
+	}
+	client, err := cartstore.OpenRedis(ctx, cfg.RedisURL)
+	if err != nil {
+		return nil, nil, err
+	}
+	return cartstore.NewRedis(client, "salesplatform:"), func() { _ = client.Close() }, nil
+}
+
+// openBlobStore returns the S3 store when S3_ENDPOINT is set, having
+// checked that its bucket is reachable, else files under DATA_DIR/media.
+func openBlobStore(ctx context.Context, cfg *Config) (media.BlobStore, error) {
+	if cfg.S3.Endpoint == "" {
+		return blobstore.NewLocal(filepath.Join(cfg.DataDir, "media")), nil
+	}
+	s, err := blobstore.NewS3(cfg.S3)
+	if err != nil {
+		return nil, err
+	}
+	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	return s, s.CheckBucket(cctx)
+}
+
+// readiness answers 200 when the database, and the cart store when it is a
+// server (Redis), answer within two seconds; 503 naming the first that does
+// not, so that a load balancer stops sending requests here.
+func readiness(db *bun.DB, carts cart.CartStore) http.Handler {
+	type check struct {
+		name string
+		ping func(context.Context) error
+	}
+	checks := []check{{"database", db.PingContext}}
+	if p, ok := carts.(interface{ Ping(context.Context) error }); ok {
+		checks = append(checks, check{"redis", p.Ping})
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		ctx, cancel := context.WithTimeout(req.Context(), 2*time.Second)
+		defer cancel()
+		for _, c := range checks {
+			if err := c.ping(ctx); err != nil {
+				middleware.LoggerFrom(req.Context()).Warn(c.name+" unreachable", "error", err.Error())
+				w.WriteHeader(http.StatusServiceUnavailable)
+				_, _ = io.WriteString(w, `{"status":"`+c.name+` unreachable"}`+"\n")
+				return
+			}
+		}
+		_, _ = io.WriteString(w, `{"status":"ok"}`+"\n")
+	})
+}
+
+// NewHandler wires the services to both surfaces: REST and GraphQL run the
+// same service values, behind the same request-id, logging and token
+// middleware.
+func NewHandler(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) http.Handler {
+	r, accounts := NewRouter(db, carts, cfg, log)
+	return middleware.Observe(log)(middleware.Authenticate(accounts)(r))
+}
+
+// NewRouter routes every path to its surface; accounts authenticates the
+// tokens of its requests.
+func NewRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) (*mux.Router, *account.AccountService) {
+	database := persistence.NewDatabase(db)
+	partners := database.Stores().Partners
+	accounts := account.NewAccountService(database, nil, nil)
+	blobs := cfg.blobs
+	if blobs == nil { // a configuration built without serve (tests)
+		blobs = blobstore.NewLocal(filepath.Join(cfg.DataDir, "media"))
+	}
+	services := rest.Services{
+		Accounts:        accounts,
+		Carts:           cart.NewCartService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL),
+		Partners:        catalogue.NewPartnerCatalogService(persistence.NewPartnerCatalogStore(db), partners),
+		Events:          catalogue.NewEventService(persistence.NewEventStore(db), partners),
+		Workshops:       catalogue.NewWorkshopService(persistence.NewUnitOfWork(db, persistence.WorkshopStores)),
+		Boxes:           catalogue.NewBoxService(persistence.NewUnitOfWork(db, persistence.BoxStores)),
+		Prototypes:      catalogue.NewPrototypeService(persistence.NewUnitOfWork(db, persistence.PrototypeStores)),
+		Gifts:           gifts.NewGiftService(persistence.NewGiftStore(db), partners),
+		Widgets:         widgets.NewWidgetService(persistence.NewUnitOfWork(db, persistence.WidgetStores)),
+		VoucherAdmin:    vouchers.NewVoucherAdminService(persistence.NewUnitOfWork(db, persistence.VoucherStores)),
+		Media:           media.NewMediaService(persistence.NewUnitOfWork(db, persistence.MediaStores), blobs, cfg.PublicBaseURL),
+		AdminPrototypes: prototypes.NewAdminPrototypeService(persistence.NewUnitOfWork(db, persistence.PrototypeAdminStores)),
+	}
+
+	r := mux.NewRouter()
+	r.Handle("/healthz", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"status":"ok"}`+"\n")
+	}))
+	r.Handle("/readyz", readiness(db, carts))
+	r.Handle("/graphql", graph.NewHandler(&graph.Resolver{
+		Accounts:         services.Accounts,
+		Carts:            services.Carts,
+		PartnerCatalog:   services.Partners,
+		EventCatalog:     services.Events,
+		WorkshopCatalog:  services.Workshops,
+		BoxCatalog:       services.Boxes,
+		PrototypeCatalog: services.Prototypes,
+		Widgets:          services.Widgets,
+		Gifts:            services.Gifts,
+		VoucherAdmin:     services.VoucherAdmin,
+		MediaLibrary:     services.Media,
+		AdminPrototypes:  services.AdminPrototypes,
+	}, middleware.LoggerFrom))
+	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
+	rest.Register(r, services)
+	return r, accounts
+}

@@ -1,0 +1,190 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"salesplatform/cmd/salesplatform/app"
+	"salesplatform/domain/catalogue"
+
+	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
+
+	"salesplatform/domain"
+	"salesplatform/persistence"
+	"salesplatform/persistence/cartstore"
+	"salesplatform/persistence/dbtest"
+)
+
+// benchMarketplace fills a fresh database with a marketplace whose network
+// has n described partners with two labels each, and returns the service's
+// handler on it, the pool, the marketplace and its partners.
+func benchMarketplace(b *testing.B, n int) (http.Handler, *bun.DB, *domain.Partner, []*domain.Partner) {
+	b.Helper()
+	ctx := context.Background()
+	dsn := dbtest.NewDSN(b)
+	CreateUser(b, dsn, "--username", "market", "--password", "market-password",
+		"--partner-name", "Market", "--partner-domain", "market.example.com", "--marketplace")
+	db, err := persistence.Open(ctx, dsn)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	partners := persistence.NewDatabase(db).Stores().Partners
+	store := persistence.NewPartnerCatalogStore(db)
+	market, err := partners.FindPartnerBySiteDomain(ctx, "market.example.com")
+	if err != nil {
+		b.Fatal(err)
+	}
+	network := make([]*domain.Partner, n)
+	for i := range n {
+		p := &domain.Partner{Name: fmt.Sprintf("Partner %d", i), Status: domain.PartnerStatusActive}
+		must(b, partners.CreatePartner(ctx, p))
+		network[i] = p
+		must(b, store.AddNetworkPartner(ctx, market.ID, p.ID))
+		must(b, store.SavePartnerProfile(ctx, p.ID, &catalogue.PartnerProfile{
+			Description: domain.Localized{"fr": "Une adresse", "en": "A place"},
+			Region:      "Bretagne", Department: "Finistère", City: "Brest",
+			Facilities:  catalogue.PartnerFacilities{Wifi: true},
+			SocialLinks: map[string]string{"instagram": "https://instagram.example/p"},
+		}))
+		for _, label := range []string{"Label A", "Label B"} {
+			must(b, store.AddPartnerLabel(ctx, &catalogue.PartnerLabel{PartnerID: p.ID, Name: label, LogoURL: "https://cdn.example.com/l.png"}))
+		}
+	}
+	carts := cartstore.NewMemory(100)
+	b.Cleanup(carts.Close)
+	cfg := &app.Config{CartTTL: time.Hour, PublicBaseURL: "http://api.test"}
+	return app.NewHandler(db, carts, cfg, slog.New(slog.NewJSONHandler(io.Discard, nil))), db, market, network
+}
+
+func must(tb testing.TB, err error) {
+	tb.Helper()
+	if err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// BenchmarkPartnersList measures GET /api/v2/partners/ through the whole
+// handler (middleware, routing, service, PostgreSQL, JSON) for a marketplace
+// of 200 partners, at the default and the maximum page size.
+func BenchmarkPartnersList(b *testing.B) {
+	h, _, _, _ := benchMarketplace(b, 200)
+	for _, size := range []int{20, 100} {
+		b.Run(fmt.Sprintf("page_size=%d", size), func(b *testing.B) {
+			url := fmt.Sprintf("/api/v2/partners/?page=2&page_size=%d", size)
+			b.ReportAllocs()
+			for b.Loop() {
+				req := httptest.NewRequest(http.MethodGet, url, nil)
+				req.Header.Set("X-Partner-Domain", "market.example.com")
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, req)
+				if rec.Code != http.StatusOK {
+					b.Fatalf("status %d: %s", rec.Code, rec.Body)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkGraphQLNestedBoxes measures a three-level catalogue query through
+// the whole handler: 20 boxes, 5 validated offers each, every offer's
+// partner with its labels (100 partners, 200 labels), loaded by dataloaders.
+func BenchmarkGraphQLNestedBoxes(b *testing.B) {
+	h, db, market, network := benchMarketplace(b, 100)
+	ctx := context.Background()
+	boxes := persistence.NewBoxStore(db)
+	for i := range 20 {
+		box := &catalogue.Box{MarketplaceID: market.ID, Name: domain.Localized{"fr": fmt.Sprintf("Coffret %d", i)},
+			IsActive: true, Price: decimal.RequireFromString("49.90"), Ranking: i}
+		must(b, boxes.CreateBox(ctx, box))
+		for j := range 5 {
+			must(b, boxes.CreateBoxOffer(ctx, &catalogue.BoxOffer{BoxID: box.ID, PartnerID: network[i*5+j].ID,
+				Status: catalogue.BoxOfferStatusValidated}))
+		}
+	}
+	body := `{"query": "{ boxes(first: 20) { totalCount edges { node { id name { fr en } price { amount formatted { fr } } offers(first: 5) { totalCount edges { node { id partner { id name labels { name logo } } } } } } } } }"}`
+	run := func() string {
+		req := httptest.NewRequest(http.MethodPost, "/graphql", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Partner-Domain", "market.example.com")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK || strings.Contains(rec.Body.String(), `"errors"`) {
+			b.Fatalf("status %d: %s", rec.Code, rec.Body)
+		}
+		return rec.Body.String()
+	}
+	if out := run(); strings.Count(out, `"labels"`) != 100 {
+		b.Fatalf("want 100 offers with their partners' labels: %s", out)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		run()
+	}
+}
+
+// BenchmarkAdminVouchersList measures GET /api/vouchers/ through the whole
+// handler for a partner of 200 vouchers, each with two options bought (of a
+// prototype offering three, one included) and a coupon: the full 2.4
+// record, at the default and the maximum page size.
+func BenchmarkAdminVouchersList(b *testing.B) {
+	ctx := context.Background()
+	dsn := dbtest.NewDSN(b)
+	token := CreateUser(b, dsn, "--username", "shop", "--password", "shop-password", "--partner-name", "Shop")
+	db, err := persistence.Open(ctx, dsn)
+	must(b, err)
+	b.Cleanup(func() { db.Close() })
+	_, err = db.ExecContext(ctx, `
+		WITH p AS (SELECT id FROM partners WHERE name = 'Shop'),
+		proto AS (INSERT INTO voucher_prototypes (partner_id, name, type, stay_price)
+			SELECT id, '{"fr": "Nuit au château", "en": "A night at the castle"}', 'stay', 180 FROM p RETURNING id, partner_id),
+		opts AS (INSERT INTO options (partner_id, name, description, price, selling_price)
+			SELECT partner_id, jsonb_build_object('fr', 'Option ' || n), '{"fr": "Une option"}', 10 * n, 12 * n
+			FROM proto, generate_series(1, 3) n RETURNING id, partner_id),
+		links AS (INSERT INTO voucher_prototype_options (voucher_prototype_id, option_id, count, included)
+			SELECT proto.id, opts.id, 1, opts.id = (SELECT min(id) FROM opts) FROM proto, opts RETURNING 1),
+		coupon AS (INSERT INTO coupons (partner_id, code, discount, discount_text)
+			SELECT id, 'WELCOME10', 10, '-10%' FROM p RETURNING id),
+		codes AS (INSERT INTO gift_codes (code, kind) SELECT 'BENCH-' || n, 'voucher' FROM generate_series(1, 200) n RETURNING code),
+		vouchers AS (INSERT INTO vouchers (code, voucher_prototype_id, state, total_price, gifter_first_name,
+				gifter_last_name, giftee_first_name, giftee_last_name, coupon_id, expiration_date)
+			SELECT codes.code, proto.id, 'paid', 204, 'Ada', 'Lovelace', 'Alan', 'Turing', coupon.id, now() + interval '1 year'
+			FROM codes, proto, coupon RETURNING id)
+		INSERT INTO voucher_options (voucher_id, option_id, count, total_price)
+		SELECT vouchers.id, opts.id, 1, 12 FROM vouchers, opts WHERE opts.id > (SELECT min(id) FROM opts)`)
+	must(b, err)
+	carts := cartstore.NewMemory(100)
+	b.Cleanup(carts.Close)
+	h := app.NewHandler(db, carts, &app.Config{CartTTL: time.Hour, PublicBaseURL: "http://api.test", DataDir: b.TempDir()},
+		slog.New(slog.NewJSONHandler(io.Discard, nil)))
+	for _, size := range []int{20, 100} {
+		b.Run(fmt.Sprintf("page_size=%d", size), func(b *testing.B) {
+			url := fmt.Sprintf("/api/vouchers/?page=2&page_size=%d", size)
+			get := func() string {
+				req := httptest.NewRequest(http.MethodGet, url, nil)
+				req.Header.Set("Authorization", "Token "+token)
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, req)
+				if rec.Code != http.StatusOK {
+					b.Fatalf("status %d: %s", rec.Code, rec.Body)
+				}
+				return rec.Body.String()
+			}
+			if out := get(); strings.Count(out, `"total_price":12`) != 2*size || strings.Count(out, `"WELCOME10"`) < size {
+				b.Fatalf("want %d vouchers with two options and the coupon: %.2000s", size, out)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				get()
+			}
+		})
+	}
+}

@@ -1,0 +1,215 @@
+// Package e2e holds the end-to-end tests: requests through the whole HTTP
+// handler the binary serves, over a real PostgreSQL database, on both
+// surfaces. Its exported helpers start that server in the test process
+// (Serve), create users through the createuser command (CreateUser), send
+// requests (Do) and compare JSON answers (WantResponse, WantJSON); other
+// packages' tests import them to drive the server the same way.
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"salesplatform/cmd/salesplatform/app"
+	"salesplatform/persistence"
+)
+
+// SyncBuffer collects a server's log while it runs.
+type SyncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *SyncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *SyncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// Server is the binary's serve command running in the test process.
+type Server struct {
+	URL  string
+	Log  *SyncBuffer
+	Stop func() int
+}
+
+// Serve runs `serve` on a free port with the given extra flags and stops
+// it at cleanup.
+func Serve(tb testing.TB, dsn string, flags ...string) *Server {
+	tb.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	addr := make(chan string, 1)
+	log := &SyncBuffer{}
+	done := make(chan int, 1)
+	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--database-url", dsn}, flags...)
+	go func() {
+		done <- app.Run(ctx, args, io.Discard, log, app.Hooks{Listening: func(a string) { addr <- a }})
+	}()
+	s := &Server{Log: log}
+	select {
+	case a := <-addr:
+		s.URL = "http://" + a
+	case code := <-done:
+		cancel()
+		tb.Fatalf("serve exited with %d before listening:\n%s", code, log)
+	case <-time.After(30 * time.Second):
+		cancel()
+		tb.Fatalf("serve did not listen within 30s:\n%s", log)
+	}
+	var once sync.Once
+	var code int
+	s.Stop = func() int {
+		once.Do(func() {
+			cancel()
+			code = <-done
+		})
+		return code
+	}
+	tb.Cleanup(func() { s.Stop() })
+	return s
+}
+
+// RunCommand runs the binary's command line with args in the test process
+// and returns its exit code and output.
+func RunCommand(tb testing.TB, args ...string) (code int, stdout, stderr string) {
+	tb.Helper()
+	var out, errOut bytes.Buffer
+	code = app.Run(context.Background(), args, &out, &errOut, app.Hooks{})
+	return code, out.String(), errOut.String()
+}
+
+// seedTokenLine is a last line of `seed demo`'s first run: a demo user
+// and its token.
+var seedTokenLine = regexp.MustCompile(`^(demo-[a-z]+) ([0-9a-f]{40})$`)
+
+// SeedDemo runs `seed demo` on the database dsn names, with media files in
+// dataDir, and returns the API tokens it printed, by username.
+func SeedDemo(tb testing.TB, dsn, dataDir string) map[string]string {
+	tb.Helper()
+	code, out, errOut := RunCommand(tb, "seed", "demo", "--database-url", dsn, "--data-dir", dataDir)
+	if code != 0 {
+		tb.Fatalf("seed demo: exit %d\n%s\n%s", code, out, errOut)
+	}
+	tokens := map[string]string{}
+	for line := range strings.SplitSeq(out, "\n") {
+		if m := seedTokenLine.FindStringSubmatch(line); m != nil {
+			tokens[m[1]] = m[2]
+		}
+	}
+	return tokens
+}
+
+// OpenDB connects to the database dsn names until the test ends.
+func OpenDB(tb testing.TB, dsn string) *bun.DB {
+	tb.Helper()
+	db, err := persistence.Open(context.Background(), dsn)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	return db
+}
+
+// CreateUser runs `createuser` and returns the token it printed last.
+func CreateUser(tb testing.TB, dsn string, args ...string) string {
+	tb.Helper()
+	var out, errOut bytes.Buffer
+	full := append([]string{"createuser", "--database-url", dsn}, args...)
+	if code := app.Run(context.Background(), full, &out, &errOut, app.Hooks{}); code != 0 {
+		tb.Fatalf("createuser %v exited with %d: %s", args, code, errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	return lines[len(lines)-1]
+}
+
+// Response is what a test request got back.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   string
+}
+
+// JSON decodes the body.
+func (r Response) JSON(tb testing.TB) map[string]any {
+	tb.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(r.Body), &m); err != nil {
+		tb.Fatalf("body %q is not a JSON object: %v", r.Body, err)
+	}
+	return m
+}
+
+// Do sends one request; headers are name, value pairs.
+func Do(tb testing.TB, method, url, body string, headers ...string) Response {
+	tb.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		if headers[i] == "Host" {
+			req.Host = headers[i+1]
+			continue
+		}
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return Response{Status: res.StatusCode, Header: res.Header, Body: string(b)}
+}
+
+// WantResponse fails unless the status and the JSON body are as given; the
+// body is compared as JSON, so key order and spacing do not matter.
+func WantResponse(tb testing.TB, got Response, status int, body string) {
+	tb.Helper()
+	if got.Status != status {
+		tb.Errorf("status = %d, want %d (body %s)", got.Status, status, got.Body)
+	}
+	if body == "" {
+		return
+	}
+	var g, w any
+	if err := json.Unmarshal([]byte(got.Body), &g); err != nil {
+		tb.Fatalf("body %q is not JSON: %v", got.Body, err)
+	}
+	if err := json.Unmarshal([]byte(body), &w); err != nil {
+		tb.Fatalf("bad expected JSON %q: %v", body, err)
+	}
+	gb, _ := json.Marshal(g)
+	wb, _ := json.Marshal(w)
+	if !bytes.Equal(gb, wb) {
+		tb.Errorf("body = %s\nwant   %s", gb, wb)
+	}
+}
+
+// WantJSON fails unless got and want are the same JSON value.
+func WantJSON(tb testing.TB, got []byte, want string) {
+	tb.Helper()
+	WantResponse(tb, Response{Status: 200, Body: string(got)}, 200, want)
+}

@@ -1,0 +1,281 @@
+package e2e
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"salesplatform/cmd/salesplatform/app"
+	"salesplatform/domain/cart"
+	"salesplatform/rest/middleware"
+
+	"github.com/gorilla/mux"
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"salesplatform/graph"
+	"salesplatform/persistence/cartstore"
+	"salesplatform/persistence/dbtest"
+)
+
+// The malformed-input walk: every registered REST route, with every method
+// it serves and one it does not, gets malformed path values, query strings,
+// bodies and content types, anonymously and as staff; every root field of
+// the graph gets arguments of the wrong type and out-of-range values. No
+// answer may be a 5xx, and the log may hold no error nor panic: bad input
+// is the client's 4xx, never the server's fault.
+
+// malformedPathValues replace every path variable in turn.
+var malformedPathValues = []string{
+	"0", "-1", "99999999999999999999999", "1e400", "abc", "%00", "%27%3B%20DROP%20TABLE%20x",
+	strings.Repeat("x", 5000), "00000000-0000-0000-0000-000000000000", "5eed0000000000000000000000000001",
+	"DEMO-VOUCHER-1", "1",
+}
+
+// malformedQueries are sent to every route that reads.
+var malformedQueries = []string{
+	"page=0", "page=-1", "page=abc", "page=99999999999999999999", "page_size=100000", "page_size=-5",
+	"page_size=1e400", "ordering=nonsense", "ordering=-id,-code,,", "creation_date__gte=0001-01-01",
+	"creation_date__lte=0001-01-01T00:00:00%2B14:00", "creation_date__range=a,b,c",
+	"creation_date__range=0000-01-01,9999-12-31", "created_on__gte=9999-12-31T23:59:59-14:00",
+	"created_on__range=0001-01-01,0001-01-02", "search=" + strings.Repeat("é", 3000), "%zz", "cart=not-a-uuid",
+	"is_active=maybe", "type=%00", "universe=1e400", "partner=abc", "partner_uuid=zz", "code=%00",
+	"date=0000-00-00", "date_from=99999-01-01", "start_date=-1", "unused=" + strings.Repeat("a", 10000),
+}
+
+// malformedBodies are sent to every route that writes: content type, body.
+var malformedBodies = [][2]string{
+	{"application/json", ""},
+	{"application/json", "null"},
+	{"application/json", "[]"},
+	{"application/json", `"x"`},
+	{"application/json", "1e400"},
+	{"application/json", "{"},
+	{"application/json", `{"a":`},
+	{"application/json", strings.Repeat("[", 100000)},
+	{"application/json", `{"a": ` + strings.Repeat(`{"a": `, 5000) + "1" + strings.Repeat("}", 5001)},
+	{"application/json", `{"id": "x", "name": 1, "items": "x", "quantity": 1e400, "code": [], "value": -1e308,
+		"partner_uuid": "zz", "page": {}, "state": null, "name_fr": 5, "universe": 1e400, "images": [1e400, "x", null],
+		"cover_image": -1, "stay_price": "NaN", "selling_price": 1e400, "starting_datetime": "0000-01-01T00:00:00Z",
+		"last_active_day": "0000-01-01", "return_url": 5, "username": ["a"], "password": {}, "gift_code": 1,
+		"email": "a@", "category": "x", "voucher_prototypes": {}, "min_number_options": 99999999999999999999}`},
+	{"application/json", `{"items": [{"product_id": 99999999999999999999, "quantity": -1e400, "attribute_values": {"x": 1}}],
+		"return_url": "javascript:alert(1)", "id": "00000000-0000-0000-0000-000000000000"}`},
+	{"application/json", `{"stay_price": 1e400, "adults_price": "-0.0000000000001", "max_capacity": 2147483648,
+		"ranking": -99999999999, "last_active_day": "9999-99-99", "type": "x", "price_scope": 1.5}`},
+	{"application/json", `{"state": "used", "username": "` + strings.Repeat("u", 300) + `", "password": "p"}`},
+	{"application/json", "\xff\xfe"},
+	{"application/json; charset=latin1", "{}"},
+	{"text/plain", "hello"},
+	{"", "{}"},
+	{"application/x-www-form-urlencoded", "a=%zz&b"},
+	{"application/x-www-form-urlencoded", "name=" + strings.Repeat("x", 100000)},
+	{"multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.png\"\r\n\r\nnot a png\r\n--x--\r\n"},
+	{"multipart/form-data; boundary=x", "garbage"},
+	{"multipart/form-data", "--x--"},
+	{"application/json", `{"a": "` + strings.Repeat("x", 11<<20) + `"}`},
+}
+
+var pathVariable = regexp.MustCompile(`\{[^{}]*(\{[^{}]*\}[^{}]*)*\}`)
+
+// malformedRequest is one request of the walk.
+type malformedRequest struct {
+	method, target, contentType, body, token string
+}
+
+func TestMalformedInputs(t *testing.T) {
+	dsn := dbtest.NewDSN(t)
+	dataDir := t.TempDir()
+	staff := SeedDemo(t, dsn, dataDir)["demo-staff"]
+	if staff == "" {
+		t.Fatal("seed demo printed no token for demo-staff")
+	}
+
+	db := OpenDB(t, dsn)
+	log := &SyncBuffer{}
+	cfg := &app.Config{DataDir: dataDir, CartTTL: cart.DefaultCartTTL, PublicBaseURL: "http://127.0.0.1"}
+	carts := cartstore.NewMemory(1000)
+	t.Cleanup(carts.Close)
+	router, accounts := app.NewRouter(db, carts, cfg, app.NewLogger(log, 0))
+	h := middleware.Observe(app.NewLogger(log, 0))(middleware.Authenticate(accounts)(router))
+
+	var reqs []malformedRequest
+	add := func(method, target, ct, body string) {
+		for _, tok := range []string{"", staff} {
+			reqs = append(reqs, malformedRequest{method, target, ct, body, tok})
+		}
+	}
+	walked := 0
+	err := router.Walk(func(route *mux.Route, _ *mux.Router, _ []*mux.Route) error {
+		tpl, err := route.GetPathTemplate()
+		if err != nil {
+			return nil // a prefix route without a template of its own
+		}
+		methods, _ := route.GetMethods()
+		if len(methods) == 0 {
+			methods = []string{http.MethodGet, http.MethodPost}
+		}
+		walked++
+		fill := func(v string) string {
+			return strings.ReplaceAll(pathVariable.ReplaceAllString(tpl, v), "{slash:/?}", "/")
+		}
+		path := fill("1")
+		for _, v := range malformedPathValues {
+			for _, m := range methods {
+				add(m, fill(v), "application/json", "{}")
+			}
+		}
+		add(http.MethodDelete, path, "", "")
+		add("BREW", path, "", "")
+		for _, m := range methods {
+			switch m {
+			case http.MethodGet, http.MethodHead, http.MethodOptions:
+				for _, q := range malformedQueries {
+					add(m, path+"?"+q, "", "")
+				}
+			default:
+				for _, b := range malformedBodies {
+					add(m, path, b[0], b[1])
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if walked < 40 {
+		t.Fatalf("walked only %d routes", walked)
+	}
+	for _, doc := range malformedGraphQL(t) {
+		add(http.MethodPost, "/graphql", "application/json", doc)
+	}
+
+	// Four at a time, as concurrent clients would.
+	work := make(chan malformedRequest)
+	var mu sync.Mutex
+	var failures []string
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := range work {
+				status, body := serveMalformed(h, r)
+				if status >= 500 || strings.Contains(body, "INTERNAL_SERVER_ERROR") {
+					mu.Lock()
+					failures = append(failures, fmt.Sprintf("%s %.200s [%s %.120q] token=%v: %d %.300s",
+						r.method, r.target, r.contentType, r.body, r.token != "", status, body))
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for _, r := range reqs {
+		work <- r
+	}
+	close(work)
+	wg.Wait()
+	t.Logf("%d routes, %d requests", walked, len(reqs))
+	slices.Sort(failures)
+	for i, f := range failures {
+		if i == 30 {
+			t.Errorf("… and %d more", len(failures)-30)
+			break
+		}
+		t.Error(f)
+	}
+	for line := range strings.SplitSeq(log.String(), "\n") {
+		if strings.Contains(line, `"level":"ERROR"`) || strings.Contains(line, "panic") {
+			t.Errorf("log: %.500s", line)
+		}
+	}
+}
+
+func serveMalformed(h http.Handler, r malformedRequest) (int, string) {
+	req := httptest.NewRequest(r.method, "http://salesplatform.test"+r.target, strings.NewReader(r.body))
+	if r.contentType != "" {
+		req.Header.Set("Content-Type", r.contentType)
+	}
+	if r.token != "" {
+		req.Header.Set("Authorization", "Token "+r.token)
+	}
+	req.Header.Set("X-Partner-Domain", "chateau.localhost")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	b, _ := io.ReadAll(rec.Result().Body)
+	return rec.Code, string(b)
+}
+
+// malformedGraphQL is, for every root field of the graph, documents whose
+// arguments are all of one wrong or out-of-range value, and documents
+// whose variables are.
+func malformedGraphQL(t *testing.T) []string {
+	t.Helper()
+	schema := graph.NewExecutableSchema(graph.Config{Resolvers: &graph.Resolver{}}).Schema()
+	literals := []string{"1e400", "-1", "99999999999999999999999", `"x"`, `"0000-01-01T00:00:00Z"`, "null", "[]", "{}",
+		`"` + strings.Repeat("9", 400) + `"`, "1.5", "true", `"00000000-0000-0000-0000-000000000000"`}
+	var docs []string
+	for _, root := range []*ast.Definition{schema.Query, schema.Mutation} {
+		op := "query"
+		if root == schema.Mutation {
+			op = "mutation"
+		}
+		for _, f := range root.Fields {
+			if strings.HasPrefix(f.Name, "__") {
+				continue
+			}
+			sel := ""
+			if def := schema.Types[f.Type.Name()]; def != nil && (def.Kind == ast.Object || def.Kind == ast.Interface || def.Kind == ast.Union) {
+				sel = " { __typename }"
+			}
+			for _, lit := range literals {
+				args := make([]string, len(f.Arguments))
+				for i, a := range f.Arguments {
+					args[i] = a.Name + ": " + lit
+				}
+				call := f.Name
+				if len(args) > 0 {
+					call += "(" + strings.Join(args, ", ") + ")"
+				}
+				docs = append(docs, jsonQuery(op+" { "+call+sel+" }", nil))
+			}
+			// The same through variables, which gqlgen coerces apart.
+			if len(f.Arguments) == 0 {
+				continue
+			}
+			var decls, args []string
+			for i, a := range f.Arguments {
+				decls = append(decls, fmt.Sprintf("$v%d: %s", i, a.Type.String()))
+				args = append(args, fmt.Sprintf("%s: $v%d", a.Name, i))
+			}
+			doc := op + "(" + strings.Join(decls, ", ") + ") { " + f.Name + "(" + strings.Join(args, ", ") + ")" + sel + " }"
+			for _, lit := range literals {
+				vars := map[string]string{}
+				for i := range f.Arguments {
+					vars[fmt.Sprintf("v%d", i)] = lit
+				}
+				docs = append(docs, jsonQuery(doc, vars))
+			}
+		}
+	}
+	return docs
+}
+
+// jsonQuery is a GraphQL request body; vars maps names to raw JSON values.
+func jsonQuery(query string, vars map[string]string) string {
+	q := strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(query)
+	if len(vars) == 0 {
+		return `{"query": "` + q + `"}`
+	}
+	parts := make([]string, 0, len(vars))
+	for k, v := range vars {
+		parts = append(parts, `"`+k+`": `+v)
+	}
+	return `{"query": "` + q + `", "variables": {` + strings.Join(parts, ", ") + `}}`
+}
