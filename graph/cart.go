@@ -2,9 +2,13 @@ package graph
 
 import (
 	"context"
+	"encoding/json"
+	"sort"
+	"strconv"
+
+	"github.com/99designs/gqlgen/graphql"
 
 	"salesplatform/domain/cart"
-
 	"salesplatform/graph/model"
 )
 
@@ -18,3 +22,54 @@ func (r *Resolver) saveCart(ctx context.Context, in cart.CartInput) (*model.Cart
 	}
 	return &model.CartPayload{Cart: toGraphCart(c), UserErrors: []*model.UserError{}}, nil
 }
+
+func toGraphCart(c *cart.CartView) *model.Cart {
+	items := make([]*model.CartItem, len(c.Items))
+	for i, it := range c.Items {
+		attrs := make([]*model.AttributeValue, 0, len(it.AttributeValues))
+		for id, v := range it.AttributeValues {
+			attrs = append(attrs, &model.AttributeValue{AttributeID: id, Value: v})
+		}
+		sort.Slice(attrs, func(a, b int) bool { return attrs[a].AttributeID < attrs[b].AttributeID })
+		items[i] = &model.CartItem{ProductID: it.ProductID, Quantity: it.Quantity, VariantID: it.VariantID, AttributeValues: attrs}
+	}
+	return &model.Cart{ID: c.ID, Items: items, ReturnURL: c.ReturnURL, FunnelURL: c.FunnelURL,
+		LastModified: c.LastModified, CreatedAt: c.CreatedAt, ExpiresAt: c.ExpiresAt, Etag: c.ETag()}
+}
+
+// toCartDoc writes the GraphQL cart input as the JSON document the domain
+// validates, so both surfaces go through the same rules.
+func toCartDoc(id *string, items []*model.CartItemInput, returnURL graphql.Omittable[*string]) map[string]any {
+	list := make([]any, len(items))
+	for i, it := range items {
+		item := map[string]any{
+			"product_id": jsonInt(it.ProductID),
+			"quantity":   jsonInt(it.Quantity),
+		}
+		if v, set := it.VariantID.ValueOK(); set {
+			item["variant_id"] = nil
+			if v != nil {
+				item["variant_id"] = jsonInt(*v)
+			}
+		}
+		// A null list means no attributes, as omitting it does.
+		if attrs, _ := it.AttributeValues.ValueOK(); attrs != nil {
+			m := make(map[string]any, len(attrs))
+			for _, a := range attrs {
+				m[strconv.FormatInt(a.AttributeID, 10)] = a.Value
+			}
+			item["attribute_values"] = m
+		}
+		list[i] = item
+	}
+	doc := map[string]any{"items": list}
+	if id != nil {
+		doc["id"] = *id
+	}
+	if u, _ := returnURL.ValueOK(); u != nil {
+		doc["return_url"] = *u
+	}
+	return doc
+}
+
+func jsonInt(n int64) json.Number { return json.Number(strconv.FormatInt(n, 10)) }

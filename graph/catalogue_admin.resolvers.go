@@ -544,24 +544,6 @@ func (r *mutationResolver) UpdateWorkshopsProductInformation(ctx context.Context
 	return &model.WorkshopsProductInformationPayload{WorkshopsProductInformation: toGraphWorkshopsProductInformation(pi), UserErrors: noUserErrors()}, nil
 }
 
-// CreateMarketingWidgets is the resolver for the createMarketingWidgets field.
-func (r *mutationResolver) CreateMarketingWidgets(ctx context.Context, input model.MarketingWidgetsInput) (*model.MarketingWidgetsPayload, error) {
-	in, err := toDomainWidgets(input)
-	if err != nil {
-		return nil, err
-	}
-	return marketingWidgetsPayload(r.Widgets.CreatePartnerWidgets(ctx, in))
-}
-
-// UpdateMarketingWidgets is the resolver for the updateMarketingWidgets field.
-func (r *mutationResolver) UpdateMarketingWidgets(ctx context.Context, input model.MarketingWidgetsInput) (*model.MarketingWidgetsPayload, error) {
-	in, err := toDomainWidgets(input)
-	if err != nil {
-		return nil, err
-	}
-	return marketingWidgetsPayload(r.Widgets.UpdatePartnerWidgets(ctx, in))
-}
-
 // ManagedBoxes is the resolver for the managedBoxes field.
 func (r *queryResolver) ManagedBoxes(ctx context.Context, partnerID *string, first *int, after *string) (*model.ManagedBoxConnection, error) {
 	partner, err := idArg(partnerID)

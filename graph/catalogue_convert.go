@@ -7,11 +7,10 @@ import (
 	"strconv"
 	"strings"
 
-	"salesplatform/domain/catalogue"
-
 	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
+	"salesplatform/domain/catalogue"
 	"salesplatform/graph/model"
 )
 

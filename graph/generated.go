@@ -1481,9 +1481,9 @@ type MutationResolver interface {
 	UpdateNetworkVouchersProductInformation(ctx context.Context, input model.UpdateNetworkVouchersProductInformationInput) (*model.NetworkVouchersProductInformationPayload, error)
 	UpdateVouchersProductInformation(ctx context.Context, input model.UpdateVouchersProductInformationInput) (*model.VouchersProductInformationPayload, error)
 	UpdateWorkshopsProductInformation(ctx context.Context, input model.UpdateWorkshopsProductInformationInput) (*model.WorkshopsProductInformationPayload, error)
+	CreateContactRequest(ctx context.Context, input model.ContactRequestInput) (*model.ContactRequestPayload, error)
 	CreateMarketingWidgets(ctx context.Context, input model.MarketingWidgetsInput) (*model.MarketingWidgetsPayload, error)
 	UpdateMarketingWidgets(ctx context.Context, input model.MarketingWidgetsInput) (*model.MarketingWidgetsPayload, error)
-	CreateContactRequest(ctx context.Context, input model.ContactRequestInput) (*model.ContactRequestPayload, error)
 	UpdateVoucherState(ctx context.Context, input model.UpdateVoucherStateInput) (*model.AdminVoucherPayload, error)
 	IssueVoucher(ctx context.Context, input model.IssueVoucherInput) (*model.AdminVoucherPayload, error)
 	IssueGiftcard(ctx context.Context, input model.IssueGiftcardInput) (*model.AdminGiftcardPayload, error)
@@ -7820,7 +7820,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/catalogue.graphqls" "schema/catalogue_admin.graphqls" "schema/catalogue_gifts.graphqls" "schema/admin_vouchers.graphqls" "schema/admin_media.graphqls" "schema/admin_prototypes.graphqls" "schema/admin_relations.graphqls"
+//go:embed "schema/cart.graphqls" "schema/catalogue.graphqls" "schema/catalogue_admin.graphqls" "schema/gifts.graphqls" "schema/widgets.graphqls" "schema/vouchers.graphqls" "schema/media.graphqls" "schema/prototypes.graphqls" "schema/relations.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -7861,11 +7861,6 @@ scalar Int64
 type Query {
   "The authenticated caller. UNAUTHENTICATED without a valid token."
   viewer: Viewer!
-  """
-  A cart of the caller's partner. NOT_FOUND when it does not exist, lapsed,
-  was deleted or belongs to another partner.
-  """
-  cart(id: UUID!): Cart
 }
 
 type Mutation {
@@ -7874,14 +7869,6 @@ type Mutation {
   Wrong credentials give a user error; repeated failures are THROTTLED.
   """
   createToken(input: CreateTokenInput!): CreateTokenPayload
-  "Create a cart for the caller's partner, as POST /api/v2/ecommerce/cart/ without id."
-  createCart(input: CreateCartInput!): CartPayload
-  """
-  Overwrite a cart of the caller's partner under the same id, as POST
-  /api/v2/ecommerce/cart/ with id. With ifMatch (a Cart.etag), fails with
-  PRECONDITION_FAILED when the cart changed since.
-  """
-  replaceCart(input: ReplaceCartInput!): CartPayload
 }
 
 "Who is calling: the user and, for partner accounts, the partner (tenant)."
@@ -7913,69 +7900,11 @@ type Partner {
   status: String!
 }
 
-"A temporary e-commerce cart handed over to the checkout funnel."
-type Cart {
-  id: UUID!
-  items: [CartItem!]!
-  returnUrl: String!
-  "Where to send the customer: the partner's checkout funnel for this cart."
-  funnelUrl: String!
-  lastModified: DateTime!
-  createdAt: DateTime!
-  "When the cart lapses unless it is replaced before."
-  expiresAt: DateTime!
-  "Entity tag of this version, for replaceCart's ifMatch."
-  etag: String!
-}
-
-type CartItem {
-  productId: Int64!
-  quantity: Int64!
-  variantId: Int64
-  attributeValues: [AttributeValue!]!
-}
-
-"The chosen value of one product attribute."
-type AttributeValue {
-  attributeId: Int64!
-  value: String!
-}
-
-input CartItemInput {
-  productId: Int64!
-  quantity: Int64!
-  variantId: Int64
-  attributeValues: [AttributeValueInput!]
-}
-
-input AttributeValueInput {
-  attributeId: Int64!
-  value: String!
-}
-
-input CreateCartInput {
-  items: [CartItemInput!]!
-  "Where the funnel sends the customer after payment; empty for the standard thank-you page."
-  returnUrl: String
-}
-
-input ReplaceCartInput {
-  id: UUID!
-  items: [CartItemInput!]!
-  returnUrl: String
-  ifMatch: String
-}
-
 "A rule the input broke. field is the path to the value, as in the REST error body."
 type UserError {
   field: [String!]!
   code: String!
   message: String!
-}
-
-type CartPayload {
-  cart: Cart
-  userErrors: [UserError!]!
 }
 
 input CreateTokenInput {
@@ -7992,13 +7921,15 @@ type CreateTokenPayload {
   userErrors: [UserError!]!
 }
 `, BuiltIn: false},
+	{Name: "schema/cart.graphqls", Input: sourceData("schema/cart.graphqls"), BuiltIn: false},
 	{Name: "schema/catalogue.graphqls", Input: sourceData("schema/catalogue.graphqls"), BuiltIn: false},
 	{Name: "schema/catalogue_admin.graphqls", Input: sourceData("schema/catalogue_admin.graphqls"), BuiltIn: false},
-	{Name: "schema/catalogue_gifts.graphqls", Input: sourceData("schema/catalogue_gifts.graphqls"), BuiltIn: false},
-	{Name: "schema/admin_vouchers.graphqls", Input: sourceData("schema/admin_vouchers.graphqls"), BuiltIn: false},
-	{Name: "schema/admin_media.graphqls", Input: sourceData("schema/admin_media.graphqls"), BuiltIn: false},
-	{Name: "schema/admin_prototypes.graphqls", Input: sourceData("schema/admin_prototypes.graphqls"), BuiltIn: false},
-	{Name: "schema/admin_relations.graphqls", Input: sourceData("schema/admin_relations.graphqls"), BuiltIn: false},
+	{Name: "schema/gifts.graphqls", Input: sourceData("schema/gifts.graphqls"), BuiltIn: false},
+	{Name: "schema/widgets.graphqls", Input: sourceData("schema/widgets.graphqls"), BuiltIn: false},
+	{Name: "schema/vouchers.graphqls", Input: sourceData("schema/vouchers.graphqls"), BuiltIn: false},
+	{Name: "schema/media.graphqls", Input: sourceData("schema/media.graphqls"), BuiltIn: false},
+	{Name: "schema/prototypes.graphqls", Input: sourceData("schema/prototypes.graphqls"), BuiltIn: false},
+	{Name: "schema/relations.graphqls", Input: sourceData("schema/relations.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -27552,6 +27483,50 @@ func (ec *executionContext) fieldContext_Mutation_updateWorkshopsProductInformat
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createContactRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createContactRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateContactRequest(ctx, fc.Args["input"].(model.ContactRequestInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ContactRequestPayload) graphql.Marshaler {
+			return ec.marshalOContactRequestPayload2ᚖsalesplatformᚋgraphᚋmodelᚐContactRequestPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createContactRequest(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContactRequestPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createContactRequest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createMarketingWidgets(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -27634,50 +27609,6 @@ func (ec *executionContext) fieldContext_Mutation_updateMarketingWidgets(ctx con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_updateMarketingWidgets_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
-}
-
-func (ec *executionContext) _Mutation_createContactRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Mutation_createContactRequest(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateContactRequest(ctx, fc.Args["input"].(model.ContactRequestInput))
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *model.ContactRequestPayload) graphql.Marshaler {
-			return ec.marshalOContactRequestPayload2ᚖsalesplatformᚋgraphᚋmodelᚐContactRequestPayload(ctx, selections, v)
-		},
-		true,
-		false,
-	)
-}
-func (ec *executionContext) fieldContext_Mutation_createContactRequest(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{
-		Object:     "Mutation",
-		Field:      field,
-		IsMethod:   true,
-		IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_ContactRequestPayload(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Mutation_createContactRequest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -50888,6 +50819,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "createContactRequest":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createContactRequest(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "createMarketingWidgets":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createMarketingWidgets(ctx, field)
@@ -50898,13 +50836,6 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "updateMarketingWidgets":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateMarketingWidgets(ctx, field)
-			})
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
-		case "createContactRequest":
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
-				return ec._Mutation_createContactRequest(ctx, field)
 			})
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++

@@ -6,8 +6,6 @@ import (
 	"log/slog"
 	"net/http"
 
-	"salesplatform/domain/media"
-
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/99designs/gqlgen/graphql/handler"
@@ -17,6 +15,7 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"salesplatform/domain"
+	"salesplatform/domain/media"
 	"salesplatform/graph/httptransport"
 )
 

@@ -12,17 +12,13 @@ import (
 	"net/http"
 	"time"
 
-	"salesplatform/domain/catalogue"
-
-	"salesplatform/domain/vouchers"
-
-	"salesplatform/domain/media"
-
-	"salesplatform/domain/prototypes"
-
 	"github.com/vikstrous/dataloadgen"
 
 	"salesplatform/domain"
+	"salesplatform/domain/catalogue"
+	"salesplatform/domain/media"
+	"salesplatform/domain/prototypes"
+	"salesplatform/domain/vouchers"
 )
 
 // loaderWait is how long a loader gathers keys before it reads them. The

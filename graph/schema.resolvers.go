@@ -4,10 +4,7 @@ import (
 	"context"
 	"salesplatform/domain"
 	"salesplatform/domain/account"
-	"salesplatform/domain/cart"
 	"salesplatform/graph/model"
-
-	"github.com/google/uuid"
 )
 
 // CreateToken is the resolver for the createToken field.
@@ -18,22 +15,6 @@ func (r *mutationResolver) CreateToken(ctx context.Context, input model.CreateTo
 		return &model.CreateTokenPayload{UserErrors: ue}, err
 	}
 	return &model.CreateTokenPayload{Token: &res.Token, UUID: &res.UUID, User: toGraphUser(res.User), UserErrors: []*model.UserError{}}, nil
-}
-
-// CreateCart is the resolver for the createCart field.
-func (r *mutationResolver) CreateCart(ctx context.Context, input model.CreateCartInput) (*model.CartPayload, error) {
-	return r.saveCart(ctx, cart.CartInput{Doc: toCartDoc(nil, input.Items, input.ReturnURL)})
-}
-
-// ReplaceCart is the resolver for the replaceCart field.
-func (r *mutationResolver) ReplaceCart(ctx context.Context, input model.ReplaceCartInput) (*model.CartPayload, error) {
-	id := input.ID.String()
-	ifMatch, _ := input.IfMatch.ValueOK()
-	in := cart.CartInput{Doc: toCartDoc(&id, input.Items, input.ReturnURL)}
-	if ifMatch != nil {
-		in.IfMatch = *ifMatch
-	}
-	return r.saveCart(ctx, in)
 }
 
 // Viewer is the resolver for the viewer field.
@@ -47,15 +28,6 @@ func (r *queryResolver) Viewer(ctx context.Context) (*model.Viewer, error) {
 		return nil, err
 	}
 	return &model.Viewer{User: toGraphUser(c.User), Partner: toGraphPartner(c.Partner), Permissions: perms}, nil
-}
-
-// Cart is the resolver for the cart field.
-func (r *queryResolver) Cart(ctx context.Context, id uuid.UUID) (*model.Cart, error) {
-	c, err := r.Carts.Cart(ctx, id.String())
-	if err != nil {
-		return nil, err
-	}
-	return toGraphCart(c), nil
 }
 
 // Mutation returns MutationResolver implementation.

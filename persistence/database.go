@@ -9,12 +9,11 @@ import (
 	"errors"
 	"time"
 
-	"salesplatform/domain/account"
-
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/uptrace/bun"
 
 	"salesplatform/domain"
+	"salesplatform/domain/account"
 )
 
 // QueryTimeout bounds every statement, so a stuck query cannot hold a

@@ -8,13 +8,12 @@ import (
 	"strings"
 	"time"
 
-	"salesplatform/domain/gifts"
-
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
 	"salesplatform/domain"
+	"salesplatform/domain/gifts"
 )
 
 // GiftStore is the domain.GiftStore on PostgreSQL. Every gift's code is

@@ -5,12 +5,11 @@ import (
 	"fmt"
 	"time"
 
-	"salesplatform/domain/media"
-
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
 	"salesplatform/domain"
+	"salesplatform/domain/media"
 )
 
 type mediaRow struct {

@@ -3,416 +3,297 @@ package persistence
 import (
 	"context"
 	"fmt"
+	"reflect"
+	"strings"
+	"time"
 
-	"salesplatform/domain/catalogue"
-
+	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"salesplatform/domain"
+	"salesplatform/domain/catalogue"
+	"salesplatform/domain/prototypes"
 )
 
-type voucherPrototypeRow struct {
+// adminPrototypeRow is the full voucher_prototypes row the administration
+// API writes; the catalogue's voucherPrototypeRow reads part of it.
+type adminPrototypeRow struct {
 	bun.BaseModel `bun:"table:voucher_prototypes,alias:vp"`
 
-	ID         int64            `bun:"id,pk,autoincrement"`
-	PartnerID  int64            `bun:"partner_id,notnull"`
-	Name       domain.Localized `bun:"name,type:jsonb,notnull"`
-	UniverseID *int64           `bun:"universe_id"`
+	ID              int64            `bun:"id,pk,autoincrement"`
+	PartnerID       int64            `bun:"partner_id,notnull"`
+	Name            domain.Localized `bun:"name,type:jsonb,notnull"`
+	Description     domain.Localized `bun:"description,type:jsonb,notnull"`
+	LongDescription domain.Localized `bun:"long_description,type:jsonb,notnull"`
+	RentConditions  domain.Localized `bun:"rent_conditions,type:jsonb,notnull"`
+	HowToBookHTML   domain.Localized `bun:"how_to_book_html,type:jsonb,notnull"`
+	PDFDescription  domain.Localized `bun:"pdf_description,type:jsonb,notnull"`
+	IsActive        bool             `bun:"is_active,notnull"`
+	Type            string           `bun:"type,notnull"`
+	IsHighlight     bool             `bun:"is_highlight,notnull"`
+	PriceScope      int              `bun:"price_scope,notnull"`
+	MaxCapacity     int              `bun:"max_capacity,notnull"`
+	MinCapacity     int              `bun:"min_capacity,notnull"`
+	StayPrice       decimal.Decimal  `bun:"stay_price,type:numeric(12,2),notnull"`
+	AdultsPrice     *decimal.Decimal `bun:"adults_price,type:numeric(12,2)"`
+	ChildrenPrice   *decimal.Decimal `bun:"children_price,type:numeric(12,2)"`
+	BabyPrice       *decimal.Decimal `bun:"baby_price,type:numeric(12,2)"`
+	UniverseID      *int64           `bun:"universe_id"`
+	EnvironmentID   *int64           `bun:"environment_id"`
+	LastActiveDay   *time.Time       `bun:"last_active_day,type:date"`
+	Ranking         int              `bun:"ranking,notnull"`
+	CoverImageID    *int64           `bun:"cover_image_id"`
+
+	PartnerUUID uuid.UUID `bun:"partner_uuid,scanonly"`
+	NbOrders    int       `bun:"nb_orders,scanonly"`
+	ImageIDs    []int64   `bun:"image_ids,array,scanonly"`
 }
 
-type giftcardPrototypeRow struct {
-	bun.BaseModel `bun:"table:giftcard_prototypes,alias:g"`
-
-	ID                int64            `bun:"id,pk,autoincrement"`
-	PartnerID         int64            `bun:"partner_id,notnull"`
-	Title             domain.Localized `bun:"title,type:jsonb,notnull"`
-	Description       domain.Localized `bun:"description,type:jsonb,notnull"`
-	TermsOfUse        domain.Localized `bun:"terms_of_use,type:jsonb,notnull"`
-	CustomizedAmount  bool             `bun:"customized_amount,notnull"`
-	MinimumAmount     decimal.Decimal  `bun:"minimum_amount,type:numeric(12,2),notnull"`
-	PredefinedAmounts []string         `bun:"predefined_amounts,array,notnull"` // numeric(12,2)[] as text
-	MoneyPotActivated bool             `bun:"money_pot_activated,notnull"`
-	MoneyPotLogo      string           `bun:"money_pot_logo,notnull"`
-	ValidityPeriod    int              `bun:"validity_period,notnull"`
-	ValidityUnit      string           `bun:"validity_unit,notnull"`
-
-	PartnerName     string `bun:"partner_name,scanonly"`
-	PartnerCurrency string `bun:"partner_currency,scanonly"`
+func toAdminPrototypeRow(p *prototypes.AdminVoucherPrototype) *adminPrototypeRow {
+	return &adminPrototypeRow{ID: p.ID, PartnerID: p.PartnerID, Name: localizedNotNil(p.Name),
+		Description: localizedNotNil(p.Description), LongDescription: localizedNotNil(p.LongDescription),
+		RentConditions: localizedNotNil(p.RentConditions), HowToBookHTML: localizedNotNil(p.HowToBookHTML),
+		PDFDescription: localizedNotNil(p.PDFText), IsActive: p.IsActive, Type: p.Type, IsHighlight: p.IsHighlight,
+		PriceScope: p.PriceScope, MaxCapacity: p.MaxCapacity, MinCapacity: p.MinCapacity, StayPrice: p.StayPrice,
+		AdultsPrice: p.AdultsPrice, ChildrenPrice: p.ChildrenPrice, BabyPrice: p.BabyPrice,
+		UniverseID: p.UniverseID, EnvironmentID: p.EnvironmentID, LastActiveDay: p.LastActiveDay,
+		Ranking: p.Ranking, CoverImageID: p.CoverImageID}
 }
 
-func toRowGiftcardPrototype(p *catalogue.GiftcardPrototype) *giftcardPrototypeRow {
-	amounts := make([]string, len(p.PredefinedAmounts))
-	for i, a := range p.PredefinedAmounts {
-		amounts[i] = a.String()
+func (r *adminPrototypeRow) toDomain() *prototypes.AdminVoucherPrototype {
+	images := r.ImageIDs
+	if images == nil {
+		images = []int64{}
 	}
-	return &giftcardPrototypeRow{ID: p.ID, PartnerID: p.PartnerID, Title: localizedNotNil(p.Title),
-		Description: localizedNotNil(p.Description), TermsOfUse: localizedNotNil(p.TermsOfUse),
-		CustomizedAmount: p.CustomizedAmount, MinimumAmount: p.MinimumAmount, PredefinedAmounts: amounts,
-		MoneyPotActivated: p.MoneyPotActivated, MoneyPotLogo: p.MoneyPotLogo,
-		ValidityPeriod: p.ValidityPeriod, ValidityUnit: p.ValidityUnit}
+	return &prototypes.AdminVoucherPrototype{ID: r.ID, PartnerID: r.PartnerID, PartnerUUID: r.PartnerUUID,
+		Name: r.Name, Description: r.Description, LongDescription: r.LongDescription,
+		RentConditions: r.RentConditions, HowToBookHTML: r.HowToBookHTML, PDFText: r.PDFDescription,
+		IsActive: r.IsActive, IsHighlight: r.IsHighlight, Type: r.Type, PriceScope: r.PriceScope,
+		MaxCapacity: r.MaxCapacity, MinCapacity: r.MinCapacity, Ranking: r.Ranking, StayPrice: r.StayPrice,
+		AdultsPrice: r.AdultsPrice, ChildrenPrice: r.ChildrenPrice, BabyPrice: r.BabyPrice,
+		UniverseID: r.UniverseID, EnvironmentID: r.EnvironmentID, LastActiveDay: r.LastActiveDay,
+		ImageIDs: images, CoverImageID: r.CoverImageID, NbOrders: r.NbOrders}
 }
 
-func (r *giftcardPrototypeRow) toDomain() (*catalogue.GiftcardPrototype, error) {
-	amounts := make([]decimal.Decimal, len(r.PredefinedAmounts))
-	for i, s := range r.PredefinedAmounts {
-		a, err := decimal.NewFromString(s)
-		if err != nil {
-			return nil, fmt.Errorf("giftcard prototype %d: predefined amount %q: %w", r.ID, s, err)
-		}
-		amounts[i] = a
+// AdminPrototypeStore is the domain.AdminPrototypeStore on PostgreSQL.
+type AdminPrototypeStore struct{ db bun.IDB }
+
+var _ prototypes.AdminPrototypeStore = (*AdminPrototypeStore)(nil)
+
+// lockPartner serialises, per partner, the writes that link global
+// options to prototypes: a prototype created while a global option is
+// created gets its link either way.
+func lockPartner(ctx context.Context, tx bun.IDB, partnerID int64) error {
+	if _, err := tx.NewRaw("SELECT 1 FROM partners WHERE id = ? FOR NO KEY UPDATE", partnerID).Exec(ctx); err != nil {
+		return fmt.Errorf("lock partner: %w", err)
 	}
-	return &catalogue.GiftcardPrototype{ID: r.ID, PartnerID: r.PartnerID, Title: r.Title, Description: r.Description,
-		TermsOfUse: r.TermsOfUse, CustomizedAmount: r.CustomizedAmount, MinimumAmount: r.MinimumAmount,
-		PredefinedAmounts: amounts, MoneyPotActivated: r.MoneyPotActivated, MoneyPotLogo: r.MoneyPotLogo,
-		ValidityPeriod: r.ValidityPeriod, ValidityUnit: r.ValidityUnit,
-		PartnerName: r.PartnerName, PartnerCurrency: r.PartnerCurrency}, nil
-}
-
-// PrototypeStore is the domain.PrototypeStore on PostgreSQL.
-type PrototypeStore struct{ db bun.IDB }
-
-var _ catalogue.PrototypeStore = (*PrototypeStore)(nil)
-
-// NewPrototypeStore returns the store on db.
-func NewPrototypeStore(db bun.IDB) *PrototypeStore { return &PrototypeStore{db: db} }
-
-// CreateUniverse inserts u and sets u.ID.
-func (s *PrototypeStore) CreateUniverse(ctx context.Context, u *catalogue.Universe) error {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	row := &universeRow{ParentID: u.ParentID, Name: localizedNotNil(u.Name), Order: u.Order}
-	if _, err := s.db.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
-		return fmt.Errorf("insert universe: %w", err)
-	}
-	u.ID = row.ID
 	return nil
 }
 
-// CreateTheme inserts t and sets t.ID.
-func (s *PrototypeStore) CreateTheme(ctx context.Context, t *catalogue.Theme) error {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	row := &themeRow{Name: localizedNotNil(t.Name)}
-	if _, err := s.db.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
-		return fmt.Errorf("insert theme: %w", err)
+func replaceImages(ctx context.Context, tx bun.IDB, id int64, images []int64) error {
+	if _, err := tx.NewRaw("DELETE FROM voucher_prototype_images WHERE voucher_prototype_id = ?", id).Exec(ctx); err != nil {
+		return fmt.Errorf("unlink voucher prototype images: %w", err)
 	}
-	t.ID = row.ID
+	if len(images) == 0 {
+		return nil
+	}
+	_, err := tx.NewRaw(`INSERT INTO voucher_prototype_images (voucher_prototype_id, media_id, position)
+		SELECT ?, t.m, t.ord - 1 FROM unnest(?::bigint[]) WITH ORDINALITY AS t(m, ord)`, id, pgdialect.Array(images)).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("link voucher prototype images: %w", err)
+	}
 	return nil
 }
 
-// CreateVoucherPrototype inserts p and its theme links (two statements: run
-// them in a transaction) and sets p.ID.
-func (s *PrototypeStore) CreateVoucherPrototype(ctx context.Context, p *catalogue.VoucherPrototype) error {
+// CreateAdminVoucherPrototype inserts p, its images and its links to its
+// partner's global options (several statements: the service runs them in
+// its transaction), and sets p.ID.
+func (s *AdminPrototypeStore) CreateAdminVoucherPrototype(ctx context.Context, p *prototypes.AdminVoucherPrototype) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	row := &voucherPrototypeRow{PartnerID: p.PartnerID, Name: localizedNotNil(p.Name), UniverseID: p.UniverseID}
+	row := toAdminPrototypeRow(p)
+	if err := lockPartner(ctx, s.db, p.PartnerID); err != nil {
+		return err
+	}
 	if _, err := s.db.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
 		return fmt.Errorf("insert voucher prototype: %w", err)
 	}
-	if len(p.ThemeIDs) > 0 {
-		_, err := s.db.NewRaw(`INSERT INTO voucher_prototype_themes (voucher_prototype_id, theme_id)
-			SELECT ?, unnest(?::bigint[]) ON CONFLICT DO NOTHING`, row.ID, pgdialect.Array(p.ThemeIDs)).Exec(ctx)
-		if err != nil {
-			return fmt.Errorf("link voucher prototype themes: %w", err)
-		}
+	if err := replaceImages(ctx, s.db, row.ID, p.ImageIDs); err != nil {
+		return err
+	}
+	_, err := s.db.NewRaw(`INSERT INTO voucher_prototype_options (voucher_prototype_id, option_id)
+		SELECT ?, id FROM options WHERE partner_id = ? AND is_global ON CONFLICT DO NOTHING`, row.ID, p.PartnerID).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("link global options: %w", err)
 	}
 	p.ID = row.ID
 	return nil
 }
 
-// CreateGiftcardPrototype inserts p and sets its ID, PartnerName and
-// PartnerCurrency.
-func (s *PrototypeStore) CreateGiftcardPrototype(ctx context.Context, p *catalogue.GiftcardPrototype) error {
+// LockAdminVoucherPrototype reads the prototype under a row lock
+// (FOR UPDATE): concurrent updates of one prototype apply one after the
+// other, so none is lost between its read and its write.
+func (s *AdminPrototypeStore) LockAdminVoucherPrototype(ctx context.Context, id int64) (*prototypes.AdminVoucherPrototype, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	row := toRowGiftcardPrototype(p)
-	_, err := s.db.NewInsert().Model(row).
-		Returning("id, (SELECT p.name FROM partners p WHERE p.id = giftcard_prototypes.partner_id) AS partner_name, " +
-			"(SELECT p.currency FROM partners p WHERE p.id = giftcard_prototypes.partner_id) AS partner_currency").
-		Exec(ctx)
+	if _, err := s.db.NewRaw("SELECT id FROM voucher_prototypes WHERE id = ? FOR UPDATE", id).Exec(ctx); err != nil {
+		return nil, fmt.Errorf("lock voucher prototype: %w", err)
+	}
+	ps, err := adminPrototypesByID(ctx, s.db, []int64{id})
 	if err != nil {
-		return fmt.Errorf("insert giftcard prototype: %w", err)
+		return nil, err
 	}
-	p.ID, p.PartnerName, p.PartnerCurrency = row.ID, row.PartnerName, row.PartnerCurrency
-	return nil
-}
-
-// FindPrototypeUniverses returns the universes of the partner's voucher
-// prototypes with their ancestors.
-func (s *PrototypeStore) FindPrototypeUniverses(ctx context.Context, partnerID int64) ([]*catalogue.Universe, error) {
-	return findUniverseClosure(ctx, s.db, `SELECT vp.universe_id FROM voucher_prototypes vp
-			WHERE vp.partner_id = ? AND vp.universe_id IS NOT NULL`, partnerID)
-}
-
-// FindPrototypeThemes returns the distinct themes of the partner's voucher
-// prototypes, by id.
-func (s *PrototypeStore) FindPrototypeThemes(ctx context.Context, partnerID int64) ([]*catalogue.Theme, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	var rows []themeRow
-	err := s.db.NewSelect().Model(&rows).
-		Where(`th.id IN (SELECT vt.theme_id FROM voucher_prototype_themes vt
-			JOIN voucher_prototypes vp ON vp.id = vt.voucher_prototype_id WHERE vp.partner_id = ?)`, partnerID).
-		OrderExpr("th.id").
-		Scan(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("select themes: %w", err)
-	}
-	themes := make([]*catalogue.Theme, len(rows))
-	for i := range rows {
-		themes[i] = &catalogue.Theme{ID: rows[i].ID, Name: rows[i].Name}
-	}
-	return themes, nil
-}
-
-// selectGiftcardPrototypes is the prototypes f selects, with their
-// partner's name and currency.
-func (s *PrototypeStore) selectGiftcardPrototypes(rows *[]giftcardPrototypeRow, f catalogue.GiftcardPrototypeFilter) *bun.SelectQuery {
-	q := s.db.NewSelect().Model(rows).
-		ColumnExpr("g.*, p.name AS partner_name, p.currency AS partner_currency").
-		Join("JOIN partners AS p ON p.id = g.partner_id")
-	if f.WithNetwork {
-		q = q.Where(`(g.partner_id = ? OR g.partner_id IN
-			(SELECT np.partner_id FROM network_partners np WHERE np.marketplace_id = ?))`,
-			f.ScopePartnerID, f.ScopePartnerID)
-	} else {
-		q = q.Where("g.partner_id = ?", f.ScopePartnerID)
-	}
-	if f.PartnerID != nil {
-		q = q.Where("g.partner_id = ?", *f.PartnerID)
-	}
-	return q
-}
-
-// FindGiftcardPrototypes returns one page of the prototypes f selects, by
-// id, and their total count.
-func (s *PrototypeStore) FindGiftcardPrototypes(ctx context.Context, f catalogue.GiftcardPrototypeFilter) ([]*catalogue.GiftcardPrototype, int, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	var rows []giftcardPrototypeRow
-	count, err := s.selectGiftcardPrototypes(&rows, f).
-		OrderExpr("g.id").Limit(f.Page.Size).Offset(f.Page.Offset()).
-		ScanAndCount(ctx)
-	if err != nil {
-		return nil, 0, fmt.Errorf("select giftcard prototypes: %w", err)
-	}
-	protos := make([]*catalogue.GiftcardPrototype, len(rows))
-	for i := range rows {
-		if protos[i], err = rows[i].toDomain(); err != nil {
-			return nil, 0, err
-		}
-	}
-	return protos, count, nil
-}
-
-// FindGiftcardPrototype returns the prototype with that id among those f
-// selects; domain.ErrNotFound when there is none.
-func (s *PrototypeStore) FindGiftcardPrototype(ctx context.Context, f catalogue.GiftcardPrototypeFilter, id int64) (*catalogue.GiftcardPrototype, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	var rows []giftcardPrototypeRow
-	if err := s.selectGiftcardPrototypes(&rows, f).Where("g.id = ?", id).Scan(ctx); err != nil {
-		return nil, fmt.Errorf("select giftcard prototype: %w", err)
-	}
-	if len(rows) == 0 {
+	if ps[0] == nil {
 		return nil, domain.ErrNotFound
 	}
-	return rows[0].toDomain()
+	return ps[0], nil
 }
 
-// GetGiftcardPrototype returns the prototype with that id, whoever owns it.
-func (s *PrototypeStore) GetGiftcardPrototype(ctx context.Context, id int64) (*catalogue.GiftcardPrototype, error) {
+// UpdateAdminVoucherPrototype writes p (not its partner) and replaces its
+// images (two statements: the service runs them in its transaction).
+func (s *AdminPrototypeStore) UpdateAdminVoucherPrototype(ctx context.Context, p *prototypes.AdminVoucherPrototype) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	var rows []giftcardPrototypeRow
-	err := s.db.NewSelect().Model(&rows).
-		ColumnExpr("g.*, p.name AS partner_name, p.currency AS partner_currency").
-		Join("JOIN partners AS p ON p.id = g.partner_id").Where("g.id = ?", id).Scan(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("select giftcard prototype: %w", err)
-	}
-	if len(rows) == 0 {
-		return nil, domain.ErrNotFound
-	}
-	return rows[0].toDomain()
-}
-
-// UpdateGiftcardPrototype writes p's columns.
-func (s *PrototypeStore) UpdateGiftcardPrototype(ctx context.Context, p *catalogue.GiftcardPrototype) error {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	res, err := s.db.NewUpdate().Model(toRowGiftcardPrototype(p)).ExcludeColumn("id", "partner_id").
-		WherePK().Exec(ctx)
-	if err != nil {
-		return fmt.Errorf("update giftcard prototype: %w", err)
-	}
-	return oneRow(res)
-}
-
-// GetVoucherPrototype returns the prototype with its theme ids.
-func (s *PrototypeStore) GetVoucherPrototype(ctx context.Context, id int64) (*catalogue.VoucherPrototype, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	row := new(voucherPrototypeRow)
-	if err := s.db.NewSelect().Model(row).Where("vp.id = ?", id).Scan(ctx); err != nil {
-		return nil, notFound(err)
-	}
-	themes := []int64{}
-	err := s.db.NewRaw("SELECT theme_id FROM voucher_prototype_themes WHERE voucher_prototype_id = ? ORDER BY theme_id", id).
-		Scan(ctx, &themes)
-	if err != nil {
-		return nil, fmt.Errorf("select voucher prototype themes: %w", err)
-	}
-	return &catalogue.VoucherPrototype{ID: row.ID, PartnerID: row.PartnerID, Name: row.Name, UniverseID: row.UniverseID,
-		ThemeIDs: themes}, nil
-}
-
-// FileVoucherPrototype writes p's universe and replaces its themes when
-// p.ThemeIDs is not nil (several statements: the service runs them in its
-// transaction).
-func (s *PrototypeStore) FileVoucherPrototype(ctx context.Context, p *catalogue.VoucherPrototype) error {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	res, err := s.db.NewUpdate().Model((*voucherPrototypeRow)(nil)).Set("universe_id = ?", p.UniverseID).
-		Where("id = ?", p.ID).Exec(ctx)
+	res, err := s.db.NewUpdate().Model(toAdminPrototypeRow(p)).WherePK().ExcludeColumn("partner_id").Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("update voucher prototype: %w", err)
 	}
 	if err := oneRow(res); err != nil {
 		return err
 	}
-	if p.ThemeIDs == nil {
-		return nil
+	return replaceImages(ctx, s.db, p.ID, p.ImageIDs)
+}
+
+// PrototypeAdminStores binds the prototype administration's stores to db,
+// a pool or a transaction.
+func PrototypeAdminStores(db bun.IDB) prototypes.Stores {
+	return prototypes.Stores{Prototypes: &AdminPrototypeStore{db: db}, Partners: &PartnerStore{db: db}}
+}
+
+// selectAdminPrototypes selects prototypes with their partner uuid, sold
+// vouchers and images.
+func selectAdminPrototypes(db bun.IDB, rows *[]adminPrototypeRow) *bun.SelectQuery {
+	return db.NewSelect().Model(rows).Column(columnsOf[adminPrototypeRow](db)...).
+		ColumnExpr("p.uuid AS partner_uuid").
+		ColumnExpr(`(SELECT count(*) FROM vouchers v WHERE v.voucher_prototype_id = vp.id
+			AND v.state NOT IN ('draft', 'error')) AS nb_orders`).
+		ColumnExpr(`ARRAY(SELECT i.media_id FROM voucher_prototype_images i
+			WHERE i.voucher_prototype_id = vp.id ORDER BY i.position) AS image_ids`).
+		Join("JOIN partners p ON p.id = vp.partner_id")
+}
+
+var adminPrototypeOrder = map[string]string{
+	"": "vp.id", "id": "vp.id", "-id": "vp.id DESC", "ranking": "vp.ranking, vp.id", "-ranking": "vp.ranking DESC, vp.id DESC",
+}
+
+// FindAdminVoucherPrototypes returns a page of the prototypes f selects
+// and how many it selects.
+func (s *AdminPrototypeStore) FindAdminVoucherPrototypes(ctx context.Context, f prototypes.AdminPrototypeFilter, page domain.PageRequest) ([]*prototypes.AdminVoucherPrototype, int, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []adminPrototypeRow
+	q := selectAdminPrototypes(s.db, &rows)
+	if f.PartnerID != nil {
+		q = q.Where("vp.partner_id = ?", *f.PartnerID)
 	}
-	if _, err := s.db.NewRaw("DELETE FROM voucher_prototype_themes WHERE voucher_prototype_id = ?", p.ID).Exec(ctx); err != nil {
-		return fmt.Errorf("unlink voucher prototype themes: %w", err)
+	if f.IsActive != nil {
+		q = q.Where("vp.is_active = ?", *f.IsActive)
 	}
-	if len(p.ThemeIDs) > 0 {
-		_, err := s.db.NewRaw(`INSERT INTO voucher_prototype_themes (voucher_prototype_id, theme_id)
-			SELECT ?, unnest(?::bigint[]) ON CONFLICT DO NOTHING`, p.ID, pgdialect.Array(p.ThemeIDs)).Exec(ctx)
-		if err != nil {
-			return fmt.Errorf("link voucher prototype themes: %w", err)
+	if f.Type != nil {
+		q = q.Where("vp.type = ?", *f.Type)
+	}
+	if f.UniverseID != nil {
+		q = q.Where("vp.universe_id = ?", *f.UniverseID)
+	}
+	if f.Search != "" {
+		q = whereLocalizedContains(q, "vp.name", f.Search)
+	}
+	count, err := q.OrderExpr(adminPrototypeOrder[f.Ordering]).Limit(page.Size).Offset(page.Offset()).ScanAndCount(ctx)
+	if err != nil {
+		return nil, 0, fmt.Errorf("select voucher prototypes: %w", err)
+	}
+	out := make([]*prototypes.AdminVoucherPrototype, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, count, nil
+}
+
+// whereLocalizedContains keeps the rows whose Localized column holds
+// search, in any language, case-insensitively.
+func whereLocalizedContains(q *bun.SelectQuery, column, search string) *bun.SelectQuery {
+	return q.Where("EXISTS (SELECT 1 FROM jsonb_each_text("+column+") n WHERE n.value ILIKE ? ESCAPE '\\')",
+		"%"+likeEscape(search)+"%")
+}
+
+func likeEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// AdminVoucherPrototypesByID returns the prototypes in ids order.
+func (s *AdminPrototypeStore) AdminVoucherPrototypesByID(ctx context.Context, ids []int64) ([]*prototypes.AdminVoucherPrototype, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	return adminPrototypesByID(ctx, s.db, ids)
+}
+
+func adminPrototypesByID(ctx context.Context, db bun.IDB, ids []int64) ([]*prototypes.AdminVoucherPrototype, error) {
+	var rows []adminPrototypeRow
+	if err := selectAdminPrototypes(db, &rows).Where("vp.id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
+		return nil, fmt.Errorf("select voucher prototypes: %w", err)
+	}
+	byID := make(map[int64]*prototypes.AdminVoucherPrototype, len(rows))
+	for i := range rows {
+		byID[rows[i].ID] = rows[i].toDomain()
+	}
+	return inIDOrder(ids, byID), nil
+}
+
+// missing returns the ids among ids that query (over t.id, with args)
+// does not find.
+func (s *AdminPrototypeStore) missing(ctx context.Context, ids []int64, exists string, args ...any) ([]int64, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	out := []int64{}
+	err := s.db.NewRaw("SELECT t.id FROM unnest(?::bigint[]) WITH ORDINALITY AS t(id, ord) WHERE NOT EXISTS ("+exists+") ORDER BY t.ord",
+		append([]any{pgdialect.Array(ids)}, args...)...).Scan(ctx, &out)
+	if err != nil {
+		return nil, fmt.Errorf("check ids: %w", err)
+	}
+	return out, nil
+}
+
+// MissingMedia returns the ids that name no media of partnerID.
+func (s *AdminPrototypeStore) MissingMedia(ctx context.Context, partnerID int64, ids []int64) ([]int64, error) {
+	return s.missing(ctx, ids, "SELECT 1 FROM media m WHERE m.id = t.id AND m.partner_id = ?", partnerID)
+}
+
+// MissingPrototypes returns the ids that name no prototype of partnerID.
+func (s *AdminPrototypeStore) MissingPrototypes(ctx context.Context, partnerID int64, ids []int64) ([]int64, error) {
+	return s.missing(ctx, ids, "SELECT 1 FROM voucher_prototypes x WHERE x.id = t.id AND x.partner_id = ?", partnerID)
+}
+
+// EnvironmentExists reports whether the environment exists.
+func (s *AdminPrototypeStore) EnvironmentExists(ctx context.Context, id int64) (bool, error) {
+	missing, err := s.missing(ctx, []int64{id}, "SELECT 1 FROM environments e WHERE e.id = t.id")
+	return len(missing) == 0, err
+}
+
+// UniversesByID returns the universes in ids order.
+func (s *AdminPrototypeStore) UniversesByID(ctx context.Context, ids []int64) ([]*catalogue.Universe, error) {
+	return universesByID(ctx, s.db, ids)
+}
+
+// columnsOf lists the stored columns of row model T, so that a select
+// adding expressions reads exactly them (not columns other code added).
+func columnsOf[T any](db bun.IDB) []string {
+	var cols []string
+	for _, f := range db.Dialect().Tables().Get(reflect.TypeFor[T]()).Fields {
+		if !f.Tag.HasOption("scanonly") {
+			cols = append(cols, f.Name)
 		}
 	}
-	return nil
-}
-
-// GetUniverse returns the universe with that id.
-func (s *PrototypeStore) GetUniverse(ctx context.Context, id int64) (*catalogue.Universe, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	row := new(universeRow)
-	if err := s.db.NewSelect().Model(row).Where("u.id = ?", id).Scan(ctx); err != nil {
-		return nil, notFound(err)
-	}
-	return row.toDomain(), nil
-}
-
-// universeTreeLock names the advisory lock that serialises writes to the
-// universe tree: 0x756e6976 is "univ".
-const universeTreeLock int64 = 0x756e6976
-
-// LockUniverseTree takes the universe tree's advisory lock until the
-// transaction ends: two moves checked and written at once could make a
-// cycle.
-func (s *PrototypeStore) LockUniverseTree(ctx context.Context) error {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	if _, err := s.db.ExecContext(ctx, "SELECT pg_advisory_xact_lock(?)", universeTreeLock); err != nil {
-		return fmt.Errorf("lock the universe tree: %w", err)
-	}
-	return nil
-}
-
-// UpdateUniverse writes u's parent, name and order.
-func (s *PrototypeStore) UpdateUniverse(ctx context.Context, u *catalogue.Universe) error {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	row := &universeRow{ID: u.ID, ParentID: u.ParentID, Name: localizedNotNil(u.Name), Order: u.Order}
-	res, err := s.db.NewUpdate().Model(row).ExcludeColumn("id").WherePK().Exec(ctx)
-	if err != nil {
-		return fmt.Errorf("update universe: %w", err)
-	}
-	return oneRow(res)
-}
-
-// FindUniverseLineage returns the universe and its ancestors, from it up
-// to its root, in one recursive query. The depth guard stops on a stored
-// cycle.
-func (s *PrototypeStore) FindUniverseLineage(ctx context.Context, id int64) ([]*catalogue.Universe, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	var rows []universeRow
-	err := s.db.NewRaw(`WITH RECURSIVE lineage (id, parent_id, name, "order", depth) AS (
-			SELECT u.id, u.parent_id, u.name, u."order", 0 FROM universes u WHERE u.id = ?
-			UNION ALL
-			SELECT u.id, u.parent_id, u.name, u."order", l.depth + 1 FROM universes u JOIN lineage l ON u.id = l.parent_id
-			WHERE l.depth < 100
-		)
-		SELECT id, parent_id, name, "order" FROM lineage ORDER BY depth`, id).Scan(ctx, &rows)
-	if err != nil {
-		return nil, fmt.Errorf("select universe lineage: %w", err)
-	}
-	if len(rows) == 0 {
-		return nil, domain.ErrNotFound
-	}
-	out := make([]*catalogue.Universe, len(rows))
-	for i := range rows {
-		out[i] = rows[i].toDomain()
-	}
-	return out, nil
-}
-
-// FindUniverseDescendants returns every universe below id, in one
-// recursive query.
-func (s *PrototypeStore) FindUniverseDescendants(ctx context.Context, id int64) ([]*catalogue.Universe, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	var rows []universeRow
-	err := s.db.NewRaw(`WITH RECURSIVE below (id) AS (
-			SELECT u.id FROM universes u WHERE u.parent_id = ?
-			UNION
-			SELECT u.id FROM universes u JOIN below b ON u.parent_id = b.id
-		)
-		SELECT u.id, u.parent_id, u.name, u."order" FROM universes u WHERE u.id IN (SELECT id FROM below)`, id).Scan(ctx, &rows)
-	if err != nil {
-		return nil, fmt.Errorf("select universe descendants: %w", err)
-	}
-	out := make([]*catalogue.Universe, len(rows))
-	for i := range rows {
-		out[i] = rows[i].toDomain()
-	}
-	return out, nil
-}
-
-// UpdateTheme writes a theme's name.
-func (s *PrototypeStore) UpdateTheme(ctx context.Context, t *catalogue.Theme) error {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	res, err := s.db.NewUpdate().Model(&themeRow{ID: t.ID, Name: localizedNotNil(t.Name)}).WherePK().Exec(ctx)
-	if err != nil {
-		return fmt.Errorf("update theme: %w", err)
-	}
-	return oneRow(res)
-}
-
-// MissingThemes returns the ids that name no theme.
-func (s *PrototypeStore) MissingThemes(ctx context.Context, ids []int64) ([]int64, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	var missing []int64
-	err := s.db.NewRaw("SELECT i FROM unnest(?::bigint[]) AS i WHERE NOT EXISTS (SELECT 1 FROM themes t WHERE t.id = i)",
-		pgdialect.Array(ids)).Scan(ctx, &missing)
-	if err != nil {
-		return nil, fmt.Errorf("check themes: %w", err)
-	}
-	return missing, nil
-}
-
-// PrototypeStores binds the prototype service's stores to db, a pool or a
-// transaction.
-func PrototypeStores(db bun.IDB) catalogue.PrototypeStores {
-	return catalogue.PrototypeStores{Prototypes: &PrototypeStore{db: db}, Partners: &PartnerStore{db: db}}
+	return cols
 }

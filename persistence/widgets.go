@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"time"
 
-	"salesplatform/domain/widgets"
-
 	"github.com/uptrace/bun"
+
+	"salesplatform/domain/widgets"
 )
 
 // WidgetStore is the domain.WidgetStore on PostgreSQL: one

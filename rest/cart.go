@@ -5,10 +5,17 @@ import (
 	"strconv"
 	"time"
 
-	"salesplatform/domain/cart"
-
 	"github.com/gorilla/mux"
+
+	"salesplatform/domain/cart"
 )
+
+// registerCartRoutes adds the cart API and the funnel page it hands off to.
+func registerCartRoutes(r *mux.Router, a *api) {
+	handleWithToken(r, "/api/v2/ecommerce/cart/", a.handleCartSave, http.MethodPost)
+	handleWithToken(r, "/api/v2/ecommerce/cart/{id}/", a.handleCartGet, http.MethodGet, http.MethodHead)
+	registerFunnelRoutes(r, a)
+}
 
 type jsonCartItem struct {
 	ProductID       int64             `json:"product_id"`

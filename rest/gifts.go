@@ -4,12 +4,11 @@ import (
 	"net/http"
 	"time"
 
-	"salesplatform/domain/gifts"
-
 	"github.com/gorilla/mux"
 	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
+	"salesplatform/domain/gifts"
 )
 
 // registerGiftRoutes adds the catalogue routes of GiftService.

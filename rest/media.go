@@ -10,12 +10,11 @@ import (
 	"strings"
 	"time"
 
-	"salesplatform/domain/media"
-
 	"github.com/google/uuid"
 	"github.com/gorilla/mux"
 
 	"salesplatform/domain"
+	"salesplatform/domain/media"
 )
 
 // MaxMediaBodyBytes bounds a media upload's body: the file and room for the
@@ -26,24 +25,14 @@ const MaxMediaBodyBytes = media.MaxMediaBytes + 64<<10
 // spills to a temporary file, removed when the request ends.
 const mediaFormMemory = 1 << 20
 
-// registerMediaRoutes adds the permissions and media routes (Document 3,
-// 4.1) and the public media bytes.
+// registerMediaRoutes adds the media routes (Document 3, 4.1) and the
+// public media bytes.
 func registerMediaRoutes(r *mux.Router, a *api) {
-	handleWithToken(r, "/api/permissions/", a.handlePermissions, http.MethodGet, http.MethodHead)
 	handleWithToken(r, "/api/media/", a.handleMediaUpload, http.MethodPost)
 	handleWithToken(r, "/api/media/", a.handleMediaList, http.MethodGet, http.MethodHead)
 	handleWithToken(r, "/api/media/{id}/", a.handleMediaGet, http.MethodGet, http.MethodHead)
 	handleWithToken(r, "/api/media/{id}/", a.handleMediaRename, http.MethodPatch)
 	r.Handle("/media/{uuid}", http.HandlerFunc(a.handleMediaContent)).Methods(http.MethodGet, http.MethodHead)
-}
-
-func (a *api) handlePermissions(w http.ResponseWriter, r *http.Request) {
-	perms, err := a.Accounts.Permissions(r.Context())
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string][]string{"permissions": perms})
 }
 
 // jsonMedia is the spec's Media (2.2).

@@ -2,121 +2,163 @@ package rest
 
 import (
 	"net/http"
-
-	"salesplatform/domain/catalogue"
+	"strconv"
+	"strings"
 
 	"github.com/gorilla/mux"
+	"github.com/shopspring/decimal"
+
+	"salesplatform/domain"
+	"salesplatform/domain/prototypes"
 )
 
-// registerPrototypeRoutes adds the catalogue routes of PrototypeService.
-func registerPrototypeRoutes(r *mux.Router, a *api) {
-	handle(r, "/api/v2/universes/", a.handleUniverseList, http.MethodGet, http.MethodHead)
-	handle(r, "/api/v2/themes/", a.handleThemeList, http.MethodGet, http.MethodHead)
-	handle(r, "/api/v2/giftcard_prototypes/", a.handleGiftcardPrototypeList, http.MethodGet, http.MethodHead)
-	handle(r, "/api/v2/giftcard_prototypes/{id}/", a.handleGiftcardPrototypeGet, http.MethodGet, http.MethodHead)
+// Voucher prototypes, options and option categories of the administration
+// API (Document 3, 4.4 and 4.5; docs/admin-prototypes.md).
+
+func registerAdminPrototypeRoutes(r *mux.Router, a *api) {
+	handleWithToken(r, "/api/voucher_prototypes/", a.handleVoucherPrototypeCreate, http.MethodPost)
+	handleWithToken(r, "/api/voucher_prototypes/", a.handleVoucherPrototypeList, http.MethodGet, http.MethodHead)
+	handleWithToken(r, "/api/voucher_prototypes/{id:[0-9]+}/", a.handleVoucherPrototypeGet, http.MethodGet, http.MethodHead)
+	handleWithToken(r, "/api/voucher_prototypes/{id:[0-9]+}/", a.handleVoucherPrototypeUpdate, http.MethodPut, http.MethodPatch)
+	handleWithToken(r, "/api/voucher_prototypes/{id:[0-9]+}/options/", a.handleVoucherPrototypeOptions, http.MethodGet, http.MethodHead)
+	handleWithToken(r, "/api/options/", a.handleOptionCreate, http.MethodPost)
+	handleWithToken(r, "/api/option_categories/", a.handleOptionCategoryCreate, http.MethodPost)
 }
 
-// jsonTheme is a theme (catalogue 2.14).
-type jsonTheme struct {
-	ID   int64         `json:"id"`
-	Name jsonLocalized `json:"name"`
-}
-
-// jsonMoneyPot is a giftcard prototype's money pot setting.
-type jsonMoneyPot struct {
-	Activated bool   `json:"activated"`
-	Logo      string `json:"logo"`
-}
-
-// jsonGiftcardPrototype is a giftcard prototype (catalogue 2.7).
-type jsonGiftcardPrototype struct {
-	ID                         int64           `json:"id"`
-	CustomizedAmount           bool            `json:"customized_amount"`
-	Description                jsonLocalized   `json:"description"`
-	MinimumAmount              string          `json:"minimum_amount"`
-	MinimumAmountFormatted     jsonLocalized   `json:"minimum_amount_formatted"`
-	MoneyPot                   jsonMoneyPot    `json:"money_pot"`
-	PartnerID                  int64           `json:"partner_id"`
-	PartnerName                string          `json:"partner_name"`
-	PredefinedAmounts          []string        `json:"predefined_amounts"`
-	PredefinedAmountsFormatted []jsonLocalized `json:"predefined_amounts_formatted"`
-	TermsOfUse                 jsonLocalized   `json:"terms_of_use"`
-	Title                      jsonLocalized   `json:"title"`
-	ValidityPeriod             int             `json:"validity_period"`
-	ValidityUnit               string          `json:"validity_unit"`
-}
-
-func toJSONGiftcardPrototype(p *catalogue.GiftcardPrototypeView) jsonGiftcardPrototype {
-	out := jsonGiftcardPrototype{
-		ID:                         p.ID,
-		CustomizedAmount:           p.CustomizedAmount,
-		Description:                toJSONLocalized(p.Description),
-		MinimumAmount:              p.MinimumAmount.StringFixed(2),
-		MinimumAmountFormatted:     toJSONLocalized(p.MinimumAmountFormatted),
-		MoneyPot:                   jsonMoneyPot{Activated: p.MoneyPotActivated, Logo: p.MoneyPotLogo},
-		PartnerID:                  p.PartnerID,
-		PartnerName:                p.PartnerName,
-		PredefinedAmounts:          make([]string, len(p.PredefinedAmounts)),
-		PredefinedAmountsFormatted: make([]jsonLocalized, len(p.PredefinedAmountsFormatted)),
-		TermsOfUse:                 toJSONLocalized(p.TermsOfUse),
-		Title:                      toJSONLocalized(p.Title),
-		ValidityPeriod:             p.ValidityPeriod,
-		ValidityUnit:               p.ValidityUnit,
+func jsonOptNumber(d *decimal.Decimal) any {
+	if d == nil {
+		return nil
 	}
-	for i, a := range p.PredefinedAmounts {
-		out.PredefinedAmounts[i] = a.StringFixed(2)
+	return jsonNumber(*d)
+}
+
+// flatTexts adds prefix_<lang> for every language, "" where none.
+func flatTexts(out map[string]any, prefix string, l domain.Localized) {
+	for _, lang := range domain.Languages {
+		out[prefix+"_"+lang] = l[lang]
 	}
-	for i, f := range p.PredefinedAmountsFormatted {
-		out.PredefinedAmountsFormatted[i] = toJSONLocalized(f)
+}
+
+// toJSONVoucherPrototype is 2.5: the 4.6 fields plus id, partner and
+// nb_orders.
+func toJSONVoucherPrototype(p *prototypes.AdminVoucherPrototype) map[string]any {
+	out := map[string]any{
+		"id": p.ID, "partner": p.PartnerID, "partner_uuid": p.PartnerUUID.String(), "nb_orders": p.NbOrders,
+		"is_active": p.IsActive, "type": p.Type, "is_highlight": p.IsHighlight, "price_scope": p.PriceScope,
+		"max_capacity": p.MaxCapacity, "min_capacity": p.MinCapacity, "stay_price": jsonNumber(p.StayPrice),
+		"adults_price": jsonOptNumber(p.AdultsPrice), "children_price": jsonOptNumber(p.ChildrenPrice),
+		"baby_price": jsonOptNumber(p.BabyPrice), "universe": p.UniverseID, "environment": p.EnvironmentID,
+		"last_active_day": nil, "ranking": p.Ranking, "images": p.ImageIDs, "cover_image": p.CoverImageID,
 	}
+	if p.LastActiveDay != nil {
+		out["last_active_day"] = p.LastActiveDay.Format("2006-01-02")
+	}
+	flatTexts(out, "name", p.Name)
+	flatTexts(out, "description", p.Description)
+	flatTexts(out, "long_description", p.LongDescription)
+	flatTexts(out, "rent_conditions", p.RentConditions)
+	flatTexts(out, "how_to_book_html", p.HowToBookHTML)
+	flatTexts(out, "pdf_description", p.PDFText)
 	return out
 }
 
-// handleUniverseList is universes_list.
-func (a *api) handleUniverseList(w http.ResponseWriter, r *http.Request) {
-	universes, err := a.Prototypes.Universes(r.Context())
+func pathID(r *http.Request) int64 {
+	id, err := strconv.ParseInt(mux.Vars(r)["id"], 10, 64)
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return 0 // too large: names nothing
 	}
-	writeJSON(w, http.StatusOK, toJSONUniverses(universes))
+	return id
 }
 
-// handleThemeList is themes_list.
-func (a *api) handleThemeList(w http.ResponseWriter, r *http.Request) {
-	themes, err := a.Prototypes.Themes(r.Context())
+// handleVoucherPrototypeCreate is POST /api/voucher_prototypes/: 201.
+func (a *api) handleVoucherPrototypeCreate(w http.ResponseWriter, r *http.Request) {
+	doc, ok := decodeDoc(w, r)
+	if !ok {
+		return
+	}
+	p, err := a.AdminPrototypes.CreateVoucherPrototype(r.Context(), doc)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	out := make([]jsonTheme, len(themes))
-	for i, t := range themes {
-		out[i] = jsonTheme{ID: t.ID, Name: toJSONLocalized(t.Name)}
-	}
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(w, http.StatusCreated, toJSONVoucherPrototype(p))
 }
 
-// handleGiftcardPrototypeList is giftcard_prototypes_list.
-func (a *api) handleGiftcardPrototypeList(w http.ResponseWriter, r *http.Request) {
-	page, err := pageRequest(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
+// handleVoucherPrototypeList is GET /api/voucher_prototypes/: a Page.
+func (a *api) handleVoucherPrototypeList(w http.ResponseWriter, r *http.Request) {
+	req, err := pageRequest(r)
+	if err == nil {
+		var page *domain.Page[*prototypes.AdminVoucherPrototype]
+		if page, err = a.AdminPrototypes.VoucherPrototypes(r.Context(), prototypes.AdminPrototypeFilter{}, req); err == nil {
+			writeJSON(w, http.StatusOK, toAdminPage(r, page, toJSONVoucherPrototype))
+			return
+		}
 	}
-	protos, err := a.Prototypes.GiftcardPrototypes(r.Context(), r.URL.Query().Get("partner"), page)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toJSONPage(r, protos, toJSONGiftcardPrototype))
+	writeError(w, r, err)
 }
 
-// handleGiftcardPrototypeGet is giftcard_prototypes_retrieve.
-func (a *api) handleGiftcardPrototypeGet(w http.ResponseWriter, r *http.Request) {
-	proto, err := a.Prototypes.GiftcardPrototype(r.Context(), mux.Vars(r)["id"])
+// handleVoucherPrototypeGet is GET /api/voucher_prototypes/{id}/.
+func (a *api) handleVoucherPrototypeGet(w http.ResponseWriter, r *http.Request) {
+	p, err := a.AdminPrototypes.VoucherPrototype(r.Context(), pathID(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toJSONGiftcardPrototype(proto))
+	writeJSON(w, http.StatusOK, toJSONVoucherPrototype(p))
+}
+
+// handleVoucherPrototypeUpdate is PUT (required fields as on create) and
+// PATCH (partial) /api/voucher_prototypes/{id}/.
+func (a *api) handleVoucherPrototypeUpdate(w http.ResponseWriter, r *http.Request) {
+	doc, ok := decodeDoc(w, r)
+	if !ok {
+		return
+	}
+	p, err := a.AdminPrototypes.UpdateVoucherPrototype(r.Context(), pathID(r), doc, r.Method == http.MethodPatch)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toJSONVoucherPrototype(p))
+}
+
+// optionsPage reads page and page_size of the options of a prototype: a
+// plain array, so the page size defaults to its maximum.
+func optionsPage(r *http.Request) (domain.PageRequest, error) {
+	req, err := pageRequest(r)
+	if strings.TrimSpace(r.URL.Query().Get("page_size")) == "" {
+		req.Size = domain.MaxPageSize
+	}
+	return req, err
+}
+
+// handleVoucherPrototypeOptions is GET
+// /api/voucher_prototypes/{id}/options/: an array of 2.6, the total in
+// X-Total-Count.
+func (a *api) handleVoucherPrototypeOptions(w http.ResponseWriter, r *http.Request) {
+	req, err := optionsPage(r)
+	if err == nil {
+		var page *domain.Page[*prototypes.PrototypeOptionLink]
+		if page, err = a.AdminPrototypes.PrototypeOptions(r.Context(), pathID(r), req); err == nil {
+			out := make([]map[string]any, len(page.Items))
+			for i, l := range page.Items {
+				out[i] = toJSONPrototypeOptionLink(l)
+			}
+			w.Header().Set("X-Total-Count", strconv.Itoa(page.Count))
+			writeJSON(w, http.StatusOK, out)
+			return
+		}
+	}
+	writeError(w, r, err)
+}
+
+// toJSONPrototypeOptionLink is 2.6.
+func toJSONPrototypeOptionLink(l *prototypes.PrototypeOptionLink) map[string]any {
+	o := l.Option
+	option := map[string]any{"id": o.ID, "selling_price": jsonNumber(o.SellingPrice), "is_active": o.IsActive,
+		"countable": o.Countable, "is_global": o.IsGlobal, "ranking": o.Ranking, "partner": o.PartnerID,
+		"partner_uuid": o.PartnerUUID.String(), "voucher_prototypes_ids": o.VoucherPrototypeIDs, "category_id": o.CategoryID}
+	flatTexts(option, "name", o.Name)
+	flatTexts(option, "description", o.Description)
+	return map[string]any{"id": l.ID, "count": l.Count, "included": l.Included, "option": option}
 }

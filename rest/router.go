@@ -9,25 +9,17 @@ import (
 	"net/url"
 	"strings"
 
-	"salesplatform/domain/catalogue"
-
-	"salesplatform/domain/account"
-
-	"salesplatform/domain/cart"
-
-	"salesplatform/domain/widgets"
-
-	"salesplatform/domain/gifts"
-
-	"salesplatform/domain/vouchers"
-
-	"salesplatform/domain/media"
-
-	"salesplatform/domain/prototypes"
-
 	"github.com/gorilla/mux"
 
 	"salesplatform/domain"
+	"salesplatform/domain/account"
+	"salesplatform/domain/cart"
+	"salesplatform/domain/catalogue"
+	"salesplatform/domain/gifts"
+	"salesplatform/domain/media"
+	"salesplatform/domain/prototypes"
+	"salesplatform/domain/vouchers"
+	"salesplatform/domain/widgets"
 )
 
 // Services are the domain services the handlers call.
@@ -56,20 +48,19 @@ type api struct {
 // bodies.
 func Register(r *mux.Router, s Services) {
 	a := &api{s}
-	handle(r, "/api-token-auth/", a.handleTokenCreate, http.MethodPost)
-	handleWithToken(r, "/api/v2/ecommerce/cart/", a.handleCartSave, http.MethodPost)
-	handleWithToken(r, "/api/v2/ecommerce/cart/{id}/", a.handleCartGet, http.MethodGet, http.MethodHead)
-	registerFunnelRoutes(r, a)
-	registerPartnerCatalogRoutes(r, a)
+	// One line per area of domain/, each in the files named after it.
+	registerAccountRoutes(r, a)
+	registerCartRoutes(r, a)
+	registerPartnerCatalogRoutes(r, a) // catalogue_*.go
 	registerEventRoutes(r, a)
 	registerWorkshopRoutes(r, a)
 	registerBoxRoutes(r, a)
 	registerPrototypeRoutes(r, a)
 	registerGiftRoutes(r, a)
 	registerWidgetRoutes(r, a)
-	registerVoucherAdminRoutes(r, a)
+	registerVoucherAdminRoutes(r, a) // vouchers*.go
 	registerMediaRoutes(r, a)
-	registerAdminPrototypeRoutes(r, a)
+	registerAdminPrototypeRoutes(r, a) // prototypes*.go
 
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusNotFound, detail(domain.MsgNotFound))

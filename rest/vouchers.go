@@ -5,12 +5,11 @@ import (
 	"net/http"
 	"time"
 
-	"salesplatform/domain/vouchers"
-
 	"github.com/gorilla/mux"
 	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
+	"salesplatform/domain/vouchers"
 )
 
 // registerVoucherAdminRoutes adds the administration routes of vouchers

@@ -3,9 +3,9 @@ package rest
 import (
 	"net/http"
 
-	"salesplatform/domain/widgets"
-
 	"github.com/gorilla/mux"
+
+	"salesplatform/domain/widgets"
 )
 
 const widgetsAllow = "GET, HEAD, OPTIONS"

@@ -10,11 +10,11 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"salesplatform/domain"
-
 	"github.com/alexedwards/argon2id"
 	"github.com/google/uuid"
 	"golang.org/x/sync/semaphore"
+
+	"salesplatform/domain"
 )
 
 // AccountService signs users in, authenticates API tokens and creates

@@ -7,11 +7,10 @@ import (
 	"testing"
 	"time"
 
-	"salesplatform/domain/account"
-
 	"github.com/alexedwards/argon2id"
 
 	"salesplatform/domain"
+	"salesplatform/domain/account"
 	"salesplatform/persistence/dbtest"
 )
 

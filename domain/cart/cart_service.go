@@ -10,9 +10,9 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"salesplatform/domain"
-
 	"github.com/google/uuid"
+
+	"salesplatform/domain"
 )
 
 // Cart limits. The contract sets none; these keep one cart small enough that

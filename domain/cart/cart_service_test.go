@@ -7,13 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"salesplatform/domain/account"
-
-	"salesplatform/domain/cart"
-
 	"github.com/google/uuid"
 
 	"salesplatform/domain"
+	"salesplatform/domain/account"
+	"salesplatform/domain/cart"
 	"salesplatform/persistence/cartstore"
 	"salesplatform/persistence/dbtest"
 )

@@ -6,10 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"salesplatform/domain"
-
 	"github.com/shopspring/decimal"
 
+	"salesplatform/domain"
 	"salesplatform/domain/l10n"
 )
 

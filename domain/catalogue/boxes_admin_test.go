@@ -3,9 +3,8 @@ package catalogue_test
 import (
 	"testing"
 
-	"salesplatform/domain/catalogue"
-
 	"salesplatform/domain"
+	"salesplatform/domain/catalogue"
 	"salesplatform/persistence/dbtest"
 )
 

@@ -6,11 +6,10 @@ import (
 	"strconv"
 	"testing"
 
-	"salesplatform/domain/catalogue"
-
 	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
+	"salesplatform/domain/catalogue"
 	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"
 )

@@ -6,11 +6,10 @@ import (
 	"testing"
 	"time"
 
-	"salesplatform/domain/catalogue"
-
 	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
+	"salesplatform/domain/catalogue"
 	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"
 )

@@ -8,10 +8,9 @@ import (
 	"time"
 	_ "time/tzdata" // partners' zones, even where the host has no zoneinfo
 
-	"salesplatform/domain"
-
 	"github.com/shopspring/decimal"
 
+	"salesplatform/domain"
 	"salesplatform/domain/l10n"
 )
 

@@ -7,11 +7,10 @@ import (
 	"testing"
 	"time"
 
-	"salesplatform/domain/catalogue"
-
 	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
+	"salesplatform/domain/catalogue"
 	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"
 )

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"strings"
 
-	"salesplatform/domain"
-
 	"github.com/shopspring/decimal"
+
+	"salesplatform/domain"
 )
 
 // Partner catalogue administration: a partner (or staff for it) writes its

@@ -7,11 +7,10 @@ import (
 	"strings"
 	"time"
 
-	"salesplatform/domain"
-
 	"github.com/bojanz/currency"
 	"github.com/shopspring/decimal"
 
+	"salesplatform/domain"
 	"salesplatform/domain/l10n"
 )
 

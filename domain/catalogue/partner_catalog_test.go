@@ -7,12 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"salesplatform/domain/catalogue"
-
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
 	"salesplatform/domain"
+	"salesplatform/domain/catalogue"
 	"salesplatform/domain/l10n"
 	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"

@@ -5,10 +5,9 @@ import (
 	"strconv"
 	"strings"
 
-	"salesplatform/domain"
-
 	"github.com/shopspring/decimal"
 
+	"salesplatform/domain"
 	"salesplatform/domain/l10n"
 )
 

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"slices"
 
-	"salesplatform/domain"
-
 	"github.com/shopspring/decimal"
+
+	"salesplatform/domain"
 )
 
 // Prototype administration: a partner (or staff for it) writes its

@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"testing"
 
-	"salesplatform/domain/catalogue"
-
 	"salesplatform/domain"
+	"salesplatform/domain/catalogue"
 	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"
 )

@@ -8,10 +8,9 @@ import (
 	"strings"
 	"time"
 
-	"salesplatform/domain"
-
 	"github.com/shopspring/decimal"
 
+	"salesplatform/domain"
 	"salesplatform/domain/l10n"
 )
 

@@ -9,11 +9,10 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"salesplatform/domain"
-
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
+	"salesplatform/domain"
 	"salesplatform/domain/l10n"
 )
 

@@ -11,13 +11,12 @@ import (
 	"testing"
 	"time"
 
-	"salesplatform/domain/gifts"
-
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
 	"salesplatform/domain"
+	"salesplatform/domain/gifts"
 	"salesplatform/domain/l10n"
 	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"

@@ -15,10 +15,10 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"salesplatform/domain"
-
 	"github.com/google/uuid"
 	_ "golang.org/x/image/webp"
+
+	"salesplatform/domain"
 )
 
 // Media (Document 3, 2.2 and 4.1): images a partner uploads and later links

@@ -13,11 +13,9 @@ import (
 	"strings"
 	"testing"
 
-	"salesplatform/domain/account"
-
-	"salesplatform/domain/media"
-
 	"salesplatform/domain"
+	"salesplatform/domain/account"
+	"salesplatform/domain/media"
 	"salesplatform/persistence"
 	"salesplatform/persistence/blobstore"
 	"salesplatform/persistence/dbtest"

@@ -4,12 +4,11 @@ import (
 	"context"
 	"fmt"
 
-	"salesplatform/domain/vouchers"
-
-	"salesplatform/domain"
-
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
+
+	"salesplatform/domain"
+	"salesplatform/domain/vouchers"
 )
 
 // Options a buyer adds to a voucher, their categories, and the links that

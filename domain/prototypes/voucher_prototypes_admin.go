@@ -5,12 +5,11 @@ import (
 	"fmt"
 	"time"
 
-	"salesplatform/domain/catalogue"
-
-	"salesplatform/domain"
-
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
+
+	"salesplatform/domain"
+	"salesplatform/domain/catalogue"
 )
 
 // Voucher prototypes of the administration API (Document 3, 2.5, 4.4 and

@@ -6,11 +6,9 @@ import (
 	"sync"
 	"testing"
 
-	"salesplatform/domain/account"
-
-	"salesplatform/domain/prototypes"
-
 	"salesplatform/domain"
+	"salesplatform/domain/account"
+	"salesplatform/domain/prototypes"
 	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"
 )

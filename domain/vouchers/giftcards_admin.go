@@ -5,11 +5,10 @@ import (
 	"fmt"
 	"time"
 
-	"salesplatform/domain/gifts"
+	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
-
-	"github.com/shopspring/decimal"
+	"salesplatform/domain/gifts"
 )
 
 // Giftcard administration (Document 3, 2.3 and 4.2): a partner's members

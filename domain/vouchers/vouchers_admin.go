@@ -9,14 +9,12 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"salesplatform/domain/catalogue"
-
-	"salesplatform/domain/gifts"
-
-	"salesplatform/domain"
-
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
+
+	"salesplatform/domain"
+	"salesplatform/domain/catalogue"
+	"salesplatform/domain/gifts"
 )
 
 // Voucher administration (Document 3, 2.4 and 4.3): a partner's members

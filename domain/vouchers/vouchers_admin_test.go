@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"testing"
 
-	"salesplatform/domain/vouchers"
-
 	"salesplatform/domain"
+	"salesplatform/domain/vouchers"
 )
 
 // TestVoucherTransitions checks every from × to pair of the state table,

@@ -6,10 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"salesplatform/domain"
 	"salesplatform/domain/account"
 	"salesplatform/domain/widgets"
-
-	"salesplatform/domain"
 	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"
 )

@@ -13,9 +13,8 @@ import (
 	"strings"
 	"testing"
 
-	"salesplatform/domain/media"
-
 	"salesplatform/domain"
+	"salesplatform/domain/media"
 	"salesplatform/graph"
 	"salesplatform/graph/httptransport"
 )

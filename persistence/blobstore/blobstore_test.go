@@ -11,13 +11,12 @@ import (
 	"strings"
 	"testing"
 
-	"salesplatform/domain/media"
-
 	"github.com/google/uuid"
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
 	"salesplatform/domain"
+	"salesplatform/domain/media"
 	"salesplatform/persistence/blobstore"
 )
 

@@ -13,9 +13,8 @@ import (
 	"path/filepath"
 	"regexp"
 
-	"salesplatform/domain/media"
-
 	"salesplatform/domain"
+	"salesplatform/domain/media"
 )
 
 // validKey is what keys look like: the service generates them (UUIDs), so

@@ -6,12 +6,11 @@ import (
 	"fmt"
 	"io"
 
-	"salesplatform/domain/media"
-
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
 
 	"salesplatform/domain"
+	"salesplatform/domain/media"
 )
 
 // S3Config names an S3-compatible bucket (AWS S3, MinIO, Ceph, Garage, …).

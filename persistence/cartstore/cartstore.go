@@ -20,9 +20,9 @@ import (
 	"maps"
 	"time"
 
-	"salesplatform/domain/cart"
-
 	"github.com/google/uuid"
+
+	"salesplatform/domain/cart"
 )
 
 var (

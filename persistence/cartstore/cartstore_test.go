@@ -7,11 +7,10 @@ import (
 	"testing"
 	"time"
 
-	"salesplatform/domain/cart"
-
 	"github.com/google/uuid"
 
 	"salesplatform/domain"
+	"salesplatform/domain/cart"
 )
 
 // shortTTL is long enough for a round trip to Redis under -race and short

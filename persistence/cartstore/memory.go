@@ -6,11 +6,10 @@ import (
 	"sync"
 	"time"
 
-	"salesplatform/domain/cart"
-
 	"github.com/google/uuid"
 
 	"salesplatform/domain"
+	"salesplatform/domain/cart"
 )
 
 // DefaultMaxCarts is the capacity of a Memory store created with maxCarts <= 0.

@@ -6,11 +6,10 @@ import (
 	"testing"
 	"time"
 
-	"salesplatform/domain/cart"
-
 	"github.com/google/uuid"
 
 	"salesplatform/domain"
+	"salesplatform/domain/cart"
 )
 
 func TestMemory(t *testing.T) {

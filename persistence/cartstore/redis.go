@@ -8,12 +8,11 @@ import (
 	"net/url"
 	"time"
 
-	"salesplatform/domain/cart"
-
 	"github.com/google/uuid"
 	"github.com/redis/go-redis/v9"
 
 	"salesplatform/domain"
+	"salesplatform/domain/cart"
 )
 
 // updateAttempts bounds Update's optimistic retries. An attempt fails only

@@ -9,12 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"salesplatform/domain/cart"
-
 	"github.com/google/uuid"
 	"github.com/redis/go-redis/v9"
 
 	"salesplatform/domain"
+	"salesplatform/domain/cart"
 )
 
 func testRedisURL() string {

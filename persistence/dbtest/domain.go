@@ -8,12 +8,11 @@ import (
 	"sync"
 	"testing"
 
-	"salesplatform/domain/account"
-
 	"github.com/alexedwards/argon2id"
 	"github.com/uptrace/bun"
 
 	"salesplatform/domain"
+	"salesplatform/domain/account"
 	"salesplatform/persistence"
 )
 

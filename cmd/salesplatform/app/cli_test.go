@@ -13,6 +13,7 @@ import (
 )
 
 func TestCreateUserCommand(t *testing.T) {
+	t.Parallel()
 	dsn := dbtest.NewDSN(t)
 
 	t.Run("OKPrintsTokenLast", func(t *testing.T) {
@@ -53,6 +54,7 @@ func TestCreateUserCommand(t *testing.T) {
 }
 
 func TestMigrateCommand(t *testing.T) {
+	t.Parallel()
 	dsn := dbtest.NewDSN(t) // migrated
 	code, out, errOut := e2e.RunCommand(t, "migrate", "status", "--database-url", dsn)
 	if code != 0 || !strings.Contains(out, "applied  20261122000001 accounts") {
@@ -91,6 +93,7 @@ func TestMigrateCommand(t *testing.T) {
 }
 
 func TestUsage(t *testing.T) {
+	t.Parallel()
 	if code, _, errOut := e2e.RunCommand(t, "frobnicate"); code != 2 || !strings.Contains(errOut, "usage:") {
 		t.Errorf("unknown command: exit %d, stderr %q", code, errOut)
 	}

@@ -13,9 +13,7 @@ import (
 	"time"
 
 	"salesplatform/domain/cart"
-
 	"salesplatform/domain/media"
-
 	"salesplatform/persistence"
 	"salesplatform/persistence/blobstore"
 )

@@ -7,9 +7,8 @@ import (
 	"io"
 	"strings"
 
-	"salesplatform/domain/account"
-
 	"salesplatform/domain"
+	"salesplatform/domain/account"
 	"salesplatform/persistence"
 )
 

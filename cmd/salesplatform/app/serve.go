@@ -11,33 +11,25 @@ import (
 	"path/filepath"
 	"time"
 
-	"salesplatform/domain/catalogue"
-	"salesplatform/rest/middleware"
-
-	"salesplatform/domain/account"
-
-	"salesplatform/domain/cart"
-
-	"salesplatform/domain/widgets"
-
-	"salesplatform/domain/gifts"
-
-	"salesplatform/domain/vouchers"
-
-	"salesplatform/domain/media"
-
-	"salesplatform/domain/prototypes"
-
 	"github.com/gorilla/mux"
 	"github.com/uptrace/bun"
 	"golang.org/x/net/netutil"
 
+	"salesplatform/domain/account"
+	"salesplatform/domain/cart"
+	"salesplatform/domain/catalogue"
+	"salesplatform/domain/gifts"
+	"salesplatform/domain/media"
+	"salesplatform/domain/prototypes"
+	"salesplatform/domain/vouchers"
+	"salesplatform/domain/widgets"
 	"salesplatform/graph"
 	"salesplatform/graph/playground"
 	"salesplatform/persistence"
 	"salesplatform/persistence/blobstore"
 	"salesplatform/persistence/cartstore"
 	"salesplatform/rest"
+	"salesplatform/rest/middleware"
 )
 
 // serve is `salesplatform serve`: it migrates (unless --no-migrate), serves

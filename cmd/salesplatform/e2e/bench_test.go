@@ -11,13 +11,12 @@ import (
 	"testing"
 	"time"
 
-	"salesplatform/cmd/salesplatform/app"
-	"salesplatform/domain/catalogue"
-
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
+	"salesplatform/cmd/salesplatform/app"
 	"salesplatform/domain"
+	"salesplatform/domain/catalogue"
 	"salesplatform/persistence"
 	"salesplatform/persistence/cartstore"
 	"salesplatform/persistence/dbtest"

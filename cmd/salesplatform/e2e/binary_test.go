@@ -71,6 +71,7 @@ func startBinary(t *testing.T, bin string, args ...string) (*exec.Cmd, string) {
 // own PostgreSQL in DATA_DIR, share it with createuser, keep the data across
 // restarts, and stop it on shutdown.
 func TestPrivateDatabase(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	// The server runs as an unprivileged user when the tests run as root:
 	// its data directory must be reachable by that user, which t.TempDir
@@ -116,6 +117,7 @@ func TestPrivateDatabase(t *testing.T) {
 // TestSharedRedisCarts runs two servers on one database and one Redis: a cart
 // created on one is read and replaced on the other.
 func TestSharedRedisCarts(t *testing.T) {
+	t.Parallel()
 	redisURL := os.Getenv("TEST_REDIS_URL")
 	if redisURL == "" {
 		redisURL = "redis://127.0.0.1:6379/0"

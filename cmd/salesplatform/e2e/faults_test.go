@@ -100,6 +100,7 @@ func (p *tcpProxy) stop() {
 // (REST in DRF's shape, the graph with SERVICE_UNAVAILABLE) and /readyz
 // says so; once it is back, they work again.
 func TestDatabaseOutage(t *testing.T) {
+	t.Parallel()
 	proxy, dsn := newDBProxy(t, dbtest.NewDSN(t))
 	s := Serve(t, dsn)
 	CreateUser(t, dsn, "--username", "shop", "--password", "shop-password", "--partner-name", "Shop", "--partner-domain", "shop.example.com")
@@ -129,6 +130,7 @@ func TestDatabaseOutage(t *testing.T) {
 
 // /readyz checks the Redis cart store too, when carts are kept there.
 func TestReadyzChecksRedis(t *testing.T) {
+	t.Parallel()
 	db := dbtest.New(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -156,6 +158,7 @@ func TestReadyzChecksRedis(t *testing.T) {
 // A request still running when the shutdown grace ends is cut off and the
 // process exits 0 with a warning: it was asked to stop, and it stopped.
 func TestShutdownAfterGrace(t *testing.T) {
+	t.Parallel()
 	s := Serve(t, dbtest.NewDSN(t), "--shutdown-grace", "300ms")
 	conn, err := net.Dial("tcp", strings.TrimPrefix(s.URL, "http://"))
 	if err != nil {
@@ -179,6 +182,7 @@ func TestShutdownAfterGrace(t *testing.T) {
 
 // Connections past MAX_CONNS wait to be accepted until one closes.
 func TestConnectionCap(t *testing.T) {
+	t.Parallel()
 	s := Serve(t, dbtest.NewDSN(t), "--max-conns", "2")
 	host := strings.TrimPrefix(s.URL, "http://")
 	var held []net.Conn

@@ -11,16 +11,15 @@ import (
 	"sync"
 	"testing"
 
-	"salesplatform/cmd/salesplatform/app"
-	"salesplatform/domain/cart"
-	"salesplatform/rest/middleware"
-
 	"github.com/gorilla/mux"
 	"github.com/vektah/gqlparser/v2/ast"
 
+	"salesplatform/cmd/salesplatform/app"
+	"salesplatform/domain/cart"
 	"salesplatform/graph"
 	"salesplatform/persistence/cartstore"
 	"salesplatform/persistence/dbtest"
+	"salesplatform/rest/middleware"
 )
 
 // The malformed-input walk: every registered REST route, with every method

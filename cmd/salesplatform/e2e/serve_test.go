@@ -13,6 +13,7 @@ import (
 )
 
 func TestServeHealthAndShutdown(t *testing.T) {
+	t.Parallel()
 	dsn := dbtest.NewDSN(t)
 	s := Serve(t, dsn)
 	WantResponse(t, Do(t, "GET", s.URL+"/healthz", ""), 200, `{"status": "ok"}`)
@@ -33,6 +34,7 @@ func TestServeHealthAndShutdown(t *testing.T) {
 }
 
 func TestReadyzWithoutDatabase(t *testing.T) {
+	t.Parallel()
 	dsn := dbtest.NewDSN(t)
 	s := Serve(t, dsn)
 	WantResponse(t, Do(t, "GET", s.URL+"/readyz", ""), 200, `{"status": "ok"}`)
@@ -58,6 +60,7 @@ func TestReadyzWithoutDatabase(t *testing.T) {
 
 // TestServeSignal runs the real binary and stops it with SIGTERM.
 func TestServeSignal(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}

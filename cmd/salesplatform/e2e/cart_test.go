@@ -1,0 +1,199 @@
+package e2e
+
+import (
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestCartAPI(t *testing.T) {
+	t.Parallel()
+	f := newRESTFixture(t)
+	url := f.URL + "/api/v2/ecommerce/cart/"
+	uuidRE := `[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`
+
+	create := func(t *testing.T, token, body string) (string, Response) {
+		t.Helper()
+		res := Do(t, "POST", url, body, auth(token)...)
+		if res.Status != 201 {
+			t.Fatalf("create: %d %s", res.Status, res.Body)
+		}
+		return res.JSON(t)["id"].(string), res
+	}
+
+	t.Run("OKCreate", func(t *testing.T) {
+		before := time.Now().UnixMilli()
+		id, res := create(t, f.shop, `{"items": [{"product_id": 12, "quantity": 2},
+			{"product_id": 13, "quantity": 1, "variant_id": 4, "attribute_values": {"7": "blue"}}],
+			"return_url": "https://shop.example.com/thanks"}`)
+		body := res.JSON(t)
+		lm := int64(body["last_modified"].(float64))
+		if lm < before || lm > time.Now().UnixMilli() {
+			t.Errorf("last_modified = %d, not a current Unix time in ms", lm)
+		}
+		WantResponse(t, res, 201, fmt.Sprintf(`{"id": %q, "items": [
+			{"product_id": 12, "quantity": 2, "variant_id": null, "attribute_values": {}},
+			{"product_id": 13, "quantity": 1, "variant_id": 4, "attribute_values": {"7": "blue"}}],
+			"return_url": "https://shop.example.com/thanks",
+			"funnel_url": "https://shop.example.com/ecommerce/shop/customization/?cart=%s",
+			"last_modified": %d, "created_at": %q, "expires_at": %q}`,
+			id, id, lm, body["created_at"], body["expires_at"]))
+		if !regexp.MustCompile("^" + uuidRE + "$").MatchString(id) {
+			t.Errorf("id %q is not a canonical UUID", id)
+		}
+		created, _ := time.Parse(time.RFC3339Nano, body["created_at"].(string))
+		expires, _ := time.Parse(time.RFC3339Nano, body["expires_at"].(string))
+		if created.UnixMilli() != lm || expires.Sub(created) != 2*time.Hour {
+			t.Errorf("created_at %v, expires_at %v, last_modified %d", created, expires, lm)
+		}
+		if res.Header.Get("Location") != "/api/v2/ecommerce/cart/"+id+"/" || res.Header.Get("ETag") == "" {
+			t.Errorf("headers = %v", res.Header)
+		}
+		get := Do(t, "GET", url+id+"/", "", auth(f.shop)...)
+		WantResponse(t, get, 200, res.Body)
+		if get.Header.Get("ETag") != res.Header.Get("ETag") {
+			t.Errorf("ETag on GET %q, on create %q", get.Header.Get("ETag"), res.Header.Get("ETag"))
+		}
+		if nm := Do(t, "GET", url+id+"/", "", append(auth(f.shop), "If-None-Match", get.Header.Get("ETag"))...); nm.Status != 304 {
+			t.Errorf("If-None-Match: status %d", nm.Status)
+		}
+	})
+
+	t.Run("OKReplace", func(t *testing.T) {
+		id, first := create(t, f.shop, `{"items": [{"product_id": 1, "quantity": 1}], "return_url": "https://a.example/"}`)
+		time.Sleep(2 * time.Millisecond)
+		res := Do(t, "POST", url, `{"id": "`+id+`", "items": [{"product_id": 2, "quantity": 3}]}`, auth(f.shop)...)
+		WantResponse(t, res, 200, "")
+		body := res.JSON(t)
+		if body["id"] != id || body["last_modified"].(float64) <= first.JSON(t)["last_modified"].(float64) || body["return_url"] != "" {
+			t.Errorf("replace = %s", res.Body)
+		}
+		items := body["items"].([]any)
+		if len(items) != 1 || items[0].(map[string]any)["product_id"].(float64) != 2 {
+			t.Errorf("items = %v", items)
+		}
+		WantResponse(t, Do(t, "GET", url+id, "", auth(f.shop)...), 200, res.Body) // no trailing slash
+	})
+
+	t.Run("OKFunnelURLPathForm", func(t *testing.T) {
+		_, res := create(t, f.other, `{"items": []}`)
+		want := regexp.MustCompile(`^` + regexp.QuoteMeta(f.URL) + `/p/` + uuidRE + `/ecommerce/shop/customization/\?cart=` + uuidRE + `$`)
+		if fu := res.JSON(t)["funnel_url"].(string); !want.MatchString(fu) {
+			t.Errorf("funnel_url = %q", fu)
+		}
+	})
+
+	t.Run("ErrOtherPartner", func(t *testing.T) {
+		id, _ := create(t, f.shop, `{"items": []}`)
+		WantResponse(t, Do(t, "GET", url+id+"/", "", auth(f.other)...), 404, `{"detail": "Cart not found"}`)
+		WantResponse(t, Do(t, "POST", url, `{"id": "`+id+`", "items": []}`, auth(f.other)...), 400, `{"id": ["Cart not found"]}`)
+	})
+
+	t.Run("ErrUnknown", func(t *testing.T) {
+		WantResponse(t, Do(t, "GET", url+"not-a-uuid/", "", auth(f.shop)...), 404, `{"detail": "Cart not found"}`)
+		WantResponse(t, Do(t, "POST", url, `{"id": "2b1c0a44-4a4e-4c4e-9c1a-0d3f1a2b3c4d", "items": []}`, auth(f.shop)...),
+			400, `{"id": ["Cart not found"]}`)
+	})
+
+	t.Run("ErrValidation", func(t *testing.T) {
+		cases := map[string]struct{ body, want string }{
+			"items missing":      {`{}`, `{"items": ["This field is required."]}`},
+			"attributes a list":  {`{"items": [{"product_id": 1, "quantity": 1, "attribute_values": []}]}`, `{"items": [{"attribute_values": ["Expected a dictionary of items but got type \"list\"."]}]}`},
+			"attribute key text": {`{"items": [{"product_id": 1, "quantity": 1, "attribute_values": {"x": "a"}}]}`, `{"items": [{"attribute_values": {"x": ["Attribute ids must be positive integers."]}}]}`},
+			"attribute value":    {`{"items": [{"product_id": 1, "quantity": 1, "attribute_values": {"3": 4}}]}`, `{"items": [{"attribute_values": {"3": ["Not a valid string."]}}]}`},
+			"nested per item": {`{"items": [{"product_id": 1, "quantity": 1}, {"product_id": 1, "quantity": "x"}], "return_url": "nope"}`,
+				`{"items": [{}, {"quantity": ["A valid integer is required."]}], "return_url": ["Enter a valid URL."]}`},
+			"body not an object": {`[1]`, `{"non_field_errors": ["Invalid data. Expected a dictionary, but got list."]}`},
+		}
+		for name, tc := range cases {
+			t.Run(name, func(t *testing.T) {
+				WantResponse(t, Do(t, "POST", url, tc.body, auth(f.shop)...), 400, tc.want)
+			})
+		}
+	})
+
+	t.Run("ErrTransport", func(t *testing.T) {
+		res := Do(t, "POST", url, `{"items": [`, auth(f.shop)...)
+		if res.Status != 400 || !strings.HasPrefix(res.JSON(t)["detail"].(string), "JSON parse error - ") {
+			t.Errorf("malformed JSON: %d %s", res.Status, res.Body)
+		}
+		WantResponse(t, Do(t, "POST", url, "items=1", append(auth(f.shop), "Content-Type", "application/x-www-form-urlencoded")...),
+			415, `{"detail": "Unsupported media type \"application/x-www-form-urlencoded\" in request."}`)
+		big := `{"items": [], "return_url": "` + strings.Repeat("x", 300<<10) + `"}`
+		WantResponse(t, Do(t, "POST", url, big, auth(f.shop)...), 413, `{"detail": "Request body too large: the limit is 262144 bytes."}`)
+		WantResponse(t, Do(t, "DELETE", url, "", auth(f.shop)...), 405, `{"detail": "Method \"DELETE\" not allowed."}`)
+		WantResponse(t, Do(t, "GET", f.URL+"/api/nothing-here/", ""), 404, `{"detail": "Not found."}`)
+	})
+
+	t.Run("IfMatch", func(t *testing.T) {
+		id, res := create(t, f.shop, `{"items": []}`)
+		etag := res.Header.Get("ETag")
+		body := `{"id": "` + id + `", "items": [{"product_id": 1, "quantity": 1}]}`
+		first := Do(t, "POST", url, body, append(auth(f.shop), "If-Match", etag)...)
+		WantResponse(t, first, 200, "")
+		// A second writer holding the old ETag does not overwrite.
+		WantResponse(t, Do(t, "POST", url, body, append(auth(f.shop), "If-Match", etag)...),
+			412, `{"detail": "The cart has changed since it was read."}`)
+		WantResponse(t, Do(t, "POST", url, body, append(auth(f.shop), "If-Match", first.Header.Get("ETag"))...), 200, "")
+	})
+}
+
+func TestCartExpiry(t *testing.T) {
+	t.Parallel()
+	f := newRESTFixture(t, "--cart-ttl", "500ms")
+	url := f.URL + "/api/v2/ecommerce/cart/"
+	res := Do(t, "POST", url, `{"items": []}`, auth(f.shop)...)
+	id := res.JSON(t)["id"].(string)
+	WantResponse(t, Do(t, "GET", url+id+"/", "", auth(f.shop)...), 200, "")
+	time.Sleep(700 * time.Millisecond)
+	WantResponse(t, Do(t, "GET", url+id+"/", "", auth(f.shop)...), 404, `{"detail": "Cart not found"}`)
+	WantResponse(t, Do(t, "POST", url, `{"id": "`+id+`", "items": []}`, auth(f.shop)...), 400, `{"id": ["Cart not found"]}`)
+}
+
+func TestFunnelPage(t *testing.T) {
+	t.Parallel()
+	f := newRESTFixture(t)
+	res := Do(t, "POST", f.URL+"/api/v2/ecommerce/cart/", `{"items": [{"product_id": 31, "quantity": 4}]}`, auth(f.shop)...)
+	shopCart := res.JSON(t)["id"].(string)
+	res = Do(t, "POST", f.URL+"/api/v2/ecommerce/cart/", `{"items": []}`, auth(f.other)...)
+	otherFunnel := res.JSON(t)["funnel_url"].(string)
+	otherCart := res.JSON(t)["id"].(string)
+
+	t.Run("OKPartnerDomain", func(t *testing.T) {
+		for _, step := range []string{"shop", "order"} {
+			page := Do(t, "GET", f.URL+"/ecommerce/"+step+"/customization/?cart="+shopCart, "", "Host", "shop.example.com")
+			if page.Status != 200 || !strings.Contains(page.Body, `data-product-id="31"`) || !strings.Contains(page.Body, `value="4"`) {
+				t.Errorf("%s step: %d %s", step, page.Status, page.Body)
+			}
+			if c := page.Header.Get("Set-Cookie"); !strings.Contains(c, "ecommerce_cart="+shopCart) || !strings.Contains(c, "HttpOnly") {
+				t.Errorf("Set-Cookie = %q", c)
+			}
+		}
+	})
+
+	t.Run("OKPathForm", func(t *testing.T) {
+		page := Do(t, "GET", otherFunnel, "")
+		if page.Status != 200 || !strings.Contains(page.Body, "Your cart is empty") {
+			t.Errorf("%d %s", page.Status, page.Body)
+		}
+	})
+
+	t.Run("ErrNotThisPartnersCart", func(t *testing.T) {
+		page := Do(t, "GET", f.URL+"/ecommerce/shop/customization/?cart="+otherCart, "", "Host", "shop.example.com")
+		if page.Status != 404 || !strings.Contains(page.Body, "expired or does not exist") {
+			t.Errorf("%d %s", page.Status, page.Body)
+		}
+		if page.Header.Get("Set-Cookie") != "" {
+			t.Error("a cookie was set for a cart that is not shown")
+		}
+	})
+
+	t.Run("ErrNoCart", func(t *testing.T) {
+		if page := Do(t, "GET", f.URL+"/ecommerce/shop/customization/", "", "Host", "shop.example.com"); page.Status != http.StatusBadRequest {
+			t.Errorf("status %d", page.Status)
+		}
+	})
+}

@@ -1,0 +1,406 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/png"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/uptrace/bun"
+
+	"salesplatform/domain"
+	"salesplatform/persistence"
+	"salesplatform/persistence/dbtest"
+)
+
+// isoFixture is a running server with one partner's administration records
+// (owner's media, voucher prototype, option category, option, voucher and
+// giftcard) and the accounts that must not reach them:
+//   - rival: a member of another partner holding every permission;
+//   - reader: a member of a third partner without permissions;
+//   - nobody: no token.
+type isoFixture struct {
+	*Server
+	db                             *bun.DB
+	ownerTok, rivalTok, readerTok  string
+	ownerUUID                      string
+	universe, giftcardPrototype    int64
+	media, prototype, category     int64
+	option, giftcard               int64
+	mediaUUID, voucher, giftcardNo string
+	png                            []byte
+}
+
+// isoSecret marks the owner's texts: no answer to another account holds it.
+const isoSecret = "OWNER-ONLY"
+
+func newIsoFixture(t *testing.T) *isoFixture {
+	t.Helper()
+	ctx := context.Background()
+	dsn := dbtest.NewDSN(t)
+	every := []string{"--permission", domain.PermManageMasterAdmin, "--permission", domain.PermUseVoucher}
+	f := &isoFixture{
+		ownerTok: CreateUser(t, dsn, append([]string{"--username", "owner", "--password", "owner-password",
+			"--partner-name", "Owner"}, every...)...),
+		rivalTok: CreateUser(t, dsn, append([]string{"--username", "rival", "--password", "rival-password",
+			"--partner-name", "Rival"}, every...)...),
+		readerTok: CreateUser(t, dsn, "--username", "reader", "--password", "reader-password", "--partner-name", "Reader"),
+	}
+	staffTok := CreateUser(t, dsn, "--username", "staff", "--password", "staff-password", "--staff")
+	f.Server = Serve(t, dsn, "--data-dir", t.TempDir())
+	db, err := persistence.Open(ctx, dsn)
+	gcMust(t, err)
+	t.Cleanup(func() { db.Close() })
+	f.db = db
+	var ownerID int64
+	gcMust(t, db.NewRaw(`SELECT id, uuid::text FROM partners WHERE name = 'Owner'`).Scan(ctx, &ownerID, &f.ownerUUID))
+	gcMust(t, db.NewRaw(`INSERT INTO universes (name) VALUES ('{"fr": "Séjours"}') RETURNING id`).Scan(ctx, &f.universe))
+	gcMust(t, db.NewRaw(`INSERT INTO giftcard_prototypes (partner_id) VALUES (?) RETURNING id`, ownerID).Scan(ctx, &f.giftcardPrototype))
+
+	img := image.NewRGBA(image.Rect(0, 0, 2, 2))
+	var b bytes.Buffer
+	gcMust(t, png.Encode(&b, img))
+	f.png = b.Bytes()
+
+	// The owner's records, written through the API as a client would.
+	body, ct := multipartBody(t, field("name", isoSecret+" photo"), file("file", f.png))
+	m := f.mustOK(t, http.StatusCreated, Do(t, http.MethodPost, f.URL+"/api/media/", body, "Content-Type", ct, "Authorization", "Token "+f.ownerTok))
+	f.media, f.mediaUUID = int64(m["id"].(float64)), m["uuid"].(string)
+	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/voucher_prototypes/", f.ownerTok, f.prototypeBody(t, ""), "application/json"))
+	f.prototype = int64(m["id"].(float64))
+	m = f.mustOK(t, http.StatusOK, f.rest(t, http.MethodPost, "/api/option_categories/", f.ownerTok, jsonOf(t, map[string]any{
+		"partner_uuid": f.ownerUUID, "name_fr": isoSecret + " catégorie", "description_fr": "", "min_number_options": 1}), "application/json"))
+	f.category = int64(m["id"].(float64))
+	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/options/", f.ownerTok, f.optionBody(t), "application/json"))
+	f.option = int64(m["id"].(float64))
+
+	issued := f.graphOK(t, staffTok, `mutation($in: IssueVoucherInput!) { issueVoucher(input: $in) { voucher { code } userErrors { field } } }`,
+		map[string]any{"in": map[string]any{"voucherPrototypeId": fmt.Sprint(f.prototype), "totalPrice": "120.00",
+			"summary": isoSecret + " voucher", "gifterFirstName": isoSecret}})
+	f.voucher = issued["issueVoucher"].(map[string]any)["voucher"].(map[string]any)["code"].(string)
+	issued = f.graphOK(t, staffTok, `mutation($in: IssueGiftcardInput!) { issueGiftcard(input: $in) { giftcard { id code } userErrors { field } } }`,
+		map[string]any{"in": map[string]any{"giftcardPrototypeId": fmt.Sprint(f.giftcardPrototype), "value": "50.00",
+			"gifterLastName": isoSecret}})
+	g := issued["issueGiftcard"].(map[string]any)["giftcard"].(map[string]any)
+	f.giftcardNo = g["code"].(string)
+	_, err = fmt.Sscan(g["id"].(string), &f.giftcard)
+	gcMust(t, err)
+	return f
+}
+
+// prototypeBody is a complete 4.6 body; partnerUUID "" leaves it out.
+func (f *isoFixture) prototypeBody(t *testing.T, partnerUUID string) string {
+	t.Helper()
+	m := map[string]any{"type": "stay", "stay_price": 99.5, "universe": f.universe, "images": []int64{f.media},
+		"cover_image": f.media}
+	for _, l := range langs {
+		m["name_"+l], m["description_"+l], m["long_description_"+l] = isoSecret+" séjour "+l, "", ""
+	}
+	if partnerUUID != "" {
+		m["partner_uuid"] = partnerUUID
+	}
+	return jsonOf(t, m)
+}
+
+func (f *isoFixture) optionBody(t *testing.T) string {
+	t.Helper()
+	m := map[string]any{"category": f.category, "voucher_prototypes": []int64{f.prototype}, "selling_price": 12}
+	for _, l := range langs {
+		m["name_"+l], m["description_"+l] = isoSecret+" option", ""
+	}
+	return jsonOf(t, m)
+}
+
+// rest sends a body of contentType with token ("" for none).
+func (f *isoFixture) rest(t *testing.T, method, path, token, body, contentType string) Response {
+	t.Helper()
+	h := []string{"Content-Type", contentType}
+	if token != "" {
+		h = append(h, auth(token)...)
+	}
+	return Do(t, method, f.URL+path, body, h...)
+}
+
+func (f *isoFixture) mustOK(t *testing.T, status int, res Response) map[string]any {
+	t.Helper()
+	if res.Status != status {
+		t.Fatalf("status %d, want %d: %s", res.Status, status, res.Body)
+	}
+	return res.JSON(t)
+}
+
+// graph sends a GraphQL operation with token ("" for none).
+func (f *isoFixture) graph(t *testing.T, token, query string, vars map[string]any) Response {
+	t.Helper()
+	h := []string{}
+	if token != "" {
+		h = auth(token)
+	}
+	return Do(t, http.MethodPost, f.URL+"/graphql", jsonOf(t, map[string]any{"query": query, "variables": vars}), h...)
+}
+
+func (f *isoFixture) graphOK(t *testing.T, token, query string, vars map[string]any) map[string]any {
+	t.Helper()
+	res := f.graph(t, token, query, vars).JSON(t)
+	if res["errors"] != nil {
+		t.Fatalf("%s: %v", query, res["errors"])
+	}
+	return res["data"].(map[string]any)
+}
+
+// isoTables are the tables the administration operations of this issue
+// write.
+var isoTables = []string{"media", "voucher_prototypes", "voucher_prototype_images", "option_categories", "options",
+	"option_services", "voucher_prototype_options", "vouchers", "voucher_options", "voucher_state_changes",
+	"giftcards", "gift_codes", "customers"}
+
+// snapshot is a digest of every row of isoTables: equal snapshots mean
+// nothing was written.
+func (f *isoFixture) snapshot(t *testing.T) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, table := range isoTables {
+		var digest string
+		gcMust(t, f.db.NewRaw(`SELECT count(*) || ':' || coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') FROM ? t`,
+			bun.Ident(table)).Scan(context.Background(), &digest))
+		out[table] = digest
+	}
+	return out
+}
+
+// isoREST is one administration REST operation aimed at the owner's
+// records. rival is what the other partner's member gets (a list answers
+// 200 without the owner's records); reader is what a member without
+// permissions gets; owner is what the owner gets for reads (0: a write,
+// not sent as the owner).
+type isoREST struct {
+	method, path, body, contentType string
+	owner, rival, reader            int
+}
+
+func (f *isoFixture) restOperations(t *testing.T) []isoREST {
+	mediaBody, mediaType := multipartBody(t, field("name", "x"), field("partner_uuid", f.ownerUUID), file("file", f.png))
+	const js = "application/json"
+	v, p, g := f.voucher, f.prototype, f.giftcard
+	return []isoREST{
+		{"GET", "/api/permissions/", "", js, 200, 200, 200},
+		{"POST", "/api/media/", mediaBody, mediaType, 0, 400, 403},
+		{"GET", "/api/media/", "", js, 200, 200, 200},
+		{"GET", fmt.Sprintf("/api/media/%d/", f.media), "", js, 200, 404, 404},
+		{"PATCH", fmt.Sprintf("/api/media/%d/", f.media), `{"name": "renamed"}`, js, 0, 404, 403},
+		{"GET", "/api/giftcards/", "", js, 200, 200, 200},
+		{"GET", fmt.Sprintf("/api/giftcards/%d/", g), "", js, 200, 404, 404},
+		{"GET", "/api/giftcards_by_code/" + f.giftcardNo + "/", "", js, 200, 404, 404},
+		{"GET", "/api/vouchers/", "", js, 200, 200, 200},
+		{"GET", "/api/vouchers/" + v + "/", "", js, 200, 404, 404},
+		{"PATCH", "/api/vouchers/" + v + "/", `{"state": "used"}`, js, 0, 404, 403},
+		{"POST", "/api/voucher_prototypes/", f.prototypeBody(t, f.ownerUUID), js, 0, 400, 403},
+		{"GET", "/api/voucher_prototypes/", "", js, 200, 200, 200},
+		{"GET", fmt.Sprintf("/api/voucher_prototypes/%d/", p), "", js, 200, 404, 404},
+		{"PUT", fmt.Sprintf("/api/voucher_prototypes/%d/", p), f.prototypeBody(t, ""), js, 0, 404, 403},
+		{"PATCH", fmt.Sprintf("/api/voucher_prototypes/%d/", p), `{"ranking": 9}`, js, 0, 404, 403},
+		{"GET", fmt.Sprintf("/api/voucher_prototypes/%d/options/", p), "", js, 200, 404, 404},
+		{"POST", "/api/options/", f.optionBody(t), js, 0, 400, 403},
+		{"POST", "/api/option_categories/", jsonOf(t, map[string]any{"partner_uuid": f.ownerUUID, "name_fr": "x"}), js, 0, 400, 403},
+	}
+}
+
+// isoGraph is one administration GraphQL operation aimed at the owner's
+// records, and what the rival gets: "" for data without the owner's
+// records, "userErrors" for a refused input, else the error code.
+type isoGraph struct {
+	name, query string
+	vars        map[string]any
+	rival       string
+}
+
+func (f *isoFixture) graphOperations() []isoGraph {
+	id := func(n int64) string { return fmt.Sprint(n) }
+	payload := `{ __typename userErrors { field code } }`
+	return []isoGraph{
+		{"viewer", `{ viewer { permissions } }`, nil, ""},
+		{"media", `{ media(first: 100) { totalCount edges { node { uuid name } } } }`, nil, ""},
+		{"mediaItem", `query($id: ID!) { mediaItem(id: $id) { uuid name } }`, map[string]any{"id": id(f.media)}, "NOT_FOUND"},
+		{"renameMedia", `mutation($id: ID!) { renameMedia(input: {id: $id, name: "x"}) ` + payload + ` }`,
+			map[string]any{"id": id(f.media)}, "NOT_FOUND"},
+		{"adminVouchers", `{ adminVouchers(first: 100) { totalCount edges { node { code summary } } } }`, nil, ""},
+		{"adminVoucher", `query($c: String!) { adminVoucher(code: $c) { code } }`, map[string]any{"c": f.voucher}, "NOT_FOUND"},
+		{"updateVoucherState", `mutation($c: String!) { updateVoucherState(input: {code: $c, state: USED}) ` + payload + ` }`,
+			map[string]any{"c": f.voucher}, "NOT_FOUND"},
+		{"issueVoucher", `mutation($p: ID!) { issueVoucher(input: {voucherPrototypeId: $p, totalPrice: "1.00"}) ` + payload + ` }`,
+			map[string]any{"p": id(f.prototype)}, "FORBIDDEN"},
+		{"adminGiftcards", `{ adminGiftcards(first: 100) { totalCount edges { node { code } } } }`, nil, ""},
+		{"adminGiftcard by id", `query($id: ID) { adminGiftcard(id: $id) { code } }`, map[string]any{"id": id(f.giftcard)}, "NOT_FOUND"},
+		{"adminGiftcard by code", `query($c: String) { adminGiftcard(code: $c) { code } }`, map[string]any{"c": f.giftcardNo}, "NOT_FOUND"},
+		{"issueGiftcard", `mutation($p: ID!) { issueGiftcard(input: {giftcardPrototypeId: $p, value: "1.00"}) ` + payload + ` }`,
+			map[string]any{"p": id(f.giftcardPrototype)}, "FORBIDDEN"},
+		{"adminVoucherPrototypes", `{ adminVoucherPrototypes(first: 100) { totalCount edges { node { id name { fr } } } } }`, nil, ""},
+		{"adminVoucherPrototype", `query($id: ID!) { adminVoucherPrototype(id: $id) { id } }`, map[string]any{"id": id(f.prototype)}, "NOT_FOUND"},
+		{"createVoucherPrototype", `mutation($u: UUID, $uni: ID!, $m: ID!) { createVoucherPrototype(input: {partnerUuid: $u,
+			name: [{lang: "fr", text: "x"}], description: [], longDescription: [], type: STAY, stayPrice: "1",
+			universeId: $uni, imageIds: [$m]}) ` + payload + ` }`,
+			map[string]any{"u": f.ownerUUID, "uni": id(f.universe), "m": id(f.media)}, "userErrors"},
+		{"updateVoucherPrototype", `mutation($id: ID!) { updateVoucherPrototype(input: {id: $id, ranking: 9}) ` + payload + ` }`,
+			map[string]any{"id": id(f.prototype)}, "NOT_FOUND"},
+		{"createOption", `mutation($p: ID!, $c: ID!) { createOption(input: {name: [{lang: "fr", text: "x"}], description: [],
+			categoryId: $c, prototypeIds: [$p]}) ` + payload + ` }`,
+			map[string]any{"p": id(f.prototype), "c": id(f.category)}, "userErrors"},
+		{"createOptionCategory", `mutation($u: UUID!) { createOptionCategory(input: {partnerUuid: $u, name: [{lang: "fr", text: "x"}]}) ` +
+			payload + ` }`, map[string]any{"u": f.ownerUUID}, "userErrors"},
+		{"viewer's partner lists", `{ viewer { partner {
+			voucherPrototypes(first: 100) { edges { node { name { fr } images { uuid } } } }
+			vouchers(first: 100) { edges { node { code prototype { id } } } }
+			giftcards(first: 100) { edges { node { code } } }
+			media(first: 100) { edges { node { uuid } } } } } }`, nil, ""},
+		{"adminPartner", `query($u: UUID!) { adminPartner(uuid: $u) { vouchers(first: 100) { totalCount } } }`,
+			map[string]any{"u": f.ownerUUID}, "NOT_FOUND"},
+		{"setPrototypeOption", `mutation($p: ID!, $o: ID!) { setPrototypeOption(input: {prototypeId: $p, optionId: $o, count: 3}) ` +
+			payload + ` }`, map[string]any{"p": id(f.prototype), "o": id(f.option)}, "NOT_FOUND"},
+		{"adminOptions", `{ adminOptions(first: 100) { totalCount edges { node { id name { fr } category { name { fr } } } } } }`, nil, ""},
+		{"adminOptions of the owner's category", `query($c: ID!) { adminOptions(filter: {categoryId: $c}) { totalCount edges { node { id } } } }`,
+			map[string]any{"c": id(f.category)}, ""},
+		{"adminOption", `query($id: ID!) { adminOption(id: $id) { id name { fr } } }`, map[string]any{"id": id(f.option)}, "NOT_FOUND"},
+		{"adminOptionCategories", `{ adminOptionCategories(first: 100) { totalCount edges { node { id name { fr }
+			options { edges { node { name { fr } } } } } } } }`, nil, ""},
+		{"adminOptionCategory", `query($id: ID!) { adminOptionCategory(id: $id) { id name { fr } } }`, map[string]any{"id": id(f.category)}, "NOT_FOUND"},
+		{"media filtered", `{ media(filter: {search: "` + isoSecret + `"}, orderBy: {field: NAME}) { totalCount edges { node { uuid } } } }`, nil, ""},
+		{"viewer's partner options", `{ viewer { partner { options { edges { node { name { fr } } } }
+			optionCategories { edges { node { name { fr } } } } } } }`, nil, ""},
+		{"adminPartner options", `query($u: UUID!) { adminPartner(uuid: $u) { options { totalCount } optionCategories { totalCount } } }`,
+			map[string]any{"u": f.ownerUUID}, "NOT_FOUND"},
+	}
+}
+
+// wantNoSecret fails when an answer to another account shows the owner's
+// records.
+func (f *isoFixture) wantNoSecret(t *testing.T, body string) {
+	t.Helper()
+	for _, s := range []string{isoSecret, f.voucher, f.giftcardNo, f.mediaUUID} {
+		if strings.Contains(body, s) {
+			t.Errorf("the answer shows the owner's %q: %s", s, body)
+		}
+	}
+}
+
+// Every administration operation of the issue, REST and GraphQL, as the
+// accounts that must not reach the owner's records, and with malformed
+// bodies: each is refused (or lists nothing of the owner's) and nothing is
+// written.
+func TestAdminIsolation(t *testing.T) {
+	t.Parallel()
+	f := newIsoFixture(t)
+	before := f.snapshot(t)
+	notProvided := `{"detail": "Authentication credentials were not provided."}`
+
+	for _, op := range f.restOperations(t) {
+		t.Run("REST "+op.method+" "+op.path, func(t *testing.T) {
+			WantResponse(t, f.rest(t, op.method, op.path, "", op.body, op.contentType), 401, notProvided)
+			if op.owner != 0 {
+				WantResponse(t, f.rest(t, op.method, op.path, f.ownerTok, op.body, op.contentType), op.owner, "")
+			}
+			res := f.rest(t, op.method, op.path, f.rivalTok, op.body, op.contentType)
+			WantResponse(t, res, op.rival, "")
+			f.wantNoSecret(t, res.Body)
+			res = f.rest(t, op.method, op.path, f.readerTok, op.body, op.contentType)
+			WantResponse(t, res, op.reader, "")
+			f.wantNoSecret(t, res.Body)
+			if op.reader == 403 {
+				WantResponse(t, res, 403, `{"detail": "You do not have permission to perform this action."}`)
+			}
+		})
+	}
+
+	for _, op := range f.graphOperations() {
+		t.Run("GraphQL "+op.name, func(t *testing.T) {
+			_, errs := decodeGraph(t, f.graph(t, "", op.query, op.vars))
+			if op.name != "viewer" {
+				wantGraphCode(t, errs, "UNAUTHENTICATED")
+			}
+			res := f.graph(t, f.rivalTok, op.query, op.vars)
+			f.wantNoSecret(t, res.Body)
+			data, errs := decodeGraph(t, res)
+			switch op.rival {
+			case "":
+				if len(errs) > 0 {
+					t.Errorf("errors %+v", errs)
+				}
+			case "userErrors":
+				if len(errs) > 0 || !strings.Contains(string(data), `"userErrors":[{`) {
+					t.Errorf("want user errors, got %s %+v", data, errs)
+				}
+			default:
+				wantGraphCode(t, errs, op.rival)
+			}
+		})
+	}
+
+	t.Run("GraphQL uploadMedia for the owner", func(t *testing.T) {
+		ops := jsonOf(t, map[string]any{
+			"query":     `mutation($in: UploadMediaInput!) { uploadMedia(input: $in) { media { uuid } userErrors { field code } } }`,
+			"variables": map[string]any{"in": map[string]any{"name": "x", "partnerUuid": f.ownerUUID, "file": nil}},
+		})
+		body, ct := multipartBody(t, field("operations", ops), field("map", `{"f": ["variables.in.file"]}`), file("f", f.png))
+		for _, tok := range []string{"", f.rivalTok, f.readerTok} {
+			h := []string{"Content-Type", ct, "GraphQL-Require-Preflight", "1"}
+			if tok != "" {
+				h = append(h, auth(tok)...)
+			}
+			data, errs := decodeGraph(t, Do(t, http.MethodPost, f.URL+"/graphql", body, h...))
+			switch tok {
+			case "":
+				wantGraphCode(t, errs, "UNAUTHENTICATED")
+			case f.readerTok:
+				wantGraphCode(t, errs, "FORBIDDEN")
+			default:
+				if !strings.Contains(string(data), `"field":["partnerUuid"]`) {
+					t.Errorf("rival uploading for the owner: %s %+v", data, errs)
+				}
+			}
+		}
+	})
+
+	// Malformed bodies, sent by the owner itself: 400 and nothing written.
+	malformed := []struct{ method, path, body, contentType string }{
+		{"POST", "/api/media/", "--x\r\nnot multipart", "multipart/form-data; boundary=x"},
+		{"POST", "/api/media/", "", "multipart/form-data; boundary=x"},
+		{"PATCH", fmt.Sprintf("/api/media/%d/", f.media), `{"name": `, "application/json"},
+		{"PATCH", fmt.Sprintf("/api/media/%d/", f.media), `{"name": ["x"]}`, "application/json"},
+		{"PATCH", "/api/vouchers/" + f.voucher + "/", `{"state": `, "application/json"},
+		{"PATCH", "/api/vouchers/" + f.voucher + "/", `["used"]`, "application/json"},
+		{"POST", "/api/voucher_prototypes/", `{"type": "stay",`, "application/json"},
+		{"POST", "/api/voucher_prototypes/", `{"type": "castle", "stay_price": "many"}`, "application/json"},
+		{"PUT", fmt.Sprintf("/api/voucher_prototypes/%d/", f.prototype), `{}`, "application/json"},
+		{"PATCH", fmt.Sprintf("/api/voucher_prototypes/%d/", f.prototype), `{"images": "all"}`, "application/json"},
+		{"PATCH", fmt.Sprintf("/api/voucher_prototypes/%d/", f.prototype), `{"ranking": 1, "pdf_description_fr": "` + strings.Repeat("x", 301) + `"}`, "application/json"},
+		{"POST", "/api/options/", `null`, "application/json"},
+		{"POST", "/api/options/", `{"selling_price": -1}`, "application/json"},
+		{"POST", "/api/option_categories/", `{"partner_uuid": "` + f.ownerUUID + `", "min_number_options": 3, "max_number_options": 1}`, "application/json"},
+		{"POST", "/api/option_categories/", `{"partner_uuid": 7`, "application/json"},
+	}
+	for _, m := range malformed {
+		t.Run("malformed "+m.method+" "+m.path+" "+m.body[:min(len(m.body), 24)], func(t *testing.T) {
+			res := Do(t, m.method, f.URL+m.path, m.body, "Content-Type", m.contentType, "Authorization", "Token "+f.ownerTok)
+			if res.Status != 400 {
+				t.Errorf("status %d, want 400: %s", res.Status, res.Body)
+			}
+		})
+	}
+	t.Run("malformed GraphQL variables", func(t *testing.T) {
+		res := f.graph(t, f.ownerTok, `mutation($in: UpdateVoucherPrototypeInput!) { updateVoucherPrototype(input: $in) { __typename } }`,
+			map[string]any{"in": map[string]any{"id": fmt.Sprint(f.prototype), "ranking": "high"}})
+		if _, errs := decodeGraph(t, res); len(errs) != 1 || errs[0].Extensions["code"] != "GRAPHQL_VALIDATION_FAILED" {
+			t.Errorf("%d %s", res.Status, res.Body)
+		}
+	})
+
+	after := f.snapshot(t)
+	for _, table := range isoTables {
+		if before[table] != after[table] {
+			t.Errorf("%s changed: %s -> %s", table, before[table], after[table])
+		}
+	}
+}

@@ -1,0 +1,34 @@
+package graph
+
+import (
+	"context"
+	"salesplatform/domain/cart"
+	"salesplatform/graph/model"
+
+	"github.com/google/uuid"
+)
+
+// CreateCart is the resolver for the createCart field.
+func (r *mutationResolver) CreateCart(ctx context.Context, input model.CreateCartInput) (*model.CartPayload, error) {
+	return r.saveCart(ctx, cart.CartInput{Doc: toCartDoc(nil, input.Items, input.ReturnURL)})
+}
+
+// ReplaceCart is the resolver for the replaceCart field.
+func (r *mutationResolver) ReplaceCart(ctx context.Context, input model.ReplaceCartInput) (*model.CartPayload, error) {
+	id := input.ID.String()
+	ifMatch, _ := input.IfMatch.ValueOK()
+	in := cart.CartInput{Doc: toCartDoc(&id, input.Items, input.ReturnURL)}
+	if ifMatch != nil {
+		in.IfMatch = *ifMatch
+	}
+	return r.saveCart(ctx, in)
+}
+
+// Cart is the resolver for the cart field.
+func (r *queryResolver) Cart(ctx context.Context, id uuid.UUID) (*model.Cart, error) {
+	c, err := r.Carts.Cart(ctx, id.String())
+	if err != nil {
+		return nil, err
+	}
+	return toGraphCart(c), nil
+}

@@ -1,0 +1,86 @@
+package rest
+
+import (
+	"embed"
+	"html/template"
+	"net/http"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/gorilla/mux"
+
+	"salesplatform/domain"
+	"salesplatform/domain/cart"
+)
+
+//go:embed templates/*.html
+var templateFiles embed.FS
+
+var funnelTemplates = template.Must(template.ParseFS(templateFiles, "templates/*.html"))
+
+// funnelCookie keeps the cart id in the customer's session, as the funnel
+// contract asks.
+const funnelCookie = "ecommerce_cart"
+
+// registerFunnelRoutes serves the checkout handoff: the customization step
+// of the funnel, on a partner's own site domain (chosen by Host) or, for a
+// partner without one, under /p/{partner uuid}/ on this service's address.
+func registerFunnelRoutes(r *mux.Router, a *api) {
+	for _, step := range []string{"shop", "order"} {
+		path := "/ecommerce/" + step + "/customization/"
+		handle(r, path, a.handleFunnel, http.MethodGet, http.MethodHead)
+		handle(r, "/p/{partner}"+path, a.handleFunnel, http.MethodGet, http.MethodHead)
+	}
+}
+
+type funnelPage struct {
+	Cart    *cart.CartView
+	Message string
+}
+
+// handleFunnel shows the stored items of the cart in the query parameter
+// `cart`. An unknown, lapsed or foreign cart gets a 404 page that says so
+// (the contract leaves that case open; see docs/DECISIONS.md).
+func (a *api) handleFunnel(w http.ResponseWriter, r *http.Request) {
+	site := cart.FunnelSite{Host: r.Host}
+	if p := mux.Vars(r)["partner"]; p != "" {
+		id, err := uuid.Parse(p)
+		if err != nil {
+			renderFunnel(w, r, http.StatusNotFound, funnelPage{Message: "This shop does not exist."})
+			return
+		}
+		site.PartnerUUID = &id
+	}
+	raw := strings.TrimSpace(r.URL.Query().Get("cart"))
+	if raw == "" {
+		renderFunnel(w, r, http.StatusBadRequest, funnelPage{Message: "No cart was given."})
+		return
+	}
+	id, err := uuid.Parse(raw)
+	if err != nil {
+		renderFunnel(w, r, http.StatusNotFound, funnelPage{Message: "This cart has expired or does not exist."})
+		return
+	}
+	cart, err := a.Carts.FunnelCart(r.Context(), site, id)
+	if domain.IsCode(err, domain.CodeNotFound) {
+		renderFunnel(w, r, http.StatusNotFound, funnelPage{Message: "This cart has expired or does not exist."})
+		return
+	}
+	if err != nil {
+		logger(r).Error("funnel", "error", err.Error())
+		renderFunnel(w, r, http.StatusInternalServerError, funnelPage{Message: "Something went wrong. Please try again."})
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: funnelCookie, Value: cart.ID.String(), Path: "/",
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil})
+	renderFunnel(w, r, http.StatusOK, funnelPage{Cart: cart})
+}
+
+func renderFunnel(w http.ResponseWriter, r *http.Request, status int, page funnelPage) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	if err := funnelTemplates.ExecuteTemplate(w, "customization.html", page); err != nil {
+		logger(r).Error("render funnel", "error", err.Error())
+	}
+}
