@@ -15,6 +15,7 @@ import (
 )
 
 func TestCreateAccount(t *testing.T) {
+	t.Parallel()
 	db, raw := dbtest.NewDatabase(t)
 	accounts := account.NewAccountService(db, nil, dbtest.CheapHashing)
 	ctx := context.Background()
@@ -98,6 +99,7 @@ func TestCreateAccount(t *testing.T) {
 }
 
 func TestLogin(t *testing.T) {
+	t.Parallel()
 	db, _ := dbtest.NewDatabase(t)
 	accounts := account.NewAccountService(db, domain.NewClientThrottle(3, time.Minute), dbtest.CheapHashing)
 	shop := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "shop", PartnerName: "Shop"})
@@ -180,6 +182,7 @@ func TestLogin(t *testing.T) {
 // comparisons and throttled refusals, not 40 comparisons against a limit
 // of 10.
 func TestLoginConcurrentFailures(t *testing.T) {
+	t.Parallel()
 	db, _ := dbtest.NewDatabase(t)
 	accounts := account.NewAccountService(db, nil, dbtest.CheapHashing)
 	dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "shop", PartnerName: "Shop"})
@@ -207,6 +210,7 @@ func TestLoginConcurrentFailures(t *testing.T) {
 // A successful login gives its attempt back, even when it runs alongside
 // failures: a user who mistypes is not locked out by logging in.
 func TestLoginSuccessDoesNotSpend(t *testing.T) {
+	t.Parallel()
 	db, _ := dbtest.NewDatabase(t)
 	accounts := account.NewAccountService(db, domain.NewClientThrottle(3, time.Hour), dbtest.CheapHashing)
 	dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "shop", PartnerName: "Shop"})
@@ -238,6 +242,7 @@ func TestLoginSuccessDoesNotSpend(t *testing.T) {
 // waits MaxPasswordHashWait, then gets CodeUnavailable, and gives its
 // attempt back.
 func TestLoginHashSlots(t *testing.T) {
+	t.Parallel()
 	db, _ := dbtest.NewDatabase(t)
 	accounts := account.NewAccountService(db, domain.NewClientThrottle(100, time.Hour), dbtest.CheapHashing)
 	dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "shop", PartnerName: "Shop"})
@@ -299,6 +304,7 @@ func TestLoginHashSlots(t *testing.T) {
 }
 
 func TestAuthenticate(t *testing.T) {
+	t.Parallel()
 	db, raw := dbtest.NewDatabase(t)
 	accounts := account.NewAccountService(db, nil, dbtest.CheapHashing)
 	a := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "shop", PartnerName: "Shop"})

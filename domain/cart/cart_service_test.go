@@ -56,6 +56,7 @@ func (f *cartFixture) mustSave(t *testing.T, ctx context.Context, body string) *
 }
 
 func TestSaveCart(t *testing.T) {
+	t.Parallel()
 	f := newCartFixture(t, time.Hour)
 
 	t.Run("OKCreate", func(t *testing.T) {
@@ -152,6 +153,7 @@ func TestSaveCart(t *testing.T) {
 }
 
 func TestSaveCartValidation(t *testing.T) {
+	t.Parallel()
 	f := newCartFixture(t, time.Hour)
 	long := strings.Repeat("x", 256)
 	many := "[" + strings.TrimSuffix(strings.Repeat(`{"product_id": 1, "quantity": 1},`, cart.MaxCartItems+1), ",") + "]"
@@ -206,6 +208,7 @@ func TestSaveCartValidation(t *testing.T) {
 }
 
 func TestSaveCartIfMatch(t *testing.T) {
+	t.Parallel()
 	f := newCartFixture(t, time.Hour)
 	c := f.mustSave(t, f.asShop, `{"items": []}`)
 	replace := func(ifMatch string) (*cart.CartView, error) {
@@ -249,6 +252,7 @@ func TestSaveCartIfMatch(t *testing.T) {
 }
 
 func TestCartLifecycle(t *testing.T) {
+	t.Parallel()
 	const ttl = time.Second
 	f := newCartFixture(t, ttl)
 
@@ -298,6 +302,7 @@ func TestCartLifecycle(t *testing.T) {
 }
 
 func TestFunnelCart(t *testing.T) {
+	t.Parallel()
 	f := newCartFixture(t, time.Hour)
 	shopCart := f.mustSave(t, f.asShop, `{"items": [{"product_id": 1, "quantity": 2}]}`)
 	otherCart := f.mustSave(t, f.asOther, `{"items": []}`)

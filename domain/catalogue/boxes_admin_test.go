@@ -9,6 +9,7 @@ import (
 )
 
 func TestNextBoxOfferStatus(t *testing.T) {
+	t.Parallel()
 	const (
 		none      = ""
 		draft     = catalogue.BoxOfferStatusDraft

@@ -15,6 +15,7 @@ import (
 )
 
 func TestParseBoxOrdering(t *testing.T) {
+	t.Parallel()
 	asc := func(f string) catalogue.BoxOrder { return catalogue.BoxOrder{Field: f} }
 	desc := func(f string) catalogue.BoxOrder { return catalogue.BoxOrder{Field: f, Desc: true} }
 	for in, want := range map[string][]catalogue.BoxOrder{
@@ -44,6 +45,7 @@ func TestParseBoxOrdering(t *testing.T) {
 }
 
 func TestUniverseTree(t *testing.T) {
+	t.Parallel()
 	id := func(n int64) *int64 { return &n }
 	order := func(n int) *int { return &n }
 	universes := []*catalogue.Universe{
@@ -78,6 +80,7 @@ func TestUniverseTree(t *testing.T) {
 }
 
 func TestBoxService(t *testing.T) {
+	t.Parallel()
 	db, raw := dbtest.NewDatabase(t)
 	ctx := context.Background()
 	partners := db.Stores().Partners

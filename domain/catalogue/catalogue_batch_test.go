@@ -18,6 +18,7 @@ import (
 // catalogue, and cut each parent's list to the same page window.
 
 func TestPartnersByID(t *testing.T) {
+	t.Parallel()
 	f := newPartnerCatalogFixture(t)
 	ids := []int64{f.outside.ID, f.network.ID, f.market.ID, f.inactive.ID, f.active.ID, 999999}
 	names := func(t *testing.T, ctx context.Context) []string {
@@ -73,6 +74,7 @@ func TestPartnersByID(t *testing.T) {
 }
 
 func TestBoxOffersAndImages(t *testing.T) {
+	t.Parallel()
 	db, raw := dbtest.NewDatabase(t)
 	ctx := context.Background()
 	partners := db.Stores().Partners
@@ -171,6 +173,7 @@ func TestBoxOffersAndImages(t *testing.T) {
 }
 
 func TestWorkshopBatches(t *testing.T) {
+	t.Parallel()
 	f := newWorkshopFixture(t)
 	theme := f.theme(t)
 	a, b, others := f.workshop(t, f.shop, theme), f.workshop(t, f.shop), f.workshop(t, f.other)
@@ -217,6 +220,7 @@ func TestWorkshopBatches(t *testing.T) {
 }
 
 func TestEventBatches(t *testing.T) {
+	t.Parallel()
 	f := newEventFixture(t)
 	a, b, others := f.event(t, f.shop, "30", "12.5"), f.event(t, f.shop), f.event(t, f.other, "1")
 	f.slot(t, a, bookingSoon.Add(2*time.Hour), 0) // sold out: still an upcoming slot

@@ -91,6 +91,7 @@ func (f *eventFixture) listed(t *testing.T, ctx context.Context) ([]int64, []*ca
 }
 
 func TestEventSlots(t *testing.T) {
+	t.Parallel()
 	f := newEventFixture(t)
 	a := f.event(t, f.shop, "30", "12.5", "20")
 	f.slot(t, a, bookingPast, 50)                       // started: not available
@@ -167,6 +168,7 @@ func TestEventSlots(t *testing.T) {
 }
 
 func TestEvent(t *testing.T) {
+	t.Parallel()
 	f := newEventFixture(t)
 	e := f.event(t, f.shop, "30", "12.5")
 	f.slot(t, e, bookingPast, 4)

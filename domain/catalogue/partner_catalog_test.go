@@ -88,6 +88,7 @@ func wantIDs(t *testing.T, got []int64, want ...*domain.Partner) {
 }
 
 func TestPartnerCatalogScope(t *testing.T) {
+	t.Parallel()
 	f := newPartnerCatalogFixture(t)
 	first := domain.PageRequest{Number: 1, Size: domain.DefaultPageSize}
 
@@ -166,6 +167,7 @@ func TestPartnerCatalogScope(t *testing.T) {
 }
 
 func TestPartnerCatalogIDFilter(t *testing.T) {
+	t.Parallel()
 	f := newPartnerCatalogFixture(t)
 	first := domain.PageRequest{Number: 1, Size: domain.DefaultPageSize}
 
@@ -210,6 +212,7 @@ func TestPartnerCatalogIDFilter(t *testing.T) {
 }
 
 func TestPartnerCatalogProfiles(t *testing.T) {
+	t.Parallel()
 	f := newPartnerCatalogFixture(t)
 	ctx := context.Background()
 
@@ -301,6 +304,7 @@ func TestPartnerCatalogProfiles(t *testing.T) {
 }
 
 func TestPartnerCatalogRefundWithdrawalTerms(t *testing.T) {
+	t.Parallel()
 	f := newPartnerCatalogFixture(t)
 	if err := f.store.SaveRefundWithdrawalTerms(context.Background(), f.active.ID,
 		domain.Localized{"fr": "Quatorze jours", "en": "  ", "xx": "ignored"}); err != nil {
@@ -317,6 +321,7 @@ func TestPartnerCatalogRefundWithdrawalTerms(t *testing.T) {
 }
 
 func TestPartnerCatalogLegalInformation(t *testing.T) {
+	t.Parallel()
 	f := newPartnerCatalogFixture(t)
 	ctx := context.Background()
 	if _, err := f.raw.ExecContext(ctx, "UPDATE partners SET currency = 'JPY', time_zone = 'Asia/Tokyo' WHERE id = ?", f.active.ID); err != nil {
@@ -365,6 +370,7 @@ func TestPartnerCatalogLegalInformation(t *testing.T) {
 }
 
 func TestPartnerCatalogProductInformationDefaults(t *testing.T) {
+	t.Parallel()
 	f := newPartnerCatalogFixture(t)
 	ctx := f.as(f.outside)
 
@@ -418,6 +424,7 @@ func TestPartnerCatalogProductInformationDefaults(t *testing.T) {
 // The events area reads display events per slots from event_settings:
 // product information shows and saves that same flag.
 func TestPartnerCatalogEventsFlagIsTheEventsSetting(t *testing.T) {
+	t.Parallel()
 	f := newPartnerCatalogFixture(t)
 	ctx := context.Background()
 

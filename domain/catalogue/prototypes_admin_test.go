@@ -12,6 +12,7 @@ import (
 )
 
 func TestUniverseDepth(t *testing.T) {
+	t.Parallel()
 	_, raw := dbtest.NewDatabase(t)
 	svc := catalogue.NewPrototypeService(persistence.NewUnitOfWork(raw, persistence.PrototypeStores))
 	ctx := dbtest.AsStaff()
@@ -87,6 +88,7 @@ func TestUniverseDepth(t *testing.T) {
 }
 
 func TestUniversePlacement(t *testing.T) {
+	t.Parallel()
 	p := func(id int64) *int64 { return &id }
 	root := &catalogue.Universe{ID: 1}
 	mid := &catalogue.Universe{ID: 2, ParentID: p(1)}
@@ -115,6 +117,7 @@ func TestUniversePlacement(t *testing.T) {
 // Two roots moved under each other at the same time: the tree lock lets
 // one move see the other's, so exactly one wins and no cycle is stored.
 func TestUniverseConcurrentMoves(t *testing.T) {
+	t.Parallel()
 	_, raw := dbtest.NewDatabase(t)
 	svc := catalogue.NewPrototypeService(persistence.NewUnitOfWork(raw, persistence.PrototypeStores))
 	ctx := dbtest.AsStaff()

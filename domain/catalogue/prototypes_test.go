@@ -14,6 +14,7 @@ import (
 )
 
 func TestGiftcardPrototypeScope(t *testing.T) {
+	t.Parallel()
 	db, raw := dbtest.NewDatabase(t)
 	ctx := context.Background()
 	partners := db.Stores().Partners
@@ -121,6 +122,7 @@ func TestGiftcardPrototypeScope(t *testing.T) {
 }
 
 func TestPrototypeThemesAndUniverses(t *testing.T) {
+	t.Parallel()
 	db, raw := dbtest.NewDatabase(t)
 	ctx := context.Background()
 	partners := db.Stores().Partners

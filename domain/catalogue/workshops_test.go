@@ -76,6 +76,7 @@ func sessionIDs(items []*catalogue.WorkshopSessionView) []int64 {
 }
 
 func TestCreateWorkshop(t *testing.T) {
+	t.Parallel()
 	f := newWorkshopFixture(t)
 
 	t.Run("ErrOtherPartnersCategory", func(t *testing.T) {
@@ -101,6 +102,7 @@ func TestCreateWorkshop(t *testing.T) {
 }
 
 func TestWorkshopSessions(t *testing.T) {
+	t.Parallel()
 	f := newWorkshopFixture(t)
 	a, b := f.workshop(t, f.shop), f.workshop(t, f.shop)
 	f.session(t, a, bookingPast, 4)
@@ -148,6 +150,7 @@ func TestWorkshopSessions(t *testing.T) {
 }
 
 func TestWorkshop(t *testing.T) {
+	t.Parallel()
 	f := newWorkshopFixture(t)
 	t1, t2 := f.theme(t), f.theme(t)
 	w := f.workshop(t, f.shop, t2, t1)

@@ -477,6 +477,7 @@ func TestGiftService_CreateContactRequest(t *testing.T) {
 // Unknown codes and contact requests are limited per client address; a
 // found code costs nothing, and another client is not held back.
 func TestGiftServiceThrottles(t *testing.T) {
+	t.Parallel()
 	f := newGiftFixture(t)
 	f.svc.SetThrottles(domain.NewClientThrottle(2, time.Hour), domain.NewClientThrottle(1, time.Hour))
 	if _, err := f.raw.Exec(`INSERT INTO gift_codes (code, kind) VALUES ('KNOWN-1', 'voucher');
@@ -528,6 +529,7 @@ func (s *countingGiftStore) FindGiftByCode(ctx context.Context, code string) (*g
 // the others are refused. Found codes give their attempt back, also when
 // they run at once.
 func TestGiftLookupsConcurrent(t *testing.T) {
+	t.Parallel()
 	f := newGiftFixture(t)
 	if _, err := f.raw.Exec(`INSERT INTO gift_codes (code, kind) VALUES ('KNOWN-1', 'voucher');
 		INSERT INTO vouchers (code, voucher_prototype_id) VALUES ('KNOWN-1', ?)`, f.shopVP); err != nil {
@@ -584,6 +586,7 @@ func TestGiftLookupsConcurrent(t *testing.T) {
 // Contact requests take their attempt before they run: sent at once from
 // one address, DefaultContactRequestBurst of them are checked.
 func TestContactRequestsConcurrent(t *testing.T) {
+	t.Parallel()
 	f := newGiftFixture(t)
 	svc := gifts.NewGiftService(f.store, f.partners)
 	ctx := domain.WithClientAddr(context.Background(), "192.0.2.12")

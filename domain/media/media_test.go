@@ -60,6 +60,7 @@ func (e *mediaEnv) upload(ctx context.Context, name string, data []byte) (*media
 }
 
 func TestMediaUploadAndRead(t *testing.T) {
+	t.Parallel()
 	e := newMediaEnv(t)
 	m, err := e.upload(e.shopCtx, " Logo ", e.png)
 	if err != nil {
@@ -110,6 +111,7 @@ func TestMediaUploadAndRead(t *testing.T) {
 }
 
 func TestMediaUploadRefusals(t *testing.T) {
+	t.Parallel()
 	e := newMediaEnv(t)
 	_, err := e.upload(e.readerCtx, "x", e.png)
 	dbtest.WantCode(t, err, domain.CodeForbidden)
@@ -146,6 +148,7 @@ func TestMediaUploadRefusals(t *testing.T) {
 }
 
 func TestMediaRename(t *testing.T) {
+	t.Parallel()
 	e := newMediaEnv(t)
 	m, err := e.upload(e.shopCtx, "Logo", e.png)
 	if err != nil {
@@ -172,6 +175,7 @@ func TestMediaRename(t *testing.T) {
 }
 
 func TestPermissions(t *testing.T) {
+	t.Parallel()
 	database, _ := dbtest.NewDatabase(t)
 	accounts := account.NewAccountService(database, nil, dbtest.CheapHashing)
 	granted := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "granted", PartnerName: "P",
@@ -194,6 +198,7 @@ func TestPermissions(t *testing.T) {
 // MediaByID batch answers in key order with nil for what the caller does
 // not see.
 func TestMediaRelations(t *testing.T) {
+	t.Parallel()
 	e := newMediaEnv(t)
 	mine, err := e.upload(e.shopCtx, "Mine", e.png)
 	if err != nil {

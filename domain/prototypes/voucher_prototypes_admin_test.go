@@ -29,6 +29,7 @@ func protoDoc(universe int64, kv ...any) domain.Doc {
 func jsonInt(n int64) string { b, _ := json.Marshal(n); return string(b) }
 
 func TestAdminPrototypeService(t *testing.T) {
+	t.Parallel()
 	database, raw := dbtest.NewDatabase(t)
 	accounts := account.NewAccountService(database, nil, nil)
 	s := prototypes.NewAdminPrototypeService(persistence.NewUnitOfWork(raw, persistence.PrototypeAdminStores))
@@ -132,6 +133,7 @@ func TestAdminPrototypeService(t *testing.T) {
 // Were they to ask the pool for another connection, the writers would hold
 // every connection and wait on each other until the statement timeout.
 func TestPrototypeUpdatesNeedOneConnection(t *testing.T) {
+	t.Parallel()
 	database, raw := dbtest.NewDatabase(t)
 	raw.SetMaxOpenConns(2)
 	accounts := account.NewAccountService(database, nil, nil)

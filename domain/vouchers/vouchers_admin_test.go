@@ -11,6 +11,7 @@ import (
 // TestVoucherTransitions checks every from × to pair of the state table,
 // written out here independently of domain.VoucherTransitions.
 func TestVoucherTransitions(t *testing.T) {
+	t.Parallel()
 	allowed := map[[2]string]bool{
 		{"draft", "paid"}: true, {"draft", "error"}: true,
 		{"error", "draft"}: true, {"error", "paid"}: true,
@@ -46,6 +47,7 @@ func TestVoucherTransitions(t *testing.T) {
 }
 
 func TestVoucherPrototypeTypeCode(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]int{"standard": 1, "stay": 2, "fixed_stay": 3} {
 		if got := vouchers.VoucherPrototypeTypeCode(in); got != want {
 			t.Errorf("VoucherPrototypeTypeCode(%q) = %d, want %d", in, got, want)
