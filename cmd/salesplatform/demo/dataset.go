@@ -1,0 +1,663 @@
+// Package demo is the demo dataset of `salesplatform seed demo` and its
+// loader. The dataset is data: the JSON files under data/, embedded in the
+// binary (docs/admin-seed.md says what each holds). Load writes it through
+// the domain services, so that it passes the validation of the API's writes.
+package demo
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"salesplatform/domain"
+	"salesplatform/domain/catalogue"
+	"salesplatform/domain/gifts"
+	"salesplatform/domain/widgets"
+)
+
+//go:embed data/*.json
+var dataFiles embed.FS
+
+// sharedFile holds values several records use; a record gives one as
+// {"$ref": "name"}.
+const sharedFile = "shared.json"
+
+// Dataset is the whole demo dataset. Records name each other by key; keys
+// are unique across the dataset, except that an administration prototype
+// has the key of the catalogue voucher prototype it completes.
+type Dataset struct {
+	// partners.json
+	Staff User
+	// PartnerPermissions are granted to each partner's user: what the
+	// README's administration walkthrough needs.
+	PartnerPermissions []string
+	// Partners come marketplace first: the first one's widgets mark the
+	// catalogue as loaded.
+	Partners []Partner
+
+	// catalogue.json
+	Universes          []Universe // parents first
+	Themes             []Theme
+	VoucherPrototypes  []VoucherPrototype
+	GiftcardPrototypes []GiftcardPrototype
+	Boxes              []Box
+	// events.json
+	Events []Event
+	// workshops.json
+	WorkshopTags       []WorkshopTag
+	WorkshopCategories []WorkshopCategory
+	Workshops          []Workshop
+	// gifts.json
+	Gifts []Gift
+
+	// administration.json
+	Environments []Environment
+	// Colours name the colours of the generated images.
+	Colours          map[string]string
+	AdminPrototypes  []AdminPrototype
+	OptionCategories []OptionCategory
+	Options          []Option
+	OptionLinks      []OptionLink
+	// Coupons: the first marks the administration part as loaded.
+	Coupons   []Coupon
+	Vouchers  []Voucher
+	Giftcards []Giftcard
+}
+
+// User is a demo account's credentials.
+type User struct {
+	Username, Password, Email string
+}
+
+// Partner is a demo account and what its partner shows of itself.
+type Partner struct {
+	Key string
+	User
+	Name, Domain string
+	Marketplace  bool
+	// NetworkOf is the key of the marketplace whose network the partner is
+	// in (and whose network giftcards it takes); "" for none.
+	NetworkOf   string
+	Profile     catalogue.PartnerProfile
+	Labels      []Label
+	Legal       catalogue.LegalInformation
+	RefundTerms domain.Localized
+	Products    ProductInformation
+	Widgets     Widgets
+}
+
+// Label is a label the partner displays.
+type Label struct {
+	Name, LogoURL string
+}
+
+// ProductInformation are a partner's settings of the product lines it
+// sells; nil for the others. A ValidityPeriodUnit of 2 is months: the
+// contract does not document the codes, this assumes the order of the
+// giftcard prototypes' units (day, week, month, year).
+type ProductInformation struct {
+	Events           *catalogue.EventsProductInformation
+	Giftcards        *catalogue.GiftcardsProductInformation
+	NetworkGiftcards *catalogue.NetworkGiftcardsProductInformation
+	NetworkVouchers  *catalogue.NetworkVouchersProductInformation
+	Vouchers         *catalogue.VouchersProductInformation
+	Workshops        *catalogue.WorkshopsProductInformation
+}
+
+// Widgets are a partner's marketing widgets, with a fixed key so that the
+// summary can show their URL.
+type Widgets struct {
+	Key         string
+	Navbar      *widgets.WidgetNavbar
+	FloatingBar *widgets.WidgetFloatingBar
+}
+
+type Universe struct {
+	Key, Parent string // Parent "" for a root
+	Order       int
+	Name        domain.Localized
+}
+
+type Theme struct {
+	Key  string
+	Name domain.Localized
+}
+
+type VoucherPrototype struct {
+	Key, Partner, Universe string
+	Themes                 []string
+	Name                   domain.Localized
+}
+
+type GiftcardPrototype struct {
+	Key, Partner                   string
+	Title, Description, TermsOfUse domain.Localized
+	CustomizedAmount               bool
+	MinimumAmount                  string // "" for none
+	PredefinedAmounts              []string
+	MoneyPotActivated              bool
+	MoneyPotLogo                   string
+	ValidityPeriod                 int
+	ValidityUnit                   string
+}
+
+// Box is a network voucher box of a marketplace, with the offers of its
+// network's partners.
+type Box struct {
+	Key, Marketplace                        string
+	Universes                               []string
+	Offers                                  []Offer
+	Name, ShortDescription, LongDescription domain.Localized
+	IsActive, IsHighlight, DisplayNbOffers  bool
+	Price                                   string
+	Ranking, PeopleIncluded                 int
+	MaxNumberUsages, MaxDaysAfterFirstUsage int
+	Images                                  []string
+}
+
+// Offer is a partner's offer in a box, DRAFT or VALIDATED.
+type Offer struct {
+	Partner, Status string
+}
+
+type Event struct {
+	Partner                                          string
+	Name, ShortDescription, LongDescription, Booking domain.Localized
+	CoverImage                                       string
+	Images                                           []string
+	DeliveryOptions                                  catalogue.DeliveryOptions
+	Formulas                                         []Formula
+	Slots                                            []Date
+}
+
+type Formula struct {
+	Name  domain.Localized
+	Price string
+}
+
+// Date is an event slot or a workshop session: InDays days after the day
+// of the run, at At o'clock in the partner's time zone.
+type Date struct {
+	InDays                   int
+	At                       string // "15:04"
+	Length                   Duration
+	Places                   int // left to sell
+	MinCapacity, MaxCapacity int // sessions only
+}
+
+// Duration is a time.Duration written as "1h30m".
+type Duration time.Duration
+
+func (d *Duration) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	v, err := time.ParseDuration(s)
+	*d = Duration(v)
+	return err
+}
+
+func (d Duration) MarshalJSON() ([]byte, error) { return json.Marshal(time.Duration(d).String()) }
+
+// times are the start and end of the date for a run at now in loc.
+func (d Date) times(now time.Time, loc *time.Location) (start, end time.Time, err error) {
+	clock, err := time.Parse("15:04", d.At)
+	if err != nil {
+		return start, end, fmt.Errorf("demo dataset: time %q: %w", d.At, err)
+	}
+	today := now.In(loc)
+	start = time.Date(today.Year(), today.Month(), today.Day()+d.InDays, clock.Hour(), clock.Minute(), 0, 0, loc)
+	return start, start.Add(time.Duration(d.Length)), nil
+}
+
+// WorkshopTag is a term of a shared workshop vocabulary.
+type WorkshopTag struct {
+	Key  string
+	Kind catalogue.WorkshopTagKind
+	Name domain.Localized
+}
+
+type WorkshopCategory struct {
+	Key, Partner           string
+	Name                   domain.Localized
+	Price                  string
+	SpecificValidityPeriod *int // months; nil: the partner's
+}
+
+type Workshop struct {
+	Partner, Category, Level                string
+	Themes, Targets, Skills, Recipes        []string
+	Name, ShortDescription, LongDescription domain.Localized
+	BookingConditions                       domain.Localized
+	Images                                  []string
+	CanBePrivatized, DisplayCalendar        bool
+	ActivateWorkshopsGroupPayment           bool
+	Address                                 string
+	Sessions                                []Date
+}
+
+// Gift is a sold gift of any kind with a fixed code, to try in
+// GET /api/v2/gift/{code}/.
+type Gift struct {
+	Code string
+	Kind gifts.GiftKind
+	// Of is the key of the voucher prototype, giftcard prototype or box the
+	// gift is of; of the marketplace that sells a network giftcard.
+	Of    string
+	State string // the voucher's state or the other kinds' status
+	// Value is a voucher's total price or a giftcard's value; Remaining what
+	// is left of a giftcard.
+	Value, Remaining      decimal.Decimal
+	MaxUsages, UsageCount int // network vouchers
+	BoughtDaysAgo         int
+	ValidMonths           int       // from the purchase
+	Gifter, Giftee        [2]string // vouchers: first and last names
+}
+
+type Environment struct {
+	Key  string
+	Name domain.Localized
+}
+
+// AdminPrototype is the administration record (the 4.6 body, every field)
+// of a voucher prototype: the catalogue's of the same key (Name nil), or
+// a new one.
+type AdminPrototype struct {
+	Key, Partner, Universe, Environment string
+	Name                                domain.Localized // nil: the catalogue prototype's
+	Type                                string
+	Highlight                           bool
+	PriceScope, Ranking                 int
+	MinCapacity, MaxCapacity            int
+	StayPrice                           string
+	AdultsPrice, ChildrenPrice          string
+	BabyPrice                           string
+	// Images are gradients between two Colours; the last is the cover.
+	Images                        [][2]string
+	Description, LongDescription  domain.Localized
+	RentConditions, HowToBookHTML domain.Localized
+	PDFDescription                domain.Localized
+}
+
+type OptionCategory struct {
+	Key, Partner      string
+	Ranking           int
+	Min, Max          *int
+	Name, Description domain.Localized
+}
+
+type Option struct {
+	Key, Partner, Category string // Category "" for none
+	Price, SellingPrice    string
+	Countable, Global      bool
+	Ranking                int
+	Services               []OptionService
+	Name, Description      domain.Localized
+}
+
+type OptionService struct {
+	Cost, BuyingVAT, SellingVAT, Price string
+}
+
+// OptionLink offers an option with a prototype (a global option is offered
+// with all of its partner's already).
+type OptionLink struct {
+	Prototype, Option string
+	Count             int
+	Included          bool
+}
+
+type Coupon struct {
+	Partner, Code, Text    string
+	Discount, DiscountType string
+	MaxUsage               int
+	Giftcards              bool // usable for giftcards too
+}
+
+// Voucher is a voucher sold BoughtDaysAgo: issued in draft or paid, then
+// moved along Path (vouchers.VoucherTransitions). Its message is in its
+// language, as its buyer wrote it.
+type Voucher struct {
+	Prototype, Language, Price string
+	Draft                      bool
+	Path                       []string
+	BoughtDaysAgo              int
+	Gifter, Giftee             Customer
+	Summary, Message, Payment  string
+	Coupon                     string
+	ReceptionMode              int
+	Adults, Children, Nights   int
+	Options                    []BoughtOption
+}
+
+type Customer struct {
+	First, Last, Email, Civility, City, Country, Phone string
+}
+
+type BoughtOption struct {
+	Option string
+	Count  int
+	Price  string
+}
+
+// Giftcard is a giftcard issued by staff, without a sale.
+type Giftcard struct {
+	Prototype, Value string
+	Draft            bool
+	Gifter           [2]string
+}
+
+// Data returns the embedded dataset, read once; callers must not change it.
+// Errors: a file that does not decode, or a record naming no record.
+func Data() (*Dataset, error) { return readOnce() }
+
+var readOnce = sync.OnceValues(func() (*Dataset, error) { return read(dataFiles) })
+
+func read(files fs.FS) (*Dataset, error) {
+	shared := map[string]json.RawMessage{}
+	b, err := fs.ReadFile(files, "data/"+sharedFile)
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(b, &shared); err != nil {
+		return nil, fmt.Errorf("demo dataset %s: %w", sharedFile, err)
+	}
+	entries, err := fs.ReadDir(files, "data")
+	if err != nil {
+		return nil, err
+	}
+	d := &Dataset{}
+	for _, e := range entries {
+		if e.Name() == sharedFile {
+			continue
+		}
+		b, err := fs.ReadFile(files, "data/"+e.Name())
+		if err != nil {
+			return nil, err
+		}
+		if err := decode(b, shared, d); err != nil {
+			return nil, fmt.Errorf("demo dataset %s: %w", e.Name(), err)
+		}
+	}
+	if err := d.check(); err != nil {
+		return nil, fmt.Errorf("demo dataset: %w", err)
+	}
+	return d, nil
+}
+
+// decode sets the fields of d that the file gives, its references to
+// shared values replaced by them; a field d lacks is an error.
+func decode(b []byte, shared map[string]json.RawMessage, d *Dataset) error {
+	var doc any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		return err
+	}
+	doc, err := resolve(doc, shared)
+	if err != nil {
+		return err
+	}
+	if b, err = json.Marshal(doc); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(d); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("more than one JSON value")
+	}
+	return nil
+}
+
+func resolve(v any, shared map[string]json.RawMessage) (any, error) {
+	var err error
+	switch v := v.(type) {
+	case map[string]any:
+		if name, ok := v["$ref"].(string); ok && len(v) == 1 {
+			s, ok := shared[name]
+			if !ok {
+				return nil, fmt.Errorf("%s has no %q", sharedFile, name)
+			}
+			var out any
+			return out, json.Unmarshal(s, &out)
+		}
+		for k, e := range v {
+			if v[k], err = resolve(e, shared); err != nil {
+				return nil, err
+			}
+		}
+	case []any:
+		for i, e := range v {
+			if v[i], err = resolve(e, shared); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return v, nil
+}
+
+var colourPattern = regexp.MustCompile(`^#[0-9A-Fa-f]{6}$`)
+
+// check reports keys given twice and references to no record of the
+// right table, so that the loader never meets one.
+func (d *Dataset) check() error {
+	var errs []error
+	tables := map[string]string{} // key → table
+	def := func(table, key string) {
+		if key == "" {
+			errs = append(errs, fmt.Errorf("a record of %s has no key", table))
+		} else if t, taken := tables[key]; taken {
+			errs = append(errs, fmt.Errorf("the key %q names a record of %s and one of %s", key, t, table))
+		}
+		tables[key] = table
+	}
+	ref := func(what, table string, keys ...string) {
+		for _, k := range keys {
+			if tables[k] != table {
+				errs = append(errs, fmt.Errorf("%s: no record of %s has the key %q (or it comes later)", what, table, k))
+			}
+		}
+	}
+	colour := func(what, name string) {
+		if !colourPattern.MatchString(d.Colours[name]) {
+			errs = append(errs, fmt.Errorf("%s: no colour %q in the form #RRGGBB", what, name))
+		}
+	}
+	for _, p := range d.Partners {
+		def("partners", p.Key)
+	}
+	for _, p := range d.Partners {
+		if p.NetworkOf != "" {
+			ref("partner "+p.Key, "partners", p.NetworkOf)
+		}
+	}
+	for _, u := range d.Universes {
+		if u.Parent != "" {
+			ref("universe "+u.Key, "universes", u.Parent)
+		}
+		def("universes", u.Key)
+	}
+	for _, t := range d.Themes {
+		def("themes", t.Key)
+	}
+	for _, p := range d.VoucherPrototypes {
+		ref("voucher prototype "+p.Key, "partners", p.Partner)
+		ref("voucher prototype "+p.Key, "universes", p.Universe)
+		ref("voucher prototype "+p.Key, "themes", p.Themes...)
+		def("voucherPrototypes", p.Key)
+	}
+	for _, p := range d.GiftcardPrototypes {
+		ref("giftcard prototype "+p.Key, "partners", p.Partner)
+		def("giftcardPrototypes", p.Key)
+	}
+	for _, e := range d.Events {
+		ref("event "+e.Name["en"], "partners", e.Partner)
+	}
+	for _, t := range d.WorkshopTags {
+		def("workshopTags/"+string(t.Kind), t.Key)
+	}
+	for _, c := range d.WorkshopCategories {
+		ref("workshop category "+c.Key, "partners", c.Partner)
+		def("workshopCategories", c.Key)
+	}
+	for _, w := range d.Workshops {
+		what := "workshop " + w.Name["en"]
+		ref(what, "partners", w.Partner)
+		ref(what, "workshopCategories", w.Category)
+		if w.Level != "" {
+			ref(what, "workshopTags/"+string(catalogue.WorkshopLevel), w.Level)
+		}
+		ref(what, "workshopTags/"+string(catalogue.WorkshopTheme), w.Themes...)
+		ref(what, "workshopTags/"+string(catalogue.WorkshopTarget), w.Targets...)
+		ref(what, "workshopTags/"+string(catalogue.WorkshopSkill), w.Skills...)
+		ref(what, "workshopTags/"+string(catalogue.WorkshopRecipe), w.Recipes...)
+	}
+	for _, b := range d.Boxes {
+		ref("box "+b.Key, "partners", b.Marketplace)
+		ref("box "+b.Key, "universes", b.Universes...)
+		for _, o := range b.Offers {
+			ref("box "+b.Key, "partners", o.Partner)
+		}
+		def("boxes", b.Key)
+	}
+	giftOf := map[gifts.GiftKind]string{gifts.GiftKindVoucher: "voucherPrototypes",
+		gifts.GiftKindGiftcard: "giftcardPrototypes", gifts.GiftKindNetworkGiftcard: "partners",
+		gifts.GiftKindNetworkVoucher: "boxes"}
+	for _, g := range d.Gifts {
+		if table, ok := giftOf[g.Kind]; ok {
+			ref("gift "+g.Code, table, g.Of)
+		} else {
+			errs = append(errs, fmt.Errorf("gift %s: unknown kind %q", g.Code, g.Kind))
+		}
+	}
+	for _, e := range d.Environments {
+		def("environments", e.Key)
+	}
+	for _, p := range d.AdminPrototypes {
+		what := "administration prototype " + p.Key
+		ref(what, "partners", p.Partner)
+		ref(what, "universes", p.Universe)
+		ref(what, "environments", p.Environment)
+		if len(p.Images) == 0 {
+			errs = append(errs, fmt.Errorf("%s: no image", what))
+		}
+		for _, img := range p.Images {
+			colour(what, img[0])
+			colour(what, img[1])
+		}
+		switch {
+		case p.Name == nil:
+			ref(what, "voucherPrototypes", p.Key)
+			tables[p.Key] = "adminPrototypes"
+		default:
+			def("adminPrototypes", p.Key)
+		}
+	}
+	for _, c := range d.OptionCategories {
+		ref("option category "+c.Key, "partners", c.Partner)
+		def("optionCategories", c.Key)
+	}
+	for _, o := range d.Options {
+		ref("option "+o.Key, "partners", o.Partner)
+		if o.Category != "" {
+			ref("option "+o.Key, "optionCategories", o.Category)
+		}
+		def("options", o.Key)
+	}
+	for _, l := range d.OptionLinks {
+		what := fmt.Sprintf("option link %s/%s", l.Prototype, l.Option)
+		ref(what, "adminPrototypes", l.Prototype)
+		ref(what, "options", l.Option)
+	}
+	coupons := map[[2]string]bool{}
+	for _, c := range d.Coupons {
+		ref("coupon "+c.Code, "partners", c.Partner)
+		coupons[[2]string{c.Partner, c.Code}] = true
+	}
+	for i, v := range d.Vouchers {
+		what := fmt.Sprintf("voucher %d", i+1)
+		ref(what, "adminPrototypes", v.Prototype)
+		for _, o := range v.Options {
+			ref(what, "options", o.Option)
+		}
+		if p := d.adminPrototype(v.Prototype); v.Coupon != "" && p != nil && !coupons[[2]string{p.Partner, v.Coupon}] {
+			errs = append(errs, fmt.Errorf("%s: its partner has no coupon %q", what, v.Coupon))
+		}
+	}
+	for _, g := range d.Giftcards {
+		ref("giftcard of "+strings.Join(g.Gifter[:], " "), "giftcardPrototypes", g.Prototype)
+	}
+	if len(d.Partners) == 0 || len(d.Coupons) == 0 {
+		errs = append(errs, errors.New("no partner or no coupon: nothing marks the dataset as loaded"))
+	}
+	return errors.Join(errs...)
+}
+
+// Partner is the partner of that key; nil when there is none.
+func (d *Dataset) Partner(key string) *Partner {
+	for i := range d.Partners {
+		if d.Partners[i].Key == key {
+			return &d.Partners[i]
+		}
+	}
+	return nil
+}
+
+func (d *Dataset) adminPrototype(key string) *AdminPrototype {
+	for i := range d.AdminPrototypes {
+		if d.AdminPrototypes[i].Key == key {
+			return &d.AdminPrototypes[i]
+		}
+	}
+	return nil
+}
+
+// Seller is the partner that sells the gift: its prototype's partner, or
+// the marketplace for network gifts.
+func (d *Dataset) Seller(g Gift) *Partner {
+	seller := g.Of
+	switch g.Kind {
+	case gifts.GiftKindVoucher:
+		for _, p := range d.VoucherPrototypes {
+			if p.Key == g.Of {
+				seller = p.Partner
+			}
+		}
+	case gifts.GiftKindGiftcard:
+		for _, p := range d.GiftcardPrototypes {
+			if p.Key == g.Of {
+				seller = p.Partner
+			}
+		}
+	case gifts.GiftKindNetworkVoucher:
+		for _, b := range d.Boxes {
+			if b.Key == g.Of {
+				seller = b.Marketplace
+			}
+		}
+	}
+	return d.Partner(seller)
+}
+
+// sortedKeys are m's keys in order, for deterministic inputs.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
