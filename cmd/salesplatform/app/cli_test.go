@@ -32,6 +32,22 @@ func TestCreateUserCommand(t *testing.T) {
 		}
 	})
 
+	t.Run("HashMemoryIsStoredCost", func(t *testing.T) {
+		code, _, errOut := e2e.RunCommand(t, "createuser", "--database-url", dsn, "--username", "cost",
+			"--password", "cost-password", "--password-hash-memory", "3")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		var hash string
+		if err := e2e.OpenDB(t, dsn).NewSelect().Table("users").Column("password_hash").
+			Where("username = ?", "cost").Scan(context.Background(), &hash); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(hash, "$argon2id$v=19$m=3072,t=1,") {
+			t.Errorf("password hash %q, want argon2id with m=3072 (3 MiB)", hash)
+		}
+	})
+
 	for name, tc := range map[string]struct {
 		args []string
 		code int
@@ -41,6 +57,8 @@ func TestCreateUserCommand(t *testing.T) {
 		"ErrUnknownFlag":     {[]string{"--nope"}, 2, "flag provided but not defined"},
 		"ErrTakenUsername":   {[]string{"--username", "shop", "--password", "long enough"}, 1, "username: A user with that username already exists."},
 		"ErrShortPassword":   {[]string{"--username", "y", "--password", "short"}, 1, "password: This password is too short"},
+		"ErrHashMemoryZero": {[]string{"--username", "w", "--password", "long enough", "--password-hash-memory", "0"}, 1,
+			`PASSWORD_HASH_MEMORY: "0" is not a number of MiB from 1 to 4096`},
 		"ErrUnknownPermission": {[]string{"--username", "z", "--password", "long enough", "--permission", "permissions.nope"}, 1,
 			`permissions: Unknown permission "permissions.nope".`},
 	} {

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/alexedwards/argon2id"
+
 	"salesplatform/domain/cart"
 	"salesplatform/domain/media"
 	"salesplatform/persistence"
@@ -26,6 +28,20 @@ const defaultMaxConns = 1024
 // defaultShutdownGrace is how long in-flight requests may finish after a
 // signal.
 const defaultShutdownGrace = 15 * time.Second
+
+// Password hashing memory: argon2id's recommended 64 MiB by default.
+const (
+	defaultHashMemoryMiB = 64
+	maxHashMemoryMiB     = 4096
+)
+
+// passwordHashing is argon2id's recommended parameters with mib MiB of
+// memory.
+func passwordHashing(mib int) *argon2id.Params {
+	p := *argon2id.DefaultParams
+	p.Memory = uint32(mib) * 1024
+	return &p
+}
 
 // Config is the service's configuration: each setting is an environment
 // variable that a flag of the same name in lower case overrides.
@@ -48,6 +64,9 @@ type Config struct {
 	// S3 is the bucket media are kept in; with no endpoint they are files
 	// under DataDir/media.
 	S3 blobstore.S3Config
+	// PasswordHashing is argon2id's cost for new password hashes (and the
+	// dummy hash that hides unknown usernames); a stored hash keeps its own.
+	PasswordHashing *argon2id.Params
 
 	blobs media.BlobStore // opened by serve (openBlobStore)
 
@@ -96,6 +115,12 @@ func bindConfig(fs *flag.FlagSet, cfg *Config) {
 		grace = s
 		return nil
 	})
+	hashMemory := envOr("PASSWORD_HASH_MEMORY", strconv.Itoa(defaultHashMemoryMiB))
+	fs.Func("password-hash-memory", "argon2id memory per password hash in MiB (env PASSWORD_HASH_MEMORY, default "+strconv.Itoa(defaultHashMemoryMiB)+
+		"); less makes stored passwords cheaper to guess offline: for tests and development only", func(s string) error {
+		hashMemory = s
+		return nil
+	})
 	level := envOr("LOG_LEVEL", "info")
 	fs.Func("log-level", "debug, info, warn or error (env LOG_LEVEL, default info)", func(s string) error {
 		level = s
@@ -120,6 +145,11 @@ func bindConfig(fs *flag.FlagSet, cfg *Config) {
 		if cfg.MaxConns, err = strconv.Atoi(conns); err != nil || cfg.MaxConns < 1 {
 			return fmt.Errorf("MAX_CONNS: %q is not a positive number", conns)
 		}
+		mib, err := strconv.Atoi(hashMemory)
+		if err != nil || mib < 1 || mib > maxHashMemoryMiB {
+			return fmt.Errorf("PASSWORD_HASH_MEMORY: %q is not a number of MiB from 1 to %d", hashMemory, maxHashMemoryMiB)
+		}
+		cfg.PasswordHashing = passwordHashing(mib)
 		if cfg.S3.Insecure, err = strconv.ParseBool(insecure); err != nil {
 			return fmt.Errorf("S3_INSECURE: %q is not true or false", insecure)
 		}

@@ -47,7 +47,7 @@ func createUser(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := persistence.Migrate(ctx, db); err != nil {
 		return err
 	}
-	accounts := account.NewAccountService(persistence.NewDatabase(db), nil, nil)
+	accounts := account.NewAccountService(persistence.NewDatabase(db), nil, cfg.PasswordHashing)
 	acct, err := accounts.CreateAccount(ctx, in)
 	if err != nil {
 		return describe(err)

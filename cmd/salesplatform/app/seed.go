@@ -41,5 +41,5 @@ func seedCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if baseURL == "" {
 		baseURL = "http://" + cfg.Addr
 	}
-	return demo.Load(ctx, db, blobs, time.Now(), baseURL, stdout)
+	return demo.Load(ctx, db, blobs, cfg.PasswordHashing, time.Now(), baseURL, stdout)
 }

@@ -181,7 +181,7 @@ func NewHandler(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger)
 func NewRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) (*mux.Router, *account.AccountService) {
 	database := persistence.NewDatabase(db)
 	partners := database.Stores().Partners
-	accounts := account.NewAccountService(database, nil, nil)
+	accounts := account.NewAccountService(database, nil, cfg.PasswordHashing)
 	blobs := cfg.blobs
 	if blobs == nil { // a configuration built without serve (tests)
 		blobs = blobstore.NewLocal(filepath.Join(cfg.DataDir, "media"))

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/alexedwards/argon2id"
 	"github.com/uptrace/bun"
 
 	"salesplatform/domain"
@@ -18,7 +19,8 @@ import (
 	"salesplatform/persistence"
 )
 
-// Load loads the demo dataset into db and says what it did; now is the
+// Load loads the demo dataset into db and says what it did; hashing is
+// argon2id's cost for the demo users' passwords (nil: its defaults), now the
 // instant the relative dates (slots, sessions, gifts) count from, baseURL
 // the service's public address shown in URLs.
 //
@@ -32,7 +34,7 @@ import (
 //
 // Media bytes go to blobs, outside the transaction: when it fails, the
 // blobs this run wrote are deleted.
-func Load(ctx context.Context, db *bun.DB, blobs media.BlobStore, now time.Time, baseURL string, out io.Writer) error {
+func Load(ctx context.Context, db *bun.DB, blobs media.BlobStore, hashing *argon2id.Params, now time.Time, baseURL string, out io.Writer) error {
 	data, err := Data()
 	if err != nil {
 		return err
@@ -44,10 +46,10 @@ func Load(ctx context.Context, db *bun.DB, blobs media.BlobStore, now time.Time,
 	written := &recordingBlobs{BlobStore: blobs}
 	err = db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		var err error
-		if accounts, err = loadAccounts(ctx, tx, data, &log); err != nil {
+		if accounts, err = loadAccounts(ctx, tx, data, hashing, &log); err != nil {
 			return err
 		}
-		staff, err := loadStaff(ctx, tx, data.Staff, &log)
+		staff, err := loadStaff(ctx, tx, data.Staff, hashing, &log)
 		if err != nil {
 			return err
 		}
@@ -157,10 +159,10 @@ type seededAccount struct {
 // loadAccounts creates the demo partners' accounts whose users do not
 // exist yet, and finds the others' partners.
 // Errors: an existing user that is not the demo partner's.
-func loadAccounts(ctx context.Context, tx bun.IDB, data *Dataset, out io.Writer) ([]seededAccount, error) {
+func loadAccounts(ctx context.Context, tx bun.IDB, data *Dataset, hashing *argon2id.Params, out io.Writer) ([]seededAccount, error) {
 	database := persistence.NewDatabase(tx)
 	stores := database.Stores()
-	accounts := account.NewAccountService(database, nil, nil)
+	accounts := account.NewAccountService(database, nil, hashing)
 	res := make([]seededAccount, 0, len(data.Partners))
 	for _, d := range data.Partners {
 		a := seededAccount{User: d.User, Key: d.Key}
@@ -201,13 +203,13 @@ func loadAccounts(ctx context.Context, tx bun.IDB, data *Dataset, out io.Writer)
 
 // loadStaff creates the demo staff user unless it exists.
 // Errors: a user of that name that is not staff or has a partner.
-func loadStaff(ctx context.Context, tx bun.IDB, staff User, out io.Writer) (seededAccount, error) {
+func loadStaff(ctx context.Context, tx bun.IDB, staff User, hashing *argon2id.Params, out io.Writer) (seededAccount, error) {
 	database := persistence.NewDatabase(tx)
 	a := seededAccount{User: staff}
 	u, err := database.Stores().Users.FindUserByUsername(ctx, staff.Username)
 	switch {
 	case domain.IsCode(err, domain.CodeNotFound):
-		acct, err := account.NewAccountService(database, nil, nil).CreateAccount(ctx, account.NewAccountInput{
+		acct, err := account.NewAccountService(database, nil, hashing).CreateAccount(ctx, account.NewAccountInput{
 			Username: staff.Username, Password: staff.Password, Email: staff.Email, Staff: true})
 		if err != nil {
 			return a, fmt.Errorf("create the demo user %s: %w", staff.Username, describe(err))

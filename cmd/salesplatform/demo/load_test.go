@@ -55,7 +55,7 @@ var tokenLine = regexp.MustCompile(`^(demo-[a-z]+) ([0-9a-f]{40})$`)
 func load(t *testing.T, db *bun.DB, dir string) (string, error) {
 	t.Helper()
 	var out bytes.Buffer
-	err := Load(context.Background(), db, blobstore.NewLocal(dir), time.Now(), "http://demo.test", &out)
+	err := Load(context.Background(), db, blobstore.NewLocal(dir), dbtest.CheapHashing, time.Now(), "http://demo.test", &out)
 	return out.String(), err
 }
 
@@ -128,7 +128,7 @@ func loadCatalogueOnly(ctx context.Context, tx bun.Tx) error {
 	if err != nil {
 		return err
 	}
-	accounts, err := loadAccounts(ctx, tx, data, io.Discard)
+	accounts, err := loadAccounts(ctx, tx, data, dbtest.CheapHashing, io.Discard)
 	if err != nil {
 		return err
 	}

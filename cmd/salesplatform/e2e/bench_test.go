@@ -60,7 +60,7 @@ func benchMarketplace(b *testing.B, n int) (http.Handler, *bun.DB, *domain.Partn
 	}
 	carts := cartstore.NewMemory(100)
 	b.Cleanup(carts.Close)
-	cfg := &app.Config{CartTTL: time.Hour, PublicBaseURL: "http://api.test"}
+	cfg := &app.Config{PasswordHashing: dbtest.CheapHashing, CartTTL: time.Hour, PublicBaseURL: "http://api.test"}
 	return app.NewHandler(db, carts, cfg, slog.New(slog.NewJSONHandler(io.Discard, nil))), db, market, network
 }
 
@@ -162,7 +162,7 @@ func BenchmarkAdminVouchersList(b *testing.B) {
 	must(b, err)
 	carts := cartstore.NewMemory(100)
 	b.Cleanup(carts.Close)
-	h := app.NewHandler(db, carts, &app.Config{CartTTL: time.Hour, PublicBaseURL: "http://api.test", DataDir: b.TempDir()},
+	h := app.NewHandler(db, carts, &app.Config{PasswordHashing: dbtest.CheapHashing, CartTTL: time.Hour, PublicBaseURL: "http://api.test", DataDir: b.TempDir()},
 		slog.New(slog.NewJSONHandler(io.Discard, nil)))
 	for _, size := range []int{20, 100} {
 		b.Run(fmt.Sprintf("page_size=%d", size), func(b *testing.B) {

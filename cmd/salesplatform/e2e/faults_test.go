@@ -140,7 +140,7 @@ func TestReadyzChecksRedis(t *testing.T) {
 	ln.Close() // nothing answers there now
 	client := redis.NewClient(&redis.Options{Addr: closed, MaxRetries: -1, DialTimeout: 200 * time.Millisecond})
 	t.Cleanup(func() { client.Close() })
-	cfg := &app.Config{DataDir: t.TempDir(), CartTTL: time.Hour, PublicBaseURL: "http://127.0.0.1"}
+	cfg := &app.Config{PasswordHashing: dbtest.CheapHashing, DataDir: t.TempDir(), CartTTL: time.Hour, PublicBaseURL: "http://127.0.0.1"}
 	h := app.NewHandler(db, cartstore.NewRedis(client, "test:"), cfg, app.NewLogger(io.Discard, 0))
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))

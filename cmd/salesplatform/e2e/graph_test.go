@@ -40,7 +40,7 @@ func newGraphFixture(t *testing.T) *graphFixture {
 	t.Cleanup(func() { _ = db.Close() })
 	carts := cartstore.NewMemory(100)
 	t.Cleanup(carts.Close)
-	cfg := &app.Config{CartTTL: time.Hour, PublicBaseURL: "http://api.test"}
+	cfg := &app.Config{PasswordHashing: dbtest.CheapHashing, CartTTL: time.Hour, PublicBaseURL: "http://api.test"}
 	f.h = app.NewHandler(db, carts, cfg, slog.New(slog.NewJSONHandler(io.Discard, nil)))
 	f.c = client.New(f.h)
 	return f

@@ -97,7 +97,7 @@ func TestMalformedInputs(t *testing.T) {
 
 	db := OpenDB(t, dsn)
 	log := &SyncBuffer{}
-	cfg := &app.Config{DataDir: dataDir, CartTTL: cart.DefaultCartTTL, PublicBaseURL: "http://127.0.0.1"}
+	cfg := &app.Config{PasswordHashing: dbtest.CheapHashing, DataDir: dataDir, CartTTL: cart.DefaultCartTTL, PublicBaseURL: "http://127.0.0.1"}
 	carts := cartstore.NewMemory(1000)
 	t.Cleanup(carts.Close)
 	router, accounts := app.NewRouter(db, carts, cfg, app.NewLogger(log, 0))

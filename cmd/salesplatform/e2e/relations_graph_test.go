@@ -15,6 +15,7 @@ import (
 	"salesplatform/cmd/salesplatform/app"
 	"salesplatform/persistence"
 	"salesplatform/persistence/cartstore"
+	"salesplatform/persistence/dbtest"
 )
 
 // relFixture is the voucher fixture (newAVFixture) plus media of shop and
@@ -69,7 +70,7 @@ func newRelFixture(t *testing.T) *relFixture {
 	f.db.AddQueryHook(stmts)
 	carts := cartstore.NewMemory(100)
 	t.Cleanup(carts.Close)
-	h := app.NewHandler(f.db, carts, &app.Config{CartTTL: time.Hour, PublicBaseURL: "http://api.test", DataDir: t.TempDir()},
+	h := app.NewHandler(f.db, carts, &app.Config{PasswordHashing: dbtest.CheapHashing, CartTTL: time.Hour, PublicBaseURL: "http://api.test", DataDir: t.TempDir()},
 		slog.New(slog.NewJSONHandler(io.Discard, nil)))
 	f.g = &gcFixture{h: h, c: client.New(h), db: f.db, stmts: stmts}
 	return f
