@@ -94,7 +94,7 @@ func (a *api) handleBoxList(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	boxes, err := a.Boxes.Boxes(r.Context(), r.URL.Query().Get("ordering"), page)
+	boxes, err := a.BoxCatalog.Boxes(r.Context(), r.URL.Query().Get("ordering"), page)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -104,7 +104,7 @@ func (a *api) handleBoxList(w http.ResponseWriter, r *http.Request) {
 
 // handleBoxGet is network_vouchers_boxes_retrieve.
 func (a *api) handleBoxGet(w http.ResponseWriter, r *http.Request) {
-	box, err := a.Boxes.Box(r.Context(), mux.Vars(r)["id"])
+	box, err := a.BoxCatalog.Box(r.Context(), mux.Vars(r)["id"])
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -114,7 +114,7 @@ func (a *api) handleBoxGet(w http.ResponseWriter, r *http.Request) {
 
 // handleBoxUniverseList is network_vouchers_universes_list.
 func (a *api) handleBoxUniverseList(w http.ResponseWriter, r *http.Request) {
-	universes, err := a.Boxes.BoxUniverses(r.Context())
+	universes, err := a.BoxCatalog.BoxUniverses(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return

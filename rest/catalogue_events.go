@@ -177,7 +177,7 @@ func toJSONEventSlotItem(it *catalogue.EventSlotItem) jsonEventSlotItem {
 
 // handleEventGet is GET /api/v2/event_prototypes/{id}/ (event_prototypes_retrieve).
 func (a *api) handleEventGet(w http.ResponseWriter, r *http.Request) {
-	v, err := a.Events.Event(r.Context(), mux.Vars(r)["id"])
+	v, err := a.EventCatalog.Event(r.Context(), mux.Vars(r)["id"])
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -192,7 +192,7 @@ func (a *api) handleEventSlotList(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	p, err := a.Events.EventSlots(r.Context(), page)
+	p, err := a.EventCatalog.EventSlots(r.Context(), page)
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -118,7 +118,7 @@ func (a *api) handlePartnerList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	p, err := a.Partners.Partners(r.Context(),
+	p, err := a.PartnerCatalog.Partners(r.Context(),
 		catalogue.PartnerQuery{Department: q.Get("department"), Region: q.Get("region"), IDs: q.Get("id")}, page)
 	if err != nil {
 		writeError(w, r, err)
@@ -129,7 +129,7 @@ func (a *api) handlePartnerList(w http.ResponseWriter, r *http.Request) {
 
 // handlePartnerGet is GET /api/v2/partners/{id}/ (partners_retrieve).
 func (a *api) handlePartnerGet(w http.ResponseWriter, r *http.Request) {
-	p, err := a.Partners.Partner(r.Context(), mux.Vars(r)["id"])
+	p, err := a.PartnerCatalog.Partner(r.Context(), mux.Vars(r)["id"])
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -139,7 +139,7 @@ func (a *api) handlePartnerGet(w http.ResponseWriter, r *http.Request) {
 
 // handlePartnerMe is GET /api/v2/partners/me/ (partners_me_retrieve).
 func (a *api) handlePartnerMe(w http.ResponseWriter, r *http.Request) {
-	p, err := a.Partners.CurrentPartner(r.Context())
+	p, err := a.PartnerCatalog.CurrentPartner(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -155,7 +155,7 @@ type jsonDestination struct {
 
 // handleDestinationList is GET /api/v2/destinations/ (destinations_list).
 func (a *api) handleDestinationList(w http.ResponseWriter, r *http.Request) {
-	ds, err := a.Partners.Destinations(r.Context())
+	ds, err := a.PartnerCatalog.Destinations(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -195,7 +195,7 @@ type jsonLegalInformation struct {
 
 // handleLegalInformationList is GET /api/v2/partner_legal_information/.
 func (a *api) handleLegalInformationList(w http.ResponseWriter, r *http.Request) {
-	lis, err := a.Partners.LegalInformation(r.Context())
+	lis, err := a.PartnerCatalog.LegalInformation(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -219,7 +219,7 @@ type jsonRefundWithdrawalTerms struct {
 
 // handleRefundWithdrawalTermsList is GET /api/v2/refund_withdrawal_terms/.
 func (a *api) handleRefundWithdrawalTermsList(w http.ResponseWriter, r *http.Request) {
-	terms, err := a.Partners.RefundWithdrawalTerms(r.Context())
+	terms, err := a.PartnerCatalog.RefundWithdrawalTerms(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -242,7 +242,7 @@ type jsonEventsProductInformation struct {
 
 // handleEventsProductInformation is GET /api/v2/product_information/events/.
 func (a *api) handleEventsProductInformation(w http.ResponseWriter, r *http.Request) {
-	pi, err := a.Partners.EventsProductInformation(r.Context())
+	pi, err := a.PartnerCatalog.EventsProductInformation(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -266,7 +266,7 @@ type jsonGiftcardsProductInformation struct {
 
 // handleGiftcardsProductInformation is GET /api/v2/product_information/giftcards/.
 func (a *api) handleGiftcardsProductInformation(w http.ResponseWriter, r *http.Request) {
-	pis, err := a.Partners.GiftcardsProductInformation(r.Context())
+	pis, err := a.PartnerCatalog.GiftcardsProductInformation(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -316,7 +316,7 @@ type jsonNetworkGiftcardsProductInformation struct {
 // handleNetworkGiftcardsProductInformation is GET
 // /api/v2/product_information/network_giftcards/.
 func (a *api) handleNetworkGiftcardsProductInformation(w http.ResponseWriter, r *http.Request) {
-	pi, err := a.Partners.NetworkGiftcardsProductInformation(r.Context())
+	pi, err := a.PartnerCatalog.NetworkGiftcardsProductInformation(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -362,7 +362,7 @@ type jsonNetworkVouchersProductInformation struct {
 // handleNetworkVouchersProductInformation is GET
 // /api/v2/product_information/network_vouchers/.
 func (a *api) handleNetworkVouchersProductInformation(w http.ResponseWriter, r *http.Request) {
-	pi, err := a.Partners.NetworkVouchersProductInformation(r.Context())
+	pi, err := a.PartnerCatalog.NetworkVouchersProductInformation(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -400,7 +400,7 @@ type jsonVouchersProductInformation struct {
 
 // handleVouchersProductInformation is GET /api/v2/product_information/vouchers/.
 func (a *api) handleVouchersProductInformation(w http.ResponseWriter, r *http.Request) {
-	pi, err := a.Partners.VouchersProductInformation(r.Context())
+	pi, err := a.PartnerCatalog.VouchersProductInformation(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -442,7 +442,7 @@ type jsonWorkshopsProductInformation struct {
 
 // handleWorkshopsProductInformation is GET /api/v2/product_information/workshops/.
 func (a *api) handleWorkshopsProductInformation(w http.ResponseWriter, r *http.Request) {
-	pi, err := a.Partners.WorkshopsProductInformation(r.Context())
+	pi, err := a.PartnerCatalog.WorkshopsProductInformation(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return

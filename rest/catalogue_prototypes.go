@@ -74,7 +74,7 @@ func toJSONGiftcardPrototype(p *catalogue.GiftcardPrototypeView) jsonGiftcardPro
 
 // handleUniverseList is universes_list.
 func (a *api) handleUniverseList(w http.ResponseWriter, r *http.Request) {
-	universes, err := a.Prototypes.Universes(r.Context())
+	universes, err := a.PrototypeCatalog.Universes(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -84,7 +84,7 @@ func (a *api) handleUniverseList(w http.ResponseWriter, r *http.Request) {
 
 // handleThemeList is themes_list.
 func (a *api) handleThemeList(w http.ResponseWriter, r *http.Request) {
-	themes, err := a.Prototypes.Themes(r.Context())
+	themes, err := a.PrototypeCatalog.Themes(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -103,7 +103,7 @@ func (a *api) handleGiftcardPrototypeList(w http.ResponseWriter, r *http.Request
 		writeError(w, r, err)
 		return
 	}
-	protos, err := a.Prototypes.GiftcardPrototypes(r.Context(), r.URL.Query().Get("partner"), page)
+	protos, err := a.PrototypeCatalog.GiftcardPrototypes(r.Context(), r.URL.Query().Get("partner"), page)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -113,7 +113,7 @@ func (a *api) handleGiftcardPrototypeList(w http.ResponseWriter, r *http.Request
 
 // handleGiftcardPrototypeGet is giftcard_prototypes_retrieve.
 func (a *api) handleGiftcardPrototypeGet(w http.ResponseWriter, r *http.Request) {
-	proto, err := a.Prototypes.GiftcardPrototype(r.Context(), mux.Vars(r)["id"])
+	proto, err := a.PrototypeCatalog.GiftcardPrototype(r.Context(), mux.Vars(r)["id"])
 	if err != nil {
 		writeError(w, r, err)
 		return

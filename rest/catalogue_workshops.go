@@ -123,7 +123,7 @@ func toJSONWorkshop(v *catalogue.WorkshopView) jsonWorkshop {
 // OPTIONS on the same path (workshops_options_retrieve), which answers the
 // same body with the allowed methods.
 func (a *api) handleWorkshopGet(w http.ResponseWriter, r *http.Request) {
-	v, err := a.Workshops.Workshop(r.Context(), mux.Vars(r)["id"])
+	v, err := a.WorkshopCatalog.Workshop(r.Context(), mux.Vars(r)["id"])
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -142,7 +142,7 @@ func (a *api) handleWorkshopSessionList(w http.ResponseWriter, r *http.Request) 
 		writeError(w, r, err)
 		return
 	}
-	p, err := a.Workshops.WorkshopSessions(r.Context(),
+	p, err := a.WorkshopCatalog.WorkshopSessions(r.Context(),
 		catalogue.WorkshopSessionQuery{Workshop: r.URL.Query().Get("workshop"), Page: page})
 	if err != nil {
 		writeError(w, r, err)
@@ -158,7 +158,7 @@ func (a *api) handleWorkshopThemeList(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	p, err := a.Workshops.WorkshopThemes(r.Context(), page)
+	p, err := a.WorkshopCatalog.WorkshopThemes(r.Context(), page)
 	if err != nil {
 		writeError(w, r, err)
 		return

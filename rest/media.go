@@ -93,7 +93,7 @@ func (a *api) handleMediaUpload(w http.ResponseWriter, r *http.Request) {
 		defer f.Close()
 		in.File = f
 	}
-	m, err := a.Media.Upload(r.Context(), in)
+	m, err := a.MediaLibrary.Upload(r.Context(), in)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -110,7 +110,7 @@ func (a *api) handleMediaList(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	p, err := a.Media.List(r.Context(), media.MediaFilter{}, req)
+	p, err := a.MediaLibrary.List(r.Context(), media.MediaFilter{}, req)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -146,7 +146,7 @@ func (a *api) handleMediaGet(w http.ResponseWriter, r *http.Request) {
 	id, err := mediaID(r)
 	if err == nil {
 		var m *media.Media
-		if m, err = a.Media.Get(r.Context(), id); err == nil {
+		if m, err = a.MediaLibrary.Get(r.Context(), id); err == nil {
 			writeJSON(w, http.StatusOK, toJSONMedia(*m))
 			return
 		}
@@ -165,7 +165,7 @@ func (a *api) handleMediaRename(w http.ResponseWriter, r *http.Request) {
 		herr.write(w)
 		return
 	}
-	m, err := a.Media.Rename(r.Context(), id, body)
+	m, err := a.MediaLibrary.Rename(r.Context(), id, body)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -182,7 +182,7 @@ func (a *api) handleMediaContent(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, domain.ErrNotFound)
 		return
 	}
-	m, body, err := a.Media.Content(r.Context(), id)
+	m, body, err := a.MediaLibrary.Content(r.Context(), id)
 	if err != nil {
 		writeError(w, r, err)
 		return

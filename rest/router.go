@@ -12,41 +12,16 @@ import (
 	"github.com/gorilla/mux"
 
 	"salesplatform/domain"
-	"salesplatform/domain/account"
-	"salesplatform/domain/cart"
-	"salesplatform/domain/catalogue"
-	"salesplatform/domain/gifts"
-	"salesplatform/domain/media"
-	"salesplatform/domain/prototypes"
-	"salesplatform/domain/vouchers"
-	"salesplatform/domain/widgets"
+	"salesplatform/domain/services"
 )
 
-// Services are the domain services the handlers call.
-type Services struct {
-	Accounts   *account.AccountService
-	Carts      *cart.CartService
-	Partners   *catalogue.PartnerCatalogService
-	Events     *catalogue.EventService
-	Workshops  *catalogue.WorkshopService
-	Boxes      *catalogue.BoxService
-	Prototypes *catalogue.PrototypeService
-	Gifts      *gifts.GiftService
-	Widgets    *widgets.WidgetService
-	// VoucherAdmin serves the administration's vouchers and giftcards.
-	VoucherAdmin *vouchers.VoucherAdminService
-	Media        *media.MediaService
-	// AdminPrototypes serves the administration's voucher prototypes, options and option categories.
-	AdminPrototypes *prototypes.AdminPrototypeService
-}
-
 type api struct {
-	Services
+	services.Services
 }
 
 // Register adds the legacy REST routes to r, with the legacy 404 and 405
 // bodies.
-func Register(r *mux.Router, s Services) {
+func Register(r *mux.Router, s services.Services) {
 	a := &api{s}
 	// One line per area of domain/, each in the files named after it.
 	registerAccountRoutes(r, a)

@@ -15,6 +15,7 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/domain/media"
+	"salesplatform/domain/services"
 	"salesplatform/graph"
 	"salesplatform/graph/httptransport"
 )
@@ -78,7 +79,7 @@ func (noDatabase) RunInTx(context.Context, func(context.Context, media.Stores) e
 
 func uploadServer(mp httptransport.MultipartForm) http.Handler {
 	media := media.NewMediaService(noDatabase{}, nil, "http://example.test")
-	return newUploadServer(httptransport.POST{}, mp, &graph.Resolver{MediaLibrary: media})
+	return newUploadServer(httptransport.POST{}, mp, &graph.Resolver{Services: services.Services{MediaLibrary: media}})
 }
 
 func operations(vars string) part {

@@ -21,6 +21,7 @@ import (
 	"salesplatform/domain/gifts"
 	"salesplatform/domain/media"
 	"salesplatform/domain/prototypes"
+	"salesplatform/domain/services"
 	"salesplatform/domain/vouchers"
 	"salesplatform/domain/widgets"
 	"salesplatform/graph"
@@ -186,19 +187,19 @@ func NewRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 	if blobs == nil { // a configuration built without serve (tests)
 		blobs = blobstore.NewLocal(filepath.Join(cfg.DataDir, "media"))
 	}
-	services := rest.Services{
-		Accounts:        accounts,
-		Carts:           cart.NewCartService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL),
-		Partners:        catalogue.NewPartnerCatalogService(persistence.NewPartnerCatalogStore(db), partners),
-		Events:          catalogue.NewEventService(persistence.NewEventStore(db), partners),
-		Workshops:       catalogue.NewWorkshopService(persistence.NewUnitOfWork(db, persistence.WorkshopStores)),
-		Boxes:           catalogue.NewBoxService(persistence.NewUnitOfWork(db, persistence.BoxStores)),
-		Prototypes:      catalogue.NewPrototypeService(persistence.NewUnitOfWork(db, persistence.PrototypeStores)),
-		Gifts:           gifts.NewGiftService(persistence.NewGiftStore(db), partners),
-		Widgets:         widgets.NewWidgetService(persistence.NewUnitOfWork(db, persistence.WidgetStores)),
-		VoucherAdmin:    vouchers.NewVoucherAdminService(persistence.NewUnitOfWork(db, persistence.VoucherStores)),
-		Media:           media.NewMediaService(persistence.NewUnitOfWork(db, persistence.MediaStores), blobs, cfg.PublicBaseURL),
-		AdminPrototypes: prototypes.NewAdminPrototypeService(persistence.NewUnitOfWork(db, persistence.PrototypeAdminStores)),
+	all := services.Services{
+		Accounts:         accounts,
+		Carts:            cart.NewCartService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL),
+		PartnerCatalog:   catalogue.NewPartnerCatalogService(persistence.NewPartnerCatalogStore(db), partners),
+		EventCatalog:     catalogue.NewEventService(persistence.NewEventStore(db), partners),
+		WorkshopCatalog:  catalogue.NewWorkshopService(persistence.NewUnitOfWork(db, persistence.WorkshopStores)),
+		BoxCatalog:       catalogue.NewBoxService(persistence.NewUnitOfWork(db, persistence.BoxStores)),
+		PrototypeCatalog: catalogue.NewPrototypeService(persistence.NewUnitOfWork(db, persistence.PrototypeStores)),
+		Gifts:            gifts.NewGiftService(persistence.NewGiftStore(db), partners),
+		Widgets:          widgets.NewWidgetService(persistence.NewUnitOfWork(db, persistence.WidgetStores)),
+		VoucherAdmin:     vouchers.NewVoucherAdminService(persistence.NewUnitOfWork(db, persistence.VoucherStores)),
+		MediaLibrary:     media.NewMediaService(persistence.NewUnitOfWork(db, persistence.MediaStores), blobs, cfg.PublicBaseURL),
+		AdminPrototypes:  prototypes.NewAdminPrototypeService(persistence.NewUnitOfWork(db, persistence.PrototypeAdminStores)),
 	}
 
 	r := mux.NewRouter()
@@ -207,21 +208,8 @@ func NewRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 		_, _ = io.WriteString(w, `{"status":"ok"}`+"\n")
 	}))
 	r.Handle("/readyz", readiness(db, carts))
-	r.Handle("/graphql", graph.NewHandler(&graph.Resolver{
-		Accounts:         services.Accounts,
-		Carts:            services.Carts,
-		PartnerCatalog:   services.Partners,
-		EventCatalog:     services.Events,
-		WorkshopCatalog:  services.Workshops,
-		BoxCatalog:       services.Boxes,
-		PrototypeCatalog: services.Prototypes,
-		Widgets:          services.Widgets,
-		Gifts:            services.Gifts,
-		VoucherAdmin:     services.VoucherAdmin,
-		MediaLibrary:     services.Media,
-		AdminPrototypes:  services.AdminPrototypes,
-	}, middleware.LoggerFrom))
+	r.Handle("/graphql", graph.NewHandler(&graph.Resolver{Services: all}, middleware.LoggerFrom))
 	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
-	rest.Register(r, services)
+	rest.Register(r, all)
 	return r, accounts
 }

@@ -1,0 +1,39 @@
+// Package services gathers the service of every area of the domain, as the
+// two surfaces receive them: rest.Register and graph.Resolver are handed the
+// same Services, so a REST route and its GraphQL twin call the same
+// instance. It holds no rule; no area imports it.
+package services
+
+import (
+	"salesplatform/domain/account"
+	"salesplatform/domain/cart"
+	"salesplatform/domain/catalogue"
+	"salesplatform/domain/gifts"
+	"salesplatform/domain/media"
+	"salesplatform/domain/prototypes"
+	"salesplatform/domain/vouchers"
+	"salesplatform/domain/widgets"
+)
+
+// Services are the domain services both surfaces call. The catalogue's are
+// named for what they serve, so that in the graph they do not shadow the
+// Query fields of the same names (boxes, events, …).
+type Services struct {
+	Accounts *account.AccountService
+	Carts    *cart.CartService
+
+	PartnerCatalog   *catalogue.PartnerCatalogService
+	EventCatalog     *catalogue.EventService
+	WorkshopCatalog  *catalogue.WorkshopService
+	BoxCatalog       *catalogue.BoxService
+	PrototypeCatalog *catalogue.PrototypeService
+	Gifts            *gifts.GiftService
+	Widgets          *widgets.WidgetService
+
+	// VoucherAdmin serves the administration's vouchers and giftcards.
+	VoucherAdmin *vouchers.VoucherAdminService
+	MediaLibrary *media.MediaService
+	// AdminPrototypes serves the administration's voucher prototypes,
+	// options and option categories.
+	AdminPrototypes *prototypes.AdminPrototypeService
+}
