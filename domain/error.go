@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -61,6 +62,21 @@ func (e *Error) Error() string {
 		return fmt.Sprintf("%s: %s (%d field errors)", e.Code, e.Message, len(e.Fields))
 	}
 	return fmt.Sprintf("%s: %s", e.Code, e.Message)
+}
+
+// Describe returns err with its field errors spelled out, "path: message"
+// joined by "; ", for a terminal (the commands of the binary); other errors
+// are returned as they are.
+func Describe(err error) error {
+	var de *Error
+	if !errors.As(err, &de) || len(de.Fields) == 0 {
+		return err
+	}
+	msgs := make([]string, len(de.Fields))
+	for i, f := range de.Fields {
+		msgs[i] = PathKey(f.Path) + ": " + f.Message
+	}
+	return errors.New(strings.Join(msgs, "; "))
 }
 
 // Errorf returns an *Error with the given code and formatted message.

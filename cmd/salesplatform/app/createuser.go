@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 
 	"salesplatform/domain"
 	"salesplatform/domain/account"
@@ -37,20 +36,15 @@ func createUser(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fmt.Fprintln(stderr, "createuser: --username and --password are required")
 		return errUsage
 	}
-	log := NewLogger(stderr, cfg.LogLevel)
-	db, closeDB, err := openDatabase(ctx, &cfg, log, true)
+	db, closeDB, err := openCommandDatabase(ctx, &cfg, stderr, true)
 	if err != nil {
 		return err
 	}
 	defer closeDB()
-	// A fresh machine may create its first user before it ever served.
-	if err := persistence.Migrate(ctx, db); err != nil {
-		return err
-	}
 	accounts := account.NewAccountService(persistence.NewDatabase(db), nil, cfg.PasswordHashing)
 	acct, err := accounts.CreateAccount(ctx, in)
 	if err != nil {
-		return describe(err)
+		return domain.Describe(err)
 	}
 	fmt.Fprintf(stdout, "created user %q (id %d)\n", acct.User.Username, acct.User.ID)
 	if acct.Partner != nil {
@@ -58,17 +52,4 @@ func createUser(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	fmt.Fprintln(stdout, acct.Token)
 	return nil
-}
-
-// describe spells out a domain validation error for a terminal.
-func describe(err error) error {
-	de, ok := err.(*domain.Error)
-	if !ok || len(de.Fields) == 0 {
-		return err
-	}
-	msgs := make([]string, len(de.Fields))
-	for i, f := range de.Fields {
-		msgs[i] = domain.PathKey(f.Path) + ": " + f.Message
-	}
-	return fmt.Errorf("%s", strings.Join(msgs, "; "))
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"path/filepath"
 
@@ -57,6 +58,22 @@ func openDatabase(ctx context.Context, cfg *Config, log *slog.Logger, borrow boo
 	persistence.SetMaxConns(db.DB, cfg.DBMaxConns)
 	log.Info("using the private PostgreSQL", "data_dir", dir)
 	return db, func() { _ = db.Close(); stop() }, nil
+}
+
+// openCommandDatabase opens the database of a command other than serve
+// (createuser, migrate, seed), beside a running server's private cluster
+// if there is one; with migrate it first applies pending migrations, so that
+// a fresh machine may run the command before it ever served.
+func openCommandDatabase(ctx context.Context, cfg *Config, stderr io.Writer, migrate bool) (db *bun.DB, closeFn func(), err error) {
+	db, closeFn, err = openDatabase(ctx, cfg, NewLogger(stderr, cfg.LogLevel), true)
+	if err != nil || !migrate {
+		return db, closeFn, err
+	}
+	if err := persistence.Migrate(ctx, db); err != nil {
+		closeFn()
+		return nil, nil, err
+	}
+	return db, closeFn, nil
 }
 
 // ensureDatabase creates the named database when the server lacks it.

@@ -32,8 +32,7 @@ func migrateCmd(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if err := parseFlags(fs, &cfg, args[1:], stderr); err != nil {
 		return err
 	}
-	log := NewLogger(stderr, cfg.LogLevel)
-	db, closeDB, err := openDatabase(ctx, &cfg, log, true)
+	db, closeDB, err := openCommandDatabase(ctx, &cfg, stderr, false)
 	if err != nil {
 		return err
 	}

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"salesplatform/cmd/salesplatform/demo"
-	"salesplatform/persistence"
 )
 
 // seedCmd is `salesplatform seed demo`: it loads the demo dataset
@@ -24,15 +23,11 @@ func seedCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := parseFlags(fs, &cfg, args[1:], stderr); err != nil {
 		return err
 	}
-	log := NewLogger(stderr, cfg.LogLevel)
-	db, closeDB, err := openDatabase(ctx, &cfg, log, true)
+	db, closeDB, err := openCommandDatabase(ctx, &cfg, stderr, true)
 	if err != nil {
 		return err
 	}
 	defer closeDB()
-	if err := persistence.Migrate(ctx, db); err != nil {
-		return err
-	}
 	blobs, err := openBlobStore(ctx, &cfg)
 	if err != nil {
 		return err

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"sync"
 	"time"
 
@@ -173,7 +172,7 @@ func loadAccounts(ctx context.Context, tx bun.IDB, data *Dataset, hashing *argon
 			acct, err := accounts.CreateAccount(ctx, account.NewAccountInput{Username: d.Username, Password: d.Password,
 				Email: d.Email, PartnerName: d.Name, PartnerDomain: d.Domain, Marketplace: d.Marketplace})
 			if err != nil {
-				return nil, fmt.Errorf("create the demo user %s: %w", d.Username, describe(err))
+				return nil, fmt.Errorf("create the demo user %s: %w", d.Username, domain.Describe(err))
 			}
 			a.Partner, a.Token = acct.Partner, acct.Token
 		case err != nil:
@@ -212,7 +211,7 @@ func loadStaff(ctx context.Context, tx bun.IDB, staff User, hashing *argon2id.Pa
 		acct, err := account.NewAccountService(database, nil, hashing).CreateAccount(ctx, account.NewAccountInput{
 			Username: staff.Username, Password: staff.Password, Email: staff.Email, Staff: true})
 		if err != nil {
-			return a, fmt.Errorf("create the demo user %s: %w", staff.Username, describe(err))
+			return a, fmt.Errorf("create the demo user %s: %w", staff.Username, domain.Describe(err))
 		}
 		a.Token = acct.Token
 		fmt.Fprintf(out, "Created staff user %s (password %s)\n", staff.Username, staff.Password)
@@ -276,21 +275,7 @@ func seedErr(what string, err error) error {
 	if err == nil {
 		return nil
 	}
-	return fmt.Errorf("%s: %w", what, describe(err))
-}
-
-// describe spells out a domain validation error for a terminal (as the
-// createuser command does).
-func describe(err error) error {
-	de, ok := err.(*domain.Error)
-	if !ok || len(de.Fields) == 0 {
-		return err
-	}
-	msgs := make([]string, len(de.Fields))
-	for i, f := range de.Fields {
-		msgs[i] = domain.PathKey(f.Path) + ": " + f.Message
-	}
-	return fmt.Errorf("%s", strings.Join(msgs, "; "))
+	return fmt.Errorf("%s: %w", what, domain.Describe(err))
 }
 
 // texts is a Localized as a service input, in a fixed order.

@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
 	"regexp"
 	"strings"
 	"sync"
@@ -22,7 +23,17 @@ import (
 
 	"salesplatform/cmd/salesplatform/app"
 	"salesplatform/persistence"
+	"salesplatform/persistence/dbtest"
 )
+
+// Main runs the tests of a package that uses these helpers, on the
+// databases of persistence/dbtest. Every command and server they run
+// hashes passwords at 1 MiB instead of 64: the tests check logins, not
+// argon2id's cost, which was three quarters of their CPU time.
+func Main(m *testing.M) {
+	os.Setenv("PASSWORD_HASH_MEMORY", "1")
+	dbtest.Main(m)
+}
 
 // SyncBuffer collects a server's log while it runs.
 type SyncBuffer struct {
