@@ -3,22 +3,17 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
-	"salesplatform/cmd/salesplatform/app"
 	"salesplatform/domain"
 	"salesplatform/domain/catalogue"
 	"salesplatform/persistence"
-	"salesplatform/persistence/cartstore"
 	"salesplatform/persistence/dbtest"
 )
 
@@ -58,10 +53,7 @@ func benchMarketplace(b *testing.B, n int) (http.Handler, *bun.DB, *domain.Partn
 			must(b, store.AddPartnerLabel(ctx, &catalogue.PartnerLabel{PartnerID: p.ID, Name: label, LogoURL: "https://cdn.example.com/l.png"}))
 		}
 	}
-	carts := cartstore.NewMemory(100)
-	b.Cleanup(carts.Close)
-	cfg := &app.Config{PasswordHashing: dbtest.CheapHashing, CartTTL: time.Hour, PublicBaseURL: "http://api.test"}
-	return app.NewHandler(db, carts, cfg, slog.New(slog.NewJSONHandler(io.Discard, nil))), db, market, network
+	return Handler(b, db), db, market, network
 }
 
 func must(tb testing.TB, err error) {
@@ -160,10 +152,7 @@ func BenchmarkAdminVouchersList(b *testing.B) {
 		INSERT INTO voucher_options (voucher_id, option_id, count, total_price)
 		SELECT vouchers.id, opts.id, 1, 12 FROM vouchers, opts WHERE opts.id > (SELECT min(id) FROM opts)`)
 	must(b, err)
-	carts := cartstore.NewMemory(100)
-	b.Cleanup(carts.Close)
-	h := app.NewHandler(db, carts, &app.Config{PasswordHashing: dbtest.CheapHashing, CartTTL: time.Hour, PublicBaseURL: "http://api.test", DataDir: b.TempDir()},
-		slog.New(slog.NewJSONHandler(io.Discard, nil)))
+	h := Handler(b, db)
 	for _, size := range []int{20, 100} {
 		b.Run(fmt.Sprintf("page_size=%d", size), func(b *testing.B) {
 			url := fmt.Sprintf("/api/vouchers/?page=2&page_size=%d", size)

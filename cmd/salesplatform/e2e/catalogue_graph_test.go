@@ -5,8 +5,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
@@ -16,12 +14,10 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
-	"salesplatform/cmd/salesplatform/app"
 	"salesplatform/domain"
 	"salesplatform/domain/catalogue"
 	"salesplatform/domain/l10n"
 	"salesplatform/persistence"
-	"salesplatform/persistence/cartstore"
 	"salesplatform/persistence/dbtest"
 )
 
@@ -82,10 +78,7 @@ func newGCFixture(t *testing.T) *gcFixture {
 	f.market, f.shop, f.other = f.partnerOf(t, "market"), f.partnerOf(t, "shop"), f.partnerOf(t, "other")
 	gcMust(t, f.catalog.AddNetworkPartner(ctx, f.market.ID, f.shop.ID))
 
-	carts := cartstore.NewMemory(100)
-	t.Cleanup(carts.Close)
-	cfg := &app.Config{PasswordHashing: dbtest.CheapHashing, CartTTL: time.Hour, PublicBaseURL: "http://api.test"}
-	f.h = app.NewHandler(db, carts, cfg, slog.New(slog.NewJSONHandler(io.Discard, nil)))
+	f.h = Handler(t, db)
 	f.c = client.New(f.h)
 	return f
 }
@@ -143,28 +136,7 @@ func (f *gcFixture) box(t *testing.T, name, price string, ranking int, partners 
 // none) with token ("" for none), and returns its data and errors.
 func (f *gcFixture) ask(t *testing.T, site, token, query string, vars map[string]any) (json.RawMessage, []gqlError) {
 	t.Helper()
-	opts := []client.Option{client.Path("/graphql")}
-	for k, v := range vars {
-		opts = append(opts, client.Var(k, v))
-	}
-	if site != "" {
-		opts = append(opts, client.AddHeader("X-Partner-Domain", site))
-	}
-	if token != "" {
-		opts = append(opts, client.AddHeader("Authorization", "Token "+token))
-	}
-	resp, err := f.c.RawPost(query, opts...)
-	if err != nil {
-		t.Fatalf("post: %v", err)
-	}
-	data, _ := json.Marshal(resp.Data)
-	var errs []gqlError
-	if len(resp.Errors) > 0 {
-		if err := json.Unmarshal(resp.Errors, &errs); err != nil {
-			t.Fatalf("errors %s: %v", resp.Errors, err)
-		}
-	}
-	return data, errs
+	return postAt(t, f.c, site, token, query, vars)
 }
 
 // mustAsk is ask for an operation that must succeed.

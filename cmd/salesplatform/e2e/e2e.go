@@ -11,6 +11,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"regexp"
@@ -23,6 +24,7 @@ import (
 
 	"salesplatform/cmd/salesplatform/app"
 	"salesplatform/persistence"
+	"salesplatform/persistence/cartstore"
 	"salesplatform/persistence/dbtest"
 )
 
@@ -33,6 +35,17 @@ import (
 func Main(m *testing.M) {
 	os.Setenv("PASSWORD_HASH_MEMORY", "1")
 	dbtest.Main(m)
+}
+
+// Handler is the handler serve runs, over db, without a listener: carts in
+// memory, media under a temporary directory, passwords hashed cheaply, the
+// log discarded.
+func Handler(tb testing.TB, db *bun.DB) http.Handler {
+	tb.Helper()
+	carts := cartstore.NewMemory(100)
+	tb.Cleanup(carts.Close)
+	cfg := &app.Config{PasswordHashing: dbtest.CheapHashing, CartTTL: time.Hour, PublicBaseURL: "http://api.test", DataDir: tb.TempDir()}
+	return app.NewHandler(db, carts, cfg, app.NewLogger(io.Discard, slog.LevelInfo))
 }
 
 // SyncBuffer collects a server's log while it runs.

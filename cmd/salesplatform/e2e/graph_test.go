@@ -3,17 +3,12 @@ package e2e
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http"
 	"testing"
-	"time"
 
 	"github.com/99designs/gqlgen/client"
 
-	"salesplatform/cmd/salesplatform/app"
 	"salesplatform/persistence"
-	"salesplatform/persistence/cartstore"
 	"salesplatform/persistence/dbtest"
 )
 
@@ -38,10 +33,7 @@ func newGraphFixture(t *testing.T) *graphFixture {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = db.Close() })
-	carts := cartstore.NewMemory(100)
-	t.Cleanup(carts.Close)
-	cfg := &app.Config{PasswordHashing: dbtest.CheapHashing, CartTTL: time.Hour, PublicBaseURL: "http://api.test"}
-	f.h = app.NewHandler(db, carts, cfg, slog.New(slog.NewJSONHandler(io.Discard, nil)))
+	f.h = Handler(t, db)
 	f.c = client.New(f.h)
 	return f
 }
@@ -56,9 +48,18 @@ type gqlError struct {
 // post runs an operation and returns its data and errors.
 func post(t *testing.T, c *client.Client, token, query string, vars map[string]any) (json.RawMessage, []gqlError) {
 	t.Helper()
+	return postAt(t, c, "", token, query, vars)
+}
+
+// postAt is post for the catalogue of site (X-Partner-Domain, "" for none).
+func postAt(t *testing.T, c *client.Client, site, token, query string, vars map[string]any) (json.RawMessage, []gqlError) {
+	t.Helper()
 	opts := []client.Option{client.Path("/graphql")}
 	for k, v := range vars {
 		opts = append(opts, client.Var(k, v))
+	}
+	if site != "" {
+		opts = append(opts, client.AddHeader("X-Partner-Domain", site))
 	}
 	if token != "" {
 		opts = append(opts, client.AddHeader("Authorization", "Token "+token))

@@ -4,18 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/99designs/gqlgen/client"
 
-	"salesplatform/cmd/salesplatform/app"
 	"salesplatform/persistence"
-	"salesplatform/persistence/cartstore"
-	"salesplatform/persistence/dbtest"
 )
 
 // relFixture is the voucher fixture (newAVFixture) plus media of shop and
@@ -68,10 +62,7 @@ func newRelFixture(t *testing.T) *relFixture {
 
 	stmts := &persistence.StatementCounter{}
 	f.db.AddQueryHook(stmts)
-	carts := cartstore.NewMemory(100)
-	t.Cleanup(carts.Close)
-	h := app.NewHandler(f.db, carts, &app.Config{PasswordHashing: dbtest.CheapHashing, CartTTL: time.Hour, PublicBaseURL: "http://api.test", DataDir: t.TempDir()},
-		slog.New(slog.NewJSONHandler(io.Discard, nil)))
+	h := Handler(t, f.db)
 	f.g = &gcFixture{h: h, c: client.New(h), db: f.db, stmts: stmts}
 	return f
 }
