@@ -10,22 +10,29 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/gorillamux"
 	"github.com/uptrace/bun"
 
 	"salesplatform/cmd/salesplatform/app"
 	"salesplatform/persistence"
 	"salesplatform/persistence/cartstore"
 	"salesplatform/persistence/dbtest"
+	"salesplatform/rest/openapi"
 )
 
 // Main runs the tests of a package that uses these helpers, on the
@@ -179,7 +186,10 @@ func (r Response) JSON(tb testing.TB) map[string]any {
 	return m
 }
 
-// Do sends one request; headers are name, value pairs.
+// Do sends one request; headers are name, value pairs. A response to a
+// path the OpenAPI document describes (rest/openapi/openapi.yaml) must
+// match it: its status documented for the operation, its JSON body valid
+// against that status's schema (CheckContract).
 func Do(tb testing.TB, method, url, body string, headers ...string) Response {
 	tb.Helper()
 	req, err := http.NewRequest(method, url, strings.NewReader(body))
@@ -205,7 +215,110 @@ func Do(tb testing.TB, method, url, body string, headers ...string) Response {
 	if err != nil {
 		tb.Fatal(err)
 	}
+	CheckContract(tb, req, res.StatusCode, res.Header, b)
 	return Response{Status: res.StatusCode, Header: res.Header, Body: string(b)}
+}
+
+// contract is the OpenAPI document and a router over its paths, loaded
+// once for every test.
+var contract = sync.OnceValues(func() (routers.Router, error) {
+	loader := openapi3.NewLoader()
+	doc, err := loader.LoadFromData(openapi.YAML)
+	if err != nil {
+		return nil, err
+	}
+	if err := doc.Validate(loader.Context); err != nil {
+		return nil, err
+	}
+	doc.Servers = nil // match paths on whatever host the test server has
+	return gorillamux.NewRouter(doc)
+})
+
+// checked holds "operationId status" for every response CheckContract
+// found to match the document.
+var checked sync.Map
+
+// CheckedOperations lists "operationId status" for every response found
+// to match the OpenAPI document so far, by any test of this process.
+func CheckedOperations() map[string]bool {
+	out := map[string]bool{}
+	checked.Range(func(k, _ any) bool {
+		out[k.(string)] = true
+		return true
+	})
+	return out
+}
+
+// CheckContract fails tb unless a response to req matches the OpenAPI
+// document: the status must be documented for the operation, and a JSON
+// body must be valid against its schema. A path the document does not
+// describe (/graphql, /playground, an unknown path) is not checked; a path
+// without its trailing slash is checked as the documented one with it.
+// HEAD is checked as GET, on its status only; a CORS preflight is not an
+// operation and is not checked.
+func CheckContract(tb testing.TB, req *http.Request, status int, header http.Header, body []byte) {
+	tb.Helper()
+	router, err := contract()
+	if err != nil {
+		tb.Errorf("rest/openapi/openapi.yaml does not load: %v", err)
+		return
+	}
+	if req.Method == http.MethodOptions && req.Header.Get("Access-Control-Request-Method") != "" {
+		return // a CORS preflight, answered by the middleware before any route
+	}
+	probe := req.Clone(context.Background())
+	probe.Body = http.NoBody
+	if probe.Method == http.MethodHead {
+		probe.Method = http.MethodGet
+	}
+	route, vars, err := router.FindRoute(probe)
+	if errors.Is(err, routers.ErrPathNotFound) && !strings.HasSuffix(probe.URL.Path, "/") {
+		u := *probe.URL
+		u.Path += "/"
+		u.RawPath = ""
+		probe.URL = &u
+		route, vars, err = router.FindRoute(probe)
+	}
+	where := req.Method + " " + req.URL.RequestURI()
+	switch {
+	case errors.Is(err, routers.ErrPathNotFound):
+		return // not a documented route
+	case errors.Is(err, routers.ErrMethodNotAllowed):
+		if status != http.StatusMethodNotAllowed {
+			tb.Errorf("OpenAPI contract: %s answered %d, but rest/openapi/openapi.yaml has no %s operation on this path", where, status, req.Method)
+		}
+		return
+	case err != nil:
+		tb.Errorf("OpenAPI contract: %s: %v", where, err)
+		return
+	}
+	opts := &openapi3filter.Options{IncludeResponseStatus: true, MultiError: true}
+	mediaType, _, _ := strings.Cut(header.Get("Content-Type"), ";")
+	if req.Method == http.MethodHead || !strings.HasSuffix(strings.TrimSpace(mediaType), "json") {
+		// No body to check (HEAD), or not JSON: the status is checked, and
+		// the media type against the documented ones below.
+		opts.ExcludeResponseBody = true
+	}
+	input := &openapi3filter.ResponseValidationInput{
+		RequestValidationInput: &openapi3filter.RequestValidationInput{Request: probe, PathParams: vars, Route: route},
+		Status:                 status,
+		Header:                 header,
+		Options:                opts,
+	}
+	input.SetBodyBytes(body)
+	if err := openapi3filter.ValidateResponse(context.Background(), input); err != nil {
+		tb.Errorf("OpenAPI contract: %s (operation %s) answered %d, which does not match rest/openapi/openapi.yaml: %v\nbody: %.600s",
+			where, route.Operation.OperationID, status, err, body)
+		return
+	}
+	if opts.ExcludeResponseBody && req.Method != http.MethodHead && len(body) > 0 {
+		if r := route.Operation.Responses.Status(status); r != nil && r.Value != nil && len(r.Value.Content) > 0 && r.Value.Content.Get(header.Get("Content-Type")) == nil {
+			tb.Errorf("OpenAPI contract: %s (operation %s) answered %d with Content-Type %q, which rest/openapi/openapi.yaml does not document",
+				where, route.Operation.OperationID, status, header.Get("Content-Type"))
+			return
+		}
+	}
+	checked.Store(route.Operation.OperationID+" "+strconv.Itoa(status), true)
 }
 
 // WantResponse fails unless the status and the JSON body are as given; the

@@ -1,0 +1,326 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/png"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+
+	"salesplatform/cmd/salesplatform/demo"
+	"salesplatform/persistence/dbtest"
+	"salesplatform/rest/openapi"
+)
+
+// TestOpenAPITour calls every operation of rest/openapi/openapi.yaml on
+// the demo dataset, through Do, so that each one has at least one success
+// checked against the document (Do checks every response), whatever the
+// other tests happen to call.
+func TestOpenAPITour(t *testing.T) {
+	t.Parallel()
+	data, err := demo.Data()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dsn := dbtest.NewDSN(t)
+	dataDir := t.TempDir()
+	tokens := SeedDemo(t, dsn, dataDir)
+	srv := Serve(t, dsn, "--data-dir", dataDir)
+	staff := "Token " + tokens[data.Staff.Username]
+
+	call := func(method, path, body string, headers ...string) Response {
+		t.Helper()
+		return Do(t, method, srv.URL+path, body, headers...)
+	}
+	list := func(res Response) []map[string]any {
+		t.Helper()
+		var v any
+		if err := json.Unmarshal([]byte(res.Body), &v); err != nil {
+			return nil
+		}
+		if m, ok := v.(map[string]any); ok {
+			v = m["results"]
+		}
+		var out []map[string]any
+		items, _ := v.([]any)
+		for _, it := range items {
+			if m, ok := it.(map[string]any); ok {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	id := func(v any) string { return strings.TrimSuffix(fmt.Sprint(v), ".0") }
+
+	// Account.
+	call("POST", "/api-token-auth/", fmt.Sprintf(`{"username": %q, "password": %q}`, data.Staff.Username, data.Staff.Password))
+	call("POST", "/api-token-auth/", `{"username": "nobody", "password": "wrong"}`)
+	call("GET", "/api/permissions/", "", "Authorization", staff)
+	call("GET", "/api/permissions/", "", "Authorization", "Token 0000000000000000000000000000000000000000")
+
+	// The public catalogue, as each demo partner's site reads it.
+	catalogue := []string{"/api/v2/partners/", "/api/v2/partners/me/", "/api/v2/destinations/",
+		"/api/v2/partner_legal_information/", "/api/v2/refund_withdrawal_terms/",
+		"/api/v2/product_information/events/", "/api/v2/product_information/giftcards/",
+		"/api/v2/product_information/network_giftcards/", "/api/v2/product_information/network_vouchers/",
+		"/api/v2/product_information/vouchers/", "/api/v2/product_information/workshops/",
+		"/api/v2/event_slots/", "/api/v2/network_vouchers/boxes/?ordering=-price", "/api/v2/network_vouchers/universes/",
+		"/api/v2/universes/", "/api/v2/themes/", "/api/v2/giftcard_prototypes/", "/api/v2/workshop_sessions/",
+		"/api/v2/workshop_themes/"}
+	for _, p := range data.Partners {
+		site := []string{"X-Partner-Domain", p.Domain}
+		for _, path := range catalogue {
+			res := call("GET", path, "", site...)
+			for _, it := range list(res) {
+				switch {
+				case strings.HasPrefix(path, "/api/v2/partners/"):
+					call("GET", "/api/v2/partners/"+id(it["id"])+"/", "", site...)
+				case path == "/api/v2/event_slots/":
+					call("GET", "/api/v2/event_prototypes/"+id(it["event_id"])+"/", "", site...)
+				case strings.HasPrefix(path, "/api/v2/network_vouchers/boxes/"):
+					call("GET", "/api/v2/network_vouchers/boxes/"+id(it["id"])+"/", "", site...)
+				case path == "/api/v2/giftcard_prototypes/":
+					call("GET", "/api/v2/giftcard_prototypes/"+id(it["id"])+"/", "", site...)
+				case path == "/api/v2/workshop_sessions/":
+					call("GET", "/api/v2/workshops/"+id(it["workshop_id"])+"/", "", site...)
+					call("OPTIONS", "/api/v2/workshops/"+id(it["workshop_id"])+"/", "", site...)
+				}
+			}
+		}
+		call("GET", "/api/v2/partners/999999/", "", site...)
+		call("GET", "/api/setup_marketing_widgets/"+p.Widgets.Key+"/", "")
+		call("OPTIONS", "/api/setup_marketing_widgets/"+p.Widgets.Key+"/", "")
+	}
+	call("GET", "/api/v2/partners/", "") // no partner: refused
+	for _, g := range data.Gifts {
+		seller := []string{"X-Partner-Domain", data.Seller(g).Domain}
+		res := call("GET", "/api/v2/gift/"+url.PathEscape(g.Code)+"/", "", seller...)
+		call("GET", "/api/v2/gift/"+url.PathEscape(g.Code)+"/linked_partners/", "", seller...)
+		if res.Status == 200 {
+			partner, _ := res.JSON(t)["partner"].(map[string]any)
+			call("POST", "/api/v2/contact_requests/", fmt.Sprintf(
+				`{"gift_code": %q, "full_name": "Ada Tour", "email": "ada@example.com", "message": "Hello", "partner": %q}`,
+				g.Code, partner["uuid"]), seller...)
+		}
+	}
+
+	// A cart and its checkout handoff, on a partner's site and, for a
+	// partner without one, on this service's address.
+	shops := []string{"Token " + CreateUser(t, dsn, "--username", "tour-nosite", "--password", "tour-password-1",
+		"--partner-name", "No Site")}
+	for _, p := range data.Partners {
+		shops = append(shops, "Token "+tokens[p.Username])
+	}
+	for _, token := range shops {
+		res := call("POST", "/api/v2/ecommerce/cart/", `{"items": [{"product_id": 1, "quantity": 2}], "return_url": "https://example.com/"}`,
+			"Authorization", token)
+		if res.Status != 201 {
+			continue
+		}
+		cart := res.JSON(t)
+		cartID := cart["id"].(string)
+		call("POST", "/api/v2/ecommerce/cart/", `{"id": "`+cartID+`", "items": [{"product_id": 1, "quantity": 3}]}`, "Authorization", token)
+		got := call("GET", "/api/v2/ecommerce/cart/"+cartID+"/", "", "Authorization", token)
+		call("GET", "/api/v2/ecommerce/cart/"+cartID+"/", "", "Authorization", token, "If-None-Match", got.Header.Get("ETag"))
+		funnel, err := url.Parse(cart["funnel_url"].(string))
+		if err != nil {
+			t.Fatal(err)
+		}
+		call("GET", funnel.RequestURI(), "", "Host", funnel.Host)
+		other := strings.Replace(funnel.RequestURI(), "/shop/", "/order/", 1)
+		call("GET", other, "", "Host", funnel.Host)
+	}
+	call("GET", "/ecommerce/shop/customization/", "")
+	call("GET", "/p/not-a-uuid/ecommerce/order/customization/?cart=x", "")
+
+	// The administration API, as staff.
+	admin := []string{"Authorization", staff}
+	media := list(call("GET", "/api/media/", "", admin...))
+	for _, m := range media[:min(2, len(media))] {
+		call("GET", "/api/media/"+id(m["id"])+"/", "", admin...)
+		call("GET", "/media/"+m["uuid"].(string), "")
+	}
+	var png bytes.Buffer
+	if err := pngEncode(&png); err != nil {
+		t.Fatal(err)
+	}
+	var form bytes.Buffer
+	mw := multipart.NewWriter(&form)
+	fw, _ := mw.CreateFormFile("file", "tour.png")
+	fw.Write(png.Bytes())
+	mw.WriteField("name", "Tour")
+	if pu, ok := firstPartnerUUID(t, call, staff); ok {
+		mw.WriteField("partner_uuid", pu)
+	}
+	mw.Close()
+	up := call("POST", "/api/media/", form.String(), append(admin, "Content-Type", mw.FormDataContentType())...)
+	if up.Status == 201 {
+		call("PATCH", "/api/media/"+id(up.JSON(t)["id"])+"/", `{"name": "Tour renamed"}`, admin...)
+	}
+	call("POST", "/api/media/", `{}`, admin...) // not multipart: 415
+
+	vouchers := list(call("GET", "/api/vouchers/?ordering=-creation_date", "", admin...))
+	for _, v := range vouchers {
+		code := v["code"].(string)
+		call("GET", "/api/vouchers/"+code+"/", "", admin...)
+		if v["state"] == "paid" {
+			call("PATCH", "/api/vouchers/"+code+"/", `{"state": "using"}`, admin...)
+			call("PATCH", "/api/vouchers/"+code+"/", `{"state": "nonsense"}`, admin...)
+		}
+	}
+	call("GET", "/api/vouchers/?ordering=nope", "", admin...)
+	call("GET", "/api/vouchers/", "")
+	for _, g := range list(call("GET", "/api/giftcards/", "", admin...)) {
+		call("GET", "/api/giftcards/"+id(g["id"])+"/", "", admin...)
+		call("GET", "/api/giftcards_by_code/"+g["code"].(string)+"/", "", admin...)
+	}
+	protos := list(call("GET", "/api/voucher_prototypes/", "", admin...))
+	for i, p := range protos {
+		pid := id(p["id"])
+		call("GET", "/api/voucher_prototypes/"+pid+"/", "", admin...)
+		options := list(call("GET", "/api/voucher_prototypes/"+pid+"/options/", "", admin...))
+		if i > 0 {
+			continue
+		}
+		body := map[string]any{}
+		for k, v := range p {
+			if k != "id" && k != "partner" && k != "nb_orders" {
+				body[k] = v
+			}
+		}
+		body["name_en"] = "Tour copy"
+		b, _ := json.Marshal(body)
+		created := call("POST", "/api/voucher_prototypes/", string(b), admin...)
+		if created.Status == 201 {
+			nid := id(created.JSON(t)["id"])
+			call("PUT", "/api/voucher_prototypes/"+nid+"/", string(b), admin...)
+			call("PATCH", "/api/voucher_prototypes/"+nid+"/", `{"ranking": 7}`, admin...)
+		}
+		call("POST", "/api/voucher_prototypes/", `{"type": "nope"}`, admin...)
+		if len(options) > 0 {
+			o := options[0]["option"].(map[string]any)
+			ob := map[string]any{"partner_uuid": o["partner_uuid"], "price": 10, "selling_price": 12,
+				"countable": true, "services_info": []any{}, "voucher_prototypes": []any{p["id"]}}
+			for _, lang := range []string{"fr", "en", "es", "it", "de", "nl", "ca", "pt"} {
+				ob["name_"+lang], ob["description_"+lang] = "Tour option "+lang, ""
+			}
+			b, _ := json.Marshal(ob)
+			call("POST", "/api/options/", string(b), admin...)
+			cb, _ := json.Marshal(map[string]any{"partner_uuid": o["partner_uuid"], "name_en": "Tour category"})
+			call("POST", "/api/option_categories/", string(cb), admin...)
+		}
+	}
+
+	// The service's own routes.
+	for _, path := range []string{"/healthz", "/readyz", "/api/schema/", "/api/schema/?format=json", "/api/schema/openapi.json",
+		"/api/schema/docs/", "/api/schema/docs/viewer.js", "/api/schema/docs/LICENSE.redoc"} {
+		call("GET", path, "")
+	}
+
+	// Every operation has had a success checked against the document.
+	loader := openapi3.NewLoader()
+	doc, err := loader.LoadFromData(openapi.YAML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := CheckedOperations()
+	var missing []string
+	for path, item := range doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			ok := false
+			for s := range op.Responses.Map() {
+				if strings.HasPrefix(s, "2") && seen[op.OperationID+" "+s] {
+					ok = true
+				}
+			}
+			if !ok {
+				missing = append(missing, method+" "+path+" ("+op.OperationID+")")
+			}
+		}
+	}
+	slices.Sort(missing)
+	for _, m := range missing {
+		t.Errorf("no success of %s was checked against the document", m)
+	}
+}
+
+func pngEncode(b *bytes.Buffer) error {
+	return png.Encode(b, image.NewRGBA(image.Rect(0, 0, 3, 2)))
+}
+
+// firstPartnerUUID is the uuid of a partner staff can upload media for.
+func firstPartnerUUID(t *testing.T, call func(string, string, string, ...string) Response, staff string) (string, bool) {
+	t.Helper()
+	res := call("GET", "/api/voucher_prototypes/", "", "Authorization", staff)
+	var page struct {
+		Results []struct {
+			PartnerUUID string `json:"partner_uuid"`
+		} `json:"results"`
+	}
+	if json.Unmarshal([]byte(res.Body), &page) != nil || len(page.Results) == 0 {
+		return "", false
+	}
+	return page.Results[0].PartnerUUID, true
+}
+
+// recorder is a testing.TB that keeps the errors reported to it.
+type recorder struct {
+	testing.TB
+	errors []string
+}
+
+func (r *recorder) Helper() {}
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errors = append(r.errors, fmt.Sprintf(format, args...))
+}
+
+// CheckContract refuses what the document does not say, and lets through
+// what it does and the paths it does not describe.
+func TestCheckContract(t *testing.T) {
+	t.Parallel()
+	theme := `{"id": 1, "name": {"fr": "Mer", "en": null, "es": null, "it": null, "de": null, "nl": null, "ca": null, "pt": null}}`
+	jsonCT := http.Header{"Content-Type": {"application/json"}}
+	for _, tc := range []struct {
+		name, method, path string
+		status             int
+		header             http.Header
+		body               string
+		wantError          string
+	}{
+		{"Valid", "GET", "/api/v2/themes/", 200, jsonCT, "[" + theme + "]", ""},
+		{"WithoutSlash", "GET", "/api/v2/themes", 200, jsonCT, "[" + theme + "]", ""},
+		{"Head", "HEAD", "/api/v2/themes/", 200, jsonCT, "", ""},
+		{"DetailError", "GET", "/api/v2/themes/", 400, jsonCT, `{"detail": "Invalid page."}`, ""},
+		{"FieldErrors", "POST", "/api/v2/ecommerce/cart/", 400, jsonCT, `{"items": [{}, {"quantity": ["A valid integer is required."]}]}`, ""},
+		{"NotDocumentedPath", "POST", "/graphql", 200, jsonCT, `{"data": {}}`, ""},
+		{"UnknownMethod405", "DELETE", "/api/v2/themes/", 405, jsonCT, `{"detail": "Method \"DELETE\" not allowed."}`, ""},
+		{"ExtraField", "GET", "/api/v2/themes/", 200, jsonCT, `[{"id": 1, "name": null, "colour": "blue"}]`, "does not match"},
+		{"WrongType", "GET", "/api/v2/themes/", 200, jsonCT, `[{"id": "1", "name": {}}]`, "does not match"},
+		{"UndocumentedStatus", "GET", "/api/v2/themes/", 418, jsonCT, `{"detail": "teapot"}`, "status is not supported"},
+		{"UndocumentedMediaType", "GET", "/ecommerce/shop/customization/", 200, http.Header{"Content-Type": {"text/plain"}}, "hi", "does not document"},
+		{"UndocumentedMethod", "PUT", "/api/v2/themes/", 200, jsonCT, `{}`, "has no PUT operation"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req, err := http.NewRequest(tc.method, "http://api.test"+tc.path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := &recorder{TB: t}
+			CheckContract(rec, req, tc.status, tc.header, []byte(tc.body))
+			switch {
+			case tc.wantError == "" && len(rec.errors) > 0:
+				t.Errorf("unexpected errors: %q", rec.errors)
+			case tc.wantError != "" && (len(rec.errors) != 1 || !strings.Contains(rec.errors[0], tc.wantError)):
+				t.Errorf("errors = %q, want one with %q", rec.errors, tc.wantError)
+			}
+		})
+	}
+}
