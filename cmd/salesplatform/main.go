@@ -5,6 +5,7 @@
 //	salesplatform migrate up|status|down [--all [--yes]] [flags]
 //	salesplatform createuser --username U --password P [...]
 //	salesplatform seed demo [flags]   load the demo dataset (idempotent)
+//	salesplatform version             module version and VCS commit
 //
 // Without DATABASE_URL it starts a private PostgreSQL from the installed
 // server binaries, so a fresh machine needs no set-up.

@@ -1,5 +1,5 @@
 // Package app is the salesplatform binary behind its main function: the
-// commands (serve, migrate, createuser, seed) and the wiring of stores,
+// commands (serve, migrate, createuser, seed, version) and the wiring of stores,
 // domain services and the two HTTP surfaces that serve runs. It is a
 // package of its own so that the end-to-end tests (package e2e) can run
 // the same server the binary runs.
@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	_ "time/tzdata" // partners' time zones must load on machines without zoneinfo
 )
@@ -21,6 +22,13 @@ type Hooks struct {
 	Listening func(addr string)
 	// Stdin answers the questions of commands; nil is os.Stdin.
 	Stdin io.Reader
+	// Draining is called once serve, asked to stop, answers /readyz with
+	// 503 and before it closes its listener and waits for requests in
+	// flight.
+	Draining func()
+	// Handler, when set, wraps the handler serve runs (tests slow a
+	// request down with it).
+	Handler func(http.Handler) http.Handler
 }
 
 // Main runs the command named by args and returns the process exit code:
@@ -29,15 +37,26 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return Run(ctx, args, stdout, stderr, Hooks{})
 }
 
+// Run is Main with hooks.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks) int {
 	cmd := "serve"
+	if len(args) > 0 {
+		switch args[0] {
+		case "-h", "-help", "--help":
+			fmt.Fprintln(stdout, usage)
+			return 0
+		}
+	}
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		cmd, args = args[0], args[1:]
+	}
+	if cmd == "help" && len(args) > 0 && args[0] != "help" { // help COMMAND is COMMAND --help
+		cmd, args = args[0], []string{"--help"}
 	}
 	var err error
 	switch cmd {
 	case "serve":
-		err = serve(ctx, args, stderr, h)
+		err = serve(ctx, args, stdout, stderr, h)
 	case "migrate":
 		in := h.Stdin
 		if in == nil {
@@ -48,6 +67,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks) 
 		err = createUser(ctx, args, stdout, stderr)
 	case "seed":
 		err = seedCmd(ctx, args, stdout, stderr)
+	case "version":
+		err = versionCmd(args, stdout, stderr)
 	case "help":
 		fmt.Fprintln(stdout, usage)
 		return 0
@@ -76,5 +97,6 @@ const usage = `usage:
                                                 create a user; prints its API token last
   salesplatform seed demo [flags]               load the demo dataset (idempotent); prints the
                                                 demo users' API tokens last
+  salesplatform version                         the module version and VCS commit of this binary
 
-Run "salesplatform COMMAND -h" for the flags of a command.`
+Run "salesplatform COMMAND --help" (or "salesplatform help COMMAND") for the flags of a command.`

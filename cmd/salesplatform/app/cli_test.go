@@ -3,6 +3,9 @@ package app_test
 import (
 	"bytes"
 	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -120,5 +123,137 @@ func TestUsage(t *testing.T) {
 	}
 	if code, _, errOut := e2e.RunCommand(t, "serve", "--cart-ttl", "soon"); code != 1 || !strings.Contains(errOut, "CART_TTL") {
 		t.Errorf("bad CART_TTL: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// flagsIn lists the flags a --help output describes.
+func flagsIn(help string) map[string]bool {
+	flags := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^  -([a-z0-9-]+)`).FindAllStringSubmatch(help, -1) {
+		flags[m[1]] = true
+	}
+	return flags
+}
+
+// Each command's --help exits 0 and lists its own flags and the shared ones
+// it uses, and no other.
+func TestHelp(t *testing.T) {
+	t.Parallel()
+	database := []string{"database-url", "data-dir", "db-max-conns", "log-level"}
+	serverOnly := []string{"addr", "redis-url", "cart-ttl", "max-conns", "shutdown-grace", "cors-origins", "no-migrate"}
+	s3 := []string{"s3-endpoint", "s3-bucket", "s3-access-key-id", "s3-secret-access-key", "s3-region", "s3-insecure"}
+	for name, tc := range map[string]struct {
+		args      []string
+		want, not []string
+	}{
+		"Serve":          {[]string{"serve", "--help"}, concat(database, serverOnly, s3, []string{"public-base-url", "password-hash-memory"}), nil},
+		"ServeByDefault": {[]string{"-h"}, nil, nil}, // the commands' list, below
+		"HelpServe":      {[]string{"help", "serve"}, concat(database, serverOnly), nil},
+		"Migrate":        {[]string{"migrate", "--help"}, concat(database, []string{"all", "yes"}), concat(serverOnly, s3, []string{"public-base-url", "password-hash-memory"})},
+		"MigrateUp":      {[]string{"migrate", "up", "-h"}, database, concat(serverOnly, s3, []string{"all", "yes", "password-hash-memory"})},
+		"Createuser": {[]string{"createuser", "--help"},
+			concat(database, []string{"username", "password", "email", "partner-name", "partner-domain", "marketplace", "staff", "permission", "password-hash-memory"}),
+			concat(serverOnly, s3, []string{"public-base-url"})},
+		"Seed":     {[]string{"seed", "--help"}, concat(database, s3, []string{"public-base-url", "password-hash-memory"}), serverOnly},
+		"SeedDemo": {[]string{"seed", "demo", "--help"}, concat(database, s3), serverOnly},
+	} {
+		t.Run(name, func(t *testing.T) {
+			code, out, errOut := e2e.RunCommand(t, tc.args...)
+			if code != 0 || errOut != "" || !strings.Contains(out, "usage:") {
+				t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+			}
+			flags := flagsIn(out)
+			for _, f := range tc.want {
+				if !flags[f] {
+					t.Errorf("lacks --%s:\n%s", f, out)
+				}
+			}
+			for _, f := range tc.not {
+				if flags[f] {
+					t.Errorf("lists --%s, which it does not use:\n%s", f, out)
+				}
+			}
+		})
+	}
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"help"}} {
+		code, out, _ := e2e.RunCommand(t, args...)
+		if code != 0 || !strings.Contains(out, "salesplatform version") || !strings.Contains(out, "createuser") {
+			t.Errorf("%v: exit %d\n%s", args, code, out)
+		}
+	}
+	// A flag of another command is refused, pointing at --help.
+	if code, _, errOut := e2e.RunCommand(t, "createuser", "--addr", ":1"); code != 2 || !strings.Contains(errOut, `"salesplatform createuser --help"`) {
+		t.Errorf("createuser --addr: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// A setting a command ignores does not stop it when malformed (not
+// parallel: it sets the environment).
+func TestIgnoredSettingsAreNotChecked(t *testing.T) {
+	t.Setenv("CART_TTL", "soon")
+	t.Setenv("S3_INSECURE", "maybe")
+	if code, _, errOut := e2e.RunCommand(t, "migrate", "status", "--db-max-conns", "0"); code != 1 ||
+		!strings.Contains(errOut, "DB_MAX_CONNS") || strings.Contains(errOut, "CART_TTL") || strings.Contains(errOut, "S3_INSECURE") {
+		t.Errorf("migrate: exit %d, stderr %q", code, errOut)
+	}
+	if code, _, errOut := e2e.RunCommand(t, "serve", "--database-url", "postgres://127.0.0.1:1/none"); code != 1 || !strings.Contains(errOut, "CART_TTL") {
+		t.Errorf("serve: exit %d, stderr %q", code, errOut)
+	}
+}
+
+func concat(lists ...[]string) []string {
+	var all []string
+	for _, l := range lists {
+		all = append(all, l...)
+	}
+	return all
+}
+
+func TestCORSOriginsSetting(t *testing.T) {
+	t.Parallel()
+	for _, bad := range []string{"front.example.com", "https://front.example.com/", "https://front.example.com/app", "ftp://x", "*"} {
+		if code, _, errOut := e2e.RunCommand(t, "serve", "--cors-origins", "https://ok.example.com,"+bad); code != 1 || !strings.Contains(errOut, "CORS_ORIGINS") {
+			t.Errorf("%q: exit %d, stderr %q", bad, code, errOut)
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	t.Parallel()
+	code, out, errOut := e2e.RunCommand(t, "version")
+	if code != 0 || !regexp.MustCompile(`^\S+ \S+ commit .* go1\.\d+`).MatchString(out) {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if code, _, _ := e2e.RunCommand(t, "version", "extra"); code != 2 {
+		t.Errorf("version extra: exit %d, want 2", code)
+	}
+	if code, out, _ := e2e.RunCommand(t, "version", "--help"); code != 0 || !strings.Contains(out, "usage: salesplatform version") {
+		t.Errorf("version --help: exit %d, stdout %q", code, out)
+	}
+}
+
+// TestVersionOfBuiltBinary builds the binary with VCS stamping and checks
+// that it reports the checkout's commit.
+func TestVersionOfBuiltBinary(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	head, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Skipf("not in a git checkout: %v", err)
+	}
+	bin := filepath.Join(t.TempDir(), "salesplatform")
+	build := exec.Command("go", "build", "-buildvcs=true", "-o", bin, "salesplatform/cmd/salesplatform")
+	build.Env = append(os.Environ(), "GOFLAGS=")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "version").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(out), "salesplatform ") || !strings.Contains(string(out), " commit "+strings.TrimSpace(string(head))) {
+		t.Errorf("version: %q, want commit %s", out, head)
 	}
 }

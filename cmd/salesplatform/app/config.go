@@ -10,6 +10,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/alexedwards/argon2id"
@@ -61,6 +62,9 @@ type Config struct {
 	// ShutdownGrace is how long in-flight requests may finish after a
 	// signal before their connections are closed.
 	ShutdownGrace time.Duration
+	// CORSOrigins are the origins, besides partners' sites, whose browsers
+	// may call the public surfaces (CORS_ORIGINS).
+	CORSOrigins []string
 	// S3 is the bucket media are kept in; with no endpoint they are files
 	// under DataDir/media.
 	S3 blobstore.S3Config
@@ -68,59 +72,154 @@ type Config struct {
 	// dummy hash that hides unknown usernames); a stored hash keeps its own.
 	PasswordHashing *argon2id.Params
 
-	blobs media.BlobStore // opened by serve (openBlobStore)
+	blobs    media.BlobStore // opened by serve (openBlobStore)
+	draining *atomic.Bool    // set by serve when it stops: /readyz answers 503
 
 	finish func() error // validates and derives fields once flags are parsed
 }
 
-// bindConfig declares the shared settings on fs, defaulting to the
-// environment.
-func bindConfig(fs *flag.FlagSet, cfg *Config) {
-	fs.StringVar(&cfg.DatabaseURL, "database-url", os.Getenv("DATABASE_URL"),
-		"PostgreSQL URL (env DATABASE_URL); empty starts a private PostgreSQL in --data-dir")
-	fs.StringVar(&cfg.RedisURL, "redis-url", os.Getenv("REDIS_URL"),
-		"Redis URL for carts shared by several instances (env REDIS_URL); empty keeps carts in process")
-	fs.StringVar(&cfg.Addr, "addr", envOr("ADDR", "127.0.0.1:8000"), "listen address (env ADDR)")
-	fs.StringVar(&cfg.PublicBaseURL, "public-base-url", os.Getenv("PUBLIC_BASE_URL"),
-		"public address of this service, for funnel URLs of partners without a site domain (env PUBLIC_BASE_URL; default http:// and the listening address)")
-	fs.StringVar(&cfg.DataDir, "data-dir", envOr("DATA_DIR", "data"), "directory of the private PostgreSQL and of media files (env DATA_DIR)")
-	fs.StringVar(&cfg.S3.Endpoint, "s3-endpoint", os.Getenv("S3_ENDPOINT"),
-		"host[:port] of an S3-compatible service for media, shared by several instances (env S3_ENDPOINT); empty keeps media under --data-dir")
-	fs.StringVar(&cfg.S3.Bucket, "s3-bucket", os.Getenv("S3_BUCKET"), "bucket of the media, which must exist (env S3_BUCKET)")
-	fs.StringVar(&cfg.S3.AccessKeyID, "s3-access-key-id", os.Getenv("S3_ACCESS_KEY_ID"), "S3 access key id (env S3_ACCESS_KEY_ID)")
-	fs.StringVar(&cfg.S3.SecretAccessKey, "s3-secret-access-key", os.Getenv("S3_SECRET_ACCESS_KEY"), "S3 secret access key (env S3_SECRET_ACCESS_KEY)")
-	fs.StringVar(&cfg.S3.Region, "s3-region", os.Getenv("S3_REGION"), "S3 region (env S3_REGION); empty lets the service tell")
-	insecure := envOr("S3_INSECURE", "false")
-	fs.BoolFunc("s3-insecure", "talk to S3 over plain HTTP (env S3_INSECURE, default false)", func(s string) error {
-		insecure = s
-		return nil
-	})
-	ttl := envOr("CART_TTL", cart.DefaultCartTTL.String())
-	fs.Func("cart-ttl", "cart lifetime after its last modification (env CART_TTL, default "+cart.DefaultCartTTL.String()+")", func(s string) error {
-		ttl = s
-		return nil
-	})
-	dbConns := envOr("DB_MAX_CONNS", strconv.Itoa(persistence.DefaultMaxConns))
-	fs.Func("db-max-conns", "PostgreSQL connections in the pool (env DB_MAX_CONNS, default "+strconv.Itoa(persistence.DefaultMaxConns)+")", func(s string) error {
-		dbConns = s
-		return nil
-	})
-	conns := envOr("MAX_CONNS", strconv.Itoa(defaultMaxConns))
-	fs.Func("max-conns", "HTTP connections served at once; more wait to be accepted (env MAX_CONNS, default "+strconv.Itoa(defaultMaxConns)+")", func(s string) error {
-		conns = s
-		return nil
-	})
-	grace := envOr("SHUTDOWN_GRACE", defaultShutdownGrace.String())
-	fs.Func("shutdown-grace", "how long in-flight requests may finish after SIGTERM (env SHUTDOWN_GRACE, default "+defaultShutdownGrace.String()+")", func(s string) error {
-		grace = s
-		return nil
-	})
-	hashMemory := envOr("PASSWORD_HASH_MEMORY", strconv.Itoa(defaultHashMemoryMiB))
-	fs.Func("password-hash-memory", "argon2id memory per password hash in MiB (env PASSWORD_HASH_MEMORY, default "+strconv.Itoa(defaultHashMemoryMiB)+
-		"); less makes stored passwords cheaper to guess offline: for tests and development only", func(s string) error {
-		hashMemory = s
-		return nil
-	})
+// flagGroup is a set of settings some commands take: each command binds
+// only the groups it uses, so that its --help lists only its own flags and
+// a bad value of a setting it ignores does not stop it.
+type flagGroup uint
+
+const (
+	// groupDatabase: --database-url, --data-dir (the private cluster's
+	// home), --db-max-conns.
+	groupDatabase flagGroup = 1 << iota
+	// groupPasswords: --password-hash-memory.
+	groupPasswords
+	// groupServer: --addr, --redis-url, --cart-ttl, --max-conns,
+	// --shutdown-grace, --cors-origins.
+	groupServer
+	// groupPublicURL: --public-base-url.
+	groupPublicURL
+	// groupMedia: --s3-*.
+	groupMedia
+)
+
+// bindConfig declares the settings of groups on fs, defaulting to the
+// environment, and --log-level, which every command takes. A setting whose
+// group is not bound keeps its environment value or default unchecked.
+func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
+	var checks []func() error
+	cfg.Addr = envOr("ADDR", "127.0.0.1:8000")
+	cfg.DataDir = envOr("DATA_DIR", "data")
+	cfg.DBMaxConns = persistence.DefaultMaxConns
+	cfg.CartTTL = cart.DefaultCartTTL
+	cfg.MaxConns = defaultMaxConns
+	cfg.ShutdownGrace = defaultShutdownGrace
+	cfg.PasswordHashing = passwordHashing(defaultHashMemoryMiB)
+
+	if groups&groupDatabase != 0 {
+		fs.StringVar(&cfg.DatabaseURL, "database-url", os.Getenv("DATABASE_URL"),
+			"PostgreSQL URL (env DATABASE_URL); empty starts a private PostgreSQL in --data-dir")
+		dbConns := envOr("DB_MAX_CONNS", strconv.Itoa(persistence.DefaultMaxConns))
+		fs.Func("db-max-conns", "PostgreSQL connections in the pool (env DB_MAX_CONNS, default "+strconv.Itoa(persistence.DefaultMaxConns)+")", func(s string) error {
+			dbConns = s
+			return nil
+		})
+		checks = append(checks, func() (err error) {
+			if cfg.DBMaxConns, err = strconv.Atoi(dbConns); err != nil || cfg.DBMaxConns < 1 {
+				return fmt.Errorf("DB_MAX_CONNS: %q is not a positive number", dbConns)
+			}
+			return nil
+		})
+	}
+	if groups&(groupDatabase|groupMedia) != 0 {
+		fs.StringVar(&cfg.DataDir, "data-dir", cfg.DataDir, "directory of the private PostgreSQL and of media files (env DATA_DIR)")
+	}
+	if groups&groupServer != 0 {
+		fs.StringVar(&cfg.RedisURL, "redis-url", os.Getenv("REDIS_URL"),
+			"Redis URL for carts shared by several instances (env REDIS_URL); empty keeps carts in process")
+		fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (env ADDR)")
+		ttl := envOr("CART_TTL", cart.DefaultCartTTL.String())
+		fs.Func("cart-ttl", "cart lifetime after its last modification (env CART_TTL, default "+cart.DefaultCartTTL.String()+")", func(s string) error {
+			ttl = s
+			return nil
+		})
+		conns := envOr("MAX_CONNS", strconv.Itoa(defaultMaxConns))
+		fs.Func("max-conns", "HTTP connections served at once; more wait to be accepted (env MAX_CONNS, default "+strconv.Itoa(defaultMaxConns)+")", func(s string) error {
+			conns = s
+			return nil
+		})
+		grace := envOr("SHUTDOWN_GRACE", defaultShutdownGrace.String())
+		fs.Func("shutdown-grace", "how long in-flight requests may finish after SIGTERM (env SHUTDOWN_GRACE, default "+defaultShutdownGrace.String()+")", func(s string) error {
+			grace = s
+			return nil
+		})
+		origins := os.Getenv("CORS_ORIGINS")
+		fs.Func("cors-origins", "comma-separated origins (https://front.example.com) whose browsers may call /graphql and the public API, besides partners' sites (env CORS_ORIGINS)", func(s string) error {
+			origins = s
+			return nil
+		})
+		checks = append(checks, func() error {
+			d, err := time.ParseDuration(ttl)
+			if err != nil || d <= 0 {
+				return fmt.Errorf("CART_TTL: %q is not a positive duration such as 2h or 90s", ttl)
+			}
+			cfg.CartTTL = d
+			if cfg.ShutdownGrace, err = time.ParseDuration(grace); err != nil || cfg.ShutdownGrace < 0 {
+				return fmt.Errorf("SHUTDOWN_GRACE: %q is not a duration such as 15s", grace)
+			}
+			if cfg.MaxConns, err = strconv.Atoi(conns); err != nil || cfg.MaxConns < 1 {
+				return fmt.Errorf("MAX_CONNS: %q is not a positive number", conns)
+			}
+			cfg.CORSOrigins, err = parseOrigins(origins)
+			return err
+		})
+	}
+	if groups&groupPasswords != 0 {
+		hashMemory := envOr("PASSWORD_HASH_MEMORY", strconv.Itoa(defaultHashMemoryMiB))
+		fs.Func("password-hash-memory", "argon2id memory per password hash in MiB (env PASSWORD_HASH_MEMORY, default "+strconv.Itoa(defaultHashMemoryMiB)+
+			"); less makes stored passwords cheaper to guess offline: for tests and development only", func(s string) error {
+			hashMemory = s
+			return nil
+		})
+		checks = append(checks, func() error {
+			mib, err := strconv.Atoi(hashMemory)
+			if err != nil || mib < 1 || mib > maxHashMemoryMiB {
+				return fmt.Errorf("PASSWORD_HASH_MEMORY: %q is not a number of MiB from 1 to %d", hashMemory, maxHashMemoryMiB)
+			}
+			cfg.PasswordHashing = passwordHashing(mib)
+			return nil
+		})
+	}
+	if groups&groupPublicURL != 0 {
+		fs.StringVar(&cfg.PublicBaseURL, "public-base-url", os.Getenv("PUBLIC_BASE_URL"),
+			"public address of this service, for funnel URLs of partners without a site domain (env PUBLIC_BASE_URL; default http:// and the listening address)")
+		checks = append(checks, func() error {
+			if cfg.PublicBaseURL == "" {
+				return nil // derived from the address served on
+			}
+			if u, err := url.Parse(cfg.PublicBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+				return fmt.Errorf("PUBLIC_BASE_URL: %q is not an http(s) URL", cfg.PublicBaseURL)
+			}
+			return nil
+		})
+	}
+	if groups&groupMedia != 0 {
+		fs.StringVar(&cfg.S3.Endpoint, "s3-endpoint", os.Getenv("S3_ENDPOINT"),
+			"host[:port] of an S3-compatible service for media, shared by several instances (env S3_ENDPOINT); empty keeps media under --data-dir")
+		fs.StringVar(&cfg.S3.Bucket, "s3-bucket", os.Getenv("S3_BUCKET"), "bucket of the media, which must exist (env S3_BUCKET)")
+		fs.StringVar(&cfg.S3.AccessKeyID, "s3-access-key-id", os.Getenv("S3_ACCESS_KEY_ID"), "S3 access key id (env S3_ACCESS_KEY_ID)")
+		fs.StringVar(&cfg.S3.SecretAccessKey, "s3-secret-access-key", os.Getenv("S3_SECRET_ACCESS_KEY"), "S3 secret access key (env S3_SECRET_ACCESS_KEY)")
+		fs.StringVar(&cfg.S3.Region, "s3-region", os.Getenv("S3_REGION"), "S3 region (env S3_REGION); empty lets the service tell")
+		insecure := envOr("S3_INSECURE", "false")
+		fs.BoolFunc("s3-insecure", "talk to S3 over plain HTTP (env S3_INSECURE, default false)", func(s string) error {
+			insecure = s
+			return nil
+		})
+		checks = append(checks, func() (err error) {
+			if cfg.S3.Insecure, err = strconv.ParseBool(insecure); err != nil {
+				return fmt.Errorf("S3_INSECURE: %q is not true or false", insecure)
+			}
+			if (cfg.S3.Endpoint == "") != (cfg.S3.Bucket == "") {
+				return errors.New("S3_ENDPOINT and S3_BUCKET are set together or not at all")
+			}
+			return nil
+		})
+	}
 	level := envOr("LOG_LEVEL", "info")
 	fs.Func("log-level", "debug, info, warn or error (env LOG_LEVEL, default info)", func(s string) error {
 		level = s
@@ -128,42 +227,35 @@ func bindConfig(fs *flag.FlagSet, cfg *Config) {
 	})
 	// Checked after fs.Parse, so that values from the environment are checked too.
 	cfg.finish = func() error {
-		d, err := time.ParseDuration(ttl)
-		if err != nil || d <= 0 {
-			return fmt.Errorf("CART_TTL: %q is not a positive duration such as 2h or 90s", ttl)
-		}
-		cfg.CartTTL = d
-		if cfg.ShutdownGrace, err = time.ParseDuration(grace); err != nil || cfg.ShutdownGrace < 0 {
-			return fmt.Errorf("SHUTDOWN_GRACE: %q is not a duration such as 15s", grace)
+		for _, check := range checks {
+			if err := check(); err != nil {
+				return err
+			}
 		}
 		if err := cfg.LogLevel.UnmarshalText([]byte(level)); err != nil {
 			return fmt.Errorf("LOG_LEVEL: %q is not debug, info, warn or error", level)
 		}
-		if cfg.DBMaxConns, err = strconv.Atoi(dbConns); err != nil || cfg.DBMaxConns < 1 {
-			return fmt.Errorf("DB_MAX_CONNS: %q is not a positive number", dbConns)
-		}
-		if cfg.MaxConns, err = strconv.Atoi(conns); err != nil || cfg.MaxConns < 1 {
-			return fmt.Errorf("MAX_CONNS: %q is not a positive number", conns)
-		}
-		mib, err := strconv.Atoi(hashMemory)
-		if err != nil || mib < 1 || mib > maxHashMemoryMiB {
-			return fmt.Errorf("PASSWORD_HASH_MEMORY: %q is not a number of MiB from 1 to %d", hashMemory, maxHashMemoryMiB)
-		}
-		cfg.PasswordHashing = passwordHashing(mib)
-		if cfg.S3.Insecure, err = strconv.ParseBool(insecure); err != nil {
-			return fmt.Errorf("S3_INSECURE: %q is not true or false", insecure)
-		}
-		if (cfg.S3.Endpoint == "") != (cfg.S3.Bucket == "") {
-			return errors.New("S3_ENDPOINT and S3_BUCKET are set together or not at all")
-		}
-		if cfg.PublicBaseURL == "" {
-			return nil // serve derives it from the address it listens on
-		}
-		if u, err := url.Parse(cfg.PublicBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return fmt.Errorf("PUBLIC_BASE_URL: %q is not an http(s) URL", cfg.PublicBaseURL)
-		}
 		return nil
 	}
+}
+
+// parseOrigins reads CORS_ORIGINS: comma-separated origins, each a scheme
+// (http or https), a host and an optional port, with no path.
+func parseOrigins(list string) ([]string, error) {
+	var origins []string
+	for o := range strings.SplitSeq(list, ",") {
+		o = strings.TrimSpace(o)
+		if o == "" {
+			continue
+		}
+		u, err := url.Parse(o)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil ||
+			u.Path != "" || u.RawQuery != "" || u.Fragment != "" || strings.HasSuffix(o, "?") {
+			return nil, fmt.Errorf("CORS_ORIGINS: %q is not an origin such as https://front.example.com (scheme, host and port, no path)", o)
+		}
+		origins = append(origins, strings.ToLower(o))
+	}
+	return origins, nil
 }
 
 func envOr(name, def string) string {
@@ -173,14 +265,18 @@ func envOr(name, def string) string {
 	return def
 }
 
-// parseFlags parses args into fs and completes cfg. It reports -h as
-// errHelp, having printed the usage.
-func parseFlags(fs *flag.FlagSet, cfg *Config, args []string, stderr io.Writer) error {
+// parseFlags parses args into fs and completes cfg. -h (--help) prints
+// usage, a line on what the command does and fs's flags on stdout and is
+// reported as errHelp; a bad flag is reported on stderr as errUsage.
+func parseFlags(fs *flag.FlagSet, cfg *Config, args []string, stdout, stderr io.Writer, usage string) error {
 	fs.SetOutput(stderr)
+	fs.Usage = func() {}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			printHelp(fs, stdout, usage)
 			return errHelp
 		}
+		fmt.Fprintf(stderr, "Run \"salesplatform %s --help\" for its flags.\n", fs.Name())
 		return errUsage
 	}
 	if fs.NArg() > 0 {
@@ -188,6 +284,13 @@ func parseFlags(fs *flag.FlagSet, cfg *Config, args []string, stderr io.Writer) 
 		return errUsage
 	}
 	return cfg.finish()
+}
+
+// printHelp writes a command's usage and flags to w.
+func printHelp(fs *flag.FlagSet, w io.Writer, usage string) {
+	fmt.Fprintf(w, "%s\n\nflags (each also read from the environment variable named in its text):\n", usage)
+	fs.SetOutput(w)
+	fs.PrintDefaults()
 }
 
 var (

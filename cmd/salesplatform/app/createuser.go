@@ -11,13 +11,18 @@ import (
 	"salesplatform/persistence"
 )
 
+const createUserUsage = `usage: salesplatform createuser --username U --password P [flags]
+
+Creates a user (and with --partner-name its partner), applying pending
+migrations first, and prints the user's API token on the last line.`
+
 // createUser is `salesplatform createuser`: it creates an account and
 // prints the user's API token on the last line of stdout.
 func createUser(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var cfg Config
 	var in account.NewAccountInput
 	fs := flag.NewFlagSet("createuser", flag.ContinueOnError)
-	bindConfig(fs, &cfg)
+	bindConfig(fs, &cfg, groupDatabase|groupPasswords)
 	fs.StringVar(&in.Username, "username", "", "user name (required)")
 	fs.StringVar(&in.Password, "password", "", "password (required, at least 8 characters)")
 	fs.StringVar(&in.Email, "email", "", "e-mail address")
@@ -29,7 +34,7 @@ func createUser(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		in.Permissions = append(in.Permissions, s)
 		return nil
 	})
-	if err := parseFlags(fs, &cfg, args, stderr); err != nil {
+	if err := parseFlags(fs, &cfg, args, stdout, stderr, createUserUsage); err != nil {
 		return err
 	}
 	if in.Username == "" || in.Password == "" {

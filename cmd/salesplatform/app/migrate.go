@@ -12,24 +12,37 @@ import (
 	"salesplatform/persistence"
 )
 
+const migrateUsage = `usage: salesplatform migrate up|status|down [--all [--yes]] [flags]
+
+up applies the pending migrations (embedded SQL), status lists them, down
+reverts the last applied one (--all: every one, after asking unless --yes).`
+
 // migrateCmd is `salesplatform migrate up|down|status`. down reverts the
 // last applied migration; --all reverts every one, after a confirmation
 // read from stdin unless --yes.
 func migrateCmd(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if len(args) == 0 || (args[0] != "up" && args[0] != "down" && args[0] != "status") {
+	help := len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help")
+	if !help && (len(args) == 0 || (args[0] != "up" && args[0] != "down" && args[0] != "status")) {
 		fmt.Fprintln(stderr, "usage: salesplatform migrate up|status|down [--all [--yes]] [flags]")
 		return errUsage
 	}
-	action := args[0]
+	action := "down" // migrate --help shows every flag, down's included
+	if !help {
+		action, args = args[0], args[1:]
+	}
 	var cfg Config
 	var all, yes bool
-	fs := flag.NewFlagSet("migrate "+action, flag.ContinueOnError)
-	bindConfig(fs, &cfg)
-	if action == "down" {
-		fs.BoolVar(&all, "all", false, "revert every applied migration (the whole schema and its data), not only the last")
-		fs.BoolVar(&yes, "yes", false, "with --all, do not ask for confirmation")
+	name := "migrate " + action
+	if help {
+		name = "migrate"
 	}
-	if err := parseFlags(fs, &cfg, args[1:], stderr); err != nil {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	bindConfig(fs, &cfg, groupDatabase)
+	if action == "down" {
+		fs.BoolVar(&all, "all", false, "(down) revert every applied migration (the whole schema and its data), not only the last")
+		fs.BoolVar(&yes, "yes", false, "(down) with --all, do not ask for confirmation")
+	}
+	if err := parseFlags(fs, &cfg, args, stdout, stderr, migrateUsage); err != nil {
 		return err
 	}
 	db, closeDB, err := openCommandDatabase(ctx, &cfg, stderr, false)

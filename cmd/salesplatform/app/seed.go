@@ -10,17 +10,26 @@ import (
 	"salesplatform/cmd/salesplatform/demo"
 )
 
+const seedUsage = `usage: salesplatform seed demo [flags]
+
+Applies pending migrations and loads the demo dataset (idempotent); prints
+the demo users' API tokens last. Its media go to S3 or --data-dir as serve's.`
+
 // seedCmd is `salesplatform seed demo`: it loads the demo dataset
 // (package demo) and prints the demo users' API tokens last.
 func seedCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] != "demo" {
+	help := len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help")
+	if !help && (len(args) == 0 || args[0] != "demo") {
 		fmt.Fprintln(stderr, "usage: salesplatform seed demo [flags]")
 		return errUsage
 	}
+	if !help {
+		args = args[1:]
+	}
 	var cfg Config
 	fs := flag.NewFlagSet("seed demo", flag.ContinueOnError)
-	bindConfig(fs, &cfg)
-	if err := parseFlags(fs, &cfg, args[1:], stderr); err != nil {
+	bindConfig(fs, &cfg, groupDatabase|groupPasswords|groupPublicURL|groupMedia)
+	if err := parseFlags(fs, &cfg, args, stdout, stderr, seedUsage); err != nil {
 		return err
 	}
 	db, closeDB, err := openCommandDatabase(ctx, &cfg, stderr, true)
@@ -34,7 +43,7 @@ func seedCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	baseURL := cfg.PublicBaseURL
 	if baseURL == "" {
-		baseURL = "http://" + cfg.Addr
+		baseURL = "http://" + cfg.Addr // ADDR, as serve would derive it
 	}
 	return demo.Load(ctx, db, blobs, cfg.PasswordHashing, time.Now(), baseURL, stdout)
 }

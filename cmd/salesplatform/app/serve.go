@@ -9,9 +9,13 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/mux"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/uptrace/bun"
 	"golang.org/x/net/netutil"
 
@@ -33,14 +37,20 @@ import (
 	"salesplatform/rest/middleware"
 )
 
+const serveUsage = `usage: salesplatform [serve] [flags]
+
+Serves REST and GraphQL (and /healthz, /readyz, /metrics) until SIGINT or
+SIGTERM, then drains: /readyz answers 503, the listener closes, requests in
+flight finish (up to --shutdown-grace), and the private PostgreSQL stops.`
+
 // serve is `salesplatform serve`: it migrates (unless --no-migrate), serves
 // until ctx ends, then drains requests and stops the private PostgreSQL.
-func serve(ctx context.Context, args []string, stderr io.Writer, h Hooks) error {
+func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks) error {
 	var cfg Config
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	bindConfig(fs, &cfg)
+	bindConfig(fs, &cfg, groupDatabase|groupPasswords|groupServer|groupPublicURL|groupMedia)
 	fs.BoolVar(&cfg.NoMigrate, "no-migrate", false, "do not apply pending migrations at start")
-	if err := parseFlags(fs, &cfg, args, stderr); err != nil {
+	if err := parseFlags(fs, &cfg, args, stdout, stderr, serveUsage); err != nil {
 		return err
 	}
 	log := NewLogger(stderr, cfg.LogLevel)
@@ -75,7 +85,11 @@ func serve(ctx context.Context, args []string, stderr io.Writer, h Hooks) error 
 	if cfg.PublicBaseURL == "" {
 		cfg.PublicBaseURL = "http://" + ln.Addr().String()
 	}
+	cfg.draining = new(atomic.Bool)
 	handler := NewHandler(db, carts, &cfg, log)
+	if h.Handler != nil {
+		handler = h.Handler(handler)
+	}
 	srv := &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -96,7 +110,17 @@ func serve(ctx context.Context, args []string, stderr io.Writer, h Hooks) error 
 		return err
 	case <-ctx.Done():
 	}
-	log.Info("shutting down")
+	// The drain: /readyz answers 503 from now on, so that a load balancer
+	// sends no more; responses carry Connection: close and idle
+	// connections are closed (SetKeepAlivesEnabled); Shutdown closes the
+	// listener and waits for the requests in flight, up to the grace.
+	// The database and the cart store close after it returns (defers).
+	log.Info("shutting down", "grace", cfg.ShutdownGrace.String())
+	cfg.draining.Store(true)
+	srv.SetKeepAlivesEnabled(false)
+	if h.Draining != nil {
+		h.Draining()
+	}
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownGrace)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
@@ -109,6 +133,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, h Hooks) error 
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
+	log.Info("requests drained; stopping")
 	return nil
 }
 
@@ -143,8 +168,9 @@ func openBlobStore(ctx context.Context, cfg *Config) (media.BlobStore, error) {
 
 // readiness answers 200 when the database, and the cart store when it is a
 // server (Redis), answer within two seconds; 503 naming the first that does
-// not, so that a load balancer stops sending requests here.
-func readiness(db *bun.DB, carts cart.CartStore) http.Handler {
+// not, or "draining" once the server is stopping, so that a load balancer
+// stops sending requests here.
+func readiness(db *bun.DB, carts cart.CartStore, draining *atomic.Bool) http.Handler {
 	type check struct {
 		name string
 		ping func(context.Context) error
@@ -155,6 +181,11 @@ func readiness(db *bun.DB, carts cart.CartStore) http.Handler {
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
+		if draining != nil && draining.Load() {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = io.WriteString(w, `{"status":"draining"}`+"\n")
+			return
+		}
 		ctx, cancel := context.WithTimeout(req.Context(), 2*time.Second)
 		defer cancel()
 		for _, c := range checks {
@@ -169,17 +200,54 @@ func readiness(db *bun.DB, carts cart.CartStore) http.Handler {
 	})
 }
 
+// corsPaths are the paths browsers on partners' sites and CORS_ORIGINS may
+// call: the graph and the public API v2 (the catalogue, gifts, contact
+// requests, the cart) and the marketing widgets (which also answer any
+// origin with "*", their legacy contract).
+var corsPaths = []string{"/graphql", "/api/v2/", "/api/setup_marketing_widgets/"}
+
 // NewHandler wires the services to both surfaces: REST and GraphQL run the
-// same service values, behind the same request-id, logging and token
-// middleware.
+// same service values, behind the same metrics, request-id, logging, CORS
+// and token middleware. /metrics serves a registry of its own, so that
+// several handlers may run in one process (tests).
 func NewHandler(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) http.Handler {
-	r, accounts := NewRouter(db, carts, cfg, log)
-	return middleware.Observe(log)(middleware.Authenticate(accounts)(r))
+	reg := prometheus.NewRegistry()
+	registerMetrics(reg, db, carts)
+	metrics := middleware.NewMetrics(reg)
+	r, all := newRouter(db, carts, cfg, log)
+	r.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}))
+	r.Use(middleware.Route)
+	cors := middleware.CORS(middleware.CORSConfig{Partners: all.PartnerCatalog, Origins: cfg.CORSOrigins, Paths: corsPaths})
+	return metrics.Observe(middleware.Observe(log)(cors(middleware.Authenticate(all.Accounts)(r))))
+}
+
+// registerMetrics adds to reg what is not HTTP: the Go runtime and the
+// process, the database pool (go_sql_* with db_name="salesplatform") and the
+// carts held in process (none are counted in Redis, where that would cost a
+// scan).
+func registerMetrics(reg *prometheus.Registry, db *bun.DB, carts cart.CartStore) {
+	reg.MustRegister(
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		collectors.NewDBStatsCollector(db.DB, "salesplatform"),
+	)
+	if m, ok := carts.(*cartstore.Memory); ok {
+		reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Namespace: "salesplatform",
+			Name:      "carts_in_memory",
+			Help:      "Carts held by the in-process cart store, lapsed ones not yet freed included.",
+		}, func() float64 { return float64(m.Len()) }))
+	}
 }
 
 // NewRouter routes every path to its surface; accounts authenticates the
 // tokens of its requests.
 func NewRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) (*mux.Router, *account.AccountService) {
+	r, all := newRouter(db, carts, cfg, log)
+	return r, all.Accounts
+}
+
+func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) (*mux.Router, services.Services) {
 	database := persistence.NewDatabase(db)
 	partners := database.Stores().Partners
 	accounts := account.NewAccountService(database, nil, cfg.PasswordHashing)
@@ -207,9 +275,9 @@ func NewRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = io.WriteString(w, `{"status":"ok"}`+"\n")
 	}))
-	r.Handle("/readyz", readiness(db, carts))
+	r.Handle("/readyz", readiness(db, carts, cfg.draining))
 	r.Handle("/graphql", graph.NewHandler(&graph.Resolver{Services: all}, middleware.LoggerFrom))
 	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
 	rest.Register(r, all)
-	return r, accounts
+	return r, all
 }
