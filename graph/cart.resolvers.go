@@ -8,6 +8,11 @@ import (
 	"github.com/google/uuid"
 )
 
+// ID is the resolver for the id field.
+func (r *cartResolver) ID(ctx context.Context, obj *model.Cart) (string, error) {
+	return globalID("Cart", obj.ID.String()), nil
+}
+
 // CreateCart is the resolver for the createCart field.
 func (r *mutationResolver) CreateCart(ctx context.Context, input model.CreateCartInput) (*model.CartPayload, error) {
 	return r.saveCart(ctx, cart.CartInput{Doc: toCartDoc(nil, input.Items, input.ReturnURL)})
@@ -26,9 +31,10 @@ func (r *mutationResolver) ReplaceCart(ctx context.Context, input model.ReplaceC
 
 // Cart is the resolver for the cart field.
 func (r *queryResolver) Cart(ctx context.Context, id uuid.UUID) (*model.Cart, error) {
-	c, err := r.Carts.Cart(ctx, id.String())
-	if err != nil {
-		return nil, err
-	}
-	return toGraphCart(c), nil
+	return r.cart(ctx, id.String())
 }
+
+// Cart returns CartResolver implementation.
+func (r *Resolver) Cart() CartResolver { return &cartResolver{r} }
+
+type cartResolver struct{ *Resolver }

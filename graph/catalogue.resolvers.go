@@ -8,6 +8,11 @@ import (
 	"strings"
 )
 
+// ID is the resolver for the id field.
+func (r *boxResolver) ID(ctx context.Context, obj *model.Box) (string, error) {
+	return numericGlobalID("Box", obj.ID), nil
+}
+
 // Universes is the resolver for the universes field.
 func (r *boxResolver) Universes(ctx context.Context, obj *model.Box) ([]*model.UniverseRecord, error) {
 	us, err := loadersFrom(ctx).boxUniverses.LoadAll(ctx, obj.UniverseIDs)
@@ -43,6 +48,16 @@ func (r *boxOfferResolver) Partner(ctx context.Context, obj *model.BoxOffer) (*m
 	return toGraphCataloguePartner(p), err
 }
 
+// ID is the resolver for the id field.
+func (r *cataloguePartnerResolver) ID(ctx context.Context, obj *model.CataloguePartner) (string, error) {
+	return globalID("CataloguePartner", obj.ID), nil
+}
+
+// ID is the resolver for the id field.
+func (r *eventResolver) ID(ctx context.Context, obj *model.Event) (string, error) {
+	return numericGlobalID("Event", obj.ID), nil
+}
+
 // Slots is the resolver for the slots field.
 func (r *eventResolver) Slots(ctx context.Context, obj *model.Event, first *int, after *string) (*model.EventSlotConnection, error) {
 	w, page, err := loadPage(ctx, loadersFrom(ctx).eventSlots, obj.ID, first, after)
@@ -56,6 +71,11 @@ func (r *eventResolver) Slots(ctx context.Context, obj *model.Event, first *int,
 func (r *eventSlotListItemResolver) Event(ctx context.Context, obj *model.EventSlotListItem) (*model.Event, error) {
 	e, err := loadersFrom(ctx).events.Load(ctx, obj.EventID)
 	return toGraphEvent(e), found(e, err)
+}
+
+// ID is the resolver for the id field.
+func (r *giftcardPrototypeResolver) ID(ctx context.Context, obj *model.GiftcardPrototype) (string, error) {
+	return numericGlobalID("GiftcardPrototype", obj.ID), nil
 }
 
 // Partner is the resolver for the partner field.
@@ -120,7 +140,11 @@ func (r *productInformationResolver) Workshops(ctx context.Context, obj *model.P
 
 // Partners is the resolver for the partners field.
 func (r *queryResolver) Partners(ctx context.Context, first *int, after *string, department *string, region *string, ids []string) (*model.CataloguePartnerConnection, error) {
-	q := catalogue.PartnerQuery{IDs: strings.Join(ids, ",")}
+	keys := make([]string, len(ids))
+	for i, id := range ids {
+		keys[i] = filterKey("CataloguePartner", id)
+	}
+	q := catalogue.PartnerQuery{IDs: strings.Join(keys, ",")}
 	if ids != nil && len(ids) == 0 {
 		q.IDs = "," // an empty list selects no partner, as REST's id=, does
 	}
@@ -145,11 +169,11 @@ func (r *queryResolver) Partners(ctx context.Context, first *int, after *string,
 
 // Partner is the resolver for the partner field.
 func (r *queryResolver) Partner(ctx context.Context, id string) (*model.CataloguePartner, error) {
-	p, err := r.PartnerCatalog.Partner(ctx, id)
+	key, err := lookupKey("CataloguePartner", id)
 	if err != nil {
 		return nil, err
 	}
-	return toGraphCataloguePartner(p), nil
+	return r.cataloguePartner(ctx, key)
 }
 
 // CurrentPartner is the resolver for the currentPartner field.
@@ -195,11 +219,11 @@ func (r *queryResolver) ProductInformation(ctx context.Context) (*model.ProductI
 
 // Event is the resolver for the event field.
 func (r *queryResolver) Event(ctx context.Context, id string) (*model.Event, error) {
-	e, err := r.EventCatalog.Event(ctx, id)
+	key, err := lookupKey("Event", id)
 	if err != nil {
 		return nil, err
 	}
-	return toGraphEvent(e), nil
+	return r.event(ctx, key)
 }
 
 // EventSlots is the resolver for the eventSlots field.
@@ -219,11 +243,11 @@ func (r *queryResolver) EventSlots(ctx context.Context, first *int, after *strin
 
 // Workshop is the resolver for the workshop field.
 func (r *queryResolver) Workshop(ctx context.Context, id string) (*model.Workshop, error) {
-	ws, err := r.WorkshopCatalog.Workshop(ctx, id)
+	key, err := lookupKey("Workshop", id)
 	if err != nil {
 		return nil, err
 	}
-	return toGraphWorkshop(ws), nil
+	return r.workshop(ctx, key)
 }
 
 // WorkshopSessions is the resolver for the workshopSessions field.
@@ -234,7 +258,7 @@ func (r *queryResolver) WorkshopSessions(ctx context.Context, workshopID *string
 	}
 	q := catalogue.WorkshopSessionQuery{}
 	if workshopID != nil {
-		q.Workshop = *workshopID
+		q.Workshop = filterKey("Workshop", *workshopID)
 	}
 	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*catalogue.WorkshopSessionView], error) {
 		q.Page = p
@@ -279,11 +303,11 @@ func (r *queryResolver) Boxes(ctx context.Context, orderBy []*model.BoxOrder, fi
 
 // Box is the resolver for the box field.
 func (r *queryResolver) Box(ctx context.Context, id string) (*model.Box, error) {
-	b, err := r.BoxCatalog.Box(ctx, id)
+	key, err := lookupKey("Box", id)
 	if err != nil {
 		return nil, err
 	}
-	return toGraphBox(b), nil
+	return r.box(ctx, key)
 }
 
 // BoxUniverses is the resolver for the boxUniverses field.
@@ -321,7 +345,7 @@ func (r *queryResolver) GiftcardPrototypes(ctx context.Context, partnerID *strin
 	}
 	partner := ""
 	if partnerID != nil {
-		partner = *partnerID
+		partner = filterKey("CataloguePartner", *partnerID)
 	}
 	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*catalogue.GiftcardPrototypeView], error) {
 		return r.PrototypeCatalog.GiftcardPrototypes(ctx, partner, p)
@@ -334,11 +358,16 @@ func (r *queryResolver) GiftcardPrototypes(ctx context.Context, partnerID *strin
 
 // GiftcardPrototype is the resolver for the giftcardPrototype field.
 func (r *queryResolver) GiftcardPrototype(ctx context.Context, id string) (*model.GiftcardPrototype, error) {
-	p, err := r.PrototypeCatalog.GiftcardPrototype(ctx, id)
+	key, err := lookupKey("GiftcardPrototype", id)
 	if err != nil {
 		return nil, err
 	}
-	return toGraphGiftcardPrototype(p), nil
+	return r.giftcardPrototype(ctx, key)
+}
+
+// ID is the resolver for the id field.
+func (r *workshopResolver) ID(ctx context.Context, obj *model.Workshop) (string, error) {
+	return numericGlobalID("Workshop", obj.ID), nil
 }
 
 // Sessions is the resolver for the sessions field.
@@ -361,6 +390,9 @@ func (r *Resolver) Box() BoxResolver { return &boxResolver{r} }
 
 // BoxOffer returns BoxOfferResolver implementation.
 func (r *Resolver) BoxOffer() BoxOfferResolver { return &boxOfferResolver{r} }
+
+// CataloguePartner returns CataloguePartnerResolver implementation.
+func (r *Resolver) CataloguePartner() CataloguePartnerResolver { return &cataloguePartnerResolver{r} }
 
 // Event returns EventResolver implementation.
 func (r *Resolver) Event() EventResolver { return &eventResolver{r} }
@@ -389,6 +421,7 @@ func (r *Resolver) WorkshopSession() WorkshopSessionResolver { return &workshopS
 type (
 	boxResolver                struct{ *Resolver }
 	boxOfferResolver           struct{ *Resolver }
+	cataloguePartnerResolver   struct{ *Resolver }
 	eventResolver              struct{ *Resolver }
 	eventSlotListItemResolver  struct{ *Resolver }
 	giftcardPrototypeResolver  struct{ *Resolver }

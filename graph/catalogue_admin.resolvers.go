@@ -568,6 +568,10 @@ func (r *queryResolver) ManagedBoxOffers(ctx context.Context, partnerID *string,
 	if err != nil {
 		return nil, err
 	}
+	if boxID != nil {
+		key := filterKey("Box", *boxID)
+		boxID = &key
+	}
 	box, err := idArg(boxID)
 	if err != nil {
 		return nil, err

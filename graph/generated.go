@@ -39,6 +39,8 @@ type ResolverRoot interface {
 	AdminVoucherPrototype() AdminVoucherPrototypeResolver
 	Box() BoxResolver
 	BoxOffer() BoxOfferResolver
+	Cart() CartResolver
+	CataloguePartner() CataloguePartnerResolver
 	Event() EventResolver
 	EventSlotListItem() EventSlotListItemResolver
 	GiftcardPrototype() GiftcardPrototypeResolver
@@ -1029,8 +1031,8 @@ type ComplexityRoot struct {
 		AdminOptionCategories  func(childComplexity int, first *int, after *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) int
 		AdminOptionCategory    func(childComplexity int, id string) int
 		AdminOptions           func(childComplexity int, first *int, after *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) int
-		AdminPartner           func(childComplexity int, uuid uuid.UUID) int
-		AdminVoucher           func(childComplexity int, code string) int
+		AdminPartner           func(childComplexity int, id *string, uuid *uuid.UUID) int
+		AdminVoucher           func(childComplexity int, id *string, code *string) int
 		AdminVoucherPrototype  func(childComplexity int, id string) int
 		AdminVoucherPrototypes func(childComplexity int, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) int
 		AdminVouchers          func(childComplexity int, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) int
@@ -1052,6 +1054,8 @@ type ComplexityRoot struct {
 		MarketingWidgets       func(childComplexity int, key string) int
 		Media                  func(childComplexity int, first *int, after *string, filter *model.MediaFilter, orderBy *model.MediaOrder) int
 		MediaItem              func(childComplexity int, id string) int
+		Node                   func(childComplexity int, id string) int
+		Nodes                  func(childComplexity int, ids []string) int
 		Partner                func(childComplexity int, id string) int
 		Partners               func(childComplexity int, first *int, after *string, department *string, region *string, ids []string) int
 		ProductInformation     func(childComplexity int) int
@@ -1401,15 +1405,21 @@ type ComplexityRoot struct {
 // region    ************************** generated!.gotpl **************************
 
 type AdminGiftcardResolver interface {
+	ID(ctx context.Context, obj *model.AdminGiftcard) (string, error)
+
 	Partner(ctx context.Context, obj *model.AdminGiftcard) (*model.Partner, error)
 }
 type AdminVoucherResolver interface {
+	ID(ctx context.Context, obj *model.AdminVoucher) (string, error)
+
 	Prototype(ctx context.Context, obj *model.AdminVoucher) (*model.AdminVoucherPrototype, error)
 }
 type AdminVoucherOptionResolver interface {
 	Option(ctx context.Context, obj *model.AdminVoucherOption) (*model.VoucherOption, error)
 }
 type AdminVoucherPrototypeResolver interface {
+	ID(ctx context.Context, obj *model.AdminVoucherPrototype) (string, error)
+
 	Universe(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.UniverseRecord, error)
 
 	Options(ctx context.Context, obj *model.AdminVoucherPrototype, first *int, after *string) (*model.PrototypeOptionLinkConnection, error)
@@ -1418,6 +1428,8 @@ type AdminVoucherPrototypeResolver interface {
 	CoverImage(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.Media, error)
 }
 type BoxResolver interface {
+	ID(ctx context.Context, obj *model.Box) (string, error)
+
 	Universes(ctx context.Context, obj *model.Box) ([]*model.UniverseRecord, error)
 	Images(ctx context.Context, obj *model.Box) ([]string, error)
 	Offers(ctx context.Context, obj *model.Box, first *int, after *string) (*model.BoxOfferConnection, error)
@@ -1425,16 +1437,28 @@ type BoxResolver interface {
 type BoxOfferResolver interface {
 	Partner(ctx context.Context, obj *model.BoxOffer) (*model.CataloguePartner, error)
 }
+type CartResolver interface {
+	ID(ctx context.Context, obj *model.Cart) (string, error)
+}
+type CataloguePartnerResolver interface {
+	ID(ctx context.Context, obj *model.CataloguePartner) (string, error)
+}
 type EventResolver interface {
+	ID(ctx context.Context, obj *model.Event) (string, error)
+
 	Slots(ctx context.Context, obj *model.Event, first *int, after *string) (*model.EventSlotConnection, error)
 }
 type EventSlotListItemResolver interface {
 	Event(ctx context.Context, obj *model.EventSlotListItem) (*model.Event, error)
 }
 type GiftcardPrototypeResolver interface {
+	ID(ctx context.Context, obj *model.GiftcardPrototype) (string, error)
+
 	Partner(ctx context.Context, obj *model.GiftcardPrototype) (*model.CataloguePartner, error)
 }
 type MediaResolver interface {
+	ID(ctx context.Context, obj *model.Media) (string, error)
+
 	Partner(ctx context.Context, obj *model.Media) (*model.Partner, error)
 }
 type MutationResolver interface {
@@ -1496,10 +1520,14 @@ type MutationResolver interface {
 	SetPrototypeOption(ctx context.Context, input model.SetPrototypeOptionInput) (*model.PrototypeOptionLinkPayload, error)
 }
 type OptionCategoryResolver interface {
+	ID(ctx context.Context, obj *model.OptionCategory) (string, error)
+
 	Options(ctx context.Context, obj *model.OptionCategory, first *int, after *string) (*model.VoucherOptionConnection, error)
 	Partner(ctx context.Context, obj *model.OptionCategory) (*model.Partner, error)
 }
 type PartnerResolver interface {
+	ID(ctx context.Context, obj *model.Partner) (string, error)
+
 	VoucherPrototypes(ctx context.Context, obj *model.Partner, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error)
 	Vouchers(ctx context.Context, obj *model.Partner, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) (*model.AdminVoucherConnection, error)
 	Giftcards(ctx context.Context, obj *model.Partner, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) (*model.AdminGiftcardConnection, error)
@@ -1517,6 +1545,8 @@ type ProductInformationResolver interface {
 }
 type QueryResolver interface {
 	Viewer(ctx context.Context) (*model.Viewer, error)
+	Node(ctx context.Context, id string) (model.Node, error)
+	Nodes(ctx context.Context, ids []string) ([]model.Node, error)
 	Cart(ctx context.Context, id uuid.UUID) (*model.Cart, error)
 	Partners(ctx context.Context, first *int, after *string, department *string, region *string, ids []string) (*model.CataloguePartnerConnection, error)
 	Partner(ctx context.Context, id string) (*model.CataloguePartner, error)
@@ -1543,7 +1573,7 @@ type QueryResolver interface {
 	GiftLinkedPartners(ctx context.Context, code string) (*model.GiftLinkedPartners, error)
 	MarketingWidgets(ctx context.Context, key string) (*model.MarketingWidgets, error)
 	AdminVouchers(ctx context.Context, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) (*model.AdminVoucherConnection, error)
-	AdminVoucher(ctx context.Context, code string) (*model.AdminVoucher, error)
+	AdminVoucher(ctx context.Context, id *string, code *string) (*model.AdminVoucher, error)
 	AdminGiftcards(ctx context.Context, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) (*model.AdminGiftcardConnection, error)
 	AdminGiftcard(ctx context.Context, id *string, code *string) (*model.AdminGiftcard, error)
 	Media(ctx context.Context, first *int, after *string, filter *model.MediaFilter, orderBy *model.MediaOrder) (*model.MediaConnection, error)
@@ -1554,9 +1584,11 @@ type QueryResolver interface {
 	AdminOption(ctx context.Context, id string) (*model.VoucherOption, error)
 	AdminOptionCategories(ctx context.Context, first *int, after *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error)
 	AdminOptionCategory(ctx context.Context, id string) (*model.OptionCategory, error)
-	AdminPartner(ctx context.Context, uuid uuid.UUID) (*model.Partner, error)
+	AdminPartner(ctx context.Context, id *string, uuid *uuid.UUID) (*model.Partner, error)
 }
 type VoucherOptionResolver interface {
+	ID(ctx context.Context, obj *model.VoucherOption) (string, error)
+
 	Category(ctx context.Context, obj *model.VoucherOption) (*model.OptionCategory, error)
 
 	Prototypes(ctx context.Context, obj *model.VoucherOption) ([]*model.AdminVoucherPrototype, error)
@@ -1564,6 +1596,8 @@ type VoucherOptionResolver interface {
 	Partner(ctx context.Context, obj *model.VoucherOption) (*model.Partner, error)
 }
 type WorkshopResolver interface {
+	ID(ctx context.Context, obj *model.Workshop) (string, error)
+
 	Sessions(ctx context.Context, obj *model.Workshop, first *int, after *string) (*model.WorkshopSessionConnection, error)
 }
 type WorkshopSessionResolver interface {
@@ -1624,7 +1658,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdminGiftcard.GifterLastName(childComplexity), true
-	case "AdminGiftcard.id":
+	case "AdminGiftcard.id", "AdminGiftcard.legacyId":
 		if e.ComplexityRoot.AdminGiftcard.ID == nil {
 			break
 		}
@@ -1918,7 +1952,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdminVoucher.GifterZipcode(childComplexity), true
-	case "AdminVoucher.id":
+	case "AdminVoucher.id", "AdminVoucher.legacyId":
 		if e.ComplexityRoot.AdminVoucher.ID == nil {
 			break
 		}
@@ -2608,7 +2642,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdminVoucherPrototype.HowToBookHTML(childComplexity), true
-	case "AdminVoucherPrototype.id":
+	case "AdminVoucherPrototype.id", "AdminVoucherPrototype.legacyId":
 		if e.ComplexityRoot.AdminVoucherPrototype.ID == nil {
 			break
 		}
@@ -2816,7 +2850,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Box.DisplayNbOffers(childComplexity), true
-	case "Box.id":
+	case "Box.id", "Box.legacyId":
 		if e.ComplexityRoot.Box.ID == nil {
 			break
 		}
@@ -3045,7 +3079,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Cart.FunnelURL(childComplexity), true
-	case "Cart.id":
+	case "Cart.id", "Cart.legacyId":
 		if e.ComplexityRoot.Cart.ID == nil {
 			break
 		}
@@ -3144,7 +3178,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CataloguePartner.Facilities(childComplexity), true
-	case "CataloguePartner.id":
+	case "CataloguePartner.id", "CataloguePartner.legacyId":
 		if e.ComplexityRoot.CataloguePartner.ID == nil {
 			break
 		}
@@ -3453,7 +3487,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Event.Formulas(childComplexity), true
-	case "Event.id":
+	case "Event.id", "Event.legacyId":
 		if e.ComplexityRoot.Event.ID == nil {
 			break
 		}
@@ -3987,7 +4021,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GiftcardPrototype.Description(childComplexity), true
-	case "GiftcardPrototype.id":
+	case "GiftcardPrototype.id", "GiftcardPrototype.legacyId":
 		if e.ComplexityRoot.GiftcardPrototype.ID == nil {
 			break
 		}
@@ -4579,7 +4613,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Media.Height(childComplexity), true
-	case "Media.id":
+	case "Media.id", "Media.legacyId":
 		if e.ComplexityRoot.Media.ID == nil {
 			break
 		}
@@ -5539,7 +5573,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.OptionCategory.Description(childComplexity), true
-	case "OptionCategory.id":
+	case "OptionCategory.id", "OptionCategory.legacyId":
 		if e.ComplexityRoot.OptionCategory.ID == nil {
 			break
 		}
@@ -5711,7 +5745,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Partner.Giftcards(childComplexity, args["filter"].(*model.AdminGiftcardFilter), args["orderBy"].([]*model.AdminGiftcardOrder), args["first"].(*int), args["after"].(*string)), true
-	case "Partner.id":
+	case "Partner.id", "Partner.legacyId":
 		if e.ComplexityRoot.Partner.ID == nil {
 			break
 		}
@@ -6055,7 +6089,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.AdminPartner(childComplexity, args["uuid"].(uuid.UUID)), true
+		return e.ComplexityRoot.Query.AdminPartner(childComplexity, args["id"].(*string), args["uuid"].(*uuid.UUID)), true
 	case "Query.adminVoucher":
 		if e.ComplexityRoot.Query.AdminVoucher == nil {
 			break
@@ -6066,7 +6100,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.AdminVoucher(childComplexity, args["code"].(string)), true
+		return e.ComplexityRoot.Query.AdminVoucher(childComplexity, args["id"].(*string), args["code"].(*string)), true
 	case "Query.adminVoucherPrototype":
 		if e.ComplexityRoot.Query.AdminVoucherPrototype == nil {
 			break
@@ -6279,6 +6313,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.MediaItem(childComplexity, args["id"].(string)), true
+	case "Query.node":
+		if e.ComplexityRoot.Query.Node == nil {
+			break
+		}
+
+		args, err := ec.field_Query_node_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Node(childComplexity, args["id"].(string)), true
+	case "Query.nodes":
+		if e.ComplexityRoot.Query.Nodes == nil {
+			break
+		}
+
+		args, err := ec.field_Query_nodes_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Nodes(childComplexity, args["ids"].([]string)), true
 	case "Query.partner":
 		if e.ComplexityRoot.Query.Partner == nil {
 			break
@@ -6623,7 +6679,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.VoucherOption.HasBeenOrdered(childComplexity), true
-	case "VoucherOption.id":
+	case "VoucherOption.id", "VoucherOption.legacyId":
 		if e.ComplexityRoot.VoucherOption.ID == nil {
 			break
 		}
@@ -7162,7 +7218,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Workshop.DisplayCalendar(childComplexity), true
-	case "Workshop.id":
+	case "Workshop.id", "Workshop.legacyId":
 		if e.ComplexityRoot.Workshop.ID == nil {
 			break
 		}
@@ -7861,6 +7917,29 @@ scalar Int64
 type Query {
   "The authenticated caller. UNAUTHENTICATED without a valid token."
   viewer: Viewer!
+  """
+  The record a global id names, read through the same lookup as its type's
+  own field (partner, box, adminVoucher, cart…), with the same tenancy: a
+  record that lookup would not show is null with its error (NOT_FOUND). A
+  string that is not a global id is BAD_USER_INPUT.
+  """
+  node("A global id, as a Node's id answers it." id: ID!): Node
+  """
+  The records global ids name, in the order asked, each as node(id:) reads
+  it: null (with an error at its index) where node would be null. At most
+  100 ids; the complexity limit counts the selection once per id.
+  """
+  nodes("Global ids, as Nodes' id answers them; at most 100." ids: [ID!]!): [Node]!
+}
+
+"""
+A record with its own identity and a lookup: its id is a global id, which
+node(id:) and nodes(ids:) read back whatever the type. Global ids are opaque:
+store them and send them back, do not build or parse them (docs/GRAPHQL.md).
+"""
+interface Node {
+  "The global id: opaque and unique across every type of the graph."
+  id: ID!
 }
 
 type Mutation {
@@ -7890,8 +7969,11 @@ type User {
 }
 
 "The caller's partner account (tenant). Its public face is CataloguePartner."
-type Partner {
+type Partner implements Node {
+  "The global id (see Node): opaque and unique across types; node(id:) reads the record back. Until global ids, id answered what legacyId answers now."
   id: ID!
+  "The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take."
+  legacyId: ID!
   uuid: UUID!
   name: String!
   "Host of the partner's purchase site; null when it has none."
@@ -7941,6 +8023,8 @@ func (ec *executionContext) childFields_AdminGiftcard(ctx context.Context, field
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_AdminGiftcard_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_AdminGiftcard_legacyId(ctx, field)
 	case "code":
 		return ec.fieldContext_AdminGiftcard_code(ctx, field)
 	case "status":
@@ -8029,6 +8113,8 @@ func (ec *executionContext) childFields_AdminVoucher(ctx context.Context, field 
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_AdminVoucher_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_AdminVoucher_legacyId(ctx, field)
 	case "code":
 		return ec.fieldContext_AdminVoucher_code(ctx, field)
 	case "state":
@@ -8333,6 +8419,8 @@ func (ec *executionContext) childFields_AdminVoucherPrototype(ctx context.Contex
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_AdminVoucherPrototype_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_AdminVoucherPrototype_legacyId(ctx, field)
 	case "partnerId":
 		return ec.fieldContext_AdminVoucherPrototype_partnerId(ctx, field)
 	case "partnerUuid":
@@ -8443,6 +8531,8 @@ func (ec *executionContext) childFields_Box(ctx context.Context, field graphql.C
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_Box_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_Box_legacyId(ctx, field)
 	case "name":
 		return ec.fieldContext_Box_name(ctx, field)
 	case "shortDescription":
@@ -8557,6 +8647,8 @@ func (ec *executionContext) childFields_Cart(ctx context.Context, field graphql.
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_Cart_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_Cart_legacyId(ctx, field)
 	case "items":
 		return ec.fieldContext_Cart_items(ctx, field)
 	case "returnUrl":
@@ -8603,6 +8695,8 @@ func (ec *executionContext) childFields_CataloguePartner(ctx context.Context, fi
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_CataloguePartner_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_CataloguePartner_legacyId(ctx, field)
 	case "name":
 		return ec.fieldContext_CataloguePartner_name(ctx, field)
 	case "description":
@@ -8761,6 +8855,8 @@ func (ec *executionContext) childFields_Event(ctx context.Context, field graphql
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_Event_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_Event_legacyId(ctx, field)
 	case "name":
 		return ec.fieldContext_Event_name(ctx, field)
 	case "shortDescription":
@@ -9049,6 +9145,8 @@ func (ec *executionContext) childFields_GiftcardPrototype(ctx context.Context, f
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_GiftcardPrototype_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_GiftcardPrototype_legacyId(ctx, field)
 	case "title":
 		return ec.fieldContext_GiftcardPrototype_title(ctx, field)
 	case "description":
@@ -9337,6 +9435,8 @@ func (ec *executionContext) childFields_Media(ctx context.Context, field graphql
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_Media_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_Media_legacyId(ctx, field)
 	case "uuid":
 		return ec.fieldContext_Media_uuid(ctx, field)
 	case "name":
@@ -9531,6 +9631,8 @@ func (ec *executionContext) childFields_OptionCategory(ctx context.Context, fiel
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_OptionCategory_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_OptionCategory_legacyId(ctx, field)
 	case "partnerId":
 		return ec.fieldContext_OptionCategory_partnerId(ctx, field)
 	case "partnerUuid":
@@ -9619,6 +9721,8 @@ func (ec *executionContext) childFields_Partner(ctx context.Context, field graph
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_Partner_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_Partner_legacyId(ctx, field)
 	case "uuid":
 		return ec.fieldContext_Partner_uuid(ctx, field)
 	case "name":
@@ -9897,6 +10001,8 @@ func (ec *executionContext) childFields_VoucherOption(ctx context.Context, field
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_VoucherOption_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_VoucherOption_legacyId(ctx, field)
 	case "partnerId":
 		return ec.fieldContext_VoucherOption_partnerId(ctx, field)
 	case "name":
@@ -10137,6 +10243,8 @@ func (ec *executionContext) childFields_Workshop(ctx context.Context, field grap
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_Workshop_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_Workshop_legacyId(ctx, field)
 	case "name":
 		return ec.fieldContext_Workshop_name(ctx, field)
 	case "shortDescription":
@@ -11822,14 +11930,22 @@ func (ec *executionContext) field_Query_adminOptions_args(ctx context.Context, r
 func (ec *executionContext) field_Query_adminPartner_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "uuid",
-		func(ctx context.Context, v any) (uuid.UUID, error) {
-			return ec.unmarshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["uuid"] = arg0
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "uuid",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOUUID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["uuid"] = arg1
 	return args, nil
 }
 
@@ -11888,14 +12004,22 @@ func (ec *executionContext) field_Query_adminVoucherPrototypes_args(ctx context.
 func (ec *executionContext) field_Query_adminVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "code",
-		func(ctx context.Context, v any) (string, error) {
-			return ec.unmarshalNString2string(ctx, v)
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["code"] = arg0
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg1
 	return args, nil
 }
 
@@ -12245,6 +12369,34 @@ func (ec *executionContext) field_Query_media_args(ctx context.Context, rawArgs 
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_node_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_nodes_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "ids",
+		func(ctx context.Context, v any) ([]string, error) {
+			return ec.unmarshalNID2ᚕstringᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["ids"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_partner_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -12462,7 +12614,7 @@ func (ec *executionContext) _AdminGiftcard_id(ctx context.Context, field graphql
 			return ec.fieldContext_AdminGiftcard_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return ec.Resolvers.AdminGiftcard().ID(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -12473,6 +12625,29 @@ func (ec *executionContext) _AdminGiftcard_id(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_AdminGiftcard_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminGiftcard", field, true, true, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminGiftcard_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcard_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcard_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("AdminGiftcard", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -13123,7 +13298,7 @@ func (ec *executionContext) _AdminVoucher_id(ctx context.Context, field graphql.
 			return ec.fieldContext_AdminVoucher_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return ec.Resolvers.AdminVoucher().ID(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -13134,6 +13309,29 @@ func (ec *executionContext) _AdminVoucher_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_AdminVoucher_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, true, true, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -16358,6 +16556,29 @@ func (ec *executionContext) _AdminVoucherPrototype_id(ctx context.Context, field
 			return ec.fieldContext_AdminVoucherPrototype_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.AdminVoucherPrototype().ID(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, true, true, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
 			return obj.ID, nil
 		},
 		nil,
@@ -16368,7 +16589,7 @@ func (ec *executionContext) _AdminVoucherPrototype_id(ctx context.Context, field
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_AdminVoucherPrototype_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -17434,6 +17655,29 @@ func (ec *executionContext) _Box_id(ctx context.Context, field graphql.Collected
 			return ec.fieldContext_Box_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Box().ID(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Box_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Box", field, true, true, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Box_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.Box) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Box_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
 			return obj.ID, nil
 		},
 		nil,
@@ -17444,7 +17688,7 @@ func (ec *executionContext) _Box_id(ctx context.Context, field graphql.Collected
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_Box_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_Box_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Box", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -18358,6 +18602,29 @@ func (ec *executionContext) _Cart_id(ctx context.Context, field graphql.Collecte
 			return ec.fieldContext_Cart_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Cart().ID(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Cart_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Cart", field, true, true, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Cart_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.Cart) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cart_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
 			return obj.ID, nil
 		},
 		nil,
@@ -18368,7 +18635,7 @@ func (ec *executionContext) _Cart_id(ctx context.Context, field graphql.Collecte
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_Cart_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_Cart_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Cart", field, false, false, errors.New("field of type UUID does not have child fields"))
 }
 
@@ -18716,7 +18983,7 @@ func (ec *executionContext) _CataloguePartner_id(ctx context.Context, field grap
 			return ec.fieldContext_CataloguePartner_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return ec.Resolvers.CataloguePartner().ID(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -18727,6 +18994,29 @@ func (ec *executionContext) _CataloguePartner_id(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CataloguePartner_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CataloguePartner", field, true, true, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _CataloguePartner_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartner_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartner_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("CataloguePartner", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -20110,6 +20400,29 @@ func (ec *executionContext) _Event_id(ctx context.Context, field graphql.Collect
 			return ec.fieldContext_Event_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Event().ID(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Event_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Event", field, true, true, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Event_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Event_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
 			return obj.ID, nil
 		},
 		nil,
@@ -20120,7 +20433,7 @@ func (ec *executionContext) _Event_id(ctx context.Context, field graphql.Collect
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_Event_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_Event_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Event", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -22528,6 +22841,29 @@ func (ec *executionContext) _GiftcardPrototype_id(ctx context.Context, field gra
 			return ec.fieldContext_GiftcardPrototype_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.GiftcardPrototype().ID(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototype_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftcardPrototype", field, true, true, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _GiftcardPrototype_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototype_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
 			return obj.ID, nil
 		},
 		nil,
@@ -22538,7 +22874,7 @@ func (ec *executionContext) _GiftcardPrototype_id(ctx context.Context, field gra
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_GiftcardPrototype_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_GiftcardPrototype_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("GiftcardPrototype", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -24985,7 +25321,7 @@ func (ec *executionContext) _Media_id(ctx context.Context, field graphql.Collect
 			return ec.fieldContext_Media_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return ec.Resolvers.Media().ID(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -24996,6 +25332,29 @@ func (ec *executionContext) _Media_id(ctx context.Context, field graphql.Collect
 	)
 }
 func (ec *executionContext) fieldContext_Media_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Media", field, true, true, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Media_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.Media) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Media_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Media_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Media", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -29017,7 +29376,7 @@ func (ec *executionContext) _OptionCategory_id(ctx context.Context, field graphq
 			return ec.fieldContext_OptionCategory_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return ec.Resolvers.OptionCategory().ID(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -29028,6 +29387,29 @@ func (ec *executionContext) _OptionCategory_id(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_OptionCategory_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OptionCategory", field, true, true, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _OptionCategory_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionCategory_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OptionCategory_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("OptionCategory", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -29708,7 +30090,7 @@ func (ec *executionContext) _Partner_id(ctx context.Context, field graphql.Colle
 			return ec.fieldContext_Partner_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return ec.Resolvers.Partner().ID(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -29719,6 +30101,29 @@ func (ec *executionContext) _Partner_id(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Partner_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Partner", field, true, true, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Partner_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.Partner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Partner_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Partner_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Partner", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -30885,6 +31290,94 @@ func (ec *executionContext) fieldContext_Query_viewer(_ context.Context, field g
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_node(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Node(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.Node) graphql.Marshaler {
+			return ec.marshalONode2salesplatformᚋgraphᚋmodelᚐNode(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_node(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("FieldContext.Child cannot be called on type INTERFACE")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_node_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_nodes(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_nodes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Nodes(ctx, fc.Args["ids"].([]string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.Node) graphql.Marshaler {
+			return ec.marshalNNode2ᚕsalesplatformᚋgraphᚋmodelᚐNode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_nodes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("FieldContext.Child cannot be called on type INTERFACE")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_nodes_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_cart(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -31943,14 +32436,14 @@ func (ec *executionContext) _Query_adminVoucher(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().AdminVoucher(ctx, fc.Args["code"].(string))
+			return ec.Resolvers.Query().AdminVoucher(ctx, fc.Args["id"].(*string), fc.Args["code"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucher) graphql.Marshaler {
-			return ec.marshalNAdminVoucher2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucher(ctx, selections, v)
+			return ec.marshalOAdminVoucher2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucher(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Query_adminVoucher(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -32035,10 +32528,10 @@ func (ec *executionContext) _Query_adminGiftcard(ctx context.Context, field grap
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminGiftcard) graphql.Marshaler {
-			return ec.marshalNAdminGiftcard2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcard(ctx, selections, v)
+			return ec.marshalOAdminGiftcard2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcard(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Query_adminGiftcard(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -32427,14 +32920,14 @@ func (ec *executionContext) _Query_adminPartner(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().AdminPartner(ctx, fc.Args["uuid"].(uuid.UUID))
+			return ec.Resolvers.Query().AdminPartner(ctx, fc.Args["id"].(*string), fc.Args["uuid"].(*uuid.UUID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Partner) graphql.Marshaler {
-			return ec.marshalNPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPartner(ctx, selections, v)
+			return ec.marshalOPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPartner(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Query_adminPartner(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -33491,6 +33984,29 @@ func (ec *executionContext) _VoucherOption_id(ctx context.Context, field graphql
 			return ec.fieldContext_VoucherOption_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.VoucherOption().ID(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOption_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherOption", field, true, true, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherOption_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOption_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
 			return obj.ID, nil
 		},
 		nil,
@@ -33501,7 +34017,7 @@ func (ec *executionContext) _VoucherOption_id(ctx context.Context, field graphql
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_VoucherOption_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_VoucherOption_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("VoucherOption", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -35663,6 +36179,29 @@ func (ec *executionContext) _Workshop_id(ctx context.Context, field graphql.Coll
 			return ec.fieldContext_Workshop_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Workshop().ID(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Workshop_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Workshop", field, true, true, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Workshop_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.Workshop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Workshop_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
 			return obj.ID, nil
 		},
 		nil,
@@ -35673,7 +36212,7 @@ func (ec *executionContext) _Workshop_id(ctx context.Context, field graphql.Coll
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_Workshop_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_Workshop_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Workshop", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -44844,11 +45383,115 @@ func (ec *executionContext) unmarshalInputWidgetNavbarInput(ctx context.Context,
 
 // region    ************************** interface.gotpl ***************************
 
+func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj model.Node) graphql.Marshaler {
+	switch obj := (obj).(type) {
+	case nil:
+		return graphql.Null
+	case model.Workshop:
+		return ec._Workshop(ctx, sel, &obj)
+	case *model.Workshop:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Workshop(ctx, sel, obj)
+	case model.VoucherOption:
+		return ec._VoucherOption(ctx, sel, &obj)
+	case *model.VoucherOption:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._VoucherOption(ctx, sel, obj)
+	case model.Partner:
+		return ec._Partner(ctx, sel, &obj)
+	case *model.Partner:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Partner(ctx, sel, obj)
+	case model.OptionCategory:
+		return ec._OptionCategory(ctx, sel, &obj)
+	case *model.OptionCategory:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._OptionCategory(ctx, sel, obj)
+	case model.Media:
+		return ec._Media(ctx, sel, &obj)
+	case *model.Media:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Media(ctx, sel, obj)
+	case model.GiftcardPrototype:
+		return ec._GiftcardPrototype(ctx, sel, &obj)
+	case *model.GiftcardPrototype:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._GiftcardPrototype(ctx, sel, obj)
+	case model.Event:
+		return ec._Event(ctx, sel, &obj)
+	case *model.Event:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Event(ctx, sel, obj)
+	case model.CataloguePartner:
+		return ec._CataloguePartner(ctx, sel, &obj)
+	case *model.CataloguePartner:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._CataloguePartner(ctx, sel, obj)
+	case model.Cart:
+		return ec._Cart(ctx, sel, &obj)
+	case *model.Cart:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Cart(ctx, sel, obj)
+	case model.Box:
+		return ec._Box(ctx, sel, &obj)
+	case *model.Box:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Box(ctx, sel, obj)
+	case model.AdminVoucherPrototype:
+		return ec._AdminVoucherPrototype(ctx, sel, &obj)
+	case *model.AdminVoucherPrototype:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._AdminVoucherPrototype(ctx, sel, obj)
+	case model.AdminVoucher:
+		return ec._AdminVoucher(ctx, sel, &obj)
+	case *model.AdminVoucher:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._AdminVoucher(ctx, sel, obj)
+	case model.AdminGiftcard:
+		return ec._AdminGiftcard(ctx, sel, &obj)
+	case *model.AdminGiftcard:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._AdminGiftcard(ctx, sel, obj)
+	default:
+		if typedObj, ok := obj.(graphql.Marshaler); ok {
+			return typedObj
+		} else {
+			panic(fmt.Errorf("unexpected type %T; non-generated variants of Node must implement graphql.Marshaler", obj))
+		}
+	}
+}
+
 // endregion ************************** interface.gotpl ***************************
 
 // region    **************************** object.gotpl ****************************
 
-var adminGiftcardImplementors = []string{"AdminGiftcard"}
+var adminGiftcardImplementors = []string{"AdminGiftcard", "Node"}
 
 func (ec *executionContext) _AdminGiftcard(ctx context.Context, sel ast.SelectionSet, obj *model.AdminGiftcard) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, adminGiftcardImplementors)
@@ -44861,7 +45504,45 @@ func (ec *executionContext) _AdminGiftcard(ctx context.Context, sel ast.Selectio
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("AdminGiftcard")
 		case "id":
-			out.Values[i] = ec._AdminGiftcard_id(ctx, field, obj)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._AdminGiftcard_id(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "legacyId":
+			out.Values[i] = ec._AdminGiftcard_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -45209,7 +45890,7 @@ func (ec *executionContext) _AdminOptionService(ctx context.Context, sel ast.Sel
 	return out
 }
 
-var adminVoucherImplementors = []string{"AdminVoucher"}
+var adminVoucherImplementors = []string{"AdminVoucher", "Node"}
 
 func (ec *executionContext) _AdminVoucher(ctx context.Context, sel ast.SelectionSet, obj *model.AdminVoucher) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, adminVoucherImplementors)
@@ -45222,7 +45903,45 @@ func (ec *executionContext) _AdminVoucher(ctx context.Context, sel ast.Selection
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("AdminVoucher")
 		case "id":
-			out.Values[i] = ec._AdminVoucher_id(ctx, field, obj)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._AdminVoucher_id(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "legacyId":
+			out.Values[i] = ec._AdminVoucher_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -46143,7 +46862,7 @@ func (ec *executionContext) _AdminVoucherPayload(ctx context.Context, sel ast.Se
 	return out
 }
 
-var adminVoucherPrototypeImplementors = []string{"AdminVoucherPrototype"}
+var adminVoucherPrototypeImplementors = []string{"AdminVoucherPrototype", "Node"}
 
 func (ec *executionContext) _AdminVoucherPrototype(ctx context.Context, sel ast.SelectionSet, obj *model.AdminVoucherPrototype) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, adminVoucherPrototypeImplementors)
@@ -46156,7 +46875,45 @@ func (ec *executionContext) _AdminVoucherPrototype(ctx context.Context, sel ast.
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("AdminVoucherPrototype")
 		case "id":
-			out.Values[i] = ec._AdminVoucherPrototype_id(ctx, field, obj)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._AdminVoucherPrototype_id(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "legacyId":
+			out.Values[i] = ec._AdminVoucherPrototype_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -46673,7 +47430,7 @@ func (ec *executionContext) _AttributeValue(ctx context.Context, sel ast.Selecti
 	return out
 }
 
-var boxImplementors = []string{"Box"}
+var boxImplementors = []string{"Box", "Node"}
 
 func (ec *executionContext) _Box(ctx context.Context, sel ast.SelectionSet, obj *model.Box) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, boxImplementors)
@@ -46686,7 +47443,45 @@ func (ec *executionContext) _Box(ctx context.Context, sel ast.SelectionSet, obj 
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Box")
 		case "id":
-			out.Values[i] = ec._Box_id(ctx, field, obj)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Box_id(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "legacyId":
+			out.Values[i] = ec._Box_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -47234,7 +48029,7 @@ func (ec *executionContext) _BoxPayload(ctx context.Context, sel ast.SelectionSe
 	return out
 }
 
-var cartImplementors = []string{"Cart"}
+var cartImplementors = []string{"Cart", "Node"}
 
 func (ec *executionContext) _Cart(ctx context.Context, sel ast.SelectionSet, obj *model.Cart) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, cartImplementors)
@@ -47247,44 +48042,82 @@ func (ec *executionContext) _Cart(ctx context.Context, sel ast.SelectionSet, obj
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Cart")
 		case "id":
-			out.Values[i] = ec._Cart_id(ctx, field, obj)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Cart_id(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "legacyId":
+			out.Values[i] = ec._Cart_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "items":
 			out.Values[i] = ec._Cart_items(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "returnUrl":
 			out.Values[i] = ec._Cart_returnUrl(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "funnelUrl":
 			out.Values[i] = ec._Cart_funnelUrl(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "lastModified":
 			out.Values[i] = ec._Cart_lastModified(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "createdAt":
 			out.Values[i] = ec._Cart_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "expiresAt":
 			out.Values[i] = ec._Cart_expiresAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "etag":
 			out.Values[i] = ec._Cart_etag(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -47403,7 +48236,7 @@ func (ec *executionContext) _CartPayload(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-var cataloguePartnerImplementors = []string{"CataloguePartner"}
+var cataloguePartnerImplementors = []string{"CataloguePartner", "Node"}
 
 func (ec *executionContext) _CataloguePartner(ctx context.Context, sel ast.SelectionSet, obj *model.CataloguePartner) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, cataloguePartnerImplementors)
@@ -47416,84 +48249,122 @@ func (ec *executionContext) _CataloguePartner(ctx context.Context, sel ast.Selec
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("CataloguePartner")
 		case "id":
-			out.Values[i] = ec._CataloguePartner_id(ctx, field, obj)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._CataloguePartner_id(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "legacyId":
+			out.Values[i] = ec._CataloguePartner_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "name":
 			out.Values[i] = ec._CataloguePartner_name(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "description":
 			out.Values[i] = ec._CataloguePartner_description(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "managers":
 			out.Values[i] = ec._CataloguePartner_managers(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "nearby":
 			out.Values[i] = ec._CataloguePartner_nearby(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "practicalInformation":
 			out.Values[i] = ec._CataloguePartner_practicalInformation(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "access":
 			out.Values[i] = ec._CataloguePartner_access(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "commercialDescription":
 			out.Values[i] = ec._CataloguePartner_commercialDescription(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "region":
 			out.Values[i] = ec._CataloguePartner_region(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "department":
 			out.Values[i] = ec._CataloguePartner_department(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "city":
 			out.Values[i] = ec._CataloguePartner_city(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "latitude":
 			out.Values[i] = ec._CataloguePartner_latitude(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "longitude":
 			out.Values[i] = ec._CataloguePartner_longitude(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "facilities":
 			out.Values[i] = ec._CataloguePartner_facilities(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "socialLinks":
 			out.Values[i] = ec._CataloguePartner_socialLinks(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "labels":
 			out.Values[i] = ec._CataloguePartner_labels(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -47960,7 +48831,7 @@ func (ec *executionContext) _Destination(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-var eventImplementors = []string{"Event"}
+var eventImplementors = []string{"Event", "Node"}
 
 func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, obj *model.Event) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, eventImplementors)
@@ -47973,7 +48844,45 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Event")
 		case "id":
-			out.Values[i] = ec._Event_id(ctx, field, obj)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Event_id(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "legacyId":
+			out.Values[i] = ec._Event_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -49088,7 +49997,7 @@ func (ec *executionContext) _GiftProduct(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-var giftcardPrototypeImplementors = []string{"GiftcardPrototype"}
+var giftcardPrototypeImplementors = []string{"GiftcardPrototype", "Node"}
 
 func (ec *executionContext) _GiftcardPrototype(ctx context.Context, sel ast.SelectionSet, obj *model.GiftcardPrototype) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, giftcardPrototypeImplementors)
@@ -49101,7 +50010,45 @@ func (ec *executionContext) _GiftcardPrototype(ctx context.Context, sel ast.Sele
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("GiftcardPrototype")
 		case "id":
-			out.Values[i] = ec._GiftcardPrototype_id(ctx, field, obj)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._GiftcardPrototype_id(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "legacyId":
+			out.Values[i] = ec._GiftcardPrototype_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -50147,7 +51094,7 @@ func (ec *executionContext) _MarketingWidgetsPayload(ctx context.Context, sel as
 	return out
 }
 
-var mediaImplementors = []string{"Media"}
+var mediaImplementors = []string{"Media", "Node"}
 
 func (ec *executionContext) _Media(ctx context.Context, sel ast.SelectionSet, obj *model.Media) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, mediaImplementors)
@@ -50160,7 +51107,45 @@ func (ec *executionContext) _Media(ctx context.Context, sel ast.SelectionSet, ob
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Media")
 		case "id":
-			out.Values[i] = ec._Media_id(ctx, field, obj)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Media_id(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "legacyId":
+			out.Values[i] = ec._Media_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -51332,7 +52317,7 @@ func (ec *executionContext) _NetworkVouchersProductInformationPayload(ctx contex
 	return out
 }
 
-var optionCategoryImplementors = []string{"OptionCategory"}
+var optionCategoryImplementors = []string{"OptionCategory", "Node"}
 
 func (ec *executionContext) _OptionCategory(ctx context.Context, sel ast.SelectionSet, obj *model.OptionCategory) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, optionCategoryImplementors)
@@ -51345,7 +52330,45 @@ func (ec *executionContext) _OptionCategory(ctx context.Context, sel ast.Selecti
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("OptionCategory")
 		case "id":
-			out.Values[i] = ec._OptionCategory_id(ctx, field, obj)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._OptionCategory_id(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "legacyId":
+			out.Values[i] = ec._OptionCategory_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -51726,7 +52749,7 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
-var partnerImplementors = []string{"Partner"}
+var partnerImplementors = []string{"Partner", "Node"}
 
 func (ec *executionContext) _Partner(ctx context.Context, sel ast.SelectionSet, obj *model.Partner) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, partnerImplementors)
@@ -51739,7 +52762,45 @@ func (ec *executionContext) _Partner(ctx context.Context, sel ast.SelectionSet, 
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Partner")
 		case "id":
-			out.Values[i] = ec._Partner_id(ctx, field, obj)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Partner_id(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "legacyId":
+			out.Values[i] = ec._Partner_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -52661,6 +53722,50 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "node":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_node(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "nodes":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_nodes(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "cart":
 			field := field
 
@@ -53243,7 +54348,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_adminVoucher(ctx, field)
-				if res == graphql.Null {
+				if res == graphql.RequiredNull {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
 				return res
@@ -53287,7 +54392,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_adminGiftcard(ctx, field)
-				if res == graphql.Null {
+				if res == graphql.RequiredNull {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
 				return res
@@ -53485,7 +54590,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_adminPartner(ctx, field)
-				if res == graphql.Null {
+				if res == graphql.RequiredNull {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
 				return res
@@ -54108,7 +55213,7 @@ func (ec *executionContext) _Viewer(ctx context.Context, sel ast.SelectionSet, o
 	return out
 }
 
-var voucherOptionImplementors = []string{"VoucherOption"}
+var voucherOptionImplementors = []string{"VoucherOption", "Node"}
 
 func (ec *executionContext) _VoucherOption(ctx context.Context, sel ast.SelectionSet, obj *model.VoucherOption) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherOptionImplementors)
@@ -54121,7 +55226,45 @@ func (ec *executionContext) _VoucherOption(ctx context.Context, sel ast.Selectio
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("VoucherOption")
 		case "id":
-			out.Values[i] = ec._VoucherOption_id(ctx, field, obj)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._VoucherOption_id(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "legacyId":
+			out.Values[i] = ec._VoucherOption_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -55005,7 +56148,7 @@ func (ec *executionContext) _WidgetNavbar(ctx context.Context, sel ast.Selection
 	return out
 }
 
-var workshopImplementors = []string{"Workshop"}
+var workshopImplementors = []string{"Workshop", "Node"}
 
 func (ec *executionContext) _Workshop(ctx context.Context, sel ast.SelectionSet, obj *model.Workshop) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, workshopImplementors)
@@ -55018,7 +56161,45 @@ func (ec *executionContext) _Workshop(ctx context.Context, sel ast.SelectionSet,
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Workshop")
 		case "id":
-			out.Values[i] = ec._Workshop_id(ctx, field, obj)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Workshop_id(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "legacyId":
+			out.Values[i] = ec._Workshop_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -57854,6 +59035,16 @@ func (ec *executionContext) marshalNNetworkVouchersProductInformation2ᚖsalespl
 	return ec._NetworkVouchersProductInformation(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNNode2ᚕsalesplatformᚋgraphᚋmodelᚐNode(ctx context.Context, sel ast.SelectionSet, v []model.Node) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalONode2salesplatformᚋgraphᚋmodelᚐNode(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
 func (ec *executionContext) marshalNOptionCategory2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategory(ctx context.Context, sel ast.SelectionSet, v *model.OptionCategory) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -57949,16 +59140,6 @@ func (ec *executionContext) marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐ
 		return graphql.Null
 	}
 	return ec._PageInfo(ctx, sel, v)
-}
-
-func (ec *executionContext) marshalNPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPartner(ctx context.Context, sel ast.SelectionSet, v *model.Partner) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._Partner(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNPartnerAgency2ᚕᚖsalesplatformᚋgraphᚋmodelᚐPartnerAgencyᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PartnerAgency) graphql.Marshaler {
@@ -59724,6 +60905,13 @@ func (ec *executionContext) marshalONetworkVouchersProductInformationPayload2ᚖ
 		return graphql.Null
 	}
 	return ec._NetworkVouchersProductInformationPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalONode2salesplatformᚋgraphᚋmodelᚐNode(ctx context.Context, sel ast.SelectionSet, v model.Node) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Node(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOOptionCategory2ᚖsalesplatformᚋgraphᚋmodelᚐOptionCategory(ctx context.Context, sel ast.SelectionSet, v *model.OptionCategory) graphql.Marshaler {

@@ -532,6 +532,10 @@ type connectionSchema struct{ graphql.ExecutableSchema }
 
 // Complexity implements graphql.ExecutableSchema.
 func (s connectionSchema) Complexity(ctx context.Context, typeName, field string, child int, args map[string]any) (int, bool) {
+	if typeName == "Query" && field == "nodes" { // its selection once per id (at most maxNodes)
+		ids, _ := args["ids"].([]any)
+		return satAdd(1, satMul(max(min(len(ids), maxNodes), 1), child)), true
+	}
 	if def := s.Schema().Types[typeName]; def != nil {
 		if f := def.Fields.ForName(field); f != nil && strings.HasSuffix(f.Type.Name(), "Connection") {
 			return connectionCost(child, intArg(args["first"])), true

@@ -44,6 +44,9 @@ var connectionCases = []struct {
 	{`{ a: boxes(first: 5) { ...B } b: boxes(first: 2) { ...B } } fragment B on BoxConnection { totalCount ... on BoxConnection { __typename } }`, `{}`, (1 + 5*2) + (1 + 2*2)},
 	{`query($n: Int = 7) { boxes(first: $n) { totalCount } }`, `{}`, 1 + 7*1},
 	{`query($skip: Boolean!) { boxes(first: 5) @skip(if: $skip) { totalCount } }`, `{"skip": true}`, 1 + 5*1},
+	// nodes counts its selection once per id.
+	{`{ nodes(ids: ["a", "b", "c"]) { id } }`, `{}`, 1 + 3*1},
+	{`query($ids: [ID!]!) { nodes(ids: $ids) { id ... on Box { offers(first: 10) { totalCount } } } }`, `{"ids": ["a", "b"]}`, 1 + 2*(1+1+10*1)},
 }
 
 // load parses and validates query and coerces its variables as the

@@ -6,6 +6,11 @@ import (
 	"salesplatform/graph/model"
 )
 
+// ID is the resolver for the id field.
+func (r *mediaResolver) ID(ctx context.Context, obj *model.Media) (string, error) {
+	return globalID("Media", obj.ID), nil
+}
+
 // UploadMedia is the resolver for the uploadMedia field.
 func (r *mutationResolver) UploadMedia(ctx context.Context, input model.UploadMediaInput) (*model.MediaPayload, error) {
 	in := media.MediaUpload{Name: &input.Name, File: input.File.File, Files: 1}
@@ -32,15 +37,11 @@ func (r *queryResolver) Media(ctx context.Context, first *int, after *string, fi
 
 // MediaItem is the resolver for the mediaItem field.
 func (r *queryResolver) MediaItem(ctx context.Context, id string) (*model.Media, error) {
-	n, err := parseID(id)
+	key, err := lookupKey("Media", id)
 	if err != nil {
 		return nil, err
 	}
-	m, err := r.MediaLibrary.Get(ctx, n)
-	if err != nil {
-		return nil, err
-	}
-	return r.toGraphMedia(m), nil
+	return r.mediaItem(ctx, key)
 }
 
 // Media returns MediaResolver implementation.

@@ -8,6 +8,11 @@ import (
 	"salesplatform/graph/model"
 )
 
+// ID is the resolver for the id field.
+func (r *adminVoucherPrototypeResolver) ID(ctx context.Context, obj *model.AdminVoucherPrototype) (string, error) {
+	return numericGlobalID("AdminVoucherPrototype", obj.ID), nil
+}
+
 // Universe is the resolver for the universe field.
 func (r *adminVoucherPrototypeResolver) Universe(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.UniverseRecord, error) {
 	if obj.UniverseID == nil {
@@ -112,6 +117,11 @@ func (r *mutationResolver) SetPrototypeOption(ctx context.Context, input model.S
 	return &model.PrototypeOptionLinkPayload{Link: toGraphOptionLink(l), UserErrors: noUserErrors()}, nil
 }
 
+// ID is the resolver for the id field.
+func (r *optionCategoryResolver) ID(ctx context.Context, obj *model.OptionCategory) (string, error) {
+	return globalID("OptionCategory", obj.ID), nil
+}
+
 // Options is the resolver for the options field.
 func (r *optionCategoryResolver) Options(ctx context.Context, obj *model.OptionCategory, first *int, after *string) (*model.VoucherOptionConnection, error) {
 	w, page, err := loadPage(ctx, loadersFrom(ctx).categoryOptions, lenientID(obj.ID), first, after)
@@ -128,15 +138,11 @@ func (r *queryResolver) AdminVoucherPrototypes(ctx context.Context, first *int, 
 
 // AdminVoucherPrototype is the resolver for the adminVoucherPrototype field.
 func (r *queryResolver) AdminVoucherPrototype(ctx context.Context, id string) (*model.AdminVoucherPrototype, error) {
-	n, err := parseID(id)
+	key, err := lookupKey("AdminVoucherPrototype", id)
 	if err != nil {
 		return nil, err
 	}
-	p, err := r.AdminPrototypes.VoucherPrototype(ctx, n)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphAdminPrototype(p), nil
+	return r.adminVoucherPrototype(ctx, key)
 }
 
 // AdminOptions is the resolver for the adminOptions field.
@@ -146,18 +152,11 @@ func (r *queryResolver) AdminOptions(ctx context.Context, first *int, after *str
 
 // AdminOption is the resolver for the adminOption field.
 func (r *queryResolver) AdminOption(ctx context.Context, id string) (*model.VoucherOption, error) {
-	n, err := parseID(id)
+	key, err := lookupKey("VoucherOption", id)
 	if err != nil {
 		return nil, err
 	}
-	o, err := loadersFrom(ctx).options.Load(ctx, n)
-	if err == nil && o == nil {
-		err = domain.ErrNotFound
-	}
-	if err != nil {
-		return nil, err
-	}
-	return toGraphVoucherOption(o), nil
+	return r.adminOption(ctx, key)
 }
 
 // AdminOptionCategories is the resolver for the adminOptionCategories field.
@@ -167,15 +166,16 @@ func (r *queryResolver) AdminOptionCategories(ctx context.Context, first *int, a
 
 // AdminOptionCategory is the resolver for the adminOptionCategory field.
 func (r *queryResolver) AdminOptionCategory(ctx context.Context, id string) (*model.OptionCategory, error) {
-	n, err := parseID(id)
+	key, err := lookupKey("OptionCategory", id)
 	if err != nil {
 		return nil, err
 	}
-	c, err := loadersFrom(ctx).optionCategories.Load(ctx, n)
-	if err == nil && c == nil {
-		err = domain.ErrNotFound
-	}
-	return toGraphOptionCategory(c), err
+	return r.adminOptionCategory(ctx, key)
+}
+
+// ID is the resolver for the id field.
+func (r *voucherOptionResolver) ID(ctx context.Context, obj *model.VoucherOption) (string, error) {
+	return numericGlobalID("VoucherOption", obj.ID), nil
 }
 
 // Category is the resolver for the category field.

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"salesplatform/domain"
 	"salesplatform/graph/model"
 
 	"github.com/google/uuid"
@@ -124,12 +125,18 @@ func (r *partnerResolver) OptionCategories(ctx context.Context, obj *model.Partn
 }
 
 // AdminPartner is the resolver for the adminPartner field.
-func (r *queryResolver) AdminPartner(ctx context.Context, uuid uuid.UUID) (*model.Partner, error) {
-	p, err := r.Accounts.AdminPartner(ctx, uuid)
+func (r *queryResolver) AdminPartner(ctx context.Context, id *string, uuid *uuid.UUID) (*model.Partner, error) {
+	switch {
+	case (id == nil) == (uuid == nil):
+		return nil, argumentError("id", domain.VInvalid, "Give either id or uuid.")
+	case uuid != nil:
+		return r.adminPartner(ctx, *uuid)
+	}
+	key, err := globalKey("id", "Partner", *id)
 	if err != nil {
 		return nil, err
 	}
-	return toGraphPartner(p), nil
+	return r.adminPartner(ctx, mustUUID(key))
 }
 
 // Partner is the resolver for the partner field.

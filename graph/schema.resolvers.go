@@ -17,6 +17,11 @@ func (r *mutationResolver) CreateToken(ctx context.Context, input model.CreateTo
 	return &model.CreateTokenPayload{Token: &res.Token, UUID: &res.UUID, User: toGraphUser(res.User), UserErrors: []*model.UserError{}}, nil
 }
 
+// ID is the resolver for the id field.
+func (r *partnerResolver) ID(ctx context.Context, obj *model.Partner) (string, error) {
+	return globalID("Partner", obj.UUID.String()), nil
+}
+
 // Viewer is the resolver for the viewer field.
 func (r *queryResolver) Viewer(ctx context.Context) (*model.Viewer, error) {
 	c, err := domain.CallerFrom(ctx)
@@ -28,6 +33,16 @@ func (r *queryResolver) Viewer(ctx context.Context) (*model.Viewer, error) {
 		return nil, err
 	}
 	return &model.Viewer{User: toGraphUser(c.User), Partner: toGraphPartner(c.Partner), Permissions: perms}, nil
+}
+
+// Node is the resolver for the node field.
+func (r *queryResolver) Node(ctx context.Context, id string) (model.Node, error) {
+	return r.resolveNode(ctx, "id", id)
+}
+
+// Nodes is the resolver for the nodes field.
+func (r *queryResolver) Nodes(ctx context.Context, ids []string) ([]model.Node, error) {
+	return r.resolveNodes(ctx, ids)
 }
 
 // Mutation returns MutationResolver implementation.

@@ -8,6 +8,16 @@ import (
 	"strings"
 )
 
+// ID is the resolver for the id field.
+func (r *adminGiftcardResolver) ID(ctx context.Context, obj *model.AdminGiftcard) (string, error) {
+	return globalID("AdminGiftcard", obj.ID), nil
+}
+
+// ID is the resolver for the id field.
+func (r *adminVoucherResolver) ID(ctx context.Context, obj *model.AdminVoucher) (string, error) {
+	return globalID("AdminVoucher", obj.Code), nil
+}
+
 // UpdateVoucherState is the resolver for the updateVoucherState field.
 func (r *mutationResolver) UpdateVoucherState(ctx context.Context, input model.UpdateVoucherStateInput) (*model.AdminVoucherPayload, error) {
 	v, err := r.VoucherAdmin.UpdateVoucherState(ctx, input.Code, domain.Doc{"state": strings.ToLower(string(input.State))})
@@ -32,12 +42,18 @@ func (r *queryResolver) AdminVouchers(ctx context.Context, filter *model.AdminVo
 }
 
 // AdminVoucher is the resolver for the adminVoucher field.
-func (r *queryResolver) AdminVoucher(ctx context.Context, code string) (*model.AdminVoucher, error) {
-	v, err := r.VoucherAdmin.Voucher(ctx, code)
+func (r *queryResolver) AdminVoucher(ctx context.Context, id *string, code *string) (*model.AdminVoucher, error) {
+	switch {
+	case (id == nil) == (code == nil):
+		return nil, argumentError("id", domain.VInvalid, "Give either id or code.")
+	case code != nil:
+		return r.adminVoucher(ctx, *code)
+	}
+	key, err := globalKey("id", "AdminVoucher", *id)
 	if err != nil {
 		return nil, err
 	}
-	return toGraphAdminVoucher(v), nil
+	return r.adminVoucher(ctx, key)
 }
 
 // AdminGiftcards is the resolver for the adminGiftcards field.
@@ -47,20 +63,21 @@ func (r *queryResolver) AdminGiftcards(ctx context.Context, filter *model.AdminG
 
 // AdminGiftcard is the resolver for the adminGiftcard field.
 func (r *queryResolver) AdminGiftcard(ctx context.Context, id *string, code *string) (*model.AdminGiftcard, error) {
-	var g *vouchers.AdminGiftcard
-	var err error
 	switch {
 	case (id == nil) == (code == nil):
 		return nil, argumentError("id", domain.VInvalid, "Give either id or code.")
-	case id != nil:
-		g, err = r.VoucherAdmin.Giftcard(ctx, lenientID(*id))
-	default:
-		g, err = r.VoucherAdmin.GiftcardByCode(ctx, *code)
+	case code != nil:
+		g, err := r.VoucherAdmin.GiftcardByCode(ctx, *code)
+		if err != nil {
+			return nil, err
+		}
+		return toGraphAdminGiftcard(g), nil
 	}
+	key, err := lookupKey("AdminGiftcard", *id)
 	if err != nil {
 		return nil, err
 	}
-	return toGraphAdminGiftcard(g), nil
+	return r.adminGiftcard(ctx, key)
 }
 
 // AdminGiftcard returns AdminGiftcardResolver implementation.

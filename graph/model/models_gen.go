@@ -14,6 +14,13 @@ import (
 	"github.com/shopspring/decimal"
 )
 
+// A record with its own identity and a lookup: its id is a global id, which
+// node(id:) and nodes(ids:) read back whatever the type. Global ids are opaque:
+// store them and send them back, do not build or parse them (docs/GRAPHQL.md).
+type Node interface {
+	IsNode()
+}
+
 type AddEventFormulaInput struct {
 	EventID string       `json:"eventId"`
 	Name    []*TextInput `json:"name"`
@@ -47,9 +54,10 @@ type AddWorkshopSessionInput struct {
 	AvailablePlaces graphql.Omittable[*int] `json:"availablePlaces,omitempty"`
 }
 
-// A giftcard as the administration sees it (Document 3, 2.3).
+// A giftcard as the administration sees it.
 type AdminGiftcard struct {
-	ID                  string          `json:"id"`
+	// The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take.
+	ID                  string          `json:"legacyId"`
 	Code                string          `json:"code"`
 	Status              string          `json:"status"`
 	GiftcardPrototypeID string          `json:"giftcardPrototypeId"`
@@ -60,9 +68,10 @@ type AdminGiftcard struct {
 	GifterFirstName     string          `json:"gifterFirstName"`
 	GifterLastName      string          `json:"gifterLastName"`
 	// The giftcard prototype's partner.
-	PartnerID string   `json:"partnerId"`
-	Partner   *Partner `json:"partner,omitempty"`
+	PartnerID string `json:"partnerId"`
 }
+
+func (AdminGiftcard) IsNode() {}
 
 type AdminGiftcardConnection struct {
 	Edges      []*AdminGiftcardEdge `json:"edges"`
@@ -123,9 +132,10 @@ type AdminOptionService struct {
 	Price      decimal.Decimal `json:"price"`
 }
 
-// A voucher as the administration sees it (Document 3, 2.4).
+// A voucher as the administration sees it.
 type AdminVoucher struct {
-	ID                 string       `json:"id"`
+	// The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take.
+	ID                 string       `json:"legacyId"`
 	Code               string       `json:"code"`
 	State              VoucherState `json:"state"`
 	Summary            string       `json:"summary"`
@@ -192,9 +202,9 @@ type AdminVoucher struct {
 	Coupon *AdminVoucherCoupon `json:"coupon,omitempty"`
 	// Every change of its state, oldest first.
 	StateChanges []*VoucherStateChange `json:"stateChanges"`
-	// The prototype it was sold from; null when the caller may not read prototypes.
-	Prototype *AdminVoucherPrototype `json:"prototype,omitempty"`
 }
+
+func (AdminVoucher) IsNode() {}
 
 type AdminVoucherConnection struct {
 	Edges      []*AdminVoucherEdge `json:"edges"`
@@ -292,8 +302,6 @@ type AdminVoucherOption struct {
 	CategoryID          *string               `json:"categoryId,omitempty"`
 	VoucherPrototypeIds []string              `json:"voucherPrototypeIds"`
 	Services            []*AdminOptionService `json:"services"`
-	// The option as its partner administers it now; null once deleted.
-	Option *VoucherOption `json:"option,omitempty"`
 }
 
 type AdminVoucherOrder struct {
@@ -386,7 +394,8 @@ type BoxPayload struct {
 
 // A temporary e-commerce cart handed over to the checkout funnel.
 type Cart struct {
-	ID        uuid.UUID   `json:"id"`
+	// The cart's UUID: what id answered before global ids, and what REST routes and mutation inputs take.
+	ID        uuid.UUID   `json:"legacyId"`
 	Items     []*CartItem `json:"items"`
 	ReturnURL string      `json:"returnUrl"`
 	// Where to send the customer: the partner's checkout funnel for this cart.
@@ -398,6 +407,8 @@ type Cart struct {
 	// Entity tag of this version, for replaceCart's ifMatch.
 	Etag string `json:"etag"`
 }
+
+func (Cart) IsNode() {}
 
 type CartItem struct {
 	ProductID       int64             `json:"productId"`
@@ -418,11 +429,12 @@ type CartPayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 }
 
-// A partner as the public catalogue shows it (2.12). Not the Partner of
+// A partner as the public catalogue shows it. Not the Partner of
 // Viewer: that one is the caller's account; this one is the partner's public
 // face, readable without a token by anyone who names the catalogue.
 type CataloguePartner struct {
-	ID                    string     `json:"id"`
+	// The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take.
+	ID                    string     `json:"legacyId"`
 	Name                  string     `json:"name"`
 	Description           *Localized `json:"description"`
 	Managers              *Localized `json:"managers"`
@@ -442,6 +454,8 @@ type CataloguePartner struct {
 	// Labels and networks the partner displays, in the order they were added.
 	Labels []*PartnerLabel `json:"labels"`
 }
+
+func (CataloguePartner) IsNode() {}
 
 type CataloguePartnerConnection struct {
 	Edges      []*CataloguePartnerEdge `json:"edges"`
@@ -714,7 +728,7 @@ type EventSettingsPayload struct {
 	UserErrors    []*UserError   `json:"userErrors"`
 }
 
-// A date of an event (2.2). Dates are in the partner's time zone.
+// A date of an event. Dates are in the partner's time zone.
 type EventSlot struct {
 	ID                        string     `json:"id"`
 	StartingDatetime          time.Time  `json:"startingDatetime"`
@@ -920,7 +934,7 @@ type IssueVoucherOptionInput struct {
 	TotalPrice string `json:"totalPrice"`
 }
 
-// A partner's legal identity (2.8); empty texts when it saved none.
+// A partner's legal identity; empty texts when it saved none.
 type LegalInformation struct {
 	AgencyName   string `json:"agencyName"`
 	Name         string `json:"name"`
@@ -1025,8 +1039,10 @@ type MarketingWidgetsPayload struct {
 	UserErrors       []*UserError      `json:"userErrors"`
 }
 
+// An image a partner uploaded, which its products (a voucher prototype's images and cover) link to.
 type Media struct {
-	ID         string     `json:"id"`
+	// The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take.
+	ID         string     `json:"legacyId"`
 	UUID       uuid.UUID  `json:"uuid"`
 	Name       string     `json:"name"`
 	CreatedOn  time.Time  `json:"createdOn"`
@@ -1037,11 +1053,12 @@ type Media struct {
 	// Bytes.
 	Size int `json:"size"`
 	// Pixels.
-	Width     int      `json:"width"`
-	Height    int      `json:"height"`
-	PartnerID string   `json:"partnerId"`
-	Partner   *Partner `json:"partner,omitempty"`
+	Width     int    `json:"width"`
+	Height    int    `json:"height"`
+	PartnerID string `json:"partnerId"`
 }
+
+func (Media) IsNode() {}
 
 type MediaConnection struct {
 	Edges      []*MediaEdge `json:"edges"`
@@ -1163,9 +1180,10 @@ type NetworkVouchersProductInformationPayload struct {
 	UserErrors                        []*UserError                       `json:"userErrors"`
 }
 
-// A group of options the buyer picks between min and max of (2.7).
+// A group of options the buyer picks between min and max of.
 type OptionCategory struct {
-	ID               string     `json:"id"`
+	// The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take.
+	ID               string     `json:"legacyId"`
 	PartnerID        string     `json:"partnerId"`
 	PartnerUUID      uuid.UUID  `json:"partnerUuid"`
 	Name             *Localized `json:"name"`
@@ -1174,10 +1192,9 @@ type OptionCategory struct {
 	Ranking          int        `json:"ranking"`
 	MinNumberOptions *int       `json:"minNumberOptions,omitempty"`
 	MaxNumberOptions *int       `json:"maxNumberOptions,omitempty"`
-	// Its options, by ranking.
-	Options *VoucherOptionConnection `json:"options"`
-	Partner *Partner                 `json:"partner,omitempty"`
 }
+
+func (OptionCategory) IsNode() {}
 
 type OptionCategoryConnection struct {
 	Edges      []*OptionCategoryEdge `json:"edges"`
@@ -1220,26 +1237,17 @@ type PageInfo struct {
 
 // The caller's partner account (tenant). Its public face is CataloguePartner.
 type Partner struct {
-	ID   string    `json:"id"`
+	// The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take.
+	ID   string    `json:"legacyId"`
 	UUID uuid.UUID `json:"uuid"`
 	Name string    `json:"name"`
 	// Host of the partner's purchase site; null when it has none.
 	SiteDomain    *string `json:"siteDomain,omitempty"`
 	IsMarketplace bool    `json:"isMarketplace"`
 	Status        string  `json:"status"`
-	// Its voucher prototypes, as adminVoucherPrototypes.
-	VoucherPrototypes *AdminVoucherPrototypeConnection `json:"voucherPrototypes"`
-	// Its vouchers (of its prototypes), as adminVouchers.
-	Vouchers *AdminVoucherConnection `json:"vouchers"`
-	// Its giftcards (of its giftcard prototypes), as adminGiftcards.
-	Giftcards *AdminGiftcardConnection `json:"giftcards"`
-	// Its media, as media.
-	Media *MediaConnection `json:"media"`
-	// Its options, as adminOptions.
-	Options *VoucherOptionConnection `json:"options"`
-	// Its option categories, as adminOptionCategories.
-	OptionCategories *OptionCategoryConnection `json:"optionCategories"`
 }
+
+func (Partner) IsNode() {}
 
 // A partner named by its agency name (its name when it has none).
 type PartnerAgency struct {
@@ -1270,7 +1278,7 @@ type ProposeBoxOfferInput struct {
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 }
 
-// An option offered with a prototype (2.6).
+// An option offered with a prototype.
 type PrototypeOptionLink struct {
 	ID    string `json:"id"`
 	Count int    `json:"count"`
@@ -1388,7 +1396,7 @@ type URLEntryInput struct {
 	URL  string `json:"url"`
 }
 
-// A node of the universe tree (2.11).
+// A node of the universe tree.
 type Universe struct {
 	ID   string     `json:"id"`
 	Name *Localized `json:"name"`

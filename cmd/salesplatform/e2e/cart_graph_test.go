@@ -134,7 +134,7 @@ func TestGraphCart(t *testing.T) {
 func TestGraphAndRESTShareCarts(t *testing.T) {
 	t.Parallel()
 	f := newGraphFixture(t)
-	data, errs := post(t, f.c, f.shop, `mutation { createCart(input: {items: [{productId: 4, quantity: 3}]}) { cart { id } } }`, nil)
+	data, errs := post(t, f.c, f.shop, `mutation { createCart(input: {items: [{productId: 4, quantity: 3}]}) { cart { id: legacyId } } }`, nil)
 	if errs != nil {
 		t.Fatal(errs)
 	}

@@ -123,10 +123,10 @@ func jsonOf(t *testing.T, v any) string {
 
 const (
 	adminCreateEvent = `mutation($in: CreateEventInput!) { createEvent(input: $in) {
-		event { id name { fr en } coverImage images deliveryOptions { postalMailShippingCost { amount currency } postalMailDuration activatedPickupOnSiteDelivery } }
+		event { id: legacyId name { fr en } coverImage images deliveryOptions { postalMailShippingCost { amount currency } postalMailDuration activatedPickupOnSiteDelivery } }
 		userErrors { field code message } } }`
 	adminUpdateEvent = `mutation($in: UpdateEventInput!) { updateEvent(input: $in) {
-		event { id name { fr en } shortDescription { fr } } userErrors { field code message } } }`
+		event { id: legacyId name { fr en } shortDescription { fr } } userErrors { field code message } } }`
 	adminAddSlot = `mutation($in: AddEventSlotInput!) { addEventSlot(input: $in) {
 		slot { id availablePlaces funnelLink } userErrors { field code message } } }`
 	adminUpdateSlot = `mutation($in: UpdateEventSlotInput!) { updateEventSlot(input: $in) {
@@ -362,9 +362,9 @@ const (
 	adminUpdateWorkshopTheme = `mutation($in: UpdateWorkshopThemeInput!) { updateWorkshopTheme(input: $in) {
 		theme { id name { fr } } userErrors { field code message } } }`
 	adminCreateWorkshop = `mutation($in: CreateWorkshopInput!) { createWorkshop(input: $in) {
-		workshop { id name { fr } address category { id price { amount } } level { id } themes { id } } userErrors { field code message } } }`
+		workshop { id: legacyId name { fr } address category { id price { amount } } level { id } themes { id } } userErrors { field code message } } }`
 	adminUpdateWorkshop = `mutation($in: UpdateWorkshopInput!) { updateWorkshop(input: $in) {
-		workshop { id name { fr } level { id } themes { id } } userErrors { field code message } } }`
+		workshop { id: legacyId name { fr } level { id } themes { id } } userErrors { field code message } } }`
 	adminAddSession = `mutation($in: AddWorkshopSessionInput!) { addWorkshopSession(input: $in) {
 		session { id workshopId minCapacity maxCapacity availablePlaces } userErrors { field code message } } }`
 	adminUpdateSession = `mutation($in: UpdateWorkshopSessionInput!) { updateWorkshopSession(input: $in) {
@@ -519,11 +519,11 @@ func TestGraphAdminWorkshops(t *testing.T) {
 
 const (
 	adminCreateGiftcard = `mutation($in: CreateGiftcardPrototypeInput!) { createGiftcardPrototype(input: $in) {
-		giftcardPrototype { id title { fr } customizedAmount minimumAmount { amount currency } predefinedAmounts { amount }
+		giftcardPrototype { id: legacyId title { fr } customizedAmount minimumAmount { amount currency } predefinedAmounts { amount }
 			moneyPot { activated logo } validityPeriod validityUnit partnerId }
 		userErrors { field code message } } }`
 	adminUpdateGiftcard = `mutation($in: UpdateGiftcardPrototypeInput!) { updateGiftcardPrototype(input: $in) {
-		giftcardPrototype { id title { fr } predefinedAmounts { amount } validityPeriod validityUnit } userErrors { field code message } } }`
+		giftcardPrototype { id: legacyId title { fr } predefinedAmounts { amount } validityPeriod validityUnit } userErrors { field code message } } }`
 	adminFileVoucher = `mutation($in: FileVoucherPrototypeInput!) { fileVoucherPrototype(input: $in) {
 		voucherPrototype { id universeId themeIds } userErrors { field code message } } }`
 	adminCreateTheme = `mutation($in: CreateThemeInput!) { createTheme(input: $in) {
@@ -905,7 +905,7 @@ func TestGraphAdminBoxes(t *testing.T) {
 
 const (
 	adminProfile = `mutation($in: UpdatePartnerProfileInput!) { updatePartnerProfile(input: $in) {
-		partner { id description { fr } region city latitude longitude facilities { wifi petsAllowed } socialLinks { key value } labels { name logo } }
+		partner { id: legacyId description { fr } region city latitude longitude facilities { wifi petsAllowed } socialLinks { key value } labels { name logo } }
 		userErrors { field code message } } }`
 	adminAddLabel = `mutation($in: AddPartnerLabelInput!) { addPartnerLabel(input: $in) {
 		partner { labels { name logo } } userErrors { field code message } } }`
@@ -1243,7 +1243,7 @@ func TestGraphRefusedMutationKeepsTheOthers(t *testing.T) {
 	event := f.mustEvent(t, f.shopTok)
 	data, errs := f.ask(t, "", f.otherTok, `mutation($e: ID!) {
 		addPartnerLabel(input: {name: "Clef verte", logo: "https://cdn.example.com/cv.png"}) { userErrors { field } }
-		updateEvent(input: {id: $e, name: [{lang: "fr", text: "Pris"}]}) { event { id } } }`, map[string]any{"e": event})
+		updateEvent(input: {id: $e, name: [{lang: "fr", text: "Pris"}]}) { event { id: legacyId } } }`, map[string]any{"e": event})
 	wantErrorCode(t, errs, "NOT_FOUND")
 	WantJSON(t, data, `{"addPartnerLabel": {"userErrors": []}, "updateEvent": null}`)
 	var labels int

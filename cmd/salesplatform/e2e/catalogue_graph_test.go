@@ -285,7 +285,7 @@ func TestGraphCataloguePartners(t *testing.T) {
 	}))
 	gcMust(t, f.catalog.AddPartnerLabel(ctx, &catalogue.PartnerLabel{PartnerID: f.shop.ID, Name: "Bio", LogoURL: "https://cdn.example.com/bio.png"}))
 	listed := []*domain.Partner{f.shop, alpha, beta} // by id
-	page := `totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { id name } }`
+	page := `totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { id: legacyId name } }`
 
 	t.Run("OKFirstPageThenNext", func(t *testing.T) {
 		q := `query($after: String) { partners(first: 2, after: $after) { ` + page + ` } }`
@@ -319,7 +319,7 @@ func TestGraphCataloguePartners(t *testing.T) {
 	})
 
 	t.Run("OKEveryField", func(t *testing.T) {
-		q := `query($ids: [ID!]) { partners(ids: $ids) { edges { node { id name
+		q := `query($ids: [ID!]) { partners(ids: $ids) { edges { node { id: legacyId name
 			description { ` + gcAllLanguages + ` } managers { fr text(lang: FR) } nearby { fr } practicalInformation { fr }
 			access { fr } commercialDescription { fr } region department city latitude longitude
 			facilities { disabledAccess airConditioning privateParking wifi smokingArea petsAllowed familyFriendly }
@@ -360,7 +360,7 @@ func TestGraphCataloguePartners(t *testing.T) {
 	})
 
 	t.Run("OKPartnerAndCurrentPartner", func(t *testing.T) {
-		data := f.mustAsk(t, gcMarket, "", fmt.Sprintf(`{ partner(id: "%d") { name labels { name } } currentPartner { id name } }`, alpha.ID), nil)
+		data := f.mustAsk(t, gcMarket, "", fmt.Sprintf(`{ partner(id: "%d") { name labels { name } } currentPartner { id: legacyId name } }`, alpha.ID), nil)
 		WantJSON(t, data, fmt.Sprintf(`{"partner": {"name": "Alpha", "labels": [{"name": "Label A"}, {"name": "Label B"}]},
 			"currentPartner": {"id": "%d", "name": "Market"}}`, f.market.ID))
 		// A partner's own catalogue shows itself alone.
@@ -524,7 +524,7 @@ func TestGraphCatalogueEvents(t *testing.T) {
 	site := "shop.example.com"
 
 	t.Run("OKEvent", func(t *testing.T) {
-		data := f.mustAsk(t, site, "", fmt.Sprintf(`{ event(id: "%d") { id name { fr } shortDescription { fr } coverImage images
+		data := f.mustAsk(t, site, "", fmt.Sprintf(`{ event(id: "%d") { id: legacyId name { fr } shortDescription { fr } coverImage images
 			formulas { name { fr } price { amount currency } } lowestPrice { amount currency formatted { fr en } }
 			deliveryOptions { activatedEmailToBuyer postalMailShippingCost { amount } pickupOnSiteCost { amount } }
 			slots(first: 2) { totalCount pageInfo { hasNextPage endCursor } edges { node { id availablePlaces funnelLink } } } } }`, concert.ID), nil)
@@ -575,7 +575,7 @@ func TestGraphCatalogueEvents(t *testing.T) {
 
 	t.Run("OKEventSlotsWithTheirEvents", func(t *testing.T) {
 		data := f.mustAsk(t, site, "", `{ eventSlots { totalCount edges { node { id eventId name { fr } description { fr }
-			price { amount } formulasCount availablePlaces slotsCount event { id name { fr } slots(first: 1) { totalCount } } } } } }`, nil)
+			price { amount } formulasCount availablePlaces slotsCount event { id: legacyId name { fr } slots(first: 1) { totalCount } } } } } }`, nil)
 		// Each event by its first available slot, by start: s4, then s2
 		// (s1 is sold out).
 		WantJSON(t, data, fmt.Sprintf(`{"eventSlots": {"totalCount": 2, "edges": [
@@ -626,7 +626,7 @@ func TestGraphCatalogueWorkshops(t *testing.T) {
 	site := "shop.example.com"
 
 	t.Run("OKWorkshop", func(t *testing.T) {
-		data := f.mustAsk(t, site, "", fmt.Sprintf(`{ workshop(id: "%d") { id name { fr } address canBePrivatized
+		data := f.mustAsk(t, site, "", fmt.Sprintf(`{ workshop(id: "%d") { id: legacyId name { fr } address canBePrivatized
 			category { name { fr } price { amount currency formatted { fr } } specificValidityPeriod }
 			level { id name { fr } } themes { id name { fr } } targets { name { fr } } skills { id } recipes { id }
 			sessions(first: 2) { totalCount edges { node { id workshopId minCapacity maxCapacity availablePlaces
@@ -703,7 +703,7 @@ func TestGraphCatalogueBoxes(t *testing.T) {
 	gcMust(t, f.boxes.CreateBox(ctx, hidden))
 
 	t.Run("OKBoxesWithOffersAndPartners", func(t *testing.T) {
-		data := f.mustAsk(t, gcMarket, "", `{ boxes { totalCount edges { node { id name { fr } nbOffers ranking
+		data := f.mustAsk(t, gcMarket, "", `{ boxes { totalCount edges { node { id: legacyId name { fr } nbOffers ranking
 			offers { totalCount edges { node { partnerId partner { name labels { name } } } } } } } } }`, nil)
 		WantJSON(t, data, fmt.Sprintf(`{"boxes": {"totalCount": 2, "edges": [
 			{"node": {"id": "%d", "name": {"fr": "Dinner"}, "nbOffers": 1, "ranking": 1, "offers": {"totalCount": 1, "edges": [
@@ -718,7 +718,7 @@ func TestGraphCatalogueBoxes(t *testing.T) {
 	t.Run("OKOrderBy", func(t *testing.T) {
 		ids := func(t *testing.T, orderBy string) string {
 			t.Helper()
-			return string(f.mustAsk(t, gcMarket, "", `{ boxes(orderBy: `+orderBy+`) { edges { node { id } } } }`, nil))
+			return string(f.mustAsk(t, gcMarket, "", `{ boxes(orderBy: `+orderBy+`) { edges { node { id: legacyId } } } }`, nil))
 		}
 		byPriceDesc := fmt.Sprintf(`{"boxes": {"edges": [{"node": {"id": "%d"}}, {"node": {"id": "%d"}}]}}`, dinner.ID, spa.ID)
 		byID := fmt.Sprintf(`{"boxes": {"edges": [{"node": {"id": "%d"}}, {"node": {"id": "%d"}}]}}`, spa.ID, dinner.ID)
@@ -772,9 +772,9 @@ func TestGraphCataloguePrototypes(t *testing.T) {
 	proto(&catalogue.GiftcardPrototype{PartnerID: f.other.ID, ValidityPeriod: 1, ValidityUnit: catalogue.ValidityDay})
 
 	t.Run("OKListWithPartners", func(t *testing.T) {
-		data := f.mustAsk(t, gcMarket, "", `{ giftcardPrototypes { totalCount edges { node { id title { fr en }
+		data := f.mustAsk(t, gcMarket, "", `{ giftcardPrototypes { totalCount edges { node { id: legacyId title { fr en }
 			customizedAmount minimumAmount { amount currency formatted { fr } } predefinedAmounts { amount currency }
-			moneyPot { activated logo } validityPeriod validityUnit partnerId partnerName partner { id name } } } } }`, nil)
+			moneyPot { activated logo } validityPeriod validityUnit partnerId partnerName partner { id: legacyId name } } } } }`, nil)
 		WantJSON(t, data, fmt.Sprintf(`{"giftcardPrototypes": {"totalCount": 2, "edges": [
 			{"node": {"id": "%d", "title": {"fr": "Carte", "en": "Card"}, "customizedAmount": true,
 				"minimumAmount": {"amount": "10.00", "currency": "CHF", "formatted": {"fr": %q}},

@@ -85,7 +85,7 @@ func wantErrorCode(t *testing.T, errs []gqlError, code string) {
 	}
 }
 
-const cartFields = `id items { productId quantity variantId attributeValues { attributeId value } }
+const cartFields = `id: legacyId items { productId quantity variantId attributeValues { attributeId value } }
 	returnUrl funnelUrl lastModified createdAt expiresAt etag`
 
 func TestGraphViewer(t *testing.T) {

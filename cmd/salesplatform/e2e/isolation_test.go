@@ -82,7 +82,7 @@ func newIsoFixture(t *testing.T) *isoFixture {
 		map[string]any{"in": map[string]any{"voucherPrototypeId": fmt.Sprint(f.prototype), "totalPrice": "120.00",
 			"summary": isoSecret + " voucher", "gifterFirstName": isoSecret}})
 	f.voucher = issued["issueVoucher"].(map[string]any)["voucher"].(map[string]any)["code"].(string)
-	issued = f.graphOK(t, staffTok, `mutation($in: IssueGiftcardInput!) { issueGiftcard(input: $in) { giftcard { id code } userErrors { field } } }`,
+	issued = f.graphOK(t, staffTok, `mutation($in: IssueGiftcardInput!) { issueGiftcard(input: $in) { giftcard { id: legacyId code } userErrors { field } } }`,
 		map[string]any{"in": map[string]any{"giftcardPrototypeId": fmt.Sprint(f.giftcardPrototype), "value": "50.00",
 			"gifterLastName": isoSecret}})
 	g := issued["issueGiftcard"].(map[string]any)["giftcard"].(map[string]any)
@@ -272,8 +272,24 @@ func (f *isoFixture) graphOperations() []isoGraph {
 			optionCategories { edges { node { name { fr } } } } } } }`, nil, ""},
 		{"adminPartner options", `query($u: UUID!) { adminPartner(uuid: $u) { options { totalCount } optionCategories { totalCount } } }`,
 			map[string]any{"u": f.ownerUUID}, "NOT_FOUND"},
+		// The owner's records by their global ids: node answers as each type's own lookup.
+		{"adminPartner by id", `query($id: ID) { adminPartner(id: $id) { uuid } }`, map[string]any{"id": globalID("Partner", f.ownerUUID)}, "NOT_FOUND"},
+		{"adminVoucher by id", `query($id: ID) { adminVoucher(id: $id) { code } }`, map[string]any{"id": globalID("AdminVoucher", f.voucher)}, "NOT_FOUND"},
+		{"node Partner", isoNode, map[string]any{"id": globalID("Partner", f.ownerUUID)}, "NOT_FOUND"},
+		{"node Media", isoNode, map[string]any{"id": globalID("Media", f.media)}, "NOT_FOUND"},
+		{"node AdminVoucher", isoNode, map[string]any{"id": globalID("AdminVoucher", f.voucher)}, "NOT_FOUND"},
+		{"node AdminGiftcard", isoNode, map[string]any{"id": globalID("AdminGiftcard", f.giftcard)}, "NOT_FOUND"},
+		{"node AdminVoucherPrototype", isoNode, map[string]any{"id": globalID("AdminVoucherPrototype", f.prototype)}, "NOT_FOUND"},
+		{"node VoucherOption", isoNode, map[string]any{"id": globalID("VoucherOption", f.option)}, "NOT_FOUND"},
+		{"node OptionCategory", isoNode, map[string]any{"id": globalID("OptionCategory", f.category)}, "NOT_FOUND"},
 	}
 }
+
+// isoNode reads a record by its global id, with every field that could
+// show a secret.
+const isoNode = `query($id: ID!) { node(id: $id) { id ... on Partner { uuid name } ... on Media { uuid name }
+	... on AdminVoucher { code summary } ... on AdminGiftcard { code } ... on AdminVoucherPrototype { label: name { fr } }
+	... on VoucherOption { label: name { fr } } ... on OptionCategory { label: name { fr } } } }`
 
 // wantNoSecret fails when an answer to another account shows the owner's
 // records.

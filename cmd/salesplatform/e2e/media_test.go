@@ -526,7 +526,7 @@ func TestGraphMedia(t *testing.T) {
 	var rowID int64
 	var created time.Time
 	gcMust(t, f.db.NewRaw(`SELECT id, created_on FROM media WHERE uuid = ?`, uuid).Scan(context.Background(), &rowID, &created))
-	want := map[string]any{"id": fmt.Sprint(rowID), "uuid": uuid, "name": "Graph logo",
+	want := map[string]any{"id": globalID("Media", rowID), "uuid": uuid, "name": "Graph logo",
 		"createdOn": created.UTC().Format(time.RFC3339Nano), "archivedOn": nil, "url": f.URL + "/media/" + uuid,
 		"contentType": "image/png", "size": len(f.pngData), "width": 4, "height": 3}
 	gotCreated, _ := time.Parse(time.RFC3339Nano, m["createdOn"].(string))

@@ -433,22 +433,22 @@ func TestAdminOptionsREST(t *testing.T) {
 
 const (
 	gqlCreatePrototype = `mutation($in: CreateVoucherPrototypeInput!) { createVoucherPrototype(input: $in) {
-		voucherPrototype { id partnerId type stayPrice adultsPrice priceScope minCapacity maxCapacity ranking
+		voucherPrototype { id: legacyId partnerId type stayPrice adultsPrice priceScope minCapacity maxCapacity ranking
 			imageIds coverImageId lastActiveDay nbOrders name { fr en } universe { id name { fr } } }
 		userErrors { field code message } } }`
 	gqlUpdatePrototype = `mutation($in: UpdateVoucherPrototypeInput!) { updateVoucherPrototype(input: $in) {
-		voucherPrototype { id type ranking adultsPrice name { fr } } userErrors { field code message } } }`
+		voucherPrototype { id: legacyId type ranking adultsPrice name { fr } } userErrors { field code message } } }`
 	gqlCreateOption = `mutation($in: CreateOptionInput!) { createOption(input: $in) {
-		option { id isGlobal sellingPrice prototypeIds services { cost buyingVat } category { id name { fr } } }
+		option { id: legacyId isGlobal sellingPrice prototypeIds services { cost buyingVat } category { id: legacyId name { fr } } }
 		userErrors { field code message } } }`
 	gqlCreateCategory = `mutation($in: CreateOptionCategoryInput!) { createOptionCategory(input: $in) {
-		optionCategory { id partnerUuid minNumberOptions maxNumberOptions name { fr } } userErrors { field code message } } }`
+		optionCategory { id: legacyId partnerUuid minNumberOptions maxNumberOptions name { fr } } userErrors { field code message } } }`
 	gqlSetOption = `mutation($in: SetPrototypeOptionInput!) { setPrototypeOption(input: $in) {
-		link { id count included option { id } } userErrors { field code message } } }`
+		link { id count included option { id: legacyId } } userErrors { field code message } } }`
 	gqlPrototypes = `query($filter: AdminVoucherPrototypeFilter, $order: AdminVoucherPrototypeOrder) {
 		adminVoucherPrototypes(first: 10, filter: $filter, orderBy: $order) { totalCount edges { node {
-			id ranking universe { id } options(first: 5) { totalCount edges { node { count included
-				option { id category { id } prototypes { id } } } } } } } } }`
+			id: legacyId ranking universe { id } options(first: 5) { totalCount edges { node { count included
+				option { id: legacyId category { id: legacyId } prototypes { id: legacyId } } } } } } } } }`
 )
 
 func TestAdminPrototypesGraph(t *testing.T) {
@@ -590,7 +590,9 @@ func TestAdminOptionListsGraph(t *testing.T) {
 		}
 		return out
 	}
-	list := func(args string) string { return `{ adminOptions` + args + ` { totalCount edges { node { id } } } }` }
+	list := func(args string) string {
+		return `{ adminOptions` + args + ` { totalCount edges { node { id: legacyId } } } }`
+	}
 	for _, c := range []struct{ args, want string }{
 		// By ranking, then id; a member sees its partner's only.
 		{"", strings.Join([]string{"4", breakfast, late, dinner, spa}, " ")},
@@ -618,7 +620,7 @@ func TestAdminOptionListsGraph(t *testing.T) {
 	}
 
 	cats := func(args string) string {
-		return `{ adminOptionCategories` + args + ` { totalCount edges { node { id } } } }`
+		return `{ adminOptionCategories` + args + ` { totalCount edges { node { id: legacyId } } } }`
 	}
 	for _, c := range []struct{ args, want string }{
 		{"", strings.Join([]string{"2", wellness, meals}, " ")},
@@ -636,7 +638,7 @@ func TestAdminOptionListsGraph(t *testing.T) {
 
 	// A category's options, paginated; a partner's lists.
 	data := f.mustAsk(t, "", f.editorTok, fmt.Sprintf(`{ adminOptionCategory(id: %q) {
-		options(first: 1) { totalCount edges { node { id } } pageInfo { hasNextPage endCursor } } } }`, meals), nil)
+		options(first: 1) { totalCount edges { node { id: legacyId } } pageInfo { hasNextPage endCursor } } } }`, meals), nil)
 	var one struct {
 		AdminOptionCategory struct {
 			Options struct {
@@ -654,12 +656,12 @@ func TestAdminOptionListsGraph(t *testing.T) {
 	if o.TotalCount != 2 || len(o.Edges) != 1 || o.Edges[0].Node.ID != breakfast || !o.PageInfo.HasNextPage {
 		t.Fatalf("category options: %s", data)
 	}
-	if got := ids(f.editorTok, fmt.Sprintf(`{ adminOptionCategory(id: %q) { options(after: %q) { totalCount edges { node { id } } } } }`,
+	if got := ids(f.editorTok, fmt.Sprintf(`{ adminOptionCategory(id: %q) { options(after: %q) { totalCount edges { node { id: legacyId } } } } }`,
 		meals, o.PageInfo.EndCursor), "adminOptionCategory.options"); got != "2 "+dinner {
 		t.Errorf("category options, page 2 = %s", got)
 	}
-	partner := fmt.Sprintf(`{ adminPartner(uuid: %q) { options(filter: {isActive: true}) { totalCount edges { node { id } } }
-		optionCategories { totalCount edges { node { id } } } } }`, f.hotel.UUID)
+	partner := fmt.Sprintf(`{ adminPartner(uuid: %q) { options(filter: {isActive: true}) { totalCount edges { node { id: legacyId } } }
+		optionCategories { totalCount edges { node { id: legacyId } } } } }`, f.hotel.UUID)
 	if got := ids(f.staffTok, partner, "adminPartner.options"); got != strings.Join([]string{"3", breakfast, late, dinner}, " ") {
 		t.Errorf("Partner.options = %s", got)
 	}
@@ -682,7 +684,7 @@ func TestAdminOptionListsGraph(t *testing.T) {
 	}
 	_, errs := f.ask(t, "", f.rivalTok, fmt.Sprintf(`{ adminOptionCategory(id: %q) { id } }`, meals), nil)
 	wantErrorCode(t, errs, "NOT_FOUND")
-	data = f.mustAsk(t, "", f.editorTok, fmt.Sprintf(`{ adminOption(id: %q) { id category { id } } }`, dinner), nil)
+	data = f.mustAsk(t, "", f.editorTok, fmt.Sprintf(`{ adminOption(id: %q) { id: legacyId category { id: legacyId } } }`, dinner), nil)
 	WantJSON(t, data, fmt.Sprintf(`{"adminOption": {"id": %q, "category": {"id": %q}}}`, dinner, meals))
 	_, errs = f.ask(t, "", f.rivalTok, partner, nil)
 	wantErrorCode(t, errs, "NOT_FOUND")

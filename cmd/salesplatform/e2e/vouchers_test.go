@@ -551,7 +551,7 @@ func TestAdminVouchersGraph(t *testing.T) {
 		t.Errorf("no token: %v", m)
 	}
 
-	const one = `query($code: String!) { adminVoucher(code: $code) { id code state totalPrice voucherPrototypeType
+	const one = `query($code: String!) { adminVoucher(code: $code) { id: legacyId code state totalPrice voucherPrototypeType
 		voucherPrototypeName { fr en } creationDate expirationDate isUsable receptionModeDisplay gifterFullname
 		options { optionId name { fr } count totalPrice price sellingPrice categoryId voucherPrototypeIds
 			services { cost buyingVat sellingVat price } }
@@ -593,10 +593,10 @@ func TestAdminVouchersGraph(t *testing.T) {
 	WantJSON(t, mustJSON(t, m["data"]), `{"adminGiftcards": {"totalCount": 1, "edges": [{"node": {"code": "GC-SHOP-1",
 		"value": "50.00", "remainingValue": "20.50", "createdOn": "2026-03-10T10:30:00+01:00",
 		"expiresOn": "2027-07-01T00:00:00+02:00", "gifterFirstName": "Anne"}}]}}`)
-	const gc = `query($id: ID, $code: String) { adminGiftcard(id: $id, code: $code) { id code } }`
+	const gc = `query($id: ID, $code: String) { adminGiftcard(id: $id, code: $code) { id: legacyId code } }`
 	m = f.graph(t, f.shopTok, gc, map[string]any{"id": fmt.Sprint(f.g1)})
 	WantJSON(t, mustJSON(t, m["data"]), fmt.Sprintf(`{"adminGiftcard": {"id": "%d", "code": "GC-SHOP-1"}}`, f.g1))
-	m = f.graph(t, f.shopTok, `query($id: ID) { adminGiftcard(id: $id) { partnerId partner { id name } } }`, map[string]any{"id": fmt.Sprint(f.g1)})
+	m = f.graph(t, f.shopTok, `query($id: ID) { adminGiftcard(id: $id) { partnerId partner { id: legacyId name } } }`, map[string]any{"id": fmt.Sprint(f.g1)})
 	WantJSON(t, mustJSON(t, m["data"]), fmt.Sprintf(`{"adminGiftcard": {"partnerId": "%[1]d", "partner": {"id": "%[1]d", "name": "Shop"}}}`, f.shopID))
 	m = f.graph(t, f.shopTok, gc, map[string]any{"code": "GC-SHOP-2"})
 	WantJSON(t, mustJSON(t, m["data"]), fmt.Sprintf(`{"adminGiftcard": {"id": "%d", "code": "GC-SHOP-2"}}`, f.g2))

@@ -1,0 +1,350 @@
+package graph
+
+// Global ids of the Node interface (docs/GRAPHQL.md).
+//
+// A Node's id is the unpadded base64url (RFC 4648 §5) of "TypeName:key":
+// the GraphQL type's name, a colon, and the key its own lookup reads it
+// by (the numeric record id, the UUID of a Partner or a Cart, the code of
+// an AdminVoucher). It is presentation only: the domain never sees a
+// global id, each lookup decodes it into the key its service method takes.
+// node(id:) and nodes(ids:) call the same lookups as the types' own root
+// fields (box, adminVoucher, cart…), so tenancy and errors are theirs.
+
+import (
+	"context"
+	"encoding/base64"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/google/uuid"
+
+	"salesplatform/domain"
+	"salesplatform/graph/model"
+)
+
+// maxNodes bounds the ids of one nodes(ids:).
+const maxNodes = 100
+
+// msgInvalidGlobalID answers an id that is not a global id of this graph.
+const msgInvalidGlobalID = "Not a valid global id."
+
+// keyKind is how a Node type's key is written.
+type keyKind int
+
+const (
+	numericKey keyKind = iota // a positive record id, in decimal
+	uuidKey                   // a canonical lower-case UUID
+	codeKey                   // a code: printable, at most 255 characters
+)
+
+// nodeType is one Node type: its key and its lookup.
+type nodeType struct {
+	key    keyKind
+	lookup func(r *Resolver, ctx context.Context, key string) (model.Node, error)
+}
+
+// nodeTypes are the types that implement Node, by GraphQL name.
+var nodeTypes = map[string]nodeType{
+	"CataloguePartner": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.cataloguePartner(ctx, k))
+	}},
+	"Event": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.event(ctx, k))
+	}},
+	"Workshop": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.workshop(ctx, k))
+	}},
+	"Box": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.box(ctx, k))
+	}},
+	"GiftcardPrototype": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.giftcardPrototype(ctx, k))
+	}},
+	"Media": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.mediaItem(ctx, k))
+	}},
+	"AdminVoucherPrototype": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.adminVoucherPrototype(ctx, k))
+	}},
+	"VoucherOption": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.adminOption(ctx, k))
+	}},
+	"OptionCategory": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.adminOptionCategory(ctx, k))
+	}},
+	"AdminVoucher": {codeKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.adminVoucher(ctx, k))
+	}},
+	"AdminGiftcard": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.adminGiftcard(ctx, k))
+	}},
+	"Cart": {uuidKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.cart(ctx, k))
+	}},
+	"Partner": {uuidKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.adminPartner(ctx, mustUUID(k)))
+	}},
+}
+
+// asNode is a lookup's answer as a Node: nil (never a typed nil) when it
+// found nothing.
+func asNode[T any](v *T, err error) (model.Node, error) {
+	if err != nil {
+		return nil, err
+	}
+	if v == nil {
+		return nil, domain.ErrNotFound
+	}
+	return any(v).(model.Node), nil
+}
+
+// globalID is the global id of the typ record with key.
+func globalID(typ, key string) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(typ + ":" + key))
+}
+
+// numericGlobalID is the global id of the typ record with id.
+func numericGlobalID(typ string, id int64) string {
+	return globalID(typ, strconv.FormatInt(id, 10))
+}
+
+// decodeGlobalID returns the type and key a global id names; ok is false
+// for anything but the canonical global id of a Node type with a key of
+// its kind.
+func decodeGlobalID(id string) (typ, key string, ok bool) {
+	raw, err := base64.RawURLEncoding.Strict().DecodeString(id)
+	if err != nil || !utf8.Valid(raw) || base64.RawURLEncoding.EncodeToString(raw) != id { // the decoder skips newlines
+		return "", "", false
+	}
+	typ, key, found := strings.Cut(string(raw), ":")
+	nt, known := nodeTypes[typ]
+	if !found || !known || !validKey(nt.key, key) {
+		return "", "", false
+	}
+	return typ, key, true
+}
+
+func validKey(kind keyKind, key string) bool {
+	switch kind {
+	case numericKey:
+		n, err := strconv.ParseInt(key, 10, 64)
+		return err == nil && n > 0 && strconv.FormatInt(n, 10) == key
+	case uuidKey:
+		u, err := uuid.Parse(key)
+		return err == nil && u.String() == key
+	default:
+		if key == "" || len(key) > 255 {
+			return false
+		}
+		for _, c := range key {
+			if c < ' ' || c == 0x7f {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// lookupKey reads the id argument of typ's own lookup: the key of a global
+// id of typ; for a global id of another type, NOT_FOUND (it names no typ);
+// anything else is returned as it is, the record id the argument took
+// before global ids (deprecated), which the lookup reads as it always has.
+func lookupKey(typ, id string) (string, error) {
+	t, key, ok := decodeGlobalID(id)
+	if !ok {
+		return id, nil
+	}
+	if t != typ {
+		return "", domain.ErrNotFound
+	}
+	return key, nil
+}
+
+// globalKey reads an argument that takes only global ids, of typ: its key.
+// Errors: CodeInvalid on arg for a string that is not a global id,
+// CodeNotFound for a global id of another type.
+func globalKey(arg, typ, id string) (string, error) {
+	t, key, ok := decodeGlobalID(id)
+	if !ok {
+		return "", argumentError(arg, "invalid", msgInvalidGlobalID)
+	}
+	if t != typ {
+		return "", domain.ErrNotFound
+	}
+	return key, nil
+}
+
+// resolveNode is node(id:): the record id names, by its type's lookup.
+func (r *Resolver) resolveNode(ctx context.Context, arg, id string) (model.Node, error) {
+	typ, key, ok := decodeGlobalID(id)
+	if !ok {
+		return nil, argumentError(arg, "invalid", msgInvalidGlobalID)
+	}
+	return nodeTypes[typ].lookup(r, ctx, key)
+}
+
+// resolveNodes is nodes(ids:): each id as node reads it, in order; an id
+// that fails is null, with its error at its index.
+func (r *Resolver) resolveNodes(ctx context.Context, ids []string) ([]model.Node, error) {
+	if len(ids) > maxNodes {
+		return nil, argumentError("ids", "max_length", "Ensure this field has no more than "+strconv.Itoa(maxNodes)+" elements.")
+	}
+	out := make([]model.Node, len(ids))
+	for i, id := range ids {
+		n, err := r.resolveNode(ctx, "ids", id)
+		if err != nil {
+			graphql.AddError(graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i)), err)
+			continue
+		}
+		out[i] = n
+	}
+	return out, nil
+}
+
+// The lookups of the Node types, shared by node(id:) and each type's own
+// root field. key is the type's key as global ids carry it (or, from a
+// root field, the record id it took before).
+
+func (r *Resolver) cataloguePartner(ctx context.Context, key string) (*model.CataloguePartner, error) {
+	p, err := r.PartnerCatalog.Partner(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphCataloguePartner(p), nil
+}
+
+func (r *Resolver) event(ctx context.Context, key string) (*model.Event, error) {
+	e, err := r.EventCatalog.Event(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphEvent(e), nil
+}
+
+func (r *Resolver) workshop(ctx context.Context, key string) (*model.Workshop, error) {
+	ws, err := r.WorkshopCatalog.Workshop(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphWorkshop(ws), nil
+}
+
+func (r *Resolver) box(ctx context.Context, key string) (*model.Box, error) {
+	b, err := r.BoxCatalog.Box(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphBox(b), nil
+}
+
+func (r *Resolver) giftcardPrototype(ctx context.Context, key string) (*model.GiftcardPrototype, error) {
+	p, err := r.PrototypeCatalog.GiftcardPrototype(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphGiftcardPrototype(p), nil
+}
+
+func (r *Resolver) mediaItem(ctx context.Context, key string) (*model.Media, error) {
+	n, err := parseID(key)
+	if err != nil {
+		return nil, err
+	}
+	m, err := r.MediaLibrary.Get(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	return r.toGraphMedia(m), nil
+}
+
+func (r *Resolver) adminVoucherPrototype(ctx context.Context, key string) (*model.AdminVoucherPrototype, error) {
+	n, err := parseID(key)
+	if err != nil {
+		return nil, err
+	}
+	p, err := r.AdminPrototypes.VoucherPrototype(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphAdminPrototype(p), nil
+}
+
+func (r *Resolver) adminOption(ctx context.Context, key string) (*model.VoucherOption, error) {
+	n, err := parseID(key)
+	if err != nil {
+		return nil, err
+	}
+	o, err := loadersFrom(ctx).options.Load(ctx, n)
+	if err == nil && o == nil {
+		err = domain.ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	return toGraphVoucherOption(o), nil
+}
+
+func (r *Resolver) adminOptionCategory(ctx context.Context, key string) (*model.OptionCategory, error) {
+	n, err := parseID(key)
+	if err != nil {
+		return nil, err
+	}
+	c, err := loadersFrom(ctx).optionCategories.Load(ctx, n)
+	if err == nil && c == nil {
+		err = domain.ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	return toGraphOptionCategory(c), nil
+}
+
+func (r *Resolver) adminVoucher(ctx context.Context, code string) (*model.AdminVoucher, error) {
+	v, err := r.VoucherAdmin.Voucher(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphAdminVoucher(v), nil
+}
+
+// adminGiftcard reads key as adminGiftcard(id:) always has: an id that is
+// not an integer names no giftcard.
+func (r *Resolver) adminGiftcard(ctx context.Context, key string) (*model.AdminGiftcard, error) {
+	g, err := r.VoucherAdmin.Giftcard(ctx, lenientID(key))
+	if err != nil {
+		return nil, err
+	}
+	return toGraphAdminGiftcard(g), nil
+}
+
+func (r *Resolver) cart(ctx context.Context, key string) (*model.Cart, error) {
+	c, err := r.Carts.Cart(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphCart(c), nil
+}
+
+func (r *Resolver) adminPartner(ctx context.Context, id uuid.UUID) (*model.Partner, error) {
+	p, err := r.Accounts.AdminPartner(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return toGraphPartner(p), nil
+}
+
+// mustUUID reads a key decodeGlobalID checked as a UUID.
+func mustUUID(key string) uuid.UUID { return uuid.MustParse(key) }
+
+// filterKey reads an id a list's filter argument takes: a global id of typ
+// as its key; anything else as it is: the record id the argument took
+// before global ids (deprecated), or a string the service refuses as it
+// always has.
+func filterKey(typ, id string) string {
+	if t, key, ok := decodeGlobalID(id); ok && t == typ {
+		return key
+	}
+	return id
+}
