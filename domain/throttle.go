@@ -1,18 +1,16 @@
 package domain
 
 import (
+	"context"
 	"fmt"
-	"math"
-	"sync"
 	"time"
-
-	"github.com/hashicorp/golang-lru/v2/expirable"
-	"golang.org/x/time/rate"
 )
 
 // ClientThrottle limits what one client (network address) may do: each
 // client has a bucket of Burst attempts refilled at one per Refill; with the
-// bucket empty the client is refused until it refills.
+// bucket empty the client is refused until it refills. The buckets live in a
+// ThrottleStore: this process's (NewClientThrottle) or one shared by every
+// instance (NewSharedClientThrottle, Redis when REDIS_URL is set).
 //
 // An attempt takes its token before it runs (reserve), so attempts made at
 // once cannot all pass a check made before any of them is counted: at most
@@ -22,13 +20,9 @@ import (
 // never locked out and found codes cost nothing; contact requests spend one
 // each.
 type ClientThrottle struct {
-	mu      sync.Mutex
-	buckets *expirable.LRU[string, *rate.Limiter]
-	every   rate.Limit
-	burst   int
-	// latest is the latest time the buckets were used at: the times given
-	// to them never go back (see tick).
-	latest time.Time
+	store ThrottleStore
+	name  string // the keys' prefix in a shared store: "login:", …
+	limit ThrottleLimit
 }
 
 // Default throttles (docs/DECISIONS.md): logins, 10 failures then one every
@@ -49,75 +43,77 @@ const (
 )
 
 // NewClientThrottle returns a throttle allowing burst attempts per client,
-// refilled at one per refill.
+// refilled at one per refill, counted in this process.
 func NewClientThrottle(burst int, refill time.Duration) *ClientThrottle {
 	// A bucket untouched for burst*refill is full again: forget it then.
-	keep := time.Duration(burst) * refill
-	return &ClientThrottle{
-		buckets: expirable.NewLRU[string, *rate.Limiter](maxThrottledClients, nil, keep),
-		every:   rate.Every(refill),
-		burst:   burst,
-	}
+	return NewSharedClientThrottle(NewMemoryThrottleStore(time.Duration(burst)*refill), "", burst, refill)
 }
 
-// attempt is a token taken from a client's bucket by reserve.
+// NewSharedClientThrottle returns a throttle keeping its buckets in store,
+// under keys name + ":" + client, so that throttles of different names may
+// share a store (and every instance of the service using the same store
+// counts the same attempts).
+func NewSharedClientThrottle(store ThrottleStore, name string, burst int, refill time.Duration) *ClientThrottle {
+	prefix := ""
+	if name != "" {
+		prefix = name + ":"
+	}
+	return &ClientThrottle{store: store, name: prefix, limit: ThrottleLimit{Burst: burst, Refill: refill}}
+}
+
+// attempt is a token taken from a client's bucket by Reserve.
 type attempt struct {
-	throttle    *ClientThrottle
-	bucket      *rate.Limiter
-	reservation *rate.Reservation
-	at          time.Time
+	token ThrottleToken
+	ctx   context.Context
 }
 
-// tick returns now, or the latest time the buckets were used at when now is
-// earlier (callers read the clock before they hold t.mu). t.mu is held.
-func (t *ClientThrottle) tick(now time.Time) time.Time {
-	if now.Before(t.latest) {
-		return t.latest
-	}
-	t.latest = now
-	return now
-}
+// giveBackTimeout bounds GiveBack's call to a shared store.
+const giveBackTimeout = 2 * time.Second
 
 // Reserve takes one of the client's attempts before the attempt is made.
 // Errors: CodeThrottled with the time until the bucket has a token again
-// when it is empty; nothing is taken then.
-func (t *ClientThrottle) Reserve(client string, now time.Time) (*attempt, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	now = t.tick(now)
-	l, ok := t.buckets.Get(client)
-	if !ok {
-		l = rate.NewLimiter(t.every, t.burst)
+// when it is empty (nothing is taken then); CodeUnavailable when the shared
+// store cannot be reached: the attempt is refused rather than let through
+// uncounted.
+func (t *ClientThrottle) Reserve(ctx context.Context, client string, now time.Time) (*attempt, error) {
+	tok, wait, err := t.store.Reserve(ctx, t.name+client, t.limit, now)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, throttleStoreError{err}
 	}
-	// The buckets are used under t.mu only, so nothing comes between the
-	// two calls: the reservation never waits.
-	if tokens := l.TokensAt(now); tokens < 1 {
-		wait := (1 - tokens) / float64(t.every)
-		return nil, throttled(time.Duration(math.Ceil(wait * float64(time.Second))))
+	if tok == nil {
+		return nil, throttled(wait)
 	}
-	r := l.ReserveN(now, 1)
-	t.buckets.Add(client, l) // refreshes the entry's lifetime
-	return &attempt{throttle: t, bucket: l, reservation: r, at: now}, nil
+	return &attempt{token: tok, ctx: ctx}, nil
 }
 
 // GiveBack returns the attempt's token to its bucket at now: the attempt
-// succeeded, and only failures count.
-//
-// Reservation.CancelAt alone would give back less than a token: it keeps
-// what the bucket refilled between the reservation and the bucket's last
-// event (any later reservation) and moves the bucket's clock back to the
-// reservation, so a client with attempts in progress would lose a part of a
-// token at each one. Making now the last event (a reservation of no token)
-// first makes the part kept equal to the refill the moved clock counts
-// again: exactly one token comes back. An attempt that lasted longer than a
-// refill interval keeps its token (CancelAt then restores nothing).
+// succeeded, and only failures count (ThrottleToken.GiveBack). A store that
+// cannot be reached keeps the token: the client loses one attempt, never
+// gains one.
 func (a *attempt) GiveBack(now time.Time) {
-	t := a.throttle
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	now = t.tick(now)
-	a.bucket.ReserveN(now, 0)
-	a.reservation.CancelAt(a.at)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(a.ctx), giveBackTimeout)
+	defer cancel()
+	_ = a.token.GiveBack(ctx, now)
+}
+
+// throttleStoreError is a failure of a shared throttle store: it reads as
+// CodeUnavailable (errors.As), so the request answers 503 with Retry-After,
+// and keeps its cause for the log.
+type throttleStoreError struct{ err error }
+
+func (e throttleStoreError) Error() string { return "throttle store unavailable: " + e.err.Error() }
+func (e throttleStoreError) Unwrap() error { return e.err }
+
+// As lets errors.As find a *Error in it.
+func (e throttleStoreError) As(target any) bool {
+	if p, ok := target.(**Error); ok {
+		*p = ErrUnavailable
+		return true
+	}
+	return false
 }
 
 // throttled is the refusal of an attempt made wait too early.

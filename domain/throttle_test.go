@@ -1,11 +1,14 @@
 package domain
 
 import (
+	"context"
 	"math"
 	"sync"
 	"testing"
 	"time"
 )
+
+var ctx = context.Background()
 
 // Attempts taken at once from one bucket: exactly burst pass, the others
 // are refused with the time until a token is back.
@@ -17,7 +20,7 @@ func TestClientThrottleReserveConcurrent(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 100 {
 		wg.Go(func() {
-			_, err := th.Reserve("198.51.100.1", now)
+			_, err := th.Reserve(ctx, "198.51.100.1", now)
 			mu.Lock()
 			defer mu.Unlock()
 			switch {
@@ -37,7 +40,7 @@ func TestClientThrottleReserveConcurrent(t *testing.T) {
 	if passed != 10 || refused != 90 {
 		t.Errorf("%d passed, %d refused; want 10 and 90", passed, refused)
 	}
-	if _, err := th.Reserve("198.51.100.2", now); err != nil {
+	if _, err := th.Reserve(ctx, "198.51.100.2", now); err != nil {
 		t.Errorf("another client: %v", err)
 	}
 }
@@ -52,14 +55,14 @@ func TestClientThrottleGiveBack(t *testing.T) {
 	at := func(ms int) time.Time { return start.Add(time.Duration(ms) * time.Millisecond) }
 	reserve := func(ms int) *attempt {
 		t.Helper()
-		a, err := th.Reserve("c", at(ms))
+		a, err := th.Reserve(ctx, "c", at(ms))
 		if err != nil {
 			t.Fatalf("reserve at %dms: %v", ms, err)
 		}
 		return a
 	}
 	tokens := func(ms int) float64 {
-		l, _ := th.buckets.Get("c")
+		l, _ := th.store.(*MemoryThrottleStore).buckets.Get("c")
 		return l.TokensAt(at(ms))
 	}
 	wantTokens := func(ms int, want float64) {
@@ -121,10 +124,10 @@ func TestClientThrottleGiveBack(t *testing.T) {
 	for i := range 3 {
 		reserve(100_000 + i)
 	}
-	if _, err := th.Reserve("c", at(100_003)); !IsCode(err, CodeThrottled) {
+	if _, err := th.Reserve(ctx, "c", at(100_003)); !IsCode(err, CodeThrottled) {
 		t.Fatalf("fourth attempt: %v, want throttled", err)
 	}
-	if _, err := th.Reserve("c", at(100_002).Add(refill)); err != nil {
+	if _, err := th.Reserve(ctx, "c", at(100_002).Add(refill)); err != nil {
 		t.Errorf("after one refill: %v", err)
 	}
 }
@@ -134,15 +137,15 @@ func TestClientThrottleGiveBack(t *testing.T) {
 func TestClientThrottleClockNeverGoesBack(t *testing.T) {
 	th := NewClientThrottle(1, time.Hour)
 	now := time.Now()
-	a, err := th.Reserve("c", now)
+	a, err := th.Reserve(ctx, "c", now)
 	if err != nil {
 		t.Fatal(err)
 	}
 	a.GiveBack(now.Add(-time.Minute))
-	if _, err := th.Reserve("c", now.Add(-2*time.Minute)); err != nil {
+	if _, err := th.Reserve(ctx, "c", now.Add(-2*time.Minute)); err != nil {
 		t.Fatalf("after giving back: %v", err)
 	}
-	if _, err := th.Reserve("c", now.Add(-3*time.Minute)); !IsCode(err, CodeThrottled) {
+	if _, err := th.Reserve(ctx, "c", now.Add(-3*time.Minute)); !IsCode(err, CodeThrottled) {
 		t.Fatalf("second attempt: %v, want throttled", err)
 	}
 }

@@ -115,7 +115,7 @@ func (s *AccountService) Login(ctx context.Context, in LoginInput) (*LoginResult
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	attempt, err := s.throttle.Reserve(domain.ClientAddr(ctx), s.now())
+	attempt, err := s.throttle.Reserve(ctx, domain.ClientAddr(ctx), s.now())
 	if err != nil {
 		return nil, err
 	}

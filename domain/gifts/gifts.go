@@ -288,7 +288,7 @@ func (s *GiftService) Gift(ctx context.Context, code string) (*GiftView, error) 
 // Errors: CodeNotFound; CodeThrottled once the client has tried too many
 // unknown codes, or has too many lookups in progress.
 func (s *GiftService) scopedGift(ctx context.Context, partner *domain.Partner, code string) (*Gift, error) {
-	attempt, err := s.lookups.Reserve(domain.ClientAddr(ctx), s.now())
+	attempt, err := s.lookups.Reserve(ctx, domain.ClientAddr(ctx), s.now())
 	if err != nil {
 		return nil, err
 	}
@@ -422,7 +422,7 @@ func (s *GiftService) CreateContactRequest(ctx context.Context, in ContactReques
 	if err := domain.RefusedToken(ctx); err != nil {
 		return nil, err
 	}
-	if _, err := s.contacts.Reserve(domain.ClientAddr(ctx), s.now()); err != nil {
+	if _, err := s.contacts.Reserve(ctx, domain.ClientAddr(ctx), s.now()); err != nil {
 		return nil, err
 	}
 	obj, err := domain.AsDoc(in.Doc)

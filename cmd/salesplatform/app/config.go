@@ -15,6 +15,7 @@ import (
 
 	"github.com/alexedwards/argon2id"
 
+	"salesplatform/domain"
 	"salesplatform/domain/cart"
 	"salesplatform/domain/media"
 	"salesplatform/persistence"
@@ -72,8 +73,11 @@ type Config struct {
 	// dummy hash that hides unknown usernames); a stored hash keeps its own.
 	PasswordHashing *argon2id.Params
 
-	blobs    media.BlobStore // opened by serve (openBlobStore)
-	draining *atomic.Bool    // set by serve when it stops: /readyz answers 503
+	blobs media.BlobStore // opened by serve (openBlobStore)
+	// throttles keeps the client throttles' buckets when they are shared
+	// (Redis, opened by serve with REDIS_URL); nil keeps them in process.
+	throttles domain.ThrottleStore
+	draining  *atomic.Bool // set by serve when it stops: /readyz answers 503
 
 	finish func() error // validates and derives fields once flags are parsed
 }
@@ -131,7 +135,7 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 	}
 	if groups&groupServer != 0 {
 		fs.StringVar(&cfg.RedisURL, "redis-url", os.Getenv("REDIS_URL"),
-			"Redis URL for carts shared by several instances (env REDIS_URL); empty keeps carts in process")
+			"Redis URL for carts and client throttles shared by several instances (env REDIS_URL); empty keeps them in process")
 		fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (env ADDR)")
 		ttl := envOr("CART_TTL", cart.DefaultCartTTL.String())
 		fs.Func("cart-ttl", "cart lifetime after its last modification (env CART_TTL, default "+cart.DefaultCartTTL.String()+")", func(s string) error {

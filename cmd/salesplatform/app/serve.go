@@ -19,6 +19,7 @@ import (
 	"github.com/uptrace/bun"
 	"golang.org/x/net/netutil"
 
+	"salesplatform/domain"
 	"salesplatform/domain/account"
 	"salesplatform/domain/cart"
 	"salesplatform/domain/catalogue"
@@ -33,6 +34,7 @@ import (
 	"salesplatform/persistence"
 	"salesplatform/persistence/blobstore"
 	"salesplatform/persistence/cartstore"
+	"salesplatform/persistence/throttlestore"
 	"salesplatform/rest"
 	"salesplatform/rest/middleware"
 )
@@ -65,11 +67,12 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 			return err
 		}
 	}
-	carts, closeCarts, err := openCartStore(ctx, &cfg)
+	carts, throttles, closeCarts, err := openCartStore(ctx, &cfg)
 	if err != nil {
 		return err
 	}
 	defer closeCarts()
+	cfg.throttles = throttles
 
 	if cfg.blobs, err = openBlobStore(ctx, &cfg); err != nil {
 		return err
@@ -137,19 +140,32 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 	return nil
 }
 
-// openCartStore returns the Redis store when REDIS_URL is set, else the
-// in-process one.
-func openCartStore(ctx context.Context, cfg *Config) (cart.CartStore, func(), error) {
+// openCartStore returns the Redis stores when REDIS_URL is set (carts, and
+// the client throttles' buckets, on one connection pool), else the
+// in-process cart store and nil throttles (each throttle keeps its own
+// buckets in process).
+func openCartStore(ctx context.Context, cfg *Config) (cart.CartStore, domain.ThrottleStore, func(), error) {
 	if cfg.RedisURL == "" {
 		m := cartstore.NewMemory(cartstore.DefaultMaxCarts)
-		return m, m.Close, nil
+		return m, nil, m.Close, nil
 	}
 	client, err := cartstore.OpenRedis(ctx, cfg.RedisURL)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return cartstore.NewRedis(client, "salesplatform:"), func() { _ = client.Close() }, nil
+	return cartstore.NewRedis(client, keyPrefix), throttlestore.NewRedis(client, keyPrefix), func() { _ = client.Close() }, nil
 }
+
+// keyPrefix prefixes every Redis key of the service.
+const keyPrefix = "salesplatform:"
+
+// throttle names: the keys of their buckets in a shared store
+// ("salesplatform:throttle:login:<client address>").
+const (
+	throttleLogin          = "login"
+	throttleGiftLookup     = "gift-lookup"
+	throttleContactRequest = "contact-request"
+)
 
 // openBlobStore returns the S3 store when S3_ENDPOINT is set, having
 // checked that its bucket is reachable, else files under DATA_DIR/media.
@@ -250,7 +266,19 @@ func NewRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) (*mux.Router, services.Services) {
 	database := persistence.NewDatabase(db)
 	partners := database.Stores().Partners
-	accounts := account.NewAccountService(database, nil, cfg.PasswordHashing)
+	// With a shared store (REDIS_URL) every instance counts the same
+	// attempts; without one (nil) each throttle keeps its buckets here.
+	var loginThrottle *domain.ClientThrottle
+	if cfg.throttles != nil {
+		loginThrottle = domain.NewSharedClientThrottle(cfg.throttles, throttleLogin, domain.DefaultLoginBurst, domain.DefaultLoginRefill)
+	}
+	accounts := account.NewAccountService(database, loginThrottle, cfg.PasswordHashing)
+	giftService := gifts.NewGiftService(persistence.NewGiftStore(db), partners)
+	if cfg.throttles != nil {
+		giftService.SetThrottles(
+			domain.NewSharedClientThrottle(cfg.throttles, throttleGiftLookup, domain.DefaultGiftLookupBurst, domain.DefaultGiftLookupRefill),
+			domain.NewSharedClientThrottle(cfg.throttles, throttleContactRequest, domain.DefaultContactRequestBurst, domain.DefaultContactRequestRefill))
+	}
 	blobs := cfg.blobs
 	if blobs == nil { // a configuration built without serve (tests)
 		blobs = blobstore.NewLocal(filepath.Join(cfg.DataDir, "media"))
@@ -263,7 +291,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 		WorkshopCatalog:  catalogue.NewWorkshopService(persistence.NewUnitOfWork(db, persistence.WorkshopStores)),
 		BoxCatalog:       catalogue.NewBoxService(persistence.NewUnitOfWork(db, persistence.BoxStores)),
 		PrototypeCatalog: catalogue.NewPrototypeService(persistence.NewUnitOfWork(db, persistence.PrototypeStores)),
-		Gifts:            gifts.NewGiftService(persistence.NewGiftStore(db), partners),
+		Gifts:            giftService,
 		Widgets:          widgets.NewWidgetService(persistence.NewUnitOfWork(db, persistence.WidgetStores)),
 		VoucherAdmin:     vouchers.NewVoucherAdminService(persistence.NewUnitOfWork(db, persistence.VoucherStores)),
 		MediaLibrary:     media.NewMediaService(persistence.NewUnitOfWork(db, persistence.MediaStores), blobs, cfg.PublicBaseURL),
