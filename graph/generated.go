@@ -7914,6 +7914,7 @@ scalar UUID
 "A 64-bit integer, as a JSON number."
 scalar Int64
 
+"The entry points for reading: the caller, global ids and one root field per area."
 type Query {
   "The authenticated caller. UNAUTHENTICATED without a valid token."
   viewer: Viewer!
@@ -7942,29 +7943,43 @@ interface Node {
   id: ID!
 }
 
+"The entry points for writing: one mutation per change, each answering a payload with its userErrors."
 type Mutation {
   """
   Exchange a username and password for an API token, as POST /api-token-auth/.
   Wrong credentials give a user error; repeated failures are THROTTLED.
   """
-  createToken(input: CreateTokenInput!): CreateTokenPayload
+  createToken(
+    "The username and password to sign in with."
+    input: CreateTokenInput!
+  ): CreateTokenPayload
 }
 
 "Who is calling: the user and, for partner accounts, the partner (tenant)."
 type Viewer {
+  "The signed-in user."
   user: User!
+  "The partner (tenant) the user belongs to; null for an account without a partner."
   partner: Partner
   "Permission names, the vocabulary of GET /api/permissions/."
   permissions: [String!]!
 }
 
+"A user account: signs in with a username and password and calls the API with a token."
 type User {
+  "The user's numeric id, as a string."
   id: ID!
+  "The user's public identifier."
   uuid: UUID!
+  "Login name."
   username: String!
+  "E-mail address; may be empty."
   email: String!
+  "First name."
   firstName: String!
+  "Last name."
   lastName: String!
+  "True for the service's own staff, who may act on every partner."
   isStaff: Boolean!
 }
 
@@ -7974,32 +7989,45 @@ type Partner implements Node {
   id: ID!
   "The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take."
   legacyId: ID!
+  "The partner's public identifier."
   uuid: UUID!
+  "The partner's name."
   name: String!
   "Host of the partner's purchase site; null when it has none."
   siteDomain: String
+  "True when the partner is a marketplace, which sells boxes of its network partners' offers; false for a merchant."
   isMarketplace: Boolean!
+  "The partner's status code: ` + "`" + `a` + "`" + ` active (what a new partner starts with), ` + "`" + `n` + "`" + ` network, ` + "`" + `i` + "`" + ` inactive or ` + "`" + `t` + "`" + ` test. The public catalogue hides inactive and test partners."
   status: String!
 }
 
 "A rule the input broke. field is the path to the value, as in the REST error body."
 type UserError {
+  "The path to the offending value in the input (names, and list indexes as strings); empty when the error is about the input as a whole."
   field: [String!]!
+  "A machine-readable code of the rule broken, as in the REST error body."
   code: String!
+  "A human-readable explanation of the error."
   message: String!
 }
 
+"Credentials to sign in with."
 input CreateTokenInput {
+  "Login name."
   username: String!
+  "Password."
   password: String!
 }
 
+"The result of createToken: the token and its user, or userErrors."
 type CreateTokenPayload {
   "The API key, sent as ` + "`" + `Authorization: Token <key>` + "`" + `."
   token: String
   "The partner's UUID for partner accounts, else the user's."
   uuid: UUID
+  "The user the token authenticates; null when the credentials were refused."
   user: User
+  "Why the credentials were refused; empty on success."
   userErrors: [UserError!]!
 }
 `, BuiltIn: false},

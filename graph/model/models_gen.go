@@ -21,15 +21,21 @@ type Node interface {
 	IsNode()
 }
 
+// A new ticket type of an event.
 type AddEventFormulaInput struct {
-	EventID string       `json:"eventId"`
-	Name    []*TextInput `json:"name"`
+	// The numeric record id of the event (Event.legacyId).
+	EventID string `json:"eventId"`
+	// The formula's name, one entry per language.
+	Name []*TextInput `json:"name"`
 	// Decimal string: "25.00".
 	Price string `json:"price"`
 }
 
+// A new date of an event.
 type AddEventSlotInput struct {
-	EventID          string    `json:"eventId"`
+	// The numeric record id of the event (Event.legacyId).
+	EventID string `json:"eventId"`
+	// Start, with the partner's offset.
 	StartingDatetime time.Time `json:"startingDatetime"`
 	// After startingDatetime.
 	EndingDatetime time.Time `json:"endingDatetime"`
@@ -37,19 +43,28 @@ type AddEventSlotInput struct {
 	AvailablePlaces int `json:"availablePlaces"`
 }
 
+// A label or network for a partner to display.
 type AddPartnerLabelInput struct {
+	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
-	Name      string                     `json:"name"`
+	// The label's or network's name.
+	Name string `json:"name"`
 	// Absolute http(s) URL of the logo.
 	Logo string `json:"logo"`
 }
 
+// A new date of a workshop.
 type AddWorkshopSessionInput struct {
-	WorkshopID       string    `json:"workshopId"`
+	// The numeric record id of the session's workshop (Workshop.legacyId).
+	WorkshopID string `json:"workshopId"`
+	// Start, with the partner's offset.
 	StartingDatetime time.Time `json:"startingDatetime"`
-	EndingDatetime   time.Time `json:"endingDatetime"`
-	MinCapacity      int       `json:"minCapacity"`
-	MaxCapacity      int       `json:"maxCapacity"`
+	// End, with the partner's offset.
+	EndingDatetime time.Time `json:"endingDatetime"`
+	// The fewest participants the session takes, as the partner set it.
+	MinCapacity int `json:"minCapacity"`
+	// The most participants the session takes, as the partner set it.
+	MaxCapacity int `json:"maxCapacity"`
 	// At most maxCapacity; maxCapacity when omitted.
 	AvailablePlaces graphql.Omittable[*int] `json:"availablePlaces,omitempty"`
 }
@@ -57,147 +72,249 @@ type AddWorkshopSessionInput struct {
 // A giftcard as the administration sees it.
 type AdminGiftcard struct {
 	// The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take.
-	ID                  string          `json:"legacyId"`
-	Code                string          `json:"code"`
-	Status              string          `json:"status"`
-	GiftcardPrototypeID string          `json:"giftcardPrototypeId"`
-	CreatedOn           time.Time       `json:"createdOn"`
-	ExpiresOn           *time.Time      `json:"expiresOn,omitempty"`
-	Value               decimal.Decimal `json:"value"`
-	RemainingValue      decimal.Decimal `json:"remainingValue"`
-	GifterFirstName     string          `json:"gifterFirstName"`
-	GifterLastName      string          `json:"gifterLastName"`
+	ID string `json:"legacyId"`
+	// The giftcard's code.
+	Code string `json:"code"`
+	// The giftcard's status code: draft, paid, cncld (cancelled), using or test.
+	Status string `json:"status"`
+	// The numeric record id of the giftcard prototype it was sold from.
+	GiftcardPrototypeID string `json:"giftcardPrototypeId"`
+	// When it was sold, in the partner's time zone.
+	CreatedOn time.Time `json:"createdOn"`
+	// When it expires, in the partner's time zone; null when it does not.
+	ExpiresOn *time.Time `json:"expiresOn,omitempty"`
+	// Face value, a decimal string in the partner's currency.
+	Value decimal.Decimal `json:"value"`
+	// What is left to spend, a decimal string in the partner's currency.
+	RemainingValue decimal.Decimal `json:"remainingValue"`
+	// The buyer's first name.
+	GifterFirstName string `json:"gifterFirstName"`
+	// The buyer's last name.
+	GifterLastName string `json:"gifterLastName"`
 	// The giftcard prototype's partner.
 	PartnerID string `json:"partnerId"`
 }
 
 func (AdminGiftcard) IsNode() {}
 
+// A page of a list of AdminGiftcard records, with where it lies in the whole list.
 type AdminGiftcardConnection struct {
-	Edges      []*AdminGiftcardEdge `json:"edges"`
-	PageInfo   *PageInfo            `json:"pageInfo"`
-	TotalCount int                  `json:"totalCount"`
+	// The items of the page, in list order, each with its cursor.
+	Edges []*AdminGiftcardEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
 }
 
+// One AdminGiftcard of a page, with its cursor.
 type AdminGiftcardEdge struct {
-	Cursor string         `json:"cursor"`
-	Node   *AdminGiftcard `json:"node"`
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *AdminGiftcard `json:"node"`
 }
 
+// Conditions on the giftcards to list.
 type AdminGiftcardFilter struct {
+	// Earliest creation date: an ISO date (the whole day, in the caller's partner's zone, UTC for staff) or date-time.
 	CreatedOnGte graphql.Omittable[*string] `json:"createdOnGte,omitempty"`
+	// Latest creation date: an ISO date (the whole day, in the caller's partner's zone, UTC for staff) or date-time.
 	CreatedOnLte graphql.Omittable[*string] `json:"createdOnLte,omitempty"`
 }
 
+// One key of a giftcard list's order; id always ends the order, so pages are stable.
 type AdminGiftcardOrder struct {
-	Field     AdminGiftcardOrderField `json:"field"`
-	Direction OrderDirection          `json:"direction"`
+	// What to sort by.
+	Field AdminGiftcardOrderField `json:"field"`
+	// Which way; ascending when absent.
+	Direction OrderDirection `json:"direction"`
 }
 
+// The result of issueGiftcard; userErrors says why the input was refused.
 type AdminGiftcardPayload struct {
-	Giftcard   *AdminGiftcard `json:"giftcard,omitempty"`
-	UserErrors []*UserError   `json:"userErrors"`
+	// The giftcard after the change; null when the mutation was refused.
+	Giftcard *AdminGiftcard `json:"giftcard,omitempty"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
+// An option the voucher's prototype includes.
 type AdminIncludedOption struct {
-	Name     *Localized `json:"name"`
-	SourceID string     `json:"sourceId"`
-	Count    int        `json:"count"`
+	// The option's name.
+	Name *Localized `json:"name"`
+	// The option's source id, as the record holds it.
+	SourceID string `json:"sourceId"`
+	// How many of the option are included.
+	Count int `json:"count"`
 }
 
+// Conditions on the option categories to list.
 type AdminOptionCategoryFilter struct {
+	// Keep only the active (true) or inactive (false) categories.
 	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
 	// Part of the name, in any language, case-insensitive.
 	Search graphql.Omittable[*string] `json:"search,omitempty"`
 }
 
+// Conditions on the options to list.
 type AdminOptionFilter struct {
+	// Keep only the options of this category (its numeric record id).
 	CategoryID graphql.Omittable[*string] `json:"categoryId,omitempty"`
-	IsActive   graphql.Omittable[*bool]   `json:"isActive,omitempty"`
-	IsGlobal   graphql.Omittable[*bool]   `json:"isGlobal,omitempty"`
+	// Keep only the active (true) or inactive (false) options.
+	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
+	// Keep only the global (true) or non-global (false) options.
+	IsGlobal graphql.Omittable[*bool] `json:"isGlobal,omitempty"`
 	// Part of the name, in any language, case-insensitive.
 	Search graphql.Omittable[*string] `json:"search,omitempty"`
 }
 
 // The order of an option or option category list.
 type AdminOptionOrder struct {
-	Field     AdminOptionOrderField `json:"field"`
-	Direction OrderDirection        `json:"direction"`
+	// What to sort by.
+	Field AdminOptionOrderField `json:"field"`
+	// Which way; ascending when absent.
+	Direction OrderDirection `json:"direction"`
 }
 
+// A service an option is made of.
 type AdminOptionService struct {
-	Cost       decimal.Decimal `json:"cost"`
-	BuyingVat  decimal.Decimal `json:"buyingVat"`
+	// The service's cost.
+	Cost decimal.Decimal `json:"cost"`
+	// The VAT on buying the service.
+	BuyingVat decimal.Decimal `json:"buyingVat"`
+	// The VAT on selling the service.
 	SellingVat decimal.Decimal `json:"sellingVat"`
-	Price      decimal.Decimal `json:"price"`
+	// The service's price.
+	Price decimal.Decimal `json:"price"`
 }
 
 // A voucher as the administration sees it.
 type AdminVoucher struct {
 	// The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take.
-	ID                 string       `json:"legacyId"`
-	Code               string       `json:"code"`
-	State              VoucherState `json:"state"`
-	Summary            string       `json:"summary"`
-	Origin             string       `json:"origin"`
-	OriginURL          string       `json:"originUrl"`
-	Type               int          `json:"type"`
-	APIVersion         int          `json:"apiVersion"`
-	Language           string       `json:"language"`
-	ImportedFrom       string       `json:"importedFrom"`
-	PaymentType        string       `json:"paymentType"`
-	VoucherPrototypeID string       `json:"voucherPrototypeId"`
+	ID string `json:"legacyId"`
+	// The voucher's code.
+	Code string `json:"code"`
+	// The voucher's state.
+	State VoucherState `json:"state"`
+	// The voucher's summary text, as the record holds it.
+	Summary string `json:"summary"`
+	// The voucher's origin, as the record holds it ("issued" for vouchers made by issueVoucher).
+	Origin string `json:"origin"`
+	// The voucher's origin URL, as the record holds it; empty when none.
+	OriginURL string `json:"originUrl"`
+	// The voucher's type code, as the record holds it.
+	Type int `json:"type"`
+	// The voucher's API version number, as the record holds it.
+	APIVersion int `json:"apiVersion"`
+	// The voucher's language code (fr, en, es, it, de, nl, ca or pt).
+	Language string `json:"language"`
+	// Where the record was imported from, as the record holds it; empty when not imported.
+	ImportedFrom string `json:"importedFrom"`
+	// The payment type, as the record holds it.
+	PaymentType string `json:"paymentType"`
+	// The numeric record id of the voucher prototype it was sold from.
+	VoucherPrototypeID string `json:"voucherPrototypeId"`
 	// 1 standard, 2 stay, 3 fixed stay.
-	VoucherPrototypeType           int                    `json:"voucherPrototypeType"`
-	VoucherPrototypeName           *Localized             `json:"voucherPrototypeName"`
-	VoucherPrototypeDescription    *Localized             `json:"voucherPrototypeDescription"`
-	VoucherPrototypeRentConditions *Localized             `json:"voucherPrototypeRentConditions"`
-	NbNights                       int                    `json:"nbNights"`
-	NbBabies                       int                    `json:"nbBabies"`
-	NbChildren                     int                    `json:"nbChildren"`
-	NbAdults                       int                    `json:"nbAdults"`
-	Options                        []*AdminVoucherOption  `json:"options"`
-	IncludedOptions                []*AdminIncludedOption `json:"includedOptions"`
-	ReceptionMode                  int                    `json:"receptionMode"`
-	ReceptionModeDisplay           string                 `json:"receptionModeDisplay"`
-	ExpeditionStatus               string                 `json:"expeditionStatus"`
-	ExpeditionDate                 *time.Time             `json:"expeditionDate,omitempty"`
-	CoverLetterURL                 string                 `json:"coverLetterUrl"`
-	PrintablePDFFile               string                 `json:"printablePdfFile"`
-	GifterID                       *string                `json:"gifterId,omitempty"`
-	GifterCivility                 string                 `json:"gifterCivility"`
-	GifterFirstName                string                 `json:"gifterFirstName"`
-	GifterLastName                 string                 `json:"gifterLastName"`
-	GifterFullname                 string                 `json:"gifterFullname"`
-	GifterAddress                  string                 `json:"gifterAddress"`
-	GifterEmail                    string                 `json:"gifterEmail"`
-	GifterZipcode                  *int                   `json:"gifterZipcode,omitempty"`
-	GifterCity                     string                 `json:"gifterCity"`
-	GifterCountry                  string                 `json:"gifterCountry"`
-	GifterWiredPhone               string                 `json:"gifterWiredPhone"`
-	GifterMobilePhone              string                 `json:"gifterMobilePhone"`
-	SelfGifted                     bool                   `json:"selfGifted"`
-	FromGifter                     string                 `json:"fromGifter"`
-	GifteeID                       *string                `json:"gifteeId,omitempty"`
-	GifteeFirstName                string                 `json:"gifteeFirstName"`
-	GifteeLastName                 string                 `json:"gifteeLastName"`
-	GifteeEmail                    string                 `json:"gifteeEmail"`
-	GifteePhoneNumber              string                 `json:"gifteePhoneNumber"`
-	RecipientAddress               string                 `json:"recipientAddress"`
-	ToGiftee                       string                 `json:"toGiftee"`
-	Message                        string                 `json:"message"`
-	TotalPrice                     decimal.Decimal        `json:"totalPrice"`
-	PurchasePrice                  decimal.Decimal        `json:"purchasePrice"`
-	RentPrice                      decimal.Decimal        `json:"rentPrice"`
-	BoughtRentPrice                decimal.Decimal        `json:"boughtRentPrice"`
-	CreationDate                   time.Time              `json:"creationDate"`
-	ActivationDate                 *time.Time             `json:"activationDate,omitempty"`
-	UsageDate                      *time.Time             `json:"usageDate,omitempty"`
-	ExpirationDate                 *time.Time             `json:"expirationDate,omitempty"`
-	IsGroupPayment                 bool                   `json:"isGroupPayment"`
-	IsUsable                       bool                   `json:"isUsable"`
-	IsExtendable                   bool                   `json:"isExtendable"`
-	IsRefundable                   bool                   `json:"isRefundable"`
+	VoucherPrototypeType int `json:"voucherPrototypeType"`
+	// The prototype's name.
+	VoucherPrototypeName *Localized `json:"voucherPrototypeName"`
+	// The prototype's description.
+	VoucherPrototypeDescription *Localized `json:"voucherPrototypeDescription"`
+	// The prototype's rent conditions.
+	VoucherPrototypeRentConditions *Localized `json:"voucherPrototypeRentConditions"`
+	// Number of nights, as sold.
+	NbNights int `json:"nbNights"`
+	// Number of babies, as sold.
+	NbBabies int `json:"nbBabies"`
+	// Number of children, as sold.
+	NbChildren int `json:"nbChildren"`
+	// Number of adults, as sold.
+	NbAdults int `json:"nbAdults"`
+	// The options bought with the voucher.
+	Options []*AdminVoucherOption `json:"options"`
+	// The options the prototype includes.
+	IncludedOptions []*AdminIncludedOption `json:"includedOptions"`
+	// How the voucher reaches its owner: 1 print at home, 2 e-mail to the beneficiary, 3 postal mail to the buyer, 4 postal mail to the beneficiary, 5 collected on site.
+	ReceptionMode int `json:"receptionMode"`
+	// receptionMode in English words: "Print at home", "E-mail to the beneficiary", "Postal mail to the buyer", "Postal mail to the beneficiary" or "Collected on site".
+	ReceptionModeDisplay string `json:"receptionModeDisplay"`
+	// The shipping status, as the record holds it.
+	ExpeditionStatus string `json:"expeditionStatus"`
+	// When it was shipped, in the partner's time zone; null when not.
+	ExpeditionDate *time.Time `json:"expeditionDate,omitempty"`
+	// URL of the cover letter; empty when none.
+	CoverLetterURL string `json:"coverLetterUrl"`
+	// The printable PDF file, as the record holds it; empty when none.
+	PrintablePDFFile string `json:"printablePdfFile"`
+	// The buyer's customer id; null when none.
+	GifterID *string `json:"gifterId,omitempty"`
+	// The buyer's civility, as entered.
+	GifterCivility string `json:"gifterCivility"`
+	// The buyer's first name.
+	GifterFirstName string `json:"gifterFirstName"`
+	// The buyer's last name.
+	GifterLastName string `json:"gifterLastName"`
+	// The buyer's first and last names.
+	GifterFullname string `json:"gifterFullname"`
+	// The buyer's address.
+	GifterAddress string `json:"gifterAddress"`
+	// The buyer's e-mail address.
+	GifterEmail string `json:"gifterEmail"`
+	// The buyer's postal code, as an integer; null when none.
+	GifterZipcode *int `json:"gifterZipcode,omitempty"`
+	// The buyer's city.
+	GifterCity string `json:"gifterCity"`
+	// The buyer's country.
+	GifterCountry string `json:"gifterCountry"`
+	// The buyer's landline phone number.
+	GifterWiredPhone string `json:"gifterWiredPhone"`
+	// The buyer's mobile phone number.
+	GifterMobilePhone string `json:"gifterMobilePhone"`
+	// Whether the buyer bought the voucher for themselves.
+	SelfGifted bool `json:"selfGifted"`
+	// The "from" line the buyer wrote.
+	FromGifter string `json:"fromGifter"`
+	// The beneficiary's customer id; null when none.
+	GifteeID *string `json:"gifteeId,omitempty"`
+	// The beneficiary's first name.
+	GifteeFirstName string `json:"gifteeFirstName"`
+	// The beneficiary's last name.
+	GifteeLastName string `json:"gifteeLastName"`
+	// The beneficiary's e-mail address.
+	GifteeEmail string `json:"gifteeEmail"`
+	// The beneficiary's phone number.
+	GifteePhoneNumber string `json:"gifteePhoneNumber"`
+	// The address the voucher is sent to.
+	RecipientAddress string `json:"recipientAddress"`
+	// The "to" line the buyer wrote.
+	ToGiftee string `json:"toGiftee"`
+	// The buyer's message to the beneficiary.
+	Message string `json:"message"`
+	// Total price, in the partner's currency.
+	TotalPrice decimal.Decimal `json:"totalPrice"`
+	// Purchase price, in the partner's currency.
+	PurchasePrice decimal.Decimal `json:"purchasePrice"`
+	// Rent price, in the partner's currency.
+	RentPrice decimal.Decimal `json:"rentPrice"`
+	// Rent price paid, in the partner's currency.
+	BoughtRentPrice decimal.Decimal `json:"boughtRentPrice"`
+	// When it was sold, in the partner's time zone.
+	CreationDate time.Time `json:"creationDate"`
+	// When it became paid (set on the first move to PAID), in the partner's time zone; null before.
+	ActivationDate *time.Time `json:"activationDate,omitempty"`
+	// When it was used (set on the move to USED), in the partner's time zone; null before.
+	UsageDate *time.Time `json:"usageDate,omitempty"`
+	// When it expires, in the partner's time zone; null when it does not.
+	ExpirationDate *time.Time `json:"expirationDate,omitempty"`
+	// Whether it was paid as a group payment.
+	IsGroupPayment bool `json:"isGroupPayment"`
+	// True when it is paid or being used, and not expired.
+	IsUsable bool `json:"isUsable"`
+	// Whether the voucher is extendable, as the record holds it.
+	IsExtendable bool `json:"isExtendable"`
+	// Whether the voucher is refundable, as the record holds it.
+	IsRefundable bool `json:"isRefundable"`
 	// The coupon it was bought with; null when none.
 	Coupon *AdminVoucherCoupon `json:"coupon,omitempty"`
 	// Every change of its state, oldest first.
@@ -206,202 +323,325 @@ type AdminVoucher struct {
 
 func (AdminVoucher) IsNode() {}
 
+// A page of a list of AdminVoucher records, with where it lies in the whole list.
 type AdminVoucherConnection struct {
-	Edges      []*AdminVoucherEdge `json:"edges"`
-	PageInfo   *PageInfo           `json:"pageInfo"`
-	TotalCount int                 `json:"totalCount"`
+	// The items of the page, in list order, each with its cursor.
+	Edges []*AdminVoucherEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
 }
 
+// The coupon a voucher was bought with.
 type AdminVoucherCoupon struct {
-	ID                            string          `json:"id"`
-	Code                          string          `json:"code"`
-	Type                          string          `json:"type"`
-	Valid                         bool            `json:"valid"`
-	IsActivated                   bool            `json:"isActivated"`
-	DiscountText                  string          `json:"discountText"`
-	Discount                      decimal.Decimal `json:"discount"`
-	DiscountType                  string          `json:"discountType"`
-	NumberOfUsage                 int             `json:"numberOfUsage"`
-	MaxUsage                      int             `json:"maxUsage"`
-	Start                         *time.Time      `json:"start,omitempty"`
-	End                           *time.Time      `json:"end,omitempty"`
-	NewValidityPeriod             string          `json:"newValidityPeriod"`
-	BookingEngineID               string          `json:"bookingEngineId"`
-	IsValueIncreased              bool            `json:"isValueIncreased"`
-	IsValueIncreasedMultipleTimes bool            `json:"isValueIncreasedMultipleTimes"`
+	// The coupon's numeric record id.
+	ID string `json:"id"`
+	// The coupon's code.
+	Code string `json:"code"`
+	// The coupon's type, as the record holds it.
+	Type string `json:"type"`
+	// Whether the coupon is valid, as the record holds it.
+	Valid bool `json:"valid"`
+	// Whether the coupon is activated.
+	IsActivated bool `json:"isActivated"`
+	// The discount as text.
+	DiscountText string `json:"discountText"`
+	// The discount amount.
+	Discount decimal.Decimal `json:"discount"`
+	// The discount type, as the record holds it.
+	DiscountType string `json:"discountType"`
+	// How many times the coupon was used.
+	NumberOfUsage int `json:"numberOfUsage"`
+	// How many times the coupon may be used.
+	MaxUsage int `json:"maxUsage"`
+	// When the coupon starts; null when it has no start.
+	Start *time.Time `json:"start,omitempty"`
+	// When the coupon ends; null when it has no end.
+	End *time.Time `json:"end,omitempty"`
+	// The new validity period the coupon gives, as the record holds it.
+	NewValidityPeriod string `json:"newValidityPeriod"`
+	// The coupon's booking engine id, as the record holds it.
+	BookingEngineID string `json:"bookingEngineId"`
+	// Whether the coupon increases the value, as the record holds it.
+	IsValueIncreased bool `json:"isValueIncreased"`
+	// Whether the coupon may increase the value more than once, as the record holds it.
+	IsValueIncreasedMultipleTimes bool `json:"isValueIncreasedMultipleTimes"`
 	// The coupon's partner.
 	PartnerID string `json:"partnerId"`
 	// The products it applies to, by kind (empty: none named).
-	VoucherPrototypesIds  []string `json:"voucherPrototypesIds"`
-	CncOffersIds          []string `json:"cncOffersIds"`
-	EshopProductsIds      []string `json:"eshopProductsIds"`
-	ExperienceOffersIds   []string `json:"experienceOffersIds"`
-	WorkshopsIds          []string `json:"workshopsIds"`
+	VoucherPrototypesIds []string `json:"voucherPrototypesIds"`
+	// Click-and-collect offers it applies to, by id.
+	CncOffersIds []string `json:"cncOffersIds"`
+	// E-shop products it applies to, by id.
+	EshopProductsIds []string `json:"eshopProductsIds"`
+	// Experience offers it applies to, by id.
+	ExperienceOffersIds []string `json:"experienceOffersIds"`
+	// Workshops it applies to, by id.
+	WorkshopsIds []string `json:"workshopsIds"`
+	// Workshop categories it applies to, by id.
 	WorkshopCategoriesIds []string `json:"workshopCategoriesIds"`
-	EventsIds             []string `json:"eventsIds"`
-	FlashsalesOffersIds   []string `json:"flashsalesOffersIds"`
+	// Events it applies to, by id.
+	EventsIds []string `json:"eventsIds"`
+	// Flash-sale offers it applies to, by id.
+	FlashsalesOffersIds []string `json:"flashsalesOffersIds"`
 	// Conditions, as the legacy record's strings (empty: none).
 	PaymentAmountConditionMinimum string `json:"paymentAmountConditionMinimum"`
-	Giftcode                      string `json:"giftcode"`
-	EmailCondition                string `json:"emailCondition"`
-	PriceConditionMinAmount       string `json:"priceConditionMinAmount"`
-	ProductConditionMinAmount     string `json:"productConditionMinAmount"`
+	// The giftcode condition; empty when none.
+	Giftcode string `json:"giftcode"`
+	// The e-mail condition; empty when none.
+	EmailCondition string `json:"emailCondition"`
+	// The minimum price condition; empty when none.
+	PriceConditionMinAmount string `json:"priceConditionMinAmount"`
+	// The minimum product amount condition; empty when none.
+	ProductConditionMinAmount string `json:"productConditionMinAmount"`
 	// The product lines it is active for.
-	ActivateForVouchers              bool `json:"activateForVouchers"`
-	ActivateForGiftcards             bool `json:"activateForGiftcards"`
-	ActivateForClickandcollect       bool `json:"activateForClickandcollect"`
-	ActivateForEcommerce             bool `json:"activateForEcommerce"`
-	ActivateForExperiences           bool `json:"activateForExperiences"`
-	ActivateForTicketsEvents         bool `json:"activateForTicketsEvents"`
-	ActivateForWorkshops             bool `json:"activateForWorkshops"`
-	ActivateForFlashsales            bool `json:"activateForFlashsales"`
-	ActivateForMoneypot              bool `json:"activateForMoneypot"`
-	ActivateForNetworkGiftcards      bool `json:"activateForNetworkGiftcards"`
-	ActivateForNetworkVouchers       bool `json:"activateForNetworkVouchers"`
+	ActivateForVouchers bool `json:"activateForVouchers"`
+	// Whether it is active for giftcards.
+	ActivateForGiftcards bool `json:"activateForGiftcards"`
+	// Whether it is active for click and collect.
+	ActivateForClickandcollect bool `json:"activateForClickandcollect"`
+	// Whether it is active for e-commerce.
+	ActivateForEcommerce bool `json:"activateForEcommerce"`
+	// Whether it is active for experiences.
+	ActivateForExperiences bool `json:"activateForExperiences"`
+	// Whether it is active for event tickets.
+	ActivateForTicketsEvents bool `json:"activateForTicketsEvents"`
+	// Whether it is active for workshops.
+	ActivateForWorkshops bool `json:"activateForWorkshops"`
+	// Whether it is active for flash sales.
+	ActivateForFlashsales bool `json:"activateForFlashsales"`
+	// Whether it is active for money pots.
+	ActivateForMoneypot bool `json:"activateForMoneypot"`
+	// Whether it is active for network giftcards.
+	ActivateForNetworkGiftcards bool `json:"activateForNetworkGiftcards"`
+	// Whether it is active for network vouchers.
+	ActivateForNetworkVouchers bool `json:"activateForNetworkVouchers"`
+	// Whether it offers the click-and-collect delivery cost.
 	OfferDeliveryCostClickandcollect bool `json:"offerDeliveryCostClickandcollect"`
 	// The reception modes it is valid with.
-	PrintAtHomeReceptionMode             bool `json:"printAtHomeReceptionMode"`
-	ExpeditionReceptionMode              bool `json:"expeditionReceptionMode"`
-	GifteeEmailReceptionMode             bool `json:"gifteeEmailReceptionMode"`
+	PrintAtHomeReceptionMode bool `json:"printAtHomeReceptionMode"`
+	// Whether it is valid with shipping.
+	ExpeditionReceptionMode bool `json:"expeditionReceptionMode"`
+	// Whether it is valid with e-mail to the beneficiary.
+	GifteeEmailReceptionMode bool `json:"gifteeEmailReceptionMode"`
+	// Whether it is valid with postal mail to the beneficiary.
 	PostalMailToBeneficiaryReceptionMode bool `json:"postalMailToBeneficiaryReceptionMode"`
-	OnSiteExpeditionMode                 bool `json:"onSiteExpeditionMode"`
+	// Whether it is valid with collection on site.
+	OnSiteExpeditionMode bool `json:"onSiteExpeditionMode"`
 }
 
+// One AdminVoucher of a page, with its cursor.
 type AdminVoucherEdge struct {
-	Cursor string        `json:"cursor"`
-	Node   *AdminVoucher `json:"node"`
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *AdminVoucher `json:"node"`
 }
 
+// Conditions on the vouchers to list; each search is case-insensitive, anywhere in the value, at most 255 characters.
 type AdminVoucherFilter struct {
+	// Part of the voucher's code.
 	Code graphql.Omittable[*string] `json:"code,omitempty"`
 	// Matches the prototype's name in any language.
 	VoucherPrototypeName graphql.Omittable[*string] `json:"voucherPrototypeName,omitempty"`
 	// Matches the gifter's first or last name or e-mail.
 	Gifter graphql.Omittable[*string] `json:"gifter,omitempty"`
 	// Matches the giftee's first or last name or e-mail.
-	Giftee    graphql.Omittable[*string] `json:"giftee,omitempty"`
+	Giftee graphql.Omittable[*string] `json:"giftee,omitempty"`
+	// Part of the voucher's origin URL.
 	OriginURL graphql.Omittable[*string] `json:"originUrl,omitempty"`
 	// Creation date bounds: an ISO date (a whole day in the caller's partner's
 	// zone, UTC for staff) or date-time.
 	CreationDateGte graphql.Omittable[*string] `json:"creationDateGte,omitempty"`
+	// Latest creation date: an ISO date (the whole day, in the caller's partner's zone, UTC for staff) or date-time.
 	CreationDateLte graphql.Omittable[*string] `json:"creationDateLte,omitempty"`
 }
 
+// An option bought with a voucher.
 type AdminVoucherOption struct {
-	OptionID            string                `json:"optionId"`
-	Name                *Localized            `json:"name"`
-	Description         *Localized            `json:"description"`
-	Count               int                   `json:"count"`
-	TotalPrice          decimal.Decimal       `json:"totalPrice"`
-	Price               decimal.Decimal       `json:"price"`
-	SellingPrice        decimal.Decimal       `json:"sellingPrice"`
-	Countable           bool                  `json:"countable"`
-	IsActive            bool                  `json:"isActive"`
-	IsGlobal            bool                  `json:"isGlobal"`
-	Ranking             int                   `json:"ranking"`
-	CategoryID          *string               `json:"categoryId,omitempty"`
-	VoucherPrototypeIds []string              `json:"voucherPrototypeIds"`
-	Services            []*AdminOptionService `json:"services"`
+	// The option's numeric record id.
+	OptionID string `json:"optionId"`
+	// The option's name.
+	Name *Localized `json:"name"`
+	// The option's description.
+	Description *Localized `json:"description"`
+	// How many of the option were bought.
+	Count int `json:"count"`
+	// What the options bought cost in all.
+	TotalPrice decimal.Decimal `json:"totalPrice"`
+	// The option's price.
+	Price decimal.Decimal `json:"price"`
+	// The option's selling price.
+	SellingPrice decimal.Decimal `json:"sellingPrice"`
+	// Whether the option is countable.
+	Countable bool `json:"countable"`
+	// Whether the option is active.
+	IsActive bool `json:"isActive"`
+	// Whether the option is global: offered with every prototype of its partner, those created later too.
+	IsGlobal bool `json:"isGlobal"`
+	// The option's display rank.
+	Ranking int `json:"ranking"`
+	// The numeric record id of the option's category; null when none.
+	CategoryID *string `json:"categoryId,omitempty"`
+	// The numeric record ids of the prototypes that offer the option.
+	VoucherPrototypeIds []string `json:"voucherPrototypeIds"`
+	// The services the option is made of, in order.
+	Services []*AdminOptionService `json:"services"`
 }
 
+// One key of a voucher list's order; id always ends the order, so pages are stable.
 type AdminVoucherOrder struct {
-	Field     AdminVoucherOrderField `json:"field"`
-	Direction OrderDirection         `json:"direction"`
+	// What to sort by.
+	Field AdminVoucherOrderField `json:"field"`
+	// Which way; ascending when absent.
+	Direction OrderDirection `json:"direction"`
 }
 
+// The result of updateVoucherState or issueVoucher; userErrors says why the input was refused.
 type AdminVoucherPayload struct {
-	Voucher    *AdminVoucher `json:"voucher,omitempty"`
-	UserErrors []*UserError  `json:"userErrors"`
+	// The voucher after the change; null when the mutation was refused.
+	Voucher *AdminVoucher `json:"voucher,omitempty"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
+// A page of a list of AdminVoucherPrototype records, with where it lies in the whole list.
 type AdminVoucherPrototypeConnection struct {
-	Edges      []*AdminVoucherPrototypeEdge `json:"edges"`
-	PageInfo   *PageInfo                    `json:"pageInfo"`
-	TotalCount int                          `json:"totalCount"`
+	// The items of the page, in list order, each with its cursor.
+	Edges []*AdminVoucherPrototypeEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
 }
 
+// One AdminVoucherPrototype of a page, with its cursor.
 type AdminVoucherPrototypeEdge struct {
-	Cursor string                 `json:"cursor"`
-	Node   *AdminVoucherPrototype `json:"node"`
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *AdminVoucherPrototype `json:"node"`
 }
 
+// Conditions on the voucher prototypes to list.
 type AdminVoucherPrototypeFilter struct {
-	IsActive   graphql.Omittable[*bool]                 `json:"isActive,omitempty"`
-	Type       graphql.Omittable[*VoucherPrototypeType] `json:"type,omitempty"`
-	UniverseID graphql.Omittable[*string]               `json:"universeId,omitempty"`
+	// Keep only the active (true) or inactive (false) prototypes.
+	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
+	// Keep only the prototypes of this kind.
+	Type graphql.Omittable[*VoucherPrototypeType] `json:"type,omitempty"`
+	// Keep only the prototypes filed under this universe (its numeric record id).
+	UniverseID graphql.Omittable[*string] `json:"universeId,omitempty"`
 	// Part of the name, in any language, case-insensitive.
 	Search graphql.Omittable[*string] `json:"search,omitempty"`
 }
 
+// The order of a voucher prototype list; ordered by id without it.
 type AdminVoucherPrototypeOrder struct {
-	Field     AdminVoucherPrototypeOrderField `json:"field"`
-	Direction OrderDirection                  `json:"direction"`
+	// What to sort by.
+	Field AdminVoucherPrototypeOrderField `json:"field"`
+	// Which way; ascending when absent.
+	Direction OrderDirection `json:"direction"`
 }
 
+// The result of createVoucherPrototype or updateVoucherPrototype; userErrors says why the input was refused.
 type AdminVoucherPrototypePayload struct {
+	// The voucher prototype after the change; null when the mutation was refused.
 	VoucherPrototype *AdminVoucherPrototype `json:"voucherPrototype,omitempty"`
-	UserErrors       []*UserError           `json:"userErrors"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 // The chosen value of one product attribute.
 type AttributeValue struct {
-	AttributeID int64  `json:"attributeId"`
-	Value       string `json:"value"`
+	// The id of the product attribute.
+	AttributeID int64 `json:"attributeId"`
+	// The chosen value, one of the attribute's available values, as free text.
+	Value string `json:"value"`
 }
 
+// The chosen value of one product attribute.
 type AttributeValueInput struct {
-	AttributeID int64  `json:"attributeId"`
-	Value       string `json:"value"`
+	// The id of the product attribute.
+	AttributeID int64 `json:"attributeId"`
+	// The chosen value, one of the attribute's available values.
+	Value string `json:"value"`
 }
 
+// A page of a list of Box records, with where it lies in the whole list.
 type BoxConnection struct {
-	Edges      []*BoxEdge `json:"edges"`
-	PageInfo   *PageInfo  `json:"pageInfo"`
-	TotalCount int        `json:"totalCount"`
+	// The items of the page, in list order, each with its cursor.
+	Edges []*BoxEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
 }
 
+// One Box of a page, with its cursor.
 type BoxEdge struct {
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
 	Cursor string `json:"cursor"`
-	Node   *Box   `json:"node"`
+	// The item.
+	Node *Box `json:"node"`
 }
 
+// A page of a list of BoxOffer records, with where it lies in the whole list.
 type BoxOfferConnection struct {
-	Edges      []*BoxOfferEdge `json:"edges"`
-	PageInfo   *PageInfo       `json:"pageInfo"`
-	TotalCount int             `json:"totalCount"`
+	// The items of the page, in list order, each with its cursor.
+	Edges []*BoxOfferEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
 }
 
+// One BoxOffer of a page, with its cursor.
 type BoxOfferEdge struct {
-	Cursor string    `json:"cursor"`
-	Node   *BoxOffer `json:"node"`
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *BoxOffer `json:"node"`
 }
 
+// The result of proposeBoxOffer or reviewBoxOffer; userErrors says why the input was refused.
 type BoxOfferPayload struct {
-	Offer      *ManagedBoxOffer `json:"offer,omitempty"`
-	UserErrors []*UserError     `json:"userErrors"`
+	// The offer after the change; null when the mutation was refused.
+	Offer *ManagedBoxOffer `json:"offer,omitempty"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 // One key of a box list's order.
 type BoxOrder struct {
-	Field     BoxOrderField  `json:"field"`
+	// What to sort by.
+	Field BoxOrderField `json:"field"`
+	// Which way; ascending when absent.
 	Direction OrderDirection `json:"direction"`
 }
 
+// The result of createBox or updateBox; userErrors says why the input was refused.
 type BoxPayload struct {
-	Box        *ManagedBox  `json:"box,omitempty"`
+	// The box after the change; null when the mutation was refused.
+	Box *ManagedBox `json:"box,omitempty"`
+	// Why the input was refused; empty when the mutation succeeded.
 	UserErrors []*UserError `json:"userErrors"`
 }
 
 // A temporary e-commerce cart handed over to the checkout funnel.
 type Cart struct {
 	// The cart's UUID: what id answered before global ids, and what REST routes and mutation inputs take.
-	ID        uuid.UUID   `json:"legacyId"`
-	Items     []*CartItem `json:"items"`
-	ReturnURL string      `json:"returnUrl"`
+	ID uuid.UUID `json:"legacyId"`
+	// The product lines, as the shop sent them; may be empty.
+	Items []*CartItem `json:"items"`
+	// Where the funnel sends the customer back to after payment; empty when the customer stays on the standard thank-you page.
+	ReturnURL string `json:"returnUrl"`
 	// Where to send the customer: the partner's checkout funnel for this cart.
-	FunnelURL    string    `json:"funnelUrl"`
+	FunnelURL string `json:"funnelUrl"`
+	// When the cart was created or last replaced.
 	LastModified time.Time `json:"lastModified"`
-	CreatedAt    time.Time `json:"createdAt"`
+	// When the cart was created.
+	CreatedAt time.Time `json:"createdAt"`
 	// When the cart lapses unless it is replaced before.
 	ExpiresAt time.Time `json:"expiresAt"`
 	// Entity tag of this version, for replaceCart's ifMatch.
@@ -410,22 +650,35 @@ type Cart struct {
 
 func (Cart) IsNode() {}
 
+// One product line of a cart, stored as the shop sent it.
 type CartItem struct {
-	ProductID       int64             `json:"productId"`
-	Quantity        int64             `json:"quantity"`
-	VariantID       *int64            `json:"variantId,omitempty"`
+	// The id of the e-commerce product.
+	ProductID int64 `json:"productId"`
+	// How many of the product the customer selected.
+	Quantity int64 `json:"quantity"`
+	// The id of the chosen variant of the product; null for a product without a variant.
+	VariantID *int64 `json:"variantId,omitempty"`
+	// The chosen attribute values, one per attribute; empty when none.
 	AttributeValues []*AttributeValue `json:"attributeValues"`
 }
 
+// One product line to put in a cart; stored as given, checked by the funnel at checkout.
 type CartItemInput struct {
-	ProductID       int64                                     `json:"productId"`
-	Quantity        int64                                     `json:"quantity"`
-	VariantID       graphql.Omittable[*int64]                 `json:"variantId,omitempty"`
+	// The id of an e-commerce product.
+	ProductID int64 `json:"productId"`
+	// How many of the product the customer selected.
+	Quantity int64 `json:"quantity"`
+	// The id of the chosen variant; null or absent for a product without a variant.
+	VariantID graphql.Omittable[*int64] `json:"variantId,omitempty"`
+	// The chosen attribute values, one per attribute; absent or empty when none.
 	AttributeValues graphql.Omittable[[]*AttributeValueInput] `json:"attributeValues,omitempty"`
 }
 
+// The result of createCart or replaceCart: the cart, or userErrors.
 type CartPayload struct {
-	Cart       *Cart        `json:"cart,omitempty"`
+	// The cart as saved; null when the input was refused.
+	Cart *Cart `json:"cart,omitempty"`
+	// Why the input was refused; empty on success.
 	UserErrors []*UserError `json:"userErrors"`
 }
 
@@ -434,20 +687,32 @@ type CartPayload struct {
 // face, readable without a token by anyone who names the catalogue.
 type CataloguePartner struct {
 	// The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take.
-	ID                    string     `json:"legacyId"`
-	Name                  string     `json:"name"`
-	Description           *Localized `json:"description"`
-	Managers              *Localized `json:"managers"`
-	Nearby                *Localized `json:"nearby"`
-	PracticalInformation  *Localized `json:"practicalInformation"`
-	Access                *Localized `json:"access"`
+	ID string `json:"legacyId"`
+	// The partner's public name.
+	Name string `json:"name"`
+	// The partner's presentation text.
+	Description *Localized `json:"description"`
+	// Who runs the place.
+	Managers *Localized `json:"managers"`
+	// What is nearby.
+	Nearby *Localized `json:"nearby"`
+	// Practical information for visitors.
+	PracticalInformation *Localized `json:"practicalInformation"`
+	// How to get there.
+	Access *Localized `json:"access"`
+	// The partner's commercial presentation text.
 	CommercialDescription *Localized `json:"commercialDescription"`
-	Region                string     `json:"region"`
-	Department            string     `json:"department"`
-	City                  string     `json:"city"`
+	// The region the partner is in, as the partner entered it.
+	Region string `json:"region"`
+	// The department the partner is in, as the partner entered it.
+	Department string `json:"department"`
+	// The city the partner is in, as the partner entered it.
+	City string `json:"city"`
 	// Decimal degrees; null when the place is not located.
-	Latitude   *float64           `json:"latitude,omitempty"`
-	Longitude  *float64           `json:"longitude,omitempty"`
+	Latitude *float64 `json:"latitude,omitempty"`
+	// Decimal degrees; null when the place is not located.
+	Longitude *float64 `json:"longitude,omitempty"`
+	// Which facilities the place offers.
 	Facilities *PartnerFacilities `json:"facilities"`
 	// Social network name and URL, by name.
 	SocialLinks []*StringEntry `json:"socialLinks"`
@@ -457,80 +722,118 @@ type CataloguePartner struct {
 
 func (CataloguePartner) IsNode() {}
 
+// A page of a list of CataloguePartner records, with where it lies in the whole list.
 type CataloguePartnerConnection struct {
-	Edges      []*CataloguePartnerEdge `json:"edges"`
-	PageInfo   *PageInfo               `json:"pageInfo"`
-	TotalCount int                     `json:"totalCount"`
+	// The items of the page, in list order, each with its cursor.
+	Edges []*CataloguePartnerEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
 }
 
+// One CataloguePartner of a page, with its cursor.
 type CataloguePartnerEdge struct {
-	Cursor string            `json:"cursor"`
-	Node   *CataloguePartner `json:"node"`
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *CataloguePartner `json:"node"`
 }
 
+// The result of updatePartnerProfile or addPartnerLabel or removePartnerLabel; userErrors says why the input was refused.
 type CataloguePartnerPayload struct {
 	// The partner as its own catalogue shows it.
-	Partner    *CataloguePartner `json:"partner,omitempty"`
-	UserErrors []*UserError      `json:"userErrors"`
+	Partner *CataloguePartner `json:"partner,omitempty"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
+// A message about a gift, as the partner received it.
 type ContactRequest struct {
-	ID          string  `json:"id"`
-	GiftCode    string  `json:"giftCode"`
-	FullName    string  `json:"fullName"`
-	Email       string  `json:"email"`
+	// The contact request's numeric record id.
+	ID string `json:"id"`
+	// The code of the gift the message is about.
+	GiftCode string `json:"giftCode"`
+	// The sender's full name.
+	FullName string `json:"fullName"`
+	// The sender's e-mail address.
+	Email string `json:"email"`
+	// The sender's phone number; null when none was given.
 	PhoneNumber *string `json:"phoneNumber,omitempty"`
-	Message     string  `json:"message"`
+	// The message to the partner.
+	Message string `json:"message"`
 	// The UUID of the partner the request went to.
-	Partner               uuid.UUID              `json:"partner"`
+	Partner uuid.UUID `json:"partner"`
+	// The gift the message is about.
 	RelatedProductDetails *RelatedProductDetails `json:"relatedProductDetails"`
 }
 
 // A message about a gift. Surrounding whitespace is trimmed. Limits: giftCode
 // 64 characters, fullName 255, email 254, phoneNumber 32, message 5000.
 type ContactRequestInput struct {
+	// The code of the gift the message is about; it must be a gift the partner sold.
 	GiftCode string `json:"giftCode"`
+	// The sender's full name.
 	FullName string `json:"fullName"`
-	Email    string `json:"email"`
+	// The sender's e-mail address.
+	Email string `json:"email"`
 	// Optional; null or blank is none.
 	PhoneNumber graphql.Omittable[*string] `json:"phoneNumber,omitempty"`
-	Message     string                     `json:"message"`
+	// The message to the partner.
+	Message string `json:"message"`
 	// The UUID of the partner that sold the gift.
 	Partner string `json:"partner"`
 }
 
+// The result of createContactRequest; userErrors says why the input was refused.
 type ContactRequestPayload struct {
+	// The contact request as the partner received it; null when the mutation was refused.
 	ContactRequest *ContactRequest `json:"contactRequest,omitempty"`
-	UserErrors     []*UserError    `json:"userErrors"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
+// A new box of a marketplace. A field omitted is empty, false or 0 unless said otherwise.
 type CreateBoxInput struct {
 	// Staff: the marketplace.
-	PartnerID        graphql.Omittable[*string]      `json:"partnerId,omitempty"`
-	Name             []*TextInput                    `json:"name"`
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// The box's name, one entry per language.
+	Name []*TextInput `json:"name"`
+	// Short description, one entry per language.
 	ShortDescription graphql.Omittable[[]*TextInput] `json:"shortDescription,omitempty"`
-	LongDescription  graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
+	// Long description, one entry per language.
+	LongDescription graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
 	// Inactive (false) when omitted: not shown in the catalogue.
-	IsActive        graphql.Omittable[*bool] `json:"isActive,omitempty"`
-	IsHighlight     graphql.Omittable[*bool] `json:"isHighlight,omitempty"`
+	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
+	// Whether the marketplace highlights the box.
+	IsHighlight graphql.Omittable[*bool] `json:"isHighlight,omitempty"`
+	// Whether sites show nbOffers.
 	DisplayNbOffers graphql.Omittable[*bool] `json:"displayNbOffers,omitempty"`
 	// Decimal string.
 	Price string `json:"price"`
 	// At least 0; 1 when omitted.
-	Ranking                graphql.Omittable[*int]     `json:"ranking,omitempty"`
-	PeopleIncluded         graphql.Omittable[*int]     `json:"peopleIncluded,omitempty"`
-	MaxNumberUsages        graphql.Omittable[*int]     `json:"maxNumberUsages,omitempty"`
-	MaxDaysAfterFirstUsage graphql.Omittable[*int]     `json:"maxDaysAfterFirstUsage,omitempty"`
-	UniverseIds            graphql.Omittable[[]string] `json:"universeIds,omitempty"`
-	Images                 graphql.Omittable[[]string] `json:"images,omitempty"`
+	Ranking graphql.Omittable[*int] `json:"ranking,omitempty"`
+	// The number of people the box includes.
+	PeopleIncluded graphql.Omittable[*int] `json:"peopleIncluded,omitempty"`
+	// The box's maximum number of usages.
+	MaxNumberUsages graphql.Omittable[*int] `json:"maxNumberUsages,omitempty"`
+	// The maximum number of days after the first usage.
+	MaxDaysAfterFirstUsage graphql.Omittable[*int] `json:"maxDaysAfterFirstUsage,omitempty"`
+	// The numeric ids of the universes to file the box under; none when omitted.
+	UniverseIds graphql.Omittable[[]string] `json:"universeIds,omitempty"`
+	// Image URLs, in display order.
+	Images graphql.Omittable[[]string] `json:"images,omitempty"`
 }
 
+// A new cart's content.
 type CreateCartInput struct {
+	// The product lines; may be empty, though the funnel needs at least one before checkout can continue.
 	Items []*CartItemInput `json:"items"`
 	// Where the funnel sends the customer after payment; empty for the standard thank-you page.
 	ReturnURL graphql.Omittable[*string] `json:"returnUrl,omitempty"`
 }
 
+// A new event. A field omitted is empty.
 type CreateEventInput struct {
 	// Staff: the partner whose event it is. Partners: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
@@ -538,28 +841,36 @@ type CreateEventInput struct {
 	Name []*TextInput `json:"name"`
 	// At most 5,000 characters per language, as every description.
 	ShortDescription graphql.Omittable[[]*TextInput] `json:"shortDescription,omitempty"`
-	LongDescription  graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
-	Booking          graphql.Omittable[[]*TextInput] `json:"booking,omitempty"`
+	// Long description, one entry per language.
+	LongDescription graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
+	// Booking conditions, one entry per language.
+	Booking graphql.Omittable[[]*TextInput] `json:"booking,omitempty"`
 	// An absolute http(s) URL, or empty.
 	CoverImage graphql.Omittable[*string] `json:"coverImage,omitempty"`
 	// Absolute http(s) URLs, at most 20.
-	Images          graphql.Omittable[[]string]              `json:"images,omitempty"`
+	Images graphql.Omittable[[]string] `json:"images,omitempty"`
+	// How the event's tickets can be delivered, and at what cost.
 	DeliveryOptions graphql.Omittable[*DeliveryOptionsInput] `json:"deliveryOptions,omitempty"`
 }
 
+// A new giftcard prototype. A field omitted takes the default said, else is empty.
 type CreateGiftcardPrototypeInput struct {
+	// Staff: the numeric record id of the partner that sells it (required). Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Required.
-	Title       []*TextInput                    `json:"title"`
+	Title []*TextInput `json:"title"`
+	// Description of the giftcard, one entry per language.
 	Description graphql.Omittable[[]*TextInput] `json:"description,omitempty"`
-	TermsOfUse  graphql.Omittable[[]*TextInput] `json:"termsOfUse,omitempty"`
+	// Terms of use, one entry per language.
+	TermsOfUse graphql.Omittable[[]*TextInput] `json:"termsOfUse,omitempty"`
 	// Whether the buyer may type an amount of at least minimumAmount. Without it, predefinedAmounts are required.
 	CustomizedAmount graphql.Omittable[*bool] `json:"customizedAmount,omitempty"`
 	// Decimal string; 0 when omitted.
 	MinimumAmount graphql.Omittable[*string] `json:"minimumAmount,omitempty"`
 	// Decimal strings, each more than 0, at most 20, in display order.
 	PredefinedAmounts graphql.Omittable[[]string] `json:"predefinedAmounts,omitempty"`
-	MoneyPotActivated graphql.Omittable[*bool]    `json:"moneyPotActivated,omitempty"`
+	// Whether the money pot (collective gift) is offered; false when omitted.
+	MoneyPotActivated graphql.Omittable[*bool] `json:"moneyPotActivated,omitempty"`
 	// An absolute http(s) URL, or empty.
 	MoneyPotLogo graphql.Omittable[*string] `json:"moneyPotLogo,omitempty"`
 	// At least 1; 12 when omitted.
@@ -568,51 +879,81 @@ type CreateGiftcardPrototypeInput struct {
 	ValidityUnit graphql.Omittable[*ValidityUnit] `json:"validityUnit,omitempty"`
 }
 
+// A new option category.
 type CreateOptionCategoryInput struct {
-	PartnerUUID      uuid.UUID                       `json:"partnerUuid"`
-	Name             []*TextInput                    `json:"name"`
-	Description      graphql.Omittable[[]*TextInput] `json:"description,omitempty"`
-	IsActive         graphql.Omittable[*bool]        `json:"isActive,omitempty"`
-	Ranking          graphql.Omittable[*int]         `json:"ranking,omitempty"`
-	MinNumberOptions graphql.Omittable[*int]         `json:"minNumberOptions,omitempty"`
-	MaxNumberOptions graphql.Omittable[*int]         `json:"maxNumberOptions,omitempty"`
+	// The UUID of the partner the category belongs to; required for members too, and must be their own partner's.
+	PartnerUUID uuid.UUID `json:"partnerUuid"`
+	// The category's name, one entry per language; at least one non-blank.
+	Name []*TextInput `json:"name"`
+	// The category's description, one entry per language.
+	Description graphql.Omittable[[]*TextInput] `json:"description,omitempty"`
+	// Whether the category is active; true when omitted.
+	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
+	// Display priority; 1 when omitted.
+	Ranking graphql.Omittable[*int] `json:"ranking,omitempty"`
+	// The fewest options the buyer picks in it, at least 0 and not above maxNumberOptions; null for no bound.
+	MinNumberOptions graphql.Omittable[*int] `json:"minNumberOptions,omitempty"`
+	// The most options the buyer picks in it, at least 0; null for no bound.
+	MaxNumberOptions graphql.Omittable[*int] `json:"maxNumberOptions,omitempty"`
 }
 
+// A new option.
 type CreateOptionInput struct {
-	PartnerUUID  graphql.Omittable[*uuid.UUID]       `json:"partnerUuid,omitempty"`
-	Name         []*TextInput                        `json:"name"`
-	Description  []*TextInput                        `json:"description"`
-	Price        graphql.Omittable[*decimal.Decimal] `json:"price,omitempty"`
+	// Staff: the UUID of the partner the option belongs to (required). Partner members: their own, or omitted.
+	PartnerUUID graphql.Omittable[*uuid.UUID] `json:"partnerUuid,omitempty"`
+	// The option's name, one entry per language; at least one non-blank.
+	Name []*TextInput `json:"name"`
+	// The option's description, one entry per language; may be blank.
+	Description []*TextInput `json:"description"`
+	// The partner's buying price, at least 0 with at most two decimals; 0 when omitted.
+	Price graphql.Omittable[*decimal.Decimal] `json:"price,omitempty"`
+	// The buyer's price, at least 0 with at most two decimals; 0 when omitted.
 	SellingPrice graphql.Omittable[*decimal.Decimal] `json:"sellingPrice,omitempty"`
-	Countable    graphql.Omittable[*bool]            `json:"countable,omitempty"`
-	IsGlobal     graphql.Omittable[*bool]            `json:"isGlobal,omitempty"`
-	IsActive     graphql.Omittable[*bool]            `json:"isActive,omitempty"`
-	Ranking      graphql.Omittable[*int]             `json:"ranking,omitempty"`
-	CategoryID   graphql.Omittable[*string]          `json:"categoryId,omitempty"`
+	// Whether the option is countable; false when omitted.
+	Countable graphql.Omittable[*bool] `json:"countable,omitempty"`
+	// Whether it is offered with every prototype of its partner, those created later too; false when omitted.
+	IsGlobal graphql.Omittable[*bool] `json:"isGlobal,omitempty"`
+	// Whether the option is active; true when omitted.
+	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
+	// Display priority; 1 when omitted.
+	Ranking graphql.Omittable[*int] `json:"ranking,omitempty"`
+	// The numeric record id of a category of the same partner; none when omitted or null.
+	CategoryID graphql.Omittable[*string] `json:"categoryId,omitempty"`
 	// Linked with count 1, not included.
-	PrototypeIds graphql.Omittable[[]string]              `json:"prototypeIds,omitempty"`
-	Services     graphql.Omittable[[]*OptionServiceInput] `json:"services,omitempty"`
+	PrototypeIds graphql.Omittable[[]string] `json:"prototypeIds,omitempty"`
+	// The services the option is made of, at most 20.
+	Services graphql.Omittable[[]*OptionServiceInput] `json:"services,omitempty"`
 }
 
+// A new theme of voucher prototypes.
 type CreateThemeInput struct {
+	// The theme's name, one entry per language.
 	Name []*TextInput `json:"name"`
 }
 
+// Credentials to sign in with.
 type CreateTokenInput struct {
+	// Login name.
 	Username string `json:"username"`
+	// Password.
 	Password string `json:"password"`
 }
 
+// The result of createToken: the token and its user, or userErrors.
 type CreateTokenPayload struct {
 	// The API key, sent as `Authorization: Token <key>`.
 	Token *string `json:"token,omitempty"`
 	// The partner's UUID for partner accounts, else the user's.
-	UUID       *uuid.UUID   `json:"uuid,omitempty"`
-	User       *User        `json:"user,omitempty"`
+	UUID *uuid.UUID `json:"uuid,omitempty"`
+	// The user the token authenticates; null when the credentials were refused.
+	User *User `json:"user,omitempty"`
+	// Why the credentials were refused; empty on success.
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+// A new universe of the shared tree.
 type CreateUniverseInput struct {
+	// The universe's name, one entry per language.
 	Name []*TextInput `json:"name"`
 	// The parent universe; a root when omitted.
 	ParentID graphql.Omittable[*string] `json:"parentId,omitempty"`
@@ -620,179 +961,286 @@ type CreateUniverseInput struct {
 	Order graphql.Omittable[*int] `json:"order,omitempty"`
 }
 
-// The 4.6 body. Texts are lists of TextInput; a language left out is blank.
+// A new voucher prototype. Texts are lists of TextInput; a language left out is blank.
 // On update, an omitted field keeps its value and null clears a nullable one.
 type CreateVoucherPrototypeInput struct {
 	// Staff name the partner; a member may omit it.
-	PartnerUUID     graphql.Omittable[*uuid.UUID]       `json:"partnerUuid,omitempty"`
-	Name            []*TextInput                        `json:"name"`
-	Description     []*TextInput                        `json:"description"`
-	LongDescription []*TextInput                        `json:"longDescription"`
-	RentConditions  graphql.Omittable[[]*TextInput]     `json:"rentConditions,omitempty"`
-	HowToBookHTML   graphql.Omittable[[]*TextInput]     `json:"howToBookHtml,omitempty"`
-	PDFDescription  graphql.Omittable[[]*TextInput]     `json:"pdfDescription,omitempty"`
-	IsActive        graphql.Omittable[*bool]            `json:"isActive,omitempty"`
-	IsHighlight     graphql.Omittable[*bool]            `json:"isHighlight,omitempty"`
-	Type            VoucherPrototypeType                `json:"type"`
-	PriceScope      graphql.Omittable[*int]             `json:"priceScope,omitempty"`
-	MaxCapacity     graphql.Omittable[*int]             `json:"maxCapacity,omitempty"`
-	MinCapacity     graphql.Omittable[*int]             `json:"minCapacity,omitempty"`
-	Ranking         graphql.Omittable[*int]             `json:"ranking,omitempty"`
-	StayPrice       decimal.Decimal                     `json:"stayPrice"`
-	AdultsPrice     graphql.Omittable[*decimal.Decimal] `json:"adultsPrice,omitempty"`
-	ChildrenPrice   graphql.Omittable[*decimal.Decimal] `json:"childrenPrice,omitempty"`
-	BabyPrice       graphql.Omittable[*decimal.Decimal] `json:"babyPrice,omitempty"`
-	UniverseID      string                              `json:"universeId"`
-	EnvironmentID   graphql.Omittable[*string]          `json:"environmentId,omitempty"`
-	LastActiveDay   graphql.Omittable[*string]          `json:"lastActiveDay,omitempty"`
-	ImageIds        graphql.Omittable[[]string]         `json:"imageIds,omitempty"`
-	CoverImageID    graphql.Omittable[*string]          `json:"coverImageId,omitempty"`
+	PartnerUUID graphql.Omittable[*uuid.UUID] `json:"partnerUuid,omitempty"`
+	// The prototype's name, one entry per language; at least one non-blank, at most 255 characters.
+	Name []*TextInput `json:"name"`
+	// The description, one entry per language; at most 5,000 characters.
+	Description []*TextInput `json:"description"`
+	// The long description, one entry per language; at most 5,000 characters.
+	LongDescription []*TextInput `json:"longDescription"`
+	// The rent conditions, one entry per language; at most 5,000 characters.
+	RentConditions graphql.Omittable[[]*TextInput] `json:"rentConditions,omitempty"`
+	// How to book, as HTML, one entry per language; at most 5,000 characters.
+	HowToBookHTML graphql.Omittable[[]*TextInput] `json:"howToBookHtml,omitempty"`
+	// The PDF description, one entry per language; at most 300 characters.
+	PDFDescription graphql.Omittable[[]*TextInput] `json:"pdfDescription,omitempty"`
+	// Whether the prototype is active.
+	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
+	// Whether the prototype is highlighted.
+	IsHighlight graphql.Omittable[*bool] `json:"isHighlight,omitempty"`
+	// The prototype's kind.
+	Type VoucherPrototypeType `json:"type"`
+	// The number of persons stayPrice is for, at least 0; 1 when omitted.
+	PriceScope graphql.Omittable[*int] `json:"priceScope,omitempty"`
+	// The most persons, at least 0; 0 (no maximum) when omitted.
+	MaxCapacity graphql.Omittable[*int] `json:"maxCapacity,omitempty"`
+	// The fewest persons, at least 0 and not above a positive maxCapacity; 1 when omitted.
+	MinCapacity graphql.Omittable[*int] `json:"minCapacity,omitempty"`
+	// Display priority in the funnel; 1 when omitted.
+	Ranking graphql.Omittable[*int] `json:"ranking,omitempty"`
+	// The price, at least 0 with at most two decimals.
+	StayPrice decimal.Decimal `json:"stayPrice"`
+	// The price per adult, at least 0 with at most two decimals; null for none.
+	AdultsPrice graphql.Omittable[*decimal.Decimal] `json:"adultsPrice,omitempty"`
+	// The price per child, at least 0 with at most two decimals; null for none.
+	ChildrenPrice graphql.Omittable[*decimal.Decimal] `json:"childrenPrice,omitempty"`
+	// The price per baby, at least 0 with at most two decimals; null for none.
+	BabyPrice graphql.Omittable[*decimal.Decimal] `json:"babyPrice,omitempty"`
+	// The numeric record id of the universe to file it under.
+	UniverseID string `json:"universeId"`
+	// The numeric record id of its environment; none when omitted or null.
+	EnvironmentID graphql.Omittable[*string] `json:"environmentId,omitempty"`
+	// The last day it is sold, YYYY-MM-DD; none when omitted or null.
+	LastActiveDay graphql.Omittable[*string] `json:"lastActiveDay,omitempty"`
+	// Numeric record ids of the partner's media, at most 20, in display order.
+	ImageIds graphql.Omittable[[]string] `json:"imageIds,omitempty"`
+	// The numeric record id of a media of the partner; null or omitted: the first image is the cover.
+	CoverImageID graphql.Omittable[*string] `json:"coverImageId,omitempty"`
 }
 
+// A new workshop category, with the price of its workshops.
 type CreateWorkshopCategoryInput struct {
+	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
-	Name      []*TextInput               `json:"name"`
+	// The category's name, one entry per language.
+	Name []*TextInput `json:"name"`
 	// Decimal string.
 	Price string `json:"price"`
 	// At least 1; overrides the workshops product information's validity period.
 	SpecificValidityPeriod graphql.Omittable[*int] `json:"specificValidityPeriod,omitempty"`
 }
 
+// A new workshop with its links. A field omitted is empty or false.
 type CreateWorkshopInput struct {
+	// Staff: the numeric record id of the partner whose workshop it is (required). Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Required.
-	Name              []*TextInput                    `json:"name"`
-	ShortDescription  graphql.Omittable[[]*TextInput] `json:"shortDescription,omitempty"`
-	LongDescription   graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
+	Name []*TextInput `json:"name"`
+	// Short description, one entry per language.
+	ShortDescription graphql.Omittable[[]*TextInput] `json:"shortDescription,omitempty"`
+	// Long description, one entry per language.
+	LongDescription graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
+	// Booking conditions, one entry per language.
 	BookingConditions graphql.Omittable[[]*TextInput] `json:"bookingConditions,omitempty"`
-	Images            graphql.Omittable[[]string]     `json:"images,omitempty"`
-	CanBePrivatized   graphql.Omittable[*bool]        `json:"canBePrivatized,omitempty"`
-	DisplayCalendar   graphql.Omittable[*bool]        `json:"displayCalendar,omitempty"`
+	// Image URLs, in display order.
+	Images graphql.Omittable[[]string] `json:"images,omitempty"`
+	// Whether the workshop can be booked privately (privatized), as the partner set it.
+	CanBePrivatized graphql.Omittable[*bool] `json:"canBePrivatized,omitempty"`
+	// Whether the partner chose to display a calendar for the workshop.
+	DisplayCalendar graphql.Omittable[*bool] `json:"displayCalendar,omitempty"`
 	// At most 255 characters.
-	Address                       graphql.Omittable[*string] `json:"address,omitempty"`
-	ActivateWorkshopsGroupPayment graphql.Omittable[*bool]   `json:"activateWorkshopsGroupPayment,omitempty"`
+	Address graphql.Omittable[*string] `json:"address,omitempty"`
+	// Whether group payment is turned on for this workshop.
+	ActivateWorkshopsGroupPayment graphql.Omittable[*bool] `json:"activateWorkshopsGroupPayment,omitempty"`
 	// One of the partner's categories: it sets the price.
-	CategoryID string                      `json:"categoryId"`
-	LevelID    graphql.Omittable[*string]  `json:"levelId,omitempty"`
-	ThemeIds   graphql.Omittable[[]string] `json:"themeIds,omitempty"`
-	TargetIds  graphql.Omittable[[]string] `json:"targetIds,omitempty"`
-	SkillIds   graphql.Omittable[[]string] `json:"skillIds,omitempty"`
-	RecipeIds  graphql.Omittable[[]string] `json:"recipeIds,omitempty"`
+	CategoryID string `json:"categoryId"`
+	// The numeric record id of the workshop's level; none when omitted.
+	LevelID graphql.Omittable[*string] `json:"levelId,omitempty"`
+	// The numeric record ids of the workshop's themes.
+	ThemeIds graphql.Omittable[[]string] `json:"themeIds,omitempty"`
+	// The numeric record ids of the workshop's targets.
+	TargetIds graphql.Omittable[[]string] `json:"targetIds,omitempty"`
+	// The numeric record ids of the workshop's skills.
+	SkillIds graphql.Omittable[[]string] `json:"skillIds,omitempty"`
+	// The numeric record ids of the workshop's recipes.
+	RecipeIds graphql.Omittable[[]string] `json:"recipeIds,omitempty"`
 }
 
+// A new workshop theme.
 type CreateWorkshopThemeInput struct {
+	// The theme's name, one entry per language.
 	Name []*TextInput `json:"name"`
 }
 
+// How an event's tickets reach the buyer or the beneficiary; replaces every option, an option left out being off or 0.
 type DeliveryOptionsInput struct {
-	ActivatedEmailToBuyer                    bool `json:"activatedEmailToBuyer"`
-	ActivatedEmailToBeneficiaryDelivery      bool `json:"activatedEmailToBeneficiaryDelivery"`
-	ActivatedPostalMailToBuyer               bool `json:"activatedPostalMailToBuyer"`
+	// Whether tickets can be sent by e-mail to the buyer.
+	ActivatedEmailToBuyer bool `json:"activatedEmailToBuyer"`
+	// Whether tickets can be sent by e-mail to the beneficiary.
+	ActivatedEmailToBeneficiaryDelivery bool `json:"activatedEmailToBeneficiaryDelivery"`
+	// Whether tickets can be sent by postal mail to the buyer.
+	ActivatedPostalMailToBuyer bool `json:"activatedPostalMailToBuyer"`
+	// Whether tickets can be sent by postal mail to the beneficiary.
 	ActivatedPostalMailToBeneficiaryDelivery bool `json:"activatedPostalMailToBeneficiaryDelivery"`
 	// Decimal string.
 	PostalMailShippingCost string `json:"postalMailShippingCost"`
 	// Days, at least 0.
-	PostalMailDuration            int    `json:"postalMailDuration"`
-	ActivatedPickupOnSiteDelivery bool   `json:"activatedPickupOnSiteDelivery"`
-	PickupOnSiteDuration          int    `json:"pickupOnSiteDuration"`
-	PickupOnSiteCost              string `json:"pickupOnSiteCost"`
-	Activated3MAToBuyer           bool   `json:"activated3MAToBuyer"`
-	Activated3MAToBeneficiary     bool   `json:"activated3MAToBeneficiary"`
-	MessengerDeliveryCost         string `json:"messengerDeliveryCost"`
+	PostalMailDuration int `json:"postalMailDuration"`
+	// Whether tickets can be picked up on site.
+	ActivatedPickupOnSiteDelivery bool `json:"activatedPickupOnSiteDelivery"`
+	// Days.
+	PickupOnSiteDuration int `json:"pickupOnSiteDuration"`
+	// Pickup cost.
+	PickupOnSiteCost string `json:"pickupOnSiteCost"`
+	// Whether the 3MA delivery to the buyer is turned on.
+	Activated3MAToBuyer bool `json:"activated3MAToBuyer"`
+	// Whether the 3MA delivery to the beneficiary is turned on.
+	Activated3MAToBeneficiary bool `json:"activated3MAToBeneficiary"`
+	// Messenger delivery cost.
+	MessengerDeliveryCost string `json:"messengerDeliveryCost"`
 }
 
+// A place where partners of the catalogue are: one city, with its department and region.
 type Destination struct {
-	City       string `json:"city"`
+	// The city, as the partners entered it.
+	City string `json:"city"`
+	// The city's department, as the partners entered it.
 	Department string `json:"department"`
-	Region     string `json:"region"`
+	// The city's region, as the partners entered it.
+	Region string `json:"region"`
 }
 
+// The result of addEventFormula or updateEventFormula; userErrors says why the input was refused.
 type EventFormulaPayload struct {
-	Formula    *EventFormula `json:"formula,omitempty"`
-	UserErrors []*UserError  `json:"userErrors"`
+	// The formula after the change; null when the mutation was refused.
+	Formula *EventFormula `json:"formula,omitempty"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
+// The result of createEvent or updateEvent; userErrors says why the input was refused.
 type EventPayload struct {
 	// The event as the catalogue shows it; null when the input broke a rule.
-	Event      *Event       `json:"event,omitempty"`
+	Event *Event `json:"event,omitempty"`
+	// Why the input was refused; empty when the mutation succeeded.
 	UserErrors []*UserError `json:"userErrors"`
 }
 
 // A partner's ticket settings.
 type EventSettings struct {
-	DisplayEventsPerSlots bool `json:"displayEventsPerSlots"`
-}
-
-type EventSettingsPayload struct {
-	EventSettings *EventSettings `json:"eventSettings,omitempty"`
-	UserErrors    []*UserError   `json:"userErrors"`
-}
-
-// A date of an event. Dates are in the partner's time zone.
-type EventSlot struct {
-	ID                        string     `json:"id"`
-	StartingDatetime          time.Time  `json:"startingDatetime"`
-	StartingDatetimeFormatted *Localized `json:"startingDatetimeFormatted"`
-	EndingDatetime            time.Time  `json:"endingDatetime"`
-	EndingDatetimeFormatted   *Localized `json:"endingDatetimeFormatted"`
-	DurationFormatted         *Localized `json:"durationFormatted"`
-	// The page of the partner's purchase site that books this slot.
-	FunnelLink      string `json:"funnelLink"`
-	AvailablePlaces int    `json:"availablePlaces"`
-}
-
-type EventSlotConnection struct {
-	Edges      []*EventSlotEdge `json:"edges"`
-	PageInfo   *PageInfo        `json:"pageInfo"`
-	TotalCount int              `json:"totalCount"`
-}
-
-type EventSlotEdge struct {
-	Cursor string     `json:"cursor"`
-	Node   *EventSlot `json:"node"`
-}
-
-type EventSlotListConnection struct {
-	Edges      []*EventSlotListEdge `json:"edges"`
-	PageInfo   *PageInfo            `json:"pageInfo"`
-	TotalCount int                  `json:"totalCount"`
-}
-
-type EventSlotListEdge struct {
-	Cursor string             `json:"cursor"`
-	Node   *EventSlotListItem `json:"node"`
-}
-
-type EventSlotPayload struct {
-	Slot       *EventSlot   `json:"slot,omitempty"`
-	UserErrors []*UserError `json:"userErrors"`
-}
-
-type EventsProductInformation struct {
-	Title                    *Localized     `json:"title"`
-	Description              *Localized     `json:"description"`
-	TosURL                   []*StringEntry `json:"tosUrl"`
-	DisplayFullyBookedEvents bool           `json:"displayFullyBookedEvents"`
 	// Whether eventSlots shows every available slot of an event.
 	DisplayEventsPerSlots bool `json:"displayEventsPerSlots"`
 }
 
+// The result of updateEventSettings; userErrors says why the input was refused.
+type EventSettingsPayload struct {
+	// The event settings after the change; null when the mutation was refused.
+	EventSettings *EventSettings `json:"eventSettings,omitempty"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+// A date of an event. Dates are in the partner's time zone.
+type EventSlot struct {
+	// The slot's numeric record id.
+	ID string `json:"id"`
+	// Start, with the partner's offset.
+	StartingDatetime time.Time `json:"startingDatetime"`
+	// Start, formatted per language.
+	StartingDatetimeFormatted *Localized `json:"startingDatetimeFormatted"`
+	// End, with the partner's offset.
+	EndingDatetime time.Time `json:"endingDatetime"`
+	// End, formatted per language.
+	EndingDatetimeFormatted *Localized `json:"endingDatetimeFormatted"`
+	// Duration, formatted per language.
+	DurationFormatted *Localized `json:"durationFormatted"`
+	// The page of the partner's purchase site that books this slot.
+	FunnelLink string `json:"funnelLink"`
+	// Places left; 0 when sold out.
+	AvailablePlaces int `json:"availablePlaces"`
+}
+
+// A page of a list of EventSlot records, with where it lies in the whole list.
+type EventSlotConnection struct {
+	// The items of the page, in list order, each with its cursor.
+	Edges []*EventSlotEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
+}
+
+// One EventSlot of a page, with its cursor.
+type EventSlotEdge struct {
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *EventSlot `json:"node"`
+}
+
+// A page of a list of EventSlotListItem records, with where it lies in the whole list.
+type EventSlotListConnection struct {
+	// The items of the page, in list order, each with its cursor.
+	Edges []*EventSlotListEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
+}
+
+// One EventSlotListItem of a page, with its cursor.
+type EventSlotListEdge struct {
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *EventSlotListItem `json:"node"`
+}
+
+// The result of addEventSlot or updateEventSlot; userErrors says why the input was refused.
+type EventSlotPayload struct {
+	// The slot after the change; null when the mutation was refused.
+	Slot *EventSlot `json:"slot,omitempty"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+// A partner's settings for its events line; defaults (null texts, false) where it saved none.
+type EventsProductInformation struct {
+	// Title of the events line.
+	Title *Localized `json:"title"`
+	// Description of the events line.
+	Description *Localized `json:"description"`
+	// Terms of sale URL, by language code; empty when none.
+	TosURL []*StringEntry `json:"tosUrl"`
+	// Whether the partner chose to show fully booked events. Not applied to eventSlots yet.
+	DisplayFullyBookedEvents bool `json:"displayFullyBookedEvents"`
+	// Whether eventSlots shows every available slot of an event.
+	DisplayEventsPerSlots bool `json:"displayEventsPerSlots"`
+}
+
+// The result of updateEventsProductInformation; userErrors says why the input was refused.
 type EventsProductInformationPayload struct {
+	// The events product information after the change; null when the mutation was refused.
 	EventsProductInformation *EventsProductInformation `json:"eventsProductInformation,omitempty"`
-	UserErrors               []*UserError              `json:"userErrors"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
+// Which facilities a partner's place offers; a facility left out is false.
 type FacilitiesInput struct {
-	DisabledAccess  bool `json:"disabledAccess"`
+	// Whether the place has access for disabled people.
+	DisabledAccess bool `json:"disabledAccess"`
+	// Whether the place has air conditioning.
 	AirConditioning bool `json:"airConditioning"`
-	PrivateParking  bool `json:"privateParking"`
-	Wifi            bool `json:"wifi"`
-	SmokingArea     bool `json:"smokingArea"`
-	PetsAllowed     bool `json:"petsAllowed"`
-	FamilyFriendly  bool `json:"familyFriendly"`
+	// Whether the place has private parking.
+	PrivateParking bool `json:"privateParking"`
+	// Whether the place offers Wi-Fi.
+	Wifi bool `json:"wifi"`
+	// Whether the place has a smoking area.
+	SmokingArea bool `json:"smokingArea"`
+	// Whether pets are allowed.
+	PetsAllowed bool `json:"petsAllowed"`
+	// Whether the place is family friendly.
+	FamilyFriendly bool `json:"familyFriendly"`
 }
 
+// Where to file a voucher prototype: its universe and themes.
 type FileVoucherPrototypeInput struct {
+	// The numeric record id of the caller's voucher prototype.
 	ID string `json:"id"`
 	// The universe to file it under; omitted keeps it, null is a user error (a voucher prototype always has one).
 	UniverseID graphql.Omittable[*string] `json:"universeId,omitempty"`
@@ -803,8 +1251,11 @@ type FileVoucherPrototypeInput struct {
 // A gift of any kind. Fields a kind does not have are null. Amounts are in the
 // seller's currency and dates in the seller's time zone.
 type Gift struct {
-	ID   string   `json:"id"`
-	Code string   `json:"code"`
+	// The gift's numeric record id, unique within its kind.
+	ID string `json:"id"`
+	// The gift's code, unique across the four kinds.
+	Code string `json:"code"`
+	// The kind of gift.
 	Type GiftType `json:"type"`
 	// Vouchers: draft, paid, error, using, used or exprd; the other kinds:
 	// draft, paid, cncld, using or test.
@@ -818,10 +1269,12 @@ type Gift struct {
 	// Network vouchers only.
 	UsageCount *int `json:"usageCount,omitempty"`
 	// ISO 4217 currency code of the seller.
-	CurrencyCode string    `json:"currencyCode"`
+	CurrencyCode string `json:"currencyCode"`
+	// When it was sold, in the seller's time zone.
 	CreationDate time.Time `json:"creationDate"`
 	// Network giftcards only.
 	ActivationDate *time.Time `json:"activationDate,omitempty"`
+	// When it expires, in the seller's time zone; null when it does not.
 	ExpirationDate *time.Time `json:"expirationDate,omitempty"`
 	// The expiration date as each language writes it; null without one.
 	ExpirationDateFormatted *Localized `json:"expirationDateFormatted,omitempty"`
@@ -835,7 +1288,9 @@ type Gift struct {
 
 // Where a gift can be used.
 type GiftLinkedPartners struct {
-	Code string   `json:"code"`
+	// The gift's code.
+	Code string `json:"code"`
+	// The kind of gift.
 	Type GiftType `json:"type"`
 	// A voucher or giftcard: its seller; a network giftcard: the marketplace's
 	// allowed partners; a network voucher: the partners with a validated offer
@@ -845,175 +1300,276 @@ type GiftLinkedPartners struct {
 
 // A partner (or marketplace) in the gift payloads.
 type GiftPartner struct {
+	// The partner's numeric record id.
 	ID string `json:"id"`
 	// What createContactRequest's input.partner takes.
-	UUID          uuid.UUID `json:"uuid"`
-	Name          string    `json:"name"`
-	IsMarketplace bool      `json:"isMarketplace"`
+	UUID uuid.UUID `json:"uuid"`
+	// The partner's name.
+	Name string `json:"name"`
+	// Whether the partner is a marketplace.
+	IsMarketplace bool `json:"isMarketplace"`
 }
 
 // The catalogue record a gift was sold from.
 type GiftProduct struct {
+	// The numeric record id of the prototype or box.
 	ID string `json:"id"`
 	// voucher_prototype, giftcard_prototype or network_voucher_box.
 	Type string `json:"type"`
 }
 
+// A page of a list of GiftcardPrototype records, with where it lies in the whole list.
 type GiftcardPrototypeConnection struct {
-	Edges      []*GiftcardPrototypeEdge `json:"edges"`
-	PageInfo   *PageInfo                `json:"pageInfo"`
-	TotalCount int                      `json:"totalCount"`
+	// The items of the page, in list order, each with its cursor.
+	Edges []*GiftcardPrototypeEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
 }
 
+// One GiftcardPrototype of a page, with its cursor.
 type GiftcardPrototypeEdge struct {
-	Cursor string             `json:"cursor"`
-	Node   *GiftcardPrototype `json:"node"`
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *GiftcardPrototype `json:"node"`
 }
 
+// The result of createGiftcardPrototype or updateGiftcardPrototype; userErrors says why the input was refused.
 type GiftcardPrototypePayload struct {
+	// The giftcard prototype after the change; null when the mutation was refused.
 	GiftcardPrototype *GiftcardPrototype `json:"giftcardPrototype,omitempty"`
-	UserErrors        []*UserError       `json:"userErrors"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
+// A partner's settings for its giftcards line; defaults (null texts, empty lists) where it saved none.
 type GiftcardsProductInformation struct {
-	Title       *Localized `json:"title"`
+	// Title of the giftcards line.
+	Title *Localized `json:"title"`
+	// Description of the giftcards line.
 	Description *Localized `json:"description"`
 	// Where the giftcards are used: the partners of the catalogue, by id.
 	Partners []*PartnerAgency `json:"partners"`
 }
 
+// The result of updateGiftcardsProductInformation; userErrors says why the input was refused.
 type GiftcardsProductInformationPayload struct {
+	// The giftcards product information after the change; null when the mutation was refused.
 	GiftcardsProductInformation *GiftcardsProductInformation `json:"giftcardsProductInformation,omitempty"`
-	UserErrors                  []*UserError                 `json:"userErrors"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
+// A giftcard to issue without a sale.
 type IssueGiftcardInput struct {
+	// The numeric record id of the giftcard prototype it is of.
 	GiftcardPrototypeID string `json:"giftcardPrototypeId"`
 	// Decimal string: the value, all of it remaining.
 	Value string `json:"value"`
 	// draft or paid (the default).
-	Status          graphql.Omittable[*string]    `json:"status,omitempty"`
-	ExpiresOn       graphql.Omittable[*time.Time] `json:"expiresOn,omitempty"`
-	GifterFirstName graphql.Omittable[*string]    `json:"gifterFirstName,omitempty"`
-	GifterLastName  graphql.Omittable[*string]    `json:"gifterLastName,omitempty"`
+	Status graphql.Omittable[*string] `json:"status,omitempty"`
+	// When it expires; no expiration when omitted.
+	ExpiresOn graphql.Omittable[*time.Time] `json:"expiresOn,omitempty"`
+	// The buyer's first name.
+	GifterFirstName graphql.Omittable[*string] `json:"gifterFirstName,omitempty"`
+	// The buyer's last name.
+	GifterLastName graphql.Omittable[*string] `json:"gifterLastName,omitempty"`
 }
 
+// A voucher to issue without a sale. Every field is checked and reported at once in userErrors.
 type IssueVoucherInput struct {
+	// The numeric record id of the voucher prototype it is of.
 	VoucherPrototypeID string `json:"voucherPrototypeId"`
 	// Decimal string: "120.00".
 	TotalPrice string `json:"totalPrice"`
 	// DRAFT or PAID (the default).
-	State          graphql.Omittable[*VoucherState] `json:"state,omitempty"`
-	ExpirationDate graphql.Omittable[*time.Time]    `json:"expirationDate,omitempty"`
+	State graphql.Omittable[*VoucherState] `json:"state,omitempty"`
+	// When it expires, in the future; no expiration when omitted.
+	ExpirationDate graphql.Omittable[*time.Time] `json:"expirationDate,omitempty"`
 	// A language code; fr by default.
-	Language        graphql.Omittable[*string] `json:"language,omitempty"`
-	Summary         graphql.Omittable[*string] `json:"summary,omitempty"`
+	Language graphql.Omittable[*string] `json:"language,omitempty"`
+	// The voucher's summary text.
+	Summary graphql.Omittable[*string] `json:"summary,omitempty"`
+	// The buyer's first name.
 	GifterFirstName graphql.Omittable[*string] `json:"gifterFirstName,omitempty"`
-	GifterLastName  graphql.Omittable[*string] `json:"gifterLastName,omitempty"`
-	GifterEmail     graphql.Omittable[*string] `json:"gifterEmail,omitempty"`
+	// The buyer's last name.
+	GifterLastName graphql.Omittable[*string] `json:"gifterLastName,omitempty"`
+	// The buyer's e-mail address.
+	GifterEmail graphql.Omittable[*string] `json:"gifterEmail,omitempty"`
+	// The beneficiary's first name.
 	GifteeFirstName graphql.Omittable[*string] `json:"gifteeFirstName,omitempty"`
-	GifteeLastName  graphql.Omittable[*string] `json:"gifteeLastName,omitempty"`
-	GifteeEmail     graphql.Omittable[*string] `json:"gifteeEmail,omitempty"`
-	FromGifter      graphql.Omittable[*string] `json:"fromGifter,omitempty"`
-	ToGiftee        graphql.Omittable[*string] `json:"toGiftee,omitempty"`
-	Message         graphql.Omittable[*string] `json:"message,omitempty"`
+	// The beneficiary's last name.
+	GifteeLastName graphql.Omittable[*string] `json:"gifteeLastName,omitempty"`
+	// The beneficiary's e-mail address.
+	GifteeEmail graphql.Omittable[*string] `json:"gifteeEmail,omitempty"`
+	// The "from" line.
+	FromGifter graphql.Omittable[*string] `json:"fromGifter,omitempty"`
+	// The "to" line.
+	ToGiftee graphql.Omittable[*string] `json:"toGiftee,omitempty"`
+	// The message to the beneficiary.
+	Message graphql.Omittable[*string] `json:"message,omitempty"`
 	// 1 to 5; 1 (print at home) by default.
 	ReceptionMode graphql.Omittable[*int] `json:"receptionMode,omitempty"`
-	NbAdults      graphql.Omittable[*int] `json:"nbAdults,omitempty"`
-	NbChildren    graphql.Omittable[*int] `json:"nbChildren,omitempty"`
-	NbBabies      graphql.Omittable[*int] `json:"nbBabies,omitempty"`
-	NbNights      graphql.Omittable[*int] `json:"nbNights,omitempty"`
+	// Number of adults, at least 0.
+	NbAdults graphql.Omittable[*int] `json:"nbAdults,omitempty"`
+	// Number of children, at least 0.
+	NbChildren graphql.Omittable[*int] `json:"nbChildren,omitempty"`
+	// Number of babies, at least 0.
+	NbBabies graphql.Omittable[*int] `json:"nbBabies,omitempty"`
+	// Number of nights, at least 0.
+	NbNights graphql.Omittable[*int] `json:"nbNights,omitempty"`
 	// Options of the prototype's partner, each once; at most 50.
 	Options graphql.Omittable[[]*IssueVoucherOptionInput] `json:"options,omitempty"`
 }
 
+// An option bought with an issued voucher.
 type IssueVoucherOptionInput struct {
+	// The numeric record id of the option, one of the prototype's partner's.
 	OptionID string `json:"optionId"`
-	Count    int    `json:"count"`
+	// How many, at least 1.
+	Count int `json:"count"`
 	// Decimal string.
 	TotalPrice string `json:"totalPrice"`
 }
 
 // A partner's legal identity; empty texts when it saved none.
 type LegalInformation struct {
-	AgencyName   string `json:"agencyName"`
-	Name         string `json:"name"`
+	// The agency's name; empty when not saved.
+	AgencyName string `json:"agencyName"`
+	// The legal name of the company; empty when not saved.
+	Name string `json:"name"`
+	// First line of the address; empty when not saved.
 	AddressLine1 string `json:"addressLine1"`
+	// Second line of the address; empty when not saved.
 	AddressLine2 string `json:"addressLine2"`
+	// Third line of the address; empty when not saved.
 	AddressLine3 string `json:"addressLine3"`
-	PostalCode   string `json:"postalCode"`
-	City         string `json:"city"`
-	Country      string `json:"country"`
-	CompanyType  string `json:"companyType"`
+	// Postal code of the address; empty when not saved.
+	PostalCode string `json:"postalCode"`
+	// City of the address; empty when not saved.
+	City string `json:"city"`
+	// Country of the address, as the partner entered it; empty when not saved.
+	Country string `json:"country"`
+	// The company type, as the partner entered it; empty when not saved.
+	CompanyType string `json:"companyType"`
 	// When the partner record was created, in its time zone.
-	CreationDate     time.Time       `json:"creationDate"`
-	HqPhoneNumber    string          `json:"hqPhoneNumber"`
-	AgencyPhone      string          `json:"agencyPhone"`
-	AgencyWebsite    string          `json:"agencyWebsite"`
-	LegalNoticeEmail string          `json:"legalNoticeEmail"`
-	LegalForm        string          `json:"legalForm"`
-	CapitalStock     decimal.Decimal `json:"capitalStock"`
+	CreationDate time.Time `json:"creationDate"`
+	// Phone number of the headquarters; empty when not saved.
+	HqPhoneNumber string `json:"hqPhoneNumber"`
+	// Phone number of the agency; empty when not saved.
+	AgencyPhone string `json:"agencyPhone"`
+	// Website of the agency, as the partner entered it; empty when not saved.
+	AgencyWebsite string `json:"agencyWebsite"`
+	// E-mail address for legal notices; empty when not saved.
+	LegalNoticeEmail string `json:"legalNoticeEmail"`
+	// The legal form of the company, as the partner entered it; empty when not saved.
+	LegalForm string `json:"legalForm"`
+	// The company's capital stock, in the partner's currency; "0.00" when not saved.
+	CapitalStock decimal.Decimal `json:"capitalStock"`
 	// CLDR's English symbol of the partner's currency: "€".
 	CurrencySymbol string `json:"currencySymbol"`
+	// First name of the legal representative; empty when not saved.
 	LegalFirstName string `json:"legalFirstName"`
-	LegalLastName  string `json:"legalLastName"`
-	SiretNumber    string `json:"siretNumber"`
-	VatID          string `json:"vatId"`
-	Rcs            string `json:"rcs"`
+	// Last name of the legal representative; empty when not saved.
+	LegalLastName string `json:"legalLastName"`
+	// The company's SIRET number, as the partner entered it; empty when not saved.
+	SiretNumber string `json:"siretNumber"`
+	// The company's VAT identification number, as the partner entered it; empty when not saved.
+	VatID string `json:"vatId"`
+	// The company's trade register (RCS) entry, as the partner entered it; empty when not saved.
+	Rcs string `json:"rcs"`
 }
 
+// The result of updateLegalInformation; userErrors says why the input was refused.
 type LegalInformationPayload struct {
+	// The legal information after the change; null when the mutation was refused.
 	LegalInformation *LegalInformation `json:"legalInformation,omitempty"`
-	UserErrors       []*UserError      `json:"userErrors"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 // A box as its marketplace manages it, active or not.
 type ManagedBox struct {
-	ID                     string     `json:"id"`
-	Name                   *Localized `json:"name"`
-	ShortDescription       *Localized `json:"shortDescription"`
-	LongDescription        *Localized `json:"longDescription"`
-	IsActive               bool       `json:"isActive"`
-	IsHighlight            bool       `json:"isHighlight"`
-	DisplayNbOffers        bool       `json:"displayNbOffers"`
-	NbOffers               int        `json:"nbOffers"`
-	Price                  *Money     `json:"price"`
-	Ranking                int        `json:"ranking"`
-	PeopleIncluded         int        `json:"peopleIncluded"`
-	MaxNumberUsages        int        `json:"maxNumberUsages"`
-	MaxDaysAfterFirstUsage int        `json:"maxDaysAfterFirstUsage"`
-	UniverseIds            []string   `json:"universeIds"`
-	Images                 []string   `json:"images"`
+	// The box's numeric record id (Box.legacyId).
+	ID string `json:"id"`
+	// The box's name.
+	Name *Localized `json:"name"`
+	// Short description.
+	ShortDescription *Localized `json:"shortDescription"`
+	// Long description.
+	LongDescription *Localized `json:"longDescription"`
+	// Whether the box is active: only active boxes are shown in the catalogue.
+	IsActive bool `json:"isActive"`
+	// Whether the marketplace highlights the box.
+	IsHighlight bool `json:"isHighlight"`
+	// Whether sites show nbOffers.
+	DisplayNbOffers bool `json:"displayNbOffers"`
+	// The number of validated offers: offers' totalCount.
+	NbOffers int `json:"nbOffers"`
+	// The box's price, in the marketplace's currency.
+	Price *Money `json:"price"`
+	// Display priority: lower first.
+	Ranking int `json:"ranking"`
+	// The number of people the box includes, as the marketplace set it.
+	PeopleIncluded int `json:"peopleIncluded"`
+	// The box's maximum number of usages, as the marketplace set it.
+	MaxNumberUsages int `json:"maxNumberUsages"`
+	// The maximum number of days after the first usage, as the marketplace set it.
+	MaxDaysAfterFirstUsage int `json:"maxDaysAfterFirstUsage"`
+	// The universes the box is filed under, ascending.
+	UniverseIds []string `json:"universeIds"`
+	// Image URLs, in display order.
+	Images []string `json:"images"`
 }
 
+// A page of a list of ManagedBox records, with where it lies in the whole list.
 type ManagedBoxConnection struct {
-	Edges      []*ManagedBoxEdge `json:"edges"`
-	PageInfo   *PageInfo         `json:"pageInfo"`
-	TotalCount int               `json:"totalCount"`
+	// The items of the page, in list order, each with its cursor.
+	Edges []*ManagedBoxEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
 }
 
+// One ManagedBox of a page, with its cursor.
 type ManagedBoxEdge struct {
-	Cursor string      `json:"cursor"`
-	Node   *ManagedBox `json:"node"`
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *ManagedBox `json:"node"`
 }
 
 // An offer as the marketplace and its partner manage it.
 type ManagedBoxOffer struct {
-	ID        string         `json:"id"`
-	BoxID     string         `json:"boxId"`
-	PartnerID string         `json:"partnerId"`
-	Status    BoxOfferStatus `json:"status"`
+	// The offer's numeric record id.
+	ID string `json:"id"`
+	// The numeric record id of the box the offer is in.
+	BoxID string `json:"boxId"`
+	// The numeric record id of the offering partner.
+	PartnerID string `json:"partnerId"`
+	// Where the offer stands.
+	Status BoxOfferStatus `json:"status"`
 }
 
+// A page of a list of ManagedBoxOffer records, with where it lies in the whole list.
 type ManagedBoxOfferConnection struct {
-	Edges      []*ManagedBoxOfferEdge `json:"edges"`
-	PageInfo   *PageInfo              `json:"pageInfo"`
-	TotalCount int                    `json:"totalCount"`
+	// The items of the page, in list order, each with its cursor.
+	Edges []*ManagedBoxOfferEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
 }
 
+// One ManagedBoxOffer of a page, with its cursor.
 type ManagedBoxOfferEdge struct {
-	Cursor string           `json:"cursor"`
-	Node   *ManagedBoxOffer `json:"node"`
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *ManagedBoxOffer `json:"node"`
 }
 
 // A partner's marketing widgets.
@@ -1021,12 +1577,16 @@ type MarketingWidgets struct {
 	// The key of GET /api/setup_marketing_widgets/{key}/.
 	Key string `json:"key"`
 	// https://{site domain}/, or empty.
-	PurchaseURL  string             `json:"purchaseUrl"`
-	Navbar       *WidgetNavbar      `json:"navbar,omitempty"`
+	PurchaseURL string `json:"purchaseUrl"`
+	// The navbar; null when not configured.
+	Navbar *WidgetNavbar `json:"navbar,omitempty"`
+	// The floating bar; null when not configured (the legacy spelling "floatting" is kept).
 	FloattingBar *WidgetFloatingBar `json:"floattingBar,omitempty"`
 }
 
+// A partner's marketing widgets configuration; on update it replaces the saved one whole.
 type MarketingWidgetsInput struct {
+	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Not configured when omitted.
 	Navbar graphql.Omittable[*WidgetNavbarInput] `json:"navbar,omitempty"`
@@ -1034,75 +1594,109 @@ type MarketingWidgetsInput struct {
 	FloattingBar graphql.Omittable[*WidgetFloatingBarInput] `json:"floattingBar,omitempty"`
 }
 
+// The result of createMarketingWidgets or updateMarketingWidgets; userErrors says why the input was refused.
 type MarketingWidgetsPayload struct {
+	// The marketing widgets after the change; null when the mutation was refused.
 	MarketingWidgets *MarketingWidgets `json:"marketingWidgets,omitempty"`
-	UserErrors       []*UserError      `json:"userErrors"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 // An image a partner uploaded, which its products (a voucher prototype's images and cover) link to.
 type Media struct {
 	// The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take.
-	ID         string     `json:"legacyId"`
-	UUID       uuid.UUID  `json:"uuid"`
-	Name       string     `json:"name"`
-	CreatedOn  time.Time  `json:"createdOn"`
+	ID string `json:"legacyId"`
+	// The media's public id: anyone reads its bytes at /media/{uuid}.
+	UUID uuid.UUID `json:"uuid"`
+	// The media's name.
+	Name string `json:"name"`
+	// When it was uploaded (UTC).
+	CreatedOn time.Time `json:"createdOn"`
+	// When it was archived; null when it is not (nothing archives a media yet).
 	ArchivedOn *time.Time `json:"archivedOn,omitempty"`
 	// Where anyone (a partner's site) reads the image: PUBLIC_BASE_URL/media/{uuid}.
-	URL         string `json:"url"`
+	URL string `json:"url"`
+	// The image's MIME type, detected from its content: image/png, image/jpeg, image/gif or image/webp.
 	ContentType string `json:"contentType"`
 	// Bytes.
 	Size int `json:"size"`
 	// Pixels.
-	Width     int    `json:"width"`
-	Height    int    `json:"height"`
+	Width int `json:"width"`
+	// Pixels.
+	Height int `json:"height"`
+	// The numeric record id of the partner the media belongs to.
 	PartnerID string `json:"partnerId"`
 }
 
 func (Media) IsNode() {}
 
+// A page of a list of Media records, with where it lies in the whole list.
 type MediaConnection struct {
-	Edges      []*MediaEdge `json:"edges"`
-	PageInfo   *PageInfo    `json:"pageInfo"`
-	TotalCount int          `json:"totalCount"`
+	// The items of the page, in list order, each with its cursor.
+	Edges []*MediaEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
 }
 
+// One Media of a page, with its cursor.
 type MediaEdge struct {
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
 	Cursor string `json:"cursor"`
-	Node   *Media `json:"node"`
+	// The item.
+	Node *Media `json:"node"`
 }
 
+// Conditions on the media to list.
 type MediaFilter struct {
 	// Part of the name, case-insensitive.
-	Search      graphql.Omittable[*string]           `json:"search,omitempty"`
+	Search graphql.Omittable[*string] `json:"search,omitempty"`
+	// Keep only the media of this image format.
 	ContentType graphql.Omittable[*MediaContentType] `json:"contentType,omitempty"`
 	// true: only the media no product uses (those that may be renamed); false: only the used ones.
 	Unused graphql.Omittable[*bool] `json:"unused,omitempty"`
 }
 
+// The order of a media list.
 type MediaOrder struct {
-	Field     MediaOrderField `json:"field"`
-	Direction OrderDirection  `json:"direction"`
+	// What to sort by.
+	Field MediaOrderField `json:"field"`
+	// Which way; ascending when absent.
+	Direction OrderDirection `json:"direction"`
 }
 
+// The result of uploadMedia or renameMedia; userErrors says why the input was refused.
 type MediaPayload struct {
 	// The media; null when the input broke a rule (see userErrors).
-	Media      *Media       `json:"media,omitempty"`
+	Media *Media `json:"media,omitempty"`
+	// Why the input was refused; empty when the mutation succeeded.
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+// The entry points for writing: one mutation per change, each answering a payload with its userErrors.
 type Mutation struct {
 }
 
+// The money pot (collective gift) setting of a marketplace's network giftcard.
 type NetworkGiftcardMoneyPot struct {
-	Activated   bool       `json:"activated"`
+	// Whether the money pot is offered.
+	Activated bool `json:"activated"`
+	// Description of the money pot.
 	Description *Localized `json:"description"`
-	Logo        string     `json:"logo"`
-	Title       *Localized `json:"title"`
+	// Logo URL; empty when none.
+	Logo string `json:"logo"`
+	// Title of the money pot.
+	Title *Localized `json:"title"`
 }
 
+// The money pot (collective gift) setting of the network giftcard; a field left out takes its default.
 type NetworkGiftcardMoneyPotInput struct {
-	Activated   bool         `json:"activated"`
-	Title       []*TextInput `json:"title"`
+	// Whether the money pot is offered.
+	Activated bool `json:"activated"`
+	// Title of the money pot, one entry per language.
+	Title []*TextInput `json:"title"`
+	// Description of the money pot, one entry per language.
 	Description []*TextInput `json:"description"`
 	// Empty or an absolute http(s) URL.
 	Logo string `json:"logo"`
@@ -1110,43 +1704,65 @@ type NetworkGiftcardMoneyPotInput struct {
 
 // The giftcard a marketplace sells to its network; amounts in its currency.
 type NetworkGiftcardSettings struct {
-	CustomizedAmount  bool       `json:"customizedAmount"`
-	Description       *Localized `json:"description"`
-	MinimumAmount     *Money     `json:"minimumAmount"`
-	PredefinedAmounts []*Money   `json:"predefinedAmounts"`
-	TermsOfUse        *Localized `json:"termsOfUse"`
-	Title             *Localized `json:"title"`
-	ValidityPeriod    int        `json:"validityPeriod"`
+	// Whether the buyer may choose the amount.
+	CustomizedAmount bool `json:"customizedAmount"`
+	// Description of the giftcard.
+	Description *Localized `json:"description"`
+	// The smallest amount a buyer may choose.
+	MinimumAmount *Money `json:"minimumAmount"`
+	// The amounts offered, in display order.
+	PredefinedAmounts []*Money `json:"predefinedAmounts"`
+	// Terms of use of the giftcard.
+	TermsOfUse *Localized `json:"termsOfUse"`
+	// Title of the giftcard.
+	Title *Localized `json:"title"`
+	// How long a giftcard is valid, in validityUnit.
+	ValidityPeriod int `json:"validityPeriod"`
 	// Null when not set.
 	ValidityUnit *ValidityUnit `json:"validityUnit,omitempty"`
 }
 
+// The network giftcard's settings; a field left out takes its default.
 type NetworkGiftcardSettingsInput struct {
-	CustomizedAmount bool         `json:"customizedAmount"`
-	Title            []*TextInput `json:"title"`
-	Description      []*TextInput `json:"description"`
-	TermsOfUse       []*TextInput `json:"termsOfUse"`
+	// Whether the buyer may choose the amount.
+	CustomizedAmount bool `json:"customizedAmount"`
+	// Title of the giftcard, one entry per language.
+	Title []*TextInput `json:"title"`
+	// Description of the giftcard, one entry per language.
+	Description []*TextInput `json:"description"`
+	// Terms of use of the giftcard, one entry per language.
+	TermsOfUse []*TextInput `json:"termsOfUse"`
 	// Decimal string.
 	MinimumAmount string `json:"minimumAmount"`
 	// Decimal strings, at most 20.
 	PredefinedAmounts []string `json:"predefinedAmounts"`
-	ValidityPeriod    int      `json:"validityPeriod"`
+	// How long a giftcard is valid, in validityUnit.
+	ValidityPeriod int `json:"validityPeriod"`
 	// Not set when omitted.
 	ValidityUnit graphql.Omittable[*ValidityUnit] `json:"validityUnit,omitempty"`
 }
 
+// A marketplace's settings for the network giftcard it sells; defaults where it saved none.
 type NetworkGiftcardsProductInformation struct {
-	Title       *Localized               `json:"title"`
-	Description *Localized               `json:"description"`
-	Giftcard    *NetworkGiftcardSettings `json:"giftcard"`
-	MoneyPot    *NetworkGiftcardMoneyPot `json:"moneyPot"`
+	// Title of the network giftcards line.
+	Title *Localized `json:"title"`
+	// Description of the network giftcards line.
+	Description *Localized `json:"description"`
+	// The network giftcard's settings.
+	Giftcard *NetworkGiftcardSettings `json:"giftcard"`
+	// The money pot (collective gift) setting.
+	MoneyPot *NetworkGiftcardMoneyPot `json:"moneyPot"`
 }
 
+// The result of updateNetworkGiftcardsProductInformation; userErrors says why the input was refused.
 type NetworkGiftcardsProductInformationPayload struct {
+	// The network giftcards product information after the change; null when the mutation was refused.
 	NetworkGiftcardsProductInformation *NetworkGiftcardsProductInformation `json:"networkGiftcardsProductInformation,omitempty"`
-	UserErrors                         []*UserError                        `json:"userErrors"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
+// A partner to put in, or take out of, a marketplace's network.
 type NetworkPartnerInput struct {
 	// Staff: the marketplace.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
@@ -1154,125 +1770,191 @@ type NetworkPartnerInput struct {
 	NetworkPartnerID string `json:"networkPartnerId"`
 }
 
+// The result of addNetworkPartner or removeNetworkPartner; userErrors says why the input was refused.
 type NetworkPayload struct {
 	// The ids of the marketplace's network partners, ascending.
-	NetworkPartnerIds []string     `json:"networkPartnerIds,omitempty"`
-	UserErrors        []*UserError `json:"userErrors"`
+	NetworkPartnerIds []string `json:"networkPartnerIds,omitempty"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
+// A marketplace's settings for its network vouchers (boxes) line; defaults where it saved none.
 type NetworkVouchersProductInformation struct {
-	Title                          *Localized `json:"title"`
-	Description                    *Localized `json:"description"`
-	TermsOfUse                     *Localized `json:"termsOfUse"`
-	DisplayByUniverse              bool       `json:"displayByUniverse"`
-	ValidityPeriod                 int        `json:"validityPeriod"`
-	ValidityPeriodUnit             int        `json:"validityPeriodUnit"`
-	ActivatedProductFeature        bool       `json:"activatedProductFeature"`
-	ActivatedGroupPayment          bool       `json:"activatedGroupPayment"`
-	DisplayOffersMap               bool       `json:"displayOffersMap"`
-	ActivatedOfferCountryFilter    bool       `json:"activatedOfferCountryFilter"`
-	ActivatedOfferDepartmentFilter bool       `json:"activatedOfferDepartmentFilter"`
-	ActivatedOfferRegionFilter     bool       `json:"activatedOfferRegionFilter"`
+	// Title of the network vouchers line.
+	Title *Localized `json:"title"`
+	// Description of the network vouchers line.
+	Description *Localized `json:"description"`
+	// Terms of use of the network vouchers.
+	TermsOfUse *Localized `json:"termsOfUse"`
+	// Whether the marketplace chose to display its boxes by universe.
+	DisplayByUniverse bool `json:"displayByUniverse"`
+	// How long a network voucher is valid, in the unit validityPeriodUnit codes; 0 when not saved.
+	ValidityPeriod int `json:"validityPeriod"`
+	// Unit code of validityPeriod, an integer code as the partner saved it; 0 when not saved.
+	ValidityPeriodUnit int `json:"validityPeriodUnit"`
+	// Whether the product feature is turned on, as the marketplace set it.
+	ActivatedProductFeature bool `json:"activatedProductFeature"`
+	// Whether group payment is turned on for network vouchers.
+	ActivatedGroupPayment bool `json:"activatedGroupPayment"`
+	// Whether the marketplace chose to show a map of the offers.
+	DisplayOffersMap bool `json:"displayOffersMap"`
+	// Whether the filter of offers by country is turned on.
+	ActivatedOfferCountryFilter bool `json:"activatedOfferCountryFilter"`
+	// Whether the filter of offers by department is turned on.
+	ActivatedOfferDepartmentFilter bool `json:"activatedOfferDepartmentFilter"`
+	// Whether the filter of offers by region is turned on.
+	ActivatedOfferRegionFilter bool `json:"activatedOfferRegionFilter"`
 }
 
+// The result of updateNetworkVouchersProductInformation; userErrors says why the input was refused.
 type NetworkVouchersProductInformationPayload struct {
+	// The network vouchers product information after the change; null when the mutation was refused.
 	NetworkVouchersProductInformation *NetworkVouchersProductInformation `json:"networkVouchersProductInformation,omitempty"`
-	UserErrors                        []*UserError                       `json:"userErrors"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 // A group of options the buyer picks between min and max of.
 type OptionCategory struct {
 	// The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take.
-	ID               string     `json:"legacyId"`
-	PartnerID        string     `json:"partnerId"`
-	PartnerUUID      uuid.UUID  `json:"partnerUuid"`
-	Name             *Localized `json:"name"`
-	Description      *Localized `json:"description"`
-	IsActive         bool       `json:"isActive"`
-	Ranking          int        `json:"ranking"`
-	MinNumberOptions *int       `json:"minNumberOptions,omitempty"`
-	MaxNumberOptions *int       `json:"maxNumberOptions,omitempty"`
+	ID string `json:"legacyId"`
+	// The numeric record id of the partner the category belongs to.
+	PartnerID string `json:"partnerId"`
+	// The UUID of the partner the category belongs to.
+	PartnerUUID uuid.UUID `json:"partnerUuid"`
+	// The category's name.
+	Name *Localized `json:"name"`
+	// The category's description.
+	Description *Localized `json:"description"`
+	// Whether the category is active.
+	IsActive bool `json:"isActive"`
+	// Display priority: categories are listed by ranking, then id.
+	Ranking int `json:"ranking"`
+	// The fewest options the buyer picks in it; null for no bound.
+	MinNumberOptions *int `json:"minNumberOptions,omitempty"`
+	// The most options the buyer picks in it; null for no bound.
+	MaxNumberOptions *int `json:"maxNumberOptions,omitempty"`
 }
 
 func (OptionCategory) IsNode() {}
 
+// A page of a list of OptionCategory records, with where it lies in the whole list.
 type OptionCategoryConnection struct {
-	Edges      []*OptionCategoryEdge `json:"edges"`
-	PageInfo   *PageInfo             `json:"pageInfo"`
-	TotalCount int                   `json:"totalCount"`
+	// The items of the page, in list order, each with its cursor.
+	Edges []*OptionCategoryEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
 }
 
+// One OptionCategory of a page, with its cursor.
 type OptionCategoryEdge struct {
-	Cursor string          `json:"cursor"`
-	Node   *OptionCategory `json:"node"`
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *OptionCategory `json:"node"`
 }
 
+// The result of createOptionCategory; userErrors says why the input was refused.
 type OptionCategoryPayload struct {
+	// The option category after the change; null when the mutation was refused.
 	OptionCategory *OptionCategory `json:"optionCategory,omitempty"`
-	UserErrors     []*UserError    `json:"userErrors"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 // A service an option is made of; VAT rates in percent.
 type OptionService struct {
-	Cost       decimal.Decimal `json:"cost"`
-	BuyingVat  decimal.Decimal `json:"buyingVat"`
+	// The service's cost.
+	Cost decimal.Decimal `json:"cost"`
+	// The VAT rate on buying the service, in percent.
+	BuyingVat decimal.Decimal `json:"buyingVat"`
+	// The VAT rate on selling the service, in percent.
 	SellingVat decimal.Decimal `json:"sellingVat"`
-	Price      decimal.Decimal `json:"price"`
+	// The service's price.
+	Price decimal.Decimal `json:"price"`
 }
 
+// A service an option is made of.
 type OptionServiceInput struct {
-	Cost       graphql.Omittable[*decimal.Decimal] `json:"cost,omitempty"`
-	BuyingVat  graphql.Omittable[*decimal.Decimal] `json:"buyingVat,omitempty"`
+	// The service's cost, at least 0.
+	Cost graphql.Omittable[*decimal.Decimal] `json:"cost,omitempty"`
+	// The VAT rate on buying the service, 0 to 100 percent.
+	BuyingVat graphql.Omittable[*decimal.Decimal] `json:"buyingVat,omitempty"`
+	// The VAT rate on selling the service, 0 to 100 percent.
 	SellingVat graphql.Omittable[*decimal.Decimal] `json:"sellingVat,omitempty"`
-	Price      graphql.Omittable[*decimal.Decimal] `json:"price,omitempty"`
+	// The service's price, at least 0.
+	Price graphql.Omittable[*decimal.Decimal] `json:"price,omitempty"`
 }
 
 // Where a page of a connection lies in the whole list.
 type PageInfo struct {
-	HasNextPage     bool    `json:"hasNextPage"`
-	HasPreviousPage bool    `json:"hasPreviousPage"`
-	StartCursor     *string `json:"startCursor,omitempty"`
-	EndCursor       *string `json:"endCursor,omitempty"`
+	// True when items follow this page: read them with after: endCursor.
+	HasNextPage bool `json:"hasNextPage"`
+	// True when items come before this page.
+	HasPreviousPage bool `json:"hasPreviousPage"`
+	// The cursor of the page's first item; null when the page is empty.
+	StartCursor *string `json:"startCursor,omitempty"`
+	// The cursor of the page's last item, to pass as after for the next page; null when the page is empty.
+	EndCursor *string `json:"endCursor,omitempty"`
 }
 
 // The caller's partner account (tenant). Its public face is CataloguePartner.
 type Partner struct {
 	// The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take.
-	ID   string    `json:"legacyId"`
+	ID string `json:"legacyId"`
+	// The partner's public identifier.
 	UUID uuid.UUID `json:"uuid"`
-	Name string    `json:"name"`
+	// The partner's name.
+	Name string `json:"name"`
 	// Host of the partner's purchase site; null when it has none.
-	SiteDomain    *string `json:"siteDomain,omitempty"`
-	IsMarketplace bool    `json:"isMarketplace"`
-	Status        string  `json:"status"`
+	SiteDomain *string `json:"siteDomain,omitempty"`
+	// True when the partner is a marketplace, which sells boxes of its network partners' offers; false for a merchant.
+	IsMarketplace bool `json:"isMarketplace"`
+	// The partner's status code: `a` active (what a new partner starts with), `n` network, `i` inactive or `t` test. The public catalogue hides inactive and test partners.
+	Status string `json:"status"`
 }
 
 func (Partner) IsNode() {}
 
 // A partner named by its agency name (its name when it has none).
 type PartnerAgency struct {
-	ID         string `json:"id"`
+	// The partner's numeric record id.
+	ID string `json:"id"`
+	// The partner's agency name, or its name when it has none.
 	AgencyName string `json:"agencyName"`
 }
 
+// Which facilities a partner's place offers, each true or false as the partner set it.
 type PartnerFacilities struct {
-	DisabledAccess  bool `json:"disabledAccess"`
+	// Whether the place has access for disabled people.
+	DisabledAccess bool `json:"disabledAccess"`
+	// Whether the place has air conditioning.
 	AirConditioning bool `json:"airConditioning"`
-	PrivateParking  bool `json:"privateParking"`
-	Wifi            bool `json:"wifi"`
-	SmokingArea     bool `json:"smokingArea"`
-	PetsAllowed     bool `json:"petsAllowed"`
-	FamilyFriendly  bool `json:"familyFriendly"`
+	// Whether the place has private parking.
+	PrivateParking bool `json:"privateParking"`
+	// Whether the place offers Wi-Fi.
+	Wifi bool `json:"wifi"`
+	// Whether the place has a smoking area.
+	SmokingArea bool `json:"smokingArea"`
+	// Whether pets are allowed.
+	PetsAllowed bool `json:"petsAllowed"`
+	// Whether the place is family friendly.
+	FamilyFriendly bool `json:"familyFriendly"`
 }
 
 // A label or network a partner displays.
 type PartnerLabel struct {
+	// The label's or network's name.
 	Name string `json:"name"`
 	// Absolute URL of the logo.
 	Logo string `json:"logo"`
 }
 
+// A box the caller's partner proposes an offer in.
 type ProposeBoxOfferInput struct {
+	// The numeric record id of the box (Box.legacyId).
 	BoxID string `json:"boxId"`
 	// Staff: the proposing partner.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
@@ -1280,85 +1962,125 @@ type ProposeBoxOfferInput struct {
 
 // An option offered with a prototype.
 type PrototypeOptionLink struct {
-	ID    string `json:"id"`
-	Count int    `json:"count"`
+	// The link's numeric record id.
+	ID string `json:"id"`
+	// How many of the option come with the prototype.
+	Count int `json:"count"`
 	// Included in the prototype's price, or sold on top.
-	Included bool           `json:"included"`
-	Option   *VoucherOption `json:"option"`
+	Included bool `json:"included"`
+	// The option offered.
+	Option *VoucherOption `json:"option"`
 }
 
+// A page of a list of PrototypeOptionLink records, with where it lies in the whole list.
 type PrototypeOptionLinkConnection struct {
-	Edges      []*PrototypeOptionLinkEdge `json:"edges"`
-	PageInfo   *PageInfo                  `json:"pageInfo"`
-	TotalCount int                        `json:"totalCount"`
+	// The items of the page, in list order, each with its cursor.
+	Edges []*PrototypeOptionLinkEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
 }
 
+// One PrototypeOptionLink of a page, with its cursor.
 type PrototypeOptionLinkEdge struct {
-	Cursor string               `json:"cursor"`
-	Node   *PrototypeOptionLink `json:"node"`
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *PrototypeOptionLink `json:"node"`
 }
 
+// The result of setPrototypeOption; userErrors says why the input was refused.
 type PrototypeOptionLinkPayload struct {
-	Link       *PrototypeOptionLink `json:"link,omitempty"`
-	UserErrors []*UserError         `json:"userErrors"`
+	// The link after the change; null when the mutation was refused.
+	Link *PrototypeOptionLink `json:"link,omitempty"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
+// The entry points for reading: the caller, global ids and one root field per area.
 type Query struct {
 }
 
+// The result of updateRefundWithdrawalTerms; userErrors says why the input was refused.
 type RefundWithdrawalTermsPayload struct {
 	// "-" in a language without terms.
-	RefundWithdrawalTerms *Localized   `json:"refundWithdrawalTerms,omitempty"`
-	UserErrors            []*UserError `json:"userErrors"`
+	RefundWithdrawalTerms *Localized `json:"refundWithdrawalTerms,omitempty"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 // The gift a contact request is about.
 type RelatedProductDetails struct {
-	ID    string   `json:"id"`
-	Type  GiftType `json:"type"`
-	State string   `json:"state"`
+	// The gift's numeric record id, unique within its kind.
+	ID string `json:"id"`
+	// The kind of gift.
+	Type GiftType `json:"type"`
+	// The gift's state, in its kind's own codes (see Gift.state).
+	State string `json:"state"`
 }
 
+// The slot to delete.
 type RemoveEventSlotInput struct {
+	// The numeric record id of the slot (EventSlot.id).
 	ID string `json:"id"`
 }
 
+// The result of removeEventSlot; userErrors says why the input was refused.
 type RemoveEventSlotPayload struct {
 	// The id of the slot deleted.
-	RemovedSlotID *string      `json:"removedSlotId,omitempty"`
-	UserErrors    []*UserError `json:"userErrors"`
+	RemovedSlotID *string `json:"removedSlotId,omitempty"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
+// The label to remove.
 type RemovePartnerLabelInput struct {
 	// The label's id.
 	ID string `json:"id"`
 }
 
+// A media and its new name.
 type RenameMediaInput struct {
+	// The numeric record id of the media to rename (Media.legacyId).
 	ID string `json:"id"`
 	// At most 255 characters.
 	Name string `json:"name"`
 }
 
+// A cart's new content, overwriting the old one under the same id.
 type ReplaceCartInput struct {
-	ID        uuid.UUID                  `json:"id"`
-	Items     []*CartItemInput           `json:"items"`
+	// The UUID of the caller's cart to replace.
+	ID uuid.UUID `json:"id"`
+	// The new product lines, replacing all the old ones; may be empty.
+	Items []*CartItemInput `json:"items"`
+	// Where the funnel sends the customer after payment; empty or absent for the standard thank-you page.
 	ReturnURL graphql.Omittable[*string] `json:"returnUrl,omitempty"`
-	IfMatch   graphql.Omittable[*string] `json:"ifMatch,omitempty"`
+	// The Cart.etag read before; when given, the replace fails with PRECONDITION_FAILED if the cart changed since. Absent to replace unconditionally.
+	IfMatch graphql.Omittable[*string] `json:"ifMatch,omitempty"`
 }
 
+// The marketplace's decision about an offer.
 type ReviewBoxOfferInput struct {
-	ID       string           `json:"id"`
+	// The numeric record id of the offer (ManagedBoxOffer.id).
+	ID string `json:"id"`
+	// Validate or refuse the offer.
 	Decision BoxOfferDecision `json:"decision"`
 }
 
+// A link between a voucher prototype and an option, both of one partner the caller sees: created, or changed when it exists.
 type SetPrototypeOptionInput struct {
+	// The numeric record id of the voucher prototype.
 	PrototypeID string `json:"prototypeId"`
-	OptionID    string `json:"optionId"`
-	Count       int    `json:"count"`
-	Included    bool   `json:"included"`
+	// The numeric record id of the option.
+	OptionID string `json:"optionId"`
+	// How many of the option come with the prototype.
+	Count int `json:"count"`
+	// Whether the prototype's price includes it (true) or it is sold on top (false).
+	Included bool `json:"included"`
 }
 
+// A social network link a partner displays.
 type SocialLinkInput struct {
 	// The network's name, at most 50 characters, each once.
 	Name string `json:"name"`
@@ -1368,12 +2090,15 @@ type SocialLinkInput struct {
 
 // A string-valued entry of a settings map.
 type StringEntry struct {
-	Key   string `json:"key"`
+	// The entry's key (a language code, a network name…, as the map the field describes).
+	Key string `json:"key"`
+	// The entry's value for that key.
 	Value string `json:"value"`
 }
 
 // One language's text. lang is one of fr, en, es, it, de, nl, ca, pt.
 type TextInput struct {
+	// The language code: fr, en, es, it, de, nl, ca or pt.
 	Lang string `json:"lang"`
 	// A blank text removes the language's text.
 	Text string `json:"text"`
@@ -1381,24 +2106,33 @@ type TextInput struct {
 
 // A theme voucher prototypes are tagged with.
 type Theme struct {
-	ID   string     `json:"id"`
+	// The theme's numeric record id.
+	ID string `json:"id"`
+	// The theme's name.
 	Name *Localized `json:"name"`
 }
 
+// The result of createTheme or updateTheme; userErrors says why the input was refused.
 type ThemePayload struct {
-	Theme      *Theme       `json:"theme,omitempty"`
+	// The theme after the change; null when the mutation was refused.
+	Theme *Theme `json:"theme,omitempty"`
+	// Why the input was refused; empty when the mutation succeeded.
 	UserErrors []*UserError `json:"userErrors"`
 }
 
 // One language's URL.
 type URLEntryInput struct {
+	// The language code: fr, en, es, it, de, nl, ca or pt.
 	Lang string `json:"lang"`
-	URL  string `json:"url"`
+	// The URL for that language.
+	URL string `json:"url"`
 }
 
 // A node of the universe tree.
 type Universe struct {
-	ID   string     `json:"id"`
+	// The universe's numeric record id.
+	ID string `json:"id"`
+	// The universe's name.
 	Name *Localized `json:"name"`
 	// Position among its siblings; null sorts last.
 	Order *int `json:"order,omitempty"`
@@ -1406,181 +2140,301 @@ type Universe struct {
 	SubUniverses []*Universe `json:"subUniverses"`
 }
 
+// The result of createUniverse or updateUniverse; userErrors says why the input was refused.
 type UniversePayload struct {
-	Universe   *UniverseRecord `json:"universe,omitempty"`
-	UserErrors []*UserError    `json:"userErrors"`
+	// The universe after the change; null when the mutation was refused.
+	Universe *UniverseRecord `json:"universe,omitempty"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 // A universe as stored: its parent rather than its sub-universes.
 type UniverseRecord struct {
-	ID       string     `json:"id"`
-	Name     *Localized `json:"name"`
-	ParentID *string    `json:"parentId,omitempty"`
-	Order    *int       `json:"order,omitempty"`
+	// The universe's numeric record id.
+	ID string `json:"id"`
+	// The universe's name.
+	Name *Localized `json:"name"`
+	// The numeric record id of its parent universe; null for a root.
+	ParentID *string `json:"parentId,omitempty"`
+	// Position among its siblings; null sorts last.
+	Order *int `json:"order,omitempty"`
 }
 
+// Changes to a box: an omitted field keeps its value, a given list replaces the list.
 type UpdateBoxInput struct {
-	ID                     string                          `json:"id"`
-	Name                   graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
-	ShortDescription       graphql.Omittable[[]*TextInput] `json:"shortDescription,omitempty"`
-	LongDescription        graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
-	IsActive               graphql.Omittable[*bool]        `json:"isActive,omitempty"`
-	IsHighlight            graphql.Omittable[*bool]        `json:"isHighlight,omitempty"`
-	DisplayNbOffers        graphql.Omittable[*bool]        `json:"displayNbOffers,omitempty"`
-	Price                  graphql.Omittable[*string]      `json:"price,omitempty"`
-	Ranking                graphql.Omittable[*int]         `json:"ranking,omitempty"`
-	PeopleIncluded         graphql.Omittable[*int]         `json:"peopleIncluded,omitempty"`
-	MaxNumberUsages        graphql.Omittable[*int]         `json:"maxNumberUsages,omitempty"`
-	MaxDaysAfterFirstUsage graphql.Omittable[*int]         `json:"maxDaysAfterFirstUsage,omitempty"`
+	// The numeric record id of the box to change (Box.legacyId or ManagedBox.id).
+	ID string `json:"id"`
+	// The box's name, one entry per language. Omitted: unchanged.
+	Name graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
+	// Short description, one entry per language. Omitted: unchanged.
+	ShortDescription graphql.Omittable[[]*TextInput] `json:"shortDescription,omitempty"`
+	// Long description, one entry per language. Omitted: unchanged.
+	LongDescription graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
+	// Whether the box is active, shown in the catalogue. Omitted: unchanged.
+	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
+	// Whether the marketplace highlights the box. Omitted: unchanged.
+	IsHighlight graphql.Omittable[*bool] `json:"isHighlight,omitempty"`
+	// Whether sites show nbOffers. Omitted: unchanged.
+	DisplayNbOffers graphql.Omittable[*bool] `json:"displayNbOffers,omitempty"`
+	// The box's price, a decimal string in the marketplace's currency. Omitted: unchanged.
+	Price graphql.Omittable[*string] `json:"price,omitempty"`
+	// Display priority: lower first. Omitted: unchanged.
+	Ranking graphql.Omittable[*int] `json:"ranking,omitempty"`
+	// The number of people the box includes. Omitted: unchanged.
+	PeopleIncluded graphql.Omittable[*int] `json:"peopleIncluded,omitempty"`
+	// The box's maximum number of usages. Omitted: unchanged.
+	MaxNumberUsages graphql.Omittable[*int] `json:"maxNumberUsages,omitempty"`
+	// The maximum number of days after the first usage. Omitted: unchanged.
+	MaxDaysAfterFirstUsage graphql.Omittable[*int] `json:"maxDaysAfterFirstUsage,omitempty"`
 	// Replaces the universes.
 	UniverseIds graphql.Omittable[[]string] `json:"universeIds,omitempty"`
 	// Replaces the images.
 	Images graphql.Omittable[[]string] `json:"images,omitempty"`
 }
 
+// Changes to a formula: an omitted field keeps its value.
 type UpdateEventFormulaInput struct {
-	ID    string                          `json:"id"`
-	Name  graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
-	Price graphql.Omittable[*string]      `json:"price,omitempty"`
+	// The numeric record id of the formula (EventFormula.id).
+	ID string `json:"id"`
+	// The formula's name, one entry per language. Omitted: unchanged.
+	Name graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
+	// The price of one ticket, a decimal string in the partner's currency. Omitted: unchanged.
+	Price graphql.Omittable[*string] `json:"price,omitempty"`
 }
 
+// Changes to an event: an omitted field keeps its value, a given list replaces the list.
 type UpdateEventInput struct {
-	ID               string                          `json:"id"`
-	Name             graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
+	// The numeric record id of the event to change (Event.legacyId).
+	ID string `json:"id"`
+	// The event's name, one entry per language. Omitted: unchanged.
+	Name graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
+	// Short description, one entry per language. Omitted: unchanged.
 	ShortDescription graphql.Omittable[[]*TextInput] `json:"shortDescription,omitempty"`
-	LongDescription  graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
-	Booking          graphql.Omittable[[]*TextInput] `json:"booking,omitempty"`
-	CoverImage       graphql.Omittable[*string]      `json:"coverImage,omitempty"`
-	Images           graphql.Omittable[[]string]     `json:"images,omitempty"`
+	// Long description, one entry per language. Omitted: unchanged.
+	LongDescription graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
+	// Booking conditions, one entry per language. Omitted: unchanged.
+	Booking graphql.Omittable[[]*TextInput] `json:"booking,omitempty"`
+	// Cover image URL; empty when none. Omitted: unchanged.
+	CoverImage graphql.Omittable[*string] `json:"coverImage,omitempty"`
+	// Image URLs, in display order. Omitted: unchanged.
+	Images graphql.Omittable[[]string] `json:"images,omitempty"`
 	// Replaces every option: an option left out is off, or 0.
 	DeliveryOptions graphql.Omittable[*DeliveryOptionsInput] `json:"deliveryOptions,omitempty"`
 }
 
+// A partner's ticket settings, replacing the saved ones.
 type UpdateEventSettingsInput struct {
+	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Whether eventSlots shows every available slot of an event.
 	DisplayEventsPerSlots bool `json:"displayEventsPerSlots"`
 }
 
+// Changes to a slot: an omitted field keeps its value.
 type UpdateEventSlotInput struct {
-	ID               string                        `json:"id"`
+	// The numeric record id of the slot (EventSlot.id).
+	ID string `json:"id"`
+	// Start, with the partner's offset. Omitted: unchanged.
 	StartingDatetime graphql.Omittable[*time.Time] `json:"startingDatetime,omitempty"`
-	EndingDatetime   graphql.Omittable[*time.Time] `json:"endingDatetime,omitempty"`
-	AvailablePlaces  graphql.Omittable[*int]       `json:"availablePlaces,omitempty"`
+	// End, with the partner's offset. Omitted: unchanged.
+	EndingDatetime graphql.Omittable[*time.Time] `json:"endingDatetime,omitempty"`
+	// Places left; 0 when sold out. Omitted: unchanged.
+	AvailablePlaces graphql.Omittable[*int] `json:"availablePlaces,omitempty"`
 }
 
+// A partner's events line settings, replacing the saved ones: a field left out takes its default.
 type UpdateEventsProductInformationInput struct {
-	PartnerID   graphql.Omittable[*string] `json:"partnerId,omitempty"`
-	Title       []*TextInput               `json:"title"`
-	Description []*TextInput               `json:"description"`
+	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// Title of the events line, one entry per language.
+	Title []*TextInput `json:"title"`
+	// Description of the events line, one entry per language.
+	Description []*TextInput `json:"description"`
 	// The terms of sale, by language.
-	TosURL                   []*URLEntryInput `json:"tosUrl"`
-	DisplayFullyBookedEvents bool             `json:"displayFullyBookedEvents"`
-	DisplayEventsPerSlots    bool             `json:"displayEventsPerSlots"`
+	TosURL []*URLEntryInput `json:"tosUrl"`
+	// Whether the partner chose to show fully booked events. Not applied to eventSlots yet.
+	DisplayFullyBookedEvents bool `json:"displayFullyBookedEvents"`
+	// Whether eventSlots shows every available slot of an event.
+	DisplayEventsPerSlots bool `json:"displayEventsPerSlots"`
 }
 
+// Changes to a giftcard prototype: an omitted field keeps its value, a given list replaces the list.
 type UpdateGiftcardPrototypeInput struct {
-	ID                string                           `json:"id"`
-	Title             graphql.Omittable[[]*TextInput]  `json:"title,omitempty"`
-	Description       graphql.Omittable[[]*TextInput]  `json:"description,omitempty"`
-	TermsOfUse        graphql.Omittable[[]*TextInput]  `json:"termsOfUse,omitempty"`
-	CustomizedAmount  graphql.Omittable[*bool]         `json:"customizedAmount,omitempty"`
-	MinimumAmount     graphql.Omittable[*string]       `json:"minimumAmount,omitempty"`
-	PredefinedAmounts graphql.Omittable[[]string]      `json:"predefinedAmounts,omitempty"`
-	MoneyPotActivated graphql.Omittable[*bool]         `json:"moneyPotActivated,omitempty"`
-	MoneyPotLogo      graphql.Omittable[*string]       `json:"moneyPotLogo,omitempty"`
-	ValidityPeriod    graphql.Omittable[*int]          `json:"validityPeriod,omitempty"`
-	ValidityUnit      graphql.Omittable[*ValidityUnit] `json:"validityUnit,omitempty"`
+	// The numeric record id of the prototype (GiftcardPrototype.legacyId).
+	ID string `json:"id"`
+	// Title of the giftcard, one entry per language. Omitted: unchanged.
+	Title graphql.Omittable[[]*TextInput] `json:"title,omitempty"`
+	// Description of the giftcard, one entry per language. Omitted: unchanged.
+	Description graphql.Omittable[[]*TextInput] `json:"description,omitempty"`
+	// Terms of use, one entry per language. Omitted: unchanged.
+	TermsOfUse graphql.Omittable[[]*TextInput] `json:"termsOfUse,omitempty"`
+	// Whether the buyer may type an amount of at least minimumAmount. Omitted: unchanged.
+	CustomizedAmount graphql.Omittable[*bool] `json:"customizedAmount,omitempty"`
+	// The smallest amount a buyer may type, when customizedAmount. Omitted: unchanged.
+	MinimumAmount graphql.Omittable[*string] `json:"minimumAmount,omitempty"`
+	// The amounts offered, decimal strings each more than 0, at most 20, in display order; replaces the list. Omitted: unchanged.
+	PredefinedAmounts graphql.Omittable[[]string] `json:"predefinedAmounts,omitempty"`
+	// Whether the money pot (collective gift) is offered. Omitted: unchanged.
+	MoneyPotActivated graphql.Omittable[*bool] `json:"moneyPotActivated,omitempty"`
+	// The money pot's image: an absolute http(s) URL, or empty for none. Omitted: unchanged.
+	MoneyPotLogo graphql.Omittable[*string] `json:"moneyPotLogo,omitempty"`
+	// How long a giftcard is valid, in validityUnit. Omitted: unchanged.
+	ValidityPeriod graphql.Omittable[*int] `json:"validityPeriod,omitempty"`
+	// The unit of validityPeriod. Omitted: unchanged.
+	ValidityUnit graphql.Omittable[*ValidityUnit] `json:"validityUnit,omitempty"`
 }
 
+// A partner's giftcards line settings, replacing the saved ones: a field left out takes its default.
 type UpdateGiftcardsProductInformationInput struct {
-	PartnerID   graphql.Omittable[*string] `json:"partnerId,omitempty"`
-	Title       []*TextInput               `json:"title"`
-	Description []*TextInput               `json:"description"`
+	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// Title of the giftcards line, one entry per language.
+	Title []*TextInput `json:"title"`
+	// Description of the giftcards line, one entry per language.
+	Description []*TextInput `json:"description"`
 }
 
+// A partner's legal information, replacing the saved one: a field left out is empty.
 type UpdateLegalInformationInput struct {
-	PartnerID     graphql.Omittable[*string] `json:"partnerId,omitempty"`
-	AgencyName    string                     `json:"agencyName"`
-	AddressLine1  string                     `json:"addressLine1"`
-	AddressLine2  string                     `json:"addressLine2"`
-	AddressLine3  string                     `json:"addressLine3"`
-	PostalCode    string                     `json:"postalCode"`
-	City          string                     `json:"city"`
-	Country       string                     `json:"country"`
-	CompanyType   string                     `json:"companyType"`
-	HqPhoneNumber string                     `json:"hqPhoneNumber"`
-	AgencyPhone   string                     `json:"agencyPhone"`
+	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// The agency's name.
+	AgencyName string `json:"agencyName"`
+	// First line of the address.
+	AddressLine1 string `json:"addressLine1"`
+	// Second line of the address.
+	AddressLine2 string `json:"addressLine2"`
+	// Third line of the address.
+	AddressLine3 string `json:"addressLine3"`
+	// Postal code of the address.
+	PostalCode string `json:"postalCode"`
+	// City of the address.
+	City string `json:"city"`
+	// Country of the address, as the partner entered it.
+	Country string `json:"country"`
+	// The company type, as the partner entered it.
+	CompanyType string `json:"companyType"`
+	// Phone number of the headquarters.
+	HqPhoneNumber string `json:"hqPhoneNumber"`
+	// Phone number of the agency.
+	AgencyPhone string `json:"agencyPhone"`
 	// Empty or an absolute http(s) URL.
 	AgencyWebsite string `json:"agencyWebsite"`
 	// Empty or an e-mail address.
 	LegalNoticeEmail string `json:"legalNoticeEmail"`
-	LegalForm        string `json:"legalForm"`
+	// The legal form of the company, as the partner entered it.
+	LegalForm string `json:"legalForm"`
 	// Decimal string.
-	CapitalStock   string `json:"capitalStock"`
+	CapitalStock string `json:"capitalStock"`
+	// First name of the legal representative.
 	LegalFirstName string `json:"legalFirstName"`
-	LegalLastName  string `json:"legalLastName"`
-	SiretNumber    string `json:"siretNumber"`
-	VatID          string `json:"vatId"`
-	Rcs            string `json:"rcs"`
+	// Last name of the legal representative.
+	LegalLastName string `json:"legalLastName"`
+	// The company's SIRET number, as the partner entered it.
+	SiretNumber string `json:"siretNumber"`
+	// The company's VAT identification number, as the partner entered it.
+	VatID string `json:"vatId"`
+	// The company's trade register (RCS) entry, as the partner entered it.
+	Rcs string `json:"rcs"`
 }
 
+// A marketplace's network giftcards line settings, replacing the saved ones: a field left out takes its default.
 type UpdateNetworkGiftcardsProductInformationInput struct {
-	PartnerID   graphql.Omittable[*string]    `json:"partnerId,omitempty"`
-	Title       []*TextInput                  `json:"title"`
-	Description []*TextInput                  `json:"description"`
-	Giftcard    *NetworkGiftcardSettingsInput `json:"giftcard"`
-	MoneyPot    *NetworkGiftcardMoneyPotInput `json:"moneyPot"`
+	// Staff: the numeric record id of the marketplace (required). Partner accounts: their own, or omitted.
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// Title of the network giftcards line, one entry per language.
+	Title []*TextInput `json:"title"`
+	// Description of the network giftcards line, one entry per language.
+	Description []*TextInput `json:"description"`
+	// The network giftcard's settings.
+	Giftcard *NetworkGiftcardSettingsInput `json:"giftcard"`
+	// The money pot (collective gift) setting.
+	MoneyPot *NetworkGiftcardMoneyPotInput `json:"moneyPot"`
 }
 
+// A marketplace's network vouchers line settings, replacing the saved ones: a field left out takes its default.
 type UpdateNetworkVouchersProductInformationInput struct {
-	PartnerID                      graphql.Omittable[*string] `json:"partnerId,omitempty"`
-	Title                          []*TextInput               `json:"title"`
-	Description                    []*TextInput               `json:"description"`
-	TermsOfUse                     []*TextInput               `json:"termsOfUse"`
-	DisplayByUniverse              bool                       `json:"displayByUniverse"`
-	ValidityPeriod                 int                        `json:"validityPeriod"`
-	ValidityPeriodUnit             int                        `json:"validityPeriodUnit"`
-	ActivatedProductFeature        bool                       `json:"activatedProductFeature"`
-	ActivatedGroupPayment          bool                       `json:"activatedGroupPayment"`
-	DisplayOffersMap               bool                       `json:"displayOffersMap"`
-	ActivatedOfferCountryFilter    bool                       `json:"activatedOfferCountryFilter"`
-	ActivatedOfferDepartmentFilter bool                       `json:"activatedOfferDepartmentFilter"`
-	ActivatedOfferRegionFilter     bool                       `json:"activatedOfferRegionFilter"`
+	// Staff: the numeric record id of the marketplace (required). Partner accounts: their own, or omitted.
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// Title of the network vouchers line, one entry per language.
+	Title []*TextInput `json:"title"`
+	// Description of the network vouchers line, one entry per language.
+	Description []*TextInput `json:"description"`
+	// Terms of use of the network vouchers, one entry per language.
+	TermsOfUse []*TextInput `json:"termsOfUse"`
+	// Whether the marketplace chose to display its boxes by universe.
+	DisplayByUniverse bool `json:"displayByUniverse"`
+	// How long a network voucher is valid, in the unit validityPeriodUnit codes.
+	ValidityPeriod int `json:"validityPeriod"`
+	// Unit code of validityPeriod, an integer code.
+	ValidityPeriodUnit int `json:"validityPeriodUnit"`
+	// Whether the product feature is turned on, as the marketplace set it.
+	ActivatedProductFeature bool `json:"activatedProductFeature"`
+	// Whether group payment is turned on for network vouchers.
+	ActivatedGroupPayment bool `json:"activatedGroupPayment"`
+	// Whether the marketplace chose to show a map of the offers.
+	DisplayOffersMap bool `json:"displayOffersMap"`
+	// Whether the filter of offers by country is turned on.
+	ActivatedOfferCountryFilter bool `json:"activatedOfferCountryFilter"`
+	// Whether the filter of offers by department is turned on.
+	ActivatedOfferDepartmentFilter bool `json:"activatedOfferDepartmentFilter"`
+	// Whether the filter of offers by region is turned on.
+	ActivatedOfferRegionFilter bool `json:"activatedOfferRegionFilter"`
 }
 
+// A partner's public profile, replacing the saved one: a field left out takes its default (no text, empty, false).
 type UpdatePartnerProfileInput struct {
-	PartnerID             graphql.Omittable[*string] `json:"partnerId,omitempty"`
-	Description           []*TextInput               `json:"description"`
-	Managers              []*TextInput               `json:"managers"`
-	Nearby                []*TextInput               `json:"nearby"`
-	PracticalInformation  []*TextInput               `json:"practicalInformation"`
-	Access                []*TextInput               `json:"access"`
-	CommercialDescription []*TextInput               `json:"commercialDescription"`
+	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// The partner's presentation text, one entry per language.
+	Description []*TextInput `json:"description"`
+	// Who runs the place, one entry per language.
+	Managers []*TextInput `json:"managers"`
+	// What is nearby, one entry per language.
+	Nearby []*TextInput `json:"nearby"`
+	// Practical information for visitors, one entry per language.
+	PracticalInformation []*TextInput `json:"practicalInformation"`
+	// How to get there, one entry per language.
+	Access []*TextInput `json:"access"`
+	// The partner's commercial presentation text, one entry per language.
+	CommercialDescription []*TextInput `json:"commercialDescription"`
 	// At most 100 characters, as department and city.
-	Region     string `json:"region"`
+	Region string `json:"region"`
+	// The department the partner is in, as the partner entered it.
 	Department string `json:"department"`
-	City       string `json:"city"`
+	// The city the partner is in, as the partner entered it.
+	City string `json:"city"`
 	// Decimal degrees as a string, -90 to 90, at most 6 places; null when not located.
 	Latitude graphql.Omittable[*string] `json:"latitude,omitempty"`
 	// -180 to 180.
-	Longitude   graphql.Omittable[*string] `json:"longitude,omitempty"`
-	Facilities  *FacilitiesInput           `json:"facilities"`
-	SocialLinks []*SocialLinkInput         `json:"socialLinks"`
+	Longitude graphql.Omittable[*string] `json:"longitude,omitempty"`
+	// Which facilities the place offers.
+	Facilities *FacilitiesInput `json:"facilities"`
+	// Social network name and URL, by name.
+	SocialLinks []*SocialLinkInput `json:"socialLinks"`
 }
 
+// A partner's refund and withdrawal terms, replacing the saved ones.
 type UpdateRefundWithdrawalTermsInput struct {
+	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
-	Terms     []*TextInput               `json:"terms"`
+	// The terms, one entry per language; a language left out shows "-".
+	Terms []*TextInput `json:"terms"`
 }
 
+// A theme's new name.
 type UpdateThemeInput struct {
-	ID   string       `json:"id"`
+	// The numeric record id of the theme (Theme.id).
+	ID string `json:"id"`
+	// The theme's name, one entry per language. Omitted: unchanged.
 	Name []*TextInput `json:"name"`
 }
 
+// Changes to a universe: an omitted field keeps its value.
 type UpdateUniverseInput struct {
-	ID   string                          `json:"id"`
+	// The numeric record id of the universe (Universe.id).
+	ID string `json:"id"`
+	// The universe's name, one entry per language. Omitted: unchanged.
 	Name graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
 	// null makes it a root.
 	ParentID graphql.Omittable[*string] `json:"parentId,omitempty"`
@@ -1588,275 +2442,472 @@ type UpdateUniverseInput struct {
 	Order graphql.Omittable[*int] `json:"order,omitempty"`
 }
 
+// Changes to a voucher prototype: an omitted field keeps its value, null clears a nullable one, a given list replaces the list.
 type UpdateVoucherPrototypeInput struct {
-	ID              string                                   `json:"id"`
-	Name            graphql.Omittable[[]*TextInput]          `json:"name,omitempty"`
-	Description     graphql.Omittable[[]*TextInput]          `json:"description,omitempty"`
-	LongDescription graphql.Omittable[[]*TextInput]          `json:"longDescription,omitempty"`
-	RentConditions  graphql.Omittable[[]*TextInput]          `json:"rentConditions,omitempty"`
-	HowToBookHTML   graphql.Omittable[[]*TextInput]          `json:"howToBookHtml,omitempty"`
-	PDFDescription  graphql.Omittable[[]*TextInput]          `json:"pdfDescription,omitempty"`
-	IsActive        graphql.Omittable[*bool]                 `json:"isActive,omitempty"`
-	IsHighlight     graphql.Omittable[*bool]                 `json:"isHighlight,omitempty"`
-	Type            graphql.Omittable[*VoucherPrototypeType] `json:"type,omitempty"`
-	PriceScope      graphql.Omittable[*int]                  `json:"priceScope,omitempty"`
-	MaxCapacity     graphql.Omittable[*int]                  `json:"maxCapacity,omitempty"`
-	MinCapacity     graphql.Omittable[*int]                  `json:"minCapacity,omitempty"`
-	Ranking         graphql.Omittable[*int]                  `json:"ranking,omitempty"`
-	StayPrice       graphql.Omittable[*decimal.Decimal]      `json:"stayPrice,omitempty"`
-	AdultsPrice     graphql.Omittable[*decimal.Decimal]      `json:"adultsPrice,omitempty"`
-	ChildrenPrice   graphql.Omittable[*decimal.Decimal]      `json:"childrenPrice,omitempty"`
-	BabyPrice       graphql.Omittable[*decimal.Decimal]      `json:"babyPrice,omitempty"`
-	UniverseID      graphql.Omittable[*string]               `json:"universeId,omitempty"`
-	EnvironmentID   graphql.Omittable[*string]               `json:"environmentId,omitempty"`
-	LastActiveDay   graphql.Omittable[*string]               `json:"lastActiveDay,omitempty"`
-	ImageIds        graphql.Omittable[[]string]              `json:"imageIds,omitempty"`
-	CoverImageID    graphql.Omittable[*string]               `json:"coverImageId,omitempty"`
+	// The numeric record id of the prototype to change (AdminVoucherPrototype.legacyId).
+	ID string `json:"id"`
+	// The prototype's name, one entry per language; at least one non-blank. Omitted: unchanged.
+	Name graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
+	// The description, one entry per language. Omitted: unchanged.
+	Description graphql.Omittable[[]*TextInput] `json:"description,omitempty"`
+	// The long description, one entry per language. Omitted: unchanged.
+	LongDescription graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
+	// The rent conditions, one entry per language. Omitted: unchanged.
+	RentConditions graphql.Omittable[[]*TextInput] `json:"rentConditions,omitempty"`
+	// How to book, as HTML, one entry per language. Omitted: unchanged.
+	HowToBookHTML graphql.Omittable[[]*TextInput] `json:"howToBookHtml,omitempty"`
+	// The PDF description, one entry per language; at most 300 characters. Omitted: unchanged.
+	PDFDescription graphql.Omittable[[]*TextInput] `json:"pdfDescription,omitempty"`
+	// Whether the prototype is active. Omitted: unchanged.
+	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
+	// Whether the prototype is highlighted. Omitted: unchanged.
+	IsHighlight graphql.Omittable[*bool] `json:"isHighlight,omitempty"`
+	// The prototype's kind. Omitted: unchanged.
+	Type graphql.Omittable[*VoucherPrototypeType] `json:"type,omitempty"`
+	// The number of persons stayPrice is for. Omitted: unchanged.
+	PriceScope graphql.Omittable[*int] `json:"priceScope,omitempty"`
+	// The most persons; 0 for no maximum. Omitted: unchanged.
+	MaxCapacity graphql.Omittable[*int] `json:"maxCapacity,omitempty"`
+	// The fewest persons. Omitted: unchanged.
+	MinCapacity graphql.Omittable[*int] `json:"minCapacity,omitempty"`
+	// Display priority in the funnel. Omitted: unchanged.
+	Ranking graphql.Omittable[*int] `json:"ranking,omitempty"`
+	// The price, at least 0 with at most two decimals. Omitted: unchanged.
+	StayPrice graphql.Omittable[*decimal.Decimal] `json:"stayPrice,omitempty"`
+	// The price per adult; null clears it. Omitted: unchanged.
+	AdultsPrice graphql.Omittable[*decimal.Decimal] `json:"adultsPrice,omitempty"`
+	// The price per child; null clears it. Omitted: unchanged.
+	ChildrenPrice graphql.Omittable[*decimal.Decimal] `json:"childrenPrice,omitempty"`
+	// The price per baby; null clears it. Omitted: unchanged.
+	BabyPrice graphql.Omittable[*decimal.Decimal] `json:"babyPrice,omitempty"`
+	// The numeric record id of the universe to file it under. Omitted: unchanged.
+	UniverseID graphql.Omittable[*string] `json:"universeId,omitempty"`
+	// The numeric record id of its environment; null clears it. Omitted: unchanged.
+	EnvironmentID graphql.Omittable[*string] `json:"environmentId,omitempty"`
+	// The last day it is sold, YYYY-MM-DD; null clears it. Omitted: unchanged.
+	LastActiveDay graphql.Omittable[*string] `json:"lastActiveDay,omitempty"`
+	// Numeric record ids of the partner's media, at most 20, in display order; replaces the list. Omitted: unchanged.
+	ImageIds graphql.Omittable[[]string] `json:"imageIds,omitempty"`
+	// The numeric record id of a media of the partner; null: the first image is the cover. Omitted: unchanged.
+	CoverImageID graphql.Omittable[*string] `json:"coverImageId,omitempty"`
 }
 
+// A voucher and the state to move it to.
 type UpdateVoucherStateInput struct {
-	Code  string       `json:"code"`
+	// The voucher's code.
+	Code string `json:"code"`
+	// The state to move it to; the same state is a no-op.
 	State VoucherState `json:"state"`
 }
 
+// A partner's vouchers line settings, replacing the saved ones: a field left out takes its default.
 type UpdateVouchersProductInformationInput struct {
-	PartnerID                       graphql.Omittable[*string] `json:"partnerId,omitempty"`
-	Title                           []*TextInput               `json:"title"`
-	Subtitle                        []*TextInput               `json:"subtitle"`
-	ShortDescription                []*TextInput               `json:"shortDescription"`
-	ActivatedDestinationFilter      bool                       `json:"activatedDestinationFilter"`
-	ActivatedUniverseFilter         bool                       `json:"activatedUniverseFilter"`
-	ActivatedPriceFilter            bool                       `json:"activatedPriceFilter"`
-	ActivatedTargetFilter           bool                       `json:"activatedTargetFilter"`
-	ActivatedThemeFilter            bool                       `json:"activatedThemeFilter"`
-	ActivatedEnvironmentFilter      bool                       `json:"activatedEnvironmentFilter"`
-	ActivatedOfferOrderingByRanking bool                       `json:"activatedOfferOrderingByRanking"`
-	ValidityPeriod                  int                        `json:"validityPeriod"`
-	ValidityPeriodUnit              int                        `json:"validityPeriodUnit"`
-	MethodOfDisplay                 int                        `json:"methodOfDisplay"`
-	ActivatedGroupPayment           bool                       `json:"activatedGroupPayment"`
+	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// Title of the vouchers line, one entry per language.
+	Title []*TextInput `json:"title"`
+	// Subtitle of the vouchers line, one entry per language.
+	Subtitle []*TextInput `json:"subtitle"`
+	// Short description of the vouchers line, one entry per language.
+	ShortDescription []*TextInput `json:"shortDescription"`
+	// Whether the filter by destination is turned on.
+	ActivatedDestinationFilter bool `json:"activatedDestinationFilter"`
+	// Whether the filter by universe is turned on.
+	ActivatedUniverseFilter bool `json:"activatedUniverseFilter"`
+	// Whether the filter by price is turned on.
+	ActivatedPriceFilter bool `json:"activatedPriceFilter"`
+	// Whether the filter by target is turned on.
+	ActivatedTargetFilter bool `json:"activatedTargetFilter"`
+	// Whether the filter by theme is turned on.
+	ActivatedThemeFilter bool `json:"activatedThemeFilter"`
+	// Whether the filter by environment is turned on.
+	ActivatedEnvironmentFilter bool `json:"activatedEnvironmentFilter"`
+	// Whether offers are ordered by their ranking.
+	ActivatedOfferOrderingByRanking bool `json:"activatedOfferOrderingByRanking"`
+	// How long a voucher is valid, in the unit validityPeriodUnit codes.
+	ValidityPeriod int `json:"validityPeriod"`
+	// Unit code of validityPeriod, an integer code.
+	ValidityPeriodUnit int `json:"validityPeriodUnit"`
+	// Display mode code, an integer code.
+	MethodOfDisplay int `json:"methodOfDisplay"`
+	// Whether group payment is turned on for vouchers.
+	ActivatedGroupPayment bool `json:"activatedGroupPayment"`
 }
 
+// Changes to a workshop category: an omitted field keeps its value.
 type UpdateWorkshopCategoryInput struct {
-	ID    string                          `json:"id"`
-	Name  graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
-	Price graphql.Omittable[*string]      `json:"price,omitempty"`
+	// The numeric record id of the category (WorkshopCategory.id).
+	ID string `json:"id"`
+	// The category's name, one entry per language. Omitted: unchanged.
+	Name graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
+	// The price of the category's workshops, a decimal string in the partner's currency. Omitted: unchanged.
+	Price graphql.Omittable[*string] `json:"price,omitempty"`
 	// null removes it.
 	SpecificValidityPeriod graphql.Omittable[*int] `json:"specificValidityPeriod,omitempty"`
 }
 
+// Changes to a workshop: an omitted field keeps its value, a given list replaces the links.
 type UpdateWorkshopInput struct {
-	ID                            string                          `json:"id"`
-	Name                          graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
-	ShortDescription              graphql.Omittable[[]*TextInput] `json:"shortDescription,omitempty"`
-	LongDescription               graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
-	BookingConditions             graphql.Omittable[[]*TextInput] `json:"bookingConditions,omitempty"`
-	Images                        graphql.Omittable[[]string]     `json:"images,omitempty"`
-	CanBePrivatized               graphql.Omittable[*bool]        `json:"canBePrivatized,omitempty"`
-	DisplayCalendar               graphql.Omittable[*bool]        `json:"displayCalendar,omitempty"`
-	Address                       graphql.Omittable[*string]      `json:"address,omitempty"`
-	ActivateWorkshopsGroupPayment graphql.Omittable[*bool]        `json:"activateWorkshopsGroupPayment,omitempty"`
-	CategoryID                    graphql.Omittable[*string]      `json:"categoryId,omitempty"`
+	// The numeric record id of the workshop to change (Workshop.legacyId).
+	ID string `json:"id"`
+	// The workshop's name, one entry per language. Omitted: unchanged.
+	Name graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
+	// Short description, one entry per language. Omitted: unchanged.
+	ShortDescription graphql.Omittable[[]*TextInput] `json:"shortDescription,omitempty"`
+	// Long description, one entry per language. Omitted: unchanged.
+	LongDescription graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
+	// Booking conditions, one entry per language. Omitted: unchanged.
+	BookingConditions graphql.Omittable[[]*TextInput] `json:"bookingConditions,omitempty"`
+	// Image URLs, in display order. Omitted: unchanged.
+	Images graphql.Omittable[[]string] `json:"images,omitempty"`
+	// Whether the workshop can be booked privately (privatized), as the partner set it. Omitted: unchanged.
+	CanBePrivatized graphql.Omittable[*bool] `json:"canBePrivatized,omitempty"`
+	// Whether the partner chose to display a calendar for the workshop. Omitted: unchanged.
+	DisplayCalendar graphql.Omittable[*bool] `json:"displayCalendar,omitempty"`
+	// Where the workshop takes place, as the partner entered it. Omitted: unchanged.
+	Address graphql.Omittable[*string] `json:"address,omitempty"`
+	// Whether group payment is turned on for this workshop. Omitted: unchanged.
+	ActivateWorkshopsGroupPayment graphql.Omittable[*bool] `json:"activateWorkshopsGroupPayment,omitempty"`
+	// The numeric record id of one of the partner's categories, which sets the price. Omitted: unchanged.
+	CategoryID graphql.Omittable[*string] `json:"categoryId,omitempty"`
 	// null removes the level.
 	LevelID graphql.Omittable[*string] `json:"levelId,omitempty"`
 	// A given list replaces the links.
-	ThemeIds  graphql.Omittable[[]string] `json:"themeIds,omitempty"`
+	ThemeIds graphql.Omittable[[]string] `json:"themeIds,omitempty"`
+	// The numeric record ids of the workshop's targets; a given list replaces the links. Omitted: unchanged.
 	TargetIds graphql.Omittable[[]string] `json:"targetIds,omitempty"`
-	SkillIds  graphql.Omittable[[]string] `json:"skillIds,omitempty"`
+	// The numeric record ids of the workshop's skills; a given list replaces the links. Omitted: unchanged.
+	SkillIds graphql.Omittable[[]string] `json:"skillIds,omitempty"`
+	// The numeric record ids of the workshop's recipes; a given list replaces the links. Omitted: unchanged.
 	RecipeIds graphql.Omittable[[]string] `json:"recipeIds,omitempty"`
 }
 
+// Changes to a session: an omitted field keeps its value.
 type UpdateWorkshopSessionInput struct {
-	ID               string                        `json:"id"`
+	// The numeric record id of the session (WorkshopSession.id).
+	ID string `json:"id"`
+	// Start, with the partner's offset. Omitted: unchanged.
 	StartingDatetime graphql.Omittable[*time.Time] `json:"startingDatetime,omitempty"`
-	EndingDatetime   graphql.Omittable[*time.Time] `json:"endingDatetime,omitempty"`
-	MinCapacity      graphql.Omittable[*int]       `json:"minCapacity,omitempty"`
-	MaxCapacity      graphql.Omittable[*int]       `json:"maxCapacity,omitempty"`
-	AvailablePlaces  graphql.Omittable[*int]       `json:"availablePlaces,omitempty"`
+	// End, with the partner's offset. Omitted: unchanged.
+	EndingDatetime graphql.Omittable[*time.Time] `json:"endingDatetime,omitempty"`
+	// The fewest participants the session takes, as the partner set it. Omitted: unchanged.
+	MinCapacity graphql.Omittable[*int] `json:"minCapacity,omitempty"`
+	// The most participants the session takes, as the partner set it. Omitted: unchanged.
+	MaxCapacity graphql.Omittable[*int] `json:"maxCapacity,omitempty"`
+	// Places left; 0 when full. Omitted: unchanged.
+	AvailablePlaces graphql.Omittable[*int] `json:"availablePlaces,omitempty"`
 }
 
+// A workshop theme's new name.
 type UpdateWorkshopThemeInput struct {
-	ID   string       `json:"id"`
+	// The numeric record id of the theme (WorkshopTheme.id).
+	ID string `json:"id"`
+	// The theme's name, one entry per language. Omitted: unchanged.
 	Name []*TextInput `json:"name"`
 }
 
+// A partner's workshops line settings, replacing the saved ones: a field left out takes its default.
 type UpdateWorkshopsProductInformationInput struct {
-	PartnerID                    graphql.Omittable[*string] `json:"partnerId,omitempty"`
-	Title                        []*TextInput               `json:"title"`
-	Description                  []*TextInput               `json:"description"`
-	TosURL                       []*URLEntryInput           `json:"tosUrl"`
-	DisplayWorkshopsByMonth      bool                       `json:"displayWorkshopsByMonth"`
-	DisplayWorkshopsPerSession   bool                       `json:"displayWorkshopsPerSession"`
-	DisplayFullyBookedSessions   bool                       `json:"displayFullyBookedSessions"`
-	ActivatedMonthFilter         bool                       `json:"activatedMonthFilter"`
-	ActivatedDayFilter           bool                       `json:"activatedDayFilter"`
-	ActivatedTimeFilter          bool                       `json:"activatedTimeFilter"`
-	ActivatedPriceFilter         bool                       `json:"activatedPriceFilter"`
-	ActivatedCategoryFilter      bool                       `json:"activatedCategoryFilter"`
-	ActivatedDurationFilter      bool                       `json:"activatedDurationFilter"`
-	ActivatedTargetFilter        bool                       `json:"activatedTargetFilter"`
-	ActivatedLevelFilter         bool                       `json:"activatedLevelFilter"`
-	ActivatedThemeFilter         bool                       `json:"activatedThemeFilter"`
-	MinNbFreePlacesForLabelShown int                        `json:"minNbFreePlacesForLabelShown"`
-	DisplayPhoneNumber           bool                       `json:"displayPhoneNumber"`
+	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// Title of the workshops line, one entry per language.
+	Title []*TextInput `json:"title"`
+	// Description of the workshops line, one entry per language.
+	Description []*TextInput `json:"description"`
+	// Terms of sale URL, by language code; empty when none.
+	TosURL []*URLEntryInput `json:"tosUrl"`
+	// Whether the partner chose to display workshops by month.
+	DisplayWorkshopsByMonth bool `json:"displayWorkshopsByMonth"`
+	// Whether the partner chose to display workshops per session.
+	DisplayWorkshopsPerSession bool `json:"displayWorkshopsPerSession"`
+	// Whether the partner chose to show fully booked sessions.
+	DisplayFullyBookedSessions bool `json:"displayFullyBookedSessions"`
+	// Whether the filter by month is turned on.
+	ActivatedMonthFilter bool `json:"activatedMonthFilter"`
+	// Whether the filter by day is turned on.
+	ActivatedDayFilter bool `json:"activatedDayFilter"`
+	// Whether the filter by time is turned on.
+	ActivatedTimeFilter bool `json:"activatedTimeFilter"`
+	// Whether the filter by price is turned on.
+	ActivatedPriceFilter bool `json:"activatedPriceFilter"`
+	// Whether the filter by category is turned on.
+	ActivatedCategoryFilter bool `json:"activatedCategoryFilter"`
+	// Whether the filter by duration is turned on.
+	ActivatedDurationFilter bool `json:"activatedDurationFilter"`
+	// Whether the filter by target is turned on.
+	ActivatedTargetFilter bool `json:"activatedTargetFilter"`
+	// Whether the filter by level is turned on.
+	ActivatedLevelFilter bool `json:"activatedLevelFilter"`
+	// Whether the filter by theme is turned on.
+	ActivatedThemeFilter bool `json:"activatedThemeFilter"`
+	// Below this many free places, sessions show a label.
+	MinNbFreePlacesForLabelShown int `json:"minNbFreePlacesForLabelShown"`
+	// Whether the partner chose to show phoneNumber.
+	DisplayPhoneNumber bool `json:"displayPhoneNumber"`
 	// At most 32 characters.
 	PhoneNumber string `json:"phoneNumber"`
 	// Empty or an absolute http(s) URL.
 	DefaultWorkshopImage string `json:"defaultWorkshopImage"`
-	ValidityPeriod       int    `json:"validityPeriod"`
-	ValidityPeriodUnit   int    `json:"validityPeriodUnit"`
+	// How long a workshop booking is valid, in the unit validityPeriodUnit codes.
+	ValidityPeriod int `json:"validityPeriod"`
+	// Unit code of validityPeriod, an integer code.
+	ValidityPeriodUnit int `json:"validityPeriodUnit"`
 }
 
+// An image to upload, sent as a file of a GraphQL multipart request.
 type UploadMediaInput struct {
 	// At most 255 characters.
-	Name string         `json:"name"`
+	Name string `json:"name"`
+	// The image: PNG, JPEG, GIF or WebP (by content), at most 10 MiB.
 	File graphql.Upload `json:"file"`
 	// The partner the media belongs to: required for staff, else the viewer's own.
 	PartnerUUID graphql.Omittable[*uuid.UUID] `json:"partnerUuid,omitempty"`
 }
 
+// A user account: signs in with a username and password and calls the API with a token.
 type User struct {
-	ID        string    `json:"id"`
-	UUID      uuid.UUID `json:"uuid"`
-	Username  string    `json:"username"`
-	Email     string    `json:"email"`
-	FirstName string    `json:"firstName"`
-	LastName  string    `json:"lastName"`
-	IsStaff   bool      `json:"isStaff"`
+	// The user's numeric id, as a string.
+	ID string `json:"id"`
+	// The user's public identifier.
+	UUID uuid.UUID `json:"uuid"`
+	// Login name.
+	Username string `json:"username"`
+	// E-mail address; may be empty.
+	Email string `json:"email"`
+	// First name.
+	FirstName string `json:"firstName"`
+	// Last name.
+	LastName string `json:"lastName"`
+	// True for the service's own staff, who may act on every partner.
+	IsStaff bool `json:"isStaff"`
 }
 
 // A rule the input broke. field is the path to the value, as in the REST error body.
 type UserError struct {
-	Field   []string `json:"field"`
-	Code    string   `json:"code"`
-	Message string   `json:"message"`
+	// The path to the offending value in the input (names, and list indexes as strings); empty when the error is about the input as a whole.
+	Field []string `json:"field"`
+	// A machine-readable code of the rule broken, as in the REST error body.
+	Code string `json:"code"`
+	// A human-readable explanation of the error.
+	Message string `json:"message"`
 }
 
 // Who is calling: the user and, for partner accounts, the partner (tenant).
 type Viewer struct {
-	User    *User    `json:"user"`
+	// The signed-in user.
+	User *User `json:"user"`
+	// The partner (tenant) the user belongs to; null for an account without a partner.
 	Partner *Partner `json:"partner,omitempty"`
 	// Permission names, the vocabulary of GET /api/permissions/.
 	Permissions []string `json:"permissions"`
 }
 
+// A page of a list of VoucherOption records, with where it lies in the whole list.
 type VoucherOptionConnection struct {
-	Edges      []*VoucherOptionEdge `json:"edges"`
-	PageInfo   *PageInfo            `json:"pageInfo"`
-	TotalCount int                  `json:"totalCount"`
+	// The items of the page, in list order, each with its cursor.
+	Edges []*VoucherOptionEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
 }
 
+// One VoucherOption of a page, with its cursor.
 type VoucherOptionEdge struct {
-	Cursor string         `json:"cursor"`
-	Node   *VoucherOption `json:"node"`
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *VoucherOption `json:"node"`
 }
 
+// The result of createOption; userErrors says why the input was refused.
 type VoucherOptionPayload struct {
-	Option     *VoucherOption `json:"option,omitempty"`
-	UserErrors []*UserError   `json:"userErrors"`
+	// The option after the change; null when the mutation was refused.
+	Option *VoucherOption `json:"option,omitempty"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 // A partner's voucher prototype as it is filed.
 type VoucherPrototype struct {
-	ID         string     `json:"id"`
-	Name       *Localized `json:"name"`
-	UniverseID *string    `json:"universeId,omitempty"`
+	// The prototype's numeric record id.
+	ID string `json:"id"`
+	// The prototype's name.
+	Name *Localized `json:"name"`
+	// The numeric record id of the universe it is filed under; null when none.
+	UniverseID *string `json:"universeId,omitempty"`
 	// Ascending.
 	ThemeIds []string `json:"themeIds"`
 }
 
+// The result of fileVoucherPrototype; userErrors says why the input was refused.
 type VoucherPrototypePayload struct {
+	// The voucher prototype after the change; null when the mutation was refused.
 	VoucherPrototype *VoucherPrototype `json:"voucherPrototype,omitempty"`
-	UserErrors       []*UserError      `json:"userErrors"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
+// One change of a voucher's state.
 type VoucherStateChange struct {
+	// The state before.
 	From VoucherState `json:"from"`
-	To   VoucherState `json:"to"`
+	// The state after.
+	To VoucherState `json:"to"`
 	// The user who made it; null once that account is deleted.
-	UserID    *string   `json:"userId,omitempty"`
+	UserID *string `json:"userId,omitempty"`
+	// When the change was made.
 	ChangedAt time.Time `json:"changedAt"`
 }
 
+// A partner's settings for its vouchers line; defaults where it saved none.
 type VouchersProductInformation struct {
-	Title                           *Localized `json:"title"`
-	Subtitle                        *Localized `json:"subtitle"`
-	ShortDescription                *Localized `json:"shortDescription"`
-	ActivatedDestinationFilter      bool       `json:"activatedDestinationFilter"`
-	ActivatedUniverseFilter         bool       `json:"activatedUniverseFilter"`
-	ActivatedPriceFilter            bool       `json:"activatedPriceFilter"`
-	ActivatedTargetFilter           bool       `json:"activatedTargetFilter"`
-	ActivatedThemeFilter            bool       `json:"activatedThemeFilter"`
-	ActivatedEnvironmentFilter      bool       `json:"activatedEnvironmentFilter"`
-	ActivatedOfferOrderingByRanking bool       `json:"activatedOfferOrderingByRanking"`
-	ValidityPeriod                  int        `json:"validityPeriod"`
-	ValidityPeriodUnit              int        `json:"validityPeriodUnit"`
-	MethodOfDisplay                 int        `json:"methodOfDisplay"`
-	ActivatedGroupPayment           bool       `json:"activatedGroupPayment"`
+	// Title of the vouchers line.
+	Title *Localized `json:"title"`
+	// Subtitle of the vouchers line.
+	Subtitle *Localized `json:"subtitle"`
+	// Short description of the vouchers line.
+	ShortDescription *Localized `json:"shortDescription"`
+	// Whether the filter by destination is turned on.
+	ActivatedDestinationFilter bool `json:"activatedDestinationFilter"`
+	// Whether the filter by universe is turned on.
+	ActivatedUniverseFilter bool `json:"activatedUniverseFilter"`
+	// Whether the filter by price is turned on.
+	ActivatedPriceFilter bool `json:"activatedPriceFilter"`
+	// Whether the filter by target is turned on.
+	ActivatedTargetFilter bool `json:"activatedTargetFilter"`
+	// Whether the filter by theme is turned on.
+	ActivatedThemeFilter bool `json:"activatedThemeFilter"`
+	// Whether the filter by environment is turned on.
+	ActivatedEnvironmentFilter bool `json:"activatedEnvironmentFilter"`
+	// Whether offers are ordered by their ranking.
+	ActivatedOfferOrderingByRanking bool `json:"activatedOfferOrderingByRanking"`
+	// How long a voucher is valid, in the unit validityPeriodUnit codes; 0 when not saved.
+	ValidityPeriod int `json:"validityPeriod"`
+	// Unit code of validityPeriod, an integer code as the partner saved it; 0 when not saved.
+	ValidityPeriodUnit int `json:"validityPeriodUnit"`
+	// Display mode code, an integer code as the partner saved it; 0 when not saved.
+	MethodOfDisplay int `json:"methodOfDisplay"`
+	// Whether group payment is turned on for vouchers.
+	ActivatedGroupPayment bool `json:"activatedGroupPayment"`
 }
 
+// The result of updateVouchersProductInformation; userErrors says why the input was refused.
 type VouchersProductInformationPayload struct {
+	// The vouchers product information after the change; null when the mutation was refused.
 	VouchersProductInformation *VouchersProductInformation `json:"vouchersProductInformation,omitempty"`
-	UserErrors                 []*UserError                `json:"userErrors"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
+// The floating bar widget: a text and a call-to-action button along the top or bottom of the page. Colours are #RRGGBB (the legacy spelling "floatting" is kept).
 type WidgetFloatingBar struct {
-	ShowFloattingBar                    bool   `json:"showFloattingBar"`
-	ShowFloattingBarOnPurchaseSite      bool   `json:"showFloattingBarOnPurchaseSite"`
-	FloattingBarOrientation             string `json:"floattingBarOrientation"`
-	FloattingBarBackgroundColor         string `json:"floattingBarBackgroundColor"`
-	FloattingBarBorderColor             string `json:"floattingBarBorderColor"`
-	FloattingBarText                    string `json:"floattingBarText"`
-	FloattingBarTextColor               string `json:"floattingBarTextColor"`
-	FloattingBarCtaButtonText           string `json:"floattingBarCtaButtonText"`
-	FloattingBarCtaButtonLink           string `json:"floattingBarCtaButtonLink"`
-	FloattingBarCtaButtonColor          string `json:"floattingBarCtaButtonColor"`
-	FloattingBarCtaButtonHoverColor     string `json:"floattingBarCtaButtonHoverColor"`
-	FloattingBarCtaButtonTextColor      string `json:"floattingBarCtaButtonTextColor"`
+	// Whether the floating bar is shown on the partner's pages.
+	ShowFloattingBar bool `json:"showFloattingBar"`
+	// Whether the floating bar is shown on the partner's purchase site.
+	ShowFloattingBarOnPurchaseSite bool `json:"showFloattingBarOnPurchaseSite"`
+	// The edge the bar runs along: top or bottom.
+	FloattingBarOrientation string `json:"floattingBarOrientation"`
+	// Background colour of the bar, #RRGGBB.
+	FloattingBarBackgroundColor string `json:"floattingBarBackgroundColor"`
+	// Border colour of the bar, #RRGGBB.
+	FloattingBarBorderColor string `json:"floattingBarBorderColor"`
+	// The bar's text; empty when not set.
+	FloattingBarText string `json:"floattingBarText"`
+	// Colour of the bar's text, #RRGGBB.
+	FloattingBarTextColor string `json:"floattingBarTextColor"`
+	// The call-to-action button's label; empty when not set.
+	FloattingBarCtaButtonText string `json:"floattingBarCtaButtonText"`
+	// Where the call-to-action button leads: an absolute http(s) URL, or empty.
+	FloattingBarCtaButtonLink string `json:"floattingBarCtaButtonLink"`
+	// Colour of the call-to-action button, #RRGGBB.
+	FloattingBarCtaButtonColor string `json:"floattingBarCtaButtonColor"`
+	// Colour of the call-to-action button under the pointer, #RRGGBB.
+	FloattingBarCtaButtonHoverColor string `json:"floattingBarCtaButtonHoverColor"`
+	// Text colour of the call-to-action button, #RRGGBB.
+	FloattingBarCtaButtonTextColor string `json:"floattingBarCtaButtonTextColor"`
+	// Text colour of the call-to-action button under the pointer, #RRGGBB.
 	FloattingBarCtaButtonTextHoverColor string `json:"floattingBarCtaButtonTextHoverColor"`
 }
 
 // The floating bar widget. floattingBarOrientation is top or bottom.
 type WidgetFloatingBarInput struct {
-	ShowFloattingBar                    bool   `json:"showFloattingBar"`
-	ShowFloattingBarOnPurchaseSite      bool   `json:"showFloattingBarOnPurchaseSite"`
-	FloattingBarOrientation             string `json:"floattingBarOrientation"`
-	FloattingBarBackgroundColor         string `json:"floattingBarBackgroundColor"`
-	FloattingBarBorderColor             string `json:"floattingBarBorderColor"`
-	FloattingBarText                    string `json:"floattingBarText"`
-	FloattingBarTextColor               string `json:"floattingBarTextColor"`
-	FloattingBarCtaButtonText           string `json:"floattingBarCtaButtonText"`
-	FloattingBarCtaButtonLink           string `json:"floattingBarCtaButtonLink"`
-	FloattingBarCtaButtonColor          string `json:"floattingBarCtaButtonColor"`
-	FloattingBarCtaButtonHoverColor     string `json:"floattingBarCtaButtonHoverColor"`
-	FloattingBarCtaButtonTextColor      string `json:"floattingBarCtaButtonTextColor"`
+	// Whether the floating bar is shown on the partner's pages.
+	ShowFloattingBar bool `json:"showFloattingBar"`
+	// Whether the floating bar is shown on the partner's purchase site.
+	ShowFloattingBarOnPurchaseSite bool `json:"showFloattingBarOnPurchaseSite"`
+	// The edge the bar runs along: top or bottom.
+	FloattingBarOrientation string `json:"floattingBarOrientation"`
+	// Background colour of the bar, #RRGGBB.
+	FloattingBarBackgroundColor string `json:"floattingBarBackgroundColor"`
+	// Border colour of the bar, #RRGGBB.
+	FloattingBarBorderColor string `json:"floattingBarBorderColor"`
+	// The bar's text; empty when not set.
+	FloattingBarText string `json:"floattingBarText"`
+	// Colour of the bar's text, #RRGGBB.
+	FloattingBarTextColor string `json:"floattingBarTextColor"`
+	// The call-to-action button's label; empty when not set.
+	FloattingBarCtaButtonText string `json:"floattingBarCtaButtonText"`
+	// Where the call-to-action button leads: an absolute http(s) URL, or empty.
+	FloattingBarCtaButtonLink string `json:"floattingBarCtaButtonLink"`
+	// Colour of the call-to-action button, #RRGGBB.
+	FloattingBarCtaButtonColor string `json:"floattingBarCtaButtonColor"`
+	// Colour of the call-to-action button under the pointer, #RRGGBB.
+	FloattingBarCtaButtonHoverColor string `json:"floattingBarCtaButtonHoverColor"`
+	// Text colour of the call-to-action button, #RRGGBB.
+	FloattingBarCtaButtonTextColor string `json:"floattingBarCtaButtonTextColor"`
+	// Text colour of the call-to-action button under the pointer, #RRGGBB.
 	FloattingBarCtaButtonTextHoverColor string `json:"floattingBarCtaButtonTextHoverColor"`
 }
 
+// The navbar widget: up to three buttons (offer, book, contact) on one edge of the page. Colours are #RRGGBB; URLs are empty or absolute http(s).
 type WidgetNavbar struct {
-	ShowNavbar               bool   `json:"showNavbar"`
-	ShowNavbarOnPurchaseSite bool   `json:"showNavbarOnPurchaseSite"`
-	NavbarOrientation        string `json:"navbarOrientation"`
-	NavbarSide               string `json:"navbarSide"`
-	NavbarPosition           int    `json:"navbarPosition"`
-	ActivateOffer            bool   `json:"activateOffer"`
-	ActivateBook             bool   `json:"activateBook"`
-	ActivateContact          bool   `json:"activateContact"`
-	OfferBackgroundColor     string `json:"offerBackgroundColor"`
-	OfferTextColor           string `json:"offerTextColor"`
-	OfferHoverColor          string `json:"offerHoverColor"`
-	BookBackgroundColor      string `json:"bookBackgroundColor"`
-	BookTextColor            string `json:"bookTextColor"`
-	BookHoverColor           string `json:"bookHoverColor"`
-	ContactBackgroundColor   string `json:"contactBackgroundColor"`
-	ContactTextColor         string `json:"contactTextColor"`
-	ContactHoverColor        string `json:"contactHoverColor"`
-	NavbarOfferBoxURL        string `json:"navbarOfferBoxUrl"`
-	NavbarBookBoxURL         string `json:"navbarBookBoxUrl"`
-	NavbarContactBoxURL      string `json:"navbarContactBoxUrl"`
-	OfferText                string `json:"offerText"`
-	BookText                 string `json:"bookText"`
-	ContactText              string `json:"contactText"`
+	// Whether the navbar is shown on the partner's pages.
+	ShowNavbar bool `json:"showNavbar"`
+	// Whether the navbar is shown on the partner's purchase site.
+	ShowNavbarOnPurchaseSite bool `json:"showNavbarOnPurchaseSite"`
+	// vertical (on the left or right edge) or horizontal (on the top or bottom edge).
+	NavbarOrientation string `json:"navbarOrientation"`
+	// The edge the navbar sits on: left or right when vertical, top or bottom when horizontal.
+	NavbarSide string `json:"navbarSide"`
+	// Where along its edge the navbar is centred, in percent of the edge's length (0 to 100).
+	NavbarPosition int `json:"navbarPosition"`
+	// Whether the offer button is shown.
+	ActivateOffer bool `json:"activateOffer"`
+	// Whether the book button is shown.
+	ActivateBook bool `json:"activateBook"`
+	// Whether the contact button is shown.
+	ActivateContact bool `json:"activateContact"`
+	// Background colour of the offer button, #RRGGBB.
+	OfferBackgroundColor string `json:"offerBackgroundColor"`
+	// Text colour of the offer button, #RRGGBB.
+	OfferTextColor string `json:"offerTextColor"`
+	// Colour of the offer button under the pointer, #RRGGBB.
+	OfferHoverColor string `json:"offerHoverColor"`
+	// Background colour of the book button, #RRGGBB.
+	BookBackgroundColor string `json:"bookBackgroundColor"`
+	// Text colour of the book button, #RRGGBB.
+	BookTextColor string `json:"bookTextColor"`
+	// Colour of the book button under the pointer, #RRGGBB.
+	BookHoverColor string `json:"bookHoverColor"`
+	// Background colour of the contact button, #RRGGBB.
+	ContactBackgroundColor string `json:"contactBackgroundColor"`
+	// Text colour of the contact button, #RRGGBB.
+	ContactTextColor string `json:"contactTextColor"`
+	// Colour of the contact button under the pointer, #RRGGBB.
+	ContactHoverColor string `json:"contactHoverColor"`
+	// Where the offer button leads: an absolute http(s) URL, or empty.
+	NavbarOfferBoxURL string `json:"navbarOfferBoxUrl"`
+	// Where the book button leads: an absolute http(s) URL, or empty.
+	NavbarBookBoxURL string `json:"navbarBookBoxUrl"`
+	// Where the contact button leads: an absolute http(s) URL, or empty.
+	NavbarContactBoxURL string `json:"navbarContactBoxUrl"`
+	// The offer button's label; empty when not set.
+	OfferText string `json:"offerText"`
+	// The book button's label; empty when not set.
+	BookText string `json:"bookText"`
+	// The contact button's label; empty when not set.
+	ContactText string `json:"contactText"`
 }
 
 // The navbar widget, as GET /api/setup_marketing_widgets/ shows it. Colours
@@ -1864,113 +2915,194 @@ type WidgetNavbar struct {
 // horizontal (top or bottom); navbarPosition is 0 to 100; URLs are empty or
 // absolute http(s).
 type WidgetNavbarInput struct {
-	ShowNavbar               bool   `json:"showNavbar"`
-	ShowNavbarOnPurchaseSite bool   `json:"showNavbarOnPurchaseSite"`
-	NavbarOrientation        string `json:"navbarOrientation"`
-	NavbarSide               string `json:"navbarSide"`
-	NavbarPosition           int    `json:"navbarPosition"`
-	ActivateOffer            bool   `json:"activateOffer"`
-	ActivateBook             bool   `json:"activateBook"`
-	ActivateContact          bool   `json:"activateContact"`
-	OfferBackgroundColor     string `json:"offerBackgroundColor"`
-	OfferTextColor           string `json:"offerTextColor"`
-	OfferHoverColor          string `json:"offerHoverColor"`
-	BookBackgroundColor      string `json:"bookBackgroundColor"`
-	BookTextColor            string `json:"bookTextColor"`
-	BookHoverColor           string `json:"bookHoverColor"`
-	ContactBackgroundColor   string `json:"contactBackgroundColor"`
-	ContactTextColor         string `json:"contactTextColor"`
-	ContactHoverColor        string `json:"contactHoverColor"`
-	NavbarOfferBoxURL        string `json:"navbarOfferBoxUrl"`
-	NavbarBookBoxURL         string `json:"navbarBookBoxUrl"`
-	NavbarContactBoxURL      string `json:"navbarContactBoxUrl"`
-	OfferText                string `json:"offerText"`
-	BookText                 string `json:"bookText"`
-	ContactText              string `json:"contactText"`
+	// Whether the navbar is shown on the partner's pages.
+	ShowNavbar bool `json:"showNavbar"`
+	// Whether the navbar is shown on the partner's purchase site.
+	ShowNavbarOnPurchaseSite bool `json:"showNavbarOnPurchaseSite"`
+	// vertical (on the left or right edge) or horizontal (on the top or bottom edge).
+	NavbarOrientation string `json:"navbarOrientation"`
+	// The edge the navbar sits on: left or right when vertical, top or bottom when horizontal.
+	NavbarSide string `json:"navbarSide"`
+	// Where along its edge the navbar is centred, in percent of the edge's length (0 to 100).
+	NavbarPosition int `json:"navbarPosition"`
+	// Whether the offer button is shown.
+	ActivateOffer bool `json:"activateOffer"`
+	// Whether the book button is shown.
+	ActivateBook bool `json:"activateBook"`
+	// Whether the contact button is shown.
+	ActivateContact bool `json:"activateContact"`
+	// Background colour of the offer button, #RRGGBB.
+	OfferBackgroundColor string `json:"offerBackgroundColor"`
+	// Text colour of the offer button, #RRGGBB.
+	OfferTextColor string `json:"offerTextColor"`
+	// Colour of the offer button under the pointer, #RRGGBB.
+	OfferHoverColor string `json:"offerHoverColor"`
+	// Background colour of the book button, #RRGGBB.
+	BookBackgroundColor string `json:"bookBackgroundColor"`
+	// Text colour of the book button, #RRGGBB.
+	BookTextColor string `json:"bookTextColor"`
+	// Colour of the book button under the pointer, #RRGGBB.
+	BookHoverColor string `json:"bookHoverColor"`
+	// Background colour of the contact button, #RRGGBB.
+	ContactBackgroundColor string `json:"contactBackgroundColor"`
+	// Text colour of the contact button, #RRGGBB.
+	ContactTextColor string `json:"contactTextColor"`
+	// Colour of the contact button under the pointer, #RRGGBB.
+	ContactHoverColor string `json:"contactHoverColor"`
+	// Where the offer button leads: an absolute http(s) URL, or empty.
+	NavbarOfferBoxURL string `json:"navbarOfferBoxUrl"`
+	// Where the book button leads: an absolute http(s) URL, or empty.
+	NavbarBookBoxURL string `json:"navbarBookBoxUrl"`
+	// Where the contact button leads: an absolute http(s) URL, or empty.
+	NavbarContactBoxURL string `json:"navbarContactBoxUrl"`
+	// The offer button's label; empty when not set.
+	OfferText string `json:"offerText"`
+	// The book button's label; empty when not set.
+	BookText string `json:"bookText"`
+	// The contact button's label; empty when not set.
+	ContactText string `json:"contactText"`
 }
 
+// The result of createWorkshopCategory or updateWorkshopCategory; userErrors says why the input was refused.
 type WorkshopCategoryPayload struct {
-	Category   *WorkshopCategory `json:"category,omitempty"`
-	UserErrors []*UserError      `json:"userErrors"`
+	// The category after the change; null when the mutation was refused.
+	Category *WorkshopCategory `json:"category,omitempty"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
+// The result of createWorkshop or updateWorkshop; userErrors says why the input was refused.
 type WorkshopPayload struct {
-	Workshop   *Workshop    `json:"workshop,omitempty"`
+	// The workshop after the change; null when the mutation was refused.
+	Workshop *Workshop `json:"workshop,omitempty"`
+	// Why the input was refused; empty when the mutation succeeded.
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+// A page of a list of WorkshopSession records, with where it lies in the whole list.
 type WorkshopSessionConnection struct {
-	Edges      []*WorkshopSessionEdge `json:"edges"`
-	PageInfo   *PageInfo              `json:"pageInfo"`
-	TotalCount int                    `json:"totalCount"`
+	// The items of the page, in list order, each with its cursor.
+	Edges []*WorkshopSessionEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
 }
 
+// One WorkshopSession of a page, with its cursor.
 type WorkshopSessionEdge struct {
-	Cursor string           `json:"cursor"`
-	Node   *WorkshopSession `json:"node"`
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *WorkshopSession `json:"node"`
 }
 
+// The result of addWorkshopSession or updateWorkshopSession; userErrors says why the input was refused.
 type WorkshopSessionPayload struct {
-	Session    *WorkshopSession `json:"session,omitempty"`
-	UserErrors []*UserError     `json:"userErrors"`
-}
-
-type WorkshopThemeConnection struct {
-	Edges      []*WorkshopThemeEdge `json:"edges"`
-	PageInfo   *PageInfo            `json:"pageInfo"`
-	TotalCount int                  `json:"totalCount"`
-}
-
-type WorkshopThemeEdge struct {
-	Cursor string       `json:"cursor"`
-	Node   *WorkshopTag `json:"node"`
-}
-
-type WorkshopThemePayload struct {
-	Theme      *WorkshopTag `json:"theme,omitempty"`
+	// The session after the change; null when the mutation was refused.
+	Session *WorkshopSession `json:"session,omitempty"`
+	// Why the input was refused; empty when the mutation succeeded.
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+// A page of a list of WorkshopTheme records, with where it lies in the whole list.
+type WorkshopThemeConnection struct {
+	// The items of the page, in list order, each with its cursor.
+	Edges []*WorkshopThemeEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
+}
+
+// One WorkshopTheme of a page, with its cursor.
+type WorkshopThemeEdge struct {
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *WorkshopTag `json:"node"`
+}
+
+// The result of createWorkshopTheme or updateWorkshopTheme; userErrors says why the input was refused.
+type WorkshopThemePayload struct {
+	// The theme after the change; null when the mutation was refused.
+	Theme *WorkshopTag `json:"theme,omitempty"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+// A partner's settings for its workshops line; defaults where it saved none.
 type WorkshopsProductInformation struct {
-	Title                        *Localized     `json:"title"`
-	Description                  *Localized     `json:"description"`
-	TosURL                       []*StringEntry `json:"tosUrl"`
-	DisplayWorkshopsByMonth      bool           `json:"displayWorkshopsByMonth"`
-	DisplayWorkshopsPerSession   bool           `json:"displayWorkshopsPerSession"`
-	DisplayFullyBookedSessions   bool           `json:"displayFullyBookedSessions"`
-	ActivatedMonthFilter         bool           `json:"activatedMonthFilter"`
-	ActivatedDayFilter           bool           `json:"activatedDayFilter"`
-	ActivatedTimeFilter          bool           `json:"activatedTimeFilter"`
-	ActivatedPriceFilter         bool           `json:"activatedPriceFilter"`
-	ActivatedCategoryFilter      bool           `json:"activatedCategoryFilter"`
-	ActivatedDurationFilter      bool           `json:"activatedDurationFilter"`
-	ActivatedTargetFilter        bool           `json:"activatedTargetFilter"`
-	ActivatedLevelFilter         bool           `json:"activatedLevelFilter"`
-	ActivatedThemeFilter         bool           `json:"activatedThemeFilter"`
-	MinNbFreePlacesForLabelShown int            `json:"minNbFreePlacesForLabelShown"`
-	DisplayPhoneNumber           bool           `json:"displayPhoneNumber"`
-	PhoneNumber                  string         `json:"phoneNumber"`
+	// Title of the workshops line.
+	Title *Localized `json:"title"`
+	// Description of the workshops line.
+	Description *Localized `json:"description"`
+	// Terms of sale URL, by language code; empty when none.
+	TosURL []*StringEntry `json:"tosUrl"`
+	// Whether the partner chose to display workshops by month.
+	DisplayWorkshopsByMonth bool `json:"displayWorkshopsByMonth"`
+	// Whether the partner chose to display workshops per session.
+	DisplayWorkshopsPerSession bool `json:"displayWorkshopsPerSession"`
+	// Whether the partner chose to show fully booked sessions.
+	DisplayFullyBookedSessions bool `json:"displayFullyBookedSessions"`
+	// Whether the filter by month is turned on.
+	ActivatedMonthFilter bool `json:"activatedMonthFilter"`
+	// Whether the filter by day is turned on.
+	ActivatedDayFilter bool `json:"activatedDayFilter"`
+	// Whether the filter by time is turned on.
+	ActivatedTimeFilter bool `json:"activatedTimeFilter"`
+	// Whether the filter by price is turned on.
+	ActivatedPriceFilter bool `json:"activatedPriceFilter"`
+	// Whether the filter by category is turned on.
+	ActivatedCategoryFilter bool `json:"activatedCategoryFilter"`
+	// Whether the filter by duration is turned on.
+	ActivatedDurationFilter bool `json:"activatedDurationFilter"`
+	// Whether the filter by target is turned on.
+	ActivatedTargetFilter bool `json:"activatedTargetFilter"`
+	// Whether the filter by level is turned on.
+	ActivatedLevelFilter bool `json:"activatedLevelFilter"`
+	// Whether the filter by theme is turned on.
+	ActivatedThemeFilter bool `json:"activatedThemeFilter"`
+	// Below this many free places, sessions show a label.
+	MinNbFreePlacesForLabelShown int `json:"minNbFreePlacesForLabelShown"`
+	// Whether the partner chose to show phoneNumber.
+	DisplayPhoneNumber bool `json:"displayPhoneNumber"`
+	// The phone number the partner gives for its workshops; empty when none.
+	PhoneNumber string `json:"phoneNumber"`
 	// URL.
 	DefaultWorkshopImage string `json:"defaultWorkshopImage"`
-	ValidityPeriod       int    `json:"validityPeriod"`
-	ValidityPeriodUnit   int    `json:"validityPeriodUnit"`
+	// How long a workshop booking is valid, in the unit validityPeriodUnit codes; 0 when not saved.
+	ValidityPeriod int `json:"validityPeriod"`
+	// Unit code of validityPeriod, an integer code as the partner saved it; 0 when not saved.
+	ValidityPeriodUnit int `json:"validityPeriodUnit"`
 }
 
+// The result of updateWorkshopsProductInformation; userErrors says why the input was refused.
 type WorkshopsProductInformationPayload struct {
+	// The workshops product information after the change; null when the mutation was refused.
 	WorkshopsProductInformation *WorkshopsProductInformation `json:"workshopsProductInformation,omitempty"`
-	UserErrors                  []*UserError                 `json:"userErrors"`
+	// Why the input was refused; empty when the mutation succeeded.
+	UserErrors []*UserError `json:"userErrors"`
 }
 
+// What a giftcard list can be sorted by.
 type AdminGiftcardOrderField string
 
 const (
-	AdminGiftcardOrderFieldID             AdminGiftcardOrderField = "ID"
-	AdminGiftcardOrderFieldCreatedOn      AdminGiftcardOrderField = "CREATED_ON"
-	AdminGiftcardOrderFieldCode           AdminGiftcardOrderField = "CODE"
-	AdminGiftcardOrderFieldValue          AdminGiftcardOrderField = "VALUE"
+	// The giftcard's id.
+	AdminGiftcardOrderFieldID AdminGiftcardOrderField = "ID"
+	// When it was sold.
+	AdminGiftcardOrderFieldCreatedOn AdminGiftcardOrderField = "CREATED_ON"
+	// Its code.
+	AdminGiftcardOrderFieldCode AdminGiftcardOrderField = "CODE"
+	// Its face value.
+	AdminGiftcardOrderFieldValue AdminGiftcardOrderField = "VALUE"
+	// What is left to spend.
 	AdminGiftcardOrderFieldRemainingValue AdminGiftcardOrderField = "REMAINING_VALUE"
-	AdminGiftcardOrderFieldStatus         AdminGiftcardOrderField = "STATUS"
-	AdminGiftcardOrderFieldExpiresOn      AdminGiftcardOrderField = "EXPIRES_ON"
+	// Its status code.
+	AdminGiftcardOrderFieldStatus AdminGiftcardOrderField = "STATUS"
+	// When it expires.
+	AdminGiftcardOrderFieldExpiresOn AdminGiftcardOrderField = "EXPIRES_ON"
 )
 
 var AllAdminGiftcardOrderField = []AdminGiftcardOrderField{
@@ -2026,10 +3158,13 @@ func (e AdminGiftcardOrderField) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// What an option or option category list can be sorted by.
 type AdminOptionOrderField string
 
 const (
-	AdminOptionOrderFieldID      AdminOptionOrderField = "ID"
+	// The record's id.
+	AdminOptionOrderFieldID AdminOptionOrderField = "ID"
+	// The record's ranking (the buyer's order).
 	AdminOptionOrderFieldRanking AdminOptionOrderField = "RANKING"
 )
 
@@ -2081,14 +3216,21 @@ func (e AdminOptionOrderField) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// What a voucher list can be sorted by.
 type AdminVoucherOrderField string
 
 const (
-	AdminVoucherOrderFieldID             AdminVoucherOrderField = "ID"
-	AdminVoucherOrderFieldCreationDate   AdminVoucherOrderField = "CREATION_DATE"
-	AdminVoucherOrderFieldCode           AdminVoucherOrderField = "CODE"
-	AdminVoucherOrderFieldTotalPrice     AdminVoucherOrderField = "TOTAL_PRICE"
-	AdminVoucherOrderFieldState          AdminVoucherOrderField = "STATE"
+	// The voucher's id.
+	AdminVoucherOrderFieldID AdminVoucherOrderField = "ID"
+	// When it was sold.
+	AdminVoucherOrderFieldCreationDate AdminVoucherOrderField = "CREATION_DATE"
+	// Its code.
+	AdminVoucherOrderFieldCode AdminVoucherOrderField = "CODE"
+	// Its total price.
+	AdminVoucherOrderFieldTotalPrice AdminVoucherOrderField = "TOTAL_PRICE"
+	// Its state.
+	AdminVoucherOrderFieldState AdminVoucherOrderField = "STATE"
+	// When it expires.
 	AdminVoucherOrderFieldExpirationDate AdminVoucherOrderField = "EXPIRATION_DATE"
 )
 
@@ -2144,10 +3286,13 @@ func (e AdminVoucherOrderField) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// What a voucher prototype list can be sorted by.
 type AdminVoucherPrototypeOrderField string
 
 const (
-	AdminVoucherPrototypeOrderFieldID      AdminVoucherPrototypeOrderField = "ID"
+	// The prototype's id.
+	AdminVoucherPrototypeOrderFieldID AdminVoucherPrototypeOrderField = "ID"
+	// The prototype's ranking.
 	AdminVoucherPrototypeOrderFieldRanking AdminVoucherPrototypeOrderField = "RANKING"
 )
 
@@ -2199,11 +3344,14 @@ func (e AdminVoucherPrototypeOrderField) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// What the marketplace decides about a proposed offer.
 type BoxOfferDecision string
 
 const (
+	// Accept the offer: it becomes VALIDATED, live in the box.
 	BoxOfferDecisionValidate BoxOfferDecision = "VALIDATE"
-	BoxOfferDecisionRefuse   BoxOfferDecision = "REFUSE"
+	// Refuse the offer: it becomes REFUSED.
+	BoxOfferDecisionRefuse BoxOfferDecision = "REFUSE"
 )
 
 var AllBoxOfferDecision = []BoxOfferDecision{
@@ -2259,9 +3407,12 @@ func (e BoxOfferDecision) MarshalJSON() ([]byte, error) {
 type BoxOfferStatus string
 
 const (
-	BoxOfferStatusDraft     BoxOfferStatus = "DRAFT"
+	// Proposed by the partner, waiting for the marketplace's review.
+	BoxOfferStatusDraft BoxOfferStatus = "DRAFT"
+	// Accepted by the marketplace: live in the box, counted in nbOffers.
 	BoxOfferStatusValidated BoxOfferStatus = "VALIDATED"
-	BoxOfferStatusRefused   BoxOfferStatus = "REFUSED"
+	// Refused by the marketplace; the partner may propose it again.
+	BoxOfferStatusRefused BoxOfferStatus = "REFUSED"
 )
 
 var AllBoxOfferStatus = []BoxOfferStatus{
@@ -2313,12 +3464,16 @@ func (e BoxOfferStatus) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// What a box list can be sorted by.
 type BoxOrderField string
 
 const (
-	BoxOrderFieldID      BoxOrderField = "ID"
+	// The box's id.
+	BoxOrderFieldID BoxOrderField = "ID"
+	// The box's ranking (display priority: lower first).
 	BoxOrderFieldRanking BoxOrderField = "RANKING"
-	BoxOrderFieldPrice   BoxOrderField = "PRICE"
+	// The box's price.
+	BoxOrderFieldPrice BoxOrderField = "PRICE"
 )
 
 var AllBoxOrderField = []BoxOrderField{
@@ -2374,10 +3529,14 @@ func (e BoxOrderField) MarshalJSON() ([]byte, error) {
 type GiftType string
 
 const (
-	GiftTypeVoucher         GiftType = "VOUCHER"
-	GiftTypeGiftcard        GiftType = "GIFTCARD"
+	// A voucher, sold from a partner's voucher prototype.
+	GiftTypeVoucher GiftType = "VOUCHER"
+	// A giftcard, sold from a partner's giftcard prototype.
+	GiftTypeGiftcard GiftType = "GIFTCARD"
+	// A network giftcard, sold by a marketplace and used at its allowed partners.
 	GiftTypeNetworkGiftcard GiftType = "NETWORK_GIFTCARD"
-	GiftTypeNetworkVoucher  GiftType = "NETWORK_VOUCHER"
+	// A network voucher, sold by a marketplace from a box and used at the partners with a validated offer in it.
+	GiftTypeNetworkVoucher GiftType = "NETWORK_VOUCHER"
 )
 
 var AllGiftType = []GiftType{
@@ -2434,9 +3593,13 @@ func (e GiftType) MarshalJSON() ([]byte, error) {
 type MediaContentType string
 
 const (
-	MediaContentTypePng  MediaContentType = "PNG"
+	// PNG (image/png).
+	MediaContentTypePng MediaContentType = "PNG"
+	// JPEG (image/jpeg).
 	MediaContentTypeJpeg MediaContentType = "JPEG"
-	MediaContentTypeGif  MediaContentType = "GIF"
+	// GIF (image/gif).
+	MediaContentTypeGif MediaContentType = "GIF"
+	// WebP (image/webp).
 	MediaContentTypeWebp MediaContentType = "WEBP"
 )
 
@@ -2490,11 +3653,14 @@ func (e MediaContentType) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// What a media list can be sorted by.
 type MediaOrderField string
 
 const (
+	// When the media was uploaded.
 	MediaOrderFieldCreatedOn MediaOrderField = "CREATED_ON"
-	MediaOrderFieldName      MediaOrderField = "NAME"
+	// The media's name.
+	MediaOrderFieldName MediaOrderField = "NAME"
 )
 
 var AllMediaOrderField = []MediaOrderField{
@@ -2545,10 +3711,13 @@ func (e MediaOrderField) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// Which way a list is sorted.
 type OrderDirection string
 
 const (
-	OrderDirectionAsc  OrderDirection = "ASC"
+	// Ascending: smallest, earliest or first in alphabetical order first.
+	OrderDirectionAsc OrderDirection = "ASC"
+	// Descending: largest, latest or last in alphabetical order first.
 	OrderDirectionDesc OrderDirection = "DESC"
 )
 
@@ -2600,11 +3769,15 @@ func (e OrderDirection) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// The kind of a voucher prototype.
 type VoucherPrototypeType string
 
 const (
-	VoucherPrototypeTypeStay      VoucherPrototypeType = "STAY"
-	VoucherPrototypeTypeStandard  VoucherPrototypeType = "STANDARD"
+	// A stay.
+	VoucherPrototypeTypeStay VoucherPrototypeType = "STAY"
+	// A standard voucher.
+	VoucherPrototypeTypeStandard VoucherPrototypeType = "STANDARD"
+	// A fixed stay.
 	VoucherPrototypeTypeFixedStay VoucherPrototypeType = "FIXED_STAY"
 )
 
@@ -2657,14 +3830,20 @@ func (e VoucherPrototypeType) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// The state of a voucher. used and exprd are final.
 type VoucherState string
 
 const (
+	// Created, not paid yet.
 	VoucherStateDraft VoucherState = "DRAFT"
-	VoucherStatePaid  VoucherState = "PAID"
+	// Paid: usable until it expires.
+	VoucherStatePaid VoucherState = "PAID"
+	// In error: where an unpaid draft goes, as it does not expire by hand. It may go back to DRAFT or on to PAID.
 	VoucherStateError VoucherState = "ERROR"
+	// Its use has started (a booking); it may go back to PAID if cancelled.
 	VoucherStateUsing VoucherState = "USING"
-	VoucherStateUsed  VoucherState = "USED"
+	// Used: final.
+	VoucherStateUsed VoucherState = "USED"
 	// Expired (exprd).
 	VoucherStateExprd VoucherState = "EXPRD"
 )
