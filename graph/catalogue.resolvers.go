@@ -86,11 +86,7 @@ func (r *giftcardPrototypeResolver) Partner(ctx context.Context, obj *model.Gift
 
 // Events is the resolver for the events field.
 func (r *productInformationResolver) Events(ctx context.Context, obj *model.ProductInformation) (*model.EventsProductInformation, error) {
-	pi, err := r.PartnerCatalog.EventsProductInformation(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphEventsProductInformation(pi), nil
+	return converted(toGraphEventsProductInformation)(r.PartnerCatalog.EventsProductInformation(ctx))
 }
 
 // Giftcards is the resolver for the giftcards field.
@@ -104,38 +100,22 @@ func (r *productInformationResolver) Giftcards(ctx context.Context, obj *model.P
 
 // NetworkGiftcards is the resolver for the networkGiftcards field.
 func (r *productInformationResolver) NetworkGiftcards(ctx context.Context, obj *model.ProductInformation) (*model.NetworkGiftcardsProductInformation, error) {
-	pi, err := r.PartnerCatalog.NetworkGiftcardsProductInformation(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphNetworkGiftcardsProductInformation(pi), nil
+	return converted(toGraphNetworkGiftcardsProductInformation)(r.PartnerCatalog.NetworkGiftcardsProductInformation(ctx))
 }
 
 // NetworkVouchers is the resolver for the networkVouchers field.
 func (r *productInformationResolver) NetworkVouchers(ctx context.Context, obj *model.ProductInformation) (*model.NetworkVouchersProductInformation, error) {
-	pi, err := r.PartnerCatalog.NetworkVouchersProductInformation(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphNetworkVouchersProductInformation(pi), nil
+	return converted(toGraphNetworkVouchersProductInformation)(r.PartnerCatalog.NetworkVouchersProductInformation(ctx))
 }
 
 // Vouchers is the resolver for the vouchers field.
 func (r *productInformationResolver) Vouchers(ctx context.Context, obj *model.ProductInformation) (*model.VouchersProductInformation, error) {
-	pi, err := r.PartnerCatalog.VouchersProductInformation(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphVouchersProductInformation(pi), nil
+	return converted(toGraphVouchersProductInformation)(r.PartnerCatalog.VouchersProductInformation(ctx))
 }
 
 // Workshops is the resolver for the workshops field.
 func (r *productInformationResolver) Workshops(ctx context.Context, obj *model.ProductInformation) (*model.WorkshopsProductInformation, error) {
-	pi, err := r.PartnerCatalog.WorkshopsProductInformation(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphWorkshopsProductInformation(pi), nil
+	return converted(toGraphWorkshopsProductInformation)(r.PartnerCatalog.WorkshopsProductInformation(ctx))
 }
 
 // Partners is the resolver for the partners field.
@@ -178,20 +158,12 @@ func (r *queryResolver) Partner(ctx context.Context, id string) (*model.Catalogu
 
 // CurrentPartner is the resolver for the currentPartner field.
 func (r *queryResolver) CurrentPartner(ctx context.Context) (*model.CataloguePartner, error) {
-	p, err := r.PartnerCatalog.CurrentPartner(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphCataloguePartner(p), nil
+	return converted(toGraphCataloguePartner)(r.PartnerCatalog.CurrentPartner(ctx))
 }
 
 // Destinations is the resolver for the destinations field.
 func (r *queryResolver) Destinations(ctx context.Context) ([]*model.Destination, error) {
-	d, err := r.PartnerCatalog.Destinations(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphDestinations(d), nil
+	return converted(toGraphDestinations)(r.PartnerCatalog.Destinations(ctx))
 }
 
 // LegalInformation is the resolver for the legalInformation field.
@@ -312,29 +284,17 @@ func (r *queryResolver) Box(ctx context.Context, id string) (*model.Box, error) 
 
 // BoxUniverses is the resolver for the boxUniverses field.
 func (r *queryResolver) BoxUniverses(ctx context.Context) ([]*model.Universe, error) {
-	u, err := r.BoxCatalog.BoxUniverses(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphUniverses(u), nil
+	return converted(toGraphUniverses)(r.BoxCatalog.BoxUniverses(ctx))
 }
 
 // Universes is the resolver for the universes field.
 func (r *queryResolver) Universes(ctx context.Context) ([]*model.Universe, error) {
-	u, err := r.PrototypeCatalog.Universes(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphUniverses(u), nil
+	return converted(toGraphUniverses)(r.PrototypeCatalog.Universes(ctx))
 }
 
 // Themes is the resolver for the themes field.
 func (r *queryResolver) Themes(ctx context.Context) ([]*model.Theme, error) {
-	t, err := r.PrototypeCatalog.Themes(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphThemes(t), nil
+	return converted(toGraphThemes)(r.PrototypeCatalog.Themes(ctx))
 }
 
 // GiftcardPrototypes is the resolver for the giftcardPrototypes field.

@@ -13,18 +13,10 @@ func (r *mutationResolver) CreateContactRequest(ctx context.Context, input model
 
 // Gift is the resolver for the gift field.
 func (r *queryResolver) Gift(ctx context.Context, code string) (*model.Gift, error) {
-	g, err := r.Gifts.Gift(ctx, code)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphGift(g), nil
+	return converted(toGraphGift)(r.Gifts.Gift(ctx, code))
 }
 
 // GiftLinkedPartners is the resolver for the giftLinkedPartners field.
 func (r *queryResolver) GiftLinkedPartners(ctx context.Context, code string) (*model.GiftLinkedPartners, error) {
-	lp, err := r.Gifts.LinkedPartners(ctx, code)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphGiftLinkedPartners(lp), nil
+	return converted(toGraphGiftLinkedPartners)(r.Gifts.LinkedPartners(ctx, code))
 }

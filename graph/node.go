@@ -203,48 +203,40 @@ func (r *Resolver) resolveNodes(ctx context.Context, ids []string) ([]model.Node
 	return out, nil
 }
 
+// converted turns a lookup's result into its graph type, passing the
+// lookup's error through: converted(toGraphBox)(r.BoxCatalog.Box(ctx, key)).
+func converted[T, M any](to func(T) M) func(T, error) (M, error) {
+	return func(v T, err error) (M, error) {
+		if err != nil {
+			var zero M
+			return zero, err
+		}
+		return to(v), nil
+	}
+}
+
 // The lookups of the Node types, shared by node(id:) and each type's own
 // root field. key is the type's key as global ids carry it (or, from a
 // root field, the record id it took before).
 
 func (r *Resolver) cataloguePartner(ctx context.Context, key string) (*model.CataloguePartner, error) {
-	p, err := r.PartnerCatalog.Partner(ctx, key)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphCataloguePartner(p), nil
+	return converted(toGraphCataloguePartner)(r.PartnerCatalog.Partner(ctx, key))
 }
 
 func (r *Resolver) event(ctx context.Context, key string) (*model.Event, error) {
-	e, err := r.EventCatalog.Event(ctx, key)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphEvent(e), nil
+	return converted(toGraphEvent)(r.EventCatalog.Event(ctx, key))
 }
 
 func (r *Resolver) workshop(ctx context.Context, key string) (*model.Workshop, error) {
-	ws, err := r.WorkshopCatalog.Workshop(ctx, key)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphWorkshop(ws), nil
+	return converted(toGraphWorkshop)(r.WorkshopCatalog.Workshop(ctx, key))
 }
 
 func (r *Resolver) box(ctx context.Context, key string) (*model.Box, error) {
-	b, err := r.BoxCatalog.Box(ctx, key)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphBox(b), nil
+	return converted(toGraphBox)(r.BoxCatalog.Box(ctx, key))
 }
 
 func (r *Resolver) giftcardPrototype(ctx context.Context, key string) (*model.GiftcardPrototype, error) {
-	p, err := r.PrototypeCatalog.GiftcardPrototype(ctx, key)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphGiftcardPrototype(p), nil
+	return converted(toGraphGiftcardPrototype)(r.PrototypeCatalog.GiftcardPrototype(ctx, key))
 }
 
 func (r *Resolver) mediaItem(ctx context.Context, key string) (*model.Media, error) {
@@ -252,11 +244,7 @@ func (r *Resolver) mediaItem(ctx context.Context, key string) (*model.Media, err
 	if err != nil {
 		return nil, err
 	}
-	m, err := r.MediaLibrary.Get(ctx, n)
-	if err != nil {
-		return nil, err
-	}
-	return r.toGraphMedia(m), nil
+	return converted(r.toGraphMedia)(r.MediaLibrary.Get(ctx, n))
 }
 
 func (r *Resolver) adminVoucherPrototype(ctx context.Context, key string) (*model.AdminVoucherPrototype, error) {
@@ -264,11 +252,7 @@ func (r *Resolver) adminVoucherPrototype(ctx context.Context, key string) (*mode
 	if err != nil {
 		return nil, err
 	}
-	p, err := r.AdminPrototypes.VoucherPrototype(ctx, n)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphAdminPrototype(p), nil
+	return converted(toGraphAdminPrototype)(r.AdminPrototypes.VoucherPrototype(ctx, n))
 }
 
 func (r *Resolver) adminOption(ctx context.Context, key string) (*model.VoucherOption, error) {
@@ -302,37 +286,21 @@ func (r *Resolver) adminOptionCategory(ctx context.Context, key string) (*model.
 }
 
 func (r *Resolver) adminVoucher(ctx context.Context, code string) (*model.AdminVoucher, error) {
-	v, err := r.VoucherAdmin.Voucher(ctx, code)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphAdminVoucher(v), nil
+	return converted(toGraphAdminVoucher)(r.VoucherAdmin.Voucher(ctx, code))
 }
 
 // adminGiftcard reads key as adminGiftcard(id:) always has: an id that is
 // not an integer names no giftcard.
 func (r *Resolver) adminGiftcard(ctx context.Context, key string) (*model.AdminGiftcard, error) {
-	g, err := r.VoucherAdmin.Giftcard(ctx, lenientID(key))
-	if err != nil {
-		return nil, err
-	}
-	return toGraphAdminGiftcard(g), nil
+	return converted(toGraphAdminGiftcard)(r.VoucherAdmin.Giftcard(ctx, lenientID(key)))
 }
 
 func (r *Resolver) cart(ctx context.Context, key string) (*model.Cart, error) {
-	c, err := r.Carts.Cart(ctx, key)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphCart(c), nil
+	return converted(toGraphCart)(r.Carts.Cart(ctx, key))
 }
 
 func (r *Resolver) adminPartner(ctx context.Context, id uuid.UUID) (*model.Partner, error) {
-	p, err := r.Accounts.AdminPartner(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphPartner(p), nil
+	return converted(toGraphPartner)(r.Accounts.AdminPartner(ctx, id))
 }
 
 // mustUUID reads a key decodeGlobalID checked as a UUID.

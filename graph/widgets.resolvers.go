@@ -25,9 +25,5 @@ func (r *mutationResolver) UpdateMarketingWidgets(ctx context.Context, input mod
 
 // MarketingWidgets is the resolver for the marketingWidgets field.
 func (r *queryResolver) MarketingWidgets(ctx context.Context, key string) (*model.MarketingWidgets, error) {
-	v, err := r.Widgets.Widgets(ctx, key)
-	if err != nil {
-		return nil, err
-	}
-	return toGraphMarketingWidgets(v), nil
+	return converted(toGraphMarketingWidgets)(r.Widgets.Widgets(ctx, key))
 }
