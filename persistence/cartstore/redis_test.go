@@ -1,10 +1,7 @@
 package cartstore
 
 import (
-	"context"
 	"errors"
-	"net/url"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -14,68 +11,30 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/domain/cart"
+	"salesplatform/persistence/redistest"
 )
 
-func testRedisURL() string {
-	for _, env := range []string{"TEST_REDIS_URL", "REDIS_URL"} {
-		if u := os.Getenv(env); u != "" {
-			return u
-		}
-	}
-	return "redis://127.0.0.1:6379/0"
-}
-
-// openTestRedis connects to the test server. Without one the test is
-// skipped locally but fails in CI, where a skip must not pass for a success.
+// openTestRedis connects to the test server through OpenRedis.
 func openTestRedis(t *testing.T) *redis.Client {
 	t.Helper()
-	raw := testRedisURL()
-	client, err := OpenRedis(t.Context(), raw)
+	redistest.Options(t) // skipped locally, failed under CI, without a server
+	client, err := OpenRedis(t.Context(), redistest.URL())
 	if err != nil {
-		shown := "(unparsable URL)"
-		if u, perr := url.Parse(raw); perr == nil {
-			shown = u.Redacted()
-		}
-		msg := "Redis unreachable at " + shown + " (set TEST_REDIS_URL or REDIS_URL): " + err.Error()
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
+		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = client.Close() })
 	return client
 }
 
-// testPrefix returns a key prefix of this test only and deletes its keys when
-// the test ends.
-func testPrefix(t *testing.T, client redis.UniversalClient) string {
-	prefix := "cartstore-test:" + uuid.NewString() + ":"
-	t.Cleanup(func() {
-		// t.Context is already cancelled when cleanups run.
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		iter := client.Scan(ctx, 0, prefix+"*", 100).Iterator()
-		for iter.Next(ctx) {
-			if err := client.Del(ctx, iter.Val()).Err(); err != nil {
-				t.Errorf("cleanup: %v", err)
-			}
-		}
-		if err := iter.Err(); err != nil {
-			t.Errorf("cleanup: %v", err)
-		}
-	})
-	return prefix
-}
-
 func TestRedis(t *testing.T) {
 	client := openTestRedis(t)
 	testCartStore(t, func(t *testing.T) cart.CartStore {
-		return NewRedis(client, testPrefix(t, client))
+		return NewRedis(client, redistest.Prefix(t, client, "cartstore-test"))
 	})
 
 	t.Run("the key expires natively after the ttl", func(t *testing.T) {
 		t.Parallel()
-		s := NewRedis(client, testPrefix(t, client))
+		s := NewRedis(client, redistest.Prefix(t, client, "cartstore-test"))
 		c := sampleCart()
 		mustCreate(t, s, c, time.Minute)
 		assertPTTL(t, client, s.key(c.ID), time.Minute)
@@ -89,7 +48,7 @@ func TestRedis(t *testing.T) {
 
 	t.Run("stores on the same server and prefix share carts", func(t *testing.T) {
 		t.Parallel()
-		prefix := testPrefix(t, client)
+		prefix := redistest.Prefix(t, client, "cartstore-test")
 		a := NewRedis(client, prefix)
 		b := NewRedis(openTestRedis(t), prefix) // as another process would
 		c := sampleCart()
@@ -121,7 +80,7 @@ func TestRedis(t *testing.T) {
 
 	t.Run("a corrupt value is an internal error", func(t *testing.T) {
 		t.Parallel()
-		s := NewRedis(client, testPrefix(t, client))
+		s := NewRedis(client, redistest.Prefix(t, client, "cartstore-test"))
 		id := uuid.New()
 		if err := client.Set(t.Context(), s.key(id), "not json", time.Minute).Err(); err != nil {
 			t.Fatal(err)

@@ -11,9 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/redis/go-redis/v9"
-
 	"salesplatform/persistence/dbtest"
+	"salesplatform/persistence/redistest"
 )
 
 // buildBinary compiles this command into a temporary directory.
@@ -118,24 +117,8 @@ func TestPrivateDatabase(t *testing.T) {
 // created on one is read and replaced on the other.
 func TestSharedRedisCarts(t *testing.T) {
 	t.Parallel()
-	redisURL := os.Getenv("TEST_REDIS_URL")
-	if redisURL == "" {
-		redisURL = "redis://127.0.0.1:6379/0"
-	}
-	opts, err := redis.ParseURL(redisURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rc := redis.NewClient(opts)
-	defer rc.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	if err := rc.Ping(ctx).Err(); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("Redis at %s is required in CI: %v", redisURL, err)
-		}
-		t.Skipf("no Redis at %s (set TEST_REDIS_URL): %v", redisURL, err)
-	}
+	rc := redistest.Open(t)
+	redisURL := redistest.URL()
 
 	dsn := dbtest.NewDSN(t)
 	token := CreateUser(t, dsn, "--username", "shop", "--password", "shop-password", "--partner-name", "Shop")

@@ -25,6 +25,7 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/persistence/dbtest"
+	"salesplatform/persistence/redistest"
 )
 
 // versityGW is the S3-compatible server the replicas keep media in: the
@@ -253,22 +254,12 @@ func startNginx(t *testing.T, a, b string) string {
 func TestReplicas(t *testing.T) {
 	t.Parallel()
 	// Redis: a database of this test on the test server.
-	redisURL := os.Getenv("TEST_REDIS_URL")
-	if redisURL == "" {
-		redisURL = "redis://127.0.0.1:6379/0"
-	}
-	opts, err := redis.ParseURL(redisURL)
-	if err != nil {
-		t.Fatalf("TEST_REDIS_URL: %v", err)
-	}
+	opts := redistest.Options(t)
 	opts.DB = replicasRedisDB
 	rc := redis.NewClient(opts)
 	defer rc.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := rc.Ping(ctx).Err(); err != nil {
-		needed(t, "no Redis at %s (set TEST_REDIS_URL): %v", opts.Addr, err)
-	}
 	replicaRedis := (&redisURLParts{opts}).String()
 	var redisKeys sync.Map
 	made := func(key string) { redisKeys.Store(key, true) }
