@@ -333,8 +333,16 @@ func TestReplicas(t *testing.T) {
 				t.Fatalf("replicas answered %v: want them to alternate", seen)
 			}
 		}
-		// Each replica's own log shows the requests it answered.
-		if na, nb := a.requests("/readyz"), b.requests("/readyz"); na < 3 || nb < 3 {
+		// Each replica's own log shows the requests it answered. A request's
+		// line is written once its answer is sent and read from the
+		// process's stderr after, so wait for it a little.
+		deadline := time.Now().Add(5 * time.Second)
+		na, nb := a.requests("/readyz"), b.requests("/readyz")
+		for (na < 3 || nb < 3) && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+			na, nb = a.requests("/readyz"), b.requests("/readyz")
+		}
+		if na < 3 || nb < 3 {
 			t.Errorf("/readyz in the logs: A %d, B %d; want at least 3 each", na, nb)
 		}
 	})
