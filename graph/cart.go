@@ -18,9 +18,9 @@ func (r *Resolver) saveCart(ctx context.Context, in cart.CartInput) (*model.Cart
 	c, _, err := r.Carts.SaveCart(ctx, in)
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.CartPayload{UserErrors: ue}, err
+		return &model.CartPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.CartPayload{Cart: toGraphCart(c), UserErrors: []*model.UserError{}}, nil
+	return &model.CartPayload{Cart: toGraphCart(c), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 func toGraphCart(c *cart.CartView) *model.Cart {

@@ -13,6 +13,16 @@ func (r *cartResolver) ID(ctx context.Context, obj *model.Cart) (string, error) 
 	return globalID("Cart", obj.ID.String()), nil
 }
 
+// Field is the resolver for the field field.
+func (r *cartErrorResolver) Field(ctx context.Context, obj *model.UserError) ([]string, error) {
+	return inputPath(ctx, obj.Field), nil
+}
+
+// Code is the resolver for the code field.
+func (r *cartErrorResolver) Code(ctx context.Context, obj *model.UserError) (model.CartErrorCode, error) {
+	return errorCode[model.CartErrorCode](obj.Code), nil
+}
+
 // CreateCart is the resolver for the createCart field.
 func (r *mutationResolver) CreateCart(ctx context.Context, input model.CreateCartInput) (*model.CartPayload, error) {
 	return r.saveCart(ctx, cart.CartInput{Doc: toCartDoc(nil, input.Items, input.ReturnURL)})
@@ -37,4 +47,10 @@ func (r *queryResolver) Cart(ctx context.Context, id uuid.UUID) (*model.Cart, er
 // Cart returns CartResolver implementation.
 func (r *Resolver) Cart() CartResolver { return &cartResolver{r} }
 
-type cartResolver struct{ *Resolver }
+// CartError returns CartErrorResolver implementation.
+func (r *Resolver) CartError() CartErrorResolver { return &cartErrorResolver{r} }
+
+type (
+	cartResolver      struct{ *Resolver }
+	cartErrorResolver struct{ *Resolver }
+)

@@ -99,26 +99,26 @@ func toGraphEventSlot(s *catalogue.EventSlotView) *model.EventSlot {
 func eventPayload(v *catalogue.EventView, err error) (*model.EventPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.EventPayload{UserErrors: ue}, err
+		return &model.EventPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.EventPayload{Event: toGraphEvent(v), UserErrors: noUserErrors()}, nil
+	return &model.EventPayload{Event: toGraphEvent(v), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 func eventSlotPayload(v *catalogue.EventSlotView, err error) (*model.EventSlotPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.EventSlotPayload{UserErrors: ue}, err
+		return &model.EventSlotPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.EventSlotPayload{Slot: toGraphEventSlot(v), UserErrors: noUserErrors()}, nil
+	return &model.EventSlotPayload{Slot: toGraphEventSlot(v), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 func eventFormulaPayload(v *catalogue.EventFormulaView, err error) (*model.EventFormulaPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.EventFormulaPayload{UserErrors: ue}, err
+		return &model.EventFormulaPayload{UserErrors: ue, Errors: ue}, err
 	}
 	return &model.EventFormulaPayload{Formula: &model.EventFormula{ID: v.ID, Name: toGraphLocalized(v.Name),
-		Price: toGraphMoney(v.Price, v.CurrencyCode)}, UserErrors: noUserErrors()}, nil
+		Price: toGraphMoney(v.Price, v.CurrencyCode)}, UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 // refID reads the id of a related record. One that is not an integer is 0,
@@ -158,15 +158,15 @@ func refIDs(o graphql.Omittable[[]string]) []int64 {
 func workshopPayload(v *catalogue.WorkshopView, err error) (*model.WorkshopPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.WorkshopPayload{UserErrors: ue}, err
+		return &model.WorkshopPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.WorkshopPayload{Workshop: toGraphWorkshop(v), UserErrors: noUserErrors()}, nil
+	return &model.WorkshopPayload{Workshop: toGraphWorkshop(v), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 func workshopSessionPayload(s *catalogue.WorkshopSessionView, err error) (*model.WorkshopSessionPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.WorkshopSessionPayload{UserErrors: ue}, err
+		return &model.WorkshopSessionPayload{UserErrors: ue, Errors: ue}, err
 	}
 	return &model.WorkshopSessionPayload{Session: &model.WorkshopSession{ID: s.ID, WorkshopID: s.WorkshopID,
 		StartingDatetime: s.Start, StartingDatetimeFormatted: toGraphLocalized(s.StartFormatted),
@@ -174,25 +174,25 @@ func workshopSessionPayload(s *catalogue.WorkshopSessionView, err error) (*model
 		MinCapacity: s.MinCapacity, MaxCapacity: s.MaxCapacity,
 		DurationFormatted:      toGraphLocalized(s.DurationFormatted),
 		DurationValueFormatted: toGraphLocalized(s.DurationValueFormatted),
-		AvailablePlaces:        s.AvailablePlaces, FunnelLink: s.FunnelLink}, UserErrors: noUserErrors()}, nil
+		AvailablePlaces:        s.AvailablePlaces, FunnelLink: s.FunnelLink}, UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 func workshopCategoryPayload(c *catalogue.WorkshopCategoryView, err error) (*model.WorkshopCategoryPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.WorkshopCategoryPayload{UserErrors: ue}, err
+		return &model.WorkshopCategoryPayload{UserErrors: ue, Errors: ue}, err
 	}
 	return &model.WorkshopCategoryPayload{Category: &model.WorkshopCategory{ID: c.ID, Name: toGraphLocalized(c.Name),
 		Price: toGraphMoney(c.Price, c.CurrencyCode), SpecificValidityPeriod: c.SpecificValidityPeriod},
-		UserErrors: noUserErrors()}, nil
+		UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 func workshopThemePayload(t *catalogue.WorkshopTag, err error) (*model.WorkshopThemePayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.WorkshopThemePayload{UserErrors: ue}, err
+		return &model.WorkshopThemePayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.WorkshopThemePayload{Theme: toGraphWorkshopTag(t), UserErrors: noUserErrors()}, nil
+	return &model.WorkshopThemePayload{Theme: toGraphWorkshopTag(t), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 func toDomainValidityUnit(u *model.ValidityUnit) *string {
@@ -206,9 +206,9 @@ func toDomainValidityUnit(u *model.ValidityUnit) *string {
 func giftcardPrototypePayload(p *catalogue.GiftcardPrototypeView, err error) (*model.GiftcardPrototypePayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.GiftcardPrototypePayload{UserErrors: ue}, err
+		return &model.GiftcardPrototypePayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.GiftcardPrototypePayload{GiftcardPrototype: toGraphGiftcardPrototype(p), UserErrors: noUserErrors()}, nil
+	return &model.GiftcardPrototypePayload{GiftcardPrototype: toGraphGiftcardPrototype(p), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 func toGraphVoucherPrototype(p *catalogue.VoucherPrototype) *model.VoucherPrototype {
@@ -226,30 +226,30 @@ func toGraphVoucherPrototype(p *catalogue.VoucherPrototype) *model.VoucherProtot
 func themePayload(t *catalogue.Theme, err error) (*model.ThemePayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.ThemePayload{UserErrors: ue}, err
+		return &model.ThemePayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.ThemePayload{Theme: &model.Theme{ID: idString(t.ID), Name: toGraphLocalized(t.Name)}, UserErrors: noUserErrors()}, nil
+	return &model.ThemePayload{Theme: &model.Theme{ID: idString(t.ID), Name: toGraphLocalized(t.Name)}, UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 func universePayload(u *catalogue.Universe, err error) (*model.UniversePayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.UniversePayload{UserErrors: ue}, err
+		return &model.UniversePayload{UserErrors: ue, Errors: ue}, err
 	}
 	out := &model.UniverseRecord{ID: idString(u.ID), Name: toGraphLocalized(u.Name), Order: u.Order}
 	if u.ParentID != nil {
 		id := idString(*u.ParentID)
 		out.ParentID = &id
 	}
-	return &model.UniversePayload{Universe: out, UserErrors: noUserErrors()}, nil
+	return &model.UniversePayload{Universe: out, UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 func boxPayload(b *catalogue.BoxView, err error) (*model.BoxPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.BoxPayload{UserErrors: ue}, err
+		return &model.BoxPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.BoxPayload{Box: toGraphManagedBox(b), UserErrors: noUserErrors()}, nil
+	return &model.BoxPayload{Box: toGraphManagedBox(b), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 func toGraphManagedBox(b *catalogue.BoxView) *model.ManagedBox {
@@ -268,9 +268,9 @@ func toGraphManagedBox(b *catalogue.BoxView) *model.ManagedBox {
 func boxOfferPayload(o *catalogue.BoxOffer, err error) (*model.BoxOfferPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.BoxOfferPayload{UserErrors: ue}, err
+		return &model.BoxOfferPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.BoxOfferPayload{Offer: toGraphManagedOffer(o), UserErrors: noUserErrors()}, nil
+	return &model.BoxOfferPayload{Offer: toGraphManagedOffer(o), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 func toGraphManagedOffer(o *catalogue.BoxOffer) *model.ManagedBoxOffer {
@@ -298,13 +298,13 @@ func (r *Resolver) changeNetwork(ctx context.Context, input model.NetworkPartner
 		PartnerID: refID(input.NetworkPartnerID), Remove: remove})
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.NetworkPayload{UserErrors: ue}, err
+		return &model.NetworkPayload{UserErrors: ue, Errors: ue}, err
 	}
 	out := make([]string, len(ids))
 	for i, id := range ids {
 		out[i] = idString(id)
 	}
-	return &model.NetworkPayload{NetworkPartnerIds: out, UserErrors: noUserErrors()}, nil
+	return &model.NetworkPayload{NetworkPartnerIds: out, UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 func toDomainURLEntries(in []*model.URLEntryInput) []catalogue.URLEntryInput {
@@ -318,7 +318,7 @@ func toDomainURLEntries(in []*model.URLEntryInput) []catalogue.URLEntryInput {
 func cataloguePartnerPayload(p *catalogue.PartnerListing, err error) (*model.CataloguePartnerPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.CataloguePartnerPayload{UserErrors: ue}, err
+		return &model.CataloguePartnerPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.CataloguePartnerPayload{Partner: toGraphCataloguePartner(p), UserErrors: noUserErrors()}, nil
+	return &model.CataloguePartnerPayload{Partner: toGraphCataloguePartner(p), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }

@@ -7,6 +7,16 @@ import (
 	"salesplatform/graph/model"
 )
 
+// Field is the resolver for the field field.
+func (r *catalogueErrorResolver) Field(ctx context.Context, obj *model.UserError) ([]string, error) {
+	return inputPath(ctx, obj.Field), nil
+}
+
+// Code is the resolver for the code field.
+func (r *catalogueErrorResolver) Code(ctx context.Context, obj *model.UserError) (model.CatalogueErrorCode, error) {
+	return errorCode[model.CatalogueErrorCode](obj.Code), nil
+}
+
 // CreateEvent is the resolver for the createEvent field.
 func (r *mutationResolver) CreateEvent(ctx context.Context, input model.CreateEventInput) (*model.EventPayload, error) {
 	partnerID, err := optID(input.PartnerID)
@@ -62,9 +72,9 @@ func (r *mutationResolver) RemoveEventSlot(ctx context.Context, input model.Remo
 	}
 	if err := r.EventCatalog.RemoveEventSlot(ctx, id); err != nil {
 		ue, err := userErrors(err)
-		return &model.RemoveEventSlotPayload{UserErrors: ue}, err
+		return &model.RemoveEventSlotPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.RemoveEventSlotPayload{RemovedSlotID: &input.ID, UserErrors: noUserErrors()}, nil
+	return &model.RemoveEventSlotPayload{RemovedSlotID: &input.ID, UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 // AddEventFormula is the resolver for the addEventFormula field.
@@ -96,10 +106,10 @@ func (r *mutationResolver) UpdateEventSettings(ctx context.Context, input model.
 	set, err := r.EventCatalog.SaveEventSettings(ctx, partnerID, catalogue.EventSettings{DisplayEventsPerSlots: input.DisplayEventsPerSlots})
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.EventSettingsPayload{UserErrors: ue}, err
+		return &model.EventSettingsPayload{UserErrors: ue, Errors: ue}, err
 	}
 	return &model.EventSettingsPayload{EventSettings: &model.EventSettings{DisplayEventsPerSlots: set.DisplayEventsPerSlots},
-		UserErrors: noUserErrors()}, nil
+		UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 // CreateWorkshop is the resolver for the createWorkshop field.
@@ -236,9 +246,9 @@ func (r *mutationResolver) FileVoucherPrototype(ctx context.Context, input model
 		UniverseID: universeID, ClearUniverse: clearUniverse, ThemeIDs: refIDs(input.ThemeIds)})
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.VoucherPrototypePayload{UserErrors: ue}, err
+		return &model.VoucherPrototypePayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.VoucherPrototypePayload{VoucherPrototype: toGraphVoucherPrototype(p), UserErrors: noUserErrors()}, nil
+	return &model.VoucherPrototypePayload{VoucherPrototype: toGraphVoucherPrototype(p), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 // CreateTheme is the resolver for the createTheme field.
@@ -393,9 +403,9 @@ func (r *mutationResolver) UpdateLegalInformation(ctx context.Context, input mod
 			LegalLastName: input.LegalLastName, SIRETNumber: input.SiretNumber, VATID: input.VatID, RCS: input.Rcs}})
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.LegalInformationPayload{UserErrors: ue}, err
+		return &model.LegalInformationPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.LegalInformationPayload{LegalInformation: toGraphLegalInformation(v), UserErrors: noUserErrors()}, nil
+	return &model.LegalInformationPayload{LegalInformation: toGraphLegalInformation(v), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 // UpdateRefundWithdrawalTerms is the resolver for the updateRefundWithdrawalTerms field.
@@ -407,9 +417,9 @@ func (r *mutationResolver) UpdateRefundWithdrawalTerms(ctx context.Context, inpu
 	terms, err := r.PartnerCatalog.SaveRefundWithdrawalTerms(ctx, partnerID, toDomainTexts(input.Terms))
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.RefundWithdrawalTermsPayload{UserErrors: ue}, err
+		return &model.RefundWithdrawalTermsPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.RefundWithdrawalTermsPayload{RefundWithdrawalTerms: toGraphLocalized(terms), UserErrors: noUserErrors()}, nil
+	return &model.RefundWithdrawalTermsPayload{RefundWithdrawalTerms: toGraphLocalized(terms), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 // UpdateEventsProductInformation is the resolver for the updateEventsProductInformation field.
@@ -424,9 +434,9 @@ func (r *mutationResolver) UpdateEventsProductInformation(ctx context.Context, i
 			DisplayEventsPerSlots: input.DisplayEventsPerSlots}})
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.EventsProductInformationPayload{UserErrors: ue}, err
+		return &model.EventsProductInformationPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.EventsProductInformationPayload{EventsProductInformation: toGraphEventsProductInformation(pi), UserErrors: noUserErrors()}, nil
+	return &model.EventsProductInformationPayload{EventsProductInformation: toGraphEventsProductInformation(pi), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 // UpdateGiftcardsProductInformation is the resolver for the updateGiftcardsProductInformation field.
@@ -439,9 +449,9 @@ func (r *mutationResolver) UpdateGiftcardsProductInformation(ctx context.Context
 		Title: toDomainTexts(input.Title), Description: toDomainTexts(input.Description)})
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.GiftcardsProductInformationPayload{UserErrors: ue}, err
+		return &model.GiftcardsProductInformationPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.GiftcardsProductInformationPayload{GiftcardsProductInformation: toGraphGiftcardsProductInformation(v), UserErrors: noUserErrors()}, nil
+	return &model.GiftcardsProductInformationPayload{GiftcardsProductInformation: toGraphGiftcardsProductInformation(v), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 // UpdateNetworkGiftcardsProductInformation is the resolver for the updateNetworkGiftcardsProductInformation field.
@@ -468,10 +478,10 @@ func (r *mutationResolver) UpdateNetworkGiftcardsProductInformation(ctx context.
 	v, err := r.PartnerCatalog.SaveNetworkGiftcardsProductInformation(ctx, in)
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.NetworkGiftcardsProductInformationPayload{UserErrors: ue}, err
+		return &model.NetworkGiftcardsProductInformationPayload{UserErrors: ue, Errors: ue}, err
 	}
 	return &model.NetworkGiftcardsProductInformationPayload{NetworkGiftcardsProductInformation: toGraphNetworkGiftcardsProductInformation(v),
-		UserErrors: noUserErrors()}, nil
+		UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 // UpdateNetworkVouchersProductInformation is the resolver for the updateNetworkVouchersProductInformation field.
@@ -491,10 +501,10 @@ func (r *mutationResolver) UpdateNetworkVouchersProductInformation(ctx context.C
 			ActivatedOfferRegionFilter:     input.ActivatedOfferRegionFilter}})
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.NetworkVouchersProductInformationPayload{UserErrors: ue}, err
+		return &model.NetworkVouchersProductInformationPayload{UserErrors: ue, Errors: ue}, err
 	}
 	return &model.NetworkVouchersProductInformationPayload{NetworkVouchersProductInformation: toGraphNetworkVouchersProductInformation(pi),
-		UserErrors: noUserErrors()}, nil
+		UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 // UpdateVouchersProductInformation is the resolver for the updateVouchersProductInformation field.
@@ -514,9 +524,9 @@ func (r *mutationResolver) UpdateVouchersProductInformation(ctx context.Context,
 			ActivatedGroupPayment: input.ActivatedGroupPayment}})
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.VouchersProductInformationPayload{UserErrors: ue}, err
+		return &model.VouchersProductInformationPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.VouchersProductInformationPayload{VouchersProductInformation: toGraphVouchersProductInformation(pi), UserErrors: noUserErrors()}, nil
+	return &model.VouchersProductInformationPayload{VouchersProductInformation: toGraphVouchersProductInformation(pi), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 // UpdateWorkshopsProductInformation is the resolver for the updateWorkshopsProductInformation field.
@@ -539,9 +549,9 @@ func (r *mutationResolver) UpdateWorkshopsProductInformation(ctx context.Context
 			ValidityPeriod: input.ValidityPeriod, ValidityPeriodUnit: input.ValidityPeriodUnit}})
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.WorkshopsProductInformationPayload{UserErrors: ue}, err
+		return &model.WorkshopsProductInformationPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.WorkshopsProductInformationPayload{WorkshopsProductInformation: toGraphWorkshopsProductInformation(pi), UserErrors: noUserErrors()}, nil
+	return &model.WorkshopsProductInformationPayload{WorkshopsProductInformation: toGraphWorkshopsProductInformation(pi), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 // ManagedBoxes is the resolver for the managedBoxes field.
@@ -591,3 +601,8 @@ func (r *queryResolver) ManagedBoxOffers(ctx context.Context, partnerID *string,
 	})
 	return &model.ManagedBoxOfferConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
 }
+
+// CatalogueError returns CatalogueErrorResolver implementation.
+func (r *Resolver) CatalogueError() CatalogueErrorResolver { return &catalogueErrorResolver{r} }
+
+type catalogueErrorResolver struct{ *Resolver }

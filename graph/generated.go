@@ -33,6 +33,7 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	AccountError() AccountErrorResolver
 	AdminGiftcard() AdminGiftcardResolver
 	AdminVoucher() AdminVoucherResolver
 	AdminVoucherOption() AdminVoucherOptionResolver
@@ -40,17 +41,24 @@ type ResolverRoot interface {
 	Box() BoxResolver
 	BoxOffer() BoxOfferResolver
 	Cart() CartResolver
+	CartError() CartErrorResolver
+	CatalogueError() CatalogueErrorResolver
 	CataloguePartner() CataloguePartnerResolver
 	Event() EventResolver
 	EventSlotListItem() EventSlotListItemResolver
+	GiftError() GiftErrorResolver
 	GiftcardPrototype() GiftcardPrototypeResolver
 	Media() MediaResolver
+	MediaError() MediaErrorResolver
 	Mutation() MutationResolver
 	OptionCategory() OptionCategoryResolver
 	Partner() PartnerResolver
 	ProductInformation() ProductInformationResolver
+	PrototypeError() PrototypeErrorResolver
 	Query() QueryResolver
+	VoucherError() VoucherErrorResolver
 	VoucherOption() VoucherOptionResolver
+	WidgetError() WidgetErrorResolver
 	Workshop() WorkshopResolver
 	WorkshopSession() WorkshopSessionResolver
 }
@@ -59,6 +67,12 @@ type DirectiveRoot struct {
 }
 
 type ComplexityRoot struct {
+	AccountError struct {
+		Code    func(childComplexity int) int
+		Field   func(childComplexity int) int
+		Message func(childComplexity int) int
+	}
+
 	AdminGiftcard struct {
 		Code                func(childComplexity int) int
 		CreatedOn           func(childComplexity int) int
@@ -86,6 +100,7 @@ type ComplexityRoot struct {
 	}
 
 	AdminGiftcardPayload struct {
+		Errors     func(childComplexity int) int
 		Giftcard   func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
@@ -251,6 +266,7 @@ type ComplexityRoot struct {
 	}
 
 	AdminVoucherPayload struct {
+		Errors     func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 		Voucher    func(childComplexity int) int
 	}
@@ -301,6 +317,7 @@ type ComplexityRoot struct {
 	}
 
 	AdminVoucherPrototypePayload struct {
+		Errors           func(childComplexity int) int
 		UserErrors       func(childComplexity int) int
 		VoucherPrototype func(childComplexity int) int
 	}
@@ -358,12 +375,14 @@ type ComplexityRoot struct {
 	}
 
 	BoxOfferPayload struct {
+		Errors     func(childComplexity int) int
 		Offer      func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
 
 	BoxPayload struct {
 		Box        func(childComplexity int) int
+		Errors     func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
 
@@ -378,6 +397,12 @@ type ComplexityRoot struct {
 		ReturnURL    func(childComplexity int) int
 	}
 
+	CartError struct {
+		Code    func(childComplexity int) int
+		Field   func(childComplexity int) int
+		Message func(childComplexity int) int
+	}
+
 	CartItem struct {
 		AttributeValues func(childComplexity int) int
 		ProductID       func(childComplexity int) int
@@ -387,7 +412,14 @@ type ComplexityRoot struct {
 
 	CartPayload struct {
 		Cart       func(childComplexity int) int
+		Errors     func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+	}
+
+	CatalogueError struct {
+		Code    func(childComplexity int) int
+		Field   func(childComplexity int) int
+		Message func(childComplexity int) int
 	}
 
 	CataloguePartner struct {
@@ -421,6 +453,7 @@ type ComplexityRoot struct {
 	}
 
 	CataloguePartnerPayload struct {
+		Errors     func(childComplexity int) int
 		Partner    func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
@@ -438,10 +471,12 @@ type ComplexityRoot struct {
 
 	ContactRequestPayload struct {
 		ContactRequest func(childComplexity int) int
+		Errors         func(childComplexity int) int
 		UserErrors     func(childComplexity int) int
 	}
 
 	CreateTokenPayload struct {
+		Errors     func(childComplexity int) int
 		Token      func(childComplexity int) int
 		UUID       func(childComplexity int) int
 		User       func(childComplexity int) int
@@ -490,11 +525,13 @@ type ComplexityRoot struct {
 	}
 
 	EventFormulaPayload struct {
+		Errors     func(childComplexity int) int
 		Formula    func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
 
 	EventPayload struct {
+		Errors     func(childComplexity int) int
 		Event      func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
@@ -504,6 +541,7 @@ type ComplexityRoot struct {
 	}
 
 	EventSettingsPayload struct {
+		Errors        func(childComplexity int) int
 		EventSettings func(childComplexity int) int
 		UserErrors    func(childComplexity int) int
 	}
@@ -559,6 +597,7 @@ type ComplexityRoot struct {
 	}
 
 	EventSlotPayload struct {
+		Errors     func(childComplexity int) int
 		Slot       func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
@@ -572,6 +611,7 @@ type ComplexityRoot struct {
 	}
 
 	EventsProductInformationPayload struct {
+		Errors                   func(childComplexity int) int
 		EventsProductInformation func(childComplexity int) int
 		UserErrors               func(childComplexity int) int
 	}
@@ -593,6 +633,12 @@ type ComplexityRoot struct {
 		Usable                  func(childComplexity int) int
 		UsageCount              func(childComplexity int) int
 		Value                   func(childComplexity int) int
+	}
+
+	GiftError struct {
+		Code    func(childComplexity int) int
+		Field   func(childComplexity int) int
+		Message func(childComplexity int) int
 	}
 
 	GiftLinkedPartners struct {
@@ -641,6 +687,7 @@ type ComplexityRoot struct {
 	}
 
 	GiftcardPrototypePayload struct {
+		Errors            func(childComplexity int) int
 		GiftcardPrototype func(childComplexity int) int
 		UserErrors        func(childComplexity int) int
 	}
@@ -652,6 +699,7 @@ type ComplexityRoot struct {
 	}
 
 	GiftcardsProductInformationPayload struct {
+		Errors                      func(childComplexity int) int
 		GiftcardsProductInformation func(childComplexity int) int
 		UserErrors                  func(childComplexity int) int
 	}
@@ -682,6 +730,7 @@ type ComplexityRoot struct {
 	}
 
 	LegalInformationPayload struct {
+		Errors           func(childComplexity int) int
 		LegalInformation func(childComplexity int) int
 		UserErrors       func(childComplexity int) int
 	}
@@ -753,6 +802,7 @@ type ComplexityRoot struct {
 	}
 
 	MarketingWidgetsPayload struct {
+		Errors           func(childComplexity int) int
 		MarketingWidgets func(childComplexity int) int
 		UserErrors       func(childComplexity int) int
 	}
@@ -783,7 +833,14 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	MediaError struct {
+		Code    func(childComplexity int) int
+		Field   func(childComplexity int) int
+		Message func(childComplexity int) int
+	}
+
 	MediaPayload struct {
+		Errors     func(childComplexity int) int
 		Media      func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
@@ -884,11 +941,13 @@ type ComplexityRoot struct {
 	}
 
 	NetworkGiftcardsProductInformationPayload struct {
+		Errors                             func(childComplexity int) int
 		NetworkGiftcardsProductInformation func(childComplexity int) int
 		UserErrors                         func(childComplexity int) int
 	}
 
 	NetworkPayload struct {
+		Errors            func(childComplexity int) int
 		NetworkPartnerIds func(childComplexity int) int
 		UserErrors        func(childComplexity int) int
 	}
@@ -909,6 +968,7 @@ type ComplexityRoot struct {
 	}
 
 	NetworkVouchersProductInformationPayload struct {
+		Errors                            func(childComplexity int) int
 		NetworkVouchersProductInformation func(childComplexity int) int
 		UserErrors                        func(childComplexity int) int
 	}
@@ -939,6 +999,7 @@ type ComplexityRoot struct {
 	}
 
 	OptionCategoryPayload struct {
+		Errors         func(childComplexity int) int
 		OptionCategory func(childComplexity int) int
 		UserErrors     func(childComplexity int) int
 	}
@@ -1001,6 +1062,12 @@ type ComplexityRoot struct {
 		Workshops        func(childComplexity int) int
 	}
 
+	PrototypeError struct {
+		Code    func(childComplexity int) int
+		Field   func(childComplexity int) int
+		Message func(childComplexity int) int
+	}
+
 	PrototypeOptionLink struct {
 		Count    func(childComplexity int) int
 		ID       func(childComplexity int) int
@@ -1020,6 +1087,7 @@ type ComplexityRoot struct {
 	}
 
 	PrototypeOptionLinkPayload struct {
+		Errors     func(childComplexity int) int
 		Link       func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
@@ -1069,6 +1137,7 @@ type ComplexityRoot struct {
 	}
 
 	RefundWithdrawalTermsPayload struct {
+		Errors                func(childComplexity int) int
 		RefundWithdrawalTerms func(childComplexity int) int
 		UserErrors            func(childComplexity int) int
 	}
@@ -1080,6 +1149,7 @@ type ComplexityRoot struct {
 	}
 
 	RemoveEventSlotPayload struct {
+		Errors        func(childComplexity int) int
 		RemovedSlotID func(childComplexity int) int
 		UserErrors    func(childComplexity int) int
 	}
@@ -1095,6 +1165,7 @@ type ComplexityRoot struct {
 	}
 
 	ThemePayload struct {
+		Errors     func(childComplexity int) int
 		Theme      func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
@@ -1107,6 +1178,7 @@ type ComplexityRoot struct {
 	}
 
 	UniversePayload struct {
+		Errors     func(childComplexity int) int
 		Universe   func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
@@ -1138,6 +1210,12 @@ type ComplexityRoot struct {
 		Partner     func(childComplexity int) int
 		Permissions func(childComplexity int) int
 		User        func(childComplexity int) int
+	}
+
+	VoucherError struct {
+		Code    func(childComplexity int) int
+		Field   func(childComplexity int) int
+		Message func(childComplexity int) int
 	}
 
 	VoucherOption struct {
@@ -1173,6 +1251,7 @@ type ComplexityRoot struct {
 	}
 
 	VoucherOptionPayload struct {
+		Errors     func(childComplexity int) int
 		Option     func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
@@ -1185,6 +1264,7 @@ type ComplexityRoot struct {
 	}
 
 	VoucherPrototypePayload struct {
+		Errors           func(childComplexity int) int
 		UserErrors       func(childComplexity int) int
 		VoucherPrototype func(childComplexity int) int
 	}
@@ -1214,8 +1294,15 @@ type ComplexityRoot struct {
 	}
 
 	VouchersProductInformationPayload struct {
+		Errors                     func(childComplexity int) int
 		UserErrors                 func(childComplexity int) int
 		VouchersProductInformation func(childComplexity int) int
+	}
+
+	WidgetError struct {
+		Code    func(childComplexity int) int
+		Field   func(childComplexity int) int
+		Message func(childComplexity int) int
 	}
 
 	WidgetFloatingBar struct {
@@ -1289,6 +1376,7 @@ type ComplexityRoot struct {
 
 	WorkshopCategoryPayload struct {
 		Category   func(childComplexity int) int
+		Errors     func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
 
@@ -1298,6 +1386,7 @@ type ComplexityRoot struct {
 	}
 
 	WorkshopPayload struct {
+		Errors     func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 		Workshop   func(childComplexity int) int
 	}
@@ -1335,6 +1424,7 @@ type ComplexityRoot struct {
 	}
 
 	WorkshopSessionPayload struct {
+		Errors     func(childComplexity int) int
 		Session    func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
@@ -1366,6 +1456,7 @@ type ComplexityRoot struct {
 	}
 
 	WorkshopThemePayload struct {
+		Errors     func(childComplexity int) int
 		Theme      func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
@@ -1395,6 +1486,7 @@ type ComplexityRoot struct {
 	}
 
 	WorkshopsProductInformationPayload struct {
+		Errors                      func(childComplexity int) int
 		UserErrors                  func(childComplexity int) int
 		WorkshopsProductInformation func(childComplexity int) int
 	}
@@ -1404,6 +1496,10 @@ type ComplexityRoot struct {
 
 // region    ************************** generated!.gotpl **************************
 
+type AccountErrorResolver interface {
+	Field(ctx context.Context, obj *model.UserError) ([]string, error)
+	Code(ctx context.Context, obj *model.UserError) (model.AccountErrorCode, error)
+}
 type AdminGiftcardResolver interface {
 	ID(ctx context.Context, obj *model.AdminGiftcard) (string, error)
 
@@ -1440,6 +1536,14 @@ type BoxOfferResolver interface {
 type CartResolver interface {
 	ID(ctx context.Context, obj *model.Cart) (string, error)
 }
+type CartErrorResolver interface {
+	Field(ctx context.Context, obj *model.UserError) ([]string, error)
+	Code(ctx context.Context, obj *model.UserError) (model.CartErrorCode, error)
+}
+type CatalogueErrorResolver interface {
+	Field(ctx context.Context, obj *model.UserError) ([]string, error)
+	Code(ctx context.Context, obj *model.UserError) (model.CatalogueErrorCode, error)
+}
 type CataloguePartnerResolver interface {
 	ID(ctx context.Context, obj *model.CataloguePartner) (string, error)
 }
@@ -1451,6 +1555,10 @@ type EventResolver interface {
 type EventSlotListItemResolver interface {
 	Event(ctx context.Context, obj *model.EventSlotListItem) (*model.Event, error)
 }
+type GiftErrorResolver interface {
+	Field(ctx context.Context, obj *model.UserError) ([]string, error)
+	Code(ctx context.Context, obj *model.UserError) (model.GiftErrorCode, error)
+}
 type GiftcardPrototypeResolver interface {
 	ID(ctx context.Context, obj *model.GiftcardPrototype) (string, error)
 
@@ -1460,6 +1568,10 @@ type MediaResolver interface {
 	ID(ctx context.Context, obj *model.Media) (string, error)
 
 	Partner(ctx context.Context, obj *model.Media) (*model.Partner, error)
+}
+type MediaErrorResolver interface {
+	Field(ctx context.Context, obj *model.UserError) ([]string, error)
+	Code(ctx context.Context, obj *model.UserError) (model.MediaErrorCode, error)
 }
 type MutationResolver interface {
 	CreateToken(ctx context.Context, input model.CreateTokenInput) (*model.CreateTokenPayload, error)
@@ -1543,6 +1655,10 @@ type ProductInformationResolver interface {
 	Vouchers(ctx context.Context, obj *model.ProductInformation) (*model.VouchersProductInformation, error)
 	Workshops(ctx context.Context, obj *model.ProductInformation) (*model.WorkshopsProductInformation, error)
 }
+type PrototypeErrorResolver interface {
+	Field(ctx context.Context, obj *model.UserError) ([]string, error)
+	Code(ctx context.Context, obj *model.UserError) (model.PrototypeErrorCode, error)
+}
 type QueryResolver interface {
 	Viewer(ctx context.Context) (*model.Viewer, error)
 	Node(ctx context.Context, id string) (model.Node, error)
@@ -1586,6 +1702,10 @@ type QueryResolver interface {
 	AdminOptionCategory(ctx context.Context, id string) (*model.OptionCategory, error)
 	AdminPartner(ctx context.Context, id *string, uuid *uuid.UUID) (*model.Partner, error)
 }
+type VoucherErrorResolver interface {
+	Field(ctx context.Context, obj *model.UserError) ([]string, error)
+	Code(ctx context.Context, obj *model.UserError) (model.VoucherErrorCode, error)
+}
 type VoucherOptionResolver interface {
 	ID(ctx context.Context, obj *model.VoucherOption) (string, error)
 
@@ -1594,6 +1714,10 @@ type VoucherOptionResolver interface {
 	Prototypes(ctx context.Context, obj *model.VoucherOption) ([]*model.AdminVoucherPrototype, error)
 
 	Partner(ctx context.Context, obj *model.VoucherOption) (*model.Partner, error)
+}
+type WidgetErrorResolver interface {
+	Field(ctx context.Context, obj *model.UserError) ([]string, error)
+	Code(ctx context.Context, obj *model.UserError) (model.WidgetErrorCode, error)
 }
 type WorkshopResolver interface {
 	ID(ctx context.Context, obj *model.Workshop) (string, error)
@@ -1621,6 +1745,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	ec := newExecutionContext(nil, e, nil)
 	_ = ec
 	switch typeName + "." + field {
+
+	case "AccountError.code":
+		if e.ComplexityRoot.AccountError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccountError.Code(childComplexity), true
+	case "AccountError.field":
+		if e.ComplexityRoot.AccountError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccountError.Field(childComplexity), true
+	case "AccountError.message":
+		if e.ComplexityRoot.AccountError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccountError.Message(childComplexity), true
 
 	case "AdminGiftcard.code":
 		if e.ComplexityRoot.AdminGiftcard.Code == nil {
@@ -1727,6 +1870,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.AdminGiftcardEdge.Node(childComplexity), true
 
+	case "AdminGiftcardPayload.errors":
+		if e.ComplexityRoot.AdminGiftcardPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcardPayload.Errors(childComplexity), true
 	case "AdminGiftcardPayload.giftcard":
 		if e.ComplexityRoot.AdminGiftcardPayload.Giftcard == nil {
 			break
@@ -2581,6 +2730,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.AdminVoucherOption.VoucherPrototypeIds(childComplexity), true
 
+	case "AdminVoucherPayload.errors":
+		if e.ComplexityRoot.AdminVoucherPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPayload.Errors(childComplexity), true
 	case "AdminVoucherPayload.userErrors":
 		if e.ComplexityRoot.AdminVoucherPayload.UserErrors == nil {
 			break
@@ -2818,6 +2973,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.AdminVoucherPrototypeEdge.Node(childComplexity), true
 
+	case "AdminVoucherPrototypePayload.errors":
+		if e.ComplexityRoot.AdminVoucherPrototypePayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototypePayload.Errors(childComplexity), true
 	case "AdminVoucherPrototypePayload.userErrors":
 		if e.ComplexityRoot.AdminVoucherPrototypePayload.UserErrors == nil {
 			break
@@ -3029,6 +3190,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.BoxOfferEdge.Node(childComplexity), true
 
+	case "BoxOfferPayload.errors":
+		if e.ComplexityRoot.BoxOfferPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoxOfferPayload.Errors(childComplexity), true
 	case "BoxOfferPayload.offer":
 		if e.ComplexityRoot.BoxOfferPayload.Offer == nil {
 			break
@@ -3048,6 +3215,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.BoxPayload.Box(childComplexity), true
+	case "BoxPayload.errors":
+		if e.ComplexityRoot.BoxPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoxPayload.Errors(childComplexity), true
 	case "BoxPayload.userErrors":
 		if e.ComplexityRoot.BoxPayload.UserErrors == nil {
 			break
@@ -3104,6 +3277,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Cart.ReturnURL(childComplexity), true
 
+	case "CartError.code":
+		if e.ComplexityRoot.CartError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartError.Code(childComplexity), true
+	case "CartError.field":
+		if e.ComplexityRoot.CartError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartError.Field(childComplexity), true
+	case "CartError.message":
+		if e.ComplexityRoot.CartError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartError.Message(childComplexity), true
+
 	case "CartItem.attributeValues":
 		if e.ComplexityRoot.CartItem.AttributeValues == nil {
 			break
@@ -3135,12 +3327,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CartPayload.Cart(childComplexity), true
+	case "CartPayload.errors":
+		if e.ComplexityRoot.CartPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPayload.Errors(childComplexity), true
 	case "CartPayload.userErrors":
 		if e.ComplexityRoot.CartPayload.UserErrors == nil {
 			break
 		}
 
 		return e.ComplexityRoot.CartPayload.UserErrors(childComplexity), true
+
+	case "CatalogueError.code":
+		if e.ComplexityRoot.CatalogueError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CatalogueError.Code(childComplexity), true
+	case "CatalogueError.field":
+		if e.ComplexityRoot.CatalogueError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CatalogueError.Field(childComplexity), true
+	case "CatalogueError.message":
+		if e.ComplexityRoot.CatalogueError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CatalogueError.Message(childComplexity), true
 
 	case "CataloguePartner.access":
 		if e.ComplexityRoot.CataloguePartner.Access == nil {
@@ -3271,6 +3488,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CataloguePartnerEdge.Node(childComplexity), true
 
+	case "CataloguePartnerPayload.errors":
+		if e.ComplexityRoot.CataloguePartnerPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartnerPayload.Errors(childComplexity), true
 	case "CataloguePartnerPayload.partner":
 		if e.ComplexityRoot.CataloguePartnerPayload.Partner == nil {
 			break
@@ -3339,6 +3562,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ContactRequestPayload.ContactRequest(childComplexity), true
+	case "ContactRequestPayload.errors":
+		if e.ComplexityRoot.ContactRequestPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContactRequestPayload.Errors(childComplexity), true
 	case "ContactRequestPayload.userErrors":
 		if e.ComplexityRoot.ContactRequestPayload.UserErrors == nil {
 			break
@@ -3346,6 +3575,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ContactRequestPayload.UserErrors(childComplexity), true
 
+	case "CreateTokenPayload.errors":
+		if e.ComplexityRoot.CreateTokenPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateTokenPayload.Errors(childComplexity), true
 	case "CreateTokenPayload.token":
 		if e.ComplexityRoot.CreateTokenPayload.Token == nil {
 			break
@@ -3554,6 +3789,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EventFormula.Price(childComplexity), true
 
+	case "EventFormulaPayload.errors":
+		if e.ComplexityRoot.EventFormulaPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventFormulaPayload.Errors(childComplexity), true
 	case "EventFormulaPayload.formula":
 		if e.ComplexityRoot.EventFormulaPayload.Formula == nil {
 			break
@@ -3567,6 +3808,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EventFormulaPayload.UserErrors(childComplexity), true
 
+	case "EventPayload.errors":
+		if e.ComplexityRoot.EventPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventPayload.Errors(childComplexity), true
 	case "EventPayload.event":
 		if e.ComplexityRoot.EventPayload.Event == nil {
 			break
@@ -3587,6 +3834,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EventSettings.DisplayEventsPerSlots(childComplexity), true
 
+	case "EventSettingsPayload.errors":
+		if e.ComplexityRoot.EventSettingsPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSettingsPayload.Errors(childComplexity), true
 	case "EventSettingsPayload.eventSettings":
 		if e.ComplexityRoot.EventSettingsPayload.EventSettings == nil {
 			break
@@ -3798,6 +4051,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EventSlotListItem.StartingDatetimeFormatted(childComplexity), true
 
+	case "EventSlotPayload.errors":
+		if e.ComplexityRoot.EventSlotPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotPayload.Errors(childComplexity), true
 	case "EventSlotPayload.slot":
 		if e.ComplexityRoot.EventSlotPayload.Slot == nil {
 			break
@@ -3842,6 +4101,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EventsProductInformation.TosURL(childComplexity), true
 
+	case "EventsProductInformationPayload.errors":
+		if e.ComplexityRoot.EventsProductInformationPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventsProductInformationPayload.Errors(childComplexity), true
 	case "EventsProductInformationPayload.eventsProductInformation":
 		if e.ComplexityRoot.EventsProductInformationPayload.EventsProductInformation == nil {
 			break
@@ -3951,6 +4216,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Gift.Value(childComplexity), true
+
+	case "GiftError.code":
+		if e.ComplexityRoot.GiftError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftError.Code(childComplexity), true
+	case "GiftError.field":
+		if e.ComplexityRoot.GiftError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftError.Field(childComplexity), true
+	case "GiftError.message":
+		if e.ComplexityRoot.GiftError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftError.Message(childComplexity), true
 
 	case "GiftLinkedPartners.code":
 		if e.ComplexityRoot.GiftLinkedPartners.Code == nil {
@@ -4120,6 +4404,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.GiftcardPrototypeEdge.Node(childComplexity), true
 
+	case "GiftcardPrototypePayload.errors":
+		if e.ComplexityRoot.GiftcardPrototypePayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototypePayload.Errors(childComplexity), true
 	case "GiftcardPrototypePayload.giftcardPrototype":
 		if e.ComplexityRoot.GiftcardPrototypePayload.GiftcardPrototype == nil {
 			break
@@ -4152,6 +4442,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.GiftcardsProductInformation.Title(childComplexity), true
 
+	case "GiftcardsProductInformationPayload.errors":
+		if e.ComplexityRoot.GiftcardsProductInformationPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardsProductInformationPayload.Errors(childComplexity), true
 	case "GiftcardsProductInformationPayload.giftcardsProductInformation":
 		if e.ComplexityRoot.GiftcardsProductInformationPayload.GiftcardsProductInformation == nil {
 			break
@@ -4298,6 +4594,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.LegalInformation.VatID(childComplexity), true
 
+	case "LegalInformationPayload.errors":
+		if e.ComplexityRoot.LegalInformationPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LegalInformationPayload.Errors(childComplexity), true
 	case "LegalInformationPayload.legalInformation":
 		if e.ComplexityRoot.LegalInformationPayload.LegalInformation == nil {
 			break
@@ -4576,6 +4878,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MarketingWidgets.PurchaseURL(childComplexity), true
 
+	case "MarketingWidgetsPayload.errors":
+		if e.ComplexityRoot.MarketingWidgetsPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MarketingWidgetsPayload.Errors(childComplexity), true
 	case "MarketingWidgetsPayload.marketingWidgets":
 		if e.ComplexityRoot.MarketingWidgetsPayload.MarketingWidgets == nil {
 			break
@@ -4694,6 +5002,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MediaEdge.Node(childComplexity), true
 
+	case "MediaError.code":
+		if e.ComplexityRoot.MediaError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MediaError.Code(childComplexity), true
+	case "MediaError.field":
+		if e.ComplexityRoot.MediaError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MediaError.Field(childComplexity), true
+	case "MediaError.message":
+		if e.ComplexityRoot.MediaError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MediaError.Message(childComplexity), true
+
+	case "MediaPayload.errors":
+		if e.ComplexityRoot.MediaPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MediaPayload.Errors(childComplexity), true
 	case "MediaPayload.media":
 		if e.ComplexityRoot.MediaPayload.Media == nil {
 			break
@@ -5455,6 +5788,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.NetworkGiftcardsProductInformation.Title(childComplexity), true
 
+	case "NetworkGiftcardsProductInformationPayload.errors":
+		if e.ComplexityRoot.NetworkGiftcardsProductInformationPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardsProductInformationPayload.Errors(childComplexity), true
 	case "NetworkGiftcardsProductInformationPayload.networkGiftcardsProductInformation":
 		if e.ComplexityRoot.NetworkGiftcardsProductInformationPayload.NetworkGiftcardsProductInformation == nil {
 			break
@@ -5468,6 +5807,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.NetworkGiftcardsProductInformationPayload.UserErrors(childComplexity), true
 
+	case "NetworkPayload.errors":
+		if e.ComplexityRoot.NetworkPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPayload.Errors(childComplexity), true
 	case "NetworkPayload.networkPartnerIds":
 		if e.ComplexityRoot.NetworkPayload.NetworkPartnerIds == nil {
 			break
@@ -5554,6 +5899,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.NetworkVouchersProductInformation.ValidityPeriodUnit(childComplexity), true
 
+	case "NetworkVouchersProductInformationPayload.errors":
+		if e.ComplexityRoot.NetworkVouchersProductInformationPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVouchersProductInformationPayload.Errors(childComplexity), true
 	case "NetworkVouchersProductInformationPayload.networkVouchersProductInformation":
 		if e.ComplexityRoot.NetworkVouchersProductInformationPayload.NetworkVouchersProductInformation == nil {
 			break
@@ -5671,6 +6022,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.OptionCategoryEdge.Node(childComplexity), true
 
+	case "OptionCategoryPayload.errors":
+		if e.ComplexityRoot.OptionCategoryPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionCategoryPayload.Errors(childComplexity), true
 	case "OptionCategoryPayload.optionCategory":
 		if e.ComplexityRoot.OptionCategoryPayload.OptionCategory == nil {
 			break
@@ -5943,6 +6300,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ProductInformation.Workshops(childComplexity), true
 
+	case "PrototypeError.code":
+		if e.ComplexityRoot.PrototypeError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrototypeError.Code(childComplexity), true
+	case "PrototypeError.field":
+		if e.ComplexityRoot.PrototypeError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrototypeError.Field(childComplexity), true
+	case "PrototypeError.message":
+		if e.ComplexityRoot.PrototypeError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrototypeError.Message(childComplexity), true
+
 	case "PrototypeOptionLink.count":
 		if e.ComplexityRoot.PrototypeOptionLink.Count == nil {
 			break
@@ -6000,6 +6376,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PrototypeOptionLinkEdge.Node(childComplexity), true
 
+	case "PrototypeOptionLinkPayload.errors":
+		if e.ComplexityRoot.PrototypeOptionLinkPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrototypeOptionLinkPayload.Errors(childComplexity), true
 	case "PrototypeOptionLinkPayload.link":
 		if e.ComplexityRoot.PrototypeOptionLinkPayload.Link == nil {
 			break
@@ -6421,6 +6803,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.WorkshopThemes(childComplexity, args["first"].(*int), args["after"].(*string)), true
 
+	case "RefundWithdrawalTermsPayload.errors":
+		if e.ComplexityRoot.RefundWithdrawalTermsPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RefundWithdrawalTermsPayload.Errors(childComplexity), true
 	case "RefundWithdrawalTermsPayload.refundWithdrawalTerms":
 		if e.ComplexityRoot.RefundWithdrawalTermsPayload.RefundWithdrawalTerms == nil {
 			break
@@ -6453,6 +6841,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.RelatedProductDetails.Type(childComplexity), true
 
+	case "RemoveEventSlotPayload.errors":
+		if e.ComplexityRoot.RemoveEventSlotPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RemoveEventSlotPayload.Errors(childComplexity), true
 	case "RemoveEventSlotPayload.removedSlotId":
 		if e.ComplexityRoot.RemoveEventSlotPayload.RemovedSlotID == nil {
 			break
@@ -6492,6 +6886,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Theme.Name(childComplexity), true
 
+	case "ThemePayload.errors":
+		if e.ComplexityRoot.ThemePayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ThemePayload.Errors(childComplexity), true
 	case "ThemePayload.theme":
 		if e.ComplexityRoot.ThemePayload.Theme == nil {
 			break
@@ -6530,6 +6930,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Universe.SubUniverses(childComplexity), true
 
+	case "UniversePayload.errors":
+		if e.ComplexityRoot.UniversePayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UniversePayload.Errors(childComplexity), true
 	case "UniversePayload.universe":
 		if e.ComplexityRoot.UniversePayload.Universe == nil {
 			break
@@ -6648,6 +7054,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Viewer.User(childComplexity), true
+
+	case "VoucherError.code":
+		if e.ComplexityRoot.VoucherError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherError.Code(childComplexity), true
+	case "VoucherError.field":
+		if e.ComplexityRoot.VoucherError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherError.Field(childComplexity), true
+	case "VoucherError.message":
+		if e.ComplexityRoot.VoucherError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherError.Message(childComplexity), true
 
 	case "VoucherOption.category":
 		if e.ComplexityRoot.VoucherOption.Category == nil {
@@ -6790,6 +7215,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.VoucherOptionEdge.Node(childComplexity), true
 
+	case "VoucherOptionPayload.errors":
+		if e.ComplexityRoot.VoucherOptionPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOptionPayload.Errors(childComplexity), true
 	case "VoucherOptionPayload.option":
 		if e.ComplexityRoot.VoucherOptionPayload.Option == nil {
 			break
@@ -6828,6 +7259,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.VoucherPrototype.UniverseID(childComplexity), true
 
+	case "VoucherPrototypePayload.errors":
+		if e.ComplexityRoot.VoucherPrototypePayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherPrototypePayload.Errors(childComplexity), true
 	case "VoucherPrototypePayload.userErrors":
 		if e.ComplexityRoot.VoucherPrototypePayload.UserErrors == nil {
 			break
@@ -6951,6 +7388,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.VouchersProductInformation.ValidityPeriodUnit(childComplexity), true
 
+	case "VouchersProductInformationPayload.errors":
+		if e.ComplexityRoot.VouchersProductInformationPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VouchersProductInformationPayload.Errors(childComplexity), true
 	case "VouchersProductInformationPayload.userErrors":
 		if e.ComplexityRoot.VouchersProductInformationPayload.UserErrors == nil {
 			break
@@ -6963,6 +7406,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.VouchersProductInformationPayload.VouchersProductInformation(childComplexity), true
+
+	case "WidgetError.code":
+		if e.ComplexityRoot.WidgetError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetError.Code(childComplexity), true
+	case "WidgetError.field":
+		if e.ComplexityRoot.WidgetError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetError.Field(childComplexity), true
+	case "WidgetError.message":
+		if e.ComplexityRoot.WidgetError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WidgetError.Message(childComplexity), true
 
 	case "WidgetFloatingBar.floattingBarBackgroundColor":
 		if e.ComplexityRoot.WidgetFloatingBar.FloattingBarBackgroundColor == nil {
@@ -7321,6 +7783,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.WorkshopCategoryPayload.Category(childComplexity), true
+	case "WorkshopCategoryPayload.errors":
+		if e.ComplexityRoot.WorkshopCategoryPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopCategoryPayload.Errors(childComplexity), true
 	case "WorkshopCategoryPayload.userErrors":
 		if e.ComplexityRoot.WorkshopCategoryPayload.UserErrors == nil {
 			break
@@ -7341,6 +7809,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.WorkshopLevel.Name(childComplexity), true
 
+	case "WorkshopPayload.errors":
+		if e.ComplexityRoot.WorkshopPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopPayload.Errors(childComplexity), true
 	case "WorkshopPayload.userErrors":
 		if e.ComplexityRoot.WorkshopPayload.UserErrors == nil {
 			break
@@ -7478,6 +7952,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.WorkshopSessionEdge.Node(childComplexity), true
 
+	case "WorkshopSessionPayload.errors":
+		if e.ComplexityRoot.WorkshopSessionPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSessionPayload.Errors(childComplexity), true
 	case "WorkshopSessionPayload.session":
 		if e.ComplexityRoot.WorkshopSessionPayload.Session == nil {
 			break
@@ -7562,6 +8042,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.WorkshopThemeEdge.Node(childComplexity), true
 
+	case "WorkshopThemePayload.errors":
+		if e.ComplexityRoot.WorkshopThemePayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopThemePayload.Errors(childComplexity), true
 	case "WorkshopThemePayload.theme":
 		if e.ComplexityRoot.WorkshopThemePayload.Theme == nil {
 			break
@@ -7702,6 +8188,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.WorkshopsProductInformation.ValidityPeriodUnit(childComplexity), true
 
+	case "WorkshopsProductInformationPayload.errors":
+		if e.ComplexityRoot.WorkshopsProductInformationPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopsProductInformationPayload.Errors(childComplexity), true
 	case "WorkshopsProductInformationPayload.userErrors":
 		if e.ComplexityRoot.WorkshopsProductInformationPayload.UserErrors == nil {
 			break
@@ -8001,7 +8493,7 @@ type Partner implements Node {
   status: String!
 }
 
-"A rule the input broke. field is the path to the value, as in the REST error body."
+"A rule the input broke, in the shape shipped first: field and code as in the REST error body. Payloads now answer errors, typed by area (CatalogueError…)."
 type UserError {
   "The path to the offending value in the input (names, and list indexes as strings); empty when the error is about the input as a whole."
   field: [String!]!
@@ -8027,8 +8519,50 @@ type CreateTokenPayload {
   uuid: UUID
   "The user the token authenticates; null when the credentials were refused."
   user: User
-  "Why the credentials were refused; empty on success."
-  userErrors: [UserError!]!
+  "Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success."
+  userErrors: [UserError!]! @deprecated(reason: "Use errors: the same errors, with the input's own field names as sent and an AccountErrorCode.")
+  "Why the input was refused: the path to each offending input value and an AccountErrorCode. Empty on success."
+  errors: [AccountError!]!
+}
+
+"A rule an input of the account mutations broke."
+type AccountError {
+  "The path to the offending value as sent: the argument (input), then input field names and list indexes (as strings). Just the argument when the error is about the input as a whole."
+  field: [String!]!
+  "What rule was broken."
+  code: AccountErrorCode!
+  "A human-readable explanation, in English."
+  message: String!
+}
+
+"The rules an input of the account mutations can break."
+enum AccountErrorCode {
+  "A value is required and is missing or blank."
+  REQUIRED
+  "The value may not be null."
+  NULL
+  "The value is not valid: a wrong format, or a rule the message states."
+  INVALID
+  "The value is below its minimum."
+  MIN_VALUE
+  "The value is above its maximum."
+  MAX_VALUE
+  "The text is longer than allowed."
+  MAX_LENGTH
+  "The id names no record the caller sees."
+  DOES_NOT_EXIST
+  "The value is already taken, or given twice, where it must be unique."
+  UNIQUE
+  "The amount has more decimal places than allowed."
+  MAX_DECIMAL_PLACES
+  "The amount has more digits before the decimal point than allowed."
+  MAX_WHOLE_DIGITS
+  "The list has more items than allowed."
+  MAX_ELEMENTS
+  "The value is not one of the allowed choices (a language the service does not have)."
+  INVALID_CHOICE
+  "The end comes before the start."
+  END_BEFORE_START
 }
 `, BuiltIn: false},
 	{Name: "schema/cart.graphqls", Input: sourceData("schema/cart.graphqls"), BuiltIn: false},
@@ -8046,6 +8580,18 @@ var parsedSchema = gqlparser.MustLoadSchema(sources...)
 // childFields_* functions provide shared child field context lookups.
 // Each function is generated once per unique object type, deduplicating the
 // switch statements that were previously inlined in every fieldContext_* function.
+
+func (ec *executionContext) childFields_AccountError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_AccountError_field(ctx, field)
+	case "code":
+		return ec.fieldContext_AccountError_code(ctx, field)
+	case "message":
+		return ec.fieldContext_AccountError_message(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AccountError", field.Name)
+}
 
 func (ec *executionContext) childFields_AdminGiftcard(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
@@ -8107,6 +8653,8 @@ func (ec *executionContext) childFields_AdminGiftcardPayload(ctx context.Context
 		return ec.fieldContext_AdminGiftcardPayload_giftcard(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_AdminGiftcardPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_AdminGiftcardPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AdminGiftcardPayload", field.Name)
 }
@@ -8439,6 +8987,8 @@ func (ec *executionContext) childFields_AdminVoucherPayload(ctx context.Context,
 		return ec.fieldContext_AdminVoucherPayload_voucher(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_AdminVoucherPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_AdminVoucherPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AdminVoucherPayload", field.Name)
 }
@@ -8541,6 +9091,8 @@ func (ec *executionContext) childFields_AdminVoucherPrototypePayload(ctx context
 		return ec.fieldContext_AdminVoucherPrototypePayload_voucherPrototype(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_AdminVoucherPrototypePayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_AdminVoucherPrototypePayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AdminVoucherPrototypePayload", field.Name)
 }
@@ -8657,6 +9209,8 @@ func (ec *executionContext) childFields_BoxOfferPayload(ctx context.Context, fie
 		return ec.fieldContext_BoxOfferPayload_offer(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_BoxOfferPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_BoxOfferPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type BoxOfferPayload", field.Name)
 }
@@ -8667,6 +9221,8 @@ func (ec *executionContext) childFields_BoxPayload(ctx context.Context, field gr
 		return ec.fieldContext_BoxPayload_box(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_BoxPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_BoxPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type BoxPayload", field.Name)
 }
@@ -8695,6 +9251,18 @@ func (ec *executionContext) childFields_Cart(ctx context.Context, field graphql.
 	return nil, fmt.Errorf("no field named %q was found under type Cart", field.Name)
 }
 
+func (ec *executionContext) childFields_CartError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_CartError_field(ctx, field)
+	case "code":
+		return ec.fieldContext_CartError_code(ctx, field)
+	case "message":
+		return ec.fieldContext_CartError_message(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CartError", field.Name)
+}
+
 func (ec *executionContext) childFields_CartItem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "productId":
@@ -8715,8 +9283,22 @@ func (ec *executionContext) childFields_CartPayload(ctx context.Context, field g
 		return ec.fieldContext_CartPayload_cart(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_CartPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_CartPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CartPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_CatalogueError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_CatalogueError_field(ctx, field)
+	case "code":
+		return ec.fieldContext_CatalogueError_code(ctx, field)
+	case "message":
+		return ec.fieldContext_CatalogueError_message(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CatalogueError", field.Name)
 }
 
 func (ec *executionContext) childFields_CataloguePartner(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8787,6 +9369,8 @@ func (ec *executionContext) childFields_CataloguePartnerPayload(ctx context.Cont
 		return ec.fieldContext_CataloguePartnerPayload_partner(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_CataloguePartnerPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_CataloguePartnerPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CataloguePartnerPayload", field.Name)
 }
@@ -8819,6 +9403,8 @@ func (ec *executionContext) childFields_ContactRequestPayload(ctx context.Contex
 		return ec.fieldContext_ContactRequestPayload_contactRequest(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_ContactRequestPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_ContactRequestPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ContactRequestPayload", field.Name)
 }
@@ -8833,6 +9419,8 @@ func (ec *executionContext) childFields_CreateTokenPayload(ctx context.Context, 
 		return ec.fieldContext_CreateTokenPayload_user(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_CreateTokenPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_CreateTokenPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CreateTokenPayload", field.Name)
 }
@@ -8927,6 +9515,8 @@ func (ec *executionContext) childFields_EventFormulaPayload(ctx context.Context,
 		return ec.fieldContext_EventFormulaPayload_formula(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_EventFormulaPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_EventFormulaPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type EventFormulaPayload", field.Name)
 }
@@ -8937,6 +9527,8 @@ func (ec *executionContext) childFields_EventPayload(ctx context.Context, field 
 		return ec.fieldContext_EventPayload_event(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_EventPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_EventPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type EventPayload", field.Name)
 }
@@ -8955,6 +9547,8 @@ func (ec *executionContext) childFields_EventSettingsPayload(ctx context.Context
 		return ec.fieldContext_EventSettingsPayload_eventSettings(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_EventSettingsPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_EventSettingsPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type EventSettingsPayload", field.Name)
 }
@@ -9065,6 +9659,8 @@ func (ec *executionContext) childFields_EventSlotPayload(ctx context.Context, fi
 		return ec.fieldContext_EventSlotPayload_slot(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_EventSlotPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_EventSlotPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type EventSlotPayload", field.Name)
 }
@@ -9091,6 +9687,8 @@ func (ec *executionContext) childFields_EventsProductInformationPayload(ctx cont
 		return ec.fieldContext_EventsProductInformationPayload_eventsProductInformation(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_EventsProductInformationPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_EventsProductInformationPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type EventsProductInformationPayload", field.Name)
 }
@@ -9131,6 +9729,18 @@ func (ec *executionContext) childFields_Gift(ctx context.Context, field graphql.
 		return ec.fieldContext_Gift_partner(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Gift", field.Name)
+}
+
+func (ec *executionContext) childFields_GiftError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_GiftError_field(ctx, field)
+	case "code":
+		return ec.fieldContext_GiftError_code(ctx, field)
+	case "message":
+		return ec.fieldContext_GiftError_message(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GiftError", field.Name)
 }
 
 func (ec *executionContext) childFields_GiftLinkedPartners(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -9231,6 +9841,8 @@ func (ec *executionContext) childFields_GiftcardPrototypePayload(ctx context.Con
 		return ec.fieldContext_GiftcardPrototypePayload_giftcardPrototype(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_GiftcardPrototypePayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_GiftcardPrototypePayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GiftcardPrototypePayload", field.Name)
 }
@@ -9253,6 +9865,8 @@ func (ec *executionContext) childFields_GiftcardsProductInformationPayload(ctx c
 		return ec.fieldContext_GiftcardsProductInformationPayload_giftcardsProductInformation(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_GiftcardsProductInformationPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_GiftcardsProductInformationPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GiftcardsProductInformationPayload", field.Name)
 }
@@ -9313,6 +9927,8 @@ func (ec *executionContext) childFields_LegalInformationPayload(ctx context.Cont
 		return ec.fieldContext_LegalInformationPayload_legalInformation(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_LegalInformationPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_LegalInformationPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type LegalInformationPayload", field.Name)
 }
@@ -9455,6 +10071,8 @@ func (ec *executionContext) childFields_MarketingWidgetsPayload(ctx context.Cont
 		return ec.fieldContext_MarketingWidgetsPayload_marketingWidgets(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_MarketingWidgetsPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_MarketingWidgetsPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type MarketingWidgetsPayload", field.Name)
 }
@@ -9513,12 +10131,26 @@ func (ec *executionContext) childFields_MediaEdge(ctx context.Context, field gra
 	return nil, fmt.Errorf("no field named %q was found under type MediaEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_MediaError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_MediaError_field(ctx, field)
+	case "code":
+		return ec.fieldContext_MediaError_code(ctx, field)
+	case "message":
+		return ec.fieldContext_MediaError_message(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MediaError", field.Name)
+}
+
 func (ec *executionContext) childFields_MediaPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "media":
 		return ec.fieldContext_MediaPayload_media(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_MediaPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_MediaPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type MediaPayload", field.Name)
 }
@@ -9601,6 +10233,8 @@ func (ec *executionContext) childFields_NetworkGiftcardsProductInformationPayloa
 		return ec.fieldContext_NetworkGiftcardsProductInformationPayload_networkGiftcardsProductInformation(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_NetworkGiftcardsProductInformationPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_NetworkGiftcardsProductInformationPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardsProductInformationPayload", field.Name)
 }
@@ -9611,6 +10245,8 @@ func (ec *executionContext) childFields_NetworkPayload(ctx context.Context, fiel
 		return ec.fieldContext_NetworkPayload_networkPartnerIds(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_NetworkPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_NetworkPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type NetworkPayload", field.Name)
 }
@@ -9651,6 +10287,8 @@ func (ec *executionContext) childFields_NetworkVouchersProductInformationPayload
 		return ec.fieldContext_NetworkVouchersProductInformationPayload_networkVouchersProductInformation(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_NetworkVouchersProductInformationPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_NetworkVouchersProductInformationPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type NetworkVouchersProductInformationPayload", field.Name)
 }
@@ -9713,6 +10351,8 @@ func (ec *executionContext) childFields_OptionCategoryPayload(ctx context.Contex
 		return ec.fieldContext_OptionCategoryPayload_optionCategory(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_OptionCategoryPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_OptionCategoryPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type OptionCategoryPayload", field.Name)
 }
@@ -9835,6 +10475,18 @@ func (ec *executionContext) childFields_ProductInformation(ctx context.Context, 
 	return nil, fmt.Errorf("no field named %q was found under type ProductInformation", field.Name)
 }
 
+func (ec *executionContext) childFields_PrototypeError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_PrototypeError_field(ctx, field)
+	case "code":
+		return ec.fieldContext_PrototypeError_code(ctx, field)
+	case "message":
+		return ec.fieldContext_PrototypeError_message(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PrototypeError", field.Name)
+}
+
 func (ec *executionContext) childFields_PrototypeOptionLink(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -9877,6 +10529,8 @@ func (ec *executionContext) childFields_PrototypeOptionLinkPayload(ctx context.C
 		return ec.fieldContext_PrototypeOptionLinkPayload_link(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_PrototypeOptionLinkPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_PrototypeOptionLinkPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PrototypeOptionLinkPayload", field.Name)
 }
@@ -9887,6 +10541,8 @@ func (ec *executionContext) childFields_RefundWithdrawalTermsPayload(ctx context
 		return ec.fieldContext_RefundWithdrawalTermsPayload_refundWithdrawalTerms(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_RefundWithdrawalTermsPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_RefundWithdrawalTermsPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RefundWithdrawalTermsPayload", field.Name)
 }
@@ -9909,6 +10565,8 @@ func (ec *executionContext) childFields_RemoveEventSlotPayload(ctx context.Conte
 		return ec.fieldContext_RemoveEventSlotPayload_removedSlotId(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_RemoveEventSlotPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_RemoveEventSlotPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RemoveEventSlotPayload", field.Name)
 }
@@ -9939,6 +10597,8 @@ func (ec *executionContext) childFields_ThemePayload(ctx context.Context, field 
 		return ec.fieldContext_ThemePayload_theme(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_ThemePayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_ThemePayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ThemePayload", field.Name)
 }
@@ -9963,6 +10623,8 @@ func (ec *executionContext) childFields_UniversePayload(ctx context.Context, fie
 		return ec.fieldContext_UniversePayload_universe(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_UniversePayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_UniversePayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type UniversePayload", field.Name)
 }
@@ -10023,6 +10685,18 @@ func (ec *executionContext) childFields_Viewer(ctx context.Context, field graphq
 		return ec.fieldContext_Viewer_permissions(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Viewer", field.Name)
+}
+
+func (ec *executionContext) childFields_VoucherError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_VoucherError_field(ctx, field)
+	case "code":
+		return ec.fieldContext_VoucherError_code(ctx, field)
+	case "message":
+		return ec.fieldContext_VoucherError_message(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VoucherError", field.Name)
 }
 
 func (ec *executionContext) childFields_VoucherOption(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -10097,6 +10771,8 @@ func (ec *executionContext) childFields_VoucherOptionPayload(ctx context.Context
 		return ec.fieldContext_VoucherOptionPayload_option(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_VoucherOptionPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_VoucherOptionPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type VoucherOptionPayload", field.Name)
 }
@@ -10121,6 +10797,8 @@ func (ec *executionContext) childFields_VoucherPrototypePayload(ctx context.Cont
 		return ec.fieldContext_VoucherPrototypePayload_voucherPrototype(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_VoucherPrototypePayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_VoucherPrototypePayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type VoucherPrototypePayload", field.Name)
 }
@@ -10179,8 +10857,22 @@ func (ec *executionContext) childFields_VouchersProductInformationPayload(ctx co
 		return ec.fieldContext_VouchersProductInformationPayload_vouchersProductInformation(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_VouchersProductInformationPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_VouchersProductInformationPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type VouchersProductInformationPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_WidgetError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_WidgetError_field(ctx, field)
+	case "code":
+		return ec.fieldContext_WidgetError_code(ctx, field)
+	case "message":
+		return ec.fieldContext_WidgetError_message(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WidgetError", field.Name)
 }
 
 func (ec *executionContext) childFields_WidgetFloatingBar(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -10329,6 +11021,8 @@ func (ec *executionContext) childFields_WorkshopCategoryPayload(ctx context.Cont
 		return ec.fieldContext_WorkshopCategoryPayload_category(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_WorkshopCategoryPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_WorkshopCategoryPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type WorkshopCategoryPayload", field.Name)
 }
@@ -10349,6 +11043,8 @@ func (ec *executionContext) childFields_WorkshopPayload(ctx context.Context, fie
 		return ec.fieldContext_WorkshopPayload_workshop(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_WorkshopPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_WorkshopPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type WorkshopPayload", field.Name)
 }
@@ -10423,6 +11119,8 @@ func (ec *executionContext) childFields_WorkshopSessionPayload(ctx context.Conte
 		return ec.fieldContext_WorkshopSessionPayload_session(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_WorkshopSessionPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_WorkshopSessionPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type WorkshopSessionPayload", field.Name)
 }
@@ -10485,6 +11183,8 @@ func (ec *executionContext) childFields_WorkshopThemePayload(ctx context.Context
 		return ec.fieldContext_WorkshopThemePayload_theme(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_WorkshopThemePayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_WorkshopThemePayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type WorkshopThemePayload", field.Name)
 }
@@ -10543,6 +11243,8 @@ func (ec *executionContext) childFields_WorkshopsProductInformationPayload(ctx c
 		return ec.fieldContext_WorkshopsProductInformationPayload_workshopsProductInformation(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_WorkshopsProductInformationPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_WorkshopsProductInformationPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type WorkshopsProductInformationPayload", field.Name)
 }
@@ -12633,6 +13335,75 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 
 // region    **************************** field.gotpl *****************************
 
+func (ec *executionContext) _AccountError_field(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccountError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.AccountError().Field(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccountError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccountError", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AccountError_code(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccountError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.AccountError().Code(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.AccountErrorCode) graphql.Marshaler {
+			return ec.marshalNAccountErrorCode2salesplatformᚋgraphᚋmodelᚐAccountErrorCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccountError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccountError", field, true, true, errors.New("field of type AccountErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _AccountError_message(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccountError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccountError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccountError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _AdminGiftcard_id(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcard) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -13142,6 +13913,38 @@ func (ec *executionContext) fieldContext_AdminGiftcardPayload_userErrors(_ conte
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AdminGiftcardPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcardPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcardPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNVoucherError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcardPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminGiftcardPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -16575,6 +17378,38 @@ func (ec *executionContext) fieldContext_AdminVoucherPayload_userErrors(_ contex
 	return fc, nil
 }
 
+func (ec *executionContext) _AdminVoucherPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNVoucherError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _AdminVoucherPrototype_id(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -17628,6 +18463,38 @@ func (ec *executionContext) fieldContext_AdminVoucherPrototypePayload_userErrors
 	return fc, nil
 }
 
+func (ec *executionContext) _AdminVoucherPrototypePayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototypePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototypePayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNPrototypeError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototypePayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AdminVoucherPrototypePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PrototypeError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _AttributeValue_attributeId(ctx context.Context, field graphql.CollectedField, obj *model.AttributeValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -18557,6 +19424,38 @@ func (ec *executionContext) fieldContext_BoxOfferPayload_userErrors(_ context.Co
 	return fc, nil
 }
 
+func (ec *executionContext) _BoxOfferPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.BoxOfferPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoxOfferPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoxOfferPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BoxOfferPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _BoxPayload_box(ctx context.Context, field graphql.CollectedField, obj *model.BoxPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -18616,6 +19515,38 @@ func (ec *executionContext) fieldContext_BoxPayload_userErrors(_ context.Context
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BoxPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.BoxPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoxPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoxPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BoxPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -18837,6 +19768,75 @@ func (ec *executionContext) fieldContext_Cart_etag(_ context.Context, field grap
 	return graphql.NewScalarFieldContext("Cart", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _CartError_field(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.CartError().Field(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartError", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CartError_code(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.CartError().Code(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CartErrorCode) graphql.Marshaler {
+			return ec.marshalNCartErrorCode2salesplatformᚋgraphᚋmodelᚐCartErrorCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartError", field, true, true, errors.New("field of type CartErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _CartError_message(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _CartItem_productId(ctx context.Context, field graphql.CollectedField, obj *model.CartItem) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -19000,6 +20000,107 @@ func (ec *executionContext) fieldContext_CartPayload_userErrors(_ context.Contex
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _CartPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.CartPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCartError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CatalogueError_field(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CatalogueError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.CatalogueError().Field(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CatalogueError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CatalogueError", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CatalogueError_code(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CatalogueError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.CatalogueError().Code(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CatalogueErrorCode) graphql.Marshaler {
+			return ec.marshalNCatalogueErrorCode2salesplatformᚋgraphᚋmodelᚐCatalogueErrorCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CatalogueError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CatalogueError", field, true, true, errors.New("field of type CatalogueErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _CatalogueError_message(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CatalogueError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CatalogueError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CatalogueError", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _CataloguePartner_id(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartner) (ret graphql.Marshaler) {
@@ -19680,6 +20781,38 @@ func (ec *executionContext) fieldContext_CataloguePartnerPayload_userErrors(_ co
 	return fc, nil
 }
 
+func (ec *executionContext) _CataloguePartnerPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartnerPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePartnerPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePartnerPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePartnerPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _ContactRequest_id(ctx context.Context, field graphql.CollectedField, obj *model.ContactRequest) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -19937,6 +21070,38 @@ func (ec *executionContext) fieldContext_ContactRequestPayload_userErrors(_ cont
 	return fc, nil
 }
 
+func (ec *executionContext) _ContactRequestPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.ContactRequestPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContactRequestPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNGiftError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContactRequestPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContactRequestPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GiftError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CreateTokenPayload_token(ctx context.Context, field graphql.CollectedField, obj *model.CreateTokenPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -20042,6 +21207,38 @@ func (ec *executionContext) fieldContext_CreateTokenPayload_userErrors(_ context
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreateTokenPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.CreateTokenPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateTokenPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNAccountError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreateTokenPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateTokenPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AccountError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -20930,6 +22127,38 @@ func (ec *executionContext) fieldContext_EventFormulaPayload_userErrors(_ contex
 	return fc, nil
 }
 
+func (ec *executionContext) _EventFormulaPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.EventFormulaPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventFormulaPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventFormulaPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventFormulaPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _EventPayload_event(ctx context.Context, field graphql.CollectedField, obj *model.EventPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -20989,6 +22218,38 @@ func (ec *executionContext) fieldContext_EventPayload_userErrors(_ context.Conte
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.EventPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -21076,6 +22337,38 @@ func (ec *executionContext) fieldContext_EventSettingsPayload_userErrors(_ conte
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventSettingsPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.EventSettingsPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSettingsPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSettingsPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSettingsPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -22025,6 +23318,38 @@ func (ec *executionContext) fieldContext_EventSlotPayload_userErrors(_ context.C
 	return fc, nil
 }
 
+func (ec *executionContext) _EventSlotPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventSlotPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _EventsProductInformation_title(ctx context.Context, field graphql.CollectedField, obj *model.EventsProductInformation) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -22226,6 +23551,38 @@ func (ec *executionContext) fieldContext_EventsProductInformationPayload_userErr
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EventsProductInformationPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.EventsProductInformationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventsProductInformationPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventsProductInformationPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EventsProductInformationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -22642,6 +23999,75 @@ func (ec *executionContext) fieldContext_Gift_partner(_ context.Context, field g
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _GiftError_field(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.GiftError().Field(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftError", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _GiftError_code(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.GiftError().Code(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.GiftErrorCode) graphql.Marshaler {
+			return ec.marshalNGiftErrorCode2salesplatformᚋgraphᚋmodelᚐGiftErrorCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftError", field, true, true, errors.New("field of type GiftErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _GiftError_message(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftError", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _GiftLinkedPartners_code(ctx context.Context, field graphql.CollectedField, obj *model.GiftLinkedPartners) (ret graphql.Marshaler) {
@@ -23451,6 +24877,38 @@ func (ec *executionContext) fieldContext_GiftcardPrototypePayload_userErrors(_ c
 	return fc, nil
 }
 
+func (ec *executionContext) _GiftcardPrototypePayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototypePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardPrototypePayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardPrototypePayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GiftcardPrototypePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _GiftcardsProductInformation_title(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardsProductInformation) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -23606,6 +25064,38 @@ func (ec *executionContext) fieldContext_GiftcardsProductInformationPayload_user
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GiftcardsProductInformationPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardsProductInformationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftcardsProductInformationPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftcardsProductInformationPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GiftcardsProductInformationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -24176,6 +25666,38 @@ func (ec *executionContext) fieldContext_LegalInformationPayload_userErrors(_ co
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LegalInformationPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LegalInformationPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LegalInformationPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LegalInformationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -25340,6 +26862,38 @@ func (ec *executionContext) fieldContext_MarketingWidgetsPayload_userErrors(_ co
 	return fc, nil
 }
 
+func (ec *executionContext) _MarketingWidgetsPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.MarketingWidgetsPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MarketingWidgetsPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNWidgetError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MarketingWidgetsPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MarketingWidgetsPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WidgetError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Media_id(ctx context.Context, field graphql.CollectedField, obj *model.Media) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -25790,6 +27344,75 @@ func (ec *executionContext) fieldContext_MediaEdge_node(_ context.Context, field
 	return fc, nil
 }
 
+func (ec *executionContext) _MediaError_field(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MediaError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.MediaError().Field(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MediaError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MediaError", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _MediaError_code(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MediaError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.MediaError().Code(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.MediaErrorCode) graphql.Marshaler {
+			return ec.marshalNMediaErrorCode2salesplatformᚋgraphᚋmodelᚐMediaErrorCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MediaError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MediaError", field, true, true, errors.New("field of type MediaErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _MediaError_message(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MediaError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MediaError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MediaError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _MediaPayload_media(ctx context.Context, field graphql.CollectedField, obj *model.MediaPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -25849,6 +27472,38 @@ func (ec *executionContext) fieldContext_MediaPayload_userErrors(_ context.Conte
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MediaPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.MediaPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MediaPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNMediaError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MediaPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MediaPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MediaError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -28973,6 +30628,38 @@ func (ec *executionContext) fieldContext_NetworkGiftcardsProductInformationPaylo
 	return fc, nil
 }
 
+func (ec *executionContext) _NetworkGiftcardsProductInformationPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardsProductInformationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardsProductInformationPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardsProductInformationPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardsProductInformationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _NetworkPayload_networkPartnerIds(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -29023,6 +30710,38 @@ func (ec *executionContext) fieldContext_NetworkPayload_userErrors(_ context.Con
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -29390,6 +31109,38 @@ func (ec *executionContext) fieldContext_NetworkVouchersProductInformationPayloa
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVouchersProductInformationPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVouchersProductInformationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVouchersProductInformationPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVouchersProductInformationPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVouchersProductInformationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -29920,6 +31671,38 @@ func (ec *executionContext) fieldContext_OptionCategoryPayload_userErrors(_ cont
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OptionCategoryPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategoryPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OptionCategoryPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNPrototypeError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OptionCategoryPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OptionCategoryPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PrototypeError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -30979,6 +32762,75 @@ func (ec *executionContext) fieldContext_ProductInformation_workshops(_ context.
 	return fc, nil
 }
 
+func (ec *executionContext) _PrototypeError_field(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrototypeError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PrototypeError().Field(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrototypeError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrototypeError", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PrototypeError_code(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrototypeError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PrototypeError().Code(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.PrototypeErrorCode) graphql.Marshaler {
+			return ec.marshalNPrototypeErrorCode2salesplatformᚋgraphᚋmodelᚐPrototypeErrorCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrototypeError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrototypeError", field, true, true, errors.New("field of type PrototypeErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _PrototypeError_message(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrototypeError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrototypeError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrototypeError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _PrototypeOptionLink_id(ctx context.Context, field graphql.CollectedField, obj *model.PrototypeOptionLink) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -31281,6 +33133,38 @@ func (ec *executionContext) fieldContext_PrototypeOptionLinkPayload_userErrors(_
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PrototypeOptionLinkPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.PrototypeOptionLinkPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrototypeOptionLinkPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNPrototypeError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrototypeOptionLinkPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PrototypeOptionLinkPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PrototypeError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -33122,6 +35006,38 @@ func (ec *executionContext) fieldContext_RefundWithdrawalTermsPayload_userErrors
 	return fc, nil
 }
 
+func (ec *executionContext) _RefundWithdrawalTermsPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.RefundWithdrawalTermsPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RefundWithdrawalTermsPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RefundWithdrawalTermsPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RefundWithdrawalTermsPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _RelatedProductDetails_id(ctx context.Context, field graphql.CollectedField, obj *model.RelatedProductDetails) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -33241,6 +35157,38 @@ func (ec *executionContext) fieldContext_RemoveEventSlotPayload_userErrors(_ con
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RemoveEventSlotPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.RemoveEventSlotPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RemoveEventSlotPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RemoveEventSlotPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RemoveEventSlotPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -33406,6 +35354,38 @@ func (ec *executionContext) fieldContext_ThemePayload_userErrors(_ context.Conte
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ThemePayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.ThemePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ThemePayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ThemePayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ThemePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -33580,6 +35560,38 @@ func (ec *executionContext) fieldContext_UniversePayload_userErrors(_ context.Co
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UniversePayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.UniversePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UniversePayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UniversePayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UniversePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -34001,6 +36013,75 @@ func (ec *executionContext) _Viewer_permissions(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_Viewer_permissions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Viewer", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherError_field(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.VoucherError().Field(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherError", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherError_code(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.VoucherError().Code(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.VoucherErrorCode) graphql.Marshaler {
+			return ec.marshalNVoucherErrorCode2salesplatformᚋgraphᚋmodelᚐVoucherErrorCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherError", field, true, true, errors.New("field of type VoucherErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherError_message(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherError", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _VoucherOption_id(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
@@ -34700,6 +36781,38 @@ func (ec *executionContext) fieldContext_VoucherOptionPayload_userErrors(_ conte
 	return fc, nil
 }
 
+func (ec *executionContext) _VoucherOptionPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOptionPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOptionPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNPrototypeError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOptionPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherOptionPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PrototypeError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _VoucherPrototype_id(ctx context.Context, field graphql.CollectedField, obj *model.VoucherPrototype) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -34860,6 +36973,38 @@ func (ec *executionContext) fieldContext_VoucherPrototypePayload_userErrors(_ co
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherPrototypePayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.VoucherPrototypePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherPrototypePayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherPrototypePayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherPrototypePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -35368,6 +37513,107 @@ func (ec *executionContext) fieldContext_VouchersProductInformationPayload_userE
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _VouchersProductInformationPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.VouchersProductInformationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VouchersProductInformationPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VouchersProductInformationPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VouchersProductInformationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WidgetError_field(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.WidgetError().Field(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetError", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetError_code(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.WidgetError().Code(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.WidgetErrorCode) graphql.Marshaler {
+			return ec.marshalNWidgetErrorCode2salesplatformᚋgraphᚋmodelᚐWidgetErrorCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetError", field, true, true, errors.New("field of type WidgetErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _WidgetError_message(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WidgetError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WidgetError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WidgetError", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _WidgetFloatingBar_showFloattingBar(ctx context.Context, field graphql.CollectedField, obj *model.WidgetFloatingBar) (ret graphql.Marshaler) {
@@ -36897,6 +39143,38 @@ func (ec *executionContext) fieldContext_WorkshopCategoryPayload_userErrors(_ co
 	return fc, nil
 }
 
+func (ec *executionContext) _WorkshopCategoryPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopCategoryPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopCategoryPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopCategoryPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopCategoryPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _WorkshopLevel_id(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -37011,6 +39289,38 @@ func (ec *executionContext) fieldContext_WorkshopPayload_userErrors(_ context.Co
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -37621,6 +39931,38 @@ func (ec *executionContext) fieldContext_WorkshopSessionPayload_userErrors(_ con
 	return fc, nil
 }
 
+func (ec *executionContext) _WorkshopSessionPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSessionPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSessionPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSessionPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopSessionPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _WorkshopSkill_id(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -37987,6 +40329,38 @@ func (ec *executionContext) fieldContext_WorkshopThemePayload_userErrors(_ conte
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopThemePayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopThemePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopThemePayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopThemePayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopThemePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -38561,6 +40935,38 @@ func (ec *executionContext) fieldContext_WorkshopsProductInformationPayload_user
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WorkshopsProductInformationPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopsProductInformationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopsProductInformationPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopsProductInformationPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WorkshopsProductInformationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CatalogueError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -45519,6 +47925,120 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 
 // region    **************************** object.gotpl ****************************
 
+var accountErrorImplementors = []string{"AccountError"}
+
+func (ec *executionContext) _AccountError(ctx context.Context, sel ast.SelectionSet, obj *model.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, accountErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AccountError")
+		case "field":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._AccountError_field(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._AccountError_code(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "message":
+			out.Values[i] = ec._AccountError_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var adminGiftcardImplementors = []string{"AdminGiftcard", "Node"}
 
 func (ec *executionContext) _AdminGiftcard(ctx context.Context, sel ast.SelectionSet, obj *model.AdminGiftcard) graphql.Marshaler {
@@ -45793,6 +48313,11 @@ func (ec *executionContext) _AdminGiftcardPayload(ctx context.Context, sel ast.S
 			}
 		case "userErrors":
 			out.Values[i] = ec._AdminGiftcardPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._AdminGiftcardPayload_errors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -46869,6 +49394,11 @@ func (ec *executionContext) _AdminVoucherPayload(ctx context.Context, sel ast.Se
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "errors":
+			out.Values[i] = ec._AdminVoucherPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -47391,6 +49921,11 @@ func (ec *executionContext) _AdminVoucherPrototypePayload(ctx context.Context, s
 			}
 		case "userErrors":
 			out.Values[i] = ec._AdminVoucherPrototypePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._AdminVoucherPrototypePayload_errors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -47993,6 +50528,11 @@ func (ec *executionContext) _BoxOfferPayload(ctx context.Context, sel ast.Select
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "errors":
+			out.Values[i] = ec._BoxOfferPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -48033,6 +50573,11 @@ func (ec *executionContext) _BoxPayload(ctx context.Context, sel ast.SelectionSe
 			}
 		case "userErrors":
 			out.Values[i] = ec._BoxPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._BoxPayload_errors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -48168,6 +50713,120 @@ func (ec *executionContext) _Cart(ctx context.Context, sel ast.SelectionSet, obj
 	return out
 }
 
+var cartErrorImplementors = []string{"CartError"}
+
+func (ec *executionContext) _CartError(ctx context.Context, sel ast.SelectionSet, obj *model.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cartErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CartError")
+		case "field":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._CartError_field(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._CartError_code(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "message":
+			out.Values[i] = ec._CartError_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var cartItemImplementors = []string{"CartItem"}
 
 func (ec *executionContext) _CartItem(ctx context.Context, sel ast.SelectionSet, obj *model.CartItem) graphql.Marshaler {
@@ -48242,6 +50901,125 @@ func (ec *executionContext) _CartPayload(ctx context.Context, sel ast.SelectionS
 			out.Values[i] = ec._CartPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._CartPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var catalogueErrorImplementors = []string{"CatalogueError"}
+
+func (ec *executionContext) _CatalogueError(ctx context.Context, sel ast.SelectionSet, obj *model.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, catalogueErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CatalogueError")
+		case "field":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._CatalogueError_field(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._CatalogueError_code(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "message":
+			out.Values[i] = ec._CatalogueError_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -48528,6 +51306,11 @@ func (ec *executionContext) _CataloguePartnerPayload(ctx context.Context, sel as
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "errors":
+			out.Values[i] = ec._CataloguePartnerPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -48644,6 +51427,11 @@ func (ec *executionContext) _ContactRequestPayload(ctx context.Context, sel ast.
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "errors":
+			out.Values[i] = ec._ContactRequestPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -48694,6 +51482,11 @@ func (ec *executionContext) _CreateTokenPayload(ctx context.Context, sel ast.Sel
 			}
 		case "userErrors":
 			out.Values[i] = ec._CreateTokenPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._CreateTokenPayload_errors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -49088,6 +51881,11 @@ func (ec *executionContext) _EventFormulaPayload(ctx context.Context, sel ast.Se
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "errors":
+			out.Values[i] = ec._EventFormulaPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -49128,6 +51926,11 @@ func (ec *executionContext) _EventPayload(ctx context.Context, sel ast.Selection
 			}
 		case "userErrors":
 			out.Values[i] = ec._EventPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._EventPayload_errors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -49209,6 +52012,11 @@ func (ec *executionContext) _EventSettingsPayload(ctx context.Context, sel ast.S
 			}
 		case "userErrors":
 			out.Values[i] = ec._EventSettingsPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._EventSettingsPayload_errors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -49646,6 +52454,11 @@ func (ec *executionContext) _EventSlotPayload(ctx context.Context, sel ast.Selec
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "errors":
+			out.Values[i] = ec._EventSlotPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -49744,6 +52557,11 @@ func (ec *executionContext) _EventsProductInformationPayload(ctx context.Context
 			}
 		case "userErrors":
 			out.Values[i] = ec._EventsProductInformationPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._EventsProductInformationPayload_errors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -49859,6 +52677,120 @@ func (ec *executionContext) _Gift(ctx context.Context, sel ast.SelectionSet, obj
 			out.Values[i] = ec._Gift_partner(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var giftErrorImplementors = []string{"GiftError"}
+
+func (ec *executionContext) _GiftError(ctx context.Context, sel ast.SelectionSet, obj *model.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, giftErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GiftError")
+		case "field":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._GiftError_field(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._GiftError_code(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "message":
+			out.Values[i] = ec._GiftError_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -50307,6 +53239,11 @@ func (ec *executionContext) _GiftcardPrototypePayload(ctx context.Context, sel a
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "errors":
+			out.Values[i] = ec._GiftcardPrototypePayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -50395,6 +53332,11 @@ func (ec *executionContext) _GiftcardsProductInformationPayload(ctx context.Cont
 			}
 		case "userErrors":
 			out.Values[i] = ec._GiftcardsProductInformationPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._GiftcardsProductInformationPayload_errors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -50581,6 +53523,11 @@ func (ec *executionContext) _LegalInformationPayload(ctx context.Context, sel as
 			}
 		case "userErrors":
 			out.Values[i] = ec._LegalInformationPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._LegalInformationPayload_errors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -51101,6 +54048,11 @@ func (ec *executionContext) _MarketingWidgetsPayload(ctx context.Context, sel as
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "errors":
+			out.Values[i] = ec._MarketingWidgetsPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -51377,6 +54329,120 @@ func (ec *executionContext) _MediaEdge(ctx context.Context, sel ast.SelectionSet
 	return out
 }
 
+var mediaErrorImplementors = []string{"MediaError"}
+
+func (ec *executionContext) _MediaError(ctx context.Context, sel ast.SelectionSet, obj *model.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, mediaErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MediaError")
+		case "field":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._MediaError_field(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._MediaError_code(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "message":
+			out.Values[i] = ec._MediaError_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var mediaPayloadImplementors = []string{"MediaPayload"}
 
 func (ec *executionContext) _MediaPayload(ctx context.Context, sel ast.SelectionSet, obj *model.MediaPayload) graphql.Marshaler {
@@ -51396,6 +54462,11 @@ func (ec *executionContext) _MediaPayload(ctx context.Context, sel ast.Selection
 			}
 		case "userErrors":
 			out.Values[i] = ec._MediaPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._MediaPayload_errors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -52145,6 +55216,11 @@ func (ec *executionContext) _NetworkGiftcardsProductInformationPayload(ctx conte
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "errors":
+			out.Values[i] = ec._NetworkGiftcardsProductInformationPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -52185,6 +55261,11 @@ func (ec *executionContext) _NetworkPayload(ctx context.Context, sel ast.Selecti
 			}
 		case "userErrors":
 			out.Values[i] = ec._NetworkPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._NetworkPayload_errors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -52321,6 +55402,11 @@ func (ec *executionContext) _NetworkVouchersProductInformationPayload(ctx contex
 			}
 		case "userErrors":
 			out.Values[i] = ec._NetworkVouchersProductInformationPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._NetworkVouchersProductInformationPayload_errors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -52647,6 +55733,11 @@ func (ec *executionContext) _OptionCategoryPayload(ctx context.Context, sel ast.
 			}
 		case "userErrors":
 			out.Values[i] = ec._OptionCategoryPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._OptionCategoryPayload_errors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -53521,6 +56612,120 @@ func (ec *executionContext) _ProductInformation(ctx context.Context, sel ast.Sel
 	return out
 }
 
+var prototypeErrorImplementors = []string{"PrototypeError"}
+
+func (ec *executionContext) _PrototypeError(ctx context.Context, sel ast.SelectionSet, obj *model.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, prototypeErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PrototypeError")
+		case "field":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._PrototypeError_field(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._PrototypeError_code(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "message":
+			out.Values[i] = ec._PrototypeError_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var prototypeOptionLinkImplementors = []string{"PrototypeOptionLink"}
 
 func (ec *executionContext) _PrototypeOptionLink(ctx context.Context, sel ast.SelectionSet, obj *model.PrototypeOptionLink) graphql.Marshaler {
@@ -53684,6 +56889,11 @@ func (ec *executionContext) _PrototypeOptionLinkPayload(ctx context.Context, sel
 			}
 		case "userErrors":
 			out.Values[i] = ec._PrototypeOptionLinkPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._PrototypeOptionLinkPayload_errors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -54687,6 +57897,11 @@ func (ec *executionContext) _RefundWithdrawalTermsPayload(ctx context.Context, s
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "errors":
+			out.Values[i] = ec._RefundWithdrawalTermsPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -54775,6 +57990,11 @@ func (ec *executionContext) _RemoveEventSlotPayload(ctx context.Context, sel ast
 			}
 		case "userErrors":
 			out.Values[i] = ec._RemoveEventSlotPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._RemoveEventSlotPayload_errors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -54907,6 +58127,11 @@ func (ec *executionContext) _ThemePayload(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "errors":
+			out.Values[i] = ec._ThemePayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -55000,6 +58225,11 @@ func (ec *executionContext) _UniversePayload(ctx context.Context, sel ast.Select
 			}
 		case "userErrors":
 			out.Values[i] = ec._UniversePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._UniversePayload_errors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -55219,6 +58449,120 @@ func (ec *executionContext) _Viewer(ctx context.Context, sel ast.SelectionSet, o
 			out.Values[i] = ec._Viewer_permissions(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var voucherErrorImplementors = []string{"VoucherError"}
+
+func (ec *executionContext) _VoucherError(ctx context.Context, sel ast.SelectionSet, obj *model.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, voucherErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VoucherError")
+		case "field":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._VoucherError_field(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._VoucherError_code(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "message":
+			out.Values[i] = ec._VoucherError_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -55614,6 +58958,11 @@ func (ec *executionContext) _VoucherOptionPayload(ctx context.Context, sel ast.S
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "errors":
+			out.Values[i] = ec._VoucherOptionPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -55707,6 +59056,11 @@ func (ec *executionContext) _VoucherPrototypePayload(ctx context.Context, sel as
 			}
 		case "userErrors":
 			out.Values[i] = ec._VoucherPrototypePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._VoucherPrototypePayload_errors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -55908,6 +59262,125 @@ func (ec *executionContext) _VouchersProductInformationPayload(ctx context.Conte
 			out.Values[i] = ec._VouchersProductInformationPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._VouchersProductInformationPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var widgetErrorImplementors = []string{"WidgetError"}
+
+func (ec *executionContext) _WidgetError(ctx context.Context, sel ast.SelectionSet, obj *model.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, widgetErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WidgetError")
+		case "field":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._WidgetError_field(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._WidgetError_code(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "message":
+			out.Values[i] = ec._WidgetError_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -56440,6 +59913,11 @@ func (ec *executionContext) _WorkshopCategoryPayload(ctx context.Context, sel as
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "errors":
+			out.Values[i] = ec._WorkshopCategoryPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -56523,6 +60001,11 @@ func (ec *executionContext) _WorkshopPayload(ctx context.Context, sel ast.Select
 			}
 		case "userErrors":
 			out.Values[i] = ec._WorkshopPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._WorkshopPayload_errors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -56834,6 +60317,11 @@ func (ec *executionContext) _WorkshopSessionPayload(ctx context.Context, sel ast
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "errors":
+			out.Values[i] = ec._WorkshopSessionPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -57097,6 +60585,11 @@ func (ec *executionContext) _WorkshopThemePayload(ctx context.Context, sel ast.S
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "errors":
+			out.Values[i] = ec._WorkshopThemePayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -57275,6 +60768,11 @@ func (ec *executionContext) _WorkshopsProductInformationPayload(ctx context.Cont
 			}
 		case "userErrors":
 			out.Values[i] = ec._WorkshopsProductInformationPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._WorkshopsProductInformationPayload_errors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -57690,6 +61188,42 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 // endregion **************************** object.gotpl ****************************
 
 // region    ***************************** type.gotpl *****************************
+
+func (ec *executionContext) marshalNAccountError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAccountError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAccountError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *model.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AccountError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNAccountErrorCode2salesplatformᚋgraphᚋmodelᚐAccountErrorCode(ctx context.Context, v any) (model.AccountErrorCode, error) {
+	var res model.AccountErrorCode
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAccountErrorCode2salesplatformᚋgraphᚋmodelᚐAccountErrorCode(ctx context.Context, sel ast.SelectionSet, v model.AccountErrorCode) graphql.Marshaler {
+	return v
+}
 
 func (ec *executionContext) unmarshalNAddEventFormulaInput2salesplatformᚋgraphᚋmodelᚐAddEventFormulaInput(ctx context.Context, v any) (model.AddEventFormulaInput, error) {
 	res, err := ec.unmarshalInputAddEventFormulaInput(ctx, v)
@@ -58167,6 +61701,42 @@ func (ec *executionContext) marshalNBoxOrderField2salesplatformᚋgraphᚋmodel�
 	return v
 }
 
+func (ec *executionContext) marshalNCartError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCartError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCartError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *model.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CartError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCartErrorCode2salesplatformᚋgraphᚋmodelᚐCartErrorCode(ctx context.Context, v any) (model.CartErrorCode, error) {
+	var res model.CartErrorCode
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCartErrorCode2salesplatformᚋgraphᚋmodelᚐCartErrorCode(ctx context.Context, sel ast.SelectionSet, v model.CartErrorCode) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNCartItem2ᚕᚖsalesplatformᚋgraphᚋmodelᚐCartItemᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.CartItem) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -58210,6 +61780,42 @@ func (ec *executionContext) unmarshalNCartItemInput2ᚕᚖsalesplatformᚋgraph�
 func (ec *executionContext) unmarshalNCartItemInput2ᚖsalesplatformᚋgraphᚋmodelᚐCartItemInput(ctx context.Context, v any) (*model.CartItemInput, error) {
 	res, err := ec.unmarshalInputCartItemInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCatalogueError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCatalogueError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCatalogueError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *model.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CatalogueError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCatalogueErrorCode2salesplatformᚋgraphᚋmodelᚐCatalogueErrorCode(ctx context.Context, v any) (model.CatalogueErrorCode, error) {
+	var res model.CatalogueErrorCode
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCatalogueErrorCode2salesplatformᚋgraphᚋmodelᚐCatalogueErrorCode(ctx context.Context, sel ast.SelectionSet, v model.CatalogueErrorCode) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) marshalNCataloguePartner2ᚖsalesplatformᚋgraphᚋmodelᚐCataloguePartner(ctx context.Context, sel ast.SelectionSet, v *model.CataloguePartner) graphql.Marshaler {
@@ -58542,6 +62148,42 @@ func (ec *executionContext) unmarshalNFacilitiesInput2ᚖsalesplatformᚋgraph�
 func (ec *executionContext) unmarshalNFileVoucherPrototypeInput2salesplatformᚋgraphᚋmodelᚐFileVoucherPrototypeInput(ctx context.Context, v any) (model.FileVoucherPrototypeInput, error) {
 	res, err := ec.unmarshalInputFileVoucherPrototypeInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNGiftError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNGiftError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNGiftError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *model.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._GiftError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNGiftErrorCode2salesplatformᚋgraphᚋmodelᚐGiftErrorCode(ctx context.Context, v any) (model.GiftErrorCode, error) {
+	var res model.GiftErrorCode
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNGiftErrorCode2salesplatformᚋgraphᚋmodelᚐGiftErrorCode(ctx context.Context, sel ast.SelectionSet, v model.GiftErrorCode) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) marshalNGiftPartner2ᚕᚖsalesplatformᚋgraphᚋmodelᚐGiftPartnerᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.GiftPartner) graphql.Marshaler {
@@ -58962,6 +62604,42 @@ func (ec *executionContext) marshalNMediaEdge2ᚖsalesplatformᚋgraphᚋmodel�
 	return ec._MediaEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNMediaError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNMediaError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNMediaError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *model.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._MediaError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNMediaErrorCode2salesplatformᚋgraphᚋmodelᚐMediaErrorCode(ctx context.Context, v any) (model.MediaErrorCode, error) {
+	var res model.MediaErrorCode
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMediaErrorCode2salesplatformᚋgraphᚋmodelᚐMediaErrorCode(ctx context.Context, sel ast.SelectionSet, v model.MediaErrorCode) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNMediaOrderField2salesplatformᚋgraphᚋmodelᚐMediaOrderField(ctx context.Context, v any) (model.MediaOrderField, error) {
 	var res model.MediaOrderField
 	err := res.UnmarshalGQL(v)
@@ -59245,6 +62923,42 @@ func (ec *executionContext) marshalNProductInformation2ᚖsalesplatformᚋgraph�
 func (ec *executionContext) unmarshalNProposeBoxOfferInput2salesplatformᚋgraphᚋmodelᚐProposeBoxOfferInput(ctx context.Context, v any) (model.ProposeBoxOfferInput, error) {
 	res, err := ec.unmarshalInputProposeBoxOfferInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPrototypeError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPrototypeError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPrototypeError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *model.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PrototypeError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPrototypeErrorCode2salesplatformᚋgraphᚋmodelᚐPrototypeErrorCode(ctx context.Context, v any) (model.PrototypeErrorCode, error) {
+	var res model.PrototypeErrorCode
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPrototypeErrorCode2salesplatformᚋgraphᚋmodelᚐPrototypeErrorCode(ctx context.Context, sel ast.SelectionSet, v model.PrototypeErrorCode) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) marshalNPrototypeOptionLink2ᚖsalesplatformᚋgraphᚋmodelᚐPrototypeOptionLink(ctx context.Context, sel ast.SelectionSet, v *model.PrototypeOptionLink) graphql.Marshaler {
@@ -59747,6 +63461,42 @@ func (ec *executionContext) marshalNViewer2ᚖsalesplatformᚋgraphᚋmodelᚐVi
 	return ec._Viewer(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNVoucherError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNVoucherError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNVoucherError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *model.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._VoucherError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNVoucherErrorCode2salesplatformᚋgraphᚋmodelᚐVoucherErrorCode(ctx context.Context, v any) (model.VoucherErrorCode, error) {
+	var res model.VoucherErrorCode
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNVoucherErrorCode2salesplatformᚋgraphᚋmodelᚐVoucherErrorCode(ctx context.Context, sel ast.SelectionSet, v model.VoucherErrorCode) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNVoucherOption2ᚖsalesplatformᚋgraphᚋmodelᚐVoucherOption(ctx context.Context, sel ast.SelectionSet, v *model.VoucherOption) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -59847,6 +63597,42 @@ func (ec *executionContext) marshalNVouchersProductInformation2ᚖsalesplatform�
 		return graphql.Null
 	}
 	return ec._VouchersProductInformation(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWidgetError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNWidgetError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNWidgetError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *model.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WidgetError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNWidgetErrorCode2salesplatformᚋgraphᚋmodelᚐWidgetErrorCode(ctx context.Context, v any) (model.WidgetErrorCode, error) {
+	var res model.WidgetErrorCode
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNWidgetErrorCode2salesplatformᚋgraphᚋmodelᚐWidgetErrorCode(ctx context.Context, sel ast.SelectionSet, v model.WidgetErrorCode) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) marshalNWorkshop2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshop(ctx context.Context, sel ast.SelectionSet, v *model.Workshop) graphql.Marshaler {

@@ -93,12 +93,12 @@ func contactRequestPayload(cr *gifts.ContactRequestView, err error) (*model.Cont
 				}
 			}
 		}
-		return &model.ContactRequestPayload{UserErrors: ue}, err
+		return &model.ContactRequestPayload{UserErrors: ue, Errors: ue}, err
 	}
 	return &model.ContactRequestPayload{ContactRequest: &model.ContactRequest{
 		ID: idString(cr.ID), GiftCode: cr.GiftCode, FullName: cr.FullName, Email: cr.Email,
 		PhoneNumber: cr.PhoneNumber, Message: cr.Message, Partner: cr.Partner.UUID,
 		RelatedProductDetails: &model.RelatedProductDetails{ID: idString(cr.Gift.ID),
 			Type: toGraphGiftType(cr.Gift.Kind), State: cr.Gift.State},
-	}, UserErrors: noUserErrors()}, nil
+	}, UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }

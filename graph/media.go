@@ -22,9 +22,9 @@ func (r *Resolver) toGraphMedia(m *media.Media) *model.Media {
 func (r *Resolver) mediaPayload(m *media.Media, err error) (*model.MediaPayload, error) {
 	if err != nil {
 		ue, err := userErrors(renameArgument(err, "partner_uuid", "partnerUuid"))
-		return &model.MediaPayload{UserErrors: ue}, err
+		return &model.MediaPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.MediaPayload{Media: r.toGraphMedia(m), UserErrors: noUserErrors()}, nil
+	return &model.MediaPayload{Media: r.toGraphMedia(m), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 // mediaContentTypes are the content types of the graph's MediaContentType.

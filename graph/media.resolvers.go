@@ -11,6 +11,16 @@ func (r *mediaResolver) ID(ctx context.Context, obj *model.Media) (string, error
 	return globalID("Media", obj.ID), nil
 }
 
+// Field is the resolver for the field field.
+func (r *mediaErrorResolver) Field(ctx context.Context, obj *model.UserError) ([]string, error) {
+	return inputPath(ctx, obj.Field), nil
+}
+
+// Code is the resolver for the code field.
+func (r *mediaErrorResolver) Code(ctx context.Context, obj *model.UserError) (model.MediaErrorCode, error) {
+	return errorCode[model.MediaErrorCode](obj.Code), nil
+}
+
 // UploadMedia is the resolver for the uploadMedia field.
 func (r *mutationResolver) UploadMedia(ctx context.Context, input model.UploadMediaInput) (*model.MediaPayload, error) {
 	in := media.MediaUpload{Name: &input.Name, File: input.File.File, Files: 1}
@@ -47,4 +57,10 @@ func (r *queryResolver) MediaItem(ctx context.Context, id string) (*model.Media,
 // Media returns MediaResolver implementation.
 func (r *Resolver) Media() MediaResolver { return &mediaResolver{r} }
 
-type mediaResolver struct{ *Resolver }
+// MediaError returns MediaErrorResolver implementation.
+func (r *Resolver) MediaError() MediaErrorResolver { return &mediaErrorResolver{r} }
+
+type (
+	mediaResolver      struct{ *Resolver }
+	mediaErrorResolver struct{ *Resolver }
+)

@@ -298,9 +298,9 @@ func adminOptionCategoryFilter(f *model.AdminOptionCategoryFilter, orderBy *mode
 func adminPrototypePayload(p *prototypes.AdminVoucherPrototype, err error) (*model.AdminVoucherPrototypePayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.AdminVoucherPrototypePayload{UserErrors: ue}, err
+		return &model.AdminVoucherPrototypePayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.AdminVoucherPrototypePayload{VoucherPrototype: toGraphAdminPrototype(p), UserErrors: noUserErrors()}, nil
+	return &model.AdminVoucherPrototypePayload{VoucherPrototype: toGraphAdminPrototype(p), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 func toGraphUniverseRecord(u *catalogue.Universe) *model.UniverseRecord {

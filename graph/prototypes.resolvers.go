@@ -77,9 +77,9 @@ func (r *mutationResolver) CreateOption(ctx context.Context, input model.CreateO
 	}
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.VoucherOptionPayload{UserErrors: ue}, err
+		return &model.VoucherOptionPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.VoucherOptionPayload{Option: toGraphVoucherOption(o), UserErrors: noUserErrors()}, nil
+	return &model.VoucherOptionPayload{Option: toGraphVoucherOption(o), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 // CreateOptionCategory is the resolver for the createOptionCategory field.
@@ -94,9 +94,9 @@ func (r *mutationResolver) CreateOptionCategory(ctx context.Context, input model
 	}
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.OptionCategoryPayload{UserErrors: ue}, err
+		return &model.OptionCategoryPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.OptionCategoryPayload{OptionCategory: toGraphOptionCategory(c), UserErrors: noUserErrors()}, nil
+	return &model.OptionCategoryPayload{OptionCategory: toGraphOptionCategory(c), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 // SetPrototypeOption is the resolver for the setPrototypeOption field.
@@ -112,9 +112,9 @@ func (r *mutationResolver) SetPrototypeOption(ctx context.Context, input model.S
 	l, err := r.AdminPrototypes.SetPrototypeOption(ctx, prototypeID, optionID, input.Count, input.Included)
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.PrototypeOptionLinkPayload{UserErrors: ue}, err
+		return &model.PrototypeOptionLinkPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.PrototypeOptionLinkPayload{Link: toGraphOptionLink(l), UserErrors: noUserErrors()}, nil
+	return &model.PrototypeOptionLinkPayload{Link: toGraphOptionLink(l), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 // ID is the resolver for the id field.
@@ -129,6 +129,16 @@ func (r *optionCategoryResolver) Options(ctx context.Context, obj *model.OptionC
 		return nil, err
 	}
 	return toGraphOptionConnection(w, page), nil
+}
+
+// Field is the resolver for the field field.
+func (r *prototypeErrorResolver) Field(ctx context.Context, obj *model.UserError) ([]string, error) {
+	return inputPath(ctx, obj.Field), nil
+}
+
+// Code is the resolver for the code field.
+func (r *prototypeErrorResolver) Code(ctx context.Context, obj *model.UserError) (model.PrototypeErrorCode, error) {
+	return errorCode[model.PrototypeErrorCode](obj.Code), nil
 }
 
 // AdminVoucherPrototypes is the resolver for the adminVoucherPrototypes field.
@@ -210,11 +220,15 @@ func (r *Resolver) AdminVoucherPrototype() AdminVoucherPrototypeResolver {
 // OptionCategory returns OptionCategoryResolver implementation.
 func (r *Resolver) OptionCategory() OptionCategoryResolver { return &optionCategoryResolver{r} }
 
+// PrototypeError returns PrototypeErrorResolver implementation.
+func (r *Resolver) PrototypeError() PrototypeErrorResolver { return &prototypeErrorResolver{r} }
+
 // VoucherOption returns VoucherOptionResolver implementation.
 func (r *Resolver) VoucherOption() VoucherOptionResolver { return &voucherOptionResolver{r} }
 
 type (
 	adminVoucherPrototypeResolver struct{ *Resolver }
 	optionCategoryResolver        struct{ *Resolver }
+	prototypeErrorResolver        struct{ *Resolver }
 	voucherOptionResolver         struct{ *Resolver }
 )

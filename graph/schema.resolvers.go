@@ -7,14 +7,24 @@ import (
 	"salesplatform/graph/model"
 )
 
+// Field is the resolver for the field field.
+func (r *accountErrorResolver) Field(ctx context.Context, obj *model.UserError) ([]string, error) {
+	return inputPath(ctx, obj.Field), nil
+}
+
+// Code is the resolver for the code field.
+func (r *accountErrorResolver) Code(ctx context.Context, obj *model.UserError) (model.AccountErrorCode, error) {
+	return errorCode[model.AccountErrorCode](obj.Code), nil
+}
+
 // CreateToken is the resolver for the createToken field.
 func (r *mutationResolver) CreateToken(ctx context.Context, input model.CreateTokenInput) (*model.CreateTokenPayload, error) {
 	res, err := r.Accounts.Login(ctx, account.LoginInput{Username: input.Username, Password: input.Password})
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.CreateTokenPayload{UserErrors: ue}, err
+		return &model.CreateTokenPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.CreateTokenPayload{Token: &res.Token, UUID: &res.UUID, User: toGraphUser(res.User), UserErrors: []*model.UserError{}}, nil
+	return &model.CreateTokenPayload{Token: &res.Token, UUID: &res.UUID, User: toGraphUser(res.User), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 // ID is the resolver for the id field.
@@ -45,6 +55,9 @@ func (r *queryResolver) Nodes(ctx context.Context, ids []string) ([]model.Node, 
 	return r.resolveNodes(ctx, ids)
 }
 
+// AccountError returns AccountErrorResolver implementation.
+func (r *Resolver) AccountError() AccountErrorResolver { return &accountErrorResolver{r} }
+
 // Mutation returns MutationResolver implementation.
 func (r *Resolver) Mutation() MutationResolver { return &mutationResolver{r} }
 
@@ -55,7 +68,8 @@ func (r *Resolver) Partner() PartnerResolver { return &partnerResolver{r} }
 func (r *Resolver) Query() QueryResolver { return &queryResolver{r} }
 
 type (
-	mutationResolver struct{ *Resolver }
-	partnerResolver  struct{ *Resolver }
-	queryResolver    struct{ *Resolver }
+	accountErrorResolver struct{ *Resolver }
+	mutationResolver     struct{ *Resolver }
+	partnerResolver      struct{ *Resolver }
+	queryResolver        struct{ *Resolver }
 )

@@ -2,9 +2,14 @@ package graph
 
 import (
 	"fmt"
+	goast "go/ast"
+	"go/parser"
+	"go/token"
 	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -113,38 +118,207 @@ func TestSchemaEveryElementDescribed(t *testing.T) {
 	}
 }
 
-// mutationsWithoutUserErrors lists the mutations whose payload has no
-// userErrors field, because they return their object directly. None does
-// today: add one here only with the reason it cannot report typed errors.
-var mutationsWithoutUserErrors = map[string]bool{}
+// errorAreas names the area of each schema file that declares mutations:
+// its payloads' typed errors are <Area>Error, coded by <Area>ErrorCode,
+// and its services are those of domain/<package>.
+var errorAreas = map[string]struct{ area, pkg string }{
+	"../schema.graphqls":              {"Account", "account"},
+	"schema/cart.graphqls":            {"Cart", "cart"},
+	"schema/catalogue_admin.graphqls": {"Catalogue", "catalogue"},
+	"schema/gifts.graphqls":           {"Gift", "gifts"},
+	"schema/widgets.graphqls":         {"Widget", "widgets"},
+	"schema/vouchers.graphqls":        {"Voucher", "vouchers"},
+	"schema/media.graphqls":           {"Media", "media"},
+	"schema/prototypes.graphqls":      {"Prototype", "prototypes"},
+}
 
-// Every mutation's payload type carries typed errors in a userErrors field
-// of type [UserError!]!.
-func TestSchemaMutationPayloadsHaveUserErrors(t *testing.T) {
+// Every mutation's payload answers errors typed by its area
+// ([CatalogueError!]!, whose code is a CatalogueErrorCode), and the
+// deprecated userErrors ([UserError!]!) that errors replaced.
+func TestSchemaMutationPayloadsHaveTypedErrors(t *testing.T) {
 	schema := NewExecutableSchema(Config{Resolvers: &Resolver{}}).Schema()
 	var bad []string
 	for _, f := range schema.Mutation.Fields {
 		if strings.HasPrefix(f.Name, "__") {
 			continue
 		}
-		payload := schema.Types[f.Type.Name()]
-		var userErrors *ast.FieldDefinition
-		if payload != nil && payload.Kind == ast.Object {
-			userErrors = payload.Fields.ForName("userErrors")
+		area, ok := errorAreas[f.Position.Src.Name]
+		if !ok {
+			bad = append(bad, f.Name+": declared in "+f.Position.Src.Name+", which errorAreas does not name")
+			continue
 		}
-		switch {
-		case userErrors == nil:
-			if !mutationsWithoutUserErrors[f.Name] {
-				bad = append(bad, f.Name+": "+f.Type.String()+" has no userErrors")
-			}
-		case userErrors.Type.String() != "[UserError!]!":
-			bad = append(bad, f.Name+": "+payload.Name+".userErrors is "+userErrors.Type.String()+", not [UserError!]!")
-		case mutationsWithoutUserErrors[f.Name]:
-			bad = append(bad, f.Name+" now has userErrors: remove it from mutationsWithoutUserErrors")
+		payload := schema.Types[f.Type.Name()]
+		if payload == nil || payload.Kind != ast.Object {
+			bad = append(bad, f.Name+": "+f.Type.String()+" is not a payload object")
+			continue
+		}
+		errs, old := payload.Fields.ForName("errors"), payload.Fields.ForName("userErrors")
+		switch want := "[" + area.area + "Error!]!"; {
+		case errs == nil || errs.Type.String() != want:
+			bad = append(bad, f.Name+": "+payload.Name+".errors is not "+want)
+		case schema.Types[area.area+"Error"].Fields.ForName("code").Type.String() != area.area+"ErrorCode!":
+			bad = append(bad, area.area+"Error.code is not "+area.area+"ErrorCode!")
+		case old == nil || old.Type.String() != "[UserError!]!" || old.Directives.ForName("deprecated") == nil:
+			bad = append(bad, f.Name+": "+payload.Name+".userErrors is not the deprecated [UserError!]!")
 		}
 	}
 	sort.Strings(bad)
 	if len(bad) > 0 {
-		t.Errorf("mutation payloads without userErrors:\n%s", strings.Join(bad, "\n"))
+		t.Errorf("mutation payloads without typed errors:\n%s", strings.Join(bad, "\n"))
 	}
+}
+
+// Each area's error code enum holds exactly the codes its services can
+// report, read from the domain's sources: those the shared validators of
+// package domain use, those of the area's package, and those of the areas
+// it imports. A new code in a service fails here until the enum has it.
+func TestSchemaErrorCodesAreTheDomains(t *testing.T) {
+	codes, shared := validationCodes(t)
+	schema := NewExecutableSchema(Config{Resolvers: &Resolver{}}).Schema()
+	for _, area := range errorAreas {
+		want := map[string]bool{}
+		for _, name := range shared {
+			want[strings.ToUpper(codes[name])] = true
+		}
+		for _, pkg := range areaPackages(t, area.pkg) {
+			for _, name := range codesUsedIn(t, "../domain/"+pkg, "domain.") {
+				if code, ok := codes[name]; ok {
+					want[strings.ToUpper(code)] = true
+				}
+			}
+		}
+		got := map[string]bool{}
+		for _, v := range schema.Types[area.area+"ErrorCode"].EnumValues {
+			got[v.Name] = true
+		}
+		for c := range want {
+			if !got[c] {
+				t.Errorf("%sErrorCode lacks %s, which domain/%s can report", area.area, c, area.pkg)
+			}
+		}
+		for c := range got {
+			if !want[c] {
+				t.Errorf("%sErrorCode has %s, which domain/%s never reports", area.area, c, area.pkg)
+			}
+		}
+	}
+}
+
+// validationCodes reads the validation codes package domain declares (its
+// V constants: VMaxLength = "max_length") and the ones its own validators
+// use.
+func validationCodes(t *testing.T) (codes map[string]string, shared []string) {
+	t.Helper()
+	codes = map[string]string{}
+	for _, file := range parseDir(t, "../domain") {
+		for _, decl := range file.Decls {
+			gd, ok := decl.(*goast.GenDecl)
+			if !ok || gd.Tok != token.CONST {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*goast.ValueSpec)
+				for i, name := range vs.Names {
+					if lit, ok := valueAt(vs, i).(*goast.BasicLit); ok && strings.HasPrefix(name.Name, "V") && lit.Kind == token.STRING {
+						codes[name.Name], _ = strconv.Unquote(lit.Value)
+					}
+				}
+			}
+		}
+	}
+	if len(codes) == 0 {
+		t.Fatal("no validation codes found in package domain")
+	}
+	for _, name := range codesUsedIn(t, "../domain", "") {
+		if _, ok := codes[name]; ok {
+			shared = append(shared, name)
+		}
+	}
+	return codes, shared
+}
+
+func valueAt(vs *goast.ValueSpec, i int) goast.Expr {
+	if i < len(vs.Values) {
+		return vs.Values[i]
+	}
+	return nil
+}
+
+// codesUsedIn lists the V names the functions of the package in dir refer
+// to (as prefix+name: "domain.VInvalid" from an area, "VInvalid" inside
+// package domain).
+func codesUsedIn(t *testing.T, dir, prefix string) []string {
+	t.Helper()
+	var out []string
+	for _, file := range parseDir(t, dir) {
+		for _, decl := range file.Decls {
+			fn, ok := decl.(*goast.FuncDecl)
+			if !ok || fn.Body == nil {
+				continue
+			}
+			goast.Inspect(fn.Body, func(n goast.Node) bool {
+				switch n := n.(type) {
+				case *goast.SelectorExpr:
+					if x, ok := n.X.(*goast.Ident); ok && prefix != "" && x.Name+"." == prefix && strings.HasPrefix(n.Sel.Name, "V") {
+						out = append(out, n.Sel.Name)
+					}
+				case *goast.Ident:
+					if prefix == "" && strings.HasPrefix(n.Name, "V") {
+						out = append(out, n.Name)
+					}
+				}
+				return true
+			})
+		}
+	}
+	return out
+}
+
+// areaPackages is pkg and the domain areas it imports, transitively.
+func areaPackages(t *testing.T, pkg string) []string {
+	t.Helper()
+	seen := map[string]bool{}
+	var visit func(string)
+	visit = func(p string) {
+		if seen[p] {
+			return
+		}
+		seen[p] = true
+		for _, file := range parseDir(t, "../domain/"+p) {
+			for _, imp := range file.Imports {
+				path, _ := strconv.Unquote(imp.Path.Value)
+				if area, ok := strings.CutPrefix(path, "salesplatform/domain/"); ok && !strings.Contains(area, "/") {
+					visit(area)
+				}
+			}
+		}
+	}
+	visit(pkg)
+	out := make([]string, 0, len(seen))
+	for p := range seen {
+		out = append(out, p)
+	}
+	return out
+}
+
+// parseDir parses the non-test Go files of dir.
+func parseDir(t *testing.T, dir string) []*goast.File {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no Go files in %s: %v", dir, err)
+	}
+	var out []*goast.File
+	fset := token.NewFileSet()
+	for _, p := range paths {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, f)
+	}
+	return out
 }

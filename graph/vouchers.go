@@ -231,15 +231,15 @@ func toDomainIssueVoucher(in model.IssueVoucherInput) vouchers.IssueVoucherInput
 func adminVoucherPayload(v *vouchers.AdminVoucher, err error) (*model.AdminVoucherPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.AdminVoucherPayload{UserErrors: ue}, err
+		return &model.AdminVoucherPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.AdminVoucherPayload{Voucher: toGraphAdminVoucher(v), UserErrors: noUserErrors()}, nil
+	return &model.AdminVoucherPayload{Voucher: toGraphAdminVoucher(v), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 func adminGiftcardPayload(g *vouchers.AdminGiftcard, err error) (*model.AdminGiftcardPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.AdminGiftcardPayload{UserErrors: ue}, err
+		return &model.AdminGiftcardPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.AdminGiftcardPayload{Giftcard: toGraphAdminGiftcard(g), UserErrors: noUserErrors()}, nil
+	return &model.AdminGiftcardPayload{Giftcard: toGraphAdminGiftcard(g), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }

@@ -80,6 +80,16 @@ func (r *queryResolver) AdminGiftcard(ctx context.Context, id *string, code *str
 	return r.adminGiftcard(ctx, key)
 }
 
+// Field is the resolver for the field field.
+func (r *voucherErrorResolver) Field(ctx context.Context, obj *model.UserError) ([]string, error) {
+	return inputPath(ctx, obj.Field), nil
+}
+
+// Code is the resolver for the code field.
+func (r *voucherErrorResolver) Code(ctx context.Context, obj *model.UserError) (model.VoucherErrorCode, error) {
+	return errorCode[model.VoucherErrorCode](obj.Code), nil
+}
+
 // AdminGiftcard returns AdminGiftcardResolver implementation.
 func (r *Resolver) AdminGiftcard() AdminGiftcardResolver { return &adminGiftcardResolver{r} }
 
@@ -91,8 +101,12 @@ func (r *Resolver) AdminVoucherOption() AdminVoucherOptionResolver {
 	return &adminVoucherOptionResolver{r}
 }
 
+// VoucherError returns VoucherErrorResolver implementation.
+func (r *Resolver) VoucherError() VoucherErrorResolver { return &voucherErrorResolver{r} }
+
 type (
 	adminGiftcardResolver      struct{ *Resolver }
 	adminVoucherResolver       struct{ *Resolver }
 	adminVoucherOptionResolver struct{ *Resolver }
+	voucherErrorResolver       struct{ *Resolver }
 )

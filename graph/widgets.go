@@ -36,9 +36,9 @@ func toDomainWidgets(input model.MarketingWidgetsInput) (widgets.WidgetsInput, e
 func marketingWidgetsPayload(v *widgets.WidgetsView, err error) (*model.MarketingWidgetsPayload, error) {
 	if err != nil {
 		ue, err := userErrors(err)
-		return &model.MarketingWidgetsPayload{UserErrors: ue}, err
+		return &model.MarketingWidgetsPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.MarketingWidgetsPayload{MarketingWidgets: toGraphMarketingWidgets(v), UserErrors: noUserErrors()}, nil
+	return &model.MarketingWidgetsPayload{MarketingWidgets: toGraphMarketingWidgets(v), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 // toGraphMarketingWidgets is a partner's widgets, for the payloads of the

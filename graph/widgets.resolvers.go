@@ -27,3 +27,18 @@ func (r *mutationResolver) UpdateMarketingWidgets(ctx context.Context, input mod
 func (r *queryResolver) MarketingWidgets(ctx context.Context, key string) (*model.MarketingWidgets, error) {
 	return converted(toGraphMarketingWidgets)(r.Widgets.Widgets(ctx, key))
 }
+
+// Field is the resolver for the field field.
+func (r *widgetErrorResolver) Field(ctx context.Context, obj *model.UserError) ([]string, error) {
+	return inputPath(ctx, obj.Field), nil
+}
+
+// Code is the resolver for the code field.
+func (r *widgetErrorResolver) Code(ctx context.Context, obj *model.UserError) (model.WidgetErrorCode, error) {
+	return errorCode[model.WidgetErrorCode](obj.Code), nil
+}
+
+// WidgetError returns WidgetErrorResolver implementation.
+func (r *Resolver) WidgetError() WidgetErrorResolver { return &widgetErrorResolver{r} }
+
+type widgetErrorResolver struct{ *Resolver }

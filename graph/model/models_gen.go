@@ -135,8 +135,10 @@ type AdminGiftcardOrder struct {
 type AdminGiftcardPayload struct {
 	// The giftcard after the change; null when the mutation was refused.
 	Giftcard *AdminGiftcard `json:"giftcard,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an VoucherErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // An option the voucher's prototype includes.
@@ -502,8 +504,10 @@ type AdminVoucherOrder struct {
 type AdminVoucherPayload struct {
 	// The voucher after the change; null when the mutation was refused.
 	Voucher *AdminVoucher `json:"voucher,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an VoucherErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A page of a list of AdminVoucherPrototype records, with where it lies in the whole list.
@@ -548,8 +552,10 @@ type AdminVoucherPrototypeOrder struct {
 type AdminVoucherPrototypePayload struct {
 	// The voucher prototype after the change; null when the mutation was refused.
 	VoucherPrototype *AdminVoucherPrototype `json:"voucherPrototype,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an PrototypeErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // The chosen value of one product attribute.
@@ -608,8 +614,10 @@ type BoxOfferEdge struct {
 type BoxOfferPayload struct {
 	// The offer after the change; null when the mutation was refused.
 	Offer *ManagedBoxOffer `json:"offer,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // One key of a box list's order.
@@ -624,8 +632,10 @@ type BoxOrder struct {
 type BoxPayload struct {
 	// The box after the change; null when the mutation was refused.
 	Box *ManagedBox `json:"box,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A temporary e-commerce cart handed over to the checkout funnel.
@@ -678,8 +688,10 @@ type CartItemInput struct {
 type CartPayload struct {
 	// The cart as saved; null when the input was refused.
 	Cart *Cart `json:"cart,omitempty"`
-	// Why the input was refused; empty on success.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CartErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A partner as the public catalogue shows it. Not the Partner of
@@ -744,8 +756,10 @@ type CataloguePartnerEdge struct {
 type CataloguePartnerPayload struct {
 	// The partner as its own catalogue shows it.
 	Partner *CataloguePartner `json:"partner,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A message about a gift, as the partner received it.
@@ -789,8 +803,10 @@ type ContactRequestInput struct {
 type ContactRequestPayload struct {
 	// The contact request as the partner received it; null when the mutation was refused.
 	ContactRequest *ContactRequest `json:"contactRequest,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an GiftErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A new box of a marketplace. A field omitted is empty, false or 0 unless said otherwise.
@@ -947,8 +963,10 @@ type CreateTokenPayload struct {
 	UUID *uuid.UUID `json:"uuid,omitempty"`
 	// The user the token authenticates; null when the credentials were refused.
 	User *User `json:"user,omitempty"`
-	// Why the credentials were refused; empty on success.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an AccountErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A new universe of the shared tree.
@@ -1108,16 +1126,20 @@ type Destination struct {
 type EventFormulaPayload struct {
 	// The formula after the change; null when the mutation was refused.
 	Formula *EventFormula `json:"formula,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // The result of createEvent or updateEvent; userErrors says why the input was refused.
 type EventPayload struct {
 	// The event as the catalogue shows it; null when the input broke a rule.
 	Event *Event `json:"event,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A partner's ticket settings.
@@ -1130,8 +1152,10 @@ type EventSettings struct {
 type EventSettingsPayload struct {
 	// The event settings after the change; null when the mutation was refused.
 	EventSettings *EventSettings `json:"eventSettings,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A date of an event. Dates are in the partner's time zone.
@@ -1194,8 +1218,10 @@ type EventSlotListEdge struct {
 type EventSlotPayload struct {
 	// The slot after the change; null when the mutation was refused.
 	Slot *EventSlot `json:"slot,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A partner's settings for its events line; defaults (null texts, false) where it saved none.
@@ -1216,8 +1242,10 @@ type EventsProductInformation struct {
 type EventsProductInformationPayload struct {
 	// The events product information after the change; null when the mutation was refused.
 	EventsProductInformation *EventsProductInformation `json:"eventsProductInformation,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // Which facilities a partner's place offers; a facility left out is false.
@@ -1340,8 +1368,10 @@ type GiftcardPrototypeEdge struct {
 type GiftcardPrototypePayload struct {
 	// The giftcard prototype after the change; null when the mutation was refused.
 	GiftcardPrototype *GiftcardPrototype `json:"giftcardPrototype,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A partner's settings for its giftcards line; defaults (null texts, empty lists) where it saved none.
@@ -1358,8 +1388,10 @@ type GiftcardsProductInformation struct {
 type GiftcardsProductInformationPayload struct {
 	// The giftcards product information after the change; null when the mutation was refused.
 	GiftcardsProductInformation *GiftcardsProductInformation `json:"giftcardsProductInformation,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A giftcard to issue without a sale.
@@ -1486,8 +1518,10 @@ type LegalInformation struct {
 type LegalInformationPayload struct {
 	// The legal information after the change; null when the mutation was refused.
 	LegalInformation *LegalInformation `json:"legalInformation,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A box as its marketplace manages it, active or not.
@@ -1598,8 +1632,10 @@ type MarketingWidgetsInput struct {
 type MarketingWidgetsPayload struct {
 	// The marketing widgets after the change; null when the mutation was refused.
 	MarketingWidgets *MarketingWidgets `json:"marketingWidgets,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an WidgetErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // An image a partner uploaded, which its products (a voucher prototype's images and cover) link to.
@@ -1670,8 +1706,10 @@ type MediaOrder struct {
 type MediaPayload struct {
 	// The media; null when the input broke a rule (see userErrors).
 	Media *Media `json:"media,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an MediaErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // The entry points for writing: one mutation per change, each answering a payload with its userErrors.
@@ -1758,8 +1796,10 @@ type NetworkGiftcardsProductInformation struct {
 type NetworkGiftcardsProductInformationPayload struct {
 	// The network giftcards product information after the change; null when the mutation was refused.
 	NetworkGiftcardsProductInformation *NetworkGiftcardsProductInformation `json:"networkGiftcardsProductInformation,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A partner to put in, or take out of, a marketplace's network.
@@ -1774,8 +1814,10 @@ type NetworkPartnerInput struct {
 type NetworkPayload struct {
 	// The ids of the marketplace's network partners, ascending.
 	NetworkPartnerIds []string `json:"networkPartnerIds,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A marketplace's settings for its network vouchers (boxes) line; defaults where it saved none.
@@ -1810,8 +1852,10 @@ type NetworkVouchersProductInformation struct {
 type NetworkVouchersProductInformationPayload struct {
 	// The network vouchers product information after the change; null when the mutation was refused.
 	NetworkVouchersProductInformation *NetworkVouchersProductInformation `json:"networkVouchersProductInformation,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A group of options the buyer picks between min and max of.
@@ -1860,8 +1904,10 @@ type OptionCategoryEdge struct {
 type OptionCategoryPayload struct {
 	// The option category after the change; null when the mutation was refused.
 	OptionCategory *OptionCategory `json:"optionCategory,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an PrototypeErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A service an option is made of; VAT rates in percent.
@@ -1994,8 +2040,10 @@ type PrototypeOptionLinkEdge struct {
 type PrototypeOptionLinkPayload struct {
 	// The link after the change; null when the mutation was refused.
 	Link *PrototypeOptionLink `json:"link,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an PrototypeErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // The entry points for reading: the caller, global ids and one root field per area.
@@ -2006,8 +2054,10 @@ type Query struct {
 type RefundWithdrawalTermsPayload struct {
 	// "-" in a language without terms.
 	RefundWithdrawalTerms *Localized `json:"refundWithdrawalTerms,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // The gift a contact request is about.
@@ -2030,8 +2080,10 @@ type RemoveEventSlotInput struct {
 type RemoveEventSlotPayload struct {
 	// The id of the slot deleted.
 	RemovedSlotID *string `json:"removedSlotId,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // The label to remove.
@@ -2116,8 +2168,10 @@ type Theme struct {
 type ThemePayload struct {
 	// The theme after the change; null when the mutation was refused.
 	Theme *Theme `json:"theme,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // One language's URL.
@@ -2144,8 +2198,10 @@ type Universe struct {
 type UniversePayload struct {
 	// The universe after the change; null when the mutation was refused.
 	Universe *UniverseRecord `json:"universe,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A universe as stored: its parent rather than its sub-universes.
@@ -2682,16 +2738,6 @@ type User struct {
 	IsStaff bool `json:"isStaff"`
 }
 
-// A rule the input broke. field is the path to the value, as in the REST error body.
-type UserError struct {
-	// The path to the offending value in the input (names, and list indexes as strings); empty when the error is about the input as a whole.
-	Field []string `json:"field"`
-	// A machine-readable code of the rule broken, as in the REST error body.
-	Code string `json:"code"`
-	// A human-readable explanation of the error.
-	Message string `json:"message"`
-}
-
 // Who is calling: the user and, for partner accounts, the partner (tenant).
 type Viewer struct {
 	// The signed-in user.
@@ -2724,8 +2770,10 @@ type VoucherOptionEdge struct {
 type VoucherOptionPayload struct {
 	// The option after the change; null when the mutation was refused.
 	Option *VoucherOption `json:"option,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an PrototypeErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A partner's voucher prototype as it is filed.
@@ -2744,8 +2792,10 @@ type VoucherPrototype struct {
 type VoucherPrototypePayload struct {
 	// The voucher prototype after the change; null when the mutation was refused.
 	VoucherPrototype *VoucherPrototype `json:"voucherPrototype,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // One change of a voucher's state.
@@ -2796,8 +2846,10 @@ type VouchersProductInformation struct {
 type VouchersProductInformationPayload struct {
 	// The vouchers product information after the change; null when the mutation was refused.
 	VouchersProductInformation *VouchersProductInformation `json:"vouchersProductInformation,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // The floating bar widget: a text and a call-to-action button along the top or bottom of the page. Colours are #RRGGBB (the legacy spelling "floatting" is kept).
@@ -2967,16 +3019,20 @@ type WidgetNavbarInput struct {
 type WorkshopCategoryPayload struct {
 	// The category after the change; null when the mutation was refused.
 	Category *WorkshopCategory `json:"category,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // The result of createWorkshop or updateWorkshop; userErrors says why the input was refused.
 type WorkshopPayload struct {
 	// The workshop after the change; null when the mutation was refused.
 	Workshop *Workshop `json:"workshop,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A page of a list of WorkshopSession records, with where it lies in the whole list.
@@ -3001,8 +3057,10 @@ type WorkshopSessionEdge struct {
 type WorkshopSessionPayload struct {
 	// The session after the change; null when the mutation was refused.
 	Session *WorkshopSession `json:"session,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A page of a list of WorkshopTheme records, with where it lies in the whole list.
@@ -3027,8 +3085,10 @@ type WorkshopThemeEdge struct {
 type WorkshopThemePayload struct {
 	// The theme after the change; null when the mutation was refused.
 	Theme *WorkshopTag `json:"theme,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A partner's settings for its workshops line; defaults where it saved none.
@@ -3081,8 +3141,101 @@ type WorkshopsProductInformation struct {
 type WorkshopsProductInformationPayload struct {
 	// The workshops product information after the change; null when the mutation was refused.
 	WorkshopsProductInformation *WorkshopsProductInformation `json:"workshopsProductInformation,omitempty"`
-	// Why the input was refused; empty when the mutation succeeded.
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
+// The rules an input of the account mutations can break.
+type AccountErrorCode string
+
+const (
+	// A value is required and is missing or blank.
+	AccountErrorCodeRequired AccountErrorCode = "REQUIRED"
+	// The value may not be null.
+	AccountErrorCodeNull AccountErrorCode = "NULL"
+	// The value is not valid: a wrong format, or a rule the message states.
+	AccountErrorCodeInvalid AccountErrorCode = "INVALID"
+	// The value is below its minimum.
+	AccountErrorCodeMinValue AccountErrorCode = "MIN_VALUE"
+	// The value is above its maximum.
+	AccountErrorCodeMaxValue AccountErrorCode = "MAX_VALUE"
+	// The text is longer than allowed.
+	AccountErrorCodeMaxLength AccountErrorCode = "MAX_LENGTH"
+	// The id names no record the caller sees.
+	AccountErrorCodeDoesNotExist AccountErrorCode = "DOES_NOT_EXIST"
+	// The value is already taken, or given twice, where it must be unique.
+	AccountErrorCodeUnique AccountErrorCode = "UNIQUE"
+	// The amount has more decimal places than allowed.
+	AccountErrorCodeMaxDecimalPlaces AccountErrorCode = "MAX_DECIMAL_PLACES"
+	// The amount has more digits before the decimal point than allowed.
+	AccountErrorCodeMaxWholeDigits AccountErrorCode = "MAX_WHOLE_DIGITS"
+	// The list has more items than allowed.
+	AccountErrorCodeMaxElements AccountErrorCode = "MAX_ELEMENTS"
+	// The value is not one of the allowed choices (a language the service does not have).
+	AccountErrorCodeInvalidChoice AccountErrorCode = "INVALID_CHOICE"
+	// The end comes before the start.
+	AccountErrorCodeEndBeforeStart AccountErrorCode = "END_BEFORE_START"
+)
+
+var AllAccountErrorCode = []AccountErrorCode{
+	AccountErrorCodeRequired,
+	AccountErrorCodeNull,
+	AccountErrorCodeInvalid,
+	AccountErrorCodeMinValue,
+	AccountErrorCodeMaxValue,
+	AccountErrorCodeMaxLength,
+	AccountErrorCodeDoesNotExist,
+	AccountErrorCodeUnique,
+	AccountErrorCodeMaxDecimalPlaces,
+	AccountErrorCodeMaxWholeDigits,
+	AccountErrorCodeMaxElements,
+	AccountErrorCodeInvalidChoice,
+	AccountErrorCodeEndBeforeStart,
+}
+
+func (e AccountErrorCode) IsValid() bool {
+	switch e {
+	case AccountErrorCodeRequired, AccountErrorCodeNull, AccountErrorCodeInvalid, AccountErrorCodeMinValue, AccountErrorCodeMaxValue, AccountErrorCodeMaxLength, AccountErrorCodeDoesNotExist, AccountErrorCodeUnique, AccountErrorCodeMaxDecimalPlaces, AccountErrorCodeMaxWholeDigits, AccountErrorCodeMaxElements, AccountErrorCodeInvalidChoice, AccountErrorCodeEndBeforeStart:
+		return true
+	}
+	return false
+}
+
+func (e AccountErrorCode) String() string {
+	return string(e)
+}
+
+func (e *AccountErrorCode) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = AccountErrorCode(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid AccountErrorCode", str)
+	}
+	return nil
+}
+
+func (e AccountErrorCode) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *AccountErrorCode) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e AccountErrorCode) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
 }
 
 // What a giftcard list can be sorted by.
@@ -3525,6 +3678,285 @@ func (e BoxOrderField) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// The rules an input of the cart mutations can break.
+type CartErrorCode string
+
+const (
+	// A value is required and is missing or blank.
+	CartErrorCodeRequired CartErrorCode = "REQUIRED"
+	// The value may not be null.
+	CartErrorCodeNull CartErrorCode = "NULL"
+	// The value is not valid: a wrong format, or a rule the message states.
+	CartErrorCodeInvalid CartErrorCode = "INVALID"
+	// The value is below its minimum.
+	CartErrorCodeMinValue CartErrorCode = "MIN_VALUE"
+	// The value is above its maximum.
+	CartErrorCodeMaxValue CartErrorCode = "MAX_VALUE"
+	// The text is longer than allowed.
+	CartErrorCodeMaxLength CartErrorCode = "MAX_LENGTH"
+	// The id names no record the caller sees.
+	CartErrorCodeDoesNotExist CartErrorCode = "DOES_NOT_EXIST"
+	// The value is already taken, or given twice, where it must be unique.
+	CartErrorCodeUnique CartErrorCode = "UNIQUE"
+	// The amount has more decimal places than allowed.
+	CartErrorCodeMaxDecimalPlaces CartErrorCode = "MAX_DECIMAL_PLACES"
+	// The amount has more digits before the decimal point than allowed.
+	CartErrorCodeMaxWholeDigits CartErrorCode = "MAX_WHOLE_DIGITS"
+	// The list has more items than allowed.
+	CartErrorCodeMaxElements CartErrorCode = "MAX_ELEMENTS"
+	// The value is not one of the allowed choices (a language the service does not have).
+	CartErrorCodeInvalidChoice CartErrorCode = "INVALID_CHOICE"
+	// The end comes before the start.
+	CartErrorCodeEndBeforeStart CartErrorCode = "END_BEFORE_START"
+)
+
+var AllCartErrorCode = []CartErrorCode{
+	CartErrorCodeRequired,
+	CartErrorCodeNull,
+	CartErrorCodeInvalid,
+	CartErrorCodeMinValue,
+	CartErrorCodeMaxValue,
+	CartErrorCodeMaxLength,
+	CartErrorCodeDoesNotExist,
+	CartErrorCodeUnique,
+	CartErrorCodeMaxDecimalPlaces,
+	CartErrorCodeMaxWholeDigits,
+	CartErrorCodeMaxElements,
+	CartErrorCodeInvalidChoice,
+	CartErrorCodeEndBeforeStart,
+}
+
+func (e CartErrorCode) IsValid() bool {
+	switch e {
+	case CartErrorCodeRequired, CartErrorCodeNull, CartErrorCodeInvalid, CartErrorCodeMinValue, CartErrorCodeMaxValue, CartErrorCodeMaxLength, CartErrorCodeDoesNotExist, CartErrorCodeUnique, CartErrorCodeMaxDecimalPlaces, CartErrorCodeMaxWholeDigits, CartErrorCodeMaxElements, CartErrorCodeInvalidChoice, CartErrorCodeEndBeforeStart:
+		return true
+	}
+	return false
+}
+
+func (e CartErrorCode) String() string {
+	return string(e)
+}
+
+func (e *CartErrorCode) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = CartErrorCode(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid CartErrorCode", str)
+	}
+	return nil
+}
+
+func (e CartErrorCode) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *CartErrorCode) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e CartErrorCode) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The rules an input of the catalogue mutations can break.
+type CatalogueErrorCode string
+
+const (
+	// A value is required and is missing or blank.
+	CatalogueErrorCodeRequired CatalogueErrorCode = "REQUIRED"
+	// The value may not be null.
+	CatalogueErrorCodeNull CatalogueErrorCode = "NULL"
+	// The value is not valid: a wrong format, or a rule the message states.
+	CatalogueErrorCodeInvalid CatalogueErrorCode = "INVALID"
+	// The value is below its minimum.
+	CatalogueErrorCodeMinValue CatalogueErrorCode = "MIN_VALUE"
+	// The value is above its maximum.
+	CatalogueErrorCodeMaxValue CatalogueErrorCode = "MAX_VALUE"
+	// The text is longer than allowed.
+	CatalogueErrorCodeMaxLength CatalogueErrorCode = "MAX_LENGTH"
+	// The id names no record the caller sees.
+	CatalogueErrorCodeDoesNotExist CatalogueErrorCode = "DOES_NOT_EXIST"
+	// The value is already taken, or given twice, where it must be unique.
+	CatalogueErrorCodeUnique CatalogueErrorCode = "UNIQUE"
+	// The amount has more decimal places than allowed.
+	CatalogueErrorCodeMaxDecimalPlaces CatalogueErrorCode = "MAX_DECIMAL_PLACES"
+	// The amount has more digits before the decimal point than allowed.
+	CatalogueErrorCodeMaxWholeDigits CatalogueErrorCode = "MAX_WHOLE_DIGITS"
+	// The list has more items than allowed.
+	CatalogueErrorCodeMaxElements CatalogueErrorCode = "MAX_ELEMENTS"
+	// The value is not one of the allowed choices (a language the service does not have).
+	CatalogueErrorCodeInvalidChoice CatalogueErrorCode = "INVALID_CHOICE"
+	// The end comes before the start.
+	CatalogueErrorCodeEndBeforeStart CatalogueErrorCode = "END_BEFORE_START"
+	// The tree of universes would be deeper than allowed, or would loop.
+	CatalogueErrorCodeMaxDepth CatalogueErrorCode = "MAX_DEPTH"
+	// The record's state does not allow this change.
+	CatalogueErrorCodeInvalidState CatalogueErrorCode = "INVALID_STATE"
+)
+
+var AllCatalogueErrorCode = []CatalogueErrorCode{
+	CatalogueErrorCodeRequired,
+	CatalogueErrorCodeNull,
+	CatalogueErrorCodeInvalid,
+	CatalogueErrorCodeMinValue,
+	CatalogueErrorCodeMaxValue,
+	CatalogueErrorCodeMaxLength,
+	CatalogueErrorCodeDoesNotExist,
+	CatalogueErrorCodeUnique,
+	CatalogueErrorCodeMaxDecimalPlaces,
+	CatalogueErrorCodeMaxWholeDigits,
+	CatalogueErrorCodeMaxElements,
+	CatalogueErrorCodeInvalidChoice,
+	CatalogueErrorCodeEndBeforeStart,
+	CatalogueErrorCodeMaxDepth,
+	CatalogueErrorCodeInvalidState,
+}
+
+func (e CatalogueErrorCode) IsValid() bool {
+	switch e {
+	case CatalogueErrorCodeRequired, CatalogueErrorCodeNull, CatalogueErrorCodeInvalid, CatalogueErrorCodeMinValue, CatalogueErrorCodeMaxValue, CatalogueErrorCodeMaxLength, CatalogueErrorCodeDoesNotExist, CatalogueErrorCodeUnique, CatalogueErrorCodeMaxDecimalPlaces, CatalogueErrorCodeMaxWholeDigits, CatalogueErrorCodeMaxElements, CatalogueErrorCodeInvalidChoice, CatalogueErrorCodeEndBeforeStart, CatalogueErrorCodeMaxDepth, CatalogueErrorCodeInvalidState:
+		return true
+	}
+	return false
+}
+
+func (e CatalogueErrorCode) String() string {
+	return string(e)
+}
+
+func (e *CatalogueErrorCode) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = CatalogueErrorCode(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid CatalogueErrorCode", str)
+	}
+	return nil
+}
+
+func (e CatalogueErrorCode) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *CatalogueErrorCode) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e CatalogueErrorCode) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The rules an input of the gift mutations can break.
+type GiftErrorCode string
+
+const (
+	// A value is required and is missing or blank.
+	GiftErrorCodeRequired GiftErrorCode = "REQUIRED"
+	// The value may not be null.
+	GiftErrorCodeNull GiftErrorCode = "NULL"
+	// The value is not valid: a wrong format, or a rule the message states.
+	GiftErrorCodeInvalid GiftErrorCode = "INVALID"
+	// The value is below its minimum.
+	GiftErrorCodeMinValue GiftErrorCode = "MIN_VALUE"
+	// The value is above its maximum.
+	GiftErrorCodeMaxValue GiftErrorCode = "MAX_VALUE"
+	// The text is longer than allowed.
+	GiftErrorCodeMaxLength GiftErrorCode = "MAX_LENGTH"
+	// The id names no record the caller sees.
+	GiftErrorCodeDoesNotExist GiftErrorCode = "DOES_NOT_EXIST"
+	// The value is already taken, or given twice, where it must be unique.
+	GiftErrorCodeUnique GiftErrorCode = "UNIQUE"
+	// The amount has more decimal places than allowed.
+	GiftErrorCodeMaxDecimalPlaces GiftErrorCode = "MAX_DECIMAL_PLACES"
+	// The amount has more digits before the decimal point than allowed.
+	GiftErrorCodeMaxWholeDigits GiftErrorCode = "MAX_WHOLE_DIGITS"
+	// The list has more items than allowed.
+	GiftErrorCodeMaxElements GiftErrorCode = "MAX_ELEMENTS"
+	// The value is not one of the allowed choices (a language the service does not have).
+	GiftErrorCodeInvalidChoice GiftErrorCode = "INVALID_CHOICE"
+	// The end comes before the start.
+	GiftErrorCodeEndBeforeStart GiftErrorCode = "END_BEFORE_START"
+)
+
+var AllGiftErrorCode = []GiftErrorCode{
+	GiftErrorCodeRequired,
+	GiftErrorCodeNull,
+	GiftErrorCodeInvalid,
+	GiftErrorCodeMinValue,
+	GiftErrorCodeMaxValue,
+	GiftErrorCodeMaxLength,
+	GiftErrorCodeDoesNotExist,
+	GiftErrorCodeUnique,
+	GiftErrorCodeMaxDecimalPlaces,
+	GiftErrorCodeMaxWholeDigits,
+	GiftErrorCodeMaxElements,
+	GiftErrorCodeInvalidChoice,
+	GiftErrorCodeEndBeforeStart,
+}
+
+func (e GiftErrorCode) IsValid() bool {
+	switch e {
+	case GiftErrorCodeRequired, GiftErrorCodeNull, GiftErrorCodeInvalid, GiftErrorCodeMinValue, GiftErrorCodeMaxValue, GiftErrorCodeMaxLength, GiftErrorCodeDoesNotExist, GiftErrorCodeUnique, GiftErrorCodeMaxDecimalPlaces, GiftErrorCodeMaxWholeDigits, GiftErrorCodeMaxElements, GiftErrorCodeInvalidChoice, GiftErrorCodeEndBeforeStart:
+		return true
+	}
+	return false
+}
+
+func (e GiftErrorCode) String() string {
+	return string(e)
+}
+
+func (e *GiftErrorCode) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = GiftErrorCode(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid GiftErrorCode", str)
+	}
+	return nil
+}
+
+func (e GiftErrorCode) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *GiftErrorCode) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e GiftErrorCode) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 // The kind of a gift.
 type GiftType string
 
@@ -3653,6 +4085,97 @@ func (e MediaContentType) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// The rules an input of the media mutations can break.
+type MediaErrorCode string
+
+const (
+	// A value is required and is missing or blank.
+	MediaErrorCodeRequired MediaErrorCode = "REQUIRED"
+	// The value may not be null.
+	MediaErrorCodeNull MediaErrorCode = "NULL"
+	// The value is not valid: a wrong format, or a rule the message states.
+	MediaErrorCodeInvalid MediaErrorCode = "INVALID"
+	// The value is below its minimum.
+	MediaErrorCodeMinValue MediaErrorCode = "MIN_VALUE"
+	// The value is above its maximum.
+	MediaErrorCodeMaxValue MediaErrorCode = "MAX_VALUE"
+	// The text is longer than allowed.
+	MediaErrorCodeMaxLength MediaErrorCode = "MAX_LENGTH"
+	// The id names no record the caller sees.
+	MediaErrorCodeDoesNotExist MediaErrorCode = "DOES_NOT_EXIST"
+	// The value is already taken, or given twice, where it must be unique.
+	MediaErrorCodeUnique MediaErrorCode = "UNIQUE"
+	// The amount has more decimal places than allowed.
+	MediaErrorCodeMaxDecimalPlaces MediaErrorCode = "MAX_DECIMAL_PLACES"
+	// The amount has more digits before the decimal point than allowed.
+	MediaErrorCodeMaxWholeDigits MediaErrorCode = "MAX_WHOLE_DIGITS"
+	// The list has more items than allowed.
+	MediaErrorCodeMaxElements MediaErrorCode = "MAX_ELEMENTS"
+	// The value is not one of the allowed choices (a language the service does not have).
+	MediaErrorCodeInvalidChoice MediaErrorCode = "INVALID_CHOICE"
+	// The end comes before the start.
+	MediaErrorCodeEndBeforeStart MediaErrorCode = "END_BEFORE_START"
+)
+
+var AllMediaErrorCode = []MediaErrorCode{
+	MediaErrorCodeRequired,
+	MediaErrorCodeNull,
+	MediaErrorCodeInvalid,
+	MediaErrorCodeMinValue,
+	MediaErrorCodeMaxValue,
+	MediaErrorCodeMaxLength,
+	MediaErrorCodeDoesNotExist,
+	MediaErrorCodeUnique,
+	MediaErrorCodeMaxDecimalPlaces,
+	MediaErrorCodeMaxWholeDigits,
+	MediaErrorCodeMaxElements,
+	MediaErrorCodeInvalidChoice,
+	MediaErrorCodeEndBeforeStart,
+}
+
+func (e MediaErrorCode) IsValid() bool {
+	switch e {
+	case MediaErrorCodeRequired, MediaErrorCodeNull, MediaErrorCodeInvalid, MediaErrorCodeMinValue, MediaErrorCodeMaxValue, MediaErrorCodeMaxLength, MediaErrorCodeDoesNotExist, MediaErrorCodeUnique, MediaErrorCodeMaxDecimalPlaces, MediaErrorCodeMaxWholeDigits, MediaErrorCodeMaxElements, MediaErrorCodeInvalidChoice, MediaErrorCodeEndBeforeStart:
+		return true
+	}
+	return false
+}
+
+func (e MediaErrorCode) String() string {
+	return string(e)
+}
+
+func (e *MediaErrorCode) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = MediaErrorCode(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid MediaErrorCode", str)
+	}
+	return nil
+}
+
+func (e MediaErrorCode) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *MediaErrorCode) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e MediaErrorCode) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 // What a media list can be sorted by.
 type MediaOrderField string
 
@@ -3764,6 +4287,200 @@ func (e *OrderDirection) UnmarshalJSON(b []byte) error {
 }
 
 func (e OrderDirection) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The rules an input of the voucher prototype and option mutations can break.
+type PrototypeErrorCode string
+
+const (
+	// A value is required and is missing or blank.
+	PrototypeErrorCodeRequired PrototypeErrorCode = "REQUIRED"
+	// The value may not be null.
+	PrototypeErrorCodeNull PrototypeErrorCode = "NULL"
+	// The value is not valid: a wrong format, or a rule the message states.
+	PrototypeErrorCodeInvalid PrototypeErrorCode = "INVALID"
+	// The value is below its minimum.
+	PrototypeErrorCodeMinValue PrototypeErrorCode = "MIN_VALUE"
+	// The value is above its maximum.
+	PrototypeErrorCodeMaxValue PrototypeErrorCode = "MAX_VALUE"
+	// The text is longer than allowed.
+	PrototypeErrorCodeMaxLength PrototypeErrorCode = "MAX_LENGTH"
+	// The id names no record the caller sees.
+	PrototypeErrorCodeDoesNotExist PrototypeErrorCode = "DOES_NOT_EXIST"
+	// The value is already taken, or given twice, where it must be unique.
+	PrototypeErrorCodeUnique PrototypeErrorCode = "UNIQUE"
+	// The amount has more decimal places than allowed.
+	PrototypeErrorCodeMaxDecimalPlaces PrototypeErrorCode = "MAX_DECIMAL_PLACES"
+	// The amount has more digits before the decimal point than allowed.
+	PrototypeErrorCodeMaxWholeDigits PrototypeErrorCode = "MAX_WHOLE_DIGITS"
+	// The list has more items than allowed.
+	PrototypeErrorCodeMaxElements PrototypeErrorCode = "MAX_ELEMENTS"
+	// The value is not one of the allowed choices (a language the service does not have).
+	PrototypeErrorCodeInvalidChoice PrototypeErrorCode = "INVALID_CHOICE"
+	// The end comes before the start.
+	PrototypeErrorCodeEndBeforeStart PrototypeErrorCode = "END_BEFORE_START"
+	// The tree of universes would be deeper than allowed, or would loop.
+	PrototypeErrorCodeMaxDepth PrototypeErrorCode = "MAX_DEPTH"
+	// The record's state does not allow this change.
+	PrototypeErrorCodeInvalidState PrototypeErrorCode = "INVALID_STATE"
+)
+
+var AllPrototypeErrorCode = []PrototypeErrorCode{
+	PrototypeErrorCodeRequired,
+	PrototypeErrorCodeNull,
+	PrototypeErrorCodeInvalid,
+	PrototypeErrorCodeMinValue,
+	PrototypeErrorCodeMaxValue,
+	PrototypeErrorCodeMaxLength,
+	PrototypeErrorCodeDoesNotExist,
+	PrototypeErrorCodeUnique,
+	PrototypeErrorCodeMaxDecimalPlaces,
+	PrototypeErrorCodeMaxWholeDigits,
+	PrototypeErrorCodeMaxElements,
+	PrototypeErrorCodeInvalidChoice,
+	PrototypeErrorCodeEndBeforeStart,
+	PrototypeErrorCodeMaxDepth,
+	PrototypeErrorCodeInvalidState,
+}
+
+func (e PrototypeErrorCode) IsValid() bool {
+	switch e {
+	case PrototypeErrorCodeRequired, PrototypeErrorCodeNull, PrototypeErrorCodeInvalid, PrototypeErrorCodeMinValue, PrototypeErrorCodeMaxValue, PrototypeErrorCodeMaxLength, PrototypeErrorCodeDoesNotExist, PrototypeErrorCodeUnique, PrototypeErrorCodeMaxDecimalPlaces, PrototypeErrorCodeMaxWholeDigits, PrototypeErrorCodeMaxElements, PrototypeErrorCodeInvalidChoice, PrototypeErrorCodeEndBeforeStart, PrototypeErrorCodeMaxDepth, PrototypeErrorCodeInvalidState:
+		return true
+	}
+	return false
+}
+
+func (e PrototypeErrorCode) String() string {
+	return string(e)
+}
+
+func (e *PrototypeErrorCode) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = PrototypeErrorCode(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid PrototypeErrorCode", str)
+	}
+	return nil
+}
+
+func (e PrototypeErrorCode) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *PrototypeErrorCode) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e PrototypeErrorCode) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The rules an input of the voucher and giftcard mutations can break.
+type VoucherErrorCode string
+
+const (
+	// A value is required and is missing or blank.
+	VoucherErrorCodeRequired VoucherErrorCode = "REQUIRED"
+	// The value may not be null.
+	VoucherErrorCodeNull VoucherErrorCode = "NULL"
+	// The value is not valid: a wrong format, or a rule the message states.
+	VoucherErrorCodeInvalid VoucherErrorCode = "INVALID"
+	// The value is below its minimum.
+	VoucherErrorCodeMinValue VoucherErrorCode = "MIN_VALUE"
+	// The value is above its maximum.
+	VoucherErrorCodeMaxValue VoucherErrorCode = "MAX_VALUE"
+	// The text is longer than allowed.
+	VoucherErrorCodeMaxLength VoucherErrorCode = "MAX_LENGTH"
+	// The id names no record the caller sees.
+	VoucherErrorCodeDoesNotExist VoucherErrorCode = "DOES_NOT_EXIST"
+	// The value is already taken, or given twice, where it must be unique.
+	VoucherErrorCodeUnique VoucherErrorCode = "UNIQUE"
+	// The amount has more decimal places than allowed.
+	VoucherErrorCodeMaxDecimalPlaces VoucherErrorCode = "MAX_DECIMAL_PLACES"
+	// The amount has more digits before the decimal point than allowed.
+	VoucherErrorCodeMaxWholeDigits VoucherErrorCode = "MAX_WHOLE_DIGITS"
+	// The list has more items than allowed.
+	VoucherErrorCodeMaxElements VoucherErrorCode = "MAX_ELEMENTS"
+	// The value is not one of the allowed choices (a language the service does not have).
+	VoucherErrorCodeInvalidChoice VoucherErrorCode = "INVALID_CHOICE"
+	// The end comes before the start.
+	VoucherErrorCodeEndBeforeStart VoucherErrorCode = "END_BEFORE_START"
+	// The tree of universes would be deeper than allowed, or would loop.
+	VoucherErrorCodeMaxDepth VoucherErrorCode = "MAX_DEPTH"
+	// The record's state does not allow this change.
+	VoucherErrorCodeInvalidState VoucherErrorCode = "INVALID_STATE"
+)
+
+var AllVoucherErrorCode = []VoucherErrorCode{
+	VoucherErrorCodeRequired,
+	VoucherErrorCodeNull,
+	VoucherErrorCodeInvalid,
+	VoucherErrorCodeMinValue,
+	VoucherErrorCodeMaxValue,
+	VoucherErrorCodeMaxLength,
+	VoucherErrorCodeDoesNotExist,
+	VoucherErrorCodeUnique,
+	VoucherErrorCodeMaxDecimalPlaces,
+	VoucherErrorCodeMaxWholeDigits,
+	VoucherErrorCodeMaxElements,
+	VoucherErrorCodeInvalidChoice,
+	VoucherErrorCodeEndBeforeStart,
+	VoucherErrorCodeMaxDepth,
+	VoucherErrorCodeInvalidState,
+}
+
+func (e VoucherErrorCode) IsValid() bool {
+	switch e {
+	case VoucherErrorCodeRequired, VoucherErrorCodeNull, VoucherErrorCodeInvalid, VoucherErrorCodeMinValue, VoucherErrorCodeMaxValue, VoucherErrorCodeMaxLength, VoucherErrorCodeDoesNotExist, VoucherErrorCodeUnique, VoucherErrorCodeMaxDecimalPlaces, VoucherErrorCodeMaxWholeDigits, VoucherErrorCodeMaxElements, VoucherErrorCodeInvalidChoice, VoucherErrorCodeEndBeforeStart, VoucherErrorCodeMaxDepth, VoucherErrorCodeInvalidState:
+		return true
+	}
+	return false
+}
+
+func (e VoucherErrorCode) String() string {
+	return string(e)
+}
+
+func (e *VoucherErrorCode) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = VoucherErrorCode(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid VoucherErrorCode", str)
+	}
+	return nil
+}
+
+func (e VoucherErrorCode) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *VoucherErrorCode) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e VoucherErrorCode) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil
@@ -3895,6 +4612,97 @@ func (e *VoucherState) UnmarshalJSON(b []byte) error {
 }
 
 func (e VoucherState) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The rules an input of the marketing widget mutations can break.
+type WidgetErrorCode string
+
+const (
+	// A value is required and is missing or blank.
+	WidgetErrorCodeRequired WidgetErrorCode = "REQUIRED"
+	// The value may not be null.
+	WidgetErrorCodeNull WidgetErrorCode = "NULL"
+	// The value is not valid: a wrong format, or a rule the message states.
+	WidgetErrorCodeInvalid WidgetErrorCode = "INVALID"
+	// The value is below its minimum.
+	WidgetErrorCodeMinValue WidgetErrorCode = "MIN_VALUE"
+	// The value is above its maximum.
+	WidgetErrorCodeMaxValue WidgetErrorCode = "MAX_VALUE"
+	// The text is longer than allowed.
+	WidgetErrorCodeMaxLength WidgetErrorCode = "MAX_LENGTH"
+	// The id names no record the caller sees.
+	WidgetErrorCodeDoesNotExist WidgetErrorCode = "DOES_NOT_EXIST"
+	// The value is already taken, or given twice, where it must be unique.
+	WidgetErrorCodeUnique WidgetErrorCode = "UNIQUE"
+	// The amount has more decimal places than allowed.
+	WidgetErrorCodeMaxDecimalPlaces WidgetErrorCode = "MAX_DECIMAL_PLACES"
+	// The amount has more digits before the decimal point than allowed.
+	WidgetErrorCodeMaxWholeDigits WidgetErrorCode = "MAX_WHOLE_DIGITS"
+	// The list has more items than allowed.
+	WidgetErrorCodeMaxElements WidgetErrorCode = "MAX_ELEMENTS"
+	// The value is not one of the allowed choices (a language the service does not have).
+	WidgetErrorCodeInvalidChoice WidgetErrorCode = "INVALID_CHOICE"
+	// The end comes before the start.
+	WidgetErrorCodeEndBeforeStart WidgetErrorCode = "END_BEFORE_START"
+)
+
+var AllWidgetErrorCode = []WidgetErrorCode{
+	WidgetErrorCodeRequired,
+	WidgetErrorCodeNull,
+	WidgetErrorCodeInvalid,
+	WidgetErrorCodeMinValue,
+	WidgetErrorCodeMaxValue,
+	WidgetErrorCodeMaxLength,
+	WidgetErrorCodeDoesNotExist,
+	WidgetErrorCodeUnique,
+	WidgetErrorCodeMaxDecimalPlaces,
+	WidgetErrorCodeMaxWholeDigits,
+	WidgetErrorCodeMaxElements,
+	WidgetErrorCodeInvalidChoice,
+	WidgetErrorCodeEndBeforeStart,
+}
+
+func (e WidgetErrorCode) IsValid() bool {
+	switch e {
+	case WidgetErrorCodeRequired, WidgetErrorCodeNull, WidgetErrorCodeInvalid, WidgetErrorCodeMinValue, WidgetErrorCodeMaxValue, WidgetErrorCodeMaxLength, WidgetErrorCodeDoesNotExist, WidgetErrorCodeUnique, WidgetErrorCodeMaxDecimalPlaces, WidgetErrorCodeMaxWholeDigits, WidgetErrorCodeMaxElements, WidgetErrorCodeInvalidChoice, WidgetErrorCodeEndBeforeStart:
+		return true
+	}
+	return false
+}
+
+func (e WidgetErrorCode) String() string {
+	return string(e)
+}
+
+func (e *WidgetErrorCode) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = WidgetErrorCode(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid WidgetErrorCode", str)
+	}
+	return nil
+}
+
+func (e WidgetErrorCode) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *WidgetErrorCode) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e WidgetErrorCode) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -11,8 +11,8 @@ import (
 func TestGraphCart(t *testing.T) {
 	t.Parallel()
 	f := newGraphFixture(t)
-	create := `mutation($in: CreateCartInput!) { createCart(input: $in) { cart { ` + cartFields + ` } userErrors { field code message } } }`
-	replace := `mutation($in: ReplaceCartInput!) { replaceCart(input: $in) { cart { ` + cartFields + ` } userErrors { field code message } } }`
+	create := `mutation($in: CreateCartInput!) { createCart(input: $in) { cart { ` + cartFields + ` } userErrors { field code message } errors { field code message } } }`
+	replace := `mutation($in: ReplaceCartInput!) { replaceCart(input: $in) { cart { ` + cartFields + ` } userErrors { field code message } errors { field code message } } }`
 	get := `query($id: UUID!) { cart(id: $id) { ` + cartFields + ` } }`
 
 	type cart struct {
@@ -95,7 +95,8 @@ func TestGraphCart(t *testing.T) {
 		if errs != nil {
 			t.Fatal(errs)
 		}
-		WantJSON(t, data, `{"replaceCart":{"cart":null,"userErrors":[{"field":["id"],"code":"does_not_exist","message":"Cart not found"}]}}`)
+		WantJSON(t, data, `{"replaceCart":{"cart":null,"userErrors":[{"field":["id"],"code":"does_not_exist","message":"Cart not found"}],`+
+			`"errors":[{"field":["input","id"],"code":"DOES_NOT_EXIST","message":"Cart not found"}]}}`)
 	})
 
 	t.Run("ErrUserInput", func(t *testing.T) {
@@ -109,7 +110,11 @@ func TestGraphCart(t *testing.T) {
 		want := `{"createCart":{"cart":null,"userErrors":[` +
 			`{"field":["return_url"],"code":"invalid","message":"Enter a valid URL."},` +
 			`{"field":["items","1","product_id"],"code":"min_value","message":"Ensure this value is greater than or equal to 1."},` +
-			`{"field":["items","1","quantity"],"code":"min_value","message":"Ensure this value is greater than or equal to 0."}]}}`
+			`{"field":["items","1","quantity"],"code":"min_value","message":"Ensure this value is greater than or equal to 0."}],` +
+			// The typed errors name the input as sent.
+			`"errors":[{"field":["input","returnUrl"],"code":"INVALID","message":"Enter a valid URL."},` +
+			`{"field":["input","items","1","productId"],"code":"MIN_VALUE","message":"Ensure this value is greater than or equal to 1."},` +
+			`{"field":["input","items","1","quantity"],"code":"MIN_VALUE","message":"Ensure this value is greater than or equal to 0."}]}}`
 		WantJSON(t, data, want)
 	})
 

@@ -124,21 +124,21 @@ func jsonOf(t *testing.T, v any) string {
 const (
 	adminCreateEvent = `mutation($in: CreateEventInput!) { createEvent(input: $in) {
 		event { id: legacyId name { fr en } coverImage images deliveryOptions { postalMailShippingCost { amount currency } postalMailDuration activatedPickupOnSiteDelivery } }
-		userErrors { field code message } } }`
+		userErrors { field code message } errors { field code message } } }`
 	adminUpdateEvent = `mutation($in: UpdateEventInput!) { updateEvent(input: $in) {
-		event { id: legacyId name { fr en } shortDescription { fr } } userErrors { field code message } } }`
+		event { id: legacyId name { fr en } shortDescription { fr } } userErrors { field code message } errors { field code message } } }`
 	adminAddSlot = `mutation($in: AddEventSlotInput!) { addEventSlot(input: $in) {
-		slot { id availablePlaces funnelLink } userErrors { field code message } } }`
+		slot { id availablePlaces funnelLink } userErrors { field code message } errors { field code message } } }`
 	adminUpdateSlot = `mutation($in: UpdateEventSlotInput!) { updateEventSlot(input: $in) {
-		slot { id availablePlaces } userErrors { field code message } } }`
+		slot { id availablePlaces } userErrors { field code message } errors { field code message } } }`
 	adminRemoveSlot = `mutation($in: RemoveEventSlotInput!) { removeEventSlot(input: $in) {
-		removedSlotId userErrors { field code message } } }`
+		removedSlotId userErrors { field code message } errors { field code message } } }`
 	adminAddFormula = `mutation($in: AddEventFormulaInput!) { addEventFormula(input: $in) {
-		formula { id name { fr } price { amount currency } } userErrors { field code message } } }`
+		formula { id name { fr } price { amount currency } } userErrors { field code message } errors { field code message } } }`
 	adminUpdateFormula = `mutation($in: UpdateEventFormulaInput!) { updateEventFormula(input: $in) {
-		formula { id price { amount } } userErrors { field code message } } }`
+		formula { id price { amount } } userErrors { field code message } errors { field code message } } }`
 	adminEventSettings = `mutation($in: UpdateEventSettingsInput!) { updateEventSettings(input: $in) {
-		eventSettings { displayEventsPerSlots } userErrors { field code message } } }`
+		eventSettings { displayEventsPerSlots } userErrors { field code message } errors { field code message } } }`
 )
 
 func texts(pairs ...string) []map[string]any {
@@ -354,21 +354,21 @@ func gid(id int64) string { return strconv.FormatInt(id, 10) }
 
 const (
 	adminCreateCategory = `mutation($in: CreateWorkshopCategoryInput!) { createWorkshopCategory(input: $in) {
-		category { id name { fr } price { amount currency } specificValidityPeriod } userErrors { field code message } } }`
+		category { id name { fr } price { amount currency } specificValidityPeriod } userErrors { field code message } errors { field code message } } }`
 	adminUpdateCategory = `mutation($in: UpdateWorkshopCategoryInput!) { updateWorkshopCategory(input: $in) {
-		category { id price { amount } specificValidityPeriod } userErrors { field code message } } }`
+		category { id price { amount } specificValidityPeriod } userErrors { field code message } errors { field code message } } }`
 	adminCreateWorkshopTheme = `mutation($in: CreateWorkshopThemeInput!) { createWorkshopTheme(input: $in) {
-		theme { id name { fr } } userErrors { field code message } } }`
+		theme { id name { fr } } userErrors { field code message } errors { field code message } } }`
 	adminUpdateWorkshopTheme = `mutation($in: UpdateWorkshopThemeInput!) { updateWorkshopTheme(input: $in) {
-		theme { id name { fr } } userErrors { field code message } } }`
+		theme { id name { fr } } userErrors { field code message } errors { field code message } } }`
 	adminCreateWorkshop = `mutation($in: CreateWorkshopInput!) { createWorkshop(input: $in) {
-		workshop { id: legacyId name { fr } address category { id price { amount } } level { id } themes { id } } userErrors { field code message } } }`
+		workshop { id: legacyId name { fr } address category { id price { amount } } level { id } themes { id } } userErrors { field code message } errors { field code message } } }`
 	adminUpdateWorkshop = `mutation($in: UpdateWorkshopInput!) { updateWorkshop(input: $in) {
-		workshop { id: legacyId name { fr } level { id } themes { id } } userErrors { field code message } } }`
+		workshop { id: legacyId name { fr } level { id } themes { id } } userErrors { field code message } errors { field code message } } }`
 	adminAddSession = `mutation($in: AddWorkshopSessionInput!) { addWorkshopSession(input: $in) {
-		session { id workshopId minCapacity maxCapacity availablePlaces } userErrors { field code message } } }`
+		session { id workshopId minCapacity maxCapacity availablePlaces } userErrors { field code message } errors { field code message } } }`
 	adminUpdateSession = `mutation($in: UpdateWorkshopSessionInput!) { updateWorkshopSession(input: $in) {
-		session { id availablePlaces } userErrors { field code message } } }`
+		session { id availablePlaces } userErrors { field code message } errors { field code message } } }`
 )
 
 // mustCategory creates a workshop category of the token's partner and
@@ -521,19 +521,19 @@ const (
 	adminCreateGiftcard = `mutation($in: CreateGiftcardPrototypeInput!) { createGiftcardPrototype(input: $in) {
 		giftcardPrototype { id: legacyId title { fr } customizedAmount minimumAmount { amount currency } predefinedAmounts { amount }
 			moneyPot { activated logo } validityPeriod validityUnit partnerId }
-		userErrors { field code message } } }`
+		userErrors { field code message } errors { field code message } } }`
 	adminUpdateGiftcard = `mutation($in: UpdateGiftcardPrototypeInput!) { updateGiftcardPrototype(input: $in) {
-		giftcardPrototype { id: legacyId title { fr } predefinedAmounts { amount } validityPeriod validityUnit } userErrors { field code message } } }`
+		giftcardPrototype { id: legacyId title { fr } predefinedAmounts { amount } validityPeriod validityUnit } userErrors { field code message } errors { field code message } } }`
 	adminFileVoucher = `mutation($in: FileVoucherPrototypeInput!) { fileVoucherPrototype(input: $in) {
-		voucherPrototype { id universeId themeIds } userErrors { field code message } } }`
+		voucherPrototype { id universeId themeIds } userErrors { field code message } errors { field code message } } }`
 	adminCreateTheme = `mutation($in: CreateThemeInput!) { createTheme(input: $in) {
-		theme { id name { fr } } userErrors { field code message } } }`
+		theme { id name { fr } } userErrors { field code message } errors { field code message } } }`
 	adminUpdateTheme = `mutation($in: UpdateThemeInput!) { updateTheme(input: $in) {
-		theme { id name { fr } } userErrors { field code message } } }`
+		theme { id name { fr } } userErrors { field code message } errors { field code message } } }`
 	adminCreateUniverse = `mutation($in: CreateUniverseInput!) { createUniverse(input: $in) {
-		universe { id name { fr } parentId order } userErrors { field code message } } }`
+		universe { id name { fr } parentId order } userErrors { field code message } errors { field code message } } }`
 	adminUpdateUniverse = `mutation($in: UpdateUniverseInput!) { updateUniverse(input: $in) {
-		universe { id name { fr } parentId order } userErrors { field code message } } }`
+		universe { id name { fr } parentId order } userErrors { field code message } errors { field code message } } }`
 )
 
 func (f *adminFixture) mustUniverse(t *testing.T, name string, parent string) string {
@@ -675,17 +675,17 @@ func TestGraphAdminPrototypes(t *testing.T) {
 
 const (
 	adminCreateBox = `mutation($in: CreateBoxInput!) { createBox(input: $in) {
-		box { id name { fr } isActive price { amount currency } ranking universeIds images nbOffers } userErrors { field code message } } }`
+		box { id name { fr } isActive price { amount currency } ranking universeIds images nbOffers } userErrors { field code message } errors { field code message } } }`
 	adminUpdateBox = `mutation($in: UpdateBoxInput!) { updateBox(input: $in) {
-		box { id name { fr } isActive universeIds images } userErrors { field code message } } }`
+		box { id name { fr } isActive universeIds images } userErrors { field code message } errors { field code message } } }`
 	adminProposeOffer = `mutation($in: ProposeBoxOfferInput!) { proposeBoxOffer(input: $in) {
-		offer { id boxId partnerId status } userErrors { field code message } } }`
+		offer { id boxId partnerId status } userErrors { field code message } errors { field code message } } }`
 	adminReviewOffer = `mutation($in: ReviewBoxOfferInput!) { reviewBoxOffer(input: $in) {
-		offer { id status } userErrors { field code message } } }`
+		offer { id status } userErrors { field code message } errors { field code message } } }`
 	adminAddNetwork = `mutation($in: NetworkPartnerInput!) { addNetworkPartner(input: $in) {
-		networkPartnerIds userErrors { field code message } } }`
+		networkPartnerIds userErrors { field code message } errors { field code message } } }`
 	adminRemoveNetwork = `mutation($in: NetworkPartnerInput!) { removeNetworkPartner(input: $in) {
-		networkPartnerIds userErrors { field code message } } }`
+		networkPartnerIds userErrors { field code message } errors { field code message } } }`
 )
 
 // account creates an account (and its partner) and returns its token and
@@ -906,28 +906,28 @@ func TestGraphAdminBoxes(t *testing.T) {
 const (
 	adminProfile = `mutation($in: UpdatePartnerProfileInput!) { updatePartnerProfile(input: $in) {
 		partner { id: legacyId description { fr } region city latitude longitude facilities { wifi petsAllowed } socialLinks { key value } labels { name logo } }
-		userErrors { field code message } } }`
+		userErrors { field code message } errors { field code message } } }`
 	adminAddLabel = `mutation($in: AddPartnerLabelInput!) { addPartnerLabel(input: $in) {
-		partner { labels { name logo } } userErrors { field code message } } }`
+		partner { labels { name logo } } userErrors { field code message } errors { field code message } } }`
 	adminRemoveLabel = `mutation($in: RemovePartnerLabelInput!) { removePartnerLabel(input: $in) {
-		partner { labels { name } } userErrors { field code message } } }`
+		partner { labels { name } } userErrors { field code message } errors { field code message } } }`
 	adminLegal = `mutation($in: UpdateLegalInformationInput!) { updateLegalInformation(input: $in) {
-		legalInformation { name agencyName city capitalStock legalNoticeEmail agencyWebsite } userErrors { field code message } } }`
+		legalInformation { name agencyName city capitalStock legalNoticeEmail agencyWebsite } userErrors { field code message } errors { field code message } } }`
 	adminRefundTerms = `mutation($in: UpdateRefundWithdrawalTermsInput!) { updateRefundWithdrawalTerms(input: $in) {
-		refundWithdrawalTerms { fr en } userErrors { field code message } } }`
+		refundWithdrawalTerms { fr en } userErrors { field code message } errors { field code message } } }`
 	adminEventsPI = `mutation($in: UpdateEventsProductInformationInput!) { updateEventsProductInformation(input: $in) {
-		eventsProductInformation { title { fr } tosUrl { key value } displayEventsPerSlots displayFullyBookedEvents } userErrors { field code message } } }`
+		eventsProductInformation { title { fr } tosUrl { key value } displayEventsPerSlots displayFullyBookedEvents } userErrors { field code message } errors { field code message } } }`
 	adminGiftcardsPI = `mutation($in: UpdateGiftcardsProductInformationInput!) { updateGiftcardsProductInformation(input: $in) {
-		giftcardsProductInformation { title { fr } partners { id } } userErrors { field code message } } }`
+		giftcardsProductInformation { title { fr } partners { id } } userErrors { field code message } errors { field code message } } }`
 	adminNetworkGiftcardsPI = `mutation($in: UpdateNetworkGiftcardsProductInformationInput!) { updateNetworkGiftcardsProductInformation(input: $in) {
 		networkGiftcardsProductInformation { title { fr } giftcard { minimumAmount { amount currency } predefinedAmounts { amount } validityUnit } moneyPot { activated logo } }
-		userErrors { field code message } } }`
+		userErrors { field code message } errors { field code message } } }`
 	adminNetworkVouchersPI = `mutation($in: UpdateNetworkVouchersProductInformationInput!) { updateNetworkVouchersProductInformation(input: $in) {
-		networkVouchersProductInformation { title { fr } displayByUniverse validityPeriod } userErrors { field code message } } }`
+		networkVouchersProductInformation { title { fr } displayByUniverse validityPeriod } userErrors { field code message } errors { field code message } } }`
 	adminVouchersPI = `mutation($in: UpdateVouchersProductInformationInput!) { updateVouchersProductInformation(input: $in) {
-		vouchersProductInformation { subtitle { fr } activatedThemeFilter methodOfDisplay } userErrors { field code message } } }`
+		vouchersProductInformation { subtitle { fr } activatedThemeFilter methodOfDisplay } userErrors { field code message } errors { field code message } } }`
 	adminWorkshopsPI = `mutation($in: UpdateWorkshopsProductInformationInput!) { updateWorkshopsProductInformation(input: $in) {
-		workshopsProductInformation { title { fr } phoneNumber defaultWorkshopImage displayPhoneNumber minNbFreePlacesForLabelShown } userErrors { field code message } } }`
+		workshopsProductInformation { title { fr } phoneNumber defaultWorkshopImage displayPhoneNumber minNbFreePlacesForLabelShown } userErrors { field code message } errors { field code message } } }`
 )
 
 func TestGraphAdminPartnerSettings(t *testing.T) {
@@ -1090,7 +1090,7 @@ func TestGraphAdminPartnerSettings(t *testing.T) {
 
 const (
 	adminWidgetsFields = `marketingWidgets { key purchaseUrl navbar { navbarOrientation navbarSide navbarPosition offerBackgroundColor navbarOfferBoxUrl }
-		floattingBar { floattingBarOrientation floattingBarCtaButtonLink } } userErrors { field code message }`
+		floattingBar { floattingBarOrientation floattingBarCtaButtonLink } } userErrors { field code message } errors { field code message }`
 	adminCreateWidgets = `mutation($in: MarketingWidgetsInput!) { createMarketingWidgets(input: $in) { ` + adminWidgetsFields + ` } }`
 	adminUpdateWidgets = `mutation($in: MarketingWidgetsInput!) { updateMarketingWidgets(input: $in) { ` + adminWidgetsFields + ` } }`
 )
@@ -1242,10 +1242,10 @@ func TestGraphRefusedMutationKeepsTheOthers(t *testing.T) {
 	f := newAdminFixture(t)
 	event := f.mustEvent(t, f.shopTok)
 	data, errs := f.ask(t, "", f.otherTok, `mutation($e: ID!) {
-		addPartnerLabel(input: {name: "Clef verte", logo: "https://cdn.example.com/cv.png"}) { userErrors { field } }
+		addPartnerLabel(input: {name: "Clef verte", logo: "https://cdn.example.com/cv.png"}) { userErrors { field } errors { field } }
 		updateEvent(input: {id: $e, name: [{lang: "fr", text: "Pris"}]}) { event { id: legacyId } } }`, map[string]any{"e": event})
 	wantErrorCode(t, errs, "NOT_FOUND")
-	WantJSON(t, data, `{"addPartnerLabel": {"userErrors": []}, "updateEvent": null}`)
+	WantJSON(t, data, `{"addPartnerLabel": {"userErrors": [], "errors": []}, "updateEvent": null}`)
 	var labels int
 	gcMust(t, f.db.NewRaw(`SELECT count(*) FROM partner_labels WHERE partner_id = ? AND name = 'Clef verte'`, f.other.ID).
 		Scan(context.Background(), &labels))

@@ -189,7 +189,8 @@ func (r Response) JSON(tb testing.TB) map[string]any {
 // Do sends one request; headers are name, value pairs. A response to a
 // path the OpenAPI document describes (rest/openapi/openapi.yaml) must
 // match it: its status documented for the operation, its JSON body valid
-// against that status's schema (CheckContract).
+// against that status's schema (CheckContract). A GraphQL mutation's
+// typed errors must name its input (CheckPayloadErrors).
 func Do(tb testing.TB, method, url, body string, headers ...string) Response {
 	tb.Helper()
 	req, err := http.NewRequest(method, url, strings.NewReader(body))
@@ -216,6 +217,9 @@ func Do(tb testing.TB, method, url, body string, headers ...string) Response {
 		tb.Fatal(err)
 	}
 	CheckContract(tb, req, res.StatusCode, res.Header, b)
+	if req.Method == http.MethodPost && strings.HasSuffix(req.URL.Path, "/graphql") {
+		checkGraphAnswer(tb, []byte(body), b)
+	}
 	return Response{Status: res.StatusCode, Header: res.Header, Body: string(b)}
 }
 

@@ -44,7 +44,7 @@ const ggWidgetsQuery = `query($key: String!) { marketingWidgets(key: $key) { key
 
 const ggContactMutation = `mutation($input: ContactRequestInput!) { createContactRequest(input: $input) {
 	contactRequest { id giftCode fullName email phoneNumber message partner relatedProductDetails { id type state } }
-	userErrors { field code message } } }`
+	userErrors { field code message } errors { field code message } } }`
 
 // ggGiftsFixture adds to the catalogue fixture a voucher of shop (V1), a
 // voucher of other (V-OTHER) and a network voucher of market (NV1) in a box
@@ -313,7 +313,7 @@ func TestGraphCreateContactRequest(t *testing.T) {
 		wantCreated(t, payload, `{"contactRequest": {"id": ?, "giftCode": "V1", "fullName": "Ada Lovelace",
 			"email": "ada@example.com", "phoneNumber": "+33 6 12 34 56 78", "message": "Can I move my booking?",
 			"partner": "`+shop+`", "relatedProductDetails": {"id": "`+fmt.Sprint(f.voucher)+`", "type": "VOUCHER", "state": "paid"}},
-			"userErrors": []}`)
+			"userErrors": [], "errors": []}`)
 	})
 
 	t.Run("OKNetworkVoucherToMarketplaceWithoutPhone", func(t *testing.T) {
@@ -323,7 +323,7 @@ func TestGraphCreateContactRequest(t *testing.T) {
 		wantCreated(t, payload, `{"contactRequest": {"id": ?, "giftCode": "NV1", "fullName": "Grace",
 			"email": "grace@example.com", "phoneNumber": null, "message": "Refund?", "partner": "`+market+`",
 			"relatedProductDetails": {"id": "`+fmt.Sprint(f.nv)+`", "type": "NETWORK_VOUCHER", "state": "using"}},
-			"userErrors": []}`)
+			"userErrors": [], "errors": []}`)
 	})
 
 	cases := map[string]struct {

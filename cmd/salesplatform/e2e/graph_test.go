@@ -69,6 +69,7 @@ func postAt(t *testing.T, c *client.Client, site, token, query string, vars map[
 		t.Fatalf("post: %v", err)
 	}
 	data, _ := json.Marshal(resp.Data)
+	CheckPayloadErrors(t, query, data)
 	var errs []gqlError
 	if len(resp.Errors) > 0 {
 		if err := json.Unmarshal(resp.Errors, &errs); err != nil {
@@ -118,7 +119,7 @@ func TestGraphViewer(t *testing.T) {
 func TestGraphCreateToken(t *testing.T) {
 	t.Parallel()
 	f := newGraphFixture(t)
-	m := `mutation($in: CreateTokenInput!) { createToken(input: $in) { token uuid user { username } userErrors { field code message } } }`
+	m := `mutation($in: CreateTokenInput!) { createToken(input: $in) { token uuid user { username } userErrors { field code message } errors { field code message } } }`
 
 	t.Run("OK", func(t *testing.T) {
 		data, errs := post(t, f.c, "", m, map[string]any{"in": map[string]any{"username": "shop", "password": "shop-password"}})
@@ -147,7 +148,8 @@ func TestGraphCreateToken(t *testing.T) {
 		if errs != nil {
 			t.Fatal(errs)
 		}
-		want := `{"createToken":{"token":null,"uuid":null,"user":null,"userErrors":[{"field":[],"code":"invalid","message":"Unable to log in with provided credentials."}]}}`
+		want := `{"createToken":{"token":null,"uuid":null,"user":null,"userErrors":[{"field":[],"code":"invalid","message":"Unable to log in with provided credentials."}],` +
+			`"errors":[{"field":["input"],"code":"INVALID","message":"Unable to log in with provided credentials."}]}}`
 		WantJSON(t, data, want)
 	})
 }

@@ -78,11 +78,11 @@ func newIsoFixture(t *testing.T) *isoFixture {
 	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/options/", f.ownerTok, f.optionBody(t), "application/json"))
 	f.option = int64(m["id"].(float64))
 
-	issued := f.graphOK(t, staffTok, `mutation($in: IssueVoucherInput!) { issueVoucher(input: $in) { voucher { code } userErrors { field } } }`,
+	issued := f.graphOK(t, staffTok, `mutation($in: IssueVoucherInput!) { issueVoucher(input: $in) { voucher { code } userErrors { field } errors { field } } }`,
 		map[string]any{"in": map[string]any{"voucherPrototypeId": fmt.Sprint(f.prototype), "totalPrice": "120.00",
 			"summary": isoSecret + " voucher", "gifterFirstName": isoSecret}})
 	f.voucher = issued["issueVoucher"].(map[string]any)["voucher"].(map[string]any)["code"].(string)
-	issued = f.graphOK(t, staffTok, `mutation($in: IssueGiftcardInput!) { issueGiftcard(input: $in) { giftcard { id: legacyId code } userErrors { field } } }`,
+	issued = f.graphOK(t, staffTok, `mutation($in: IssueGiftcardInput!) { issueGiftcard(input: $in) { giftcard { id: legacyId code } userErrors { field } errors { field } } }`,
 		map[string]any{"in": map[string]any{"giftcardPrototypeId": fmt.Sprint(f.giftcardPrototype), "value": "50.00",
 			"gifterLastName": isoSecret}})
 	g := issued["issueGiftcard"].(map[string]any)["giftcard"].(map[string]any)
@@ -220,7 +220,7 @@ type isoGraph struct {
 
 func (f *isoFixture) graphOperations() []isoGraph {
 	id := func(n int64) string { return fmt.Sprint(n) }
-	payload := `{ __typename userErrors { field code } }`
+	payload := `{ __typename userErrors { field code } errors { field code } }`
 	return []isoGraph{
 		{"viewer", `{ viewer { permissions } }`, nil, ""},
 		{"media", `{ media(first: 100) { totalCount edges { node { uuid name } } } }`, nil, ""},
@@ -356,7 +356,7 @@ func TestAdminIsolation(t *testing.T) {
 
 	t.Run("GraphQL uploadMedia for the owner", func(t *testing.T) {
 		ops := jsonOf(t, map[string]any{
-			"query":     `mutation($in: UploadMediaInput!) { uploadMedia(input: $in) { media { uuid } userErrors { field code } } }`,
+			"query":     `mutation($in: UploadMediaInput!) { uploadMedia(input: $in) { media { uuid } userErrors { field code } errors { field code } } }`,
 			"variables": map[string]any{"in": map[string]any{"name": "x", "partnerUuid": f.ownerUUID, "file": nil}},
 		})
 		body, ct := multipartBody(t, field("operations", ops), field("map", `{"f": ["variables.in.file"]}`), file("f", f.png))

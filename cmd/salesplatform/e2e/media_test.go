@@ -496,7 +496,7 @@ func (f *mediaFixture) graphUpload(t *testing.T, token string, input map[string]
 	t.Helper()
 	input["file"] = nil
 	ops := jsonText(t, map[string]any{
-		"query":     `mutation($input: UploadMediaInput!) { uploadMedia(input: $input) { media { ` + mediaFields + ` } userErrors { field code message } } }`,
+		"query":     `mutation($input: UploadMediaInput!) { uploadMedia(input: $input) { media { ` + mediaFields + ` } userErrors { field code message } errors { field code message } } }`,
 		"variables": map[string]any{"input": input},
 	})
 	body, ct := multipartBody(t, field("operations", ops), field("map", `{"f": ["variables.input.file"]}`), file("f", data))
@@ -544,10 +544,13 @@ func TestGraphMedia(t *testing.T) {
 	data, _ = decodeGraph(t, f.graphUpload(t, f.shopTok, map[string]any{"name": "", "partnerUuid": f.rivalUUID}, []byte("GIF89a nope"), preflight...))
 	WantJSON(t, data, `{"uploadMedia": {"media": null, "userErrors": [
 		{"field": ["name"], "code": "required", "message": "This field may not be blank."},
-		{"field": ["file"], "code": "invalid", "message": "Upload a valid image. The file you uploaded was either not an image or a corrupted image."}]}}`)
+		{"field": ["file"], "code": "invalid", "message": "Upload a valid image. The file you uploaded was either not an image or a corrupted image."}], "errors": [
+		{"field": ["input", "name"], "code": "REQUIRED", "message": "This field may not be blank."},
+		{"field": ["input", "file"], "code": "INVALID", "message": "Upload a valid image. The file you uploaded was either not an image or a corrupted image."}]}}`)
 	data, _ = decodeGraph(t, f.graphUpload(t, f.shopTok, map[string]any{"name": "x", "partnerUuid": f.rivalUUID}, f.pngData, preflight...))
 	WantJSON(t, data, `{"uploadMedia": {"media": null, "userErrors": [
-		{"field": ["partnerUuid"], "code": "does_not_exist", "message": "Object with uuid=`+f.rivalUUID+` does not exist."}]}}`)
+		{"field": ["partnerUuid"], "code": "does_not_exist", "message": "Object with uuid=`+f.rivalUUID+` does not exist."}], "errors": [
+		{"field": ["input", "partnerUuid"], "code": "DOES_NOT_EXIST", "message": "Object with uuid=`+f.rivalUUID+` does not exist."}]}}`)
 	_, errs = decodeGraph(t, f.graphUpload(t, f.readerTok, map[string]any{"name": "x"}, f.pngData, preflight...))
 	wantGraphCode(t, errs, "FORBIDDEN")
 	_, errs = decodeGraph(t, f.graphUpload(t, "", map[string]any{"name": "x"}, f.pngData, preflight...))
@@ -599,14 +602,15 @@ func TestGraphMedia(t *testing.T) {
 	wantGraphCode(t, errs, "NOT_FOUND")
 
 	// Rename: the same rules as PATCH.
-	rename := `mutation($id: ID!, $name: String!) { renameMedia(input: {id: $id, name: $name}) { media { name } userErrors { field code message } } }`
+	rename := `mutation($id: ID!, $name: String!) { renameMedia(input: {id: $id, name: $name}) { media { name } userErrors { field code message } errors { field code message } } }`
 	data, errs = f.graph(t, f.shopTok, rename, map[string]any{"id": fmt.Sprint(rowID), "name": "Renamed"})
 	if errs != nil {
 		t.Fatal(errs)
 	}
-	WantJSON(t, data, `{"renameMedia": {"media": {"name": "Renamed"}, "userErrors": []}}`)
+	WantJSON(t, data, `{"renameMedia": {"media": {"name": "Renamed"}, "userErrors": [], "errors": []}}`)
 	data, _ = f.graph(t, f.shopTok, rename, map[string]any{"id": fmt.Sprint(rowID), "name": " "})
-	WantJSON(t, data, `{"renameMedia": {"media": null, "userErrors": [{"field": ["name"], "code": "required", "message": "This field may not be blank."}]}}`)
+	WantJSON(t, data, `{"renameMedia": {"media": null, "userErrors": [{"field": ["name"], "code": "required", "message": "This field may not be blank."}],
+		"errors": [{"field": ["input", "name"], "code": "REQUIRED", "message": "This field may not be blank."}]}}`)
 	_, errs = f.graph(t, f.rivalTok, rename, map[string]any{"id": fmt.Sprint(rowID), "name": "x"})
 	wantGraphCode(t, errs, "NOT_FOUND")
 	_, errs = f.graph(t, f.readerTok, rename, map[string]any{"id": fmt.Sprint(rowID), "name": "x"})

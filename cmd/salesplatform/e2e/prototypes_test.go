@@ -435,16 +435,16 @@ const (
 	gqlCreatePrototype = `mutation($in: CreateVoucherPrototypeInput!) { createVoucherPrototype(input: $in) {
 		voucherPrototype { id: legacyId partnerId type stayPrice adultsPrice priceScope minCapacity maxCapacity ranking
 			imageIds coverImageId lastActiveDay nbOrders name { fr en } universe { id name { fr } } }
-		userErrors { field code message } } }`
+		userErrors { field code message } errors { field code message } } }`
 	gqlUpdatePrototype = `mutation($in: UpdateVoucherPrototypeInput!) { updateVoucherPrototype(input: $in) {
-		voucherPrototype { id: legacyId type ranking adultsPrice name { fr } } userErrors { field code message } } }`
+		voucherPrototype { id: legacyId type ranking adultsPrice name { fr } } userErrors { field code message } errors { field code message } } }`
 	gqlCreateOption = `mutation($in: CreateOptionInput!) { createOption(input: $in) {
 		option { id: legacyId isGlobal sellingPrice prototypeIds services { cost buyingVat } category { id: legacyId name { fr } } }
-		userErrors { field code message } } }`
+		userErrors { field code message } errors { field code message } } }`
 	gqlCreateCategory = `mutation($in: CreateOptionCategoryInput!) { createOptionCategory(input: $in) {
-		optionCategory { id: legacyId partnerUuid minNumberOptions maxNumberOptions name { fr } } userErrors { field code message } } }`
+		optionCategory { id: legacyId partnerUuid minNumberOptions maxNumberOptions name { fr } } userErrors { field code message } errors { field code message } } }`
 	gqlSetOption = `mutation($in: SetPrototypeOptionInput!) { setPrototypeOption(input: $in) {
-		link { id count included option { id: legacyId } } userErrors { field code message } } }`
+		link { id count included option { id: legacyId } } userErrors { field code message } errors { field code message } } }`
 	gqlPrototypes = `query($filter: AdminVoucherPrototypeFilter, $order: AdminVoucherPrototypeOrder) {
 		adminVoucherPrototypes(first: 10, filter: $filter, orderBy: $order) { totalCount edges { node {
 			id: legacyId ranking universe { id } options(first: 5) { totalCount edges { node { count included
@@ -542,10 +542,10 @@ func TestAdminPrototypesGraph(t *testing.T) {
 	// The caller is checked before the input: an anonymous write with a
 	// text in an unknown language is UNAUTHENTICATED, not an input error.
 	for _, m := range []string{
-		`mutation { createVoucherPrototype(input: {name: [{lang: "xx", text: "x"}], description: [], longDescription: [], type: STAY, stayPrice: "1", universeId: "1"}) { userErrors { field } } }`,
-		`mutation { updateVoucherPrototype(input: {id: "1", name: [{lang: "xx", text: "x"}]}) { userErrors { field } } }`,
-		`mutation { createOption(input: {name: [{lang: "xx", text: "x"}], description: [], categoryId: "1", sellingPrice: "1"}) { userErrors { field } } }`,
-		`mutation { createOptionCategory(input: {partnerUuid: "` + uuid.NewString() + `", name: [{lang: "xx", text: "x"}], description: []}) { userErrors { field } } }`,
+		`mutation { createVoucherPrototype(input: {name: [{lang: "xx", text: "x"}], description: [], longDescription: [], type: STAY, stayPrice: "1", universeId: "1"}) { userErrors { field } errors { field } } }`,
+		`mutation { updateVoucherPrototype(input: {id: "1", name: [{lang: "xx", text: "x"}]}) { userErrors { field } errors { field } } }`,
+		`mutation { createOption(input: {name: [{lang: "xx", text: "x"}], description: [], categoryId: "1", sellingPrice: "1"}) { userErrors { field } errors { field } } }`,
+		`mutation { createOptionCategory(input: {partnerUuid: "` + uuid.NewString() + `", name: [{lang: "xx", text: "x"}], description: []}) { userErrors { field } errors { field } } }`,
 	} {
 		_, errs = f.ask(t, "", "", m, nil)
 		wantErrorCode(t, errs, "UNAUTHENTICATED")

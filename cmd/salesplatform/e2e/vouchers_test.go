@@ -574,14 +574,15 @@ func TestAdminVouchersGraph(t *testing.T) {
 	}
 
 	const update = `mutation($code: String!, $state: VoucherState!) { updateVoucherState(input: {code: $code, state: $state}) {
-		voucher { state stateChanges { from to userId } } userErrors { field code message } } }`
+		voucher { state stateChanges { from to userId } } userErrors { field code message } errors { field code message } } }`
 	m = f.graph(t, f.shopTok, update, map[string]any{"code": "SHOP-002", "state": "USED"})
 	WantJSON(t, mustJSON(t, m["data"]), `{"updateVoucherState": {"voucher": null, "userErrors": [{"field": ["state"],
-		"code": "invalid_state", "message": "Cannot change a voucher from \"draft\" to \"used\"."}]}}`)
+		"code": "invalid_state", "message": "Cannot change a voucher from \"draft\" to \"used\"."}],
+		"errors": [{"field": ["input", "state"], "code": "INVALID_STATE", "message": "Cannot change a voucher from \"draft\" to \"used\"."}]}}`)
 	shopUser := f.id(t, "SELECT id FROM users WHERE username = 'shop'")
 	m = f.graph(t, f.shopTok, update, map[string]any{"code": "SHOP-002", "state": "ERROR"})
 	WantJSON(t, mustJSON(t, m["data"]), fmt.Sprintf(`{"updateVoucherState": {"voucher": {"state": "ERROR",
-		"stateChanges": [{"from": "DRAFT", "to": "ERROR", "userId": "%d"}]}, "userErrors": []}}`, shopUser))
+		"stateChanges": [{"from": "DRAFT", "to": "ERROR", "userId": "%d"}]}, "userErrors": [], "errors": []}}`, shopUser))
 	if m = f.graph(t, f.otherTok, update, map[string]any{"code": "OTHER-001", "state": "USED"}); avErrorCode(m) != "FORBIDDEN" {
 		t.Errorf("without use_voucher: %v", m)
 	}
@@ -614,7 +615,7 @@ func TestAdminIssueGraph(t *testing.T) {
 	const issue = `mutation($in: IssueVoucherInput!) { issueVoucher(input: $in) {
 		voucher { code state totalPrice language gifterFirstName gifteeEmail nbAdults activationDate
 			options { optionId count totalPrice } }
-		userErrors { field code message } } }`
+		userErrors { field code message } errors { field code message } } }`
 	in := map[string]any{"voucherPrototypeId": fmt.Sprint(f.shopVP), "totalPrice": "120.00", "language": "en",
 		"gifterFirstName": " Victor ", "gifteeEmail": "marius@example.com", "nbAdults": 2,
 		"options": []any{map[string]any{"optionId": fmt.Sprint(f.opt1), "count": 1, "totalPrice": "8.00"}}}
@@ -650,16 +651,28 @@ func TestAdminIssueGraph(t *testing.T) {
 		{"field": ["nbAdults"], "code": "min_value", "message": "Ensure this value is greater than or equal to 0."},
 		{"field": ["expirationDate"], "code": "invalid", "message": "The expiration date must be in the future."},
 		{"field": ["voucherPrototypeId"], "code": "does_not_exist", "message": "Invalid pk \"999999\" - object does not exist."},
-		{"field": ["options", "0", "optionId"], "code": "does_not_exist", "message": "Invalid pk \"%d\" - object does not exist."},
+		{"field": ["options", "0", "optionId"], "code": "does_not_exist", "message": "Invalid pk \"%[1]d\" - object does not exist."},
 		{"field": ["options", "0", "count"], "code": "min_value", "message": "Ensure this value is greater than or equal to 1."},
 		{"field": ["options", "0", "totalPrice"], "code": "max_decimal_places", "message": "Ensure that there are no more than 2 decimal places."}
+	], "errors": [
+		{"field": ["input", "state"], "code": "INVALID", "message": "\"used\" is not a valid choice."},
+		{"field": ["input", "totalPrice"], "code": "MIN_VALUE", "message": "Ensure this value is greater than or equal to 0."},
+		{"field": ["input", "language"], "code": "INVALID", "message": "\"xx\" is not a valid choice."},
+		{"field": ["input", "gifterEmail"], "code": "INVALID", "message": "Enter a valid email address."},
+		{"field": ["input", "receptionMode"], "code": "INVALID", "message": "\"9\" is not a valid choice."},
+		{"field": ["input", "nbAdults"], "code": "MIN_VALUE", "message": "Ensure this value is greater than or equal to 0."},
+		{"field": ["input", "expirationDate"], "code": "INVALID", "message": "The expiration date must be in the future."},
+		{"field": ["input", "voucherPrototypeId"], "code": "DOES_NOT_EXIST", "message": "Invalid pk \"999999\" - object does not exist."},
+		{"field": ["input", "options", "0", "optionId"], "code": "DOES_NOT_EXIST", "message": "Invalid pk \"%[1]d\" - object does not exist."},
+		{"field": ["input", "options", "0", "count"], "code": "MIN_VALUE", "message": "Ensure this value is greater than or equal to 1."},
+		{"field": ["input", "options", "0", "totalPrice"], "code": "MAX_DECIMAL_PLACES", "message": "Ensure that there are no more than 2 decimal places."}
 	]}}`, f.opt1))
 	if after := f.id(t, "SELECT count(*) FROM vouchers"); after != before {
 		t.Errorf("a refused issue wrote %d vouchers", after-before)
 	}
 
 	const issueGC = `mutation($in: IssueGiftcardInput!) { issueGiftcard(input: $in) {
-		giftcard { code status value remainingValue gifterLastName } userErrors { field code message } } }`
+		giftcard { code status value remainingValue gifterLastName } userErrors { field code message } errors { field code message } } }`
 	m = f.graph(t, f.staffTok, issueGC, map[string]any{"in": map[string]any{"giftcardPrototypeId": fmt.Sprint(f.otherGP),
 		"value": "75.00", "gifterLastName": "Hugo"}})
 	g := m["data"].(map[string]any)["issueGiftcard"].(map[string]any)["giftcard"].(map[string]any)
@@ -669,7 +682,8 @@ func TestAdminIssueGraph(t *testing.T) {
 	WantResponse(t, f.get(t, "/api/giftcards_by_code/"+g["code"].(string)+"/", f.otherTok), 200, "")
 	m = f.graph(t, f.staffTok, issueGC, map[string]any{"in": map[string]any{"giftcardPrototypeId": "999999", "value": "5"}})
 	WantJSON(t, mustJSON(t, m["data"]), `{"issueGiftcard": {"giftcard": null, "userErrors": [
-		{"field": ["giftcardPrototypeId"], "code": "does_not_exist", "message": "Not found."}]}}`)
+		{"field": ["giftcardPrototypeId"], "code": "does_not_exist", "message": "Not found."}],
+		"errors": [{"field": ["input", "giftcardPrototypeId"], "code": "DOES_NOT_EXIST", "message": "Not found."}]}}`)
 	if m = f.graph(t, f.otherTok, issueGC, map[string]any{"in": map[string]any{"giftcardPrototypeId": "1", "value": "5"}}); avErrorCode(m) != "FORBIDDEN" {
 		t.Errorf("partner issuing a giftcard: %v", m)
 	}
