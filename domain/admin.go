@@ -21,7 +21,7 @@ import (
 //     messages.
 //
 // Admin inputs have no REST twin: their field paths are the graph's input
-// names ("shortDescription", ["name", 2, "lang"]).
+// names ("shortDescription", ["name", 2, "language"]).
 
 // TextInput is one language's text of a Localized input.
 type TextInput struct {
@@ -131,11 +131,14 @@ func (v *Validator) Localized(in []TextInput, max int, required bool, path ...an
 	at := func(i int, field string) []any { return append(append([]any{}, path...), i, field) }
 	for i, t := range in {
 		switch {
+		case t.Lang == "":
+			v.Add(VRequired, MsgRequired, at(i, "language")...)
+			continue
 		case !IsLanguage(t.Lang):
-			v.Add(VUnknownLanguage, fmt.Sprintf(MsgLanguageChoice, t.Lang), at(i, "lang")...)
+			v.Add(VUnknownLanguage, fmt.Sprintf(MsgLanguageChoice, t.Lang), at(i, "language")...)
 			continue
 		case seen[t.Lang]:
-			v.Add(VUnique, MsgLanguageTwice, at(i, "lang")...)
+			v.Add(VUnique, MsgLanguageTwice, at(i, "language")...)
 			continue
 		}
 		seen[t.Lang] = true

@@ -62,9 +62,22 @@ func toDomainTexts(in []*model.TextInput) []domain.TextInput {
 	}
 	out := make([]domain.TextInput, len(in))
 	for i, t := range in {
-		out[i] = domain.TextInput{Lang: t.Lang, Text: t.Text}
+		out[i] = domain.TextInput{Lang: language(t.Language, t.Lang), Text: t.Text}
 	}
 	return out
+}
+
+// language is the language code of a text or URL input: its language's,
+// else its deprecated lang's as sent; "" when neither is given, which the
+// domain refuses.
+func language(enum graphql.Omittable[*model.Language], code graphql.Omittable[*string]) string {
+	if l := opt(enum); l != nil {
+		return strings.ToLower(string(*l))
+	}
+	if l := opt(code); l != nil {
+		return *l
+	}
+	return ""
 }
 
 func optTexts(o graphql.Omittable[[]*model.TextInput]) []domain.TextInput {
@@ -310,7 +323,7 @@ func (r *Resolver) changeNetwork(ctx context.Context, input model.NetworkPartner
 func toDomainURLEntries(in []*model.URLEntryInput) []catalogue.URLEntryInput {
 	out := make([]catalogue.URLEntryInput, len(in))
 	for i, e := range in {
-		out[i] = catalogue.URLEntryInput{Lang: e.Lang, URL: e.URL}
+		out[i] = catalogue.URLEntryInput{Lang: language(e.Language, e.Lang), URL: e.URL}
 	}
 	return out
 }

@@ -45147,20 +45147,27 @@ func (ec *executionContext) unmarshalInputTextInput(ctx context.Context, obj any
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"lang", "text"}
+	fieldsInOrder := [...]string{"language", "lang", "text"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
 			continue
 		}
 		switch k {
-		case "lang":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("lang"))
-			data, err := ec.unmarshalNString2string(ctx, v)
+		case "language":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("language"))
+			data, err := ec.unmarshalOLanguage2ᚖsalesplatformᚋgraphᚋmodelᚐLanguage(ctx, v)
 			if err != nil {
 				return it, err
 			}
-			it.Lang = data
+			it.Language = graphql.OmittableOf(data)
+		case "lang":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("lang"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Lang = graphql.OmittableOf(data)
 		case "text":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("text"))
 			data, err := ec.unmarshalNString2string(ctx, v)
@@ -45184,20 +45191,27 @@ func (ec *executionContext) unmarshalInputURLEntryInput(ctx context.Context, obj
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"lang", "url"}
+	fieldsInOrder := [...]string{"language", "lang", "url"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
 			continue
 		}
 		switch k {
-		case "lang":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("lang"))
-			data, err := ec.unmarshalNString2string(ctx, v)
+		case "language":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("language"))
+			data, err := ec.unmarshalOLanguage2ᚖsalesplatformᚋgraphᚋmodelᚐLanguage(ctx, v)
 			if err != nil {
 				return it, err
 			}
-			it.Lang = data
+			it.Language = graphql.OmittableOf(data)
+		case "lang":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("lang"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Lang = graphql.OmittableOf(data)
 		case "url":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
 			data, err := ec.unmarshalNString2string(ctx, v)
@@ -64582,6 +64596,22 @@ func (ec *executionContext) unmarshalOIssueVoucherOptionInput2ᚕᚖsalesplatfor
 		}
 	}
 	return res, nil
+}
+
+func (ec *executionContext) unmarshalOLanguage2ᚖsalesplatformᚋgraphᚋmodelᚐLanguage(ctx context.Context, v any) (*model.Language, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.Language)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOLanguage2ᚖsalesplatformᚋgraphᚋmodelᚐLanguage(ctx context.Context, sel ast.SelectionSet, v *model.Language) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
 }
 
 func (ec *executionContext) marshalOLegalInformation2ᚖsalesplatformᚋgraphᚋmodelᚐLegalInformation(ctx context.Context, sel ast.SelectionSet, v *model.LegalInformation) graphql.Marshaler {

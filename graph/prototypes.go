@@ -33,10 +33,11 @@ func (d adminDoc) texts(prefix string, in []*model.TextInput, fill bool) error {
 		}
 	}
 	for _, t := range in {
-		if !domain.IsLanguage(t.Lang) {
-			return argumentError(prefix, domain.VUnknownLanguage, fmt.Sprintf("%q is not a valid choice.", t.Lang))
+		lang := language(t.Language, t.Lang)
+		if !domain.IsLanguage(lang) {
+			return argumentError(prefix, domain.VUnknownLanguage, fmt.Sprintf("%q is not a valid choice.", lang))
 		}
-		d[prefix+"_"+t.Lang] = t.Text
+		d[prefix+"_"+lang] = t.Text
 	}
 	return nil
 }

@@ -84,10 +84,12 @@ func urlMap(v *domain.Validator, in []URLEntryInput, path ...any) map[string]str
 	at := func(i int, f string) []any { return append(append([]any{}, path...), i, f) }
 	for i, e := range in {
 		switch {
+		case e.Lang == "":
+			v.Add(domain.VRequired, domain.MsgRequired, at(i, "language")...)
 		case !domain.IsLanguage(e.Lang):
-			v.Add(domain.VUnknownLanguage, fmt.Sprintf(domain.MsgLanguageChoice, e.Lang), at(i, "lang")...)
+			v.Add(domain.VUnknownLanguage, fmt.Sprintf(domain.MsgLanguageChoice, e.Lang), at(i, "language")...)
 		case out[e.Lang] != "":
-			v.Add(domain.VUnique, domain.MsgLanguageTwice, at(i, "lang")...)
+			v.Add(domain.VUnique, domain.MsgLanguageTwice, at(i, "language")...)
 		}
 		if u := v.URL(e.URL, at(i, "url")...); u != "" {
 			out[e.Lang] = u

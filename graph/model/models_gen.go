@@ -2150,8 +2150,10 @@ type StringEntry struct {
 
 // One language's text. lang is one of fr, en, es, it, de, nl, ca, pt.
 type TextInput struct {
+	// The text's language. Give it or the deprecated lang.
+	Language graphql.Omittable[*Language] `json:"language,omitempty"`
 	// The language code: fr, en, es, it, de, nl, ca or pt.
-	Lang string `json:"lang"`
+	Lang graphql.Omittable[*string] `json:"lang,omitempty"`
 	// A blank text removes the language's text.
 	Text string `json:"text"`
 }
@@ -2176,8 +2178,10 @@ type ThemePayload struct {
 
 // One language's URL.
 type URLEntryInput struct {
+	// The URL's language. Give it or the deprecated lang.
+	Language graphql.Omittable[*Language] `json:"language,omitempty"`
 	// The language code: fr, en, es, it, de, nl, ca or pt.
-	Lang string `json:"lang"`
+	Lang graphql.Omittable[*string] `json:"lang,omitempty"`
 	// The URL for that language.
 	URL string `json:"url"`
 }

@@ -141,10 +141,11 @@ const (
 		eventSettings { displayEventsPerSlots } userErrors { field code message } errors { field code message } } }`
 )
 
+// texts is a list of TextInput: language code, text pairs.
 func texts(pairs ...string) []map[string]any {
 	out := []map[string]any{}
 	for i := 0; i+1 < len(pairs); i += 2 {
-		out = append(out, map[string]any{"lang": pairs[i], "text": pairs[i+1]})
+		out = append(out, map[string]any{"language": strings.ToUpper(pairs[i]), "text": pairs[i+1]})
 	}
 	return out
 }
@@ -238,15 +239,18 @@ func TestGraphAdminEvents(t *testing.T) {
 
 	t.Run("ErrInvalid", func(t *testing.T) {
 		p, errs := f.mutate(t, f.shopTok, "createEvent", adminCreateEvent, in(
-			"name", texts("xx", "Concert", "fr", strings.Repeat("é", 256), "fr", "Encore"),
+			// The deprecated lang takes any string; language, only a Language.
+			"name", []map[string]any{{"lang": "xx", "text": "Concert"}, {"language": "FR", "text": strings.Repeat("é", 256)},
+				{"lang": "fr", "text": "Encore"}, {"text": "Sans langue"}},
 			"coverImage", "ftp://cdn.example.com/cover.jpg",
 			"images", []string{"https://ok.example.com/a.jpg", ""},
 			"deliveryOptions", map[string]any{"postalMailShippingCost": "-1", "pickupOnSiteCost": "1.234",
 				"messengerDeliveryCost": "douze", "postalMailDuration": -1}))
 		wantUserErrors(t, p, errs, `[
-			{"field":["name","0","lang"],"code":"invalid_choice","message":"\"xx\" is not a valid choice."},
+			{"field":["name","0","language"],"code":"invalid_choice","message":"\"xx\" is not a valid choice."},
 			{"field":["name","1","text"],"code":"max_length","message":"Ensure this field has no more than 255 characters."},
-			{"field":["name","2","lang"],"code":"unique","message":"This language is given more than once."},
+			{"field":["name","2","language"],"code":"unique","message":"This language is given more than once."},
+			{"field":["name","3","language"],"code":"required","message":"This field is required."},
 			{"field":["coverImage"],"code":"invalid","message":"Enter a valid URL."},
 			{"field":["images","1"],"code":"required","message":"This field may not be blank."},
 			{"field":["deliveryOptions","postalMailShippingCost"],"code":"min_value","message":"Ensure this value is greater than or equal to 0."},
@@ -975,7 +979,7 @@ func TestGraphAdminPartnerSettings(t *testing.T) {
 		}
 
 		p = f.mustMutate(t, f.shopTok, "updateEventsProductInformation", adminEventsPI, in("title", texts("fr", "Billets"),
-			"tosUrl", []map[string]any{{"lang": "fr", "url": "https://shop.example.com/cgv"}}, "displayEventsPerSlots", true))
+			"tosUrl", []map[string]any{{"language": "FR", "url": "https://shop.example.com/cgv"}}, "displayEventsPerSlots", true))
 		WantJSON(t, []byte(jsonOf(t, p["eventsProductInformation"])), `{"title":{"fr":"Billets"},
 			"tosUrl":[{"key":"fr","value":"https://shop.example.com/cgv"}],"displayEventsPerSlots":true,"displayFullyBookedEvents":false}`)
 		_, body = f.rest(t, shopSite, "/api/v2/product_information/events/")
@@ -1019,10 +1023,10 @@ func TestGraphAdminPartnerSettings(t *testing.T) {
 
 	t.Run("ErrInvalid", func(t *testing.T) {
 		p, errs := f.mutate(t, f.shopTok, "updatePartnerProfile", adminProfile, in("latitude", "91", "longitude", "2.1234567",
-			"city", strings.Repeat("x", 101), "description", texts("klingon", "nuqneH"),
+			"city", strings.Repeat("x", 101), "description", []map[string]any{{"lang": "klingon", "text": "nuqneH"}},
 			"socialLinks", []map[string]any{{"name": "x", "url": "ftp://x"}, {"name": "x", "url": "https://x.example.com"}}))
 		wantUserErrors(t, p, errs, `[
-			{"field":["description","0","lang"],"code":"invalid_choice","message":"\"klingon\" is not a valid choice."},
+			{"field":["description","0","language"],"code":"invalid_choice","message":"\"klingon\" is not a valid choice."},
 			{"field":["city"],"code":"max_length","message":"Ensure this field has no more than 100 characters."},
 			{"field":["latitude"],"code":"max_value","message":"Ensure this value is between -90 and 90."},
 			{"field":["longitude"],"code":"max_decimal_places","message":"Ensure that there are no more than 6 decimal places."},
@@ -1039,9 +1043,9 @@ func TestGraphAdminPartnerSettings(t *testing.T) {
 			{"field":["logo"],"code":"invalid","message":"Enter a valid URL."},
 			{"field":["name"],"code":"required","message":"This field may not be blank."}]`)
 		p, errs = f.mutate(t, f.shopTok, "updateEventsProductInformation", adminEventsPI, in(
-			"tosUrl", []map[string]any{{"lang": "xx", "url": "https://a.example.com"}, {"lang": "fr", "url": "nope"}}))
+			"tosUrl", []map[string]any{{"lang": "xx", "url": "https://a.example.com"}, {"language": "FR", "url": "nope"}}))
 		wantUserErrors(t, p, errs, `[
-			{"field":["tosUrl","0","lang"],"code":"invalid_choice","message":"\"xx\" is not a valid choice."},
+			{"field":["tosUrl","0","language"],"code":"invalid_choice","message":"\"xx\" is not a valid choice."},
 			{"field":["tosUrl","1","url"],"code":"invalid","message":"Enter a valid URL."}]`)
 		p, errs = f.mutate(t, f.marketTok, "updateNetworkGiftcardsProductInformation", adminNetworkGiftcardsPI, in(
 			"giftcard", map[string]any{"predefinedAmounts": []string{"-3"}}, "moneyPot", map[string]any{"logo": "x"}))
@@ -1243,7 +1247,7 @@ func TestGraphRefusedMutationKeepsTheOthers(t *testing.T) {
 	event := f.mustEvent(t, f.shopTok)
 	data, errs := f.ask(t, "", f.otherTok, `mutation($e: ID!) {
 		addPartnerLabel(input: {name: "Clef verte", logo: "https://cdn.example.com/cv.png"}) { userErrors { field } errors { field } }
-		updateEvent(input: {id: $e, name: [{lang: "fr", text: "Pris"}]}) { event { id: legacyId } } }`, map[string]any{"e": event})
+		updateEvent(input: {id: $e, name: [{language: FR, text: "Pris"}]}) { event { id: legacyId } } }`, map[string]any{"e": event})
 	wantErrorCode(t, errs, "NOT_FOUND")
 	WantJSON(t, data, `{"addPartnerLabel": {"userErrors": [], "errors": []}, "updateEvent": null}`)
 	var labels int

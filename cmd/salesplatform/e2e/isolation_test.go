@@ -241,15 +241,15 @@ func (f *isoFixture) graphOperations() []isoGraph {
 		{"adminVoucherPrototypes", `{ adminVoucherPrototypes(first: 100) { totalCount edges { node { id name { fr } } } } }`, nil, ""},
 		{"adminVoucherPrototype", `query($id: ID!) { adminVoucherPrototype(id: $id) { id } }`, map[string]any{"id": id(f.prototype)}, "NOT_FOUND"},
 		{"createVoucherPrototype", `mutation($u: UUID, $uni: ID!, $m: ID!) { createVoucherPrototype(input: {partnerUuid: $u,
-			name: [{lang: "fr", text: "x"}], description: [], longDescription: [], type: STAY, stayPrice: "1",
+			name: [{language: FR, text: "x"}], description: [], longDescription: [], type: STAY, stayPrice: "1",
 			universeId: $uni, imageIds: [$m]}) ` + payload + ` }`,
 			map[string]any{"u": f.ownerUUID, "uni": id(f.universe), "m": id(f.media)}, "userErrors"},
 		{"updateVoucherPrototype", `mutation($id: ID!) { updateVoucherPrototype(input: {id: $id, ranking: 9}) ` + payload + ` }`,
 			map[string]any{"id": id(f.prototype)}, "NOT_FOUND"},
-		{"createOption", `mutation($p: ID!, $c: ID!) { createOption(input: {name: [{lang: "fr", text: "x"}], description: [],
+		{"createOption", `mutation($p: ID!, $c: ID!) { createOption(input: {name: [{language: FR, text: "x"}], description: [],
 			categoryId: $c, prototypeIds: [$p]}) ` + payload + ` }`,
 			map[string]any{"p": id(f.prototype), "c": id(f.category)}, "userErrors"},
-		{"createOptionCategory", `mutation($u: UUID!) { createOptionCategory(input: {partnerUuid: $u, name: [{lang: "fr", text: "x"}]}) ` +
+		{"createOptionCategory", `mutation($u: UUID!) { createOptionCategory(input: {partnerUuid: $u, name: [{language: FR, text: "x"}]}) ` +
 			payload + ` }`, map[string]any{"u": f.ownerUUID}, "userErrors"},
 		{"viewer's partner lists", `{ viewer { partner {
 			voucherPrototypes(first: 100) { edges { node { name { fr } images { uuid } } } }
