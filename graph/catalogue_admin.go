@@ -303,7 +303,7 @@ func idArg(s *string) (*int64, error) {
 
 // changeNetwork is addNetworkPartner and removeNetworkPartner.
 func (r *Resolver) changeNetwork(ctx context.Context, input model.NetworkPartnerInput, remove bool) (*model.NetworkPayload, error) {
-	marketplaceID, err := optID(input.PartnerID)
+	marketplaceID, err := r.partnerRecordID(ctx, opt(input.PartnerID))
 	if err != nil {
 		return nil, err
 	}

@@ -19,7 +19,7 @@ func (r *catalogueErrorResolver) Code(ctx context.Context, obj *model.UserError)
 
 // CreateEvent is the resolver for the createEvent field.
 func (r *mutationResolver) CreateEvent(ctx context.Context, input model.CreateEventInput) (*model.EventPayload, error) {
-	partnerID, err := optID(input.PartnerID)
+	partnerID, err := r.partnerRecordID(ctx, opt(input.PartnerID))
 	if err != nil {
 		return nil, err
 	}
@@ -99,7 +99,7 @@ func (r *mutationResolver) UpdateEventFormula(ctx context.Context, input model.U
 
 // UpdateEventSettings is the resolver for the updateEventSettings field.
 func (r *mutationResolver) UpdateEventSettings(ctx context.Context, input model.UpdateEventSettingsInput) (*model.EventSettingsPayload, error) {
-	partnerID, err := optID(input.PartnerID)
+	partnerID, err := r.partnerRecordID(ctx, opt(input.PartnerID))
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +114,7 @@ func (r *mutationResolver) UpdateEventSettings(ctx context.Context, input model.
 
 // CreateWorkshop is the resolver for the createWorkshop field.
 func (r *mutationResolver) CreateWorkshop(ctx context.Context, input model.CreateWorkshopInput) (*model.WorkshopPayload, error) {
-	partnerID, err := optID(input.PartnerID)
+	partnerID, err := r.partnerRecordID(ctx, opt(input.PartnerID))
 	if err != nil {
 		return nil, err
 	}
@@ -172,7 +172,7 @@ func (r *mutationResolver) UpdateWorkshopSession(ctx context.Context, input mode
 
 // CreateWorkshopCategory is the resolver for the createWorkshopCategory field.
 func (r *mutationResolver) CreateWorkshopCategory(ctx context.Context, input model.CreateWorkshopCategoryInput) (*model.WorkshopCategoryPayload, error) {
-	partnerID, err := optID(input.PartnerID)
+	partnerID, err := r.partnerRecordID(ctx, opt(input.PartnerID))
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +209,7 @@ func (r *mutationResolver) UpdateWorkshopTheme(ctx context.Context, input model.
 
 // CreateGiftcardPrototype is the resolver for the createGiftcardPrototype field.
 func (r *mutationResolver) CreateGiftcardPrototype(ctx context.Context, input model.CreateGiftcardPrototypeInput) (*model.GiftcardPrototypePayload, error) {
-	partnerID, err := optID(input.PartnerID)
+	partnerID, err := r.partnerRecordID(ctx, opt(input.PartnerID))
 	if err != nil {
 		return nil, err
 	}
@@ -287,7 +287,7 @@ func (r *mutationResolver) UpdateUniverse(ctx context.Context, input model.Updat
 
 // CreateBox is the resolver for the createBox field.
 func (r *mutationResolver) CreateBox(ctx context.Context, input model.CreateBoxInput) (*model.BoxPayload, error) {
-	partnerID, err := optID(input.PartnerID)
+	partnerID, err := r.partnerRecordID(ctx, opt(input.PartnerID))
 	if err != nil {
 		return nil, err
 	}
@@ -321,7 +321,7 @@ func (r *mutationResolver) ProposeBoxOffer(ctx context.Context, input model.Prop
 	if err != nil {
 		return nil, err
 	}
-	partnerID, err := optID(input.PartnerID)
+	partnerID, err := r.partnerRecordID(ctx, opt(input.PartnerID))
 	if err != nil {
 		return nil, err
 	}
@@ -349,7 +349,7 @@ func (r *mutationResolver) RemoveNetworkPartner(ctx context.Context, input model
 
 // UpdatePartnerProfile is the resolver for the updatePartnerProfile field.
 func (r *mutationResolver) UpdatePartnerProfile(ctx context.Context, input model.UpdatePartnerProfileInput) (*model.CataloguePartnerPayload, error) {
-	partnerID, err := optID(input.PartnerID)
+	partnerID, err := r.partnerRecordID(ctx, opt(input.PartnerID))
 	if err != nil {
 		return nil, err
 	}
@@ -371,7 +371,7 @@ func (r *mutationResolver) UpdatePartnerProfile(ctx context.Context, input model
 
 // AddPartnerLabel is the resolver for the addPartnerLabel field.
 func (r *mutationResolver) AddPartnerLabel(ctx context.Context, input model.AddPartnerLabelInput) (*model.CataloguePartnerPayload, error) {
-	partnerID, err := optID(input.PartnerID)
+	partnerID, err := r.partnerRecordID(ctx, opt(input.PartnerID))
 	if err != nil {
 		return nil, err
 	}
@@ -390,7 +390,7 @@ func (r *mutationResolver) RemovePartnerLabel(ctx context.Context, input model.R
 
 // UpdateLegalInformation is the resolver for the updateLegalInformation field.
 func (r *mutationResolver) UpdateLegalInformation(ctx context.Context, input model.UpdateLegalInformationInput) (*model.LegalInformationPayload, error) {
-	partnerID, err := optID(input.PartnerID)
+	partnerID, err := r.partnerRecordID(ctx, opt(input.PartnerID))
 	if err != nil {
 		return nil, err
 	}
@@ -410,7 +410,7 @@ func (r *mutationResolver) UpdateLegalInformation(ctx context.Context, input mod
 
 // UpdateRefundWithdrawalTerms is the resolver for the updateRefundWithdrawalTerms field.
 func (r *mutationResolver) UpdateRefundWithdrawalTerms(ctx context.Context, input model.UpdateRefundWithdrawalTermsInput) (*model.RefundWithdrawalTermsPayload, error) {
-	partnerID, err := optID(input.PartnerID)
+	partnerID, err := r.partnerRecordID(ctx, opt(input.PartnerID))
 	if err != nil {
 		return nil, err
 	}
@@ -424,7 +424,7 @@ func (r *mutationResolver) UpdateRefundWithdrawalTerms(ctx context.Context, inpu
 
 // UpdateEventsProductInformation is the resolver for the updateEventsProductInformation field.
 func (r *mutationResolver) UpdateEventsProductInformation(ctx context.Context, input model.UpdateEventsProductInformationInput) (*model.EventsProductInformationPayload, error) {
-	partnerID, err := optID(input.PartnerID)
+	partnerID, err := r.partnerRecordID(ctx, opt(input.PartnerID))
 	if err != nil {
 		return nil, err
 	}
@@ -441,7 +441,7 @@ func (r *mutationResolver) UpdateEventsProductInformation(ctx context.Context, i
 
 // UpdateGiftcardsProductInformation is the resolver for the updateGiftcardsProductInformation field.
 func (r *mutationResolver) UpdateGiftcardsProductInformation(ctx context.Context, input model.UpdateGiftcardsProductInformationInput) (*model.GiftcardsProductInformationPayload, error) {
-	partnerID, err := optID(input.PartnerID)
+	partnerID, err := r.partnerRecordID(ctx, opt(input.PartnerID))
 	if err != nil {
 		return nil, err
 	}
@@ -456,7 +456,7 @@ func (r *mutationResolver) UpdateGiftcardsProductInformation(ctx context.Context
 
 // UpdateNetworkGiftcardsProductInformation is the resolver for the updateNetworkGiftcardsProductInformation field.
 func (r *mutationResolver) UpdateNetworkGiftcardsProductInformation(ctx context.Context, input model.UpdateNetworkGiftcardsProductInformationInput) (*model.NetworkGiftcardsProductInformationPayload, error) {
-	partnerID, err := optID(input.PartnerID)
+	partnerID, err := r.partnerRecordID(ctx, opt(input.PartnerID))
 	if err != nil {
 		return nil, err
 	}
@@ -486,7 +486,7 @@ func (r *mutationResolver) UpdateNetworkGiftcardsProductInformation(ctx context.
 
 // UpdateNetworkVouchersProductInformation is the resolver for the updateNetworkVouchersProductInformation field.
 func (r *mutationResolver) UpdateNetworkVouchersProductInformation(ctx context.Context, input model.UpdateNetworkVouchersProductInformationInput) (*model.NetworkVouchersProductInformationPayload, error) {
-	partnerID, err := optID(input.PartnerID)
+	partnerID, err := r.partnerRecordID(ctx, opt(input.PartnerID))
 	if err != nil {
 		return nil, err
 	}
@@ -509,7 +509,7 @@ func (r *mutationResolver) UpdateNetworkVouchersProductInformation(ctx context.C
 
 // UpdateVouchersProductInformation is the resolver for the updateVouchersProductInformation field.
 func (r *mutationResolver) UpdateVouchersProductInformation(ctx context.Context, input model.UpdateVouchersProductInformationInput) (*model.VouchersProductInformationPayload, error) {
-	partnerID, err := optID(input.PartnerID)
+	partnerID, err := r.partnerRecordID(ctx, opt(input.PartnerID))
 	if err != nil {
 		return nil, err
 	}
@@ -531,7 +531,7 @@ func (r *mutationResolver) UpdateVouchersProductInformation(ctx context.Context,
 
 // UpdateWorkshopsProductInformation is the resolver for the updateWorkshopsProductInformation field.
 func (r *mutationResolver) UpdateWorkshopsProductInformation(ctx context.Context, input model.UpdateWorkshopsProductInformationInput) (*model.WorkshopsProductInformationPayload, error) {
-	partnerID, err := optID(input.PartnerID)
+	partnerID, err := r.partnerRecordID(ctx, opt(input.PartnerID))
 	if err != nil {
 		return nil, err
 	}
@@ -556,7 +556,7 @@ func (r *mutationResolver) UpdateWorkshopsProductInformation(ctx context.Context
 
 // ManagedBoxes is the resolver for the managedBoxes field.
 func (r *queryResolver) ManagedBoxes(ctx context.Context, partnerID *string, first *int, after *string) (*model.ManagedBoxConnection, error) {
-	partner, err := idArg(partnerID)
+	partner, err := r.partnerRecordID(ctx, partnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -574,7 +574,7 @@ func (r *queryResolver) ManagedBoxes(ctx context.Context, partnerID *string, fir
 
 // ManagedBoxOffers is the resolver for the managedBoxOffers field.
 func (r *queryResolver) ManagedBoxOffers(ctx context.Context, partnerID *string, boxID *string, status *model.BoxOfferStatus, first *int, after *string) (*model.ManagedBoxOfferConnection, error) {
-	partner, err := idArg(partnerID)
+	partner, err := r.partnerRecordID(ctx, partnerID)
 	if err != nil {
 		return nil, err
 	}

@@ -43197,20 +43197,27 @@ func (ec *executionContext) unmarshalInputCreateOptionCategoryInput(ctx context.
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"partnerUuid", "name", "description", "isActive", "ranking", "minNumberOptions", "maxNumberOptions"}
+	fieldsInOrder := [...]string{"partnerId", "partnerUuid", "name", "description", "isActive", "ranking", "minNumberOptions", "maxNumberOptions"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
 			continue
 		}
 		switch k {
-		case "partnerUuid":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerUuid"))
-			data, err := ec.unmarshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
-			it.PartnerUUID = data
+			it.PartnerID = graphql.OmittableOf(data)
+		case "partnerUuid":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerUuid"))
+			data, err := ec.unmarshalOUUID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerUUID = graphql.OmittableOf(data)
 		case "name":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
 			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
@@ -43269,13 +43276,20 @@ func (ec *executionContext) unmarshalInputCreateOptionInput(ctx context.Context,
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"partnerUuid", "name", "description", "price", "sellingPrice", "countable", "isGlobal", "isActive", "ranking", "categoryId", "prototypeIds", "services"}
+	fieldsInOrder := [...]string{"partnerId", "partnerUuid", "name", "description", "price", "sellingPrice", "countable", "isGlobal", "isActive", "ranking", "categoryId", "prototypeIds", "services"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
 			continue
 		}
 		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
 		case "partnerUuid":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerUuid"))
 			data, err := ec.unmarshalOUUID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
@@ -43487,13 +43501,20 @@ func (ec *executionContext) unmarshalInputCreateVoucherPrototypeInput(ctx contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"partnerUuid", "name", "description", "longDescription", "rentConditions", "howToBookHtml", "pdfDescription", "isActive", "isHighlight", "type", "priceScope", "maxCapacity", "minCapacity", "ranking", "stayPrice", "adultsPrice", "childrenPrice", "babyPrice", "universeId", "environmentId", "lastActiveDay", "imageIds", "coverImageId"}
+	fieldsInOrder := [...]string{"partnerId", "partnerUuid", "name", "description", "longDescription", "rentConditions", "howToBookHtml", "pdfDescription", "isActive", "isHighlight", "type", "priceScope", "maxCapacity", "minCapacity", "ranking", "stayPrice", "adultsPrice", "childrenPrice", "babyPrice", "universeId", "environmentId", "lastActiveDay", "imageIds", "coverImageId"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
 			continue
 		}
 		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
 		case "partnerUuid":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerUuid"))
 			data, err := ec.unmarshalOUUID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
@@ -47443,7 +47464,7 @@ func (ec *executionContext) unmarshalInputUploadMediaInput(ctx context.Context, 
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"name", "file", "partnerUuid"}
+	fieldsInOrder := [...]string{"name", "file", "partnerId", "partnerUuid"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -47464,6 +47485,13 @@ func (ec *executionContext) unmarshalInputUploadMediaInput(ctx context.Context, 
 				return it, err
 			}
 			it.File = data
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
 		case "partnerUuid":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerUuid"))
 			data, err := ec.unmarshalOUUID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)

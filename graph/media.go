@@ -21,7 +21,7 @@ func (r *Resolver) toGraphMedia(m *media.Media) *model.Media {
 // rest (NOT_FOUND, CONFLICT, FORBIDDEN…) as GraphQL errors.
 func (r *Resolver) mediaPayload(m *media.Media, err error) (*model.MediaPayload, error) {
 	if err != nil {
-		ue, err := userErrors(renameArgument(err, "partner_uuid", "partnerUuid"))
+		ue, err := userErrors(err)
 		return &model.MediaPayload{UserErrors: ue, Errors: ue}, err
 	}
 	return &model.MediaPayload{Media: r.toGraphMedia(m), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil

@@ -24,11 +24,16 @@ func (r *mediaErrorResolver) Code(ctx context.Context, obj *model.UserError) (mo
 // UploadMedia is the resolver for the uploadMedia field.
 func (r *mutationResolver) UploadMedia(ctx context.Context, input model.UploadMediaInput) (*model.MediaPayload, error) {
 	in := media.MediaUpload{Name: &input.Name, File: input.File.File, Files: 1}
-	if id, _ := input.PartnerUUID.ValueOK(); id != nil {
-		s := id.String()
+	partner, err := partnerUUID(input.PartnerID, opt(input.PartnerUUID))
+	if err != nil {
+		return nil, err
+	}
+	if partner != nil {
+		s := partner.String()
 		in.PartnerUUID = &s
 	}
-	return r.mediaPayload(r.MediaLibrary.Upload(ctx, in))
+	m, err := r.MediaLibrary.Upload(ctx, in)
+	return r.mediaPayload(m, partnerErrors(err, input.PartnerID, input.PartnerUUID))
 }
 
 // RenameMedia is the resolver for the renameMedia field.

@@ -49,6 +49,23 @@ func (d adminDoc) optTexts(prefix string, o graphql.Omittable[[]*model.TextInput
 	return nil
 }
 
+// setPartner names the partner of a new record, when the input names one.
+func setPartner(d adminDoc, partner *uuid.UUID) {
+	if partner != nil {
+		d["partner_uuid"] = partner.String()
+	}
+}
+
+// partnerErrors reports the service's errors on partner_uuid under the
+// input field that names the partner: the deprecated partnerUuid when the
+// client named it so, else partnerId.
+func partnerErrors[T any](err error, partnerID graphql.Omittable[*string], partnerUUID graphql.Omittable[*T]) error {
+	if opt(partnerID) == nil && opt(partnerUUID) != nil {
+		return renameArgument(err, "partner_uuid", "partnerUuid")
+	}
+	return renameArgument(err, "partner_uuid", "partnerId")
+}
+
 // set copies an omittable value: omitted stays absent, null is null.
 func set[T any](d adminDoc, key string, o graphql.Omittable[*T], conv func(T) any) {
 	v, ok := o.ValueOK()
@@ -63,7 +80,6 @@ func set[T any](d adminDoc, key string, o graphql.Omittable[*T], conv func(T) an
 
 func same[T any](v T) any                { return v }
 func decimalValue(v decimal.Decimal) any { return json.Number(v.String()) }
-func uuidValue(v uuid.UUID) any          { return v.String() }
 
 func ids(in []string) []any {
 	out := make([]any, len(in))
@@ -76,13 +92,17 @@ func ids(in []string) []any {
 func prototypeType(t model.VoucherPrototypeType) string { return strings.ToLower(string(t)) }
 
 func createPrototypeDoc(in model.CreateVoucherPrototypeInput) (domain.Doc, error) {
+	partner, err := partnerUUID(in.PartnerID, opt(in.PartnerUUID))
+	if err != nil {
+		return nil, err
+	}
 	d := adminDoc{"type": prototypeType(in.Type), "stay_price": decimalValue(in.StayPrice), "universe": in.UniverseID}
 	for prefix, texts := range map[string][]*model.TextInput{"name": in.Name, "description": in.Description, "long_description": in.LongDescription} {
 		if err := d.texts(prefix, texts, true); err != nil {
 			return nil, err
 		}
 	}
-	set(d, "partner_uuid", in.PartnerUUID, uuidValue)
+	setPartner(d, partner)
 	return d, prototypeCommon(d, in.RentConditions, in.HowToBookHTML, in.PDFDescription, in.IsActive, in.IsHighlight,
 		in.PriceScope, in.MaxCapacity, in.MinCapacity, in.Ranking, in.AdultsPrice, in.ChildrenPrice, in.BabyPrice,
 		in.EnvironmentID, in.LastActiveDay, in.ImageIds, in.CoverImageID)
@@ -131,6 +151,10 @@ func prototypeCommon(d adminDoc, rent, howTo, pdf graphql.Omittable[[]*model.Tex
 }
 
 func createOptionDoc(in model.CreateOptionInput) (domain.Doc, error) {
+	partner, err := partnerUUID(in.PartnerID, opt(in.PartnerUUID))
+	if err != nil {
+		return nil, err
+	}
 	d := adminDoc{}
 	if err := d.texts("name", in.Name, true); err != nil {
 		return nil, err
@@ -138,7 +162,7 @@ func createOptionDoc(in model.CreateOptionInput) (domain.Doc, error) {
 	if err := d.texts("description", in.Description, true); err != nil {
 		return nil, err
 	}
-	set(d, "partner_uuid", in.PartnerUUID, uuidValue)
+	setPartner(d, partner)
 	set(d, "price", in.Price, decimalValue)
 	set(d, "selling_price", in.SellingPrice, decimalValue)
 	set(d, "countable", in.Countable, same[bool])
@@ -165,7 +189,12 @@ func createOptionDoc(in model.CreateOptionInput) (domain.Doc, error) {
 }
 
 func createOptionCategoryDoc(in model.CreateOptionCategoryInput) (domain.Doc, error) {
-	d := adminDoc{"partner_uuid": in.PartnerUUID.String()}
+	partner, err := partnerUUID(in.PartnerID, opt(in.PartnerUUID))
+	if err != nil {
+		return nil, err
+	}
+	d := adminDoc{}
+	setPartner(d, partner)
 	if err := d.texts("name", in.Name, false); err != nil {
 		return nil, err
 	}

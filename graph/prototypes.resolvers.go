@@ -46,7 +46,8 @@ func (r *mutationResolver) CreateVoucherPrototype(ctx context.Context, input mod
 	if err != nil {
 		return adminPrototypePayload(nil, err)
 	}
-	return adminPrototypePayload(r.AdminPrototypes.CreateVoucherPrototype(ctx, doc))
+	p, err := r.AdminPrototypes.CreateVoucherPrototype(ctx, doc)
+	return adminPrototypePayload(p, partnerErrors(err, input.PartnerID, input.PartnerUUID))
 }
 
 // UpdateVoucherPrototype is the resolver for the updateVoucherPrototype field.
@@ -76,7 +77,7 @@ func (r *mutationResolver) CreateOption(ctx context.Context, input model.CreateO
 		o, err = r.AdminPrototypes.CreateOption(ctx, doc)
 	}
 	if err != nil {
-		ue, err := userErrors(err)
+		ue, err := userErrors(partnerErrors(err, input.PartnerID, input.PartnerUUID))
 		return &model.VoucherOptionPayload{UserErrors: ue, Errors: ue}, err
 	}
 	return &model.VoucherOptionPayload{Option: toGraphVoucherOption(o), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
@@ -93,7 +94,7 @@ func (r *mutationResolver) CreateOptionCategory(ctx context.Context, input model
 		c, err = r.AdminPrototypes.CreateOptionCategory(ctx, doc)
 	}
 	if err != nil {
-		ue, err := userErrors(err)
+		ue, err := userErrors(partnerErrors(err, input.PartnerID, input.PartnerUUID))
 		return &model.OptionCategoryPayload{UserErrors: ue, Errors: ue}, err
 	}
 	return &model.OptionCategoryPayload{OptionCategory: toGraphOptionCategory(c), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil

@@ -5,11 +5,7 @@ import (
 	"salesplatform/graph/model"
 )
 
-func toDomainWidgets(input model.MarketingWidgetsInput) (widgets.WidgetsInput, error) {
-	partnerID, err := optID(input.PartnerID)
-	if err != nil {
-		return widgets.WidgetsInput{}, err
-	}
+func toDomainWidgets(partnerID *int64, input model.MarketingWidgetsInput) widgets.WidgetsInput {
 	in := widgets.WidgetsInput{PartnerID: partnerID}
 	if n := opt(input.Navbar); n != nil {
 		in.Navbar = &widgets.WidgetNavbar{ShowNavbar: n.ShowNavbar, ShowNavbarOnPurchaseSite: n.ShowNavbarOnPurchaseSite,
@@ -30,7 +26,7 @@ func toDomainWidgets(input model.MarketingWidgetsInput) (widgets.WidgetsInput, e
 			CTAButtonHoverColor: b.FloattingBarCtaButtonHoverColor, CTAButtonTextColor: b.FloattingBarCtaButtonTextColor,
 			CTAButtonTextHoverColor: b.FloattingBarCtaButtonTextHoverColor}
 	}
-	return in, nil
+	return in
 }
 
 func marketingWidgetsPayload(v *widgets.WidgetsView, err error) (*model.MarketingWidgetsPayload, error) {

@@ -7,19 +7,21 @@ import (
 
 // CreateMarketingWidgets is the resolver for the createMarketingWidgets field.
 func (r *mutationResolver) CreateMarketingWidgets(ctx context.Context, input model.MarketingWidgetsInput) (*model.MarketingWidgetsPayload, error) {
-	in, err := toDomainWidgets(input)
+	partnerID, err := r.partnerRecordID(ctx, opt(input.PartnerID))
 	if err != nil {
 		return nil, err
 	}
+	in := toDomainWidgets(partnerID, input)
 	return marketingWidgetsPayload(r.Widgets.CreatePartnerWidgets(ctx, in))
 }
 
 // UpdateMarketingWidgets is the resolver for the updateMarketingWidgets field.
 func (r *mutationResolver) UpdateMarketingWidgets(ctx context.Context, input model.MarketingWidgetsInput) (*model.MarketingWidgetsPayload, error) {
-	in, err := toDomainWidgets(input)
+	partnerID, err := r.partnerRecordID(ctx, opt(input.PartnerID))
 	if err != nil {
 		return nil, err
 	}
+	in := toDomainWidgets(partnerID, input)
 	return marketingWidgetsPayload(r.Widgets.UpdatePartnerWidgets(ctx, in))
 }
 

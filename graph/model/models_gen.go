@@ -45,7 +45,7 @@ type AddEventSlotInput struct {
 
 // A label or network for a partner to display.
 type AddPartnerLabelInput struct {
-	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The label's or network's name.
 	Name string `json:"name"`
@@ -811,7 +811,7 @@ type ContactRequestPayload struct {
 
 // A new box of a marketplace. A field omitted is empty, false or 0 unless said otherwise.
 type CreateBoxInput struct {
-	// Staff: the marketplace.
+	// Staff: the marketplace (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The box's name, one entry per language.
 	Name []*TextInput `json:"name"`
@@ -851,7 +851,7 @@ type CreateCartInput struct {
 
 // A new event. A field omitted is empty.
 type CreateEventInput struct {
-	// Staff: the partner whose event it is. Partners: their own, or omitted.
+	// Staff: the partner whose event it is (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Required: at least one language. At most 255 characters per language.
 	Name []*TextInput `json:"name"`
@@ -871,7 +871,7 @@ type CreateEventInput struct {
 
 // A new giftcard prototype. A field omitted takes the default said, else is empty.
 type CreateGiftcardPrototypeInput struct {
-	// Staff: the numeric record id of the partner that sells it (required). Partner accounts: their own, or omitted.
+	// Staff: the partner that sells it (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Required.
 	Title []*TextInput `json:"title"`
@@ -897,8 +897,10 @@ type CreateGiftcardPrototypeInput struct {
 
 // A new option category.
 type CreateOptionCategoryInput struct {
-	// The UUID of the partner the category belongs to; required for members too, and must be their own partner's.
-	PartnerUUID uuid.UUID `json:"partnerUuid"`
+	// The partner the category belongs to, by its global id (Partner.id); required (give it or the deprecated partnerUuid), for members too, and must be their own partner.
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// The partner's UUID.
+	PartnerUUID graphql.Omittable[*uuid.UUID] `json:"partnerUuid,omitempty"`
 	// The category's name, one entry per language; at least one non-blank.
 	Name []*TextInput `json:"name"`
 	// The category's description, one entry per language.
@@ -915,7 +917,9 @@ type CreateOptionCategoryInput struct {
 
 // A new option.
 type CreateOptionInput struct {
-	// Staff: the UUID of the partner the option belongs to (required). Partner members: their own, or omitted.
+	// The partner the option belongs to, by its global id (Partner.id). Staff: required. Partner members: their own, or omitted.
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// The partner's UUID.
 	PartnerUUID graphql.Omittable[*uuid.UUID] `json:"partnerUuid,omitempty"`
 	// The option's name, one entry per language; at least one non-blank.
 	Name []*TextInput `json:"name"`
@@ -982,7 +986,9 @@ type CreateUniverseInput struct {
 // A new voucher prototype. Texts are lists of TextInput; a language left out is blank.
 // On update, an omitted field keeps its value and null clears a nullable one.
 type CreateVoucherPrototypeInput struct {
-	// Staff name the partner; a member may omit it.
+	// The partner, by its global id (Partner.id): staff name it; a member may omit it.
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// The partner's UUID.
 	PartnerUUID graphql.Omittable[*uuid.UUID] `json:"partnerUuid,omitempty"`
 	// The prototype's name, one entry per language; at least one non-blank, at most 255 characters.
 	Name []*TextInput `json:"name"`
@@ -1032,7 +1038,7 @@ type CreateVoucherPrototypeInput struct {
 
 // A new workshop category, with the price of its workshops.
 type CreateWorkshopCategoryInput struct {
-	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The category's name, one entry per language.
 	Name []*TextInput `json:"name"`
@@ -1044,7 +1050,7 @@ type CreateWorkshopCategoryInput struct {
 
 // A new workshop with its links. A field omitted is empty or false.
 type CreateWorkshopInput struct {
-	// Staff: the numeric record id of the partner whose workshop it is (required). Partner accounts: their own, or omitted.
+	// Staff: the partner whose workshop it is (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Required.
 	Name []*TextInput `json:"name"`
@@ -1620,7 +1626,7 @@ type MarketingWidgets struct {
 
 // A partner's marketing widgets configuration; on update it replaces the saved one whole.
 type MarketingWidgetsInput struct {
-	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Not configured when omitted.
 	Navbar graphql.Omittable[*WidgetNavbarInput] `json:"navbar,omitempty"`
@@ -1804,7 +1810,7 @@ type NetworkGiftcardsProductInformationPayload struct {
 
 // A partner to put in, or take out of, a marketplace's network.
 type NetworkPartnerInput struct {
-	// Staff: the marketplace.
+	// Staff: the marketplace (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The partner to add or remove.
 	NetworkPartnerID string `json:"networkPartnerId"`
@@ -2002,7 +2008,7 @@ type PartnerLabel struct {
 type ProposeBoxOfferInput struct {
 	// The numeric record id of the box (Box.legacyId).
 	BoxID string `json:"boxId"`
-	// Staff: the proposing partner.
+	// Staff: the proposing partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 }
 
@@ -2284,7 +2290,7 @@ type UpdateEventInput struct {
 
 // A partner's ticket settings, replacing the saved ones.
 type UpdateEventSettingsInput struct {
-	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Whether eventSlots shows every available slot of an event.
 	DisplayEventsPerSlots bool `json:"displayEventsPerSlots"`
@@ -2304,7 +2310,7 @@ type UpdateEventSlotInput struct {
 
 // A partner's events line settings, replacing the saved ones: a field left out takes its default.
 type UpdateEventsProductInformationInput struct {
-	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Title of the events line, one entry per language.
 	Title []*TextInput `json:"title"`
@@ -2346,7 +2352,7 @@ type UpdateGiftcardPrototypeInput struct {
 
 // A partner's giftcards line settings, replacing the saved ones: a field left out takes its default.
 type UpdateGiftcardsProductInformationInput struct {
-	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Title of the giftcards line, one entry per language.
 	Title []*TextInput `json:"title"`
@@ -2356,7 +2362,7 @@ type UpdateGiftcardsProductInformationInput struct {
 
 // A partner's legal information, replacing the saved one: a field left out is empty.
 type UpdateLegalInformationInput struct {
-	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The agency's name.
 	AgencyName string `json:"agencyName"`
@@ -2400,7 +2406,7 @@ type UpdateLegalInformationInput struct {
 
 // A marketplace's network giftcards line settings, replacing the saved ones: a field left out takes its default.
 type UpdateNetworkGiftcardsProductInformationInput struct {
-	// Staff: the numeric record id of the marketplace (required). Partner accounts: their own, or omitted.
+	// Staff: the marketplace (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Title of the network giftcards line, one entry per language.
 	Title []*TextInput `json:"title"`
@@ -2414,7 +2420,7 @@ type UpdateNetworkGiftcardsProductInformationInput struct {
 
 // A marketplace's network vouchers line settings, replacing the saved ones: a field left out takes its default.
 type UpdateNetworkVouchersProductInformationInput struct {
-	// Staff: the numeric record id of the marketplace (required). Partner accounts: their own, or omitted.
+	// Staff: the marketplace (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Title of the network vouchers line, one entry per language.
 	Title []*TextInput `json:"title"`
@@ -2444,7 +2450,7 @@ type UpdateNetworkVouchersProductInformationInput struct {
 
 // A partner's public profile, replacing the saved one: a field left out takes its default (no text, empty, false).
 type UpdatePartnerProfileInput struct {
-	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The partner's presentation text, one entry per language.
 	Description []*TextInput `json:"description"`
@@ -2476,7 +2482,7 @@ type UpdatePartnerProfileInput struct {
 
 // A partner's refund and withdrawal terms, replacing the saved ones.
 type UpdateRefundWithdrawalTermsInput struct {
-	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The terms, one entry per language; a language left out shows "-".
 	Terms []*TextInput `json:"terms"`
@@ -2562,7 +2568,7 @@ type UpdateVoucherStateInput struct {
 
 // A partner's vouchers line settings, replacing the saved ones: a field left out takes its default.
 type UpdateVouchersProductInformationInput struct {
-	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Title of the vouchers line, one entry per language.
 	Title []*TextInput `json:"title"`
@@ -2668,7 +2674,7 @@ type UpdateWorkshopThemeInput struct {
 
 // A partner's workshops line settings, replacing the saved ones: a field left out takes its default.
 type UpdateWorkshopsProductInformationInput struct {
-	// Staff: the numeric record id of the partner (required). Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Title of the workshops line, one entry per language.
 	Title []*TextInput `json:"title"`
@@ -2720,7 +2726,9 @@ type UploadMediaInput struct {
 	Name string `json:"name"`
 	// The image: PNG, JPEG, GIF or WebP (by content), at most 10 MiB.
 	File graphql.Upload `json:"file"`
-	// The partner the media belongs to: required for staff, else the viewer's own.
+	// The partner the media belongs to, by its global id (Partner.id): required for staff, else the viewer's own.
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// The partner's UUID.
 	PartnerUUID graphql.Omittable[*uuid.UUID] `json:"partnerUuid,omitempty"`
 }
 

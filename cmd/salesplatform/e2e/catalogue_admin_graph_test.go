@@ -87,6 +87,13 @@ func wantUserErrors(t *testing.T, payload map[string]any, errs []gqlError, want 
 	WantJSON(t, got, want)
 }
 
+// wantTypedErrors checks a payload's typed errors (errors).
+func wantTypedErrors(t *testing.T, payload map[string]any, want string) {
+	t.Helper()
+	got, _ := json.Marshal(payload["errors"])
+	WantJSON(t, got, want)
+}
+
 // wantRefused checks that a mutation failed with one error of code and a
 // null payload.
 func wantRefused(t *testing.T, payload map[string]any, errs []gqlError, code string) {
@@ -340,6 +347,23 @@ func TestGraphAdminEvents(t *testing.T) {
 
 		p, errs = f.mutate(t, f.staffTok, "createEvent", adminCreateEvent, in("partnerId", "999999", "name", texts("fr", "Concert")))
 		wantRefused(t, p, errs, "NOT_FOUND")
+
+		// partnerId takes the Partner's global id, and the record id (deprecated).
+		p = f.mustMutate(t, f.staffTok, "createEvent", adminCreateEvent, in("partnerId", globalID("Partner", f.other.UUID), "name", texts("fr", "Par global id")))
+		var owner int64
+		gcMust(t, f.db.NewRaw(`SELECT partner_id FROM events WHERE id = ?`, str(t, p, "event", "id")).Scan(context.Background(), &owner))
+		if owner != f.other.ID {
+			t.Errorf("event created for partner %d, want %d", owner, f.other.ID)
+		}
+		// A global id of another type, or of a partner the caller does not see, names none.
+		p, errs = f.mutate(t, f.staffTok, "createEvent", adminCreateEvent, in("partnerId", globalID("CataloguePartner", f.other.ID), "name", texts("fr", "X")))
+		wantRefused(t, p, errs, "NOT_FOUND")
+		p, errs = f.mutate(t, f.shopTok, "createEvent", adminCreateEvent, in("partnerId", globalID("Partner", f.other.UUID), "name", texts("fr", "X")))
+		wantRefused(t, p, errs, "NOT_FOUND")
+		p, errs = f.mutate(t, f.shopTok, "createEvent", adminCreateEvent, in("partnerId", globalID("Partner", f.shop.UUID), "name", texts("fr", "Le mien")))
+		if errs != nil || p["event"] == nil {
+			t.Errorf("a member naming its own partner: %v %v", p, errs)
+		}
 
 		p = f.mustMutate(t, f.staffTok, "createEvent", adminCreateEvent, in("partnerId", gid(f.other.ID), "name", texts("fr", "Par le staff")))
 		id := str(t, p, "event", "id")

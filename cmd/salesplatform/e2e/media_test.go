@@ -551,6 +551,15 @@ func TestGraphMedia(t *testing.T) {
 	WantJSON(t, data, `{"uploadMedia": {"media": null, "userErrors": [
 		{"field": ["partnerUuid"], "code": "does_not_exist", "message": "Object with uuid=`+f.rivalUUID+` does not exist."}], "errors": [
 		{"field": ["input", "partnerUuid"], "code": "DOES_NOT_EXIST", "message": "Object with uuid=`+f.rivalUUID+` does not exist."}]}}`)
+	// partnerId, the Partner's global id, replaces partnerUuid; the errors name it.
+	data, _ = decodeGraph(t, f.graphUpload(t, f.shopTok, map[string]any{"name": "x", "partnerId": globalID("Partner", f.rivalUUID)}, f.pngData, preflight...))
+	WantJSON(t, data, `{"uploadMedia": {"media": null, "userErrors": [
+		{"field": ["partnerId"], "code": "does_not_exist", "message": "Object with uuid=`+f.rivalUUID+` does not exist."}], "errors": [
+		{"field": ["input", "partnerId"], "code": "DOES_NOT_EXIST", "message": "Object with uuid=`+f.rivalUUID+` does not exist."}]}}`)
+	_, errs = decodeGraph(t, f.graphUpload(t, f.shopTok, map[string]any{"name": "x", "partnerId": f.rivalUUID}, f.pngData, preflight...))
+	if len(errs) != 1 || errs[0].Extensions["code"] != "BAD_USER_INPUT" {
+		t.Errorf("partnerId that is not a global id: %+v", errs)
+	}
 	_, errs = decodeGraph(t, f.graphUpload(t, f.readerTok, map[string]any{"name": "x"}, f.pngData, preflight...))
 	wantGraphCode(t, errs, "FORBIDDEN")
 	_, errs = decodeGraph(t, f.graphUpload(t, "", map[string]any{"name": "x"}, f.pngData, preflight...))

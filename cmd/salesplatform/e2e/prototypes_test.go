@@ -490,6 +490,15 @@ func TestAdminPrototypesGraph(t *testing.T) {
 	cat := f.mustMutate(t, f.editorTok, "createOptionCategory", gqlCreateCategory, in("partnerUuid", f.hotel.UUID.String(),
 		"name", texts("fr", "Repas"), "maxNumberOptions", 3))["optionCategory"].(map[string]any)
 	WantJSON(t, []byte(jsonOf(t, cat)), fmt.Sprintf(`{"id": %q, "partnerUuid": %q, "minNumberOptions": null, "maxNumberOptions": 3, "name": {"fr": "Repas"}}`, cat["id"], f.hotel.UUID))
+	// partnerId, the Partner's global id, names the partner as partnerUuid (deprecated) did.
+	byID := f.mustMutate(t, f.editorTok, "createOptionCategory", gqlCreateCategory, in("partnerId", globalID("Partner", f.hotel.UUID),
+		"name", texts("fr", "Boissons")))["optionCategory"].(map[string]any)
+	if byID["partnerUuid"] != f.hotel.UUID.String() {
+		t.Errorf("category by partnerId: %v", byID)
+	}
+	payload, errs = f.mutate(t, f.editorTok, "createOptionCategory", gqlCreateCategory, in("name", texts("fr", "Sans partenaire")))
+	wantUserErrors(t, payload, errs, `[{"field": ["partnerId"], "code": "required", "message": "This field is required."}]`)
+	wantTypedErrors(t, payload, `[{"field": ["input", "partnerId"], "code": "REQUIRED", "message": "This field is required."}]`)
 	payload, errs = f.mutate(t, f.editorTok, "createOptionCategory", gqlCreateCategory, in("partnerUuid", f.hotel.UUID.String(),
 		"name", texts("fr", "Repas"), "minNumberOptions", 4, "maxNumberOptions", 3))
 	wantUserErrors(t, payload, errs, `[{"field": ["min_number_options"], "code": "max_value", "message": "Ensure this value is less than or equal to max_number_options."}]`)
