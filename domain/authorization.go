@@ -68,6 +68,7 @@ const (
 	OpPrototypeWrite     AdminOp = "voucher_prototype.write"
 	OpOptionWrite        AdminOp = "option.write" // options and option categories
 	OpPartnerRead        AdminOp = "partner.read" // a partner's administration record (the graph's adminPartner)
+	OpUserRead           AdminOp = "user.read"    // a user account (the graph's User node): one's own, staff any
 	// OpCatalogueWrite is every catalogue management mutation (events,
 	// workshops, boxes, giftcard prototypes and filings, profile, labels,
 	// legal information, terms, product information, widgets).
@@ -100,6 +101,7 @@ type Requirement struct {
 // use_voucher, and issuing gifts without a sale is for staff.
 var AdminRules = map[AdminOp]Requirement{
 	OpPermissionsRead:    {Role: RoleUser},
+	OpUserRead:           {Role: RoleUser},
 	OpMediaRead:          {Role: RolePartnerMember},
 	OpMediaWrite:         {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
 	OpGiftcardRead:       {Role: RolePartnerMember},

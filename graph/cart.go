@@ -7,20 +7,43 @@ import (
 	"strconv"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/google/uuid"
 
+	"salesplatform/domain"
 	"salesplatform/domain/cart"
 	"salesplatform/graph/model"
 )
 
 // saveCart is createCart and replaceCart: the one service call of
 // POST /api/v2/ecommerce/cart/.
-func (r *Resolver) saveCart(ctx context.Context, in cart.CartInput) (*model.CartPayload, error) {
+// idField is the input field that names the cart replaceCart replaces
+// (cartId, or the deprecated id), under which the errors on it are
+// reported; "" for createCart.
+func (r *Resolver) saveCart(ctx context.Context, in cart.CartInput, idField string) (*model.CartPayload, error) {
 	c, _, err := r.Carts.SaveCart(ctx, in)
+	if idField != "" {
+		err = renameArgument(err, "id", idField)
+	}
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.CartPayload{UserErrors: ue, Errors: ue}, err
 	}
 	return &model.CartPayload{Cart: toGraphCart(c), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
+}
+
+// cartRef reads the cart replaceCart names: the key of cartId, a Cart's
+// global id, else the deprecated id; and the field it came in.
+// Errors: BAD_USER_INPUT on cartId when neither is given or cartId is not
+// a global id; NOT_FOUND for a global id of another type.
+func cartRef(cartID *string, deprecated *uuid.UUID) (key, field string, err error) {
+	switch {
+	case cartID != nil:
+		key, err = globalKey("cartId", "Cart", *cartID)
+		return key, "cartId", err
+	case deprecated != nil:
+		return deprecated.String(), "id", nil
+	}
+	return "", "", argumentError("cartId", domain.VRequired, domain.MsgRequired)
 }
 
 func toGraphCart(c *cart.CartView) *model.Cart {

@@ -25,18 +25,21 @@ func (r *cartErrorResolver) Code(ctx context.Context, obj *model.UserError) (mod
 
 // CreateCart is the resolver for the createCart field.
 func (r *mutationResolver) CreateCart(ctx context.Context, input model.CreateCartInput) (*model.CartPayload, error) {
-	return r.saveCart(ctx, cart.CartInput{Doc: toCartDoc(nil, input.Items, input.ReturnURL)})
+	return r.saveCart(ctx, cart.CartInput{Doc: toCartDoc(nil, input.Items, input.ReturnURL)}, "")
 }
 
 // ReplaceCart is the resolver for the replaceCart field.
 func (r *mutationResolver) ReplaceCart(ctx context.Context, input model.ReplaceCartInput) (*model.CartPayload, error) {
-	id := input.ID.String()
+	id, field, err := cartRef(opt(input.CartID), opt(input.ID))
+	if err != nil {
+		return nil, err
+	}
 	ifMatch, _ := input.IfMatch.ValueOK()
 	in := cart.CartInput{Doc: toCartDoc(&id, input.Items, input.ReturnURL)}
 	if ifMatch != nil {
 		in.IfMatch = *ifMatch
 	}
-	return r.saveCart(ctx, in)
+	return r.saveCart(ctx, in, field)
 }
 
 // Cart is the resolver for the cart field.

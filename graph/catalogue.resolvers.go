@@ -42,6 +42,11 @@ func (r *boxResolver) Offers(ctx context.Context, obj *model.Box, first *int, af
 	return toGraphBoxOfferConnection(w, page), nil
 }
 
+// ID is the resolver for the id field.
+func (r *boxOfferResolver) ID(ctx context.Context, obj *model.BoxOffer) (string, error) {
+	return numericGlobalID("BoxOffer", obj.ID), nil
+}
+
 // Partner is the resolver for the partner field.
 func (r *boxOfferResolver) Partner(ctx context.Context, obj *model.BoxOffer) (*model.CataloguePartner, error) {
 	p, err := loadersFrom(ctx).partners.Load(ctx, obj.PartnerID)

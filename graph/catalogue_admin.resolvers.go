@@ -32,7 +32,7 @@ func (r *mutationResolver) CreateEvent(ctx context.Context, input model.CreateEv
 
 // UpdateEvent is the resolver for the updateEvent field.
 func (r *mutationResolver) UpdateEvent(ctx context.Context, input model.UpdateEventInput) (*model.EventPayload, error) {
-	id, err := parseID(input.ID)
+	id, err := recordID("Event", input.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +45,7 @@ func (r *mutationResolver) UpdateEvent(ctx context.Context, input model.UpdateEv
 
 // AddEventSlot is the resolver for the addEventSlot field.
 func (r *mutationResolver) AddEventSlot(ctx context.Context, input model.AddEventSlotInput) (*model.EventSlotPayload, error) {
-	eventID, err := parseID(input.EventID)
+	eventID, err := recordID("Event", input.EventID)
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +79,7 @@ func (r *mutationResolver) RemoveEventSlot(ctx context.Context, input model.Remo
 
 // AddEventFormula is the resolver for the addEventFormula field.
 func (r *mutationResolver) AddEventFormula(ctx context.Context, input model.AddEventFormulaInput) (*model.EventFormulaPayload, error) {
-	eventID, err := parseID(input.EventID)
+	eventID, err := recordID("Event", input.EventID)
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +132,7 @@ func (r *mutationResolver) CreateWorkshop(ctx context.Context, input model.Creat
 
 // UpdateWorkshop is the resolver for the updateWorkshop field.
 func (r *mutationResolver) UpdateWorkshop(ctx context.Context, input model.UpdateWorkshopInput) (*model.WorkshopPayload, error) {
-	id, err := parseID(input.ID)
+	id, err := recordID("Workshop", input.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -150,7 +150,7 @@ func (r *mutationResolver) UpdateWorkshop(ctx context.Context, input model.Updat
 
 // AddWorkshopSession is the resolver for the addWorkshopSession field.
 func (r *mutationResolver) AddWorkshopSession(ctx context.Context, input model.AddWorkshopSessionInput) (*model.WorkshopSessionPayload, error) {
-	workshopID, err := parseID(input.WorkshopID)
+	workshopID, err := recordID("Workshop", input.WorkshopID)
 	if err != nil {
 		return nil, err
 	}
@@ -223,7 +223,7 @@ func (r *mutationResolver) CreateGiftcardPrototype(ctx context.Context, input mo
 
 // UpdateGiftcardPrototype is the resolver for the updateGiftcardPrototype field.
 func (r *mutationResolver) UpdateGiftcardPrototype(ctx context.Context, input model.UpdateGiftcardPrototypeInput) (*model.GiftcardPrototypePayload, error) {
-	id, err := parseID(input.ID)
+	id, err := recordID("GiftcardPrototype", input.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -237,7 +237,7 @@ func (r *mutationResolver) UpdateGiftcardPrototype(ctx context.Context, input mo
 
 // FileVoucherPrototype is the resolver for the fileVoucherPrototype field.
 func (r *mutationResolver) FileVoucherPrototype(ctx context.Context, input model.FileVoucherPrototypeInput) (*model.VoucherPrototypePayload, error) {
-	id, err := parseID(input.ID)
+	id, err := recordID("AdminVoucherPrototype", input.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -302,7 +302,7 @@ func (r *mutationResolver) CreateBox(ctx context.Context, input model.CreateBoxI
 
 // UpdateBox is the resolver for the updateBox field.
 func (r *mutationResolver) UpdateBox(ctx context.Context, input model.UpdateBoxInput) (*model.BoxPayload, error) {
-	id, err := parseID(input.ID)
+	id, err := recordID("Box", input.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -317,7 +317,7 @@ func (r *mutationResolver) UpdateBox(ctx context.Context, input model.UpdateBoxI
 
 // ProposeBoxOffer is the resolver for the proposeBoxOffer field.
 func (r *mutationResolver) ProposeBoxOffer(ctx context.Context, input model.ProposeBoxOfferInput) (*model.BoxOfferPayload, error) {
-	boxID, err := parseID(input.BoxID)
+	boxID, err := recordID("Box", input.BoxID)
 	if err != nil {
 		return nil, err
 	}
@@ -330,7 +330,7 @@ func (r *mutationResolver) ProposeBoxOffer(ctx context.Context, input model.Prop
 
 // ReviewBoxOffer is the resolver for the reviewBoxOffer field.
 func (r *mutationResolver) ReviewBoxOffer(ctx context.Context, input model.ReviewBoxOfferInput) (*model.BoxOfferPayload, error) {
-	id, err := parseID(input.ID)
+	id, err := recordID("BoxOffer", input.ID)
 	if err != nil {
 		return nil, err
 	}

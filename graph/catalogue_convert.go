@@ -296,7 +296,7 @@ func toGraphBoxConnection(w window, page *domain.Page[*catalogue.BoxView]) *mode
 
 func toGraphBoxOfferConnection(w window, page *domain.Page[*catalogue.BoxOffer]) *model.BoxOfferConnection {
 	edges, info := connect(w, page, func(c string, o *catalogue.BoxOffer) *model.BoxOfferEdge {
-		return &model.BoxOfferEdge{Cursor: c, Node: &model.BoxOffer{ID: o.ID, PartnerID: o.PartnerID}}
+		return &model.BoxOfferEdge{Cursor: c, Node: toGraphBoxOffer(o)}
 	})
 	return &model.BoxOfferConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}
 }
@@ -353,4 +353,8 @@ func toGraphGiftcardPrototypeConnection(w window, page *domain.Page[*catalogue.G
 		return &model.GiftcardPrototypeEdge{Cursor: c, Node: toGraphGiftcardPrototype(p)}
 	})
 	return &model.GiftcardPrototypeConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}
+}
+
+func toGraphBoxOffer(o *catalogue.BoxOffer) *model.BoxOffer {
+	return &model.BoxOffer{ID: o.ID, PartnerID: o.PartnerID}
 }

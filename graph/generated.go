@@ -56,6 +56,7 @@ type ResolverRoot interface {
 	ProductInformation() ProductInformationResolver
 	PrototypeError() PrototypeErrorResolver
 	Query() QueryResolver
+	User() UserResolver
 	VoucherError() VoucherErrorResolver
 	VoucherOption() VoucherOptionResolver
 	WidgetError() WidgetErrorResolver
@@ -1531,6 +1532,8 @@ type BoxResolver interface {
 	Offers(ctx context.Context, obj *model.Box, first *int, after *string) (*model.BoxOfferConnection, error)
 }
 type BoxOfferResolver interface {
+	ID(ctx context.Context, obj *model.BoxOffer) (string, error)
+
 	Partner(ctx context.Context, obj *model.BoxOffer) (*model.CataloguePartner, error)
 }
 type CartResolver interface {
@@ -1701,6 +1704,9 @@ type QueryResolver interface {
 	AdminOptionCategories(ctx context.Context, first *int, after *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error)
 	AdminOptionCategory(ctx context.Context, id string) (*model.OptionCategory, error)
 	AdminPartner(ctx context.Context, id *string, uuid *uuid.UUID) (*model.Partner, error)
+}
+type UserResolver interface {
+	ID(ctx context.Context, obj *model.User) (string, error)
 }
 type VoucherErrorResolver interface {
 	Field(ctx context.Context, obj *model.UserError) ([]string, error)
@@ -3139,7 +3145,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.BoxEdge.Node(childComplexity), true
 
-	case "BoxOffer.id":
+	case "BoxOffer.id", "BoxOffer.legacyId":
 		if e.ComplexityRoot.BoxOffer.ID == nil {
 			break
 		}
@@ -6986,7 +6992,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.User.FirstName(childComplexity), true
-	case "User.id":
+	case "User.id", "User.legacyId":
 		if e.ComplexityRoot.User.ID == nil {
 			break
 		}
@@ -8457,10 +8463,15 @@ type Viewer {
   permissions: [String!]!
 }
 
-"A user account: signs in with a username and password and calls the API with a token."
-type User {
-  "The user's numeric id, as a string."
+"""
+A user account: signs in with a username and password and calls the API with
+a token. node(id:) reads a user's own account; staff read any.
+"""
+type User implements Node {
+  "The global id (see Node): opaque and unique across types; node(id:) reads the record back. Until global ids, id answered what legacyId answers now."
   id: ID!
+  "The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take."
+  legacyId: ID!
   "The user's public identifier."
   uuid: UUID!
   "Login name."
@@ -9173,6 +9184,8 @@ func (ec *executionContext) childFields_BoxOffer(ctx context.Context, field grap
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_BoxOffer_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_BoxOffer_legacyId(ctx, field)
 	case "partnerId":
 		return ec.fieldContext_BoxOffer_partnerId(ctx, field)
 	case "partner":
@@ -10647,6 +10660,8 @@ func (ec *executionContext) childFields_User(ctx context.Context, field graphql.
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_User_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_User_legacyId(ctx, field)
 	case "uuid":
 		return ec.fieldContext_User_uuid(ctx, field)
 	case "username":
@@ -19149,6 +19164,29 @@ func (ec *executionContext) _BoxOffer_id(ctx context.Context, field graphql.Coll
 			return ec.fieldContext_BoxOffer_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.BoxOffer().ID(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BoxOffer_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BoxOffer", field, true, true, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _BoxOffer_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.BoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BoxOffer_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
 			return obj.ID, nil
 		},
 		nil,
@@ -19159,7 +19197,7 @@ func (ec *executionContext) _BoxOffer_id(ctx context.Context, field graphql.Coll
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_BoxOffer_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_BoxOffer_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("BoxOffer", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -35707,7 +35745,7 @@ func (ec *executionContext) _User_id(ctx context.Context, field graphql.Collecte
 			return ec.fieldContext_User_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return ec.Resolvers.User().ID(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -35718,6 +35756,29 @@ func (ec *executionContext) _User_id(ctx context.Context, field graphql.Collecte
 	)
 }
 func (ec *executionContext) fieldContext_User_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("User", field, true, true, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _User_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_User_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_User_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("User", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -44985,20 +45046,27 @@ func (ec *executionContext) unmarshalInputReplaceCartInput(ctx context.Context, 
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"id", "items", "returnUrl", "ifMatch"}
+	fieldsInOrder := [...]string{"cartId", "id", "items", "returnUrl", "ifMatch"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
 			continue
 		}
 		switch k {
-		case "id":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
-			data, err := ec.unmarshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		case "cartId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("cartId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
-			it.ID = data
+			it.CartID = graphql.OmittableOf(data)
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOUUID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = graphql.OmittableOf(data)
 		case "items":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("items"))
 			data, err := ec.unmarshalNCartItemInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐCartItemInputᚄ(ctx, v)
@@ -47877,6 +47945,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._VoucherOption(ctx, sel, obj)
+	case model.User:
+		return ec._User(ctx, sel, &obj)
+	case *model.User:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._User(ctx, sel, obj)
 	case model.Partner:
 		return ec._Partner(ctx, sel, &obj)
 	case *model.Partner:
@@ -47926,6 +48001,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Cart(ctx, sel, obj)
+	case model.BoxOffer:
+		return ec._BoxOffer(ctx, sel, &obj)
+	case *model.BoxOffer:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._BoxOffer(ctx, sel, obj)
 	case model.Box:
 		return ec._Box(ctx, sel, &obj)
 	case *model.Box:
@@ -50376,7 +50458,7 @@ func (ec *executionContext) _BoxEdge(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
-var boxOfferImplementors = []string{"BoxOffer"}
+var boxOfferImplementors = []string{"BoxOffer", "Node"}
 
 func (ec *executionContext) _BoxOffer(ctx context.Context, sel ast.SelectionSet, obj *model.BoxOffer) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, boxOfferImplementors)
@@ -50389,7 +50471,45 @@ func (ec *executionContext) _BoxOffer(ctx context.Context, sel ast.SelectionSet,
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("BoxOffer")
 		case "id":
-			out.Values[i] = ec._BoxOffer_id(ctx, field, obj)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._BoxOffer_id(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "legacyId":
+			out.Values[i] = ec._BoxOffer_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -58349,7 +58469,7 @@ func (ec *executionContext) _UniverseRecord(ctx context.Context, sel ast.Selecti
 	return out
 }
 
-var userImplementors = []string{"User"}
+var userImplementors = []string{"User", "Node"}
 
 func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *model.User) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, userImplementors)
@@ -58362,39 +58482,77 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("User")
 		case "id":
-			out.Values[i] = ec._User_id(ctx, field, obj)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._User_id(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "legacyId":
+			out.Values[i] = ec._User_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "uuid":
 			out.Values[i] = ec._User_uuid(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "username":
 			out.Values[i] = ec._User_username(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "email":
 			out.Values[i] = ec._User_email(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "firstName":
 			out.Values[i] = ec._User_firstName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "lastName":
 			out.Values[i] = ec._User_lastName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isStaff":
 			out.Values[i] = ec._User_isStaff(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))

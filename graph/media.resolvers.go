@@ -38,7 +38,7 @@ func (r *mutationResolver) UploadMedia(ctx context.Context, input model.UploadMe
 
 // RenameMedia is the resolver for the renameMedia field.
 func (r *mutationResolver) RenameMedia(ctx context.Context, input model.RenameMediaInput) (*model.MediaPayload, error) {
-	id, err := parseID(input.ID)
+	id, err := recordID("Media", input.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -83,6 +83,12 @@ var nodeTypes = map[string]nodeType{
 	"Cart": {uuidKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
 		return asNode(r.cart(ctx, k))
 	}},
+	"BoxOffer": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.boxOffer(ctx, k))
+	}},
+	"User": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.user(ctx, k))
+	}},
 	"Partner": {uuidKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
 		return asNode(r.adminPartner(ctx, mustUUID(k)))
 	}},
@@ -162,6 +168,26 @@ func lookupKey(typ, id string) (string, error) {
 	return key, nil
 }
 
+// recordID reads the id of a typ record that a mutation's input names:
+// typ's global id, or the numeric id the input took before global ids
+// (deprecated).
+// Errors: NOT_FOUND for a global id of another type or a string that is
+// not a record id, as the lookups answer.
+func recordID(typ, id string) (int64, error) {
+	key, err := lookupKey(typ, id)
+	if err != nil {
+		return 0, err
+	}
+	return parseID(key)
+}
+
+// refRecordID reads the id of a related typ record an input refers to, as
+// recordID does, except that an id naming no record is 0, which the
+// service reports as a field error (DOES_NOT_EXIST) like any missing one.
+func refRecordID(typ, id string) int64 {
+	return lenientID(filterKey(typ, id))
+}
+
 // globalKey reads an argument that takes only global ids, of typ: its key.
 // Errors: CodeInvalid on arg for a string that is not a global id,
 // CodeNotFound for a global id of another type.
@@ -233,6 +259,18 @@ func (r *Resolver) workshop(ctx context.Context, key string) (*model.Workshop, e
 
 func (r *Resolver) box(ctx context.Context, key string) (*model.Box, error) {
 	return converted(toGraphBox)(r.BoxCatalog.Box(ctx, key))
+}
+
+func (r *Resolver) boxOffer(ctx context.Context, key string) (*model.BoxOffer, error) {
+	return converted(toGraphBoxOffer)(r.BoxCatalog.BoxOffer(ctx, key))
+}
+
+func (r *Resolver) user(ctx context.Context, key string) (*model.User, error) {
+	id, err := parseID(key)
+	if err != nil {
+		return nil, err
+	}
+	return converted(toGraphUser)(r.Accounts.User(ctx, id))
 }
 
 func (r *Resolver) giftcardPrototype(ctx context.Context, key string) (*model.GiftcardPrototype, error) {

@@ -81,12 +81,20 @@ func set[T any](d adminDoc, key string, o graphql.Omittable[*T], conv func(T) an
 func same[T any](v T) any                { return v }
 func decimalValue(v decimal.Decimal) any { return json.Number(v.String()) }
 
-func ids(in []string) []any {
+// keys reads the ids of related typ records a document lists: the key of
+// a typ global id, anything else as sent (the deprecated numeric id, or a
+// string the service refuses as it always has).
+func keys(typ string, in []string) []any {
 	out := make([]any, len(in))
 	for i, s := range in {
-		out[i] = s
+		out[i] = filterKey(typ, s)
 	}
 	return out
+}
+
+// key is keys for one id, as set takes it.
+func key(typ string) func(string) any {
+	return func(s string) any { return filterKey(typ, s) }
 }
 
 func prototypeType(t model.VoucherPrototypeType) string { return strings.ToLower(string(t)) }
@@ -144,9 +152,9 @@ func prototypeCommon(d adminDoc, rent, howTo, pdf graphql.Omittable[[]*model.Tex
 	set(d, "environment", env, same[string])
 	set(d, "last_active_day", lastDay, same[string])
 	if v, ok := images.ValueOK(); ok {
-		d["images"] = ids(v)
+		d["images"] = keys("Media", v)
 	}
-	set(d, "cover_image", cover, same[string])
+	set(d, "cover_image", cover, key("Media"))
 	return nil
 }
 
@@ -169,9 +177,9 @@ func createOptionDoc(in model.CreateOptionInput) (domain.Doc, error) {
 	set(d, "is_global", in.IsGlobal, same[bool])
 	set(d, "is_active", in.IsActive, same[bool])
 	set(d, "ranking", in.Ranking, same[int])
-	set(d, "category", in.CategoryID, same[string])
+	set(d, "category", in.CategoryID, key("OptionCategory"))
 	if v, ok := in.PrototypeIds.ValueOK(); ok {
-		d["voucher_prototypes"] = ids(v)
+		d["voucher_prototypes"] = keys("AdminVoucherPrototype", v)
 	}
 	if v, ok := in.Services.ValueOK(); ok {
 		services := make([]any, len(v))

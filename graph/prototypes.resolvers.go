@@ -55,7 +55,7 @@ func (r *mutationResolver) UpdateVoucherPrototype(ctx context.Context, input mod
 	if _, err := domain.Authorize(ctx, domain.OpPrototypeWrite); err != nil { // before reading the input
 		return nil, err
 	}
-	id, err := parseID(input.ID)
+	id, err := recordID("AdminVoucherPrototype", input.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -102,11 +102,11 @@ func (r *mutationResolver) CreateOptionCategory(ctx context.Context, input model
 
 // SetPrototypeOption is the resolver for the setPrototypeOption field.
 func (r *mutationResolver) SetPrototypeOption(ctx context.Context, input model.SetPrototypeOptionInput) (*model.PrototypeOptionLinkPayload, error) {
-	prototypeID, err := parseID(input.PrototypeID)
+	prototypeID, err := recordID("AdminVoucherPrototype", input.PrototypeID)
 	if err != nil {
 		return nil, err
 	}
-	optionID, err := parseID(input.OptionID)
+	optionID, err := recordID("VoucherOption", input.OptionID)
 	if err != nil {
 		optionID = 0 // names no option: the service's field error
 	}

@@ -55,6 +55,11 @@ func (r *queryResolver) Nodes(ctx context.Context, ids []string) ([]model.Node, 
 	return r.resolveNodes(ctx, ids)
 }
 
+// ID is the resolver for the id field.
+func (r *userResolver) ID(ctx context.Context, obj *model.User) (string, error) {
+	return globalID("User", obj.ID), nil
+}
+
 // AccountError returns AccountErrorResolver implementation.
 func (r *Resolver) AccountError() AccountErrorResolver { return &accountErrorResolver{r} }
 
@@ -67,9 +72,13 @@ func (r *Resolver) Partner() PartnerResolver { return &partnerResolver{r} }
 // Query returns QueryResolver implementation.
 func (r *Resolver) Query() QueryResolver { return &queryResolver{r} }
 
+// User returns UserResolver implementation.
+func (r *Resolver) User() UserResolver { return &userResolver{r} }
+
 type (
 	accountErrorResolver struct{ *Resolver }
 	mutationResolver     struct{ *Resolver }
 	partnerResolver      struct{ *Resolver }
 	queryResolver        struct{ *Resolver }
+	userResolver         struct{ *Resolver }
 )

@@ -209,7 +209,7 @@ func toGraphAdminGiftcard(g *vouchers.AdminGiftcard) *model.AdminGiftcard {
 }
 
 func toDomainIssueVoucher(in model.IssueVoucherInput) vouchers.IssueVoucherInput {
-	out := vouchers.IssueVoucherInput{VoucherPrototypeID: lenientID(in.VoucherPrototypeID), TotalPrice: in.TotalPrice,
+	out := vouchers.IssueVoucherInput{VoucherPrototypeID: refRecordID("AdminVoucherPrototype", in.VoucherPrototypeID), TotalPrice: in.TotalPrice,
 		ExpirationDate: opt(in.ExpirationDate), Language: opt(in.Language), Summary: opt(in.Summary),
 		GifterFirstName: opt(in.GifterFirstName), GifterLastName: opt(in.GifterLastName),
 		GifterEmail: opt(in.GifterEmail), GifteeFirstName: opt(in.GifteeFirstName),
@@ -222,7 +222,7 @@ func toDomainIssueVoucher(in model.IssueVoucherInput) vouchers.IssueVoucherInput
 		out.State = &state
 	}
 	for _, o := range optList(in.Options) {
-		out.Options = append(out.Options, vouchers.IssueOptionInput{OptionID: lenientID(o.OptionID), Count: o.Count,
+		out.Options = append(out.Options, vouchers.IssueOptionInput{OptionID: refRecordID("VoucherOption", o.OptionID), Count: o.Count,
 			TotalPrice: o.TotalPrice})
 	}
 	return out

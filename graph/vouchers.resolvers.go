@@ -32,7 +32,7 @@ func (r *mutationResolver) IssueVoucher(ctx context.Context, input model.IssueVo
 // IssueGiftcard is the resolver for the issueGiftcard field.
 func (r *mutationResolver) IssueGiftcard(ctx context.Context, input model.IssueGiftcardInput) (*model.AdminGiftcardPayload, error) {
 	return adminGiftcardPayload(r.VoucherAdmin.IssueGiftcard(ctx, vouchers.IssueGiftcardInput{
-		GiftcardPrototypeID: lenientID(input.GiftcardPrototypeID), Value: input.Value, Status: opt(input.Status),
+		GiftcardPrototypeID: refRecordID("GiftcardPrototype", input.GiftcardPrototypeID), Value: input.Value, Status: opt(input.Status),
 		ExpiresOn: opt(input.ExpiresOn), GifterFirstName: opt(input.GifterFirstName), GifterLastName: opt(input.GifterLastName)}))
 }
 

@@ -197,6 +197,17 @@ func (s *UserStore) FindUserByUsername(ctx context.Context, username string) (*d
 	return row.toDomain(), nil
 }
 
+// FindUserByID returns the user with that id.
+func (s *UserStore) FindUserByID(ctx context.Context, id int64) (*domain.User, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := new(userRow)
+	if err := s.db.NewSelect().Model(row).Where("id = ?", id).Scan(ctx); err != nil {
+		return nil, notFound(err)
+	}
+	return row.toDomain(), nil
+}
+
 // GrantPermissions gives the user the named permissions; granting one twice
 // is harmless. An unknown name is a CodeInvalid error on "permissions".
 func (s *UserStore) GrantPermissions(ctx context.Context, userID int64, names []string) error {

@@ -329,6 +329,24 @@ func (s *AccountService) AdminPartner(ctx context.Context, id uuid.UUID) (*domai
 	return p, nil
 }
 
+// User returns a user account as the graph's User node reads it: the
+// caller's own; staff any.
+// Errors: those of Authorize(OpUserRead); CodeNotFound for another user,
+// or none.
+func (s *AccountService) User(ctx context.Context, id int64) (*domain.User, error) {
+	c, err := domain.Authorize(ctx, domain.OpUserRead)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case c.User.ID == id:
+		return c.User, nil
+	case !c.User.IsStaff:
+		return nil, domain.ErrNotFound
+	}
+	return s.db.Stores().Users.FindUserByID(ctx, id)
+}
+
 // AdminPartnersByID returns the partners the caller sees (its own; every
 // one for staff) in ids order, nil for the others (a graph batch: the
 // partner of an administration record).

@@ -22,6 +22,8 @@ type UserStore interface {
 	CreateUser(ctx context.Context, u *domain.User) error
 	// FindUserByUsername returns ErrNotFound when no user has that name.
 	FindUserByUsername(ctx context.Context, username string) (*domain.User, error)
+	// FindUserByID returns ErrNotFound when no user has that id.
+	FindUserByID(ctx context.Context, id int64) (*domain.User, error)
 	// GrantPermissions gives the user the named permissions; an unknown name
 	// is a CodeInvalid error on "permissions".
 	GrantPermissions(ctx context.Context, userID int64, names []string) error

@@ -278,6 +278,32 @@ func (s *BoxService) BoxOffers(ctx context.Context, boxIDs []int64, page domain.
 
 func boxOfferBox(o *BoxOffer) int64 { return o.BoxID }
 
+// BoxOffer returns one of the offers BoxOffers lists, by its id as given:
+// a validated offer of an active box of the catalogue's marketplace.
+// Errors: those of CatalogPartner; CodeNotFound for any other id.
+func (s *BoxService) BoxOffer(ctx context.Context, id string) (*BoxOffer, error) {
+	marketplace, err := domain.CatalogPartner(ctx, s.uow.Stores().Partners)
+	if err != nil {
+		return nil, err
+	}
+	offerID, err := strconv.ParseInt(id, 10, 64)
+	if err != nil || !marketplace.IsMarketplace {
+		return nil, domain.ErrNotFound
+	}
+	st := s.uow.Stores().Boxes
+	o, err := st.GetBoxOffer(ctx, offerID)
+	if err != nil {
+		return nil, err
+	}
+	if o.Status != BoxOfferStatusValidated {
+		return nil, domain.ErrNotFound
+	}
+	if _, err := st.FindBox(ctx, BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true}, o.BoxID); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
 // BoxImages returns, for each box id in order, its image URLs in display
 // order; none for a box that is not an active box of the catalogue's
 // marketplace. A batch read: one statement for all the boxes.

@@ -102,7 +102,7 @@ func TestMultipartUpload(t *testing.T) {
 	res = do(t, h, multipartRequest(t, []part{operations(uploadVars), {name: "map", value: `{"0": ["variables.input.file"]}`},
 		{name: "0", filename: "a.txt", value: pngBytes(t)}}, "Apollo-Require-Preflight", "true"))
 	res.expect(t, http.StatusOK, jsonType)
-	wantJSONBody(t, res.raw, `{"data":{"uploadMedia":{"media":null,"userErrors":[{"field":["partnerUuid"],"code":"required","message":"This field is required: staff name the partner the record belongs to."}]}}}`)
+	wantJSONBody(t, res.raw, `{"data":{"uploadMedia":{"media":null,"userErrors":[{"field":["partnerId"],"code":"required","message":"This field is required: staff name the partner the record belongs to."}]}}}`)
 }
 
 func TestMultipartRefusals(t *testing.T) {

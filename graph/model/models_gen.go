@@ -23,7 +23,7 @@ type Node interface {
 
 // A new ticket type of an event.
 type AddEventFormulaInput struct {
-	// The numeric record id of the event (Event.legacyId).
+	// The event: its global id (Event.id); its numeric id is still read, deprecated.
 	EventID string `json:"eventId"`
 	// The formula's name, one entry per language.
 	Name []*TextInput `json:"name"`
@@ -33,7 +33,7 @@ type AddEventFormulaInput struct {
 
 // A new date of an event.
 type AddEventSlotInput struct {
-	// The numeric record id of the event (Event.legacyId).
+	// The event: its global id (Event.id); its numeric id is still read, deprecated.
 	EventID string `json:"eventId"`
 	// Start, with the partner's offset.
 	StartingDatetime time.Time `json:"startingDatetime"`
@@ -55,7 +55,7 @@ type AddPartnerLabelInput struct {
 
 // A new date of a workshop.
 type AddWorkshopSessionInput struct {
-	// The numeric record id of the session's workshop (Workshop.legacyId).
+	// The session's workshop: its global id (Workshop.id); its numeric id is still read, deprecated.
 	WorkshopID string `json:"workshopId"`
 	// Start, with the partner's offset.
 	StartingDatetime time.Time `json:"startingDatetime"`
@@ -937,9 +937,9 @@ type CreateOptionInput struct {
 	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
 	// Display priority; 1 when omitted.
 	Ranking graphql.Omittable[*int] `json:"ranking,omitempty"`
-	// The numeric record id of a category of the same partner; none when omitted or null.
+	// A category of the same partner (its global id, OptionCategory.id, or numeric id); none when omitted or null.
 	CategoryID graphql.Omittable[*string] `json:"categoryId,omitempty"`
-	// Linked with count 1, not included.
+	// Voucher prototypes (global ids or numeric ids) to link the option to, with count 1, not included.
 	PrototypeIds graphql.Omittable[[]string] `json:"prototypeIds,omitempty"`
 	// The services the option is made of, at most 20.
 	Services graphql.Omittable[[]*OptionServiceInput] `json:"services,omitempty"`
@@ -1030,9 +1030,9 @@ type CreateVoucherPrototypeInput struct {
 	EnvironmentID graphql.Omittable[*string] `json:"environmentId,omitempty"`
 	// The last day it is sold, YYYY-MM-DD; none when omitted or null.
 	LastActiveDay graphql.Omittable[*string] `json:"lastActiveDay,omitempty"`
-	// Numeric record ids of the partner's media, at most 20, in display order.
+	// The partner's media, at most 20, in display order: their global ids (Media.id) or numeric ids.
 	ImageIds graphql.Omittable[[]string] `json:"imageIds,omitempty"`
-	// The numeric record id of a media of the partner; null or omitted: the first image is the cover.
+	// A media of the partner (global id or numeric id); null or omitted: the first image is the cover.
 	CoverImageID graphql.Omittable[*string] `json:"coverImageId,omitempty"`
 }
 
@@ -1274,7 +1274,7 @@ type FacilitiesInput struct {
 
 // Where to file a voucher prototype: its universe and themes.
 type FileVoucherPrototypeInput struct {
-	// The numeric record id of the caller's voucher prototype.
+	// The caller's voucher prototype: its global id (AdminVoucherPrototype.id); its numeric id is still read, deprecated.
 	ID string `json:"id"`
 	// The universe to file it under; omitted keeps it, null is a user error (a voucher prototype always has one).
 	UniverseID graphql.Omittable[*string] `json:"universeId,omitempty"`
@@ -1402,7 +1402,7 @@ type GiftcardsProductInformationPayload struct {
 
 // A giftcard to issue without a sale.
 type IssueGiftcardInput struct {
-	// The numeric record id of the giftcard prototype it is of.
+	// The giftcard prototype it is of: its global id (GiftcardPrototype.id); its numeric id is still read, deprecated.
 	GiftcardPrototypeID string `json:"giftcardPrototypeId"`
 	// Decimal string: the value, all of it remaining.
 	Value string `json:"value"`
@@ -1418,7 +1418,7 @@ type IssueGiftcardInput struct {
 
 // A voucher to issue without a sale. Every field is checked and reported at once in userErrors.
 type IssueVoucherInput struct {
-	// The numeric record id of the voucher prototype it is of.
+	// The voucher prototype it is of: its global id (AdminVoucherPrototype.id); its numeric id is still read, deprecated.
 	VoucherPrototypeID string `json:"voucherPrototypeId"`
 	// Decimal string: "120.00".
 	TotalPrice string `json:"totalPrice"`
@@ -1464,7 +1464,7 @@ type IssueVoucherInput struct {
 
 // An option bought with an issued voucher.
 type IssueVoucherOptionInput struct {
-	// The numeric record id of the option, one of the prototype's partner's.
+	// The option, one of the prototype's partner's: its global id (VoucherOption.id); its numeric id is still read, deprecated.
 	OptionID string `json:"optionId"`
 	// How many, at least 1.
 	Count int `json:"count"`
@@ -2006,7 +2006,7 @@ type PartnerLabel struct {
 
 // A box the caller's partner proposes an offer in.
 type ProposeBoxOfferInput struct {
-	// The numeric record id of the box (Box.legacyId).
+	// The box: its global id (Box.id); its numeric id is still read, deprecated.
 	BoxID string `json:"boxId"`
 	// Staff: the proposing partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
@@ -2100,7 +2100,7 @@ type RemovePartnerLabelInput struct {
 
 // A media and its new name.
 type RenameMediaInput struct {
-	// The numeric record id of the media to rename (Media.legacyId).
+	// The media to rename: its global id (Media.id); its numeric id (Media.legacyId) is still read, deprecated.
 	ID string `json:"id"`
 	// At most 255 characters.
 	Name string `json:"name"`
@@ -2108,8 +2108,10 @@ type RenameMediaInput struct {
 
 // A cart's new content, overwriting the old one under the same id.
 type ReplaceCartInput struct {
+	// The caller's cart to replace, by its global id (Cart.id). Give it or the deprecated id.
+	CartID graphql.Omittable[*string] `json:"cartId,omitempty"`
 	// The UUID of the caller's cart to replace.
-	ID uuid.UUID `json:"id"`
+	ID graphql.Omittable[*uuid.UUID] `json:"id,omitempty"`
 	// The new product lines, replacing all the old ones; may be empty.
 	Items []*CartItemInput `json:"items"`
 	// Where the funnel sends the customer after payment; empty or absent for the standard thank-you page.
@@ -2120,7 +2122,7 @@ type ReplaceCartInput struct {
 
 // The marketplace's decision about an offer.
 type ReviewBoxOfferInput struct {
-	// The numeric record id of the offer (ManagedBoxOffer.id).
+	// The offer: its numeric record id (ManagedBoxOffer.id), or the global id of the validated offer (BoxOffer.id).
 	ID string `json:"id"`
 	// Validate or refuse the offer.
 	Decision BoxOfferDecision `json:"decision"`
@@ -2128,9 +2130,9 @@ type ReviewBoxOfferInput struct {
 
 // A link between a voucher prototype and an option, both of one partner the caller sees: created, or changed when it exists.
 type SetPrototypeOptionInput struct {
-	// The numeric record id of the voucher prototype.
+	// The voucher prototype: its global id (AdminVoucherPrototype.id); its numeric id is still read, deprecated.
 	PrototypeID string `json:"prototypeId"`
-	// The numeric record id of the option.
+	// The option: its global id (VoucherOption.id); its numeric id is still read, deprecated.
 	OptionID string `json:"optionId"`
 	// How many of the option come with the prototype.
 	Count int `json:"count"`
@@ -2228,7 +2230,7 @@ type UniverseRecord struct {
 
 // Changes to a box: an omitted field keeps its value, a given list replaces the list.
 type UpdateBoxInput struct {
-	// The numeric record id of the box to change (Box.legacyId or ManagedBox.id).
+	// The box to change: its global id (Box.id); its numeric id (Box.legacyId or ManagedBox.id) is still read, deprecated.
 	ID string `json:"id"`
 	// The box's name, one entry per language. Omitted: unchanged.
 	Name graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
@@ -2270,7 +2272,7 @@ type UpdateEventFormulaInput struct {
 
 // Changes to an event: an omitted field keeps its value, a given list replaces the list.
 type UpdateEventInput struct {
-	// The numeric record id of the event to change (Event.legacyId).
+	// The event to change: its global id (Event.id); its numeric id (Event.legacyId) is still read, deprecated.
 	ID string `json:"id"`
 	// The event's name, one entry per language. Omitted: unchanged.
 	Name graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
@@ -2326,7 +2328,7 @@ type UpdateEventsProductInformationInput struct {
 
 // Changes to a giftcard prototype: an omitted field keeps its value, a given list replaces the list.
 type UpdateGiftcardPrototypeInput struct {
-	// The numeric record id of the prototype (GiftcardPrototype.legacyId).
+	// The prototype: its global id (GiftcardPrototype.id); its numeric id is still read, deprecated.
 	ID string `json:"id"`
 	// Title of the giftcard, one entry per language. Omitted: unchanged.
 	Title graphql.Omittable[[]*TextInput] `json:"title,omitempty"`
@@ -2510,7 +2512,7 @@ type UpdateUniverseInput struct {
 
 // Changes to a voucher prototype: an omitted field keeps its value, null clears a nullable one, a given list replaces the list.
 type UpdateVoucherPrototypeInput struct {
-	// The numeric record id of the prototype to change (AdminVoucherPrototype.legacyId).
+	// The prototype to change: its global id (AdminVoucherPrototype.id); its numeric id is still read, deprecated.
 	ID string `json:"id"`
 	// The prototype's name, one entry per language; at least one non-blank. Omitted: unchanged.
 	Name graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
@@ -2552,9 +2554,9 @@ type UpdateVoucherPrototypeInput struct {
 	EnvironmentID graphql.Omittable[*string] `json:"environmentId,omitempty"`
 	// The last day it is sold, YYYY-MM-DD; null clears it. Omitted: unchanged.
 	LastActiveDay graphql.Omittable[*string] `json:"lastActiveDay,omitempty"`
-	// Numeric record ids of the partner's media, at most 20, in display order; replaces the list. Omitted: unchanged.
+	// The partner's media, at most 20, in display order (global ids or numeric ids); replaces the list. Omitted: unchanged.
 	ImageIds graphql.Omittable[[]string] `json:"imageIds,omitempty"`
-	// The numeric record id of a media of the partner; null: the first image is the cover. Omitted: unchanged.
+	// A media of the partner (global id or numeric id); null: the first image is the cover. Omitted: unchanged.
 	CoverImageID graphql.Omittable[*string] `json:"coverImageId,omitempty"`
 }
 
@@ -2614,7 +2616,7 @@ type UpdateWorkshopCategoryInput struct {
 
 // Changes to a workshop: an omitted field keeps its value, a given list replaces the links.
 type UpdateWorkshopInput struct {
-	// The numeric record id of the workshop to change (Workshop.legacyId).
+	// The workshop to change: its global id (Workshop.id); its numeric id (Workshop.legacyId) is still read, deprecated.
 	ID string `json:"id"`
 	// The workshop's name, one entry per language. Omitted: unchanged.
 	Name graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
@@ -2732,10 +2734,11 @@ type UploadMediaInput struct {
 	PartnerUUID graphql.Omittable[*uuid.UUID] `json:"partnerUuid,omitempty"`
 }
 
-// A user account: signs in with a username and password and calls the API with a token.
+// A user account: signs in with a username and password and calls the API with
+// a token. node(id:) reads a user's own account; staff read any.
 type User struct {
-	// The user's numeric id, as a string.
-	ID string `json:"id"`
+	// The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take.
+	ID string `json:"legacyId"`
 	// The user's public identifier.
 	UUID uuid.UUID `json:"uuid"`
 	// Login name.
@@ -2749,6 +2752,8 @@ type User struct {
 	// True for the service's own staff, who may act on every partner.
 	IsStaff bool `json:"isStaff"`
 }
+
+func (User) IsNode() {}
 
 // Who is calling: the user and, for partner accounts, the partner (tenant).
 type Viewer struct {

@@ -82,6 +82,16 @@ func TestGraphCart(t *testing.T) {
 		// A writer holding the first ETag is refused.
 		_, errs = post(t, f.c, f.shop, replace, map[string]any{"in": map[string]any{"id": c.ID, "ifMatch": c.Etag, "items": []any{}}})
 		wantErrorCode(t, errs, "PRECONDITION_FAILED")
+
+		// cartId, the Cart's global id, replaces the deprecated id; the errors name it.
+		data, errs = post(t, f.c, f.shop, replace, map[string]any{"in": map[string]any{"cartId": globalID("Cart", c.ID),
+			"items": []any{map[string]any{"productId": 8, "quantity": 1}}}})
+		if errs != nil || !strings.Contains(string(data), `"productId":8`) {
+			t.Errorf("replace by cartId = %s %v", data, errs)
+		}
+		data, _ = post(t, f.c, f.other, replace, map[string]any{"in": map[string]any{"cartId": globalID("Cart", c.ID), "items": []any{}}})
+		WantJSON(t, data, `{"replaceCart":{"cart":null,"userErrors":[{"field":["cartId"],"code":"does_not_exist","message":"Cart not found"}],`+
+			`"errors":[{"field":["input","cartId"],"code":"DOES_NOT_EXIST","message":"Cart not found"}]}}`)
 	})
 
 	t.Run("ErrNotFound", func(t *testing.T) {

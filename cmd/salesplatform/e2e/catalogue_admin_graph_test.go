@@ -367,7 +367,10 @@ func TestGraphAdminEvents(t *testing.T) {
 
 		p = f.mustMutate(t, f.staffTok, "createEvent", adminCreateEvent, in("partnerId", gid(f.other.ID), "name", texts("fr", "Par le staff")))
 		id := str(t, p, "event", "id")
-		f.mustMutate(t, f.staffTok, "updateEvent", adminUpdateEvent, in("id", id, "name", texts("fr", "Revu par le staff")))
+		// A mutation's input takes the record's global id, and its numeric id (deprecated).
+		f.mustMutate(t, f.staffTok, "updateEvent", adminUpdateEvent, in("id", globalID("Event", id), "name", texts("fr", "Revu par le staff")))
+		p, errs = f.mutate(t, f.staffTok, "updateEvent", adminUpdateEvent, in("id", globalID("Workshop", id), "name", texts("fr", "X")))
+		wantRefused(t, p, errs, "NOT_FOUND")
 		// other owns it: it may change it too, and shop may not.
 		f.mustMutate(t, f.otherTok, "updateEvent", adminUpdateEvent, in("id", id, "shortDescription", texts("fr", "Court")))
 		p, errs = f.mutate(t, f.shopTok, "updateEvent", adminUpdateEvent, in("id", id, "name", texts("fr", "X")))

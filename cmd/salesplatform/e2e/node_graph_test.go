@@ -92,7 +92,7 @@ func (f *nodeFixture) records(t *testing.T) []nodeRecord {
 	// chateau and atelier are their own; the marketplace's boxes are its own.
 	sites := []string{"chateau.localhost", "atelier.localhost", "market.localhost"}
 	const catalogue = `{ partners(first: 1) { edges { node { id legacyId } } }
-		boxes(first: 1) { edges { node { id legacyId } } }
+		boxes(first: 1) { edges { node { id legacyId offers(first: 1) { edges { node { id legacyId } } } } } }
 		giftcardPrototypes(first: 1) { edges { node { id legacyId } } }
 		eventSlots(first: 1) { edges { node { event { id legacyId } } } }
 		workshopSessions(first: 1) { edges { node { workshop { id legacyId } } } } }`
@@ -104,6 +104,8 @@ func (f *nodeFixture) records(t *testing.T) []nodeRecord {
 		add(r, dig(data, "partners", "edges", "node"), "legacyId")
 		r.typ = "Box"
 		add(r, dig(data, "boxes", "edges", "node"), "legacyId")
+		r.typ = "BoxOffer"
+		add(r, dig(data, "boxes", "edges", "node", "offers", "edges", "node"), "legacyId")
 		r.typ = "GiftcardPrototype"
 		add(r, dig(data, "giftcardPrototypes", "edges", "node"), "legacyId")
 		r.typ = "Event"
@@ -112,7 +114,7 @@ func (f *nodeFixture) records(t *testing.T) []nodeRecord {
 		add(r, dig(data, "workshopSessions", "edges", "node", "workshop"), "legacyId")
 	}
 	users := []string{"demo-chateau", "demo-market", "demo-atelier"}
-	const admin = `{ viewer { partner { id uuid } }
+	const admin = `{ viewer { user { id legacyId } partner { id uuid } }
 		adminVoucherPrototypes(first: 1) { edges { node { id legacyId } } }
 		adminOptions(first: 1) { edges { node { id legacyId } } }
 		adminOptionCategories(first: 1) { edges { node { id legacyId } } }
@@ -128,6 +130,8 @@ func (f *nodeFixture) records(t *testing.T) []nodeRecord {
 		r := nodeRecord{token: tok, otherTk: other}
 		r.typ = "Partner"
 		add(r, dig(data, "viewer", "partner"), "uuid")
+		r.typ = "User"
+		add(r, dig(data, "viewer", "user"), "legacyId")
 		for typ, list := range map[string]string{"AdminVoucherPrototype": "adminVoucherPrototypes", "VoucherOption": "adminOptions",
 			"OptionCategory": "adminOptionCategories", "AdminGiftcard": "adminGiftcards", "Media": "media"} {
 			r.typ = typ
@@ -145,8 +149,8 @@ func (f *nodeFixture) records(t *testing.T) []nodeRecord {
 		}
 	}
 	var out []nodeRecord
-	for _, typ := range []string{"CataloguePartner", "Event", "Workshop", "Box", "GiftcardPrototype", "Media",
-		"AdminVoucherPrototype", "VoucherOption", "OptionCategory", "AdminVoucher", "AdminGiftcard", "Cart", "Partner"} {
+	for _, typ := range []string{"CataloguePartner", "Event", "Workshop", "Box", "BoxOffer", "GiftcardPrototype", "Media",
+		"AdminVoucherPrototype", "VoucherOption", "OptionCategory", "AdminVoucher", "AdminGiftcard", "Cart", "Partner", "User"} {
 		r, ok := found[typ]
 		if !ok {
 			t.Fatalf("the demo data has no %s to read", typ)
