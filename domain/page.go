@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -28,14 +29,46 @@ func PageSize(n *int) int {
 	return min(*n, MaxPageSize)
 }
 
-// PageRequest is one page of a list: Number from 1, Size items.
+// PageRequest is one page of a list: Number from 1, Size items; or, when
+// Keyset is set, Size items from one of its items on (Number unused).
 type PageRequest struct {
 	Number int
 	Size   int
+	// Keyset reads the page from an item rather than at a position, so
+	// that items added or removed ahead of it do not shift it. Only the
+	// graph asks for it, of the lists whose stores read it (the
+	// administration's vouchers, giftcards and media, the catalogue's
+	// boxes); REST pages are always numbered.
+	Keyset *Keyset
+}
+
+// Keyset is where a keyset page lies: the items strictly after the item
+// After (0: from the first) and strictly before the item Before (0: to the
+// last), in the list's order; the page is their first Size items, or their
+// last Size when Backward. After and Before are item (database) ids.
+//
+// A store reads Size+1 items in the reading direction (the list's order,
+// or its reverse when Backward), so that NewPage can tell whether more
+// follow; it answers ErrCursorGone when After or Before is not an item of
+// the list it reads (deleted, filtered out, or another tenant's).
+type Keyset struct {
+	After, Before int64
+	Backward      bool
 }
 
 // Offset is the number of items before the page.
 func (p PageRequest) Offset() int { return (p.Number - 1) * p.Size }
+
+// MsgCursorGone answers a keyset cursor whose item is not in the list.
+const MsgCursorGone = "This cursor's item is no longer in the list."
+
+// ErrCursorGone is the error of a keyset page whose item After ("after")
+// or Before ("before") is not in the list: an input error on that
+// argument, as the graph names it.
+func ErrCursorGone(arg string) error {
+	return &Error{Code: CodeInvalid, Message: "Invalid input.",
+		Fields: []FieldError{{Path: []any{arg}, Code: VInvalid, Message: MsgCursorGone}}}
+}
 
 // ParsePage reads the page and page_size query parameters as DRF's
 // PageNumberPagination does: a missing or invalid page_size is the default,
@@ -61,20 +94,43 @@ type Page[T any] struct {
 	Items   []T
 	Count   int
 	Request PageRequest
+	// More reports, on a keyset page, that more items follow it in its
+	// reading direction (after it; before it when Backward).
+	More bool
 }
 
 // NewPage checks that the requested page exists for count items (the first
 // page always does, even empty) and returns it.
-// Errors: CodeNotFound "Invalid page." past the last page.
+//
+// A keyset page's items are those its store read: at most Size+1, in the
+// reading direction. NewPage keeps Size of them, in the list's order, and
+// sets More when there was one more. An empty list holds no item a cursor
+// could name.
+// Errors: CodeNotFound "Invalid page." past the last numbered page;
+// ErrCursorGone for a keyset page of an empty list from an item.
 func NewPage[T any](items []T, count int, req PageRequest) (*Page[T], error) {
-	if req.Number > 1 && req.Offset() >= count {
-		return nil, ErrInvalidPage
-	}
 	if items == nil {
 		items = []T{}
+	}
+	if k := req.Keyset; k != nil {
+		switch {
+		case count == 0 && k.After != 0:
+			return nil, ErrCursorGone("after")
+		case count == 0 && k.Before != 0:
+			return nil, ErrCursorGone("before")
+		}
+		more := len(items) > req.Size
+		items = items[:min(len(items), req.Size)]
+		if k.Backward {
+			slices.Reverse(items)
+		}
+		return &Page[T]{Items: items, Count: count, Request: req, More: more}, nil
+	}
+	if req.Number > 1 && req.Offset() >= count {
+		return nil, ErrInvalidPage
 	}
 	return &Page[T]{Items: items, Count: count, Request: req}, nil
 }
 
-// HasNext reports whether a page follows this one.
+// HasNext reports whether a numbered page follows this one.
 func (p *Page[T]) HasNext() bool { return p.Request.Offset()+len(p.Items) < p.Count }

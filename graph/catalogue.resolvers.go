@@ -34,8 +34,8 @@ func (r *boxResolver) Images(ctx context.Context, obj *model.Box) ([]string, err
 }
 
 // Offers is the resolver for the offers field.
-func (r *boxResolver) Offers(ctx context.Context, obj *model.Box, first *int, after *string) (*model.BoxOfferConnection, error) {
-	w, page, err := loadPage(ctx, loadersFrom(ctx).boxOffers, obj.ID, first, after)
+func (r *boxResolver) Offers(ctx context.Context, obj *model.Box, first *int, after *string, last *int, before *string) (*model.BoxOfferConnection, error) {
+	w, page, err := loadPage(ctx, loadersFrom(ctx).boxOffers, obj.ID, pageArgs{first, after, last, before})
 	if err != nil {
 		return nil, err
 	}
@@ -64,8 +64,8 @@ func (r *eventResolver) ID(ctx context.Context, obj *model.Event) (string, error
 }
 
 // Slots is the resolver for the slots field.
-func (r *eventResolver) Slots(ctx context.Context, obj *model.Event, first *int, after *string) (*model.EventSlotConnection, error) {
-	w, page, err := loadPage(ctx, loadersFrom(ctx).eventSlots, obj.ID, first, after)
+func (r *eventResolver) Slots(ctx context.Context, obj *model.Event, first *int, after *string, last *int, before *string) (*model.EventSlotConnection, error) {
+	w, page, err := loadPage(ctx, loadersFrom(ctx).eventSlots, obj.ID, pageArgs{first, after, last, before})
 	if err != nil {
 		return nil, err
 	}
@@ -124,7 +124,7 @@ func (r *productInformationResolver) Workshops(ctx context.Context, obj *model.P
 }
 
 // Partners is the resolver for the partners field.
-func (r *queryResolver) Partners(ctx context.Context, first *int, after *string, department *string, region *string, ids []string) (*model.CataloguePartnerConnection, error) {
+func (r *queryResolver) Partners(ctx context.Context, first *int, after *string, last *int, before *string, department *string, region *string, ids []string) (*model.CataloguePartnerConnection, error) {
 	keys := make([]string, len(ids))
 	for i, id := range ids {
 		keys[i] = filterKey("CataloguePartner", id)
@@ -139,11 +139,7 @@ func (r *queryResolver) Partners(ctx context.Context, first *int, after *string,
 	if region != nil {
 		q.Region = *region
 	}
-	w, err := newWindow(first, after)
-	if err != nil {
-		return nil, err
-	}
-	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*catalogue.PartnerListing], error) {
+	w, page, err := readWindow(pageArgs{first, after, last, before}, func(p domain.PageRequest) (*domain.Page[*catalogue.PartnerListing], error) {
 		return r.PartnerCatalog.Partners(ctx, q, p)
 	})
 	if err != nil {
@@ -204,12 +200,8 @@ func (r *queryResolver) Event(ctx context.Context, id string) (*model.Event, err
 }
 
 // EventSlots is the resolver for the eventSlots field.
-func (r *queryResolver) EventSlots(ctx context.Context, first *int, after *string) (*model.EventSlotListConnection, error) {
-	w, err := newWindow(first, after)
-	if err != nil {
-		return nil, err
-	}
-	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*catalogue.EventSlotItem], error) {
+func (r *queryResolver) EventSlots(ctx context.Context, first *int, after *string, last *int, before *string) (*model.EventSlotListConnection, error) {
+	w, page, err := readWindow(pageArgs{first, after, last, before}, func(p domain.PageRequest) (*domain.Page[*catalogue.EventSlotItem], error) {
 		return r.EventCatalog.EventSlots(ctx, p)
 	})
 	if err != nil {
@@ -228,16 +220,12 @@ func (r *queryResolver) Workshop(ctx context.Context, id string) (*model.Worksho
 }
 
 // WorkshopSessions is the resolver for the workshopSessions field.
-func (r *queryResolver) WorkshopSessions(ctx context.Context, workshopID *string, first *int, after *string) (*model.WorkshopSessionConnection, error) {
-	w, err := newWindow(first, after)
-	if err != nil {
-		return nil, err
-	}
+func (r *queryResolver) WorkshopSessions(ctx context.Context, workshopID *string, first *int, after *string, last *int, before *string) (*model.WorkshopSessionConnection, error) {
 	q := catalogue.WorkshopSessionQuery{}
 	if workshopID != nil {
 		q.Workshop = filterKey("Workshop", *workshopID)
 	}
-	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*catalogue.WorkshopSessionView], error) {
+	w, page, err := readWindow(pageArgs{first, after, last, before}, func(p domain.PageRequest) (*domain.Page[*catalogue.WorkshopSessionView], error) {
 		q.Page = p
 		return r.WorkshopCatalog.WorkshopSessions(ctx, q)
 	})
@@ -248,12 +236,8 @@ func (r *queryResolver) WorkshopSessions(ctx context.Context, workshopID *string
 }
 
 // WorkshopThemes is the resolver for the workshopThemes field.
-func (r *queryResolver) WorkshopThemes(ctx context.Context, first *int, after *string) (*model.WorkshopThemeConnection, error) {
-	w, err := newWindow(first, after)
-	if err != nil {
-		return nil, err
-	}
-	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*catalogue.WorkshopTag], error) {
+func (r *queryResolver) WorkshopThemes(ctx context.Context, first *int, after *string, last *int, before *string) (*model.WorkshopThemeConnection, error) {
+	w, page, err := readWindow(pageArgs{first, after, last, before}, func(p domain.PageRequest) (*domain.Page[*catalogue.WorkshopTag], error) {
 		return r.WorkshopCatalog.WorkshopThemes(ctx, p)
 	})
 	if err != nil {
@@ -263,13 +247,9 @@ func (r *queryResolver) WorkshopThemes(ctx context.Context, first *int, after *s
 }
 
 // Boxes is the resolver for the boxes field.
-func (r *queryResolver) Boxes(ctx context.Context, orderBy []*model.BoxOrder, first *int, after *string) (*model.BoxConnection, error) {
-	w, err := newWindow(first, after)
-	if err != nil {
-		return nil, err
-	}
+func (r *queryResolver) Boxes(ctx context.Context, orderBy []*model.BoxOrder, first *int, after *string, last *int, before *string) (*model.BoxConnection, error) {
 	ordering := toBoxOrdering(orderBy)
-	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*catalogue.BoxView], error) {
+	w, page, err := readKeyset(pageArgs{first, after, last, before}, boxViewID, func(p domain.PageRequest) (*domain.Page[*catalogue.BoxView], error) {
 		return r.BoxCatalog.Boxes(ctx, ordering, p)
 	})
 	if err != nil {
@@ -303,16 +283,12 @@ func (r *queryResolver) Themes(ctx context.Context) ([]*model.Theme, error) {
 }
 
 // GiftcardPrototypes is the resolver for the giftcardPrototypes field.
-func (r *queryResolver) GiftcardPrototypes(ctx context.Context, partnerID *string, first *int, after *string) (*model.GiftcardPrototypeConnection, error) {
-	w, err := newWindow(first, after)
-	if err != nil {
-		return nil, err
-	}
+func (r *queryResolver) GiftcardPrototypes(ctx context.Context, partnerID *string, first *int, after *string, last *int, before *string) (*model.GiftcardPrototypeConnection, error) {
 	partner := ""
 	if partnerID != nil {
 		partner = filterKey("CataloguePartner", *partnerID)
 	}
-	page, err := listPage(w, func(p domain.PageRequest) (*domain.Page[*catalogue.GiftcardPrototypeView], error) {
+	w, page, err := readWindow(pageArgs{first, after, last, before}, func(p domain.PageRequest) (*domain.Page[*catalogue.GiftcardPrototypeView], error) {
 		return r.PrototypeCatalog.GiftcardPrototypes(ctx, partner, p)
 	})
 	if err != nil {
@@ -336,8 +312,8 @@ func (r *workshopResolver) ID(ctx context.Context, obj *model.Workshop) (string,
 }
 
 // Sessions is the resolver for the sessions field.
-func (r *workshopResolver) Sessions(ctx context.Context, obj *model.Workshop, first *int, after *string) (*model.WorkshopSessionConnection, error) {
-	w, page, err := loadPage(ctx, loadersFrom(ctx).workshopSessions, obj.ID, first, after)
+func (r *workshopResolver) Sessions(ctx context.Context, obj *model.Workshop, first *int, after *string, last *int, before *string) (*model.WorkshopSessionConnection, error) {
+	w, page, err := loadPage(ctx, loadersFrom(ctx).workshopSessions, obj.ID, pageArgs{first, after, last, before})
 	if err != nil {
 		return nil, err
 	}

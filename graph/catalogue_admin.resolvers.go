@@ -555,12 +555,12 @@ func (r *mutationResolver) UpdateWorkshopsProductInformation(ctx context.Context
 }
 
 // ManagedBoxes is the resolver for the managedBoxes field.
-func (r *queryResolver) ManagedBoxes(ctx context.Context, partnerID *string, first *int, after *string) (*model.ManagedBoxConnection, error) {
+func (r *queryResolver) ManagedBoxes(ctx context.Context, partnerID *string, first *int, after *string, last *int, before *string) (*model.ManagedBoxConnection, error) {
 	partner, err := r.partnerRecordID(ctx, partnerID)
 	if err != nil {
 		return nil, err
 	}
-	w, page, err := readWindow(first, after, func(req domain.PageRequest) (*domain.Page[*catalogue.BoxView], error) {
+	w, page, err := readWindow(pageArgs{first, after, last, before}, func(req domain.PageRequest) (*domain.Page[*catalogue.BoxView], error) {
 		return r.BoxCatalog.ManagedBoxes(ctx, partner, req)
 	})
 	if err != nil {
@@ -573,7 +573,7 @@ func (r *queryResolver) ManagedBoxes(ctx context.Context, partnerID *string, fir
 }
 
 // ManagedBoxOffers is the resolver for the managedBoxOffers field.
-func (r *queryResolver) ManagedBoxOffers(ctx context.Context, partnerID *string, boxID *string, status *model.BoxOfferStatus, first *int, after *string) (*model.ManagedBoxOfferConnection, error) {
+func (r *queryResolver) ManagedBoxOffers(ctx context.Context, partnerID *string, boxID *string, status *model.BoxOfferStatus, first *int, after *string, last *int, before *string) (*model.ManagedBoxOfferConnection, error) {
 	partner, err := r.partnerRecordID(ctx, partnerID)
 	if err != nil {
 		return nil, err
@@ -590,7 +590,7 @@ func (r *queryResolver) ManagedBoxOffers(ctx context.Context, partnerID *string,
 	if status != nil {
 		st = string(*status)
 	}
-	w, page, err := readWindow(first, after, func(req domain.PageRequest) (*domain.Page[*catalogue.BoxOffer], error) {
+	w, page, err := readWindow(pageArgs{first, after, last, before}, func(req domain.PageRequest) (*domain.Page[*catalogue.BoxOffer], error) {
 		return r.BoxCatalog.ManagedBoxOffers(ctx, partner, box, st, req)
 	})
 	if err != nil {

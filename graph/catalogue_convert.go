@@ -287,6 +287,9 @@ func toGraphBox(b *catalogue.BoxView) *model.Box {
 		MaxDaysAfterFirstUsage: b.MaxDaysAfterFirstUsage, UniverseIDs: b.UniverseIDs}
 }
 
+// boxViewID is the id a box's keyset cursor carries (readKeyset).
+func boxViewID(b *catalogue.BoxView) int64 { return b.ID }
+
 func toGraphBoxConnection(w window, page *domain.Page[*catalogue.BoxView]) *model.BoxConnection {
 	edges, info := connect(w, page, func(c string, b *catalogue.BoxView) *model.BoxEdge {
 		return &model.BoxEdge{Cursor: c, Node: toGraphBox(b)}

@@ -292,7 +292,7 @@ type ComplexityRoot struct {
 		MinCapacity     func(childComplexity int) int
 		Name            func(childComplexity int) int
 		NbOrders        func(childComplexity int) int
-		Options         func(childComplexity int, first *int, after *string) int
+		Options         func(childComplexity int, first *int, after *string, last *int, before *string) int
 		PDFDescription  func(childComplexity int) int
 		Partner         func(childComplexity int) int
 		PartnerID       func(childComplexity int) int
@@ -338,7 +338,7 @@ type ComplexityRoot struct {
 		MaxNumberUsages        func(childComplexity int) int
 		Name                   func(childComplexity int) int
 		NbOffers               func(childComplexity int) int
-		Offers                 func(childComplexity int, first *int, after *string) int
+		Offers                 func(childComplexity int, first *int, after *string, last *int, before *string) int
 		PeopleIncluded         func(childComplexity int) int
 		Price                  func(childComplexity int) int
 		Ranking                func(childComplexity int) int
@@ -516,7 +516,7 @@ type ComplexityRoot struct {
 		LowestPrice      func(childComplexity int) int
 		Name             func(childComplexity int) int
 		ShortDescription func(childComplexity int) int
-		Slots            func(childComplexity int, first *int, after *string) int
+		Slots            func(childComplexity int, first *int, after *string, last *int, before *string) int
 	}
 
 	EventFormula struct {
@@ -981,7 +981,7 @@ type ComplexityRoot struct {
 		MaxNumberOptions func(childComplexity int) int
 		MinNumberOptions func(childComplexity int) int
 		Name             func(childComplexity int) int
-		Options          func(childComplexity int, first *int, after *string) int
+		Options          func(childComplexity int, first *int, after *string, last *int, before *string) int
 		Partner          func(childComplexity int) int
 		PartnerID        func(childComplexity int) int
 		PartnerUUID      func(childComplexity int) int
@@ -1020,18 +1020,18 @@ type ComplexityRoot struct {
 	}
 
 	Partner struct {
-		Giftcards         func(childComplexity int, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) int
+		Giftcards         func(childComplexity int, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string, last *int, before *string) int
 		ID                func(childComplexity int) int
 		IsMarketplace     func(childComplexity int) int
-		Media             func(childComplexity int, first *int, after *string, filter *model.MediaFilter, orderBy *model.MediaOrder) int
+		Media             func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.MediaFilter, orderBy *model.MediaOrder) int
 		Name              func(childComplexity int) int
-		OptionCategories  func(childComplexity int, first *int, after *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) int
-		Options           func(childComplexity int, first *int, after *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) int
+		OptionCategories  func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) int
+		Options           func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) int
 		SiteDomain        func(childComplexity int) int
 		Status            func(childComplexity int) int
 		UUID              func(childComplexity int) int
-		VoucherPrototypes func(childComplexity int, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) int
-		Vouchers          func(childComplexity int, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) int
+		VoucherPrototypes func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) int
+		Vouchers          func(childComplexity int, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string, last *int, before *string) int
 	}
 
 	PartnerAgency struct {
@@ -1095,46 +1095,46 @@ type ComplexityRoot struct {
 
 	Query struct {
 		AdminGiftcard          func(childComplexity int, id *string, code *string) int
-		AdminGiftcards         func(childComplexity int, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) int
+		AdminGiftcards         func(childComplexity int, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string, last *int, before *string) int
 		AdminOption            func(childComplexity int, id string) int
-		AdminOptionCategories  func(childComplexity int, first *int, after *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) int
+		AdminOptionCategories  func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) int
 		AdminOptionCategory    func(childComplexity int, id string) int
-		AdminOptions           func(childComplexity int, first *int, after *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) int
+		AdminOptions           func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) int
 		AdminPartner           func(childComplexity int, id *string, uuid *uuid.UUID) int
 		AdminVoucher           func(childComplexity int, id *string, code *string) int
 		AdminVoucherPrototype  func(childComplexity int, id string) int
-		AdminVoucherPrototypes func(childComplexity int, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) int
-		AdminVouchers          func(childComplexity int, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) int
+		AdminVoucherPrototypes func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) int
+		AdminVouchers          func(childComplexity int, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string, last *int, before *string) int
 		Box                    func(childComplexity int, id string) int
 		BoxUniverses           func(childComplexity int) int
-		Boxes                  func(childComplexity int, orderBy []*model.BoxOrder, first *int, after *string) int
+		Boxes                  func(childComplexity int, orderBy []*model.BoxOrder, first *int, after *string, last *int, before *string) int
 		Cart                   func(childComplexity int, id uuid.UUID) int
 		CurrentPartner         func(childComplexity int) int
 		Destinations           func(childComplexity int) int
 		Event                  func(childComplexity int, id string) int
-		EventSlots             func(childComplexity int, first *int, after *string) int
+		EventSlots             func(childComplexity int, first *int, after *string, last *int, before *string) int
 		Gift                   func(childComplexity int, code string) int
 		GiftLinkedPartners     func(childComplexity int, code string) int
 		GiftcardPrototype      func(childComplexity int, id string) int
-		GiftcardPrototypes     func(childComplexity int, partnerID *string, first *int, after *string) int
+		GiftcardPrototypes     func(childComplexity int, partnerID *string, first *int, after *string, last *int, before *string) int
 		LegalInformation       func(childComplexity int) int
-		ManagedBoxOffers       func(childComplexity int, partnerID *string, boxID *string, status *model.BoxOfferStatus, first *int, after *string) int
-		ManagedBoxes           func(childComplexity int, partnerID *string, first *int, after *string) int
+		ManagedBoxOffers       func(childComplexity int, partnerID *string, boxID *string, status *model.BoxOfferStatus, first *int, after *string, last *int, before *string) int
+		ManagedBoxes           func(childComplexity int, partnerID *string, first *int, after *string, last *int, before *string) int
 		MarketingWidgets       func(childComplexity int, key string) int
-		Media                  func(childComplexity int, first *int, after *string, filter *model.MediaFilter, orderBy *model.MediaOrder) int
+		Media                  func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.MediaFilter, orderBy *model.MediaOrder) int
 		MediaItem              func(childComplexity int, id string) int
 		Node                   func(childComplexity int, id string) int
 		Nodes                  func(childComplexity int, ids []string) int
 		Partner                func(childComplexity int, id string) int
-		Partners               func(childComplexity int, first *int, after *string, department *string, region *string, ids []string) int
+		Partners               func(childComplexity int, first *int, after *string, last *int, before *string, department *string, region *string, ids []string) int
 		ProductInformation     func(childComplexity int) int
 		RefundWithdrawalTerms  func(childComplexity int) int
 		Themes                 func(childComplexity int) int
 		Universes              func(childComplexity int) int
 		Viewer                 func(childComplexity int) int
 		Workshop               func(childComplexity int, id string) int
-		WorkshopSessions       func(childComplexity int, workshopID *string, first *int, after *string) int
-		WorkshopThemes         func(childComplexity int, first *int, after *string) int
+		WorkshopSessions       func(childComplexity int, workshopID *string, first *int, after *string, last *int, before *string) int
+		WorkshopThemes         func(childComplexity int, first *int, after *string, last *int, before *string) int
 	}
 
 	RefundWithdrawalTermsPayload struct {
@@ -1361,7 +1361,7 @@ type ComplexityRoot struct {
 		LongDescription               func(childComplexity int) int
 		Name                          func(childComplexity int) int
 		Recipes                       func(childComplexity int) int
-		Sessions                      func(childComplexity int, first *int, after *string) int
+		Sessions                      func(childComplexity int, first *int, after *string, last *int, before *string) int
 		ShortDescription              func(childComplexity int) int
 		Skills                        func(childComplexity int) int
 		Targets                       func(childComplexity int) int
@@ -1519,7 +1519,7 @@ type AdminVoucherPrototypeResolver interface {
 
 	Universe(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.UniverseRecord, error)
 
-	Options(ctx context.Context, obj *model.AdminVoucherPrototype, first *int, after *string) (*model.PrototypeOptionLinkConnection, error)
+	Options(ctx context.Context, obj *model.AdminVoucherPrototype, first *int, after *string, last *int, before *string) (*model.PrototypeOptionLinkConnection, error)
 	Partner(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.Partner, error)
 	Images(ctx context.Context, obj *model.AdminVoucherPrototype) ([]*model.Media, error)
 	CoverImage(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.Media, error)
@@ -1529,7 +1529,7 @@ type BoxResolver interface {
 
 	Universes(ctx context.Context, obj *model.Box) ([]*model.UniverseRecord, error)
 	Images(ctx context.Context, obj *model.Box) ([]string, error)
-	Offers(ctx context.Context, obj *model.Box, first *int, after *string) (*model.BoxOfferConnection, error)
+	Offers(ctx context.Context, obj *model.Box, first *int, after *string, last *int, before *string) (*model.BoxOfferConnection, error)
 }
 type BoxOfferResolver interface {
 	ID(ctx context.Context, obj *model.BoxOffer) (string, error)
@@ -1553,7 +1553,7 @@ type CataloguePartnerResolver interface {
 type EventResolver interface {
 	ID(ctx context.Context, obj *model.Event) (string, error)
 
-	Slots(ctx context.Context, obj *model.Event, first *int, after *string) (*model.EventSlotConnection, error)
+	Slots(ctx context.Context, obj *model.Event, first *int, after *string, last *int, before *string) (*model.EventSlotConnection, error)
 }
 type EventSlotListItemResolver interface {
 	Event(ctx context.Context, obj *model.EventSlotListItem) (*model.Event, error)
@@ -1637,18 +1637,18 @@ type MutationResolver interface {
 type OptionCategoryResolver interface {
 	ID(ctx context.Context, obj *model.OptionCategory) (string, error)
 
-	Options(ctx context.Context, obj *model.OptionCategory, first *int, after *string) (*model.VoucherOptionConnection, error)
+	Options(ctx context.Context, obj *model.OptionCategory, first *int, after *string, last *int, before *string) (*model.VoucherOptionConnection, error)
 	Partner(ctx context.Context, obj *model.OptionCategory) (*model.Partner, error)
 }
 type PartnerResolver interface {
 	ID(ctx context.Context, obj *model.Partner) (string, error)
 
-	VoucherPrototypes(ctx context.Context, obj *model.Partner, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error)
-	Vouchers(ctx context.Context, obj *model.Partner, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) (*model.AdminVoucherConnection, error)
-	Giftcards(ctx context.Context, obj *model.Partner, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) (*model.AdminGiftcardConnection, error)
-	Media(ctx context.Context, obj *model.Partner, first *int, after *string, filter *model.MediaFilter, orderBy *model.MediaOrder) (*model.MediaConnection, error)
-	Options(ctx context.Context, obj *model.Partner, first *int, after *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) (*model.VoucherOptionConnection, error)
-	OptionCategories(ctx context.Context, obj *model.Partner, first *int, after *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error)
+	VoucherPrototypes(ctx context.Context, obj *model.Partner, first *int, after *string, last *int, before *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error)
+	Vouchers(ctx context.Context, obj *model.Partner, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string, last *int, before *string) (*model.AdminVoucherConnection, error)
+	Giftcards(ctx context.Context, obj *model.Partner, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string, last *int, before *string) (*model.AdminGiftcardConnection, error)
+	Media(ctx context.Context, obj *model.Partner, first *int, after *string, last *int, before *string, filter *model.MediaFilter, orderBy *model.MediaOrder) (*model.MediaConnection, error)
+	Options(ctx context.Context, obj *model.Partner, first *int, after *string, last *int, before *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) (*model.VoucherOptionConnection, error)
+	OptionCategories(ctx context.Context, obj *model.Partner, first *int, after *string, last *int, before *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error)
 }
 type ProductInformationResolver interface {
 	Events(ctx context.Context, obj *model.ProductInformation) (*model.EventsProductInformation, error)
@@ -1667,7 +1667,7 @@ type QueryResolver interface {
 	Node(ctx context.Context, id string) (model.Node, error)
 	Nodes(ctx context.Context, ids []string) ([]model.Node, error)
 	Cart(ctx context.Context, id uuid.UUID) (*model.Cart, error)
-	Partners(ctx context.Context, first *int, after *string, department *string, region *string, ids []string) (*model.CataloguePartnerConnection, error)
+	Partners(ctx context.Context, first *int, after *string, last *int, before *string, department *string, region *string, ids []string) (*model.CataloguePartnerConnection, error)
 	Partner(ctx context.Context, id string) (*model.CataloguePartner, error)
 	CurrentPartner(ctx context.Context) (*model.CataloguePartner, error)
 	Destinations(ctx context.Context) ([]*model.Destination, error)
@@ -1675,33 +1675,33 @@ type QueryResolver interface {
 	RefundWithdrawalTerms(ctx context.Context) (*model.Localized, error)
 	ProductInformation(ctx context.Context) (*model.ProductInformation, error)
 	Event(ctx context.Context, id string) (*model.Event, error)
-	EventSlots(ctx context.Context, first *int, after *string) (*model.EventSlotListConnection, error)
+	EventSlots(ctx context.Context, first *int, after *string, last *int, before *string) (*model.EventSlotListConnection, error)
 	Workshop(ctx context.Context, id string) (*model.Workshop, error)
-	WorkshopSessions(ctx context.Context, workshopID *string, first *int, after *string) (*model.WorkshopSessionConnection, error)
-	WorkshopThemes(ctx context.Context, first *int, after *string) (*model.WorkshopThemeConnection, error)
-	Boxes(ctx context.Context, orderBy []*model.BoxOrder, first *int, after *string) (*model.BoxConnection, error)
+	WorkshopSessions(ctx context.Context, workshopID *string, first *int, after *string, last *int, before *string) (*model.WorkshopSessionConnection, error)
+	WorkshopThemes(ctx context.Context, first *int, after *string, last *int, before *string) (*model.WorkshopThemeConnection, error)
+	Boxes(ctx context.Context, orderBy []*model.BoxOrder, first *int, after *string, last *int, before *string) (*model.BoxConnection, error)
 	Box(ctx context.Context, id string) (*model.Box, error)
 	BoxUniverses(ctx context.Context) ([]*model.Universe, error)
 	Universes(ctx context.Context) ([]*model.Universe, error)
 	Themes(ctx context.Context) ([]*model.Theme, error)
-	GiftcardPrototypes(ctx context.Context, partnerID *string, first *int, after *string) (*model.GiftcardPrototypeConnection, error)
+	GiftcardPrototypes(ctx context.Context, partnerID *string, first *int, after *string, last *int, before *string) (*model.GiftcardPrototypeConnection, error)
 	GiftcardPrototype(ctx context.Context, id string) (*model.GiftcardPrototype, error)
-	ManagedBoxes(ctx context.Context, partnerID *string, first *int, after *string) (*model.ManagedBoxConnection, error)
-	ManagedBoxOffers(ctx context.Context, partnerID *string, boxID *string, status *model.BoxOfferStatus, first *int, after *string) (*model.ManagedBoxOfferConnection, error)
+	ManagedBoxes(ctx context.Context, partnerID *string, first *int, after *string, last *int, before *string) (*model.ManagedBoxConnection, error)
+	ManagedBoxOffers(ctx context.Context, partnerID *string, boxID *string, status *model.BoxOfferStatus, first *int, after *string, last *int, before *string) (*model.ManagedBoxOfferConnection, error)
 	Gift(ctx context.Context, code string) (*model.Gift, error)
 	GiftLinkedPartners(ctx context.Context, code string) (*model.GiftLinkedPartners, error)
 	MarketingWidgets(ctx context.Context, key string) (*model.MarketingWidgets, error)
-	AdminVouchers(ctx context.Context, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) (*model.AdminVoucherConnection, error)
+	AdminVouchers(ctx context.Context, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string, last *int, before *string) (*model.AdminVoucherConnection, error)
 	AdminVoucher(ctx context.Context, id *string, code *string) (*model.AdminVoucher, error)
-	AdminGiftcards(ctx context.Context, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) (*model.AdminGiftcardConnection, error)
+	AdminGiftcards(ctx context.Context, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string, last *int, before *string) (*model.AdminGiftcardConnection, error)
 	AdminGiftcard(ctx context.Context, id *string, code *string) (*model.AdminGiftcard, error)
-	Media(ctx context.Context, first *int, after *string, filter *model.MediaFilter, orderBy *model.MediaOrder) (*model.MediaConnection, error)
+	Media(ctx context.Context, first *int, after *string, last *int, before *string, filter *model.MediaFilter, orderBy *model.MediaOrder) (*model.MediaConnection, error)
 	MediaItem(ctx context.Context, id string) (*model.Media, error)
-	AdminVoucherPrototypes(ctx context.Context, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error)
+	AdminVoucherPrototypes(ctx context.Context, first *int, after *string, last *int, before *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error)
 	AdminVoucherPrototype(ctx context.Context, id string) (*model.AdminVoucherPrototype, error)
-	AdminOptions(ctx context.Context, first *int, after *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) (*model.VoucherOptionConnection, error)
+	AdminOptions(ctx context.Context, first *int, after *string, last *int, before *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) (*model.VoucherOptionConnection, error)
 	AdminOption(ctx context.Context, id string) (*model.VoucherOption, error)
-	AdminOptionCategories(ctx context.Context, first *int, after *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error)
+	AdminOptionCategories(ctx context.Context, first *int, after *string, last *int, before *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error)
 	AdminOptionCategory(ctx context.Context, id string) (*model.OptionCategory, error)
 	AdminPartner(ctx context.Context, id *string, uuid *uuid.UUID) (*model.Partner, error)
 }
@@ -1728,7 +1728,7 @@ type WidgetErrorResolver interface {
 type WorkshopResolver interface {
 	ID(ctx context.Context, obj *model.Workshop) (string, error)
 
-	Sessions(ctx context.Context, obj *model.Workshop, first *int, after *string) (*model.WorkshopSessionConnection, error)
+	Sessions(ctx context.Context, obj *model.Workshop, first *int, after *string, last *int, before *string) (*model.WorkshopSessionConnection, error)
 }
 type WorkshopSessionResolver interface {
 	Workshop(ctx context.Context, obj *model.WorkshopSession) (*model.Workshop, error)
@@ -2879,7 +2879,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.AdminVoucherPrototype.Options(childComplexity, args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.AdminVoucherPrototype.Options(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 	case "AdminVoucherPrototype.pdfDescription":
 		if e.ComplexityRoot.AdminVoucherPrototype.PDFDescription == nil {
 			break
@@ -3075,7 +3075,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Box.Offers(childComplexity, args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Box.Offers(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 	case "Box.peopleIncluded":
 		if e.ComplexityRoot.Box.PeopleIncluded == nil {
 			break
@@ -3774,7 +3774,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Event.Slots(childComplexity, args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Event.Slots(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 
 	case "EventFormula.id":
 		if e.ComplexityRoot.EventFormula.ID == nil {
@@ -5970,7 +5970,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.OptionCategory.Options(childComplexity, args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.OptionCategory.Options(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 	case "OptionCategory.partner":
 		if e.ComplexityRoot.OptionCategory.Partner == nil {
 			break
@@ -6107,7 +6107,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Partner.Giftcards(childComplexity, args["filter"].(*model.AdminGiftcardFilter), args["orderBy"].([]*model.AdminGiftcardOrder), args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Partner.Giftcards(childComplexity, args["filter"].(*model.AdminGiftcardFilter), args["orderBy"].([]*model.AdminGiftcardOrder), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 	case "Partner.id", "Partner.legacyId":
 		if e.ComplexityRoot.Partner.ID == nil {
 			break
@@ -6130,7 +6130,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Partner.Media(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.MediaFilter), args["orderBy"].(*model.MediaOrder)), true
+		return e.ComplexityRoot.Partner.Media(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string), args["filter"].(*model.MediaFilter), args["orderBy"].(*model.MediaOrder)), true
 	case "Partner.name":
 		if e.ComplexityRoot.Partner.Name == nil {
 			break
@@ -6147,7 +6147,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Partner.OptionCategories(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.AdminOptionCategoryFilter), args["orderBy"].(*model.AdminOptionOrder)), true
+		return e.ComplexityRoot.Partner.OptionCategories(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string), args["filter"].(*model.AdminOptionCategoryFilter), args["orderBy"].(*model.AdminOptionOrder)), true
 	case "Partner.options":
 		if e.ComplexityRoot.Partner.Options == nil {
 			break
@@ -6158,7 +6158,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Partner.Options(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.AdminOptionFilter), args["orderBy"].(*model.AdminOptionOrder)), true
+		return e.ComplexityRoot.Partner.Options(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string), args["filter"].(*model.AdminOptionFilter), args["orderBy"].(*model.AdminOptionOrder)), true
 	case "Partner.siteDomain":
 		if e.ComplexityRoot.Partner.SiteDomain == nil {
 			break
@@ -6187,7 +6187,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Partner.VoucherPrototypes(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.AdminVoucherPrototypeFilter), args["orderBy"].(*model.AdminVoucherPrototypeOrder)), true
+		return e.ComplexityRoot.Partner.VoucherPrototypes(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string), args["filter"].(*model.AdminVoucherPrototypeFilter), args["orderBy"].(*model.AdminVoucherPrototypeOrder)), true
 	case "Partner.vouchers":
 		if e.ComplexityRoot.Partner.Vouchers == nil {
 			break
@@ -6198,7 +6198,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Partner.Vouchers(childComplexity, args["filter"].(*model.AdminVoucherFilter), args["orderBy"].([]*model.AdminVoucherOrder), args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Partner.Vouchers(childComplexity, args["filter"].(*model.AdminVoucherFilter), args["orderBy"].([]*model.AdminVoucherOrder), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 
 	case "PartnerAgency.agencyName":
 		if e.ComplexityRoot.PartnerAgency.AgencyName == nil {
@@ -6422,7 +6422,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.AdminGiftcards(childComplexity, args["filter"].(*model.AdminGiftcardFilter), args["orderBy"].([]*model.AdminGiftcardOrder), args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Query.AdminGiftcards(childComplexity, args["filter"].(*model.AdminGiftcardFilter), args["orderBy"].([]*model.AdminGiftcardOrder), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 	case "Query.adminOption":
 		if e.ComplexityRoot.Query.AdminOption == nil {
 			break
@@ -6444,7 +6444,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.AdminOptionCategories(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.AdminOptionCategoryFilter), args["orderBy"].(*model.AdminOptionOrder)), true
+		return e.ComplexityRoot.Query.AdminOptionCategories(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string), args["filter"].(*model.AdminOptionCategoryFilter), args["orderBy"].(*model.AdminOptionOrder)), true
 	case "Query.adminOptionCategory":
 		if e.ComplexityRoot.Query.AdminOptionCategory == nil {
 			break
@@ -6466,7 +6466,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.AdminOptions(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.AdminOptionFilter), args["orderBy"].(*model.AdminOptionOrder)), true
+		return e.ComplexityRoot.Query.AdminOptions(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string), args["filter"].(*model.AdminOptionFilter), args["orderBy"].(*model.AdminOptionOrder)), true
 	case "Query.adminPartner":
 		if e.ComplexityRoot.Query.AdminPartner == nil {
 			break
@@ -6510,7 +6510,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.AdminVoucherPrototypes(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.AdminVoucherPrototypeFilter), args["orderBy"].(*model.AdminVoucherPrototypeOrder)), true
+		return e.ComplexityRoot.Query.AdminVoucherPrototypes(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string), args["filter"].(*model.AdminVoucherPrototypeFilter), args["orderBy"].(*model.AdminVoucherPrototypeOrder)), true
 	case "Query.adminVouchers":
 		if e.ComplexityRoot.Query.AdminVouchers == nil {
 			break
@@ -6521,7 +6521,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.AdminVouchers(childComplexity, args["filter"].(*model.AdminVoucherFilter), args["orderBy"].([]*model.AdminVoucherOrder), args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Query.AdminVouchers(childComplexity, args["filter"].(*model.AdminVoucherFilter), args["orderBy"].([]*model.AdminVoucherOrder), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 	case "Query.box":
 		if e.ComplexityRoot.Query.Box == nil {
 			break
@@ -6549,7 +6549,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Boxes(childComplexity, args["orderBy"].([]*model.BoxOrder), args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Query.Boxes(childComplexity, args["orderBy"].([]*model.BoxOrder), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 	case "Query.cart":
 		if e.ComplexityRoot.Query.Cart == nil {
 			break
@@ -6594,7 +6594,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.EventSlots(childComplexity, args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Query.EventSlots(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 	case "Query.gift":
 		if e.ComplexityRoot.Query.Gift == nil {
 			break
@@ -6638,7 +6638,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.GiftcardPrototypes(childComplexity, args["partnerId"].(*string), args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Query.GiftcardPrototypes(childComplexity, args["partnerId"].(*string), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 
 	case "Query.legalInformation":
 		if e.ComplexityRoot.Query.LegalInformation == nil {
@@ -6656,7 +6656,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.ManagedBoxOffers(childComplexity, args["partnerId"].(*string), args["boxId"].(*string), args["status"].(*model.BoxOfferStatus), args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Query.ManagedBoxOffers(childComplexity, args["partnerId"].(*string), args["boxId"].(*string), args["status"].(*model.BoxOfferStatus), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 	case "Query.managedBoxes":
 		if e.ComplexityRoot.Query.ManagedBoxes == nil {
 			break
@@ -6667,7 +6667,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.ManagedBoxes(childComplexity, args["partnerId"].(*string), args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Query.ManagedBoxes(childComplexity, args["partnerId"].(*string), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 	case "Query.marketingWidgets":
 		if e.ComplexityRoot.Query.MarketingWidgets == nil {
 			break
@@ -6689,7 +6689,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Media(childComplexity, args["first"].(*int), args["after"].(*string), args["filter"].(*model.MediaFilter), args["orderBy"].(*model.MediaOrder)), true
+		return e.ComplexityRoot.Query.Media(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string), args["filter"].(*model.MediaFilter), args["orderBy"].(*model.MediaOrder)), true
 	case "Query.mediaItem":
 		if e.ComplexityRoot.Query.MediaItem == nil {
 			break
@@ -6744,7 +6744,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Partners(childComplexity, args["first"].(*int), args["after"].(*string), args["department"].(*string), args["region"].(*string), args["ids"].([]string)), true
+		return e.ComplexityRoot.Query.Partners(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string), args["department"].(*string), args["region"].(*string), args["ids"].([]string)), true
 	case "Query.productInformation":
 		if e.ComplexityRoot.Query.ProductInformation == nil {
 			break
@@ -6796,7 +6796,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.WorkshopSessions(childComplexity, args["workshopId"].(*string), args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Query.WorkshopSessions(childComplexity, args["workshopId"].(*string), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 	case "Query.workshopThemes":
 		if e.ComplexityRoot.Query.WorkshopThemes == nil {
 			break
@@ -6807,7 +6807,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.WorkshopThemes(childComplexity, args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Query.WorkshopThemes(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 
 	case "RefundWithdrawalTermsPayload.errors":
 		if e.ComplexityRoot.RefundWithdrawalTermsPayload.Errors == nil {
@@ -7732,7 +7732,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Workshop.Sessions(childComplexity, args["first"].(*int), args["after"].(*string)), true
+		return e.ComplexityRoot.Workshop.Sessions(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 	case "Workshop.shortDescription":
 		if e.ComplexityRoot.Workshop.ShortDescription == nil {
 			break
@@ -11399,6 +11399,22 @@ func (ec *executionContext) field_AdminVoucherPrototype_options_args(ctx context
 		return nil, err
 	}
 	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
 	return args, nil
 }
 
@@ -11421,6 +11437,22 @@ func (ec *executionContext) field_Box_offers_args(ctx context.Context, rawArgs m
 		return nil, err
 	}
 	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
 	return args, nil
 }
 
@@ -11443,6 +11475,22 @@ func (ec *executionContext) field_Event_slots_args(ctx context.Context, rawArgs 
 		return nil, err
 	}
 	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
 	return args, nil
 }
 
@@ -12263,6 +12311,22 @@ func (ec *executionContext) field_OptionCategory_options_args(ctx context.Contex
 		return nil, err
 	}
 	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
 	return args, nil
 }
 
@@ -12301,6 +12365,22 @@ func (ec *executionContext) field_Partner_giftcards_args(ctx context.Context, ra
 		return nil, err
 	}
 	args["after"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg5
 	return args, nil
 }
 
@@ -12323,22 +12403,38 @@ func (ec *executionContext) field_Partner_media_args(ctx context.Context, rawArg
 		return nil, err
 	}
 	args["after"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
 		func(ctx context.Context, v any) (*model.MediaFilter, error) {
 			return ec.unmarshalOMediaFilter2ᚖsalesplatformᚋgraphᚋmodelᚐMediaFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["filter"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+	args["filter"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
 		func(ctx context.Context, v any) (*model.MediaOrder, error) {
 			return ec.unmarshalOMediaOrder2ᚖsalesplatformᚋgraphᚋmodelᚐMediaOrder(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["orderBy"] = arg3
+	args["orderBy"] = arg5
 	return args, nil
 }
 
@@ -12361,22 +12457,38 @@ func (ec *executionContext) field_Partner_optionCategories_args(ctx context.Cont
 		return nil, err
 	}
 	args["after"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
 		func(ctx context.Context, v any) (*model.AdminOptionCategoryFilter, error) {
 			return ec.unmarshalOAdminOptionCategoryFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionCategoryFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["filter"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+	args["filter"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
 		func(ctx context.Context, v any) (*model.AdminOptionOrder, error) {
 			return ec.unmarshalOAdminOptionOrder2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionOrder(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["orderBy"] = arg3
+	args["orderBy"] = arg5
 	return args, nil
 }
 
@@ -12399,22 +12511,38 @@ func (ec *executionContext) field_Partner_options_args(ctx context.Context, rawA
 		return nil, err
 	}
 	args["after"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
 		func(ctx context.Context, v any) (*model.AdminOptionFilter, error) {
 			return ec.unmarshalOAdminOptionFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["filter"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+	args["filter"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
 		func(ctx context.Context, v any) (*model.AdminOptionOrder, error) {
 			return ec.unmarshalOAdminOptionOrder2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionOrder(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["orderBy"] = arg3
+	args["orderBy"] = arg5
 	return args, nil
 }
 
@@ -12437,22 +12565,38 @@ func (ec *executionContext) field_Partner_voucherPrototypes_args(ctx context.Con
 		return nil, err
 	}
 	args["after"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
 		func(ctx context.Context, v any) (*model.AdminVoucherPrototypeFilter, error) {
 			return ec.unmarshalOAdminVoucherPrototypeFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["filter"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+	args["filter"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
 		func(ctx context.Context, v any) (*model.AdminVoucherPrototypeOrder, error) {
 			return ec.unmarshalOAdminVoucherPrototypeOrder2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeOrder(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["orderBy"] = arg3
+	args["orderBy"] = arg5
 	return args, nil
 }
 
@@ -12491,6 +12635,22 @@ func (ec *executionContext) field_Partner_vouchers_args(ctx context.Context, raw
 		return nil, err
 	}
 	args["after"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg5
 	return args, nil
 }
 
@@ -12565,6 +12725,22 @@ func (ec *executionContext) field_Query_adminGiftcards_args(ctx context.Context,
 		return nil, err
 	}
 	args["after"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg5
 	return args, nil
 }
 
@@ -12587,22 +12763,38 @@ func (ec *executionContext) field_Query_adminOptionCategories_args(ctx context.C
 		return nil, err
 	}
 	args["after"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
 		func(ctx context.Context, v any) (*model.AdminOptionCategoryFilter, error) {
 			return ec.unmarshalOAdminOptionCategoryFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionCategoryFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["filter"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+	args["filter"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
 		func(ctx context.Context, v any) (*model.AdminOptionOrder, error) {
 			return ec.unmarshalOAdminOptionOrder2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionOrder(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["orderBy"] = arg3
+	args["orderBy"] = arg5
 	return args, nil
 }
 
@@ -12653,22 +12845,38 @@ func (ec *executionContext) field_Query_adminOptions_args(ctx context.Context, r
 		return nil, err
 	}
 	args["after"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
 		func(ctx context.Context, v any) (*model.AdminOptionFilter, error) {
 			return ec.unmarshalOAdminOptionFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["filter"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+	args["filter"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
 		func(ctx context.Context, v any) (*model.AdminOptionOrder, error) {
 			return ec.unmarshalOAdminOptionOrder2ᚖsalesplatformᚋgraphᚋmodelᚐAdminOptionOrder(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["orderBy"] = arg3
+	args["orderBy"] = arg5
 	return args, nil
 }
 
@@ -12727,22 +12935,38 @@ func (ec *executionContext) field_Query_adminVoucherPrototypes_args(ctx context.
 		return nil, err
 	}
 	args["after"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
 		func(ctx context.Context, v any) (*model.AdminVoucherPrototypeFilter, error) {
 			return ec.unmarshalOAdminVoucherPrototypeFilter2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["filter"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+	args["filter"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
 		func(ctx context.Context, v any) (*model.AdminVoucherPrototypeOrder, error) {
 			return ec.unmarshalOAdminVoucherPrototypeOrder2ᚖsalesplatformᚋgraphᚋmodelᚐAdminVoucherPrototypeOrder(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["orderBy"] = arg3
+	args["orderBy"] = arg5
 	return args, nil
 }
 
@@ -12803,6 +13027,22 @@ func (ec *executionContext) field_Query_adminVouchers_args(ctx context.Context, 
 		return nil, err
 	}
 	args["after"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg5
 	return args, nil
 }
 
@@ -12847,6 +13087,22 @@ func (ec *executionContext) field_Query_boxes_args(ctx context.Context, rawArgs 
 		return nil, err
 	}
 	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg4
 	return args, nil
 }
 
@@ -12883,6 +13139,22 @@ func (ec *executionContext) field_Query_eventSlots_args(ctx context.Context, raw
 		return nil, err
 	}
 	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
 	return args, nil
 }
 
@@ -12969,6 +13241,22 @@ func (ec *executionContext) field_Query_giftcardPrototypes_args(ctx context.Cont
 		return nil, err
 	}
 	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg4
 	return args, nil
 }
 
@@ -13015,6 +13303,22 @@ func (ec *executionContext) field_Query_managedBoxOffers_args(ctx context.Contex
 		return nil, err
 	}
 	args["after"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg6
 	return args, nil
 }
 
@@ -13045,6 +13349,22 @@ func (ec *executionContext) field_Query_managedBoxes_args(ctx context.Context, r
 		return nil, err
 	}
 	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg4
 	return args, nil
 }
 
@@ -13095,22 +13415,38 @@ func (ec *executionContext) field_Query_media_args(ctx context.Context, rawArgs 
 		return nil, err
 	}
 	args["after"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
 		func(ctx context.Context, v any) (*model.MediaFilter, error) {
 			return ec.unmarshalOMediaFilter2ᚖsalesplatformᚋgraphᚋmodelᚐMediaFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["filter"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+	args["filter"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
 		func(ctx context.Context, v any) (*model.MediaOrder, error) {
 			return ec.unmarshalOMediaOrder2ᚖsalesplatformᚋgraphᚋmodelᚐMediaOrder(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["orderBy"] = arg3
+	args["orderBy"] = arg5
 	return args, nil
 }
 
@@ -13175,30 +13511,46 @@ func (ec *executionContext) field_Query_partners_args(ctx context.Context, rawAr
 		return nil, err
 	}
 	args["after"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "department",
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["department"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "region",
+	args["before"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "department",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["region"] = arg3
-	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "ids",
+	args["department"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "region",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["region"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "ids",
 		func(ctx context.Context, v any) ([]string, error) {
 			return ec.unmarshalOID2ᚕstringᚄ(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["ids"] = arg4
+	args["ids"] = arg6
 	return args, nil
 }
 
@@ -13229,6 +13581,22 @@ func (ec *executionContext) field_Query_workshopSessions_args(ctx context.Contex
 		return nil, err
 	}
 	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg4
 	return args, nil
 }
 
@@ -13251,6 +13619,22 @@ func (ec *executionContext) field_Query_workshopThemes_args(ctx context.Context,
 		return nil, err
 	}
 	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
 	return args, nil
 }
 
@@ -13287,6 +13671,22 @@ func (ec *executionContext) field_Workshop_sessions_args(ctx context.Context, ra
 		return nil, err
 	}
 	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
 	return args, nil
 }
 
@@ -18142,7 +18542,7 @@ func (ec *executionContext) _AdminVoucherPrototype_options(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.AdminVoucherPrototype().Options(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.AdminVoucherPrototype().Options(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PrototypeOptionLinkConnection) graphql.Marshaler {
@@ -18979,7 +19379,7 @@ func (ec *executionContext) _Box_offers(ctx context.Context, field graphql.Colle
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Box().Offers(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Box().Offers(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.BoxOfferConnection) graphql.Marshaler {
@@ -21884,7 +22284,7 @@ func (ec *executionContext) _Event_slots(ctx context.Context, field graphql.Coll
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Event().Slots(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Event().Slots(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.EventSlotConnection) graphql.Marshaler {
@@ -31442,7 +31842,7 @@ func (ec *executionContext) _OptionCategory_options(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.OptionCategory().Options(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.OptionCategory().Options(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.VoucherOptionConnection) graphql.Marshaler {
@@ -32101,7 +32501,7 @@ func (ec *executionContext) _Partner_voucherPrototypes(ctx context.Context, fiel
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Partner().VoucherPrototypes(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.AdminVoucherPrototypeFilter), fc.Args["orderBy"].(*model.AdminVoucherPrototypeOrder))
+			return ec.Resolvers.Partner().VoucherPrototypes(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string), fc.Args["filter"].(*model.AdminVoucherPrototypeFilter), fc.Args["orderBy"].(*model.AdminVoucherPrototypeOrder))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherPrototypeConnection) graphql.Marshaler {
@@ -32145,7 +32545,7 @@ func (ec *executionContext) _Partner_vouchers(ctx context.Context, field graphql
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Partner().Vouchers(ctx, obj, fc.Args["filter"].(*model.AdminVoucherFilter), fc.Args["orderBy"].([]*model.AdminVoucherOrder), fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Partner().Vouchers(ctx, obj, fc.Args["filter"].(*model.AdminVoucherFilter), fc.Args["orderBy"].([]*model.AdminVoucherOrder), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherConnection) graphql.Marshaler {
@@ -32189,7 +32589,7 @@ func (ec *executionContext) _Partner_giftcards(ctx context.Context, field graphq
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Partner().Giftcards(ctx, obj, fc.Args["filter"].(*model.AdminGiftcardFilter), fc.Args["orderBy"].([]*model.AdminGiftcardOrder), fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Partner().Giftcards(ctx, obj, fc.Args["filter"].(*model.AdminGiftcardFilter), fc.Args["orderBy"].([]*model.AdminGiftcardOrder), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminGiftcardConnection) graphql.Marshaler {
@@ -32233,7 +32633,7 @@ func (ec *executionContext) _Partner_media(ctx context.Context, field graphql.Co
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Partner().Media(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.MediaFilter), fc.Args["orderBy"].(*model.MediaOrder))
+			return ec.Resolvers.Partner().Media(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string), fc.Args["filter"].(*model.MediaFilter), fc.Args["orderBy"].(*model.MediaOrder))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.MediaConnection) graphql.Marshaler {
@@ -32277,7 +32677,7 @@ func (ec *executionContext) _Partner_options(ctx context.Context, field graphql.
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Partner().Options(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.AdminOptionFilter), fc.Args["orderBy"].(*model.AdminOptionOrder))
+			return ec.Resolvers.Partner().Options(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string), fc.Args["filter"].(*model.AdminOptionFilter), fc.Args["orderBy"].(*model.AdminOptionOrder))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.VoucherOptionConnection) graphql.Marshaler {
@@ -32321,7 +32721,7 @@ func (ec *executionContext) _Partner_optionCategories(ctx context.Context, field
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Partner().OptionCategories(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.AdminOptionCategoryFilter), fc.Args["orderBy"].(*model.AdminOptionOrder))
+			return ec.Resolvers.Partner().OptionCategories(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string), fc.Args["filter"].(*model.AdminOptionCategoryFilter), fc.Args["orderBy"].(*model.AdminOptionOrder))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.OptionCategoryConnection) graphql.Marshaler {
@@ -33382,7 +33782,7 @@ func (ec *executionContext) _Query_partners(ctx context.Context, field graphql.C
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Partners(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["department"].(*string), fc.Args["region"].(*string), fc.Args["ids"].([]string))
+			return ec.Resolvers.Query().Partners(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string), fc.Args["department"].(*string), fc.Args["region"].(*string), fc.Args["ids"].([]string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.CataloguePartnerConnection) graphql.Marshaler {
@@ -33674,7 +34074,7 @@ func (ec *executionContext) _Query_eventSlots(ctx context.Context, field graphql
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().EventSlots(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Query().EventSlots(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.EventSlotListConnection) graphql.Marshaler {
@@ -33762,7 +34162,7 @@ func (ec *executionContext) _Query_workshopSessions(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().WorkshopSessions(ctx, fc.Args["workshopId"].(*string), fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Query().WorkshopSessions(ctx, fc.Args["workshopId"].(*string), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopSessionConnection) graphql.Marshaler {
@@ -33806,7 +34206,7 @@ func (ec *executionContext) _Query_workshopThemes(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().WorkshopThemes(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Query().WorkshopThemes(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopThemeConnection) graphql.Marshaler {
@@ -33850,7 +34250,7 @@ func (ec *executionContext) _Query_boxes(ctx context.Context, field graphql.Coll
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Boxes(ctx, fc.Args["orderBy"].([]*model.BoxOrder), fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Query().Boxes(ctx, fc.Args["orderBy"].([]*model.BoxOrder), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.BoxConnection) graphql.Marshaler {
@@ -34034,7 +34434,7 @@ func (ec *executionContext) _Query_giftcardPrototypes(ctx context.Context, field
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().GiftcardPrototypes(ctx, fc.Args["partnerId"].(*string), fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Query().GiftcardPrototypes(ctx, fc.Args["partnerId"].(*string), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.GiftcardPrototypeConnection) graphql.Marshaler {
@@ -34122,7 +34522,7 @@ func (ec *executionContext) _Query_managedBoxes(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().ManagedBoxes(ctx, fc.Args["partnerId"].(*string), fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Query().ManagedBoxes(ctx, fc.Args["partnerId"].(*string), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.ManagedBoxConnection) graphql.Marshaler {
@@ -34166,7 +34566,7 @@ func (ec *executionContext) _Query_managedBoxOffers(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().ManagedBoxOffers(ctx, fc.Args["partnerId"].(*string), fc.Args["boxId"].(*string), fc.Args["status"].(*model.BoxOfferStatus), fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Query().ManagedBoxOffers(ctx, fc.Args["partnerId"].(*string), fc.Args["boxId"].(*string), fc.Args["status"].(*model.BoxOfferStatus), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.ManagedBoxOfferConnection) graphql.Marshaler {
@@ -34342,7 +34742,7 @@ func (ec *executionContext) _Query_adminVouchers(ctx context.Context, field grap
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().AdminVouchers(ctx, fc.Args["filter"].(*model.AdminVoucherFilter), fc.Args["orderBy"].([]*model.AdminVoucherOrder), fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Query().AdminVouchers(ctx, fc.Args["filter"].(*model.AdminVoucherFilter), fc.Args["orderBy"].([]*model.AdminVoucherOrder), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherConnection) graphql.Marshaler {
@@ -34430,7 +34830,7 @@ func (ec *executionContext) _Query_adminGiftcards(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().AdminGiftcards(ctx, fc.Args["filter"].(*model.AdminGiftcardFilter), fc.Args["orderBy"].([]*model.AdminGiftcardOrder), fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Query().AdminGiftcards(ctx, fc.Args["filter"].(*model.AdminGiftcardFilter), fc.Args["orderBy"].([]*model.AdminGiftcardOrder), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminGiftcardConnection) graphql.Marshaler {
@@ -34518,7 +34918,7 @@ func (ec *executionContext) _Query_media(ctx context.Context, field graphql.Coll
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Media(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.MediaFilter), fc.Args["orderBy"].(*model.MediaOrder))
+			return ec.Resolvers.Query().Media(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string), fc.Args["filter"].(*model.MediaFilter), fc.Args["orderBy"].(*model.MediaOrder))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.MediaConnection) graphql.Marshaler {
@@ -34606,7 +35006,7 @@ func (ec *executionContext) _Query_adminVoucherPrototypes(ctx context.Context, f
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().AdminVoucherPrototypes(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.AdminVoucherPrototypeFilter), fc.Args["orderBy"].(*model.AdminVoucherPrototypeOrder))
+			return ec.Resolvers.Query().AdminVoucherPrototypes(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string), fc.Args["filter"].(*model.AdminVoucherPrototypeFilter), fc.Args["orderBy"].(*model.AdminVoucherPrototypeOrder))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.AdminVoucherPrototypeConnection) graphql.Marshaler {
@@ -34694,7 +35094,7 @@ func (ec *executionContext) _Query_adminOptions(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().AdminOptions(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.AdminOptionFilter), fc.Args["orderBy"].(*model.AdminOptionOrder))
+			return ec.Resolvers.Query().AdminOptions(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string), fc.Args["filter"].(*model.AdminOptionFilter), fc.Args["orderBy"].(*model.AdminOptionOrder))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.VoucherOptionConnection) graphql.Marshaler {
@@ -34782,7 +35182,7 @@ func (ec *executionContext) _Query_adminOptionCategories(ctx context.Context, fi
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().AdminOptionCategories(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["filter"].(*model.AdminOptionCategoryFilter), fc.Args["orderBy"].(*model.AdminOptionOrder))
+			return ec.Resolvers.Query().AdminOptionCategories(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string), fc.Args["filter"].(*model.AdminOptionCategoryFilter), fc.Args["orderBy"].(*model.AdminOptionOrder))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.OptionCategoryConnection) graphql.Marshaler {
@@ -38973,7 +39373,7 @@ func (ec *executionContext) _Workshop_sessions(ctx context.Context, field graphq
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Workshop().Sessions(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
+			return ec.Resolvers.Workshop().Sessions(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopSessionConnection) graphql.Marshaler {

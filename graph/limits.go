@@ -12,10 +12,10 @@ package graph
 // After validation: depth, an operation whose fields nest deeper than
 // maxDepth is refused with QUERY_TOO_DEEP. Complexity (ComplexityLimit):
 // each field costs 1 plus its selection, and a connection multiplies its
-// selection by its page size (first, 20 when absent, at most 100), so the
-// cost bounds the number of values an answer can hold; an operation over
-// maxComplexity is refused with COMPLEXITY_LIMIT_EXCEEDED. Introspection:
-// at most one __schema field per operation, of a cost at most
+// selection by its page size (first or last, 20 when absent, at most
+// 100), so the cost bounds the number of values an answer can hold; an
+// operation over maxComplexity is refused with COMPLEXITY_LIMIT_EXCEEDED.
+// Introspection: at most one __schema field per operation, of a cost at most
 // maxSchemaComplexity, and no alias below __schema and __type
 // (INTROSPECTION_LIMIT); __type costs introspectionTypeCost plus its
 // selection, its lists counting introspectionListFactor items. A number
@@ -518,15 +518,23 @@ func satMul(a, b int) int {
 }
 
 // connectionCost is the complexity of a connection field: its selection
-// once per item of the page it asks for.
-func connectionCost(child int, first *int) int {
-	n := max(domain.PageSize(first), 1) // first: 0 still reads one row, for the count
+// once per item of the page it asks for, by first or last (the larger
+// when both are given, which the resolver refuses).
+func connectionCost(child int, first, last *int) int {
+	n := domain.PageSize(first)
+	if last != nil {
+		n = domain.PageSize(last)
+		if first != nil {
+			n = max(n, domain.PageSize(first))
+		}
+	}
+	n = max(n, 1) // first: 0 still reads one row, for the count
 	return satAdd(1, satMul(n, child))
 }
 
 // connectionSchema is the executable schema with one complexity rule for
 // every connection: a field whose type is a ...Connection costs
-// connectionCost by its first argument. One rule, found from the schema,
+// connectionCost by its first and last arguments. One rule, found from the schema,
 // so that no connection (nor one added later) goes uncounted.
 type connectionSchema struct{ graphql.ExecutableSchema }
 
@@ -538,7 +546,7 @@ func (s connectionSchema) Complexity(ctx context.Context, typeName, field string
 	}
 	if def := s.Schema().Types[typeName]; def != nil {
 		if f := def.Fields.ForName(field); f != nil && strings.HasSuffix(f.Type.Name(), "Connection") {
-			return connectionCost(child, intArg(args["first"])), true
+			return connectionCost(child, intArg(args["first"]), intArg(args["last"])), true
 		}
 	}
 	return s.ExecutableSchema.Complexity(ctx, typeName, field, child, args)

@@ -40,6 +40,12 @@ var connectionCases = []struct {
 	{`{ viewer { partner { media(first: 10) { edges { node { id } } } } } }`, `{}`, 2 + 1 + 10*3},
 	{`{ adminOptionCategories(first: 2) { edges { node { options(first: 3) { totalCount } } } } }`, `{}`, 1 + 2*(2+1+3*1)},
 	{`{ boxes(first: 5) { totalCount } }`, `{}`, 1 + 5*1},
+	// last counts as first does; both (refused when run) as the larger.
+	{`{ adminVouchers(last: 100) { edges { node { code } } } }`, `{}`, 1 + 100*3},
+	{`query($n: Int) { media(last: $n, before: "x") { totalCount } }`, `{"n": 7}`, 1 + 7*1},
+	{`{ media(before: "x") { totalCount } }`, `{}`, 1 + 20*1},
+	{`{ boxes(first: 2, last: 50) { totalCount } }`, `{}`, 1 + 50*1},
+	{`{ adminOptionCategories(last: 2) { edges { node { options(last: 3) { totalCount } } } } }`, `{}`, 1 + 2*(2+1+3*1)},
 	// Fragments, inline fragments, __typename, aliases.
 	{`{ a: boxes(first: 5) { ...B } b: boxes(first: 2) { ...B } } fragment B on BoxConnection { totalCount ... on BoxConnection { __typename } }`, `{}`, (1 + 5*2) + (1 + 2*2)},
 	{`query($n: Int = 7) { boxes(first: $n) { totalCount } }`, `{}`, 1 + 7*1},
@@ -190,9 +196,9 @@ func TestSaturation(t *testing.T) {
 		{satMul(1<<31, 1<<31), 1 << 62},
 		{satMul(1<<32, 1<<32), math.MaxInt},
 		{satMul(-1, 5), 0},
-		{connectionCost(math.MaxInt/10, nil), math.MaxInt},
-		{connectionCost(math.MaxInt/100, nil), 1 + 20*(math.MaxInt/100)},
-		{connectionCost(math.MaxInt, nil), math.MaxInt},
+		{connectionCost(math.MaxInt/10, nil, nil), math.MaxInt},
+		{connectionCost(math.MaxInt/100, nil, nil), 1 + 20*(math.MaxInt/100)},
+		{connectionCost(math.MaxInt, nil, nil), math.MaxInt},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %d, want %d", c.got, c.want)

@@ -46,8 +46,8 @@ func (r *mutationResolver) RenameMedia(ctx context.Context, input model.RenameMe
 }
 
 // Media is the resolver for the media field.
-func (r *queryResolver) Media(ctx context.Context, first *int, after *string, filter *model.MediaFilter, orderBy *model.MediaOrder) (*model.MediaConnection, error) {
-	return r.mediaConnection(ctx, nil, first, after, filter, orderBy)
+func (r *queryResolver) Media(ctx context.Context, first *int, after *string, last *int, before *string, filter *model.MediaFilter, orderBy *model.MediaOrder) (*model.MediaConnection, error) {
+	return r.mediaConnection(ctx, nil, pageArgs{first, after, last, before}, filter, orderBy)
 }
 
 // MediaItem is the resolver for the mediaItem field.

@@ -26,8 +26,8 @@ func (r *adminVoucherPrototypeResolver) Universe(ctx context.Context, obj *model
 }
 
 // Options is the resolver for the options field.
-func (r *adminVoucherPrototypeResolver) Options(ctx context.Context, obj *model.AdminVoucherPrototype, first *int, after *string) (*model.PrototypeOptionLinkConnection, error) {
-	w, page, err := loadPage(ctx, loadersFrom(ctx).prototypeOptions, obj.ID, first, after)
+func (r *adminVoucherPrototypeResolver) Options(ctx context.Context, obj *model.AdminVoucherPrototype, first *int, after *string, last *int, before *string) (*model.PrototypeOptionLinkConnection, error) {
+	w, page, err := loadPage(ctx, loadersFrom(ctx).prototypeOptions, obj.ID, pageArgs{first, after, last, before})
 	if err != nil {
 		return nil, err
 	}
@@ -124,8 +124,8 @@ func (r *optionCategoryResolver) ID(ctx context.Context, obj *model.OptionCatego
 }
 
 // Options is the resolver for the options field.
-func (r *optionCategoryResolver) Options(ctx context.Context, obj *model.OptionCategory, first *int, after *string) (*model.VoucherOptionConnection, error) {
-	w, page, err := loadPage(ctx, loadersFrom(ctx).categoryOptions, lenientID(obj.ID), first, after)
+func (r *optionCategoryResolver) Options(ctx context.Context, obj *model.OptionCategory, first *int, after *string, last *int, before *string) (*model.VoucherOptionConnection, error) {
+	w, page, err := loadPage(ctx, loadersFrom(ctx).categoryOptions, lenientID(obj.ID), pageArgs{first, after, last, before})
 	if err != nil {
 		return nil, err
 	}
@@ -143,8 +143,8 @@ func (r *prototypeErrorResolver) Code(ctx context.Context, obj *model.UserError)
 }
 
 // AdminVoucherPrototypes is the resolver for the adminVoucherPrototypes field.
-func (r *queryResolver) AdminVoucherPrototypes(ctx context.Context, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error) {
-	return r.adminPrototypeConnection(ctx, nil, first, after, filter, orderBy)
+func (r *queryResolver) AdminVoucherPrototypes(ctx context.Context, first *int, after *string, last *int, before *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error) {
+	return r.adminPrototypeConnection(ctx, nil, pageArgs{first, after, last, before}, filter, orderBy)
 }
 
 // AdminVoucherPrototype is the resolver for the adminVoucherPrototype field.
@@ -157,8 +157,8 @@ func (r *queryResolver) AdminVoucherPrototype(ctx context.Context, id string) (*
 }
 
 // AdminOptions is the resolver for the adminOptions field.
-func (r *queryResolver) AdminOptions(ctx context.Context, first *int, after *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) (*model.VoucherOptionConnection, error) {
-	return r.optionConnection(ctx, nil, first, after, filter, orderBy)
+func (r *queryResolver) AdminOptions(ctx context.Context, first *int, after *string, last *int, before *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) (*model.VoucherOptionConnection, error) {
+	return r.optionConnection(ctx, nil, pageArgs{first, after, last, before}, filter, orderBy)
 }
 
 // AdminOption is the resolver for the adminOption field.
@@ -171,8 +171,8 @@ func (r *queryResolver) AdminOption(ctx context.Context, id string) (*model.Vouc
 }
 
 // AdminOptionCategories is the resolver for the adminOptionCategories field.
-func (r *queryResolver) AdminOptionCategories(ctx context.Context, first *int, after *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error) {
-	return r.optionCategoryConnection(ctx, nil, first, after, filter, orderBy)
+func (r *queryResolver) AdminOptionCategories(ctx context.Context, first *int, after *string, last *int, before *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error) {
+	return r.optionCategoryConnection(ctx, nil, pageArgs{first, after, last, before}, filter, orderBy)
 }
 
 // AdminOptionCategory is the resolver for the adminOptionCategory field.

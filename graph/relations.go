@@ -21,19 +21,24 @@ func (r *Resolver) loadAdminPartner(ctx context.Context, id int64) (*model.Partn
 	return toGraphPartner(p), err
 }
 
+// The ids keyset cursors carry (readKeyset).
+func adminVoucherID(v *vouchers.AdminVoucher) int64   { return v.ID }
+func adminGiftcardID(g *vouchers.AdminGiftcard) int64 { return g.ID }
+func mediaID(m media.Media) int64                     { return m.ID }
+
 // partnerKey is a graph Partner's id as the domain's partner filter.
 func partnerKey(p *model.Partner) (*int64, error) {
 	id, err := parseID(p.ID)
 	return &id, err
 }
 
-func (r *Resolver) adminPrototypeConnection(ctx context.Context, partnerID *int64, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error) {
+func (r *Resolver) adminPrototypeConnection(ctx context.Context, partnerID *int64, args pageArgs, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error) {
 	f, err := adminPrototypeFilter(filter, orderBy)
 	if err != nil {
 		return nil, err
 	}
 	f.PartnerID = partnerID
-	w, page, err := readWindow(first, after, func(req domain.PageRequest) (*domain.Page[*prototypes.AdminVoucherPrototype], error) {
+	w, page, err := readWindow(args, func(req domain.PageRequest) (*domain.Page[*prototypes.AdminVoucherPrototype], error) {
 		return r.AdminPrototypes.VoucherPrototypes(ctx, f, req)
 	})
 	if err != nil {
@@ -45,10 +50,10 @@ func (r *Resolver) adminPrototypeConnection(ctx context.Context, partnerID *int6
 	return &model.AdminVoucherPrototypeConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
 }
 
-func (r *Resolver) adminVoucherConnection(ctx context.Context, partnerID *int64, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) (*model.AdminVoucherConnection, error) {
+func (r *Resolver) adminVoucherConnection(ctx context.Context, partnerID *int64, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, args pageArgs) (*model.AdminVoucherConnection, error) {
 	in := toDomainVoucherList(filter, orderBy)
 	in.PartnerID = partnerID
-	w, page, err := readWindow(first, after, func(p domain.PageRequest) (*domain.Page[*vouchers.AdminVoucher], error) {
+	w, page, err := readKeyset(args, adminVoucherID, func(p domain.PageRequest) (*domain.Page[*vouchers.AdminVoucher], error) {
 		return r.VoucherAdmin.Vouchers(ctx, in, p)
 	})
 	if err != nil {
@@ -60,7 +65,7 @@ func (r *Resolver) adminVoucherConnection(ctx context.Context, partnerID *int64,
 	return &model.AdminVoucherConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
 }
 
-func (r *Resolver) adminGiftcardConnection(ctx context.Context, partnerID *int64, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) (*model.AdminGiftcardConnection, error) {
+func (r *Resolver) adminGiftcardConnection(ctx context.Context, partnerID *int64, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, args pageArgs) (*model.AdminGiftcardConnection, error) {
 	in := vouchers.GiftcardListInput{PartnerID: partnerID, Ordering: toGiftcardOrdering(orderBy)}
 	if filter != nil {
 		if s := opt(filter.CreatedOnGte); s != nil {
@@ -70,7 +75,7 @@ func (r *Resolver) adminGiftcardConnection(ctx context.Context, partnerID *int64
 			in.CreatedOnLte = *s
 		}
 	}
-	w, page, err := readWindow(first, after, func(p domain.PageRequest) (*domain.Page[*vouchers.AdminGiftcard], error) {
+	w, page, err := readKeyset(args, adminGiftcardID, func(p domain.PageRequest) (*domain.Page[*vouchers.AdminGiftcard], error) {
 		return r.VoucherAdmin.Giftcards(ctx, in, p)
 	})
 	if err != nil {
@@ -82,10 +87,10 @@ func (r *Resolver) adminGiftcardConnection(ctx context.Context, partnerID *int64
 	return &model.AdminGiftcardConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
 }
 
-func (r *Resolver) mediaConnection(ctx context.Context, partnerID *int64, first *int, after *string, filter *model.MediaFilter, orderBy *model.MediaOrder) (*model.MediaConnection, error) {
+func (r *Resolver) mediaConnection(ctx context.Context, partnerID *int64, args pageArgs, filter *model.MediaFilter, orderBy *model.MediaOrder) (*model.MediaConnection, error) {
 	f := mediaFilter(filter, orderBy)
 	f.PartnerID = partnerID
-	w, page, err := readWindow(first, after, func(p domain.PageRequest) (*domain.Page[media.Media], error) {
+	w, page, err := readKeyset(args, mediaID, func(p domain.PageRequest) (*domain.Page[media.Media], error) {
 		return r.MediaLibrary.List(ctx, f, p)
 	})
 	if err != nil {
@@ -97,13 +102,13 @@ func (r *Resolver) mediaConnection(ctx context.Context, partnerID *int64, first 
 	return &model.MediaConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
 }
 
-func (r *Resolver) optionConnection(ctx context.Context, partnerID *int64, first *int, after *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) (*model.VoucherOptionConnection, error) {
+func (r *Resolver) optionConnection(ctx context.Context, partnerID *int64, args pageArgs, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) (*model.VoucherOptionConnection, error) {
 	f, err := adminOptionFilter(filter, orderBy)
 	if err != nil {
 		return nil, err
 	}
 	f.PartnerID = partnerID
-	w, page, err := readWindow(first, after, func(req domain.PageRequest) (*domain.Page[*vouchers.VoucherOption], error) {
+	w, page, err := readWindow(args, func(req domain.PageRequest) (*domain.Page[*vouchers.VoucherOption], error) {
 		return r.AdminPrototypes.Options(ctx, f, req)
 	})
 	if err != nil {
@@ -119,10 +124,10 @@ func toGraphOptionConnection(w window, page *domain.Page[*vouchers.VoucherOption
 	return &model.VoucherOptionConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}
 }
 
-func (r *Resolver) optionCategoryConnection(ctx context.Context, partnerID *int64, first *int, after *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error) {
+func (r *Resolver) optionCategoryConnection(ctx context.Context, partnerID *int64, args pageArgs, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error) {
 	f := adminOptionCategoryFilter(filter, orderBy)
 	f.PartnerID = partnerID
-	w, page, err := readWindow(first, after, func(req domain.PageRequest) (*domain.Page[*prototypes.OptionCategory], error) {
+	w, page, err := readWindow(args, func(req domain.PageRequest) (*domain.Page[*prototypes.OptionCategory], error) {
 		return r.AdminPrototypes.OptionCategories(ctx, f, req)
 	})
 	if err != nil {

@@ -71,57 +71,57 @@ func (r *optionCategoryResolver) Partner(ctx context.Context, obj *model.OptionC
 }
 
 // VoucherPrototypes is the resolver for the voucherPrototypes field.
-func (r *partnerResolver) VoucherPrototypes(ctx context.Context, obj *model.Partner, first *int, after *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error) {
+func (r *partnerResolver) VoucherPrototypes(ctx context.Context, obj *model.Partner, first *int, after *string, last *int, before *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error) {
 	id, err := partnerKey(obj)
 	if err != nil {
 		return nil, err
 	}
-	return r.adminPrototypeConnection(ctx, id, first, after, filter, orderBy)
+	return r.adminPrototypeConnection(ctx, id, pageArgs{first, after, last, before}, filter, orderBy)
 }
 
 // Vouchers is the resolver for the vouchers field.
-func (r *partnerResolver) Vouchers(ctx context.Context, obj *model.Partner, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) (*model.AdminVoucherConnection, error) {
+func (r *partnerResolver) Vouchers(ctx context.Context, obj *model.Partner, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string, last *int, before *string) (*model.AdminVoucherConnection, error) {
 	id, err := partnerKey(obj)
 	if err != nil {
 		return nil, err
 	}
-	return r.adminVoucherConnection(ctx, id, filter, orderBy, first, after)
+	return r.adminVoucherConnection(ctx, id, filter, orderBy, pageArgs{first, after, last, before})
 }
 
 // Giftcards is the resolver for the giftcards field.
-func (r *partnerResolver) Giftcards(ctx context.Context, obj *model.Partner, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) (*model.AdminGiftcardConnection, error) {
+func (r *partnerResolver) Giftcards(ctx context.Context, obj *model.Partner, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string, last *int, before *string) (*model.AdminGiftcardConnection, error) {
 	id, err := partnerKey(obj)
 	if err != nil {
 		return nil, err
 	}
-	return r.adminGiftcardConnection(ctx, id, filter, orderBy, first, after)
+	return r.adminGiftcardConnection(ctx, id, filter, orderBy, pageArgs{first, after, last, before})
 }
 
 // Media is the resolver for the media field.
-func (r *partnerResolver) Media(ctx context.Context, obj *model.Partner, first *int, after *string, filter *model.MediaFilter, orderBy *model.MediaOrder) (*model.MediaConnection, error) {
+func (r *partnerResolver) Media(ctx context.Context, obj *model.Partner, first *int, after *string, last *int, before *string, filter *model.MediaFilter, orderBy *model.MediaOrder) (*model.MediaConnection, error) {
 	id, err := partnerKey(obj)
 	if err != nil {
 		return nil, err
 	}
-	return r.mediaConnection(ctx, id, first, after, filter, orderBy)
+	return r.mediaConnection(ctx, id, pageArgs{first, after, last, before}, filter, orderBy)
 }
 
 // Options is the resolver for the options field.
-func (r *partnerResolver) Options(ctx context.Context, obj *model.Partner, first *int, after *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) (*model.VoucherOptionConnection, error) {
+func (r *partnerResolver) Options(ctx context.Context, obj *model.Partner, first *int, after *string, last *int, before *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) (*model.VoucherOptionConnection, error) {
 	id, err := partnerKey(obj)
 	if err != nil {
 		return nil, err
 	}
-	return r.optionConnection(ctx, id, first, after, filter, orderBy)
+	return r.optionConnection(ctx, id, pageArgs{first, after, last, before}, filter, orderBy)
 }
 
 // OptionCategories is the resolver for the optionCategories field.
-func (r *partnerResolver) OptionCategories(ctx context.Context, obj *model.Partner, first *int, after *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error) {
+func (r *partnerResolver) OptionCategories(ctx context.Context, obj *model.Partner, first *int, after *string, last *int, before *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error) {
 	id, err := partnerKey(obj)
 	if err != nil {
 		return nil, err
 	}
-	return r.optionCategoryConnection(ctx, id, first, after, filter, orderBy)
+	return r.optionCategoryConnection(ctx, id, pageArgs{first, after, last, before}, filter, orderBy)
 }
 
 // AdminPartner is the resolver for the adminPartner field.

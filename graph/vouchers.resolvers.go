@@ -37,8 +37,8 @@ func (r *mutationResolver) IssueGiftcard(ctx context.Context, input model.IssueG
 }
 
 // AdminVouchers is the resolver for the adminVouchers field.
-func (r *queryResolver) AdminVouchers(ctx context.Context, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string) (*model.AdminVoucherConnection, error) {
-	return r.adminVoucherConnection(ctx, nil, filter, orderBy, first, after)
+func (r *queryResolver) AdminVouchers(ctx context.Context, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string, last *int, before *string) (*model.AdminVoucherConnection, error) {
+	return r.adminVoucherConnection(ctx, nil, filter, orderBy, pageArgs{first, after, last, before})
 }
 
 // AdminVoucher is the resolver for the adminVoucher field.
@@ -57,8 +57,8 @@ func (r *queryResolver) AdminVoucher(ctx context.Context, id *string, code *stri
 }
 
 // AdminGiftcards is the resolver for the adminGiftcards field.
-func (r *queryResolver) AdminGiftcards(ctx context.Context, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string) (*model.AdminGiftcardConnection, error) {
-	return r.adminGiftcardConnection(ctx, nil, filter, orderBy, first, after)
+func (r *queryResolver) AdminGiftcards(ctx context.Context, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string, last *int, before *string) (*model.AdminGiftcardConnection, error) {
+	return r.adminGiftcardConnection(ctx, nil, filter, orderBy, pageArgs{first, after, last, before})
 }
 
 // AdminGiftcard is the resolver for the adminGiftcard field.

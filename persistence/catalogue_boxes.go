@@ -67,7 +67,8 @@ type boxOfferRow struct {
 }
 
 // boxOrderColumns maps each domain.BoxOrderFields value to its column: the
-// only text of an ordering that reaches SQL.
+// only text of an ordering that reaches SQL. catalogue.ParseBoxOrdering
+// puts the id in every order.
 var boxOrderColumns = map[string]string{"id": "b.id", "ranking": "b.ranking", "price": "b.price"}
 
 // BoxStore is the domain.BoxStore on PostgreSQL.
@@ -123,41 +124,47 @@ func (s *BoxStore) CreateBoxOffer(ctx context.Context, o *catalogue.BoxOffer) er
 	return nil
 }
 
-// selectBoxes is the boxes f selects, with their validated offer count and
-// universe ids computed in the same statement.
-func (s *BoxStore) selectBoxes(rows *[]boxRow, f catalogue.BoxFilter) *bun.SelectQuery {
-	q := s.db.NewSelect().Model(rows).
+// selectBoxes reads boxes with their validated offer count and universe
+// ids, computed in the same statement; the caller adds the WHERE (boxList).
+func (s *BoxStore) selectBoxes(rows *[]boxRow) *bun.SelectQuery {
+	return s.db.NewSelect().Model(rows).
 		ColumnExpr("b.*").
 		ColumnExpr("(SELECT count(*) FROM box_offers o WHERE o.box_id = b.id AND o.status = ?) AS nb_offers",
 			catalogue.BoxOfferStatusValidated).
 		ColumnExpr(`ARRAY(SELECT bu.universe_id FROM network_voucher_box_universes bu
-			WHERE bu.box_id = b.id ORDER BY bu.universe_id) AS universe_ids`).
-		Where("b.marketplace_id = ?", f.MarketplaceID)
+			WHERE bu.box_id = b.id ORDER BY bu.universe_id) AS universe_ids`)
+}
+
+// boxList is the list of the boxes f selects.
+func boxList(f catalogue.BoxFilter) list {
+	where := "b.marketplace_id = ?"
 	if f.ActiveOnly {
-		q = q.Where("b.is_active")
+		where += " AND b.is_active"
 	}
-	return q
+	return list{from: "network_voucher_boxes b", where: where, args: []any{f.MarketplaceID}, id: "b.id"}
 }
 
 // FindBoxes returns one page of the boxes f selects in f.Order, and their
-// total count.
+// total count: a numbered page, or a keyset page (Size+1 rows in its
+// reading direction).
 func (s *BoxStore) FindBoxes(ctx context.Context, f catalogue.BoxFilter) ([]*catalogue.Box, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	var rows []boxRow
-	q := s.selectBoxes(&rows, f).Limit(f.Page.Size).Offset(f.Page.Offset())
-	for _, o := range f.Order {
+	keys := make([]sortKey, len(f.Order))
+	for i, o := range f.Order {
 		col, ok := boxOrderColumns[o.Field]
 		if !ok {
 			return nil, 0, fmt.Errorf("order boxes: unknown field %q", o.Field)
 		}
-		if o.Desc {
-			col += " DESC"
-		}
-		q = q.OrderExpr(col)
+		keys[i] = sortKey{expr: col, desc: o.Desc}
 	}
-	count, err := q.ScanAndCount(ctx)
+	l := boxList(f)
+	count, err := l.count(ctx, s.db, f.Page)
 	if err != nil {
+		return nil, 0, err
+	}
+	var rows []boxRow
+	if err := l.page(keys, f.Page).apply(s.db, s.selectBoxes(&rows)).Scan(ctx); err != nil {
 		return nil, 0, fmt.Errorf("select boxes: %w", err)
 	}
 	boxes := make([]*catalogue.Box, len(rows))
@@ -173,9 +180,11 @@ func (s *BoxStore) FindBox(ctx context.Context, f catalogue.BoxFilter, id int64)
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []boxRow
-	err := s.selectBoxes(&rows, f).
+	l := boxList(f)
+	err := s.selectBoxes(&rows).
 		ColumnExpr(`ARRAY(SELECT i.url FROM network_voucher_box_images i
 			WHERE i.box_id = b.id ORDER BY i.position) AS images`).
+		Where(l.where, l.args...).
 		Where("b.id = ?", id).
 		Scan(ctx)
 	if err != nil {

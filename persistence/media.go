@@ -3,6 +3,7 @@ package persistence
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -91,42 +92,57 @@ func (s *MediaStore) MediaByID(ctx context.Context, ids []int64) ([]*media.Media
 	return inIDOrder(ids, byID), nil
 }
 
-// mediaOrder is the SQL of each of domain.MediaOrderings; the id breaks
-// ties so that pages do not overlap.
-var mediaOrder = map[string]string{
-	"": "m.created_on DESC, m.id DESC", "-created_on": "m.created_on DESC, m.id DESC",
-	"created_on": "m.created_on, m.id", "name": "m.name, m.id", "-name": "m.name DESC, m.id DESC",
+// mediaOrder is the sort keys of each of domain.MediaOrderings; the id
+// breaks ties so that pages do not overlap.
+var mediaOrder = map[string][]sortKey{
+	"":            {{"m.created_on", true}, {"m.id", true}},
+	"-created_on": {{"m.created_on", true}, {"m.id", true}},
+	"created_on":  {{"m.created_on", false}, {"m.id", false}},
+	"name":        {{"m.name", false}, {"m.id", false}},
+	"-name":       {{"m.name", true}, {"m.id", true}},
 }
 
 // mediaUsed is true for a media a product uses; RenameMedia asks the same.
 const mediaUsed = `(EXISTS (SELECT 1 FROM voucher_prototype_images i WHERE i.media_id = m.id)
 	OR EXISTS (SELECT 1 FROM voucher_prototypes vp WHERE vp.cover_image_id = m.id))`
 
-// ListMedia returns a page of the media f selects and their count.
+// mediaList is the list of the media f selects.
+func mediaList(f media.MediaFilter) list {
+	conds, args := []string{"TRUE"}, []any(nil) // bun warns of a WHERE with an empty, non-nil list of arguments
+	if f.PartnerID != nil {
+		conds, args = append(conds, "m.partner_id = ?"), append(args, *f.PartnerID)
+	}
+	if f.Search != "" {
+		conds, args = append(conds, `m.name ILIKE ? ESCAPE '\'`), append(args, "%"+likeEscape(f.Search)+"%")
+	}
+	if f.ContentType != "" {
+		conds, args = append(conds, "m.content_type = ?"), append(args, f.ContentType)
+	}
+	switch {
+	case f.Unused != nil && *f.Unused:
+		conds = append(conds, "NOT "+mediaUsed)
+	case f.Unused != nil:
+		conds = append(conds, mediaUsed)
+	}
+	return list{from: "media m", where: strings.Join(conds, " AND "), args: args, id: "m.id"}
+}
+
+// ListMedia returns a page of the media f selects and their count: a
+// numbered page, or a keyset page (Size+1 rows in its reading direction).
 func (s *MediaStore) ListMedia(ctx context.Context, f media.MediaFilter, page domain.PageRequest) ([]media.Media, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	var rows []mediaRow
-	q := s.db.NewSelect().Model(&rows).OrderExpr(mediaOrder[f.Ordering]).
-		Limit(page.Size).Offset(page.Offset())
-	if f.PartnerID != nil {
-		q = q.Where("m.partner_id = ?", *f.PartnerID)
+	keys, ok := mediaOrder[f.Ordering]
+	if !ok {
+		return nil, 0, fmt.Errorf("order media by %q: not an ordering", f.Ordering)
 	}
-	if f.Search != "" {
-		q = q.Where("m.name ILIKE ? ESCAPE '\\'", "%"+likeEscape(f.Search)+"%")
-	}
-	if f.ContentType != "" {
-		q = q.Where("m.content_type = ?", f.ContentType)
-	}
-	if f.Unused != nil {
-		if *f.Unused {
-			q = q.Where("NOT " + mediaUsed)
-		} else {
-			q = q.Where(mediaUsed)
-		}
-	}
-	count, err := q.ScanAndCount(ctx)
+	l := mediaList(f)
+	count, err := l.count(ctx, s.db, page)
 	if err != nil {
+		return nil, 0, err
+	}
+	var rows []mediaRow
+	if err := l.page(keys, page).apply(s.db, s.db.NewSelect().Model(&rows)).Scan(ctx); err != nil {
 		return nil, 0, fmt.Errorf("list media: %w", err)
 	}
 	out := make([]media.Media, len(rows))

@@ -102,31 +102,31 @@ const voucherSelect = `SELECT v.id, v.code, vp.partner_id, p.time_zone, v.summar
 	v.recipient_address, v.to_giftee, v.message, v.total_price, v.purchase_price, v.rent_price, v.bought_rent_price,
 	v.creation_date, v.activation_date, v.usage_date, v.expiration_date, v.state, v.version, v.is_group_payment,
 	v.is_extendable, v.is_refundable, v.coupon_id
-	FROM vouchers v
-	JOIN voucher_prototypes vp ON vp.id = v.voucher_prototype_id
+	FROM ` + voucherFrom + `
 	JOIN partners p ON p.id = vp.partner_id `
 
-// voucherOrderColumns maps the allowed orderings to columns: only these
-// names ever reach SQL.
+// voucherFrom is what the voucher list's WHERE reads.
+const voucherFrom = `vouchers v JOIN voucher_prototypes vp ON vp.id = v.voucher_prototype_id`
+
+// voucherOrderColumns maps the allowed orderings to sort keys: only these
+// expressions ever reach SQL. The service ends every order with the id.
 var voucherOrderColumns = map[string]string{"id": "v.id", "creation_date": "v.creation_date", "code": "v.code",
-	"total_price": "v.total_price", "state": "v.state", "expiration_date": "v.expiration_date"}
+	"total_price": "v.total_price", "state": "v.state", "expiration_date": timeNullsLast("v.expiration_date")}
 
 var giftcardOrderColumns = map[string]string{"id": "g.id", "created_on": "g.created_on", "code": "g.code",
-	"value": "g.value", "remaining_value": "g.remaining_value", "status": "g.status", "expires_on": "g.expires_on"}
+	"value": "g.value", "remaining_value": "g.remaining_value", "status": "g.status", "expires_on": timeNullsLast("g.expires_on")}
 
-func orderBy(order []vouchers.AdminOrder, columns map[string]string) (string, error) {
-	parts := make([]string, len(order))
+// sortKeys is an administration list's order as sort keys.
+func sortKeys(order []vouchers.AdminOrder, columns map[string]string) ([]sortKey, error) {
+	keys := make([]sortKey, len(order))
 	for i, o := range order {
 		col, ok := columns[o.Field]
 		if !ok {
-			return "", fmt.Errorf("order by %q: not an allowed column", o.Field)
+			return nil, fmt.Errorf("order by %q: not an allowed column", o.Field)
 		}
-		parts[i] = col
-		if o.Desc {
-			parts[i] += " DESC"
-		}
+		keys[i] = sortKey{expr: col, desc: o.Desc}
 	}
-	return " ORDER BY " + strings.Join(parts, ", "), nil
+	return keys, nil
 }
 
 // likeContains is an ILIKE pattern matching s anywhere, its wildcards
@@ -136,8 +136,8 @@ func likeContains(s string) string {
 	return "%" + r.Replace(s) + "%"
 }
 
-// voucherWhere is the WHERE clause of f with its arguments.
-func voucherWhere(f vouchers.VoucherFilter) (string, []any) {
+// voucherList is the list of the vouchers f selects.
+func voucherList(f vouchers.VoucherFilter) list {
 	conds := []string{"TRUE"}
 	var args []any
 	if f.Tenant != nil {
@@ -174,26 +174,26 @@ func voucherWhere(f vouchers.VoucherFilter) (string, []any) {
 		conds = append(conds, "v.creation_date < ?")
 		args = append(args, *f.To)
 	}
-	return " WHERE " + strings.Join(conds, " AND "), args
+	return list{from: voucherFrom, where: strings.Join(conds, " AND "), args: args, id: "v.id"}
 }
 
-// ListVouchers returns a page of the vouchers f selects.
+// ListVouchers returns a page of the vouchers f selects: numbered, or a
+// keyset page (Size+1 rows in its reading direction).
 func (s *VoucherAdminStore) ListVouchers(ctx context.Context, f vouchers.VoucherFilter, page domain.PageRequest) ([]*vouchers.AdminVoucher, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	where, args := voucherWhere(f)
-	order, err := orderBy(f.Order, voucherOrderColumns)
+	keys, err := sortKeys(f.Order, voucherOrderColumns)
 	if err != nil {
 		return nil, 0, err
 	}
-	var count int
-	if err := s.db.NewRaw(`SELECT count(*) FROM vouchers v JOIN voucher_prototypes vp ON vp.id = v.voucher_prototype_id`+where, args...).
-		Scan(ctx, &count); err != nil {
-		return nil, 0, fmt.Errorf("count vouchers: %w", err)
+	l := voucherList(f)
+	count, err := l.count(ctx, s.db, page)
+	if err != nil {
+		return nil, 0, err
 	}
+	query, args := l.page(keys, page).raw(voucherSelect)
 	var rows []adminVoucherRow
-	if err := s.db.NewRaw(voucherSelect+where+order+" LIMIT ? OFFSET ?", append(args, page.Size, page.Offset())...).
-		Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
+	if err := s.db.NewRaw(query, args...).Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, 0, fmt.Errorf("list vouchers: %w", err)
 	}
 	out, err := s.complete(ctx, rows)
@@ -557,9 +557,11 @@ type adminGiftcardRow struct {
 
 const giftcardSelect = `SELECT g.id, g.code, gp.partner_id, p.time_zone, g.giftcard_prototype_id, g.status, g.created_on,
 	g.expires_on, g.value, g.remaining_value, g.gifter_first_name, g.gifter_last_name
-	FROM giftcards g
-	JOIN giftcard_prototypes gp ON gp.id = g.giftcard_prototype_id
+	FROM ` + giftcardFrom + `
 	JOIN partners p ON p.id = gp.partner_id `
+
+// giftcardFrom is what the giftcard list's WHERE reads.
+const giftcardFrom = `giftcards g JOIN giftcard_prototypes gp ON gp.id = g.giftcard_prototype_id`
 
 func toAdminGiftcard(r adminGiftcardRow) *vouchers.AdminGiftcard {
 	return &vouchers.AdminGiftcard{ID: r.ID, Code: r.Code, PartnerID: r.PartnerID, PartnerTimeZone: r.TimeZone,
@@ -567,7 +569,8 @@ func toAdminGiftcard(r adminGiftcardRow) *vouchers.AdminGiftcard {
 		Value: r.Value, RemainingValue: r.RemainingValue, GifterFirstName: r.GifterFirstName, GifterLastName: r.GifterLastName}
 }
 
-// ListGiftcards returns a page of the giftcards f selects.
+// ListGiftcards returns a page of the giftcards f selects: numbered, or a
+// keyset page (Size+1 rows in its reading direction).
 func (s *VoucherAdminStore) ListGiftcards(ctx context.Context, f vouchers.GiftcardFilter, page domain.PageRequest) ([]*vouchers.AdminGiftcard, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
@@ -581,19 +584,18 @@ func (s *VoucherAdminStore) ListGiftcards(ctx context.Context, f vouchers.Giftca
 	if f.To != nil {
 		conds, args = append(conds, "g.created_on < ?"), append(args, *f.To)
 	}
-	where := " WHERE " + strings.Join(conds, " AND ")
-	order, err := orderBy(f.Order, giftcardOrderColumns)
+	keys, err := sortKeys(f.Order, giftcardOrderColumns)
 	if err != nil {
 		return nil, 0, err
 	}
-	var count int
-	if err := s.db.NewRaw(`SELECT count(*) FROM giftcards g JOIN giftcard_prototypes gp ON gp.id = g.giftcard_prototype_id`+where, args...).
-		Scan(ctx, &count); err != nil {
-		return nil, 0, fmt.Errorf("count giftcards: %w", err)
+	l := list{from: giftcardFrom, where: strings.Join(conds, " AND "), args: args, id: "g.id"}
+	count, err := l.count(ctx, s.db, page)
+	if err != nil {
+		return nil, 0, err
 	}
+	query, qargs := l.page(keys, page).raw(giftcardSelect)
 	var rows []adminGiftcardRow
-	if err := s.db.NewRaw(giftcardSelect+where+order+" LIMIT ? OFFSET ?", append(args, page.Size, page.Offset())...).
-		Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
+	if err := s.db.NewRaw(query, qargs...).Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, 0, fmt.Errorf("list giftcards: %w", err)
 	}
 	out := make([]*vouchers.AdminGiftcard, len(rows))

@@ -318,6 +318,34 @@ func TestGraphCataloguePartners(t *testing.T) {
 		}
 	})
 
+	t.Run("OKLastAndBefore", func(t *testing.T) {
+		q := `query($last: Int, $before: String, $first: Int) { partners(last: $last, before: $before, first: $first) { ` + page + ` } }`
+		// The last two, then the one before them: offsets, from the
+		// list's length.
+		data := f.mustAsk(t, gcMarket, "", q, map[string]any{"last": 2})
+		WantJSON(t, data, fmt.Sprintf(`{"partners": {"totalCount": 3,
+			"pageInfo": {"hasNextPage": false, "hasPreviousPage": true, "startCursor": %q, "endCursor": %q},
+			"edges": [{"cursor": %[1]q, "node": {"id": "%[3]d", "name": "Alpha"}}, {"cursor": %[2]q, "node": {"id": "%[4]d", "name": "Beta"}}]}}`,
+			encodeOffset(1), encodeOffset(2), alpha.ID, beta.ID))
+		data = f.mustAsk(t, gcMarket, "", q, map[string]any{"last": 2, "before": encodeOffset(1)})
+		WantJSON(t, data, fmt.Sprintf(`{"partners": {"totalCount": 3,
+			"pageInfo": {"hasNextPage": true, "hasPreviousPage": false, "startCursor": %q, "endCursor": %[1]q},
+			"edges": [{"cursor": %[1]q, "node": {"id": "%[2]d", "name": "Shop"}}]}}`, encodeOffset(0), f.shop.ID))
+		// Before the first item, and first with before.
+		data = f.mustAsk(t, gcMarket, "", q, map[string]any{"before": encodeOffset(0)})
+		WantJSON(t, data, `{"partners": {"totalCount": 3, "edges": [],
+			"pageInfo": {"hasNextPage": true, "hasPreviousPage": false, "startCursor": null, "endCursor": null}}}`)
+		data = f.mustAsk(t, gcMarket, "", q, map[string]any{"first": 5, "before": encodeOffset(2)})
+		WantJSON(t, data, fmt.Sprintf(`{"partners": {"totalCount": 3,
+			"pageInfo": {"hasNextPage": true, "hasPreviousPage": false, "startCursor": %q, "endCursor": %q},
+			"edges": [{"cursor": %[1]q, "node": {"id": "%[3]d", "name": "Shop"}}, {"cursor": %[2]q, "node": {"id": "%[4]d", "name": "Alpha"}}]}}`,
+			encodeOffset(0), encodeOffset(1), f.shop.ID, alpha.ID))
+		// More than the list holds.
+		data = f.mustAsk(t, gcMarket, "", `{ partners(last: 50) { edges { node { name } } pageInfo { hasPreviousPage } } }`, nil)
+		WantJSON(t, data, `{"partners": {"edges": [{"node": {"name": "Shop"}}, {"node": {"name": "Alpha"}}, {"node": {"name": "Beta"}}],
+			"pageInfo": {"hasPreviousPage": false}}}`)
+	})
+
 	t.Run("OKEveryField", func(t *testing.T) {
 		q := `query($ids: [ID!]) { partners(ids: $ids) { edges { node { id: legacyId name
 			description { ` + gcAllLanguages + ` } managers { fr text(lang: FR) } nearby { fr } practicalInformation { fr }
@@ -357,6 +385,12 @@ func TestGraphCataloguePartners(t *testing.T) {
 		gcErrorCode(t, errs, "BAD_USER_INPUT", "after: Invalid cursor.", "[partners]")
 		_, errs = f.ask(t, gcMarket, "", `{ partners(first: -1) { totalCount } }`, nil)
 		gcErrorCode(t, errs, "BAD_USER_INPUT", "first: Ensure this value is greater than or equal to 0.", "[partners]")
+		_, errs = f.ask(t, gcMarket, "", `{ partners(last: -1) { totalCount } }`, nil)
+		gcErrorCode(t, errs, "BAD_USER_INPUT", "last: Ensure this value is greater than or equal to 0.", "[partners]")
+		_, errs = f.ask(t, gcMarket, "", `{ partners(first: 1, last: 1) { totalCount } }`, nil)
+		gcErrorCode(t, errs, "BAD_USER_INPUT", "last: Give first or last, not both.", "[partners]")
+		_, errs = f.ask(t, gcMarket, "", `{ partners(last: 1, before: "bm9wZQ==") { totalCount } }`, nil)
+		gcErrorCode(t, errs, "BAD_USER_INPUT", "before: Invalid cursor.", "[partners]")
 	})
 
 	t.Run("OKPartnerAndCurrentPartner", func(t *testing.T) {
@@ -517,11 +551,12 @@ func TestGraphCatalogueEvents(t *testing.T) {
 	slot(concert, time.Now().Add(-time.Hour), 10) // started: never shown
 	s1 := slot(concert, day, 0)                   // sold out
 	s2 := slot(concert, day.Add(24*time.Hour), 5)
-	slot(concert, day.Add(48*time.Hour), 2)
+	s3 := slot(concert, day.Add(48*time.Hour), 2)
 	free := &catalogue.Event{PartnerID: f.shop.ID, Name: domain.Localized{"fr": "Visite"}}
 	gcMust(t, f.events.CreateEvent(ctx, free))
 	s4 := slot(free, day.Add(time.Hour), 8)
 	site := "shop.example.com"
+	const slotPage = `totalCount pageInfo { hasNextPage hasPreviousPage startCursor } edges { node { id } }`
 
 	t.Run("OKEvent", func(t *testing.T) {
 		data := f.mustAsk(t, site, "", fmt.Sprintf(`{ event(id: "%d") { id: legacyId name { fr } shortDescription { fr } coverImage images
@@ -542,6 +577,19 @@ func TestGraphCatalogueEvents(t *testing.T) {
 		data = f.mustAsk(t, site, "", fmt.Sprintf(`{ event(id: "%d") { slots(first: 2, after: "%s") { edges { node { id } } pageInfo { hasNextPage } } lowestPrice { amount } } }`,
 			free.ID, encodeOffset(0)), nil)
 		WantJSON(t, data, `{"event": {"slots": {"edges": [], "pageInfo": {"hasNextPage": false}}, "lowestPrice": null}}`)
+		// A nested list read from its end: the lengths of both events'
+		// lists, then their windows.
+		data = f.mustAsk(t, site, "", fmt.Sprintf(`{ a: event(id: "%d") { slots(last: 2) { `+slotPage+` } }
+			b: event(id: "%d") { slots(last: 2) { `+slotPage+` } } }`, concert.ID, free.ID), nil)
+		WantJSON(t, data, fmt.Sprintf(`{
+			"a": {"slots": {"totalCount": 3, "pageInfo": {"hasNextPage": false, "hasPreviousPage": true, "startCursor": %q},
+				"edges": [{"node": {"id": "%d"}}, {"node": {"id": "%d"}}]}},
+			"b": {"slots": {"totalCount": 1, "pageInfo": {"hasNextPage": false, "hasPreviousPage": false, "startCursor": %q},
+				"edges": [{"node": {"id": "%d"}}]}}}`, encodeOffset(1), s2.ID, s3.ID, encodeOffset(0), s4.ID))
+		data = f.mustAsk(t, site, "", fmt.Sprintf(`{ event(id: "%d") { slots(last: 1, before: "%s") { `+slotPage+` } } }`,
+			concert.ID, encodeOffset(1)), nil)
+		WantJSON(t, data, fmt.Sprintf(`{"event": {"slots": {"totalCount": 3, "pageInfo": {"hasNextPage": true, "hasPreviousPage": false, "startCursor": %q},
+			"edges": [{"node": {"id": "%d"}}]}}}`, encodeOffset(0), s1.ID))
 	})
 
 	t.Run("OKSlotDates", func(t *testing.T) {
@@ -713,6 +761,26 @@ func TestGraphCatalogueBoxes(t *testing.T) {
 				{"node": {"partnerId": "%d", "partner": null}},
 				{"node": {"partnerId": "%d", "partner": {"name": "Shop", "labels": []}}}]}}}]}}`,
 			dinner.ID, beta.ID, spa.ID, alpha.ID, f.other.ID, f.shop.ID))
+	})
+
+	t.Run("OKKeysetPages", func(t *testing.T) {
+		// The boxes page by keyset (by ranking, then id): Dinner, Spa.
+		q := `query($first: Int, $after: String, $last: Int, $before: String) {
+			boxes(first: $first, after: $after, last: $last, before: $before) {
+				totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { name { fr } } } } }`
+		page := func(cursor, name string, prev, next bool) string {
+			return fmt.Sprintf(`{"boxes": {"totalCount": 2, "pageInfo": {"hasNextPage": %v, "hasPreviousPage": %v, "startCursor": %q, "endCursor": %[3]q},
+				"edges": [{"cursor": %[3]q, "node": {"name": {"fr": %q}}}]}}`, next, prev, cursor, name)
+		}
+		WantJSON(t, f.mustAsk(t, gcMarket, "", q, map[string]any{"first": 1}), page(keyCursor(dinner.ID), "Dinner", false, true))
+		WantJSON(t, f.mustAsk(t, gcMarket, "", q, map[string]any{"first": 1, "after": keyCursor(dinner.ID)}), page(keyCursor(spa.ID), "Spa", true, false))
+		WantJSON(t, f.mustAsk(t, gcMarket, "", q, map[string]any{"last": 1}), page(keyCursor(spa.ID), "Spa", true, false))
+		WantJSON(t, f.mustAsk(t, gcMarket, "", q, map[string]any{"last": 1, "before": keyCursor(spa.ID)}), page(keyCursor(dinner.ID), "Dinner", false, true))
+		// An inactive box is not in the list: its cursor names nothing.
+		_, errs := f.ask(t, gcMarket, "", q, map[string]any{"first": 1, "after": keyCursor(hidden.ID)})
+		gcErrorCode(t, errs, "BAD_USER_INPUT", "after: This cursor's item is no longer in the list.", "[boxes]")
+		_, errs = f.ask(t, gcMarket, "", q, map[string]any{"first": 1, "after": encodeOffset(0)})
+		gcErrorCode(t, errs, "BAD_USER_INPUT", "after: Invalid cursor.", "[boxes]")
 	})
 
 	t.Run("OKOrderBy", func(t *testing.T) {

@@ -533,16 +533,18 @@ func TestAdminVouchersGraph(t *testing.T) {
 		adminVouchers(filter: $f, orderBy: $o, first: $first, after: $after) {
 			totalCount pageInfo { hasNextPage endCursor } edges { node { code } } } }`
 
+	// Keyset cursors: the voucher's id.
+	v2 := f.id(t, "SELECT id FROM vouchers WHERE code = 'SHOP-002'")
 	m := f.graph(t, f.shopTok, list, map[string]any{"first": 1})
-	WantJSON(t, mustJSON(t, m["data"]), `{"adminVouchers": {"totalCount": 2, "pageInfo": {"hasNextPage": true, "endCursor": "b2Zmc2V0OjA="},
-		"edges": [{"node": {"code": "SHOP-002"}}]}}`)
-	m = f.graph(t, f.shopTok, list, map[string]any{"first": 1, "after": "b2Zmc2V0OjA="})
-	WantJSON(t, mustJSON(t, m["data"]), `{"adminVouchers": {"totalCount": 2, "pageInfo": {"hasNextPage": false, "endCursor": "b2Zmc2V0OjE="},
-		"edges": [{"node": {"code": "SHOP-001"}}]}}`)
+	WantJSON(t, mustJSON(t, m["data"]), fmt.Sprintf(`{"adminVouchers": {"totalCount": 2, "pageInfo": {"hasNextPage": true, "endCursor": %q},
+		"edges": [{"node": {"code": "SHOP-002"}}]}}`, keyCursor(v2)))
+	m = f.graph(t, f.shopTok, list, map[string]any{"first": 1, "after": keyCursor(v2)})
+	WantJSON(t, mustJSON(t, m["data"]), fmt.Sprintf(`{"adminVouchers": {"totalCount": 2, "pageInfo": {"hasNextPage": false, "endCursor": %q},
+		"edges": [{"node": {"code": "SHOP-001"}}]}}`, keyCursor(f.v1)))
 	m = f.graph(t, f.shopTok, list, map[string]any{"f": map[string]any{"gifter": "valjean", "creationDateLte": "2026-03-11"},
 		"o": []any{map[string]any{"field": "CODE", "direction": "DESC"}}})
-	WantJSON(t, mustJSON(t, m["data"]), `{"adminVouchers": {"totalCount": 1, "pageInfo": {"hasNextPage": false, "endCursor": "b2Zmc2V0OjA="},
-		"edges": [{"node": {"code": "SHOP-001"}}]}}`)
+	WantJSON(t, mustJSON(t, m["data"]), fmt.Sprintf(`{"adminVouchers": {"totalCount": 1, "pageInfo": {"hasNextPage": false, "endCursor": %q},
+		"edges": [{"node": {"code": "SHOP-001"}}]}}`, keyCursor(f.v1)))
 	m = f.graph(t, f.shopTok, list, map[string]any{"f": map[string]any{"creationDateGte": "soon"}})
 	if avErrorCode(m) != "BAD_USER_INPUT" || !strings.Contains(fmt.Sprint(m["errors"]), "filter.creationDateGte") {
 		t.Errorf("bad date: %v", m)
