@@ -18,6 +18,11 @@ func idString(id int64) string { return strconv.FormatInt(id, 10) }
 
 func toGraphLocalized(l domain.Localized) *model.Localized { return model.NewLocalized(l) }
 
+// The CurrencyCode enum (schema/currency.graphqls) lists the currencies of
+// the CLDR data money is formatted with.
+//
+//go:generate go run ./internal/currencygen
+
 func toGraphMoney(amount decimal.Decimal, currency string) *model.Money {
 	return &model.Money{Amount: amount, Currency: currency}
 }

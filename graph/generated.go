@@ -847,9 +847,10 @@ type ComplexityRoot struct {
 	}
 
 	Money struct {
-		Amount    func(childComplexity int) int
-		Currency  func(childComplexity int) int
-		Formatted func(childComplexity int) int
+		Amount       func(childComplexity int) int
+		Currency     func(childComplexity int) int
+		CurrencyCode func(childComplexity int) int
+		Formatted    func(childComplexity int) int
 	}
 
 	MoneyPot struct {
@@ -5058,6 +5059,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Money.Currency(childComplexity), true
+	case "Money.currencyCode":
+		if e.ComplexityRoot.Money.CurrencyCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Money.CurrencyCode(childComplexity), true
 	case "Money.formatted":
 		if e.ComplexityRoot.Money.Formatted == nil {
 			break
@@ -8374,7 +8381,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/cart.graphqls" "schema/catalogue.graphqls" "schema/catalogue_admin.graphqls" "schema/gifts.graphqls" "schema/widgets.graphqls" "schema/vouchers.graphqls" "schema/media.graphqls" "schema/prototypes.graphqls" "schema/relations.graphqls"
+//go:embed "schema/cart.graphqls" "schema/catalogue.graphqls" "schema/currency.graphqls" "schema/catalogue_admin.graphqls" "schema/gifts.graphqls" "schema/widgets.graphqls" "schema/vouchers.graphqls" "schema/media.graphqls" "schema/prototypes.graphqls" "schema/relations.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -8578,6 +8585,7 @@ enum AccountErrorCode {
 `, BuiltIn: false},
 	{Name: "schema/cart.graphqls", Input: sourceData("schema/cart.graphqls"), BuiltIn: false},
 	{Name: "schema/catalogue.graphqls", Input: sourceData("schema/catalogue.graphqls"), BuiltIn: false},
+	{Name: "schema/currency.graphqls", Input: sourceData("schema/currency.graphqls"), BuiltIn: false},
 	{Name: "schema/catalogue_admin.graphqls", Input: sourceData("schema/catalogue_admin.graphqls"), BuiltIn: false},
 	{Name: "schema/gifts.graphqls", Input: sourceData("schema/gifts.graphqls"), BuiltIn: false},
 	{Name: "schema/widgets.graphqls", Input: sourceData("schema/widgets.graphqls"), BuiltIn: false},
@@ -10172,6 +10180,8 @@ func (ec *executionContext) childFields_Money(ctx context.Context, field graphql
 	switch field.Name {
 	case "amount":
 		return ec.fieldContext_Money_amount(ctx, field)
+	case "currencyCode":
+		return ec.fieldContext_Money_currencyCode(ctx, field)
 	case "currency":
 		return ec.fieldContext_Money_currency(ctx, field)
 	case "formatted":
@@ -24240,15 +24250,15 @@ func (ec *executionContext) _Gift_currencyCode(ctx context.Context, field graphq
 			return obj.CurrencyCode, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v model.CurrencyCode) graphql.Marshaler {
+			return ec.marshalNCurrencyCode2salesplatformᚋgraphᚋmodelᚐCurrencyCode(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Gift_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Gift", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Gift", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Gift_creationDate(ctx context.Context, field graphql.CollectedField, obj *model.Gift) (ret graphql.Marshaler) {
@@ -27968,6 +27978,29 @@ func (ec *executionContext) _Money_amount(ctx context.Context, field graphql.Col
 }
 func (ec *executionContext) fieldContext_Money_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Money", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _Money_currencyCode(ctx context.Context, field graphql.CollectedField, obj *model.Money) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Money_currencyCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CurrencyCode(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CurrencyCode) graphql.Marshaler {
+			return ec.marshalNCurrencyCode2salesplatformᚋgraphᚋmodelᚐCurrencyCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Money_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Money", field, true, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _Money_currency(ctx context.Context, field graphql.CollectedField, obj *model.Money) (ret graphql.Marshaler) {
@@ -55070,6 +55103,11 @@ func (ec *executionContext) _Money(ctx context.Context, sel ast.SelectionSet, ob
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "currencyCode":
+			out.Values[i] = ec._Money_currencyCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "currency":
 			out.Values[i] = ec._Money_currency(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -62532,6 +62570,16 @@ func (ec *executionContext) unmarshalNCreateWorkshopInput2salesplatformᚋgraph�
 func (ec *executionContext) unmarshalNCreateWorkshopThemeInput2salesplatformᚋgraphᚋmodelᚐCreateWorkshopThemeInput(ctx context.Context, v any) (model.CreateWorkshopThemeInput, error) {
 	res, err := ec.unmarshalInputCreateWorkshopThemeInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCurrencyCode2salesplatformᚋgraphᚋmodelᚐCurrencyCode(ctx context.Context, v any) (model.CurrencyCode, error) {
+	var res model.CurrencyCode
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCurrencyCode2salesplatformᚋgraphᚋmodelᚐCurrencyCode(ctx context.Context, sel ast.SelectionSet, v model.CurrencyCode) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) unmarshalNDateTime2timeᚐTime(ctx context.Context, v any) (time.Time, error) {

@@ -27,7 +27,7 @@ func toGraphGiftPartner(p *domain.Partner) *model.GiftPartner {
 func toGraphGift(g *gifts.GiftView) *model.Gift {
 	out := &model.Gift{
 		ID: idString(g.ID), Code: g.Code, Type: toGraphGiftType(g.Kind), State: g.State,
-		MaxUsages: g.MaxUsages, UsageCount: g.UsageCount, CurrencyCode: g.Currency,
+		MaxUsages: g.MaxUsages, UsageCount: g.UsageCount, CurrencyCode: model.CurrencyCode(g.Currency),
 		CreationDate:   g.CreatedAt.In(g.Location),
 		ActivationDate: timeIn(g.ActivatesAt, g.Location), ExpirationDate: timeIn(g.ExpiresAt, g.Location),
 		Usable: g.Usable, Partner: toGraphGiftPartner(g.Seller),

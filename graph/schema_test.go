@@ -8,11 +8,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/bojanz/currency"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -201,6 +203,21 @@ func TestSchemaErrorCodesAreTheDomains(t *testing.T) {
 				t.Errorf("%sErrorCode has %s, which domain/%s never reports", area.area, c, area.pkg)
 			}
 		}
+	}
+}
+
+// CurrencyCode is every currency the formatting data knows, and no other:
+// go generate ./graph rewrites it when the data changes.
+func TestSchemaCurrencyCodesAreTheFormattingData(t *testing.T) {
+	schema := NewExecutableSchema(Config{Resolvers: &Resolver{}}).Schema()
+	var got []string
+	for _, v := range schema.Types["CurrencyCode"].EnumValues {
+		got = append(got, v.Name)
+	}
+	want := currency.GetCurrencyCodes()
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("CurrencyCode has %d values, the data %d: run go generate ./graph", len(got), len(want))
 	}
 }
 

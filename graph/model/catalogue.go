@@ -92,6 +92,9 @@ type Money struct {
 	Currency string // ISO 4217
 }
 
+// CurrencyCode is the currency as the CurrencyCode enum.
+func (m *Money) CurrencyCode() CurrencyCode { return CurrencyCode(m.Currency) }
+
 // Formatted is the amount as each language writes it in the currency.
 func (m *Money) Formatted() *Localized { return NewLocalized(l10n.Money(m.Amount, m.Currency)) }
 

@@ -1302,8 +1302,8 @@ type Gift struct {
 	MaxUsages *int `json:"maxUsages,omitempty"`
 	// Network vouchers only.
 	UsageCount *int `json:"usageCount,omitempty"`
-	// ISO 4217 currency code of the seller.
-	CurrencyCode string `json:"currencyCode"`
+	// The seller's currency.
+	CurrencyCode CurrencyCode `json:"currencyCode"`
 	// When it was sold, in the seller's time zone.
 	CreationDate time.Time `json:"creationDate"`
 	// Network giftcards only.
@@ -3878,6 +3878,553 @@ func (e *CatalogueErrorCode) UnmarshalJSON(b []byte) error {
 }
 
 func (e CatalogueErrorCode) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// An ISO 4217 currency code: the currencies the service formats money in.
+type CurrencyCode string
+
+const (
+	// ISO 4217 AED, written AED in English, with 2 decimal places.
+	CurrencyCodeAed CurrencyCode = "AED"
+	// ISO 4217 AFN, written AFN in English, with 2 decimal places.
+	CurrencyCodeAfn CurrencyCode = "AFN"
+	// ISO 4217 ALL, written ALL in English, with 2 decimal places.
+	CurrencyCodeAll CurrencyCode = "ALL"
+	// ISO 4217 AMD, written AMD in English, with 2 decimal places.
+	CurrencyCodeAmd CurrencyCode = "AMD"
+	// ISO 4217 AOA, written AOA in English, with 2 decimal places.
+	CurrencyCodeAoa CurrencyCode = "AOA"
+	// ISO 4217 ARS, written ARS in English, with 2 decimal places.
+	CurrencyCodeArs CurrencyCode = "ARS"
+	// ISO 4217 AUD, written A$ in English, with 2 decimal places.
+	CurrencyCodeAud CurrencyCode = "AUD"
+	// ISO 4217 AWG, written AWG in English, with 2 decimal places.
+	CurrencyCodeAwg CurrencyCode = "AWG"
+	// ISO 4217 AZN, written AZN in English, with 2 decimal places.
+	CurrencyCodeAzn CurrencyCode = "AZN"
+	// ISO 4217 BAM, written BAM in English, with 2 decimal places.
+	CurrencyCodeBam CurrencyCode = "BAM"
+	// ISO 4217 BBD, written BBD in English, with 2 decimal places.
+	CurrencyCodeBbd CurrencyCode = "BBD"
+	// ISO 4217 BDT, written BDT in English, with 2 decimal places.
+	CurrencyCodeBdt CurrencyCode = "BDT"
+	// ISO 4217 BHD, written BHD in English, with 3 decimal places.
+	CurrencyCodeBhd CurrencyCode = "BHD"
+	// ISO 4217 BIF, written BIF in English, with 0 decimal places.
+	CurrencyCodeBif CurrencyCode = "BIF"
+	// ISO 4217 BMD, written BMD in English, with 2 decimal places.
+	CurrencyCodeBmd CurrencyCode = "BMD"
+	// ISO 4217 BND, written BND in English, with 2 decimal places.
+	CurrencyCodeBnd CurrencyCode = "BND"
+	// ISO 4217 BOB, written BOB in English, with 2 decimal places.
+	CurrencyCodeBob CurrencyCode = "BOB"
+	// ISO 4217 BOV, written BOV in English, with 2 decimal places.
+	CurrencyCodeBov CurrencyCode = "BOV"
+	// ISO 4217 BRL, written R$ in English, with 2 decimal places.
+	CurrencyCodeBrl CurrencyCode = "BRL"
+	// ISO 4217 BSD, written BSD in English, with 2 decimal places.
+	CurrencyCodeBsd CurrencyCode = "BSD"
+	// ISO 4217 BTN, written BTN in English, with 2 decimal places.
+	CurrencyCodeBtn CurrencyCode = "BTN"
+	// ISO 4217 BWP, written BWP in English, with 2 decimal places.
+	CurrencyCodeBwp CurrencyCode = "BWP"
+	// ISO 4217 BYN, written BYN in English, with 2 decimal places.
+	CurrencyCodeByn CurrencyCode = "BYN"
+	// ISO 4217 BZD, written BZD in English, with 2 decimal places.
+	CurrencyCodeBzd CurrencyCode = "BZD"
+	// ISO 4217 CAD, written CA$ in English, with 2 decimal places.
+	CurrencyCodeCad CurrencyCode = "CAD"
+	// ISO 4217 CDF, written CDF in English, with 2 decimal places.
+	CurrencyCodeCdf CurrencyCode = "CDF"
+	// ISO 4217 CHE, written CHE in English, with 2 decimal places.
+	CurrencyCodeChe CurrencyCode = "CHE"
+	// ISO 4217 CHF, written CHF in English, with 2 decimal places.
+	CurrencyCodeChf CurrencyCode = "CHF"
+	// ISO 4217 CHW, written CHW in English, with 2 decimal places.
+	CurrencyCodeChw CurrencyCode = "CHW"
+	// ISO 4217 CLF, written CLF in English, with 4 decimal places.
+	CurrencyCodeClf CurrencyCode = "CLF"
+	// ISO 4217 CLP, written CLP in English, with 0 decimal places.
+	CurrencyCodeClp CurrencyCode = "CLP"
+	// ISO 4217 CNY, written CN¥ in English, with 2 decimal places.
+	CurrencyCodeCny CurrencyCode = "CNY"
+	// ISO 4217 COP, written COP in English, with 2 decimal places.
+	CurrencyCodeCop CurrencyCode = "COP"
+	// ISO 4217 COU, written COU in English, with 2 decimal places.
+	CurrencyCodeCou CurrencyCode = "COU"
+	// ISO 4217 CRC, written CRC in English, with 2 decimal places.
+	CurrencyCodeCrc CurrencyCode = "CRC"
+	// ISO 4217 CUP, written CUP in English, with 2 decimal places.
+	CurrencyCodeCup CurrencyCode = "CUP"
+	// ISO 4217 CVE, written CVE in English, with 2 decimal places.
+	CurrencyCodeCve CurrencyCode = "CVE"
+	// ISO 4217 CZK, written CZK in English, with 2 decimal places.
+	CurrencyCodeCzk CurrencyCode = "CZK"
+	// ISO 4217 DJF, written DJF in English, with 0 decimal places.
+	CurrencyCodeDjf CurrencyCode = "DJF"
+	// ISO 4217 DKK, written DKK in English, with 2 decimal places.
+	CurrencyCodeDkk CurrencyCode = "DKK"
+	// ISO 4217 DOP, written DOP in English, with 2 decimal places.
+	CurrencyCodeDop CurrencyCode = "DOP"
+	// ISO 4217 DZD, written DZD in English, with 2 decimal places.
+	CurrencyCodeDzd CurrencyCode = "DZD"
+	// ISO 4217 EGP, written EGP in English, with 2 decimal places.
+	CurrencyCodeEgp CurrencyCode = "EGP"
+	// ISO 4217 ERN, written ERN in English, with 2 decimal places.
+	CurrencyCodeErn CurrencyCode = "ERN"
+	// ISO 4217 ETB, written ETB in English, with 2 decimal places.
+	CurrencyCodeEtb CurrencyCode = "ETB"
+	// ISO 4217 EUR, written € in English, with 2 decimal places.
+	CurrencyCodeEur CurrencyCode = "EUR"
+	// ISO 4217 FJD, written FJD in English, with 2 decimal places.
+	CurrencyCodeFjd CurrencyCode = "FJD"
+	// ISO 4217 FKP, written FKP in English, with 2 decimal places.
+	CurrencyCodeFkp CurrencyCode = "FKP"
+	// ISO 4217 GBP, written £ in English, with 2 decimal places.
+	CurrencyCodeGbp CurrencyCode = "GBP"
+	// ISO 4217 GEL, written GEL in English, with 2 decimal places.
+	CurrencyCodeGel CurrencyCode = "GEL"
+	// ISO 4217 GHS, written GHS in English, with 2 decimal places.
+	CurrencyCodeGhs CurrencyCode = "GHS"
+	// ISO 4217 GIP, written GIP in English, with 2 decimal places.
+	CurrencyCodeGip CurrencyCode = "GIP"
+	// ISO 4217 GMD, written GMD in English, with 2 decimal places.
+	CurrencyCodeGmd CurrencyCode = "GMD"
+	// ISO 4217 GNF, written GNF in English, with 0 decimal places.
+	CurrencyCodeGnf CurrencyCode = "GNF"
+	// ISO 4217 GTQ, written GTQ in English, with 2 decimal places.
+	CurrencyCodeGtq CurrencyCode = "GTQ"
+	// ISO 4217 GYD, written GYD in English, with 2 decimal places.
+	CurrencyCodeGyd CurrencyCode = "GYD"
+	// ISO 4217 HKD, written HK$ in English, with 2 decimal places.
+	CurrencyCodeHkd CurrencyCode = "HKD"
+	// ISO 4217 HNL, written HNL in English, with 2 decimal places.
+	CurrencyCodeHnl CurrencyCode = "HNL"
+	// ISO 4217 HTG, written HTG in English, with 2 decimal places.
+	CurrencyCodeHtg CurrencyCode = "HTG"
+	// ISO 4217 HUF, written HUF in English, with 2 decimal places.
+	CurrencyCodeHuf CurrencyCode = "HUF"
+	// ISO 4217 IDR, written IDR in English, with 2 decimal places.
+	CurrencyCodeIDR CurrencyCode = "IDR"
+	// ISO 4217 ILS, written ₪ in English, with 2 decimal places.
+	CurrencyCodeIls CurrencyCode = "ILS"
+	// ISO 4217 INR, written ₹ in English, with 2 decimal places.
+	CurrencyCodeInr CurrencyCode = "INR"
+	// ISO 4217 IQD, written IQD in English, with 3 decimal places.
+	CurrencyCodeIqd CurrencyCode = "IQD"
+	// ISO 4217 IRR, written IRR in English, with 2 decimal places.
+	CurrencyCodeIrr CurrencyCode = "IRR"
+	// ISO 4217 ISK, written ISK in English, with 0 decimal places.
+	CurrencyCodeIsk CurrencyCode = "ISK"
+	// ISO 4217 JMD, written JMD in English, with 2 decimal places.
+	CurrencyCodeJmd CurrencyCode = "JMD"
+	// ISO 4217 JOD, written JOD in English, with 3 decimal places.
+	CurrencyCodeJod CurrencyCode = "JOD"
+	// ISO 4217 JPY, written ¥ in English, with 0 decimal places.
+	CurrencyCodeJpy CurrencyCode = "JPY"
+	// ISO 4217 KES, written KES in English, with 2 decimal places.
+	CurrencyCodeKes CurrencyCode = "KES"
+	// ISO 4217 KGS, written KGS in English, with 2 decimal places.
+	CurrencyCodeKgs CurrencyCode = "KGS"
+	// ISO 4217 KHR, written KHR in English, with 2 decimal places.
+	CurrencyCodeKhr CurrencyCode = "KHR"
+	// ISO 4217 KMF, written KMF in English, with 0 decimal places.
+	CurrencyCodeKmf CurrencyCode = "KMF"
+	// ISO 4217 KPW, written KPW in English, with 2 decimal places.
+	CurrencyCodeKpw CurrencyCode = "KPW"
+	// ISO 4217 KRW, written ₩ in English, with 0 decimal places.
+	CurrencyCodeKrw CurrencyCode = "KRW"
+	// ISO 4217 KWD, written KWD in English, with 3 decimal places.
+	CurrencyCodeKwd CurrencyCode = "KWD"
+	// ISO 4217 KYD, written KYD in English, with 2 decimal places.
+	CurrencyCodeKyd CurrencyCode = "KYD"
+	// ISO 4217 KZT, written KZT in English, with 2 decimal places.
+	CurrencyCodeKzt CurrencyCode = "KZT"
+	// ISO 4217 LAK, written LAK in English, with 2 decimal places.
+	CurrencyCodeLak CurrencyCode = "LAK"
+	// ISO 4217 LBP, written LBP in English, with 2 decimal places.
+	CurrencyCodeLbp CurrencyCode = "LBP"
+	// ISO 4217 LKR, written LKR in English, with 2 decimal places.
+	CurrencyCodeLkr CurrencyCode = "LKR"
+	// ISO 4217 LRD, written LRD in English, with 2 decimal places.
+	CurrencyCodeLrd CurrencyCode = "LRD"
+	// ISO 4217 LSL, written LSL in English, with 2 decimal places.
+	CurrencyCodeLsl CurrencyCode = "LSL"
+	// ISO 4217 LYD, written LYD in English, with 3 decimal places.
+	CurrencyCodeLyd CurrencyCode = "LYD"
+	// ISO 4217 MAD, written MAD in English, with 2 decimal places.
+	CurrencyCodeMad CurrencyCode = "MAD"
+	// ISO 4217 MDL, written MDL in English, with 2 decimal places.
+	CurrencyCodeMdl CurrencyCode = "MDL"
+	// ISO 4217 MGA, written MGA in English, with 2 decimal places.
+	CurrencyCodeMga CurrencyCode = "MGA"
+	// ISO 4217 MKD, written MKD in English, with 2 decimal places.
+	CurrencyCodeMkd CurrencyCode = "MKD"
+	// ISO 4217 MMK, written MMK in English, with 2 decimal places.
+	CurrencyCodeMmk CurrencyCode = "MMK"
+	// ISO 4217 MNT, written MNT in English, with 2 decimal places.
+	CurrencyCodeMnt CurrencyCode = "MNT"
+	// ISO 4217 MOP, written MOP in English, with 2 decimal places.
+	CurrencyCodeMop CurrencyCode = "MOP"
+	// ISO 4217 MRU, written MRU in English, with 2 decimal places.
+	CurrencyCodeMru CurrencyCode = "MRU"
+	// ISO 4217 MUR, written MUR in English, with 2 decimal places.
+	CurrencyCodeMur CurrencyCode = "MUR"
+	// ISO 4217 MVR, written MVR in English, with 2 decimal places.
+	CurrencyCodeMvr CurrencyCode = "MVR"
+	// ISO 4217 MWK, written MWK in English, with 2 decimal places.
+	CurrencyCodeMwk CurrencyCode = "MWK"
+	// ISO 4217 MXN, written MX$ in English, with 2 decimal places.
+	CurrencyCodeMxn CurrencyCode = "MXN"
+	// ISO 4217 MXV, written MXV in English, with 2 decimal places.
+	CurrencyCodeMxv CurrencyCode = "MXV"
+	// ISO 4217 MYR, written MYR in English, with 2 decimal places.
+	CurrencyCodeMyr CurrencyCode = "MYR"
+	// ISO 4217 MZN, written MZN in English, with 2 decimal places.
+	CurrencyCodeMzn CurrencyCode = "MZN"
+	// ISO 4217 NAD, written NAD in English, with 2 decimal places.
+	CurrencyCodeNad CurrencyCode = "NAD"
+	// ISO 4217 NGN, written NGN in English, with 2 decimal places.
+	CurrencyCodeNgn CurrencyCode = "NGN"
+	// ISO 4217 NIO, written NIO in English, with 2 decimal places.
+	CurrencyCodeNio CurrencyCode = "NIO"
+	// ISO 4217 NOK, written NOK in English, with 2 decimal places.
+	CurrencyCodeNok CurrencyCode = "NOK"
+	// ISO 4217 NPR, written NPR in English, with 2 decimal places.
+	CurrencyCodeNpr CurrencyCode = "NPR"
+	// ISO 4217 NZD, written NZ$ in English, with 2 decimal places.
+	CurrencyCodeNzd CurrencyCode = "NZD"
+	// ISO 4217 OMR, written OMR in English, with 3 decimal places.
+	CurrencyCodeOmr CurrencyCode = "OMR"
+	// ISO 4217 PAB, written PAB in English, with 2 decimal places.
+	CurrencyCodePab CurrencyCode = "PAB"
+	// ISO 4217 PEN, written PEN in English, with 2 decimal places.
+	CurrencyCodePen CurrencyCode = "PEN"
+	// ISO 4217 PGK, written PGK in English, with 2 decimal places.
+	CurrencyCodePgk CurrencyCode = "PGK"
+	// ISO 4217 PHP, written ₱ in English, with 2 decimal places.
+	CurrencyCodePhp CurrencyCode = "PHP"
+	// ISO 4217 PKR, written PKR in English, with 2 decimal places.
+	CurrencyCodePkr CurrencyCode = "PKR"
+	// ISO 4217 PLN, written PLN in English, with 2 decimal places.
+	CurrencyCodePln CurrencyCode = "PLN"
+	// ISO 4217 PYG, written PYG in English, with 0 decimal places.
+	CurrencyCodePyg CurrencyCode = "PYG"
+	// ISO 4217 QAR, written QAR in English, with 2 decimal places.
+	CurrencyCodeQar CurrencyCode = "QAR"
+	// ISO 4217 RON, written RON in English, with 2 decimal places.
+	CurrencyCodeRon CurrencyCode = "RON"
+	// ISO 4217 RSD, written RSD in English, with 2 decimal places.
+	CurrencyCodeRsd CurrencyCode = "RSD"
+	// ISO 4217 RUB, written RUB in English, with 2 decimal places.
+	CurrencyCodeRub CurrencyCode = "RUB"
+	// ISO 4217 RWF, written RWF in English, with 0 decimal places.
+	CurrencyCodeRwf CurrencyCode = "RWF"
+	// ISO 4217 SAR, written SAR in English, with 2 decimal places.
+	CurrencyCodeSar CurrencyCode = "SAR"
+	// ISO 4217 SBD, written SBD in English, with 2 decimal places.
+	CurrencyCodeSbd CurrencyCode = "SBD"
+	// ISO 4217 SCR, written SCR in English, with 2 decimal places.
+	CurrencyCodeScr CurrencyCode = "SCR"
+	// ISO 4217 SDG, written SDG in English, with 2 decimal places.
+	CurrencyCodeSdg CurrencyCode = "SDG"
+	// ISO 4217 SEK, written SEK in English, with 2 decimal places.
+	CurrencyCodeSek CurrencyCode = "SEK"
+	// ISO 4217 SGD, written SGD in English, with 2 decimal places.
+	CurrencyCodeSgd CurrencyCode = "SGD"
+	// ISO 4217 SHP, written SHP in English, with 2 decimal places.
+	CurrencyCodeShp CurrencyCode = "SHP"
+	// ISO 4217 SLE, written SLE in English, with 2 decimal places.
+	CurrencyCodeSle CurrencyCode = "SLE"
+	// ISO 4217 SOS, written SOS in English, with 2 decimal places.
+	CurrencyCodeSos CurrencyCode = "SOS"
+	// ISO 4217 SRD, written SRD in English, with 2 decimal places.
+	CurrencyCodeSrd CurrencyCode = "SRD"
+	// ISO 4217 SSP, written SSP in English, with 2 decimal places.
+	CurrencyCodeSsp CurrencyCode = "SSP"
+	// ISO 4217 STN, written STN in English, with 2 decimal places.
+	CurrencyCodeStn CurrencyCode = "STN"
+	// ISO 4217 SVC, written SVC in English, with 2 decimal places.
+	CurrencyCodeSvc CurrencyCode = "SVC"
+	// ISO 4217 SYP, written SYP in English, with 2 decimal places.
+	CurrencyCodeSyp CurrencyCode = "SYP"
+	// ISO 4217 SZL, written SZL in English, with 2 decimal places.
+	CurrencyCodeSzl CurrencyCode = "SZL"
+	// ISO 4217 THB, written THB in English, with 2 decimal places.
+	CurrencyCodeThb CurrencyCode = "THB"
+	// ISO 4217 TJS, written TJS in English, with 2 decimal places.
+	CurrencyCodeTjs CurrencyCode = "TJS"
+	// ISO 4217 TMT, written TMT in English, with 2 decimal places.
+	CurrencyCodeTmt CurrencyCode = "TMT"
+	// ISO 4217 TND, written TND in English, with 3 decimal places.
+	CurrencyCodeTnd CurrencyCode = "TND"
+	// ISO 4217 TOP, written TOP in English, with 2 decimal places.
+	CurrencyCodeTop CurrencyCode = "TOP"
+	// ISO 4217 TRY, written TRY in English, with 2 decimal places.
+	CurrencyCodeTry CurrencyCode = "TRY"
+	// ISO 4217 TTD, written TTD in English, with 2 decimal places.
+	CurrencyCodeTtd CurrencyCode = "TTD"
+	// ISO 4217 TWD, written NT$ in English, with 2 decimal places.
+	CurrencyCodeTwd CurrencyCode = "TWD"
+	// ISO 4217 TZS, written TZS in English, with 2 decimal places.
+	CurrencyCodeTzs CurrencyCode = "TZS"
+	// ISO 4217 UAH, written UAH in English, with 2 decimal places.
+	CurrencyCodeUah CurrencyCode = "UAH"
+	// ISO 4217 UGX, written UGX in English, with 0 decimal places.
+	CurrencyCodeUgx CurrencyCode = "UGX"
+	// ISO 4217 USD, written $ in English, with 2 decimal places.
+	CurrencyCodeUsd CurrencyCode = "USD"
+	// ISO 4217 USN, written USN in English, with 2 decimal places.
+	CurrencyCodeUsn CurrencyCode = "USN"
+	// ISO 4217 UYI, written UYI in English, with 0 decimal places.
+	CurrencyCodeUyi CurrencyCode = "UYI"
+	// ISO 4217 UYU, written UYU in English, with 2 decimal places.
+	CurrencyCodeUyu CurrencyCode = "UYU"
+	// ISO 4217 UYW, written UYW in English, with 4 decimal places.
+	CurrencyCodeUyw CurrencyCode = "UYW"
+	// ISO 4217 UZS, written UZS in English, with 2 decimal places.
+	CurrencyCodeUzs CurrencyCode = "UZS"
+	// ISO 4217 VED, written VED in English, with 2 decimal places.
+	CurrencyCodeVed CurrencyCode = "VED"
+	// ISO 4217 VES, written VES in English, with 2 decimal places.
+	CurrencyCodeVes CurrencyCode = "VES"
+	// ISO 4217 VND, written ₫ in English, with 0 decimal places.
+	CurrencyCodeVnd CurrencyCode = "VND"
+	// ISO 4217 VUV, written VUV in English, with 0 decimal places.
+	CurrencyCodeVuv CurrencyCode = "VUV"
+	// ISO 4217 WST, written WST in English, with 2 decimal places.
+	CurrencyCodeWst CurrencyCode = "WST"
+	// ISO 4217 XAD, written XAD in English, with 2 decimal places.
+	CurrencyCodeXad CurrencyCode = "XAD"
+	// ISO 4217 XAF, written FCFA in English, with 0 decimal places.
+	CurrencyCodeXaf CurrencyCode = "XAF"
+	// ISO 4217 XCD, written EC$ in English, with 2 decimal places.
+	CurrencyCodeXcd CurrencyCode = "XCD"
+	// ISO 4217 XCG, written Cg. in English, with 2 decimal places.
+	CurrencyCodeXcg CurrencyCode = "XCG"
+	// ISO 4217 XOF, written F CFA in English, with 0 decimal places.
+	CurrencyCodeXof CurrencyCode = "XOF"
+	// ISO 4217 XPF, written CFPF in English, with 0 decimal places.
+	CurrencyCodeXpf CurrencyCode = "XPF"
+	// ISO 4217 YER, written YER in English, with 2 decimal places.
+	CurrencyCodeYer CurrencyCode = "YER"
+	// ISO 4217 ZAR, written ZAR in English, with 2 decimal places.
+	CurrencyCodeZar CurrencyCode = "ZAR"
+	// ISO 4217 ZMW, written ZMW in English, with 2 decimal places.
+	CurrencyCodeZmw CurrencyCode = "ZMW"
+	// ISO 4217 ZWG, written ZWG in English, with 2 decimal places.
+	CurrencyCodeZwg CurrencyCode = "ZWG"
+)
+
+var AllCurrencyCode = []CurrencyCode{
+	CurrencyCodeAed,
+	CurrencyCodeAfn,
+	CurrencyCodeAll,
+	CurrencyCodeAmd,
+	CurrencyCodeAoa,
+	CurrencyCodeArs,
+	CurrencyCodeAud,
+	CurrencyCodeAwg,
+	CurrencyCodeAzn,
+	CurrencyCodeBam,
+	CurrencyCodeBbd,
+	CurrencyCodeBdt,
+	CurrencyCodeBhd,
+	CurrencyCodeBif,
+	CurrencyCodeBmd,
+	CurrencyCodeBnd,
+	CurrencyCodeBob,
+	CurrencyCodeBov,
+	CurrencyCodeBrl,
+	CurrencyCodeBsd,
+	CurrencyCodeBtn,
+	CurrencyCodeBwp,
+	CurrencyCodeByn,
+	CurrencyCodeBzd,
+	CurrencyCodeCad,
+	CurrencyCodeCdf,
+	CurrencyCodeChe,
+	CurrencyCodeChf,
+	CurrencyCodeChw,
+	CurrencyCodeClf,
+	CurrencyCodeClp,
+	CurrencyCodeCny,
+	CurrencyCodeCop,
+	CurrencyCodeCou,
+	CurrencyCodeCrc,
+	CurrencyCodeCup,
+	CurrencyCodeCve,
+	CurrencyCodeCzk,
+	CurrencyCodeDjf,
+	CurrencyCodeDkk,
+	CurrencyCodeDop,
+	CurrencyCodeDzd,
+	CurrencyCodeEgp,
+	CurrencyCodeErn,
+	CurrencyCodeEtb,
+	CurrencyCodeEur,
+	CurrencyCodeFjd,
+	CurrencyCodeFkp,
+	CurrencyCodeGbp,
+	CurrencyCodeGel,
+	CurrencyCodeGhs,
+	CurrencyCodeGip,
+	CurrencyCodeGmd,
+	CurrencyCodeGnf,
+	CurrencyCodeGtq,
+	CurrencyCodeGyd,
+	CurrencyCodeHkd,
+	CurrencyCodeHnl,
+	CurrencyCodeHtg,
+	CurrencyCodeHuf,
+	CurrencyCodeIDR,
+	CurrencyCodeIls,
+	CurrencyCodeInr,
+	CurrencyCodeIqd,
+	CurrencyCodeIrr,
+	CurrencyCodeIsk,
+	CurrencyCodeJmd,
+	CurrencyCodeJod,
+	CurrencyCodeJpy,
+	CurrencyCodeKes,
+	CurrencyCodeKgs,
+	CurrencyCodeKhr,
+	CurrencyCodeKmf,
+	CurrencyCodeKpw,
+	CurrencyCodeKrw,
+	CurrencyCodeKwd,
+	CurrencyCodeKyd,
+	CurrencyCodeKzt,
+	CurrencyCodeLak,
+	CurrencyCodeLbp,
+	CurrencyCodeLkr,
+	CurrencyCodeLrd,
+	CurrencyCodeLsl,
+	CurrencyCodeLyd,
+	CurrencyCodeMad,
+	CurrencyCodeMdl,
+	CurrencyCodeMga,
+	CurrencyCodeMkd,
+	CurrencyCodeMmk,
+	CurrencyCodeMnt,
+	CurrencyCodeMop,
+	CurrencyCodeMru,
+	CurrencyCodeMur,
+	CurrencyCodeMvr,
+	CurrencyCodeMwk,
+	CurrencyCodeMxn,
+	CurrencyCodeMxv,
+	CurrencyCodeMyr,
+	CurrencyCodeMzn,
+	CurrencyCodeNad,
+	CurrencyCodeNgn,
+	CurrencyCodeNio,
+	CurrencyCodeNok,
+	CurrencyCodeNpr,
+	CurrencyCodeNzd,
+	CurrencyCodeOmr,
+	CurrencyCodePab,
+	CurrencyCodePen,
+	CurrencyCodePgk,
+	CurrencyCodePhp,
+	CurrencyCodePkr,
+	CurrencyCodePln,
+	CurrencyCodePyg,
+	CurrencyCodeQar,
+	CurrencyCodeRon,
+	CurrencyCodeRsd,
+	CurrencyCodeRub,
+	CurrencyCodeRwf,
+	CurrencyCodeSar,
+	CurrencyCodeSbd,
+	CurrencyCodeScr,
+	CurrencyCodeSdg,
+	CurrencyCodeSek,
+	CurrencyCodeSgd,
+	CurrencyCodeShp,
+	CurrencyCodeSle,
+	CurrencyCodeSos,
+	CurrencyCodeSrd,
+	CurrencyCodeSsp,
+	CurrencyCodeStn,
+	CurrencyCodeSvc,
+	CurrencyCodeSyp,
+	CurrencyCodeSzl,
+	CurrencyCodeThb,
+	CurrencyCodeTjs,
+	CurrencyCodeTmt,
+	CurrencyCodeTnd,
+	CurrencyCodeTop,
+	CurrencyCodeTry,
+	CurrencyCodeTtd,
+	CurrencyCodeTwd,
+	CurrencyCodeTzs,
+	CurrencyCodeUah,
+	CurrencyCodeUgx,
+	CurrencyCodeUsd,
+	CurrencyCodeUsn,
+	CurrencyCodeUyi,
+	CurrencyCodeUyu,
+	CurrencyCodeUyw,
+	CurrencyCodeUzs,
+	CurrencyCodeVed,
+	CurrencyCodeVes,
+	CurrencyCodeVnd,
+	CurrencyCodeVuv,
+	CurrencyCodeWst,
+	CurrencyCodeXad,
+	CurrencyCodeXaf,
+	CurrencyCodeXcd,
+	CurrencyCodeXcg,
+	CurrencyCodeXof,
+	CurrencyCodeXpf,
+	CurrencyCodeYer,
+	CurrencyCodeZar,
+	CurrencyCodeZmw,
+	CurrencyCodeZwg,
+}
+
+func (e CurrencyCode) IsValid() bool {
+	switch e {
+	case CurrencyCodeAed, CurrencyCodeAfn, CurrencyCodeAll, CurrencyCodeAmd, CurrencyCodeAoa, CurrencyCodeArs, CurrencyCodeAud, CurrencyCodeAwg, CurrencyCodeAzn, CurrencyCodeBam, CurrencyCodeBbd, CurrencyCodeBdt, CurrencyCodeBhd, CurrencyCodeBif, CurrencyCodeBmd, CurrencyCodeBnd, CurrencyCodeBob, CurrencyCodeBov, CurrencyCodeBrl, CurrencyCodeBsd, CurrencyCodeBtn, CurrencyCodeBwp, CurrencyCodeByn, CurrencyCodeBzd, CurrencyCodeCad, CurrencyCodeCdf, CurrencyCodeChe, CurrencyCodeChf, CurrencyCodeChw, CurrencyCodeClf, CurrencyCodeClp, CurrencyCodeCny, CurrencyCodeCop, CurrencyCodeCou, CurrencyCodeCrc, CurrencyCodeCup, CurrencyCodeCve, CurrencyCodeCzk, CurrencyCodeDjf, CurrencyCodeDkk, CurrencyCodeDop, CurrencyCodeDzd, CurrencyCodeEgp, CurrencyCodeErn, CurrencyCodeEtb, CurrencyCodeEur, CurrencyCodeFjd, CurrencyCodeFkp, CurrencyCodeGbp, CurrencyCodeGel, CurrencyCodeGhs, CurrencyCodeGip, CurrencyCodeGmd, CurrencyCodeGnf, CurrencyCodeGtq, CurrencyCodeGyd, CurrencyCodeHkd, CurrencyCodeHnl, CurrencyCodeHtg, CurrencyCodeHuf, CurrencyCodeIDR, CurrencyCodeIls, CurrencyCodeInr, CurrencyCodeIqd, CurrencyCodeIrr, CurrencyCodeIsk, CurrencyCodeJmd, CurrencyCodeJod, CurrencyCodeJpy, CurrencyCodeKes, CurrencyCodeKgs, CurrencyCodeKhr, CurrencyCodeKmf, CurrencyCodeKpw, CurrencyCodeKrw, CurrencyCodeKwd, CurrencyCodeKyd, CurrencyCodeKzt, CurrencyCodeLak, CurrencyCodeLbp, CurrencyCodeLkr, CurrencyCodeLrd, CurrencyCodeLsl, CurrencyCodeLyd, CurrencyCodeMad, CurrencyCodeMdl, CurrencyCodeMga, CurrencyCodeMkd, CurrencyCodeMmk, CurrencyCodeMnt, CurrencyCodeMop, CurrencyCodeMru, CurrencyCodeMur, CurrencyCodeMvr, CurrencyCodeMwk, CurrencyCodeMxn, CurrencyCodeMxv, CurrencyCodeMyr, CurrencyCodeMzn, CurrencyCodeNad, CurrencyCodeNgn, CurrencyCodeNio, CurrencyCodeNok, CurrencyCodeNpr, CurrencyCodeNzd, CurrencyCodeOmr, CurrencyCodePab, CurrencyCodePen, CurrencyCodePgk, CurrencyCodePhp, CurrencyCodePkr, CurrencyCodePln, CurrencyCodePyg, CurrencyCodeQar, CurrencyCodeRon, CurrencyCodeRsd, CurrencyCodeRub, CurrencyCodeRwf, CurrencyCodeSar, CurrencyCodeSbd, CurrencyCodeScr, CurrencyCodeSdg, CurrencyCodeSek, CurrencyCodeSgd, CurrencyCodeShp, CurrencyCodeSle, CurrencyCodeSos, CurrencyCodeSrd, CurrencyCodeSsp, CurrencyCodeStn, CurrencyCodeSvc, CurrencyCodeSyp, CurrencyCodeSzl, CurrencyCodeThb, CurrencyCodeTjs, CurrencyCodeTmt, CurrencyCodeTnd, CurrencyCodeTop, CurrencyCodeTry, CurrencyCodeTtd, CurrencyCodeTwd, CurrencyCodeTzs, CurrencyCodeUah, CurrencyCodeUgx, CurrencyCodeUsd, CurrencyCodeUsn, CurrencyCodeUyi, CurrencyCodeUyu, CurrencyCodeUyw, CurrencyCodeUzs, CurrencyCodeVed, CurrencyCodeVes, CurrencyCodeVnd, CurrencyCodeVuv, CurrencyCodeWst, CurrencyCodeXad, CurrencyCodeXaf, CurrencyCodeXcd, CurrencyCodeXcg, CurrencyCodeXof, CurrencyCodeXpf, CurrencyCodeYer, CurrencyCodeZar, CurrencyCodeZmw, CurrencyCodeZwg:
+		return true
+	}
+	return false
+}
+
+func (e CurrencyCode) String() string {
+	return string(e)
+}
+
+func (e *CurrencyCode) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = CurrencyCode(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid CurrencyCode", str)
+	}
+	return nil
+}
+
+func (e CurrencyCode) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *CurrencyCode) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e CurrencyCode) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

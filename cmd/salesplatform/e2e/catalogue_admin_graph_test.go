@@ -141,7 +141,7 @@ const (
 	adminRemoveSlot = `mutation($in: RemoveEventSlotInput!) { removeEventSlot(input: $in) {
 		removedSlotId userErrors { field code message } errors { field code message } } }`
 	adminAddFormula = `mutation($in: AddEventFormulaInput!) { addEventFormula(input: $in) {
-		formula { id name { fr } price { amount currency } } userErrors { field code message } errors { field code message } } }`
+		formula { id name { fr } price { amount currency currencyCode } } userErrors { field code message } errors { field code message } } }`
 	adminUpdateFormula = `mutation($in: UpdateEventFormulaInput!) { updateEventFormula(input: $in) {
 		formula { id price { amount } } userErrors { field code message } errors { field code message } } }`
 	adminEventSettings = `mutation($in: UpdateEventSettingsInput!) { updateEventSettings(input: $in) {
@@ -198,7 +198,7 @@ func TestGraphAdminEvents(t *testing.T) {
 		p = f.mustMutate(t, f.shopTok, "addEventFormula", adminAddFormula, in("eventId", id,
 			"name", texts("fr", "Adulte"), "price", "25"))
 		formulaID := str(t, p, "formula", "id")
-		WantJSON(t, []byte(jsonOf(t, p["formula"])), `{"id":"`+formulaID+`","name":{"fr":"Adulte"},"price":{"amount":"25.00","currency":"EUR"}}`)
+		WantJSON(t, []byte(jsonOf(t, p["formula"])), `{"id":"`+formulaID+`","name":{"fr":"Adulte"},"price":{"amount":"25.00","currency":"EUR","currencyCode":"EUR"}}`)
 		p = f.mustMutate(t, f.shopTok, "updateEventFormula", adminUpdateFormula, in("id", formulaID, "price", "19.90"))
 		WantJSON(t, []byte(jsonOf(t, p["formula"])), `{"id":"`+formulaID+`","price":{"amount":"19.90"}}`)
 
