@@ -8523,9 +8523,9 @@ type UserError {
 
 "Credentials to sign in with."
 input CreateTokenInput {
-  "Login name."
+  "The account's login name."
   username: String!
-  "Password."
+  "The account's password."
   password: String!
 }
 

@@ -27,7 +27,7 @@ type AddEventFormulaInput struct {
 	EventID string `json:"eventId"`
 	// The formula's name, one entry per language.
 	Name []*TextInput `json:"name"`
-	// Decimal string: "25.00".
+	// The price of one ticket of this formula, a decimal string in the partner's currency: "25.00".
 	Price string `json:"price"`
 }
 
@@ -37,9 +37,9 @@ type AddEventSlotInput struct {
 	EventID string `json:"eventId"`
 	// Start, with the partner's offset.
 	StartingDatetime time.Time `json:"startingDatetime"`
-	// After startingDatetime.
+	// End of the slot, with the partner's offset; after startingDatetime.
 	EndingDatetime time.Time `json:"endingDatetime"`
-	// At least 0.
+	// Places on sale in the slot, at least 0.
 	AvailablePlaces int `json:"availablePlaces"`
 }
 
@@ -61,11 +61,11 @@ type AddWorkshopSessionInput struct {
 	StartingDatetime time.Time `json:"startingDatetime"`
 	// End, with the partner's offset.
 	EndingDatetime time.Time `json:"endingDatetime"`
-	// The fewest participants the session takes, as the partner set it.
+	// The fewest participants the session takes.
 	MinCapacity int `json:"minCapacity"`
-	// The most participants the session takes, as the partner set it.
+	// The most participants the session takes.
 	MaxCapacity int `json:"maxCapacity"`
-	// At most maxCapacity; maxCapacity when omitted.
+	// Places on sale in the session, at most maxCapacity; maxCapacity when omitted.
 	AvailablePlaces graphql.Omittable[*int] `json:"availablePlaces,omitempty"`
 }
 
@@ -75,7 +75,7 @@ type AdminGiftcard struct {
 	ID string `json:"legacyId"`
 	// The giftcard's code.
 	Code string `json:"code"`
-	// The giftcard's status code: draft, paid, cncld (cancelled), using or test.
+	// Where the giftcard stands: draft (not paid yet), paid (ready to spend), using (partly spent), cncld (cancelled) or test (a test card). Only paid and using giftcards with value left can be spent.
 	Status string `json:"status"`
 	// The numeric record id of the giftcard prototype it was sold from.
 	GiftcardPrototypeID string `json:"giftcardPrototypeId"`
@@ -91,7 +91,7 @@ type AdminGiftcard struct {
 	GifterFirstName string `json:"gifterFirstName"`
 	// The buyer's last name.
 	GifterLastName string `json:"gifterLastName"`
-	// The giftcard prototype's partner.
+	// The numeric record id of the partner that sold the giftcard (its giftcard prototype's partner).
 	PartnerID string `json:"partnerId"`
 }
 
@@ -145,7 +145,7 @@ type AdminGiftcardPayload struct {
 type AdminIncludedOption struct {
 	// The option's name.
 	Name *Localized `json:"name"`
-	// The option's source id, as the record holds it.
+	// The option's id in the partner's own system; empty when none.
 	SourceID string `json:"sourceId"`
 	// How many of the option are included.
 	Count int `json:"count"`
@@ -181,13 +181,13 @@ type AdminOptionOrder struct {
 
 // A service an option is made of.
 type AdminOptionService struct {
-	// The service's cost.
+	// What the service costs the partner.
 	Cost decimal.Decimal `json:"cost"`
-	// The VAT on buying the service.
+	// The VAT rate on buying the service, in percent.
 	BuyingVat decimal.Decimal `json:"buyingVat"`
-	// The VAT on selling the service.
+	// The VAT rate on selling the service, in percent.
 	SellingVat decimal.Decimal `json:"sellingVat"`
-	// The service's price.
+	// What the buyer pays for the service.
 	Price decimal.Decimal `json:"price"`
 }
 
@@ -199,39 +199,39 @@ type AdminVoucher struct {
 	Code string `json:"code"`
 	// The voucher's state.
 	State VoucherState `json:"state"`
-	// The voucher's summary text, as the record holds it.
+	// Free text kept with the voucher (issueVoucher's summary), at most 1,000 characters; empty when none. The service gives it no meaning of its own.
 	Summary string `json:"summary"`
-	// The voucher's origin, as the record holds it ("issued" for vouchers made by issueVoucher).
+	// What created the voucher: "issued" for one made by issueVoucher. Other values come from the legacy service, which does not define them; the service gives them no meaning.
 	Origin string `json:"origin"`
-	// The voucher's origin URL, as the record holds it; empty when none.
+	// The URL the voucher's sale came from, which the list filter originUrl searches; empty when none (issued vouchers have none).
 	OriginURL string `json:"originUrl"`
-	// The voucher's type code, as the record holds it.
+	// An integer code kept from the legacy service (1 for vouchers issued here); nothing defines its values and the service gives it no meaning. The kind of voucher is voucherPrototypeType.
 	Type int `json:"type"`
-	// The voucher's API version number, as the record holds it.
+	// A version number kept from the legacy service (1 for vouchers issued here); nothing says what it versions, and the service does not use it.
 	APIVersion int `json:"apiVersion"`
-	// The voucher's language code (fr, en, es, it, de, nl, ca or pt).
+	// The language the voucher is in: fr, en, es, it, de, nl, ca or pt (fr by default for issued vouchers).
 	Language string `json:"language"`
-	// Where the record was imported from, as the record holds it; empty when not imported.
+	// The system the voucher was imported from, as free text; empty for a voucher sold or issued here. The service gives the value no meaning.
 	ImportedFrom string `json:"importedFrom"`
-	// The payment type, as the record holds it.
+	// How the voucher was paid for, in the legacy service's words (no fixed list); empty for issued vouchers. The service gives the value no meaning.
 	PaymentType string `json:"paymentType"`
 	// The numeric record id of the voucher prototype it was sold from.
 	VoucherPrototypeID string `json:"voucherPrototypeId"`
-	// 1 standard, 2 stay, 3 fixed stay.
+	// The kind of the prototype it was sold from, as a code: 1 standard, 2 stay, 3 fixed stay (see VoucherPrototypeType).
 	VoucherPrototypeType int `json:"voucherPrototypeType"`
-	// The prototype's name.
+	// The name of the prototype it was sold from, per language.
 	VoucherPrototypeName *Localized `json:"voucherPrototypeName"`
-	// The prototype's description.
+	// The description of the prototype it was sold from, per language.
 	VoucherPrototypeDescription *Localized `json:"voucherPrototypeDescription"`
-	// The prototype's rent conditions.
+	// The rent conditions of the prototype it was sold from, per language.
 	VoucherPrototypeRentConditions *Localized `json:"voucherPrototypeRentConditions"`
-	// Number of nights, as sold.
+	// How many nights the voucher was sold for; 0 when none.
 	NbNights int `json:"nbNights"`
-	// Number of babies, as sold.
+	// How many babies the voucher was sold for; 0 when none.
 	NbBabies int `json:"nbBabies"`
-	// Number of children, as sold.
+	// How many children the voucher was sold for; 0 when none.
 	NbChildren int `json:"nbChildren"`
-	// Number of adults, as sold.
+	// How many adults the voucher was sold for; 0 when none.
 	NbAdults int `json:"nbAdults"`
 	// The options bought with the voucher.
 	Options []*AdminVoucherOption `json:"options"`
@@ -241,17 +241,17 @@ type AdminVoucher struct {
 	ReceptionMode int `json:"receptionMode"`
 	// receptionMode in English words: "Print at home", "E-mail to the beneficiary", "Postal mail to the buyer", "Postal mail to the beneficiary" or "Collected on site".
 	ReceptionModeDisplay string `json:"receptionModeDisplay"`
-	// The shipping status, as the record holds it.
+	// Where the postal shipping of the voucher stands, as free text from the legacy service (no fixed list, no meaning given by the service); empty when none.
 	ExpeditionStatus string `json:"expeditionStatus"`
 	// When it was shipped, in the partner's time zone; null when not.
 	ExpeditionDate *time.Time `json:"expeditionDate,omitempty"`
-	// URL of the cover letter; empty when none.
+	// URL of the cover letter that goes with the voucher; empty when none.
 	CoverLetterURL string `json:"coverLetterUrl"`
-	// The printable PDF file, as the record holds it; empty when none.
+	// The voucher's printable PDF, named as the legacy service stored the file (its form, path or URL, is not documented); empty when none.
 	PrintablePDFFile string `json:"printablePdfFile"`
 	// The buyer's customer id; null when none.
 	GifterID *string `json:"gifterId,omitempty"`
-	// The buyer's civility, as entered.
+	// The buyer's title (Mr, Mrs…), free text of at most 16 characters; empty when none.
 	GifterCivility string `json:"gifterCivility"`
 	// The buyer's first name.
 	GifterFirstName string `json:"gifterFirstName"`
@@ -293,13 +293,13 @@ type AdminVoucher struct {
 	ToGiftee string `json:"toGiftee"`
 	// The buyer's message to the beneficiary.
 	Message string `json:"message"`
-	// Total price, in the partner's currency.
+	// What the voucher was sold for in all, in the partner's currency.
 	TotalPrice decimal.Decimal `json:"totalPrice"`
-	// Purchase price, in the partner's currency.
+	// An amount the legacy service records as the purchase price, in the partner's currency; 0 for issued vouchers. How it differs from totalPrice is not documented.
 	PurchasePrice decimal.Decimal `json:"purchasePrice"`
-	// Rent price, in the partner's currency.
+	// A rent price kept from the legacy service, in the partner's currency; 0 when none. The service keeps no rentals and gives it no meaning.
 	RentPrice decimal.Decimal `json:"rentPrice"`
-	// Rent price paid, in the partner's currency.
+	// The rent price paid, kept from the legacy service, in the partner's currency; 0 when none. The service keeps no rentals and gives it no meaning.
 	BoughtRentPrice decimal.Decimal `json:"boughtRentPrice"`
 	// When it was sold, in the partner's time zone.
 	CreationDate time.Time `json:"creationDate"`
@@ -309,13 +309,13 @@ type AdminVoucher struct {
 	UsageDate *time.Time `json:"usageDate,omitempty"`
 	// When it expires, in the partner's time zone; null when it does not.
 	ExpirationDate *time.Time `json:"expirationDate,omitempty"`
-	// Whether it was paid as a group payment.
+	// Whether several people paid for the voucher together (a group payment).
 	IsGroupPayment bool `json:"isGroupPayment"`
 	// True when it is paid or being used, and not expired.
 	IsUsable bool `json:"isUsable"`
-	// Whether the voucher is extendable, as the record holds it.
+	// Whether the voucher's validity may be extended: a flag kept from the legacy service, which nothing here acts on.
 	IsExtendable bool `json:"isExtendable"`
-	// Whether the voucher is refundable, as the record holds it.
+	// Whether the voucher may be refunded: a flag kept from the legacy service, which nothing here acts on.
 	IsRefundable bool `json:"isRefundable"`
 	// The coupon it was bought with; null when none.
 	Coupon *AdminVoucherCoupon `json:"coupon,omitempty"`
@@ -341,95 +341,95 @@ type AdminVoucherCoupon struct {
 	ID string `json:"id"`
 	// The coupon's code.
 	Code string `json:"code"`
-	// The coupon's type, as the record holds it.
+	// The coupon's kind in the legacy service's words ("discount" by default); nothing defines the other values and the service gives them no meaning.
 	Type string `json:"type"`
-	// Whether the coupon is valid, as the record holds it.
+	// The legacy record's flag saying whether the coupon may still be used; the service does not recompute it from start, end or usage.
 	Valid bool `json:"valid"`
-	// Whether the coupon is activated.
+	// Whether the partner has switched the coupon on; the service does not act on it.
 	IsActivated bool `json:"isActivated"`
-	// The discount as text.
+	// The discount in words, for display (REST's coupon_details); empty when none.
 	DiscountText string `json:"discountText"`
-	// The discount amount.
+	// How much the coupon takes off: a percentage or an amount in the partner's currency, as discountType says.
 	Discount decimal.Decimal `json:"discount"`
-	// The discount type, as the record holds it.
+	// How discount applies: percentage (a percentage off the price) or amount (a fixed amount off, in the partner's currency).
 	DiscountType string `json:"discountType"`
 	// How many times the coupon was used.
 	NumberOfUsage int `json:"numberOfUsage"`
-	// How many times the coupon may be used.
+	// How many times the coupon may be used in all (0 by default; the service does not enforce it).
 	MaxUsage int `json:"maxUsage"`
 	// When the coupon starts; null when it has no start.
 	Start *time.Time `json:"start,omitempty"`
 	// When the coupon ends; null when it has no end.
 	End *time.Time `json:"end,omitempty"`
-	// The new validity period the coupon gives, as the record holds it.
+	// A new validity period the coupon gives the voucher, as free text from the legacy record (its format is not documented); empty when none.
 	NewValidityPeriod string `json:"newValidityPeriod"`
-	// The coupon's booking engine id, as the record holds it.
+	// The coupon's id in an external booking engine, kept from the legacy record; empty when none. The service does not use it.
 	BookingEngineID string `json:"bookingEngineId"`
-	// Whether the coupon increases the value, as the record holds it.
+	// A legacy flag saying the coupon raises the gift's value; how is not documented, and the service does not act on it.
 	IsValueIncreased bool `json:"isValueIncreased"`
-	// Whether the coupon may increase the value more than once, as the record holds it.
+	// A legacy flag saying the coupon may raise the gift's value more than once; how is not documented, and the service does not act on it.
 	IsValueIncreasedMultipleTimes bool `json:"isValueIncreasedMultipleTimes"`
-	// The coupon's partner.
+	// The numeric record id of the partner that issued the coupon.
 	PartnerID string `json:"partnerId"`
-	// The products it applies to, by kind (empty: none named).
+	// The voucher prototypes the coupon applies to, by numeric record id; empty when it names none.
 	VoucherPrototypesIds []string `json:"voucherPrototypesIds"`
-	// Click-and-collect offers it applies to, by id.
+	// The click-and-collect offers the coupon applies to, by id; empty when it names none.
 	CncOffersIds []string `json:"cncOffersIds"`
-	// E-shop products it applies to, by id.
+	// The e-shop products the coupon applies to, by id; empty when it names none.
 	EshopProductsIds []string `json:"eshopProductsIds"`
-	// Experience offers it applies to, by id.
+	// The experience offers the coupon applies to, by id; empty when it names none.
 	ExperienceOffersIds []string `json:"experienceOffersIds"`
-	// Workshops it applies to, by id.
+	// The workshops the coupon applies to, by id; empty when it names none.
 	WorkshopsIds []string `json:"workshopsIds"`
-	// Workshop categories it applies to, by id.
+	// The workshop categories the coupon applies to, by id; empty when it names none.
 	WorkshopCategoriesIds []string `json:"workshopCategoriesIds"`
-	// Events it applies to, by id.
+	// The events the coupon applies to, by id; empty when it names none.
 	EventsIds []string `json:"eventsIds"`
-	// Flash-sale offers it applies to, by id.
+	// The flash-sale offers the coupon applies to, by id; empty when it names none.
 	FlashsalesOffersIds []string `json:"flashsalesOffersIds"`
-	// Conditions, as the legacy record's strings (empty: none).
+	// The smallest payment amount the coupon needs, as the legacy record's text; empty for no such condition.
 	PaymentAmountConditionMinimum string `json:"paymentAmountConditionMinimum"`
-	// The giftcode condition; empty when none.
+	// The gift-code condition of the coupon, as the legacy record's text (its format is not documented); empty for none.
 	Giftcode string `json:"giftcode"`
-	// The e-mail condition; empty when none.
+	// The e-mail condition of the coupon, as the legacy record's text (its format is not documented); empty for none.
 	EmailCondition string `json:"emailCondition"`
-	// The minimum price condition; empty when none.
+	// The smallest price the coupon needs, as the legacy record's text; empty for no such condition.
 	PriceConditionMinAmount string `json:"priceConditionMinAmount"`
-	// The minimum product amount condition; empty when none.
+	// The smallest product amount the coupon needs, as the legacy record's text; empty for no such condition.
 	ProductConditionMinAmount string `json:"productConditionMinAmount"`
-	// The product lines it is active for.
+	// Whether the coupon can be used on vouchers.
 	ActivateForVouchers bool `json:"activateForVouchers"`
-	// Whether it is active for giftcards.
+	// Whether the coupon can be used on giftcards.
 	ActivateForGiftcards bool `json:"activateForGiftcards"`
-	// Whether it is active for click and collect.
+	// Whether the coupon can be used on click-and-collect orders.
 	ActivateForClickandcollect bool `json:"activateForClickandcollect"`
-	// Whether it is active for e-commerce.
+	// Whether the coupon can be used on e-commerce orders.
 	ActivateForEcommerce bool `json:"activateForEcommerce"`
-	// Whether it is active for experiences.
+	// Whether the coupon can be used on experiences.
 	ActivateForExperiences bool `json:"activateForExperiences"`
-	// Whether it is active for event tickets.
+	// Whether the coupon can be used on event tickets.
 	ActivateForTicketsEvents bool `json:"activateForTicketsEvents"`
-	// Whether it is active for workshops.
+	// Whether the coupon can be used on workshop bookings.
 	ActivateForWorkshops bool `json:"activateForWorkshops"`
-	// Whether it is active for flash sales.
+	// Whether the coupon can be used on flash sales.
 	ActivateForFlashsales bool `json:"activateForFlashsales"`
-	// Whether it is active for money pots.
+	// Whether the coupon can be used on money pots (collective gifts).
 	ActivateForMoneypot bool `json:"activateForMoneypot"`
-	// Whether it is active for network giftcards.
+	// Whether the coupon can be used on network giftcards.
 	ActivateForNetworkGiftcards bool `json:"activateForNetworkGiftcards"`
-	// Whether it is active for network vouchers.
+	// Whether the coupon can be used on network vouchers.
 	ActivateForNetworkVouchers bool `json:"activateForNetworkVouchers"`
-	// Whether it offers the click-and-collect delivery cost.
+	// Whether the coupon also makes click-and-collect delivery free.
 	OfferDeliveryCostClickandcollect bool `json:"offerDeliveryCostClickandcollect"`
-	// The reception modes it is valid with.
+	// Whether the coupon can be used when the voucher is printed at home (reception mode 1).
 	PrintAtHomeReceptionMode bool `json:"printAtHomeReceptionMode"`
-	// Whether it is valid with shipping.
+	// Whether the coupon can be used when the voucher is shipped by postal mail.
 	ExpeditionReceptionMode bool `json:"expeditionReceptionMode"`
-	// Whether it is valid with e-mail to the beneficiary.
+	// Whether the coupon can be used when the voucher is e-mailed to the beneficiary (reception mode 2).
 	GifteeEmailReceptionMode bool `json:"gifteeEmailReceptionMode"`
-	// Whether it is valid with postal mail to the beneficiary.
+	// Whether the coupon can be used when the voucher is posted to the beneficiary (reception mode 4).
 	PostalMailToBeneficiaryReceptionMode bool `json:"postalMailToBeneficiaryReceptionMode"`
-	// Whether it is valid with collection on site.
+	// Whether the coupon can be used when the voucher is collected on site (reception mode 5).
 	OnSiteExpeditionMode bool `json:"onSiteExpeditionMode"`
 }
 
@@ -472,17 +472,17 @@ type AdminVoucherOption struct {
 	Count int `json:"count"`
 	// What the options bought cost in all.
 	TotalPrice decimal.Decimal `json:"totalPrice"`
-	// The option's price.
+	// The partner's buying price of one option: what it costs the partner.
 	Price decimal.Decimal `json:"price"`
-	// The option's selling price.
+	// The buyer's price of one option.
 	SellingPrice decimal.Decimal `json:"sellingPrice"`
-	// Whether the option is countable.
+	// A flag of the option kept from the legacy service; what it changes is not documented, and the service does not act on it.
 	Countable bool `json:"countable"`
-	// Whether the option is active.
+	// Whether the partner has switched the option on (offered); the service itself does not act on it.
 	IsActive bool `json:"isActive"`
 	// Whether the option is global: offered with every prototype of its partner, those created later too.
 	IsGlobal bool `json:"isGlobal"`
-	// The option's display rank.
+	// Display priority: options are listed by ranking, then id.
 	Ranking int `json:"ranking"`
 	// The numeric record id of the option's category; null when none.
 	CategoryID *string `json:"categoryId,omitempty"`
@@ -714,15 +714,15 @@ type CataloguePartner struct {
 	Access *Localized `json:"access"`
 	// The partner's commercial presentation text.
 	CommercialDescription *Localized `json:"commercialDescription"`
-	// The region the partner is in, as the partner entered it.
+	// The region the partner is in, free text; partners(region:) matches it exactly, case aside.
 	Region string `json:"region"`
-	// The department the partner is in, as the partner entered it.
+	// The department the partner is in, free text; partners(department:) matches it exactly, case aside.
 	Department string `json:"department"`
-	// The city the partner is in, as the partner entered it.
+	// The city the partner is in, free text.
 	City string `json:"city"`
-	// Decimal degrees; null when the place is not located.
+	// The place's latitude, in decimal degrees; null when the place is not located.
 	Latitude *float64 `json:"latitude,omitempty"`
-	// Decimal degrees; null when the place is not located.
+	// The place's longitude, in decimal degrees; null when the place is not located.
 	Longitude *float64 `json:"longitude,omitempty"`
 	// Which facilities the place offers.
 	Facilities *PartnerFacilities `json:"facilities"`
@@ -791,7 +791,7 @@ type ContactRequestInput struct {
 	FullName string `json:"fullName"`
 	// The sender's e-mail address.
 	Email string `json:"email"`
-	// Optional; null or blank is none.
+	// The sender's phone number, at most 32 characters; optional, null or blank for none.
 	PhoneNumber graphql.Omittable[*string] `json:"phoneNumber,omitempty"`
 	// The message to the partner.
 	Message string `json:"message"`
@@ -819,21 +819,21 @@ type CreateBoxInput struct {
 	ShortDescription graphql.Omittable[[]*TextInput] `json:"shortDescription,omitempty"`
 	// Long description, one entry per language.
 	LongDescription graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
-	// Inactive (false) when omitted: not shown in the catalogue.
+	// Whether the box is active, shown in the catalogue; false (hidden) when omitted.
 	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
-	// Whether the marketplace highlights the box.
+	// Whether the marketplace marks the box as highlighted, for its sites to feature; the list order does not depend on it.
 	IsHighlight graphql.Omittable[*bool] `json:"isHighlight,omitempty"`
 	// Whether sites show nbOffers.
 	DisplayNbOffers graphql.Omittable[*bool] `json:"displayNbOffers,omitempty"`
-	// Decimal string.
+	// The box's price, a decimal string in the marketplace's currency.
 	Price string `json:"price"`
-	// At least 0; 1 when omitted.
+	// Display priority, lower first: at least 0; 1 when omitted.
 	Ranking graphql.Omittable[*int] `json:"ranking,omitempty"`
-	// The number of people the box includes.
+	// How many people the box is for; 1 when omitted.
 	PeopleIncluded graphql.Omittable[*int] `json:"peopleIncluded,omitempty"`
-	// The box's maximum number of usages.
+	// How many times a voucher of the box may be used; 1 when omitted.
 	MaxNumberUsages graphql.Omittable[*int] `json:"maxNumberUsages,omitempty"`
-	// The maximum number of days after the first usage.
+	// For how many days after its first use a voucher of the box may still be used; 0 when omitted. Nothing in the service enforces it.
 	MaxDaysAfterFirstUsage graphql.Omittable[*int] `json:"maxDaysAfterFirstUsage,omitempty"`
 	// The numeric ids of the universes to file the box under; none when omitted.
 	UniverseIds graphql.Omittable[[]string] `json:"universeIds,omitempty"`
@@ -853,17 +853,17 @@ type CreateCartInput struct {
 type CreateEventInput struct {
 	// Staff: the partner whose event it is (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
-	// Required: at least one language. At most 255 characters per language.
+	// The event's name, one entry per language: at least one, at most 255 characters each.
 	Name []*TextInput `json:"name"`
-	// At most 5,000 characters per language, as every description.
+	// A short presentation of the event, one entry per language; at most 5,000 characters each, as every description.
 	ShortDescription graphql.Omittable[[]*TextInput] `json:"shortDescription,omitempty"`
 	// Long description, one entry per language.
 	LongDescription graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
 	// Booking conditions, one entry per language.
 	Booking graphql.Omittable[[]*TextInput] `json:"booking,omitempty"`
-	// An absolute http(s) URL, or empty.
+	// Cover image URL: an absolute http(s) URL, or empty for none.
 	CoverImage graphql.Omittable[*string] `json:"coverImage,omitempty"`
-	// Absolute http(s) URLs, at most 20.
+	// Image URLs in display order: absolute http(s), at most 20.
 	Images graphql.Omittable[[]string] `json:"images,omitempty"`
 	// How the event's tickets can be delivered, and at what cost.
 	DeliveryOptions graphql.Omittable[*DeliveryOptionsInput] `json:"deliveryOptions,omitempty"`
@@ -873,7 +873,7 @@ type CreateEventInput struct {
 type CreateGiftcardPrototypeInput struct {
 	// Staff: the partner that sells it (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
-	// Required.
+	// Title of the giftcard, one entry per language; at least one.
 	Title []*TextInput `json:"title"`
 	// Description of the giftcard, one entry per language.
 	Description graphql.Omittable[[]*TextInput] `json:"description,omitempty"`
@@ -881,17 +881,17 @@ type CreateGiftcardPrototypeInput struct {
 	TermsOfUse graphql.Omittable[[]*TextInput] `json:"termsOfUse,omitempty"`
 	// Whether the buyer may type an amount of at least minimumAmount. Without it, predefinedAmounts are required.
 	CustomizedAmount graphql.Omittable[*bool] `json:"customizedAmount,omitempty"`
-	// Decimal string; 0 when omitted.
+	// The smallest amount a buyer may type, when customizedAmount: a decimal string; 0 when omitted.
 	MinimumAmount graphql.Omittable[*string] `json:"minimumAmount,omitempty"`
-	// Decimal strings, each more than 0, at most 20, in display order.
+	// The amounts a buyer may pick: decimal strings, each more than 0, at most 20, in display order.
 	PredefinedAmounts graphql.Omittable[[]string] `json:"predefinedAmounts,omitempty"`
 	// Whether the money pot (collective gift) is offered; false when omitted.
 	MoneyPotActivated graphql.Omittable[*bool] `json:"moneyPotActivated,omitempty"`
-	// An absolute http(s) URL, or empty.
+	// The money pot's logo image: an absolute http(s) URL, or empty for none.
 	MoneyPotLogo graphql.Omittable[*string] `json:"moneyPotLogo,omitempty"`
-	// At least 1; 12 when omitted.
+	// How long a giftcard is valid, in validityUnit: at least 1; 12 when omitted.
 	ValidityPeriod graphql.Omittable[*int] `json:"validityPeriod,omitempty"`
-	// MONTH when omitted.
+	// The unit of validityPeriod; MONTH when omitted.
 	ValidityUnit graphql.Omittable[*ValidityUnit] `json:"validityUnit,omitempty"`
 }
 
@@ -905,7 +905,7 @@ type CreateOptionCategoryInput struct {
 	Name []*TextInput `json:"name"`
 	// The category's description, one entry per language.
 	Description graphql.Omittable[[]*TextInput] `json:"description,omitempty"`
-	// Whether the category is active; true when omitted.
+	// Whether the partner switches the category on; true when omitted.
 	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
 	// Display priority; 1 when omitted.
 	Ranking graphql.Omittable[*int] `json:"ranking,omitempty"`
@@ -929,11 +929,11 @@ type CreateOptionInput struct {
 	Price graphql.Omittable[*decimal.Decimal] `json:"price,omitempty"`
 	// The buyer's price, at least 0 with at most two decimals; 0 when omitted.
 	SellingPrice graphql.Omittable[*decimal.Decimal] `json:"sellingPrice,omitempty"`
-	// Whether the option is countable; false when omitted.
+	// A flag kept as the legacy service had it (what it changes is not documented; the service does not act on it); false when omitted.
 	Countable graphql.Omittable[*bool] `json:"countable,omitempty"`
 	// Whether it is offered with every prototype of its partner, those created later too; false when omitted.
 	IsGlobal graphql.Omittable[*bool] `json:"isGlobal,omitempty"`
-	// Whether the option is active; true when omitted.
+	// Whether the partner switches the option on (offered); true when omitted.
 	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
 	// Display priority; 1 when omitted.
 	Ranking graphql.Omittable[*int] `json:"ranking,omitempty"`
@@ -953,9 +953,9 @@ type CreateThemeInput struct {
 
 // Credentials to sign in with.
 type CreateTokenInput struct {
-	// Login name.
+	// The account's login name.
 	Username string `json:"username"`
-	// Password.
+	// The account's password.
 	Password string `json:"password"`
 }
 
@@ -1002,13 +1002,13 @@ type CreateVoucherPrototypeInput struct {
 	HowToBookHTML graphql.Omittable[[]*TextInput] `json:"howToBookHtml,omitempty"`
 	// The PDF description, one entry per language; at most 300 characters.
 	PDFDescription graphql.Omittable[[]*TextInput] `json:"pdfDescription,omitempty"`
-	// Whether the prototype is active.
+	// Whether the partner switches the prototype on; false when omitted.
 	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
-	// Whether the prototype is highlighted.
+	// Whether the partner marks the prototype as highlighted, for its sites to feature; false when omitted.
 	IsHighlight graphql.Omittable[*bool] `json:"isHighlight,omitempty"`
 	// The prototype's kind.
 	Type VoucherPrototypeType `json:"type"`
-	// The number of persons stayPrice is for, at least 0; 1 when omitted.
+	// How many persons the rate stayPrice is for, at least 0; 1 when omitted. What 0 means is not documented.
 	PriceScope graphql.Omittable[*int] `json:"priceScope,omitempty"`
 	// The most persons, at least 0; 0 (no maximum) when omitted.
 	MaxCapacity graphql.Omittable[*int] `json:"maxCapacity,omitempty"`
@@ -1016,13 +1016,13 @@ type CreateVoucherPrototypeInput struct {
 	MinCapacity graphql.Omittable[*int] `json:"minCapacity,omitempty"`
 	// Display priority in the funnel; 1 when omitted.
 	Ranking graphql.Omittable[*int] `json:"ranking,omitempty"`
-	// The price, at least 0 with at most two decimals.
+	// The price, for priceScope persons, in the partner's currency: at least 0 with at most two decimals.
 	StayPrice decimal.Decimal `json:"stayPrice"`
-	// The price per adult, at least 0 with at most two decimals; null for none.
+	// The price of each additional adult, at least 0 with at most two decimals; null for none.
 	AdultsPrice graphql.Omittable[*decimal.Decimal] `json:"adultsPrice,omitempty"`
-	// The price per child, at least 0 with at most two decimals; null for none.
+	// The price of each additional child, at least 0 with at most two decimals; null for none.
 	ChildrenPrice graphql.Omittable[*decimal.Decimal] `json:"childrenPrice,omitempty"`
-	// The price per baby, at least 0 with at most two decimals; null for none.
+	// The price of each additional baby, at least 0 with at most two decimals; null for none.
 	BabyPrice graphql.Omittable[*decimal.Decimal] `json:"babyPrice,omitempty"`
 	// The numeric record id of the universe to file it under.
 	UniverseID string `json:"universeId"`
@@ -1042,9 +1042,9 @@ type CreateWorkshopCategoryInput struct {
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The category's name, one entry per language.
 	Name []*TextInput `json:"name"`
-	// Decimal string.
+	// The price of the category's workshops, a decimal string in the partner's currency.
 	Price string `json:"price"`
-	// At least 1; overrides the workshops product information's validity period.
+	// How many days a booking of the category's workshops stays valid, at least 1; overrides the workshops line's validityPeriod. Omitted: the usual validity applies.
 	SpecificValidityPeriod graphql.Omittable[*int] `json:"specificValidityPeriod,omitempty"`
 }
 
@@ -1052,7 +1052,7 @@ type CreateWorkshopCategoryInput struct {
 type CreateWorkshopInput struct {
 	// Staff: the partner whose workshop it is (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
-	// Required.
+	// The workshop's name, one entry per language; at least one.
 	Name []*TextInput `json:"name"`
 	// Short description, one entry per language.
 	ShortDescription graphql.Omittable[[]*TextInput] `json:"shortDescription,omitempty"`
@@ -1062,15 +1062,15 @@ type CreateWorkshopInput struct {
 	BookingConditions graphql.Omittable[[]*TextInput] `json:"bookingConditions,omitempty"`
 	// Image URLs, in display order.
 	Images graphql.Omittable[[]string] `json:"images,omitempty"`
-	// Whether the workshop can be booked privately (privatized), as the partner set it.
+	// Whether one group can book the workshop for itself alone (privatize it).
 	CanBePrivatized graphql.Omittable[*bool] `json:"canBePrivatized,omitempty"`
-	// Whether the partner chose to display a calendar for the workshop.
+	// Whether the partner's sites show a calendar for the workshop.
 	DisplayCalendar graphql.Omittable[*bool] `json:"displayCalendar,omitempty"`
-	// At most 255 characters.
+	// Where the workshop takes place, free text of at most 255 characters.
 	Address graphql.Omittable[*string] `json:"address,omitempty"`
-	// Whether group payment is turned on for this workshop.
+	// Whether several people may pay for a booking of this workshop together (group payment).
 	ActivateWorkshopsGroupPayment graphql.Omittable[*bool] `json:"activateWorkshopsGroupPayment,omitempty"`
-	// One of the partner's categories: it sets the price.
+	// The numeric record id of one of the partner's categories, which sets the price.
 	CategoryID string `json:"categoryId"`
 	// The numeric record id of the workshop's level; none when omitted.
 	LevelID graphql.Omittable[*string] `json:"levelId,omitempty"`
@@ -1100,31 +1100,31 @@ type DeliveryOptionsInput struct {
 	ActivatedPostalMailToBuyer bool `json:"activatedPostalMailToBuyer"`
 	// Whether tickets can be sent by postal mail to the beneficiary.
 	ActivatedPostalMailToBeneficiaryDelivery bool `json:"activatedPostalMailToBeneficiaryDelivery"`
-	// Decimal string.
+	// What sending the tickets by postal mail costs, a decimal string in the partner's currency.
 	PostalMailShippingCost string `json:"postalMailShippingCost"`
-	// Days, at least 0.
+	// How many days postal delivery takes, at least 0.
 	PostalMailDuration int `json:"postalMailDuration"`
 	// Whether tickets can be picked up on site.
 	ActivatedPickupOnSiteDelivery bool `json:"activatedPickupOnSiteDelivery"`
-	// Days.
+	// A number of days for on-site pickup, at least 0; what it counts is not documented, and the service does not use it.
 	PickupOnSiteDuration int `json:"pickupOnSiteDuration"`
-	// Pickup cost.
+	// What picking the tickets up on site costs, a decimal string in the partner's currency.
 	PickupOnSiteCost string `json:"pickupOnSiteCost"`
-	// Whether the 3MA delivery to the buyer is turned on.
+	// Whether the delivery the legacy service calls 3MA is offered to the buyer; what 3MA is, is not documented, and the service only stores the switch.
 	Activated3MAToBuyer bool `json:"activated3MAToBuyer"`
-	// Whether the 3MA delivery to the beneficiary is turned on.
+	// Whether the delivery the legacy service calls 3MA is offered to the beneficiary; what 3MA is, is not documented, and the service only stores the switch.
 	Activated3MAToBeneficiary bool `json:"activated3MAToBeneficiary"`
-	// Messenger delivery cost.
+	// What delivering the tickets through a messaging service costs, a decimal string in the partner's currency.
 	MessengerDeliveryCost string `json:"messengerDeliveryCost"`
 }
 
 // A place where partners of the catalogue are: one city, with its department and region.
 type Destination struct {
-	// The city, as the partners entered it.
+	// The city, free text as the partners' profiles spell it.
 	City string `json:"city"`
-	// The city's department, as the partners entered it.
+	// The city's department, free text as the partners' profiles spell it.
 	Department string `json:"department"`
-	// The city's region, as the partners entered it.
+	// The city's region, free text as the partners' profiles spell it.
 	Region string `json:"region"`
 }
 
@@ -1238,7 +1238,7 @@ type EventsProductInformation struct {
 	Description *Localized `json:"description"`
 	// Terms of sale URL, by language code; empty when none.
 	TosURL []*StringEntry `json:"tosUrl"`
-	// Whether the partner chose to show fully booked events. Not applied to eventSlots yet.
+	// Whether the partner's sites show events with no places left. eventSlots does not apply it yet.
 	DisplayFullyBookedEvents bool `json:"displayFullyBookedEvents"`
 	// Whether eventSlots shows every available slot of an event.
 	DisplayEventsPerSlots bool `json:"displayEventsPerSlots"`
@@ -1278,7 +1278,7 @@ type FileVoucherPrototypeInput struct {
 	ID string `json:"id"`
 	// The universe to file it under; omitted keeps it, null is a user error (a voucher prototype always has one).
 	UniverseID graphql.Omittable[*string] `json:"universeId,omitempty"`
-	// Replaces its themes.
+	// The numeric record ids of the themes to tag it with; replaces its themes. Omitted: unchanged.
 	ThemeIds graphql.Omittable[[]string] `json:"themeIds,omitempty"`
 }
 
@@ -1291,22 +1291,23 @@ type Gift struct {
 	Code string `json:"code"`
 	// The kind of gift.
 	Type GiftType `json:"type"`
-	// Vouchers: draft, paid, error, using, used or exprd; the other kinds:
-	// draft, paid, cncld, using or test.
+	// Where the gift stands. Vouchers: draft, paid, error, using, used or exprd
+	// (see VoucherState). The other kinds: draft (not paid yet), paid, using
+	// (partly spent), cncld (cancelled) or test (a test gift, never usable).
 	State string `json:"state"`
 	// The voucher's total price or the giftcard's value; null for network vouchers.
 	Value *Money `json:"value,omitempty"`
-	// Giftcards and network giftcards only.
+	// What is left to spend; giftcards and network giftcards only (null for the other kinds).
 	RemainingValue *Money `json:"remainingValue,omitempty"`
-	// Network vouchers only.
+	// How many times the network voucher can be used in all; network vouchers only (null for the other kinds).
 	MaxUsages *int `json:"maxUsages,omitempty"`
-	// Network vouchers only.
+	// How many times the network voucher has been used; network vouchers only (null for the other kinds).
 	UsageCount *int `json:"usageCount,omitempty"`
 	// The seller's currency.
 	CurrencyCode CurrencyCode `json:"currencyCode"`
 	// When it was sold, in the seller's time zone.
 	CreationDate time.Time `json:"creationDate"`
-	// Network giftcards only.
+	// When the network giftcard becomes usable (it cannot be spent before); network giftcards only, null for the other kinds.
 	ActivationDate *time.Time `json:"activationDate,omitempty"`
 	// When it expires, in the seller's time zone; null when it does not.
 	ExpirationDate *time.Time `json:"expirationDate,omitempty"`
@@ -1336,7 +1337,7 @@ type GiftLinkedPartners struct {
 type GiftPartner struct {
 	// The partner's numeric record id.
 	ID string `json:"id"`
-	// What createContactRequest's input.partner takes.
+	// The partner's public identifier: what createContactRequest's input.partner takes.
 	UUID uuid.UUID `json:"uuid"`
 	// The partner's name.
 	Name string `json:"name"`
@@ -1348,7 +1349,7 @@ type GiftPartner struct {
 type GiftProduct struct {
 	// The numeric record id of the prototype or box.
 	ID string `json:"id"`
-	// voucher_prototype, giftcard_prototype or network_voucher_box.
+	// What kind of record id names: voucher_prototype, giftcard_prototype or network_voucher_box.
 	Type string `json:"type"`
 }
 
@@ -1404,9 +1405,9 @@ type GiftcardsProductInformationPayload struct {
 type IssueGiftcardInput struct {
 	// The giftcard prototype it is of: its global id (GiftcardPrototype.id); its numeric id is still read, deprecated.
 	GiftcardPrototypeID string `json:"giftcardPrototypeId"`
-	// Decimal string: the value, all of it remaining.
+	// The giftcard's face value, a decimal string in the partner's currency; all of it remains to spend.
 	Value string `json:"value"`
-	// draft or paid (the default).
+	// The status to issue it in: draft (not paid yet) or paid (the default: ready to spend).
 	Status graphql.Omittable[*string] `json:"status,omitempty"`
 	// When it expires; no expiration when omitted.
 	ExpiresOn graphql.Omittable[*time.Time] `json:"expiresOn,omitempty"`
@@ -1420,15 +1421,15 @@ type IssueGiftcardInput struct {
 type IssueVoucherInput struct {
 	// The voucher prototype it is of: its global id (AdminVoucherPrototype.id); its numeric id is still read, deprecated.
 	VoucherPrototypeID string `json:"voucherPrototypeId"`
-	// Decimal string: "120.00".
+	// What the voucher is sold for in all, a decimal string in the partner's currency: "120.00".
 	TotalPrice string `json:"totalPrice"`
-	// DRAFT or PAID (the default).
+	// The state to issue it in: DRAFT (not paid yet) or PAID (the default: usable until it expires).
 	State graphql.Omittable[*VoucherState] `json:"state,omitempty"`
 	// When it expires, in the future; no expiration when omitted.
 	ExpirationDate graphql.Omittable[*time.Time] `json:"expirationDate,omitempty"`
-	// A language code; fr by default.
+	// The language the voucher is in: fr (the default), en, es, it, de, nl, ca or pt.
 	Language graphql.Omittable[*string] `json:"language,omitempty"`
-	// The voucher's summary text.
+	// Free text to keep with the voucher (AdminVoucher.summary), at most 1,000 characters.
 	Summary graphql.Omittable[*string] `json:"summary,omitempty"`
 	// The buyer's first name.
 	GifterFirstName graphql.Omittable[*string] `json:"gifterFirstName,omitempty"`
@@ -1442,13 +1443,13 @@ type IssueVoucherInput struct {
 	GifteeLastName graphql.Omittable[*string] `json:"gifteeLastName,omitempty"`
 	// The beneficiary's e-mail address.
 	GifteeEmail graphql.Omittable[*string] `json:"gifteeEmail,omitempty"`
-	// The "from" line.
+	// The "from" line: how the buyer signs the voucher.
 	FromGifter graphql.Omittable[*string] `json:"fromGifter,omitempty"`
-	// The "to" line.
+	// The "to" line: how the voucher addresses the beneficiary.
 	ToGiftee graphql.Omittable[*string] `json:"toGiftee,omitempty"`
 	// The message to the beneficiary.
 	Message graphql.Omittable[*string] `json:"message,omitempty"`
-	// 1 to 5; 1 (print at home) by default.
+	// How the voucher reaches its owner: 1 print at home (the default), 2 e-mail to the beneficiary, 3 postal mail to the buyer, 4 postal mail to the beneficiary, 5 collected on site.
 	ReceptionMode graphql.Omittable[*int] `json:"receptionMode,omitempty"`
 	// Number of adults, at least 0.
 	NbAdults graphql.Omittable[*int] `json:"nbAdults,omitempty"`
@@ -1466,9 +1467,9 @@ type IssueVoucherInput struct {
 type IssueVoucherOptionInput struct {
 	// The option, one of the prototype's partner's: its global id (VoucherOption.id); its numeric id is still read, deprecated.
 	OptionID string `json:"optionId"`
-	// How many, at least 1.
+	// How many of the option were bought, at least 1.
 	Count int `json:"count"`
-	// Decimal string.
+	// What the options bought cost in all, a decimal string in the partner's currency.
 	TotalPrice string `json:"totalPrice"`
 }
 
@@ -1488,9 +1489,9 @@ type LegalInformation struct {
 	PostalCode string `json:"postalCode"`
 	// City of the address; empty when not saved.
 	City string `json:"city"`
-	// Country of the address, as the partner entered it; empty when not saved.
+	// Country of the address, free text; empty when not saved.
 	Country string `json:"country"`
-	// The company type, as the partner entered it; empty when not saved.
+	// The company type, free text; empty when not saved.
 	CompanyType string `json:"companyType"`
 	// When the partner record was created, in its time zone.
 	CreationDate time.Time `json:"creationDate"`
@@ -1498,11 +1499,11 @@ type LegalInformation struct {
 	HqPhoneNumber string `json:"hqPhoneNumber"`
 	// Phone number of the agency; empty when not saved.
 	AgencyPhone string `json:"agencyPhone"`
-	// Website of the agency, as the partner entered it; empty when not saved.
+	// Website of the agency, an absolute http(s) URL; empty when not saved.
 	AgencyWebsite string `json:"agencyWebsite"`
 	// E-mail address for legal notices; empty when not saved.
 	LegalNoticeEmail string `json:"legalNoticeEmail"`
-	// The legal form of the company, as the partner entered it; empty when not saved.
+	// The legal form of the company, free text; empty when not saved.
 	LegalForm string `json:"legalForm"`
 	// The company's capital stock, in the partner's currency; "0.00" when not saved.
 	CapitalStock decimal.Decimal `json:"capitalStock"`
@@ -1512,11 +1513,11 @@ type LegalInformation struct {
 	LegalFirstName string `json:"legalFirstName"`
 	// Last name of the legal representative; empty when not saved.
 	LegalLastName string `json:"legalLastName"`
-	// The company's SIRET number, as the partner entered it; empty when not saved.
+	// The company's SIRET number (French business registration number), free text the service does not check; empty when not saved.
 	SiretNumber string `json:"siretNumber"`
-	// The company's VAT identification number, as the partner entered it; empty when not saved.
+	// The company's VAT identification number, free text the service does not check; empty when not saved.
 	VatID string `json:"vatId"`
-	// The company's trade register (RCS) entry, as the partner entered it; empty when not saved.
+	// The company's trade and companies register (RCS) entry, free text; empty when not saved.
 	Rcs string `json:"rcs"`
 }
 
@@ -1536,13 +1537,13 @@ type ManagedBox struct {
 	ID string `json:"id"`
 	// The box's name.
 	Name *Localized `json:"name"`
-	// Short description.
+	// A short presentation of the box, per language.
 	ShortDescription *Localized `json:"shortDescription"`
-	// Long description.
+	// The full presentation of the box, per language.
 	LongDescription *Localized `json:"longDescription"`
 	// Whether the box is active: only active boxes are shown in the catalogue.
 	IsActive bool `json:"isActive"`
-	// Whether the marketplace highlights the box.
+	// Whether the marketplace marks the box as highlighted, for its sites to feature; the list order does not depend on it.
 	IsHighlight bool `json:"isHighlight"`
 	// Whether sites show nbOffers.
 	DisplayNbOffers bool `json:"displayNbOffers"`
@@ -1552,11 +1553,11 @@ type ManagedBox struct {
 	Price *Money `json:"price"`
 	// Display priority: lower first.
 	Ranking int `json:"ranking"`
-	// The number of people the box includes, as the marketplace set it.
+	// How many people the box is for (1 by default).
 	PeopleIncluded int `json:"peopleIncluded"`
-	// The box's maximum number of usages, as the marketplace set it.
+	// How many times a voucher of the box may be used (1 by default).
 	MaxNumberUsages int `json:"maxNumberUsages"`
-	// The maximum number of days after the first usage, as the marketplace set it.
+	// For how many days after its first use a voucher of the box may still be used (0 by default; nothing in the service enforces it).
 	MaxDaysAfterFirstUsage int `json:"maxDaysAfterFirstUsage"`
 	// The universes the box is filed under, ascending.
 	UniverseIds []string `json:"universeIds"`
@@ -1616,7 +1617,7 @@ type ManagedBoxOfferEdge struct {
 type MarketingWidgets struct {
 	// The key of GET /api/setup_marketing_widgets/{key}/.
 	Key string `json:"key"`
-	// https://{site domain}/, or empty.
+	// The partner's purchase site, https://{site domain}/; empty when the partner has no site domain.
 	PurchaseURL string `json:"purchaseUrl"`
 	// The navbar; null when not configured.
 	Navbar *WidgetNavbar `json:"navbar,omitempty"`
@@ -1628,9 +1629,9 @@ type MarketingWidgets struct {
 type MarketingWidgetsInput struct {
 	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
-	// Not configured when omitted.
+	// The navbar widget; omitted: no navbar (on update, the saved one is removed).
 	Navbar graphql.Omittable[*WidgetNavbarInput] `json:"navbar,omitempty"`
-	// Not configured when omitted.
+	// The floating bar widget; omitted: no floating bar (on update, the saved one is removed).
 	FloattingBar graphql.Omittable[*WidgetFloatingBarInput] `json:"floattingBar,omitempty"`
 }
 
@@ -1650,7 +1651,7 @@ type Media struct {
 	ID string `json:"legacyId"`
 	// The media's public id: anyone reads its bytes at /media/{uuid}.
 	UUID uuid.UUID `json:"uuid"`
-	// The media's name.
+	// The name the partner gave the image, to find it again; it can be changed until a product uses the media.
 	Name string `json:"name"`
 	// When it was uploaded (UTC).
 	CreatedOn time.Time `json:"createdOn"`
@@ -1660,11 +1661,11 @@ type Media struct {
 	URL string `json:"url"`
 	// The image's MIME type, detected from its content: image/png, image/jpeg, image/gif or image/webp.
 	ContentType string `json:"contentType"`
-	// Bytes.
+	// The image's size in bytes.
 	Size int `json:"size"`
-	// Pixels.
+	// The image's width in pixels.
 	Width int `json:"width"`
-	// Pixels.
+	// The image's height in pixels.
 	Height int `json:"height"`
 	// The numeric record id of the partner the media belongs to.
 	PartnerID string `json:"partnerId"`
@@ -1742,7 +1743,7 @@ type NetworkGiftcardMoneyPotInput struct {
 	Title []*TextInput `json:"title"`
 	// Description of the money pot, one entry per language.
 	Description []*TextInput `json:"description"`
-	// Empty or an absolute http(s) URL.
+	// The money pot's logo URL: empty or an absolute http(s) URL.
 	Logo string `json:"logo"`
 }
 
@@ -1762,7 +1763,7 @@ type NetworkGiftcardSettings struct {
 	Title *Localized `json:"title"`
 	// How long a giftcard is valid, in validityUnit.
 	ValidityPeriod int `json:"validityPeriod"`
-	// Null when not set.
+	// The unit of validityPeriod; null when the marketplace has not set it.
 	ValidityUnit *ValidityUnit `json:"validityUnit,omitempty"`
 }
 
@@ -1776,13 +1777,13 @@ type NetworkGiftcardSettingsInput struct {
 	Description []*TextInput `json:"description"`
 	// Terms of use of the giftcard, one entry per language.
 	TermsOfUse []*TextInput `json:"termsOfUse"`
-	// Decimal string.
+	// The smallest amount a buyer may choose, a decimal string in the marketplace's currency.
 	MinimumAmount string `json:"minimumAmount"`
-	// Decimal strings, at most 20.
+	// The amounts offered, in display order: decimal strings, at most 20.
 	PredefinedAmounts []string `json:"predefinedAmounts"`
 	// How long a giftcard is valid, in validityUnit.
 	ValidityPeriod int `json:"validityPeriod"`
-	// Not set when omitted.
+	// The unit of validityPeriod; not set when omitted.
 	ValidityUnit graphql.Omittable[*ValidityUnit] `json:"validityUnit,omitempty"`
 }
 
@@ -1834,23 +1835,23 @@ type NetworkVouchersProductInformation struct {
 	Description *Localized `json:"description"`
 	// Terms of use of the network vouchers.
 	TermsOfUse *Localized `json:"termsOfUse"`
-	// Whether the marketplace chose to display its boxes by universe.
+	// Whether the marketplace's sites group its boxes by universe (the tree boxUniverses answers).
 	DisplayByUniverse bool `json:"displayByUniverse"`
-	// How long a network voucher is valid, in the unit validityPeriodUnit codes; 0 when not saved.
+	// How long a network voucher is valid, counted in the unit validityPeriodUnit stands for; 0 when not saved.
 	ValidityPeriod int `json:"validityPeriod"`
-	// Unit code of validityPeriod, an integer code as the partner saved it; 0 when not saved.
+	// The unit validityPeriod is counted in, as an integer code of the legacy service; 0 when not saved. Which unit each code stands for is not documented, and the service does not interpret it.
 	ValidityPeriodUnit int `json:"validityPeriodUnit"`
-	// Whether the product feature is turned on, as the marketplace set it.
+	// A switch of the marketplace's network vouchers line whose effect is not documented; the service stores and shows it without acting on it.
 	ActivatedProductFeature bool `json:"activatedProductFeature"`
-	// Whether group payment is turned on for network vouchers.
+	// Whether several people may pay for a network voucher together (group payment).
 	ActivatedGroupPayment bool `json:"activatedGroupPayment"`
-	// Whether the marketplace chose to show a map of the offers.
+	// Whether the marketplace's sites show the boxes' offers on a map.
 	DisplayOffersMap bool `json:"displayOffersMap"`
-	// Whether the filter of offers by country is turned on.
+	// Whether the marketplace's sites offer buyers a filter of the offers by country.
 	ActivatedOfferCountryFilter bool `json:"activatedOfferCountryFilter"`
-	// Whether the filter of offers by department is turned on.
+	// Whether the marketplace's sites offer buyers a filter of the offers by department.
 	ActivatedOfferDepartmentFilter bool `json:"activatedOfferDepartmentFilter"`
-	// Whether the filter of offers by region is turned on.
+	// Whether the marketplace's sites offer buyers a filter of the offers by region.
 	ActivatedOfferRegionFilter bool `json:"activatedOfferRegionFilter"`
 }
 
@@ -1876,7 +1877,7 @@ type OptionCategory struct {
 	Name *Localized `json:"name"`
 	// The category's description.
 	Description *Localized `json:"description"`
-	// Whether the category is active.
+	// Whether the partner has switched the category on; only the lists' isActive filter acts on it.
 	IsActive bool `json:"isActive"`
 	// Display priority: categories are listed by ranking, then id.
 	Ranking int `json:"ranking"`
@@ -1918,25 +1919,25 @@ type OptionCategoryPayload struct {
 
 // A service an option is made of; VAT rates in percent.
 type OptionService struct {
-	// The service's cost.
+	// What the service costs the partner.
 	Cost decimal.Decimal `json:"cost"`
 	// The VAT rate on buying the service, in percent.
 	BuyingVat decimal.Decimal `json:"buyingVat"`
 	// The VAT rate on selling the service, in percent.
 	SellingVat decimal.Decimal `json:"sellingVat"`
-	// The service's price.
+	// What the buyer pays for the service.
 	Price decimal.Decimal `json:"price"`
 }
 
 // A service an option is made of.
 type OptionServiceInput struct {
-	// The service's cost, at least 0.
+	// What the service costs the partner, at least 0.
 	Cost graphql.Omittable[*decimal.Decimal] `json:"cost,omitempty"`
 	// The VAT rate on buying the service, 0 to 100 percent.
 	BuyingVat graphql.Omittable[*decimal.Decimal] `json:"buyingVat,omitempty"`
 	// The VAT rate on selling the service, 0 to 100 percent.
 	SellingVat graphql.Omittable[*decimal.Decimal] `json:"sellingVat,omitempty"`
-	// The service's price, at least 0.
+	// What the buyer pays for the service, at least 0.
 	Price graphql.Omittable[*decimal.Decimal] `json:"price,omitempty"`
 }
 
@@ -1978,7 +1979,7 @@ type PartnerAgency struct {
 	AgencyName string `json:"agencyName"`
 }
 
-// Which facilities a partner's place offers, each true or false as the partner set it.
+// Which facilities a partner's place offers, each true or false.
 type PartnerFacilities struct {
 	// Whether the place has access for disabled people.
 	DisabledAccess bool `json:"disabledAccess"`
@@ -2058,7 +2059,7 @@ type Query struct {
 
 // The result of updateRefundWithdrawalTerms; userErrors says why the input was refused.
 type RefundWithdrawalTermsPayload struct {
-	// "-" in a language without terms.
+	// The refund and withdrawal terms after the change, "-" in a language without terms; null when the mutation was refused.
 	RefundWithdrawalTerms *Localized `json:"refundWithdrawalTerms,omitempty"`
 	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
@@ -2094,7 +2095,7 @@ type RemoveEventSlotPayload struct {
 
 // The label to remove.
 type RemovePartnerLabelInput struct {
-	// The label's id.
+	// The numeric record id of the label to remove.
 	ID string `json:"id"`
 }
 
@@ -2102,7 +2103,7 @@ type RemovePartnerLabelInput struct {
 type RenameMediaInput struct {
 	// The media to rename: its global id (Media.id); its numeric id (Media.legacyId) is still read, deprecated.
 	ID string `json:"id"`
-	// At most 255 characters.
+	// The media's new name, at most 255 characters.
 	Name string `json:"name"`
 }
 
@@ -2240,7 +2241,7 @@ type UpdateBoxInput struct {
 	LongDescription graphql.Omittable[[]*TextInput] `json:"longDescription,omitempty"`
 	// Whether the box is active, shown in the catalogue. Omitted: unchanged.
 	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
-	// Whether the marketplace highlights the box. Omitted: unchanged.
+	// Whether the marketplace marks the box as highlighted, for its sites to feature. Omitted: unchanged.
 	IsHighlight graphql.Omittable[*bool] `json:"isHighlight,omitempty"`
 	// Whether sites show nbOffers. Omitted: unchanged.
 	DisplayNbOffers graphql.Omittable[*bool] `json:"displayNbOffers,omitempty"`
@@ -2248,15 +2249,15 @@ type UpdateBoxInput struct {
 	Price graphql.Omittable[*string] `json:"price,omitempty"`
 	// Display priority: lower first. Omitted: unchanged.
 	Ranking graphql.Omittable[*int] `json:"ranking,omitempty"`
-	// The number of people the box includes. Omitted: unchanged.
+	// How many people the box is for. Omitted: unchanged.
 	PeopleIncluded graphql.Omittable[*int] `json:"peopleIncluded,omitempty"`
-	// The box's maximum number of usages. Omitted: unchanged.
+	// How many times a voucher of the box may be used. Omitted: unchanged.
 	MaxNumberUsages graphql.Omittable[*int] `json:"maxNumberUsages,omitempty"`
-	// The maximum number of days after the first usage. Omitted: unchanged.
+	// For how many days after its first use a voucher of the box may still be used. Omitted: unchanged.
 	MaxDaysAfterFirstUsage graphql.Omittable[*int] `json:"maxDaysAfterFirstUsage,omitempty"`
-	// Replaces the universes.
+	// The numeric ids of the universes to file the box under; replaces them. Omitted: unchanged.
 	UniverseIds graphql.Omittable[[]string] `json:"universeIds,omitempty"`
-	// Replaces the images.
+	// Image URLs, in display order; replaces them. Omitted: unchanged.
 	Images graphql.Omittable[[]string] `json:"images,omitempty"`
 }
 
@@ -2320,7 +2321,7 @@ type UpdateEventsProductInformationInput struct {
 	Description []*TextInput `json:"description"`
 	// The terms of sale, by language.
 	TosURL []*URLEntryInput `json:"tosUrl"`
-	// Whether the partner chose to show fully booked events. Not applied to eventSlots yet.
+	// Whether the partner's sites show events with no places left. eventSlots does not apply it yet.
 	DisplayFullyBookedEvents bool `json:"displayFullyBookedEvents"`
 	// Whether eventSlots shows every available slot of an event.
 	DisplayEventsPerSlots bool `json:"displayEventsPerSlots"`
@@ -2378,31 +2379,31 @@ type UpdateLegalInformationInput struct {
 	PostalCode string `json:"postalCode"`
 	// City of the address.
 	City string `json:"city"`
-	// Country of the address, as the partner entered it.
+	// Country of the address, free text.
 	Country string `json:"country"`
-	// The company type, as the partner entered it.
+	// The company type, free text.
 	CompanyType string `json:"companyType"`
 	// Phone number of the headquarters.
 	HqPhoneNumber string `json:"hqPhoneNumber"`
 	// Phone number of the agency.
 	AgencyPhone string `json:"agencyPhone"`
-	// Empty or an absolute http(s) URL.
+	// Website of the agency: empty or an absolute http(s) URL.
 	AgencyWebsite string `json:"agencyWebsite"`
-	// Empty or an e-mail address.
+	// E-mail address for legal notices: empty or an e-mail address.
 	LegalNoticeEmail string `json:"legalNoticeEmail"`
-	// The legal form of the company, as the partner entered it.
+	// The legal form of the company, free text.
 	LegalForm string `json:"legalForm"`
-	// Decimal string.
+	// The company's capital stock, a decimal string in the partner's currency.
 	CapitalStock string `json:"capitalStock"`
 	// First name of the legal representative.
 	LegalFirstName string `json:"legalFirstName"`
 	// Last name of the legal representative.
 	LegalLastName string `json:"legalLastName"`
-	// The company's SIRET number, as the partner entered it.
+	// The company's SIRET number (French business registration number), free text the service does not check.
 	SiretNumber string `json:"siretNumber"`
-	// The company's VAT identification number, as the partner entered it.
+	// The company's VAT identification number, free text the service does not check.
 	VatID string `json:"vatId"`
-	// The company's trade register (RCS) entry, as the partner entered it.
+	// The company's trade and companies register (RCS) entry, free text.
 	Rcs string `json:"rcs"`
 }
 
@@ -2430,23 +2431,23 @@ type UpdateNetworkVouchersProductInformationInput struct {
 	Description []*TextInput `json:"description"`
 	// Terms of use of the network vouchers, one entry per language.
 	TermsOfUse []*TextInput `json:"termsOfUse"`
-	// Whether the marketplace chose to display its boxes by universe.
+	// Whether the marketplace's sites group its boxes by universe (the tree boxUniverses answers).
 	DisplayByUniverse bool `json:"displayByUniverse"`
-	// How long a network voucher is valid, in the unit validityPeriodUnit codes.
+	// How long a network voucher is valid, counted in the unit validityPeriodUnit stands for.
 	ValidityPeriod int `json:"validityPeriod"`
-	// Unit code of validityPeriod, an integer code.
+	// The unit validityPeriod is counted in, as an integer code of the legacy service (at least 0). Which unit each code stands for is not documented; the service stores it without interpreting it.
 	ValidityPeriodUnit int `json:"validityPeriodUnit"`
-	// Whether the product feature is turned on, as the marketplace set it.
+	// A switch of the marketplace's network vouchers line whose effect is not documented; the service stores and shows it without acting on it.
 	ActivatedProductFeature bool `json:"activatedProductFeature"`
-	// Whether group payment is turned on for network vouchers.
+	// Whether several people may pay for a network voucher together (group payment).
 	ActivatedGroupPayment bool `json:"activatedGroupPayment"`
-	// Whether the marketplace chose to show a map of the offers.
+	// Whether the marketplace's sites show the boxes' offers on a map.
 	DisplayOffersMap bool `json:"displayOffersMap"`
-	// Whether the filter of offers by country is turned on.
+	// Whether the marketplace's sites offer buyers a filter of the offers by country.
 	ActivatedOfferCountryFilter bool `json:"activatedOfferCountryFilter"`
-	// Whether the filter of offers by department is turned on.
+	// Whether the marketplace's sites offer buyers a filter of the offers by department.
 	ActivatedOfferDepartmentFilter bool `json:"activatedOfferDepartmentFilter"`
-	// Whether the filter of offers by region is turned on.
+	// Whether the marketplace's sites offer buyers a filter of the offers by region.
 	ActivatedOfferRegionFilter bool `json:"activatedOfferRegionFilter"`
 }
 
@@ -2466,15 +2467,15 @@ type UpdatePartnerProfileInput struct {
 	Access []*TextInput `json:"access"`
 	// The partner's commercial presentation text, one entry per language.
 	CommercialDescription []*TextInput `json:"commercialDescription"`
-	// At most 100 characters, as department and city.
+	// The region the partner is in, free text of at most 100 characters; partners(region:) matches it.
 	Region string `json:"region"`
-	// The department the partner is in, as the partner entered it.
+	// The department the partner is in, free text of at most 100 characters; partners(department:) matches it.
 	Department string `json:"department"`
-	// The city the partner is in, as the partner entered it.
+	// The city the partner is in, free text of at most 100 characters.
 	City string `json:"city"`
-	// Decimal degrees as a string, -90 to 90, at most 6 places; null when not located.
+	// The place's latitude in decimal degrees, as a string: -90 to 90, at most 6 places; null when not located.
 	Latitude graphql.Omittable[*string] `json:"latitude,omitempty"`
-	// -180 to 180.
+	// The place's longitude in decimal degrees, as a string: -180 to 180, at most 6 places; null when not located.
 	Longitude graphql.Omittable[*string] `json:"longitude,omitempty"`
 	// Which facilities the place offers.
 	Facilities *FacilitiesInput `json:"facilities"`
@@ -2504,9 +2505,9 @@ type UpdateUniverseInput struct {
 	ID string `json:"id"`
 	// The universe's name, one entry per language. Omitted: unchanged.
 	Name graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
-	// null makes it a root.
+	// The numeric record id of the new parent universe; null makes it a root. Omitted: unchanged.
 	ParentID graphql.Omittable[*string] `json:"parentId,omitempty"`
-	// null removes it.
+	// Position among its siblings; null removes it (it then sorts last). Omitted: unchanged.
 	Order graphql.Omittable[*int] `json:"order,omitempty"`
 }
 
@@ -2526,27 +2527,27 @@ type UpdateVoucherPrototypeInput struct {
 	HowToBookHTML graphql.Omittable[[]*TextInput] `json:"howToBookHtml,omitempty"`
 	// The PDF description, one entry per language; at most 300 characters. Omitted: unchanged.
 	PDFDescription graphql.Omittable[[]*TextInput] `json:"pdfDescription,omitempty"`
-	// Whether the prototype is active. Omitted: unchanged.
+	// Whether the partner switches the prototype on. Omitted: unchanged.
 	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
-	// Whether the prototype is highlighted. Omitted: unchanged.
+	// Whether the partner marks the prototype as highlighted, for its sites to feature. Omitted: unchanged.
 	IsHighlight graphql.Omittable[*bool] `json:"isHighlight,omitempty"`
 	// The prototype's kind. Omitted: unchanged.
 	Type graphql.Omittable[*VoucherPrototypeType] `json:"type,omitempty"`
-	// The number of persons stayPrice is for. Omitted: unchanged.
+	// How many persons the rate stayPrice is for, at least 0. Omitted: unchanged.
 	PriceScope graphql.Omittable[*int] `json:"priceScope,omitempty"`
-	// The most persons; 0 for no maximum. Omitted: unchanged.
+	// The most persons a voucher of this prototype can be for; 0 for no maximum. Omitted: unchanged.
 	MaxCapacity graphql.Omittable[*int] `json:"maxCapacity,omitempty"`
-	// The fewest persons. Omitted: unchanged.
+	// The fewest persons a voucher of this prototype can be for, at least 0. Omitted: unchanged.
 	MinCapacity graphql.Omittable[*int] `json:"minCapacity,omitempty"`
 	// Display priority in the funnel. Omitted: unchanged.
 	Ranking graphql.Omittable[*int] `json:"ranking,omitempty"`
-	// The price, at least 0 with at most two decimals. Omitted: unchanged.
+	// The price, for priceScope persons, at least 0 with at most two decimals. Omitted: unchanged.
 	StayPrice graphql.Omittable[*decimal.Decimal] `json:"stayPrice,omitempty"`
-	// The price per adult; null clears it. Omitted: unchanged.
+	// The price of each additional adult; null clears it. Omitted: unchanged.
 	AdultsPrice graphql.Omittable[*decimal.Decimal] `json:"adultsPrice,omitempty"`
-	// The price per child; null clears it. Omitted: unchanged.
+	// The price of each additional child; null clears it. Omitted: unchanged.
 	ChildrenPrice graphql.Omittable[*decimal.Decimal] `json:"childrenPrice,omitempty"`
-	// The price per baby; null clears it. Omitted: unchanged.
+	// The price of each additional baby; null clears it. Omitted: unchanged.
 	BabyPrice graphql.Omittable[*decimal.Decimal] `json:"babyPrice,omitempty"`
 	// The numeric record id of the universe to file it under. Omitted: unchanged.
 	UniverseID graphql.Omittable[*string] `json:"universeId,omitempty"`
@@ -2578,27 +2579,27 @@ type UpdateVouchersProductInformationInput struct {
 	Subtitle []*TextInput `json:"subtitle"`
 	// Short description of the vouchers line, one entry per language.
 	ShortDescription []*TextInput `json:"shortDescription"`
-	// Whether the filter by destination is turned on.
+	// Whether the partner's sites offer buyers a filter by destination.
 	ActivatedDestinationFilter bool `json:"activatedDestinationFilter"`
-	// Whether the filter by universe is turned on.
+	// Whether the partner's sites offer buyers a filter by universe.
 	ActivatedUniverseFilter bool `json:"activatedUniverseFilter"`
-	// Whether the filter by price is turned on.
+	// Whether the partner's sites offer buyers a filter by price.
 	ActivatedPriceFilter bool `json:"activatedPriceFilter"`
-	// Whether the filter by target is turned on.
+	// Whether the partner's sites offer buyers a filter by target.
 	ActivatedTargetFilter bool `json:"activatedTargetFilter"`
-	// Whether the filter by theme is turned on.
+	// Whether the partner's sites offer buyers a filter by theme.
 	ActivatedThemeFilter bool `json:"activatedThemeFilter"`
-	// Whether the filter by environment is turned on.
+	// Whether the partner's sites offer buyers a filter by environment.
 	ActivatedEnvironmentFilter bool `json:"activatedEnvironmentFilter"`
-	// Whether offers are ordered by their ranking.
+	// Whether the partner's sites order the voucher offers by their prototypes' ranking.
 	ActivatedOfferOrderingByRanking bool `json:"activatedOfferOrderingByRanking"`
-	// How long a voucher is valid, in the unit validityPeriodUnit codes.
+	// How long a voucher is valid, counted in the unit validityPeriodUnit stands for.
 	ValidityPeriod int `json:"validityPeriod"`
-	// Unit code of validityPeriod, an integer code.
+	// The unit validityPeriod is counted in, as an integer code of the legacy service (at least 0). Which unit each code stands for is not documented; the service stores it without interpreting it.
 	ValidityPeriodUnit int `json:"validityPeriodUnit"`
-	// Display mode code, an integer code.
+	// How the partner's sites lay out its vouchers, as an integer code of the legacy service (at least 0). What each code means is not documented; the service stores it without interpreting it.
 	MethodOfDisplay int `json:"methodOfDisplay"`
-	// Whether group payment is turned on for vouchers.
+	// Whether several people may pay for a voucher together (group payment).
 	ActivatedGroupPayment bool `json:"activatedGroupPayment"`
 }
 
@@ -2610,7 +2611,7 @@ type UpdateWorkshopCategoryInput struct {
 	Name graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
 	// The price of the category's workshops, a decimal string in the partner's currency. Omitted: unchanged.
 	Price graphql.Omittable[*string] `json:"price,omitempty"`
-	// null removes it.
+	// How many days a booking of the category's workshops stays valid; null removes it, so the workshops line's validityPeriod applies. Omitted: unchanged.
 	SpecificValidityPeriod graphql.Omittable[*int] `json:"specificValidityPeriod,omitempty"`
 }
 
@@ -2628,19 +2629,19 @@ type UpdateWorkshopInput struct {
 	BookingConditions graphql.Omittable[[]*TextInput] `json:"bookingConditions,omitempty"`
 	// Image URLs, in display order. Omitted: unchanged.
 	Images graphql.Omittable[[]string] `json:"images,omitempty"`
-	// Whether the workshop can be booked privately (privatized), as the partner set it. Omitted: unchanged.
+	// Whether one group can book the workshop for itself alone (privatize it). Omitted: unchanged.
 	CanBePrivatized graphql.Omittable[*bool] `json:"canBePrivatized,omitempty"`
-	// Whether the partner chose to display a calendar for the workshop. Omitted: unchanged.
+	// Whether the partner's sites show a calendar for the workshop. Omitted: unchanged.
 	DisplayCalendar graphql.Omittable[*bool] `json:"displayCalendar,omitempty"`
-	// Where the workshop takes place, as the partner entered it. Omitted: unchanged.
+	// Where the workshop takes place, free text of at most 255 characters. Omitted: unchanged.
 	Address graphql.Omittable[*string] `json:"address,omitempty"`
-	// Whether group payment is turned on for this workshop. Omitted: unchanged.
+	// Whether several people may pay for a booking of this workshop together (group payment). Omitted: unchanged.
 	ActivateWorkshopsGroupPayment graphql.Omittable[*bool] `json:"activateWorkshopsGroupPayment,omitempty"`
 	// The numeric record id of one of the partner's categories, which sets the price. Omitted: unchanged.
 	CategoryID graphql.Omittable[*string] `json:"categoryId,omitempty"`
-	// null removes the level.
+	// The numeric record id of the workshop's level; null removes the level. Omitted: unchanged.
 	LevelID graphql.Omittable[*string] `json:"levelId,omitempty"`
-	// A given list replaces the links.
+	// The numeric record ids of the workshop's themes; a given list replaces the links. Omitted: unchanged.
 	ThemeIds graphql.Omittable[[]string] `json:"themeIds,omitempty"`
 	// The numeric record ids of the workshop's targets; a given list replaces the links. Omitted: unchanged.
 	TargetIds graphql.Omittable[[]string] `json:"targetIds,omitempty"`
@@ -2658,9 +2659,9 @@ type UpdateWorkshopSessionInput struct {
 	StartingDatetime graphql.Omittable[*time.Time] `json:"startingDatetime,omitempty"`
 	// End, with the partner's offset. Omitted: unchanged.
 	EndingDatetime graphql.Omittable[*time.Time] `json:"endingDatetime,omitempty"`
-	// The fewest participants the session takes, as the partner set it. Omitted: unchanged.
+	// The fewest participants the session takes, at most maxCapacity. Omitted: unchanged.
 	MinCapacity graphql.Omittable[*int] `json:"minCapacity,omitempty"`
-	// The most participants the session takes, as the partner set it. Omitted: unchanged.
+	// The most participants the session takes. Omitted: unchanged.
 	MaxCapacity graphql.Omittable[*int] `json:"maxCapacity,omitempty"`
 	// Places left; 0 when full. Omitted: unchanged.
 	AvailablePlaces graphql.Omittable[*int] `json:"availablePlaces,omitempty"`
@@ -2684,47 +2685,47 @@ type UpdateWorkshopsProductInformationInput struct {
 	Description []*TextInput `json:"description"`
 	// Terms of sale URL, by language code; empty when none.
 	TosURL []*URLEntryInput `json:"tosUrl"`
-	// Whether the partner chose to display workshops by month.
+	// Whether the partner's sites group the workshops by month.
 	DisplayWorkshopsByMonth bool `json:"displayWorkshopsByMonth"`
-	// Whether the partner chose to display workshops per session.
+	// Whether the partner's sites list the workshops per session, one entry for each session.
 	DisplayWorkshopsPerSession bool `json:"displayWorkshopsPerSession"`
-	// Whether the partner chose to show fully booked sessions.
+	// Whether the partner's sites show sessions with no places left.
 	DisplayFullyBookedSessions bool `json:"displayFullyBookedSessions"`
-	// Whether the filter by month is turned on.
+	// Whether the partner's sites offer buyers a filter by month.
 	ActivatedMonthFilter bool `json:"activatedMonthFilter"`
-	// Whether the filter by day is turned on.
+	// Whether the partner's sites offer buyers a filter by day.
 	ActivatedDayFilter bool `json:"activatedDayFilter"`
-	// Whether the filter by time is turned on.
+	// Whether the partner's sites offer buyers a filter by time.
 	ActivatedTimeFilter bool `json:"activatedTimeFilter"`
-	// Whether the filter by price is turned on.
+	// Whether the partner's sites offer buyers a filter by price.
 	ActivatedPriceFilter bool `json:"activatedPriceFilter"`
-	// Whether the filter by category is turned on.
+	// Whether the partner's sites offer buyers a filter by category.
 	ActivatedCategoryFilter bool `json:"activatedCategoryFilter"`
-	// Whether the filter by duration is turned on.
+	// Whether the partner's sites offer buyers a filter by duration.
 	ActivatedDurationFilter bool `json:"activatedDurationFilter"`
-	// Whether the filter by target is turned on.
+	// Whether the partner's sites offer buyers a filter by target.
 	ActivatedTargetFilter bool `json:"activatedTargetFilter"`
-	// Whether the filter by level is turned on.
+	// Whether the partner's sites offer buyers a filter by level.
 	ActivatedLevelFilter bool `json:"activatedLevelFilter"`
-	// Whether the filter by theme is turned on.
+	// Whether the partner's sites offer buyers a filter by theme.
 	ActivatedThemeFilter bool `json:"activatedThemeFilter"`
 	// Below this many free places, sessions show a label.
 	MinNbFreePlacesForLabelShown int `json:"minNbFreePlacesForLabelShown"`
-	// Whether the partner chose to show phoneNumber.
+	// Whether the partner's sites show phoneNumber with the workshops.
 	DisplayPhoneNumber bool `json:"displayPhoneNumber"`
-	// At most 32 characters.
+	// The phone number the partner gives for its workshops, at most 32 characters.
 	PhoneNumber string `json:"phoneNumber"`
-	// Empty or an absolute http(s) URL.
+	// URL of the image shown for a workshop that has none of its own: empty or an absolute http(s) URL.
 	DefaultWorkshopImage string `json:"defaultWorkshopImage"`
-	// How long a workshop booking is valid, in the unit validityPeriodUnit codes.
+	// How long a workshop booking is valid, counted in the unit validityPeriodUnit stands for (a category's specificValidityPeriod overrides it).
 	ValidityPeriod int `json:"validityPeriod"`
-	// Unit code of validityPeriod, an integer code.
+	// The unit validityPeriod is counted in, as an integer code of the legacy service (at least 0). Which unit each code stands for is not documented; the service stores it without interpreting it.
 	ValidityPeriodUnit int `json:"validityPeriodUnit"`
 }
 
 // An image to upload, sent as a file of a GraphQL multipart request.
 type UploadMediaInput struct {
-	// At most 255 characters.
+	// The name to give the media, at most 255 characters.
 	Name string `json:"name"`
 	// The image: PNG, JPEG, GIF or WebP (by content), at most 10 MiB.
 	File graphql.Upload `json:"file"`
@@ -2801,7 +2802,7 @@ type VoucherPrototype struct {
 	Name *Localized `json:"name"`
 	// The numeric record id of the universe it is filed under; null when none.
 	UniverseID *string `json:"universeId,omitempty"`
-	// Ascending.
+	// The numeric record ids of the themes it is tagged with, ascending.
 	ThemeIds []string `json:"themeIds"`
 }
 
@@ -2835,27 +2836,27 @@ type VouchersProductInformation struct {
 	Subtitle *Localized `json:"subtitle"`
 	// Short description of the vouchers line.
 	ShortDescription *Localized `json:"shortDescription"`
-	// Whether the filter by destination is turned on.
+	// Whether the partner's sites offer buyers a filter by destination.
 	ActivatedDestinationFilter bool `json:"activatedDestinationFilter"`
-	// Whether the filter by universe is turned on.
+	// Whether the partner's sites offer buyers a filter by universe.
 	ActivatedUniverseFilter bool `json:"activatedUniverseFilter"`
-	// Whether the filter by price is turned on.
+	// Whether the partner's sites offer buyers a filter by price.
 	ActivatedPriceFilter bool `json:"activatedPriceFilter"`
-	// Whether the filter by target is turned on.
+	// Whether the partner's sites offer buyers a filter by target.
 	ActivatedTargetFilter bool `json:"activatedTargetFilter"`
-	// Whether the filter by theme is turned on.
+	// Whether the partner's sites offer buyers a filter by theme.
 	ActivatedThemeFilter bool `json:"activatedThemeFilter"`
-	// Whether the filter by environment is turned on.
+	// Whether the partner's sites offer buyers a filter by environment.
 	ActivatedEnvironmentFilter bool `json:"activatedEnvironmentFilter"`
-	// Whether offers are ordered by their ranking.
+	// Whether the partner's sites order the voucher offers by their prototypes' ranking.
 	ActivatedOfferOrderingByRanking bool `json:"activatedOfferOrderingByRanking"`
-	// How long a voucher is valid, in the unit validityPeriodUnit codes; 0 when not saved.
+	// How long a voucher is valid, counted in the unit validityPeriodUnit stands for; 0 when not saved.
 	ValidityPeriod int `json:"validityPeriod"`
-	// Unit code of validityPeriod, an integer code as the partner saved it; 0 when not saved.
+	// The unit validityPeriod is counted in, as an integer code of the legacy service; 0 when not saved. Which unit each code stands for is not documented, and the service does not interpret it.
 	ValidityPeriodUnit int `json:"validityPeriodUnit"`
-	// Display mode code, an integer code as the partner saved it; 0 when not saved.
+	// How the partner's sites lay out its vouchers, as an integer code of the legacy service; 0 when not saved. What each code means is not documented, and the service does not interpret it.
 	MethodOfDisplay int `json:"methodOfDisplay"`
-	// Whether group payment is turned on for vouchers.
+	// Whether several people may pay for a voucher together (group payment).
 	ActivatedGroupPayment bool `json:"activatedGroupPayment"`
 }
 
@@ -3116,41 +3117,41 @@ type WorkshopsProductInformation struct {
 	Description *Localized `json:"description"`
 	// Terms of sale URL, by language code; empty when none.
 	TosURL []*StringEntry `json:"tosUrl"`
-	// Whether the partner chose to display workshops by month.
+	// Whether the partner's sites group the workshops by month.
 	DisplayWorkshopsByMonth bool `json:"displayWorkshopsByMonth"`
-	// Whether the partner chose to display workshops per session.
+	// Whether the partner's sites list the workshops per session, one entry for each session.
 	DisplayWorkshopsPerSession bool `json:"displayWorkshopsPerSession"`
-	// Whether the partner chose to show fully booked sessions.
+	// Whether the partner's sites show sessions with no places left.
 	DisplayFullyBookedSessions bool `json:"displayFullyBookedSessions"`
-	// Whether the filter by month is turned on.
+	// Whether the partner's sites offer buyers a filter by month.
 	ActivatedMonthFilter bool `json:"activatedMonthFilter"`
-	// Whether the filter by day is turned on.
+	// Whether the partner's sites offer buyers a filter by day.
 	ActivatedDayFilter bool `json:"activatedDayFilter"`
-	// Whether the filter by time is turned on.
+	// Whether the partner's sites offer buyers a filter by time.
 	ActivatedTimeFilter bool `json:"activatedTimeFilter"`
-	// Whether the filter by price is turned on.
+	// Whether the partner's sites offer buyers a filter by price.
 	ActivatedPriceFilter bool `json:"activatedPriceFilter"`
-	// Whether the filter by category is turned on.
+	// Whether the partner's sites offer buyers a filter by category.
 	ActivatedCategoryFilter bool `json:"activatedCategoryFilter"`
-	// Whether the filter by duration is turned on.
+	// Whether the partner's sites offer buyers a filter by duration.
 	ActivatedDurationFilter bool `json:"activatedDurationFilter"`
-	// Whether the filter by target is turned on.
+	// Whether the partner's sites offer buyers a filter by target.
 	ActivatedTargetFilter bool `json:"activatedTargetFilter"`
-	// Whether the filter by level is turned on.
+	// Whether the partner's sites offer buyers a filter by level.
 	ActivatedLevelFilter bool `json:"activatedLevelFilter"`
-	// Whether the filter by theme is turned on.
+	// Whether the partner's sites offer buyers a filter by theme.
 	ActivatedThemeFilter bool `json:"activatedThemeFilter"`
 	// Below this many free places, sessions show a label.
 	MinNbFreePlacesForLabelShown int `json:"minNbFreePlacesForLabelShown"`
-	// Whether the partner chose to show phoneNumber.
+	// Whether the partner's sites show phoneNumber with the workshops.
 	DisplayPhoneNumber bool `json:"displayPhoneNumber"`
 	// The phone number the partner gives for its workshops; empty when none.
 	PhoneNumber string `json:"phoneNumber"`
-	// URL.
+	// URL of the image shown for a workshop that has none of its own; empty when none.
 	DefaultWorkshopImage string `json:"defaultWorkshopImage"`
-	// How long a workshop booking is valid, in the unit validityPeriodUnit codes; 0 when not saved.
+	// How long a workshop booking is valid, counted in the unit validityPeriodUnit stands for (a category's specificValidityPeriod overrides it); 0 when not saved.
 	ValidityPeriod int `json:"validityPeriod"`
-	// Unit code of validityPeriod, an integer code as the partner saved it; 0 when not saved.
+	// The unit validityPeriod is counted in, as an integer code of the legacy service; 0 when not saved. Which unit each code stands for is not documented, and the service does not interpret it.
 	ValidityPeriodUnit int `json:"validityPeriodUnit"`
 }
 
@@ -5050,15 +5051,17 @@ func (e VoucherErrorCode) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// The kind of a voucher prototype.
+// The kind of a voucher prototype: a standard voucher, a stay or a fixed stay.
+// The kinds are not defined further: the service treats them alike, apart
+// from the code its vouchers carry (AdminVoucher.voucherPrototypeType).
 type VoucherPrototypeType string
 
 const (
-	// A stay.
+	// A stay: code 2 on its vouchers.
 	VoucherPrototypeTypeStay VoucherPrototypeType = "STAY"
-	// A standard voucher.
+	// A standard voucher: code 1 on its vouchers.
 	VoucherPrototypeTypeStandard VoucherPrototypeType = "STANDARD"
-	// A fixed stay.
+	// A fixed stay: code 3 on its vouchers.
 	VoucherPrototypeTypeFixedStay VoucherPrototypeType = "FIXED_STAY"
 )
 
@@ -5123,9 +5126,9 @@ const (
 	VoucherStateError VoucherState = "ERROR"
 	// Its use has started (a booking); it may go back to PAID if cancelled.
 	VoucherStateUsing VoucherState = "USING"
-	// Used: final.
+	// Used by its beneficiary: final.
 	VoucherStateUsed VoucherState = "USED"
-	// Expired (exprd).
+	// Expired (exprd): it reached its expiration date unused. Final.
 	VoucherStateExprd VoucherState = "EXPRD"
 )
 
