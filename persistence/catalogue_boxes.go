@@ -337,11 +337,9 @@ func (s *BoxStore) MissingUniverses(ctx context.Context, ids []int64) ([]int64, 
 
 // GetBoxOffer returns the offer with that id.
 func (s *BoxStore) GetBoxOffer(ctx context.Context, id int64) (*catalogue.BoxOffer, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	row := new(boxOfferRow)
-	if err := s.db.NewSelect().Model(row).Where("o.id = ?", id).Scan(ctx); err != nil {
-		return nil, notFound(err)
+	row, err := rowByID[boxOfferRow](ctx, s.db, "o", id)
+	if err != nil {
+		return nil, err
 	}
 	return &catalogue.BoxOffer{ID: row.ID, BoxID: row.BoxID, PartnerID: row.PartnerID, Status: row.Status}, nil
 }

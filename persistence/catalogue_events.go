@@ -387,33 +387,23 @@ func (s *EventStore) FindSlotsOfEvents(ctx context.Context, f catalogue.EventSlo
 // GetEvent returns the event with that id, whoever owns it, without its
 // slots and formulas.
 func (s *EventStore) GetEvent(ctx context.Context, id int64) (*catalogue.Event, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	row := new(eventRow)
-	if err := s.db.NewSelect().Model(row).Where("e.id = ?", id).Scan(ctx); err != nil {
-		return nil, notFound(err)
+	row, err := rowByID[eventRow](ctx, s.db, "e", id)
+	if err != nil {
+		return nil, err
 	}
 	return row.toDomain(), nil
 }
 
 // UpdateEvent writes e's own columns.
 func (s *EventStore) UpdateEvent(ctx context.Context, e *catalogue.Event) error {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	res, err := s.db.NewUpdate().Model(toRowEvent(e)).ExcludeColumn("id", "partner_id").WherePK().Exec(ctx)
-	if err != nil {
-		return fmt.Errorf("update event: %w", err)
-	}
-	return oneRow(res)
+	return updateRow(ctx, s.db, toRowEvent(e), "event", "id", "partner_id")
 }
 
 // GetEventSlot returns the slot with that id.
 func (s *EventStore) GetEventSlot(ctx context.Context, id int64) (*catalogue.EventSlot, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	row := new(eventSlotRow)
-	if err := s.db.NewSelect().Model(row).Where("s.id = ?", id).Scan(ctx); err != nil {
-		return nil, notFound(err)
+	row, err := rowByID[eventSlotRow](ctx, s.db, "s", id)
+	if err != nil {
+		return nil, err
 	}
 	sl := row.toDomain()
 	return &sl, nil
@@ -421,14 +411,8 @@ func (s *EventStore) GetEventSlot(ctx context.Context, id int64) (*catalogue.Eve
 
 // UpdateEventSlot writes the slot's dates and places.
 func (s *EventStore) UpdateEventSlot(ctx context.Context, sl *catalogue.EventSlot) error {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
 	row := &eventSlotRow{ID: sl.ID, EventID: sl.EventID, StartingAt: sl.StartingAt, EndingAt: sl.EndingAt, AvailablePlaces: sl.AvailablePlaces}
-	res, err := s.db.NewUpdate().Model(row).ExcludeColumn("id", "event_id").WherePK().Exec(ctx)
-	if err != nil {
-		return fmt.Errorf("update event slot: %w", err)
-	}
-	return oneRow(res)
+	return updateRow(ctx, s.db, row, "event slot", "id", "event_id")
 }
 
 // RemoveEventSlot deletes the slot.
@@ -444,23 +428,15 @@ func (s *EventStore) RemoveEventSlot(ctx context.Context, id int64) error {
 
 // GetEventFormula returns the formula with that id.
 func (s *EventStore) GetEventFormula(ctx context.Context, id int64) (*catalogue.EventFormula, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	row := new(eventFormulaRow)
-	if err := s.db.NewSelect().Model(row).Where("f.id = ?", id).Scan(ctx); err != nil {
-		return nil, notFound(err)
+	row, err := rowByID[eventFormulaRow](ctx, s.db, "f", id)
+	if err != nil {
+		return nil, err
 	}
 	return &catalogue.EventFormula{ID: row.ID, EventID: row.EventID, Name: row.Name, Price: row.Price}, nil
 }
 
 // UpdateEventFormula writes the formula's name and price.
 func (s *EventStore) UpdateEventFormula(ctx context.Context, f *catalogue.EventFormula) error {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
 	row := &eventFormulaRow{ID: f.ID, EventID: f.EventID, Name: storedText(f.Name), Price: f.Price}
-	res, err := s.db.NewUpdate().Model(row).ExcludeColumn("id", "event_id").WherePK().Exec(ctx)
-	if err != nil {
-		return fmt.Errorf("update event formula: %w", err)
-	}
-	return oneRow(res)
+	return updateRow(ctx, s.db, row, "event formula", "id", "event_id")
 }

@@ -102,6 +102,10 @@ type partnerLabelRow struct {
 	LogoURL   string `bun:"logo_url,notnull"`
 }
 
+func (l *partnerLabelRow) toDomain() catalogue.PartnerLabel {
+	return catalogue.PartnerLabel{ID: l.ID, PartnerID: l.PartnerID, Name: l.Name, LogoURL: l.LogoURL}
+}
+
 // scopePartners restricts q (on partners aliased p) to the partners f
 // selects. It fails closed: a filter without a scope is an error, never
 // every partner.
@@ -128,6 +132,32 @@ func scopePartners(q *bun.SelectQuery, f catalogue.PartnerFilter) (*bun.SelectQu
 	return q, nil
 }
 
+// selectListedPartners is the query of the partners f selects, with their
+// profiles (one join), into rows: the paged list and the batch read share it.
+func (s *PartnerCatalogStore) selectListedPartners(rows *[]*listedPartnerRow, f catalogue.PartnerFilter) (*bun.SelectQuery, error) {
+	return scopePartners(s.db.NewSelect().Model(rows).Column("p.id", "p.name").Relation("Profile"), f)
+}
+
+// selectScopedPartners scans q, restricted to the partners f selects and
+// sorted by order, into rows of R, and converts each with conv: the reads
+// of what the selected partners' other tables say (destinations,
+// agencies) differ only in their columns.
+func selectScopedPartners[R, T any](ctx context.Context, q *bun.SelectQuery, f catalogue.PartnerFilter, order, what string, conv func(R) T) ([]T, error) {
+	q, err := scopePartners(q, f)
+	if err != nil {
+		return nil, err
+	}
+	var rows []R
+	if err := q.OrderExpr(order).Scan(ctx, &rows); err != nil {
+		return nil, fmt.Errorf("select %s: %w", what, err)
+	}
+	out := make([]T, len(rows))
+	for i, r := range rows {
+		out[i] = conv(r)
+	}
+	return out, nil
+}
+
 // FindListedPartners returns a page of the partners f selects, by id, with
 // their profiles (one join) and labels (one query for the page), and how
 // many f selects.
@@ -135,7 +165,7 @@ func (s *PartnerCatalogStore) FindListedPartners(ctx context.Context, f catalogu
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []*listedPartnerRow
-	q, err := scopePartners(s.db.NewSelect().Model(&rows).Column("p.id", "p.name").Relation("Profile"), f)
+	q, err := s.selectListedPartners(&rows, f)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -166,7 +196,7 @@ func (s *PartnerCatalogStore) FindPartnerListings(ctx context.Context, f catalog
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []*listedPartnerRow
-	q, err := scopePartners(s.db.NewSelect().Model(&rows).Column("p.id", "p.name").Relation("Profile"), f)
+	q, err := s.selectListedPartners(&rows, f)
 	if err != nil {
 		return nil, err
 	}
@@ -197,7 +227,7 @@ func (s *PartnerCatalogStore) withLabels(ctx context.Context, rows []*listedPart
 	}
 	for _, l := range labels {
 		p := byID[l.PartnerID]
-		p.Labels = append(p.Labels, catalogue.PartnerLabel{ID: l.ID, PartnerID: l.PartnerID, Name: l.Name, LogoURL: l.LogoURL})
+		p.Labels = append(p.Labels, l.toDomain())
 	}
 	return out, nil
 }
@@ -207,26 +237,19 @@ func (s *PartnerCatalogStore) withLabels(ctx context.Context, rows []*listedPart
 func (s *PartnerCatalogStore) FindDestinations(ctx context.Context, f catalogue.PartnerFilter) ([]catalogue.Destination, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	q, err := scopePartners(s.db.NewSelect().TableExpr("partners AS p").
-		Join("JOIN partner_profiles AS pp ON pp.partner_id = p.id").
-		ColumnExpr("pp.city, pp.department, pp.region").Distinct().
-		Where("(pp.city <> '' OR pp.department <> '' OR pp.region <> '')"), f)
-	if err != nil {
-		return nil, err
-	}
-	var rows []struct {
+	type destinationRow struct {
 		City       string `bun:"city"`
 		Department string `bun:"department"`
 		Region     string `bun:"region"`
 	}
-	if err := q.OrderExpr("pp.region, pp.department, pp.city").Scan(ctx, &rows); err != nil {
-		return nil, fmt.Errorf("select destinations: %w", err)
-	}
-	out := make([]catalogue.Destination, len(rows))
-	for i, r := range rows {
-		out[i] = catalogue.Destination{City: r.City, Department: r.Department, Region: r.Region}
-	}
-	return out, nil
+	q := s.db.NewSelect().TableExpr("partners AS p").
+		Join("JOIN partner_profiles AS pp ON pp.partner_id = p.id").
+		ColumnExpr("pp.city, pp.department, pp.region").Distinct().
+		Where("(pp.city <> '' OR pp.department <> '' OR pp.region <> '')")
+	return selectScopedPartners(ctx, q, f, "pp.region, pp.department, pp.city", "destinations",
+		func(r destinationRow) catalogue.Destination {
+			return catalogue.Destination{City: r.City, Department: r.Department, Region: r.Region}
+		})
 }
 
 // FindPartnerAgencies returns the partners f selects with their agency name,
@@ -234,24 +257,17 @@ func (s *PartnerCatalogStore) FindDestinations(ctx context.Context, f catalogue.
 func (s *PartnerCatalogStore) FindPartnerAgencies(ctx context.Context, f catalogue.PartnerFilter) ([]catalogue.PartnerAgency, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	q, err := scopePartners(s.db.NewSelect().TableExpr("partners AS p").
-		Join("LEFT JOIN partner_legal_information AS li ON li.partner_id = p.id").
-		ColumnExpr("p.id, COALESCE(NULLIF(li.agency_name, ''), p.name) AS agency_name"), f)
-	if err != nil {
-		return nil, err
-	}
-	var rows []struct {
+	type agencyRow struct {
 		ID         int64  `bun:"id"`
 		AgencyName string `bun:"agency_name"`
 	}
-	if err := q.OrderExpr("p.id").Scan(ctx, &rows); err != nil {
-		return nil, fmt.Errorf("select partner agencies: %w", err)
-	}
-	out := make([]catalogue.PartnerAgency, len(rows))
-	for i, r := range rows {
-		out[i] = catalogue.PartnerAgency{ID: r.ID, AgencyName: r.AgencyName}
-	}
-	return out, nil
+	q := s.db.NewSelect().TableExpr("partners AS p").
+		Join("LEFT JOIN partner_legal_information AS li ON li.partner_id = p.id").
+		ColumnExpr("p.id, COALESCE(NULLIF(li.agency_name, ''), p.name) AS agency_name")
+	return selectScopedPartners(ctx, q, f, "p.id", "partner agencies",
+		func(r agencyRow) catalogue.PartnerAgency {
+			return catalogue.PartnerAgency{ID: r.ID, AgencyName: r.AgencyName}
+		})
 }
 
 // AddNetworkPartner puts a partner in a marketplace's network; adding it
@@ -713,13 +729,12 @@ func (s *PartnerCatalogStore) FindNetworkPartnerIDs(ctx context.Context, marketp
 
 // GetPartnerLabel returns the label with that id.
 func (s *PartnerCatalogStore) GetPartnerLabel(ctx context.Context, id int64) (*catalogue.PartnerLabel, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	row := new(partnerLabelRow)
-	if err := s.db.NewSelect().Model(row).Where("pl.id = ?", id).Scan(ctx); err != nil {
-		return nil, notFound(err)
+	row, err := rowByID[partnerLabelRow](ctx, s.db, "pl", id)
+	if err != nil {
+		return nil, err
 	}
-	return &catalogue.PartnerLabel{ID: row.ID, PartnerID: row.PartnerID, Name: row.Name, LogoURL: row.LogoURL}, nil
+	label := row.toDomain()
+	return &label, nil
 }
 
 // RemovePartnerLabel deletes the label.

@@ -240,14 +240,7 @@ func (s *PrototypeStore) GetGiftcardPrototype(ctx context.Context, id int64) (*c
 
 // UpdateGiftcardPrototype writes p's columns.
 func (s *PrototypeStore) UpdateGiftcardPrototype(ctx context.Context, p *catalogue.GiftcardPrototype) error {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	res, err := s.db.NewUpdate().Model(toRowGiftcardPrototype(p)).ExcludeColumn("id", "partner_id").
-		WherePK().Exec(ctx)
-	if err != nil {
-		return fmt.Errorf("update giftcard prototype: %w", err)
-	}
-	return oneRow(res)
+	return updateRow(ctx, s.db, toRowGiftcardPrototype(p), "giftcard prototype", "id", "partner_id")
 }
 
 // GetVoucherPrototype returns the prototype with its theme ids.
@@ -300,11 +293,9 @@ func (s *PrototypeStore) FileVoucherPrototype(ctx context.Context, p *catalogue.
 
 // GetUniverse returns the universe with that id.
 func (s *PrototypeStore) GetUniverse(ctx context.Context, id int64) (*catalogue.Universe, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	row := new(universeRow)
-	if err := s.db.NewSelect().Model(row).Where("u.id = ?", id).Scan(ctx); err != nil {
-		return nil, notFound(err)
+	row, err := rowByID[universeRow](ctx, s.db, "u", id)
+	if err != nil {
+		return nil, err
 	}
 	return row.toDomain(), nil
 }
@@ -327,14 +318,8 @@ func (s *PrototypeStore) LockUniverseTree(ctx context.Context) error {
 
 // UpdateUniverse writes u's parent, name and order.
 func (s *PrototypeStore) UpdateUniverse(ctx context.Context, u *catalogue.Universe) error {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
 	row := &universeRow{ID: u.ID, ParentID: u.ParentID, Name: localizedNotNil(u.Name), Order: u.Order}
-	res, err := s.db.NewUpdate().Model(row).ExcludeColumn("id").WherePK().Exec(ctx)
-	if err != nil {
-		return fmt.Errorf("update universe: %w", err)
-	}
-	return oneRow(res)
+	return updateRow(ctx, s.db, row, "universe", "id")
 }
 
 // FindUniverseLineage returns the universe and its ancestors, from it up
@@ -388,13 +373,7 @@ func (s *PrototypeStore) FindUniverseDescendants(ctx context.Context, id int64) 
 
 // UpdateTheme writes a theme's name.
 func (s *PrototypeStore) UpdateTheme(ctx context.Context, t *catalogue.Theme) error {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	res, err := s.db.NewUpdate().Model(&themeRow{ID: t.ID, Name: localizedNotNil(t.Name)}).WherePK().Exec(ctx)
-	if err != nil {
-		return fmt.Errorf("update theme: %w", err)
-	}
-	return oneRow(res)
+	return updateRow(ctx, s.db, &themeRow{ID: t.ID, Name: localizedNotNil(t.Name)}, "theme")
 }
 
 // MissingThemes returns the ids that name no theme.

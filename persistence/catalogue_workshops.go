@@ -422,11 +422,9 @@ func (s *WorkshopStore) FindSessionsOfWorkshops(ctx context.Context, f catalogue
 // GetWorkshop returns the workshop with that id, whoever owns it, without
 // its relations.
 func (s *WorkshopStore) GetWorkshop(ctx context.Context, id int64) (*catalogue.Workshop, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	row := new(workshopRow)
-	if err := s.db.NewSelect().Model(row).Where("w.id = ?", id).Scan(ctx); err != nil {
-		return nil, notFound(err)
+	row, err := rowByID[workshopRow](ctx, s.db, "w", id)
+	if err != nil {
+		return nil, err
 	}
 	return row.toDomain(), nil
 }
@@ -481,35 +479,25 @@ func (s *WorkshopStore) UpdateWorkshop(ctx context.Context, w *catalogue.Worksho
 
 // GetWorkshopCategory returns the category with that id.
 func (s *WorkshopStore) GetWorkshopCategory(ctx context.Context, id int64) (*catalogue.WorkshopCategory, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	row := new(workshopCategoryRow)
-	if err := s.db.NewSelect().Model(row).Where("c.id = ?", id).Scan(ctx); err != nil {
-		return nil, notFound(err)
+	row, err := rowByID[workshopCategoryRow](ctx, s.db, "c", id)
+	if err != nil {
+		return nil, err
 	}
 	return row.toDomain(), nil
 }
 
 // UpdateWorkshopCategory writes the category's name, price and validity.
 func (s *WorkshopStore) UpdateWorkshopCategory(ctx context.Context, c *catalogue.WorkshopCategory) error {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
 	row := &workshopCategoryRow{ID: c.ID, PartnerID: c.PartnerID, Name: storedText(c.Name), Price: c.Price,
 		SpecificValidityPeriod: c.SpecificValidityPeriod}
-	res, err := s.db.NewUpdate().Model(row).ExcludeColumn("id", "partner_id").WherePK().Exec(ctx)
-	if err != nil {
-		return fmt.Errorf("update workshop category: %w", err)
-	}
-	return oneRow(res)
+	return updateRow(ctx, s.db, row, "workshop category", "id", "partner_id")
 }
 
 // GetWorkshopSession returns the session with that id.
 func (s *WorkshopStore) GetWorkshopSession(ctx context.Context, id int64) (*catalogue.WorkshopSession, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	row := new(workshopSessionRow)
-	if err := s.db.NewSelect().Model(row).Where("s.id = ?", id).Scan(ctx); err != nil {
-		return nil, notFound(err)
+	row, err := rowByID[workshopSessionRow](ctx, s.db, "s", id)
+	if err != nil {
+		return nil, err
 	}
 	ses := row.toDomain()
 	return &ses, nil
@@ -517,15 +505,9 @@ func (s *WorkshopStore) GetWorkshopSession(ctx context.Context, id int64) (*cata
 
 // UpdateWorkshopSession writes the session's dates, capacities and places.
 func (s *WorkshopStore) UpdateWorkshopSession(ctx context.Context, ses *catalogue.WorkshopSession) error {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
 	row := &workshopSessionRow{ID: ses.ID, WorkshopID: ses.WorkshopID, StartingAt: ses.StartingAt, EndingAt: ses.EndingAt,
 		MinCapacity: ses.MinCapacity, MaxCapacity: ses.MaxCapacity, AvailablePlaces: ses.AvailablePlaces}
-	res, err := s.db.NewUpdate().Model(row).ExcludeColumn("id", "workshop_id").WherePK().Exec(ctx)
-	if err != nil {
-		return fmt.Errorf("update workshop session: %w", err)
-	}
-	return oneRow(res)
+	return updateRow(ctx, s.db, row, "workshop session", "id", "workshop_id")
 }
 
 // UpdateWorkshopTag writes a term's name.

@@ -7,6 +7,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -80,6 +81,38 @@ func uniqueViolation(err error) (constraint string, ok bool) {
 func invalidField(field, code, msg string) error {
 	return &domain.Error{Code: domain.CodeInvalid, Message: "Invalid input.",
 		Fields: []domain.FieldError{{Path: []any{field}, Code: code, Message: msg}}}
+}
+
+// rowByID reads the row of the model R, whose table alias is alias, with
+// that id: the one statement of the stores' reads by id.
+// Errors: domain.ErrNotFound when there is none.
+func rowByID[R any](ctx context.Context, db bun.IDB, alias string, id int64) (*R, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	row := new(R)
+	if err := db.NewSelect().Model(row).Where(alias+".id = ?", id).Scan(ctx); err != nil {
+		return nil, notFound(err)
+	}
+	return row, nil
+}
+
+// updateRow writes row's columns, but the excluded ones, to the row with its
+// primary key: the stores' updates of one row; what names the row in
+// errors.
+// Errors: domain.ErrNotFound when the row is gone.
+func updateRow(ctx context.Context, db bun.IDB, row any, what string, excluded ...string) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	q := db.NewUpdate().Model(row)
+	if len(excluded) > 0 {
+		// Without columns, ExcludeColumn would set the primary key too.
+		q = q.ExcludeColumn(excluded...)
+	}
+	res, err := q.WherePK().Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("update %s: %w", what, err)
+	}
+	return oneRow(res)
 }
 
 // oneRow is ErrNotFound when a write by key touched no row: the row went

@@ -26,38 +26,56 @@ var _ gifts.GiftStore = (*GiftStore)(nil)
 // NewGiftStore returns the store on db.
 func NewGiftStore(db bun.IDB) *GiftStore { return &GiftStore{db: db} }
 
-// giftInsertResult is what a gift insert returns.
-type giftInsertResult struct {
-	ID        int64     `bun:"id"`
-	CreatedAt time.Time `bun:"created_at"`
+// giftInsert is what the four gift inserts differ in, besides their
+// statement: insertGift does the rest for all of them.
+type giftInsert struct {
+	kind    gifts.GiftKind
+	code    string
+	product string // the field of the gift's product reference, named when it is not found
+	// guard, when set, is a query that must return a row for anything to be
+	// inserted (the code included); refused is the error when it returns none.
+	guard     string
+	guardArgs []any
+	refused   error
+	// id and createdAt receive the new gift's id and creation time.
+	id        *int64
+	createdAt *time.Time
 }
 
-// insertGift registers code for kind and inserts the gift in one statement:
-// insert is "INSERT INTO table (code, code_kind, ...) SELECT c.code, c.kind,
-// ... FROM c" and returns "id, <creation column> AS created_at". guard, when
-// set, is a query that must return a row for anything to be inserted (the
-// code included); sql.ErrNoRows is returned when it does not.
-func (s *GiftStore) insertGift(ctx context.Context, code string, kind gifts.GiftKind, guard string, guardArgs []any, insert string, args ...any) (*giftInsertResult, error) {
+// insertGift registers g's code for its kind and inserts the gift in one
+// statement: insert is "INSERT INTO table (code, code_kind, ...) SELECT
+// c.code, c.kind, ... FROM c" and returns "id, <creation column> AS
+// created_at", which are set in g.id and g.createdAt. What PostgreSQL
+// refuses is a field error (giftInsertError).
+func (s *GiftStore) insertGift(ctx context.Context, g giftInsert, insert string, args ...any) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var q strings.Builder
 	var all []any
 	q.WriteString("WITH ")
 	codeSource := "VALUES (?::text, ?::text)"
-	if guard != "" {
-		q.WriteString("guard AS (" + guard + "), ")
-		all = append(all, guardArgs...)
+	if g.guard != "" {
+		q.WriteString("guard AS (" + g.guard + "), ")
+		all = append(all, g.guardArgs...)
 		codeSource = "SELECT ?::text, ?::text FROM guard"
 	}
 	q.WriteString("c AS (INSERT INTO gift_codes (code, kind) " + codeSource + " RETURNING code, kind) ")
 	q.WriteString(insert)
-	all = append(all, code, string(kind))
+	all = append(all, g.code, string(g.kind))
 	all = append(all, args...)
-	res := new(giftInsertResult)
-	if err := s.db.NewRaw(q.String(), all...).Scan(ctx, res); err != nil {
-		return nil, err
+	var res struct {
+		ID        int64     `bun:"id"`
+		CreatedAt time.Time `bun:"created_at"`
 	}
-	return res, nil
+	err := s.db.NewRaw(q.String(), all...).Scan(ctx, &res)
+	if g.guard != "" && errors.Is(err, sql.ErrNoRows) {
+		return g.refused
+	}
+	if err != nil {
+		return giftInsertError(g.kind, g.product, err)
+	}
+	*g.id, *g.createdAt = res.ID, res.CreatedAt
+	return nil
 }
 
 // giftInsertError translates what PostgreSQL refused into field errors;
@@ -98,7 +116,8 @@ func (s *GiftStore) CreateVoucher(ctx context.Context, v *gifts.Voucher) error {
 	if v.State == "" {
 		v.State = gifts.VoucherStateDraft
 	}
-	res, err := s.insertGift(ctx, v.Code, gifts.GiftKindVoucher, "", nil, `
+	return s.insertGift(ctx, giftInsert{kind: gifts.GiftKindVoucher, code: v.Code, product: "voucher_prototype",
+		id: &v.ID, createdAt: &v.CreationDate}, `
 		INSERT INTO vouchers (code, code_kind, voucher_prototype_id, state, total_price, creation_date,
 			expiration_date, gifter_first_name, gifter_last_name, giftee_first_name, giftee_last_name)
 		SELECT c.code, c.kind, ?::bigint, ?::text, ?::numeric, COALESCE(?::timestamptz, now()), ?::timestamptz,
@@ -106,11 +125,6 @@ func (s *GiftStore) CreateVoucher(ctx context.Context, v *gifts.Voucher) error {
 		RETURNING id, creation_date AS created_at`,
 		v.VoucherPrototypeID, v.State, v.TotalPrice, nullTime(v.CreationDate), v.ExpirationDate,
 		v.GifterFirstName, v.GifterLastName, v.GifteeFirstName, v.GifteeLastName)
-	if err != nil {
-		return giftInsertError(gifts.GiftKindVoucher, "voucher_prototype", err)
-	}
-	v.ID, v.CreationDate = res.ID, res.CreatedAt
-	return nil
 }
 
 // CreateGiftcard inserts g and sets its ID and CreatedOn (now when zero); an
@@ -119,18 +133,14 @@ func (s *GiftStore) CreateGiftcard(ctx context.Context, g *gifts.Giftcard) error
 	if g.Status == "" {
 		g.Status = gifts.GiftStatusDraft
 	}
-	res, err := s.insertGift(ctx, g.Code, gifts.GiftKindGiftcard, "", nil, `
+	return s.insertGift(ctx, giftInsert{kind: gifts.GiftKindGiftcard, code: g.Code, product: "giftcard_prototype",
+		id: &g.ID, createdAt: &g.CreatedOn}, `
 		INSERT INTO giftcards (code, code_kind, giftcard_prototype_id, status, value, remaining_value,
 			created_on, expires_on)
 		SELECT c.code, c.kind, ?::bigint, ?::text, ?::numeric, ?::numeric, COALESCE(?::timestamptz, now()),
 			?::timestamptz FROM c
 		RETURNING id, created_on AS created_at`,
 		g.GiftcardPrototypeID, g.Status, g.Value, g.RemainingValue, nullTime(g.CreatedOn), g.ExpiresOn)
-	if err != nil {
-		return giftInsertError(gifts.GiftKindGiftcard, "giftcard_prototype", err)
-	}
-	g.ID, g.CreatedOn = res.ID, res.CreatedAt
-	return nil
 }
 
 // CreateNetworkGiftcard inserts g and sets its ID and CreationDate (now when
@@ -140,22 +150,16 @@ func (s *GiftStore) CreateNetworkGiftcard(ctx context.Context, g *gifts.NetworkG
 	if g.Status == "" {
 		g.Status = gifts.GiftStatusDraft
 	}
-	res, err := s.insertGift(ctx, g.Code, gifts.GiftKindNetworkGiftcard,
-		"SELECT id FROM partners WHERE id = ? AND is_marketplace", []any{g.MarketplaceID}, `
+	return s.insertGift(ctx, giftInsert{kind: gifts.GiftKindNetworkGiftcard, code: g.Code, product: "marketplace",
+		id: &g.ID, createdAt: &g.CreationDate,
+		guard: "SELECT id FROM partners WHERE id = ? AND is_marketplace", guardArgs: []any{g.MarketplaceID},
+		refused: invalidField("marketplace", domain.VNotFound, "No marketplace has this id.")}, `
 		INSERT INTO network_giftcards (code, code_kind, marketplace_id, status, value, remaining_value,
 			creation_date, activation_date, expiration_date)
 		SELECT c.code, c.kind, guard.id, ?::text, ?::numeric, ?::numeric, COALESCE(?::timestamptz, now()),
 			?::timestamptz, ?::timestamptz FROM c, guard
 		RETURNING id, creation_date AS created_at`,
 		g.Status, g.Value, g.RemainingValue, nullTime(g.CreationDate), g.ActivationDate, g.ExpirationDate)
-	if errors.Is(err, sql.ErrNoRows) {
-		return invalidField("marketplace", domain.VNotFound, "No marketplace has this id.")
-	}
-	if err != nil {
-		return giftInsertError(gifts.GiftKindNetworkGiftcard, "marketplace", err)
-	}
-	g.ID, g.CreationDate = res.ID, res.CreatedAt
-	return nil
 }
 
 // CreateNetworkVoucher inserts v and sets its ID and CreationDate (now when
@@ -167,18 +171,14 @@ func (s *GiftStore) CreateNetworkVoucher(ctx context.Context, v *gifts.NetworkVo
 	if v.MaxUsages == 0 {
 		v.MaxUsages = 1
 	}
-	res, err := s.insertGift(ctx, v.Code, gifts.GiftKindNetworkVoucher, "", nil, `
+	return s.insertGift(ctx, giftInsert{kind: gifts.GiftKindNetworkVoucher, code: v.Code, product: "box",
+		id: &v.ID, createdAt: &v.CreationDate}, `
 		INSERT INTO network_vouchers (code, code_kind, box_id, status, max_usages, usage_count,
 			creation_date, expiration_date)
 		SELECT c.code, c.kind, ?::bigint, ?::text, ?::integer, ?::integer, COALESCE(?::timestamptz, now()),
 			?::timestamptz FROM c
 		RETURNING id, creation_date AS created_at`,
 		v.BoxID, v.Status, v.MaxUsages, v.UsageCount, nullTime(v.CreationDate), v.ExpirationDate)
-	if err != nil {
-		return giftInsertError(gifts.GiftKindNetworkVoucher, "box", err)
-	}
-	v.ID, v.CreationDate = res.ID, res.CreatedAt
-	return nil
 }
 
 // AddNetworkGiftcardAllowedPartner lets the marketplace's network giftcards

@@ -169,41 +169,30 @@ func (s *WidgetStore) insertBars(ctx context.Context, id int64, w *widgets.Marke
 
 // FindWidgetsByKey reads the widgets and both bars in one query.
 func (s *WidgetStore) FindWidgetsByKey(ctx context.Context, key string) (*widgets.MarketingWidgets, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	row := new(widgetsRow)
-	if err := s.db.NewSelect().Model(row).Relation("Navbar").Relation("FloatingBar").
-		Where("w.widget_key = ?", key).Scan(ctx); err != nil {
-		return nil, notFound(err)
-	}
-	w := &widgets.MarketingWidgets{ID: row.ID, PartnerID: row.PartnerID, Key: row.Key, CreatedAt: row.CreatedAt}
-	if row.Navbar != nil {
-		w.Navbar = row.Navbar.toDomain()
-	}
-	if row.FloatingBar != nil {
-		w.FloatingBar = row.FloatingBar.toDomain()
-	}
-	return w, nil
+	return s.findWidgets(ctx, "w.widget_key = ?", key, false)
 }
 
 // FindWidgetsByPartner reads the partner's widgets and both bars in one
 // query.
 func (s *WidgetStore) FindWidgetsByPartner(ctx context.Context, partnerID int64) (*widgets.MarketingWidgets, error) {
-	return s.widgetsByPartner(ctx, partnerID, false)
+	return s.findWidgets(ctx, "w.partner_id = ?", partnerID, false)
 }
 
 // LockWidgetsByPartner is FindWidgetsByPartner locking the widgets' row
 // FOR UPDATE: two replaces of one partner's bars apply one after the
 // other instead of both deleting, then both inserting.
 func (s *WidgetStore) LockWidgetsByPartner(ctx context.Context, partnerID int64) (*widgets.MarketingWidgets, error) {
-	return s.widgetsByPartner(ctx, partnerID, true)
+	return s.findWidgets(ctx, "w.partner_id = ?", partnerID, true)
 }
 
-func (s *WidgetStore) widgetsByPartner(ctx context.Context, partnerID int64, lock bool) (*widgets.MarketingWidgets, error) {
+// findWidgets reads the widgets that where (on widgets aliased w, with arg)
+// selects, with both bars, in one query; lock takes the widgets' row FOR
+// UPDATE. The reads by key and by partner differ only in where.
+func (s *WidgetStore) findWidgets(ctx context.Context, where string, arg any, lock bool) (*widgets.MarketingWidgets, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	row := new(widgetsRow)
-	q := s.db.NewSelect().Model(row).Relation("Navbar").Relation("FloatingBar").Where("w.partner_id = ?", partnerID)
+	q := s.db.NewSelect().Model(row).Relation("Navbar").Relation("FloatingBar").Where(where, arg)
 	if lock {
 		q = q.For("UPDATE OF w")
 	}

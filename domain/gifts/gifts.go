@@ -270,15 +270,25 @@ type GiftView struct {
 // Errors: those of CatalogPartner; CodeNotFound when no gift has the code or
 // another partner sold it.
 func (s *GiftService) Gift(ctx context.Context, code string) (*GiftView, error) {
-	partner, err := domain.CatalogPartner(ctx, s.partners)
-	if err != nil {
-		return nil, err
-	}
-	g, err := s.scopedGift(ctx, partner, code)
+	partner, g, err := s.catalogGift(ctx, code)
 	if err != nil {
 		return nil, err
 	}
 	return s.view(g, partner), nil
+}
+
+// catalogGift is the catalogue partner (CatalogPartner) and the gift with
+// code it sold (scopedGift): how Gift and LinkedPartners both start.
+func (s *GiftService) catalogGift(ctx context.Context, code string) (*domain.Partner, *Gift, error) {
+	partner, err := domain.CatalogPartner(ctx, s.partners)
+	if err != nil {
+		return nil, nil, err
+	}
+	g, err := s.scopedGift(ctx, partner, code)
+	if err != nil {
+		return nil, nil, err
+	}
+	return partner, g, nil
 }
 
 // scopedGift finds the gift with code sold by partner. Every lookup takes
@@ -350,11 +360,7 @@ type GiftLinkedPartners struct {
 // in its box (each once). Lists are ordered by partner id.
 // Errors: as Gift.
 func (s *GiftService) LinkedPartners(ctx context.Context, code string) (*GiftLinkedPartners, error) {
-	partner, err := domain.CatalogPartner(ctx, s.partners)
-	if err != nil {
-		return nil, err
-	}
-	g, err := s.scopedGift(ctx, partner, code)
+	partner, g, err := s.catalogGift(ctx, code)
 	if err != nil {
 		return nil, err
 	}

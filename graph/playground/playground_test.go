@@ -3,14 +3,11 @@ package playground_test
 import (
 	"bytes"
 	"compress/gzip"
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"os/exec"
 	"regexp"
 	"strings"
 	"sync"
@@ -19,11 +16,9 @@ import (
 
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
-	"github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"salesplatform/cmd/salesplatform/e2e/browser"
 	"salesplatform/graph"
 	"salesplatform/graph/httptransport"
 	"salesplatform/graph/playground"
@@ -178,35 +173,13 @@ func TestAssets(t *testing.T) {
 	}
 }
 
-// browser finds Chromium: $CHROMIUM_PATH, /usr/bin/chromium, or chromium,
-// chromium-browser or google-chrome in PATH.
-func browser(t *testing.T) string {
-	if p := os.Getenv("CHROMIUM_PATH"); p != "" {
-		return p
-	}
-	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
-		return "/usr/bin/chromium"
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	const msg = "no Chromium found for the browser test: set CHROMIUM_PATH, or install one (Debian: apt-get install -y chromium)"
-	if os.Getenv("CI") == "true" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
-	return ""
-}
-
 type seenRequest struct{ authorization, body string }
 
 // TestPlaygroundInBrowser runs a query from GraphiQL in headless Chromium
 // against the real GraphQL handler, with a token typed in the Headers tab,
 // and checks the browser asked nothing of any other host.
 func TestPlaygroundInBrowser(t *testing.T) {
-	chromium := browser(t)
+	chromium := browser.Path(t)
 
 	srv := handler.New(graph.NewExecutableSchema(graph.Config{Resolvers: &graph.Resolver{}}))
 	srv.AddTransport(httptransport.GET{})
@@ -230,56 +203,8 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	defer ts.Close()
 	local, _ := url.Parse(ts.URL)
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.WindowSize(1280, 800),
-	)
-	// The whole test, browser included, is bounded.
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	ctx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	defer cancelAlloc()
-	ctx, cancelBrowser := chromedp.NewContext(ctx)
-	defer cancelBrowser()
-
-	// chromedp enables the Network, Log and Runtime domains of the tab.
-	var requested, problems []string
-	err := chromedp.Listen(ctx, func(ev any) {
-		mu.Lock()
-		defer mu.Unlock()
-		switch ev := ev.(type) {
-		case *network.EventRequestWillBeSent:
-			requested = append(requested, ev.Request.URL)
-		case *log.EventEntryAdded:
-			if ev.Entry.Level == log.EntryLevelError {
-				problems = append(problems, string(ev.Entry.Source)+": "+ev.Entry.Text+" "+ev.Entry.URL)
-			}
-		case *runtime.EventExceptionThrown:
-			msg := ev.ExceptionDetails.Text
-			if ex := ev.ExceptionDetails.Exception; ex != nil {
-				msg += " " + ex.Description
-			}
-			problems = append(problems, "exception: "+msg)
-		case *runtime.EventConsoleAPICalled:
-			if ev.Type == runtime.ConsoleAPICalledTypeError {
-				var args []string
-				for _, a := range ev.Args {
-					args = append(args, strings.TrimSpace(string(a.Value)+" "+a.Description))
-				}
-				problems = append(problems, "console.error: "+strings.Join(args, " "))
-			}
-		}
-	})
-	if err != nil {
-		t.Fatalf("starting %s: %v", chromium, err)
-	}
+	ctx, tab := browser.Start(t, chromium)
+	defer tab.Close()
 
 	const (
 		query   = `{ __schema { queryType { name } } }`
@@ -292,7 +217,7 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	set := func(selector, value string) chromedp.Action[chromedp.Void] {
 		return chromedp.Evaluate[chromedp.Void](`document.querySelector(` + jsString(selector) + `).CodeMirror.setValue(` + jsString(value) + `)`)
 	}
-	err = chromedp.Do(ctx,
+	err := chromedp.Do(ctx,
 		chromedp.Navigate(ts.URL+playground.Path),
 		chromedp.WaitVisible(chromedp.CSS(editors)),
 		chromedp.WaitVisible(chromedp.CSS(headers)),
@@ -307,8 +232,7 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	}
 	if err != nil {
 		partial, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { try { return `+response+` } catch (e) { return String(e) } })()`))
-		mu.Lock()
-		defer mu.Unlock()
+		_, problems := tab.Seen()
 		t.Fatalf("browser: %v\nresult pane: %q\nproblems: %q", err, partial, problems)
 	}
 	if !strings.Contains(result, `"queryType"`) || !strings.Contains(result, `"name": "Query"`) {
@@ -330,23 +254,11 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	if !ran {
 		t.Errorf("the server never got the query; it got %d requests", len(seen))
 	}
+	requested, problems := tab.Seen()
 	if len(requested) < 8 {
 		t.Errorf("the browser made %d requests, want the page, 6 assets and GraphQL: %q", len(requested), requested)
 	}
-	for _, raw := range requested {
-		u, err := url.Parse(raw)
-		if err != nil {
-			t.Errorf("request for %q: %v", raw, err)
-			continue
-		}
-		switch u.Scheme {
-		case "data", "blob", "about":
-			continue
-		}
-		if u.Host != local.Host {
-			t.Errorf("the browser requested %s, not on this server (%s)", raw, local.Host)
-		}
-	}
+	browser.WantLocal(t, requested, local.Host, nil)
 	if len(problems) > 0 {
 		t.Errorf("the page logged errors: %q", problems)
 	}

@@ -311,12 +311,22 @@ func (l *catalogueLoader) loadGiftcardPrototypes(ctx context.Context) error {
 	return nil
 }
 
+// partnerZone is the partner with that key and its time zone, in which the
+// dataset's slot and session dates are written.
+func (l *catalogueLoader) partnerZone(key string) (*domain.Partner, *time.Location, error) {
+	partner := l.partners[key]
+	loc, err := partner.Location()
+	if err != nil {
+		return nil, nil, fmt.Errorf("time zone of %s: %w", partner.SiteDomain, err)
+	}
+	return partner, loc, nil
+}
+
 func (l *catalogueLoader) loadEvents(ctx context.Context) error {
 	for _, d := range l.data.Events {
-		partner := l.partners[d.Partner]
-		loc, err := partner.Location()
+		partner, loc, err := l.partnerZone(d.Partner)
 		if err != nil {
-			return fmt.Errorf("time zone of %s: %w", partner.SiteDomain, err)
+			return err
 		}
 		o := d.DeliveryOptions
 		e, err := l.events.CreateEvent(l.staff, catalogue.EventInput{PartnerID: &partner.ID,
@@ -390,10 +400,9 @@ func (l *catalogueLoader) loadWorkshopCategories(ctx context.Context) error {
 
 func (l *catalogueLoader) loadWorkshops(ctx context.Context) error {
 	for _, d := range l.data.Workshops {
-		partner := l.partners[d.Partner]
-		loc, err := partner.Location()
+		partner, loc, err := l.partnerZone(d.Partner)
 		if err != nil {
-			return fmt.Errorf("time zone of %s: %w", partner.SiteDomain, err)
+			return err
 		}
 		category := l.ids.id(d.Category)
 		in := catalogue.WorkshopInput{PartnerID: &partner.ID, Name: texts(d.Name), ShortDescription: texts(d.ShortDescription),

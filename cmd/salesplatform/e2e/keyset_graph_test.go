@@ -91,54 +91,41 @@ func (p pager) mustPage(t *testing.T, args map[string]any) connPage {
 	return c
 }
 
-// forward reads the whole list with first: size and after, checking each
-// page's size and page info, and returns its keys.
-func (p pager) forward(t *testing.T, size int) []string {
+// readAll reads the whole list by pages of size, checking each page's size
+// and page info, and returns its keys in list order: from its start with
+// first and after, or, backward, from its end with last and before. Both
+// walks are one, with next and previous swapped.
+func (p pager) readAll(t *testing.T, size int, backward bool) []string {
 	t.Helper()
-	var all []string
-	args := map[string]any{"first": size}
-	for i := 0; ; i++ {
-		c := p.mustPage(t, args)
-		keys := c.keys(t)
-		all = append(all, keys...)
-		if c.PageInfo.HasPreviousPage != (i > 0) {
-			t.Errorf("first: %d, page %d: hasPreviousPage %v", size, i, c.PageInfo.HasPreviousPage)
-		}
-		if !c.PageInfo.HasNextPage {
-			if len(all) != c.TotalCount {
-				t.Errorf("first: %d: %d items in all, totalCount %d", size, len(all), c.TotalCount)
-			}
-			return all
-		}
-		if len(keys) != size || i > 1000 {
-			t.Fatalf("first: %d, page %d: %d items, hasNextPage", size, i, len(keys))
-		}
-		args["after"] = *c.PageInfo.EndCursor
+	count, cursor, ahead, behind := "first", "after", "hasNextPage", "hasPreviousPage"
+	if backward {
+		count, cursor, ahead, behind = "last", "before", "hasPreviousPage", "hasNextPage"
 	}
-}
-
-// backward reads the whole list from its end with last: size and before.
-func (p pager) backward(t *testing.T, size int) []string {
-	t.Helper()
 	var all []string
-	args := map[string]any{"last": size}
+	args := map[string]any{count: size}
 	for i := 0; ; i++ {
 		c := p.mustPage(t, args)
 		keys := c.keys(t)
-		all = append(slices.Clone(keys), all...)
-		if c.PageInfo.HasNextPage != (i > 0) {
-			t.Errorf("last: %d, page %d: hasNextPage %v", size, i, c.PageInfo.HasNextPage)
+		more, read, next := c.PageInfo.HasNextPage, c.PageInfo.HasPreviousPage, c.PageInfo.EndCursor
+		if backward {
+			all = append(slices.Clone(keys), all...)
+			more, read, next = read, more, c.PageInfo.StartCursor
+		} else {
+			all = append(all, keys...)
 		}
-		if !c.PageInfo.HasPreviousPage {
+		if read != (i > 0) {
+			t.Errorf("%s: %d, page %d: %s %v", count, size, i, behind, read)
+		}
+		if !more {
 			if len(all) != c.TotalCount {
-				t.Errorf("last: %d: %d items in all, totalCount %d", size, len(all), c.TotalCount)
+				t.Errorf("%s: %d: %d items in all, totalCount %d", count, size, len(all), c.TotalCount)
 			}
 			return all
 		}
 		if len(keys) != size || i > 1000 {
-			t.Fatalf("last: %d, page %d: %d items, hasPreviousPage", size, i, len(keys))
+			t.Fatalf("%s: %d, page %d: %d items, %s", count, size, i, len(keys), ahead)
 		}
-		args["before"] = *c.PageInfo.StartCursor
+		args[cursor] = *next
 	}
 }
 
@@ -147,10 +134,10 @@ func (p pager) backward(t *testing.T, size int) []string {
 func (p pager) wantPages(t *testing.T, want []string) {
 	t.Helper()
 	for _, size := range []int{1, 2, 7, 100} {
-		if got := p.forward(t, size); !slices.Equal(got, want) {
+		if got := p.readAll(t, size, false); !slices.Equal(got, want) {
 			t.Errorf("forward by %d:\n%v\nwant\n%v", size, got, want)
 		}
-		if got := p.backward(t, size); !slices.Equal(got, want) {
+		if got := p.readAll(t, size, true); !slices.Equal(got, want) {
 			t.Errorf("backward by %d:\n%v\nwant\n%v", size, got, want)
 		}
 	}
