@@ -16,7 +16,7 @@ import (
 // msgNoName refuses a prototype, option or category without any name.
 const msgNoName = "At least one name_<lang> must not be blank."
 
-// Readers of the administration API's JSON bodies (Document 3): a decoded
+// Readers of the administration API's JSON bodies: a decoded
 // JSON object (numbers as json.Number), read field by field as DRF's
 // serializer fields do, with their messages. Unknown fields are ignored,
 // as DRF does. The graph builds the same object from its typed input, so

@@ -8,7 +8,7 @@ import (
 	"github.com/google/uuid"
 )
 
-// Authorization of the administration API (Document 3): the one table of
+// Authorization of the administration API: the one table of
 // who may run which operation. Every administration service method starts
 // with Authorize(ctx, its operation); nothing else decides it.
 

@@ -18,9 +18,9 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
-// citation is a reference to a section of a contract document ("Document
-// 3, 2.3", "(2.12)"): a description says what a thing means, not where it
-// was specified.
+// citation is a reference to a section of a contract document (a document
+// and section number, or a section number in parentheses): a description
+// says what a thing means, not where it was specified.
 var citation = regexp.MustCompile(`Document \d|\(\d+\.\d+[^)]*\)`)
 
 // schemaDescriptions calls visit with every description of the schema's

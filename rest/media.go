@@ -25,7 +25,7 @@ const MaxMediaBodyBytes = media.MaxMediaBytes + 64<<10
 // spills to a temporary file, removed when the request ends.
 const mediaFormMemory = 1 << 20
 
-// registerMediaRoutes adds the media routes (Document 3, 4.1) and the
+// registerMediaRoutes adds the media routes and the
 // public media bytes.
 func registerMediaRoutes(r *mux.Router, a *api) {
 	handleWithToken(r, "/api/media/", a.handleMediaUpload, http.MethodPost)
@@ -35,7 +35,7 @@ func registerMediaRoutes(r *mux.Router, a *api) {
 	r.Handle("/media/{uuid}", http.HandlerFunc(a.handleMediaContent)).Methods(http.MethodGet, http.MethodHead)
 }
 
-// jsonMedia is the spec's Media (2.2).
+// jsonMedia is the spec's Media.
 type jsonMedia struct {
 	ID         int64      `json:"id"`
 	UUID       string     `json:"uuid"`

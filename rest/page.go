@@ -72,7 +72,7 @@ func toJSONLocalized(l domain.Localized) jsonLocalized {
 }
 
 // adminPage is the administration lists' wrapper, the spec's Page
-// (Document 3): Django's paginator fields around the results. page_range
+// (the administration API): Django's paginator fields around the results. page_range
 // lists every page number, as the legacy service did.
 type adminPage[T any] struct {
 	Count       int     `json:"count"`

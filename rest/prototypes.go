@@ -13,7 +13,7 @@ import (
 )
 
 // Voucher prototypes, options and option categories of the administration
-// API (Document 3, 4.4 and 4.5; docs/admin-prototypes.md).
+// API (docs/admin-prototypes.md).
 
 func registerAdminPrototypeRoutes(r *mux.Router, a *api) {
 	handleWithToken(r, "/api/voucher_prototypes/", a.handleVoucherPrototypeCreate, http.MethodPost)

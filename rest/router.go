@@ -1,7 +1,7 @@
 // Package rest is the compatibility layer for the legacy REST clients: a
 // gorilla/mux router whose handlers decode the legacy request, call the same
 // domain service method as the GraphQL resolver, and encode the legacy (DRF)
-// response. Status codes and bodies follow ../shared/ROUTES.md.
+// response. Status codes and bodies follow the legacy service's, described in rest/openapi/openapi.yaml.
 package rest
 
 import (

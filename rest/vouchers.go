@@ -13,7 +13,7 @@ import (
 )
 
 // registerVoucherAdminRoutes adds the administration routes of vouchers
-// and giftcards (Document 3, 4.2 and 4.3).
+// and giftcards.
 func registerVoucherAdminRoutes(r *mux.Router, a *api) {
 	handleWithToken(r, "/api/vouchers/", a.handleVoucherList, http.MethodGet, http.MethodHead)
 	handleWithToken(r, "/api/vouchers/{code}/", a.handleVoucherGet, http.MethodGet, http.MethodHead)
@@ -23,7 +23,7 @@ func registerVoucherAdminRoutes(r *mux.Router, a *api) {
 	handleWithToken(r, "/api/giftcards_by_code/{code}/", a.handleGiftcardByCode, http.MethodGet, http.MethodHead)
 }
 
-// handleVoucherList is GET /api/vouchers/: a Page of vouchers (2.4).
+// handleVoucherList is GET /api/vouchers/: a Page of vouchers.
 func (a *api) handleVoucherList(w http.ResponseWriter, r *http.Request) {
 	page, err := pageRequest(r)
 	if err != nil {
@@ -90,7 +90,7 @@ func jsonTime(t *time.Time, loc *time.Location) any {
 	return t.In(loc).Format(time.RFC3339Nano)
 }
 
-// toJSONVoucher is the voucher record (2.4). Its many per-language fields
+// toJSONVoucher is the voucher record. Its many per-language fields
 // make it a map.
 func toJSONVoucher(v *vouchers.AdminVoucher) map[string]any {
 	loc := v.Location()

@@ -10,7 +10,7 @@ import (
 	"salesplatform/domain/vouchers"
 )
 
-// jsonGiftcard is the giftcard record (2.3); expires_on is null when the
+// jsonGiftcard is the giftcard record; expires_on is null when the
 // giftcard does not expire.
 type jsonGiftcard struct {
 	ID              int64      `json:"id"`
@@ -31,7 +31,7 @@ func toJSONGiftcard(g *vouchers.AdminGiftcard) jsonGiftcard {
 		RemainingValue: g.RemainingValue.StringFixed(2), GifterFirstName: g.GifterFirstName, GifterLastName: g.GifterLastName}
 }
 
-// handleGiftcardList is GET /api/giftcards/: a Page of giftcards (2.3).
+// handleGiftcardList is GET /api/giftcards/: a Page of giftcards.
 func (a *api) handleGiftcardList(w http.ResponseWriter, r *http.Request) {
 	page, err := pageRequest(r)
 	if err != nil {

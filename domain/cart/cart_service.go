@@ -233,7 +233,7 @@ type cartDoc struct {
 	items     []CartItem
 }
 
-// parseCartDoc checks a cart document against the contract (part 2.1) and
+// parseCartDoc checks a cart document against the contract and
 // this service's limits. Unknown fields are ignored, as DRF does.
 func parseCartDoc(raw any) (*cartDoc, error) {
 	obj, err := domain.AsDoc(raw)

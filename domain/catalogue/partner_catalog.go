@@ -62,7 +62,7 @@ type PartnerLabel struct {
 	LogoURL   string // absolute URL
 }
 
-// PartnerListing is a partner as the catalogue shows it (part 2.12).
+// PartnerListing is a partner as the catalogue shows it.
 type PartnerListing struct {
 	ID      int64
 	Name    string
@@ -70,7 +70,7 @@ type PartnerListing struct {
 	Labels  []PartnerLabel // by id
 }
 
-// Destination is a place partners are in (part 2.6).
+// Destination is a place partners are in.
 type Destination struct {
 	City       string
 	Department string
@@ -100,7 +100,7 @@ type PartnerFilter struct {
 // marketplace's catalogue lists: active ones and network partners.
 var ListedPartnerStatuses = []string{domain.PartnerStatusActive, domain.PartnerStatusNetwork}
 
-// LegalInformation is a partner's legal identity (part 2.8, without what the
+// LegalInformation is a partner's legal identity (without what the
 // partner record holds).
 type LegalInformation struct {
 	AgencyName       string
@@ -124,7 +124,7 @@ type LegalInformation struct {
 	RCS              string
 }
 
-// LegalInformationView is part 2.8: the stored legal information with the
+// LegalInformationView is the catalogue's legal information: the stored legal information with the
 // partner's name, creation date (in its time zone) and currency symbol.
 type LegalInformationView struct {
 	LegalInformation
@@ -133,7 +133,7 @@ type LegalInformationView struct {
 	CurrencySymbol string
 }
 
-// EventsProductInformation are a partner's event ticket settings (2.13).
+// EventsProductInformation are a partner's event ticket settings.
 type EventsProductInformation struct {
 	Title                    domain.Localized
 	Description              domain.Localized
@@ -142,7 +142,7 @@ type EventsProductInformation struct {
 	DisplayEventsPerSlots    bool
 }
 
-// GiftcardsProductInformation are a partner's giftcard settings (2.13).
+// GiftcardsProductInformation are a partner's giftcard settings.
 type GiftcardsProductInformation struct {
 	Title       domain.Localized
 	Description domain.Localized
@@ -177,7 +177,7 @@ type NetworkGiftcardMoneyPot struct {
 }
 
 // NetworkGiftcardsProductInformation are a partner's network giftcard
-// settings (2.13).
+// settings.
 type NetworkGiftcardsProductInformation struct {
 	Title       domain.Localized
 	Description domain.Localized
@@ -195,7 +195,7 @@ type NetworkGiftcardsProductInformationView struct {
 }
 
 // NetworkVouchersProductInformation are a partner's network voucher (box)
-// settings (2.13).
+// settings.
 type NetworkVouchersProductInformation struct {
 	Title                          domain.Localized
 	Description                    domain.Localized
@@ -211,7 +211,7 @@ type NetworkVouchersProductInformation struct {
 	ActivatedOfferRegionFilter     bool
 }
 
-// VouchersProductInformation are a partner's voucher settings (2.13).
+// VouchersProductInformation are a partner's voucher settings.
 // hero_image and default_prototype_image are not kept: the contract shows
 // them null and not their type.
 type VouchersProductInformation struct {
@@ -231,7 +231,7 @@ type VouchersProductInformation struct {
 	ActivatedGroupPayment           bool
 }
 
-// WorkshopsProductInformation are a partner's workshop settings (2.13).
+// WorkshopsProductInformation are a partner's workshop settings.
 type WorkshopsProductInformation struct {
 	Title                        domain.Localized
 	Description                  domain.Localized

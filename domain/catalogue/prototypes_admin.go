@@ -196,7 +196,7 @@ func (s *PrototypeService) FileVoucherPrototype(ctx context.Context, id int64, i
 		var v domain.Validator
 		switch {
 		case in.ClearUniverse:
-			// A voucher prototype always has a universe (Document 3, 4.6).
+			// A voucher prototype always has a universe (its REST body requires one).
 			v.Add(domain.VNull, domain.MsgNull, "universeId")
 		case in.UniverseID != nil:
 			if _, err := tx.Prototypes.GetUniverse(ctx, *in.UniverseID); domain.IsCode(err, domain.CodeNotFound) {

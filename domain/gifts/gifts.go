@@ -27,7 +27,7 @@ const (
 	GiftKindNetworkVoucher  GiftKind = "network_voucher"
 )
 
-// Voucher states (Document 1, 3.3).
+// Voucher states, as the legacy records hold them.
 const (
 	VoucherStateDraft   = "draft"
 	VoucherStatePaid    = "paid"
@@ -38,7 +38,7 @@ const (
 )
 
 // Statuses of giftcards, network giftcards and network vouchers: the network
-// giftcard set of the contract (Document 1, 3.3), the only one it shows for
+// giftcard set of the legacy records, the only one it shows for
 // a product spent in several goes.
 const (
 	GiftStatusDraft    = "draft"

@@ -21,7 +21,7 @@ import (
 	"salesplatform/domain"
 )
 
-// Media (Document 3, 2.2 and 4.1): images a partner uploads and later links
+// Media of the administration API: images a partner uploads and later links
 // to its products. The bytes live in a BlobStore under a generated key; the
 // row keeps what the API shows and what the upload checked.
 type Media struct {

@@ -12,7 +12,7 @@ import (
 )
 
 // Options a buyer adds to a voucher, their categories, and the links that
-// offer an option with a prototype (Document 3, 2.4 option, 2.6, 2.7,
+// offer an option with a prototype (the REST option, option category and link records,
 // 4.5). Decisions: docs/admin-prototypes.md.
 
 // OptionCategory groups a partner's options; the buyer picks between
@@ -30,7 +30,7 @@ type OptionCategory struct {
 }
 
 // PrototypeOptionLink offers an option with a prototype: Count of it,
-// Included in the prototype's price or sold on top (2.6).
+// Included in the prototype's price or sold on top.
 type PrototypeOptionLink struct {
 	ID          int64
 	PrototypeID int64
@@ -95,7 +95,7 @@ type OptionCategoryFilter struct {
 // The default, "ranking", is the order the buyer sees them in.
 var OptionOrderings = []string{"ranking", "-ranking", "id", "-id"}
 
-// CreateOption creates an option from its body (4.5): name_<lang> and
+// CreateOption creates an option from its body: name_<lang> and
 // description_<lang> required, price and selling_price, countable,
 // is_global, is_active, ranking, category, voucher_prototypes (linked with
 // count 1, not included), services_info, partner_uuid.
@@ -166,7 +166,7 @@ func readServices(d *domain.DocReader, field string) []vouchers.OptionService {
 	return out
 }
 
-// CreateOptionCategory creates an option category from its body (4.5).
+// CreateOptionCategory creates an option category from its body.
 // partner_uuid is required, a member's must be its own partner's (another
 // reads as unknown); min_number_options must not be above
 // max_number_options.

@@ -12,12 +12,12 @@ import (
 	"salesplatform/domain/catalogue"
 )
 
-// Voucher prototypes of the administration API (Document 3, 2.5, 4.4 and
+// Voucher prototypes of the administration API (the REST voucher prototype record and routes,
 // 4.6): the full record a partner writes, on the same rows the public
 // catalogue reads (name, universe, themes). Decisions:
 // docs/admin-prototypes.md.
 
-// Voucher prototype types (4.6 `type`).
+// Voucher prototype types (the REST body's `type`).
 var VoucherPrototypeTypes = []string{"stay", "standard", "fixed_stay"}
 
 // MaxPDFDescriptionLength is the contract's bound of pdf_description_<lang>.
@@ -27,7 +27,7 @@ const MaxPDFDescriptionLength = 300
 const msgMinAboveMax = "Ensure this value is less than or equal to %s."
 
 // AdminVoucherPrototype is a voucher prototype as the administration API
-// shows it (2.5).
+// shows it.
 type AdminVoucherPrototype struct {
 	ID          int64
 	PartnerID   int64

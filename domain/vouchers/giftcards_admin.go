@@ -11,7 +11,7 @@ import (
 	"salesplatform/domain/gifts"
 )
 
-// Giftcard administration (Document 3, 2.3 and 4.2): a partner's members
+// Giftcard administration: a partner's members
 // list and find the giftcards of its giftcard prototypes; staff see every
 // partner's and may issue giftcards without a sale.
 
@@ -36,7 +36,7 @@ func (g *AdminGiftcard) Location() *time.Location {
 	return gifts.GiftSellerLocation(&domain.Partner{ID: g.PartnerID, TimeZone: g.PartnerTimeZone})
 }
 
-// GiftcardListInput is the giftcard list's query (4.2), as given.
+// GiftcardListInput is the giftcard list's query, as given.
 type GiftcardListInput struct {
 	// PartnerID limits the list to one partner's giftcards; the caller's
 	// tenancy applies on top.

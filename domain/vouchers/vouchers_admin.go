@@ -17,12 +17,12 @@ import (
 	"salesplatform/domain/gifts"
 )
 
-// Voucher administration (Document 3, 2.4 and 4.3): a partner's members
+// Voucher administration: a partner's members
 // list and read the vouchers of its prototypes and change their state;
 // staff see every partner's and may issue vouchers without a sale.
 // docs/admin-vouchers.md records the decisions the contract leaves open.
 
-// VoucherStates are the voucher states (Document 1, 3.3), in the order
+// VoucherStates are the voucher states, in the order
 // error messages and the graph list them.
 var VoucherStates = []string{gifts.VoucherStateDraft, gifts.VoucherStatePaid, gifts.VoucherStateError, gifts.VoucherStateUsing,
 	gifts.VoucherStateUsed, gifts.VoucherStateExpired}
@@ -311,7 +311,7 @@ type AdminOrder struct {
 // MaxSearchLength bounds the search strings of the administration lists.
 const MaxSearchLength = 255
 
-// VoucherListInput is the voucher list's query (4.3), as given.
+// VoucherListInput is the voucher list's query, as given.
 type VoucherListInput struct {
 	// PartnerID limits the list to one partner's vouchers (the graph's
 	// Partner.vouchers); the caller's tenancy applies on top.

@@ -1,4 +1,4 @@
--- The partner catalogue (catalogue API v2 parts 2.6, 2.8, 2.9, 2.12, 2.13):
+-- The partner catalogue (catalogue API v2):
 -- partners' public profiles, their labels, marketplace networks, legal
 -- information, refund terms and the per-product-line settings. Every table
 -- is keyed by partner: a partner without a row is shown with defaults.
@@ -12,7 +12,7 @@ CREATE TABLE network_partners (
 );
 CREATE INDEX network_partners_partner_id_idx ON network_partners (partner_id);
 
--- Public profile of a partner (2.12) and where it is (2.6).
+-- Public profile of a partner and where it is.
 CREATE TABLE partner_profiles (
     partner_id             bigint PRIMARY KEY REFERENCES partners (id) ON DELETE CASCADE,
     description            jsonb   NOT NULL DEFAULT '{}',

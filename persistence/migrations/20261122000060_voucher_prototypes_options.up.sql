@@ -1,4 +1,4 @@
--- The administration API's voucher prototype (Document 3, 4.6), its images,
+-- The administration API's voucher prototype, its images,
 -- the options a buyer may add to a voucher and their categories.
 
 -- Environments a voucher prototype may be filed under (the 4.6 body's

@@ -1,5 +1,4 @@
--- The administration API's voucher and giftcard records (Document 3, 2.3
--- and 2.4): who bought and who receives, delivery, prices, dates, options
+-- The administration API's voucher and giftcard records: who bought and who receives, delivery, prices, dates, options
 -- bought, coupons, and the audit trail of state changes.
 
 -- A buyer or beneficiary known to a partner. A voucher refers to its
