@@ -10,6 +10,8 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
+
+	"salesplatform/domain"
 )
 
 // errorCode is the area enum value of a domain validation code, its upper
@@ -97,16 +99,37 @@ func matchArgument(args ast.ArgumentDefinitionList, path []string) *ast.Argument
 }
 
 // matchName is the name of names that seg names (see inputPath), or "".
+// seg is tried whole, then, for a REST name of several words, without a
+// trailing language code ("name_fr" is the texts of name) and by its
+// runs of words, longest first ("voucher_prototypes" is prototypeIds);
+// each form as it is, with an Id or Ids suffix, and singular with Ids
+// ("images" is imageIds).
 func matchName(seg string, names []string) string {
-	key := fold(seg)
-	for _, suffix := range []string{"", "id", "ids"} {
-		for _, n := range names {
-			if fold(n) == key+suffix {
-				return n
+	for _, form := range nameForms(seg) {
+		for _, key := range []string{form, form + "id", form + "ids", strings.TrimSuffix(form, "s") + "ids"} {
+			for _, n := range names {
+				if fold(n) == key {
+					return n
+				}
 			}
 		}
 	}
 	return ""
+}
+
+// nameForms are the folded forms matchName tries for seg, in order.
+func nameForms(seg string) []string {
+	words := strings.Split(strings.ToLower(seg), "_")
+	if n := len(words); n > 1 && domain.IsLanguage(words[n-1]) {
+		words = words[:n-1]
+	}
+	forms := []string{fold(seg)}
+	for size := len(words); size >= 1; size-- {
+		for start := 0; start+size <= len(words); start++ {
+			forms = append(forms, strings.Join(words[start:start+size], ""))
+		}
+	}
+	return forms
 }
 
 // fold is a name without case and underscores.

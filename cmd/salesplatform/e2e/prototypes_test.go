@@ -476,6 +476,11 @@ func TestAdminPrototypesGraph(t *testing.T) {
 		{"field": [], "code": "required", "message": "At least one name_<lang> must not be blank."},
 		{"field": ["universe"], "code": "does_not_exist", "message": "Invalid pk \"999999\" - object does not exist."},
 		{"field": ["images"], "code": "does_not_exist", "message": "Invalid pk \"%d\" - object does not exist."}]`, f.rivalMedia[0]))
+	// The typed errors name the input's own fields.
+	wantTypedErrors(t, payload, fmt.Sprintf(`[
+		{"field": ["input"], "code": "REQUIRED", "message": "At least one name_<lang> must not be blank."},
+		{"field": ["input", "universeId"], "code": "DOES_NOT_EXIST", "message": "Invalid pk \"999999\" - object does not exist."},
+		{"field": ["input", "imageIds"], "code": "DOES_NOT_EXIST", "message": "Invalid pk \"%d\" - object does not exist."}]`, f.rivalMedia[0]))
 	payload, errs = f.mutate(t, f.readerTok, "createVoucherPrototype", gqlCreatePrototype, in("name", texts("fr", "x"),
 		"description", texts(), "longDescription", texts(), "type", "STAY", "stayPrice", "1", "universeId", gid(f.universe)))
 	wantRefused(t, payload, errs, "FORBIDDEN")
