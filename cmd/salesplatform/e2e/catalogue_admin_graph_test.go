@@ -41,6 +41,7 @@ func (f *adminFixture) rest(t *testing.T, site, path string) (int, map[string]an
 	req.Header.Set("X-Partner-Domain", site)
 	rec := httptest.NewRecorder()
 	f.h.ServeHTTP(rec, req)
+	CheckContract(t, req, rec.Code, rec.Header(), rec.Body.Bytes())
 	var body map[string]any
 	if strings.HasPrefix(strings.TrimSpace(rec.Body.String()), "{") {
 		gcMust(t, json.Unmarshal(rec.Body.Bytes(), &body))

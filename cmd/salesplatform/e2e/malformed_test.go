@@ -165,7 +165,7 @@ func TestMalformedInputs(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for r := range work {
-				status, body := serveMalformed(h, r)
+				status, body := serveMalformed(t, h, r)
 				if status >= 500 || strings.Contains(body, "INTERNAL_SERVER_ERROR") {
 					mu.Lock()
 					failures = append(failures, fmt.Sprintf("%s %.200s [%s %.120q] token=%v: %d %.300s",
@@ -196,7 +196,10 @@ func TestMalformedInputs(t *testing.T) {
 	}
 }
 
-func serveMalformed(h http.Handler, r malformedRequest) (int, string) {
+// serveMalformed sends r to h; the answer must match the OpenAPI document
+// like any other (CheckContract).
+func serveMalformed(t *testing.T, h http.Handler, r malformedRequest) (int, string) {
+	t.Helper()
 	req := httptest.NewRequest(r.method, "http://salesplatform.test"+r.target, strings.NewReader(r.body))
 	if r.contentType != "" {
 		req.Header.Set("Content-Type", r.contentType)
@@ -208,6 +211,7 @@ func serveMalformed(h http.Handler, r malformedRequest) (int, string) {
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
 	b, _ := io.ReadAll(rec.Result().Body)
+	CheckContract(t, req, rec.Code, rec.Header(), b)
 	return rec.Code, string(b)
 }
 

@@ -64,6 +64,7 @@ func (f *protoFixture) call(t *testing.T, method, path, token, body string) Resp
 	}
 	rec := httptest.NewRecorder()
 	f.h.ServeHTTP(rec, req)
+	CheckContract(t, req, rec.Code, rec.Header(), rec.Body.Bytes())
 	return Response{Status: rec.Code, Header: rec.Header(), Body: rec.Body.String()}
 }
 
