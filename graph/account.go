@@ -29,11 +29,12 @@ func toGraphPartner(p *domain.Partner) *model.Partner {
 }
 
 // Partner references in inputs. One way names a partner: partnerId, an ID
-// that takes the Partner's global id (Partner.id, viewer.partner.id). The
-// numeric record id the catalogue's partnerId took before global ids is
-// still read there (deprecated), and the inputs that had partnerUuid keep
-// it, deprecated. A global id of another type names no partner: NOT_FOUND,
-// as the lookups answer it.
+// that takes the Partner's global id (Partner.id, viewer.partner.id) or its
+// CataloguePartner's (the same partner's public face), or the partner's
+// numeric record id, which the outputs' partnerId fields answer and the
+// catalogue's partnerId took before global ids (deprecated). The inputs
+// that had partnerUuid keep it, deprecated. A global id of another type
+// names no partner: NOT_FOUND, as the lookups answer it.
 
 // partnerRecordID reads a partnerId for the services that name partners
 // by record id (the catalogue's): a Partner's global id is read as
@@ -50,6 +51,9 @@ func (r *Resolver) partnerRecordID(ctx context.Context, ref *string) (*int64, er
 	case !ok:
 		n, err := parseID(*ref)
 		return &n, err
+	case typ == "CataloguePartner":
+		n, err := parseID(key)
+		return &n, err
 	case typ != "Partner":
 		return nil, domain.ErrNotFound
 	}
@@ -60,10 +64,39 @@ func (r *Resolver) partnerRecordID(ctx context.Context, ref *string) (*int64, er
 	return &p.ID, nil
 }
 
-// partnerUUID reads a partnerId for the services that name partners by
+// partnerRef reads a partnerId for the services that name partners by
 // UUID (media, voucher prototypes and options), or, when it is omitted,
-// the deprecated partnerUuid. The service checks that the caller may name
-// the partner, as it checks partnerUuid.
+// the deprecated partnerUuid. A Partner's global id carries the UUID, and
+// the service checks that the caller may name it, as it checks
+// partnerUuid; a CataloguePartner's or a record id is looked up as
+// adminPartner reads it.
+// Errors: NOT_FOUND for a partner the caller does not see or a global id
+// of another type.
+func (r *Resolver) partnerRef(ctx context.Context, o graphql.Omittable[*string], deprecated *uuid.UUID) (*uuid.UUID, error) {
+	ref := opt(o)
+	if ref == nil {
+		return deprecated, nil
+	}
+	if typ, _, ok := decodeGlobalID(*ref); ok && typ == "Partner" {
+		return partnerUUID(o, nil)
+	}
+	id, err := r.partnerRecordID(ctx, ref)
+	if err != nil {
+		return nil, err
+	}
+	ps, err := r.Accounts.AdminPartnersByID(ctx, []int64{*id})
+	if err != nil {
+		return nil, err
+	}
+	if ps[0] == nil {
+		return nil, domain.ErrNotFound
+	}
+	return &ps[0].UUID, nil
+}
+
+// partnerUUID reads a partnerId that takes only a Partner's global id
+// (createContactRequest, open to anonymous callers, who can look up no
+// partner), or, when it is omitted, the deprecated UUID.
 // Errors: BAD_USER_INPUT on partnerId for a string that is not a global
 // id; NOT_FOUND for a global id of another type.
 func partnerUUID(o graphql.Omittable[*string], deprecated *uuid.UUID) (*uuid.UUID, error) {
@@ -77,4 +110,15 @@ func partnerUUID(o graphql.Omittable[*string], deprecated *uuid.UUID) (*uuid.UUI
 	}
 	id := mustUUID(key)
 	return &id, nil
+}
+
+// partnerErrors reports the service's errors on key, the partner field of
+// its REST body, under the input field that names the partner: the
+// deprecated one (deprecatedName) when the client named it so, else
+// partnerId.
+func partnerErrors[T any](err error, key string, partnerID graphql.Omittable[*string], deprecated graphql.Omittable[*T], deprecatedName string) error {
+	if opt(partnerID) == nil && opt(deprecated) != nil {
+		return renameArgument(err, key, deprecatedName)
+	}
+	return renameArgument(err, key, "partnerId")
 }

@@ -43,8 +43,12 @@ func (r *mutationResolver) ReplaceCart(ctx context.Context, input model.ReplaceC
 }
 
 // Cart is the resolver for the cart field.
-func (r *queryResolver) Cart(ctx context.Context, id uuid.UUID) (*model.Cart, error) {
-	return r.cart(ctx, id.String())
+func (r *queryResolver) Cart(ctx context.Context, id *uuid.UUID, cartID *string) (*model.Cart, error) {
+	key, _, err := cartRef(cartID, id)
+	if err != nil {
+		return nil, err
+	}
+	return r.cart(ctx, key)
 }
 
 // Cart returns CartResolver implementation.

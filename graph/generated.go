@@ -652,6 +652,7 @@ type ComplexityRoot struct {
 		ID            func(childComplexity int) int
 		IsMarketplace func(childComplexity int) int
 		Name          func(childComplexity int) int
+		PartnerID     func(childComplexity int) int
 		UUID          func(childComplexity int) int
 	}
 
@@ -1109,7 +1110,7 @@ type ComplexityRoot struct {
 		Box                    func(childComplexity int, id string) int
 		BoxUniverses           func(childComplexity int) int
 		Boxes                  func(childComplexity int, orderBy []*model.BoxOrder, first *int, after *string, last *int, before *string) int
-		Cart                   func(childComplexity int, id uuid.UUID) int
+		Cart                   func(childComplexity int, id *uuid.UUID, cartID *string) int
 		CurrentPartner         func(childComplexity int) int
 		Destinations           func(childComplexity int) int
 		Event                  func(childComplexity int, id string) int
@@ -1667,7 +1668,7 @@ type QueryResolver interface {
 	Viewer(ctx context.Context) (*model.Viewer, error)
 	Node(ctx context.Context, id string) (model.Node, error)
 	Nodes(ctx context.Context, ids []string) ([]model.Node, error)
-	Cart(ctx context.Context, id uuid.UUID) (*model.Cart, error)
+	Cart(ctx context.Context, id *uuid.UUID, cartID *string) (*model.Cart, error)
 	Partners(ctx context.Context, first *int, after *string, last *int, before *string, department *string, region *string, ids []string) (*model.CataloguePartnerConnection, error)
 	Partner(ctx context.Context, id string) (*model.CataloguePartner, error)
 	CurrentPartner(ctx context.Context) (*model.CataloguePartner, error)
@@ -4280,6 +4281,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GiftPartner.Name(childComplexity), true
+	case "GiftPartner.partnerId":
+		if e.ComplexityRoot.GiftPartner.PartnerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftPartner.PartnerID(childComplexity), true
 	case "GiftPartner.uuid":
 		if e.ComplexityRoot.GiftPartner.UUID == nil {
 			break
@@ -6567,7 +6574,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Cart(childComplexity, args["id"].(uuid.UUID)), true
+		return e.ComplexityRoot.Query.Cart(childComplexity, args["id"].(*uuid.UUID), args["cartId"].(*string)), true
 	case "Query.currentPartner":
 		if e.ComplexityRoot.Query.CurrentPartner == nil {
 			break
@@ -9780,6 +9787,8 @@ func (ec *executionContext) childFields_GiftPartner(ctx context.Context, field g
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_GiftPartner_id(ctx, field)
+	case "partnerId":
+		return ec.fieldContext_GiftPartner_partnerId(ctx, field)
 	case "uuid":
 		return ec.fieldContext_GiftPartner_uuid(ctx, field)
 	case "name":
@@ -13120,13 +13129,21 @@ func (ec *executionContext) field_Query_cart_args(ctx context.Context, rawArgs m
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
-		func(ctx context.Context, v any) (uuid.UUID, error) {
-			return ec.unmarshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOUUID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "cartId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["cartId"] = arg1
 	return args, nil
 }
 
@@ -24619,6 +24636,29 @@ func (ec *executionContext) fieldContext_GiftPartner_id(_ context.Context, field
 	return graphql.NewScalarFieldContext("GiftPartner", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
+func (ec *executionContext) _GiftPartner_partnerId(ctx context.Context, field graphql.CollectedField, obj *model.GiftPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftPartner_partnerId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftPartner_partnerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftPartner", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
 func (ec *executionContext) _GiftPartner_uuid(ctx context.Context, field graphql.CollectedField, obj *model.GiftPartner) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -33771,7 +33811,7 @@ func (ec *executionContext) _Query_cart(ctx context.Context, field graphql.Colle
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Cart(ctx, fc.Args["id"].(uuid.UUID))
+			return ec.Resolvers.Query().Cart(ctx, fc.Args["id"].(*uuid.UUID), fc.Args["cartId"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.Cart) graphql.Marshaler {
@@ -43289,7 +43329,7 @@ func (ec *executionContext) unmarshalInputContactRequestInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"giftCode", "fullName", "email", "phoneNumber", "message", "partner"}
+	fieldsInOrder := [...]string{"giftCode", "fullName", "email", "phoneNumber", "message", "partnerId", "partner"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -43331,13 +43371,20 @@ func (ec *executionContext) unmarshalInputContactRequestInput(ctx context.Contex
 				return it, err
 			}
 			it.Message = data
-		case "partner":
-			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partner"))
-			data, err := ec.unmarshalNString2string(ctx, v)
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
-			it.Partner = data
+			it.PartnerID = graphql.OmittableOf(data)
+		case "partner":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partner"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Partner = graphql.OmittableOf(data)
 		}
 	}
 	return it, nil
@@ -53470,6 +53517,11 @@ func (ec *executionContext) _GiftPartner(ctx context.Context, sel ast.SelectionS
 			out.Values[i] = graphql.MarshalString("GiftPartner")
 		case "id":
 			out.Values[i] = ec._GiftPartner_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "partnerId":
+			out.Values[i] = ec._GiftPartner_partnerId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

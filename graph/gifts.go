@@ -19,7 +19,7 @@ func toGraphGiftType(k gifts.GiftKind) model.GiftType {
 }
 
 func toGraphGiftPartner(p *domain.Partner) *model.GiftPartner {
-	return &model.GiftPartner{ID: idString(p.ID), UUID: p.UUID, Name: p.Name, IsMarketplace: p.IsMarketplace}
+	return &model.GiftPartner{ID: idString(p.ID), PartnerID: globalID("Partner", p.UUID.String()), UUID: p.UUID, Name: p.Name, IsMarketplace: p.IsMarketplace}
 }
 
 // toGraphGift is the normalized gift payload of GET /api/v2/gift/{code}/:
@@ -72,13 +72,27 @@ var contactRequestFields = map[string]string{
 
 // toContactRequestDoc is the input as the REST body the service reads; an
 // omitted or null phoneNumber is absent.
-func toContactRequestDoc(in model.ContactRequestInput) map[string]any {
+// toContactRequestDoc is the REST body of a contact request. partnerId, a
+// Partner's global id, gives the body's partner UUID; without it, the
+// deprecated partner does (the service reports a missing one).
+// Errors: those of partnerUUID.
+func toContactRequestDoc(in model.ContactRequestInput) (map[string]any, error) {
 	doc := map[string]any{"gift_code": in.GiftCode, "full_name": in.FullName, "email": in.Email,
-		"message": in.Message, "partner": in.Partner}
+		"message": in.Message}
+	if p := opt(in.Partner); p != nil {
+		doc["partner"] = *p
+	}
+	if opt(in.PartnerID) != nil {
+		id, err := partnerUUID(in.PartnerID, nil)
+		if err != nil {
+			return nil, err
+		}
+		doc["partner"] = id.String()
+	}
 	if phone, _ := in.PhoneNumber.ValueOK(); phone != nil {
 		doc["phone_number"] = *phone
 	}
-	return doc
+	return doc, nil
 }
 
 // contactRequestPayload is the mutation's answer: the stored request, or

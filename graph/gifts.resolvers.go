@@ -18,7 +18,12 @@ func (r *giftErrorResolver) Code(ctx context.Context, obj *model.UserError) (mod
 
 // CreateContactRequest is the resolver for the createContactRequest field.
 func (r *mutationResolver) CreateContactRequest(ctx context.Context, input model.ContactRequestInput) (*model.ContactRequestPayload, error) {
-	return contactRequestPayload(r.Gifts.CreateContactRequest(ctx, gifts.ContactRequestInput{Doc: toContactRequestDoc(input)}))
+	doc, err := toContactRequestDoc(input)
+	if err != nil {
+		return nil, err
+	}
+	cr, err := r.Gifts.CreateContactRequest(ctx, gifts.ContactRequestInput{Doc: doc})
+	return contactRequestPayload(cr, partnerErrors(err, "partner", input.PartnerID, input.Partner, "partner"))
 }
 
 // Gift is the resolver for the gift field.

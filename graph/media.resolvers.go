@@ -24,7 +24,7 @@ func (r *mediaErrorResolver) Code(ctx context.Context, obj *model.UserError) (mo
 // UploadMedia is the resolver for the uploadMedia field.
 func (r *mutationResolver) UploadMedia(ctx context.Context, input model.UploadMediaInput) (*model.MediaPayload, error) {
 	in := media.MediaUpload{Name: &input.Name, File: input.File.File, Files: 1}
-	partner, err := partnerUUID(input.PartnerID, opt(input.PartnerUUID))
+	partner, err := r.partnerRef(ctx, input.PartnerID, opt(input.PartnerUUID))
 	if err != nil {
 		return nil, err
 	}
@@ -33,7 +33,7 @@ func (r *mutationResolver) UploadMedia(ctx context.Context, input model.UploadMe
 		in.PartnerUUID = &s
 	}
 	m, err := r.MediaLibrary.Upload(ctx, in)
-	return r.mediaPayload(m, partnerErrors(err, input.PartnerID, input.PartnerUUID))
+	return r.mediaPayload(m, partnerErrors(err, "partner_uuid", input.PartnerID, input.PartnerUUID, "partnerUuid"))
 }
 
 // RenameMedia is the resolver for the renameMedia field.

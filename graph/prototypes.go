@@ -56,16 +56,6 @@ func setPartner(d adminDoc, partner *uuid.UUID) {
 	}
 }
 
-// partnerErrors reports the service's errors on partner_uuid under the
-// input field that names the partner: the deprecated partnerUuid when the
-// client named it so, else partnerId.
-func partnerErrors[T any](err error, partnerID graphql.Omittable[*string], partnerUUID graphql.Omittable[*T]) error {
-	if opt(partnerID) == nil && opt(partnerUUID) != nil {
-		return renameArgument(err, "partner_uuid", "partnerUuid")
-	}
-	return renameArgument(err, "partner_uuid", "partnerId")
-}
-
 // set copies an omittable value: omitted stays absent, null is null.
 func set[T any](d adminDoc, key string, o graphql.Omittable[*T], conv func(T) any) {
 	v, ok := o.ValueOK()
@@ -99,11 +89,7 @@ func key(typ string) func(string) any {
 
 func prototypeType(t model.VoucherPrototypeType) string { return strings.ToLower(string(t)) }
 
-func createPrototypeDoc(in model.CreateVoucherPrototypeInput) (domain.Doc, error) {
-	partner, err := partnerUUID(in.PartnerID, opt(in.PartnerUUID))
-	if err != nil {
-		return nil, err
-	}
+func createPrototypeDoc(in model.CreateVoucherPrototypeInput, partner *uuid.UUID) (domain.Doc, error) {
 	d := adminDoc{"type": prototypeType(in.Type), "stay_price": decimalValue(in.StayPrice), "universe": in.UniverseID}
 	for prefix, texts := range map[string][]*model.TextInput{"name": in.Name, "description": in.Description, "long_description": in.LongDescription} {
 		if err := d.texts(prefix, texts, true); err != nil {
@@ -158,11 +144,7 @@ func prototypeCommon(d adminDoc, rent, howTo, pdf graphql.Omittable[[]*model.Tex
 	return nil
 }
 
-func createOptionDoc(in model.CreateOptionInput) (domain.Doc, error) {
-	partner, err := partnerUUID(in.PartnerID, opt(in.PartnerUUID))
-	if err != nil {
-		return nil, err
-	}
+func createOptionDoc(in model.CreateOptionInput, partner *uuid.UUID) (domain.Doc, error) {
 	d := adminDoc{}
 	if err := d.texts("name", in.Name, true); err != nil {
 		return nil, err
@@ -196,11 +178,7 @@ func createOptionDoc(in model.CreateOptionInput) (domain.Doc, error) {
 	return d, nil
 }
 
-func createOptionCategoryDoc(in model.CreateOptionCategoryInput) (domain.Doc, error) {
-	partner, err := partnerUUID(in.PartnerID, opt(in.PartnerUUID))
-	if err != nil {
-		return nil, err
-	}
+func createOptionCategoryDoc(in model.CreateOptionCategoryInput, partner *uuid.UUID) (domain.Doc, error) {
 	d := adminDoc{}
 	setPartner(d, partner)
 	if err := d.texts("name", in.Name, false); err != nil {
@@ -305,11 +283,13 @@ func adminOptionFilter(f *model.AdminOptionFilter, orderBy *model.AdminOptionOrd
 	if f == nil {
 		return out, nil
 	}
-	category, err := optID(f.CategoryID)
-	if err != nil {
-		return out, argumentError("categoryId", domain.VInvalid, "Not a valid id.")
+	if s := opt(f.CategoryID); s != nil {
+		category, err := parseID(filterKey("OptionCategory", *s))
+		if err != nil {
+			return out, argumentError("categoryId", domain.VInvalid, "Not a valid id.")
+		}
+		out.CategoryID = &category
 	}
-	out.CategoryID = category
 	out.IsActive, out.IsGlobal = opt(f.IsActive), opt(f.IsGlobal)
 	if s := opt(f.Search); s != nil {
 		out.Search = *s

@@ -42,12 +42,16 @@ func (r *mutationResolver) CreateVoucherPrototype(ctx context.Context, input mod
 	if _, err := domain.Authorize(ctx, domain.OpPrototypeWrite); err != nil { // before reading the input
 		return nil, err
 	}
-	doc, err := createPrototypeDoc(input)
+	partner, err := r.partnerRef(ctx, input.PartnerID, opt(input.PartnerUUID))
+	if err != nil {
+		return nil, err
+	}
+	doc, err := createPrototypeDoc(input, partner)
 	if err != nil {
 		return adminPrototypePayload(nil, err)
 	}
 	p, err := r.AdminPrototypes.CreateVoucherPrototype(ctx, doc)
-	return adminPrototypePayload(p, partnerErrors(err, input.PartnerID, input.PartnerUUID))
+	return adminPrototypePayload(p, partnerErrors(err, "partner_uuid", input.PartnerID, input.PartnerUUID, "partnerUuid"))
 }
 
 // UpdateVoucherPrototype is the resolver for the updateVoucherPrototype field.
@@ -71,13 +75,17 @@ func (r *mutationResolver) CreateOption(ctx context.Context, input model.CreateO
 	if _, err := domain.Authorize(ctx, domain.OpOptionWrite); err != nil { // before reading the input
 		return nil, err
 	}
-	doc, err := createOptionDoc(input)
+	partner, err := r.partnerRef(ctx, input.PartnerID, opt(input.PartnerUUID))
+	if err != nil {
+		return nil, err
+	}
+	doc, err := createOptionDoc(input, partner)
 	var o *vouchers.VoucherOption
 	if err == nil {
 		o, err = r.AdminPrototypes.CreateOption(ctx, doc)
 	}
 	if err != nil {
-		ue, err := userErrors(partnerErrors(err, input.PartnerID, input.PartnerUUID))
+		ue, err := userErrors(partnerErrors(err, "partner_uuid", input.PartnerID, input.PartnerUUID, "partnerUuid"))
 		return &model.VoucherOptionPayload{UserErrors: ue, Errors: ue}, err
 	}
 	return &model.VoucherOptionPayload{Option: toGraphVoucherOption(o), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
@@ -88,13 +96,17 @@ func (r *mutationResolver) CreateOptionCategory(ctx context.Context, input model
 	if _, err := domain.Authorize(ctx, domain.OpOptionWrite); err != nil { // before reading the input
 		return nil, err
 	}
-	doc, err := createOptionCategoryDoc(input)
+	partner, err := r.partnerRef(ctx, input.PartnerID, opt(input.PartnerUUID))
+	if err != nil {
+		return nil, err
+	}
+	doc, err := createOptionCategoryDoc(input, partner)
 	var c *prototypes.OptionCategory
 	if err == nil {
 		c, err = r.AdminPrototypes.CreateOptionCategory(ctx, doc)
 	}
 	if err != nil {
-		ue, err := userErrors(partnerErrors(err, input.PartnerID, input.PartnerUUID))
+		ue, err := userErrors(partnerErrors(err, "partner_uuid", input.PartnerID, input.PartnerUUID, "partnerUuid"))
 		return &model.OptionCategoryPayload{UserErrors: ue, Errors: ue}, err
 	}
 	return &model.OptionCategoryPayload{OptionCategory: toGraphOptionCategory(c), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil

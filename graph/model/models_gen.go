@@ -45,7 +45,7 @@ type AddEventSlotInput struct {
 
 // A label or network for a partner to display.
 type AddPartnerLabelInput struct {
-	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The label's or network's name.
 	Name string `json:"name"`
@@ -161,7 +161,7 @@ type AdminOptionCategoryFilter struct {
 
 // Conditions on the options to list.
 type AdminOptionFilter struct {
-	// Keep only the options of this category (its numeric record id).
+	// Keep only the options of this category: its global id (OptionCategory.id) or numeric record id.
 	CategoryID graphql.Omittable[*string] `json:"categoryId,omitempty"`
 	// Keep only the active (true) or inactive (false) options.
 	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
@@ -795,8 +795,10 @@ type ContactRequestInput struct {
 	PhoneNumber graphql.Omittable[*string] `json:"phoneNumber,omitempty"`
 	// The message to the partner.
 	Message string `json:"message"`
+	// The partner that sold the gift, by its global id (the gift's partner.partnerId). Give it or the deprecated partner.
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The UUID of the partner that sold the gift.
-	Partner string `json:"partner"`
+	Partner graphql.Omittable[*string] `json:"partner,omitempty"`
 }
 
 // The result of createContactRequest; userErrors says why the input was refused.
@@ -811,7 +813,7 @@ type ContactRequestPayload struct {
 
 // A new box of a marketplace. A field omitted is empty, false or 0 unless said otherwise.
 type CreateBoxInput struct {
-	// Staff: the marketplace (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
+	// Staff: the marketplace (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The box's name, one entry per language.
 	Name []*TextInput `json:"name"`
@@ -851,7 +853,7 @@ type CreateCartInput struct {
 
 // A new event. A field omitted is empty.
 type CreateEventInput struct {
-	// Staff: the partner whose event it is (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
+	// Staff: the partner whose event it is (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The event's name, one entry per language: at least one, at most 255 characters each.
 	Name []*TextInput `json:"name"`
@@ -871,7 +873,7 @@ type CreateEventInput struct {
 
 // A new giftcard prototype. A field omitted takes the default said, else is empty.
 type CreateGiftcardPrototypeInput struct {
-	// Staff: the partner that sells it (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
+	// Staff: the partner that sells it (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Title of the giftcard, one entry per language; at least one.
 	Title []*TextInput `json:"title"`
@@ -897,7 +899,7 @@ type CreateGiftcardPrototypeInput struct {
 
 // A new option category.
 type CreateOptionCategoryInput struct {
-	// The partner the category belongs to, by its global id (Partner.id); required (give it or the deprecated partnerUuid), for members too, and must be their own partner.
+	// The partner the category belongs to, by its global id (Partner.id or CataloguePartner.id); required (give it or the deprecated partnerUuid), for members too, and must be their own partner.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The partner's UUID.
 	PartnerUUID graphql.Omittable[*uuid.UUID] `json:"partnerUuid,omitempty"`
@@ -917,7 +919,7 @@ type CreateOptionCategoryInput struct {
 
 // A new option.
 type CreateOptionInput struct {
-	// The partner the option belongs to, by its global id (Partner.id). Staff: required. Partner members: their own, or omitted.
+	// The partner the option belongs to, by its global id (Partner.id or CataloguePartner.id). Staff: required. Partner members: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The partner's UUID.
 	PartnerUUID graphql.Omittable[*uuid.UUID] `json:"partnerUuid,omitempty"`
@@ -986,7 +988,7 @@ type CreateUniverseInput struct {
 // A new voucher prototype. Texts are lists of TextInput; a language left out is blank.
 // On update, an omitted field keeps its value and null clears a nullable one.
 type CreateVoucherPrototypeInput struct {
-	// The partner, by its global id (Partner.id): staff name it; a member may omit it.
+	// The partner, by its global id (Partner.id or CataloguePartner.id): staff name it; a member may omit it.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The partner's UUID.
 	PartnerUUID graphql.Omittable[*uuid.UUID] `json:"partnerUuid,omitempty"`
@@ -1038,7 +1040,7 @@ type CreateVoucherPrototypeInput struct {
 
 // A new workshop category, with the price of its workshops.
 type CreateWorkshopCategoryInput struct {
-	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The category's name, one entry per language.
 	Name []*TextInput `json:"name"`
@@ -1050,7 +1052,7 @@ type CreateWorkshopCategoryInput struct {
 
 // A new workshop with its links. A field omitted is empty or false.
 type CreateWorkshopInput struct {
-	// Staff: the partner whose workshop it is (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
+	// Staff: the partner whose workshop it is (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The workshop's name, one entry per language; at least one.
 	Name []*TextInput `json:"name"`
@@ -1337,7 +1339,9 @@ type GiftLinkedPartners struct {
 type GiftPartner struct {
 	// The partner's numeric record id.
 	ID string `json:"id"`
-	// The partner's public identifier: what createContactRequest's input.partner takes.
+	// The partner's global id (Partner.id): what createContactRequest's input.partnerId takes.
+	PartnerID string `json:"partnerId"`
+	// The partner's public identifier, which createContactRequest's deprecated input.partner took.
 	UUID uuid.UUID `json:"uuid"`
 	// The partner's name.
 	Name string `json:"name"`
@@ -1627,7 +1631,7 @@ type MarketingWidgets struct {
 
 // A partner's marketing widgets configuration; on update it replaces the saved one whole.
 type MarketingWidgetsInput struct {
-	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The navbar widget; omitted: no navbar (on update, the saved one is removed).
 	Navbar graphql.Omittable[*WidgetNavbarInput] `json:"navbar,omitempty"`
@@ -1811,7 +1815,7 @@ type NetworkGiftcardsProductInformationPayload struct {
 
 // A partner to put in, or take out of, a marketplace's network.
 type NetworkPartnerInput struct {
-	// Staff: the marketplace (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
+	// Staff: the marketplace (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The partner to add or remove.
 	NetworkPartnerID string `json:"networkPartnerId"`
@@ -2009,7 +2013,7 @@ type PartnerLabel struct {
 type ProposeBoxOfferInput struct {
 	// The box: its global id (Box.id); its numeric id is still read, deprecated.
 	BoxID string `json:"boxId"`
-	// Staff: the proposing partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
+	// Staff: the proposing partner (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 }
 
@@ -2293,7 +2297,7 @@ type UpdateEventInput struct {
 
 // A partner's ticket settings, replacing the saved ones.
 type UpdateEventSettingsInput struct {
-	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Whether eventSlots shows every available slot of an event.
 	DisplayEventsPerSlots bool `json:"displayEventsPerSlots"`
@@ -2313,7 +2317,7 @@ type UpdateEventSlotInput struct {
 
 // A partner's events line settings, replacing the saved ones: a field left out takes its default.
 type UpdateEventsProductInformationInput struct {
-	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Title of the events line, one entry per language.
 	Title []*TextInput `json:"title"`
@@ -2355,7 +2359,7 @@ type UpdateGiftcardPrototypeInput struct {
 
 // A partner's giftcards line settings, replacing the saved ones: a field left out takes its default.
 type UpdateGiftcardsProductInformationInput struct {
-	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Title of the giftcards line, one entry per language.
 	Title []*TextInput `json:"title"`
@@ -2365,7 +2369,7 @@ type UpdateGiftcardsProductInformationInput struct {
 
 // A partner's legal information, replacing the saved one: a field left out is empty.
 type UpdateLegalInformationInput struct {
-	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The agency's name.
 	AgencyName string `json:"agencyName"`
@@ -2409,7 +2413,7 @@ type UpdateLegalInformationInput struct {
 
 // A marketplace's network giftcards line settings, replacing the saved ones: a field left out takes its default.
 type UpdateNetworkGiftcardsProductInformationInput struct {
-	// Staff: the marketplace (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
+	// Staff: the marketplace (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Title of the network giftcards line, one entry per language.
 	Title []*TextInput `json:"title"`
@@ -2423,7 +2427,7 @@ type UpdateNetworkGiftcardsProductInformationInput struct {
 
 // A marketplace's network vouchers line settings, replacing the saved ones: a field left out takes its default.
 type UpdateNetworkVouchersProductInformationInput struct {
-	// Staff: the marketplace (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
+	// Staff: the marketplace (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Title of the network vouchers line, one entry per language.
 	Title []*TextInput `json:"title"`
@@ -2453,7 +2457,7 @@ type UpdateNetworkVouchersProductInformationInput struct {
 
 // A partner's public profile, replacing the saved one: a field left out takes its default (no text, empty, false).
 type UpdatePartnerProfileInput struct {
-	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The partner's presentation text, one entry per language.
 	Description []*TextInput `json:"description"`
@@ -2485,7 +2489,7 @@ type UpdatePartnerProfileInput struct {
 
 // A partner's refund and withdrawal terms, replacing the saved ones.
 type UpdateRefundWithdrawalTermsInput struct {
-	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The terms, one entry per language; a language left out shows "-".
 	Terms []*TextInput `json:"terms"`
@@ -2571,7 +2575,7 @@ type UpdateVoucherStateInput struct {
 
 // A partner's vouchers line settings, replacing the saved ones: a field left out takes its default.
 type UpdateVouchersProductInformationInput struct {
-	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Title of the vouchers line, one entry per language.
 	Title []*TextInput `json:"title"`
@@ -2677,7 +2681,7 @@ type UpdateWorkshopThemeInput struct {
 
 // A partner's workshops line settings, replacing the saved ones: a field left out takes its default.
 type UpdateWorkshopsProductInformationInput struct {
-	// Staff: the partner (required), by its global id (Partner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
+	// Staff: the partner (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// Title of the workshops line, one entry per language.
 	Title []*TextInput `json:"title"`
@@ -2729,7 +2733,7 @@ type UploadMediaInput struct {
 	Name string `json:"name"`
 	// The image: PNG, JPEG, GIF or WebP (by content), at most 10 MiB.
 	File graphql.Upload `json:"file"`
-	// The partner the media belongs to, by its global id (Partner.id): required for staff, else the viewer's own.
+	// The partner the media belongs to, by its global id (Partner.id or CataloguePartner.id): required for staff, else the viewer's own.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The partner's UUID.
 	PartnerUUID graphql.Omittable[*uuid.UUID] `json:"partnerUuid,omitempty"`

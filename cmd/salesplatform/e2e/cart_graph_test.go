@@ -78,6 +78,11 @@ func TestGraphCart(t *testing.T) {
 		if errs != nil || !strings.Contains(string(data), `"productId":7`) {
 			t.Errorf("read = %s %v", data, errs)
 		}
+		// The lookup takes the Cart's global id too.
+		data, errs = post(t, f.c, f.shop, `query($id: ID!) { cart(cartId: $id) { legacyId } }`, map[string]any{"id": globalID("Cart", c.ID)})
+		if errs != nil || !strings.Contains(string(data), c.ID) {
+			t.Errorf("read by cartId = %s %v", data, errs)
+		}
 
 		// A writer holding the first ETag is refused.
 		_, errs = post(t, f.c, f.shop, replace, map[string]any{"in": map[string]any{"id": c.ID, "ifMatch": c.Etag, "items": []any{}}})

@@ -356,8 +356,10 @@ func TestGraphAdminEvents(t *testing.T) {
 		if owner != f.other.ID {
 			t.Errorf("event created for partner %d, want %d", owner, f.other.ID)
 		}
+		// The CataloguePartner's global id names the same partner.
+		f.mustMutate(t, f.staffTok, "createEvent", adminCreateEvent, in("partnerId", globalID("CataloguePartner", f.other.ID), "name", texts("fr", "Par la vitrine")))
 		// A global id of another type, or of a partner the caller does not see, names none.
-		p, errs = f.mutate(t, f.staffTok, "createEvent", adminCreateEvent, in("partnerId", globalID("CataloguePartner", f.other.ID), "name", texts("fr", "X")))
+		p, errs = f.mutate(t, f.staffTok, "createEvent", adminCreateEvent, in("partnerId", globalID("Event", f.other.ID), "name", texts("fr", "X")))
 		wantRefused(t, p, errs, "NOT_FOUND")
 		p, errs = f.mutate(t, f.shopTok, "createEvent", adminCreateEvent, in("partnerId", globalID("Partner", f.other.UUID), "name", texts("fr", "X")))
 		wantRefused(t, p, errs, "NOT_FOUND")

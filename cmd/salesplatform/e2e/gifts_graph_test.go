@@ -25,12 +25,12 @@ const ggGiftFields = `id code type state
 	remainingValue { amount currency formatted { ` + gcAllLanguages + ` } }
 	maxUsages usageCount currencyCode creationDate activationDate expirationDate
 	expirationDateFormatted { ` + gcAllLanguages + ` }
-	usable product { id type } partner { id uuid name isMarketplace }`
+	usable product { id type } partner { id partnerId uuid name isMarketplace }`
 
 const ggGiftQuery = `query($code: String!) { gift(code: $code) { ` + ggGiftFields + ` } }`
 
 const ggLinkedQuery = `query($code: String!) { giftLinkedPartners(code: $code) {
-	code type partners { id uuid name isMarketplace } } }`
+	code type partners { id partnerId uuid name isMarketplace } } }`
 
 const ggWidgetsQuery = `query($key: String!) { marketingWidgets(key: $key) { key purchaseUrl
 	navbar { showNavbar showNavbarOnPurchaseSite navbarOrientation navbarSide navbarPosition
@@ -108,7 +108,8 @@ func ggLocalizedJSON(l l10n.Localized) string {
 
 // ggPartner is a partner as the gift types show it.
 func ggPartner(p *domain.Partner) string {
-	return fmt.Sprintf(`{"id": "%d", "uuid": %q, "name": %q, "isMarketplace": %v}`, p.ID, p.UUID, p.Name, p.IsMarketplace)
+	return fmt.Sprintf(`{"id": "%d", "partnerId": %q, "uuid": %q, "name": %q, "isMarketplace": %v}`,
+		p.ID, globalID("Partner", p.UUID), p.UUID, p.Name, p.IsMarketplace)
 }
 
 func ggTime(t time.Time, loc *time.Location) string { return t.In(loc).Format(time.RFC3339) }
@@ -318,8 +319,9 @@ func TestGraphCreateContactRequest(t *testing.T) {
 
 	t.Run("OKNetworkVoucherToMarketplaceWithoutPhone", func(t *testing.T) {
 		market := f.market.UUID.String()
+		// partnerId, the Partner's global id (a gift's partner.partnerId), names it.
 		payload := create(t, map[string]any{"giftCode": "NV1", "fullName": "Grace", "email": "grace@example.com",
-			"phoneNumber": nil, "message": "Refund?", "partner": market})
+			"phoneNumber": nil, "message": "Refund?", "partnerId": globalID("Partner", market)})
 		wantCreated(t, payload, `{"contactRequest": {"id": ?, "giftCode": "NV1", "fullName": "Grace",
 			"email": "grace@example.com", "phoneNumber": null, "message": "Refund?", "partner": "`+market+`",
 			"relatedProductDetails": {"id": "`+fmt.Sprint(f.nv)+`", "type": "NETWORK_VOUCHER", "state": "using"}},

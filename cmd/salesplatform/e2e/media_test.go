@@ -556,9 +556,14 @@ func TestGraphMedia(t *testing.T) {
 	WantJSON(t, data, `{"uploadMedia": {"media": null, "userErrors": [
 		{"field": ["partnerId"], "code": "does_not_exist", "message": "Object with uuid=`+f.rivalUUID+` does not exist."}], "errors": [
 		{"field": ["input", "partnerId"], "code": "DOES_NOT_EXIST", "message": "Object with uuid=`+f.rivalUUID+` does not exist."}]}}`)
-	_, errs = decodeGraph(t, f.graphUpload(t, f.shopTok, map[string]any{"name": "x", "partnerId": f.rivalUUID}, f.pngData, preflight...))
-	if len(errs) != 1 || errs[0].Extensions["code"] != "BAD_USER_INPUT" {
-		t.Errorf("partnerId that is not a global id: %+v", errs)
+	// A record id or a CataloguePartner's global id is looked up as
+	// adminPartner reads it: another tenant's is NOT_FOUND, as is a string
+	// that is none of these.
+	for _, ref := range []string{f.rivalUUID, fmt.Sprint(f.rivalID), globalID("CataloguePartner", f.rivalID)} {
+		_, errs = decodeGraph(t, f.graphUpload(t, f.shopTok, map[string]any{"name": "x", "partnerId": ref}, f.pngData, preflight...))
+		if len(errs) != 1 || errs[0].Extensions["code"] != "NOT_FOUND" {
+			t.Errorf("partnerId %q: %+v", ref, errs)
+		}
 	}
 	_, errs = decodeGraph(t, f.graphUpload(t, f.readerTok, map[string]any{"name": "x"}, f.pngData, preflight...))
 	wantGraphCode(t, errs, "FORBIDDEN")
