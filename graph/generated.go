@@ -77,6 +77,7 @@ type ComplexityRoot struct {
 	AdminGiftcard struct {
 		Code                func(childComplexity int) int
 		CreatedOn           func(childComplexity int) int
+		CurrencyCode        func(childComplexity int) int
 		ExpiresOn           func(childComplexity int) int
 		GiftcardPrototypeID func(childComplexity int) int
 		GifterFirstName     func(childComplexity int) int
@@ -127,6 +128,7 @@ type ComplexityRoot struct {
 		Coupon                         func(childComplexity int) int
 		CoverLetterURL                 func(childComplexity int) int
 		CreationDate                   func(childComplexity int) int
+		CurrencyCode                   func(childComplexity int) int
 		ExpeditionDate                 func(childComplexity int) int
 		ExpeditionStatus               func(childComplexity int) int
 		ExpirationDate                 func(childComplexity int) int
@@ -156,6 +158,7 @@ type ComplexityRoot struct {
 		IsRefundable                   func(childComplexity int) int
 		IsUsable                       func(childComplexity int) int
 		Language                       func(childComplexity int) int
+		LanguageCode                   func(childComplexity int) int
 		Message                        func(childComplexity int) int
 		NbAdults                       func(childComplexity int) int
 		NbBabies                       func(childComplexity int) int
@@ -278,6 +281,7 @@ type ComplexityRoot struct {
 		ChildrenPrice   func(childComplexity int) int
 		CoverImage      func(childComplexity int) int
 		CoverImageID    func(childComplexity int) int
+		CurrencyCode    func(childComplexity int) int
 		Description     func(childComplexity int) int
 		EnvironmentID   func(childComplexity int) int
 		HowToBookHTML   func(childComplexity int) int
@@ -1225,6 +1229,7 @@ type ComplexityRoot struct {
 		Category       func(childComplexity int) int
 		CategoryID     func(childComplexity int) int
 		Countable      func(childComplexity int) int
+		CurrencyCode   func(childComplexity int) int
 		Description    func(childComplexity int) int
 		HasBeenOrdered func(childComplexity int) int
 		ID             func(childComplexity int) int
@@ -1506,10 +1511,14 @@ type AccountErrorResolver interface {
 type AdminGiftcardResolver interface {
 	ID(ctx context.Context, obj *model.AdminGiftcard) (string, error)
 
+	CurrencyCode(ctx context.Context, obj *model.AdminGiftcard) (model.CurrencyCode, error)
+
 	Partner(ctx context.Context, obj *model.AdminGiftcard) (*model.Partner, error)
 }
 type AdminVoucherResolver interface {
 	ID(ctx context.Context, obj *model.AdminVoucher) (string, error)
+
+	CurrencyCode(ctx context.Context, obj *model.AdminVoucher) (model.CurrencyCode, error)
 
 	Prototype(ctx context.Context, obj *model.AdminVoucher) (*model.AdminVoucherPrototype, error)
 }
@@ -1522,6 +1531,7 @@ type AdminVoucherPrototypeResolver interface {
 	Universe(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.UniverseRecord, error)
 
 	Options(ctx context.Context, obj *model.AdminVoucherPrototype, first *int, after *string, last *int, before *string) (*model.PrototypeOptionLinkConnection, error)
+	CurrencyCode(ctx context.Context, obj *model.AdminVoucherPrototype) (model.CurrencyCode, error)
 	Partner(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.Partner, error)
 	Images(ctx context.Context, obj *model.AdminVoucherPrototype) ([]*model.Media, error)
 	CoverImage(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.Media, error)
@@ -1720,6 +1730,7 @@ type VoucherOptionResolver interface {
 	Category(ctx context.Context, obj *model.VoucherOption) (*model.OptionCategory, error)
 
 	Prototypes(ctx context.Context, obj *model.VoucherOption) ([]*model.AdminVoucherPrototype, error)
+	CurrencyCode(ctx context.Context, obj *model.VoucherOption) (model.CurrencyCode, error)
 
 	Partner(ctx context.Context, obj *model.VoucherOption) (*model.Partner, error)
 }
@@ -1785,6 +1796,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdminGiftcard.CreatedOn(childComplexity), true
+	case "AdminGiftcard.currencyCode":
+		if e.ComplexityRoot.AdminGiftcard.CurrencyCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcard.CurrencyCode(childComplexity), true
 	case "AdminGiftcard.expiresOn":
 		if e.ComplexityRoot.AdminGiftcard.ExpiresOn == nil {
 			break
@@ -1983,6 +2000,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdminVoucher.CreationDate(childComplexity), true
+	case "AdminVoucher.currencyCode":
+		if e.ComplexityRoot.AdminVoucher.CurrencyCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.CurrencyCode(childComplexity), true
 	case "AdminVoucher.expeditionDate":
 		if e.ComplexityRoot.AdminVoucher.ExpeditionDate == nil {
 			break
@@ -2157,6 +2180,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdminVoucher.Language(childComplexity), true
+	case "AdminVoucher.languageCode":
+		if e.ComplexityRoot.AdminVoucher.LanguageCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.LanguageCode(childComplexity), true
 	case "AdminVoucher.message":
 		if e.ComplexityRoot.AdminVoucher.Message == nil {
 			break
@@ -2787,6 +2816,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdminVoucherPrototype.CoverImageID(childComplexity), true
+	case "AdminVoucherPrototype.currencyCode":
+		if e.ComplexityRoot.AdminVoucherPrototype.CurrencyCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.CurrencyCode(childComplexity), true
 	case "AdminVoucherPrototype.description":
 		if e.ComplexityRoot.AdminVoucherPrototype.Description == nil {
 			break
@@ -7112,6 +7147,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.VoucherOption.Countable(childComplexity), true
+	case "VoucherOption.currencyCode":
+		if e.ComplexityRoot.VoucherOption.CurrencyCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOption.CurrencyCode(childComplexity), true
 	case "VoucherOption.description":
 		if e.ComplexityRoot.VoucherOption.Description == nil {
 			break
@@ -8484,7 +8525,7 @@ a token. node(id:) reads a user's own account; staff read any.
 type User implements Node {
   "The global id (see Node): opaque and unique across types; node(id:) reads the record back. Until global ids, id answered what legacyId answers now."
   id: ID!
-  "The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take."
+  "The record's own numeric id: what id answered before global ids, and what REST routes take (mutation inputs still read it, deprecated, beside the global id)."
   legacyId: ID!
   "The user's public identifier."
   uuid: UUID!
@@ -8504,7 +8545,7 @@ type User implements Node {
 type Partner implements Node {
   "The global id (see Node): opaque and unique across types; node(id:) reads the record back. Until global ids, id answered what legacyId answers now."
   id: ID!
-  "The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take."
+  "The record's own numeric id: what id answered before global ids, and what REST routes take (mutation inputs still read it, deprecated, beside the global id)."
   legacyId: ID!
   "The partner's public identifier."
   uuid: UUID!
@@ -8643,6 +8684,8 @@ func (ec *executionContext) childFields_AdminGiftcard(ctx context.Context, field
 		return ec.fieldContext_AdminGiftcard_gifterFirstName(ctx, field)
 	case "gifterLastName":
 		return ec.fieldContext_AdminGiftcard_gifterLastName(ctx, field)
+	case "currencyCode":
+		return ec.fieldContext_AdminGiftcard_currencyCode(ctx, field)
 	case "partnerId":
 		return ec.fieldContext_AdminGiftcard_partnerId(ctx, field)
 	case "partner":
@@ -8733,6 +8776,10 @@ func (ec *executionContext) childFields_AdminVoucher(ctx context.Context, field 
 		return ec.fieldContext_AdminVoucher_apiVersion(ctx, field)
 	case "language":
 		return ec.fieldContext_AdminVoucher_language(ctx, field)
+	case "languageCode":
+		return ec.fieldContext_AdminVoucher_languageCode(ctx, field)
+	case "currencyCode":
+		return ec.fieldContext_AdminVoucher_currencyCode(ctx, field)
 	case "importedFrom":
 		return ec.fieldContext_AdminVoucher_importedFrom(ctx, field)
 	case "paymentType":
@@ -9079,6 +9126,8 @@ func (ec *executionContext) childFields_AdminVoucherPrototype(ctx context.Contex
 		return ec.fieldContext_AdminVoucherPrototype_nbOrders(ctx, field)
 	case "options":
 		return ec.fieldContext_AdminVoucherPrototype_options(ctx, field)
+	case "currencyCode":
+		return ec.fieldContext_AdminVoucherPrototype_currencyCode(ctx, field)
 	case "partner":
 		return ec.fieldContext_AdminVoucherPrototype_partner(ctx, field)
 	case "images":
@@ -10769,6 +10818,8 @@ func (ec *executionContext) childFields_VoucherOption(ctx context.Context, field
 		return ec.fieldContext_VoucherOption_prototypeIds(ctx, field)
 	case "prototypes":
 		return ec.fieldContext_VoucherOption_prototypes(ctx, field)
+	case "currencyCode":
+		return ec.fieldContext_VoucherOption_currencyCode(ctx, field)
 	case "partnerUuid":
 		return ec.fieldContext_VoucherOption_partnerUuid(ctx, field)
 	case "partner":
@@ -14099,6 +14150,29 @@ func (ec *executionContext) fieldContext_AdminGiftcard_gifterLastName(_ context.
 	return graphql.NewScalarFieldContext("AdminGiftcard", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _AdminGiftcard_currencyCode(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminGiftcard_currencyCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.AdminGiftcard().CurrencyCode(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CurrencyCode) graphql.Marshaler {
+			return ec.marshalNCurrencyCode2salesplatformᚋgraphᚋmodelᚐCurrencyCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminGiftcard_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminGiftcard", field, true, true, errors.New("field of type CurrencyCode does not have child fields"))
+}
+
 func (ec *executionContext) _AdminGiftcard_partnerId(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcard) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -14790,6 +14864,52 @@ func (ec *executionContext) _AdminVoucher_language(ctx context.Context, field gr
 }
 func (ec *executionContext) fieldContext_AdminVoucher_language(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_languageCode(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_languageCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LanguageCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Language) graphql.Marshaler {
+			return ec.marshalOLanguage2ᚖsalesplatformᚋgraphᚋmodelᚐLanguage(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_languageCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type Language does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucher_currencyCode(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucher_currencyCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.AdminVoucher().CurrencyCode(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CurrencyCode) graphql.Marshaler {
+			return ec.marshalNCurrencyCode2salesplatformᚋgraphᚋmodelᚐCurrencyCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucher_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucher", field, true, true, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _AdminVoucher_importedFrom(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
@@ -18601,6 +18721,29 @@ func (ec *executionContext) fieldContext_AdminVoucherPrototype_options(ctx conte
 		return fc, err
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _AdminVoucherPrototype_currencyCode(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherPrototype_currencyCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.AdminVoucherPrototype().CurrencyCode(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CurrencyCode) graphql.Marshaler {
+			return ec.marshalNCurrencyCode2salesplatformᚋgraphᚋmodelᚐCurrencyCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherPrototype_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, true, true, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _AdminVoucherPrototype_partner(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
@@ -37054,6 +37197,29 @@ func (ec *executionContext) fieldContext_VoucherOption_prototypes(_ context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _VoucherOption_currencyCode(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherOption_currencyCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.VoucherOption().CurrencyCode(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CurrencyCode) graphql.Marshaler {
+			return ec.marshalNCurrencyCode2salesplatformᚋgraphᚋmodelᚐCurrencyCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherOption_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherOption", field, true, true, errors.New("field of type CurrencyCode does not have child fields"))
+}
+
 func (ec *executionContext) _VoucherOption_partnerUuid(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -44796,7 +44962,7 @@ func (ec *executionContext) unmarshalInputIssueVoucherInput(ctx context.Context,
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"voucherPrototypeId", "totalPrice", "state", "expirationDate", "language", "summary", "gifterFirstName", "gifterLastName", "gifterEmail", "gifteeFirstName", "gifteeLastName", "gifteeEmail", "fromGifter", "toGiftee", "message", "receptionMode", "nbAdults", "nbChildren", "nbBabies", "nbNights", "options"}
+	fieldsInOrder := [...]string{"voucherPrototypeId", "totalPrice", "state", "expirationDate", "languageCode", "language", "summary", "gifterFirstName", "gifterLastName", "gifterEmail", "gifteeFirstName", "gifteeLastName", "gifteeEmail", "fromGifter", "toGiftee", "message", "receptionMode", "nbAdults", "nbChildren", "nbBabies", "nbNights", "options"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -44831,6 +44997,13 @@ func (ec *executionContext) unmarshalInputIssueVoucherInput(ctx context.Context,
 				return it, err
 			}
 			it.ExpirationDate = graphql.OmittableOf(data)
+		case "languageCode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("languageCode"))
+			data, err := ec.unmarshalOLanguage2ᚖsalesplatformᚋgraphᚋmodelᚐLanguage(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LanguageCode = graphql.OmittableOf(data)
 		case "language":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("language"))
 			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
@@ -48743,6 +48916,44 @@ func (ec *executionContext) _AdminGiftcard(ctx context.Context, sel ast.Selectio
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "currencyCode":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._AdminGiftcard_currencyCode(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "partnerId":
 			out.Values[i] = ec._AdminGiftcard_partnerId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -49142,6 +49353,49 @@ func (ec *executionContext) _AdminVoucher(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "languageCode":
+			out.Values[i] = ec._AdminVoucher_languageCode(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "currencyCode":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._AdminVoucher_currencyCode(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "importedFrom":
 			out.Values[i] = ec._AdminVoucher_importedFrom(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -50252,6 +50506,44 @@ func (ec *executionContext) _AdminVoucherPrototype(ctx context.Context, sel ast.
 					}
 				}()
 				res = ec._AdminVoucherPrototype_options(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "currencyCode":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._AdminVoucherPrototype_currencyCode(ctx, field, obj)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -59443,6 +59735,44 @@ func (ec *executionContext) _VoucherOption(ctx context.Context, sel ast.Selectio
 					}
 				}()
 				res = ec._VoucherOption_prototypes(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "currencyCode":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._VoucherOption_currencyCode(ctx, field, obj)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}

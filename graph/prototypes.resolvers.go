@@ -37,6 +37,11 @@ func (r *adminVoucherPrototypeResolver) Options(ctx context.Context, obj *model.
 	return &model.PrototypeOptionLinkConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}, nil
 }
 
+// CurrencyCode is the resolver for the currencyCode field.
+func (r *adminVoucherPrototypeResolver) CurrencyCode(ctx context.Context, obj *model.AdminVoucherPrototype) (model.CurrencyCode, error) {
+	return r.partnerCurrency(ctx, obj.PartnerID)
+}
+
 // CreateVoucherPrototype is the resolver for the createVoucherPrototype field.
 func (r *mutationResolver) CreateVoucherPrototype(ctx context.Context, input model.CreateVoucherPrototypeInput) (*model.AdminVoucherPrototypePayload, error) {
 	if _, err := domain.Authorize(ctx, domain.OpPrototypeWrite); err != nil { // before reading the input
@@ -223,6 +228,11 @@ func (r *voucherOptionResolver) Prototypes(ctx context.Context, obj *model.Vouch
 		}
 	}
 	return out, nil
+}
+
+// CurrencyCode is the resolver for the currencyCode field.
+func (r *voucherOptionResolver) CurrencyCode(ctx context.Context, obj *model.VoucherOption) (model.CurrencyCode, error) {
+	return r.partnerCurrency(ctx, obj.PartnerID)
 }
 
 // AdminVoucherPrototype returns AdminVoucherPrototypeResolver implementation.

@@ -26,6 +26,17 @@ func adminVoucherID(v *vouchers.AdminVoucher) int64   { return v.ID }
 func adminGiftcardID(g *vouchers.AdminGiftcard) int64 { return g.ID }
 func mediaID(m media.Media) int64                     { return m.ID }
 
+// partnerCurrency is the currency of the amounts of a record of the
+// partner with that id (the administration records' currencyCode), read
+// through the partners' loader.
+func (r *Resolver) partnerCurrency(ctx context.Context, partnerID int64) (model.CurrencyCode, error) {
+	p, err := loadersFrom(ctx).adminPartners.Load(ctx, partnerID)
+	if err := found(p, err); err != nil {
+		return "", err
+	}
+	return model.CurrencyCode(p.PriceCurrency()), nil
+}
+
 // partnerKey is a graph Partner's id as the domain's partner filter.
 func partnerKey(p *model.Partner) (*int64, error) {
 	id, err := parseID(p.ID)

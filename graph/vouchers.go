@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"salesplatform/domain"
 	"salesplatform/domain/vouchers"
 	"salesplatform/graph/model"
 )
@@ -102,7 +103,8 @@ func toGraphAdminVoucher(v *vouchers.AdminVoucher) *model.AdminVoucher {
 	loc := v.Location()
 	out := &model.AdminVoucher{ID: idString(v.ID), Code: v.Code, State: toGraphVoucherState(v.State),
 		Summary: v.Summary, Origin: v.Origin, OriginURL: v.OriginURL, Type: v.Type, APIVersion: v.APIVersion,
-		Language: v.Language, ImportedFrom: v.ImportedFrom, PaymentType: v.PaymentType,
+		Language: v.Language, LanguageCode: languageOf(v.Language), ImportedFrom: v.ImportedFrom, PaymentType: v.PaymentType,
+		PartnerID:                      v.PartnerID,
 		VoucherPrototypeID:             idString(v.VoucherPrototypeID),
 		VoucherPrototypeType:           vouchers.VoucherPrototypeTypeCode(v.VoucherPrototypeType),
 		VoucherPrototypeName:           toGraphLocalized(v.PrototypeName),
@@ -210,7 +212,7 @@ func toGraphAdminGiftcard(g *vouchers.AdminGiftcard) *model.AdminGiftcard {
 
 func toDomainIssueVoucher(in model.IssueVoucherInput) vouchers.IssueVoucherInput {
 	out := vouchers.IssueVoucherInput{VoucherPrototypeID: refRecordID("AdminVoucherPrototype", in.VoucherPrototypeID), TotalPrice: in.TotalPrice,
-		ExpirationDate: opt(in.ExpirationDate), Language: opt(in.Language), Summary: opt(in.Summary),
+		ExpirationDate: opt(in.ExpirationDate), Language: issueLanguage(in), Summary: opt(in.Summary),
 		GifterFirstName: opt(in.GifterFirstName), GifterLastName: opt(in.GifterLastName),
 		GifterEmail: opt(in.GifterEmail), GifteeFirstName: opt(in.GifteeFirstName),
 		GifteeLastName: opt(in.GifteeLastName), GifteeEmail: opt(in.GifteeEmail), FromGifter: opt(in.FromGifter),
@@ -242,4 +244,24 @@ func adminGiftcardPayload(g *vouchers.AdminGiftcard, err error) (*model.AdminGif
 		return &model.AdminGiftcardPayload{UserErrors: ue, Errors: ue}, err
 	}
 	return &model.AdminGiftcardPayload{Giftcard: toGraphAdminGiftcard(g), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
+}
+
+// languageOf is a language code as the Language enum; nil for a code the
+// service does not have.
+func languageOf(code string) *model.Language {
+	if !domain.IsLanguage(code) {
+		return nil
+	}
+	l := model.Language(strings.ToUpper(code))
+	return &l
+}
+
+// issueLanguage is the language an issued voucher is in: languageCode's,
+// else the deprecated language's as sent; nil for the default.
+func issueLanguage(in model.IssueVoucherInput) *string {
+	if l := opt(in.LanguageCode); l != nil {
+		code := strings.ToLower(string(*l))
+		return &code
+	}
+	return opt(in.Language)
 }

@@ -13,9 +13,19 @@ func (r *adminGiftcardResolver) ID(ctx context.Context, obj *model.AdminGiftcard
 	return globalID("AdminGiftcard", obj.ID), nil
 }
 
+// CurrencyCode is the resolver for the currencyCode field.
+func (r *adminGiftcardResolver) CurrencyCode(ctx context.Context, obj *model.AdminGiftcard) (model.CurrencyCode, error) {
+	return r.partnerCurrency(ctx, lenientID(obj.PartnerID))
+}
+
 // ID is the resolver for the id field.
 func (r *adminVoucherResolver) ID(ctx context.Context, obj *model.AdminVoucher) (string, error) {
 	return globalID("AdminVoucher", obj.Code), nil
+}
+
+// CurrencyCode is the resolver for the currencyCode field.
+func (r *adminVoucherResolver) CurrencyCode(ctx context.Context, obj *model.AdminVoucher) (model.CurrencyCode, error) {
+	return r.partnerCurrency(ctx, obj.PartnerID)
 }
 
 // UpdateVoucherState is the resolver for the updateVoucherState field.

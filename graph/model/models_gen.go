@@ -71,7 +71,7 @@ type AddWorkshopSessionInput struct {
 
 // A giftcard as the administration sees it.
 type AdminGiftcard struct {
-	// The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take.
+	// The record's own numeric id: what id answered before global ids, and what REST routes take (mutation inputs still read it, deprecated, beside the global id).
 	ID string `json:"legacyId"`
 	// The giftcard's code.
 	Code string `json:"code"`
@@ -193,7 +193,7 @@ type AdminOptionService struct {
 
 // A voucher as the administration sees it.
 type AdminVoucher struct {
-	// The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take.
+	// The record's own numeric id: what id answered before global ids, and what REST routes take (mutation inputs still read it, deprecated, beside the global id).
 	ID string `json:"legacyId"`
 	// The voucher's code.
 	Code string `json:"code"`
@@ -211,6 +211,8 @@ type AdminVoucher struct {
 	APIVersion int `json:"apiVersion"`
 	// The language the voucher is in: fr, en, es, it, de, nl, ca or pt (fr by default for issued vouchers).
 	Language string `json:"language"`
+	// The language the voucher is in, as the Language enum; null when the record holds a code the service does not have.
+	LanguageCode *Language `json:"languageCode,omitempty"`
 	// The system the voucher was imported from, as free text; empty for a voucher sold or issued here. The service gives the value no meaning.
 	ImportedFrom string `json:"importedFrom"`
 	// How the voucher was paid for, in the legacy service's words (no fixed list); empty for issued vouchers. The service gives the value no meaning.
@@ -321,6 +323,7 @@ type AdminVoucher struct {
 	Coupon *AdminVoucherCoupon `json:"coupon,omitempty"`
 	// Every change of its state, oldest first.
 	StateChanges []*VoucherStateChange `json:"stateChanges"`
+	PartnerID    int64                 `json:"-"`
 }
 
 func (AdminVoucher) IsNode() {}
@@ -640,7 +643,7 @@ type BoxPayload struct {
 
 // A temporary e-commerce cart handed over to the checkout funnel.
 type Cart struct {
-	// The cart's UUID: what id answered before global ids, and what REST routes and mutation inputs take.
+	// The cart's UUID: what id answered before global ids, and what REST routes take (mutation inputs still read it, deprecated, beside the global id).
 	ID uuid.UUID `json:"legacyId"`
 	// The product lines, as the shop sent them; may be empty.
 	Items []*CartItem `json:"items"`
@@ -698,7 +701,7 @@ type CartPayload struct {
 // Viewer: that one is the caller's account; this one is the partner's public
 // face, readable without a token by anyone who names the catalogue.
 type CataloguePartner struct {
-	// The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take.
+	// The record's own numeric id: what id answered before global ids, and what REST routes take (mutation inputs still read it, deprecated, beside the global id).
 	ID string `json:"legacyId"`
 	// The partner's public name.
 	Name string `json:"name"`
@@ -1431,6 +1434,8 @@ type IssueVoucherInput struct {
 	State graphql.Omittable[*VoucherState] `json:"state,omitempty"`
 	// When it expires, in the future; no expiration when omitted.
 	ExpirationDate graphql.Omittable[*time.Time] `json:"expirationDate,omitempty"`
+	// The language of the voucher; FR when omitted.
+	LanguageCode graphql.Omittable[*Language] `json:"languageCode,omitempty"`
 	// The language the voucher is in: fr (the default), en, es, it, de, nl, ca or pt.
 	Language graphql.Omittable[*string] `json:"language,omitempty"`
 	// Free text to keep with the voucher (AdminVoucher.summary), at most 1,000 characters.
@@ -1651,7 +1656,7 @@ type MarketingWidgetsPayload struct {
 
 // An image a partner uploaded, which its products (a voucher prototype's images and cover) link to.
 type Media struct {
-	// The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take.
+	// The record's own numeric id: what id answered before global ids, and what REST routes take (mutation inputs still read it, deprecated, beside the global id).
 	ID string `json:"legacyId"`
 	// The media's public id: anyone reads its bytes at /media/{uuid}.
 	UUID uuid.UUID `json:"uuid"`
@@ -1871,7 +1876,7 @@ type NetworkVouchersProductInformationPayload struct {
 
 // A group of options the buyer picks between min and max of.
 type OptionCategory struct {
-	// The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take.
+	// The record's own numeric id: what id answered before global ids, and what REST routes take (mutation inputs still read it, deprecated, beside the global id).
 	ID string `json:"legacyId"`
 	// The numeric record id of the partner the category belongs to.
 	PartnerID string `json:"partnerId"`
@@ -1959,7 +1964,7 @@ type PageInfo struct {
 
 // The caller's partner account (tenant). Its public face is CataloguePartner.
 type Partner struct {
-	// The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take.
+	// The record's own numeric id: what id answered before global ids, and what REST routes take (mutation inputs still read it, deprecated, beside the global id).
 	ID string `json:"legacyId"`
 	// The partner's public identifier.
 	UUID uuid.UUID `json:"uuid"`
@@ -2742,7 +2747,7 @@ type UploadMediaInput struct {
 // A user account: signs in with a username and password and calls the API with
 // a token. node(id:) reads a user's own account; staff read any.
 type User struct {
-	// The record's own numeric id: what id answered before global ids, and what REST routes and mutation inputs take.
+	// The record's own numeric id: what id answered before global ids, and what REST routes take (mutation inputs still read it, deprecated, beside the global id).
 	ID string `json:"legacyId"`
 	// The user's public identifier.
 	UUID uuid.UUID `json:"uuid"`

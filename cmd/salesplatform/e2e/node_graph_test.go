@@ -344,3 +344,22 @@ func TestGraphNullableLookups(t *testing.T) {
 		wantErrorCode(t, errs, "BAD_USER_INPUT")
 	}
 }
+
+// The administration records' amounts carry their partner's currency.
+func TestGraphAdminCurrencyCodes(t *testing.T) {
+	t.Parallel()
+	f := newNodeFixture(t)
+	data, errs := f.ask(t, "", f.tokens["demo-chateau"], `{
+		adminVoucherPrototypes(first: 1) { edges { node { currencyCode } } }
+		adminOptions(first: 1) { edges { node { currencyCode } } }
+		adminVouchers(first: 1) { edges { node { currencyCode } } }
+		adminGiftcards(first: 1) { edges { node { currencyCode } } } }`, nil)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for _, list := range []string{"adminVoucherPrototypes", "adminOptions", "adminVouchers", "adminGiftcards"} {
+		if got := dig(data, list, "edges", "node", "currencyCode"); got != "EUR" {
+			t.Errorf("%s currencyCode = %v, want EUR", list, got)
+		}
+	}
+}

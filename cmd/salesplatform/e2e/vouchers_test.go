@@ -615,10 +615,10 @@ func TestAdminIssueGraph(t *testing.T) {
 	t.Parallel()
 	f := newAVFixture(t)
 	const issue = `mutation($in: IssueVoucherInput!) { issueVoucher(input: $in) {
-		voucher { code state totalPrice language gifterFirstName gifteeEmail nbAdults activationDate
+		voucher { code state totalPrice currencyCode language languageCode gifterFirstName gifteeEmail nbAdults activationDate
 			options { optionId count totalPrice } }
 		userErrors { field code message } errors { field code message } } }`
-	in := map[string]any{"voucherPrototypeId": fmt.Sprint(f.shopVP), "totalPrice": "120.00", "language": "en",
+	in := map[string]any{"voucherPrototypeId": fmt.Sprint(f.shopVP), "totalPrice": "120.00", "languageCode": "EN",
 		"gifterFirstName": " Victor ", "gifteeEmail": "marius@example.com", "nbAdults": 2,
 		"options": []any{map[string]any{"optionId": fmt.Sprint(f.opt1), "count": 1, "totalPrice": "8.00"}}}
 	if m := f.graph(t, f.shopTok, issue, map[string]any{"in": in}); avErrorCode(m) != "FORBIDDEN" {
@@ -627,7 +627,8 @@ func TestAdminIssueGraph(t *testing.T) {
 	m := f.graph(t, f.staffTok, issue, map[string]any{"in": in})
 	data := m["data"].(map[string]any)["issueVoucher"].(map[string]any)
 	v, _ := data["voucher"].(map[string]any)
-	if v == nil || v["state"] != "PAID" || v["totalPrice"] != "120.00" || v["language"] != "en" || v["gifterFirstName"] != "Victor" ||
+	if v == nil || v["state"] != "PAID" || v["totalPrice"] != "120.00" || v["currencyCode"] != "EUR" ||
+		v["language"] != "en" || v["languageCode"] != "EN" || v["gifterFirstName"] != "Victor" ||
 		v["gifteeEmail"] != "marius@example.com" || v["nbAdults"] != float64(2) || v["activationDate"] == nil ||
 		fmt.Sprint(v["options"]) != fmt.Sprintf("[map[count:1 optionId:%d totalPrice:8.00]]", f.opt1) {
 		t.Fatalf("issued: %v", m)
