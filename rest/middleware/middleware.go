@@ -8,7 +8,6 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -95,13 +94,14 @@ type Authenticator interface {
 
 // Authenticate reads `Authorization: Token <key>` and puts the caller, or
 // the reason the credentials were refused, in the context, with the client's
-// address for login throttling and the catalogue's X-Partner-Domain. It refuses no request itself: the domain
+// address for login throttling (as clients tells it) and the catalogue's
+// X-Partner-Domain. It refuses no request itself: the domain
 // services decide what needs a caller, so REST and GraphQL, both behind it,
 // answer alike. Other schemes are ignored, as DRF does.
-func Authenticate(auth Authenticator) func(http.Handler) http.Handler {
+func Authenticate(auth Authenticator, clients ClientIPs) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			ctx := domain.WithClientAddr(r.Context(), clientAddr(r))
+			ctx := domain.WithClientAddr(r.Context(), clients.Of(r))
 			if d := r.Header.Get("X-Partner-Domain"); d != "" {
 				ctx = domain.WithPartnerDomain(ctx, d)
 			}
@@ -128,13 +128,3 @@ func Authenticate(auth Authenticator) func(http.Handler) http.Handler {
 	}
 }
 
-// clientAddr identifies the client for login throttling: the peer's IP
-// address. Behind a proxy every client shares the proxy's address; see
-// docs/DECISIONS.md.
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}

@@ -20,6 +20,7 @@ import (
 	"salesplatform/domain/media"
 	"salesplatform/persistence"
 	"salesplatform/persistence/blobstore"
+	"salesplatform/rest/middleware"
 )
 
 // defaultMaxConns caps the HTTP connections served at once: far more than
@@ -66,6 +67,9 @@ type Config struct {
 	// CORSOrigins are the origins, besides partners' sites, whose browsers
 	// may call the public surfaces (CORS_ORIGINS).
 	CORSOrigins []string
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
+	// the client (TRUSTED_PROXIES): login throttling counts per client.
+	TrustedProxies middleware.ClientIPs
 	// S3 is the bucket media are kept in; with no endpoint they are files
 	// under DataDir/media.
 	S3 blobstore.S3Config
@@ -157,6 +161,11 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 			origins = s
 			return nil
 		})
+		proxies := os.Getenv("TRUSTED_PROXIES")
+		fs.Func("trusted-proxies", "comma-separated addresses and CIDR ranges of the reverse proxies whose X-Forwarded-For names the client, for login throttling (env TRUSTED_PROXIES; default none: the peer is the client)", func(s string) error {
+			proxies = s
+			return nil
+		})
 		checks = append(checks, func() error {
 			d, err := time.ParseDuration(ttl)
 			if err != nil || d <= 0 {
@@ -168,6 +177,9 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 			}
 			if cfg.MaxConns, err = strconv.Atoi(conns); err != nil || cfg.MaxConns < 1 {
 				return fmt.Errorf("MAX_CONNS: %q is not a positive number", conns)
+			}
+			if cfg.TrustedProxies, err = middleware.ParseTrustedProxies(proxies); err != nil {
+				return fmt.Errorf("TRUSTED_PROXIES: %w", err)
 			}
 			cfg.CORSOrigins, err = parseOrigins(origins)
 			return err

@@ -234,7 +234,7 @@ func NewHandler(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger)
 	r.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}))
 	r.Use(middleware.Route)
 	cors := middleware.CORS(middleware.CORSConfig{Partners: all.PartnerCatalog, Origins: cfg.CORSOrigins, Paths: corsPaths})
-	return metrics.Observe(middleware.Observe(log)(cors(middleware.Authenticate(all.Accounts)(r))))
+	return metrics.Observe(middleware.Observe(log)(cors(middleware.Authenticate(all.Accounts, cfg.TrustedProxies)(r))))
 }
 
 // registerMetrics adds to reg what is not HTTP: the Go runtime and the

@@ -209,6 +209,7 @@ http {
             proxy_http_version 1.1;
             proxy_set_header Connection "";
             proxy_set_header Host $http_host;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
             add_header X-Upstream $upstream_addr always;
         }
     }
@@ -288,6 +289,8 @@ func TestReplicas(t *testing.T) {
 	shared := []string{"--database-url", dsn, "--redis-url", replicaRedis,
 		"--s3-endpoint", s3, "--s3-bucket", bucket, "--s3-access-key-id", access, "--s3-secret-access-key", secret,
 		"--s3-region", "us-east-1", "--s3-insecure",
+		// The replicas read the client from nginx's X-Forwarded-For.
+		"--trusted-proxies", "127.0.0.1",
 		// Nothing may be kept on a replica's disk: media go to S3.
 		"--data-dir", filepath.Join(t.TempDir(), "unused")}
 	a := startReplica(t, bin, portA, shared...)
