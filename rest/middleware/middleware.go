@@ -127,4 +127,3 @@ func Authenticate(auth Authenticator, clients ClientIPs) func(http.Handler) http
 		})
 	}
 }
-
