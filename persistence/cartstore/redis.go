@@ -39,6 +39,10 @@ func NewRedis(client redis.UniversalClient, keyPrefix string) *Redis {
 	return &Redis{client: client, prefix: keyPrefix}
 }
 
+// PoolStats are the counters of the store's Redis connection pool (the
+// metrics of a shared cart store).
+func (s *Redis) PoolStats() *redis.PoolStats { return s.client.PoolStats() }
+
 // OpenRedis connects to the server at a redis:// or rediss:// URL and pings
 // it, so that a wrong REDIS_URL fails at start-up rather than on the first
 // cart.

@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/redis/go-redis/v9"
 	"github.com/uptrace/bun"
 	"golang.org/x/net/netutil"
 
@@ -238,9 +239,10 @@ func NewHandler(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger)
 }
 
 // registerMetrics adds to reg what is not HTTP: the Go runtime and the
-// process, the database pool (go_sql_* with db_name="salesplatform") and the
-// carts held in process (none are counted in Redis, where that would cost a
-// scan).
+// process, the database pool (go_sql_* with db_name="salesplatform"), and
+// the cart store: the carts held in process, or the Redis pool's
+// connections and waits (carts are not counted in Redis, where that would
+// cost a scan).
 func registerMetrics(reg *prometheus.Registry, db *bun.DB, carts cart.CartStore) {
 	reg.MustRegister(
 		collectors.NewGoCollector(),
@@ -253,6 +255,22 @@ func registerMetrics(reg *prometheus.Registry, db *bun.DB, carts cart.CartStore)
 			Name:      "carts_in_memory",
 			Help:      "Carts held by the in-process cart store, lapsed ones not yet freed included.",
 		}, func() float64 { return float64(m.Len()) }))
+	}
+	if r, ok := carts.(*cartstore.Redis); ok {
+		gauge := func(name, help string, value func(*redis.PoolStats) uint32) prometheus.Collector {
+			return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Namespace: "salesplatform", Subsystem: "redis_pool", Name: name, Help: help},
+				func() float64 { return float64(value(r.PoolStats())) })
+		}
+		counter := func(name, help string, value func(*redis.PoolStats) uint32) prometheus.Collector {
+			return prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: "salesplatform", Subsystem: "redis_pool", Name: name, Help: help},
+				func() float64 { return float64(value(r.PoolStats())) })
+		}
+		reg.MustRegister(
+			gauge("connections", "Connections of the Redis pool (carts, throttles).", func(s *redis.PoolStats) uint32 { return s.TotalConns }),
+			gauge("idle_connections", "Idle connections of the Redis pool.", func(s *redis.PoolStats) uint32 { return s.IdleConns }),
+			counter("waits_total", "Redis commands that found no idle connection in the pool.", func(s *redis.PoolStats) uint32 { return s.Misses }),
+			counter("timeouts_total", "Redis commands that gave up waiting for a connection of the pool.", func(s *redis.PoolStats) uint32 { return s.Timeouts }),
+		)
 	}
 }
 

@@ -141,4 +141,14 @@ func TestSharedRedisCarts(t *testing.T) {
 	if ttl := rc.PTTL(context.Background(), "salesplatform:cart:"+id).Val(); ttl <= time.Hour || ttl > 2*time.Hour {
 		t.Errorf("Redis key TTL = %v, want about 2h", ttl)
 	}
+	// The shared cart store's metrics are its Redis pool's.
+	metrics := Do(t, "GET", a.URL+"/metrics", "").Body
+	for _, want := range []string{"salesplatform_redis_pool_connections ", "salesplatform_redis_pool_waits_total ", "salesplatform_redis_pool_timeouts_total 0"} {
+		if !strings.Contains(metrics, want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
+	if strings.Contains(metrics, "salesplatform_carts_in_memory") {
+		t.Error("/metrics counts carts in memory with REDIS_URL")
+	}
 }
