@@ -8496,7 +8496,7 @@ interface Node {
   id: ID!
 }
 
-"The entry points for writing: one mutation per change, each answering a payload with its userErrors."
+"The entry points for writing: one mutation per change, each answering a payload with its typed errors."
 type Mutation {
   """
   Exchange a username and password for an API token, as POST /api-token-auth/.

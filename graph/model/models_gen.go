@@ -1728,7 +1728,7 @@ type MediaPayload struct {
 	Errors []*UserError `json:"errors"`
 }
 
-// The entry points for writing: one mutation per change, each answering a payload with its userErrors.
+// The entry points for writing: one mutation per change, each answering a payload with its typed errors.
 type Mutation struct {
 }
 

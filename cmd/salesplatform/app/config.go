@@ -64,6 +64,10 @@ type Config struct {
 	// ShutdownGrace is how long in-flight requests may finish after a
 	// signal before their connections are closed.
 	ShutdownGrace time.Duration
+	// DrainDelay is how long, after a signal, the server keeps accepting
+	// requests while /readyz answers 503, so that a load balancer probing
+	// it stops sending before the listener closes (DRAIN_DELAY).
+	DrainDelay time.Duration
 	// CORSOrigins are the origins, besides partners' sites, whose browsers
 	// may call the public surfaces (CORS_ORIGINS).
 	CORSOrigins []string
@@ -151,6 +155,11 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 			conns = s
 			return nil
 		})
+		delay := envOr("DRAIN_DELAY", "0s")
+		fs.Func("drain-delay", "how long after SIGTERM the server keeps serving while /readyz answers 503, before it stops accepting connections: a load balancer's probe interval (env DRAIN_DELAY, default 0s)", func(s string) error {
+			delay = s
+			return nil
+		})
 		grace := envOr("SHUTDOWN_GRACE", defaultShutdownGrace.String())
 		fs.Func("shutdown-grace", "how long in-flight requests may finish after SIGTERM (env SHUTDOWN_GRACE, default "+defaultShutdownGrace.String()+")", func(s string) error {
 			grace = s
@@ -174,6 +183,9 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 			cfg.CartTTL = d
 			if cfg.ShutdownGrace, err = time.ParseDuration(grace); err != nil || cfg.ShutdownGrace < 0 {
 				return fmt.Errorf("SHUTDOWN_GRACE: %q is not a duration such as 15s", grace)
+			}
+			if cfg.DrainDelay, err = time.ParseDuration(delay); err != nil || cfg.DrainDelay < 0 {
+				return fmt.Errorf("DRAIN_DELAY: %q is not a duration such as 5s", delay)
 			}
 			if cfg.MaxConns, err = strconv.Atoi(conns); err != nil || cfg.MaxConns < 1 {
 				return fmt.Errorf("MAX_CONNS: %q is not a positive number", conns)

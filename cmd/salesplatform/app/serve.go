@@ -116,8 +116,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 	}
 	// The drain: /readyz answers 503 from now on, so that a load balancer
 	// sends no more; responses carry Connection: close and idle
-	// connections are closed (SetKeepAlivesEnabled); Shutdown closes the
-	// listener and waits for the requests in flight, up to the grace.
+	// connections are closed (SetKeepAlivesEnabled); after the drain delay,
+	// in which requests are still accepted while the balancer's probe
+	// notices, Shutdown closes the listener and waits for the requests in
+	// flight, up to the grace.
 	// The database and the cart store close after it returns (defers).
 	log.Info("shutting down", "grace", cfg.ShutdownGrace.String())
 	cfg.draining.Store(true)
@@ -125,6 +127,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 	if h.Draining != nil {
 		h.Draining()
 	}
+	time.Sleep(cfg.DrainDelay)
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownGrace)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 	"syscall"
+	"slices"
 	"testing"
 	"time"
 
@@ -216,5 +217,60 @@ func TestServeDrain(t *testing.T) {
 	}
 	if l := log.String(); !strings.Contains(l, `"msg":"shutting down"`) || !strings.Contains(l, `"msg":"requests drained; stopping"`) {
 		t.Errorf("log:\n%s", l)
+	}
+}
+
+// With a drain delay, a probe from outside sees /readyz answer 503 after
+// the signal, while the listener still accepts, before it closes.
+func TestServeDrainDelay(t *testing.T) {
+	t.Parallel()
+	dsn := dbtest.NewDSN(t)
+	var addr string
+	listening := make(chan struct{})
+	hooks := app.Hooks{Listening: func(a string) { addr = a; close(listening) }}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	log := &SyncBuffer{}
+	done := make(chan int, 1)
+	go func() {
+		done <- app.Run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--database-url", dsn, "--drain-delay", "2s"},
+			io.Discard, log, hooks)
+	}()
+	select {
+	case <-listening:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("not listening:\n%s", log)
+	}
+	c := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 5 * time.Second}
+	probe := func() int {
+		res, err := c.Get("http://" + addr + "/readyz")
+		if err != nil {
+			return 0 // refused: the listener is closed
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	if got := probe(); got != 200 {
+		t.Fatalf("/readyz before the signal = %d", got)
+	}
+	cancel()
+	var seen []int
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		status := probe()
+		if len(seen) == 0 || seen[len(seen)-1] != status {
+			seen = append(seen, status)
+		}
+		if status == 0 {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	// 200 until the signal is seen, then 503 while draining, then refused.
+	if i := slices.Index(seen, 503); i < 0 || seen[len(seen)-1] != 0 || slices.Contains(seen[i:], 200) {
+		t.Errorf("/readyz over the drain: %v, want 503s before the listener closes", seen)
+	}
+	if code := <-done; code != 0 {
+		t.Errorf("serve exited %d:\n%s", code, log)
 	}
 }
