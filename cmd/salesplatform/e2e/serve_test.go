@@ -7,9 +7,9 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"syscall"
-	"slices"
 	"testing"
 	"time"
 
