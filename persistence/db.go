@@ -10,6 +10,8 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"net"
+	"strings"
 	"syscall"
 	"time"
 
@@ -43,6 +45,7 @@ func Open(ctx context.Context, dsn string) (*bun.DB, error) {
 	if cfg.RuntimeParams["application_name"] == "" {
 		cfg.RuntimeParams["application_name"] = "salesplatform"
 	}
+	applyDefaults(cfg, dsn)
 
 	sqldb := sql.OpenDB(outageConnector{stdlib.GetConnector(*cfg)})
 	SetMaxConns(sqldb, DefaultMaxConns)
@@ -56,6 +59,34 @@ func Open(ctx context.Context, dsn string) (*bun.DB, error) {
 		return nil, fmt.Errorf("persistence: connect to database %q at %s: %w", cfg.Database, where(cfg), err)
 	}
 	return db, nil
+}
+
+// applyDefaults sets what a dsn leaves unsaid:
+//   - the query mode: Bun writes every value into the SQL text, so with
+//     pgx's default (prepare and cache each statement text) every new id
+//     list costs a prepare round trip and a cache slot; the simple protocol
+//     sends each text once, in one round trip;
+//   - TLS: none to a server on this host (loopback or a Unix socket), where
+//     pgx's default (sslmode=prefer) would negotiate it on every connection.
+//
+// Either, said in the dsn (default_query_exec_mode, sslmode), stands.
+func applyDefaults(cfg *pgx.ConnConfig, dsn string) {
+	if !strings.Contains(dsn, "default_query_exec_mode") {
+		cfg.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
+	}
+	if !strings.Contains(dsn, "sslmode") && isLocal(cfg.Host) {
+		cfg.TLSConfig, cfg.Fallbacks = nil, nil
+	}
+}
+
+// isLocal reports whether host is this machine: a Unix socket directory,
+// localhost, or a loopback address.
+func isLocal(host string) bool {
+	if strings.HasPrefix(host, "/") || host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // SetMaxConns sizes the pool: at most n connections, all kept when idle.

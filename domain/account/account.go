@@ -2,6 +2,8 @@ package account
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"fmt"
 	"regexp"
 	"runtime"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/alexedwards/argon2id"
 	"github.com/google/uuid"
+	"golang.org/x/crypto/argon2"
 	"golang.org/x/sync/semaphore"
 
 	"salesplatform/domain"
@@ -57,13 +60,23 @@ func NewAccountService(db domain.UnitOfWork[Stores], throttle *domain.ClientThro
 	if params == nil {
 		params = argon2id.DefaultParams
 	}
-	dummy, err := argon2id.CreateHash("no such user", params)
-	if err != nil {
-		panic(err) // only fails when crypto/rand does
-	}
 	slots := runtime.GOMAXPROCS(0)
-	return &AccountService{db: db, throttle: throttle, params: params, now: time.Now, dummyHash: dummy,
+	return &AccountService{db: db, throttle: throttle, params: params, now: time.Now, dummyHash: dummyHash(params),
 		compare: argon2id.ComparePasswordAndHash, hashSlots: semaphore.NewWeighted(int64(slots)), hashSlotCount: slots}
+}
+
+// dummyHash is an argon2id hash with params' cost that no password
+// matches: a random salt and key, written as CreateHash writes them.
+// Comparing a password with it costs what comparing with a real hash
+// costs, and making it costs nothing: computing one would hold params'
+// memory (64 MiB by default) in the heap from start-up.
+func dummyHash(params *argon2id.Params) string {
+	salt, key := make([]byte, params.SaltLength), make([]byte, params.KeyLength)
+	_, _ = rand.Read(salt) // crypto/rand.Read never fails
+	_, _ = rand.Read(key)
+	b64 := base64.RawStdEncoding.EncodeToString
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version,
+		params.Memory, params.Iterations, params.Parallelism, b64(salt), b64(key))
 }
 
 // hashing runs f, an argon2id computation, in one of the service's hashing
