@@ -255,6 +255,7 @@ func (r *queryResolver) Boxes(ctx context.Context, orderBy []*model.BoxOrder, fi
 	if err != nil {
 		return nil, renameArgument(err, "ordering", "orderBy")
 	}
+	r.prefetchBoxes(ctx, page.Items)
 	return toGraphBoxConnection(w, page), nil
 }
 

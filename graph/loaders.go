@@ -53,7 +53,11 @@ type loaders struct {
 }
 
 func newLoaders(r *Resolver) *loaders {
-	wait := dataloadgen.WithWait(loaderWait)
+	d := loaderWait
+	if r.LoaderWait > 0 {
+		d = r.LoaderWait
+	}
+	wait := dataloadgen.WithWait(d)
 	return &loaders{
 		partners:         dataloadgen.NewLoader(byID(r.PartnerCatalog.PartnersByID), wait),
 		boxOffers:        dataloadgen.NewLoader(byPage(r.BoxCatalog.BoxOffers), wait),

@@ -3,10 +3,17 @@
 // lives here; see package domain.
 package graph
 
-import "salesplatform/domain/services"
+import (
+	"time"
+
+	"salesplatform/domain/services"
+)
 
 // Resolver holds the domain services the resolvers call: the same ones the
 // REST handlers call.
 type Resolver struct {
 	services.Services
+	// LoaderWait is how long a loader gathers keys before it reads them
+	// that no look-ahead prefetched; zero is loaderWait.
+	LoaderWait time.Duration
 }

@@ -72,6 +72,12 @@ func each(f func(lang string) string) Localized {
 // en "€12.50", nl "€ 12,50". A code the library does not know is written
 // where the locale puts a currency code: fr "12,50 XBT", en "XBT 12.50".
 func Money(amount decimal.Decimal, code string) Localized {
+	return each(MoneyWriter(amount, code))
+}
+
+// MoneyWriter returns Money's writer of one language: what it writes for
+// lang, for a reader that asks for one or two languages rather than all.
+func MoneyWriter(amount decimal.Decimal, code string) func(lang string) string {
 	code = strings.ToUpper(strings.TrimSpace(code))
 	known := code != "" && currency.IsValid(code)
 	stand := code
@@ -85,7 +91,7 @@ func Money(amount decimal.Decimal, code string) Localized {
 		panic(err)
 	}
 	digits, _ := currency.GetDigits(stand)
-	return each(func(lang string) string {
+	return func(lang string) string {
 		f := currency.NewFormatter(currency.NewLocale(cldrLocale(lang)))
 		f.MaxDigits = digits
 		if known {
@@ -97,7 +103,7 @@ func Money(amount decimal.Decimal, code string) Localized {
 		}
 		f.CurrencyDisplay = currency.DisplayCode
 		return strings.Replace(f.Format(a), stand, code, 1)
-	})
+	}
 }
 
 // formatCount writes a whole number as lang writes numbers (grouping

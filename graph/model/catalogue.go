@@ -62,7 +62,12 @@ func (l Language) MarshalGQL(w io.Writer) { _, _ = io.WriteString(w, strconv.Quo
 
 // Localized is type Localized: a text per language, null where a language
 // has none (an empty text stays empty).
-type Localized struct{ texts map[string]string }
+type Localized struct {
+	texts map[string]string
+	// write, when set, writes the text of a language as it is asked for:
+	// every language has one (formatted money).
+	write func(lang string) string
+}
 
 // NewLocalized wraps texts keyed by language code; nil is no text at all.
 func NewLocalized(texts map[string]string) *Localized { return &Localized{texts: texts} }
@@ -71,6 +76,10 @@ func NewLocalized(texts map[string]string) *Localized { return &Localized{texts:
 func (l *Localized) Text(lang Language) *string { return l.text(lang.Code()) }
 
 func (l *Localized) text(code string) *string {
+	if l.write != nil {
+		t := l.write(code)
+		return &t
+	}
 	if t, ok := l.texts[code]; ok {
 		return &t
 	}
@@ -95,8 +104,11 @@ type Money struct {
 // CurrencyCode is the currency as the CurrencyCode enum.
 func (m *Money) CurrencyCode() CurrencyCode { return CurrencyCode(m.Currency) }
 
-// Formatted is the amount as each language writes it in the currency.
-func (m *Money) Formatted() *Localized { return NewLocalized(l10n.Money(m.Amount, m.Currency)) }
+// Formatted is the amount as each language writes it in the currency,
+// written for the languages the query asks for only.
+func (m *Money) Formatted() *Localized {
+	return &Localized{write: l10n.MoneyWriter(m.Amount, m.Currency)}
+}
 
 // ValidityUnit is enum ValidityUnit.
 type ValidityUnit string

@@ -77,6 +77,9 @@ type Config struct {
 	// S3 is the bucket media are kept in; with no endpoint they are files
 	// under DataDir/media.
 	S3 blobstore.S3Config
+	// LoaderWait overrides the graph's loader window: not a setting, for
+	// tests that prove a query waits on none (they set it to hours).
+	LoaderWait time.Duration
 	// PasswordHashing is argon2id's cost for new password hashes (and the
 	// dummy hash that hides unknown usernames); a stored hash keeps its own.
 	PasswordHashing *argon2id.Params
@@ -86,6 +89,7 @@ type Config struct {
 	// (Redis, opened by serve with REDIS_URL); nil keeps them in process.
 	throttles domain.ThrottleStore
 	draining  *atomic.Bool // set by serve when it stops: /readyz answers 503
+
 
 	finish func() error // validates and derives fields once flags are parsed
 }

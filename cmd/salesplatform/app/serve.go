@@ -325,7 +325,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 		_, _ = io.WriteString(w, `{"status":"ok"}`+"\n")
 	})).Methods(http.MethodGet, http.MethodHead)
 	r.Handle("/readyz", readiness(db, carts, cfg.draining)).Methods(http.MethodGet, http.MethodHead)
-	r.Handle("/graphql", graph.NewHandler(&graph.Resolver{Services: all}, middleware.LoggerFrom))
+	r.Handle("/graphql", graph.NewHandler(&graph.Resolver{Services: all, LoaderWait: cfg.LoaderWait}, middleware.LoggerFrom))
 	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
 	rest.Register(r, all)
 	return r, all

@@ -5,6 +5,8 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
@@ -14,10 +16,12 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
+	"salesplatform/cmd/salesplatform/app"
 	"salesplatform/domain"
 	"salesplatform/domain/catalogue"
 	"salesplatform/domain/l10n"
 	"salesplatform/persistence"
+	"salesplatform/persistence/cartstore"
 	"salesplatform/persistence/dbtest"
 )
 
@@ -936,4 +940,48 @@ func TestGraphCatalogueLimits(t *testing.T) {
 // gcNest is field nested n times around leaf: "f { f { leaf } }".
 func gcNest(field string, n int, leaf string) string {
 	return strings.Repeat(field+" { ", n) + leaf + strings.Repeat(" }", n)
+}
+
+// The boxes list reads its offers, their partners and its images ahead
+// (look-ahead prefetching): behind loaders that would wait an hour for
+// keys, the nested query still answers at once, with the same statements.
+func TestGraphBoxesReadAhead(t *testing.T) {
+	t.Parallel()
+	f := newGCFixture(t)
+	for i := range 3 {
+		f.box(t, fmt.Sprintf("Box %d", i), "10", i, f.networkPartner(t, fmt.Sprintf("P%da", i)), f.networkPartner(t, fmt.Sprintf("P%db", i)))
+	}
+	carts := cartstore.NewMemory(100)
+	t.Cleanup(carts.Close)
+	cfg := &app.Config{PasswordHashing: dbtest.CheapHashing, CartTTL: time.Hour, PublicBaseURL: "http://api.test",
+		DataDir: t.TempDir(), LoaderWait: time.Hour}
+	c := client.New(app.NewHandler(f.db, carts, cfg, app.NewLogger(io.Discard, slog.LevelInfo)))
+	q := `query($n: Int) { boxes(first: 10) { edges { node { name { fr } images
+		offers(first: $n) { totalCount edges { node { partner { name labels { name } } } } }
+		...on Box { more: offers(first: 1) { edges { node { partner { name } } } } } } } } }`
+	done := make(chan error, 1)
+	var data json.RawMessage
+	go func() {
+		var errs []gqlError
+		data, errs = postAt(t, c, gcMarket, "", q, map[string]any{"n": 5})
+		if errs != nil {
+			done <- fmt.Errorf("%+v", errs)
+			return
+		}
+		done <- nil
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the nested query waits on a loader's window: a level was not read ahead")
+	}
+	if n := strings.Count(string(data), `"labels"`); n != 6 {
+		t.Errorf("want 6 offers with their partners' labels, got %d: %s", n, data)
+	}
+	if n := strings.Count(string(data), `"more"`); n != 3 {
+		t.Errorf("want the aliased offers of 3 boxes, got %d: %s", n, data)
+	}
 }

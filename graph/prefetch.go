@@ -1,0 +1,157 @@
+package graph
+
+// Look-ahead prefetching. A nested field's loader gathers its siblings'
+// keys for loaderWait, then reads them: each nesting level of a query
+// would wait that long, idle. Where a list resolver knows its items, it
+// looks at what the query asks of them (gqlgen's field collection) and
+// reads the next levels for all its items at once, priming their loaders:
+// the items' resolvers then find their answers cached and nothing waits
+// on a timer. The statements are the loaders' own batch reads, so their
+// number still depends on the query's shape only. A prefetch that fails,
+// or that cannot place its window without reading first, primes nothing:
+// the loaders then read as usual, and report the error.
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vikstrous/dataloadgen"
+
+	"salesplatform/domain"
+	"salesplatform/domain/catalogue"
+)
+
+// step is one field of a look-ahead path, and the type whose selection
+// it is in (which fragments' type conditions are matched against).
+type step struct{ field, in string }
+
+// lookahead returns the fields at path under the fields sel (the current
+// field's, from gqlgen's field context, when sel is nil), through
+// fragments: every alias, each with its arguments.
+func lookahead(ctx context.Context, sel ast.SelectionSet, path ...step) []graphql.CollectedField {
+	op := graphql.GetOperationContext(ctx)
+	if sel == nil {
+		fc := graphql.GetFieldContext(ctx)
+		if fc == nil || fc.Field.Field == nil {
+			return nil
+		}
+		sel = fc.Field.Selections
+	}
+	level := []ast.SelectionSet{sel}
+	var found []graphql.CollectedField
+	for i, s := range path {
+		var next []ast.SelectionSet
+		found = found[:0]
+		for _, set := range level {
+			for _, f := range graphql.CollectFields(op, set, []string{s.in}) {
+				if f.Name == s.field {
+					found = append(found, f)
+					next = append(next, f.Selections)
+				}
+			}
+		}
+		if i < len(path)-1 {
+			level = next
+		}
+	}
+	return found
+}
+
+// argsOf reads a connection field's page arguments as its resolver
+// receives them.
+func argsOf(ctx context.Context, f graphql.CollectedField) pageArgs {
+	args := f.ArgumentMap(graphql.GetOperationContext(ctx).Variables)
+	intArg := func(name string) *int {
+		var n int64
+		switch v := args[name].(type) {
+		case int64: // a literal
+			n = v
+		case int:
+			n = int64(v)
+		case json.Number: // a variable
+			var err error
+			if n, err = v.Int64(); err != nil {
+				return nil
+			}
+		default:
+			return nil
+		}
+		i := int(n)
+		return &i
+	}
+	strArg := func(name string) *string {
+		if v, ok := args[name].(string); ok {
+			return &v
+		}
+		return nil
+	}
+	return pageArgs{first: intArg("first"), after: strArg("after"), last: intArg("last"), before: strArg("before")}
+}
+
+// prime reads keys with fetch, a loader's batch function, and primes l
+// with the answers.
+func prime[K comparable, V any](ctx context.Context, l *dataloadgen.Loader[K, V], keys []K, fetch func(context.Context, []K) ([]V, []error)) []V {
+	if len(keys) == 0 {
+		return nil
+	}
+	values, errs := fetch(ctx, keys)
+	if len(errs) > 0 || len(values) != len(keys) {
+		return nil
+	}
+	for i, k := range keys {
+		l.Prime(k, values[i])
+	}
+	return values
+}
+
+// primePages reads, for every parent in ids, the page of a nested list
+// that the connection field f asks for, and primes l.
+func primePages[T any](ctx context.Context, l *dataloadgen.Loader[pageKey, *domain.Page[T]], f graphql.CollectedField, ids []int64,
+	fetch func(context.Context, []int64, domain.PageRequest) ([]*domain.Page[T], error)) []*domain.Page[T] {
+	w, err := newWindow(argsOf(ctx, f))
+	if err != nil || w.toEnd {
+		return nil
+	}
+	keys := make([]pageKey, len(ids))
+	for i, id := range ids {
+		keys[i] = pageKey{id: id, page: w.req}
+	}
+	return prime(ctx, l, keys, byPage(fetch))
+}
+
+// prefetchBoxes reads what the query asks of boxes, a page of the
+// catalogue's boxes: their images, and their offers with the offers'
+// partners.
+func (r *Resolver) prefetchBoxes(ctx context.Context, boxes []*catalogue.BoxView) {
+	if len(boxes) == 0 {
+		return
+	}
+	l := loadersFrom(ctx)
+	ids := make([]int64, len(boxes))
+	for i, b := range boxes {
+		ids[i] = b.ID
+	}
+	box := []step{{"edges", "BoxConnection"}, {"node", "BoxEdge"}}
+	if len(lookahead(ctx, nil, append(box, step{"images", "Box"})...)) > 0 {
+		prime(ctx, l.boxImages, ids, byID(r.BoxCatalog.BoxImages))
+	}
+	for _, offers := range lookahead(ctx, nil, append(box, step{"offers", "Box"})...) {
+		pages := primePages(ctx, l.boxOffers, offers, ids, r.BoxCatalog.BoxOffers)
+		if len(pages) == 0 || len(lookahead(ctx, offers.Selections, step{"edges", "BoxOfferConnection"}, step{"node", "BoxOfferEdge"}, step{"partner", "BoxOffer"})) == 0 {
+			continue
+		}
+		seen := map[int64]bool{}
+		var partners []int64
+		for _, p := range pages {
+			for _, o := range p.Items {
+				if !seen[o.PartnerID] {
+					seen[o.PartnerID] = true
+					partners = append(partners, o.PartnerID)
+				}
+			}
+		}
+		prime(ctx, l.partners, partners, byID(r.PartnerCatalog.PartnersByID))
+	}
+}
