@@ -90,7 +90,6 @@ type Config struct {
 	throttles domain.ThrottleStore
 	draining  *atomic.Bool // set by serve when it stops: /readyz answers 503
 
-
 	finish func() error // validates and derives fields once flags are parsed
 }
 
