@@ -36,6 +36,16 @@ type AccountService struct {
 	// hashSlotCount; see MaxPasswordHashWait.
 	hashSlots     *semaphore.Weighted
 	hashSlotCount int
+	// callers caches the callers of authenticated tokens; nil reads every
+	// token from the database.
+	callers domain.CallerCache
+}
+
+// CacheCallers makes Authenticate keep the callers of the tokens it
+// authenticates in c (see domain.CallerCache), and returns s.
+func (s *AccountService) CacheCallers(c domain.CallerCache) *AccountService {
+	s.callers = c
+	return s
 }
 
 // Password hashing capacity. An argon2id computation holds its memory (64
@@ -186,6 +196,11 @@ func (s *AccountService) Authenticate(ctx context.Context, key string) (*domain.
 		return nil, invalid
 	}
 	hash := hashTokenKey(key)
+	if s.callers != nil {
+		if c, ok := s.callers.Get(ctx, string(hash)); ok {
+			return c, nil
+		}
+	}
 	owner, err := s.db.Stores().Tokens.FindTokenOwner(ctx, hash)
 	if domain.IsCode(err, domain.CodeNotFound) {
 		return nil, invalid
@@ -196,7 +211,11 @@ func (s *AccountService) Authenticate(ctx context.Context, key string) (*domain.
 	if !sameHash(owner.Token.KeyHash, hash) || !owner.User.IsActive {
 		return nil, invalid
 	}
-	return &domain.Caller{User: owner.User, Partner: owner.Partner, Permissions: owner.Permissions}, nil
+	c := &domain.Caller{User: owner.User, Partner: owner.Partner, Permissions: owner.Permissions}
+	if s.callers != nil {
+		s.callers.Put(ctx, string(hash), c)
+	}
+	return c, nil
 }
 
 // NewAccountInput describes an account to create from the command line.

@@ -343,3 +343,32 @@ func TestAuthenticate(t *testing.T) {
 		}
 	})
 }
+
+// With a caller cache, a token is read from the database once per cache
+// lifetime: a change to the account reaches it when the entry lapses.
+func TestAuthenticateCachesCallers(t *testing.T) {
+	t.Parallel()
+	db, raw := dbtest.NewDatabase(t)
+	const ttl = 200 * time.Millisecond
+	accounts := account.NewAccountService(db, nil, dbtest.CheapHashing).CacheCallers(domain.NewMemoryCallerCache(ttl))
+	a := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "shop", PartnerName: "Shop"})
+	ctx := context.Background()
+	c, err := accounts.Authenticate(ctx, a.Token)
+	if err != nil || c.User.ID != a.User.ID || c.Partner == nil || c.Partner.ID != a.Partner.ID {
+		t.Fatalf("Authenticate = %+v, %v", c, err)
+	}
+	if _, err := raw.NewUpdate().Table("users").Set("is_active = false").Where("id = ?", a.User.ID).Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// Cached: the deactivation is not seen yet.
+	if again, err := accounts.Authenticate(ctx, a.Token); err != nil || again != c {
+		t.Errorf("within the cache's lifetime: %+v, %v; want the cached caller", again, err)
+	}
+	// A wrong key is never answered from the cache.
+	if _, err := accounts.Authenticate(ctx, a.Token[:39]+"x"); err == nil {
+		t.Error("a near key is authenticated")
+	}
+	time.Sleep(ttl + 100*time.Millisecond)
+	_, err = accounts.Authenticate(ctx, a.Token)
+	dbtest.WantCode(t, err, domain.CodeUnauthenticated)
+}

@@ -88,7 +88,10 @@ type Config struct {
 	// throttles keeps the client throttles' buckets when they are shared
 	// (Redis, opened by serve with REDIS_URL); nil keeps them in process.
 	throttles domain.ThrottleStore
-	draining  *atomic.Bool // set by serve when it stops: /readyz answers 503
+	// callers caches authenticated tokens' callers when they are shared
+	// (Redis, opened by serve with REDIS_URL); nil keeps them in process.
+	callers  domain.CallerCache
+	draining *atomic.Bool // set by serve when it stops: /readyz answers 503
 
 	finish func() error // validates and derives fields once flags are parsed
 }

@@ -34,6 +34,7 @@ import (
 	"salesplatform/graph/playground"
 	"salesplatform/persistence"
 	"salesplatform/persistence/blobstore"
+	"salesplatform/persistence/callercache"
 	"salesplatform/persistence/cartstore"
 	"salesplatform/persistence/throttlestore"
 	"salesplatform/rest"
@@ -68,12 +69,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 			return err
 		}
 	}
-	carts, throttles, closeCarts, err := openCartStore(ctx, &cfg)
+	carts, closeCarts, err := openCartStore(ctx, &cfg)
 	if err != nil {
 		return err
 	}
 	defer closeCarts()
-	cfg.throttles = throttles
 
 	if cfg.blobs, err = openBlobStore(ctx, &cfg); err != nil {
 		return err
@@ -145,19 +145,21 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 }
 
 // openCartStore returns the Redis stores when REDIS_URL is set (carts, and
-// the client throttles' buckets, on one connection pool), else the
-// in-process cart store and nil throttles (each throttle keeps its own
-// buckets in process).
-func openCartStore(ctx context.Context, cfg *Config) (cart.CartStore, domain.ThrottleStore, func(), error) {
+// the client throttles' buckets and the authenticated tokens' callers, set
+// in cfg, on one connection pool), else the in-process cart store, and
+// leaves the throttles and callers in process.
+func openCartStore(ctx context.Context, cfg *Config) (cart.CartStore, func(), error) {
 	if cfg.RedisURL == "" {
 		m := cartstore.NewMemory(cartstore.DefaultMaxCarts)
-		return m, nil, m.Close, nil
+		return m, m.Close, nil
 	}
 	client, err := cartstore.OpenRedis(ctx, cfg.RedisURL)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, err
 	}
-	return cartstore.NewRedis(client, keyPrefix), throttlestore.NewRedis(client, keyPrefix), func() { _ = client.Close() }, nil
+	cfg.throttles = throttlestore.NewRedis(client, keyPrefix)
+	cfg.callers = callercache.NewRedis(client, keyPrefix, domain.CallerCacheTTL)
+	return cartstore.NewRedis(client, keyPrefix), func() { _ = client.Close() }, nil
 }
 
 // keyPrefix prefixes every Redis key of the service.
@@ -293,7 +295,13 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 	if cfg.throttles != nil {
 		loginThrottle = domain.NewSharedClientThrottle(cfg.throttles, throttleLogin, domain.DefaultLoginBurst, domain.DefaultLoginRefill)
 	}
-	accounts := account.NewAccountService(database, loginThrottle, cfg.PasswordHashing)
+	// Tokens are authenticated from a cache of CallerCacheTTL: Redis when
+	// the instances share one, else this process's.
+	callers := cfg.callers
+	if callers == nil {
+		callers = domain.NewMemoryCallerCache(domain.CallerCacheTTL)
+	}
+	accounts := account.NewAccountService(database, loginThrottle, cfg.PasswordHashing).CacheCallers(callers)
 	giftService := gifts.NewGiftService(persistence.NewGiftStore(db), partners)
 	if cfg.throttles != nil {
 		giftService.SetThrottles(
