@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -174,5 +175,70 @@ func BenchmarkAdminVouchersList(b *testing.B) {
 				get()
 			}
 		})
+	}
+}
+
+// cartBody is the body of the cart benchmarks: a cart of two lines.
+const cartBody = `{"items": [{"product_id": 12, "quantity": 2, "variant_id": 3, "attribute_values": {"1": "red"}},
+	{"product_id": 40, "quantity": 1}], "return_url": "https://shop.example.com/thanks"}`
+
+// BenchmarkCartCreate measures POST /api/v2/ecommerce/cart/ through the
+// whole handler with a token (in-process cart store): authentication,
+// decoding, the rules, the store, the answer.
+func BenchmarkCartCreate(b *testing.B) {
+	dsn := dbtest.NewDSN(b)
+	token := CreateUser(b, dsn, "--username", "shop", "--password", "shop-password", "--partner-name", "Shop",
+		"--partner-domain", "shop.example.com")
+	db, err := persistence.Open(context.Background(), dsn)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	h := Handler(b, db)
+	b.ReportAllocs()
+	for b.Loop() {
+		req := httptest.NewRequest(http.MethodPost, "/api/v2/ecommerce/cart/", strings.NewReader(cartBody))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Token "+token)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusCreated {
+			b.Fatalf("status %d: %s", rec.Code, rec.Body)
+		}
+	}
+}
+
+// BenchmarkCartEchoReference is the floor BenchmarkCartCreate is compared
+// with: a bare net/http handler that decodes the same body into the same
+// shape and writes it back, with nothing else.
+func BenchmarkCartEchoReference(b *testing.B) {
+	type line struct {
+		ProductID       int64             `json:"product_id"`
+		Quantity        int               `json:"quantity"`
+		VariantID       int64             `json:"variant_id,omitempty"`
+		AttributeValues map[string]string `json:"attribute_values,omitempty"`
+	}
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var in struct {
+			Items     []line `json:"items"`
+			ReturnURL string `json:"return_url"`
+		}
+		if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusCreated)
+		_ = json.NewEncoder(w).Encode(in)
+	})
+	b.ReportAllocs()
+	for b.Loop() {
+		req := httptest.NewRequest(http.MethodPost, "/api/v2/ecommerce/cart/", strings.NewReader(cartBody))
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusCreated {
+			b.Fatalf("status %d: %s", rec.Code, rec.Body)
+		}
 	}
 }
