@@ -199,11 +199,9 @@ func (s *UserStore) FindUserByUsername(ctx context.Context, username string) (*d
 
 // FindUserByID returns the user with that id.
 func (s *UserStore) FindUserByID(ctx context.Context, id int64) (*domain.User, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	row := new(userRow)
-	if err := s.db.NewSelect().Model(row).Where("id = ?", id).Scan(ctx); err != nil {
-		return nil, notFound(err)
+	row, err := rowByID[userRow](ctx, s.db, "?TableAlias", id)
+	if err != nil {
+		return nil, err
 	}
 	return row.toDomain(), nil
 }

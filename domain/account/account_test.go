@@ -372,3 +372,29 @@ func TestAuthenticateCachesCallers(t *testing.T) {
 	_, err = accounts.Authenticate(ctx, a.Token)
 	dbtest.WantCode(t, err, domain.CodeUnauthenticated)
 }
+
+// A user account is read by its owner, and by staff; anyone else finds
+// nothing.
+func TestUser(t *testing.T) {
+	t.Parallel()
+	db, _ := dbtest.NewDatabase(t)
+	accounts := account.NewAccountService(db, nil, dbtest.CheapHashing)
+	shop := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "shop", PartnerName: "Shop"})
+	other := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "other", PartnerName: "Other"})
+	staff := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "staff", Staff: true})
+	as := func(a *account.NewAccount) context.Context {
+		return domain.WithCaller(context.Background(), &domain.Caller{User: a.User, Partner: a.Partner})
+	}
+	if u, err := accounts.User(as(shop), shop.User.ID); err != nil || u.Username != "shop" {
+		t.Errorf("own account: %+v, %v", u, err)
+	}
+	if u, err := accounts.User(as(staff), other.User.ID); err != nil || u.Username != "other" {
+		t.Errorf("staff reading another: %+v, %v", u, err)
+	}
+	_, err := accounts.User(as(shop), other.User.ID)
+	dbtest.WantCode(t, err, domain.CodeNotFound)
+	_, err = accounts.User(as(staff), 999999)
+	dbtest.WantCode(t, err, domain.CodeNotFound)
+	_, err = accounts.User(context.Background(), shop.User.ID)
+	dbtest.WantCode(t, err, domain.CodeUnauthenticated)
+}
