@@ -6,6 +6,8 @@ import (
 	"salesplatform/domain/catalogue"
 	"salesplatform/graph/model"
 	"strings"
+
+	"github.com/99designs/gqlgen/graphql"
 )
 
 // ID is the resolver for the id field.
@@ -49,7 +51,7 @@ func (r *boxOfferResolver) ID(ctx context.Context, obj *model.BoxOffer) (string,
 
 // Partner is the resolver for the partner field.
 func (r *boxOfferResolver) Partner(ctx context.Context, obj *model.BoxOffer) (*model.CataloguePartner, error) {
-	p, err := loadersFrom(ctx).partners.Load(ctx, obj.PartnerID)
+	p, err := partnerLoader(ctx, graphql.GetFieldContext(ctx).Field).Load(ctx, obj.PartnerID)
 	return toGraphCataloguePartner(p), err
 }
 
@@ -85,7 +87,7 @@ func (r *giftcardPrototypeResolver) ID(ctx context.Context, obj *model.GiftcardP
 
 // Partner is the resolver for the partner field.
 func (r *giftcardPrototypeResolver) Partner(ctx context.Context, obj *model.GiftcardPrototype) (*model.CataloguePartner, error) {
-	p, err := loadersFrom(ctx).partners.Load(ctx, obj.PartnerID)
+	p, err := partnerLoader(ctx, graphql.GetFieldContext(ctx).Field).Load(ctx, obj.PartnerID)
 	return toGraphCataloguePartner(p), err
 }
 

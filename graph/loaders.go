@@ -31,6 +31,7 @@ const loaderWait = 5 * time.Millisecond
 // and X-Partner-Domain).
 type loaders struct {
 	partners         *dataloadgen.Loader[int64, *catalogue.PartnerListing]
+	partnerNames     *dataloadgen.Loader[int64, *catalogue.PartnerListing] // without profiles (partnerLoader)
 	boxOffers        *dataloadgen.Loader[pageKey, *domain.Page[*catalogue.BoxOffer]]
 	boxImages        *dataloadgen.Loader[int64, []string]
 	events           *dataloadgen.Loader[int64, *catalogue.EventView]
@@ -60,6 +61,7 @@ func newLoaders(r *Resolver) *loaders {
 	wait := dataloadgen.WithWait(d)
 	return &loaders{
 		partners:         dataloadgen.NewLoader(byID(r.PartnerCatalog.PartnersByID), wait),
+		partnerNames:     dataloadgen.NewLoader(byID(r.PartnerCatalog.PartnerNamesByID), wait),
 		boxOffers:        dataloadgen.NewLoader(byPage(r.BoxCatalog.BoxOffers), wait),
 		boxImages:        dataloadgen.NewLoader(byID(r.BoxCatalog.BoxImages), wait),
 		events:           dataloadgen.NewLoader(byID(r.EventCatalog.EventsByID), wait),

@@ -139,7 +139,8 @@ func (r *Resolver) prefetchBoxes(ctx context.Context, boxes []*catalogue.BoxView
 	}
 	for _, offers := range lookahead(ctx, nil, append(box, step{"offers", "Box"})...) {
 		pages := primePages(ctx, l.boxOffers, offers, ids, r.BoxCatalog.BoxOffers)
-		if len(pages) == 0 || len(lookahead(ctx, offers.Selections, step{"edges", "BoxOfferConnection"}, step{"node", "BoxOfferEdge"}, step{"partner", "BoxOffer"})) == 0 {
+		partnerFields := lookahead(ctx, offers.Selections, step{"edges", "BoxOfferConnection"}, step{"node", "BoxOfferEdge"}, step{"partner", "BoxOffer"})
+		if len(pages) == 0 || len(partnerFields) == 0 {
 			continue
 		}
 		seen := map[int64]bool{}
@@ -152,6 +153,36 @@ func (r *Resolver) prefetchBoxes(ctx context.Context, boxes []*catalogue.BoxView
 				}
 			}
 		}
-		prime(ctx, l.partners, partners, byID(r.PartnerCatalog.PartnersByID))
+		// Each alias reads through the loader its own selection picks.
+		primed := map[*dataloadgen.Loader[int64, *catalogue.PartnerListing]]bool{}
+		for _, f := range partnerFields {
+			pl := partnerLoader(ctx, f)
+			if !primed[pl] {
+				primed[pl] = true
+				fetch := r.PartnerCatalog.PartnersByID
+				if pl == l.partnerNames {
+					fetch = r.PartnerCatalog.PartnerNamesByID
+				}
+				prime(ctx, pl, partners, byID(fetch))
+			}
+		}
 	}
+}
+
+// partnerNameFields are the CataloguePartner fields a listing read without
+// its profile answers.
+var partnerNameFields = map[string]bool{"__typename": true, "id": true, "legacyId": true, "name": true, "labels": true}
+
+// partnerLoader is the loader of the catalogue partner that field (a
+// partner field: BoxOffer.partner, GiftcardPrototype.partner) reads: the
+// one without profiles when its selection asks for nothing a profile
+// holds, the one with them otherwise.
+func partnerLoader(ctx context.Context, field graphql.CollectedField) *dataloadgen.Loader[int64, *catalogue.PartnerListing] {
+	l := loadersFrom(ctx)
+	for _, f := range graphql.CollectFields(graphql.GetOperationContext(ctx), field.Selections, []string{"CataloguePartner"}) {
+		if !partnerNameFields[f.Name] {
+			return l.partners
+		}
+	}
+	return l.partnerNames
 }

@@ -135,7 +135,11 @@ func scopePartners(q *bun.SelectQuery, f catalogue.PartnerFilter) (*bun.SelectQu
 // selectListedPartners is the query of the partners f selects, with their
 // profiles (one join), into rows: the paged list and the batch read share it.
 func (s *PartnerCatalogStore) selectListedPartners(rows *[]*listedPartnerRow, f catalogue.PartnerFilter) (*bun.SelectQuery, error) {
-	return scopePartners(s.db.NewSelect().Model(rows).Column("p.id", "p.name").Relation("Profile"), f)
+	q := s.db.NewSelect().Model(rows).Column("p.id", "p.name")
+	if !f.NamesOnly {
+		q = q.Relation("Profile")
+	}
+	return scopePartners(q, f)
 }
 
 // selectScopedPartners scans q, restricted to the partners f selects and

@@ -94,6 +94,8 @@ type PartnerFilter struct {
 	// Department and Region match exactly but case-insensitively; "" is any.
 	Department string
 	Region     string
+	// NamesOnly reads no profile: the listings' Profile is empty.
+	NamesOnly bool
 }
 
 // ListedPartnerStatuses are the statuses of the network partners a
@@ -424,6 +426,19 @@ func (s *PartnerCatalogService) CurrentPartner(ctx context.Context) (*PartnerLis
 // partners and their labels, whatever the number of ids.
 // Errors: those of CatalogPartner.
 func (s *PartnerCatalogService) PartnersByID(ctx context.Context, ids []int64) ([]*PartnerListing, error) {
+	return s.partnersByID(ctx, ids, false)
+}
+
+// PartnerNamesByID is PartnersByID without the profiles (the listings'
+// Profile is empty), for a reader that asks for names and labels only: the
+// profiles' texts in every language are most of what a listing costs to
+// read.
+// Errors: those of CatalogPartner.
+func (s *PartnerCatalogService) PartnerNamesByID(ctx context.Context, ids []int64) ([]*PartnerListing, error) {
+	return s.partnersByID(ctx, ids, true)
+}
+
+func (s *PartnerCatalogService) partnersByID(ctx context.Context, ids []int64, namesOnly bool) ([]*PartnerListing, error) {
 	scope, err := domain.CatalogPartner(ctx, s.partners)
 	if err != nil {
 		return nil, err
@@ -439,7 +454,7 @@ func (s *PartnerCatalogService) PartnersByID(ctx context.Context, ids []int64) (
 	var found []*PartnerListing
 	if self {
 		// A marketplace is not in its own network: it is read as itself.
-		me, err := s.store.FindPartnerListings(ctx, PartnerFilter{Self: scope.ID, IDs: []int64{scope.ID}})
+		me, err := s.store.FindPartnerListings(ctx, PartnerFilter{Self: scope.ID, IDs: []int64{scope.ID}, NamesOnly: namesOnly})
 		if err != nil {
 			return nil, err
 		}
@@ -447,7 +462,7 @@ func (s *PartnerCatalogService) PartnersByID(ctx context.Context, ids []int64) (
 	}
 	if scope.IsMarketplace && len(others) > 0 {
 		f := partnerCatalogFilter(scope)
-		f.IDs = others
+		f.IDs, f.NamesOnly = others, namesOnly
 		listed, err := s.store.FindPartnerListings(ctx, f)
 		if err != nil {
 			return nil, err

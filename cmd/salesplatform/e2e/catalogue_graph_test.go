@@ -984,4 +984,32 @@ func TestGraphBoxesReadAhead(t *testing.T) {
 	if n := strings.Count(string(data), `"more"`); n != 3 {
 		t.Errorf("want the aliased offers of 3 boxes, got %d: %s", n, data)
 	}
+
+	// Partners asked for their names and labels only are read without
+	// their profiles; one alias asking for more reads them, for itself.
+	profiles := func(q string) int {
+		t.Helper()
+		f.stmts.Reset()
+		if _, errs := postAt(t, c, gcMarket, "", q, nil); errs != nil {
+			t.Fatal(errs)
+		}
+		n := 0
+		for _, stmt := range f.stmts.Queries() {
+			if strings.Contains(stmt, "partner_profiles") {
+				n++
+			}
+		}
+		return n
+	}
+	if n := profiles(`{ boxes { edges { node { offers { edges { node { partner { id name labels { name } } } } } } } } }`); n != 0 {
+		t.Errorf("names and labels read %d statements of profiles, want none", n)
+	}
+	data, errs := postAt(t, c, gcMarket, "", `{ boxes { edges { node { offers { edges { node {
+		a: partner { name } b: partner { name description { fr } } } } } } } } }`, nil)
+	if errs != nil || !strings.Contains(string(data), `"description"`) {
+		t.Fatalf("a partner's description: %s %v", data, errs)
+	}
+	if n := profiles(`{ boxes { edges { node { offers { edges { node { partner { name description { fr } } } } } } } } }`); n != 1 {
+		t.Errorf("a description read %d statements of profiles, want 1", n)
+	}
 }
