@@ -10,6 +10,7 @@ package graph
 import (
 	"context"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/vikstrous/dataloadgen"
@@ -32,6 +33,9 @@ const loaderWait = 5 * time.Millisecond
 type loaders struct {
 	partners         *dataloadgen.Loader[int64, *catalogue.PartnerListing]
 	partnerNames     *dataloadgen.Loader[int64, *catalogue.PartnerListing] // without profiles (partnerLoader)
+	// partnerLoaders remembers partnerLoader's choice for each partner
+	// field of the query (*ast.Field), which every item of a list asks.
+	partnerLoaders sync.Map
 	boxOffers        *dataloadgen.Loader[pageKey, *domain.Page[*catalogue.BoxOffer]]
 	boxImages        *dataloadgen.Loader[int64, []string]
 	events           *dataloadgen.Loader[int64, *catalogue.EventView]

@@ -179,10 +179,16 @@ var partnerNameFields = map[string]bool{"__typename": true, "id": true, "legacyI
 // holds, the one with them otherwise.
 func partnerLoader(ctx context.Context, field graphql.CollectedField) *dataloadgen.Loader[int64, *catalogue.PartnerListing] {
 	l := loadersFrom(ctx)
+	if chosen, ok := l.partnerLoaders.Load(field.Field); ok {
+		return chosen.(*dataloadgen.Loader[int64, *catalogue.PartnerListing])
+	}
+	chosen := l.partnerNames
 	for _, f := range graphql.CollectFields(graphql.GetOperationContext(ctx), field.Selections, []string{"CataloguePartner"}) {
 		if !partnerNameFields[f.Name] {
-			return l.partners
+			chosen = l.partners
+			break
 		}
 	}
-	return l.partnerNames
+	l.partnerLoaders.Store(field.Field, chosen)
+	return chosen
 }
