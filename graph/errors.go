@@ -37,6 +37,13 @@ type Logger interface {
 func presentError(log Logger) graphql.ErrorPresenterFunc {
 	return func(ctx context.Context, err error) *gqlerror.Error {
 		gqlErr := graphql.DefaultErrorPresenter(ctx, err)
+		if errors.Is(ctx.Err(), context.Canceled) {
+			// The client went away: what failed with it (a statement
+			// cancelled mid-flight) is not a fault, and nobody reads it.
+			gqlErr.Message = "the request ended before this field was resolved"
+			setCode(gqlErr, CodeRequestEnded)
+			return gqlErr
+		}
 		if de := domain.AsError(err); de != nil {
 			if code, ok := codeOf[de.Code]; ok {
 				if de.Code == domain.CodeUnavailable { // a fault on our side, though the client may retry

@@ -17,6 +17,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"salesplatform/domain"
 )
 
 // syncBuffer collects the handler's log lines from concurrent resolvers.
@@ -325,6 +327,29 @@ func TestStopWhenDone(t *testing.T) {
 	logger := slog.New(slog.NewTextHandler(logs, nil))
 	if got := presentInputErrors(presentError(ctxLogger(func(context.Context) *slog.Logger { return logger })))(ctx, err); got.Extensions["code"] != CodeRequestEnded || logs.String() != "" {
 		t.Errorf("presented as %v, logged %q", got, logs.String())
+	}
+}
+
+// A resolver that failed because its client went away (a statement
+// cancelled mid-flight, which the store reports as a dependency failure)
+// is REQUEST_ENDED, not logged: not a fault of the server.
+func TestCancelledResolverNotLogged(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	logs := &syncBuffer{}
+	logger := slog.New(slog.NewTextHandler(logs, nil))
+	present := presentInputErrors(presentError(ctxLogger(func(context.Context) *slog.Logger { return logger })))
+	for _, err := range []error{fmt.Errorf("select boxes: %w", context.Canceled), domain.ErrUnavailable} {
+		if got := present(ctx, err); got.Extensions["code"] != CodeRequestEnded {
+			t.Errorf("%v presented as %v", err, got)
+		}
+	}
+	if logs.String() != "" {
+		t.Errorf("logged %q", logs.String())
+	}
+	// With the request alive, the same failure is a logged fault.
+	if got := present(context.Background(), fmt.Errorf("select boxes: %w", context.Canceled)); got.Extensions["code"] != "INTERNAL_SERVER_ERROR" || logs.String() == "" {
+		t.Errorf("a live request's failure: %v, logged %q", got, logs.String())
 	}
 }
 
