@@ -56,7 +56,7 @@ func toGraphCart(c *cart.CartView) *model.Cart {
 		sort.Slice(attrs, func(a, b int) bool { return attrs[a].AttributeID < attrs[b].AttributeID })
 		items[i] = &model.CartItem{ProductID: it.ProductID, Quantity: it.Quantity, VariantID: it.VariantID, AttributeValues: attrs}
 	}
-	return &model.Cart{ID: c.ID, Items: items, ReturnURL: c.ReturnURL, FunnelURL: c.FunnelURL,
+	return &model.Cart{ID: c.ID, GlobalID: globalID("Cart", c.ID.String()), Items: items, ReturnURL: c.ReturnURL, FunnelURL: c.FunnelURL,
 		LastModified: c.LastModified, CreatedAt: c.CreatedAt, ExpiresAt: c.ExpiresAt, Etag: c.ETag()}
 }
 

@@ -8,11 +8,6 @@ import (
 	"github.com/google/uuid"
 )
 
-// ID is the resolver for the id field.
-func (r *cartResolver) ID(ctx context.Context, obj *model.Cart) (string, error) {
-	return globalID("Cart", obj.ID.String()), nil
-}
-
 // Field is the resolver for the field field.
 func (r *cartErrorResolver) Field(ctx context.Context, obj *model.UserError) ([]string, error) {
 	return inputPath(ctx, obj.Field), nil
@@ -51,13 +46,24 @@ func (r *queryResolver) Cart(ctx context.Context, id *uuid.UUID, cartID *string)
 	return r.cart(ctx, key)
 }
 
-// Cart returns CartResolver implementation.
-func (r *Resolver) Cart() CartResolver { return &cartResolver{r} }
-
 // CartError returns CartErrorResolver implementation.
 func (r *Resolver) CartError() CartErrorResolver { return &cartErrorResolver{r} }
 
+type cartErrorResolver struct{ *Resolver }
+
+// !!! WARNING !!!
+// The code below was going to be deleted when updating resolvers. It has been copied here so you have
+// one last chance to move it out of harms way if you want. There are two reasons this happens:
+//  - When renaming or deleting a resolver the old code will be put in here. You can safely delete
+//    it when you're done.
+//  - You have helper methods in this file. Move them out to keep these resolver files clean.
+/*
+	func (r *cartResolver) GlobalID(ctx context.Context, obj *model.Cart) (string, error) {
+	panic(fmt.Errorf("not implemented: GlobalID - id"))
+}
+func (r *Resolver) Cart() CartResolver { return &cartResolver{r} }
 type (
 	cartResolver      struct{ *Resolver }
 	cartErrorResolver struct{ *Resolver }
 )
+*/

@@ -10,11 +10,6 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 )
 
-// ID is the resolver for the id field.
-func (r *boxResolver) ID(ctx context.Context, obj *model.Box) (string, error) {
-	return numericGlobalID("Box", obj.ID), nil
-}
-
 // Universes is the resolver for the universes field.
 func (r *boxResolver) Universes(ctx context.Context, obj *model.Box) ([]*model.UniverseRecord, error) {
 	us, err := loadersFrom(ctx).boxUniverses.LoadAll(ctx, obj.UniverseIDs)
@@ -44,25 +39,10 @@ func (r *boxResolver) Offers(ctx context.Context, obj *model.Box, first *int, af
 	return toGraphBoxOfferConnection(w, page), nil
 }
 
-// ID is the resolver for the id field.
-func (r *boxOfferResolver) ID(ctx context.Context, obj *model.BoxOffer) (string, error) {
-	return numericGlobalID("BoxOffer", obj.ID), nil
-}
-
 // Partner is the resolver for the partner field.
 func (r *boxOfferResolver) Partner(ctx context.Context, obj *model.BoxOffer) (*model.CataloguePartner, error) {
 	p, err := partnerLoader(ctx, graphql.GetFieldContext(ctx).Field).Load(ctx, obj.PartnerID)
 	return toGraphCataloguePartner(p), err
-}
-
-// ID is the resolver for the id field.
-func (r *cataloguePartnerResolver) ID(ctx context.Context, obj *model.CataloguePartner) (string, error) {
-	return globalID("CataloguePartner", obj.ID), nil
-}
-
-// ID is the resolver for the id field.
-func (r *eventResolver) ID(ctx context.Context, obj *model.Event) (string, error) {
-	return numericGlobalID("Event", obj.ID), nil
 }
 
 // Slots is the resolver for the slots field.
@@ -78,11 +58,6 @@ func (r *eventResolver) Slots(ctx context.Context, obj *model.Event, first *int,
 func (r *eventSlotListItemResolver) Event(ctx context.Context, obj *model.EventSlotListItem) (*model.Event, error) {
 	e, err := loadersFrom(ctx).events.Load(ctx, obj.EventID)
 	return toGraphEvent(e), found(e, err)
-}
-
-// ID is the resolver for the id field.
-func (r *giftcardPrototypeResolver) ID(ctx context.Context, obj *model.GiftcardPrototype) (string, error) {
-	return numericGlobalID("GiftcardPrototype", obj.ID), nil
 }
 
 // Partner is the resolver for the partner field.
@@ -309,11 +284,6 @@ func (r *queryResolver) GiftcardPrototype(ctx context.Context, id string) (*mode
 	return r.giftcardPrototype(ctx, key)
 }
 
-// ID is the resolver for the id field.
-func (r *workshopResolver) ID(ctx context.Context, obj *model.Workshop) (string, error) {
-	return numericGlobalID("Workshop", obj.ID), nil
-}
-
 // Sessions is the resolver for the sessions field.
 func (r *workshopResolver) Sessions(ctx context.Context, obj *model.Workshop, first *int, after *string, last *int, before *string) (*model.WorkshopSessionConnection, error) {
 	w, page, err := loadPage(ctx, loadersFrom(ctx).workshopSessions, obj.ID, pageArgs{first, after, last, before})
@@ -334,9 +304,6 @@ func (r *Resolver) Box() BoxResolver { return &boxResolver{r} }
 
 // BoxOffer returns BoxOfferResolver implementation.
 func (r *Resolver) BoxOffer() BoxOfferResolver { return &boxOfferResolver{r} }
-
-// CataloguePartner returns CataloguePartnerResolver implementation.
-func (r *Resolver) CataloguePartner() CataloguePartnerResolver { return &cataloguePartnerResolver{r} }
 
 // Event returns EventResolver implementation.
 func (r *Resolver) Event() EventResolver { return &eventResolver{r} }
@@ -365,7 +332,6 @@ func (r *Resolver) WorkshopSession() WorkshopSessionResolver { return &workshopS
 type (
 	boxResolver                struct{ *Resolver }
 	boxOfferResolver           struct{ *Resolver }
-	cataloguePartnerResolver   struct{ *Resolver }
 	eventResolver              struct{ *Resolver }
 	eventSlotListItemResolver  struct{ *Resolver }
 	giftcardPrototypeResolver  struct{ *Resolver }
@@ -373,3 +339,16 @@ type (
 	workshopResolver           struct{ *Resolver }
 	workshopSessionResolver    struct{ *Resolver }
 )
+
+// !!! WARNING !!!
+// The code below was going to be deleted when updating resolvers. It has been copied here so you have
+// one last chance to move it out of harms way if you want. There are two reasons this happens:
+//  - When renaming or deleting a resolver the old code will be put in here. You can safely delete
+//    it when you're done.
+//  - You have helper methods in this file. Move them out to keep these resolver files clean.
+/*
+	func (r *cataloguePartnerResolver) GlobalID(ctx context.Context, obj *model.CataloguePartner) (string, error) {
+	panic(fmt.Errorf("not implemented: GlobalID - id"))
+}
+func (r *Resolver) CataloguePartner() CataloguePartnerResolver { return &cataloguePartnerResolver{r} }
+*/

@@ -62,7 +62,7 @@ func toGraphCataloguePartner(p *catalogue.PartnerListing) *model.CataloguePartne
 	for i, l := range p.Labels {
 		labels[i] = &model.PartnerLabel{Name: l.Name, Logo: l.LogoURL}
 	}
-	return &model.CataloguePartner{ID: idString(p.ID), Name: p.Name,
+	return &model.CataloguePartner{ID: idString(p.ID), GlobalID: numericGlobalID("CataloguePartner", p.ID), Name: p.Name,
 		Description: toGraphLocalized(pr.Description), Managers: toGraphLocalized(pr.Managers),
 		Nearby: toGraphLocalized(pr.Nearby), PracticalInformation: toGraphLocalized(pr.PracticalInformation),
 		Access: toGraphLocalized(pr.Access), CommercialDescription: toGraphLocalized(pr.CommercialDescription),

@@ -40,10 +40,8 @@ type ResolverRoot interface {
 	AdminVoucherPrototype() AdminVoucherPrototypeResolver
 	Box() BoxResolver
 	BoxOffer() BoxOfferResolver
-	Cart() CartResolver
 	CartError() CartErrorResolver
 	CatalogueError() CatalogueErrorResolver
-	CataloguePartner() CataloguePartnerResolver
 	Event() EventResolver
 	EventSlotListItem() EventSlotListItemResolver
 	GiftError() GiftErrorResolver
@@ -56,7 +54,6 @@ type ResolverRoot interface {
 	ProductInformation() ProductInformationResolver
 	PrototypeError() PrototypeErrorResolver
 	Query() QueryResolver
-	User() UserResolver
 	VoucherError() VoucherErrorResolver
 	VoucherOption() VoucherOptionResolver
 	WidgetError() WidgetErrorResolver
@@ -82,6 +79,7 @@ type ComplexityRoot struct {
 		GiftcardPrototypeID func(childComplexity int) int
 		GifterFirstName     func(childComplexity int) int
 		GifterLastName      func(childComplexity int) int
+		GlobalID            func(childComplexity int) int
 		ID                  func(childComplexity int) int
 		Partner             func(childComplexity int) int
 		PartnerID           func(childComplexity int) int
@@ -150,6 +148,7 @@ type ComplexityRoot struct {
 		GifterMobilePhone              func(childComplexity int) int
 		GifterWiredPhone               func(childComplexity int) int
 		GifterZipcode                  func(childComplexity int) int
+		GlobalID                       func(childComplexity int) int
 		ID                             func(childComplexity int) int
 		ImportedFrom                   func(childComplexity int) int
 		IncludedOptions                func(childComplexity int) int
@@ -284,6 +283,7 @@ type ComplexityRoot struct {
 		CurrencyCode    func(childComplexity int) int
 		Description     func(childComplexity int) int
 		EnvironmentID   func(childComplexity int) int
+		GlobalID        func(childComplexity int) int
 		HowToBookHTML   func(childComplexity int) int
 		ID              func(childComplexity int) int
 		ImageIDs        func(childComplexity int) int
@@ -334,6 +334,7 @@ type ComplexityRoot struct {
 
 	Box struct {
 		DisplayNbOffers        func(childComplexity int) int
+		GlobalID               func(childComplexity int) int
 		ID                     func(childComplexity int) int
 		Images                 func(childComplexity int) int
 		IsHighlight            func(childComplexity int) int
@@ -363,6 +364,7 @@ type ComplexityRoot struct {
 	}
 
 	BoxOffer struct {
+		GlobalID  func(childComplexity int) int
 		ID        func(childComplexity int) int
 		Partner   func(childComplexity int) int
 		PartnerID func(childComplexity int) int
@@ -396,6 +398,7 @@ type ComplexityRoot struct {
 		Etag         func(childComplexity int) int
 		ExpiresAt    func(childComplexity int) int
 		FunnelURL    func(childComplexity int) int
+		GlobalID     func(childComplexity int) int
 		ID           func(childComplexity int) int
 		Items        func(childComplexity int) int
 		LastModified func(childComplexity int) int
@@ -434,6 +437,7 @@ type ComplexityRoot struct {
 		Department            func(childComplexity int) int
 		Description           func(childComplexity int) int
 		Facilities            func(childComplexity int) int
+		GlobalID              func(childComplexity int) int
 		ID                    func(childComplexity int) int
 		Labels                func(childComplexity int) int
 		Latitude              func(childComplexity int) int
@@ -514,6 +518,7 @@ type ComplexityRoot struct {
 		CoverImage       func(childComplexity int) int
 		DeliveryOptions  func(childComplexity int) int
 		Formulas         func(childComplexity int) int
+		GlobalID         func(childComplexity int) int
 		ID               func(childComplexity int) int
 		Images           func(childComplexity int) int
 		LongDescription  func(childComplexity int) int
@@ -668,6 +673,7 @@ type ComplexityRoot struct {
 	GiftcardPrototype struct {
 		CustomizedAmount  func(childComplexity int) int
 		Description       func(childComplexity int) int
+		GlobalID          func(childComplexity int) int
 		ID                func(childComplexity int) int
 		MinimumAmount     func(childComplexity int) int
 		MoneyPot          func(childComplexity int) int
@@ -817,6 +823,7 @@ type ComplexityRoot struct {
 		ArchivedOn  func(childComplexity int) int
 		ContentType func(childComplexity int) int
 		CreatedOn   func(childComplexity int) int
+		GlobalID    func(childComplexity int) int
 		Height      func(childComplexity int) int
 		ID          func(childComplexity int) int
 		Name        func(childComplexity int) int
@@ -982,6 +989,7 @@ type ComplexityRoot struct {
 
 	OptionCategory struct {
 		Description      func(childComplexity int) int
+		GlobalID         func(childComplexity int) int
 		ID               func(childComplexity int) int
 		IsActive         func(childComplexity int) int
 		MaxNumberOptions func(childComplexity int) int
@@ -1027,6 +1035,7 @@ type ComplexityRoot struct {
 
 	Partner struct {
 		Giftcards         func(childComplexity int, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string, last *int, before *string) int
+		GlobalID          func(childComplexity int) int
 		ID                func(childComplexity int) int
 		IsMarketplace     func(childComplexity int) int
 		Media             func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.MediaFilter, orderBy *model.MediaOrder) int
@@ -1200,6 +1209,7 @@ type ComplexityRoot struct {
 	User struct {
 		Email     func(childComplexity int) int
 		FirstName func(childComplexity int) int
+		GlobalID  func(childComplexity int) int
 		ID        func(childComplexity int) int
 		IsStaff   func(childComplexity int) int
 		LastName  func(childComplexity int) int
@@ -1231,6 +1241,7 @@ type ComplexityRoot struct {
 		Countable      func(childComplexity int) int
 		CurrencyCode   func(childComplexity int) int
 		Description    func(childComplexity int) int
+		GlobalID       func(childComplexity int) int
 		HasBeenOrdered func(childComplexity int) int
 		ID             func(childComplexity int) int
 		IsActive       func(childComplexity int) int
@@ -1362,6 +1373,7 @@ type ComplexityRoot struct {
 		CanBePrivatized               func(childComplexity int) int
 		Category                      func(childComplexity int) int
 		DisplayCalendar               func(childComplexity int) int
+		GlobalID                      func(childComplexity int) int
 		ID                            func(childComplexity int) int
 		Images                        func(childComplexity int) int
 		Level                         func(childComplexity int) int
@@ -1509,15 +1521,11 @@ type AccountErrorResolver interface {
 	Code(ctx context.Context, obj *model.UserError) (model.AccountErrorCode, error)
 }
 type AdminGiftcardResolver interface {
-	ID(ctx context.Context, obj *model.AdminGiftcard) (string, error)
-
 	CurrencyCode(ctx context.Context, obj *model.AdminGiftcard) (model.CurrencyCode, error)
 
 	Partner(ctx context.Context, obj *model.AdminGiftcard) (*model.Partner, error)
 }
 type AdminVoucherResolver interface {
-	ID(ctx context.Context, obj *model.AdminVoucher) (string, error)
-
 	CurrencyCode(ctx context.Context, obj *model.AdminVoucher) (model.CurrencyCode, error)
 
 	Prototype(ctx context.Context, obj *model.AdminVoucher) (*model.AdminVoucherPrototype, error)
@@ -1526,8 +1534,6 @@ type AdminVoucherOptionResolver interface {
 	Option(ctx context.Context, obj *model.AdminVoucherOption) (*model.VoucherOption, error)
 }
 type AdminVoucherPrototypeResolver interface {
-	ID(ctx context.Context, obj *model.AdminVoucherPrototype) (string, error)
-
 	Universe(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.UniverseRecord, error)
 
 	Options(ctx context.Context, obj *model.AdminVoucherPrototype, first *int, after *string, last *int, before *string) (*model.PrototypeOptionLinkConnection, error)
@@ -1537,19 +1543,12 @@ type AdminVoucherPrototypeResolver interface {
 	CoverImage(ctx context.Context, obj *model.AdminVoucherPrototype) (*model.Media, error)
 }
 type BoxResolver interface {
-	ID(ctx context.Context, obj *model.Box) (string, error)
-
 	Universes(ctx context.Context, obj *model.Box) ([]*model.UniverseRecord, error)
 	Images(ctx context.Context, obj *model.Box) ([]string, error)
 	Offers(ctx context.Context, obj *model.Box, first *int, after *string, last *int, before *string) (*model.BoxOfferConnection, error)
 }
 type BoxOfferResolver interface {
-	ID(ctx context.Context, obj *model.BoxOffer) (string, error)
-
 	Partner(ctx context.Context, obj *model.BoxOffer) (*model.CataloguePartner, error)
-}
-type CartResolver interface {
-	ID(ctx context.Context, obj *model.Cart) (string, error)
 }
 type CartErrorResolver interface {
 	Field(ctx context.Context, obj *model.UserError) ([]string, error)
@@ -1559,12 +1558,7 @@ type CatalogueErrorResolver interface {
 	Field(ctx context.Context, obj *model.UserError) ([]string, error)
 	Code(ctx context.Context, obj *model.UserError) (model.CatalogueErrorCode, error)
 }
-type CataloguePartnerResolver interface {
-	ID(ctx context.Context, obj *model.CataloguePartner) (string, error)
-}
 type EventResolver interface {
-	ID(ctx context.Context, obj *model.Event) (string, error)
-
 	Slots(ctx context.Context, obj *model.Event, first *int, after *string, last *int, before *string) (*model.EventSlotConnection, error)
 }
 type EventSlotListItemResolver interface {
@@ -1575,13 +1569,9 @@ type GiftErrorResolver interface {
 	Code(ctx context.Context, obj *model.UserError) (model.GiftErrorCode, error)
 }
 type GiftcardPrototypeResolver interface {
-	ID(ctx context.Context, obj *model.GiftcardPrototype) (string, error)
-
 	Partner(ctx context.Context, obj *model.GiftcardPrototype) (*model.CataloguePartner, error)
 }
 type MediaResolver interface {
-	ID(ctx context.Context, obj *model.Media) (string, error)
-
 	Partner(ctx context.Context, obj *model.Media) (*model.Partner, error)
 }
 type MediaErrorResolver interface {
@@ -1647,14 +1637,10 @@ type MutationResolver interface {
 	SetPrototypeOption(ctx context.Context, input model.SetPrototypeOptionInput) (*model.PrototypeOptionLinkPayload, error)
 }
 type OptionCategoryResolver interface {
-	ID(ctx context.Context, obj *model.OptionCategory) (string, error)
-
 	Options(ctx context.Context, obj *model.OptionCategory, first *int, after *string, last *int, before *string) (*model.VoucherOptionConnection, error)
 	Partner(ctx context.Context, obj *model.OptionCategory) (*model.Partner, error)
 }
 type PartnerResolver interface {
-	ID(ctx context.Context, obj *model.Partner) (string, error)
-
 	VoucherPrototypes(ctx context.Context, obj *model.Partner, first *int, after *string, last *int, before *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) (*model.AdminVoucherPrototypeConnection, error)
 	Vouchers(ctx context.Context, obj *model.Partner, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string, last *int, before *string) (*model.AdminVoucherConnection, error)
 	Giftcards(ctx context.Context, obj *model.Partner, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string, last *int, before *string) (*model.AdminGiftcardConnection, error)
@@ -1717,16 +1703,11 @@ type QueryResolver interface {
 	AdminOptionCategory(ctx context.Context, id string) (*model.OptionCategory, error)
 	AdminPartner(ctx context.Context, id *string, uuid *uuid.UUID) (*model.Partner, error)
 }
-type UserResolver interface {
-	ID(ctx context.Context, obj *model.User) (string, error)
-}
 type VoucherErrorResolver interface {
 	Field(ctx context.Context, obj *model.UserError) ([]string, error)
 	Code(ctx context.Context, obj *model.UserError) (model.VoucherErrorCode, error)
 }
 type VoucherOptionResolver interface {
-	ID(ctx context.Context, obj *model.VoucherOption) (string, error)
-
 	Category(ctx context.Context, obj *model.VoucherOption) (*model.OptionCategory, error)
 
 	Prototypes(ctx context.Context, obj *model.VoucherOption) ([]*model.AdminVoucherPrototype, error)
@@ -1739,8 +1720,6 @@ type WidgetErrorResolver interface {
 	Code(ctx context.Context, obj *model.UserError) (model.WidgetErrorCode, error)
 }
 type WorkshopResolver interface {
-	ID(ctx context.Context, obj *model.Workshop) (string, error)
-
 	Sessions(ctx context.Context, obj *model.Workshop, first *int, after *string, last *int, before *string) (*model.WorkshopSessionConnection, error)
 }
 type WorkshopSessionResolver interface {
@@ -1826,7 +1805,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdminGiftcard.GifterLastName(childComplexity), true
-	case "AdminGiftcard.id", "AdminGiftcard.legacyId":
+	case "AdminGiftcard.id":
+		if e.ComplexityRoot.AdminGiftcard.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminGiftcard.GlobalID(childComplexity), true
+	case "AdminGiftcard.legacyId":
 		if e.ComplexityRoot.AdminGiftcard.ID == nil {
 			break
 		}
@@ -2132,7 +2117,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdminVoucher.GifterZipcode(childComplexity), true
-	case "AdminVoucher.id", "AdminVoucher.legacyId":
+	case "AdminVoucher.id":
+		if e.ComplexityRoot.AdminVoucher.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucher.GlobalID(childComplexity), true
+	case "AdminVoucher.legacyId":
 		if e.ComplexityRoot.AdminVoucher.ID == nil {
 			break
 		}
@@ -2834,13 +2825,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AdminVoucherPrototype.EnvironmentID(childComplexity), true
+	case "AdminVoucherPrototype.id":
+		if e.ComplexityRoot.AdminVoucherPrototype.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherPrototype.GlobalID(childComplexity), true
 	case "AdminVoucherPrototype.howToBookHtml":
 		if e.ComplexityRoot.AdminVoucherPrototype.HowToBookHTML == nil {
 			break
 		}
 
 		return e.ComplexityRoot.AdminVoucherPrototype.HowToBookHTML(childComplexity), true
-	case "AdminVoucherPrototype.id", "AdminVoucherPrototype.legacyId":
+	case "AdminVoucherPrototype.legacyId":
 		if e.ComplexityRoot.AdminVoucherPrototype.ID == nil {
 			break
 		}
@@ -3054,7 +3051,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Box.DisplayNbOffers(childComplexity), true
-	case "Box.id", "Box.legacyId":
+	case "Box.id":
+		if e.ComplexityRoot.Box.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Box.GlobalID(childComplexity), true
+	case "Box.legacyId":
 		if e.ComplexityRoot.Box.ID == nil {
 			break
 		}
@@ -3182,7 +3185,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.BoxEdge.Node(childComplexity), true
 
-	case "BoxOffer.id", "BoxOffer.legacyId":
+	case "BoxOffer.id":
+		if e.ComplexityRoot.BoxOffer.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BoxOffer.GlobalID(childComplexity), true
+	case "BoxOffer.legacyId":
 		if e.ComplexityRoot.BoxOffer.ID == nil {
 			break
 		}
@@ -3295,7 +3304,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Cart.FunnelURL(childComplexity), true
-	case "Cart.id", "Cart.legacyId":
+	case "Cart.id":
+		if e.ComplexityRoot.Cart.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cart.GlobalID(childComplexity), true
+	case "Cart.legacyId":
 		if e.ComplexityRoot.Cart.ID == nil {
 			break
 		}
@@ -3438,7 +3453,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CataloguePartner.Facilities(childComplexity), true
-	case "CataloguePartner.id", "CataloguePartner.legacyId":
+	case "CataloguePartner.id":
+		if e.ComplexityRoot.CataloguePartner.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePartner.GlobalID(childComplexity), true
+	case "CataloguePartner.legacyId":
 		if e.ComplexityRoot.CataloguePartner.ID == nil {
 			break
 		}
@@ -3765,7 +3786,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Event.Formulas(childComplexity), true
-	case "Event.id", "Event.legacyId":
+	case "Event.id":
+		if e.ComplexityRoot.Event.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Event.GlobalID(childComplexity), true
+	case "Event.legacyId":
 		if e.ComplexityRoot.Event.ID == nil {
 			break
 		}
@@ -4354,7 +4381,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GiftcardPrototype.Description(childComplexity), true
-	case "GiftcardPrototype.id", "GiftcardPrototype.legacyId":
+	case "GiftcardPrototype.id":
+		if e.ComplexityRoot.GiftcardPrototype.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftcardPrototype.GlobalID(childComplexity), true
+	case "GiftcardPrototype.legacyId":
 		if e.ComplexityRoot.GiftcardPrototype.ID == nil {
 			break
 		}
@@ -4964,13 +4997,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Media.CreatedOn(childComplexity), true
+	case "Media.id":
+		if e.ComplexityRoot.Media.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Media.GlobalID(childComplexity), true
 	case "Media.height":
 		if e.ComplexityRoot.Media.Height == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Media.Height(childComplexity), true
-	case "Media.id", "Media.legacyId":
+	case "Media.legacyId":
 		if e.ComplexityRoot.Media.ID == nil {
 			break
 		}
@@ -5979,7 +6018,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.OptionCategory.Description(childComplexity), true
-	case "OptionCategory.id", "OptionCategory.legacyId":
+	case "OptionCategory.id":
+		if e.ComplexityRoot.OptionCategory.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OptionCategory.GlobalID(childComplexity), true
+	case "OptionCategory.legacyId":
 		if e.ComplexityRoot.OptionCategory.ID == nil {
 			break
 		}
@@ -6157,7 +6202,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Partner.Giftcards(childComplexity, args["filter"].(*model.AdminGiftcardFilter), args["orderBy"].([]*model.AdminGiftcardOrder), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
-	case "Partner.id", "Partner.legacyId":
+	case "Partner.id":
+		if e.ComplexityRoot.Partner.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Partner.GlobalID(childComplexity), true
+	case "Partner.legacyId":
 		if e.ComplexityRoot.Partner.ID == nil {
 			break
 		}
@@ -7041,7 +7092,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.User.FirstName(childComplexity), true
-	case "User.id", "User.legacyId":
+	case "User.id":
+		if e.ComplexityRoot.User.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.User.GlobalID(childComplexity), true
+	case "User.legacyId":
 		if e.ComplexityRoot.User.ID == nil {
 			break
 		}
@@ -7159,13 +7216,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.VoucherOption.Description(childComplexity), true
+	case "VoucherOption.id":
+		if e.ComplexityRoot.VoucherOption.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherOption.GlobalID(childComplexity), true
 	case "VoucherOption.hasBeenOrdered":
 		if e.ComplexityRoot.VoucherOption.HasBeenOrdered == nil {
 			break
 		}
 
 		return e.ComplexityRoot.VoucherOption.HasBeenOrdered(childComplexity), true
-	case "VoucherOption.id", "VoucherOption.legacyId":
+	case "VoucherOption.legacyId":
 		if e.ComplexityRoot.VoucherOption.ID == nil {
 			break
 		}
@@ -7741,7 +7804,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Workshop.DisplayCalendar(childComplexity), true
-	case "Workshop.id", "Workshop.legacyId":
+	case "Workshop.id":
+		if e.ComplexityRoot.Workshop.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Workshop.GlobalID(childComplexity), true
+	case "Workshop.legacyId":
 		if e.ComplexityRoot.Workshop.ID == nil {
 			break
 		}
@@ -13906,7 +13975,7 @@ func (ec *executionContext) _AdminGiftcard_id(ctx context.Context, field graphql
 			return ec.fieldContext_AdminGiftcard_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.AdminGiftcard().ID(ctx, obj)
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -13917,7 +13986,7 @@ func (ec *executionContext) _AdminGiftcard_id(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_AdminGiftcard_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AdminGiftcard", field, true, true, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("AdminGiftcard", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
 func (ec *executionContext) _AdminGiftcard_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.AdminGiftcard) (ret graphql.Marshaler) {
@@ -14645,7 +14714,7 @@ func (ec *executionContext) _AdminVoucher_id(ctx context.Context, field graphql.
 			return ec.fieldContext_AdminVoucher_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.AdminVoucher().ID(ctx, obj)
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -14656,7 +14725,7 @@ func (ec *executionContext) _AdminVoucher_id(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_AdminVoucher_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AdminVoucher", field, true, true, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("AdminVoucher", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
 func (ec *executionContext) _AdminVoucher_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucher) (ret graphql.Marshaler) {
@@ -17981,7 +18050,7 @@ func (ec *executionContext) _AdminVoucherPrototype_id(ctx context.Context, field
 			return ec.fieldContext_AdminVoucherPrototype_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.AdminVoucherPrototype().ID(ctx, obj)
+			return obj.GlobalID(), nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -17992,7 +18061,7 @@ func (ec *executionContext) _AdminVoucherPrototype_id(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_AdminVoucherPrototype_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, true, true, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("AdminVoucherPrototype", field, true, false, errors.New("field of type ID does not have child fields"))
 }
 
 func (ec *executionContext) _AdminVoucherPrototype_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherPrototype) (ret graphql.Marshaler) {
@@ -19135,7 +19204,7 @@ func (ec *executionContext) _Box_id(ctx context.Context, field graphql.Collected
 			return ec.fieldContext_Box_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Box().ID(ctx, obj)
+			return obj.GlobalID(), nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -19146,7 +19215,7 @@ func (ec *executionContext) _Box_id(ctx context.Context, field graphql.Collected
 	)
 }
 func (ec *executionContext) fieldContext_Box_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Box", field, true, true, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Box", field, true, false, errors.New("field of type ID does not have child fields"))
 }
 
 func (ec *executionContext) _Box_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.Box) (ret graphql.Marshaler) {
@@ -19734,7 +19803,7 @@ func (ec *executionContext) _BoxOffer_id(ctx context.Context, field graphql.Coll
 			return ec.fieldContext_BoxOffer_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.BoxOffer().ID(ctx, obj)
+			return obj.GlobalID(), nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -19745,7 +19814,7 @@ func (ec *executionContext) _BoxOffer_id(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_BoxOffer_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("BoxOffer", field, true, true, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("BoxOffer", field, true, false, errors.New("field of type ID does not have child fields"))
 }
 
 func (ec *executionContext) _BoxOffer_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.BoxOffer) (ret graphql.Marshaler) {
@@ -20169,7 +20238,7 @@ func (ec *executionContext) _Cart_id(ctx context.Context, field graphql.Collecte
 			return ec.fieldContext_Cart_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Cart().ID(ctx, obj)
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -20180,7 +20249,7 @@ func (ec *executionContext) _Cart_id(ctx context.Context, field graphql.Collecte
 	)
 }
 func (ec *executionContext) fieldContext_Cart_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Cart", field, true, true, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Cart", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
 func (ec *executionContext) _Cart_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.Cart) (ret graphql.Marshaler) {
@@ -20720,7 +20789,7 @@ func (ec *executionContext) _CataloguePartner_id(ctx context.Context, field grap
 			return ec.fieldContext_CataloguePartner_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.CataloguePartner().ID(ctx, obj)
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -20731,7 +20800,7 @@ func (ec *executionContext) _CataloguePartner_id(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_CataloguePartner_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("CataloguePartner", field, true, true, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("CataloguePartner", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
 func (ec *executionContext) _CataloguePartner_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.CataloguePartner) (ret graphql.Marshaler) {
@@ -22233,7 +22302,7 @@ func (ec *executionContext) _Event_id(ctx context.Context, field graphql.Collect
 			return ec.fieldContext_Event_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Event().ID(ctx, obj)
+			return obj.GlobalID(), nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -22244,7 +22313,7 @@ func (ec *executionContext) _Event_id(ctx context.Context, field graphql.Collect
 	)
 }
 func (ec *executionContext) fieldContext_Event_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Event", field, true, true, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Event", field, true, false, errors.New("field of type ID does not have child fields"))
 }
 
 func (ec *executionContext) _Event_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
@@ -24926,7 +24995,7 @@ func (ec *executionContext) _GiftcardPrototype_id(ctx context.Context, field gra
 			return ec.fieldContext_GiftcardPrototype_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.GiftcardPrototype().ID(ctx, obj)
+			return obj.GlobalID(), nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -24937,7 +25006,7 @@ func (ec *executionContext) _GiftcardPrototype_id(ctx context.Context, field gra
 	)
 }
 func (ec *executionContext) fieldContext_GiftcardPrototype_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("GiftcardPrototype", field, true, true, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("GiftcardPrototype", field, true, false, errors.New("field of type ID does not have child fields"))
 }
 
 func (ec *executionContext) _GiftcardPrototype_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.GiftcardPrototype) (ret graphql.Marshaler) {
@@ -27534,7 +27603,7 @@ func (ec *executionContext) _Media_id(ctx context.Context, field graphql.Collect
 			return ec.fieldContext_Media_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Media().ID(ctx, obj)
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -27545,7 +27614,7 @@ func (ec *executionContext) _Media_id(ctx context.Context, field graphql.Collect
 	)
 }
 func (ec *executionContext) fieldContext_Media_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Media", field, true, true, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Media", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
 func (ec *executionContext) _Media_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.Media) (ret graphql.Marshaler) {
@@ -31809,7 +31878,7 @@ func (ec *executionContext) _OptionCategory_id(ctx context.Context, field graphq
 			return ec.fieldContext_OptionCategory_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.OptionCategory().ID(ctx, obj)
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -31820,7 +31889,7 @@ func (ec *executionContext) _OptionCategory_id(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_OptionCategory_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("OptionCategory", field, true, true, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("OptionCategory", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
 func (ec *executionContext) _OptionCategory_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.OptionCategory) (ret graphql.Marshaler) {
@@ -32555,7 +32624,7 @@ func (ec *executionContext) _Partner_id(ctx context.Context, field graphql.Colle
 			return ec.fieldContext_Partner_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Partner().ID(ctx, obj)
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -32566,7 +32635,7 @@ func (ec *executionContext) _Partner_id(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_Partner_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Partner", field, true, true, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Partner", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
 func (ec *executionContext) _Partner_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.Partner) (ret graphql.Marshaler) {
@@ -36361,7 +36430,7 @@ func (ec *executionContext) _User_id(ctx context.Context, field graphql.Collecte
 			return ec.fieldContext_User_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.User().ID(ctx, obj)
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -36372,7 +36441,7 @@ func (ec *executionContext) _User_id(ctx context.Context, field graphql.Collecte
 	)
 }
 func (ec *executionContext) fieldContext_User_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("User", field, true, true, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("User", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
 func (ec *executionContext) _User_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
@@ -36770,7 +36839,7 @@ func (ec *executionContext) _VoucherOption_id(ctx context.Context, field graphql
 			return ec.fieldContext_VoucherOption_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.VoucherOption().ID(ctx, obj)
+			return obj.GlobalID(), nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -36781,7 +36850,7 @@ func (ec *executionContext) _VoucherOption_id(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_VoucherOption_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("VoucherOption", field, true, true, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("VoucherOption", field, true, false, errors.New("field of type ID does not have child fields"))
 }
 
 func (ec *executionContext) _VoucherOption_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.VoucherOption) (ret graphql.Marshaler) {
@@ -39153,7 +39222,7 @@ func (ec *executionContext) _Workshop_id(ctx context.Context, field graphql.Coll
 			return ec.fieldContext_Workshop_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Workshop().ID(ctx, obj)
+			return obj.GlobalID(), nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -39164,7 +39233,7 @@ func (ec *executionContext) _Workshop_id(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Workshop_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Workshop", field, true, true, errors.New("field of type ID does not have child fields"))
+	return graphql.NewScalarFieldContext("Workshop", field, true, false, errors.New("field of type ID does not have child fields"))
 }
 
 func (ec *executionContext) _Workshop_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.Workshop) (ret graphql.Marshaler) {
@@ -48829,43 +48898,10 @@ func (ec *executionContext) _AdminGiftcard(ctx context.Context, sel ast.Selectio
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("AdminGiftcard")
 		case "id":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._AdminGiftcard_id(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._AdminGiftcard_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "legacyId":
 			out.Values[i] = ec._AdminGiftcard_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -49271,43 +49307,10 @@ func (ec *executionContext) _AdminVoucher(ctx context.Context, sel ast.Selection
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("AdminVoucher")
 		case "id":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._AdminVoucher_id(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._AdminVoucher_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "legacyId":
 			out.Values[i] = ec._AdminVoucher_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -50291,43 +50294,10 @@ func (ec *executionContext) _AdminVoucherPrototype(ctx context.Context, sel ast.
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("AdminVoucherPrototype")
 		case "id":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._AdminVoucherPrototype_id(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._AdminVoucherPrototype_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "legacyId":
 			out.Values[i] = ec._AdminVoucherPrototype_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -50902,43 +50872,10 @@ func (ec *executionContext) _Box(ctx context.Context, sel ast.SelectionSet, obj 
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Box")
 		case "id":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Box_id(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._Box_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "legacyId":
 			out.Values[i] = ec._Box_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -51243,43 +51180,10 @@ func (ec *executionContext) _BoxOffer(ctx context.Context, sel ast.SelectionSet,
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("BoxOffer")
 		case "id":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._BoxOffer_id(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._BoxOffer_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "legacyId":
 			out.Values[i] = ec._BoxOffer_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -51549,82 +51453,49 @@ func (ec *executionContext) _Cart(ctx context.Context, sel ast.SelectionSet, obj
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Cart")
 		case "id":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Cart_id(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._Cart_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "legacyId":
 			out.Values[i] = ec._Cart_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "items":
 			out.Values[i] = ec._Cart_items(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "returnUrl":
 			out.Values[i] = ec._Cart_returnUrl(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "funnelUrl":
 			out.Values[i] = ec._Cart_funnelUrl(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "lastModified":
 			out.Values[i] = ec._Cart_lastModified(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "createdAt":
 			out.Values[i] = ec._Cart_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "expiresAt":
 			out.Values[i] = ec._Cart_expiresAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "etag":
 			out.Values[i] = ec._Cart_etag(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -51989,122 +51860,89 @@ func (ec *executionContext) _CataloguePartner(ctx context.Context, sel ast.Selec
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("CataloguePartner")
 		case "id":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._CataloguePartner_id(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._CataloguePartner_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "legacyId":
 			out.Values[i] = ec._CataloguePartner_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "name":
 			out.Values[i] = ec._CataloguePartner_name(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "description":
 			out.Values[i] = ec._CataloguePartner_description(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "managers":
 			out.Values[i] = ec._CataloguePartner_managers(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "nearby":
 			out.Values[i] = ec._CataloguePartner_nearby(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "practicalInformation":
 			out.Values[i] = ec._CataloguePartner_practicalInformation(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "access":
 			out.Values[i] = ec._CataloguePartner_access(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "commercialDescription":
 			out.Values[i] = ec._CataloguePartner_commercialDescription(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "region":
 			out.Values[i] = ec._CataloguePartner_region(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "department":
 			out.Values[i] = ec._CataloguePartner_department(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "city":
 			out.Values[i] = ec._CataloguePartner_city(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "latitude":
 			out.Values[i] = ec._CataloguePartner_latitude(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "longitude":
 			out.Values[i] = ec._CataloguePartner_longitude(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "facilities":
 			out.Values[i] = ec._CataloguePartner_facilities(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "socialLinks":
 			out.Values[i] = ec._CataloguePartner_socialLinks(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "labels":
 			out.Values[i] = ec._CataloguePartner_labels(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -52599,43 +52437,10 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Event")
 		case "id":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Event_id(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._Event_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "legacyId":
 			out.Values[i] = ec._Event_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -53909,43 +53714,10 @@ func (ec *executionContext) _GiftcardPrototype(ctx context.Context, sel ast.Sele
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("GiftcardPrototype")
 		case "id":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._GiftcardPrototype_id(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._GiftcardPrototype_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "legacyId":
 			out.Values[i] = ec._GiftcardPrototype_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -55026,43 +54798,10 @@ func (ec *executionContext) _Media(ctx context.Context, sel ast.SelectionSet, ob
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Media")
 		case "id":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Media_id(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._Media_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "legacyId":
 			out.Values[i] = ec._Media_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -56388,43 +56127,10 @@ func (ec *executionContext) _OptionCategory(ctx context.Context, sel ast.Selecti
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("OptionCategory")
 		case "id":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._OptionCategory_id(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._OptionCategory_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "legacyId":
 			out.Values[i] = ec._OptionCategory_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -56825,43 +56531,10 @@ func (ec *executionContext) _Partner(ctx context.Context, sel ast.SelectionSet, 
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Partner")
 		case "id":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Partner_id(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._Partner_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "legacyId":
 			out.Values[i] = ec._Partner_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -59264,77 +58937,44 @@ func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("User")
 		case "id":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._User_id(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._User_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "legacyId":
 			out.Values[i] = ec._User_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "uuid":
 			out.Values[i] = ec._User_uuid(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "username":
 			out.Values[i] = ec._User_username(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "email":
 			out.Values[i] = ec._User_email(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "firstName":
 			out.Values[i] = ec._User_firstName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "lastName":
 			out.Values[i] = ec._User_lastName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "isStaff":
 			out.Values[i] = ec._User_isStaff(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -59580,43 +59220,10 @@ func (ec *executionContext) _VoucherOption(ctx context.Context, sel ast.Selectio
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("VoucherOption")
 		case "id":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._VoucherOption_id(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._VoucherOption_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "legacyId":
 			out.Values[i] = ec._VoucherOption_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -60682,43 +60289,10 @@ func (ec *executionContext) _Workshop(ctx context.Context, sel ast.SelectionSet,
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Workshop")
 		case "id":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Workshop_id(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._Workshop_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "legacyId":
 			out.Values[i] = ec._Workshop_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {

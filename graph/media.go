@@ -11,7 +11,7 @@ import (
 
 func (r *Resolver) toGraphMedia(m *media.Media) *model.Media {
 	return &model.Media{
-		ID: strconv.FormatInt(m.ID, 10), PartnerID: strconv.FormatInt(m.PartnerID, 10), UUID: m.UUID, Name: m.Name,
+		ID: strconv.FormatInt(m.ID, 10), GlobalID: numericGlobalID("Media", m.ID), PartnerID: strconv.FormatInt(m.PartnerID, 10), UUID: m.UUID, Name: m.Name,
 		CreatedOn: m.CreatedOn, ArchivedOn: m.ArchivedOn, URL: r.MediaLibrary.URL(m),
 		ContentType: m.ContentType, Size: int(m.Size), Width: m.Width, Height: m.Height,
 	}

@@ -6,11 +6,6 @@ import (
 	"salesplatform/graph/model"
 )
 
-// ID is the resolver for the id field.
-func (r *mediaResolver) ID(ctx context.Context, obj *model.Media) (string, error) {
-	return globalID("Media", obj.ID), nil
-}
-
 // Field is the resolver for the field field.
 func (r *mediaErrorResolver) Field(ctx context.Context, obj *model.UserError) ([]string, error) {
 	return inputPath(ctx, obj.Field), nil
@@ -69,3 +64,15 @@ type (
 	mediaResolver      struct{ *Resolver }
 	mediaErrorResolver struct{ *Resolver }
 )
+
+// !!! WARNING !!!
+// The code below was going to be deleted when updating resolvers. It has been copied here so you have
+// one last chance to move it out of harms way if you want. There are two reasons this happens:
+//  - When renaming or deleting a resolver the old code will be put in here. You can safely delete
+//    it when you're done.
+//  - You have helper methods in this file. Move them out to keep these resolver files clean.
+/*
+	func (r *mediaResolver) GlobalID(ctx context.Context, obj *model.Media) (string, error) {
+	panic(fmt.Errorf("not implemented: GlobalID - id"))
+}
+*/

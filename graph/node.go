@@ -107,14 +107,10 @@ func asNode[T any](v *T, err error) (model.Node, error) {
 }
 
 // globalID is the global id of the typ record with key.
-func globalID(typ, key string) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(typ + ":" + key))
-}
+func globalID(typ, key string) string { return model.GlobalID(typ, key) }
 
 // numericGlobalID is the global id of the typ record with id.
-func numericGlobalID(typ string, id int64) string {
-	return globalID(typ, strconv.FormatInt(id, 10))
-}
+func numericGlobalID(typ string, id int64) string { return model.NumericGlobalID(typ, id) }
 
 // decodeGlobalID returns the type and key a global id names; ok is false
 // for anything but the canonical global id of a Node type with a key of

@@ -229,7 +229,7 @@ func toGraphOptionCategory(c *prototypes.OptionCategory) *model.OptionCategory {
 	if c == nil {
 		return nil
 	}
-	return &model.OptionCategory{ID: idString(c.ID), PartnerID: idString(c.PartnerID), PartnerUUID: c.PartnerUUID,
+	return &model.OptionCategory{ID: idString(c.ID), GlobalID: numericGlobalID("OptionCategory", c.ID), PartnerID: idString(c.PartnerID), PartnerUUID: c.PartnerUUID,
 		Name: toGraphLocalized(c.Name), Description: toGraphLocalized(c.Description), IsActive: c.IsActive,
 		Ranking: c.Ranking, MinNumberOptions: c.MinNumberOptions, MaxNumberOptions: c.MaxNumberOptions}
 }

@@ -27,11 +27,6 @@ func (r *mutationResolver) CreateToken(ctx context.Context, input model.CreateTo
 	return &model.CreateTokenPayload{Token: &res.Token, UUID: &res.UUID, User: toGraphUser(res.User), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
-// ID is the resolver for the id field.
-func (r *partnerResolver) ID(ctx context.Context, obj *model.Partner) (string, error) {
-	return globalID("Partner", obj.UUID.String()), nil
-}
-
 // Viewer is the resolver for the viewer field.
 func (r *queryResolver) Viewer(ctx context.Context) (*model.Viewer, error) {
 	c, err := domain.CallerFrom(ctx)
@@ -55,11 +50,6 @@ func (r *queryResolver) Nodes(ctx context.Context, ids []string) ([]model.Node, 
 	return r.resolveNodes(ctx, ids)
 }
 
-// ID is the resolver for the id field.
-func (r *userResolver) ID(ctx context.Context, obj *model.User) (string, error) {
-	return globalID("User", obj.ID), nil
-}
-
 // AccountError returns AccountErrorResolver implementation.
 func (r *Resolver) AccountError() AccountErrorResolver { return &accountErrorResolver{r} }
 
@@ -72,13 +62,25 @@ func (r *Resolver) Partner() PartnerResolver { return &partnerResolver{r} }
 // Query returns QueryResolver implementation.
 func (r *Resolver) Query() QueryResolver { return &queryResolver{r} }
 
-// User returns UserResolver implementation.
-func (r *Resolver) User() UserResolver { return &userResolver{r} }
-
 type (
 	accountErrorResolver struct{ *Resolver }
 	mutationResolver     struct{ *Resolver }
 	partnerResolver      struct{ *Resolver }
 	queryResolver        struct{ *Resolver }
-	userResolver         struct{ *Resolver }
 )
+
+// !!! WARNING !!!
+// The code below was going to be deleted when updating resolvers. It has been copied here so you have
+// one last chance to move it out of harms way if you want. There are two reasons this happens:
+//  - When renaming or deleting a resolver the old code will be put in here. You can safely delete
+//    it when you're done.
+//  - You have helper methods in this file. Move them out to keep these resolver files clean.
+/*
+	func (r *partnerResolver) GlobalID(ctx context.Context, obj *model.Partner) (string, error) {
+	panic(fmt.Errorf("not implemented: GlobalID - id"))
+}
+func (r *userResolver) GlobalID(ctx context.Context, obj *model.User) (string, error) {
+	panic(fmt.Errorf("not implemented: GlobalID - id"))
+}
+func (r *Resolver) User() UserResolver { return &userResolver{r} }
+*/

@@ -101,7 +101,7 @@ func voucherListArguments(err error) error {
 
 func toGraphAdminVoucher(v *vouchers.AdminVoucher) *model.AdminVoucher {
 	loc := v.Location()
-	out := &model.AdminVoucher{ID: idString(v.ID), Code: v.Code, State: toGraphVoucherState(v.State),
+	out := &model.AdminVoucher{ID: idString(v.ID), GlobalID: globalID("AdminVoucher", v.Code), Code: v.Code, State: toGraphVoucherState(v.State),
 		Summary: v.Summary, Origin: v.Origin, OriginURL: v.OriginURL, Type: v.Type, APIVersion: v.APIVersion,
 		Language: v.Language, LanguageCode: languageOf(v.Language), ImportedFrom: v.ImportedFrom, PaymentType: v.PaymentType,
 		PartnerID:                      v.PartnerID,
@@ -204,7 +204,7 @@ func toGraphCoupon(c *vouchers.Coupon, loc *time.Location) *model.AdminVoucherCo
 
 func toGraphAdminGiftcard(g *vouchers.AdminGiftcard) *model.AdminGiftcard {
 	loc := g.Location()
-	return &model.AdminGiftcard{ID: idString(g.ID), PartnerID: idString(g.PartnerID), Code: g.Code, Status: g.Status,
+	return &model.AdminGiftcard{ID: idString(g.ID), GlobalID: numericGlobalID("AdminGiftcard", g.ID), PartnerID: idString(g.PartnerID), Code: g.Code, Status: g.Status,
 		GiftcardPrototypeID: idString(g.GiftcardPrototypeID), CreatedOn: g.CreatedOn.In(loc),
 		ExpiresOn: inZone(g.ExpiresOn, loc), Value: g.Value, RemainingValue: g.RemainingValue,
 		GifterFirstName: g.GifterFirstName, GifterLastName: g.GifterLastName}

@@ -71,6 +71,8 @@ type AddWorkshopSessionInput struct {
 
 // A giftcard as the administration sees it.
 type AdminGiftcard struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back. Until global ids, id answered what legacyId answers now.
+	GlobalID string `json:"id"`
 	// The record's own numeric id: what id answered before global ids, and what REST routes take (mutation inputs still read it, deprecated, beside the global id).
 	ID string `json:"legacyId"`
 	// The giftcard's code.
@@ -193,6 +195,8 @@ type AdminOptionService struct {
 
 // A voucher as the administration sees it.
 type AdminVoucher struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back. Until global ids, id answered what legacyId answers now.
+	GlobalID string `json:"id"`
 	// The record's own numeric id: what id answered before global ids, and what REST routes take (mutation inputs still read it, deprecated, beside the global id).
 	ID string `json:"legacyId"`
 	// The voucher's code.
@@ -643,6 +647,8 @@ type BoxPayload struct {
 
 // A temporary e-commerce cart handed over to the checkout funnel.
 type Cart struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back. Until global ids, id answered what legacyId answers now (the UUID).
+	GlobalID string `json:"id"`
 	// The cart's UUID: what id answered before global ids, and what REST routes take (mutation inputs still read it, deprecated, beside the global id).
 	ID uuid.UUID `json:"legacyId"`
 	// The product lines, as the shop sent them; may be empty.
@@ -701,6 +707,8 @@ type CartPayload struct {
 // Viewer: that one is the caller's account; this one is the partner's public
 // face, readable without a token by anyone who names the catalogue.
 type CataloguePartner struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back. Until global ids, id answered what legacyId answers now.
+	GlobalID string `json:"id"`
 	// The record's own numeric id: what id answered before global ids, and what REST routes take (mutation inputs still read it, deprecated, beside the global id).
 	ID string `json:"legacyId"`
 	// The partner's public name.
@@ -1656,6 +1664,8 @@ type MarketingWidgetsPayload struct {
 
 // An image a partner uploaded, which its products (a voucher prototype's images and cover) link to.
 type Media struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back. Until global ids, id answered what legacyId answers now.
+	GlobalID string `json:"id"`
 	// The record's own numeric id: what id answered before global ids, and what REST routes take (mutation inputs still read it, deprecated, beside the global id).
 	ID string `json:"legacyId"`
 	// The media's public id: anyone reads its bytes at /media/{uuid}.
@@ -1876,6 +1886,8 @@ type NetworkVouchersProductInformationPayload struct {
 
 // A group of options the buyer picks between min and max of.
 type OptionCategory struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back. Until global ids, id answered what legacyId answers now.
+	GlobalID string `json:"id"`
 	// The record's own numeric id: what id answered before global ids, and what REST routes take (mutation inputs still read it, deprecated, beside the global id).
 	ID string `json:"legacyId"`
 	// The numeric record id of the partner the category belongs to.
@@ -1964,6 +1976,8 @@ type PageInfo struct {
 
 // The caller's partner account (tenant). Its public face is CataloguePartner.
 type Partner struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back. Until global ids, id answered what legacyId answers now.
+	GlobalID string `json:"id"`
 	// The record's own numeric id: what id answered before global ids, and what REST routes take (mutation inputs still read it, deprecated, beside the global id).
 	ID string `json:"legacyId"`
 	// The partner's public identifier.
@@ -2747,6 +2761,8 @@ type UploadMediaInput struct {
 // A user account: signs in with a username and password and calls the API with
 // a token. node(id:) reads a user's own account; staff read any.
 type User struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back. Until global ids, id answered what legacyId answers now.
+	GlobalID string `json:"id"`
 	// The record's own numeric id: what id answered before global ids, and what REST routes take (mutation inputs still read it, deprecated, beside the global id).
 	ID string `json:"legacyId"`
 	// The user's public identifier.
