@@ -339,16 +339,3 @@ type (
 	workshopResolver           struct{ *Resolver }
 	workshopSessionResolver    struct{ *Resolver }
 )
-
-// !!! WARNING !!!
-// The code below was going to be deleted when updating resolvers. It has been copied here so you have
-// one last chance to move it out of harms way if you want. There are two reasons this happens:
-//  - When renaming or deleting a resolver the old code will be put in here. You can safely delete
-//    it when you're done.
-//  - You have helper methods in this file. Move them out to keep these resolver files clean.
-/*
-	func (r *cataloguePartnerResolver) GlobalID(ctx context.Context, obj *model.CataloguePartner) (string, error) {
-	panic(fmt.Errorf("not implemented: GlobalID - id"))
-}
-func (r *Resolver) CataloguePartner() CataloguePartnerResolver { return &cataloguePartnerResolver{r} }
-*/
