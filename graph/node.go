@@ -5,7 +5,8 @@ package graph
 // A Node's id is the unpadded base64url (RFC 4648 §5) of "TypeName:key":
 // the GraphQL type's name, a colon, and the key its own lookup reads it
 // by (the numeric record id, the UUID of a Partner or a Cart, the code of
-// an AdminVoucher). It is presentation only: the domain never sees a
+// an AdminVoucher), written by graph/model (GlobalID), read back here. It
+// is presentation only: the domain never sees a
 // global id, each lookup decodes it into the key its service method takes.
 // node(id:) and nodes(ids:) call the same lookups as the types' own root
 // fields (box, adminVoucher, cart…), so tenancy and errors are theirs.

@@ -5,7 +5,8 @@ import (
 	"strconv"
 )
 
-// The hand-written models of Node types (graph/node.go encodes their ids).
+// The hand-written models of Node types, and the encoding of global ids
+// (graph/node.go decodes them).
 
 func (Box) IsNode()                   {}
 func (BoxOffer) IsNode()              {}
