@@ -41,7 +41,7 @@ ENV ADDR=0.0.0.0:8000 \
 EXPOSE 8000
 # SIGTERM starts the drain: /readyz turns 503, the listener closes, requests
 # in flight finish within SHUTDOWN_GRACE. Give `docker stop -t` (compose:
-# stop_grace_period) more than SHUTDOWN_GRACE.
+# stop_grace_period) more than DRAIN_DELAY plus SHUTDOWN_GRACE.
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
     CMD curl -fsS -o /dev/null http://127.0.0.1:8000/readyz || exit 1

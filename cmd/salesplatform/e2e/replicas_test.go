@@ -209,7 +209,7 @@ http {
             proxy_http_version 1.1;
             proxy_set_header Connection "";
             proxy_set_header Host $http_host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header X-Forwarded-For $remote_addr;
             add_header X-Upstream $upstream_addr always;
         }
     }
@@ -404,9 +404,12 @@ func TestReplicas(t *testing.T) {
 		// proxy address's bucket: the eleventh is refused on either,
 		// even with the right password. Per-process buckets would allow
 		// ten on each.
+		// Each claims another address in X-Forwarded-For: nginx, the edge,
+		// replaces it with the client's, so the claims share one bucket.
 		by := map[string]int{}
 		for i := range domain.DefaultLoginBurst {
-			res, r := do(t, http.MethodPost, "/api-token-auth/", `{"username": "shop", "password": "wrong"}`)
+			res, r := do(t, http.MethodPost, "/api-token-auth/", `{"username": "shop", "password": "wrong"}`,
+				"X-Forwarded-For", fmt.Sprintf("198.51.100.%d", i+1))
 			if res.Status != 400 {
 				t.Fatalf("refused login %d: %d %s", i+1, res.Status, res.Body)
 			}
@@ -423,6 +426,9 @@ func TestReplicas(t *testing.T) {
 		}
 		if ttl, err := rc.PTTL(context.Background(), loginKey).Result(); err != nil || ttl <= 0 {
 			t.Errorf("the login bucket is not in the shared Redis: %v %v", ttl, err)
+		}
+		if n := rc.Exists(context.Background(), "salesplatform:throttle:login:198.51.100.1").Val(); n != 0 {
+			t.Error("a client's claimed address got a bucket of its own")
 		}
 	})
 }
