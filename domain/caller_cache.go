@@ -11,7 +11,8 @@ import (
 // the hash of the token's key, for a short time: a request whose token was
 // seen within it is authenticated without reading the database. A change
 // to the account (deactivated, permissions changed, token revoked) is
-// therefore seen within that time, not at once (docs/SECURITY.md).
+// therefore seen within that time, not at once (docs/DECISIONS.md, "Token
+// cache").
 // MemoryCallerCache keeps them in the process (the default);
 // persistence/callercache keeps them in Redis (REDIS_URL), so that every
 // instance of the service answers a token alike.

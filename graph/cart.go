@@ -33,10 +33,12 @@ func (r *Resolver) saveCart(ctx context.Context, in cart.CartInput, idField stri
 
 // cartRef reads the cart replaceCart names: the key of cartId, a Cart's
 // global id, else the deprecated id; and the field it came in.
-// Errors: BAD_USER_INPUT on cartId when neither is given or cartId is not
-// a global id; NOT_FOUND for a global id of another type.
+// Errors: BAD_USER_INPUT on cartId when neither or both are given or
+// cartId is not a global id; NOT_FOUND for a global id of another type.
 func cartRef(cartID *string, deprecated *uuid.UUID) (key, field string, err error) {
 	switch {
+	case cartID != nil && deprecated != nil:
+		return "", "", argumentError("cartId", domain.VInvalid, "Give either cartId or the deprecated id, not both.")
 	case cartID != nil:
 		key, err = globalKey("cartId", "Cart", *cartID)
 		return key, "cartId", err

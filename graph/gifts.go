@@ -71,10 +71,9 @@ var contactRequestFields = map[string]string{
 }
 
 // toContactRequestDoc is the input as the REST body the service reads; an
-// omitted or null phoneNumber is absent.
-// toContactRequestDoc is the REST body of a contact request. partnerId, a
-// Partner's global id, gives the body's partner UUID; without it, the
-// deprecated partner does (the service reports a missing one).
+// omitted or null phoneNumber is absent. partnerId, a Partner's global id,
+// gives the body's partner UUID; without it, the deprecated partner does
+// (the service reports a missing one).
 // Errors: those of partnerUUID.
 func toContactRequestDoc(in model.ContactRequestInput) (map[string]any, error) {
 	doc := map[string]any{"gift_code": in.GiftCode, "full_name": in.FullName, "email": in.Email,

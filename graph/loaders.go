@@ -10,7 +10,6 @@ package graph
 import (
 	"context"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/vikstrous/dataloadgen"
@@ -31,11 +30,8 @@ const loaderWait = 5 * time.Millisecond
 // request, and each batch runs with the context of the request (its caller
 // and X-Partner-Domain).
 type loaders struct {
-	partners     *dataloadgen.Loader[int64, *catalogue.PartnerListing]
-	partnerNames *dataloadgen.Loader[int64, *catalogue.PartnerListing] // without profiles (partnerLoader)
-	// partnerLoaders remembers partnerLoader's choice for each partner
-	// field of the query (*ast.Field), which every item of a list asks.
-	partnerLoaders   sync.Map
+	partners         *dataloadgen.Loader[int64, *catalogue.PartnerListing]
+	partnerNames     *dataloadgen.Loader[int64, *catalogue.PartnerListing] // without profiles (partnerLoader)
 	boxOffers        *dataloadgen.Loader[pageKey, *domain.Page[*catalogue.BoxOffer]]
 	boxImages        *dataloadgen.Loader[int64, []string]
 	events           *dataloadgen.Loader[int64, *catalogue.EventView]

@@ -13,7 +13,6 @@ package graph
 
 import (
 	"context"
-	"encoding/json"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -63,31 +62,13 @@ func lookahead(ctx context.Context, sel ast.SelectionSet, path ...step) []graphq
 // receives them.
 func argsOf(ctx context.Context, f graphql.CollectedField) pageArgs {
 	args := f.ArgumentMap(graphql.GetOperationContext(ctx).Variables)
-	intArg := func(name string) *int {
-		var n int64
-		switch v := args[name].(type) {
-		case int64: // a literal
-			n = v
-		case int:
-			n = int64(v)
-		case json.Number: // a variable
-			var err error
-			if n, err = v.Int64(); err != nil {
-				return nil
-			}
-		default:
-			return nil
-		}
-		i := int(n)
-		return &i
-	}
 	strArg := func(name string) *string {
 		if v, ok := args[name].(string); ok {
 			return &v
 		}
 		return nil
 	}
-	return pageArgs{first: intArg("first"), after: strArg("after"), last: intArg("last"), before: strArg("before")}
+	return pageArgs{first: intArg(args["first"]), after: strArg("after"), last: intArg(args["last"]), before: strArg("before")}
 }
 
 // prime reads keys with fetch, a loader's batch function, and primes l
@@ -178,17 +159,13 @@ var partnerNameFields = map[string]bool{"__typename": true, "id": true, "legacyI
 // one without profiles when its selection asks for nothing a profile
 // holds, the one with them otherwise.
 func partnerLoader(ctx context.Context, field graphql.CollectedField) *dataloadgen.Loader[int64, *catalogue.PartnerListing] {
+	// Read from the field's own (merged) selections each time: fields of
+	// different aliases may share one *ast.Field (a fragment used twice).
 	l := loadersFrom(ctx)
-	if chosen, ok := l.partnerLoaders.Load(field.Field); ok {
-		return chosen.(*dataloadgen.Loader[int64, *catalogue.PartnerListing])
-	}
-	chosen := l.partnerNames
 	for _, f := range graphql.CollectFields(graphql.GetOperationContext(ctx), field.Selections, []string{"CataloguePartner"}) {
 		if !partnerNameFields[f.Name] {
-			chosen = l.partners
-			break
+			return l.partners
 		}
 	}
-	l.partnerLoaders.Store(field.Field, chosen)
-	return chosen
+	return l.partnerNames
 }

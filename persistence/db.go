@@ -11,6 +11,8 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/url"
+	"os"
 	"strings"
 	"syscall"
 	"time"
@@ -69,14 +71,29 @@ func Open(ctx context.Context, dsn string) (*bun.DB, error) {
 //   - TLS: none to a server on this host (loopback or a Unix socket), where
 //     pgx's default (sslmode=prefer) would negotiate it on every connection.
 //
-// Either, said in the dsn (default_query_exec_mode, sslmode), stands.
+// Either, said in the dsn (default_query_exec_mode, sslmode) or, for TLS,
+// in PGSSLMODE, stands.
 func applyDefaults(cfg *pgx.ConnConfig, dsn string) {
-	if !strings.Contains(dsn, "default_query_exec_mode") {
+	if !dsnSays(dsn, "default_query_exec_mode") {
 		cfg.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
 	}
-	if !strings.Contains(dsn, "sslmode") && isLocal(cfg.Host) {
+	if !dsnSays(dsn, "sslmode") && os.Getenv("PGSSLMODE") == "" && isLocal(cfg.Host) {
 		cfg.TLSConfig, cfg.Fallbacks = nil, nil
 	}
+}
+
+// dsnSays reports whether dsn, a URL or a keyword/value string, sets the
+// parameter key (not merely contains its name, in a password say).
+func dsnSays(dsn, key string) bool {
+	if u, err := url.Parse(dsn); err == nil && (u.Scheme == "postgres" || u.Scheme == "postgresql") {
+		return u.Query().Has(key)
+	}
+	for _, field := range strings.Fields(dsn) {
+		if strings.HasPrefix(field, key+"=") {
+			return true
+		}
+	}
+	return false
 }
 
 // isLocal reports whether host is this machine: a Unix socket directory,

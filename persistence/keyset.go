@@ -60,7 +60,7 @@ func (l list) count(ctx context.Context, db bun.IDB, req domain.PageRequest) (in
 	}
 	var n, after, before int
 	if err := db.NewRaw(`SELECT count(*), count(*) FILTER (WHERE `+l.id+` = ?), count(*) FILTER (WHERE `+l.id+` = ?)
-		FROM `+l.from+` WHERE `+l.where, append([]any{k.After, k.Before}, l.args...)...).Scan(ctx, &n, &after, &before); err != nil {
+		FROM `+l.from+` WHERE (`+l.where+`)`, append([]any{k.After, k.Before}, l.args...)...).Scan(ctx, &n, &after, &before); err != nil {
 		return 0, fmt.Errorf("count the list: %w", err)
 	}
 	switch {
@@ -93,9 +93,11 @@ type cte struct {
 func (l list) page(keys []sortKey, req domain.PageRequest) pageSQL {
 	k := req.Keyset
 	if k == nil {
-		return pageSQL{where: l.where, args: l.args, order: orderList(keys, false), limit: req.Size, offset: req.Offset()}
+		return pageSQL{where: "(" + l.where + ")", args: l.args, order: orderList(keys, false), limit: req.Size, offset: req.Offset()}
 	}
-	p := pageSQL{where: l.where, args: l.args, order: orderList(keys, k.Backward), limit: req.Size + 1}
+	// The list's condition in parentheses: an OR in it must not bind the
+	// anchor's condition appended below.
+	p := pageSQL{where: "(" + l.where + ")", args: l.args, order: orderList(keys, k.Backward), limit: req.Size + 1}
 	for _, a := range []struct {
 		name   string
 		id     int64
@@ -109,7 +111,7 @@ func (l list) page(keys []sortKey, req domain.PageRequest) pageSQL {
 			cols[i] = fmt.Sprintf("%s AS k%d", key.expr, i)
 		}
 		p.ctes = append(p.ctes, cte{name: a.name, args: append(append([]any{}, l.args...), a.id),
-			query: "SELECT " + strings.Join(cols, ", ") + " FROM " + l.from + " WHERE " + l.where + " AND " + l.id + " = ?"})
+			query: "SELECT " + strings.Join(cols, ", ") + " FROM " + l.from + " WHERE (" + l.where + ") AND " + l.id + " = ?"})
 		p.where += " AND " + pastAnchor(keys, a.name, a.before)
 	}
 	return p

@@ -31,8 +31,14 @@ func NewRedis(client redis.UniversalClient, keyPrefix string, ttl time.Duration)
 	return &Redis{client: client, prefix: keyPrefix + "caller:", ttl: ttl}
 }
 
+// timeout bounds each command: a slow Redis must not slow every
+// authenticated request; past it the token is read from the database.
+const timeout = 100 * time.Millisecond
+
 // Get implements domain.CallerCache.
 func (r *Redis) Get(ctx context.Context, key string) (*domain.Caller, bool) {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
 	b, err := r.client.Get(ctx, r.prefix+hex.EncodeToString([]byte(key))).Bytes()
 	if err != nil {
 		return nil, false
@@ -52,5 +58,7 @@ func (r *Redis) Put(ctx context.Context, key string, c *domain.Caller) {
 	if err != nil {
 		return
 	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
 	_ = r.client.Set(ctx, r.prefix+hex.EncodeToString([]byte(key)), b, r.ttl).Err()
 }

@@ -72,9 +72,6 @@ return 1
 
 func (r *Redis) key(key string) string { return r.prefix + "throttle:" + key }
 
-// Ping reports whether the server answers.
-func (r *Redis) Ping(ctx context.Context) error { return r.client.Ping(ctx).Err() }
-
 // Reserve implements domain.ThrottleStore.
 func (r *Redis) Reserve(ctx context.Context, key string, limit domain.ThrottleLimit, now time.Time) (domain.ThrottleToken, time.Duration, error) {
 	if limit.Burst < 1 || limit.Refill < time.Microsecond {

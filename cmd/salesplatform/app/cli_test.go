@@ -140,7 +140,7 @@ func flagsIn(help string) map[string]bool {
 func TestHelp(t *testing.T) {
 	t.Parallel()
 	database := []string{"database-url", "data-dir", "db-max-conns", "log-level"}
-	serverOnly := []string{"addr", "redis-url", "cart-ttl", "max-conns", "shutdown-grace", "cors-origins", "no-migrate"}
+	serverOnly := []string{"addr", "redis-url", "cart-ttl", "max-conns", "shutdown-grace", "drain-delay", "cors-origins", "trusted-proxies", "no-migrate"}
 	s3 := []string{"s3-endpoint", "s3-bucket", "s3-access-key-id", "s3-secret-access-key", "s3-region", "s3-insecure"}
 	for name, tc := range map[string]struct {
 		args      []string
@@ -214,6 +214,21 @@ func TestCORSOriginsSetting(t *testing.T) {
 	for _, bad := range []string{"front.example.com", "https://front.example.com/", "https://front.example.com/app", "ftp://x", "*"} {
 		if code, _, errOut := e2e.RunCommand(t, "serve", "--cors-origins", "https://ok.example.com,"+bad); code != 1 || !strings.Contains(errOut, "CORS_ORIGINS") {
 			t.Errorf("%q: exit %d, stderr %q", bad, code, errOut)
+		}
+	}
+}
+
+// A bad drain delay or trusted proxy stops serve before it starts, naming
+// the setting.
+func TestDrainAndProxySettings(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ flag, value, setting string }{
+		{"--drain-delay", "-1s", "DRAIN_DELAY"},
+		{"--drain-delay", "soon", "DRAIN_DELAY"},
+		{"--trusted-proxies", "10.0.0.0/8,nope", "TRUSTED_PROXIES"},
+	} {
+		if code, _, errOut := e2e.RunCommand(t, "serve", tc.flag, tc.value); code != 1 || !strings.Contains(errOut, tc.setting) {
+			t.Errorf("%s %q: exit %d, stderr %q", tc.flag, tc.value, code, errOut)
 		}
 	}
 }

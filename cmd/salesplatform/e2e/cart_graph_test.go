@@ -94,6 +94,8 @@ func TestGraphCart(t *testing.T) {
 		if errs != nil || !strings.Contains(string(data), `"productId":8`) {
 			t.Errorf("replace by cartId = %s %v", data, errs)
 		}
+		_, errs = post(t, f.c, f.shop, replace, map[string]any{"in": map[string]any{"cartId": globalID("Cart", c.ID), "id": c.ID, "items": []any{}}})
+		wantErrorCode(t, errs, "BAD_USER_INPUT")
 		data, _ = post(t, f.c, f.other, replace, map[string]any{"in": map[string]any{"cartId": globalID("Cart", c.ID), "items": []any{}}})
 		WantJSON(t, data, `{"replaceCart":{"cart":null,"userErrors":[{"field":["cartId"],"code":"does_not_exist","message":"Cart not found"}],`+
 			`"errors":[{"field":["input","cartId"],"code":"DOES_NOT_EXIST","message":"Cart not found"}]}}`)
