@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/hashicorp/golang-lru/v2/expirable"
 )
 
 type partnerDomainKey struct{}
@@ -15,6 +17,7 @@ type partnerDomainKey struct{}
 // answer cannot change within the request.
 type partnerDomain struct {
 	domain  string
+	cache   *PartnerDomainCache // nil: read the store
 	once    sync.Once
 	partner *Partner
 	err     error
@@ -23,7 +26,57 @@ type partnerDomain struct {
 // WithPartnerDomain records the X-Partner-Domain of a catalogue request: the
 // site domain of the partner whose catalogue is read.
 func WithPartnerDomain(ctx context.Context, domain string) context.Context {
-	return context.WithValue(ctx, partnerDomainKey{}, &partnerDomain{domain: strings.ToLower(strings.TrimSpace(domain))})
+	return (*PartnerDomainCache)(nil).WithPartnerDomain(ctx, domain)
+}
+
+// PartnerDomainCache keeps the partners of recently named X-Partner-Domain
+// domains for a short time: a catalogue request whose domain was seen
+// within it reads its scope without a statement. A partner's change (of
+// domain, status, currency or time zone) therefore reaches its catalogue
+// within that time, not at once (docs/DECISIONS.md, "Partner domain
+// cache"). Each process keeps its own; unknown domains are not kept.
+type PartnerDomainCache struct {
+	partners *expirable.LRU[string, Partner]
+}
+
+// Partner domain cache sizes.
+const (
+	// PartnerDomainCacheTTL is how long a domain's partner is kept.
+	PartnerDomainCacheTTL = 30 * time.Second
+	// maxCachedDomains bounds the cache; the least recently named
+	// domains are forgotten first.
+	maxCachedDomains = 10_000
+)
+
+// NewPartnerDomainCache returns an empty cache whose partners live ttl.
+func NewPartnerDomainCache(ttl time.Duration) *PartnerDomainCache {
+	return &PartnerDomainCache{partners: expirable.NewLRU[string, Partner](maxCachedDomains, nil, ttl)}
+}
+
+// WithPartnerDomain is the package's WithPartnerDomain, the partner looked
+// up in c first (a nil c reads the store every time).
+func (c *PartnerDomainCache) WithPartnerDomain(ctx context.Context, domain string) context.Context {
+	return context.WithValue(ctx, partnerDomainKey{}, &partnerDomain{domain: strings.ToLower(strings.TrimSpace(domain)), cache: c})
+}
+
+// lookup reads d's partner from its cache, else from partners.
+func (d *partnerDomain) lookup(ctx context.Context, partners PartnerStore) (*Partner, error) {
+	if d.cache != nil {
+		if p, ok := d.cache.partners.Get(d.domain); ok {
+			return &p, nil // a copy: the request may not change the cache's
+		}
+	}
+	p, err := partners.FindPartnerBySiteDomain(ctx, d.domain)
+	if err != nil {
+		if IsCode(err, CodeNotFound) {
+			err = &Error{Code: CodeNotFound, Message: MsgNotFound}
+		}
+		return nil, err
+	}
+	if d.cache != nil {
+		d.cache.partners.Add(d.domain, *p)
+	}
+	return p, nil
 }
 
 // MsgPartnerRequired answers a catalogue operation that needs a partner when
@@ -44,12 +97,7 @@ func CatalogPartner(ctx context.Context, partners PartnerStore) (*Partner, error
 		return nil, err
 	}
 	if d, _ := ctx.Value(partnerDomainKey{}).(*partnerDomain); d != nil && d.domain != "" {
-		d.once.Do(func() {
-			d.partner, d.err = partners.FindPartnerBySiteDomain(ctx, d.domain)
-			if IsCode(d.err, CodeNotFound) {
-				d.err = &Error{Code: CodeNotFound, Message: MsgNotFound}
-			}
-		})
+		d.once.Do(func() { d.partner, d.err = d.lookup(ctx, partners) })
 		return d.partner, d.err
 	}
 	c, _ := CallerFrom(ctx)

@@ -54,6 +54,10 @@ type PageRequest struct {
 type Keyset struct {
 	After, Before int64
 	Backward      bool
+	// Uncounted tells the store that the reader does not need the page's
+	// Count: with no anchor to check, it need not count the list (Count
+	// is then 0).
+	Uncounted bool
 }
 
 // Offset is the number of items before the page.

@@ -30,6 +30,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/99designs/gqlgen/graphql"
 	"github.com/vikstrous/dataloadgen"
 
 	"salesplatform/domain"
@@ -282,16 +283,18 @@ func decodeKeyCursor(arg, cursor string) (int64, error) {
 
 // readKeyset reads the page a asks for of a keyset list with list, a
 // service call; id is an item's database id, which its cursor carries.
+// The list is counted only when the connection field asks for its
+// totalCount (or a cursor must be checked).
 // Page info as Relay defines it: reading forward, a next page when more
 // items follow or before names one (it exists: the store checked), a
 // previous one when after names one; reading backward, the reverse.
 // Errors: those of check; CodeInvalid on "after" and "before" for a bad
 // cursor; list's (domain.ErrCursorGone for a cursor whose item is gone).
-func readKeyset[T any](a pageArgs, id func(T) int64, list func(domain.PageRequest) (*domain.Page[T], error)) (window, *domain.Page[T], error) {
+func readKeyset[T any](ctx context.Context, a pageArgs, id func(T) int64, list func(domain.PageRequest) (*domain.Page[T], error)) (window, *domain.Page[T], error) {
 	if err := a.check(); err != nil {
 		return window{}, nil, err
 	}
-	k := &domain.Keyset{Backward: a.backward()}
+	k := &domain.Keyset{Backward: a.backward(), Uncounted: !asksTotalCount(ctx)}
 	var err error
 	if a.after != nil {
 		if k.After, err = decodeKeyCursor("after", *a.after); err != nil {
@@ -317,4 +320,14 @@ func readKeyset[T any](a pageArgs, id func(T) int64, list func(domain.PageReques
 		w.hasNext = w.hasNext || page.More
 	}
 	return w, page, nil
+}
+
+// asksTotalCount reports whether the connection field being resolved asks
+// for its totalCount; true when ctx does not tell.
+func asksTotalCount(ctx context.Context) bool {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil || fc.Field.Field == nil || fc.Field.Definition == nil {
+		return true
+	}
+	return len(lookahead(ctx, nil, step{"totalCount", fc.Field.Definition.Type.Name()})) > 0
 }

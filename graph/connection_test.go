@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"context"
 	"fmt"
 	"reflect"
 	"slices"
@@ -340,7 +341,7 @@ func TestReadKeysetIsRelay(t *testing.T) {
 				a.before = strp(encodeKeyCursor(int64(before + 1)))
 			}
 			reqs = nil
-			w, page, err := readKeyset(a, func(id int64) int64 { return id }, list)
+			w, page, err := readKeyset(context.Background(), a, func(id int64) int64 { return id }, list)
 			switch {
 			case after >= count:
 				wantArgError(t, err, "after", fmt.Sprintf("%d items, after %d", count, after))
@@ -386,9 +387,9 @@ func TestReadKeysetIsRelay(t *testing.T) {
 		})
 	}
 	var reqs []domain.PageRequest
-	_, _, err := readKeyset(pageArgs{first: intp(1), after: strp(encodeCursor(1))}, func(id int64) int64 { return id }, keysetList(3, &reqs))
+	_, _, err := readKeyset(context.Background(), pageArgs{first: intp(1), after: strp(encodeCursor(1))}, func(id int64) int64 { return id }, keysetList(3, &reqs))
 	wantArgError(t, err, "after", "an offset cursor on a keyset list")
-	_, _, err = readKeyset(pageArgs{first: intp(1), last: intp(1)}, func(id int64) int64 { return id }, keysetList(3, &reqs))
+	_, _, err = readKeyset(context.Background(), pageArgs{first: intp(1), last: intp(1)}, func(id int64) int64 { return id }, keysetList(3, &reqs))
 	wantArgError(t, err, "last", "first and last on a keyset list")
 	if len(reqs) != 0 {
 		t.Errorf("refused arguments read %+v", reqs)

@@ -64,7 +64,7 @@ func (r *Resolver) adminPrototypeConnection(ctx context.Context, partnerID *int6
 func (r *Resolver) adminVoucherConnection(ctx context.Context, partnerID *int64, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, args pageArgs) (*model.AdminVoucherConnection, error) {
 	in := toDomainVoucherList(filter, orderBy)
 	in.PartnerID = partnerID
-	w, page, err := readKeyset(args, adminVoucherID, func(p domain.PageRequest) (*domain.Page[*vouchers.AdminVoucher], error) {
+	w, page, err := readKeyset(ctx, args, adminVoucherID, func(p domain.PageRequest) (*domain.Page[*vouchers.AdminVoucher], error) {
 		return r.VoucherAdmin.Vouchers(ctx, in, p)
 	})
 	if err != nil {
@@ -86,7 +86,7 @@ func (r *Resolver) adminGiftcardConnection(ctx context.Context, partnerID *int64
 			in.CreatedOnLte = *s
 		}
 	}
-	w, page, err := readKeyset(args, adminGiftcardID, func(p domain.PageRequest) (*domain.Page[*vouchers.AdminGiftcard], error) {
+	w, page, err := readKeyset(ctx, args, adminGiftcardID, func(p domain.PageRequest) (*domain.Page[*vouchers.AdminGiftcard], error) {
 		return r.VoucherAdmin.Giftcards(ctx, in, p)
 	})
 	if err != nil {
@@ -101,7 +101,7 @@ func (r *Resolver) adminGiftcardConnection(ctx context.Context, partnerID *int64
 func (r *Resolver) mediaConnection(ctx context.Context, partnerID *int64, args pageArgs, filter *model.MediaFilter, orderBy *model.MediaOrder) (*model.MediaConnection, error) {
 	f := mediaFilter(filter, orderBy)
 	f.PartnerID = partnerID
-	w, page, err := readKeyset(args, mediaID, func(p domain.PageRequest) (*domain.Page[media.Media], error) {
+	w, page, err := readKeyset(ctx, args, mediaID, func(p domain.PageRequest) (*domain.Page[media.Media], error) {
 		return r.MediaLibrary.List(ctx, f, p)
 	})
 	if err != nil {

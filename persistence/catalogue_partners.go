@@ -84,22 +84,30 @@ func (r *partnerProfileRow) toDomain() catalogue.PartnerProfile {
 	}
 }
 
-// listedPartnerRow is a partner with its profile, when it has one.
+// listedPartnerRow is a partner with its profile, when it has one, and
+// its labels (partnerLabelsColumn).
 type listedPartnerRow struct {
 	bun.BaseModel `bun:"table:partners,alias:p"`
 
 	ID      int64              `bun:"id,pk"`
 	Name    string             `bun:"name"`
 	Profile *partnerProfileRow `bun:"rel:has-one,join:id=partner_id"`
+	Labels  []partnerLabelRow  `bun:"labels,scanonly,type:json"`
 }
+
+// partnerLabelsColumn reads a partner's labels, by id, as a JSON array in
+// the partner's own row: the labels of a page of partners cost no
+// statement of their own.
+const partnerLabelsColumn = `(SELECT coalesce(json_agg(json_build_object('id', pl.id, 'partner_id', pl.partner_id,
+	'name', pl.name, 'logo_url', pl.logo_url) ORDER BY pl.id), '[]') FROM partner_labels pl WHERE pl.partner_id = p.id) AS labels`
 
 type partnerLabelRow struct {
 	bun.BaseModel `bun:"table:partner_labels,alias:pl"`
 
-	ID        int64  `bun:"id,pk,autoincrement"`
-	PartnerID int64  `bun:"partner_id,notnull"`
-	Name      string `bun:"name,notnull"`
-	LogoURL   string `bun:"logo_url,notnull"`
+	ID        int64  `bun:"id,pk,autoincrement" json:"id"`
+	PartnerID int64  `bun:"partner_id,notnull" json:"partner_id"`
+	Name      string `bun:"name,notnull" json:"name"`
+	LogoURL   string `bun:"logo_url,notnull" json:"logo_url"`
 }
 
 func (l *partnerLabelRow) toDomain() catalogue.PartnerLabel {
@@ -133,9 +141,10 @@ func scopePartners(q *bun.SelectQuery, f catalogue.PartnerFilter) (*bun.SelectQu
 }
 
 // selectListedPartners is the query of the partners f selects, with their
-// profiles (one join), into rows: the paged list and the batch read share it.
+// profiles (one join) and labels, into rows: the paged list and the batch
+// read share it.
 func (s *PartnerCatalogStore) selectListedPartners(rows *[]*listedPartnerRow, f catalogue.PartnerFilter) (*bun.SelectQuery, error) {
-	q := s.db.NewSelect().Model(rows).Column("p.id", "p.name")
+	q := s.db.NewSelect().Model(rows).Column("p.id", "p.name").ColumnExpr(partnerLabelsColumn)
 	if !f.NamesOnly {
 		q = q.Relation("Profile")
 	}
@@ -163,8 +172,7 @@ func selectScopedPartners[R, T any](ctx context.Context, q *bun.SelectQuery, f c
 }
 
 // FindListedPartners returns a page of the partners f selects, by id, with
-// their profiles (one join) and labels (one query for the page), and how
-// many f selects.
+// their profiles and labels, and how many f selects.
 func (s *PartnerCatalogStore) FindListedPartners(ctx context.Context, f catalogue.PartnerFilter, page domain.PageRequest) ([]*catalogue.PartnerListing, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
@@ -184,15 +192,11 @@ func (s *PartnerCatalogStore) FindListedPartners(ctx context.Context, f catalogu
 	if err != nil {
 		return nil, 0, fmt.Errorf("select listed partners: %w", err)
 	}
-	out, err := s.withLabels(ctx, rows)
-	if err != nil {
-		return nil, 0, err
-	}
-	return out, count, nil
+	return listings(rows), count, nil
 }
 
 // FindPartnerListings returns the partners f selects, by id, with their
-// profiles (one join) and labels (one query), unpaged: f.IDs bounds them.
+// profiles and labels in one statement, unpaged: f.IDs bounds them.
 func (s *PartnerCatalogStore) FindPartnerListings(ctx context.Context, f catalogue.PartnerFilter) ([]*catalogue.PartnerListing, error) {
 	if f.IDs == nil {
 		return nil, errors.New("partner listings: a batch read needs ids")
@@ -207,33 +211,20 @@ func (s *PartnerCatalogStore) FindPartnerListings(ctx context.Context, f catalog
 	if err := q.OrderExpr("p.id").Scan(ctx); err != nil {
 		return nil, fmt.Errorf("select partner listings: %w", err)
 	}
-	return s.withLabels(ctx, rows)
+	return listings(rows), nil
 }
 
-// withLabels turns partner rows into listings with their labels, read in
-// one query for all of them.
-func (s *PartnerCatalogStore) withLabels(ctx context.Context, rows []*listedPartnerRow) ([]*catalogue.PartnerListing, error) {
+// listings turns partner rows into listings.
+func listings(rows []*listedPartnerRow) []*catalogue.PartnerListing {
 	out := make([]*catalogue.PartnerListing, len(rows))
-	byID := make(map[int64]*catalogue.PartnerListing, len(rows))
-	ids := make([]int64, len(rows))
 	for i, r := range rows {
-		out[i] = &catalogue.PartnerListing{ID: r.ID, Name: r.Name, Profile: r.Profile.toDomain(), Labels: []catalogue.PartnerLabel{}}
-		byID[r.ID], ids[i] = out[i], r.ID
+		labels := make([]catalogue.PartnerLabel, len(r.Labels))
+		for j := range r.Labels {
+			labels[j] = r.Labels[j].toDomain()
+		}
+		out[i] = &catalogue.PartnerListing{ID: r.ID, Name: r.Name, Profile: r.Profile.toDomain(), Labels: labels}
 	}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	var labels []partnerLabelRow
-	err := s.db.NewSelect().Model(&labels).Where("pl.partner_id IN (?)", bun.In(ids)).
-		OrderExpr("pl.partner_id, pl.id").Scan(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("select partner labels: %w", err)
-	}
-	for _, l := range labels {
-		p := byID[l.PartnerID]
-		p.Labels = append(p.Labels, l.toDomain())
-	}
-	return out, nil
+	return out
 }
 
 // FindDestinations returns the distinct places of the partners f selects

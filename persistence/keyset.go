@@ -51,12 +51,16 @@ type list struct {
 }
 
 // count returns how many rows the list holds and, for a keyset page,
-// checks that its anchors are among them, with the list's filter.
+// checks that its anchors are among them, with the list's filter. An
+// Uncounted keyset page without anchors reads nothing and counts 0.
 // Errors: domain.ErrCursorGone.
 func (l list) count(ctx context.Context, db bun.IDB, req domain.PageRequest) (int, error) {
 	var k domain.Keyset
 	if req.Keyset != nil {
 		k = *req.Keyset
+	}
+	if k.Uncounted && k.After == 0 && k.Before == 0 {
+		return 0, nil
 	}
 	var n, after, before int
 	if err := db.NewRaw(`SELECT count(*), count(*) FILTER (WHERE `+l.id+` = ?), count(*) FILTER (WHERE `+l.id+` = ?)

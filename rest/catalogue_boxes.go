@@ -53,7 +53,7 @@ func toJSONBox(b *catalogue.BoxView) jsonBox {
 		Name:             toJSONLocalized(b.Name),
 		ShortDescription: toJSONLocalized(b.ShortDescription),
 		Price:            b.Price.StringFixed(2),
-		PriceFormatted:   toJSONLocalized(b.PriceFormatted),
+		PriceFormatted:   toJSONLocalized(b.PriceFormatted()),
 		CurrencyCode:     b.CurrencyCode,
 		Ranking:          b.Ranking,
 		Universes:        b.UniverseIDs,

@@ -172,8 +172,14 @@ func NewBoxService(uow domain.UnitOfWork[BoxStores]) *BoxService {
 // currency.
 type BoxView struct {
 	*Box
-	CurrencyCode   string
-	PriceFormatted domain.Localized
+	CurrencyCode string
+}
+
+// PriceFormatted is the price as each language writes it, formatted when
+// asked: a reader that asks for one language (the graph) need not pay for
+// the others.
+func (v *BoxView) PriceFormatted() domain.Localized {
+	return domain.Localized(l10n.Money(v.Price, v.CurrencyCode))
 }
 
 // Boxes lists the active boxes of the catalogue's marketplace: ordering as
@@ -331,6 +337,5 @@ func (s *BoxService) BoxImages(ctx context.Context, boxIDs []int64) ([][]string,
 }
 
 func boxView(b *Box, marketplace *domain.Partner) *BoxView {
-	return &BoxView{Box: b, CurrencyCode: marketplace.Currency,
-		PriceFormatted: domain.Localized(l10n.Money(b.Price, marketplace.Currency))}
+	return &BoxView{Box: b, CurrencyCode: marketplace.Currency}
 }

@@ -136,7 +136,7 @@ func TestBoxService(t *testing.T) {
 			t.Fatalf("page = %+v", page)
 		}
 		v := page.Items[0]
-		if v.CurrencyCode != "EUR" || v.PriceFormatted["fr"] == "" || !v.Price.Equal(decimal.RequireFromString("12.50")) {
+		if v.CurrencyCode != "EUR" || v.PriceFormatted()["fr"] == "" || !v.Price.Equal(decimal.RequireFromString("12.50")) {
 			t.Errorf("view = %+v", v)
 		}
 		if !reflect.DeepEqual(v.UniverseIDs, []int64{leaf.ID}) || v.Images == nil {

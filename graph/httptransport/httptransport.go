@@ -306,7 +306,7 @@ func writeResponse(w http.ResponseWriter, resp *graphql.Response, limit int64) {
 		limit = DefaultMaxResponseBytes
 	}
 	if int64(len(resp.Data)) <= limit { // else not worth encoding
-		b, err := json.Marshal(resp)
+		b, err := encodeResponse(resp)
 		if err != nil {
 			writeJSON(w, http.StatusOK, resp) // answers the encoding error: 500
 			return
@@ -322,6 +322,20 @@ func writeResponse(w http.ResponseWriter, resp *graphql.Response, limit int64) {
 			strconv.FormatInt(limit, 10)+" bytes, the limit: ask for fewer fields or items")},
 		Data: json.RawMessage("null"),
 	})
+}
+
+// encodeResponse is resp as JSON. An answer that is its data alone (no
+// errors, extensions or incremental delivery) is written around the data,
+// which gqlgen wrote as JSON already: encoding/json would validate and
+// compact it byte by byte again.
+func encodeResponse(resp *graphql.Response) ([]byte, error) {
+	if len(resp.Errors) > 0 || len(resp.Extensions) > 0 || resp.Label != "" || resp.Path != nil || resp.HasNext != nil || len(resp.Data) == 0 {
+		return json.Marshal(resp)
+	}
+	b := make([]byte, 0, len(resp.Data)+len(`{"data":}`))
+	b = append(b, `{"data":`...)
+	b = append(b, resp.Data...)
+	return append(b, '}'), nil
 }
 
 // tooLarge is the body that replaces an answer too large to send.

@@ -95,15 +95,16 @@ type Authenticator interface {
 // Authenticate reads `Authorization: Token <key>` and puts the caller, or
 // the reason the credentials were refused, in the context, with the client's
 // address for login throttling (as clients tells it) and the catalogue's
-// X-Partner-Domain. It refuses no request itself: the domain
-// services decide what needs a caller, so REST and GraphQL, both behind it,
-// answer alike. Other schemes are ignored, as DRF does.
-func Authenticate(auth Authenticator, clients ClientIPs) func(http.Handler) http.Handler {
+// X-Partner-Domain, whose partners domains keeps (nil: none). It refuses
+// no request itself: the domain services decide what needs a caller, so
+// REST and GraphQL, both behind it, answer alike. Other schemes are
+// ignored, as DRF does.
+func Authenticate(auth Authenticator, domains *domain.PartnerDomainCache, clients ClientIPs) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			ctx := domain.WithClientAddr(r.Context(), clients.Of(r))
 			if d := r.Header.Get("X-Partner-Domain"); d != "" {
-				ctx = domain.WithPartnerDomain(ctx, d)
+				ctx = domains.WithPartnerDomain(ctx, d)
 			}
 			parts := strings.Fields(r.Header.Get("Authorization"))
 			if len(parts) > 0 && strings.EqualFold(parts[0], "token") {

@@ -77,7 +77,7 @@ func TestAuthenticate(t *testing.T) {
 		err    error
 		addr   string
 	}
-	h := middleware.Authenticate(authenticator{key: "good"}, middleware.ClientIPs{})(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
+	h := middleware.Authenticate(authenticator{key: "good"}, nil, middleware.ClientIPs{})(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
 		got.caller, got.err = domain.CallerFrom(r.Context())
 		got.addr = domain.ClientAddr(r.Context())
 	}))

@@ -8,7 +8,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sync/atomic"
 	"time"
 
@@ -47,6 +49,13 @@ Serves REST and GraphQL (and /healthz, /readyz, /metrics) until SIGINT or
 SIGTERM, then drains: /readyz answers 503, the listener closes, requests in
 flight finish (up to --shutdown-grace), and the private PostgreSQL stops.`
 
+// DefaultGCPercent is the garbage collector's target while serving, unless
+// GOGC is set: a request allocates much short-lived memory (gqlgen's field
+// contexts, scanned rows) on a small live heap, and collecting when the
+// heap has grown by 400% rather than Go's 100% cut the collector's share
+// of a loaded server's CPU (docs/PERFORMANCE.md) for a few tens of MB.
+const DefaultGCPercent = 400
+
 // serve is `salesplatform serve`: it migrates (unless --no-migrate), serves
 // until ctx ends, then drains requests and stops the private PostgreSQL.
 func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks) error {
@@ -58,6 +67,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 		return err
 	}
 	log := NewLogger(stderr, cfg.LogLevel)
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(DefaultGCPercent)
+	}
 
 	db, closeDB, err := openDatabase(ctx, &cfg, log, false)
 	if err != nil {
@@ -240,7 +252,9 @@ func NewHandler(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger)
 	r.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}))
 	r.Use(middleware.Route)
 	cors := middleware.CORS(middleware.CORSConfig{Partners: all.PartnerCatalog, Origins: cfg.CORSOrigins, Paths: corsPaths})
-	return metrics.Observe(middleware.Observe(log)(cors(middleware.Authenticate(all.Accounts, cfg.TrustedProxies)(r))))
+	// X-Partner-Domain's partner is read once per PartnerDomainCacheTTL.
+	domains := domain.NewPartnerDomainCache(domain.PartnerDomainCacheTTL)
+	return metrics.Observe(middleware.Observe(log)(cors(middleware.Authenticate(all.Accounts, domains, cfg.TrustedProxies)(r))))
 }
 
 // registerMetrics adds to reg what is not HTTP: the Go runtime and the

@@ -426,12 +426,14 @@ func TestPartnerCatalogLegalInformation(t *testing.T) {
 	})
 
 	t.Run("OKPartnerZoneAndCurrency", func(t *testing.T) {
-		_, err := f.db.ExecContext(context.Background(),
-			"UPDATE partners SET currency = 'USD', time_zone = 'America/New_York' WHERE id = ?", f.market.ID)
+		// A new domain: the service keeps a domain's partner for a while
+		// (domain.PartnerDomainCacheTTL), and market.example.com was read.
+		_, err := f.db.ExecContext(context.Background(), `UPDATE partners SET currency = 'USD',
+			time_zone = 'America/New_York', site_domain = 'market-ny.example.com' WHERE id = ?`, f.market.ID)
 		f.must(t, err)
 		ny, err := time.LoadLocation("America/New_York")
 		f.must(t, err)
-		res := Do(t, "GET", url, "", pcMarket...)
+		res := Do(t, "GET", url, "", "X-Partner-Domain", "market-ny.example.com")
 		var got []map[string]any
 		f.must(t, json.Unmarshal([]byte(res.Body), &got))
 		if len(got) != 1 || got[0]["currency_symbol"] != "$" || got[0]["creation_date"] != f.market.CreatedAt.In(ny).Format(time.RFC3339Nano) {

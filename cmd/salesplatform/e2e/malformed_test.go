@@ -101,7 +101,7 @@ func TestMalformedInputs(t *testing.T) {
 	carts := cartstore.NewMemory(1000)
 	t.Cleanup(carts.Close)
 	router, accounts := app.NewRouter(db, carts, cfg, app.NewLogger(log, 0))
-	h := middleware.Observe(app.NewLogger(log, 0))(middleware.Authenticate(accounts, middleware.ClientIPs{})(router))
+	h := middleware.Observe(app.NewLogger(log, 0))(middleware.Authenticate(accounts, nil, middleware.ClientIPs{})(router))
 
 	var reqs []malformedRequest
 	add := func(method, target, ct, body string) {
