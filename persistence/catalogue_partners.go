@@ -91,8 +91,20 @@ type listedPartnerRow struct {
 
 	ID      int64              `bun:"id,pk"`
 	Name    string             `bun:"name"`
-	Profile *partnerProfileRow `bun:"rel:has-one,join:id=partner_id"`
+	Profile partnerProfileRow  `bun:"embed:profile__"` // zero without one (partnerProfileJoin)
 	Labels  []partnerLabelRow  `bun:"labels,scanonly,type:json"`
+}
+
+// partnerProfileJoin adds to q (on partners aliased p) the partner's
+// profile, when it has one, as listedPartnerRow's profile__ columns: an
+// embedded struct scans in place, where Bun's has-one relation set up
+// each joined field anew for every row.
+func partnerProfileJoin(q *bun.SelectQuery) *bun.SelectQuery {
+	q = q.Join("LEFT JOIN partner_profiles AS profile ON profile.partner_id = p.id")
+	for _, f := range q.DB().Table(reflect.TypeFor[partnerProfileRow]()).Fields {
+		q = q.ColumnExpr("profile.? AS ?", bun.Ident(f.Name), bun.Ident("profile__"+f.Name))
+	}
+	return q
 }
 
 // partnerLabelsColumn reads a partner's labels, by id, as a JSON array in
@@ -146,7 +158,7 @@ func scopePartners(q *bun.SelectQuery, f catalogue.PartnerFilter) (*bun.SelectQu
 func (s *PartnerCatalogStore) selectListedPartners(rows *[]*listedPartnerRow, f catalogue.PartnerFilter) (*bun.SelectQuery, error) {
 	q := s.db.NewSelect().Model(rows).Column("p.id", "p.name").ColumnExpr(partnerLabelsColumn)
 	if !f.NamesOnly {
-		q = q.Relation("Profile")
+		q = partnerProfileJoin(q)
 	}
 	return scopePartners(q, f)
 }

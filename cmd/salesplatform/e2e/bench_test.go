@@ -18,10 +18,18 @@ import (
 	"salesplatform/persistence/dbtest"
 )
 
+// benchEnv is a benchmark's database and the service's handler on it.
+type benchEnv struct {
+	h       http.Handler
+	db      *bun.DB
+	dsn     string
+	market  *domain.Partner   // market.example.com
+	network []*domain.Partner // the market's network
+}
+
 // benchMarketplace fills a fresh database with a marketplace whose network
-// has n described partners with two labels each, and returns the service's
-// handler on it, the pool, the marketplace and its partners.
-func benchMarketplace(b *testing.B, n int) (http.Handler, *bun.DB, *domain.Partner, []*domain.Partner) {
+// has n described partners with two labels each.
+func benchMarketplace(b *testing.B, n int) benchEnv {
 	b.Helper()
 	ctx := context.Background()
 	dsn := dbtest.NewDSN(b)
@@ -54,7 +62,37 @@ func benchMarketplace(b *testing.B, n int) (http.Handler, *bun.DB, *domain.Partn
 			must(b, store.AddPartnerLabel(ctx, &catalogue.PartnerLabel{PartnerID: p.ID, Name: label, LogoURL: "https://cdn.example.com/l.png"}))
 		}
 	}
-	return Handler(b, db), db, market, network
+	return benchEnv{h: Handler(b, db), db: db, dsn: dsn, market: market, network: network}
+}
+
+// benchMarketplaceDSN is benchMarketplace's handler and database.
+func benchMarketplaceDSN(b *testing.B, n int) (http.Handler, string) {
+	e := benchMarketplace(b, n)
+	return e.h, e.dsn
+}
+
+// benchBoxes is benchMarketplace with 5n partners and n active boxes of
+// 5 validated offers each, one partner per offer.
+func benchBoxes(b *testing.B, n int) benchEnv {
+	e := benchMarketplace(b, 5*n)
+	ctx := context.Background()
+	boxes := persistence.NewBoxStore(e.db)
+	for i := range n {
+		box := &catalogue.Box{MarketplaceID: e.market.ID, Name: domain.Localized{"fr": fmt.Sprintf("Coffret %d", i)},
+			IsActive: true, Price: decimal.RequireFromString("49.90"), Ranking: i}
+		must(b, boxes.CreateBox(ctx, box))
+		for j := range 5 {
+			must(b, boxes.CreateBoxOffer(ctx, &catalogue.BoxOffer{BoxID: box.ID, PartnerID: e.network[i*5+j].ID,
+				Status: catalogue.BoxOfferStatusValidated}))
+		}
+	}
+	return e
+}
+
+// benchBoxesDSN is benchBoxes' handler and database.
+func benchBoxesDSN(b *testing.B, n int) (http.Handler, string) {
+	e := benchBoxes(b, n)
+	return e.h, e.dsn
 }
 
 func must(tb testing.TB, err error) {
@@ -68,7 +106,7 @@ func must(tb testing.TB, err error) {
 // handler (middleware, routing, service, PostgreSQL, JSON) for a marketplace
 // of 200 partners, at the default and the maximum page size.
 func BenchmarkPartnersList(b *testing.B) {
-	h, _, _, _ := benchMarketplace(b, 200)
+	h := benchMarketplace(b, 200).h
 	for _, size := range []int{20, 100} {
 		b.Run(fmt.Sprintf("page_size=%d", size), func(b *testing.B) {
 			url := fmt.Sprintf("/api/v2/partners/?page=2&page_size=%d", size)
@@ -90,18 +128,7 @@ func BenchmarkPartnersList(b *testing.B) {
 // the whole handler: 20 boxes, 5 validated offers each, every offer's
 // partner with its labels (100 partners, 200 labels), loaded by dataloaders.
 func BenchmarkGraphQLNestedBoxes(b *testing.B) {
-	h, db, market, network := benchMarketplace(b, 100)
-	ctx := context.Background()
-	boxes := persistence.NewBoxStore(db)
-	for i := range 20 {
-		box := &catalogue.Box{MarketplaceID: market.ID, Name: domain.Localized{"fr": fmt.Sprintf("Coffret %d", i)},
-			IsActive: true, Price: decimal.RequireFromString("49.90"), Ranking: i}
-		must(b, boxes.CreateBox(ctx, box))
-		for j := range 5 {
-			must(b, boxes.CreateBoxOffer(ctx, &catalogue.BoxOffer{BoxID: box.ID, PartnerID: network[i*5+j].ID,
-				Status: catalogue.BoxOfferStatusValidated}))
-		}
-	}
+	h := benchBoxes(b, 20).h
 	body := `{"query": "{ boxes(first: 20) { totalCount edges { node { id name { fr en } price { amount formatted { fr } } offers(first: 5) { totalCount edges { node { id partner { id name labels { name logo } } } } } } } } }"}`
 	run := func() string {
 		req := httptest.NewRequest(http.MethodPost, "/graphql", strings.NewReader(body))
@@ -182,9 +209,11 @@ func BenchmarkAdminVouchersList(b *testing.B) {
 const cartBody = `{"items": [{"product_id": 12, "quantity": 2, "variant_id": 3, "attribute_values": {"1": "red"}},
 	{"product_id": 40, "quantity": 1}], "return_url": "https://shop.example.com/thanks"}`
 
-// BenchmarkCartCreate measures POST /api/v2/ecommerce/cart/ through the
-// whole handler with a token (in-process cart store): authentication,
-// decoding, the rules, the store, the answer.
+// BenchmarkCartCreate measures POST /api/v2/ecommerce/cart/ with a token
+// (in-process cart store): authentication, decoding, the rules, the store,
+// the answer. "handler" calls the handler directly; "http" loads it over
+// loopback TCP from loadConns clients, the row of docs/PERFORMANCE.md
+// that BenchmarkCartEchoReference/http is the reference of.
 func BenchmarkCartCreate(b *testing.B) {
 	dsn := dbtest.NewDSN(b)
 	token := CreateUser(b, dsn, "--username", "shop", "--password", "shop-password", "--partner-name", "Shop",
@@ -194,18 +223,7 @@ func BenchmarkCartCreate(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { db.Close() })
-	h := Handler(b, db)
-	b.ReportAllocs()
-	for b.Loop() {
-		req := httptest.NewRequest(http.MethodPost, "/api/v2/ecommerce/cart/", strings.NewReader(cartBody))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Authorization", "Token "+token)
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
-		if rec.Code != http.StatusCreated {
-			b.Fatalf("status %d: %s", rec.Code, rec.Body)
-		}
-	}
+	benchCart(b, Handler(b, db), token)
 }
 
 // BenchmarkCartEchoReference is the floor BenchmarkCartCreate is compared
@@ -231,14 +249,30 @@ func BenchmarkCartEchoReference(b *testing.B) {
 		w.WriteHeader(http.StatusCreated)
 		_ = json.NewEncoder(w).Encode(in)
 	})
-	b.ReportAllocs()
-	for b.Loop() {
-		req := httptest.NewRequest(http.MethodPost, "/api/v2/ecommerce/cart/", strings.NewReader(cartBody))
+	benchCart(b, h, "")
+}
+
+// benchCart posts cartBody to h (with the token, when there is one), in
+// process and over HTTP.
+func benchCart(b *testing.B, h http.Handler, token string) {
+	newReq := func(url string) *http.Request {
+		req := httptest.NewRequest(http.MethodPost, url+"/api/v2/ecommerce/cart/", strings.NewReader(cartBody))
+		req.RequestURI = "" // a client's request
 		req.Header.Set("Content-Type", "application/json")
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
-		if rec.Code != http.StatusCreated {
-			b.Fatalf("status %d: %s", rec.Code, rec.Body)
+		if token != "" {
+			req.Header.Set("Authorization", "Token "+token)
 		}
+		return req
 	}
+	b.Run("handler", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, newReq(""))
+			if rec.Code != http.StatusCreated {
+				b.Fatalf("status %d: %s", rec.Code, rec.Body)
+			}
+		}
+	})
+	b.Run("http", func(b *testing.B) { benchLoad(b, h, loadConns, http.StatusCreated, newReq) })
 }

@@ -1,0 +1,301 @@
+package e2e
+
+// The REST lists against bare references (docs/PERFORMANCE.md): for each
+// list, a plain net/http handler on a pgx pool that runs the statements
+// the service runs for the same request (read off the service itself) and
+// writes the same bytes, with nothing else: no router, middleware, domain
+// or ORM. Both are loaded over loopback TCP by loadConns clients; the
+// benchmark first checks that their bodies are byte for byte the same.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"salesplatform/domain"
+	"salesplatform/domain/l10n"
+	"salesplatform/persistence"
+
+	"github.com/shopspring/decimal"
+)
+
+// BenchmarkPartnersPageAgainstBare loads GET /api/v2/partners/?page=2&page_size=20
+// (a marketplace of 200 described partners with two labels each) on the
+// service and on its bare reference.
+func BenchmarkPartnersPageAgainstBare(b *testing.B) {
+	h, dsn := benchMarketplaceDSN(b, 200)
+	const path = "/api/v2/partners/?page=2&page_size=20"
+	stmts := statementsOf(b, dsn, path, "market.example.com")
+	if len(stmts) != 2 {
+		b.Fatalf("want the count and the page, got %q", stmts)
+	}
+	bare := func(pool *pgxpool.Pool) http.Handler {
+		return barePage(pool, stmts[0], stmts[1], func(rows pgx.Rows) (barePartner, error) {
+			var p barePartner
+			var labels []byte
+			var profileID int64
+			var desc, managers, nearby, practical, access, commercial map[string]string
+			var city string
+			var lat, lon *string
+			f := &p.Facilities
+			err := rows.Scan(&p.ID, &p.Name, &labels, &profileID, &desc, &managers, &nearby, &practical, &access,
+				&commercial, &p.Region, &p.Department, &city, &lat, &lon, &f.DisabledAccess, &f.AirConditioning,
+				&f.PrivateParking, &f.Wifi, &f.SmokingArea, &f.PetsAllowed, &f.FamilyFriendly, &p.SocialLinks)
+			if err != nil {
+				return p, err
+			}
+			p.Description, p.Managers, p.Nearby = bareLocalized(desc), bareLocalized(managers), bareLocalized(nearby)
+			p.PracticalInformation, p.Access, p.CommercialDescription = bareLocalized(practical), bareLocalized(access), bareLocalized(commercial)
+			p.Latitude, p.Longitude = bareNumber(lat), bareNumber(lon)
+			var ls []struct {
+				Name    string `json:"name"`
+				LogoURL string `json:"logo_url"`
+			}
+			if err := json.Unmarshal(labels, &ls); err != nil {
+				return p, err
+			}
+			p.Labels = make([]bareLabel, len(ls))
+			for i, l := range ls {
+				p.Labels[i] = bareLabel{Name: l.Name, Logo: l.LogoURL}
+			}
+			return p, nil
+		})
+	}
+	compareWithBare(b, h, dsn, path, "market.example.com", bare)
+}
+
+// BenchmarkBoxesPageAgainstBare loads GET /api/v2/network_vouchers/boxes/
+// (a page of 20 boxes of 5 offers each) on the service and on its bare
+// reference.
+func BenchmarkBoxesPageAgainstBare(b *testing.B) {
+	h, dsn := benchBoxesDSN(b, 20)
+	const path = "/api/v2/network_vouchers/boxes/"
+	stmts := statementsOf(b, dsn, path, "market.example.com")
+	if len(stmts) != 2 {
+		b.Fatalf("want the count and the page, got %q", stmts)
+	}
+	bare := func(pool *pgxpool.Pool) http.Handler {
+		return barePage(pool, stmts[0], stmts[1], func(rows pgx.Rows) (bareBox, error) {
+			var x bareBox
+			var marketplace int64
+			var name, short, long map[string]string
+			var price decimal.Decimal
+			var ranking, people, usages, days int
+			err := rows.Scan(&x.ID, &marketplace, &name, &short, &long, &x.IsActive, &x.IsHighlight, &x.DisplayNbOffers,
+				&price, &ranking, &people, &usages, &days, &x.NbOffers, &x.Universes)
+			x.Name, x.ShortDescription, x.Ranking = bareLocalized(name), bareLocalized(short), ranking
+			x.Price, x.CurrencyCode = price.StringFixed(2), "EUR"
+			x.PriceFormatted = bareLocalized(l10n.Money(price, "EUR"))
+			return x, err
+		})
+	}
+	compareWithBare(b, h, dsn, path, "market.example.com", bare)
+}
+
+// compareWithBare checks that the service h and the bare handler answer
+// path with the same bytes, then loads each in turn.
+func compareWithBare(b *testing.B, h http.Handler, dsn, path, host string, bare func(*pgxpool.Pool) http.Handler) {
+	cfg, err := pgxpool.ParseConfig(dsn)
+	must(b, err)
+	// As the service's pool (persistence.Open): the simple protocol, as
+	// many connections.
+	cfg.ConnConfig.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
+	cfg.MaxConns = persistence.DefaultMaxConns
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	must(b, err)
+	b.Cleanup(pool.Close)
+	ref := bare(pool)
+	newReq := func(base string) *http.Request {
+		req, err := http.NewRequest(http.MethodGet, base+path, nil)
+		must(b, err)
+		req.Header.Set("X-Partner-Domain", host)
+		return req
+	}
+	get := func(h http.Handler) []byte {
+		srv := httptest.NewServer(h)
+		defer srv.Close()
+		res, err := http.DefaultClient.Do(newReq(srv.URL))
+		must(b, err)
+		defer res.Body.Close()
+		body, err := io.ReadAll(res.Body)
+		must(b, err)
+		if res.StatusCode != http.StatusOK {
+			b.Fatalf("status %d: %s", res.StatusCode, body)
+		}
+		// The host (a random port) is in the page links: compare the rest.
+		return bytes.ReplaceAll(body, []byte(srv.Listener.Addr().String()), []byte("HOST"))
+	}
+	if ours, theirs := get(h), get(ref); !bytes.Equal(ours, theirs) {
+		b.Fatalf("the bare handler answers other bytes:\nservice: %.1500s\nbare:    %.1500s", ours, theirs)
+	}
+	b.Run("service", func(b *testing.B) { benchLoad(b, h, loadConns, http.StatusOK, newReq) })
+	b.Run("bare", func(b *testing.B) { benchLoad(b, ref, loadConns, http.StatusOK, newReq) })
+}
+
+// statementsOf returns the statements the service runs for a second GET
+// of path (the first warms its caches), read through a pool of its own.
+func statementsOf(b *testing.B, dsn, path, host string) []string {
+	db, err := persistence.Open(context.Background(), dsn)
+	must(b, err)
+	defer db.Close()
+	stmts := &persistence.StatementCounter{}
+	db.AddQueryHook(stmts)
+	h := Handler(b, db)
+	for range 2 {
+		stmts.Reset()
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.Header.Set("X-Partner-Domain", host)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			b.Fatalf("status %d: %s", rec.Code, rec.Body)
+		}
+	}
+	return stmts.Queries()
+}
+
+// barePage answers a DRF page: countSQL's count, pageSQL's rows through
+// row, and the page links.
+func barePage[T any](pool *pgxpool.Pool, countSQL, pageSQL string, row func(pgx.Rows) (T, error)) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx := r.Context()
+		out := barePageJSON[T]{Results: []T{}}
+		// The count is the first column (a keyset list's count statement
+		// also checks its cursors).
+		var more [2]int
+		dest := []any{&out.Count, &more[0], &more[1]}[:1+strings.Count(countSQL, "FILTER")]
+		if err := pool.QueryRow(ctx, countSQL).Scan(dest...); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		rows, err := pool.Query(ctx, pageSQL)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		for rows.Next() {
+			it, err := row(rows)
+			if err != nil {
+				rows.Close()
+				http.Error(w, err.Error(), http.StatusInternalServerError)
+				return
+			}
+			out.Results = append(out.Results, it)
+		}
+		if err := rows.Err(); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		q := r.URL.Query()
+		n, size := 1, domain.DefaultPageSize
+		if p, err := strconv.Atoi(q.Get("page")); err == nil {
+			n = p
+		}
+		if s, err := strconv.Atoi(q.Get("page_size")); err == nil {
+			size = s
+		}
+		link := func(page int) *string {
+			if page == 1 {
+				q.Del("page")
+			} else {
+				q.Set("page", strconv.Itoa(page))
+			}
+			s := (&url.URL{Scheme: "http", Host: r.Host, Path: r.URL.Path, RawQuery: q.Encode()}).String()
+			return &s
+		}
+		if n*size < out.Count {
+			out.Next = link(n + 1)
+		}
+		if n > 1 {
+			out.Previous = link(n - 1)
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusOK)
+		_ = json.NewEncoder(w).Encode(out)
+	})
+}
+
+type barePageJSON[T any] struct {
+	Count    int     `json:"count"`
+	Next     *string `json:"next"`
+	Previous *string `json:"previous"`
+	Results  []T     `json:"results"`
+}
+
+type barePartner struct {
+	ID                    int64              `json:"id"`
+	Name                  string             `json:"name"`
+	Description           map[string]*string `json:"description"`
+	Managers              map[string]*string `json:"managers"`
+	Nearby                map[string]*string `json:"nearby"`
+	PracticalInformation  map[string]*string `json:"practical_information"`
+	Access                map[string]*string `json:"access"`
+	CommercialDescription map[string]*string `json:"commercial_description"`
+	Logo                  *string            `json:"logo"`
+	Region                string             `json:"region"`
+	Department            string             `json:"department"`
+	Latitude              *json.Number       `json:"latitude"`
+	Longitude             *json.Number       `json:"longitude"`
+	Facilities            struct {
+		DisabledAccess  bool `json:"disabled_access"`
+		AirConditioning bool `json:"air_conditioning"`
+		PrivateParking  bool `json:"private_parking"`
+		Wifi            bool `json:"wifi"`
+		SmokingArea     bool `json:"smoking_area"`
+		PetsAllowed     bool `json:"pets_allowed"`
+		FamilyFriendly  bool `json:"family_friendly"`
+	} `json:"facilities"`
+	SocialLinks map[string]string `json:"social_links"`
+	Labels      []bareLabel       `json:"label_and_network"`
+}
+
+type bareLabel struct {
+	Name string `json:"name"`
+	Logo string `json:"logo"`
+}
+
+type bareBox struct {
+	ID               int64              `json:"id"`
+	IsActive         bool               `json:"is_active"`
+	IsHighlight      bool               `json:"is_highlight"`
+	DisplayNbOffers  bool               `json:"display_nb_offers"`
+	NbOffers         int                `json:"nb_offers"`
+	Name             map[string]*string `json:"name"`
+	ShortDescription map[string]*string `json:"short_description"`
+	Price            string             `json:"price"`
+	PriceFormatted   map[string]*string `json:"price_formatted"`
+	CurrencyCode     string             `json:"currency_code"`
+	Ranking          int                `json:"ranking"`
+	Universes        []int64            `json:"universes"`
+}
+
+// bareLocalized is a text in every language, null where it has none.
+func bareLocalized(m map[string]string) map[string]*string {
+	out := make(map[string]*string, len(domain.Languages))
+	for _, lang := range domain.Languages {
+		if s, ok := m[lang]; ok {
+			out[lang] = &s
+		} else {
+			out[lang] = nil
+		}
+	}
+	return out
+}
+
+func bareNumber(s *string) *json.Number {
+	if s == nil {
+		return nil
+	}
+	n := json.Number(*s)
+	return &n
+}
