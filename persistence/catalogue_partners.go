@@ -89,10 +89,10 @@ func (r *partnerProfileRow) toDomain() catalogue.PartnerProfile {
 type listedPartnerRow struct {
 	bun.BaseModel `bun:"table:partners,alias:p"`
 
-	ID      int64              `bun:"id,pk"`
-	Name    string             `bun:"name"`
-	Profile partnerProfileRow  `bun:"embed:profile__"` // zero without one (partnerProfileJoin)
-	Labels  []partnerLabelRow  `bun:"labels,scanonly,type:json"`
+	ID      int64             `bun:"id,pk"`
+	Name    string            `bun:"name"`
+	Profile partnerProfileRow `bun:"embed:profile__"` // zero without one (partnerProfileJoin)
+	Labels  []partnerLabelRow `bun:"labels,scanonly,type:json"`
 }
 
 // partnerProfileJoin adds to q (on partners aliased p) the partner's
