@@ -3,13 +3,14 @@
 # (docs/PERFORMANCE.md). Not run by CI. Needs: a PostgreSQL server
 # (PGURL, default postgres://postgres@127.0.0.1:5432), Go, Node.js with npm
 # (PostGraphile comes from the npm registry) and wrk (apt-get install wrk).
-# Bounded: ROUNDS interleaved rounds (ours, PostGraphile, …) of DURATION
-# seconds at 1 and at 16 connections.
+# Bounded: for each row of the comparison (2 boxes at 1 connection, 10 at 1,
+# 10 at 16), ROUNDS interleaved rounds (ours, PostGraphile, ours, …) of
+# DURATION seconds; it prints the median of each side and their ratio.
 set -euo pipefail
 cd "$(dirname "$0")"
 PGURL=${PGURL:-postgres://postgres@127.0.0.1:5432}
 DB=salesplatform_bench
-ROUNDS=${ROUNDS:-3}
+ROUNDS=${ROUNDS:-5}
 DURATION=${DURATION:-8}
 work=$(mktemp -d)
 export DATA_DIR="$work/data" # the demo's media, outside the repository
@@ -47,13 +48,21 @@ for side in ours:8011 postgraphile:5011; do
   answer=
 done
 
-for c in 1 16; do
+# The rows of docs/PERFORMANCE.md: boxes and connections. Each box count's
+# bodies are the committed ones with the top-level first: changed.
+body() { sed "s/first: 10/first: $2/" "$1.json" >"$work/$1-$2.json"; echo "$work/$1-$2.json"; }
+median() { sort -n | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
+printf '%-26s %-22s %-22s %s\n' "boxes, connections" "this service (req/s)" "PostGraphile (req/s)" "ratio"
+for case in "2 1" "10 1" "10 16"; do
+  read -r boxes c <<<"$case"
+  for side in ours postgraphile; do : >"$work/$side.rates"; done
   for round in $(seq "$ROUNDS"); do
     for side in ours:8011 postgraphile:5011; do
       name=${side%%:*}; port=${side##*:}
-      printf '%-12s c=%-2s round %s: ' "$name" "$c" "$round"
-      wrk -t"$(( c > 1 ? 2 : 1 ))" -c"$c" -d"${DURATION}s" -s "$name.lua" "http://127.0.0.1:$port/graphql" |
-        awk '/Latency/ {lat=$2} /Requests\/sec/ {print $2 " req/s, mean latency " lat}'
+      BODY=$(body "$name" "$boxes") wrk -t"$(( c > 1 ? 2 : 1 ))" -c"$c" -d"${DURATION}s" -s "$name.lua" "http://127.0.0.1:$port/graphql" |
+        awk '/Requests\/sec/ {print $2}' >>"$work/$name.rates"
     done
   done
+  ours=$(median <"$work/ours.rates"); theirs=$(median <"$work/postgraphile.rates")
+  printf '%-26s %-22s %-22s %.2f×\n' "$boxes boxes, $c connection(s)" "$ours" "$theirs" "$(awk -v a="$ours" -v b="$theirs" 'BEGIN {print a / b}')"
 done

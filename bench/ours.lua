@@ -2,4 +2,4 @@
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 wrk.headers["X-Partner-Domain"] = "market.localhost"
-wrk.body = io.open("ours.json"):read("*a")
+wrk.body = io.open(os.getenv("BODY") or "ours.json"):read("*a")

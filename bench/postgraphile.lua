@@ -1,4 +1,4 @@
 -- wrk: the same shape from PostGraphile 4 on the same tables.
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
-wrk.body = io.open("postgraphile.json"):read("*a")
+wrk.body = io.open(os.getenv("BODY") or "postgraphile.json"):read("*a")

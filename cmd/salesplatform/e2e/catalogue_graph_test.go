@@ -208,6 +208,48 @@ func TestGraphCatalogueStatementCount(t *testing.T) {
 		}
 	})
 
+	// A keyset list is counted only when the query asks for its
+	// totalCount, or names a cursor (whose item must be in the list).
+	t.Run("BoxesCountedWhenAsked", func(t *testing.T) {
+		for i := range 3 {
+			f.box(t, fmt.Sprintf("Counted %d", i), "10", 100+i, f.networkPartner(t, fmt.Sprintf("C%d", i)))
+		}
+		counted := func(q string) (json.RawMessage, bool) {
+			t.Helper()
+			f.mustAsk(t, gcMarket, "", q, nil) // the scope partner is read once, then kept
+			f.stmts.Reset()
+			data := f.mustAsk(t, gcMarket, "", q, nil)
+			n := 0
+			for _, stmt := range f.stmts.Queries() {
+				if strings.Contains(stmt, "count(*) FILTER") {
+					n++
+				}
+			}
+			if n > 1 {
+				t.Errorf("%s: %d counts", q, n)
+			}
+			return data, n == 1
+		}
+		data, ok := counted(`{ boxes(first: 2) { edges { cursor node { id } } pageInfo { hasNextPage } } }`)
+		if ok {
+			t.Error("counted without totalCount")
+		}
+		var page struct {
+			Boxes struct {
+				Edges []struct{ Cursor string }
+			}
+		}
+		if err := json.Unmarshal(data, &page); err != nil || len(page.Boxes.Edges) != 2 || !strings.Contains(string(data), `"hasNextPage":true`) {
+			t.Fatalf("page: %s", data)
+		}
+		if data, ok := counted(`{ boxes(first: 2) { totalCount edges { node { id } } } }`); !ok || strings.Contains(string(data), `"totalCount":0`) {
+			t.Errorf("totalCount asked: counted %v, %s", ok, data)
+		}
+		if _, ok := counted(`{ boxes(first: 1, after: "` + page.Boxes.Edges[0].Cursor + `") { edges { node { id } } } }`); !ok {
+			t.Error("a cursor was not checked")
+		}
+	})
+
 	t.Run("SessionsWorkshopsSessions", func(t *testing.T) {
 		q := `{ workshopSessions(first: 50) { totalCount edges { node { id
 			workshop { id name { fr } category { name { fr } price { amount } } themes { id }
