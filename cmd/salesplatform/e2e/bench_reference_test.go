@@ -35,12 +35,8 @@ import (
 func BenchmarkPartnersPageAgainstBare(b *testing.B) {
 	h, dsn := benchMarketplaceDSN(b, 200)
 	const path = "/api/v2/partners/?page=2&page_size=20"
-	stmts := statementsOf(b, dsn, path, "market.example.com")
-	if len(stmts) != 2 {
-		b.Fatalf("want the count and the page, got %q", stmts)
-	}
-	bare := func(pool *pgxpool.Pool) http.Handler {
-		return barePage(pool, stmts[0], stmts[1], func(rows pgx.Rows) (barePartner, error) {
+	bare := func(pool *pgxpool.Pool, countSQL, pageSQL string) http.Handler {
+		return barePage(pool, countSQL, pageSQL, func(rows pgx.Rows) (barePartner, error) {
 			var p barePartner
 			var labels []byte
 			var profileID int64
@@ -80,12 +76,8 @@ func BenchmarkPartnersPageAgainstBare(b *testing.B) {
 func BenchmarkBoxesPageAgainstBare(b *testing.B) {
 	h, dsn := benchBoxesDSN(b, 20)
 	const path = "/api/v2/network_vouchers/boxes/"
-	stmts := statementsOf(b, dsn, path, "market.example.com")
-	if len(stmts) != 2 {
-		b.Fatalf("want the count and the page, got %q", stmts)
-	}
-	bare := func(pool *pgxpool.Pool) http.Handler {
-		return barePage(pool, stmts[0], stmts[1], func(rows pgx.Rows) (bareBox, error) {
+	bare := func(pool *pgxpool.Pool, countSQL, pageSQL string) http.Handler {
+		return barePage(pool, countSQL, pageSQL, func(rows pgx.Rows) (bareBox, error) {
 			var x bareBox
 			var marketplace int64
 			var name, short, long map[string]string
@@ -102,9 +94,15 @@ func BenchmarkBoxesPageAgainstBare(b *testing.B) {
 	compareWithBare(b, h, dsn, path, "market.example.com", bare)
 }
 
-// compareWithBare checks that the service h and the bare handler answer
-// path with the same bytes, then loads each in turn.
-func compareWithBare(b *testing.B, h http.Handler, dsn, path, host string, bare func(*pgxpool.Pool) http.Handler) {
+// compareWithBare makes the bare handler of path from the two statements
+// the service runs for it (a page's count and rows), checks that the
+// service h and the bare handler answer with the same bytes, then loads
+// each in turn.
+func compareWithBare(b *testing.B, h http.Handler, dsn, path, host string, bare func(pool *pgxpool.Pool, countSQL, pageSQL string) http.Handler) {
+	stmts := statementsOf(b, dsn, path, host)
+	if len(stmts) != 2 {
+		b.Fatalf("want the count and the page, got %q", stmts)
+	}
 	cfg, err := pgxpool.ParseConfig(dsn)
 	must(b, err)
 	// As the service's pool (persistence.Open): the simple protocol, as
@@ -114,7 +112,7 @@ func compareWithBare(b *testing.B, h http.Handler, dsn, path, host string, bare 
 	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
 	must(b, err)
 	b.Cleanup(pool.Close)
-	ref := bare(pool)
+	ref := bare(pool, stmts[0], stmts[1])
 	newReq := func(base string) *http.Request {
 		req, err := http.NewRequest(http.MethodGet, base+path, nil)
 		must(b, err)
