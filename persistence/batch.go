@@ -1,6 +1,10 @@
 package persistence
 
-import "salesplatform/domain"
+import (
+	"strconv"
+
+	"salesplatform/domain"
+)
 
 // Batch reads of the graph's loaders: one statement for the lists of many
 // parents (the offers of twenty boxes), a page window of each.
@@ -10,8 +14,16 @@ import "salesplatform/domain"
 // length of that list as total. It keeps the rows of the page window, and
 // each parent's first row, whose total counts the list even when the window
 // lies past its end. Arguments: inner's, then those windowArgs returns.
-func windowSQL(inner string) string {
-	return `SELECT * FROM (` + inner + `) AS x WHERE (x.rn > ? AND x.rn <= ?) OR x.rn = 1 ORDER BY x.parent_id, x.rn`
+func windowSQL(inner string) string { return windowSQLAt(inner, "?", "?") }
+
+// preparedWindowSQL is windowSQL for a prepared statement whose inner
+// query takes n parameters: the window's bounds are $n+1 and $n+2.
+func preparedWindowSQL(inner string, n int) string {
+	return windowSQLAt(inner, "$"+strconv.Itoa(n+1), "$"+strconv.Itoa(n+2))
+}
+
+func windowSQLAt(inner, from, to string) string {
+	return `SELECT * FROM (` + inner + `) AS x WHERE (x.rn > ` + from + ` AND x.rn <= ` + to + `) OR x.rn = 1 ORDER BY x.parent_id, x.rn`
 }
 
 func windowArgs(page domain.PageRequest) []any {

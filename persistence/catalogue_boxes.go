@@ -213,7 +213,8 @@ type boxOfferWindowRow struct {
 }
 
 // FindBoxOffers returns the window f.Page of the offers of each box of
-// f.BoxIDs that f.Boxes selects, and their counts, in one statement.
+// f.BoxIDs that f.Boxes selects, and their counts, in one prepared
+// statement.
 func (s *BoxStore) FindBoxOffers(ctx context.Context, f catalogue.BoxOfferFilter) ([]*catalogue.BoxOffer, map[int64]int, error) {
 	counts := map[int64]int{}
 	if len(f.BoxIDs) == 0 {
@@ -222,15 +223,14 @@ func (s *BoxStore) FindBoxOffers(ctx context.Context, f catalogue.BoxOfferFilter
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []boxOfferWindowRow
-	err := s.db.NewRaw(windowSQL(`
+	err := scanPrepared(ctx, s.db, &rows, preparedWindowSQL(`
 		SELECT o.box_id AS parent_id, o.id, o.partner_id, o.status,
 		       row_number() OVER (PARTITION BY o.box_id ORDER BY o.id) AS rn,
 		       count(*) OVER (PARTITION BY o.box_id) AS total
 		FROM box_offers o
 		JOIN network_voucher_boxes b ON b.id = o.box_id
-		WHERE o.box_id IN (?) AND b.marketplace_id = ? AND (b.is_active OR NOT ?) AND o.status = ?`),
-		append([]any{bun.In(f.BoxIDs), f.Boxes.MarketplaceID, f.Boxes.ActiveOnly, f.Status}, windowArgs(f.Page)...)...).
-		Scan(ctx, &rows)
+		WHERE o.box_id = ANY($1) AND b.marketplace_id = $2 AND (b.is_active OR NOT $3) AND o.status = $4`, 4),
+		append([]any{f.BoxIDs, f.Boxes.MarketplaceID, f.Boxes.ActiveOnly, f.Status}, windowArgs(f.Page)...)...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("select box offers: %w", err)
 	}

@@ -84,15 +84,13 @@ func (r *partnerProfileRow) toDomain() catalogue.PartnerProfile {
 	}
 }
 
-// listedPartnerRow is a partner with its profile, when it has one, and
-// its labels (partnerLabelsColumn).
+// listedPartnerRow is a partner with its profile, when it has one.
 type listedPartnerRow struct {
 	bun.BaseModel `bun:"table:partners,alias:p"`
 
 	ID      int64             `bun:"id,pk"`
 	Name    string            `bun:"name"`
 	Profile partnerProfileRow `bun:"embed:profile__"` // zero without one (partnerProfileJoin)
-	Labels  []partnerLabelRow `bun:"labels,scanonly,type:json"`
 }
 
 // partnerProfileJoin adds to q (on partners aliased p) the partner's
@@ -107,19 +105,13 @@ func partnerProfileJoin(q *bun.SelectQuery) *bun.SelectQuery {
 	return q
 }
 
-// partnerLabelsColumn reads a partner's labels, by id, as a JSON array in
-// the partner's own row: the labels of a page of partners cost no
-// statement of their own.
-const partnerLabelsColumn = `(SELECT coalesce(json_agg(json_build_object('id', pl.id, 'partner_id', pl.partner_id,
-	'name', pl.name, 'logo_url', pl.logo_url) ORDER BY pl.id), '[]') FROM partner_labels pl WHERE pl.partner_id = p.id) AS labels`
-
 type partnerLabelRow struct {
 	bun.BaseModel `bun:"table:partner_labels,alias:pl"`
 
-	ID        int64  `bun:"id,pk,autoincrement" json:"id"`
-	PartnerID int64  `bun:"partner_id,notnull" json:"partner_id"`
-	Name      string `bun:"name,notnull" json:"name"`
-	LogoURL   string `bun:"logo_url,notnull" json:"logo_url"`
+	ID        int64  `bun:"id,pk,autoincrement"`
+	PartnerID int64  `bun:"partner_id,notnull"`
+	Name      string `bun:"name,notnull"`
+	LogoURL   string `bun:"logo_url,notnull"`
 }
 
 func (l *partnerLabelRow) toDomain() catalogue.PartnerLabel {
@@ -127,18 +119,18 @@ func (l *partnerLabelRow) toDomain() catalogue.PartnerLabel {
 }
 
 // scopePartners restricts q (on partners aliased p) to the partners f
-// selects. It fails closed: a filter without a scope is an error, never
-// every partner.
-func scopePartners(q *bun.SelectQuery, f catalogue.PartnerFilter) (*bun.SelectQuery, error) {
+// selects, its values written by a. It fails closed: a filter without a
+// scope is an error, never every partner.
+func scopePartners(q *bun.SelectQuery, f catalogue.PartnerFilter, a *sqlArgs) (*bun.SelectQuery, error) {
 	switch {
 	case f.Self != 0 && f.NetworkOf == 0:
-		q = q.Where("p.id = ?", f.Self)
+		q = q.Where("p.id = ?", a.val(f.Self))
 	case f.NetworkOf != 0 && f.Self == 0:
-		q = q.Where("p.id IN (SELECT np.partner_id FROM network_partners np WHERE np.marketplace_id = ?)", f.NetworkOf)
+		q = q.Where("p.id IN (SELECT np.partner_id FROM network_partners np WHERE np.marketplace_id = ?)", a.val(f.NetworkOf))
 		if len(f.Statuses) == 0 {
 			return nil, errors.New("partner filter: a network scope needs statuses")
 		}
-		q = q.Where("p.status IN (?)", bun.In(f.Statuses))
+		q = q.Where("p.status = ANY(?)", a.array(f.Statuses))
 	default:
 		return nil, fmt.Errorf("partner filter: exactly one scope needed, got self %d and network of %d", f.Self, f.NetworkOf)
 	}
@@ -146,21 +138,21 @@ func scopePartners(q *bun.SelectQuery, f catalogue.PartnerFilter) (*bun.SelectQu
 		if len(f.IDs) == 0 {
 			q = q.Where("false")
 		} else {
-			q = q.Where("p.id IN (?)", bun.In(f.IDs))
+			q = q.Where("p.id = ANY(?)", a.array(f.IDs))
 		}
 	}
 	return q, nil
 }
 
 // selectListedPartners is the query of the partners f selects, with their
-// profiles (one join) and labels, into rows: the paged list and the batch
-// read share it.
-func (s *PartnerCatalogStore) selectListedPartners(rows *[]*listedPartnerRow, f catalogue.PartnerFilter) (*bun.SelectQuery, error) {
-	q := s.db.NewSelect().Model(rows).Column("p.id", "p.name").ColumnExpr(partnerLabelsColumn)
+// profiles (one join), into rows, its values written by a: the paged list
+// and the batch read share it.
+func (s *PartnerCatalogStore) selectListedPartners(rows *[]*listedPartnerRow, f catalogue.PartnerFilter, a *sqlArgs) (*bun.SelectQuery, error) {
+	q := s.db.NewSelect().Model(rows).Column("p.id", "p.name")
 	if !f.NamesOnly {
 		q = partnerProfileJoin(q)
 	}
-	return scopePartners(q, f)
+	return scopePartners(q, f, a)
 }
 
 // selectScopedPartners scans q, restricted to the partners f selects and
@@ -168,7 +160,7 @@ func (s *PartnerCatalogStore) selectListedPartners(rows *[]*listedPartnerRow, f 
 // of what the selected partners' other tables say (destinations,
 // agencies) differ only in their columns.
 func selectScopedPartners[R, T any](ctx context.Context, q *bun.SelectQuery, f catalogue.PartnerFilter, order, what string, conv func(R) T) ([]T, error) {
-	q, err := scopePartners(q, f)
+	q, err := scopePartners(q, f, &sqlArgs{})
 	if err != nil {
 		return nil, err
 	}
@@ -184,12 +176,13 @@ func selectScopedPartners[R, T any](ctx context.Context, q *bun.SelectQuery, f c
 }
 
 // FindListedPartners returns a page of the partners f selects, by id, with
-// their profiles and labels, and how many f selects.
+// their profiles (one join) and labels (one statement for the page), and
+// how many f selects.
 func (s *PartnerCatalogStore) FindListedPartners(ctx context.Context, f catalogue.PartnerFilter, page domain.PageRequest) ([]*catalogue.PartnerListing, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []*listedPartnerRow
-	q, err := s.selectListedPartners(&rows, f)
+	q, err := s.selectListedPartners(&rows, f, &sqlArgs{})
 	if err != nil {
 		return nil, 0, err
 	}
@@ -204,11 +197,13 @@ func (s *PartnerCatalogStore) FindListedPartners(ctx context.Context, f catalogu
 	if err != nil {
 		return nil, 0, fmt.Errorf("select listed partners: %w", err)
 	}
-	return listings(rows), count, nil
+	out, err := s.listings(ctx, rows)
+	return out, count, err
 }
 
 // FindPartnerListings returns the partners f selects, by id, with their
-// profiles and labels in one statement, unpaged: f.IDs bounds them.
+// profiles (one join) and labels, in two prepared statements, unpaged:
+// f.IDs bounds them.
 func (s *PartnerCatalogStore) FindPartnerListings(ctx context.Context, f catalogue.PartnerFilter) ([]*catalogue.PartnerListing, error) {
 	if f.IDs == nil {
 		return nil, errors.New("partner listings: a batch read needs ids")
@@ -216,27 +211,44 @@ func (s *PartnerCatalogStore) FindPartnerListings(ctx context.Context, f catalog
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []*listedPartnerRow
-	q, err := s.selectListedPartners(&rows, f)
+	a := &sqlArgs{prepared: true}
+	q, err := s.selectListedPartners(&rows, f, a)
 	if err != nil {
 		return nil, err
 	}
-	if err := q.OrderExpr("p.id").Scan(ctx); err != nil {
+	if err := scanPrepared(ctx, s.db, &rows, q.OrderExpr("p.id").String(), a.params...); err != nil {
 		return nil, fmt.Errorf("select partner listings: %w", err)
 	}
-	return listings(rows), nil
+	return s.listings(ctx, rows)
 }
 
-// listings turns partner rows into listings.
-func listings(rows []*listedPartnerRow) []*catalogue.PartnerListing {
+// listings turns partner rows into listings with their labels, read in one
+// prepared statement for all of them. (A labels column in the partners'
+// statement, one subquery per partner, cost more than this round trip
+// where partner_labels is small enough to be scanned rather than read
+// through its index: docs/PERFORMANCE.md.)
+func (s *PartnerCatalogStore) listings(ctx context.Context, rows []*listedPartnerRow) ([]*catalogue.PartnerListing, error) {
 	out := make([]*catalogue.PartnerListing, len(rows))
+	byID := make(map[int64]*catalogue.PartnerListing, len(rows))
+	ids := make([]int64, len(rows))
 	for i, r := range rows {
-		labels := make([]catalogue.PartnerLabel, len(r.Labels))
-		for j := range r.Labels {
-			labels[j] = r.Labels[j].toDomain()
-		}
-		out[i] = &catalogue.PartnerListing{ID: r.ID, Name: r.Name, Profile: r.Profile.toDomain(), Labels: labels}
+		out[i] = &catalogue.PartnerListing{ID: r.ID, Name: r.Name, Profile: r.Profile.toDomain(), Labels: []catalogue.PartnerLabel{}}
+		byID[r.ID], ids[i] = out[i], r.ID
 	}
-	return out
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var labels []partnerLabelRow
+	err := scanPrepared(ctx, s.db, &labels, `SELECT pl.id, pl.partner_id, pl.name, pl.logo_url FROM partner_labels pl
+		WHERE pl.partner_id = ANY($1) ORDER BY pl.partner_id, pl.id`, ids)
+	if err != nil {
+		return nil, fmt.Errorf("select partner labels: %w", err)
+	}
+	for _, l := range labels {
+		p := byID[l.PartnerID]
+		p.Labels = append(p.Labels, l.toDomain())
+	}
+	return out, nil
 }
 
 // FindDestinations returns the distinct places of the partners f selects

@@ -39,7 +39,10 @@ const DefaultMaxConns = 16
 // Open connects to the PostgreSQL server at dsn, a URL
 // (postgres://user:password@host:port/dbname?sslmode=...) or keyword/value
 // string, and checks that it answers. Errors never show the password.
-func Open(ctx context.Context, dsn string) (*bun.DB, error) {
+func Open(ctx context.Context, dsn string) (*bun.DB, error) { return open(ctx, dsn, nil) }
+
+// open is Open, tracing every statement with tracer when there is one.
+func open(ctx context.Context, dsn string, tracer pgx.QueryTracer) (*bun.DB, error) {
 	cfg, err := pgx.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("persistence: %w", err) // pgx hides the password
@@ -48,6 +51,7 @@ func Open(ctx context.Context, dsn string) (*bun.DB, error) {
 		cfg.RuntimeParams["application_name"] = "salesplatform"
 	}
 	applyDefaults(cfg, dsn)
+	cfg.Tracer = tracer
 
 	sqldb := sql.OpenDB(outageConnector{stdlib.GetConnector(*cfg)})
 	SetMaxConns(sqldb, DefaultMaxConns)

@@ -5,38 +5,45 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/uptrace/bun"
 )
 
-// StatementCounter is a bun query hook that counts the statements run on a
-// *bun.DB (db.AddQueryHook), so that a test can show how many round trips a
-// request costs. Safe for concurrent use.
+// StatementCounter counts the statements sent on a pool opened with it
+// (OpenCounted), so that a test can show how many round trips a request
+// costs. It sees what pgx sends, Bun's statements and prepared ones
+// alike (a statement prepared, then run, counts once). Safe for
+// concurrent use.
 type StatementCounter struct {
 	n       atomic.Int64
 	mu      sync.Mutex
 	queries []string
 }
 
-var _ bun.QueryHook = (*StatementCounter)(nil)
+var _ pgx.QueryTracer = (*StatementCounter)(nil)
 
-// BeforeQuery implements bun.QueryHook.
-func (c *StatementCounter) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context {
+// OpenCounted is Open with every statement of the pool counted by c.
+func OpenCounted(ctx context.Context, dsn string, c *StatementCounter) (*bun.DB, error) {
+	return open(ctx, dsn, c)
+}
+
+// TraceQueryStart implements pgx.QueryTracer: it counts the statement.
+func (c *StatementCounter) TraceQueryStart(ctx context.Context, _ *pgx.Conn, data pgx.TraceQueryStartData) context.Context {
+	c.n.Add(1)
+	c.mu.Lock()
+	c.queries = append(c.queries, data.SQL)
+	c.mu.Unlock()
 	return ctx
 }
 
-// AfterQuery implements bun.QueryHook: it counts the statement.
-func (c *StatementCounter) AfterQuery(_ context.Context, e *bun.QueryEvent) {
-	c.n.Add(1)
-	c.mu.Lock()
-	c.queries = append(c.queries, e.Query)
-	c.mu.Unlock()
-}
+// TraceQueryEnd implements pgx.QueryTracer.
+func (c *StatementCounter) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
 
 // Count returns the number of statements since the last Reset.
 func (c *StatementCounter) Count() int { return int(c.n.Load()) }
 
 // Queries returns the statements since the last Reset, in the order they
-// finished.
+// were sent.
 func (c *StatementCounter) Queries() []string {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -35,39 +35,47 @@ import (
 func BenchmarkPartnersPageAgainstBare(b *testing.B) {
 	h, dsn := benchMarketplaceDSN(b, 200)
 	const path = "/api/v2/partners/?page=2&page_size=20"
-	bare := func(pool *pgxpool.Pool, countSQL, pageSQL string) http.Handler {
-		return barePage(pool, countSQL, pageSQL, func(rows pgx.Rows) (barePartner, error) {
+	bare := func(pool *pgxpool.Pool, stmts []string) http.Handler {
+		return barePage(pool, stmts[0], stmts[1], func(rows pgx.Rows) (barePartner, error) {
 			var p barePartner
-			var labels []byte
 			var profileID int64
 			var desc, managers, nearby, practical, access, commercial map[string]string
 			var city string
 			var lat, lon *string
 			f := &p.Facilities
-			err := rows.Scan(&p.ID, &p.Name, &labels, &profileID, &desc, &managers, &nearby, &practical, &access,
+			err := rows.Scan(&p.ID, &p.Name, &profileID, &desc, &managers, &nearby, &practical, &access,
 				&commercial, &p.Region, &p.Department, &city, &lat, &lon, &f.DisabledAccess, &f.AirConditioning,
 				&f.PrivateParking, &f.Wifi, &f.SmokingArea, &f.PetsAllowed, &f.FamilyFriendly, &p.SocialLinks)
-			if err != nil {
-				return p, err
-			}
 			p.Description, p.Managers, p.Nearby = bareLocalized(desc), bareLocalized(managers), bareLocalized(nearby)
 			p.PracticalInformation, p.Access, p.CommercialDescription = bareLocalized(practical), bareLocalized(access), bareLocalized(commercial)
 			p.Latitude, p.Longitude = bareNumber(lat), bareNumber(lon)
-			var ls []struct {
-				Name    string `json:"name"`
-				LogoURL string `json:"logo_url"`
+			p.Labels = []bareLabel{}
+			return p, err
+		}, func(ctx context.Context, page []barePartner) error {
+			// The labels of the page, as the service reads them: the
+			// third statement, prepared, with the page's ids.
+			ids := make([]int64, len(page))
+			at := make(map[int64]*barePartner, len(page))
+			for i := range page {
+				ids[i], at[page[i].ID] = page[i].ID, &page[i]
 			}
-			if err := json.Unmarshal(labels, &ls); err != nil {
-				return p, err
+			rows, err := pool.Query(ctx, stmts[2], pgx.QueryExecModeCacheStatement, ids)
+			if err != nil {
+				return err
 			}
-			p.Labels = make([]bareLabel, len(ls))
-			for i, l := range ls {
-				p.Labels[i] = bareLabel{Name: l.Name, Logo: l.LogoURL}
+			defer rows.Close()
+			for rows.Next() {
+				var id, partner int64
+				var l bareLabel
+				if err := rows.Scan(&id, &partner, &l.Name, &l.Logo); err != nil {
+					return err
+				}
+				at[partner].Labels = append(at[partner].Labels, l)
 			}
-			return p, nil
+			return rows.Err()
 		})
 	}
-	compareWithBare(b, h, dsn, path, "market.example.com", bare)
+	compareWithBare(b, h, dsn, path, "market.example.com", 3, bare)
 }
 
 // BenchmarkBoxesPageAgainstBare loads GET /api/v2/network_vouchers/boxes/
@@ -76,8 +84,8 @@ func BenchmarkPartnersPageAgainstBare(b *testing.B) {
 func BenchmarkBoxesPageAgainstBare(b *testing.B) {
 	h, dsn := benchBoxesDSN(b, 20)
 	const path = "/api/v2/network_vouchers/boxes/"
-	bare := func(pool *pgxpool.Pool, countSQL, pageSQL string) http.Handler {
-		return barePage(pool, countSQL, pageSQL, func(rows pgx.Rows) (bareBox, error) {
+	bare := func(pool *pgxpool.Pool, stmts []string) http.Handler {
+		return barePage(pool, stmts[0], stmts[1], func(rows pgx.Rows) (bareBox, error) {
 			var x bareBox
 			var marketplace int64
 			var name, short, long map[string]string
@@ -89,19 +97,19 @@ func BenchmarkBoxesPageAgainstBare(b *testing.B) {
 			x.Price, x.CurrencyCode = price.StringFixed(2), "EUR"
 			x.PriceFormatted = bareLocalized(l10n.Money(price, "EUR"))
 			return x, err
-		})
+		}, nil)
 	}
-	compareWithBare(b, h, dsn, path, "market.example.com", bare)
+	compareWithBare(b, h, dsn, path, "market.example.com", 2, bare)
 }
 
-// compareWithBare makes the bare handler of path from the two statements
-// the service runs for it (a page's count and rows), checks that the
-// service h and the bare handler answer with the same bytes, then loads
-// each in turn.
-func compareWithBare(b *testing.B, h http.Handler, dsn, path, host string, bare func(pool *pgxpool.Pool, countSQL, pageSQL string) http.Handler) {
+// compareWithBare makes the bare handler of path from the n statements
+// the service runs for it (a page's count and rows, and what completes
+// them), checks that the service h and the bare handler answer with the
+// same bytes, then loads each in turn.
+func compareWithBare(b *testing.B, h http.Handler, dsn, path, host string, n int, bare func(pool *pgxpool.Pool, stmts []string) http.Handler) {
 	stmts := statementsOf(b, dsn, path, host)
-	if len(stmts) != 2 {
-		b.Fatalf("want the count and the page, got %q", stmts)
+	if len(stmts) != n {
+		b.Fatalf("want %d statements, got %q", n, stmts)
 	}
 	cfg, err := pgxpool.ParseConfig(dsn)
 	must(b, err)
@@ -112,7 +120,7 @@ func compareWithBare(b *testing.B, h http.Handler, dsn, path, host string, bare 
 	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
 	must(b, err)
 	b.Cleanup(pool.Close)
-	ref := bare(pool, stmts[0], stmts[1])
+	ref := bare(pool, stmts)
 	newReq := func(base string) *http.Request {
 		req, err := http.NewRequest(http.MethodGet, base+path, nil)
 		must(b, err)
@@ -143,11 +151,10 @@ func compareWithBare(b *testing.B, h http.Handler, dsn, path, host string, bare 
 // statementsOf returns the statements the service runs for a second GET
 // of path (the first warms its caches), read through a pool of its own.
 func statementsOf(b *testing.B, dsn, path, host string) []string {
-	db, err := persistence.Open(context.Background(), dsn)
+	stmts := &persistence.StatementCounter{}
+	db, err := persistence.OpenCounted(context.Background(), dsn, stmts)
 	must(b, err)
 	defer db.Close()
-	stmts := &persistence.StatementCounter{}
-	db.AddQueryHook(stmts)
 	h := Handler(b, db)
 	for range 2 {
 		stmts.Reset()
@@ -163,8 +170,9 @@ func statementsOf(b *testing.B, dsn, path, host string) []string {
 }
 
 // barePage answers a DRF page: countSQL's count, pageSQL's rows through
-// row, and the page links.
-func barePage[T any](pool *pgxpool.Pool, countSQL, pageSQL string, row func(pgx.Rows) (T, error)) http.Handler {
+// row, completed by complete when there is one, and the page links.
+func barePage[T any](pool *pgxpool.Pool, countSQL, pageSQL string, row func(pgx.Rows) (T, error),
+	complete func(context.Context, []T) error) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
 		out := barePageJSON[T]{Results: []T{}}
@@ -193,6 +201,12 @@ func barePage[T any](pool *pgxpool.Pool, countSQL, pageSQL string, row func(pgx.
 		if err := rows.Err(); err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
+		}
+		if complete != nil {
+			if err := complete(ctx, out.Results); err != nil {
+				http.Error(w, err.Error(), http.StatusInternalServerError)
+				return
+			}
 		}
 		q := r.URL.Query()
 		n, size := 1, domain.DefaultPageSize

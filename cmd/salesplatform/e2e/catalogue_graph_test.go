@@ -66,12 +66,11 @@ func newGCFixture(t *testing.T) *gcFixture {
 		"--partner-name", "Other"}, manage...)...)
 	f.readerTok = CreateUser(t, dsn, "--username", "viewer", "--password", "viewer-password", "--partner-name", "Viewer")
 	f.staffTok = CreateUser(t, dsn, "--username", "staff", "--password", "staff-password", "--staff")
-	db, err := persistence.Open(ctx, dsn)
+	db, err := persistence.OpenCounted(ctx, dsn, f.stmts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = db.Close() })
-	db.AddQueryHook(f.stmts)
 	f.db = db
 	f.partners = persistence.NewDatabase(db).Stores().Partners
 	f.catalog = persistence.NewPartnerCatalogStore(db)

@@ -60,10 +60,15 @@ func newRelFixture(t *testing.T) *relFixture {
 	f.otherVP = f.id(t, "SELECT id FROM voucher_prototypes WHERE partner_id = ?", f.otherID)
 	f.shopUUID, f.otherUUID = f.uuidOf(t, f.shopID), f.uuidOf(t, f.otherID)
 
+	// The graph's own pool, whose statements are counted.
 	stmts := &persistence.StatementCounter{}
-	f.db.AddQueryHook(stmts)
-	h := Handler(t, f.db)
-	f.g = &gcFixture{h: h, c: client.New(h), db: f.db, stmts: stmts}
+	db, err := persistence.OpenCounted(context.Background(), f.dsn, stmts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	h := Handler(t, db)
+	f.g = &gcFixture{h: h, c: client.New(h), db: db, stmts: stmts}
 	return f
 }
 

@@ -25,6 +25,7 @@ import (
 type avFixture struct {
 	*Server
 	db                          *bun.DB
+	dsn                         string
 	shopTok, otherTok, staffTok string
 	shopID, otherID             int64
 	shopVP, shopGP, otherGP     int64
@@ -85,7 +86,7 @@ func newAVFixture(t *testing.T) *avFixture {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	f.db = db
+	f.db, f.dsn = db, dsn
 	f.shopID = f.id(t, "SELECT partner_id FROM users WHERE username = 'shop'")
 	f.otherID = f.id(t, "SELECT partner_id FROM users WHERE username = 'other'")
 	f.exec(t, "UPDATE partners SET time_zone = 'Europe/Paris' WHERE id = ?", f.shopID)
