@@ -135,13 +135,13 @@ func (s *BoxStore) selectBoxes(rows *[]boxRow) *bun.SelectQuery {
 			WHERE bu.box_id = b.id ORDER BY bu.universe_id) AS universe_ids`)
 }
 
-// boxList is the list of the boxes f selects.
-func boxList(f catalogue.BoxFilter) list {
+// boxList is the list of the boxes f selects, its values written by vals.
+func boxList(f catalogue.BoxFilter, vals *sqlArgs) list {
 	where := "b.marketplace_id = ?"
 	if f.ActiveOnly {
 		where += " AND b.is_active"
 	}
-	return list{from: "network_voucher_boxes b", where: where, args: []any{f.MarketplaceID}, id: "b.id"}
+	return list{from: "network_voucher_boxes b", where: where, args: []any{vals.val(f.MarketplaceID)}, id: "b.id", vals: vals}
 }
 
 // FindBoxes returns one page of the boxes f selects in f.Order, and their
@@ -158,13 +158,15 @@ func (s *BoxStore) FindBoxes(ctx context.Context, f catalogue.BoxFilter) ([]*cat
 		}
 		keys[i] = sortKey{expr: col, desc: o.Desc}
 	}
-	l := boxList(f)
-	count, err := l.count(ctx, s.db, f.Page)
+	count, err := boxList(f, nil).count(ctx, s.db, f.Page)
 	if err != nil {
 		return nil, 0, err
 	}
+	// The page, prepared: the catalogue's every request reads one.
 	var rows []boxRow
-	if err := l.page(keys, f.Page).apply(s.db, s.selectBoxes(&rows)).Scan(ctx); err != nil {
+	vals := &sqlArgs{prepared: true}
+	q := boxList(f, vals).page(keys, f.Page).apply(s.db, s.selectBoxes(&rows))
+	if err := scanPrepared(ctx, s.db, &rows, q.String(), vals.params...); err != nil {
 		return nil, 0, fmt.Errorf("select boxes: %w", err)
 	}
 	boxes := make([]*catalogue.Box, len(rows))
@@ -180,7 +182,7 @@ func (s *BoxStore) FindBox(ctx context.Context, f catalogue.BoxFilter, id int64)
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []boxRow
-	l := boxList(f)
+	l := boxList(f, nil)
 	err := s.selectBoxes(&rows).
 		ColumnExpr(`ARRAY(SELECT i.url FROM network_voucher_box_images i
 			WHERE i.box_id = b.id ORDER BY i.position) AS images`).

@@ -48,6 +48,9 @@ type list struct {
 	from, where string
 	args        []any
 	id          string
+	// vals writes the values page adds (nil: into the text); args were
+	// written by it too.
+	vals *sqlArgs
 }
 
 // count returns how many rows the list holds and, for a keyset page,
@@ -114,7 +117,7 @@ func (l list) page(keys []sortKey, req domain.PageRequest) pageSQL {
 		for i, key := range keys {
 			cols[i] = fmt.Sprintf("%s AS k%d", key.expr, i)
 		}
-		p.ctes = append(p.ctes, cte{name: a.name, args: append(append([]any{}, l.args...), a.id),
+		p.ctes = append(p.ctes, cte{name: a.name, args: append(append([]any{}, l.args...), l.vals.val(a.id)),
 			query: "SELECT " + strings.Join(cols, ", ") + " FROM " + l.from + " WHERE (" + l.where + ") AND " + l.id + " = ?"})
 		p.where += " AND " + pastAnchor(keys, a.name, a.before)
 	}

@@ -21,7 +21,8 @@ import (
 // (docs/PERFORMANCE.md).
 
 // sqlArgs writes a statement's values: into its text, as Bun does, or,
-// when prepared, as the statement's $n parameters, kept in params.
+// when prepared, as the statement's $n parameters, kept in params. A nil
+// *sqlArgs writes them into the text.
 type sqlArgs struct {
 	prepared bool
 	params   []any
@@ -29,7 +30,7 @@ type sqlArgs struct {
 
 // val is v in the statement.
 func (a *sqlArgs) val(v any) any {
-	if !a.prepared {
+	if a == nil || !a.prepared {
 		return v
 	}
 	a.params = append(a.params, v)
@@ -38,7 +39,7 @@ func (a *sqlArgs) val(v any) any {
 
 // array is the slice v as a PostgreSQL array (for = ANY(?)).
 func (a *sqlArgs) array(v any) any {
-	if !a.prepared {
+	if a == nil || !a.prepared {
 		return pgdialect.Array(v)
 	}
 	return a.val(v)
