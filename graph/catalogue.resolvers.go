@@ -225,9 +225,9 @@ func (r *queryResolver) WorkshopThemes(ctx context.Context, first *int, after *s
 
 // Boxes is the resolver for the boxes field.
 func (r *queryResolver) Boxes(ctx context.Context, orderBy []*model.BoxOrder, first *int, after *string, last *int, before *string) (*model.BoxConnection, error) {
-	ordering := toBoxOrdering(orderBy)
+	ordering, texts := toBoxOrdering(orderBy), boxTexts(ctx)
 	w, page, err := readKeyset(ctx, pageArgs{first, after, last, before}, boxViewID, func(p domain.PageRequest) (*domain.Page[*catalogue.BoxView], error) {
-		return r.BoxCatalog.Boxes(ctx, ordering, p)
+		return r.BoxCatalog.Boxes(ctx, ordering, p, texts)
 	})
 	if err != nil {
 		return nil, renameArgument(err, "ordering", "orderBy")

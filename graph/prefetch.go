@@ -169,3 +169,20 @@ func partnerLoader(ctx context.Context, field graphql.CollectedField) *dataloadg
 	}
 	return l.partnerNames
 }
+
+// boxTexts are the descriptions the query asks of the boxes of the boxes
+// connection being resolved.
+func boxTexts(ctx context.Context) catalogue.BoxTexts {
+	var texts catalogue.BoxTexts
+	for _, f := range lookahead(ctx, nil, step{"edges", "BoxConnection"}, step{"node", "BoxEdge"}) {
+		for _, g := range graphql.CollectFields(graphql.GetOperationContext(ctx), f.Selections, []string{"Box"}) {
+			switch g.Name {
+			case "shortDescription":
+				texts |= catalogue.BoxShortDescription
+			case "longDescription":
+				texts |= catalogue.BoxLongDescription
+			}
+		}
+	}
+	return texts
+}

@@ -3,6 +3,7 @@ package persistence
 import (
 	"context"
 	"fmt"
+	"reflect"
 
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
@@ -127,12 +128,32 @@ func (s *BoxStore) CreateBoxOffer(ctx context.Context, o *catalogue.BoxOffer) er
 // selectBoxes reads boxes with their validated offer count and universe
 // ids, computed in the same statement; the caller adds the WHERE (boxList).
 func (s *BoxStore) selectBoxes(rows *[]boxRow) *bun.SelectQuery {
-	return s.db.NewSelect().Model(rows).
-		ColumnExpr("b.*").
+	return s.boxCounts(s.db.NewSelect().Model(rows).ColumnExpr("b.*"))
+}
+
+// boxCounts adds to q, a SELECT of boxes, their validated offer count and
+// universe ids.
+func (s *BoxStore) boxCounts(q *bun.SelectQuery) *bun.SelectQuery {
+	return q.
 		ColumnExpr("(SELECT count(*) FROM box_offers o WHERE o.box_id = b.id AND o.status = ?) AS nb_offers",
 			catalogue.BoxOfferStatusValidated).
 		ColumnExpr(`ARRAY(SELECT bu.universe_id FROM network_voucher_box_universes bu
 			WHERE bu.box_id = b.id ORDER BY bu.universe_id) AS universe_ids`)
+}
+
+// selectBoxTexts is selectBoxes with only the descriptions texts names.
+func (s *BoxStore) selectBoxTexts(rows *[]boxRow, texts catalogue.BoxTexts) *bun.SelectQuery {
+	skip := map[string]bool{
+		"short_description": texts&catalogue.BoxShortDescription == 0,
+		"long_description":  texts&catalogue.BoxLongDescription == 0,
+	}
+	q := s.db.NewSelect().Model(rows)
+	for _, f := range q.DB().Table(reflect.TypeFor[boxRow]()).Fields {
+		if !skip[f.Name] {
+			q = q.ColumnExpr("b.?", bun.Ident(f.Name))
+		}
+	}
+	return s.boxCounts(q)
 }
 
 // boxList is the list of the boxes f selects, its values written by vals.
@@ -165,7 +186,7 @@ func (s *BoxStore) FindBoxes(ctx context.Context, f catalogue.BoxFilter) ([]*cat
 	// The page, prepared: the catalogue's every request reads one.
 	var rows []boxRow
 	vals := &sqlArgs{prepared: true}
-	q := boxList(f, vals).page(keys, f.Page).apply(s.db, s.selectBoxes(&rows))
+	q := boxList(f, vals).page(keys, f.Page).apply(s.db, s.selectBoxTexts(&rows, f.Texts))
 	if err := scanPrepared(ctx, s.db, &rows, q.String(), vals.params...); err != nil {
 		return nil, 0, fmt.Errorf("select boxes: %w", err)
 	}

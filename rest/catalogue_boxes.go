@@ -94,7 +94,8 @@ func (a *api) handleBoxList(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	boxes, err := a.BoxCatalog.Boxes(r.Context(), r.URL.Query().Get("ordering"), page)
+	// The list shows the short description, not the long one.
+	boxes, err := a.BoxCatalog.Boxes(r.Context(), r.URL.Query().Get("ordering"), page, catalogue.BoxShortDescription)
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -113,7 +113,19 @@ type BoxFilter struct {
 	ActiveOnly    bool
 	Order         []BoxOrder // FindBoxes only; never empty there
 	Page          domain.PageRequest
+	Texts         BoxTexts // FindBoxes only: the descriptions it reads
 }
+
+// BoxTexts are the descriptions a list of boxes reads, each in every
+// language: a reader that shows neither need not pay for them. An unread
+// description is nil.
+type BoxTexts uint8
+
+// The descriptions of BoxTexts.
+const (
+	BoxShortDescription BoxTexts = 1 << iota
+	BoxLongDescription
+)
 
 // BoxStore reads and writes what BoxService serves.
 type BoxStore interface {
@@ -123,7 +135,8 @@ type BoxStore interface {
 	// CreateBoxOffer inserts o and sets its ID.
 	CreateBoxOffer(ctx context.Context, o *BoxOffer) error
 	// FindBoxes returns one page of the boxes f selects, in f.Order, and how
-	// many boxes it selects in all. Images are not loaded.
+	// many boxes it selects in all, with the descriptions f.Texts names.
+	// Images are not loaded.
 	FindBoxes(ctx context.Context, f BoxFilter) ([]*Box, int, error)
 	// FindBox returns the box with that id among those f selects (Order and
 	// Page are ignored), with its images; ErrNotFound when there is none.
@@ -183,10 +196,10 @@ func (v *BoxView) PriceFormatted() domain.Localized {
 }
 
 // Boxes lists the active boxes of the catalogue's marketplace: ordering as
-// ParseBoxOrdering reads it.
+// ParseBoxOrdering reads it, with the descriptions texts names.
 // Errors: those of CatalogPartner; CodeInvalid on "ordering"; CodeNotFound
 // "Invalid page." past the last page.
-func (s *BoxService) Boxes(ctx context.Context, ordering string, page domain.PageRequest) (*domain.Page[*BoxView], error) {
+func (s *BoxService) Boxes(ctx context.Context, ordering string, page domain.PageRequest, texts BoxTexts) (*domain.Page[*BoxView], error) {
 	marketplace, err := domain.CatalogPartner(ctx, s.uow.Stores().Partners)
 	if err != nil {
 		return nil, err
@@ -198,7 +211,7 @@ func (s *BoxService) Boxes(ctx context.Context, ordering string, page domain.Pag
 	if !marketplace.IsMarketplace {
 		return domain.NewPage([]*BoxView{}, 0, page)
 	}
-	boxes, count, err := s.uow.Stores().Boxes.FindBoxes(ctx, BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true, Order: order, Page: page})
+	boxes, count, err := s.uow.Stores().Boxes.FindBoxes(ctx, BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true, Order: order, Page: page, Texts: texts})
 	if err != nil {
 		return nil, err
 	}

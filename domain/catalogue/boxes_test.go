@@ -103,7 +103,8 @@ func TestBoxService(t *testing.T) {
 	if err := protos.CreateUniverse(ctx, leaf); err != nil {
 		t.Fatal(err)
 	}
-	active := &catalogue.Box{MarketplaceID: market.ID, IsActive: true, Price: decimal.RequireFromString("12.5"), UniverseIDs: []int64{leaf.ID}}
+	active := &catalogue.Box{MarketplaceID: market.ID, IsActive: true, Price: decimal.RequireFromString("12.5"), UniverseIDs: []int64{leaf.ID},
+		Name: domain.Localized{"fr": "Coffret"}, ShortDescription: domain.Localized{"fr": "Court"}, LongDescription: domain.Localized{"fr": "Long"}}
 	inactive := &catalogue.Box{MarketplaceID: market.ID, Price: decimal.RequireFromString("1")}
 	// A box filed under a non-marketplace partner is never shown.
 	stray := &catalogue.Box{MarketplaceID: shop.ID, IsActive: true, UniverseIDs: []int64{root.ID}}
@@ -126,9 +127,10 @@ func TestBoxService(t *testing.T) {
 	inMarket := domain.WithPartnerDomain(ctx, "Market.Example.com")
 	inShop := domain.WithPartnerDomain(ctx, "shop.example.com")
 	first := domain.PageRequest{Number: 1, Size: 20}
+	const allTexts = catalogue.BoxShortDescription | catalogue.BoxLongDescription
 
 	t.Run("OKOnlyValidatedOffersCount", func(t *testing.T) {
-		page, err := svc.Boxes(inMarket, "", first)
+		page, err := svc.Boxes(inMarket, "", first, allTexts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,6 +146,23 @@ func TestBoxService(t *testing.T) {
 		}
 	})
 
+	// A list reads the descriptions its reader names, and only those.
+	t.Run("OKDescriptionsAsked", func(t *testing.T) {
+		for _, tc := range []struct {
+			texts       catalogue.BoxTexts
+			short, long bool
+		}{{0, false, false}, {catalogue.BoxShortDescription, true, false}, {catalogue.BoxLongDescription, false, true}, {allTexts, true, true}} {
+			page, err := svc.Boxes(inMarket, "", first, tc.texts)
+			if err != nil || len(page.Items) != 1 {
+				t.Fatalf("%d: %+v, %v", tc.texts, page, err)
+			}
+			b := page.Items[0]
+			if b.Name["fr"] != "Coffret" || (b.ShortDescription["fr"] == "Court") != tc.short || (b.LongDescription["fr"] == "Long") != tc.long {
+				t.Errorf("texts %d: name %v, short %v, long %v", tc.texts, b.Name, b.ShortDescription, b.LongDescription)
+			}
+		}
+	})
+
 	t.Run("ErrInactiveBox", func(t *testing.T) {
 		_, err := svc.Box(inMarket, "999999")
 		dbtest.WantCode(t, err, domain.CodeNotFound)
@@ -156,7 +175,7 @@ func TestBoxService(t *testing.T) {
 	})
 
 	t.Run("OKNotAMarketplace", func(t *testing.T) {
-		page, err := svc.Boxes(inShop, "", first)
+		page, err := svc.Boxes(inShop, "", first, allTexts)
 		if err != nil || page.Count != 0 || len(page.Items) != 0 {
 			t.Errorf("page = %+v, %v", page, err)
 		}
@@ -179,12 +198,12 @@ func TestBoxService(t *testing.T) {
 	})
 
 	t.Run("ErrOrdering", func(t *testing.T) {
-		_, err := svc.Boxes(inMarket, "price;", first)
+		_, err := svc.Boxes(inMarket, "price;", first, allTexts)
 		dbtest.WantCode(t, err, domain.CodeInvalid)
 	})
 
 	t.Run("ErrNoPartner", func(t *testing.T) {
-		_, err := svc.Boxes(ctx, "", first)
+		_, err := svc.Boxes(ctx, "", first, allTexts)
 		e := dbtest.WantCode(t, err, domain.CodeInvalid)
 		if e.Message != domain.MsgPartnerRequired {
 			t.Errorf("message = %q", e.Message)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -1062,5 +1063,30 @@ func TestGraphBoxesReadAhead(t *testing.T) {
 	}
 	if n := profiles(`{ boxes { edges { node { offers { edges { node { partner { name description { fr } } } } } } } } }`); n != 1 {
 		t.Errorf("a description read %d statements of profiles, want 1", n)
+	}
+}
+
+// The boxes list reads the descriptions a query asks for (directly, under
+// an alias or in a fragment), and answers them; a query that asks for
+// none gets the rest alike.
+func TestGraphBoxesDescriptions(t *testing.T) {
+	t.Parallel()
+	f := newGCFixture(t)
+	gcMust(t, f.boxes.CreateBox(context.Background(), &catalogue.Box{MarketplaceID: f.market.ID, IsActive: true,
+		Name: domain.Localized{"fr": "Coffret"}, ShortDescription: domain.Localized{"fr": "Court"},
+		LongDescription: domain.Localized{"fr": "Long"}, Price: decimal.RequireFromString("10")}))
+	for q, want := range map[string]string{
+		`{ boxes { edges { node { name { fr } } } } }`:                                               `{"boxes":{"edges":[{"node":{"name":{"fr":"Coffret"}}}]}}`,
+		`{ boxes { edges { node { shortDescription { fr } longDescription { fr } } } } }`:            `{"boxes":{"edges":[{"node":{"shortDescription":{"fr":"Court"},"longDescription":{"fr":"Long"}}}]}}`,
+		`{ boxes { edges { node { s: shortDescription { fr } } } } }`:                                `{"boxes":{"edges":[{"node":{"s":{"fr":"Court"}}}]}}`,
+		`{ boxes { edges { node { ...texts } } } } fragment texts on Box { longDescription { fr } }`: `{"boxes":{"edges":[{"node":{"longDescription":{"fr":"Long"}}}]}}`,
+	} {
+		got := f.mustAsk(t, gcMarket, "", q, nil)
+		var g, w any
+		gcMust(t, json.Unmarshal(got, &g))
+		gcMust(t, json.Unmarshal([]byte(want), &w))
+		if !reflect.DeepEqual(g, w) {
+			t.Errorf("%s:\n got %s\nwant %s", q, got, want)
+		}
 	}
 }
