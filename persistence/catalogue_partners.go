@@ -84,13 +84,15 @@ func (r *partnerProfileRow) toDomain() catalogue.PartnerProfile {
 	}
 }
 
-// listedPartnerRow is a partner with its profile, when it has one.
+// listedPartnerRow is a partner with its profile, when it has one, and
+// its labels (withPartnerLabels, pageLabels).
 type listedPartnerRow struct {
 	bun.BaseModel `bun:"table:partners,alias:p"`
 
 	ID      int64             `bun:"id,pk"`
 	Name    string            `bun:"name"`
 	Profile partnerProfileRow `bun:"embed:profile__"` // zero without one (partnerProfileJoin)
+	Labels  []partnerLabelRow `bun:"labels,scanonly,type:json"`
 }
 
 // partnerProfileJoin adds to q (on partners aliased p) the partner's
@@ -108,10 +110,10 @@ func partnerProfileJoin(q *bun.SelectQuery) *bun.SelectQuery {
 type partnerLabelRow struct {
 	bun.BaseModel `bun:"table:partner_labels,alias:pl"`
 
-	ID        int64  `bun:"id,pk,autoincrement"`
-	PartnerID int64  `bun:"partner_id,notnull"`
-	Name      string `bun:"name,notnull"`
-	LogoURL   string `bun:"logo_url,notnull"`
+	ID        int64  `bun:"id,pk,autoincrement" json:"id"`
+	PartnerID int64  `bun:"partner_id,notnull" json:"partner_id"`
+	Name      string `bun:"name,notnull" json:"name"`
+	LogoURL   string `bun:"logo_url,notnull" json:"logo_url"`
 }
 
 func (l *partnerLabelRow) toDomain() catalogue.PartnerLabel {
@@ -153,6 +155,47 @@ func (s *PartnerCatalogStore) selectListedPartners(rows *[]*listedPartnerRow, f 
 		q = partnerProfileJoin(q)
 	}
 	return scopePartners(q, f, a)
+}
+
+// withPartnerLabels adds to q, a selectListedPartners query, the partners'
+// labels, joined and grouped into a JSON array per partner. The batch read
+// uses it; a page reads its labels apart (pageLabels), since grouping
+// would join every partner's labels before the page is cut. (A labels
+// subquery per partner cost more where partner_labels is small enough to
+// be scanned rather than read through its index: docs/PERFORMANCE.md.)
+func withPartnerLabels(q *bun.SelectQuery, f catalogue.PartnerFilter) *bun.SelectQuery {
+	q = q.Join("LEFT JOIN partner_labels AS pl ON pl.partner_id = p.id").
+		ColumnExpr(`coalesce(json_agg(json_build_object('id', pl.id, 'partner_id', pl.partner_id, 'name', pl.name,
+			'logo_url', pl.logo_url) ORDER BY pl.id) FILTER (WHERE pl.id IS NOT NULL), '[]') AS labels`).
+		GroupExpr("p.id")
+	if !f.NamesOnly {
+		q = q.GroupExpr("profile.partner_id")
+	}
+	return q
+}
+
+// pageLabels reads the labels of the partners of rows, a page, in one
+// prepared statement.
+func (s *PartnerCatalogStore) pageLabels(ctx context.Context, rows []*listedPartnerRow) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	byID := make(map[int64]*listedPartnerRow, len(rows))
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		byID[r.ID], ids[i] = r, r.ID
+	}
+	var labels []partnerLabelRow
+	err := scanPrepared(ctx, s.db, &labels, `SELECT pl.id, pl.partner_id, pl.name, pl.logo_url FROM partner_labels pl
+		WHERE pl.partner_id = ANY($1) ORDER BY pl.partner_id, pl.id`, ids)
+	if err != nil {
+		return fmt.Errorf("select partner labels: %w", err)
+	}
+	for _, l := range labels {
+		r := byID[l.PartnerID]
+		r.Labels = append(r.Labels, l)
+	}
+	return nil
 }
 
 // selectScopedPartners scans q, restricted to the partners f selects and
@@ -197,13 +240,15 @@ func (s *PartnerCatalogStore) FindListedPartners(ctx context.Context, f catalogu
 	if err != nil {
 		return nil, 0, fmt.Errorf("select listed partners: %w", err)
 	}
-	out, err := s.listings(ctx, rows)
-	return out, count, err
+	if err := s.pageLabels(ctx, rows); err != nil {
+		return nil, 0, err
+	}
+	return listings(rows), count, nil
 }
 
 // FindPartnerListings returns the partners f selects, by id, with their
-// profiles (one join) and labels, in two prepared statements, unpaged:
-// f.IDs bounds them.
+// profiles and labels, in one prepared statement, unpaged: f.IDs bounds
+// them.
 func (s *PartnerCatalogStore) FindPartnerListings(ctx context.Context, f catalogue.PartnerFilter) ([]*catalogue.PartnerListing, error) {
 	if f.IDs == nil {
 		return nil, errors.New("partner listings: a batch read needs ids")
@@ -216,39 +261,23 @@ func (s *PartnerCatalogStore) FindPartnerListings(ctx context.Context, f catalog
 	if err != nil {
 		return nil, err
 	}
-	if err := scanPrepared(ctx, s.db, &rows, q.OrderExpr("p.id").String(), a.params...); err != nil {
+	if err := scanPrepared(ctx, s.db, &rows, withPartnerLabels(q, f).OrderExpr("p.id").String(), a.params...); err != nil {
 		return nil, fmt.Errorf("select partner listings: %w", err)
 	}
-	return s.listings(ctx, rows)
+	return listings(rows), nil
 }
 
-// listings turns partner rows into listings with their labels, read in one
-// prepared statement for all of them. (A labels column in the partners'
-// statement, one subquery per partner, cost more than this round trip
-// where partner_labels is small enough to be scanned rather than read
-// through its index: docs/PERFORMANCE.md.)
-func (s *PartnerCatalogStore) listings(ctx context.Context, rows []*listedPartnerRow) ([]*catalogue.PartnerListing, error) {
+// listings turns partner rows into listings.
+func listings(rows []*listedPartnerRow) []*catalogue.PartnerListing {
 	out := make([]*catalogue.PartnerListing, len(rows))
-	byID := make(map[int64]*catalogue.PartnerListing, len(rows))
-	ids := make([]int64, len(rows))
 	for i, r := range rows {
-		out[i] = &catalogue.PartnerListing{ID: r.ID, Name: r.Name, Profile: r.Profile.toDomain(), Labels: []catalogue.PartnerLabel{}}
-		byID[r.ID], ids[i] = out[i], r.ID
+		labels := make([]catalogue.PartnerLabel, len(r.Labels))
+		for j := range r.Labels {
+			labels[j] = r.Labels[j].toDomain()
+		}
+		out[i] = &catalogue.PartnerListing{ID: r.ID, Name: r.Name, Profile: r.Profile.toDomain(), Labels: labels}
 	}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	var labels []partnerLabelRow
-	err := scanPrepared(ctx, s.db, &labels, `SELECT pl.id, pl.partner_id, pl.name, pl.logo_url FROM partner_labels pl
-		WHERE pl.partner_id = ANY($1) ORDER BY pl.partner_id, pl.id`, ids)
-	if err != nil {
-		return nil, fmt.Errorf("select partner labels: %w", err)
-	}
-	for _, l := range labels {
-		p := byID[l.PartnerID]
-		p.Labels = append(p.Labels, l.toDomain())
-	}
-	return out, nil
+	return out
 }
 
 // FindDestinations returns the distinct places of the partners f selects

@@ -35,12 +35,11 @@ func optionalMoneyText(d *decimal.Decimal) *string {
 }
 
 // optionalJSONLocalized is a Localized, or null when l is nil.
-func optionalJSONLocalized(l domain.Localized) *jsonLocalized {
+func optionalJSONLocalized(l domain.Localized) jsonLocalized {
 	if l == nil {
 		return nil
 	}
-	j := toJSONLocalized(l)
-	return &j
+	return toJSONLocalized(l)
 }
 
 // jsonEventSlot is a Slot inside an event detail (spec 2.2).
@@ -89,7 +88,7 @@ type jsonEvent struct {
 	Slots                []jsonEventSlot     `json:"slots"`
 	Formulas             string              `json:"formulas"`
 	LowestPrice          *string             `json:"lowest_price"`
-	LowestPriceFormatted *jsonLocalized      `json:"lowest_price_formatted"`
+	LowestPriceFormatted jsonLocalized       `json:"lowest_price_formatted"`
 	CurrencyCode         string              `json:"currency_code"`
 	DeliveryOptions      jsonDeliveryOptions `json:"delivery_options"`
 }
@@ -145,21 +144,21 @@ func toJSONEventFormulas(formulas []catalogue.EventFormulaView) string {
 
 // jsonEventSlotItem is an item of the event slot list (spec 2.4).
 type jsonEventSlotItem struct {
-	ID                        int64          `json:"id"`
-	EventID                   int64          `json:"event_id"`
-	Name                      jsonLocalized  `json:"name"`
-	Description               jsonLocalized  `json:"description"`
-	StartingDatetime          string         `json:"starting_datetime"`
-	StartingDatetimeFormatted jsonLocalized  `json:"starting_datetime_formatted"`
-	EndingDatetime            string         `json:"ending_datetime"`
-	EndingDatetimeFormatted   jsonLocalized  `json:"ending_datetime_formatted"`
-	DurationFormatted         jsonLocalized  `json:"duration_formatted"`
-	Price                     *string        `json:"price"`
-	PriceFormatted            *jsonLocalized `json:"price_formatted"`
-	FormulasCount             int            `json:"formulas_count"`
-	CurrencyCode              string         `json:"currency_code"`
-	AvailablePlaces           int            `json:"available_places"`
-	SlotsCount                int            `json:"slots_count"`
+	ID                        int64         `json:"id"`
+	EventID                   int64         `json:"event_id"`
+	Name                      jsonLocalized `json:"name"`
+	Description               jsonLocalized `json:"description"`
+	StartingDatetime          string        `json:"starting_datetime"`
+	StartingDatetimeFormatted jsonLocalized `json:"starting_datetime_formatted"`
+	EndingDatetime            string        `json:"ending_datetime"`
+	EndingDatetimeFormatted   jsonLocalized `json:"ending_datetime_formatted"`
+	DurationFormatted         jsonLocalized `json:"duration_formatted"`
+	Price                     *string       `json:"price"`
+	PriceFormatted            jsonLocalized `json:"price_formatted"`
+	FormulasCount             int           `json:"formulas_count"`
+	CurrencyCode              string        `json:"currency_code"`
+	AvailablePlaces           int           `json:"available_places"`
+	SlotsCount                int           `json:"slots_count"`
 }
 
 func toJSONEventSlotItem(it *catalogue.EventSlotItem) jsonEventSlotItem {

@@ -62,12 +62,12 @@ type jsonGift struct {
 func toJSONGift(g *gifts.GiftView) jsonGift {
 	out := jsonGift{
 		ID: g.ID, Code: g.Code, Type: string(g.Kind), State: g.State,
-		Value: jsonMoney(g.Value), ValueFormatted: toJSONLocalizedOrNull(g.ValueFormatted),
-		RemainingValue: jsonMoney(g.RemainingValue), RemainingValueFormatted: toJSONLocalizedOrNull(g.RemainingValueFormatted),
+		Value: jsonMoney(g.Value), ValueFormatted: optionalJSONLocalized(g.ValueFormatted),
+		RemainingValue: jsonMoney(g.RemainingValue), RemainingValueFormatted: optionalJSONLocalized(g.RemainingValueFormatted),
 		MaxUsages: g.MaxUsages, UsageCount: g.UsageCount, CurrencyCode: g.Currency,
 		CreationDate:   g.CreatedAt.In(g.Location),
 		ActivationDate: jsonTimeIn(g.ActivatesAt, g.Location), ExpirationDate: jsonTimeIn(g.ExpiresAt, g.Location),
-		ExpirationDateFormatted: toJSONLocalizedOrNull(g.ExpiresAtFormatted),
+		ExpirationDateFormatted: optionalJSONLocalized(g.ExpiresAtFormatted),
 		Usable:                  g.Usable, Partner: toJSONGiftPartner(g.Seller),
 	}
 	if g.ProductID != nil {
@@ -90,14 +90,6 @@ func jsonTimeIn(t *time.Time, loc *time.Location) *time.Time {
 	}
 	in := t.In(loc)
 	return &in
-}
-
-// toJSONLocalizedOrNull is toJSONLocalized, or null for no text at all.
-func toJSONLocalizedOrNull(l domain.Localized) jsonLocalized {
-	if l == nil {
-		return nil
-	}
-	return toJSONLocalized(l)
 }
 
 // handleGiftGet is GET /api/v2/gift/{code}/ (gift_retrieve).

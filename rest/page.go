@@ -56,19 +56,40 @@ func pageLink(r *http.Request, n int) *string {
 	return &s
 }
 
-// jsonLocalized shows every language, null where there is no text.
-type jsonLocalized map[string]*string
+// jsonLocalized shows every language, null where there is no text (a nil
+// one is null altogether). It is a struct, whose fields encoding/json
+// writes in their order, rather than a map, whose keys it sorts on every
+// write: that sorting was a good part of encoding a page. The fields are
+// domain.Languages in alphabetical order, the order of the map's keys
+// that clients saw (TestJSONLocalizedIsEveryLanguage).
+type jsonLocalized = *jsonTexts
+
+type jsonTexts struct {
+	Ca *string `json:"ca"`
+	De *string `json:"de"`
+	En *string `json:"en"`
+	Es *string `json:"es"`
+	Fr *string `json:"fr"`
+	It *string `json:"it"`
+	Nl *string `json:"nl"`
+	Pt *string `json:"pt"`
+
+	texts [len(jsonTextLanguages)]string // what the fields point to
+}
+
+// jsonTextLanguages are jsonTexts' fields' languages, in their order.
+var jsonTextLanguages = [...]string{"ca", "de", "en", "es", "fr", "it", "nl", "pt"}
 
 func toJSONLocalized(l domain.Localized) jsonLocalized {
-	out := make(jsonLocalized, len(domain.Languages))
-	for _, lang := range domain.Languages {
+	t := &jsonTexts{}
+	fields := [len(jsonTextLanguages)]**string{&t.Ca, &t.De, &t.En, &t.Es, &t.Fr, &t.It, &t.Nl, &t.Pt}
+	for i, lang := range jsonTextLanguages {
 		if s, ok := l[lang]; ok {
-			out[lang] = &s
-		} else {
-			out[lang] = nil
+			t.texts[i] = s
+			*fields[i] = &t.texts[i]
 		}
 	}
-	return out
+	return t
 }
 
 // adminPage is the administration lists' wrapper, the spec's Page

@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"encoding/json"
 	"net/http/httptest"
 	"slices"
 	"testing"
@@ -29,5 +30,32 @@ func TestToAdminPage(t *testing.T) {
 	e := toAdminPage(r, empty, func(n int) int { return n })
 	if e.HasPrevious || e.HasNext || e.Previous != nil || !slices.Equal(e.PageRange, []int{1}) || len(e.Results) != 0 {
 		t.Errorf("empty page = %+v", e)
+	}
+}
+
+// jsonLocalized writes what a map of every language to its text (nil
+// without one) wrote: every language of domain.Languages, in alphabetical
+// order, escaped as encoding/json escapes.
+func TestJSONLocalizedIsEveryLanguage(t *testing.T) {
+	for _, l := range []domain.Localized{nil, {}, {"fr": "Château <b> & \u2028", "en": "Castle"}, {"pt": "", "ca": "x"}} {
+		legacy := map[string]*string{}
+		for _, lang := range domain.Languages {
+			if s, ok := l[lang]; ok {
+				legacy[lang] = &s
+			} else {
+				legacy[lang] = nil
+			}
+		}
+		want, err := json.Marshal(legacy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := json.Marshal(toJSONLocalized(l))
+		if err != nil || string(got) != string(want) {
+			t.Errorf("%v: got %s, %v; want %s", l, got, err, want)
+		}
+	}
+	if got, _ := json.Marshal(optionalJSONLocalized(nil)); string(got) != "null" {
+		t.Errorf("no text: %s", got)
 	}
 }

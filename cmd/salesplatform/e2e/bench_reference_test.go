@@ -9,12 +9,14 @@ package e2e
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -36,7 +38,7 @@ func BenchmarkPartnersPageAgainstBare(b *testing.B) {
 	h, dsn := benchMarketplaceDSN(b, 200)
 	const path = "/api/v2/partners/?page=2&page_size=20"
 	bare := func(pool *pgxpool.Pool, stmts []string) http.Handler {
-		return barePage(pool, stmts[0], stmts[1], func(rows pgx.Rows) (barePartner, error) {
+		return barePage(pool, stmts[0], stmts[1], nil, func(rows pgx.Rows) (barePartner, error) {
 			var p barePartner
 			var profileID int64
 			var desc, managers, nearby, practical, access, commercial map[string]string
@@ -82,16 +84,19 @@ func BenchmarkPartnersPageAgainstBare(b *testing.B) {
 // (a page of 20 boxes of 5 offers each) on the service and on its bare
 // reference.
 func BenchmarkBoxesPageAgainstBare(b *testing.B) {
-	h, dsn := benchBoxesDSN(b, 20)
+	e := benchBoxes(b, 20)
 	const path = "/api/v2/network_vouchers/boxes/"
 	bare := func(pool *pgxpool.Pool, stmts []string) http.Handler {
-		return barePage(pool, stmts[0], stmts[1], func(rows pgx.Rows) (bareBox, error) {
+		// The page is a prepared statement whose one parameter is the
+		// marketplace, as the service runs it.
+		args := []any{pgx.QueryExecModeCacheStatement, e.market.ID}
+		return barePage(pool, stmts[0], stmts[1], args, func(rows pgx.Rows) (bareBox, error) {
 			var x bareBox
 			var marketplace int64
-			var name, short, long map[string]string
+			var name, short map[string]string
 			var price decimal.Decimal
 			var ranking, people, usages, days int
-			err := rows.Scan(&x.ID, &marketplace, &name, &short, &long, &x.IsActive, &x.IsHighlight, &x.DisplayNbOffers,
+			err := rows.Scan(&x.ID, &marketplace, &name, &short, &x.IsActive, &x.IsHighlight, &x.DisplayNbOffers,
 				&price, &ranking, &people, &usages, &days, &x.NbOffers, &x.Universes)
 			x.Name, x.ShortDescription, x.Ranking = bareLocalized(name), bareLocalized(short), ranking
 			x.Price, x.CurrencyCode = price.StringFixed(2), "EUR"
@@ -99,13 +104,14 @@ func BenchmarkBoxesPageAgainstBare(b *testing.B) {
 			return x, err
 		}, nil)
 	}
-	compareWithBare(b, h, dsn, path, "market.example.com", 2, bare)
+	compareWithBare(b, e.h, e.dsn, path, "market.example.com", 2, bare)
 }
 
 // compareWithBare makes the bare handler of path from the n statements
-// the service runs for it (a page's count and rows, and what completes
-// them), checks that the service h and the bare handler answer with the
-// same bytes, then loads each in turn.
+// the service runs for it (a page's count first, then its rows, then
+// what completes them), checks
+// that the service h and the bare handler answer with the same bytes,
+// then loads each in turn.
 func compareWithBare(b *testing.B, h http.Handler, dsn, path, host string, n int, bare func(pool *pgxpool.Pool, stmts []string) http.Handler) {
 	stmts := statementsOf(b, dsn, path, host)
 	if len(stmts) != n {
@@ -166,12 +172,29 @@ func statementsOf(b *testing.B, dsn, path, host string) []string {
 			b.Fatalf("status %d: %s", rec.Code, rec.Body)
 		}
 	}
-	return stmts.Queries()
+	// The count first: Bun may send it alongside the page (ScanAndCount).
+	qs := stmts.Queries()
+	slices.SortStableFunc(qs, func(a, b string) int {
+		rank := func(s string) int {
+			if countFirst(s) {
+				return 0
+			}
+			return 1
+		}
+		return cmp.Compare(rank(a), rank(b))
+	})
+	return qs
 }
 
-// barePage answers a DRF page: countSQL's count, pageSQL's rows through
-// row, completed by complete when there is one, and the page links.
-func barePage[T any](pool *pgxpool.Pool, countSQL, pageSQL string, row func(pgx.Rows) (T, error),
+// countFirst reports whether a statement counts a list.
+func countFirst(stmt string) bool {
+	return strings.HasPrefix(stmt, "SELECT count(") || strings.Contains(stmt, "_count_wrapper")
+}
+
+// barePage answers a DRF page: countSQL's count, the rows of pageSQL
+// (with pageArgs, its parameters when it has some) through row, completed
+// by complete when there is one, and the page links.
+func barePage[T any](pool *pgxpool.Pool, countSQL, pageSQL string, pageArgs []any, row func(pgx.Rows) (T, error),
 	complete func(context.Context, []T) error) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
@@ -179,12 +202,15 @@ func barePage[T any](pool *pgxpool.Pool, countSQL, pageSQL string, row func(pgx.
 		// The count is the first column (a keyset list's count statement
 		// also checks its cursors).
 		var more [2]int
-		dest := []any{&out.Count, &more[0], &more[1]}[:1+strings.Count(countSQL, "FILTER")]
+		dest := []any{&out.Count}
+		if strings.HasPrefix(countSQL, "SELECT count(*), count(*) FILTER") {
+			dest = append(dest, &more[0], &more[1])
+		}
 		if err := pool.QueryRow(ctx, countSQL).Scan(dest...); err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
-		rows, err := pool.Query(ctx, pageSQL)
+		rows, err := pool.Query(ctx, pageSQL, pageArgs...)
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return

@@ -89,12 +89,6 @@ func benchBoxes(b *testing.B, n int) benchEnv {
 	return e
 }
 
-// benchBoxesDSN is benchBoxes' handler and database.
-func benchBoxesDSN(b *testing.B, n int) (http.Handler, string) {
-	e := benchBoxes(b, n)
-	return e.h, e.dsn
-}
-
 func must(tb testing.TB, err error) {
 	tb.Helper()
 	if err != nil {
