@@ -11,6 +11,8 @@ import (
 	"net/url"
 	"strings"
 
+	gojson "github.com/goccy/go-json"
+
 	"salesplatform/domain"
 )
 
@@ -155,8 +157,12 @@ func firstValues(vals map[string][]string) map[string]any {
 	return m
 }
 
+// writeJSON answers v as JSON. It encodes with github.com/goccy/go-json,
+// which writes encoding/json's bytes (TestWriteJSONAsEncodingJSON) at about
+// half the allocations: the legacy voucher record is a map of about a
+// hundred keys.
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
+	_ = gojson.NewEncoder(w).Encode(v)
 }
