@@ -225,9 +225,10 @@ func (r *queryResolver) WorkshopThemes(ctx context.Context, first *int, after *s
 
 // Boxes is the resolver for the boxes field.
 func (r *queryResolver) Boxes(ctx context.Context, orderBy []*model.BoxOrder, first *int, after *string, last *int, before *string) (*model.BoxConnection, error) {
-	ordering, texts := toBoxOrdering(orderBy), boxTexts(ctx)
+	list := catalogue.BoxList{Ordering: toBoxOrdering(orderBy), Texts: boxTexts(ctx), Offers: boxOffersAlong(ctx)}
 	w, page, err := readKeyset(ctx, pageArgs{first, after, last, before}, boxViewID, func(p domain.PageRequest) (*domain.Page[*catalogue.BoxView], error) {
-		return r.BoxCatalog.Boxes(ctx, ordering, p, texts)
+		list.Page = p
+		return r.BoxCatalog.Boxes(ctx, list)
 	})
 	if err != nil {
 		return nil, renameArgument(err, "ordering", "orderBy")

@@ -119,7 +119,10 @@ func (r *Resolver) prefetchBoxes(ctx context.Context, boxes []*catalogue.BoxView
 		prime(ctx, l.boxImages, ids, byID(r.BoxCatalog.BoxImages))
 	}
 	for _, offers := range lookahead(ctx, nil, append(box, step{"offers", "Box"})...) {
-		pages := primePages(ctx, l.boxOffers, offers, ids, r.BoxCatalog.BoxOffers)
+		pages := primeOffersAlong(ctx, l.boxOffers, offers, boxes)
+		if pages == nil {
+			pages = primePages(ctx, l.boxOffers, offers, ids, r.BoxCatalog.BoxOffers)
+		}
 		partnerFields := lookahead(ctx, offers.Selections, step{"edges", "BoxOfferConnection"}, step{"node", "BoxOfferEdge"}, step{"partner", "BoxOffer"})
 		if len(pages) == 0 || len(partnerFields) == 0 {
 			continue
@@ -185,4 +188,44 @@ func boxTexts(ctx context.Context) catalogue.BoxTexts {
 		}
 	}
 	return texts
+}
+
+// boxOffersAlong is the window of the boxes' offers the boxes connection
+// being resolved should read along with its boxes (catalogue.BoxList.Offers):
+// the one window every offers field of the query asks for, when there is
+// one and it is known without reading first (not a window that ends at the
+// end of a box's list). Nil otherwise: the offers are then read after the
+// boxes, by the read-ahead or the loaders.
+func boxOffersAlong(ctx context.Context) *domain.PageRequest {
+	var along *domain.PageRequest
+	for _, f := range lookahead(ctx, nil, step{"edges", "BoxConnection"}, step{"node", "BoxEdge"}, step{"offers", "Box"}) {
+		w, err := newWindow(argsOf(ctx, f))
+		if err != nil || w.toEnd || (along != nil && *along != w.req) {
+			return nil
+		}
+		along = &w.req
+	}
+	return along
+}
+
+// primeOffersAlong primes l with the offers the boxes were read with, when
+// they are the window the offers field f asks for, and returns them; nil
+// when they are not.
+func primeOffersAlong(ctx context.Context, l *dataloadgen.Loader[pageKey, *domain.Page[*catalogue.BoxOffer]], f graphql.CollectedField,
+	boxes []*catalogue.BoxView) []*domain.Page[*catalogue.BoxOffer] {
+	w, err := newWindow(argsOf(ctx, f))
+	if err != nil || w.toEnd {
+		return nil
+	}
+	pages := make([]*domain.Page[*catalogue.BoxOffer], len(boxes))
+	for i, b := range boxes {
+		if b.Offers == nil || b.Offers.Request != w.req {
+			return nil
+		}
+		pages[i] = b.Offers
+	}
+	for i, b := range boxes {
+		l.Prime(pageKey{id: b.ID, page: w.req}, pages[i])
+	}
+	return pages
 }

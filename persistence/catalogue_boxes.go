@@ -30,9 +30,10 @@ type boxRow struct {
 	MaxNumberUsages        int              `bun:"max_number_usages,notnull"`
 	MaxDaysAfterFirstUsage int              `bun:"max_days_after_first_usage,notnull"`
 
-	NbOffers    int      `bun:"nb_offers,scanonly"`
-	UniverseIDs []int64  `bun:"universe_ids,array,scanonly"`
-	Images      []string `bun:"images,array,scanonly"`
+	NbOffers    int        `bun:"nb_offers,scanonly"`
+	UniverseIDs []int64    `bun:"universe_ids,array,scanonly"`
+	Images      []string   `bun:"images,array,scanonly"`
+	Offers      [][2]int64 `bun:"offers,scanonly,type:json"` // [id, partner id] (boxOffersColumn)
 }
 
 func toRowBox(b *catalogue.Box) *boxRow {
@@ -54,6 +55,9 @@ func (r *boxRow) toDomain() *catalogue.Box {
 	}
 	if b.Images == nil {
 		b.Images = []string{}
+	}
+	for _, o := range r.Offers {
+		b.Offers = append(b.Offers, &catalogue.BoxOffer{ID: o[0], BoxID: r.ID, PartnerID: o[1], Status: catalogue.BoxOfferStatusValidated})
 	}
 	return b
 }
@@ -141,17 +145,26 @@ func (s *BoxStore) boxCounts(q *bun.SelectQuery) *bun.SelectQuery {
 			WHERE bu.box_id = b.id ORDER BY bu.universe_id) AS universe_ids`)
 }
 
-// selectBoxTexts is selectBoxes with only the descriptions texts names.
-func (s *BoxStore) selectBoxTexts(rows *[]boxRow, texts catalogue.BoxTexts) *bun.SelectQuery {
+// selectListedBoxes is selectBoxes with only the descriptions f.Texts
+// names and, when f.Offers asks, each box's window of validated offers
+// (FindBoxOffers' window, by id, as a JSON array of [id, partner id]),
+// its values written by vals.
+func (s *BoxStore) selectListedBoxes(rows *[]boxRow, f catalogue.BoxFilter, vals *sqlArgs) *bun.SelectQuery {
 	skip := map[string]bool{
-		"short_description": texts&catalogue.BoxShortDescription == 0,
-		"long_description":  texts&catalogue.BoxLongDescription == 0,
+		"short_description": f.Texts&catalogue.BoxShortDescription == 0,
+		"long_description":  f.Texts&catalogue.BoxLongDescription == 0,
 	}
 	q := s.db.NewSelect().Model(rows)
 	for _, f := range q.DB().Table(reflect.TypeFor[boxRow]()).Fields {
 		if !skip[f.Name] {
 			q = q.ColumnExpr("b.?", bun.Ident(f.Name))
 		}
+	}
+	if w := f.Offers; w != nil {
+		q = q.ColumnExpr(`(SELECT coalesce(json_agg(json_build_array(x.id, x.partner_id) ORDER BY x.id), '[]')
+			FROM (SELECT o.id, o.partner_id FROM box_offers o WHERE o.box_id = b.id AND o.status = ?
+				ORDER BY o.id LIMIT ? OFFSET ?) x) AS offers`,
+			catalogue.BoxOfferStatusValidated, vals.val(w.Size), vals.val(w.Offset()))
 	}
 	return s.boxCounts(q)
 }
@@ -186,7 +199,7 @@ func (s *BoxStore) FindBoxes(ctx context.Context, f catalogue.BoxFilter) ([]*cat
 	// The page, prepared: the catalogue's every request reads one.
 	var rows []boxRow
 	vals := &sqlArgs{prepared: true}
-	q := boxList(f, vals).page(keys, f.Page).apply(s.db, s.selectBoxTexts(&rows, f.Texts))
+	q := boxList(f, vals).page(keys, f.Page).apply(s.db, s.selectListedBoxes(&rows, f, vals))
 	if err := scanPrepared(ctx, s.db, &rows, q.String(), vals.params...); err != nil {
 		return nil, 0, fmt.Errorf("select boxes: %w", err)
 	}

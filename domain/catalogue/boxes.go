@@ -33,6 +33,9 @@ type Box struct {
 	// NbOffers is read, never written: the number of the box's offers with
 	// status BoxOfferStatusValidated.
 	NbOffers int
+	// Offers are read along with a list's boxes when it asks
+	// (BoxFilter.Offers): the window of the box's validated offers, by id.
+	Offers []*BoxOffer
 }
 
 // Box offer statuses. Only validated offers are live: they count in a box's
@@ -114,6 +117,9 @@ type BoxFilter struct {
 	Order         []BoxOrder // FindBoxes only; never empty there
 	Page          domain.PageRequest
 	Texts         BoxTexts // FindBoxes only: the descriptions it reads
+	// Offers, when set, has FindBoxes read each box's validated offers in
+	// this window (Box.Offers) in the boxes' own statement.
+	Offers *domain.PageRequest
 }
 
 // BoxTexts are the descriptions a list of boxes reads, each in every
@@ -186,6 +192,20 @@ func NewBoxService(uow domain.UnitOfWork[BoxStores]) *BoxService {
 type BoxView struct {
 	*Box
 	CurrencyCode string
+	// Offers is the page of its offers BoxOffers would answer, when the
+	// list was asked to read them along (BoxList.Offers); nil otherwise.
+	Offers *domain.Page[*BoxOffer]
+}
+
+// BoxList is a list of boxes as Boxes reads it.
+type BoxList struct {
+	Ordering string // as ParseBoxOrdering reads it
+	Page     domain.PageRequest
+	Texts    BoxTexts // the descriptions to read
+	// Offers, when set, reads each box's page of validated offers along
+	// with the boxes, in their statement (BoxView.Offers): a reader that
+	// shows them saves BoxOffers' round trip.
+	Offers *domain.PageRequest
 }
 
 // PriceFormatted is the price as each language writes it, formatted when
@@ -195,29 +215,38 @@ func (v *BoxView) PriceFormatted() domain.Localized {
 	return domain.Localized(l10n.Money(v.Price, v.CurrencyCode))
 }
 
-// Boxes lists the active boxes of the catalogue's marketplace: ordering as
-// ParseBoxOrdering reads it, with the descriptions texts names.
+// Boxes lists the active boxes of the catalogue's marketplace as l asks.
 // Errors: those of CatalogPartner; CodeInvalid on "ordering"; CodeNotFound
 // "Invalid page." past the last page.
-func (s *BoxService) Boxes(ctx context.Context, ordering string, page domain.PageRequest, texts BoxTexts) (*domain.Page[*BoxView], error) {
+func (s *BoxService) Boxes(ctx context.Context, l BoxList) (*domain.Page[*BoxView], error) {
+	page := l.Page
 	marketplace, err := domain.CatalogPartner(ctx, s.uow.Stores().Partners)
 	if err != nil {
 		return nil, err
 	}
-	order, err := ParseBoxOrdering(ordering)
+	order, err := ParseBoxOrdering(l.Ordering)
 	if err != nil {
 		return nil, err
 	}
 	if !marketplace.IsMarketplace {
 		return domain.NewPage([]*BoxView{}, 0, page)
 	}
-	boxes, count, err := s.uow.Stores().Boxes.FindBoxes(ctx, BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true, Order: order, Page: page, Texts: texts})
+	boxes, count, err := s.uow.Stores().Boxes.FindBoxes(ctx, BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true, Order: order, Page: page,
+		Texts: l.Texts, Offers: l.Offers})
 	if err != nil {
 		return nil, err
 	}
 	views := make([]*BoxView, len(boxes))
 	for i, b := range boxes {
 		views[i] = boxView(b, marketplace)
+		if l.Offers != nil {
+			// BoxOffers' page: the count of a box's validated offers is
+			// its NbOffers.
+			views[i].Offers = &domain.Page[*BoxOffer]{Items: b.Offers, Count: b.NbOffers, Request: *l.Offers}
+			if b.Offers == nil {
+				views[i].Offers.Items = []*BoxOffer{}
+			}
+		}
 	}
 	return domain.NewPage(views, count, page)
 }

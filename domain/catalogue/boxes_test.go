@@ -130,7 +130,7 @@ func TestBoxService(t *testing.T) {
 	const allTexts = catalogue.BoxShortDescription | catalogue.BoxLongDescription
 
 	t.Run("OKOnlyValidatedOffersCount", func(t *testing.T) {
-		page, err := svc.Boxes(inMarket, "", first, allTexts)
+		page, err := svc.Boxes(inMarket, catalogue.BoxList{Page: first, Texts: allTexts})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -146,13 +146,34 @@ func TestBoxService(t *testing.T) {
 		}
 	})
 
+	// Offers read along with the boxes are the pages BoxOffers answers.
+	t.Run("OKOffersAlong", func(t *testing.T) {
+		for _, w := range []domain.PageRequest{{Number: 1, Size: 1}, {Number: 2, Size: 1}, {Number: 1, Size: 5}, {Number: 3, Size: 5}} {
+			page, err := svc.Boxes(inMarket, catalogue.BoxList{Page: first, Offers: &w})
+			if err != nil || len(page.Items) != 1 {
+				t.Fatalf("%+v: %+v, %v", w, page, err)
+			}
+			want, err := svc.BoxOffers(inMarket, []int64{active.ID}, w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := page.Items[0].Offers; !reflect.DeepEqual(got, want[0]) {
+				t.Errorf("window %+v: read along %+v, BoxOffers %+v", w, got, want[0])
+			}
+		}
+		page, err := svc.Boxes(inMarket, catalogue.BoxList{Page: first})
+		if err != nil || page.Items[0].Offers != nil {
+			t.Errorf("offers not asked: %+v, %v", page.Items[0].Offers, err)
+		}
+	})
+
 	// A list reads the descriptions its reader names, and only those.
 	t.Run("OKDescriptionsAsked", func(t *testing.T) {
 		for _, tc := range []struct {
 			texts       catalogue.BoxTexts
 			short, long bool
 		}{{0, false, false}, {catalogue.BoxShortDescription, true, false}, {catalogue.BoxLongDescription, false, true}, {allTexts, true, true}} {
-			page, err := svc.Boxes(inMarket, "", first, tc.texts)
+			page, err := svc.Boxes(inMarket, catalogue.BoxList{Page: first, Texts: tc.texts})
 			if err != nil || len(page.Items) != 1 {
 				t.Fatalf("%d: %+v, %v", tc.texts, page, err)
 			}
@@ -175,7 +196,7 @@ func TestBoxService(t *testing.T) {
 	})
 
 	t.Run("OKNotAMarketplace", func(t *testing.T) {
-		page, err := svc.Boxes(inShop, "", first, allTexts)
+		page, err := svc.Boxes(inShop, catalogue.BoxList{Page: first, Texts: allTexts})
 		if err != nil || page.Count != 0 || len(page.Items) != 0 {
 			t.Errorf("page = %+v, %v", page, err)
 		}
@@ -198,12 +219,12 @@ func TestBoxService(t *testing.T) {
 	})
 
 	t.Run("ErrOrdering", func(t *testing.T) {
-		_, err := svc.Boxes(inMarket, "price;", first, allTexts)
+		_, err := svc.Boxes(inMarket, catalogue.BoxList{Ordering: "price;", Page: first, Texts: allTexts})
 		dbtest.WantCode(t, err, domain.CodeInvalid)
 	})
 
 	t.Run("ErrNoPartner", func(t *testing.T) {
-		_, err := svc.Boxes(ctx, "", first, allTexts)
+		_, err := svc.Boxes(ctx, catalogue.BoxList{Page: first, Texts: allTexts})
 		e := dbtest.WantCode(t, err, domain.CodeInvalid)
 		if e.Message != domain.MsgPartnerRequired {
 			t.Errorf("message = %q", e.Message)

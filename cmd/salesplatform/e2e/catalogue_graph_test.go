@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -1088,5 +1089,46 @@ func TestGraphBoxesDescriptions(t *testing.T) {
 		if !reflect.DeepEqual(g, w) {
 			t.Errorf("%s:\n got %s\nwant %s", q, got, want)
 		}
+	}
+}
+
+// A boxes query whose offers fields all ask for one window reads the
+// offers in the boxes' own statement; aliases asking for different
+// windows read them after the boxes. Both answer the same offers.
+func TestGraphBoxesOffersReadAlong(t *testing.T) {
+	t.Parallel()
+	f := newGCFixture(t)
+	var partners []*domain.Partner
+	for i := range 3 {
+		partners = append(partners, f.networkPartner(t, fmt.Sprintf("Along %d", i)))
+	}
+	f.box(t, "Along", "10", 1, partners...)
+	offersRead := func(q string) (json.RawMessage, bool) {
+		t.Helper()
+		f.mustAsk(t, gcMarket, "", q, nil) // the scope partner is read once, then kept
+		f.stmts.Reset()
+		data := f.mustAsk(t, gcMarket, "", q, nil)
+		for _, stmt := range f.stmts.Queries() {
+			if strings.Contains(stmt, "row_number() OVER (PARTITION BY o.box_id") {
+				return data, true
+			}
+		}
+		return data, false
+	}
+	names := func(data json.RawMessage) string {
+		var out []string
+		for _, m := range regexp.MustCompile(`"name":"(Along \d)"`).FindAllStringSubmatch(string(data), -1) {
+			out = append(out, m[1])
+		}
+		return strings.Join(out, ",")
+	}
+	data, separate := offersRead(`{ boxes { edges { node { offers(first: 2) { totalCount edges { node { partner { name } } } } } } } }`)
+	if separate || names(data) != "Along 0,Along 1" || !strings.Contains(string(data), `"totalCount":3`) {
+		t.Errorf("one window: read apart %v, %s", separate, data)
+	}
+	data, separate = offersRead(`{ boxes { edges { node { a: offers(first: 1) { edges { node { partner { name } } } }
+		b: offers(first: 2, after: "` + base64.StdEncoding.EncodeToString([]byte("offset:0")) + `") { edges { node { partner { name } } } } } } } }`)
+	if !separate || names(data) != "Along 0,Along 1,Along 2" {
+		t.Errorf("two windows: read apart %v, %s", separate, data)
 	}
 }
