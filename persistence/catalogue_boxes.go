@@ -33,7 +33,7 @@ type boxRow struct {
 	NbOffers    int        `bun:"nb_offers,scanonly"`
 	UniverseIDs []int64    `bun:"universe_ids,array,scanonly"`
 	Images      []string   `bun:"images,array,scanonly"`
-	Offers      [][2]int64 `bun:"offers,scanonly,type:json"` // [id, partner id] (boxOffersColumn)
+	Offers      [][2]int64 `bun:"offers,scanonly,type:json"` // [id, partner id] (selectListedBoxes)
 }
 
 func toRowBox(b *catalogue.Box) *boxRow {
@@ -155,9 +155,9 @@ func (s *BoxStore) selectListedBoxes(rows *[]boxRow, f catalogue.BoxFilter, vals
 		"long_description":  f.Texts&catalogue.BoxLongDescription == 0,
 	}
 	q := s.db.NewSelect().Model(rows)
-	for _, f := range q.DB().Table(reflect.TypeFor[boxRow]()).Fields {
-		if !skip[f.Name] {
-			q = q.ColumnExpr("b.?", bun.Ident(f.Name))
+	for _, field := range q.DB().Table(reflect.TypeFor[boxRow]()).Fields {
+		if !skip[field.Name] {
+			q = q.ColumnExpr("b.?", bun.Ident(field.Name))
 		}
 	}
 	if w := f.Offers; w != nil {
