@@ -44,7 +44,7 @@ func lookahead(ctx context.Context, sel ast.SelectionSet, path ...step) []graphq
 		var next []ast.SelectionSet
 		found = found[:0]
 		for _, set := range level {
-			for _, f := range graphql.CollectFields(op, set, []string{s.in}) {
+			for _, f := range graphql.CollectFields(op, set, satisfies(s.in)) {
 				if f.Name == s.field {
 					found = append(found, f)
 					next = append(next, f.Selections)
@@ -56,6 +56,32 @@ func lookahead(ctx context.Context, sel ast.SelectionSet, path ...step) []graphq
 		}
 	}
 	return found
+}
+
+// satisfiesOf maps each object type to the type conditions a fragment
+// may name and still apply to it: the type, its interfaces and its
+// unions (as gqlgen's own field collection is given them).
+var satisfiesOf = func() map[string][]string {
+	out := map[string][]string{}
+	for name, def := range parsedSchema.Types {
+		if def.Kind != ast.Object {
+			continue
+		}
+		names := []string{name}
+		for _, d := range parsedSchema.GetImplements(def) {
+			names = append(names, d.Name)
+		}
+		out[name] = names
+	}
+	return out
+}()
+
+// satisfies is satisfiesOf[typ]: the type alone for one it does not know.
+func satisfies(typ string) []string {
+	if names, ok := satisfiesOf[typ]; ok {
+		return names
+	}
+	return []string{typ}
 }
 
 // argsOf reads a connection field's page arguments as its resolver
@@ -165,7 +191,7 @@ func partnerLoader(ctx context.Context, field graphql.CollectedField) *dataloadg
 	// Read from the field's own (merged) selections each time: fields of
 	// different aliases may share one *ast.Field (a fragment used twice).
 	l := loadersFrom(ctx)
-	for _, f := range graphql.CollectFields(graphql.GetOperationContext(ctx), field.Selections, []string{"CataloguePartner"}) {
+	for _, f := range graphql.CollectFields(graphql.GetOperationContext(ctx), field.Selections, satisfies("CataloguePartner")) {
 		if !partnerNameFields[f.Name] {
 			return l.partners
 		}
@@ -178,7 +204,7 @@ func partnerLoader(ctx context.Context, field graphql.CollectedField) *dataloadg
 func boxTexts(ctx context.Context) catalogue.BoxTexts {
 	var texts catalogue.BoxTexts
 	for _, f := range lookahead(ctx, nil, step{"edges", "BoxConnection"}, step{"node", "BoxEdge"}) {
-		for _, g := range graphql.CollectFields(graphql.GetOperationContext(ctx), f.Selections, []string{"Box"}) {
+		for _, g := range graphql.CollectFields(graphql.GetOperationContext(ctx), f.Selections, satisfies("Box")) {
 			switch g.Name {
 			case "shortDescription":
 				texts |= catalogue.BoxShortDescription

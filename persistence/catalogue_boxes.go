@@ -199,8 +199,8 @@ func (s *BoxStore) FindBoxes(ctx context.Context, f catalogue.BoxFilter) ([]*cat
 	// The page, prepared: the catalogue's every request reads one.
 	var rows []boxRow
 	vals := &sqlArgs{prepared: true}
-	q := boxList(f, vals).page(keys, f.Page).apply(s.db, s.selectListedBoxes(&rows, f, vals))
-	if err := scanPrepared(ctx, s.db, &rows, q.String(), vals.params...); err != nil {
+	query := boxList(f, vals).page(keys, f.Page).prepared(s.db, s.selectListedBoxes(&rows, f, vals), vals)
+	if err := scanPrepared(ctx, s.db, &rows, query, vals.params...); err != nil {
 		return nil, 0, fmt.Errorf("select boxes: %w", err)
 	}
 	boxes := make([]*catalogue.Box, len(rows))

@@ -181,8 +181,19 @@ func (p pageSQL) raw(selectFrom string) (string, []any) {
 
 // apply reads the page with q, a SELECT of the list's FROM without WHERE.
 func (p pageSQL) apply(db bun.IDB, q *bun.SelectQuery) *bun.SelectQuery {
+	return p.filter(db, q).Limit(p.limit).Offset(p.offset)
+}
+
+// prepared is apply's statement for a list whose values vals writes as
+// parameters, its LIMIT and OFFSET too: one text whatever the page.
+func (p pageSQL) prepared(db bun.IDB, q *bun.SelectQuery, vals *sqlArgs) string {
+	return p.filter(db, q).String() + fmt.Sprintf(" LIMIT %s OFFSET %s", vals.val(p.limit), vals.val(p.offset))
+}
+
+// filter is q with the page's CTEs, WHERE and ORDER BY.
+func (p pageSQL) filter(db bun.IDB, q *bun.SelectQuery) *bun.SelectQuery {
 	for _, c := range p.ctes {
 		q = q.With(c.name, db.NewRaw(c.query, c.args...))
 	}
-	return q.Where(p.where, p.args...).OrderExpr(p.order).Limit(p.limit).Offset(p.offset)
+	return q.Where(p.where, p.args...).OrderExpr(p.order)
 }

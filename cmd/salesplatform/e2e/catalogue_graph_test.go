@@ -1068,8 +1068,8 @@ func TestGraphBoxesReadAhead(t *testing.T) {
 }
 
 // The boxes list reads the descriptions a query asks for (directly, under
-// an alias or in a fragment), and answers them; a query that asks for
-// none gets the rest alike.
+// an alias or in a fragment, on Box or on an interface it implements), and
+// answers them; a query that asks for none gets the rest alike.
 func TestGraphBoxesDescriptions(t *testing.T) {
 	t.Parallel()
 	f := newGCFixture(t)
@@ -1081,6 +1081,9 @@ func TestGraphBoxesDescriptions(t *testing.T) {
 		`{ boxes { edges { node { shortDescription { fr } longDescription { fr } } } } }`:            `{"boxes":{"edges":[{"node":{"shortDescription":{"fr":"Court"},"longDescription":{"fr":"Long"}}}]}}`,
 		`{ boxes { edges { node { s: shortDescription { fr } } } } }`:                                `{"boxes":{"edges":[{"node":{"s":{"fr":"Court"}}}]}}`,
 		`{ boxes { edges { node { ...texts } } } } fragment texts on Box { longDescription { fr } }`: `{"boxes":{"edges":[{"node":{"longDescription":{"fr":"Long"}}}]}}`,
+		// Through the interface Box implements.
+		`{ boxes { edges { node { ... on Node { ... on Box { shortDescription { fr } } } } } } }`:            `{"boxes":{"edges":[{"node":{"shortDescription":{"fr":"Court"}}}]}}`,
+		`{ boxes { edges { node { ...n } } } } fragment n on Node { ... on Box { longDescription { fr } } }`: `{"boxes":{"edges":[{"node":{"longDescription":{"fr":"Long"}}}]}}`,
 	} {
 		got := f.mustAsk(t, gcMarket, "", q, nil)
 		var g, w any
@@ -1130,5 +1133,20 @@ func TestGraphBoxesOffersReadAlong(t *testing.T) {
 		b: offers(first: 2, after: "` + base64.StdEncoding.EncodeToString([]byte("offset:0")) + `") { edges { node { partner { name } } } } } } } }`)
 	if !separate || names(data) != "Along 0,Along 1,Along 2" {
 		t.Errorf("two windows: read apart %v, %s", separate, data)
+	}
+}
+
+// An offer's partner asked for a profile text through a fragment on an
+// interface it implements is read with its profile.
+func TestGraphBoxOfferPartnerThroughInterface(t *testing.T) {
+	t.Parallel()
+	f := newGCFixture(t)
+	p := f.networkPartner(t, "Profiled")
+	gcMust(t, f.catalog.SavePartnerProfile(context.Background(), p.ID, &catalogue.PartnerProfile{Description: domain.Localized{"fr": "Une adresse"}}))
+	f.box(t, "Coffret", "10", 1, p)
+	got := string(f.mustAsk(t, gcMarket, "", `{ boxes { edges { node { offers { edges { node { partner {
+		name ... on Node { ... on CataloguePartner { description { fr } } } } } } } } } } }`, nil))
+	if !strings.Contains(got, `"description":{"fr":"Une adresse"}`) {
+		t.Errorf("got %s", got)
 	}
 }
