@@ -28,6 +28,7 @@ var allowedImports = map[string][]string{
 	"widgets":               {""},
 	"vouchers":              {"", "catalogue", "gifts"},
 	"prototypes":            {"", "catalogue", "vouchers"},
+	"network":               {""},
 	// Not an area: the services of every area, handed to both surfaces.
 	"services": {"account", "cart", "catalogue", "gifts", "media", "widgets", "vouchers", "prototypes"},
 }

@@ -44,7 +44,8 @@ type giftInsert struct {
 
 // insertGift registers g's code for its kind and inserts the gift in one
 // statement: insert is "INSERT INTO table (code, code_kind, ...) SELECT
-// c.code, c.kind, ... FROM c" and returns "id, <creation column> AS
+// c.code, c.kind, ... FROM c" (or more WITH queries, from ", name AS
+// (...)", then a SELECT) and returns "id, <creation column> AS
 // created_at", which are set in g.id and g.createdAt. What PostgreSQL
 // refuses is a field error (giftInsertError).
 func (s *GiftStore) insertGift(ctx context.Context, g giftInsert, insert string, args ...any) error {
@@ -154,11 +155,15 @@ func (s *GiftStore) CreateNetworkGiftcard(ctx context.Context, g *gifts.NetworkG
 		id: &g.ID, createdAt: &g.CreationDate,
 		guard: "SELECT id FROM partners WHERE id = ? AND is_marketplace", guardArgs: []any{g.MarketplaceID},
 		refused: invalidField("marketplace", domain.VNotFound, "No marketplace has this id.")}, `
-		INSERT INTO network_giftcards (code, code_kind, marketplace_id, status, value, remaining_value,
+		, card AS (INSERT INTO network_giftcards (code, code_kind, marketplace_id, status, value, remaining_value,
 			creation_date, activation_date, expiration_date)
 		SELECT c.code, c.kind, guard.id, ?::text, ?::numeric, ?::numeric, COALESCE(?::timestamptz, now()),
 			?::timestamptz, ?::timestamptz FROM c, guard
-		RETURNING id, creation_date AS created_at`,
+		RETURNING id, creation_date, remaining_value),
+		-- The card's ledger starts with its remaining value.
+		issue AS (INSERT INTO network_giftcard_movements (network_giftcard_id, kind, amount, balance_after)
+			SELECT id, 'issue', remaining_value, remaining_value FROM card WHERE remaining_value > 0)
+		SELECT id, creation_date AS created_at FROM card`,
 		g.Status, g.Value, g.RemainingValue, nullTime(g.CreationDate), g.ActivationDate, g.ExpirationDate)
 }
 

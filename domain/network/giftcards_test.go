@@ -1,0 +1,243 @@
+package network_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
+
+	"salesplatform/domain"
+	"salesplatform/domain/gifts"
+	"salesplatform/domain/network"
+	"salesplatform/persistence"
+	"salesplatform/persistence/dbtest"
+)
+
+// ngcFixture is a marketplace with a network partner, a partner outside
+// its network, and a way to issue cards.
+type ngcFixture struct {
+	db                      *bun.DB
+	svc                     *network.GiftcardService
+	market, member, outside int64
+}
+
+func newNGCFixture(t *testing.T, conns int) *ngcFixture {
+	t.Helper()
+	db := dbtest.New(t)
+	persistence.SetMaxConns(db.DB, conns)
+	f := &ngcFixture{db: db, svc: network.NewGiftcardService(persistence.NewUnitOfWork(db, persistence.NetworkStores))}
+	f.market = f.id(t, `INSERT INTO partners (name, is_marketplace) VALUES ('Market', true) RETURNING id`)
+	f.member = f.id(t, `INSERT INTO partners (name, status) VALUES ('Member', 'n') RETURNING id`)
+	f.outside = f.id(t, `INSERT INTO partners (name) VALUES ('Outside') RETURNING id`)
+	f.id(t, `INSERT INTO network_partners (marketplace_id, partner_id) VALUES (?, ?) RETURNING partner_id`, f.market, f.member)
+	return f
+}
+
+func (f *ngcFixture) id(t *testing.T, q string, args ...any) int64 {
+	t.Helper()
+	var id int64
+	if err := f.db.NewRaw(q, args...).Scan(context.Background(), &id); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	return id
+}
+
+// card issues a card of value in status.
+func (f *ngcFixture) card(t *testing.T, code, status, value string) *gifts.NetworkGiftcard {
+	t.Helper()
+	g := &gifts.NetworkGiftcard{Code: code, MarketplaceID: f.market, Status: status,
+		Value: decimal.RequireFromString(value), RemainingValue: decimal.RequireFromString(value)}
+	if err := persistence.NewGiftStore(f.db).CreateNetworkGiftcard(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// balances returns the card's remaining value, the sum of its ledger and
+// the sum of its active usages.
+func (f *ngcFixture) balances(t *testing.T, cardID int64) (remaining, ledger, active decimal.Decimal) {
+	t.Helper()
+	err := f.db.NewRaw(`SELECT remaining_value,
+		(SELECT coalesce(sum(amount), 0) FROM network_giftcard_movements WHERE network_giftcard_id = c.id),
+		(SELECT coalesce(sum(value), 0) FROM network_giftcard_usages WHERE network_giftcard_id = c.id AND is_active)
+		FROM network_giftcards c WHERE id = ?`, cardID).Scan(context.Background(), &remaining, &ledger, &active)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return remaining, ledger, active
+}
+
+func use(code string, partner int64, value string) network.UseInput {
+	return network.UseInput{Code: code, PartnerID: partner, Value: decimal.RequireFromString(value),
+		CreationDate: time.Now().Truncate(24 * time.Hour).Add(12 * time.Hour)}
+}
+
+// A use spends the card, moves it to using and writes the usage and its
+// movement; what is refused changes nothing; a cancel restores the value
+// once.
+func TestUseAndCancel(t *testing.T) {
+	t.Parallel()
+	f := newNGCFixture(t, 4)
+	ctx := context.Background()
+	g := f.card(t, "NGC-USE-0001", "paid", "50.00")
+
+	u, err := f.svc.Use(ctx, use("ngc-use-0001", f.member, "20.50"))
+	if err != nil || !u.IsActive || u.ID == 0 || !u.Value.Equal(decimal.RequireFromString("20.5")) {
+		t.Fatalf("use = %+v, %v", u, err)
+	}
+	var status string
+	if err := f.db.NewRaw("SELECT status FROM network_giftcards WHERE id = ?", g.ID).Scan(ctx, &status); err != nil || status != "using" {
+		t.Errorf("status %q, %v; want using", status, err)
+	}
+
+	for name, tc := range map[string]struct {
+		in    network.UseInput
+		code  domain.Code
+		field string
+	}{
+		"over the remaining value": {use(g.Code, f.member, "29.51"), domain.CodeInvalid, "value"},
+		"zero":                     {use(g.Code, f.member, "0"), domain.CodeInvalid, "value"},
+		"three decimals":           {use(g.Code, f.member, "1.005"), domain.CodeInvalid, "value"},
+		"outside the network":      {use(g.Code, f.outside, "1"), domain.CodeInvalid, "partner"},
+		"unknown code":             {use("NGC-NONE", f.member, "1"), domain.CodeNotFound, ""},
+	} {
+		_, err := f.svc.Use(ctx, tc.in)
+		e := dbtest.WantCode(t, err, tc.code)
+		if tc.field != "" && (len(e.Fields) != 1 || e.Fields[0].Path[0] != tc.field) {
+			t.Errorf("%s: fields %+v", name, e.Fields)
+		}
+		if name == "over the remaining value" && e.Fields[0].Message != "The remaining value of this giftcard is 29.50." {
+			t.Errorf("%s: %q", name, e.Fields[0].Message)
+		}
+	}
+	draft := f.card(t, "NGC-DRAFT-001", "draft", "10")
+	_, err = f.svc.Use(ctx, use(draft.Code, f.member, "1"))
+	dbtest.WantCode(t, err, domain.CodeConflict)
+
+	if r, l, a := f.balances(t, g.ID); !r.Equal(decimal.RequireFromString("29.5")) || !l.Equal(r) || !a.Equal(decimal.RequireFromString("20.5")) {
+		t.Errorf("after the refusals: remaining %s, ledger %s, active usages %s", r, l, a)
+	}
+
+	c, err := f.svc.CancelUsage(ctx, u.ID, "wrong amount")
+	if err != nil || c.IsActive {
+		t.Fatalf("cancel = %+v, %v", c, err)
+	}
+	if again, err := f.svc.CancelUsage(ctx, u.ID, "twice"); err != nil || again.IsActive {
+		t.Fatalf("second cancel = %+v, %v", again, err)
+	}
+	if r, l, a := f.balances(t, g.ID); !r.Equal(decimal.RequireFromString("50")) || !l.Equal(r) || !a.IsZero() {
+		t.Errorf("after two cancels: remaining %s, ledger %s, active usages %s; want 50 restored once", r, l, a)
+	}
+
+	u2, err := f.svc.Use(ctx, use(g.Code, f.member, "5"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.db.NewRaw("UPDATE network_giftcard_usages SET payout_id = 1 WHERE id = ? RETURNING id", u2.ID).Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	_, err = f.svc.CancelUsage(ctx, u2.ID, "")
+	if e := dbtest.WantCode(t, err, domain.CodeConflict); e.Message != network.MsgUsageInPayout {
+		t.Errorf("in a payout: %q", e.Message)
+	}
+	_, err = f.svc.CancelUsage(ctx, 999999, "")
+	dbtest.WantCode(t, err, domain.CodeNotFound)
+}
+
+// 1,000 uses of 1.00 at one card of 100.00, from 40 connections at once:
+// exactly 100 succeed, the card ends at 0.00, and the ledger, the usages
+// and the remaining value agree.
+func TestUseStormCannotOverspend(t *testing.T) {
+	t.Parallel()
+	f := newNGCFixture(t, 40)
+	g := f.card(t, "NGC-STORM-0001", "paid", "100.00")
+	var mu sync.Mutex
+	succeeded, other := 0, []error{}
+	jobs := make(chan struct{})
+	var wg sync.WaitGroup
+	for range 40 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range jobs {
+				_, err := f.svc.Use(context.Background(), use(g.Code, f.member, "1.00"))
+				mu.Lock()
+				switch {
+				case err == nil:
+					succeeded++
+				case !domain.IsCode(err, domain.CodeInvalid):
+					other = append(other, err)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for range 1000 {
+		jobs <- struct{}{}
+	}
+	close(jobs)
+	wg.Wait()
+	if succeeded != 100 || len(other) > 0 {
+		t.Fatalf("%d uses succeeded, want 100; other errors: %v", succeeded, other)
+	}
+	r, l, a := f.balances(t, g.ID)
+	if !r.IsZero() || !l.IsZero() || !a.Equal(decimal.RequireFromString("100")) {
+		t.Errorf("remaining %s, ledger %s, active usages %s; want 0, 0 and 100", r, l, a)
+	}
+}
+
+// Uses and cancels at once, from many connections: at every end the
+// remaining value is the value less the active usages, the sum of the
+// ledger, and never negative.
+func TestUseAndCancelStormKeepsTheLedger(t *testing.T) {
+	t.Parallel()
+	f := newNGCFixture(t, 40)
+	g := f.card(t, "NGC-MIXED-0001", "paid", "50.00")
+	var mu sync.Mutex
+	var usages []int64
+	var wg sync.WaitGroup
+	for w := range 32 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(uint64(w), 7))
+			for range 40 {
+				if rng.IntN(3) == 0 {
+					mu.Lock()
+					var id int64
+					if len(usages) > 0 {
+						id = usages[rng.IntN(len(usages))]
+					}
+					mu.Unlock()
+					if id != 0 {
+						if _, err := f.svc.CancelUsage(context.Background(), id, ""); err != nil {
+							t.Errorf("cancel: %v", err)
+						}
+					}
+					continue
+				}
+				u, err := f.svc.Use(context.Background(), use(g.Code, f.member, []string{"0.50", "1.25", "3.00"}[rng.IntN(3)]))
+				if err == nil {
+					mu.Lock()
+					usages = append(usages, u.ID)
+					mu.Unlock()
+				} else if !domain.IsCode(err, domain.CodeInvalid) {
+					t.Errorf("use: %v", err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	r, l, a := f.balances(t, g.ID)
+	if r.IsNegative() || !l.Equal(r) || !r.Equal(decimal.RequireFromString("50").Sub(a)) {
+		t.Errorf("remaining %s, ledger %s, active usages %s; want remaining = ledger = 50 - active", r, l, a)
+	}
+	var negative int
+	if err := f.db.NewRaw("SELECT count(*) FROM network_giftcard_movements WHERE balance_after < 0").Scan(context.Background(), &negative); err != nil || negative > 0 {
+		t.Errorf("negative balances: %d, %v", negative, err)
+	}
+}

@@ -1,0 +1,190 @@
+package persistence
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/shopspring/decimal"
+	"github.com/uptrace/bun"
+
+	"salesplatform/domain"
+	"salesplatform/domain/network"
+)
+
+// NetworkGiftcardStore is the network.GiftcardStore on PostgreSQL. A
+// use's statements are prepared (prepared.go): one card may take many
+// uses a second.
+type NetworkGiftcardStore struct{ db bun.IDB }
+
+var _ network.GiftcardStore = (*NetworkGiftcardStore)(nil)
+
+// NetworkStores binds the network area's stores to db.
+func NetworkStores(db bun.IDB) network.Stores {
+	return network.Stores{Giftcards: &NetworkGiftcardStore{db: db}}
+}
+
+type networkCardRow struct {
+	ID             int64           `bun:"id"`
+	MarketplaceID  int64           `bun:"marketplace_id"`
+	Status         string          `bun:"status"`
+	IsActive       bool            `bun:"is_active"`
+	Value          decimal.Decimal `bun:"value"`
+	RemainingValue decimal.Decimal `bun:"remaining_value"`
+	CreationDate   time.Time       `bun:"creation_date"`
+	ActivationDate *time.Time      `bun:"activation_date"`
+	ExpirationDate *time.Time      `bun:"expiration_date"`
+}
+
+// FindCardByCode implements network.GiftcardStore.
+func (s *NetworkGiftcardStore) FindCardByCode(ctx context.Context, code string) (*network.Card, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []networkCardRow
+	err := scanPrepared(ctx, s.db, &rows, `SELECT id, marketplace_id, status, is_active, value, remaining_value,
+		creation_date, activation_date, expiration_date FROM network_giftcards WHERE lower(code) = lower($1)`, code)
+	if err != nil {
+		return nil, fmt.Errorf("select network giftcard: %w", err)
+	}
+	if len(rows) == 0 {
+		return nil, domain.ErrNotFound
+	}
+	r := rows[0]
+	return &network.Card{ID: r.ID, MarketplaceID: r.MarketplaceID, Status: r.Status, IsActive: r.IsActive, Value: r.Value,
+		RemainingValue: r.RemainingValue, CreationDate: r.CreationDate, ActivationDate: r.ActivationDate,
+		ExpirationDate: r.ExpirationDate}, nil
+}
+
+// IsNetworkPartner implements network.GiftcardStore.
+func (s *NetworkGiftcardStore) IsNetworkPartner(ctx context.Context, marketplace, partner int64) (bool, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []struct {
+		One int `bun:"one"`
+	}
+	err := scanPrepared(ctx, s.db, &rows, `SELECT 1 AS one FROM network_partners
+		WHERE marketplace_id = $1 AND partner_id = $2`, marketplace, partner)
+	if err != nil {
+		return false, fmt.Errorf("select network partner: %w", err)
+	}
+	return len(rows) == 1, nil
+}
+
+// Spend implements network.GiftcardStore: one conditional update, which
+// PostgreSQL serialises on the card's row, so concurrent spends see each
+// other's remaining value.
+func (s *NetworkGiftcardStore) Spend(ctx context.Context, cardID int64, value decimal.Decimal) (decimal.Decimal, bool, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []struct {
+		Remaining decimal.Decimal `bun:"remaining_value"`
+	}
+	err := scanPrepared(ctx, s.db, &rows, `UPDATE network_giftcards
+		SET remaining_value = remaining_value - $2,
+		    status = CASE WHEN status = 'paid' THEN 'using' ELSE status END
+		WHERE id = $1 AND remaining_value >= $2 AND is_active AND status IN ('paid', 'using')
+		RETURNING remaining_value`, cardID, value)
+	if err != nil {
+		return decimal.Zero, false, fmt.Errorf("spend network giftcard: %w", err)
+	}
+	if len(rows) == 0 {
+		return decimal.Zero, false, nil
+	}
+	return rows[0].Remaining, true, nil
+}
+
+// Restore implements network.GiftcardStore.
+func (s *NetworkGiftcardStore) Restore(ctx context.Context, cardID int64, value decimal.Decimal) (decimal.Decimal, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var remaining decimal.Decimal
+	err := s.db.NewRaw(`UPDATE network_giftcards SET remaining_value = remaining_value + ? WHERE id = ?
+		RETURNING remaining_value`, value, cardID).Scan(ctx, &remaining)
+	if err != nil {
+		return decimal.Zero, fmt.Errorf("restore network giftcard: %w", err)
+	}
+	return remaining, nil
+}
+
+type networkUsageRow struct {
+	ID               int64           `bun:"id,pk,autoincrement"`
+	CardID           int64           `bun:"network_giftcard_id"`
+	PartnerID        int64           `bun:"partner_id"`
+	Value            decimal.Decimal `bun:"value"`
+	IsActive         bool            `bun:"is_active"`
+	Comment          string          `bun:"comment"`
+	ReservationID    string          `bun:"reservation_id"`
+	CreationDate     time.Time       `bun:"creation_date"`
+	FreezePayoutDate *time.Time      `bun:"freeze_payout_date"`
+	PayoutID         *int64          `bun:"payout_id"`
+}
+
+// networkUsageColumns are networkUsageRow's columns, of a usage aliased u.
+const networkUsageColumns = `u.id, u.network_giftcard_id, u.partner_id, u.value, u.is_active, u.comment,
+	u.reservation_id, u.creation_date, u.freeze_payout_date, u.payout_id`
+
+func (r *networkUsageRow) toDomain() *network.Usage {
+	return &network.Usage{ID: r.ID, CardID: r.CardID, PartnerID: r.PartnerID, Value: r.Value, IsActive: r.IsActive,
+		Comment: r.Comment, ReservationID: r.ReservationID, CreationDate: r.CreationDate,
+		FreezePayoutDate: r.FreezePayoutDate, PayoutID: r.PayoutID}
+}
+
+// CreateUsage implements network.GiftcardStore.
+func (s *NetworkGiftcardStore) CreateUsage(ctx context.Context, u *network.Usage) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []struct {
+		ID int64 `bun:"id"`
+	}
+	err := scanPrepared(ctx, s.db, &rows, `INSERT INTO network_giftcard_usages (network_giftcard_id, partner_id, value,
+		comment, reservation_id, creation_date, freeze_payout_date) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+		u.CardID, u.PartnerID, u.Value, u.Comment, u.ReservationID, u.CreationDate, u.FreezePayoutDate)
+	if err != nil {
+		return fmt.Errorf("insert network giftcard usage: %w", err)
+	}
+	u.ID = rows[0].ID
+	return nil
+}
+
+// DeactivateUsage implements network.GiftcardStore.
+func (s *NetworkGiftcardStore) DeactivateUsage(ctx context.Context, id int64) (*network.Usage, bool, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var row networkUsageRow
+	err := s.db.NewRaw(`UPDATE network_giftcard_usages AS u SET is_active = false
+		WHERE id = ? AND is_active AND payout_id IS NULL RETURNING `+networkUsageColumns, id).Scan(ctx, &row)
+	if err == nil {
+		return row.toDomain(), true, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return nil, false, fmt.Errorf("cancel network giftcard usage: %w", err)
+	}
+	// Nothing changed: cancelled already, in a payout, or none.
+	err = s.db.NewRaw(`SELECT `+networkUsageColumns+` FROM network_giftcard_usages AS u WHERE id = ?`, id).Scan(ctx, &row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, false, domain.ErrNotFound
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("select network giftcard usage: %w", err)
+	}
+	return row.toDomain(), false, nil
+}
+
+// AddMovement implements network.GiftcardStore.
+func (s *NetworkGiftcardStore) AddMovement(ctx context.Context, m *network.Movement) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []struct {
+		ID int64 `bun:"id"`
+	}
+	err := scanPrepared(ctx, s.db, &rows, `INSERT INTO network_giftcard_movements (network_giftcard_id, kind, amount,
+		balance_after, usage_id, partner_id, actor_user_id, reservation_id, comment)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+		m.CardID, m.Kind, m.Amount, m.BalanceAfter, m.UsageID, m.PartnerID, m.ActorUserID, m.ReservationID, m.Comment)
+	if err != nil {
+		return fmt.Errorf("insert network giftcard movement: %w", err)
+	}
+	return nil
+}
