@@ -25,7 +25,7 @@ type ngcFixture struct {
 	market, member, outside int64
 }
 
-func newNGCFixture(t *testing.T, conns int) *ngcFixture {
+func newNGCFixture(t testing.TB, conns int) *ngcFixture {
 	t.Helper()
 	db := dbtest.New(t)
 	persistence.SetMaxConns(db.DB, conns)
@@ -37,7 +37,7 @@ func newNGCFixture(t *testing.T, conns int) *ngcFixture {
 	return f
 }
 
-func (f *ngcFixture) id(t *testing.T, q string, args ...any) int64 {
+func (f *ngcFixture) id(t testing.TB, q string, args ...any) int64 {
 	t.Helper()
 	var id int64
 	if err := f.db.NewRaw(q, args...).Scan(context.Background(), &id); err != nil {
