@@ -72,26 +72,41 @@ func (s *NetworkGiftcardStore) IsNetworkPartner(ctx context.Context, marketplace
 	return len(rows) == 1, nil
 }
 
-// Spend implements network.GiftcardStore: one conditional update, which
-// PostgreSQL serialises on the card's row, so concurrent spends see each
-// other's remaining value.
-func (s *NetworkGiftcardStore) Spend(ctx context.Context, cardID int64, value decimal.Decimal) (decimal.Decimal, bool, error) {
+// UseCard implements network.GiftcardStore: one statement, a conditional
+// update of the card (PostgreSQL serialises them on its row, so
+// concurrent uses see each other's remaining value) and the inserts of
+// the usage and its movement, which hold the row's lock no longer than
+// the statement and the commit.
+func (s *NetworkGiftcardStore) UseCard(ctx context.Context, u *network.Usage) (decimal.Decimal, bool, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []struct {
+		UsageID   int64           `bun:"usage_id"`
 		Remaining decimal.Decimal `bun:"remaining_value"`
 	}
-	err := scanPrepared(ctx, s.db, &rows, `UPDATE network_giftcards
-		SET remaining_value = remaining_value - $2,
-		    status = CASE WHEN status = 'paid' THEN 'using' ELSE status END
-		WHERE id = $1 AND remaining_value >= $2 AND is_active AND status IN ('paid', 'using')
-		RETURNING remaining_value`, cardID, value)
+	err := scanPrepared(ctx, s.db, &rows, `WITH spent AS (
+			UPDATE network_giftcards
+			SET remaining_value = remaining_value - $2,
+			    status = CASE WHEN status = 'paid' THEN 'using' ELSE status END
+			WHERE id = $1 AND remaining_value >= $2 AND is_active AND status IN ('paid', 'using')
+			RETURNING id, remaining_value),
+		usage AS (
+			INSERT INTO network_giftcard_usages (network_giftcard_id, partner_id, value, comment, reservation_id,
+				creation_date, freeze_payout_date)
+			SELECT id, $3, $2, $4, $5, $6, $7 FROM spent RETURNING id),
+		movement AS (
+			INSERT INTO network_giftcard_movements (network_giftcard_id, kind, amount, balance_after, usage_id,
+				partner_id, reservation_id, comment)
+			SELECT spent.id, 'use', -$2::numeric, spent.remaining_value, usage.id, $3, $5, $4 FROM spent, usage)
+		SELECT usage.id AS usage_id, spent.remaining_value FROM spent, usage`,
+		u.CardID, u.Value, u.PartnerID, u.Comment, u.ReservationID, u.CreationDate, u.FreezePayoutDate)
 	if err != nil {
-		return decimal.Zero, false, fmt.Errorf("spend network giftcard: %w", err)
+		return decimal.Zero, false, fmt.Errorf("use network giftcard: %w", err)
 	}
 	if len(rows) == 0 {
 		return decimal.Zero, false, nil
 	}
+	u.ID = rows[0].UsageID
 	return rows[0].Remaining, true, nil
 }
 
@@ -129,23 +144,6 @@ func (r *networkUsageRow) toDomain() *network.Usage {
 	return &network.Usage{ID: r.ID, CardID: r.CardID, PartnerID: r.PartnerID, Value: r.Value, IsActive: r.IsActive,
 		Comment: r.Comment, ReservationID: r.ReservationID, CreationDate: r.CreationDate,
 		FreezePayoutDate: r.FreezePayoutDate, PayoutID: r.PayoutID}
-}
-
-// CreateUsage implements network.GiftcardStore.
-func (s *NetworkGiftcardStore) CreateUsage(ctx context.Context, u *network.Usage) error {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	var rows []struct {
-		ID int64 `bun:"id"`
-	}
-	err := scanPrepared(ctx, s.db, &rows, `INSERT INTO network_giftcard_usages (network_giftcard_id, partner_id, value,
-		comment, reservation_id, creation_date, freeze_payout_date) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-		u.CardID, u.PartnerID, u.Value, u.Comment, u.ReservationID, u.CreationDate, u.FreezePayoutDate)
-	if err != nil {
-		return fmt.Errorf("insert network giftcard usage: %w", err)
-	}
-	u.ID = rows[0].ID
-	return nil
 }
 
 // DeactivateUsage implements network.GiftcardStore.

@@ -77,15 +77,14 @@ type GiftcardStore interface {
 	FindCardByCode(ctx context.Context, code string) (*Card, error)
 	// IsNetworkPartner reports whether partner is in marketplace's network.
 	IsNetworkPartner(ctx context.Context, marketplace, partner int64) (bool, error)
-	// Spend takes value from the card's remaining value if it holds that
-	// much and the card is usable (StatusPaid or StatusUsing, active),
-	// moving StatusPaid to StatusUsing, and returns the remaining value
-	// after; ok is false, and nothing changes, otherwise.
-	Spend(ctx context.Context, cardID int64, value decimal.Decimal) (remaining decimal.Decimal, ok bool, err error)
+	// UseCard takes u.Value from card u.CardID if it holds that much and
+	// is usable (StatusPaid or StatusUsing, active), moving StatusPaid to
+	// StatusUsing, and writes u and its MovementUse, in one statement (the
+	// card's row is locked for no longer); it sets u.ID and returns the
+	// remaining value. ok is false, and nothing is written, otherwise.
+	UseCard(ctx context.Context, u *Usage) (remaining decimal.Decimal, ok bool, err error)
 	// Restore puts value back on the card and returns its remaining value.
 	Restore(ctx context.Context, cardID int64, value decimal.Decimal) (decimal.Decimal, error)
-	// CreateUsage inserts u and sets its ID.
-	CreateUsage(ctx context.Context, u *Usage) error
 	// DeactivateUsage marks the usage inactive if it is active and in no
 	// payout, and returns it; done reports whether it changed.
 	// domain.ErrNotFound when no usage has that id.
@@ -132,7 +131,8 @@ const (
 )
 
 // Use spends in.Value of the card with in.Code at in.PartnerID, in one
-// transaction: the guarded spend, the usage and its ledger movement.
+// transaction: the checks, then the guarded spend with the usage and its
+// ledger movement (UseCard).
 // Concurrent uses of one card cannot take more than it holds.
 // Errors: CodeNotFound for an unknown code; CodeInvalid on "value" (not
 // positive, more than two decimals, more than the card holds: the message
@@ -165,7 +165,9 @@ func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) 
 		if !member {
 			return fieldError("partner", domain.VNotFound, MsgNotNetwork)
 		}
-		remaining, ok, err := tx.Giftcards.Spend(ctx, card.ID, in.Value)
+		usage = &Usage{CardID: card.ID, PartnerID: in.PartnerID, Value: in.Value, IsActive: true, Comment: in.Comment,
+			ReservationID: in.ReservationID, CreationDate: in.CreationDate, FreezePayoutDate: in.FreezePayoutDate}
+		_, ok, err := tx.Giftcards.UseCard(ctx, usage)
 		if err != nil {
 			return err
 		}
@@ -180,14 +182,7 @@ func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) 
 			}
 			return fieldError("value", domain.VMaxValue, fmt.Sprintf(msgRemainingFormat, now.RemainingValue.StringFixed(2)))
 		}
-		usage = &Usage{CardID: card.ID, PartnerID: in.PartnerID, Value: in.Value, IsActive: true, Comment: in.Comment,
-			ReservationID: in.ReservationID, CreationDate: in.CreationDate, FreezePayoutDate: in.FreezePayoutDate}
-		if err := tx.Giftcards.CreateUsage(ctx, usage); err != nil {
-			return err
-		}
-		return tx.Giftcards.AddMovement(ctx, &Movement{CardID: card.ID, Kind: MovementUse, Amount: in.Value.Neg(),
-			BalanceAfter: remaining, UsageID: &usage.ID, PartnerID: &in.PartnerID, ReservationID: in.ReservationID,
-			Comment: in.Comment})
+		return nil
 	})
 	if err != nil {
 		return nil, err
