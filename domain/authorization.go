@@ -73,6 +73,9 @@ const (
 	// workshops, boxes, giftcard prototypes and filings, profile, labels,
 	// legal information, terms, product information, widgets).
 	OpCatalogueWrite AdminOp = "catalogue.write"
+	// OpNetworkGiftcardUse is using a network giftcard at a network
+	// partner, and cancelling a usage: the card's marketplace or staff.
+	OpNetworkGiftcardUse AdminOp = "network_giftcard.use"
 )
 
 // Role is who, beyond a named permission, an operation is open to.
@@ -114,6 +117,7 @@ var AdminRules = map[AdminOp]Requirement{
 	OpOptionWrite:        {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
 	OpPartnerRead:        {Role: RolePartnerMember},
 	OpCatalogueWrite:     {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
+	OpNetworkGiftcardUse: {Role: RolePartnerMember, Permission: PermUseNetworkGiftcardAPI},
 }
 
 // Authorize returns the caller when it may run op.

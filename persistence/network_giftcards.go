@@ -124,8 +124,9 @@ func (s *NetworkGiftcardStore) Restore(ctx context.Context, cardID int64, value 
 }
 
 type networkUsageRow struct {
-	ID               int64           `bun:"id,pk,autoincrement"`
+	ID               int64           `bun:"id"`
 	CardID           int64           `bun:"network_giftcard_id"`
+	MarketplaceID    int64           `bun:"marketplace_id"`
 	PartnerID        int64           `bun:"partner_id"`
 	Value            decimal.Decimal `bun:"value"`
 	IsActive         bool            `bun:"is_active"`
@@ -136,23 +137,36 @@ type networkUsageRow struct {
 	PayoutID         *int64          `bun:"payout_id"`
 }
 
-// networkUsageColumns are networkUsageRow's columns, of a usage aliased u.
+// networkUsageColumns are networkUsageRow's columns, of a usage aliased u
+// (its card's marketplace by a subquery).
 const networkUsageColumns = `u.id, u.network_giftcard_id, u.partner_id, u.value, u.is_active, u.comment,
-	u.reservation_id, u.creation_date, u.freeze_payout_date, u.payout_id`
+	u.reservation_id, u.creation_date, u.freeze_payout_date, u.payout_id,
+	(SELECT c.marketplace_id FROM network_giftcards c WHERE c.id = u.network_giftcard_id) AS marketplace_id`
+
+// networkUsageTenant is the condition that keeps the usages of tenant's
+// cards (any for nil), with its arguments.
+func networkUsageTenant(tenant *int64) (string, []any) {
+	if tenant == nil {
+		return "TRUE", nil
+	}
+	return "u.network_giftcard_id IN (SELECT c.id FROM network_giftcards c WHERE c.marketplace_id = ?)", []any{*tenant}
+}
 
 func (r *networkUsageRow) toDomain() *network.Usage {
-	return &network.Usage{ID: r.ID, CardID: r.CardID, PartnerID: r.PartnerID, Value: r.Value, IsActive: r.IsActive,
+	return &network.Usage{ID: r.ID, CardID: r.CardID, MarketplaceID: r.MarketplaceID, PartnerID: r.PartnerID, Value: r.Value, IsActive: r.IsActive,
 		Comment: r.Comment, ReservationID: r.ReservationID, CreationDate: r.CreationDate,
 		FreezePayoutDate: r.FreezePayoutDate, PayoutID: r.PayoutID}
 }
 
 // DeactivateUsage implements network.GiftcardStore.
-func (s *NetworkGiftcardStore) DeactivateUsage(ctx context.Context, id int64) (*network.Usage, bool, error) {
+func (s *NetworkGiftcardStore) DeactivateUsage(ctx context.Context, id int64, tenant *int64) (*network.Usage, bool, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
+	scope, scopeArgs := networkUsageTenant(tenant)
 	var row networkUsageRow
 	err := s.db.NewRaw(`UPDATE network_giftcard_usages AS u SET is_active = false
-		WHERE id = ? AND is_active AND payout_id IS NULL RETURNING `+networkUsageColumns, id).Scan(ctx, &row)
+		WHERE u.id = ? AND u.is_active AND u.payout_id IS NULL AND `+scope+` RETURNING `+networkUsageColumns,
+		append([]any{id}, scopeArgs...)...).Scan(ctx, &row)
 	if err == nil {
 		return row.toDomain(), true, nil
 	}
@@ -160,7 +174,8 @@ func (s *NetworkGiftcardStore) DeactivateUsage(ctx context.Context, id int64) (*
 		return nil, false, fmt.Errorf("cancel network giftcard usage: %w", err)
 	}
 	// Nothing changed: cancelled already, in a payout, or none.
-	err = s.db.NewRaw(`SELECT `+networkUsageColumns+` FROM network_giftcard_usages AS u WHERE id = ?`, id).Scan(ctx, &row)
+	err = s.db.NewRaw(`SELECT `+networkUsageColumns+` FROM network_giftcard_usages AS u WHERE u.id = ? AND `+scope,
+		append([]any{id}, scopeArgs...)...).Scan(ctx, &row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, domain.ErrNotFound
 	}
@@ -178,9 +193,9 @@ func (s *NetworkGiftcardStore) AddMovement(ctx context.Context, m *network.Movem
 		ID int64 `bun:"id"`
 	}
 	err := scanPrepared(ctx, s.db, &rows, `INSERT INTO network_giftcard_movements (network_giftcard_id, kind, amount,
-		balance_after, usage_id, partner_id, actor_user_id, reservation_id, comment)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-		m.CardID, m.Kind, m.Amount, m.BalanceAfter, m.UsageID, m.PartnerID, m.ActorUserID, m.ReservationID, m.Comment)
+		balance_after, usage_id, partner_id, reservation_id, comment)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+		m.CardID, m.Kind, m.Amount, m.BalanceAfter, m.UsageID, m.PartnerID, m.ReservationID, m.Comment)
 	if err != nil {
 		return fmt.Errorf("insert network giftcard movement: %w", err)
 	}

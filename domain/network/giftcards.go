@@ -46,6 +46,7 @@ type Card struct {
 type Usage struct {
 	ID               int64
 	CardID           int64
+	MarketplaceID    int64 // the card's
 	PartnerID        int64
 	Value            decimal.Decimal
 	IsActive         bool // false once cancelled
@@ -64,7 +65,6 @@ type Movement struct {
 	BalanceAfter  decimal.Decimal
 	UsageID       *int64
 	PartnerID     *int64
-	ActorUserID   *int64
 	ReservationID string
 	Comment       string
 }
@@ -86,9 +86,10 @@ type GiftcardStore interface {
 	// Restore puts value back on the card and returns its remaining value.
 	Restore(ctx context.Context, cardID int64, value decimal.Decimal) (decimal.Decimal, error)
 	// DeactivateUsage marks the usage inactive if it is active and in no
-	// payout, and returns it; done reports whether it changed.
-	// domain.ErrNotFound when no usage has that id.
-	DeactivateUsage(ctx context.Context, id int64) (u *Usage, done bool, err error)
+	// payout, and returns it; done reports whether it changed. A tenant
+	// limits it to the usages of that marketplace's cards.
+	// domain.ErrNotFound when no usage (of the tenant) has that id.
+	DeactivateUsage(ctx context.Context, id int64, tenant *int64) (u *Usage, done bool, err error)
 	// AddMovement appends m to its card's ledger.
 	AddMovement(ctx context.Context, m *Movement) error
 }
@@ -132,14 +133,19 @@ const (
 
 // Use spends in.Value of the card with in.Code at in.PartnerID, in one
 // transaction: the checks, then the guarded spend with the usage and its
-// ledger movement (UseCard).
+// ledger movement (UseCard). The caller is the card's marketplace, or staff.
 // Concurrent uses of one card cannot take more than it holds.
-// Errors: CodeNotFound for an unknown code; CodeInvalid on "value" (not
+// Errors: those of Authorize(OpNetworkGiftcardUse); CodeNotFound for an
+// unknown code or another marketplace's card; CodeInvalid on "value" (not
 // positive, more than two decimals, more than the card holds: the message
 // names the remaining value), on "partner" (not in the card's marketplace
 // network), on "creation_date" (outside the card's dates) or on the card
 // (CodeConflict: not paid or using, or inactive).
 func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) {
+	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardUse)
+	if err != nil {
+		return nil, err
+	}
 	switch {
 	case !in.Value.IsPositive():
 		return nil, fieldError("value", domain.VMinValue, MsgValuePositive)
@@ -147,10 +153,13 @@ func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) 
 		return nil, fieldError("value", domain.VMaxDecimals, MsgValueDecimals)
 	}
 	var usage *Usage
-	err := s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
 		card, err := tx.Giftcards.FindCardByCode(ctx, in.Code)
 		if err != nil {
 			return err
+		}
+		if !c.Sees(card.MarketplaceID) {
+			return domain.ErrNotFound
 		}
 		if !usable(card) {
 			return &domain.Error{Code: domain.CodeConflict, Message: MsgCardNotUsable}
@@ -165,7 +174,7 @@ func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) 
 		if !member {
 			return fieldError("partner", domain.VNotFound, MsgNotNetwork)
 		}
-		usage = &Usage{CardID: card.ID, PartnerID: in.PartnerID, Value: in.Value, IsActive: true, Comment: in.Comment,
+		usage = &Usage{CardID: card.ID, MarketplaceID: card.MarketplaceID, PartnerID: in.PartnerID, Value: in.Value, IsActive: true, Comment: in.Comment,
 			ReservationID: in.ReservationID, CreationDate: in.CreationDate, FreezePayoutDate: in.FreezePayoutDate}
 		_, ok, err := tx.Giftcards.UseCard(ctx, usage)
 		if err != nil {
@@ -192,13 +201,19 @@ func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) 
 
 // CancelUsage marks the usage inactive and puts its value back on its
 // card, with a ledger movement, in one transaction. A usage already
-// cancelled is answered as it is: nothing is restored twice.
-// Errors: CodeNotFound for an unknown usage; CodeConflict
-// (MsgUsageInPayout) for one in a payout.
+// cancelled is answered as it is: nothing is restored twice. The caller is
+// the card's marketplace, or staff.
+// Errors: those of Authorize(OpNetworkGiftcardUse); CodeNotFound for an
+// unknown usage or another marketplace's; CodeConflict (MsgUsageInPayout)
+// for one in a payout.
 func (s *GiftcardService) CancelUsage(ctx context.Context, id int64, comment string) (*Usage, error) {
+	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardUse)
+	if err != nil {
+		return nil, err
+	}
 	var usage *Usage
-	err := s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
-		u, done, err := tx.Giftcards.DeactivateUsage(ctx, id)
+	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+		u, done, err := tx.Giftcards.DeactivateUsage(ctx, id, c.Tenant())
 		if err != nil {
 			return err
 		}

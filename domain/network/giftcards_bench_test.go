@@ -34,7 +34,7 @@ func BenchmarkUse(b *testing.B) {
 			b.RunParallel(func(pb *testing.PB) {
 				for pb.Next() {
 					code := codes[int(next.Add(1))%len(codes)]
-					if _, err := f.svc.Use(context.Background(), use(code, f.member, "0.01")); err != nil {
+					if _, err := f.svc.Use(f.asMarket, use(code, f.member, "0.01")); err != nil {
 						b.Error(err)
 						return
 					}

@@ -23,6 +23,19 @@ type ngcFixture struct {
 	db                      *bun.DB
 	svc                     *network.GiftcardService
 	market, member, outside int64
+	// asMarket is a context whose caller is the marketplace's user with the
+	// permission to use its cards.
+	asMarket context.Context
+}
+
+// as is a context whose caller is a user of partner (staff without one)
+// holding perms.
+func as(partner int64, staff bool, perms ...string) context.Context {
+	c := &domain.Caller{User: &domain.User{ID: 1, IsStaff: staff}, Permissions: perms}
+	if partner != 0 {
+		c.Partner = &domain.Partner{ID: partner}
+	}
+	return domain.WithCaller(context.Background(), c)
 }
 
 func newNGCFixture(t testing.TB, conns int) *ngcFixture {
@@ -34,6 +47,7 @@ func newNGCFixture(t testing.TB, conns int) *ngcFixture {
 	f.member = f.id(t, `INSERT INTO partners (name, status) VALUES ('Member', 'n') RETURNING id`)
 	f.outside = f.id(t, `INSERT INTO partners (name) VALUES ('Outside') RETURNING id`)
 	f.id(t, `INSERT INTO network_partners (marketplace_id, partner_id) VALUES (?, ?) RETURNING partner_id`, f.market, f.member)
+	f.asMarket = as(f.market, false, domain.PermUseNetworkGiftcardAPI)
 	return f
 }
 
@@ -82,7 +96,7 @@ func use(code string, partner int64, value string) network.UseInput {
 func TestUseAndCancel(t *testing.T) {
 	t.Parallel()
 	f := newNGCFixture(t, 4)
-	ctx := context.Background()
+	ctx := f.asMarket
 	g := f.card(t, "NGC-USE-0001", "paid", "50.00")
 
 	u, err := f.svc.Use(ctx, use("ngc-use-0001", f.member, "20.50"))
@@ -90,7 +104,7 @@ func TestUseAndCancel(t *testing.T) {
 		t.Fatalf("use = %+v, %v", u, err)
 	}
 	var status string
-	if err := f.db.NewRaw("SELECT status FROM network_giftcards WHERE id = ?", g.ID).Scan(ctx, &status); err != nil || status != "using" {
+	if err := f.db.NewRaw("SELECT status FROM network_giftcards WHERE id = ?", g.ID).Scan(context.Background(), &status); err != nil || status != "using" {
 		t.Errorf("status %q, %v; want using", status, err)
 	}
 
@@ -137,7 +151,7 @@ func TestUseAndCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.db.NewRaw("UPDATE network_giftcard_usages SET payout_id = 1 WHERE id = ? RETURNING id", u2.ID).Exec(ctx); err != nil {
+	if _, err := f.db.NewRaw("UPDATE network_giftcard_usages SET payout_id = 1 WHERE id = ? RETURNING id", u2.ID).Exec(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	_, err = f.svc.CancelUsage(ctx, u2.ID, "")
@@ -164,7 +178,7 @@ func TestUseStormCannotOverspend(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for range jobs {
-				_, err := f.svc.Use(context.Background(), use(g.Code, f.member, "1.00"))
+				_, err := f.svc.Use(f.asMarket, use(g.Code, f.member, "1.00"))
 				mu.Lock()
 				switch {
 				case err == nil:
@@ -214,13 +228,13 @@ func TestUseAndCancelStormKeepsTheLedger(t *testing.T) {
 					}
 					mu.Unlock()
 					if id != 0 {
-						if _, err := f.svc.CancelUsage(context.Background(), id, ""); err != nil {
+						if _, err := f.svc.CancelUsage(f.asMarket, id, ""); err != nil {
 							t.Errorf("cancel: %v", err)
 						}
 					}
 					continue
 				}
-				u, err := f.svc.Use(context.Background(), use(g.Code, f.member, []string{"0.50", "1.25", "3.00"}[rng.IntN(3)]))
+				u, err := f.svc.Use(f.asMarket, use(g.Code, f.member, []string{"0.50", "1.25", "3.00"}[rng.IntN(3)]))
 				if err == nil {
 					mu.Lock()
 					usages = append(usages, u.ID)
@@ -239,5 +253,38 @@ func TestUseAndCancelStormKeepsTheLedger(t *testing.T) {
 	var negative int
 	if err := f.db.NewRaw("SELECT count(*) FROM network_giftcard_movements WHERE balance_after < 0").Scan(context.Background(), &negative); err != nil || negative > 0 {
 		t.Errorf("negative balances: %d, %v", negative, err)
+	}
+}
+
+// Using a card and cancelling a usage is for the card's marketplace
+// (holding use_network_giftcard_api) and staff: another marketplace finds
+// neither, a member without the permission is refused, and nothing moves.
+func TestUseIsolation(t *testing.T) {
+	t.Parallel()
+	f := newNGCFixture(t, 4)
+	g := f.card(t, "NGC-ISO-0001", "paid", "10.00")
+	u, err := f.svc.Use(f.asMarket, use(g.Code, f.member, "1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rival := f.id(t, `INSERT INTO partners (name, is_marketplace) VALUES ('Rival', true) RETURNING id`)
+	asRival := as(rival, false, domain.PermUseNetworkGiftcardAPI)
+	_, err = f.svc.Use(asRival, use(g.Code, f.member, "1"))
+	dbtest.WantCode(t, err, domain.CodeNotFound)
+	_, err = f.svc.CancelUsage(asRival, u.ID, "")
+	dbtest.WantCode(t, err, domain.CodeNotFound)
+	noPerm := as(f.market, false)
+	_, err = f.svc.Use(noPerm, use(g.Code, f.member, "1"))
+	dbtest.WantCode(t, err, domain.CodeForbidden)
+	_, err = f.svc.CancelUsage(noPerm, u.ID, "")
+	dbtest.WantCode(t, err, domain.CodeForbidden)
+	_, err = f.svc.Use(context.Background(), use(g.Code, f.member, "1"))
+	dbtest.WantCode(t, err, domain.CodeUnauthenticated)
+	if r, _, _ := f.balances(t, g.ID); !r.Equal(decimal.RequireFromString("9")) {
+		t.Errorf("remaining %s after the refusals, want 9", r)
+	}
+	// Staff reach any marketplace's cards.
+	if c, err := f.svc.CancelUsage(as(0, true), u.ID, ""); err != nil || c.IsActive || c.MarketplaceID != f.market {
+		t.Errorf("staff cancel = %+v, %v", c, err)
 	}
 }
