@@ -99,6 +99,11 @@ func (d *DocReader) str(field string, required bool, max int) *string {
 	return &s
 }
 
+// String reads a string of at most max characters, as str.
+func (d *DocReader) String(field string, required bool, max int) *string {
+	return d.str(field, required, max)
+}
+
 // Texts reads prefix_<lang> for every language into into: a blank text
 // removes that language.
 func (d *DocReader) Texts(prefix string, required bool, max int, into Localized) {

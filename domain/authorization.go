@@ -76,6 +76,14 @@ const (
 	// OpNetworkGiftcardUse is using a network giftcard at a network
 	// partner, and cancelling a usage: the card's marketplace or staff.
 	OpNetworkGiftcardUse AdminOp = "network_giftcard.use"
+	// OpNetworkGiftcardCreate is making a network giftcard through the
+	// API, without a sale.
+	OpNetworkGiftcardCreate AdminOp = "network_giftcard.create"
+	// OpNetworkGiftcardRead is finding network giftcards and their usages.
+	OpNetworkGiftcardRead AdminOp = "network_giftcard.read"
+	// OpNetworkGiftcardAdjust is a staff adjustment of a card's remaining
+	// value.
+	OpNetworkGiftcardAdjust AdminOp = "network_giftcard.adjust"
 )
 
 // Role is who, beyond a named permission, an operation is open to.
@@ -103,21 +111,24 @@ type Requirement struct {
 // catalogue need manage_masteradmin, changing a voucher's state needs
 // use_voucher, and issuing gifts without a sale is for staff.
 var AdminRules = map[AdminOp]Requirement{
-	OpPermissionsRead:    {Role: RoleUser},
-	OpUserRead:           {Role: RoleUser},
-	OpMediaRead:          {Role: RolePartnerMember},
-	OpMediaWrite:         {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
-	OpGiftcardRead:       {Role: RolePartnerMember},
-	OpGiftcardIssue:      {Role: RoleStaff},
-	OpVoucherRead:        {Role: RolePartnerMember},
-	OpVoucherUpdateState: {Role: RolePartnerMember, Permission: PermUseVoucher},
-	OpVoucherIssue:       {Role: RoleStaff},
-	OpPrototypeRead:      {Role: RolePartnerMember},
-	OpPrototypeWrite:     {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
-	OpOptionWrite:        {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
-	OpPartnerRead:        {Role: RolePartnerMember},
-	OpCatalogueWrite:     {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
-	OpNetworkGiftcardUse: {Role: RolePartnerMember, Permission: PermUseNetworkGiftcardAPI},
+	OpPermissionsRead:       {Role: RoleUser},
+	OpUserRead:              {Role: RoleUser},
+	OpMediaRead:             {Role: RolePartnerMember},
+	OpMediaWrite:            {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
+	OpGiftcardRead:          {Role: RolePartnerMember},
+	OpGiftcardIssue:         {Role: RoleStaff},
+	OpVoucherRead:           {Role: RolePartnerMember},
+	OpVoucherUpdateState:    {Role: RolePartnerMember, Permission: PermUseVoucher},
+	OpVoucherIssue:          {Role: RoleStaff},
+	OpPrototypeRead:         {Role: RolePartnerMember},
+	OpPrototypeWrite:        {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
+	OpOptionWrite:           {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
+	OpPartnerRead:           {Role: RolePartnerMember},
+	OpCatalogueWrite:        {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
+	OpNetworkGiftcardUse:    {Role: RolePartnerMember, Permission: PermUseNetworkGiftcardAPI},
+	OpNetworkGiftcardCreate: {Role: RolePartnerMember, Permission: PermCreateNetworkGiftcardAPI},
+	OpNetworkGiftcardRead:   {Role: RolePartnerMember},
+	OpNetworkGiftcardAdjust: {Role: RoleStaff},
 }
 
 // Authorize returns the caller when it may run op.

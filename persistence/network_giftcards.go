@@ -23,7 +23,8 @@ var _ network.GiftcardStore = (*NetworkGiftcardStore)(nil)
 
 // NetworkStores binds the network area's stores to db.
 func NetworkStores(db bun.IDB) network.Stores {
-	return network.Stores{Giftcards: &NetworkGiftcardStore{db: db}}
+	cards := &NetworkGiftcardStore{db: db}
+	return network.Stores{Giftcards: cards, Holds: cards, Ledger: cards, Partners: &PartnerStore{db: db}}
 }
 
 type networkCardRow struct {
@@ -33,9 +34,11 @@ type networkCardRow struct {
 	IsActive       bool            `bun:"is_active"`
 	Value          decimal.Decimal `bun:"value"`
 	RemainingValue decimal.Decimal `bun:"remaining_value"`
+	IsSplittable   bool            `bun:"is_splittable"`
 	CreationDate   time.Time       `bun:"creation_date"`
 	ActivationDate *time.Time      `bun:"activation_date"`
 	ExpirationDate *time.Time      `bun:"expiration_date"`
+	TimeZone       string          `bun:"time_zone"`
 }
 
 // FindCardByCode implements network.GiftcardStore.
@@ -43,8 +46,9 @@ func (s *NetworkGiftcardStore) FindCardByCode(ctx context.Context, code string) 
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []networkCardRow
-	err := scanPrepared(ctx, s.db, &rows, `SELECT id, marketplace_id, status, is_active, value, remaining_value,
-		creation_date, activation_date, expiration_date FROM network_giftcards WHERE lower(code) = lower($1)`, code)
+	err := scanPrepared(ctx, s.db, &rows, `SELECT g.id, g.marketplace_id, g.status, g.is_active, g.value, g.remaining_value,
+		g.is_splittable, g.creation_date, g.activation_date, g.expiration_date, p.time_zone
+		FROM network_giftcards g JOIN partners p ON p.id = g.marketplace_id WHERE lower(g.code) = lower($1)`, code)
 	if err != nil {
 		return nil, fmt.Errorf("select network giftcard: %w", err)
 	}
@@ -53,23 +57,36 @@ func (s *NetworkGiftcardStore) FindCardByCode(ctx context.Context, code string) 
 	}
 	r := rows[0]
 	return &network.Card{ID: r.ID, MarketplaceID: r.MarketplaceID, Status: r.Status, IsActive: r.IsActive, Value: r.Value,
-		RemainingValue: r.RemainingValue, CreationDate: r.CreationDate, ActivationDate: r.ActivationDate,
-		ExpirationDate: r.ExpirationDate}, nil
+		RemainingValue: r.RemainingValue, IsSplittable: r.IsSplittable, CreationDate: r.CreationDate,
+		ActivationDate: r.ActivationDate, ExpirationDate: r.ExpirationDate, TimeZone: r.TimeZone}, nil
 }
 
-// IsNetworkPartner implements network.GiftcardStore.
-func (s *NetworkGiftcardStore) IsNetworkPartner(ctx context.Context, marketplace, partner int64) (bool, error) {
+// FindAcceptor implements network.GiftcardStore.
+func (s *NetworkGiftcardStore) FindAcceptor(ctx context.Context, marketplace int64, sourceID string, partnerID int64) (*network.Acceptor, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []struct {
-		One int `bun:"one"`
+		PartnerID int64  `bun:"partner_id"`
+		SourceID  string `bun:"source_id"`
+		Name      string `bun:"name"`
+		Status    string `bun:"status"`
+		Accepts   bool   `bun:"accepts"`
 	}
-	err := scanPrepared(ctx, s.db, &rows, `SELECT 1 AS one FROM network_partners
-		WHERE marketplace_id = $1 AND partner_id = $2`, marketplace, partner)
+	err := scanPrepared(ctx, s.db, &rows, `SELECT np.partner_id, COALESCE(np.source_id, '') AS source_id, p.name, p.status,
+			EXISTS (SELECT 1 FROM network_giftcard_allowed_partners a
+				WHERE a.marketplace_id = np.marketplace_id AND a.partner_id = np.partner_id) AS accepts
+		FROM network_partners np JOIN partners p ON p.id = np.partner_id
+		WHERE np.marketplace_id = $1 AND (CASE WHEN $2 <> '' THEN np.source_id = $2 ELSE np.partner_id = $3 END)`,
+		marketplace, sourceID, partnerID)
 	if err != nil {
-		return false, fmt.Errorf("select network partner: %w", err)
+		return nil, fmt.Errorf("select network partner: %w", err)
 	}
-	return len(rows) == 1, nil
+	if len(rows) == 0 {
+		return nil, domain.ErrNotFound
+	}
+	r := rows[0]
+	return &network.Acceptor{PartnerID: r.PartnerID, SourceID: r.SourceID, Name: r.Name, Active: r.Status != "i",
+		AcceptsGiftcards: r.Accepts}, nil
 }
 
 // UseCard implements network.GiftcardStore: one statement, a conditional
@@ -96,10 +113,10 @@ func (s *NetworkGiftcardStore) UseCard(ctx context.Context, u *network.Usage) (d
 			SELECT id, $3, $2, $4, $5, $6, $7 FROM spent RETURNING id),
 		movement AS (
 			INSERT INTO network_giftcard_movements (network_giftcard_id, kind, amount, balance_after, usage_id,
-				partner_id, reservation_id, comment)
-			SELECT spent.id, 'use', -$2::numeric, spent.remaining_value, usage.id, $3, $5, $4 FROM spent, usage)
+				partner_id, reservation_id, comment, actor_user_id)
+			SELECT spent.id, 'use', -$2::numeric, spent.remaining_value, usage.id, $3, $5, $4, $8 FROM spent, usage)
 		SELECT usage.id AS usage_id, spent.remaining_value FROM spent, usage`,
-		u.CardID, u.Value, u.PartnerID, u.Comment, u.ReservationID, u.CreationDate, u.FreezePayoutDate)
+		u.CardID, u.Value, u.PartnerID, u.Comment, u.ReservationID, u.CreationDate, u.FreezePayoutDate, nullID(u.ActorID))
 	if err != nil {
 		return decimal.Zero, false, fmt.Errorf("use network giftcard: %w", err)
 	}
@@ -128,6 +145,7 @@ type networkUsageRow struct {
 	CardID           int64           `bun:"network_giftcard_id"`
 	MarketplaceID    int64           `bun:"marketplace_id"`
 	PartnerID        int64           `bun:"partner_id"`
+	PartnerSourceID  string          `bun:"partner_source_id"`
 	Value            decimal.Decimal `bun:"value"`
 	IsActive         bool            `bun:"is_active"`
 	Comment          string          `bun:"comment"`
@@ -135,13 +153,19 @@ type networkUsageRow struct {
 	CreationDate     time.Time       `bun:"creation_date"`
 	FreezePayoutDate *time.Time      `bun:"freeze_payout_date"`
 	PayoutID         *int64          `bun:"payout_id"`
+	TimeZone         string          `bun:"time_zone"`
 }
 
 // networkUsageColumns are networkUsageRow's columns, of a usage aliased u
-// (its card's marketplace by a subquery).
+// (its card's marketplace and the partner's source id in it by
+// subqueries).
 const networkUsageColumns = `u.id, u.network_giftcard_id, u.partner_id, u.value, u.is_active, u.comment,
 	u.reservation_id, u.creation_date, u.freeze_payout_date, u.payout_id,
-	(SELECT c.marketplace_id FROM network_giftcards c WHERE c.id = u.network_giftcard_id) AS marketplace_id`
+	(SELECT c.marketplace_id FROM network_giftcards c WHERE c.id = u.network_giftcard_id) AS marketplace_id,
+	(SELECT p.time_zone FROM network_giftcards c JOIN partners p ON p.id = c.marketplace_id
+		WHERE c.id = u.network_giftcard_id) AS time_zone,
+	COALESCE((SELECT np.source_id FROM network_partners np JOIN network_giftcards c ON c.marketplace_id = np.marketplace_id
+		WHERE c.id = u.network_giftcard_id AND np.partner_id = u.partner_id), '') AS partner_source_id`
 
 // networkUsageTenant is the condition that keeps the usages of tenant's
 // cards (any for nil), with its arguments.
@@ -153,9 +177,10 @@ func networkUsageTenant(tenant *int64) (string, []any) {
 }
 
 func (r *networkUsageRow) toDomain() *network.Usage {
-	return &network.Usage{ID: r.ID, CardID: r.CardID, MarketplaceID: r.MarketplaceID, PartnerID: r.PartnerID, Value: r.Value, IsActive: r.IsActive,
+	return &network.Usage{ID: r.ID, CardID: r.CardID, MarketplaceID: r.MarketplaceID, PartnerID: r.PartnerID,
+		PartnerSourceID: r.PartnerSourceID, Value: r.Value, IsActive: r.IsActive,
 		Comment: r.Comment, ReservationID: r.ReservationID, CreationDate: r.CreationDate,
-		FreezePayoutDate: r.FreezePayoutDate, PayoutID: r.PayoutID}
+		FreezePayoutDate: r.FreezePayoutDate, PayoutID: r.PayoutID, TimeZone: r.TimeZone}
 }
 
 // DeactivateUsage implements network.GiftcardStore.
@@ -185,6 +210,14 @@ func (s *NetworkGiftcardStore) DeactivateUsage(ctx context.Context, id int64, te
 	return row.toDomain(), false, nil
 }
 
+// nullID is nil for the zero id.
+func nullID(id int64) *int64 {
+	if id == 0 {
+		return nil
+	}
+	return &id
+}
+
 // AddMovement implements network.GiftcardStore.
 func (s *NetworkGiftcardStore) AddMovement(ctx context.Context, m *network.Movement) error {
 	ctx, cancel := withTimeout(ctx)
@@ -193,11 +226,12 @@ func (s *NetworkGiftcardStore) AddMovement(ctx context.Context, m *network.Movem
 		ID int64 `bun:"id"`
 	}
 	err := scanPrepared(ctx, s.db, &rows, `INSERT INTO network_giftcard_movements (network_giftcard_id, kind, amount,
-		balance_after, usage_id, partner_id, reservation_id, comment)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-		m.CardID, m.Kind, m.Amount, m.BalanceAfter, m.UsageID, m.PartnerID, m.ReservationID, m.Comment)
+		balance_after, usage_id, hold_id, partner_id, actor_user_id, reservation_id, comment)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+		m.CardID, m.Kind, m.Amount, m.BalanceAfter, m.UsageID, m.HoldID, m.PartnerID, m.ActorID, m.ReservationID, m.Comment)
 	if err != nil {
 		return fmt.Errorf("insert network giftcard movement: %w", err)
 	}
+	m.ID = rows[0].ID
 	return nil
 }

@@ -36,7 +36,8 @@ func Register(r *mux.Router, s services.Services) {
 	registerVoucherAdminRoutes(r, a) // vouchers*.go
 	registerMediaRoutes(r, a)
 	registerAdminPrototypeRoutes(r, a) // prototypes*.go
-	registerOpenAPIRoutes(r, a)        // openapi.go: the document of these routes
+	registerNetworkGiftcardRoutes(r, a)
+	registerOpenAPIRoutes(r, a) // openapi.go: the document of these routes
 
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusNotFound, detail(domain.MsgNotFound))

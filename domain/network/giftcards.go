@@ -24,9 +24,12 @@ const (
 
 // Ledger movement kinds.
 const (
-	MovementIssue  = "issue"  // the card's value, when it is created
-	MovementUse    = "use"    // a usage: negative
-	MovementCancel = "cancel" // a cancelled usage's value back: positive
+	MovementIssue   = "issue"   // the card's value, when it is created
+	MovementUse     = "use"     // a usage: negative
+	MovementCancel  = "cancel"  // a cancelled usage's value back: positive
+	MovementHold    = "hold"    // an amount held: negative
+	MovementRelease = "release" // a held amount back (released, lapsed or captured): positive
+	MovementAdjust  = "adjust"  // a staff adjustment, with its reason
 )
 
 // Card is what a use checks of a network giftcard.
@@ -37,9 +40,23 @@ type Card struct {
 	IsActive       bool
 	Value          decimal.Decimal
 	RemainingValue decimal.Decimal
+	IsSplittable   bool
 	CreationDate   time.Time
 	ActivationDate *time.Time
 	ExpirationDate *time.Time
+	TimeZone       string // the marketplace's
+}
+
+// Acceptor is a partner of a marketplace's network, as a use sees it.
+type Acceptor struct {
+	PartnerID int64
+	SourceID  string
+	Name      string
+	// Active is false for a network partner whose status is i.
+	Active bool
+	// AcceptsGiftcards: the partner is in the marketplace's network
+	// giftcard settings.
+	AcceptsGiftcards bool
 }
 
 // Usage is a use of a card at a partner of its marketplace's network.
@@ -48,6 +65,7 @@ type Usage struct {
 	CardID           int64
 	MarketplaceID    int64 // the card's
 	PartnerID        int64
+	PartnerSourceID  string // the partner's source id in the card's marketplace's network
 	Value            decimal.Decimal
 	IsActive         bool // false once cancelled
 	Comment          string
@@ -55,18 +73,28 @@ type Usage struct {
 	CreationDate     time.Time
 	FreezePayoutDate *time.Time
 	PayoutID         *int64 // the payout it counts in; then it cannot be cancelled
+	TimeZone         string // the marketplace's: dates are shown in it
+	ActorID          int64  // the user whose call made it, for the ledger
 }
+
+// Location is the zone the usage's dates are shown in.
+func (u *Usage) Location() *time.Location { return location(u.TimeZone) }
 
 // Movement is one change of a card's remaining value.
 type Movement struct {
+	ID            int64
 	CardID        int64
 	Kind          string
 	Amount        decimal.Decimal // signed
 	BalanceAfter  decimal.Decimal
 	UsageID       *int64
+	HoldID        *int64
 	PartnerID     *int64
+	ActorID       *int64 // the user whose call made it; nil for the platform's own (lapses)
 	ReservationID string
 	Comment       string
+	PayoutID      *int64
+	CreatedAt     time.Time
 }
 
 // GiftcardStore reads and writes network giftcards, their usages and
@@ -75,8 +103,24 @@ type GiftcardStore interface {
 	// FindCardByCode returns the card with that code (case-insensitive);
 	// domain.ErrNotFound when there is none.
 	FindCardByCode(ctx context.Context, code string) (*Card, error)
-	// IsNetworkPartner reports whether partner is in marketplace's network.
-	IsNetworkPartner(ctx context.Context, marketplace, partner int64) (bool, error)
+	// FindAcceptor returns the partner of marketplace's network with that
+	// source id (sourceID non-empty) or id; domain.ErrNotFound when none.
+	FindAcceptor(ctx context.Context, marketplace int64, sourceID string, partnerID int64) (*Acceptor, error)
+	// InsertGiftcard inserts g, its code and its ledger's issue movement,
+	// and sets g.ID. A code already taken (in any case) is a CodeInvalid
+	// error on "code".
+	InsertGiftcard(ctx context.Context, g *Giftcard) error
+	// GiftcardByCode returns the record of the card with code
+	// (case-insensitive), of tenant's marketplace when tenant is set;
+	// domain.ErrNotFound when none.
+	GiftcardByCode(ctx context.Context, code string, tenant *int64) (*Giftcard, error)
+	// GiftcardsByEmail returns a page of the cards whose gifter or
+	// giftee has email (case-insensitive), of tenant's marketplace when
+	// tenant is set, newest first, and how many there are.
+	GiftcardsByEmail(ctx context.Context, email string, tenant *int64, page domain.PageRequest) ([]*Giftcard, int, error)
+	// UsagesOfCard returns a page of the card's usages, oldest first, and
+	// how many there are.
+	UsagesOfCard(ctx context.Context, cardID int64, page domain.PageRequest) ([]*Usage, int, error)
 	// UseCard takes u.Value from card u.CardID if it holds that much and
 	// is usable (StatusPaid or StatusUsing, active), moving StatusPaid to
 	// StatusUsing, and writes u and its MovementUse, in one statement (the
@@ -97,27 +141,61 @@ type GiftcardStore interface {
 // Stores are the stores GiftcardService needs.
 type Stores struct {
 	Giftcards GiftcardStore
+	Holds     HoldStore
+	Ledger    LedgerStore
+	Partners  domain.PartnerStore
 }
 
-// GiftcardService uses network giftcards.
+// GiftcardService makes, finds, uses and holds network giftcards.
 type GiftcardService struct {
-	uow domain.UnitOfWork[Stores]
+	uow     domain.UnitOfWork[Stores]
+	holdTTL time.Duration
+	now     func() time.Time
 }
 
-// NewGiftcardService returns the service.
+// NewGiftcardService returns the service; holds last DefaultHoldTTL
+// unless their request says otherwise.
 func NewGiftcardService(uow domain.UnitOfWork[Stores]) *GiftcardService {
-	return &GiftcardService{uow: uow}
+	return &GiftcardService{uow: uow, holdTTL: DefaultHoldTTL, now: time.Now}
 }
 
-// UseInput is a use of a card at a partner.
+// WithHoldTTL sets the life of a hold whose request names none.
+func (s *GiftcardService) WithHoldTTL(ttl time.Duration) *GiftcardService {
+	s.holdTTL = ttl
+	return s
+}
+
+// WithClock sets the clock holds and their lapses read (tests).
+func (s *GiftcardService) WithClock(now func() time.Time) *GiftcardService {
+	s.now = now
+	return s
+}
+
+// UseInput is a use of a card at a partner, named by its source id in
+// the card's marketplace's network or by its id.
 type UseInput struct {
 	Code             string
+	PartnerSourceID  string
 	PartnerID        int64
 	Value            decimal.Decimal
-	CreationDate     time.Time
+	CreationDate     LocalTime
 	Comment          string
 	ReservationID    string
-	FreezePayoutDate *time.Time
+	FreezePayoutDate *LocalTime
+	// Notify sends the usage's mails to the marketplace and the
+	// beneficiary (GifteeEmail when set, else the card's giftee's, else its
+	// gifter's).
+	Notify      bool
+	GifteeEmail string
+}
+
+// partnerField is the input's name for the partner: the source id's
+// unless the use names the partner by id.
+func (in *UseInput) partnerField() string {
+	if in.PartnerSourceID == "" && in.PartnerID != 0 {
+		return "partner_id"
+	}
+	return "partner_source_id"
 }
 
 // Messages of refused uses and cancels.
@@ -126,21 +204,78 @@ const (
 	MsgValueDecimals   = "Ensure that there are no more than 2 decimal places."
 	MsgCardNotUsable   = "This giftcard cannot be used: it is not paid, or not active."
 	MsgCardDates       = "This giftcard cannot be used on this date."
-	MsgNotNetwork      = "This partner is not in the giftcard's marketplace network."
+	MsgUnknownSourceID = "No partner of this marketplace's network has this source id."
+	MsgUnknownPartner  = "No partner of this marketplace's network has this id."
+	MsgPartnerInactive = "This network partner is inactive."
+	MsgNotAccepting    = "This partner does not accept this marketplace's network giftcards."
 	MsgUsageInPayout   = "This usage is already in a payout: it cannot be cancelled."
 	msgRemainingFormat = "The remaining value of this giftcard is %s."
+	msgNotSplittable   = "This giftcard is not splittable: a usage spends its whole remaining value, %s."
 )
 
-// Use spends in.Value of the card with in.Code at in.PartnerID, in one
-// transaction: the checks, then the guarded spend with the usage and its
-// ledger movement (UseCard). The caller is the card's marketplace, or staff.
-// Concurrent uses of one card cannot take more than it holds.
+// ReadUse reads the body of a use (4.7): creation_date, value, comment,
+// reservation_id, freeze_payout_date, send_usage_notification_email
+// (default true), giftee_email, and the partner as partnerField
+// ("partner_source_id" or "partner_id"), both int64.
+// Errors: CodeInvalid with DRF's field messages.
+func ReadUse(code string, doc domain.Doc, partnerField string) (UseInput, error) {
+	var v domain.Validator
+	d := &domain.DocReader{V: &v, Obj: doc}
+	in := UseInput{Code: code, Notify: true}
+	if value, ok, _ := d.Raw(partnerField, true, false); ok {
+		n, isInt := domain.AsInt(value)
+		_, isBool := value.(bool)
+		switch {
+		case !isInt || isBool:
+			v.Add(domain.VInvalid, domain.MsgInteger, partnerField)
+		case partnerField == "partner_id":
+			in.PartnerID = n
+		default:
+			in.PartnerSourceID = fmt.Sprint(n)
+		}
+	}
+	if value, _ := d.Money("value", true, false); value != nil {
+		in.Value = *value
+		if !value.IsPositive() {
+			v.Add(domain.VMinValue, MsgValuePositive, "value")
+		}
+	}
+	if at, ok := readLocalTime(d, "creation_date", true); ok {
+		in.CreationDate = at
+	}
+	if at, ok := readLocalTime(d, "freeze_payout_date", false); ok {
+		in.FreezePayoutDate = &at
+	}
+	if s := d.String("comment", false, MaxCommentLength); s != nil {
+		in.Comment = *s
+	}
+	if s := d.String("reservation_id", false, MaxReservationID); s != nil {
+		in.ReservationID = *s
+	}
+	if b := d.Boolean("send_usage_notification_email"); b != nil {
+		in.Notify = *b
+	}
+	if s := d.String("giftee_email", false, MaxEmailLength); s != nil && *s != "" {
+		if !domain.ValidEmail(*s) {
+			v.Add(domain.VInvalid, domain.MsgEmail, "giftee_email")
+		}
+		in.GifteeEmail = *s
+	}
+	return in, v.Err()
+}
+
+// Use spends in.Value of the card with in.Code at a partner of its
+// marketplace's network, in one transaction: the checks, then the guarded
+// spend with the usage and its ledger movement (UseCard). The caller is
+// the card's marketplace, or staff. Concurrent uses of one card cannot
+// take more than it holds.
 // Errors: those of Authorize(OpNetworkGiftcardUse); CodeNotFound for an
 // unknown code or another marketplace's card; CodeInvalid on "value" (not
 // positive, more than two decimals, more than the card holds: the message
-// names the remaining value), on "partner" (not in the card's marketplace
-// network), on "creation_date" (outside the card's dates) or on the card
-// (CodeConflict: not paid or using, or inactive).
+// names the remaining value), on the partner's field (not in the
+// network, inactive, or not accepting the cards), on "creation_date"
+// (outside the card's dates), or CodeConflict on the card (not paid or
+// using, or inactive).
 func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) {
 	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardUse)
 	if err != nil {
@@ -151,52 +286,67 @@ func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) 
 		return nil, fieldError("value", domain.VMinValue, MsgValuePositive)
 	case !in.Value.Equal(in.Value.Round(2)):
 		return nil, fieldError("value", domain.VMaxDecimals, MsgValueDecimals)
+	case !validCode(in.Code):
+		return nil, domain.ErrNotFound
 	}
 	var usage *Usage
 	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
-		card, err := tx.Giftcards.FindCardByCode(ctx, in.Code)
+		card, err := s.usableCard(ctx, tx, c, in.Code)
 		if err != nil {
 			return err
 		}
-		if !c.Sees(card.MarketplaceID) {
-			return domain.ErrNotFound
-		}
-		if !usable(card) {
-			return &domain.Error{Code: domain.CodeConflict, Message: MsgCardNotUsable}
-		}
-		if !inDates(card, in.CreationDate) {
+		loc := location(card.TimeZone)
+		at := in.CreationDate.Noon(loc)
+		if !inDates(card, at) {
 			return fieldError("creation_date", domain.VInvalid, MsgCardDates)
 		}
-		member, err := tx.Giftcards.IsNetworkPartner(ctx, card.MarketplaceID, in.PartnerID)
+		acceptor, err := s.acceptor(ctx, tx, card.MarketplaceID, &in)
 		if err != nil {
 			return err
 		}
-		if !member {
-			return fieldError("partner", domain.VNotFound, MsgNotNetwork)
+		if !card.IsSplittable && !in.Value.Equal(card.RemainingValue) {
+			return fieldError("value", domain.VInvalid, fmt.Sprintf(msgNotSplittable, card.RemainingValue.StringFixed(2)))
 		}
-		usage = &Usage{CardID: card.ID, MarketplaceID: card.MarketplaceID, PartnerID: in.PartnerID, Value: in.Value, IsActive: true, Comment: in.Comment,
-			ReservationID: in.ReservationID, CreationDate: in.CreationDate, FreezePayoutDate: in.FreezePayoutDate}
-		_, ok, err := tx.Giftcards.UseCard(ctx, usage)
-		if err != nil {
+		usage = &Usage{CardID: card.ID, MarketplaceID: card.MarketplaceID, PartnerID: acceptor.PartnerID,
+			PartnerSourceID: acceptor.SourceID, Value: in.Value, IsActive: true, Comment: in.Comment,
+			ReservationID: in.ReservationID, CreationDate: at, TimeZone: card.TimeZone, ActorID: c.User.ID}
+		if in.FreezePayoutDate != nil {
+			t := in.FreezePayoutDate.Noon(loc)
+			usage.FreezePayoutDate = &t
+		}
+		ok, err := s.spend(ctx, tx, card, func() (bool, error) {
+			_, ok, err := tx.Giftcards.UseCard(ctx, usage)
+			return ok, err
+		})
+		if err != nil || ok {
 			return err
 		}
-		if !ok {
-			// Refused by the guard: read what the card holds now.
-			now, err := tx.Giftcards.FindCardByCode(ctx, in.Code)
-			if err != nil {
-				return err
-			}
-			if !usable(now) {
-				return &domain.Error{Code: domain.CodeConflict, Message: MsgCardNotUsable}
-			}
-			return fieldError("value", domain.VMaxValue, fmt.Sprintf(msgRemainingFormat, now.RemainingValue.StringFixed(2)))
-		}
-		return nil
+		return s.refused(ctx, tx, in.Code, "value")
 	})
 	if err != nil {
 		return nil, err
 	}
 	return usage, nil
+}
+
+// acceptor finds the partner of a use in the card's marketplace's network
+// and checks that it accepts the cards.
+func (s *GiftcardService) acceptor(ctx context.Context, tx Stores, marketplace int64, in *UseInput) (*Acceptor, error) {
+	field := in.partnerField()
+	a, err := tx.Giftcards.FindAcceptor(ctx, marketplace, in.PartnerSourceID, in.PartnerID)
+	switch {
+	case domain.IsCode(err, domain.CodeNotFound) && field == "partner_id":
+		return nil, fieldError(field, domain.VNotFound, MsgUnknownPartner)
+	case domain.IsCode(err, domain.CodeNotFound):
+		return nil, fieldError(field, domain.VNotFound, MsgUnknownSourceID)
+	case err != nil:
+		return nil, err
+	case !a.Active:
+		return nil, fieldError(field, domain.VInvalid, MsgPartnerInactive)
+	case !a.AcceptsGiftcards:
+		return nil, fieldError(field, domain.VInvalid, MsgNotAccepting)
+	}
+	return a, nil
 }
 
 // CancelUsage marks the usage inactive and puts its value back on its
@@ -229,7 +379,8 @@ func (s *GiftcardService) CancelUsage(ctx context.Context, id int64, comment str
 			return err
 		}
 		return tx.Giftcards.AddMovement(ctx, &Movement{CardID: u.CardID, Kind: MovementCancel, Amount: u.Value,
-			BalanceAfter: remaining, UsageID: &u.ID, PartnerID: &u.PartnerID, ReservationID: u.ReservationID, Comment: comment})
+			BalanceAfter: remaining, UsageID: &u.ID, PartnerID: &u.PartnerID, ActorID: &c.User.ID,
+			ReservationID: u.ReservationID, Comment: comment})
 	})
 	if err != nil {
 		return nil, err
@@ -251,4 +402,34 @@ func inDates(c *Card, at time.Time) bool {
 func fieldError(field, code, msg string) error {
 	return &domain.Error{Code: domain.CodeInvalid, Message: "Invalid input.",
 		Fields: []domain.FieldError{{Path: []any{field}, Code: code, Message: msg}}}
+}
+
+// UseDoc is Use of the body of a use (ReadUse), the transports' one call.
+func (s *GiftcardService) UseDoc(ctx context.Context, code string, doc domain.Doc, partnerField string) (*Usage, error) {
+	if _, err := domain.Authorize(ctx, domain.OpNetworkGiftcardUse); err != nil {
+		return nil, err
+	}
+	in, err := ReadUse(code, doc, partnerField)
+	if err != nil {
+		return nil, err
+	}
+	return s.Use(ctx, in)
+}
+
+// CancelUsageDoc is CancelUsage of the body of a cancel: an optional
+// comment.
+func (s *GiftcardService) CancelUsageDoc(ctx context.Context, id int64, doc domain.Doc) (*Usage, error) {
+	if _, err := domain.Authorize(ctx, domain.OpNetworkGiftcardUse); err != nil {
+		return nil, err
+	}
+	var v domain.Validator
+	d := &domain.DocReader{V: &v, Obj: doc}
+	comment := d.String("comment", false, MaxCommentLength)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if comment == nil {
+		comment = new(string)
+	}
+	return s.CancelUsage(ctx, id, *comment)
 }

@@ -23,6 +23,7 @@ type ngcFixture struct {
 	db                      *bun.DB
 	svc                     *network.GiftcardService
 	market, member, outside int64
+	refusing                int64
 	// asMarket is a context whose caller is the marketplace's user with the
 	// permission to use its cards.
 	asMarket context.Context
@@ -43,10 +44,16 @@ func newNGCFixture(t testing.TB, conns int) *ngcFixture {
 	db := dbtest.New(t)
 	persistence.SetMaxConns(db.DB, conns)
 	f := &ngcFixture{db: db, svc: network.NewGiftcardService(persistence.NewUnitOfWork(db, persistence.NetworkStores))}
+	// The user of every caller of as(), the actor of the ledger's movements.
+	f.id(t, `INSERT INTO users (id, username, password_hash) VALUES (1, 'actor', 'x') RETURNING id`)
 	f.market = f.id(t, `INSERT INTO partners (name, is_marketplace) VALUES ('Market', true) RETURNING id`)
 	f.member = f.id(t, `INSERT INTO partners (name, status) VALUES ('Member', 'n') RETURNING id`)
 	f.outside = f.id(t, `INSERT INTO partners (name) VALUES ('Outside') RETURNING id`)
 	f.id(t, `INSERT INTO network_partners (marketplace_id, partner_id) VALUES (?, ?) RETURNING partner_id`, f.market, f.member)
+	f.id(t, `INSERT INTO network_giftcard_allowed_partners (marketplace_id, partner_id) VALUES (?, ?) RETURNING partner_id`, f.market, f.member)
+	// In the network, but not in its network giftcard settings.
+	f.refusing = f.id(t, `INSERT INTO partners (name, status) VALUES ('Refusing', 'n') RETURNING id`)
+	f.id(t, `INSERT INTO network_partners (marketplace_id, partner_id) VALUES (?, ?) RETURNING partner_id`, f.market, f.refusing)
 	f.asMarket = as(f.market, false, domain.PermUseNetworkGiftcardAPI)
 	return f
 }
@@ -87,7 +94,7 @@ func (f *ngcFixture) balances(t *testing.T, cardID int64) (remaining, ledger, ac
 
 func use(code string, partner int64, value string) network.UseInput {
 	return network.UseInput{Code: code, PartnerID: partner, Value: decimal.RequireFromString(value),
-		CreationDate: time.Now().Truncate(24 * time.Hour).Add(12 * time.Hour)}
+		CreationDate: network.At(time.Now())}
 }
 
 // A use spends the card, moves it to using and writes the usage and its
@@ -116,7 +123,8 @@ func TestUseAndCancel(t *testing.T) {
 		"over the remaining value": {use(g.Code, f.member, "29.51"), domain.CodeInvalid, "value"},
 		"zero":                     {use(g.Code, f.member, "0"), domain.CodeInvalid, "value"},
 		"three decimals":           {use(g.Code, f.member, "1.005"), domain.CodeInvalid, "value"},
-		"outside the network":      {use(g.Code, f.outside, "1"), domain.CodeInvalid, "partner"},
+		"outside the network":      {use(g.Code, f.outside, "1"), domain.CodeInvalid, "partner_id"},
+		"not accepting the cards":  {use(g.Code, f.refusing, "1"), domain.CodeInvalid, "partner_id"},
 		"unknown code":             {use("NGC-NONE", f.member, "1"), domain.CodeNotFound, ""},
 	} {
 		_, err := f.svc.Use(ctx, tc.in)

@@ -163,7 +163,7 @@ func (s *VoucherAdminService) IssueGiftcard(ctx context.Context, in IssueGiftcar
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	_, err := issueWithCode(func(code string) error {
+	_, err := domain.IssueWithCode(func(code string) error {
 		g.Code = code
 		return s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
 			return tx.Vouchers.IssueGiftcard(ctx, g)

@@ -2,7 +2,6 @@ package vouchers
 
 import (
 	"context"
-	"crypto/rand"
 	"fmt"
 	"slices"
 	"strings"
@@ -564,8 +563,6 @@ const (
 	maxIssueTextLength = 255
 	maxIssueMessage    = 5000
 	maxIssueEmail      = 254
-	issueCodeLength    = 12
-	issueCodeAttempts  = 5
 )
 
 // IssueVoucher creates a voucher of a prototype with a generated code,
@@ -617,7 +614,7 @@ func (s *VoucherAdminService) IssueVoucher(ctx context.Context, in IssueVoucherI
 		v.Add(domain.VInvalid, "The expiration date must be in the future.", "expirationDate")
 	}
 
-	code, err := issueWithCode(func(code string) error {
+	code, err := domain.IssueWithCode(func(code string) error {
 		out.Code, out.Options = code, nil
 		return s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
 			// The prototype and the options are checked in the
@@ -675,34 +672,6 @@ func issueOptions(ctx context.Context, tx Stores, v *domain.Validator, in []Issu
 		out.Options = append(out.Options, &AdminVoucherOption{Option: &VoucherOption{ID: o.OptionID}, Count: o.Count, TotalPrice: price})
 	}
 	return nil
-}
-
-// issueWithCode runs insert with fresh random codes until one is not
-// taken (a CodeInvalid error on "code" means taken).
-func issueWithCode(insert func(code string) error) (string, error) {
-	for range issueCodeAttempts {
-		code := newGiftCode()
-		err := insert(code)
-		if err == nil {
-			return code, nil
-		}
-		if de, ok := err.(*domain.Error); !ok || de.Code != domain.CodeInvalid || len(de.Fields) != 1 || de.Fields[0].Path[0] != "code" {
-			return "", err
-		}
-	}
-	return "", fmt.Errorf("issue: no free code after %d attempts", issueCodeAttempts)
-}
-
-// newGiftCode is a random code of upper-case letters and digits without
-// the look-alikes 0, O, 1 and I.
-func newGiftCode() string {
-	const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-	b := make([]byte, issueCodeLength)
-	_, _ = rand.Read(b)
-	for i := range b {
-		b[i] = alphabet[int(b[i])%len(alphabet)]
-	}
-	return string(b)
 }
 
 func issueText(v *domain.Validator, s *string, max int, field string) string {

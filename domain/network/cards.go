@@ -1,0 +1,426 @@
+package network
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
+
+	"salesplatform/domain"
+)
+
+// Network giftcard statuses (the spec's values; transitions are this
+// area's: a use moves paid to using).
+const (
+	StatusDraft     = "draft"
+	StatusCancelled = "cncld"
+	StatusTest      = "test"
+)
+
+// Statuses are the statuses a card may be created in.
+var Statuses = []string{StatusDraft, StatusPaid, StatusCancelled, StatusUsing, StatusTest}
+
+// Limits of a card's fields.
+const (
+	MaxNameLength     = 150
+	MaxEmailLength    = 254
+	MaxFromGifter     = 1000
+	MaxThemeLength    = 64
+	MaxCommentLength  = 1000
+	MaxReservationID  = 255
+	MaxSourceIDLength = 18 // digits: a source id is matched as an int64
+)
+
+// defaultLanguage is a card's language when its creation names none, as
+// for vouchers.
+const defaultLanguage = "fr"
+
+// MaxCardValue bounds a card's value.
+var MaxCardValue = decimal.NewFromInt(1_000_000)
+
+// Customer is a card's buyer (gifter) or beneficiary (giftee).
+type Customer struct {
+	FirstName string `json:"first_name"`
+	LastName  string `json:"last_name"`
+	Email     string `json:"email"`
+}
+
+// Giftcard is a network giftcard's record: the full record of the
+// administration API (2.8) and its by-code record.
+type Giftcard struct {
+	ID             int64
+	UUID           uuid.UUID
+	Code           string
+	Status         string
+	Value          decimal.Decimal
+	RemainingValue decimal.Decimal
+	Currency       string // the marketplace's when the card was made
+	Language       string // of its mails
+	CreationDate   time.Time
+	ActivationDate *time.Time
+	ExpirationDate *time.Time
+	IsActive       bool
+	IsSplittable   bool
+	Gifter         Customer
+	Giftee         *Customer // nil: the card is the gifter's own
+	FromGifter     string
+	Theme          string
+
+	MarketplaceID   int64
+	MarketplaceUUID uuid.UUID
+	TimeZone        string // the marketplace's: dates are shown in it
+
+	// The order that sold the card; nil for a card made through the API.
+	OrderUUID         *uuid.UUID
+	OrderCreationDate *time.Time
+	// The marketplace's network giftcard description and title, in the
+	// card's language.
+	Description      string
+	ShortDescription string
+}
+
+// Location is the zone the card's dates are shown in.
+func (g *Giftcard) Location() *time.Location { return location(g.TimeZone) }
+
+// Beneficiary is the address a usage notification goes to: the giftee's,
+// else the gifter's.
+func (g *Giftcard) Beneficiary() string {
+	if g.Giftee != nil && g.Giftee.Email != "" {
+		return g.Giftee.Email
+	}
+	return g.Gifter.Email
+}
+
+func location(zone string) *time.Location {
+	if loc, err := time.LoadLocation(zone); err == nil && zone != "" {
+		return loc
+	}
+	return time.UTC
+}
+
+// CreateGiftcard makes a network giftcard of the body of the
+// administration API's create (4.7): marketplace_uuid, status, value,
+// gifter, giftee, from_gifter, activation_date and expiration_date, and
+// the optional is_splittable, is_active, language and theme of this
+// service. The code is drawn by domain.NewGiftCode; the currency is the
+// marketplace's. The caller is a member of the marketplace with
+// create_network_giftcard_api, or staff.
+// Errors: those of Authorize(OpNetworkGiftcardCreate); CodeInvalid with
+// DRF's field messages.
+func (s *GiftcardService) CreateGiftcard(ctx context.Context, doc domain.Doc) (*Giftcard, error) {
+	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardCreate)
+	if err != nil {
+		return nil, err
+	}
+	var v domain.Validator
+	d := &domain.DocReader{V: &v, Obj: doc}
+	g := &Giftcard{IsActive: true, IsSplittable: true, Language: defaultLanguage}
+	marketplace, err := s.readMarketplace(ctx, d, c)
+	if err != nil {
+		return nil, err
+	}
+	if st := d.Choice("status", true, Statuses); st != nil {
+		g.Status = *st
+	}
+	if value, _ := d.Money("value", true, false); value != nil {
+		switch {
+		case !value.IsPositive():
+			v.Add(domain.VMinValue, MsgValuePositive, "value")
+		case value.GreaterThan(MaxCardValue):
+			v.Add(domain.VMaxValue, fmt.Sprintf("Ensure this value is less than or equal to %s.", MaxCardValue), "value")
+		}
+		g.Value, g.RemainingValue = *value, *value
+	}
+	if gifter := readCustomer(d, "gifter", true, true); gifter != nil {
+		g.Gifter = *gifter
+	}
+	g.Giftee = readCustomer(d, "giftee", false, false)
+	if from := d.String("from_gifter", true, MaxFromGifter); from != nil {
+		g.FromGifter = *from
+	}
+	if theme := d.String("theme", false, MaxThemeLength); theme != nil {
+		g.Theme = *theme
+	}
+	if lang := d.Choice("language", false, domain.Languages); lang != nil {
+		g.Language = *lang
+	}
+	if b := d.Boolean("is_splittable"); b != nil {
+		g.IsSplittable = *b
+	}
+	if b := d.Boolean("is_active"); b != nil {
+		g.IsActive = *b
+	}
+	loc := time.UTC
+	if marketplace != nil {
+		loc = location(marketplace.TimeZone)
+	}
+	if at, ok := readLocalTime(d, "activation_date", true); ok {
+		t := at.startOfDay(loc)
+		g.ActivationDate = &t
+	}
+	if at, ok := readLocalTime(d, "expiration_date", true); ok {
+		t := at.endOfDay(loc)
+		g.ExpirationDate = &t
+	}
+	if g.ActivationDate != nil && g.ExpirationDate != nil && !g.ExpirationDate.After(*g.ActivationDate) {
+		v.Add(domain.VInvalid, "The expiration date must be after the activation date.", "expiration_date")
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	g.MarketplaceID, g.MarketplaceUUID, g.Currency = marketplace.ID, marketplace.UUID, marketplace.PriceCurrency()
+	code, err := domain.IssueWithCode(func(code string) error {
+		g.Code = code
+		return s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+			return tx.Giftcards.InsertGiftcard(ctx, g)
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.uow.Stores().Giftcards.GiftcardByCode(ctx, code, nil)
+}
+
+// readMarketplace reads marketplace_uuid: the caller's own marketplace,
+// or for staff any. Another partner reads as an unknown one.
+func (s *GiftcardService) readMarketplace(ctx context.Context, d *domain.DocReader, c *domain.Caller) (*domain.Partner, error) {
+	value, ok, _ := d.Raw("marketplace_uuid", true, false)
+	if !ok {
+		return nil, nil
+	}
+	str, _ := value.(string)
+	id, err := uuid.Parse(strings.TrimSpace(str))
+	if err != nil {
+		d.V.Add(domain.VInvalid, domain.MsgUUID, "marketplace_uuid")
+		return nil, nil
+	}
+	p, err := domain.WritePartner(ctx, s.uow.Stores().Partners, c, &id, "marketplace_uuid")
+	if domain.IsCode(err, domain.CodeInvalid) {
+		d.V.Fields = append(d.V.Fields, err.(*domain.Error).Fields...)
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !p.IsMarketplace {
+		d.V.Add(domain.VInvalid, "This partner is not a marketplace.", "marketplace_uuid")
+		return nil, nil
+	}
+	return p, nil
+}
+
+// readCustomer reads a Customer object: first_name, last_name and email,
+// each required; email may be blank unless emailRequired.
+func readCustomer(d *domain.DocReader, field string, required, emailRequired bool) *Customer {
+	value, ok, _ := d.Raw(field, required, !required)
+	if !ok {
+		return nil
+	}
+	obj, isObj := value.(map[string]any)
+	if !isObj {
+		d.V.Add(domain.VInvalid, fmt.Sprintf(domain.MsgNotADict, domain.JSONTypeName(value)), field)
+		return nil
+	}
+	sub := &domain.DocReader{V: &domain.Validator{}, Obj: obj}
+	var cu Customer
+	for _, f := range []struct {
+		name string
+		into *string
+		max  int
+		req  bool
+	}{{"first_name", &cu.FirstName, MaxNameLength, true}, {"last_name", &cu.LastName, MaxNameLength, true},
+		{"email", &cu.Email, MaxEmailLength, emailRequired}} {
+		if s := sub.String(f.name, true, f.max); s != nil {
+			*f.into = strings.TrimSpace(*s)
+			if f.req && *f.into == "" {
+				sub.V.Add(domain.VRequired, domain.MsgBlank, f.name)
+			}
+		}
+	}
+	if cu.Email != "" && !domain.ValidEmail(cu.Email) {
+		sub.V.Add(domain.VInvalid, domain.MsgEmail, "email")
+	}
+	for _, fe := range sub.V.Fields {
+		d.V.Add(fe.Code, fe.Message, append([]any{field}, fe.Path...)...)
+	}
+	return &cu
+}
+
+// LocalTime is a date-time as a client sent it: with its offset, without
+// one, or a day alone. The last two are read in the card's marketplace's
+// zone, which is known only once the card is found.
+type LocalTime struct {
+	t     time.Time // the wall clock, in UTC when naive
+	naive bool      // no offset given
+	day   bool      // a day alone
+}
+
+// At is a LocalTime of an instant.
+func At(t time.Time) LocalTime { return LocalTime{t: t} }
+
+// Day is a LocalTime of a day alone.
+func Day(year int, month time.Month, day int) LocalTime {
+	return LocalTime{t: time.Date(year, month, day, 0, 0, 0, 0, time.UTC), naive: true, day: true}
+}
+
+// ParseLocalTime reads RFC 3339 (offset optional, fractional seconds
+// allowed) or YYYY-MM-DD.
+func ParseLocalTime(s string) (LocalTime, bool) {
+	s = strings.TrimSpace(s)
+	if t, err := time.Parse(time.RFC3339Nano, s); err == nil && domain.InTimeRange(t) {
+		return LocalTime{t: t}, true
+	}
+	for _, layout := range []string{"2006-01-02T15:04:05.999999999", "2006-01-02T15:04"} {
+		if t, err := time.Parse(layout, s); err == nil && domain.InTimeRange(t) {
+			return LocalTime{t: t, naive: true}, true
+		}
+	}
+	if t, err := time.Parse(time.DateOnly, s); err == nil && domain.InTimeRange(t) {
+		return LocalTime{t: t, naive: true, day: true}, true
+	}
+	return LocalTime{}, false
+}
+
+// wall is the time's wall clock in loc, at hour when it is a day alone.
+func (l LocalTime) wall(loc *time.Location, hour, min, sec, nsec int) time.Time {
+	if !l.naive {
+		return l.t
+	}
+	y, m, d := l.t.Date()
+	if l.day {
+		return time.Date(y, m, d, hour, min, sec, nsec, loc)
+	}
+	return time.Date(y, m, d, l.t.Hour(), l.t.Minute(), l.t.Second(), l.t.Nanosecond(), loc)
+}
+
+// Noon reads a use's date: a day alone is taken at 12:00 in loc (the
+// spec's rule against time-zone slips).
+func (l LocalTime) Noon(loc *time.Location) time.Time { return l.wall(loc, 12, 0, 0, 0) }
+
+func (l LocalTime) startOfDay(loc *time.Location) time.Time { return l.wall(loc, 0, 0, 0, 0) }
+
+func (l LocalTime) endOfDay(loc *time.Location) time.Time {
+	return l.wall(loc, 23, 59, 59, int(time.Second-time.Microsecond))
+}
+
+// IsZero reports an absent LocalTime.
+func (l LocalTime) IsZero() bool { return l.t.IsZero() }
+
+const msgDateTime = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z]."
+
+// readLocalTime reads a date-time or a day.
+func readLocalTime(d *domain.DocReader, field string, required bool) (LocalTime, bool) {
+	value, ok, _ := d.Raw(field, required, !required)
+	if !ok {
+		return LocalTime{}, false
+	}
+	s, _ := value.(string)
+	if len(s) > 64 {
+		s = ""
+	}
+	l, ok := ParseLocalTime(s)
+	if !ok {
+		d.V.Add(domain.VInvalid, msgDateTime, field)
+	}
+	return l, ok
+}
+
+// GiftcardByCode returns the card with code (case-insensitive) of the
+// caller's marketplace, or any for staff.
+// Errors: those of Authorize(OpNetworkGiftcardRead); CodeNotFound.
+func (s *GiftcardService) GiftcardByCode(ctx context.Context, code string) (*Giftcard, error) {
+	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardRead)
+	if err != nil {
+		return nil, err
+	}
+	if !validCode(code) {
+		return nil, domain.ErrNotFound
+	}
+	return s.uow.Stores().Giftcards.GiftcardByCode(ctx, code, c.Tenant())
+}
+
+// GiftcardsByEmail returns a page of the caller's marketplace's cards
+// (any for staff) whose gifter or giftee has that e-mail address
+// (case-insensitive), newest first. Their codes are masked unless the
+// caller may use or create cards.
+// Errors: those of Authorize(OpNetworkGiftcardRead); CodeNotFound past the
+// last page.
+func (s *GiftcardService) GiftcardsByEmail(ctx context.Context, email string, page domain.PageRequest) (*domain.Page[*Giftcard], error) {
+	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardRead)
+	if err != nil {
+		return nil, err
+	}
+	email = strings.TrimSpace(email)
+	if email == "" || utf8.RuneCountInString(email) > MaxEmailLength {
+		return domain.NewPage[*Giftcard](nil, 0, page)
+	}
+	cards, count, err := s.uow.Stores().Giftcards.GiftcardsByEmail(ctx, email, c.Tenant(), page)
+	if err != nil {
+		return nil, err
+	}
+	if !MaySeeCodes(c) {
+		for _, g := range cards {
+			g.Code = MaskCode(g.Code)
+		}
+	}
+	return domain.NewPage(cards, count, page)
+}
+
+// Usages returns a page of the usages of the card with code, oldest
+// first, cancelled ones included.
+// Errors: those of Authorize(OpNetworkGiftcardRead); CodeNotFound for an
+// unknown code or another marketplace's card, or past the last page.
+func (s *GiftcardService) Usages(ctx context.Context, code string, page domain.PageRequest) (*domain.Page[*Usage], error) {
+	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardRead)
+	if err != nil {
+		return nil, err
+	}
+	if !validCode(code) {
+		return nil, domain.ErrNotFound
+	}
+	st := s.uow.Stores().Giftcards
+	card, err := st.FindCardByCode(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	if !c.Sees(card.MarketplaceID) {
+		return nil, domain.ErrNotFound
+	}
+	usages, count, err := st.UsagesOfCard(ctx, card.ID, page)
+	if err != nil {
+		return nil, err
+	}
+	return domain.NewPage(usages, count, page)
+}
+
+// MaySeeCodes reports whether lists show the caller whole codes: those
+// who may use or create the cards. Others see MaskCode's.
+func MaySeeCodes(c *domain.Caller) bool {
+	return c.HasPermission(domain.PermUseNetworkGiftcardAPI) || c.HasPermission(domain.PermCreateNetworkGiftcardAPI)
+}
+
+// MaskCode hides all but the last four characters of a code.
+func MaskCode(code string) string {
+	if len(code) <= 4 {
+		return strings.Repeat("•", len(code))
+	}
+	return strings.Repeat("•", len(code)-4) + code[len(code)-4:]
+}
+
+// validCode reports whether code can name a card at all (the gift codes'
+// pattern), so that nothing else reaches a store.
+func validCode(code string) bool {
+	if code == "" || len(code) > 64 {
+		return false
+	}
+	for _, r := range code {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,134 @@
+package network
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"salesplatform/domain"
+)
+
+// LedgerStore is what the ledger's own operations need of the giftcards'
+// store.
+type LedgerStore interface {
+	// AdjustCard adds m.Amount (signed) to card m.CardID's remaining value
+	// if the result stays within 0 and the card's value, and writes m, in
+	// one statement; it sets m.ID, m.BalanceAfter and m.CreatedAt. ok is
+	// false, and nothing is written, otherwise.
+	AdjustCard(ctx context.Context, m *Movement) (ok bool, err error)
+	// MovementsOfCard returns a page of the card's ledger, oldest first,
+	// and how many movements it has.
+	MovementsOfCard(ctx context.Context, cardID int64, page domain.PageRequest) ([]*Movement, int, error)
+}
+
+// Ledger limits.
+const MaxReasonLength = 1000
+
+// MsgAdjustOutOfRange refuses an adjustment that would take the remaining
+// value below zero or above the card's value.
+const MsgAdjustOutOfRange = "The remaining value must stay within 0.00 and the card's value, %s; it is %s."
+
+// AdjustDoc reads the body of an adjustment (amount, signed; reason) and
+// adjusts.
+func (s *GiftcardService) AdjustDoc(ctx context.Context, code string, doc domain.Doc) (*Movement, error) {
+	if _, err := domain.Authorize(ctx, domain.OpNetworkGiftcardAdjust); err != nil {
+		return nil, err
+	}
+	var v domain.Validator
+	d := &domain.DocReader{V: &v, Obj: doc}
+	var amount decimal.Decimal
+	if value, ok, _ := d.Raw("amount", true, false); ok {
+		var err error
+		switch x := value.(type) {
+		case json.Number:
+			amount, err = decimal.NewFromString(x.String())
+		case string:
+			amount, err = decimal.NewFromString(strings.TrimSpace(x))
+		default:
+			err = fmt.Errorf("not a number")
+		}
+		if err != nil || len(fmt.Sprint(value)) > 20 {
+			v.Add(domain.VInvalid, domain.MsgDecimal, "amount")
+		}
+	}
+	reason := d.String("reason", true, MaxReasonLength)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return s.Adjust(ctx, code, amount, *reason)
+}
+
+// Adjust adds amount (signed) to the remaining value of the card with
+// code, staff only, with the reason and the actor in the ledger. The
+// remaining value stays within 0 and the card's value.
+// Errors: those of Authorize(OpNetworkGiftcardAdjust); CodeNotFound;
+// CodeInvalid on "amount" (zero, more than two decimals, out of range:
+// the message names the remaining value) or "reason" (blank).
+func (s *GiftcardService) Adjust(ctx context.Context, code string, amount decimal.Decimal, reason string) (*Movement, error) {
+	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardAdjust)
+	if err != nil {
+		return nil, err
+	}
+	reason = strings.TrimSpace(reason)
+	switch {
+	case amount.IsZero():
+		return nil, fieldError("amount", domain.VInvalid, "An adjustment cannot be 0.")
+	case !amount.Equal(amount.Round(2)):
+		return nil, fieldError("amount", domain.VMaxDecimals, MsgValueDecimals)
+	case reason == "":
+		return nil, fieldError("reason", domain.VRequired, "An adjustment needs its reason.")
+	case !validCode(code):
+		return nil, domain.ErrNotFound
+	}
+	var m *Movement
+	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+		card, err := tx.Giftcards.FindCardByCode(ctx, code)
+		if err != nil {
+			return err
+		}
+		m = &Movement{CardID: card.ID, Kind: MovementAdjust, Amount: amount, ActorID: &c.User.ID, Comment: reason}
+		ok, err := tx.Ledger.AdjustCard(ctx, m)
+		if err != nil || ok {
+			return err
+		}
+		now, err := tx.Giftcards.FindCardByCode(ctx, code)
+		if err != nil {
+			return err
+		}
+		return fieldError("amount", domain.VInvalid, fmt.Sprintf(MsgAdjustOutOfRange, now.Value.StringFixed(2), now.RemainingValue.StringFixed(2)))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// Movements returns a page of the ledger of the card with code, oldest
+// first.
+// Errors: those of Authorize(OpNetworkGiftcardRead); CodeNotFound for an
+// unknown card or another marketplace's, or past the last page.
+func (s *GiftcardService) Movements(ctx context.Context, code string, page domain.PageRequest) (*domain.Page[*Movement], error) {
+	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardRead)
+	if err != nil {
+		return nil, err
+	}
+	if !validCode(code) {
+		return nil, domain.ErrNotFound
+	}
+	st := s.uow.Stores()
+	card, err := st.Giftcards.FindCardByCode(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	if !c.Sees(card.MarketplaceID) {
+		return nil, domain.ErrNotFound
+	}
+	ms, count, err := st.Ledger.MovementsOfCard(ctx, card.ID, page)
+	if err != nil {
+		return nil, err
+	}
+	return domain.NewPage(ms, count, page)
+}

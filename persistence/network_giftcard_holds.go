@@ -1,0 +1,247 @@
+package persistence
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/shopspring/decimal"
+
+	"salesplatform/domain"
+	"salesplatform/domain/network"
+)
+
+// The holds on network giftcards and the ledger's own operations
+// (adjustments, the list of movements), on the giftcards' store.
+
+var (
+	_ network.HoldStore   = (*NetworkGiftcardStore)(nil)
+	_ network.LedgerStore = (*NetworkGiftcardStore)(nil)
+)
+
+// HoldCard implements network.HoldStore: as UseCard, the guarded update
+// and the inserts of the hold and its movement in one statement.
+func (s *NetworkGiftcardStore) HoldCard(ctx context.Context, h *network.Hold) (bool, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []struct {
+		ID        int64     `bun:"id"`
+		CreatedAt time.Time `bun:"created_at"`
+	}
+	err := scanPrepared(ctx, s.db, &rows, `WITH held AS (
+			UPDATE network_giftcards SET remaining_value = remaining_value - $2
+			WHERE id = $1 AND remaining_value >= $2 AND is_active AND status IN ('paid', 'using')
+			RETURNING id, remaining_value),
+		hold AS (
+			INSERT INTO network_giftcard_holds (network_giftcard_id, partner_id, reservation_id, amount, expires_at)
+			SELECT id, $3, $4, $2, $5 FROM held RETURNING id, created_at),
+		movement AS (
+			INSERT INTO network_giftcard_movements (network_giftcard_id, kind, amount, balance_after, hold_id,
+				partner_id, reservation_id, actor_user_id)
+			SELECT held.id, 'hold', -$2::numeric, held.remaining_value, hold.id, $3, $4, $6 FROM held, hold)
+		SELECT hold.id, hold.created_at FROM hold`,
+		h.CardID, h.Amount, h.PartnerID, h.ReservationID, h.ExpiresAt, nullID(h.ActorID))
+	var pgErr *pgconn.PgError
+	switch {
+	case errors.As(err, &pgErr) && pgErr.Code == "23505":
+		return false, invalidField("reservation_id", domain.VUnique, "This card already has a hold under this reservation id.")
+	case err != nil:
+		return false, fmt.Errorf("hold network giftcard: %w", err)
+	case len(rows) == 0:
+		return false, nil
+	}
+	h.ID, h.CreatedAt = rows[0].ID, rows[0].CreatedAt
+	return true, nil
+}
+
+type networkHoldRow struct {
+	ID              int64           `bun:"id"`
+	CardID          int64           `bun:"network_giftcard_id"`
+	MarketplaceID   int64           `bun:"marketplace_id"`
+	PartnerID       int64           `bun:"partner_id"`
+	PartnerSourceID string          `bun:"partner_source_id"`
+	ReservationID   string          `bun:"reservation_id"`
+	Amount          decimal.Decimal `bun:"amount"`
+	Status          string          `bun:"status"`
+	ExpiresAt       time.Time       `bun:"expires_at"`
+	CreatedAt       time.Time       `bun:"created_at"`
+	EndedAt         *time.Time      `bun:"ended_at"`
+	UsageID         *int64          `bun:"usage_id"`
+	TimeZone        string          `bun:"time_zone"`
+}
+
+// networkHoldColumns are networkHoldRow's columns, of a hold aliased h.
+const networkHoldColumns = `h.id, h.network_giftcard_id, h.partner_id, h.reservation_id, h.amount, h.status,
+	h.expires_at, h.created_at, h.ended_at, h.usage_id,
+	c.marketplace_id, p.time_zone,
+	COALESCE((SELECT np.source_id FROM network_partners np
+		WHERE np.marketplace_id = c.marketplace_id AND np.partner_id = h.partner_id), '') AS partner_source_id`
+
+const networkHoldJoins = ` JOIN network_giftcards c ON c.id = h.network_giftcard_id JOIN partners p ON p.id = c.marketplace_id`
+
+func (r *networkHoldRow) toDomain() *network.Hold {
+	return &network.Hold{ID: r.ID, CardID: r.CardID, MarketplaceID: r.MarketplaceID, PartnerID: r.PartnerID,
+		PartnerSourceID: r.PartnerSourceID, ReservationID: r.ReservationID, Amount: r.Amount, Status: r.Status,
+		ExpiresAt: r.ExpiresAt, CreatedAt: r.CreatedAt, EndedAt: r.EndedAt, UsageID: r.UsageID, TimeZone: r.TimeZone}
+}
+
+// EndHold implements network.HoldStore.
+func (s *NetworkGiftcardStore) EndHold(ctx context.Context, cardID int64, reservationID, status string) (*network.Hold, bool, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var row networkHoldRow
+	err := s.db.NewRaw(`WITH h AS (UPDATE network_giftcard_holds SET status = ?, ended_at = now()
+			WHERE network_giftcard_id = ? AND reservation_id = ? AND status = 'held' RETURNING *)
+		SELECT `+networkHoldColumns+` FROM h`+networkHoldJoins, status, cardID, reservationID).Scan(ctx, &row)
+	if err == nil {
+		return row.toDomain(), true, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return nil, false, fmt.Errorf("end network giftcard hold: %w", err)
+	}
+	err = s.db.NewRaw(`SELECT `+networkHoldColumns+` FROM network_giftcard_holds h`+networkHoldJoins+`
+		WHERE h.network_giftcard_id = ? AND h.reservation_id = ?`, cardID, reservationID).Scan(ctx, &row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, false, domain.ErrNotFound
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("select network giftcard hold: %w", err)
+	}
+	return row.toDomain(), false, nil
+}
+
+// SetHoldUsage implements network.HoldStore.
+func (s *NetworkGiftcardStore) SetHoldUsage(ctx context.Context, holdID, usageID int64) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	if _, err := s.db.NewRaw(`UPDATE network_giftcard_holds SET usage_id = ? WHERE id = ?`, usageID, holdID).Exec(ctx); err != nil {
+		return fmt.Errorf("link network giftcard hold: %w", err)
+	}
+	return nil
+}
+
+// LapseHolds implements network.HoldStore: the lapsed holds, their
+// amounts back on their cards and one release movement each, whose
+// balance after is the card's running balance in the holds' order.
+func (s *NetworkGiftcardStore) LapseHolds(ctx context.Context, now time.Time, cardID int64, limit int) (int, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var n int
+	err := s.db.NewRaw(`WITH due AS (
+			SELECT id FROM network_giftcard_holds
+			WHERE status = 'held' AND expires_at <= ?0 AND (?1 = 0 OR network_giftcard_id = ?1)
+			ORDER BY expires_at, id LIMIT ?2 FOR UPDATE SKIP LOCKED),
+		lapsed AS (
+			UPDATE network_giftcard_holds h SET status = 'lapsed', ended_at = now() FROM due WHERE h.id = due.id
+			RETURNING h.id, h.network_giftcard_id, h.partner_id, h.reservation_id, h.amount),
+		per_card AS (SELECT network_giftcard_id, sum(amount) AS total FROM lapsed GROUP BY network_giftcard_id),
+		cards AS (
+			UPDATE network_giftcards g SET remaining_value = g.remaining_value + per_card.total
+			FROM per_card WHERE g.id = per_card.network_giftcard_id
+			RETURNING g.id, g.remaining_value, per_card.total),
+		movements AS (
+			INSERT INTO network_giftcard_movements (network_giftcard_id, kind, amount, balance_after, hold_id,
+				partner_id, reservation_id, comment)
+			SELECT l.network_giftcard_id, 'release', l.amount,
+				c.remaining_value - c.total + sum(l.amount) OVER (PARTITION BY l.network_giftcard_id ORDER BY l.id),
+				l.id, l.partner_id, l.reservation_id, 'lapsed'
+			FROM lapsed l JOIN cards c ON c.id = l.network_giftcard_id)
+		SELECT count(*) FROM lapsed`, now, cardID, limit).Scan(ctx, &n)
+	if err != nil {
+		return 0, fmt.Errorf("lapse network giftcard holds: %w", err)
+	}
+	return n, nil
+}
+
+// HoldsOfCard implements network.HoldStore.
+func (s *NetworkGiftcardStore) HoldsOfCard(ctx context.Context, cardID int64, page domain.PageRequest) ([]*network.Hold, int, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []networkHoldRow
+	err := s.db.NewRaw(`SELECT `+networkHoldColumns+` FROM network_giftcard_holds h`+networkHoldJoins+`
+		WHERE h.network_giftcard_id = ? ORDER BY h.id DESC LIMIT ? OFFSET ?`, cardID, page.Size, page.Offset()).Scan(ctx, &rows)
+	if err != nil {
+		return nil, 0, fmt.Errorf("select network giftcard holds: %w", err)
+	}
+	var count int
+	if err := s.db.NewRaw(`SELECT count(*) FROM network_giftcard_holds WHERE network_giftcard_id = ?`, cardID).Scan(ctx, &count); err != nil {
+		return nil, 0, fmt.Errorf("count network giftcard holds: %w", err)
+	}
+	out := make([]*network.Hold, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, count, nil
+}
+
+// AdjustCard implements network.LedgerStore.
+func (s *NetworkGiftcardStore) AdjustCard(ctx context.Context, m *network.Movement) (bool, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []struct {
+		ID        int64           `bun:"id"`
+		Balance   decimal.Decimal `bun:"balance_after"`
+		CreatedAt time.Time       `bun:"created_at"`
+	}
+	err := scanPrepared(ctx, s.db, &rows, `WITH adjusted AS (
+			UPDATE network_giftcards SET remaining_value = remaining_value + $2
+			WHERE id = $1 AND remaining_value + $2 >= 0 AND remaining_value + $2 <= value
+			RETURNING id, remaining_value)
+		INSERT INTO network_giftcard_movements (network_giftcard_id, kind, amount, balance_after, actor_user_id, comment)
+		SELECT id, 'adjust', $2, remaining_value, $3, $4 FROM adjusted
+		RETURNING id, balance_after, created_at`, m.CardID, m.Amount, m.ActorID, m.Comment)
+	if err != nil {
+		return false, fmt.Errorf("adjust network giftcard: %w", err)
+	}
+	if len(rows) == 0 {
+		return false, nil
+	}
+	m.ID, m.BalanceAfter, m.CreatedAt = rows[0].ID, rows[0].Balance, rows[0].CreatedAt
+	return true, nil
+}
+
+// MovementsOfCard implements network.LedgerStore.
+func (s *NetworkGiftcardStore) MovementsOfCard(ctx context.Context, cardID int64, page domain.PageRequest) ([]*network.Movement, int, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []struct {
+		ID            int64           `bun:"id"`
+		CardID        int64           `bun:"network_giftcard_id"`
+		Kind          string          `bun:"kind"`
+		Amount        decimal.Decimal `bun:"amount"`
+		BalanceAfter  decimal.Decimal `bun:"balance_after"`
+		UsageID       *int64          `bun:"usage_id"`
+		HoldID        *int64          `bun:"hold_id"`
+		PartnerID     *int64          `bun:"partner_id"`
+		ActorID       *int64          `bun:"actor_user_id"`
+		ReservationID string          `bun:"reservation_id"`
+		Comment       string          `bun:"comment"`
+		PayoutID      *int64          `bun:"payout_id"`
+		CreatedAt     time.Time       `bun:"created_at"`
+		Count         int             `bun:"full_count"`
+	}
+	err := s.db.NewRaw(`SELECT id, network_giftcard_id, kind, amount, balance_after, usage_id, hold_id, partner_id,
+			actor_user_id, reservation_id, comment, payout_id, created_at, count(*) OVER () AS full_count
+		FROM network_giftcard_movements WHERE network_giftcard_id = ? ORDER BY id LIMIT ? OFFSET ?`,
+		cardID, page.Size, page.Offset()).Scan(ctx, &rows)
+	if err != nil {
+		return nil, 0, fmt.Errorf("select network giftcard movements: %w", err)
+	}
+	count := 0
+	out := make([]*network.Movement, len(rows))
+	for i, r := range rows {
+		out[i] = &network.Movement{ID: r.ID, CardID: r.CardID, Kind: r.Kind, Amount: r.Amount, BalanceAfter: r.BalanceAfter,
+			UsageID: r.UsageID, HoldID: r.HoldID, PartnerID: r.PartnerID, ActorID: r.ActorID,
+			ReservationID: r.ReservationID, Comment: r.Comment, PayoutID: r.PayoutID, CreatedAt: r.CreatedAt}
+		count = r.Count
+	}
+	if len(rows) == 0 && page.Offset() > 0 {
+		if err := s.db.NewRaw(`SELECT count(*) FROM network_giftcard_movements WHERE network_giftcard_id = ?`, cardID).Scan(ctx, &count); err != nil {
+			return nil, 0, fmt.Errorf("count network giftcard movements: %w", err)
+		}
+	}
+	return out, count, nil
+}
