@@ -12,6 +12,10 @@ type Caller struct {
 	User        *User
 	Partner     *Partner // nil for staff accounts without a partner
 	Permissions []string
+	// TokenID is the API token the request was authenticated with; 0 for a
+	// caller made without one (the commands, the demo loader). Idempotency
+	// keys are scoped by it.
+	TokenID int64
 }
 
 // HasPermission reports whether the caller holds the named permission.

@@ -19,6 +19,7 @@ const (
 	CodeNotFound           Code = "not_found"           // absent, or another tenant's
 	CodePreconditionFailed Code = "precondition_failed" // If-Match did not match
 	CodeConflict           Code = "conflict"            // the record's state refuses the change
+	CodeUnprocessable      Code = "unprocessable"       // well-formed, but cannot be processed as sent (an idempotency key reused for another request)
 	CodeThrottled          Code = "throttled"           // too many attempts; see RetryAfter
 	CodeTooLarge           Code = "too_large"           // an input is past its size limit
 	CodeUnavailable        Code = "unavailable"         // a dependency or capacity is out for now; see RetryAfter

@@ -21,6 +21,7 @@ var codeOf = map[domain.Code]string{
 	domain.CodeNotFound:           "NOT_FOUND",
 	domain.CodePreconditionFailed: "PRECONDITION_FAILED",
 	domain.CodeConflict:           "CONFLICT",
+	domain.CodeUnprocessable:      "UNPROCESSABLE",
 	domain.CodeThrottled:          "THROTTLED",
 	domain.CodeTooLarge:           "TOO_LARGE",
 	domain.CodeUnavailable:        "SERVICE_UNAVAILABLE",

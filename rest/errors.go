@@ -17,6 +17,7 @@ var statusOf = map[domain.Code]int{
 	domain.CodeNotFound:           http.StatusNotFound,
 	domain.CodePreconditionFailed: http.StatusPreconditionFailed,
 	domain.CodeConflict:           http.StatusConflict,
+	domain.CodeUnprocessable:      http.StatusUnprocessableEntity,
 	domain.CodeThrottled:          http.StatusTooManyRequests,
 	domain.CodeTooLarge:           http.StatusRequestEntityTooLarge,
 	domain.CodeUnavailable:        http.StatusServiceUnavailable,

@@ -211,7 +211,7 @@ func (s *AccountService) Authenticate(ctx context.Context, key string) (*domain.
 	if !sameHash(owner.Token.KeyHash, hash) || !owner.User.IsActive {
 		return nil, invalid
 	}
-	c := &domain.Caller{User: owner.User, Partner: owner.Partner, Permissions: owner.Permissions}
+	c := &domain.Caller{User: owner.User, Partner: owner.Partner, Permissions: owner.Permissions, TokenID: owner.Token.ID}
 	if s.callers != nil {
 		s.callers.Put(ctx, string(hash), c)
 	}

@@ -323,6 +323,28 @@ func TestAuthenticate(t *testing.T) {
 		})
 	}
 
+	// The caller names the token it came with: two tokens of one user are
+	// two callers (idempotency keys are scoped by token).
+	t.Run("OKTokenID", func(t *testing.T) {
+		res, err := accounts.Login(ctx, account.LoginInput{Username: "shop", Password: "correct horse"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, key := range []string{a.Token, res.Token} {
+			c, err := accounts.Authenticate(ctx, key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var id int64
+			if err := raw.NewRaw(`SELECT id FROM api_tokens WHERE key_hash = sha256(?::bytea)`, key).Scan(ctx, &id); err != nil {
+				t.Fatal(err)
+			}
+			if c.TokenID != id || id == 0 {
+				t.Errorf("TokenID = %d, want the token's id %d", c.TokenID, id)
+			}
+		}
+	})
+
 	t.Run("ErrInactiveUser", func(t *testing.T) {
 		if _, err := raw.NewUpdate().Table("users").Set("is_active = false").Where("id = ?", a.User.ID).Exec(ctx); err != nil {
 			t.Fatal(err)

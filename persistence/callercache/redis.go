@@ -54,7 +54,7 @@ func (r *Redis) Get(ctx context.Context, key string) (*domain.Caller, bool) {
 func (r *Redis) Put(ctx context.Context, key string, c *domain.Caller) {
 	u := *c.User
 	u.PasswordHash = ""
-	b, err := json.Marshal(domain.Caller{User: &u, Partner: c.Partner, Permissions: c.Permissions})
+	b, err := json.Marshal(domain.Caller{User: &u, Partner: c.Partner, Permissions: c.Permissions, TokenID: c.TokenID})
 	if err != nil {
 		return
 	}

@@ -28,11 +28,12 @@ func TestRedis(t *testing.T) {
 		User:        &domain.User{ID: 7, UUID: uuid.New(), Username: "shop", PasswordHash: "$argon2id$secret", IsActive: true},
 		Partner:     &domain.Partner{ID: 3, UUID: uuid.New(), Name: "Shop", Currency: "CHF"},
 		Permissions: []string{domain.PermManageMasterAdmin},
+		TokenID:     42,
 	}
 	cache.Put(ctx, key, c)
 	got, ok := cache.Get(ctx, key)
 	if !ok || got.User.ID != 7 || got.User.Username != "shop" || got.Partner.Name != "Shop" || got.Partner.Currency != "CHF" ||
-		!got.HasPermission(domain.PermManageMasterAdmin) || !got.User.IsActive {
+		!got.HasPermission(domain.PermManageMasterAdmin) || !got.User.IsActive || got.TokenID != 42 {
 		t.Fatalf("Get = %+v, %v", got, ok)
 	}
 	redisKey := prefix + "caller:" + hex.EncodeToString([]byte(key))
