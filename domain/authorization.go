@@ -76,6 +76,11 @@ const (
 	// OpNetworkGiftcardUse is using a network giftcard at a network
 	// partner, and cancelling a usage: the card's marketplace or staff.
 	OpNetworkGiftcardUse AdminOp = "network_giftcard.use"
+	// OpNetworkPartnerWrite is creating and updating the partners of a
+	// marketplace's network; OpNetworkPartnerRead is checking a partner by
+	// company number. Both are a marketplace's (or staff's).
+	OpNetworkPartnerWrite AdminOp = "network_partner.write"
+	OpNetworkPartnerRead  AdminOp = "network_partner.read"
 )
 
 // Role is who, beyond a named permission, an operation is open to.
@@ -118,6 +123,9 @@ var AdminRules = map[AdminOp]Requirement{
 	OpPartnerRead:        {Role: RolePartnerMember},
 	OpCatalogueWrite:     {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
 	OpNetworkGiftcardUse: {Role: RolePartnerMember, Permission: PermUseNetworkGiftcardAPI},
+	// The network is the marketplace's configuration.
+	OpNetworkPartnerWrite: {Role: RolePartnerMember, Permission: PermAccessConfigurationMarketplaces},
+	OpNetworkPartnerRead:  {Role: RolePartnerMember},
 }
 
 // Authorize returns the caller when it may run op.

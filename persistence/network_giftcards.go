@@ -23,7 +23,8 @@ var _ network.GiftcardStore = (*NetworkGiftcardStore)(nil)
 
 // NetworkStores binds the network area's stores to db.
 func NetworkStores(db bun.IDB) network.Stores {
-	return network.Stores{Giftcards: &NetworkGiftcardStore{db: db}}
+	return network.Stores{Giftcards: &NetworkGiftcardStore{db: db},
+		Partners: &NetworkPartnerStore{PartnerStore: &PartnerStore{db: db}, db: db}}
 }
 
 type networkCardRow struct {

@@ -94,9 +94,10 @@ type GiftcardStore interface {
 	AddMovement(ctx context.Context, m *Movement) error
 }
 
-// Stores are the stores GiftcardService needs.
+// Stores are the stores GiftcardService and PartnerService need.
 type Stores struct {
 	Giftcards GiftcardStore
+	Partners  PartnerStore // network partners (PartnerService)
 }
 
 // GiftcardService uses network giftcards.

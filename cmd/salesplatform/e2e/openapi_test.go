@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -217,6 +218,23 @@ func TestOpenAPITour(t *testing.T) {
 			cb, _ := json.Marshal(map[string]any{"partner_uuid": o["partner_uuid"], "name_en": "Tour category"})
 			call("POST", "/api/option_categories/", string(cb), admin...)
 		}
+	}
+
+	// Network partners, in a demo marketplace's network.
+	var marketplaceUUID string
+	gcMust(t, OpenDB(t, dsn).NewRaw("SELECT uuid::text FROM partners WHERE is_marketplace ORDER BY id LIMIT 1").
+		Scan(context.Background(), &marketplaceUUID))
+	npBody, _ := json.Marshal(map[string]any{"name": "Tour spa", "commercial_name": "Tour Spa", "short_name": "TS",
+		"siret_number": "10000000000099", "legal_representative_first_name": "Ada", "legal_representative_last_name": "Tour",
+		"hq_address_line_1": "1 rue du Tour", "hq_postal_code": "75001", "hq_city": "Paris", "hq_country": "FR",
+		"rcs": "RCS Paris 1", "ape": "9604Z", "vat_id": "FR00000000099", "agency_email": "tour@example.com",
+		"website": "https://tour.example.com", "partner_tags": []any{map[string]any{"tag": "tour"}},
+		"marketplace_uuid": marketplaceUUID})
+	np := call("POST", "/api/network_partners/", string(npBody), admin...)
+	if np.Status == 201 {
+		call("PATCH", "/api/network_partners/", fmt.Sprintf(`{"source_id": %q, "status": "i", "link_to_ngc_settings": true,
+			"marketplace_uuid": %q}`, np.JSON(t)["source_id"], marketplaceUUID), admin...)
+		call("GET", "/api/partners/check/?siret_number=10000000000099&commercial_name=tour%20spa", "", admin...)
 	}
 
 	// The service's own routes.
