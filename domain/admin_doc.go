@@ -99,11 +99,6 @@ func (d *DocReader) str(field string, required bool, max int) *string {
 	return &s
 }
 
-// String reads a string of at most max characters, as str.
-func (d *DocReader) String(field string, required bool, max int) *string {
-	return d.str(field, required, max)
-}
-
 // Texts reads prefix_<lang> for every language into into: a blank text
 // removes that language.
 func (d *DocReader) Texts(prefix string, required bool, max int, into Localized) {
@@ -340,4 +335,71 @@ func (d *DocReader) WritePartner(ctx context.Context, partners PartnerStore, c *
 		return nil, nil
 	}
 	return partner, err
+}
+
+// Messages of the readers below.
+const (
+	MsgDayFormat = "Date has wrong format. Use one of these formats instead: YYYY-MM-DD, YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z]."
+	// MaxEmailLength is DRF's EmailField's (RFC 5321's path limit).
+	MaxEmailLength = 254
+)
+
+// String reads a string of at most max characters as DRF's CharField:
+// trimmed, numbers and booleans taken as their text; blank only when
+// allowBlank ("This field may not be blank." otherwise). nil when absent,
+// null or invalid.
+func (d *DocReader) String(field string, required, allowBlank bool, max int) *string {
+	s := d.str(field, required, max)
+	if s != nil && *s == "" && !allowBlank {
+		d.V.Add(VRequired, MsgBlank, field)
+		return nil
+	}
+	return s
+}
+
+// Email reads an e-mail address as DRF's EmailField (ValidEmail).
+func (d *DocReader) Email(field string, required bool) *string {
+	s := d.String(field, required, false, MaxEmailLength)
+	if s != nil && !ValidEmail(*s) {
+		d.V.Add(VInvalid, MsgEmail, field)
+		return nil
+	}
+	return s
+}
+
+// URL reads an absolute http(s) URL as DRF's URLField (ValidHTTPURL).
+func (d *DocReader) URL(field string, required bool) *string {
+	s := d.String(field, required, false, MaxURLLength)
+	if s != nil && !ValidHTTPURL(*s) {
+		d.V.Add(VInvalid, msgURL, field)
+		return nil
+	}
+	return s
+}
+
+// UUID reads a UUID; nil when absent, null or invalid.
+func (d *DocReader) UUID(field string, required bool) *uuid.UUID {
+	return d.uuidField(field, required)
+}
+
+// Day reads a calendar day or null: YYYY-MM-DD, or an RFC 3339 date-time,
+// whose date in its own offset is the day.
+func (d *DocReader) Day(field string) (day *time.Time, set bool) {
+	value, ok, null := d.Raw(field, false, true)
+	if !ok {
+		return nil, null
+	}
+	s, _ := value.(string)
+	s = strings.TrimSpace(s)
+	t, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		if at, err2 := time.Parse(time.RFC3339, s); err2 == nil {
+			t, err = time.Date(at.Year(), at.Month(), at.Day(), 0, 0, 0, 0, time.UTC), nil
+		}
+	}
+	if err != nil || !InTimeRange(t) {
+		d.V.Add(VInvalid, MsgDayFormat, field)
+		return nil, false
+	}
+	return &t, true
 }

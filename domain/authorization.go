@@ -84,6 +84,11 @@ const (
 	// OpNetworkGiftcardAdjust is a staff adjustment of a card's remaining
 	// value.
 	OpNetworkGiftcardAdjust AdminOp = "network_giftcard.adjust"
+	// OpNetworkPartnerWrite is creating and updating the partners of a
+	// marketplace's network; OpNetworkPartnerRead is checking a partner by
+	// company number. Both are a marketplace's (or staff's).
+	OpNetworkPartnerWrite AdminOp = "network_partner.write"
+	OpNetworkPartnerRead  AdminOp = "network_partner.read"
 )
 
 // Role is who, beyond a named permission, an operation is open to.
@@ -129,6 +134,9 @@ var AdminRules = map[AdminOp]Requirement{
 	OpNetworkGiftcardCreate: {Role: RolePartnerMember, Permission: PermCreateNetworkGiftcardAPI},
 	OpNetworkGiftcardRead:   {Role: RolePartnerMember},
 	OpNetworkGiftcardAdjust: {Role: RoleStaff},
+	// The network is the marketplace's configuration.
+	OpNetworkPartnerWrite: {Role: RolePartnerMember, Permission: PermAccessConfigurationMarketplaces},
+	OpNetworkPartnerRead:  {Role: RolePartnerMember},
 }
 
 // Authorize returns the caller when it may run op.

@@ -24,7 +24,8 @@ var _ network.GiftcardStore = (*NetworkGiftcardStore)(nil)
 // NetworkStores binds the network area's stores to db.
 func NetworkStores(db bun.IDB) network.Stores {
 	cards := &NetworkGiftcardStore{db: db}
-	return network.Stores{Giftcards: cards, Holds: cards, Ledger: cards, Partners: &PartnerStore{db: db}}
+	return network.Stores{Giftcards: cards, Holds: cards, Ledger: cards,
+		Partners: &NetworkPartnerStore{PartnerStore: &PartnerStore{db: db}, db: db}}
 }
 
 type networkCardRow struct {
@@ -59,34 +60,6 @@ func (s *NetworkGiftcardStore) FindCardByCode(ctx context.Context, code string) 
 	return &network.Card{ID: r.ID, MarketplaceID: r.MarketplaceID, Status: r.Status, IsActive: r.IsActive, Value: r.Value,
 		RemainingValue: r.RemainingValue, IsSplittable: r.IsSplittable, CreationDate: r.CreationDate,
 		ActivationDate: r.ActivationDate, ExpirationDate: r.ExpirationDate, TimeZone: r.TimeZone}, nil
-}
-
-// FindAcceptor implements network.GiftcardStore.
-func (s *NetworkGiftcardStore) FindAcceptor(ctx context.Context, marketplace int64, sourceID string, partnerID int64) (*network.Acceptor, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	var rows []struct {
-		PartnerID int64  `bun:"partner_id"`
-		SourceID  string `bun:"source_id"`
-		Name      string `bun:"name"`
-		Status    string `bun:"status"`
-		Accepts   bool   `bun:"accepts"`
-	}
-	err := scanPrepared(ctx, s.db, &rows, `SELECT np.partner_id, COALESCE(np.source_id, '') AS source_id, p.name, p.status,
-			EXISTS (SELECT 1 FROM network_giftcard_allowed_partners a
-				WHERE a.marketplace_id = np.marketplace_id AND a.partner_id = np.partner_id) AS accepts
-		FROM network_partners np JOIN partners p ON p.id = np.partner_id
-		WHERE np.marketplace_id = $1 AND (CASE WHEN $2 <> '' THEN np.source_id = $2 ELSE np.partner_id = $3 END)`,
-		marketplace, sourceID, partnerID)
-	if err != nil {
-		return nil, fmt.Errorf("select network partner: %w", err)
-	}
-	if len(rows) == 0 {
-		return nil, domain.ErrNotFound
-	}
-	r := rows[0]
-	return &network.Acceptor{PartnerID: r.PartnerID, SourceID: r.SourceID, Name: r.Name, Active: r.Status != "i",
-		AcceptsGiftcards: r.Accepts}, nil
 }
 
 // UseCard implements network.GiftcardStore: one statement, a conditional

@@ -33,6 +33,7 @@ func Register(r *mux.Router, s services.Services) {
 	registerPrototypeRoutes(r, a)
 	registerGiftRoutes(r, a)
 	registerWidgetRoutes(r, a)
+	registerNetworkPartnerRoutes(r, a)
 	registerVoucherAdminRoutes(r, a) // vouchers*.go
 	registerMediaRoutes(r, a)
 	registerAdminPrototypeRoutes(r, a) // prototypes*.go

@@ -27,7 +27,6 @@ var Statuses = []string{StatusDraft, StatusPaid, StatusCancelled, StatusUsing, S
 // Limits of a card's fields.
 const (
 	MaxNameLength     = 150
-	MaxEmailLength    = 254
 	MaxFromGifter     = 1000
 	MaxThemeLength    = 64
 	MaxCommentLength  = 1000
@@ -139,10 +138,10 @@ func (s *GiftcardService) CreateGiftcard(ctx context.Context, doc domain.Doc) (*
 		g.Gifter = *gifter
 	}
 	g.Giftee = readCustomer(d, "giftee", false, false)
-	if from := d.String("from_gifter", true, MaxFromGifter); from != nil {
+	if from := d.String("from_gifter", true, true, MaxFromGifter); from != nil {
 		g.FromGifter = *from
 	}
-	if theme := d.String("theme", false, MaxThemeLength); theme != nil {
+	if theme := d.String("theme", false, true, MaxThemeLength); theme != nil {
 		g.Theme = *theme
 	}
 	if lang := d.Choice("language", false, domain.Languages); lang != nil {
@@ -233,8 +232,8 @@ func readCustomer(d *domain.DocReader, field string, required, emailRequired boo
 		max  int
 		req  bool
 	}{{"first_name", &cu.FirstName, MaxNameLength, true}, {"last_name", &cu.LastName, MaxNameLength, true},
-		{"email", &cu.Email, MaxEmailLength, emailRequired}} {
-		if s := sub.String(f.name, true, f.max); s != nil {
+		{"email", &cu.Email, domain.MaxEmailLength, emailRequired}} {
+		if s := sub.String(f.name, true, true, f.max); s != nil {
 			*f.into = strings.TrimSpace(*s)
 			if f.req && *f.into == "" {
 				sub.V.Add(domain.VRequired, domain.MsgBlank, f.name)
@@ -355,7 +354,7 @@ func (s *GiftcardService) GiftcardsByEmail(ctx context.Context, email string, pa
 		return nil, err
 	}
 	email = strings.TrimSpace(email)
-	if email == "" || utf8.RuneCountInString(email) > MaxEmailLength {
+	if email == "" || utf8.RuneCountInString(email) > domain.MaxEmailLength {
 		return domain.NewPage[*Giftcard](nil, 0, page)
 	}
 	cards, count, err := s.uow.Stores().Giftcards.GiftcardsByEmail(ctx, email, c.Tenant(), page)

@@ -47,18 +47,6 @@ type Card struct {
 	TimeZone       string // the marketplace's
 }
 
-// Acceptor is a partner of a marketplace's network, as a use sees it.
-type Acceptor struct {
-	PartnerID int64
-	SourceID  string
-	Name      string
-	// Active is false for a network partner whose status is i.
-	Active bool
-	// AcceptsGiftcards: the partner is in the marketplace's network
-	// giftcard settings.
-	AcceptsGiftcards bool
-}
-
 // Usage is a use of a card at a partner of its marketplace's network.
 type Usage struct {
 	ID               int64
@@ -103,9 +91,6 @@ type GiftcardStore interface {
 	// FindCardByCode returns the card with that code (case-insensitive);
 	// domain.ErrNotFound when there is none.
 	FindCardByCode(ctx context.Context, code string) (*Card, error)
-	// FindAcceptor returns the partner of marketplace's network with that
-	// source id (sourceID non-empty) or id; domain.ErrNotFound when none.
-	FindAcceptor(ctx context.Context, marketplace int64, sourceID string, partnerID int64) (*Acceptor, error)
 	// InsertGiftcard inserts g, its code and its ledger's issue movement,
 	// and sets g.ID. A code already taken (in any case) is a CodeInvalid
 	// error on "code".
@@ -138,12 +123,12 @@ type GiftcardStore interface {
 	AddMovement(ctx context.Context, m *Movement) error
 }
 
-// Stores are the stores GiftcardService needs.
+// Stores are the stores GiftcardService and PartnerService need.
 type Stores struct {
 	Giftcards GiftcardStore
 	Holds     HoldStore
 	Ledger    LedgerStore
-	Partners  domain.PartnerStore
+	Partners  PartnerStore // network partners, and the marketplace a body names
 }
 
 // GiftcardService makes, finds, uses and holds network giftcards.
@@ -246,16 +231,16 @@ func ReadUse(code string, doc domain.Doc, partnerField string) (UseInput, error)
 	if at, ok := readLocalTime(d, "freeze_payout_date", false); ok {
 		in.FreezePayoutDate = &at
 	}
-	if s := d.String("comment", false, MaxCommentLength); s != nil {
+	if s := d.String("comment", false, true, MaxCommentLength); s != nil {
 		in.Comment = *s
 	}
-	if s := d.String("reservation_id", false, MaxReservationID); s != nil {
+	if s := d.String("reservation_id", false, true, MaxReservationID); s != nil {
 		in.ReservationID = *s
 	}
 	if b := d.Boolean("send_usage_notification_email"); b != nil {
 		in.Notify = *b
 	}
-	if s := d.String("giftee_email", false, MaxEmailLength); s != nil && *s != "" {
+	if s := d.String("giftee_email", false, true, domain.MaxEmailLength); s != nil && *s != "" {
 		if !domain.ValidEmail(*s) {
 			v.Add(domain.VInvalid, domain.MsgEmail, "giftee_email")
 		}
@@ -333,7 +318,13 @@ func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) 
 // and checks that it accepts the cards.
 func (s *GiftcardService) acceptor(ctx context.Context, tx Stores, marketplace int64, in *UseInput) (*Acceptor, error) {
 	field := in.partnerField()
-	a, err := tx.Giftcards.FindAcceptor(ctx, marketplace, in.PartnerSourceID, in.PartnerID)
+	var a *Acceptor
+	var err error
+	if field == "partner_id" {
+		a, err = tx.Partners.AcceptorByPartnerID(ctx, marketplace, in.PartnerID)
+	} else {
+		a, err = tx.Partners.Acceptor(ctx, marketplace, in.PartnerSourceID)
+	}
 	switch {
 	case domain.IsCode(err, domain.CodeNotFound) && field == "partner_id":
 		return nil, fieldError(field, domain.VNotFound, MsgUnknownPartner)
@@ -341,9 +332,9 @@ func (s *GiftcardService) acceptor(ctx context.Context, tx Stores, marketplace i
 		return nil, fieldError(field, domain.VNotFound, MsgUnknownSourceID)
 	case err != nil:
 		return nil, err
-	case !a.Active:
+	case !a.Active():
 		return nil, fieldError(field, domain.VInvalid, MsgPartnerInactive)
-	case !a.AcceptsGiftcards:
+	case !a.LinkedToNGCSettings:
 		return nil, fieldError(field, domain.VInvalid, MsgNotAccepting)
 	}
 	return a, nil
@@ -424,7 +415,7 @@ func (s *GiftcardService) CancelUsageDoc(ctx context.Context, id int64, doc doma
 	}
 	var v domain.Validator
 	d := &domain.DocReader{V: &v, Obj: doc}
-	comment := d.String("comment", false, MaxCommentLength)
+	comment := d.String("comment", false, true, MaxCommentLength)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}

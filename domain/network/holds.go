@@ -114,7 +114,7 @@ func ReadHold(code string, doc domain.Doc) (HoldInput, error) {
 			v.Add(domain.VMinValue, MsgValuePositive, "amount")
 		}
 	}
-	if s := d.String("reservation_id", true, MaxReservationID); s != nil {
+	if s := d.String("reservation_id", true, true, MaxReservationID); s != nil {
 		in.ReservationID = *s
 		if *s == "" {
 			v.Add(domain.VRequired, domain.MsgBlank, "reservation_id")
@@ -285,7 +285,7 @@ func ReadCapture(code, reservationID string, doc domain.Doc) (CaptureInput, erro
 	if at, ok := readLocalTime(d, "freeze_payout_date", false); ok {
 		in.FreezePayoutDate = &at
 	}
-	if s := d.String("comment", false, MaxCommentLength); s != nil {
+	if s := d.String("comment", false, true, MaxCommentLength); s != nil {
 		in.Comment = *s
 	}
 	return in, v.Err()

@@ -54,7 +54,7 @@ func (s *GiftcardService) AdjustDoc(ctx context.Context, code string, doc domain
 			v.Add(domain.VInvalid, domain.MsgDecimal, "amount")
 		}
 	}
-	reason := d.String("reason", true, MaxReasonLength)
+	reason := d.String("reason", true, true, MaxReasonLength)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}

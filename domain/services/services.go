@@ -41,4 +41,7 @@ type Services struct {
 	// NetworkGiftcards serves the network giftcards, their usages and
 	// their ledger.
 	NetworkGiftcards *network.GiftcardService
+
+	// NetworkPartners serves the partners of marketplaces' networks.
+	NetworkPartners *network.PartnerService
 }

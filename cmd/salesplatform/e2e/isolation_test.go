@@ -42,7 +42,10 @@ func newIsoFixture(t *testing.T) *isoFixture {
 	t.Helper()
 	ctx := context.Background()
 	dsn := dbtest.NewDSN(t)
-	every := []string{"--permission", domain.PermManageMasterAdmin, "--permission", domain.PermUseVoucher}
+	// Owner and rival are marketplaces, so that their networks can be
+	// probed too.
+	every := []string{"--permission", domain.PermManageMasterAdmin, "--permission", domain.PermUseVoucher,
+		"--permission", domain.PermAccessConfigurationMarketplaces, "--marketplace"}
 	f := &isoFixture{
 		ownerTok: CreateUser(t, dsn, append([]string{"--username", "owner", "--password", "owner-password",
 			"--partner-name", "Owner"}, every...)...),
@@ -77,6 +80,7 @@ func newIsoFixture(t *testing.T) *isoFixture {
 	f.category = int64(m["id"].(float64))
 	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/options/", f.ownerTok, f.optionBody(t), "application/json"))
 	f.option = int64(m["id"].(float64))
+	f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/network_partners/", f.ownerTok, f.networkPartnerBody(t, ""), "application/json"))
 
 	issued := f.graphOK(t, staffTok, `mutation($in: IssueVoucherInput!) { issueVoucher(input: $in) { voucher { code } userErrors { field } errors { field } } }`,
 		map[string]any{"in": map[string]any{"voucherPrototypeId": fmt.Sprint(f.prototype), "totalPrice": "120.00",
@@ -105,6 +109,24 @@ func (f *isoFixture) prototypeBody(t *testing.T, partnerUUID string) string {
 	}
 	return jsonOf(t, m)
 }
+
+// networkPartnerBody creates the owner's network partner, source id
+// isoSourceID; marketplaceUUID "" leaves marketplace_uuid out.
+func (f *isoFixture) networkPartnerBody(t *testing.T, marketplaceUUID string) string {
+	t.Helper()
+	m := map[string]any{"name": isoSecret + " spa", "commercial_name": isoSecret, "short_name": "ISO",
+		"siret_number": isoSiret, "legal_representative_first_name": isoSecret, "legal_representative_last_name": "L",
+		"hq_address_line_1": "1 rue", "hq_postal_code": "75001", "hq_city": "Paris", "hq_country": "FR", "rcs": "R",
+		"ape": "A", "vat_id": "V", "agency_email": "iso@example.com", "website": "https://iso.example.com",
+		"source_id": isoSourceID, "partner_tags": []any{map[string]any{"tag": isoSecret}}}
+	if marketplaceUUID != "" {
+		m["marketplace_uuid"] = marketplaceUUID
+	}
+	return jsonOf(t, m)
+}
+
+// The owner's network partner's siret and source id.
+const isoSiret, isoSourceID = "99988877700011", "4242"
 
 func (f *isoFixture) optionBody(t *testing.T) string {
 	t.Helper()
@@ -156,7 +178,8 @@ func (f *isoFixture) graphOK(t *testing.T, token, query string, vars map[string]
 // write.
 var isoTables = []string{"media", "voucher_prototypes", "voucher_prototype_images", "option_categories", "options",
 	"option_services", "voucher_prototype_options", "vouchers", "voucher_options", "voucher_state_changes",
-	"giftcards", "gift_codes", "customers"}
+	"giftcards", "gift_codes", "customers", "partners", "partner_legal_information", "partner_tags", "network_partners",
+	"network_giftcard_allowed_partners", "network_voucher_allowed_partners"}
 
 // snapshot is a digest of every row of isoTables: equal snapshots mean
 // nothing was written.
@@ -206,6 +229,10 @@ func (f *isoFixture) restOperations(t *testing.T) []isoREST {
 		{"GET", fmt.Sprintf("/api/voucher_prototypes/%d/options/", p), "", js, 200, 404, 404},
 		{"POST", "/api/options/", f.optionBody(t), js, 0, 400, 403},
 		{"POST", "/api/option_categories/", jsonOf(t, map[string]any{"partner_uuid": f.ownerUUID, "name_fr": "x"}), js, 0, 400, 403},
+		{"POST", "/api/network_partners/", f.networkPartnerBody(t, f.ownerUUID), js, 0, 400, 403},
+		{"PATCH", "/api/network_partners/", `{"source_id": "` + isoSourceID + `", "status": "i"}`, js, 0, 404, 403},
+		{"PATCH", "/api/network_partners/", `{"siret_number": "` + isoSiret + `", "status": "i"}`, js, 0, 404, 403},
+		{"GET", "/api/partners/check/?siret_number=" + isoSiret + "&commercial_name=" + isoSecret, "", js, 200, 404, 403},
 	}
 }
 
@@ -396,6 +423,10 @@ func TestAdminIsolation(t *testing.T) {
 		{"POST", "/api/options/", `{"selling_price": -1}`, "application/json"},
 		{"POST", "/api/option_categories/", `{"partner_uuid": "` + f.ownerUUID + `", "min_number_options": 3, "max_number_options": 1}`, "application/json"},
 		{"POST", "/api/option_categories/", `{"partner_uuid": 7`, "application/json"},
+		{"POST", "/api/network_partners/", `{"name": `, "application/json"},
+		{"POST", "/api/network_partners/", `{"name": "x", "hq_postal_code": "75001-75002"}`, "application/json"},
+		{"PATCH", "/api/network_partners/", `{"source_id": "` + isoSourceID + `", "status": "a"}`, "application/json"},
+		{"PATCH", "/api/network_partners/", `{"status": "i"}`, "application/json"},
 	}
 	for _, m := range malformed {
 		t.Run("malformed "+m.method+" "+m.path+" "+m.body[:min(len(m.body), 24)], func(t *testing.T) {

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -217,6 +218,58 @@ func TestOpenAPITour(t *testing.T) {
 			cb, _ := json.Marshal(map[string]any{"partner_uuid": o["partner_uuid"], "name_en": "Tour category"})
 			call("POST", "/api/option_categories/", string(cb), admin...)
 		}
+	}
+
+	// Network partners, in a demo marketplace's network.
+	var marketplaceUUID string
+	gcMust(t, OpenDB(t, dsn).NewRaw("SELECT uuid::text FROM partners WHERE is_marketplace ORDER BY id LIMIT 1").
+		Scan(context.Background(), &marketplaceUUID))
+	npBody, _ := json.Marshal(map[string]any{"name": "Tour spa", "commercial_name": "Tour Spa", "short_name": "TS",
+		"siret_number": "10000000000099", "legal_representative_first_name": "Ada", "legal_representative_last_name": "Tour",
+		"hq_address_line_1": "1 rue du Tour", "hq_postal_code": "75001", "hq_city": "Paris", "hq_country": "FR",
+		"rcs": "RCS Paris 1", "ape": "9604Z", "vat_id": "FR00000000099", "agency_email": "tour@example.com",
+		"website": "https://tour.example.com", "partner_tags": []any{map[string]any{"tag": "tour"}},
+		"marketplace_uuid": marketplaceUUID})
+	np := call("POST", "/api/network_partners/", string(npBody), admin...)
+	if np.Status == 201 {
+		call("PATCH", "/api/network_partners/", fmt.Sprintf(`{"source_id": %q, "status": "i", "link_to_ngc_settings": true,
+			"marketplace_uuid": %q}`, np.JSON(t)["source_id"], marketplaceUUID), admin...)
+		call("GET", "/api/partners/check/?siret_number=10000000000099&commercial_name=tour%20spa", "", admin...)
+	}
+
+	// Network giftcards of that marketplace, used at a partner of its
+	// network that accepts them.
+	npBody, _ = json.Marshal(map[string]any{"name": "Tour inn", "commercial_name": "Tour Inn", "short_name": "TI",
+		"siret_number": "10000000000098", "legal_representative_first_name": "Ada", "legal_representative_last_name": "Tour",
+		"hq_address_line_1": "2 rue du Tour", "hq_postal_code": "75001", "hq_city": "Paris", "hq_country": "FR",
+		"rcs": "RCS Paris 2", "ape": "5510Z", "vat_id": "FR00000000098", "agency_email": "inn@example.com",
+		"website": "https://inn.example.com", "link_to_ngc_settings": true, "source_id": "987654",
+		"marketplace_uuid": marketplaceUUID})
+	call("POST", "/api/network_partners/", string(npBody), admin...)
+	ngc := call("POST", "/api/networkgiftcards/", fmt.Sprintf(`{"marketplace_uuid": %q, "status": "paid", "value": 80,
+		"gifter": {"first_name": "Ada", "last_name": "Tour", "email": "ada.tour@example.com"}, "from_gifter": "Enjoy",
+		"activation_date": "2026-01-01", "expiration_date": "2036-01-01"}`, marketplaceUUID), admin...)
+	if ngc.Status == 201 {
+		code := ngc.JSON(t)["code"].(string)
+		byCode := "/api/networkgiftcards_by_code/" + code
+		call("GET", "/api/networkgiftcards/"+code+"/", "", admin...)
+		call("GET", byCode+"/", "", admin...)
+		call("GET", "/api/networkgiftcards_by_email/ada.tour@example.com/", "", admin...)
+		used := call("POST", byCode+"/use/", `{"creation_date": "2026-06-01", "value": 10, "partner_source_id": 987654}`, admin...)
+		call("POST", byCode+"/use/", `{"creation_date": "2026-06-01", "value": 1000, "partner_source_id": 987654}`, admin...)
+		if used.Status == 200 {
+			call("POST", "/api/networkgiftcard_usages/"+id(used.JSON(t)["id"])+"/cancel/", `{"comment": "tour"}`, admin...)
+			partner := id(used.JSON(t)["partner"])
+			call("POST", byCode+"/use_with_service_id/", `{"creation_date": "2026-06-01", "value": 5, "partner_id": `+partner+`}`, admin...)
+		}
+		call("GET", byCode+"/usages/", "", admin...)
+		call("POST", byCode+"/holds/", `{"amount": 5, "reservation_id": "TOUR-1", "partner_source_id": 987654}`, admin...)
+		call("POST", byCode+"/holds/", `{"amount": 5, "reservation_id": "TOUR-2", "partner_source_id": 987654}`, admin...)
+		call("GET", byCode+"/holds/", "", admin...)
+		call("POST", byCode+"/holds/TOUR-1/capture/", `{"value": 4}`, admin...)
+		call("POST", byCode+"/holds/TOUR-2/release/", "", admin...)
+		call("POST", byCode+"/adjust/", `{"amount": -1, "reason": "tour"}`, admin...)
+		call("GET", byCode+"/movements/", "", admin...)
 	}
 
 	// The service's own routes.

@@ -1,0 +1,565 @@
+package network
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"salesplatform/domain"
+)
+
+// Network partners: the partners where a marketplace's network giftcards
+// and network vouchers are accepted (its acceptors), which the marketplace
+// creates and updates itself through the administration API, with their
+// company record. Decisions: docs/DECISIONS.md, "Network partners".
+
+// CompanyTypes are the company types of a partner's company record.
+var CompanyTypes = []string{"bus", "ind", "sol", "org"}
+
+// NetworkPartnerStatuses are the statuses an update may set; a created
+// network partner has domain.PartnerStatusNetwork.
+var NetworkPartnerStatuses = []string{domain.PartnerStatusInactive, domain.PartnerStatusNetwork}
+
+// Limits where the contract gives none (but MaxPostalCodeLength).
+const (
+	MaxCompanyFieldLength = 255
+	MaxPostalCodeLength   = 10
+	MaxPartnerTags        = 20
+	MaxPartnerTagLength   = 64
+)
+
+// Messages of refused network partner inputs.
+const (
+	MsgSourceID           = "Enter a whole number from 1 to 9223372036854775807."
+	MsgSourceIDTaken      = "A partner of this network already has this source_id."
+	MsgDefaultSourceTaken = "This partner's id, %d, is already the source_id of another partner of this network: give a source_id."
+	MsgSiretTaken         = "A partner of this network already has this siret_number."
+	MsgSiretAmbiguous     = "Several partners of this network have this siret_number: give source_id."
+	MsgSourceOrSiret      = "Give source_id or siret_number."
+	MsgDifferentPartners  = "source_id and siret_number do not name the same partner of this network."
+	MsgNotMarketplace     = "This partner is not a marketplace."
+	MsgOwnReferrer        = "A partner cannot be its own referrer."
+	msgNotAnObject        = "Invalid data. Expected a dictionary, but got %s."
+)
+
+// Company is a partner's company record: what the catalogue shows
+// as its legal information, and the administration's settings of it.
+type Company struct {
+	CommercialName               string
+	ShortName                    string
+	CompanyType                  string // one of CompanyTypes, or "" (the catalogue's management writes free text)
+	SiretNumber                  string
+	LegalRepresentativeFirstName string
+	LegalRepresentativeLastName  string
+	LegalRepresentativeBirthday  *time.Time // a day, at 00:00 UTC
+	HQAddressLine1               string
+	HQAddressLine2               string
+	HQPostalCode                 string
+	HQCity                       string
+	HQCountry                    string
+	RCS                          string
+	APE                          string
+	VATID                        string
+	AgencyEmail                  string
+	AgencyPhone                  string
+	Website                      string
+	HideFromStats                bool
+	ThirdPartySalesOnly          bool
+	ReferrerID                   *int64
+}
+
+// NetworkPartner is a partner as a marketplace's network shows it.
+type NetworkPartner struct {
+	ID            int64
+	UUID          uuid.UUID
+	MarketplaceID int64
+	Status        string
+	Name          string
+	Company
+	// SourceID is the marketplace's id of the partner (digits); nil for a
+	// link made elsewhere whose default was taken.
+	SourceID            *string
+	LinkedToNVSettings  bool // in the marketplace's network voucher settings
+	LinkedToNGCSettings bool // in its network giftcard settings
+	Tags                []string
+}
+
+// Acceptor is what a use of a network gift reads of the partner it is
+// used at.
+type Acceptor struct {
+	PartnerID           int64
+	MarketplaceID       int64
+	SourceID            string // "" when it has none
+	Status              string
+	LinkedToNGCSettings bool
+	LinkedToNVSettings  bool
+}
+
+// Active reports whether the partner may accept gifts: a network partner
+// whose status is i is inactive.
+func (a *Acceptor) Active() bool { return a.Status != domain.PartnerStatusInactive }
+
+// SettingsLinks puts a partner in the marketplace's network voucher and
+// network giftcard settings (true) or takes it out (false); nil leaves it.
+type SettingsLinks struct {
+	NetworkVouchers  *bool
+	NetworkGiftcards *bool
+}
+
+// PartnerStore reads and writes network partners. It is a
+// domain.PartnerStore too: the marketplace a body names is found by uuid.
+type PartnerStore interface {
+	domain.PartnerStore
+	// LockPartner locks the partner's row until the transaction ends (FOR
+	// NO KEY UPDATE).
+	LockPartner(ctx context.Context, id int64) error
+	// CreateCompany writes the company record of partner, which has none.
+	CreateCompany(ctx context.Context, partnerID int64, c *Company) error
+	// AddTags gives partner, which has none, its tags in order.
+	AddTags(ctx context.Context, partnerID int64, tags []string) error
+	// AddToNetwork puts partner in marketplace's network under sourceID.
+	// Errors: CodeInvalid on "source_id" (MsgSourceIDTaken) when the
+	// network has that source id.
+	AddToNetwork(ctx context.Context, marketplaceID, partnerID int64, sourceID string) error
+	// LinkSettings adds partner to, or removes it from, marketplace's
+	// network voucher and network giftcard settings as links says.
+	LinkSettings(ctx context.Context, marketplaceID, partnerID int64, links SettingsLinks) error
+	// NetworkPartnerBySourceID returns the id of the partner of
+	// marketplace's network with that source id; domain.ErrNotFound when
+	// there is none.
+	NetworkPartnerBySourceID(ctx context.Context, marketplaceID int64, sourceID string) (int64, error)
+	// NetworkPartnersBySiret returns the ids, ascending, of at most two
+	// partners of marketplace's network with that siret number: enough to
+	// tell none, one and several.
+	NetworkPartnersBySiret(ctx context.Context, marketplaceID int64, siret string) ([]int64, error)
+	// FindNetworkPartner returns partner as marketplace's network shows
+	// it; domain.ErrNotFound when it is not in that network.
+	FindNetworkPartner(ctx context.Context, marketplaceID, partnerID int64) (*NetworkPartner, error)
+	// SavePartnerSettings writes p's Status, HideFromStats,
+	// ThirdPartySalesOnly and ReferrerID.
+	SavePartnerSettings(ctx context.Context, p *NetworkPartner) error
+	// CheckPartner returns the lowest id of a partner whose siret number
+	// is siret and whose commercial name is commercialName, compared
+	// case-insensitively, in network's network (nil: any partner);
+	// domain.ErrNotFound when there is none.
+	CheckPartner(ctx context.Context, network *int64, siret, commercialName string) (int64, error)
+	// Acceptor returns the partner of marketplace's network with that
+	// source id; domain.ErrNotFound when there is none.
+	Acceptor(ctx context.Context, marketplaceID int64, sourceID string) (*Acceptor, error)
+	// AcceptorByPartnerID returns partner when it is in marketplace's
+	// network; domain.ErrNotFound otherwise.
+	AcceptorByPartnerID(ctx context.Context, marketplaceID, partnerID int64) (*Acceptor, error)
+}
+
+// PartnerService creates, updates and checks the partners of
+// marketplaces' networks.
+type PartnerService struct {
+	uow domain.UnitOfWork[Stores]
+}
+
+// NewPartnerService returns the service.
+func NewPartnerService(uow domain.UnitOfWork[Stores]) *PartnerService {
+	return &PartnerService{uow: uow}
+}
+
+// CreateNetworkPartner creates a partner of status n in the network of the
+// caller's marketplace (staff name it with marketplace_uuid), with its
+// company record, its tags and its links to the marketplace's settings, in
+// one transaction. Body: name, commercial_name, short_name,
+// siret_number, legal_representative_first_name and _last_name,
+// hq_address_line_1, hq_postal_code (at most 10 characters), hq_city,
+// hq_country, rcs, ape, vat_id, agency_email (e-mail), website (URL), all
+// required; company_type (CompanyTypes), legal_representative_birthday (a
+// date or date-time), hq_address_line_2, agency_phone, link_to_nv_settings,
+// link_to_ngc_settings, partner_tags ([{"tag"}]), and the additions
+// source_id (digits; default: the new partner's id) and marketplace_uuid.
+// siret_number and source_id are unique within the network; creations of
+// one marketplace run one at a time (its row is locked), so that holds.
+// Errors: those of Authorize(OpNetworkPartnerWrite); CodeForbidden for a
+// partner that is not a marketplace; CodeInvalid with every field error.
+func (s *PartnerService) CreateNetworkPartner(ctx context.Context, doc domain.Doc) (*NetworkPartner, error) {
+	c, err := authorizeMarketplace(ctx, domain.OpNetworkPartnerWrite)
+	if err != nil {
+		return nil, err
+	}
+	var created *NetworkPartner
+	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+		var v domain.Validator
+		d := &domain.DocReader{V: &v, Obj: doc}
+		m, err := networkOwner(ctx, d, tx.Partners, c)
+		if err != nil {
+			return err
+		}
+		p, links := readNetworkPartner(d)
+		sourceID := readSourceID(d)
+		if err := v.Err(); err != nil {
+			return err
+		}
+		if err := tx.Partners.LockPartner(ctx, m.ID); err != nil {
+			return err
+		}
+		if err := checkUnique(ctx, tx.Partners, &v, m.ID, p.SiretNumber, sourceID); err != nil {
+			return err
+		}
+		partner := &domain.Partner{Name: p.Name, Status: domain.PartnerStatusNetwork, Currency: m.Currency, TimeZone: m.TimeZone}
+		if err := tx.Partners.CreatePartner(ctx, partner); err != nil {
+			return err
+		}
+		if sourceID == nil {
+			id := strconv.FormatInt(partner.ID, 10)
+			switch _, err := tx.Partners.NetworkPartnerBySourceID(ctx, m.ID, id); {
+			case err == nil:
+				v.Add(domain.VUnique, fmt.Sprintf(MsgDefaultSourceTaken, partner.ID), "source_id")
+				return v.Err()
+			case !domain.IsCode(err, domain.CodeNotFound):
+				return err
+			}
+			sourceID = &id
+		}
+		if err := tx.Partners.CreateCompany(ctx, partner.ID, &p.Company); err != nil {
+			return err
+		}
+		if err := tx.Partners.AddTags(ctx, partner.ID, p.Tags); err != nil {
+			return err
+		}
+		if err := tx.Partners.AddToNetwork(ctx, m.ID, partner.ID, *sourceID); err != nil {
+			return err
+		}
+		if err := tx.Partners.LinkSettings(ctx, m.ID, partner.ID, links); err != nil {
+			return err
+		}
+		created, err = tx.Partners.FindNetworkPartner(ctx, m.ID, partner.ID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return created, nil
+}
+
+// UpdateNetworkPartner changes a partner of the caller's marketplace's
+// network (staff name the marketplace with marketplace_uuid), found by
+// source_id or siret_number; when both are given they must name the same
+// partner. Body (all optional): status (NetworkPartnerStatuses),
+// hide_from_stats, third_party_sales_only, referrer (the marketplace or a
+// partner of its network; null clears it), link_to_nv_settings,
+// link_to_ngc_settings.
+// Errors: those of Authorize(OpNetworkPartnerWrite); CodeForbidden for a
+// partner that is not a marketplace; CodeInvalid with every field error
+// (non_field_errors: neither source_id nor siret_number, both naming
+// different partners, a siret_number several partners have);
+// CodeNotFound when no partner of the network has that source_id or
+// siret_number.
+func (s *PartnerService) UpdateNetworkPartner(ctx context.Context, doc domain.Doc) (*NetworkPartner, error) {
+	c, err := authorizeMarketplace(ctx, domain.OpNetworkPartnerWrite)
+	if err != nil {
+		return nil, err
+	}
+	var updated *NetworkPartner
+	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+		var v domain.Validator
+		d := &domain.DocReader{V: &v, Obj: doc, Partial: true}
+		m, err := networkOwner(ctx, d, tx.Partners, c)
+		if err != nil {
+			return err
+		}
+		sourceID := readSourceID(d)
+		siret := d.String("siret_number", false, false, MaxCompanyFieldLength)
+		status := d.Choice("status", false, NetworkPartnerStatuses)
+		hide, thirdParty := d.Boolean("hide_from_stats"), d.Boolean("third_party_sales_only")
+		referrer, referrerSet := d.PK("referrer", false, true)
+		links := readLinks(d)
+		if sourceID == nil && siret == nil && !domain.HasFieldError(&v, "source_id") && !domain.HasFieldError(&v, "siret_number") {
+			v.Add(domain.VRequired, MsgSourceOrSiret)
+		}
+		if err := v.Err(); err != nil {
+			return err
+		}
+		id, err := locate(ctx, tx.Partners, m.ID, sourceID, siret)
+		if err != nil {
+			return err
+		}
+		if err := tx.Partners.LockPartner(ctx, id); err != nil {
+			return err
+		}
+		p, err := tx.Partners.FindNetworkPartner(ctx, m.ID, id)
+		if err != nil {
+			return err
+		}
+		if siret != nil && p.SiretNumber != *siret {
+			v.Add(domain.VInvalid, MsgDifferentPartners)
+			return v.Err()
+		}
+		p.Status = domain.Pick(status, p.Status)
+		p.HideFromStats = domain.Pick(hide, p.HideFromStats)
+		p.ThirdPartySalesOnly = domain.Pick(thirdParty, p.ThirdPartySalesOnly)
+		if referrerSet {
+			if err := checkReferrer(ctx, tx, d, m.ID, p.ID, referrer); err != nil {
+				return err
+			}
+			p.ReferrerID = referrer
+		}
+		if err := v.Err(); err != nil {
+			return err
+		}
+		if err := tx.Partners.SavePartnerSettings(ctx, p); err != nil {
+			return err
+		}
+		if err := tx.Partners.LinkSettings(ctx, m.ID, p.ID, links); err != nil {
+			return err
+		}
+		updated, err = tx.Partners.FindNetworkPartner(ctx, m.ID, p.ID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return updated, nil
+}
+
+// CheckPartner returns the id of the partner with that siret number and
+// commercial name (case-insensitive), among the partners of the caller's
+// marketplace's network; staff find any partner.
+// Errors: those of Authorize(OpNetworkPartnerRead); CodeForbidden for a
+// partner that is not a marketplace; CodeInvalid on "siret_number" and
+// "commercial_name" when blank or too long; CodeNotFound when there is
+// no such partner.
+func (s *PartnerService) CheckPartner(ctx context.Context, siret, commercialName string) (int64, error) {
+	c, err := authorizeMarketplace(ctx, domain.OpNetworkPartnerRead)
+	if err != nil {
+		return 0, err
+	}
+	var v domain.Validator
+	for field, value := range map[string]*string{"siret_number": &siret, "commercial_name": &commercialName} {
+		*value = strings.TrimSpace(*value)
+		switch {
+		case *value == "":
+			v.Add(domain.VRequired, domain.MsgRequired, field)
+		default:
+			v.PlainText(*value, MaxCompanyFieldLength, []any{field})
+		}
+	}
+	if err := v.Err(); err != nil {
+		return 0, err
+	}
+	var network *int64
+	if !c.User.IsStaff {
+		network = &c.Partner.ID
+	}
+	return s.uow.Stores().Partners.CheckPartner(ctx, network, siret, commercialName)
+}
+
+// authorizeMarketplace is Authorize for the operations on a marketplace's
+// network: a partner that is not a marketplace has none.
+func authorizeMarketplace(ctx context.Context, op domain.AdminOp) (*domain.Caller, error) {
+	c, err := domain.Authorize(ctx, op)
+	if err != nil {
+		return nil, err
+	}
+	if !c.User.IsStaff && (c.Partner == nil || !c.Partner.IsMarketplace) {
+		return nil, &domain.Error{Code: domain.CodeForbidden, Message: domain.MsgPermissionDenied}
+	}
+	return c, nil
+}
+
+// networkOwner returns the marketplace whose network the body changes:
+// the caller's own (which marketplace_uuid may name), or the marketplace
+// staff name with marketplace_uuid. A refusal is a field error on
+// marketplace_uuid, recorded in d, and a nil marketplace.
+// Errors: a failed lookup.
+func networkOwner(ctx context.Context, d *domain.DocReader, partners domain.PartnerStore, c *domain.Caller) (*domain.Partner, error) {
+	const field = "marketplace_uuid"
+	u := d.UUID(field, false)
+	if u == nil && domain.HasFieldError(d.V, field) {
+		return nil, nil
+	}
+	m, err := domain.WritePartner(ctx, partners, c, u, field)
+	var e *domain.Error
+	switch {
+	case errors.As(err, &e) && e.Code == domain.CodeInvalid:
+		d.V.Fields = append(d.V.Fields, e.Fields...)
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case !m.IsMarketplace:
+		d.V.Add(domain.VInvalid, MsgNotMarketplace, field)
+		return nil, nil
+	}
+	return m, nil
+}
+
+// readNetworkPartner reads the fields of a network partner's creation.
+func readNetworkPartner(d *domain.DocReader) (*NetworkPartner, SettingsLinks) {
+	text := func(field string, required bool) string {
+		if s := d.String(field, required, !required, MaxCompanyFieldLength); s != nil {
+			return *s
+		}
+		return ""
+	}
+	p := &NetworkPartner{Name: text("name", true)}
+	p.CommercialName = text("commercial_name", true)
+	p.ShortName = text("short_name", true)
+	if t := d.Choice("company_type", false, CompanyTypes); t != nil {
+		p.CompanyType = *t
+	}
+	p.SiretNumber = text("siret_number", true)
+	p.LegalRepresentativeFirstName = text("legal_representative_first_name", true)
+	p.LegalRepresentativeLastName = text("legal_representative_last_name", true)
+	p.LegalRepresentativeBirthday, _ = d.Day("legal_representative_birthday")
+	p.HQAddressLine1 = text("hq_address_line_1", true)
+	p.HQAddressLine2 = text("hq_address_line_2", false)
+	if s := d.String("hq_postal_code", true, false, MaxPostalCodeLength); s != nil {
+		p.HQPostalCode = *s
+	}
+	p.HQCity = text("hq_city", true)
+	p.HQCountry = text("hq_country", true)
+	p.RCS = text("rcs", true)
+	p.APE = text("ape", true)
+	p.VATID = text("vat_id", true)
+	if s := d.Email("agency_email", true); s != nil {
+		p.AgencyEmail = *s
+	}
+	if s := d.String("agency_phone", false, true, domain.MaxPhoneLength); s != nil {
+		p.AgencyPhone = *s
+	}
+	if s := d.URL("website", true); s != nil {
+		p.Website = *s
+	}
+	p.Tags = readTags(d, "partner_tags")
+	return p, readLinks(d)
+}
+
+func readLinks(d *domain.DocReader) SettingsLinks {
+	return SettingsLinks{NetworkVouchers: d.Boolean("link_to_nv_settings"), NetworkGiftcards: d.Boolean("link_to_ngc_settings")}
+}
+
+// readTags reads a list of at most MaxPartnerTags {"tag"} objects; a tag
+// given twice is kept once, where it first appears.
+func readTags(d *domain.DocReader, field string) []string {
+	value, ok, _ := d.Raw(field, false, false)
+	if !ok {
+		return nil
+	}
+	list, isList := value.([]any)
+	switch {
+	case !isList:
+		d.V.Add(domain.VInvalid, fmt.Sprintf(domain.MsgNotAList, domain.JSONTypeName(value)), field)
+		return nil
+	case len(list) > MaxPartnerTags:
+		d.V.Add(domain.VMaxElements, fmt.Sprintf(domain.MsgTooManyElements, MaxPartnerTags), field)
+		return nil
+	}
+	d.V.ListLength(len(list), field)
+	tags := make([]string, 0, len(list))
+	seen := map[string]bool{}
+	for i, e := range list {
+		obj, isObj := e.(map[string]any)
+		if !isObj {
+			d.V.Add(domain.VInvalid, fmt.Sprintf(msgNotAnObject, domain.JSONTypeName(e)), field, i, "non_field_errors")
+			continue
+		}
+		inner := &domain.DocReader{V: &domain.Validator{}, Obj: obj}
+		tag := inner.String("tag", true, false, MaxPartnerTagLength)
+		for _, f := range inner.V.Fields {
+			d.V.Add(f.Code, f.Message, append([]any{field, i}, f.Path...)...)
+		}
+		if tag != nil && !seen[*tag] {
+			seen[*tag] = true
+			tags = append(tags, *tag)
+		}
+	}
+	return tags
+}
+
+// readSourceID reads source_id, a whole number from 1 to 2^63-1 given as
+// a string of digits or a JSON integer, as its canonical text (no leading
+// zeros): the use of a network giftcard names the partner by that int64.
+// nil when absent, null or invalid.
+func readSourceID(d *domain.DocReader) *string {
+	const field = "source_id"
+	value, ok, _ := d.Raw(field, false, true)
+	if !ok {
+		return nil
+	}
+	var s string
+	switch x := value.(type) {
+	case string:
+		s = strings.TrimSpace(x)
+	case json.Number:
+		s = x.String()
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 1 || strings.Trim(s, "0123456789") != "" {
+		d.V.Add(domain.VInvalid, MsgSourceID, field)
+		return nil
+	}
+	canonical := strconv.FormatInt(n, 10)
+	return &canonical
+}
+
+// checkUnique records a field error when marketplace's network has a
+// partner with siret or with sourceID (nil: none given).
+func checkUnique(ctx context.Context, partners PartnerStore, v *domain.Validator, marketplaceID int64, siret string, sourceID *string) error {
+	ids, err := partners.NetworkPartnersBySiret(ctx, marketplaceID, siret)
+	if err != nil {
+		return err
+	}
+	if len(ids) > 0 {
+		v.Add(domain.VUnique, MsgSiretTaken, "siret_number")
+	}
+	if sourceID != nil {
+		switch _, err := partners.NetworkPartnerBySourceID(ctx, marketplaceID, *sourceID); {
+		case err == nil:
+			v.Add(domain.VUnique, MsgSourceIDTaken, "source_id")
+		case !domain.IsCode(err, domain.CodeNotFound):
+			return err
+		}
+	}
+	return v.Err()
+}
+
+// locate returns the id of the partner of marketplace's network that
+// sourceID names, else the one siret names.
+// Errors: domain.ErrNotFound when none does; CodeInvalid (MsgSiretAmbiguous)
+// for a siret of several partners.
+func locate(ctx context.Context, partners PartnerStore, marketplaceID int64, sourceID, siret *string) (int64, error) {
+	if sourceID != nil {
+		return partners.NetworkPartnerBySourceID(ctx, marketplaceID, *sourceID)
+	}
+	ids, err := partners.NetworkPartnersBySiret(ctx, marketplaceID, *siret)
+	switch {
+	case err != nil:
+		return 0, err
+	case len(ids) == 0:
+		return 0, domain.ErrNotFound
+	case len(ids) > 1:
+		var v domain.Validator
+		v.Add(domain.VInvalid, MsgSiretAmbiguous)
+		return 0, v.Err()
+	}
+	return ids[0], nil
+}
+
+// checkReferrer records a field error on referrer unless it is nil, the
+// marketplace or another partner of its network.
+func checkReferrer(ctx context.Context, tx Stores, d *domain.DocReader, marketplaceID, partnerID int64, referrer *int64) error {
+	switch {
+	case referrer == nil || *referrer == marketplaceID:
+		return nil
+	case *referrer == partnerID:
+		d.V.Add(domain.VInvalid, MsgOwnReferrer, "referrer")
+		return nil
+	}
+	_, err := tx.Partners.AcceptorByPartnerID(ctx, marketplaceID, *referrer)
+	if domain.IsCode(err, domain.CodeNotFound) {
+		d.MissingPK("referrer", *referrer)
+		return nil
+	}
+	return err
+}

@@ -1,0 +1,304 @@
+package persistence
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
+
+	"salesplatform/domain"
+	"salesplatform/domain/network"
+)
+
+// NetworkPartnerStore is the network.PartnerStore on PostgreSQL: the
+// partner rows (through the account area's PartnerStore), their company
+// record (partner_legal_information, whose catalogue column names it maps
+// to the administration's), their tags, their links to marketplaces'
+// networks (network_partners) and settings
+// (network_giftcard_allowed_partners, network_voucher_allowed_partners).
+type NetworkPartnerStore struct {
+	*PartnerStore
+	db bun.IDB
+}
+
+var _ network.PartnerStore = (*NetworkPartnerStore)(nil)
+
+// LockPartner implements network.PartnerStore.
+func (s *NetworkPartnerStore) LockPartner(ctx context.Context, id int64) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	return lockPartner(ctx, s.db, id)
+}
+
+// CreateCompany implements network.PartnerStore.
+func (s *NetworkPartnerStore) CreateCompany(ctx context.Context, partnerID int64, c *network.Company) error {
+	var birthday *string // a day: as text, so that no time zone moves it
+	if c.LegalRepresentativeBirthday != nil {
+		day := c.LegalRepresentativeBirthday.Format(time.DateOnly)
+		birthday = &day
+	}
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	_, err := s.db.NewRaw(`INSERT INTO partner_legal_information (partner_id, commercial_name, short_name, company_type,
+			siret_number, legal_first_name, legal_last_name, legal_representative_birthday, address_line_1,
+			address_line_2, postal_code, city, country, rcs, ape, vat_id, agency_email, agency_phone, agency_website,
+			hide_from_stats, third_party_sales_only, referrer_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?::date, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		partnerID, c.CommercialName, c.ShortName, c.CompanyType, c.SiretNumber, c.LegalRepresentativeFirstName,
+		c.LegalRepresentativeLastName, birthday, c.HQAddressLine1, c.HQAddressLine2, c.HQPostalCode,
+		c.HQCity, c.HQCountry, c.RCS, c.APE, c.VATID, c.AgencyEmail, c.AgencyPhone, c.Website, c.HideFromStats,
+		c.ThirdPartySalesOnly, c.ReferrerID).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("insert company record: %w", err)
+	}
+	return nil
+}
+
+// AddTags implements network.PartnerStore.
+func (s *NetworkPartnerStore) AddTags(ctx context.Context, partnerID int64, tags []string) error {
+	if len(tags) == 0 {
+		return nil
+	}
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	_, err := s.db.NewRaw(`INSERT INTO partner_tags (partner_id, position, tag)
+		SELECT ?, t.ord - 1, t.tag FROM unnest(?::text[]) WITH ORDINALITY AS t(tag, ord)`,
+		partnerID, pgdialect.Array(tags)).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("insert partner tags: %w", err)
+	}
+	return nil
+}
+
+// AddToNetwork implements network.PartnerStore.
+func (s *NetworkPartnerStore) AddToNetwork(ctx context.Context, marketplaceID, partnerID int64, sourceID string) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	_, err := s.db.NewRaw(`INSERT INTO network_partners (marketplace_id, partner_id, source_id) VALUES (?, ?, ?)`,
+		marketplaceID, partnerID, sourceID).Exec(ctx)
+	if c, ok := uniqueViolation(err); ok && c == "network_partners_source_id_key" {
+		return invalidField("source_id", domain.VUnique, network.MsgSourceIDTaken)
+	}
+	if err != nil {
+		return fmt.Errorf("add partner %d to the network of %d: %w", partnerID, marketplaceID, err)
+	}
+	return nil
+}
+
+// LinkSettings implements network.PartnerStore.
+func (s *NetworkPartnerStore) LinkSettings(ctx context.Context, marketplaceID, partnerID int64, links network.SettingsLinks) error {
+	for _, l := range []struct {
+		table  string
+		linked *bool
+	}{
+		{"network_voucher_allowed_partners", links.NetworkVouchers},
+		{"network_giftcard_allowed_partners", links.NetworkGiftcards},
+	} {
+		if l.linked == nil {
+			continue
+		}
+		q := `INSERT INTO ? (marketplace_id, partner_id) VALUES (?, ?) ON CONFLICT DO NOTHING`
+		if !*l.linked {
+			q = `DELETE FROM ? WHERE marketplace_id = ? AND partner_id = ?`
+		}
+		if err := s.exec(ctx, q, bun.Ident(l.table), marketplaceID, partnerID); err != nil {
+			return fmt.Errorf("link partner %d to %s: %w", partnerID, l.table, err)
+		}
+	}
+	return nil
+}
+
+func (s *NetworkPartnerStore) exec(ctx context.Context, query string, args ...any) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	_, err := s.db.NewRaw(query, args...).Exec(ctx)
+	return err
+}
+
+// NetworkPartnerBySourceID implements network.PartnerStore.
+func (s *NetworkPartnerStore) NetworkPartnerBySourceID(ctx context.Context, marketplaceID int64, sourceID string) (int64, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var id int64
+	err := s.db.NewRaw(`SELECT partner_id FROM network_partners WHERE marketplace_id = ? AND source_id = ?`,
+		marketplaceID, sourceID).Scan(ctx, &id)
+	if err != nil {
+		return 0, notFound(err)
+	}
+	return id, nil
+}
+
+// NetworkPartnersBySiret implements network.PartnerStore.
+func (s *NetworkPartnerStore) NetworkPartnersBySiret(ctx context.Context, marketplaceID int64, siret string) ([]int64, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	ids := []int64{}
+	err := s.db.NewRaw(`SELECT np.partner_id FROM network_partners np
+		JOIN partner_legal_information li ON li.partner_id = np.partner_id
+		WHERE np.marketplace_id = ? AND li.siret_number = ? ORDER BY np.partner_id LIMIT 2`,
+		marketplaceID, siret).Scan(ctx, &ids)
+	if err != nil {
+		return nil, fmt.Errorf("select network partners by siret: %w", err)
+	}
+	return ids, nil
+}
+
+type networkPartnerRow struct {
+	ID                           int64      `bun:"id"`
+	UUID                         uuid.UUID  `bun:"uuid,type:uuid"`
+	MarketplaceID                int64      `bun:"marketplace_id"`
+	Status                       string     `bun:"status"`
+	Name                         string     `bun:"name"`
+	SourceID                     *string    `bun:"source_id"`
+	CommercialName               string     `bun:"commercial_name"`
+	ShortName                    string     `bun:"short_name"`
+	CompanyType                  string     `bun:"company_type"`
+	SiretNumber                  string     `bun:"siret_number"`
+	LegalRepresentativeFirstName string     `bun:"legal_first_name"`
+	LegalRepresentativeLastName  string     `bun:"legal_last_name"`
+	LegalRepresentativeBirthday  *time.Time `bun:"legal_representative_birthday"`
+	HQAddressLine1               string     `bun:"address_line_1"`
+	HQAddressLine2               string     `bun:"address_line_2"`
+	HQPostalCode                 string     `bun:"postal_code"`
+	HQCity                       string     `bun:"city"`
+	HQCountry                    string     `bun:"country"`
+	RCS                          string     `bun:"rcs"`
+	APE                          string     `bun:"ape"`
+	VATID                        string     `bun:"vat_id"`
+	AgencyEmail                  string     `bun:"agency_email"`
+	AgencyPhone                  string     `bun:"agency_phone"`
+	Website                      string     `bun:"agency_website"`
+	HideFromStats                bool       `bun:"hide_from_stats"`
+	ThirdPartySalesOnly          bool       `bun:"third_party_sales_only"`
+	ReferrerID                   *int64     `bun:"referrer_id"`
+	LinkedToNVSettings           bool       `bun:"nv"`
+	LinkedToNGCSettings          bool       `bun:"ngc"`
+	Tags                         []string   `bun:"tags,array"`
+}
+
+// FindNetworkPartner implements network.PartnerStore. A partner without a
+// company record shows its defaults.
+func (s *NetworkPartnerStore) FindNetworkPartner(ctx context.Context, marketplaceID, partnerID int64) (*network.NetworkPartner, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var r networkPartnerRow
+	err := s.db.NewRaw(`SELECT p.id, p.uuid, np.marketplace_id, p.status, p.name, np.source_id,
+			coalesce(li.commercial_name, '') AS commercial_name, coalesce(li.short_name, '') AS short_name,
+			coalesce(li.company_type, '') AS company_type, coalesce(li.siret_number, '') AS siret_number,
+			coalesce(li.legal_first_name, '') AS legal_first_name, coalesce(li.legal_last_name, '') AS legal_last_name,
+			li.legal_representative_birthday,
+			coalesce(li.address_line_1, '') AS address_line_1, coalesce(li.address_line_2, '') AS address_line_2,
+			coalesce(li.postal_code, '') AS postal_code, coalesce(li.city, '') AS city,
+			coalesce(li.country, '') AS country, coalesce(li.rcs, '') AS rcs, coalesce(li.ape, '') AS ape,
+			coalesce(li.vat_id, '') AS vat_id, coalesce(li.agency_email, '') AS agency_email,
+			coalesce(li.agency_phone, '') AS agency_phone, coalesce(li.agency_website, '') AS agency_website,
+			coalesce(li.hide_from_stats, false) AS hide_from_stats,
+			coalesce(li.third_party_sales_only, false) AS third_party_sales_only, li.referrer_id,
+			EXISTS (SELECT 1 FROM network_voucher_allowed_partners a
+				WHERE a.marketplace_id = np.marketplace_id AND a.partner_id = p.id) AS nv,
+			EXISTS (SELECT 1 FROM network_giftcard_allowed_partners a
+				WHERE a.marketplace_id = np.marketplace_id AND a.partner_id = p.id) AS ngc,
+			ARRAY(SELECT t.tag FROM partner_tags t WHERE t.partner_id = p.id ORDER BY t.position) AS tags
+		FROM network_partners np
+		JOIN partners p ON p.id = np.partner_id
+		LEFT JOIN partner_legal_information li ON li.partner_id = p.id
+		WHERE np.marketplace_id = ? AND np.partner_id = ?`, marketplaceID, partnerID).Scan(ctx, &r)
+	if err != nil {
+		return nil, notFound(err)
+	}
+	return &network.NetworkPartner{ID: r.ID, UUID: r.UUID, MarketplaceID: r.MarketplaceID, Status: r.Status, Name: r.Name,
+		SourceID: r.SourceID, LinkedToNVSettings: r.LinkedToNVSettings, LinkedToNGCSettings: r.LinkedToNGCSettings,
+		Tags: r.Tags, Company: network.Company{CommercialName: r.CommercialName, ShortName: r.ShortName,
+			CompanyType: r.CompanyType, SiretNumber: r.SiretNumber, LegalRepresentativeFirstName: r.LegalRepresentativeFirstName,
+			LegalRepresentativeLastName: r.LegalRepresentativeLastName, LegalRepresentativeBirthday: r.LegalRepresentativeBirthday,
+			HQAddressLine1: r.HQAddressLine1, HQAddressLine2: r.HQAddressLine2, HQPostalCode: r.HQPostalCode, HQCity: r.HQCity,
+			HQCountry: r.HQCountry, RCS: r.RCS, APE: r.APE, VATID: r.VATID, AgencyEmail: r.AgencyEmail,
+			AgencyPhone: r.AgencyPhone, Website: r.Website, HideFromStats: r.HideFromStats,
+			ThirdPartySalesOnly: r.ThirdPartySalesOnly, ReferrerID: r.ReferrerID}}, nil
+}
+
+// SavePartnerSettings implements network.PartnerStore: the status on the
+// partner, the rest on its company record (made with defaults if it has
+// none), in one statement.
+func (s *NetworkPartnerStore) SavePartnerSettings(ctx context.Context, p *network.NetworkPartner) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	_, err := s.db.NewRaw(`WITH status AS (UPDATE partners SET status = ? WHERE id = ? RETURNING id)
+		INSERT INTO partner_legal_information (partner_id, hide_from_stats, third_party_sales_only, referrer_id)
+		SELECT id, ?, ?, ? FROM status
+		ON CONFLICT (partner_id) DO UPDATE SET hide_from_stats = EXCLUDED.hide_from_stats,
+			third_party_sales_only = EXCLUDED.third_party_sales_only, referrer_id = EXCLUDED.referrer_id`,
+		p.Status, p.ID, p.HideFromStats, p.ThirdPartySalesOnly, p.ReferrerID).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("save partner settings: %w", err)
+	}
+	return nil
+}
+
+// CheckPartner implements network.PartnerStore. Commercial names are
+// compared with ICU's lower(), which folds accented capitals whatever the
+// database's locale.
+func (s *NetworkPartnerStore) CheckPartner(ctx context.Context, networkOf *int64, siret, commercialName string) (int64, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	scope, args := "TRUE", []any{siret, commercialName}
+	if networkOf != nil {
+		scope = "li.partner_id IN (SELECT np.partner_id FROM network_partners np WHERE np.marketplace_id = ?)"
+		args = append(args, *networkOf)
+	}
+	var id int64
+	err := s.db.NewRaw(`SELECT li.partner_id FROM partner_legal_information li
+		WHERE li.siret_number = ? AND lower(li.commercial_name COLLATE "und-x-icu") = lower(?::text COLLATE "und-x-icu")
+		AND `+scope+` ORDER BY li.partner_id LIMIT 1`, args...).Scan(ctx, &id)
+	if err != nil {
+		return 0, notFound(err)
+	}
+	return id, nil
+}
+
+type acceptorRow struct {
+	PartnerID     int64  `bun:"partner_id"`
+	MarketplaceID int64  `bun:"marketplace_id"`
+	SourceID      string `bun:"source_id"`
+	Status        string `bun:"status"`
+	NGC           bool   `bun:"ngc"`
+	NV            bool   `bun:"nv"`
+}
+
+// acceptorQuery reads the acceptors of network_partners rows np that $1
+// and $2 select; every use of a network gift reads one, so it is prepared.
+const acceptorQuery = `SELECT np.partner_id, np.marketplace_id, COALESCE(np.source_id, '') AS source_id, p.status,
+		EXISTS (SELECT 1 FROM network_giftcard_allowed_partners a
+			WHERE a.marketplace_id = np.marketplace_id AND a.partner_id = np.partner_id) AS ngc,
+		EXISTS (SELECT 1 FROM network_voucher_allowed_partners a
+			WHERE a.marketplace_id = np.marketplace_id AND a.partner_id = np.partner_id) AS nv
+	FROM network_partners np JOIN partners p ON p.id = np.partner_id
+	WHERE np.marketplace_id = $1 AND `
+
+func (s *NetworkPartnerStore) acceptor(ctx context.Context, where string, args ...any) (*network.Acceptor, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []acceptorRow
+	if err := scanPrepared(ctx, s.db, &rows, acceptorQuery+where, args...); err != nil {
+		return nil, fmt.Errorf("select network partner: %w", err)
+	}
+	if len(rows) == 0 {
+		return nil, domain.ErrNotFound
+	}
+	r := rows[0]
+	return &network.Acceptor{PartnerID: r.PartnerID, MarketplaceID: r.MarketplaceID, SourceID: r.SourceID, Status: r.Status,
+		LinkedToNGCSettings: r.NGC, LinkedToNVSettings: r.NV}, nil
+}
+
+// Acceptor implements network.PartnerStore.
+func (s *NetworkPartnerStore) Acceptor(ctx context.Context, marketplaceID int64, sourceID string) (*network.Acceptor, error) {
+	return s.acceptor(ctx, "np.source_id = $2", marketplaceID, sourceID)
+}
+
+// AcceptorByPartnerID implements network.PartnerStore.
+func (s *NetworkPartnerStore) AcceptorByPartnerID(ctx context.Context, marketplaceID, partnerID int64) (*network.Acceptor, error) {
+	return s.acceptor(ctx, "np.partner_id = $2", marketplaceID, partnerID)
+}
