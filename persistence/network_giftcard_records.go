@@ -2,12 +2,10 @@ package persistence
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
@@ -17,15 +15,18 @@ import (
 // The network giftcards' records: creation, lookups and the usages list.
 
 // InsertGiftcard implements network.GiftcardStore: the code, the card and
-// its ledger's issue movement in one statement.
-func (s *NetworkGiftcardStore) InsertGiftcard(ctx context.Context, g *network.Giftcard) error {
+// its ledger's issue movement in one statement. A taken code inserts
+// nothing (ON CONFLICT DO NOTHING, so the transaction goes on).
+func (s *NetworkGiftcardStore) InsertGiftcard(ctx context.Context, g *network.Giftcard) (bool, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	giftee := g.Giftee
 	if giftee == nil {
 		giftee = &network.Customer{}
 	}
-	err := s.db.NewRaw(`WITH c AS (INSERT INTO gift_codes (code, kind) VALUES (?, 'network_giftcard') RETURNING code, kind),
+	var ids []int64
+	err := s.db.NewRaw(`WITH c AS (INSERT INTO gift_codes (code, kind) VALUES (?, 'network_giftcard')
+			ON CONFLICT DO NOTHING RETURNING code, kind),
 		card AS (INSERT INTO network_giftcards (code, code_kind, marketplace_id, status, value, remaining_value,
 				activation_date, expiration_date, is_active, currency, language, is_splittable,
 				gifter_first_name, gifter_last_name, gifter_email, has_giftee, giftee_first_name, giftee_last_name,
@@ -37,16 +38,15 @@ func (s *NetworkGiftcardStore) InsertGiftcard(ctx context.Context, g *network.Gi
 		SELECT id FROM card`,
 		g.Code, g.MarketplaceID, g.Status, g.Value, g.RemainingValue, g.ActivationDate, g.ExpirationDate, g.IsActive,
 		g.Currency, g.Language, g.IsSplittable, g.Gifter.FirstName, g.Gifter.LastName, g.Gifter.Email, g.Giftee != nil,
-		giftee.FirstName, giftee.LastName, giftee.Email, g.FromGifter, g.Theme).Scan(ctx, &g.ID)
-	var pgErr *pgconn.PgError
+		giftee.FirstName, giftee.LastName, giftee.Email, g.FromGifter, g.Theme).Scan(ctx, &ids)
 	switch {
-	case errors.As(err, &pgErr) && pgErr.Code == "23505":
-		// The code is taken, in some case: the caller draws another.
-		return invalidField("code", domain.VUnique, "A gift with this code already exists.")
 	case err != nil:
-		return fmt.Errorf("insert network giftcard: %w", err)
+		return false, fmt.Errorf("insert network giftcard: %w", err)
+	case len(ids) == 0:
+		return true, nil
 	}
-	return nil
+	g.ID = ids[0]
+	return false, nil
 }
 
 type networkGiftcardRow struct {

@@ -25,7 +25,7 @@ var _ network.GiftcardStore = (*NetworkGiftcardStore)(nil)
 func NetworkStores(db bun.IDB) network.Stores {
 	cards := &NetworkGiftcardStore{db: db}
 	return network.Stores{Giftcards: cards, Holds: cards, Ledger: cards,
-		Partners: &NetworkPartnerStore{PartnerStore: &PartnerStore{db: db}, db: db}}
+		Partners: &NetworkPartnerStore{PartnerStore: &PartnerStore{db: db}, db: db}, Keys: NewIdempotencyStore(db)}
 }
 
 type networkCardRow struct {

@@ -14,29 +14,29 @@ import (
 	"salesplatform/domain/network"
 )
 
-// The administration API's network giftcards (4.7).
+// The administration API's network giftcards.
 func registerNetworkGiftcardRoutes(r *mux.Router, a *api) {
-	handleWithToken(r, "/api/networkgiftcards/", a.handleNetworkGiftcardCreate, http.MethodPost)
+	handleWithToken(r, "/api/networkgiftcards/", idempotent(a.handleNetworkGiftcardCreate), http.MethodPost)
 	handleWithToken(r, "/api/networkgiftcards/{code}/", a.handleNetworkGiftcardDeprecated, http.MethodGet, http.MethodHead)
 	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/", a.handleNetworkGiftcardByCode, http.MethodGet, http.MethodHead)
 	handleWithToken(r, "/api/networkgiftcards_by_email/{email}/", a.handleNetworkGiftcardsByEmail, http.MethodGet, http.MethodHead)
 	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/usages/", a.handleNetworkGiftcardUsages, http.MethodGet, http.MethodHead)
-	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/use/", a.handleNetworkGiftcardUse("partner_source_id"), http.MethodPost)
-	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/use_with_service_id/", a.handleNetworkGiftcardUse("partner_id"), http.MethodPost)
-	handleWithToken(r, "/api/networkgiftcard_usages/{id}/cancel/", a.handleNetworkGiftcardUsageCancel, http.MethodPost)
+	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/use/", idempotent(a.handleNetworkGiftcardUse("partner_source_id")), http.MethodPost)
+	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/use_with_service_id/", idempotent(a.handleNetworkGiftcardUse("partner_id")), http.MethodPost)
+	handleWithToken(r, "/api/networkgiftcard_usages/{id}/cancel/", idempotent(a.handleNetworkGiftcardUsageCancel), http.MethodPost)
 	// This service's: holds, staff adjustments and the ledger.
-	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/holds/", a.handleNetworkGiftcardHoldCreate, http.MethodPost)
+	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/holds/", idempotent(a.handleNetworkGiftcardHoldCreate), http.MethodPost)
 	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/holds/", a.handleNetworkGiftcardHolds, http.MethodGet, http.MethodHead)
-	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/holds/{reservation:.+}/capture/", a.handleNetworkGiftcardCapture, http.MethodPost)
-	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/holds/{reservation:.+}/release/", a.handleNetworkGiftcardRelease, http.MethodPost)
-	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/adjust/", a.handleNetworkGiftcardAdjust, http.MethodPost)
+	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/holds/{reservation:.+}/capture/", idempotent(a.handleNetworkGiftcardCapture), http.MethodPost)
+	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/holds/{reservation:.+}/release/", idempotent(a.handleNetworkGiftcardRelease), http.MethodPost)
+	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/adjust/", idempotent(a.handleNetworkGiftcardAdjust), http.MethodPost)
 	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/movements/", a.handleNetworkGiftcardMovements, http.MethodGet, http.MethodHead)
 }
 
 // jsonMoneyNumber is an amount as a JSON number with its two decimals.
 func jsonMoneyNumber(d decimal.Decimal) json.Number { return json.Number(d.StringFixed(2)) }
 
-// jsonNetworkGiftcard is the full record of 2.8.
+// jsonNetworkGiftcard is the full record.
 type jsonNetworkGiftcard struct {
 	ID              int64             `json:"id"`
 	Code            string            `json:"code"`
@@ -63,7 +63,7 @@ func toJSONNetworkGiftcard(g *network.Giftcard) jsonNetworkGiftcard {
 		FromGifter: g.FromGifter, MarketplaceUUID: g.MarketplaceUUID.String()}
 }
 
-// jsonNetworkGiftcardByCode is the by-code and by-email record of 2.8.
+// jsonNetworkGiftcardByCode is the by-code and by-email record.
 type jsonNetworkGiftcardByCode struct {
 	ID                int64       `json:"id"`
 	UUID              string      `json:"uuid"`
@@ -94,7 +94,7 @@ func toJSONNetworkGiftcardByCode(g *network.Giftcard) jsonNetworkGiftcardByCode 
 	return out
 }
 
-// jsonNetworkGiftcardUsage is the usage of 2.9; partner_source_id is null
+// jsonNetworkGiftcardUsage is the usage; partner_source_id is null
 // when the partner has no numeric source id in the card's marketplace's
 // network.
 type jsonNetworkGiftcardUsage struct {

@@ -2,6 +2,7 @@ package network
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -49,7 +50,7 @@ type Customer struct {
 }
 
 // Giftcard is a network giftcard's record: the full record of the
-// administration API (2.8) and its by-code record.
+// administration API and its by-code record.
 type Giftcard struct {
 	ID             int64
 	UUID           uuid.UUID
@@ -102,7 +103,7 @@ func location(zone string) *time.Location {
 }
 
 // CreateGiftcard makes a network giftcard of the body of the
-// administration API's create (4.7): marketplace_uuid, status, value,
+// administration API's create: marketplace_uuid, status, value,
 // gifter, giftee, from_gifter, activation_date and expiration_date, and
 // the optional is_splittable, is_active, language and theme of this
 // service. The code is drawn by domain.NewGiftCode; the currency is the
@@ -172,17 +173,28 @@ func (s *GiftcardService) CreateGiftcard(ctx context.Context, doc domain.Doc) (*
 		return nil, err
 	}
 	g.MarketplaceID, g.MarketplaceUUID, g.Currency = marketplace.ID, marketplace.UUID, marketplace.PriceCurrency()
-	code, err := domain.IssueWithCode(func(code string) error {
-		g.Code = code
-		return s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
-			return tx.Giftcards.InsertGiftcard(ctx, g)
-		})
+	var out *Giftcard
+	out, err = guarded(ctx, s, "network.giftcard.create", doc, &out, func(ctx context.Context, tx Stores) error {
+		// A code drawn twice (1 in 2^60) draws again.
+		for range codeAttempts {
+			g.Code = domain.NewGiftCode()
+			taken, err := tx.Giftcards.InsertGiftcard(ctx, g)
+			if err != nil {
+				return err
+			}
+			if taken {
+				continue
+			}
+			out, err = tx.Giftcards.GiftcardByCode(ctx, g.Code, nil)
+			return err
+		}
+		return fmt.Errorf("network giftcard: no free code after %d draws", codeAttempts)
 	})
-	if err != nil {
-		return nil, err
-	}
-	return s.uow.Stores().Giftcards.GiftcardByCode(ctx, code, nil)
+	return out, err
 }
+
+// codeAttempts bounds the codes drawn for one card.
+const codeAttempts = 5
 
 // readMarketplace reads marketplace_uuid: the caller's own marketplace,
 // or for staff any. Another partner reads as an unknown one.
@@ -306,6 +318,19 @@ func (l LocalTime) endOfDay(loc *time.Location) time.Time {
 	return l.wall(loc, 23, 59, 59, int(time.Second-time.Microsecond))
 }
 
+// MarshalJSON writes the time as it was sent (for idempotency
+// fingerprints): RFC 3339, without an offset when naive, a date alone for
+// a day.
+func (l LocalTime) MarshalJSON() ([]byte, error) {
+	switch {
+	case l.day:
+		return json.Marshal(l.t.Format(time.DateOnly))
+	case l.naive:
+		return json.Marshal(l.t.Format("2006-01-02T15:04:05.999999999"))
+	}
+	return json.Marshal(l.t.Format(time.RFC3339Nano))
+}
+
 // IsZero reports an absent LocalTime.
 func (l LocalTime) IsZero() bool { return l.t.IsZero() }
 
@@ -354,7 +379,8 @@ func (s *GiftcardService) GiftcardsByEmail(ctx context.Context, email string, pa
 		return nil, err
 	}
 	email = strings.TrimSpace(email)
-	if email == "" || utf8.RuneCountInString(email) > domain.MaxEmailLength {
+	if utf8.RuneCountInString(email) > domain.MaxEmailLength || !domain.ValidEmail(email) {
+		// No card has it (and NUL bytes never reach PostgreSQL).
 		return domain.NewPage[*Giftcard](nil, 0, page)
 	}
 	cards, count, err := s.uow.Stores().Giftcards.GiftcardsByEmail(ctx, email, c.Tenant(), page)

@@ -14,6 +14,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
+	"salesplatform/domain/idempotency"
 )
 
 // Network giftcard statuses a card can be used in.
@@ -92,9 +93,9 @@ type GiftcardStore interface {
 	// domain.ErrNotFound when there is none.
 	FindCardByCode(ctx context.Context, code string) (*Card, error)
 	// InsertGiftcard inserts g, its code and its ledger's issue movement,
-	// and sets g.ID. A code already taken (in any case) is a CodeInvalid
-	// error on "code".
-	InsertGiftcard(ctx context.Context, g *Giftcard) error
+	// and sets g.ID; taken reports, with nothing written, a code already
+	// taken (in any case).
+	InsertGiftcard(ctx context.Context, g *Giftcard) (taken bool, err error)
 	// GiftcardByCode returns the record of the card with code
 	// (case-insensitive), of tenant's marketplace when tenant is set;
 	// domain.ErrNotFound when none.
@@ -129,19 +130,41 @@ type Stores struct {
 	Holds     HoldStore
 	Ledger    LedgerStore
 	Partners  PartnerStore // network partners, and the marketplace a body names
+	Keys      idempotency.Store
 }
 
 // GiftcardService makes, finds, uses and holds network giftcards.
 type GiftcardService struct {
 	uow     domain.UnitOfWork[Stores]
+	keys    *idempotency.Guard
 	holdTTL time.Duration
 	now     func() time.Time
 }
 
-// NewGiftcardService returns the service; holds last DefaultHoldTTL
+// NewGiftcardService returns the service. Its writes run under the
+// request's idempotency key, kept by keys; holds last DefaultHoldTTL
 // unless their request says otherwise.
-func NewGiftcardService(uow domain.UnitOfWork[Stores]) *GiftcardService {
-	return &GiftcardService{uow: uow, holdTTL: DefaultHoldTTL, now: time.Now}
+func NewGiftcardService(uow domain.UnitOfWork[Stores], keys *idempotency.Guard) *GiftcardService {
+	return &GiftcardService{uow: uow, keys: keys, holdTTL: DefaultHoldTTL, now: time.Now}
+}
+
+// guarded runs write, the transaction of the operation op on input that
+// sets *result, once per idempotency key of the request
+// (domain/idempotency): *result is recorded as the key's outcome in the
+// same transaction, and a repeat of the request answers it again.
+func guarded[T any](ctx context.Context, s *GiftcardService, op string, input any, result *T, write func(ctx context.Context, tx Stores) error) (T, error) {
+	return idempotency.Run(ctx, s.keys, op, input, func(ctx context.Context, complete idempotency.Complete[T]) (idempotency.Done[T], error) {
+		var done idempotency.Done[T]
+		err := s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+			if err := write(ctx, tx); err != nil {
+				return err
+			}
+			var err error
+			done, err = complete(ctx, tx.Keys, *result)
+			return err
+		})
+		return done, err
+	})
 }
 
 // WithHoldTTL sets the life of a hold whose request names none.
@@ -198,7 +221,7 @@ const (
 	msgNotSplittable   = "This giftcard is not splittable: a usage spends its whole remaining value, %s."
 )
 
-// ReadUse reads the body of a use (4.7): creation_date, value, comment,
+// ReadUse reads the body of a use: creation_date, value, comment,
 // reservation_id, freeze_payout_date, send_usage_notification_email
 // (default true), giftee_email, and the partner as partnerField
 // ("partner_source_id" or "partner_id"), both int64.
@@ -275,7 +298,7 @@ func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) 
 		return nil, domain.ErrNotFound
 	}
 	var usage *Usage
-	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+	usage, err = guarded(ctx, s, "network.giftcard.use", in, &usage, func(ctx context.Context, tx Stores) error {
 		card, err := s.usableCard(ctx, tx, c, in.Code)
 		if err != nil {
 			return err
@@ -353,7 +376,7 @@ func (s *GiftcardService) CancelUsage(ctx context.Context, id int64, comment str
 		return nil, err
 	}
 	var usage *Usage
-	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+	usage, err = guarded(ctx, s, "network.giftcard.cancel", cancelInput{ID: id, Comment: comment}, &usage, func(ctx context.Context, tx Stores) error {
 		u, done, err := tx.Giftcards.DeactivateUsage(ctx, id, c.Tenant())
 		if err != nil {
 			return err

@@ -12,6 +12,7 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/domain/gifts"
+	"salesplatform/domain/idempotency"
 	"salesplatform/domain/network"
 	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"
@@ -43,7 +44,8 @@ func newNGCFixture(t testing.TB, conns int) *ngcFixture {
 	t.Helper()
 	db := dbtest.New(t)
 	persistence.SetMaxConns(db.DB, conns)
-	f := &ngcFixture{db: db, svc: network.NewGiftcardService(persistence.NewUnitOfWork(db, persistence.NetworkStores))}
+	f := &ngcFixture{db: db, svc: network.NewGiftcardService(persistence.NewUnitOfWork(db, persistence.NetworkStores),
+		idempotency.NewGuard(persistence.NewIdempotencyStore(db)))}
 	// The user of every caller of as(), the actor of the ledger's movements.
 	f.id(t, `INSERT INTO users (id, username, password_hash) VALUES (1, 'actor', 'x') RETURNING id`)
 	f.market = f.id(t, `INSERT INTO partners (name, is_marketplace) VALUES ('Market', true) RETURNING id`)

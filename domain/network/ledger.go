@@ -84,7 +84,7 @@ func (s *GiftcardService) Adjust(ctx context.Context, code string, amount decima
 		return nil, domain.ErrNotFound
 	}
 	var m *Movement
-	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+	m, err = guarded(ctx, s, "network.giftcard.adjust", adjustInput{Code: code, Amount: amount, Reason: reason}, &m, func(ctx context.Context, tx Stores) error {
 		card, err := tx.Giftcards.FindCardByCode(ctx, code)
 		if err != nil {
 			return err
@@ -132,3 +132,21 @@ func (s *GiftcardService) Movements(ctx context.Context, code string, page domai
 	}
 	return domain.NewPage(ms, count, page)
 }
+
+// The inputs of the guarded operations without an input type of their
+// own, as their idempotency fingerprints read them.
+type (
+	cancelInput struct {
+		ID      int64
+		Comment string
+	}
+	releaseInput struct {
+		Code          string
+		ReservationID string
+	}
+	adjustInput struct {
+		Code   string
+		Amount decimal.Decimal
+		Reason string
+	}
+)

@@ -27,6 +27,7 @@ import (
 	"salesplatform/domain/cart"
 	"salesplatform/domain/catalogue"
 	"salesplatform/domain/gifts"
+	"salesplatform/domain/idempotency"
 	"salesplatform/domain/media"
 	"salesplatform/domain/network"
 	"salesplatform/domain/prototypes"
@@ -327,6 +328,8 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 	if blobs == nil { // a configuration built without serve (tests)
 		blobs = blobstore.NewLocal(filepath.Join(cfg.DataDir, "media"))
 	}
+	// Idempotency keys of the writes that create or move value.
+	keys := idempotency.NewGuard(persistence.NewIdempotencyStore(db))
 	all := services.Services{
 		Accounts:         accounts,
 		Carts:            cart.NewCartService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL),
@@ -340,7 +343,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 		VoucherAdmin:     vouchers.NewVoucherAdminService(persistence.NewUnitOfWork(db, persistence.VoucherStores)),
 		MediaLibrary:     media.NewMediaService(persistence.NewUnitOfWork(db, persistence.MediaStores), blobs, cfg.PublicBaseURL),
 		AdminPrototypes:  prototypes.NewAdminPrototypeService(persistence.NewUnitOfWork(db, persistence.PrototypeAdminStores)),
-		NetworkGiftcards: network.NewGiftcardService(persistence.NewUnitOfWork(db, persistence.NetworkStores)),
+		NetworkGiftcards: network.NewGiftcardService(persistence.NewUnitOfWork(db, persistence.NetworkStores), keys),
 		NetworkPartners:  network.NewPartnerService(persistence.NewUnitOfWork(db, persistence.NetworkStores)),
 	}
 

@@ -460,3 +460,39 @@ func TestNetworkGiftcardHoldsAndLedger(t *testing.T) {
 	WantResponse(t, f.post(t, base+"/holds/", f.readerTok, `{"amount": 1, "reservation_id": "X", "partner_source_id": 101}`), 403,
 		`{"detail": "You do not have permission to perform this action."}`)
 }
+
+// X-Idempotency-Key on a use: a repeat replays the first answer without
+// spending again, another body is 422, a refusal is replayed too; another
+// token's key is its own.
+func TestNetworkGiftcardIdempotentUse(t *testing.T) {
+	t.Parallel()
+	f := newNGCFixture(t)
+	code := f.create(t, f.marketTok, "paid", "30", "")["code"].(string)
+	path := f.URL + "/api/networkgiftcards_by_code/" + code + "/use/"
+	body := `{"creation_date": "2026-03-10", "value": 10, "partner_source_id": 101}`
+	key := func(k string) []string { return append(auth(f.marketTok), "X-Idempotency-Key", k) }
+
+	first := Do(t, "POST", path, body, key("use-1")...)
+	again := Do(t, "POST", path, body, key("use-1")...)
+	if first.Status != 200 || again.Status != 200 || again.Body != first.Body ||
+		again.Header.Get("Idempotent-Replayed") != "true" || first.Header.Get("Idempotent-Replayed") != "" {
+		t.Fatalf("first %d %s %v; again %d %s %v", first.Status, first.Body, first.Header, again.Status, again.Body, again.Header)
+	}
+	if rem := f.str(t, "SELECT remaining_value::text FROM network_giftcards WHERE code = ?", code); rem != "20.00" {
+		t.Errorf("remaining %s after a replayed use, want 20.00", rem)
+	}
+	WantResponse(t, Do(t, "POST", path, `{"creation_date": "2026-03-10", "value": 11, "partner_source_id": 101}`, key("use-1")...), 422,
+		`{"detail": "This idempotency key was already used for another request."}`)
+
+	over := `{"creation_date": "2026-03-10", "value": 25, "partner_source_id": 101}`
+	WantResponse(t, Do(t, "POST", path, over, key("use-2")...), 400, `{"value": ["The remaining value of this giftcard is 20.00."]}`)
+	// The refusal is the key's answer, even once the card could take it.
+	f.exec(t, "UPDATE network_giftcards SET remaining_value = 30 WHERE code = ?", code)
+	r := Do(t, "POST", path, over, key("use-2")...)
+	WantResponse(t, r, 400, `{"value": ["The remaining value of this giftcard is 20.00."]}`)
+	if r.Header.Get("Idempotent-Replayed") != "true" {
+		t.Errorf("replayed refusal without the header: %v", r.Header)
+	}
+	WantResponse(t, Do(t, "POST", path, body, append(auth(f.staffTok), "X-Idempotency-Key", "use-1")...), 200, "")
+	WantResponse(t, Do(t, "POST", path, body, key(" ")...), 400, "")
+}
