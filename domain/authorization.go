@@ -76,6 +76,12 @@ const (
 	// OpNetworkGiftcardUse is using a network giftcard at a network
 	// partner, and cancelling a usage: the card's marketplace or staff.
 	OpNetworkGiftcardUse AdminOp = "network_giftcard.use"
+	// OpNetworkVoucherRead is reading network voucher boxes, their offers,
+	// network vouchers and their usages: the box's marketplace or staff.
+	OpNetworkVoucherRead AdminOp = "network_voucher.read"
+	// OpNetworkVoucherUse is recording a usage of a network voucher at a
+	// partner, and cancelling one: the box's marketplace or staff.
+	OpNetworkVoucherUse AdminOp = "network_voucher.use"
 )
 
 // Role is who, beyond a named permission, an operation is open to.
@@ -118,6 +124,8 @@ var AdminRules = map[AdminOp]Requirement{
 	OpPartnerRead:        {Role: RolePartnerMember},
 	OpCatalogueWrite:     {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
 	OpNetworkGiftcardUse: {Role: RolePartnerMember, Permission: PermUseNetworkGiftcardAPI},
+	OpNetworkVoucherRead: {Role: RolePartnerMember},
+	OpNetworkVoucherUse:  {Role: RolePartnerMember, Permission: PermUseVoucher},
 }
 
 // Authorize returns the caller when it may run op.

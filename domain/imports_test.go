@@ -30,7 +30,7 @@ var allowedImports = map[string][]string{
 	"prototypes":            {"", "catalogue", "vouchers"},
 	"network":               {""},
 	// Not an area: the services of every area, handed to both surfaces.
-	"services": {"account", "cart", "catalogue", "gifts", "media", "widgets", "vouchers", "prototypes"},
+	"services": {"account", "cart", "catalogue", "gifts", "media", "widgets", "vouchers", "prototypes", "network"},
 }
 
 const module = "salesplatform/"

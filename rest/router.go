@@ -36,6 +36,7 @@ func Register(r *mux.Router, s services.Services) {
 	registerVoucherAdminRoutes(r, a) // vouchers*.go
 	registerMediaRoutes(r, a)
 	registerAdminPrototypeRoutes(r, a) // prototypes*.go
+	registerNetworkVoucherRoutes(r, a) // network_vouchers.go
 	registerOpenAPIRoutes(r, a)        // openapi.go: the document of these routes
 
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {

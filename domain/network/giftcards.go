@@ -94,9 +94,10 @@ type GiftcardStore interface {
 	AddMovement(ctx context.Context, m *Movement) error
 }
 
-// Stores are the stores GiftcardService needs.
+// Stores are the stores GiftcardService and VoucherService need.
 type Stores struct {
 	Giftcards GiftcardStore
+	Vouchers  VoucherStore
 }
 
 // GiftcardService uses network giftcards.

@@ -10,6 +10,7 @@ import (
 	"salesplatform/domain/catalogue"
 	"salesplatform/domain/gifts"
 	"salesplatform/domain/media"
+	"salesplatform/domain/network"
 	"salesplatform/domain/prototypes"
 	"salesplatform/domain/vouchers"
 	"salesplatform/domain/widgets"
@@ -36,4 +37,7 @@ type Services struct {
 	// AdminPrototypes serves the administration's voucher prototypes,
 	// options and option categories.
 	AdminPrototypes *prototypes.AdminPrototypeService
+	// NetworkVouchers serves the administration's network voucher boxes,
+	// network vouchers and their usages.
+	NetworkVouchers *network.VoucherService
 }

@@ -28,6 +28,7 @@ import (
 	"salesplatform/domain/catalogue"
 	"salesplatform/domain/gifts"
 	"salesplatform/domain/media"
+	"salesplatform/domain/network"
 	"salesplatform/domain/prototypes"
 	"salesplatform/domain/services"
 	"salesplatform/domain/vouchers"
@@ -339,6 +340,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 		VoucherAdmin:     vouchers.NewVoucherAdminService(persistence.NewUnitOfWork(db, persistence.VoucherStores)),
 		MediaLibrary:     media.NewMediaService(persistence.NewUnitOfWork(db, persistence.MediaStores), blobs, cfg.PublicBaseURL),
 		AdminPrototypes:  prototypes.NewAdminPrototypeService(persistence.NewUnitOfWork(db, persistence.PrototypeAdminStores)),
+		NetworkVouchers:  network.NewVoucherService(persistence.NewUnitOfWork(db, persistence.NetworkStores)),
 	}
 
 	r := mux.NewRouter()
