@@ -89,6 +89,12 @@ const (
 	// company number. Both are a marketplace's (or staff's).
 	OpNetworkPartnerWrite AdminOp = "network_partner.write"
 	OpNetworkPartnerRead  AdminOp = "network_partner.read"
+	// OpNetworkVoucherRead is reading network voucher boxes, their offers,
+	// network vouchers and their usages: the box's marketplace or staff.
+	OpNetworkVoucherRead AdminOp = "network_voucher.read"
+	// OpNetworkVoucherUse is recording a usage of a network voucher at a
+	// partner, and cancelling one: the box's marketplace or staff.
+	OpNetworkVoucherUse AdminOp = "network_voucher.use"
 )
 
 // Role is who, beyond a named permission, an operation is open to.
@@ -137,6 +143,8 @@ var AdminRules = map[AdminOp]Requirement{
 	// The network is the marketplace's configuration.
 	OpNetworkPartnerWrite: {Role: RolePartnerMember, Permission: PermAccessConfigurationMarketplaces},
 	OpNetworkPartnerRead:  {Role: RolePartnerMember},
+	OpNetworkVoucherRead:  {Role: RolePartnerMember},
+	OpNetworkVoucherUse:   {Role: RolePartnerMember, Permission: PermUseVoucher},
 }
 
 // Authorize returns the caller when it may run op.

@@ -131,8 +131,9 @@ func (s *BoxStore) CreateBoxOffer(ctx context.Context, o *catalogue.BoxOffer) er
 
 // selectBoxes reads boxes with their validated offer count and universe
 // ids, computed in the same statement; the caller adds the WHERE (boxList).
+// It names boxRow's columns: the table has others (the administration's).
 func (s *BoxStore) selectBoxes(rows *[]boxRow) *bun.SelectQuery {
-	return s.boxCounts(s.db.NewSelect().Model(rows).ColumnExpr("b.*"))
+	return s.boxCounts(s.db.NewSelect().Model(rows).ColumnExpr("?TableColumns"))
 }
 
 // boxCounts adds to q, a SELECT of boxes, their validated offer count and

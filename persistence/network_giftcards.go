@@ -24,7 +24,7 @@ var _ network.GiftcardStore = (*NetworkGiftcardStore)(nil)
 // NetworkStores binds the network area's stores to db.
 func NetworkStores(db bun.IDB) network.Stores {
 	cards := &NetworkGiftcardStore{db: db}
-	return network.Stores{Giftcards: cards, Holds: cards, Ledger: cards,
+	return network.Stores{Giftcards: cards, Holds: cards, Ledger: cards, Vouchers: &NetworkVoucherStore{db: db},
 		Partners: &NetworkPartnerStore{PartnerStore: &PartnerStore{db: db}, db: db}, Keys: NewIdempotencyStore(db)}
 }
 

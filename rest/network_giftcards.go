@@ -160,11 +160,11 @@ func (a *api) handleNetworkGiftcardByCode(w http.ResponseWriter, r *http.Request
 // /api/networkgiftcards_by_email/{email}/: an array of by-code records,
 // paged as the other plain arrays (page, page_size; X-Total-Count).
 func (a *api) handleNetworkGiftcardsByEmail(w http.ResponseWriter, r *http.Request) {
-	req, err := optionsPage(r)
+	req, err := arrayPage(r)
 	if err == nil {
 		var page *domain.Page[*network.Giftcard]
 		if page, err = a.NetworkGiftcards.GiftcardsByEmail(r.Context(), mux.Vars(r)["email"], req); err == nil {
-			writeArrayPage(w, page, toJSONNetworkGiftcardByCode)
+			writeArrayPage(w, r, page, toJSONNetworkGiftcardByCode)
 			return
 		}
 	}
@@ -175,26 +175,15 @@ func (a *api) handleNetworkGiftcardsByEmail(w http.ResponseWriter, r *http.Reque
 // /api/networkgiftcards_by_code/{code}/usages/: an array of usages, paged
 // as the other plain arrays.
 func (a *api) handleNetworkGiftcardUsages(w http.ResponseWriter, r *http.Request) {
-	req, err := optionsPage(r)
+	req, err := arrayPage(r)
 	if err == nil {
 		var page *domain.Page[*network.Usage]
 		if page, err = a.NetworkGiftcards.Usages(r.Context(), mux.Vars(r)["code"], req); err == nil {
-			writeArrayPage(w, page, toJSONNetworkGiftcardUsage)
+			writeArrayPage(w, r, page, toJSONNetworkGiftcardUsage)
 			return
 		}
 	}
 	writeError(w, r, err)
-}
-
-// writeArrayPage writes a page as a plain array, its list's length in
-// X-Total-Count.
-func writeArrayPage[In, Out any](w http.ResponseWriter, page *domain.Page[In], convert func(In) Out) {
-	out := make([]Out, len(page.Items))
-	for i, item := range page.Items {
-		out[i] = convert(item)
-	}
-	w.Header().Set("X-Total-Count", strconv.Itoa(page.Count))
-	writeJSON(w, http.StatusOK, out)
 }
 
 // handleNetworkGiftcardUse is POST /api/networkgiftcards_by_code/{code}/use/
@@ -314,11 +303,11 @@ func (a *api) handleNetworkGiftcardHoldCreate(w http.ResponseWriter, r *http.Req
 // handleNetworkGiftcardHolds is GET
 // /api/networkgiftcards_by_code/{code}/holds/: an array, newest first.
 func (a *api) handleNetworkGiftcardHolds(w http.ResponseWriter, r *http.Request) {
-	req, err := optionsPage(r)
+	req, err := arrayPage(r)
 	if err == nil {
 		var page *domain.Page[*network.Hold]
 		if page, err = a.NetworkGiftcards.Holds(r.Context(), mux.Vars(r)["code"], req); err == nil {
-			writeArrayPage(w, page, toJSONNetworkGiftcardHold)
+			writeArrayPage(w, r, page, toJSONNetworkGiftcardHold)
 			return
 		}
 	}
@@ -378,11 +367,11 @@ func (a *api) handleNetworkGiftcardAdjust(w http.ResponseWriter, r *http.Request
 // /api/networkgiftcards_by_code/{code}/movements/: the ledger, oldest
 // first, as an array.
 func (a *api) handleNetworkGiftcardMovements(w http.ResponseWriter, r *http.Request) {
-	req, err := optionsPage(r)
+	req, err := arrayPage(r)
 	if err == nil {
 		var page *domain.Page[*network.Movement]
 		if page, err = a.NetworkGiftcards.Movements(r.Context(), mux.Vars(r)["code"], req); err == nil {
-			writeArrayPage(w, page, toJSONNetworkGiftcardMovement)
+			writeArrayPage(w, r, page, toJSONNetworkGiftcardMovement)
 			return
 		}
 	}

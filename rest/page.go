@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"salesplatform/domain"
 )
@@ -127,4 +128,36 @@ func toAdminPage[In, Out any](r *http.Request, p *domain.Page[In], convert func(
 		out.Previous = pageLink(r, p.Request.Number-1)
 	}
 	return out
+}
+
+// arrayPage reads page and page_size of a list the contract shows as an
+// array: the page size defaults to its maximum.
+func arrayPage(r *http.Request) (domain.PageRequest, error) {
+	req, err := pageRequest(r)
+	if strings.TrimSpace(r.URL.Query().Get("page_size")) == "" {
+		req.Size = domain.MaxPageSize
+	}
+	return req, err
+}
+
+// writeArrayPage answers a page of a list the contract shows as an array:
+// the items, the list's total in X-Total-Count and the neighbour pages in
+// Link, as the media list does.
+func writeArrayPage[In, Out any](w http.ResponseWriter, r *http.Request, p *domain.Page[In], convert func(In) Out) {
+	out := make([]Out, len(p.Items))
+	for i, it := range p.Items {
+		out[i] = convert(it)
+	}
+	var links []string
+	if p.HasNext() {
+		links = append(links, `<`+*pageLink(r, p.Request.Number+1)+`>; rel="next"`)
+	}
+	if p.Request.Number > 1 {
+		links = append(links, `<`+*pageLink(r, p.Request.Number-1)+`>; rel="prev"`)
+	}
+	if len(links) > 0 {
+		w.Header().Set("Link", strings.Join(links, ", "))
+	}
+	w.Header().Set("X-Total-Count", strconv.Itoa(p.Count))
+	writeJSON(w, http.StatusOK, out)
 }

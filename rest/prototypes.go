@@ -3,7 +3,6 @@ package rest
 import (
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/gorilla/mux"
 	"github.com/shopspring/decimal"
@@ -122,21 +121,11 @@ func (a *api) handleVoucherPrototypeUpdate(w http.ResponseWriter, r *http.Reques
 	writeJSON(w, http.StatusOK, toJSONVoucherPrototype(p))
 }
 
-// optionsPage reads page and page_size of the options of a prototype: a
-// plain array, so the page size defaults to its maximum.
-func optionsPage(r *http.Request) (domain.PageRequest, error) {
-	req, err := pageRequest(r)
-	if strings.TrimSpace(r.URL.Query().Get("page_size")) == "" {
-		req.Size = domain.MaxPageSize
-	}
-	return req, err
-}
-
 // handleVoucherPrototypeOptions is GET
 // /api/voucher_prototypes/{id}/options/: an array of 2.6, the total in
 // X-Total-Count.
 func (a *api) handleVoucherPrototypeOptions(w http.ResponseWriter, r *http.Request) {
-	req, err := optionsPage(r)
+	req, err := arrayPage(r)
 	if err == nil {
 		var page *domain.Page[*prototypes.PrototypeOptionLink]
 		if page, err = a.AdminPrototypes.PrototypeOptions(r.Context(), pathID(r), req); err == nil {

@@ -38,7 +38,8 @@ func Register(r *mux.Router, s services.Services) {
 	registerMediaRoutes(r, a)
 	registerAdminPrototypeRoutes(r, a) // prototypes*.go
 	registerNetworkGiftcardRoutes(r, a)
-	registerOpenAPIRoutes(r, a) // openapi.go: the document of these routes
+	registerNetworkVoucherRoutes(r, a) // network_vouchers.go
+	registerOpenAPIRoutes(r, a)        // openapi.go: the document of these routes
 
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusNotFound, detail(domain.MsgNotFound))

@@ -95,13 +95,6 @@ func (g *Giftcard) Beneficiary() string {
 	return g.Gifter.Email
 }
 
-func location(zone string) *time.Location {
-	if loc, err := time.LoadLocation(zone); err == nil && zone != "" {
-		return loc
-	}
-	return time.UTC
-}
-
 // CreateGiftcard makes a network giftcard of the body of the
 // administration API's create: marketplace_uuid, status, value,
 // gifter, giftee, from_gifter, activation_date and expiration_date, and

@@ -124,11 +124,12 @@ type GiftcardStore interface {
 	AddMovement(ctx context.Context, m *Movement) error
 }
 
-// Stores are the stores GiftcardService and PartnerService need.
+// Stores are the stores of the network area's services.
 type Stores struct {
 	Giftcards GiftcardStore
 	Holds     HoldStore
 	Ledger    LedgerStore
+	Vouchers  VoucherStore
 	Partners  PartnerStore // network partners, and the marketplace a body names
 	Keys      idempotency.Store
 }

@@ -44,4 +44,7 @@ type Services struct {
 
 	// NetworkPartners serves the partners of marketplaces' networks.
 	NetworkPartners *network.PartnerService
+	// NetworkVouchers serves the administration's network voucher boxes,
+	// network vouchers and their usages.
+	NetworkVouchers *network.VoucherService
 }

@@ -345,6 +345,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 		AdminPrototypes:  prototypes.NewAdminPrototypeService(persistence.NewUnitOfWork(db, persistence.PrototypeAdminStores)),
 		NetworkGiftcards: network.NewGiftcardService(persistence.NewUnitOfWork(db, persistence.NetworkStores), keys),
 		NetworkPartners:  network.NewPartnerService(persistence.NewUnitOfWork(db, persistence.NetworkStores)),
+		NetworkVouchers:  network.NewVoucherService(persistence.NewUnitOfWork(db, persistence.NetworkStores)),
 	}
 
 	r := mux.NewRouter()

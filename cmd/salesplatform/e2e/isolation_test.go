@@ -33,7 +33,13 @@ type isoFixture struct {
 	option, giftcard               int64
 	mediaUUID, voucher, giftcardNo string
 	png                            []byte
+	// The owner's network voucher box, a voucher of it and a usage at
+	// networkPartner.
+	nvBox, nvUsage, networkPartner int64
 }
+
+// isoNetworkVoucher is the code of the owner's network voucher.
+const isoNetworkVoucher = "ISO-NV-0001"
 
 // isoSecret marks the owner's texts: no answer to another account holds it.
 const isoSecret = "OWNER-ONLY"
@@ -93,6 +99,22 @@ func newIsoFixture(t *testing.T) *isoFixture {
 	f.giftcardNo = g["code"].(string)
 	_, err = fmt.Sscan(g["id"].(string), &f.giftcard)
 	gcMust(t, err)
+
+	// A network voucher box of the owner, with a partner of its network,
+	// and a voucher of it used once.
+	gcMust(t, db.NewRaw(`INSERT INTO partners (name) VALUES ('Network partner') RETURNING id`).Scan(ctx, &f.networkPartner))
+	gcMust(t, db.NewRaw(`INSERT INTO network_partners (marketplace_id, partner_id, source_id) VALUES (?, ?, '7') RETURNING partner_id`,
+		ownerID, f.networkPartner).Scan(ctx, new(int64)))
+	gcMust(t, db.NewRaw(`INSERT INTO network_voucher_boxes (marketplace_id, name) VALUES (?, ?) RETURNING id`,
+		ownerID, `{"fr": "`+isoSecret+` coffret"}`).Scan(ctx, &f.nvBox))
+	gcMust(t, db.NewRaw(`INSERT INTO box_offers (box_id, partner_id, status) VALUES (?, ?, 'VALIDATED') RETURNING id`,
+		f.nvBox, f.networkPartner).Scan(ctx, new(int64)))
+	gcMust(t, db.NewRaw(`WITH c AS (INSERT INTO gift_codes (code, kind) VALUES (?, 'network_voucher') RETURNING code)
+		INSERT INTO network_vouchers (code, box_id, status, max_usages, gifter_email) SELECT code, ?, 'paid', 5, 'owner@example.com' FROM c
+		RETURNING id`, isoNetworkVoucher, f.nvBox).Scan(ctx, new(int64)))
+	m = f.mustOK(t, http.StatusOK, f.rest(t, http.MethodPost, "/api/networkvouchers_by_code/"+isoNetworkVoucher+"/use/", f.ownerTok,
+		`{"creation_date": "2026-11-24", "partner_source_id": 7, "comment": "`+isoSecret+`"}`, "application/json"))
+	f.nvUsage = int64(m["id"].(float64))
 	return f
 }
 
@@ -179,7 +201,8 @@ func (f *isoFixture) graphOK(t *testing.T, token, query string, vars map[string]
 var isoTables = []string{"media", "voucher_prototypes", "voucher_prototype_images", "option_categories", "options",
 	"option_services", "voucher_prototype_options", "vouchers", "voucher_options", "voucher_state_changes",
 	"giftcards", "gift_codes", "customers", "partners", "partner_legal_information", "partner_tags", "network_partners",
-	"network_giftcard_allowed_partners", "network_voucher_allowed_partners"}
+	"network_giftcard_allowed_partners", "network_voucher_allowed_partners", "network_vouchers", "network_voucher_usages",
+	"network_voucher_movements"}
 
 // snapshot is a digest of every row of isoTables: equal snapshots mean
 // nothing was written.
@@ -209,6 +232,7 @@ func (f *isoFixture) restOperations(t *testing.T) []isoREST {
 	mediaBody, mediaType := multipartBody(t, field("name", "x"), field("partner_uuid", f.ownerUUID), file("file", f.png))
 	const js = "application/json"
 	v, p, g := f.voucher, f.prototype, f.giftcard
+	nvUse := `{"creation_date": "2026-11-24", "partner_source_id": 7}`
 	return []isoREST{
 		{"GET", "/api/permissions/", "", js, 200, 200, 200},
 		{"POST", "/api/media/", mediaBody, mediaType, 0, 400, 403},
@@ -233,6 +257,16 @@ func (f *isoFixture) restOperations(t *testing.T) []isoREST {
 		{"PATCH", "/api/network_partners/", `{"source_id": "` + isoSourceID + `", "status": "i"}`, js, 0, 404, 403},
 		{"PATCH", "/api/network_partners/", `{"siret_number": "` + isoSiret + `", "status": "i"}`, js, 0, 404, 403},
 		{"GET", "/api/partners/check/?siret_number=" + isoSiret + "&commercial_name=" + isoSecret, "", js, 200, 404, 403},
+		{"GET", "/api/networkvouchers/boxes/", "", js, 200, 200, 200},
+		{"GET", fmt.Sprintf("/api/networkvouchers/boxes/%d/", f.nvBox), "", js, 200, 404, 404},
+		{"GET", fmt.Sprintf("/api/networkvouchers/boxes/%d/offers/", f.nvBox), "", js, 200, 404, 404},
+		{"GET", "/api/networkvouchers_by_code/" + isoNetworkVoucher + "/", "", js, 200, 404, 404},
+		{"GET", "/api/networkvouchers_by_email/owner@example.com/", "", js, 200, 200, 200},
+		{"GET", "/api/networkvouchers_by_code/" + isoNetworkVoucher + "/usages/", "", js, 200, 404, 404},
+		{"POST", "/api/networkvouchers_by_code/" + isoNetworkVoucher + "/use/", nvUse, js, 0, 404, 403},
+		{"POST", "/api/networkvouchers_by_code/" + isoNetworkVoucher + "/use_with_service_id/",
+			fmt.Sprintf(`{"creation_date": "2026-11-24", "partner_id": %d}`, f.networkPartner), js, 0, 404, 403},
+		{"POST", fmt.Sprintf("/api/networkvoucher_usages/%d/cancel/", f.nvUsage), `{"comment": "x"}`, js, 0, 404, 403},
 	}
 }
 
@@ -322,7 +356,7 @@ const isoNode = `query($id: ID!) { node(id: $id) { id ... on Partner { uuid name
 // records.
 func (f *isoFixture) wantNoSecret(t *testing.T, body string) {
 	t.Helper()
-	for _, s := range []string{isoSecret, f.voucher, f.giftcardNo, f.mediaUUID} {
+	for _, s := range []string{isoSecret, f.voucher, f.giftcardNo, f.mediaUUID, isoNetworkVoucher} {
 		if strings.Contains(body, s) {
 			t.Errorf("the answer shows the owner's %q: %s", s, body)
 		}
@@ -427,6 +461,10 @@ func TestAdminIsolation(t *testing.T) {
 		{"POST", "/api/network_partners/", `{"name": "x", "hq_postal_code": "75001-75002"}`, "application/json"},
 		{"PATCH", "/api/network_partners/", `{"source_id": "` + isoSourceID + `", "status": "a"}`, "application/json"},
 		{"PATCH", "/api/network_partners/", `{"status": "i"}`, "application/json"},
+		{"POST", "/api/networkvouchers_by_code/" + isoNetworkVoucher + "/use/", `{"creation_date": `, "application/json"},
+		{"POST", "/api/networkvouchers_by_code/" + isoNetworkVoucher + "/use/", `{"creation_date": "soon", "partner_source_id": 7}`, "application/json"},
+		{"POST", "/api/networkvouchers_by_code/" + isoNetworkVoucher + "/use_with_service_id/", `{"creation_date": "2026-11-24", "partner_id": true}`, "application/json"},
+		{"POST", fmt.Sprintf("/api/networkvoucher_usages/%d/cancel/", f.nvUsage), `{"comment": 5}`, "application/json"},
 	}
 	for _, m := range malformed {
 		t.Run("malformed "+m.method+" "+m.path+" "+m.body[:min(len(m.body), 24)], func(t *testing.T) {

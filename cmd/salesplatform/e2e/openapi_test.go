@@ -13,10 +13,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 
 	"salesplatform/cmd/salesplatform/demo"
+	"salesplatform/domain/gifts"
 	"salesplatform/persistence/dbtest"
 	"salesplatform/rest/openapi"
 )
@@ -270,6 +272,42 @@ func TestOpenAPITour(t *testing.T) {
 		call("POST", byCode+"/holds/TOUR-2/release/", "", admin...)
 		call("POST", byCode+"/adjust/", `{"amount": -1, "reason": "tour"}`, admin...)
 		call("GET", byCode+"/movements/", "", admin...)
+	}
+
+	// Network vouchers: the demo's boxes and offers, its vouchers and their
+	// usages, a usage by partner id and one by source id (the demo's
+	// network partners have none: one is given here), and a cancel.
+	for _, b := range list(call("GET", "/api/networkvouchers/boxes/", "", admin...)) {
+		call("GET", "/api/networkvouchers/boxes/"+id(b["id"])+"/", "", admin...)
+		call("GET", "/api/networkvouchers/boxes/"+id(b["id"])+"/offers/", "", admin...)
+	}
+	call("GET", "/api/networkvouchers_by_email/nobody@example.com/", "", admin...)
+	today, db := time.Now().Format(time.DateOnly), OpenDB(t, dsn)
+	for _, g := range data.Gifts {
+		if g.Kind != gifts.GiftKindNetworkVoucher || (g.State != "paid" && g.State != "using") {
+			continue
+		}
+		code := "/api/networkvouchers_by_code/" + url.PathEscape(g.Code) + "/"
+		v := call("GET", code, "", admin...)
+		call("GET", code+"usages/", "", admin...)
+		if v.Status != 200 {
+			continue
+		}
+		box := call("GET", "/api/networkvouchers/boxes/"+id(v.JSON(t)["box"])+"/", "", admin...)
+		partners, _ := box.JSON(t)["allowed_partners"].([]any)
+		if len(partners) == 0 {
+			continue
+		}
+		partner := id(partners[0].(map[string]any)["id"])
+		used := call("POST", code+"use_with_service_id/", `{"creation_date": "`+today+`", "partner_id": `+partner+`}`, admin...)
+		if used.Status == 200 {
+			call("POST", "/api/networkvoucher_usages/"+id(used.JSON(t)["id"])+"/cancel/", `{"comment": "Tour"}`, admin...)
+		}
+		if _, err := db.NewRaw("UPDATE network_partners SET source_id = ? WHERE partner_id = ? AND source_id IS NULL",
+			partner, partner).Exec(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		call("POST", code+"use/", `{"creation_date": "`+today+`", "partner_source_id": `+partner+`}`, admin...)
 	}
 
 	// The service's own routes.
