@@ -28,7 +28,8 @@ var allowedImports = map[string][]string{
 	"widgets":               {""},
 	"vouchers":              {"", "catalogue", "gifts"},
 	"prototypes":            {"", "catalogue", "vouchers"},
-	"network":               {""},
+	"network":               {"", "notify"},
+	"notify":                {"", "l10n"},
 	// Not an area: the services of every area, handed to both surfaces.
 	"services": {"account", "cart", "catalogue", "gifts", "media", "widgets", "vouchers", "prototypes"},
 }

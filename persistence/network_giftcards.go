@@ -23,7 +23,7 @@ var _ network.GiftcardStore = (*NetworkGiftcardStore)(nil)
 
 // NetworkStores binds the network area's stores to db.
 func NetworkStores(db bun.IDB) network.Stores {
-	return network.Stores{Giftcards: &NetworkGiftcardStore{db: db}}
+	return network.Stores{Giftcards: &NetworkGiftcardStore{db: db}, Outbox: NewOutbox(db)}
 }
 
 type networkCardRow struct {

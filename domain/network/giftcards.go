@@ -14,6 +14,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
+	"salesplatform/domain/notify"
 )
 
 // Network giftcard statuses a card can be used in.
@@ -97,6 +98,8 @@ type GiftcardStore interface {
 // Stores are the stores GiftcardService needs.
 type Stores struct {
 	Giftcards GiftcardStore
+	// Outbox queues the mails of a change in its transaction.
+	Outbox notify.Outbox
 }
 
 // GiftcardService uses network giftcards.
