@@ -28,7 +28,8 @@ var allowedImports = map[string][]string{
 	"widgets":               {""},
 	"vouchers":              {"", "catalogue", "gifts"},
 	"prototypes":            {"", "catalogue", "vouchers"},
-	"network":               {"", "idempotency"},
+	"network":               {"", "idempotency", "notify"},
+	"notify":                {"", "l10n"},
 	// Not an area: the idempotency keys of the operations that create or
 	// move value (network, payments).
 	"idempotency": {""},

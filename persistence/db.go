@@ -2,7 +2,8 @@ package persistence
 
 // All access goes through one *bun.DB per process: a database/sql pool over
 // pgx's driver, so that bun, database/sql tooling and pgx's PostgreSQL
-// types all meet on the same connections.
+// types all meet on the same connections. The one exception is the job
+// queue's workers (OpenPgxPool).
 
 import (
 	"context"
@@ -19,6 +20,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
@@ -67,6 +69,36 @@ func open(ctx context.Context, dsn string, tracer pgx.QueryTracer) (*bun.DB, err
 	return db, nil
 }
 
+// OpenPgxPool opens a pgx pool of at most maxConns connections to dsn, with
+// Open's defaults but the query mode (pgx's own, which River's statements
+// are written for), and checks that the server answers: the pool of the job
+// queue's workers (persistence/mailer), which River needs as pgx's own, to
+// LISTEN on a connection it holds.
+func OpenPgxPool(ctx context.Context, dsn string, maxConns int32) (*pgxpool.Pool, error) {
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("persistence: %w", err)
+	}
+	if cfg.ConnConfig.RuntimeParams["application_name"] == "" {
+		cfg.ConnConfig.RuntimeParams["application_name"] = "salesplatform"
+	}
+	localTLS(cfg.ConnConfig, dsn)
+	cfg.MaxConns = maxConns
+	cfg.MaxConnIdleTime = 5 * time.Minute
+	cfg.MaxConnLifetime = time.Hour
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("persistence: %w", err)
+	}
+	pctx, cancel := context.WithTimeout(ctx, connectTimeout)
+	defer cancel()
+	if err := pool.Ping(pctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("persistence: connect to database %q at %s: %w", cfg.ConnConfig.Database, where(cfg.ConnConfig), err)
+	}
+	return pool, nil
+}
+
 // applyDefaults sets what a dsn leaves unsaid:
 //   - the query mode: Bun writes every value into the SQL text, so with
 //     pgx's default (prepare and cache each statement text) every new id
@@ -81,6 +113,11 @@ func applyDefaults(cfg *pgx.ConnConfig, dsn string) {
 	if !dsnSays(dsn, "default_query_exec_mode") {
 		cfg.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
 	}
+	localTLS(cfg, dsn)
+}
+
+// localTLS is applyDefaults' TLS rule.
+func localTLS(cfg *pgx.ConnConfig, dsn string) {
 	if !dsnSays(dsn, "sslmode") && os.Getenv("PGSSLMODE") == "" && isLocal(cfg.Host) {
 		cfg.TLSConfig, cfg.Fallbacks = nil, nil
 	}

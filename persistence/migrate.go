@@ -2,12 +2,16 @@ package persistence
 
 import (
 	"context"
+	"database/sql"
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
+	"github.com/riverqueue/river/rivermigrate"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/migrate"
 
@@ -28,8 +32,10 @@ type MigrationState struct {
 }
 
 // Migrate applies the pending migrations, in name order, as one group;
-// MigrationStatus then tells which (GroupID). It does nothing when the
-// schema is up to date.
+// MigrationStatus then tells which (GroupID). Then it brings the job
+// queue's tables (river_job, …) to the River version this binary is built
+// with, by River's own migrations, which River versions in
+// river_migration. It does nothing when the schema is up to date.
 //
 // Servers starting together may all call it: they take turns, and the
 // later ones find nothing to do. A migration that fails is not recorded,
@@ -38,8 +44,17 @@ type MigrationState struct {
 // the cause and running Migrate again is enough.
 func Migrate(ctx context.Context, db *bun.DB) error {
 	err := withMigrator(ctx, db, func(m *migrate.Migrator) error {
-		_, err := m.Migrate(ctx)
-		return err
+		if _, err := m.Migrate(ctx); err != nil {
+			return err
+		}
+		rm, err := riverMigrator(db)
+		if err != nil {
+			return err
+		}
+		if _, err := rm.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+			return fmt.Errorf("river: %w", err)
+		}
+		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("persistence: migrate: %w", err)
@@ -47,10 +62,20 @@ func Migrate(ctx context.Context, db *bun.DB) error {
 	return nil
 }
 
+// riverJobQueue names River's tables among Rollback's reverted migrations.
+const riverJobQueue = "river job queue"
+
+// riverMigrator migrates River's tables, in the search path's schema like
+// ours. Its log says only what the result says.
+func riverMigrator(db *bun.DB) (*rivermigrate.Migrator[*sql.Tx], error) {
+	return rivermigrate.New(riverdatabasesql.New(db.DB), &rivermigrate.Config{Logger: slog.New(slog.DiscardHandler)})
+}
+
 // Rollback reverts the last applied migration, or with all every applied
-// migration, newest first, and returns the names it reverted (none when
-// no migration is applied). Each migration is marked unapplied once its
-// down script succeeded, so a failed one can be reverted again.
+// migration, newest first, and River's tables (queued jobs included; named
+// "river job queue" among the reverted), and returns the names it reverted
+// (none when no migration is applied). Each migration is marked unapplied
+// once its down script succeeded, so a failed one can be reverted again.
 func Rollback(ctx context.Context, db *bun.DB, all bool) ([]string, error) {
 	var reverted []string
 	err := withMigrator(ctx, db, func(m *migrate.Migrator) error {
@@ -73,6 +98,20 @@ func Rollback(ctx context.Context, db *bun.DB, all bool) ([]string, error) {
 				return err
 			}
 			reverted = append(reverted, mig.Name+" "+mig.Comment)
+		}
+		if !all {
+			return nil
+		}
+		rm, err := riverMigrator(db)
+		if err != nil {
+			return err
+		}
+		res, err := rm.Migrate(ctx, rivermigrate.DirectionDown, &rivermigrate.MigrateOpts{TargetVersion: -1})
+		if err != nil {
+			return fmt.Errorf("river: %w", err)
+		}
+		if len(res.Versions) > 0 {
+			reverted = append(reverted, riverJobQueue)
 		}
 		return nil
 	})

@@ -57,7 +57,7 @@ func TestMigrateAndRollback(t *testing.T) {
 	t.Parallel()
 	db := openEmpty(t)
 	ctx := t.Context()
-	tables := []string{"partners", "users", "api_tokens", "permissions", "user_permissions"}
+	tables := []string{"partners", "users", "api_tokens", "permissions", "user_permissions", "river_job", "river_migration"}
 
 	checkStatus(t, db, false, 0)
 	if tableExists(t, db, "bun_migrations") {
@@ -109,13 +109,14 @@ func TestMigrateAndRollback(t *testing.T) {
 			t.Errorf("after one step, %s applied = %v", st.Name, st.Applied)
 		}
 	}
-	if !tableExists(t, db, "partners") {
-		t.Error("one step dropped the first migration's tables")
+	if !tableExists(t, db, "partners") || !tableExists(t, db, "river_job") {
+		t.Error("one step dropped the first migration's tables or River's")
 	}
 
-	// All the rest.
-	if reverted, err := persistence.Rollback(ctx, db, true); err != nil || len(reverted) != len(before)-1 {
-		t.Fatalf("all reverted %d, %v; want %d", len(reverted), err, len(before)-1)
+	// All the rest, and River's tables.
+	if reverted, err := persistence.Rollback(ctx, db, true); err != nil || len(reverted) != len(before) ||
+		reverted[len(reverted)-1] != "river job queue" {
+		t.Fatalf("all reverted %q, %v; want %d migrations and River's", reverted, err, len(before)-1)
 	}
 	for _, table := range tables {
 		if tableExists(t, db, table) {

@@ -15,6 +15,7 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/domain/idempotency"
+	"salesplatform/domain/notify"
 )
 
 // Network giftcard statuses a card can be used in.
@@ -132,6 +133,8 @@ type Stores struct {
 	Vouchers  VoucherStore
 	Partners  PartnerStore // network partners, and the marketplace a body names
 	Keys      idempotency.Store
+	// Outbox queues the mails of a change in its transaction.
+	Outbox notify.Outbox
 }
 
 // GiftcardService makes, finds, uses and holds network giftcards.

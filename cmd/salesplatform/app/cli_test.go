@@ -140,7 +140,8 @@ func flagsIn(help string) map[string]bool {
 func TestHelp(t *testing.T) {
 	t.Parallel()
 	database := []string{"database-url", "data-dir", "db-max-conns", "log-level"}
-	serverOnly := []string{"addr", "redis-url", "cart-ttl", "max-conns", "shutdown-grace", "drain-delay", "cors-origins", "trusted-proxies", "no-migrate"}
+	serverOnly := []string{"addr", "redis-url", "cart-ttl", "max-conns", "shutdown-grace", "drain-delay", "cors-origins", "trusted-proxies", "no-migrate",
+		"smtp-url", "mail-from"}
 	s3 := []string{"s3-endpoint", "s3-bucket", "s3-access-key-id", "s3-secret-access-key", "s3-region", "s3-insecure"}
 	for name, tc := range map[string]struct {
 		args      []string
@@ -270,5 +271,25 @@ func TestVersionOfBuiltBinary(t *testing.T) {
 	}
 	if !strings.HasPrefix(string(out), "salesplatform ") || !strings.Contains(string(out), " commit "+strings.TrimSpace(string(head))) {
 		t.Errorf("version: %q, want commit %s", out, head)
+	}
+}
+
+func TestMailSettings(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct{ args []string }{
+		"ErrSMTPScheme":   {[]string{"--smtp-url", "https://user:hunter2@relay.example.com"}},
+		"ErrSMTPStartTLS": {[]string{"--smtp-url", "smtp://user:hunter2@relay.example.com?starttls=maybe"}},
+		"ErrMailFrom":     {[]string{"--mail-from", "no reply"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			setting := "SMTP_URL"
+			if name == "ErrMailFrom" {
+				setting = "MAIL_FROM"
+			}
+			code, _, errOut := e2e.RunCommand(t, append([]string{"serve"}, tc.args...)...)
+			if code != 1 || !strings.Contains(errOut, setting) || strings.Contains(errOut, "hunter2") {
+				t.Errorf("exit %d, stderr %q; want 1, naming %s, without the password", code, errOut, setting)
+			}
+		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/mail"
 	"net/url"
 	"os"
 	"strconv"
@@ -14,12 +15,14 @@ import (
 	"time"
 
 	"github.com/alexedwards/argon2id"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"salesplatform/domain"
 	"salesplatform/domain/cart"
 	"salesplatform/domain/media"
 	"salesplatform/persistence"
 	"salesplatform/persistence/blobstore"
+	"salesplatform/persistence/mailer"
 	"salesplatform/rest/middleware"
 )
 
@@ -83,6 +86,12 @@ type Config struct {
 	// PasswordHashing is argon2id's cost for new password hashes (and the
 	// dummy hash that hides unknown usernames); a stored hash keeps its own.
 	PasswordHashing *argon2id.Params
+	// SMTP is the server the outbox's mails go through (SMTP_URL); nil
+	// logs them instead.
+	SMTP *mailer.SMTP
+	// MailFrom is the mails' sender (MAIL_FROM); empty is no-reply@ the
+	// host of PublicBaseURL, set by serve.
+	MailFrom string
 
 	blobs media.BlobStore // opened by serve (openBlobStore)
 	// throttles keeps the client throttles' buckets when they are shared
@@ -92,6 +101,11 @@ type Config struct {
 	// (Redis, opened by serve with REDIS_URL); nil keeps them in process.
 	callers  domain.CallerCache
 	draining *atomic.Bool // set by serve when it stops: /readyz answers 503
+	// dsn is the database's, set by openDatabase: DATABASE_URL or the
+	// private cluster's (the mail workers' pool connects with it).
+	dsn string
+	// mailMetrics counts the mails' deliveries, once serve started them.
+	mailMetrics prometheus.Collector
 
 	finish func() error // validates and derives fields once flags are parsed
 }
@@ -114,6 +128,8 @@ const (
 	groupPublicURL
 	// groupMedia: --s3-*.
 	groupMedia
+	// groupMail: --smtp-url, --mail-from.
+	groupMail
 )
 
 // bindConfig declares the settings of groups on fs, defaulting to the
@@ -250,6 +266,28 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 			}
 			if (cfg.S3.Endpoint == "") != (cfg.S3.Bucket == "") {
 				return errors.New("S3_ENDPOINT and S3_BUCKET are set together or not at all")
+			}
+			return nil
+		})
+	}
+	if groups&groupMail != 0 {
+		smtpURL := os.Getenv("SMTP_URL")
+		fs.Func("smtp-url", "SMTP server of the mails: smtp://user:password@host:587 (STARTTLS; ?starttls=opportunistic or none) or smtps://user:password@host:465 (env SMTP_URL); empty logs each mail instead of sending it", func(s string) error {
+			smtpURL = s
+			return nil
+		})
+		fs.StringVar(&cfg.MailFrom, "mail-from", os.Getenv("MAIL_FROM"),
+			"sender of the mails, address or \"Name <address>\" (env MAIL_FROM; default no-reply@ the host of --public-base-url)")
+		checks = append(checks, func() (err error) {
+			if smtpURL != "" {
+				if cfg.SMTP, err = mailer.ParseSMTPURL(smtpURL); err != nil {
+					return fmt.Errorf("SMTP_URL: %w", err)
+				}
+			}
+			if cfg.MailFrom != "" {
+				if _, err := mail.ParseAddress(cfg.MailFrom); err != nil {
+					return fmt.Errorf("MAIL_FROM: %q is not an address such as no-reply@example.com or \"Shop <no-reply@example.com>\"", cfg.MailFrom)
+				}
 			}
 			return nil
 		})

@@ -20,7 +20,7 @@ const embeddedDBName = "salesplatform"
 // openDatabase connects to DATABASE_URL or, when it is empty, starts the
 // private PostgreSQL cluster in DATA_DIR. With borrow, a cluster that a
 // running server already owns is used as is, so that createuser and migrate
-// work beside it. closeFn closes what was opened.
+// work beside it. closeFn closes what was opened. It sets cfg.dsn.
 func openDatabase(ctx context.Context, cfg *Config, log *slog.Logger, borrow bool) (db *bun.DB, closeFn func(), err error) {
 	if cfg.DatabaseURL != "" {
 		db, err := persistence.Open(ctx, cfg.DatabaseURL)
@@ -28,6 +28,7 @@ func openDatabase(ctx context.Context, cfg *Config, log *slog.Logger, borrow boo
 			return nil, nil, err
 		}
 		persistence.SetMaxConns(db.DB, cfg.DBMaxConns)
+		cfg.dsn = cfg.DatabaseURL
 		return db, func() { _ = db.Close() }, nil
 	}
 	dir, err := filepath.Abs(filepath.Join(cfg.DataDir, "postgres"))
@@ -56,6 +57,7 @@ func openDatabase(ctx context.Context, cfg *Config, log *slog.Logger, borrow boo
 		return nil, nil, err
 	}
 	persistence.SetMaxConns(db.DB, cfg.DBMaxConns)
+	cfg.dsn = cluster.DSN(embeddedDBName)
 	log.Info("using the private PostgreSQL", "data_dir", dir)
 	return db, func() { _ = db.Close(); stop() }, nil
 }

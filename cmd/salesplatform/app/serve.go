@@ -8,9 +8,12 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -40,6 +43,7 @@ import (
 	"salesplatform/persistence/blobstore"
 	"salesplatform/persistence/callercache"
 	"salesplatform/persistence/cartstore"
+	"salesplatform/persistence/mailer"
 	"salesplatform/persistence/throttlestore"
 	"salesplatform/rest"
 	"salesplatform/rest/middleware"
@@ -47,9 +51,11 @@ import (
 
 const serveUsage = `usage: salesplatform [serve] [flags]
 
-Serves REST and GraphQL (and /healthz, /readyz, /metrics) until SIGINT or
-SIGTERM, then drains: /readyz answers 503, the listener closes, requests in
-flight finish (up to --shutdown-grace), and the private PostgreSQL stops.`
+Serves REST and GraphQL (and /healthz, /readyz, /metrics), and delivers the
+queued mails (over --smtp-url, or to the log), until SIGINT or SIGTERM, then
+drains: /readyz answers 503, the listener closes, requests in flight and
+mails being sent finish (up to --shutdown-grace), and the private
+PostgreSQL stops.`
 
 // DefaultGCPercent is the garbage collector's target while serving, unless
 // GOGC is set: a request allocates much short-lived memory (gqlgen's field
@@ -63,7 +69,7 @@ const DefaultGCPercent = 400
 func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks) error {
 	var cfg Config
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	bindConfig(fs, &cfg, groupDatabase|groupPasswords|groupServer|groupPublicURL|groupMedia)
+	bindConfig(fs, &cfg, groupDatabase|groupPasswords|groupServer|groupPublicURL|groupMedia|groupMail)
 	fs.BoolVar(&cfg.NoMigrate, "no-migrate", false, "do not apply pending migrations at start")
 	if err := parseFlags(fs, &cfg, args, stdout, stderr, serveUsage); err != nil {
 		return err
@@ -103,6 +109,16 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 	if cfg.PublicBaseURL == "" {
 		cfg.PublicBaseURL = "http://" + ln.Addr().String()
 	}
+	if cfg.MailFrom == "" {
+		cfg.MailFrom = defaultMailFrom(cfg.PublicBaseURL)
+	}
+	stopMailer, err := startMailer(ctx, &cfg, log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	// Before the database closes (a defer registered earlier runs later).
+	defer func() { _ = stopMailer(context.WithoutCancel(ctx)) }()
 	cfg.draining = new(atomic.Bool)
 	handler := NewHandler(db, carts, &cfg, log)
 	if h.Handler != nil {
@@ -144,6 +160,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 	time.Sleep(cfg.DrainDelay)
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownGrace)
 	defer cancel()
+	// The mails being sent finish beside the requests, within the same
+	// grace; mails a request queues meanwhile wait in the database for the
+	// next worker.
+	mailsStopped := make(chan error, 1)
+	go func() { mailsStopped <- stopMailer(sctx) }()
 	if err := srv.Shutdown(sctx); err != nil {
 		// Requests still running after the grace are cut off: the
 		// process was asked to stop, and stopping is not a failure.
@@ -151,11 +172,59 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 			"grace", cfg.ShutdownGrace.String(), "error", err.Error())
 		_ = srv.Close()
 	}
+	if err := <-mailsStopped; err != nil {
+		log.Warn("mails still being sent after the shutdown grace", "error", err.Error())
+	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
 	log.Info("requests drained; stopping")
 	return nil
+}
+
+// startMailer starts delivering the outbox's mails (persistence/mailer) on
+// a pgx pool of their own, and returns stop, which stops it, waiting for
+// the mails being sent until ctx ends, and closes the pool; stop may be
+// called again and then does nothing.
+func startMailer(ctx context.Context, cfg *Config, log *slog.Logger) (stop func(context.Context) error, err error) {
+	pool, err := persistence.OpenPgxPool(ctx, cfg.dsn, mailer.PoolConns)
+	if err != nil {
+		return nil, err
+	}
+	m, err := mailer.Start(ctx, pool, mailer.Config{SMTP: cfg.SMTP, From: cfg.MailFrom, Logger: log})
+	if err != nil {
+		pool.Close()
+		return nil, err
+	}
+	cfg.mailMetrics = m.Collector()
+	if cfg.SMTP == nil {
+		log.Warn("no SMTP_URL: mails are logged, not sent", "mail_from", cfg.MailFrom)
+	} else {
+		log.Info("sending mails", "smtp_url", cfg.SMTP.String(), "mail_from", cfg.MailFrom)
+	}
+	var once sync.Once
+	var stopErr error
+	return func(ctx context.Context) error {
+		once.Do(func() {
+			stopErr = m.Stop(ctx)
+			pool.Close()
+		})
+		return stopErr
+	}, nil
+}
+
+// defaultMailFrom is MAIL_FROM's default: no-reply@ the public host, when
+// it is a domain name, else no-reply@localhost (set MAIL_FROM then).
+func defaultMailFrom(publicBaseURL string) string {
+	u, err := url.Parse(publicBaseURL)
+	host := ""
+	if err == nil {
+		host = u.Hostname()
+	}
+	if host == "" || net.ParseIP(host) != nil || !strings.Contains(host, ".") {
+		host = "localhost"
+	}
+	return "no-reply@" + host
 }
 
 // openCartStore returns the Redis stores when REDIS_URL is set (carts, and
@@ -249,6 +318,9 @@ var corsPaths = []string{"/graphql", "/api/v2/", "/api/setup_marketing_widgets/"
 func NewHandler(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) http.Handler {
 	reg := prometheus.NewRegistry()
 	registerMetrics(reg, db, carts)
+	if cfg.mailMetrics != nil {
+		reg.MustRegister(cfg.mailMetrics)
+	}
 	metrics := middleware.NewMetrics(reg)
 	r, all := newRouter(db, carts, cfg, log)
 	r.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}))
