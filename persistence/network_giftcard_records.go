@@ -175,3 +175,26 @@ func (s *NetworkGiftcardStore) UsagesOfCard(ctx context.Context, cardID int64, p
 	}
 	return out, count, nil
 }
+
+// NoticeParties implements network.GiftcardStore.
+func (s *NetworkGiftcardStore) NoticeParties(ctx context.Context, marketplaceID, partnerID int64) (*network.NoticeParties, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []struct {
+		MarketplaceName  string `bun:"marketplace_name"`
+		MarketplaceEmail string `bun:"marketplace_email"`
+		PartnerName      string `bun:"partner_name"`
+	}
+	err := scanPrepared(ctx, s.db, &rows, `SELECT m.name AS marketplace_name,
+			COALESCE((SELECT l.agency_email FROM partner_legal_information l WHERE l.partner_id = m.id), '') AS marketplace_email,
+			p.name AS partner_name
+		FROM partners m, partners p WHERE m.id = $1 AND p.id = $2`, marketplaceID, partnerID)
+	if err != nil {
+		return nil, fmt.Errorf("select notice parties: %w", err)
+	}
+	if len(rows) == 0 {
+		return nil, domain.ErrNotFound
+	}
+	r := rows[0]
+	return &network.NoticeParties{MarketplaceName: r.MarketplaceName, MarketplaceEmail: r.MarketplaceEmail, PartnerName: r.PartnerName}, nil
+}

@@ -105,6 +105,9 @@ type GiftcardStore interface {
 	// giftee has email (case-insensitive), of tenant's marketplace when
 	// tenant is set, newest first, and how many there are.
 	GiftcardsByEmail(ctx context.Context, email string, tenant *int64, page domain.PageRequest) ([]*Giftcard, int, error)
+	// NoticeParties returns the names of the marketplace and the partner
+	// of a use, and the marketplace's agency e-mail ("" when it has none).
+	NoticeParties(ctx context.Context, marketplaceID, partnerID int64) (*NoticeParties, error)
 	// UsagesOfCard returns a page of the card's usages, oldest first, and
 	// how many there are.
 	UsagesOfCard(ctx context.Context, cardID int64, page domain.PageRequest) ([]*Usage, int, error)
@@ -123,6 +126,13 @@ type GiftcardStore interface {
 	DeactivateUsage(ctx context.Context, id int64, tenant *int64) (u *Usage, done bool, err error)
 	// AddMovement appends m to its card's ledger.
 	AddMovement(ctx context.Context, m *Movement) error
+}
+
+// NoticeParties are who a usage's mails name and go to.
+type NoticeParties struct {
+	MarketplaceName  string
+	MarketplaceEmail string
+	PartnerName      string
 }
 
 // Stores are the stores of the network area's services.
@@ -264,16 +274,24 @@ func ReadUse(code string, doc domain.Doc, partnerField string) (UseInput, error)
 	if s := d.String("reservation_id", false, true, MaxReservationID); s != nil {
 		in.ReservationID = *s
 	}
+	in.Notify, in.GifteeEmail = readNotice(d)
+	return in, v.Err()
+}
+
+// readNotice reads send_usage_notification_email (default true) and
+// giftee_email, the notification fields of a use.
+func readNotice(d *domain.DocReader) (notify bool, gifteeEmail string) {
+	notify = true
 	if b := d.Boolean("send_usage_notification_email"); b != nil {
-		in.Notify = *b
+		notify = *b
 	}
 	if s := d.String("giftee_email", false, true, domain.MaxEmailLength); s != nil && *s != "" {
 		if !domain.ValidEmail(*s) {
-			v.Add(domain.VInvalid, domain.MsgEmail, "giftee_email")
+			d.V.Add(domain.VInvalid, domain.MsgEmail, "giftee_email")
 		}
-		in.GifteeEmail = *s
+		gifteeEmail = *s
 	}
-	return in, v.Err()
+	return notify, gifteeEmail
 }
 
 // Use spends in.Value of the card with in.Code at a partner of its
@@ -330,15 +348,50 @@ func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) 
 			_, ok, err := tx.Giftcards.UseCard(ctx, usage)
 			return ok, err
 		})
-		if err != nil || ok {
+		switch {
+		case err != nil:
 			return err
+		case !ok:
+			return s.refused(ctx, tx, in.Code, "value")
+		case in.Notify:
+			return s.notify(ctx, tx, usage, in.Code, in.GifteeEmail)
 		}
-		return s.refused(ctx, tx, in.Code, "value")
+		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	return usage, nil
+}
+
+// notify queues the mails of usage (send_usage_notification_email) in
+// its transaction: to the marketplace's agency e-mail and to the
+// beneficiary (gifteeEmail when given, else the card's giftee's, else its
+// gifter's), in the card's language.
+func (s *GiftcardService) notify(ctx context.Context, tx Stores, usage *Usage, code, gifteeEmail string) error {
+	card, err := tx.Giftcards.GiftcardByCode(ctx, code, nil)
+	if err != nil {
+		return err
+	}
+	parties, err := tx.Giftcards.NoticeParties(ctx, card.MarketplaceID, usage.PartnerID)
+	if err != nil {
+		return err
+	}
+	to := gifteeEmail
+	if to == "" {
+		to = card.Beneficiary()
+	}
+	mails, err := notify.UsageMails(notify.UsageNotification{Language: card.Language, MarketplaceName: parties.MarketplaceName,
+		MarketplaceEmail: parties.MarketplaceEmail, PartnerName: parties.PartnerName, BeneficiaryEmail: to,
+		CardCode: card.Code, Value: usage.Value, RemainingValue: card.RemainingValue, Currency: card.Currency,
+		Date: usage.CreationDate.In(usage.Location()), Comment: usage.Comment})
+	if err != nil {
+		return err
+	}
+	if len(mails) == 0 {
+		return nil
+	}
+	return tx.Outbox.Enqueue(ctx, mails...)
 }
 
 // acceptor finds the partner of a use in the card's marketplace's network

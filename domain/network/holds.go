@@ -265,14 +265,19 @@ type CaptureInput struct {
 	CreationDate     LocalTime
 	Comment          string
 	FreezePayoutDate *LocalTime
+	// Notify and GifteeEmail are as a use's.
+	Notify      bool
+	GifteeEmail string
 }
 
-// ReadCapture reads the body of a capture: value, creation_date, comment
-// and freeze_payout_date, all optional.
+// ReadCapture reads the body of a capture: value, creation_date, comment,
+// freeze_payout_date, send_usage_notification_email (default true) and
+// giftee_email, all optional.
 func ReadCapture(code, reservationID string, doc domain.Doc) (CaptureInput, error) {
 	var v domain.Validator
 	d := &domain.DocReader{V: &v, Obj: doc}
 	in := CaptureInput{Code: code, ReservationID: reservationID}
+	in.Notify, in.GifteeEmail = readNotice(d)
 	if value, _ := d.Money("value", false, false); value != nil {
 		in.Value = *value
 		if !value.IsPositive() {
@@ -381,7 +386,10 @@ func (s *GiftcardService) Capture(ctx context.Context, in CaptureInput) (*Usage,
 		if !ok {
 			return s.refused(ctx, tx, in.Code, "value")
 		}
-		return tx.Holds.SetHoldUsage(ctx, h.ID, usage.ID)
+		if err := tx.Holds.SetHoldUsage(ctx, h.ID, usage.ID); err != nil || !in.Notify {
+			return err
+		}
+		return s.notify(ctx, tx, usage, in.Code, in.GifteeEmail)
 	})
 	if err != nil {
 		return nil, err

@@ -496,3 +496,37 @@ func TestNetworkGiftcardIdempotentUse(t *testing.T) {
 	WantResponse(t, Do(t, "POST", path, body, append(auth(f.staffTok), "X-Idempotency-Key", "use-1")...), 200, "")
 	WantResponse(t, Do(t, "POST", path, body, key(" ")...), 400, "")
 }
+
+// A use queues its mails in its own transaction: to the marketplace's
+// agency e-mail and to the beneficiary (giftee_email, else the giftee's,
+// else the gifter's), in the card's language; none when
+// send_usage_notification_email is false, or when the use is refused.
+func TestNetworkGiftcardUseMails(t *testing.T) {
+	t.Parallel()
+	f := newNGCFixture(t)
+	f.exec(t, `INSERT INTO partner_legal_information (partner_id, agency_email) VALUES (?, 'desk@market.example')
+		ON CONFLICT (partner_id) DO UPDATE SET agency_email = excluded.agency_email`, f.market)
+	code := f.create(t, f.marketTok, "paid", "50", `, "language": "de",
+		"giftee": {"first_name": "Cosette", "last_name": "F", "email": "cosette@example.com"}`)["code"].(string)
+	mails := func() []string {
+		var out []string
+		if err := f.db.NewRaw(`SELECT args->>'to' || ' ' || (args->>'language') FROM river_job WHERE kind = 'mail' ORDER BY id`).
+			Scan(context.Background(), &out); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	use := func(body string) Response {
+		return f.post(t, "/api/networkgiftcards_by_code/"+code+"/use/", f.marketTok, body)
+	}
+	WantResponse(t, use(`{"creation_date": "2026-03-10", "value": 5, "partner_source_id": 101}`), 200, "")
+	if got := strings.Join(mails(), ", "); got != "desk@market.example de, cosette@example.com de" {
+		t.Errorf("mails %q", got)
+	}
+	WantResponse(t, use(`{"creation_date": "2026-03-10", "value": 5, "partner_source_id": 101, "giftee_email": "other@example.com"}`), 200, "")
+	WantResponse(t, use(`{"creation_date": "2026-03-10", "value": 5, "partner_source_id": 101, "send_usage_notification_email": false}`), 200, "")
+	WantResponse(t, use(`{"creation_date": "2026-03-10", "value": 500, "partner_source_id": 101}`), 400, "")
+	if got := mails(); len(got) != 4 || got[3] != "other@example.com de" {
+		t.Errorf("mails after the other uses: %q", got)
+	}
+}
