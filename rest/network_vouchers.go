@@ -21,9 +21,9 @@ func registerNetworkVoucherRoutes(r *mux.Router, a *api) {
 	handleWithToken(r, "/api/networkvouchers_by_code/{code}/", a.handleNetworkVoucherByCode, get...)
 	handleWithToken(r, "/api/networkvouchers_by_email/{email}/", a.handleNetworkVouchersByEmail, get...)
 	handleWithToken(r, "/api/networkvouchers_by_code/{code}/usages/", a.handleNetworkVoucherUsages, get...)
-	handleWithToken(r, "/api/networkvouchers_by_code/{code}/use/", a.handleNetworkVoucherUse(network.PartnerBySourceID), http.MethodPost)
-	handleWithToken(r, "/api/networkvouchers_by_code/{code}/use_with_service_id/", a.handleNetworkVoucherUse(network.PartnerByID), http.MethodPost)
-	handleWithToken(r, "/api/networkvoucher_usages/{id:[0-9]+}/cancel/", a.handleNetworkVoucherUsageCancel, http.MethodPost)
+	handleWithToken(r, "/api/networkvouchers_by_code/{code}/use/", idempotent(a.handleNetworkVoucherUse(network.PartnerBySourceID)), http.MethodPost)
+	handleWithToken(r, "/api/networkvouchers_by_code/{code}/use_with_service_id/", idempotent(a.handleNetworkVoucherUse(network.PartnerByID)), http.MethodPost)
+	handleWithToken(r, "/api/networkvoucher_usages/{id:[0-9]+}/cancel/", idempotent(a.handleNetworkVoucherUsageCancel), http.MethodPost)
 }
 
 // handleNetworkVoucherBoxes is GET /api/networkvouchers/boxes/: an array of

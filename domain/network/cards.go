@@ -167,7 +167,7 @@ func (s *GiftcardService) CreateGiftcard(ctx context.Context, doc domain.Doc) (*
 	}
 	g.MarketplaceID, g.MarketplaceUUID, g.Currency = marketplace.ID, marketplace.UUID, marketplace.PriceCurrency()
 	var out *Giftcard
-	out, err = guarded(ctx, s, "network.giftcard.create", doc, &out, func(ctx context.Context, tx Stores) error {
+	out, err = guarded(ctx, s.uow, s.keys, "network.giftcard.create", doc, &out, func(ctx context.Context, tx Stores) error {
 		// A code drawn twice (1 in 2^60) draws again.
 		for range codeAttempts {
 			g.Code = domain.NewGiftCode()

@@ -166,10 +166,10 @@ func NewGiftcardService(uow domain.UnitOfWork[Stores], keys *idempotency.Guard) 
 // sets *result, once per idempotency key of the request
 // (domain/idempotency): *result is recorded as the key's outcome in the
 // same transaction, and a repeat of the request answers it again.
-func guarded[T any](ctx context.Context, s *GiftcardService, op string, input any, result *T, write func(ctx context.Context, tx Stores) error) (T, error) {
-	return idempotency.Run(ctx, s.keys, op, input, func(ctx context.Context, complete idempotency.Complete[T]) (idempotency.Done[T], error) {
+func guarded[T any](ctx context.Context, uow domain.UnitOfWork[Stores], keys *idempotency.Guard, op string, input any, result *T, write func(ctx context.Context, tx Stores) error) (T, error) {
+	return idempotency.Run(ctx, keys, op, input, func(ctx context.Context, complete idempotency.Complete[T]) (idempotency.Done[T], error) {
 		var done idempotency.Done[T]
-		err := s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+		err := uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
 			if err := write(ctx, tx); err != nil {
 				return err
 			}
@@ -320,7 +320,7 @@ func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) 
 		return nil, domain.ErrNotFound
 	}
 	var usage *Usage
-	usage, err = guarded(ctx, s, "network.giftcard.use", in, &usage, func(ctx context.Context, tx Stores) error {
+	usage, err = guarded(ctx, s.uow, s.keys, "network.giftcard.use", in, &usage, func(ctx context.Context, tx Stores) error {
 		card, err := s.usableCard(ctx, tx, c, in.Code)
 		if err != nil {
 			return err
@@ -433,7 +433,7 @@ func (s *GiftcardService) CancelUsage(ctx context.Context, id int64, comment str
 		return nil, err
 	}
 	var usage *Usage
-	usage, err = guarded(ctx, s, "network.giftcard.cancel", cancelInput{ID: id, Comment: comment}, &usage, func(ctx context.Context, tx Stores) error {
+	usage, err = guarded(ctx, s.uow, s.keys, "network.giftcard.cancel", cancelInput{ID: id, Comment: comment}, &usage, func(ctx context.Context, tx Stores) error {
 		u, done, err := tx.Giftcards.DeactivateUsage(ctx, id, c.Tenant())
 		if err != nil {
 			return err

@@ -181,7 +181,7 @@ func (s *GiftcardService) Hold(ctx context.Context, in HoldInput) (*Hold, error)
 		return nil, domain.ErrNotFound
 	}
 	var hold *Hold
-	hold, err = guarded(ctx, s, "network.giftcard.hold", in, &hold, func(ctx context.Context, tx Stores) error {
+	hold, err = guarded(ctx, s.uow, s.keys, "network.giftcard.hold", in, &hold, func(ctx context.Context, tx Stores) error {
 		card, err := s.usableCard(ctx, tx, c, in.Code)
 		if err != nil {
 			return err
@@ -328,7 +328,7 @@ func (s *GiftcardService) Capture(ctx context.Context, in CaptureInput) (*Usage,
 		return nil, domain.ErrNotFound
 	}
 	var usage *Usage
-	usage, err = guarded(ctx, s, "network.giftcard.capture", in, &usage, func(ctx context.Context, tx Stores) error {
+	usage, err = guarded(ctx, s.uow, s.keys, "network.giftcard.capture", in, &usage, func(ctx context.Context, tx Stores) error {
 		card, err := s.usableCard(ctx, tx, c, in.Code)
 		if err != nil {
 			return err
@@ -411,7 +411,7 @@ func (s *GiftcardService) Release(ctx context.Context, code, reservationID strin
 		return nil, domain.ErrNotFound
 	}
 	var hold *Hold
-	hold, err = guarded(ctx, s, "network.giftcard.release", releaseInput{Code: code, ReservationID: reservationID}, &hold, func(ctx context.Context, tx Stores) error {
+	hold, err = guarded(ctx, s.uow, s.keys, "network.giftcard.release", releaseInput{Code: code, ReservationID: reservationID}, &hold, func(ctx context.Context, tx Stores) error {
 		card, err := tx.Giftcards.FindCardByCode(ctx, code)
 		if err != nil {
 			return err

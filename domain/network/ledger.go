@@ -84,7 +84,7 @@ func (s *GiftcardService) Adjust(ctx context.Context, code string, amount decima
 		return nil, domain.ErrNotFound
 	}
 	var m *Movement
-	m, err = guarded(ctx, s, "network.giftcard.adjust", adjustInput{Code: code, Amount: amount, Reason: reason}, &m, func(ctx context.Context, tx Stores) error {
+	m, err = guarded(ctx, s.uow, s.keys, "network.giftcard.adjust", adjustInput{Code: code, Amount: amount, Reason: reason}, &m, func(ctx context.Context, tx Stores) error {
 		card, err := tx.Giftcards.FindCardByCode(ctx, code)
 		if err != nil {
 			return err

@@ -12,6 +12,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
+	"salesplatform/domain/idempotency"
 )
 
 // Network vouchers: a voucher of a marketplace's box is used a number of
@@ -246,12 +247,14 @@ type VoucherStore interface {
 // VoucherService serves the administration's network vouchers: boxes,
 // their offers, vouchers, and their usages at partners.
 type VoucherService struct {
-	uow domain.UnitOfWork[Stores]
+	uow  domain.UnitOfWork[Stores]
+	keys *idempotency.Guard
 }
 
-// NewVoucherService returns the service.
-func NewVoucherService(uow domain.UnitOfWork[Stores]) *VoucherService {
-	return &VoucherService{uow: uow}
+// NewVoucherService returns the service. Its writes run under the
+// request's idempotency key, kept by keys.
+func NewVoucherService(uow domain.UnitOfWork[Stores], keys *idempotency.Guard) *VoucherService {
+	return &VoucherService{uow: uow, keys: keys}
 }
 
 // Boxes lists the boxes of the caller's marketplace (staff: every
@@ -442,7 +445,7 @@ func (s *VoucherService) RecordUsage(ctx context.Context, in UsageInput) (*Vouch
 		return nil, fmt.Errorf("record usage: partner field %q", in.PartnerField)
 	}
 	var usage *VoucherUsage
-	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+	usage, err = guarded(ctx, s.uow, s.keys, "network.voucher.use", in, &usage, func(ctx context.Context, tx Stores) error {
 		if !plausibleCode(in.Code) {
 			return domain.ErrNotFound
 		}
@@ -635,7 +638,7 @@ func (s *VoucherService) CancelUsage(ctx context.Context, id int64, body domain.
 		return nil, err
 	}
 	var usage *VoucherUsage
-	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+	usage, err = guarded(ctx, s.uow, s.keys, "network.voucher.cancel", cancelInput{ID: id, Comment: comment}, &usage, func(ctx context.Context, tx Stores) error {
 		// The voucher's row first: its usage dates are then computed from
 		// every usage committed before.
 		if err := tx.Vouchers.LockUsageVoucher(ctx, id, c.Tenant()); err != nil {

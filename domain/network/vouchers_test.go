@@ -12,6 +12,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"salesplatform/domain"
+	"salesplatform/domain/idempotency"
 	"salesplatform/domain/gifts"
 	"salesplatform/domain/network"
 	"salesplatform/persistence"
@@ -38,7 +39,8 @@ func newNVFixture(t testing.TB, conns int) *nvFixture {
 	t.Helper()
 	db := dbtest.New(t)
 	persistence.SetMaxConns(db.DB, conns)
-	f := &nvFixture{db: db, svc: network.NewVoucherService(persistence.NewUnitOfWork(db, persistence.NetworkStores))}
+	f := &nvFixture{db: db, svc: network.NewVoucherService(persistence.NewUnitOfWork(db, persistence.NetworkStores),
+		idempotency.NewGuard(persistence.NewIdempotencyStore(db)))}
 	f.market = f.id(t, `INSERT INTO partners (name, is_marketplace, time_zone) VALUES ('Market', true, 'Europe/Paris') RETURNING id`)
 	f.member = f.id(t, `INSERT INTO partners (name, status) VALUES ('Member', 'n') RETURNING id`)
 	f.id(t, `INSERT INTO partner_legal_information (partner_id, agency_name) VALUES (?, 'Member Agency') RETURNING partner_id`, f.member)
@@ -558,4 +560,31 @@ func TestNetworkVoucherIsolation(t *testing.T) {
 	if _, err := f.svc.RecordUsage(asStaff, byID(v.Code, f.member, "2026-11-24")); err != nil {
 		t.Errorf("staff usage: %v", err)
 	}
+}
+
+// A usage under an idempotency key is recorded once: a repeat replays it,
+// another body under the key is refused.
+func TestRecordUsageIdempotent(t *testing.T) {
+	t.Parallel()
+	f := newNVFixture(t, 4)
+	v := f.voucher(t, "NV-IDEM-0001", f.box, "paid", 3, "")
+	ctx, err := idempotency.WithKey(f.asMarket, "usage-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := f.svc.RecordUsage(ctx, bySource(v.Code, 42, "2026-11-24"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, _ = idempotency.WithKey(f.asMarket, "usage-1")
+	again, err := f.svc.RecordUsage(ctx, bySource(v.Code, 42, "2026-11-24"))
+	if err != nil || again.ID != first.ID || !idempotency.Replayed(ctx) {
+		t.Fatalf("repeat = %+v, %v (replayed %v); want usage %d again", again, err, idempotency.Replayed(ctx), first.ID)
+	}
+	if count, ledger, active := f.counts(t, v.ID); count != 1 || ledger != 1 || active != 1 {
+		t.Errorf("count %d, ledger %d, active %d after a repeat; want 1", count, ledger, active)
+	}
+	ctx, _ = idempotency.WithKey(f.asMarket, "usage-1")
+	_, err = f.svc.RecordUsage(ctx, bySource(v.Code, 42, "2026-11-25"))
+	dbtest.WantCode(t, err, domain.CodeUnprocessable)
 }

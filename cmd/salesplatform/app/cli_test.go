@@ -124,6 +124,11 @@ func TestUsage(t *testing.T) {
 	if code, _, errOut := e2e.RunCommand(t, "serve", "--cart-ttl", "soon"); code != 1 || !strings.Contains(errOut, "CART_TTL") {
 		t.Errorf("bad CART_TTL: exit %d, stderr %q", code, errOut)
 	}
+	for _, ttl := range []string{"soon", "30s", "200h"} {
+		if code, _, errOut := e2e.RunCommand(t, "serve", "--hold-ttl", ttl); code != 1 || !strings.Contains(errOut, "HOLD_TTL") {
+			t.Errorf("HOLD_TTL %s: exit %d, stderr %q", ttl, code, errOut)
+		}
+	}
 }
 
 // flagsIn lists the flags a --help output describes.
@@ -140,7 +145,7 @@ func flagsIn(help string) map[string]bool {
 func TestHelp(t *testing.T) {
 	t.Parallel()
 	database := []string{"database-url", "data-dir", "db-max-conns", "log-level"}
-	serverOnly := []string{"addr", "redis-url", "cart-ttl", "max-conns", "shutdown-grace", "drain-delay", "cors-origins", "trusted-proxies", "no-migrate",
+	serverOnly := []string{"addr", "redis-url", "cart-ttl", "hold-ttl", "max-conns", "shutdown-grace", "drain-delay", "cors-origins", "trusted-proxies", "no-migrate",
 		"smtp-url", "mail-from"}
 	s3 := []string{"s3-endpoint", "s3-bucket", "s3-access-key-id", "s3-secret-access-key", "s3-region", "s3-insecure"}
 	for name, tc := range map[string]struct {

@@ -19,6 +19,7 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/domain/cart"
+	"salesplatform/domain/network"
 	"salesplatform/domain/media"
 	"salesplatform/persistence"
 	"salesplatform/persistence/blobstore"
@@ -57,6 +58,7 @@ type Config struct {
 	Addr          string
 	PublicBaseURL string
 	CartTTL       time.Duration
+	HoldTTL       time.Duration // a network giftcard hold's life when its request names none
 	DataDir       string
 	LogLevel      slog.Level
 	NoMigrate     bool
@@ -121,7 +123,7 @@ const (
 	groupDatabase flagGroup = 1 << iota
 	// groupPasswords: --password-hash-memory.
 	groupPasswords
-	// groupServer: --addr, --redis-url, --cart-ttl, --max-conns,
+	// groupServer: --addr, --redis-url, --cart-ttl, --hold-ttl, --max-conns,
 	// --shutdown-grace, --cors-origins.
 	groupServer
 	// groupPublicURL: --public-base-url.
@@ -141,6 +143,7 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 	cfg.DataDir = envOr("DATA_DIR", "data")
 	cfg.DBMaxConns = persistence.DefaultMaxConns
 	cfg.CartTTL = cart.DefaultCartTTL
+	cfg.HoldTTL = network.DefaultHoldTTL
 	cfg.MaxConns = defaultMaxConns
 	cfg.ShutdownGrace = defaultShutdownGrace
 	cfg.PasswordHashing = passwordHashing(defaultHashMemoryMiB)
@@ -170,6 +173,11 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 		ttl := envOr("CART_TTL", cart.DefaultCartTTL.String())
 		fs.Func("cart-ttl", "cart lifetime after its last modification (env CART_TTL, default "+cart.DefaultCartTTL.String()+")", func(s string) error {
 			ttl = s
+			return nil
+		})
+		holdTTL := envOr("HOLD_TTL", network.DefaultHoldTTL.String())
+		fs.Func("hold-ttl", "how long a network giftcard hold lasts when its request names no expires_in (env HOLD_TTL, default "+network.DefaultHoldTTL.String()+", at most "+network.MaxHoldTTL.String()+")", func(s string) error {
+			holdTTL = s
 			return nil
 		})
 		conns := envOr("MAX_CONNS", strconv.Itoa(defaultMaxConns))
@@ -203,6 +211,9 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 				return fmt.Errorf("CART_TTL: %q is not a positive duration such as 2h or 90s", ttl)
 			}
 			cfg.CartTTL = d
+			if cfg.HoldTTL, err = time.ParseDuration(holdTTL); err != nil || cfg.HoldTTL < time.Minute || cfg.HoldTTL > network.MaxHoldTTL {
+				return fmt.Errorf("HOLD_TTL: %q is not a duration from 1m to %s", holdTTL, network.MaxHoldTTL)
+			}
 			if cfg.ShutdownGrace, err = time.ParseDuration(grace); err != nil || cfg.ShutdownGrace < 0 {
 				return fmt.Errorf("SHUTDOWN_GRACE: %q is not a duration such as 15s", grace)
 			}

@@ -119,6 +119,16 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 	}
 	// Before the database closes (a defer registered earlier runs later).
 	defer func() { _ = stopMailer(context.WithoutCancel(ctx)) }()
+	// The sweep of lapsed holds needs no idempotency keys: it is no
+	// client's request.
+	sweepCtx, stopSweep := context.WithCancel(ctx)
+	swept := make(chan struct{})
+	go func() {
+		defer close(swept)
+		sweepHolds(sweepCtx, network.NewGiftcardService(persistence.NewUnitOfWork(db, persistence.NetworkStores), nil),
+			holdSweepInterval, log)
+	}()
+	defer func() { stopSweep(); <-swept }()
 	cfg.draining = new(atomic.Bool)
 	handler := NewHandler(db, carts, &cfg, log)
 	if h.Handler != nil {
@@ -415,9 +425,9 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 		VoucherAdmin:     vouchers.NewVoucherAdminService(persistence.NewUnitOfWork(db, persistence.VoucherStores)),
 		MediaLibrary:     media.NewMediaService(persistence.NewUnitOfWork(db, persistence.MediaStores), blobs, cfg.PublicBaseURL),
 		AdminPrototypes:  prototypes.NewAdminPrototypeService(persistence.NewUnitOfWork(db, persistence.PrototypeAdminStores)),
-		NetworkGiftcards: network.NewGiftcardService(persistence.NewUnitOfWork(db, persistence.NetworkStores), keys),
+		NetworkGiftcards: network.NewGiftcardService(persistence.NewUnitOfWork(db, persistence.NetworkStores), keys).WithHoldTTL(cfg.HoldTTL),
 		NetworkPartners:  network.NewPartnerService(persistence.NewUnitOfWork(db, persistence.NetworkStores)),
-		NetworkVouchers:  network.NewVoucherService(persistence.NewUnitOfWork(db, persistence.NetworkStores)),
+		NetworkVouchers:  network.NewVoucherService(persistence.NewUnitOfWork(db, persistence.NetworkStores), keys),
 	}
 
 	r := mux.NewRouter()
