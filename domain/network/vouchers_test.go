@@ -12,8 +12,8 @@ import (
 	"github.com/uptrace/bun"
 
 	"salesplatform/domain"
-	"salesplatform/domain/idempotency"
 	"salesplatform/domain/gifts"
+	"salesplatform/domain/idempotency"
 	"salesplatform/domain/network"
 	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"

@@ -19,8 +19,8 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/domain/cart"
-	"salesplatform/domain/network"
 	"salesplatform/domain/media"
+	"salesplatform/domain/network"
 	"salesplatform/persistence"
 	"salesplatform/persistence/blobstore"
 	"salesplatform/persistence/mailer"

@@ -25,8 +25,8 @@ func TestSweepHolds(t *testing.T) {
 	var market, member, user int64
 	for q, into := range map[string]*int64{
 		`INSERT INTO partners (name, is_marketplace) VALUES ('Market', true) RETURNING id`: &market,
-		`INSERT INTO partners (name, status) VALUES ('Member', 'n') RETURNING id`:           &member,
-		`INSERT INTO users (username, password_hash) VALUES ('u', 'x') RETURNING id`:        &user,
+		`INSERT INTO partners (name, status) VALUES ('Member', 'n') RETURNING id`:          &member,
+		`INSERT INTO users (username, password_hash) VALUES ('u', 'x') RETURNING id`:       &user,
 	} {
 		if err := db.NewRaw(q).Scan(ctx, into); err != nil {
 			t.Fatal(err)
