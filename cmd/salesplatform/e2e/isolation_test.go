@@ -36,7 +36,14 @@ type isoFixture struct {
 	// The owner's network voucher box, a voucher of it and a usage at
 	// networkPartner.
 	nvBox, nvUsage, networkPartner int64
+	// The owner's network giftcard, a usage of it at networkPartner and
+	// a live hold on it (reservation isoHold).
+	ngc      string
+	ngcUsage int64
 }
+
+// isoHold is the reservation id of the owner's hold.
+const isoHold = "ISO-HOLD"
 
 // isoNetworkVoucher is the code of the owner's network voucher.
 const isoNetworkVoucher = "ISO-NV-0001"
@@ -51,7 +58,8 @@ func newIsoFixture(t *testing.T) *isoFixture {
 	// Owner and rival are marketplaces, so that their networks can be
 	// probed too.
 	every := []string{"--permission", domain.PermManageMasterAdmin, "--permission", domain.PermUseVoucher,
-		"--permission", domain.PermAccessConfigurationMarketplaces, "--marketplace"}
+		"--permission", domain.PermAccessConfigurationMarketplaces, "--permission", domain.PermCreateNetworkGiftcardAPI,
+		"--permission", domain.PermUseNetworkGiftcardAPI, "--marketplace"}
 	f := &isoFixture{
 		ownerTok: CreateUser(t, dsn, append([]string{"--username", "owner", "--password", "owner-password",
 			"--partner-name", "Owner"}, every...)...),
@@ -115,7 +123,26 @@ func newIsoFixture(t *testing.T) *isoFixture {
 	m = f.mustOK(t, http.StatusOK, f.rest(t, http.MethodPost, "/api/networkvouchers_by_code/"+isoNetworkVoucher+"/use/", f.ownerTok,
 		`{"creation_date": "2026-11-24", "partner_source_id": 7, "comment": "`+isoSecret+`"}`, "application/json"))
 	f.nvUsage = int64(m["id"].(float64))
+
+	// A network giftcard of the owner, used once at the network partner,
+	// with a live hold.
+	gcMust(t, db.NewRaw(`INSERT INTO network_giftcard_allowed_partners (marketplace_id, partner_id) VALUES (?, ?) RETURNING partner_id`,
+		ownerID, f.networkPartner).Scan(ctx, new(int64)))
+	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/networkgiftcards/", f.ownerTok, f.networkGiftcardBody(f.ownerUUID), "application/json"))
+	f.ngc = m["code"].(string)
+	m = f.mustOK(t, http.StatusOK, f.rest(t, http.MethodPost, "/api/networkgiftcards_by_code/"+f.ngc+"/use/", f.ownerTok,
+		`{"creation_date": "2026-11-24", "value": 5, "partner_source_id": 7, "comment": "`+isoSecret+`"}`, "application/json"))
+	f.ngcUsage = int64(m["id"].(float64))
+	f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/networkgiftcards_by_code/"+f.ngc+"/holds/", f.ownerTok,
+		`{"amount": 5, "reservation_id": "`+isoHold+`", "partner_source_id": 7}`, "application/json"))
 	return f
+}
+
+// networkGiftcardBody is a network giftcard creation of marketplace.
+func (f *isoFixture) networkGiftcardBody(marketplace string) string {
+	return `{"marketplace_uuid": "` + marketplace + `", "status": "paid", "value": 50, "from_gifter": "` + isoSecret + `",
+		"gifter": {"first_name": "Owner", "last_name": "` + isoSecret + `", "email": "owner@example.com"},
+		"activation_date": "2026-01-01", "expiration_date": "2030-01-01", "send_usage_notification_email": false}`
 }
 
 // prototypeBody is a complete 4.6 body; partnerUUID "" leaves it out.
@@ -202,7 +229,8 @@ var isoTables = []string{"media", "voucher_prototypes", "voucher_prototype_image
 	"option_services", "voucher_prototype_options", "vouchers", "voucher_options", "voucher_state_changes",
 	"giftcards", "gift_codes", "customers", "partners", "partner_legal_information", "partner_tags", "network_partners",
 	"network_giftcard_allowed_partners", "network_voucher_allowed_partners", "network_vouchers", "network_voucher_usages",
-	"network_voucher_movements"}
+	"network_voucher_movements", "network_giftcards", "network_giftcard_usages", "network_giftcard_movements",
+	"network_giftcard_holds"}
 
 // snapshot is a digest of every row of isoTables: equal snapshots mean
 // nothing was written.
@@ -233,6 +261,8 @@ func (f *isoFixture) restOperations(t *testing.T) []isoREST {
 	const js = "application/json"
 	v, p, g := f.voucher, f.prototype, f.giftcard
 	nvUse := `{"creation_date": "2026-11-24", "partner_source_id": 7}`
+	ngc := "/api/networkgiftcards_by_code/" + f.ngc
+	ngcUse := `{"creation_date": "2026-11-24", "value": 1, "partner_source_id": 7}`
 	return []isoREST{
 		{"GET", "/api/permissions/", "", js, 200, 200, 200},
 		{"POST", "/api/media/", mediaBody, mediaType, 0, 400, 403},
@@ -267,6 +297,20 @@ func (f *isoFixture) restOperations(t *testing.T) []isoREST {
 		{"POST", "/api/networkvouchers_by_code/" + isoNetworkVoucher + "/use_with_service_id/",
 			fmt.Sprintf(`{"creation_date": "2026-11-24", "partner_id": %d}`, f.networkPartner), js, 0, 404, 403},
 		{"POST", fmt.Sprintf("/api/networkvoucher_usages/%d/cancel/", f.nvUsage), `{"comment": "x"}`, js, 0, 404, 403},
+		{"POST", "/api/networkgiftcards/", f.networkGiftcardBody(f.ownerUUID), js, 0, 400, 403},
+		{"GET", "/api/networkgiftcards/" + f.ngc + "/", "", js, 200, 404, 404},
+		{"GET", ngc + "/", "", js, 200, 404, 404},
+		{"GET", "/api/networkgiftcards_by_email/owner@example.com/", "", js, 200, 200, 200},
+		{"GET", ngc + "/usages/", "", js, 200, 404, 404},
+		{"POST", ngc + "/use/", ngcUse, js, 0, 404, 403},
+		{"POST", ngc + "/use_with_service_id/", fmt.Sprintf(`{"creation_date": "2026-11-24", "value": 1, "partner_id": %d}`, f.networkPartner), js, 0, 404, 403},
+		{"POST", fmt.Sprintf("/api/networkgiftcard_usages/%d/cancel/", f.ngcUsage), `{"comment": "x"}`, js, 0, 404, 403},
+		{"POST", ngc + "/holds/", `{"amount": 1, "reservation_id": "R", "partner_source_id": 7}`, js, 0, 404, 403},
+		{"GET", ngc + "/holds/", "", js, 200, 404, 404},
+		{"POST", ngc + "/holds/" + isoHold + "/capture/", `{"value": 1}`, js, 0, 404, 403},
+		{"POST", ngc + "/holds/" + isoHold + "/release/", "", js, 0, 404, 403},
+		{"POST", ngc + "/adjust/", `{"amount": 1, "reason": "x"}`, js, 0, 403, 403},
+		{"GET", ngc + "/movements/", "", js, 200, 404, 404},
 	}
 }
 
@@ -356,7 +400,7 @@ const isoNode = `query($id: ID!) { node(id: $id) { id ... on Partner { uuid name
 // records.
 func (f *isoFixture) wantNoSecret(t *testing.T, body string) {
 	t.Helper()
-	for _, s := range []string{isoSecret, f.voucher, f.giftcardNo, f.mediaUUID, isoNetworkVoucher} {
+	for _, s := range []string{isoSecret, f.voucher, f.giftcardNo, f.mediaUUID, isoNetworkVoucher, f.ngc} {
 		if strings.Contains(body, s) {
 			t.Errorf("the answer shows the owner's %q: %s", s, body)
 		}
