@@ -115,22 +115,7 @@ func (a *api) handleMediaList(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	out := make([]jsonMedia, len(p.Items))
-	for i, m := range p.Items {
-		out[i] = toJSONMedia(m)
-	}
-	var links []string
-	if p.HasNext() {
-		links = append(links, `<`+*pageLink(r, p.Request.Number+1)+`>; rel="next"`)
-	}
-	if p.Request.Number > 1 {
-		links = append(links, `<`+*pageLink(r, p.Request.Number-1)+`>; rel="prev"`)
-	}
-	if len(links) > 0 {
-		w.Header().Set("Link", strings.Join(links, ", "))
-	}
-	w.Header().Set("X-Total-Count", strconv.Itoa(p.Count))
-	writeJSON(w, http.StatusOK, out)
+	writeArrayPage(w, r, p, toJSONMedia)
 }
 
 // mediaID reads the path id: an id that is not an int64 names no media.

@@ -142,7 +142,7 @@ func arrayPage(r *http.Request) (domain.PageRequest, error) {
 
 // writeArrayPage answers a page of a list the contract shows as an array:
 // the items, the list's total in X-Total-Count and the neighbour pages in
-// Link, as the media list does.
+// Link (RFC 8288).
 func writeArrayPage[In, Out any](w http.ResponseWriter, r *http.Request, p *domain.Page[In], convert func(In) Out) {
 	out := make([]Out, len(p.Items))
 	for i, it := range p.Items {

@@ -393,6 +393,22 @@ func (s *GiftcardService) GiftcardsByEmail(ctx context.Context, email string, pa
 // Errors: those of Authorize(OpNetworkGiftcardRead); CodeNotFound for an
 // unknown code or another marketplace's card, or past the last page.
 func (s *GiftcardService) Usages(ctx context.Context, code string, page domain.PageRequest) (*domain.Page[*Usage], error) {
+	card, err := s.readableCard(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	usages, count, err := s.uow.Stores().Giftcards.UsagesOfCard(ctx, card.ID, page)
+	if err != nil {
+		return nil, err
+	}
+	return domain.NewPage(usages, count, page)
+}
+
+// readableCard finds the card with code for a reader of its usages,
+// holds or ledger: of the caller's marketplace, any for staff.
+// Errors: those of Authorize(OpNetworkGiftcardRead); CodeNotFound for an
+// unknown code or another marketplace's card.
+func (s *GiftcardService) readableCard(ctx context.Context, code string) (*Card, error) {
 	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardRead)
 	if err != nil {
 		return nil, err
@@ -400,19 +416,14 @@ func (s *GiftcardService) Usages(ctx context.Context, code string, page domain.P
 	if !validCode(code) {
 		return nil, domain.ErrNotFound
 	}
-	st := s.uow.Stores().Giftcards
-	card, err := st.FindCardByCode(ctx, code)
+	card, err := s.uow.Stores().Giftcards.FindCardByCode(ctx, code)
 	if err != nil {
 		return nil, err
 	}
 	if !c.Sees(card.MarketplaceID) {
 		return nil, domain.ErrNotFound
 	}
-	usages, count, err := st.UsagesOfCard(ctx, card.ID, page)
-	if err != nil {
-		return nil, err
-	}
-	return domain.NewPage(usages, count, page)
+	return card, nil
 }
 
 // MaySeeCodes reports whether lists show the caller whole codes: those

@@ -443,22 +443,11 @@ func (s *GiftcardService) Release(ctx context.Context, code, reservationID strin
 // Errors: those of Authorize(OpNetworkGiftcardRead); CodeNotFound for an
 // unknown card or another marketplace's, or past the last page.
 func (s *GiftcardService) Holds(ctx context.Context, code string, page domain.PageRequest) (*domain.Page[*Hold], error) {
-	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardRead)
+	card, err := s.readableCard(ctx, code)
 	if err != nil {
 		return nil, err
 	}
-	if !validCode(code) {
-		return nil, domain.ErrNotFound
-	}
-	st := s.uow.Stores()
-	card, err := st.Giftcards.FindCardByCode(ctx, code)
-	if err != nil {
-		return nil, err
-	}
-	if !c.Sees(card.MarketplaceID) {
-		return nil, domain.ErrNotFound
-	}
-	holds, count, err := st.Holds.HoldsOfCard(ctx, card.ID, page)
+	holds, count, err := s.uow.Stores().Holds.HoldsOfCard(ctx, card.ID, page)
 	if err != nil {
 		return nil, err
 	}

@@ -111,22 +111,11 @@ func (s *GiftcardService) Adjust(ctx context.Context, code string, amount decima
 // Errors: those of Authorize(OpNetworkGiftcardRead); CodeNotFound for an
 // unknown card or another marketplace's, or past the last page.
 func (s *GiftcardService) Movements(ctx context.Context, code string, page domain.PageRequest) (*domain.Page[*Movement], error) {
-	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardRead)
+	card, err := s.readableCard(ctx, code)
 	if err != nil {
 		return nil, err
 	}
-	if !validCode(code) {
-		return nil, domain.ErrNotFound
-	}
-	st := s.uow.Stores()
-	card, err := st.Giftcards.FindCardByCode(ctx, code)
-	if err != nil {
-		return nil, err
-	}
-	if !c.Sees(card.MarketplaceID) {
-		return nil, domain.ErrNotFound
-	}
-	ms, count, err := st.Ledger.MovementsOfCard(ctx, card.ID, page)
+	ms, count, err := s.uow.Stores().Ledger.MovementsOfCard(ctx, card.ID, page)
 	if err != nil {
 		return nil, err
 	}
