@@ -13,6 +13,7 @@ import (
 	"io"
 	"io/fs"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -23,6 +24,7 @@ import (
 	"salesplatform/domain"
 	"salesplatform/domain/catalogue"
 	"salesplatform/domain/gifts"
+	"salesplatform/domain/network"
 	"salesplatform/domain/widgets"
 )
 
@@ -73,6 +75,16 @@ type Dataset struct {
 	Coupons   []Coupon
 	Vouchers  []Voucher
 	Giftcards []Giftcard
+
+	// network.json
+	// MarketplacePermissions are granted to each marketplace's user besides
+	// PartnerPermissions: the network routes' walkthrough needs them.
+	MarketplacePermissions []string
+	// NetworkPartners: the first marks the network part as loaded.
+	NetworkPartners  []NetworkPartner
+	BoxOffers        []BoxOffer
+	NetworkGiftcards []NetworkGiftcard
+	NetworkVouchers  []NetworkVoucher
 }
 
 // User is a demo account's credentials.
@@ -359,6 +371,162 @@ type Giftcard struct {
 	Gifter           [2]string
 }
 
+// NetworkPartner is a partner a marketplace adds to its network through
+// the administration API, with its company record; its source id is the
+// marketplace's own id of it, which uses name it by.
+type NetworkPartner struct {
+	Key, Marketplace, SourceID, Name string
+	Company                          Company
+	Tags                             []string
+	// NetworkGiftcards and NetworkVouchers link it to the marketplace's
+	// network giftcard and network voucher settings.
+	NetworkGiftcards, NetworkVouchers bool
+	Referrer                          string // a network partner's key; "" for none
+	Inactive                          bool   // status i, set by an update
+}
+
+// Company is a network partner's company record. LegalBirthday is a day,
+// "2006-01-02"; Type one of network.CompanyTypes.
+type Company struct {
+	CommercialName, ShortName, Type, Siret       string
+	LegalFirstName, LegalLastName, LegalBirthday string
+	Address1, Address2, PostalCode, City         string
+	Country, RCS, APE, VATID, Email, Phone       string
+	Website                                      string
+}
+
+// BoxOffer is a network partner's offer in a box of the catalogue.
+type BoxOffer struct {
+	Box string
+	Offer
+}
+
+// NetworkGiftcard is a network giftcard a marketplace sold BoughtDaysAgo,
+// with a fixed code, then used at partners of its network (a paid card:
+// its first usage moves it to using) and held by their booking systems.
+type NetworkGiftcard struct {
+	Code, Marketplace, Status string
+	Value                     decimal.Decimal
+	Language                  string
+	BoughtDaysAgo             int
+	ValidMonths               int // from the purchase
+	Gifter                    Customer
+	Giftee                    *Customer // nil: the card is the gifter's own
+	FromGifter                string
+	Usages                    []NetworkGiftcardUsage // in order
+	Holds                     []NetworkGiftcardHold  // after the usages, in order
+}
+
+// NetworkGiftcardUsage is a use of a card at Partner: a network partner,
+// named by its source id, or a demo partner of the network, by its id.
+type NetworkGiftcardUsage struct {
+	Partner       string
+	Value         decimal.Decimal
+	DaysAgo       int
+	Comment       string
+	ReservationID string
+	Cancelled     bool  // then cancelled by the marketplace
+	Payout        int64 // a stand-in payout id the usage is in; 0 for none
+}
+
+// NetworkGiftcardHold is an amount of a card held at a partner (as in a
+// usage) under a reservation id: still held, or ended by End.
+type NetworkGiftcardHold struct {
+	Partner, ReservationID string
+	Amount                 decimal.Decimal
+	End                    string          // "", "capture" or "release"
+	Capture                decimal.Decimal // the usage a captured hold becomes; zero: the whole amount
+}
+
+// Hold ends.
+const (
+	HoldCapture = "capture"
+	HoldRelease = "release"
+)
+
+// Captured is the value of the usage a captured hold became.
+func (h NetworkGiftcardHold) Captured() decimal.Decimal {
+	if h.Capture.IsZero() {
+		return h.Amount
+	}
+	return h.Capture
+}
+
+// Remaining is the card's remaining value once loaded: its value less its
+// active usages, its held amounts and its captured ones.
+func (g NetworkGiftcard) Remaining() decimal.Decimal {
+	r := g.Value
+	for _, u := range g.Usages {
+		if !u.Cancelled {
+			r = r.Sub(u.Value)
+		}
+	}
+	for _, h := range g.Holds {
+		switch h.End {
+		case "":
+			r = r.Sub(h.Amount)
+		case HoldCapture:
+			r = r.Sub(h.Captured())
+		}
+	}
+	return r
+}
+
+// FinalStatus is the card's status once loaded: a usage, even cancelled,
+// or a capture moved a paid card to using.
+func (g NetworkGiftcard) FinalStatus() string {
+	used := len(g.Usages) > 0
+	for _, h := range g.Holds {
+		used = used || h.End == HoldCapture
+	}
+	if g.Status == network.StatusPaid && used {
+		return network.StatusUsing
+	}
+	return g.Status
+}
+
+// NetworkVoucher is a network voucher of a box, sold BoughtDaysAgo with a
+// fixed code, then used at partners with a validated offer in the box (a
+// paid voucher: its first usage moves it to using).
+type NetworkVoucher struct {
+	Code, Box, Status string
+	Language          string
+	BoughtDaysAgo     int
+	ValidMonths       int // from the purchase
+	Gifter            Customer
+	Giftee            *Customer
+	Usages            []NetworkVoucherUsage // in order
+}
+
+// NetworkVoucherUsage is a use of a voucher at Partner, named as in a
+// NetworkGiftcardUsage.
+type NetworkVoucherUsage struct {
+	Partner   string
+	DaysAgo   int
+	Comment   string
+	Cancelled bool
+	Payout    int64
+}
+
+// UsageCount is the voucher's usage count once loaded: its active usages.
+func (v NetworkVoucher) UsageCount() int {
+	n := 0
+	for _, u := range v.Usages {
+		if !u.Cancelled {
+			n++
+		}
+	}
+	return n
+}
+
+// FinalStatus is the voucher's status once loaded.
+func (v NetworkVoucher) FinalStatus() string {
+	if v.Status == network.StatusPaid && len(v.Usages) > 0 {
+		return network.StatusUsing
+	}
+	return v.Status
+}
+
 // Data returns the embedded dataset, read once; callers must not change it.
 // Errors: a file that does not decode, or a record naming no record.
 func Data() (*Dataset, error) { return readOnce() }
@@ -600,10 +768,108 @@ func (d *Dataset) check() error {
 	for _, g := range d.Giftcards {
 		ref("giftcard of "+strings.Join(g.Gifter[:], " "), "giftcardPrototypes", g.Prototype)
 	}
-	if len(d.Partners) == 0 || len(d.Coupons) == 0 {
-		errs = append(errs, errors.New("no partner or no coupon: nothing marks the dataset as loaded"))
+	for _, p := range d.NetworkPartners {
+		if p.Referrer != "" {
+			ref("network partner "+p.Key, "networkPartners", p.Referrer)
+		}
+		def("networkPartners", p.Key)
+	}
+	errs = append(errs, d.checkNetwork()...)
+	if len(d.Partners) == 0 || len(d.Coupons) == 0 || len(d.NetworkPartners) == 0 {
+		errs = append(errs, errors.New("no partner, coupon or network partner: nothing marks the dataset as loaded"))
 	}
 	return errors.Join(errs...)
+}
+
+// checkNetwork checks the rest of network.json: marketplaces, boxes,
+// partners in the right network, codes given once, statuses.
+func (d *Dataset) checkNetwork() []error {
+	var errs []error
+	fail := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	marketplace := func(what, key string) {
+		if p := d.Partner(key); p == nil || !p.Marketplace {
+			fail("%s: no marketplace has the key %q", what, key)
+		}
+	}
+	// member reports whether the partner of that key is in the network of
+	// marketplace: a network partner of it, or a demo partner whose
+	// NetworkOf it is.
+	member := func(key, marketplace string) bool {
+		if p := d.Partner(key); p != nil {
+			return p.NetworkOf == marketplace
+		}
+		np := d.NetworkPartner(key)
+		return np != nil && np.Marketplace == marketplace
+	}
+	for _, p := range d.NetworkPartners {
+		what := "network partner " + p.Key
+		marketplace(what, p.Marketplace)
+	}
+	for _, o := range d.BoxOffers {
+		what := fmt.Sprintf("offer of %s in the box %s", o.Partner, o.Box)
+		b := d.box(o.Box)
+		switch {
+		case b == nil:
+			fail("%s: no box has the key %q", what, o.Box)
+		case d.NetworkPartner(o.Partner) == nil || !member(o.Partner, b.Marketplace):
+			fail("%s: no network partner of %s has the key %q", what, b.Marketplace, o.Partner)
+		}
+	}
+	codes := map[string]bool{}
+	for _, g := range d.Gifts {
+		codes[strings.ToLower(g.Code)] = true
+	}
+	code := func(c string) {
+		if codes[strings.ToLower(c)] {
+			fail("the gift code %s is given twice", c)
+		}
+		codes[strings.ToLower(c)] = true
+	}
+	usable := func(what, status string, used bool) {
+		switch {
+		case !slices.Contains(network.Statuses, status):
+			fail("%s: unknown status %q", what, status)
+		case used && status != network.StatusPaid:
+			fail("%s: only a paid one is used (its first usage moves it to using), not one in %s", what, status)
+		}
+	}
+	usage := func(what, partner, marketplace string, cancelled bool, payout int64) {
+		if !member(partner, marketplace) {
+			fail("%s: no partner of the network of %s has the key %q", what, marketplace, partner)
+		}
+		if cancelled && payout != 0 {
+			fail("%s: a usage in a payout cannot be cancelled", what)
+		}
+	}
+	for _, g := range d.NetworkGiftcards {
+		what := "network giftcard " + g.Code
+		code(g.Code)
+		marketplace(what, g.Marketplace)
+		usable(what, g.Status, len(g.Usages)+len(g.Holds) > 0)
+		for i, u := range g.Usages {
+			usage(fmt.Sprintf("%s, usage %d", what, i+1), u.Partner, g.Marketplace, u.Cancelled, u.Payout)
+		}
+		for _, h := range g.Holds {
+			usage(what+", hold "+h.ReservationID, h.Partner, g.Marketplace, false, 0)
+			if h.End != "" && h.End != HoldCapture && h.End != HoldRelease {
+				fail("%s, hold %s: unknown end %q", what, h.ReservationID, h.End)
+			}
+		}
+	}
+	for _, v := range d.NetworkVouchers {
+		what := "network voucher " + v.Code
+		code(v.Code)
+		b := d.box(v.Box)
+		if b == nil {
+			fail("%s: no box has the key %q", what, v.Box)
+			continue
+		}
+		usable(what, v.Status, len(v.Usages) > 0)
+		for i, u := range v.Usages {
+			usage(fmt.Sprintf("%s, usage %d", what, i+1), u.Partner, b.Marketplace, u.Cancelled, u.Payout)
+		}
+	}
+	return errs
 }
 
 // Partner is the partner of that key; nil when there is none.
@@ -611,6 +877,26 @@ func (d *Dataset) Partner(key string) *Partner {
 	for i := range d.Partners {
 		if d.Partners[i].Key == key {
 			return &d.Partners[i]
+		}
+	}
+	return nil
+}
+
+// NetworkPartner is the network partner of that key; nil when there is
+// none.
+func (d *Dataset) NetworkPartner(key string) *NetworkPartner {
+	for i := range d.NetworkPartners {
+		if d.NetworkPartners[i].Key == key {
+			return &d.NetworkPartners[i]
+		}
+	}
+	return nil
+}
+
+func (d *Dataset) box(key string) *Box {
+	for i := range d.Boxes {
+		if d.Boxes[i].Key == key {
+			return &d.Boxes[i]
 		}
 	}
 	return nil

@@ -20,8 +20,9 @@ func TestDataReads(t *testing.T) {
 			t.Errorf("gift %s has no seller", g.Code)
 		}
 	}
-	if d.Partners[0].Marketplace != true || d.Coupons[0].Code == "" {
-		t.Errorf("the markers: first partner %+v, first coupon %+v", d.Partners[0].Key, d.Coupons[0])
+	if d.Partners[0].Marketplace != true || d.Coupons[0].Code == "" || d.NetworkPartners[0].SourceID == "" {
+		t.Errorf("the markers: first partner %+v, first coupon %+v, first network partner %+v", d.Partners[0].Key, d.Coupons[0],
+			d.NetworkPartners[0])
 	}
 }
 
@@ -91,6 +92,51 @@ func TestDataRefusesMistakes(t *testing.T) {
 			`administration prototype tour: no colour "night"`},
 	} {
 		_, err := read(files(c.partners, c.catalogue))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
+		}
+	}
+}
+
+// network.json's mistakes are refused before anything is loaded too.
+func TestDataRefusesNetworkMistakes(t *testing.T) {
+	files := func(network string) fstest.MapFS {
+		return fstest.MapFS{
+			"data/shared.json": {Data: []byte(`{}`)},
+			"data/partners.json": {Data: []byte(`{"partners": [{"key": "market", "marketplace": true},
+				{"key": "chateau", "networkOf": "market"}, {"key": "solo"}]}`)},
+			"data/catalogue.json": {Data: []byte(`{"boxes": [{"key": "box", "marketplace": "market"}]}`)},
+			"data/administration.json": {Data: []byte(`{"coupons": [{"partner": "market", "code": "HELLO"}],
+				"gifts": [{"code": "DEMO-1", "kind": "network_giftcard", "of": "market"}]}`)},
+			"data/network.json": {Data: []byte(network)},
+		}
+	}
+	const partner = `"networkPartners": [{"key": "cellar", "marketplace": "market", "sourceId": "1"}]`
+	for _, c := range []struct{ name, network, want string }{
+		{"no network partner", `{}`, "nothing marks the dataset as loaded"},
+		{"marketplace that is not one", `{"networkPartners": [{"key": "cellar", "marketplace": "chateau"}]}`,
+			`network partner cellar: no marketplace has the key "chateau"`},
+		{"referrer later", `{"networkPartners": [{"key": "cellar", "marketplace": "market", "referrer": "inn"},
+			{"key": "inn", "marketplace": "market"}]}`, `network partner cellar: no record of networkPartners has the key "inn"`},
+		{"offer of a demo partner", `{` + partner + `, "boxOffers": [{"box": "box", "partner": "chateau"}]}`,
+			`offer of chateau in the box box: no network partner of market has the key "chateau"`},
+		{"usage outside the network", `{` + partner + `, "networkGiftcards": [{"code": "C1", "marketplace": "market",
+			"status": "paid", "usages": [{"partner": "solo"}]}]}`,
+			`network giftcard C1, usage 1: no partner of the network of market has the key "solo"`},
+		{"used card not paid", `{` + partner + `, "networkGiftcards": [{"code": "C1", "marketplace": "market",
+			"status": "draft", "holds": [{"partner": "cellar"}]}]}`, "network giftcard C1: only a paid one is used"},
+		{"cancelled in a payout", `{` + partner + `, "networkVouchers": [{"code": "V1", "box": "box", "status": "paid",
+			"usages": [{"partner": "chateau", "cancelled": true, "payout": 1}]}]}`,
+			"network voucher V1, usage 1: a usage in a payout cannot be cancelled"},
+		{"unknown status", `{` + partner + `, "networkVouchers": [{"code": "V1", "box": "box", "status": "used"}]}`,
+			`network voucher V1: unknown status "used"`},
+		{"code twice", `{` + partner + `, "networkVouchers": [{"code": "demo-1", "box": "box", "status": "paid"}]}`,
+			"the gift code demo-1 is given twice"},
+		{"unknown hold end", `{` + partner + `, "networkGiftcards": [{"code": "C1", "marketplace": "market",
+			"status": "paid", "holds": [{"partner": "cellar", "reservationId": "R1", "end": "keep"}]}]}`,
+			`network giftcard C1, hold R1: unknown end "keep"`},
+	} {
+		_, err := read(files(c.network))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
 		}

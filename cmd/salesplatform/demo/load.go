@@ -28,8 +28,9 @@ import (
 // first, each created by AccountService.CreateAccount so that its user
 // gets an API token; an account whose user exists is kept. The catalogue
 // follows, unless the first partner's marketing widgets show it is loaded.
-// The administration part comes last with its own marker (the first
-// coupon), so that a database seeded before that part existed gets it.
+// The administration part follows with its own marker (the first
+// coupon), and the network part last with its own (the first network
+// partner), so that a database seeded before a part existed gets it.
 //
 // Media bytes go to blobs, outside the transaction: when it fails, the
 // blobs this run wrote are deleted.
@@ -41,6 +42,7 @@ func Load(ctx context.Context, db *bun.DB, blobs media.BlobStore, hashing *argon
 	var accounts []seededAccount
 	var catalogue *tally
 	var admin *adminLoader
+	var networkPart *networkLoader
 	var log bytes.Buffer // printed once the transaction has committed
 	written := &recordingBlobs{BlobStore: blobs}
 	err = db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
@@ -76,13 +78,23 @@ func Load(ctx context.Context, db *bun.DB, blobs media.BlobStore, hashing *argon
 		if err != nil {
 			return err
 		}
-		if done, err := a.loadedAlready(ctx); err != nil || done {
+		if done, err = a.loadedAlready(ctx); err != nil {
 			return err
 		}
-		if err := a.load(ctx); err != nil {
+		if !done {
+			if err := a.load(ctx); err != nil {
+				return err
+			}
+			admin = a
+		}
+		n := newNetworkLoader(ctx, db, tx, data, partners, staffUser, now)
+		if done, err := n.loadedAlready(ctx); err != nil || done {
 			return err
 		}
-		admin = a
+		if err := n.load(ctx); err != nil {
+			return err
+		}
+		networkPart = n
 		return nil
 	})
 	if err != nil {
@@ -95,13 +107,15 @@ func Load(ctx context.Context, db *bun.DB, blobs media.BlobStore, hashing *argon
 	if _, err := log.WriteTo(out); err != nil {
 		return err
 	}
-	report(out, data, baseURL, accounts, catalogue, admin)
+	report(out, data, baseURL, accounts, catalogue, admin, networkPart)
 	return nil
 }
 
-// report prints the summary: what was loaded, the widget URLs and gift
-// codes, then how to get the demo users' tokens, the new ones last.
-func report(out io.Writer, data *Dataset, baseURL string, accounts []seededAccount, catalogue *tally, admin *adminLoader) {
+// report prints the summary: what was loaded, the widget URLs, gift codes
+// and network records, then how to get the demo users' tokens, the new
+// ones last.
+func report(out io.Writer, data *Dataset, baseURL string, accounts []seededAccount, catalogue *tally, admin *adminLoader,
+	networkPart *networkLoader) {
 	if catalogue == nil {
 		fmt.Fprintln(out, "The demo catalogue is already loaded: nothing changed.")
 	} else {
@@ -115,6 +129,11 @@ func report(out io.Writer, data *Dataset, baseURL string, accounts []seededAccou
 	} else {
 		admin.report(out, baseURL)
 	}
+	if networkPart == nil {
+		fmt.Fprintln(out, "The demo network data is already loaded: nothing changed.")
+	} else {
+		networkPart.report(out, baseURL)
+	}
 	fmt.Fprintln(out, "Marketing widgets:")
 	for _, p := range data.Partners {
 		fmt.Fprintf(out, "  %-18s %s/api/setup_marketing_widgets/%s/\n", p.Domain, baseURL, p.Widgets.Key)
@@ -123,6 +142,7 @@ func report(out io.Writer, data *Dataset, baseURL string, accounts []seededAccou
 	for _, g := range data.Gifts {
 		fmt.Fprintf(out, "  %-24s %-16s sold by %s\n", g.Code, g.Kind, data.Seller(g).Domain)
 	}
+	reportNetwork(out, data, baseURL)
 
 	var created, existing []seededAccount
 	for _, a := range accounts {

@@ -32,7 +32,9 @@ var countedTables = []string{
 	"workshops", "workshop_sessions", "network_voucher_boxes", "box_offers", "gift_codes", "marketing_widgets",
 	"user_permissions", "environments", "media", "voucher_prototype_images", "option_categories", "options",
 	"option_services", "voucher_prototype_options", "coupons", "customers", "vouchers", "voucher_options",
-	"voucher_state_changes", "giftcards",
+	"voucher_state_changes", "giftcards", "partner_legal_information", "partner_tags", "network_giftcard_allowed_partners",
+	"network_voucher_allowed_partners", "network_giftcards", "network_giftcard_usages", "network_giftcard_movements",
+	"network_giftcard_holds", "network_vouchers", "network_voucher_usages", "network_voucher_movements",
 }
 
 func counts(t *testing.T, db *bun.DB) map[string]int {
@@ -89,7 +91,8 @@ func TestLoadTwice(t *testing.T) {
 		tokens[m[1]] = m[2]
 	}
 	if len(tokens) != len(data.Partners)+1 || tokens[data.Staff.Username] == "" ||
-		!strings.Contains(out, "Loaded the demo catalogue:") || !strings.Contains(out, "Loaded the demo administration data:") {
+		!strings.Contains(out, "Loaded the demo catalogue:") || !strings.Contains(out, "Loaded the demo administration data:") ||
+		!strings.Contains(out, "Loaded the demo network data:") {
 		t.Fatalf("first run's output:\n%s", out)
 	}
 	first := counts(t, db)
@@ -108,6 +111,8 @@ func TestLoadTwice(t *testing.T) {
 	}
 	if !strings.Contains(out, "The demo catalogue is already loaded: nothing changed.") ||
 		!strings.Contains(out, "The demo administration data is already loaded: nothing changed.") ||
+		!strings.Contains(out, "The demo network data is already loaded: nothing changed.") ||
+		!strings.Contains(out, "  DEMO-NGC-USING       using  44.50 of 200.00") ||
 		!strings.Contains(out, `"username": "demo-chateau", "password": "chateau-demo-password"`) {
 		t.Errorf("second run's output:\n%s", out)
 	}
@@ -172,8 +177,8 @@ func TestLoadAddsAdministrationToAnEarlierSeed(t *testing.T) {
 }
 
 // A load that fails after the media were uploaded leaves no blob behind:
-// here the last step, issuing giftcards with a gifter (the catalogue's
-// have none), is refused by a trigger.
+// here issuing giftcards with a gifter (the catalogue's have none) is
+// refused by a trigger.
 func TestLoadFailureDeletesTheBlobs(t *testing.T) {
 	t.Parallel()
 	db := dbtest.New(t)

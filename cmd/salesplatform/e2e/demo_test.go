@@ -5,8 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"image/png"
+	"net/url"
+	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
 
 	"salesplatform/cmd/salesplatform/demo"
 	"salesplatform/domain"
@@ -55,19 +60,40 @@ func TestSeedDemo(t *testing.T) {
 	}
 
 	t.Run("PartnersOfTheMarketplace", func(t *testing.T) {
-		page := get(t, "/api/v2/partners/", "market.localhost")
+		// Its demo partners, with their profiles, and its active network
+		// partners, which have none.
+		accounts := map[string]bool{}
+		for _, p := range data.Partners {
+			if p.NetworkOf == "market" {
+				accounts[p.Name] = true
+			}
+		}
+		want := len(accounts)
+		for _, p := range data.NetworkPartners {
+			if p.Marketplace == "market" && !p.Inactive {
+				want++
+			}
+		}
+		page := get(t, "/api/v2/partners/?page_size=100", "market.localhost")
 		results, _ := page["results"].([]any)
-		if page["count"] != float64(2) || len(results) != 2 {
-			t.Fatalf("partners of market.localhost: %v", page)
+		if page["count"] != float64(want) || len(results) != want {
+			t.Fatalf("partners of market.localhost: %v; want %d", page, want)
 		}
 		for _, r := range results {
 			p := r.(map[string]any)
+			if !accounts[p["name"].(string)] {
+				continue
+			}
+			delete(accounts, p["name"].(string))
 			for _, field := range []string{"description", "managers", "nearby", "practical_information", "access", "commercial_description"} {
 				wantEightLanguages(t, fmt.Sprintf("partner %v %s", p["name"], field), p[field])
 			}
 			if labels, _ := p["label_and_network"].([]any); len(labels) == 0 {
 				t.Errorf("partner %v has no labels", p["name"])
 			}
+		}
+		if len(accounts) != 0 {
+			t.Errorf("demo partners missing from the list: %v", accounts)
 		}
 	})
 
@@ -106,9 +132,22 @@ func TestSeedDemo(t *testing.T) {
 				t.Errorf("gift %s: %v", g.Code, gift)
 			}
 		}
+		// The demo partners of the network and the network partners in its
+		// giftcard settings.
+		want := 0
+		for _, p := range data.Partners {
+			if p.NetworkOf == "market" {
+				want++
+			}
+		}
+		for _, p := range data.NetworkPartners {
+			if p.Marketplace == "market" && p.NetworkGiftcards {
+				want++
+			}
+		}
 		linked := get(t, "/api/v2/gift/DEMO-NETWORK-GIFTCARD-1/linked_partners/", "market.localhost")
-		if partners, _ := linked["partners"].([]any); len(partners) != 2 {
-			t.Errorf("partners taking DEMO-NETWORK-GIFTCARD-1: %v", linked)
+		if partners, _ := linked["partners"].([]any); len(partners) != want {
+			t.Errorf("partners taking DEMO-NETWORK-GIFTCARD-1: %v; want %d", linked, want)
 		}
 	})
 
@@ -140,16 +179,18 @@ func TestSeedDemo(t *testing.T) {
 			t.Fatal(err)
 		}
 		users := []string{data.Staff.Username}
+		perms := map[string][]string{data.Staff.Username: domain.PermissionVocabulary}
 		for _, p := range data.Partners {
 			users = append(users, p.Username)
+			perms[p.Username] = data.PartnerPermissions
+			if p.Marketplace {
+				perms[p.Username] = slices.Sorted(slices.Values(append(slices.Clone(data.PartnerPermissions), data.MarketplacePermissions...)))
+			}
 		}
 		for _, user := range users {
 			auth := []string{"Authorization", "Token " + tokens[user]}
 			res := Do(t, "GET", srv.URL+"/api/permissions/", "", auth...)
-			want := data.PartnerPermissions
-			if user == data.Staff.Username {
-				want = domain.PermissionVocabulary
-			}
+			want := perms[user]
 			if got := res.JSON(t)["permissions"]; res.Status != 200 || fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Errorf("permissions of %s: status %d, body %s; want %v", user, res.Status, res.Body, want)
 			}
@@ -260,6 +301,205 @@ func TestSeedDemo(t *testing.T) {
 		}
 	})
 
+	market := []string{"Authorization", "Token " + tokens["demo-market"]}
+	call := func(t *testing.T, method, path, body string, status int) Response {
+		t.Helper()
+		res := Do(t, method, srv.URL+path, body, market...)
+		if res.Status != status {
+			t.Fatalf("%s %s: status %d, body %s; want %d", method, path, res.Status, res.Body, status)
+		}
+		return res
+	}
+	today := time.Now().Format(time.DateOnly)
+
+	t.Run("NetworkPartners", func(t *testing.T) {
+		ids := map[string]any{}
+		for _, p := range data.NetworkPartners {
+			q := url.Values{"siret_number": {p.Company.Siret}, "commercial_name": {p.Company.CommercialName}}
+			ids[p.Key] = call(t, "GET", "/api/partners/check/?"+q.Encode(), "", 200).JSON(t)["id"]
+		}
+		// An update names the partner by its source id, as a marketplace does.
+		for _, p := range data.NetworkPartners {
+			res := call(t, "PATCH", "/api/network_partners/", `{"source_id": "`+p.SourceID+`", "hide_from_stats": true}`, 200)
+			got := res.JSON(t)
+			status := "n"
+			if p.Inactive {
+				status = "i"
+			}
+			if got["id"] != ids[p.Key] || got["name"] != p.Name || got["status"] != status ||
+				got["linked_to_ngc_settings"] != p.NetworkGiftcards || got["linked_to_nv_settings"] != p.NetworkVouchers {
+				t.Errorf("network partner %s (source id %s): %s", p.Key, p.SourceID, res.Body)
+			}
+		}
+	})
+
+	t.Run("NetworkGiftcards", func(t *testing.T) {
+		// Each card as the demo lists it, its remaining value the sum of
+		// its ledger.
+		balance := func(t *testing.T, code string) (status string, remaining decimal.Decimal) {
+			t.Helper()
+			var card struct {
+				Status         string
+				RemainingValue decimal.Decimal `json:"remaining_value"`
+			}
+			decodeJSON(t, call(t, "GET", "/api/networkgiftcards_by_code/"+code+"/", "", 200).Body, &card)
+			var ledger []struct{ Amount decimal.Decimal }
+			decodeJSON(t, call(t, "GET", "/api/networkgiftcards_by_code/"+code+"/movements/", "", 200).Body, &ledger)
+			sum := decimal.Zero
+			for _, m := range ledger {
+				sum = sum.Add(m.Amount)
+			}
+			if !sum.Equal(card.RemainingValue) {
+				t.Errorf("%s: remaining value %s, its ledger sums to %s", code, card.RemainingValue, sum)
+			}
+			return card.Status, card.RemainingValue
+		}
+		for _, g := range data.NetworkGiftcards {
+			if status, remaining := balance(t, g.Code); status != g.FinalStatus() || !remaining.Equal(g.Remaining()) {
+				t.Errorf("%s: %s %s, want %s %s", g.Code, status, remaining, g.FinalStatus(), g.Remaining())
+			}
+		}
+
+		// A use by source id at an active partner that takes the cards;
+		// one at the inactive partner is refused.
+		var taker, inactive demo.NetworkPartner
+		for _, p := range data.NetworkPartners {
+			switch {
+			case p.NetworkGiftcards && p.Inactive:
+				inactive = p
+			case p.NetworkGiftcards && taker.Key == "":
+				taker = p
+			}
+		}
+		use := func(sourceID string) string {
+			return `{"partner_source_id": ` + sourceID + `, "value": "12.50", "creation_date": "` + today + `",
+				"send_usage_notification_email": false}`
+		}
+		res := call(t, "POST", "/api/networkgiftcards_by_code/DEMO-NGC-PAID/use/", use(taker.SourceID), 200)
+		if got := res.JSON(t); fmt.Sprint(got["partner_source_id"]) != taker.SourceID || got["value"] != 12.5 {
+			t.Errorf("use at %s: %s", taker.SourceID, res.Body)
+		}
+		if status, remaining := balance(t, "DEMO-NGC-PAID"); status != "using" || !remaining.Equal(decimal.RequireFromString("87.50")) {
+			t.Errorf("DEMO-NGC-PAID after a use of 12.50: %s %s", status, remaining)
+		}
+		res = call(t, "POST", "/api/networkgiftcards_by_code/DEMO-NGC-PAID/use/", use(inactive.SourceID), 400)
+		WantResponse(t, res, 400, `{"partner_source_id": ["This network partner is inactive."]}`)
+
+		// The usage in a payout cannot be cancelled; the cancelled one is
+		// inactive; the live hold is held.
+		var usages []struct {
+			ID       int64
+			Comment  string
+			IsActive bool `json:"is_active"`
+		}
+		decodeJSON(t, call(t, "GET", "/api/networkgiftcards_by_code/DEMO-NGC-USING/usages/", "", 200).Body, &usages)
+		var card demo.NetworkGiftcard
+		for _, g := range data.NetworkGiftcards {
+			if g.Code == "DEMO-NGC-USING" {
+				card = g
+			}
+		}
+		if len(usages) != len(card.Usages) {
+			t.Fatalf("usages of DEMO-NGC-USING: %v", usages)
+		}
+		for i, u := range card.Usages {
+			got := usages[i]
+			if got.Comment != u.Comment || got.IsActive == u.Cancelled {
+				t.Errorf("usage %d of DEMO-NGC-USING: %+v", i+1, got)
+			}
+			if u.Payout != 0 {
+				res := call(t, "POST", fmt.Sprintf("/api/networkgiftcard_usages/%d/cancel/", got.ID), "", 409)
+				WantResponse(t, res, 409, `{"detail": "This usage is already in a payout: it cannot be cancelled."}`)
+			}
+		}
+		var holds []struct {
+			ReservationID   string `json:"reservation_id"`
+			Amount          decimal.Decimal
+			Status          string
+			PartnerSourceID int64 `json:"partner_source_id"`
+		}
+		decodeJSON(t, call(t, "GET", "/api/networkgiftcards_by_code/DEMO-NGC-USING/holds/", "", 200).Body, &holds)
+		h := card.Holds[0]
+		if len(holds) != 1 || holds[0].ReservationID != h.ReservationID || !holds[0].Amount.Equal(h.Amount) ||
+			holds[0].Status != "held" || fmt.Sprint(holds[0].PartnerSourceID) != data.NetworkPartner(h.Partner).SourceID {
+			t.Errorf("holds of DEMO-NGC-USING: %+v", holds)
+		}
+	})
+
+	t.Run("NetworkVouchers", func(t *testing.T) {
+		for _, v := range data.NetworkVouchers {
+			var got struct {
+				Status     string
+				UsageCount int `json:"usage_count"`
+			}
+			decodeJSON(t, call(t, "GET", "/api/networkvouchers_by_code/"+v.Code+"/", "", 200).Body, &got)
+			var usages []struct {
+				ID       int64
+				IsActive bool `json:"is_active"`
+			}
+			decodeJSON(t, call(t, "GET", "/api/networkvouchers_by_code/"+v.Code+"/usages/", "", 200).Body, &usages)
+			if got.Status != v.FinalStatus() || got.UsageCount != v.UsageCount() || len(usages) != len(v.Usages) {
+				t.Fatalf("%s: %+v with %d usages", v.Code, got, len(usages))
+			}
+			for i, u := range v.Usages {
+				if usages[i].IsActive == u.Cancelled {
+					t.Errorf("usage %d of %s: active %v", i+1, v.Code, usages[i].IsActive)
+				}
+				if u.Payout != 0 {
+					res := call(t, "POST", fmt.Sprintf("/api/networkvoucher_usages/%d/cancel/", usages[i].ID), "", 409)
+					WantResponse(t, res, 409, `{"detail": "This usage is already in a payout: it cannot be cancelled."}`)
+				}
+			}
+		}
+		// A usage by source id at the network partner with a validated
+		// offer in the box.
+		cellar := data.NetworkPartner("cellar")
+		res := call(t, "POST", "/api/networkvouchers_by_code/DEMO-NV-PAID/use/",
+			`{"partner_source_id": `+cellar.SourceID+`, "creation_date": "`+today+`", "comment": "Tasting"}`, 200)
+		if got := res.JSON(t); got["partner_agency_name"] != cellar.Company.CommercialName || got["is_active"] != true {
+			t.Errorf("usage of DEMO-NV-PAID: %s", res.Body)
+		}
+
+		// Each box's offers, in both statuses where the demo has both.
+		want := map[string][]string{}
+		for _, b := range data.Boxes {
+			for _, o := range b.Offers {
+				want[b.Name["en"]] = append(want[b.Name["en"]], o.Status)
+			}
+		}
+		for _, o := range data.BoxOffers {
+			for _, b := range data.Boxes {
+				if b.Key == o.Box {
+					want[b.Name["en"]] = append(want[b.Name["en"]], o.Status)
+				}
+			}
+		}
+		var boxes []struct {
+			ID     int64
+			NameEN string `json:"name_en"`
+		}
+		decodeJSON(t, call(t, "GET", "/api/networkvouchers/boxes/", "", 200).Body, &boxes)
+		both := 0
+		for _, b := range boxes {
+			var offers []struct{ Status string }
+			decodeJSON(t, call(t, "GET", fmt.Sprintf("/api/networkvouchers/boxes/%d/offers/", b.ID), "", 200).Body, &offers)
+			var got []string
+			for _, o := range offers {
+				got = append(got, o.Status)
+			}
+			slices.Sort(got)
+			if w := slices.Sorted(slices.Values(want[b.NameEN])); !slices.Equal(got, w) {
+				t.Errorf("offers of the box %s: %v, want %v", b.NameEN, got, w)
+			}
+			if slices.Contains(got, "DRAFT") && slices.Contains(got, "VALIDATED") {
+				both++
+			}
+		}
+		if len(boxes) != len(data.Boxes) || both == 0 {
+			t.Errorf("%d boxes, %d with draft and validated offers", len(boxes), both)
+		}
+	})
+
 	t.Run("MediaReadable", func(t *testing.T) {
 		var uuids []string
 		if err := db.NewRaw("SELECT uuid::text FROM media ORDER BY id").Scan(context.Background(), &uuids); err != nil {
@@ -273,6 +513,15 @@ func TestSeedDemo(t *testing.T) {
 			}
 		}
 	})
+}
+
+// decodeJSON decodes body into v (a decimal.Decimal field keeps its
+// number exact).
+func decodeJSON(t *testing.T, body string, v any) {
+	t.Helper()
+	if err := json.Unmarshal([]byte(body), v); err != nil {
+		t.Fatalf("body %s: %v", body, err)
+	}
 }
 
 // wantEightLanguages fails unless v is a Localized as the API shows it with
