@@ -55,11 +55,12 @@ type networkLoader struct {
 func newNetworkLoader(ctx context.Context, db *bun.DB, tx bun.Tx, data *Dataset, partners map[string]*domain.Partner,
 	staff *domain.User, now time.Time) *networkLoader {
 	uow := persistence.NewUnitOfWork(tx, persistence.NetworkStores)
+	keys := idempotency.NewGuard(persistence.NewIdempotencyStore(db))
 	return &networkLoader{tx: tx, data: data, now: now, partners: partners, ids: ids{},
 		staff:           domain.WithCaller(ctx, &domain.Caller{User: staff}),
 		networkPartners: network.NewPartnerService(uow),
-		giftcards:       network.NewGiftcardService(uow, idempotency.NewGuard(persistence.NewIdempotencyStore(db))),
-		vouchers:        network.NewVoucherService(uow),
+		giftcards:       network.NewGiftcardService(uow, keys),
+		vouchers:        network.NewVoucherService(uow, keys),
 		boxes:           catalogue.NewBoxService(persistence.NewUnitOfWork(tx, persistence.BoxStores)),
 		stores:          persistence.NetworkStores(tx),
 		giftStore:       persistence.NewGiftStore(tx),
