@@ -178,11 +178,15 @@ func (s *GiftStore) CreateNetworkVoucher(ctx context.Context, v *gifts.NetworkVo
 	}
 	return s.insertGift(ctx, giftInsert{kind: gifts.GiftKindNetworkVoucher, code: v.Code, product: "box",
 		id: &v.ID, createdAt: &v.CreationDate}, `
-		INSERT INTO network_vouchers (code, code_kind, box_id, status, max_usages, usage_count,
+		, voucher AS (INSERT INTO network_vouchers (code, code_kind, box_id, status, max_usages, usage_count,
 			creation_date, expiration_date)
 		SELECT c.code, c.kind, ?::bigint, ?::text, ?::integer, ?::integer, COALESCE(?::timestamptz, now()),
 			?::timestamptz FROM c
-		RETURNING id, creation_date AS created_at`,
+		RETURNING id, creation_date, usage_count),
+		-- A voucher made with usages starts its ledger with their count.
+		opening AS (INSERT INTO network_voucher_movements (network_voucher_id, kind, count, count_after)
+			SELECT id, 'opening', usage_count, usage_count FROM voucher WHERE usage_count > 0)
+		SELECT id, creation_date AS created_at FROM voucher`,
 		v.BoxID, v.Status, v.MaxUsages, v.UsageCount, nullTime(v.CreationDate), v.ExpirationDate)
 }
 
@@ -283,9 +287,11 @@ func (s *GiftStore) partnersWhere(ctx context.Context, cond string, args ...any)
 	return out, nil
 }
 
-// NetworkGiftcardAllowedPartners lists the marketplace's allowed partners.
+// NetworkGiftcardAllowedPartners lists the marketplace's allowed partners
+// where a card can be used: not inactive (status i).
 func (s *GiftStore) NetworkGiftcardAllowedPartners(ctx context.Context, marketplaceID int64) ([]*domain.Partner, error) {
-	return s.partnersWhere(ctx, "SELECT a.partner_id FROM network_giftcard_allowed_partners a WHERE a.marketplace_id = ?", marketplaceID)
+	return s.partnersWhere(ctx, `SELECT a.partner_id FROM network_giftcard_allowed_partners a JOIN partners p ON p.id = a.partner_id
+		WHERE a.marketplace_id = ? AND p.status <> 'i'`, marketplaceID)
 }
 
 // BoxOfferPartners lists the partners with an offer of that status in the
