@@ -77,7 +77,8 @@ func ErrCursorGone(arg string) error {
 // ParsePage reads the page and page_size query parameters as DRF's
 // PageNumberPagination does: a missing or invalid page_size is the default,
 // a larger one is capped at MaxPageSize; a page that is not a positive
-// integer is CodeNotFound "Invalid page.".
+// integer is CodeNotFound "Invalid page.", and so is one whose offset
+// would pass MaxPageOffset (no list is that long).
 func ParsePage(page, pageSize string) (PageRequest, error) {
 	p := PageRequest{Number: 1, Size: DefaultPageSize}
 	if n, err := strconv.Atoi(strings.TrimSpace(pageSize)); err == nil && n > 0 {
@@ -85,13 +86,17 @@ func ParsePage(page, pageSize string) (PageRequest, error) {
 	}
 	if page = strings.TrimSpace(page); page != "" {
 		n, err := strconv.Atoi(page)
-		if err != nil || n < 1 {
+		if err != nil || n < 1 || n > MaxPageOffset/p.Size+1 {
 			return p, ErrInvalidPage
 		}
 		p.Number = n
 	}
 	return p, nil
 }
+
+// MaxPageOffset bounds the offset of a numbered page: a page past it is
+// past the end of any list, and its offset cannot overflow.
+const MaxPageOffset = 1<<31 - 1
 
 // Page is one page of a list with the total count of the list.
 type Page[T any] struct {

@@ -34,6 +34,7 @@ func (s *NetworkGiftcardStore) HoldCard(ctx context.Context, h *network.Hold) (b
 	err := scanPrepared(ctx, s.db, &rows, `WITH held AS (
 			UPDATE network_giftcards SET remaining_value = remaining_value - $2
 			WHERE id = $1 AND remaining_value >= $2 AND is_active AND status IN ('paid', 'using')
+				AND (is_splittable OR remaining_value = $2)
 			RETURNING id, remaining_value),
 		hold AS (
 			INSERT INTO network_giftcard_holds (network_giftcard_id, partner_id, reservation_id, amount, expires_at)
@@ -89,13 +90,14 @@ func (r *networkHoldRow) toDomain() *network.Hold {
 }
 
 // EndHold implements network.HoldStore.
-func (s *NetworkGiftcardStore) EndHold(ctx context.Context, cardID int64, reservationID, status string) (*network.Hold, bool, error) {
+func (s *NetworkGiftcardStore) EndHold(ctx context.Context, cardID int64, reservationID, status string, liveAt *time.Time) (*network.Hold, bool, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var row networkHoldRow
 	err := s.db.NewRaw(`WITH h AS (UPDATE network_giftcard_holds SET status = ?, ended_at = now()
-			WHERE network_giftcard_id = ? AND reservation_id = ? AND status = 'held' RETURNING *)
-		SELECT `+networkHoldColumns+` FROM h`+networkHoldJoins, status, cardID, reservationID).Scan(ctx, &row)
+			WHERE network_giftcard_id = ? AND reservation_id = ? AND status = 'held'
+				AND (?::timestamptz IS NULL OR expires_at > ?::timestamptz) RETURNING *)
+		SELECT `+networkHoldColumns+` FROM h`+networkHoldJoins, status, cardID, reservationID, liveAt, liveAt).Scan(ctx, &row)
 	if err == nil {
 		return row.toDomain(), true, nil
 	}
@@ -156,6 +158,19 @@ func (s *NetworkGiftcardStore) LapseHolds(ctx context.Context, now time.Time, ca
 	return n, nil
 }
 
+// CardsWithLapsedHolds implements network.HoldStore.
+func (s *NetworkGiftcardStore) CardsWithLapsedHolds(ctx context.Context, now time.Time, limit int) ([]int64, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var ids []int64
+	err := s.db.NewRaw(`SELECT DISTINCT network_giftcard_id FROM network_giftcard_holds
+		WHERE status = 'held' AND expires_at <= ? ORDER BY network_giftcard_id LIMIT ?`, now, limit).Scan(ctx, &ids)
+	if err != nil {
+		return nil, fmt.Errorf("select cards with lapsed holds: %w", err)
+	}
+	return ids, nil
+}
+
 // HoldsOfCard implements network.HoldStore.
 func (s *NetworkGiftcardStore) HoldsOfCard(ctx context.Context, cardID int64, page domain.PageRequest) ([]*network.Hold, int, error) {
 	ctx, cancel := withTimeout(ctx)
@@ -187,8 +202,15 @@ func (s *NetworkGiftcardStore) AdjustCard(ctx context.Context, m *network.Moveme
 		CreatedAt time.Time       `bun:"created_at"`
 	}
 	err := scanPrepared(ctx, s.db, &rows, `WITH adjusted AS (
-			UPDATE network_giftcards SET remaining_value = remaining_value + $2
-			WHERE id = $1 AND remaining_value + $2 >= 0 AND remaining_value + $2 <= value
+			UPDATE network_giftcards g SET remaining_value = remaining_value + $2
+			WHERE id = $1 AND remaining_value + $2 >= 0
+				-- What live holds and cancellable usages may give back
+				-- counts too: it must still fit under the value then.
+				AND remaining_value + $2
+					+ (SELECT COALESCE(sum(h.amount), 0) FROM network_giftcard_holds h
+						WHERE h.network_giftcard_id = g.id AND h.status = 'held')
+					+ (SELECT COALESCE(sum(u.value), 0) FROM network_giftcard_usages u
+						WHERE u.network_giftcard_id = g.id AND u.is_active AND u.payout_id IS NULL) <= value
 			RETURNING id, remaining_value)
 		INSERT INTO network_giftcard_movements (network_giftcard_id, kind, amount, balance_after, actor_user_id, comment)
 		SELECT id, 'adjust', $2, remaining_value, $3, $4 FROM adjusted

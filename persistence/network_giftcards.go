@@ -80,6 +80,7 @@ func (s *NetworkGiftcardStore) UseCard(ctx context.Context, u *network.Usage) (d
 			SET remaining_value = remaining_value - $2,
 			    status = CASE WHEN status = 'paid' THEN 'using' ELSE status END
 			WHERE id = $1 AND remaining_value >= $2 AND is_active AND status IN ('paid', 'using')
+				AND (is_splittable OR remaining_value = $2)
 			RETURNING id, remaining_value),
 		usage AS (
 			INSERT INTO network_giftcard_usages (network_giftcard_id, partner_id, value, comment, reservation_id,

@@ -131,12 +131,17 @@ func (a *api) handleNetworkGiftcardCreate(w http.ResponseWriter, r *http.Request
 	writeJSON(w, http.StatusCreated, toJSONNetworkGiftcard(g))
 }
 
+// deprecatedFindByCode is when the find by code by its old path was
+// deprecated, as RFC 9745's Deprecation header writes a date: this
+// service's first day.
+const deprecatedFindByCode = "@1795478400" // 2026-11-24T00:00:00Z
+
 // handleNetworkGiftcardDeprecated is GET /api/networkgiftcards/{code}/,
 // the deprecated find by code: the full record, and headers naming its
 // successor (RFC 9745's Deprecation, RFC 8288's Link).
 func (a *api) handleNetworkGiftcardDeprecated(w http.ResponseWriter, r *http.Request) {
 	code := mux.Vars(r)["code"]
-	w.Header().Set("Deprecation", "true")
+	w.Header().Set("Deprecation", deprecatedFindByCode)
 	w.Header().Set("Link", `</api/networkgiftcards_by_code/`+url.PathEscape(code)+`/>; rel="successor-version"`)
 	g, err := a.NetworkGiftcards.GiftcardByCode(r.Context(), code)
 	if err != nil {

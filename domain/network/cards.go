@@ -272,21 +272,28 @@ func Day(year int, month time.Month, day int) LocalTime {
 }
 
 // ParseLocalTime reads RFC 3339 (offset optional, fractional seconds
-// allowed) or YYYY-MM-DD.
+// allowed) or YYYY-MM-DD, from the year 1970 to 9999 (before, zones had
+// offsets of minutes and seconds, and no card was sold).
 func ParseLocalTime(s string) (LocalTime, bool) {
 	s = strings.TrimSpace(s)
-	if t, err := time.Parse(time.RFC3339Nano, s); err == nil && domain.InTimeRange(t) {
+	if t, err := time.Parse(time.RFC3339Nano, s); err == nil && inYears(t) {
 		return LocalTime{t: t}, true
 	}
 	for _, layout := range []string{"2006-01-02T15:04:05.999999999", "2006-01-02T15:04"} {
-		if t, err := time.Parse(layout, s); err == nil && domain.InTimeRange(t) {
+		if t, err := time.Parse(layout, s); err == nil && inYears(t) {
 			return LocalTime{t: t, naive: true}, true
 		}
 	}
-	if t, err := time.Parse(time.DateOnly, s); err == nil && domain.InTimeRange(t) {
+	if t, err := time.Parse(time.DateOnly, s); err == nil && inYears(t) {
 		return LocalTime{t: t, naive: true, day: true}, true
 	}
 	return LocalTime{}, false
+}
+
+// inYears reports whether t's year, in its own offset and in UTC, is
+// within 1970 and 9998, so that no zone takes it out of 1969 to 9999.
+func inYears(t time.Time) bool {
+	return t.Year() >= 1970 && t.Year() <= 9998 && t.UTC().Year() >= 1970 && t.UTC().Year() <= 9998
 }
 
 // wall is the time's wall clock in loc, at hour when it is a day alone.

@@ -196,9 +196,12 @@ func (s *GiftcardService) WithClock(now func() time.Time) *GiftcardService {
 // UseInput is a use of a card at a partner, named by its source id in
 // the card's marketplace's network or by its id.
 type UseInput struct {
-	Code             string
-	PartnerSourceID  string
-	PartnerID        int64
+	Code            string
+	PartnerSourceID string
+	PartnerID       int64
+	// ByPartnerID names the partner by PartnerID (use_with_service_id),
+	// even when it is 0; otherwise a PartnerID without a source id does.
+	ByPartnerID      bool
 	Value            decimal.Decimal
 	CreationDate     LocalTime
 	Comment          string
@@ -214,7 +217,7 @@ type UseInput struct {
 // partnerField is the input's name for the partner: the source id's
 // unless the use names the partner by id.
 func (in *UseInput) partnerField() string {
-	if in.PartnerSourceID == "" && in.PartnerID != 0 {
+	if in.ByPartnerID || in.PartnerSourceID == "" && in.PartnerID != 0 {
 		return "partner_id"
 	}
 	return "partner_source_id"
@@ -243,7 +246,7 @@ const (
 func ReadUse(code string, doc domain.Doc, partnerField string) (UseInput, error) {
 	var v domain.Validator
 	d := &domain.DocReader{V: &v, Obj: doc}
-	in := UseInput{Code: code, Notify: true}
+	in := UseInput{Code: code, Notify: true, ByPartnerID: partnerField == "partner_id"}
 	if value, ok, _ := d.Raw(partnerField, true, false); ok {
 		n, isInt := domain.AsInt(value)
 		_, isBool := value.(bool)
@@ -352,7 +355,7 @@ func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) 
 		case err != nil:
 			return err
 		case !ok:
-			return s.refused(ctx, tx, in.Code, "value")
+			return s.refused(ctx, tx, in.Code, "value", in.Value)
 		case in.Notify:
 			return s.notify(ctx, tx, usage, in.Code, in.GifteeEmail)
 		}

@@ -61,15 +61,19 @@ type HoldStore interface {
 	// CodeInvalid error on "reservation_id".
 	HoldCard(ctx context.Context, h *Hold) (ok bool, err error)
 	// EndHold moves the card's held hold with reservationID to status,
-	// and returns it; done reports whether it changed (false: it had
-	// ended already). domain.ErrNotFound when the card has no such hold.
-	EndHold(ctx context.Context, cardID int64, reservationID, status string) (h *Hold, done bool, err error)
+	// if it expires after liveAt (any held one for nil), and returns it;
+	// done reports whether it changed (false: it had ended already, or
+	// expired). domain.ErrNotFound when the card has no such hold.
+	EndHold(ctx context.Context, cardID int64, reservationID, status string, liveAt *time.Time) (h *Hold, done bool, err error)
 	// SetHoldUsage links a captured hold to its usage.
 	SetHoldUsage(ctx context.Context, holdID, usageID int64) error
 	// LapseHolds ends, as lapsed, up to limit holds past their expiry at
 	// now (of cardID only, when not 0), restoring their amounts with
 	// their MovementRelease, in one statement; it returns how many.
 	LapseHolds(ctx context.Context, now time.Time, cardID int64, limit int) (int, error)
+	// CardsWithLapsedHolds returns up to limit cards that have holds past
+	// their expiry at now, by id.
+	CardsWithLapsedHolds(ctx context.Context, now time.Time, limit int) ([]int64, error)
 	// HoldsOfCard returns a page of the card's holds, newest first, and
 	// how many there are.
 	HoldsOfCard(ctx context.Context, cardID int64, page domain.PageRequest) ([]*Hold, int, error)
@@ -81,6 +85,7 @@ type HoldInput struct {
 	Code            string
 	PartnerSourceID string
 	PartnerID       int64
+	ByPartnerID     bool // as UseInput's
 	ReservationID   string
 	Amount          decimal.Decimal
 	TTL             time.Duration
@@ -100,6 +105,7 @@ func ReadHold(code string, doc domain.Doc) (HoldInput, error) {
 	case hasSource && hasID:
 		v.Add(domain.VInvalid, "Give partner_source_id or partner_id, not both.", "non_field_errors")
 	case hasID:
+		in.ByPartnerID = true
 		if id, ok := readInt64(d, "partner_id"); ok {
 			in.PartnerID = id
 		}
@@ -190,7 +196,10 @@ func (s *GiftcardService) Hold(ctx context.Context, in HoldInput) (*Hold, error)
 		if !inDates(card, now) {
 			return &domain.Error{Code: domain.CodeConflict, Message: MsgCardDates}
 		}
-		use := UseInput{PartnerSourceID: in.PartnerSourceID, PartnerID: in.PartnerID}
+		if !card.IsSplittable && !in.Amount.Equal(card.RemainingValue) {
+			return fieldError("amount", domain.VInvalid, fmt.Sprintf(msgNotSplittable, card.RemainingValue.StringFixed(2)))
+		}
+		use := UseInput{PartnerSourceID: in.PartnerSourceID, PartnerID: in.PartnerID, ByPartnerID: in.ByPartnerID}
 		acceptor, err := s.acceptor(ctx, tx, card.MarketplaceID, &use)
 		if err != nil {
 			return err
@@ -202,7 +211,7 @@ func (s *GiftcardService) Hold(ctx context.Context, in HoldInput) (*Hold, error)
 		if err != nil || ok {
 			return err
 		}
-		return s.refused(ctx, tx, in.Code, "amount")
+		return s.refused(ctx, tx, in.Code, "amount", in.Amount)
 	})
 	if err != nil {
 		return nil, err
@@ -243,15 +252,18 @@ func (s *GiftcardService) usableCard(ctx context.Context, tx Stores, c *domain.C
 	return card, nil
 }
 
-// refused explains a spend the guard refused: the card is no longer
-// usable, or holds less than asked (its remaining value named on field).
-func (s *GiftcardService) refused(ctx context.Context, tx Stores, code, field string) error {
+// refused explains a spend of value the guard refused: the card is no
+// longer usable, holds less than asked (its remaining value named on
+// field), or is not splittable and holds another amount than asked.
+func (s *GiftcardService) refused(ctx context.Context, tx Stores, code, field string, value decimal.Decimal) error {
 	now, err := tx.Giftcards.FindCardByCode(ctx, code)
-	if err != nil {
+	switch {
+	case err != nil:
 		return err
-	}
-	if !usable(now) {
+	case !usable(now):
 		return &domain.Error{Code: domain.CodeConflict, Message: MsgCardNotUsable}
+	case !now.IsSplittable && value.LessThan(now.RemainingValue):
+		return fieldError(field, domain.VInvalid, fmt.Sprintf(msgNotSplittable, now.RemainingValue.StringFixed(2)))
 	}
 	return fieldError(field, domain.VMaxValue, fmt.Sprintf(msgRemainingFormat, now.RemainingValue.StringFixed(2)))
 }
@@ -333,7 +345,9 @@ func (s *GiftcardService) Capture(ctx context.Context, in CaptureInput) (*Usage,
 		if err != nil {
 			return err
 		}
-		h, done, err := tx.Holds.EndHold(ctx, card.ID, in.ReservationID, HoldCaptured)
+		// A hold past its expiry has lapsed, swept or not.
+		now := s.now()
+		h, done, err := tx.Holds.EndHold(ctx, card.ID, in.ReservationID, HoldCaptured, &now)
 		switch {
 		case err != nil:
 			return err
@@ -353,7 +367,7 @@ func (s *GiftcardService) Capture(ctx context.Context, in CaptureInput) (*Usage,
 			return fieldError("value", domain.VInvalid, fmt.Sprintf(msgNotSplittable, card.RemainingValue.Add(h.Amount).StringFixed(2)))
 		}
 		loc := location(card.TimeZone)
-		at := s.now()
+		at := now
 		if !in.CreationDate.IsZero() {
 			at = in.CreationDate.Noon(loc)
 		}
@@ -384,7 +398,7 @@ func (s *GiftcardService) Capture(ctx context.Context, in CaptureInput) (*Usage,
 			return err
 		}
 		if !ok {
-			return s.refused(ctx, tx, in.Code, "value")
+			return s.refused(ctx, tx, in.Code, "value", value)
 		}
 		if err := tx.Holds.SetHoldUsage(ctx, h.ID, usage.ID); err != nil || !in.Notify {
 			return err
@@ -419,7 +433,7 @@ func (s *GiftcardService) Release(ctx context.Context, code, reservationID strin
 		if !c.Sees(card.MarketplaceID) {
 			return domain.ErrNotFound
 		}
-		h, done, err := tx.Holds.EndHold(ctx, card.ID, reservationID, HoldReleased)
+		h, done, err := tx.Holds.EndHold(ctx, card.ID, reservationID, HoldReleased, nil)
 		if err != nil || !done {
 			hold = h
 			return err
@@ -454,20 +468,29 @@ func (s *GiftcardService) Holds(ctx context.Context, code string, page domain.Pa
 	return domain.NewPage(holds, count, page)
 }
 
-// LapseHolds ends the holds past their expiry, a batch at a time, and
-// returns how many; the serve command's sweep calls it.
+// LapseHolds ends the holds past their expiry, card by card, each card in
+// a transaction of its own (so that sweeps of several instances lock one
+// card at a time, and a card that fails holds up no other), for at most
+// batch cards; it returns how many holds lapsed. The serve command's sweep
+// calls it.
+// Errors: the first card's that failed, once the others are done.
 func (s *GiftcardService) LapseHolds(ctx context.Context, batch int) (int, error) {
+	now := s.now()
+	cards, err := s.uow.Stores().Holds.CardsWithLapsedHolds(ctx, now, batch)
+	if err != nil {
+		return 0, err
+	}
 	total := 0
-	for {
-		var n int
+	var first error
+	for _, card := range cards {
 		err := s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
-			var err error
-			n, err = tx.Holds.LapseHolds(ctx, s.now(), 0, batch)
+			n, err := tx.Holds.LapseHolds(ctx, now, card, maxLapsedPerCard)
+			total += n
 			return err
 		})
-		total += n
-		if err != nil || n < batch {
-			return total, err
+		if err != nil && first == nil {
+			first = err
 		}
 	}
+	return total, first
 }

@@ -127,6 +127,11 @@ func TestHoldCaptureRelease(t *testing.T) {
 		t.Fatal(err)
 	}
 	clock = clock.Add(2 * time.Minute)
+	// Past its expiry, a hold the sweep has not reached cannot be captured.
+	_, err = f.svc.Capture(ctx, network.CaptureInput{Code: g.Code, ReservationID: "BOOK-4"})
+	if e := dbtest.WantCode(t, err, domain.CodeConflict); e.Message != network.MsgHoldEnded {
+		t.Errorf("capture of an expired hold: %q", e.Message)
+	}
 	if n, err := f.svc.LapseHolds(context.Background(), 10); err != nil || n != 1 {
 		t.Errorf("sweep lapsed %d, %v; want 1", n, err)
 	}
@@ -141,17 +146,27 @@ func TestAdjustAndLedger(t *testing.T) {
 	t.Parallel()
 	f := newNGCFixture(t, 4)
 	g := f.card(t, "NGC-ADJ-0001", "paid", "50.00")
-	if _, err := f.svc.Use(f.asMarket, use(g.Code, f.member, "20")); err != nil {
+	u, err := f.svc.Use(f.asMarket, use(g.Code, f.member, "20"))
+	if err != nil {
 		t.Fatal(err)
 	}
 	staff := as(0, true)
-	_, err := f.svc.Adjust(f.asMarket, g.Code, dec("5"), "goodwill")
+	_, err = f.svc.Adjust(f.asMarket, g.Code, dec("5"), "goodwill")
 	dbtest.WantCode(t, err, domain.CodeForbidden)
-	m, err := f.svc.Adjust(staff, g.Code, dec("5"), "goodwill")
-	if err != nil || !m.BalanceAfter.Equal(dec("35")) || m.Kind != network.MovementAdjust || *m.ActorID != 1 {
+	m, err := f.svc.Adjust(staff, g.Code, dec("-5"), "fee")
+	if err != nil || !m.BalanceAfter.Equal(dec("25")) || m.Kind != network.MovementAdjust || *m.ActorID != 1 {
 		t.Fatalf("adjust = %+v, %v", m, err)
 	}
-	for name, amount := range map[string]string{"above the value": "15.01", "below zero": "-35.01", "zero": "0"} {
+	// A credit up to what was taken: the usage of 20, once cancelled,
+	// brings the card back to its value exactly.
+	if m, err = f.svc.Adjust(staff, g.Code, dec("5"), "goodwill"); err != nil || !m.BalanceAfter.Equal(dec("30")) {
+		t.Fatalf("credit = %+v, %v", m, err)
+	}
+	// A live hold counts as what it may give back.
+	if _, err := f.svc.Hold(f.asMarket, hold(g.Code, f.member, "B", "10")); err != nil {
+		t.Fatal(err)
+	}
+	for name, amount := range map[string]string{"above the value once given back": "0.01", "below zero": "-20.01", "zero": "0"} {
 		_, err := f.svc.Adjust(staff, g.Code, dec(amount), "x")
 		if e := dbtest.WantCode(t, err, domain.CodeInvalid); e.Fields[0].Path[0] != "amount" {
 			t.Errorf("%s: %+v", name, e.Fields)
@@ -161,19 +176,30 @@ func TestAdjustAndLedger(t *testing.T) {
 	dbtest.WantCode(t, err, domain.CodeInvalid)
 
 	page, err := f.svc.Movements(f.asMarket, g.Code, domain.PageRequest{Number: 1, Size: 10})
-	if err != nil || page.Count != 3 {
+	if err != nil || page.Count != 5 {
 		t.Fatalf("movements = %+v, %v", page, err)
 	}
 	kinds := ""
 	for _, m := range page.Items {
 		kinds += fmt.Sprintf("%s %s %s; ", m.Kind, m.Amount.StringFixed(2), m.BalanceAfter.StringFixed(2))
 	}
-	if kinds != "issue 50.00 50.00; use -20.00 30.00; adjust 5.00 35.00; " {
+	if kinds != "issue 50.00 50.00; use -20.00 30.00; adjust -5.00 25.00; adjust 5.00 30.00; hold -10.00 20.00; " {
 		t.Errorf("ledger: %s", kinds)
 	}
 	rival := f.id(t, `INSERT INTO partners (name, is_marketplace) VALUES ('Rival', true) RETURNING id`)
 	_, err = f.svc.Movements(as(rival, false), g.Code, domain.PageRequest{Number: 1, Size: 10})
 	dbtest.WantCode(t, err, domain.CodeNotFound)
+
+	// What the credit left room for comes back without passing the value.
+	if _, err := f.svc.CancelUsage(f.asMarket, u.ID, ""); err != nil {
+		t.Fatalf("cancel after the credit: %v", err)
+	}
+	if _, err := f.svc.Release(f.asMarket, g.Code, "B"); err != nil {
+		t.Fatalf("release after the credit: %v", err)
+	}
+	if r, l, _ := f.balances(t, g.ID); !r.Equal(dec("50")) || !l.Equal(r) {
+		t.Errorf("remaining %s, ledger %s; want the value, 50", r, l)
+	}
 }
 
 // Uses, cancels, holds, captures and releases at once from 40

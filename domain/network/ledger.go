@@ -28,8 +28,9 @@ type LedgerStore interface {
 const MaxReasonLength = 1000
 
 // MsgAdjustOutOfRange refuses an adjustment that would take the remaining
-// value below zero or above the card's value.
-const MsgAdjustOutOfRange = "The remaining value must stay within 0.00 and the card's value, %s; it is %s."
+// value below zero, or above the card's value once its live holds and
+// its cancellable usages come back.
+const MsgAdjustOutOfRange = "The remaining value must stay within 0.00 and the card's value, %s, counting what its holds and usages may give back; it is %s."
 
 // AdjustDoc reads the body of an adjustment (amount, signed; reason) and
 // adjusts.
@@ -63,7 +64,9 @@ func (s *GiftcardService) AdjustDoc(ctx context.Context, code string, doc domain
 
 // Adjust adds amount (signed) to the remaining value of the card with
 // code, staff only, with the reason and the actor in the ledger. The
-// remaining value stays within 0 and the card's value.
+// remaining value stays at 0 or above, and at the card's value or below
+// with its live holds and cancellable usages given back (so no later
+// release, lapse or cancel can take it above the value).
 // Errors: those of Authorize(OpNetworkGiftcardAdjust); CodeNotFound;
 // CodeInvalid on "amount" (zero, more than two decimals, out of range:
 // the message names the remaining value) or "reason" (blank).

@@ -9,7 +9,7 @@ import (
 )
 
 // Lapsed network giftcard holds are swept every holdSweepInterval, a
-// batch of holdSweepBatch at a time: their amounts go back to their
+// batch of holdSweepBatch cards at a time: their amounts go back to their
 // cards. A spend that a lapsed hold stands in the way of lapses it first
 // anyway (GiftcardService.spend), so the sweep only keeps balances right
 // for the readers in between. Several instances sweep without stepping on

@@ -173,7 +173,7 @@ func TestNetworkGiftcardCreateAndFind(t *testing.T) {
 	}
 	old := f.get(t, "/api/networkgiftcards/"+strings.ToLower(code)+"/", f.marketTok)
 	WantResponse(t, old, 200, r.Body)
-	if old.Header.Get("Deprecation") != "true" ||
+	if old.Header.Get("Deprecation") != "@1795478400" ||
 		old.Header.Get("Link") != `</api/networkgiftcards_by_code/`+strings.ToLower(code)+`/>; rel="successor-version"` {
 		t.Errorf("deprecated find headers: %v", old.Header)
 	}
@@ -214,6 +214,7 @@ func TestNetworkGiftcardCreateErrors(t *testing.T) {
 		"gifter a list": {body(`, "gifter": []`), `{"gifter": ["Expected a dictionary of items but got type \"list\"."]}`},
 		"dates":         {body(`, "activation_date": "soon", "expiration_date": "2025-01-01"`), `{"activation_date": ["Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z]."]}`},
 		"dates order":   {body(`, "expiration_date": "2025-01-01"`), `{"expiration_date": ["The expiration date must be after the activation date."]}`},
+		"year 1":        {body(`, "activation_date": "0001-01-01"`), `{"activation_date": ["Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z]."]}`},
 		"other marketplace": {strings.Replace(body(""), f.marketUUID, f.rivalUUID, 1),
 			`{"marketplace_uuid": ["Object with uuid=` + f.rivalUUID + ` does not exist."]}`},
 		"not a uuid": {strings.Replace(body(""), f.marketUUID, "x", 1), `{"marketplace_uuid": ["Must be a valid UUID."]}`},
@@ -281,6 +282,8 @@ func TestNetworkGiftcardUse(t *testing.T) {
 			`{"partner_source_id": ["No partner of this marketplace's network has this source id."]}`},
 		"unknown id": {"/use_with_service_id/", `{"creation_date": "2026-03-10", "value": 1, "partner_id": 999999}`, 400,
 			`{"partner_id": ["No partner of this marketplace's network has this id."]}`},
+		"partner id 0": {"/use_with_service_id/", `{"creation_date": "2026-03-10", "value": 1, "partner_id": 0}`, 400,
+			`{"partner_id": ["No partner of this marketplace's network has this id."]}`},
 		"not in the settings": {"/use/", `{"creation_date": "2026-03-10", "value": 1, "partner_source_id": 102}`, 400,
 			`{"partner_source_id": ["This partner does not accept this marketplace's network giftcards."]}`},
 		"inactive partner": {"/use/", `{"creation_date": "2026-03-10", "value": 1, "partner_source_id": 103}`, 400,
@@ -306,6 +309,8 @@ func TestNetworkGiftcardUse(t *testing.T) {
 		t.Errorf("remaining %s after the refusals, want 25.00", rem)
 	}
 
+	WantResponse(t, f.get(t, "/api/networkgiftcards_by_code/"+code+"/usages/?page=9223372036854775807", f.marketTok), 404,
+		`{"detail": "Invalid page."}`)
 	// Usages by code, oldest first, paged as a plain array.
 	r = f.get(t, "/api/networkgiftcards_by_code/"+strings.ToLower(code)+"/usages/?page_size=1&page=2", f.marketTok)
 	if r.Status != 200 || r.Header.Get("X-Total-Count") != "2" || !strings.Contains(r.Body, `"value":4.50`) {
@@ -348,6 +353,9 @@ func TestNetworkGiftcardUse(t *testing.T) {
 		`{"value": ["This giftcard is not splittable: a usage spends its whole remaining value, 30.00."]}`)
 	WantResponse(t, f.post(t, "/api/networkgiftcards_by_code/"+whole+"/use/", f.marketTok,
 		`{"creation_date": "2026-03-10", "value": 30, "partner_source_id": 101}`), 200, "")
+	WantResponse(t, f.post(t, "/api/networkgiftcards_by_code/"+f.create(t, f.marketTok, "paid", "30", `, "is_splittable": false`)["code"].(string)+"/holds/",
+		f.marketTok, `{"amount": 10, "reservation_id": "R", "partner_source_id": 101}`), 400,
+		`{"amount": ["This giftcard is not splittable: a usage spends its whole remaining value, 30.00."]}`)
 	// A draft card cannot be used.
 	draft := f.create(t, f.marketTok, "draft", "30", "")["code"].(string)
 	WantResponse(t, f.post(t, "/api/networkgiftcards_by_code/"+draft+"/use/", f.marketTok,
@@ -431,7 +439,7 @@ func TestNetworkGiftcardHoldsAndLedger(t *testing.T) {
 		`{"detail": "You do not have permission to perform this action."}`)
 	WantResponse(t, f.post(t, base+"/adjust/", f.staffTok, `{"amount": 1}`), 400, `{"reason": ["This field is required."]}`)
 	WantResponse(t, f.post(t, base+"/adjust/", f.staffTok, `{"amount": 30, "reason": "too much"}`), 400,
-		`{"amount": ["The remaining value must stay within 0.00 and the card's value, 100.00; it is 75.00."]}`)
+		`{"amount": ["The remaining value must stay within 0.00 and the card's value, 100.00, counting what its holds and usages may give back; it is 75.00."]}`)
 	r = f.post(t, base+"/adjust/", f.staffTok, `{"amount": "-5.00", "reason": "fee"}`)
 	if m := r.JSON(t); r.Status != 201 || m["kind"] != "adjust" || m["balance_after"] != float64(70) || m["actor"] == nil || m["comment"] != "fee" {
 		t.Fatalf("adjust: %d %s", r.Status, r.Body)
