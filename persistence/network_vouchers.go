@@ -397,17 +397,18 @@ func (s *NetworkVoucherStore) FindUsagePartner(ctx context.Context, marketplace,
 	var rows []struct {
 		ID                int64   `bun:"id"`
 		SourceID          *string `bun:"source_id"`
+		Status            string  `bun:"status"`
 		InNetwork         bool    `bun:"in_network"`
 		HasValidatedOffer bool    `bun:"has_validated_offer"`
 	}
 	const offer = `EXISTS (SELECT 1 FROM box_offers o WHERE o.box_id = $2 AND o.partner_id = p.id AND o.status = 'VALIDATED')`
 	var err error
 	if bySourceID {
-		err = scanPrepared(ctx, s.db, &rows, `SELECT p.id, np.source_id, true AS in_network, `+offer+` AS has_validated_offer
+		err = scanPrepared(ctx, s.db, &rows, `SELECT p.id, np.source_id, p.status, true AS in_network, `+offer+` AS has_validated_offer
 			FROM network_partners np JOIN partners p ON p.id = np.partner_id
 			WHERE np.marketplace_id = $1 AND np.source_id = $3`, marketplace, box, strconv.FormatInt(ref, 10))
 	} else {
-		err = scanPrepared(ctx, s.db, &rows, `SELECT p.id, np.source_id, np.partner_id IS NOT NULL AS in_network,
+		err = scanPrepared(ctx, s.db, &rows, `SELECT p.id, np.source_id, p.status, np.partner_id IS NOT NULL AS in_network,
 			`+offer+` AS has_validated_offer
 			FROM partners p LEFT JOIN network_partners np ON np.marketplace_id = $1 AND np.partner_id = p.id
 			WHERE p.id = $3`, marketplace, box, ref)
@@ -419,7 +420,8 @@ func (s *NetworkVoucherStore) FindUsagePartner(ctx context.Context, marketplace,
 		return nil, nil
 	}
 	r := rows[0]
-	p := &network.UsagePartner{ID: r.ID, InNetwork: r.InNetwork, HasValidatedOffer: r.HasValidatedOffer}
+	p := &network.UsagePartner{ID: r.ID, InNetwork: r.InNetwork, HasValidatedOffer: r.HasValidatedOffer,
+		Active: r.Status != domain.PartnerStatusInactive}
 	if r.SourceID != nil {
 		if n, err := strconv.ParseInt(*r.SourceID, 10, 64); err == nil {
 			p.SourceID = &n
@@ -462,7 +464,8 @@ func (s *NetworkVoucherStore) UseVoucher(ctx context.Context, u *network.Voucher
 			  AND (b.max_days_after_first_usage = 0 OR v.first_usage_date IS NULL
 			       OR GREATEST(v.last_usage_date, $3) - LEAST(v.first_usage_date, $3)
 			          <= make_interval(hours => 24 * b.max_days_after_first_usage))
-			  AND EXISTS (SELECT 1 FROM network_partners np WHERE np.marketplace_id = b.marketplace_id AND np.partner_id = $2)
+			  AND EXISTS (SELECT 1 FROM network_partners np JOIN partners p ON p.id = np.partner_id
+			              WHERE np.marketplace_id = b.marketplace_id AND np.partner_id = $2 AND p.status <> 'i')
 			  AND EXISTS (SELECT 1 FROM box_offers o WHERE o.box_id = v.box_id AND o.partner_id = $2 AND o.status = 'VALIDATED')
 			RETURNING v.id, v.usage_count),
 		usage AS (

@@ -191,6 +191,7 @@ type UsagePartner struct {
 	ID                int64
 	SourceID          *int64 // in the marketplace's network, when digits
 	InNetwork         bool
+	Active            bool // its status is not i
 	HasValidatedOffer bool // in the box
 }
 
@@ -502,8 +503,13 @@ func refusal(v *UsableVoucher, p *UsagePartner, field string, ref int64, at time
 		return &domain.Error{Code: domain.CodeConflict, Message: fmt.Sprintf(MsgVoucherNotUsable, v.Status)}
 	case v.ExpirationDate != nil && at.After(*v.ExpirationDate):
 		return fieldError("creation_date", domain.VInvalid, fmt.Sprintf(MsgVoucherExpired, v.ExpirationDate.UTC().Format(time.RFC3339)))
+	case !p.InNetwork && field == PartnerByID:
+		// As an unknown id: the ids of other partners are not probed.
+		return fieldError(field, domain.VNotFound, fmt.Sprintf(domain.MsgPKMissing, ref))
 	case !p.InNetwork:
 		return fieldError(field, domain.VInvalid, MsgNotVoucherNetwork)
+	case !p.Active:
+		return fieldError(field, domain.VInvalid, MsgPartnerInactive)
 	case !p.HasValidatedOffer:
 		return fieldError(field, domain.VInvalid, MsgNoValidatedOffer)
 	case v.UsageCount >= v.MaxUsages:

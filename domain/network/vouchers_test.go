@@ -179,7 +179,7 @@ func TestRecordUsageAndCancel(t *testing.T) {
 	}{
 		"unknown source id":    {bySource(v.Code, 44, "2026-11-24"), domain.CodeInvalid, "partner_source_id", network.MsgNoSourceID},
 		"unknown partner":      {byID(v.Code, 999999, "2026-11-24"), domain.CodeInvalid, "partner_id", `Invalid pk "999999"`},
-		"outside the network":  {byID(v.Code, f.outsider, "2026-11-24"), domain.CodeInvalid, "partner_id", network.MsgNotVoucherNetwork},
+		"outside the network":  {byID(v.Code, f.outsider, "2026-11-24"), domain.CodeInvalid, "partner_id", `Invalid pk "`},
 		"draft offer only":     {bySource(v.Code, "43", "2026-11-24"), domain.CodeInvalid, "partner_source_id", network.MsgNoValidatedOffer},
 		"after the expiration": {bySource(v.Code, 42, "2026-12-02"), domain.CodeInvalid, "creation_date", "expired on 2026-12-01T22:59:59Z"},
 		"a second past it":     {bySource(v.Code, 42, "2026-12-02T00:00:00+01:00"), domain.CodeInvalid, "creation_date", "expired"},
@@ -587,4 +587,17 @@ func TestRecordUsageIdempotent(t *testing.T) {
 	ctx, _ = idempotency.WithKey(f.asMarket, "usage-1")
 	_, err = f.svc.RecordUsage(ctx, bySource(v.Code, 42, "2026-11-25"))
 	dbtest.WantCode(t, err, domain.CodeUnprocessable)
+}
+
+// A network partner whose status is i takes no voucher usage.
+func TestRecordUsageAtInactivePartner(t *testing.T) {
+	t.Parallel()
+	f := newNVFixture(t, 4)
+	v := f.voucher(t, "NV-INACTIVE-01", f.box, "paid", 3, "")
+	f.id(t, "UPDATE partners SET status = 'i' WHERE id = ? RETURNING id", f.member)
+	_, err := f.svc.RecordUsage(f.asMarket, bySource(v.Code, 42, "2026-11-24"))
+	wantField(t, err, "partner_source_id", network.MsgPartnerInactive)
+	if count, ledger, _ := f.counts(t, v.ID); count != 0 || ledger != 0 {
+		t.Errorf("count %d, ledger %d after a refusal", count, ledger)
+	}
 }

@@ -321,7 +321,7 @@ func TestNetworkVouchersREST(t *testing.T) {
 		{"a refused offer", "use_with_service_id/", fmt.Sprintf(`{"creation_date": "2026-11-24", "partner_id": %d}`, f.refused),
 			`{"partner_id": ["This partner has no validated offer in the network voucher's box."]}`},
 		{"outside the network", "use_with_service_id/", fmt.Sprintf(`{"creation_date": "2026-11-24", "partner_id": %d}`, f.rival),
-			`{"partner_id": ["This partner is not in the network voucher's marketplace network."]}`},
+			fmt.Sprintf(`{"partner_id": ["Invalid pk \"%d\" - object does not exist."]}`, f.rival)},
 		{"expired", "use/", `{"creation_date": "2028-01-01", "partner_source_id": 42}`,
 			`{"creation_date": ["This network voucher expired on 2027-11-20T10:00:00Z."]}`},
 		{"long comment", "use/", `{"creation_date": "2026-11-24", "partner_source_id": 42, "comment": "` + strings.Repeat("x", 1001) + `"}`,
