@@ -77,8 +77,8 @@ func (s *NetworkPartnerStore) AddTags(ctx context.Context, partnerID int64, tags
 func (s *NetworkPartnerStore) AddToNetwork(ctx context.Context, marketplaceID, partnerID int64, sourceID string) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	_, err := s.db.NewRaw(`INSERT INTO network_partners (marketplace_id, partner_id, source_id) VALUES (?, ?, ?)`,
-		marketplaceID, partnerID, sourceID).Exec(ctx)
+	_, err := s.db.NewRaw(`INSERT INTO network_partners (marketplace_id, partner_id, source_id, created_here)
+		VALUES (?, ?, ?, true)`, marketplaceID, partnerID, sourceID).Exec(ctx)
 	if c, ok := uniqueViolation(err); ok && c == "network_partners_source_id_key" {
 		return invalidField("source_id", domain.VUnique, network.MsgSourceIDTaken)
 	}
@@ -153,6 +153,7 @@ type networkPartnerRow struct {
 	Status                       string     `bun:"status"`
 	Name                         string     `bun:"name"`
 	SourceID                     *string    `bun:"source_id"`
+	CreatedHere                  bool       `bun:"created_here"`
 	CommercialName               string     `bun:"commercial_name"`
 	ShortName                    string     `bun:"short_name"`
 	CompanyType                  string     `bun:"company_type"`
@@ -185,7 +186,7 @@ func (s *NetworkPartnerStore) FindNetworkPartner(ctx context.Context, marketplac
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var r networkPartnerRow
-	err := s.db.NewRaw(`SELECT p.id, p.uuid, np.marketplace_id, p.status, p.name, np.source_id,
+	err := s.db.NewRaw(`SELECT p.id, p.uuid, np.marketplace_id, p.status, p.name, np.source_id, np.created_here,
 			coalesce(li.commercial_name, '') AS commercial_name, coalesce(li.short_name, '') AS short_name,
 			coalesce(li.company_type, '') AS company_type, coalesce(li.siret_number, '') AS siret_number,
 			coalesce(li.legal_first_name, '') AS legal_first_name, coalesce(li.legal_last_name, '') AS legal_last_name,
@@ -210,7 +211,7 @@ func (s *NetworkPartnerStore) FindNetworkPartner(ctx context.Context, marketplac
 		return nil, notFound(err)
 	}
 	return &network.NetworkPartner{ID: r.ID, UUID: r.UUID, MarketplaceID: r.MarketplaceID, Status: r.Status, Name: r.Name,
-		SourceID: r.SourceID, LinkedToNVSettings: r.LinkedToNVSettings, LinkedToNGCSettings: r.LinkedToNGCSettings,
+		SourceID: r.SourceID, CreatedHere: r.CreatedHere, LinkedToNVSettings: r.LinkedToNVSettings, LinkedToNGCSettings: r.LinkedToNGCSettings,
 		Tags: r.Tags, Company: network.Company{CommercialName: r.CommercialName, ShortName: r.ShortName,
 			CompanyType: r.CompanyType, SiretNumber: r.SiretNumber, LegalRepresentativeFirstName: r.LegalRepresentativeFirstName,
 			LegalRepresentativeLastName: r.LegalRepresentativeLastName, LegalRepresentativeBirthday: r.LegalRepresentativeBirthday,

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -84,7 +85,11 @@ type NetworkPartner struct {
 	Company
 	// SourceID is the marketplace's id of the partner (digits); nil for a
 	// link made elsewhere whose default was taken.
-	SourceID            *string
+	SourceID *string
+	// CreatedHere: the partner was created in this marketplace's network,
+	// which therefore manages its own settings (status, statistics,
+	// referrer).
+	CreatedHere         bool
 	LinkedToNVSettings  bool // in the marketplace's network voucher settings
 	LinkedToNGCSettings bool // in its network giftcard settings
 	Tags                []string
@@ -296,6 +301,13 @@ func (s *PartnerService) UpdateNetworkPartner(ctx context.Context, doc domain.Do
 			v.Add(domain.VInvalid, MsgDifferentPartners)
 			return v.Err()
 		}
+		// A partner's own settings are its creator's: another network may
+		// change only its links (and a status a or t is no network's).
+		ownSettings := status != nil || hide != nil || thirdParty != nil || referrerSet
+		if ownSettings && (!p.CreatedHere || !slices.Contains(NetworkPartnerStatuses, p.Status)) {
+			v.Add(domain.VInvalid, MsgNotCreatedHere)
+			return v.Err()
+		}
 		p.Status = domain.Pick(status, p.Status)
 		p.HideFromStats = domain.Pick(hide, p.HideFromStats)
 		p.ThirdPartySalesOnly = domain.Pick(thirdParty, p.ThirdPartySalesOnly)
@@ -322,6 +334,10 @@ func (s *PartnerService) UpdateNetworkPartner(ctx context.Context, doc domain.Do
 	}
 	return updated, nil
 }
+
+// MsgNotCreatedHere refuses a change of a partner's own settings by a
+// network that did not create it.
+const MsgNotCreatedHere = "This partner was not created in this marketplace's network: only its links to the network settings can change."
 
 // CheckPartner returns the id of the partner with that siret number and
 // commercial name (case-insensitive), among the partners of the caller's

@@ -490,3 +490,32 @@ func TestAcceptor(t *testing.T) {
 		t.Errorf("the link whose default is taken has a source id")
 	}
 }
+
+// A partner of two networks, put in them otherwise than by their
+// creation: neither marketplace may change its own settings (the other's
+// partner, or a shop with status a, would change under it); both may
+// change their links.
+func TestUpdateNetworkPartnerOfAnotherNetwork(t *testing.T) {
+	t.Parallel()
+	f := newNPFixture(t)
+	for _, m := range []*domain.Partner{f.market, f.rival} {
+		if _, err := f.db.ExecContext(context.Background(), `INSERT INTO network_partners (marketplace_id, partner_id, source_id)
+			VALUES (?, ?, '777')`, m.ID, f.shop.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, body := range []string{`{"source_id": "777", "status": "i"}`, `{"source_id": "777", "hide_from_stats": true}`,
+		`{"source_id": "777", "referrer": null}`} {
+		_, err := f.svc.UpdateNetworkPartner(f.asMarket, doc(t, body))
+		if e := dbtest.WantCode(t, err, domain.CodeInvalid); len(e.Fields) != 1 || e.Fields[0].Message != network.MsgNotCreatedHere {
+			t.Errorf("%s: %+v", body, e.Fields)
+		}
+	}
+	p, err := f.svc.UpdateNetworkPartner(f.asMarket, doc(t, `{"source_id": "777", "link_to_ngc_settings": true}`))
+	if err != nil || !p.LinkedToNGCSettings {
+		t.Fatalf("link = %+v, %v", p, err)
+	}
+	if n := f.count(t, "SELECT count(*) FROM partners WHERE id = ? AND status = 'a'", f.shop.ID); n != 1 {
+		t.Errorf("the shop's status changed")
+	}
+}

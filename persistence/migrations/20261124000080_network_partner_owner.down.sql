@@ -1,0 +1,1 @@
+ALTER TABLE network_partners DROP COLUMN created_here;
