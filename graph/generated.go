@@ -49,6 +49,15 @@ type ResolverRoot interface {
 	Media() MediaResolver
 	MediaError() MediaErrorResolver
 	Mutation() MutationResolver
+	NetworkError() NetworkErrorResolver
+	NetworkGiftcard() NetworkGiftcardResolver
+	NetworkGiftcardHold() NetworkGiftcardHoldResolver
+	NetworkGiftcardUsage() NetworkGiftcardUsageResolver
+	NetworkPartner() NetworkPartnerResolver
+	NetworkVoucher() NetworkVoucherResolver
+	NetworkVoucherBox() NetworkVoucherBoxResolver
+	NetworkVoucherBoxOffer() NetworkVoucherBoxOfferResolver
+	NetworkVoucherUsage() NetworkVoucherUsageResolver
 	OptionCategory() OptionCategoryResolver
 	Partner() PartnerResolver
 	ProductInformation() ProductInformationResolver
@@ -876,12 +885,18 @@ type ComplexityRoot struct {
 		AddNetworkPartner                        func(childComplexity int, input model.NetworkPartnerInput) int
 		AddPartnerLabel                          func(childComplexity int, input model.AddPartnerLabelInput) int
 		AddWorkshopSession                       func(childComplexity int, input model.AddWorkshopSessionInput) int
+		AdjustNetworkGiftcard                    func(childComplexity int, input model.AdjustNetworkGiftcardInput, idempotencyKey *string) int
+		CancelNetworkGiftcardUsage               func(childComplexity int, input model.CancelNetworkGiftcardUsageInput, idempotencyKey *string) int
+		CancelNetworkVoucherUsage                func(childComplexity int, input model.CancelNetworkVoucherUsageInput, idempotencyKey *string) int
+		CaptureNetworkGiftcardHold               func(childComplexity int, input model.CaptureNetworkGiftcardHoldInput, idempotencyKey *string) int
 		CreateBox                                func(childComplexity int, input model.CreateBoxInput) int
 		CreateCart                               func(childComplexity int, input model.CreateCartInput) int
 		CreateContactRequest                     func(childComplexity int, input model.ContactRequestInput) int
 		CreateEvent                              func(childComplexity int, input model.CreateEventInput) int
 		CreateGiftcardPrototype                  func(childComplexity int, input model.CreateGiftcardPrototypeInput) int
 		CreateMarketingWidgets                   func(childComplexity int, input model.MarketingWidgetsInput) int
+		CreateNetworkGiftcard                    func(childComplexity int, input model.CreateNetworkGiftcardInput, idempotencyKey *string) int
+		CreateNetworkPartner                     func(childComplexity int, input model.CreateNetworkPartnerInput) int
 		CreateOption                             func(childComplexity int, input model.CreateOptionInput) int
 		CreateOptionCategory                     func(childComplexity int, input model.CreateOptionCategoryInput) int
 		CreateTheme                              func(childComplexity int, input model.CreateThemeInput) int
@@ -892,9 +907,12 @@ type ComplexityRoot struct {
 		CreateWorkshopCategory                   func(childComplexity int, input model.CreateWorkshopCategoryInput) int
 		CreateWorkshopTheme                      func(childComplexity int, input model.CreateWorkshopThemeInput) int
 		FileVoucherPrototype                     func(childComplexity int, input model.FileVoucherPrototypeInput) int
+		HoldNetworkGiftcard                      func(childComplexity int, input model.HoldNetworkGiftcardInput, idempotencyKey *string) int
 		IssueGiftcard                            func(childComplexity int, input model.IssueGiftcardInput) int
 		IssueVoucher                             func(childComplexity int, input model.IssueVoucherInput) int
 		ProposeBoxOffer                          func(childComplexity int, input model.ProposeBoxOfferInput) int
+		RecordNetworkVoucherUsage                func(childComplexity int, input model.RecordNetworkVoucherUsageInput, idempotencyKey *string) int
+		ReleaseNetworkGiftcardHold               func(childComplexity int, input model.ReleaseNetworkGiftcardHoldInput, idempotencyKey *string) int
 		RemoveEventSlot                          func(childComplexity int, input model.RemoveEventSlotInput) int
 		RemoveNetworkPartner                     func(childComplexity int, input model.NetworkPartnerInput) int
 		RemovePartnerLabel                       func(childComplexity int, input model.RemovePartnerLabelInput) int
@@ -913,6 +931,7 @@ type ComplexityRoot struct {
 		UpdateLegalInformation                   func(childComplexity int, input model.UpdateLegalInformationInput) int
 		UpdateMarketingWidgets                   func(childComplexity int, input model.MarketingWidgetsInput) int
 		UpdateNetworkGiftcardsProductInformation func(childComplexity int, input model.UpdateNetworkGiftcardsProductInformationInput) int
+		UpdateNetworkPartner                     func(childComplexity int, input model.UpdateNetworkPartnerInput) int
 		UpdateNetworkVouchersProductInformation  func(childComplexity int, input model.UpdateNetworkVouchersProductInformationInput) int
 		UpdatePartnerProfile                     func(childComplexity int, input model.UpdatePartnerProfileInput) int
 		UpdateRefundWithdrawalTerms              func(childComplexity int, input model.UpdateRefundWithdrawalTermsInput) int
@@ -927,6 +946,95 @@ type ComplexityRoot struct {
 		UpdateWorkshopTheme                      func(childComplexity int, input model.UpdateWorkshopThemeInput) int
 		UpdateWorkshopsProductInformation        func(childComplexity int, input model.UpdateWorkshopsProductInformationInput) int
 		UploadMedia                              func(childComplexity int, input model.UploadMediaInput) int
+		UseNetworkGiftcard                       func(childComplexity int, input model.UseNetworkGiftcardInput, idempotencyKey *string) int
+	}
+
+	NetworkError struct {
+		Code    func(childComplexity int) int
+		Field   func(childComplexity int) int
+		Message func(childComplexity int) int
+	}
+
+	NetworkGiftcard struct {
+		ActivationDate    func(childComplexity int) int
+		Code              func(childComplexity int) int
+		CreationDate      func(childComplexity int) int
+		CurrencyCode      func(childComplexity int) int
+		Description       func(childComplexity int) int
+		ExpirationDate    func(childComplexity int) int
+		FromGifter        func(childComplexity int) int
+		Giftee            func(childComplexity int) int
+		Gifter            func(childComplexity int) int
+		GlobalID          func(childComplexity int) int
+		Holds             func(childComplexity int, first *int, after *string, last *int, before *string) int
+		ID                func(childComplexity int) int
+		IsActive          func(childComplexity int) int
+		IsSplittable      func(childComplexity int) int
+		Language          func(childComplexity int) int
+		Marketplace       func(childComplexity int) int
+		MarketplaceID     func(childComplexity int) int
+		MarketplaceUUID   func(childComplexity int) int
+		Movements         func(childComplexity int, first *int, after *string, last *int, before *string) int
+		OrderCreationDate func(childComplexity int) int
+		OrderUUID         func(childComplexity int) int
+		RemainingValue    func(childComplexity int) int
+		ShortDescription  func(childComplexity int) int
+		Status            func(childComplexity int) int
+		Theme             func(childComplexity int) int
+		UUID              func(childComplexity int) int
+		Usages            func(childComplexity int, first *int, after *string, last *int, before *string) int
+		Value             func(childComplexity int) int
+	}
+
+	NetworkGiftcardConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	NetworkGiftcardCustomer struct {
+		Email     func(childComplexity int) int
+		FirstName func(childComplexity int) int
+		LastName  func(childComplexity int) int
+	}
+
+	NetworkGiftcardEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	NetworkGiftcardHold struct {
+		Amount            func(childComplexity int) int
+		CreatedAt         func(childComplexity int) int
+		EndedAt           func(childComplexity int) int
+		ExpiresAt         func(childComplexity int) int
+		GlobalID          func(childComplexity int) int
+		ID                func(childComplexity int) int
+		NetworkGiftcard   func(childComplexity int) int
+		NetworkGiftcardID func(childComplexity int) int
+		Partner           func(childComplexity int) int
+		PartnerID         func(childComplexity int) int
+		PartnerSourceID   func(childComplexity int) int
+		ReservationID     func(childComplexity int) int
+		Status            func(childComplexity int) int
+		UsageID           func(childComplexity int) int
+	}
+
+	NetworkGiftcardHoldConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	NetworkGiftcardHoldEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	NetworkGiftcardHoldPayload struct {
+		Errors     func(childComplexity int) int
+		Hold       func(childComplexity int) int
+		UserErrors func(childComplexity int) int
 	}
 
 	NetworkGiftcardMoneyPot struct {
@@ -934,6 +1042,46 @@ type ComplexityRoot struct {
 		Description func(childComplexity int) int
 		Logo        func(childComplexity int) int
 		Title       func(childComplexity int) int
+	}
+
+	NetworkGiftcardMovement struct {
+		ActorID           func(childComplexity int) int
+		Amount            func(childComplexity int) int
+		BalanceAfter      func(childComplexity int) int
+		Comment           func(childComplexity int) int
+		CreatedAt         func(childComplexity int) int
+		GlobalID          func(childComplexity int) int
+		HoldID            func(childComplexity int) int
+		ID                func(childComplexity int) int
+		Kind              func(childComplexity int) int
+		NetworkGiftcardID func(childComplexity int) int
+		PartnerID         func(childComplexity int) int
+		PayoutID          func(childComplexity int) int
+		ReservationID     func(childComplexity int) int
+		UsageID           func(childComplexity int) int
+	}
+
+	NetworkGiftcardMovementConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	NetworkGiftcardMovementEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	NetworkGiftcardMovementPayload struct {
+		Errors     func(childComplexity int) int
+		Movement   func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	NetworkGiftcardPayload struct {
+		Errors          func(childComplexity int) int
+		NetworkGiftcard func(childComplexity int) int
+		UserErrors      func(childComplexity int) int
 	}
 
 	NetworkGiftcardSettings struct {
@@ -945,6 +1093,39 @@ type ComplexityRoot struct {
 		Title             func(childComplexity int) int
 		ValidityPeriod    func(childComplexity int) int
 		ValidityUnit      func(childComplexity int) int
+	}
+
+	NetworkGiftcardUsage struct {
+		Comment           func(childComplexity int) int
+		CreationDate      func(childComplexity int) int
+		FreezePayoutDate  func(childComplexity int) int
+		GlobalID          func(childComplexity int) int
+		ID                func(childComplexity int) int
+		IsActive          func(childComplexity int) int
+		NetworkGiftcard   func(childComplexity int) int
+		NetworkGiftcardID func(childComplexity int) int
+		Partner           func(childComplexity int) int
+		PartnerID         func(childComplexity int) int
+		PartnerSourceID   func(childComplexity int) int
+		ReservationID     func(childComplexity int) int
+		Value             func(childComplexity int) int
+	}
+
+	NetworkGiftcardUsageConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	NetworkGiftcardUsageEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	NetworkGiftcardUsagePayload struct {
+		Errors     func(childComplexity int) int
+		Usage      func(childComplexity int) int
+		UserErrors func(childComplexity int) int
 	}
 
 	NetworkGiftcardsProductInformation struct {
@@ -960,10 +1141,221 @@ type ComplexityRoot struct {
 		UserErrors                         func(childComplexity int) int
 	}
 
+	NetworkPartner struct {
+		AgencyEmail                  func(childComplexity int) int
+		AgencyPhone                  func(childComplexity int) int
+		Ape                          func(childComplexity int) int
+		CommercialName               func(childComplexity int) int
+		CompanyType                  func(childComplexity int) int
+		GlobalID                     func(childComplexity int) int
+		HideFromStats                func(childComplexity int) int
+		HqAddressLine1               func(childComplexity int) int
+		HqAddressLine2               func(childComplexity int) int
+		HqCity                       func(childComplexity int) int
+		HqCountry                    func(childComplexity int) int
+		HqPostalCode                 func(childComplexity int) int
+		ID                           func(childComplexity int) int
+		LegalRepresentativeBirthday  func(childComplexity int) int
+		LegalRepresentativeFirstName func(childComplexity int) int
+		LegalRepresentativeLastName  func(childComplexity int) int
+		LinkedToNgcSettings          func(childComplexity int) int
+		LinkedToNvSettings           func(childComplexity int) int
+		Marketplace                  func(childComplexity int) int
+		MarketplaceID                func(childComplexity int) int
+		Name                         func(childComplexity int) int
+		Rcs                          func(childComplexity int) int
+		ReferrerID                   func(childComplexity int) int
+		ShortName                    func(childComplexity int) int
+		SiretNumber                  func(childComplexity int) int
+		SourceID                     func(childComplexity int) int
+		Status                       func(childComplexity int) int
+		Tags                         func(childComplexity int) int
+		ThirdPartySalesOnly          func(childComplexity int) int
+		UUID                         func(childComplexity int) int
+		VatID                        func(childComplexity int) int
+		Website                      func(childComplexity int) int
+	}
+
+	NetworkPartnerConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	NetworkPartnerEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	NetworkPartnerPayload struct {
+		Errors         func(childComplexity int) int
+		NetworkPartner func(childComplexity int) int
+		UserErrors     func(childComplexity int) int
+	}
+
 	NetworkPayload struct {
 		Errors            func(childComplexity int) int
 		NetworkPartnerIds func(childComplexity int) int
 		UserErrors        func(childComplexity int) int
+	}
+
+	NetworkVoucher struct {
+		BoxID            func(childComplexity int) int
+		BoxName          func(childComplexity int) int
+		BoxPrice         func(childComplexity int) int
+		Code             func(childComplexity int) int
+		CreationDate     func(childComplexity int) int
+		CurrencyCode     func(childComplexity int) int
+		Description      func(childComplexity int) int
+		ExpirationDate   func(childComplexity int) int
+		GlobalID         func(childComplexity int) int
+		ID               func(childComplexity int) int
+		IsBoxActive      func(childComplexity int) int
+		Language         func(childComplexity int) int
+		Marketplace      func(childComplexity int) int
+		MarketplaceID    func(childComplexity int) int
+		MaxUsages        func(childComplexity int) int
+		ShortDescription func(childComplexity int) int
+		Status           func(childComplexity int) int
+		UUID             func(childComplexity int) int
+		Universes        func(childComplexity int) int
+		UsageCount       func(childComplexity int) int
+		Usages           func(childComplexity int, first *int, after *string, last *int, before *string) int
+	}
+
+	NetworkVoucherAllowedPartner struct {
+		AgencyName func(childComplexity int) int
+		PartnerID  func(childComplexity int) int
+		SourceID   func(childComplexity int) int
+	}
+
+	NetworkVoucherBox struct {
+		AllowedPartners        func(childComplexity int) int
+		CreationDate           func(childComplexity int) int
+		CurrencyCode           func(childComplexity int) int
+		GlobalID               func(childComplexity int) int
+		ID                     func(childComplexity int) int
+		Images                 func(childComplexity int) int
+		IsActive               func(childComplexity int) int
+		IsHighlight            func(childComplexity int) int
+		LongDescription        func(childComplexity int) int
+		Marketplace            func(childComplexity int) int
+		MarketplaceID          func(childComplexity int) int
+		MaxDaysAfterFirstUsage func(childComplexity int) int
+		MaxUsages              func(childComplexity int) int
+		Name                   func(childComplexity int) int
+		NbMpoOrders            func(childComplexity int) int
+		Offers                 func(childComplexity int, first *int, after *string, last *int, before *string) int
+		Price                  func(childComplexity int) int
+		PriceRange             func(childComplexity int) int
+		PriceScope             func(childComplexity int) int
+		Products               func(childComplexity int) int
+		ShortDescription       func(childComplexity int) int
+		Weight                 func(childComplexity int) int
+	}
+
+	NetworkVoucherBoxConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	NetworkVoucherBoxEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	NetworkVoucherBoxImage struct {
+		ArchivedOn func(childComplexity int) int
+		Cover      func(childComplexity int) int
+		CreatedOn  func(childComplexity int) int
+		ID         func(childComplexity int) int
+		MediaID    func(childComplexity int) int
+		MediaUUID  func(childComplexity int) int
+		Name       func(childComplexity int) int
+		Size       func(childComplexity int) int
+	}
+
+	NetworkVoucherBoxOffer struct {
+		BoxID         func(childComplexity int) int
+		Description   func(childComplexity int) int
+		EditionDate   func(childComplexity int) int
+		GlobalID      func(childComplexity int) int
+		ID            func(childComplexity int) int
+		IsActive      func(childComplexity int) int
+		Name          func(childComplexity int) int
+		Partner       func(childComplexity int) int
+		PartnerID     func(childComplexity int) int
+		ProductID     func(childComplexity int) int
+		Ranking       func(childComplexity int) int
+		RejectionDate func(childComplexity int) int
+		Status        func(childComplexity int) int
+		TermsOfUse    func(childComplexity int) int
+	}
+
+	NetworkVoucherBoxOfferConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	NetworkVoucherBoxOfferEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	NetworkVoucherBoxProduct struct {
+		ID           func(childComplexity int) int
+		Name         func(childComplexity int) int
+		PriceRangeID func(childComplexity int) int
+	}
+
+	NetworkVoucherConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	NetworkVoucherEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	NetworkVoucherPriceRange struct {
+		ID   func(childComplexity int) int
+		Name func(childComplexity int) int
+	}
+
+	NetworkVoucherUsage struct {
+		Comment           func(childComplexity int) int
+		CommissionRate    func(childComplexity int) int
+		CreationDate      func(childComplexity int) int
+		GlobalID          func(childComplexity int) int
+		ID                func(childComplexity int) int
+		IsActive          func(childComplexity int) int
+		ManagementFees    func(childComplexity int) int
+		NetworkVoucherID  func(childComplexity int) int
+		Partner           func(childComplexity int) int
+		PartnerAgencyName func(childComplexity int) int
+		PartnerID         func(childComplexity int) int
+		PartnerSourceID   func(childComplexity int) int
+	}
+
+	NetworkVoucherUsageConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	NetworkVoucherUsageEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	NetworkVoucherUsagePayload struct {
+		Errors     func(childComplexity int) int
+		Usage      func(childComplexity int) int
+		UserErrors func(childComplexity int) int
 	}
 
 	NetworkVouchersProductInformation struct {
@@ -1109,47 +1501,55 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		AdminGiftcard          func(childComplexity int, id *string, code *string) int
-		AdminGiftcards         func(childComplexity int, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string, last *int, before *string) int
-		AdminOption            func(childComplexity int, id string) int
-		AdminOptionCategories  func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) int
-		AdminOptionCategory    func(childComplexity int, id string) int
-		AdminOptions           func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) int
-		AdminPartner           func(childComplexity int, id *string, uuid *uuid.UUID) int
-		AdminVoucher           func(childComplexity int, id *string, code *string) int
-		AdminVoucherPrototype  func(childComplexity int, id string) int
-		AdminVoucherPrototypes func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) int
-		AdminVouchers          func(childComplexity int, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string, last *int, before *string) int
-		Box                    func(childComplexity int, id string) int
-		BoxUniverses           func(childComplexity int) int
-		Boxes                  func(childComplexity int, orderBy []*model.BoxOrder, first *int, after *string, last *int, before *string) int
-		Cart                   func(childComplexity int, id *uuid.UUID, cartID *string) int
-		CurrentPartner         func(childComplexity int) int
-		Destinations           func(childComplexity int) int
-		Event                  func(childComplexity int, id string) int
-		EventSlots             func(childComplexity int, first *int, after *string, last *int, before *string) int
-		Gift                   func(childComplexity int, code string) int
-		GiftLinkedPartners     func(childComplexity int, code string) int
-		GiftcardPrototype      func(childComplexity int, id string) int
-		GiftcardPrototypes     func(childComplexity int, partnerID *string, first *int, after *string, last *int, before *string) int
-		LegalInformation       func(childComplexity int) int
-		ManagedBoxOffers       func(childComplexity int, partnerID *string, boxID *string, status *model.BoxOfferStatus, first *int, after *string, last *int, before *string) int
-		ManagedBoxes           func(childComplexity int, partnerID *string, first *int, after *string, last *int, before *string) int
-		MarketingWidgets       func(childComplexity int, key string) int
-		Media                  func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.MediaFilter, orderBy *model.MediaOrder) int
-		MediaItem              func(childComplexity int, id string) int
-		Node                   func(childComplexity int, id string) int
-		Nodes                  func(childComplexity int, ids []string) int
-		Partner                func(childComplexity int, id string) int
-		Partners               func(childComplexity int, first *int, after *string, last *int, before *string, department *string, region *string, ids []string) int
-		ProductInformation     func(childComplexity int) int
-		RefundWithdrawalTerms  func(childComplexity int) int
-		Themes                 func(childComplexity int) int
-		Universes              func(childComplexity int) int
-		Viewer                 func(childComplexity int) int
-		Workshop               func(childComplexity int, id string) int
-		WorkshopSessions       func(childComplexity int, workshopID *string, first *int, after *string, last *int, before *string) int
-		WorkshopThemes         func(childComplexity int, first *int, after *string, last *int, before *string) int
+		AdminGiftcard           func(childComplexity int, id *string, code *string) int
+		AdminGiftcards          func(childComplexity int, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string, last *int, before *string) int
+		AdminOption             func(childComplexity int, id string) int
+		AdminOptionCategories   func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) int
+		AdminOptionCategory     func(childComplexity int, id string) int
+		AdminOptions            func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) int
+		AdminPartner            func(childComplexity int, id *string, uuid *uuid.UUID) int
+		AdminVoucher            func(childComplexity int, id *string, code *string) int
+		AdminVoucherPrototype   func(childComplexity int, id string) int
+		AdminVoucherPrototypes  func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) int
+		AdminVouchers           func(childComplexity int, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string, last *int, before *string) int
+		Box                     func(childComplexity int, id string) int
+		BoxUniverses            func(childComplexity int) int
+		Boxes                   func(childComplexity int, orderBy []*model.BoxOrder, first *int, after *string, last *int, before *string) int
+		Cart                    func(childComplexity int, id *uuid.UUID, cartID *string) int
+		CurrentPartner          func(childComplexity int) int
+		Destinations            func(childComplexity int) int
+		Event                   func(childComplexity int, id string) int
+		EventSlots              func(childComplexity int, first *int, after *string, last *int, before *string) int
+		Gift                    func(childComplexity int, code string) int
+		GiftLinkedPartners      func(childComplexity int, code string) int
+		GiftcardPrototype       func(childComplexity int, id string) int
+		GiftcardPrototypes      func(childComplexity int, partnerID *string, first *int, after *string, last *int, before *string) int
+		LegalInformation        func(childComplexity int) int
+		ManagedBoxOffers        func(childComplexity int, partnerID *string, boxID *string, status *model.BoxOfferStatus, first *int, after *string, last *int, before *string) int
+		ManagedBoxes            func(childComplexity int, partnerID *string, first *int, after *string, last *int, before *string) int
+		MarketingWidgets        func(childComplexity int, key string) int
+		Media                   func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.MediaFilter, orderBy *model.MediaOrder) int
+		MediaItem               func(childComplexity int, id string) int
+		NetworkGiftcard         func(childComplexity int, code string) int
+		NetworkGiftcards        func(childComplexity int, first *int, after *string, last *int, before *string) int
+		NetworkGiftcardsByEmail func(childComplexity int, email string, first *int, after *string, last *int, before *string) int
+		NetworkPartners         func(childComplexity int, marketplaceID *string, first *int, after *string, last *int, before *string) int
+		NetworkVoucher          func(childComplexity int, code string) int
+		NetworkVoucherBox       func(childComplexity int, id string) int
+		NetworkVoucherBoxes     func(childComplexity int, first *int, after *string, last *int, before *string) int
+		NetworkVouchersByEmail  func(childComplexity int, email string, first *int, after *string, last *int, before *string) int
+		Node                    func(childComplexity int, id string) int
+		Nodes                   func(childComplexity int, ids []string) int
+		Partner                 func(childComplexity int, id string) int
+		Partners                func(childComplexity int, first *int, after *string, last *int, before *string, department *string, region *string, ids []string) int
+		ProductInformation      func(childComplexity int) int
+		RefundWithdrawalTerms   func(childComplexity int) int
+		Themes                  func(childComplexity int) int
+		Universes               func(childComplexity int) int
+		Viewer                  func(childComplexity int) int
+		Workshop                func(childComplexity int, id string) int
+		WorkshopSessions        func(childComplexity int, workshopID *string, first *int, after *string, last *int, before *string) int
+		WorkshopThemes          func(childComplexity int, first *int, after *string, last *int, before *string) int
 	}
 
 	RefundWithdrawalTermsPayload struct {
@@ -1635,6 +2035,58 @@ type MutationResolver interface {
 	CreateOption(ctx context.Context, input model.CreateOptionInput) (*model.VoucherOptionPayload, error)
 	CreateOptionCategory(ctx context.Context, input model.CreateOptionCategoryInput) (*model.OptionCategoryPayload, error)
 	SetPrototypeOption(ctx context.Context, input model.SetPrototypeOptionInput) (*model.PrototypeOptionLinkPayload, error)
+	CreateNetworkGiftcard(ctx context.Context, input model.CreateNetworkGiftcardInput, idempotencyKey *string) (*model.NetworkGiftcardPayload, error)
+	UseNetworkGiftcard(ctx context.Context, input model.UseNetworkGiftcardInput, idempotencyKey *string) (*model.NetworkGiftcardUsagePayload, error)
+	CancelNetworkGiftcardUsage(ctx context.Context, input model.CancelNetworkGiftcardUsageInput, idempotencyKey *string) (*model.NetworkGiftcardUsagePayload, error)
+	HoldNetworkGiftcard(ctx context.Context, input model.HoldNetworkGiftcardInput, idempotencyKey *string) (*model.NetworkGiftcardHoldPayload, error)
+	CaptureNetworkGiftcardHold(ctx context.Context, input model.CaptureNetworkGiftcardHoldInput, idempotencyKey *string) (*model.NetworkGiftcardUsagePayload, error)
+	ReleaseNetworkGiftcardHold(ctx context.Context, input model.ReleaseNetworkGiftcardHoldInput, idempotencyKey *string) (*model.NetworkGiftcardHoldPayload, error)
+	AdjustNetworkGiftcard(ctx context.Context, input model.AdjustNetworkGiftcardInput, idempotencyKey *string) (*model.NetworkGiftcardMovementPayload, error)
+	CreateNetworkPartner(ctx context.Context, input model.CreateNetworkPartnerInput) (*model.NetworkPartnerPayload, error)
+	UpdateNetworkPartner(ctx context.Context, input model.UpdateNetworkPartnerInput) (*model.NetworkPartnerPayload, error)
+	RecordNetworkVoucherUsage(ctx context.Context, input model.RecordNetworkVoucherUsageInput, idempotencyKey *string) (*model.NetworkVoucherUsagePayload, error)
+	CancelNetworkVoucherUsage(ctx context.Context, input model.CancelNetworkVoucherUsageInput, idempotencyKey *string) (*model.NetworkVoucherUsagePayload, error)
+}
+type NetworkErrorResolver interface {
+	Field(ctx context.Context, obj *model.UserError) ([]string, error)
+	Code(ctx context.Context, obj *model.UserError) (model.NetworkErrorCode, error)
+}
+type NetworkGiftcardResolver interface {
+	Usages(ctx context.Context, obj *model.NetworkGiftcard, first *int, after *string, last *int, before *string) (*model.NetworkGiftcardUsageConnection, error)
+	Movements(ctx context.Context, obj *model.NetworkGiftcard, first *int, after *string, last *int, before *string) (*model.NetworkGiftcardMovementConnection, error)
+	Holds(ctx context.Context, obj *model.NetworkGiftcard, first *int, after *string, last *int, before *string) (*model.NetworkGiftcardHoldConnection, error)
+	Marketplace(ctx context.Context, obj *model.NetworkGiftcard) (*model.Partner, error)
+}
+type NetworkGiftcardHoldResolver interface {
+	NetworkGiftcard(ctx context.Context, obj *model.NetworkGiftcardHold) (*model.NetworkGiftcard, error)
+
+	Partner(ctx context.Context, obj *model.NetworkGiftcardHold) (*model.NetworkPartner, error)
+}
+type NetworkGiftcardUsageResolver interface {
+	NetworkGiftcard(ctx context.Context, obj *model.NetworkGiftcardUsage) (*model.NetworkGiftcard, error)
+
+	Partner(ctx context.Context, obj *model.NetworkGiftcardUsage) (*model.NetworkPartner, error)
+}
+type NetworkPartnerResolver interface {
+	Marketplace(ctx context.Context, obj *model.NetworkPartner) (*model.Partner, error)
+}
+type NetworkVoucherResolver interface {
+	CurrencyCode(ctx context.Context, obj *model.NetworkVoucher) (model.CurrencyCode, error)
+
+	Usages(ctx context.Context, obj *model.NetworkVoucher, first *int, after *string, last *int, before *string) (*model.NetworkVoucherUsageConnection, error)
+	Marketplace(ctx context.Context, obj *model.NetworkVoucher) (*model.Partner, error)
+}
+type NetworkVoucherBoxResolver interface {
+	CurrencyCode(ctx context.Context, obj *model.NetworkVoucherBox) (model.CurrencyCode, error)
+
+	Offers(ctx context.Context, obj *model.NetworkVoucherBox, first *int, after *string, last *int, before *string) (*model.NetworkVoucherBoxOfferConnection, error)
+	Marketplace(ctx context.Context, obj *model.NetworkVoucherBox) (*model.Partner, error)
+}
+type NetworkVoucherBoxOfferResolver interface {
+	Partner(ctx context.Context, obj *model.NetworkVoucherBoxOffer) (*model.NetworkPartner, error)
+}
+type NetworkVoucherUsageResolver interface {
+	Partner(ctx context.Context, obj *model.NetworkVoucherUsage) (*model.NetworkPartner, error)
 }
 type OptionCategoryResolver interface {
 	Options(ctx context.Context, obj *model.OptionCategory, first *int, after *string, last *int, before *string) (*model.VoucherOptionConnection, error)
@@ -1701,6 +2153,14 @@ type QueryResolver interface {
 	AdminOption(ctx context.Context, id string) (*model.VoucherOption, error)
 	AdminOptionCategories(ctx context.Context, first *int, after *string, last *int, before *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error)
 	AdminOptionCategory(ctx context.Context, id string) (*model.OptionCategory, error)
+	NetworkGiftcard(ctx context.Context, code string) (*model.NetworkGiftcard, error)
+	NetworkGiftcards(ctx context.Context, first *int, after *string, last *int, before *string) (*model.NetworkGiftcardConnection, error)
+	NetworkGiftcardsByEmail(ctx context.Context, email string, first *int, after *string, last *int, before *string) (*model.NetworkGiftcardConnection, error)
+	NetworkPartners(ctx context.Context, marketplaceID *string, first *int, after *string, last *int, before *string) (*model.NetworkPartnerConnection, error)
+	NetworkVoucherBoxes(ctx context.Context, first *int, after *string, last *int, before *string) (*model.NetworkVoucherBoxConnection, error)
+	NetworkVoucherBox(ctx context.Context, id string) (*model.NetworkVoucherBox, error)
+	NetworkVoucher(ctx context.Context, code string) (*model.NetworkVoucher, error)
+	NetworkVouchersByEmail(ctx context.Context, email string, first *int, after *string, last *int, before *string) (*model.NetworkVoucherConnection, error)
 	AdminPartner(ctx context.Context, id *string, uuid *uuid.UUID) (*model.Partner, error)
 }
 type VoucherErrorResolver interface {
@@ -5221,6 +5681,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AddWorkshopSession(childComplexity, args["input"].(model.AddWorkshopSessionInput)), true
+	case "Mutation.adjustNetworkGiftcard":
+		if e.ComplexityRoot.Mutation.AdjustNetworkGiftcard == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_adjustNetworkGiftcard_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AdjustNetworkGiftcard(childComplexity, args["input"].(model.AdjustNetworkGiftcardInput), args["idempotencyKey"].(*string)), true
+	case "Mutation.cancelNetworkGiftcardUsage":
+		if e.ComplexityRoot.Mutation.CancelNetworkGiftcardUsage == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_cancelNetworkGiftcardUsage_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CancelNetworkGiftcardUsage(childComplexity, args["input"].(model.CancelNetworkGiftcardUsageInput), args["idempotencyKey"].(*string)), true
+	case "Mutation.cancelNetworkVoucherUsage":
+		if e.ComplexityRoot.Mutation.CancelNetworkVoucherUsage == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_cancelNetworkVoucherUsage_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CancelNetworkVoucherUsage(childComplexity, args["input"].(model.CancelNetworkVoucherUsageInput), args["idempotencyKey"].(*string)), true
+	case "Mutation.captureNetworkGiftcardHold":
+		if e.ComplexityRoot.Mutation.CaptureNetworkGiftcardHold == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_captureNetworkGiftcardHold_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CaptureNetworkGiftcardHold(childComplexity, args["input"].(model.CaptureNetworkGiftcardHoldInput), args["idempotencyKey"].(*string)), true
 	case "Mutation.createBox":
 		if e.ComplexityRoot.Mutation.CreateBox == nil {
 			break
@@ -5287,6 +5791,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateMarketingWidgets(childComplexity, args["input"].(model.MarketingWidgetsInput)), true
+	case "Mutation.createNetworkGiftcard":
+		if e.ComplexityRoot.Mutation.CreateNetworkGiftcard == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createNetworkGiftcard_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateNetworkGiftcard(childComplexity, args["input"].(model.CreateNetworkGiftcardInput), args["idempotencyKey"].(*string)), true
+	case "Mutation.createNetworkPartner":
+		if e.ComplexityRoot.Mutation.CreateNetworkPartner == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createNetworkPartner_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateNetworkPartner(childComplexity, args["input"].(model.CreateNetworkPartnerInput)), true
 	case "Mutation.createOption":
 		if e.ComplexityRoot.Mutation.CreateOption == nil {
 			break
@@ -5397,6 +5923,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.FileVoucherPrototype(childComplexity, args["input"].(model.FileVoucherPrototypeInput)), true
+	case "Mutation.holdNetworkGiftcard":
+		if e.ComplexityRoot.Mutation.HoldNetworkGiftcard == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_holdNetworkGiftcard_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.HoldNetworkGiftcard(childComplexity, args["input"].(model.HoldNetworkGiftcardInput), args["idempotencyKey"].(*string)), true
 	case "Mutation.issueGiftcard":
 		if e.ComplexityRoot.Mutation.IssueGiftcard == nil {
 			break
@@ -5430,6 +5967,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ProposeBoxOffer(childComplexity, args["input"].(model.ProposeBoxOfferInput)), true
+	case "Mutation.recordNetworkVoucherUsage":
+		if e.ComplexityRoot.Mutation.RecordNetworkVoucherUsage == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_recordNetworkVoucherUsage_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RecordNetworkVoucherUsage(childComplexity, args["input"].(model.RecordNetworkVoucherUsageInput), args["idempotencyKey"].(*string)), true
+	case "Mutation.releaseNetworkGiftcardHold":
+		if e.ComplexityRoot.Mutation.ReleaseNetworkGiftcardHold == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_releaseNetworkGiftcardHold_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReleaseNetworkGiftcardHold(childComplexity, args["input"].(model.ReleaseNetworkGiftcardHoldInput), args["idempotencyKey"].(*string)), true
 	case "Mutation.removeEventSlot":
 		if e.ComplexityRoot.Mutation.RemoveEventSlot == nil {
 			break
@@ -5628,6 +6187,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateNetworkGiftcardsProductInformation(childComplexity, args["input"].(model.UpdateNetworkGiftcardsProductInformationInput)), true
+	case "Mutation.updateNetworkPartner":
+		if e.ComplexityRoot.Mutation.UpdateNetworkPartner == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateNetworkPartner_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateNetworkPartner(childComplexity, args["input"].(model.UpdateNetworkPartnerInput)), true
 	case "Mutation.updateNetworkVouchersProductInformation":
 		if e.ComplexityRoot.Mutation.UpdateNetworkVouchersProductInformation == nil {
 			break
@@ -5782,6 +6352,407 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UploadMedia(childComplexity, args["input"].(model.UploadMediaInput)), true
+	case "Mutation.useNetworkGiftcard":
+		if e.ComplexityRoot.Mutation.UseNetworkGiftcard == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_useNetworkGiftcard_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UseNetworkGiftcard(childComplexity, args["input"].(model.UseNetworkGiftcardInput), args["idempotencyKey"].(*string)), true
+
+	case "NetworkError.code":
+		if e.ComplexityRoot.NetworkError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkError.Code(childComplexity), true
+	case "NetworkError.field":
+		if e.ComplexityRoot.NetworkError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkError.Field(childComplexity), true
+	case "NetworkError.message":
+		if e.ComplexityRoot.NetworkError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkError.Message(childComplexity), true
+
+	case "NetworkGiftcard.activationDate":
+		if e.ComplexityRoot.NetworkGiftcard.ActivationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.ActivationDate(childComplexity), true
+	case "NetworkGiftcard.code":
+		if e.ComplexityRoot.NetworkGiftcard.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.Code(childComplexity), true
+	case "NetworkGiftcard.creationDate":
+		if e.ComplexityRoot.NetworkGiftcard.CreationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.CreationDate(childComplexity), true
+	case "NetworkGiftcard.currencyCode":
+		if e.ComplexityRoot.NetworkGiftcard.CurrencyCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.CurrencyCode(childComplexity), true
+	case "NetworkGiftcard.description":
+		if e.ComplexityRoot.NetworkGiftcard.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.Description(childComplexity), true
+	case "NetworkGiftcard.expirationDate":
+		if e.ComplexityRoot.NetworkGiftcard.ExpirationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.ExpirationDate(childComplexity), true
+	case "NetworkGiftcard.fromGifter":
+		if e.ComplexityRoot.NetworkGiftcard.FromGifter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.FromGifter(childComplexity), true
+	case "NetworkGiftcard.giftee":
+		if e.ComplexityRoot.NetworkGiftcard.Giftee == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.Giftee(childComplexity), true
+	case "NetworkGiftcard.gifter":
+		if e.ComplexityRoot.NetworkGiftcard.Gifter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.Gifter(childComplexity), true
+	case "NetworkGiftcard.id":
+		if e.ComplexityRoot.NetworkGiftcard.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.GlobalID(childComplexity), true
+	case "NetworkGiftcard.holds":
+		if e.ComplexityRoot.NetworkGiftcard.Holds == nil {
+			break
+		}
+
+		args, err := ec.field_NetworkGiftcard_holds_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.Holds(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
+	case "NetworkGiftcard.legacyId":
+		if e.ComplexityRoot.NetworkGiftcard.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.ID(childComplexity), true
+	case "NetworkGiftcard.isActive":
+		if e.ComplexityRoot.NetworkGiftcard.IsActive == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.IsActive(childComplexity), true
+	case "NetworkGiftcard.isSplittable":
+		if e.ComplexityRoot.NetworkGiftcard.IsSplittable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.IsSplittable(childComplexity), true
+	case "NetworkGiftcard.language":
+		if e.ComplexityRoot.NetworkGiftcard.Language == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.Language(childComplexity), true
+	case "NetworkGiftcard.marketplace":
+		if e.ComplexityRoot.NetworkGiftcard.Marketplace == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.Marketplace(childComplexity), true
+	case "NetworkGiftcard.marketplaceId":
+		if e.ComplexityRoot.NetworkGiftcard.MarketplaceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.MarketplaceID(childComplexity), true
+	case "NetworkGiftcard.marketplaceUuid":
+		if e.ComplexityRoot.NetworkGiftcard.MarketplaceUUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.MarketplaceUUID(childComplexity), true
+	case "NetworkGiftcard.movements":
+		if e.ComplexityRoot.NetworkGiftcard.Movements == nil {
+			break
+		}
+
+		args, err := ec.field_NetworkGiftcard_movements_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.Movements(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
+	case "NetworkGiftcard.orderCreationDate":
+		if e.ComplexityRoot.NetworkGiftcard.OrderCreationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.OrderCreationDate(childComplexity), true
+	case "NetworkGiftcard.orderUuid":
+		if e.ComplexityRoot.NetworkGiftcard.OrderUUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.OrderUUID(childComplexity), true
+	case "NetworkGiftcard.remainingValue":
+		if e.ComplexityRoot.NetworkGiftcard.RemainingValue == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.RemainingValue(childComplexity), true
+	case "NetworkGiftcard.shortDescription":
+		if e.ComplexityRoot.NetworkGiftcard.ShortDescription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.ShortDescription(childComplexity), true
+	case "NetworkGiftcard.status":
+		if e.ComplexityRoot.NetworkGiftcard.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.Status(childComplexity), true
+	case "NetworkGiftcard.theme":
+		if e.ComplexityRoot.NetworkGiftcard.Theme == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.Theme(childComplexity), true
+	case "NetworkGiftcard.uuid":
+		if e.ComplexityRoot.NetworkGiftcard.UUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.UUID(childComplexity), true
+	case "NetworkGiftcard.usages":
+		if e.ComplexityRoot.NetworkGiftcard.Usages == nil {
+			break
+		}
+
+		args, err := ec.field_NetworkGiftcard_usages_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.Usages(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
+	case "NetworkGiftcard.value":
+		if e.ComplexityRoot.NetworkGiftcard.Value == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcard.Value(childComplexity), true
+
+	case "NetworkGiftcardConnection.edges":
+		if e.ComplexityRoot.NetworkGiftcardConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardConnection.Edges(childComplexity), true
+	case "NetworkGiftcardConnection.pageInfo":
+		if e.ComplexityRoot.NetworkGiftcardConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardConnection.PageInfo(childComplexity), true
+	case "NetworkGiftcardConnection.totalCount":
+		if e.ComplexityRoot.NetworkGiftcardConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardConnection.TotalCount(childComplexity), true
+
+	case "NetworkGiftcardCustomer.email":
+		if e.ComplexityRoot.NetworkGiftcardCustomer.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardCustomer.Email(childComplexity), true
+	case "NetworkGiftcardCustomer.firstName":
+		if e.ComplexityRoot.NetworkGiftcardCustomer.FirstName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardCustomer.FirstName(childComplexity), true
+	case "NetworkGiftcardCustomer.lastName":
+		if e.ComplexityRoot.NetworkGiftcardCustomer.LastName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardCustomer.LastName(childComplexity), true
+
+	case "NetworkGiftcardEdge.cursor":
+		if e.ComplexityRoot.NetworkGiftcardEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardEdge.Cursor(childComplexity), true
+	case "NetworkGiftcardEdge.node":
+		if e.ComplexityRoot.NetworkGiftcardEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardEdge.Node(childComplexity), true
+
+	case "NetworkGiftcardHold.amount":
+		if e.ComplexityRoot.NetworkGiftcardHold.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHold.Amount(childComplexity), true
+	case "NetworkGiftcardHold.createdAt":
+		if e.ComplexityRoot.NetworkGiftcardHold.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHold.CreatedAt(childComplexity), true
+	case "NetworkGiftcardHold.endedAt":
+		if e.ComplexityRoot.NetworkGiftcardHold.EndedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHold.EndedAt(childComplexity), true
+	case "NetworkGiftcardHold.expiresAt":
+		if e.ComplexityRoot.NetworkGiftcardHold.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHold.ExpiresAt(childComplexity), true
+	case "NetworkGiftcardHold.id":
+		if e.ComplexityRoot.NetworkGiftcardHold.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHold.GlobalID(childComplexity), true
+	case "NetworkGiftcardHold.legacyId":
+		if e.ComplexityRoot.NetworkGiftcardHold.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHold.ID(childComplexity), true
+	case "NetworkGiftcardHold.networkGiftcard":
+		if e.ComplexityRoot.NetworkGiftcardHold.NetworkGiftcard == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHold.NetworkGiftcard(childComplexity), true
+	case "NetworkGiftcardHold.networkGiftcardId":
+		if e.ComplexityRoot.NetworkGiftcardHold.NetworkGiftcardID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHold.NetworkGiftcardID(childComplexity), true
+	case "NetworkGiftcardHold.partner":
+		if e.ComplexityRoot.NetworkGiftcardHold.Partner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHold.Partner(childComplexity), true
+	case "NetworkGiftcardHold.partnerId":
+		if e.ComplexityRoot.NetworkGiftcardHold.PartnerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHold.PartnerID(childComplexity), true
+	case "NetworkGiftcardHold.partnerSourceId":
+		if e.ComplexityRoot.NetworkGiftcardHold.PartnerSourceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHold.PartnerSourceID(childComplexity), true
+	case "NetworkGiftcardHold.reservationId":
+		if e.ComplexityRoot.NetworkGiftcardHold.ReservationID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHold.ReservationID(childComplexity), true
+	case "NetworkGiftcardHold.status":
+		if e.ComplexityRoot.NetworkGiftcardHold.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHold.Status(childComplexity), true
+	case "NetworkGiftcardHold.usageId":
+		if e.ComplexityRoot.NetworkGiftcardHold.UsageID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHold.UsageID(childComplexity), true
+
+	case "NetworkGiftcardHoldConnection.edges":
+		if e.ComplexityRoot.NetworkGiftcardHoldConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHoldConnection.Edges(childComplexity), true
+	case "NetworkGiftcardHoldConnection.pageInfo":
+		if e.ComplexityRoot.NetworkGiftcardHoldConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHoldConnection.PageInfo(childComplexity), true
+	case "NetworkGiftcardHoldConnection.totalCount":
+		if e.ComplexityRoot.NetworkGiftcardHoldConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHoldConnection.TotalCount(childComplexity), true
+
+	case "NetworkGiftcardHoldEdge.cursor":
+		if e.ComplexityRoot.NetworkGiftcardHoldEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHoldEdge.Cursor(childComplexity), true
+	case "NetworkGiftcardHoldEdge.node":
+		if e.ComplexityRoot.NetworkGiftcardHoldEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHoldEdge.Node(childComplexity), true
+
+	case "NetworkGiftcardHoldPayload.errors":
+		if e.ComplexityRoot.NetworkGiftcardHoldPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHoldPayload.Errors(childComplexity), true
+	case "NetworkGiftcardHoldPayload.hold":
+		if e.ComplexityRoot.NetworkGiftcardHoldPayload.Hold == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHoldPayload.Hold(childComplexity), true
+	case "NetworkGiftcardHoldPayload.userErrors":
+		if e.ComplexityRoot.NetworkGiftcardHoldPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardHoldPayload.UserErrors(childComplexity), true
 
 	case "NetworkGiftcardMoneyPot.activated":
 		if e.ComplexityRoot.NetworkGiftcardMoneyPot.Activated == nil {
@@ -5807,6 +6778,161 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.NetworkGiftcardMoneyPot.Title(childComplexity), true
+
+	case "NetworkGiftcardMovement.actorId":
+		if e.ComplexityRoot.NetworkGiftcardMovement.ActorID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovement.ActorID(childComplexity), true
+	case "NetworkGiftcardMovement.amount":
+		if e.ComplexityRoot.NetworkGiftcardMovement.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovement.Amount(childComplexity), true
+	case "NetworkGiftcardMovement.balanceAfter":
+		if e.ComplexityRoot.NetworkGiftcardMovement.BalanceAfter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovement.BalanceAfter(childComplexity), true
+	case "NetworkGiftcardMovement.comment":
+		if e.ComplexityRoot.NetworkGiftcardMovement.Comment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovement.Comment(childComplexity), true
+	case "NetworkGiftcardMovement.createdAt":
+		if e.ComplexityRoot.NetworkGiftcardMovement.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovement.CreatedAt(childComplexity), true
+	case "NetworkGiftcardMovement.id":
+		if e.ComplexityRoot.NetworkGiftcardMovement.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovement.GlobalID(childComplexity), true
+	case "NetworkGiftcardMovement.holdId":
+		if e.ComplexityRoot.NetworkGiftcardMovement.HoldID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovement.HoldID(childComplexity), true
+	case "NetworkGiftcardMovement.legacyId":
+		if e.ComplexityRoot.NetworkGiftcardMovement.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovement.ID(childComplexity), true
+	case "NetworkGiftcardMovement.kind":
+		if e.ComplexityRoot.NetworkGiftcardMovement.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovement.Kind(childComplexity), true
+	case "NetworkGiftcardMovement.networkGiftcardId":
+		if e.ComplexityRoot.NetworkGiftcardMovement.NetworkGiftcardID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovement.NetworkGiftcardID(childComplexity), true
+	case "NetworkGiftcardMovement.partnerId":
+		if e.ComplexityRoot.NetworkGiftcardMovement.PartnerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovement.PartnerID(childComplexity), true
+	case "NetworkGiftcardMovement.payoutId":
+		if e.ComplexityRoot.NetworkGiftcardMovement.PayoutID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovement.PayoutID(childComplexity), true
+	case "NetworkGiftcardMovement.reservationId":
+		if e.ComplexityRoot.NetworkGiftcardMovement.ReservationID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovement.ReservationID(childComplexity), true
+	case "NetworkGiftcardMovement.usageId":
+		if e.ComplexityRoot.NetworkGiftcardMovement.UsageID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovement.UsageID(childComplexity), true
+
+	case "NetworkGiftcardMovementConnection.edges":
+		if e.ComplexityRoot.NetworkGiftcardMovementConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovementConnection.Edges(childComplexity), true
+	case "NetworkGiftcardMovementConnection.pageInfo":
+		if e.ComplexityRoot.NetworkGiftcardMovementConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovementConnection.PageInfo(childComplexity), true
+	case "NetworkGiftcardMovementConnection.totalCount":
+		if e.ComplexityRoot.NetworkGiftcardMovementConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovementConnection.TotalCount(childComplexity), true
+
+	case "NetworkGiftcardMovementEdge.cursor":
+		if e.ComplexityRoot.NetworkGiftcardMovementEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovementEdge.Cursor(childComplexity), true
+	case "NetworkGiftcardMovementEdge.node":
+		if e.ComplexityRoot.NetworkGiftcardMovementEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovementEdge.Node(childComplexity), true
+
+	case "NetworkGiftcardMovementPayload.errors":
+		if e.ComplexityRoot.NetworkGiftcardMovementPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovementPayload.Errors(childComplexity), true
+	case "NetworkGiftcardMovementPayload.movement":
+		if e.ComplexityRoot.NetworkGiftcardMovementPayload.Movement == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovementPayload.Movement(childComplexity), true
+	case "NetworkGiftcardMovementPayload.userErrors":
+		if e.ComplexityRoot.NetworkGiftcardMovementPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardMovementPayload.UserErrors(childComplexity), true
+
+	case "NetworkGiftcardPayload.errors":
+		if e.ComplexityRoot.NetworkGiftcardPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardPayload.Errors(childComplexity), true
+	case "NetworkGiftcardPayload.networkGiftcard":
+		if e.ComplexityRoot.NetworkGiftcardPayload.NetworkGiftcard == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardPayload.NetworkGiftcard(childComplexity), true
+	case "NetworkGiftcardPayload.userErrors":
+		if e.ComplexityRoot.NetworkGiftcardPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardPayload.UserErrors(childComplexity), true
 
 	case "NetworkGiftcardSettings.customizedAmount":
 		if e.ComplexityRoot.NetworkGiftcardSettings.CustomizedAmount == nil {
@@ -5857,6 +6983,136 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.NetworkGiftcardSettings.ValidityUnit(childComplexity), true
 
+	case "NetworkGiftcardUsage.comment":
+		if e.ComplexityRoot.NetworkGiftcardUsage.Comment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardUsage.Comment(childComplexity), true
+	case "NetworkGiftcardUsage.creationDate":
+		if e.ComplexityRoot.NetworkGiftcardUsage.CreationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardUsage.CreationDate(childComplexity), true
+	case "NetworkGiftcardUsage.freezePayoutDate":
+		if e.ComplexityRoot.NetworkGiftcardUsage.FreezePayoutDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardUsage.FreezePayoutDate(childComplexity), true
+	case "NetworkGiftcardUsage.id":
+		if e.ComplexityRoot.NetworkGiftcardUsage.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardUsage.GlobalID(childComplexity), true
+	case "NetworkGiftcardUsage.legacyId":
+		if e.ComplexityRoot.NetworkGiftcardUsage.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardUsage.ID(childComplexity), true
+	case "NetworkGiftcardUsage.isActive":
+		if e.ComplexityRoot.NetworkGiftcardUsage.IsActive == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardUsage.IsActive(childComplexity), true
+	case "NetworkGiftcardUsage.networkGiftcard":
+		if e.ComplexityRoot.NetworkGiftcardUsage.NetworkGiftcard == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardUsage.NetworkGiftcard(childComplexity), true
+	case "NetworkGiftcardUsage.networkGiftcardId":
+		if e.ComplexityRoot.NetworkGiftcardUsage.NetworkGiftcardID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardUsage.NetworkGiftcardID(childComplexity), true
+	case "NetworkGiftcardUsage.partner":
+		if e.ComplexityRoot.NetworkGiftcardUsage.Partner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardUsage.Partner(childComplexity), true
+	case "NetworkGiftcardUsage.partnerId":
+		if e.ComplexityRoot.NetworkGiftcardUsage.PartnerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardUsage.PartnerID(childComplexity), true
+	case "NetworkGiftcardUsage.partnerSourceId":
+		if e.ComplexityRoot.NetworkGiftcardUsage.PartnerSourceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardUsage.PartnerSourceID(childComplexity), true
+	case "NetworkGiftcardUsage.reservationId":
+		if e.ComplexityRoot.NetworkGiftcardUsage.ReservationID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardUsage.ReservationID(childComplexity), true
+	case "NetworkGiftcardUsage.value":
+		if e.ComplexityRoot.NetworkGiftcardUsage.Value == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardUsage.Value(childComplexity), true
+
+	case "NetworkGiftcardUsageConnection.edges":
+		if e.ComplexityRoot.NetworkGiftcardUsageConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardUsageConnection.Edges(childComplexity), true
+	case "NetworkGiftcardUsageConnection.pageInfo":
+		if e.ComplexityRoot.NetworkGiftcardUsageConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardUsageConnection.PageInfo(childComplexity), true
+	case "NetworkGiftcardUsageConnection.totalCount":
+		if e.ComplexityRoot.NetworkGiftcardUsageConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardUsageConnection.TotalCount(childComplexity), true
+
+	case "NetworkGiftcardUsageEdge.cursor":
+		if e.ComplexityRoot.NetworkGiftcardUsageEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardUsageEdge.Cursor(childComplexity), true
+	case "NetworkGiftcardUsageEdge.node":
+		if e.ComplexityRoot.NetworkGiftcardUsageEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardUsageEdge.Node(childComplexity), true
+
+	case "NetworkGiftcardUsagePayload.errors":
+		if e.ComplexityRoot.NetworkGiftcardUsagePayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardUsagePayload.Errors(childComplexity), true
+	case "NetworkGiftcardUsagePayload.usage":
+		if e.ComplexityRoot.NetworkGiftcardUsagePayload.Usage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardUsagePayload.Usage(childComplexity), true
+	case "NetworkGiftcardUsagePayload.userErrors":
+		if e.ComplexityRoot.NetworkGiftcardUsagePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkGiftcardUsagePayload.UserErrors(childComplexity), true
+
 	case "NetworkGiftcardsProductInformation.description":
 		if e.ComplexityRoot.NetworkGiftcardsProductInformation.Description == nil {
 			break
@@ -5901,6 +7157,250 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.NetworkGiftcardsProductInformationPayload.UserErrors(childComplexity), true
 
+	case "NetworkPartner.agencyEmail":
+		if e.ComplexityRoot.NetworkPartner.AgencyEmail == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.AgencyEmail(childComplexity), true
+	case "NetworkPartner.agencyPhone":
+		if e.ComplexityRoot.NetworkPartner.AgencyPhone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.AgencyPhone(childComplexity), true
+	case "NetworkPartner.ape":
+		if e.ComplexityRoot.NetworkPartner.Ape == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.Ape(childComplexity), true
+	case "NetworkPartner.commercialName":
+		if e.ComplexityRoot.NetworkPartner.CommercialName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.CommercialName(childComplexity), true
+	case "NetworkPartner.companyType":
+		if e.ComplexityRoot.NetworkPartner.CompanyType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.CompanyType(childComplexity), true
+	case "NetworkPartner.id":
+		if e.ComplexityRoot.NetworkPartner.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.GlobalID(childComplexity), true
+	case "NetworkPartner.hideFromStats":
+		if e.ComplexityRoot.NetworkPartner.HideFromStats == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.HideFromStats(childComplexity), true
+	case "NetworkPartner.hqAddressLine1":
+		if e.ComplexityRoot.NetworkPartner.HqAddressLine1 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.HqAddressLine1(childComplexity), true
+	case "NetworkPartner.hqAddressLine2":
+		if e.ComplexityRoot.NetworkPartner.HqAddressLine2 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.HqAddressLine2(childComplexity), true
+	case "NetworkPartner.hqCity":
+		if e.ComplexityRoot.NetworkPartner.HqCity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.HqCity(childComplexity), true
+	case "NetworkPartner.hqCountry":
+		if e.ComplexityRoot.NetworkPartner.HqCountry == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.HqCountry(childComplexity), true
+	case "NetworkPartner.hqPostalCode":
+		if e.ComplexityRoot.NetworkPartner.HqPostalCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.HqPostalCode(childComplexity), true
+	case "NetworkPartner.legacyId":
+		if e.ComplexityRoot.NetworkPartner.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.ID(childComplexity), true
+	case "NetworkPartner.legalRepresentativeBirthday":
+		if e.ComplexityRoot.NetworkPartner.LegalRepresentativeBirthday == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.LegalRepresentativeBirthday(childComplexity), true
+	case "NetworkPartner.legalRepresentativeFirstName":
+		if e.ComplexityRoot.NetworkPartner.LegalRepresentativeFirstName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.LegalRepresentativeFirstName(childComplexity), true
+	case "NetworkPartner.legalRepresentativeLastName":
+		if e.ComplexityRoot.NetworkPartner.LegalRepresentativeLastName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.LegalRepresentativeLastName(childComplexity), true
+	case "NetworkPartner.linkedToNgcSettings":
+		if e.ComplexityRoot.NetworkPartner.LinkedToNgcSettings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.LinkedToNgcSettings(childComplexity), true
+	case "NetworkPartner.linkedToNvSettings":
+		if e.ComplexityRoot.NetworkPartner.LinkedToNvSettings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.LinkedToNvSettings(childComplexity), true
+	case "NetworkPartner.marketplace":
+		if e.ComplexityRoot.NetworkPartner.Marketplace == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.Marketplace(childComplexity), true
+	case "NetworkPartner.marketplaceId":
+		if e.ComplexityRoot.NetworkPartner.MarketplaceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.MarketplaceID(childComplexity), true
+	case "NetworkPartner.name":
+		if e.ComplexityRoot.NetworkPartner.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.Name(childComplexity), true
+	case "NetworkPartner.rcs":
+		if e.ComplexityRoot.NetworkPartner.Rcs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.Rcs(childComplexity), true
+	case "NetworkPartner.referrerId":
+		if e.ComplexityRoot.NetworkPartner.ReferrerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.ReferrerID(childComplexity), true
+	case "NetworkPartner.shortName":
+		if e.ComplexityRoot.NetworkPartner.ShortName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.ShortName(childComplexity), true
+	case "NetworkPartner.siretNumber":
+		if e.ComplexityRoot.NetworkPartner.SiretNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.SiretNumber(childComplexity), true
+	case "NetworkPartner.sourceId":
+		if e.ComplexityRoot.NetworkPartner.SourceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.SourceID(childComplexity), true
+	case "NetworkPartner.status":
+		if e.ComplexityRoot.NetworkPartner.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.Status(childComplexity), true
+	case "NetworkPartner.tags":
+		if e.ComplexityRoot.NetworkPartner.Tags == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.Tags(childComplexity), true
+	case "NetworkPartner.thirdPartySalesOnly":
+		if e.ComplexityRoot.NetworkPartner.ThirdPartySalesOnly == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.ThirdPartySalesOnly(childComplexity), true
+	case "NetworkPartner.uuid":
+		if e.ComplexityRoot.NetworkPartner.UUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.UUID(childComplexity), true
+	case "NetworkPartner.vatId":
+		if e.ComplexityRoot.NetworkPartner.VatID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.VatID(childComplexity), true
+	case "NetworkPartner.website":
+		if e.ComplexityRoot.NetworkPartner.Website == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartner.Website(childComplexity), true
+
+	case "NetworkPartnerConnection.edges":
+		if e.ComplexityRoot.NetworkPartnerConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartnerConnection.Edges(childComplexity), true
+	case "NetworkPartnerConnection.pageInfo":
+		if e.ComplexityRoot.NetworkPartnerConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartnerConnection.PageInfo(childComplexity), true
+	case "NetworkPartnerConnection.totalCount":
+		if e.ComplexityRoot.NetworkPartnerConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartnerConnection.TotalCount(childComplexity), true
+
+	case "NetworkPartnerEdge.cursor":
+		if e.ComplexityRoot.NetworkPartnerEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartnerEdge.Cursor(childComplexity), true
+	case "NetworkPartnerEdge.node":
+		if e.ComplexityRoot.NetworkPartnerEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartnerEdge.Node(childComplexity), true
+
+	case "NetworkPartnerPayload.errors":
+		if e.ComplexityRoot.NetworkPartnerPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartnerPayload.Errors(childComplexity), true
+	case "NetworkPartnerPayload.networkPartner":
+		if e.ComplexityRoot.NetworkPartnerPayload.NetworkPartner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartnerPayload.NetworkPartner(childComplexity), true
+	case "NetworkPartnerPayload.userErrors":
+		if e.ComplexityRoot.NetworkPartnerPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkPartnerPayload.UserErrors(childComplexity), true
+
 	case "NetworkPayload.errors":
 		if e.ComplexityRoot.NetworkPayload.Errors == nil {
 			break
@@ -5919,6 +7419,681 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.NetworkPayload.UserErrors(childComplexity), true
+
+	case "NetworkVoucher.boxId":
+		if e.ComplexityRoot.NetworkVoucher.BoxID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucher.BoxID(childComplexity), true
+	case "NetworkVoucher.boxName":
+		if e.ComplexityRoot.NetworkVoucher.BoxName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucher.BoxName(childComplexity), true
+	case "NetworkVoucher.boxPrice":
+		if e.ComplexityRoot.NetworkVoucher.BoxPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucher.BoxPrice(childComplexity), true
+	case "NetworkVoucher.code":
+		if e.ComplexityRoot.NetworkVoucher.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucher.Code(childComplexity), true
+	case "NetworkVoucher.creationDate":
+		if e.ComplexityRoot.NetworkVoucher.CreationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucher.CreationDate(childComplexity), true
+	case "NetworkVoucher.currencyCode":
+		if e.ComplexityRoot.NetworkVoucher.CurrencyCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucher.CurrencyCode(childComplexity), true
+	case "NetworkVoucher.description":
+		if e.ComplexityRoot.NetworkVoucher.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucher.Description(childComplexity), true
+	case "NetworkVoucher.expirationDate":
+		if e.ComplexityRoot.NetworkVoucher.ExpirationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucher.ExpirationDate(childComplexity), true
+	case "NetworkVoucher.id":
+		if e.ComplexityRoot.NetworkVoucher.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucher.GlobalID(childComplexity), true
+	case "NetworkVoucher.legacyId":
+		if e.ComplexityRoot.NetworkVoucher.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucher.ID(childComplexity), true
+	case "NetworkVoucher.isBoxActive":
+		if e.ComplexityRoot.NetworkVoucher.IsBoxActive == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucher.IsBoxActive(childComplexity), true
+	case "NetworkVoucher.language":
+		if e.ComplexityRoot.NetworkVoucher.Language == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucher.Language(childComplexity), true
+	case "NetworkVoucher.marketplace":
+		if e.ComplexityRoot.NetworkVoucher.Marketplace == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucher.Marketplace(childComplexity), true
+	case "NetworkVoucher.marketplaceId":
+		if e.ComplexityRoot.NetworkVoucher.MarketplaceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucher.MarketplaceID(childComplexity), true
+	case "NetworkVoucher.maxUsages":
+		if e.ComplexityRoot.NetworkVoucher.MaxUsages == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucher.MaxUsages(childComplexity), true
+	case "NetworkVoucher.shortDescription":
+		if e.ComplexityRoot.NetworkVoucher.ShortDescription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucher.ShortDescription(childComplexity), true
+	case "NetworkVoucher.status":
+		if e.ComplexityRoot.NetworkVoucher.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucher.Status(childComplexity), true
+	case "NetworkVoucher.uuid":
+		if e.ComplexityRoot.NetworkVoucher.UUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucher.UUID(childComplexity), true
+	case "NetworkVoucher.universes":
+		if e.ComplexityRoot.NetworkVoucher.Universes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucher.Universes(childComplexity), true
+	case "NetworkVoucher.usageCount":
+		if e.ComplexityRoot.NetworkVoucher.UsageCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucher.UsageCount(childComplexity), true
+	case "NetworkVoucher.usages":
+		if e.ComplexityRoot.NetworkVoucher.Usages == nil {
+			break
+		}
+
+		args, err := ec.field_NetworkVoucher_usages_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.NetworkVoucher.Usages(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
+
+	case "NetworkVoucherAllowedPartner.agencyName":
+		if e.ComplexityRoot.NetworkVoucherAllowedPartner.AgencyName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherAllowedPartner.AgencyName(childComplexity), true
+	case "NetworkVoucherAllowedPartner.partnerId":
+		if e.ComplexityRoot.NetworkVoucherAllowedPartner.PartnerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherAllowedPartner.PartnerID(childComplexity), true
+	case "NetworkVoucherAllowedPartner.sourceId":
+		if e.ComplexityRoot.NetworkVoucherAllowedPartner.SourceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherAllowedPartner.SourceID(childComplexity), true
+
+	case "NetworkVoucherBox.allowedPartners":
+		if e.ComplexityRoot.NetworkVoucherBox.AllowedPartners == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.AllowedPartners(childComplexity), true
+	case "NetworkVoucherBox.creationDate":
+		if e.ComplexityRoot.NetworkVoucherBox.CreationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.CreationDate(childComplexity), true
+	case "NetworkVoucherBox.currencyCode":
+		if e.ComplexityRoot.NetworkVoucherBox.CurrencyCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.CurrencyCode(childComplexity), true
+	case "NetworkVoucherBox.id":
+		if e.ComplexityRoot.NetworkVoucherBox.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.GlobalID(childComplexity), true
+	case "NetworkVoucherBox.legacyId":
+		if e.ComplexityRoot.NetworkVoucherBox.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.ID(childComplexity), true
+	case "NetworkVoucherBox.images":
+		if e.ComplexityRoot.NetworkVoucherBox.Images == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.Images(childComplexity), true
+	case "NetworkVoucherBox.isActive":
+		if e.ComplexityRoot.NetworkVoucherBox.IsActive == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.IsActive(childComplexity), true
+	case "NetworkVoucherBox.isHighlight":
+		if e.ComplexityRoot.NetworkVoucherBox.IsHighlight == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.IsHighlight(childComplexity), true
+	case "NetworkVoucherBox.longDescription":
+		if e.ComplexityRoot.NetworkVoucherBox.LongDescription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.LongDescription(childComplexity), true
+	case "NetworkVoucherBox.marketplace":
+		if e.ComplexityRoot.NetworkVoucherBox.Marketplace == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.Marketplace(childComplexity), true
+	case "NetworkVoucherBox.marketplaceId":
+		if e.ComplexityRoot.NetworkVoucherBox.MarketplaceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.MarketplaceID(childComplexity), true
+	case "NetworkVoucherBox.maxDaysAfterFirstUsage":
+		if e.ComplexityRoot.NetworkVoucherBox.MaxDaysAfterFirstUsage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.MaxDaysAfterFirstUsage(childComplexity), true
+	case "NetworkVoucherBox.maxUsages":
+		if e.ComplexityRoot.NetworkVoucherBox.MaxUsages == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.MaxUsages(childComplexity), true
+	case "NetworkVoucherBox.name":
+		if e.ComplexityRoot.NetworkVoucherBox.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.Name(childComplexity), true
+	case "NetworkVoucherBox.nbMpoOrders":
+		if e.ComplexityRoot.NetworkVoucherBox.NbMpoOrders == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.NbMpoOrders(childComplexity), true
+	case "NetworkVoucherBox.offers":
+		if e.ComplexityRoot.NetworkVoucherBox.Offers == nil {
+			break
+		}
+
+		args, err := ec.field_NetworkVoucherBox_offers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.Offers(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
+	case "NetworkVoucherBox.price":
+		if e.ComplexityRoot.NetworkVoucherBox.Price == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.Price(childComplexity), true
+	case "NetworkVoucherBox.priceRange":
+		if e.ComplexityRoot.NetworkVoucherBox.PriceRange == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.PriceRange(childComplexity), true
+	case "NetworkVoucherBox.priceScope":
+		if e.ComplexityRoot.NetworkVoucherBox.PriceScope == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.PriceScope(childComplexity), true
+	case "NetworkVoucherBox.products":
+		if e.ComplexityRoot.NetworkVoucherBox.Products == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.Products(childComplexity), true
+	case "NetworkVoucherBox.shortDescription":
+		if e.ComplexityRoot.NetworkVoucherBox.ShortDescription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.ShortDescription(childComplexity), true
+	case "NetworkVoucherBox.weight":
+		if e.ComplexityRoot.NetworkVoucherBox.Weight == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBox.Weight(childComplexity), true
+
+	case "NetworkVoucherBoxConnection.edges":
+		if e.ComplexityRoot.NetworkVoucherBoxConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxConnection.Edges(childComplexity), true
+	case "NetworkVoucherBoxConnection.pageInfo":
+		if e.ComplexityRoot.NetworkVoucherBoxConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxConnection.PageInfo(childComplexity), true
+	case "NetworkVoucherBoxConnection.totalCount":
+		if e.ComplexityRoot.NetworkVoucherBoxConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxConnection.TotalCount(childComplexity), true
+
+	case "NetworkVoucherBoxEdge.cursor":
+		if e.ComplexityRoot.NetworkVoucherBoxEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxEdge.Cursor(childComplexity), true
+	case "NetworkVoucherBoxEdge.node":
+		if e.ComplexityRoot.NetworkVoucherBoxEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxEdge.Node(childComplexity), true
+
+	case "NetworkVoucherBoxImage.archivedOn":
+		if e.ComplexityRoot.NetworkVoucherBoxImage.ArchivedOn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxImage.ArchivedOn(childComplexity), true
+	case "NetworkVoucherBoxImage.cover":
+		if e.ComplexityRoot.NetworkVoucherBoxImage.Cover == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxImage.Cover(childComplexity), true
+	case "NetworkVoucherBoxImage.createdOn":
+		if e.ComplexityRoot.NetworkVoucherBoxImage.CreatedOn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxImage.CreatedOn(childComplexity), true
+	case "NetworkVoucherBoxImage.id":
+		if e.ComplexityRoot.NetworkVoucherBoxImage.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxImage.ID(childComplexity), true
+	case "NetworkVoucherBoxImage.mediaId":
+		if e.ComplexityRoot.NetworkVoucherBoxImage.MediaID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxImage.MediaID(childComplexity), true
+	case "NetworkVoucherBoxImage.mediaUuid":
+		if e.ComplexityRoot.NetworkVoucherBoxImage.MediaUUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxImage.MediaUUID(childComplexity), true
+	case "NetworkVoucherBoxImage.name":
+		if e.ComplexityRoot.NetworkVoucherBoxImage.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxImage.Name(childComplexity), true
+	case "NetworkVoucherBoxImage.size":
+		if e.ComplexityRoot.NetworkVoucherBoxImage.Size == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxImage.Size(childComplexity), true
+
+	case "NetworkVoucherBoxOffer.boxId":
+		if e.ComplexityRoot.NetworkVoucherBoxOffer.BoxID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxOffer.BoxID(childComplexity), true
+	case "NetworkVoucherBoxOffer.description":
+		if e.ComplexityRoot.NetworkVoucherBoxOffer.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxOffer.Description(childComplexity), true
+	case "NetworkVoucherBoxOffer.editionDate":
+		if e.ComplexityRoot.NetworkVoucherBoxOffer.EditionDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxOffer.EditionDate(childComplexity), true
+	case "NetworkVoucherBoxOffer.id":
+		if e.ComplexityRoot.NetworkVoucherBoxOffer.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxOffer.GlobalID(childComplexity), true
+	case "NetworkVoucherBoxOffer.legacyId":
+		if e.ComplexityRoot.NetworkVoucherBoxOffer.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxOffer.ID(childComplexity), true
+	case "NetworkVoucherBoxOffer.isActive":
+		if e.ComplexityRoot.NetworkVoucherBoxOffer.IsActive == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxOffer.IsActive(childComplexity), true
+	case "NetworkVoucherBoxOffer.name":
+		if e.ComplexityRoot.NetworkVoucherBoxOffer.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxOffer.Name(childComplexity), true
+	case "NetworkVoucherBoxOffer.partner":
+		if e.ComplexityRoot.NetworkVoucherBoxOffer.Partner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxOffer.Partner(childComplexity), true
+	case "NetworkVoucherBoxOffer.partnerId":
+		if e.ComplexityRoot.NetworkVoucherBoxOffer.PartnerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxOffer.PartnerID(childComplexity), true
+	case "NetworkVoucherBoxOffer.productId":
+		if e.ComplexityRoot.NetworkVoucherBoxOffer.ProductID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxOffer.ProductID(childComplexity), true
+	case "NetworkVoucherBoxOffer.ranking":
+		if e.ComplexityRoot.NetworkVoucherBoxOffer.Ranking == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxOffer.Ranking(childComplexity), true
+	case "NetworkVoucherBoxOffer.rejectionDate":
+		if e.ComplexityRoot.NetworkVoucherBoxOffer.RejectionDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxOffer.RejectionDate(childComplexity), true
+	case "NetworkVoucherBoxOffer.status":
+		if e.ComplexityRoot.NetworkVoucherBoxOffer.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxOffer.Status(childComplexity), true
+	case "NetworkVoucherBoxOffer.termsOfUse":
+		if e.ComplexityRoot.NetworkVoucherBoxOffer.TermsOfUse == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxOffer.TermsOfUse(childComplexity), true
+
+	case "NetworkVoucherBoxOfferConnection.edges":
+		if e.ComplexityRoot.NetworkVoucherBoxOfferConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxOfferConnection.Edges(childComplexity), true
+	case "NetworkVoucherBoxOfferConnection.pageInfo":
+		if e.ComplexityRoot.NetworkVoucherBoxOfferConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxOfferConnection.PageInfo(childComplexity), true
+	case "NetworkVoucherBoxOfferConnection.totalCount":
+		if e.ComplexityRoot.NetworkVoucherBoxOfferConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxOfferConnection.TotalCount(childComplexity), true
+
+	case "NetworkVoucherBoxOfferEdge.cursor":
+		if e.ComplexityRoot.NetworkVoucherBoxOfferEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxOfferEdge.Cursor(childComplexity), true
+	case "NetworkVoucherBoxOfferEdge.node":
+		if e.ComplexityRoot.NetworkVoucherBoxOfferEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxOfferEdge.Node(childComplexity), true
+
+	case "NetworkVoucherBoxProduct.id":
+		if e.ComplexityRoot.NetworkVoucherBoxProduct.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxProduct.ID(childComplexity), true
+	case "NetworkVoucherBoxProduct.name":
+		if e.ComplexityRoot.NetworkVoucherBoxProduct.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxProduct.Name(childComplexity), true
+	case "NetworkVoucherBoxProduct.priceRangeId":
+		if e.ComplexityRoot.NetworkVoucherBoxProduct.PriceRangeID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxProduct.PriceRangeID(childComplexity), true
+
+	case "NetworkVoucherConnection.edges":
+		if e.ComplexityRoot.NetworkVoucherConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherConnection.Edges(childComplexity), true
+	case "NetworkVoucherConnection.pageInfo":
+		if e.ComplexityRoot.NetworkVoucherConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherConnection.PageInfo(childComplexity), true
+	case "NetworkVoucherConnection.totalCount":
+		if e.ComplexityRoot.NetworkVoucherConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherConnection.TotalCount(childComplexity), true
+
+	case "NetworkVoucherEdge.cursor":
+		if e.ComplexityRoot.NetworkVoucherEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherEdge.Cursor(childComplexity), true
+	case "NetworkVoucherEdge.node":
+		if e.ComplexityRoot.NetworkVoucherEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherEdge.Node(childComplexity), true
+
+	case "NetworkVoucherPriceRange.id":
+		if e.ComplexityRoot.NetworkVoucherPriceRange.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherPriceRange.ID(childComplexity), true
+	case "NetworkVoucherPriceRange.name":
+		if e.ComplexityRoot.NetworkVoucherPriceRange.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherPriceRange.Name(childComplexity), true
+
+	case "NetworkVoucherUsage.comment":
+		if e.ComplexityRoot.NetworkVoucherUsage.Comment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherUsage.Comment(childComplexity), true
+	case "NetworkVoucherUsage.commissionRate":
+		if e.ComplexityRoot.NetworkVoucherUsage.CommissionRate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherUsage.CommissionRate(childComplexity), true
+	case "NetworkVoucherUsage.creationDate":
+		if e.ComplexityRoot.NetworkVoucherUsage.CreationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherUsage.CreationDate(childComplexity), true
+	case "NetworkVoucherUsage.id":
+		if e.ComplexityRoot.NetworkVoucherUsage.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherUsage.GlobalID(childComplexity), true
+	case "NetworkVoucherUsage.legacyId":
+		if e.ComplexityRoot.NetworkVoucherUsage.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherUsage.ID(childComplexity), true
+	case "NetworkVoucherUsage.isActive":
+		if e.ComplexityRoot.NetworkVoucherUsage.IsActive == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherUsage.IsActive(childComplexity), true
+	case "NetworkVoucherUsage.managementFees":
+		if e.ComplexityRoot.NetworkVoucherUsage.ManagementFees == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherUsage.ManagementFees(childComplexity), true
+	case "NetworkVoucherUsage.networkVoucherId":
+		if e.ComplexityRoot.NetworkVoucherUsage.NetworkVoucherID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherUsage.NetworkVoucherID(childComplexity), true
+	case "NetworkVoucherUsage.partner":
+		if e.ComplexityRoot.NetworkVoucherUsage.Partner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherUsage.Partner(childComplexity), true
+	case "NetworkVoucherUsage.partnerAgencyName":
+		if e.ComplexityRoot.NetworkVoucherUsage.PartnerAgencyName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherUsage.PartnerAgencyName(childComplexity), true
+	case "NetworkVoucherUsage.partnerId":
+		if e.ComplexityRoot.NetworkVoucherUsage.PartnerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherUsage.PartnerID(childComplexity), true
+	case "NetworkVoucherUsage.partnerSourceId":
+		if e.ComplexityRoot.NetworkVoucherUsage.PartnerSourceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherUsage.PartnerSourceID(childComplexity), true
+
+	case "NetworkVoucherUsageConnection.edges":
+		if e.ComplexityRoot.NetworkVoucherUsageConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherUsageConnection.Edges(childComplexity), true
+	case "NetworkVoucherUsageConnection.pageInfo":
+		if e.ComplexityRoot.NetworkVoucherUsageConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherUsageConnection.PageInfo(childComplexity), true
+	case "NetworkVoucherUsageConnection.totalCount":
+		if e.ComplexityRoot.NetworkVoucherUsageConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherUsageConnection.TotalCount(childComplexity), true
+
+	case "NetworkVoucherUsageEdge.cursor":
+		if e.ComplexityRoot.NetworkVoucherUsageEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherUsageEdge.Cursor(childComplexity), true
+	case "NetworkVoucherUsageEdge.node":
+		if e.ComplexityRoot.NetworkVoucherUsageEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherUsageEdge.Node(childComplexity), true
+
+	case "NetworkVoucherUsagePayload.errors":
+		if e.ComplexityRoot.NetworkVoucherUsagePayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherUsagePayload.Errors(childComplexity), true
+	case "NetworkVoucherUsagePayload.usage":
+		if e.ComplexityRoot.NetworkVoucherUsagePayload.Usage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherUsagePayload.Usage(childComplexity), true
+	case "NetworkVoucherUsagePayload.userErrors":
+		if e.ComplexityRoot.NetworkVoucherUsagePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherUsagePayload.UserErrors(childComplexity), true
 
 	case "NetworkVouchersProductInformation.activatedGroupPayment":
 		if e.ComplexityRoot.NetworkVouchersProductInformation.ActivatedGroupPayment == nil {
@@ -6801,6 +8976,94 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.MediaItem(childComplexity, args["id"].(string)), true
+	case "Query.networkGiftcard":
+		if e.ComplexityRoot.Query.NetworkGiftcard == nil {
+			break
+		}
+
+		args, err := ec.field_Query_networkGiftcard_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.NetworkGiftcard(childComplexity, args["code"].(string)), true
+	case "Query.networkGiftcards":
+		if e.ComplexityRoot.Query.NetworkGiftcards == nil {
+			break
+		}
+
+		args, err := ec.field_Query_networkGiftcards_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.NetworkGiftcards(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
+	case "Query.networkGiftcardsByEmail":
+		if e.ComplexityRoot.Query.NetworkGiftcardsByEmail == nil {
+			break
+		}
+
+		args, err := ec.field_Query_networkGiftcardsByEmail_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.NetworkGiftcardsByEmail(childComplexity, args["email"].(string), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
+	case "Query.networkPartners":
+		if e.ComplexityRoot.Query.NetworkPartners == nil {
+			break
+		}
+
+		args, err := ec.field_Query_networkPartners_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.NetworkPartners(childComplexity, args["marketplaceId"].(*string), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
+	case "Query.networkVoucher":
+		if e.ComplexityRoot.Query.NetworkVoucher == nil {
+			break
+		}
+
+		args, err := ec.field_Query_networkVoucher_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.NetworkVoucher(childComplexity, args["code"].(string)), true
+	case "Query.networkVoucherBox":
+		if e.ComplexityRoot.Query.NetworkVoucherBox == nil {
+			break
+		}
+
+		args, err := ec.field_Query_networkVoucherBox_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.NetworkVoucherBox(childComplexity, args["id"].(string)), true
+	case "Query.networkVoucherBoxes":
+		if e.ComplexityRoot.Query.NetworkVoucherBoxes == nil {
+			break
+		}
+
+		args, err := ec.field_Query_networkVoucherBoxes_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.NetworkVoucherBoxes(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
+	case "Query.networkVouchersByEmail":
+		if e.ComplexityRoot.Query.NetworkVouchersByEmail == nil {
+			break
+		}
+
+		args, err := ec.field_Query_networkVouchersByEmail_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.NetworkVouchersByEmail(childComplexity, args["email"].(string), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 	case "Query.node":
 		if e.ComplexityRoot.Query.Node == nil {
 			break
@@ -8349,6 +10612,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputAddEventSlotInput,
 		ec.unmarshalInputAddPartnerLabelInput,
 		ec.unmarshalInputAddWorkshopSessionInput,
+		ec.unmarshalInputAdjustNetworkGiftcardInput,
 		ec.unmarshalInputAdminGiftcardFilter,
 		ec.unmarshalInputAdminGiftcardOrder,
 		ec.unmarshalInputAdminOptionCategoryFilter,
@@ -8360,12 +10624,17 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputAdminVoucherPrototypeOrder,
 		ec.unmarshalInputAttributeValueInput,
 		ec.unmarshalInputBoxOrder,
+		ec.unmarshalInputCancelNetworkGiftcardUsageInput,
+		ec.unmarshalInputCancelNetworkVoucherUsageInput,
+		ec.unmarshalInputCaptureNetworkGiftcardHoldInput,
 		ec.unmarshalInputCartItemInput,
 		ec.unmarshalInputContactRequestInput,
 		ec.unmarshalInputCreateBoxInput,
 		ec.unmarshalInputCreateCartInput,
 		ec.unmarshalInputCreateEventInput,
 		ec.unmarshalInputCreateGiftcardPrototypeInput,
+		ec.unmarshalInputCreateNetworkGiftcardInput,
+		ec.unmarshalInputCreateNetworkPartnerInput,
 		ec.unmarshalInputCreateOptionCategoryInput,
 		ec.unmarshalInputCreateOptionInput,
 		ec.unmarshalInputCreateThemeInput,
@@ -8378,17 +10647,21 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputDeliveryOptionsInput,
 		ec.unmarshalInputFacilitiesInput,
 		ec.unmarshalInputFileVoucherPrototypeInput,
+		ec.unmarshalInputHoldNetworkGiftcardInput,
 		ec.unmarshalInputIssueGiftcardInput,
 		ec.unmarshalInputIssueVoucherInput,
 		ec.unmarshalInputIssueVoucherOptionInput,
 		ec.unmarshalInputMarketingWidgetsInput,
 		ec.unmarshalInputMediaFilter,
 		ec.unmarshalInputMediaOrder,
+		ec.unmarshalInputNetworkGiftcardCustomerInput,
 		ec.unmarshalInputNetworkGiftcardMoneyPotInput,
 		ec.unmarshalInputNetworkGiftcardSettingsInput,
 		ec.unmarshalInputNetworkPartnerInput,
 		ec.unmarshalInputOptionServiceInput,
 		ec.unmarshalInputProposeBoxOfferInput,
+		ec.unmarshalInputRecordNetworkVoucherUsageInput,
+		ec.unmarshalInputReleaseNetworkGiftcardHoldInput,
 		ec.unmarshalInputRemoveEventSlotInput,
 		ec.unmarshalInputRemovePartnerLabelInput,
 		ec.unmarshalInputRenameMediaInput,
@@ -8408,6 +10681,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUpdateGiftcardsProductInformationInput,
 		ec.unmarshalInputUpdateLegalInformationInput,
 		ec.unmarshalInputUpdateNetworkGiftcardsProductInformationInput,
+		ec.unmarshalInputUpdateNetworkPartnerInput,
 		ec.unmarshalInputUpdateNetworkVouchersProductInformationInput,
 		ec.unmarshalInputUpdatePartnerProfileInput,
 		ec.unmarshalInputUpdateRefundWithdrawalTermsInput,
@@ -8422,6 +10696,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUpdateWorkshopThemeInput,
 		ec.unmarshalInputUpdateWorkshopsProductInformationInput,
 		ec.unmarshalInputUploadMediaInput,
+		ec.unmarshalInputUseNetworkGiftcardInput,
 		ec.unmarshalInputWidgetFloatingBarInput,
 		ec.unmarshalInputWidgetNavbarInput,
 	)
@@ -8498,7 +10773,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/cart.graphqls" "schema/catalogue.graphqls" "schema/currency.graphqls" "schema/catalogue_admin.graphqls" "schema/gifts.graphqls" "schema/widgets.graphqls" "schema/vouchers.graphqls" "schema/media.graphqls" "schema/prototypes.graphqls" "schema/relations.graphqls"
+//go:embed "schema/cart.graphqls" "schema/catalogue.graphqls" "schema/currency.graphqls" "schema/catalogue_admin.graphqls" "schema/gifts.graphqls" "schema/widgets.graphqls" "schema/vouchers.graphqls" "schema/media.graphqls" "schema/prototypes.graphqls" "schema/network.graphqls" "schema/relations.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -8709,6 +10984,7 @@ enum AccountErrorCode {
 	{Name: "schema/vouchers.graphqls", Input: sourceData("schema/vouchers.graphqls"), BuiltIn: false},
 	{Name: "schema/media.graphqls", Input: sourceData("schema/media.graphqls"), BuiltIn: false},
 	{Name: "schema/prototypes.graphqls", Input: sourceData("schema/prototypes.graphqls"), BuiltIn: false},
+	{Name: "schema/network.graphqls", Input: sourceData("schema/network.graphqls"), BuiltIn: false},
 	{Name: "schema/relations.graphqls", Input: sourceData("schema/relations.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
@@ -10327,6 +12603,182 @@ func (ec *executionContext) childFields_MoneyPot(ctx context.Context, field grap
 	return nil, fmt.Errorf("no field named %q was found under type MoneyPot", field.Name)
 }
 
+func (ec *executionContext) childFields_NetworkError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_NetworkError_field(ctx, field)
+	case "code":
+		return ec.fieldContext_NetworkError_code(ctx, field)
+	case "message":
+		return ec.fieldContext_NetworkError_message(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkError", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkGiftcard(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_NetworkGiftcard_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_NetworkGiftcard_legacyId(ctx, field)
+	case "uuid":
+		return ec.fieldContext_NetworkGiftcard_uuid(ctx, field)
+	case "code":
+		return ec.fieldContext_NetworkGiftcard_code(ctx, field)
+	case "status":
+		return ec.fieldContext_NetworkGiftcard_status(ctx, field)
+	case "value":
+		return ec.fieldContext_NetworkGiftcard_value(ctx, field)
+	case "remainingValue":
+		return ec.fieldContext_NetworkGiftcard_remainingValue(ctx, field)
+	case "currencyCode":
+		return ec.fieldContext_NetworkGiftcard_currencyCode(ctx, field)
+	case "language":
+		return ec.fieldContext_NetworkGiftcard_language(ctx, field)
+	case "creationDate":
+		return ec.fieldContext_NetworkGiftcard_creationDate(ctx, field)
+	case "activationDate":
+		return ec.fieldContext_NetworkGiftcard_activationDate(ctx, field)
+	case "expirationDate":
+		return ec.fieldContext_NetworkGiftcard_expirationDate(ctx, field)
+	case "isActive":
+		return ec.fieldContext_NetworkGiftcard_isActive(ctx, field)
+	case "isSplittable":
+		return ec.fieldContext_NetworkGiftcard_isSplittable(ctx, field)
+	case "gifter":
+		return ec.fieldContext_NetworkGiftcard_gifter(ctx, field)
+	case "giftee":
+		return ec.fieldContext_NetworkGiftcard_giftee(ctx, field)
+	case "fromGifter":
+		return ec.fieldContext_NetworkGiftcard_fromGifter(ctx, field)
+	case "theme":
+		return ec.fieldContext_NetworkGiftcard_theme(ctx, field)
+	case "marketplaceId":
+		return ec.fieldContext_NetworkGiftcard_marketplaceId(ctx, field)
+	case "marketplaceUuid":
+		return ec.fieldContext_NetworkGiftcard_marketplaceUuid(ctx, field)
+	case "orderUuid":
+		return ec.fieldContext_NetworkGiftcard_orderUuid(ctx, field)
+	case "orderCreationDate":
+		return ec.fieldContext_NetworkGiftcard_orderCreationDate(ctx, field)
+	case "description":
+		return ec.fieldContext_NetworkGiftcard_description(ctx, field)
+	case "shortDescription":
+		return ec.fieldContext_NetworkGiftcard_shortDescription(ctx, field)
+	case "usages":
+		return ec.fieldContext_NetworkGiftcard_usages(ctx, field)
+	case "movements":
+		return ec.fieldContext_NetworkGiftcard_movements(ctx, field)
+	case "holds":
+		return ec.fieldContext_NetworkGiftcard_holds(ctx, field)
+	case "marketplace":
+		return ec.fieldContext_NetworkGiftcard_marketplace(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcard", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkGiftcardConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_NetworkGiftcardConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_NetworkGiftcardConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_NetworkGiftcardConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkGiftcardCustomer(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "firstName":
+		return ec.fieldContext_NetworkGiftcardCustomer_firstName(ctx, field)
+	case "lastName":
+		return ec.fieldContext_NetworkGiftcardCustomer_lastName(ctx, field)
+	case "email":
+		return ec.fieldContext_NetworkGiftcardCustomer_email(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardCustomer", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkGiftcardEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_NetworkGiftcardEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_NetworkGiftcardEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkGiftcardHold(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_NetworkGiftcardHold_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_NetworkGiftcardHold_legacyId(ctx, field)
+	case "networkGiftcardId":
+		return ec.fieldContext_NetworkGiftcardHold_networkGiftcardId(ctx, field)
+	case "networkGiftcard":
+		return ec.fieldContext_NetworkGiftcardHold_networkGiftcard(ctx, field)
+	case "partnerId":
+		return ec.fieldContext_NetworkGiftcardHold_partnerId(ctx, field)
+	case "partner":
+		return ec.fieldContext_NetworkGiftcardHold_partner(ctx, field)
+	case "partnerSourceId":
+		return ec.fieldContext_NetworkGiftcardHold_partnerSourceId(ctx, field)
+	case "reservationId":
+		return ec.fieldContext_NetworkGiftcardHold_reservationId(ctx, field)
+	case "amount":
+		return ec.fieldContext_NetworkGiftcardHold_amount(ctx, field)
+	case "status":
+		return ec.fieldContext_NetworkGiftcardHold_status(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_NetworkGiftcardHold_expiresAt(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_NetworkGiftcardHold_createdAt(ctx, field)
+	case "endedAt":
+		return ec.fieldContext_NetworkGiftcardHold_endedAt(ctx, field)
+	case "usageId":
+		return ec.fieldContext_NetworkGiftcardHold_usageId(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardHold", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkGiftcardHoldConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_NetworkGiftcardHoldConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_NetworkGiftcardHoldConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_NetworkGiftcardHoldConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardHoldConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkGiftcardHoldEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_NetworkGiftcardHoldEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_NetworkGiftcardHoldEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardHoldEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkGiftcardHoldPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "hold":
+		return ec.fieldContext_NetworkGiftcardHoldPayload_hold(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_NetworkGiftcardHoldPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_NetworkGiftcardHoldPayload_errors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardHoldPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_NetworkGiftcardMoneyPot(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "activated":
@@ -10339,6 +12791,86 @@ func (ec *executionContext) childFields_NetworkGiftcardMoneyPot(ctx context.Cont
 		return ec.fieldContext_NetworkGiftcardMoneyPot_title(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardMoneyPot", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkGiftcardMovement(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_NetworkGiftcardMovement_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_NetworkGiftcardMovement_legacyId(ctx, field)
+	case "networkGiftcardId":
+		return ec.fieldContext_NetworkGiftcardMovement_networkGiftcardId(ctx, field)
+	case "kind":
+		return ec.fieldContext_NetworkGiftcardMovement_kind(ctx, field)
+	case "amount":
+		return ec.fieldContext_NetworkGiftcardMovement_amount(ctx, field)
+	case "balanceAfter":
+		return ec.fieldContext_NetworkGiftcardMovement_balanceAfter(ctx, field)
+	case "usageId":
+		return ec.fieldContext_NetworkGiftcardMovement_usageId(ctx, field)
+	case "holdId":
+		return ec.fieldContext_NetworkGiftcardMovement_holdId(ctx, field)
+	case "partnerId":
+		return ec.fieldContext_NetworkGiftcardMovement_partnerId(ctx, field)
+	case "actorId":
+		return ec.fieldContext_NetworkGiftcardMovement_actorId(ctx, field)
+	case "reservationId":
+		return ec.fieldContext_NetworkGiftcardMovement_reservationId(ctx, field)
+	case "comment":
+		return ec.fieldContext_NetworkGiftcardMovement_comment(ctx, field)
+	case "payoutId":
+		return ec.fieldContext_NetworkGiftcardMovement_payoutId(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_NetworkGiftcardMovement_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardMovement", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkGiftcardMovementConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_NetworkGiftcardMovementConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_NetworkGiftcardMovementConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_NetworkGiftcardMovementConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardMovementConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkGiftcardMovementEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_NetworkGiftcardMovementEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_NetworkGiftcardMovementEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardMovementEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkGiftcardMovementPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "movement":
+		return ec.fieldContext_NetworkGiftcardMovementPayload_movement(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_NetworkGiftcardMovementPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_NetworkGiftcardMovementPayload_errors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardMovementPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkGiftcardPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "networkGiftcard":
+		return ec.fieldContext_NetworkGiftcardPayload_networkGiftcard(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_NetworkGiftcardPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_NetworkGiftcardPayload_errors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_NetworkGiftcardSettings(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -10361,6 +12893,72 @@ func (ec *executionContext) childFields_NetworkGiftcardSettings(ctx context.Cont
 		return ec.fieldContext_NetworkGiftcardSettings_validityUnit(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardSettings", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkGiftcardUsage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_NetworkGiftcardUsage_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_NetworkGiftcardUsage_legacyId(ctx, field)
+	case "networkGiftcardId":
+		return ec.fieldContext_NetworkGiftcardUsage_networkGiftcardId(ctx, field)
+	case "networkGiftcard":
+		return ec.fieldContext_NetworkGiftcardUsage_networkGiftcard(ctx, field)
+	case "partnerId":
+		return ec.fieldContext_NetworkGiftcardUsage_partnerId(ctx, field)
+	case "partner":
+		return ec.fieldContext_NetworkGiftcardUsage_partner(ctx, field)
+	case "partnerSourceId":
+		return ec.fieldContext_NetworkGiftcardUsage_partnerSourceId(ctx, field)
+	case "value":
+		return ec.fieldContext_NetworkGiftcardUsage_value(ctx, field)
+	case "isActive":
+		return ec.fieldContext_NetworkGiftcardUsage_isActive(ctx, field)
+	case "comment":
+		return ec.fieldContext_NetworkGiftcardUsage_comment(ctx, field)
+	case "reservationId":
+		return ec.fieldContext_NetworkGiftcardUsage_reservationId(ctx, field)
+	case "creationDate":
+		return ec.fieldContext_NetworkGiftcardUsage_creationDate(ctx, field)
+	case "freezePayoutDate":
+		return ec.fieldContext_NetworkGiftcardUsage_freezePayoutDate(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardUsage", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkGiftcardUsageConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_NetworkGiftcardUsageConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_NetworkGiftcardUsageConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_NetworkGiftcardUsageConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardUsageConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkGiftcardUsageEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_NetworkGiftcardUsageEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_NetworkGiftcardUsageEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardUsageEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkGiftcardUsagePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "usage":
+		return ec.fieldContext_NetworkGiftcardUsagePayload_usage(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_NetworkGiftcardUsagePayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_NetworkGiftcardUsagePayload_errors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardUsagePayload", field.Name)
 }
 
 func (ec *executionContext) childFields_NetworkGiftcardsProductInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -10389,6 +12987,110 @@ func (ec *executionContext) childFields_NetworkGiftcardsProductInformationPayloa
 	return nil, fmt.Errorf("no field named %q was found under type NetworkGiftcardsProductInformationPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_NetworkPartner(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_NetworkPartner_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_NetworkPartner_legacyId(ctx, field)
+	case "uuid":
+		return ec.fieldContext_NetworkPartner_uuid(ctx, field)
+	case "marketplaceId":
+		return ec.fieldContext_NetworkPartner_marketplaceId(ctx, field)
+	case "status":
+		return ec.fieldContext_NetworkPartner_status(ctx, field)
+	case "name":
+		return ec.fieldContext_NetworkPartner_name(ctx, field)
+	case "commercialName":
+		return ec.fieldContext_NetworkPartner_commercialName(ctx, field)
+	case "shortName":
+		return ec.fieldContext_NetworkPartner_shortName(ctx, field)
+	case "companyType":
+		return ec.fieldContext_NetworkPartner_companyType(ctx, field)
+	case "siretNumber":
+		return ec.fieldContext_NetworkPartner_siretNumber(ctx, field)
+	case "legalRepresentativeFirstName":
+		return ec.fieldContext_NetworkPartner_legalRepresentativeFirstName(ctx, field)
+	case "legalRepresentativeLastName":
+		return ec.fieldContext_NetworkPartner_legalRepresentativeLastName(ctx, field)
+	case "legalRepresentativeBirthday":
+		return ec.fieldContext_NetworkPartner_legalRepresentativeBirthday(ctx, field)
+	case "hqAddressLine1":
+		return ec.fieldContext_NetworkPartner_hqAddressLine1(ctx, field)
+	case "hqAddressLine2":
+		return ec.fieldContext_NetworkPartner_hqAddressLine2(ctx, field)
+	case "hqPostalCode":
+		return ec.fieldContext_NetworkPartner_hqPostalCode(ctx, field)
+	case "hqCity":
+		return ec.fieldContext_NetworkPartner_hqCity(ctx, field)
+	case "hqCountry":
+		return ec.fieldContext_NetworkPartner_hqCountry(ctx, field)
+	case "rcs":
+		return ec.fieldContext_NetworkPartner_rcs(ctx, field)
+	case "ape":
+		return ec.fieldContext_NetworkPartner_ape(ctx, field)
+	case "vatId":
+		return ec.fieldContext_NetworkPartner_vatId(ctx, field)
+	case "agencyEmail":
+		return ec.fieldContext_NetworkPartner_agencyEmail(ctx, field)
+	case "agencyPhone":
+		return ec.fieldContext_NetworkPartner_agencyPhone(ctx, field)
+	case "website":
+		return ec.fieldContext_NetworkPartner_website(ctx, field)
+	case "hideFromStats":
+		return ec.fieldContext_NetworkPartner_hideFromStats(ctx, field)
+	case "thirdPartySalesOnly":
+		return ec.fieldContext_NetworkPartner_thirdPartySalesOnly(ctx, field)
+	case "referrerId":
+		return ec.fieldContext_NetworkPartner_referrerId(ctx, field)
+	case "sourceId":
+		return ec.fieldContext_NetworkPartner_sourceId(ctx, field)
+	case "linkedToNvSettings":
+		return ec.fieldContext_NetworkPartner_linkedToNvSettings(ctx, field)
+	case "linkedToNgcSettings":
+		return ec.fieldContext_NetworkPartner_linkedToNgcSettings(ctx, field)
+	case "tags":
+		return ec.fieldContext_NetworkPartner_tags(ctx, field)
+	case "marketplace":
+		return ec.fieldContext_NetworkPartner_marketplace(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkPartner", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkPartnerConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_NetworkPartnerConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_NetworkPartnerConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_NetworkPartnerConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkPartnerConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkPartnerEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_NetworkPartnerEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_NetworkPartnerEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkPartnerEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkPartnerPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "networkPartner":
+		return ec.fieldContext_NetworkPartnerPayload_networkPartner(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_NetworkPartnerPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_NetworkPartnerPayload_errors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkPartnerPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_NetworkPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "networkPartnerIds":
@@ -10399,6 +13101,324 @@ func (ec *executionContext) childFields_NetworkPayload(ctx context.Context, fiel
 		return ec.fieldContext_NetworkPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type NetworkPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkVoucher(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_NetworkVoucher_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_NetworkVoucher_legacyId(ctx, field)
+	case "uuid":
+		return ec.fieldContext_NetworkVoucher_uuid(ctx, field)
+	case "code":
+		return ec.fieldContext_NetworkVoucher_code(ctx, field)
+	case "status":
+		return ec.fieldContext_NetworkVoucher_status(ctx, field)
+	case "creationDate":
+		return ec.fieldContext_NetworkVoucher_creationDate(ctx, field)
+	case "expirationDate":
+		return ec.fieldContext_NetworkVoucher_expirationDate(ctx, field)
+	case "maxUsages":
+		return ec.fieldContext_NetworkVoucher_maxUsages(ctx, field)
+	case "usageCount":
+		return ec.fieldContext_NetworkVoucher_usageCount(ctx, field)
+	case "language":
+		return ec.fieldContext_NetworkVoucher_language(ctx, field)
+	case "boxId":
+		return ec.fieldContext_NetworkVoucher_boxId(ctx, field)
+	case "marketplaceId":
+		return ec.fieldContext_NetworkVoucher_marketplaceId(ctx, field)
+	case "boxName":
+		return ec.fieldContext_NetworkVoucher_boxName(ctx, field)
+	case "boxPrice":
+		return ec.fieldContext_NetworkVoucher_boxPrice(ctx, field)
+	case "currencyCode":
+		return ec.fieldContext_NetworkVoucher_currencyCode(ctx, field)
+	case "isBoxActive":
+		return ec.fieldContext_NetworkVoucher_isBoxActive(ctx, field)
+	case "description":
+		return ec.fieldContext_NetworkVoucher_description(ctx, field)
+	case "shortDescription":
+		return ec.fieldContext_NetworkVoucher_shortDescription(ctx, field)
+	case "universes":
+		return ec.fieldContext_NetworkVoucher_universes(ctx, field)
+	case "usages":
+		return ec.fieldContext_NetworkVoucher_usages(ctx, field)
+	case "marketplace":
+		return ec.fieldContext_NetworkVoucher_marketplace(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkVoucher", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkVoucherAllowedPartner(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "partnerId":
+		return ec.fieldContext_NetworkVoucherAllowedPartner_partnerId(ctx, field)
+	case "sourceId":
+		return ec.fieldContext_NetworkVoucherAllowedPartner_sourceId(ctx, field)
+	case "agencyName":
+		return ec.fieldContext_NetworkVoucherAllowedPartner_agencyName(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkVoucherAllowedPartner", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkVoucherBox(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_NetworkVoucherBox_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_NetworkVoucherBox_legacyId(ctx, field)
+	case "marketplaceId":
+		return ec.fieldContext_NetworkVoucherBox_marketplaceId(ctx, field)
+	case "name":
+		return ec.fieldContext_NetworkVoucherBox_name(ctx, field)
+	case "shortDescription":
+		return ec.fieldContext_NetworkVoucherBox_shortDescription(ctx, field)
+	case "longDescription":
+		return ec.fieldContext_NetworkVoucherBox_longDescription(ctx, field)
+	case "creationDate":
+		return ec.fieldContext_NetworkVoucherBox_creationDate(ctx, field)
+	case "isActive":
+		return ec.fieldContext_NetworkVoucherBox_isActive(ctx, field)
+	case "isHighlight":
+		return ec.fieldContext_NetworkVoucherBox_isHighlight(ctx, field)
+	case "price":
+		return ec.fieldContext_NetworkVoucherBox_price(ctx, field)
+	case "currencyCode":
+		return ec.fieldContext_NetworkVoucherBox_currencyCode(ctx, field)
+	case "weight":
+		return ec.fieldContext_NetworkVoucherBox_weight(ctx, field)
+	case "priceScope":
+		return ec.fieldContext_NetworkVoucherBox_priceScope(ctx, field)
+	case "maxUsages":
+		return ec.fieldContext_NetworkVoucherBox_maxUsages(ctx, field)
+	case "maxDaysAfterFirstUsage":
+		return ec.fieldContext_NetworkVoucherBox_maxDaysAfterFirstUsage(ctx, field)
+	case "nbMpoOrders":
+		return ec.fieldContext_NetworkVoucherBox_nbMpoOrders(ctx, field)
+	case "priceRange":
+		return ec.fieldContext_NetworkVoucherBox_priceRange(ctx, field)
+	case "images":
+		return ec.fieldContext_NetworkVoucherBox_images(ctx, field)
+	case "allowedPartners":
+		return ec.fieldContext_NetworkVoucherBox_allowedPartners(ctx, field)
+	case "products":
+		return ec.fieldContext_NetworkVoucherBox_products(ctx, field)
+	case "offers":
+		return ec.fieldContext_NetworkVoucherBox_offers(ctx, field)
+	case "marketplace":
+		return ec.fieldContext_NetworkVoucherBox_marketplace(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkVoucherBox", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkVoucherBoxConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_NetworkVoucherBoxConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_NetworkVoucherBoxConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_NetworkVoucherBoxConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkVoucherBoxConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkVoucherBoxEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_NetworkVoucherBoxEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_NetworkVoucherBoxEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkVoucherBoxEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkVoucherBoxImage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_NetworkVoucherBoxImage_id(ctx, field)
+	case "cover":
+		return ec.fieldContext_NetworkVoucherBoxImage_cover(ctx, field)
+	case "mediaId":
+		return ec.fieldContext_NetworkVoucherBoxImage_mediaId(ctx, field)
+	case "mediaUuid":
+		return ec.fieldContext_NetworkVoucherBoxImage_mediaUuid(ctx, field)
+	case "name":
+		return ec.fieldContext_NetworkVoucherBoxImage_name(ctx, field)
+	case "size":
+		return ec.fieldContext_NetworkVoucherBoxImage_size(ctx, field)
+	case "createdOn":
+		return ec.fieldContext_NetworkVoucherBoxImage_createdOn(ctx, field)
+	case "archivedOn":
+		return ec.fieldContext_NetworkVoucherBoxImage_archivedOn(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkVoucherBoxImage", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkVoucherBoxOffer(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_NetworkVoucherBoxOffer_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_NetworkVoucherBoxOffer_legacyId(ctx, field)
+	case "boxId":
+		return ec.fieldContext_NetworkVoucherBoxOffer_boxId(ctx, field)
+	case "partnerId":
+		return ec.fieldContext_NetworkVoucherBoxOffer_partnerId(ctx, field)
+	case "partner":
+		return ec.fieldContext_NetworkVoucherBoxOffer_partner(ctx, field)
+	case "productId":
+		return ec.fieldContext_NetworkVoucherBoxOffer_productId(ctx, field)
+	case "name":
+		return ec.fieldContext_NetworkVoucherBoxOffer_name(ctx, field)
+	case "description":
+		return ec.fieldContext_NetworkVoucherBoxOffer_description(ctx, field)
+	case "termsOfUse":
+		return ec.fieldContext_NetworkVoucherBoxOffer_termsOfUse(ctx, field)
+	case "editionDate":
+		return ec.fieldContext_NetworkVoucherBoxOffer_editionDate(ctx, field)
+	case "rejectionDate":
+		return ec.fieldContext_NetworkVoucherBoxOffer_rejectionDate(ctx, field)
+	case "isActive":
+		return ec.fieldContext_NetworkVoucherBoxOffer_isActive(ctx, field)
+	case "status":
+		return ec.fieldContext_NetworkVoucherBoxOffer_status(ctx, field)
+	case "ranking":
+		return ec.fieldContext_NetworkVoucherBoxOffer_ranking(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkVoucherBoxOffer", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkVoucherBoxOfferConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_NetworkVoucherBoxOfferConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_NetworkVoucherBoxOfferConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_NetworkVoucherBoxOfferConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkVoucherBoxOfferConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkVoucherBoxOfferEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_NetworkVoucherBoxOfferEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_NetworkVoucherBoxOfferEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkVoucherBoxOfferEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkVoucherBoxProduct(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_NetworkVoucherBoxProduct_id(ctx, field)
+	case "name":
+		return ec.fieldContext_NetworkVoucherBoxProduct_name(ctx, field)
+	case "priceRangeId":
+		return ec.fieldContext_NetworkVoucherBoxProduct_priceRangeId(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkVoucherBoxProduct", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkVoucherConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_NetworkVoucherConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_NetworkVoucherConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_NetworkVoucherConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkVoucherConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkVoucherEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_NetworkVoucherEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_NetworkVoucherEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkVoucherEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkVoucherPriceRange(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_NetworkVoucherPriceRange_id(ctx, field)
+	case "name":
+		return ec.fieldContext_NetworkVoucherPriceRange_name(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkVoucherPriceRange", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkVoucherUsage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_NetworkVoucherUsage_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_NetworkVoucherUsage_legacyId(ctx, field)
+	case "networkVoucherId":
+		return ec.fieldContext_NetworkVoucherUsage_networkVoucherId(ctx, field)
+	case "partnerId":
+		return ec.fieldContext_NetworkVoucherUsage_partnerId(ctx, field)
+	case "partner":
+		return ec.fieldContext_NetworkVoucherUsage_partner(ctx, field)
+	case "partnerAgencyName":
+		return ec.fieldContext_NetworkVoucherUsage_partnerAgencyName(ctx, field)
+	case "partnerSourceId":
+		return ec.fieldContext_NetworkVoucherUsage_partnerSourceId(ctx, field)
+	case "isActive":
+		return ec.fieldContext_NetworkVoucherUsage_isActive(ctx, field)
+	case "comment":
+		return ec.fieldContext_NetworkVoucherUsage_comment(ctx, field)
+	case "managementFees":
+		return ec.fieldContext_NetworkVoucherUsage_managementFees(ctx, field)
+	case "commissionRate":
+		return ec.fieldContext_NetworkVoucherUsage_commissionRate(ctx, field)
+	case "creationDate":
+		return ec.fieldContext_NetworkVoucherUsage_creationDate(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkVoucherUsage", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkVoucherUsageConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_NetworkVoucherUsageConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_NetworkVoucherUsageConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_NetworkVoucherUsageConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkVoucherUsageConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkVoucherUsageEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_NetworkVoucherUsageEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_NetworkVoucherUsageEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkVoucherUsageEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_NetworkVoucherUsagePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "usage":
+		return ec.fieldContext_NetworkVoucherUsagePayload_usage(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_NetworkVoucherUsagePayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_NetworkVoucherUsagePayload_errors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NetworkVoucherUsagePayload", field.Name)
 }
 
 func (ec *executionContext) childFields_NetworkVouchersProductInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -11717,6 +14737,94 @@ func (ec *executionContext) field_Mutation_addWorkshopSession_args(ctx context.C
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_adjustNetworkGiftcard_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.AdjustNetworkGiftcardInput, error) {
+			return ec.unmarshalNAdjustNetworkGiftcardInput2salesplatformᚋgraphᚋmodelᚐAdjustNetworkGiftcardInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "idempotencyKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idempotencyKey"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_cancelNetworkGiftcardUsage_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CancelNetworkGiftcardUsageInput, error) {
+			return ec.unmarshalNCancelNetworkGiftcardUsageInput2salesplatformᚋgraphᚋmodelᚐCancelNetworkGiftcardUsageInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "idempotencyKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idempotencyKey"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_cancelNetworkVoucherUsage_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CancelNetworkVoucherUsageInput, error) {
+			return ec.unmarshalNCancelNetworkVoucherUsageInput2salesplatformᚋgraphᚋmodelᚐCancelNetworkVoucherUsageInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "idempotencyKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idempotencyKey"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_captureNetworkGiftcardHold_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CaptureNetworkGiftcardHoldInput, error) {
+			return ec.unmarshalNCaptureNetworkGiftcardHoldInput2salesplatformᚋgraphᚋmodelᚐCaptureNetworkGiftcardHoldInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "idempotencyKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idempotencyKey"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createBox_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -11793,6 +14901,42 @@ func (ec *executionContext) field_Mutation_createMarketingWidgets_args(ctx conte
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.MarketingWidgetsInput, error) {
 			return ec.unmarshalNMarketingWidgetsInput2salesplatformᚋgraphᚋmodelᚐMarketingWidgetsInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createNetworkGiftcard_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateNetworkGiftcardInput, error) {
+			return ec.unmarshalNCreateNetworkGiftcardInput2salesplatformᚋgraphᚋmodelᚐCreateNetworkGiftcardInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "idempotencyKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idempotencyKey"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createNetworkPartner_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateNetworkPartnerInput, error) {
+			return ec.unmarshalNCreateNetworkPartnerInput2salesplatformᚋgraphᚋmodelᚐCreateNetworkPartnerInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -11941,6 +15085,28 @@ func (ec *executionContext) field_Mutation_fileVoucherPrototype_args(ctx context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_holdNetworkGiftcard_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.HoldNetworkGiftcardInput, error) {
+			return ec.unmarshalNHoldNetworkGiftcardInput2salesplatformᚋgraphᚋmodelᚐHoldNetworkGiftcardInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "idempotencyKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idempotencyKey"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_issueGiftcard_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -11980,6 +15146,50 @@ func (ec *executionContext) field_Mutation_proposeBoxOffer_args(ctx context.Cont
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_recordNetworkVoucherUsage_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.RecordNetworkVoucherUsageInput, error) {
+			return ec.unmarshalNRecordNetworkVoucherUsageInput2salesplatformᚋgraphᚋmodelᚐRecordNetworkVoucherUsageInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "idempotencyKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idempotencyKey"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_releaseNetworkGiftcardHold_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.ReleaseNetworkGiftcardHoldInput, error) {
+			return ec.unmarshalNReleaseNetworkGiftcardHoldInput2salesplatformᚋgraphᚋmodelᚐReleaseNetworkGiftcardHoldInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "idempotencyKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idempotencyKey"] = arg1
 	return args, nil
 }
 
@@ -12235,6 +15445,20 @@ func (ec *executionContext) field_Mutation_updateNetworkGiftcardsProductInformat
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_updateNetworkPartner_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateNetworkPartnerInput, error) {
+			return ec.unmarshalNUpdateNetworkPartnerInput2salesplatformᚋgraphᚋmodelᚐUpdateNetworkPartnerInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_updateNetworkVouchersProductInformation_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -12428,6 +15652,218 @@ func (ec *executionContext) field_Mutation_uploadMedia_args(ctx context.Context,
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_useNetworkGiftcard_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UseNetworkGiftcardInput, error) {
+			return ec.unmarshalNUseNetworkGiftcardInput2salesplatformᚋgraphᚋmodelᚐUseNetworkGiftcardInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "idempotencyKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idempotencyKey"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_NetworkGiftcard_holds_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_NetworkGiftcard_movements_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_NetworkGiftcard_usages_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_NetworkVoucherBox_offers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_NetworkVoucher_usages_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
 	return args, nil
 }
 
@@ -13594,6 +17030,262 @@ func (ec *executionContext) field_Query_media_args(ctx context.Context, rawArgs 
 		return nil, err
 	}
 	args["orderBy"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_networkGiftcard_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_networkGiftcardsByEmail_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "email",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["email"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_networkGiftcards_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_networkPartners_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "marketplaceId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["marketplaceId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_networkVoucherBox_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_networkVoucherBoxes_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_networkVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_networkVouchersByEmail_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "email",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["email"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg4
 	return args, nil
 }
 
@@ -30820,6 +34512,2082 @@ func (ec *executionContext) fieldContext_Mutation_setPrototypeOption(ctx context
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createNetworkGiftcard(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createNetworkGiftcard(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateNetworkGiftcard(ctx, fc.Args["input"].(model.CreateNetworkGiftcardInput), fc.Args["idempotencyKey"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardPayload) graphql.Marshaler {
+			return ec.marshalONetworkGiftcardPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createNetworkGiftcard(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createNetworkGiftcard_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_useNetworkGiftcard(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_useNetworkGiftcard(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UseNetworkGiftcard(ctx, fc.Args["input"].(model.UseNetworkGiftcardInput), fc.Args["idempotencyKey"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardUsagePayload) graphql.Marshaler {
+			return ec.marshalONetworkGiftcardUsagePayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardUsagePayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_useNetworkGiftcard(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardUsagePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_useNetworkGiftcard_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_cancelNetworkGiftcardUsage(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_cancelNetworkGiftcardUsage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CancelNetworkGiftcardUsage(ctx, fc.Args["input"].(model.CancelNetworkGiftcardUsageInput), fc.Args["idempotencyKey"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardUsagePayload) graphql.Marshaler {
+			return ec.marshalONetworkGiftcardUsagePayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardUsagePayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_cancelNetworkGiftcardUsage(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardUsagePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_cancelNetworkGiftcardUsage_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_holdNetworkGiftcard(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_holdNetworkGiftcard(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().HoldNetworkGiftcard(ctx, fc.Args["input"].(model.HoldNetworkGiftcardInput), fc.Args["idempotencyKey"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardHoldPayload) graphql.Marshaler {
+			return ec.marshalONetworkGiftcardHoldPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardHoldPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_holdNetworkGiftcard(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardHoldPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_holdNetworkGiftcard_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_captureNetworkGiftcardHold(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_captureNetworkGiftcardHold(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CaptureNetworkGiftcardHold(ctx, fc.Args["input"].(model.CaptureNetworkGiftcardHoldInput), fc.Args["idempotencyKey"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardUsagePayload) graphql.Marshaler {
+			return ec.marshalONetworkGiftcardUsagePayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardUsagePayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_captureNetworkGiftcardHold(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardUsagePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_captureNetworkGiftcardHold_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_releaseNetworkGiftcardHold(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_releaseNetworkGiftcardHold(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ReleaseNetworkGiftcardHold(ctx, fc.Args["input"].(model.ReleaseNetworkGiftcardHoldInput), fc.Args["idempotencyKey"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardHoldPayload) graphql.Marshaler {
+			return ec.marshalONetworkGiftcardHoldPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardHoldPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_releaseNetworkGiftcardHold(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardHoldPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_releaseNetworkGiftcardHold_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_adjustNetworkGiftcard(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_adjustNetworkGiftcard(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AdjustNetworkGiftcard(ctx, fc.Args["input"].(model.AdjustNetworkGiftcardInput), fc.Args["idempotencyKey"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardMovementPayload) graphql.Marshaler {
+			return ec.marshalONetworkGiftcardMovementPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardMovementPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_adjustNetworkGiftcard(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardMovementPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_adjustNetworkGiftcard_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createNetworkPartner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createNetworkPartner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateNetworkPartner(ctx, fc.Args["input"].(model.CreateNetworkPartnerInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkPartnerPayload) graphql.Marshaler {
+			return ec.marshalONetworkPartnerPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPartnerPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createNetworkPartner(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkPartnerPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createNetworkPartner_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateNetworkPartner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateNetworkPartner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateNetworkPartner(ctx, fc.Args["input"].(model.UpdateNetworkPartnerInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkPartnerPayload) graphql.Marshaler {
+			return ec.marshalONetworkPartnerPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPartnerPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateNetworkPartner(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkPartnerPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateNetworkPartner_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_recordNetworkVoucherUsage(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_recordNetworkVoucherUsage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RecordNetworkVoucherUsage(ctx, fc.Args["input"].(model.RecordNetworkVoucherUsageInput), fc.Args["idempotencyKey"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkVoucherUsagePayload) graphql.Marshaler {
+			return ec.marshalONetworkVoucherUsagePayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherUsagePayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_recordNetworkVoucherUsage(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVoucherUsagePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_recordNetworkVoucherUsage_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_cancelNetworkVoucherUsage(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_cancelNetworkVoucherUsage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CancelNetworkVoucherUsage(ctx, fc.Args["input"].(model.CancelNetworkVoucherUsageInput), fc.Args["idempotencyKey"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkVoucherUsagePayload) graphql.Marshaler {
+			return ec.marshalONetworkVoucherUsagePayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherUsagePayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_cancelNetworkVoucherUsage(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVoucherUsagePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_cancelNetworkVoucherUsage_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkError_field(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.NetworkError().Field(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkError", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkError_code(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.NetworkError().Code(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.NetworkErrorCode) graphql.Marshaler {
+			return ec.marshalNNetworkErrorCode2salesplatformᚋgraphᚋmodelᚐNetworkErrorCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkError", field, true, true, errors.New("field of type NetworkErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkError_message(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_id(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_uuid(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_uuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_uuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_code(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_status(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.NetworkGiftStatus) graphql.Marshaler {
+			return ec.marshalNNetworkGiftStatus2salesplatformᚋgraphᚋmodelᚐNetworkGiftStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type NetworkGiftStatus does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_value(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_value(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Value, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_remainingValue(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_remainingValue(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RemainingValue, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_remainingValue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_currencyCode(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_currencyCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CurrencyCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CurrencyCode) graphql.Marshaler {
+			return ec.marshalNCurrencyCode2salesplatformᚋgraphᚋmodelᚐCurrencyCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_language(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_language(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Language, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Language) graphql.Marshaler {
+			return ec.marshalOLanguage2ᚖsalesplatformᚋgraphᚋmodelᚐLanguage(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_language(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type Language does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_creationDate(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_creationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_creationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_activationDate(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_activationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActivationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_activationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_expirationDate(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_expirationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpirationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_expirationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_isActive(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_isActive(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsActive, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_isActive(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_isSplittable(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_isSplittable(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsSplittable, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_isSplittable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_gifter(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_gifter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Gifter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardCustomer) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardCustomer2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardCustomer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_gifter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcard",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardCustomer(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcard_giftee(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_giftee(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Giftee, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardCustomer) graphql.Marshaler {
+			return ec.marshalONetworkGiftcardCustomer2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardCustomer(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_giftee(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcard",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardCustomer(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcard_fromGifter(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_fromGifter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FromGifter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_fromGifter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_theme(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_theme(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Theme, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_theme(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_marketplaceId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_marketplaceId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MarketplaceID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_marketplaceId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_marketplaceUuid(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_marketplaceUuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MarketplaceUUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_marketplaceUuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_orderUuid(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_orderUuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OrderUUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
+			return ec.marshalOUUID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_orderUuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_orderCreationDate(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_orderCreationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OrderCreationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_orderCreationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_description(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_shortDescription(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_shortDescription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShortDescription, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_shortDescription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcard", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcard_usages(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_usages(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.NetworkGiftcard().Usages(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardUsageConnection) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardUsageConnection2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardUsageConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_usages(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcard",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardUsageConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_NetworkGiftcard_usages_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcard_movements(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_movements(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.NetworkGiftcard().Movements(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardMovementConnection) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardMovementConnection2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardMovementConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_movements(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcard",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardMovementConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_NetworkGiftcard_movements_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcard_holds(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_holds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.NetworkGiftcard().Holds(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardHoldConnection) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardHoldConnection2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardHoldConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_holds(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcard",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardHoldConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_NetworkGiftcard_holds_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcard_marketplace(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcard_marketplace(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.NetworkGiftcard().Marketplace(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Partner) graphql.Marshaler {
+			return ec.marshalOPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcard_marketplace(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcard",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Partner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.NetworkGiftcardEdge) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardCustomer_firstName(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardCustomer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardCustomer_firstName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FirstName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardCustomer_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardCustomer", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardCustomer_lastName(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardCustomer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardCustomer_lastName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardCustomer_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardCustomer", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardCustomer_email(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardCustomer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardCustomer_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardCustomer_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardCustomer", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcard) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcard2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcard(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcard(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardHold_id(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHold_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHold_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardHold", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardHold_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHold_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHold_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardHold", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardHold_networkGiftcardId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHold_networkGiftcardId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NetworkGiftcardID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHold_networkGiftcardId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardHold", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardHold_networkGiftcard(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHold_networkGiftcard(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.NetworkGiftcardHold().NetworkGiftcard(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcard) graphql.Marshaler {
+			return ec.marshalONetworkGiftcard2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcard(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHold_networkGiftcard(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardHold",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcard(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardHold_partnerId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHold_partnerId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHold_partnerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardHold", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardHold_partner(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHold_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.NetworkGiftcardHold().Partner(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkPartner) graphql.Marshaler {
+			return ec.marshalONetworkPartner2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHold_partner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardHold",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkPartner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardHold_partnerSourceId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHold_partnerSourceId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerSourceID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHold_partnerSourceId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardHold", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardHold_reservationId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHold_reservationId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReservationID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHold_reservationId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardHold", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardHold_amount(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHold_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHold_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardHold", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardHold_status(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHold_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.NetworkGiftcardHoldStatus) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardHoldStatus2salesplatformᚋgraphᚋmodelᚐNetworkGiftcardHoldStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHold_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardHold", field, false, false, errors.New("field of type NetworkGiftcardHoldStatus does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardHold_expiresAt(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHold_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHold_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardHold", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardHold_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHold_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHold_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardHold", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardHold_endedAt(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHold_endedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EndedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHold_endedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardHold", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardHold_usageId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHold) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHold_usageId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UsageID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHold_usageId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardHold", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardHoldConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHoldConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHoldConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.NetworkGiftcardHoldEdge) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardHoldEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardHoldEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHoldConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardHoldConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardHoldEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardHoldConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHoldConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHoldConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHoldConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardHoldConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardHoldConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHoldConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHoldConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHoldConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardHoldConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardHoldEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHoldEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHoldEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHoldEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardHoldEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardHoldEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHoldEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHoldEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardHold) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardHold2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardHold(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHoldEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardHoldEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardHold(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardHoldPayload_hold(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHoldPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHoldPayload_hold(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Hold, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardHold) graphql.Marshaler {
+			return ec.marshalONetworkGiftcardHold2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardHold(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHoldPayload_hold(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardHoldPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardHold(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardHoldPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHoldPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHoldPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHoldPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardHoldPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardHoldPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardHoldPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardHoldPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNNetworkError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardHoldPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardHoldPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _NetworkGiftcardMoneyPot_activated(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMoneyPot) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -30925,6 +36693,662 @@ func (ec *executionContext) fieldContext_NetworkGiftcardMoneyPot_title(_ context
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardMovement_id(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovement_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovement_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardMovement", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardMovement_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovement_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovement_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardMovement", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardMovement_networkGiftcardId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovement_networkGiftcardId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NetworkGiftcardID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovement_networkGiftcardId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardMovement", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardMovement_kind(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovement_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.NetworkGiftcardMovementKind) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardMovementKind2salesplatformᚋgraphᚋmodelᚐNetworkGiftcardMovementKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovement_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardMovement", field, false, false, errors.New("field of type NetworkGiftcardMovementKind does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardMovement_amount(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovement_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovement_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardMovement", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardMovement_balanceAfter(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovement_balanceAfter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BalanceAfter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovement_balanceAfter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardMovement", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardMovement_usageId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovement_usageId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UsageID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovement_usageId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardMovement", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardMovement_holdId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovement_holdId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HoldID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovement_holdId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardMovement", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardMovement_partnerId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovement_partnerId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovement_partnerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardMovement", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardMovement_actorId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovement_actorId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActorID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovement_actorId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardMovement", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardMovement_reservationId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovement_reservationId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReservationID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovement_reservationId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardMovement", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardMovement_comment(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovement_comment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Comment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovement_comment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardMovement", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardMovement_payoutId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovement_payoutId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PayoutID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovement_payoutId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardMovement", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardMovement_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovement_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovement_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardMovement", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardMovementConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovementConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovementConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.NetworkGiftcardMovementEdge) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardMovementEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardMovementEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovementConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardMovementConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardMovementEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardMovementConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovementConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovementConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovementConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardMovementConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardMovementConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovementConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovementConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovementConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardMovementConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardMovementEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovementEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovementEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovementEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardMovementEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardMovementEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovementEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovementEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardMovement) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardMovement2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardMovement(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovementEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardMovementEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardMovement(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardMovementPayload_movement(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovementPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovementPayload_movement(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Movement, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardMovement) graphql.Marshaler {
+			return ec.marshalONetworkGiftcardMovement2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardMovement(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovementPayload_movement(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardMovementPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardMovement(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardMovementPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovementPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovementPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovementPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardMovementPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardMovementPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardMovementPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardMovementPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNNetworkError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardMovementPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardMovementPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardPayload_networkGiftcard(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardPayload_networkGiftcard(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NetworkGiftcard, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcard) graphql.Marshaler {
+			return ec.marshalONetworkGiftcard2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcard(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardPayload_networkGiftcard(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcard(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNNetworkError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -31159,6 +37583,561 @@ func (ec *executionContext) fieldContext_NetworkGiftcardSettings_validityUnit(_ 
 	return graphql.NewScalarFieldContext("NetworkGiftcardSettings", field, false, false, errors.New("field of type ValidityUnit does not have child fields"))
 }
 
+func (ec *executionContext) _NetworkGiftcardUsage_id(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardUsage_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardUsage_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardUsage", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardUsage_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardUsage_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardUsage_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardUsage", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardUsage_networkGiftcardId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardUsage_networkGiftcardId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NetworkGiftcardID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardUsage_networkGiftcardId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardUsage", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardUsage_networkGiftcard(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardUsage_networkGiftcard(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.NetworkGiftcardUsage().NetworkGiftcard(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcard) graphql.Marshaler {
+			return ec.marshalONetworkGiftcard2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcard(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardUsage_networkGiftcard(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardUsage",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcard(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardUsage_partnerId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardUsage_partnerId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardUsage_partnerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardUsage", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardUsage_partner(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardUsage_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.NetworkGiftcardUsage().Partner(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkPartner) graphql.Marshaler {
+			return ec.marshalONetworkPartner2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardUsage_partner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardUsage",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkPartner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardUsage_partnerSourceId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardUsage_partnerSourceId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerSourceID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardUsage_partnerSourceId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardUsage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardUsage_value(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardUsage_value(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Value, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardUsage_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardUsage", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardUsage_isActive(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardUsage_isActive(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsActive, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardUsage_isActive(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardUsage", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardUsage_comment(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardUsage_comment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Comment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardUsage_comment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardUsage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardUsage_reservationId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardUsage_reservationId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReservationID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardUsage_reservationId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardUsage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardUsage_creationDate(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardUsage_creationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardUsage_creationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardUsage", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardUsage_freezePayoutDate(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardUsage_freezePayoutDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FreezePayoutDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardUsage_freezePayoutDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardUsage", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardUsageConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardUsageConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardUsageConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.NetworkGiftcardUsageEdge) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardUsageEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardUsageEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardUsageConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardUsageConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardUsageEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardUsageConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardUsageConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardUsageConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardUsageConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardUsageConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardUsageConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardUsageConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardUsageConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardUsageConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardUsageConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardUsageEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardUsageEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardUsageEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardUsageEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkGiftcardUsageEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkGiftcardUsageEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardUsageEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardUsageEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardUsage) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardUsage2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardUsage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardUsageEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardUsageEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardUsage(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardUsagePayload_usage(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardUsagePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardUsagePayload_usage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Usage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardUsage) graphql.Marshaler {
+			return ec.marshalONetworkGiftcardUsage2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardUsage(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardUsagePayload_usage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardUsagePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardUsage(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardUsagePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardUsagePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardUsagePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardUsagePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardUsagePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkGiftcardUsagePayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardUsagePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkGiftcardUsagePayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNNetworkError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkGiftcardUsagePayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkGiftcardUsagePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _NetworkGiftcardsProductInformation_title(ctx context.Context, field graphql.CollectedField, obj *model.NetworkGiftcardsProductInformation) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -31383,6 +38362,989 @@ func (ec *executionContext) fieldContext_NetworkGiftcardsProductInformationPaylo
 	return fc, nil
 }
 
+func (ec *executionContext) _NetworkPartner_id(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_uuid(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_uuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_uuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_marketplaceId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_marketplaceId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MarketplaceID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_marketplaceId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_status(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_name(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_commercialName(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_commercialName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CommercialName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_commercialName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_shortName(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_shortName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShortName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_shortName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_companyType(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_companyType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CompanyType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_companyType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_siretNumber(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_siretNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SiretNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_siretNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_legalRepresentativeFirstName(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_legalRepresentativeFirstName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegalRepresentativeFirstName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_legalRepresentativeFirstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_legalRepresentativeLastName(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_legalRepresentativeLastName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegalRepresentativeLastName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_legalRepresentativeLastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_legalRepresentativeBirthday(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_legalRepresentativeBirthday(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegalRepresentativeBirthday, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_legalRepresentativeBirthday(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_hqAddressLine1(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_hqAddressLine1(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HqAddressLine1, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_hqAddressLine1(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_hqAddressLine2(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_hqAddressLine2(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HqAddressLine2, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_hqAddressLine2(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_hqPostalCode(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_hqPostalCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HqPostalCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_hqPostalCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_hqCity(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_hqCity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HqCity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_hqCity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_hqCountry(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_hqCountry(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HqCountry, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_hqCountry(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_rcs(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_rcs(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rcs, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_rcs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_ape(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_ape(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Ape, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_ape(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_vatId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_vatId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VatID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_vatId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_agencyEmail(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_agencyEmail(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AgencyEmail, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_agencyEmail(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_agencyPhone(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_agencyPhone(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AgencyPhone, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_agencyPhone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_website(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_website(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Website, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_website(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_hideFromStats(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_hideFromStats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HideFromStats, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_hideFromStats(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_thirdPartySalesOnly(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_thirdPartySalesOnly(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ThirdPartySalesOnly, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_thirdPartySalesOnly(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_referrerId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_referrerId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReferrerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_referrerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_sourceId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_sourceId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SourceID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_sourceId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_linkedToNvSettings(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_linkedToNvSettings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LinkedToNvSettings, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_linkedToNvSettings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_linkedToNgcSettings(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_linkedToNgcSettings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LinkedToNgcSettings, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_linkedToNgcSettings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_tags(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_tags(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Tags, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_tags(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartner_marketplace(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartner_marketplace(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.NetworkPartner().Marketplace(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Partner) graphql.Marshaler {
+			return ec.marshalOPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartner_marketplace(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkPartner",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Partner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkPartnerConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartnerConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartnerConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.NetworkPartnerEdge) graphql.Marshaler {
+			return ec.marshalNNetworkPartnerEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkPartnerEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartnerConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkPartnerConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkPartnerEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkPartnerConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartnerConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartnerConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartnerConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkPartnerConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkPartnerConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartnerConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartnerConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartnerConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartnerConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartnerEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartnerEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartnerEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartnerEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkPartnerEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkPartnerEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartnerEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartnerEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkPartner) graphql.Marshaler {
+			return ec.marshalNNetworkPartner2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPartner(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartnerEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkPartnerEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkPartner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkPartnerPayload_networkPartner(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartnerPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartnerPayload_networkPartner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NetworkPartner, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkPartner) graphql.Marshaler {
+			return ec.marshalONetworkPartner2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartnerPayload_networkPartner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkPartnerPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkPartner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkPartnerPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartnerPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartnerPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartnerPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkPartnerPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkPartnerPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPartnerPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkPartnerPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNNetworkError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkPartnerPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkPartnerPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _NetworkPayload_networkPartnerIds(ctx context.Context, field graphql.CollectedField, obj *model.NetworkPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -31465,6 +39427,2811 @@ func (ec *executionContext) fieldContext_NetworkPayload_errors(_ context.Context
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_CatalogueError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucher_id(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucher_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucher_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucher", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucher_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucher_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucher_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucher", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucher_uuid(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucher_uuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucher_uuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucher", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucher_code(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucher_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucher_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucher_status(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucher_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.NetworkGiftStatus) graphql.Marshaler {
+			return ec.marshalNNetworkGiftStatus2salesplatformᚋgraphᚋmodelᚐNetworkGiftStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucher_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucher", field, false, false, errors.New("field of type NetworkGiftStatus does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucher_creationDate(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucher_creationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucher_creationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucher", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucher_expirationDate(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucher_expirationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpirationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucher_expirationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucher", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucher_maxUsages(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucher_maxUsages(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxUsages, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucher_maxUsages(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucher", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucher_usageCount(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucher_usageCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UsageCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucher_usageCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucher", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucher_language(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucher_language(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Language, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucher_language(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucher_boxId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucher_boxId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BoxID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucher_boxId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucher", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucher_marketplaceId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucher_marketplaceId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MarketplaceID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucher_marketplaceId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucher", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucher_boxName(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucher_boxName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BoxName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucher_boxName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucher_boxPrice(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucher_boxPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BoxPrice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucher_boxPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucher", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucher_currencyCode(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucher_currencyCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.NetworkVoucher().CurrencyCode(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CurrencyCode) graphql.Marshaler {
+			return ec.marshalNCurrencyCode2salesplatformᚋgraphᚋmodelᚐCurrencyCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucher_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucher", field, true, true, errors.New("field of type CurrencyCode does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucher_isBoxActive(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucher_isBoxActive(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsBoxActive, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucher_isBoxActive(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucher", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucher_description(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucher_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucher_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucher_shortDescription(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucher_shortDescription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShortDescription, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucher_shortDescription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucher_universes(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucher_universes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Universes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v [][]string) graphql.Marshaler {
+			return ec.marshalNString2ᚕᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucher_universes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucher_usages(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucher_usages(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.NetworkVoucher().Usages(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkVoucherUsageConnection) graphql.Marshaler {
+			return ec.marshalNNetworkVoucherUsageConnection2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherUsageConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucher_usages(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucher",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVoucherUsageConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_NetworkVoucher_usages_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucher_marketplace(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucher_marketplace(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.NetworkVoucher().Marketplace(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Partner) graphql.Marshaler {
+			return ec.marshalOPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucher_marketplace(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucher",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Partner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherAllowedPartner_partnerId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherAllowedPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherAllowedPartner_partnerId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherAllowedPartner_partnerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherAllowedPartner", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherAllowedPartner_sourceId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherAllowedPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherAllowedPartner_sourceId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SourceID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherAllowedPartner_sourceId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherAllowedPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherAllowedPartner_agencyName(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherAllowedPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherAllowedPartner_agencyName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AgencyName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherAllowedPartner_agencyName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherAllowedPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBox_id(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBox", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBox_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBox", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBox_marketplaceId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_marketplaceId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MarketplaceID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_marketplaceId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBox", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBox_name(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherBox",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherBox_shortDescription(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_shortDescription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShortDescription, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_shortDescription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherBox",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherBox_longDescription(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_longDescription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LongDescription, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_longDescription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherBox",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherBox_creationDate(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_creationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_creationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBox", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBox_isActive(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_isActive(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsActive, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_isActive(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBox", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBox_isHighlight(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_isHighlight(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsHighlight, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_isHighlight(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBox", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBox_price(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_price(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Price, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_price(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBox", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBox_currencyCode(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_currencyCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.NetworkVoucherBox().CurrencyCode(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CurrencyCode) graphql.Marshaler {
+			return ec.marshalNCurrencyCode2salesplatformᚋgraphᚋmodelᚐCurrencyCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBox", field, true, true, errors.New("field of type CurrencyCode does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBox_weight(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_weight(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Weight, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_weight(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBox", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBox_priceScope(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_priceScope(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PriceScope, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_priceScope(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBox", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBox_maxUsages(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_maxUsages(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxUsages, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_maxUsages(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBox", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBox_maxDaysAfterFirstUsage(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_maxDaysAfterFirstUsage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxDaysAfterFirstUsage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_maxDaysAfterFirstUsage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBox", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBox_nbMpoOrders(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_nbMpoOrders(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NbMpoOrders, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_nbMpoOrders(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBox", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBox_priceRange(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_priceRange(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PriceRange, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkVoucherPriceRange) graphql.Marshaler {
+			return ec.marshalONetworkVoucherPriceRange2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherPriceRange(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_priceRange(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherBox",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVoucherPriceRange(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherBox_images(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_images(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Images, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.NetworkVoucherBoxImage) graphql.Marshaler {
+			return ec.marshalNNetworkVoucherBoxImage2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxImageᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_images(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherBox",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVoucherBoxImage(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherBox_allowedPartners(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_allowedPartners(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AllowedPartners, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.NetworkVoucherAllowedPartner) graphql.Marshaler {
+			return ec.marshalNNetworkVoucherAllowedPartner2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherAllowedPartnerᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_allowedPartners(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherBox",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVoucherAllowedPartner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherBox_products(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_products(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Products, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.NetworkVoucherBoxProduct) graphql.Marshaler {
+			return ec.marshalNNetworkVoucherBoxProduct2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxProductᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_products(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherBox",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVoucherBoxProduct(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherBox_offers(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_offers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.NetworkVoucherBox().Offers(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkVoucherBoxOfferConnection) graphql.Marshaler {
+			return ec.marshalNNetworkVoucherBoxOfferConnection2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxOfferConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_offers(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherBox",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVoucherBoxOfferConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_NetworkVoucherBox_offers_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherBox_marketplace(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBox_marketplace(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.NetworkVoucherBox().Marketplace(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Partner) graphql.Marshaler {
+			return ec.marshalOPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBox_marketplace(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherBox",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Partner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherBoxConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.NetworkVoucherBoxEdge) graphql.Marshaler {
+			return ec.marshalNNetworkVoucherBoxEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherBoxConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVoucherBoxEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherBoxConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherBoxConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherBoxConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkVoucherBox) graphql.Marshaler {
+			return ec.marshalNNetworkVoucherBox2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBox(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherBoxEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVoucherBox(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherBoxImage_id(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxImage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxImage_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxImage_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxImage", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxImage_cover(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxImage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxImage_cover(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cover, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxImage_cover(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxImage", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxImage_mediaId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxImage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxImage_mediaId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MediaID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxImage_mediaId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxImage", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxImage_mediaUuid(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxImage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxImage_mediaUuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MediaUUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxImage_mediaUuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxImage", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxImage_name(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxImage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxImage_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxImage_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxImage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxImage_size(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxImage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxImage_size(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Size, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt642int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxImage_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxImage", field, false, false, errors.New("field of type Int64 does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxImage_createdOn(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxImage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxImage_createdOn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedOn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxImage_createdOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxImage", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxImage_archivedOn(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxImage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxImage_archivedOn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ArchivedOn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxImage_archivedOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxImage", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxOffer_id(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxOffer_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxOffer_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxOffer", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxOffer_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxOffer_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxOffer_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxOffer", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxOffer_boxId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxOffer_boxId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BoxID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxOffer_boxId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxOffer", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxOffer_partnerId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxOffer_partnerId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxOffer_partnerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxOffer", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxOffer_partner(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxOffer_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.NetworkVoucherBoxOffer().Partner(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkPartner) graphql.Marshaler {
+			return ec.marshalONetworkPartner2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxOffer_partner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherBoxOffer",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkPartner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherBoxOffer_productId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxOffer_productId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProductID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxOffer_productId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxOffer", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxOffer_name(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxOffer_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxOffer_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherBoxOffer",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherBoxOffer_description(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxOffer_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxOffer_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherBoxOffer",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherBoxOffer_termsOfUse(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxOffer_termsOfUse(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TermsOfUse, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxOffer_termsOfUse(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherBoxOffer",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherBoxOffer_editionDate(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxOffer_editionDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EditionDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxOffer_editionDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxOffer", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxOffer_rejectionDate(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxOffer_rejectionDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RejectionDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxOffer_rejectionDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxOffer", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxOffer_isActive(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxOffer_isActive(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsActive, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxOffer_isActive(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxOffer", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxOffer_status(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxOffer_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.BoxOfferStatus) graphql.Marshaler {
+			return ec.marshalNBoxOfferStatus2salesplatformᚋgraphᚋmodelᚐBoxOfferStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxOffer_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxOffer", field, false, false, errors.New("field of type BoxOfferStatus does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxOffer_ranking(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxOffer_ranking(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Ranking, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxOffer_ranking(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxOffer", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxOfferConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxOfferConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxOfferConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.NetworkVoucherBoxOfferEdge) graphql.Marshaler {
+			return ec.marshalNNetworkVoucherBoxOfferEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxOfferEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxOfferConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherBoxOfferConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVoucherBoxOfferEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherBoxOfferConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxOfferConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxOfferConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxOfferConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherBoxOfferConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherBoxOfferConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxOfferConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxOfferConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxOfferConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxOfferConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxOfferEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxOfferEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxOfferEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxOfferEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxOfferEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxOfferEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxOfferEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxOfferEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkVoucherBoxOffer) graphql.Marshaler {
+			return ec.marshalNNetworkVoucherBoxOffer2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxOffer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxOfferEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherBoxOfferEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVoucherBoxOffer(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherBoxProduct_id(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxProduct_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxProduct_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxProduct", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxProduct_name(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxProduct_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxProduct_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherBoxProduct",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherBoxProduct_priceRangeId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxProduct_priceRangeId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PriceRangeID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxProduct_priceRangeId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxProduct", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.NetworkVoucherEdge) graphql.Marshaler {
+			return ec.marshalNNetworkVoucherEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVoucherEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkVoucher) graphql.Marshaler {
+			return ec.marshalNNetworkVoucher2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucher(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVoucher(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherPriceRange_id(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherPriceRange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherPriceRange_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherPriceRange_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherPriceRange", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherPriceRange_name(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherPriceRange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherPriceRange_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherPriceRange_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherPriceRange",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherUsage_id(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherUsage_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherUsage_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherUsage", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherUsage_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherUsage_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherUsage_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherUsage", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherUsage_networkVoucherId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherUsage_networkVoucherId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NetworkVoucherID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherUsage_networkVoucherId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherUsage", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherUsage_partnerId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherUsage_partnerId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherUsage_partnerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherUsage", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherUsage_partner(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherUsage_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.NetworkVoucherUsage().Partner(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkPartner) graphql.Marshaler {
+			return ec.marshalONetworkPartner2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherUsage_partner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherUsage",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkPartner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherUsage_partnerAgencyName(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherUsage_partnerAgencyName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerAgencyName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherUsage_partnerAgencyName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherUsage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherUsage_partnerSourceId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherUsage_partnerSourceId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerSourceID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherUsage_partnerSourceId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherUsage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherUsage_isActive(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherUsage_isActive(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsActive, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherUsage_isActive(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherUsage", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherUsage_comment(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherUsage_comment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Comment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherUsage_comment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherUsage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherUsage_managementFees(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherUsage_managementFees(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ManagementFees, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherUsage_managementFees(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherUsage", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherUsage_commissionRate(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherUsage_commissionRate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CommissionRate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherUsage_commissionRate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherUsage", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherUsage_creationDate(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherUsage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherUsage_creationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherUsage_creationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherUsage", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherUsageConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherUsageConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherUsageConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.NetworkVoucherUsageEdge) graphql.Marshaler {
+			return ec.marshalNNetworkVoucherUsageEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherUsageEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherUsageConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherUsageConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVoucherUsageEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherUsageConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherUsageConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherUsageConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherUsageConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherUsageConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherUsageConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherUsageConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherUsageConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherUsageConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherUsageConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherUsageEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherUsageEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherUsageEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherUsageEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherUsageEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherUsageEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherUsageEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherUsageEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkVoucherUsage) graphql.Marshaler {
+			return ec.marshalNNetworkVoucherUsage2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherUsage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherUsageEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherUsageEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVoucherUsage(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherUsagePayload_usage(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherUsagePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherUsagePayload_usage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Usage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkVoucherUsage) graphql.Marshaler {
+			return ec.marshalONetworkVoucherUsage2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherUsage(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherUsagePayload_usage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherUsagePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVoucherUsage(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherUsagePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherUsagePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherUsagePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherUsagePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherUsagePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NetworkVoucherUsagePayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherUsagePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherUsagePayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNNetworkError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherUsagePayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NetworkVoucherUsagePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -35539,6 +46306,358 @@ func (ec *executionContext) fieldContext_Query_adminOptionCategory(ctx context.C
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_adminOptionCategory_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_networkGiftcard(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_networkGiftcard(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().NetworkGiftcard(ctx, fc.Args["code"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcard) graphql.Marshaler {
+			return ec.marshalONetworkGiftcard2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcard(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_networkGiftcard(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcard(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_networkGiftcard_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_networkGiftcards(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_networkGiftcards(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().NetworkGiftcards(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardConnection) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardConnection2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_networkGiftcards(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_networkGiftcards_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_networkGiftcardsByEmail(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_networkGiftcardsByEmail(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().NetworkGiftcardsByEmail(ctx, fc.Args["email"].(string), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardConnection) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardConnection2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_networkGiftcardsByEmail(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_networkGiftcardsByEmail_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_networkPartners(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_networkPartners(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().NetworkPartners(ctx, fc.Args["marketplaceId"].(*string), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkPartnerConnection) graphql.Marshaler {
+			return ec.marshalNNetworkPartnerConnection2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPartnerConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_networkPartners(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkPartnerConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_networkPartners_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_networkVoucherBoxes(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_networkVoucherBoxes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().NetworkVoucherBoxes(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkVoucherBoxConnection) graphql.Marshaler {
+			return ec.marshalNNetworkVoucherBoxConnection2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_networkVoucherBoxes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVoucherBoxConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_networkVoucherBoxes_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_networkVoucherBox(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_networkVoucherBox(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().NetworkVoucherBox(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkVoucherBox) graphql.Marshaler {
+			return ec.marshalONetworkVoucherBox2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBox(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_networkVoucherBox(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVoucherBox(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_networkVoucherBox_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_networkVoucher(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_networkVoucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().NetworkVoucher(ctx, fc.Args["code"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkVoucher) graphql.Marshaler {
+			return ec.marshalONetworkVoucher2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucher(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_networkVoucher(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVoucher(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_networkVoucher_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_networkVouchersByEmail(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_networkVouchersByEmail(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().NetworkVouchersByEmail(ctx, fc.Args["email"].(string), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkVoucherConnection) graphql.Marshaler {
+			return ec.marshalNNetworkVoucherConnection2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_networkVouchersByEmail(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkVoucherConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_networkVouchersByEmail_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -43012,6 +54131,50 @@ func (ec *executionContext) unmarshalInputAddWorkshopSessionInput(ctx context.Co
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputAdjustNetworkGiftcardInput(ctx context.Context, obj any) (model.AdjustNetworkGiftcardInput, error) {
+	var it model.AdjustNetworkGiftcardInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"code", "amount", "reason"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		case "amount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amount"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Amount = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputAdminGiftcardFilter(ctx context.Context, obj any) (model.AdminGiftcardFilter, error) {
 	var it model.AdminGiftcardFilter
 	if obj == nil {
@@ -43502,6 +54665,159 @@ func (ec *executionContext) unmarshalInputBoxOrder(ctx context.Context, obj any)
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCancelNetworkGiftcardUsageInput(ctx context.Context, obj any) (model.CancelNetworkGiftcardUsageInput, error) {
+	var it model.CancelNetworkGiftcardUsageInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"usageId", "comment"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "usageId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("usageId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UsageID = data
+		case "comment":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("comment"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Comment = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCancelNetworkVoucherUsageInput(ctx context.Context, obj any) (model.CancelNetworkVoucherUsageInput, error) {
+	var it model.CancelNetworkVoucherUsageInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"usageId", "comment"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "usageId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("usageId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UsageID = data
+		case "comment":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("comment"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Comment = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCaptureNetworkGiftcardHoldInput(ctx context.Context, obj any) (model.CaptureNetworkGiftcardHoldInput, error) {
+	var it model.CaptureNetworkGiftcardHoldInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"code", "reservationId", "value", "creationDate", "comment", "freezePayoutDate", "sendUsageNotificationEmail", "gifteeEmail"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		case "reservationId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reservationId"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReservationID = data
+		case "value":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("value"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Value = graphql.OmittableOf(data)
+		case "creationDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("creationDate"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreationDate = graphql.OmittableOf(data)
+		case "comment":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("comment"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Comment = graphql.OmittableOf(data)
+		case "freezePayoutDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("freezePayoutDate"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FreezePayoutDate = graphql.OmittableOf(data)
+		case "sendUsageNotificationEmail":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sendUsageNotificationEmail"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SendUsageNotificationEmail = graphql.OmittableOf(data)
+		case "gifteeEmail":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gifteeEmail"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GifteeEmail = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCartItemInput(ctx context.Context, obj any) (model.CartItemInput, error) {
 	var it model.CartItemInput
 	if obj == nil {
@@ -43957,6 +55273,304 @@ func (ec *executionContext) unmarshalInputCreateGiftcardPrototypeInput(ctx conte
 				return it, err
 			}
 			it.ValidityUnit = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateNetworkGiftcardInput(ctx context.Context, obj any) (model.CreateNetworkGiftcardInput, error) {
+	var it model.CreateNetworkGiftcardInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"marketplaceId", "status", "value", "gifter", "giftee", "fromGifter", "activationDate", "expirationDate", "isSplittable", "isActive", "language", "theme"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "marketplaceId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("marketplaceId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MarketplaceID = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalNNetworkGiftStatus2salesplatformᚋgraphᚋmodelᚐNetworkGiftStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		case "value":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("value"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Value = data
+		case "gifter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gifter"))
+			data, err := ec.unmarshalNNetworkGiftcardCustomerInput2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardCustomerInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Gifter = data
+		case "giftee":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("giftee"))
+			data, err := ec.unmarshalONetworkGiftcardCustomerInput2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardCustomerInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Giftee = graphql.OmittableOf(data)
+		case "fromGifter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fromGifter"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FromGifter = data
+		case "activationDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activationDate"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ActivationDate = data
+		case "expirationDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expirationDate"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpirationDate = data
+		case "isSplittable":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isSplittable"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsSplittable = graphql.OmittableOf(data)
+		case "isActive":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isActive"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsActive = graphql.OmittableOf(data)
+		case "language":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("language"))
+			data, err := ec.unmarshalOLanguage2ᚖsalesplatformᚋgraphᚋmodelᚐLanguage(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Language = graphql.OmittableOf(data)
+		case "theme":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("theme"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Theme = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateNetworkPartnerInput(ctx context.Context, obj any) (model.CreateNetworkPartnerInput, error) {
+	var it model.CreateNetworkPartnerInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"marketplaceId", "sourceId", "name", "commercialName", "shortName", "companyType", "siretNumber", "legalRepresentativeFirstName", "legalRepresentativeLastName", "legalRepresentativeBirthday", "hqAddressLine1", "hqAddressLine2", "hqPostalCode", "hqCity", "hqCountry", "rcs", "ape", "vatId", "agencyEmail", "agencyPhone", "website", "linkToNvSettings", "linkToNgcSettings", "partnerTags"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "marketplaceId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("marketplaceId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MarketplaceID = graphql.OmittableOf(data)
+		case "sourceId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceId"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceID = graphql.OmittableOf(data)
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "commercialName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("commercialName"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CommercialName = data
+		case "shortName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("shortName"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShortName = data
+		case "companyType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("companyType"))
+			data, err := ec.unmarshalONetworkCompanyType2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkCompanyType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CompanyType = graphql.OmittableOf(data)
+		case "siretNumber":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("siretNumber"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SiretNumber = data
+		case "legalRepresentativeFirstName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("legalRepresentativeFirstName"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LegalRepresentativeFirstName = data
+		case "legalRepresentativeLastName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("legalRepresentativeLastName"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LegalRepresentativeLastName = data
+		case "legalRepresentativeBirthday":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("legalRepresentativeBirthday"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LegalRepresentativeBirthday = graphql.OmittableOf(data)
+		case "hqAddressLine1":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hqAddressLine1"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HqAddressLine1 = data
+		case "hqAddressLine2":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hqAddressLine2"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HqAddressLine2 = graphql.OmittableOf(data)
+		case "hqPostalCode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hqPostalCode"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HqPostalCode = data
+		case "hqCity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hqCity"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HqCity = data
+		case "hqCountry":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hqCountry"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HqCountry = data
+		case "rcs":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rcs"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Rcs = data
+		case "ape":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ape"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Ape = data
+		case "vatId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("vatId"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VatID = data
+		case "agencyEmail":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("agencyEmail"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AgencyEmail = data
+		case "agencyPhone":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("agencyPhone"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AgencyPhone = graphql.OmittableOf(data)
+		case "website":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("website"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Website = data
+		case "linkToNvSettings":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkToNvSettings"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkToNvSettings = graphql.OmittableOf(data)
+		case "linkToNgcSettings":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkToNgcSettings"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkToNgcSettings = graphql.OmittableOf(data)
+		case "partnerTags":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerTags"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerTags = graphql.OmittableOf(data)
 		}
 	}
 	return it, nil
@@ -44955,6 +56569,71 @@ func (ec *executionContext) unmarshalInputFileVoucherPrototypeInput(ctx context.
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputHoldNetworkGiftcardInput(ctx context.Context, obj any) (model.HoldNetworkGiftcardInput, error) {
+	var it model.HoldNetworkGiftcardInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"code", "partnerSourceId", "partnerId", "amount", "reservationId", "expiresIn"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		case "partnerSourceId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerSourceId"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerSourceID = graphql.OmittableOf(data)
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "amount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amount"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Amount = data
+		case "reservationId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reservationId"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReservationID = data
+		case "expiresIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expiresIn"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpiresIn = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputIssueGiftcardInput(ctx context.Context, obj any) (model.IssueGiftcardInput, error) {
 	var it model.IssueGiftcardInput
 	if obj == nil {
@@ -45370,6 +57049,50 @@ func (ec *executionContext) unmarshalInputMediaOrder(ctx context.Context, obj an
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputNetworkGiftcardCustomerInput(ctx context.Context, obj any) (model.NetworkGiftcardCustomerInput, error) {
+	var it model.NetworkGiftcardCustomerInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"firstName", "lastName", "email"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "firstName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("firstName"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FirstName = data
+		case "lastName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("lastName"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LastName = data
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputNetworkGiftcardMoneyPotInput(ctx context.Context, obj any) (model.NetworkGiftcardMoneyPotInput, error) {
 	var it model.NetworkGiftcardMoneyPotInput
 	if obj == nil {
@@ -45655,6 +57378,101 @@ func (ec *executionContext) unmarshalInputProposeBoxOfferInput(ctx context.Conte
 				return it, err
 			}
 			it.PartnerID = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRecordNetworkVoucherUsageInput(ctx context.Context, obj any) (model.RecordNetworkVoucherUsageInput, error) {
+	var it model.RecordNetworkVoucherUsageInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"code", "partnerSourceId", "partnerId", "creationDate", "comment"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		case "partnerSourceId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerSourceId"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerSourceID = graphql.OmittableOf(data)
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "creationDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("creationDate"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreationDate = data
+		case "comment":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("comment"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Comment = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputReleaseNetworkGiftcardHoldInput(ctx context.Context, obj any) (model.ReleaseNetworkGiftcardHoldInput, error) {
+	var it model.ReleaseNetworkGiftcardHoldInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"code", "reservationId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		case "reservationId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reservationId"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReservationID = data
 		}
 	}
 	return it, nil
@@ -46886,6 +58704,92 @@ func (ec *executionContext) unmarshalInputUpdateNetworkGiftcardsProductInformati
 				return it, err
 			}
 			it.MoneyPot = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateNetworkPartnerInput(ctx context.Context, obj any) (model.UpdateNetworkPartnerInput, error) {
+	var it model.UpdateNetworkPartnerInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"marketplaceId", "sourceId", "siretNumber", "status", "hideFromStats", "thirdPartySalesOnly", "referrerId", "linkToNvSettings", "linkToNgcSettings"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "marketplaceId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("marketplaceId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MarketplaceID = graphql.OmittableOf(data)
+		case "sourceId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sourceId"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SourceID = graphql.OmittableOf(data)
+		case "siretNumber":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("siretNumber"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SiretNumber = graphql.OmittableOf(data)
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalONetworkPartnerStatus2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPartnerStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = graphql.OmittableOf(data)
+		case "hideFromStats":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hideFromStats"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HideFromStats = graphql.OmittableOf(data)
+		case "thirdPartySalesOnly":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("thirdPartySalesOnly"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ThirdPartySalesOnly = graphql.OmittableOf(data)
+		case "referrerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referrerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReferrerID = graphql.OmittableOf(data)
+		case "linkToNvSettings":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkToNvSettings"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkToNvSettings = graphql.OmittableOf(data)
+		case "linkToNgcSettings":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("linkToNgcSettings"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LinkToNgcSettings = graphql.OmittableOf(data)
 		}
 	}
 	return it, nil
@@ -48294,6 +60198,99 @@ func (ec *executionContext) unmarshalInputUploadMediaInput(ctx context.Context, 
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputUseNetworkGiftcardInput(ctx context.Context, obj any) (model.UseNetworkGiftcardInput, error) {
+	var it model.UseNetworkGiftcardInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"code", "partnerSourceId", "partnerId", "value", "creationDate", "comment", "reservationId", "freezePayoutDate", "sendUsageNotificationEmail", "gifteeEmail"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		case "partnerSourceId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerSourceId"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerSourceID = graphql.OmittableOf(data)
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "value":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("value"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Value = data
+		case "creationDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("creationDate"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreationDate = data
+		case "comment":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("comment"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Comment = graphql.OmittableOf(data)
+		case "reservationId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reservationId"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReservationID = graphql.OmittableOf(data)
+		case "freezePayoutDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("freezePayoutDate"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FreezePayoutDate = graphql.OmittableOf(data)
+		case "sendUsageNotificationEmail":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sendUsageNotificationEmail"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SendUsageNotificationEmail = graphql.OmittableOf(data)
+		case "gifteeEmail":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gifteeEmail"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GifteeEmail = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputWidgetFloatingBarInput(ctx context.Context, obj any) (model.WidgetFloatingBarInput, error) {
 	var it model.WidgetFloatingBarInput
 	if obj == nil {
@@ -48688,6 +60685,69 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._OptionCategory(ctx, sel, obj)
+	case model.NetworkVoucherUsage:
+		return ec._NetworkVoucherUsage(ctx, sel, &obj)
+	case *model.NetworkVoucherUsage:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._NetworkVoucherUsage(ctx, sel, obj)
+	case model.NetworkVoucherBoxOffer:
+		return ec._NetworkVoucherBoxOffer(ctx, sel, &obj)
+	case *model.NetworkVoucherBoxOffer:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._NetworkVoucherBoxOffer(ctx, sel, obj)
+	case model.NetworkVoucherBox:
+		return ec._NetworkVoucherBox(ctx, sel, &obj)
+	case *model.NetworkVoucherBox:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._NetworkVoucherBox(ctx, sel, obj)
+	case model.NetworkVoucher:
+		return ec._NetworkVoucher(ctx, sel, &obj)
+	case *model.NetworkVoucher:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._NetworkVoucher(ctx, sel, obj)
+	case model.NetworkPartner:
+		return ec._NetworkPartner(ctx, sel, &obj)
+	case *model.NetworkPartner:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._NetworkPartner(ctx, sel, obj)
+	case model.NetworkGiftcardUsage:
+		return ec._NetworkGiftcardUsage(ctx, sel, &obj)
+	case *model.NetworkGiftcardUsage:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._NetworkGiftcardUsage(ctx, sel, obj)
+	case model.NetworkGiftcardMovement:
+		return ec._NetworkGiftcardMovement(ctx, sel, &obj)
+	case *model.NetworkGiftcardMovement:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._NetworkGiftcardMovement(ctx, sel, obj)
+	case model.NetworkGiftcardHold:
+		return ec._NetworkGiftcardHold(ctx, sel, &obj)
+	case *model.NetworkGiftcardHold:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._NetworkGiftcardHold(ctx, sel, obj)
+	case model.NetworkGiftcard:
+		return ec._NetworkGiftcard(ctx, sel, &obj)
+	case *model.NetworkGiftcard:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._NetworkGiftcard(ctx, sel, obj)
 	case model.Media:
 		return ec._Media(ctx, sel, &obj)
 	case *model.Media:
@@ -55677,6 +67737,949 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "createNetworkGiftcard":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createNetworkGiftcard(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "useNetworkGiftcard":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_useNetworkGiftcard(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cancelNetworkGiftcardUsage":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_cancelNetworkGiftcardUsage(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "holdNetworkGiftcard":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_holdNetworkGiftcard(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "captureNetworkGiftcardHold":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_captureNetworkGiftcardHold(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "releaseNetworkGiftcardHold":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_releaseNetworkGiftcardHold(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "adjustNetworkGiftcard":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_adjustNetworkGiftcard(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "createNetworkPartner":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createNetworkPartner(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "updateNetworkPartner":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateNetworkPartner(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "recordNetworkVoucherUsage":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_recordNetworkVoucherUsage(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cancelNetworkVoucherUsage":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_cancelNetworkVoucherUsage(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkErrorImplementors = []string{"NetworkError"}
+
+func (ec *executionContext) _NetworkError(ctx context.Context, sel ast.SelectionSet, obj *model.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkError")
+		case "field":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._NetworkError_field(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._NetworkError_code(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "message":
+			out.Values[i] = ec._NetworkError_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkGiftcardImplementors = []string{"NetworkGiftcard", "Node"}
+
+func (ec *executionContext) _NetworkGiftcard(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcard) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkGiftcardImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkGiftcard")
+		case "id":
+			out.Values[i] = ec._NetworkGiftcard_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "legacyId":
+			out.Values[i] = ec._NetworkGiftcard_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "uuid":
+			out.Values[i] = ec._NetworkGiftcard_uuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "code":
+			out.Values[i] = ec._NetworkGiftcard_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._NetworkGiftcard_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "value":
+			out.Values[i] = ec._NetworkGiftcard_value(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "remainingValue":
+			out.Values[i] = ec._NetworkGiftcard_remainingValue(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "currencyCode":
+			out.Values[i] = ec._NetworkGiftcard_currencyCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "language":
+			out.Values[i] = ec._NetworkGiftcard_language(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "creationDate":
+			out.Values[i] = ec._NetworkGiftcard_creationDate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "activationDate":
+			out.Values[i] = ec._NetworkGiftcard_activationDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "expirationDate":
+			out.Values[i] = ec._NetworkGiftcard_expirationDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "isActive":
+			out.Values[i] = ec._NetworkGiftcard_isActive(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "isSplittable":
+			out.Values[i] = ec._NetworkGiftcard_isSplittable(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "gifter":
+			out.Values[i] = ec._NetworkGiftcard_gifter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "giftee":
+			out.Values[i] = ec._NetworkGiftcard_giftee(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "fromGifter":
+			out.Values[i] = ec._NetworkGiftcard_fromGifter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "theme":
+			out.Values[i] = ec._NetworkGiftcard_theme(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "marketplaceId":
+			out.Values[i] = ec._NetworkGiftcard_marketplaceId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "marketplaceUuid":
+			out.Values[i] = ec._NetworkGiftcard_marketplaceUuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "orderUuid":
+			out.Values[i] = ec._NetworkGiftcard_orderUuid(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "orderCreationDate":
+			out.Values[i] = ec._NetworkGiftcard_orderCreationDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "description":
+			out.Values[i] = ec._NetworkGiftcard_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "shortDescription":
+			out.Values[i] = ec._NetworkGiftcard_shortDescription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "usages":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._NetworkGiftcard_usages(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "movements":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._NetworkGiftcard_movements(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "holds":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._NetworkGiftcard_holds(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "marketplace":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._NetworkGiftcard_marketplace(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkGiftcardConnectionImplementors = []string{"NetworkGiftcardConnection"}
+
+func (ec *executionContext) _NetworkGiftcardConnection(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcardConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkGiftcardConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkGiftcardConnection")
+		case "edges":
+			out.Values[i] = ec._NetworkGiftcardConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._NetworkGiftcardConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._NetworkGiftcardConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkGiftcardCustomerImplementors = []string{"NetworkGiftcardCustomer"}
+
+func (ec *executionContext) _NetworkGiftcardCustomer(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcardCustomer) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkGiftcardCustomerImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkGiftcardCustomer")
+		case "firstName":
+			out.Values[i] = ec._NetworkGiftcardCustomer_firstName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lastName":
+			out.Values[i] = ec._NetworkGiftcardCustomer_lastName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "email":
+			out.Values[i] = ec._NetworkGiftcardCustomer_email(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkGiftcardEdgeImplementors = []string{"NetworkGiftcardEdge"}
+
+func (ec *executionContext) _NetworkGiftcardEdge(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcardEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkGiftcardEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkGiftcardEdge")
+		case "cursor":
+			out.Values[i] = ec._NetworkGiftcardEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._NetworkGiftcardEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkGiftcardHoldImplementors = []string{"NetworkGiftcardHold", "Node"}
+
+func (ec *executionContext) _NetworkGiftcardHold(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcardHold) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkGiftcardHoldImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkGiftcardHold")
+		case "id":
+			out.Values[i] = ec._NetworkGiftcardHold_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "legacyId":
+			out.Values[i] = ec._NetworkGiftcardHold_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "networkGiftcardId":
+			out.Values[i] = ec._NetworkGiftcardHold_networkGiftcardId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "networkGiftcard":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._NetworkGiftcardHold_networkGiftcard(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "partnerId":
+			out.Values[i] = ec._NetworkGiftcardHold_partnerId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._NetworkGiftcardHold_partner(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "partnerSourceId":
+			out.Values[i] = ec._NetworkGiftcardHold_partnerSourceId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "reservationId":
+			out.Values[i] = ec._NetworkGiftcardHold_reservationId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "amount":
+			out.Values[i] = ec._NetworkGiftcardHold_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._NetworkGiftcardHold_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "expiresAt":
+			out.Values[i] = ec._NetworkGiftcardHold_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._NetworkGiftcardHold_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "endedAt":
+			out.Values[i] = ec._NetworkGiftcardHold_endedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "usageId":
+			out.Values[i] = ec._NetworkGiftcardHold_usageId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkGiftcardHoldConnectionImplementors = []string{"NetworkGiftcardHoldConnection"}
+
+func (ec *executionContext) _NetworkGiftcardHoldConnection(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcardHoldConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkGiftcardHoldConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkGiftcardHoldConnection")
+		case "edges":
+			out.Values[i] = ec._NetworkGiftcardHoldConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._NetworkGiftcardHoldConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._NetworkGiftcardHoldConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkGiftcardHoldEdgeImplementors = []string{"NetworkGiftcardHoldEdge"}
+
+func (ec *executionContext) _NetworkGiftcardHoldEdge(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcardHoldEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkGiftcardHoldEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkGiftcardHoldEdge")
+		case "cursor":
+			out.Values[i] = ec._NetworkGiftcardHoldEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._NetworkGiftcardHoldEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkGiftcardHoldPayloadImplementors = []string{"NetworkGiftcardHoldPayload"}
+
+func (ec *executionContext) _NetworkGiftcardHoldPayload(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcardHoldPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkGiftcardHoldPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkGiftcardHoldPayload")
+		case "hold":
+			out.Values[i] = ec._NetworkGiftcardHoldPayload_hold(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._NetworkGiftcardHoldPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._NetworkGiftcardHoldPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -55751,6 +68754,296 @@ func (ec *executionContext) _NetworkGiftcardMoneyPot(ctx context.Context, sel as
 	return out
 }
 
+var networkGiftcardMovementImplementors = []string{"NetworkGiftcardMovement", "Node"}
+
+func (ec *executionContext) _NetworkGiftcardMovement(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcardMovement) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkGiftcardMovementImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkGiftcardMovement")
+		case "id":
+			out.Values[i] = ec._NetworkGiftcardMovement_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._NetworkGiftcardMovement_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "networkGiftcardId":
+			out.Values[i] = ec._NetworkGiftcardMovement_networkGiftcardId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "kind":
+			out.Values[i] = ec._NetworkGiftcardMovement_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amount":
+			out.Values[i] = ec._NetworkGiftcardMovement_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "balanceAfter":
+			out.Values[i] = ec._NetworkGiftcardMovement_balanceAfter(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "usageId":
+			out.Values[i] = ec._NetworkGiftcardMovement_usageId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "holdId":
+			out.Values[i] = ec._NetworkGiftcardMovement_holdId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "partnerId":
+			out.Values[i] = ec._NetworkGiftcardMovement_partnerId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "actorId":
+			out.Values[i] = ec._NetworkGiftcardMovement_actorId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "reservationId":
+			out.Values[i] = ec._NetworkGiftcardMovement_reservationId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "comment":
+			out.Values[i] = ec._NetworkGiftcardMovement_comment(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "payoutId":
+			out.Values[i] = ec._NetworkGiftcardMovement_payoutId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._NetworkGiftcardMovement_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkGiftcardMovementConnectionImplementors = []string{"NetworkGiftcardMovementConnection"}
+
+func (ec *executionContext) _NetworkGiftcardMovementConnection(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcardMovementConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkGiftcardMovementConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkGiftcardMovementConnection")
+		case "edges":
+			out.Values[i] = ec._NetworkGiftcardMovementConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._NetworkGiftcardMovementConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._NetworkGiftcardMovementConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkGiftcardMovementEdgeImplementors = []string{"NetworkGiftcardMovementEdge"}
+
+func (ec *executionContext) _NetworkGiftcardMovementEdge(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcardMovementEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkGiftcardMovementEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkGiftcardMovementEdge")
+		case "cursor":
+			out.Values[i] = ec._NetworkGiftcardMovementEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._NetworkGiftcardMovementEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkGiftcardMovementPayloadImplementors = []string{"NetworkGiftcardMovementPayload"}
+
+func (ec *executionContext) _NetworkGiftcardMovementPayload(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcardMovementPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkGiftcardMovementPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkGiftcardMovementPayload")
+		case "movement":
+			out.Values[i] = ec._NetworkGiftcardMovementPayload_movement(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._NetworkGiftcardMovementPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._NetworkGiftcardMovementPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkGiftcardPayloadImplementors = []string{"NetworkGiftcardPayload"}
+
+func (ec *executionContext) _NetworkGiftcardPayload(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcardPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkGiftcardPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkGiftcardPayload")
+		case "networkGiftcard":
+			out.Values[i] = ec._NetworkGiftcardPayload_networkGiftcard(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._NetworkGiftcardPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._NetworkGiftcardPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var networkGiftcardSettingsImplementors = []string{"NetworkGiftcardSettings"}
 
 func (ec *executionContext) _NetworkGiftcardSettings(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcardSettings) graphql.Marshaler {
@@ -55801,6 +69094,309 @@ func (ec *executionContext) _NetworkGiftcardSettings(ctx context.Context, sel as
 		case "validityUnit":
 			out.Values[i] = ec._NetworkGiftcardSettings_validityUnit(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkGiftcardUsageImplementors = []string{"NetworkGiftcardUsage", "Node"}
+
+func (ec *executionContext) _NetworkGiftcardUsage(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcardUsage) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkGiftcardUsageImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkGiftcardUsage")
+		case "id":
+			out.Values[i] = ec._NetworkGiftcardUsage_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "legacyId":
+			out.Values[i] = ec._NetworkGiftcardUsage_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "networkGiftcardId":
+			out.Values[i] = ec._NetworkGiftcardUsage_networkGiftcardId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "networkGiftcard":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._NetworkGiftcardUsage_networkGiftcard(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "partnerId":
+			out.Values[i] = ec._NetworkGiftcardUsage_partnerId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._NetworkGiftcardUsage_partner(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "partnerSourceId":
+			out.Values[i] = ec._NetworkGiftcardUsage_partnerSourceId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "value":
+			out.Values[i] = ec._NetworkGiftcardUsage_value(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "isActive":
+			out.Values[i] = ec._NetworkGiftcardUsage_isActive(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "comment":
+			out.Values[i] = ec._NetworkGiftcardUsage_comment(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "reservationId":
+			out.Values[i] = ec._NetworkGiftcardUsage_reservationId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "creationDate":
+			out.Values[i] = ec._NetworkGiftcardUsage_creationDate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "freezePayoutDate":
+			out.Values[i] = ec._NetworkGiftcardUsage_freezePayoutDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkGiftcardUsageConnectionImplementors = []string{"NetworkGiftcardUsageConnection"}
+
+func (ec *executionContext) _NetworkGiftcardUsageConnection(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcardUsageConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkGiftcardUsageConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkGiftcardUsageConnection")
+		case "edges":
+			out.Values[i] = ec._NetworkGiftcardUsageConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._NetworkGiftcardUsageConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._NetworkGiftcardUsageConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkGiftcardUsageEdgeImplementors = []string{"NetworkGiftcardUsageEdge"}
+
+func (ec *executionContext) _NetworkGiftcardUsageEdge(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcardUsageEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkGiftcardUsageEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkGiftcardUsageEdge")
+		case "cursor":
+			out.Values[i] = ec._NetworkGiftcardUsageEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._NetworkGiftcardUsageEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkGiftcardUsagePayloadImplementors = []string{"NetworkGiftcardUsagePayload"}
+
+func (ec *executionContext) _NetworkGiftcardUsagePayload(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkGiftcardUsagePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkGiftcardUsagePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkGiftcardUsagePayload")
+		case "usage":
+			out.Values[i] = ec._NetworkGiftcardUsagePayload_usage(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._NetworkGiftcardUsagePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._NetworkGiftcardUsagePayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:
@@ -55925,6 +69521,371 @@ func (ec *executionContext) _NetworkGiftcardsProductInformationPayload(ctx conte
 	return out
 }
 
+var networkPartnerImplementors = []string{"NetworkPartner", "Node"}
+
+func (ec *executionContext) _NetworkPartner(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkPartner) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkPartnerImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkPartner")
+		case "id":
+			out.Values[i] = ec._NetworkPartner_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "legacyId":
+			out.Values[i] = ec._NetworkPartner_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "uuid":
+			out.Values[i] = ec._NetworkPartner_uuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "marketplaceId":
+			out.Values[i] = ec._NetworkPartner_marketplaceId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._NetworkPartner_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._NetworkPartner_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "commercialName":
+			out.Values[i] = ec._NetworkPartner_commercialName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "shortName":
+			out.Values[i] = ec._NetworkPartner_shortName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "companyType":
+			out.Values[i] = ec._NetworkPartner_companyType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "siretNumber":
+			out.Values[i] = ec._NetworkPartner_siretNumber(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "legalRepresentativeFirstName":
+			out.Values[i] = ec._NetworkPartner_legalRepresentativeFirstName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "legalRepresentativeLastName":
+			out.Values[i] = ec._NetworkPartner_legalRepresentativeLastName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "legalRepresentativeBirthday":
+			out.Values[i] = ec._NetworkPartner_legalRepresentativeBirthday(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "hqAddressLine1":
+			out.Values[i] = ec._NetworkPartner_hqAddressLine1(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "hqAddressLine2":
+			out.Values[i] = ec._NetworkPartner_hqAddressLine2(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "hqPostalCode":
+			out.Values[i] = ec._NetworkPartner_hqPostalCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "hqCity":
+			out.Values[i] = ec._NetworkPartner_hqCity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "hqCountry":
+			out.Values[i] = ec._NetworkPartner_hqCountry(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "rcs":
+			out.Values[i] = ec._NetworkPartner_rcs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "ape":
+			out.Values[i] = ec._NetworkPartner_ape(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "vatId":
+			out.Values[i] = ec._NetworkPartner_vatId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "agencyEmail":
+			out.Values[i] = ec._NetworkPartner_agencyEmail(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "agencyPhone":
+			out.Values[i] = ec._NetworkPartner_agencyPhone(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "website":
+			out.Values[i] = ec._NetworkPartner_website(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "hideFromStats":
+			out.Values[i] = ec._NetworkPartner_hideFromStats(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "thirdPartySalesOnly":
+			out.Values[i] = ec._NetworkPartner_thirdPartySalesOnly(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "referrerId":
+			out.Values[i] = ec._NetworkPartner_referrerId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sourceId":
+			out.Values[i] = ec._NetworkPartner_sourceId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "linkedToNvSettings":
+			out.Values[i] = ec._NetworkPartner_linkedToNvSettings(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "linkedToNgcSettings":
+			out.Values[i] = ec._NetworkPartner_linkedToNgcSettings(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "tags":
+			out.Values[i] = ec._NetworkPartner_tags(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "marketplace":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._NetworkPartner_marketplace(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkPartnerConnectionImplementors = []string{"NetworkPartnerConnection"}
+
+func (ec *executionContext) _NetworkPartnerConnection(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkPartnerConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkPartnerConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkPartnerConnection")
+		case "edges":
+			out.Values[i] = ec._NetworkPartnerConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._NetworkPartnerConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._NetworkPartnerConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkPartnerEdgeImplementors = []string{"NetworkPartnerEdge"}
+
+func (ec *executionContext) _NetworkPartnerEdge(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkPartnerEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkPartnerEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkPartnerEdge")
+		case "cursor":
+			out.Values[i] = ec._NetworkPartnerEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._NetworkPartnerEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkPartnerPayloadImplementors = []string{"NetworkPartnerPayload"}
+
+func (ec *executionContext) _NetworkPartnerPayload(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkPartnerPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkPartnerPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkPartnerPayload")
+		case "networkPartner":
+			out.Values[i] = ec._NetworkPartnerPayload_networkPartner(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._NetworkPartnerPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._NetworkPartnerPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var networkPayloadImplementors = []string{"NetworkPayload"}
 
 func (ec *executionContext) _NetworkPayload(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkPayload) graphql.Marshaler {
@@ -55949,6 +69910,1371 @@ func (ec *executionContext) _NetworkPayload(ctx context.Context, sel ast.Selecti
 			}
 		case "errors":
 			out.Values[i] = ec._NetworkPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkVoucherImplementors = []string{"NetworkVoucher", "Node"}
+
+func (ec *executionContext) _NetworkVoucher(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVoucher) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkVoucherImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkVoucher")
+		case "id":
+			out.Values[i] = ec._NetworkVoucher_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "legacyId":
+			out.Values[i] = ec._NetworkVoucher_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "uuid":
+			out.Values[i] = ec._NetworkVoucher_uuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "code":
+			out.Values[i] = ec._NetworkVoucher_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._NetworkVoucher_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "creationDate":
+			out.Values[i] = ec._NetworkVoucher_creationDate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "expirationDate":
+			out.Values[i] = ec._NetworkVoucher_expirationDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "maxUsages":
+			out.Values[i] = ec._NetworkVoucher_maxUsages(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "usageCount":
+			out.Values[i] = ec._NetworkVoucher_usageCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "language":
+			out.Values[i] = ec._NetworkVoucher_language(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "boxId":
+			out.Values[i] = ec._NetworkVoucher_boxId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "marketplaceId":
+			out.Values[i] = ec._NetworkVoucher_marketplaceId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "boxName":
+			out.Values[i] = ec._NetworkVoucher_boxName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "boxPrice":
+			out.Values[i] = ec._NetworkVoucher_boxPrice(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "currencyCode":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._NetworkVoucher_currencyCode(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "isBoxActive":
+			out.Values[i] = ec._NetworkVoucher_isBoxActive(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "description":
+			out.Values[i] = ec._NetworkVoucher_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "shortDescription":
+			out.Values[i] = ec._NetworkVoucher_shortDescription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "universes":
+			out.Values[i] = ec._NetworkVoucher_universes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "usages":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._NetworkVoucher_usages(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "marketplace":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._NetworkVoucher_marketplace(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkVoucherAllowedPartnerImplementors = []string{"NetworkVoucherAllowedPartner"}
+
+func (ec *executionContext) _NetworkVoucherAllowedPartner(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVoucherAllowedPartner) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkVoucherAllowedPartnerImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkVoucherAllowedPartner")
+		case "partnerId":
+			out.Values[i] = ec._NetworkVoucherAllowedPartner_partnerId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sourceId":
+			out.Values[i] = ec._NetworkVoucherAllowedPartner_sourceId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "agencyName":
+			out.Values[i] = ec._NetworkVoucherAllowedPartner_agencyName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkVoucherBoxImplementors = []string{"NetworkVoucherBox", "Node"}
+
+func (ec *executionContext) _NetworkVoucherBox(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVoucherBox) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkVoucherBoxImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkVoucherBox")
+		case "id":
+			out.Values[i] = ec._NetworkVoucherBox_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "legacyId":
+			out.Values[i] = ec._NetworkVoucherBox_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "marketplaceId":
+			out.Values[i] = ec._NetworkVoucherBox_marketplaceId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._NetworkVoucherBox_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "shortDescription":
+			out.Values[i] = ec._NetworkVoucherBox_shortDescription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "longDescription":
+			out.Values[i] = ec._NetworkVoucherBox_longDescription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "creationDate":
+			out.Values[i] = ec._NetworkVoucherBox_creationDate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "isActive":
+			out.Values[i] = ec._NetworkVoucherBox_isActive(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "isHighlight":
+			out.Values[i] = ec._NetworkVoucherBox_isHighlight(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "price":
+			out.Values[i] = ec._NetworkVoucherBox_price(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "currencyCode":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._NetworkVoucherBox_currencyCode(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "weight":
+			out.Values[i] = ec._NetworkVoucherBox_weight(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "priceScope":
+			out.Values[i] = ec._NetworkVoucherBox_priceScope(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "maxUsages":
+			out.Values[i] = ec._NetworkVoucherBox_maxUsages(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "maxDaysAfterFirstUsage":
+			out.Values[i] = ec._NetworkVoucherBox_maxDaysAfterFirstUsage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "nbMpoOrders":
+			out.Values[i] = ec._NetworkVoucherBox_nbMpoOrders(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "priceRange":
+			out.Values[i] = ec._NetworkVoucherBox_priceRange(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "images":
+			out.Values[i] = ec._NetworkVoucherBox_images(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "allowedPartners":
+			out.Values[i] = ec._NetworkVoucherBox_allowedPartners(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "products":
+			out.Values[i] = ec._NetworkVoucherBox_products(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "offers":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._NetworkVoucherBox_offers(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "marketplace":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._NetworkVoucherBox_marketplace(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkVoucherBoxConnectionImplementors = []string{"NetworkVoucherBoxConnection"}
+
+func (ec *executionContext) _NetworkVoucherBoxConnection(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVoucherBoxConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkVoucherBoxConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkVoucherBoxConnection")
+		case "edges":
+			out.Values[i] = ec._NetworkVoucherBoxConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._NetworkVoucherBoxConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._NetworkVoucherBoxConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkVoucherBoxEdgeImplementors = []string{"NetworkVoucherBoxEdge"}
+
+func (ec *executionContext) _NetworkVoucherBoxEdge(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVoucherBoxEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkVoucherBoxEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkVoucherBoxEdge")
+		case "cursor":
+			out.Values[i] = ec._NetworkVoucherBoxEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._NetworkVoucherBoxEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkVoucherBoxImageImplementors = []string{"NetworkVoucherBoxImage"}
+
+func (ec *executionContext) _NetworkVoucherBoxImage(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVoucherBoxImage) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkVoucherBoxImageImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkVoucherBoxImage")
+		case "id":
+			out.Values[i] = ec._NetworkVoucherBoxImage_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cover":
+			out.Values[i] = ec._NetworkVoucherBoxImage_cover(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "mediaId":
+			out.Values[i] = ec._NetworkVoucherBoxImage_mediaId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "mediaUuid":
+			out.Values[i] = ec._NetworkVoucherBoxImage_mediaUuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._NetworkVoucherBoxImage_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "size":
+			out.Values[i] = ec._NetworkVoucherBoxImage_size(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdOn":
+			out.Values[i] = ec._NetworkVoucherBoxImage_createdOn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "archivedOn":
+			out.Values[i] = ec._NetworkVoucherBoxImage_archivedOn(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkVoucherBoxOfferImplementors = []string{"NetworkVoucherBoxOffer", "Node"}
+
+func (ec *executionContext) _NetworkVoucherBoxOffer(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVoucherBoxOffer) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkVoucherBoxOfferImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkVoucherBoxOffer")
+		case "id":
+			out.Values[i] = ec._NetworkVoucherBoxOffer_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "legacyId":
+			out.Values[i] = ec._NetworkVoucherBoxOffer_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "boxId":
+			out.Values[i] = ec._NetworkVoucherBoxOffer_boxId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partnerId":
+			out.Values[i] = ec._NetworkVoucherBoxOffer_partnerId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._NetworkVoucherBoxOffer_partner(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "productId":
+			out.Values[i] = ec._NetworkVoucherBoxOffer_productId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._NetworkVoucherBoxOffer_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "description":
+			out.Values[i] = ec._NetworkVoucherBoxOffer_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "termsOfUse":
+			out.Values[i] = ec._NetworkVoucherBoxOffer_termsOfUse(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "editionDate":
+			out.Values[i] = ec._NetworkVoucherBoxOffer_editionDate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "rejectionDate":
+			out.Values[i] = ec._NetworkVoucherBoxOffer_rejectionDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "isActive":
+			out.Values[i] = ec._NetworkVoucherBoxOffer_isActive(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._NetworkVoucherBoxOffer_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "ranking":
+			out.Values[i] = ec._NetworkVoucherBoxOffer_ranking(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkVoucherBoxOfferConnectionImplementors = []string{"NetworkVoucherBoxOfferConnection"}
+
+func (ec *executionContext) _NetworkVoucherBoxOfferConnection(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVoucherBoxOfferConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkVoucherBoxOfferConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkVoucherBoxOfferConnection")
+		case "edges":
+			out.Values[i] = ec._NetworkVoucherBoxOfferConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._NetworkVoucherBoxOfferConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._NetworkVoucherBoxOfferConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkVoucherBoxOfferEdgeImplementors = []string{"NetworkVoucherBoxOfferEdge"}
+
+func (ec *executionContext) _NetworkVoucherBoxOfferEdge(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVoucherBoxOfferEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkVoucherBoxOfferEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkVoucherBoxOfferEdge")
+		case "cursor":
+			out.Values[i] = ec._NetworkVoucherBoxOfferEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._NetworkVoucherBoxOfferEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkVoucherBoxProductImplementors = []string{"NetworkVoucherBoxProduct"}
+
+func (ec *executionContext) _NetworkVoucherBoxProduct(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVoucherBoxProduct) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkVoucherBoxProductImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkVoucherBoxProduct")
+		case "id":
+			out.Values[i] = ec._NetworkVoucherBoxProduct_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._NetworkVoucherBoxProduct_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "priceRangeId":
+			out.Values[i] = ec._NetworkVoucherBoxProduct_priceRangeId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkVoucherConnectionImplementors = []string{"NetworkVoucherConnection"}
+
+func (ec *executionContext) _NetworkVoucherConnection(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVoucherConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkVoucherConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkVoucherConnection")
+		case "edges":
+			out.Values[i] = ec._NetworkVoucherConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._NetworkVoucherConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._NetworkVoucherConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkVoucherEdgeImplementors = []string{"NetworkVoucherEdge"}
+
+func (ec *executionContext) _NetworkVoucherEdge(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVoucherEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkVoucherEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkVoucherEdge")
+		case "cursor":
+			out.Values[i] = ec._NetworkVoucherEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._NetworkVoucherEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkVoucherPriceRangeImplementors = []string{"NetworkVoucherPriceRange"}
+
+func (ec *executionContext) _NetworkVoucherPriceRange(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVoucherPriceRange) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkVoucherPriceRangeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkVoucherPriceRange")
+		case "id":
+			out.Values[i] = ec._NetworkVoucherPriceRange_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._NetworkVoucherPriceRange_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkVoucherUsageImplementors = []string{"NetworkVoucherUsage", "Node"}
+
+func (ec *executionContext) _NetworkVoucherUsage(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVoucherUsage) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkVoucherUsageImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkVoucherUsage")
+		case "id":
+			out.Values[i] = ec._NetworkVoucherUsage_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "legacyId":
+			out.Values[i] = ec._NetworkVoucherUsage_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "networkVoucherId":
+			out.Values[i] = ec._NetworkVoucherUsage_networkVoucherId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partnerId":
+			out.Values[i] = ec._NetworkVoucherUsage_partnerId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._NetworkVoucherUsage_partner(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "partnerAgencyName":
+			out.Values[i] = ec._NetworkVoucherUsage_partnerAgencyName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partnerSourceId":
+			out.Values[i] = ec._NetworkVoucherUsage_partnerSourceId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "isActive":
+			out.Values[i] = ec._NetworkVoucherUsage_isActive(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "comment":
+			out.Values[i] = ec._NetworkVoucherUsage_comment(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "managementFees":
+			out.Values[i] = ec._NetworkVoucherUsage_managementFees(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "commissionRate":
+			out.Values[i] = ec._NetworkVoucherUsage_commissionRate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "creationDate":
+			out.Values[i] = ec._NetworkVoucherUsage_creationDate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkVoucherUsageConnectionImplementors = []string{"NetworkVoucherUsageConnection"}
+
+func (ec *executionContext) _NetworkVoucherUsageConnection(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVoucherUsageConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkVoucherUsageConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkVoucherUsageConnection")
+		case "edges":
+			out.Values[i] = ec._NetworkVoucherUsageConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._NetworkVoucherUsageConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._NetworkVoucherUsageConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkVoucherUsageEdgeImplementors = []string{"NetworkVoucherUsageEdge"}
+
+func (ec *executionContext) _NetworkVoucherUsageEdge(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVoucherUsageEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkVoucherUsageEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkVoucherUsageEdge")
+		case "cursor":
+			out.Values[i] = ec._NetworkVoucherUsageEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._NetworkVoucherUsageEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var networkVoucherUsagePayloadImplementors = []string{"NetworkVoucherUsagePayload"}
+
+func (ec *executionContext) _NetworkVoucherUsagePayload(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVoucherUsagePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, networkVoucherUsagePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NetworkVoucherUsagePayload")
+		case "usage":
+			out.Values[i] = ec._NetworkVoucherUsagePayload_usage(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._NetworkVoucherUsagePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._NetworkVoucherUsagePayload_errors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -58424,6 +73750,182 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				}()
 				res = ec._Query_adminOptionCategory(ctx, field)
 				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "networkGiftcard":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_networkGiftcard(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "networkGiftcards":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_networkGiftcards(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "networkGiftcardsByEmail":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_networkGiftcardsByEmail(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "networkPartners":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_networkPartners(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "networkVoucherBoxes":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_networkVoucherBoxes(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "networkVoucherBox":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_networkVoucherBox(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "networkVoucher":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_networkVoucher(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "networkVouchersByEmail":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_networkVouchersByEmail(ctx, field)
+				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
 				return res
@@ -61839,6 +77341,11 @@ func (ec *executionContext) unmarshalNAddWorkshopSessionInput2salesplatformᚋgr
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNAdjustNetworkGiftcardInput2salesplatformᚋgraphᚋmodelᚐAdjustNetworkGiftcardInput(ctx context.Context, v any) (model.AdjustNetworkGiftcardInput, error) {
+	res, err := ec.unmarshalInputAdjustNetworkGiftcardInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNAdminGiftcard2ᚖsalesplatformᚋgraphᚋmodelᚐAdminGiftcard(ctx context.Context, sel ast.SelectionSet, v *model.AdminGiftcard) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -62295,6 +77802,21 @@ func (ec *executionContext) marshalNBoxOrderField2salesplatformᚋgraphᚋmodel�
 	return v
 }
 
+func (ec *executionContext) unmarshalNCancelNetworkGiftcardUsageInput2salesplatformᚋgraphᚋmodelᚐCancelNetworkGiftcardUsageInput(ctx context.Context, v any) (model.CancelNetworkGiftcardUsageInput, error) {
+	res, err := ec.unmarshalInputCancelNetworkGiftcardUsageInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCancelNetworkVoucherUsageInput2salesplatformᚋgraphᚋmodelᚐCancelNetworkVoucherUsageInput(ctx context.Context, v any) (model.CancelNetworkVoucherUsageInput, error) {
+	res, err := ec.unmarshalInputCancelNetworkVoucherUsageInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCaptureNetworkGiftcardHoldInput2salesplatformᚋgraphᚋmodelᚐCaptureNetworkGiftcardHoldInput(ctx context.Context, v any) (model.CaptureNetworkGiftcardHoldInput, error) {
+	res, err := ec.unmarshalInputCaptureNetworkGiftcardHoldInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNCartError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -62480,6 +78002,16 @@ func (ec *executionContext) unmarshalNCreateEventInput2salesplatformᚋgraphᚋm
 
 func (ec *executionContext) unmarshalNCreateGiftcardPrototypeInput2salesplatformᚋgraphᚋmodelᚐCreateGiftcardPrototypeInput(ctx context.Context, v any) (model.CreateGiftcardPrototypeInput, error) {
 	res, err := ec.unmarshalInputCreateGiftcardPrototypeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateNetworkGiftcardInput2salesplatformᚋgraphᚋmodelᚐCreateNetworkGiftcardInput(ctx context.Context, v any) (model.CreateNetworkGiftcardInput, error) {
+	res, err := ec.unmarshalInputCreateNetworkGiftcardInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateNetworkPartnerInput2salesplatformᚋgraphᚋmodelᚐCreateNetworkPartnerInput(ctx context.Context, v any) (model.CreateNetworkPartnerInput, error) {
+	res, err := ec.unmarshalInputCreateNetworkPartnerInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -62880,6 +78412,11 @@ func (ec *executionContext) marshalNGiftcardsProductInformation2ᚖsalesplatform
 		return graphql.Null
 	}
 	return ec._GiftcardsProductInformation(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNHoldNetworkGiftcardInput2salesplatformᚋgraphᚋmodelᚐHoldNetworkGiftcardInput(ctx context.Context, v any) (model.HoldNetworkGiftcardInput, error) {
+	res, err := ec.unmarshalInputHoldNetworkGiftcardInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNID2int64(ctx context.Context, v any) (int64, error) {
@@ -63290,6 +78827,169 @@ func (ec *executionContext) marshalNMoneyPot2ᚖsalesplatformᚋgraphᚋmodelᚐ
 	return ec._MoneyPot(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNNetworkError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNNetworkError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNNetworkError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *model.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNNetworkErrorCode2salesplatformᚋgraphᚋmodelᚐNetworkErrorCode(ctx context.Context, v any) (model.NetworkErrorCode, error) {
+	var res model.NetworkErrorCode
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNNetworkErrorCode2salesplatformᚋgraphᚋmodelᚐNetworkErrorCode(ctx context.Context, sel ast.SelectionSet, v model.NetworkErrorCode) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNNetworkGiftStatus2salesplatformᚋgraphᚋmodelᚐNetworkGiftStatus(ctx context.Context, v any) (model.NetworkGiftStatus, error) {
+	var res model.NetworkGiftStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNNetworkGiftStatus2salesplatformᚋgraphᚋmodelᚐNetworkGiftStatus(ctx context.Context, sel ast.SelectionSet, v model.NetworkGiftStatus) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNNetworkGiftcard2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcard(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcard) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkGiftcard(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkGiftcardConnection2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardConnection(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkGiftcardCustomer2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardCustomer(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardCustomer) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardCustomer(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNNetworkGiftcardCustomerInput2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardCustomerInput(ctx context.Context, v any) (*model.NetworkGiftcardCustomerInput, error) {
+	res, err := ec.unmarshalInputNetworkGiftcardCustomerInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNNetworkGiftcardEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.NetworkGiftcardEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNNetworkGiftcardEdge2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNNetworkGiftcardEdge2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardEdge(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkGiftcardHold2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardHold(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardHold) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardHold(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkGiftcardHoldConnection2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardHoldConnection(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardHoldConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardHoldConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkGiftcardHoldEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardHoldEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.NetworkGiftcardHoldEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNNetworkGiftcardHoldEdge2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardHoldEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNNetworkGiftcardHoldEdge2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardHoldEdge(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardHoldEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardHoldEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNNetworkGiftcardHoldStatus2salesplatformᚋgraphᚋmodelᚐNetworkGiftcardHoldStatus(ctx context.Context, v any) (model.NetworkGiftcardHoldStatus, error) {
+	var res model.NetworkGiftcardHoldStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNNetworkGiftcardHoldStatus2salesplatformᚋgraphᚋmodelᚐNetworkGiftcardHoldStatus(ctx context.Context, sel ast.SelectionSet, v model.NetworkGiftcardHoldStatus) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNNetworkGiftcardMoneyPot2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardMoneyPot(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardMoneyPot) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -63303,6 +79003,62 @@ func (ec *executionContext) marshalNNetworkGiftcardMoneyPot2ᚖsalesplatformᚋg
 func (ec *executionContext) unmarshalNNetworkGiftcardMoneyPotInput2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardMoneyPotInput(ctx context.Context, v any) (*model.NetworkGiftcardMoneyPotInput, error) {
 	res, err := ec.unmarshalInputNetworkGiftcardMoneyPotInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNNetworkGiftcardMovement2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardMovement(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardMovement) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardMovement(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkGiftcardMovementConnection2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardMovementConnection(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardMovementConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardMovementConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkGiftcardMovementEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardMovementEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.NetworkGiftcardMovementEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNNetworkGiftcardMovementEdge2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardMovementEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNNetworkGiftcardMovementEdge2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardMovementEdge(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardMovementEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardMovementEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNNetworkGiftcardMovementKind2salesplatformᚋgraphᚋmodelᚐNetworkGiftcardMovementKind(ctx context.Context, v any) (model.NetworkGiftcardMovementKind, error) {
+	var res model.NetworkGiftcardMovementKind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNNetworkGiftcardMovementKind2salesplatformᚋgraphᚋmodelᚐNetworkGiftcardMovementKind(ctx context.Context, sel ast.SelectionSet, v model.NetworkGiftcardMovementKind) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) marshalNNetworkGiftcardSettings2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardSettings(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardSettings) graphql.Marshaler {
@@ -63320,6 +79076,52 @@ func (ec *executionContext) unmarshalNNetworkGiftcardSettingsInput2ᚖsalesplatf
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNNetworkGiftcardUsage2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardUsage(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardUsage) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardUsage(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkGiftcardUsageConnection2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardUsageConnection(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardUsageConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardUsageConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkGiftcardUsageEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardUsageEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.NetworkGiftcardUsageEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNNetworkGiftcardUsageEdge2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardUsageEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNNetworkGiftcardUsageEdge2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardUsageEdge(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardUsageEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardUsageEdge(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNNetworkGiftcardsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardsProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardsProductInformation) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -63330,9 +79132,317 @@ func (ec *executionContext) marshalNNetworkGiftcardsProductInformation2ᚖsalesp
 	return ec._NetworkGiftcardsProductInformation(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNNetworkPartner2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPartner(ctx context.Context, sel ast.SelectionSet, v *model.NetworkPartner) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkPartner(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkPartnerConnection2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPartnerConnection(ctx context.Context, sel ast.SelectionSet, v *model.NetworkPartnerConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkPartnerConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkPartnerEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkPartnerEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.NetworkPartnerEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNNetworkPartnerEdge2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPartnerEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNNetworkPartnerEdge2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPartnerEdge(ctx context.Context, sel ast.SelectionSet, v *model.NetworkPartnerEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkPartnerEdge(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNNetworkPartnerInput2salesplatformᚋgraphᚋmodelᚐNetworkPartnerInput(ctx context.Context, v any) (model.NetworkPartnerInput, error) {
 	res, err := ec.unmarshalInputNetworkPartnerInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNNetworkVoucher2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucher(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVoucher) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkVoucher(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkVoucherAllowedPartner2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherAllowedPartnerᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.NetworkVoucherAllowedPartner) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNNetworkVoucherAllowedPartner2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherAllowedPartner(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNNetworkVoucherAllowedPartner2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherAllowedPartner(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVoucherAllowedPartner) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkVoucherAllowedPartner(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkVoucherBox2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBox(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVoucherBox) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkVoucherBox(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkVoucherBoxConnection2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxConnection(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVoucherBoxConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkVoucherBoxConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkVoucherBoxEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.NetworkVoucherBoxEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNNetworkVoucherBoxEdge2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNNetworkVoucherBoxEdge2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxEdge(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVoucherBoxEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkVoucherBoxEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkVoucherBoxImage2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxImageᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.NetworkVoucherBoxImage) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNNetworkVoucherBoxImage2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxImage(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNNetworkVoucherBoxImage2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxImage(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVoucherBoxImage) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkVoucherBoxImage(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkVoucherBoxOffer2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxOffer(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVoucherBoxOffer) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkVoucherBoxOffer(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkVoucherBoxOfferConnection2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxOfferConnection(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVoucherBoxOfferConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkVoucherBoxOfferConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkVoucherBoxOfferEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxOfferEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.NetworkVoucherBoxOfferEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNNetworkVoucherBoxOfferEdge2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxOfferEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNNetworkVoucherBoxOfferEdge2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxOfferEdge(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVoucherBoxOfferEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkVoucherBoxOfferEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkVoucherBoxProduct2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxProductᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.NetworkVoucherBoxProduct) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNNetworkVoucherBoxProduct2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxProduct(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNNetworkVoucherBoxProduct2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBoxProduct(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVoucherBoxProduct) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkVoucherBoxProduct(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkVoucherConnection2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherConnection(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVoucherConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkVoucherConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkVoucherEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.NetworkVoucherEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNNetworkVoucherEdge2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNNetworkVoucherEdge2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherEdge(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVoucherEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkVoucherEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkVoucherUsage2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherUsage(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVoucherUsage) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkVoucherUsage(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkVoucherUsageConnection2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherUsageConnection(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVoucherUsageConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkVoucherUsageConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNNetworkVoucherUsageEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherUsageEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.NetworkVoucherUsageEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNNetworkVoucherUsageEdge2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherUsageEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNNetworkVoucherUsageEdge2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherUsageEdge(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVoucherUsageEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NetworkVoucherUsageEdge(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNNetworkVouchersProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVouchersProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVouchersProductInformation) graphql.Marshaler {
@@ -63611,6 +79721,11 @@ func (ec *executionContext) marshalNPrototypeOptionLinkEdge2ᚖsalesplatformᚋg
 	return ec._PrototypeOptionLinkEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNRecordNetworkVoucherUsageInput2salesplatformᚋgraphᚋmodelᚐRecordNetworkVoucherUsageInput(ctx context.Context, v any) (model.RecordNetworkVoucherUsageInput, error) {
+	res, err := ec.unmarshalInputRecordNetworkVoucherUsageInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNRelatedProductDetails2ᚖsalesplatformᚋgraphᚋmodelᚐRelatedProductDetails(ctx context.Context, sel ast.SelectionSet, v *model.RelatedProductDetails) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -63619,6 +79734,11 @@ func (ec *executionContext) marshalNRelatedProductDetails2ᚖsalesplatformᚋgra
 		return graphql.Null
 	}
 	return ec._RelatedProductDetails(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNReleaseNetworkGiftcardHoldInput2salesplatformᚋgraphᚋmodelᚐReleaseNetworkGiftcardHoldInput(ctx context.Context, v any) (model.ReleaseNetworkGiftcardHoldInput, error) {
+	res, err := ec.unmarshalInputReleaseNetworkGiftcardHoldInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNRemoveEventSlotInput2salesplatformᚋgraphᚋmodelᚐRemoveEventSlotInput(ctx context.Context, v any) (model.RemoveEventSlotInput, error) {
@@ -63704,6 +79824,35 @@ func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel
 	ret := make(graphql.Array, len(v))
 	for i := range v {
 		ret[i] = ec.marshalNString2string(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNString2ᚕᚕstringᚄ(ctx context.Context, v any) ([][]string, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([][]string, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNString2ᚕstringᚄ(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNString2ᚕᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v [][]string) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNString2ᚕstringᚄ(ctx, sel, v[i])
 	}
 
 	for _, e := range ret {
@@ -63923,6 +80072,11 @@ func (ec *executionContext) unmarshalNUpdateNetworkGiftcardsProductInformationIn
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNUpdateNetworkPartnerInput2salesplatformᚋgraphᚋmodelᚐUpdateNetworkPartnerInput(ctx context.Context, v any) (model.UpdateNetworkPartnerInput, error) {
+	res, err := ec.unmarshalInputUpdateNetworkPartnerInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNUpdateNetworkVouchersProductInformationInput2salesplatformᚋgraphᚋmodelᚐUpdateNetworkVouchersProductInformationInput(ctx context.Context, v any) (model.UpdateNetworkVouchersProductInformationInput, error) {
 	res, err := ec.unmarshalInputUpdateNetworkVouchersProductInformationInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -64006,6 +80160,11 @@ func (ec *executionContext) marshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋg
 
 func (ec *executionContext) unmarshalNUploadMediaInput2salesplatformᚋgraphᚋmodelᚐUploadMediaInput(ctx context.Context, v any) (model.UploadMediaInput, error) {
 	res, err := ec.unmarshalInputUploadMediaInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUseNetworkGiftcardInput2salesplatformᚋgraphᚋmodelᚐUseNetworkGiftcardInput(ctx context.Context, v any) (model.UseNetworkGiftcardInput, error) {
+	res, err := ec.unmarshalInputUseNetworkGiftcardInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -65306,6 +81465,93 @@ func (ec *executionContext) marshalOMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMon
 	return ec._Money(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalONetworkCompanyType2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkCompanyType(ctx context.Context, v any) (*model.NetworkCompanyType, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.NetworkCompanyType)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalONetworkCompanyType2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkCompanyType(ctx context.Context, sel ast.SelectionSet, v *model.NetworkCompanyType) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) marshalONetworkGiftcard2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcard(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcard) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NetworkGiftcard(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalONetworkGiftcardCustomer2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardCustomer(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardCustomer) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardCustomer(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalONetworkGiftcardCustomerInput2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardCustomerInput(ctx context.Context, v any) (*model.NetworkGiftcardCustomerInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputNetworkGiftcardCustomerInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalONetworkGiftcardHold2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardHold(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardHold) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardHold(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalONetworkGiftcardHoldPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardHoldPayload(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardHoldPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardHoldPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalONetworkGiftcardMovement2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardMovement(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardMovement) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardMovement(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalONetworkGiftcardMovementPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardMovementPayload(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardMovementPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardMovementPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalONetworkGiftcardPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardPayload(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalONetworkGiftcardUsage2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardUsage(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardUsage) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardUsage(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalONetworkGiftcardUsagePayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardUsagePayload(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardUsagePayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NetworkGiftcardUsagePayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalONetworkGiftcardsProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardsProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.NetworkGiftcardsProductInformation) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -65320,11 +81566,76 @@ func (ec *executionContext) marshalONetworkGiftcardsProductInformationPayload2�
 	return ec._NetworkGiftcardsProductInformationPayload(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalONetworkPartner2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPartner(ctx context.Context, sel ast.SelectionSet, v *model.NetworkPartner) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NetworkPartner(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalONetworkPartnerPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPartnerPayload(ctx context.Context, sel ast.SelectionSet, v *model.NetworkPartnerPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NetworkPartnerPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalONetworkPartnerStatus2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPartnerStatus(ctx context.Context, v any) (*model.NetworkPartnerStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.NetworkPartnerStatus)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalONetworkPartnerStatus2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPartnerStatus(ctx context.Context, sel ast.SelectionSet, v *model.NetworkPartnerStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
 func (ec *executionContext) marshalONetworkPayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkPayload(ctx context.Context, sel ast.SelectionSet, v *model.NetworkPayload) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._NetworkPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalONetworkVoucher2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucher(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVoucher) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NetworkVoucher(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalONetworkVoucherBox2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherBox(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVoucherBox) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NetworkVoucherBox(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalONetworkVoucherPriceRange2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherPriceRange(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVoucherPriceRange) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NetworkVoucherPriceRange(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalONetworkVoucherUsage2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherUsage(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVoucherUsage) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NetworkVoucherUsage(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalONetworkVoucherUsagePayload2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVoucherUsagePayload(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVoucherUsagePayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NetworkVoucherUsagePayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalONetworkVouchersProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkVouchersProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.NetworkVouchersProductInformation) graphql.Marshaler {

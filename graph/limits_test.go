@@ -50,6 +50,15 @@ var connectionCases = []struct {
 	{`{ a: boxes(first: 5) { ...B } b: boxes(first: 2) { ...B } } fragment B on BoxConnection { totalCount ... on BoxConnection { __typename } }`, `{}`, (1 + 5*2) + (1 + 2*2)},
 	{`query($n: Int = 7) { boxes(first: $n) { totalCount } }`, `{}`, 1 + 7*1},
 	{`query($skip: Boolean!) { boxes(first: 5) @skip(if: $skip) { totalCount } }`, `{"skip": true}`, 1 + 5*1},
+	// The network area's lists, nested ones too.
+	{`{ networkGiftcards(first: 10) { edges { node { code usages(first: 5) { totalCount } movements { totalCount } holds(last: 2) { totalCount } } } } }`, `{}`,
+		1 + 10*(2+1+(1+5*1)+(1+20*1)+(1+2*1))},
+	{`query($e: String!) { networkGiftcardsByEmail(email: $e) { totalCount } }`, `{"e": "a@example.com"}`, 1 + 20*1},
+	{`{ networkVoucherBoxes(first: 3) { edges { node { offers(first: 4) { edges { node { partner { name } } } } } } } }`, `{}`,
+		1 + 3*(2+1+4*(2+2))},
+	{`query($e: String!) { networkVouchersByEmail(email: $e, first: 2) { edges { node { usages(first: 3) { totalCount } } } } }`, `{"e": "a@example.com"}`,
+		1 + 2*(2+1+3*1)},
+	{`{ networkPartners(last: 7) { totalCount } }`, `{}`, 1 + 7*1},
 	// nodes counts its selection once per id.
 	{`{ nodes(ids: ["a", "b", "c"]) { id } }`, `{}`, 1 + 3*1},
 	{`query($ids: [ID!]!) { nodes(ids: $ids) { id ... on Box { offers(first: 10) { totalCount } } } }`, `{"ids": ["a", "b"]}`, 1 + 2*(1+1+10*1)},
@@ -88,6 +97,17 @@ func TestConnectionComplexity(t *testing.T) {
 		if got := operationCostOf(es, doc.Operations[0], vars).cost; got != c.want {
 			t.Errorf("%s with %s: complexity %d, want %d", c.query, c.vars, got, c.want)
 		}
+	}
+}
+
+// A full page of network giftcards, each with a full page of usages and
+// their partners, costs more than an operation may.
+func TestNetworkDeepQueryOverLimit(t *testing.T) {
+	es := connectionSchema{NewExecutableSchema(Config{Resolvers: &Resolver{}})}
+	doc, vars := load(t, es.Schema(), `{ networkGiftcards(first: 100) { edges { node { code
+		usages(first: 100) { edges { node { value partner { name } } } } } } } }`, `{}`)
+	if got := operationCostOf(es, doc.Operations[0], vars).cost; got <= maxComplexity {
+		t.Errorf("complexity %d, want more than %d", got, maxComplexity)
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"salesplatform/domain"
 	"salesplatform/domain/catalogue"
 	"salesplatform/domain/media"
+	"salesplatform/domain/network"
 	"salesplatform/domain/prototypes"
 	"salesplatform/domain/vouchers"
 )
@@ -51,6 +52,15 @@ type loaders struct {
 	adminPartners *dataloadgen.Loader[int64, *domain.Partner]
 	media         *dataloadgen.Loader[int64, *media.Media]
 	boxUniverses  *dataloadgen.Loader[int64, *catalogue.Universe]
+
+	// The network area's records and nested lists (network.graphqls).
+	networkGiftcards *dataloadgen.Loader[int64, *network.Giftcard]
+	cardUsages       *dataloadgen.Loader[pageKey, *domain.Page[*network.Usage]]
+	cardMovements    *dataloadgen.Loader[pageKey, *domain.Page[*network.Movement]]
+	cardHolds        *dataloadgen.Loader[pageKey, *domain.Page[*network.Hold]]
+	networkPartners  *dataloadgen.Loader[network.PartnerKey, *network.NetworkPartner]
+	networkOffers    *dataloadgen.Loader[pageKey, *domain.Page[*network.Offer]]
+	voucherUsages    *dataloadgen.Loader[pageKey, *domain.Page[*network.VoucherUsage]]
 }
 
 func newLoaders(r *Resolver) *loaders {
@@ -79,6 +89,14 @@ func newLoaders(r *Resolver) *loaders {
 		adminPartners: dataloadgen.NewLoader(byID(r.Accounts.AdminPartnersByID), wait),
 		media:         dataloadgen.NewLoader(byID(r.MediaLibrary.MediaByID), wait),
 		boxUniverses:  dataloadgen.NewLoader(byID(r.BoxCatalog.UniversesByID), wait),
+
+		networkGiftcards: dataloadgen.NewLoader(byID(r.NetworkGiftcards.GiftcardsByID), wait),
+		cardUsages:       dataloadgen.NewLoader(byPage(r.NetworkGiftcards.UsagesOfCards), wait),
+		cardMovements:    dataloadgen.NewLoader(byPage(r.NetworkGiftcards.MovementsOfCards), wait),
+		cardHolds:        dataloadgen.NewLoader(byPage(r.NetworkGiftcards.HoldsOfCards), wait),
+		networkPartners:  dataloadgen.NewLoader(byID(r.NetworkPartners.NetworkPartnersByKey), wait),
+		networkOffers:    dataloadgen.NewLoader(byPage(r.NetworkVouchers.OffersOfBoxes), wait),
+		voucherUsages:    dataloadgen.NewLoader(byPage(r.NetworkVouchers.UsagesOfVouchers), wait),
 	}
 }
 
@@ -105,8 +123,8 @@ func loadersFrom(ctx context.Context) *loaders {
 
 // byID adapts a batch method that answers in key order: an error fails
 // every key of the batch.
-func byID[V any](fetch func(context.Context, []int64) ([]V, error)) func(context.Context, []int64) ([]V, []error) {
-	return func(ctx context.Context, ids []int64) ([]V, []error) {
+func byID[K comparable, V any](fetch func(context.Context, []K) ([]V, error)) func(context.Context, []K) ([]V, []error) {
+	return func(ctx context.Context, ids []K) ([]V, []error) {
 		values, err := fetch(ctx, ids)
 		if err != nil {
 			return nil, []error{err}

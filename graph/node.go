@@ -38,6 +38,7 @@ const (
 	numericKey keyKind = iota // a positive record id, in decimal
 	uuidKey                   // a canonical lower-case UUID
 	codeKey                   // a code: printable, at most 255 characters
+	pairKey                   // two record ids, "M:P" (a NetworkPartner's)
 )
 
 // nodeType is one Node type: its key and its lookup.
@@ -93,6 +94,33 @@ var nodeTypes = map[string]nodeType{
 	"Partner": {uuidKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
 		return asNode(r.adminPartner(ctx, mustUUID(k)))
 	}},
+	"NetworkGiftcard": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.networkGiftcard(ctx, k))
+	}},
+	"NetworkGiftcardUsage": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.networkGiftcardUsage(ctx, k))
+	}},
+	"NetworkGiftcardHold": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.networkGiftcardHold(ctx, k))
+	}},
+	"NetworkGiftcardMovement": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.networkGiftcardMovement(ctx, k))
+	}},
+	"NetworkPartner": {pairKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.networkPartner(ctx, k))
+	}},
+	"NetworkVoucherBox": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.networkVoucherBox(ctx, k))
+	}},
+	"NetworkVoucherBoxOffer": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.networkVoucherBoxOffer(ctx, k))
+	}},
+	"NetworkVoucher": {codeKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.networkVoucher(ctx, k))
+	}},
+	"NetworkVoucherUsage": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.networkVoucherUsage(ctx, k))
+	}},
 }
 
 // asNode is a lookup's answer as a Node: nil (never a typed nil) when it
@@ -137,6 +165,9 @@ func validKey(kind keyKind, key string) bool {
 	case uuidKey:
 		u, err := uuid.Parse(key)
 		return err == nil && u.String() == key
+	case pairKey:
+		_, ok := parsePartnerKey(key)
+		return ok
 	default:
 		if key == "" || len(key) > 255 {
 			return false

@@ -12,6 +12,7 @@ func TestGlobalID(t *testing.T) {
 		{"Box", "1", "Qm94OjE"},
 		{"AdminVoucher", "SHOP-001", "QWRtaW5Wb3VjaGVyOlNIT1AtMDAx"},
 		{"Cart", "9b383e38-bcd5-4ce5-b02a-3b6dee0d4af6", globalID("Cart", "9b383e38-bcd5-4ce5-b02a-3b6dee0d4af6")},
+		{"NetworkPartner", "12:345", "TmV0d29ya1BhcnRuZXI6MTI6MzQ1"},
 	} {
 		if got := globalID(c.typ, c.key); got != c.id {
 			t.Errorf("globalID(%s, %s) = %s, want %s", c.typ, c.key, got, c.id)
@@ -28,7 +29,8 @@ func TestGlobalID(t *testing.T) {
 	for _, id := range []string{"", "1", "Qm94OjE=", "Qm94OjF", "Qm94Og", globalID("Box", "01"), globalID("Box", "-1"),
 		globalID("Box", "0"), globalID("Box", "9223372036854775808"), globalID("Theme", "1"), globalID("Cart", "X"),
 		globalID("Cart", "9B383E38-BCD5-4CE5-B02A-3B6DEE0D4AF6"), globalID("AdminVoucher", ""), globalID("AdminVoucher", "a\nb"),
-		"Qm94OjE\n", "Qm94+jE"} {
+		"Qm94OjE\n", "Qm94+jE", globalID("NetworkPartner", "12"), globalID("NetworkPartner", "12:0"),
+		globalID("NetworkPartner", "012:3"), globalID("NetworkPartner", "1:2:3"), globalID("NetworkPartner", ":3")} {
 		if typ, key, ok := decodeGlobalID(id); ok {
 			t.Errorf("decodeGlobalID(%q) = %s, %s: want refused", id, typ, key)
 		}

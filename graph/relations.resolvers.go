@@ -65,6 +65,26 @@ func (r *mediaResolver) Partner(ctx context.Context, obj *model.Media) (*model.P
 	return r.loadAdminPartner(ctx, lenientID(obj.PartnerID))
 }
 
+// Marketplace is the resolver for the marketplace field.
+func (r *networkGiftcardResolver) Marketplace(ctx context.Context, obj *model.NetworkGiftcard) (*model.Partner, error) {
+	return r.loadAdminPartner(ctx, lenientID(obj.MarketplaceID))
+}
+
+// Marketplace is the resolver for the marketplace field.
+func (r *networkPartnerResolver) Marketplace(ctx context.Context, obj *model.NetworkPartner) (*model.Partner, error) {
+	return r.loadAdminPartner(ctx, lenientID(obj.MarketplaceID))
+}
+
+// Marketplace is the resolver for the marketplace field.
+func (r *networkVoucherResolver) Marketplace(ctx context.Context, obj *model.NetworkVoucher) (*model.Partner, error) {
+	return r.loadAdminPartner(ctx, lenientID(obj.MarketplaceID))
+}
+
+// Marketplace is the resolver for the marketplace field.
+func (r *networkVoucherBoxResolver) Marketplace(ctx context.Context, obj *model.NetworkVoucherBox) (*model.Partner, error) {
+	return r.loadAdminPartner(ctx, lenientID(obj.MarketplaceID))
+}
+
 // Partner is the resolver for the partner field.
 func (r *optionCategoryResolver) Partner(ctx context.Context, obj *model.OptionCategory) (*model.Partner, error) {
 	return r.loadAdminPartner(ctx, lenientID(obj.PartnerID))

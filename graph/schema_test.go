@@ -132,6 +132,7 @@ var errorAreas = map[string]struct{ area, pkg string }{
 	"schema/vouchers.graphqls":        {"Voucher", "vouchers"},
 	"schema/media.graphqls":           {"Media", "media"},
 	"schema/prototypes.graphqls":      {"Prototype", "prototypes"},
+	"schema/network.graphqls":         {"Network", "network"},
 }
 
 // Every mutation's payload answers errors typed by its area

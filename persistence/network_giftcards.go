@@ -25,7 +25,7 @@ var _ network.GiftcardStore = (*NetworkGiftcardStore)(nil)
 func NetworkStores(db bun.IDB) network.Stores {
 	cards := &NetworkGiftcardStore{db: db}
 	return network.Stores{Giftcards: cards, Holds: cards, Ledger: cards, Vouchers: &NetworkVoucherStore{db: db},
-		Partners: &NetworkPartnerStore{PartnerStore: &PartnerStore{db: db}, db: db}, Keys: NewIdempotencyStore(db),
+		Partners: &NetworkPartnerStore{PartnerStore: &PartnerStore{db: db}, db: db}, Lists: &NetworkListStore{db: db}, Keys: NewIdempotencyStore(db),
 		Outbox: NewOutbox(db)}
 }
 

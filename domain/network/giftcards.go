@@ -142,6 +142,7 @@ type Stores struct {
 	Ledger    LedgerStore
 	Vouchers  VoucherStore
 	Partners  PartnerStore // network partners, and the marketplace a body names
+	Lists     ListStore    // the graph's lists, lookups by id and batches
 	Keys      idempotency.Store
 	// Outbox queues the mails of a change in its transaction.
 	Outbox notify.Outbox

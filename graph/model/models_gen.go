@@ -69,6 +69,16 @@ type AddWorkshopSessionInput struct {
 	AvailablePlaces graphql.Omittable[*int] `json:"availablePlaces,omitempty"`
 }
 
+// A staff adjustment of a network giftcard's remaining value.
+type AdjustNetworkGiftcardInput struct {
+	// The card's code (case-insensitive).
+	Code string `json:"code"`
+	// The amount to add, a signed decimal string of at most two places, not 0.
+	Amount string `json:"amount"`
+	// Why, for the ledger: not blank, at most 1,000 characters.
+	Reason string `json:"reason"`
+}
+
 // A giftcard as the administration sees it.
 type AdminGiftcard struct {
 	// The global id (see Node): opaque and unique across types; node(id:) reads the record back. Until global ids, id answered what legacyId answers now.
@@ -645,6 +655,42 @@ type BoxPayload struct {
 	Errors []*UserError `json:"errors"`
 }
 
+// A network giftcard usage to cancel.
+type CancelNetworkGiftcardUsageInput struct {
+	// The usage: its global id (NetworkGiftcardUsage.id) or its record id (legacyId, what REST answers).
+	UsageID string `json:"usageId"`
+	// A comment for the ledger, at most 1,000 characters.
+	Comment graphql.Omittable[*string] `json:"comment,omitempty"`
+}
+
+// A network voucher usage to cancel.
+type CancelNetworkVoucherUsageInput struct {
+	// The usage: its global id (NetworkVoucherUsage.id) or its record id (legacyId, what REST answers).
+	UsageID string `json:"usageId"`
+	// A comment for the ledger, at most 1,000 characters.
+	Comment graphql.Omittable[*string] `json:"comment,omitempty"`
+}
+
+// A hold to capture, and the usage to make of it.
+type CaptureNetworkGiftcardHoldInput struct {
+	// The card's code (case-insensitive).
+	Code string `json:"code"`
+	// The hold's reservation id.
+	ReservationID string `json:"reservationId"`
+	// The amount to spend, at most the held amount; all of it when absent.
+	Value graphql.Omittable[*string] `json:"value,omitempty"`
+	// When the card was used: a date-time (RFC 3339, the offset optional) or a day alone (YYYY-MM-DD, taken at 12:00 in the marketplace's time zone); now when absent.
+	CreationDate graphql.Omittable[*string] `json:"creationDate,omitempty"`
+	// A comment, at most 1,000 characters.
+	Comment graphql.Omittable[*string] `json:"comment,omitempty"`
+	// The date whose payout the usage counts in: a date-time (RFC 3339, the offset optional) or a day alone (YYYY-MM-DD, taken at 12:00 in the marketplace's time zone).
+	FreezePayoutDate graphql.Omittable[*string] `json:"freezePayoutDate,omitempty"`
+	// Whether to mail the usage to the marketplace and the beneficiary; true when absent.
+	SendUsageNotificationEmail graphql.Omittable[*bool] `json:"sendUsageNotificationEmail,omitempty"`
+	// The address the beneficiary's mail goes to, instead of the card's beneficiary's (else its buyer's).
+	GifteeEmail graphql.Omittable[*string] `json:"gifteeEmail,omitempty"`
+}
+
 // A temporary e-commerce cart handed over to the checkout funnel.
 type Cart struct {
 	// The global id (see Node): opaque and unique across types; node(id:) reads the record back. Until global ids, id answered what legacyId answers now (the UUID).
@@ -906,6 +952,86 @@ type CreateGiftcardPrototypeInput struct {
 	ValidityPeriod graphql.Omittable[*int] `json:"validityPeriod,omitempty"`
 	// The unit of validityPeriod; MONTH when omitted.
 	ValidityUnit graphql.Omittable[*ValidityUnit] `json:"validityUnit,omitempty"`
+}
+
+// A network giftcard to make. Every field is checked and reported at once in errors.
+type CreateNetworkGiftcardInput struct {
+	// The marketplace the card is of: its Partner's global id (or its CataloguePartner's, or its record id); a member names its own.
+	MarketplaceID string `json:"marketplaceId"`
+	// The status to make it in.
+	Status NetworkGiftStatus `json:"status"`
+	// The card's value, a decimal string of at most two places in the marketplace's currency, above 0 and at most 1000000.
+	Value string `json:"value"`
+	// The buyer; their e-mail address is required.
+	Gifter *NetworkGiftcardCustomerInput `json:"gifter"`
+	// The beneficiary; absent or null when the card is the buyer's own.
+	Giftee graphql.Omittable[*NetworkGiftcardCustomerInput] `json:"giftee,omitempty"`
+	// The buyer's message, at most 1,000 characters; may be empty.
+	FromGifter string `json:"fromGifter"`
+	// When the card starts to be usable: a date-time (RFC 3339, the offset optional) or a day alone (YYYY-MM-DD, taken at the start of the day in the marketplace's time zone).
+	ActivationDate string `json:"activationDate"`
+	// When the card stops being usable, after activationDate: a date-time (RFC 3339, the offset optional) or a day alone (YYYY-MM-DD, taken at the end of the day in the marketplace's time zone).
+	ExpirationDate string `json:"expirationDate"`
+	// Whether a usage may spend part of the remaining value; true when absent.
+	IsSplittable graphql.Omittable[*bool] `json:"isSplittable,omitempty"`
+	// An inactive card cannot be used; true when absent.
+	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
+	// The language of the card's mails; FR when absent.
+	Language graphql.Omittable[*Language] `json:"language,omitempty"`
+	// The card's theme, at most 64 characters.
+	Theme graphql.Omittable[*string] `json:"theme,omitempty"`
+}
+
+// A partner to create in a marketplace's network. Every field is checked and reported at once in errors.
+type CreateNetworkPartnerInput struct {
+	// The marketplace whose network it joins: its Partner's global id (or its CataloguePartner's, or its record id). A member's own marketplace when absent; staff must give it.
+	MarketplaceID graphql.Omittable[*string] `json:"marketplaceId,omitempty"`
+	// The marketplace's id of the partner: digits, from 1 to 9223372036854775807, unique in the network; the new partner's record id when absent.
+	SourceID graphql.Omittable[*string] `json:"sourceId,omitempty"`
+	// The partner's name, at most 255 characters.
+	Name string `json:"name"`
+	// The company's commercial name, at most 255 characters.
+	CommercialName string `json:"commercialName"`
+	// The company's short name, at most 255 characters.
+	ShortName string `json:"shortName"`
+	// The company type.
+	CompanyType graphql.Omittable[*NetworkCompanyType] `json:"companyType,omitempty"`
+	// The company's SIRET number, at most 255 characters, unique in the network.
+	SiretNumber string `json:"siretNumber"`
+	// The legal representative's first name, at most 255 characters.
+	LegalRepresentativeFirstName string `json:"legalRepresentativeFirstName"`
+	// The legal representative's last name, at most 255 characters.
+	LegalRepresentativeLastName string `json:"legalRepresentativeLastName"`
+	// The legal representative's birthday: YYYY-MM-DD (or a date-time, whose day counts).
+	LegalRepresentativeBirthday graphql.Omittable[*string] `json:"legalRepresentativeBirthday,omitempty"`
+	// The head office's address, first line, at most 255 characters.
+	HqAddressLine1 string `json:"hqAddressLine1"`
+	// The head office's address, second line, at most 255 characters.
+	HqAddressLine2 graphql.Omittable[*string] `json:"hqAddressLine2,omitempty"`
+	// The head office's postal code, at most 10 characters.
+	HqPostalCode string `json:"hqPostalCode"`
+	// The head office's city, at most 255 characters.
+	HqCity string `json:"hqCity"`
+	// The head office's country, at most 255 characters.
+	HqCountry string `json:"hqCountry"`
+	// The company's trade register entry (RCS), at most 255 characters.
+	Rcs string `json:"rcs"`
+	// The company's activity code (APE), at most 255 characters.
+	Ape string `json:"ape"`
+	// The company's VAT number, at most 255 characters.
+	VatID string `json:"vatId"`
+	// The agency's e-mail address.
+	AgencyEmail string `json:"agencyEmail"`
+	// The agency's phone number.
+	AgencyPhone graphql.Omittable[*string] `json:"agencyPhone,omitempty"`
+	// The company's website, a URL.
+	Website string `json:"website"`
+	// Put the partner in the marketplace's network voucher settings.
+	LinkToNvSettings graphql.Omittable[*bool] `json:"linkToNvSettings,omitempty"`
+	// Put the partner in the marketplace's network giftcard settings: only then does it accept the cards.
+	LinkToNgcSettings graphql.Omittable[*bool] `json:"linkToNgcSettings,omitempty"`
+	// The partner's tags, at most 20 of at most 64 characters; a tag given twice is kept once.
+	PartnerTags graphql.Omittable[[]string] `json:"partnerTags,omitempty"`
 }
 
 // A new option category.
@@ -1416,6 +1542,22 @@ type GiftcardsProductInformationPayload struct {
 	Errors []*UserError `json:"errors"`
 }
 
+// An amount of a network giftcard to reserve at a partner.
+type HoldNetworkGiftcardInput struct {
+	// The card's code (case-insensitive).
+	Code string `json:"code"`
+	// The partner by its source id in the card's marketplace's network (digits), as REST's use/ names it; give this or partnerId.
+	PartnerSourceID graphql.Omittable[*string] `json:"partnerSourceId,omitempty"`
+	// The partner by its NetworkPartner global id, its Partner's or CataloguePartner's global id, or its record id, as REST's use_with_service_id/ names it; give this or partnerSourceId.
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// The amount to hold, a decimal string of at most two places, above 0 and at most the remaining value.
+	Amount string `json:"amount"`
+	// The booking system's reservation id, 1 to 255 characters, unique per card.
+	ReservationID string `json:"reservationId"`
+	// How long the hold lasts, in seconds: at least 60, at most 604800 (7 days); 30 minutes when absent.
+	ExpiresIn graphql.Omittable[*int] `json:"expiresIn,omitempty"`
+}
+
 // A giftcard to issue without a sale.
 type IssueGiftcardInput struct {
 	// The giftcard prototype it is of: its global id (GiftcardPrototype.id); its numeric id is still read, deprecated.
@@ -1742,6 +1884,157 @@ type MediaPayload struct {
 type Mutation struct {
 }
 
+// A network giftcard: stored value of a marketplace, spent at the partners of its network. Its remaining value is always the sum of its ledger.
+type NetworkGiftcard struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back.
+	GlobalID string `json:"id"`
+	// The record's own numeric id, which the REST routes take and answer.
+	ID string `json:"legacyId"`
+	// The card's public identifier.
+	UUID uuid.UUID `json:"uuid"`
+	// The card's code: whole where the caller named it (networkGiftcard, a mutation's payload) or may use or create cards; in the lists otherwise all but its last four characters are masked (•).
+	Code string `json:"code"`
+	// Where the card stands.
+	Status NetworkGiftStatus `json:"status"`
+	// The card's value.
+	Value decimal.Decimal `json:"value"`
+	// What is left to spend: the value less the active usages and the live holds, plus the adjustments.
+	RemainingValue decimal.Decimal `json:"remainingValue"`
+	// The currency of the amounts: the marketplace's when the card was made.
+	CurrencyCode CurrencyCode `json:"currencyCode"`
+	// The language of the card's mails; null when the record holds a code the service does not have.
+	Language *Language `json:"language,omitempty"`
+	// When the card was made, in the marketplace's time zone.
+	CreationDate time.Time `json:"creationDate"`
+	// When the card starts to be usable, in the marketplace's time zone; null when always.
+	ActivationDate *time.Time `json:"activationDate,omitempty"`
+	// When the card stops being usable, in the marketplace's time zone; null when never.
+	ExpirationDate *time.Time `json:"expirationDate,omitempty"`
+	// An inactive card cannot be used.
+	IsActive bool `json:"isActive"`
+	// Whether a usage may spend part of the remaining value; when false, a usage spends all of it.
+	IsSplittable bool `json:"isSplittable"`
+	// The buyer.
+	Gifter *NetworkGiftcardCustomer `json:"gifter"`
+	// The beneficiary; null when the card is the buyer's own.
+	Giftee *NetworkGiftcardCustomer `json:"giftee,omitempty"`
+	// The buyer's message.
+	FromGifter string `json:"fromGifter"`
+	// The card's theme, free text of at most 64 characters; empty when none.
+	Theme string `json:"theme"`
+	// The numeric record id of the marketplace the card is of.
+	MarketplaceID string `json:"marketplaceId"`
+	// The UUID of the marketplace the card is of.
+	MarketplaceUUID uuid.UUID `json:"marketplaceUuid"`
+	// The UUID of the order that sold the card; null for a card made through the API.
+	OrderUUID *uuid.UUID `json:"orderUuid,omitempty"`
+	// When that order was made, in the marketplace's time zone; null for a card made through the API.
+	OrderCreationDate *time.Time `json:"orderCreationDate,omitempty"`
+	// The marketplace's network giftcard description, in the card's language; empty when none.
+	Description string `json:"description"`
+	// The marketplace's network giftcard title, in the card's language; empty when none.
+	ShortDescription string `json:"shortDescription"`
+}
+
+func (NetworkGiftcard) IsNode() {}
+
+// A page of a list of NetworkGiftcard records, with where it lies in the whole list.
+type NetworkGiftcardConnection struct {
+	// The items of the page, in list order, each with its cursor.
+	Edges []*NetworkGiftcardEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
+}
+
+// A network giftcard's buyer or beneficiary.
+type NetworkGiftcardCustomer struct {
+	// The first name.
+	FirstName string `json:"firstName"`
+	// The last name.
+	LastName string `json:"lastName"`
+	// The e-mail address; may be empty for a beneficiary.
+	Email string `json:"email"`
+}
+
+// A network giftcard's buyer or beneficiary.
+type NetworkGiftcardCustomerInput struct {
+	// The first name, at most 150 characters; not blank.
+	FirstName string `json:"firstName"`
+	// The last name, at most 150 characters; not blank.
+	LastName string `json:"lastName"`
+	// The e-mail address; may be empty for a beneficiary.
+	Email string `json:"email"`
+}
+
+// One NetworkGiftcard of a page, with its cursor.
+type NetworkGiftcardEdge struct {
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *NetworkGiftcard `json:"node"`
+}
+
+// An amount of a network giftcard reserved at a partner under a reservation id.
+type NetworkGiftcardHold struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back.
+	GlobalID string `json:"id"`
+	// The record's own numeric id, which the REST routes take and answer.
+	ID string `json:"legacyId"`
+	// The numeric record id of the card.
+	NetworkGiftcardID string `json:"networkGiftcardId"`
+	// The numeric record id of the partner it is held at.
+	PartnerID string `json:"partnerId"`
+	// The partner's source id in the card's marketplace's network; null when it has none.
+	PartnerSourceID *string `json:"partnerSourceId,omitempty"`
+	// The booking system's reservation id, unique per card.
+	ReservationID string `json:"reservationId"`
+	// The amount held.
+	Amount decimal.Decimal `json:"amount"`
+	// Where the hold stands.
+	Status NetworkGiftcardHoldStatus `json:"status"`
+	// When it lapses if still held, in the marketplace's time zone.
+	ExpiresAt time.Time `json:"expiresAt"`
+	// When it was made, in the marketplace's time zone.
+	CreatedAt time.Time `json:"createdAt"`
+	// When it ended, in the marketplace's time zone; null while held.
+	EndedAt *time.Time `json:"endedAt,omitempty"`
+	// The numeric record id of the usage it became when captured; null otherwise.
+	UsageID       *string `json:"usageId,omitempty"`
+	MarketplaceID int64   `json:"-"`
+}
+
+func (NetworkGiftcardHold) IsNode() {}
+
+// A page of a list of NetworkGiftcardHold records, with where it lies in the whole list.
+type NetworkGiftcardHoldConnection struct {
+	// The items of the page, in list order, each with its cursor.
+	Edges []*NetworkGiftcardHoldEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
+}
+
+// One NetworkGiftcardHold of a page, with its cursor.
+type NetworkGiftcardHoldEdge struct {
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *NetworkGiftcardHold `json:"node"`
+}
+
+// The result of holdNetworkGiftcard or releaseNetworkGiftcardHold; errors says why the input was refused.
+type NetworkGiftcardHoldPayload struct {
+	// The hold after the change; null when the mutation was refused.
+	Hold *NetworkGiftcardHold `json:"hold,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a NetworkErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
 // The money pot (collective gift) setting of a marketplace's network giftcard.
 type NetworkGiftcardMoneyPot struct {
 	// Whether the money pot is offered.
@@ -1764,6 +2057,78 @@ type NetworkGiftcardMoneyPotInput struct {
 	Description []*TextInput `json:"description"`
 	// The money pot's logo URL: empty or an absolute http(s) URL.
 	Logo string `json:"logo"`
+}
+
+// A movement of a network giftcard's ledger: one change of its remaining value.
+type NetworkGiftcardMovement struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back.
+	GlobalID string `json:"id"`
+	// The record's own numeric id, which the REST routes take and answer.
+	ID string `json:"legacyId"`
+	// The numeric record id of the card.
+	NetworkGiftcardID string `json:"networkGiftcardId"`
+	// What the movement records.
+	Kind NetworkGiftcardMovementKind `json:"kind"`
+	// The change of the remaining value, signed.
+	Amount decimal.Decimal `json:"amount"`
+	// The remaining value after it.
+	BalanceAfter decimal.Decimal `json:"balanceAfter"`
+	// The numeric record id of the usage it is of; null when none.
+	UsageID *string `json:"usageId,omitempty"`
+	// The numeric record id of the hold it is of; null when none.
+	HoldID *string `json:"holdId,omitempty"`
+	// The numeric record id of the partner it is at; null when none.
+	PartnerID *string `json:"partnerId,omitempty"`
+	// The numeric record id of the user whose call made it; null for the platform's own (a lapse) and the first issue.
+	ActorID *string `json:"actorId,omitempty"`
+	// The reservation id of its usage or hold; empty when none.
+	ReservationID string `json:"reservationId"`
+	// Its comment: a cancel's, an adjustment's reason, or how a hold ended; empty when none.
+	Comment string `json:"comment"`
+	// The numeric record id of the payout it counts in; null when none.
+	PayoutID *string `json:"payoutId,omitempty"`
+	// When it was written, in UTC.
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+func (NetworkGiftcardMovement) IsNode() {}
+
+// A page of a list of NetworkGiftcardMovement records, with where it lies in the whole list.
+type NetworkGiftcardMovementConnection struct {
+	// The items of the page, in list order, each with its cursor.
+	Edges []*NetworkGiftcardMovementEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
+}
+
+// One NetworkGiftcardMovement of a page, with its cursor.
+type NetworkGiftcardMovementEdge struct {
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *NetworkGiftcardMovement `json:"node"`
+}
+
+// The result of adjustNetworkGiftcard; errors says why the input was refused.
+type NetworkGiftcardMovementPayload struct {
+	// The ledger movement after the change; null when the mutation was refused.
+	Movement *NetworkGiftcardMovement `json:"movement,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a NetworkErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
+// The result of createNetworkGiftcard; errors says why the input was refused.
+type NetworkGiftcardPayload struct {
+	// The network giftcard after the change; null when the mutation was refused.
+	NetworkGiftcard *NetworkGiftcard `json:"networkGiftcard,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a NetworkErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // The giftcard a marketplace sells to its network; amounts in its currency.
@@ -1806,6 +2171,63 @@ type NetworkGiftcardSettingsInput struct {
 	ValidityUnit graphql.Omittable[*ValidityUnit] `json:"validityUnit,omitempty"`
 }
 
+// A use of a network giftcard at a partner of its marketplace's network.
+type NetworkGiftcardUsage struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back.
+	GlobalID string `json:"id"`
+	// The record's own numeric id, which the REST routes take and answer.
+	ID string `json:"legacyId"`
+	// The numeric record id of the card used.
+	NetworkGiftcardID string `json:"networkGiftcardId"`
+	// The numeric record id of the partner where it was used.
+	PartnerID string `json:"partnerId"`
+	// The partner's source id in the card's marketplace's network; null when it has none.
+	PartnerSourceID *string `json:"partnerSourceId,omitempty"`
+	// The amount spent.
+	Value decimal.Decimal `json:"value"`
+	// False once cancelled: its value went back on the card.
+	IsActive bool `json:"isActive"`
+	// The comment given with the use; empty when none.
+	Comment string `json:"comment"`
+	// The booking system's reservation id (a captured hold's); empty when none.
+	ReservationID string `json:"reservationId"`
+	// When the card was used, in the marketplace's time zone.
+	CreationDate time.Time `json:"creationDate"`
+	// The date whose payout the usage counts in, rather than its creation date's; null when none.
+	FreezePayoutDate *time.Time `json:"freezePayoutDate,omitempty"`
+	MarketplaceID    int64      `json:"-"`
+}
+
+func (NetworkGiftcardUsage) IsNode() {}
+
+// A page of a list of NetworkGiftcardUsage records, with where it lies in the whole list.
+type NetworkGiftcardUsageConnection struct {
+	// The items of the page, in list order, each with its cursor.
+	Edges []*NetworkGiftcardUsageEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
+}
+
+// One NetworkGiftcardUsage of a page, with its cursor.
+type NetworkGiftcardUsageEdge struct {
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *NetworkGiftcardUsage `json:"node"`
+}
+
+// The result of useNetworkGiftcard, cancelNetworkGiftcardUsage or captureNetworkGiftcardHold; errors says why the input was refused.
+type NetworkGiftcardUsagePayload struct {
+	// The usage after the change; null when the mutation was refused.
+	Usage *NetworkGiftcardUsage `json:"usage,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a NetworkErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
 // A marketplace's settings for the network giftcard it sells; defaults where it saved none.
 type NetworkGiftcardsProductInformation struct {
 	// Title of the network giftcards line.
@@ -1828,12 +2250,108 @@ type NetworkGiftcardsProductInformationPayload struct {
 	Errors []*UserError `json:"errors"`
 }
 
+// A partner as a marketplace's network shows it: where the marketplace's network giftcards and vouchers may be accepted, with its company record.
+type NetworkPartner struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back.
+	GlobalID string `json:"id"`
+	// The partner's own numeric record id (the partner_id of the REST uses).
+	ID string `json:"legacyId"`
+	// The partner's public identifier.
+	UUID uuid.UUID `json:"uuid"`
+	// The numeric record id of the marketplace whose network this is.
+	MarketplaceID string `json:"marketplaceId"`
+	// The partner's status code: `n` network (as created), `i` inactive (it accepts no network gift), or the status of a partner linked otherwise (`a` active, `t` test).
+	Status string `json:"status"`
+	// The partner's name.
+	Name string `json:"name"`
+	// The company's commercial name.
+	CommercialName string `json:"commercialName"`
+	// The company's short name.
+	ShortName string `json:"shortName"`
+	// The company type: bus, ind, sol or org; free text for a record written by the catalogue's management; empty when none.
+	CompanyType string `json:"companyType"`
+	// The company's SIRET number, unique within the network.
+	SiretNumber string `json:"siretNumber"`
+	// The legal representative's first name.
+	LegalRepresentativeFirstName string `json:"legalRepresentativeFirstName"`
+	// The legal representative's last name.
+	LegalRepresentativeLastName string `json:"legalRepresentativeLastName"`
+	// The legal representative's birthday, YYYY-MM-DD; null when none.
+	LegalRepresentativeBirthday *string `json:"legalRepresentativeBirthday,omitempty"`
+	// The head office's address, first line.
+	HqAddressLine1 string `json:"hqAddressLine1"`
+	// The head office's address, second line; empty when none.
+	HqAddressLine2 string `json:"hqAddressLine2"`
+	// The head office's postal code.
+	HqPostalCode string `json:"hqPostalCode"`
+	// The head office's city.
+	HqCity string `json:"hqCity"`
+	// The head office's country.
+	HqCountry string `json:"hqCountry"`
+	// The company's trade register entry (RCS).
+	Rcs string `json:"rcs"`
+	// The company's activity code (APE).
+	Ape string `json:"ape"`
+	// The company's VAT number.
+	VatID string `json:"vatId"`
+	// The agency's e-mail address.
+	AgencyEmail string `json:"agencyEmail"`
+	// The agency's phone number; empty when none.
+	AgencyPhone string `json:"agencyPhone"`
+	// The company's website.
+	Website string `json:"website"`
+	// Whether the partner is left out of the statistics.
+	HideFromStats bool `json:"hideFromStats"`
+	// Whether the partner sells through third parties only.
+	ThirdPartySalesOnly bool `json:"thirdPartySalesOnly"`
+	// The numeric record id of the partner that brought this one; null when none.
+	ReferrerID *string `json:"referrerId,omitempty"`
+	// The marketplace's id of the partner (digits): the uses by partnerSourceId name it so; null for a link made elsewhere whose default was taken.
+	SourceID *string `json:"sourceId,omitempty"`
+	// Whether the partner is in the marketplace's network voucher settings.
+	LinkedToNvSettings bool `json:"linkedToNvSettings"`
+	// Whether the partner is in the marketplace's network giftcard settings: only then does it accept the cards.
+	LinkedToNgcSettings bool `json:"linkedToNgcSettings"`
+	// The partner's tags, in order.
+	Tags []string `json:"tags"`
+}
+
+func (NetworkPartner) IsNode() {}
+
+// A page of a list of NetworkPartner records, with where it lies in the whole list.
+type NetworkPartnerConnection struct {
+	// The items of the page, in list order, each with its cursor.
+	Edges []*NetworkPartnerEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
+}
+
+// One NetworkPartner of a page, with its cursor.
+type NetworkPartnerEdge struct {
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *NetworkPartner `json:"node"`
+}
+
 // A partner to put in, or take out of, a marketplace's network.
 type NetworkPartnerInput struct {
 	// Staff: the marketplace (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The partner to add or remove.
 	NetworkPartnerID string `json:"networkPartnerId"`
+}
+
+// The result of createNetworkPartner or updateNetworkPartner; errors says why the input was refused.
+type NetworkPartnerPayload struct {
+	// The network partner after the change; null when the mutation was refused.
+	NetworkPartner *NetworkPartner `json:"networkPartner,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a NetworkErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // The result of addNetworkPartner or removeNetworkPartner; userErrors says why the input was refused.
@@ -1843,6 +2361,284 @@ type NetworkPayload struct {
 	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
 	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
+// A network voucher: used a number of times at the partners with a validated offer in its box.
+type NetworkVoucher struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back.
+	GlobalID string `json:"id"`
+	// The record's own numeric id, which the REST routes take and answer.
+	ID string `json:"legacyId"`
+	// The voucher's public identifier.
+	UUID uuid.UUID `json:"uuid"`
+	// The voucher's code.
+	Code string `json:"code"`
+	// Where the voucher stands.
+	Status NetworkGiftStatus `json:"status"`
+	// When it was sold, in UTC.
+	CreationDate time.Time `json:"creationDate"`
+	// When it expires, in UTC; null when never.
+	ExpirationDate *time.Time `json:"expirationDate,omitempty"`
+	// How many times it may be used.
+	MaxUsages int `json:"maxUsages"`
+	// How many times it has been used (its active usages).
+	UsageCount int `json:"usageCount"`
+	// The buyer's language, which the texts below are in: fr, en, es, it, de, nl, ca or pt.
+	Language string `json:"language"`
+	// The numeric record id of its box.
+	BoxID string `json:"boxId"`
+	// The numeric record id of its box's marketplace.
+	MarketplaceID string `json:"marketplaceId"`
+	// Its box's name, in the voucher's language (else the first language that has one).
+	BoxName string `json:"boxName"`
+	// Its box's price.
+	BoxPrice decimal.Decimal `json:"boxPrice"`
+	// Whether its box is on sale.
+	IsBoxActive bool `json:"isBoxActive"`
+	// Its box's long description, in the voucher's language.
+	Description string `json:"description"`
+	// Its box's short description, in the voucher's language.
+	ShortDescription string `json:"shortDescription"`
+	// Its box's universes, each as the names of its path from the root, in the voucher's language.
+	Universes [][]string `json:"universes"`
+}
+
+func (NetworkVoucher) IsNode() {}
+
+// A partner a box's vouchers can be used at.
+type NetworkVoucherAllowedPartner struct {
+	// The partner's numeric record id.
+	PartnerID string `json:"partnerId"`
+	// Its source id in the marketplace's network; null when none.
+	SourceID *string `json:"sourceId,omitempty"`
+	// Its legal information's agency name, else its name.
+	AgencyName string `json:"agencyName"`
+}
+
+// A network voucher box of a marketplace: its vouchers are used at the partners with a validated offer in it.
+type NetworkVoucherBox struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back.
+	GlobalID string `json:"id"`
+	// The record's own numeric id, which the REST routes take and answer.
+	ID string `json:"legacyId"`
+	// The numeric record id of the marketplace the box is of.
+	MarketplaceID string `json:"marketplaceId"`
+	// The box's name.
+	Name *Localized `json:"name"`
+	// The box's short description.
+	ShortDescription *Localized `json:"shortDescription"`
+	// The box's long description.
+	LongDescription *Localized `json:"longDescription"`
+	// When the box was made, in UTC.
+	CreationDate time.Time `json:"creationDate"`
+	// Whether the box is on sale.
+	IsActive bool `json:"isActive"`
+	// Whether the marketplace highlights the box.
+	IsHighlight bool `json:"isHighlight"`
+	// The box's price.
+	Price decimal.Decimal `json:"price"`
+	// Grams of the physical box; 0 when none.
+	Weight int `json:"weight"`
+	// How many people the price is for.
+	PriceScope int `json:"priceScope"`
+	// How many times each voucher of the box may be used.
+	MaxUsages int `json:"maxUsages"`
+	// A voucher's usages stay within this many days of its first one; 0 for no limit.
+	MaxDaysAfterFirstUsage int `json:"maxDaysAfterFirstUsage"`
+	// How many multi-product orders sold the box.
+	NbMpoOrders int `json:"nbMpoOrders"`
+	// The marketplace's price range the box is filed under; null when none.
+	PriceRange *NetworkVoucherPriceRange `json:"priceRange,omitempty"`
+	// The box's images that are media of the library, in display order.
+	Images []*NetworkVoucherBoxImage `json:"images"`
+	// The partners the box's vouchers can be used at (its marketplace's network partners with a validated offer in it), by id.
+	AllowedPartners []*NetworkVoucherAllowedPartner `json:"allowedPartners"`
+	// The variants the box is sold as, by id.
+	Products []*NetworkVoucherBoxProduct `json:"products"`
+}
+
+func (NetworkVoucherBox) IsNode() {}
+
+// A page of a list of NetworkVoucherBox records, with where it lies in the whole list.
+type NetworkVoucherBoxConnection struct {
+	// The items of the page, in list order, each with its cursor.
+	Edges []*NetworkVoucherBoxEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
+}
+
+// One NetworkVoucherBox of a page, with its cursor.
+type NetworkVoucherBoxEdge struct {
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *NetworkVoucherBox `json:"node"`
+}
+
+// A box's image that is a media of the library.
+type NetworkVoucherBoxImage struct {
+	// The image's numeric record id.
+	ID string `json:"id"`
+	// Whether it is the box's cover.
+	Cover bool `json:"cover"`
+	// The numeric record id of the media.
+	MediaID string `json:"mediaId"`
+	// The media's UUID.
+	MediaUUID uuid.UUID `json:"mediaUuid"`
+	// The media's name.
+	Name string `json:"name"`
+	// The media's size in bytes.
+	Size int64 `json:"size"`
+	// When the media was uploaded, in UTC.
+	CreatedOn time.Time `json:"createdOn"`
+	// When the media was archived, in UTC; null when it is not.
+	ArchivedOn *time.Time `json:"archivedOn,omitempty"`
+}
+
+// A partner's offer in a network voucher box, as the administration shows it.
+type NetworkVoucherBoxOffer struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back.
+	GlobalID string `json:"id"`
+	// The record's own numeric id, which the REST routes take and answer.
+	ID string `json:"legacyId"`
+	// The numeric record id of the box.
+	BoxID string `json:"boxId"`
+	// The numeric record id of the offering partner.
+	PartnerID string `json:"partnerId"`
+	// The numeric record id of the box's product the offer is for; null when none.
+	ProductID *string `json:"productId,omitempty"`
+	// The offer's name.
+	Name *Localized `json:"name"`
+	// The offer's description.
+	Description *Localized `json:"description"`
+	// The offer's terms of use.
+	TermsOfUse *Localized `json:"termsOfUse"`
+	// When the offer was last edited, in UTC.
+	EditionDate time.Time `json:"editionDate"`
+	// When the offer was refused, in UTC; null when it was not.
+	RejectionDate *time.Time `json:"rejectionDate,omitempty"`
+	// Whether the offer is switched on.
+	IsActive bool `json:"isActive"`
+	// Where the offer stands.
+	Status BoxOfferStatus `json:"status"`
+	// The offer's rank in the box.
+	Ranking       int   `json:"ranking"`
+	MarketplaceID int64 `json:"-"`
+}
+
+func (NetworkVoucherBoxOffer) IsNode() {}
+
+// A page of a list of NetworkVoucherBoxOffer records, with where it lies in the whole list.
+type NetworkVoucherBoxOfferConnection struct {
+	// The items of the page, in list order, each with its cursor.
+	Edges []*NetworkVoucherBoxOfferEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
+}
+
+// One NetworkVoucherBoxOffer of a page, with its cursor.
+type NetworkVoucherBoxOfferEdge struct {
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *NetworkVoucherBoxOffer `json:"node"`
+}
+
+// A variant a box is sold as.
+type NetworkVoucherBoxProduct struct {
+	// The product's numeric record id.
+	ID string `json:"id"`
+	// The product's name.
+	Name *Localized `json:"name"`
+	// The numeric record id of its price range; null when none.
+	PriceRangeID *string `json:"priceRangeId,omitempty"`
+}
+
+// A page of a list of NetworkVoucher records, with where it lies in the whole list.
+type NetworkVoucherConnection struct {
+	// The items of the page, in list order, each with its cursor.
+	Edges []*NetworkVoucherEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
+}
+
+// One NetworkVoucher of a page, with its cursor.
+type NetworkVoucherEdge struct {
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *NetworkVoucher `json:"node"`
+}
+
+// A marketplace's price range.
+type NetworkVoucherPriceRange struct {
+	// The price range's numeric record id.
+	ID string `json:"id"`
+	// The price range's name.
+	Name *Localized `json:"name"`
+}
+
+// A use of a network voucher at a partner.
+type NetworkVoucherUsage struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back.
+	GlobalID string `json:"id"`
+	// The record's own numeric id, which the REST routes take and answer.
+	ID string `json:"legacyId"`
+	// The numeric record id of the voucher used.
+	NetworkVoucherID string `json:"networkVoucherId"`
+	// The numeric record id of the partner where it was used.
+	PartnerID string `json:"partnerId"`
+	// The partner's legal information's agency name, else its name.
+	PartnerAgencyName string `json:"partnerAgencyName"`
+	// The partner's source id in the marketplace's network; null when it has none that is digits.
+	PartnerSourceID *string `json:"partnerSourceId,omitempty"`
+	// False once cancelled: its count went back to the voucher.
+	IsActive bool `json:"isActive"`
+	// The comment given with the usage; empty when none.
+	Comment string `json:"comment"`
+	// What the marketplace keeps of the usage, copied from the box when it was recorded.
+	ManagementFees decimal.Decimal `json:"managementFees"`
+	// The percentage of the usage's worth the marketplace keeps, copied from the box when it was recorded.
+	CommissionRate decimal.Decimal `json:"commissionRate"`
+	// When the voucher was used, in UTC.
+	CreationDate  time.Time `json:"creationDate"`
+	MarketplaceID int64     `json:"-"`
+}
+
+func (NetworkVoucherUsage) IsNode() {}
+
+// A page of a list of NetworkVoucherUsage records, with where it lies in the whole list.
+type NetworkVoucherUsageConnection struct {
+	// The items of the page, in list order, each with its cursor.
+	Edges []*NetworkVoucherUsageEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
+}
+
+// One NetworkVoucherUsage of a page, with its cursor.
+type NetworkVoucherUsageEdge struct {
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *NetworkVoucherUsage `json:"node"`
+}
+
+// The result of recordNetworkVoucherUsage or cancelNetworkVoucherUsage; errors says why the input was refused.
+type NetworkVoucherUsagePayload struct {
+	// The usage after the change; null when the mutation was refused.
+	Usage *NetworkVoucherUsage `json:"usage,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a NetworkErrorCode. Empty on success.
 	Errors []*UserError `json:"errors"`
 }
 
@@ -2080,6 +2876,20 @@ type PrototypeOptionLinkPayload struct {
 type Query struct {
 }
 
+// A usage of a network voucher at a partner.
+type RecordNetworkVoucherUsageInput struct {
+	// The voucher's code (case-insensitive).
+	Code string `json:"code"`
+	// The partner by its source id in the voucher's marketplace's network (digits), as REST's use/ names it; give this or partnerId.
+	PartnerSourceID graphql.Omittable[*string] `json:"partnerSourceId,omitempty"`
+	// The partner by its NetworkPartner global id, its Partner's or CataloguePartner's global id, or its record id, as REST's use_with_service_id/ names it; give this or partnerSourceId.
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// When the voucher was used: a date-time (RFC 3339; without an offset, in the marketplace's time zone) or a day alone (YYYY-MM-DD, taken at 12:00 in the marketplace's time zone).
+	CreationDate string `json:"creationDate"`
+	// A comment, at most 1,000 characters.
+	Comment graphql.Omittable[*string] `json:"comment,omitempty"`
+}
+
 // The result of updateRefundWithdrawalTerms; userErrors says why the input was refused.
 type RefundWithdrawalTermsPayload struct {
 	// The refund and withdrawal terms after the change, "-" in a language without terms; null when the mutation was refused.
@@ -2098,6 +2908,14 @@ type RelatedProductDetails struct {
 	Type GiftType `json:"type"`
 	// The gift's state, in its kind's own codes (see Gift.state).
 	State string `json:"state"`
+}
+
+// A hold to release.
+type ReleaseNetworkGiftcardHoldInput struct {
+	// The card's code (case-insensitive).
+	Code string `json:"code"`
+	// The hold's reservation id.
+	ReservationID string `json:"reservationId"`
 }
 
 // The slot to delete.
@@ -2444,6 +3262,28 @@ type UpdateNetworkGiftcardsProductInformationInput struct {
 	MoneyPot *NetworkGiftcardMoneyPotInput `json:"moneyPot"`
 }
 
+// A partner of a marketplace's network to change, found by sourceId or siretNumber (give one, or both naming the same partner), and the changes: a field left out is left as it is.
+type UpdateNetworkPartnerInput struct {
+	// The marketplace whose network it is in: its Partner's global id (or its CataloguePartner's, or its record id). A member's own marketplace when absent; staff must give it.
+	MarketplaceID graphql.Omittable[*string] `json:"marketplaceId,omitempty"`
+	// The partner's source id in the network.
+	SourceID graphql.Omittable[*string] `json:"sourceId,omitempty"`
+	// The partner's SIRET number.
+	SiretNumber graphql.Omittable[*string] `json:"siretNumber,omitempty"`
+	// The partner's new status.
+	Status graphql.Omittable[*NetworkPartnerStatus] `json:"status,omitempty"`
+	// Leave the partner out of the statistics, or not.
+	HideFromStats graphql.Omittable[*bool] `json:"hideFromStats,omitempty"`
+	// Whether the partner sells through third parties only.
+	ThirdPartySalesOnly graphql.Omittable[*bool] `json:"thirdPartySalesOnly,omitempty"`
+	// The partner that brought this one: the marketplace or another partner of its network, by its NetworkPartner global id, its Partner's or CataloguePartner's, or its record id; null clears it.
+	ReferrerID graphql.Omittable[*string] `json:"referrerId,omitempty"`
+	// Put the partner in (true) or take it out of (false) the marketplace's network voucher settings.
+	LinkToNvSettings graphql.Omittable[*bool] `json:"linkToNvSettings,omitempty"`
+	// Put the partner in (true) or take it out of (false) the marketplace's network giftcard settings.
+	LinkToNgcSettings graphql.Omittable[*bool] `json:"linkToNgcSettings,omitempty"`
+}
+
 // A marketplace's network vouchers line settings, replacing the saved ones: a field left out takes its default.
 type UpdateNetworkVouchersProductInformationInput struct {
 	// Staff: the marketplace (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
@@ -2756,6 +3596,30 @@ type UploadMediaInput struct {
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
 	// The partner's UUID.
 	PartnerUUID graphql.Omittable[*uuid.UUID] `json:"partnerUuid,omitempty"`
+}
+
+// A use of a network giftcard at a partner of its marketplace's network.
+type UseNetworkGiftcardInput struct {
+	// The card's code (case-insensitive).
+	Code string `json:"code"`
+	// The partner by its source id in the card's marketplace's network (digits), as REST's use/ names it; give this or partnerId.
+	PartnerSourceID graphql.Omittable[*string] `json:"partnerSourceId,omitempty"`
+	// The partner by its NetworkPartner global id, its Partner's or CataloguePartner's global id, or its record id, as REST's use_with_service_id/ names it; give this or partnerSourceId.
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// The amount to spend, a decimal string of at most two places, above 0 and at most the remaining value (all of it for a card that is not splittable).
+	Value string `json:"value"`
+	// When the card was used: a date-time (RFC 3339, the offset optional) or a day alone (YYYY-MM-DD, taken at 12:00 in the marketplace's time zone); within the card's activation and expiration dates.
+	CreationDate string `json:"creationDate"`
+	// A comment, at most 1,000 characters.
+	Comment graphql.Omittable[*string] `json:"comment,omitempty"`
+	// The booking system's reservation id, at most 255 characters.
+	ReservationID graphql.Omittable[*string] `json:"reservationId,omitempty"`
+	// The date whose payout the usage counts in, rather than its creation date's: a date-time (RFC 3339, the offset optional) or a day alone (YYYY-MM-DD, taken at 12:00 in the marketplace's time zone).
+	FreezePayoutDate graphql.Omittable[*string] `json:"freezePayoutDate,omitempty"`
+	// Whether to mail the usage to the marketplace and the beneficiary; true when absent.
+	SendUsageNotificationEmail graphql.Omittable[*bool] `json:"sendUsageNotificationEmail,omitempty"`
+	// The address the beneficiary's mail goes to, instead of the card's beneficiary's (else its buyer's).
+	GifteeEmail graphql.Omittable[*string] `json:"gifteeEmail,omitempty"`
 }
 
 // A user account: signs in with a username and password and calls the API with
@@ -4819,6 +5683,420 @@ func (e *MediaOrderField) UnmarshalJSON(b []byte) error {
 }
 
 func (e MediaOrderField) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The company type of a network partner's company record.
+type NetworkCompanyType string
+
+const (
+	// A business (bus).
+	NetworkCompanyTypeBus NetworkCompanyType = "BUS"
+	// An individual (ind).
+	NetworkCompanyTypeInd NetworkCompanyType = "IND"
+	// A sole proprietorship (sol).
+	NetworkCompanyTypeSol NetworkCompanyType = "SOL"
+	// An organisation (org).
+	NetworkCompanyTypeOrg NetworkCompanyType = "ORG"
+)
+
+var AllNetworkCompanyType = []NetworkCompanyType{
+	NetworkCompanyTypeBus,
+	NetworkCompanyTypeInd,
+	NetworkCompanyTypeSol,
+	NetworkCompanyTypeOrg,
+}
+
+func (e NetworkCompanyType) IsValid() bool {
+	switch e {
+	case NetworkCompanyTypeBus, NetworkCompanyTypeInd, NetworkCompanyTypeSol, NetworkCompanyTypeOrg:
+		return true
+	}
+	return false
+}
+
+func (e NetworkCompanyType) String() string {
+	return string(e)
+}
+
+func (e *NetworkCompanyType) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = NetworkCompanyType(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid NetworkCompanyType", str)
+	}
+	return nil
+}
+
+func (e NetworkCompanyType) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *NetworkCompanyType) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e NetworkCompanyType) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The rules an input of the network mutations can break.
+type NetworkErrorCode string
+
+const (
+	// A value is required and is missing or blank.
+	NetworkErrorCodeRequired NetworkErrorCode = "REQUIRED"
+	// The value may not be null.
+	NetworkErrorCodeNull NetworkErrorCode = "NULL"
+	// The value is not valid: a wrong format, or a rule the message states.
+	NetworkErrorCodeInvalid NetworkErrorCode = "INVALID"
+	// The value is below its minimum.
+	NetworkErrorCodeMinValue NetworkErrorCode = "MIN_VALUE"
+	// The value is above its maximum (an amount above what the card holds).
+	NetworkErrorCodeMaxValue NetworkErrorCode = "MAX_VALUE"
+	// The text is longer than allowed.
+	NetworkErrorCodeMaxLength NetworkErrorCode = "MAX_LENGTH"
+	// The id names no record the caller sees.
+	NetworkErrorCodeDoesNotExist NetworkErrorCode = "DOES_NOT_EXIST"
+	// The value is already taken where it must be unique (a siretNumber or sourceId of the network).
+	NetworkErrorCodeUnique NetworkErrorCode = "UNIQUE"
+	// The amount has more decimal places than allowed.
+	NetworkErrorCodeMaxDecimalPlaces NetworkErrorCode = "MAX_DECIMAL_PLACES"
+	// The amount has more digits before the decimal point than allowed.
+	NetworkErrorCodeMaxWholeDigits NetworkErrorCode = "MAX_WHOLE_DIGITS"
+	// The list has more items than allowed.
+	NetworkErrorCodeMaxElements NetworkErrorCode = "MAX_ELEMENTS"
+	// The value is not one of the allowed choices.
+	NetworkErrorCodeInvalidChoice NetworkErrorCode = "INVALID_CHOICE"
+	// The end comes before the start.
+	NetworkErrorCodeEndBeforeStart NetworkErrorCode = "END_BEFORE_START"
+)
+
+var AllNetworkErrorCode = []NetworkErrorCode{
+	NetworkErrorCodeRequired,
+	NetworkErrorCodeNull,
+	NetworkErrorCodeInvalid,
+	NetworkErrorCodeMinValue,
+	NetworkErrorCodeMaxValue,
+	NetworkErrorCodeMaxLength,
+	NetworkErrorCodeDoesNotExist,
+	NetworkErrorCodeUnique,
+	NetworkErrorCodeMaxDecimalPlaces,
+	NetworkErrorCodeMaxWholeDigits,
+	NetworkErrorCodeMaxElements,
+	NetworkErrorCodeInvalidChoice,
+	NetworkErrorCodeEndBeforeStart,
+}
+
+func (e NetworkErrorCode) IsValid() bool {
+	switch e {
+	case NetworkErrorCodeRequired, NetworkErrorCodeNull, NetworkErrorCodeInvalid, NetworkErrorCodeMinValue, NetworkErrorCodeMaxValue, NetworkErrorCodeMaxLength, NetworkErrorCodeDoesNotExist, NetworkErrorCodeUnique, NetworkErrorCodeMaxDecimalPlaces, NetworkErrorCodeMaxWholeDigits, NetworkErrorCodeMaxElements, NetworkErrorCodeInvalidChoice, NetworkErrorCodeEndBeforeStart:
+		return true
+	}
+	return false
+}
+
+func (e NetworkErrorCode) String() string {
+	return string(e)
+}
+
+func (e *NetworkErrorCode) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = NetworkErrorCode(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid NetworkErrorCode", str)
+	}
+	return nil
+}
+
+func (e NetworkErrorCode) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *NetworkErrorCode) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e NetworkErrorCode) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Where a network giftcard or a network voucher stands. Only PAID and USING ones can be used; a first use moves PAID to USING.
+type NetworkGiftStatus string
+
+const (
+	// Made, not paid yet.
+	NetworkGiftStatusDraft NetworkGiftStatus = "DRAFT"
+	// Paid: usable.
+	NetworkGiftStatusPaid NetworkGiftStatus = "PAID"
+	// Cancelled (cncld).
+	NetworkGiftStatusCncld NetworkGiftStatus = "CNCLD"
+	// Used at least once, and still usable while value or usages are left.
+	NetworkGiftStatusUsing NetworkGiftStatus = "USING"
+	// A test record.
+	NetworkGiftStatusTest NetworkGiftStatus = "TEST"
+)
+
+var AllNetworkGiftStatus = []NetworkGiftStatus{
+	NetworkGiftStatusDraft,
+	NetworkGiftStatusPaid,
+	NetworkGiftStatusCncld,
+	NetworkGiftStatusUsing,
+	NetworkGiftStatusTest,
+}
+
+func (e NetworkGiftStatus) IsValid() bool {
+	switch e {
+	case NetworkGiftStatusDraft, NetworkGiftStatusPaid, NetworkGiftStatusCncld, NetworkGiftStatusUsing, NetworkGiftStatusTest:
+		return true
+	}
+	return false
+}
+
+func (e NetworkGiftStatus) String() string {
+	return string(e)
+}
+
+func (e *NetworkGiftStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = NetworkGiftStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid NetworkGiftStatus", str)
+	}
+	return nil
+}
+
+func (e NetworkGiftStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *NetworkGiftStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e NetworkGiftStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Where a hold stands.
+type NetworkGiftcardHoldStatus string
+
+const (
+	// Its amount is reserved off the card.
+	NetworkGiftcardHoldStatusHeld NetworkGiftcardHoldStatus = "HELD"
+	// It became a usage; its amount went back first.
+	NetworkGiftcardHoldStatusCaptured NetworkGiftcardHoldStatus = "CAPTURED"
+	// Released: its amount went back on the card.
+	NetworkGiftcardHoldStatusReleased NetworkGiftcardHoldStatus = "RELEASED"
+	// It reached its expiry unused: its amount went back on the card.
+	NetworkGiftcardHoldStatusLapsed NetworkGiftcardHoldStatus = "LAPSED"
+)
+
+var AllNetworkGiftcardHoldStatus = []NetworkGiftcardHoldStatus{
+	NetworkGiftcardHoldStatusHeld,
+	NetworkGiftcardHoldStatusCaptured,
+	NetworkGiftcardHoldStatusReleased,
+	NetworkGiftcardHoldStatusLapsed,
+}
+
+func (e NetworkGiftcardHoldStatus) IsValid() bool {
+	switch e {
+	case NetworkGiftcardHoldStatusHeld, NetworkGiftcardHoldStatusCaptured, NetworkGiftcardHoldStatusReleased, NetworkGiftcardHoldStatusLapsed:
+		return true
+	}
+	return false
+}
+
+func (e NetworkGiftcardHoldStatus) String() string {
+	return string(e)
+}
+
+func (e *NetworkGiftcardHoldStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = NetworkGiftcardHoldStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid NetworkGiftcardHoldStatus", str)
+	}
+	return nil
+}
+
+func (e NetworkGiftcardHoldStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *NetworkGiftcardHoldStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e NetworkGiftcardHoldStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// What a movement of a card's ledger records.
+type NetworkGiftcardMovementKind string
+
+const (
+	// The card's value, when it was made: positive.
+	NetworkGiftcardMovementKindIssue NetworkGiftcardMovementKind = "ISSUE"
+	// A usage: negative.
+	NetworkGiftcardMovementKindUse NetworkGiftcardMovementKind = "USE"
+	// A cancelled usage's value back: positive.
+	NetworkGiftcardMovementKindCancel NetworkGiftcardMovementKind = "CANCEL"
+	// An amount held: negative.
+	NetworkGiftcardMovementKindHold NetworkGiftcardMovementKind = "HOLD"
+	// A held amount back (released, lapsed, or captured before its usage): positive.
+	NetworkGiftcardMovementKindRelease NetworkGiftcardMovementKind = "RELEASE"
+	// A staff adjustment, with its reason: either sign.
+	NetworkGiftcardMovementKindAdjust NetworkGiftcardMovementKind = "ADJUST"
+)
+
+var AllNetworkGiftcardMovementKind = []NetworkGiftcardMovementKind{
+	NetworkGiftcardMovementKindIssue,
+	NetworkGiftcardMovementKindUse,
+	NetworkGiftcardMovementKindCancel,
+	NetworkGiftcardMovementKindHold,
+	NetworkGiftcardMovementKindRelease,
+	NetworkGiftcardMovementKindAdjust,
+}
+
+func (e NetworkGiftcardMovementKind) IsValid() bool {
+	switch e {
+	case NetworkGiftcardMovementKindIssue, NetworkGiftcardMovementKindUse, NetworkGiftcardMovementKindCancel, NetworkGiftcardMovementKindHold, NetworkGiftcardMovementKindRelease, NetworkGiftcardMovementKindAdjust:
+		return true
+	}
+	return false
+}
+
+func (e NetworkGiftcardMovementKind) String() string {
+	return string(e)
+}
+
+func (e *NetworkGiftcardMovementKind) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = NetworkGiftcardMovementKind(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid NetworkGiftcardMovementKind", str)
+	}
+	return nil
+}
+
+func (e NetworkGiftcardMovementKind) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *NetworkGiftcardMovementKind) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e NetworkGiftcardMovementKind) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The status an update may give a network partner.
+type NetworkPartnerStatus string
+
+const (
+	// Inactive (i): it accepts no network gift.
+	NetworkPartnerStatusInactive NetworkPartnerStatus = "INACTIVE"
+	// A network partner (n), as created.
+	NetworkPartnerStatusNetwork NetworkPartnerStatus = "NETWORK"
+)
+
+var AllNetworkPartnerStatus = []NetworkPartnerStatus{
+	NetworkPartnerStatusInactive,
+	NetworkPartnerStatusNetwork,
+}
+
+func (e NetworkPartnerStatus) IsValid() bool {
+	switch e {
+	case NetworkPartnerStatusInactive, NetworkPartnerStatusNetwork:
+		return true
+	}
+	return false
+}
+
+func (e NetworkPartnerStatus) String() string {
+	return string(e)
+}
+
+func (e *NetworkPartnerStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = NetworkPartnerStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid NetworkPartnerStatus", str)
+	}
+	return nil
+}
+
+func (e NetworkPartnerStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *NetworkPartnerStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e NetworkPartnerStatus) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -33,13 +33,12 @@ type isoFixture struct {
 	option, giftcard               int64
 	mediaUUID, voucher, giftcardNo string
 	png                            []byte
-	// The owner's network voucher box, a voucher of it and a usage at
-	// networkPartner.
-	nvBox, nvUsage, networkPartner int64
-	// The owner's network giftcard, a usage of it at networkPartner and
-	// a live hold on it (reservation isoHold).
-	ngc      string
-	ngcUsage int64
+	// The owner's network voucher box, an offer in it, a voucher of it and
+	// a usage at networkPartner.
+	nvBox, nvOffer, nvUsage, networkPartner int64
+	// The owner's network giftcard, used and held at networkPartner.
+	owner, ngc, ngcUsage, ngcHold, ngcMovement int64
+	ngcCode                                    string
 }
 
 // isoHold is the reservation id of the owner's hold.
@@ -58,8 +57,8 @@ func newIsoFixture(t *testing.T) *isoFixture {
 	// Owner and rival are marketplaces, so that their networks can be
 	// probed too.
 	every := []string{"--permission", domain.PermManageMasterAdmin, "--permission", domain.PermUseVoucher,
-		"--permission", domain.PermAccessConfigurationMarketplaces, "--permission", domain.PermCreateNetworkGiftcardAPI,
-		"--permission", domain.PermUseNetworkGiftcardAPI, "--marketplace"}
+		"--permission", domain.PermAccessConfigurationMarketplaces, "--permission", domain.PermUseNetworkGiftcardAPI,
+		"--permission", domain.PermCreateNetworkGiftcardAPI, "--marketplace"}
 	f := &isoFixture{
 		ownerTok: CreateUser(t, dsn, append([]string{"--username", "owner", "--password", "owner-password",
 			"--partner-name", "Owner"}, every...)...),
@@ -73,8 +72,8 @@ func newIsoFixture(t *testing.T) *isoFixture {
 	gcMust(t, err)
 	t.Cleanup(func() { db.Close() })
 	f.db = db
-	var ownerID int64
-	gcMust(t, db.NewRaw(`SELECT id, uuid::text FROM partners WHERE name = 'Owner'`).Scan(ctx, &ownerID, &f.ownerUUID))
+	gcMust(t, db.NewRaw(`SELECT id, uuid::text FROM partners WHERE name = 'Owner'`).Scan(ctx, &f.owner, &f.ownerUUID))
+	ownerID := f.owner
 	gcMust(t, db.NewRaw(`INSERT INTO universes (name) VALUES ('{"fr": "Séjours"}') RETURNING id`).Scan(ctx, &f.universe))
 	gcMust(t, db.NewRaw(`INSERT INTO giftcard_prototypes (partner_id) VALUES (?) RETURNING id`, ownerID).Scan(ctx, &f.giftcardPrototype))
 
@@ -116,7 +115,7 @@ func newIsoFixture(t *testing.T) *isoFixture {
 	gcMust(t, db.NewRaw(`INSERT INTO network_voucher_boxes (marketplace_id, name) VALUES (?, ?) RETURNING id`,
 		ownerID, `{"fr": "`+isoSecret+` coffret"}`).Scan(ctx, &f.nvBox))
 	gcMust(t, db.NewRaw(`INSERT INTO box_offers (box_id, partner_id, status) VALUES (?, ?, 'VALIDATED') RETURNING id`,
-		f.nvBox, f.networkPartner).Scan(ctx, new(int64)))
+		f.nvBox, f.networkPartner).Scan(ctx, &f.nvOffer))
 	gcMust(t, db.NewRaw(`WITH c AS (INSERT INTO gift_codes (code, kind) VALUES (?, 'network_voucher') RETURNING code)
 		INSERT INTO network_vouchers (code, box_id, status, max_usages, gifter_email) SELECT code, ?, 'paid', 5, 'owner@example.com' FROM c
 		RETURNING id`, isoNetworkVoucher, f.nvBox).Scan(ctx, new(int64)))
@@ -124,17 +123,23 @@ func newIsoFixture(t *testing.T) *isoFixture {
 		`{"creation_date": "2026-11-24", "partner_source_id": 7, "comment": "`+isoSecret+`"}`, "application/json"))
 	f.nvUsage = int64(m["id"].(float64))
 
-	// A network giftcard of the owner, used once at the network partner,
-	// with a live hold.
+	// A network giftcard of the owner, used and held at networkPartner,
+	// which accepts the owner's cards.
 	gcMust(t, db.NewRaw(`INSERT INTO network_giftcard_allowed_partners (marketplace_id, partner_id) VALUES (?, ?) RETURNING partner_id`,
 		ownerID, f.networkPartner).Scan(ctx, new(int64)))
-	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/networkgiftcards/", f.ownerTok, f.networkGiftcardBody(f.ownerUUID), "application/json"))
-	f.ngc = m["code"].(string)
-	m = f.mustOK(t, http.StatusOK, f.rest(t, http.MethodPost, "/api/networkgiftcards_by_code/"+f.ngc+"/use/", f.ownerTok,
-		`{"creation_date": "2026-11-24", "value": 5, "partner_source_id": 7, "comment": "`+isoSecret+`"}`, "application/json"))
+	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/networkgiftcards/", f.ownerTok, jsonOf(t, map[string]any{
+		"marketplace_uuid": f.ownerUUID, "status": "paid", "value": 100, "from_gifter": isoSecret,
+		"gifter":          map[string]any{"first_name": isoSecret, "last_name": "G", "email": "owner@example.com"},
+		"activation_date": "2026-01-01", "expiration_date": "2030-12-31"}), "application/json"))
+	f.ngcCode, f.ngc = m["code"].(string), int64(m["id"].(float64))
+	m = f.mustOK(t, http.StatusOK, f.rest(t, http.MethodPost, "/api/networkgiftcards_by_code/"+f.ngcCode+"/use/", f.ownerTok,
+		`{"creation_date": "2026-11-24", "value": 10, "partner_source_id": 7, "comment": "`+isoSecret+`", "send_usage_notification_email": false}`,
+		"application/json"))
 	f.ngcUsage = int64(m["id"].(float64))
-	f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/networkgiftcards_by_code/"+f.ngc+"/holds/", f.ownerTok,
+	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/networkgiftcards_by_code/"+f.ngcCode+"/holds/", f.ownerTok,
 		`{"amount": 5, "reservation_id": "`+isoHold+`", "partner_source_id": 7}`, "application/json"))
+	f.ngcHold = int64(m["id"].(float64))
+	gcMust(t, db.NewRaw(`SELECT max(id) FROM network_giftcard_movements WHERE network_giftcard_id = ?`, f.ngc).Scan(ctx, &f.ngcMovement))
 	return f
 }
 
@@ -261,7 +266,7 @@ func (f *isoFixture) restOperations(t *testing.T) []isoREST {
 	const js = "application/json"
 	v, p, g := f.voucher, f.prototype, f.giftcard
 	nvUse := `{"creation_date": "2026-11-24", "partner_source_id": 7}`
-	ngc := "/api/networkgiftcards_by_code/" + f.ngc
+	ngc := "/api/networkgiftcards_by_code/" + f.ngcCode
 	ngcUse := `{"creation_date": "2026-11-24", "value": 1, "partner_source_id": 7}`
 	return []isoREST{
 		{"GET", "/api/permissions/", "", js, 200, 200, 200},
@@ -298,7 +303,7 @@ func (f *isoFixture) restOperations(t *testing.T) []isoREST {
 			fmt.Sprintf(`{"creation_date": "2026-11-24", "partner_id": %d}`, f.networkPartner), js, 0, 404, 403},
 		{"POST", fmt.Sprintf("/api/networkvoucher_usages/%d/cancel/", f.nvUsage), `{"comment": "x"}`, js, 0, 404, 403},
 		{"POST", "/api/networkgiftcards/", f.networkGiftcardBody(f.ownerUUID), js, 0, 400, 403},
-		{"GET", "/api/networkgiftcards/" + f.ngc + "/", "", js, 200, 404, 404},
+		{"GET", "/api/networkgiftcards/" + f.ngcCode + "/", "", js, 200, 404, 404},
 		{"GET", ngc + "/", "", js, 200, 404, 404},
 		{"GET", "/api/networkgiftcards_by_email/owner@example.com/", "", js, 200, 200, 200},
 		{"GET", ngc + "/usages/", "", js, 200, 404, 404},
@@ -387,6 +392,58 @@ func (f *isoFixture) graphOperations() []isoGraph {
 		{"node AdminVoucherPrototype", isoNode, map[string]any{"id": globalID("AdminVoucherPrototype", f.prototype)}, "NOT_FOUND"},
 		{"node VoucherOption", isoNode, map[string]any{"id": globalID("VoucherOption", f.option)}, "NOT_FOUND"},
 		{"node OptionCategory", isoNode, map[string]any{"id": globalID("OptionCategory", f.category)}, "NOT_FOUND"},
+		// The network area.
+		{"networkGiftcard", `query($c: String!) { networkGiftcard(code: $c) { code fromGifter } }`, map[string]any{"c": f.ngcCode}, "NOT_FOUND"},
+		{"networkGiftcards", `{ networkGiftcards(first: 100) { totalCount edges { node { code fromGifter
+			usages { edges { node { comment } } } } } } }`, nil, ""},
+		{"networkGiftcardsByEmail", `query($e: String!) { networkGiftcardsByEmail(email: $e) { totalCount edges { node { code } } } }`,
+			map[string]any{"e": "owner@example.com"}, ""},
+		{"networkPartners", `{ networkPartners(first: 100) { totalCount edges { node { name commercialName } } } }`, nil, ""},
+		{"networkPartners of the owner", `query($m: ID) { networkPartners(marketplaceId: $m) { totalCount edges { node { name } } } }`,
+			map[string]any{"m": globalID("Partner", f.ownerUUID)}, "BAD_USER_INPUT"},
+		{"networkVoucherBoxes", `{ networkVoucherBoxes(first: 100) { totalCount edges { node { name { fr }
+			offers { edges { node { partner { name } } } } } } } }`, nil, ""},
+		{"networkVoucherBox", `query($id: ID!) { networkVoucherBox(id: $id) { name { fr } } }`,
+			map[string]any{"id": globalID("NetworkVoucherBox", f.nvBox)}, "NOT_FOUND"},
+		{"networkVoucher", `query($c: String!) { networkVoucher(code: $c) { code } }`, map[string]any{"c": isoNetworkVoucher}, "NOT_FOUND"},
+		{"networkVouchersByEmail", `query($e: String!) { networkVouchersByEmail(email: $e) { totalCount edges { node { code
+			usages { edges { node { comment } } } } } } }`, map[string]any{"e": "owner@example.com"}, ""},
+		{"createNetworkGiftcard", `mutation($m: ID!) { createNetworkGiftcard(input: {marketplaceId: $m, status: PAID, value: "1",
+			gifter: {firstName: "x", lastName: "y", email: "x@example.com"}, fromGifter: "", activationDate: "2026-01-01",
+			expirationDate: "2030-01-01"}) ` + payload + ` }`, map[string]any{"m": globalID("Partner", f.ownerUUID)}, "userErrors"},
+		{"useNetworkGiftcard", `mutation($c: String!) { useNetworkGiftcard(input: {code: $c, partnerSourceId: "7", value: "1",
+			creationDate: "2026-11-24"}) ` + payload + ` }`, map[string]any{"c": f.ngcCode}, "NOT_FOUND"},
+		{"cancelNetworkGiftcardUsage", `mutation($id: ID!) { cancelNetworkGiftcardUsage(input: {usageId: $id}) ` + payload + ` }`,
+			map[string]any{"id": globalID("NetworkGiftcardUsage", f.ngcUsage)}, "NOT_FOUND"},
+		{"holdNetworkGiftcard", `mutation($c: String!) { holdNetworkGiftcard(input: {code: $c, partnerSourceId: "7", amount: "1",
+			reservationId: "R"}) ` + payload + ` }`, map[string]any{"c": f.ngcCode}, "NOT_FOUND"},
+		{"captureNetworkGiftcardHold", `mutation($c: String!) { captureNetworkGiftcardHold(input: {code: $c, reservationId: "ISO-HOLD"}) ` +
+			payload + ` }`, map[string]any{"c": f.ngcCode}, "NOT_FOUND"},
+		{"releaseNetworkGiftcardHold", `mutation($c: String!) { releaseNetworkGiftcardHold(input: {code: $c, reservationId: "ISO-HOLD"}) ` +
+			payload + ` }`, map[string]any{"c": f.ngcCode}, "NOT_FOUND"},
+		{"adjustNetworkGiftcard", `mutation($c: String!) { adjustNetworkGiftcard(input: {code: $c, amount: "-1", reason: "x"}) ` +
+			payload + ` }`, map[string]any{"c": f.ngcCode}, "FORBIDDEN"},
+		{"createNetworkPartner", `mutation($m: ID) { createNetworkPartner(input: {marketplaceId: $m, name: "x", commercialName: "x",
+			shortName: "x", siretNumber: "1", legalRepresentativeFirstName: "x", legalRepresentativeLastName: "x", hqAddressLine1: "x",
+			hqPostalCode: "1", hqCity: "x", hqCountry: "x", rcs: "x", ape: "x", vatId: "x", agencyEmail: "x@example.com",
+			website: "https://x.example.com"}) ` + payload + ` }`, map[string]any{"m": globalID("Partner", f.ownerUUID)}, "userErrors"},
+		{"updateNetworkPartner", `mutation($s: String) { updateNetworkPartner(input: {sourceId: $s, status: INACTIVE}) ` + payload + ` }`,
+			map[string]any{"s": isoSourceID}, "NOT_FOUND"},
+		{"updateNetworkPartner of the owner", `mutation($m: ID, $s: String) { updateNetworkPartner(input: {marketplaceId: $m, sourceId: $s,
+			status: INACTIVE}) ` + payload + ` }`, map[string]any{"m": globalID("Partner", f.ownerUUID), "s": isoSourceID}, "userErrors"},
+		{"recordNetworkVoucherUsage", `mutation($c: String!) { recordNetworkVoucherUsage(input: {code: $c, partnerSourceId: "7",
+			creationDate: "2026-11-24"}) ` + payload + ` }`, map[string]any{"c": isoNetworkVoucher}, "NOT_FOUND"},
+		{"cancelNetworkVoucherUsage", `mutation($id: ID!) { cancelNetworkVoucherUsage(input: {usageId: $id}) ` + payload + ` }`,
+			map[string]any{"id": globalID("NetworkVoucherUsage", f.nvUsage)}, "NOT_FOUND"},
+		{"node NetworkGiftcard", isoNode, map[string]any{"id": globalID("NetworkGiftcard", f.ngc)}, "NOT_FOUND"},
+		{"node NetworkGiftcardUsage", isoNode, map[string]any{"id": globalID("NetworkGiftcardUsage", f.ngcUsage)}, "NOT_FOUND"},
+		{"node NetworkGiftcardHold", isoNode, map[string]any{"id": globalID("NetworkGiftcardHold", f.ngcHold)}, "NOT_FOUND"},
+		{"node NetworkGiftcardMovement", isoNode, map[string]any{"id": globalID("NetworkGiftcardMovement", f.ngcMovement)}, "NOT_FOUND"},
+		{"node NetworkPartner", isoNode, map[string]any{"id": globalID("NetworkPartner", fmt.Sprintf("%d:%d", f.owner, f.networkPartner))}, "NOT_FOUND"},
+		{"node NetworkVoucherBox", isoNode, map[string]any{"id": globalID("NetworkVoucherBox", f.nvBox)}, "NOT_FOUND"},
+		{"node NetworkVoucherBoxOffer", isoNode, map[string]any{"id": globalID("NetworkVoucherBoxOffer", f.nvOffer)}, "NOT_FOUND"},
+		{"node NetworkVoucher", isoNode, map[string]any{"id": globalID("NetworkVoucher", isoNetworkVoucher)}, "NOT_FOUND"},
+		{"node NetworkVoucherUsage", isoNode, map[string]any{"id": globalID("NetworkVoucherUsage", f.nvUsage)}, "NOT_FOUND"},
 	}
 }
 
@@ -394,13 +451,16 @@ func (f *isoFixture) graphOperations() []isoGraph {
 // show a secret.
 const isoNode = `query($id: ID!) { node(id: $id) { id ... on Partner { uuid name } ... on Media { uuid name }
 	... on AdminVoucher { code summary } ... on AdminGiftcard { code } ... on AdminVoucherPrototype { label: name { fr } }
-	... on VoucherOption { label: name { fr } } ... on OptionCategory { label: name { fr } } } }`
+	... on VoucherOption { label: name { fr } } ... on OptionCategory { label: name { fr } }
+	... on NetworkGiftcard { code fromGifter } ... on NetworkGiftcardUsage { comment } ... on NetworkGiftcardHold { reservationId }
+	... on NetworkGiftcardMovement { reservationId } ... on NetworkPartner { name } ... on NetworkVoucherBox { label: name { fr } }
+	... on NetworkVoucherBoxOffer { partnerId } ... on NetworkVoucher { code } ... on NetworkVoucherUsage { comment } } }`
 
 // wantNoSecret fails when an answer to another account shows the owner's
 // records.
 func (f *isoFixture) wantNoSecret(t *testing.T, body string) {
 	t.Helper()
-	for _, s := range []string{isoSecret, f.voucher, f.giftcardNo, f.mediaUUID, isoNetworkVoucher, f.ngc} {
+	for _, s := range []string{isoSecret, f.voucher, f.giftcardNo, f.mediaUUID, isoNetworkVoucher, f.ngcCode} {
 		if strings.Contains(body, s) {
 			t.Errorf("the answer shows the owner's %q: %s", s, body)
 		}
