@@ -1516,6 +1516,7 @@ type ComplexityRoot struct {
 		BoxUniverses            func(childComplexity int) int
 		Boxes                   func(childComplexity int, orderBy []*model.BoxOrder, first *int, after *string, last *int, before *string) int
 		Cart                    func(childComplexity int, id *uuid.UUID, cartID *string) int
+		CheckNetworkPartner     func(childComplexity int, siretNumber string, commercialName string) int
 		CurrentPartner          func(childComplexity int) int
 		Destinations            func(childComplexity int) int
 		Event                   func(childComplexity int, id string) int
@@ -2153,6 +2154,7 @@ type QueryResolver interface {
 	AdminOption(ctx context.Context, id string) (*model.VoucherOption, error)
 	AdminOptionCategories(ctx context.Context, first *int, after *string, last *int, before *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error)
 	AdminOptionCategory(ctx context.Context, id string) (*model.OptionCategory, error)
+	CheckNetworkPartner(ctx context.Context, siretNumber string, commercialName string) (*string, error)
 	NetworkGiftcard(ctx context.Context, code string) (*model.NetworkGiftcard, error)
 	NetworkGiftcards(ctx context.Context, first *int, after *string, last *int, before *string) (*model.NetworkGiftcardConnection, error)
 	NetworkGiftcardsByEmail(ctx context.Context, email string, first *int, after *string, last *int, before *string) (*model.NetworkGiftcardConnection, error)
@@ -8836,6 +8838,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Cart(childComplexity, args["id"].(*uuid.UUID), args["cartId"].(*string)), true
+	case "Query.checkNetworkPartner":
+		if e.ComplexityRoot.Query.CheckNetworkPartner == nil {
+			break
+		}
+
+		args, err := ec.field_Query_checkNetworkPartner_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.CheckNetworkPartner(childComplexity, args["siretNumber"].(string), args["commercialName"].(string)), true
 	case "Query.currentPartner":
 		if e.ComplexityRoot.Query.CurrentPartner == nil {
 			break
@@ -16700,6 +16713,28 @@ func (ec *executionContext) field_Query_cart_args(ctx context.Context, rawArgs m
 		return nil, err
 	}
 	args["cartId"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_checkNetworkPartner_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "siretNumber",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["siretNumber"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "commercialName",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["commercialName"] = arg1
 	return args, nil
 }
 
@@ -46312,6 +46347,50 @@ func (ec *executionContext) fieldContext_Query_adminOptionCategory(ctx context.C
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_checkNetworkPartner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_checkNetworkPartner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().CheckNetworkPartner(ctx, fc.Args["siretNumber"].(string), fc.Args["commercialName"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_checkNetworkPartner(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_checkNetworkPartner_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_networkGiftcard(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -73749,6 +73828,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_adminOptionCategory(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "checkNetworkPartner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_checkNetworkPartner(ctx, field)
 				if res == graphql.RequiredNull {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}

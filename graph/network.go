@@ -271,9 +271,23 @@ func (r *Resolver) networkPartnerID(ctx context.Context, ref *string) (*int64, e
 	if ref == nil {
 		return nil, nil
 	}
-	if typ, key, ok := decodeGlobalID(*ref); ok && typ == "NetworkPartner" {
-		k, _ := parsePartnerKey(key)
+	typ, key, ok := decodeGlobalID(*ref)
+	switch {
+	case ok && typ == "NetworkPartner":
+		k, valid := parsePartnerKey(key)
+		if !valid {
+			return nil, domain.ErrNotFound
+		}
 		return &k.PartnerID, nil
+	case ok && typ == "Partner":
+		// Any partner's: whether it is in the network is the service's
+		// to say, not the caller's view of partners'.
+		id, err := uuid.Parse(key)
+		if err != nil {
+			return nil, domain.ErrNotFound
+		}
+		n, err := r.NetworkPartners.PartnerID(ctx, id)
+		return &n, err
 	}
 	return r.partnerRecordID(ctx, ref)
 }

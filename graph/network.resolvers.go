@@ -5,6 +5,7 @@ import (
 	"salesplatform/domain"
 	"salesplatform/domain/network"
 	"salesplatform/graph/model"
+	"strconv"
 
 	"github.com/99designs/gqlgen/graphql"
 )
@@ -48,6 +49,9 @@ func (r *mutationResolver) UseNetworkGiftcard(ctx context.Context, input model.U
 
 // CancelNetworkGiftcardUsage is the resolver for the cancelNetworkGiftcardUsage field.
 func (r *mutationResolver) CancelNetworkGiftcardUsage(ctx context.Context, input model.CancelNetworkGiftcardUsageInput, idempotencyKey *string) (*model.NetworkGiftcardUsagePayload, error) {
+	if _, err := domain.Authorize(ctx, domain.OpNetworkGiftcardUse); err != nil { // before reading the input
+		return nil, err
+	}
 	id, err := recordID("NetworkGiftcardUsage", input.UsageID)
 	if err != nil {
 		return nil, err
@@ -75,6 +79,9 @@ func (r *mutationResolver) HoldNetworkGiftcard(ctx context.Context, input model.
 
 // CaptureNetworkGiftcardHold is the resolver for the captureNetworkGiftcardHold field.
 func (r *mutationResolver) CaptureNetworkGiftcardHold(ctx context.Context, input model.CaptureNetworkGiftcardHoldInput, idempotencyKey *string) (*model.NetworkGiftcardUsagePayload, error) {
+	if _, err := domain.Authorize(ctx, domain.OpNetworkGiftcardUse); err != nil { // before reading the input
+		return nil, err
+	}
 	ctx, err := withIdempotencyKey(ctx, idempotencyKey)
 	if err != nil {
 		return nil, err
@@ -84,6 +91,9 @@ func (r *mutationResolver) CaptureNetworkGiftcardHold(ctx context.Context, input
 
 // ReleaseNetworkGiftcardHold is the resolver for the releaseNetworkGiftcardHold field.
 func (r *mutationResolver) ReleaseNetworkGiftcardHold(ctx context.Context, input model.ReleaseNetworkGiftcardHoldInput, idempotencyKey *string) (*model.NetworkGiftcardHoldPayload, error) {
+	if _, err := domain.Authorize(ctx, domain.OpNetworkGiftcardUse); err != nil { // before reading the input
+		return nil, err
+	}
 	ctx, err := withIdempotencyKey(ctx, idempotencyKey)
 	if err != nil {
 		return nil, err
@@ -93,6 +103,9 @@ func (r *mutationResolver) ReleaseNetworkGiftcardHold(ctx context.Context, input
 
 // AdjustNetworkGiftcard is the resolver for the adjustNetworkGiftcard field.
 func (r *mutationResolver) AdjustNetworkGiftcard(ctx context.Context, input model.AdjustNetworkGiftcardInput, idempotencyKey *string) (*model.NetworkGiftcardMovementPayload, error) {
+	if _, err := domain.Authorize(ctx, domain.OpNetworkGiftcardAdjust); err != nil { // before reading the input
+		return nil, err
+	}
 	ctx, err := withIdempotencyKey(ctx, idempotencyKey)
 	if err != nil {
 		return nil, err
@@ -154,6 +167,9 @@ func (r *mutationResolver) RecordNetworkVoucherUsage(ctx context.Context, input 
 
 // CancelNetworkVoucherUsage is the resolver for the cancelNetworkVoucherUsage field.
 func (r *mutationResolver) CancelNetworkVoucherUsage(ctx context.Context, input model.CancelNetworkVoucherUsageInput, idempotencyKey *string) (*model.NetworkVoucherUsagePayload, error) {
+	if _, err := domain.Authorize(ctx, domain.OpNetworkVoucherUse); err != nil { // before reading the input
+		return nil, err
+	}
 	id, err := recordID("NetworkVoucherUsage", input.UsageID)
 	if err != nil {
 		return nil, err
@@ -257,6 +273,16 @@ func (r *networkVoucherBoxOfferResolver) Partner(ctx context.Context, obj *model
 // Partner is the resolver for the partner field.
 func (r *networkVoucherUsageResolver) Partner(ctx context.Context, obj *model.NetworkVoucherUsage) (*model.NetworkPartner, error) {
 	return r.loadNetworkPartner(ctx, obj.MarketplaceID, obj.PartnerID)
+}
+
+// CheckNetworkPartner is the resolver for the checkNetworkPartner field.
+func (r *queryResolver) CheckNetworkPartner(ctx context.Context, siretNumber string, commercialName string) (*string, error) {
+	id, err := r.Services.NetworkPartners.CheckPartner(ctx, siretNumber, commercialName)
+	if err != nil {
+		return nil, err
+	}
+	s := strconv.FormatInt(id, 10)
+	return &s, nil
 }
 
 // NetworkGiftcard is the resolver for the networkGiftcard field.

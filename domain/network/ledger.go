@@ -81,6 +81,8 @@ func (s *GiftcardService) Adjust(ctx context.Context, code string, amount decima
 		return nil, fieldError("amount", domain.VInvalid, "An adjustment cannot be 0.")
 	case !amount.Equal(amount.Round(2)):
 		return nil, fieldError("amount", domain.VMaxDecimals, MsgValueDecimals)
+	case amount.Abs().GreaterThan(MaxCardValue):
+		return nil, fieldError("amount", domain.VMaxValue, fmt.Sprintf("Ensure this value is between -%s and %s.", MaxCardValue, MaxCardValue))
 	case reason == "":
 		return nil, fieldError("reason", domain.VRequired, "An adjustment needs its reason.")
 	case !validCode(code):

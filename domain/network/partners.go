@@ -335,6 +335,21 @@ func (s *PartnerService) UpdateNetworkPartner(ctx context.Context, doc domain.Do
 	return updated, nil
 }
 
+// PartnerID is the record id of the partner with that uuid, for inputs
+// that name a partner of a network by its uuid; whether it is in a
+// network is the operation's to check.
+// Errors: those of Authorize(OpNetworkPartnerRead); CodeNotFound.
+func (s *PartnerService) PartnerID(ctx context.Context, id uuid.UUID) (int64, error) {
+	if _, err := domain.Authorize(ctx, domain.OpNetworkPartnerRead); err != nil {
+		return 0, err
+	}
+	p, err := s.uow.Stores().Partners.FindPartnerByUUID(ctx, id)
+	if err != nil {
+		return 0, err
+	}
+	return p.ID, nil
+}
+
 // MsgNotCreatedHere refuses a change of a partner's own settings by a
 // network that did not create it.
 const MsgNotCreatedHere = "This partner was not created in this marketplace's network: only its links to the network settings can change."

@@ -399,6 +399,8 @@ func (f *isoFixture) graphOperations() []isoGraph {
 		{"networkGiftcardsByEmail", `query($e: String!) { networkGiftcardsByEmail(email: $e) { totalCount edges { node { code } } } }`,
 			map[string]any{"e": "owner@example.com"}, ""},
 		{"networkPartners", `{ networkPartners(first: 100) { totalCount edges { node { name commercialName } } } }`, nil, ""},
+		{"checkNetworkPartner", `query($s: String!, $c: String!) { checkNetworkPartner(siretNumber: $s, commercialName: $c) }`,
+			map[string]any{"s": isoSiret, "c": isoSecret}, "NOT_FOUND"},
 		{"networkPartners of the owner", `query($m: ID) { networkPartners(marketplaceId: $m) { totalCount edges { node { name } } } }`,
 			map[string]any{"m": globalID("Partner", f.ownerUUID)}, "BAD_USER_INPUT"},
 		{"networkVoucherBoxes", `{ networkVoucherBoxes(first: 100) { totalCount edges { node { name { fr }

@@ -438,6 +438,8 @@ func TestNetworkGiftcardHoldsAndLedger(t *testing.T) {
 	WantResponse(t, f.post(t, base+"/adjust/", f.marketTok, `{"amount": 5, "reason": "goodwill"}`), 403,
 		`{"detail": "You do not have permission to perform this action."}`)
 	WantResponse(t, f.post(t, base+"/adjust/", f.staffTok, `{"amount": 1}`), 400, `{"reason": ["This field is required."]}`)
+	WantResponse(t, f.post(t, base+"/adjust/", f.staffTok, `{"amount": "1e15", "reason": "x"}`), 400,
+		`{"amount": ["Ensure this value is between -1000000 and 1000000."]}`)
 	WantResponse(t, f.post(t, base+"/adjust/", f.staffTok, `{"amount": 30, "reason": "too much"}`), 400,
 		`{"amount": ["The remaining value must stay within 0.00 and the card's value, 100.00, counting what its holds and usages may give back; it is 75.00."]}`)
 	r = f.post(t, base+"/adjust/", f.staffTok, `{"amount": "-5.00", "reason": "fee"}`)

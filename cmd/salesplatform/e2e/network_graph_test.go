@@ -278,8 +278,11 @@ func TestGraphNetworkGiftcardUseAndHolds(t *testing.T) {
 		"partner":          map[string]any{"id": spaID, "name": "Spa", "sourceId": "101", "linkedToNgcSettings": true},
 		"networkGiftcard":  map[string]any{"code": code, "remainingValue": "37.50"}})
 
-	// The partner by id: its NetworkPartner global id, or its record id.
-	for _, ref := range []string{spaID, fmt.Sprint(f.spa)} {
+	// The partner by id: its NetworkPartner global id, or its Partner
+	// global id, which the marketplace's member may name though it is
+	// another partner (record ids: the voucher usages below).
+	spaUUID := f.str(t, "SELECT uuid::text FROM partners WHERE id = ?", f.spa)
+	for _, ref := range []string{spaID, globalID("Partner", spaUUID)} {
 		data = mustGraph(t, f.URL, f.marketTok, ngcUse, map[string]any{"in": map[string]any{"code": code, "partnerId": ref,
 			"value": "1", "creationDate": "2026-03-11T09:30:00Z", "sendUsageNotificationEmail": false}})
 		if dig(data, "useNetworkGiftcard", "usage", "partner", "name") != "Spa" ||
@@ -683,6 +686,17 @@ func TestGraphNetworkPartners(t *testing.T) {
 	}
 	_, errs = ask(t, f.rivalTok, `query($id: ID!) { node(id: $id) { id } }`, map[string]any{"id": p["id"]})
 	wantErrorCode(t, errs, "NOT_FOUND")
+
+	// The check by company number, as GET /api/partners/check/.
+	check := `query($s: String!, $c: String!) { checkNetworkPartner(siretNumber: $s, commercialName: $c) }`
+	data, errs = ask(t, f.marketTok, check, map[string]any{"s": "12345678900012", "c": "SPA DES ALPES"})
+	if len(errs) > 0 || data["checkNetworkPartner"] != fmt.Sprint(id) {
+		t.Errorf("check: %v %+v", data, errs)
+	}
+	_, errs = ask(t, f.rivalTok, check, map[string]any{"s": "12345678900012", "c": "Spa des Alpes"})
+	wantErrorCode(t, errs, "NOT_FOUND")
+	_, errs = ask(t, f.marketTok, check, map[string]any{"s": " ", "c": "Spa des Alpes"})
+	wantErrorCode(t, errs, "BAD_USER_INPUT")
 }
 
 // Network voucher boxes, their offers, vouchers and their usages through
