@@ -29,6 +29,7 @@ var allowedImports = map[string][]string{
 	"vouchers":              {"", "catalogue", "gifts"},
 	"prototypes":            {"", "catalogue", "vouchers"},
 	"network":               {"", "idempotency", "notify"},
+	"payments":              {"", "idempotency", "network"},
 	"notify":                {"", "l10n"},
 	// Not an area: the idempotency keys of the operations that create or
 	// move value (network, payments).
