@@ -204,13 +204,17 @@ func (s *NetworkGiftcardStore) AdjustCard(ctx context.Context, m *network.Moveme
 	err := scanPrepared(ctx, s.db, &rows, `WITH adjusted AS (
 			UPDATE network_giftcards g SET remaining_value = remaining_value + $2
 			WHERE id = $1 AND remaining_value + $2 >= 0
-				-- A credit counts what live holds and cancellable usages
-				-- may give back too: it must still fit under the value then.
+				-- A credit counts what live holds, cancellable usages and
+				-- payments' draws may give back too: it must still fit under
+				-- the value then.
 				AND ($2 < 0 OR remaining_value + $2
 					+ (SELECT COALESCE(sum(h.amount), 0) FROM network_giftcard_holds h
 						WHERE h.network_giftcard_id = g.id AND h.status = 'held')
 					+ (SELECT COALESCE(sum(u.value), 0) FROM network_giftcard_usages u
-						WHERE u.network_giftcard_id = g.id AND u.is_active AND u.payout_id IS NULL) <= value)
+						WHERE u.network_giftcard_id = g.id AND u.is_active AND u.payout_id IS NULL)
+					-- and what payments drew and may refund
+					- (SELECT COALESCE(sum(m.amount), 0) FROM network_giftcard_movements m
+						WHERE m.network_giftcard_id = g.id AND m.kind IN ('payment', 'refund')) <= value)
 			RETURNING id, remaining_value)
 		INSERT INTO network_giftcard_movements (network_giftcard_id, kind, amount, balance_after, actor_user_id, comment)
 		SELECT id, 'adjust', $2, remaining_value, $3, $4 FROM adjusted

@@ -32,6 +32,8 @@ const (
 	MovementHold    = "hold"    // an amount held: negative
 	MovementRelease = "release" // a held amount back (released, lapsed or captured): positive
 	MovementAdjust  = "adjust"  // a staff adjustment, with its reason
+	MovementPayment = "payment" // drawn by a payment, the card as its wallet: negative
+	MovementRefund  = "refund"  // given back by a payment's refund: positive
 )
 
 // Card is what a use checks of a network giftcard.

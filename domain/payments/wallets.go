@@ -155,12 +155,6 @@ type WalletStore interface {
 	MovementsOfWallet(ctx context.Context, id uuid.UUID, page domain.PageRequest) ([]*Movement, int, error)
 }
 
-// Movement kinds of a network giftcard's ledger written here.
-const (
-	MovementPayment = "payment" // drawn by a payment: negative
-	MovementRefund  = "refund"  // given back by a refund: positive
-)
-
 // MoveInput is a movement of Amount from the wallet From to the wallet To.
 type MoveInput struct {
 	From, To    uuid.UUID

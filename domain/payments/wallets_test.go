@@ -433,7 +433,7 @@ func TestGiftcardWallet(t *testing.T) {
 		WHERE g.uuid = ? ORDER BY m.id DESC LIMIT 1`, card).Scan(ctx, &ledger); err != nil {
 		t.Fatal(err)
 	}
-	if ledger.Kind != payments.MovementPayment || !ledger.Amount.Equal(dec("-30")) || !ledger.BalanceAfter.Equal(dec("70")) ||
+	if ledger.Kind != network.MovementPayment || !ledger.Amount.Equal(dec("-30")) || !ledger.BalanceAfter.Equal(dec("70")) ||
 		ledger.Movement != m.ID || ledger.Actor == nil || *ledger.Actor != 1 || ledger.Comment != "payment" {
 		t.Errorf("card's ledger movement %+v", ledger)
 	}

@@ -5990,6 +5990,10 @@ const (
 	NetworkGiftcardMovementKindRelease NetworkGiftcardMovementKind = "RELEASE"
 	// A staff adjustment, with its reason: either sign.
 	NetworkGiftcardMovementKindAdjust NetworkGiftcardMovementKind = "ADJUST"
+	// Value taken by a payment, the card as its wallet: negative.
+	NetworkGiftcardMovementKindPayment NetworkGiftcardMovementKind = "PAYMENT"
+	// Value a payment's refund gives back to the card: positive.
+	NetworkGiftcardMovementKindRefund NetworkGiftcardMovementKind = "REFUND"
 )
 
 var AllNetworkGiftcardMovementKind = []NetworkGiftcardMovementKind{
@@ -5999,11 +6003,13 @@ var AllNetworkGiftcardMovementKind = []NetworkGiftcardMovementKind{
 	NetworkGiftcardMovementKindHold,
 	NetworkGiftcardMovementKindRelease,
 	NetworkGiftcardMovementKindAdjust,
+	NetworkGiftcardMovementKindPayment,
+	NetworkGiftcardMovementKindRefund,
 }
 
 func (e NetworkGiftcardMovementKind) IsValid() bool {
 	switch e {
-	case NetworkGiftcardMovementKindIssue, NetworkGiftcardMovementKindUse, NetworkGiftcardMovementKindCancel, NetworkGiftcardMovementKindHold, NetworkGiftcardMovementKindRelease, NetworkGiftcardMovementKindAdjust:
+	case NetworkGiftcardMovementKindIssue, NetworkGiftcardMovementKindUse, NetworkGiftcardMovementKindCancel, NetworkGiftcardMovementKindHold, NetworkGiftcardMovementKindRelease, NetworkGiftcardMovementKindAdjust, NetworkGiftcardMovementKindPayment, NetworkGiftcardMovementKindRefund:
 		return true
 	}
 	return false
