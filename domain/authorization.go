@@ -95,6 +95,10 @@ const (
 	// OpNetworkVoucherUse is recording a usage of a network voucher at a
 	// partner, and cancelling one: the box's marketplace or staff.
 	OpNetworkVoucherUse AdminOp = "network_voucher.use"
+	// OpMultiProductCartCreate is making a multi-product cart for one's
+	// partner (staff: any); OpMultiProductCartRead is reading one back.
+	OpMultiProductCartCreate AdminOp = "multi_product_cart.create"
+	OpMultiProductCartRead   AdminOp = "multi_product_cart.read"
 )
 
 // Role is who, beyond a named permission, an operation is open to.
@@ -145,6 +149,9 @@ var AdminRules = map[AdminOp]Requirement{
 	OpNetworkPartnerRead:  {Role: RolePartnerMember},
 	OpNetworkVoucherRead:  {Role: RolePartnerMember},
 	OpNetworkVoucherUse:   {Role: RolePartnerMember, Permission: PermUseVoucher},
+	// A cart sells nothing yet: its checkout will take the payment.
+	OpMultiProductCartCreate: {Role: RolePartnerMember},
+	OpMultiProductCartRead:   {Role: RolePartnerMember},
 }
 
 // Authorize returns the caller when it may run op.

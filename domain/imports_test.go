@@ -31,11 +31,12 @@ var allowedImports = map[string][]string{
 	"network":               {"", "idempotency", "notify"},
 	"payments":              {"", "idempotency", "network"},
 	"notify":                {"", "l10n"},
+	"mpcart":                {"", "idempotency"},
 	// Not an area: the idempotency keys of the operations that create or
 	// move value (network, payments).
 	"idempotency": {""},
 	// Not an area: the services of every area, handed to both surfaces.
-	"services": {"account", "cart", "catalogue", "gifts", "media", "widgets", "vouchers", "prototypes", "network"},
+	"services": {"account", "cart", "catalogue", "gifts", "media", "widgets", "vouchers", "prototypes", "network", "mpcart"},
 }
 
 const module = "salesplatform/"

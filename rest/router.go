@@ -38,6 +38,7 @@ func Register(r *mux.Router, s services.Services) {
 	registerMediaRoutes(r, a)
 	registerAdminPrototypeRoutes(r, a) // prototypes*.go
 	registerNetworkGiftcardRoutes(r, a)
+	registerMultiProductCartRoutes(r, a)
 	registerNetworkVoucherRoutes(r, a) // network_vouchers.go
 	registerOpenAPIRoutes(r, a)        // openapi.go: the document of these routes
 

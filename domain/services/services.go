@@ -10,6 +10,7 @@ import (
 	"salesplatform/domain/catalogue"
 	"salesplatform/domain/gifts"
 	"salesplatform/domain/media"
+	"salesplatform/domain/mpcart"
 	"salesplatform/domain/network"
 	"salesplatform/domain/prototypes"
 	"salesplatform/domain/vouchers"
@@ -47,4 +48,8 @@ type Services struct {
 	// NetworkVouchers serves the administration's network voucher boxes,
 	// network vouchers and their usages.
 	NetworkVouchers *network.VoucherService
+
+	// MultiProductCarts serves the carts of a marketplace's network
+	// products.
+	MultiProductCarts *mpcart.CartService
 }

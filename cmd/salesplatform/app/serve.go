@@ -32,6 +32,7 @@ import (
 	"salesplatform/domain/gifts"
 	"salesplatform/domain/idempotency"
 	"salesplatform/domain/media"
+	"salesplatform/domain/mpcart"
 	"salesplatform/domain/network"
 	"salesplatform/domain/prototypes"
 	"salesplatform/domain/services"
@@ -428,6 +429,9 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 		NetworkGiftcards: network.NewGiftcardService(persistence.NewUnitOfWork(db, persistence.NetworkStores), keys).WithHoldTTL(cfg.HoldTTL),
 		NetworkPartners:  network.NewPartnerService(persistence.NewUnitOfWork(db, persistence.NetworkStores)),
 		NetworkVouchers:  network.NewVoucherService(persistence.NewUnitOfWork(db, persistence.NetworkStores), keys),
+
+		// The payment hub's areas.
+		MultiProductCarts: mpcart.NewCartService(persistence.NewUnitOfWork(db, persistence.MultiProductCartStores), keys),
 	}
 
 	r := mux.NewRouter()

@@ -39,6 +39,8 @@ type isoFixture struct {
 	// The owner's network giftcard, used and held at networkPartner.
 	owner, ngc, ngcUsage, ngcHold, ngcMovement int64
 	ngcCode                                    string
+	// The owner's multi-product cart.
+	mpCart string
 }
 
 // isoHold is the reservation id of the owner's hold.
@@ -140,7 +142,19 @@ func newIsoFixture(t *testing.T) *isoFixture {
 		`{"amount": 5, "reservation_id": "`+isoHold+`", "partner_source_id": 7}`, "application/json"))
 	f.ngcHold = int64(m["id"].(float64))
 	gcMust(t, db.NewRaw(`SELECT max(id) FROM network_giftcard_movements WHERE network_giftcard_id = ?`, f.ngc).Scan(ctx, &f.ngcMovement))
+
+	// A multi-product cart of the owner, of its network giftcards.
+	gcMust(t, db.NewRaw(`INSERT INTO product_information_network_giftcards (partner_id, giftcard_predefined_amounts)
+		VALUES (?, '{25}') RETURNING partner_id`, ownerID).Scan(ctx, new(int64)))
+	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/multi_product_carts/", f.ownerTok, f.mpCartBody(f.ownerUUID), "application/json"))
+	f.mpCart = m["id"].(string)
 	return f
+}
+
+// mpCartBody is a multi-product cart of partnerUUID with one of the
+// owner's network giftcards.
+func (f *isoFixture) mpCartBody(partnerUUID string) string {
+	return `{"partner_uuid": "` + partnerUUID + `", "data": {"network_giftcards": [{"amount": 25, "quantity": 1, "themed_pdf_id": 1}]}}`
 }
 
 // networkGiftcardBody is a network giftcard creation of marketplace.
@@ -235,7 +249,7 @@ var isoTables = []string{"media", "voucher_prototypes", "voucher_prototype_image
 	"giftcards", "gift_codes", "customers", "partners", "partner_legal_information", "partner_tags", "network_partners",
 	"network_giftcard_allowed_partners", "network_voucher_allowed_partners", "network_vouchers", "network_voucher_usages",
 	"network_voucher_movements", "network_giftcards", "network_giftcard_usages", "network_giftcard_movements",
-	"network_giftcard_holds"}
+	"network_giftcard_holds", "multi_product_carts"}
 
 // snapshot is a digest of every row of isoTables: equal snapshots mean
 // nothing was written.
@@ -316,6 +330,8 @@ func (f *isoFixture) restOperations(t *testing.T) []isoREST {
 		{"POST", ngc + "/holds/" + isoHold + "/release/", "", js, 0, 404, 403},
 		{"POST", ngc + "/adjust/", `{"amount": 1, "reason": "x"}`, js, 0, 403, 403},
 		{"GET", ngc + "/movements/", "", js, 200, 404, 404},
+		{"POST", "/api/multi_product_carts/", f.mpCartBody(f.ownerUUID), js, 0, 400, 400},
+		{"GET", "/api/multi_product_carts/" + f.mpCart + "/", "", js, 200, 404, 404},
 	}
 }
 
@@ -462,7 +478,7 @@ const isoNode = `query($id: ID!) { node(id: $id) { id ... on Partner { uuid name
 // records.
 func (f *isoFixture) wantNoSecret(t *testing.T, body string) {
 	t.Helper()
-	for _, s := range []string{isoSecret, f.voucher, f.giftcardNo, f.mediaUUID, isoNetworkVoucher, f.ngcCode} {
+	for _, s := range []string{isoSecret, f.voucher, f.giftcardNo, f.mediaUUID, isoNetworkVoucher, f.ngcCode, f.mpCart} {
 		if strings.Contains(body, s) {
 			t.Errorf("the answer shows the owner's %q: %s", s, body)
 		}
@@ -571,6 +587,11 @@ func TestAdminIsolation(t *testing.T) {
 		{"POST", "/api/networkvouchers_by_code/" + isoNetworkVoucher + "/use/", `{"creation_date": "soon", "partner_source_id": 7}`, "application/json"},
 		{"POST", "/api/networkvouchers_by_code/" + isoNetworkVoucher + "/use_with_service_id/", `{"creation_date": "2026-11-24", "partner_id": true}`, "application/json"},
 		{"POST", fmt.Sprintf("/api/networkvoucher_usages/%d/cancel/", f.nvUsage), `{"comment": 5}`, "application/json"},
+		{"POST", "/api/multi_product_carts/", `{"partner_uuid": `, "application/json"},
+		{"POST", "/api/multi_product_carts/", `{"partner_uuid": "` + f.ownerUUID + `", "data": {"network_giftcards": [{"amount": 26,
+			"quantity": 1, "themed_pdf_id": 1}]}}`, "application/json"},
+		{"POST", "/api/multi_product_carts/", `{"partner_uuid": "` + f.ownerUUID + `", "data": {"network_vouchers": [{"id": ` +
+			fmt.Sprint(f.nvBox) + `, "quantity": 1}]}}`, "application/json"},
 	}
 	for _, m := range malformed {
 		t.Run("malformed "+m.method+" "+m.path+" "+m.body[:min(len(m.body), 24)], func(t *testing.T) {

@@ -310,6 +310,27 @@ func TestOpenAPITour(t *testing.T) {
 		call("POST", code+"use/", `{"creation_date": "`+today+`", "partner_source_id": `+partner+`}`, admin...)
 	}
 
+	// A multi-product cart of the marketplace's network products: its
+	// first network giftcard amount and its boxes on sale, read back.
+	var amount string
+	var boxes []int64
+	gcMust(t, db.NewRaw(`SELECT coalesce((SELECT giftcard_predefined_amounts[1]::text FROM product_information_network_giftcards
+		WHERE partner_id = (SELECT id FROM partners WHERE uuid = ?)), '')`, marketplaceUUID).Scan(t.Context(), &amount))
+	gcMust(t, db.NewRaw(`SELECT id FROM network_voucher_boxes WHERE is_active
+		AND marketplace_id = (SELECT id FROM partners WHERE uuid = ?) ORDER BY id`, marketplaceUUID).Scan(t.Context(), &boxes))
+	cartData := map[string]any{"network_giftcards": []any{}, "network_vouchers": []any{}}
+	if amount != "" {
+		cartData["network_giftcards"] = []any{map[string]any{"amount": amount, "quantity": 1, "themed_pdf_id": 1}}
+	}
+	for _, b := range boxes {
+		cartData["network_vouchers"] = append(cartData["network_vouchers"].([]any), map[string]any{"id": b, "quantity": 1})
+	}
+	cartBody, _ := json.Marshal(map[string]any{"partner_uuid": marketplaceUUID, "data": cartData})
+	mpCart := call("POST", "/api/multi_product_carts/", string(cartBody), append(admin, "X-Idempotency-Key", "tour-cart")...)
+	if mpCart.Status == 201 {
+		call("GET", mpCart.Header.Get("Location"), "", admin...)
+	}
+
 	// The service's own routes.
 	for _, path := range []string{"/healthz", "/readyz", "/api/schema/", "/api/schema/?format=json", "/api/schema/openapi.json",
 		"/api/schema/docs/", "/api/schema/docs/viewer.js", "/api/schema/docs/LICENSE.redoc"} {

@@ -1,0 +1,1 @@
+DROP TABLE multi_product_carts;
