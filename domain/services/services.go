@@ -11,6 +11,7 @@ import (
 	"salesplatform/domain/gifts"
 	"salesplatform/domain/media"
 	"salesplatform/domain/network"
+	"salesplatform/domain/payments"
 	"salesplatform/domain/prototypes"
 	"salesplatform/domain/vouchers"
 	"salesplatform/domain/widgets"
@@ -47,4 +48,8 @@ type Services struct {
 	// NetworkVouchers serves the administration's network voucher boxes,
 	// network vouchers and their usages.
 	NetworkVouchers *network.VoucherService
+
+	// PaymentPartners serves the payment hub's partners: their records,
+	// payments activation and KYC documents.
+	PaymentPartners *payments.PartnerService
 }

@@ -33,6 +33,7 @@ import (
 	"salesplatform/domain/idempotency"
 	"salesplatform/domain/media"
 	"salesplatform/domain/network"
+	"salesplatform/domain/payments"
 	"salesplatform/domain/prototypes"
 	"salesplatform/domain/services"
 	"salesplatform/domain/vouchers"
@@ -44,6 +45,7 @@ import (
 	"salesplatform/persistence/callercache"
 	"salesplatform/persistence/cartstore"
 	"salesplatform/persistence/mailer"
+	"salesplatform/persistence/psp"
 	"salesplatform/persistence/throttlestore"
 	"salesplatform/rest"
 	"salesplatform/rest/middleware"
@@ -412,6 +414,9 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 	}
 	// Idempotency keys of the writes that create or move value.
 	keys := idempotency.NewGuard(persistence.NewIdempotencyStore(db))
+	// The payment-service provider: the simulated one, whose pages are
+	// served below.
+	provider := psp.NewSim(db, cfg.PublicBaseURL)
 	all := services.Services{
 		Accounts:         accounts,
 		Carts:            cart.NewCartService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL),
@@ -428,6 +433,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 		NetworkGiftcards: network.NewGiftcardService(persistence.NewUnitOfWork(db, persistence.NetworkStores), keys).WithHoldTTL(cfg.HoldTTL),
 		NetworkPartners:  network.NewPartnerService(persistence.NewUnitOfWork(db, persistence.NetworkStores)),
 		NetworkVouchers:  network.NewVoucherService(persistence.NewUnitOfWork(db, persistence.NetworkStores), keys),
+		PaymentPartners:  payments.NewPartnerService(persistence.NewUnitOfWork(db, persistence.PaymentPartnerStores), keys, provider, blobs),
 	}
 
 	r := mux.NewRouter()
@@ -438,6 +444,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 	r.Handle("/readyz", readiness(db, carts, cfg.draining)).Methods(http.MethodGet, http.MethodHead)
 	r.Handle("/graphql", graph.NewHandler(&graph.Resolver{Services: all, LoaderWait: cfg.LoaderWait}, middleware.LoggerFrom))
 	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
+	r.PathPrefix(psp.PagePrefix).Handler(provider.Handler(psp.Callbacks{ActivationChanged: all.PaymentPartners.SyncActivation}))
 	rest.Register(r, all)
 	return r, all
 }

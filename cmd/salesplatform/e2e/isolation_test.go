@@ -39,6 +39,8 @@ type isoFixture struct {
 	// The owner's network giftcard, used and held at networkPartner.
 	owner, ngc, ngcUsage, ngcHold, ngcMovement int64
 	ngcCode                                    string
+	// The owner's payment-hub partner (it refers it).
+	hubPartner string
 }
 
 // isoHold is the reservation id of the owner's hold.
@@ -140,7 +142,33 @@ func newIsoFixture(t *testing.T) *isoFixture {
 		`{"amount": 5, "reservation_id": "`+isoHold+`", "partner_source_id": 7}`, "application/json"))
 	f.ngcHold = int64(m["id"].(float64))
 	gcMust(t, db.NewRaw(`SELECT max(id) FROM network_giftcard_movements WHERE network_giftcard_id = ?`, f.ngc).Scan(ctx, &f.ngcMovement))
+
+	// A payment-hub partner the owner refers, its payments activation
+	// started and a KYC document pushed.
+	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/payment_hub/partner/", f.ownerTok, f.hubPartnerBody(t, 0), "application/json"))
+	f.hubPartner = m["uuid"].(string)
+	f.mustOK(t, http.StatusOK, f.rest(t, http.MethodPost, "/api/payment_hub/partner/"+f.hubPartner+"/activate-payments/", f.ownerTok, "", "application/json"))
+	body, ct = f.kycBody(t)
+	f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/payment_hub/kyc_documents/", f.ownerTok, body, ct))
 	return f
+}
+
+// hubPartnerBody creates a payment-hub partner referred by referrer (0:
+// the caller's marketplace).
+func (f *isoFixture) hubPartnerBody(t *testing.T, referrer int64) string {
+	t.Helper()
+	m := map[string]any{"status": "a", "commercial_name": isoSecret + " hub", "short_name": "HUB",
+		"legal_representative_email": "legal@example.com", "agency_email": "hub@example.com", "iban": "FR1420041010050500013M02606"}
+	if referrer != 0 {
+		m["referrer"] = referrer
+	}
+	return jsonOf(t, m)
+}
+
+// kycBody is a KYC document of the owner's payment-hub partner.
+func (f *isoFixture) kycBody(t *testing.T) (string, string) {
+	return multipartBody(t, field("partner_uuid", f.hubPartner), field("comment", isoSecret), field("document_type", "IDENTITY_PROOF"),
+		file("file", f.png))
 }
 
 // networkGiftcardBody is a network giftcard creation of marketplace.
@@ -235,7 +263,8 @@ var isoTables = []string{"media", "voucher_prototypes", "voucher_prototype_image
 	"giftcards", "gift_codes", "customers", "partners", "partner_legal_information", "partner_tags", "network_partners",
 	"network_giftcard_allowed_partners", "network_voucher_allowed_partners", "network_vouchers", "network_voucher_usages",
 	"network_voucher_movements", "network_giftcards", "network_giftcard_usages", "network_giftcard_movements",
-	"network_giftcard_holds"}
+	"network_giftcard_holds", "payment_partners", "payment_partner_activations", "payment_partner_audit", "kyc_documents",
+	"psp_sim_activations"}
 
 // snapshot is a digest of every row of isoTables: equal snapshots mean
 // nothing was written.
@@ -268,6 +297,7 @@ func (f *isoFixture) restOperations(t *testing.T) []isoREST {
 	nvUse := `{"creation_date": "2026-11-24", "partner_source_id": 7}`
 	ngc := "/api/networkgiftcards_by_code/" + f.ngcCode
 	ngcUse := `{"creation_date": "2026-11-24", "value": 1, "partner_source_id": 7}`
+	kycBody, kycType := f.kycBody(t)
 	return []isoREST{
 		{"GET", "/api/permissions/", "", js, 200, 200, 200},
 		{"POST", "/api/media/", mediaBody, mediaType, 0, 400, 403},
@@ -316,6 +346,11 @@ func (f *isoFixture) restOperations(t *testing.T) []isoREST {
 		{"POST", ngc + "/holds/" + isoHold + "/release/", "", js, 0, 404, 403},
 		{"POST", ngc + "/adjust/", `{"amount": 1, "reason": "x"}`, js, 0, 403, 403},
 		{"GET", ngc + "/movements/", "", js, 200, 404, 404},
+		{"POST", "/api/payment_hub/partner/", f.hubPartnerBody(t, f.owner), js, 0, 400, 403},
+		{"GET", "/api/payment_hub/partner/" + f.hubPartner + "/", "", js, 200, 404, 404},
+		{"PATCH", "/api/payment_hub/partner/" + f.hubPartner + "/", `{"hide_from_stats": true}`, js, 0, 404, 404},
+		{"POST", "/api/payment_hub/partner/" + f.hubPartner + "/activate-payments/", "", js, 0, 404, 404},
+		{"POST", "/api/payment_hub/kyc_documents/", kycBody, kycType, 0, 400, 400},
 	}
 }
 
@@ -460,7 +495,7 @@ const isoNode = `query($id: ID!) { node(id: $id) { id ... on Partner { uuid name
 // records.
 func (f *isoFixture) wantNoSecret(t *testing.T, body string) {
 	t.Helper()
-	for _, s := range []string{isoSecret, f.voucher, f.giftcardNo, f.mediaUUID, isoNetworkVoucher, f.ngcCode} {
+	for _, s := range []string{isoSecret, f.voucher, f.giftcardNo, f.mediaUUID, isoNetworkVoucher, f.ngcCode, "FR1420041010050500013M02606"} {
 		if strings.Contains(body, s) {
 			t.Errorf("the answer shows the owner's %q: %s", s, body)
 		}
@@ -545,6 +580,7 @@ func TestAdminIsolation(t *testing.T) {
 	})
 
 	// Malformed bodies, sent by the owner itself: 400 and nothing written.
+	noKYCFile, noKYCFileType := multipartBody(t, field("partner_uuid", f.hubPartner), field("comment", "x"), field("document_type", "IDENTITY_PROOF"))
 	malformed := []struct{ method, path, body, contentType string }{
 		{"POST", "/api/media/", "--x\r\nnot multipart", "multipart/form-data; boundary=x"},
 		{"POST", "/api/media/", "", "multipart/form-data; boundary=x"},
@@ -569,6 +605,13 @@ func TestAdminIsolation(t *testing.T) {
 		{"POST", "/api/networkvouchers_by_code/" + isoNetworkVoucher + "/use/", `{"creation_date": "soon", "partner_source_id": 7}`, "application/json"},
 		{"POST", "/api/networkvouchers_by_code/" + isoNetworkVoucher + "/use_with_service_id/", `{"creation_date": "2026-11-24", "partner_id": true}`, "application/json"},
 		{"POST", fmt.Sprintf("/api/networkvoucher_usages/%d/cancel/", f.nvUsage), `{"comment": 5}`, "application/json"},
+		{"POST", "/api/payment_hub/partner/", `{"status": `, "application/json"},
+		{"POST", "/api/payment_hub/partner/", `{"status": "a", "commercial_name": "x", "short_name": "x", "legal_representative_email": "l@example.com",
+			"agency_email": "a@example.com", "iban": "FR1420041010050500013M02607"}`, "application/json"},
+		{"PATCH", "/api/payment_hub/partner/" + f.hubPartner + "/", `{"status": "n"}`, "application/json"},
+		{"PATCH", "/api/payment_hub/partner/" + f.hubPartner + "/", `{"referrer": null}`, "application/json"},
+		{"POST", "/api/payment_hub/kyc_documents/", noKYCFile, noKYCFileType},
+		{"POST", "/api/payment_hub/kyc_documents/", "--x\r\nnot multipart", "multipart/form-data; boundary=x"},
 	}
 	for _, m := range malformed {
 		t.Run("malformed "+m.method+" "+m.path+" "+m.body[:min(len(m.body), 24)], func(t *testing.T) {

@@ -1,0 +1,6 @@
+// Package payments is the payment hub: the partners whose payments it
+// takes (their company record, payout and bank settings, the audit trail
+// of their state), the activation of their payments at a payment-service
+// provider (Provider; the simulated one is persistence/psp) and their KYC
+// documents. Decisions: docs/DECISIONS.md, "Payment-hub partners".
+package payments
