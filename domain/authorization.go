@@ -99,6 +99,18 @@ const (
 	// partner (staff: any); OpMultiProductCartRead is reading one back.
 	OpMultiProductCartCreate AdminOp = "multi_product_cart.create"
 	OpMultiProductCartRead   AdminOp = "multi_product_cart.read"
+	// OpPaymentPartnerCreate is creating a payment-hub partner: a
+	// marketplace's member, for a partner it refers.
+	OpPaymentPartnerCreate AdminOp = "payment_partner.create"
+	// OpPaymentPartnerRead is reading a payment-hub partner: its own
+	// members and its referrer's.
+	OpPaymentPartnerRead AdminOp = "payment_partner.read"
+	// OpPaymentPartnerManage is its referrer's changes of a payment-hub
+	// partner (its settings, its payments activation, its KYC documents);
+	// OpPaymentPartnerSelfManage is the partner's own (its legal
+	// representative, its payments activation, its KYC documents).
+	OpPaymentPartnerManage     AdminOp = "payment_partner.manage"
+	OpPaymentPartnerSelfManage AdminOp = "payment_partner.self_manage"
 )
 
 // Role is who, beyond a named permission, an operation is open to.
@@ -152,6 +164,12 @@ var AdminRules = map[AdminOp]Requirement{
 	// A cart sells nothing yet: its checkout will take the payment.
 	OpMultiProductCartCreate: {Role: RolePartnerMember},
 	OpMultiProductCartRead:   {Role: RolePartnerMember},
+	// The payment hub's partners are a marketplace's configuration, and
+	// the partner's own administration.
+	OpPaymentPartnerCreate:     {Role: RolePartnerMember, Permission: PermAccessConfigurationMarketplaces},
+	OpPaymentPartnerRead:       {Role: RolePartnerMember},
+	OpPaymentPartnerManage:     {Role: RolePartnerMember, Permission: PermAccessConfigurationMarketplaces},
+	OpPaymentPartnerSelfManage: {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
 }
 
 // Authorize returns the caller when it may run op.

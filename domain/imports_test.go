@@ -36,7 +36,7 @@ var allowedImports = map[string][]string{
 	// move value (network, payments).
 	"idempotency": {""},
 	// Not an area: the services of every area, handed to both surfaces.
-	"services": {"account", "cart", "catalogue", "gifts", "media", "widgets", "vouchers", "prototypes", "network", "mpcart"},
+	"services": {"account", "cart", "catalogue", "gifts", "media", "widgets", "vouchers", "prototypes", "network", "mpcart", "payments"},
 }
 
 const module = "salesplatform/"

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/google/uuid"
 
@@ -21,7 +20,7 @@ import (
 // company record. Decisions: docs/DECISIONS.md, "Network partners".
 
 // CompanyTypes are the company types of a partner's company record.
-var CompanyTypes = []string{"bus", "ind", "sol", "org"}
+var CompanyTypes = domain.CompanyTypes
 
 // NetworkPartnerStatuses are the statuses an update may set; a created
 // network partner has domain.PartnerStatusNetwork.
@@ -49,31 +48,9 @@ const (
 	msgNotAnObject        = "Invalid data. Expected a dictionary, but got %s."
 )
 
-// Company is a partner's company record: what the catalogue shows
-// as its legal information, and the administration's settings of it.
-type Company struct {
-	CommercialName               string
-	ShortName                    string
-	CompanyType                  string // one of CompanyTypes, or "" (the catalogue's management writes free text)
-	SiretNumber                  string
-	LegalRepresentativeFirstName string
-	LegalRepresentativeLastName  string
-	LegalRepresentativeBirthday  *time.Time // a day, at 00:00 UTC
-	HQAddressLine1               string
-	HQAddressLine2               string
-	HQPostalCode                 string
-	HQCity                       string
-	HQCountry                    string
-	RCS                          string
-	APE                          string
-	VATID                        string
-	AgencyEmail                  string
-	AgencyPhone                  string
-	Website                      string
-	HideFromStats                bool
-	ThirdPartySalesOnly          bool
-	ReferrerID                   *int64
-}
+// Company is a partner's company record, shared with the payment hub's
+// partners.
+type Company = domain.Company
 
 // NetworkPartner is a partner as a marketplace's network shows it.
 type NetworkPartner struct {

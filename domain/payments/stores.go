@@ -1,5 +1,3 @@
-// Package payments is the payment hub: payment-hub partners, payments,
-// refunds, wallets and their movements, payouts and payment requests.
 package payments
 
 // Stores are the stores of the payments area's services.

@@ -64,12 +64,9 @@ var moveTypes = []string{MovePayin, MoveExtraSource, MoveTransfer, MoveCommissio
 // it happens, in its transaction, and a refused one writes nothing.
 const MovementSucceeded = "succeeded"
 
-// Limits of a movement: its reason's length, and its amount's digits
-// before the point (NUMERIC(12,2) holds ten).
-const (
-	MaxReasonLength = 1000
-	maxWholeDigits  = 10
-)
+// maxWholeDigits limits a movement's amount's digits before the point
+// (NUMERIC(12,2) holds ten); its reason is at most MaxReasonLength.
+const maxWholeDigits = 10
 
 var maxAmount = decimal.New(1, maxWholeDigits)
 

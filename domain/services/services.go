@@ -12,6 +12,7 @@ import (
 	"salesplatform/domain/media"
 	"salesplatform/domain/mpcart"
 	"salesplatform/domain/network"
+	"salesplatform/domain/payments"
 	"salesplatform/domain/prototypes"
 	"salesplatform/domain/vouchers"
 	"salesplatform/domain/widgets"
@@ -52,4 +53,7 @@ type Services struct {
 	// MultiProductCarts serves the carts of a marketplace's network
 	// products.
 	MultiProductCarts *mpcart.CartService
+	// PaymentPartners serves the payment hub's partners: their records,
+	// payments activation and KYC documents.
+	PaymentPartners *payments.PartnerService
 }

@@ -34,6 +34,7 @@ import (
 	"salesplatform/domain/media"
 	"salesplatform/domain/mpcart"
 	"salesplatform/domain/network"
+	"salesplatform/domain/payments"
 	"salesplatform/domain/prototypes"
 	"salesplatform/domain/services"
 	"salesplatform/domain/vouchers"
@@ -45,6 +46,7 @@ import (
 	"salesplatform/persistence/callercache"
 	"salesplatform/persistence/cartstore"
 	"salesplatform/persistence/mailer"
+	"salesplatform/persistence/psp"
 	"salesplatform/persistence/throttlestore"
 	"salesplatform/rest"
 	"salesplatform/rest/middleware"
@@ -413,6 +415,9 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 	}
 	// Idempotency keys of the writes that create or move value.
 	keys := idempotency.NewGuard(persistence.NewIdempotencyStore(db))
+	// The payment-service provider: the simulated one, whose pages are
+	// served below.
+	provider := psp.NewSim(db, cfg.PublicBaseURL)
 	all := services.Services{
 		Accounts:         accounts,
 		Carts:            cart.NewCartService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL),
@@ -432,6 +437,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 
 		// The payment hub's areas.
 		MultiProductCarts: mpcart.NewCartService(persistence.NewUnitOfWork(db, persistence.MultiProductCartStores), keys),
+		PaymentPartners:   payments.NewPartnerService(persistence.NewUnitOfWork(db, persistence.PaymentPartnerStores), keys, provider, blobs),
 	}
 
 	r := mux.NewRouter()
@@ -442,6 +448,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 	r.Handle("/readyz", readiness(db, carts, cfg.draining)).Methods(http.MethodGet, http.MethodHead)
 	r.Handle("/graphql", graph.NewHandler(&graph.Resolver{Services: all, LoaderWait: cfg.LoaderWait}, middleware.LoggerFrom))
 	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
+	r.PathPrefix(psp.PagePrefix).Handler(provider.Handler(psp.Callbacks{ActivationChanged: all.PaymentPartners.SyncActivation}))
 	rest.Register(r, all)
 	return r, all
 }

@@ -41,6 +41,8 @@ type isoFixture struct {
 	ngcCode                                    string
 	// The owner's multi-product cart.
 	mpCart string
+	// The owner's payment-hub partner (it refers it).
+	hubPartner string
 }
 
 // isoHold is the reservation id of the owner's hold.
@@ -148,6 +150,13 @@ func newIsoFixture(t *testing.T) *isoFixture {
 		VALUES (?, '{25}') RETURNING partner_id`, ownerID).Scan(ctx, new(int64)))
 	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/multi_product_carts/", f.ownerTok, f.mpCartBody(f.ownerUUID), "application/json"))
 	f.mpCart = m["id"].(string)
+	// A payment-hub partner the owner refers, its payments activation
+	// started and a KYC document pushed.
+	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/payment_hub/partner/", f.ownerTok, f.hubPartnerBody(t, 0), "application/json"))
+	f.hubPartner = m["uuid"].(string)
+	f.mustOK(t, http.StatusOK, f.rest(t, http.MethodPost, "/api/payment_hub/partner/"+f.hubPartner+"/activate-payments/", f.ownerTok, "", "application/json"))
+	body, ct = f.kycBody(t)
+	f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/payment_hub/kyc_documents/", f.ownerTok, body, ct))
 	return f
 }
 
@@ -155,6 +164,24 @@ func newIsoFixture(t *testing.T) *isoFixture {
 // owner's network giftcards.
 func (f *isoFixture) mpCartBody(partnerUUID string) string {
 	return `{"partner_uuid": "` + partnerUUID + `", "data": {"network_giftcards": [{"amount": 25, "quantity": 1, "themed_pdf_id": 1}]}}`
+}
+
+// hubPartnerBody creates a payment-hub partner referred by referrer (0:
+// the caller's marketplace).
+func (f *isoFixture) hubPartnerBody(t *testing.T, referrer int64) string {
+	t.Helper()
+	m := map[string]any{"status": "a", "commercial_name": isoSecret + " hub", "short_name": "HUB",
+		"legal_representative_email": "legal@example.com", "agency_email": "hub@example.com", "iban": "FR1420041010050500013M02606"}
+	if referrer != 0 {
+		m["referrer"] = referrer
+	}
+	return jsonOf(t, m)
+}
+
+// kycBody is a KYC document of the owner's payment-hub partner.
+func (f *isoFixture) kycBody(t *testing.T) (string, string) {
+	return multipartBody(t, field("partner_uuid", f.hubPartner), field("comment", isoSecret), field("document_type", "IDENTITY_PROOF"),
+		file("file", f.png))
 }
 
 // networkGiftcardBody is a network giftcard creation of marketplace.
@@ -249,7 +276,8 @@ var isoTables = []string{"media", "voucher_prototypes", "voucher_prototype_image
 	"giftcards", "gift_codes", "customers", "partners", "partner_legal_information", "partner_tags", "network_partners",
 	"network_giftcard_allowed_partners", "network_voucher_allowed_partners", "network_vouchers", "network_voucher_usages",
 	"network_voucher_movements", "network_giftcards", "network_giftcard_usages", "network_giftcard_movements",
-	"network_giftcard_holds", "multi_product_carts"}
+	"network_giftcard_holds", "multi_product_carts", "payment_partners", "payment_partner_activations",
+	"payment_partner_audit", "kyc_documents", "psp_sim_activations"}
 
 // snapshot is a digest of every row of isoTables: equal snapshots mean
 // nothing was written.
@@ -282,6 +310,7 @@ func (f *isoFixture) restOperations(t *testing.T) []isoREST {
 	nvUse := `{"creation_date": "2026-11-24", "partner_source_id": 7}`
 	ngc := "/api/networkgiftcards_by_code/" + f.ngcCode
 	ngcUse := `{"creation_date": "2026-11-24", "value": 1, "partner_source_id": 7}`
+	kycBody, kycType := f.kycBody(t)
 	return []isoREST{
 		{"GET", "/api/permissions/", "", js, 200, 200, 200},
 		{"POST", "/api/media/", mediaBody, mediaType, 0, 400, 403},
@@ -332,6 +361,11 @@ func (f *isoFixture) restOperations(t *testing.T) []isoREST {
 		{"GET", ngc + "/movements/", "", js, 200, 404, 404},
 		{"POST", "/api/multi_product_carts/", f.mpCartBody(f.ownerUUID), js, 0, 400, 400},
 		{"GET", "/api/multi_product_carts/" + f.mpCart + "/", "", js, 200, 404, 404},
+		{"POST", "/api/payment_hub/partner/", f.hubPartnerBody(t, f.owner), js, 0, 400, 403},
+		{"GET", "/api/payment_hub/partner/" + f.hubPartner + "/", "", js, 200, 404, 404},
+		{"PATCH", "/api/payment_hub/partner/" + f.hubPartner + "/", `{"hide_from_stats": true}`, js, 0, 404, 404},
+		{"POST", "/api/payment_hub/partner/" + f.hubPartner + "/activate-payments/", "", js, 0, 404, 404},
+		{"POST", "/api/payment_hub/kyc_documents/", kycBody, kycType, 0, 400, 400},
 	}
 }
 
@@ -478,7 +512,8 @@ const isoNode = `query($id: ID!) { node(id: $id) { id ... on Partner { uuid name
 // records.
 func (f *isoFixture) wantNoSecret(t *testing.T, body string) {
 	t.Helper()
-	for _, s := range []string{isoSecret, f.voucher, f.giftcardNo, f.mediaUUID, isoNetworkVoucher, f.ngcCode, f.mpCart} {
+	for _, s := range []string{isoSecret, f.voucher, f.giftcardNo, f.mediaUUID, isoNetworkVoucher, f.ngcCode, f.mpCart,
+		"FR1420041010050500013M02606"} {
 		if strings.Contains(body, s) {
 			t.Errorf("the answer shows the owner's %q: %s", s, body)
 		}
@@ -563,6 +598,7 @@ func TestAdminIsolation(t *testing.T) {
 	})
 
 	// Malformed bodies, sent by the owner itself: 400 and nothing written.
+	noKYCFile, noKYCFileType := multipartBody(t, field("partner_uuid", f.hubPartner), field("comment", "x"), field("document_type", "IDENTITY_PROOF"))
 	malformed := []struct{ method, path, body, contentType string }{
 		{"POST", "/api/media/", "--x\r\nnot multipart", "multipart/form-data; boundary=x"},
 		{"POST", "/api/media/", "", "multipart/form-data; boundary=x"},
@@ -592,6 +628,13 @@ func TestAdminIsolation(t *testing.T) {
 			"quantity": 1, "themed_pdf_id": 1}]}}`, "application/json"},
 		{"POST", "/api/multi_product_carts/", `{"partner_uuid": "` + f.ownerUUID + `", "data": {"network_vouchers": [{"id": ` +
 			fmt.Sprint(f.nvBox) + `, "quantity": 1}]}}`, "application/json"},
+		{"POST", "/api/payment_hub/partner/", `{"status": `, "application/json"},
+		{"POST", "/api/payment_hub/partner/", `{"status": "a", "commercial_name": "x", "short_name": "x", "legal_representative_email": "l@example.com",
+			"agency_email": "a@example.com", "iban": "FR1420041010050500013M02607"}`, "application/json"},
+		{"PATCH", "/api/payment_hub/partner/" + f.hubPartner + "/", `{"status": "n"}`, "application/json"},
+		{"PATCH", "/api/payment_hub/partner/" + f.hubPartner + "/", `{"referrer": null}`, "application/json"},
+		{"POST", "/api/payment_hub/kyc_documents/", noKYCFile, noKYCFileType},
+		{"POST", "/api/payment_hub/kyc_documents/", "--x\r\nnot multipart", "multipart/form-data; boundary=x"},
 	}
 	for _, m := range malformed {
 		t.Run("malformed "+m.method+" "+m.path+" "+m.body[:min(len(m.body), 24)], func(t *testing.T) {

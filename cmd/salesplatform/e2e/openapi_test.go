@@ -331,6 +331,35 @@ func TestOpenAPITour(t *testing.T) {
 		call("GET", mpCart.Header.Get("Location"), "", admin...)
 	}
 
+	// The payment hub: a partner, its payments activated through the
+	// simulated provider's page, a KYC document.
+	hub := call("POST", "/api/payment_hub/partner/", `{"status": "a", "commercial_name": "Tour Pay", "short_name": "TP",
+		"legal_representative_email": "legal@tour.example.com", "agency_email": "pay@tour.example.com",
+		"iban": "FR1420041010050500013M02606", "bic": "BNPAFRPP"}`, admin...)
+	if hub.Status == 201 {
+		partner := "/api/payment_hub/partner/" + hub.JSON(t)["uuid"].(string) + "/"
+		call("GET", partner, "", admin...)
+		call("PATCH", partner, `{"block_payout_validation": true, "reason": "tour"}`, admin...)
+		act := call("POST", hub.JSON(t)["pending_payment_activation_uri"].(string), "", admin...)
+		if act.Status == 200 {
+			call("POST", act.JSON(t)["user_action_url"].(string)[len(srv.URL):], "decision=verify",
+				"Content-Type", "application/x-www-form-urlencoded")
+		}
+		var kyc bytes.Buffer
+		mw := multipart.NewWriter(&kyc)
+		for k, v := range map[string]string{"partner_uuid": hub.JSON(t)["uuid"].(string), "comment": "Tour ID", "document_type": "IDENTITY_PROOF"} {
+			gcMust(t, mw.WriteField(k, v))
+		}
+		var img bytes.Buffer
+		gcMust(t, pngEncode(&img))
+		fw, err := mw.CreateFormFile("file", "id.png")
+		gcMust(t, err)
+		_, err = fw.Write(img.Bytes())
+		gcMust(t, err)
+		gcMust(t, mw.Close())
+		call("POST", "/api/payment_hub/kyc_documents/", kyc.String(), append(admin, "Content-Type", mw.FormDataContentType())...)
+	}
+
 	// The service's own routes.
 	for _, path := range []string{"/healthz", "/readyz", "/api/schema/", "/api/schema/?format=json", "/api/schema/openapi.json",
 		"/api/schema/docs/", "/api/schema/docs/viewer.js", "/api/schema/docs/LICENSE.redoc"} {

@@ -1,0 +1,224 @@
+package payments
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"image"
+	_ "image/jpeg" // registers the decoders image.DecodeConfig checks with
+	_ "image/png"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"salesplatform/domain"
+	"salesplatform/domain/idempotency"
+)
+
+// KYC documents: the documents a provider needs to know the partner
+// (identity of its legal representative, registration, articles,
+// shareholders, address). Their bytes are kept in the blob store under
+// fresh keys that no public route serves; the row keeps what the API
+// shows and what the upload checked.
+
+// KYCDocumentTypes are the kinds of KYC documents.
+var KYCDocumentTypes = []string{"IDENTITY_PROOF", "REGISTRATION_PROOF", "ARTICLES_OF_ASSOCIATION",
+	"SHAREHOLDER_DECLARATION", "ADDRESS_PROOF"}
+
+// KYC limits.
+const (
+	// MaxKYCBytes bounds a KYC document: a scan or a PDF of a few pages.
+	MaxKYCBytes = 10 << 20
+	// MaxKYCCommentLength bounds the comment.
+	MaxKYCCommentLength = 1000
+)
+
+// kycTypes are the accepted formats, by the content type
+// http.DetectContentType sniffs from the first bytes, with the decoder
+// name image.DecodeConfig gives images ("" for PDF, whose header alone is
+// checked).
+var kycTypes = map[string]string{
+	"application/pdf": "",
+	"image/jpeg":      "jpeg",
+	"image/png":       "png",
+}
+
+// Messages of refused KYC uploads (DRF's FileField where it has one).
+const (
+	MsgNoFile       = "No file was submitted."
+	MsgEmptyFile    = "The submitted file is empty."
+	MsgOneFile      = "Send exactly one file per request."
+	MsgKYCFileType  = "Upload a PDF, JPEG or PNG document: the file's content is none of them."
+	MsgFileTooLarge = "The file is too large: the limit is %d bytes."
+)
+
+// KYCDocument is a KYC document of a payment-hub partner.
+type KYCDocument struct {
+	ID           int64
+	PartnerID    int64
+	PartnerUUID  uuid.UUID
+	Comment      string
+	DocumentType string // one of KYCDocumentTypes
+	ContentType  string // sniffed: application/pdf, image/jpeg or image/png
+	Size         int64
+	SHA256       string // hex, of the bytes
+	BlobKey      string
+	UploadedBy   *int64
+	CreatedOn    time.Time
+}
+
+// KYCStore keeps KYC documents' rows.
+type KYCStore interface {
+	// CreateKYCDocument inserts d and sets its ID and CreatedOn.
+	CreateKYCDocument(ctx context.Context, d *KYCDocument) error
+}
+
+// BlobStore keeps the bytes of KYC documents under opaque keys: the media
+// library's store (persistence/blobstore) serves.
+type BlobStore interface {
+	// Put stores size bytes from r under key, a fresh one: the blob is
+	// complete or absent, never partial.
+	Put(ctx context.Context, key, contentType string, r io.Reader, size int64) error
+	// Delete removes the blob; deleting an absent blob is not an error.
+	Delete(ctx context.Context, key string) error
+}
+
+// KYCUpload is an upload: nil fields were not sent.
+type KYCUpload struct {
+	PartnerUUID  *string
+	Comment      *string
+	DocumentType *string
+	// File is the file's bytes; at most MaxKYCBytes are read.
+	File io.Reader
+	// Files is how many files the request carried: one per document.
+	Files int
+}
+
+// kycInput is what identifies an upload for its idempotency key: the
+// fields and a hash of the bytes.
+type kycInput struct {
+	PartnerUUID  uuid.UUID `json:"partner_uuid"`
+	Comment      string    `json:"comment"`
+	DocumentType string    `json:"document_type"`
+	SHA256       string    `json:"sha256"`
+}
+
+// UploadKYCDocument checks and keeps a KYC document of a payment-hub
+// partner (once per idempotency key). Every field is required: file (one
+// PDF, JPEG or PNG by its content, whatever its name or declared type, at
+// most MaxKYCBytes), partner_uuid, comment (at most MaxKYCCommentLength
+// characters), document_type (KYCDocumentTypes). The blob is written
+// first, then the row; when the row cannot be written (or its transaction
+// fails) the blob is deleted.
+// Callers: as ActivatePayments.
+// Errors: those of Authorize(OpPaymentPartnerRead); CodeTooLarge past
+// MaxKYCBytes; CodeInvalid with every field error (a partner_uuid naming
+// no payment-hub partner the caller sees is one); those of authorizeWrite
+// but CodeNotFound.
+func (s *PartnerService) UploadKYCDocument(ctx context.Context, in KYCUpload) (*KYCDocument, error) {
+	c, err := domain.Authorize(ctx, domain.OpPaymentPartnerRead)
+	if err != nil {
+		return nil, err
+	}
+	var v domain.Validator
+	d := &domain.DocReader{V: &v, Obj: domain.Doc{}}
+	for field, value := range map[string]*string{"partner_uuid": in.PartnerUUID, "comment": in.Comment, "document_type": in.DocumentType} {
+		if value != nil {
+			d.Obj[field] = *value
+		}
+	}
+	partnerUUID := d.UUID("partner_uuid", true)
+	comment := d.String("comment", true, false, MaxKYCCommentLength)
+	docType := d.Choice("document_type", true, KYCDocumentTypes)
+	var data []byte
+	var contentType string
+	switch {
+	case in.Files > 1:
+		v.Add(domain.VInvalid, MsgOneFile, "file")
+	case in.File == nil:
+		v.Add(domain.VRequired, MsgNoFile, "file")
+	default:
+		data, err = io.ReadAll(io.LimitReader(in.File, MaxKYCBytes+1))
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("read the uploaded file: %w", err)
+		case len(data) > MaxKYCBytes:
+			return nil, &domain.Error{Code: domain.CodeTooLarge, Message: fmt.Sprintf(MsgFileTooLarge, MaxKYCBytes)}
+		}
+		contentType = kycContentType(&v, data)
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(data)
+	doc := &KYCDocument{Comment: *comment, DocumentType: *docType, ContentType: contentType, Size: int64(len(data)),
+		SHA256: hex.EncodeToString(sum[:]), UploadedBy: &c.User.ID}
+	input := kycInput{PartnerUUID: *partnerUUID, Comment: doc.Comment, DocumentType: doc.DocumentType, SHA256: doc.SHA256}
+	// The work is written out rather than partnerGuarded: a blob stored by
+	// a transaction that then fails (the row, the key's completion, the
+	// commit) is deleted.
+	return idempotency.Run(ctx, s.keys, "payments.kyc_document.create", input, func(ctx context.Context, complete idempotency.Complete[*KYCDocument]) (idempotency.Done[*KYCDocument], error) {
+		var done idempotency.Done[*KYCDocument]
+		stored := false
+		err := s.uow.RunInTx(ctx, func(ctx context.Context, tx PartnerStores) error {
+			p, err := tx.Partners.FindHubPartner(ctx, *partnerUUID, false)
+			if err != nil && !domain.IsCode(err, domain.CodeNotFound) {
+				return err
+			}
+			if err == nil {
+				err = authorizeWrite(ctx, relationOf(c, p))
+			}
+			if domain.IsCode(err, domain.CodeNotFound) {
+				partnerNotFound(&v, *partnerUUID)
+				return v.Err()
+			}
+			if err != nil {
+				return err
+			}
+			doc.PartnerID, doc.PartnerUUID, doc.BlobKey = p.ID, p.UUID, "kyc-"+uuid.NewString()
+			if err := s.blobs.Put(ctx, doc.BlobKey, doc.ContentType, bytes.NewReader(data), doc.Size); err != nil {
+				return fmt.Errorf("store KYC document blob: %w", err)
+			}
+			stored = true
+			if err := tx.KYC.CreateKYCDocument(ctx, doc); err != nil {
+				return err
+			}
+			done, err = complete(ctx, tx.Keys, doc)
+			return err
+		})
+		if err != nil && stored {
+			if derr := s.blobs.Delete(context.WithoutCancel(ctx), doc.BlobKey); derr != nil {
+				err = errors.Join(err, fmt.Errorf("delete the orphan blob %s: %w", doc.BlobKey, derr))
+			}
+		}
+		return done, err
+	})
+}
+
+// kycContentType is the content type of an accepted document, decided by
+// its content: the sniffed type must be one of kycTypes and, for an
+// image, its decoder must read the header as that format. A refusal is a
+// field error on "file".
+func kycContentType(v *domain.Validator, data []byte) string {
+	if len(data) == 0 {
+		v.Add(domain.VInvalid, MsgEmptyFile, "file")
+		return ""
+	}
+	ct := http.DetectContentType(data)
+	format, ok := kycTypes[ct]
+	if ok && format != "" {
+		cfg, decoded, err := image.DecodeConfig(bytes.NewReader(data))
+		ok = err == nil && decoded == format && cfg.Width > 0 && cfg.Height > 0
+	}
+	if !ok || (format == "" && !strings.HasPrefix(string(data), "%PDF-")) {
+		v.Add(domain.VInvalid, MsgKYCFileType, "file")
+		return ""
+	}
+	return ct
+}

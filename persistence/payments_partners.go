@@ -1,0 +1,239 @@
+package persistence
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"salesplatform/domain"
+	"salesplatform/domain/payments"
+)
+
+// PaymentPartnerStore is the payments.PartnerStore on PostgreSQL: the
+// partner rows (through the account area's PartnerStore), their company
+// record (company.go, shared with network partners), the hub's record
+// (payment_partners), the activations (payment_partner_activations) and
+// the audit trail (payment_partner_audit).
+type PaymentPartnerStore struct {
+	*PartnerStore
+	db bun.IDB
+}
+
+var _ payments.PartnerStore = (*PaymentPartnerStore)(nil)
+
+// PaymentPartnerStores binds the payment-hub partner service's stores to
+// db.
+func PaymentPartnerStores(db bun.IDB) payments.PartnerStores {
+	return payments.PartnerStores{Partners: &PaymentPartnerStore{PartnerStore: &PartnerStore{db: db}, db: db},
+		KYC: &KYCDocumentStore{db: db}, Keys: NewIdempotencyStore(db)}
+}
+
+// CreateCompany implements payments.PartnerStore.
+func (s *PaymentPartnerStore) CreateCompany(ctx context.Context, partnerID int64, c *domain.Company) error {
+	return insertCompany(ctx, s.db, partnerID, c)
+}
+
+// CreateHubPartner implements payments.PartnerStore.
+func (s *PaymentPartnerStore) CreateHubPartner(ctx context.Context, p *payments.Partner) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	_, err := s.db.NewRaw(`INSERT INTO payment_partners (partner_id, legal_representative_email, payout_frequency,
+			auto_validate_payout, freeze_payout, block_payout_validation, iban, bic)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, p.ID, p.LegalRepresentativeEmail, p.PayoutFrequency, p.AutoValidatePayout,
+		p.FreezePayout, p.BlockPayoutValidation, p.IBAN, p.BIC).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("insert payment partner: %w", err)
+	}
+	return nil
+}
+
+type hubPartnerRow struct {
+	ID     int64     `bun:"id"`
+	UUID   uuid.UUID `bun:"uuid,type:uuid"`
+	Status string    `bun:"status"`
+	Name   string    `bun:"name"`
+	companyRow
+	LegalRepresentativeEmail string `bun:"legal_representative_email"`
+	PayoutFrequency          string `bun:"payout_frequency"`
+	AutoValidatePayout       bool   `bun:"auto_validate_payout"`
+	FreezePayout             bool   `bun:"freeze_payout"`
+	BlockPayoutValidation    bool   `bun:"block_payout_validation"`
+	IBAN                     string `bun:"iban"`
+	BIC                      string `bun:"bic"`
+	// The latest activation; ActivationID is nil when there is none.
+	ActivationID          *uuid.UUID `bun:"activation_id,type:uuid"`
+	Provider              string     `bun:"provider"`
+	ProviderRef           string     `bun:"provider_ref"`
+	ActivationStatus      string     `bun:"activation_status"`
+	UserActionURL         string     `bun:"user_action_url"`
+	ActivationCreatedOn   *time.Time `bun:"activation_created_on"`
+	ActivationCompletedOn *time.Time `bun:"activation_completed_on"`
+}
+
+// FindHubPartner implements payments.PartnerStore.
+func (s *PaymentPartnerStore) FindHubPartner(ctx context.Context, id uuid.UUID, lock bool) (*payments.Partner, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	if lock {
+		// The lock is a statement of its own: the read below then starts
+		// after it was granted, and sees what the transaction that held
+		// it wrote (a locking read's joins would keep their snapshot).
+		var locked []int64
+		err := s.db.NewRaw(`SELECT p.id FROM partners p JOIN payment_partners pp ON pp.partner_id = p.id
+			WHERE p.uuid = ? FOR NO KEY UPDATE OF p`, id).Scan(ctx, &locked)
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("lock payment partner: %w", err)
+		case len(locked) == 0:
+			return nil, domain.ErrNotFound
+		}
+	}
+	var r hubPartnerRow
+	err := s.db.NewRaw(`SELECT p.id, p.uuid, p.status, p.name, `+companyColumns+`,
+			pp.legal_representative_email, pp.payout_frequency, pp.auto_validate_payout, pp.freeze_payout,
+			pp.block_payout_validation, pp.iban, pp.bic,
+			a.id AS activation_id, coalesce(a.provider, '') AS provider, coalesce(a.provider_ref, '') AS provider_ref,
+			coalesce(a.status, '') AS activation_status, coalesce(a.user_action_url, '') AS user_action_url,
+			a.created_on AS activation_created_on, a.completed_on AS activation_completed_on
+		FROM payment_partners pp
+		JOIN partners p ON p.id = pp.partner_id
+		LEFT JOIN partner_legal_information li ON li.partner_id = p.id
+		LEFT JOIN LATERAL (SELECT * FROM payment_partner_activations a WHERE a.partner_id = p.id
+			ORDER BY a.created_on DESC LIMIT 1) a ON true
+		WHERE p.uuid = ?`, id).Scan(ctx, &r)
+	if err != nil {
+		return nil, notFound(err)
+	}
+	p := &payments.Partner{ID: r.ID, UUID: r.UUID, Status: r.Status, Name: r.Name, Company: r.company(),
+		LegalRepresentativeEmail: r.LegalRepresentativeEmail, PayoutFrequency: r.PayoutFrequency,
+		AutoValidatePayout: r.AutoValidatePayout, FreezePayout: r.FreezePayout,
+		BlockPayoutValidation: r.BlockPayoutValidation, IBAN: r.IBAN, BIC: r.BIC}
+	if r.ActivationID != nil {
+		p.Activation = &payments.Activation{ID: *r.ActivationID, PartnerID: r.ID, PartnerUUID: r.UUID,
+			Provider: r.Provider, ProviderRef: r.ProviderRef, Status: r.ActivationStatus, UserActionURL: r.UserActionURL,
+			CreatedOn: *r.ActivationCreatedOn, CompletedOn: r.ActivationCompletedOn}
+	}
+	return p, nil
+}
+
+// SaveHubPartner implements payments.PartnerStore: the status on the
+// partner, the company's settings on its company record, the hub's on its
+// record, in one statement.
+func (s *PaymentPartnerStore) SaveHubPartner(ctx context.Context, p *payments.Partner) error {
+	var birthday *string // a day: as text, so that no time zone moves it
+	if p.LegalRepresentativeBirthday != nil {
+		day := p.LegalRepresentativeBirthday.Format(time.DateOnly)
+		birthday = &day
+	}
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	_, err := s.db.NewRaw(`WITH status AS (UPDATE partners SET status = ? WHERE id = ?),
+		company AS (UPDATE partner_legal_information SET hide_from_stats = ?, third_party_sales_only = ?,
+			referrer_id = ?, legal_representative_birthday = ?::date WHERE partner_id = ?)
+		UPDATE payment_partners SET legal_representative_email = ?, block_payout_validation = ?, modified_on = now()
+		WHERE partner_id = ?`,
+		p.Status, p.ID, p.HideFromStats, p.ThirdPartySalesOnly, p.ReferrerID, birthday, p.ID,
+		p.LegalRepresentativeEmail, p.BlockPayoutValidation, p.ID).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("save payment partner: %w", err)
+	}
+	return nil
+}
+
+// CreateActivation implements payments.PartnerStore.
+func (s *PaymentPartnerStore) CreateActivation(ctx context.Context, a *payments.Activation) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	err := s.db.NewRaw(`INSERT INTO payment_partner_activations (id, partner_id, provider, provider_ref, status,
+			user_action_url, completed_on)
+		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING created_on`,
+		a.ID, a.PartnerID, a.Provider, a.ProviderRef, a.Status, a.UserActionURL, a.CompletedOn).Scan(ctx, &a.CreatedOn)
+	if err != nil {
+		return fmt.Errorf("insert payments activation: %w", err)
+	}
+	return nil
+}
+
+type activationRow struct {
+	ID            uuid.UUID  `bun:"id,type:uuid"`
+	PartnerID     int64      `bun:"partner_id"`
+	PartnerUUID   uuid.UUID  `bun:"partner_uuid,type:uuid"`
+	Provider      string     `bun:"provider"`
+	ProviderRef   string     `bun:"provider_ref"`
+	Status        string     `bun:"status"`
+	UserActionURL string     `bun:"user_action_url"`
+	CreatedOn     time.Time  `bun:"created_on"`
+	CompletedOn   *time.Time `bun:"completed_on"`
+}
+
+// ActivationByProviderRef implements payments.PartnerStore.
+func (s *PaymentPartnerStore) ActivationByProviderRef(ctx context.Context, provider, ref string) (*payments.Activation, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var r activationRow
+	err := s.db.NewRaw(`SELECT a.id, a.partner_id, p.uuid AS partner_uuid, a.provider, a.provider_ref, a.status,
+			a.user_action_url, a.created_on, a.completed_on
+		FROM payment_partner_activations a JOIN partners p ON p.id = a.partner_id
+		WHERE a.provider = ? AND a.provider_ref = ?`, provider, ref).Scan(ctx, &r)
+	if err != nil {
+		return nil, notFound(err)
+	}
+	return &payments.Activation{ID: r.ID, PartnerID: r.PartnerID, PartnerUUID: r.PartnerUUID, Provider: r.Provider,
+		ProviderRef: r.ProviderRef, Status: r.Status, UserActionURL: r.UserActionURL, CreatedOn: r.CreatedOn,
+		CompletedOn: r.CompletedOn}, nil
+}
+
+// FinishActivation implements payments.PartnerStore: a guarded update, so
+// that of two concurrent finishes only one applies.
+func (s *PaymentPartnerStore) FinishActivation(ctx context.Context, a *payments.Activation) (bool, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	res, err := s.db.NewRaw(`UPDATE payment_partner_activations SET status = ?, completed_on = ?
+		WHERE id = ? AND status = ?`, a.Status, a.CompletedOn, a.ID, payments.ActivationPendingUserAction).Exec(ctx)
+	if err != nil {
+		return false, fmt.Errorf("finish payments activation: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// AddAudit implements payments.PartnerStore.
+func (s *PaymentPartnerStore) AddAudit(ctx context.Context, e *payments.AuditEntry) error {
+	var before *string
+	if e.Before != nil {
+		b := string(e.Before)
+		before = &b
+	}
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	_, err := s.db.NewRaw(`INSERT INTO payment_partner_audit (partner_id, actor_user_id, actor, action, reason, before, after)
+		VALUES (?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)`,
+		e.PartnerID, e.ActorUserID, e.Actor, e.Action, e.Reason, before, string(e.After)).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("insert payment partner audit: %w", err)
+	}
+	return nil
+}
+
+// KYCDocumentStore is the payments.KYCStore on PostgreSQL (kyc_documents).
+type KYCDocumentStore struct{ db bun.IDB }
+
+var _ payments.KYCStore = (*KYCDocumentStore)(nil)
+
+// CreateKYCDocument implements payments.KYCStore.
+func (s *KYCDocumentStore) CreateKYCDocument(ctx context.Context, d *payments.KYCDocument) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	err := s.db.NewRaw(`INSERT INTO kyc_documents (partner_id, document_type, comment, content_type, size, sha256,
+			blob_key, uploaded_by)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id, created_on`,
+		d.PartnerID, d.DocumentType, d.Comment, d.ContentType, d.Size, d.SHA256, d.BlobKey, d.UploadedBy).
+		Scan(ctx, &d.ID, &d.CreatedOn)
+	if err != nil {
+		return fmt.Errorf("insert KYC document: %w", err)
+	}
+	return nil
+}

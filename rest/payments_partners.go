@@ -1,0 +1,258 @@
+package rest
+
+import (
+	"errors"
+	"fmt"
+	"mime/multipart"
+	"net/http"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/gorilla/mux"
+
+	"salesplatform/domain"
+	"salesplatform/domain/payments"
+)
+
+// MaxKYCBodyBytes bounds a KYC document upload's body: the file and room
+// for the other fields and the multipart framing.
+const MaxKYCBodyBytes = payments.MaxKYCBytes + 64<<10
+
+func registerPaymentPartnerRoutes(r *mux.Router, a *api) {
+	handleWithToken(r, "/api/payment_hub/partner/", idempotent(a.handlePaymentPartnerCreate), http.MethodPost)
+	handleWithToken(r, "/api/payment_hub/partner/{partner_uuid}/", a.handlePaymentPartnerGet, http.MethodGet, http.MethodHead)
+	handleWithToken(r, "/api/payment_hub/partner/{partner_uuid}/", a.handlePaymentPartnerUpdate, http.MethodPatch)
+	handleWithToken(r, "/api/payment_hub/partner/{partner_uuid}/activate-payments/", idempotent(a.handleActivatePayments), http.MethodPost)
+	handleWithToken(r, "/api/payment_hub/kyc_documents/", idempotent(a.handleKYCDocumentCreate), http.MethodPost)
+}
+
+// jsonPaymentPartner is the legacy partner record with the payment hub's
+// settings of it, additions to the record.
+type jsonPaymentPartner struct {
+	ID                           int64      `json:"id"`
+	UUID                         string     `json:"uuid"`
+	Status                       string     `json:"status"`
+	Name                         string     `json:"name"`
+	CommercialName               string     `json:"commercial_name"`
+	ShortName                    string     `json:"short_name"`
+	CompanyType                  string     `json:"company_type"`
+	SiretNumber                  string     `json:"siret_number"`
+	LegalRepresentativeFirstName string     `json:"legal_representative_first_name"`
+	LegalRepresentativeLastName  string     `json:"legal_representative_last_name"`
+	LegalRepresentativeBirthday  *time.Time `json:"legal_representative_birthday"`
+	HQAddressLine1               string     `json:"hq_address_line_1"`
+	HQAddressLine2               string     `json:"hq_address_line_2"`
+	HQPostalCode                 string     `json:"hq_postal_code"`
+	HQCity                       string     `json:"hq_city"`
+	HQCountry                    string     `json:"hq_country"`
+	RCS                          string     `json:"rcs"`
+	APE                          string     `json:"ape"`
+	VATID                        string     `json:"vat_id"`
+	AgencyEmail                  string     `json:"agency_email"`
+	AgencyPhone                  string     `json:"agency_phone"`
+	HideFromStats                bool       `json:"hide_from_stats"`
+	ThirdPartySalesOnly          bool       `json:"third_party_sales_only"`
+	Referrer                     *int64     `json:"referrer"`
+	LegalRepresentativeEmail     string     `json:"legal_representative_email"`
+	Website                      string     `json:"website"`
+	PayoutFrequency              string     `json:"payout_frequency"`
+	AutoValidatePayout           bool       `json:"auto_validate_payout"`
+	FreezePayout                 bool       `json:"freeze_payout"`
+	BlockPayoutValidation        bool       `json:"block_payout_validation"`
+	IBAN                         string     `json:"iban"`
+	BIC                          string     `json:"bic"`
+	PaymentActivationStatus      *string    `json:"payment_activation_status"`
+	CanTakePayments              bool       `json:"can_take_payments"`
+}
+
+func toJSONPaymentPartner(p *payments.Partner) jsonPaymentPartner {
+	out := jsonPaymentPartner{ID: p.ID, UUID: p.UUID.String(), Status: p.Status, Name: p.Name,
+		CommercialName: p.CommercialName, ShortName: p.ShortName, CompanyType: p.CompanyType, SiretNumber: p.SiretNumber,
+		LegalRepresentativeFirstName: p.LegalRepresentativeFirstName, LegalRepresentativeLastName: p.LegalRepresentativeLastName,
+		LegalRepresentativeBirthday: p.LegalRepresentativeBirthday, HQAddressLine1: p.HQAddressLine1,
+		HQAddressLine2: p.HQAddressLine2, HQPostalCode: p.HQPostalCode, HQCity: p.HQCity, HQCountry: p.HQCountry,
+		RCS: p.RCS, APE: p.APE, VATID: p.VATID, AgencyEmail: p.AgencyEmail, AgencyPhone: p.AgencyPhone,
+		HideFromStats: p.HideFromStats, ThirdPartySalesOnly: p.ThirdPartySalesOnly, Referrer: p.ReferrerID,
+		LegalRepresentativeEmail: p.LegalRepresentativeEmail, Website: p.Website, PayoutFrequency: p.PayoutFrequency,
+		AutoValidatePayout: p.AutoValidatePayout, FreezePayout: p.FreezePayout, BlockPayoutValidation: p.BlockPayoutValidation,
+		IBAN: p.IBAN, BIC: p.BIC, CanTakePayments: p.MayTakePayments()}
+	if p.Activation != nil {
+		out.PaymentActivationStatus = &p.Activation.Status
+	}
+	return out
+}
+
+// jsonPaymentPartnerCreated is the creation's answer: the record and where
+// to activate the partner's payments.
+type jsonPaymentPartnerCreated struct {
+	jsonPaymentPartner
+	PendingPaymentActivationURI    string `json:"pending_payment_activation_uri"`
+	PendingPaymentActivationMethod string `json:"pending_payment_activation_method"`
+}
+
+// jsonPaymentPartnerUpdate is the update's answer: the fields it may
+// change.
+type jsonPaymentPartnerUpdate struct {
+	ID                          int64      `json:"id"`
+	UUID                        string     `json:"uuid"`
+	Status                      string     `json:"status"`
+	BlockPayoutValidation       bool       `json:"block_payout_validation"`
+	HideFromStats               bool       `json:"hide_from_stats"`
+	ThirdPartySalesOnly         bool       `json:"third_party_sales_only"`
+	Referrer                    *int64     `json:"referrer"`
+	LegalRepresentativeBirthday *time.Time `json:"legal_representative_birthday"`
+	LegalRepresentativeEmail    string     `json:"legal_representative_email"`
+}
+
+// jsonActivation is a payments activation.
+type jsonActivation struct {
+	ID            string     `json:"id"`
+	Status        string     `json:"status"`
+	PartnerUUID   string     `json:"partner_uuid"`
+	UserActionURL string     `json:"user_action_url"`
+	CreatedOn     time.Time  `json:"created_on"`
+	CompletedOn   *time.Time `json:"completed_on"`
+}
+
+// jsonKYCDocument is the legacy KYC document record.
+type jsonKYCDocument struct {
+	ID           int64  `json:"id"`
+	Partner      int64  `json:"partner"`
+	PartnerUUID  string `json:"partner_uuid"`
+	Comment      string `json:"comment"`
+	DocumentType string `json:"document_type"`
+}
+
+// partnerUUID reads the path's partner uuid: anything else names no
+// partner.
+func partnerUUID(r *http.Request) (uuid.UUID, error) {
+	id, err := uuid.Parse(mux.Vars(r)["partner_uuid"])
+	if err != nil {
+		return uuid.Nil, domain.ErrNotFound
+	}
+	return id, nil
+}
+
+// handlePaymentPartnerCreate is POST /api/payment_hub/partner/: 201.
+func (a *api) handlePaymentPartnerCreate(w http.ResponseWriter, r *http.Request) {
+	doc, ok := decodeDoc(w, r)
+	if !ok {
+		return
+	}
+	p, err := a.PaymentPartners.CreatePartner(r.Context(), doc)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, jsonPaymentPartnerCreated{jsonPaymentPartner: toJSONPaymentPartner(p),
+		PendingPaymentActivationURI:    "/api/payment_hub/partner/" + p.UUID.String() + "/activate-payments/",
+		PendingPaymentActivationMethod: http.MethodPost})
+}
+
+func (a *api) handlePaymentPartnerGet(w http.ResponseWriter, r *http.Request) {
+	id, err := partnerUUID(r)
+	if err == nil {
+		var p *payments.Partner
+		if p, err = a.PaymentPartners.GetPartner(r.Context(), id); err == nil {
+			writeJSON(w, http.StatusOK, toJSONPaymentPartner(p))
+			return
+		}
+	}
+	writeError(w, r, err)
+}
+
+func (a *api) handlePaymentPartnerUpdate(w http.ResponseWriter, r *http.Request) {
+	id, err := partnerUUID(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	doc, ok := decodeDoc(w, r)
+	if !ok {
+		return
+	}
+	p, err := a.PaymentPartners.UpdatePartner(r.Context(), id, doc)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, jsonPaymentPartnerUpdate{ID: p.ID, UUID: p.UUID.String(), Status: p.Status,
+		BlockPayoutValidation: p.BlockPayoutValidation, HideFromStats: p.HideFromStats,
+		ThirdPartySalesOnly: p.ThirdPartySalesOnly, Referrer: p.ReferrerID,
+		LegalRepresentativeBirthday: p.LegalRepresentativeBirthday, LegalRepresentativeEmail: p.LegalRepresentativeEmail})
+}
+
+// handleActivatePayments is POST .../activate-payments/: 200. It reads no
+// body.
+func (a *api) handleActivatePayments(w http.ResponseWriter, r *http.Request) {
+	id, err := partnerUUID(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	act, err := a.PaymentPartners.ActivatePayments(r.Context(), id)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, jsonActivation{ID: act.ID.String(), Status: act.Status, PartnerUUID: act.PartnerUUID.String(),
+		UserActionURL: act.UserActionURL, CreatedOn: act.CreatedOn.UTC(), CompletedOn: utcOrNil(act.CompletedOn)})
+}
+
+func utcOrNil(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}
+
+// handleKYCDocumentCreate is POST /api/payment_hub/kyc_documents/, a
+// multipart upload: 201.
+func (a *api) handleKYCDocumentCreate(w http.ResponseWriter, r *http.Request) {
+	if mediaType(r) != "multipart/form-data" {
+		unsupported(r).write(w)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, MaxKYCBodyBytes)
+	if err := r.ParseMultipartForm(mediaFormMemory); err != nil {
+		if tooBig := (*http.MaxBytesError)(nil); errors.As(err, &tooBig) {
+			writeJSON(w, http.StatusRequestEntityTooLarge,
+				detail(fmt.Sprintf("Request body too large: the limit is %d bytes.", MaxKYCBodyBytes)))
+			return
+		}
+		writeJSON(w, http.StatusBadRequest, detail("Multipart form parse error - "+err.Error()))
+		return
+	}
+	defer func() { _ = r.MultipartForm.RemoveAll() }()
+
+	in := payments.KYCUpload{}
+	for field, dest := range map[string]**string{"partner_uuid": &in.PartnerUUID, "comment": &in.Comment, "document_type": &in.DocumentType} {
+		if v := r.MultipartForm.Value[field]; len(v) > 0 {
+			*dest = &v[0]
+		}
+	}
+	var file *multipart.FileHeader
+	for field, files := range r.MultipartForm.File {
+		in.Files += len(files)
+		if field == "file" && len(files) > 0 {
+			file = files[0]
+		}
+	}
+	if file != nil {
+		f, err := file.Open()
+		if err != nil {
+			writeError(w, r, fmt.Errorf("open the uploaded file: %w", err))
+			return
+		}
+		defer f.Close()
+		in.File = f
+	}
+	d, err := a.PaymentPartners.UploadKYCDocument(r.Context(), in)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, jsonKYCDocument{ID: d.ID, Partner: d.PartnerID, PartnerUUID: d.PartnerUUID.String(),
+		Comment: d.Comment, DocumentType: d.DocumentType})
+}
