@@ -2,7 +2,6 @@ package rest
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/gorilla/mux"
 
@@ -18,35 +17,11 @@ func registerNetworkPartnerRoutes(r *mux.Router, a *api) {
 // jsonNetworkPartner is the network partner record, with the website it
 // was created with.
 type jsonNetworkPartner struct {
-	ID                           int64      `json:"id"`
-	UUID                         string     `json:"uuid"`
-	Status                       string     `json:"status"`
-	Name                         string     `json:"name"`
-	CommercialName               string     `json:"commercial_name"`
-	ShortName                    string     `json:"short_name"`
-	CompanyType                  string     `json:"company_type"`
-	SiretNumber                  string     `json:"siret_number"`
-	LegalRepresentativeFirstName string     `json:"legal_representative_first_name"`
-	LegalRepresentativeLastName  string     `json:"legal_representative_last_name"`
-	LegalRepresentativeBirthday  *time.Time `json:"legal_representative_birthday"`
-	HQAddressLine1               string     `json:"hq_address_line_1"`
-	HQAddressLine2               string     `json:"hq_address_line_2"`
-	HQPostalCode                 string     `json:"hq_postal_code"`
-	HQCity                       string     `json:"hq_city"`
-	HQCountry                    string     `json:"hq_country"`
-	RCS                          string     `json:"rcs"`
-	APE                          string     `json:"ape"`
-	VATID                        string     `json:"vat_id"`
-	AgencyEmail                  string     `json:"agency_email"`
-	AgencyPhone                  string     `json:"agency_phone"`
-	Website                      string     `json:"website"`
-	HideFromStats                bool       `json:"hide_from_stats"`
-	ThirdPartySalesOnly          bool       `json:"third_party_sales_only"`
-	Referrer                     *int64     `json:"referrer"`
-	SourceID                     *string    `json:"source_id"`
-	LinkToNVSettings             bool       `json:"link_to_nv_settings"`
-	LinkToNGCSettings            bool       `json:"link_to_ngc_settings"`
-	PartnerTags                  []string   `json:"partner_tags"`
+	jsonPartnerRecord
+	SourceID          *string  `json:"source_id"`
+	LinkToNVSettings  bool     `json:"link_to_nv_settings"`
+	LinkToNGCSettings bool     `json:"link_to_ngc_settings"`
+	PartnerTags       []string `json:"partner_tags"`
 }
 
 func toJSONNetworkPartner(p *network.NetworkPartner) jsonNetworkPartner {
@@ -54,15 +29,9 @@ func toJSONNetworkPartner(p *network.NetworkPartner) jsonNetworkPartner {
 	if tags == nil {
 		tags = []string{}
 	}
-	return jsonNetworkPartner{ID: p.ID, UUID: p.UUID.String(), Status: p.Status, Name: p.Name,
-		CommercialName: p.CommercialName, ShortName: p.ShortName, CompanyType: p.CompanyType, SiretNumber: p.SiretNumber,
-		LegalRepresentativeFirstName: p.LegalRepresentativeFirstName, LegalRepresentativeLastName: p.LegalRepresentativeLastName,
-		LegalRepresentativeBirthday: p.LegalRepresentativeBirthday, HQAddressLine1: p.HQAddressLine1,
-		HQAddressLine2: p.HQAddressLine2, HQPostalCode: p.HQPostalCode, HQCity: p.HQCity, HQCountry: p.HQCountry,
-		RCS: p.RCS, APE: p.APE, VATID: p.VATID, AgencyEmail: p.AgencyEmail, AgencyPhone: p.AgencyPhone,
-		Website: p.Website, HideFromStats: p.HideFromStats, ThirdPartySalesOnly: p.ThirdPartySalesOnly,
-		Referrer: p.ReferrerID, SourceID: p.SourceID, LinkToNVSettings: p.LinkedToNVSettings,
-		LinkToNGCSettings: p.LinkedToNGCSettings, PartnerTags: tags}
+	return jsonNetworkPartner{jsonPartnerRecord: toJSONPartnerRecord(p.ID, p.UUID, p.Status, p.Name, &p.Company),
+		SourceID: p.SourceID, LinkToNVSettings: p.LinkedToNVSettings, LinkToNGCSettings: p.LinkedToNGCSettings,
+		PartnerTags: tags}
 }
 
 // jsonNetworkPartnerUpdate is the update's answer.

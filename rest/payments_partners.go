@@ -29,51 +29,21 @@ func registerPaymentPartnerRoutes(r *mux.Router, a *api) {
 // jsonPaymentPartner is the legacy partner record with the payment hub's
 // settings of it, additions to the record.
 type jsonPaymentPartner struct {
-	ID                           int64      `json:"id"`
-	UUID                         string     `json:"uuid"`
-	Status                       string     `json:"status"`
-	Name                         string     `json:"name"`
-	CommercialName               string     `json:"commercial_name"`
-	ShortName                    string     `json:"short_name"`
-	CompanyType                  string     `json:"company_type"`
-	SiretNumber                  string     `json:"siret_number"`
-	LegalRepresentativeFirstName string     `json:"legal_representative_first_name"`
-	LegalRepresentativeLastName  string     `json:"legal_representative_last_name"`
-	LegalRepresentativeBirthday  *time.Time `json:"legal_representative_birthday"`
-	HQAddressLine1               string     `json:"hq_address_line_1"`
-	HQAddressLine2               string     `json:"hq_address_line_2"`
-	HQPostalCode                 string     `json:"hq_postal_code"`
-	HQCity                       string     `json:"hq_city"`
-	HQCountry                    string     `json:"hq_country"`
-	RCS                          string     `json:"rcs"`
-	APE                          string     `json:"ape"`
-	VATID                        string     `json:"vat_id"`
-	AgencyEmail                  string     `json:"agency_email"`
-	AgencyPhone                  string     `json:"agency_phone"`
-	HideFromStats                bool       `json:"hide_from_stats"`
-	ThirdPartySalesOnly          bool       `json:"third_party_sales_only"`
-	Referrer                     *int64     `json:"referrer"`
-	LegalRepresentativeEmail     string     `json:"legal_representative_email"`
-	Website                      string     `json:"website"`
-	PayoutFrequency              string     `json:"payout_frequency"`
-	AutoValidatePayout           bool       `json:"auto_validate_payout"`
-	FreezePayout                 bool       `json:"freeze_payout"`
-	BlockPayoutValidation        bool       `json:"block_payout_validation"`
-	IBAN                         string     `json:"iban"`
-	BIC                          string     `json:"bic"`
-	PaymentActivationStatus      *string    `json:"payment_activation_status"`
-	CanTakePayments              bool       `json:"can_take_payments"`
+	jsonPartnerRecord
+	LegalRepresentativeEmail string  `json:"legal_representative_email"`
+	PayoutFrequency          string  `json:"payout_frequency"`
+	AutoValidatePayout       bool    `json:"auto_validate_payout"`
+	FreezePayout             bool    `json:"freeze_payout"`
+	BlockPayoutValidation    bool    `json:"block_payout_validation"`
+	IBAN                     string  `json:"iban"`
+	BIC                      string  `json:"bic"`
+	PaymentActivationStatus  *string `json:"payment_activation_status"`
+	CanTakePayments          bool    `json:"can_take_payments"`
 }
 
 func toJSONPaymentPartner(p *payments.Partner) jsonPaymentPartner {
-	out := jsonPaymentPartner{ID: p.ID, UUID: p.UUID.String(), Status: p.Status, Name: p.Name,
-		CommercialName: p.CommercialName, ShortName: p.ShortName, CompanyType: p.CompanyType, SiretNumber: p.SiretNumber,
-		LegalRepresentativeFirstName: p.LegalRepresentativeFirstName, LegalRepresentativeLastName: p.LegalRepresentativeLastName,
-		LegalRepresentativeBirthday: p.LegalRepresentativeBirthday, HQAddressLine1: p.HQAddressLine1,
-		HQAddressLine2: p.HQAddressLine2, HQPostalCode: p.HQPostalCode, HQCity: p.HQCity, HQCountry: p.HQCountry,
-		RCS: p.RCS, APE: p.APE, VATID: p.VATID, AgencyEmail: p.AgencyEmail, AgencyPhone: p.AgencyPhone,
-		HideFromStats: p.HideFromStats, ThirdPartySalesOnly: p.ThirdPartySalesOnly, Referrer: p.ReferrerID,
-		LegalRepresentativeEmail: p.LegalRepresentativeEmail, Website: p.Website, PayoutFrequency: p.PayoutFrequency,
+	out := jsonPaymentPartner{jsonPartnerRecord: toJSONPartnerRecord(p.ID, p.UUID, p.Status, p.Name, &p.Company),
+		LegalRepresentativeEmail: p.LegalRepresentativeEmail, PayoutFrequency: p.PayoutFrequency,
 		AutoValidatePayout: p.AutoValidatePayout, FreezePayout: p.FreezePayout, BlockPayoutValidation: p.BlockPayoutValidation,
 		IBAN: p.IBAN, BIC: p.BIC, CanTakePayments: p.MayTakePayments()}
 	if p.Activation != nil {
