@@ -569,6 +569,14 @@ func TestAdminIsolation(t *testing.T) {
 			default:
 				wantGraphCode(t, errs, op.rival)
 			}
+			// A member of a third partner without permissions: the network
+			// area's writes are refused whole.
+			res = f.graph(t, f.readerTok, op.query, op.vars)
+			f.wantNoSecret(t, res.Body)
+			if strings.HasPrefix(strings.TrimSpace(op.query), "mutation") && strings.Contains(op.name, "Network") {
+				_, errs := decodeGraph(t, res)
+				wantGraphCode(t, errs, "FORBIDDEN")
+			}
 		})
 	}
 
