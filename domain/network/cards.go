@@ -276,8 +276,13 @@ func Day(year int, month time.Month, day int) LocalTime {
 // offsets of minutes and seconds, and no card was sold).
 func ParseLocalTime(s string) (LocalTime, bool) {
 	s = strings.TrimSpace(s)
-	if t, err := time.Parse(time.RFC3339Nano, s); err == nil && inYears(t) {
-		return LocalTime{t: t}, true
+	if len(s) > 10 && s[10] == ' ' { // "2026-03-10 09:30", as ISO 8601 allows
+		s = s[:10] + "T" + s[11:]
+	}
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04Z07:00"} {
+		if t, err := time.Parse(layout, s); err == nil && inYears(t) {
+			return LocalTime{t: t}, true
+		}
 	}
 	for _, layout := range []string{"2006-01-02T15:04:05.999999999", "2006-01-02T15:04"} {
 		if t, err := time.Parse(layout, s); err == nil && inYears(t) {
@@ -334,7 +339,7 @@ func (l LocalTime) MarshalJSON() ([]byte, error) {
 // IsZero reports an absent LocalTime.
 func (l LocalTime) IsZero() bool { return l.t.IsZero() }
 
-const msgDateTime = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z]."
+const msgDateTime = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z], YYYY-MM-DD."
 
 // readLocalTime reads a date-time or a day.
 func readLocalTime(d *domain.DocReader, field string, required bool) (LocalTime, bool) {

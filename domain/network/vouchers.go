@@ -421,7 +421,6 @@ const (
 	MsgNotVoucherNetwork   = "This partner is not in the network voucher's marketplace network."
 	MsgNoSourceID          = "No partner of the network voucher's marketplace network has this source id."
 	MsgVoucherUsageChanged = "The network voucher changed meanwhile; try again."
-	msgDateTimeFormat      = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z], YYYY-MM-DD."
 )
 
 // RecordUsage counts a usage of a voucher of the caller's marketplace
@@ -542,17 +541,8 @@ func inWindow(v *UsableVoucher, at time.Time) bool {
 func readUsage(in UsageInput, loc *time.Location) (at time.Time, ref int64, comment string, err error) {
 	var v domain.Validator
 	d := domain.DocReader{V: &v, Obj: in.Body}
-	if value, ok, _ := d.Raw("creation_date", true, false); ok {
-		s, isString := value.(string)
-		t, parsed := parseUsageDate(strings.TrimSpace(s), loc)
-		switch {
-		case !isString || !parsed:
-			v.Add(domain.VInvalid, msgDateTimeFormat, "creation_date")
-		case !domain.InTimeRange(t):
-			v.Add(domain.VInvalid, domain.MsgDateOutOfRange, "creation_date")
-		default:
-			at = t
-		}
+	if l, ok := readLocalTime(&d, "creation_date", true); ok {
+		at = l.Noon(loc)
 	}
 	if value, ok, _ := d.Raw(in.PartnerField, true, false); ok {
 		if _, isBool := value.(bool); isBool {
@@ -586,27 +576,6 @@ func readComment(d *domain.DocReader) string {
 		return strings.TrimSpace(s)
 	}
 	return ""
-}
-
-// parseUsageDate reads a usage's date: a date-time (without an offset, in
-// loc), or a date, taken at 12:00 in loc so that the day is the same in
-// every zone the marketplace's clients may be in.
-func parseUsageDate(s string, loc *time.Location) (time.Time, bool) {
-	if len(s) > 40 {
-		return time.Time{}, false
-	}
-	if d, err := time.ParseInLocation(time.DateOnly, s, loc); err == nil {
-		return time.Date(d.Year(), d.Month(), d.Day(), 12, 0, 0, 0, loc), true
-	}
-	if len(s) > 10 && s[10] == ' ' {
-		s = s[:10] + "T" + s[11:]
-	}
-	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04Z07:00", "2006-01-02T15:04:05.999999999", "2006-01-02T15:04"} {
-		if t, err := time.ParseInLocation(layout, s, loc); err == nil {
-			return t, true
-		}
-	}
-	return time.Time{}, false
 }
 
 var locations sync.Map // time zone name -> *time.Location
