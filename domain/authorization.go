@@ -111,6 +111,14 @@ const (
 	// representative, its payments activation, its KYC documents).
 	OpPaymentPartnerManage     AdminOp = "payment_partner.manage"
 	OpPaymentPartnerSelfManage AdminOp = "payment_partner.self_manage"
+	// OpPaymentCreate is taking a payment for a payment-hub partner (its
+	// own members, its referrer's); OpPaymentRead is reading payments and
+	// their transactions; OpPaymentUpdate is dating one for payouts;
+	// OpPaymentRefund is giving money back.
+	OpPaymentCreate AdminOp = "payment.create"
+	OpPaymentRead   AdminOp = "payment.read"
+	OpPaymentUpdate AdminOp = "payment.update"
+	OpPaymentRefund AdminOp = "payment.refund"
 )
 
 // Role is who, beyond a named permission, an operation is open to.
@@ -170,6 +178,12 @@ var AdminRules = map[AdminOp]Requirement{
 	OpPaymentPartnerRead:       {Role: RolePartnerMember},
 	OpPaymentPartnerManage:     {Role: RolePartnerMember, Permission: PermAccessConfigurationMarketplaces},
 	OpPaymentPartnerSelfManage: {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
+	// Selling is a partner's daily work; refunds are its financial
+	// management's.
+	OpPaymentCreate: {Role: RolePartnerMember},
+	OpPaymentRead:   {Role: RolePartnerMember},
+	OpPaymentUpdate: {Role: RolePartnerMember},
+	OpPaymentRefund: {Role: RolePartnerMember, Permission: PermAccessFinancialOrderLines},
 }
 
 // Authorize returns the caller when it may run op.

@@ -55,6 +55,9 @@ type hubPartnerRow struct {
 	UUID   uuid.UUID `bun:"uuid,type:uuid"`
 	Status string    `bun:"status"`
 	Name   string    `bun:"name"`
+	// Of the partner row: its payments' currency and zone.
+	Currency string `bun:"currency"`
+	TimeZone string `bun:"time_zone"`
 	companyRow
 	LegalRepresentativeEmail string `bun:"legal_representative_email"`
 	PayoutFrequency          string `bun:"payout_frequency"`
@@ -92,7 +95,7 @@ func (s *PaymentPartnerStore) FindHubPartner(ctx context.Context, id uuid.UUID, 
 		}
 	}
 	var r hubPartnerRow
-	err := s.db.NewRaw(`SELECT p.id, p.uuid, p.status, p.name, `+companyColumns+`,
+	err := s.db.NewRaw(`SELECT p.id, p.uuid, p.status, p.name, p.currency, p.time_zone, `+companyColumns+`,
 			pp.legal_representative_email, pp.payout_frequency, pp.auto_validate_payout, pp.freeze_payout,
 			pp.block_payout_validation, pp.iban, pp.bic,
 			a.id AS activation_id, coalesce(a.provider, '') AS provider, coalesce(a.provider_ref, '') AS provider_ref,
@@ -107,7 +110,8 @@ func (s *PaymentPartnerStore) FindHubPartner(ctx context.Context, id uuid.UUID, 
 	if err != nil {
 		return nil, notFound(err)
 	}
-	p := &payments.Partner{ID: r.ID, UUID: r.UUID, Status: r.Status, Name: r.Name, Company: r.company(),
+	p := &payments.Partner{ID: r.ID, UUID: r.UUID, Status: r.Status, Name: r.Name, Currency: r.Currency,
+		TimeZone: r.TimeZone, Company: r.company(),
 		LegalRepresentativeEmail: r.LegalRepresentativeEmail, PayoutFrequency: r.PayoutFrequency,
 		AutoValidatePayout: r.AutoValidatePayout, FreezePayout: r.FreezePayout,
 		BlockPayoutValidation: r.BlockPayoutValidation, IBAN: r.IBAN, BIC: r.BIC}
@@ -202,16 +206,11 @@ func (s *PaymentPartnerStore) FinishActivation(ctx context.Context, a *payments.
 
 // AddAudit implements payments.PartnerStore.
 func (s *PaymentPartnerStore) AddAudit(ctx context.Context, e *payments.AuditEntry) error {
-	var before *string
-	if e.Before != nil {
-		b := string(e.Before)
-		before = &b
-	}
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	_, err := s.db.NewRaw(`INSERT INTO payment_partner_audit (partner_id, actor_user_id, actor, action, reason, before, after)
 		VALUES (?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)`,
-		e.PartnerID, e.ActorUserID, e.Actor, e.Action, e.Reason, before, string(e.After)).Exec(ctx)
+		e.PartnerID, e.ActorUserID, e.Actor, e.Action, e.Reason, jsonOrNil(e.Before), string(e.After)).Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("insert payment partner audit: %w", err)
 	}
@@ -236,4 +235,13 @@ func (s *KYCDocumentStore) CreateKYCDocument(ctx context.Context, d *payments.KY
 		return fmt.Errorf("insert KYC document: %w", err)
 	}
 	return nil
+}
+
+// jsonOrNil is a JSON document's text for a jsonb parameter, nil for none.
+func jsonOrNil(doc []byte) *string {
+	if doc == nil {
+		return nil
+	}
+	s := string(doc)
+	return &s
 }

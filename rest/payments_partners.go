@@ -95,8 +95,12 @@ type jsonKYCDocument struct {
 
 // partnerUUID reads the path's partner uuid: anything else names no
 // partner.
-func partnerUUID(r *http.Request) (uuid.UUID, error) {
-	id, err := uuid.Parse(mux.Vars(r)["partner_uuid"])
+func partnerUUID(r *http.Request) (uuid.UUID, error) { return pathUUID(r, "partner_uuid") }
+
+// pathUUID reads the path's UUID variable name: a malformed one names no
+// record (404).
+func pathUUID(r *http.Request, name string) (uuid.UUID, error) {
+	id, err := uuid.Parse(mux.Vars(r)[name])
 	if err != nil {
 		return uuid.Nil, domain.ErrNotFound
 	}

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bojanz/currency"
 	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
@@ -523,7 +522,7 @@ func (s *PartnerCatalogService) LegalInformation(ctx context.Context) ([]*LegalI
 		LegalInformation: *li,
 		Name:             scope.Name,
 		CreationDate:     scope.CreatedAt.In(loc),
-		CurrencySymbol:   partnerCatalogCurrencySymbol(scope.Currency),
+		CurrencySymbol:   l10n.CurrencySymbol(scope.Currency),
 	}}, nil
 }
 
@@ -652,13 +651,4 @@ func findProductInformation[T any](ctx context.Context, s *PartnerCatalogService
 		return new(T), nil
 	}
 	return pi, err
-}
-
-// partnerCatalogCurrencySymbol is the currency's symbol as CLDR writes it in English ("€",
-// "$", "£"), the code itself when CLDR has none.
-func partnerCatalogCurrencySymbol(code string) string {
-	if s, ok := currency.GetSymbol(code, currency.NewLocale("en")); ok {
-		return s
-	}
-	return code
 }

@@ -67,6 +67,15 @@ func each(f func(lang string) string) Localized {
 	return out
 }
 
+// CurrencySymbol is the currency's symbol as CLDR writes it in English ("€",
+// "$", "£"), the code itself when CLDR has none.
+func CurrencySymbol(code string) string {
+	if s, ok := currency.GetSymbol(code, currency.NewLocale("en")); ok {
+		return s
+	}
+	return code
+}
+
 // Money formats an amount of a currency (ISO 4217 code, e.g. "EUR") in every
 // language, rounded half up to the currency's fraction digits: fr "12,50 €",
 // en "€12.50", nl "€ 12,50". A code the library does not know is written

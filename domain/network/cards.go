@@ -128,10 +128,10 @@ func (s *GiftcardService) CreateGiftcard(ctx context.Context, doc domain.Doc) (*
 		}
 		g.Value, g.RemainingValue = *value, *value
 	}
-	if gifter := readCustomer(d, "gifter", true, true); gifter != nil {
+	if gifter := ReadCustomer(d, "gifter", true, true); gifter != nil {
 		g.Gifter = *gifter
 	}
-	g.Giftee = readCustomer(d, "giftee", false, false)
+	g.Giftee = ReadCustomer(d, "giftee", false, false)
 	if from := d.String("from_gifter", true, true, MaxFromGifter); from != nil {
 		g.FromGifter = *from
 	}
@@ -151,11 +151,11 @@ func (s *GiftcardService) CreateGiftcard(ctx context.Context, doc domain.Doc) (*
 	if marketplace != nil {
 		loc = location(marketplace.TimeZone)
 	}
-	if at, ok := readLocalTime(d, "activation_date", true); ok {
+	if at, ok := ReadLocalTime(d, "activation_date", true); ok {
 		t := at.startOfDay(loc)
 		g.ActivationDate = &t
 	}
-	if at, ok := readLocalTime(d, "expiration_date", true); ok {
+	if at, ok := ReadLocalTime(d, "expiration_date", true); ok {
 		t := at.endOfDay(loc)
 		g.ExpirationDate = &t
 	}
@@ -217,9 +217,9 @@ func (s *GiftcardService) readMarketplace(ctx context.Context, d *domain.DocRead
 	return p, nil
 }
 
-// readCustomer reads a Customer object: first_name, last_name and email,
+// ReadCustomer reads a Customer object: first_name, last_name and email,
 // each required; email may be blank unless emailRequired.
-func readCustomer(d *domain.DocReader, field string, required, emailRequired bool) *Customer {
+func ReadCustomer(d *domain.DocReader, field string, required, emailRequired bool) *Customer {
 	value, ok, _ := d.Raw(field, required, !required)
 	if !ok {
 		return nil
@@ -341,8 +341,8 @@ func (l LocalTime) IsZero() bool { return l.t.IsZero() }
 
 const msgDateTime = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z], YYYY-MM-DD."
 
-// readLocalTime reads a date-time or a day.
-func readLocalTime(d *domain.DocReader, field string, required bool) (LocalTime, bool) {
+// ReadLocalTime reads a date-time or a day.
+func ReadLocalTime(d *domain.DocReader, field string, required bool) (LocalTime, bool) {
 	value, ok, _ := d.Raw(field, required, !required)
 	if !ok {
 		return LocalTime{}, false

@@ -268,10 +268,10 @@ func ReadUse(code string, doc domain.Doc, partnerField string) (UseInput, error)
 			v.Add(domain.VMinValue, MsgValuePositive, "value")
 		}
 	}
-	if at, ok := readLocalTime(d, "creation_date", true); ok {
+	if at, ok := ReadLocalTime(d, "creation_date", true); ok {
 		in.CreationDate = at
 	}
-	if at, ok := readLocalTime(d, "freeze_payout_date", false); ok {
+	if at, ok := ReadLocalTime(d, "freeze_payout_date", false); ok {
 		in.FreezePayoutDate = &at
 	}
 	if s := d.String("comment", false, true, MaxCommentLength); s != nil {

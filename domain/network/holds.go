@@ -296,10 +296,10 @@ func ReadCapture(code, reservationID string, doc domain.Doc) (CaptureInput, erro
 			v.Add(domain.VMinValue, MsgValuePositive, "value")
 		}
 	}
-	if at, ok := readLocalTime(d, "creation_date", false); ok {
+	if at, ok := ReadLocalTime(d, "creation_date", false); ok {
 		in.CreationDate = at
 	}
-	if at, ok := readLocalTime(d, "freeze_payout_date", false); ok {
+	if at, ok := ReadLocalTime(d, "freeze_payout_date", false); ok {
 		in.FreezePayoutDate = &at
 	}
 	if s := d.String("comment", false, true, MaxCommentLength); s != nil {

@@ -541,7 +541,7 @@ func inWindow(v *UsableVoucher, at time.Time) bool {
 func readUsage(in UsageInput, loc *time.Location) (at time.Time, ref int64, comment string, err error) {
 	var v domain.Validator
 	d := domain.DocReader{V: &v, Obj: in.Body}
-	if l, ok := readLocalTime(&d, "creation_date", true); ok {
+	if l, ok := ReadLocalTime(&d, "creation_date", true); ok {
 		at = l.Noon(loc)
 	}
 	if value, ok, _ := d.Raw(in.PartnerField, true, false); ok {

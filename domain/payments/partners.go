@@ -51,6 +51,10 @@ type Partner struct {
 	UUID   uuid.UUID
 	Status string
 	Name   string
+	// Currency and TimeZone are its partner row's (its referrer's when it
+	// was created): its payments' currency, and the zone of their days.
+	Currency string
+	TimeZone string
 	domain.Company
 	LegalRepresentativeEmail string
 	PayoutFrequency          string // one of PayoutFrequencies

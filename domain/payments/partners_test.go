@@ -156,13 +156,14 @@ func TestCreatePartnerEveryField(t *testing.T) {
 		"website", "https://spa.example.com", "payout_frequency", "bimth", "auto_validate_payout", true,
 		"freeze_payout", "true", "block_payout_validation", 1, "hide_from_stats", true, "third_party_sales_only", true,
 		"iban", "fr14 2004 1010 0505 0001 3m02 606", "bic", "bnpafrpp", "referrer", f.market.ID)
-	want := payments.Partner{ID: p.ID, UUID: p.UUID, Status: "t", Name: "Spa (legal)", Company: domain.Company{
-		CommercialName: "Spa des Alpes", ShortName: "SPA", CompanyType: "sol", SiretNumber: "12345678900012",
-		LegalRepresentativeFirstName: "Anne", LegalRepresentativeLastName: "Dupont",
-		LegalRepresentativeBirthday: p.LegalRepresentativeBirthday, HQAddressLine1: "1 rue Haute", HQAddressLine2: "Bât. B",
-		HQPostalCode: "74000", HQCity: "Annecy", HQCountry: "FR", RCS: "RCS Annecy 123", APE: "9604Z", VATID: "FR12345678901",
-		AgencyEmail: "contact@spa.example.com", AgencyPhone: "+33 4 50 00 00 00", Website: "https://spa.example.com",
-		HideFromStats: true, ThirdPartySalesOnly: true, ReferrerID: &f.market.ID},
+	want := payments.Partner{ID: p.ID, UUID: p.UUID, Status: "t", Name: "Spa (legal)", Currency: f.market.Currency,
+		TimeZone: f.market.TimeZone, Company: domain.Company{
+			CommercialName: "Spa des Alpes", ShortName: "SPA", CompanyType: "sol", SiretNumber: "12345678900012",
+			LegalRepresentativeFirstName: "Anne", LegalRepresentativeLastName: "Dupont",
+			LegalRepresentativeBirthday: p.LegalRepresentativeBirthday, HQAddressLine1: "1 rue Haute", HQAddressLine2: "Bât. B",
+			HQPostalCode: "74000", HQCity: "Annecy", HQCountry: "FR", RCS: "RCS Annecy 123", APE: "9604Z", VATID: "FR12345678901",
+			AgencyEmail: "contact@spa.example.com", AgencyPhone: "+33 4 50 00 00 00", Website: "https://spa.example.com",
+			HideFromStats: true, ThirdPartySalesOnly: true, ReferrerID: &f.market.ID},
 		LegalRepresentativeEmail: "anne@spa.example.com", PayoutFrequency: "bimth", AutoValidatePayout: true,
 		FreezePayout: true, BlockPayoutValidation: true, IBAN: ibanMask, BIC: "BNPAFRPP"}
 	if got, w := jsonOf(t, p), jsonOf(t, want); got != w {

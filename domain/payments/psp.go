@@ -81,14 +81,20 @@ const (
 	// on the provider's page (UserActionURL); the pay-in then succeeds or
 	// fails.
 	PayinPending3DS = "PENDING_3DS"
+	// PayinPendingCard: the pay-in was started without a card; the card
+	// holder types it on the provider's page (UserActionURL).
+	PayinPendingCard = "PENDING_CARD"
 )
 
 // ChargeRequest is a card pay-in.
 type ChargeRequest struct {
-	RequestID   uuid.UUID // the hub's payment id
-	Amount      decimal.Decimal
-	Currency    string // ISO 4217
-	Card        string // the card number (simulated provider) or the provider's card token
+	RequestID uuid.UUID // the hub's payment id
+	Amount    decimal.Decimal
+	Currency  string // ISO 4217
+	// Card is the provider's card token (with the simulated provider, a
+	// card number); "" starts a pay-in the card holder pays on the
+	// provider's page.
+	Card        string
 	Description string
 }
 

@@ -1,6 +1,12 @@
 package payments
 
-// Stores are the stores of the payments area's services.
+import "salesplatform/domain/idempotency"
+
+// Stores are the stores of the payments area's services that move money:
+// payments, refunds and the wallets they move.
 type Stores struct {
-	Wallets WalletStore
+	Wallets  WalletStore
+	Payments PaymentStore
+	Partners PartnerStore
+	Keys     idempotency.Store
 }

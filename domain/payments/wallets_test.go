@@ -32,6 +32,19 @@ type walletFixture struct {
 	cardSeq                     int
 }
 
+// payment writes a payment of partner A, for movements to name, and
+// returns its uuid.
+func (f *walletFixture) payment(t testing.TB) uuid.UUID {
+	t.Helper()
+	f.exec(t, `INSERT INTO payment_partners (partner_id, legal_representative_email) VALUES (?, 'a@example.com')
+		ON CONFLICT DO NOTHING`, f.partnerA)
+	id := uuid.New()
+	f.exec(t, `INSERT INTO payments (uuid, partner_id, status, currency, customer_first_name, customer_last_name,
+		customer_email, product, type, amount, discount, commission, net_amount, payin_amount)
+		VALUES (?, ?, 'ok', 'EUR', 'A', 'B', 'a@example.com', 'voucher', 'credit_card', 100, 0, 5.25, 94.75, 100)`, id, f.partnerA)
+	return id
+}
+
 func newWalletFixture(t testing.TB, conns int) *walletFixture {
 	t.Helper()
 	db := dbtest.New(t)
@@ -231,7 +244,7 @@ func (f *walletFixture) count(t testing.TB, q string, args ...any) int {
 func TestTransferDoubleEntry(t *testing.T) {
 	t.Parallel()
 	f := newWalletFixture(t, 4)
-	payment := uuid.New()
+	payment := f.payment(t)
 	steps := []payments.MoveInput{
 		{From: f.payin, To: f.clearing, Amount: dec("100.00"), Type: payments.MovePayin, PaymentUUID: &payment},
 		{From: f.clearing, To: f.walletA, Amount: dec("94.75"), Type: payments.MoveTransfer, PaymentUUID: &payment},
@@ -407,7 +420,7 @@ func TestGiftcardWallet(t *testing.T) {
 		!w.Balance.Equal(dec("100")) || w.Card == nil || w.Card.MarketplaceID != f.market || !w.Card.Value.Equal(dec("100")) {
 		t.Fatalf("card's wallet before its first movement = %+v, %v", w, err)
 	}
-	payment := uuid.New()
+	payment := f.payment(t)
 	draw := payments.MoveInput{From: card, To: f.clearing, Amount: dec("30.00"), Type: payments.MoveExtraSource,
 		PaymentUUID: &payment, Reason: "payment", ActorID: 1}
 	m := must(t, f, func(ctx context.Context, tx payments.Stores) (*payments.Movement, error) {

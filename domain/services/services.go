@@ -56,4 +56,7 @@ type Services struct {
 	// PaymentPartners serves the payment hub's partners: their records,
 	// payments activation and KYC documents.
 	PaymentPartners *payments.PartnerService
+	// Payments serves the payment hub's payments, their refunds and
+	// transactions.
+	Payments *payments.PaymentService
 }

@@ -17,8 +17,9 @@ type Callbacks struct {
 	// ActivationChanged is told an activation the legal representative
 	// answered (payments.PartnerService.SyncActivation).
 	ActivationChanged func(ctx context.Context, ref string) error
-	// PayinChanged is told a pay-in whose 3-D Secure challenge the card
-	// holder answered.
+	// PayinChanged is told a pay-in the card holder paid on the card page
+	// or whose 3-D Secure challenge they answered
+	// (payments.PaymentService.SyncPayin).
 	PayinChanged func(ctx context.Context, ref string) error
 }
 
@@ -32,7 +33,10 @@ const maxFormBytes = 1 << 10
 //   - activations/{ref}/: the legal representative verifies their
 //     identity (decision=verify) or refuses (decision=refuse);
 //   - 3ds/{ref}/: the card holder passes the 3-D Secure challenge
-//     (decision=authenticate) or fails it (decision=fail).
+//     (decision=authenticate) or fails it (decision=fail);
+//   - card/{ref}/: the card holder types their card (card_number), which
+//     scripts the pay-in as in Charge; a 3-D Secure card goes on to its
+//     challenge page.
 //
 // The reference, 128 random bits, is the page's only credential, as in a
 // provider's hosted page.
@@ -81,6 +85,31 @@ func (s *Sim) Handler(cb Callbacks) http.Handler {
 			return
 		}
 		if err := s.answerThreeDSecure(r.Context(), ref, authenticated); err != nil {
+			s.fail(w, err)
+			return
+		}
+		answered(w, r, cb.PayinChanged, ref)
+	})
+	mux.HandleFunc("GET "+PagePrefix+"card/{ref}/", func(w http.ResponseWriter, r *http.Request) {
+		p, err := s.findPayin(r.Context(), s.db, r.PathValue("ref"), false)
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+		render(w, http.StatusOK, cardPage, p)
+	})
+	mux.HandleFunc("POST "+PagePrefix+"card/{ref}/", func(w http.ResponseWriter, r *http.Request) {
+		ref := r.PathValue("ref")
+		r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+		if err := r.ParseForm(); err != nil {
+			render(w, http.StatusBadRequest, messagePage, "The form could not be read.")
+			return
+		}
+		if _, err := s.findPayin(r.Context(), s.db, ref, false); err != nil {
+			s.fail(w, err)
+			return
+		}
+		if err := s.payWithCard(r.Context(), ref, r.PostForm.Get("card_number")); err != nil {
 			s.fail(w, err)
 			return
 		}
@@ -193,6 +222,18 @@ var (
 <button type="submit" name="decision" value="fail">Fail the challenge</button>
 </form>{{else if eq .Status "` + payments.PayinSucceeded + `"}}<p id="outcome">Payment authenticated. You may close this page.</p>
 {{else}}<p id="outcome">The payment was not authenticated.</p>{{end}}{{end}}`)
+
+	cardPage = page(`{{define "title"}}Card payment{{end}}
+{{define "body"}}<dl>
+<dt>Amount</dt><dd>{{.Amount.StringFixed 2}} {{.Currency}}</dd>
+</dl>
+{{if eq .Status "` + payments.PayinPendingCard + `"}}<form method="post">
+<label for="card_number">Card number</label>
+<input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" maxlength="23" required>
+<button type="submit">Pay</button>
+</form>{{else if eq .Status "` + payments.PayinPending3DS + `"}}<p id="outcome">Your bank asks you to authenticate: <a href="../../3ds/{{.Ref}}/">3-D Secure</a>.</p>
+{{else if eq .Status "` + payments.PayinSucceeded + `"}}<p id="outcome">Payment accepted. You may close this page.</p>
+{{else}}<p id="outcome">The payment was refused: {{.ResultMessage}}</p>{{end}}{{end}}`)
 
 	messagePage = page(`{{define "title"}}Simulated payment provider{{end}}
 {{define "body"}}<p id="outcome">{{.}}</p>{{end}}`)

@@ -31,7 +31,9 @@ import (
 //     holder answers there;
 //   - CardRefundFailure: the pay-in succeeds, every refund of it fails
 //     (refund_failed);
-//   - a number that is not a card number: the pay-in fails (invalid_card).
+//   - a number that is not a card number: the pay-in fails (invalid_card);
+//   - no card: the pay-in waits (PENDING_CARD) for the card holder to type
+//     a card on the provider's card page, which then scripts it as above.
 //
 // A refund of more than what remains of the pay-in fails
 // (refund_exceeds_payin). An activation is pending until the legal
@@ -61,6 +63,7 @@ const (
 	scenarioThreeDSecure  = "three_d_secure"
 	scenarioRefundFailure = "refund_failure"
 	scenarioInvalid       = "invalid"
+	scenarioAwaitingCard  = "awaiting_card"
 )
 
 // Result codes and messages of the simulated provider.
@@ -69,6 +72,7 @@ const (
 	CodeDeclined           = "card_declined"
 	CodeInvalidCard        = "invalid_card"
 	CodeThreeDSRequired    = "3ds_required"
+	CodeCardRequired       = "card_required"
 	CodeThreeDSFailed      = "3ds_failed"
 	CodeRefundFailed       = "refund_failed"
 	CodeRefundExceeds      = "refund_exceeds_payin"
@@ -80,6 +84,7 @@ var resultMessages = map[string]string{
 	CodeDeclined:           "The card was declined.",
 	CodeInvalidCard:        "The card number is not valid.",
 	CodeThreeDSRequired:    "The card holder must authenticate (3-D Secure).",
+	CodeCardRequired:       "The card holder must enter their card on the provider's page.",
 	CodeThreeDSFailed:      "The card holder did not authenticate (3-D Secure).",
 	CodeRefundFailed:       "The refund was refused.",
 	CodeRefundExceeds:      "The refund exceeds what remains of the pay-in.",
@@ -207,8 +212,11 @@ const payinColumns = `ref, amount, currency, card_last4, scenario, status, resul
 func (s *Sim) payin(r *payinRow) *payments.Payin {
 	p := &payments.Payin{Ref: r.Ref, Status: r.Status, ResultCode: r.ResultCode, ResultMessage: r.ResultMessage,
 		Amount: r.Amount, Currency: r.Currency, RefundedAmount: r.RefundedAmount}
-	if r.Status == payments.PayinPending3DS {
+	switch r.Status {
+	case payments.PayinPending3DS:
 		p.UserActionURL = s.baseURL + PagePrefix + "3ds/" + r.Ref + "/"
+	case payments.PayinPendingCard:
+		p.UserActionURL = s.baseURL + PagePrefix + "card/" + r.Ref + "/"
 	}
 	return p
 }
@@ -251,34 +259,60 @@ func luhn(s string) bool {
 	return sum%10 == 0
 }
 
-// Charge implements payments.Provider.
+// Charge implements payments.Provider. Without a card, the pay-in waits
+// for the card holder on the provider's card page.
 func (s *Sim) Charge(ctx context.Context, in payments.ChargeRequest) (*payments.Payin, error) {
 	card := strings.Join(strings.Fields(in.Card), "")
-	scenario := scenarioOf(card)
-	status, code := payments.PayinSucceeded, CodeSuccess
-	switch scenario {
-	case scenarioDecline:
-		status, code = payments.PayinFailed, CodeDeclined
-	case scenarioInvalid:
-		status, code = payments.PayinFailed, CodeInvalidCard
-	case scenarioThreeDSecure:
-		status, code = payments.PayinPending3DS, CodeThreeDSRequired
-	}
-	last4 := ""
-	if scenario != scenarioInvalid {
-		last4 = card[len(card)-4:]
+	outcome := payinOutcome{scenario: scenarioAwaitingCard, status: payments.PayinPendingCard, code: CodeCardRequired}
+	if card != "" {
+		outcome = outcomeOf(card)
 	}
 	var r payinRow
 	err := s.insertOrFind(ctx, &r, `WITH made AS (
 			INSERT INTO psp_sim_payins (ref, request_id, amount, currency, card_last4, scenario, status, result_code, result_message)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (request_id) DO NOTHING RETURNING `+payinColumns+`)
 		SELECT * FROM made UNION ALL SELECT `+payinColumns+` FROM psp_sim_payins WHERE request_id = ?`,
-		newRef("pay_"), in.RequestID, in.Amount, in.Currency, last4, scenario, status, code, resultMessages[code],
-		in.RequestID)
+		newRef("pay_"), in.RequestID, in.Amount, in.Currency, outcome.last4, outcome.scenario, outcome.status,
+		outcome.code, resultMessages[outcome.code], in.RequestID)
 	if err != nil {
 		return nil, fmt.Errorf("simulated provider: charge: %w", err)
 	}
 	return s.payin(&r), nil
+}
+
+// payinOutcome is what a card scripts of a pay-in.
+type payinOutcome struct {
+	scenario, status, code, last4 string
+}
+
+func outcomeOf(card string) payinOutcome {
+	o := payinOutcome{scenario: scenarioOf(card), status: payments.PayinSucceeded, code: CodeSuccess}
+	switch o.scenario {
+	case scenarioDecline:
+		o.status, o.code = payments.PayinFailed, CodeDeclined
+	case scenarioInvalid:
+		o.status, o.code = payments.PayinFailed, CodeInvalidCard
+	case scenarioThreeDSecure:
+		o.status, o.code = payments.PayinPending3DS, CodeThreeDSRequired
+	}
+	if o.scenario != scenarioInvalid {
+		o.last4 = card[len(card)-4:]
+	}
+	return o
+}
+
+// payWithCard records the card the holder typed on the card page: the
+// pay-in then goes as that card scripts. A pay-in no longer waiting for a
+// card keeps its outcome.
+func (s *Sim) payWithCard(ctx context.Context, ref, card string) error {
+	o := outcomeOf(strings.Join(strings.Fields(card), ""))
+	_, err := s.db.NewRaw(`UPDATE psp_sim_payins SET card_last4 = ?, scenario = ?, status = ?, result_code = ?,
+			result_message = ? WHERE ref = ? AND status = ?`,
+		o.last4, o.scenario, o.status, o.code, resultMessages[o.code], ref, payments.PayinPendingCard).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("simulated provider: pay with card: %w", err)
+	}
+	return nil
 }
 
 // Payin implements payments.Provider.

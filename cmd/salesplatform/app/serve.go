@@ -438,6 +438,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 		// The payment hub's areas.
 		MultiProductCarts: mpcart.NewCartService(persistence.NewUnitOfWork(db, persistence.MultiProductCartStores), keys),
 		PaymentPartners:   payments.NewPartnerService(persistence.NewUnitOfWork(db, persistence.PaymentPartnerStores), keys, provider, blobs),
+		Payments:          payments.NewPaymentService(persistence.NewUnitOfWork(db, persistence.PaymentsStores), keys, provider),
 	}
 
 	r := mux.NewRouter()
@@ -448,7 +449,8 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 	r.Handle("/readyz", readiness(db, carts, cfg.draining)).Methods(http.MethodGet, http.MethodHead)
 	r.Handle("/graphql", graph.NewHandler(&graph.Resolver{Services: all, LoaderWait: cfg.LoaderWait}, middleware.LoggerFrom))
 	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
-	r.PathPrefix(psp.PagePrefix).Handler(provider.Handler(psp.Callbacks{ActivationChanged: all.PaymentPartners.SyncActivation}))
+	r.PathPrefix(psp.PagePrefix).Handler(provider.Handler(psp.Callbacks{ActivationChanged: all.PaymentPartners.SyncActivation,
+		PayinChanged: all.Payments.SyncPayin}))
 	rest.Register(r, all)
 	return r, all
 }

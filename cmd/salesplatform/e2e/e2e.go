@@ -186,6 +186,16 @@ func (r Response) JSON(tb testing.TB) map[string]any {
 	return m
 }
 
+// JSONArray decodes a body that is an array of objects.
+func (r Response) JSONArray(tb testing.TB) []map[string]any {
+	tb.Helper()
+	var a []map[string]any
+	if err := json.Unmarshal([]byte(r.Body), &a); err != nil {
+		tb.Fatalf("body %q is not a JSON array of objects: %v", r.Body, err)
+	}
+	return a
+}
+
 // Do sends one request; headers are name, value pairs. A response to a
 // path the OpenAPI document describes (rest/openapi/openapi.yaml) must
 // match it: its status documented for the operation, its JSON body valid

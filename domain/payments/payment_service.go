@@ -1,0 +1,681 @@
+package payments
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
+
+	"salesplatform/domain"
+	"salesplatform/domain/idempotency"
+	"salesplatform/domain/network"
+)
+
+// PaymentService takes payments, gives money back (refunds.go) and reads
+// them. Money moves only through the wallets (wallets.go), in the
+// transaction of the payment's or refund's row; the provider is called
+// between transactions, never inside one.
+type PaymentService struct {
+	uow      domain.UnitOfWork[Stores]
+	keys     *idempotency.Guard
+	provider Provider
+	now      func() time.Time
+}
+
+// NewPaymentService returns the service: its writes run under keys (nil:
+// without idempotency keys), pay-ins and refunds go through provider.
+func NewPaymentService(uow domain.UnitOfWork[Stores], keys *idempotency.Guard, provider Provider) *PaymentService {
+	return &PaymentService{uow: uow, keys: keys, provider: provider, now: time.Now}
+}
+
+// Messages of refused payments.
+const (
+	MsgPartnerCannotTakePayments = "This partner cannot take payments: it must be active and its legal representative's identity verified (activate-payments)."
+	MsgFreezeNotAllowed          = "This partner does not date its payments for payouts (freeze_payout is off)."
+	MsgFreezeInPayout            = "This payment is in a payout request: its freeze date can no longer change."
+	MsgExtraSourcePair           = "extra_source_wallet_uuid and extra_source_amount are given together."
+	MsgExtraSourceTooMuch        = "Ensure this value is less than or equal to the payment's amount."
+	MsgWalletUnknown             = "Object with uuid=%s does not exist."
+	MsgNotAnExtraSource          = "Only a network giftcard's wallet can be a payment's extra source."
+	MsgAmountPositive            = network.MsgValuePositive
+)
+
+// paymentInput is a checked payment creation body.
+type paymentInput struct {
+	Customer          network.Customer
+	PartnerUUID       uuid.UUID
+	Amount, Discount  decimal.Decimal
+	Product, Type     string
+	Origin            string
+	Receipt           string
+	Freeze            *network.LocalTime
+	ExtraSource       *uuid.UUID
+	ExtraSourceAmount decimal.Decimal
+	Card              string
+	PaymentRequestID  *int64
+}
+
+// readPaymentInput reads a payment creation body; the errors are
+// in v.
+func readPaymentInput(v *domain.Validator, doc domain.Doc) *paymentInput {
+	d := &domain.DocReader{V: v, Obj: doc}
+	in := &paymentInput{}
+	if cu := network.ReadCustomer(d, "customer", true, true); cu != nil {
+		in.Customer = *cu
+	}
+	if u := d.UUID("partner_uuid", true); u != nil {
+		in.PartnerUUID = *u
+	}
+	if m, _ := d.Money("amount", true, false); m != nil {
+		if !m.IsPositive() {
+			v.Add(domain.VMinValue, MsgAmountPositive, "amount")
+		}
+		in.Amount = *m
+	}
+	if m, _ := d.Money("discount", true, false); m != nil {
+		in.Discount = *m
+	}
+	if s := d.String("product", true, false, MaxProductLength); s != nil {
+		in.Product = *s
+		if _, err := FeeRuleOf(in.Product, ""); err != nil {
+			v.Add(domain.VInvalid, fmt.Sprintf(msgChoice, in.Product), "product")
+		}
+	}
+	if s := d.Choice("type", true, []string{PaymentTypeCard}); s != nil {
+		in.Type = *s
+	}
+	if s := d.String("origin", false, true, MaxOriginLength); s != nil {
+		in.Origin = *s
+	}
+	if s := d.String("payment_receipt_description", false, true, MaxReceiptDescriptionLength); s != nil {
+		in.Receipt = *s
+	}
+	if at, ok := network.ReadLocalTime(d, "freeze_payout_date", false); ok {
+		in.Freeze = &at
+	}
+	in.ExtraSource = d.UUID("extra_source_wallet_uuid", false)
+	extra, _ := d.Money("extra_source_amount", false, true)
+	switch walletSent, amountSent := doc["extra_source_wallet_uuid"] != nil, doc["extra_source_amount"] != nil; {
+	case walletSent && !amountSent:
+		v.Add(domain.VRequired, MsgExtraSourcePair, "extra_source_amount")
+	case amountSent && !walletSent:
+		v.Add(domain.VRequired, MsgExtraSourcePair, "extra_source_wallet_uuid")
+	case extra == nil:
+	case !extra.IsPositive():
+		v.Add(domain.VMinValue, MsgAmountPositive, "extra_source_amount")
+	case in.Amount.IsPositive() && extra.GreaterThan(in.Amount):
+		v.Add(domain.VMaxValue, MsgExtraSourceTooMuch, "extra_source_amount")
+	default:
+		in.ExtraSourceAmount = *extra
+	}
+	if s := d.String("card", false, false, MaxCardTokenLength); s != nil {
+		in.Card = *s
+	}
+	return in
+}
+
+// CreatePayment takes a payment, once per idempotency key. In one
+// transaction: the payment, its extra source drawn from its wallet (a
+// network giftcard, under the guard of a use) and, when the extra source
+// pays it all, its sharing out. Then the card pay-in at the provider,
+// outside any transaction: with `card` (an addition: the provider's card
+// token; with the simulated provider, a card number) the card is charged
+// at once, else the payment waits for the card holder on the provider's
+// page (PayinURL). The pay-in's outcome is applied in a second
+// transaction (applyPayin). A repeat of the request answers the payment
+// as it is now.
+// Errors: those of Authorize(OpPaymentCreate); CodeInvalid with every
+// field error (an unknown or unseen partner on partner_uuid, an unknown,
+// unaccepted or other-currency wallet on extra_source_wallet_uuid, what
+// the card cannot give on extra_source_amount); CodeConflict when the
+// partner cannot take payments or the card cannot be used now.
+func (s *PaymentService) CreatePayment(ctx context.Context, doc domain.Doc) (*Payment, error) {
+	c, err := domain.Authorize(ctx, domain.OpPaymentCreate)
+	if err != nil {
+		return nil, err
+	}
+	var v domain.Validator
+	in := readPaymentInput(&v, doc)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return s.create(ctx, c, in, doc)
+}
+
+// create runs a checked creation for caller c; request is what the
+// idempotency key is bound to.
+func (s *PaymentService) create(ctx context.Context, c *domain.Caller, in *paymentInput, request any) (*Payment, error) {
+	var created *Payment
+	p, err := idempotency.Run(ctx, s.keys, "payments.payment.create", request, func(ctx context.Context, complete idempotency.Complete[*Payment]) (idempotency.Done[*Payment], error) {
+		var done idempotency.Done[*Payment]
+		err := s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+			var err error
+			if created, err = s.insert(ctx, tx, c, in); err != nil {
+				return err
+			}
+			done, err = complete(ctx, tx.Keys, created)
+			return err
+		})
+		return done, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if idempotency.Replayed(ctx) {
+		return s.uow.Stores().Payments.FindPayment(ctx, p.UUID, false)
+	}
+	if p.Status != StatusInProgress {
+		return p, nil
+	}
+	payin, err := s.provider.Charge(ctx, ChargeRequest{RequestID: p.UUID, Amount: p.PayinAmount, Currency: p.Currency,
+		Card: in.Card, Description: p.ReceiptDescription})
+	if err != nil {
+		// The provider's error fails the payment (and gives the extra
+		// source back): the card holder was sent nowhere to pay it.
+		payin = &Payin{Status: PayinFailed, ResultCode: ResultProviderError, ResultMessage: MsgProviderError}
+	}
+	return s.applyPayin(ctx, p.UUID, payin)
+}
+
+// Codes of the hub's own pay-in outcomes.
+const (
+	ResultProviderError = "provider_error"
+	MsgProviderError    = "The payment provider could not be reached."
+)
+
+// insert checks what the transaction reads and writes the payment, its
+// extra source's draw and, when nothing is left to pay by card, its
+// sharing out.
+func (s *PaymentService) insert(ctx context.Context, tx Stores, c *domain.Caller, in *paymentInput) (*Payment, error) {
+	var v domain.Validator
+	partner, err := tx.Partners.FindHubPartner(ctx, in.PartnerUUID, false)
+	switch {
+	case domain.IsCode(err, domain.CodeNotFound) || err == nil && relationOf(c, partner) == unrelated:
+		partnerNotFound(&v, in.PartnerUUID)
+		return nil, v.Err()
+	case err != nil:
+		return nil, err
+	case !partner.MayTakePayments():
+		return nil, &domain.Error{Code: domain.CodeConflict, Message: MsgPartnerCannotTakePayments}
+	}
+	fee, err := Fees(in.Product, in.Origin, in.Amount)
+	if err != nil {
+		return nil, err
+	}
+	p := &Payment{UUID: uuid.New(), Status: StatusInProgress, Currency: partner.Currency, Customer: in.Customer,
+		Origin: in.Origin, Product: in.Product, Type: in.Type, PartnerID: partner.ID, PartnerUUID: partner.UUID,
+		ReferrerID: partner.ReferrerID, Amount: in.Amount, Discount: in.Discount, Commission: fee.Commission,
+		NetAmount: fee.NetAmount, ExtraSourceAmount: in.ExtraSourceAmount, PayinAmount: in.Amount.Sub(in.ExtraSourceAmount),
+		ReceiptDescription: in.Receipt, PaymentRequestID: in.PaymentRequestID, CreatedByUserID: &c.User.ID}
+	if in.Freeze != nil {
+		if !partner.FreezePayout {
+			v.Add(domain.VInvalid, MsgFreezeNotAllowed, "freeze_payout_date")
+		}
+		at := in.Freeze.Noon(partnerLocation(partner))
+		p.FreezePayoutDate = &at
+	}
+	var card *Wallet
+	if in.ExtraSource != nil {
+		if card, err = extraSource(ctx, tx, &v, partner, *in.ExtraSource); err != nil {
+			return nil, err
+		}
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	now := s.now()
+	clearing, err := PlatformWallet(ctx, tx, WalletPayinClearing, p.Currency)
+	if err != nil {
+		return nil, err
+	}
+	if card != nil {
+		// Every wallet this transaction moves is locked at once, in the
+		// order of every movement, so that it cannot deadlock with another.
+		if p.PayinAmount.IsZero() {
+			err = lockSharing(ctx, tx, p, card.UUID)
+		} else {
+			err = LockWallets(ctx, tx, card.UUID, clearing.UUID)
+		}
+		if err != nil {
+			return nil, err
+		}
+		opened, err := tx.Wallets.Wallet(ctx, card.UUID) // LockWallets opened it
+		if err != nil {
+			return nil, err
+		}
+		p.ExtraSourceWalletUUID, p.ExtraSourceWalletID = &card.UUID, &opened.ID
+	}
+	if err := tx.Payments.CreatePayment(ctx, p); err != nil {
+		return nil, err
+	}
+	payinCommission := RoundCents(p.Commission.Mul(p.PayinAmount).Div(p.Amount))
+	if card != nil {
+		if _, err := DrawFromGiftcard(ctx, tx, MoveInput{From: card.UUID, To: clearing.UUID, Amount: p.ExtraSourceAmount,
+			Type: MoveExtraSource, PaymentUUID: &p.UUID, ActorID: c.User.ID, At: now, Field: "extra_source_amount"}); err != nil {
+			return nil, err
+		}
+		commission := p.Commission.Sub(payinCommission)
+		if err := tx.Payments.AddTransaction(ctx, &Transaction{PaymentID: p.ID, Type: TransactionPayin,
+			PaymentMethod: MethodWallet, Status: TransactionSucceeded, Amount: p.ExtraSourceAmount, Commission: commission,
+			NetAmount: p.ExtraSourceAmount.Sub(commission), Currency: p.Currency}); err != nil {
+			return nil, err
+		}
+	}
+	if p.PayinAmount.IsZero() {
+		if err := share(ctx, tx, p, clearing.UUID); err != nil {
+			return nil, err
+		}
+		p.Status, p.PaidOn = StatusPaid, &now
+		return p, tx.Payments.SavePayment(ctx, p)
+	}
+	return p, tx.Payments.AddTransaction(ctx, &Transaction{PaymentID: p.ID, Type: TransactionPayin,
+		PaymentMethod: MethodCard, Status: TransactionPending, Amount: p.PayinAmount, Commission: payinCommission,
+		NetAmount: p.PayinAmount.Sub(payinCommission), Currency: p.Currency})
+}
+
+// extraSource returns the wallet a payment for partner draws from: a
+// network giftcard's, of a marketplace whose cards partner accepts, in its
+// currency. A refusal is a field error recorded in v (nil wallet).
+func extraSource(ctx context.Context, tx Stores, v *domain.Validator, partner *Partner, id uuid.UUID) (*Wallet, error) {
+	const field = "extra_source_wallet_uuid"
+	w, err := tx.Wallets.Wallet(ctx, id)
+	if domain.IsCode(err, domain.CodeNotFound) {
+		v.Add(domain.VNotFound, fmt.Sprintf(MsgWalletUnknown, id), field)
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if w.Kind != WalletNetworkGiftcard {
+		v.Add(domain.VInvalid, MsgNotAnExtraSource, field)
+		return nil, nil
+	}
+	accepted, err := tx.Payments.CardAccepted(ctx, partner.ID, w.Card.MarketplaceID)
+	switch {
+	case err != nil:
+		return nil, err
+	case !accepted:
+		v.Add(domain.VNotFound, fmt.Sprintf(MsgWalletUnknown, id), field)
+		return nil, nil
+	case w.Currency != partner.Currency:
+		v.Add(domain.VInvalid, MsgCurrencies, field)
+		return nil, nil
+	}
+	return w, nil
+}
+
+// partnerLocation is the zone of a partner's days: its own, else UTC.
+func partnerLocation(p *Partner) *time.Location {
+	if loc, err := time.LoadLocation(p.TimeZone); err == nil && p.TimeZone != "" {
+		return loc
+	}
+	return time.UTC
+}
+
+// lockSharing locks, in the order of every movement, the wallets a
+// payment's sharing out moves, with extra (the card's wallet, or the
+// platform's pay-in wallet) beside them.
+func lockSharing(ctx context.Context, tx Stores, p *Payment, extra uuid.UUID) error {
+	ids := []uuid.UUID{extra}
+	for _, kind := range []string{WalletPayinClearing, WalletCommission} {
+		w, err := PlatformWallet(ctx, tx, kind, p.Currency)
+		if err != nil {
+			return err
+		}
+		ids = append(ids, w.UUID)
+	}
+	w, err := PartnerWallet(ctx, tx, p.PartnerID, p.Currency)
+	if err != nil {
+		return err
+	}
+	return LockWallets(ctx, tx, append(ids, w.UUID)...)
+}
+
+// share moves a paid payment's money out of clearing: its net amount to
+// the partner's wallet, its commission to the platform's.
+func share(ctx context.Context, tx Stores, p *Payment, clearing uuid.UUID) error {
+	partner, err := PartnerWallet(ctx, tx, p.PartnerID, p.Currency)
+	if err != nil {
+		return err
+	}
+	commission, err := PlatformWallet(ctx, tx, WalletCommission, p.Currency)
+	if err != nil {
+		return err
+	}
+	for _, m := range []struct {
+		to     uuid.UUID
+		amount decimal.Decimal
+		typ    string
+	}{{partner.UUID, p.NetAmount, MoveTransfer}, {commission.UUID, p.Commission, MoveCommission}} {
+		if !m.amount.IsPositive() {
+			continue
+		}
+		if _, err := Transfer(ctx, tx, MoveInput{From: clearing, To: m.to, Amount: m.amount, Type: m.typ,
+			PaymentUUID: &p.UUID}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// applyPayin applies what the provider says of a payment's pay-in, in one
+// transaction on the payment's locked row: a success shares the money
+// out, a failure gives the extra source back, a pending pay-in records
+// where the card holder goes. A payment no longer in progress is left as
+// it is (the outcome was applied already).
+func (s *PaymentService) applyPayin(ctx context.Context, id uuid.UUID, payin *Payin) (*Payment, error) {
+	var out *Payment
+	err := s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+		p, err := tx.Payments.FindPayment(ctx, id, true)
+		if err != nil {
+			return err
+		}
+		out = p
+		if p.Status != StatusInProgress {
+			return nil
+		}
+		if payin.Ref != "" {
+			p.PayinProvider, p.PayinRef = s.provider.Name(), payin.Ref
+		}
+		p.PayinStatus, p.PayinURL = payin.Status, payin.UserActionURL
+		p.PayinResultCode, p.PayinResultMessage = payin.ResultCode, payin.ResultMessage
+		switch payin.Status {
+		case PayinSucceeded:
+			err = s.paid(ctx, tx, p)
+		case PayinFailed:
+			err = s.failed(ctx, tx, p)
+		}
+		if err != nil {
+			return err
+		}
+		return tx.Payments.SavePayment(ctx, p)
+	})
+	return out, err
+}
+
+// paid brings the pay-in into clearing and shares the payment out.
+func (s *PaymentService) paid(ctx context.Context, tx Stores, p *Payment) error {
+	payin, err := PlatformWallet(ctx, tx, WalletPayin, p.Currency)
+	if err != nil {
+		return err
+	}
+	if err := lockSharing(ctx, tx, p, payin.UUID); err != nil {
+		return err
+	}
+	clearing, err := PlatformWallet(ctx, tx, WalletPayinClearing, p.Currency)
+	if err != nil {
+		return err
+	}
+	if _, err := Transfer(ctx, tx, MoveInput{From: payin.UUID, To: clearing.UUID, Amount: p.PayinAmount, Type: MovePayin,
+		PaymentUUID: &p.UUID}); err != nil {
+		return err
+	}
+	if err := share(ctx, tx, p, clearing.UUID); err != nil {
+		return err
+	}
+	now := s.now()
+	p.Status, p.PaidOn, p.PayinURL = StatusPaid, &now, ""
+	return tx.Payments.SetPayinTransactions(ctx, p.ID, TransactionSucceeded)
+}
+
+// failed gives the extra source back to its card and fails the payment.
+func (s *PaymentService) failed(ctx context.Context, tx Stores, p *Payment) error {
+	if p.ExtraSourceWalletUUID != nil {
+		clearing, err := PlatformWallet(ctx, tx, WalletPayinClearing, p.Currency)
+		if err != nil {
+			return err
+		}
+		if err := LockWallets(ctx, tx, *p.ExtraSourceWalletUUID, clearing.UUID); err != nil {
+			return err
+		}
+		if _, err := RefundToGiftcard(ctx, tx, MoveInput{From: clearing.UUID, To: *p.ExtraSourceWalletUUID,
+			Amount: p.ExtraSourceAmount, Type: MoveRefund, PaymentUUID: &p.UUID, Reason: "the pay-in failed"}); err != nil {
+			return err
+		}
+	}
+	p.Status, p.PayinURL = StatusFailed, ""
+	return tx.Payments.SetPayinTransactions(ctx, p.ID, TransactionFailed)
+}
+
+// SyncPayin applies the provider's outcome of the pay-in it knows as ref
+// (the provider's page tells of it, as a webhook would: by reference
+// only). An unknown reference is domain.ErrNotFound.
+func (s *PaymentService) SyncPayin(ctx context.Context, ref string) error {
+	id, err := s.uow.Stores().Payments.PaymentByPayinRef(ctx, s.provider.Name(), ref)
+	if err != nil {
+		return err
+	}
+	payin, err := s.provider.Payin(ctx, ref)
+	if err != nil {
+		return err
+	}
+	_, err = s.applyPayin(ctx, id, payin)
+	return err
+}
+
+// sees reports whether c sees the payments of the partner (partnerID,
+// referrerID): staff, the partner's members, its referrer's.
+func sees(c *domain.Caller, partnerID int64, referrerID *int64) bool {
+	switch {
+	case c.User.IsStaff:
+		return true
+	case c.Partner == nil:
+		return false
+	}
+	return c.Partner.ID == partnerID || referrerID != nil && *referrerID == c.Partner.ID
+}
+
+// Payment returns the payment with that uuid.
+// Errors: those of Authorize(OpPaymentRead); CodeNotFound for a payment
+// the caller does not see.
+func (s *PaymentService) Payment(ctx context.Context, id uuid.UUID) (*Payment, error) {
+	c, err := domain.Authorize(ctx, domain.OpPaymentRead)
+	if err != nil {
+		return nil, err
+	}
+	return s.visible(ctx, c, id)
+}
+
+func (s *PaymentService) visible(ctx context.Context, c *domain.Caller, id uuid.UUID) (*Payment, error) {
+	p, err := s.uow.Stores().Payments.FindPayment(ctx, id, false)
+	if err != nil {
+		return nil, err
+	}
+	if !sees(c, p.PartnerID, p.ReferrerID) {
+		return nil, domain.ErrNotFound
+	}
+	return p, nil
+}
+
+// Transactions returns the transactions of the payment with that uuid
+// : its pay-ins, then its refunds.
+// Errors: those of Payment.
+func (s *PaymentService) Transactions(ctx context.Context, id uuid.UUID) ([]*Transaction, error) {
+	p, err := s.Payment(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.uow.Stores().Payments.Transactions(ctx, p)
+}
+
+// UpdateFreezeDate sets the date a payment counts at in payouts,
+// body {freeze_payout_date}: a date-time, or a day (noon in the partner's
+// zone).
+// Errors: those of Authorize(OpPaymentUpdate); CodeNotFound; CodeInvalid
+// on freeze_payout_date (absent, malformed, or the partner does not date
+// its payments); CodeConflict (MsgFreezeInPayout) for a payment already
+// in a payout request.
+func (s *PaymentService) UpdateFreezeDate(ctx context.Context, id uuid.UUID, doc domain.Doc) (*Payment, error) {
+	c, err := domain.Authorize(ctx, domain.OpPaymentUpdate)
+	if err != nil {
+		return nil, err
+	}
+	var v domain.Validator
+	at, _ := network.ReadLocalTime(&domain.DocReader{V: &v, Obj: doc}, "freeze_payout_date", true)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	var out *Payment
+	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+		p, err := tx.Payments.FindPayment(ctx, id, true)
+		if err != nil {
+			return err
+		}
+		if !sees(c, p.PartnerID, p.ReferrerID) {
+			return domain.ErrNotFound
+		}
+		partner, err := tx.Partners.FindHubPartner(ctx, p.PartnerUUID, false)
+		switch {
+		case err != nil:
+			return err
+		case !partner.FreezePayout:
+			return fieldError("freeze_payout_date", domain.VInvalid, MsgFreezeNotAllowed)
+		case p.Payout != nil:
+			return &domain.Error{Code: domain.CodeConflict, Message: MsgFreezeInPayout}
+		}
+		day := at.Noon(partnerLocation(partner))
+		p.FreezePayoutDate = &day
+		out = p
+		return tx.Payments.SavePayment(ctx, p)
+	})
+	return out, err
+}
+
+// PaymentListInput is the payments list's query, as sent.
+type PaymentListInput struct {
+	CreatedOnGte, CreatedOnLte string // YYYY-MM-DD
+	PartnerUUID                string
+	Status, StatusIn           string
+	PayoutRequestStatus        string
+	PayoutRequestStatusIn      string
+	CustomerFirstName          string
+	CustomerLastName           string
+	CustomerEmail              string
+	PartiallyRefunded          string // a DRF boolean: true, false, 1, 0
+	FullyRefunded              string
+}
+
+// PayoutStatuses are a payout request's statuses.
+var PayoutStatuses = []string{PayoutToValidate, PayoutValidated, PayoutPaid}
+
+// Payout request statuses ("validated" and "to be validated" are the
+// contract's).
+const (
+	PayoutToValidate = "to be validated"
+	PayoutValidated  = "validated"
+	PayoutPaid       = "paid"
+)
+
+// Payments returns a page of the payments the caller sees (a partner's
+// members: its own and those of the partners it refers), newest first,
+// narrowed by in.
+// Errors: those of Authorize(OpPaymentRead); CodeInvalid on a malformed
+// filter; CodeNotFound past the last page.
+func (s *PaymentService) Payments(ctx context.Context, in PaymentListInput, page domain.PageRequest) (*domain.Page[*Payment], error) {
+	c, err := domain.Authorize(ctx, domain.OpPaymentRead)
+	if err != nil {
+		return nil, err
+	}
+	f, err := in.filter()
+	if err != nil {
+		return nil, err
+	}
+	f.Tenant = c.Tenant()
+	items, count, err := s.uow.Stores().Payments.ListPayments(ctx, f, page)
+	if err != nil {
+		return nil, err
+	}
+	return domain.NewPage(items, count, page)
+}
+
+func (in PaymentListInput) filter() (PaymentFilter, error) {
+	var v domain.Validator
+	f := PaymentFilter{CustomerFirstName: in.CustomerFirstName, CustomerLastName: in.CustomerLastName,
+		CustomerEmail: in.CustomerEmail}
+	f.CreatedFrom = listDay(&v, in.CreatedOnGte, "created_on__gte")
+	if day := listDay(&v, in.CreatedOnLte, "created_on__lte"); day != nil {
+		next := day.AddDate(0, 0, 1)
+		f.CreatedBefore = &next
+	}
+	if in.PartnerUUID != "" {
+		if u, err := uuid.Parse(in.PartnerUUID); err == nil {
+			f.PartnerUUID = &u
+		} else {
+			v.Add(domain.VInvalid, domain.MsgUUID, "partner_uuid")
+		}
+	}
+	f.Statuses = listChoices(&v, in.Status, in.StatusIn, PaymentStatuses, "status")
+	f.PayoutRequestStatuses = listChoices(&v, in.PayoutRequestStatus, in.PayoutRequestStatusIn, PayoutStatuses, "payout_request_status")
+	f.PartiallyRefunded = listBool(&v, in.PartiallyRefunded, "partially_refunded")
+	f.FullyRefunded = listBool(&v, in.FullyRefunded, "fully_refunded")
+	return f, v.Err()
+}
+
+const (
+	msgListDay    = "Enter a valid date."
+	msgListBool   = "Enter a valid boolean."
+	msgListChoice = "Select a valid choice. %s is not one of the available choices."
+	maxListValues = 10
+)
+
+// listDay reads a YYYY-MM-DD filter (midnight UTC); nil when empty.
+func listDay(v *domain.Validator, s, field string) *time.Time {
+	if s == "" {
+		return nil
+	}
+	t, err := time.Parse(time.DateOnly, s)
+	if err != nil || !domain.InTimeRange(t) {
+		v.Add(domain.VInvalid, msgListDay, field)
+		return nil
+	}
+	return &t
+}
+
+// listBool reads a DRF boolean filter; false when empty.
+func listBool(v *domain.Validator, s, field string) bool {
+	switch s {
+	case "", "false", "False", "0":
+		return false
+	case "true", "True", "1":
+		return true
+	}
+	v.Add(domain.VInvalid, msgListBool, field)
+	return false
+}
+
+// listChoices reads a filter by one value (field) and by a comma-separated
+// list (field__in); given both, the payments must match both. nil when
+// neither is given.
+func listChoices(v *domain.Validator, one, many string, choices []string, field string) []string {
+	var out []string
+	if many != "" {
+		parts := strings.Split(many, ",")
+		if len(parts) > maxListValues {
+			v.Add(domain.VInvalid, fmt.Sprintf("Ensure this list has at most %d values.", maxListValues), field+"__in")
+			return nil
+		}
+		for _, s := range parts {
+			s = strings.TrimSpace(s)
+			if !slices.Contains(choices, s) {
+				v.Add(domain.VInvalid, fmt.Sprintf(msgListChoice, s), field+"__in")
+				return nil
+			}
+			out = append(out, s)
+		}
+	}
+	if one == "" {
+		return out
+	}
+	if !slices.Contains(choices, one) {
+		v.Add(domain.VInvalid, fmt.Sprintf(msgListChoice, one), field)
+		return nil
+	}
+	if out != nil && !slices.Contains(out, one) {
+		return []string{} // both given, and they exclude each other
+	}
+	return []string{one}
+}
