@@ -64,6 +64,7 @@ type paymentRow struct {
 	PayoutCreationDate    *time.Time      `bun:"payout_creation_date"`
 	PayoutValidationDate  *time.Time      `bun:"payout_validation_date"`
 	PaymentRequestID      *int64          `bun:"payment_request_id"`
+	InvoicingMarketplace  *int64          `bun:"invoicing_marketplace_id"`
 	CreatedByUserID       *int64          `bun:"created_by_user_id"`
 	CreatedOn             time.Time       `bun:"created_on"`
 	ModifiedOn            time.Time       `bun:"modified_on"`
@@ -81,7 +82,7 @@ func (r *paymentRow) toDomain() *payments.Payment {
 		PayinProvider: r.PayinProvider, PayinRef: r.PayinRef, PayinStatus: r.PayinStatus, PayinURL: r.PayinURL,
 		PayinResultCode: r.PayinResultCode, PayinResultMessage: r.PayinResultMessage,
 		ReceiptDescription: r.ReceiptDescription, FreezePayoutDate: r.FreezePayoutDate, PaidOn: r.PaidOn,
-		PaymentRequestID: r.PaymentRequestID, CreatedByUserID: r.CreatedByUserID, CreatedOn: r.CreatedOn,
+		PaymentRequestID: r.PaymentRequestID, InvoicingMarketplaceID: r.InvoicingMarketplace, CreatedByUserID: r.CreatedByUserID, CreatedOn: r.CreatedOn,
 		ModifiedOn: r.ModifiedOn}
 	if r.PayoutRequestID != nil {
 		p.Payout = &payments.PayoutRef{ID: *r.PayoutRequestID, Status: *r.PayoutStatus, CreationDate: *r.PayoutCreationDate,
@@ -100,7 +101,7 @@ const paymentSelect = `SELECT pm.id, pm.uuid, pm.partner_id, p.uuid AS partner_u
 		pm.payin_provider, pm.payin_ref, pm.payin_status, pm.payin_url, pm.payin_result_code, pm.payin_result_message,
 		pm.payment_receipt_description, pm.freeze_payout_date, pm.paid_on, pm.payout_request_id,
 		pr.status AS payout_status, pr.creation_date AS payout_creation_date, pr.validation_date AS payout_validation_date,
-		pm.payment_request_id, pm.created_by_user_id, pm.created_on, pm.modified_on
+		pm.payment_request_id, pm.invoicing_marketplace_id, pm.created_by_user_id, pm.created_on, pm.modified_on
 	FROM payments pm
 	JOIN partners p ON p.id = pm.partner_id
 	LEFT JOIN partner_legal_information li ON li.partner_id = pm.partner_id
@@ -114,13 +115,13 @@ func (s *PaymentStore) CreatePayment(ctx context.Context, p *payments.Payment) e
 	err := s.db.NewRaw(`INSERT INTO payments (uuid, partner_id, status, currency, customer_first_name,
 			customer_last_name, customer_email, origin, product, type, amount, discount, commission, net_amount,
 			extra_source_amount, extra_source_wallet_id, payin_amount, payment_receipt_description, freeze_payout_date,
-			payment_request_id, created_by_user_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			payment_request_id, invoicing_marketplace_id, created_by_user_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		RETURNING id, created_on, modified_on`,
 		p.UUID, p.PartnerID, p.Status, p.Currency, p.Customer.FirstName, p.Customer.LastName, p.Customer.Email,
 		p.Origin, p.Product, p.Type, p.Amount, p.Discount, p.Commission, p.NetAmount, p.ExtraSourceAmount,
 		p.ExtraSourceWalletID, p.PayinAmount, p.ReceiptDescription, p.FreezePayoutDate, p.PaymentRequestID,
-		p.CreatedByUserID).Scan(ctx, &p.ID, &p.CreatedOn, &p.ModifiedOn)
+		p.InvoicingMarketplaceID, p.CreatedByUserID).Scan(ctx, &p.ID, &p.CreatedOn, &p.ModifiedOn)
 	if err != nil {
 		return fmt.Errorf("insert payment: %w", err)
 	}

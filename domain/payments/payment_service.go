@@ -56,7 +56,9 @@ type paymentInput struct {
 	ExtraSource       *uuid.UUID
 	ExtraSourceAmount decimal.Decimal
 	Card              string
-	PaymentRequestID  *int64
+	// Set by a payment request's payment, never by the body.
+	PaymentRequestID       *int64
+	InvoicingMarketplaceID *int64
 }
 
 // readPaymentInput reads a payment creation body; the errors are
@@ -210,7 +212,8 @@ func (s *PaymentService) insert(ctx context.Context, tx Stores, c *domain.Caller
 		Origin: in.Origin, Product: in.Product, Type: in.Type, PartnerID: partner.ID, PartnerUUID: partner.UUID,
 		ReferrerID: partner.ReferrerID, Amount: in.Amount, Discount: in.Discount, Commission: fee.Commission,
 		NetAmount: fee.NetAmount, ExtraSourceAmount: in.ExtraSourceAmount, PayinAmount: in.Amount.Sub(in.ExtraSourceAmount),
-		ReceiptDescription: in.Receipt, PaymentRequestID: in.PaymentRequestID, CreatedByUserID: &c.User.ID}
+		ReceiptDescription: in.Receipt, PaymentRequestID: in.PaymentRequestID,
+		InvoicingMarketplaceID: in.InvoicingMarketplaceID, CreatedByUserID: &c.User.ID}
 	if in.Freeze != nil {
 		if !partner.FreezePayout {
 			v.Add(domain.VInvalid, MsgFreezeNotAllowed, "freeze_payout_date")

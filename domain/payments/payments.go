@@ -99,9 +99,12 @@ type Payment struct {
 	PaidOn             *time.Time
 	Payout             *PayoutRef // nil: in no payout request
 	PaymentRequestID   *int64
-	CreatedByUserID    *int64
-	CreatedOn          time.Time
-	ModifiedOn         time.Time
+	// InvoicingMarketplaceID is who the payment is paid out to when it is
+	// not its partner (a refill's invoicing marketplace); nil: its partner.
+	InvoicingMarketplaceID *int64
+	CreatedByUserID        *int64
+	CreatedOn              time.Time
+	ModifiedOn             time.Time
 }
 
 // PayoutRef is what a payment shows of its payout request.

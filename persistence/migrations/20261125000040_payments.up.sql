@@ -68,6 +68,9 @@ CREATE TABLE payments (
     paid_on                     timestamptz,
     payout_request_id           bigint        REFERENCES payout_requests (id) ON DELETE RESTRICT,
     payment_request_id          bigint,
+    -- A refill's payment is paid out to the marketplace that invoices it
+    -- (its payment request's invoicing_marketplace_id), not to its partner.
+    invoicing_marketplace_id    bigint        REFERENCES payment_partners (partner_id) ON DELETE RESTRICT,
     created_by_user_id          bigint        REFERENCES users (id) ON DELETE SET NULL,
     created_on                  timestamptz   NOT NULL DEFAULT now(),
     modified_on                 timestamptz   NOT NULL DEFAULT now(),
