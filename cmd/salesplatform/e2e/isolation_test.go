@@ -41,8 +41,8 @@ type isoFixture struct {
 	ngcCode                                    string
 	// The owner's multi-product cart.
 	mpCart string
-	// The owner's payment-hub partner (it refers it).
-	hubPartner string
+	// The owner's payment-hub partner (it refers it), and its payment.
+	hubPartner, payment string
 }
 
 // isoHold is the reservation id of the owner's hold.
@@ -62,7 +62,8 @@ func newIsoFixture(t *testing.T) *isoFixture {
 	// probed too.
 	every := []string{"--permission", domain.PermManageMasterAdmin, "--permission", domain.PermUseVoucher,
 		"--permission", domain.PermAccessConfigurationMarketplaces, "--permission", domain.PermUseNetworkGiftcardAPI,
-		"--permission", domain.PermCreateNetworkGiftcardAPI, "--marketplace"}
+		"--permission", domain.PermCreateNetworkGiftcardAPI, "--permission", domain.PermAccessFinancialOrderLines,
+		"--marketplace"}
 	f := &isoFixture{
 		ownerTok: CreateUser(t, dsn, append([]string{"--username", "owner", "--password", "owner-password",
 			"--partner-name", "Owner"}, every...)...),
@@ -154,9 +155,16 @@ func newIsoFixture(t *testing.T) *isoFixture {
 	// started and a KYC document pushed.
 	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/payment_hub/partner/", f.ownerTok, f.hubPartnerBody(t, 0), "application/json"))
 	f.hubPartner = m["uuid"].(string)
-	f.mustOK(t, http.StatusOK, f.rest(t, http.MethodPost, "/api/payment_hub/partner/"+f.hubPartner+"/activate-payments/", f.ownerTok, "", "application/json"))
+	m = f.mustOK(t, http.StatusOK, f.rest(t, http.MethodPost, "/api/payment_hub/partner/"+f.hubPartner+"/activate-payments/", f.ownerTok, "", "application/json"))
 	body, ct = f.kycBody(t)
 	f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/payment_hub/kyc_documents/", f.ownerTok, body, ct))
+	// Its legal representative verified, and a payment taken.
+	if res := f.rest(t, http.MethodPost, pagePath(t, m["user_action_url"].(string)), "", "decision=verify",
+		"application/x-www-form-urlencoded"); res.Status != http.StatusOK {
+		t.Fatalf("verify: %d %s", res.Status, res.Body)
+	}
+	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/payment_hub/payments/", f.ownerTok, f.paymentBody(), "application/json"))
+	f.payment = m["id"].(string)
 	return f
 }
 
@@ -164,6 +172,14 @@ func newIsoFixture(t *testing.T) *isoFixture {
 // owner's network giftcards.
 func (f *isoFixture) mpCartBody(partnerUUID string) string {
 	return `{"partner_uuid": "` + partnerUUID + `", "data": {"network_giftcards": [{"amount": 25, "quantity": 1, "themed_pdf_id": 1}]}}`
+}
+
+// paymentBody is a payment of 20.00 to the owner's payment-hub partner,
+// paid at once.
+func (f *isoFixture) paymentBody() string {
+	return `{"customer": {"first_name": "` + isoSecret + `", "last_name": "C", "email": "owner@example.com"},
+		"partner_uuid": "` + f.hubPartner + `", "amount": 20, "discount": 0, "product": "voucher", "type": "credit_card",
+		"card": "4242424242424242"}`
 }
 
 // hubPartnerBody creates a payment-hub partner referred by referrer (0:
@@ -277,7 +293,8 @@ var isoTables = []string{"media", "voucher_prototypes", "voucher_prototype_image
 	"network_giftcard_allowed_partners", "network_voucher_allowed_partners", "network_vouchers", "network_voucher_usages",
 	"network_voucher_movements", "network_giftcards", "network_giftcard_usages", "network_giftcard_movements",
 	"network_giftcard_holds", "multi_product_carts", "payment_partners", "payment_partner_activations",
-	"payment_partner_audit", "kyc_documents", "psp_sim_activations"}
+	"payment_partner_audit", "kyc_documents", "psp_sim_activations", "payments", "payment_transactions",
+	"payment_refunds", "payment_hub_audit", "wallets", "wallet_movements", "psp_sim_payins", "psp_sim_refunds"}
 
 // snapshot is a digest of every row of isoTables: equal snapshots mean
 // nothing was written.
@@ -366,6 +383,12 @@ func (f *isoFixture) restOperations(t *testing.T) []isoREST {
 		{"PATCH", "/api/payment_hub/partner/" + f.hubPartner + "/", `{"hide_from_stats": true}`, js, 0, 404, 404},
 		{"POST", "/api/payment_hub/partner/" + f.hubPartner + "/activate-payments/", "", js, 0, 404, 404},
 		{"POST", "/api/payment_hub/kyc_documents/", kycBody, kycType, 0, 400, 400},
+		{"POST", "/api/payment_hub/payments/", f.paymentBody(), js, 0, 400, 400},
+		{"GET", "/api/payment_hub/payments/", "", js, 200, 200, 200},
+		{"GET", "/api/payment_hub/payments/" + f.payment + "/", "", js, 200, 404, 404},
+		{"PATCH", "/api/payment_hub/payments/" + f.payment + "/", `{"freeze_payout_date": "2026-12-01"}`, js, 0, 404, 404},
+		{"POST", "/api/payment_hub/payments/" + f.payment + "/refund/", `{"amount": 1}`, js, 0, 404, 403},
+		{"GET", "/api/payment_hub/payments/" + f.payment + "/transactions/", "", js, 200, 404, 404},
 	}
 }
 
