@@ -111,6 +111,9 @@ const (
 	// representative, its payments activation, its KYC documents).
 	OpPaymentPartnerManage     AdminOp = "payment_partner.manage"
 	OpPaymentPartnerSelfManage AdminOp = "payment_partner.self_manage"
+	// OpWalletRead is reading a wallet of the payment hub and its
+	// movements; which wallets is the service's rule (payments.WalletService).
+	OpWalletRead AdminOp = "wallet.read"
 )
 
 // Role is who, beyond a named permission, an operation is open to.
@@ -170,6 +173,8 @@ var AdminRules = map[AdminOp]Requirement{
 	OpPaymentPartnerRead:       {Role: RolePartnerMember},
 	OpPaymentPartnerManage:     {Role: RolePartnerMember, Permission: PermAccessConfigurationMarketplaces},
 	OpPaymentPartnerSelfManage: {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
+	// Those who read a partner or a network giftcard read its wallet.
+	OpWalletRead: {Role: RolePartnerMember},
 }
 
 // Authorize returns the caller when it may run op.

@@ -41,6 +41,7 @@ func Register(r *mux.Router, s services.Services) {
 	registerMultiProductCartRoutes(r, a)
 	registerNetworkVoucherRoutes(r, a) // network_vouchers.go
 	registerPaymentPartnerRoutes(r, a) // payments_partners.go
+	registerPaymentWalletRoutes(r, a)  // payments_wallets.go
 	registerOpenAPIRoutes(r, a)        // openapi.go: the document of these routes
 
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {

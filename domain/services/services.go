@@ -56,4 +56,6 @@ type Services struct {
 	// PaymentPartners serves the payment hub's partners: their records,
 	// payments activation and KYC documents.
 	PaymentPartners *payments.PartnerService
+	// Wallets reads the payment hub's wallets and their movements.
+	Wallets *payments.WalletService
 }

@@ -438,6 +438,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 		// The payment hub's areas.
 		MultiProductCarts: mpcart.NewCartService(persistence.NewUnitOfWork(db, persistence.MultiProductCartStores), keys),
 		PaymentPartners:   payments.NewPartnerService(persistence.NewUnitOfWork(db, persistence.PaymentPartnerStores), keys, provider, blobs),
+		Wallets:           payments.NewWalletService(persistence.NewUnitOfWork(db, persistence.PaymentWalletReadStores)),
 	}
 
 	r := mux.NewRouter()
