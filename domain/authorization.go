@@ -119,6 +119,9 @@ const (
 	OpPaymentRead   AdminOp = "payment.read"
 	OpPaymentUpdate AdminOp = "payment.update"
 	OpPaymentRefund AdminOp = "payment.refund"
+	// OpWalletRead is reading a wallet of the payment hub and its
+	// movements; which wallets is the service's rule (payments.WalletService).
+	OpWalletRead AdminOp = "wallet.read"
 )
 
 // Role is who, beyond a named permission, an operation is open to.
@@ -184,6 +187,8 @@ var AdminRules = map[AdminOp]Requirement{
 	OpPaymentRead:   {Role: RolePartnerMember},
 	OpPaymentUpdate: {Role: RolePartnerMember},
 	OpPaymentRefund: {Role: RolePartnerMember, Permission: PermAccessFinancialOrderLines},
+	// Those who read a partner or a network giftcard read its wallet.
+	OpWalletRead: {Role: RolePartnerMember},
 }
 
 // Authorize returns the caller when it may run op.

@@ -46,8 +46,10 @@ type ResolverRoot interface {
 	EventSlotListItem() EventSlotListItemResolver
 	GiftError() GiftErrorResolver
 	GiftcardPrototype() GiftcardPrototypeResolver
+	KycDocument() KycDocumentResolver
 	Media() MediaResolver
 	MediaError() MediaErrorResolver
+	MultiProductCart() MultiProductCartResolver
 	Mutation() MutationResolver
 	NetworkError() NetworkErrorResolver
 	NetworkGiftcard() NetworkGiftcardResolver
@@ -60,11 +62,14 @@ type ResolverRoot interface {
 	NetworkVoucherUsage() NetworkVoucherUsageResolver
 	OptionCategory() OptionCategoryResolver
 	Partner() PartnerResolver
+	PaymentActivation() PaymentActivationResolver
+	PaymentHubError() PaymentHubErrorResolver
 	ProductInformation() ProductInformationResolver
 	PrototypeError() PrototypeErrorResolver
 	Query() QueryResolver
 	VoucherError() VoucherErrorResolver
 	VoucherOption() VoucherOptionResolver
+	Wallet() WalletResolver
 	WidgetError() WidgetErrorResolver
 	Workshop() WorkshopResolver
 	WorkshopSession() WorkshopSessionResolver
@@ -725,6 +730,25 @@ type ComplexityRoot struct {
 		UserErrors                  func(childComplexity int) int
 	}
 
+	KycDocument struct {
+		Comment      func(childComplexity int) int
+		ContentType  func(childComplexity int) int
+		CreatedOn    func(childComplexity int) int
+		DocumentType func(childComplexity int) int
+		GlobalID     func(childComplexity int) int
+		ID           func(childComplexity int) int
+		Partner      func(childComplexity int) int
+		PartnerID    func(childComplexity int) int
+		PartnerUUID  func(childComplexity int) int
+		Size         func(childComplexity int) int
+	}
+
+	KycDocumentPayload struct {
+		Errors      func(childComplexity int) int
+		KycDocument func(childComplexity int) int
+		UserErrors  func(childComplexity int) int
+	}
+
 	LegalInformation struct {
 		AddressLine1     func(childComplexity int) int
 		AddressLine2     func(childComplexity int) int
@@ -879,7 +903,37 @@ type ComplexityRoot struct {
 		Logo      func(childComplexity int) int
 	}
 
+	MultiProductCart struct {
+		CreatedAt        func(childComplexity int) int
+		ExpiresAt        func(childComplexity int) int
+		GlobalID         func(childComplexity int) int
+		ID               func(childComplexity int) int
+		MarketplaceID    func(childComplexity int) int
+		NetworkGiftcards func(childComplexity int) int
+		NetworkVouchers  func(childComplexity int) int
+		Partner          func(childComplexity int) int
+		PartnerUUID      func(childComplexity int) int
+	}
+
+	MultiProductCartGiftcardLine struct {
+		Amount      func(childComplexity int) int
+		Quantity    func(childComplexity int) int
+		ThemedPDFID func(childComplexity int) int
+	}
+
+	MultiProductCartPayload struct {
+		Errors           func(childComplexity int) int
+		MultiProductCart func(childComplexity int) int
+		UserErrors       func(childComplexity int) int
+	}
+
+	MultiProductCartVoucherLine struct {
+		BoxID    func(childComplexity int) int
+		Quantity func(childComplexity int) int
+	}
+
 	Mutation struct {
+		ActivatePartnerPayments                  func(childComplexity int, input model.ActivatePartnerPaymentsInput, idempotencyKey *string) int
 		AddEventFormula                          func(childComplexity int, input model.AddEventFormulaInput) int
 		AddEventSlot                             func(childComplexity int, input model.AddEventSlotInput) int
 		AddNetworkPartner                        func(childComplexity int, input model.NetworkPartnerInput) int
@@ -895,10 +949,12 @@ type ComplexityRoot struct {
 		CreateEvent                              func(childComplexity int, input model.CreateEventInput) int
 		CreateGiftcardPrototype                  func(childComplexity int, input model.CreateGiftcardPrototypeInput) int
 		CreateMarketingWidgets                   func(childComplexity int, input model.MarketingWidgetsInput) int
+		CreateMultiProductCart                   func(childComplexity int, input model.CreateMultiProductCartInput, idempotencyKey *string) int
 		CreateNetworkGiftcard                    func(childComplexity int, input model.CreateNetworkGiftcardInput, idempotencyKey *string) int
 		CreateNetworkPartner                     func(childComplexity int, input model.CreateNetworkPartnerInput) int
 		CreateOption                             func(childComplexity int, input model.CreateOptionInput) int
 		CreateOptionCategory                     func(childComplexity int, input model.CreateOptionCategoryInput) int
+		CreatePaymentPartner                     func(childComplexity int, input model.CreatePaymentPartnerInput, idempotencyKey *string) int
 		CreateTheme                              func(childComplexity int, input model.CreateThemeInput) int
 		CreateToken                              func(childComplexity int, input model.CreateTokenInput) int
 		CreateUniverse                           func(childComplexity int, input model.CreateUniverseInput) int
@@ -934,6 +990,7 @@ type ComplexityRoot struct {
 		UpdateNetworkPartner                     func(childComplexity int, input model.UpdateNetworkPartnerInput) int
 		UpdateNetworkVouchersProductInformation  func(childComplexity int, input model.UpdateNetworkVouchersProductInformationInput) int
 		UpdatePartnerProfile                     func(childComplexity int, input model.UpdatePartnerProfileInput) int
+		UpdatePaymentPartner                     func(childComplexity int, input model.UpdatePaymentPartnerInput) int
 		UpdateRefundWithdrawalTerms              func(childComplexity int, input model.UpdateRefundWithdrawalTermsInput) int
 		UpdateTheme                              func(childComplexity int, input model.UpdateThemeInput) int
 		UpdateUniverse                           func(childComplexity int, input model.UpdateUniverseInput) int
@@ -945,6 +1002,7 @@ type ComplexityRoot struct {
 		UpdateWorkshopSession                    func(childComplexity int, input model.UpdateWorkshopSessionInput) int
 		UpdateWorkshopTheme                      func(childComplexity int, input model.UpdateWorkshopThemeInput) int
 		UpdateWorkshopsProductInformation        func(childComplexity int, input model.UpdateWorkshopsProductInformationInput) int
+		UploadKycDocument                        func(childComplexity int, input model.UploadKycDocumentInput, idempotencyKey *string) int
 		UploadMedia                              func(childComplexity int, input model.UploadMediaInput) int
 		UseNetworkGiftcard                       func(childComplexity int, input model.UseNetworkGiftcardInput, idempotencyKey *string) int
 	}
@@ -1461,6 +1519,73 @@ type ComplexityRoot struct {
 		Name func(childComplexity int) int
 	}
 
+	PaymentActivation struct {
+		CompletedOn   func(childComplexity int) int
+		CreatedOn     func(childComplexity int) int
+		Partner       func(childComplexity int) int
+		PartnerUUID   func(childComplexity int) int
+		Status        func(childComplexity int) int
+		UUID          func(childComplexity int) int
+		UserActionURL func(childComplexity int) int
+	}
+
+	PaymentActivationPayload struct {
+		Activation func(childComplexity int) int
+		Errors     func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	PaymentHubError struct {
+		Code    func(childComplexity int) int
+		Field   func(childComplexity int) int
+		Message func(childComplexity int) int
+	}
+
+	PaymentPartner struct {
+		Activation                   func(childComplexity int) int
+		AgencyEmail                  func(childComplexity int) int
+		AgencyPhone                  func(childComplexity int) int
+		Ape                          func(childComplexity int) int
+		AutoValidatePayout           func(childComplexity int) int
+		Bic                          func(childComplexity int) int
+		BlockPayoutValidation        func(childComplexity int) int
+		CanTakePayments              func(childComplexity int) int
+		CommercialName               func(childComplexity int) int
+		CompanyType                  func(childComplexity int) int
+		FreezePayout                 func(childComplexity int) int
+		GlobalID                     func(childComplexity int) int
+		HideFromStats                func(childComplexity int) int
+		HqAddressLine1               func(childComplexity int) int
+		HqAddressLine2               func(childComplexity int) int
+		HqCity                       func(childComplexity int) int
+		HqCountry                    func(childComplexity int) int
+		HqPostalCode                 func(childComplexity int) int
+		ID                           func(childComplexity int) int
+		Iban                         func(childComplexity int) int
+		LegalRepresentativeBirthday  func(childComplexity int) int
+		LegalRepresentativeEmail     func(childComplexity int) int
+		LegalRepresentativeFirstName func(childComplexity int) int
+		LegalRepresentativeLastName  func(childComplexity int) int
+		Name                         func(childComplexity int) int
+		PaymentActivationStatus      func(childComplexity int) int
+		PayoutFrequency              func(childComplexity int) int
+		Rcs                          func(childComplexity int) int
+		ReferrerID                   func(childComplexity int) int
+		ShortName                    func(childComplexity int) int
+		SiretNumber                  func(childComplexity int) int
+		Status                       func(childComplexity int) int
+		ThirdPartySalesOnly          func(childComplexity int) int
+		UUID                         func(childComplexity int) int
+		VatID                        func(childComplexity int) int
+		Website                      func(childComplexity int) int
+	}
+
+	PaymentPartnerPayload struct {
+		Errors         func(childComplexity int) int
+		PaymentPartner func(childComplexity int) int
+		UserErrors     func(childComplexity int) int
+	}
+
 	ProductInformation struct {
 		Events           func(childComplexity int) int
 		Giftcards        func(childComplexity int) int
@@ -1531,6 +1656,7 @@ type ComplexityRoot struct {
 		MarketingWidgets        func(childComplexity int, key string) int
 		Media                   func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.MediaFilter, orderBy *model.MediaOrder) int
 		MediaItem               func(childComplexity int, id string) int
+		MultiProductCart        func(childComplexity int, id string) int
 		NetworkGiftcard         func(childComplexity int, code string) int
 		NetworkGiftcards        func(childComplexity int, first *int, after *string, last *int, before *string) int
 		NetworkGiftcardsByEmail func(childComplexity int, email string, first *int, after *string, last *int, before *string) int
@@ -1543,11 +1669,13 @@ type ComplexityRoot struct {
 		Nodes                   func(childComplexity int, ids []string) int
 		Partner                 func(childComplexity int, id string) int
 		Partners                func(childComplexity int, first *int, after *string, last *int, before *string, department *string, region *string, ids []string) int
+		PaymentPartner          func(childComplexity int, uuid uuid.UUID) int
 		ProductInformation      func(childComplexity int) int
 		RefundWithdrawalTerms   func(childComplexity int) int
 		Themes                  func(childComplexity int) int
 		Universes               func(childComplexity int) int
 		Viewer                  func(childComplexity int) int
+		Wallet                  func(childComplexity int, uuid uuid.UUID) int
 		Workshop                func(childComplexity int, id string) int
 		WorkshopSessions        func(childComplexity int, workshopID *string, first *int, after *string, last *int, before *string) int
 		WorkshopThemes          func(childComplexity int, first *int, after *string, last *int, before *string) int
@@ -1717,6 +1845,44 @@ type ComplexityRoot struct {
 		Errors                     func(childComplexity int) int
 		UserErrors                 func(childComplexity int) int
 		VouchersProductInformation func(childComplexity int) int
+	}
+
+	Wallet struct {
+		Balance         func(childComplexity int) int
+		CreatedOn       func(childComplexity int) int
+		CurrencyCode    func(childComplexity int) int
+		GlobalID        func(childComplexity int) int
+		ID              func(childComplexity int) int
+		Kind            func(childComplexity int) int
+		Movements       func(childComplexity int, first *int, after *string, last *int, before *string) int
+		NetworkGiftcard func(childComplexity int) int
+		Partner         func(childComplexity int) int
+		PartnerID       func(childComplexity int) int
+		UUID            func(childComplexity int) int
+	}
+
+	WalletMovement struct {
+		Amount             func(childComplexity int) int
+		CreatedOn          func(childComplexity int) int
+		CreditedWalletUUID func(childComplexity int) int
+		CurrencyCode       func(childComplexity int) int
+		DebitedWalletUUID  func(childComplexity int) int
+		PaymentUUID        func(childComplexity int) int
+		Reason             func(childComplexity int) int
+		Status             func(childComplexity int) int
+		Type               func(childComplexity int) int
+		UUID               func(childComplexity int) int
+	}
+
+	WalletMovementConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	WalletMovementEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	WidgetError struct {
@@ -1972,12 +2138,18 @@ type GiftErrorResolver interface {
 type GiftcardPrototypeResolver interface {
 	Partner(ctx context.Context, obj *model.GiftcardPrototype) (*model.CataloguePartner, error)
 }
+type KycDocumentResolver interface {
+	Partner(ctx context.Context, obj *model.KycDocument) (*model.PaymentPartner, error)
+}
 type MediaResolver interface {
 	Partner(ctx context.Context, obj *model.Media) (*model.Partner, error)
 }
 type MediaErrorResolver interface {
 	Field(ctx context.Context, obj *model.UserError) ([]string, error)
 	Code(ctx context.Context, obj *model.UserError) (model.MediaErrorCode, error)
+}
+type MultiProductCartResolver interface {
+	Partner(ctx context.Context, obj *model.MultiProductCart) (*model.Partner, error)
 }
 type MutationResolver interface {
 	CreateToken(ctx context.Context, input model.CreateTokenInput) (*model.CreateTokenPayload, error)
@@ -2047,6 +2219,11 @@ type MutationResolver interface {
 	UpdateNetworkPartner(ctx context.Context, input model.UpdateNetworkPartnerInput) (*model.NetworkPartnerPayload, error)
 	RecordNetworkVoucherUsage(ctx context.Context, input model.RecordNetworkVoucherUsageInput, idempotencyKey *string) (*model.NetworkVoucherUsagePayload, error)
 	CancelNetworkVoucherUsage(ctx context.Context, input model.CancelNetworkVoucherUsageInput, idempotencyKey *string) (*model.NetworkVoucherUsagePayload, error)
+	CreatePaymentPartner(ctx context.Context, input model.CreatePaymentPartnerInput, idempotencyKey *string) (*model.PaymentPartnerPayload, error)
+	UpdatePaymentPartner(ctx context.Context, input model.UpdatePaymentPartnerInput) (*model.PaymentPartnerPayload, error)
+	ActivatePartnerPayments(ctx context.Context, input model.ActivatePartnerPaymentsInput, idempotencyKey *string) (*model.PaymentActivationPayload, error)
+	UploadKycDocument(ctx context.Context, input model.UploadKycDocumentInput, idempotencyKey *string) (*model.KycDocumentPayload, error)
+	CreateMultiProductCart(ctx context.Context, input model.CreateMultiProductCartInput, idempotencyKey *string) (*model.MultiProductCartPayload, error)
 }
 type NetworkErrorResolver interface {
 	Field(ctx context.Context, obj *model.UserError) ([]string, error)
@@ -2100,6 +2277,13 @@ type PartnerResolver interface {
 	Media(ctx context.Context, obj *model.Partner, first *int, after *string, last *int, before *string, filter *model.MediaFilter, orderBy *model.MediaOrder) (*model.MediaConnection, error)
 	Options(ctx context.Context, obj *model.Partner, first *int, after *string, last *int, before *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) (*model.VoucherOptionConnection, error)
 	OptionCategories(ctx context.Context, obj *model.Partner, first *int, after *string, last *int, before *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error)
+}
+type PaymentActivationResolver interface {
+	Partner(ctx context.Context, obj *model.PaymentActivation) (*model.PaymentPartner, error)
+}
+type PaymentHubErrorResolver interface {
+	Field(ctx context.Context, obj *model.UserError) ([]string, error)
+	Code(ctx context.Context, obj *model.UserError) (model.PaymentHubErrorCode, error)
 }
 type ProductInformationResolver interface {
 	Events(ctx context.Context, obj *model.ProductInformation) (*model.EventsProductInformation, error)
@@ -2163,6 +2347,9 @@ type QueryResolver interface {
 	NetworkVoucherBox(ctx context.Context, id string) (*model.NetworkVoucherBox, error)
 	NetworkVoucher(ctx context.Context, code string) (*model.NetworkVoucher, error)
 	NetworkVouchersByEmail(ctx context.Context, email string, first *int, after *string, last *int, before *string) (*model.NetworkVoucherConnection, error)
+	PaymentPartner(ctx context.Context, uuid uuid.UUID) (*model.PaymentPartner, error)
+	Wallet(ctx context.Context, uuid uuid.UUID) (*model.Wallet, error)
+	MultiProductCart(ctx context.Context, id string) (*model.MultiProductCart, error)
 	AdminPartner(ctx context.Context, id *string, uuid *uuid.UUID) (*model.Partner, error)
 }
 type VoucherErrorResolver interface {
@@ -2176,6 +2363,11 @@ type VoucherOptionResolver interface {
 	CurrencyCode(ctx context.Context, obj *model.VoucherOption) (model.CurrencyCode, error)
 
 	Partner(ctx context.Context, obj *model.VoucherOption) (*model.Partner, error)
+}
+type WalletResolver interface {
+	Partner(ctx context.Context, obj *model.Wallet) (*model.PaymentPartner, error)
+	NetworkGiftcard(ctx context.Context, obj *model.Wallet) (*model.NetworkGiftcard, error)
+	Movements(ctx context.Context, obj *model.Wallet, first *int, after *string, last *int, before *string) (*model.WalletMovementConnection, error)
 }
 type WidgetErrorResolver interface {
 	Field(ctx context.Context, obj *model.UserError) ([]string, error)
@@ -5005,6 +5197,86 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.GiftcardsProductInformationPayload.UserErrors(childComplexity), true
 
+	case "KycDocument.comment":
+		if e.ComplexityRoot.KycDocument.Comment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.KycDocument.Comment(childComplexity), true
+	case "KycDocument.contentType":
+		if e.ComplexityRoot.KycDocument.ContentType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.KycDocument.ContentType(childComplexity), true
+	case "KycDocument.createdOn":
+		if e.ComplexityRoot.KycDocument.CreatedOn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.KycDocument.CreatedOn(childComplexity), true
+	case "KycDocument.documentType":
+		if e.ComplexityRoot.KycDocument.DocumentType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.KycDocument.DocumentType(childComplexity), true
+	case "KycDocument.id":
+		if e.ComplexityRoot.KycDocument.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.KycDocument.GlobalID(childComplexity), true
+	case "KycDocument.legacyId":
+		if e.ComplexityRoot.KycDocument.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.KycDocument.ID(childComplexity), true
+	case "KycDocument.partner":
+		if e.ComplexityRoot.KycDocument.Partner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.KycDocument.Partner(childComplexity), true
+	case "KycDocument.partnerId":
+		if e.ComplexityRoot.KycDocument.PartnerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.KycDocument.PartnerID(childComplexity), true
+	case "KycDocument.partnerUuid":
+		if e.ComplexityRoot.KycDocument.PartnerUUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.KycDocument.PartnerUUID(childComplexity), true
+	case "KycDocument.size":
+		if e.ComplexityRoot.KycDocument.Size == nil {
+			break
+		}
+
+		return e.ComplexityRoot.KycDocument.Size(childComplexity), true
+
+	case "KycDocumentPayload.errors":
+		if e.ComplexityRoot.KycDocumentPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.KycDocumentPayload.Errors(childComplexity), true
+	case "KycDocumentPayload.kycDocument":
+		if e.ComplexityRoot.KycDocumentPayload.KycDocument == nil {
+			break
+		}
+
+		return e.ComplexityRoot.KycDocumentPayload.KycDocument(childComplexity), true
+	case "KycDocumentPayload.userErrors":
+		if e.ComplexityRoot.KycDocumentPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.KycDocumentPayload.UserErrors(childComplexity), true
+
 	case "LegalInformation.addressLine1":
 		if e.ComplexityRoot.LegalInformation.AddressLine1 == nil {
 			break
@@ -5628,6 +5900,123 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MoneyPot.Logo(childComplexity), true
 
+	case "MultiProductCart.createdAt":
+		if e.ComplexityRoot.MultiProductCart.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MultiProductCart.CreatedAt(childComplexity), true
+	case "MultiProductCart.expiresAt":
+		if e.ComplexityRoot.MultiProductCart.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MultiProductCart.ExpiresAt(childComplexity), true
+	case "MultiProductCart.id":
+		if e.ComplexityRoot.MultiProductCart.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MultiProductCart.GlobalID(childComplexity), true
+	case "MultiProductCart.legacyId":
+		if e.ComplexityRoot.MultiProductCart.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MultiProductCart.ID(childComplexity), true
+	case "MultiProductCart.marketplaceId":
+		if e.ComplexityRoot.MultiProductCart.MarketplaceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MultiProductCart.MarketplaceID(childComplexity), true
+	case "MultiProductCart.networkGiftcards":
+		if e.ComplexityRoot.MultiProductCart.NetworkGiftcards == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MultiProductCart.NetworkGiftcards(childComplexity), true
+	case "MultiProductCart.networkVouchers":
+		if e.ComplexityRoot.MultiProductCart.NetworkVouchers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MultiProductCart.NetworkVouchers(childComplexity), true
+	case "MultiProductCart.partner":
+		if e.ComplexityRoot.MultiProductCart.Partner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MultiProductCart.Partner(childComplexity), true
+	case "MultiProductCart.partnerUuid":
+		if e.ComplexityRoot.MultiProductCart.PartnerUUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MultiProductCart.PartnerUUID(childComplexity), true
+
+	case "MultiProductCartGiftcardLine.amount":
+		if e.ComplexityRoot.MultiProductCartGiftcardLine.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MultiProductCartGiftcardLine.Amount(childComplexity), true
+	case "MultiProductCartGiftcardLine.quantity":
+		if e.ComplexityRoot.MultiProductCartGiftcardLine.Quantity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MultiProductCartGiftcardLine.Quantity(childComplexity), true
+	case "MultiProductCartGiftcardLine.themedPdfId":
+		if e.ComplexityRoot.MultiProductCartGiftcardLine.ThemedPDFID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MultiProductCartGiftcardLine.ThemedPDFID(childComplexity), true
+
+	case "MultiProductCartPayload.errors":
+		if e.ComplexityRoot.MultiProductCartPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MultiProductCartPayload.Errors(childComplexity), true
+	case "MultiProductCartPayload.multiProductCart":
+		if e.ComplexityRoot.MultiProductCartPayload.MultiProductCart == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MultiProductCartPayload.MultiProductCart(childComplexity), true
+	case "MultiProductCartPayload.userErrors":
+		if e.ComplexityRoot.MultiProductCartPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MultiProductCartPayload.UserErrors(childComplexity), true
+
+	case "MultiProductCartVoucherLine.boxId":
+		if e.ComplexityRoot.MultiProductCartVoucherLine.BoxID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MultiProductCartVoucherLine.BoxID(childComplexity), true
+	case "MultiProductCartVoucherLine.quantity":
+		if e.ComplexityRoot.MultiProductCartVoucherLine.Quantity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MultiProductCartVoucherLine.Quantity(childComplexity), true
+
+	case "Mutation.activatePartnerPayments":
+		if e.ComplexityRoot.Mutation.ActivatePartnerPayments == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_activatePartnerPayments_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ActivatePartnerPayments(childComplexity, args["input"].(model.ActivatePartnerPaymentsInput), args["idempotencyKey"].(*string)), true
 	case "Mutation.addEventFormula":
 		if e.ComplexityRoot.Mutation.AddEventFormula == nil {
 			break
@@ -5793,6 +6182,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateMarketingWidgets(childComplexity, args["input"].(model.MarketingWidgetsInput)), true
+	case "Mutation.createMultiProductCart":
+		if e.ComplexityRoot.Mutation.CreateMultiProductCart == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createMultiProductCart_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateMultiProductCart(childComplexity, args["input"].(model.CreateMultiProductCartInput), args["idempotencyKey"].(*string)), true
 	case "Mutation.createNetworkGiftcard":
 		if e.ComplexityRoot.Mutation.CreateNetworkGiftcard == nil {
 			break
@@ -5837,6 +6237,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateOptionCategory(childComplexity, args["input"].(model.CreateOptionCategoryInput)), true
+	case "Mutation.createPaymentPartner":
+		if e.ComplexityRoot.Mutation.CreatePaymentPartner == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPaymentPartner_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePaymentPartner(childComplexity, args["input"].(model.CreatePaymentPartnerInput), args["idempotencyKey"].(*string)), true
 	case "Mutation.createTheme":
 		if e.ComplexityRoot.Mutation.CreateTheme == nil {
 			break
@@ -6222,6 +6633,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdatePartnerProfile(childComplexity, args["input"].(model.UpdatePartnerProfileInput)), true
+	case "Mutation.updatePaymentPartner":
+		if e.ComplexityRoot.Mutation.UpdatePaymentPartner == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updatePaymentPartner_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdatePaymentPartner(childComplexity, args["input"].(model.UpdatePaymentPartnerInput)), true
 	case "Mutation.updateRefundWithdrawalTerms":
 		if e.ComplexityRoot.Mutation.UpdateRefundWithdrawalTerms == nil {
 			break
@@ -6343,6 +6765,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateWorkshopsProductInformation(childComplexity, args["input"].(model.UpdateWorkshopsProductInformationInput)), true
+	case "Mutation.uploadKycDocument":
+		if e.ComplexityRoot.Mutation.UploadKycDocument == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_uploadKycDocument_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UploadKycDocument(childComplexity, args["input"].(model.UploadKycDocumentInput), args["idempotencyKey"].(*string)), true
 	case "Mutation.uploadMedia":
 		if e.ComplexityRoot.Mutation.UploadMedia == nil {
 			break
@@ -8546,6 +8979,323 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PartnerLabel.Name(childComplexity), true
 
+	case "PaymentActivation.completedOn":
+		if e.ComplexityRoot.PaymentActivation.CompletedOn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentActivation.CompletedOn(childComplexity), true
+	case "PaymentActivation.createdOn":
+		if e.ComplexityRoot.PaymentActivation.CreatedOn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentActivation.CreatedOn(childComplexity), true
+	case "PaymentActivation.partner":
+		if e.ComplexityRoot.PaymentActivation.Partner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentActivation.Partner(childComplexity), true
+	case "PaymentActivation.partnerUuid":
+		if e.ComplexityRoot.PaymentActivation.PartnerUUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentActivation.PartnerUUID(childComplexity), true
+	case "PaymentActivation.status":
+		if e.ComplexityRoot.PaymentActivation.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentActivation.Status(childComplexity), true
+	case "PaymentActivation.uuid":
+		if e.ComplexityRoot.PaymentActivation.UUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentActivation.UUID(childComplexity), true
+	case "PaymentActivation.userActionUrl":
+		if e.ComplexityRoot.PaymentActivation.UserActionURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentActivation.UserActionURL(childComplexity), true
+
+	case "PaymentActivationPayload.activation":
+		if e.ComplexityRoot.PaymentActivationPayload.Activation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentActivationPayload.Activation(childComplexity), true
+	case "PaymentActivationPayload.errors":
+		if e.ComplexityRoot.PaymentActivationPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentActivationPayload.Errors(childComplexity), true
+	case "PaymentActivationPayload.userErrors":
+		if e.ComplexityRoot.PaymentActivationPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentActivationPayload.UserErrors(childComplexity), true
+
+	case "PaymentHubError.code":
+		if e.ComplexityRoot.PaymentHubError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentHubError.Code(childComplexity), true
+	case "PaymentHubError.field":
+		if e.ComplexityRoot.PaymentHubError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentHubError.Field(childComplexity), true
+	case "PaymentHubError.message":
+		if e.ComplexityRoot.PaymentHubError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentHubError.Message(childComplexity), true
+
+	case "PaymentPartner.activation":
+		if e.ComplexityRoot.PaymentPartner.Activation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.Activation(childComplexity), true
+	case "PaymentPartner.agencyEmail":
+		if e.ComplexityRoot.PaymentPartner.AgencyEmail == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.AgencyEmail(childComplexity), true
+	case "PaymentPartner.agencyPhone":
+		if e.ComplexityRoot.PaymentPartner.AgencyPhone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.AgencyPhone(childComplexity), true
+	case "PaymentPartner.ape":
+		if e.ComplexityRoot.PaymentPartner.Ape == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.Ape(childComplexity), true
+	case "PaymentPartner.autoValidatePayout":
+		if e.ComplexityRoot.PaymentPartner.AutoValidatePayout == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.AutoValidatePayout(childComplexity), true
+	case "PaymentPartner.bic":
+		if e.ComplexityRoot.PaymentPartner.Bic == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.Bic(childComplexity), true
+	case "PaymentPartner.blockPayoutValidation":
+		if e.ComplexityRoot.PaymentPartner.BlockPayoutValidation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.BlockPayoutValidation(childComplexity), true
+	case "PaymentPartner.canTakePayments":
+		if e.ComplexityRoot.PaymentPartner.CanTakePayments == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.CanTakePayments(childComplexity), true
+	case "PaymentPartner.commercialName":
+		if e.ComplexityRoot.PaymentPartner.CommercialName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.CommercialName(childComplexity), true
+	case "PaymentPartner.companyType":
+		if e.ComplexityRoot.PaymentPartner.CompanyType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.CompanyType(childComplexity), true
+	case "PaymentPartner.freezePayout":
+		if e.ComplexityRoot.PaymentPartner.FreezePayout == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.FreezePayout(childComplexity), true
+	case "PaymentPartner.id":
+		if e.ComplexityRoot.PaymentPartner.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.GlobalID(childComplexity), true
+	case "PaymentPartner.hideFromStats":
+		if e.ComplexityRoot.PaymentPartner.HideFromStats == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.HideFromStats(childComplexity), true
+	case "PaymentPartner.hqAddressLine1":
+		if e.ComplexityRoot.PaymentPartner.HqAddressLine1 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.HqAddressLine1(childComplexity), true
+	case "PaymentPartner.hqAddressLine2":
+		if e.ComplexityRoot.PaymentPartner.HqAddressLine2 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.HqAddressLine2(childComplexity), true
+	case "PaymentPartner.hqCity":
+		if e.ComplexityRoot.PaymentPartner.HqCity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.HqCity(childComplexity), true
+	case "PaymentPartner.hqCountry":
+		if e.ComplexityRoot.PaymentPartner.HqCountry == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.HqCountry(childComplexity), true
+	case "PaymentPartner.hqPostalCode":
+		if e.ComplexityRoot.PaymentPartner.HqPostalCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.HqPostalCode(childComplexity), true
+	case "PaymentPartner.legacyId":
+		if e.ComplexityRoot.PaymentPartner.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.ID(childComplexity), true
+	case "PaymentPartner.iban":
+		if e.ComplexityRoot.PaymentPartner.Iban == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.Iban(childComplexity), true
+	case "PaymentPartner.legalRepresentativeBirthday":
+		if e.ComplexityRoot.PaymentPartner.LegalRepresentativeBirthday == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.LegalRepresentativeBirthday(childComplexity), true
+	case "PaymentPartner.legalRepresentativeEmail":
+		if e.ComplexityRoot.PaymentPartner.LegalRepresentativeEmail == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.LegalRepresentativeEmail(childComplexity), true
+	case "PaymentPartner.legalRepresentativeFirstName":
+		if e.ComplexityRoot.PaymentPartner.LegalRepresentativeFirstName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.LegalRepresentativeFirstName(childComplexity), true
+	case "PaymentPartner.legalRepresentativeLastName":
+		if e.ComplexityRoot.PaymentPartner.LegalRepresentativeLastName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.LegalRepresentativeLastName(childComplexity), true
+	case "PaymentPartner.name":
+		if e.ComplexityRoot.PaymentPartner.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.Name(childComplexity), true
+	case "PaymentPartner.paymentActivationStatus":
+		if e.ComplexityRoot.PaymentPartner.PaymentActivationStatus == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.PaymentActivationStatus(childComplexity), true
+	case "PaymentPartner.payoutFrequency":
+		if e.ComplexityRoot.PaymentPartner.PayoutFrequency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.PayoutFrequency(childComplexity), true
+	case "PaymentPartner.rcs":
+		if e.ComplexityRoot.PaymentPartner.Rcs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.Rcs(childComplexity), true
+	case "PaymentPartner.referrerId":
+		if e.ComplexityRoot.PaymentPartner.ReferrerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.ReferrerID(childComplexity), true
+	case "PaymentPartner.shortName":
+		if e.ComplexityRoot.PaymentPartner.ShortName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.ShortName(childComplexity), true
+	case "PaymentPartner.siretNumber":
+		if e.ComplexityRoot.PaymentPartner.SiretNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.SiretNumber(childComplexity), true
+	case "PaymentPartner.status":
+		if e.ComplexityRoot.PaymentPartner.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.Status(childComplexity), true
+	case "PaymentPartner.thirdPartySalesOnly":
+		if e.ComplexityRoot.PaymentPartner.ThirdPartySalesOnly == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.ThirdPartySalesOnly(childComplexity), true
+	case "PaymentPartner.uuid":
+		if e.ComplexityRoot.PaymentPartner.UUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.UUID(childComplexity), true
+	case "PaymentPartner.vatId":
+		if e.ComplexityRoot.PaymentPartner.VatID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.VatID(childComplexity), true
+	case "PaymentPartner.website":
+		if e.ComplexityRoot.PaymentPartner.Website == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartner.Website(childComplexity), true
+
+	case "PaymentPartnerPayload.errors":
+		if e.ComplexityRoot.PaymentPartnerPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartnerPayload.Errors(childComplexity), true
+	case "PaymentPartnerPayload.paymentPartner":
+		if e.ComplexityRoot.PaymentPartnerPayload.PaymentPartner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartnerPayload.PaymentPartner(childComplexity), true
+	case "PaymentPartnerPayload.userErrors":
+		if e.ComplexityRoot.PaymentPartnerPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPartnerPayload.UserErrors(childComplexity), true
+
 	case "ProductInformation.events":
 		if e.ComplexityRoot.ProductInformation.Events == nil {
 			break
@@ -8989,6 +9739,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.MediaItem(childComplexity, args["id"].(string)), true
+	case "Query.multiProductCart":
+		if e.ComplexityRoot.Query.MultiProductCart == nil {
+			break
+		}
+
+		args, err := ec.field_Query_multiProductCart_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.MultiProductCart(childComplexity, args["id"].(string)), true
 	case "Query.networkGiftcard":
 		if e.ComplexityRoot.Query.NetworkGiftcard == nil {
 			break
@@ -9121,6 +9882,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Partners(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string), args["department"].(*string), args["region"].(*string), args["ids"].([]string)), true
+	case "Query.paymentPartner":
+		if e.ComplexityRoot.Query.PaymentPartner == nil {
+			break
+		}
+
+		args, err := ec.field_Query_paymentPartner_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PaymentPartner(childComplexity, args["uuid"].(uuid.UUID)), true
 	case "Query.productInformation":
 		if e.ComplexityRoot.Query.ProductInformation == nil {
 			break
@@ -9151,6 +9923,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Viewer(childComplexity), true
+	case "Query.wallet":
+		if e.ComplexityRoot.Query.Wallet == nil {
+			break
+		}
+
+		args, err := ec.field_Query_wallet_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Wallet(childComplexity, args["uuid"].(uuid.UUID)), true
 	case "Query.workshop":
 		if e.ComplexityRoot.Query.Workshop == nil {
 			break
@@ -9806,6 +10589,171 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.VouchersProductInformationPayload.VouchersProductInformation(childComplexity), true
+
+	case "Wallet.balance":
+		if e.ComplexityRoot.Wallet.Balance == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Wallet.Balance(childComplexity), true
+	case "Wallet.createdOn":
+		if e.ComplexityRoot.Wallet.CreatedOn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Wallet.CreatedOn(childComplexity), true
+	case "Wallet.currencyCode":
+		if e.ComplexityRoot.Wallet.CurrencyCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Wallet.CurrencyCode(childComplexity), true
+	case "Wallet.id":
+		if e.ComplexityRoot.Wallet.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Wallet.GlobalID(childComplexity), true
+	case "Wallet.legacyId":
+		if e.ComplexityRoot.Wallet.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Wallet.ID(childComplexity), true
+	case "Wallet.kind":
+		if e.ComplexityRoot.Wallet.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Wallet.Kind(childComplexity), true
+	case "Wallet.movements":
+		if e.ComplexityRoot.Wallet.Movements == nil {
+			break
+		}
+
+		args, err := ec.field_Wallet_movements_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Wallet.Movements(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
+	case "Wallet.networkGiftcard":
+		if e.ComplexityRoot.Wallet.NetworkGiftcard == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Wallet.NetworkGiftcard(childComplexity), true
+	case "Wallet.partner":
+		if e.ComplexityRoot.Wallet.Partner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Wallet.Partner(childComplexity), true
+	case "Wallet.partnerId":
+		if e.ComplexityRoot.Wallet.PartnerID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Wallet.PartnerID(childComplexity), true
+	case "Wallet.uuid":
+		if e.ComplexityRoot.Wallet.UUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Wallet.UUID(childComplexity), true
+
+	case "WalletMovement.amount":
+		if e.ComplexityRoot.WalletMovement.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletMovement.Amount(childComplexity), true
+	case "WalletMovement.createdOn":
+		if e.ComplexityRoot.WalletMovement.CreatedOn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletMovement.CreatedOn(childComplexity), true
+	case "WalletMovement.creditedWalletUuid":
+		if e.ComplexityRoot.WalletMovement.CreditedWalletUUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletMovement.CreditedWalletUUID(childComplexity), true
+	case "WalletMovement.currencyCode":
+		if e.ComplexityRoot.WalletMovement.CurrencyCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletMovement.CurrencyCode(childComplexity), true
+	case "WalletMovement.debitedWalletUuid":
+		if e.ComplexityRoot.WalletMovement.DebitedWalletUUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletMovement.DebitedWalletUUID(childComplexity), true
+	case "WalletMovement.paymentUuid":
+		if e.ComplexityRoot.WalletMovement.PaymentUUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletMovement.PaymentUUID(childComplexity), true
+	case "WalletMovement.reason":
+		if e.ComplexityRoot.WalletMovement.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletMovement.Reason(childComplexity), true
+	case "WalletMovement.status":
+		if e.ComplexityRoot.WalletMovement.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletMovement.Status(childComplexity), true
+	case "WalletMovement.type":
+		if e.ComplexityRoot.WalletMovement.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletMovement.Type(childComplexity), true
+	case "WalletMovement.uuid":
+		if e.ComplexityRoot.WalletMovement.UUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletMovement.UUID(childComplexity), true
+
+	case "WalletMovementConnection.edges":
+		if e.ComplexityRoot.WalletMovementConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletMovementConnection.Edges(childComplexity), true
+	case "WalletMovementConnection.pageInfo":
+		if e.ComplexityRoot.WalletMovementConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletMovementConnection.PageInfo(childComplexity), true
+	case "WalletMovementConnection.totalCount":
+		if e.ComplexityRoot.WalletMovementConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletMovementConnection.TotalCount(childComplexity), true
+
+	case "WalletMovementEdge.cursor":
+		if e.ComplexityRoot.WalletMovementEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletMovementEdge.Cursor(childComplexity), true
+	case "WalletMovementEdge.node":
+		if e.ComplexityRoot.WalletMovementEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WalletMovementEdge.Node(childComplexity), true
 
 	case "WidgetError.code":
 		if e.ComplexityRoot.WidgetError.Code == nil {
@@ -10621,6 +11569,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	opCtx := graphql.GetOperationContext(ctx)
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
+		ec.unmarshalInputActivatePartnerPaymentsInput,
 		ec.unmarshalInputAddEventFormulaInput,
 		ec.unmarshalInputAddEventSlotInput,
 		ec.unmarshalInputAddPartnerLabelInput,
@@ -10646,10 +11595,12 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateCartInput,
 		ec.unmarshalInputCreateEventInput,
 		ec.unmarshalInputCreateGiftcardPrototypeInput,
+		ec.unmarshalInputCreateMultiProductCartInput,
 		ec.unmarshalInputCreateNetworkGiftcardInput,
 		ec.unmarshalInputCreateNetworkPartnerInput,
 		ec.unmarshalInputCreateOptionCategoryInput,
 		ec.unmarshalInputCreateOptionInput,
+		ec.unmarshalInputCreatePaymentPartnerInput,
 		ec.unmarshalInputCreateThemeInput,
 		ec.unmarshalInputCreateTokenInput,
 		ec.unmarshalInputCreateUniverseInput,
@@ -10667,6 +11618,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputMarketingWidgetsInput,
 		ec.unmarshalInputMediaFilter,
 		ec.unmarshalInputMediaOrder,
+		ec.unmarshalInputMultiProductCartGiftcardInput,
+		ec.unmarshalInputMultiProductCartVoucherInput,
 		ec.unmarshalInputNetworkGiftcardCustomerInput,
 		ec.unmarshalInputNetworkGiftcardMoneyPotInput,
 		ec.unmarshalInputNetworkGiftcardSettingsInput,
@@ -10697,6 +11650,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUpdateNetworkPartnerInput,
 		ec.unmarshalInputUpdateNetworkVouchersProductInformationInput,
 		ec.unmarshalInputUpdatePartnerProfileInput,
+		ec.unmarshalInputUpdatePaymentPartnerInput,
 		ec.unmarshalInputUpdateRefundWithdrawalTermsInput,
 		ec.unmarshalInputUpdateThemeInput,
 		ec.unmarshalInputUpdateUniverseInput,
@@ -10708,6 +11662,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUpdateWorkshopSessionInput,
 		ec.unmarshalInputUpdateWorkshopThemeInput,
 		ec.unmarshalInputUpdateWorkshopsProductInformationInput,
+		ec.unmarshalInputUploadKycDocumentInput,
 		ec.unmarshalInputUploadMediaInput,
 		ec.unmarshalInputUseNetworkGiftcardInput,
 		ec.unmarshalInputWidgetFloatingBarInput,
@@ -10786,7 +11741,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/cart.graphqls" "schema/catalogue.graphqls" "schema/currency.graphqls" "schema/catalogue_admin.graphqls" "schema/gifts.graphqls" "schema/widgets.graphqls" "schema/vouchers.graphqls" "schema/media.graphqls" "schema/prototypes.graphqls" "schema/network.graphqls" "schema/relations.graphqls"
+//go:embed "schema/cart.graphqls" "schema/catalogue.graphqls" "schema/currency.graphqls" "schema/catalogue_admin.graphqls" "schema/gifts.graphqls" "schema/widgets.graphqls" "schema/vouchers.graphqls" "schema/media.graphqls" "schema/prototypes.graphqls" "schema/network.graphqls" "schema/payment_hub.graphqls" "schema/relations.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -10998,6 +11953,7 @@ enum AccountErrorCode {
 	{Name: "schema/media.graphqls", Input: sourceData("schema/media.graphqls"), BuiltIn: false},
 	{Name: "schema/prototypes.graphqls", Input: sourceData("schema/prototypes.graphqls"), BuiltIn: false},
 	{Name: "schema/network.graphqls", Input: sourceData("schema/network.graphqls"), BuiltIn: false},
+	{Name: "schema/payment_hub.graphqls", Input: sourceData("schema/payment_hub.graphqls"), BuiltIn: false},
 	{Name: "schema/relations.graphqls", Input: sourceData("schema/relations.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
@@ -12308,6 +13264,44 @@ func (ec *executionContext) childFields_GiftcardsProductInformationPayload(ctx c
 	return nil, fmt.Errorf("no field named %q was found under type GiftcardsProductInformationPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_KycDocument(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_KycDocument_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_KycDocument_legacyId(ctx, field)
+	case "partnerId":
+		return ec.fieldContext_KycDocument_partnerId(ctx, field)
+	case "partnerUuid":
+		return ec.fieldContext_KycDocument_partnerUuid(ctx, field)
+	case "comment":
+		return ec.fieldContext_KycDocument_comment(ctx, field)
+	case "documentType":
+		return ec.fieldContext_KycDocument_documentType(ctx, field)
+	case "contentType":
+		return ec.fieldContext_KycDocument_contentType(ctx, field)
+	case "size":
+		return ec.fieldContext_KycDocument_size(ctx, field)
+	case "createdOn":
+		return ec.fieldContext_KycDocument_createdOn(ctx, field)
+	case "partner":
+		return ec.fieldContext_KycDocument_partner(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type KycDocument", field.Name)
+}
+
+func (ec *executionContext) childFields_KycDocumentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kycDocument":
+		return ec.fieldContext_KycDocumentPayload_kycDocument(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_KycDocumentPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_KycDocumentPayload_errors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type KycDocumentPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_LegalInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "agencyName":
@@ -12614,6 +13608,64 @@ func (ec *executionContext) childFields_MoneyPot(ctx context.Context, field grap
 		return ec.fieldContext_MoneyPot_logo(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type MoneyPot", field.Name)
+}
+
+func (ec *executionContext) childFields_MultiProductCart(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_MultiProductCart_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_MultiProductCart_legacyId(ctx, field)
+	case "partnerUuid":
+		return ec.fieldContext_MultiProductCart_partnerUuid(ctx, field)
+	case "marketplaceId":
+		return ec.fieldContext_MultiProductCart_marketplaceId(ctx, field)
+	case "networkGiftcards":
+		return ec.fieldContext_MultiProductCart_networkGiftcards(ctx, field)
+	case "networkVouchers":
+		return ec.fieldContext_MultiProductCart_networkVouchers(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_MultiProductCart_createdAt(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_MultiProductCart_expiresAt(ctx, field)
+	case "partner":
+		return ec.fieldContext_MultiProductCart_partner(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MultiProductCart", field.Name)
+}
+
+func (ec *executionContext) childFields_MultiProductCartGiftcardLine(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "amount":
+		return ec.fieldContext_MultiProductCartGiftcardLine_amount(ctx, field)
+	case "quantity":
+		return ec.fieldContext_MultiProductCartGiftcardLine_quantity(ctx, field)
+	case "themedPdfId":
+		return ec.fieldContext_MultiProductCartGiftcardLine_themedPdfId(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MultiProductCartGiftcardLine", field.Name)
+}
+
+func (ec *executionContext) childFields_MultiProductCartPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "multiProductCart":
+		return ec.fieldContext_MultiProductCartPayload_multiProductCart(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_MultiProductCartPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_MultiProductCartPayload_errors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MultiProductCartPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_MultiProductCartVoucherLine(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "boxId":
+		return ec.fieldContext_MultiProductCartVoucherLine_boxId(ctx, field)
+	case "quantity":
+		return ec.fieldContext_MultiProductCartVoucherLine_quantity(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MultiProductCartVoucherLine", field.Name)
 }
 
 func (ec *executionContext) childFields_NetworkError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -13640,6 +14692,140 @@ func (ec *executionContext) childFields_PartnerLabel(ctx context.Context, field 
 	return nil, fmt.Errorf("no field named %q was found under type PartnerLabel", field.Name)
 }
 
+func (ec *executionContext) childFields_PaymentActivation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "uuid":
+		return ec.fieldContext_PaymentActivation_uuid(ctx, field)
+	case "status":
+		return ec.fieldContext_PaymentActivation_status(ctx, field)
+	case "partnerUuid":
+		return ec.fieldContext_PaymentActivation_partnerUuid(ctx, field)
+	case "userActionUrl":
+		return ec.fieldContext_PaymentActivation_userActionUrl(ctx, field)
+	case "createdOn":
+		return ec.fieldContext_PaymentActivation_createdOn(ctx, field)
+	case "completedOn":
+		return ec.fieldContext_PaymentActivation_completedOn(ctx, field)
+	case "partner":
+		return ec.fieldContext_PaymentActivation_partner(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentActivation", field.Name)
+}
+
+func (ec *executionContext) childFields_PaymentActivationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "activation":
+		return ec.fieldContext_PaymentActivationPayload_activation(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_PaymentActivationPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_PaymentActivationPayload_errors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentActivationPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_PaymentHubError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_PaymentHubError_field(ctx, field)
+	case "code":
+		return ec.fieldContext_PaymentHubError_code(ctx, field)
+	case "message":
+		return ec.fieldContext_PaymentHubError_message(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentHubError", field.Name)
+}
+
+func (ec *executionContext) childFields_PaymentPartner(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PaymentPartner_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_PaymentPartner_legacyId(ctx, field)
+	case "uuid":
+		return ec.fieldContext_PaymentPartner_uuid(ctx, field)
+	case "status":
+		return ec.fieldContext_PaymentPartner_status(ctx, field)
+	case "name":
+		return ec.fieldContext_PaymentPartner_name(ctx, field)
+	case "commercialName":
+		return ec.fieldContext_PaymentPartner_commercialName(ctx, field)
+	case "shortName":
+		return ec.fieldContext_PaymentPartner_shortName(ctx, field)
+	case "companyType":
+		return ec.fieldContext_PaymentPartner_companyType(ctx, field)
+	case "siretNumber":
+		return ec.fieldContext_PaymentPartner_siretNumber(ctx, field)
+	case "legalRepresentativeFirstName":
+		return ec.fieldContext_PaymentPartner_legalRepresentativeFirstName(ctx, field)
+	case "legalRepresentativeLastName":
+		return ec.fieldContext_PaymentPartner_legalRepresentativeLastName(ctx, field)
+	case "legalRepresentativeBirthday":
+		return ec.fieldContext_PaymentPartner_legalRepresentativeBirthday(ctx, field)
+	case "legalRepresentativeEmail":
+		return ec.fieldContext_PaymentPartner_legalRepresentativeEmail(ctx, field)
+	case "hqAddressLine1":
+		return ec.fieldContext_PaymentPartner_hqAddressLine1(ctx, field)
+	case "hqAddressLine2":
+		return ec.fieldContext_PaymentPartner_hqAddressLine2(ctx, field)
+	case "hqPostalCode":
+		return ec.fieldContext_PaymentPartner_hqPostalCode(ctx, field)
+	case "hqCity":
+		return ec.fieldContext_PaymentPartner_hqCity(ctx, field)
+	case "hqCountry":
+		return ec.fieldContext_PaymentPartner_hqCountry(ctx, field)
+	case "rcs":
+		return ec.fieldContext_PaymentPartner_rcs(ctx, field)
+	case "ape":
+		return ec.fieldContext_PaymentPartner_ape(ctx, field)
+	case "vatId":
+		return ec.fieldContext_PaymentPartner_vatId(ctx, field)
+	case "agencyEmail":
+		return ec.fieldContext_PaymentPartner_agencyEmail(ctx, field)
+	case "agencyPhone":
+		return ec.fieldContext_PaymentPartner_agencyPhone(ctx, field)
+	case "website":
+		return ec.fieldContext_PaymentPartner_website(ctx, field)
+	case "hideFromStats":
+		return ec.fieldContext_PaymentPartner_hideFromStats(ctx, field)
+	case "thirdPartySalesOnly":
+		return ec.fieldContext_PaymentPartner_thirdPartySalesOnly(ctx, field)
+	case "referrerId":
+		return ec.fieldContext_PaymentPartner_referrerId(ctx, field)
+	case "payoutFrequency":
+		return ec.fieldContext_PaymentPartner_payoutFrequency(ctx, field)
+	case "autoValidatePayout":
+		return ec.fieldContext_PaymentPartner_autoValidatePayout(ctx, field)
+	case "freezePayout":
+		return ec.fieldContext_PaymentPartner_freezePayout(ctx, field)
+	case "blockPayoutValidation":
+		return ec.fieldContext_PaymentPartner_blockPayoutValidation(ctx, field)
+	case "iban":
+		return ec.fieldContext_PaymentPartner_iban(ctx, field)
+	case "bic":
+		return ec.fieldContext_PaymentPartner_bic(ctx, field)
+	case "paymentActivationStatus":
+		return ec.fieldContext_PaymentPartner_paymentActivationStatus(ctx, field)
+	case "canTakePayments":
+		return ec.fieldContext_PaymentPartner_canTakePayments(ctx, field)
+	case "activation":
+		return ec.fieldContext_PaymentPartner_activation(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentPartner", field.Name)
+}
+
+func (ec *executionContext) childFields_PaymentPartnerPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "paymentPartner":
+		return ec.fieldContext_PaymentPartnerPayload_paymentPartner(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_PaymentPartnerPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_PaymentPartnerPayload_errors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentPartnerPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_ProductInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "events":
@@ -14048,6 +15234,82 @@ func (ec *executionContext) childFields_VouchersProductInformationPayload(ctx co
 		return ec.fieldContext_VouchersProductInformationPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type VouchersProductInformationPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_Wallet(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Wallet_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_Wallet_legacyId(ctx, field)
+	case "uuid":
+		return ec.fieldContext_Wallet_uuid(ctx, field)
+	case "kind":
+		return ec.fieldContext_Wallet_kind(ctx, field)
+	case "currencyCode":
+		return ec.fieldContext_Wallet_currencyCode(ctx, field)
+	case "balance":
+		return ec.fieldContext_Wallet_balance(ctx, field)
+	case "createdOn":
+		return ec.fieldContext_Wallet_createdOn(ctx, field)
+	case "partnerId":
+		return ec.fieldContext_Wallet_partnerId(ctx, field)
+	case "partner":
+		return ec.fieldContext_Wallet_partner(ctx, field)
+	case "networkGiftcard":
+		return ec.fieldContext_Wallet_networkGiftcard(ctx, field)
+	case "movements":
+		return ec.fieldContext_Wallet_movements(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Wallet", field.Name)
+}
+
+func (ec *executionContext) childFields_WalletMovement(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "uuid":
+		return ec.fieldContext_WalletMovement_uuid(ctx, field)
+	case "createdOn":
+		return ec.fieldContext_WalletMovement_createdOn(ctx, field)
+	case "amount":
+		return ec.fieldContext_WalletMovement_amount(ctx, field)
+	case "currencyCode":
+		return ec.fieldContext_WalletMovement_currencyCode(ctx, field)
+	case "status":
+		return ec.fieldContext_WalletMovement_status(ctx, field)
+	case "type":
+		return ec.fieldContext_WalletMovement_type(ctx, field)
+	case "paymentUuid":
+		return ec.fieldContext_WalletMovement_paymentUuid(ctx, field)
+	case "debitedWalletUuid":
+		return ec.fieldContext_WalletMovement_debitedWalletUuid(ctx, field)
+	case "creditedWalletUuid":
+		return ec.fieldContext_WalletMovement_creditedWalletUuid(ctx, field)
+	case "reason":
+		return ec.fieldContext_WalletMovement_reason(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WalletMovement", field.Name)
+}
+
+func (ec *executionContext) childFields_WalletMovementConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_WalletMovementConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_WalletMovementConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_WalletMovementConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WalletMovementConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_WalletMovementEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_WalletMovementEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_WalletMovementEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WalletMovementEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_WidgetError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -14680,6 +15942,28 @@ func (ec *executionContext) field_Localized_text_args(ctx context.Context, rawAr
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_activatePartnerPayments_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.ActivatePartnerPaymentsInput, error) {
+			return ec.unmarshalNActivatePartnerPaymentsInput2salesplatformᚋgraphᚋmodelᚐActivatePartnerPaymentsInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "idempotencyKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idempotencyKey"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_addEventFormula_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -14922,6 +16206,28 @@ func (ec *executionContext) field_Mutation_createMarketingWidgets_args(ctx conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createMultiProductCart_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateMultiProductCartInput, error) {
+			return ec.unmarshalNCreateMultiProductCartInput2salesplatformᚋgraphᚋmodelᚐCreateMultiProductCartInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "idempotencyKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idempotencyKey"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createNetworkGiftcard_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -14983,6 +16289,28 @@ func (ec *executionContext) field_Mutation_createOption_args(ctx context.Context
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createPaymentPartner_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreatePaymentPartnerInput, error) {
+			return ec.unmarshalNCreatePaymentPartnerInput2salesplatformᚋgraphᚋmodelᚐCreatePaymentPartnerInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "idempotencyKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idempotencyKey"] = arg1
 	return args, nil
 }
 
@@ -15500,6 +16828,20 @@ func (ec *executionContext) field_Mutation_updatePartnerProfile_args(ctx context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_updatePaymentPartner_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdatePaymentPartnerInput, error) {
+			return ec.unmarshalNUpdatePaymentPartnerInput2salesplatformᚋgraphᚋmodelᚐUpdatePaymentPartnerInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_updateRefundWithdrawalTerms_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -15651,6 +16993,28 @@ func (ec *executionContext) field_Mutation_updateWorkshopsProductInformation_arg
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_uploadKycDocument_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UploadKycDocumentInput, error) {
+			return ec.unmarshalNUploadKycDocumentInput2salesplatformᚋgraphᚋmodelᚐUploadKycDocumentInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "idempotencyKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idempotencyKey"] = arg1
 	return args, nil
 }
 
@@ -17068,6 +18432,20 @@ func (ec *executionContext) field_Query_media_args(ctx context.Context, rawArgs 
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_multiProductCart_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_networkGiftcard_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -17428,6 +18806,34 @@ func (ec *executionContext) field_Query_partners_args(ctx context.Context, rawAr
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_paymentPartner_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "uuid",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["uuid"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_wallet_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "uuid",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["uuid"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_workshopSessions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -17523,6 +18929,44 @@ func (ec *executionContext) field_Query_workshop_args(ctx context.Context, rawAr
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Wallet_movements_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
 	return args, nil
 }
 
@@ -29528,6 +30972,341 @@ func (ec *executionContext) fieldContext_GiftcardsProductInformationPayload_erro
 	return fc, nil
 }
 
+func (ec *executionContext) _KycDocument_id(ctx context.Context, field graphql.CollectedField, obj *model.KycDocument) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_KycDocument_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_KycDocument_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("KycDocument", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _KycDocument_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.KycDocument) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_KycDocument_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_KycDocument_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("KycDocument", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _KycDocument_partnerId(ctx context.Context, field graphql.CollectedField, obj *model.KycDocument) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_KycDocument_partnerId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_KycDocument_partnerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("KycDocument", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _KycDocument_partnerUuid(ctx context.Context, field graphql.CollectedField, obj *model.KycDocument) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_KycDocument_partnerUuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerUUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_KycDocument_partnerUuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("KycDocument", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _KycDocument_comment(ctx context.Context, field graphql.CollectedField, obj *model.KycDocument) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_KycDocument_comment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Comment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_KycDocument_comment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("KycDocument", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _KycDocument_documentType(ctx context.Context, field graphql.CollectedField, obj *model.KycDocument) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_KycDocument_documentType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DocumentType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.KycDocumentType) graphql.Marshaler {
+			return ec.marshalNKycDocumentType2salesplatformᚋgraphᚋmodelᚐKycDocumentType(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_KycDocument_documentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("KycDocument", field, false, false, errors.New("field of type KycDocumentType does not have child fields"))
+}
+
+func (ec *executionContext) _KycDocument_contentType(ctx context.Context, field graphql.CollectedField, obj *model.KycDocument) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_KycDocument_contentType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ContentType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_KycDocument_contentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("KycDocument", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _KycDocument_size(ctx context.Context, field graphql.CollectedField, obj *model.KycDocument) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_KycDocument_size(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Size, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_KycDocument_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("KycDocument", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _KycDocument_createdOn(ctx context.Context, field graphql.CollectedField, obj *model.KycDocument) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_KycDocument_createdOn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedOn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_KycDocument_createdOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("KycDocument", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _KycDocument_partner(ctx context.Context, field graphql.CollectedField, obj *model.KycDocument) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_KycDocument_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.KycDocument().Partner(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentPartner) graphql.Marshaler {
+			return ec.marshalOPaymentPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_KycDocument_partner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "KycDocument",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentPartner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _KycDocumentPayload_kycDocument(ctx context.Context, field graphql.CollectedField, obj *model.KycDocumentPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_KycDocumentPayload_kycDocument(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.KycDocument, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.KycDocument) graphql.Marshaler {
+			return ec.marshalOKycDocument2ᚖsalesplatformᚋgraphᚋmodelᚐKycDocument(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_KycDocumentPayload_kycDocument(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "KycDocumentPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_KycDocument(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _KycDocumentPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.KycDocumentPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_KycDocumentPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_KycDocumentPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "KycDocumentPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _KycDocumentPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.KycDocumentPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_KycDocumentPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNPaymentHubError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_KycDocumentPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "KycDocumentPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentHubError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _LegalInformation_agencyName(ctx context.Context, field graphql.CollectedField, obj *model.LegalInformation) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -32081,6 +33860,451 @@ func (ec *executionContext) _MoneyPot_logo(ctx context.Context, field graphql.Co
 }
 func (ec *executionContext) fieldContext_MoneyPot_logo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("MoneyPot", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _MultiProductCart_id(ctx context.Context, field graphql.CollectedField, obj *model.MultiProductCart) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MultiProductCart_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MultiProductCart_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MultiProductCart", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _MultiProductCart_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.MultiProductCart) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MultiProductCart_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MultiProductCart_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MultiProductCart", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _MultiProductCart_partnerUuid(ctx context.Context, field graphql.CollectedField, obj *model.MultiProductCart) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MultiProductCart_partnerUuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerUUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MultiProductCart_partnerUuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MultiProductCart", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _MultiProductCart_marketplaceId(ctx context.Context, field graphql.CollectedField, obj *model.MultiProductCart) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MultiProductCart_marketplaceId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MarketplaceID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MultiProductCart_marketplaceId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MultiProductCart", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _MultiProductCart_networkGiftcards(ctx context.Context, field graphql.CollectedField, obj *model.MultiProductCart) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MultiProductCart_networkGiftcards(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NetworkGiftcards, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.MultiProductCartGiftcardLine) graphql.Marshaler {
+			return ec.marshalNMultiProductCartGiftcardLine2ᚕᚖsalesplatformᚋgraphᚋmodelᚐMultiProductCartGiftcardLineᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MultiProductCart_networkGiftcards(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MultiProductCart",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MultiProductCartGiftcardLine(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MultiProductCart_networkVouchers(ctx context.Context, field graphql.CollectedField, obj *model.MultiProductCart) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MultiProductCart_networkVouchers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NetworkVouchers, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.MultiProductCartVoucherLine) graphql.Marshaler {
+			return ec.marshalNMultiProductCartVoucherLine2ᚕᚖsalesplatformᚋgraphᚋmodelᚐMultiProductCartVoucherLineᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MultiProductCart_networkVouchers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MultiProductCart",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MultiProductCartVoucherLine(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MultiProductCart_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.MultiProductCart) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MultiProductCart_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MultiProductCart_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MultiProductCart", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _MultiProductCart_expiresAt(ctx context.Context, field graphql.CollectedField, obj *model.MultiProductCart) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MultiProductCart_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MultiProductCart_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MultiProductCart", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _MultiProductCart_partner(ctx context.Context, field graphql.CollectedField, obj *model.MultiProductCart) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MultiProductCart_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.MultiProductCart().Partner(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Partner) graphql.Marshaler {
+			return ec.marshalOPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_MultiProductCart_partner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MultiProductCart",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Partner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MultiProductCartGiftcardLine_amount(ctx context.Context, field graphql.CollectedField, obj *model.MultiProductCartGiftcardLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MultiProductCartGiftcardLine_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MultiProductCartGiftcardLine_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MultiProductCartGiftcardLine", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _MultiProductCartGiftcardLine_quantity(ctx context.Context, field graphql.CollectedField, obj *model.MultiProductCartGiftcardLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MultiProductCartGiftcardLine_quantity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Quantity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MultiProductCartGiftcardLine_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MultiProductCartGiftcardLine", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _MultiProductCartGiftcardLine_themedPdfId(ctx context.Context, field graphql.CollectedField, obj *model.MultiProductCartGiftcardLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MultiProductCartGiftcardLine_themedPdfId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ThemedPDFID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MultiProductCartGiftcardLine_themedPdfId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MultiProductCartGiftcardLine", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _MultiProductCartPayload_multiProductCart(ctx context.Context, field graphql.CollectedField, obj *model.MultiProductCartPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MultiProductCartPayload_multiProductCart(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MultiProductCart, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.MultiProductCart) graphql.Marshaler {
+			return ec.marshalOMultiProductCart2ᚖsalesplatformᚋgraphᚋmodelᚐMultiProductCart(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_MultiProductCartPayload_multiProductCart(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MultiProductCartPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MultiProductCart(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MultiProductCartPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.MultiProductCartPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MultiProductCartPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MultiProductCartPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MultiProductCartPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MultiProductCartPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.MultiProductCartPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MultiProductCartPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNPaymentHubError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MultiProductCartPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MultiProductCartPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentHubError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MultiProductCartVoucherLine_boxId(ctx context.Context, field graphql.CollectedField, obj *model.MultiProductCartVoucherLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MultiProductCartVoucherLine_boxId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BoxID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MultiProductCartVoucherLine_boxId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MultiProductCartVoucherLine", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _MultiProductCartVoucherLine_quantity(ctx context.Context, field graphql.CollectedField, obj *model.MultiProductCartVoucherLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MultiProductCartVoucherLine_quantity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Quantity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MultiProductCartVoucherLine_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MultiProductCartVoucherLine", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _Mutation_createToken(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -35025,6 +37249,226 @@ func (ec *executionContext) fieldContext_Mutation_cancelNetworkVoucherUsage(ctx 
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_cancelNetworkVoucherUsage_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createPaymentPartner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createPaymentPartner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreatePaymentPartner(ctx, fc.Args["input"].(model.CreatePaymentPartnerInput), fc.Args["idempotencyKey"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentPartnerPayload) graphql.Marshaler {
+			return ec.marshalOPaymentPartnerPayload2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentPartnerPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createPaymentPartner(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentPartnerPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createPaymentPartner_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updatePaymentPartner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updatePaymentPartner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdatePaymentPartner(ctx, fc.Args["input"].(model.UpdatePaymentPartnerInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentPartnerPayload) graphql.Marshaler {
+			return ec.marshalOPaymentPartnerPayload2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentPartnerPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updatePaymentPartner(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentPartnerPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updatePaymentPartner_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_activatePartnerPayments(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_activatePartnerPayments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ActivatePartnerPayments(ctx, fc.Args["input"].(model.ActivatePartnerPaymentsInput), fc.Args["idempotencyKey"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentActivationPayload) graphql.Marshaler {
+			return ec.marshalOPaymentActivationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentActivationPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_activatePartnerPayments(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentActivationPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_activatePartnerPayments_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_uploadKycDocument(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_uploadKycDocument(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UploadKycDocument(ctx, fc.Args["input"].(model.UploadKycDocumentInput), fc.Args["idempotencyKey"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.KycDocumentPayload) graphql.Marshaler {
+			return ec.marshalOKycDocumentPayload2ᚖsalesplatformᚋgraphᚋmodelᚐKycDocumentPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_uploadKycDocument(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_KycDocumentPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_uploadKycDocument_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createMultiProductCart(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createMultiProductCart(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateMultiProductCart(ctx, fc.Args["input"].(model.CreateMultiProductCartInput), fc.Args["idempotencyKey"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.MultiProductCartPayload) graphql.Marshaler {
+			return ec.marshalOMultiProductCartPayload2ᚖsalesplatformᚋgraphᚋmodelᚐMultiProductCartPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createMultiProductCart(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MultiProductCartPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createMultiProductCart_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -44095,6 +46539,1274 @@ func (ec *executionContext) fieldContext_PartnerLabel_logo(_ context.Context, fi
 	return graphql.NewScalarFieldContext("PartnerLabel", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _PaymentActivation_uuid(ctx context.Context, field graphql.CollectedField, obj *model.PaymentActivation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentActivation_uuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentActivation_uuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentActivation", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentActivation_status(ctx context.Context, field graphql.CollectedField, obj *model.PaymentActivation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentActivation_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.PaymentActivationStatus) graphql.Marshaler {
+			return ec.marshalNPaymentActivationStatus2salesplatformᚋgraphᚋmodelᚐPaymentActivationStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentActivation_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentActivation", field, false, false, errors.New("field of type PaymentActivationStatus does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentActivation_partnerUuid(ctx context.Context, field graphql.CollectedField, obj *model.PaymentActivation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentActivation_partnerUuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerUUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentActivation_partnerUuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentActivation", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentActivation_userActionUrl(ctx context.Context, field graphql.CollectedField, obj *model.PaymentActivation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentActivation_userActionUrl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserActionURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentActivation_userActionUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentActivation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentActivation_createdOn(ctx context.Context, field graphql.CollectedField, obj *model.PaymentActivation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentActivation_createdOn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedOn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentActivation_createdOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentActivation", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentActivation_completedOn(ctx context.Context, field graphql.CollectedField, obj *model.PaymentActivation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentActivation_completedOn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CompletedOn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentActivation_completedOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentActivation", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentActivation_partner(ctx context.Context, field graphql.CollectedField, obj *model.PaymentActivation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentActivation_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PaymentActivation().Partner(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentPartner) graphql.Marshaler {
+			return ec.marshalOPaymentPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentActivation_partner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentActivation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentPartner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentActivationPayload_activation(ctx context.Context, field graphql.CollectedField, obj *model.PaymentActivationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentActivationPayload_activation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Activation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentActivation) graphql.Marshaler {
+			return ec.marshalOPaymentActivation2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentActivation(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentActivationPayload_activation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentActivationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentActivation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentActivationPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.PaymentActivationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentActivationPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentActivationPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentActivationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentActivationPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.PaymentActivationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentActivationPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNPaymentHubError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentActivationPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentActivationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentHubError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentHubError_field(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentHubError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PaymentHubError().Field(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentHubError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentHubError", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentHubError_code(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentHubError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PaymentHubError().Code(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.PaymentHubErrorCode) graphql.Marshaler {
+			return ec.marshalNPaymentHubErrorCode2salesplatformᚋgraphᚋmodelᚐPaymentHubErrorCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentHubError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentHubError", field, true, true, errors.New("field of type PaymentHubErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentHubError_message(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentHubError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentHubError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentHubError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_id(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_uuid(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_uuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_uuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_status(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.PaymentPartnerStatus) graphql.Marshaler {
+			return ec.marshalNPaymentPartnerStatus2salesplatformᚋgraphᚋmodelᚐPaymentPartnerStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type PaymentPartnerStatus does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_name(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_commercialName(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_commercialName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CommercialName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_commercialName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_shortName(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_shortName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShortName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_shortName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_companyType(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_companyType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CompanyType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_companyType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_siretNumber(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_siretNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SiretNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_siretNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_legalRepresentativeFirstName(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_legalRepresentativeFirstName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegalRepresentativeFirstName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_legalRepresentativeFirstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_legalRepresentativeLastName(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_legalRepresentativeLastName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegalRepresentativeLastName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_legalRepresentativeLastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_legalRepresentativeBirthday(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_legalRepresentativeBirthday(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegalRepresentativeBirthday, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_legalRepresentativeBirthday(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_legalRepresentativeEmail(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_legalRepresentativeEmail(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegalRepresentativeEmail, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_legalRepresentativeEmail(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_hqAddressLine1(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_hqAddressLine1(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HqAddressLine1, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_hqAddressLine1(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_hqAddressLine2(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_hqAddressLine2(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HqAddressLine2, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_hqAddressLine2(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_hqPostalCode(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_hqPostalCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HqPostalCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_hqPostalCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_hqCity(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_hqCity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HqCity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_hqCity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_hqCountry(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_hqCountry(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HqCountry, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_hqCountry(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_rcs(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_rcs(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rcs, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_rcs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_ape(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_ape(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Ape, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_ape(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_vatId(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_vatId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VatID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_vatId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_agencyEmail(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_agencyEmail(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AgencyEmail, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_agencyEmail(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_agencyPhone(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_agencyPhone(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AgencyPhone, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_agencyPhone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_website(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_website(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Website, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_website(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_hideFromStats(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_hideFromStats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HideFromStats, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_hideFromStats(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_thirdPartySalesOnly(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_thirdPartySalesOnly(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ThirdPartySalesOnly, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_thirdPartySalesOnly(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_referrerId(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_referrerId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReferrerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_referrerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_payoutFrequency(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_payoutFrequency(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PayoutFrequency, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.PayoutFrequency) graphql.Marshaler {
+			return ec.marshalNPayoutFrequency2salesplatformᚋgraphᚋmodelᚐPayoutFrequency(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_payoutFrequency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type PayoutFrequency does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_autoValidatePayout(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_autoValidatePayout(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AutoValidatePayout, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_autoValidatePayout(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_freezePayout(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_freezePayout(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FreezePayout, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_freezePayout(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_blockPayoutValidation(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_blockPayoutValidation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BlockPayoutValidation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_blockPayoutValidation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_iban(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_iban(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Iban, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_iban(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_bic(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_bic(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Bic, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_bic(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_paymentActivationStatus(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_paymentActivationStatus(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaymentActivationStatus, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentActivationStatus) graphql.Marshaler {
+			return ec.marshalOPaymentActivationStatus2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentActivationStatus(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_paymentActivationStatus(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type PaymentActivationStatus does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_canTakePayments(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_canTakePayments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CanTakePayments, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_canTakePayments(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentPartner", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentPartner_activation(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartner_activation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Activation, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentActivation) graphql.Marshaler {
+			return ec.marshalOPaymentActivation2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentActivation(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartner_activation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentPartner",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentActivation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentPartnerPayload_paymentPartner(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartnerPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartnerPayload_paymentPartner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaymentPartner, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentPartner) graphql.Marshaler {
+			return ec.marshalOPaymentPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartnerPayload_paymentPartner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentPartnerPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentPartner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentPartnerPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartnerPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartnerPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartnerPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentPartnerPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentPartnerPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPartnerPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPartnerPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNPaymentHubError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPartnerPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentPartnerPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentHubError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _ProductInformation_events(ctx context.Context, field graphql.CollectedField, obj *model.ProductInformation) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -46737,6 +50449,138 @@ func (ec *executionContext) fieldContext_Query_networkVouchersByEmail(ctx contex
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_networkVouchersByEmail_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_paymentPartner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_paymentPartner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PaymentPartner(ctx, fc.Args["uuid"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentPartner) graphql.Marshaler {
+			return ec.marshalOPaymentPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_paymentPartner(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentPartner(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_paymentPartner_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_wallet(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_wallet(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Wallet(ctx, fc.Args["uuid"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Wallet) graphql.Marshaler {
+			return ec.marshalOWallet2ᚖsalesplatformᚋgraphᚋmodelᚐWallet(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_wallet(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Wallet(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_wallet_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_multiProductCart(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_multiProductCart(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().MultiProductCart(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.MultiProductCart) graphql.Marshaler {
+			return ec.marshalOMultiProductCart2ᚖsalesplatformᚋgraphᚋmodelᚐMultiProductCart(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_multiProductCart(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MultiProductCart(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_multiProductCart_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -49509,6 +53353,670 @@ func (ec *executionContext) fieldContext_VouchersProductInformationPayload_error
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_CatalogueError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Wallet_id(ctx context.Context, field graphql.CollectedField, obj *model.Wallet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Wallet_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Wallet_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Wallet", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Wallet_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.Wallet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Wallet_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Wallet_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Wallet", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Wallet_uuid(ctx context.Context, field graphql.CollectedField, obj *model.Wallet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Wallet_uuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Wallet_uuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Wallet", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _Wallet_kind(ctx context.Context, field graphql.CollectedField, obj *model.Wallet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Wallet_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.WalletKind) graphql.Marshaler {
+			return ec.marshalNWalletKind2salesplatformᚋgraphᚋmodelᚐWalletKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Wallet_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Wallet", field, false, false, errors.New("field of type WalletKind does not have child fields"))
+}
+
+func (ec *executionContext) _Wallet_currencyCode(ctx context.Context, field graphql.CollectedField, obj *model.Wallet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Wallet_currencyCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CurrencyCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CurrencyCode) graphql.Marshaler {
+			return ec.marshalNCurrencyCode2salesplatformᚋgraphᚋmodelᚐCurrencyCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Wallet_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Wallet", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+}
+
+func (ec *executionContext) _Wallet_balance(ctx context.Context, field graphql.CollectedField, obj *model.Wallet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Wallet_balance(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Balance, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Wallet_balance(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Wallet", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _Wallet_createdOn(ctx context.Context, field graphql.CollectedField, obj *model.Wallet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Wallet_createdOn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedOn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Wallet_createdOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Wallet", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _Wallet_partnerId(ctx context.Context, field graphql.CollectedField, obj *model.Wallet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Wallet_partnerId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Wallet_partnerId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Wallet", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Wallet_partner(ctx context.Context, field graphql.CollectedField, obj *model.Wallet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Wallet_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Wallet().Partner(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentPartner) graphql.Marshaler {
+			return ec.marshalOPaymentPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Wallet_partner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Wallet",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentPartner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Wallet_networkGiftcard(ctx context.Context, field graphql.CollectedField, obj *model.Wallet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Wallet_networkGiftcard(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Wallet().NetworkGiftcard(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcard) graphql.Marshaler {
+			return ec.marshalONetworkGiftcard2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcard(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Wallet_networkGiftcard(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Wallet",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcard(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Wallet_movements(ctx context.Context, field graphql.CollectedField, obj *model.Wallet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Wallet_movements(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Wallet().Movements(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WalletMovementConnection) graphql.Marshaler {
+			return ec.marshalNWalletMovementConnection2ᚖsalesplatformᚋgraphᚋmodelᚐWalletMovementConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Wallet_movements(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Wallet",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WalletMovementConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Wallet_movements_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WalletMovement_uuid(ctx context.Context, field graphql.CollectedField, obj *model.WalletMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WalletMovement_uuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WalletMovement_uuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WalletMovement", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _WalletMovement_createdOn(ctx context.Context, field graphql.CollectedField, obj *model.WalletMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WalletMovement_createdOn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedOn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WalletMovement_createdOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WalletMovement", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _WalletMovement_amount(ctx context.Context, field graphql.CollectedField, obj *model.WalletMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WalletMovement_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WalletMovement_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WalletMovement", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _WalletMovement_currencyCode(ctx context.Context, field graphql.CollectedField, obj *model.WalletMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WalletMovement_currencyCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CurrencyCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CurrencyCode) graphql.Marshaler {
+			return ec.marshalNCurrencyCode2salesplatformᚋgraphᚋmodelᚐCurrencyCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WalletMovement_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WalletMovement", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+}
+
+func (ec *executionContext) _WalletMovement_status(ctx context.Context, field graphql.CollectedField, obj *model.WalletMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WalletMovement_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.WalletMovementStatus) graphql.Marshaler {
+			return ec.marshalNWalletMovementStatus2salesplatformᚋgraphᚋmodelᚐWalletMovementStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WalletMovement_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WalletMovement", field, false, false, errors.New("field of type WalletMovementStatus does not have child fields"))
+}
+
+func (ec *executionContext) _WalletMovement_type(ctx context.Context, field graphql.CollectedField, obj *model.WalletMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WalletMovement_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.WalletMovementType) graphql.Marshaler {
+			return ec.marshalNWalletMovementType2salesplatformᚋgraphᚋmodelᚐWalletMovementType(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WalletMovement_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WalletMovement", field, false, false, errors.New("field of type WalletMovementType does not have child fields"))
+}
+
+func (ec *executionContext) _WalletMovement_paymentUuid(ctx context.Context, field graphql.CollectedField, obj *model.WalletMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WalletMovement_paymentUuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaymentUUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
+			return ec.marshalOUUID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_WalletMovement_paymentUuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WalletMovement", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _WalletMovement_debitedWalletUuid(ctx context.Context, field graphql.CollectedField, obj *model.WalletMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WalletMovement_debitedWalletUuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DebitedWalletUUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WalletMovement_debitedWalletUuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WalletMovement", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _WalletMovement_creditedWalletUuid(ctx context.Context, field graphql.CollectedField, obj *model.WalletMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WalletMovement_creditedWalletUuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreditedWalletUUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WalletMovement_creditedWalletUuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WalletMovement", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _WalletMovement_reason(ctx context.Context, field graphql.CollectedField, obj *model.WalletMovement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WalletMovement_reason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WalletMovement_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WalletMovement", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WalletMovementConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.WalletMovementConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WalletMovementConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.WalletMovementEdge) graphql.Marshaler {
+			return ec.marshalNWalletMovementEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWalletMovementEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WalletMovementConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WalletMovementConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WalletMovementEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WalletMovementConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.WalletMovementConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WalletMovementConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WalletMovementConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WalletMovementConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WalletMovementConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.WalletMovementConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WalletMovementConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WalletMovementConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WalletMovementConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _WalletMovementEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.WalletMovementEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WalletMovementEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WalletMovementEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WalletMovementEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WalletMovementEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.WalletMovementEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WalletMovementEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WalletMovement) graphql.Marshaler {
+			return ec.marshalNWalletMovement2ᚖsalesplatformᚋgraphᚋmodelᚐWalletMovement(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WalletMovementEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WalletMovementEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WalletMovement(ctx, field)
 		},
 	}
 	return fc, nil
@@ -53998,6 +58506,36 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
+func (ec *executionContext) unmarshalInputActivatePartnerPaymentsInput(ctx context.Context, obj any) (model.ActivatePartnerPaymentsInput, error) {
+	var it model.ActivatePartnerPaymentsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"partnerId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputAddEventFormulaInput(ctx context.Context, obj any) (model.AddEventFormulaInput, error) {
 	var it model.AddEventFormulaInput
 	if obj == nil {
@@ -55357,6 +59895,50 @@ func (ec *executionContext) unmarshalInputCreateGiftcardPrototypeInput(ctx conte
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCreateMultiProductCartInput(ctx context.Context, obj any) (model.CreateMultiProductCartInput, error) {
+	var it model.CreateMultiProductCartInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "networkGiftcards", "networkVouchers"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = data
+		case "networkGiftcards":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("networkGiftcards"))
+			data, err := ec.unmarshalOMultiProductCartGiftcardInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐMultiProductCartGiftcardInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NetworkGiftcards = graphql.OmittableOf(data)
+		case "networkVouchers":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("networkVouchers"))
+			data, err := ec.unmarshalOMultiProductCartVoucherInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐMultiProductCartVoucherInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NetworkVouchers = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCreateNetworkGiftcardInput(ctx context.Context, obj any) (model.CreateNetworkGiftcardInput, error) {
 	var it model.CreateNetworkGiftcardInput
 	if obj == nil {
@@ -55843,6 +60425,239 @@ func (ec *executionContext) unmarshalInputCreateOptionInput(ctx context.Context,
 				return it, err
 			}
 			it.Services = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreatePaymentPartnerInput(ctx context.Context, obj any) (model.CreatePaymentPartnerInput, error) {
+	var it model.CreatePaymentPartnerInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"status", "name", "commercialName", "shortName", "companyType", "siretNumber", "legalRepresentativeFirstName", "legalRepresentativeLastName", "legalRepresentativeBirthday", "legalRepresentativeEmail", "hqAddressLine1", "hqAddressLine2", "hqPostalCode", "hqCity", "hqCountry", "rcs", "ape", "vatId", "agencyEmail", "agencyPhone", "website", "payoutFrequency", "autoValidatePayout", "freezePayout", "blockPayoutValidation", "hideFromStats", "thirdPartySalesOnly", "iban", "bic", "referrerId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalNPaymentPartnerStatus2salesplatformᚋgraphᚋmodelᚐPaymentPartnerStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = graphql.OmittableOf(data)
+		case "commercialName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("commercialName"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CommercialName = data
+		case "shortName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("shortName"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShortName = data
+		case "companyType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("companyType"))
+			data, err := ec.unmarshalONetworkCompanyType2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkCompanyType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CompanyType = graphql.OmittableOf(data)
+		case "siretNumber":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("siretNumber"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SiretNumber = graphql.OmittableOf(data)
+		case "legalRepresentativeFirstName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("legalRepresentativeFirstName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LegalRepresentativeFirstName = graphql.OmittableOf(data)
+		case "legalRepresentativeLastName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("legalRepresentativeLastName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LegalRepresentativeLastName = graphql.OmittableOf(data)
+		case "legalRepresentativeBirthday":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("legalRepresentativeBirthday"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LegalRepresentativeBirthday = graphql.OmittableOf(data)
+		case "legalRepresentativeEmail":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("legalRepresentativeEmail"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LegalRepresentativeEmail = data
+		case "hqAddressLine1":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hqAddressLine1"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HqAddressLine1 = graphql.OmittableOf(data)
+		case "hqAddressLine2":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hqAddressLine2"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HqAddressLine2 = graphql.OmittableOf(data)
+		case "hqPostalCode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hqPostalCode"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HqPostalCode = graphql.OmittableOf(data)
+		case "hqCity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hqCity"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HqCity = graphql.OmittableOf(data)
+		case "hqCountry":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hqCountry"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HqCountry = graphql.OmittableOf(data)
+		case "rcs":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rcs"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Rcs = graphql.OmittableOf(data)
+		case "ape":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ape"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Ape = graphql.OmittableOf(data)
+		case "vatId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("vatId"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VatID = graphql.OmittableOf(data)
+		case "agencyEmail":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("agencyEmail"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AgencyEmail = data
+		case "agencyPhone":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("agencyPhone"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AgencyPhone = graphql.OmittableOf(data)
+		case "website":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("website"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Website = graphql.OmittableOf(data)
+		case "payoutFrequency":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("payoutFrequency"))
+			data, err := ec.unmarshalOPayoutFrequency2ᚖsalesplatformᚋgraphᚋmodelᚐPayoutFrequency(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PayoutFrequency = graphql.OmittableOf(data)
+		case "autoValidatePayout":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("autoValidatePayout"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AutoValidatePayout = graphql.OmittableOf(data)
+		case "freezePayout":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("freezePayout"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FreezePayout = graphql.OmittableOf(data)
+		case "blockPayoutValidation":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("blockPayoutValidation"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BlockPayoutValidation = graphql.OmittableOf(data)
+		case "hideFromStats":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hideFromStats"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HideFromStats = graphql.OmittableOf(data)
+		case "thirdPartySalesOnly":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("thirdPartySalesOnly"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ThirdPartySalesOnly = graphql.OmittableOf(data)
+		case "iban":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("iban"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Iban = graphql.OmittableOf(data)
+		case "bic":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("bic"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Bic = graphql.OmittableOf(data)
+		case "referrerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referrerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReferrerID = graphql.OmittableOf(data)
 		}
 	}
 	return it, nil
@@ -57123,6 +61938,87 @@ func (ec *executionContext) unmarshalInputMediaOrder(ctx context.Context, obj an
 				return it, err
 			}
 			it.Direction = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputMultiProductCartGiftcardInput(ctx context.Context, obj any) (model.MultiProductCartGiftcardInput, error) {
+	var it model.MultiProductCartGiftcardInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"amount", "quantity", "themedPdfId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "amount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amount"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Amount = data
+		case "quantity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("quantity"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Quantity = data
+		case "themedPdfId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("themedPdfId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ThemedPDFID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputMultiProductCartVoucherInput(ctx context.Context, obj any) (model.MultiProductCartVoucherInput, error) {
+	var it model.MultiProductCartVoucherInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"boxId", "quantity"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "boxId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("boxId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BoxID = data
+		case "quantity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("quantity"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Quantity = data
 		}
 	}
 	return it, nil
@@ -59180,6 +64076,92 @@ func (ec *executionContext) unmarshalInputUpdatePartnerProfileInput(ctx context.
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputUpdatePaymentPartnerInput(ctx context.Context, obj any) (model.UpdatePaymentPartnerInput, error) {
+	var it model.UpdatePaymentPartnerInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "legalRepresentativeBirthday", "legalRepresentativeEmail", "status", "blockPayoutValidation", "hideFromStats", "thirdPartySalesOnly", "referrerId", "reason"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = data
+		case "legalRepresentativeBirthday":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("legalRepresentativeBirthday"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LegalRepresentativeBirthday = graphql.OmittableOf(data)
+		case "legalRepresentativeEmail":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("legalRepresentativeEmail"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LegalRepresentativeEmail = graphql.OmittableOf(data)
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOPaymentPartnerStatus2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentPartnerStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = graphql.OmittableOf(data)
+		case "blockPayoutValidation":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("blockPayoutValidation"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BlockPayoutValidation = graphql.OmittableOf(data)
+		case "hideFromStats":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hideFromStats"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HideFromStats = graphql.OmittableOf(data)
+		case "thirdPartySalesOnly":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("thirdPartySalesOnly"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ThirdPartySalesOnly = graphql.OmittableOf(data)
+		case "referrerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("referrerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReferrerID = graphql.OmittableOf(data)
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputUpdateRefundWithdrawalTermsInput(ctx context.Context, obj any) (model.UpdateRefundWithdrawalTermsInput, error) {
 	var it model.UpdateRefundWithdrawalTermsInput
 	if obj == nil {
@@ -60226,6 +65208,57 @@ func (ec *executionContext) unmarshalInputUpdateWorkshopsProductInformationInput
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputUploadKycDocumentInput(ctx context.Context, obj any) (model.UploadKycDocumentInput, error) {
+	var it model.UploadKycDocumentInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "comment", "documentType", "file"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = data
+		case "comment":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("comment"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Comment = data
+		case "documentType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("documentType"))
+			data, err := ec.unmarshalNKycDocumentType2salesplatformᚋgraphᚋmodelᚐKycDocumentType(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DocumentType = data
+		case "file":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("file"))
+			data, err := ec.unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.File = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputUploadMediaInput(ctx context.Context, obj any) (model.UploadMediaInput, error) {
 	var it model.UploadMediaInput
 	if obj == nil {
@@ -60736,6 +65769,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Workshop(ctx, sel, obj)
+	case model.Wallet:
+		return ec._Wallet(ctx, sel, &obj)
+	case *model.Wallet:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Wallet(ctx, sel, obj)
 	case model.VoucherOption:
 		return ec._VoucherOption(ctx, sel, &obj)
 	case *model.VoucherOption:
@@ -60750,6 +65790,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._User(ctx, sel, obj)
+	case model.PaymentPartner:
+		return ec._PaymentPartner(ctx, sel, &obj)
+	case *model.PaymentPartner:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._PaymentPartner(ctx, sel, obj)
 	case model.Partner:
 		return ec._Partner(ctx, sel, &obj)
 	case *model.Partner:
@@ -60827,6 +65874,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._NetworkGiftcard(ctx, sel, obj)
+	case model.MultiProductCart:
+		return ec._MultiProductCart(ctx, sel, &obj)
+	case *model.MultiProductCart:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._MultiProductCart(ctx, sel, obj)
 	case model.Media:
 		return ec._Media(ctx, sel, &obj)
 	case *model.Media:
@@ -60834,6 +65888,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Media(ctx, sel, obj)
+	case model.KycDocument:
+		return ec._KycDocument(ctx, sel, &obj)
+	case *model.KycDocument:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._KycDocument(ctx, sel, obj)
 	case model.GiftcardPrototype:
 		return ec._GiftcardPrototype(ctx, sel, &obj)
 	case *model.GiftcardPrototype:
@@ -66211,6 +71272,170 @@ func (ec *executionContext) _GiftcardsProductInformationPayload(ctx context.Cont
 	return out
 }
 
+var kycDocumentImplementors = []string{"KycDocument", "Node"}
+
+func (ec *executionContext) _KycDocument(ctx context.Context, sel ast.SelectionSet, obj *model.KycDocument) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, kycDocumentImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("KycDocument")
+		case "id":
+			out.Values[i] = ec._KycDocument_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "legacyId":
+			out.Values[i] = ec._KycDocument_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partnerId":
+			out.Values[i] = ec._KycDocument_partnerId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partnerUuid":
+			out.Values[i] = ec._KycDocument_partnerUuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "comment":
+			out.Values[i] = ec._KycDocument_comment(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "documentType":
+			out.Values[i] = ec._KycDocument_documentType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "contentType":
+			out.Values[i] = ec._KycDocument_contentType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "size":
+			out.Values[i] = ec._KycDocument_size(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdOn":
+			out.Values[i] = ec._KycDocument_createdOn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._KycDocument_partner(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var kycDocumentPayloadImplementors = []string{"KycDocumentPayload"}
+
+func (ec *executionContext) _KycDocumentPayload(ctx context.Context, sel ast.SelectionSet, obj *model.KycDocumentPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, kycDocumentPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("KycDocumentPayload")
+		case "kycDocument":
+			out.Values[i] = ec._KycDocumentPayload_kycDocument(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._KycDocumentPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._KycDocumentPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var legalInformationImplementors = []string{"LegalInformation"}
 
 func (ec *executionContext) _LegalInformation(ctx context.Context, sel ast.SelectionSet, obj *model.LegalInformation) graphql.Marshaler {
@@ -67404,6 +72629,256 @@ func (ec *executionContext) _MoneyPot(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
+var multiProductCartImplementors = []string{"MultiProductCart", "Node"}
+
+func (ec *executionContext) _MultiProductCart(ctx context.Context, sel ast.SelectionSet, obj *model.MultiProductCart) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, multiProductCartImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MultiProductCart")
+		case "id":
+			out.Values[i] = ec._MultiProductCart_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "legacyId":
+			out.Values[i] = ec._MultiProductCart_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partnerUuid":
+			out.Values[i] = ec._MultiProductCart_partnerUuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "marketplaceId":
+			out.Values[i] = ec._MultiProductCart_marketplaceId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "networkGiftcards":
+			out.Values[i] = ec._MultiProductCart_networkGiftcards(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "networkVouchers":
+			out.Values[i] = ec._MultiProductCart_networkVouchers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._MultiProductCart_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "expiresAt":
+			out.Values[i] = ec._MultiProductCart_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._MultiProductCart_partner(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var multiProductCartGiftcardLineImplementors = []string{"MultiProductCartGiftcardLine"}
+
+func (ec *executionContext) _MultiProductCartGiftcardLine(ctx context.Context, sel ast.SelectionSet, obj *model.MultiProductCartGiftcardLine) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, multiProductCartGiftcardLineImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MultiProductCartGiftcardLine")
+		case "amount":
+			out.Values[i] = ec._MultiProductCartGiftcardLine_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "quantity":
+			out.Values[i] = ec._MultiProductCartGiftcardLine_quantity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "themedPdfId":
+			out.Values[i] = ec._MultiProductCartGiftcardLine_themedPdfId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var multiProductCartPayloadImplementors = []string{"MultiProductCartPayload"}
+
+func (ec *executionContext) _MultiProductCartPayload(ctx context.Context, sel ast.SelectionSet, obj *model.MultiProductCartPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, multiProductCartPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MultiProductCartPayload")
+		case "multiProductCart":
+			out.Values[i] = ec._MultiProductCartPayload_multiProductCart(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._MultiProductCartPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._MultiProductCartPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var multiProductCartVoucherLineImplementors = []string{"MultiProductCartVoucherLine"}
+
+func (ec *executionContext) _MultiProductCartVoucherLine(ctx context.Context, sel ast.SelectionSet, obj *model.MultiProductCartVoucherLine) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, multiProductCartVoucherLineImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MultiProductCartVoucherLine")
+		case "boxId":
+			out.Values[i] = ec._MultiProductCartVoucherLine_boxId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "quantity":
+			out.Values[i] = ec._MultiProductCartVoucherLine_quantity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var mutationImplementors = []string{"Mutation"}
 
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
@@ -67889,6 +73364,41 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "cancelNetworkVoucherUsage":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_cancelNetworkVoucherUsage(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "createPaymentPartner":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createPaymentPartner(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "updatePaymentPartner":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updatePaymentPartner(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "activatePartnerPayments":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_activatePartnerPayments(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "uploadKycDocument":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_uploadKycDocument(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "createMultiProductCart":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createMultiProductCart(ctx, field)
 			})
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
@@ -72373,6 +77883,530 @@ func (ec *executionContext) _PartnerLabel(ctx context.Context, sel ast.Selection
 	return out
 }
 
+var paymentActivationImplementors = []string{"PaymentActivation"}
+
+func (ec *executionContext) _PaymentActivation(ctx context.Context, sel ast.SelectionSet, obj *model.PaymentActivation) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, paymentActivationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PaymentActivation")
+		case "uuid":
+			out.Values[i] = ec._PaymentActivation_uuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._PaymentActivation_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partnerUuid":
+			out.Values[i] = ec._PaymentActivation_partnerUuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "userActionUrl":
+			out.Values[i] = ec._PaymentActivation_userActionUrl(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdOn":
+			out.Values[i] = ec._PaymentActivation_createdOn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "completedOn":
+			out.Values[i] = ec._PaymentActivation_completedOn(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._PaymentActivation_partner(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var paymentActivationPayloadImplementors = []string{"PaymentActivationPayload"}
+
+func (ec *executionContext) _PaymentActivationPayload(ctx context.Context, sel ast.SelectionSet, obj *model.PaymentActivationPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, paymentActivationPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PaymentActivationPayload")
+		case "activation":
+			out.Values[i] = ec._PaymentActivationPayload_activation(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._PaymentActivationPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._PaymentActivationPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var paymentHubErrorImplementors = []string{"PaymentHubError"}
+
+func (ec *executionContext) _PaymentHubError(ctx context.Context, sel ast.SelectionSet, obj *model.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, paymentHubErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PaymentHubError")
+		case "field":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._PaymentHubError_field(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._PaymentHubError_code(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "message":
+			out.Values[i] = ec._PaymentHubError_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var paymentPartnerImplementors = []string{"PaymentPartner", "Node"}
+
+func (ec *executionContext) _PaymentPartner(ctx context.Context, sel ast.SelectionSet, obj *model.PaymentPartner) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, paymentPartnerImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PaymentPartner")
+		case "id":
+			out.Values[i] = ec._PaymentPartner_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._PaymentPartner_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "uuid":
+			out.Values[i] = ec._PaymentPartner_uuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._PaymentPartner_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._PaymentPartner_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "commercialName":
+			out.Values[i] = ec._PaymentPartner_commercialName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "shortName":
+			out.Values[i] = ec._PaymentPartner_shortName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "companyType":
+			out.Values[i] = ec._PaymentPartner_companyType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "siretNumber":
+			out.Values[i] = ec._PaymentPartner_siretNumber(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legalRepresentativeFirstName":
+			out.Values[i] = ec._PaymentPartner_legalRepresentativeFirstName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legalRepresentativeLastName":
+			out.Values[i] = ec._PaymentPartner_legalRepresentativeLastName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legalRepresentativeBirthday":
+			out.Values[i] = ec._PaymentPartner_legalRepresentativeBirthday(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "legalRepresentativeEmail":
+			out.Values[i] = ec._PaymentPartner_legalRepresentativeEmail(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hqAddressLine1":
+			out.Values[i] = ec._PaymentPartner_hqAddressLine1(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hqAddressLine2":
+			out.Values[i] = ec._PaymentPartner_hqAddressLine2(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hqPostalCode":
+			out.Values[i] = ec._PaymentPartner_hqPostalCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hqCity":
+			out.Values[i] = ec._PaymentPartner_hqCity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hqCountry":
+			out.Values[i] = ec._PaymentPartner_hqCountry(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rcs":
+			out.Values[i] = ec._PaymentPartner_rcs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ape":
+			out.Values[i] = ec._PaymentPartner_ape(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "vatId":
+			out.Values[i] = ec._PaymentPartner_vatId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "agencyEmail":
+			out.Values[i] = ec._PaymentPartner_agencyEmail(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "agencyPhone":
+			out.Values[i] = ec._PaymentPartner_agencyPhone(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "website":
+			out.Values[i] = ec._PaymentPartner_website(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hideFromStats":
+			out.Values[i] = ec._PaymentPartner_hideFromStats(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "thirdPartySalesOnly":
+			out.Values[i] = ec._PaymentPartner_thirdPartySalesOnly(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "referrerId":
+			out.Values[i] = ec._PaymentPartner_referrerId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "payoutFrequency":
+			out.Values[i] = ec._PaymentPartner_payoutFrequency(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "autoValidatePayout":
+			out.Values[i] = ec._PaymentPartner_autoValidatePayout(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "freezePayout":
+			out.Values[i] = ec._PaymentPartner_freezePayout(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "blockPayoutValidation":
+			out.Values[i] = ec._PaymentPartner_blockPayoutValidation(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "iban":
+			out.Values[i] = ec._PaymentPartner_iban(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "bic":
+			out.Values[i] = ec._PaymentPartner_bic(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "paymentActivationStatus":
+			out.Values[i] = ec._PaymentPartner_paymentActivationStatus(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "canTakePayments":
+			out.Values[i] = ec._PaymentPartner_canTakePayments(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "activation":
+			out.Values[i] = ec._PaymentPartner_activation(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var paymentPartnerPayloadImplementors = []string{"PaymentPartnerPayload"}
+
+func (ec *executionContext) _PaymentPartnerPayload(ctx context.Context, sel ast.SelectionSet, obj *model.PaymentPartnerPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, paymentPartnerPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PaymentPartnerPayload")
+		case "paymentPartner":
+			out.Values[i] = ec._PaymentPartnerPayload_paymentPartner(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._PaymentPartnerPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._PaymentPartnerPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var productInformationImplementors = []string{"ProductInformation"}
 
 func (ec *executionContext) _ProductInformation(ctx context.Context, sel ast.SelectionSet, obj *model.ProductInformation) graphql.Marshaler {
@@ -74038,6 +80072,72 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "paymentPartner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_paymentPartner(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "wallet":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_wallet(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "multiProductCart":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_multiProductCart(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "adminPartner":
 			field := field
 
@@ -75495,6 +81595,367 @@ func (ec *executionContext) _VouchersProductInformationPayload(ctx context.Conte
 			}
 		case "errors":
 			out.Values[i] = ec._VouchersProductInformationPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var walletImplementors = []string{"Wallet", "Node"}
+
+func (ec *executionContext) _Wallet(ctx context.Context, sel ast.SelectionSet, obj *model.Wallet) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, walletImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Wallet")
+		case "id":
+			out.Values[i] = ec._Wallet_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "legacyId":
+			out.Values[i] = ec._Wallet_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "uuid":
+			out.Values[i] = ec._Wallet_uuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "kind":
+			out.Values[i] = ec._Wallet_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "currencyCode":
+			out.Values[i] = ec._Wallet_currencyCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "balance":
+			out.Values[i] = ec._Wallet_balance(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdOn":
+			out.Values[i] = ec._Wallet_createdOn(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partnerId":
+			out.Values[i] = ec._Wallet_partnerId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Wallet_partner(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "networkGiftcard":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Wallet_networkGiftcard(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "movements":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Wallet_movements(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var walletMovementImplementors = []string{"WalletMovement"}
+
+func (ec *executionContext) _WalletMovement(ctx context.Context, sel ast.SelectionSet, obj *model.WalletMovement) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, walletMovementImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WalletMovement")
+		case "uuid":
+			out.Values[i] = ec._WalletMovement_uuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdOn":
+			out.Values[i] = ec._WalletMovement_createdOn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amount":
+			out.Values[i] = ec._WalletMovement_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "currencyCode":
+			out.Values[i] = ec._WalletMovement_currencyCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._WalletMovement_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._WalletMovement_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "paymentUuid":
+			out.Values[i] = ec._WalletMovement_paymentUuid(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "debitedWalletUuid":
+			out.Values[i] = ec._WalletMovement_debitedWalletUuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "creditedWalletUuid":
+			out.Values[i] = ec._WalletMovement_creditedWalletUuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reason":
+			out.Values[i] = ec._WalletMovement_reason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var walletMovementConnectionImplementors = []string{"WalletMovementConnection"}
+
+func (ec *executionContext) _WalletMovementConnection(ctx context.Context, sel ast.SelectionSet, obj *model.WalletMovementConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, walletMovementConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WalletMovementConnection")
+		case "edges":
+			out.Values[i] = ec._WalletMovementConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._WalletMovementConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._WalletMovementConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var walletMovementEdgeImplementors = []string{"WalletMovementEdge"}
+
+func (ec *executionContext) _WalletMovementEdge(ctx context.Context, sel ast.SelectionSet, obj *model.WalletMovementEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, walletMovementEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WalletMovementEdge")
+		case "cursor":
+			out.Values[i] = ec._WalletMovementEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._WalletMovementEdge_node(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -77422,6 +83883,11 @@ func (ec *executionContext) marshalNAccountErrorCode2salesplatformᚋgraphᚋmod
 	return v
 }
 
+func (ec *executionContext) unmarshalNActivatePartnerPaymentsInput2salesplatformᚋgraphᚋmodelᚐActivatePartnerPaymentsInput(ctx context.Context, v any) (model.ActivatePartnerPaymentsInput, error) {
+	res, err := ec.unmarshalInputActivatePartnerPaymentsInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNAddEventFormulaInput2salesplatformᚋgraphᚋmodelᚐAddEventFormulaInput(ctx context.Context, v any) (model.AddEventFormulaInput, error) {
 	res, err := ec.unmarshalInputAddEventFormulaInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -78106,6 +84572,11 @@ func (ec *executionContext) unmarshalNCreateGiftcardPrototypeInput2salesplatform
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreateMultiProductCartInput2salesplatformᚋgraphᚋmodelᚐCreateMultiProductCartInput(ctx context.Context, v any) (model.CreateMultiProductCartInput, error) {
+	res, err := ec.unmarshalInputCreateMultiProductCartInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCreateNetworkGiftcardInput2salesplatformᚋgraphᚋmodelᚐCreateNetworkGiftcardInput(ctx context.Context, v any) (model.CreateNetworkGiftcardInput, error) {
 	res, err := ec.unmarshalInputCreateNetworkGiftcardInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -78123,6 +84594,11 @@ func (ec *executionContext) unmarshalNCreateOptionCategoryInput2salesplatformᚋ
 
 func (ec *executionContext) unmarshalNCreateOptionInput2salesplatformᚋgraphᚋmodelᚐCreateOptionInput(ctx context.Context, v any) (model.CreateOptionInput, error) {
 	res, err := ec.unmarshalInputCreateOptionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreatePaymentPartnerInput2salesplatformᚋgraphᚋmodelᚐCreatePaymentPartnerInput(ctx context.Context, v any) (model.CreatePaymentPartnerInput, error) {
+	res, err := ec.unmarshalInputCreatePaymentPartnerInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -78657,6 +85133,16 @@ func (ec *executionContext) unmarshalNIssueVoucherOptionInput2ᚖsalesplatform�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNKycDocumentType2salesplatformᚋgraphᚋmodelᚐKycDocumentType(ctx context.Context, v any) (model.KycDocumentType, error) {
+	var res model.KycDocumentType
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNKycDocumentType2salesplatformᚋgraphᚋmodelᚐKycDocumentType(ctx context.Context, sel ast.SelectionSet, v model.KycDocumentType) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNLanguage2salesplatformᚋgraphᚋmodelᚐLanguage(ctx context.Context, v any) (model.Language, error) {
 	var res model.Language
 	err := res.UnmarshalGQL(v)
@@ -78926,6 +85412,68 @@ func (ec *executionContext) marshalNMoneyPot2ᚖsalesplatformᚋgraphᚋmodelᚐ
 		return graphql.Null
 	}
 	return ec._MoneyPot(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNMultiProductCartGiftcardInput2ᚖsalesplatformᚋgraphᚋmodelᚐMultiProductCartGiftcardInput(ctx context.Context, v any) (*model.MultiProductCartGiftcardInput, error) {
+	res, err := ec.unmarshalInputMultiProductCartGiftcardInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMultiProductCartGiftcardLine2ᚕᚖsalesplatformᚋgraphᚋmodelᚐMultiProductCartGiftcardLineᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.MultiProductCartGiftcardLine) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNMultiProductCartGiftcardLine2ᚖsalesplatformᚋgraphᚋmodelᚐMultiProductCartGiftcardLine(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNMultiProductCartGiftcardLine2ᚖsalesplatformᚋgraphᚋmodelᚐMultiProductCartGiftcardLine(ctx context.Context, sel ast.SelectionSet, v *model.MultiProductCartGiftcardLine) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._MultiProductCartGiftcardLine(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNMultiProductCartVoucherInput2ᚖsalesplatformᚋgraphᚋmodelᚐMultiProductCartVoucherInput(ctx context.Context, v any) (*model.MultiProductCartVoucherInput, error) {
+	res, err := ec.unmarshalInputMultiProductCartVoucherInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMultiProductCartVoucherLine2ᚕᚖsalesplatformᚋgraphᚋmodelᚐMultiProductCartVoucherLineᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.MultiProductCartVoucherLine) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNMultiProductCartVoucherLine2ᚖsalesplatformᚋgraphᚋmodelᚐMultiProductCartVoucherLine(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNMultiProductCartVoucherLine2ᚖsalesplatformᚋgraphᚋmodelᚐMultiProductCartVoucherLine(ctx context.Context, sel ast.SelectionSet, v *model.MultiProductCartVoucherLine) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._MultiProductCartVoucherLine(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNNetworkError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
@@ -79725,6 +86273,72 @@ func (ec *executionContext) marshalNPartnerLabel2ᚖsalesplatformᚋgraphᚋmode
 	return ec._PartnerLabel(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNPaymentActivationStatus2salesplatformᚋgraphᚋmodelᚐPaymentActivationStatus(ctx context.Context, v any) (model.PaymentActivationStatus, error) {
+	var res model.PaymentActivationStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPaymentActivationStatus2salesplatformᚋgraphᚋmodelᚐPaymentActivationStatus(ctx context.Context, sel ast.SelectionSet, v model.PaymentActivationStatus) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNPaymentHubError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPaymentHubError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPaymentHubError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *model.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PaymentHubError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPaymentHubErrorCode2salesplatformᚋgraphᚋmodelᚐPaymentHubErrorCode(ctx context.Context, v any) (model.PaymentHubErrorCode, error) {
+	var res model.PaymentHubErrorCode
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPaymentHubErrorCode2salesplatformᚋgraphᚋmodelᚐPaymentHubErrorCode(ctx context.Context, sel ast.SelectionSet, v model.PaymentHubErrorCode) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNPaymentPartnerStatus2salesplatformᚋgraphᚋmodelᚐPaymentPartnerStatus(ctx context.Context, v any) (model.PaymentPartnerStatus, error) {
+	var res model.PaymentPartnerStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPaymentPartnerStatus2salesplatformᚋgraphᚋmodelᚐPaymentPartnerStatus(ctx context.Context, sel ast.SelectionSet, v model.PaymentPartnerStatus) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNPayoutFrequency2salesplatformᚋgraphᚋmodelᚐPayoutFrequency(ctx context.Context, v any) (model.PayoutFrequency, error) {
+	var res model.PayoutFrequency
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPayoutFrequency2salesplatformᚋgraphᚋmodelᚐPayoutFrequency(ctx context.Context, sel ast.SelectionSet, v model.PayoutFrequency) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.ProductInformation) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -80188,6 +86802,11 @@ func (ec *executionContext) unmarshalNUpdatePartnerProfileInput2salesplatformᚋ
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNUpdatePaymentPartnerInput2salesplatformᚋgraphᚋmodelᚐUpdatePaymentPartnerInput(ctx context.Context, v any) (model.UpdatePaymentPartnerInput, error) {
+	res, err := ec.unmarshalInputUpdatePaymentPartnerInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNUpdateRefundWithdrawalTermsInput2salesplatformᚋgraphᚋmodelᚐUpdateRefundWithdrawalTermsInput(ctx context.Context, v any) (model.UpdateRefundWithdrawalTermsInput, error) {
 	res, err := ec.unmarshalInputUpdateRefundWithdrawalTermsInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -80257,6 +86876,11 @@ func (ec *executionContext) marshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋg
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNUploadKycDocumentInput2salesplatformᚋgraphᚋmodelᚐUploadKycDocumentInput(ctx context.Context, v any) (model.UploadKycDocumentInput, error) {
+	res, err := ec.unmarshalInputUploadKycDocumentInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNUploadMediaInput2salesplatformᚋgraphᚋmodelᚐUploadMediaInput(ctx context.Context, v any) (model.UploadMediaInput, error) {
@@ -80461,6 +87085,82 @@ func (ec *executionContext) marshalNVouchersProductInformation2ᚖsalesplatform�
 		return graphql.Null
 	}
 	return ec._VouchersProductInformation(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNWalletKind2salesplatformᚋgraphᚋmodelᚐWalletKind(ctx context.Context, v any) (model.WalletKind, error) {
+	var res model.WalletKind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNWalletKind2salesplatformᚋgraphᚋmodelᚐWalletKind(ctx context.Context, sel ast.SelectionSet, v model.WalletKind) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNWalletMovement2ᚖsalesplatformᚋgraphᚋmodelᚐWalletMovement(ctx context.Context, sel ast.SelectionSet, v *model.WalletMovement) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WalletMovement(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWalletMovementConnection2ᚖsalesplatformᚋgraphᚋmodelᚐWalletMovementConnection(ctx context.Context, sel ast.SelectionSet, v *model.WalletMovementConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WalletMovementConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNWalletMovementEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWalletMovementEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WalletMovementEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNWalletMovementEdge2ᚖsalesplatformᚋgraphᚋmodelᚐWalletMovementEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNWalletMovementEdge2ᚖsalesplatformᚋgraphᚋmodelᚐWalletMovementEdge(ctx context.Context, sel ast.SelectionSet, v *model.WalletMovementEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WalletMovementEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNWalletMovementStatus2salesplatformᚋgraphᚋmodelᚐWalletMovementStatus(ctx context.Context, v any) (model.WalletMovementStatus, error) {
+	var res model.WalletMovementStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNWalletMovementStatus2salesplatformᚋgraphᚋmodelᚐWalletMovementStatus(ctx context.Context, sel ast.SelectionSet, v model.WalletMovementStatus) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNWalletMovementType2salesplatformᚋgraphᚋmodelᚐWalletMovementType(ctx context.Context, v any) (model.WalletMovementType, error) {
+	var res model.WalletMovementType
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNWalletMovementType2salesplatformᚋgraphᚋmodelᚐWalletMovementType(ctx context.Context, sel ast.SelectionSet, v model.WalletMovementType) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) marshalNWidgetError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
@@ -81448,6 +88148,20 @@ func (ec *executionContext) unmarshalOIssueVoucherOptionInput2ᚕᚖsalesplatfor
 	return res, nil
 }
 
+func (ec *executionContext) marshalOKycDocument2ᚖsalesplatformᚋgraphᚋmodelᚐKycDocument(ctx context.Context, sel ast.SelectionSet, v *model.KycDocument) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._KycDocument(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOKycDocumentPayload2ᚖsalesplatformᚋgraphᚋmodelᚐKycDocumentPayload(ctx context.Context, sel ast.SelectionSet, v *model.KycDocumentPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._KycDocumentPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalOLanguage2ᚖsalesplatformᚋgraphᚋmodelᚐLanguage(ctx context.Context, v any) (*model.Language, error) {
 	if v == nil {
 		return nil, nil
@@ -81564,6 +88278,54 @@ func (ec *executionContext) marshalOMoney2ᚖsalesplatformᚋgraphᚋmodelᚐMon
 		return graphql.Null
 	}
 	return ec._Money(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOMultiProductCart2ᚖsalesplatformᚋgraphᚋmodelᚐMultiProductCart(ctx context.Context, sel ast.SelectionSet, v *model.MultiProductCart) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._MultiProductCart(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOMultiProductCartGiftcardInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐMultiProductCartGiftcardInputᚄ(ctx context.Context, v any) ([]*model.MultiProductCartGiftcardInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.MultiProductCartGiftcardInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNMultiProductCartGiftcardInput2ᚖsalesplatformᚋgraphᚋmodelᚐMultiProductCartGiftcardInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOMultiProductCartPayload2ᚖsalesplatformᚋgraphᚋmodelᚐMultiProductCartPayload(ctx context.Context, sel ast.SelectionSet, v *model.MultiProductCartPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._MultiProductCartPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOMultiProductCartVoucherInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐMultiProductCartVoucherInputᚄ(ctx context.Context, v any) ([]*model.MultiProductCartVoucherInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.MultiProductCartVoucherInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNMultiProductCartVoucherInput2ᚖsalesplatformᚋgraphᚋmodelᚐMultiProductCartVoucherInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
 }
 
 func (ec *executionContext) unmarshalONetworkCompanyType2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkCompanyType(ctx context.Context, v any) (*model.NetworkCompanyType, error) {
@@ -81796,6 +88558,82 @@ func (ec *executionContext) marshalOPartner2ᚖsalesplatformᚋgraphᚋmodelᚐP
 		return graphql.Null
 	}
 	return ec._Partner(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOPaymentActivation2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentActivation(ctx context.Context, sel ast.SelectionSet, v *model.PaymentActivation) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PaymentActivation(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOPaymentActivationPayload2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentActivationPayload(ctx context.Context, sel ast.SelectionSet, v *model.PaymentActivationPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PaymentActivationPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOPaymentActivationStatus2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentActivationStatus(ctx context.Context, v any) (*model.PaymentActivationStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.PaymentActivationStatus)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPaymentActivationStatus2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentActivationStatus(ctx context.Context, sel ast.SelectionSet, v *model.PaymentActivationStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) marshalOPaymentPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentPartner(ctx context.Context, sel ast.SelectionSet, v *model.PaymentPartner) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PaymentPartner(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOPaymentPartnerPayload2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentPartnerPayload(ctx context.Context, sel ast.SelectionSet, v *model.PaymentPartnerPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PaymentPartnerPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOPaymentPartnerStatus2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentPartnerStatus(ctx context.Context, v any) (*model.PaymentPartnerStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.PaymentPartnerStatus)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPaymentPartnerStatus2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentPartnerStatus(ctx context.Context, sel ast.SelectionSet, v *model.PaymentPartnerStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOPayoutFrequency2ᚖsalesplatformᚋgraphᚋmodelᚐPayoutFrequency(ctx context.Context, v any) (*model.PayoutFrequency, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.PayoutFrequency)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPayoutFrequency2ᚖsalesplatformᚋgraphᚋmodelᚐPayoutFrequency(ctx context.Context, sel ast.SelectionSet, v *model.PayoutFrequency) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
 }
 
 func (ec *executionContext) marshalOPrototypeOptionLink2ᚖsalesplatformᚋgraphᚋmodelᚐPrototypeOptionLink(ctx context.Context, sel ast.SelectionSet, v *model.PrototypeOptionLink) graphql.Marshaler {
@@ -82037,6 +88875,13 @@ func (ec *executionContext) marshalOVouchersProductInformationPayload2ᚖsalespl
 		return graphql.Null
 	}
 	return ec._VouchersProductInformationPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOWallet2ᚖsalesplatformᚋgraphᚋmodelᚐWallet(ctx context.Context, sel ast.SelectionSet, v *model.Wallet) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Wallet(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOWidgetFloatingBar2ᚖsalesplatformᚋgraphᚋmodelᚐWidgetFloatingBar(ctx context.Context, sel ast.SelectionSet, v *model.WidgetFloatingBar) graphql.Marshaler {

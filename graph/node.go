@@ -121,6 +121,18 @@ var nodeTypes = map[string]nodeType{
 	"NetworkVoucherUsage": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
 		return asNode(r.networkVoucherUsage(ctx, k))
 	}},
+	"PaymentPartner": {uuidKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.paymentPartner(ctx, mustUUID(k)))
+	}},
+	"KycDocument": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.kycDocument(ctx, k))
+	}},
+	"Wallet": {uuidKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.wallet(ctx, mustUUID(k)))
+	}},
+	"MultiProductCart": {uuidKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.multiProductCart(ctx, k))
+	}},
 }
 
 // asNode is a lookup's answer as a Node: nil (never a typed nil) when it

@@ -245,3 +245,19 @@ func jsonOrNil(doc []byte) *string {
 	s := string(doc)
 	return &s
 }
+
+// KYCDocument implements payments.KYCStore.
+func (s *KYCDocumentStore) KYCDocument(ctx context.Context, id int64) (*payments.KYCDocument, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	d := &payments.KYCDocument{}
+	err := s.db.NewRaw(`SELECT k.id, k.partner_id, p.uuid, k.comment, k.document_type, k.content_type, k.size, k.sha256,
+			k.blob_key, k.uploaded_by, k.created_on
+		FROM kyc_documents k JOIN partners p ON p.id = k.partner_id WHERE k.id = ?`, id).
+		Scan(ctx, &d.ID, &d.PartnerID, &d.PartnerUUID, &d.Comment, &d.DocumentType, &d.ContentType, &d.Size, &d.SHA256,
+			&d.BlobKey, &d.UploadedBy, &d.CreatedOn)
+	if err != nil {
+		return nil, notFound(fmt.Errorf("select KYC document: %w", err))
+	}
+	return d, nil
+}

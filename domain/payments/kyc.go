@@ -77,6 +77,9 @@ type KYCDocument struct {
 type KYCStore interface {
 	// CreateKYCDocument inserts d and sets its ID and CreatedOn.
 	CreateKYCDocument(ctx context.Context, d *KYCDocument) error
+	// KYCDocument returns the document with that id and its partner's
+	// uuid; domain.ErrNotFound when there is none.
+	KYCDocument(ctx context.Context, id int64) (*KYCDocument, error)
 }
 
 // BlobStore keeps the bytes of KYC documents under opaque keys: the media
@@ -221,4 +224,29 @@ func kycContentType(v *domain.Validator, data []byte) string {
 		return ""
 	}
 	return ct
+}
+
+// KYCDocument returns the KYC document with that id to those who read its
+// partner (GetPartner): its members, its referrer's, staff. Its bytes are
+// never answered.
+// Errors: those of Authorize(OpPaymentPartnerRead); CodeNotFound for an
+// unknown document or one of a partner the caller does not see.
+func (s *PartnerService) KYCDocument(ctx context.Context, id int64) (*KYCDocument, error) {
+	c, err := domain.Authorize(ctx, domain.OpPaymentPartnerRead)
+	if err != nil {
+		return nil, err
+	}
+	st := s.uow.Stores()
+	doc, err := st.KYC.KYCDocument(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	p, err := st.Partners.FindHubPartner(ctx, doc.PartnerUUID, false)
+	if err != nil {
+		return nil, err
+	}
+	if relationOf(c, p) == unrelated {
+		return nil, domain.ErrNotFound
+	}
+	return doc, nil
 }

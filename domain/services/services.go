@@ -59,4 +59,6 @@ type Services struct {
 	// Payments serves the payment hub's payments, their refunds and
 	// transactions.
 	Payments *payments.PaymentService
+	// Wallets reads the payment hub's wallets and their movements.
+	Wallets *payments.WalletService
 }

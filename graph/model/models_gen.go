@@ -21,6 +21,12 @@ type Node interface {
 	IsNode()
 }
 
+// A partner whose payments to activate.
+type ActivatePartnerPaymentsInput struct {
+	// The partner: its global id (PaymentPartner.id) or its uuid.
+	PartnerID string `json:"partnerId"`
+}
+
 // A new ticket type of an event.
 type AddEventFormulaInput struct {
 	// The event: its global id (Event.id); its numeric id is still read, deprecated.
@@ -954,6 +960,16 @@ type CreateGiftcardPrototypeInput struct {
 	ValidityUnit graphql.Omittable[*ValidityUnit] `json:"validityUnit,omitempty"`
 }
 
+// A multi-product cart to make: at least one line.
+type CreateMultiProductCartInput struct {
+	// The partner whose cart it is: its Partner's global id (or its CataloguePartner's, or its record id). A member names its own partner (another is refused on partnerId); staff any.
+	PartnerID string `json:"partnerId"`
+	// Network giftcards by amount, at most 50 lines.
+	NetworkGiftcards graphql.Omittable[[]*MultiProductCartGiftcardInput] `json:"networkGiftcards,omitempty"`
+	// Network vouchers by box, at most 50 lines.
+	NetworkVouchers graphql.Omittable[[]*MultiProductCartVoucherInput] `json:"networkVouchers,omitempty"`
+}
+
 // A network giftcard to make. Every field is checked and reported at once in errors.
 type CreateNetworkGiftcardInput struct {
 	// The marketplace the card is of: its Partner's global id (or its CataloguePartner's, or its record id); a member names its own.
@@ -1082,6 +1098,70 @@ type CreateOptionInput struct {
 	PrototypeIds graphql.Omittable[[]string] `json:"prototypeIds,omitempty"`
 	// The services the option is made of, at most 20.
 	Services graphql.Omittable[[]*OptionServiceInput] `json:"services,omitempty"`
+}
+
+// A payment-hub partner to create. Every field is checked and reported at once in errors.
+type CreatePaymentPartnerInput struct {
+	// The partner's status.
+	Status PaymentPartnerStatus `json:"status"`
+	// The partner's name, at most 255 characters; the commercial name when absent.
+	Name graphql.Omittable[*string] `json:"name,omitempty"`
+	// The company's commercial name, at most 255 characters.
+	CommercialName string `json:"commercialName"`
+	// The company's short name, at most 255 characters.
+	ShortName string `json:"shortName"`
+	// The company type.
+	CompanyType graphql.Omittable[*NetworkCompanyType] `json:"companyType,omitempty"`
+	// The company's SIRET number, at most 255 characters.
+	SiretNumber graphql.Omittable[*string] `json:"siretNumber,omitempty"`
+	// The legal representative's first name, at most 255 characters.
+	LegalRepresentativeFirstName graphql.Omittable[*string] `json:"legalRepresentativeFirstName,omitempty"`
+	// The legal representative's last name, at most 255 characters.
+	LegalRepresentativeLastName graphql.Omittable[*string] `json:"legalRepresentativeLastName,omitempty"`
+	// The legal representative's birthday: YYYY-MM-DD (or a date-time, whose day counts).
+	LegalRepresentativeBirthday graphql.Omittable[*string] `json:"legalRepresentativeBirthday,omitempty"`
+	// The legal representative's e-mail address.
+	LegalRepresentativeEmail string `json:"legalRepresentativeEmail"`
+	// The head office's address, first line, at most 255 characters.
+	HqAddressLine1 graphql.Omittable[*string] `json:"hqAddressLine1,omitempty"`
+	// The head office's address, second line, at most 255 characters.
+	HqAddressLine2 graphql.Omittable[*string] `json:"hqAddressLine2,omitempty"`
+	// The head office's postal code, at most 10 characters.
+	HqPostalCode graphql.Omittable[*string] `json:"hqPostalCode,omitempty"`
+	// The head office's city, at most 255 characters.
+	HqCity graphql.Omittable[*string] `json:"hqCity,omitempty"`
+	// The head office's country, at most 255 characters.
+	HqCountry graphql.Omittable[*string] `json:"hqCountry,omitempty"`
+	// The company's trade register entry (RCS), at most 255 characters.
+	Rcs graphql.Omittable[*string] `json:"rcs,omitempty"`
+	// The company's activity code (APE), at most 255 characters.
+	Ape graphql.Omittable[*string] `json:"ape,omitempty"`
+	// The company's VAT number, at most 255 characters.
+	VatID graphql.Omittable[*string] `json:"vatId,omitempty"`
+	// The agency's e-mail address.
+	AgencyEmail string `json:"agencyEmail"`
+	// The agency's phone number.
+	AgencyPhone graphql.Omittable[*string] `json:"agencyPhone,omitempty"`
+	// The company's website, a URL.
+	Website graphql.Omittable[*string] `json:"website,omitempty"`
+	// How often its payouts are built; MONTH when absent.
+	PayoutFrequency graphql.Omittable[*PayoutFrequency] `json:"payoutFrequency,omitempty"`
+	// Validate its payouts without a person.
+	AutoValidatePayout graphql.Omittable[*bool] `json:"autoValidatePayout,omitempty"`
+	// Date its payments for payouts by their freeze date.
+	FreezePayout graphql.Omittable[*bool] `json:"freezePayout,omitempty"`
+	// Block the validation of its payouts.
+	BlockPayoutValidation graphql.Omittable[*bool] `json:"blockPayoutValidation,omitempty"`
+	// Leave the partner out of the statistics.
+	HideFromStats graphql.Omittable[*bool] `json:"hideFromStats,omitempty"`
+	// The partner sells through third parties only.
+	ThirdPartySalesOnly graphql.Omittable[*bool] `json:"thirdPartySalesOnly,omitempty"`
+	// The bank account's IBAN, spaces and case as typed; checked by its country's length and its check digits.
+	Iban graphql.Omittable[*string] `json:"iban,omitempty"`
+	// The bank's BIC: 8 or 11 characters.
+	Bic graphql.Omittable[*string] `json:"bic,omitempty"`
+	// The referring marketplace: its Partner's global id (or its CataloguePartner's, or its record id). A member's own marketplace, given or not; staff name any marketplace or none.
+	ReferrerID graphql.Omittable[*string] `json:"referrerId,omitempty"`
 }
 
 // A new theme of voucher prototypes.
@@ -1632,6 +1712,40 @@ type IssueVoucherOptionInput struct {
 	TotalPrice string `json:"totalPrice"`
 }
 
+// A KYC document of a payment-hub partner. Its file is kept and served by no route.
+type KycDocument struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back.
+	GlobalID string `json:"id"`
+	// The document's own numeric record id (the id REST answers).
+	ID string `json:"legacyId"`
+	// The numeric record id of its partner.
+	PartnerID string `json:"partnerId"`
+	// Its partner's uuid.
+	PartnerUUID uuid.UUID `json:"partnerUuid"`
+	// The comment it was pushed with.
+	Comment string `json:"comment"`
+	// What it proves.
+	DocumentType KycDocumentType `json:"documentType"`
+	// Its file's type, read from its content: application/pdf, image/jpeg or image/png.
+	ContentType string `json:"contentType"`
+	// Its file's size in bytes.
+	Size int `json:"size"`
+	// When it was pushed.
+	CreatedOn time.Time `json:"createdOn"`
+}
+
+func (KycDocument) IsNode() {}
+
+// The result of uploadKycDocument; errors says why the input was refused.
+type KycDocumentPayload struct {
+	// The document stored; null when the mutation was refused.
+	KycDocument *KycDocument `json:"kycDocument,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a PaymentHubErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
 // A partner's legal identity; empty texts when it saved none.
 type LegalInformation struct {
 	// The agency's name; empty when not saved.
@@ -1878,6 +1992,75 @@ type MediaPayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 	// Why the input was refused: the path to each offending input value and an MediaErrorCode. Empty on success.
 	Errors []*UserError `json:"errors"`
+}
+
+// A multi-product cart: a partner's cart of its marketplace's network products, kept until it lapses.
+type MultiProductCart struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back.
+	GlobalID string `json:"id"`
+	// The cart's UUID, the id REST answers and takes.
+	ID uuid.UUID `json:"legacyId"`
+	// Its partner's uuid.
+	PartnerUUID uuid.UUID `json:"partnerUuid"`
+	// The numeric record id of the marketplace whose products and amounts it holds (the partner itself when it is one).
+	MarketplaceID string `json:"marketplaceId"`
+	// Network giftcards by amount, in the marketplace's currency.
+	NetworkGiftcards []*MultiProductCartGiftcardLine `json:"networkGiftcards"`
+	// Network vouchers by box.
+	NetworkVouchers []*MultiProductCartVoucherLine `json:"networkVouchers"`
+	// When it was made.
+	CreatedAt time.Time `json:"createdAt"`
+	// When it lapses: it is then no longer found.
+	ExpiresAt time.Time `json:"expiresAt"`
+	PartnerID int64     `json:"-"`
+}
+
+func (MultiProductCart) IsNode() {}
+
+// Network giftcards of one amount.
+type MultiProductCartGiftcardInput struct {
+	// Each card's amount, a decimal string of at most two places: one of the marketplace's amounts.
+	Amount string `json:"amount"`
+	// How many cards, 1 to 100.
+	Quantity int `json:"quantity"`
+	// The design of the cards' PDF, a positive record id.
+	ThemedPDFID string `json:"themedPdfId"`
+}
+
+// Network giftcards of one amount in a multi-product cart.
+type MultiProductCartGiftcardLine struct {
+	// Each card's amount.
+	Amount decimal.Decimal `json:"amount"`
+	// How many cards.
+	Quantity int `json:"quantity"`
+	// The design of the cards' PDF.
+	ThemedPDFID string `json:"themedPdfId"`
+}
+
+// The result of createMultiProductCart; errors says why the input was refused.
+type MultiProductCartPayload struct {
+	// The cart made; null when the mutation was refused.
+	MultiProductCart *MultiProductCart `json:"multiProductCart,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a PaymentHubErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
+// Network vouchers of one box.
+type MultiProductCartVoucherInput struct {
+	// The box: its global id (NetworkVoucherBox.id) or its record id; a box of the marketplace on sale.
+	BoxID string `json:"boxId"`
+	// How many vouchers, 1 to 100.
+	Quantity int `json:"quantity"`
+}
+
+// Network vouchers of one box in a multi-product cart.
+type MultiProductCartVoucherLine struct {
+	// The numeric record id of the network voucher box.
+	BoxID string `json:"boxId"`
+	// How many vouchers.
+	Quantity int `json:"quantity"`
 }
 
 // The entry points for writing: one mutation per change, each answering a payload with its typed errors.
@@ -2824,6 +3007,120 @@ type PartnerLabel struct {
 	Logo string `json:"logo"`
 }
 
+// The activation of a partner's payments at the payment-service provider.
+type PaymentActivation struct {
+	// The activation's identifier.
+	UUID uuid.UUID `json:"uuid"`
+	// Where it stands.
+	Status PaymentActivationStatus `json:"status"`
+	// The partner's uuid.
+	PartnerUUID uuid.UUID `json:"partnerUuid"`
+	// The provider's page where the legal representative verifies their identity.
+	UserActionURL string `json:"userActionUrl"`
+	// When it started.
+	CreatedOn time.Time `json:"createdOn"`
+	// When it was completed or refused; null while pending.
+	CompletedOn *time.Time `json:"completedOn,omitempty"`
+}
+
+// The result of activatePartnerPayments; errors says why the input was refused.
+type PaymentActivationPayload struct {
+	// The activation as it now stands; null when the mutation was refused.
+	Activation *PaymentActivation `json:"activation,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a PaymentHubErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
+// A partner of the payment hub: its company record, its payout and bank settings, and whether it may take payments.
+type PaymentPartner struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back.
+	GlobalID string `json:"id"`
+	// The partner's own numeric record id (the id REST answers).
+	ID string `json:"legacyId"`
+	// The partner's public identifier, which the REST routes take.
+	UUID uuid.UUID `json:"uuid"`
+	// The partner's status.
+	Status PaymentPartnerStatus `json:"status"`
+	// The partner's name.
+	Name string `json:"name"`
+	// The company's commercial name.
+	CommercialName string `json:"commercialName"`
+	// The company's short name.
+	ShortName string `json:"shortName"`
+	// The company type: bus, ind, sol or org; empty when none.
+	CompanyType string `json:"companyType"`
+	// The company's SIRET number; empty when none.
+	SiretNumber string `json:"siretNumber"`
+	// The legal representative's first name.
+	LegalRepresentativeFirstName string `json:"legalRepresentativeFirstName"`
+	// The legal representative's last name.
+	LegalRepresentativeLastName string `json:"legalRepresentativeLastName"`
+	// The legal representative's birthday, YYYY-MM-DD; null when none.
+	LegalRepresentativeBirthday *string `json:"legalRepresentativeBirthday,omitempty"`
+	// The legal representative's e-mail address.
+	LegalRepresentativeEmail string `json:"legalRepresentativeEmail"`
+	// The head office's address, first line.
+	HqAddressLine1 string `json:"hqAddressLine1"`
+	// The head office's address, second line; empty when none.
+	HqAddressLine2 string `json:"hqAddressLine2"`
+	// The head office's postal code.
+	HqPostalCode string `json:"hqPostalCode"`
+	// The head office's city.
+	HqCity string `json:"hqCity"`
+	// The head office's country.
+	HqCountry string `json:"hqCountry"`
+	// The company's trade register entry (RCS).
+	Rcs string `json:"rcs"`
+	// The company's activity code (APE).
+	Ape string `json:"ape"`
+	// The company's VAT number.
+	VatID string `json:"vatId"`
+	// The agency's e-mail address.
+	AgencyEmail string `json:"agencyEmail"`
+	// The agency's phone number; empty when none.
+	AgencyPhone string `json:"agencyPhone"`
+	// The company's website; empty when none.
+	Website string `json:"website"`
+	// Whether the partner is left out of the statistics.
+	HideFromStats bool `json:"hideFromStats"`
+	// Whether the partner sells through third parties only.
+	ThirdPartySalesOnly bool `json:"thirdPartySalesOnly"`
+	// The numeric record id of the marketplace that refers the partner; null when none.
+	ReferrerID *string `json:"referrerId,omitempty"`
+	// How often the partner's payouts are built.
+	PayoutFrequency PayoutFrequency `json:"payoutFrequency"`
+	// Whether its payouts are validated without a person.
+	AutoValidatePayout bool `json:"autoValidatePayout"`
+	// Whether its payments are dated for payouts by their freeze date rather than their creation.
+	FreezePayout bool `json:"freezePayout"`
+	// Whether the validation of its payouts is blocked.
+	BlockPayoutValidation bool `json:"blockPayoutValidation"`
+	// The bank account's IBAN: whole for staff, else its first and last four characters with the rest masked (•); empty when none.
+	Iban string `json:"iban"`
+	// The bank's BIC; empty when none.
+	Bic string `json:"bic"`
+	// Where its latest payments activation stands; null before the first.
+	PaymentActivationStatus *PaymentActivationStatus `json:"paymentActivationStatus,omitempty"`
+	// Whether payments may be taken for it: active, with a completed activation.
+	CanTakePayments bool `json:"canTakePayments"`
+	// Its latest payments activation; null before the first.
+	Activation *PaymentActivation `json:"activation,omitempty"`
+}
+
+func (PaymentPartner) IsNode() {}
+
+// The result of createPaymentPartner or updatePaymentPartner; errors says why the input was refused.
+type PaymentPartnerPayload struct {
+	// The partner after the change; null when the mutation was refused.
+	PaymentPartner *PaymentPartner `json:"paymentPartner,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a PaymentHubErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
 // A box the caller's partner proposes an offer in.
 type ProposeBoxOfferInput struct {
 	// The box: its global id (Box.id); its numeric id is still read, deprecated.
@@ -3346,6 +3643,28 @@ type UpdatePartnerProfileInput struct {
 	SocialLinks []*SocialLinkInput `json:"socialLinks"`
 }
 
+// A payment-hub partner to change, and the changes: a field left out is left as it is.
+type UpdatePaymentPartnerInput struct {
+	// The partner: its global id (PaymentPartner.id) or its uuid.
+	PartnerID string `json:"partnerId"`
+	// The legal representative's birthday: YYYY-MM-DD (or a date-time, whose day counts); null clears it.
+	LegalRepresentativeBirthday graphql.Omittable[*string] `json:"legalRepresentativeBirthday,omitempty"`
+	// The legal representative's e-mail address.
+	LegalRepresentativeEmail graphql.Omittable[*string] `json:"legalRepresentativeEmail,omitempty"`
+	// The partner's status (its referrer and staff).
+	Status graphql.Omittable[*PaymentPartnerStatus] `json:"status,omitempty"`
+	// Block the validation of its payouts, or not (its referrer and staff).
+	BlockPayoutValidation graphql.Omittable[*bool] `json:"blockPayoutValidation,omitempty"`
+	// Leave the partner out of the statistics, or not (its referrer and staff).
+	HideFromStats graphql.Omittable[*bool] `json:"hideFromStats,omitempty"`
+	// Whether the partner sells through third parties only (its referrer and staff).
+	ThirdPartySalesOnly graphql.Omittable[*bool] `json:"thirdPartySalesOnly,omitempty"`
+	// The referring marketplace (staff only): its Partner's global id (or its CataloguePartner's, or its record id); null clears it.
+	ReferrerID graphql.Omittable[*string] `json:"referrerId,omitempty"`
+	// Why, for the audit trail: at most 1,000 characters.
+	Reason graphql.Omittable[*string] `json:"reason,omitempty"`
+}
+
 // A partner's refund and withdrawal terms, replacing the saved ones.
 type UpdateRefundWithdrawalTermsInput struct {
 	// Staff: the partner (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
@@ -3586,6 +3905,18 @@ type UpdateWorkshopsProductInformationInput struct {
 	ValidityPeriodUnit int `json:"validityPeriodUnit"`
 }
 
+// A KYC document to push.
+type UploadKycDocumentInput struct {
+	// The partner: its global id (PaymentPartner.id) or its uuid.
+	PartnerID string `json:"partnerId"`
+	// A comment, 1 to 1,000 characters.
+	Comment string `json:"comment"`
+	// What the document proves.
+	DocumentType KycDocumentType `json:"documentType"`
+	// The file: a PDF, JPEG or PNG by its content, at most 10 MiB.
+	File graphql.Upload `json:"file"`
+}
+
 // An image to upload, sent as a file of a GraphQL multipart request.
 type UploadMediaInput struct {
 	// The name to give the media, at most 255 characters.
@@ -3757,6 +4088,72 @@ type VouchersProductInformationPayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.
 	Errors []*UserError `json:"errors"`
+}
+
+// A wallet of the payment hub, in double entry: every movement debits one wallet and credits another by the same amount.
+type Wallet struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back.
+	GlobalID string `json:"id"`
+	// The wallet's own numeric record id (a payment's extraSourceWallet); null for a network giftcard's wallet that no movement opened yet.
+	ID *string `json:"legacyId,omitempty"`
+	// The wallet's identifier: a network giftcard's wallet has the card's.
+	UUID uuid.UUID `json:"uuid"`
+	// Whose value it holds.
+	Kind WalletKind `json:"kind"`
+	// The currency of its balance and movements.
+	CurrencyCode CurrencyCode `json:"currencyCode"`
+	// Its credits less its debits; a network giftcard's remaining value for its wallet.
+	Balance decimal.Decimal `json:"balance"`
+	// When it was opened; null for a network giftcard's wallet that no movement opened yet.
+	CreatedOn *time.Time `json:"createdOn,omitempty"`
+	// The numeric record id of the partner of a PARTNER wallet; null for the others.
+	PartnerID   *string `json:"partnerId,omitempty"`
+	CardID      int64   `json:"-"`
+	PartnerUUID string  `json:"-"`
+}
+
+func (Wallet) IsNode() {}
+
+// A movement of value from one wallet to another, of one currency.
+type WalletMovement struct {
+	// The movement's identifier.
+	UUID uuid.UUID `json:"uuid"`
+	// When it was made, in UTC.
+	CreatedOn time.Time `json:"createdOn"`
+	// The amount moved, above 0.
+	Amount decimal.Decimal `json:"amount"`
+	// The currency of both wallets.
+	CurrencyCode CurrencyCode `json:"currencyCode"`
+	// Where it stands.
+	Status WalletMovementStatus `json:"status"`
+	// What it records.
+	Type WalletMovementType `json:"type"`
+	// The payment it belongs to; null when none.
+	PaymentUUID *uuid.UUID `json:"paymentUuid,omitempty"`
+	// The wallet it takes from.
+	DebitedWalletUUID uuid.UUID `json:"debitedWalletUuid"`
+	// The wallet it gives to.
+	CreditedWalletUUID uuid.UUID `json:"creditedWalletUuid"`
+	// Why (an adjustment's reason); empty when none.
+	Reason string `json:"reason"`
+}
+
+// A page of a list of WalletMovement records, with where it lies in the whole list.
+type WalletMovementConnection struct {
+	// The items of the page, in list order, each with its cursor.
+	Edges []*WalletMovementEdge `json:"edges"`
+	// Where the page lies in the whole list, and the cursors to read on.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many items the whole list has, over all its pages.
+	TotalCount int `json:"totalCount"`
+}
+
+// One WalletMovement of a page, with its cursor.
+type WalletMovementEdge struct {
+	// The opaque cursor of this item: pass it as after to read the items that follow it.
+	Cursor string `json:"cursor"`
+	// The item.
+	Node *WalletMovement `json:"node"`
 }
 
 // The floating bar widget: a text and a call-to-action button along the top or bottom of the page. Colours are #RRGGBB (the legacy spelling "floatting" is kept).
@@ -5475,6 +5872,73 @@ func (e GiftType) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// The kind of a KYC document.
+type KycDocumentType string
+
+const (
+	// The legal representative's identity.
+	KycDocumentTypeIdentityProof KycDocumentType = "IDENTITY_PROOF"
+	// The company's registration.
+	KycDocumentTypeRegistrationProof KycDocumentType = "REGISTRATION_PROOF"
+	// The company's articles of association.
+	KycDocumentTypeArticlesOfAssociation KycDocumentType = "ARTICLES_OF_ASSOCIATION"
+	// The declaration of its shareholders.
+	KycDocumentTypeShareholderDeclaration KycDocumentType = "SHAREHOLDER_DECLARATION"
+	// A proof of address.
+	KycDocumentTypeAddressProof KycDocumentType = "ADDRESS_PROOF"
+)
+
+var AllKycDocumentType = []KycDocumentType{
+	KycDocumentTypeIdentityProof,
+	KycDocumentTypeRegistrationProof,
+	KycDocumentTypeArticlesOfAssociation,
+	KycDocumentTypeShareholderDeclaration,
+	KycDocumentTypeAddressProof,
+}
+
+func (e KycDocumentType) IsValid() bool {
+	switch e {
+	case KycDocumentTypeIdentityProof, KycDocumentTypeRegistrationProof, KycDocumentTypeArticlesOfAssociation, KycDocumentTypeShareholderDeclaration, KycDocumentTypeAddressProof:
+		return true
+	}
+	return false
+}
+
+func (e KycDocumentType) String() string {
+	return string(e)
+}
+
+func (e *KycDocumentType) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = KycDocumentType(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid KycDocumentType", str)
+	}
+	return nil
+}
+
+func (e KycDocumentType) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *KycDocumentType) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e KycDocumentType) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 // The image formats a media may have.
 type MediaContentType string
 
@@ -5688,7 +6152,7 @@ func (e MediaOrderField) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// The company type of a network partner's company record.
+// The company type of a partner's company record (network and payment-hub partners alike).
 type NetworkCompanyType string
 
 const (
@@ -6166,6 +6630,280 @@ func (e OrderDirection) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// Where the activation of a partner's payments stands.
+type PaymentActivationStatus string
+
+const (
+	// The legal representative has yet to verify their identity on the provider's page.
+	PaymentActivationStatusPendingUserAction PaymentActivationStatus = "PENDING_USER_ACTION"
+	// Identity verified: an active partner may take payments.
+	PaymentActivationStatusCompleted PaymentActivationStatus = "COMPLETED"
+	// The verification failed: a new activation may start.
+	PaymentActivationStatusRefused PaymentActivationStatus = "REFUSED"
+)
+
+var AllPaymentActivationStatus = []PaymentActivationStatus{
+	PaymentActivationStatusPendingUserAction,
+	PaymentActivationStatusCompleted,
+	PaymentActivationStatusRefused,
+}
+
+func (e PaymentActivationStatus) IsValid() bool {
+	switch e {
+	case PaymentActivationStatusPendingUserAction, PaymentActivationStatusCompleted, PaymentActivationStatusRefused:
+		return true
+	}
+	return false
+}
+
+func (e PaymentActivationStatus) String() string {
+	return string(e)
+}
+
+func (e *PaymentActivationStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = PaymentActivationStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid PaymentActivationStatus", str)
+	}
+	return nil
+}
+
+func (e PaymentActivationStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *PaymentActivationStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e PaymentActivationStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The rules an input of the payment hub's mutations can break.
+type PaymentHubErrorCode string
+
+const (
+	// A value is required and is missing or blank.
+	PaymentHubErrorCodeRequired PaymentHubErrorCode = "REQUIRED"
+	// The value may not be null.
+	PaymentHubErrorCodeNull PaymentHubErrorCode = "NULL"
+	// The value is not valid: a wrong format, or a rule the message states.
+	PaymentHubErrorCodeInvalid PaymentHubErrorCode = "INVALID"
+	// The value is below its minimum.
+	PaymentHubErrorCodeMinValue PaymentHubErrorCode = "MIN_VALUE"
+	// The value is above its maximum.
+	PaymentHubErrorCodeMaxValue PaymentHubErrorCode = "MAX_VALUE"
+	// The text is longer than allowed.
+	PaymentHubErrorCodeMaxLength PaymentHubErrorCode = "MAX_LENGTH"
+	// The id names no record the caller sees.
+	PaymentHubErrorCodeDoesNotExist PaymentHubErrorCode = "DOES_NOT_EXIST"
+	// The amount has more decimal places than allowed.
+	PaymentHubErrorCodeMaxDecimalPlaces PaymentHubErrorCode = "MAX_DECIMAL_PLACES"
+	// The amount has more digits before the decimal point than allowed.
+	PaymentHubErrorCodeMaxWholeDigits PaymentHubErrorCode = "MAX_WHOLE_DIGITS"
+	// The list has more items than allowed.
+	PaymentHubErrorCodeMaxElements PaymentHubErrorCode = "MAX_ELEMENTS"
+	// The value is not one of the allowed choices.
+	PaymentHubErrorCodeInvalidChoice PaymentHubErrorCode = "INVALID_CHOICE"
+	// The value is already taken where it must be unique.
+	PaymentHubErrorCodeUnique PaymentHubErrorCode = "UNIQUE"
+	// The end comes before the start.
+	PaymentHubErrorCodeEndBeforeStart PaymentHubErrorCode = "END_BEFORE_START"
+)
+
+var AllPaymentHubErrorCode = []PaymentHubErrorCode{
+	PaymentHubErrorCodeRequired,
+	PaymentHubErrorCodeNull,
+	PaymentHubErrorCodeInvalid,
+	PaymentHubErrorCodeMinValue,
+	PaymentHubErrorCodeMaxValue,
+	PaymentHubErrorCodeMaxLength,
+	PaymentHubErrorCodeDoesNotExist,
+	PaymentHubErrorCodeMaxDecimalPlaces,
+	PaymentHubErrorCodeMaxWholeDigits,
+	PaymentHubErrorCodeMaxElements,
+	PaymentHubErrorCodeInvalidChoice,
+	PaymentHubErrorCodeUnique,
+	PaymentHubErrorCodeEndBeforeStart,
+}
+
+func (e PaymentHubErrorCode) IsValid() bool {
+	switch e {
+	case PaymentHubErrorCodeRequired, PaymentHubErrorCodeNull, PaymentHubErrorCodeInvalid, PaymentHubErrorCodeMinValue, PaymentHubErrorCodeMaxValue, PaymentHubErrorCodeMaxLength, PaymentHubErrorCodeDoesNotExist, PaymentHubErrorCodeMaxDecimalPlaces, PaymentHubErrorCodeMaxWholeDigits, PaymentHubErrorCodeMaxElements, PaymentHubErrorCodeInvalidChoice, PaymentHubErrorCodeUnique, PaymentHubErrorCodeEndBeforeStart:
+		return true
+	}
+	return false
+}
+
+func (e PaymentHubErrorCode) String() string {
+	return string(e)
+}
+
+func (e *PaymentHubErrorCode) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = PaymentHubErrorCode(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid PaymentHubErrorCode", str)
+	}
+	return nil
+}
+
+func (e PaymentHubErrorCode) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *PaymentHubErrorCode) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e PaymentHubErrorCode) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The status of a payment-hub partner.
+type PaymentPartnerStatus string
+
+const (
+	// Active (a): it may take payments once its activation is completed.
+	PaymentPartnerStatusActive PaymentPartnerStatus = "ACTIVE"
+	// Inactive (i): it takes no payment.
+	PaymentPartnerStatusInactive PaymentPartnerStatus = "INACTIVE"
+	// A test partner (t): it takes no payment.
+	PaymentPartnerStatusTest PaymentPartnerStatus = "TEST"
+)
+
+var AllPaymentPartnerStatus = []PaymentPartnerStatus{
+	PaymentPartnerStatusActive,
+	PaymentPartnerStatusInactive,
+	PaymentPartnerStatusTest,
+}
+
+func (e PaymentPartnerStatus) IsValid() bool {
+	switch e {
+	case PaymentPartnerStatusActive, PaymentPartnerStatusInactive, PaymentPartnerStatusTest:
+		return true
+	}
+	return false
+}
+
+func (e PaymentPartnerStatus) String() string {
+	return string(e)
+}
+
+func (e *PaymentPartnerStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = PaymentPartnerStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid PaymentPartnerStatus", str)
+	}
+	return nil
+}
+
+func (e PaymentPartnerStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *PaymentPartnerStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e PaymentPartnerStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// How often a partner's payouts are built.
+type PayoutFrequency string
+
+const (
+	// Every week.
+	PayoutFrequencyWeek PayoutFrequency = "WEEK"
+	// Twice a month (bimth).
+	PayoutFrequencyBimth PayoutFrequency = "BIMTH"
+	// Every month.
+	PayoutFrequencyMonth PayoutFrequency = "MONTH"
+)
+
+var AllPayoutFrequency = []PayoutFrequency{
+	PayoutFrequencyWeek,
+	PayoutFrequencyBimth,
+	PayoutFrequencyMonth,
+}
+
+func (e PayoutFrequency) IsValid() bool {
+	switch e {
+	case PayoutFrequencyWeek, PayoutFrequencyBimth, PayoutFrequencyMonth:
+		return true
+	}
+	return false
+}
+
+func (e PayoutFrequency) String() string {
+	return string(e)
+}
+
+func (e *PayoutFrequency) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = PayoutFrequency(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid PayoutFrequency", str)
+	}
+	return nil
+}
+
+func (e PayoutFrequency) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *PayoutFrequency) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e PayoutFrequency) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 // The rules an input of the voucher prototype and option mutations can break.
 type PrototypeErrorCode string
 
@@ -6488,6 +7226,204 @@ func (e *VoucherState) UnmarshalJSON(b []byte) error {
 }
 
 func (e VoucherState) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Whose value a wallet holds.
+type WalletKind string
+
+const (
+	// A payment-hub partner's, one per currency.
+	WalletKindPartner WalletKind = "PARTNER"
+	// A network giftcard's: its balance is the card's remaining value.
+	WalletKindNetworkGiftcard WalletKind = "NETWORK_GIFTCARD"
+	// The platform's: the outside's side of what customers pay in through the provider; the only wallet below zero.
+	WalletKindPayin WalletKind = "PAYIN"
+	// The platform's: a payment's money until it is shared between its partner and the commission.
+	WalletKindPayinClearing WalletKind = "PAYIN_CLEARING"
+	// The platform's commissions.
+	WalletKindCommission WalletKind = "COMMISSION"
+	// The platform's: what was paid out to partners.
+	WalletKindPayouts WalletKind = "PAYOUTS"
+)
+
+var AllWalletKind = []WalletKind{
+	WalletKindPartner,
+	WalletKindNetworkGiftcard,
+	WalletKindPayin,
+	WalletKindPayinClearing,
+	WalletKindCommission,
+	WalletKindPayouts,
+}
+
+func (e WalletKind) IsValid() bool {
+	switch e {
+	case WalletKindPartner, WalletKindNetworkGiftcard, WalletKindPayin, WalletKindPayinClearing, WalletKindCommission, WalletKindPayouts:
+		return true
+	}
+	return false
+}
+
+func (e WalletKind) String() string {
+	return string(e)
+}
+
+func (e *WalletKind) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = WalletKind(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid WalletKind", str)
+	}
+	return nil
+}
+
+func (e WalletKind) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *WalletKind) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e WalletKind) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Where a wallet movement stands: a movement is written when it happens, and a refused one is not written.
+type WalletMovementStatus string
+
+const (
+	// Made.
+	WalletMovementStatusSucceeded WalletMovementStatus = "SUCCEEDED"
+)
+
+var AllWalletMovementStatus = []WalletMovementStatus{
+	WalletMovementStatusSucceeded,
+}
+
+func (e WalletMovementStatus) IsValid() bool {
+	switch e {
+	case WalletMovementStatusSucceeded:
+		return true
+	}
+	return false
+}
+
+func (e WalletMovementStatus) String() string {
+	return string(e)
+}
+
+func (e *WalletMovementStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = WalletMovementStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid WalletMovementStatus", str)
+	}
+	return nil
+}
+
+func (e WalletMovementStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *WalletMovementStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e WalletMovementStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// What a wallet movement records.
+type WalletMovementType string
+
+const (
+	// What a customer paid through the provider: payin to clearing.
+	WalletMovementTypePayin WalletMovementType = "PAYIN"
+	// A payment's extra source (a network giftcard) to clearing.
+	WalletMovementTypeExtraSource WalletMovementType = "EXTRA_SOURCE"
+	// A payment's net amount, clearing to the partner.
+	WalletMovementTypeTransfer WalletMovementType = "TRANSFER"
+	// A payment's commission, clearing to commission.
+	WalletMovementTypeCommission WalletMovementType = "COMMISSION"
+	// A leg of a refund, back the way the money came.
+	WalletMovementTypeRefund WalletMovementType = "REFUND"
+	// A payout: the partner to payouts.
+	WalletMovementTypePayout WalletMovementType = "PAYOUT"
+	// A staff correction, with its reason.
+	WalletMovementTypeAdjustment WalletMovementType = "ADJUSTMENT"
+)
+
+var AllWalletMovementType = []WalletMovementType{
+	WalletMovementTypePayin,
+	WalletMovementTypeExtraSource,
+	WalletMovementTypeTransfer,
+	WalletMovementTypeCommission,
+	WalletMovementTypeRefund,
+	WalletMovementTypePayout,
+	WalletMovementTypeAdjustment,
+}
+
+func (e WalletMovementType) IsValid() bool {
+	switch e {
+	case WalletMovementTypePayin, WalletMovementTypeExtraSource, WalletMovementTypeTransfer, WalletMovementTypeCommission, WalletMovementTypeRefund, WalletMovementTypePayout, WalletMovementTypeAdjustment:
+		return true
+	}
+	return false
+}
+
+func (e WalletMovementType) String() string {
+	return string(e)
+}
+
+func (e *WalletMovementType) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = WalletMovementType(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid WalletMovementType", str)
+	}
+	return nil
+}
+
+func (e WalletMovementType) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *WalletMovementType) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e WalletMovementType) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -439,6 +439,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 		MultiProductCarts: mpcart.NewCartService(persistence.NewUnitOfWork(db, persistence.MultiProductCartStores), keys),
 		PaymentPartners:   payments.NewPartnerService(persistence.NewUnitOfWork(db, persistence.PaymentPartnerStores), keys, provider, blobs),
 		Payments:          payments.NewPaymentService(persistence.NewUnitOfWork(db, persistence.PaymentsStores), keys, provider),
+		Wallets:           payments.NewWalletService(persistence.NewUnitOfWork(db, persistence.PaymentWalletReadStores)),
 	}
 
 	r := mux.NewRouter()

@@ -10,9 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
 	"salesplatform/domain"
+	"salesplatform/domain/payments"
 	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"
 )
@@ -41,8 +43,11 @@ type isoFixture struct {
 	ngcCode                                    string
 	// The owner's multi-product cart.
 	mpCart string
-	// The owner's payment-hub partner (it refers it), and its payment.
-	hubPartner, payment string
+	// The owner's payment-hub partner (it refers it), its KYC document,
+	// its wallet, with a movement, and its payment; the wallet of the
+	// owner's network giftcard (the card's uuid).
+	hubPartner, hubWallet, ngcUUID, payment string
+	kycDocument                             int64
 }
 
 // isoHold is the reservation id of the owner's hold.
@@ -157,7 +162,6 @@ func newIsoFixture(t *testing.T) *isoFixture {
 	f.hubPartner = m["uuid"].(string)
 	m = f.mustOK(t, http.StatusOK, f.rest(t, http.MethodPost, "/api/payment_hub/partner/"+f.hubPartner+"/activate-payments/", f.ownerTok, "", "application/json"))
 	body, ct = f.kycBody(t)
-	f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/payment_hub/kyc_documents/", f.ownerTok, body, ct))
 	// Its legal representative verified, and a payment taken.
 	if res := f.rest(t, http.MethodPost, pagePath(t, m["user_action_url"].(string)), "", "decision=verify",
 		"application/x-www-form-urlencoded"); res.Status != http.StatusOK {
@@ -165,6 +169,27 @@ func newIsoFixture(t *testing.T) *isoFixture {
 	}
 	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/payment_hub/payments/", f.ownerTok, f.paymentBody(), "application/json"))
 	f.payment = m["id"].(string)
+	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/payment_hub/kyc_documents/", f.ownerTok, body, ct))
+	f.kycDocument = int64(m["id"].(float64))
+	gcMust(t, db.NewRaw(`SELECT uuid::text FROM network_giftcards WHERE id = ?`, f.ngc).Scan(ctx, &f.ngcUUID))
+	gcMust(t, persistence.NewUnitOfWork(db, persistence.PaymentsStores).RunInTx(ctx, func(ctx context.Context, tx payments.Stores) error {
+		var hubID int64
+		if err := db.NewRaw(`SELECT id FROM partners WHERE uuid = ?`, f.hubPartner).Scan(ctx, &hubID); err != nil {
+			return err
+		}
+		w, err := payments.PartnerWallet(ctx, tx, hubID, "EUR")
+		if err != nil {
+			return err
+		}
+		payin, err := payments.PlatformWallet(ctx, tx, payments.WalletPayin, "EUR")
+		if err != nil {
+			return err
+		}
+		f.hubWallet = w.UUID.String()
+		_, err = payments.Transfer(ctx, tx, payments.MoveInput{From: payin.UUID, To: w.UUID, Amount: decimal.NewFromInt(12),
+			Type: payments.MoveAdjustment, Reason: isoSecret})
+		return err
+	}))
 	return f
 }
 
@@ -389,6 +414,10 @@ func (f *isoFixture) restOperations(t *testing.T) []isoREST {
 		{"PATCH", "/api/payment_hub/payments/" + f.payment + "/", `{"freeze_payout_date": "2026-12-01"}`, js, 0, 404, 404},
 		{"POST", "/api/payment_hub/payments/" + f.payment + "/refund/", `{"amount": 1}`, js, 0, 404, 403},
 		{"GET", "/api/payment_hub/payments/" + f.payment + "/transactions/", "", js, 200, 404, 404},
+		{"GET", "/api/payment_hub/wallets/" + f.hubWallet + "/", "", js, 200, 404, 404},
+		{"GET", "/api/payment_hub/wallets/" + f.hubWallet + "/movements/", "", js, 200, 404, 404},
+		{"GET", "/api/payment_hub/wallets/" + f.ngcUUID + "/", "", js, 200, 404, 404},
+		{"GET", "/api/payment_hub/wallets/" + f.ngcUUID + "/movements/", "", js, 200, 404, 404},
 	}
 }
 
@@ -519,6 +548,29 @@ func (f *isoFixture) graphOperations() []isoGraph {
 		{"node NetworkVoucherBoxOffer", isoNode, map[string]any{"id": globalID("NetworkVoucherBoxOffer", f.nvOffer)}, "NOT_FOUND"},
 		{"node NetworkVoucher", isoNode, map[string]any{"id": globalID("NetworkVoucher", isoNetworkVoucher)}, "NOT_FOUND"},
 		{"node NetworkVoucherUsage", isoNode, map[string]any{"id": globalID("NetworkVoucherUsage", f.nvUsage)}, "NOT_FOUND"},
+		// The payment hub.
+		{"paymentPartner", `query($u: UUID!) { paymentPartner(uuid: $u) { name commercialName iban } }`,
+			map[string]any{"u": f.hubPartner}, "NOT_FOUND"},
+		{"wallet", `query($u: UUID!) { wallet(uuid: $u) { balance partner { name } movements { edges { node { reason } } } } }`,
+			map[string]any{"u": f.hubWallet}, "NOT_FOUND"},
+		{"wallet of a network giftcard", `query($u: UUID!) { wallet(uuid: $u) { balance networkGiftcard { code fromGifter } } }`,
+			map[string]any{"u": f.ngcUUID}, "NOT_FOUND"},
+		{"multiProductCart", `query($id: ID!) { multiProductCart(id: $id) { legacyId partnerUuid } }`,
+			map[string]any{"id": f.mpCart}, "NOT_FOUND"},
+		{"createPaymentPartner", `mutation($r: ID) { createPaymentPartner(input: {status: ACTIVE, commercialName: "x", shortName: "x",
+			legalRepresentativeEmail: "l@example.com", agencyEmail: "a@example.com", referrerId: $r}) ` + payload + ` }`,
+			map[string]any{"r": id(f.owner)}, "userErrors"},
+		{"updatePaymentPartner", `mutation($p: ID!) { updatePaymentPartner(input: {partnerId: $p, hideFromStats: true}) ` + payload + ` }`,
+			map[string]any{"p": f.hubPartner}, "NOT_FOUND"},
+		{"activatePartnerPayments", `mutation($p: ID!) { activatePartnerPayments(input: {partnerId: $p}) ` + payload + ` }`,
+			map[string]any{"p": globalID("PaymentPartner", f.hubPartner)}, "NOT_FOUND"},
+		{"createMultiProductCart", `mutation($p: ID!) { createMultiProductCart(input: {partnerId: $p,
+			networkGiftcards: [{amount: "25", quantity: 1, themedPdfId: "1"}]}) ` + payload + ` }`,
+			map[string]any{"p": globalID("Partner", f.ownerUUID)}, "userErrors"},
+		{"node PaymentPartner", isoNode, map[string]any{"id": globalID("PaymentPartner", f.hubPartner)}, "NOT_FOUND"},
+		{"node KycDocument", isoNode, map[string]any{"id": globalID("KycDocument", f.kycDocument)}, "NOT_FOUND"},
+		{"node Wallet", isoNode, map[string]any{"id": globalID("Wallet", f.hubWallet)}, "NOT_FOUND"},
+		{"node MultiProductCart", isoNode, map[string]any{"id": globalID("MultiProductCart", f.mpCart)}, "NOT_FOUND"},
 	}
 }
 
@@ -529,7 +581,9 @@ const isoNode = `query($id: ID!) { node(id: $id) { id ... on Partner { uuid name
 	... on VoucherOption { label: name { fr } } ... on OptionCategory { label: name { fr } }
 	... on NetworkGiftcard { code fromGifter } ... on NetworkGiftcardUsage { comment } ... on NetworkGiftcardHold { reservationId }
 	... on NetworkGiftcardMovement { reservationId } ... on NetworkPartner { name } ... on NetworkVoucherBox { label: name { fr } }
-	... on NetworkVoucherBoxOffer { partnerId } ... on NetworkVoucher { code } ... on NetworkVoucherUsage { comment } } }`
+	... on NetworkVoucherBoxOffer { partnerId } ... on NetworkVoucher { code } ... on NetworkVoucherUsage { comment }
+	... on PaymentPartner { name iban } ... on KycDocument { comment } ... on Wallet { balance partner { name } }
+	... on MultiProductCart { partnerUuid } } }`
 
 // wantNoSecret fails when an answer to another account shows the owner's
 // records.
@@ -623,6 +677,33 @@ func TestAdminIsolation(t *testing.T) {
 			default:
 				if !strings.Contains(string(data), `"field":["partnerUuid"]`) {
 					t.Errorf("rival uploading for the owner: %s %+v", data, errs)
+				}
+			}
+		}
+	})
+
+	t.Run("GraphQL uploadKycDocument for the owner's partner", func(t *testing.T) {
+		ops := jsonOf(t, map[string]any{
+			"query": `mutation($in: UploadKycDocumentInput!) { uploadKycDocument(input: $in) { kycDocument { comment }
+				userErrors { field code } errors { field code } } }`,
+			"variables": map[string]any{"in": map[string]any{"partnerId": f.hubPartner, "comment": "x", "documentType": "IDENTITY_PROOF",
+				"file": nil}},
+		})
+		body, ct := multipartBody(t, field("operations", ops), field("map", `{"f": ["variables.in.file"]}`), file("f", f.png))
+		for _, tok := range []string{"", f.rivalTok, f.readerTok} {
+			h := []string{"Content-Type", ct, "GraphQL-Require-Preflight", "1"}
+			if tok != "" {
+				h = append(h, auth(tok)...)
+			}
+			res := Do(t, http.MethodPost, f.URL+"/graphql", body, h...)
+			f.wantNoSecret(t, res.Body)
+			data, errs := decodeGraph(t, res)
+			switch tok {
+			case "":
+				wantGraphCode(t, errs, "UNAUTHENTICATED")
+			default: // a partner the caller does not see, as an unknown one
+				if !strings.Contains(string(data), `"errors":[{"field":["input","partnerId"],"code":"DOES_NOT_EXIST"}]`) {
+					t.Errorf("uploading for the owner: %s %+v", data, errs)
 				}
 			}
 		}

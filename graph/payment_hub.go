@@ -1,0 +1,277 @@
+package graph
+
+// Converters of the payment hub (payment_hub.graphqls). The mutations build
+// the REST body (domain.Doc) from their typed input, as the network's do,
+// so that the service reads both surfaces the same way; its field errors
+// name the REST fields ("legal_representative_email"), which errors maps
+// to the input's own.
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/google/uuid"
+
+	"salesplatform/domain"
+	"salesplatform/domain/mpcart"
+	"salesplatform/domain/payments"
+	"salesplatform/graph/model"
+)
+
+// paymentPartnerStatuses are the statuses of a payment-hub partner, by
+// enum value.
+var paymentPartnerStatuses = map[model.PaymentPartnerStatus]string{
+	model.PaymentPartnerStatusActive:   domain.PartnerStatusActive,
+	model.PaymentPartnerStatusInactive: domain.PartnerStatusInactive,
+	model.PaymentPartnerStatusTest:     domain.PartnerStatusTest,
+}
+
+func paymentPartnerStatus(s string) model.PaymentPartnerStatus {
+	for k, v := range paymentPartnerStatuses {
+		if v == s {
+			return k
+		}
+	}
+	return model.PaymentPartnerStatus(strings.ToUpper(s))
+}
+
+func toGraphPaymentPartner(p *payments.Partner) *model.PaymentPartner {
+	out := &model.PaymentPartner{GlobalID: globalID("PaymentPartner", p.UUID.String()), ID: idString(p.ID), UUID: p.UUID,
+		Status: paymentPartnerStatus(p.Status), Name: p.Name, CommercialName: p.CommercialName, ShortName: p.ShortName,
+		CompanyType: p.CompanyType, SiretNumber: p.SiretNumber, LegalRepresentativeFirstName: p.LegalRepresentativeFirstName,
+		LegalRepresentativeLastName: p.LegalRepresentativeLastName, LegalRepresentativeEmail: p.LegalRepresentativeEmail,
+		HqAddressLine1: p.HQAddressLine1, HqAddressLine2: p.HQAddressLine2, HqPostalCode: p.HQPostalCode, HqCity: p.HQCity,
+		HqCountry: p.HQCountry, Rcs: p.RCS, Ape: p.APE, VatID: p.VATID, AgencyEmail: p.AgencyEmail, AgencyPhone: p.AgencyPhone,
+		Website: p.Website, HideFromStats: p.HideFromStats, ThirdPartySalesOnly: p.ThirdPartySalesOnly,
+		ReferrerID: optIDString(p.ReferrerID), PayoutFrequency: model.PayoutFrequency(strings.ToUpper(p.PayoutFrequency)),
+		AutoValidatePayout: p.AutoValidatePayout, FreezePayout: p.FreezePayout, BlockPayoutValidation: p.BlockPayoutValidation,
+		Iban: p.IBAN, Bic: p.BIC, CanTakePayments: p.MayTakePayments()}
+	if b := p.LegalRepresentativeBirthday; b != nil {
+		day := b.Format(time.DateOnly)
+		out.LegalRepresentativeBirthday = &day
+	}
+	if a := p.Activation; a != nil {
+		out.Activation = toGraphActivation(a)
+		out.PaymentActivationStatus = &out.Activation.Status
+	}
+	return out
+}
+
+// An activation's dates are in UTC, as REST's.
+func toGraphActivation(a *payments.Activation) *model.PaymentActivation {
+	return &model.PaymentActivation{UUID: a.ID, Status: model.PaymentActivationStatus(a.Status), PartnerUUID: a.PartnerUUID,
+		UserActionURL: a.UserActionURL, CreatedOn: a.CreatedOn.UTC(), CompletedOn: inZone(a.CompletedOn, time.UTC)}
+}
+
+func toGraphKYCDocument(d *payments.KYCDocument) *model.KycDocument {
+	return &model.KycDocument{GlobalID: numericGlobalID("KycDocument", d.ID), ID: idString(d.ID), PartnerID: idString(d.PartnerID),
+		PartnerUUID: d.PartnerUUID, Comment: d.Comment, DocumentType: model.KycDocumentType(d.DocumentType),
+		ContentType: d.ContentType, Size: int(d.Size), CreatedOn: d.CreatedOn.UTC()}
+}
+
+func toGraphWallet(w *payments.WalletRecord) *model.Wallet {
+	out := &model.Wallet{GlobalID: globalID("Wallet", w.UUID.String()), UUID: w.UUID, Kind: model.WalletKind(strings.ToUpper(w.Kind)),
+		CurrencyCode: model.CurrencyCode(w.Currency), Balance: w.Balance, PartnerID: optIDString(w.PartnerID)}
+	if w.ID != 0 { // a card's wallet that no movement opened has no row yet
+		id := idString(w.ID)
+		out.ID = &id
+		created := w.CreatedAt.UTC()
+		out.CreatedOn = &created
+	}
+	if w.PartnerUUID != nil {
+		out.PartnerUUID = w.PartnerUUID.String()
+	}
+	if w.Card != nil {
+		out.CardID = w.Card.ID
+	}
+	return out
+}
+
+func toGraphWalletMovement(m *payments.Movement) *model.WalletMovement {
+	return &model.WalletMovement{UUID: m.UUID, CreatedOn: m.CreatedOn.UTC(), Amount: m.Amount,
+		CurrencyCode: model.CurrencyCode(m.Currency), Status: model.WalletMovementStatus(strings.ToUpper(m.Status)),
+		Type: model.WalletMovementType(strings.ToUpper(m.Type)), PaymentUUID: m.PaymentUUID, DebitedWalletUUID: m.Debited,
+		CreditedWalletUUID: m.Credited, Reason: m.Reason}
+}
+
+func walletMovementConnection(w window, page *domain.Page[*payments.Movement]) *model.WalletMovementConnection {
+	edges, info := connect(w, page, func(c string, m *payments.Movement) *model.WalletMovementEdge {
+		return &model.WalletMovementEdge{Cursor: c, Node: toGraphWalletMovement(m)}
+	})
+	return &model.WalletMovementConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}
+}
+
+func toGraphMultiProductCart(c *mpcart.Cart) *model.MultiProductCart {
+	out := &model.MultiProductCart{GlobalID: globalID("MultiProductCart", c.ID.String()), ID: c.ID, PartnerUUID: c.PartnerUUID,
+		MarketplaceID: idString(c.MarketplaceID), CreatedAt: c.CreatedAt.UTC(), ExpiresAt: c.ExpiresAt.UTC(), PartnerID: c.PartnerID,
+		NetworkGiftcards: make([]*model.MultiProductCartGiftcardLine, len(c.Giftcards)),
+		NetworkVouchers:  make([]*model.MultiProductCartVoucherLine, len(c.Vouchers))}
+	for i, g := range c.Giftcards {
+		out.NetworkGiftcards[i] = &model.MultiProductCartGiftcardLine{Amount: g.Amount, Quantity: g.Quantity,
+			ThemedPDFID: idString(g.ThemedPDFID)}
+	}
+	for i, v := range c.Vouchers {
+		out.NetworkVouchers[i] = &model.MultiProductCartVoucherLine{BoxID: idString(v.BoxID), Quantity: v.Quantity}
+	}
+	return out
+}
+
+// paymentPartnerUUID reads an input's partnerId of a payment-hub partner:
+// its PaymentPartner global id, or its uuid.
+// Errors: NOT_FOUND for a global id of another type or a string that is
+// neither, as REST answers a path that names no partner.
+func paymentPartnerUUID(id string) (uuid.UUID, error) {
+	key, err := lookupKey("PaymentPartner", id)
+	if err != nil {
+		return uuid.Nil, err
+	}
+	u, err := uuid.Parse(key)
+	if err != nil || u.String() != strings.ToLower(key) {
+		return uuid.Nil, domain.ErrNotFound
+	}
+	return u, nil
+}
+
+// createPaymentPartnerDoc is the creation's body; referrer is the record
+// id the input's referrerId names (nil: none given).
+func createPaymentPartnerDoc(in model.CreatePaymentPartnerInput, referrer *int64) domain.Doc {
+	d := adminDoc{"status": paymentPartnerStatuses[in.Status], "commercial_name": in.CommercialName,
+		"short_name": in.ShortName, "legal_representative_email": in.LegalRepresentativeEmail, "agency_email": in.AgencyEmail}
+	texts := []struct {
+		key string
+		v   graphql.Omittable[*string]
+	}{{"name", in.Name}, {"siret_number", in.SiretNumber},
+		{"legal_representative_first_name", in.LegalRepresentativeFirstName},
+		{"legal_representative_last_name", in.LegalRepresentativeLastName},
+		{"legal_representative_birthday", in.LegalRepresentativeBirthday}, {"hq_address_line_1", in.HqAddressLine1},
+		{"hq_address_line_2", in.HqAddressLine2}, {"hq_postal_code", in.HqPostalCode}, {"hq_city", in.HqCity},
+		{"hq_country", in.HqCountry}, {"rcs", in.Rcs}, {"ape", in.Ape}, {"vat_id", in.VatID},
+		{"agency_phone", in.AgencyPhone}, {"website", in.Website}, {"iban", in.Iban}, {"bic", in.Bic}}
+	for _, t := range texts {
+		set(d, t.key, t.v, same[string])
+	}
+	set(d, "company_type", in.CompanyType, func(t model.NetworkCompanyType) any { return strings.ToLower(string(t)) })
+	set(d, "payout_frequency", in.PayoutFrequency, func(f model.PayoutFrequency) any { return strings.ToLower(string(f)) })
+	set(d, "auto_validate_payout", in.AutoValidatePayout, same[bool])
+	set(d, "freeze_payout", in.FreezePayout, same[bool])
+	set(d, "block_payout_validation", in.BlockPayoutValidation, same[bool])
+	set(d, "hide_from_stats", in.HideFromStats, same[bool])
+	set(d, "third_party_sales_only", in.ThirdPartySalesOnly, same[bool])
+	if referrer != nil {
+		d["referrer"] = recordNumber(*referrer)
+	}
+	return domain.Doc(d)
+}
+
+// updatePaymentPartnerDoc is the update's body; referrer is set when the
+// input names one (nil: cleared).
+func updatePaymentPartnerDoc(in model.UpdatePaymentPartnerInput, referrer *int64) domain.Doc {
+	d := adminDoc{}
+	set(d, "legal_representative_birthday", in.LegalRepresentativeBirthday, same[string])
+	set(d, "legal_representative_email", in.LegalRepresentativeEmail, same[string])
+	set(d, "status", in.Status, func(s model.PaymentPartnerStatus) any { return paymentPartnerStatuses[s] })
+	set(d, "block_payout_validation", in.BlockPayoutValidation, same[bool])
+	set(d, "hide_from_stats", in.HideFromStats, same[bool])
+	set(d, "third_party_sales_only", in.ThirdPartySalesOnly, same[bool])
+	set(d, "reason", in.Reason, same[string])
+	if _, ok := in.ReferrerID.ValueOK(); ok {
+		d["referrer"] = nil
+		if referrer != nil {
+			d["referrer"] = recordNumber(*referrer)
+		}
+	}
+	return domain.Doc(d)
+}
+
+// createMultiProductCartDoc is the creation's body: the input's lines are
+// the body's data.
+func createMultiProductCartDoc(in model.CreateMultiProductCartInput, partner *uuid.UUID) domain.Doc {
+	d := adminDoc{}
+	setPartner(d, partner)
+	data := map[string]any{}
+	if lines, ok := in.NetworkGiftcards.ValueOK(); ok {
+		data["network_giftcards"] = nil
+		if lines != nil {
+			list := make([]any, len(lines))
+			for i, g := range lines {
+				list[i] = map[string]any{"amount": g.Amount, "quantity": g.Quantity, "themed_pdf_id": g.ThemedPDFID}
+			}
+			data["network_giftcards"] = list
+		}
+	}
+	if lines, ok := in.NetworkVouchers.ValueOK(); ok {
+		data["network_vouchers"] = nil
+		if lines != nil {
+			list := make([]any, len(lines))
+			for i, v := range lines {
+				list[i] = map[string]any{"id": filterKey("NetworkVoucherBox", v.BoxID), "quantity": v.Quantity}
+			}
+			data["network_vouchers"] = list
+		}
+	}
+	d["data"] = data
+	return domain.Doc(d)
+}
+
+// multiProductCartPayload answers createMultiProductCart. userErrors keep
+// REST's paths; errors name the input, whose lines are the body's data
+// and whose voucher line names its box boxId (REST's id).
+func multiProductCartPayload(c *mpcart.Cart, err error) (*model.MultiProductCartPayload, error) {
+	out, ue, err := payloadOf(c, err, toGraphMultiProductCart)
+	typed := make([]*model.UserError, len(ue))
+	for i, e := range ue {
+		path := slices.Clone(e.Field)
+		if len(path) > 0 && path[0] == "data" {
+			path = path[1:]
+		}
+		if len(path) == 3 && path[0] == "network_vouchers" && path[2] == "id" {
+			path[2] = "box_id"
+		}
+		typed[i] = &model.UserError{Field: path, Code: e.Code, Message: e.Message}
+	}
+	return &model.MultiProductCartPayload{MultiProductCart: out, UserErrors: ue, Errors: typed}, err
+}
+
+func paymentPartnerPayload(p *payments.Partner, err error) (*model.PaymentPartnerPayload, error) {
+	out, ue, err := payloadOf(p, err, toGraphPaymentPartner)
+	return &model.PaymentPartnerPayload{PaymentPartner: out, UserErrors: ue, Errors: ue}, err
+}
+
+// The lookups of the area's Node types (graph/node.go), shared by
+// node(id:) and the types' own root fields.
+
+func (r *Resolver) paymentPartner(ctx context.Context, id uuid.UUID) (*model.PaymentPartner, error) {
+	return converted(toGraphPaymentPartner)(r.PaymentPartners.GetPartner(ctx, id))
+}
+
+func (r *Resolver) kycDocument(ctx context.Context, key string) (*model.KycDocument, error) {
+	id, err := parseID(key)
+	if err != nil {
+		return nil, err
+	}
+	return converted(toGraphKYCDocument)(r.PaymentPartners.KYCDocument(ctx, id))
+}
+
+func (r *Resolver) wallet(ctx context.Context, id uuid.UUID) (*model.Wallet, error) {
+	return converted(toGraphWallet)(r.Wallets.Wallet(ctx, id))
+}
+
+func (r *Resolver) multiProductCart(ctx context.Context, key string) (*model.MultiProductCart, error) {
+	return converted(toGraphMultiProductCart)(r.MultiProductCarts.Cart(ctx, key))
+}
+
+// relatedPaymentPartner is a relation to a payment-hub partner: null, not
+// an error, when the caller does not see it.
+func (r *Resolver) relatedPaymentPartner(ctx context.Context, id uuid.UUID) (*model.PaymentPartner, error) {
+	p, err := r.PaymentPartners.GetPartner(ctx, id)
+	if domain.IsCode(err, domain.CodeNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return toGraphPaymentPartner(p), nil
+}
