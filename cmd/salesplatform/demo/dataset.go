@@ -85,6 +85,11 @@ type Dataset struct {
 	BoxOffers        []BoxOffer
 	NetworkGiftcards []NetworkGiftcard
 	NetworkVouchers  []NetworkVoucher
+
+	// payments.json
+	// PaymentPartners: the first marks the payment-hub part as loaded.
+	PaymentPartners []PaymentPartner
+	HubPayments     []HubPayment
 }
 
 // User is a demo account's credentials.
@@ -415,6 +420,46 @@ type NetworkGiftcard struct {
 	FromGifter                string
 	Usages                    []NetworkGiftcardUsage // in order
 	Holds                     []NetworkGiftcardHold  // after the usages, in order
+}
+
+// PaymentPartner is a payment-hub partner a marketplace (Referrer, a
+// demo partner's key) creates and activates; it is in its referrer's
+// network under SourceID, so that it takes the referrer's network
+// giftcards as an extra source.
+type PaymentPartner struct {
+	Key, Referrer, SourceID         string
+	Name, CommercialName, ShortName string
+	LegalFirstName, LegalLastName   string
+	LegalEmail, AgencyEmail         string
+	IBAN, BIC, PayoutFrequency      string
+}
+
+// HubPayment is a payment to a payment-hub partner: charged at once by a
+// card that pays (Card "paid"), or waiting for the card holder on the
+// provider's page (Card ""); part of it from a network giftcard
+// (ExtraSource); refunded by Refunds, in order.
+type HubPayment struct {
+	Key, Partner             string
+	Customer                 Customer
+	Amount                   decimal.Decimal
+	Product, Origin, Receipt string
+	ExtraSource              *ExtraSource
+	Card                     string
+	Refunds                  []HubRefund
+}
+
+// ExtraSource is the part of a payment a network giftcard (by its code)
+// pays.
+type ExtraSource struct {
+	Giftcard string
+	Amount   decimal.Decimal
+}
+
+// HubRefund is a refund of a payment, shared between its sources in
+// proportion to what each paid.
+type HubRefund struct {
+	Amount decimal.Decimal
+	Reason string
 }
 
 // NetworkGiftcardUsage is a use of a card at Partner: a network partner,
@@ -775,6 +820,7 @@ func (d *Dataset) check() error {
 		def("networkPartners", p.Key)
 	}
 	errs = append(errs, d.checkNetwork()...)
+	errs = append(errs, d.checkPayments()...)
 	if len(d.Partners) == 0 || len(d.Coupons) == 0 || len(d.NetworkPartners) == 0 {
 		errs = append(errs, errors.New("no partner, coupon or network partner: nothing marks the dataset as loaded"))
 	}
@@ -946,4 +992,68 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// checkPayments checks payments.json: referrers are marketplaces,
+// payments name a partner of the file and a sold card of its referrer,
+// and refund no more than they took.
+func (d *Dataset) checkPayments() []error {
+	var errs []error
+	fail := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	partners := map[string]PaymentPartner{}
+	for _, p := range d.PaymentPartners {
+		if m := d.Partner(p.Referrer); m == nil || !m.Marketplace {
+			fail("payment partner %s: no marketplace has the key %q", p.Key, p.Referrer)
+		}
+		partners[p.Key] = p
+	}
+	for _, p := range d.HubPayments {
+		partner, ok := partners[p.Partner]
+		if !ok {
+			fail("payment %s: no payment partner has the key %q", p.Key, p.Partner)
+		}
+		if p.Card != "" && p.Card != HubCardPaid {
+			fail("payment %s: card is %q or empty, not %q", p.Key, HubCardPaid, p.Card)
+		}
+		if e := p.ExtraSource; e != nil {
+			card := d.networkGiftcard(e.Giftcard)
+			switch {
+			case card == nil || card.Marketplace != partner.Referrer:
+				fail("payment %s: %s is no network giftcard of %s", p.Key, e.Giftcard, partner.Referrer)
+			case e.Amount.GreaterThan(p.Amount) || e.Amount.GreaterThan(card.Value):
+				fail("payment %s: %s cannot pay %s", p.Key, e.Giftcard, e.Amount)
+			}
+		}
+		refunded := decimal.Zero
+		for _, r := range p.Refunds {
+			refunded = refunded.Add(r.Amount)
+		}
+		if refunded.GreaterThan(p.Amount) || len(p.Refunds) > 0 && p.Card != HubCardPaid {
+			fail("payment %s: refunds more than it took, or before it was paid", p.Key)
+		}
+	}
+	return errs
+}
+
+// HubCardPaid is a HubPayment's Card charged at once.
+const HubCardPaid = "paid"
+
+func (d *Dataset) networkGiftcard(code string) *NetworkGiftcard {
+	for i := range d.NetworkGiftcards {
+		if d.NetworkGiftcards[i].Code == code {
+			return &d.NetworkGiftcards[i]
+		}
+	}
+	return nil
+}
+
+// paysHub reports whether a payment of the payment hub draws from the
+// network giftcard with that code.
+func (d *Dataset) paysHub(code string) bool {
+	for _, p := range d.HubPayments {
+		if p.ExtraSource != nil && p.ExtraSource.Giftcard == code {
+			return true
+		}
+	}
+	return false
 }

@@ -29,8 +29,9 @@ import (
 // gets an API token; an account whose user exists is kept. The catalogue
 // follows, unless the first partner's marketing widgets show it is loaded.
 // The administration part follows with its own marker (the first
-// coupon), and the network part last with its own (the first network
-// partner), so that a database seeded before a part existed gets it.
+// coupon), the network part with its own (the first network partner) and
+// the payment hub last with its own (the first payment-hub partner), so
+// that a database seeded before a part existed gets it.
 //
 // Media bytes go to blobs, outside the transaction: when it fails, the
 // blobs this run wrote are deleted.
@@ -43,6 +44,7 @@ func Load(ctx context.Context, db *bun.DB, blobs media.BlobStore, hashing *argon
 	var catalogue *tally
 	var admin *adminLoader
 	var networkPart *networkLoader
+	var paymentsPart *paymentsLoader
 	var log bytes.Buffer // printed once the transaction has committed
 	written := &recordingBlobs{BlobStore: blobs}
 	err = db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
@@ -88,13 +90,23 @@ func Load(ctx context.Context, db *bun.DB, blobs media.BlobStore, hashing *argon
 			admin = a
 		}
 		n := newNetworkLoader(ctx, db, tx, data, partners, staffUser, now)
-		if done, err := n.loadedAlready(ctx); err != nil || done {
+		if done, err = n.loadedAlready(ctx); err != nil {
 			return err
 		}
-		if err := n.load(ctx); err != nil {
+		if !done {
+			if err := n.load(ctx); err != nil {
+				return err
+			}
+			networkPart = n
+		}
+		pl := newPaymentsLoader(db, tx, data, partners, written, baseURL)
+		if done, err := pl.loadedAlready(ctx); err != nil || done {
 			return err
 		}
-		networkPart = n
+		if err := pl.load(ctx); err != nil {
+			return err
+		}
+		paymentsPart = pl
 		return nil
 	})
 	if err != nil {
@@ -107,7 +119,7 @@ func Load(ctx context.Context, db *bun.DB, blobs media.BlobStore, hashing *argon
 	if _, err := log.WriteTo(out); err != nil {
 		return err
 	}
-	report(out, data, baseURL, accounts, catalogue, admin, networkPart)
+	report(out, data, baseURL, accounts, catalogue, admin, networkPart, paymentsPart)
 	return nil
 }
 
@@ -115,7 +127,7 @@ func Load(ctx context.Context, db *bun.DB, blobs media.BlobStore, hashing *argon
 // and network records, then how to get the demo users' tokens, the new
 // ones last.
 func report(out io.Writer, data *Dataset, baseURL string, accounts []seededAccount, catalogue *tally, admin *adminLoader,
-	networkPart *networkLoader) {
+	networkPart *networkLoader, paymentsPart *paymentsLoader) {
 	if catalogue == nil {
 		fmt.Fprintln(out, "The demo catalogue is already loaded: nothing changed.")
 	} else {
@@ -133,6 +145,11 @@ func report(out io.Writer, data *Dataset, baseURL string, accounts []seededAccou
 		fmt.Fprintln(out, "The demo network data is already loaded: nothing changed.")
 	} else {
 		networkPart.report(out, baseURL)
+	}
+	if paymentsPart == nil {
+		fmt.Fprintln(out, "The demo payment hub is already loaded: nothing changed.")
+	} else {
+		paymentsPart.report(out, baseURL)
 	}
 	fmt.Fprintln(out, "Marketing widgets:")
 	for _, p := range data.Partners {

@@ -35,6 +35,8 @@ var countedTables = []string{
 	"voucher_state_changes", "giftcards", "partner_legal_information", "partner_tags", "network_giftcard_allowed_partners",
 	"network_voucher_allowed_partners", "network_giftcards", "network_giftcard_usages", "network_giftcard_movements",
 	"network_giftcard_holds", "network_vouchers", "network_voucher_usages", "network_voucher_movements",
+	"payment_partners", "payment_partner_activations", "payments", "payment_transactions", "payment_refunds",
+	"wallets", "wallet_movements",
 }
 
 func counts(t *testing.T, db *bun.DB) map[string]int {

@@ -1,0 +1,211 @@
+package demo
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"salesplatform/domain"
+	"salesplatform/domain/idempotency"
+	"salesplatform/domain/payments"
+	"salesplatform/persistence"
+	"salesplatform/persistence/psp"
+)
+
+// paymentsLoader loads the payment-hub part (payments.json) on one
+// transaction, through the payment hub's services as the referring
+// marketplace's demo user: it creates its payment-hub partners, activates
+// their payments (the legal representative verifies on the simulated
+// provider's page, served in process), takes the payments and refunds
+// them. The simulated provider keeps its state on the same transaction.
+// A payment-hub partner joins its referrer's network with SQL, as no
+// service adds an existing partner to a network (docs/admin-seed.md).
+type paymentsLoader struct {
+	tx       bun.IDB
+	data     *Dataset
+	partners map[string]*domain.Partner // the demo accounts', by Partner.Key
+	tally    tally
+	hub      map[string]*payments.Partner // by PaymentPartner.Key
+	taken    []*payments.Payment          // in the file's order
+
+	hubPartners *payments.PartnerService
+	payments    *payments.PaymentService
+	provider    http.Handler // the simulated provider's pages
+	users       interface {
+		FindUserByUsername(context.Context, string) (*domain.User, error)
+	}
+}
+
+func newPaymentsLoader(db *bun.DB, tx bun.Tx, data *Dataset, partners map[string]*domain.Partner, blobs payments.BlobStore,
+	baseURL string) *paymentsLoader {
+	keys := idempotency.NewGuard(persistence.NewIdempotencyStore(db))
+	sim := psp.NewSim(tx, baseURL)
+	l := &paymentsLoader{tx: tx, data: data, partners: partners, hub: map[string]*payments.Partner{},
+		hubPartners: payments.NewPartnerService(persistence.NewUnitOfWork(tx, persistence.PaymentPartnerStores), keys, sim, blobs),
+		payments:    payments.NewPaymentService(persistence.NewUnitOfWork(tx, persistence.PaymentsStores), keys, sim),
+		users:       persistence.NewDatabase(tx).Stores().Users}
+	l.provider = sim.Handler(psp.Callbacks{ActivationChanged: l.hubPartners.SyncActivation, PayinChanged: l.payments.SyncPayin})
+	return l
+}
+
+// loadedAlready reports whether the payment-hub part was loaded: the
+// first payment-hub partner is in the hub under its name.
+func (l *paymentsLoader) loadedAlready(ctx context.Context) (bool, error) {
+	var loaded bool
+	err := l.tx.NewRaw(`SELECT EXISTS (SELECT 1 FROM payment_partners pp JOIN partners p ON p.id = pp.partner_id WHERE p.name = ?)`,
+		l.data.PaymentPartners[0].Name).Scan(ctx, &loaded)
+	return loaded, err
+}
+
+func (l *paymentsLoader) load(ctx context.Context) error {
+	for _, p := range l.data.PaymentPartners {
+		if err := l.loadPartner(ctx, p); err != nil {
+			return seedErr("payment partner "+p.Key, err)
+		}
+	}
+	for _, p := range l.data.HubPayments {
+		if err := l.loadPayment(ctx, p); err != nil {
+			return seedErr("payment "+p.Key, err)
+		}
+	}
+	return nil
+}
+
+// referrerCtx is a call by the referring marketplace's demo user, who may
+// also refund.
+func (l *paymentsLoader) referrerCtx(ctx context.Context, key string) (context.Context, error) {
+	u, err := l.users.FindUserByUsername(ctx, l.data.Partner(key).Username)
+	if err != nil {
+		return nil, err
+	}
+	perms := append(append([]string{}, l.data.PartnerPermissions...), l.data.MarketplacePermissions...)
+	perms = append(perms, domain.PermAccessFinancialOrderLines)
+	return domain.WithCaller(ctx, &domain.Caller{User: u, Partner: l.partners[key], Permissions: perms}), nil
+}
+
+func (l *paymentsLoader) loadPartner(ctx context.Context, p PaymentPartner) error {
+	mctx, err := l.referrerCtx(ctx, p.Referrer)
+	if err != nil {
+		return err
+	}
+	created, err := l.hubPartners.CreatePartner(mctx, domain.Doc{"status": domain.PartnerStatusActive, "name": p.Name,
+		"commercial_name": p.CommercialName, "short_name": p.ShortName, "legal_representative_first_name": p.LegalFirstName,
+		"legal_representative_last_name": p.LegalLastName, "legal_representative_email": p.LegalEmail,
+		"agency_email": p.AgencyEmail, "iban": p.IBAN, "bic": p.BIC, "payout_frequency": p.PayoutFrequency})
+	if err != nil {
+		return err
+	}
+	l.tally.add("payment-hub partners", 1)
+	a, err := l.hubPartners.ActivatePayments(mctx, created.UUID)
+	if err != nil {
+		return err
+	}
+	if err := l.answerProvider(ctx, a.UserActionURL, "verify"); err != nil {
+		return fmt.Errorf("verify the legal representative: %w", err)
+	}
+	if created, err = l.hubPartners.GetPartner(mctx, created.UUID); err != nil {
+		return err
+	}
+	if !created.MayTakePayments() {
+		return fmt.Errorf("its payments are not active after the verification")
+	}
+	l.tally.add("payment-hub partners whose payments are active (verified on the provider's page)", 1)
+	l.hub[p.Key] = created
+	_, err = l.tx.NewRaw(`INSERT INTO network_partners (marketplace_id, partner_id, source_id) VALUES (?, ?, ?);
+		INSERT INTO network_giftcard_allowed_partners (marketplace_id, partner_id) VALUES (?, ?)`,
+		l.partners[p.Referrer].ID, created.ID, p.SourceID, l.partners[p.Referrer].ID, created.ID).Exec(ctx)
+	return err
+}
+
+// answerProvider posts decision to the simulated provider's page at
+// pageURL, as the person it asks would.
+func (l *paymentsLoader) answerProvider(ctx context.Context, pageURL, decision string) error {
+	u, err := url.Parse(pageURL)
+	if err != nil {
+		return err
+	}
+	req := httptest.NewRequestWithContext(ctx, http.MethodPost, u.Path, strings.NewReader("decision="+decision))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	rec := httptest.NewRecorder()
+	l.provider.ServeHTTP(rec, req)
+	if rec.Code != http.StatusSeeOther {
+		return fmt.Errorf("the provider's page answered %d: %s", rec.Code, rec.Body)
+	}
+	return nil
+}
+
+func (l *paymentsLoader) loadPayment(ctx context.Context, p HubPayment) error {
+	partner := l.data.paymentPartner(p.Partner)
+	mctx, err := l.referrerCtx(ctx, partner.Referrer)
+	if err != nil {
+		return err
+	}
+	doc := domain.Doc{"customer": map[string]any{"first_name": p.Customer.First, "last_name": p.Customer.Last,
+		"email": p.Customer.Email}, "partner_uuid": l.hub[p.Partner].UUID.String(), "amount": json.Number(p.Amount.String()),
+		"discount": json.Number("0"), "product": p.Product, "type": payments.PaymentTypeCard, "origin": p.Origin,
+		"payment_receipt_description": p.Receipt}
+	if p.Card == HubCardPaid {
+		doc["card"] = psp.CardSuccess
+	}
+	if e := p.ExtraSource; e != nil {
+		var wallet uuid.UUID
+		if err := l.tx.NewRaw(`SELECT uuid FROM network_giftcards WHERE code = ?`, e.Giftcard).Scan(ctx, &wallet); err != nil {
+			return fmt.Errorf("the network giftcard %s: %w", e.Giftcard, err)
+		}
+		doc["extra_source_wallet_uuid"], doc["extra_source_amount"] = wallet.String(), json.Number(e.Amount.String())
+		l.tally.add("payments paid in part from a network giftcard", 1)
+	}
+	paid, err := l.payments.CreatePayment(mctx, doc)
+	if err != nil {
+		return err
+	}
+	l.tally.add("payments ("+paid.Status+")", 1)
+	for _, r := range p.Refunds {
+		if _, err := l.payments.RefundPayment(mctx, paid.UUID, domain.Doc{"amount": json.Number(r.Amount.String()),
+			"reason": r.Reason}); err != nil {
+			return err
+		}
+		l.tally.add("refunds", 1)
+	}
+	if paid, err = l.payments.Payment(mctx, paid.UUID); err != nil {
+		return err
+	}
+	l.taken = append(l.taken, paid)
+	return nil
+}
+
+func (d *Dataset) paymentPartner(key string) *PaymentPartner {
+	for i := range d.PaymentPartners {
+		if d.PaymentPartners[i].Key == key {
+			return &d.PaymentPartners[i]
+		}
+	}
+	return nil
+}
+
+func (l *paymentsLoader) report(out io.Writer, baseURL string) {
+	fmt.Fprintln(out, "Loaded the demo payment hub:")
+	for _, line := range l.tally.lines() {
+		fmt.Fprintln(out, "  "+line)
+	}
+	for _, d := range l.data.PaymentPartners {
+		fmt.Fprintf(out, "Payment-hub partner %s: GET %s/api/payment_hub/partner/%s/ (token of %s)\n", d.Name, baseURL,
+			l.hub[d.Key].UUID, d.Referrer)
+	}
+	fmt.Fprintln(out, "Payments (GET /api/payment_hub/payments/{id}/; status, amount, refunded):")
+	for _, p := range l.taken {
+		fmt.Fprintf(out, "  %s %-4s %7s %7s", p.UUID, p.Status, p.Amount.StringFixed(2), p.RefundedAmount.StringFixed(2))
+		if p.PayinURL != "" {
+			fmt.Fprintf(out, "  the card holder pays at %s", p.PayinURL)
+		}
+		fmt.Fprintln(out)
+	}
+}
