@@ -113,9 +113,6 @@ func TestLoadNetwork(t *testing.T) {
 				if !u.Cancelled {
 					wantActive++
 				}
-				if u.Payout != 0 {
-					wantPayout++
-				}
 			}
 			for _, h := range d.Holds {
 				switch h.End {
