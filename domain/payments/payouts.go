@@ -276,7 +276,8 @@ func buildPartner(ctx context.Context, tx Stores, id uuid.UUID, now time.Time) (
 			Status: PayoutToValidate, PeriodStart: start, PeriodEnd: end, Amount: d.amount, UsagesAmount: d.usages,
 			PaymentsCount: len(d.payments), UsagesCount: len(d.useIDs)}
 		if partner.AutoValidatePayout && !partner.BlockPayoutValidation {
-			p.Status, p.ValidationDate = PayoutValidated, &now
+			at := now.Truncate(time.Microsecond)
+			p.Status, p.ValidationDate = PayoutValidated, &at
 		}
 		if err := tx.Payouts.CreatePayout(ctx, p); err != nil {
 			return nil, err
@@ -503,7 +504,8 @@ func (s *PayoutService) change(ctx context.Context, id int64, doc domain.Doc, sc
 				return err
 			}
 			before := payoutStateOf(p)
-			action, err := apply(p, partner, time.Now())
+			// To the microsecond, as stored: the answer is the record read back.
+			action, err := apply(p, partner, time.Now().Truncate(time.Microsecond))
 			if err != nil {
 				return err
 			}
