@@ -122,6 +122,11 @@ const (
 	// OpWalletRead is reading a wallet of the payment hub and its
 	// movements; which wallets is the service's rule (payments.WalletService).
 	OpWalletRead AdminOp = "wallet.read"
+	// OpPayoutRead is reading payout requests (which ones is the
+	// service's rule, as for payments); OpPayoutValidate is validating one
+	// or marking it paid.
+	OpPayoutRead     AdminOp = "payout.read"
+	OpPayoutValidate AdminOp = "payout.validate"
 )
 
 // Role is who, beyond a named permission, an operation is open to.
@@ -189,6 +194,10 @@ var AdminRules = map[AdminOp]Requirement{
 	OpPaymentRefund: {Role: RolePartnerMember, Permission: PermAccessFinancialOrderLines},
 	// Those who read a partner or a network giftcard read its wallet.
 	OpWalletRead: {Role: RolePartnerMember},
+	// Those who read a partner's payments read its payouts; deciding
+	// that one is paid is the platform's.
+	OpPayoutRead:     {Role: RolePartnerMember},
+	OpPayoutValidate: {Role: RoleStaff},
 }
 
 // Authorize returns the caller when it may run op.

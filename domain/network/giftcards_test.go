@@ -161,8 +161,15 @@ func TestUseAndCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.db.NewRaw("UPDATE network_giftcard_usages SET payout_id = 1 WHERE id = ? RETURNING id", u2.ID).Exec(context.Background()); err != nil {
-		t.Fatal(err)
+	// A payout request of the partner (a payment-hub partner too) takes it.
+	for _, q := range []string{
+		`INSERT INTO payment_partners (partner_id, legal_representative_email) VALUES (?0, 'rep@example.com')`,
+		`INSERT INTO payout_requests (id, partner_id, currency, period_start, period_end) VALUES (1, ?0, 'EUR', now() - interval '7 days', now())`,
+		`UPDATE network_giftcard_usages SET payout_id = 1 WHERE id = ?1`,
+	} {
+		if _, err := f.db.NewRaw(q, f.member, u2.ID).Exec(context.Background()); err != nil {
+			t.Fatal(err)
+		}
 	}
 	_, err = f.svc.CancelUsage(ctx, u2.ID, "")
 	if e := dbtest.WantCode(t, err, domain.CodeConflict); e.Message != network.MsgUsageInPayout {

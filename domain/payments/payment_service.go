@@ -333,7 +333,7 @@ func lockSharing(ctx context.Context, tx Stores, p *Payment, extra uuid.UUID) er
 		}
 		ids = append(ids, w.UUID)
 	}
-	w, err := PartnerWallet(ctx, tx, p.PartnerID, p.Currency)
+	w, err := PartnerWallet(ctx, tx, p.PayeeID(), p.Currency)
 	if err != nil {
 		return err
 	}
@@ -341,9 +341,9 @@ func lockSharing(ctx context.Context, tx Stores, p *Payment, extra uuid.UUID) er
 }
 
 // share moves a paid payment's money out of clearing: its net amount to
-// the partner's wallet, its commission to the platform's.
+// its payee's wallet, its commission to the platform's.
 func share(ctx context.Context, tx Stores, p *Payment, clearing uuid.UUID) error {
-	partner, err := PartnerWallet(ctx, tx, p.PartnerID, p.Currency)
+	partner, err := PartnerWallet(ctx, tx, p.PayeeID(), p.Currency)
 	if err != nil {
 		return err
 	}

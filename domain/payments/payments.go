@@ -107,6 +107,15 @@ type Payment struct {
 	ModifiedOn             time.Time
 }
 
+// PayeeID is who the payment's net amount goes to, and is paid out to:
+// its invoicing marketplace when it has one, else its partner.
+func (p *Payment) PayeeID() int64 {
+	if p.InvoicingMarketplaceID != nil {
+		return *p.InvoicingMarketplaceID
+	}
+	return p.PartnerID
+}
+
 // PayoutRef is what a payment shows of its payout request.
 type PayoutRef struct {
 	ID             int64

@@ -235,7 +235,7 @@ func (s *PaymentService) reserveRefund(ctx context.Context, tx Stores, c *domain
 	before := refundStateOf(p, r)
 	// The partner's part and the commission's come back into clearing
 	// now: a payout cannot take them while the provider is asked.
-	partner, err := PartnerWallet(ctx, tx, p.PartnerID, p.Currency)
+	partner, err := PartnerWallet(ctx, tx, p.PayeeID(), p.Currency)
 	if err != nil {
 		return nil, err
 	}
@@ -379,7 +379,7 @@ func (s *PaymentService) finishRefund(ctx context.Context, id uuid.UUID, pr *Pro
 // partner's and the commission's parts. Either way the reservation is
 // released and the audit trail records the change.
 func (s *PaymentService) settleRefund(ctx context.Context, tx Stores, p *Payment, r *Refund, pr *ProviderRefund, before json.RawMessage) error {
-	partner, err := PartnerWallet(ctx, tx, p.PartnerID, p.Currency)
+	partner, err := PartnerWallet(ctx, tx, p.PayeeID(), p.Currency)
 	if err != nil {
 		return err
 	}

@@ -3,10 +3,11 @@ package payments
 import "salesplatform/domain/idempotency"
 
 // Stores are the stores of the payments area's services that move money:
-// payments, refunds and the wallets they move.
+// payments, refunds, payouts and the wallets they move.
 type Stores struct {
 	Wallets  WalletStore
 	Payments PaymentStore
 	Partners PartnerStore
+	Payouts  PayoutStore
 	Keys     idempotency.Store
 }

@@ -61,4 +61,7 @@ type Services struct {
 	Payments *payments.PaymentService
 	// Wallets reads the payment hub's wallets and their movements.
 	Wallets *payments.WalletService
+	// Payouts builds the payment hub's payout requests, validates them and
+	// reads them.
+	Payouts *payments.PayoutService
 }

@@ -59,9 +59,11 @@ type Config struct {
 	PublicBaseURL string
 	CartTTL       time.Duration
 	HoldTTL       time.Duration // a network giftcard hold's life when its request names none
-	DataDir       string
-	LogLevel      slog.Level
-	NoMigrate     bool
+	// PayoutInterval is how often the payouts job looks for closed periods.
+	PayoutInterval time.Duration
+	DataDir        string
+	LogLevel       slog.Level
+	NoMigrate      bool
 	// DBMaxConns sizes the PostgreSQL pool; MaxConns caps the HTTP
 	// connections served at once (more wait to be accepted).
 	DBMaxConns int
@@ -144,6 +146,7 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 	cfg.DBMaxConns = persistence.DefaultMaxConns
 	cfg.CartTTL = cart.DefaultCartTTL
 	cfg.HoldTTL = network.DefaultHoldTTL
+	cfg.PayoutInterval = defaultPayoutInterval
 	cfg.MaxConns = defaultMaxConns
 	cfg.ShutdownGrace = defaultShutdownGrace
 	cfg.PasswordHashing = passwordHashing(defaultHashMemoryMiB)
@@ -180,6 +183,11 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 			holdTTL = s
 			return nil
 		})
+		payoutInterval := envOr("PAYOUT_INTERVAL", defaultPayoutInterval.String())
+		fs.Func("payout-interval", "how often the payouts job builds the payout requests of the periods that closed (env PAYOUT_INTERVAL, default "+defaultPayoutInterval.String()+", at least 1m)", func(s string) error {
+			payoutInterval = s
+			return nil
+		})
 		conns := envOr("MAX_CONNS", strconv.Itoa(defaultMaxConns))
 		fs.Func("max-conns", "HTTP connections served at once; more wait to be accepted (env MAX_CONNS, default "+strconv.Itoa(defaultMaxConns)+")", func(s string) error {
 			conns = s
@@ -213,6 +221,9 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 			cfg.CartTTL = d
 			if cfg.HoldTTL, err = time.ParseDuration(holdTTL); err != nil || cfg.HoldTTL < time.Minute || cfg.HoldTTL > network.MaxHoldTTL {
 				return fmt.Errorf("HOLD_TTL: %q is not a duration from 1m to %s", holdTTL, network.MaxHoldTTL)
+			}
+			if cfg.PayoutInterval, err = time.ParseDuration(payoutInterval); err != nil || cfg.PayoutInterval < time.Minute {
+				return fmt.Errorf("PAYOUT_INTERVAL: %q is not a duration of at least 1m", payoutInterval)
 			}
 			if cfg.ShutdownGrace, err = time.ParseDuration(grace); err != nil || cfg.ShutdownGrace < 0 {
 				return fmt.Errorf("SHUTDOWN_GRACE: %q is not a duration such as 15s", grace)

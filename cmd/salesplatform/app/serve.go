@@ -132,6 +132,15 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 			holdSweepInterval, log)
 	}()
 	defer func() { stopSweep(); <-swept }()
+	// The payouts job: its builds are no client's request either.
+	payoutsCtx, stopPayouts := context.WithCancel(ctx)
+	payoutsDone := make(chan struct{})
+	go func() {
+		defer close(payoutsDone)
+		runPayouts(payoutsCtx, db, payments.NewPayoutService(persistence.NewUnitOfWork(db, persistence.PaymentsStores), nil),
+			cfg.PayoutInterval, log)
+	}()
+	defer func() { stopPayouts(); <-payoutsDone }()
 	cfg.draining = new(atomic.Bool)
 	handler := NewHandler(db, carts, &cfg, log)
 	if h.Handler != nil {
@@ -440,6 +449,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 		PaymentPartners:   payments.NewPartnerService(persistence.NewUnitOfWork(db, persistence.PaymentPartnerStores), keys, provider, blobs),
 		Payments:          payments.NewPaymentService(persistence.NewUnitOfWork(db, persistence.PaymentsStores), keys, provider),
 		Wallets:           payments.NewWalletService(persistence.NewUnitOfWork(db, persistence.PaymentWalletReadStores)),
+		Payouts:           payments.NewPayoutService(persistence.NewUnitOfWork(db, persistence.PaymentsStores), keys),
 	}
 
 	r := mux.NewRouter()

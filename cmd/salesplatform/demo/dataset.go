@@ -470,8 +470,7 @@ type NetworkGiftcardUsage struct {
 	DaysAgo       int
 	Comment       string
 	ReservationID string
-	Cancelled     bool  // then cancelled by the marketplace
-	Payout        int64 // a stand-in payout id the usage is in; 0 for none
+	Cancelled     bool // then cancelled by the marketplace
 }
 
 // NetworkGiftcardHold is an amount of a card held at a partner (as in a
@@ -550,7 +549,7 @@ type NetworkVoucherUsage struct {
 	DaysAgo   int
 	Comment   string
 	Cancelled bool
-	Payout    int64
+	Payout    int64 // a stand-in payout id the usage is in; 0 for none
 }
 
 // UsageCount is the voucher's usage count once loaded: its active usages.
@@ -893,7 +892,7 @@ func (d *Dataset) checkNetwork() []error {
 		marketplace(what, g.Marketplace)
 		usable(what, g.Status, len(g.Usages)+len(g.Holds) > 0)
 		for i, u := range g.Usages {
-			usage(fmt.Sprintf("%s, usage %d", what, i+1), u.Partner, g.Marketplace, u.Cancelled, u.Payout)
+			usage(fmt.Sprintf("%s, usage %d", what, i+1), u.Partner, g.Marketplace, u.Cancelled, 0)
 		}
 		for _, h := range g.Holds {
 			usage(what+", hold "+h.ReservationID, h.Partner, g.Marketplace, false, 0)

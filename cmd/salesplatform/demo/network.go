@@ -268,17 +268,11 @@ func (l *networkLoader) loadGiftcards(ctx context.Context) error {
 				return seedErr(what, err)
 			}
 			l.tally.add("network giftcard usages", 1)
-			switch {
-			case u.Cancelled:
+			if u.Cancelled {
 				if _, err := l.giftcards.CancelUsage(mctx, usage.ID, u.Comment); err != nil {
 					return seedErr(what+": cancel", err)
 				}
 				l.tally.add("network giftcard usages cancelled", 1)
-			case u.Payout != 0:
-				if err := l.inPayout(ctx, "network_giftcard_usages", usage.ID, u.Payout); err != nil {
-					return seedErr(what+": payout", err)
-				}
-				l.payouts = append(l.payouts, fmt.Sprintf("/api/networkgiftcard_usages/%d/cancel/ (%s)", usage.ID, d.Code))
 			}
 		}
 		for _, h := range d.Holds {
@@ -337,19 +331,12 @@ func (l *networkLoader) hold(ctx context.Context, code string, h NetworkGiftcard
 	return nil
 }
 
-// inPayout puts a usage of table in a stand-in payout: the payouts have no
-// table yet, and payout_id references none (docs/admin-seed.md). A
-// giftcard usage's ledger movement names the payout too.
-func (l *networkLoader) inPayout(ctx context.Context, table string, usageID, payout int64) error {
-	if _, err := l.tx.NewRaw("UPDATE ? SET payout_id = ? WHERE id = ?", bun.Ident(table), payout, usageID).Exec(ctx); err != nil {
+// inPayout puts a network voucher usage in a stand-in payout: voucher
+// usages are in no payout request, and their payout_id references none
+// (docs/admin-seed.md).
+func (l *networkLoader) inPayout(ctx context.Context, usageID, payout int64) error {
+	if _, err := l.tx.NewRaw("UPDATE network_voucher_usages SET payout_id = ? WHERE id = ?", payout, usageID).Exec(ctx); err != nil {
 		return err
-	}
-	if table == "network_giftcard_usages" {
-		_, err := l.tx.NewRaw("UPDATE network_giftcard_movements SET payout_id = ? WHERE usage_id = ? AND kind = ?",
-			payout, usageID, network.MovementUse).Exec(ctx)
-		if err != nil {
-			return err
-		}
 	}
 	l.tally.add("usages in a payout (a stand-in id: their cancel is refused)", 1)
 	return nil
@@ -406,7 +393,7 @@ func (l *networkLoader) loadVouchers(ctx context.Context) error {
 				}
 				l.tally.add("network voucher usages cancelled", 1)
 			case u.Payout != 0:
-				if err := l.inPayout(ctx, "network_voucher_usages", usage.ID, u.Payout); err != nil {
+				if err := l.inPayout(ctx, usage.ID, u.Payout); err != nil {
 					return seedErr(what+": payout", err)
 				}
 				l.payouts = append(l.payouts, fmt.Sprintf("/api/networkvoucher_usages/%d/cancel/ (%s)", usage.ID, d.Code))

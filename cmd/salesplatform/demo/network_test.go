@@ -116,9 +116,6 @@ func TestLoadNetwork(t *testing.T) {
 				if !u.Cancelled {
 					wantActive++
 				}
-				if u.Payout != 0 {
-					wantPayout++
-				}
 			}
 			for _, h := range d.Holds {
 				switch h.End {

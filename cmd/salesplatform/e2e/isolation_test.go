@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
@@ -48,6 +49,8 @@ type isoFixture struct {
 	// owner's network giftcard (the card's uuid).
 	hubPartner, hubWallet, ngcUUID, payment string
 	kycDocument                             int64
+	// The payout request of the hub partner's payment.
+	payout int64
 }
 
 // isoHold is the reservation id of the owner's hold.
@@ -190,6 +193,13 @@ func newIsoFixture(t *testing.T) *isoFixture {
 			Type: payments.MoveAdjustment, Reason: isoSecret})
 		return err
 	}))
+	// Its payout request, once its period has closed.
+	built, err := payments.NewPayoutService(persistence.NewUnitOfWork(db, persistence.PaymentsStores), nil).
+		BuildPayouts(ctx, time.Now().AddDate(0, 2, 0))
+	if err != nil || len(built.Built) != 1 {
+		t.Fatalf("build payouts: %v %+v", err, built)
+	}
+	f.payout = built.Built[0].ID
 	return f
 }
 
@@ -418,6 +428,12 @@ func (f *isoFixture) restOperations(t *testing.T) []isoREST {
 		{"GET", "/api/payment_hub/wallets/" + f.hubWallet + "/movements/", "", js, 200, 404, 404},
 		{"GET", "/api/payment_hub/wallets/" + f.ngcUUID + "/", "", js, 200, 404, 404},
 		{"GET", "/api/payment_hub/wallets/" + f.ngcUUID + "/movements/", "", js, 200, 404, 404},
+		{"GET", "/api/payment_hub/payout_requests/", "", js, 200, 200, 200},
+		{"GET", fmt.Sprintf("/api/payment_hub/payout_requests/%d/", f.payout), "", js, 200, 404, 404},
+		{"GET", fmt.Sprintf("/api/payment_hub/payout_requests/%d/payments/", f.payout), "", js, 200, 404, 404},
+		// Staff's alone: refused before the record is read.
+		{"POST", fmt.Sprintf("/api/payment_hub/payout_requests/%d/validate/", f.payout), `{"reason": "x"}`, js, 0, 403, 403},
+		{"POST", fmt.Sprintf("/api/payment_hub/payout_requests/%d/paid/", f.payout), `{"reason": "x"}`, js, 0, 403, 403},
 	}
 }
 

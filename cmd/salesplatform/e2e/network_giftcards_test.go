@@ -330,6 +330,11 @@ func TestNetworkGiftcardUse(t *testing.T) {
 	if rem := f.str(t, "SELECT remaining_value::text FROM network_giftcards WHERE code = ?", code); rem != "45.50" {
 		t.Errorf("remaining %s after two cancels of 20.50, want 45.50", rem)
 	}
+	// A payout request of the usage's partner (made a payment-hub partner) takes it.
+	f.exec(t, `INSERT INTO payment_partners (partner_id, legal_representative_email)
+		SELECT partner_id, 'rep@example.com' FROM network_giftcard_usages WHERE id = ?`, u2["id"])
+	f.exec(t, `INSERT INTO payout_requests (id, partner_id, currency, period_start, period_end)
+		SELECT 7, partner_id, 'EUR', now() - interval '7 days', now() FROM network_giftcard_usages WHERE id = ?`, u2["id"])
 	f.exec(t, "UPDATE network_giftcard_usages SET payout_id = 7 WHERE id = ?", u2["id"])
 	WantResponse(t, f.post(t, fmt.Sprintf("/api/networkgiftcard_usages/%v/cancel/", u2["id"]), f.marketTok, `{}`), 409,
 		`{"detail": "This usage is already in a payout: it cannot be cancelled."}`)

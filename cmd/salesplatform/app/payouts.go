@@ -1,0 +1,72 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"salesplatform/domain/payments"
+)
+
+// The payouts job builds the payout requests of the periods that closed,
+// every PAYOUT_INTERVAL (and once at start). Every replica runs it; a
+// PostgreSQL session advisory lock, held on a connection of its own for
+// the run, lets one replica build at a time, and the others skip that
+// round (the unique key of a partner's period is the backstop).
+const (
+	defaultPayoutInterval = time.Hour
+	// payoutsLockKey names the payouts job's advisory lock ("payouts").
+	payoutsLockKey int64 = 0x7061796f757473
+)
+
+// runPayouts builds payouts at once, then every interval, until ctx ends.
+func runPayouts(ctx context.Context, db *bun.DB, svc *payments.PayoutService, interval time.Duration, log *slog.Logger) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		ran, res, err := buildPayoutsOnce(ctx, db, svc, time.Now())
+		switch {
+		case err != nil && ctx.Err() == nil:
+			log.Warn("building payout requests", "error", err.Error())
+		case ran:
+			for id, err := range res.Skipped {
+				log.Warn("payout requests of a partner left for the next run", "partner_uuid", id.String(), "error", err.Error())
+			}
+			if len(res.Built) > 0 {
+				log.Info("payout requests built", "payout_requests", len(res.Built))
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// buildPayoutsOnce builds the payouts due at now if no other run holds
+// the job's lock; ran reports whether it did.
+func buildPayoutsOnce(ctx context.Context, db *bun.DB, svc *payments.PayoutService, now time.Time) (ran bool, res *payments.BuildResult, err error) {
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return false, nil, fmt.Errorf("payouts: connection for the lock: %w", err)
+	}
+	defer conn.Close()
+	var locked bool
+	if err := conn.NewRaw(`SELECT pg_try_advisory_lock(?)`, payoutsLockKey).Scan(ctx, &locked); err != nil {
+		return false, nil, fmt.Errorf("payouts: lock: %w", err)
+	}
+	if !locked {
+		return false, nil, nil
+	}
+	defer func() {
+		// A session lock outlives transactions: it is released here, on
+		// its connection, even when ctx has ended.
+		_, _ = conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock(?)`, payoutsLockKey)
+	}()
+	res, err = svc.BuildPayouts(ctx, now)
+	return true, res, err
+}
