@@ -29,8 +29,10 @@ func runPayouts(ctx context.Context, db *bun.DB, svc *payments.PayoutService, in
 	for {
 		ran, res, err := buildPayoutsOnce(ctx, db, svc, time.Now())
 		switch {
-		case err != nil && ctx.Err() == nil:
-			log.Warn("building payout requests", "error", err.Error())
+		case err != nil:
+			if ctx.Err() == nil { // not a shutdown
+				log.Warn("building payout requests", "error", err.Error())
+			}
 		case ran:
 			for id, err := range res.Skipped {
 				log.Warn("payout requests of a partner left for the next run", "partner_uuid", id.String(), "error", err.Error())
