@@ -28,7 +28,8 @@ var _ payments.WalletStore = (*PaymentWalletStore)(nil)
 // PaymentsStores binds the payments area's stores to db.
 func PaymentsStores(db bun.IDB) payments.Stores {
 	return payments.Stores{Wallets: &PaymentWalletStore{db: db}, Payments: &PaymentStore{db: db},
-		Partners: &PaymentPartnerStore{PartnerStore: &PartnerStore{db: db}, db: db}, Keys: NewIdempotencyStore(db)}
+		Partners: &PaymentPartnerStore{PartnerStore: &PartnerStore{db: db}, db: db}, Keys: NewIdempotencyStore(db),
+		Requests: &PaymentRequestStore{db: db}}
 }
 
 type walletRow struct {

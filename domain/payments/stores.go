@@ -8,5 +8,6 @@ type Stores struct {
 	Wallets  WalletStore
 	Payments PaymentStore
 	Partners PartnerStore
+	Requests PaymentRequestStore
 	Keys     idempotency.Store
 }
