@@ -48,6 +48,8 @@ type isoFixture struct {
 	// owner's network giftcard (the card's uuid).
 	hubPartner, hubWallet, ngcUUID, payment string
 	kycDocument                             int64
+	// A payment request of the owner's payment-hub partner.
+	paymentRequest int64
 }
 
 // isoHold is the reservation id of the owner's hold.
@@ -169,6 +171,8 @@ func newIsoFixture(t *testing.T) *isoFixture {
 	}
 	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/payment_hub/payments/", f.ownerTok, f.paymentBody(), "application/json"))
 	f.payment = m["id"].(string)
+	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/payment_hub/payment_requests/", f.ownerTok, f.paymentRequestBody(), "application/json"))
+	f.paymentRequest = int64(m["id"].(float64))
 	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/payment_hub/kyc_documents/", f.ownerTok, body, ct))
 	f.kycDocument = int64(m["id"].(float64))
 	gcMust(t, db.NewRaw(`SELECT uuid::text FROM network_giftcards WHERE id = ?`, f.ngc).Scan(ctx, &f.ngcUUID))
@@ -205,6 +209,13 @@ func (f *isoFixture) paymentBody() string {
 	return `{"customer": {"first_name": "` + isoSecret + `", "last_name": "C", "email": "owner@example.com"},
 		"partner_uuid": "` + f.hubPartner + `", "amount": 20, "discount": 0, "product": "voucher", "type": "credit_card",
 		"card": "4242424242424242"}`
+}
+
+// paymentRequestBody is a payment request of 30.00 to the owner's
+// payment-hub partner.
+func (f *isoFixture) paymentRequestBody() string {
+	return `{"customer": {"first_name": "` + isoSecret + `", "last_name": "C", "email": "owner@example.com"},
+		"partner_uuid": "` + f.hubPartner + `", "amount": 30, "language": "en", "reference": "` + isoSecret + `"}`
 }
 
 // hubPartnerBody creates a payment-hub partner referred by referrer (0:
@@ -319,7 +330,8 @@ var isoTables = []string{"media", "voucher_prototypes", "voucher_prototype_image
 	"network_voucher_movements", "network_giftcards", "network_giftcard_usages", "network_giftcard_movements",
 	"network_giftcard_holds", "multi_product_carts", "payment_partners", "payment_partner_activations",
 	"payment_partner_audit", "kyc_documents", "psp_sim_activations", "payments", "payment_transactions",
-	"payment_refunds", "payment_hub_audit", "wallets", "wallet_movements", "psp_sim_payins", "psp_sim_refunds"}
+	"payment_refunds", "payment_hub_audit", "wallets", "wallet_movements", "psp_sim_payins", "psp_sim_refunds",
+	"payment_requests"}
 
 // snapshot is a digest of every row of isoTables: equal snapshots mean
 // nothing was written.
@@ -418,6 +430,10 @@ func (f *isoFixture) restOperations(t *testing.T) []isoREST {
 		{"GET", "/api/payment_hub/wallets/" + f.hubWallet + "/movements/", "", js, 200, 404, 404},
 		{"GET", "/api/payment_hub/wallets/" + f.ngcUUID + "/", "", js, 200, 404, 404},
 		{"GET", "/api/payment_hub/wallets/" + f.ngcUUID + "/movements/", "", js, 200, 404, 404},
+		{"POST", "/api/payment_hub/payment_requests/", f.paymentRequestBody(), js, 0, 400, 400},
+		{"GET", "/api/payment_hub/payment_requests/?search=" + isoSecret, "", js, 200, 200, 200},
+		{"GET", fmt.Sprintf("/api/payment_hub/payment_requests/%d/", f.paymentRequest), "", js, 200, 404, 404},
+		{"GET", fmt.Sprintf("/api/payment_hub/payment_requests/%d/payments/", f.paymentRequest), "", js, 200, 404, 404},
 	}
 }
 
