@@ -62,6 +62,7 @@ type ResolverRoot interface {
 	NetworkVoucherUsage() NetworkVoucherUsageResolver
 	OptionCategory() OptionCategoryResolver
 	Partner() PartnerResolver
+	Payment() PaymentResolver
 	PaymentActivation() PaymentActivationResolver
 	PaymentHubError() PaymentHubErrorResolver
 	ProductInformation() ProductInformationResolver
@@ -954,6 +955,7 @@ type ComplexityRoot struct {
 		CreateNetworkPartner                     func(childComplexity int, input model.CreateNetworkPartnerInput) int
 		CreateOption                             func(childComplexity int, input model.CreateOptionInput) int
 		CreateOptionCategory                     func(childComplexity int, input model.CreateOptionCategoryInput) int
+		CreatePayment                            func(childComplexity int, input model.CreatePaymentInput, idempotencyKey *string) int
 		CreatePaymentPartner                     func(childComplexity int, input model.CreatePaymentPartnerInput, idempotencyKey *string) int
 		CreateTheme                              func(childComplexity int, input model.CreateThemeInput) int
 		CreateToken                              func(childComplexity int, input model.CreateTokenInput) int
@@ -968,6 +970,7 @@ type ComplexityRoot struct {
 		IssueVoucher                             func(childComplexity int, input model.IssueVoucherInput) int
 		ProposeBoxOffer                          func(childComplexity int, input model.ProposeBoxOfferInput) int
 		RecordNetworkVoucherUsage                func(childComplexity int, input model.RecordNetworkVoucherUsageInput, idempotencyKey *string) int
+		RefundPayment                            func(childComplexity int, input model.RefundPaymentInput, idempotencyKey *string) int
 		ReleaseNetworkGiftcardHold               func(childComplexity int, input model.ReleaseNetworkGiftcardHoldInput, idempotencyKey *string) int
 		RemoveEventSlot                          func(childComplexity int, input model.RemoveEventSlotInput) int
 		RemoveNetworkPartner                     func(childComplexity int, input model.NetworkPartnerInput) int
@@ -990,6 +993,7 @@ type ComplexityRoot struct {
 		UpdateNetworkPartner                     func(childComplexity int, input model.UpdateNetworkPartnerInput) int
 		UpdateNetworkVouchersProductInformation  func(childComplexity int, input model.UpdateNetworkVouchersProductInformationInput) int
 		UpdatePartnerProfile                     func(childComplexity int, input model.UpdatePartnerProfileInput) int
+		UpdatePaymentFreezeDate                  func(childComplexity int, input model.UpdatePaymentFreezeDateInput) int
 		UpdatePaymentPartner                     func(childComplexity int, input model.UpdatePaymentPartnerInput) int
 		UpdateRefundWithdrawalTerms              func(childComplexity int, input model.UpdateRefundWithdrawalTermsInput) int
 		UpdateTheme                              func(childComplexity int, input model.UpdateThemeInput) int
@@ -1519,6 +1523,42 @@ type ComplexityRoot struct {
 		Name func(childComplexity int) int
 	}
 
+	Payment struct {
+		Amount                func(childComplexity int) int
+		Commission            func(childComplexity int) int
+		CreatedOn             func(childComplexity int) int
+		CurrencyCode          func(childComplexity int) int
+		Customer              func(childComplexity int) int
+		Discount              func(childComplexity int) int
+		ExtraSourceAmount     func(childComplexity int) int
+		ExtraSourceWallet     func(childComplexity int) int
+		ExtraSourceWalletUUID func(childComplexity int) int
+		FreezePayoutDate      func(childComplexity int) int
+		GlobalID              func(childComplexity int) int
+		LegacyID              func(childComplexity int) int
+		ModifiedOn            func(childComplexity int) int
+		NetAmount             func(childComplexity int) int
+		Origin                func(childComplexity int) int
+		PaidOn                func(childComplexity int) int
+		Partner               func(childComplexity int) int
+		PartnerUUID           func(childComplexity int) int
+		PayinAmount           func(childComplexity int) int
+		PayinResultCode       func(childComplexity int) int
+		PayinResultMessage    func(childComplexity int) int
+		PayinURL              func(childComplexity int) int
+		PaymentRequestID      func(childComplexity int) int
+		PayoutRequestID       func(childComplexity int) int
+		PayoutRequestStatus   func(childComplexity int) int
+		Product               func(childComplexity int) int
+		ReceiptDescription    func(childComplexity int) int
+		RefundedAmount        func(childComplexity int) int
+		Refunds               func(childComplexity int) int
+		Status                func(childComplexity int) int
+		Transactions          func(childComplexity int) int
+		Type                  func(childComplexity int) int
+		UUID                  func(childComplexity int) int
+	}
+
 	PaymentActivation struct {
 		CompletedOn   func(childComplexity int) int
 		CreatedOn     func(childComplexity int) int
@@ -1533,6 +1573,17 @@ type ComplexityRoot struct {
 		Activation func(childComplexity int) int
 		Errors     func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+	}
+
+	PaymentConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	PaymentEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	PaymentHubError struct {
@@ -1584,6 +1635,24 @@ type ComplexityRoot struct {
 		Errors         func(childComplexity int) int
 		PaymentPartner func(childComplexity int) int
 		UserErrors     func(childComplexity int) int
+	}
+
+	PaymentPayload struct {
+		Errors     func(childComplexity int) int
+		Payment    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	PaymentTransaction struct {
+		Amount        func(childComplexity int) int
+		Commission    func(childComplexity int) int
+		CreatedOn     func(childComplexity int) int
+		CurrencyCode  func(childComplexity int) int
+		ID            func(childComplexity int) int
+		NetAmount     func(childComplexity int) int
+		PaymentMethod func(childComplexity int) int
+		Status        func(childComplexity int) int
+		Type          func(childComplexity int) int
 	}
 
 	ProductInformation struct {
@@ -1669,7 +1738,9 @@ type ComplexityRoot struct {
 		Nodes                   func(childComplexity int, ids []string) int
 		Partner                 func(childComplexity int, id string) int
 		Partners                func(childComplexity int, first *int, after *string, last *int, before *string, department *string, region *string, ids []string) int
+		Payment                 func(childComplexity int, uuid uuid.UUID) int
 		PaymentPartner          func(childComplexity int, uuid uuid.UUID) int
+		Payments                func(childComplexity int, filter *model.PaymentFilter, first *int, after *string, last *int, before *string) int
 		ProductInformation      func(childComplexity int) int
 		RefundWithdrawalTerms   func(childComplexity int) int
 		Themes                  func(childComplexity int) int
@@ -1679,6 +1750,29 @@ type ComplexityRoot struct {
 		Workshop                func(childComplexity int, id string) int
 		WorkshopSessions        func(childComplexity int, workshopID *string, first *int, after *string, last *int, before *string) int
 		WorkshopThemes          func(childComplexity int, first *int, after *string, last *int, before *string) int
+	}
+
+	Refund struct {
+		Actor             func(childComplexity int) int
+		Amount            func(childComplexity int) int
+		Commission        func(childComplexity int) int
+		CreatedOn         func(childComplexity int) int
+		ExtraSourceAmount func(childComplexity int) int
+		FinishedOn        func(childComplexity int) int
+		PayinAmount       func(childComplexity int) int
+		Reason            func(childComplexity int) int
+		ResultCode        func(childComplexity int) int
+		ResultMessage     func(childComplexity int) int
+		Split             func(childComplexity int) int
+		Status            func(childComplexity int) int
+		UUID              func(childComplexity int) int
+	}
+
+	RefundPaymentPayload struct {
+		Errors     func(childComplexity int) int
+		Payment    func(childComplexity int) int
+		Refund     func(childComplexity int) int
+		UserErrors func(childComplexity int) int
 	}
 
 	RefundWithdrawalTermsPayload struct {
@@ -2224,6 +2318,9 @@ type MutationResolver interface {
 	ActivatePartnerPayments(ctx context.Context, input model.ActivatePartnerPaymentsInput, idempotencyKey *string) (*model.PaymentActivationPayload, error)
 	UploadKycDocument(ctx context.Context, input model.UploadKycDocumentInput, idempotencyKey *string) (*model.KycDocumentPayload, error)
 	CreateMultiProductCart(ctx context.Context, input model.CreateMultiProductCartInput, idempotencyKey *string) (*model.MultiProductCartPayload, error)
+	CreatePayment(ctx context.Context, input model.CreatePaymentInput, idempotencyKey *string) (*model.PaymentPayload, error)
+	UpdatePaymentFreezeDate(ctx context.Context, input model.UpdatePaymentFreezeDateInput) (*model.PaymentPayload, error)
+	RefundPayment(ctx context.Context, input model.RefundPaymentInput, idempotencyKey *string) (*model.RefundPaymentPayload, error)
 }
 type NetworkErrorResolver interface {
 	Field(ctx context.Context, obj *model.UserError) ([]string, error)
@@ -2277,6 +2374,14 @@ type PartnerResolver interface {
 	Media(ctx context.Context, obj *model.Partner, first *int, after *string, last *int, before *string, filter *model.MediaFilter, orderBy *model.MediaOrder) (*model.MediaConnection, error)
 	Options(ctx context.Context, obj *model.Partner, first *int, after *string, last *int, before *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) (*model.VoucherOptionConnection, error)
 	OptionCategories(ctx context.Context, obj *model.Partner, first *int, after *string, last *int, before *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) (*model.OptionCategoryConnection, error)
+}
+type PaymentResolver interface {
+	Partner(ctx context.Context, obj *model.Payment) (*model.PaymentPartner, error)
+
+	ExtraSourceWallet(ctx context.Context, obj *model.Payment) (*model.Wallet, error)
+
+	Transactions(ctx context.Context, obj *model.Payment) ([]*model.PaymentTransaction, error)
+	Refunds(ctx context.Context, obj *model.Payment) ([]*model.Refund, error)
 }
 type PaymentActivationResolver interface {
 	Partner(ctx context.Context, obj *model.PaymentActivation) (*model.PaymentPartner, error)
@@ -2350,6 +2455,8 @@ type QueryResolver interface {
 	PaymentPartner(ctx context.Context, uuid uuid.UUID) (*model.PaymentPartner, error)
 	Wallet(ctx context.Context, uuid uuid.UUID) (*model.Wallet, error)
 	MultiProductCart(ctx context.Context, id string) (*model.MultiProductCart, error)
+	Payment(ctx context.Context, uuid uuid.UUID) (*model.Payment, error)
+	Payments(ctx context.Context, filter *model.PaymentFilter, first *int, after *string, last *int, before *string) (*model.PaymentConnection, error)
 	AdminPartner(ctx context.Context, id *string, uuid *uuid.UUID) (*model.Partner, error)
 }
 type VoucherErrorResolver interface {
@@ -6237,6 +6344,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateOptionCategory(childComplexity, args["input"].(model.CreateOptionCategoryInput)), true
+	case "Mutation.createPayment":
+		if e.ComplexityRoot.Mutation.CreatePayment == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPayment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePayment(childComplexity, args["input"].(model.CreatePaymentInput), args["idempotencyKey"].(*string)), true
 	case "Mutation.createPaymentPartner":
 		if e.ComplexityRoot.Mutation.CreatePaymentPartner == nil {
 			break
@@ -6391,6 +6509,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RecordNetworkVoucherUsage(childComplexity, args["input"].(model.RecordNetworkVoucherUsageInput), args["idempotencyKey"].(*string)), true
+	case "Mutation.refundPayment":
+		if e.ComplexityRoot.Mutation.RefundPayment == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_refundPayment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RefundPayment(childComplexity, args["input"].(model.RefundPaymentInput), args["idempotencyKey"].(*string)), true
 	case "Mutation.releaseNetworkGiftcardHold":
 		if e.ComplexityRoot.Mutation.ReleaseNetworkGiftcardHold == nil {
 			break
@@ -6633,6 +6762,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdatePartnerProfile(childComplexity, args["input"].(model.UpdatePartnerProfileInput)), true
+	case "Mutation.updatePaymentFreezeDate":
+		if e.ComplexityRoot.Mutation.UpdatePaymentFreezeDate == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updatePaymentFreezeDate_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdatePaymentFreezeDate(childComplexity, args["input"].(model.UpdatePaymentFreezeDateInput)), true
 	case "Mutation.updatePaymentPartner":
 		if e.ComplexityRoot.Mutation.UpdatePaymentPartner == nil {
 			break
@@ -8979,6 +9119,205 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PartnerLabel.Name(childComplexity), true
 
+	case "Payment.amount":
+		if e.ComplexityRoot.Payment.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.Amount(childComplexity), true
+	case "Payment.commission":
+		if e.ComplexityRoot.Payment.Commission == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.Commission(childComplexity), true
+	case "Payment.createdOn":
+		if e.ComplexityRoot.Payment.CreatedOn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.CreatedOn(childComplexity), true
+	case "Payment.currencyCode":
+		if e.ComplexityRoot.Payment.CurrencyCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.CurrencyCode(childComplexity), true
+	case "Payment.customer":
+		if e.ComplexityRoot.Payment.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.Customer(childComplexity), true
+	case "Payment.discount":
+		if e.ComplexityRoot.Payment.Discount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.Discount(childComplexity), true
+	case "Payment.extraSourceAmount":
+		if e.ComplexityRoot.Payment.ExtraSourceAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.ExtraSourceAmount(childComplexity), true
+	case "Payment.extraSourceWallet":
+		if e.ComplexityRoot.Payment.ExtraSourceWallet == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.ExtraSourceWallet(childComplexity), true
+	case "Payment.extraSourceWalletUuid":
+		if e.ComplexityRoot.Payment.ExtraSourceWalletUUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.ExtraSourceWalletUUID(childComplexity), true
+	case "Payment.freezePayoutDate":
+		if e.ComplexityRoot.Payment.FreezePayoutDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.FreezePayoutDate(childComplexity), true
+	case "Payment.id":
+		if e.ComplexityRoot.Payment.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.GlobalID(childComplexity), true
+	case "Payment.legacyId":
+		if e.ComplexityRoot.Payment.LegacyID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.LegacyID(childComplexity), true
+	case "Payment.modifiedOn":
+		if e.ComplexityRoot.Payment.ModifiedOn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.ModifiedOn(childComplexity), true
+	case "Payment.netAmount":
+		if e.ComplexityRoot.Payment.NetAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.NetAmount(childComplexity), true
+	case "Payment.origin":
+		if e.ComplexityRoot.Payment.Origin == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.Origin(childComplexity), true
+	case "Payment.paidOn":
+		if e.ComplexityRoot.Payment.PaidOn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.PaidOn(childComplexity), true
+	case "Payment.partner":
+		if e.ComplexityRoot.Payment.Partner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.Partner(childComplexity), true
+	case "Payment.partnerUuid":
+		if e.ComplexityRoot.Payment.PartnerUUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.PartnerUUID(childComplexity), true
+	case "Payment.payinAmount":
+		if e.ComplexityRoot.Payment.PayinAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.PayinAmount(childComplexity), true
+	case "Payment.payinResultCode":
+		if e.ComplexityRoot.Payment.PayinResultCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.PayinResultCode(childComplexity), true
+	case "Payment.payinResultMessage":
+		if e.ComplexityRoot.Payment.PayinResultMessage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.PayinResultMessage(childComplexity), true
+	case "Payment.payinUrl":
+		if e.ComplexityRoot.Payment.PayinURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.PayinURL(childComplexity), true
+	case "Payment.paymentRequestId":
+		if e.ComplexityRoot.Payment.PaymentRequestID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.PaymentRequestID(childComplexity), true
+	case "Payment.payoutRequestId":
+		if e.ComplexityRoot.Payment.PayoutRequestID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.PayoutRequestID(childComplexity), true
+	case "Payment.payoutRequestStatus":
+		if e.ComplexityRoot.Payment.PayoutRequestStatus == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.PayoutRequestStatus(childComplexity), true
+	case "Payment.product":
+		if e.ComplexityRoot.Payment.Product == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.Product(childComplexity), true
+	case "Payment.receiptDescription":
+		if e.ComplexityRoot.Payment.ReceiptDescription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.ReceiptDescription(childComplexity), true
+	case "Payment.refundedAmount":
+		if e.ComplexityRoot.Payment.RefundedAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.RefundedAmount(childComplexity), true
+	case "Payment.refunds":
+		if e.ComplexityRoot.Payment.Refunds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.Refunds(childComplexity), true
+	case "Payment.status":
+		if e.ComplexityRoot.Payment.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.Status(childComplexity), true
+	case "Payment.transactions":
+		if e.ComplexityRoot.Payment.Transactions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.Transactions(childComplexity), true
+	case "Payment.type":
+		if e.ComplexityRoot.Payment.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.Type(childComplexity), true
+	case "Payment.uuid":
+		if e.ComplexityRoot.Payment.UUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.UUID(childComplexity), true
+
 	case "PaymentActivation.completedOn":
 		if e.ComplexityRoot.PaymentActivation.CompletedOn == nil {
 			break
@@ -9040,6 +9379,38 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PaymentActivationPayload.UserErrors(childComplexity), true
+
+	case "PaymentConnection.edges":
+		if e.ComplexityRoot.PaymentConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentConnection.Edges(childComplexity), true
+	case "PaymentConnection.pageInfo":
+		if e.ComplexityRoot.PaymentConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentConnection.PageInfo(childComplexity), true
+	case "PaymentConnection.totalCount":
+		if e.ComplexityRoot.PaymentConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentConnection.TotalCount(childComplexity), true
+
+	case "PaymentEdge.cursor":
+		if e.ComplexityRoot.PaymentEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentEdge.Cursor(childComplexity), true
+	case "PaymentEdge.node":
+		if e.ComplexityRoot.PaymentEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentEdge.Node(childComplexity), true
 
 	case "PaymentHubError.code":
 		if e.ComplexityRoot.PaymentHubError.Code == nil {
@@ -9295,6 +9666,80 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PaymentPartnerPayload.UserErrors(childComplexity), true
+
+	case "PaymentPayload.errors":
+		if e.ComplexityRoot.PaymentPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPayload.Errors(childComplexity), true
+	case "PaymentPayload.payment":
+		if e.ComplexityRoot.PaymentPayload.Payment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPayload.Payment(childComplexity), true
+	case "PaymentPayload.userErrors":
+		if e.ComplexityRoot.PaymentPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentPayload.UserErrors(childComplexity), true
+
+	case "PaymentTransaction.amount":
+		if e.ComplexityRoot.PaymentTransaction.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentTransaction.Amount(childComplexity), true
+	case "PaymentTransaction.commission":
+		if e.ComplexityRoot.PaymentTransaction.Commission == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentTransaction.Commission(childComplexity), true
+	case "PaymentTransaction.createdOn":
+		if e.ComplexityRoot.PaymentTransaction.CreatedOn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentTransaction.CreatedOn(childComplexity), true
+	case "PaymentTransaction.currencyCode":
+		if e.ComplexityRoot.PaymentTransaction.CurrencyCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentTransaction.CurrencyCode(childComplexity), true
+	case "PaymentTransaction.legacyId":
+		if e.ComplexityRoot.PaymentTransaction.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentTransaction.ID(childComplexity), true
+	case "PaymentTransaction.netAmount":
+		if e.ComplexityRoot.PaymentTransaction.NetAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentTransaction.NetAmount(childComplexity), true
+	case "PaymentTransaction.paymentMethod":
+		if e.ComplexityRoot.PaymentTransaction.PaymentMethod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentTransaction.PaymentMethod(childComplexity), true
+	case "PaymentTransaction.status":
+		if e.ComplexityRoot.PaymentTransaction.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentTransaction.Status(childComplexity), true
+	case "PaymentTransaction.type":
+		if e.ComplexityRoot.PaymentTransaction.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentTransaction.Type(childComplexity), true
 
 	case "ProductInformation.events":
 		if e.ComplexityRoot.ProductInformation.Events == nil {
@@ -9882,6 +10327,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Partners(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string), args["department"].(*string), args["region"].(*string), args["ids"].([]string)), true
+	case "Query.payment":
+		if e.ComplexityRoot.Query.Payment == nil {
+			break
+		}
+
+		args, err := ec.field_Query_payment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Payment(childComplexity, args["uuid"].(uuid.UUID)), true
 	case "Query.paymentPartner":
 		if e.ComplexityRoot.Query.PaymentPartner == nil {
 			break
@@ -9893,6 +10349,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PaymentPartner(childComplexity, args["uuid"].(uuid.UUID)), true
+	case "Query.payments":
+		if e.ComplexityRoot.Query.Payments == nil {
+			break
+		}
+
+		args, err := ec.field_Query_payments_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Payments(childComplexity, args["filter"].(*model.PaymentFilter), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 	case "Query.productInformation":
 		if e.ComplexityRoot.Query.ProductInformation == nil {
 			break
@@ -9967,6 +10434,110 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.WorkshopThemes(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
+
+	case "Refund.actor":
+		if e.ComplexityRoot.Refund.Actor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.Actor(childComplexity), true
+	case "Refund.amount":
+		if e.ComplexityRoot.Refund.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.Amount(childComplexity), true
+	case "Refund.commission":
+		if e.ComplexityRoot.Refund.Commission == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.Commission(childComplexity), true
+	case "Refund.createdOn":
+		if e.ComplexityRoot.Refund.CreatedOn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.CreatedOn(childComplexity), true
+	case "Refund.extraSourceAmount":
+		if e.ComplexityRoot.Refund.ExtraSourceAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.ExtraSourceAmount(childComplexity), true
+	case "Refund.finishedOn":
+		if e.ComplexityRoot.Refund.FinishedOn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.FinishedOn(childComplexity), true
+	case "Refund.payinAmount":
+		if e.ComplexityRoot.Refund.PayinAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.PayinAmount(childComplexity), true
+	case "Refund.reason":
+		if e.ComplexityRoot.Refund.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.Reason(childComplexity), true
+	case "Refund.resultCode":
+		if e.ComplexityRoot.Refund.ResultCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.ResultCode(childComplexity), true
+	case "Refund.resultMessage":
+		if e.ComplexityRoot.Refund.ResultMessage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.ResultMessage(childComplexity), true
+	case "Refund.split":
+		if e.ComplexityRoot.Refund.Split == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.Split(childComplexity), true
+	case "Refund.status":
+		if e.ComplexityRoot.Refund.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.Status(childComplexity), true
+	case "Refund.uuid":
+		if e.ComplexityRoot.Refund.UUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.UUID(childComplexity), true
+
+	case "RefundPaymentPayload.errors":
+		if e.ComplexityRoot.RefundPaymentPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RefundPaymentPayload.Errors(childComplexity), true
+	case "RefundPaymentPayload.payment":
+		if e.ComplexityRoot.RefundPaymentPayload.Payment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RefundPaymentPayload.Payment(childComplexity), true
+	case "RefundPaymentPayload.refund":
+		if e.ComplexityRoot.RefundPaymentPayload.Refund == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RefundPaymentPayload.Refund(childComplexity), true
+	case "RefundPaymentPayload.userErrors":
+		if e.ComplexityRoot.RefundPaymentPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RefundPaymentPayload.UserErrors(childComplexity), true
 
 	case "RefundWithdrawalTermsPayload.errors":
 		if e.ComplexityRoot.RefundWithdrawalTermsPayload.Errors == nil {
@@ -11600,6 +12171,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateNetworkPartnerInput,
 		ec.unmarshalInputCreateOptionCategoryInput,
 		ec.unmarshalInputCreateOptionInput,
+		ec.unmarshalInputCreatePaymentInput,
 		ec.unmarshalInputCreatePaymentPartnerInput,
 		ec.unmarshalInputCreateThemeInput,
 		ec.unmarshalInputCreateTokenInput,
@@ -11625,8 +12197,11 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputNetworkGiftcardSettingsInput,
 		ec.unmarshalInputNetworkPartnerInput,
 		ec.unmarshalInputOptionServiceInput,
+		ec.unmarshalInputPaymentFilter,
 		ec.unmarshalInputProposeBoxOfferInput,
 		ec.unmarshalInputRecordNetworkVoucherUsageInput,
+		ec.unmarshalInputRefundPaymentInput,
+		ec.unmarshalInputRefundSplitInput,
 		ec.unmarshalInputReleaseNetworkGiftcardHoldInput,
 		ec.unmarshalInputRemoveEventSlotInput,
 		ec.unmarshalInputRemovePartnerLabelInput,
@@ -11650,6 +12225,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUpdateNetworkPartnerInput,
 		ec.unmarshalInputUpdateNetworkVouchersProductInformationInput,
 		ec.unmarshalInputUpdatePartnerProfileInput,
+		ec.unmarshalInputUpdatePaymentFreezeDateInput,
 		ec.unmarshalInputUpdatePaymentPartnerInput,
 		ec.unmarshalInputUpdateRefundWithdrawalTermsInput,
 		ec.unmarshalInputUpdateThemeInput,
@@ -11741,7 +12317,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/cart.graphqls" "schema/catalogue.graphqls" "schema/currency.graphqls" "schema/catalogue_admin.graphqls" "schema/gifts.graphqls" "schema/widgets.graphqls" "schema/vouchers.graphqls" "schema/media.graphqls" "schema/prototypes.graphqls" "schema/network.graphqls" "schema/payment_hub.graphqls" "schema/relations.graphqls"
+//go:embed "schema/cart.graphqls" "schema/catalogue.graphqls" "schema/currency.graphqls" "schema/catalogue_admin.graphqls" "schema/gifts.graphqls" "schema/widgets.graphqls" "schema/vouchers.graphqls" "schema/media.graphqls" "schema/prototypes.graphqls" "schema/network.graphqls" "schema/payment_hub.graphqls" "schema/payments.graphqls" "schema/relations.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -11954,6 +12530,7 @@ enum AccountErrorCode {
 	{Name: "schema/prototypes.graphqls", Input: sourceData("schema/prototypes.graphqls"), BuiltIn: false},
 	{Name: "schema/network.graphqls", Input: sourceData("schema/network.graphqls"), BuiltIn: false},
 	{Name: "schema/payment_hub.graphqls", Input: sourceData("schema/payment_hub.graphqls"), BuiltIn: false},
+	{Name: "schema/payments.graphqls", Input: sourceData("schema/payments.graphqls"), BuiltIn: false},
 	{Name: "schema/relations.graphqls", Input: sourceData("schema/relations.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
@@ -14692,6 +15269,78 @@ func (ec *executionContext) childFields_PartnerLabel(ctx context.Context, field 
 	return nil, fmt.Errorf("no field named %q was found under type PartnerLabel", field.Name)
 }
 
+func (ec *executionContext) childFields_Payment(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Payment_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_Payment_legacyId(ctx, field)
+	case "uuid":
+		return ec.fieldContext_Payment_uuid(ctx, field)
+	case "status":
+		return ec.fieldContext_Payment_status(ctx, field)
+	case "currencyCode":
+		return ec.fieldContext_Payment_currencyCode(ctx, field)
+	case "customer":
+		return ec.fieldContext_Payment_customer(ctx, field)
+	case "partner":
+		return ec.fieldContext_Payment_partner(ctx, field)
+	case "partnerUuid":
+		return ec.fieldContext_Payment_partnerUuid(ctx, field)
+	case "product":
+		return ec.fieldContext_Payment_product(ctx, field)
+	case "origin":
+		return ec.fieldContext_Payment_origin(ctx, field)
+	case "type":
+		return ec.fieldContext_Payment_type(ctx, field)
+	case "amount":
+		return ec.fieldContext_Payment_amount(ctx, field)
+	case "discount":
+		return ec.fieldContext_Payment_discount(ctx, field)
+	case "commission":
+		return ec.fieldContext_Payment_commission(ctx, field)
+	case "netAmount":
+		return ec.fieldContext_Payment_netAmount(ctx, field)
+	case "refundedAmount":
+		return ec.fieldContext_Payment_refundedAmount(ctx, field)
+	case "extraSourceAmount":
+		return ec.fieldContext_Payment_extraSourceAmount(ctx, field)
+	case "extraSourceWallet":
+		return ec.fieldContext_Payment_extraSourceWallet(ctx, field)
+	case "extraSourceWalletUuid":
+		return ec.fieldContext_Payment_extraSourceWalletUuid(ctx, field)
+	case "payinAmount":
+		return ec.fieldContext_Payment_payinAmount(ctx, field)
+	case "payinUrl":
+		return ec.fieldContext_Payment_payinUrl(ctx, field)
+	case "payinResultCode":
+		return ec.fieldContext_Payment_payinResultCode(ctx, field)
+	case "payinResultMessage":
+		return ec.fieldContext_Payment_payinResultMessage(ctx, field)
+	case "receiptDescription":
+		return ec.fieldContext_Payment_receiptDescription(ctx, field)
+	case "freezePayoutDate":
+		return ec.fieldContext_Payment_freezePayoutDate(ctx, field)
+	case "paidOn":
+		return ec.fieldContext_Payment_paidOn(ctx, field)
+	case "payoutRequestId":
+		return ec.fieldContext_Payment_payoutRequestId(ctx, field)
+	case "payoutRequestStatus":
+		return ec.fieldContext_Payment_payoutRequestStatus(ctx, field)
+	case "paymentRequestId":
+		return ec.fieldContext_Payment_paymentRequestId(ctx, field)
+	case "createdOn":
+		return ec.fieldContext_Payment_createdOn(ctx, field)
+	case "modifiedOn":
+		return ec.fieldContext_Payment_modifiedOn(ctx, field)
+	case "transactions":
+		return ec.fieldContext_Payment_transactions(ctx, field)
+	case "refunds":
+		return ec.fieldContext_Payment_refunds(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Payment", field.Name)
+}
+
 func (ec *executionContext) childFields_PaymentActivation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "uuid":
@@ -14722,6 +15371,28 @@ func (ec *executionContext) childFields_PaymentActivationPayload(ctx context.Con
 		return ec.fieldContext_PaymentActivationPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PaymentActivationPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_PaymentConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_PaymentConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_PaymentConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_PaymentConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_PaymentEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_PaymentEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_PaymentEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_PaymentHubError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -14826,6 +15497,42 @@ func (ec *executionContext) childFields_PaymentPartnerPayload(ctx context.Contex
 	return nil, fmt.Errorf("no field named %q was found under type PaymentPartnerPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_PaymentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "payment":
+		return ec.fieldContext_PaymentPayload_payment(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_PaymentPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_PaymentPayload_errors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_PaymentTransaction(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "legacyId":
+		return ec.fieldContext_PaymentTransaction_legacyId(ctx, field)
+	case "createdOn":
+		return ec.fieldContext_PaymentTransaction_createdOn(ctx, field)
+	case "type":
+		return ec.fieldContext_PaymentTransaction_type(ctx, field)
+	case "paymentMethod":
+		return ec.fieldContext_PaymentTransaction_paymentMethod(ctx, field)
+	case "status":
+		return ec.fieldContext_PaymentTransaction_status(ctx, field)
+	case "amount":
+		return ec.fieldContext_PaymentTransaction_amount(ctx, field)
+	case "commission":
+		return ec.fieldContext_PaymentTransaction_commission(ctx, field)
+	case "netAmount":
+		return ec.fieldContext_PaymentTransaction_netAmount(ctx, field)
+	case "currencyCode":
+		return ec.fieldContext_PaymentTransaction_currencyCode(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentTransaction", field.Name)
+}
+
 func (ec *executionContext) childFields_ProductInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "events":
@@ -14902,6 +15609,52 @@ func (ec *executionContext) childFields_PrototypeOptionLinkPayload(ctx context.C
 		return ec.fieldContext_PrototypeOptionLinkPayload_errors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PrototypeOptionLinkPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_Refund(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "uuid":
+		return ec.fieldContext_Refund_uuid(ctx, field)
+	case "status":
+		return ec.fieldContext_Refund_status(ctx, field)
+	case "amount":
+		return ec.fieldContext_Refund_amount(ctx, field)
+	case "extraSourceAmount":
+		return ec.fieldContext_Refund_extraSourceAmount(ctx, field)
+	case "payinAmount":
+		return ec.fieldContext_Refund_payinAmount(ctx, field)
+	case "commission":
+		return ec.fieldContext_Refund_commission(ctx, field)
+	case "split":
+		return ec.fieldContext_Refund_split(ctx, field)
+	case "reason":
+		return ec.fieldContext_Refund_reason(ctx, field)
+	case "resultCode":
+		return ec.fieldContext_Refund_resultCode(ctx, field)
+	case "resultMessage":
+		return ec.fieldContext_Refund_resultMessage(ctx, field)
+	case "actor":
+		return ec.fieldContext_Refund_actor(ctx, field)
+	case "createdOn":
+		return ec.fieldContext_Refund_createdOn(ctx, field)
+	case "finishedOn":
+		return ec.fieldContext_Refund_finishedOn(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Refund", field.Name)
+}
+
+func (ec *executionContext) childFields_RefundPaymentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "refund":
+		return ec.fieldContext_RefundPaymentPayload_refund(ctx, field)
+	case "payment":
+		return ec.fieldContext_RefundPaymentPayload_payment(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_RefundPaymentPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_RefundPaymentPayload_errors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RefundPaymentPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_RefundWithdrawalTermsPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -16314,6 +17067,28 @@ func (ec *executionContext) field_Mutation_createPaymentPartner_args(ctx context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createPayment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreatePaymentInput, error) {
+			return ec.unmarshalNCreatePaymentInput2salesplatformᚋgraphᚋmodelᚐCreatePaymentInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "idempotencyKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idempotencyKey"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createTheme_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -16496,6 +17271,28 @@ func (ec *executionContext) field_Mutation_recordNetworkVoucherUsage_args(ctx co
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.RecordNetworkVoucherUsageInput, error) {
 			return ec.unmarshalNRecordNetworkVoucherUsageInput2salesplatformᚋgraphᚋmodelᚐRecordNetworkVoucherUsageInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "idempotencyKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idempotencyKey"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_refundPayment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.RefundPaymentInput, error) {
+			return ec.unmarshalNRefundPaymentInput2salesplatformᚋgraphᚋmodelᚐRefundPaymentInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -16820,6 +17617,20 @@ func (ec *executionContext) field_Mutation_updatePartnerProfile_args(ctx context
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.UpdatePartnerProfileInput, error) {
 			return ec.unmarshalNUpdatePartnerProfileInput2salesplatformᚋgraphᚋmodelᚐUpdatePartnerProfileInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updatePaymentFreezeDate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdatePaymentFreezeDateInput, error) {
+			return ec.unmarshalNUpdatePaymentFreezeDateInput2salesplatformᚋgraphᚋmodelᚐUpdatePaymentFreezeDateInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -18817,6 +19628,66 @@ func (ec *executionContext) field_Query_paymentPartner_args(ctx context.Context,
 		return nil, err
 	}
 	args["uuid"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_payment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "uuid",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["uuid"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_payments_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*model.PaymentFilter, error) {
+			return ec.unmarshalOPaymentFilter2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg4
 	return args, nil
 }
 
@@ -37475,6 +38346,138 @@ func (ec *executionContext) fieldContext_Mutation_createMultiProductCart(ctx con
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createPayment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createPayment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreatePayment(ctx, fc.Args["input"].(model.CreatePaymentInput), fc.Args["idempotencyKey"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentPayload) graphql.Marshaler {
+			return ec.marshalOPaymentPayload2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createPayment(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createPayment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updatePaymentFreezeDate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updatePaymentFreezeDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdatePaymentFreezeDate(ctx, fc.Args["input"].(model.UpdatePaymentFreezeDateInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentPayload) graphql.Marshaler {
+			return ec.marshalOPaymentPayload2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updatePaymentFreezeDate(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updatePaymentFreezeDate_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_refundPayment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_refundPayment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RefundPayment(ctx, fc.Args["input"].(model.RefundPaymentInput), fc.Args["idempotencyKey"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.RefundPaymentPayload) graphql.Marshaler {
+			return ec.marshalORefundPaymentPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRefundPaymentPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_refundPayment(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RefundPaymentPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_refundPayment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _NetworkError_field(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -46539,6 +47542,810 @@ func (ec *executionContext) fieldContext_PartnerLabel_logo(_ context.Context, fi
 	return graphql.NewScalarFieldContext("PartnerLabel", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _Payment_id(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegacyID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_uuid(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_uuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_uuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_status(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.PaymentStatus) graphql.Marshaler {
+			return ec.marshalNPaymentStatus2salesplatformᚋgraphᚋmodelᚐPaymentStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type PaymentStatus does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_currencyCode(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_currencyCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CurrencyCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CurrencyCode) graphql.Marshaler {
+			return ec.marshalNCurrencyCode2salesplatformᚋgraphᚋmodelᚐCurrencyCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_customer(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_customer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Customer, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardCustomer) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardCustomer2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardCustomer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_customer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Payment",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardCustomer(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Payment_partner(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Payment().Partner(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentPartner) graphql.Marshaler {
+			return ec.marshalOPaymentPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_partner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Payment",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentPartner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Payment_partnerUuid(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_partnerUuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerUUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_partnerUuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_product(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_product(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Product, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_product(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_origin(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_origin(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Origin, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_origin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_type(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_amount(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_discount(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_discount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Discount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_discount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_commission(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_commission(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Commission, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_commission(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_netAmount(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_netAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NetAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_netAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_refundedAmount(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_refundedAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RefundedAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_refundedAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_extraSourceAmount(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_extraSourceAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExtraSourceAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_extraSourceAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_extraSourceWallet(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_extraSourceWallet(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Payment().ExtraSourceWallet(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Wallet) graphql.Marshaler {
+			return ec.marshalOWallet2ᚖsalesplatformᚋgraphᚋmodelᚐWallet(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_extraSourceWallet(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Payment",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Wallet(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Payment_extraSourceWalletUuid(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_extraSourceWalletUuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExtraSourceWalletUUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *uuid.UUID) graphql.Marshaler {
+			return ec.marshalOUUID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_extraSourceWalletUuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_payinAmount(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_payinAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PayinAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_payinAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_payinUrl(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_payinUrl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PayinURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_payinUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_payinResultCode(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_payinResultCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PayinResultCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_payinResultCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_payinResultMessage(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_payinResultMessage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PayinResultMessage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_payinResultMessage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_receiptDescription(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_receiptDescription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReceiptDescription, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_receiptDescription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_freezePayoutDate(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_freezePayoutDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FreezePayoutDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_freezePayoutDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_paidOn(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_paidOn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaidOn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_paidOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_payoutRequestId(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_payoutRequestId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PayoutRequestID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOInt642ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_payoutRequestId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type Int64 does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_payoutRequestStatus(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_payoutRequestStatus(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PayoutRequestStatus, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_payoutRequestStatus(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_paymentRequestId(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_paymentRequestId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaymentRequestID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOInt642ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_paymentRequestId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type Int64 does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_createdOn(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_createdOn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedOn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_createdOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_modifiedOn(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_modifiedOn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ModifiedOn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_modifiedOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_transactions(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_transactions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Payment().Transactions(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.PaymentTransaction) graphql.Marshaler {
+			return ec.marshalNPaymentTransaction2ᚕᚖsalesplatformᚋgraphᚋmodelᚐPaymentTransactionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_transactions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Payment",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentTransaction(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Payment_refunds(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_refunds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Payment().Refunds(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.Refund) graphql.Marshaler {
+			return ec.marshalNRefund2ᚕᚖsalesplatformᚋgraphᚋmodelᚐRefundᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_refunds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Payment",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Refund(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PaymentActivation_uuid(ctx context.Context, field graphql.CollectedField, obj *model.PaymentActivation) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -46800,6 +48607,148 @@ func (ec *executionContext) fieldContext_PaymentActivationPayload_errors(_ conte
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_PaymentHubError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PaymentConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.PaymentEdge) graphql.Marshaler {
+			return ec.marshalNPaymentEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐPaymentEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.PaymentConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.PaymentConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PaymentEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.PaymentEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Payment) graphql.Marshaler {
+			return ec.marshalNPayment2ᚖsalesplatformᚋgraphᚋmodelᚐPayment(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Payment(ctx, field)
 		},
 	}
 	return fc, nil
@@ -47805,6 +49754,309 @@ func (ec *executionContext) fieldContext_PaymentPartnerPayload_errors(_ context.
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _PaymentPayload_payment(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPayload_payment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Payment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Payment) graphql.Marshaler {
+			return ec.marshalOPayment2ᚖsalesplatformᚋgraphᚋmodelᚐPayment(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPayload_payment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Payment(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.PaymentPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNPaymentHubError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentHubError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentTransaction_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.PaymentTransaction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentTransaction_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentTransaction_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentTransaction", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentTransaction_createdOn(ctx context.Context, field graphql.CollectedField, obj *model.PaymentTransaction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentTransaction_createdOn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedOn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentTransaction_createdOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentTransaction", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentTransaction_type(ctx context.Context, field graphql.CollectedField, obj *model.PaymentTransaction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentTransaction_type(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.PaymentTransactionType) graphql.Marshaler {
+			return ec.marshalNPaymentTransactionType2salesplatformᚋgraphᚋmodelᚐPaymentTransactionType(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentTransaction_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentTransaction", field, false, false, errors.New("field of type PaymentTransactionType does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentTransaction_paymentMethod(ctx context.Context, field graphql.CollectedField, obj *model.PaymentTransaction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentTransaction_paymentMethod(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaymentMethod, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.PaymentMethod) graphql.Marshaler {
+			return ec.marshalNPaymentMethod2salesplatformᚋgraphᚋmodelᚐPaymentMethod(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentTransaction_paymentMethod(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentTransaction", field, false, false, errors.New("field of type PaymentMethod does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentTransaction_status(ctx context.Context, field graphql.CollectedField, obj *model.PaymentTransaction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentTransaction_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.PaymentTransactionStatus) graphql.Marshaler {
+			return ec.marshalNPaymentTransactionStatus2salesplatformᚋgraphᚋmodelᚐPaymentTransactionStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentTransaction_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentTransaction", field, false, false, errors.New("field of type PaymentTransactionStatus does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentTransaction_amount(ctx context.Context, field graphql.CollectedField, obj *model.PaymentTransaction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentTransaction_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentTransaction_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentTransaction", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentTransaction_commission(ctx context.Context, field graphql.CollectedField, obj *model.PaymentTransaction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentTransaction_commission(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Commission, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentTransaction_commission(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentTransaction", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentTransaction_netAmount(ctx context.Context, field graphql.CollectedField, obj *model.PaymentTransaction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentTransaction_netAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NetAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentTransaction_netAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentTransaction", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentTransaction_currencyCode(ctx context.Context, field graphql.CollectedField, obj *model.PaymentTransaction) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentTransaction_currencyCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CurrencyCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CurrencyCode) graphql.Marshaler {
+			return ec.marshalNCurrencyCode2salesplatformᚋgraphᚋmodelᚐCurrencyCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentTransaction_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentTransaction", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
 func (ec *executionContext) _ProductInformation_events(ctx context.Context, field graphql.CollectedField, obj *model.ProductInformation) (ret graphql.Marshaler) {
@@ -50587,6 +52839,94 @@ func (ec *executionContext) fieldContext_Query_multiProductCart(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_payment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_payment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Payment(ctx, fc.Args["uuid"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Payment) graphql.Marshaler {
+			return ec.marshalOPayment2ᚖsalesplatformᚋgraphᚋmodelᚐPayment(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_payment(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Payment(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_payment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_payments(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_payments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Payments(ctx, fc.Args["filter"].(*model.PaymentFilter), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentConnection) graphql.Marshaler {
+			return ec.marshalNPaymentConnection2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_payments(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_payments_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_adminPartner(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -50702,6 +53042,433 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields___Schema(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Refund_uuid(ctx context.Context, field graphql.CollectedField, obj *model.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_uuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_uuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _Refund_status(ctx context.Context, field graphql.CollectedField, obj *model.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.RefundStatus) graphql.Marshaler {
+			return ec.marshalNRefundStatus2salesplatformᚋgraphᚋmodelᚐRefundStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type RefundStatus does not have child fields"))
+}
+
+func (ec *executionContext) _Refund_amount(ctx context.Context, field graphql.CollectedField, obj *model.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _Refund_extraSourceAmount(ctx context.Context, field graphql.CollectedField, obj *model.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_extraSourceAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExtraSourceAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_extraSourceAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _Refund_payinAmount(ctx context.Context, field graphql.CollectedField, obj *model.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_payinAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PayinAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_payinAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _Refund_commission(ctx context.Context, field graphql.CollectedField, obj *model.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_commission(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Commission, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_commission(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _Refund_split(ctx context.Context, field graphql.CollectedField, obj *model.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_split(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Split, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_split(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Refund_reason(ctx context.Context, field graphql.CollectedField, obj *model.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_reason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Refund_resultCode(ctx context.Context, field graphql.CollectedField, obj *model.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_resultCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ResultCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_resultCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Refund_resultMessage(ctx context.Context, field graphql.CollectedField, obj *model.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_resultMessage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ResultMessage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_resultMessage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Refund_actor(ctx context.Context, field graphql.CollectedField, obj *model.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_actor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Actor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_actor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Refund_createdOn(ctx context.Context, field graphql.CollectedField, obj *model.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_createdOn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedOn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_createdOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _Refund_finishedOn(ctx context.Context, field graphql.CollectedField, obj *model.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_finishedOn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FinishedOn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_finishedOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _RefundPaymentPayload_refund(ctx context.Context, field graphql.CollectedField, obj *model.RefundPaymentPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RefundPaymentPayload_refund(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Refund, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Refund) graphql.Marshaler {
+			return ec.marshalORefund2ᚖsalesplatformᚋgraphᚋmodelᚐRefund(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RefundPaymentPayload_refund(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RefundPaymentPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Refund(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RefundPaymentPayload_payment(ctx context.Context, field graphql.CollectedField, obj *model.RefundPaymentPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RefundPaymentPayload_payment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Payment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Payment) graphql.Marshaler {
+			return ec.marshalOPayment2ᚖsalesplatformᚋgraphᚋmodelᚐPayment(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RefundPaymentPayload_payment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RefundPaymentPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Payment(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RefundPaymentPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.RefundPaymentPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RefundPaymentPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RefundPaymentPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RefundPaymentPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RefundPaymentPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.RefundPaymentPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RefundPaymentPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNPaymentHubError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RefundPaymentPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RefundPaymentPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentHubError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -60430,6 +63197,117 @@ func (ec *executionContext) unmarshalInputCreateOptionInput(ctx context.Context,
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCreatePaymentInput(ctx context.Context, obj any) (model.CreatePaymentInput, error) {
+	var it model.CreatePaymentInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["type"]; !present {
+		asMap["type"] = "credit_card"
+	}
+
+	fieldsInOrder := [...]string{"customer", "partnerId", "amount", "discount", "product", "type", "origin", "receiptDescription", "freezePayoutDate", "extraSourceWalletUuid", "extraSourceAmount", "card"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "customer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
+			data, err := ec.unmarshalNNetworkGiftcardCustomerInput2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardCustomerInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Customer = data
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = data
+		case "amount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amount"))
+			data, err := ec.unmarshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Amount = data
+		case "discount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discount"))
+			data, err := ec.unmarshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Discount = data
+		case "product":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("product"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Product = data
+		case "type":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Type = data
+		case "origin":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("origin"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Origin = graphql.OmittableOf(data)
+		case "receiptDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("receiptDescription"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReceiptDescription = graphql.OmittableOf(data)
+		case "freezePayoutDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("freezePayoutDate"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FreezePayoutDate = graphql.OmittableOf(data)
+		case "extraSourceWalletUuid":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("extraSourceWalletUuid"))
+			data, err := ec.unmarshalOUUID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExtraSourceWalletUUID = graphql.OmittableOf(data)
+		case "extraSourceAmount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("extraSourceAmount"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExtraSourceAmount = graphql.OmittableOf(data)
+		case "card":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("card"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Card = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCreatePaymentPartnerInput(ctx context.Context, obj any) (model.CreatePaymentPartnerInput, error) {
 	var it model.CreatePaymentPartnerInput
 	if obj == nil {
@@ -62321,6 +65199,99 @@ func (ec *executionContext) unmarshalInputOptionServiceInput(ctx context.Context
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputPaymentFilter(ctx context.Context, obj any) (model.PaymentFilter, error) {
+	var it model.PaymentFilter
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"createdOnGte", "createdOnLte", "partnerId", "statusIn", "payoutRequestStatusIn", "customerFirstName", "customerLastName", "customerEmail", "partiallyRefunded", "fullyRefunded"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "createdOnGte":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdOnGte"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedOnGte = graphql.OmittableOf(data)
+		case "createdOnLte":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdOnLte"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedOnLte = graphql.OmittableOf(data)
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
+		case "statusIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusIn"))
+			data, err := ec.unmarshalOPaymentStatus2ᚕsalesplatformᚋgraphᚋmodelᚐPaymentStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusIn = graphql.OmittableOf(data)
+		case "payoutRequestStatusIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("payoutRequestStatusIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PayoutRequestStatusIn = graphql.OmittableOf(data)
+		case "customerFirstName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerFirstName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerFirstName = graphql.OmittableOf(data)
+		case "customerLastName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerLastName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerLastName = graphql.OmittableOf(data)
+		case "customerEmail":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customerEmail"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CustomerEmail = graphql.OmittableOf(data)
+		case "partiallyRefunded":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partiallyRefunded"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartiallyRefunded = graphql.OmittableOf(data)
+		case "fullyRefunded":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fullyRefunded"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FullyRefunded = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputProposeBoxOfferInput(ctx context.Context, obj any) (model.ProposeBoxOfferInput, error) {
 	var it model.ProposeBoxOfferInput
 	if obj == nil {
@@ -62411,6 +65382,94 @@ func (ec *executionContext) unmarshalInputRecordNetworkVoucherUsageInput(ctx con
 				return it, err
 			}
 			it.Comment = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRefundPaymentInput(ctx context.Context, obj any) (model.RefundPaymentInput, error) {
+	var it model.RefundPaymentInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"paymentId", "amount", "split", "reason"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "paymentId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("paymentId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PaymentID = data
+		case "amount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amount"))
+			data, err := ec.unmarshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Amount = data
+		case "split":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("split"))
+			data, err := ec.unmarshalORefundSplitInput2ᚖsalesplatformᚋgraphᚋmodelᚐRefundSplitInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Split = graphql.OmittableOf(data)
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRefundSplitInput(ctx context.Context, obj any) (model.RefundSplitInput, error) {
+	var it model.RefundSplitInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"extraSourceAmount", "additionalPayinAmount"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "extraSourceAmount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("extraSourceAmount"))
+			data, err := ec.unmarshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExtraSourceAmount = data
+		case "additionalPayinAmount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("additionalPayinAmount"))
+			data, err := ec.unmarshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AdditionalPayinAmount = data
 		}
 	}
 	return it, nil
@@ -64071,6 +67130,43 @@ func (ec *executionContext) unmarshalInputUpdatePartnerProfileInput(ctx context.
 				return it, err
 			}
 			it.SocialLinks = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdatePaymentFreezeDateInput(ctx context.Context, obj any) (model.UpdatePaymentFreezeDateInput, error) {
+	var it model.UpdatePaymentFreezeDateInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"paymentId", "freezePayoutDate"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "paymentId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("paymentId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PaymentID = data
+		case "freezePayoutDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("freezePayoutDate"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FreezePayoutDate = data
 		}
 	}
 	return it, nil
@@ -65797,6 +68893,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._PaymentPartner(ctx, sel, obj)
+	case model.Payment:
+		return ec._Payment(ctx, sel, &obj)
+	case *model.Payment:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Payment(ctx, sel, obj)
 	case model.Partner:
 		return ec._Partner(ctx, sel, &obj)
 	case *model.Partner:
@@ -73403,6 +76506,27 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "createPayment":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createPayment(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "updatePaymentFreezeDate":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updatePaymentFreezeDate(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "refundPayment":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_refundPayment(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -77883,6 +81007,336 @@ func (ec *executionContext) _PartnerLabel(ctx context.Context, sel ast.Selection
 	return out
 }
 
+var paymentImplementors = []string{"Payment", "Node"}
+
+func (ec *executionContext) _Payment(ctx context.Context, sel ast.SelectionSet, obj *model.Payment) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, paymentImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Payment")
+		case "id":
+			out.Values[i] = ec._Payment_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "legacyId":
+			out.Values[i] = ec._Payment_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "uuid":
+			out.Values[i] = ec._Payment_uuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._Payment_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "currencyCode":
+			out.Values[i] = ec._Payment_currencyCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "customer":
+			out.Values[i] = ec._Payment_customer(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Payment_partner(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "partnerUuid":
+			out.Values[i] = ec._Payment_partnerUuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "product":
+			out.Values[i] = ec._Payment_product(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "origin":
+			out.Values[i] = ec._Payment_origin(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "type":
+			out.Values[i] = ec._Payment_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "amount":
+			out.Values[i] = ec._Payment_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "discount":
+			out.Values[i] = ec._Payment_discount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "commission":
+			out.Values[i] = ec._Payment_commission(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "netAmount":
+			out.Values[i] = ec._Payment_netAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "refundedAmount":
+			out.Values[i] = ec._Payment_refundedAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "extraSourceAmount":
+			out.Values[i] = ec._Payment_extraSourceAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "extraSourceWallet":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Payment_extraSourceWallet(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "extraSourceWalletUuid":
+			out.Values[i] = ec._Payment_extraSourceWalletUuid(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "payinAmount":
+			out.Values[i] = ec._Payment_payinAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "payinUrl":
+			out.Values[i] = ec._Payment_payinUrl(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "payinResultCode":
+			out.Values[i] = ec._Payment_payinResultCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "payinResultMessage":
+			out.Values[i] = ec._Payment_payinResultMessage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "receiptDescription":
+			out.Values[i] = ec._Payment_receiptDescription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "freezePayoutDate":
+			out.Values[i] = ec._Payment_freezePayoutDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "paidOn":
+			out.Values[i] = ec._Payment_paidOn(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "payoutRequestId":
+			out.Values[i] = ec._Payment_payoutRequestId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "payoutRequestStatus":
+			out.Values[i] = ec._Payment_payoutRequestStatus(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "paymentRequestId":
+			out.Values[i] = ec._Payment_paymentRequestId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdOn":
+			out.Values[i] = ec._Payment_createdOn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "modifiedOn":
+			out.Values[i] = ec._Payment_modifiedOn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "transactions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Payment_transactions(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "refunds":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Payment_refunds(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var paymentActivationImplementors = []string{"PaymentActivation"}
 
 func (ec *executionContext) _PaymentActivation(ctx context.Context, sel ast.SelectionSet, obj *model.PaymentActivation) graphql.Marshaler {
@@ -78008,6 +81462,97 @@ func (ec *executionContext) _PaymentActivationPayload(ctx context.Context, sel a
 			}
 		case "errors":
 			out.Values[i] = ec._PaymentActivationPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var paymentConnectionImplementors = []string{"PaymentConnection"}
+
+func (ec *executionContext) _PaymentConnection(ctx context.Context, sel ast.SelectionSet, obj *model.PaymentConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, paymentConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PaymentConnection")
+		case "edges":
+			out.Values[i] = ec._PaymentConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._PaymentConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._PaymentConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var paymentEdgeImplementors = []string{"PaymentEdge"}
+
+func (ec *executionContext) _PaymentEdge(ctx context.Context, sel ast.SelectionSet, obj *model.PaymentEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, paymentEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PaymentEdge")
+		case "cursor":
+			out.Values[i] = ec._PaymentEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._PaymentEdge_node(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -78383,6 +81928,132 @@ func (ec *executionContext) _PaymentPartnerPayload(ctx context.Context, sel ast.
 			}
 		case "errors":
 			out.Values[i] = ec._PaymentPartnerPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var paymentPayloadImplementors = []string{"PaymentPayload"}
+
+func (ec *executionContext) _PaymentPayload(ctx context.Context, sel ast.SelectionSet, obj *model.PaymentPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, paymentPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PaymentPayload")
+		case "payment":
+			out.Values[i] = ec._PaymentPayload_payment(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._PaymentPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._PaymentPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var paymentTransactionImplementors = []string{"PaymentTransaction"}
+
+func (ec *executionContext) _PaymentTransaction(ctx context.Context, sel ast.SelectionSet, obj *model.PaymentTransaction) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, paymentTransactionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PaymentTransaction")
+		case "legacyId":
+			out.Values[i] = ec._PaymentTransaction_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdOn":
+			out.Values[i] = ec._PaymentTransaction_createdOn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._PaymentTransaction_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "paymentMethod":
+			out.Values[i] = ec._PaymentTransaction_paymentMethod(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._PaymentTransaction_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amount":
+			out.Values[i] = ec._PaymentTransaction_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "commission":
+			out.Values[i] = ec._PaymentTransaction_commission(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "netAmount":
+			out.Values[i] = ec._PaymentTransaction_netAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "currencyCode":
+			out.Values[i] = ec._PaymentTransaction_currencyCode(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -80138,6 +83809,50 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "payment":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_payment(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "payments":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_payments(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "adminPartner":
 			field := field
 
@@ -80173,6 +83888,157 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			})
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var refundImplementors = []string{"Refund"}
+
+func (ec *executionContext) _Refund(ctx context.Context, sel ast.SelectionSet, obj *model.Refund) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, refundImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Refund")
+		case "uuid":
+			out.Values[i] = ec._Refund_uuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._Refund_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amount":
+			out.Values[i] = ec._Refund_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "extraSourceAmount":
+			out.Values[i] = ec._Refund_extraSourceAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "payinAmount":
+			out.Values[i] = ec._Refund_payinAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "commission":
+			out.Values[i] = ec._Refund_commission(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "split":
+			out.Values[i] = ec._Refund_split(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reason":
+			out.Values[i] = ec._Refund_reason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "resultCode":
+			out.Values[i] = ec._Refund_resultCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "resultMessage":
+			out.Values[i] = ec._Refund_resultMessage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "actor":
+			out.Values[i] = ec._Refund_actor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdOn":
+			out.Values[i] = ec._Refund_createdOn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "finishedOn":
+			out.Values[i] = ec._Refund_finishedOn(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var refundPaymentPayloadImplementors = []string{"RefundPaymentPayload"}
+
+func (ec *executionContext) _RefundPaymentPayload(ctx context.Context, sel ast.SelectionSet, obj *model.RefundPaymentPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, refundPaymentPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RefundPaymentPayload")
+		case "refund":
+			out.Values[i] = ec._RefundPaymentPayload_refund(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "payment":
+			out.Values[i] = ec._RefundPaymentPayload_payment(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._RefundPaymentPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._RefundPaymentPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -84597,6 +88463,11 @@ func (ec *executionContext) unmarshalNCreateOptionInput2salesplatformᚋgraphᚋ
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreatePaymentInput2salesplatformᚋgraphᚋmodelᚐCreatePaymentInput(ctx context.Context, v any) (model.CreatePaymentInput, error) {
+	res, err := ec.unmarshalInputCreatePaymentInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCreatePaymentPartnerInput2salesplatformᚋgraphᚋmodelᚐCreatePaymentPartnerInput(ctx context.Context, v any) (model.CreatePaymentPartnerInput, error) {
 	res, err := ec.unmarshalInputCreatePaymentPartnerInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -86273,6 +90144,16 @@ func (ec *executionContext) marshalNPartnerLabel2ᚖsalesplatformᚋgraphᚋmode
 	return ec._PartnerLabel(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNPayment2ᚖsalesplatformᚋgraphᚋmodelᚐPayment(ctx context.Context, sel ast.SelectionSet, v *model.Payment) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Payment(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNPaymentActivationStatus2salesplatformᚋgraphᚋmodelᚐPaymentActivationStatus(ctx context.Context, v any) (model.PaymentActivationStatus, error) {
 	var res model.PaymentActivationStatus
 	err := res.UnmarshalGQL(v)
@@ -86281,6 +90162,42 @@ func (ec *executionContext) unmarshalNPaymentActivationStatus2salesplatformᚋgr
 
 func (ec *executionContext) marshalNPaymentActivationStatus2salesplatformᚋgraphᚋmodelᚐPaymentActivationStatus(ctx context.Context, sel ast.SelectionSet, v model.PaymentActivationStatus) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) marshalNPaymentConnection2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentConnection(ctx context.Context, sel ast.SelectionSet, v *model.PaymentConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PaymentConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPaymentEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐPaymentEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PaymentEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPaymentEdge2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPaymentEdge2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentEdge(ctx context.Context, sel ast.SelectionSet, v *model.PaymentEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PaymentEdge(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNPaymentHubError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
@@ -86319,6 +90236,16 @@ func (ec *executionContext) marshalNPaymentHubErrorCode2salesplatformᚋgraphᚋ
 	return v
 }
 
+func (ec *executionContext) unmarshalNPaymentMethod2salesplatformᚋgraphᚋmodelᚐPaymentMethod(ctx context.Context, v any) (model.PaymentMethod, error) {
+	var res model.PaymentMethod
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPaymentMethod2salesplatformᚋgraphᚋmodelᚐPaymentMethod(ctx context.Context, sel ast.SelectionSet, v model.PaymentMethod) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNPaymentPartnerStatus2salesplatformᚋgraphᚋmodelᚐPaymentPartnerStatus(ctx context.Context, v any) (model.PaymentPartnerStatus, error) {
 	var res model.PaymentPartnerStatus
 	err := res.UnmarshalGQL(v)
@@ -86326,6 +90253,62 @@ func (ec *executionContext) unmarshalNPaymentPartnerStatus2salesplatformᚋgraph
 }
 
 func (ec *executionContext) marshalNPaymentPartnerStatus2salesplatformᚋgraphᚋmodelᚐPaymentPartnerStatus(ctx context.Context, sel ast.SelectionSet, v model.PaymentPartnerStatus) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNPaymentStatus2salesplatformᚋgraphᚋmodelᚐPaymentStatus(ctx context.Context, v any) (model.PaymentStatus, error) {
+	var res model.PaymentStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPaymentStatus2salesplatformᚋgraphᚋmodelᚐPaymentStatus(ctx context.Context, sel ast.SelectionSet, v model.PaymentStatus) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNPaymentTransaction2ᚕᚖsalesplatformᚋgraphᚋmodelᚐPaymentTransactionᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PaymentTransaction) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPaymentTransaction2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentTransaction(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPaymentTransaction2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentTransaction(ctx context.Context, sel ast.SelectionSet, v *model.PaymentTransaction) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PaymentTransaction(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPaymentTransactionStatus2salesplatformᚋgraphᚋmodelᚐPaymentTransactionStatus(ctx context.Context, v any) (model.PaymentTransactionStatus, error) {
+	var res model.PaymentTransactionStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPaymentTransactionStatus2salesplatformᚋgraphᚋmodelᚐPaymentTransactionStatus(ctx context.Context, sel ast.SelectionSet, v model.PaymentTransactionStatus) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNPaymentTransactionType2salesplatformᚋgraphᚋmodelᚐPaymentTransactionType(ctx context.Context, v any) (model.PaymentTransactionType, error) {
+	var res model.PaymentTransactionType
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPaymentTransactionType2salesplatformᚋgraphᚋmodelᚐPaymentTransactionType(ctx context.Context, sel ast.SelectionSet, v model.PaymentTransactionType) graphql.Marshaler {
 	return v
 }
 
@@ -86439,6 +90422,47 @@ func (ec *executionContext) marshalNPrototypeOptionLinkEdge2ᚖsalesplatformᚋg
 func (ec *executionContext) unmarshalNRecordNetworkVoucherUsageInput2salesplatformᚋgraphᚋmodelᚐRecordNetworkVoucherUsageInput(ctx context.Context, v any) (model.RecordNetworkVoucherUsageInput, error) {
 	res, err := ec.unmarshalInputRecordNetworkVoucherUsageInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRefund2ᚕᚖsalesplatformᚋgraphᚋmodelᚐRefundᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Refund) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRefund2ᚖsalesplatformᚋgraphᚋmodelᚐRefund(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNRefund2ᚖsalesplatformᚋgraphᚋmodelᚐRefund(ctx context.Context, sel ast.SelectionSet, v *model.Refund) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Refund(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNRefundPaymentInput2salesplatformᚋgraphᚋmodelᚐRefundPaymentInput(ctx context.Context, v any) (model.RefundPaymentInput, error) {
+	res, err := ec.unmarshalInputRefundPaymentInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNRefundStatus2salesplatformᚋgraphᚋmodelᚐRefundStatus(ctx context.Context, v any) (model.RefundStatus, error) {
+	var res model.RefundStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRefundStatus2salesplatformᚋgraphᚋmodelᚐRefundStatus(ctx context.Context, sel ast.SelectionSet, v model.RefundStatus) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) marshalNRelatedProductDetails2ᚖsalesplatformᚋgraphᚋmodelᚐRelatedProductDetails(ctx context.Context, sel ast.SelectionSet, v *model.RelatedProductDetails) graphql.Marshaler {
@@ -86799,6 +90823,11 @@ func (ec *executionContext) unmarshalNUpdateNetworkVouchersProductInformationInp
 
 func (ec *executionContext) unmarshalNUpdatePartnerProfileInput2salesplatformᚋgraphᚋmodelᚐUpdatePartnerProfileInput(ctx context.Context, v any) (model.UpdatePartnerProfileInput, error) {
 	res, err := ec.unmarshalInputUpdatePartnerProfileInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdatePaymentFreezeDateInput2salesplatformᚋgraphᚋmodelᚐUpdatePaymentFreezeDateInput(ctx context.Context, v any) (model.UpdatePaymentFreezeDateInput, error) {
+	res, err := ec.unmarshalInputUpdatePaymentFreezeDateInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -88560,6 +92589,13 @@ func (ec *executionContext) marshalOPartner2ᚖsalesplatformᚋgraphᚋmodelᚐP
 	return ec._Partner(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOPayment2ᚖsalesplatformᚋgraphᚋmodelᚐPayment(ctx context.Context, sel ast.SelectionSet, v *model.Payment) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Payment(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOPaymentActivation2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentActivation(ctx context.Context, sel ast.SelectionSet, v *model.PaymentActivation) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -88588,6 +92624,14 @@ func (ec *executionContext) marshalOPaymentActivationStatus2ᚖsalesplatformᚋg
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) unmarshalOPaymentFilter2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentFilter(ctx context.Context, v any) (*model.PaymentFilter, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputPaymentFilter(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalOPaymentPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentPartner(ctx context.Context, sel ast.SelectionSet, v *model.PaymentPartner) graphql.Marshaler {
@@ -88620,6 +92664,49 @@ func (ec *executionContext) marshalOPaymentPartnerStatus2ᚖsalesplatformᚋgrap
 	return v
 }
 
+func (ec *executionContext) marshalOPaymentPayload2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentPayload(ctx context.Context, sel ast.SelectionSet, v *model.PaymentPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PaymentPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOPaymentStatus2ᚕsalesplatformᚋgraphᚋmodelᚐPaymentStatusᚄ(ctx context.Context, v any) ([]model.PaymentStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]model.PaymentStatus, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPaymentStatus2salesplatformᚋgraphᚋmodelᚐPaymentStatus(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOPaymentStatus2ᚕsalesplatformᚋgraphᚋmodelᚐPaymentStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []model.PaymentStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPaymentStatus2salesplatformᚋgraphᚋmodelᚐPaymentStatus(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalOPayoutFrequency2ᚖsalesplatformᚋgraphᚋmodelᚐPayoutFrequency(ctx context.Context, v any) (*model.PayoutFrequency, error) {
 	if v == nil {
 		return nil, nil
@@ -88648,6 +92735,28 @@ func (ec *executionContext) marshalOPrototypeOptionLinkPayload2ᚖsalesplatform�
 		return graphql.Null
 	}
 	return ec._PrototypeOptionLinkPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalORefund2ᚖsalesplatformᚋgraphᚋmodelᚐRefund(ctx context.Context, sel ast.SelectionSet, v *model.Refund) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Refund(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalORefundPaymentPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRefundPaymentPayload(ctx context.Context, sel ast.SelectionSet, v *model.RefundPaymentPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._RefundPaymentPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalORefundSplitInput2ᚖsalesplatformᚋgraphᚋmodelᚐRefundSplitInput(ctx context.Context, v any) (*model.RefundSplitInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputRefundSplitInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalORefundWithdrawalTermsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRefundWithdrawalTermsPayload(ctx context.Context, sel ast.SelectionSet, v *model.RefundWithdrawalTermsPayload) graphql.Marshaler {

@@ -133,6 +133,9 @@ var nodeTypes = map[string]nodeType{
 	"MultiProductCart": {uuidKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
 		return asNode(r.multiProductCart(ctx, k))
 	}},
+	"Payment": {uuidKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.payment(ctx, mustUUID(k)))
+	}},
 }
 
 // asNode is a lookup's answer as a Node: nil (never a typed nil) when it

@@ -138,6 +138,7 @@ var errorAreas = map[string]struct {
 	"schema/prototypes.graphqls":      {area: "Prototype", pkg: "prototypes"},
 	"schema/network.graphqls":         {area: "Network", pkg: "network"},
 	"schema/payment_hub.graphqls":     {area: "PaymentHub", pkg: "payments", more: []string{"mpcart"}},
+	"schema/payments.graphqls":        {area: "PaymentHub", pkg: "payments"},
 }
 
 // Every mutation's payload answers errors typed by its area

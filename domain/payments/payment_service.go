@@ -30,7 +30,9 @@ type PaymentService struct {
 // NewPaymentService returns the service: its writes run under keys (nil:
 // without idempotency keys), pay-ins and refunds go through provider.
 func NewPaymentService(uow domain.UnitOfWork[Stores], keys *idempotency.Guard, provider Provider) *PaymentService {
-	return &PaymentService{uow: uow, keys: keys, provider: provider, now: time.Now,
+	// PostgreSQL keeps microseconds: a date answered is the one read back.
+	now := func() time.Time { return time.Now().Truncate(time.Microsecond) }
+	return &PaymentService{uow: uow, keys: keys, provider: provider, now: now,
 		pages: requestPages{throttle: domain.NewClientThrottle(DefaultRequestPayBurst, DefaultRequestPayRefill)}}
 }
 

@@ -447,3 +447,14 @@ func (s *PaymentService) settleRefund(ctx context.Context, tx Stores, p *Payment
 	return tx.Payments.AddAudit(ctx, &HubAuditEntry{PaymentID: &p.ID, ActorUserID: r.ActorUserID, Actor: r.Actor,
 		Action: AuditRefund, Reason: r.Reason, Before: before, After: refundStateOf(p, r)})
 }
+
+// Refunds returns the refunds of the payment with that uuid, oldest
+// first, every status (at most MaxRefundsPerPayment).
+// Errors: those of Payment.
+func (s *PaymentService) Refunds(ctx context.Context, id uuid.UUID) ([]*Refund, error) {
+	p, err := s.Payment(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.uow.Stores().Payments.Refunds(ctx, p.ID)
+}

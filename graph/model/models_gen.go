@@ -1100,6 +1100,34 @@ type CreateOptionInput struct {
 	Services graphql.Omittable[[]*OptionServiceInput] `json:"services,omitempty"`
 }
 
+// A payment to take.
+type CreatePaymentInput struct {
+	// Who pays.
+	Customer *NetworkGiftcardCustomerInput `json:"customer"`
+	// The partner paid: its PaymentPartner global id or uuid.
+	PartnerID string `json:"partnerId"`
+	// What the customer pays, above 0, two decimals at most.
+	Amount decimal.Decimal `json:"amount"`
+	// The discount already taken off the amount.
+	Discount decimal.Decimal `json:"discount"`
+	// What is paid for, which chooses the fee rule: voucher, giftcard, event, workshop, network_giftcard, network_voucher, refill.
+	Product string `json:"product"`
+	// The payment type: credit_card, the only one.
+	Type string `json:"type"`
+	// Where the sale came from: marketplace takes the marketplace's fee rule where the product has one.
+	Origin graphql.Omittable[*string] `json:"origin,omitempty"`
+	// The receipt's description.
+	ReceiptDescription graphql.Omittable[*string] `json:"receiptDescription,omitempty"`
+	// The date it counts at in payouts: a date-time, or a day (noon in the partner's zone); only for a partner with freezePayout.
+	FreezePayoutDate graphql.Omittable[*string] `json:"freezePayoutDate,omitempty"`
+	// A network giftcard's uuid (its wallet), to draw extraSourceAmount from; given with it.
+	ExtraSourceWalletUUID graphql.Omittable[*uuid.UUID] `json:"extraSourceWalletUuid,omitempty"`
+	// What the extra source wallet pays, at most amount.
+	ExtraSourceAmount graphql.Omittable[*decimal.Decimal] `json:"extraSourceAmount,omitempty"`
+	// The provider's card token (with the simulated provider, a card number), charged at once; absent: the card holder pays at payinUrl.
+	Card graphql.Omittable[*string] `json:"card,omitempty"`
+}
+
 // A payment-hub partner to create. Every field is checked and reported at once in errors.
 type CreatePaymentPartnerInput struct {
 	// The partner's status.
@@ -3007,6 +3035,70 @@ type PartnerLabel struct {
 	Logo string `json:"logo"`
 }
 
+// A customer's payment to a payment-hub partner.
+type Payment struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back.
+	GlobalID string `json:"id"`
+	// The identifier REST answers as id: the payment's uuid.
+	LegacyID string `json:"legacyId"`
+	// The payment's identifier, which the REST routes take and answer as id.
+	UUID uuid.UUID `json:"uuid"`
+	// Where it stands.
+	Status PaymentStatus `json:"status"`
+	// The currency of its amounts: its partner's.
+	CurrencyCode CurrencyCode `json:"currencyCode"`
+	// Who pays.
+	Customer *NetworkGiftcardCustomer `json:"customer"`
+	// The partner's uuid.
+	PartnerUUID uuid.UUID `json:"partnerUuid"`
+	// What is paid for; it chose the fee rule.
+	Product string `json:"product"`
+	// Where the sale came from; empty when not given.
+	Origin string `json:"origin"`
+	// The payment type: credit_card.
+	Type string `json:"type"`
+	// What the customer pays, the discount already taken off.
+	Amount decimal.Decimal `json:"amount"`
+	// The discount taken off, for the record.
+	Discount decimal.Decimal `json:"discount"`
+	// The platform's commission.
+	Commission decimal.Decimal `json:"commission"`
+	// The partner's share: the amount less the commission.
+	NetAmount decimal.Decimal `json:"netAmount"`
+	// What was refunded so far.
+	RefundedAmount decimal.Decimal `json:"refundedAmount"`
+	// What the extra source wallet paid; 0 when none.
+	ExtraSourceAmount decimal.Decimal `json:"extraSourceAmount"`
+	// The extra source wallet's uuid; null when none.
+	ExtraSourceWalletUUID *uuid.UUID `json:"extraSourceWalletUuid,omitempty"`
+	// What the card pays: the amount less the extra source's.
+	PayinAmount decimal.Decimal `json:"payinAmount"`
+	// Where the card holder pays while the payment is in progress; null otherwise.
+	PayinURL *string `json:"payinUrl,omitempty"`
+	// The provider's code of the pay-in's outcome; empty before it answered or without a pay-in.
+	PayinResultCode string `json:"payinResultCode"`
+	// The provider's message of the pay-in's outcome.
+	PayinResultMessage string `json:"payinResultMessage"`
+	// The receipt's description.
+	ReceiptDescription string `json:"receiptDescription"`
+	// The date it counts at in payouts, instead of when it was paid; null when none.
+	FreezePayoutDate *time.Time `json:"freezePayoutDate,omitempty"`
+	// When it was paid; null until then.
+	PaidOn *time.Time `json:"paidOn,omitempty"`
+	// The numeric id of its payout request; null while in none.
+	PayoutRequestID *int64 `json:"payoutRequestId,omitempty"`
+	// The status of its payout request; null while in none.
+	PayoutRequestStatus *string `json:"payoutRequestStatus,omitempty"`
+	// The numeric id of the payment request it pays; null when none.
+	PaymentRequestID *int64 `json:"paymentRequestId,omitempty"`
+	// When it was taken.
+	CreatedOn time.Time `json:"createdOn"`
+	// When it last changed.
+	ModifiedOn time.Time `json:"modifiedOn"`
+}
+
+func (Payment) IsNode() {}
+
 // The activation of a partner's payments at the payment-service provider.
 type PaymentActivation struct {
 	// The activation's identifier.
@@ -3031,6 +3123,48 @@ type PaymentActivationPayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 	// Why the input was refused: the path to each offending input value and a PaymentHubErrorCode. Empty on success.
 	Errors []*UserError `json:"errors"`
+}
+
+// A page of payments (see docs/GRAPHQL.md, "Connections").
+type PaymentConnection struct {
+	// The payments of this page, each with its cursor.
+	Edges []*PaymentEdge `json:"edges"`
+	// Where this page is in the list.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many payments the whole filtered list has.
+	TotalCount int `json:"totalCount"`
+}
+
+// A payment and its cursor.
+type PaymentEdge struct {
+	// The cursor of this payment: pass it as after or before.
+	Cursor string `json:"cursor"`
+	// The payment.
+	Node *Payment `json:"node"`
+}
+
+// Narrows the payments list, as the REST list's query does.
+type PaymentFilter struct {
+	// Created on or after this day, YYYY-MM-DD (UTC).
+	CreatedOnGte graphql.Omittable[*string] `json:"createdOnGte,omitempty"`
+	// Created on or before this day, YYYY-MM-DD (UTC).
+	CreatedOnLte graphql.Omittable[*string] `json:"createdOnLte,omitempty"`
+	// Only the payments of this partner: its PaymentPartner global id or uuid.
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+	// Only payments with one of these statuses.
+	StatusIn graphql.Omittable[[]PaymentStatus] `json:"statusIn,omitempty"`
+	// Only payments in a payout request with one of these statuses ('to be validated', 'validated', 'paid').
+	PayoutRequestStatusIn graphql.Omittable[[]string] `json:"payoutRequestStatusIn,omitempty"`
+	// Only this customer's first name, case-insensitive.
+	CustomerFirstName graphql.Omittable[*string] `json:"customerFirstName,omitempty"`
+	// Only this customer's last name, case-insensitive.
+	CustomerLastName graphql.Omittable[*string] `json:"customerLastName,omitempty"`
+	// Only this customer's e-mail address, case-insensitive.
+	CustomerEmail graphql.Omittable[*string] `json:"customerEmail,omitempty"`
+	// true: only payments refunded in part.
+	PartiallyRefunded graphql.Omittable[*bool] `json:"partiallyRefunded,omitempty"`
+	// true: only payments refunded in whole.
+	FullyRefunded graphql.Omittable[*bool] `json:"fullyRefunded,omitempty"`
 }
 
 // A partner of the payment hub: its company record, its payout and bank settings, and whether it may take payments.
@@ -3121,6 +3255,38 @@ type PaymentPartnerPayload struct {
 	Errors []*UserError `json:"errors"`
 }
 
+// The result of createPayment and updatePaymentFreezeDate; errors says why the input was refused.
+type PaymentPayload struct {
+	// The payment as it now stands; null when the mutation was refused.
+	Payment *Payment `json:"payment,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a PaymentHubErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
+// A money event of a payment: a pay-in (by card, or from the extra source wallet) or a refund.
+type PaymentTransaction struct {
+	// The transaction's numeric id.
+	ID string `json:"legacyId"`
+	// When it was made.
+	CreatedOn time.Time `json:"createdOn"`
+	// Money in, or given back.
+	Type PaymentTransactionType `json:"type"`
+	// How the money moved (a refund of both sources: CREDIT_CARD).
+	PaymentMethod PaymentMethod `json:"paymentMethod"`
+	// Where it stands.
+	Status PaymentTransactionStatus `json:"status"`
+	// Its amount, positive.
+	Amount decimal.Decimal `json:"amount"`
+	// The commission's part of it.
+	Commission decimal.Decimal `json:"commission"`
+	// The partner's part of it.
+	NetAmount decimal.Decimal `json:"netAmount"`
+	// Its currency.
+	CurrencyCode CurrencyCode `json:"currencyCode"`
+}
+
 // A box the caller's partner proposes an offer in.
 type ProposeBoxOfferInput struct {
 	// The box: its global id (Box.id); its numeric id is still read, deprecated.
@@ -3185,6 +3351,68 @@ type RecordNetworkVoucherUsageInput struct {
 	CreationDate string `json:"creationDate"`
 	// A comment, at most 1,000 characters.
 	Comment graphql.Omittable[*string] `json:"comment,omitempty"`
+}
+
+// A refund of a payment.
+type Refund struct {
+	// The refund's identifier (REST's refund_id).
+	UUID uuid.UUID `json:"uuid"`
+	// Where it stands.
+	Status RefundStatus `json:"status"`
+	// What it gives back.
+	Amount decimal.Decimal `json:"amount"`
+	// Its part given back to the extra source wallet.
+	ExtraSourceAmount decimal.Decimal `json:"extraSourceAmount"`
+	// Its part given back through the provider.
+	PayinAmount decimal.Decimal `json:"payinAmount"`
+	// The commission the platform gives back with it.
+	Commission decimal.Decimal `json:"commission"`
+	// Whether the caller said which source gives what (split).
+	Split bool `json:"split"`
+	// Why, as the caller said; kept in the audit trail.
+	Reason string `json:"reason"`
+	// The provider's code of its outcome; empty when none.
+	ResultCode string `json:"resultCode"`
+	// The provider's message of its outcome.
+	ResultMessage string `json:"resultMessage"`
+	// Who asked for it (a username).
+	Actor string `json:"actor"`
+	// When it was asked for.
+	CreatedOn time.Time `json:"createdOn"`
+	// When it was finished; null while pending.
+	FinishedOn *time.Time `json:"finishedOn,omitempty"`
+}
+
+// A refund to make.
+type RefundPaymentInput struct {
+	// The payment: its Payment global id or uuid.
+	PaymentID string `json:"paymentId"`
+	// What to give back: above 0, at most what remains refundable.
+	Amount decimal.Decimal `json:"amount"`
+	// Which source gives what; absent: in proportion to what each paid.
+	Split graphql.Omittable[*RefundSplitInput] `json:"split,omitempty"`
+	// Why; kept in the audit trail.
+	Reason graphql.Omittable[*string] `json:"reason,omitempty"`
+}
+
+// The result of refundPayment; errors says why the input was refused.
+type RefundPaymentPayload struct {
+	// The refund as it now stands (FAILED when the provider refused it); null when the mutation was refused.
+	Refund *Refund `json:"refund,omitempty"`
+	// The payment after the refund; null when the mutation was refused.
+	Payment *Payment `json:"payment,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a PaymentHubErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
+// Which source a refund gives back from; the two add up to the amount.
+type RefundSplitInput struct {
+	// Given back to the extra source wallet.
+	ExtraSourceAmount decimal.Decimal `json:"extraSourceAmount"`
+	// Given back through the provider.
+	AdditionalPayinAmount decimal.Decimal `json:"additionalPayinAmount"`
 }
 
 // The result of updateRefundWithdrawalTerms; userErrors says why the input was refused.
@@ -3641,6 +3869,14 @@ type UpdatePartnerProfileInput struct {
 	Facilities *FacilitiesInput `json:"facilities"`
 	// Social network name and URL, by name.
 	SocialLinks []*SocialLinkInput `json:"socialLinks"`
+}
+
+// A payment's date in payouts.
+type UpdatePaymentFreezeDateInput struct {
+	// The payment: its Payment global id or uuid.
+	PaymentID string `json:"paymentId"`
+	// A date-time, or a day (noon in the partner's zone).
+	FreezePayoutDate string `json:"freezePayoutDate"`
 }
 
 // A payment-hub partner to change, and the changes: a field left out is left as it is.
@@ -6782,6 +7018,64 @@ func (e PaymentHubErrorCode) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// How a payment transaction's money moved.
+type PaymentMethod string
+
+const (
+	// By card, through the provider.
+	PaymentMethodCreditCard PaymentMethod = "CREDIT_CARD"
+	// From the payment's extra source wallet (a network giftcard).
+	PaymentMethodWallet PaymentMethod = "WALLET"
+)
+
+var AllPaymentMethod = []PaymentMethod{
+	PaymentMethodCreditCard,
+	PaymentMethodWallet,
+}
+
+func (e PaymentMethod) IsValid() bool {
+	switch e {
+	case PaymentMethodCreditCard, PaymentMethodWallet:
+		return true
+	}
+	return false
+}
+
+func (e PaymentMethod) String() string {
+	return string(e)
+}
+
+func (e *PaymentMethod) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = PaymentMethod(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid PaymentMethod", str)
+	}
+	return nil
+}
+
+func (e PaymentMethod) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *PaymentMethod) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e PaymentMethod) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 // The status of a payment-hub partner.
 type PaymentPartnerStatus string
 
@@ -6838,6 +7132,186 @@ func (e *PaymentPartnerStatus) UnmarshalJSON(b []byte) error {
 }
 
 func (e PaymentPartnerStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Where a payment stands.
+type PaymentStatus string
+
+const (
+	// In progress (ip): the card holder has yet to pay, or to pass 3-D Secure.
+	PaymentStatusInProgress PaymentStatus = "IN_PROGRESS"
+	// Paid (ok): shared out to the partner and the commission.
+	PaymentStatusPaid PaymentStatus = "PAID"
+	// Failed (fail): the pay-in failed and the extra source was given back.
+	PaymentStatusFailed PaymentStatus = "FAILED"
+)
+
+var AllPaymentStatus = []PaymentStatus{
+	PaymentStatusInProgress,
+	PaymentStatusPaid,
+	PaymentStatusFailed,
+}
+
+func (e PaymentStatus) IsValid() bool {
+	switch e {
+	case PaymentStatusInProgress, PaymentStatusPaid, PaymentStatusFailed:
+		return true
+	}
+	return false
+}
+
+func (e PaymentStatus) String() string {
+	return string(e)
+}
+
+func (e *PaymentStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = PaymentStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid PaymentStatus", str)
+	}
+	return nil
+}
+
+func (e PaymentStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *PaymentStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e PaymentStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Where a payment transaction stands.
+type PaymentTransactionStatus string
+
+const (
+	// The card holder has yet to pay.
+	PaymentTransactionStatusPending PaymentTransactionStatus = "PENDING"
+	// Done.
+	PaymentTransactionStatusSucceeded PaymentTransactionStatus = "SUCCEEDED"
+	// The pay-in failed.
+	PaymentTransactionStatusFailed PaymentTransactionStatus = "FAILED"
+)
+
+var AllPaymentTransactionStatus = []PaymentTransactionStatus{
+	PaymentTransactionStatusPending,
+	PaymentTransactionStatusSucceeded,
+	PaymentTransactionStatusFailed,
+}
+
+func (e PaymentTransactionStatus) IsValid() bool {
+	switch e {
+	case PaymentTransactionStatusPending, PaymentTransactionStatusSucceeded, PaymentTransactionStatusFailed:
+		return true
+	}
+	return false
+}
+
+func (e PaymentTransactionStatus) String() string {
+	return string(e)
+}
+
+func (e *PaymentTransactionStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = PaymentTransactionStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid PaymentTransactionStatus", str)
+	}
+	return nil
+}
+
+func (e PaymentTransactionStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *PaymentTransactionStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e PaymentTransactionStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// What a payment transaction records.
+type PaymentTransactionType string
+
+const (
+	// Money in: the card's pay-in, or the draw from the extra source wallet.
+	PaymentTransactionTypePayin PaymentTransactionType = "PAYIN"
+	// Money given back.
+	PaymentTransactionTypeRefund PaymentTransactionType = "REFUND"
+)
+
+var AllPaymentTransactionType = []PaymentTransactionType{
+	PaymentTransactionTypePayin,
+	PaymentTransactionTypeRefund,
+}
+
+func (e PaymentTransactionType) IsValid() bool {
+	switch e {
+	case PaymentTransactionTypePayin, PaymentTransactionTypeRefund:
+		return true
+	}
+	return false
+}
+
+func (e PaymentTransactionType) String() string {
+	return string(e)
+}
+
+func (e *PaymentTransactionType) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = PaymentTransactionType(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid PaymentTransactionType", str)
+	}
+	return nil
+}
+
+func (e PaymentTransactionType) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *PaymentTransactionType) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e PaymentTransactionType) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil
@@ -6996,6 +7470,67 @@ func (e *PrototypeErrorCode) UnmarshalJSON(b []byte) error {
 }
 
 func (e PrototypeErrorCode) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Where a refund stands.
+type RefundStatus string
+
+const (
+	// Reserved; the provider did not answer yet: repeating the mutation with the same idempotencyKey finishes it.
+	RefundStatusPending RefundStatus = "PENDING"
+	// Given back.
+	RefundStatusSucceeded RefundStatus = "SUCCEEDED"
+	// The provider refused it: nothing was given back.
+	RefundStatusFailed RefundStatus = "FAILED"
+)
+
+var AllRefundStatus = []RefundStatus{
+	RefundStatusPending,
+	RefundStatusSucceeded,
+	RefundStatusFailed,
+}
+
+func (e RefundStatus) IsValid() bool {
+	switch e {
+	case RefundStatusPending, RefundStatusSucceeded, RefundStatusFailed:
+		return true
+	}
+	return false
+}
+
+func (e RefundStatus) String() string {
+	return string(e)
+}
+
+func (e *RefundStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = RefundStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid RefundStatus", str)
+	}
+	return nil
+}
+
+func (e RefundStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *RefundStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e RefundStatus) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -583,6 +583,17 @@ func (f *isoFixture) graphOperations() []isoGraph {
 		{"createMultiProductCart", `mutation($p: ID!) { createMultiProductCart(input: {partnerId: $p,
 			networkGiftcards: [{amount: "25", quantity: 1, themedPdfId: "1"}]}) ` + payload + ` }`,
 			map[string]any{"p": globalID("Partner", f.ownerUUID)}, "userErrors"},
+		{"payment", `query($u: UUID!) { payment(uuid: $u) { customer { firstName } transactions { amount } refunds { reason } } }`,
+			map[string]any{"u": f.payment}, "NOT_FOUND"},
+		{"payments", `{ payments(first: 100) { totalCount edges { node { uuid customer { firstName } } } } }`, nil, ""},
+		{"createPayment", `mutation($p: ID!) { createPayment(input: {partnerId: $p, customer: {firstName: "x", lastName: "y",
+			email: "x@example.com"}, amount: "20", discount: "0", product: "voucher", card: "4242424242424242"}) {
+			payment { uuid } errors { field code } } }`, map[string]any{"p": f.hubPartner}, "errors"},
+		{"updatePaymentFreezeDate", `mutation($p: ID!) { updatePaymentFreezeDate(input: {paymentId: $p, freezePayoutDate: "2026-12-01"}) {
+			payment { uuid } errors { field code } } }`, map[string]any{"p": f.payment}, "NOT_FOUND"},
+		{"refundPayment", `mutation($p: ID!) { refundPayment(input: {paymentId: $p, amount: "1"}) {
+			refund { uuid } errors { field code } } }`, map[string]any{"p": globalID("Payment", f.payment)}, "NOT_FOUND"},
+		{"node Payment", isoNode, map[string]any{"id": globalID("Payment", f.payment)}, "NOT_FOUND"},
 		{"node PaymentPartner", isoNode, map[string]any{"id": globalID("PaymentPartner", f.hubPartner)}, "NOT_FOUND"},
 		{"node KycDocument", isoNode, map[string]any{"id": globalID("KycDocument", f.kycDocument)}, "NOT_FOUND"},
 		{"node Wallet", isoNode, map[string]any{"id": globalID("Wallet", f.hubWallet)}, "NOT_FOUND"},
@@ -599,7 +610,7 @@ const isoNode = `query($id: ID!) { node(id: $id) { id ... on Partner { uuid name
 	... on NetworkGiftcardMovement { reservationId } ... on NetworkPartner { name } ... on NetworkVoucherBox { label: name { fr } }
 	... on NetworkVoucherBoxOffer { partnerId } ... on NetworkVoucher { code } ... on NetworkVoucherUsage { comment }
 	... on PaymentPartner { name iban } ... on KycDocument { comment } ... on Wallet { balance partner { name } }
-	... on MultiProductCart { partnerUuid } } }`
+	... on MultiProductCart { partnerUuid } ... on Payment { customer { firstName } } } }`
 
 // wantNoSecret fails when an answer to another account shows the owner's
 // records.
@@ -655,9 +666,9 @@ func TestAdminIsolation(t *testing.T) {
 				if len(errs) > 0 {
 					t.Errorf("errors %+v", errs)
 				}
-			case "userErrors":
-				if len(errs) > 0 || !strings.Contains(string(data), `"userErrors":[{`) {
-					t.Errorf("want user errors, got %s %+v", data, errs)
+			case "userErrors", "errors": // the payload's typed errors
+				if len(errs) > 0 || !strings.Contains(string(data), `"`+op.rival+`":[{`) {
+					t.Errorf("want %s, got %s %+v", op.rival, data, errs)
 				}
 			default:
 				wantGraphCode(t, errs, op.rival)

@@ -1,0 +1,166 @@
+package graph
+
+// Converters of the payment hub's payments (payments.graphqls). As the
+// area's other mutations, they build the REST body (domain.Doc) from the
+// typed input, so that the service reads both surfaces the same way.
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"salesplatform/domain"
+	"salesplatform/domain/payments"
+	"salesplatform/graph/model"
+)
+
+// paymentStatuses are the payments' statuses, by enum value.
+var paymentStatuses = map[model.PaymentStatus]string{
+	model.PaymentStatusInProgress: payments.StatusInProgress,
+	model.PaymentStatusPaid:       payments.StatusPaid,
+	model.PaymentStatusFailed:     payments.StatusFailed,
+}
+
+func paymentStatus(s string) model.PaymentStatus {
+	for k, v := range paymentStatuses {
+		if v == s {
+			return k
+		}
+	}
+	return model.PaymentStatus(strings.ToUpper(s))
+}
+
+func toGraphPayment(p *payments.Payment) *model.Payment {
+	out := &model.Payment{GlobalID: globalID("Payment", p.UUID.String()), LegacyID: p.UUID.String(), UUID: p.UUID, Status: paymentStatus(p.Status),
+		CurrencyCode: model.CurrencyCode(p.Currency), Customer: toGraphNetworkCustomer(&p.Customer),
+		PartnerUUID: p.PartnerUUID, Product: p.Product, Origin: p.Origin, Type: p.Type, Amount: p.Amount,
+		Discount: p.Discount, Commission: p.Commission, NetAmount: p.NetAmount, RefundedAmount: p.RefundedAmount,
+		ExtraSourceAmount: p.ExtraSourceAmount, ExtraSourceWalletUUID: p.ExtraSourceWalletUUID,
+		PayinAmount: p.PayinAmount, PayinResultCode: p.PayinResultCode, PayinResultMessage: p.PayinResultMessage,
+		ReceiptDescription: p.ReceiptDescription, FreezePayoutDate: inZone(p.FreezePayoutDate, time.UTC),
+		PaidOn: inZone(p.PaidOn, time.UTC), PaymentRequestID: p.PaymentRequestID, CreatedOn: p.CreatedOn.UTC(),
+		ModifiedOn: p.ModifiedOn.UTC()}
+	if p.PayinURL != "" {
+		out.PayinURL = &p.PayinURL
+	}
+	if p.Payout != nil {
+		out.PayoutRequestID, out.PayoutRequestStatus = &p.Payout.ID, &p.Payout.Status
+	}
+	return out
+}
+
+func toGraphPaymentTransaction(t *payments.Transaction) *model.PaymentTransaction {
+	return &model.PaymentTransaction{ID: idString(t.ID), CreatedOn: t.CreatedOn.UTC(),
+		Type: model.PaymentTransactionType(strings.ToUpper(t.Type)), PaymentMethod: model.PaymentMethod(strings.ToUpper(t.PaymentMethod)),
+		Status: model.PaymentTransactionStatus(strings.ToUpper(t.Status)), Amount: t.Amount, Commission: t.Commission,
+		NetAmount: t.NetAmount, CurrencyCode: model.CurrencyCode(t.Currency)}
+}
+
+func toGraphRefund(r *payments.Refund) *model.Refund {
+	return &model.Refund{UUID: r.UUID, Status: model.RefundStatus(strings.ToUpper(r.Status)), Amount: r.Amount,
+		ExtraSourceAmount: r.ExtraSourceAmount, PayinAmount: r.PayinAmount, Commission: r.Commission, Split: r.Split,
+		Reason: r.Reason, ResultCode: r.ResultCode, ResultMessage: r.ResultMessage, Actor: r.Actor,
+		CreatedOn: r.CreatedOn.UTC(), FinishedOn: inZone(r.FinishedOn, time.UTC)}
+}
+
+func paymentConnection(w window, page *domain.Page[*payments.Payment]) *model.PaymentConnection {
+	edges, info := connect(w, page, func(c string, p *payments.Payment) *model.PaymentEdge {
+		return &model.PaymentEdge{Cursor: c, Node: toGraphPayment(p)}
+	})
+	return &model.PaymentConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}
+}
+
+// paymentUUID reads an input's paymentId: its Payment global id, or its
+// uuid.
+// Errors: NOT_FOUND for anything else, as REST answers a path that names
+// no payment.
+func paymentUUID(id string) (uuid.UUID, error) {
+	key, err := lookupKey("Payment", id)
+	if err != nil {
+		return uuid.Nil, err
+	}
+	u, err := uuid.Parse(key)
+	if err != nil || u.String() != strings.ToLower(key) {
+		return uuid.Nil, domain.ErrNotFound
+	}
+	return u, nil
+}
+
+// createPaymentDoc is the creation's body, in REST's field names.
+func createPaymentDoc(in model.CreatePaymentInput, partner uuid.UUID) domain.Doc {
+	d := adminDoc{"customer": networkCustomerDoc(in.Customer), "partner_uuid": partner.String(),
+		"amount": decimalValue(in.Amount), "discount": decimalValue(in.Discount), "product": in.Product, "type": in.Type}
+	set(d, "origin", in.Origin, same[string])
+	set(d, "payment_receipt_description", in.ReceiptDescription, same[string])
+	set(d, "freeze_payout_date", in.FreezePayoutDate, same[string])
+	set(d, "extra_source_wallet_uuid", in.ExtraSourceWalletUUID, func(u uuid.UUID) any { return u.String() })
+	set(d, "extra_source_amount", in.ExtraSourceAmount, decimalValue)
+	set(d, "card", in.Card, same[string])
+	return domain.Doc(d)
+}
+
+// refundPaymentDoc is the refund's body, in REST's field names.
+func refundPaymentDoc(in model.RefundPaymentInput) domain.Doc {
+	d := adminDoc{"amount": decimalValue(in.Amount)}
+	set(d, "split", in.Split, func(s model.RefundSplitInput) any {
+		return map[string]any{"extra_source_amount": decimalValue(s.ExtraSourceAmount),
+			"additional_payin_amount": decimalValue(s.AdditionalPayinAmount)}
+	})
+	set(d, "reason", in.Reason, same[string])
+	return domain.Doc(d)
+}
+
+// paymentFilter is the list's query, as REST's: the service reads and
+// checks both the same way.
+func paymentFilter(f *model.PaymentFilter) (payments.PaymentListInput, error) {
+	var in payments.PaymentListInput
+	if f == nil {
+		return in, nil
+	}
+	in.CreatedOnGte, in.CreatedOnLte = text(opt(f.CreatedOnGte)), text(opt(f.CreatedOnLte))
+	in.CustomerFirstName, in.CustomerLastName = text(opt(f.CustomerFirstName)), text(opt(f.CustomerLastName))
+	in.CustomerEmail = text(opt(f.CustomerEmail))
+	if id := opt(f.PartnerID); id != nil {
+		u, err := paymentPartnerUUID(*id)
+		if err != nil {
+			return in, err
+		}
+		in.PartnerUUID = u.String()
+	}
+	if list, _ := f.StatusIn.ValueOK(); list != nil {
+		codes := make([]string, len(list))
+		for i, s := range list {
+			codes[i] = paymentStatuses[s]
+		}
+		in.StatusIn = strings.Join(codes, ",")
+	}
+	if list, _ := f.PayoutRequestStatusIn.ValueOK(); list != nil {
+		in.PayoutRequestStatusIn = strings.Join(list, ",")
+	}
+	if b := opt(f.PartiallyRefunded); b != nil && *b {
+		in.PartiallyRefunded = "true"
+	}
+	if b := opt(f.FullyRefunded); b != nil && *b {
+		in.FullyRefunded = "true"
+	}
+	return in, nil
+}
+
+func text(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+func paymentPayload(p *payments.Payment, err error) (*model.PaymentPayload, error) {
+	out, ue, err := payloadOf(p, err, toGraphPayment)
+	return &model.PaymentPayload{Payment: out, UserErrors: ue, Errors: ue}, err
+}
+
+// payment is the lookup of the Payment Node type (graph/node.go).
+func (r *Resolver) payment(ctx context.Context, id uuid.UUID) (*model.Payment, error) {
+	return converted(toGraphPayment)(r.Payments.Payment(ctx, id))
+}
