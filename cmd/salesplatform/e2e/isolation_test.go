@@ -594,6 +594,13 @@ func (f *isoFixture) graphOperations() []isoGraph {
 		{"refundPayment", `mutation($p: ID!) { refundPayment(input: {paymentId: $p, amount: "1"}) {
 			refund { uuid } errors { field code } } }`, map[string]any{"p": globalID("Payment", f.payment)}, "NOT_FOUND"},
 		{"node Payment", isoNode, map[string]any{"id": globalID("Payment", f.payment)}, "NOT_FOUND"},
+		{"paymentRequest", `query($id: ID!) { paymentRequest(id: $id) { reference customer { firstName } payments { totalCount } } }`,
+			map[string]any{"id": globalID("PaymentRequest", f.paymentRequest)}, "NOT_FOUND"},
+		{"paymentRequests", `{ paymentRequests(first: 100) { totalCount edges { node { reference customer { firstName } } } } }`, nil, ""},
+		{"createPaymentRequest", `mutation($p: ID!) { createPaymentRequest(input: {partnerId: $p, customer: {firstName: "x", lastName: "y",
+			email: "x@example.com"}, amount: "20", language: "en"}) { paymentRequest { code } errors { field code } } }`,
+			map[string]any{"p": f.hubPartner}, "errors"},
+		{"node PaymentRequest", isoNode, map[string]any{"id": globalID("PaymentRequest", f.paymentRequest)}, "NOT_FOUND"},
 		{"node PaymentPartner", isoNode, map[string]any{"id": globalID("PaymentPartner", f.hubPartner)}, "NOT_FOUND"},
 		{"node KycDocument", isoNode, map[string]any{"id": globalID("KycDocument", f.kycDocument)}, "NOT_FOUND"},
 		{"node Wallet", isoNode, map[string]any{"id": globalID("Wallet", f.hubWallet)}, "NOT_FOUND"},
