@@ -29,7 +29,7 @@ var allowedImports = map[string][]string{
 	"vouchers":              {"", "catalogue", "gifts"},
 	"prototypes":            {"", "catalogue", "vouchers"},
 	"network":               {"", "idempotency", "notify"},
-	"payments":              {"", "idempotency", "network"},
+	"payments":              {"", "idempotency", "l10n", "network"},
 	"notify":                {"", "l10n"},
 	"mpcart":                {"", "idempotency"},
 	// Not an area: the idempotency keys of the operations that create or

@@ -65,6 +65,7 @@ type ResolverRoot interface {
 	Payment() PaymentResolver
 	PaymentActivation() PaymentActivationResolver
 	PaymentHubError() PaymentHubErrorResolver
+	PaymentRequest() PaymentRequestResolver
 	ProductInformation() ProductInformationResolver
 	PrototypeError() PrototypeErrorResolver
 	Query() QueryResolver
@@ -957,6 +958,7 @@ type ComplexityRoot struct {
 		CreateOptionCategory                     func(childComplexity int, input model.CreateOptionCategoryInput) int
 		CreatePayment                            func(childComplexity int, input model.CreatePaymentInput, idempotencyKey *string) int
 		CreatePaymentPartner                     func(childComplexity int, input model.CreatePaymentPartnerInput, idempotencyKey *string) int
+		CreatePaymentRequest                     func(childComplexity int, input model.CreatePaymentRequestInput, idempotencyKey *string) int
 		CreateTheme                              func(childComplexity int, input model.CreateThemeInput) int
 		CreateToken                              func(childComplexity int, input model.CreateTokenInput) int
 		CreateUniverse                           func(childComplexity int, input model.CreateUniverseInput) int
@@ -1643,6 +1645,46 @@ type ComplexityRoot struct {
 		UserErrors func(childComplexity int) int
 	}
 
+	PaymentRequest struct {
+		Amount                 func(childComplexity int) int
+		Code                   func(childComplexity int) int
+		CreatedOn              func(childComplexity int) int
+		CurrencyCode           func(childComplexity int) int
+		Customer               func(childComplexity int) int
+		Description            func(childComplexity int) int
+		GlobalID               func(childComplexity int) int
+		ID                     func(childComplexity int) int
+		InvoicingMarketplaceID func(childComplexity int) int
+		Language               func(childComplexity int) int
+		ModifiedOn             func(childComplexity int) int
+		Origin                 func(childComplexity int) int
+		PaidOn                 func(childComplexity int) int
+		Partner                func(childComplexity int) int
+		PartnerUUID            func(childComplexity int) int
+		PaymentURL             func(childComplexity int) int
+		Payments               func(childComplexity int, first *int, after *string, last *int, before *string) int
+		Product                func(childComplexity int) int
+		Reference              func(childComplexity int) int
+		Status                 func(childComplexity int) int
+	}
+
+	PaymentRequestConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	PaymentRequestEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	PaymentRequestPayload struct {
+		Errors         func(childComplexity int) int
+		PaymentRequest func(childComplexity int) int
+		UserErrors     func(childComplexity int) int
+	}
+
 	PaymentTransaction struct {
 		Amount        func(childComplexity int) int
 		Commission    func(childComplexity int) int
@@ -1740,6 +1782,8 @@ type ComplexityRoot struct {
 		Partners                func(childComplexity int, first *int, after *string, last *int, before *string, department *string, region *string, ids []string) int
 		Payment                 func(childComplexity int, uuid uuid.UUID) int
 		PaymentPartner          func(childComplexity int, uuid uuid.UUID) int
+		PaymentRequest          func(childComplexity int, id string) int
+		PaymentRequests         func(childComplexity int, search *string, first *int, after *string, last *int, before *string) int
 		Payments                func(childComplexity int, filter *model.PaymentFilter, first *int, after *string, last *int, before *string) int
 		ProductInformation      func(childComplexity int) int
 		RefundWithdrawalTerms   func(childComplexity int) int
@@ -2321,6 +2365,7 @@ type MutationResolver interface {
 	CreatePayment(ctx context.Context, input model.CreatePaymentInput, idempotencyKey *string) (*model.PaymentPayload, error)
 	UpdatePaymentFreezeDate(ctx context.Context, input model.UpdatePaymentFreezeDateInput) (*model.PaymentPayload, error)
 	RefundPayment(ctx context.Context, input model.RefundPaymentInput, idempotencyKey *string) (*model.RefundPaymentPayload, error)
+	CreatePaymentRequest(ctx context.Context, input model.CreatePaymentRequestInput, idempotencyKey *string) (*model.PaymentRequestPayload, error)
 }
 type NetworkErrorResolver interface {
 	Field(ctx context.Context, obj *model.UserError) ([]string, error)
@@ -2390,6 +2435,11 @@ type PaymentHubErrorResolver interface {
 	Field(ctx context.Context, obj *model.UserError) ([]string, error)
 	Code(ctx context.Context, obj *model.UserError) (model.PaymentHubErrorCode, error)
 }
+type PaymentRequestResolver interface {
+	Partner(ctx context.Context, obj *model.PaymentRequest) (*model.PaymentPartner, error)
+
+	Payments(ctx context.Context, obj *model.PaymentRequest, first *int, after *string, last *int, before *string) (*model.PaymentConnection, error)
+}
 type ProductInformationResolver interface {
 	Events(ctx context.Context, obj *model.ProductInformation) (*model.EventsProductInformation, error)
 	Giftcards(ctx context.Context, obj *model.ProductInformation) (*model.GiftcardsProductInformation, error)
@@ -2457,6 +2507,8 @@ type QueryResolver interface {
 	MultiProductCart(ctx context.Context, id string) (*model.MultiProductCart, error)
 	Payment(ctx context.Context, uuid uuid.UUID) (*model.Payment, error)
 	Payments(ctx context.Context, filter *model.PaymentFilter, first *int, after *string, last *int, before *string) (*model.PaymentConnection, error)
+	PaymentRequest(ctx context.Context, id string) (*model.PaymentRequest, error)
+	PaymentRequests(ctx context.Context, search *string, first *int, after *string, last *int, before *string) (*model.PaymentRequestConnection, error)
 	AdminPartner(ctx context.Context, id *string, uuid *uuid.UUID) (*model.Partner, error)
 }
 type VoucherErrorResolver interface {
@@ -6366,6 +6418,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreatePaymentPartner(childComplexity, args["input"].(model.CreatePaymentPartnerInput), args["idempotencyKey"].(*string)), true
+	case "Mutation.createPaymentRequest":
+		if e.ComplexityRoot.Mutation.CreatePaymentRequest == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPaymentRequest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePaymentRequest(childComplexity, args["input"].(model.CreatePaymentRequestInput), args["idempotencyKey"].(*string)), true
 	case "Mutation.createTheme":
 		if e.ComplexityRoot.Mutation.CreateTheme == nil {
 			break
@@ -9686,6 +9749,183 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PaymentPayload.UserErrors(childComplexity), true
 
+	case "PaymentRequest.amount":
+		if e.ComplexityRoot.PaymentRequest.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequest.Amount(childComplexity), true
+	case "PaymentRequest.code":
+		if e.ComplexityRoot.PaymentRequest.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequest.Code(childComplexity), true
+	case "PaymentRequest.createdOn":
+		if e.ComplexityRoot.PaymentRequest.CreatedOn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequest.CreatedOn(childComplexity), true
+	case "PaymentRequest.currencyCode":
+		if e.ComplexityRoot.PaymentRequest.CurrencyCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequest.CurrencyCode(childComplexity), true
+	case "PaymentRequest.customer":
+		if e.ComplexityRoot.PaymentRequest.Customer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequest.Customer(childComplexity), true
+	case "PaymentRequest.description":
+		if e.ComplexityRoot.PaymentRequest.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequest.Description(childComplexity), true
+	case "PaymentRequest.id":
+		if e.ComplexityRoot.PaymentRequest.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequest.GlobalID(childComplexity), true
+	case "PaymentRequest.legacyId":
+		if e.ComplexityRoot.PaymentRequest.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequest.ID(childComplexity), true
+	case "PaymentRequest.invoicingMarketplaceId":
+		if e.ComplexityRoot.PaymentRequest.InvoicingMarketplaceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequest.InvoicingMarketplaceID(childComplexity), true
+	case "PaymentRequest.language":
+		if e.ComplexityRoot.PaymentRequest.Language == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequest.Language(childComplexity), true
+	case "PaymentRequest.modifiedOn":
+		if e.ComplexityRoot.PaymentRequest.ModifiedOn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequest.ModifiedOn(childComplexity), true
+	case "PaymentRequest.origin":
+		if e.ComplexityRoot.PaymentRequest.Origin == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequest.Origin(childComplexity), true
+	case "PaymentRequest.paidOn":
+		if e.ComplexityRoot.PaymentRequest.PaidOn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequest.PaidOn(childComplexity), true
+	case "PaymentRequest.partner":
+		if e.ComplexityRoot.PaymentRequest.Partner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequest.Partner(childComplexity), true
+	case "PaymentRequest.partnerUuid":
+		if e.ComplexityRoot.PaymentRequest.PartnerUUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequest.PartnerUUID(childComplexity), true
+	case "PaymentRequest.paymentUrl":
+		if e.ComplexityRoot.PaymentRequest.PaymentURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequest.PaymentURL(childComplexity), true
+	case "PaymentRequest.payments":
+		if e.ComplexityRoot.PaymentRequest.Payments == nil {
+			break
+		}
+
+		args, err := ec.field_PaymentRequest_payments_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.PaymentRequest.Payments(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
+	case "PaymentRequest.product":
+		if e.ComplexityRoot.PaymentRequest.Product == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequest.Product(childComplexity), true
+	case "PaymentRequest.reference":
+		if e.ComplexityRoot.PaymentRequest.Reference == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequest.Reference(childComplexity), true
+	case "PaymentRequest.status":
+		if e.ComplexityRoot.PaymentRequest.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequest.Status(childComplexity), true
+
+	case "PaymentRequestConnection.edges":
+		if e.ComplexityRoot.PaymentRequestConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequestConnection.Edges(childComplexity), true
+	case "PaymentRequestConnection.pageInfo":
+		if e.ComplexityRoot.PaymentRequestConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequestConnection.PageInfo(childComplexity), true
+	case "PaymentRequestConnection.totalCount":
+		if e.ComplexityRoot.PaymentRequestConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequestConnection.TotalCount(childComplexity), true
+
+	case "PaymentRequestEdge.cursor":
+		if e.ComplexityRoot.PaymentRequestEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequestEdge.Cursor(childComplexity), true
+	case "PaymentRequestEdge.node":
+		if e.ComplexityRoot.PaymentRequestEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequestEdge.Node(childComplexity), true
+
+	case "PaymentRequestPayload.errors":
+		if e.ComplexityRoot.PaymentRequestPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequestPayload.Errors(childComplexity), true
+	case "PaymentRequestPayload.paymentRequest":
+		if e.ComplexityRoot.PaymentRequestPayload.PaymentRequest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequestPayload.PaymentRequest(childComplexity), true
+	case "PaymentRequestPayload.userErrors":
+		if e.ComplexityRoot.PaymentRequestPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PaymentRequestPayload.UserErrors(childComplexity), true
+
 	case "PaymentTransaction.amount":
 		if e.ComplexityRoot.PaymentTransaction.Amount == nil {
 			break
@@ -10349,6 +10589,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PaymentPartner(childComplexity, args["uuid"].(uuid.UUID)), true
+	case "Query.paymentRequest":
+		if e.ComplexityRoot.Query.PaymentRequest == nil {
+			break
+		}
+
+		args, err := ec.field_Query_paymentRequest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PaymentRequest(childComplexity, args["id"].(string)), true
+	case "Query.paymentRequests":
+		if e.ComplexityRoot.Query.PaymentRequests == nil {
+			break
+		}
+
+		args, err := ec.field_Query_paymentRequests_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PaymentRequests(childComplexity, args["search"].(*string), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 	case "Query.payments":
 		if e.ComplexityRoot.Query.Payments == nil {
 			break
@@ -12173,6 +12435,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateOptionInput,
 		ec.unmarshalInputCreatePaymentInput,
 		ec.unmarshalInputCreatePaymentPartnerInput,
+		ec.unmarshalInputCreatePaymentRequestInput,
 		ec.unmarshalInputCreateThemeInput,
 		ec.unmarshalInputCreateTokenInput,
 		ec.unmarshalInputCreateUniverseInput,
@@ -12317,7 +12580,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/cart.graphqls" "schema/catalogue.graphqls" "schema/currency.graphqls" "schema/catalogue_admin.graphqls" "schema/gifts.graphqls" "schema/widgets.graphqls" "schema/vouchers.graphqls" "schema/media.graphqls" "schema/prototypes.graphqls" "schema/network.graphqls" "schema/payment_hub.graphqls" "schema/payments.graphqls" "schema/relations.graphqls"
+//go:embed "schema/cart.graphqls" "schema/catalogue.graphqls" "schema/currency.graphqls" "schema/catalogue_admin.graphqls" "schema/gifts.graphqls" "schema/widgets.graphqls" "schema/vouchers.graphqls" "schema/media.graphqls" "schema/prototypes.graphqls" "schema/network.graphqls" "schema/payment_hub.graphqls" "schema/payments.graphqls" "schema/payment_requests.graphqls" "schema/relations.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -12531,6 +12794,7 @@ enum AccountErrorCode {
 	{Name: "schema/network.graphqls", Input: sourceData("schema/network.graphqls"), BuiltIn: false},
 	{Name: "schema/payment_hub.graphqls", Input: sourceData("schema/payment_hub.graphqls"), BuiltIn: false},
 	{Name: "schema/payments.graphqls", Input: sourceData("schema/payments.graphqls"), BuiltIn: false},
+	{Name: "schema/payment_requests.graphqls", Input: sourceData("schema/payment_requests.graphqls"), BuiltIn: false},
 	{Name: "schema/relations.graphqls", Input: sourceData("schema/relations.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
@@ -15509,6 +15773,86 @@ func (ec *executionContext) childFields_PaymentPayload(ctx context.Context, fiel
 	return nil, fmt.Errorf("no field named %q was found under type PaymentPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_PaymentRequest(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PaymentRequest_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_PaymentRequest_legacyId(ctx, field)
+	case "code":
+		return ec.fieldContext_PaymentRequest_code(ctx, field)
+	case "status":
+		return ec.fieldContext_PaymentRequest_status(ctx, field)
+	case "amount":
+		return ec.fieldContext_PaymentRequest_amount(ctx, field)
+	case "currencyCode":
+		return ec.fieldContext_PaymentRequest_currencyCode(ctx, field)
+	case "customer":
+		return ec.fieldContext_PaymentRequest_customer(ctx, field)
+	case "partner":
+		return ec.fieldContext_PaymentRequest_partner(ctx, field)
+	case "partnerUuid":
+		return ec.fieldContext_PaymentRequest_partnerUuid(ctx, field)
+	case "language":
+		return ec.fieldContext_PaymentRequest_language(ctx, field)
+	case "reference":
+		return ec.fieldContext_PaymentRequest_reference(ctx, field)
+	case "description":
+		return ec.fieldContext_PaymentRequest_description(ctx, field)
+	case "origin":
+		return ec.fieldContext_PaymentRequest_origin(ctx, field)
+	case "product":
+		return ec.fieldContext_PaymentRequest_product(ctx, field)
+	case "invoicingMarketplaceId":
+		return ec.fieldContext_PaymentRequest_invoicingMarketplaceId(ctx, field)
+	case "paymentUrl":
+		return ec.fieldContext_PaymentRequest_paymentUrl(ctx, field)
+	case "paidOn":
+		return ec.fieldContext_PaymentRequest_paidOn(ctx, field)
+	case "createdOn":
+		return ec.fieldContext_PaymentRequest_createdOn(ctx, field)
+	case "modifiedOn":
+		return ec.fieldContext_PaymentRequest_modifiedOn(ctx, field)
+	case "payments":
+		return ec.fieldContext_PaymentRequest_payments(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentRequest", field.Name)
+}
+
+func (ec *executionContext) childFields_PaymentRequestConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_PaymentRequestConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_PaymentRequestConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_PaymentRequestConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentRequestConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_PaymentRequestEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_PaymentRequestEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_PaymentRequestEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentRequestEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_PaymentRequestPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "paymentRequest":
+		return ec.fieldContext_PaymentRequestPayload_paymentRequest(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_PaymentRequestPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_PaymentRequestPayload_errors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PaymentRequestPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_PaymentTransaction(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "legacyId":
@@ -17067,6 +17411,28 @@ func (ec *executionContext) field_Mutation_createPaymentPartner_args(ctx context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createPaymentRequest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreatePaymentRequestInput, error) {
+			return ec.unmarshalNCreatePaymentRequestInput2salesplatformᚋgraphᚋmodelᚐCreatePaymentRequestInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "idempotencyKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idempotencyKey"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createPayment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -18417,6 +18783,44 @@ func (ec *executionContext) field_Partner_vouchers_args(ctx context.Context, raw
 	return args, nil
 }
 
+func (ec *executionContext) field_PaymentRequest_payments_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
+	return args, nil
+}
+
 func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -19628,6 +20032,66 @@ func (ec *executionContext) field_Query_paymentPartner_args(ctx context.Context,
 		return nil, err
 	}
 	args["uuid"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_paymentRequest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_paymentRequests_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "search",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["search"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg4
 	return args, nil
 }
 
@@ -38478,6 +38942,50 @@ func (ec *executionContext) fieldContext_Mutation_refundPayment(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createPaymentRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createPaymentRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreatePaymentRequest(ctx, fc.Args["input"].(model.CreatePaymentRequestInput), fc.Args["idempotencyKey"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentRequestPayload) graphql.Marshaler {
+			return ec.marshalOPaymentRequestPayload2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentRequestPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createPaymentRequest(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentRequestPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createPaymentRequest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _NetworkError_field(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -49852,6 +50360,743 @@ func (ec *executionContext) fieldContext_PaymentPayload_errors(_ context.Context
 	return fc, nil
 }
 
+func (ec *executionContext) _PaymentRequest_id(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequest_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequest_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentRequest", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentRequest_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequest_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequest_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentRequest", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentRequest_code(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequest_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequest_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentRequest", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentRequest_status(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequest_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.PaymentRequestStatus) graphql.Marshaler {
+			return ec.marshalNPaymentRequestStatus2salesplatformᚋgraphᚋmodelᚐPaymentRequestStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequest_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentRequest", field, false, false, errors.New("field of type PaymentRequestStatus does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentRequest_amount(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequest_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequest_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentRequest", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentRequest_currencyCode(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequest_currencyCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CurrencyCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CurrencyCode) graphql.Marshaler {
+			return ec.marshalNCurrencyCode2salesplatformᚋgraphᚋmodelᚐCurrencyCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequest_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentRequest", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentRequest_customer(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequest_customer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Customer, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardCustomer) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardCustomer2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardCustomer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequest_customer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentRequest",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardCustomer(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentRequest_partner(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequest_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PaymentRequest().Partner(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentPartner) graphql.Marshaler {
+			return ec.marshalOPaymentPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequest_partner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentRequest",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentPartner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentRequest_partnerUuid(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequest_partnerUuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerUUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequest_partnerUuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentRequest", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentRequest_language(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequest_language(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Language, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequest_language(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentRequest", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentRequest_reference(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequest_reference(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reference, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequest_reference(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentRequest", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentRequest_description(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequest_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequest_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentRequest", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentRequest_origin(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequest_origin(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Origin, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequest_origin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentRequest", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentRequest_product(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequest_product(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Product, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequest_product(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentRequest", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentRequest_invoicingMarketplaceId(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequest_invoicingMarketplaceId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.InvoicingMarketplaceID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOInt642ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequest_invoicingMarketplaceId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentRequest", field, false, false, errors.New("field of type Int64 does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentRequest_paymentUrl(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequest_paymentUrl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaymentURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequest_paymentUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentRequest", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentRequest_paidOn(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequest_paidOn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaidOn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequest_paidOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentRequest", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentRequest_createdOn(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequest_createdOn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedOn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequest_createdOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentRequest", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentRequest_modifiedOn(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequest_modifiedOn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ModifiedOn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequest_modifiedOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentRequest", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentRequest_payments(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequest_payments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.PaymentRequest().Payments(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentConnection) graphql.Marshaler {
+			return ec.marshalNPaymentConnection2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequest_payments(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentRequest",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_PaymentRequest_payments_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentRequestConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequestConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequestConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.PaymentRequestEdge) graphql.Marshaler {
+			return ec.marshalNPaymentRequestEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐPaymentRequestEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequestConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentRequestConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentRequestEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentRequestConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequestConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequestConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequestConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentRequestConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentRequestConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequestConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequestConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequestConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentRequestConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentRequestEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequestEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequestEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequestEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PaymentRequestEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PaymentRequestEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequestEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequestEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentRequest) graphql.Marshaler {
+			return ec.marshalNPaymentRequest2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentRequest(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequestEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentRequestEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentRequest(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentRequestPayload_paymentRequest(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequestPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequestPayload_paymentRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaymentRequest, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentRequest) graphql.Marshaler {
+			return ec.marshalOPaymentRequest2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentRequest(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequestPayload_paymentRequest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentRequestPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentRequest(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentRequestPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequestPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequestPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequestPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentRequestPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PaymentRequestPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.PaymentRequestPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PaymentRequestPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNPaymentHubError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PaymentRequestPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PaymentRequestPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentHubError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PaymentTransaction_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.PaymentTransaction) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -52921,6 +54166,94 @@ func (ec *executionContext) fieldContext_Query_payments(ctx context.Context, fie
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_payments_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_paymentRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_paymentRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PaymentRequest(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentRequest) graphql.Marshaler {
+			return ec.marshalOPaymentRequest2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentRequest(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_paymentRequest(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentRequest(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_paymentRequest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_paymentRequests(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_paymentRequests(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PaymentRequests(ctx, fc.Args["search"].(*string), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentRequestConnection) graphql.Marshaler {
+			return ec.marshalNPaymentRequestConnection2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentRequestConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_paymentRequests(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentRequestConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_paymentRequests_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -63541,6 +64874,92 @@ func (ec *executionContext) unmarshalInputCreatePaymentPartnerInput(ctx context.
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCreatePaymentRequestInput(ctx context.Context, obj any) (model.CreatePaymentRequestInput, error) {
+	var it model.CreatePaymentRequestInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"partnerId", "amount", "customer", "language", "reference", "description", "origin", "product", "invoicingMarketplaceId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = data
+		case "amount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amount"))
+			data, err := ec.unmarshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Amount = data
+		case "customer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("customer"))
+			data, err := ec.unmarshalNNetworkGiftcardCustomerInput2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardCustomerInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Customer = data
+		case "language":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("language"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Language = data
+		case "reference":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reference"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reference = graphql.OmittableOf(data)
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = graphql.OmittableOf(data)
+		case "origin":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("origin"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Origin = graphql.OmittableOf(data)
+		case "product":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("product"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Product = graphql.OmittableOf(data)
+		case "invoicingMarketplaceId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("invoicingMarketplaceId"))
+			data, err := ec.unmarshalOInt642ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.InvoicingMarketplaceID = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCreateThemeInput(ctx context.Context, obj any) (model.CreateThemeInput, error) {
 	var it model.CreateThemeInput
 	if obj == nil {
@@ -68886,6 +70305,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._User(ctx, sel, obj)
+	case model.PaymentRequest:
+		return ec._PaymentRequest(ctx, sel, &obj)
+	case *model.PaymentRequest:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._PaymentRequest(ctx, sel, obj)
 	case model.PaymentPartner:
 		return ec._PaymentPartner(ctx, sel, &obj)
 	case *model.PaymentPartner:
@@ -76527,6 +77953,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "createPaymentRequest":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createPaymentRequest(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -82000,6 +83433,344 @@ func (ec *executionContext) _PaymentPayload(ctx context.Context, sel ast.Selecti
 	return out
 }
 
+var paymentRequestImplementors = []string{"PaymentRequest", "Node"}
+
+func (ec *executionContext) _PaymentRequest(ctx context.Context, sel ast.SelectionSet, obj *model.PaymentRequest) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, paymentRequestImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PaymentRequest")
+		case "id":
+			out.Values[i] = ec._PaymentRequest_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "legacyId":
+			out.Values[i] = ec._PaymentRequest_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "code":
+			out.Values[i] = ec._PaymentRequest_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._PaymentRequest_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "amount":
+			out.Values[i] = ec._PaymentRequest_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "currencyCode":
+			out.Values[i] = ec._PaymentRequest_currencyCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "customer":
+			out.Values[i] = ec._PaymentRequest_customer(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._PaymentRequest_partner(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "partnerUuid":
+			out.Values[i] = ec._PaymentRequest_partnerUuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "language":
+			out.Values[i] = ec._PaymentRequest_language(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "reference":
+			out.Values[i] = ec._PaymentRequest_reference(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "description":
+			out.Values[i] = ec._PaymentRequest_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "origin":
+			out.Values[i] = ec._PaymentRequest_origin(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "product":
+			out.Values[i] = ec._PaymentRequest_product(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "invoicingMarketplaceId":
+			out.Values[i] = ec._PaymentRequest_invoicingMarketplaceId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "paymentUrl":
+			out.Values[i] = ec._PaymentRequest_paymentUrl(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "paidOn":
+			out.Values[i] = ec._PaymentRequest_paidOn(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdOn":
+			out.Values[i] = ec._PaymentRequest_createdOn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "modifiedOn":
+			out.Values[i] = ec._PaymentRequest_modifiedOn(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "payments":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._PaymentRequest_payments(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var paymentRequestConnectionImplementors = []string{"PaymentRequestConnection"}
+
+func (ec *executionContext) _PaymentRequestConnection(ctx context.Context, sel ast.SelectionSet, obj *model.PaymentRequestConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, paymentRequestConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PaymentRequestConnection")
+		case "edges":
+			out.Values[i] = ec._PaymentRequestConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._PaymentRequestConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._PaymentRequestConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var paymentRequestEdgeImplementors = []string{"PaymentRequestEdge"}
+
+func (ec *executionContext) _PaymentRequestEdge(ctx context.Context, sel ast.SelectionSet, obj *model.PaymentRequestEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, paymentRequestEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PaymentRequestEdge")
+		case "cursor":
+			out.Values[i] = ec._PaymentRequestEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._PaymentRequestEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var paymentRequestPayloadImplementors = []string{"PaymentRequestPayload"}
+
+func (ec *executionContext) _PaymentRequestPayload(ctx context.Context, sel ast.SelectionSet, obj *model.PaymentRequestPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, paymentRequestPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PaymentRequestPayload")
+		case "paymentRequest":
+			out.Values[i] = ec._PaymentRequestPayload_paymentRequest(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._PaymentRequestPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._PaymentRequestPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var paymentTransactionImplementors = []string{"PaymentTransaction"}
 
 func (ec *executionContext) _PaymentTransaction(ctx context.Context, sel ast.SelectionSet, obj *model.PaymentTransaction) graphql.Marshaler {
@@ -83841,6 +85612,50 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_payments(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "paymentRequest":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_paymentRequest(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "paymentRequests":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_paymentRequests(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -88473,6 +90288,11 @@ func (ec *executionContext) unmarshalNCreatePaymentPartnerInput2salesplatformᚋ
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreatePaymentRequestInput2salesplatformᚋgraphᚋmodelᚐCreatePaymentRequestInput(ctx context.Context, v any) (model.CreatePaymentRequestInput, error) {
+	res, err := ec.unmarshalInputCreatePaymentRequestInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCreateThemeInput2salesplatformᚋgraphᚋmodelᚐCreateThemeInput(ctx context.Context, v any) (model.CreateThemeInput, error) {
 	res, err := ec.unmarshalInputCreateThemeInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -90253,6 +92073,62 @@ func (ec *executionContext) unmarshalNPaymentPartnerStatus2salesplatformᚋgraph
 }
 
 func (ec *executionContext) marshalNPaymentPartnerStatus2salesplatformᚋgraphᚋmodelᚐPaymentPartnerStatus(ctx context.Context, sel ast.SelectionSet, v model.PaymentPartnerStatus) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNPaymentRequest2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentRequest(ctx context.Context, sel ast.SelectionSet, v *model.PaymentRequest) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PaymentRequest(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPaymentRequestConnection2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentRequestConnection(ctx context.Context, sel ast.SelectionSet, v *model.PaymentRequestConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PaymentRequestConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPaymentRequestEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐPaymentRequestEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PaymentRequestEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPaymentRequestEdge2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentRequestEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPaymentRequestEdge2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentRequestEdge(ctx context.Context, sel ast.SelectionSet, v *model.PaymentRequestEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PaymentRequestEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPaymentRequestStatus2salesplatformᚋgraphᚋmodelᚐPaymentRequestStatus(ctx context.Context, v any) (model.PaymentRequestStatus, error) {
+	var res model.PaymentRequestStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPaymentRequestStatus2salesplatformᚋgraphᚋmodelᚐPaymentRequestStatus(ctx context.Context, sel ast.SelectionSet, v model.PaymentRequestStatus) graphql.Marshaler {
 	return v
 }
 
@@ -92669,6 +94545,20 @@ func (ec *executionContext) marshalOPaymentPayload2ᚖsalesplatformᚋgraphᚋmo
 		return graphql.Null
 	}
 	return ec._PaymentPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOPaymentRequest2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentRequest(ctx context.Context, sel ast.SelectionSet, v *model.PaymentRequest) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PaymentRequest(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOPaymentRequestPayload2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentRequestPayload(ctx context.Context, sel ast.SelectionSet, v *model.PaymentRequestPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PaymentRequestPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOPaymentStatus2ᚕsalesplatformᚋgraphᚋmodelᚐPaymentStatusᚄ(ctx context.Context, v any) ([]model.PaymentStatus, error) {

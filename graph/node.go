@@ -136,6 +136,9 @@ var nodeTypes = map[string]nodeType{
 	"Payment": {uuidKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
 		return asNode(r.payment(ctx, mustUUID(k)))
 	}},
+	"PaymentRequest": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.paymentRequest(ctx, k))
+	}},
 }
 
 // asNode is a lookup's answer as a Node: nil (never a typed nil) when it

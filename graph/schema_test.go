@@ -128,17 +128,18 @@ var errorAreas = map[string]struct {
 	area, pkg string
 	more      []string
 }{
-	"../schema.graphqls":              {area: "Account", pkg: "account"},
-	"schema/cart.graphqls":            {area: "Cart", pkg: "cart"},
-	"schema/catalogue_admin.graphqls": {area: "Catalogue", pkg: "catalogue"},
-	"schema/gifts.graphqls":           {area: "Gift", pkg: "gifts"},
-	"schema/widgets.graphqls":         {area: "Widget", pkg: "widgets"},
-	"schema/vouchers.graphqls":        {area: "Voucher", pkg: "vouchers"},
-	"schema/media.graphqls":           {area: "Media", pkg: "media"},
-	"schema/prototypes.graphqls":      {area: "Prototype", pkg: "prototypes"},
-	"schema/network.graphqls":         {area: "Network", pkg: "network"},
-	"schema/payment_hub.graphqls":     {area: "PaymentHub", pkg: "payments", more: []string{"mpcart"}},
-	"schema/payments.graphqls":        {area: "PaymentHub", pkg: "payments"},
+	"../schema.graphqls":               {area: "Account", pkg: "account"},
+	"schema/cart.graphqls":             {area: "Cart", pkg: "cart"},
+	"schema/catalogue_admin.graphqls":  {area: "Catalogue", pkg: "catalogue"},
+	"schema/gifts.graphqls":            {area: "Gift", pkg: "gifts"},
+	"schema/widgets.graphqls":          {area: "Widget", pkg: "widgets"},
+	"schema/vouchers.graphqls":         {area: "Voucher", pkg: "vouchers"},
+	"schema/media.graphqls":            {area: "Media", pkg: "media"},
+	"schema/prototypes.graphqls":       {area: "Prototype", pkg: "prototypes"},
+	"schema/network.graphqls":          {area: "Network", pkg: "network"},
+	"schema/payment_hub.graphqls":      {area: "PaymentHub", pkg: "payments", more: []string{"mpcart"}},
+	"schema/payments.graphqls":         {area: "PaymentHub", pkg: "payments"},
+	"schema/payment_requests.graphqls": {area: "PaymentHub", pkg: "payments"},
 }
 
 // Every mutation's payload answers errors typed by its area

@@ -29,7 +29,7 @@ var _ payments.WalletStore = (*PaymentWalletStore)(nil)
 func PaymentsStores(db bun.IDB) payments.Stores {
 	return payments.Stores{Wallets: &PaymentWalletStore{db: db}, Payments: &PaymentStore{db: db},
 		Partners: &PaymentPartnerStore{PartnerStore: &PartnerStore{db: db}, db: db}, Payouts: &PayoutStore{db: db},
-		Keys: NewIdempotencyStore(db)}
+		Requests: &PaymentRequestStore{db: db}, Keys: NewIdempotencyStore(db)}
 }
 
 type walletRow struct {

@@ -24,6 +24,7 @@ type PaymentService struct {
 	keys     *idempotency.Guard
 	provider Provider
 	now      func() time.Time
+	pages    requestPages // payment requests' public pages (requests.go)
 }
 
 // NewPaymentService returns the service: its writes run under keys (nil:
@@ -31,7 +32,8 @@ type PaymentService struct {
 func NewPaymentService(uow domain.UnitOfWork[Stores], keys *idempotency.Guard, provider Provider) *PaymentService {
 	// PostgreSQL keeps microseconds: a date answered is the one read back.
 	now := func() time.Time { return time.Now().Truncate(time.Microsecond) }
-	return &PaymentService{uow: uow, keys: keys, provider: provider, now: now}
+	return &PaymentService{uow: uow, keys: keys, provider: provider, now: now,
+		pages: requestPages{throttle: domain.NewClientThrottle(DefaultRequestPayBurst, DefaultRequestPayRefill)}}
 }
 
 // Messages of refused payments.
@@ -150,8 +152,9 @@ func (s *PaymentService) CreatePayment(ctx context.Context, doc domain.Doc) (*Pa
 	return s.create(ctx, c, in, doc)
 }
 
-// create runs a checked creation for caller c; request is what the
-// idempotency key is bound to.
+// create runs a checked creation for caller c (nil: a payment request's
+// public page, whose request vouches for the partner); request is what
+// the idempotency key is bound to.
 func (s *PaymentService) create(ctx context.Context, c *domain.Caller, in *paymentInput, request any) (*Payment, error) {
 	var created *Payment
 	p, err := idempotency.Run(ctx, s.keys, "payments.payment.create", request, func(ctx context.Context, complete idempotency.Complete[*Payment]) (idempotency.Done[*Payment], error) {
@@ -196,9 +199,14 @@ const (
 // sharing out.
 func (s *PaymentService) insert(ctx context.Context, tx Stores, c *domain.Caller, in *paymentInput) (*Payment, error) {
 	var v domain.Validator
+	if in.PaymentRequestID != nil {
+		if err := openRequest(ctx, tx, *in.PaymentRequestID); err != nil {
+			return nil, err
+		}
+	}
 	partner, err := tx.Partners.FindHubPartner(ctx, in.PartnerUUID, false)
 	switch {
-	case domain.IsCode(err, domain.CodeNotFound) || err == nil && relationOf(c, partner) == unrelated:
+	case domain.IsCode(err, domain.CodeNotFound) || err == nil && c != nil && relationOf(c, partner) == unrelated:
 		partnerNotFound(&v, in.PartnerUUID)
 		return nil, v.Err()
 	case err != nil:
@@ -215,7 +223,10 @@ func (s *PaymentService) insert(ctx context.Context, tx Stores, c *domain.Caller
 		ReferrerID: partner.ReferrerID, Amount: in.Amount, Discount: in.Discount, Commission: fee.Commission,
 		NetAmount: fee.NetAmount, ExtraSourceAmount: in.ExtraSourceAmount, PayinAmount: in.Amount.Sub(in.ExtraSourceAmount),
 		ReceiptDescription: in.Receipt, PaymentRequestID: in.PaymentRequestID,
-		InvoicingMarketplaceID: in.InvoicingMarketplaceID, CreatedByUserID: &c.User.ID}
+		InvoicingMarketplaceID: in.InvoicingMarketplaceID}
+	if c != nil {
+		p.CreatedByUserID = &c.User.ID
+	}
 	if in.Freeze != nil {
 		if !partner.FreezePayout {
 			v.Add(domain.VInvalid, MsgFreezeNotAllowed, "freeze_payout_date")
@@ -424,6 +435,9 @@ func (s *PaymentService) paid(ctx context.Context, tx Stores, p *Payment) error 
 	}
 	now := s.now()
 	p.Status, p.PaidOn, p.PayinURL = StatusPaid, &now, ""
+	if err := requestPaid(ctx, tx, p, now); err != nil {
+		return err
+	}
 	return tx.Payments.SetPayinTransactions(ctx, p.ID, TransactionSucceeded)
 }
 

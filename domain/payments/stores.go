@@ -9,5 +9,6 @@ type Stores struct {
 	Payments PaymentStore
 	Partners PartnerStore
 	Payouts  PayoutStore
+	Requests PaymentRequestStore
 	Keys     idempotency.Store
 }

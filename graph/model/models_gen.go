@@ -1192,6 +1192,28 @@ type CreatePaymentPartnerInput struct {
 	ReferrerID graphql.Omittable[*string] `json:"referrerId,omitempty"`
 }
 
+// A payment request to make.
+type CreatePaymentRequestInput struct {
+	// The partner paid: its PaymentPartner global id or uuid.
+	PartnerID string `json:"partnerId"`
+	// What the customer is asked to pay, above 0, two decimals at most.
+	Amount decimal.Decimal `json:"amount"`
+	// Who is asked to pay.
+	Customer *NetworkGiftcardCustomerInput `json:"customer"`
+	// The language of the public page: fr, en, es, it, de, nl, ca, pt or pl.
+	Language string `json:"language"`
+	// The partner's reference, at most 255 characters.
+	Reference graphql.Omittable[*string] `json:"reference,omitempty"`
+	// What is paid for, shown on the page, at most 1,000 characters.
+	Description graphql.Omittable[*string] `json:"description,omitempty"`
+	// Where the sale came from, at most 64 characters: marketplace takes the marketplace's fee rule where the product has one.
+	Origin graphql.Omittable[*string] `json:"origin,omitempty"`
+	// Its payments' product, which chooses their fee rule (voucher, giftcard, event, workshop, network_giftcard, network_voucher, refill); voucher when absent.
+	Product graphql.Omittable[*string] `json:"product,omitempty"`
+	// For a refill only, and required then: the numeric id of the marketplace its payments are paid out to (the partner itself when it is a marketplace, or its referring marketplace).
+	InvoicingMarketplaceID graphql.Omittable[*int64] `json:"invoicingMarketplaceId,omitempty"`
+}
+
 // A new theme of voucher prototypes.
 type CreateThemeInput struct {
 	// The theme's name, one entry per language.
@@ -3259,6 +3281,76 @@ type PaymentPartnerPayload struct {
 type PaymentPayload struct {
 	// The payment as it now stands; null when the mutation was refused.
 	Payment *Payment `json:"payment,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a PaymentHubErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
+// A payment-hub partner's request to a customer to pay an amount, by link.
+type PaymentRequest struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back.
+	GlobalID string `json:"id"`
+	// The request's numeric id (the id REST answers).
+	ID string `json:"legacyId"`
+	// Its public page's code: 12 characters, the page's only credential.
+	Code string `json:"code"`
+	// Where it stands.
+	Status PaymentRequestStatus `json:"status"`
+	// What the customer is asked to pay.
+	Amount decimal.Decimal `json:"amount"`
+	// The amount's currency: its partner's.
+	CurrencyCode CurrencyCode `json:"currencyCode"`
+	// Who is asked to pay.
+	Customer *NetworkGiftcardCustomer `json:"customer"`
+	// The partner's uuid.
+	PartnerUUID uuid.UUID `json:"partnerUuid"`
+	// The language of its public page (fr, en, es, it, de, nl, ca, pt, pl).
+	Language string `json:"language"`
+	// The partner's reference; empty when not given.
+	Reference string `json:"reference"`
+	// What is paid for, shown on the page; empty when not given.
+	Description string `json:"description"`
+	// Where the sale came from; its payments' origin.
+	Origin string `json:"origin"`
+	// Its payments' product, which chooses their fee rule.
+	Product string `json:"product"`
+	// The numeric id of the marketplace a refill's payments are paid out to; null for other products.
+	InvoicingMarketplaceID *int64 `json:"invoicingMarketplaceId,omitempty"`
+	// Its public page, where the customer pays.
+	PaymentURL string `json:"paymentUrl"`
+	// When it was paid; null until then.
+	PaidOn *time.Time `json:"paidOn,omitempty"`
+	// When it was made.
+	CreatedOn time.Time `json:"createdOn"`
+	// When it last changed.
+	ModifiedOn time.Time `json:"modifiedOn"`
+}
+
+func (PaymentRequest) IsNode() {}
+
+// A page of payment requests (see docs/GRAPHQL.md, "Connections").
+type PaymentRequestConnection struct {
+	// The requests of this page, each with its cursor.
+	Edges []*PaymentRequestEdge `json:"edges"`
+	// Where this page is in the list.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many requests the whole list has.
+	TotalCount int `json:"totalCount"`
+}
+
+// A payment request and its cursor.
+type PaymentRequestEdge struct {
+	// The cursor of this request: pass it as after or before.
+	Cursor string `json:"cursor"`
+	// The request.
+	Node *PaymentRequest `json:"node"`
+}
+
+// The result of createPaymentRequest; errors says why the input was refused.
+type PaymentRequestPayload struct {
+	// The request; null when the mutation was refused.
+	PaymentRequest *PaymentRequest `json:"paymentRequest,omitempty"`
 	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
 	// Why the input was refused: the path to each offending input value and a PaymentHubErrorCode. Empty on success.
@@ -7132,6 +7224,64 @@ func (e *PaymentPartnerStatus) UnmarshalJSON(b []byte) error {
 }
 
 func (e PaymentPartnerStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Where a payment request stands.
+type PaymentRequestStatus string
+
+const (
+	// Not paid yet.
+	PaymentRequestStatusPending PaymentRequestStatus = "PENDING"
+	// One of its payments is paid.
+	PaymentRequestStatusPaid PaymentRequestStatus = "PAID"
+)
+
+var AllPaymentRequestStatus = []PaymentRequestStatus{
+	PaymentRequestStatusPending,
+	PaymentRequestStatusPaid,
+}
+
+func (e PaymentRequestStatus) IsValid() bool {
+	switch e {
+	case PaymentRequestStatusPending, PaymentRequestStatusPaid:
+		return true
+	}
+	return false
+}
+
+func (e PaymentRequestStatus) String() string {
+	return string(e)
+}
+
+func (e *PaymentRequestStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = PaymentRequestStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid PaymentRequestStatus", str)
+	}
+	return nil
+}
+
+func (e PaymentRequestStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *PaymentRequestStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e PaymentRequestStatus) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

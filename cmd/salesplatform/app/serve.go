@@ -276,6 +276,7 @@ const (
 	throttleLogin          = "login"
 	throttleGiftLookup     = "gift-lookup"
 	throttleContactRequest = "contact-request"
+	throttleRequestPayment = "payment-request-pay"
 )
 
 // openBlobStore returns the S3 store when S3_ENDPOINT is set, having
@@ -451,6 +452,15 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 		Wallets:           payments.NewWalletService(persistence.NewUnitOfWork(db, persistence.PaymentWalletReadStores)),
 		Payouts:           payments.NewPayoutService(persistence.NewUnitOfWork(db, persistence.PaymentsStores), keys),
 	}
+
+	// Payment requests' links, and the throttle of the payments their
+	// public pages start.
+	var requestPayments *domain.ClientThrottle
+	if cfg.throttles != nil {
+		requestPayments = domain.NewSharedClientThrottle(cfg.throttles, throttleRequestPayment,
+			payments.DefaultRequestPayBurst, payments.DefaultRequestPayRefill)
+	}
+	all.Payments.WithRequestPages(cfg.PublicBaseURL, requestPayments)
 
 	r := mux.NewRouter()
 	r.Handle("/healthz", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {

@@ -51,6 +51,8 @@ type isoFixture struct {
 	kycDocument                             int64
 	// The payout request of the hub partner's payment.
 	payout int64
+	// A payment request of the owner's payment-hub partner.
+	paymentRequest int64
 }
 
 // isoHold is the reservation id of the owner's hold.
@@ -172,6 +174,8 @@ func newIsoFixture(t *testing.T) *isoFixture {
 	}
 	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/payment_hub/payments/", f.ownerTok, f.paymentBody(), "application/json"))
 	f.payment = m["id"].(string)
+	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/payment_hub/payment_requests/", f.ownerTok, f.paymentRequestBody(), "application/json"))
+	f.paymentRequest = int64(m["id"].(float64))
 	m = f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/payment_hub/kyc_documents/", f.ownerTok, body, ct))
 	f.kycDocument = int64(m["id"].(float64))
 	gcMust(t, db.NewRaw(`SELECT uuid::text FROM network_giftcards WHERE id = ?`, f.ngc).Scan(ctx, &f.ngcUUID))
@@ -215,6 +219,13 @@ func (f *isoFixture) paymentBody() string {
 	return `{"customer": {"first_name": "` + isoSecret + `", "last_name": "C", "email": "owner@example.com"},
 		"partner_uuid": "` + f.hubPartner + `", "amount": 20, "discount": 0, "product": "voucher", "type": "credit_card",
 		"card": "4242424242424242"}`
+}
+
+// paymentRequestBody is a payment request of 30.00 to the owner's
+// payment-hub partner.
+func (f *isoFixture) paymentRequestBody() string {
+	return `{"customer": {"first_name": "` + isoSecret + `", "last_name": "C", "email": "owner@example.com"},
+		"partner_uuid": "` + f.hubPartner + `", "amount": 30, "language": "en", "reference": "` + isoSecret + `"}`
 }
 
 // hubPartnerBody creates a payment-hub partner referred by referrer (0:
@@ -329,7 +340,8 @@ var isoTables = []string{"media", "voucher_prototypes", "voucher_prototype_image
 	"network_voucher_movements", "network_giftcards", "network_giftcard_usages", "network_giftcard_movements",
 	"network_giftcard_holds", "multi_product_carts", "payment_partners", "payment_partner_activations",
 	"payment_partner_audit", "kyc_documents", "psp_sim_activations", "payments", "payment_transactions",
-	"payment_refunds", "payment_hub_audit", "wallets", "wallet_movements", "psp_sim_payins", "psp_sim_refunds"}
+	"payment_refunds", "payment_hub_audit", "wallets", "wallet_movements", "psp_sim_payins", "psp_sim_refunds",
+	"payment_requests"}
 
 // snapshot is a digest of every row of isoTables: equal snapshots mean
 // nothing was written.
@@ -434,6 +446,10 @@ func (f *isoFixture) restOperations(t *testing.T) []isoREST {
 		// Staff's alone: refused before the record is read.
 		{"POST", fmt.Sprintf("/api/payment_hub/payout_requests/%d/validate/", f.payout), `{"reason": "x"}`, js, 0, 403, 403},
 		{"POST", fmt.Sprintf("/api/payment_hub/payout_requests/%d/paid/", f.payout), `{"reason": "x"}`, js, 0, 403, 403},
+		{"POST", "/api/payment_hub/payment_requests/", f.paymentRequestBody(), js, 0, 400, 400},
+		{"GET", "/api/payment_hub/payment_requests/?search=" + isoSecret, "", js, 200, 200, 200},
+		{"GET", fmt.Sprintf("/api/payment_hub/payment_requests/%d/", f.paymentRequest), "", js, 200, 404, 404},
+		{"GET", fmt.Sprintf("/api/payment_hub/payment_requests/%d/payments/", f.paymentRequest), "", js, 200, 404, 404},
 	}
 }
 
@@ -594,6 +610,13 @@ func (f *isoFixture) graphOperations() []isoGraph {
 		{"refundPayment", `mutation($p: ID!) { refundPayment(input: {paymentId: $p, amount: "1"}) {
 			refund { uuid } errors { field code } } }`, map[string]any{"p": globalID("Payment", f.payment)}, "NOT_FOUND"},
 		{"node Payment", isoNode, map[string]any{"id": globalID("Payment", f.payment)}, "NOT_FOUND"},
+		{"paymentRequest", `query($id: ID!) { paymentRequest(id: $id) { reference customer { firstName } payments { totalCount } } }`,
+			map[string]any{"id": globalID("PaymentRequest", f.paymentRequest)}, "NOT_FOUND"},
+		{"paymentRequests", `{ paymentRequests(first: 100) { totalCount edges { node { reference customer { firstName } } } } }`, nil, ""},
+		{"createPaymentRequest", `mutation($p: ID!) { createPaymentRequest(input: {partnerId: $p, customer: {firstName: "x", lastName: "y",
+			email: "x@example.com"}, amount: "20", language: "en"}) { paymentRequest { code } errors { field code } } }`,
+			map[string]any{"p": f.hubPartner}, "errors"},
+		{"node PaymentRequest", isoNode, map[string]any{"id": globalID("PaymentRequest", f.paymentRequest)}, "NOT_FOUND"},
 		{"node PaymentPartner", isoNode, map[string]any{"id": globalID("PaymentPartner", f.hubPartner)}, "NOT_FOUND"},
 		{"node KycDocument", isoNode, map[string]any{"id": globalID("KycDocument", f.kycDocument)}, "NOT_FOUND"},
 		{"node Wallet", isoNode, map[string]any{"id": globalID("Wallet", f.hubWallet)}, "NOT_FOUND"},
