@@ -162,7 +162,7 @@ func fillPayments(b *testing.B, db *bun.DB, partner int64, n int) {
 // BenchmarkPaymentsList measures PaymentService.Payments, the first page
 // of 20 (newest first) of spa's 10,000 payments among 50,000: as a
 // member of spa and of its referring marketplace, without filters and with
-// the list's usual ones (a month of paid payments; a customer's email).
+// the list's usual ones (the paid payments, those of a month, a customer's).
 func BenchmarkPaymentsList(b *testing.B) {
 	f := newPayBench(b, 4)
 	ctx := context.Background()
