@@ -189,10 +189,22 @@ func (s *PaymentStore) ListPayments(ctx context.Context, f payments.PaymentFilte
 		args = append(args, a...)
 	}
 	if f.Tenant != nil {
-		add(`(pm.partner_id = ? OR li.referrer_id = ?)`, *f.Tenant, *f.Tenant)
+		// The tenant's partners are read first, so that the payments are
+		// read by partner_id off their index: a condition on the
+		// referrer's column of the joined company record would read every
+		// payment of every partner to count a page.
+		ids, err := s.tenantPartners(ctx, *f.Tenant)
+		if err != nil {
+			return nil, 0, err
+		}
+		if len(ids) == 1 {
+			add(`pm.partner_id = ?`, ids[0])
+		} else {
+			add(`pm.partner_id = ANY(?::bigint[])`, pgdialect.Array(ids))
+		}
 	}
 	if f.PartnerUUID != nil {
-		add(`p.uuid = ?`, *f.PartnerUUID)
+		add(`pm.partner_id = (SELECT id FROM partners WHERE uuid = ?)`, *f.PartnerUUID)
 	}
 	if f.CreatedFrom != nil {
 		add(`pm.created_on >= ?`, *f.CreatedFrom)
@@ -228,10 +240,13 @@ func (s *PaymentStore) ListPayments(ctx context.Context, f payments.PaymentFilte
 	if len(where) > 0 {
 		cond = ` WHERE ` + strings.Join(where, ` AND `)
 	}
+	// The count joins the payout requests only when a filter reads them.
+	from := `SELECT count(*) FROM payments pm`
+	if f.PayoutRequestStatuses != nil {
+		from += ` LEFT JOIN payout_requests pr ON pr.id = pm.payout_request_id`
+	}
 	var count int
-	if err := s.db.NewRaw(`SELECT count(*) FROM payments pm JOIN partners p ON p.id = pm.partner_id
-		LEFT JOIN partner_legal_information li ON li.partner_id = pm.partner_id
-		LEFT JOIN payout_requests pr ON pr.id = pm.payout_request_id`+cond, args...).Scan(ctx, &count); err != nil {
+	if err := s.db.NewRaw(from+cond, args...).Scan(ctx, &count); err != nil {
 		return nil, 0, fmt.Errorf("count payments: %w", err)
 	}
 	var rows []paymentRow
@@ -246,6 +261,17 @@ func (s *PaymentStore) ListPayments(ctx context.Context, f payments.PaymentFilte
 		out[i] = rows[i].toDomain()
 	}
 	return out, count, nil
+}
+
+// tenantPartners returns the partners whose payments tenant sees: itself
+// and the partners it refers.
+func (s *PaymentStore) tenantPartners(ctx context.Context, tenant int64) ([]int64, error) {
+	var referred []int64
+	if err := s.db.NewRaw(`SELECT partner_id FROM partner_legal_information WHERE referrer_id = ? ORDER BY partner_id`,
+		tenant).Scan(ctx, &referred); err != nil {
+		return nil, fmt.Errorf("select partners referred by %d: %w", tenant, err)
+	}
+	return append([]int64{tenant}, referred...), nil
 }
 
 // AddTransaction implements payments.PaymentStore.

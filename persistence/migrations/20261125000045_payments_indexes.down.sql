@@ -1,0 +1,1 @@
+DROP INDEX payments_partner_status_created_idx;
