@@ -90,6 +90,7 @@ type Dataset struct {
 	// PaymentPartners: the first marks the payment-hub part as loaded.
 	PaymentPartners []PaymentPartner
 	HubPayments     []HubPayment
+	PaymentRequests []HubPaymentRequest
 }
 
 // User is a demo account's credentials.
@@ -432,6 +433,8 @@ type PaymentPartner struct {
 	LegalFirstName, LegalLastName   string
 	LegalEmail, AgencyEmail         string
 	IBAN, BIC, PayoutFrequency      string
+	// FreezePayout lets its payments be dated for payouts.
+	FreezePayout bool
 }
 
 // HubPayment is a payment to a payment-hub partner: charged at once by a
@@ -445,7 +448,21 @@ type HubPayment struct {
 	Product, Origin, Receipt string
 	ExtraSource              *ExtraSource
 	Card                     string
-	Refunds                  []HubRefund
+	// FreezeDaysAgo dates it for payouts that many days before the run
+	// (0: not dated); its partner must have FreezePayout.
+	FreezeDaysAgo int
+	Refunds       []HubRefund
+}
+
+// HubPaymentRequest is a payment request (pay-by-link) of a payment-hub
+// partner, left pending for the customer to pay on its page.
+type HubPaymentRequest struct {
+	Partner                string
+	Customer               Customer
+	Amount                 decimal.Decimal
+	Language               string
+	Reference, Description string
+	Product                string
 }
 
 // ExtraSource is the part of a payment a network giftcard (by its code)
@@ -1011,6 +1028,9 @@ func (d *Dataset) checkPayments() []error {
 		if !ok {
 			fail("payment %s: no payment partner has the key %q", p.Key, p.Partner)
 		}
+		if p.FreezeDaysAgo != 0 && !partner.FreezePayout {
+			fail("payment %s: dated for payouts, but %s does not date its payments", p.Key, p.Partner)
+		}
 		if p.Card != "" && p.Card != HubCardPaid {
 			fail("payment %s: card is %q or empty, not %q", p.Key, HubCardPaid, p.Card)
 		}
@@ -1029,6 +1049,11 @@ func (d *Dataset) checkPayments() []error {
 		}
 		if refunded.GreaterThan(p.Amount) || len(p.Refunds) > 0 && p.Card != HubCardPaid {
 			fail("payment %s: refunds more than it took, or before it was paid", p.Key)
+		}
+	}
+	for i, r := range d.PaymentRequests {
+		if _, ok := partners[r.Partner]; !ok {
+			fail("payment request %d: no payment partner has the key %q", i+1, r.Partner)
 		}
 	}
 	return errs

@@ -99,7 +99,7 @@ func Load(ctx context.Context, db *bun.DB, blobs media.BlobStore, hashing *argon
 			}
 			networkPart = n
 		}
-		pl := newPaymentsLoader(db, tx, data, partners, written, baseURL)
+		pl := newPaymentsLoader(db, tx, data, partners, written, now, baseURL)
 		if done, err := pl.loadedAlready(ctx); err != nil || done {
 			return err
 		}

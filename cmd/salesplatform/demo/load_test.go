@@ -36,7 +36,7 @@ var countedTables = []string{
 	"network_voucher_allowed_partners", "network_giftcards", "network_giftcard_usages", "network_giftcard_movements",
 	"network_giftcard_holds", "network_vouchers", "network_voucher_usages", "network_voucher_movements",
 	"payment_partners", "payment_partner_activations", "payments", "payment_transactions", "payment_refunds",
-	"wallets", "wallet_movements",
+	"wallets", "wallet_movements", "payout_requests", "payment_requests",
 }
 
 func counts(t *testing.T, db *bun.DB) map[string]int {

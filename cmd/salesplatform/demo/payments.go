@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
@@ -25,19 +26,26 @@ import (
 // marketplace's demo user: it creates its payment-hub partners, activates
 // their payments (the legal representative verifies on the simulated
 // provider's page, served in process), takes the payments and refunds
-// them. The simulated provider keeps its state on the same transaction.
+// them, then builds the payout requests of the periods that closed (the
+// payouts job's work: the payments dated back are in one) and creates
+// the payment requests. The simulated provider keeps its state on the
+// same transaction.
 // A payment-hub partner joins its referrer's network with SQL, as no
 // service adds an existing partner to a network (docs/admin-seed.md).
 type paymentsLoader struct {
 	tx       bun.IDB
 	data     *Dataset
+	now      time.Time
 	partners map[string]*domain.Partner // the demo accounts', by Partner.Key
 	tally    tally
 	hub      map[string]*payments.Partner // by PaymentPartner.Key
 	taken    []*payments.Payment          // in the file's order
+	payouts  []*payments.Payout
+	requests []*payments.PaymentRequest
 
 	hubPartners *payments.PartnerService
 	payments    *payments.PaymentService
+	payoutSvc   *payments.PayoutService
 	provider    http.Handler // the simulated provider's pages
 	users       interface {
 		FindUserByUsername(context.Context, string) (*domain.User, error)
@@ -45,12 +53,14 @@ type paymentsLoader struct {
 }
 
 func newPaymentsLoader(db *bun.DB, tx bun.Tx, data *Dataset, partners map[string]*domain.Partner, blobs payments.BlobStore,
-	baseURL string) *paymentsLoader {
+	now time.Time, baseURL string) *paymentsLoader {
 	keys := idempotency.NewGuard(persistence.NewIdempotencyStore(db))
 	sim := psp.NewSim(tx, baseURL)
-	l := &paymentsLoader{tx: tx, data: data, partners: partners, hub: map[string]*payments.Partner{},
+	uow := persistence.NewUnitOfWork(tx, persistence.PaymentsStores)
+	l := &paymentsLoader{tx: tx, data: data, now: now, partners: partners, hub: map[string]*payments.Partner{},
 		hubPartners: payments.NewPartnerService(persistence.NewUnitOfWork(tx, persistence.PaymentPartnerStores), keys, sim, blobs),
-		payments:    payments.NewPaymentService(persistence.NewUnitOfWork(tx, persistence.PaymentsStores), keys, sim),
+		payments:    payments.NewPaymentService(uow, keys, sim).WithRequestPages(baseURL, nil),
+		payoutSvc:   payments.NewPayoutService(uow, keys),
 		users:       persistence.NewDatabase(tx).Stores().Users}
 	l.provider = sim.Handler(psp.Callbacks{ActivationChanged: l.hubPartners.SyncActivation, PayinChanged: l.payments.SyncPayin})
 	return l
@@ -76,6 +86,37 @@ func (l *paymentsLoader) load(ctx context.Context) error {
 			return seedErr("payment "+p.Key, err)
 		}
 	}
+	built, err := l.payoutSvc.BuildPayouts(ctx, l.now)
+	if err != nil {
+		return seedErr("payout requests", err)
+	}
+	for id, err := range built.Skipped {
+		return seedErr("payout requests of "+id.String(), err)
+	}
+	l.payouts = built.Built
+	l.tally.add("payout requests (to be validated by staff)", len(built.Built))
+	for i, r := range l.data.PaymentRequests {
+		if err := l.loadRequest(ctx, r); err != nil {
+			return seedErr(fmt.Sprintf("payment request %d", i+1), err)
+		}
+	}
+	return nil
+}
+
+func (l *paymentsLoader) loadRequest(ctx context.Context, r HubPaymentRequest) error {
+	mctx, err := l.referrerCtx(ctx, l.data.paymentPartner(r.Partner).Referrer)
+	if err != nil {
+		return err
+	}
+	created, err := l.payments.CreatePaymentRequest(mctx, domain.Doc{"partner_uuid": l.hub[r.Partner].UUID.String(),
+		"amount": json.Number(r.Amount.String()), "customer": map[string]any{"first_name": r.Customer.First,
+			"last_name": r.Customer.Last, "email": r.Customer.Email}, "language": r.Language, "reference": r.Reference,
+		"description": r.Description, "product": r.Product})
+	if err != nil {
+		return err
+	}
+	l.requests = append(l.requests, created)
+	l.tally.add("payment requests (pending: pay them at their link)", 1)
 	return nil
 }
 
@@ -99,7 +140,8 @@ func (l *paymentsLoader) loadPartner(ctx context.Context, p PaymentPartner) erro
 	created, err := l.hubPartners.CreatePartner(mctx, domain.Doc{"status": domain.PartnerStatusActive, "name": p.Name,
 		"commercial_name": p.CommercialName, "short_name": p.ShortName, "legal_representative_first_name": p.LegalFirstName,
 		"legal_representative_last_name": p.LegalLastName, "legal_representative_email": p.LegalEmail,
-		"agency_email": p.AgencyEmail, "iban": p.IBAN, "bic": p.BIC, "payout_frequency": p.PayoutFrequency})
+		"agency_email": p.AgencyEmail, "iban": p.IBAN, "bic": p.BIC, "payout_frequency": p.PayoutFrequency,
+		"freeze_payout": p.FreezePayout})
 	if err != nil {
 		return err
 	}
@@ -155,6 +197,10 @@ func (l *paymentsLoader) loadPayment(ctx context.Context, p HubPayment) error {
 	if p.Card == HubCardPaid {
 		doc["card"] = psp.CardSuccess
 	}
+	if p.FreezeDaysAgo != 0 {
+		doc["freeze_payout_date"] = l.now.AddDate(0, 0, -p.FreezeDaysAgo).Format(time.DateOnly)
+		l.tally.add("payments dated for payouts", 1)
+	}
 	if e := p.ExtraSource; e != nil {
 		var wallet uuid.UUID
 		if err := l.tx.NewRaw(`SELECT uuid FROM network_giftcards WHERE code = ?`, e.Giftcard).Scan(ctx, &wallet); err != nil {
@@ -207,5 +253,13 @@ func (l *paymentsLoader) report(out io.Writer, baseURL string) {
 			fmt.Fprintf(out, "  the card holder pays at %s", p.PayinURL)
 		}
 		fmt.Fprintln(out)
+	}
+	fmt.Fprintln(out, "Payout requests (staff validates them: POST /api/payment_hub/payout_requests/{id}/validate/):")
+	for _, p := range l.payouts {
+		fmt.Fprintf(out, "  %d %s %s %s, %d payments\n", p.ID, p.Status, p.Amount.StringFixed(2), p.Currency, p.PaymentsCount)
+	}
+	fmt.Fprintln(out, "Payment requests (the customer pays at the link, with the card 4242424242424242):")
+	for _, r := range l.requests {
+		fmt.Fprintf(out, "  %d %s %s %s\n", r.ID, r.Reference, r.Amount.StringFixed(2), r.URL)
 	}
 }

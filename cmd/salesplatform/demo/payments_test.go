@@ -15,7 +15,8 @@ import (
 // amount and status, refunded as listed, with a transaction per pay-in
 // source and per refund; the network giftcard a payment draws from holds
 // what the payment and its refunds left it; the wallets stay in double
-// entry. A second run changes nothing.
+// entry; the payments dated back are in a payout request; the payment
+// requests are pending. A second run changes nothing.
 func TestLoadPayments(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -82,6 +83,34 @@ func TestLoadPayments(t *testing.T) {
 			WHERE (d.kind = 'network_giftcard') <> (c.kind = 'network_giftcard')), 0)`).Scan(ctx, &off)
 	if err != nil || !off.IsZero() {
 		t.Errorf("the wallets are off double entry by %s (%v)", off, err)
+	}
+
+	// The payments dated back are in one payout request, to be validated:
+	// their money moved from the spa's wallet to the payouts wallet.
+	dated := 0
+	for _, d := range data.HubPayments {
+		if d.FreezeDaysAgo != 0 {
+			dated++
+		}
+	}
+	var payouts, inPayout int
+	var status string
+	var amount, spaWallet, payoutsWallet decimal.Decimal
+	err = db.NewRaw(`SELECT (SELECT count(*) FROM payout_requests), (SELECT count(*) FROM payments WHERE payout_request_id IS NOT NULL),
+			(SELECT status FROM payout_requests LIMIT 1), (SELECT amount FROM payout_requests LIMIT 1),
+			(SELECT balance FROM wallets w JOIN partners p ON p.id = w.partner_id WHERE p.name = ?),
+			(SELECT balance FROM wallets WHERE kind = 'payouts')`, data.PaymentPartners[0].Name).
+		Scan(ctx, &payouts, &inPayout, &status, &amount, &spaWallet, &payoutsWallet)
+	if err != nil || payouts != 1 || inPayout != dated || status != "to be validated" || !amount.IsPositive() ||
+		!spaWallet.IsZero() || !payoutsWallet.Equal(amount) {
+		t.Errorf("payouts: %d with %d payments, %s %s; spa's wallet %s, payouts wallet %s (%v)", payouts, inPayout, status,
+			amount, spaWallet, payoutsWallet, err)
+	}
+	// The payment requests wait for their customer, at their link.
+	var requests int
+	err = db.NewRaw(`SELECT count(*) FROM payment_requests WHERE status = 'pending'`).Scan(ctx, &requests)
+	if err != nil || requests != len(data.PaymentRequests) || strings.Count(out, "http://demo.test/pay/") != len(data.PaymentRequests) {
+		t.Errorf("%d pending payment requests (%v)\n%s", requests, err, out)
 	}
 
 	before := counts(t, db)
