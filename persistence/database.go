@@ -67,6 +67,22 @@ func withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(ctx, QueryTimeout)
 }
 
+// lockRow locks the row query selects (FOR UPDATE or FOR NO KEY UPDATE)
+// until the transaction ends, in a statement of its own: a read after it
+// starts once the lock is granted and sees what the transaction that held
+// it wrote (a locking read's joins would keep their snapshot).
+// Errors: domain.ErrNotFound when query selects no row.
+func lockRow(ctx context.Context, db bun.IDB, what, query string, args ...any) error {
+	var locked []int64
+	if err := db.NewRaw(query, args...).Scan(ctx, &locked); err != nil {
+		return fmt.Errorf("lock %s: %w", what, err)
+	}
+	if len(locked) == 0 {
+		return domain.ErrNotFound
+	}
+	return nil
+}
+
 // uniqueViolation returns the constraint name when err is a unique-key
 // violation (SQLSTATE 23505).
 func uniqueViolation(err error) (constraint string, ok bool) {

@@ -81,17 +81,9 @@ func (s *PaymentPartnerStore) FindHubPartner(ctx context.Context, id uuid.UUID, 
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	if lock {
-		// The lock is a statement of its own: the read below then starts
-		// after it was granted, and sees what the transaction that held
-		// it wrote (a locking read's joins would keep their snapshot).
-		var locked []int64
-		err := s.db.NewRaw(`SELECT p.id FROM partners p JOIN payment_partners pp ON pp.partner_id = p.id
-			WHERE p.uuid = ? FOR NO KEY UPDATE OF p`, id).Scan(ctx, &locked)
-		switch {
-		case err != nil:
-			return nil, fmt.Errorf("lock payment partner: %w", err)
-		case len(locked) == 0:
-			return nil, domain.ErrNotFound
+		if err := lockRow(ctx, s.db, "payment partner", `SELECT p.id FROM partners p
+			JOIN payment_partners pp ON pp.partner_id = p.id WHERE p.uuid = ? FOR NO KEY UPDATE OF p`, id); err != nil {
+			return nil, err
 		}
 	}
 	var r hubPartnerRow

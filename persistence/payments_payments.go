@@ -135,12 +135,8 @@ func (s *PaymentStore) FindPayment(ctx context.Context, id uuid.UUID, lock bool)
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	if lock {
-		var locked []int64
-		if err := s.db.NewRaw(`SELECT id FROM payments WHERE uuid = ? FOR UPDATE`, id).Scan(ctx, &locked); err != nil {
-			return nil, fmt.Errorf("lock payment: %w", err)
-		}
-		if len(locked) == 0 {
-			return nil, domain.ErrNotFound
+		if err := lockRow(ctx, s.db, "payment", `SELECT id FROM payments WHERE uuid = ? FOR UPDATE`, id); err != nil {
+			return nil, err
 		}
 	}
 	var r paymentRow

@@ -198,12 +198,8 @@ func (s *PayoutStore) FindPayout(ctx context.Context, id int64, lock bool) (*pay
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	if lock {
-		var locked []int64
-		if err := s.db.NewRaw(`SELECT id FROM payout_requests WHERE id = ? FOR UPDATE`, id).Scan(ctx, &locked); err != nil {
-			return nil, fmt.Errorf("lock payout request: %w", err)
-		}
-		if len(locked) == 0 {
-			return nil, domain.ErrNotFound
+		if err := lockRow(ctx, s.db, "payout request", `SELECT id FROM payout_requests WHERE id = ? FOR UPDATE`, id); err != nil {
+			return nil, err
 		}
 	}
 	var r payoutRow

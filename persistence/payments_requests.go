@@ -96,12 +96,8 @@ func (s *PaymentRequestStore) FindPaymentRequest(ctx context.Context, id int64, 
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	if lock {
-		var locked []int64
-		if err := s.db.NewRaw(`SELECT id FROM payment_requests WHERE id = ? FOR UPDATE`, id).Scan(ctx, &locked); err != nil {
-			return nil, fmt.Errorf("lock payment request: %w", err)
-		}
-		if len(locked) == 0 {
-			return nil, domain.ErrNotFound
+		if err := lockRow(ctx, s.db, "payment request", `SELECT id FROM payment_requests WHERE id = ? FOR UPDATE`, id); err != nil {
+			return nil, err
 		}
 	}
 	var r paymentRequestRow
