@@ -30,12 +30,18 @@ var paymentPartnerStatuses = map[model.PaymentPartnerStatus]string{
 }
 
 func paymentPartnerStatus(s string) model.PaymentPartnerStatus {
-	for k, v := range paymentPartnerStatuses {
+	return enumOf(paymentPartnerStatuses, s)
+}
+
+// enumOf is the enum value of the domain's code s in values (by enum
+// value); s in upper case when none has it.
+func enumOf[E ~string](values map[E]string, s string) E {
+	for k, v := range values {
 		if v == s {
 			return k
 		}
 	}
-	return model.PaymentPartnerStatus(strings.ToUpper(s))
+	return E(strings.ToUpper(s))
 }
 
 func toGraphPaymentPartner(p *payments.Partner) *model.PaymentPartner {

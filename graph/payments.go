@@ -23,14 +23,7 @@ var paymentStatuses = map[model.PaymentStatus]string{
 	model.PaymentStatusFailed:     payments.StatusFailed,
 }
 
-func paymentStatus(s string) model.PaymentStatus {
-	for k, v := range paymentStatuses {
-		if v == s {
-			return k
-		}
-	}
-	return model.PaymentStatus(strings.ToUpper(s))
-}
+func paymentStatus(s string) model.PaymentStatus { return enumOf(paymentStatuses, s) }
 
 func toGraphPayment(p *payments.Payment) *model.Payment {
 	out := &model.Payment{GlobalID: globalID("Payment", p.UUID.String()), LegacyID: p.UUID.String(), UUID: p.UUID, Status: paymentStatus(p.Status),

@@ -76,14 +76,7 @@ const (
 func phInput(kv ...any) map[string]any {
 	m := map[string]any{"status": "ACTIVE", "commercialName": "Spa des Alpes", "shortName": "SPA",
 		"legalRepresentativeEmail": "anne@spa.example.com", "agencyEmail": "contact@spa.example.com"}
-	for i := 0; i+1 < len(kv); i += 2 {
-		if kv[i+1] == drop {
-			delete(m, kv[i].(string))
-			continue
-		}
-		m[kv[i].(string)] = kv[i+1]
-	}
-	return m
+	return withPairs(m, kv...)
 }
 
 // The graph's payment-hub partners: a creation answers the whole record,

@@ -32,14 +32,7 @@ const (
 func (f *payFixture) payGraphInput(amount string, kv ...any) map[string]any {
 	m := map[string]any{"customer": map[string]any{"firstName": "Ada", "lastName": "Lovelace", "email": "ada@example.com"},
 		"partnerId": f.spaUUID, "amount": amount, "discount": "0", "product": "voucher", "card": psp.CardSuccess}
-	for i := 0; i+1 < len(kv); i += 2 {
-		if kv[i+1] == drop {
-			delete(m, kv[i].(string))
-			continue
-		}
-		m[kv[i].(string)] = kv[i+1]
-	}
-	return m
+	return withPairs(m, kv...)
 }
 
 // The graph's payments run the REST routes' service: a payment taken

@@ -75,6 +75,12 @@ func body(t *testing.T, base map[string]any, kv ...any) string {
 	for k, v := range base {
 		m[k] = v
 	}
+	return jsonOf(t, withPairs(m, kv...))
+}
+
+// withPairs sets m's keys to the values of key, value pairs (drop removes
+// a key) and returns m.
+func withPairs(m map[string]any, kv ...any) map[string]any {
 	for i := 0; i+1 < len(kv); i += 2 {
 		if kv[i+1] == drop {
 			delete(m, kv[i].(string))
@@ -82,7 +88,7 @@ func body(t *testing.T, base map[string]any, kv ...any) string {
 		}
 		m[kv[i].(string)] = kv[i+1]
 	}
-	return jsonOf(t, m)
+	return m
 }
 
 // drop removes a key in body.
