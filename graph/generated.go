@@ -66,6 +66,7 @@ type ResolverRoot interface {
 	PaymentActivation() PaymentActivationResolver
 	PaymentHubError() PaymentHubErrorResolver
 	PaymentRequest() PaymentRequestResolver
+	PayoutRequest() PayoutRequestResolver
 	ProductInformation() ProductInformationResolver
 	PrototypeError() PrototypeErrorResolver
 	Query() QueryResolver
@@ -970,6 +971,7 @@ type ComplexityRoot struct {
 		HoldNetworkGiftcard                      func(childComplexity int, input model.HoldNetworkGiftcardInput, idempotencyKey *string) int
 		IssueGiftcard                            func(childComplexity int, input model.IssueGiftcardInput) int
 		IssueVoucher                             func(childComplexity int, input model.IssueVoucherInput) int
+		MarkPayoutRequestPaid                    func(childComplexity int, input model.MarkPayoutRequestPaidInput, idempotencyKey *string) int
 		ProposeBoxOffer                          func(childComplexity int, input model.ProposeBoxOfferInput) int
 		RecordNetworkVoucherUsage                func(childComplexity int, input model.RecordNetworkVoucherUsageInput, idempotencyKey *string) int
 		RefundPayment                            func(childComplexity int, input model.RefundPaymentInput, idempotencyKey *string) int
@@ -1011,6 +1013,7 @@ type ComplexityRoot struct {
 		UploadKycDocument                        func(childComplexity int, input model.UploadKycDocumentInput, idempotencyKey *string) int
 		UploadMedia                              func(childComplexity int, input model.UploadMediaInput) int
 		UseNetworkGiftcard                       func(childComplexity int, input model.UseNetworkGiftcardInput, idempotencyKey *string) int
+		ValidatePayoutRequest                    func(childComplexity int, input model.ValidatePayoutRequestInput, idempotencyKey *string) int
 	}
 
 	NetworkError struct {
@@ -1697,6 +1700,45 @@ type ComplexityRoot struct {
 		Type          func(childComplexity int) int
 	}
 
+	PayoutRequest struct {
+		Amount          func(childComplexity int) int
+		CreationDate    func(childComplexity int) int
+		CurrencyCode    func(childComplexity int) int
+		GlobalID        func(childComplexity int) int
+		ID              func(childComplexity int) int
+		PaidDate        func(childComplexity int) int
+		Partner         func(childComplexity int) int
+		PartnerLegacyID func(childComplexity int) int
+		PartnerUUID     func(childComplexity int) int
+		Payments        func(childComplexity int, first *int, after *string, last *int, before *string) int
+		PaymentsCount   func(childComplexity int) int
+		PeriodEnd       func(childComplexity int) int
+		PeriodStart     func(childComplexity int) int
+		Status          func(childComplexity int) int
+		UUID            func(childComplexity int) int
+		Usages          func(childComplexity int, first *int, after *string, last *int, before *string) int
+		UsagesAmount    func(childComplexity int) int
+		UsagesCount     func(childComplexity int) int
+		ValidationDate  func(childComplexity int) int
+	}
+
+	PayoutRequestConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	PayoutRequestEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	PayoutRequestPayload struct {
+		Errors        func(childComplexity int) int
+		PayoutRequest func(childComplexity int) int
+		UserErrors    func(childComplexity int) int
+	}
+
 	ProductInformation struct {
 		Events           func(childComplexity int) int
 		Giftcards        func(childComplexity int) int
@@ -1785,6 +1827,8 @@ type ComplexityRoot struct {
 		PaymentRequest          func(childComplexity int, id string) int
 		PaymentRequests         func(childComplexity int, search *string, first *int, after *string, last *int, before *string) int
 		Payments                func(childComplexity int, filter *model.PaymentFilter, first *int, after *string, last *int, before *string) int
+		PayoutRequest           func(childComplexity int, id string) int
+		PayoutRequests          func(childComplexity int, filter *model.PayoutRequestFilter, first *int, after *string, last *int, before *string) int
 		ProductInformation      func(childComplexity int) int
 		RefundWithdrawalTerms   func(childComplexity int) int
 		Themes                  func(childComplexity int) int
@@ -2366,6 +2410,8 @@ type MutationResolver interface {
 	UpdatePaymentFreezeDate(ctx context.Context, input model.UpdatePaymentFreezeDateInput) (*model.PaymentPayload, error)
 	RefundPayment(ctx context.Context, input model.RefundPaymentInput, idempotencyKey *string) (*model.RefundPaymentPayload, error)
 	CreatePaymentRequest(ctx context.Context, input model.CreatePaymentRequestInput, idempotencyKey *string) (*model.PaymentRequestPayload, error)
+	ValidatePayoutRequest(ctx context.Context, input model.ValidatePayoutRequestInput, idempotencyKey *string) (*model.PayoutRequestPayload, error)
+	MarkPayoutRequestPaid(ctx context.Context, input model.MarkPayoutRequestPaidInput, idempotencyKey *string) (*model.PayoutRequestPayload, error)
 }
 type NetworkErrorResolver interface {
 	Field(ctx context.Context, obj *model.UserError) ([]string, error)
@@ -2440,6 +2486,12 @@ type PaymentRequestResolver interface {
 
 	Payments(ctx context.Context, obj *model.PaymentRequest, first *int, after *string, last *int, before *string) (*model.PaymentConnection, error)
 }
+type PayoutRequestResolver interface {
+	Partner(ctx context.Context, obj *model.PayoutRequest) (*model.PaymentPartner, error)
+
+	Payments(ctx context.Context, obj *model.PayoutRequest, first *int, after *string, last *int, before *string) (*model.PaymentConnection, error)
+	Usages(ctx context.Context, obj *model.PayoutRequest, first *int, after *string, last *int, before *string) (*model.NetworkGiftcardUsageConnection, error)
+}
 type ProductInformationResolver interface {
 	Events(ctx context.Context, obj *model.ProductInformation) (*model.EventsProductInformation, error)
 	Giftcards(ctx context.Context, obj *model.ProductInformation) (*model.GiftcardsProductInformation, error)
@@ -2509,6 +2561,8 @@ type QueryResolver interface {
 	Payments(ctx context.Context, filter *model.PaymentFilter, first *int, after *string, last *int, before *string) (*model.PaymentConnection, error)
 	PaymentRequest(ctx context.Context, id string) (*model.PaymentRequest, error)
 	PaymentRequests(ctx context.Context, search *string, first *int, after *string, last *int, before *string) (*model.PaymentRequestConnection, error)
+	PayoutRequest(ctx context.Context, id string) (*model.PayoutRequest, error)
+	PayoutRequests(ctx context.Context, filter *model.PayoutRequestFilter, first *int, after *string, last *int, before *string) (*model.PayoutRequestConnection, error)
 	AdminPartner(ctx context.Context, id *string, uuid *uuid.UUID) (*model.Partner, error)
 }
 type VoucherErrorResolver interface {
@@ -6550,6 +6604,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.IssueVoucher(childComplexity, args["input"].(model.IssueVoucherInput)), true
+	case "Mutation.markPayoutRequestPaid":
+		if e.ComplexityRoot.Mutation.MarkPayoutRequestPaid == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_markPayoutRequestPaid_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.MarkPayoutRequestPaid(childComplexity, args["input"].(model.MarkPayoutRequestPaidInput), args["idempotencyKey"].(*string)), true
 	case "Mutation.proposeBoxOffer":
 		if e.ComplexityRoot.Mutation.ProposeBoxOffer == nil {
 			break
@@ -7001,6 +7066,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UseNetworkGiftcard(childComplexity, args["input"].(model.UseNetworkGiftcardInput), args["idempotencyKey"].(*string)), true
+	case "Mutation.validatePayoutRequest":
+		if e.ComplexityRoot.Mutation.ValidatePayoutRequest == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_validatePayoutRequest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ValidatePayoutRequest(childComplexity, args["input"].(model.ValidatePayoutRequestInput), args["idempotencyKey"].(*string)), true
 
 	case "NetworkError.code":
 		if e.ComplexityRoot.NetworkError.Code == nil {
@@ -9981,6 +10057,182 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PaymentTransaction.Type(childComplexity), true
 
+	case "PayoutRequest.amount":
+		if e.ComplexityRoot.PayoutRequest.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequest.Amount(childComplexity), true
+	case "PayoutRequest.creationDate":
+		if e.ComplexityRoot.PayoutRequest.CreationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequest.CreationDate(childComplexity), true
+	case "PayoutRequest.currencyCode":
+		if e.ComplexityRoot.PayoutRequest.CurrencyCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequest.CurrencyCode(childComplexity), true
+	case "PayoutRequest.id":
+		if e.ComplexityRoot.PayoutRequest.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequest.GlobalID(childComplexity), true
+	case "PayoutRequest.legacyId":
+		if e.ComplexityRoot.PayoutRequest.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequest.ID(childComplexity), true
+	case "PayoutRequest.paidDate":
+		if e.ComplexityRoot.PayoutRequest.PaidDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequest.PaidDate(childComplexity), true
+	case "PayoutRequest.partner":
+		if e.ComplexityRoot.PayoutRequest.Partner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequest.Partner(childComplexity), true
+	case "PayoutRequest.partnerLegacyId":
+		if e.ComplexityRoot.PayoutRequest.PartnerLegacyID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequest.PartnerLegacyID(childComplexity), true
+	case "PayoutRequest.partnerUuid":
+		if e.ComplexityRoot.PayoutRequest.PartnerUUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequest.PartnerUUID(childComplexity), true
+	case "PayoutRequest.payments":
+		if e.ComplexityRoot.PayoutRequest.Payments == nil {
+			break
+		}
+
+		args, err := ec.field_PayoutRequest_payments_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.PayoutRequest.Payments(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
+	case "PayoutRequest.paymentsCount":
+		if e.ComplexityRoot.PayoutRequest.PaymentsCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequest.PaymentsCount(childComplexity), true
+	case "PayoutRequest.periodEnd":
+		if e.ComplexityRoot.PayoutRequest.PeriodEnd == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequest.PeriodEnd(childComplexity), true
+	case "PayoutRequest.periodStart":
+		if e.ComplexityRoot.PayoutRequest.PeriodStart == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequest.PeriodStart(childComplexity), true
+	case "PayoutRequest.status":
+		if e.ComplexityRoot.PayoutRequest.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequest.Status(childComplexity), true
+	case "PayoutRequest.uuid":
+		if e.ComplexityRoot.PayoutRequest.UUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequest.UUID(childComplexity), true
+	case "PayoutRequest.usages":
+		if e.ComplexityRoot.PayoutRequest.Usages == nil {
+			break
+		}
+
+		args, err := ec.field_PayoutRequest_usages_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.PayoutRequest.Usages(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
+	case "PayoutRequest.usagesAmount":
+		if e.ComplexityRoot.PayoutRequest.UsagesAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequest.UsagesAmount(childComplexity), true
+	case "PayoutRequest.usagesCount":
+		if e.ComplexityRoot.PayoutRequest.UsagesCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequest.UsagesCount(childComplexity), true
+	case "PayoutRequest.validationDate":
+		if e.ComplexityRoot.PayoutRequest.ValidationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequest.ValidationDate(childComplexity), true
+
+	case "PayoutRequestConnection.edges":
+		if e.ComplexityRoot.PayoutRequestConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequestConnection.Edges(childComplexity), true
+	case "PayoutRequestConnection.pageInfo":
+		if e.ComplexityRoot.PayoutRequestConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequestConnection.PageInfo(childComplexity), true
+	case "PayoutRequestConnection.totalCount":
+		if e.ComplexityRoot.PayoutRequestConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequestConnection.TotalCount(childComplexity), true
+
+	case "PayoutRequestEdge.cursor":
+		if e.ComplexityRoot.PayoutRequestEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequestEdge.Cursor(childComplexity), true
+	case "PayoutRequestEdge.node":
+		if e.ComplexityRoot.PayoutRequestEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequestEdge.Node(childComplexity), true
+
+	case "PayoutRequestPayload.errors":
+		if e.ComplexityRoot.PayoutRequestPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequestPayload.Errors(childComplexity), true
+	case "PayoutRequestPayload.payoutRequest":
+		if e.ComplexityRoot.PayoutRequestPayload.PayoutRequest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequestPayload.PayoutRequest(childComplexity), true
+	case "PayoutRequestPayload.userErrors":
+		if e.ComplexityRoot.PayoutRequestPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PayoutRequestPayload.UserErrors(childComplexity), true
+
 	case "ProductInformation.events":
 		if e.ComplexityRoot.ProductInformation.Events == nil {
 			break
@@ -10622,6 +10874,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Payments(childComplexity, args["filter"].(*model.PaymentFilter), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
+	case "Query.payoutRequest":
+		if e.ComplexityRoot.Query.PayoutRequest == nil {
+			break
+		}
+
+		args, err := ec.field_Query_payoutRequest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PayoutRequest(childComplexity, args["id"].(string)), true
+	case "Query.payoutRequests":
+		if e.ComplexityRoot.Query.PayoutRequests == nil {
+			break
+		}
+
+		args, err := ec.field_Query_payoutRequests_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PayoutRequests(childComplexity, args["filter"].(*model.PayoutRequestFilter), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 	case "Query.productInformation":
 		if e.ComplexityRoot.Query.ProductInformation == nil {
 			break
@@ -12450,6 +12724,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputIssueGiftcardInput,
 		ec.unmarshalInputIssueVoucherInput,
 		ec.unmarshalInputIssueVoucherOptionInput,
+		ec.unmarshalInputMarkPayoutRequestPaidInput,
 		ec.unmarshalInputMarketingWidgetsInput,
 		ec.unmarshalInputMediaFilter,
 		ec.unmarshalInputMediaOrder,
@@ -12461,6 +12736,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputNetworkPartnerInput,
 		ec.unmarshalInputOptionServiceInput,
 		ec.unmarshalInputPaymentFilter,
+		ec.unmarshalInputPayoutRequestFilter,
 		ec.unmarshalInputProposeBoxOfferInput,
 		ec.unmarshalInputRecordNetworkVoucherUsageInput,
 		ec.unmarshalInputRefundPaymentInput,
@@ -12504,6 +12780,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUploadKycDocumentInput,
 		ec.unmarshalInputUploadMediaInput,
 		ec.unmarshalInputUseNetworkGiftcardInput,
+		ec.unmarshalInputValidatePayoutRequestInput,
 		ec.unmarshalInputWidgetFloatingBarInput,
 		ec.unmarshalInputWidgetNavbarInput,
 	)
@@ -12580,7 +12857,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/cart.graphqls" "schema/catalogue.graphqls" "schema/currency.graphqls" "schema/catalogue_admin.graphqls" "schema/gifts.graphqls" "schema/widgets.graphqls" "schema/vouchers.graphqls" "schema/media.graphqls" "schema/prototypes.graphqls" "schema/network.graphqls" "schema/payment_hub.graphqls" "schema/payments.graphqls" "schema/payment_requests.graphqls" "schema/relations.graphqls"
+//go:embed "schema/cart.graphqls" "schema/catalogue.graphqls" "schema/currency.graphqls" "schema/catalogue_admin.graphqls" "schema/gifts.graphqls" "schema/widgets.graphqls" "schema/vouchers.graphqls" "schema/media.graphqls" "schema/prototypes.graphqls" "schema/network.graphqls" "schema/payment_hub.graphqls" "schema/payments.graphqls" "schema/payment_requests.graphqls" "schema/payouts.graphqls" "schema/relations.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -12795,6 +13072,7 @@ enum AccountErrorCode {
 	{Name: "schema/payment_hub.graphqls", Input: sourceData("schema/payment_hub.graphqls"), BuiltIn: false},
 	{Name: "schema/payments.graphqls", Input: sourceData("schema/payments.graphqls"), BuiltIn: false},
 	{Name: "schema/payment_requests.graphqls", Input: sourceData("schema/payment_requests.graphqls"), BuiltIn: false},
+	{Name: "schema/payouts.graphqls", Input: sourceData("schema/payouts.graphqls"), BuiltIn: false},
 	{Name: "schema/relations.graphqls", Input: sourceData("schema/relations.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
@@ -15877,6 +16155,84 @@ func (ec *executionContext) childFields_PaymentTransaction(ctx context.Context, 
 	return nil, fmt.Errorf("no field named %q was found under type PaymentTransaction", field.Name)
 }
 
+func (ec *executionContext) childFields_PayoutRequest(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PayoutRequest_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_PayoutRequest_legacyId(ctx, field)
+	case "uuid":
+		return ec.fieldContext_PayoutRequest_uuid(ctx, field)
+	case "status":
+		return ec.fieldContext_PayoutRequest_status(ctx, field)
+	case "currencyCode":
+		return ec.fieldContext_PayoutRequest_currencyCode(ctx, field)
+	case "partner":
+		return ec.fieldContext_PayoutRequest_partner(ctx, field)
+	case "partnerLegacyId":
+		return ec.fieldContext_PayoutRequest_partnerLegacyId(ctx, field)
+	case "partnerUuid":
+		return ec.fieldContext_PayoutRequest_partnerUuid(ctx, field)
+	case "amount":
+		return ec.fieldContext_PayoutRequest_amount(ctx, field)
+	case "usagesAmount":
+		return ec.fieldContext_PayoutRequest_usagesAmount(ctx, field)
+	case "paymentsCount":
+		return ec.fieldContext_PayoutRequest_paymentsCount(ctx, field)
+	case "usagesCount":
+		return ec.fieldContext_PayoutRequest_usagesCount(ctx, field)
+	case "periodStart":
+		return ec.fieldContext_PayoutRequest_periodStart(ctx, field)
+	case "periodEnd":
+		return ec.fieldContext_PayoutRequest_periodEnd(ctx, field)
+	case "creationDate":
+		return ec.fieldContext_PayoutRequest_creationDate(ctx, field)
+	case "validationDate":
+		return ec.fieldContext_PayoutRequest_validationDate(ctx, field)
+	case "paidDate":
+		return ec.fieldContext_PayoutRequest_paidDate(ctx, field)
+	case "payments":
+		return ec.fieldContext_PayoutRequest_payments(ctx, field)
+	case "usages":
+		return ec.fieldContext_PayoutRequest_usages(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PayoutRequest", field.Name)
+}
+
+func (ec *executionContext) childFields_PayoutRequestConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_PayoutRequestConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_PayoutRequestConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_PayoutRequestConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PayoutRequestConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_PayoutRequestEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_PayoutRequestEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_PayoutRequestEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PayoutRequestEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_PayoutRequestPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "payoutRequest":
+		return ec.fieldContext_PayoutRequestPayload_payoutRequest(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_PayoutRequestPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_PayoutRequestPayload_errors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PayoutRequestPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_ProductInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "events":
@@ -17617,6 +17973,28 @@ func (ec *executionContext) field_Mutation_issueVoucher_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_markPayoutRequestPaid_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.MarkPayoutRequestPaidInput, error) {
+			return ec.unmarshalNMarkPayoutRequestPaidInput2salesplatformᚋgraphᚋmodelᚐMarkPayoutRequestPaidInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "idempotencyKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idempotencyKey"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_proposeBoxOffer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -18231,6 +18609,28 @@ func (ec *executionContext) field_Mutation_useNetworkGiftcard_args(ctx context.C
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_validatePayoutRequest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.ValidatePayoutRequestInput, error) {
+			return ec.unmarshalNValidatePayoutRequestInput2salesplatformᚋgraphᚋmodelᚐValidatePayoutRequestInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "idempotencyKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idempotencyKey"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_NetworkGiftcard_holds_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -18784,6 +19184,82 @@ func (ec *executionContext) field_Partner_vouchers_args(ctx context.Context, raw
 }
 
 func (ec *executionContext) field_PaymentRequest_payments_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_PayoutRequest_payments_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_PayoutRequest_usages_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
@@ -20115,6 +20591,66 @@ func (ec *executionContext) field_Query_payments_args(ctx context.Context, rawAr
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
 		func(ctx context.Context, v any) (*model.PaymentFilter, error) {
 			return ec.unmarshalOPaymentFilter2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_payoutRequest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_payoutRequests_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*model.PayoutRequestFilter, error) {
+			return ec.unmarshalOPayoutRequestFilter2ᚖsalesplatformᚋgraphᚋmodelᚐPayoutRequestFilter(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -38986,6 +39522,94 @@ func (ec *executionContext) fieldContext_Mutation_createPaymentRequest(ctx conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_validatePayoutRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_validatePayoutRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ValidatePayoutRequest(ctx, fc.Args["input"].(model.ValidatePayoutRequestInput), fc.Args["idempotencyKey"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PayoutRequestPayload) graphql.Marshaler {
+			return ec.marshalOPayoutRequestPayload2ᚖsalesplatformᚋgraphᚋmodelᚐPayoutRequestPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_validatePayoutRequest(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PayoutRequestPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_validatePayoutRequest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_markPayoutRequestPaid(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_markPayoutRequestPaid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().MarkPayoutRequestPaid(ctx, fc.Args["input"].(model.MarkPayoutRequestPaidInput), fc.Args["idempotencyKey"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PayoutRequestPayload) graphql.Marshaler {
+			return ec.marshalOPayoutRequestPayload2ᚖsalesplatformᚋgraphᚋmodelᚐPayoutRequestPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_markPayoutRequestPaid(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PayoutRequestPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_markPayoutRequestPaid_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _NetworkError_field(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -51304,6 +51928,732 @@ func (ec *executionContext) fieldContext_PaymentTransaction_currencyCode(_ conte
 	return graphql.NewScalarFieldContext("PaymentTransaction", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
+func (ec *executionContext) _PayoutRequest_id(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequest_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequest_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PayoutRequest", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _PayoutRequest_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequest_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequest_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PayoutRequest", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _PayoutRequest_uuid(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequest_uuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequest_uuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PayoutRequest", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _PayoutRequest_status(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequest_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.PayoutRequestStatus) graphql.Marshaler {
+			return ec.marshalNPayoutRequestStatus2salesplatformᚋgraphᚋmodelᚐPayoutRequestStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequest_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PayoutRequest", field, false, false, errors.New("field of type PayoutRequestStatus does not have child fields"))
+}
+
+func (ec *executionContext) _PayoutRequest_currencyCode(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequest_currencyCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CurrencyCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CurrencyCode) graphql.Marshaler {
+			return ec.marshalNCurrencyCode2salesplatformᚋgraphᚋmodelᚐCurrencyCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequest_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PayoutRequest", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+}
+
+func (ec *executionContext) _PayoutRequest_partner(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequest_partner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PayoutRequest().Partner(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentPartner) graphql.Marshaler {
+			return ec.marshalOPaymentPartner2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentPartner(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequest_partner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PayoutRequest",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentPartner(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PayoutRequest_partnerLegacyId(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequest_partnerLegacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerLegacyID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequest_partnerLegacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PayoutRequest", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _PayoutRequest_partnerUuid(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequest_partnerUuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PartnerUUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequest_partnerUuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PayoutRequest", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _PayoutRequest_amount(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequest_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequest_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PayoutRequest", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _PayoutRequest_usagesAmount(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequest_usagesAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UsagesAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequest_usagesAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PayoutRequest", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _PayoutRequest_paymentsCount(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequest_paymentsCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaymentsCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequest_paymentsCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PayoutRequest", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _PayoutRequest_usagesCount(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequest_usagesCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UsagesCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequest_usagesCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PayoutRequest", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _PayoutRequest_periodStart(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequest_periodStart(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PeriodStart, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequest_periodStart(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PayoutRequest", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _PayoutRequest_periodEnd(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequest_periodEnd(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PeriodEnd, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequest_periodEnd(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PayoutRequest", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _PayoutRequest_creationDate(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequest_creationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequest_creationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PayoutRequest", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _PayoutRequest_validationDate(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequest_validationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequest_validationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PayoutRequest", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _PayoutRequest_paidDate(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequest_paidDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaidDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequest_paidDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PayoutRequest", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _PayoutRequest_payments(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequest_payments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.PayoutRequest().Payments(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PaymentConnection) graphql.Marshaler {
+			return ec.marshalNPaymentConnection2ᚖsalesplatformᚋgraphᚋmodelᚐPaymentConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequest_payments(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PayoutRequest",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_PayoutRequest_payments_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PayoutRequest_usages(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequest_usages(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.PayoutRequest().Usages(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkGiftcardUsageConnection) graphql.Marshaler {
+			return ec.marshalNNetworkGiftcardUsageConnection2ᚖsalesplatformᚋgraphᚋmodelᚐNetworkGiftcardUsageConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequest_usages(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PayoutRequest",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NetworkGiftcardUsageConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_PayoutRequest_usages_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PayoutRequestConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequestConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequestConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.PayoutRequestEdge) graphql.Marshaler {
+			return ec.marshalNPayoutRequestEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐPayoutRequestEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequestConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PayoutRequestConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PayoutRequestEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PayoutRequestConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequestConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequestConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequestConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PayoutRequestConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PayoutRequestConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequestConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequestConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequestConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PayoutRequestConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _PayoutRequestEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequestEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequestEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequestEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PayoutRequestEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PayoutRequestEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequestEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequestEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PayoutRequest) graphql.Marshaler {
+			return ec.marshalNPayoutRequest2ᚖsalesplatformᚋgraphᚋmodelᚐPayoutRequest(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequestEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PayoutRequestEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PayoutRequest(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PayoutRequestPayload_payoutRequest(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequestPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequestPayload_payoutRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PayoutRequest, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PayoutRequest) graphql.Marshaler {
+			return ec.marshalOPayoutRequest2ᚖsalesplatformᚋgraphᚋmodelᚐPayoutRequest(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequestPayload_payoutRequest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PayoutRequestPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PayoutRequest(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PayoutRequestPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequestPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequestPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequestPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PayoutRequestPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PayoutRequestPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.PayoutRequestPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PayoutRequestPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNPaymentHubError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PayoutRequestPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PayoutRequestPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PaymentHubError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _ProductInformation_events(ctx context.Context, field graphql.CollectedField, obj *model.ProductInformation) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -54254,6 +55604,94 @@ func (ec *executionContext) fieldContext_Query_paymentRequests(ctx context.Conte
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_paymentRequests_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_payoutRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_payoutRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PayoutRequest(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PayoutRequest) graphql.Marshaler {
+			return ec.marshalOPayoutRequest2ᚖsalesplatformᚋgraphᚋmodelᚐPayoutRequest(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_payoutRequest(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PayoutRequest(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_payoutRequest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_payoutRequests(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_payoutRequests(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PayoutRequests(ctx, fc.Args["filter"].(*model.PayoutRequestFilter), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PayoutRequestConnection) graphql.Marshaler {
+			return ec.marshalNPayoutRequestConnection2ᚖsalesplatformᚋgraphᚋmodelᚐPayoutRequestConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_payoutRequests(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PayoutRequestConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_payoutRequests_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -66111,6 +67549,43 @@ func (ec *executionContext) unmarshalInputIssueVoucherOptionInput(ctx context.Co
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputMarkPayoutRequestPaidInput(ctx context.Context, obj any) (model.MarkPayoutRequestPaidInput, error) {
+	var it model.MarkPayoutRequestPaidInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"payoutRequestId", "reason"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "payoutRequestId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("payoutRequestId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PayoutRequestID = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputMarketingWidgetsInput(ctx context.Context, obj any) (model.MarketingWidgetsInput, error) {
 	var it model.MarketingWidgetsInput
 	if obj == nil {
@@ -66706,6 +68181,57 @@ func (ec *executionContext) unmarshalInputPaymentFilter(ctx context.Context, obj
 				return it, err
 			}
 			it.FullyRefunded = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputPayoutRequestFilter(ctx context.Context, obj any) (model.PayoutRequestFilter, error) {
+	var it model.PayoutRequestFilter
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"creationDateGte", "creationDateLte", "statusIn", "partnerId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "creationDateGte":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("creationDateGte"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreationDateGte = graphql.OmittableOf(data)
+		case "creationDateLte":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("creationDateLte"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreationDateLte = graphql.OmittableOf(data)
+		case "statusIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusIn"))
+			data, err := ec.unmarshalOPayoutRequestStatus2ᚕsalesplatformᚋgraphᚋmodelᚐPayoutRequestStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusIn = graphql.OmittableOf(data)
+		case "partnerId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partnerId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PartnerID = graphql.OmittableOf(data)
 		}
 	}
 	return it, nil
@@ -69918,6 +71444,43 @@ func (ec *executionContext) unmarshalInputUseNetworkGiftcardInput(ctx context.Co
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputValidatePayoutRequestInput(ctx context.Context, obj any) (model.ValidatePayoutRequestInput, error) {
+	var it model.ValidatePayoutRequestInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"payoutRequestId", "reason"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "payoutRequestId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("payoutRequestId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PayoutRequestID = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputWidgetFloatingBarInput(ctx context.Context, obj any) (model.WidgetFloatingBarInput, error) {
 	var it model.WidgetFloatingBarInput
 	if obj == nil {
@@ -70305,6 +71868,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._User(ctx, sel, obj)
+	case model.PayoutRequest:
+		return ec._PayoutRequest(ctx, sel, &obj)
+	case *model.PayoutRequest:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._PayoutRequest(ctx, sel, obj)
 	case model.PaymentRequest:
 		return ec._PaymentRequest(ctx, sel, &obj)
 	case *model.PaymentRequest:
@@ -77960,6 +79530,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "validatePayoutRequest":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_validatePayoutRequest(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "markPayoutRequestPaid":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_markPayoutRequestPaid(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -83849,6 +85433,372 @@ func (ec *executionContext) _PaymentTransaction(ctx context.Context, sel ast.Sel
 	return out
 }
 
+var payoutRequestImplementors = []string{"PayoutRequest", "Node"}
+
+func (ec *executionContext) _PayoutRequest(ctx context.Context, sel ast.SelectionSet, obj *model.PayoutRequest) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, payoutRequestImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PayoutRequest")
+		case "id":
+			out.Values[i] = ec._PayoutRequest_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "legacyId":
+			out.Values[i] = ec._PayoutRequest_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "uuid":
+			out.Values[i] = ec._PayoutRequest_uuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._PayoutRequest_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "currencyCode":
+			out.Values[i] = ec._PayoutRequest_currencyCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partner":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._PayoutRequest_partner(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "partnerLegacyId":
+			out.Values[i] = ec._PayoutRequest_partnerLegacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "partnerUuid":
+			out.Values[i] = ec._PayoutRequest_partnerUuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "amount":
+			out.Values[i] = ec._PayoutRequest_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "usagesAmount":
+			out.Values[i] = ec._PayoutRequest_usagesAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "paymentsCount":
+			out.Values[i] = ec._PayoutRequest_paymentsCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "usagesCount":
+			out.Values[i] = ec._PayoutRequest_usagesCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "periodStart":
+			out.Values[i] = ec._PayoutRequest_periodStart(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "periodEnd":
+			out.Values[i] = ec._PayoutRequest_periodEnd(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "creationDate":
+			out.Values[i] = ec._PayoutRequest_creationDate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "validationDate":
+			out.Values[i] = ec._PayoutRequest_validationDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "paidDate":
+			out.Values[i] = ec._PayoutRequest_paidDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "payments":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._PayoutRequest_payments(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "usages":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._PayoutRequest_usages(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var payoutRequestConnectionImplementors = []string{"PayoutRequestConnection"}
+
+func (ec *executionContext) _PayoutRequestConnection(ctx context.Context, sel ast.SelectionSet, obj *model.PayoutRequestConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, payoutRequestConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PayoutRequestConnection")
+		case "edges":
+			out.Values[i] = ec._PayoutRequestConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._PayoutRequestConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._PayoutRequestConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var payoutRequestEdgeImplementors = []string{"PayoutRequestEdge"}
+
+func (ec *executionContext) _PayoutRequestEdge(ctx context.Context, sel ast.SelectionSet, obj *model.PayoutRequestEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, payoutRequestEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PayoutRequestEdge")
+		case "cursor":
+			out.Values[i] = ec._PayoutRequestEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._PayoutRequestEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var payoutRequestPayloadImplementors = []string{"PayoutRequestPayload"}
+
+func (ec *executionContext) _PayoutRequestPayload(ctx context.Context, sel ast.SelectionSet, obj *model.PayoutRequestPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, payoutRequestPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PayoutRequestPayload")
+		case "payoutRequest":
+			out.Values[i] = ec._PayoutRequestPayload_payoutRequest(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._PayoutRequestPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._PayoutRequestPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var productInformationImplementors = []string{"ProductInformation"}
 
 func (ec *executionContext) _ProductInformation(ctx context.Context, sel ast.SelectionSet, obj *model.ProductInformation) graphql.Marshaler {
@@ -85656,6 +87606,50 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_paymentRequests(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "payoutRequest":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_payoutRequest(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "payoutRequests":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_payoutRequests(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -90956,6 +92950,11 @@ func (ec *executionContext) marshalNManagedBoxOfferEdge2ᚖsalesplatformᚋgraph
 	return ec._ManagedBoxOfferEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNMarkPayoutRequestPaidInput2salesplatformᚋgraphᚋmodelᚐMarkPayoutRequestPaidInput(ctx context.Context, v any) (model.MarkPayoutRequestPaidInput, error) {
+	res, err := ec.unmarshalInputMarkPayoutRequestPaidInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNMarketingWidgetsInput2salesplatformᚋgraphᚋmodelᚐMarketingWidgetsInput(ctx context.Context, v any) (model.MarketingWidgetsInput, error) {
 	res, err := ec.unmarshalInputMarketingWidgetsInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -92198,6 +94197,62 @@ func (ec *executionContext) marshalNPayoutFrequency2salesplatformᚋgraphᚋmode
 	return v
 }
 
+func (ec *executionContext) marshalNPayoutRequest2ᚖsalesplatformᚋgraphᚋmodelᚐPayoutRequest(ctx context.Context, sel ast.SelectionSet, v *model.PayoutRequest) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PayoutRequest(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPayoutRequestConnection2ᚖsalesplatformᚋgraphᚋmodelᚐPayoutRequestConnection(ctx context.Context, sel ast.SelectionSet, v *model.PayoutRequestConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PayoutRequestConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPayoutRequestEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐPayoutRequestEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PayoutRequestEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPayoutRequestEdge2ᚖsalesplatformᚋgraphᚋmodelᚐPayoutRequestEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPayoutRequestEdge2ᚖsalesplatformᚋgraphᚋmodelᚐPayoutRequestEdge(ctx context.Context, sel ast.SelectionSet, v *model.PayoutRequestEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PayoutRequestEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPayoutRequestStatus2salesplatformᚋgraphᚋmodelᚐPayoutRequestStatus(ctx context.Context, v any) (model.PayoutRequestStatus, error) {
+	var res model.PayoutRequestStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPayoutRequestStatus2salesplatformᚋgraphᚋmodelᚐPayoutRequestStatus(ctx context.Context, sel ast.SelectionSet, v model.PayoutRequestStatus) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNProductInformation2ᚖsalesplatformᚋgraphᚋmodelᚐProductInformation(ctx context.Context, sel ast.SelectionSet, v *model.ProductInformation) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -92832,6 +94887,11 @@ func (ec *executionContext) marshalNUserError2ᚖsalesplatformᚋgraphᚋmodel�
 		return graphql.Null
 	}
 	return ec._UserError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNValidatePayoutRequestInput2salesplatformᚋgraphᚋmodelᚐValidatePayoutRequestInput(ctx context.Context, v any) (model.ValidatePayoutRequestInput, error) {
+	res, err := ec.unmarshalInputValidatePayoutRequestInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNValidityUnit2salesplatformᚋgraphᚋmodelᚐValidityUnit(ctx context.Context, v any) (model.ValidityUnit, error) {
@@ -94611,6 +96671,64 @@ func (ec *executionContext) marshalOPayoutFrequency2ᚖsalesplatformᚋgraphᚋm
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalOPayoutRequest2ᚖsalesplatformᚋgraphᚋmodelᚐPayoutRequest(ctx context.Context, sel ast.SelectionSet, v *model.PayoutRequest) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PayoutRequest(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOPayoutRequestFilter2ᚖsalesplatformᚋgraphᚋmodelᚐPayoutRequestFilter(ctx context.Context, v any) (*model.PayoutRequestFilter, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputPayoutRequestFilter(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPayoutRequestPayload2ᚖsalesplatformᚋgraphᚋmodelᚐPayoutRequestPayload(ctx context.Context, sel ast.SelectionSet, v *model.PayoutRequestPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PayoutRequestPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOPayoutRequestStatus2ᚕsalesplatformᚋgraphᚋmodelᚐPayoutRequestStatusᚄ(ctx context.Context, v any) ([]model.PayoutRequestStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]model.PayoutRequestStatus, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPayoutRequestStatus2salesplatformᚋgraphᚋmodelᚐPayoutRequestStatus(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOPayoutRequestStatus2ᚕsalesplatformᚋgraphᚋmodelᚐPayoutRequestStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []model.PayoutRequestStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPayoutRequestStatus2salesplatformᚋgraphᚋmodelᚐPayoutRequestStatus(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalOPrototypeOptionLink2ᚖsalesplatformᚋgraphᚋmodelᚐPrototypeOptionLink(ctx context.Context, sel ast.SelectionSet, v *model.PrototypeOptionLink) graphql.Marshaler {

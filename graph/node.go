@@ -139,6 +139,9 @@ var nodeTypes = map[string]nodeType{
 	"PaymentRequest": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
 		return asNode(r.paymentRequest(ctx, k))
 	}},
+	"PayoutRequest": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.payoutRequest(ctx, k))
+	}},
 }
 
 // asNode is a lookup's answer as a Node: nil (never a typed nil) when it

@@ -140,6 +140,7 @@ var errorAreas = map[string]struct {
 	"schema/payment_hub.graphqls":      {area: "PaymentHub", pkg: "payments", more: []string{"mpcart"}},
 	"schema/payments.graphqls":         {area: "PaymentHub", pkg: "payments"},
 	"schema/payment_requests.graphqls": {area: "PaymentHub", pkg: "payments"},
+	"schema/payouts.graphqls":          {area: "PaymentHub", pkg: "payments"},
 }
 
 // Every mutation's payload answers errors typed by its area

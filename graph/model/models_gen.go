@@ -1936,6 +1936,14 @@ type ManagedBoxOfferEdge struct {
 	Node *ManagedBoxOffer `json:"node"`
 }
 
+// A payout request to mark paid.
+type MarkPayoutRequestPaidInput struct {
+	// The request: its PayoutRequest global id or numeric id.
+	PayoutRequestID string `json:"payoutRequestId"`
+	// Why (the transfer's reference, say), kept in the audit trail; at most 1,000 characters.
+	Reason graphql.Omittable[*string] `json:"reason,omitempty"`
+}
+
 // A partner's marketing widgets.
 type MarketingWidgets struct {
 	// The key of GET /api/setup_marketing_widgets/{key}/.
@@ -3379,6 +3387,84 @@ type PaymentTransaction struct {
 	CurrencyCode CurrencyCode `json:"currencyCode"`
 }
 
+// What the payment hub pays a partner for a period, in one currency: its paid payments' net amounts less their refunds, and its network giftcard usages.
+type PayoutRequest struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back.
+	GlobalID string `json:"id"`
+	// The request's numeric id (the id REST answers).
+	ID string `json:"legacyId"`
+	// The request's uuid.
+	UUID uuid.UUID `json:"uuid"`
+	// Where it stands.
+	Status PayoutRequestStatus `json:"status"`
+	// The currency of its amounts.
+	CurrencyCode CurrencyCode `json:"currencyCode"`
+	// The payee's numeric id (REST's partner).
+	PartnerLegacyID string `json:"partnerLegacyId"`
+	// The payee's uuid.
+	PartnerUUID uuid.UUID `json:"partnerUuid"`
+	// What is moved to the payee: its payments' net amounts less their refunds, and less the refunds of payments paid out before.
+	Amount decimal.Decimal `json:"amount"`
+	// The value of its network giftcard usages.
+	UsagesAmount decimal.Decimal `json:"usagesAmount"`
+	// How many payments it pays.
+	PaymentsCount int `json:"paymentsCount"`
+	// How many network giftcard usages it holds.
+	UsagesCount int `json:"usagesCount"`
+	// The start of the period it pays, included.
+	PeriodStart time.Time `json:"periodStart"`
+	// The end of the period it pays, excluded.
+	PeriodEnd time.Time `json:"periodEnd"`
+	// When it was built.
+	CreationDate time.Time `json:"creationDate"`
+	// When it was validated; null until then.
+	ValidationDate *time.Time `json:"validationDate,omitempty"`
+	// When it was marked paid; null until then.
+	PaidDate *time.Time `json:"paidDate,omitempty"`
+}
+
+func (PayoutRequest) IsNode() {}
+
+// A page of payout requests (see docs/GRAPHQL.md, "Connections").
+type PayoutRequestConnection struct {
+	// The requests of this page, each with its cursor.
+	Edges []*PayoutRequestEdge `json:"edges"`
+	// Where this page is in the list.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many requests the whole filtered list has.
+	TotalCount int `json:"totalCount"`
+}
+
+// A payout request and its cursor.
+type PayoutRequestEdge struct {
+	// The cursor of this request: pass it as after or before.
+	Cursor string `json:"cursor"`
+	// The request.
+	Node *PayoutRequest `json:"node"`
+}
+
+// Narrows the payout requests list, as the REST list's query does.
+type PayoutRequestFilter struct {
+	// Built on or after this day, YYYY-MM-DD (UTC).
+	CreationDateGte graphql.Omittable[*string] `json:"creationDateGte,omitempty"`
+	// Built on or before this day, YYYY-MM-DD (UTC).
+	CreationDateLte graphql.Omittable[*string] `json:"creationDateLte,omitempty"`
+	// Only requests with one of these statuses.
+	StatusIn graphql.Omittable[[]PayoutRequestStatus] `json:"statusIn,omitempty"`
+	// Only the requests of this payee: its PaymentPartner global id or uuid.
+	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
+}
+
+// The result of validatePayoutRequest and markPayoutRequestPaid; errors says why the input was refused.
+type PayoutRequestPayload struct {
+	// The request as it now stands; null when the mutation was refused.
+	PayoutRequest *PayoutRequest `json:"payoutRequest,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a PaymentHubErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
 // A box the caller's partner proposes an offer in.
 type ProposeBoxOfferInput struct {
 	// The box: its global id (Box.id); its numeric id is still read, deprecated.
@@ -4303,6 +4389,14 @@ type User struct {
 }
 
 func (User) IsNode() {}
+
+// A payout request to validate.
+type ValidatePayoutRequestInput struct {
+	// The request: its PayoutRequest global id or numeric id.
+	PayoutRequestID string `json:"payoutRequestId"`
+	// Why, kept in the audit trail; at most 1,000 characters.
+	Reason graphql.Omittable[*string] `json:"reason,omitempty"`
+}
 
 // Who is calling: the user and, for partner accounts, the partner (tenant).
 type Viewer struct {
@@ -7523,6 +7617,67 @@ func (e *PayoutFrequency) UnmarshalJSON(b []byte) error {
 }
 
 func (e PayoutFrequency) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Where a payout request stands.
+type PayoutRequestStatus string
+
+const (
+	// Built (to be validated): waits for staff to validate it.
+	PayoutRequestStatusToBeValidated PayoutRequestStatus = "TO_BE_VALIDATED"
+	// Validated: waits for its bank transfer.
+	PayoutRequestStatusValidated PayoutRequestStatus = "VALIDATED"
+	// Paid: its bank transfer was made.
+	PayoutRequestStatusPaid PayoutRequestStatus = "PAID"
+)
+
+var AllPayoutRequestStatus = []PayoutRequestStatus{
+	PayoutRequestStatusToBeValidated,
+	PayoutRequestStatusValidated,
+	PayoutRequestStatusPaid,
+}
+
+func (e PayoutRequestStatus) IsValid() bool {
+	switch e {
+	case PayoutRequestStatusToBeValidated, PayoutRequestStatusValidated, PayoutRequestStatusPaid:
+		return true
+	}
+	return false
+}
+
+func (e PayoutRequestStatus) String() string {
+	return string(e)
+}
+
+func (e *PayoutRequestStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = PayoutRequestStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid PayoutRequestStatus", str)
+	}
+	return nil
+}
+
+func (e PayoutRequestStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *PayoutRequestStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e PayoutRequestStatus) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -617,6 +617,15 @@ func (f *isoFixture) graphOperations() []isoGraph {
 			email: "x@example.com"}, amount: "20", language: "en"}) { paymentRequest { code } errors { field code } } }`,
 			map[string]any{"p": f.hubPartner}, "errors"},
 		{"node PaymentRequest", isoNode, map[string]any{"id": globalID("PaymentRequest", f.paymentRequest)}, "NOT_FOUND"},
+		{"payoutRequest", `query($id: ID!) { payoutRequest(id: $id) { uuid amount partnerUuid partner { name iban }
+			payments { totalCount edges { node { customer { firstName } } } } usages { totalCount edges { node { comment } } } } }`,
+			map[string]any{"id": globalID("PayoutRequest", id(f.payout))}, "NOT_FOUND"},
+		{"payoutRequests", `{ payoutRequests(first: 100) { totalCount edges { node { uuid amount partner { name iban } } } } }`, nil, ""},
+		{"validatePayoutRequest", `mutation($p: ID!) { validatePayoutRequest(input: {payoutRequestId: $p, reason: "x"}) {
+			payoutRequest { status } errors { field code } } }`, map[string]any{"p": globalID("PayoutRequest", id(f.payout))}, "FORBIDDEN"},
+		{"markPayoutRequestPaid", `mutation($p: ID!) { markPayoutRequestPaid(input: {payoutRequestId: $p, reason: "x"}) {
+			payoutRequest { status } errors { field code } } }`, map[string]any{"p": id(f.payout)}, "FORBIDDEN"},
+		{"node PayoutRequest", isoNode, map[string]any{"id": globalID("PayoutRequest", id(f.payout))}, "NOT_FOUND"},
 		{"node PaymentPartner", isoNode, map[string]any{"id": globalID("PaymentPartner", f.hubPartner)}, "NOT_FOUND"},
 		{"node KycDocument", isoNode, map[string]any{"id": globalID("KycDocument", f.kycDocument)}, "NOT_FOUND"},
 		{"node Wallet", isoNode, map[string]any{"id": globalID("Wallet", f.hubWallet)}, "NOT_FOUND"},
@@ -633,7 +642,8 @@ const isoNode = `query($id: ID!) { node(id: $id) { id ... on Partner { uuid name
 	... on NetworkGiftcardMovement { reservationId } ... on NetworkPartner { name } ... on NetworkVoucherBox { label: name { fr } }
 	... on NetworkVoucherBoxOffer { partnerId } ... on NetworkVoucher { code } ... on NetworkVoucherUsage { comment }
 	... on PaymentPartner { name iban } ... on KycDocument { comment } ... on Wallet { balance partner { name } }
-	... on MultiProductCart { partnerUuid } ... on Payment { customer { firstName } } } }`
+	... on MultiProductCart { partnerUuid } ... on Payment { customer { firstName } }
+	... on PayoutRequest { uuid amount partner { name iban } } } }`
 
 // wantNoSecret fails when an answer to another account shows the owner's
 // records.

@@ -15,15 +15,24 @@ import (
 
 const payoutsBase = "/api/payment_hub/payout_requests/"
 
-// The payout requests' routes, field by field: spa's two payments and a
-// network giftcard usage at spa are in its payout once its month closed;
-// rival's partner has its own.
-func TestPayoutRequests(t *testing.T) {
-	t.Parallel()
-	f := newPayFixture(t)
-	ctx := context.Background()
-	a := f.paid(t, 100) // net 94.75
-	b := f.paid(t, 20)  // net 18.75
+// builtPayouts are the payout requests buildPayouts built, and what they
+// hold.
+type builtPayouts struct {
+	spa, rival *payments.Payout
+	a, b       map[string]any // spa's two payments: 100 (net 94.75), 20 (net 18.75)
+	user       string         // a member of market who may use its cards
+	usageID    any            // the use of market's card at spa, in spa's payout
+}
+
+// buildPayouts pays spa twice, rival's partner once, uses a network
+// giftcard of market at spa, and runs the payouts job once spa's month
+// (the default frequency) has closed: spa's payout request holds the two
+// payments and the usage; rival's partner has its own.
+func (f *payFixture) buildPayouts(t *testing.T) builtPayouts {
+	t.Helper()
+	var out builtPayouts
+	out.a = f.paid(t, 100)
+	out.b = f.paid(t, 20)
 	rivalPay := f.call(t, http.MethodPost, paymentsBase, f.rivalTok, body(t, map[string]any{"customer": map[string]any{
 		"first_name": "R", "last_name": "R", "email": "r@example.com"}, "partner_uuid": f.rivalSpaUUID, "amount": 5,
 		"discount": 0, "product": "voucher", "type": "credit_card", "card": psp.CardSuccess}))
@@ -31,29 +40,40 @@ func TestPayoutRequests(t *testing.T) {
 		t.Fatalf("rival's payment: %d %s", rivalPay.Status, rivalPay.Body)
 	}
 	// A use of market's card at spa (its source id 501 in market's network).
-	user := f.memberOf(t, f.market.ID, domain.PermUseNetworkGiftcardAPI)
+	out.user = f.memberOf(t, f.market.ID, domain.PermUseNetworkGiftcardAPI)
 	_, code := f.card(t, "50", true)
-	use := f.call(t, http.MethodPost, "/api/networkgiftcards_by_code/"+code+"/use/", user,
+	use := f.call(t, http.MethodPost, "/api/networkgiftcards_by_code/"+code+"/use/", out.user,
 		`{"creation_date": "`+time.Now().Format(time.DateOnly)+`", "value": 10, "partner_source_id": 501, "send_usage_notification_email": false}`)
 	if use.Status != http.StatusCreated && use.Status != http.StatusOK {
 		t.Fatalf("use: %d %s", use.Status, use.Body)
 	}
-	usageID := use.JSON(t)["id"]
+	out.usageID = use.JSON(t)["id"]
 
-	// Spa's month (the default frequency) closes: the job builds.
+	// Spa's month closes: the job builds.
 	now := time.Now().AddDate(0, 2, 0)
-	res, err := payments.NewPayoutService(persistence.NewUnitOfWork(f.db, persistence.PaymentsStores), nil).BuildPayouts(ctx, now)
+	res, err := payments.NewPayoutService(persistence.NewUnitOfWork(f.db, persistence.PaymentsStores), nil).BuildPayouts(context.Background(), now)
 	if err != nil || len(res.Built) != 2 || len(res.Skipped) != 0 {
 		t.Fatalf("build: %v %+v", err, res)
 	}
-	var spa, rival *payments.Payout
 	for _, p := range res.Built {
 		if p.PartnerUUID.String() == f.spaUUID {
-			spa = p
+			out.spa = p
 		} else {
-			rival = p
+			out.rival = p
 		}
 	}
+	return out
+}
+
+// The payout requests' routes, field by field: spa's two payments and a
+// network giftcard usage at spa are in its payout once its month closed;
+// rival's partner has its own.
+func TestPayoutRequests(t *testing.T) {
+	t.Parallel()
+	f := newPayFixture(t)
+	ctx := context.Background()
+	built := f.buildPayouts(t)
+	a, b, spa, rival, user, usageID := built.a, built.b, built.spa, built.rival, built.user, built.usageID
 	var zone string
 	gcMust(t, f.db.NewRaw(`SELECT time_zone FROM partners WHERE uuid = ?`, f.spaUUID).Scan(ctx, &zone))
 	loc, err := time.LoadLocation(zone)
