@@ -110,7 +110,7 @@ func (a *api) handlePaymentList(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	ps, err := a.Payments.Payments(r.Context(), payments.PaymentListInput{
-		CreatedOnGte: q.Get("created_on__gte"), CreatedOnLte: q.Get("created_on__lte"), PartnerUUID: q.Get("partner_uuid"),
+		CreatedOnGte: q.Get("created_on__gte"), CreatedOnLte: q.Get("created_on__lte"), CreatedOnRange: q.Get("created_on__range"), PartnerUUID: q.Get("partner_uuid"),
 		Status: q.Get("status"), StatusIn: q.Get("status__in"), PayoutRequestStatus: q.Get("payout_request_status"),
 		PayoutRequestStatusIn: q.Get("payout_request_status__in"), CustomerFirstName: q.Get("customer_first_name"),
 		CustomerLastName: q.Get("customer_last_name"), CustomerEmail: q.Get("customer_email"),

@@ -60,7 +60,7 @@ func (a *api) handlePayoutList(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	ps, err := a.Payouts.Payouts(r.Context(), payments.PayoutListInput{CreationDateGte: q.Get("creation_date__gte"),
-		CreationDateLte: q.Get("creation_date__lte"), PartnerUUID: q.Get("partner_uuid"), Status: q.Get("status"),
+		CreationDateLte: q.Get("creation_date__lte"), CreationDateRange: q.Get("creation_date__range"), PartnerUUID: q.Get("partner_uuid"), Status: q.Get("status"),
 		StatusIn: q.Get("status__in")}, page)
 	if err != nil {
 		writeError(w, r, err)

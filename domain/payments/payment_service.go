@@ -566,16 +566,17 @@ func (s *PaymentService) UpdateFreezeDate(ctx context.Context, id uuid.UUID, doc
 
 // PaymentListInput is the payments list's query, as sent.
 type PaymentListInput struct {
-	CreatedOnGte, CreatedOnLte string // YYYY-MM-DD
-	PartnerUUID                string
-	Status, StatusIn           string
-	PayoutRequestStatus        string
-	PayoutRequestStatusIn      string
-	CustomerFirstName          string
-	CustomerLastName           string
-	CustomerEmail              string
-	PartiallyRefunded          string // a DRF boolean: true, false, 1, 0
-	FullyRefunded              string
+	// Days (UTC) or date-times; a range is two, comma-separated.
+	CreatedOnGte, CreatedOnLte, CreatedOnRange string
+	PartnerUUID                                string
+	Status, StatusIn                           string
+	PayoutRequestStatus                        string
+	PayoutRequestStatusIn                      string
+	CustomerFirstName                          string
+	CustomerLastName                           string
+	CustomerEmail                              string
+	PartiallyRefunded                          string // a DRF boolean: true, false, 1, 0
+	FullyRefunded                              string
 }
 
 // PayoutStatuses are a payout request's statuses.
@@ -615,11 +616,8 @@ func (in PaymentListInput) filter() (PaymentFilter, error) {
 	var v domain.Validator
 	f := PaymentFilter{CustomerFirstName: in.CustomerFirstName, CustomerLastName: in.CustomerLastName,
 		CustomerEmail: in.CustomerEmail}
-	f.CreatedFrom = listDay(&v, in.CreatedOnGte, "created_on__gte")
-	if day := listDay(&v, in.CreatedOnLte, "created_on__lte"); day != nil {
-		next := day.AddDate(0, 0, 1)
-		f.CreatedBefore = &next
-	}
+	f.CreatedFrom, f.CreatedBefore = domain.DateFilters(&v, time.UTC, "created_on", in.CreatedOnGte, in.CreatedOnLte,
+		in.CreatedOnRange)
 	if in.PartnerUUID != "" {
 		if u, err := uuid.Parse(in.PartnerUUID); err == nil {
 			f.PartnerUUID = &u
@@ -635,24 +633,10 @@ func (in PaymentListInput) filter() (PaymentFilter, error) {
 }
 
 const (
-	msgListDay    = "Enter a valid date."
 	msgListBool   = "Enter a valid boolean."
 	msgListChoice = "Select a valid choice. %s is not one of the available choices."
 	maxListValues = 10
 )
-
-// listDay reads a YYYY-MM-DD filter (midnight UTC); nil when empty.
-func listDay(v *domain.Validator, s, field string) *time.Time {
-	if s == "" {
-		return nil
-	}
-	t, err := time.Parse(time.DateOnly, s)
-	if err != nil || !domain.InTimeRange(t) {
-		v.Add(domain.VInvalid, msgListDay, field)
-		return nil
-	}
-	return &t
-}
 
 // listBool reads a DRF boolean filter; false when empty.
 func listBool(v *domain.Validator, s, field string) bool {

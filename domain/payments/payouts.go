@@ -365,19 +365,17 @@ func (s *PayoutService) Payout(ctx context.Context, id int64) (*Payout, error) {
 
 // PayoutListInput is the payout list's query, as sent.
 type PayoutListInput struct {
-	CreationDateGte, CreationDateLte string // YYYY-MM-DD (UTC days)
-	PartnerUUID                      string
-	Status, StatusIn                 string
+	// Days (UTC) or date-times; a range is two, comma-separated.
+	CreationDateGte, CreationDateLte, CreationDateRange string
+	PartnerUUID                                         string
+	Status, StatusIn                                    string
 }
 
 func (in PayoutListInput) filter() (PayoutFilter, error) {
 	var v domain.Validator
 	var f PayoutFilter
-	f.CreatedFrom = listDay(&v, in.CreationDateGte, "creation_date__gte")
-	if day := listDay(&v, in.CreationDateLte, "creation_date__lte"); day != nil {
-		next := day.AddDate(0, 0, 1)
-		f.CreatedBefore = &next
-	}
+	f.CreatedFrom, f.CreatedBefore = domain.DateFilters(&v, time.UTC, "creation_date", in.CreationDateGte,
+		in.CreationDateLte, in.CreationDateRange)
 	if in.PartnerUUID != "" {
 		if u, err := uuid.Parse(in.PartnerUUID); err == nil {
 			f.PartnerUUID = &u

@@ -389,6 +389,6 @@ func TestValidatePayout(t *testing.T) {
 	}
 	_, err = f.payouts.Payouts(f.staff, payments.PayoutListInput{CreationDateGte: "yesterday", StatusIn: "gone"},
 		domain.PageRequest{Number: 1, Size: 10})
-	dbtest.WantFieldErrors(t, err, map[string]string{"creation_date__gte": "Enter a valid date.",
+	dbtest.WantFieldErrors(t, err, map[string]string{"creation_date__gte": "Enter a valid date or date/time (YYYY-MM-DD or YYYY-MM-DDThh:mm[:ss][±hh:mm]).",
 		"status__in": "Select a valid choice. gone is not one of the available choices."})
 }

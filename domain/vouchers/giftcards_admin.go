@@ -79,7 +79,7 @@ func (s *VoucherAdminService) Giftcards(ctx context.Context, in GiftcardListInpu
 	tenant, none := c.ListTenant(in.PartnerID)
 	var v domain.Validator
 	f := GiftcardFilter{Tenant: tenant, Order: ordering(&v, in.Ordering, GiftcardOrderFields, "created_on")}
-	f.From, f.To = dateFilters(&v, callerLocation(c), "created_on", in.CreatedOnGte, in.CreatedOnLte, in.CreatedOnRange)
+	f.From, f.To = domain.DateFilters(&v, callerLocation(c), "created_on", in.CreatedOnGte, in.CreatedOnLte, in.CreatedOnRange)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}

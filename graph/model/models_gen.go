@@ -3175,9 +3175,9 @@ type PaymentEdge struct {
 
 // Narrows the payments list, as the REST list's query does.
 type PaymentFilter struct {
-	// Created on or after this day, YYYY-MM-DD (UTC).
+	// Created on or after this day (YYYY-MM-DD, from midnight UTC) or instant (an ISO date-time; without an offset, UTC).
 	CreatedOnGte graphql.Omittable[*string] `json:"createdOnGte,omitempty"`
-	// Created on or before this day, YYYY-MM-DD (UTC).
+	// Created on or before this day (YYYY-MM-DD, the whole day, UTC) or instant (an ISO date-time).
 	CreatedOnLte graphql.Omittable[*string] `json:"createdOnLte,omitempty"`
 	// Only the payments of this partner: its PaymentPartner global id or uuid.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
@@ -3445,9 +3445,9 @@ type PayoutRequestEdge struct {
 
 // Narrows the payout requests list, as the REST list's query does.
 type PayoutRequestFilter struct {
-	// Built on or after this day, YYYY-MM-DD (UTC).
+	// Built on or after this day (YYYY-MM-DD, from midnight UTC) or instant (an ISO date-time; without an offset, UTC).
 	CreationDateGte graphql.Omittable[*string] `json:"creationDateGte,omitempty"`
-	// Built on or before this day, YYYY-MM-DD (UTC).
+	// Built on or before this day (YYYY-MM-DD, the whole day, UTC) or instant (an ISO date-time).
 	CreationDateLte graphql.Omittable[*string] `json:"creationDateLte,omitempty"`
 	// Only requests with one of these statuses.
 	StatusIn graphql.Omittable[[]PayoutRequestStatus] `json:"statusIn,omitempty"`

@@ -415,6 +415,9 @@ func TestPaymentListFindUpdate(t *testing.T) {
 		{f.cashierTok, "?partner_uuid=" + f.rivalSpaUUID, ""},
 		{f.cashierTok, "?created_on__gte=2000-01-01&created_on__lte=2999-12-31", "c,b,a"},
 		{f.cashierTok, "?created_on__lte=2000-01-01", ""},
+		{f.cashierTok, "?created_on__gte=2000-01-01T00:00:00Z&created_on__lte=2999-12-31T23:59", "c,b,a"},
+		{f.cashierTok, "?created_on__range=2000-01-01,2999-12-31", "c,b,a"},
+		{f.cashierTok, "?created_on__range=2000-01-01,2000-01-02", ""},
 		{f.cashierTok, "?payout_request_status=validated", ""},
 		{f.cashierTok, "?fully_refunded=true", ""},
 		{f.cashierTok, "?page_size=2&page=2", "a"},
@@ -423,8 +426,18 @@ func TestPaymentListFindUpdate(t *testing.T) {
 			t.Errorf("%s: %q, want %q", tc.query, got, tc.want)
 		}
 	}
+	// A refund in part: the payment is partially refunded, not fully.
+	WantResponse(t, f.call(t, http.MethodPost, paymentsBase+b["id"].(string)+"/refund/", f.accountTok, `{"amount": 1}`), 200, "")
+	for query, want := range map[string]string{"?partially_refunded=true": "b", "?partially_refunded=false": "c,b,a",
+		"?fully_refunded=true": ""} {
+		if got := ids(f.cashierTok, query); got != want {
+			t.Errorf("%s: %q, want %q", query, got, want)
+		}
+	}
+	WantResponse(t, f.call(t, http.MethodGet, paymentsBase+"?created_on__range=2000-01-01", f.cashierTok, ""), 400,
+		`{"created_on__range": ["Enter two dates separated by a comma."]}`)
 	WantResponse(t, f.call(t, http.MethodGet, paymentsBase+"?status=paid&created_on__gte=monday&partially_refunded=maybe&payout_request_status__in=validated,x&partner_uuid=1", f.cashierTok, ""), 400, `{
-		"status": ["Select a valid choice. paid is not one of the available choices."], "created_on__gte": ["Enter a valid date."],
+		"status": ["Select a valid choice. paid is not one of the available choices."], "created_on__gte": ["Enter a valid date or date/time (YYYY-MM-DD or YYYY-MM-DDThh:mm[:ss][±hh:mm])."],
 		"partially_refunded": ["Enter a valid boolean."], "payout_request_status__in": ["Select a valid choice. x is not one of the available choices."],
 		"partner_uuid": ["Must be a valid UUID."]}`)
 

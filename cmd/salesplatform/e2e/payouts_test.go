@@ -131,7 +131,7 @@ func TestPayoutRequests(t *testing.T) {
 		}
 	}
 	WantResponse(t, f.call(t, http.MethodGet, payoutsBase+"?creation_date__gte=monday&creation_date__lte=2026-13-01&status__in=paid,x&partner_uuid=1", f.staffTok, ""), 400, `{
-		"creation_date__gte": ["Enter a valid date."], "creation_date__lte": ["Enter a valid date."],
+		"creation_date__gte": ["Enter a valid date or date/time (YYYY-MM-DD or YYYY-MM-DDThh:mm[:ss][±hh:mm])."], "creation_date__lte": ["Enter a valid date or date/time (YYYY-MM-DD or YYYY-MM-DDThh:mm[:ss][±hh:mm])."],
 		"status__in": ["Select a valid choice. x is not one of the available choices."], "partner_uuid": ["Must be a valid UUID."]}`)
 	WantResponse(t, f.call(t, http.MethodGet, payoutsBase+"?status=sent", f.staffTok, ""), 400,
 		`{"status": ["Select a valid choice. sent is not one of the available choices."]}`)

@@ -1,10 +1,8 @@
-package vouchers
+package domain
 
 import (
 	"testing"
 	"time"
-
-	"salesplatform/domain"
 )
 
 // FuzzParseDateBound: any text the date filters accept names instants the
@@ -20,11 +18,11 @@ func FuzzParseDateBound(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, loc := range []*time.Location{time.UTC, paris} {
-			start, end, msg := parseDateBound(s, loc)
+			start, end, msg := ParseDateBound(s, loc)
 			if msg != "" {
 				continue
 			}
-			if !domain.InTimeRange(start) || end.After(domain.MaxInputTime) || !end.After(start) {
+			if !InTimeRange(start) || end.After(MaxInputTime) || !end.After(start) {
 				t.Fatalf("%q in %s: [%v, %v) accepted", s, loc, start, end)
 			}
 		}
