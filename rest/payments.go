@@ -144,7 +144,7 @@ func (a *api) handlePaymentUpdate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	doc, ok := decodeDoc(w, r)
+	doc, ok := decodeFlat(w, r)
 	if !ok {
 		return
 	}

@@ -63,15 +63,15 @@ type jsonPaymentPartnerCreated struct {
 // jsonPaymentPartnerUpdate is the update's answer: the fields it may
 // change.
 type jsonPaymentPartnerUpdate struct {
-	ID                          int64      `json:"id"`
-	UUID                        string     `json:"uuid"`
-	Status                      string     `json:"status"`
-	BlockPayoutValidation       bool       `json:"block_payout_validation"`
-	HideFromStats               bool       `json:"hide_from_stats"`
-	ThirdPartySalesOnly         bool       `json:"third_party_sales_only"`
-	Referrer                    *int64     `json:"referrer"`
-	LegalRepresentativeBirthday *time.Time `json:"legal_representative_birthday"`
-	LegalRepresentativeEmail    string     `json:"legal_representative_email"`
+	ID                          int64   `json:"id"`
+	UUID                        string  `json:"uuid"`
+	Status                      string  `json:"status"`
+	BlockPayoutValidation       bool    `json:"block_payout_validation"`
+	HideFromStats               bool    `json:"hide_from_stats"`
+	ThirdPartySalesOnly         bool    `json:"third_party_sales_only"`
+	Referrer                    *int64  `json:"referrer"`
+	LegalRepresentativeBirthday *string `json:"legal_representative_birthday"` // a date, as sent
+	LegalRepresentativeEmail    string  `json:"legal_representative_email"`
 }
 
 // jsonActivation is a payments activation.
@@ -109,7 +109,7 @@ func pathUUID(r *http.Request, name string) (uuid.UUID, error) {
 
 // handlePaymentPartnerCreate is POST /api/payment_hub/partner/: 201.
 func (a *api) handlePaymentPartnerCreate(w http.ResponseWriter, r *http.Request) {
-	doc, ok := decodeDoc(w, r)
+	doc, ok := decodeFlat(w, r)
 	if !ok {
 		return
 	}
@@ -141,7 +141,7 @@ func (a *api) handlePaymentPartnerUpdate(w http.ResponseWriter, r *http.Request)
 		writeError(w, r, err)
 		return
 	}
-	doc, ok := decodeDoc(w, r)
+	doc, ok := decodeFlat(w, r)
 	if !ok {
 		return
 	}
@@ -150,10 +150,14 @@ func (a *api) handlePaymentPartnerUpdate(w http.ResponseWriter, r *http.Request)
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, jsonPaymentPartnerUpdate{ID: p.ID, UUID: p.UUID.String(), Status: p.Status,
+	out := jsonPaymentPartnerUpdate{ID: p.ID, UUID: p.UUID.String(), Status: p.Status,
 		BlockPayoutValidation: p.BlockPayoutValidation, HideFromStats: p.HideFromStats,
-		ThirdPartySalesOnly: p.ThirdPartySalesOnly, Referrer: p.ReferrerID,
-		LegalRepresentativeBirthday: p.LegalRepresentativeBirthday, LegalRepresentativeEmail: p.LegalRepresentativeEmail})
+		ThirdPartySalesOnly: p.ThirdPartySalesOnly, Referrer: p.ReferrerID, LegalRepresentativeEmail: p.LegalRepresentativeEmail}
+	if b := p.LegalRepresentativeBirthday; b != nil {
+		day := b.Format(time.DateOnly)
+		out.LegalRepresentativeBirthday = &day
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 // handleActivatePayments is POST .../activate-payments/: 200. It reads no

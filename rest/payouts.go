@@ -95,7 +95,7 @@ func (a *api) handlePayoutPaid(w http.ResponseWriter, r *http.Request) {
 // (optional: {reason}) and answers it.
 func (a *api) payoutChange(w http.ResponseWriter, r *http.Request,
 	change func(ctx context.Context, id int64, doc domain.Doc) (*payments.Payout, error)) {
-	doc, ok := decodeOptionalDoc(w, r)
+	doc, ok := decodeOptionalFlat(w, r)
 	if !ok {
 		return
 	}

@@ -203,7 +203,11 @@ func TestPaymentHubPartnerCreateREST(t *testing.T) {
 	WantResponse(t, f.call(t, http.MethodPost, hubBase, f.marketTok, `{"status": `), http.StatusBadRequest, "")
 	WantResponse(t, f.call(t, http.MethodPost, hubBase, f.marketTok, `[]`), http.StatusBadRequest,
 		`{"non_field_errors": ["Invalid data. Expected a dictionary, but got list."]}`)
+	// A form is read as JSON is (a flat body), and checked the same way.
 	WantResponse(t, f.call(t, http.MethodPost, hubBase, f.marketTok, "status=a", "Content-Type", "application/x-www-form-urlencoded"),
+		http.StatusBadRequest, `{"agency_email": ["This field is required."], "commercial_name": ["This field is required."],
+		"legal_representative_email": ["This field is required."], "short_name": ["This field is required."]}`)
+	WantResponse(t, f.call(t, http.MethodPost, hubBase, f.marketTok, "status=a", "Content-Type", "text/plain"),
 		http.StatusUnsupportedMediaType, "")
 	if after := f.digest(t); after != before {
 		t.Errorf("a refused creation wrote:\n%s\n%s", before, after)
@@ -256,8 +260,12 @@ func TestPaymentHubPartnerGetUpdateREST(t *testing.T) {
 		"legal_representative_email": "legal@spa.example.com", "status": "i", "reason": "Waiting for documents"}`)
 	WantResponse(t, res, http.StatusOK, fmt.Sprintf(`{"id": %d, "uuid": %q, "status": "i", "block_payout_validation": true,
 		"hide_from_stats": true, "third_party_sales_only": true, "referrer": %d,
-		"legal_representative_birthday": "1981-06-18T00:00:00Z", "legal_representative_email": "legal@spa.example.com"}`,
+		"legal_representative_birthday": "1981-06-18", "legal_representative_email": "legal@spa.example.com"}`,
 		id, uuid, f.market.ID))
+	form := f.call(t, http.MethodPatch, path, f.marketTok, "hide_from_stats=false", "Content-Type", "application/x-www-form-urlencoded")
+	if form.Status != http.StatusOK || form.JSON(t)["hide_from_stats"] != false {
+		t.Errorf("update by a form: %d %s", form.Status, form.Body)
+	}
 	got := f.call(t, http.MethodGet, path, f.marketTok, "").JSON(t)
 	if got["status"] != "i" || got["block_payout_validation"] != true || got["legal_representative_email"] != "legal@spa.example.com" {
 		t.Errorf("read back %v", got)

@@ -455,6 +455,10 @@ func TestPaymentListFindUpdate(t *testing.T) {
 	WantResponse(t, res, 200, `{"id": "`+a["id"].(string)+`", "freeze_payout_date": "2027-01-15T07:00:00Z"}`)
 	WantResponse(t, f.call(t, http.MethodPatch, paymentsBase+a["id"].(string)+"/", f.cashierTok, `{}`), 400,
 		`{"freeze_payout_date": ["This field is required."]}`)
+	// A flat body may come as a form, as the service being replaced read it.
+	form := f.call(t, http.MethodPatch, paymentsBase+a["id"].(string)+"/", f.cashierTok, "freeze_payout_date=2027-01-16T08%3A00%3A00Z",
+		"Content-Type", "application/x-www-form-urlencoded")
+	WantResponse(t, form, 200, `{"id": "`+a["id"].(string)+`", "freeze_payout_date": "2027-01-16T08:00:00Z"}`)
 	WantResponse(t, f.call(t, http.MethodPatch, paymentsBase+a["id"].(string)+"/", f.rivalTok, `{"freeze_payout_date": "2027-01-15"}`), 404, notFoundJS)
 	WantResponse(t, f.call(t, http.MethodPatch, paymentsBase+rival["id"].(string)+"/", f.rivalTok, `{"freeze_payout_date": "2027-01-15"}`), 400,
 		`{"freeze_payout_date": ["This partner does not date its payments for payouts (freeze_payout is off)."]}`)

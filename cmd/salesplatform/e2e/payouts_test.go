@@ -176,7 +176,7 @@ func TestPayoutRequests(t *testing.T) {
 		`{"detail": "Only a payout request to be validated can be validated."}`)
 	WantResponse(t, f.call(t, http.MethodPost, fmt.Sprintf("%s%d/paid/", payoutsBase, rival.ID), f.staffTok, ""), 409,
 		`{"detail": "Only a validated payout request can be marked paid."}`)
-	paid := f.call(t, http.MethodPost, one+"paid/", f.staffTok, `{"reason": "transfer 2026-42"}`)
+	paid := f.call(t, http.MethodPost, one+"paid/", f.staffTok, "reason=transfer+2026-42", "Content-Type", "application/x-www-form-urlencoded")
 	if p := paid.JSON(t); paid.Status != 200 || p["status"] != "paid" || p["paid_date"] == nil || p["validation_date"] != got["validation_date"] {
 		t.Errorf("paid: %d %s", paid.Status, paid.Body)
 	}
