@@ -1529,39 +1529,41 @@ type ComplexityRoot struct {
 	}
 
 	Payment struct {
-		Amount                func(childComplexity int) int
-		Commission            func(childComplexity int) int
-		CreatedOn             func(childComplexity int) int
-		CurrencyCode          func(childComplexity int) int
-		Customer              func(childComplexity int) int
-		Discount              func(childComplexity int) int
-		ExtraSourceAmount     func(childComplexity int) int
-		ExtraSourceWallet     func(childComplexity int) int
-		ExtraSourceWalletUUID func(childComplexity int) int
-		FreezePayoutDate      func(childComplexity int) int
-		GlobalID              func(childComplexity int) int
-		LegacyID              func(childComplexity int) int
-		ModifiedOn            func(childComplexity int) int
-		NetAmount             func(childComplexity int) int
-		Origin                func(childComplexity int) int
-		PaidOn                func(childComplexity int) int
-		Partner               func(childComplexity int) int
-		PartnerUUID           func(childComplexity int) int
-		PayinAmount           func(childComplexity int) int
-		PayinResultCode       func(childComplexity int) int
-		PayinResultMessage    func(childComplexity int) int
-		PayinURL              func(childComplexity int) int
-		PaymentRequestID      func(childComplexity int) int
-		PayoutRequestID       func(childComplexity int) int
-		PayoutRequestStatus   func(childComplexity int) int
-		Product               func(childComplexity int) int
-		ReceiptDescription    func(childComplexity int) int
-		RefundedAmount        func(childComplexity int) int
-		Refunds               func(childComplexity int) int
-		Status                func(childComplexity int) int
-		Transactions          func(childComplexity int) int
-		Type                  func(childComplexity int) int
-		UUID                  func(childComplexity int) int
+		Amount                      func(childComplexity int) int
+		Commission                  func(childComplexity int) int
+		CreatedOn                   func(childComplexity int) int
+		CurrencyCode                func(childComplexity int) int
+		Customer                    func(childComplexity int) int
+		Discount                    func(childComplexity int) int
+		ExtraSourceAmount           func(childComplexity int) int
+		ExtraSourceWallet           func(childComplexity int) int
+		ExtraSourceWalletUUID       func(childComplexity int) int
+		FreezePayoutDate            func(childComplexity int) int
+		GlobalID                    func(childComplexity int) int
+		LegacyID                    func(childComplexity int) int
+		ModifiedOn                  func(childComplexity int) int
+		NetAmount                   func(childComplexity int) int
+		Origin                      func(childComplexity int) int
+		PaidOn                      func(childComplexity int) int
+		Partner                     func(childComplexity int) int
+		PartnerUUID                 func(childComplexity int) int
+		PayinAmount                 func(childComplexity int) int
+		PayinResultCode             func(childComplexity int) int
+		PayinResultMessage          func(childComplexity int) int
+		PayinURL                    func(childComplexity int) int
+		PaymentRequestID            func(childComplexity int) int
+		PayoutRequestCreationDate   func(childComplexity int) int
+		PayoutRequestID             func(childComplexity int) int
+		PayoutRequestStatus         func(childComplexity int) int
+		PayoutRequestValidationDate func(childComplexity int) int
+		Product                     func(childComplexity int) int
+		ReceiptDescription          func(childComplexity int) int
+		RefundedAmount              func(childComplexity int) int
+		Refunds                     func(childComplexity int) int
+		Status                      func(childComplexity int) int
+		Transactions                func(childComplexity int) int
+		Type                        func(childComplexity int) int
+		UUID                        func(childComplexity int) int
 	}
 
 	PaymentActivation struct {
@@ -9396,6 +9398,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Payment.PaymentRequestID(childComplexity), true
+	case "Payment.payoutRequestCreationDate":
+		if e.ComplexityRoot.Payment.PayoutRequestCreationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.PayoutRequestCreationDate(childComplexity), true
 	case "Payment.payoutRequestId":
 		if e.ComplexityRoot.Payment.PayoutRequestID == nil {
 			break
@@ -9408,6 +9416,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Payment.PayoutRequestStatus(childComplexity), true
+	case "Payment.payoutRequestValidationDate":
+		if e.ComplexityRoot.Payment.PayoutRequestValidationDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.PayoutRequestValidationDate(childComplexity), true
 	case "Payment.product":
 		if e.ComplexityRoot.Payment.Product == nil {
 			break
@@ -15869,6 +15883,10 @@ func (ec *executionContext) childFields_Payment(ctx context.Context, field graph
 		return ec.fieldContext_Payment_payoutRequestId(ctx, field)
 	case "payoutRequestStatus":
 		return ec.fieldContext_Payment_payoutRequestStatus(ctx, field)
+	case "payoutRequestCreationDate":
+		return ec.fieldContext_Payment_payoutRequestCreationDate(ctx, field)
+	case "payoutRequestValidationDate":
+		return ec.fieldContext_Payment_payoutRequestValidationDate(ctx, field)
 	case "paymentRequestId":
 		return ec.fieldContext_Payment_paymentRequestId(ctx, field)
 	case "createdOn":
@@ -49343,6 +49361,52 @@ func (ec *executionContext) _Payment_payoutRequestStatus(ctx context.Context, fi
 }
 func (ec *executionContext) fieldContext_Payment_payoutRequestStatus(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_payoutRequestCreationDate(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_payoutRequestCreationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PayoutRequestCreationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_payoutRequestCreationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_payoutRequestValidationDate(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_payoutRequestValidationDate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PayoutRequestValidationDate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_payoutRequestValidationDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type DateTime does not have child fields"))
 }
 
 func (ec *executionContext) _Payment_paymentRequestId(ctx context.Context, field graphql.CollectedField, obj *model.Payment) (ret graphql.Marshaler) {
@@ -84239,6 +84303,16 @@ func (ec *executionContext) _Payment(ctx context.Context, sel ast.SelectionSet, 
 			}
 		case "payoutRequestStatus":
 			out.Values[i] = ec._Payment_payoutRequestStatus(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "payoutRequestCreationDate":
+			out.Values[i] = ec._Payment_payoutRequestCreationDate(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "payoutRequestValidationDate":
+			out.Values[i] = ec._Payment_payoutRequestValidationDate(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}

@@ -40,6 +40,8 @@ func toGraphPayment(p *payments.Payment) *model.Payment {
 	}
 	if p.Payout != nil {
 		out.PayoutRequestID, out.PayoutRequestStatus = &p.Payout.ID, &p.Payout.Status
+		out.PayoutRequestCreationDate = inZone(&p.Payout.CreationDate, time.UTC)
+		out.PayoutRequestValidationDate = inZone(p.Payout.ValidationDate, time.UTC)
 	}
 	return out
 }

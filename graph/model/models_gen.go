@@ -3119,6 +3119,10 @@ type Payment struct {
 	PayoutRequestID *int64 `json:"payoutRequestId,omitempty"`
 	// The status of its payout request; null while in none.
 	PayoutRequestStatus *string `json:"payoutRequestStatus,omitempty"`
+	// When its payout request was built; null while in none.
+	PayoutRequestCreationDate *time.Time `json:"payoutRequestCreationDate,omitempty"`
+	// When its payout request was validated; null while in none or not validated.
+	PayoutRequestValidationDate *time.Time `json:"payoutRequestValidationDate,omitempty"`
 	// The numeric id of the payment request it pays; null when none.
 	PaymentRequestID *int64 `json:"paymentRequestId,omitempty"`
 	// When it was taken.

@@ -13,7 +13,8 @@ const (
 	poFields = `id legacyId uuid status currencyCode partnerLegacyId partnerUuid amount usagesAmount paymentsCount usagesCount
 		periodStart periodEnd creationDate validationDate paidDate`
 	poRead = `query($id: ID!) { payoutRequest(id: $id) { ` + poFields + ` partner { uuid }
-		payments(first: 1) { totalCount pageInfo { hasNextPage endCursor } edges { node { uuid payoutRequestId payoutRequestStatus } } }
+		payments(first: 1) { totalCount pageInfo { hasNextPage endCursor } edges { node { uuid payoutRequestId payoutRequestStatus
+			payoutRequestCreationDate payoutRequestValidationDate } } }
 		usages { totalCount edges { node { legacyId value partnerId } } } } }`
 	poList = `query($f: PayoutRequestFilter, $first: Int, $after: String) { payoutRequests(filter: $f, first: $first, after: $after) {
 		totalCount pageInfo { hasNextPage endCursor } edges { node { legacyId status } } } }`
@@ -191,9 +192,15 @@ func TestGraphPayoutRequests(t *testing.T) {
 	if fmt.Sprint(trail) != "[payout_validate:staff:checked payout_paid:staff:transfer 7]" {
 		t.Errorf("audit trail %v", trail)
 	}
-	if got := f.mustGraph(t, f.cashierTok, poRead, map[string]any{"id": gid}); dig(got, "payoutRequest", "status") != "PAID" ||
-		dig(got, "payoutRequest", "payments", "edges", "node", "payoutRequestStatus") != "paid" {
-		t.Errorf("after paid %v", got)
+	// Its payments show it as REST's do.
+	afterPaid := f.mustGraph(t, f.cashierTok, poRead, map[string]any{"id": gid})
+	paidNode := dig(afterPaid, "payoutRequest", "payments", "edges", "node").(map[string]any)
+	restPay := f.call(t, http.MethodGet, paymentsBase+paidNode["uuid"].(string)+"/", f.cashierTok, "").JSON(t)
+	if dig(afterPaid, "payoutRequest", "status") != "PAID" || paidNode["payoutRequestStatus"] != "paid" ||
+		paidNode["payoutRequestCreationDate"] != restPay["payout_request_creation_date"] ||
+		paidNode["payoutRequestValidationDate"] != restPay["payout_request_validation_date"] ||
+		restPay["payout_request_validation_date"] == nil {
+		t.Errorf("after paid %v, REST %v", afterPaid, restPay)
 	}
 	if got := f.call(t, http.MethodGet, fmt.Sprintf("%s%d/", payoutsBase, rival.ID), f.rivalTok, "").JSON(t); got["status"] != "to be validated" {
 		t.Errorf("rival's payout %v", got)
