@@ -451,6 +451,22 @@ func (s *PaymentStore) Refunds(ctx context.Context, paymentID int64) ([]*payment
 	return out, nil
 }
 
+// PendingRefunds implements payments.PaymentStore.
+func (s *PaymentStore) PendingRefunds(ctx context.Context, before time.Time, limit int) ([]*payments.Refund, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []refundRow
+	if err := s.db.NewRaw(refundSelect+` WHERE r.status = ? AND r.created_on < ? ORDER BY r.id LIMIT ?`,
+		payments.RefundPending, before, limit).Scan(ctx, &rows); err != nil {
+		return nil, fmt.Errorf("select pending refunds: %w", err)
+	}
+	out := make([]*payments.Refund, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, nil
+}
+
 // AddAudit implements payments.PaymentStore.
 func (s *PaymentStore) AddAudit(ctx context.Context, e *payments.HubAuditEntry) error {
 	ctx, cancel := withTimeout(ctx)

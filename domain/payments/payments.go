@@ -229,4 +229,7 @@ type PaymentStore interface {
 	// Refunds returns the payment's refunds, oldest first (at most
 	// MaxRefundsPerPayment).
 	Refunds(ctx context.Context, paymentID int64) ([]*Refund, error)
+	// PendingRefunds returns the refunds still pending that were asked for
+	// before, oldest first, at most limit.
+	PendingRefunds(ctx context.Context, before time.Time, limit int) ([]*Refund, error)
 }

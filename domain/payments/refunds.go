@@ -458,3 +458,33 @@ func (s *PaymentService) Refunds(ctx context.Context, id uuid.UUID) ([]*Refund, 
 	}
 	return s.uow.Stores().Payments.Refunds(ctx, p.ID)
 }
+
+// RetryPendingRefunds asks the provider again for the refunds that a
+// failure to reach it left pending since before cutoff, oldest first, at
+// most limit, and finishes those it answers; the provider knows each by
+// the refund's uuid, so a refund it did make is not made twice. It is the
+// platform's own work (the payouts job's), for the refunds no client
+// repeats. It returns how many it finished; one the provider still does
+// not answer stays pending for the next run.
+func (s *PaymentService) RetryPendingRefunds(ctx context.Context, cutoff time.Time, limit int) (int, error) {
+	pending, err := s.uow.Stores().Payments.PendingRefunds(ctx, cutoff, limit)
+	if err != nil {
+		return 0, err
+	}
+	finished := 0
+	for _, r := range pending {
+		p, err := s.uow.Stores().Payments.FindPayment(ctx, r.PaymentUUID, false)
+		if err != nil {
+			return finished, err
+		}
+		pr, err := s.provider.Refund(ctx, RefundRequest{RequestID: r.UUID, PayinRef: p.PayinRef, Amount: r.PayinAmount})
+		if err != nil {
+			continue // still unreachable: the next run asks again
+		}
+		if _, err := s.finishRefund(ctx, r.UUID, pr); err != nil {
+			return finished, err
+		}
+		finished++
+	}
+	return finished, nil
+}

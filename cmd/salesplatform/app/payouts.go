@@ -12,7 +12,9 @@ import (
 )
 
 // The payouts job builds the payout requests of the periods that closed,
-// every PAYOUT_INTERVAL (and once at start). Every replica runs it; a
+// every PAYOUT_INTERVAL (and once at start), after finishing the refunds
+// that a failure to reach the provider left pending (a pending refund
+// holds its payment out of payouts). Every replica runs it; a
 // PostgreSQL session advisory lock, held on a connection of its own for
 // the run, lets one replica build at a time, and the others skip that
 // round (the unique key of a partner's period is the backstop).
@@ -20,14 +22,30 @@ const (
 	defaultPayoutInterval = time.Hour
 	// payoutsLockKey names the payouts job's advisory lock ("payouts").
 	payoutsLockKey int64 = 0x7061796f757473
+	// refundRetryDelay is how long a pending refund is left to the client
+	// that asked for it (who may repeat it with its idempotency key)
+	// before the job asks the provider again; maxRetriedRefunds bounds a
+	// run's retries.
+	refundRetryDelay  = 5 * time.Minute
+	maxRetriedRefunds = 100
 )
 
 // runPayouts builds payouts at once, then every interval, until ctx ends.
-func runPayouts(ctx context.Context, db *bun.DB, svc *payments.PayoutService, interval time.Duration, log *slog.Logger) {
+// The refunds' retries need no lock: the provider knows a refund by its
+// uuid and the payment's row lock finishes it once.
+func runPayouts(ctx context.Context, db *bun.DB, svc *payments.PayoutService, refunds *payments.PaymentService,
+	interval time.Duration, log *slog.Logger) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
-		ran, res, err := buildPayoutsOnce(ctx, db, svc, time.Now())
+		now := time.Now()
+		switch n, err := refunds.RetryPendingRefunds(ctx, now.Add(-refundRetryDelay), maxRetriedRefunds); {
+		case err != nil && ctx.Err() == nil:
+			log.Warn("finishing pending refunds", "error", err.Error())
+		case n > 0:
+			log.Info("pending refunds finished", "refunds", n)
+		}
+		ran, res, err := buildPayoutsOnce(ctx, db, svc, now)
 		switch {
 		case err != nil:
 			if ctx.Err() == nil { // not a shutdown

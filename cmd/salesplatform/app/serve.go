@@ -137,8 +137,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 	payoutsDone := make(chan struct{})
 	go func() {
 		defer close(payoutsDone)
-		runPayouts(payoutsCtx, db, payments.NewPayoutService(persistence.NewUnitOfWork(db, persistence.PaymentsStores), nil),
-			cfg.PayoutInterval, log)
+		uow := persistence.NewUnitOfWork(db, persistence.PaymentsStores)
+		runPayouts(payoutsCtx, db, payments.NewPayoutService(uow, nil),
+			payments.NewPaymentService(uow, nil, psp.NewSim(db, cfg.PublicBaseURL)), cfg.PayoutInterval, log)
 	}()
 	defer func() { stopPayouts(); <-payoutsDone }()
 	cfg.draining = new(atomic.Bool)
