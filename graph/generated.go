@@ -954,7 +954,7 @@ type ComplexityRoot struct {
 		CreateMarketingWidgets                   func(childComplexity int, input model.MarketingWidgetsInput) int
 		CreateMultiProductCart                   func(childComplexity int, input model.CreateMultiProductCartInput, idempotencyKey *string) int
 		CreateNetworkGiftcard                    func(childComplexity int, input model.CreateNetworkGiftcardInput, idempotencyKey *string) int
-		CreateNetworkPartner                     func(childComplexity int, input model.CreateNetworkPartnerInput) int
+		CreateNetworkPartner                     func(childComplexity int, input model.CreateNetworkPartnerInput, idempotencyKey *string) int
 		CreateOption                             func(childComplexity int, input model.CreateOptionInput) int
 		CreateOptionCategory                     func(childComplexity int, input model.CreateOptionCategoryInput) int
 		CreatePayment                            func(childComplexity int, input model.CreatePaymentInput, idempotencyKey *string) int
@@ -2399,7 +2399,7 @@ type MutationResolver interface {
 	CaptureNetworkGiftcardHold(ctx context.Context, input model.CaptureNetworkGiftcardHoldInput, idempotencyKey *string) (*model.NetworkGiftcardUsagePayload, error)
 	ReleaseNetworkGiftcardHold(ctx context.Context, input model.ReleaseNetworkGiftcardHoldInput, idempotencyKey *string) (*model.NetworkGiftcardHoldPayload, error)
 	AdjustNetworkGiftcard(ctx context.Context, input model.AdjustNetworkGiftcardInput, idempotencyKey *string) (*model.NetworkGiftcardMovementPayload, error)
-	CreateNetworkPartner(ctx context.Context, input model.CreateNetworkPartnerInput) (*model.NetworkPartnerPayload, error)
+	CreateNetworkPartner(ctx context.Context, input model.CreateNetworkPartnerInput, idempotencyKey *string) (*model.NetworkPartnerPayload, error)
 	UpdateNetworkPartner(ctx context.Context, input model.UpdateNetworkPartnerInput) (*model.NetworkPartnerPayload, error)
 	RecordNetworkVoucherUsage(ctx context.Context, input model.RecordNetworkVoucherUsageInput, idempotencyKey *string) (*model.NetworkVoucherUsagePayload, error)
 	CancelNetworkVoucherUsage(ctx context.Context, input model.CancelNetworkVoucherUsageInput, idempotencyKey *string) (*model.NetworkVoucherUsagePayload, error)
@@ -6429,7 +6429,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreateNetworkPartner(childComplexity, args["input"].(model.CreateNetworkPartnerInput)), true
+		return e.ComplexityRoot.Mutation.CreateNetworkPartner(childComplexity, args["input"].(model.CreateNetworkPartnerInput), args["idempotencyKey"].(*string)), true
 	case "Mutation.createOption":
 		if e.ComplexityRoot.Mutation.CreateOption == nil {
 			break
@@ -17732,6 +17732,14 @@ func (ec *executionContext) field_Mutation_createNetworkPartner_args(ctx context
 		return nil, err
 	}
 	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "idempotencyKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idempotencyKey"] = arg1
 	return args, nil
 }
 
@@ -38978,7 +38986,7 @@ func (ec *executionContext) _Mutation_createNetworkPartner(ctx context.Context, 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreateNetworkPartner(ctx, fc.Args["input"].(model.CreateNetworkPartnerInput))
+			return ec.Resolvers.Mutation().CreateNetworkPartner(ctx, fc.Args["input"].(model.CreateNetworkPartnerInput), fc.Args["idempotencyKey"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.NetworkPartnerPayload) graphql.Marshaler {

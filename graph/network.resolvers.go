@@ -116,12 +116,15 @@ func (r *mutationResolver) AdjustNetworkGiftcard(ctx context.Context, input mode
 }
 
 // CreateNetworkPartner is the resolver for the createNetworkPartner field.
-func (r *mutationResolver) CreateNetworkPartner(ctx context.Context, input model.CreateNetworkPartnerInput) (*model.NetworkPartnerPayload, error) {
+func (r *mutationResolver) CreateNetworkPartner(ctx context.Context, input model.CreateNetworkPartnerInput, idempotencyKey *string) (*model.NetworkPartnerPayload, error) {
 	if _, err := domain.Authorize(ctx, domain.OpNetworkPartnerWrite); err != nil { // before reading the input
 		return nil, err
 	}
 	marketplace, err := r.partnerRef(ctx, input.MarketplaceID, nil)
 	if err != nil {
+		return nil, err
+	}
+	if ctx, err = withIdempotencyKey(ctx, idempotencyKey); err != nil {
 		return nil, err
 	}
 	return networkPartnerPayload(r.NetworkPartners.CreateNetworkPartner(ctx, createNetworkPartnerDoc(input, marketplace)))

@@ -9,7 +9,7 @@ import (
 )
 
 func registerNetworkPartnerRoutes(r *mux.Router, a *api) {
-	handleWithToken(r, "/api/network_partners/", a.handleNetworkPartnerCreate, http.MethodPost)
+	handleWithToken(r, "/api/network_partners/", idempotent(a.handleNetworkPartnerCreate), http.MethodPost)
 	handleWithToken(r, "/api/network_partners/", a.handleNetworkPartnerUpdate, http.MethodPatch)
 	handleWithToken(r, "/api/partners/check/", a.handlePartnerCheck, http.MethodGet, http.MethodHead)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	"salesplatform/domain"
+	"salesplatform/domain/idempotency"
 )
 
 // Network partners: the partners where a marketplace's network giftcards
@@ -142,12 +143,14 @@ type PartnerStore interface {
 // PartnerService creates, updates and checks the partners of
 // marketplaces' networks.
 type PartnerService struct {
-	uow domain.UnitOfWork[Stores]
+	uow  domain.UnitOfWork[Stores]
+	keys *idempotency.Guard
 }
 
-// NewPartnerService returns the service.
-func NewPartnerService(uow domain.UnitOfWork[Stores]) *PartnerService {
-	return &PartnerService{uow: uow}
+// NewPartnerService returns the service; keys guards the creations'
+// idempotency keys.
+func NewPartnerService(uow domain.UnitOfWork[Stores], keys *idempotency.Guard) *PartnerService {
+	return &PartnerService{uow: uow, keys: keys}
 }
 
 // CreateNetworkPartner creates a partner of status n in the network of the
@@ -163,6 +166,7 @@ func NewPartnerService(uow domain.UnitOfWork[Stores]) *PartnerService {
 // source_id (digits; default: the new partner's id) and marketplace_uuid.
 // siret_number and source_id are unique within the network; creations of
 // one marketplace run one at a time (its row is locked), so that holds.
+// Once per idempotency key: a repeat answers the partner created first.
 // Errors: those of Authorize(OpNetworkPartnerWrite); CodeForbidden for a
 // partner that is not a marketplace; CodeInvalid with every field error.
 func (s *PartnerService) CreateNetworkPartner(ctx context.Context, doc domain.Doc) (*NetworkPartner, error) {
@@ -170,59 +174,67 @@ func (s *PartnerService) CreateNetworkPartner(ctx context.Context, doc domain.Do
 	if err != nil {
 		return nil, err
 	}
-	var created *NetworkPartner
-	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
-		var v domain.Validator
-		d := &domain.DocReader{V: &v, Obj: doc}
-		m, err := networkOwner(ctx, d, tx.Partners, c)
-		if err != nil {
-			return err
-		}
-		p, links := readNetworkPartner(d)
-		sourceID := readSourceID(d)
-		if err := v.Err(); err != nil {
-			return err
-		}
-		if err := tx.Partners.LockPartner(ctx, m.ID); err != nil {
-			return err
-		}
-		if err := checkUnique(ctx, tx.Partners, &v, m.ID, p.SiretNumber, sourceID); err != nil {
-			return err
-		}
-		partner := &domain.Partner{Name: p.Name, Status: domain.PartnerStatusNetwork, Currency: m.Currency, TimeZone: m.TimeZone}
-		if err := tx.Partners.CreatePartner(ctx, partner); err != nil {
-			return err
-		}
-		if sourceID == nil {
-			id := strconv.FormatInt(partner.ID, 10)
-			switch _, err := tx.Partners.NetworkPartnerBySourceID(ctx, m.ID, id); {
-			case err == nil:
-				v.Add(domain.VUnique, fmt.Sprintf(MsgDefaultSourceTaken, partner.ID), "source_id")
-				return v.Err()
-			case !domain.IsCode(err, domain.CodeNotFound):
+	return idempotency.Run(ctx, s.keys, "network.partner.create", doc, func(ctx context.Context, complete idempotency.Complete[*NetworkPartner]) (idempotency.Done[*NetworkPartner], error) {
+		var done idempotency.Done[*NetworkPartner]
+		err := s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+			created, err := s.create(ctx, tx, c, doc)
+			if err != nil {
 				return err
 			}
-			sourceID = &id
-		}
-		if err := tx.Partners.CreateCompany(ctx, partner.ID, &p.Company); err != nil {
+			done, err = complete(ctx, tx.Keys, created)
 			return err
-		}
-		if err := tx.Partners.AddTags(ctx, partner.ID, p.Tags); err != nil {
-			return err
-		}
-		if err := tx.Partners.AddToNetwork(ctx, m.ID, partner.ID, *sourceID); err != nil {
-			return err
-		}
-		if err := tx.Partners.LinkSettings(ctx, m.ID, partner.ID, links); err != nil {
-			return err
-		}
-		created, err = tx.Partners.FindNetworkPartner(ctx, m.ID, partner.ID)
-		return err
+		})
+		return done, err
 	})
+}
+
+// create is CreateNetworkPartner's work in tx.
+func (s *PartnerService) create(ctx context.Context, tx Stores, c *domain.Caller, doc domain.Doc) (*NetworkPartner, error) {
+	var v domain.Validator
+	d := &domain.DocReader{V: &v, Obj: doc}
+	m, err := networkOwner(ctx, d, tx.Partners, c)
 	if err != nil {
 		return nil, err
 	}
-	return created, nil
+	p, links := readNetworkPartner(d)
+	sourceID := readSourceID(d)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if err := tx.Partners.LockPartner(ctx, m.ID); err != nil {
+		return nil, err
+	}
+	if err := checkUnique(ctx, tx.Partners, &v, m.ID, p.SiretNumber, sourceID); err != nil {
+		return nil, err
+	}
+	partner := &domain.Partner{Name: p.Name, Status: domain.PartnerStatusNetwork, Currency: m.Currency, TimeZone: m.TimeZone}
+	if err := tx.Partners.CreatePartner(ctx, partner); err != nil {
+		return nil, err
+	}
+	if sourceID == nil {
+		id := strconv.FormatInt(partner.ID, 10)
+		switch _, err := tx.Partners.NetworkPartnerBySourceID(ctx, m.ID, id); {
+		case err == nil:
+			v.Add(domain.VUnique, fmt.Sprintf(MsgDefaultSourceTaken, partner.ID), "source_id")
+			return nil, v.Err()
+		case !domain.IsCode(err, domain.CodeNotFound):
+			return nil, err
+		}
+		sourceID = &id
+	}
+	if err := tx.Partners.CreateCompany(ctx, partner.ID, &p.Company); err != nil {
+		return nil, err
+	}
+	if err := tx.Partners.AddTags(ctx, partner.ID, p.Tags); err != nil {
+		return nil, err
+	}
+	if err := tx.Partners.AddToNetwork(ctx, m.ID, partner.ID, *sourceID); err != nil {
+		return nil, err
+	}
+	if err := tx.Partners.LinkSettings(ctx, m.ID, partner.ID, links); err != nil {
+		return nil, err
+	}
+	return tx.Partners.FindNetworkPartner(ctx, m.ID, partner.ID)
 }
 
 // UpdateNetworkPartner changes a partner of the caller's marketplace's

@@ -12,6 +12,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"salesplatform/domain"
+	"salesplatform/domain/idempotency"
 	"salesplatform/domain/network"
 	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"
@@ -31,7 +32,8 @@ func newNPFixture(t *testing.T) *npFixture {
 	t.Helper()
 	db := dbtest.New(t)
 	partners := persistence.NewDatabase(db).Stores().Partners
-	f := &npFixture{db: db, svc: network.NewPartnerService(persistence.NewUnitOfWork(db, persistence.NetworkStores))}
+	f := &npFixture{db: db, svc: network.NewPartnerService(persistence.NewUnitOfWork(db, persistence.NetworkStores),
+		idempotency.NewGuard(persistence.NewIdempotencyStore(db)))}
 	f.market = dbtest.MustPartner(t, partners, &domain.Partner{Name: "Market", IsMarketplace: true, Currency: "CHF", TimeZone: "Europe/Zurich"})
 	f.rival = dbtest.MustPartner(t, partners, &domain.Partner{Name: "Rival", IsMarketplace: true})
 	f.shop = dbtest.MustPartner(t, partners, &domain.Partner{Name: "Shop"})
@@ -252,7 +254,7 @@ func TestCreateNetworkPartnerIsOneTransaction(t *testing.T) {
 		s := persistence.NetworkStores(db)
 		s.Partners = failingLinks{s.Partners}
 		return s
-	}))
+	}), nil)
 	_, err := failing.CreateNetworkPartner(f.asMarket, npBody(t, "partner_tags", []any{map[string]any{"tag": "spa"}}))
 	if !errors.Is(err, errLinks) {
 		t.Fatalf("error = %v, want the failing link", err)

@@ -443,7 +443,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 		MediaLibrary:     media.NewMediaService(persistence.NewUnitOfWork(db, persistence.MediaStores), blobs, cfg.PublicBaseURL),
 		AdminPrototypes:  prototypes.NewAdminPrototypeService(persistence.NewUnitOfWork(db, persistence.PrototypeAdminStores)),
 		NetworkGiftcards: network.NewGiftcardService(persistence.NewUnitOfWork(db, persistence.NetworkStores), keys).WithHoldTTL(cfg.HoldTTL),
-		NetworkPartners:  network.NewPartnerService(persistence.NewUnitOfWork(db, persistence.NetworkStores)),
+		NetworkPartners:  network.NewPartnerService(persistence.NewUnitOfWork(db, persistence.NetworkStores), keys),
 		NetworkVouchers:  network.NewVoucherService(persistence.NewUnitOfWork(db, persistence.NetworkStores), keys),
 
 		// The payment hub's areas.

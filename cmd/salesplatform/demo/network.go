@@ -58,7 +58,7 @@ func newNetworkLoader(ctx context.Context, db *bun.DB, tx bun.Tx, data *Dataset,
 	keys := idempotency.NewGuard(persistence.NewIdempotencyStore(db))
 	return &networkLoader{tx: tx, data: data, now: now, partners: partners, ids: ids{},
 		staff:           domain.WithCaller(ctx, &domain.Caller{User: staff}),
-		networkPartners: network.NewPartnerService(uow),
+		networkPartners: network.NewPartnerService(uow, keys),
 		giftcards:       network.NewGiftcardService(uow, keys),
 		vouchers:        network.NewVoucherService(uow, keys),
 		boxes:           catalogue.NewBoxService(persistence.NewUnitOfWork(tx, persistence.BoxStores)),

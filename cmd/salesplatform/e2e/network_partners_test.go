@@ -259,3 +259,37 @@ func TestNetworkPartnersREST(t *testing.T) {
 		t.Errorf("staff create: %d %s", res.Status, res.Body)
 	}
 }
+
+// A creation with an idempotency key, repeated, answers the partner
+// created first and creates no other; the key with another body is 422.
+func TestNetworkPartnerCreateReplay(t *testing.T) {
+	t.Parallel()
+	f := newNPFixture(t)
+	post := func(body string) Response {
+		t.Helper()
+		req := httptest.NewRequest(http.MethodPost, "/api/network_partners/", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Token "+f.marketTok)
+		req.Header.Set("X-Idempotency-Key", "np-create-1")
+		rec := httptest.NewRecorder()
+		f.h.ServeHTTP(rec, req)
+		CheckContract(t, req, rec.Code, rec.Header(), rec.Body.Bytes())
+		return Response{Status: rec.Code, Header: rec.Header(), Body: rec.Body.String()}
+	}
+	first := post(body(t, npRequired()))
+	if first.Status != http.StatusCreated {
+		t.Fatalf("create: %d %s", first.Status, first.Body)
+	}
+	before := f.digest(t)
+	again := post(body(t, npRequired()))
+	WantResponse(t, again, http.StatusCreated, first.Body)
+	if again.Header.Get("Idempotent-Replayed") != "true" {
+		t.Errorf("Idempotent-Replayed %q", again.Header.Get("Idempotent-Replayed"))
+	}
+	if res := post(body(t, npRequired(), "siret_number", "99900000000001")); res.Status != http.StatusUnprocessableEntity {
+		t.Errorf("the key with another body: %d %s", res.Status, res.Body)
+	}
+	if after := f.digest(t); after != before {
+		t.Errorf("a repeat wrote:\n%s\n%s", before, after)
+	}
+}
