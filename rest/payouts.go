@@ -19,6 +19,7 @@ func registerPayoutRoutes(r *mux.Router, a *api) {
 	handleWithToken(r, "/api/payment_hub/payout_requests/{id:[0-9]+}/validate/", idempotent(a.handlePayoutValidate), http.MethodPost)
 	handleWithToken(r, "/api/payment_hub/payout_requests/{id:[0-9]+}/paid/", idempotent(a.handlePayoutPaid), http.MethodPost)
 	handleWithToken(r, "/api/payment_hub/payout_requests/{id:[0-9]+}/payments/", a.handlePayoutPayments, http.MethodGet, http.MethodHead)
+	handleWithToken(r, "/api/payment_hub/payout_requests/{id:[0-9]+}/usages/", a.handlePayoutUsages, http.MethodGet, http.MethodHead)
 }
 
 // jsonPayout is the payout request record (the contract shows its
@@ -121,4 +122,20 @@ func (a *api) handlePayoutPayments(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, toAdminPage(r, ps, toJSONPayment))
+}
+
+// handlePayoutUsages is GET /api/payment_hub/payout_requests/{id}/usages/
+// (an addition): a Page of the network giftcard usages it counts.
+func (a *api) handlePayoutUsages(w http.ResponseWriter, r *http.Request) {
+	page, err := pageRequest(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	us, err := a.Payouts.PayoutUsages(r.Context(), pathID(r), page)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toAdminPage(r, us, toJSONNetworkGiftcardUsage))
 }

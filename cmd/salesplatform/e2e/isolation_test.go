@@ -443,6 +443,7 @@ func (f *isoFixture) restOperations(t *testing.T) []isoREST {
 		{"GET", "/api/payment_hub/payout_requests/", "", js, 200, 200, 200},
 		{"GET", fmt.Sprintf("/api/payment_hub/payout_requests/%d/", f.payout), "", js, 200, 404, 404},
 		{"GET", fmt.Sprintf("/api/payment_hub/payout_requests/%d/payments/", f.payout), "", js, 200, 404, 404},
+		{"GET", fmt.Sprintf("/api/payment_hub/payout_requests/%d/usages/", f.payout), "", js, 200, 404, 404},
 		// Staff's alone: refused before the record is read.
 		{"POST", fmt.Sprintf("/api/payment_hub/payout_requests/%d/validate/", f.payout), `{"reason": "x"}`, js, 0, 403, 403},
 		{"POST", fmt.Sprintf("/api/payment_hub/payout_requests/%d/paid/", f.payout), `{"reason": "x"}`, js, 0, 403, 403},

@@ -400,6 +400,7 @@ func TestOpenAPITour(t *testing.T) {
 		path := "/api/payment_hub/payout_requests/" + id(payouts[0]["id"]) + "/"
 		call("GET", path, "", admin...)
 		call("GET", path+"payments/", "", admin...)
+		call("GET", path+"usages/", "", admin...)
 		call("POST", path+"validate/", `{"reason": "tour"}`, admin...)
 		call("POST", path+"paid/", `{"reason": "tour"}`, admin...)
 	}

@@ -94,6 +94,15 @@ func TestPayoutRequests(t *testing.T) {
 		`{"count": 1, "current_page": 1, "has_next": false, "has_previous": false, "page_range": [1], "previous": null,
 		"results": [`+record+`]}`)
 
+	// Its usage, as the card's usages list shows it.
+	usages := f.call(t, http.MethodGet, one+"usages/", f.cashierTok, "")
+	if u := usages.JSON(t); usages.Status != 200 || u["count"] != 1.0 ||
+		fmt.Sprint(u["results"].([]any)[0].(map[string]any)["id"]) != fmt.Sprint(usageID) ||
+		u["results"].([]any)[0].(map[string]any)["value"] != 10.0 {
+		t.Errorf("usages %d %s", usages.Status, usages.Body)
+	}
+	WantResponse(t, f.call(t, http.MethodGet, one+"usages/", f.rivalTok, ""), 404, notFoundJS)
+
 	// Another tenant's, an unknown id, a malformed one: not found.
 	WantResponse(t, f.call(t, http.MethodGet, one, f.rivalTok, ""), 404, notFoundJS)
 	WantResponse(t, f.call(t, http.MethodGet, one+"payments/", f.rivalTok, ""), 404, notFoundJS)
