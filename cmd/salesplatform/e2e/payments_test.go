@@ -608,3 +608,27 @@ func TestConcurrentRefundsCannotOverRefund(t *testing.T) {
 		t.Errorf("spa %s commission %s clearing %s", spa, commission, clearing)
 	}
 }
+
+// A payment with an idempotency key, repeated, answers the payment taken
+// first: the card is charged and the network giftcard drawn once.
+func TestPaymentCreateReplay(t *testing.T) {
+	t.Parallel()
+	f := newPayFixture(t)
+	cardUUID, code := f.card(t, "50", true)
+	req := body(t, map[string]any{"customer": map[string]any{"first_name": "Ada", "last_name": "Lovelace",
+		"email": "ada@example.com"}, "partner_uuid": f.spaUUID, "amount": 40, "discount": 0, "product": "voucher",
+		"type": "credit_card", "card": psp.CardSuccess, "extra_source_wallet_uuid": cardUUID, "extra_source_amount": 15})
+	first := f.call(t, http.MethodPost, paymentsBase, f.cashierTok, req, "X-Idempotency-Key", "pay-1")
+	if first.Status != http.StatusCreated || first.JSON(t)["status"] != "ok" {
+		t.Fatalf("pay: %d %s", first.Status, first.Body)
+	}
+	before := f.digestPayments(t)
+	again := f.call(t, http.MethodPost, paymentsBase, f.cashierTok, req, "X-Idempotency-Key", "pay-1")
+	if again.Status != http.StatusCreated || again.JSON(t)["id"] != first.JSON(t)["id"] ||
+		again.Header.Get("Idempotent-Replayed") != "true" {
+		t.Errorf("replay: %d %s (replayed %q)", again.Status, again.Body, again.Header.Get("Idempotent-Replayed"))
+	}
+	if after := f.digestPayments(t); after != before || f.remaining(t, code) != "35" {
+		t.Errorf("the replay wrote (card %s):\n%s\n%s", f.remaining(t, code), before, after)
+	}
+}
