@@ -12,12 +12,14 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/vikstrous/dataloadgen"
 
 	"salesplatform/domain"
 	"salesplatform/domain/catalogue"
 	"salesplatform/domain/media"
 	"salesplatform/domain/network"
+	"salesplatform/domain/payments"
 	"salesplatform/domain/prototypes"
 	"salesplatform/domain/vouchers"
 )
@@ -61,6 +63,13 @@ type loaders struct {
 	networkPartners  *dataloadgen.Loader[network.PartnerKey, *network.NetworkPartner]
 	networkOffers    *dataloadgen.Loader[pageKey, *domain.Page[*network.Offer]]
 	voucherUsages    *dataloadgen.Loader[pageKey, *domain.Page[*network.VoucherUsage]]
+
+	// The payment hub's relations: to a payment-hub partner (of payments,
+	// payout and payment requests, wallets, KYC documents, activations),
+	// and a payment's transactions and refunds.
+	paymentPartners     *dataloadgen.Loader[uuid.UUID, *payments.Partner]
+	paymentTransactions *dataloadgen.Loader[uuid.UUID, []*payments.Transaction]
+	paymentRefunds      *dataloadgen.Loader[uuid.UUID, []*payments.Refund]
 }
 
 func newLoaders(r *Resolver) *loaders {
@@ -97,6 +106,10 @@ func newLoaders(r *Resolver) *loaders {
 		networkPartners:  dataloadgen.NewLoader(byID(r.NetworkPartners.NetworkPartnersByKey), wait),
 		networkOffers:    dataloadgen.NewLoader(byPage(r.NetworkVouchers.OffersOfBoxes), wait),
 		voucherUsages:    dataloadgen.NewLoader(byPage(r.NetworkVouchers.UsagesOfVouchers), wait),
+
+		paymentPartners:     dataloadgen.NewLoader(byID(r.PaymentPartners.PartnersByUUID), wait),
+		paymentTransactions: dataloadgen.NewLoader(byID(r.Payments.TransactionsByPayment), wait),
+		paymentRefunds:      dataloadgen.NewLoader(byID(r.Payments.RefundsByPayment), wait),
 	}
 }
 

@@ -272,11 +272,8 @@ func (r *Resolver) multiProductCart(ctx context.Context, key string) (*model.Mul
 // relatedPaymentPartner is a relation to a payment-hub partner: null, not
 // an error, when the caller does not see it.
 func (r *Resolver) relatedPaymentPartner(ctx context.Context, id uuid.UUID) (*model.PaymentPartner, error) {
-	p, err := r.PaymentPartners.GetPartner(ctx, id)
-	if domain.IsCode(err, domain.CodeNotFound) {
-		return nil, nil
-	}
-	if err != nil {
+	p, err := loadersFrom(ctx).paymentPartners.Load(ctx, id)
+	if err != nil || p == nil {
 		return nil, err
 	}
 	return toGraphPaymentPartner(p), nil

@@ -80,7 +80,7 @@ func (r *paymentResolver) ExtraSourceWallet(ctx context.Context, obj *model.Paym
 
 // Transactions is the resolver for the transactions field.
 func (r *paymentResolver) Transactions(ctx context.Context, obj *model.Payment) ([]*model.PaymentTransaction, error) {
-	ts, err := r.Payments.Transactions(ctx, obj.UUID)
+	ts, err := loadersFrom(ctx).paymentTransactions.Load(ctx, obj.UUID)
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +93,7 @@ func (r *paymentResolver) Transactions(ctx context.Context, obj *model.Payment) 
 
 // Refunds is the resolver for the refunds field.
 func (r *paymentResolver) Refunds(ctx context.Context, obj *model.Payment) ([]*model.Refund, error) {
-	rs, err := r.Payments.Refunds(ctx, obj.UUID)
+	rs, err := loadersFrom(ctx).paymentRefunds.Load(ctx, obj.UUID)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"salesplatform/domain"
 	"salesplatform/domain/payments"
@@ -87,7 +88,34 @@ func (s *PaymentPartnerStore) FindHubPartner(ctx context.Context, id uuid.UUID, 
 		}
 	}
 	var r hubPartnerRow
-	err := s.db.NewRaw(`SELECT p.id, p.uuid, p.status, p.name, p.currency, p.time_zone, `+companyColumns+`,
+	if err := s.db.NewRaw(hubPartnerSelect+` WHERE p.uuid = ?`, id).Scan(ctx, &r); err != nil {
+		return nil, notFound(err)
+	}
+	return r.toDomain(), nil
+}
+
+// FindHubPartners implements payments.PartnerStore.
+func (s *PaymentPartnerStore) FindHubPartners(ctx context.Context, ids []uuid.UUID) ([]*payments.Partner, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []hubPartnerRow
+	if err := s.db.NewRaw(hubPartnerSelect+` WHERE p.uuid = ANY(?::uuid[])`, pgdialect.Array(ids)).Scan(ctx, &rows); err != nil {
+		return nil, fmt.Errorf("select payment partners: %w", err)
+	}
+	byUUID := make(map[uuid.UUID]*payments.Partner, len(rows))
+	for i := range rows {
+		byUUID[rows[i].UUID] = rows[i].toDomain()
+	}
+	out := make([]*payments.Partner, len(ids))
+	for i, id := range ids {
+		out[i] = byUUID[id]
+	}
+	return out, nil
+}
+
+// hubPartnerSelect reads payment-hub partners (alias p) with their
+// company record and their latest activation.
+const hubPartnerSelect = `SELECT p.id, p.uuid, p.status, p.name, p.currency, p.time_zone, ` + companyColumns + `,
 			pp.legal_representative_email, pp.payout_frequency, pp.auto_validate_payout, pp.freeze_payout,
 			pp.block_payout_validation, pp.iban, pp.bic,
 			a.id AS activation_id, coalesce(a.provider, '') AS provider, coalesce(a.provider_ref, '') AS provider_ref,
@@ -97,11 +125,9 @@ func (s *PaymentPartnerStore) FindHubPartner(ctx context.Context, id uuid.UUID, 
 		JOIN partners p ON p.id = pp.partner_id
 		LEFT JOIN partner_legal_information li ON li.partner_id = p.id
 		LEFT JOIN LATERAL (SELECT * FROM payment_partner_activations a WHERE a.partner_id = p.id
-			ORDER BY a.created_on DESC LIMIT 1) a ON true
-		WHERE p.uuid = ?`, id).Scan(ctx, &r)
-	if err != nil {
-		return nil, notFound(err)
-	}
+			ORDER BY a.created_on DESC LIMIT 1) a ON true`
+
+func (r *hubPartnerRow) toDomain() *payments.Partner {
 	p := &payments.Partner{ID: r.ID, UUID: r.UUID, Status: r.Status, Name: r.Name, Currency: r.Currency,
 		TimeZone: r.TimeZone, Company: r.company(),
 		LegalRepresentativeEmail: r.LegalRepresentativeEmail, PayoutFrequency: r.PayoutFrequency,
@@ -112,7 +138,7 @@ func (s *PaymentPartnerStore) FindHubPartner(ctx context.Context, id uuid.UUID, 
 			Provider: r.Provider, ProviderRef: r.ProviderRef, Status: r.ActivationStatus, UserActionURL: r.UserActionURL,
 			CreatedOn: *r.ActivationCreatedOn, CompletedOn: r.ActivationCompletedOn}
 	}
-	return p, nil
+	return p
 }
 
 // SaveHubPartner implements payments.PartnerStore: the status on the

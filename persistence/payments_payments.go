@@ -146,6 +146,25 @@ func (s *PaymentStore) FindPayment(ctx context.Context, id uuid.UUID, lock bool)
 	return r.toDomain(), nil
 }
 
+// PaymentsByUUID implements payments.PaymentStore.
+func (s *PaymentStore) PaymentsByUUID(ctx context.Context, ids []uuid.UUID) ([]*payments.Payment, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []paymentRow
+	if err := s.db.NewRaw(paymentSelect+` WHERE pm.uuid = ANY(?::uuid[])`, pgdialect.Array(ids)).Scan(ctx, &rows); err != nil {
+		return nil, fmt.Errorf("select payments: %w", err)
+	}
+	byUUID := make(map[uuid.UUID]*payments.Payment, len(rows))
+	for _, r := range rows {
+		byUUID[r.UUID] = r.toDomain()
+	}
+	out := make([]*payments.Payment, len(ids))
+	for i, id := range ids {
+		out[i] = byUUID[id]
+	}
+	return out, nil
+}
+
 // PaymentByPayinRef implements payments.PaymentStore.
 func (s *PaymentStore) PaymentByPayinRef(ctx context.Context, provider, ref string) (uuid.UUID, error) {
 	ctx, cancel := withTimeout(ctx)
@@ -310,22 +329,37 @@ type transactionRow struct {
 	Currency      string          `bun:"currency"`
 }
 
-// Transactions implements payments.PaymentStore.
-func (s *PaymentStore) Transactions(ctx context.Context, p *payments.Payment) ([]*payments.Transaction, error) {
+// TransactionsOfPayments implements payments.PaymentStore.
+func (s *PaymentStore) TransactionsOfPayments(ctx context.Context, ps []*payments.Payment) ([][]*payments.Transaction, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
+	byID := make(map[int64]*payments.Payment, len(ps))
+	ids := make([]int64, 0, len(ps))
+	for _, p := range ps {
+		if p != nil {
+			byID[p.ID] = p
+			ids = append(ids, p.ID)
+		}
+	}
 	var rows []transactionRow
 	if err := s.db.NewRaw(`SELECT id, payment_id, refund_id, created_on, type, payment_method, status, amount,
 			commission, net_amount, currency
-		FROM payment_transactions WHERE payment_id = ? ORDER BY id LIMIT ?`,
-		p.ID, payments.MaxRefundsPerPayment+2).Scan(ctx, &rows); err != nil {
-		return nil, fmt.Errorf("select transactions of payment %d: %w", p.ID, err)
+		FROM payment_transactions WHERE payment_id = ANY(?) ORDER BY id`, pgdialect.Array(ids)).Scan(ctx, &rows); err != nil {
+		return nil, fmt.Errorf("select transactions of payments: %w", err)
 	}
-	out := make([]*payments.Transaction, len(rows))
-	for i, r := range rows {
-		out[i] = &payments.Transaction{ID: r.ID, PaymentID: r.PaymentID, RefundID: r.RefundID, CreatedOn: r.CreatedOn,
-			Type: r.Type, PaymentMethod: r.PaymentMethod, Status: r.Status, Amount: r.Amount, Commission: r.Commission,
-			NetAmount: r.NetAmount, Currency: r.Currency, PartnerID: p.PartnerID, PaymentUUID: p.UUID, Customer: p.Customer}
+	byPayment := map[int64][]*payments.Transaction{}
+	for _, r := range rows {
+		p := byID[r.PaymentID]
+		byPayment[p.ID] = append(byPayment[p.ID], &payments.Transaction{ID: r.ID, PaymentID: r.PaymentID,
+			RefundID: r.RefundID, CreatedOn: r.CreatedOn, Type: r.Type, PaymentMethod: r.PaymentMethod, Status: r.Status,
+			Amount: r.Amount, Commission: r.Commission, NetAmount: r.NetAmount, Currency: r.Currency,
+			PartnerID: p.PartnerID, PaymentUUID: p.UUID, Customer: p.Customer})
+	}
+	out := make([][]*payments.Transaction, len(ps))
+	for i, p := range ps {
+		if p != nil {
+			out[i] = byPayment[p.ID]
+		}
 	}
 	return out, nil
 }
@@ -435,18 +469,22 @@ func (s *PaymentStore) CountRefunds(ctx context.Context, paymentID int64) (int, 
 	return n, nil
 }
 
-// Refunds implements payments.PaymentStore.
-func (s *PaymentStore) Refunds(ctx context.Context, paymentID int64) ([]*payments.Refund, error) {
+// RefundsOfPayments implements payments.PaymentStore.
+func (s *PaymentStore) RefundsOfPayments(ctx context.Context, ids []int64) ([][]*payments.Refund, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []refundRow
-	if err := s.db.NewRaw(refundSelect+` WHERE r.payment_id = ? ORDER BY r.id LIMIT ?`,
-		paymentID, payments.MaxRefundsPerPayment).Scan(ctx, &rows); err != nil {
-		return nil, fmt.Errorf("select refunds of payment %d: %w", paymentID, err)
+	if err := s.db.NewRaw(refundSelect+` WHERE r.payment_id = ANY(?) ORDER BY r.id`, pgdialect.Array(ids)).
+		Scan(ctx, &rows); err != nil {
+		return nil, fmt.Errorf("select refunds of payments: %w", err)
 	}
-	out := make([]*payments.Refund, len(rows))
+	byPayment := map[int64][]*payments.Refund{}
 	for i := range rows {
-		out[i] = rows[i].toDomain()
+		byPayment[rows[i].PaymentID] = append(byPayment[rows[i].PaymentID], rows[i].toDomain())
+	}
+	out := make([][]*payments.Refund, len(ids))
+	for i, id := range ids {
+		out[i] = byPayment[id]
 	}
 	return out, nil
 }

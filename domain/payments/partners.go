@@ -158,6 +158,9 @@ type PartnerStore interface {
 	// KEY UPDATE) until the transaction ends.
 	// Errors: domain.ErrNotFound when no payment-hub partner has it.
 	FindHubPartner(ctx context.Context, id uuid.UUID, lock bool) (*Partner, error)
+	// FindHubPartners returns the payment-hub partners with those uuids
+	// as FindHubPartner does, in ids order, nil for an unknown one.
+	FindHubPartners(ctx context.Context, ids []uuid.UUID) ([]*Partner, error)
 	// SaveHubPartner writes p's Status, HideFromStats,
 	// ThirdPartySalesOnly, ReferrerID, LegalRepresentativeBirthday,
 	// LegalRepresentativeEmail and BlockPayoutValidation.
@@ -471,6 +474,31 @@ func (s *PartnerService) GetPartner(ctx context.Context, id uuid.UUID) (*Partner
 		return nil, domain.ErrNotFound
 	}
 	return shown(c, p), nil
+}
+
+// PartnersByUUID is GetPartner of many partners at once (the graph's
+// relations to a partner): in ids order, nil for a partner the caller
+// does not see or that is not in the payment hub.
+// Errors: those of Authorize(OpPaymentPartnerRead).
+func (s *PartnerService) PartnersByUUID(ctx context.Context, ids []uuid.UUID) ([]*Partner, error) {
+	c, err := domain.Authorize(ctx, domain.OpPaymentPartnerRead)
+	if err != nil {
+		return nil, err
+	}
+	ps, err := s.uow.Stores().Partners.FindHubPartners(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i, p := range ps {
+		if p != nil {
+			if relationOf(c, p) == unrelated {
+				ps[i] = nil
+			} else {
+				ps[i] = shown(c, p)
+			}
+		}
+	}
+	return ps, nil
 }
 
 // UpdatePartner changes a payment-hub partner and records the change in

@@ -510,15 +510,50 @@ func (s *PaymentService) visible(ctx context.Context, c *domain.Caller, id uuid.
 	return p, nil
 }
 
-// Transactions returns the transactions of the payment with that uuid
-// : its pay-ins, then its refunds.
+// Transactions returns the transactions of the payment with that uuid:
+// its pay-ins, then its refunds.
 // Errors: those of Payment.
 func (s *PaymentService) Transactions(ctx context.Context, id uuid.UUID) ([]*Transaction, error) {
 	p, err := s.Payment(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	return s.uow.Stores().Payments.Transactions(ctx, p)
+	ts, err := s.uow.Stores().Payments.TransactionsOfPayments(ctx, []*Payment{p})
+	if err != nil {
+		return nil, err
+	}
+	return ts[0], nil
+}
+
+// visiblePayments reads the payments with those uuids, in ids order, nil
+// for one the caller does not see (or unknown).
+func (s *PaymentService) visiblePayments(ctx context.Context, ids []uuid.UUID) ([]*Payment, error) {
+	c, err := domain.Authorize(ctx, domain.OpPaymentRead)
+	if err != nil {
+		return nil, err
+	}
+	ps, err := s.uow.Stores().Payments.PaymentsByUUID(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i, p := range ps {
+		if p != nil && !sees(c, p.PartnerID, p.ReferrerID) {
+			ps[i] = nil
+		}
+	}
+	return ps, nil
+}
+
+// TransactionsByPayment is Transactions of many payments at once (the
+// graph's relation of a list's payments): in ids order, nil for a payment
+// the caller does not see.
+// Errors: those of Authorize(OpPaymentRead).
+func (s *PaymentService) TransactionsByPayment(ctx context.Context, ids []uuid.UUID) ([][]*Transaction, error) {
+	ps, err := s.visiblePayments(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	return s.uow.Stores().Payments.TransactionsOfPayments(ctx, ps)
 }
 
 // UpdateFreezeDate sets the date a payment counts at in payouts,

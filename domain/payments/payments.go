@@ -193,6 +193,9 @@ type PaymentStore interface {
 	// UPDATE) until the transaction ends.
 	// Errors: domain.ErrNotFound.
 	FindPayment(ctx context.Context, id uuid.UUID, lock bool) (*Payment, error)
+	// PaymentsByUUID returns the payments with those uuids as FindPayment
+	// does, in ids order, nil for an unknown one.
+	PaymentsByUUID(ctx context.Context, ids []uuid.UUID) ([]*Payment, error)
 	// PaymentByPayinRef returns the uuid of the payment whose pay-in the
 	// provider knows as ref.
 	// Errors: domain.ErrNotFound.
@@ -208,9 +211,11 @@ type PaymentStore interface {
 	// SetPayinTransactions sets the status of the payment's pay-in
 	// transactions.
 	SetPayinTransactions(ctx context.Context, paymentID int64, status string) error
-	// Transactions returns the payment's transactions, oldest first (at
-	// most a few: its pay-ins and refunds).
-	Transactions(ctx context.Context, p *Payment) ([]*Transaction, error)
+	// TransactionsOfPayments returns the transactions of each payment of
+	// ps (nil entries have none), in ps order, each payment's oldest
+	// first: a payment has at most its two pay-ins and a transaction a
+	// refund (MaxRefundsPerPayment).
+	TransactionsOfPayments(ctx context.Context, ps []*Payment) ([][]*Transaction, error)
 	// CardAccepted reports whether the network giftcards of marketplace
 	// are accepted by partner: it is the marketplace, or an active partner
 	// of its network.
@@ -226,9 +231,10 @@ type PaymentStore interface {
 	AddAudit(ctx context.Context, e *HubAuditEntry) error
 	// FinishRefund writes r's Status, result and FinishedOn.
 	FinishRefund(ctx context.Context, r *Refund) error
-	// Refunds returns the payment's refunds, oldest first (at most
-	// MaxRefundsPerPayment).
-	Refunds(ctx context.Context, paymentID int64) ([]*Refund, error)
+	// RefundsOfPayments returns the refunds of each of the payments with
+	// those ids, in ids order, each payment's oldest first (at most
+	// MaxRefundsPerPayment a payment).
+	RefundsOfPayments(ctx context.Context, ids []int64) ([][]*Refund, error)
 	// PendingRefunds returns the refunds still pending that were asked for
 	// before, oldest first, at most limit.
 	PendingRefunds(ctx context.Context, before time.Time, limit int) ([]*Refund, error)

@@ -448,15 +448,23 @@ func (s *PaymentService) settleRefund(ctx context.Context, tx Stores, p *Payment
 		Action: AuditRefund, Reason: r.Reason, Before: before, After: refundStateOf(p, r)})
 }
 
-// Refunds returns the refunds of the payment with that uuid, oldest
-// first, every status (at most MaxRefundsPerPayment).
-// Errors: those of Payment.
-func (s *PaymentService) Refunds(ctx context.Context, id uuid.UUID) ([]*Refund, error) {
-	p, err := s.Payment(ctx, id)
+// RefundsByPayment returns the refunds of each of the payments with
+// those uuids (the graph's relation of a list's payments), oldest first,
+// every status (at most MaxRefundsPerPayment a payment): in ids order,
+// nil for a payment the caller does not see.
+// Errors: those of Authorize(OpPaymentRead).
+func (s *PaymentService) RefundsByPayment(ctx context.Context, ids []uuid.UUID) ([][]*Refund, error) {
+	ps, err := s.visiblePayments(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
-	return s.uow.Stores().Payments.Refunds(ctx, p.ID)
+	keys := make([]int64, len(ps))
+	for i, p := range ps {
+		if p != nil {
+			keys[i] = p.ID // 0 (no payment) has no refunds
+		}
+	}
+	return s.uow.Stores().Payments.RefundsOfPayments(ctx, keys)
 }
 
 // RetryPendingRefunds asks the provider again for the refunds that a
