@@ -159,14 +159,14 @@ func (s *PaymentRequestStore) ListPaymentRequests(ctx context.Context, f payment
 }
 
 // CountRequestPayments implements payments.PaymentRequestStore.
-func (s *PaymentRequestStore) CountRequestPayments(ctx context.Context, id int64) (int, error) {
+func (s *PaymentRequestStore) CountRequestPayments(ctx context.Context, id int64) (all, inProgress int, err error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	var n int
-	if err := s.db.NewRaw(`SELECT count(*) FROM payments WHERE payment_request_id = ?`, id).Scan(ctx, &n); err != nil {
-		return 0, fmt.Errorf("count payments of payment request %d: %w", id, err)
+	if err := s.db.NewRaw(`SELECT count(*), count(*) FILTER (WHERE status = ?) FROM payments WHERE payment_request_id = ?`,
+		payments.StatusInProgress, id).Scan(ctx, &all, &inProgress); err != nil {
+		return 0, 0, fmt.Errorf("count payments of payment request %d: %w", id, err)
 	}
-	return n, nil
+	return all, inProgress, nil
 }
 
 // MarkPaymentRequestPaid implements payments.PaymentRequestStore.

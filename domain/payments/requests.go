@@ -44,6 +44,7 @@ const (
 const (
 	MsgRequestPaid            = "This payment request is paid already."
 	MsgRequestAttempts        = "This payment request takes no more payments."
+	MsgRequestInProgress      = "A payment of this payment request is in progress."
 	MsgInvoicingRequired      = "This field is required for a refill."
 	MsgInvoicingRefillOnly    = "Only a refill is invoiced by a marketplace."
 	MsgRequestProviderFailure = "The payment could not be started: try again."
@@ -109,8 +110,9 @@ type PaymentRequestStore interface {
 	// ListPaymentRequests returns a page of the requests f selects, newest
 	// first, and how many it selects.
 	ListPaymentRequests(ctx context.Context, f PaymentRequestFilter, page domain.PageRequest) ([]*PaymentRequest, int, error)
-	// CountRequestPayments returns how many payments the request has.
-	CountRequestPayments(ctx context.Context, id int64) (int, error)
+	// CountRequestPayments returns how many payments the request has, and
+	// how many of them are in progress.
+	CountRequestPayments(ctx context.Context, id int64) (all, inProgress int, err error)
 	// MarkPaymentRequestPaid makes a pending request paid at `at`; a paid
 	// one is left as it is.
 	MarkPaymentRequestPaid(ctx context.Context, id int64, at time.Time) error
@@ -348,9 +350,11 @@ func (s *PaymentService) PaymentRequestPayments(ctx context.Context, id int64, p
 }
 
 // openRequest locks a request a payment is being added to and checks
-// that it takes one more: pending, with fewer than
-// MaxPaymentsPerRequest payments.
-// Errors: CodeConflict (MsgRequestPaid, MsgRequestAttempts).
+// that it takes one more: pending, with no payment in progress (two
+// clicks at once must not make two payments the customer could both
+// pay) and fewer than MaxPaymentsPerRequest payments.
+// Errors: CodeConflict (MsgRequestPaid, MsgRequestInProgress,
+// MsgRequestAttempts).
 func openRequest(ctx context.Context, tx Stores, id int64) error {
 	r, err := tx.Requests.FindPaymentRequest(ctx, id, true)
 	if err != nil {
@@ -359,11 +363,13 @@ func openRequest(ctx context.Context, tx Stores, id int64) error {
 	if r.Status == RequestPaid {
 		return &domain.Error{Code: domain.CodeConflict, Message: MsgRequestPaid}
 	}
-	n, err := tx.Requests.CountRequestPayments(ctx, id)
-	if err != nil {
+	all, inProgress, err := tx.Requests.CountRequestPayments(ctx, id)
+	switch {
+	case err != nil:
 		return err
-	}
-	if n >= MaxPaymentsPerRequest {
+	case inProgress > 0:
+		return &domain.Error{Code: domain.CodeConflict, Message: MsgRequestInProgress}
+	case all >= MaxPaymentsPerRequest:
 		return &domain.Error{Code: domain.CodeConflict, Message: MsgRequestAttempts}
 	}
 	return nil
@@ -400,18 +406,20 @@ func (s *PaymentService) PayPaymentRequest(ctx context.Context, code string) (st
 	if r.Status == RequestPaid {
 		return "", &domain.Error{Code: domain.CodeConflict, Message: MsgRequestPaid}
 	}
-	latest, _, err := s.uow.Stores().Payments.ListPayments(ctx, PaymentFilter{PaymentRequestID: &r.ID},
-		domain.PageRequest{Number: 1, Size: 1})
-	if err != nil {
-		return "", err
-	}
-	if len(latest) == 1 && latest[0].Status == StatusInProgress && latest[0].PayinURL != "" {
-		return latest[0].PayinURL, nil
+	if to, err := s.inProgressPage(ctx, r.ID); to != "" || err != nil {
+		return to, err
 	}
 	in := &paymentInput{Customer: r.Customer, PartnerUUID: r.PartnerUUID, Amount: r.Amount, Product: r.Product,
 		Type: PaymentTypeCard, Origin: r.Origin, Receipt: r.Description, PaymentRequestID: &r.ID,
 		InvoicingMarketplaceID: r.InvoicingMarketplaceID}
 	p, err := s.create(ctx, nil, in, nil)
+	if domain.AsError(err) != nil && domain.AsError(err).Message == MsgRequestInProgress {
+		// Another click made it meanwhile: its card page, once it has one.
+		if to, err := s.inProgressPage(ctx, r.ID); to != "" || err != nil {
+			return to, err
+		}
+		return "", &domain.Error{Code: domain.CodeUnavailable, Message: MsgRequestProviderFailure, RetryAfter: 5 * time.Second}
+	}
 	if err != nil {
 		// The partner uuid is the request's own: a field error on it
 		// means the partner left the hub.
@@ -424,6 +432,17 @@ func (s *PaymentService) PayPaymentRequest(ctx context.Context, code string) (st
 		return "", &domain.Error{Code: domain.CodeUnavailable, Message: MsgRequestProviderFailure, RetryAfter: 5 * time.Second}
 	}
 	return p.PayinURL, nil
+}
+
+// inProgressPage is the card page of the request's payment in progress,
+// "" when it has none (or none the provider gave a page yet).
+func (s *PaymentService) inProgressPage(ctx context.Context, requestID int64) (string, error) {
+	latest, _, err := s.uow.Stores().Payments.ListPayments(ctx, PaymentFilter{PaymentRequestID: &requestID},
+		domain.PageRequest{Number: 1, Size: 1})
+	if err != nil || len(latest) == 0 || latest[0].Status != StatusInProgress {
+		return "", err
+	}
+	return latest[0].PayinURL, nil
 }
 
 // requestPages is what the public pages of payment requests need: the

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"salesplatform/persistence/psp"
@@ -432,5 +433,43 @@ func TestPaymentRequestThrottle(t *testing.T) {
 	if res.Status != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" ||
 		!strings.Contains(res.Body, "Troppi tentativi") {
 		t.Errorf("11th form %d %v %s", res.Status, res.Header, res.Body)
+	}
+}
+
+// Clicks on a request's page at once make one payment: the others are
+// sent to its card page (or asked to try again while the provider has not
+// given it one), never to a second payment the customer could pay too.
+func TestPaymentRequestConcurrentClicks(t *testing.T) {
+	t.Parallel()
+	f := newPayFixture(t)
+	r := f.request(t)
+	const clicks = 8
+	answers := make([]Response, clicks)
+	var wg sync.WaitGroup
+	for i := range answers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			answers[i] = f.form(t, r["payment_url"].(string), "")
+		}()
+	}
+	wg.Wait()
+	var payments int
+	gcMust(t, f.db.NewRaw(`SELECT count(*) FROM payments WHERE payment_request_id = ?`, r["id"]).Scan(context.Background(), &payments))
+	if payments != 1 {
+		t.Fatalf("%d clicks made %d payments", clicks, payments)
+	}
+	pages := map[string]bool{}
+	for _, a := range answers {
+		switch a.Status {
+		case http.StatusSeeOther:
+			pages[a.Header.Get("Location")] = true
+		case http.StatusServiceUnavailable:
+		default:
+			t.Errorf("a click answered %d %s", a.Status, a.Body)
+		}
+	}
+	if len(pages) != 1 {
+		t.Errorf("the clicks were sent to %d card pages: %v", len(pages), pages)
 	}
 }
