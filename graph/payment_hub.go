@@ -33,6 +33,16 @@ func paymentPartnerStatus(s string) model.PaymentPartnerStatus {
 	return enumOf(paymentPartnerStatuses, s)
 }
 
+// codesOf is the domain's codes of enum values, as a REST list filter
+// (status__in) takes them: comma-separated.
+func codesOf[E ~string](codes map[E]string, values []E) string {
+	out := make([]string, len(values))
+	for i, v := range values {
+		out[i] = codes[v]
+	}
+	return strings.Join(out, ",")
+}
+
 // enumOf is the enum value of the domain's code s in values (by enum
 // value); s in upper case when none has it.
 func enumOf[E ~string](values map[E]string, s string) E {

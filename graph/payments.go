@@ -125,11 +125,7 @@ func paymentFilter(f *model.PaymentFilter) (payments.PaymentListInput, error) {
 		in.PartnerUUID = u.String()
 	}
 	if list, _ := f.StatusIn.ValueOK(); list != nil {
-		codes := make([]string, len(list))
-		for i, s := range list {
-			codes[i] = paymentStatuses[s]
-		}
-		in.StatusIn = strings.Join(codes, ",")
+		in.StatusIn = codesOf(paymentStatuses, list)
 	}
 	if list, _ := f.PayoutRequestStatusIn.ValueOK(); list != nil {
 		in.PayoutRequestStatusIn = strings.Join(list, ",")

@@ -6,7 +6,6 @@ package graph
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -23,14 +22,7 @@ var payoutStatuses = map[model.PayoutRequestStatus]string{
 	model.PayoutRequestStatusPaid:          payments.PayoutPaid,
 }
 
-func payoutStatus(s string) model.PayoutRequestStatus {
-	for k, v := range payoutStatuses {
-		if v == s {
-			return k
-		}
-	}
-	return model.PayoutRequestStatus(strings.ToUpper(strings.ReplaceAll(s, " ", "_")))
-}
+func payoutStatus(s string) model.PayoutRequestStatus { return enumOf(payoutStatuses, s) }
 
 func toGraphPayoutRequest(p *payments.Payout) *model.PayoutRequest {
 	return &model.PayoutRequest{GlobalID: numericGlobalID("PayoutRequest", p.ID), ID: idString(p.ID), UUID: p.UUID,
@@ -64,11 +56,7 @@ func payoutFilter(f *model.PayoutRequestFilter) (payments.PayoutListInput, error
 		in.PartnerUUID = u.String()
 	}
 	if list, _ := f.StatusIn.ValueOK(); list != nil {
-		codes := make([]string, len(list))
-		for i, s := range list {
-			codes[i] = payoutStatuses[s]
-		}
-		in.StatusIn = strings.Join(codes, ",")
+		in.StatusIn = codesOf(payoutStatuses, list)
 	}
 	return in, nil
 }

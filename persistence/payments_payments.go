@@ -3,7 +3,6 @@ package persistence
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -197,25 +196,11 @@ func (s *PaymentStore) SavePayment(ctx context.Context, p *payments.Payment) err
 func (s *PaymentStore) ListPayments(ctx context.Context, f payments.PaymentFilter, page domain.PageRequest) ([]*payments.Payment, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	var where []string
-	var args []any
-	add := func(cond string, a ...any) {
-		where = append(where, cond)
-		args = append(args, a...)
-	}
+	var c conds
+	add := c.add
 	if f.Tenant != nil {
-		// The tenant's partners are read first, so that the payments are
-		// read by partner_id off their index: a condition on the
-		// referrer's column of the joined company record would read every
-		// payment of every partner to count a page.
-		ids, err := s.tenantPartners(ctx, *f.Tenant)
-		if err != nil {
+		if err := c.addTenant(ctx, s.db, "pm.partner_id", *f.Tenant); err != nil {
 			return nil, 0, err
-		}
-		if len(ids) == 1 {
-			add(`pm.partner_id = ?`, ids[0])
-		} else {
-			add(`pm.partner_id = ANY(?::bigint[])`, pgdialect.Array(ids))
 		}
 	}
 	if f.PartnerUUID != nil {
@@ -251,10 +236,7 @@ func (s *PaymentStore) ListPayments(ctx context.Context, f payments.PaymentFilte
 	if f.PayoutRequestID != nil {
 		add(`pm.payout_request_id = ?`, *f.PayoutRequestID)
 	}
-	cond := ""
-	if len(where) > 0 {
-		cond = ` WHERE ` + strings.Join(where, ` AND `)
-	}
+	cond, args := c.sql(), c.args
 	// The count joins the payout requests only when a filter reads them.
 	from := `SELECT count(*) FROM payments pm`
 	if f.PayoutRequestStatuses != nil {
@@ -276,17 +258,6 @@ func (s *PaymentStore) ListPayments(ctx context.Context, f payments.PaymentFilte
 		out[i] = rows[i].toDomain()
 	}
 	return out, count, nil
-}
-
-// tenantPartners returns the partners whose payments tenant sees: itself
-// and the partners it refers.
-func (s *PaymentStore) tenantPartners(ctx context.Context, tenant int64) ([]int64, error) {
-	var referred []int64
-	if err := s.db.NewRaw(`SELECT partner_id FROM partner_legal_information WHERE referrer_id = ? ORDER BY partner_id`,
-		tenant).Scan(ctx, &referred); err != nil {
-		return nil, fmt.Errorf("select partners referred by %d: %w", tenant, err)
-	}
-	return append([]int64{tenant}, referred...), nil
 }
 
 // AddTransaction implements payments.PaymentStore.

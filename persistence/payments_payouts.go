@@ -3,7 +3,6 @@ package persistence
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -225,14 +224,12 @@ func (s *PayoutStore) SavePayout(ctx context.Context, p *payments.Payout) error 
 func (s *PayoutStore) ListPayouts(ctx context.Context, f payments.PayoutFilter, page domain.PageRequest) ([]*payments.Payout, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	var where []string
-	var args []any
-	add := func(cond string, a ...any) {
-		where = append(where, cond)
-		args = append(args, a...)
-	}
+	var c conds
+	add := c.add
 	if f.Tenant != nil {
-		add(`(pr.partner_id = ? OR li.referrer_id = ?)`, *f.Tenant, *f.Tenant)
+		if err := c.addTenant(ctx, s.db, "pr.partner_id", *f.Tenant); err != nil {
+			return nil, 0, err
+		}
 	}
 	if f.PartnerUUID != nil {
 		add(`p.uuid = ?`, *f.PartnerUUID)
@@ -246,13 +243,10 @@ func (s *PayoutStore) ListPayouts(ctx context.Context, f payments.PayoutFilter, 
 	if f.Statuses != nil {
 		add(`pr.status = ANY(?::text[])`, pgdialect.Array(f.Statuses))
 	}
-	cond := ""
-	if len(where) > 0 {
-		cond = ` WHERE ` + strings.Join(where, ` AND `)
-	}
+	cond, args := c.sql(), c.args
 	var count int
-	if err := s.db.NewRaw(`SELECT count(*) FROM payout_requests pr JOIN partners p ON p.id = pr.partner_id
-		LEFT JOIN partner_legal_information li ON li.partner_id = pr.partner_id`+cond, args...).Scan(ctx, &count); err != nil {
+	if err := s.db.NewRaw(`SELECT count(*) FROM payout_requests pr JOIN partners p ON p.id = pr.partner_id`+cond,
+		args...).Scan(ctx, &count); err != nil {
 		return nil, 0, fmt.Errorf("count payout requests: %w", err)
 	}
 	var rows []payoutRow

@@ -3,7 +3,6 @@ package persistence
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -122,26 +121,21 @@ func (s *PaymentRequestStore) PaymentRequestByCode(ctx context.Context, code str
 func (s *PaymentRequestStore) ListPaymentRequests(ctx context.Context, f payments.PaymentRequestFilter, page domain.PageRequest) ([]*payments.PaymentRequest, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	var where []string
-	var args []any
+	var c conds
 	if f.Tenant != nil {
-		where = append(where, `(rq.partner_id = ? OR li.referrer_id = ?)`)
-		args = append(args, *f.Tenant, *f.Tenant)
+		if err := c.addTenant(ctx, s.db, "rq.partner_id", *f.Tenant); err != nil {
+			return nil, 0, err
+		}
 	}
 	if f.Search != "" {
 		like := likeContains(f.Search)
-		where = append(where, `(rq.reference ILIKE ? ESCAPE '\' OR rq.description ILIKE ? ESCAPE '\'
+		c.add(`(rq.reference ILIKE ? ESCAPE '\' OR rq.description ILIKE ? ESCAPE '\'
 			OR rq.code ILIKE ? ESCAPE '\' OR rq.customer_email ILIKE ? ESCAPE '\'
-			OR rq.customer_first_name || ' ' || rq.customer_last_name ILIKE ? ESCAPE '\')`)
-		args = append(args, like, like, like, like, like)
+			OR rq.customer_first_name || ' ' || rq.customer_last_name ILIKE ? ESCAPE '\')`, like, like, like, like, like)
 	}
-	cond := ""
-	if len(where) > 0 {
-		cond = ` WHERE ` + strings.Join(where, ` AND `)
-	}
+	cond, args := c.sql(), c.args
 	var count int
-	if err := s.db.NewRaw(`SELECT count(*) FROM payment_requests rq
-		LEFT JOIN partner_legal_information li ON li.partner_id = rq.partner_id`+cond, args...).Scan(ctx, &count); err != nil {
+	if err := s.db.NewRaw(`SELECT count(*) FROM payment_requests rq`+cond, args...).Scan(ctx, &count); err != nil {
 		return nil, 0, fmt.Errorf("count payment requests: %w", err)
 	}
 	var rows []paymentRequestRow

@@ -497,7 +497,9 @@ func (s *PayoutService) change(ctx context.Context, id int64, doc domain.Doc, sc
 			if !seesPayout(c, p) {
 				return domain.ErrNotFound
 			}
-			partner, err := tx.Partners.FindHubPartner(ctx, p.PartnerUUID, false)
+			// Locked: an update setting block_payout_validation either
+			// commits first, and is seen, or waits for this change.
+			partner, err := tx.Partners.FindHubPartner(ctx, p.PartnerUUID, true)
 			if err != nil {
 				return err
 			}

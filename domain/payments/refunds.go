@@ -195,13 +195,21 @@ func (s *PaymentService) RefundPayment(ctx context.Context, id uuid.UUID, doc do
 	if r.Status != RefundPending {
 		return r, nil
 	}
-	p, err := s.uow.Stores().Payments.FindPayment(ctx, id, false)
+	return s.askProvider(ctx, r) // left pending (Detail says so) when unanswered: a repeat finishes it
+}
+
+// askProvider asks the provider for the pending refund r and finishes it
+// as the provider answers; the provider knows a refund by its uuid, so
+// one it did make is not made twice. r is answered as it is, still
+// pending, when the provider cannot be reached.
+func (s *PaymentService) askProvider(ctx context.Context, r *Refund) (*Refund, error) {
+	p, err := s.uow.Stores().Payments.FindPayment(ctx, r.PaymentUUID, false)
 	if err != nil {
 		return nil, err
 	}
 	pr, err := s.provider.Refund(ctx, RefundRequest{RequestID: r.UUID, PayinRef: p.PayinRef, Amount: r.PayinAmount})
 	if err != nil {
-		return r, nil // left pending (Detail says so); a repeat finishes it
+		return r, nil
 	}
 	return s.finishRefund(ctx, r.UUID, pr)
 }
@@ -467,13 +475,12 @@ func (s *PaymentService) RefundsByPayment(ctx context.Context, ids []uuid.UUID) 
 	return s.uow.Stores().Payments.RefundsOfPayments(ctx, keys)
 }
 
-// RetryPendingRefunds asks the provider again for the refunds that a
-// failure to reach it left pending since before cutoff, oldest first, at
-// most limit, and finishes those it answers; the provider knows each by
-// the refund's uuid, so a refund it did make is not made twice. It is the
-// platform's own work (the payouts job's), for the refunds no client
-// repeats. It returns how many it finished; one the provider still does
-// not answer stays pending for the next run.
+// RetryPendingRefunds asks the provider again (askProvider) for the
+// refunds that a failure to reach it left pending since before cutoff,
+// oldest first, at most limit. It is the platform's own work (the payouts
+// job's), for the refunds no client repeats. It returns how many it
+// finished; one the provider still does not answer stays pending for the
+// next run.
 func (s *PaymentService) RetryPendingRefunds(ctx context.Context, cutoff time.Time, limit int) (int, error) {
 	pending, err := s.uow.Stores().Payments.PendingRefunds(ctx, cutoff, limit)
 	if err != nil {
@@ -481,18 +488,12 @@ func (s *PaymentService) RetryPendingRefunds(ctx context.Context, cutoff time.Ti
 	}
 	finished := 0
 	for _, r := range pending {
-		p, err := s.uow.Stores().Payments.FindPayment(ctx, r.PaymentUUID, false)
-		if err != nil {
+		switch done, err := s.askProvider(ctx, r); {
+		case err != nil:
 			return finished, err
+		case done.Status != RefundPending:
+			finished++
 		}
-		pr, err := s.provider.Refund(ctx, RefundRequest{RequestID: r.UUID, PayinRef: p.PayinRef, Amount: r.PayinAmount})
-		if err != nil {
-			continue // still unreachable: the next run asks again
-		}
-		if _, err := s.finishRefund(ctx, r.UUID, pr); err != nil {
-			return finished, err
-		}
-		finished++
 	}
 	return finished, nil
 }

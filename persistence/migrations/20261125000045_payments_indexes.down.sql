@@ -1,1 +1,2 @@
+DROP INDEX payment_refunds_pending_idx;
 DROP INDEX payments_partner_status_created_idx;

@@ -1,7 +1,9 @@
 DROP INDEX payments_due_idx;
+DROP INDEX payment_refunds_unaccounted_idx;
 ALTER TABLE payment_refunds DROP COLUMN payout_request_id;
 DROP INDEX payout_requests_partner_idx;
 ALTER TABLE payout_requests DROP CONSTRAINT payout_requests_dates_check, DROP COLUMN usages_amount;
+DROP INDEX network_giftcard_movements_usage_idx;
 DROP INDEX network_giftcard_usages_due_idx;
 DROP INDEX network_giftcard_usages_payout_idx;
 ALTER TABLE network_giftcard_movements DROP CONSTRAINT network_giftcard_movements_payout_fkey;

@@ -3,7 +3,8 @@
 
 -- The network's payout ids name payout requests from now on. No payout
 -- request was ever built before this migration: any id there is a
--- stand-in, cleared (its usage may be cancelled again).
+-- stand-in, cleared (its usage may be cancelled again). The down
+-- migration cannot bring the stand-ins back.
 UPDATE network_giftcard_usages SET payout_id = NULL
     WHERE payout_id IS NOT NULL AND payout_id NOT IN (SELECT id FROM payout_requests);
 UPDATE network_giftcard_movements SET payout_id = NULL
@@ -16,6 +17,8 @@ CREATE INDEX network_giftcard_usages_payout_idx ON network_giftcard_usages (payo
 -- The usages a partner's next payout gathers.
 CREATE INDEX network_giftcard_usages_due_idx ON network_giftcard_usages (partner_id)
     WHERE payout_id IS NULL AND is_active;
+-- A payout puts its usages' use movements in it too (by usage).
+CREATE INDEX network_giftcard_movements_usage_idx ON network_giftcard_movements (usage_id) WHERE usage_id IS NOT NULL;
 
 -- amount is what moves from the payee's wallet (its payments' net amounts
 -- less their refunds); usages_amount the value of its network giftcard
@@ -31,7 +34,10 @@ CREATE INDEX payout_requests_partner_idx ON payout_requests (partner_id, creatio
 -- the refund came before it (its net amount was counted less the refund),
 -- else the next one, which deducts it.
 ALTER TABLE payment_refunds ADD COLUMN payout_request_id bigint REFERENCES payout_requests (id) ON DELETE RESTRICT;
-CREATE INDEX payment_refunds_unaccounted_idx ON payment_refunds (payment_id) WHERE payout_request_id IS NULL;
+-- The succeeded refunds no payout accounted for yet: few at any time (a
+-- failed refund is never accounted for, so it is left out).
+CREATE INDEX payment_refunds_unaccounted_idx ON payment_refunds (payment_id)
+    WHERE payout_request_id IS NULL AND status = 'succeeded';
 
 -- The payments a payee's next payout gathers.
 CREATE INDEX payments_due_idx ON payments ((coalesce(invoicing_marketplace_id, partner_id)))
