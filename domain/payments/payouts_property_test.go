@@ -49,7 +49,24 @@ func TestPayoutsKeepTheBooks(t *testing.T) {
 	if testing.Short() {
 		steps = 20
 	}
-	for step := range steps {
+	// Each kind of step must have succeeded at least once: a run goes on
+	// past steps until they all have (a test that refused everything would
+	// keep the books trivially), and fails if they have not by maxSteps.
+	const maxSteps = 400
+	done := map[string]int{}
+	kinds := []string{"payment", "refund", "payout", "validation"}
+	allDone := func() bool {
+		for _, k := range kinds {
+			if done[k] == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	for step := 0; step < steps || !allDone(); step++ {
+		if step == maxSteps {
+			t.Fatalf("after %d steps, successes %v: some kind of step never succeeds (PAYOUTS_SEED=%d)", step, done, seed)
+		}
 		var what string
 		switch op := rng.IntN(10); {
 		case op < 4: // a payment, of market (which takes its cards) or spa
@@ -66,6 +83,7 @@ func TestPayoutsKeepTheBooks(t *testing.T) {
 			switch {
 			case err == nil && p.Status == payments.StatusPaid:
 				paid = append(paid, p)
+				done["payment"]++
 			case err != nil && !domain.IsCode(err, domain.CodeInvalid) && !domain.IsCode(err, domain.CodeConflict):
 				t.Fatalf("step %d %s: %v", step, what, err)
 			}
@@ -90,8 +108,11 @@ func TestPayoutsKeepTheBooks(t *testing.T) {
 			p := paid[rng.IntN(len(paid))]
 			amount := money(60)
 			what = "refund " + amount.StringFixed(2) + " of " + p.UUID.String()
-			_, err := f.pays.RefundPayment(f.member(partnerOf(f, p)), p.UUID, domain.Doc{"amount": amount.StringFixed(2)})
-			if err != nil && !domain.IsCode(err, domain.CodeInvalid) && !domain.IsCode(err, domain.CodeConflict) {
+			r, err := f.pays.RefundPayment(f.member(partnerOf(f, p)), p.UUID, domain.Doc{"amount": amount.StringFixed(2)})
+			switch {
+			case err == nil && r.Status == payments.RefundStatusSucceeded:
+				done["refund"]++
+			case err != nil && !domain.IsCode(err, domain.CodeInvalid) && !domain.IsCode(err, domain.CodeConflict):
 				t.Fatalf("step %d %s: %v", step, what, err)
 			}
 		case op < 9: // the job, a week later
@@ -106,6 +127,7 @@ func TestPayoutsKeepTheBooks(t *testing.T) {
 			}
 			for _, p := range res.Built {
 				payouts = append(payouts, p.ID)
+				done["payout"]++
 			}
 		default: // staff validate a payout, or mark it paid
 			if len(payouts) == 0 {
@@ -117,7 +139,10 @@ func TestPayoutsKeepTheBooks(t *testing.T) {
 			if domain.IsCode(err, domain.CodeConflict) {
 				_, err = f.payouts.MarkPayoutPaid(f.staff, id, domain.Doc{})
 			}
-			if err != nil && !domain.IsCode(err, domain.CodeConflict) {
+			switch {
+			case err == nil:
+				done["validation"]++
+			case !domain.IsCode(err, domain.CodeConflict):
 				t.Fatalf("step %d %s: %v", step, what, err)
 			}
 		}

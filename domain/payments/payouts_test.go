@@ -79,13 +79,7 @@ func (f *payoutFixture) member(p *domain.Partner) context.Context {
 // paid at once by card, with body fields kv, and dates it paid at paidOn.
 func (f *payoutFixture) pay(t testing.TB, p *domain.Partner, amount string, paidOn time.Time, kv ...any) *payments.Payment {
 	t.Helper()
-	doc := domain.Doc{"customer": map[string]any{"first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com"},
-		"partner_uuid": p.UUID.String(), "amount": amount, "discount": "0", "product": "voucher", "type": "credit_card",
-		"card": psp.CardSuccess}
-	for i := 0; i+1 < len(kv); i += 2 {
-		doc[kv[i].(string)] = kv[i+1]
-	}
-	pm, err := f.pays.CreatePayment(f.member(p), doc)
+	pm, err := f.pays.CreatePayment(f.member(p), payDoc(p, dec(amount), kv...))
 	if err != nil || pm.Status != payments.StatusPaid {
 		t.Fatalf("pay: %v %+v", err, pm)
 	}

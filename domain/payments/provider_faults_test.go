@@ -54,10 +54,8 @@ func TestProviderDownFailsPayment(t *testing.T) {
 	card, cardID := f.card(t, "100")
 	net.down.Store(true)
 	// The marketplace takes its own cards.
-	p, err := svc.CreatePayment(f.member(f.market), domain.Doc{"customer": map[string]any{"first_name": "Ada",
-		"last_name": "Lovelace", "email": "ada@example.com"}, "partner_uuid": f.market.UUID.String(), "amount": "60",
-		"discount": "0", "product": "voucher", "type": "credit_card", "card": psp.CardSuccess,
-		"extra_source_wallet_uuid": card.String(), "extra_source_amount": "20"})
+	p, err := svc.CreatePayment(f.member(f.market), payDoc(f.market, dec("60"),
+		"extra_source_wallet_uuid", card.String(), "extra_source_amount", "20"))
 	if err != nil {
 		t.Fatal(err)
 	}

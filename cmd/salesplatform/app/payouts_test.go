@@ -13,9 +13,11 @@ import (
 	"salesplatform/persistence/dbtest"
 )
 
-// Two replicas' runs at once build each partner's payout once: the one
-// that holds the advisory lock builds, the other skips (or, after it,
-// finds them built).
+// Two replicas' runs at once build each partner's payout once, whichever
+// way they meet: the one that holds the advisory lock builds, the other
+// skips, or after it finds them built (the partner's row lock and the
+// period's unique key would also keep a second build out: the lock
+// itself is TestPayoutsJobSkipsWhileLocked's).
 func TestPayoutsJobRunsOnce(t *testing.T) {
 	t.Parallel()
 	db := dbtest.New(t)

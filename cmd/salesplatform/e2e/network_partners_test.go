@@ -46,9 +46,9 @@ func newNPFixture(t *testing.T) *npFixture {
 	return f
 }
 
-// call sends a REST request with token ("" for none), checked against
-// the OpenAPI document.
-func (f *npFixture) call(t *testing.T, method, path, token, body string) Response {
+// call sends a REST request with token ("" for none) and headers (name,
+// value pairs), checked against the OpenAPI document.
+func (f *npFixture) call(t *testing.T, method, path, token, body string, headers ...string) Response {
 	t.Helper()
 	req := httptest.NewRequest(method, path, strings.NewReader(body))
 	if body != "" {
@@ -56,6 +56,9 @@ func (f *npFixture) call(t *testing.T, method, path, token, body string) Respons
 	}
 	if token != "" {
 		req.Header.Set("Authorization", "Token "+token)
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
 	}
 	rec := httptest.NewRecorder()
 	f.h.ServeHTTP(rec, req)
@@ -267,14 +270,7 @@ func TestNetworkPartnerCreateReplay(t *testing.T) {
 	f := newNPFixture(t)
 	post := func(body string) Response {
 		t.Helper()
-		req := httptest.NewRequest(http.MethodPost, "/api/network_partners/", strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Authorization", "Token "+f.marketTok)
-		req.Header.Set("X-Idempotency-Key", "np-create-1")
-		rec := httptest.NewRecorder()
-		f.h.ServeHTTP(rec, req)
-		CheckContract(t, req, rec.Code, rec.Header(), rec.Body.Bytes())
-		return Response{Status: rec.Code, Header: rec.Header(), Body: rec.Body.String()}
+		return f.call(t, http.MethodPost, "/api/network_partners/", f.marketTok, body, "X-Idempotency-Key", "np-create-1")
 	}
 	first := post(body(t, npRequired()))
 	if first.Status != http.StatusCreated {

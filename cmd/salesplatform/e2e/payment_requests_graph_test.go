@@ -99,7 +99,9 @@ func TestGraphPaymentRequests(t *testing.T) {
 
 	// Paid on its page: the relation holds the payment, the request is PAID.
 	card := f.payRequest(t, map[string]any{"payment_url": rest["payment_url"]})
-	f.form(t, card, "card_number="+psp.CardSuccess)
+	if res := f.form(t, card, "card_number="+psp.CardSuccess); res.Status != http.StatusSeeOther {
+		t.Fatalf("card form %d %s", res.Status, res.Body)
+	}
 	got := f.mustGraph(t, f.cashierTok, reqRead, map[string]any{"id": id})
 	pr := dig(got, "paymentRequest").(map[string]any)
 	edges := dig(pr, "payments", "edges").([]any)

@@ -388,7 +388,9 @@ func TestPaymentRequestAttempts(t *testing.T) {
 	// A declined card fails the payment; the request stays pending, and
 	// the form starts another payment.
 	card := f.payRequest(t, r)
-	f.form(t, card, "card_number="+psp.CardDecline)
+	if res := f.form(t, card, "card_number="+psp.CardDecline); res.Status != http.StatusSeeOther {
+		t.Fatalf("card form %d %s", res.Status, res.Body)
+	}
 	if got := f.call(t, http.MethodGet, requestsBase+id+"/", f.cashierTok, "").JSON(t); got["status"] != "pending" {
 		t.Errorf("request after a declined card %v", got["status"])
 	}

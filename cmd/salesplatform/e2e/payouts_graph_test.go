@@ -105,7 +105,7 @@ func TestGraphPayoutRequests(t *testing.T) {
 		dig(next, "payoutRequests", "pageInfo", "hasNextPage") != false {
 		t.Errorf("the two pages hold %s, want both requests", seen)
 	}
-	today := time.Now().UTC().Format(time.DateOnly)
+	today := spa.CreationDate.UTC().Format(time.DateOnly)
 	for _, c := range []struct {
 		token  string
 		filter map[string]any

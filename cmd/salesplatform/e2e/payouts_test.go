@@ -22,6 +22,7 @@ type builtPayouts struct {
 	a, b       map[string]any // spa's two payments: 100 (net 94.75), 20 (net 18.75)
 	user       string         // a member of market who may use its cards
 	usageID    any            // the use of market's card at spa, in spa's payout
+	month      time.Time      // noon UTC on the 1st of the month the payouts pay
 }
 
 // buildPayouts pays spa twice, rival's partner once, uses a network
@@ -33,9 +34,7 @@ func (f *payFixture) buildPayouts(t *testing.T) builtPayouts {
 	var out builtPayouts
 	out.a = f.paid(t, 100)
 	out.b = f.paid(t, 20)
-	rivalPay := f.call(t, http.MethodPost, paymentsBase, f.rivalTok, body(t, map[string]any{"customer": map[string]any{
-		"first_name": "R", "last_name": "R", "email": "r@example.com"}, "partner_uuid": f.rivalSpaUUID, "amount": 5,
-		"discount": 0, "product": "voucher", "type": "credit_card", "card": psp.CardSuccess}))
+	rivalPay := f.pay(t, f.rivalTok, 5, "partner_uuid", f.rivalSpaUUID, "card", psp.CardSuccess)
 	if rivalPay.Status != http.StatusCreated {
 		t.Fatalf("rival's payment: %d %s", rivalPay.Status, rivalPay.Body)
 	}
@@ -49,8 +48,12 @@ func (f *payFixture) buildPayouts(t *testing.T) builtPayouts {
 	}
 	out.usageID = use.JSON(t)["id"]
 
-	// Spa's month closes: the job builds.
-	now := time.Now().AddDate(0, 2, 0)
+	// The month after this one closes: the job builds, at noon on the 1st
+	// of the next (a day of no month's end, in any zone), so that payments
+	// of this month are in that month's payout.
+	y, m, _ := time.Now().UTC().Date()
+	out.month = time.Date(y, m+1, 1, 12, 0, 0, 0, time.UTC)
+	now := out.month.AddDate(0, 1, 0)
 	res, err := payments.NewPayoutService(persistence.NewUnitOfWork(f.db, persistence.PaymentsStores), nil).BuildPayouts(context.Background(), now)
 	if err != nil || len(res.Built) != 2 || len(res.Skipped) != 0 {
 		t.Fatalf("build: %v %+v", err, res)
@@ -80,7 +83,7 @@ func TestPayoutRequests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start, end := payments.PayoutPeriod(time.Now().AddDate(0, 1, 0), payments.FrequencyMonth, loc)
+	start, end := payments.PayoutPeriod(built.month, payments.FrequencyMonth, loc)
 	record := fmt.Sprintf(`{"id": %d, "uuid": "%s", "partner": %s, "partner_uuid": "%s", "status": "to be validated",
 		"currency": "%s", "amount": 113.50, "usages_amount": 10.00, "payments_count": 2, "usages_count": 1,
 		"period_start": "%s", "period_end": "%s", "creation_date": "%s", "validation_date": null, "paid_date": null}`,
@@ -118,7 +121,7 @@ func TestPayoutRequests(t *testing.T) {
 		}
 		return int(r.JSON(t)["count"].(float64))
 	}
-	today := time.Now().UTC().Format(time.DateOnly)
+	today := spa.CreationDate.UTC().Format(time.DateOnly)
 	for _, c := range []struct {
 		token, query string
 		want         int
