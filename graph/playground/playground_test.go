@@ -235,6 +235,11 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	err = chromedp.Do(ctx,
 		set(headers, `{"Authorization": "`+token+`"}`),
 		set(editors, query),
+		// The first tab held two operations, so the button was a menu
+		// to choose one; it is a plain button once GraphiQL has read the
+		// new document.
+		chromedp.Poll[chromedp.Void](`!document.querySelector('.graphiql-execute-button').hasAttribute('aria-haspopup')`,
+			chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.Click(chromedp.CSS(`.graphiql-execute-button`)),
 		chromedp.Poll[chromedp.Void](response+`.includes('"Query"')`, chromedp.WithPollingTimeout(30*time.Second)),
 	)
