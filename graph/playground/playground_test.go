@@ -17,6 +17,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/chromedp/chromedp"
+	"github.com/vektah/gqlparser/v2"
 
 	"salesplatform/cmd/salesplatform/e2e/browser"
 	"salesplatform/graph"
@@ -217,12 +218,28 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	set := func(selector, value string) chromedp.Action[chromedp.Void] {
 		return chromedp.Evaluate[chromedp.Void](`document.querySelector(` + jsString(selector) + `).CodeMirror.setValue(` + jsString(value) + `)`)
 	}
+	var welcome string
 	err := chromedp.Do(ctx,
 		chromedp.Navigate(ts.URL+playground.Path),
 		chromedp.WaitVisible(chromedp.CSS(editors)),
 		chromedp.WaitVisible(chromedp.CSS(headers)),
+	)
+	if err == nil {
+		// A first visit opens on how to log in, with the mutation ready.
+		welcome, err = chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector(`+jsString(editors)+`).CodeMirror.getValue()`))
+	}
+	if err != nil {
+		t.Fatalf("browser: %v", err)
+	}
+	checkWelcome(t, welcome)
+	err = chromedp.Do(ctx,
 		set(headers, `{"Authorization": "`+token+`"}`),
 		set(editors, query),
+		// The first tab held two operations, so the button was a menu
+		// to choose one; it is a plain button once GraphiQL has read the
+		// new document.
+		chromedp.Poll[chromedp.Void](`!document.querySelector('.graphiql-execute-button').hasAttribute('aria-haspopup')`,
+			chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.Click(chromedp.CSS(`.graphiql-execute-button`)),
 		chromedp.Poll[chromedp.Void](response+`.includes('"Query"')`, chromedp.WithPollingTimeout(30*time.Second)),
 	)
@@ -267,4 +284,20 @@ func TestPlaygroundInBrowser(t *testing.T) {
 func jsString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// checkWelcome checks the first tab's document: it says how to log in and
+// its operations are valid against the schema, so a renamed field fails
+// here rather than in a newcomer's first minute.
+func checkWelcome(t *testing.T, doc string) {
+	t.Helper()
+	for _, want := range []string{"createToken(input:", `{"Authorization": "Token <the token>"}`, "Headers tab"} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("the first tab lacks %q:\n%s", want, doc)
+		}
+	}
+	schema := graph.NewExecutableSchema(graph.Config{Resolvers: &graph.Resolver{}}).Schema()
+	if _, errs := gqlparser.LoadQuery(schema, doc); errs != nil {
+		t.Errorf("the first tab's document does not validate: %v", errs)
+	}
 }

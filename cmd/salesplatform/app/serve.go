@@ -464,12 +464,17 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 	all.Payments.WithRequestPages(cfg.PublicBaseURL, requestPayments)
 
 	r := mux.NewRouter()
-	r.Handle("/healthz", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+	// Probes take the trailing slash as every legacy route does.
+	r.Handle("/healthz{slash:/?}", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = io.WriteString(w, `{"status":"ok"}`+"\n")
 	})).Methods(http.MethodGet, http.MethodHead)
-	r.Handle("/readyz", readiness(db, carts, cfg.draining)).Methods(http.MethodGet, http.MethodHead)
-	r.Handle("/graphql", graph.NewHandler(&graph.Resolver{Services: all, LoaderWait: cfg.LoaderWait}, middleware.LoggerFrom))
+	r.Handle("/readyz{slash:/?}", readiness(db, carts, cfg.draining)).Methods(http.MethodGet, http.MethodHead)
+	// GraphQL over HTTP is GET and POST; another method (a preflight from
+	// an origin CORS refused) gets the router's 405, as on every route.
+	r.Handle("/graphql", graph.ToPlayground(playground.Path,
+		graph.NewHandler(&graph.Resolver{Services: all, LoaderWait: cfg.LoaderWait}, middleware.LoggerFrom))).
+		Methods(http.MethodGet, http.MethodPost)
 	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
 	r.PathPrefix(psp.PagePrefix).Handler(provider.Handler(psp.Callbacks{ActivationChanged: all.PaymentPartners.SyncActivation,
 		PayinChanged: all.Payments.SyncPayin}))
