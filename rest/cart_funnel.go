@@ -4,6 +4,7 @@ import (
 	"embed"
 	"html/template"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/google/uuid"
@@ -68,6 +69,11 @@ func (a *api) handleFunnel(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		logger(r).Error("funnel", "error", err.Error())
+		if de := domain.AsError(err); de != nil && de.Code == domain.CodeUnavailable {
+			w.Header().Set("Retry-After", strconv.Itoa(max(1, int(de.RetryAfter.Seconds()))))
+			renderFunnel(w, r, http.StatusServiceUnavailable, funnelPage{Message: "The shop is briefly unavailable. Please try again in a moment."})
+			return
+		}
 		renderFunnel(w, r, http.StatusInternalServerError, funnelPage{Message: "Something went wrong. Please try again."})
 		return
 	}
