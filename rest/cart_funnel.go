@@ -40,7 +40,9 @@ type funnelPage struct {
 }
 
 // handleFunnel shows the stored items of the cart in the query parameter
-// `cart`. An unknown, lapsed or foreign cart gets a 404 page that says so
+// `cart`, with a way back to the shop only to the cart's ReturnTo (its
+// return_url as the domain's rule accepts it today), never to the stored
+// return_url as such. An unknown, lapsed or foreign cart gets a 404 page that says so
 // (the contract leaves that case open; see docs/DECISIONS.md).
 func (a *api) handleFunnel(w http.ResponseWriter, r *http.Request) {
 	site := cart.FunnelSite{Host: r.Host}
