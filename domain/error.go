@@ -117,6 +117,30 @@ func IsCode(err error, code Code) bool {
 // ErrNotFound is returned by stores when a row or key does not exist.
 var ErrNotFound = &Error{Code: CodeNotFound, Message: MsgNotFound}
 
-// ErrUnavailable is the answer while the database cannot be reached or does
-// not answer in time.
+// ErrUnavailable is the answer while a store's server (PostgreSQL, Redis)
+// cannot be reached or does not answer in time.
 var ErrUnavailable = &Error{Code: CodeUnavailable, Message: MsgUnavailable, RetryAfter: 5 * time.Second}
+
+// Unavailable marks err, a store's failure to reach its server, as the
+// domain's ErrUnavailable: errors.As finds ErrUnavailable in it, so the
+// request answers 503 with Retry-After, and err stays in it for the log.
+// It is the one mapping of an outage, used by every store; what names the
+// server ("database", "redis").
+func Unavailable(what string, err error) error { return unavailableError{what, err} }
+
+type unavailableError struct {
+	what string
+	err  error
+}
+
+func (e unavailableError) Error() string { return e.what + " unavailable: " + e.err.Error() }
+func (e unavailableError) Unwrap() error { return e.err }
+
+// As lets errors.As find ErrUnavailable in it.
+func (e unavailableError) As(target any) bool {
+	if p, ok := target.(**Error); ok {
+		*p = ErrUnavailable
+		return true
+	}
+	return false
+}

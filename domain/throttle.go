@@ -81,7 +81,7 @@ func (t *ClientThrottle) Reserve(ctx context.Context, client string, now time.Ti
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, throttleStoreError{err}
+		return nil, Unavailable("throttle store", err)
 	}
 	if tok == nil {
 		return nil, throttled(wait)
@@ -97,23 +97,6 @@ func (a *attempt) GiveBack(now time.Time) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(a.ctx), giveBackTimeout)
 	defer cancel()
 	_ = a.token.GiveBack(ctx, now)
-}
-
-// throttleStoreError is a failure of a shared throttle store: it reads as
-// CodeUnavailable (errors.As), so the request answers 503 with Retry-After,
-// and keeps its cause for the log.
-type throttleStoreError struct{ err error }
-
-func (e throttleStoreError) Error() string { return "throttle store unavailable: " + e.err.Error() }
-func (e throttleStoreError) Unwrap() error { return e.err }
-
-// As lets errors.As find a *Error in it.
-func (e throttleStoreError) As(target any) bool {
-	if p, ok := target.(**Error); ok {
-		*p = ErrUnavailable
-		return true
-	}
-	return false
 }
 
 // throttled is the refusal of an attempt made wait too early.

@@ -164,21 +164,21 @@ func (c outageConnector) Connect(ctx context.Context) (driver.Conn, error) {
 	conn, err := c.Connector.Connect(ctx)
 	if err != nil {
 		if ctx.Err() == nil {
-			err = unavailableError{err}
+			err = domain.Unavailable("database", err)
 		}
 		return nil, err
 	}
 	return outageConn{conn.(*stdlib.Conn)}, nil
 }
 
-// outageConn is a pgx connection whose statements report its death as an
-// unavailableError; every other method is pgx's.
+// outageConn is a pgx connection whose statements report its death as
+// domain.Unavailable; every other method is pgx's.
 type outageConn struct{ *stdlib.Conn }
 
 // died is err, marked unavailable when the connection is closed after it.
 func (c outageConn) died(err error) error {
 	if err != nil && c.Conn.Conn().IsClosed() {
-		return unavailableError{err}
+		return domain.Unavailable("database", err)
 	}
 	return err
 }
@@ -196,22 +196,6 @@ func (c outageConn) QueryContext(ctx context.Context, query string, args []drive
 func (c outageConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
 	tx, err := c.Conn.BeginTx(ctx, opts)
 	return tx, c.died(err)
-}
-
-// unavailableError is a connection failure: it reads as the domain's
-// CodeUnavailable (errors.As) and keeps its cause for the log.
-type unavailableError struct{ err error }
-
-func (e unavailableError) Error() string { return "database unavailable: " + e.err.Error() }
-func (e unavailableError) Unwrap() error { return e.err }
-
-// As lets errors.As find a *domain.Error in it.
-func (e unavailableError) As(target any) bool {
-	if p, ok := target.(**domain.Error); ok {
-		*p = domain.ErrUnavailable
-		return true
-	}
-	return false
 }
 
 // ping waits until the server answers, retrying while it is unreachable or

@@ -4,6 +4,7 @@ import (
 	"embed"
 	"html/template"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/google/uuid"
@@ -39,7 +40,9 @@ type funnelPage struct {
 }
 
 // handleFunnel shows the stored items of the cart in the query parameter
-// `cart`. An unknown, lapsed or foreign cart gets a 404 page that says so
+// `cart`, with a way back to the shop only to the cart's ReturnTo (its
+// return_url as the domain's rule accepts it today), never to the stored
+// return_url as such. An unknown, lapsed or foreign cart gets a 404 page that says so
 // (the contract leaves that case open; see docs/DECISIONS.md).
 func (a *api) handleFunnel(w http.ResponseWriter, r *http.Request) {
 	site := cart.FunnelSite{Host: r.Host}
@@ -68,6 +71,11 @@ func (a *api) handleFunnel(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		logger(r).Error("funnel", "error", err.Error())
+		if de := domain.AsError(err); de != nil && de.Code == domain.CodeUnavailable {
+			w.Header().Set("Retry-After", strconv.Itoa(max(1, int(de.RetryAfter.Seconds()))))
+			renderFunnel(w, r, http.StatusServiceUnavailable, funnelPage{Message: "The shop is briefly unavailable. Please try again in a moment."})
+			return
+		}
 		renderFunnel(w, r, http.StatusInternalServerError, funnelPage{Message: "Something went wrong. Please try again."})
 		return
 	}

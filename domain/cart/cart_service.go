@@ -23,7 +23,6 @@ const (
 	MaxCartQuantity      = 100_000
 	MaxAttributesPerItem = 50
 	MaxAttributeValueLen = 255
-	MaxReturnURLLength   = 2048
 	MsgCartNotFound      = "Cart not found"
 	funnelPath           = "/ecommerce/shop/customization/"
 )
@@ -36,7 +35,9 @@ type CartService struct {
 	ttl      time.Duration
 	// publicBaseURL builds funnel URLs for partners without a site domain.
 	publicBaseURL string
-	now           func() time.Time
+	// development lets return_url name local hosts (checkReturnURL).
+	development bool
+	now         func() time.Time
 }
 
 // NewCartService returns the service. ttl is how long a cart lives after its
@@ -46,11 +47,24 @@ func NewCartService(carts CartStore, partners domain.PartnerStore, ttl time.Dura
 	return &CartService{carts: carts, partners: partners, ttl: ttl, publicBaseURL: strings.TrimRight(publicBaseURL, "/"), now: time.Now}
 }
 
+// AllowLocalReturnURLs lets carts' return_url name localhost, *.localhost
+// and loopback addresses, over http too: for development only, where the
+// shop runs on the developer's machine. It returns s.
+func (s *CartService) AllowLocalReturnURLs(allow bool) *CartService {
+	s.development = allow
+	return s
+}
+
 // CartView is a cart as the API shows it.
 type CartView struct {
 	*Cart
 	FunnelURL string
 	ExpiresAt time.Time
+	// ReturnTo is where the funnel may send the customer back to: the
+	// cart's ReturnURL if it passes the return_url rule today, else "" (a
+	// cart stored under an older rule keeps its ReturnURL, echoed by the
+	// API, but the funnel never sends anyone there).
+	ReturnTo string
 }
 
 // CartInput is a cart as a client sends it. Doc is the decoded JSON object
@@ -72,7 +86,7 @@ func (s *CartService) SaveCart(ctx context.Context, in CartInput) (view *CartVie
 	if err != nil {
 		return nil, false, err
 	}
-	doc, err := parseCartDoc(in.Doc)
+	doc, err := parseCartDoc(in.Doc, s.development)
 	if err != nil {
 		return nil, false, err
 	}
@@ -201,7 +215,11 @@ func (s *CartService) partnerCart(ctx context.Context, partner *domain.Partner, 
 }
 
 func (s *CartService) view(c *Cart, p *domain.Partner) *CartView {
-	return &CartView{Cart: c, FunnelURL: s.funnelURL(c, p), ExpiresAt: c.LastModified.Add(s.ttl)}
+	v := &CartView{Cart: c, FunnelURL: s.funnelURL(c, p), ExpiresAt: c.LastModified.Add(s.ttl)}
+	if _, msg := checkReturnURL(c.ReturnURL, s.development); c.ReturnURL != "" && msg == "" {
+		v.ReturnTo = c.ReturnURL
+	}
+	return v
 }
 
 // funnelURL is the partner's checkout funnel for the cart: on its own site
@@ -235,7 +253,8 @@ type cartDoc struct {
 
 // parseCartDoc checks a cart document against the contract and
 // this service's limits. Unknown fields are ignored, as DRF does.
-func parseCartDoc(raw any) (*cartDoc, error) {
+// development is the return_url rule's (checkReturnURL).
+func parseCartDoc(raw any, development bool) (*cartDoc, error) {
 	obj, err := domain.AsDoc(raw)
 	if err != nil {
 		return nil, err
@@ -256,20 +275,7 @@ func parseCartDoc(raw any) (*cartDoc, error) {
 		v.Add(domain.VInvalid, "Must be a valid UUID.", "id")
 	}
 
-	switch ru := obj["return_url"].(type) {
-	case nil:
-	case string:
-		switch {
-		case utf8.RuneCountInString(ru) > MaxReturnURLLength:
-			v.Add(domain.VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxReturnURLLength), "return_url")
-		case ru != "" && !domain.ValidHTTPURL(ru):
-			v.Add(domain.VInvalid, "Enter a valid URL.", "return_url")
-		default:
-			doc.returnURL = ru
-		}
-	default:
-		v.Add(domain.VInvalid, domain.MsgString, "return_url")
-	}
+	doc.returnURL = returnURL(&v, obj["return_url"], development)
 
 	items, present := obj["items"]
 	switch list := items.(type) {

@@ -26,6 +26,7 @@ type cartFixture struct {
 	asOther     context.Context
 	asStaff     context.Context
 	accounts    *account.AccountService
+	partners    domain.PartnerStore
 }
 
 func newCartFixture(t *testing.T, ttl time.Duration) *cartFixture {
@@ -38,6 +39,7 @@ func newCartFixture(t *testing.T, ttl time.Duration) *cartFixture {
 		svc:      cart.NewCartService(store, db.Stores().Partners, ttl, "http://api.test:8000/"),
 		store:    store,
 		accounts: accounts,
+		partners: db.Stores().Partners,
 		shop:     dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "shop", PartnerName: "Shop", PartnerDomain: "shop.example.com"}),
 		other:    dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "other", PartnerName: "Other"}),
 	}

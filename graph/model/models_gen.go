@@ -910,7 +910,7 @@ type CreateBoxInput struct {
 type CreateCartInput struct {
 	// The product lines; may be empty, though the funnel needs at least one before checkout can continue.
 	Items []*CartItemInput `json:"items"`
-	// Where the funnel sends the customer after payment; empty for the standard thank-you page.
+	// Where the funnel sends the customer after payment: an https URL of a public host, without user name or password, in URI characters, at most 2000 characters (local hosts in development mode only); empty for the standard thank-you page.
 	ReturnURL graphql.Omittable[*string] `json:"returnUrl,omitempty"`
 }
 
@@ -3663,7 +3663,7 @@ type ReplaceCartInput struct {
 	ID graphql.Omittable[*uuid.UUID] `json:"id,omitempty"`
 	// The new product lines, replacing all the old ones; may be empty.
 	Items []*CartItemInput `json:"items"`
-	// Where the funnel sends the customer after payment; empty or absent for the standard thank-you page.
+	// Where the funnel sends the customer after payment, by the same rule as CreateCartInput.returnUrl; empty or absent for the standard thank-you page.
 	ReturnURL graphql.Omittable[*string] `json:"returnUrl,omitempty"`
 	// The Cart.etag read before; when given, the replace fails with PRECONDITION_FAILED if the cart changed since. Absent to replace unconditionally.
 	IfMatch graphql.Omittable[*string] `json:"ifMatch,omitempty"`

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"net/url"
 	"time"
 
@@ -23,6 +25,15 @@ const updateAttempts = 50
 // pingTimeout bounds OpenRedis's check when ctx has no earlier deadline, so a
 // black-holed address fails start-up instead of hanging it.
 const pingTimeout = 5 * time.Second
+
+// The client's timeouts, unless the URL sets its own: a Redis that is down or
+// frozen must fail a request (503) well within a client's patience, not hold
+// it for go-redis's defaults (5 s to dial, 3 s per read, three retries: 8 s
+// and more measured).
+const (
+	dialTimeout = time.Second
+	ioTimeout   = time.Second
+)
 
 // Redis is a CartStore that keeps each cart as a JSON string under
 // "<prefix>cart:<id>" with a native Redis expiry, so that every instance of
@@ -43,10 +54,14 @@ func NewRedis(client redis.UniversalClient, keyPrefix string) *Redis {
 // metrics of a shared cart store).
 func (s *Redis) PoolStats() *redis.PoolStats { return s.client.PoolStats() }
 
-// OpenRedis connects to the server at a redis:// or rediss:// URL and pings
-// it, so that a wrong REDIS_URL fails at start-up rather than on the first
-// cart.
-func OpenRedis(ctx context.Context, rawURL string) (*redis.Client, error) {
+// NewRedisClient returns a client of the server at a redis:// or rediss://
+// URL, with the service's timeouts where the URL sets none: 1 s to connect,
+// 1 s per read or write, 1 s to wait for a pooled connection, and no retry
+// (a retry would double the wait on a frozen server; the pool drops a
+// connection the server closed before using it, and the caller is told to
+// retry); a context's earlier deadline is kept. The one client of the carts,
+// the throttles and the caller cache.
+func NewRedisClient(rawURL string) (*redis.Client, error) {
 	opts, err := redis.ParseURL(rawURL)
 	if err != nil {
 		// A *url.Error quotes the whole URL, password included: keep the reason.
@@ -56,7 +71,35 @@ func OpenRedis(ctx context.Context, rawURL string) (*redis.Client, error) {
 		}
 		return nil, fmt.Errorf("cartstore: parse redis url: %w", err)
 	}
-	client := redis.NewClient(opts)
+	if opts.DialTimeout == 0 {
+		opts.DialTimeout = dialTimeout
+	}
+	if opts.ReadTimeout == 0 {
+		opts.ReadTimeout = ioTimeout
+	}
+	if opts.WriteTimeout == 0 {
+		opts.WriteTimeout = ioTimeout
+	}
+	if opts.PoolTimeout == 0 {
+		opts.PoolTimeout = ioTimeout
+	}
+	if opts.MaxRetries == 0 {
+		opts.MaxRetries = -1 // go-redis's "none"; 0 means its default, 3
+	}
+	// Without it go-redis ignores a context's deadline (the caller cache's
+	// 100 ms) and waits for its own timeouts.
+	opts.ContextTimeoutEnabled = true
+	return redis.NewClient(opts), nil
+}
+
+// OpenRedis is NewRedisClient, then a ping, so that a wrong REDIS_URL fails
+// at start-up rather than on the first cart.
+func OpenRedis(ctx context.Context, rawURL string) (*redis.Client, error) {
+	client, err := NewRedisClient(rawURL)
+	if err != nil {
+		return nil, err
+	}
+	opts := client.Options()
 	ctx, cancel := context.WithTimeout(ctx, pingTimeout)
 	defer cancel()
 	if err := client.Ping(ctx).Err(); err != nil {
@@ -88,7 +131,7 @@ func (r *Redis) Create(ctx context.Context, c *cart.Cart, ttl time.Duration) err
 		return fmt.Errorf("cartstore: encode cart %s: %w", c.ID, err)
 	}
 	if err := r.client.Set(ctx, r.key(c.ID), b, ttl).Err(); err != nil {
-		return fmt.Errorf("cartstore: create cart %s: %w", c.ID, err)
+		return failed("create", c.ID, err)
 	}
 	return nil
 }
@@ -100,7 +143,7 @@ func (r *Redis) Get(ctx context.Context, id uuid.UUID) (*cart.Cart, error) {
 		return nil, domain.ErrNotFound
 	}
 	if err != nil {
-		return nil, fmt.Errorf("cartstore: get cart %s: %w", id, err)
+		return nil, failed("get", id, err)
 	}
 	return decodeCart(id, b)
 }
@@ -153,7 +196,7 @@ func (r *Redis) Update(ctx context.Context, id uuid.UUID, ttl time.Duration, fn 
 		case errors.Is(err, redis.Nil):
 			return domain.ErrNotFound
 		default:
-			return fmt.Errorf("cartstore: update cart %s: %w", id, err)
+			return failed("update", id, err)
 		}
 	}
 	return fmt.Errorf("cartstore: update cart %s: %d attempts lost to concurrent writes: %w", id, updateAttempts, redis.TxFailedErr)
@@ -162,9 +205,38 @@ func (r *Redis) Update(ctx context.Context, id uuid.UUID, ttl time.Duration, fn 
 // Delete removes the cart.
 func (r *Redis) Delete(ctx context.Context, id uuid.UUID) error {
 	if err := r.client.Del(ctx, r.key(id)).Err(); err != nil {
-		return fmt.Errorf("cartstore: delete cart %s: %w", id, err)
+		return failed("delete", id, err)
 	}
 	return nil
+}
+
+// failed wraps a failure of a command on cart id; a failure to reach the
+// server reads as the domain's unavailable error (domain.Unavailable).
+func failed(op string, id uuid.UUID, err error) error {
+	err = fmt.Errorf("cartstore: %s cart %s: %w", op, id, err)
+	if unreachable(err) {
+		return domain.Unavailable("redis", err)
+	}
+	return err
+}
+
+// unreachable reports a failure to reach the server: the connection refused,
+// lost, timed out or not had from the pool in time, or the server answering
+// that it cannot serve yet (loading its data, no primary). Other replies of
+// the server, a cart that does not decode, a cancelled request are not.
+func unreachable(err error) bool {
+	var re redis.Error
+	if errors.As(err, &re) {
+		for _, p := range []string{"LOADING", "MASTERDOWN", "CLUSTERDOWN", "TRYAGAIN", "BUSY"} {
+			if redis.HasErrorPrefix(err, p) {
+				return true
+			}
+		}
+		return false
+	}
+	var ne net.Error // dial errors, timeouts (deadlines too), resets
+	return errors.As(err, &ne) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, redis.ErrPoolTimeout) || errors.Is(err, redis.ErrClosed)
 }
 
 func decodeCart(id uuid.UUID, b []byte) (*cart.Cart, error) {

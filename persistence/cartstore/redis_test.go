@@ -122,3 +122,39 @@ func TestOpenRedisHidesPassword(t *testing.T) {
 		}
 	}
 }
+
+// A server that is gone or frozen fails every operation within a second or
+// so, as the domain's unavailable error (503), not an internal one.
+func TestRedisOutage(t *testing.T) {
+	t.Parallel()
+	for name, addr := range map[string]string{"unreachable": redistest.ClosedPort(t), "frozen": redistest.FrozenServer(t)} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			client, err := NewRedisClient("redis://" + addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = client.Close() })
+			s := NewRedis(client, "outage:")
+			c := sampleCart()
+			ops := map[string]func() error{
+				"Create": func() error { return s.Create(t.Context(), c, time.Minute) },
+				"Get":    func() error { _, err := s.Get(t.Context(), c.ID); return err },
+				"Update": func() error {
+					return s.Update(t.Context(), c.ID, time.Minute, func(c *cart.Cart) (*cart.Cart, error) { return c, nil })
+				},
+				"Delete": func() error { return s.Delete(t.Context(), c.ID) },
+			}
+			for op, call := range ops {
+				start := time.Now()
+				err := call()
+				if !domain.IsCode(err, domain.CodeUnavailable) {
+					t.Errorf("%s: %v, want unavailable", op, err)
+				}
+				if took := time.Since(start); took > 2*time.Second {
+					t.Errorf("%s took %v", op, took)
+				}
+			}
+		})
+	}
+}

@@ -6,8 +6,10 @@ package redistest
 
 import (
 	"context"
+	"net"
 	"net/url"
 	"os"
+	"sync"
 	"testing"
 	"time"
 
@@ -79,4 +81,66 @@ func Prefix(tb testing.TB, client redis.UniversalClient, name string) string {
 		}
 	})
 	return prefix
+}
+
+// ClosedPort returns a loopback address nothing listens on: a server that
+// is down.
+func ClosedPort(tb testing.TB) string {
+	tb.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	_ = ln.Close()
+	return addr
+}
+
+// FrozenServer returns the address of a listener that accepts connections
+// and never answers on them, as a stopped or stalled server does; they are
+// closed when the test ends.
+func FrozenServer(tb testing.TB) string {
+	tb.Helper()
+	addr, _ := Freeze(tb, "127.0.0.1:0")
+	return addr
+}
+
+// Freeze listens on addr (host:port, port 0 for any) and holds every
+// connection unanswered until stop is called or the test ends; it returns
+// the address.
+func Freeze(tb testing.TB, addr string) (_ string, stop func()) {
+	tb.Helper()
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var mu sync.Mutex
+	var conns []net.Conn
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, c)
+			mu.Unlock()
+		}
+	}()
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			_ = ln.Close()
+			<-done
+			mu.Lock()
+			defer mu.Unlock()
+			for _, c := range conns {
+				_ = c.Close()
+			}
+		})
+	}
+	tb.Cleanup(stop)
+	return ln.Addr().String(), stop
 }

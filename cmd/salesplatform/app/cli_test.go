@@ -146,7 +146,7 @@ func TestHelp(t *testing.T) {
 	t.Parallel()
 	database := []string{"database-url", "data-dir", "db-max-conns", "log-level"}
 	serverOnly := []string{"addr", "redis-url", "cart-ttl", "hold-ttl", "max-conns", "shutdown-grace", "drain-delay", "cors-origins", "trusted-proxies", "no-migrate",
-		"smtp-url", "mail-from"}
+		"smtp-url", "mail-from", "dev-mode"}
 	s3 := []string{"s3-endpoint", "s3-bucket", "s3-access-key-id", "s3-secret-access-key", "s3-region", "s3-insecure"}
 	for name, tc := range map[string]struct {
 		args      []string

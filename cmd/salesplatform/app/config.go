@@ -64,6 +64,9 @@ type Config struct {
 	DataDir        string
 	LogLevel       slog.Level
 	NoMigrate      bool
+	// DevMode is development mode (DEV_MODE): carts' return_url may name
+	// local hosts, over http too. Never in production.
+	DevMode bool
 	// DBMaxConns sizes the PostgreSQL pool; MaxConns caps the HTTP
 	// connections served at once (more wait to be accepted).
 	DBMaxConns int
@@ -126,7 +129,7 @@ const (
 	// groupPasswords: --password-hash-memory.
 	groupPasswords
 	// groupServer: --addr, --redis-url, --cart-ttl, --hold-ttl, --max-conns,
-	// --shutdown-grace, --cors-origins.
+	// --shutdown-grace, --cors-origins, --dev-mode.
 	groupServer
 	// groupPublicURL: --public-base-url.
 	groupPublicURL
@@ -211,6 +214,17 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 		proxies := os.Getenv("TRUSTED_PROXIES")
 		fs.Func("trusted-proxies", "comma-separated addresses and CIDR ranges of the reverse proxies whose X-Forwarded-For names the client, for login throttling (env TRUSTED_PROXIES; default none: the peer is the client)", func(s string) error {
 			proxies = s
+			return nil
+		})
+		devMode := envOr("DEV_MODE", "false")
+		fs.BoolFunc("dev-mode", "development mode: carts' return_url may name localhost, *.localhost and loopback addresses, over http too (env DEV_MODE, default false; never in production)", func(s string) error {
+			devMode = s
+			return nil
+		})
+		checks = append(checks, func() (err error) {
+			if cfg.DevMode, err = strconv.ParseBool(devMode); err != nil {
+				return fmt.Errorf("DEV_MODE: %q is not true or false", devMode)
+			}
 			return nil
 		})
 		checks = append(checks, func() error {

@@ -431,7 +431,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 	provider := psp.NewSim(db, cfg.PublicBaseURL)
 	all := services.Services{
 		Accounts:         accounts,
-		Carts:            cart.NewCartService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL),
+		Carts:            cart.NewCartService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL).AllowLocalReturnURLs(cfg.DevMode),
 		PartnerCatalog:   catalogue.NewPartnerCatalogService(persistence.NewPartnerCatalogStore(db), partners),
 		EventCatalog:     catalogue.NewEventService(persistence.NewEventStore(db), partners),
 		WorkshopCatalog:  catalogue.NewWorkshopService(persistence.NewUnitOfWork(db, persistence.WorkshopStores)),

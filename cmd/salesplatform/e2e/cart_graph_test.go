@@ -135,6 +135,21 @@ func TestGraphCart(t *testing.T) {
 		WantJSON(t, data, want)
 	})
 
+	t.Run("ErrReturnURL", func(t *testing.T) {
+		for u, msg := range map[string]string{
+			"https://shop.example.com@evil.example.com": "Enter a URL without a user name or password.",
+			"http://127.0.0.1:18080/admin":              "Enter a URL of a public host, not a local or private address.",
+			"https://evil.example.com/<script>":         "Enter a valid URL.",
+		} {
+			data, errs := post(t, f.c, f.shop, create, map[string]any{"in": map[string]any{"items": []any{}, "returnUrl": u}})
+			if errs != nil {
+				t.Fatal(errs)
+			}
+			WantJSON(t, data, `{"createCart":{"cart":null,"userErrors":[{"field":["return_url"],"code":"invalid","message":"`+msg+`"}],`+
+				`"errors":[{"field":["input","returnUrl"],"code":"INVALID","message":"`+msg+`"}]}}`)
+		}
+	})
+
 	t.Run("ErrAuth", func(t *testing.T) {
 		_, errs := post(t, f.c, "", create, map[string]any{"in": map[string]any{"items": []any{}}})
 		wantErrorCode(t, errs, "UNAUTHENTICATED")

@@ -1,12 +1,23 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/uuid"
+
+	"salesplatform/cmd/salesplatform/app"
+	"salesplatform/domain/cart"
+	"salesplatform/persistence/cartstore"
+	"salesplatform/persistence/dbtest"
 )
 
 func TestCartAPI(t *testing.T) {
@@ -196,4 +207,72 @@ func TestFunnelPage(t *testing.T) {
 			t.Errorf("status %d", page.Status)
 		}
 	})
+}
+
+// return_url takes only what the funnel may send a customer to: an https
+// URL of a public host, no user information, URI characters only; local
+// hosts in development mode alone. The funnel page links back to it.
+func TestCartReturnURL(t *testing.T) {
+	t.Parallel()
+	f := newRESTFixture(t)
+	url := f.URL + "/api/v2/ecommerce/cart/"
+	for u, msg := range map[string]string{
+		"https://shop.example.com@evil.example.com":             "Enter a URL without a user name or password.",
+		"http://127.0.0.1:18080/admin":                          "Enter a URL of a public host, not a local or private address.",
+		"https://10.0.0.7/":                                     "Enter a URL of a public host, not a local or private address.",
+		"http://localhost:3000/done":                            "Enter a URL of a public host, not a local or private address.",
+		"https://evil.example.com/<script>":                     "Enter a valid URL.",
+		"https://shop.example.com/a b":                          "Enter a valid URL.",
+		"http://shop.example.com/thanks":                        "Enter an https URL.",
+		"https://shop.example.com/" + strings.Repeat("a", 2000): "Ensure this field has no more than 2000 characters.",
+	} {
+		body, _ := json.Marshal(map[string]any{"items": []any{}, "return_url": u})
+		WantResponse(t, Do(t, "POST", url, string(body), auth(f.shop)...), 400, `{"return_url": ["`+msg+`"]}`)
+	}
+
+	res := Do(t, "POST", url, `{"items": [], "return_url": "https://shop.example.com/thanks?order=1"}`, auth(f.shop)...)
+	if res.Status != 201 || res.JSON(t)["return_url"] != "https://shop.example.com/thanks?order=1" {
+		t.Fatalf("https URL: %d %s", res.Status, res.Body)
+	}
+	page := Do(t, "GET", f.URL+"/ecommerce/shop/customization/?cart="+res.JSON(t)["id"].(string), "", "Host", "shop.example.com")
+	if !strings.Contains(page.Body, `<a id="return-to-shop" href="https://shop.example.com/thanks?order=1">`) {
+		t.Errorf("funnel page without the way back: %s", page.Body)
+	}
+
+	dev := newRESTFixture(t, "--dev-mode")
+	for _, u := range []string{"http://localhost:3000/done", "http://127.0.0.1:18080/back"} {
+		res := Do(t, "POST", dev.URL+"/api/v2/ecommerce/cart/", `{"items": [], "return_url": "`+u+`"}`, auth(dev.shop)...)
+		if res.Status != 201 || res.JSON(t)["return_url"] != u {
+			t.Errorf("development mode, %s: %d %s", u, res.Status, res.Body)
+		}
+	}
+}
+
+// A cart stored under an older rule keeps its return_url, but the funnel
+// page never links to it when the rule refuses it now.
+func TestFunnelOldReturnURL(t *testing.T) {
+	t.Parallel()
+	dsn := dbtest.NewDSN(t)
+	shop := CreateUser(t, dsn, "--username", "shop", "--password", "shop-password", "--partner-name", "Shop", "--partner-domain", "shop.example.com")
+	db := OpenDB(t, dsn)
+	store := cartstore.NewMemory(10)
+	t.Cleanup(store.Close)
+	cfg := &app.Config{PasswordHashing: dbtest.CheapHashing, CartTTL: time.Hour, PublicBaseURL: "http://api.test", DataDir: t.TempDir()}
+	srv := httptest.NewServer(app.NewHandler(db, store, cfg, app.NewLogger(io.Discard, slog.LevelInfo)))
+	t.Cleanup(srv.Close)
+
+	res := Do(t, "POST", srv.URL+"/api/v2/ecommerce/cart/", `{"items": [], "return_url": "https://shop.example.com/thanks"}`, auth(shop)...)
+	id := uuid.MustParse(res.JSON(t)["id"].(string))
+	for _, old := range []string{"https://shop.example.com@evil.example.com", "http://127.0.0.1:18080/admin", "https://evil.example.com/<script>"} {
+		if err := store.Update(t.Context(), id, time.Hour, func(c *cart.Cart) (*cart.Cart, error) {
+			c.ReturnURL = old
+			return c, nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		page := Do(t, "GET", srv.URL+"/ecommerce/shop/customization/?cart="+id.String(), "", "Host", "shop.example.com")
+		if page.Status != 200 || strings.Contains(page.Body, "return-to-shop") || strings.Contains(page.Body, "evil") || strings.Contains(page.Body, "127.0.0.1") {
+			t.Errorf("stored %s: %d %s", old, page.Status, page.Body)
+		}
+	}
 }

@@ -18,6 +18,7 @@ import (
 	"salesplatform/cmd/salesplatform/app"
 	"salesplatform/persistence/cartstore"
 	"salesplatform/persistence/dbtest"
+	"salesplatform/persistence/redistest"
 )
 
 // tcpProxy forwards connections from a loopback port to a PostgreSQL
@@ -152,6 +153,79 @@ func TestReadyzChecksRedis(t *testing.T) {
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
 	if rec.Code != 200 {
 		t.Errorf("/readyz with in-process carts: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// With Redis down or frozen, the carts answer 503 with Retry-After within
+// the client's timeouts, as the logins do (REST in DRF's shape, the graph
+// with SERVICE_UNAVAILABLE, the funnel page with a 503 page); once Redis is
+// back, the carts stored before are there again.
+func TestCartRedisOutage(t *testing.T) {
+	t.Parallel()
+	redisAddr := redistest.Options(t).Addr
+	proxy := &tcpProxy{dial: func() (net.Conn, error) { return net.Dial("tcp", redisAddr) }}
+	proxy.start(t, "127.0.0.1:0")
+	t.Cleanup(proxy.stop)
+	dsn := dbtest.NewDSN(t)
+	shop := CreateUser(t, dsn, "--username", "shop", "--password", "shop-password", "--partner-name", "Shop", "--partner-domain", "shop.example.com")
+	s := Serve(t, dsn, "--redis-url", "redis://"+proxy.addr)
+	carts := s.URL + "/api/v2/ecommerce/cart/"
+	res := Do(t, "POST", carts, `{"items": [{"product_id": 1, "quantity": 1}]}`, auth(shop)...)
+	if res.Status != 201 {
+		t.Fatalf("before the outage: %d %s", res.Status, res.Body)
+	}
+	id := res.JSON(t)["id"].(string)
+
+	unavailable := func(t *testing.T) {
+		t.Helper()
+		within := func(what string, call func() Response) Response {
+			t.Helper()
+			start := time.Now()
+			r := call()
+			if took := time.Since(start); took > 2*time.Second {
+				t.Errorf("%s took %v", what, took)
+			}
+			return r
+		}
+		for what, call := range map[string]func() Response{
+			"create": func() Response { return Do(t, "POST", carts, `{"items": []}`, auth(shop)...) },
+			"get":    func() Response { return Do(t, "GET", carts+id+"/", "", auth(shop)...) },
+			// The login throttle's buckets are in the same Redis.
+			"login": func() Response {
+				return Do(t, "POST", s.URL+"/api-token-auth/", `{"username": "shop", "password": "shop-password"}`)
+			},
+		} {
+			r := within(what, call)
+			WantResponse(t, r, 503, `{"detail": "Service temporarily unavailable, try again later."}`)
+			if r.Header.Get("Retry-After") != "5" {
+				t.Errorf("%s: Retry-After = %q, want 5", what, r.Header.Get("Retry-After"))
+			}
+		}
+		for what, query := range map[string]string{
+			"createCart": `{"query": "mutation { createCart(input: {items: []}) { cart { id } } }"}`,
+			"cart":       `{"query": "{ cart(id: \"` + id + `\") { id } }"}`,
+		} {
+			r := within(what, func() Response { return Do(t, "POST", s.URL+"/graphql", query, auth(shop)...) })
+			if !strings.Contains(r.Body, `"SERVICE_UNAVAILABLE"`) || !strings.Contains(r.Body, `"retryAfter":5`) {
+				t.Errorf("graph %s: %d %s", what, r.Status, r.Body)
+			}
+		}
+		page := within("funnel", func() Response {
+			return Do(t, "GET", s.URL+"/ecommerce/shop/customization/?cart="+id, "", "Host", "shop.example.com")
+		})
+		if page.Status != 503 || page.Header.Get("Retry-After") != "5" {
+			t.Errorf("funnel: %d Retry-After %q", page.Status, page.Header.Get("Retry-After"))
+		}
+	}
+
+	proxy.stop()
+	t.Run("unreachable", unavailable)
+	_, unfreeze := redistest.Freeze(t, proxy.addr)
+	t.Run("frozen", unavailable)
+	unfreeze()
+	proxy.start(t, proxy.addr)
+	if r := Do(t, "GET", carts+id+"/", "", auth(shop)...); r.Status != 200 {
+		t.Errorf("after the outage: %d %s", r.Status, r.Body)
 	}
 }
 
