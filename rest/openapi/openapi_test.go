@@ -65,12 +65,14 @@ var pathVar = regexp.MustCompile(`\{([a-z_]+):[^}]*\}`)
 
 // registered lists "METHOD path" for every route rest.Register adds, as
 // the document writes them: the trailing-slash form, variables without
-// their patterns, HEAD folded into GET.
-func registered(t *testing.T) []string {
+// their patterns, HEAD folded into GET (heads lists the HEAD routes apart:
+// the document may give one its own operation).
+func registered(t *testing.T) (routes []string, heads map[string]bool) {
 	t.Helper()
 	r := mux.NewRouter()
 	rest.Register(r, services.Services{}) // registering calls no service
 	seen := map[string]bool{}
+	heads = map[string]bool{}
 	err := r.Walk(func(route *mux.Route, _ *mux.Router, _ []*mux.Route) error {
 		tpl, err := route.GetPathTemplate()
 		if err != nil {
@@ -86,6 +88,7 @@ func registered(t *testing.T) []string {
 		}
 		for _, m := range methods {
 			if m == http.MethodHead {
+				heads[m+" "+tpl] = true
 				continue
 			}
 			seen[m+" "+tpl] = true
@@ -100,7 +103,7 @@ func registered(t *testing.T) []string {
 		out = append(out, k)
 	}
 	sort.Strings(out)
-	return out
+	return out, heads
 }
 
 // notInRest are documented routes the application adds outside rest.Register.
@@ -114,7 +117,7 @@ func TestEveryRouteIsDocumented(t *testing.T) {
 			documented[method+" "+path] = true
 		}
 	}
-	routes := registered(t)
+	routes, heads := registered(t)
 	if len(routes) < 55 {
 		t.Errorf("walked only %d routes: %q", len(routes), routes)
 	}
@@ -125,6 +128,9 @@ func TestEveryRouteIsDocumented(t *testing.T) {
 		delete(documented, r)
 	}
 	for _, r := range notInRest {
+		delete(documented, r)
+	}
+	for r := range heads {
 		delete(documented, r)
 	}
 	var extra []string
@@ -160,6 +166,15 @@ func TestServeDocument(t *testing.T) {
 		if w.Body.String() != string(openapi.YAML) {
 			t.Errorf("GET %s: not the document", target)
 		}
+	}
+	// The document links its rendering, in the answer and in itself.
+	for _, target := range []string{"/api/schema/", "/api/schema/openapi.json"} {
+		if got := get(t, h, target).Header().Get("Link"); got != `</api/schema/docs/>; rel="service-doc"` {
+			t.Errorf("GET %s: Link %q", target, got)
+		}
+	}
+	if doc := load(t); doc.ExternalDocs == nil || doc.ExternalDocs.URL != openapi.ViewerPath {
+		t.Errorf("externalDocs = %+v, want the viewer", doc.ExternalDocs)
 	}
 	var fromYAML any
 	if err := yaml.Unmarshal(openapi.YAML, &fromYAML); err != nil {
@@ -208,6 +223,10 @@ func TestServeViewer(t *testing.T) {
 		if got := aw.Header().Get("Cache-Control"); got != "public, max-age=31536000, immutable" {
 			t.Errorf("GET %s: Cache-Control %q", m[1], got)
 		}
+	}
+	// Redoc's credit image, on its CDN, is not in the bundle served.
+	if js := get(t, h, "/api/schema/docs/redoc.standalone.js").Body.String(); strings.Contains(js, "cdn.redoc.ly") || !strings.Contains(js, `"API docs by Redocly"`) {
+		t.Errorf("the served bundle still names Redoc's CDN, or lost its credit")
 	}
 	for _, name := range []string{"LICENSE.redoc", "redoc.standalone.js.LICENSE.txt"} {
 		if w := get(t, h, "/api/schema/docs/"+name); w.Code != http.StatusOK || !strings.Contains(w.Body.String(), "MIT") && name == "LICENSE.redoc" {
