@@ -68,6 +68,21 @@ func (s *NetworkPartnerStore) AddToNetwork(ctx context.Context, marketplaceID, p
 	return nil
 }
 
+// SetSourceID implements network.PartnerStore.
+func (s *NetworkPartnerStore) SetSourceID(ctx context.Context, marketplaceID, partnerID int64, sourceID string) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	_, err := s.db.NewRaw(`UPDATE network_partners SET source_id = ? WHERE marketplace_id = ? AND partner_id = ?`,
+		sourceID, marketplaceID, partnerID).Exec(ctx)
+	if c, ok := uniqueViolation(err); ok && c == "network_partners_source_id_key" {
+		return invalidField("source_id", domain.VUnique, network.MsgSourceIDTaken)
+	}
+	if err != nil {
+		return fmt.Errorf("set the source id of partner %d in the network of %d: %w", partnerID, marketplaceID, err)
+	}
+	return nil
+}
+
 // LinkSettings implements network.PartnerStore.
 func (s *NetworkPartnerStore) LinkSettings(ctx context.Context, marketplaceID, partnerID int64, links network.SettingsLinks) error {
 	for _, l := range []struct {

@@ -43,7 +43,6 @@ const (
 	MsgSiretTaken         = "A partner of this network already has this siret_number."
 	MsgSiretAmbiguous     = "Several partners of this network have this siret_number: give source_id."
 	MsgSourceOrSiret      = "Give source_id or siret_number."
-	MsgDifferentPartners  = "source_id and siret_number do not name the same partner of this network."
 	MsgNotMarketplace     = "This partner is not a marketplace."
 	MsgOwnReferrer        = "A partner cannot be its own referrer."
 	msgNotAnObject        = "Invalid data. Expected a dictionary, but got %s."
@@ -110,6 +109,10 @@ type PartnerStore interface {
 	// Errors: CodeInvalid on "source_id" (MsgSourceIDTaken) when the
 	// network has that source id.
 	AddToNetwork(ctx context.Context, marketplaceID, partnerID int64, sourceID string) error
+	// SetSourceID changes partner's source id in marketplace's network.
+	// Errors: CodeInvalid on "source_id" (MsgSourceIDTaken) when another
+	// partner of the network has it.
+	SetSourceID(ctx context.Context, marketplaceID, partnerID int64, sourceID string) error
 	// LinkSettings adds partner to, or removes it from, marketplace's
 	// network voucher and network giftcard settings as links says.
 	LinkSettings(ctx context.Context, marketplaceID, partnerID int64, links SettingsLinks) error
@@ -239,15 +242,17 @@ func (s *PartnerService) create(ctx context.Context, tx Stores, c *domain.Caller
 
 // UpdateNetworkPartner changes a partner of the caller's marketplace's
 // network (staff name the marketplace with marketplace_uuid), found by
-// source_id or siret_number; when both are given they must name the same
-// partner. Body (all optional): status (NetworkPartnerStatuses),
+// siret_number when given, else by source_id; beside siret_number,
+// source_id is the partner's new source id (unique in the network, as at
+// creation). Body (all optional): status (NetworkPartnerStatuses),
 // hide_from_stats, third_party_sales_only, referrer (the marketplace or a
 // partner of its network; null clears it), link_to_nv_settings,
 // link_to_ngc_settings.
 // Errors: those of Authorize(OpNetworkPartnerWrite); CodeForbidden for a
 // partner that is not a marketplace; CodeInvalid with every field error
-// (non_field_errors: neither source_id nor siret_number, both naming
-// different partners, a siret_number several partners have);
+// (non_field_errors: neither source_id nor siret_number, a siret_number
+// several partners have; source_id: one another partner of the network
+// has);
 // CodeNotFound when no partner of the network has that source_id or
 // siret_number.
 func (s *PartnerService) UpdateNetworkPartner(ctx context.Context, doc domain.Doc) (*NetworkPartner, error) {
@@ -275,7 +280,13 @@ func (s *PartnerService) UpdateNetworkPartner(ctx context.Context, doc domain.Do
 		if err := v.Err(); err != nil {
 			return err
 		}
-		id, err := locate(ctx, tx.Partners, m.ID, sourceID, siret)
+		// The siret names the partner when given: a source_id beside it is
+		// the id the marketplace's own system knows the partner by, to set.
+		locator, newSourceID := sourceID, (*string)(nil)
+		if siret != nil {
+			locator, newSourceID = nil, sourceID
+		}
+		id, err := locate(ctx, tx.Partners, m.ID, locator, siret)
 		if err != nil {
 			return err
 		}
@@ -286,9 +297,15 @@ func (s *PartnerService) UpdateNetworkPartner(ctx context.Context, doc domain.Do
 		if err != nil {
 			return err
 		}
-		if siret != nil && p.SiretNumber != *siret {
-			v.Add(domain.VInvalid, MsgDifferentPartners)
-			return v.Err()
+		if newSourceID != nil && (p.SourceID == nil || *p.SourceID != *newSourceID) {
+			switch holder, err := tx.Partners.NetworkPartnerBySourceID(ctx, m.ID, *newSourceID); {
+			case err == nil && holder != p.ID:
+				v.Add(domain.VUnique, MsgSourceIDTaken, "source_id")
+			case err != nil && !domain.IsCode(err, domain.CodeNotFound):
+				return err
+			}
+		} else {
+			newSourceID = nil
 		}
 		// A partner's own settings are its creator's: another network may
 		// change only its links (and a status a or t is no network's).
@@ -311,6 +328,11 @@ func (s *PartnerService) UpdateNetworkPartner(ctx context.Context, doc domain.Do
 		}
 		if err := tx.Partners.SavePartnerSettings(ctx, p); err != nil {
 			return err
+		}
+		if newSourceID != nil {
+			if err := tx.Partners.SetSourceID(ctx, m.ID, p.ID, *newSourceID); err != nil {
+				return err
+			}
 		}
 		if err := tx.Partners.LinkSettings(ctx, m.ID, p.ID, links); err != nil {
 			return err

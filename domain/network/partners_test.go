@@ -318,6 +318,27 @@ func TestUpdateNetworkPartner(t *testing.T) {
 	if err != nil || u.ReferrerID == nil || *u.ReferrerID != f.market.ID {
 		t.Errorf("by both = %+v, %v", u, err)
 	}
+	// Beside siret_number, source_id is the partner's new source id: the id
+	// the marketplace's own system knows it by (another network's source
+	// id is no obstacle), which then names it.
+	u, err = f.svc.UpdateNetworkPartner(f.asMarket, doc(t, `{"siret_number": "12345678900012", "source_id": "102"}`))
+	if err != nil || u.ID != p.ID || u.SourceID == nil || *u.SourceID != "102" {
+		t.Errorf("new source id = %+v, %v", u, err)
+	}
+	var holder int64
+	if err := f.db.NewRaw(`SELECT partner_id FROM network_partners WHERE marketplace_id = ? AND source_id = '102'`, f.market.ID).
+		Scan(context.Background(), &holder); err != nil || holder != p.ID {
+		t.Errorf("stored source id 102: partner %d, %v", holder, err)
+	}
+	_, err = f.svc.UpdateNetworkPartner(f.asMarket, doc(t, `{"source_id": "100"}`))
+	dbtest.WantCode(t, err, domain.CodeNotFound)
+	u, err = f.svc.UpdateNetworkPartner(f.asMarket, doc(t, `{"source_id": "102", "siret_number": "12345678900012"}`))
+	if err != nil || u.ID != p.ID || *u.SourceID != "102" {
+		t.Errorf("the same source id again = %+v, %v", u, err)
+	}
+	if u, err = f.svc.UpdateNetworkPartner(f.asMarket, doc(t, `{"siret_number": "12345678900012", "source_id": "0100"}`)); err != nil || *u.SourceID != "100" {
+		t.Errorf("source id back = %+v, %v", u, err)
+	}
 	var status string
 	var hidden bool
 	if err := f.db.NewRaw(`SELECT p.status, li.hide_from_stats FROM partners p JOIN partner_legal_information li ON li.partner_id = p.id
@@ -331,7 +352,8 @@ func TestUpdateNetworkPartner(t *testing.T) {
 		want map[string]string
 	}{
 		{`{"status": "i"}`, map[string]string{"": network.MsgSourceOrSiret}},
-		{`{"source_id": "100", "siret_number": "55500000000001"}`, map[string]string{"": network.MsgDifferentPartners}},
+		{`{"source_id": "100", "siret_number": "55500000000001"}`, map[string]string{"source_id": network.MsgSourceIDTaken}},
+		{`{"siret_number": "12345678900012", "source_id": "x"}`, map[string]string{"source_id": network.MsgSourceID}},
 		{`{"source_id": "100", "status": "a"}`, map[string]string{"status": `"a" is not a valid choice.`}},
 		{`{"source_id": "100", "status": "t"}`, map[string]string{"status": `"t" is not a valid choice.`}},
 		{`{"source_id": "x100"}`, map[string]string{"source_id": network.MsgSourceID}},

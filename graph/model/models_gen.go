@@ -3969,13 +3969,13 @@ type UpdateNetworkGiftcardsProductInformationInput struct {
 	MoneyPot *NetworkGiftcardMoneyPotInput `json:"moneyPot"`
 }
 
-// A partner of a marketplace's network to change, found by sourceId or siretNumber (give one, or both naming the same partner), and the changes: a field left out is left as it is.
+// A partner of a marketplace's network to change, found by siretNumber when given (a sourceId beside it is then the partner's new source id), else by sourceId, and the changes: a field left out is left as it is.
 type UpdateNetworkPartnerInput struct {
 	// The marketplace whose network it is in: its Partner's global id (or its CataloguePartner's, or its record id). A member's own marketplace when absent; staff must give it.
 	MarketplaceID graphql.Omittable[*string] `json:"marketplaceId,omitempty"`
-	// The partner's source id in the network.
+	// The partner's source id in the network (digits): the partner to change, or, beside siretNumber, its new source id (unique in the network).
 	SourceID graphql.Omittable[*string] `json:"sourceId,omitempty"`
-	// The partner's SIRET number.
+	// The partner's SIRET number: the partner to change.
 	SiretNumber graphql.Omittable[*string] `json:"siretNumber,omitempty"`
 	// The partner's new status.
 	Status graphql.Omittable[*NetworkPartnerStatus] `json:"status,omitempty"`

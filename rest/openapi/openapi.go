@@ -62,12 +62,21 @@ type asset struct {
 	version     string
 }
 
+// redocCreditLogo is where Redoc's sidebar credit takes its image: its
+// CDN, which the page's CSP refuses, with an error in the console on every
+// visit. The bundle is served with an empty src instead: the browser
+// fetches nothing, and Redoc drops the image and keeps the credit's text.
+const redocCreditLogo = `src:"https://cdn.redoc.ly/redoc/logo-mini.svg"`
+
 // assets are the files below ViewerPath: the viewer's scripts and the
 // licences that go with the vendored bundle.
 var assets = func() map[string]*asset {
 	m := map[string]*asset{}
 	for _, name := range []string{"redoc.standalone.js", "redoc.standalone.js.LICENSE.txt", "LICENSE.redoc", "viewer.js"} {
 		body := mustRead("assets/" + name)
+		if name == "redoc.standalone.js" {
+			body = bytes.Replace(body, []byte(redocCreditLogo), []byte(`src:""`), 1)
+		}
 		ct := "text/plain; charset=utf-8"
 		if path.Ext(name) == ".js" {
 			ct = "text/javascript; charset=utf-8"
@@ -102,6 +111,7 @@ func ServeJSON(w http.ResponseWriter, r *http.Request) {
 
 func write(w http.ResponseWriter, r *http.Request, contentType string, body []byte) {
 	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Link", "<"+ViewerPath+`>; rel="service-doc"`) // RFC 8631: where people read it
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("Access-Control-Allow-Origin", "*") // a public document, read by tools
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))

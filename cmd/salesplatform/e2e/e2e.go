@@ -268,8 +268,8 @@ func CheckedOperations() map[string]bool {
 // body must be valid against its schema. A path the document does not
 // describe (/graphql, /playground, an unknown path) is not checked; a path
 // without its trailing slash is checked as the documented one with it.
-// HEAD is checked as GET, on its status only; a CORS preflight is not an
-// operation and is not checked.
+// HEAD is checked against the path's HEAD operation, else as GET, on its
+// status only; a CORS preflight is not an operation and is not checked.
 func CheckContract(tb testing.TB, req *http.Request, status int, header http.Header, body []byte) {
 	tb.Helper()
 	router, err := contract()
@@ -282,16 +282,23 @@ func CheckContract(tb testing.TB, req *http.Request, status int, header http.Hea
 	}
 	probe := req.Clone(context.Background())
 	probe.Body = http.NoBody
-	if probe.Method == http.MethodHead {
-		probe.Method = http.MethodGet
+	find := func() (*routers.Route, map[string]string, error) {
+		probe.Method = req.Method
+		route, vars, err := router.FindRoute(probe)
+		if req.Method == http.MethodHead && errors.Is(err, routers.ErrMethodNotAllowed) {
+			// HEAD is checked as GET where the path has no HEAD operation.
+			probe.Method = http.MethodGet
+			route, vars, err = router.FindRoute(probe)
+		}
+		return route, vars, err
 	}
-	route, vars, err := router.FindRoute(probe)
+	route, vars, err := find()
 	if errors.Is(err, routers.ErrPathNotFound) && !strings.HasSuffix(probe.URL.Path, "/") {
 		u := *probe.URL
 		u.Path += "/"
 		u.RawPath = ""
 		probe.URL = &u
-		route, vars, err = router.FindRoute(probe)
+		route, vars, err = find()
 	}
 	where := req.Method + " " + req.URL.RequestURI()
 	switch {

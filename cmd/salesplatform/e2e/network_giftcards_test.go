@@ -25,6 +25,7 @@ import (
 type ngcFixture struct {
 	*Server
 	db                                       *bun.DB
+	dsn                                      string
 	market, rival, spa, bar, gone            int64
 	marketUUID, rivalUUID                    string
 	marketTok, readerTok, rivalTok, staffTok string
@@ -35,6 +36,7 @@ func newNGCFixture(t *testing.T) *ngcFixture {
 	dsn := dbtest.NewDSN(t)
 	perms := []string{"--permission", "permissions.create_network_giftcard_api", "--permission", "permissions.use_network_giftcard_api"}
 	f := &ngcFixture{
+		dsn: dsn,
 		marketTok: CreateUser(t, dsn, append([]string{"--username", "market", "--password", "market-password",
 			"--partner-name", "Market", "--marketplace"}, perms...)...),
 		rivalTok: CreateUser(t, dsn, append([]string{"--username", "rival", "--password", "rival-password",

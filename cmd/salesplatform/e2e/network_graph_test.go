@@ -657,6 +657,18 @@ func TestGraphNetworkPartners(t *testing.T) {
 	wantErrorCode(t, errs, "NOT_FOUND")
 	_, errs = ask(t, f.viewerTok, update, map[string]any{"in": map[string]any{"sourceId": "4242"}})
 	wantErrorCode(t, errs, "FORBIDDEN")
+	// Beside siretNumber, sourceId is the partner's new source id, which
+	// then names it.
+	setSource := `mutation($in: UpdateNetworkPartnerInput!) { updateNetworkPartner(input: $in) { networkPartner { id sourceId } ` + ngcPayload + ` } }`
+	for _, in := range []map[string]any{{"siretNumber": "12345678900012", "sourceId": "5001"}, {"sourceId": "5001"},
+		{"siretNumber": "12345678900012", "sourceId": "4242"}} {
+		data, errs = ask(t, f.marketTok, setSource, map[string]any{"in": in})
+		want := in["sourceId"]
+		if len(errs) > 0 || dig(data, "updateNetworkPartner", "networkPartner", "id") != p["id"] ||
+			dig(data, "updateNetworkPartner", "networkPartner", "sourceId") != want {
+			t.Errorf("update %v: %v %+v", in, data, errs)
+		}
+	}
 
 	// The lists.
 	list := `query($m: ID) { networkPartners(marketplaceId: $m, first: 10) { totalCount edges { node { id name sourceId } } } }`

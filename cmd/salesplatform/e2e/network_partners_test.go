@@ -168,7 +168,7 @@ func TestNetworkPartnersREST(t *testing.T) {
 	}
 	rivalPartner := int64(res.JSON(t)["id"].(float64))
 
-	// Updates, by source id, by siret, by both.
+	// Updates, by source id, by siret, by siret with the source id it has.
 	res = f.call(t, http.MethodPatch, base, f.marketTok, fmt.Sprintf(`{"source_id": "1042", "status": "i", "hide_from_stats": true,
 		"referrer": %d, "link_to_nv_settings": false, "link_to_ngc_settings": true}`, minID))
 	WantResponse(t, res, http.StatusOK, fmt.Sprintf(`{"id": %d, "status": "i", "hide_from_stats": true,
@@ -200,7 +200,7 @@ func TestNetworkPartnersREST(t *testing.T) {
 		{`{"status": "i"}`, 400, `{"non_field_errors": ["Give source_id or siret_number."]}`},
 		{`{}`, 400, `{"non_field_errors": ["Give source_id or siret_number."]}`},
 		{`{"source_id": "1042", "siret_number": "22200000000001"}`, 400,
-			`{"non_field_errors": ["source_id and siret_number do not name the same partner of this network."]}`},
+			`{"source_id": ["A partner of this network already has this source_id."]}`},
 		{`{"source_id": "1042", "status": "a"}`, 400, `{"status": ["\"a\" is not a valid choice."]}`},
 		{`{"source_id": "1042", "status": "t"}`, 400, `{"status": ["\"t\" is not a valid choice."]}`},
 		{fmt.Sprintf(`{"source_id": "1042", "referrer": %d}`, rivalPartner), 400,
@@ -287,5 +287,48 @@ func TestNetworkPartnerCreateReplay(t *testing.T) {
 	}
 	if after := f.digest(t); after != before {
 		t.Errorf("a repeat wrote:\n%s\n%s", before, after)
+	}
+}
+
+// The legacy sequence of a marketplace's integration: it creates a network
+// partner (without source_id: the creation's contract has none), records
+// the id its own system knows the partner by with an update that names
+// the partner by siret_number, and then uses network giftcards at that
+// partner by partner_source_id.
+func TestNetworkPartnerLegacySourceID(t *testing.T) {
+	t.Parallel()
+	f := newNGCFixture(t)
+	admin := CreateUser(t, f.dsn, "--username", "admin", "--password", "admin-password", "--partner-name", "Tmp2",
+		"--permission", domain.PermAccessConfigurationMarketplaces)
+	f.exec(t, "UPDATE users SET partner_id = ? WHERE username = 'admin'", f.market)
+	const base = "/api/network_partners/"
+	patch := func(body string) Response { return Do(t, http.MethodPatch, f.URL+base, body, auth(admin)...) }
+
+	res := f.post(t, base, admin, body(t, npRequired(), "link_to_ngc_settings", true))
+	if res.Status != http.StatusCreated {
+		t.Fatalf("create: %d %s", res.Status, res.Body)
+	}
+	id := int64(res.JSON(t)["id"].(float64))
+	res = patch(`{"siret_number": "12345678900012", "source_id": "5001"}`)
+	if res.Status != http.StatusOK || int64(res.JSON(t)["id"].(float64)) != id {
+		t.Fatalf("update by siret with a new source id: %d %s", res.Status, res.Body)
+	}
+	code := f.create(t, f.marketTok, "paid", "50", "")["code"].(string)
+	res = f.post(t, "/api/networkgiftcards_by_code/"+code+"/use/", f.marketTok,
+		`{"creation_date": "2026-03-10", "value": "12.50", "partner_source_id": 5001, "send_usage_notification_email": false}`)
+	if res.Status != http.StatusOK || int64(res.JSON(t)["partner"].(float64)) != id || res.JSON(t)["partner_source_id"] != float64(5001) {
+		t.Fatalf("use by the recorded source id: %d %s", res.Status, res.Body)
+	}
+
+	// The source id alone names the partner; one that another partner of
+	// the network holds is refused on source_id, and nothing changes.
+	res = patch(`{"source_id": "5001", "status": "i"}`)
+	if res.Status != http.StatusOK || int64(res.JSON(t)["id"].(float64)) != id || res.JSON(t)["status"] != "i" {
+		t.Errorf("update by the new source id: %d %s", res.Status, res.Body)
+	}
+	WantResponse(t, patch(`{"siret_number": "12345678900012", "source_id": "101"}`), http.StatusBadRequest,
+		`{"source_id": ["A partner of this network already has this source_id."]}`)
+	if got := f.id(t, "SELECT partner_id FROM network_partners WHERE marketplace_id = ? AND source_id = '5001'", f.market); got != id {
+		t.Errorf("source id 5001 is partner %d's, want %d", got, id)
 	}
 }

@@ -100,6 +100,7 @@ func TestOpenAPITour(t *testing.T) {
 		}
 		call("GET", "/api/v2/partners/999999/", "", site...)
 		call("GET", "/api/setup_marketing_widgets/"+p.Widgets.Key+"/", "")
+		call("HEAD", "/api/setup_marketing_widgets/"+p.Widgets.Key+"/", "")
 		call("OPTIONS", "/api/setup_marketing_widgets/"+p.Widgets.Key+"/", "")
 	}
 	call("GET", "/api/v2/partners/", "") // no partner: refused
