@@ -194,7 +194,9 @@ func TestSeedDemo(t *testing.T) {
 			users = append(users, p.Username)
 			perms[p.Username] = data.PartnerPermissions
 			if p.Marketplace {
-				perms[p.Username] = slices.Sorted(slices.Values(append(slices.Clone(data.PartnerPermissions), data.MarketplacePermissions...)))
+				// market refers the payment-hub partner: its refunds' permissions too.
+				perms[p.Username] = slices.Sorted(slices.Values(slices.Concat(data.PartnerPermissions, data.MarketplacePermissions,
+					data.ReferrerPermissions)))
 			}
 		}
 		for _, user := range users {
