@@ -35,6 +35,11 @@ import (
 //     `}`, `]` ignored; a no-break space is a space).
 func TestExamples(t *testing.T) {
 	t.Parallel()
+	for _, tool := range []string{"bash", "curl"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			needed(t, "the examples need %s: %v", tool, err)
+		}
+	}
 	root := filepath.Join("..", "..", "..")
 	files, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
 	if err != nil {
