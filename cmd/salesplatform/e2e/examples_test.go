@@ -316,3 +316,54 @@ func runExamples(t *testing.T, p *examplePage, bin, host string, env map[string]
 		}
 	}
 }
+
+// The conventions TestExamples reads: markers before commands only (not
+// inside a quoted body or after a continued line), the status a comment
+// names, the answer below a command, skipped blocks.
+func TestParseExamples(t *testing.T) {
+	t.Parallel()
+	page := strings.Join([]string{
+		"Text.",
+		"",
+		"```sh",
+		"# Create it (201).",
+		"ID=$(curl -s -X POST http://127.0.0.1:8000/x/ \\",
+		"     -d '{\"a\": 1,",
+		"          \"b\": \"# not a comment\"}' |",
+		"     sed 's/x/y/')",
+		"# {\"id\":\"…\",",
+		"#  \"b\":2}",
+		"",
+		"# Refused → 404; this one has no status.",
+		"curl -s http://127.0.0.1:8000/x/$ID/",
+		"curl -s http://127.0.0.1:8000/y/",
+		"```",
+		"",
+		"<!-- example: skip (needs Docker) -->",
+		"```sh",
+		"docker compose up",
+		"```",
+	}, "\n")
+	p, err := parseExamples(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var markers []string
+	for _, l := range p.script {
+		if strings.HasPrefix(l, "__example") || strings.HasPrefix(l, "docker") {
+			markers = append(markers, l)
+		}
+	}
+	if got := strings.Join(markers, "|"); got != "__example 5 201|__example 13 404|__example 14 " {
+		t.Errorf("markers %q", got)
+	}
+	if len(p.answer) != 1 || p.answer[5] != `{"id":"…","b":2}` {
+		t.Errorf("answers %v", p.answer)
+	}
+	if len(p.calls) != 3 || !p.calls[5] || !p.calls[13] || !p.calls[14] {
+		t.Errorf("calls %v", p.calls)
+	}
+	if _, err := parseExamples("<!-- example: skip -->\n```sh\nls\n```\n"); err == nil {
+		t.Error("a skip without its reason is taken")
+	}
+}
