@@ -497,7 +497,7 @@ func (l *catalogueLoader) loadGifts(ctx context.Context) error {
 				CreationDate: bought, ActivationDate: &bought, ExpirationDate: &expires})
 		case gifts.GiftKindNetworkVoucher:
 			err = l.giftStore.CreateNetworkVoucher(ctx, &gifts.NetworkVoucher{Code: d.Code, BoxID: l.ids.id(d.Of),
-				Status: d.State, MaxUsages: d.MaxUsages, UsageCount: d.UsageCount, CreationDate: bought,
+				Status: d.State, MaxUsages: d.MaxUsages, CreationDate: bought,
 				ExpirationDate: &expires})
 		}
 		if err != nil {

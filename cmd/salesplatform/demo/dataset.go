@@ -87,6 +87,10 @@ type Dataset struct {
 	NetworkVouchers  []NetworkVoucher
 
 	// payments.json
+	// ReferrerPermissions are granted to the user of each marketplace that
+	// refers a payment-hub partner, besides MarketplacePermissions: its
+	// payments' refunds need them.
+	ReferrerPermissions []string
 	// PaymentPartners: the first marks the payment-hub part as loaded.
 	PaymentPartners []PaymentPartner
 	HubPayments     []HubPayment
@@ -277,11 +281,11 @@ type Gift struct {
 	State string // the voucher's state or the other kinds' status
 	// Value is a voucher's total price or a giftcard's value; Remaining what
 	// is left of a giftcard.
-	Value, Remaining      decimal.Decimal
-	MaxUsages, UsageCount int // network vouchers
-	BoughtDaysAgo         int
-	ValidMonths           int       // from the purchase
-	Gifter, Giftee        [2]string // vouchers: first and last names
+	Value, Remaining decimal.Decimal
+	MaxUsages        int // network vouchers
+	BoughtDaysAgo    int
+	ValidMonths      int       // from the purchase
+	Gifter, Giftee   [2]string // vouchers: first and last names
 }
 
 type Environment struct {
@@ -448,8 +452,9 @@ type HubPayment struct {
 	Product, Origin, Receipt string
 	ExtraSource              *ExtraSource
 	Card                     string
-	// FreezeDaysAgo dates it for payouts that many days before the run
-	// (0: not dated); its partner must have FreezePayout.
+	// FreezeDaysAgo dates it for payouts that many days before the run,
+	// or after it when negative (0: not dated); its partner must have
+	// FreezePayout.
 	FreezeDaysAgo int
 	Refunds       []HubRefund
 }

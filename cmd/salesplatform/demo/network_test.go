@@ -171,7 +171,9 @@ func TestLoadNetwork(t *testing.T) {
 		var perms []string
 		err := db.NewRaw(`SELECT p.name FROM permissions p JOIN user_permissions up ON up.permission_id = p.id
 			JOIN users u ON u.id = up.user_id WHERE u.username = ? ORDER BY p.name`, "demo-market").Scan(ctx, &perms)
-		want := slices.Sorted(slices.Values(append(slices.Clone(data.PartnerPermissions), data.MarketplacePermissions...)))
+		// It refers the payment-hub partner: its refunds' permissions too.
+		want := slices.Concat(data.PartnerPermissions, data.MarketplacePermissions, data.ReferrerPermissions)
+		slices.Sort(want)
 		if err != nil || !slices.Equal(perms, want) {
 			t.Errorf("permissions of demo-market: %v, %v; want %v", perms, err, want)
 		}

@@ -49,6 +49,7 @@ type paymentsLoader struct {
 	provider    http.Handler // the simulated provider's pages
 	users       interface {
 		FindUserByUsername(context.Context, string) (*domain.User, error)
+		GrantPermissions(context.Context, int64, []string) error
 	}
 }
 
@@ -76,6 +77,9 @@ func (l *paymentsLoader) loadedAlready(ctx context.Context) (bool, error) {
 }
 
 func (l *paymentsLoader) load(ctx context.Context) error {
+	if err := l.grantPermissions(ctx); err != nil {
+		return err
+	}
 	for _, p := range l.data.PaymentPartners {
 		if err := l.loadPartner(ctx, p); err != nil {
 			return seedErr("payment partner "+p.Key, err)
@@ -120,15 +124,38 @@ func (l *paymentsLoader) loadRequest(ctx context.Context, r HubPaymentRequest) e
 	return nil
 }
 
-// referrerCtx is a call by the referring marketplace's demo user, who may
-// also refund.
+// grantPermissions gives the user of each referring marketplace the
+// permissions its payments' refunds need, for good: the demo's refund
+// examples are made with its token.
+func (l *paymentsLoader) grantPermissions(ctx context.Context) error {
+	granted := map[string]bool{}
+	for _, p := range l.data.PaymentPartners {
+		username := l.data.Partner(p.Referrer).Username
+		if granted[username] {
+			continue
+		}
+		granted[username] = true
+		u, err := l.users.FindUserByUsername(ctx, username)
+		if err != nil {
+			return err
+		}
+		if err := l.users.GrantPermissions(ctx, u.ID, l.data.ReferrerPermissions); err != nil {
+			return seedErr("permissions of "+username, err)
+		}
+		l.tally.add("referring marketplace users granted "+strings.Join(shortNames(l.data.ReferrerPermissions), ", "), 1)
+	}
+	return nil
+}
+
+// referrerCtx is a call by the referring marketplace's demo user, with
+// its permissions.
 func (l *paymentsLoader) referrerCtx(ctx context.Context, key string) (context.Context, error) {
 	u, err := l.users.FindUserByUsername(ctx, l.data.Partner(key).Username)
 	if err != nil {
 		return nil, err
 	}
 	perms := append(append([]string{}, l.data.PartnerPermissions...), l.data.MarketplacePermissions...)
-	perms = append(perms, domain.PermAccessFinancialOrderLines)
+	perms = append(perms, l.data.ReferrerPermissions...)
 	return domain.WithCaller(ctx, &domain.Caller{User: u, Partner: l.partners[key], Permissions: perms}), nil
 }
 

@@ -86,25 +86,29 @@ func TestLoadPayments(t *testing.T) {
 	}
 
 	// The payments dated back are in one payout request, to be validated:
-	// their money moved from the spa's wallet to the payouts wallet.
+	// their money moved from the spa's wallet to the payouts wallet. The
+	// one dated ahead waits in the spa's wallet, where its refunds take
+	// from.
 	dated := 0
 	for _, d := range data.HubPayments {
-		if d.FreezeDaysAgo != 0 {
+		if d.FreezeDaysAgo > 0 {
 			dated++
 		}
 	}
 	var payouts, inPayout int
 	var status string
-	var amount, spaWallet, payoutsWallet decimal.Decimal
+	var amount, spaWallet, waiting, payoutsWallet decimal.Decimal
 	err = db.NewRaw(`SELECT (SELECT count(*) FROM payout_requests), (SELECT count(*) FROM payments WHERE payout_request_id IS NOT NULL),
 			(SELECT status FROM payout_requests LIMIT 1), (SELECT amount FROM payout_requests LIMIT 1),
 			(SELECT balance FROM wallets w JOIN partners p ON p.id = w.partner_id WHERE p.name = ?),
+			(SELECT coalesce(sum(net_amount), 0) FROM payments
+				WHERE status = 'ok' AND payout_request_id IS NULL AND refunded_amount = 0 AND freeze_payout_date > now()),
 			(SELECT balance FROM wallets WHERE kind = 'payouts')`, data.PaymentPartners[0].Name).
-		Scan(ctx, &payouts, &inPayout, &status, &amount, &spaWallet, &payoutsWallet)
+		Scan(ctx, &payouts, &inPayout, &status, &amount, &spaWallet, &waiting, &payoutsWallet)
 	if err != nil || payouts != 1 || inPayout != dated || status != "to be validated" || !amount.IsPositive() ||
-		!spaWallet.IsZero() || !payoutsWallet.Equal(amount) {
-		t.Errorf("payouts: %d with %d payments, %s %s; spa's wallet %s, payouts wallet %s (%v)", payouts, inPayout, status,
-			amount, spaWallet, payoutsWallet, err)
+		!waiting.IsPositive() || !spaWallet.Equal(waiting) || !payoutsWallet.Equal(amount) {
+		t.Errorf("payouts: %d with %d payments, %s %s; spa's wallet %s, want %s; payouts wallet %s (%v)", payouts, inPayout, status,
+			amount, spaWallet, waiting, payoutsWallet, err)
 	}
 	// The payment requests wait for their customer, at their link.
 	var requests int

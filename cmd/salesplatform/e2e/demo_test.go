@@ -15,6 +15,7 @@ import (
 
 	"salesplatform/cmd/salesplatform/demo"
 	"salesplatform/domain"
+	"salesplatform/domain/gifts"
 	"salesplatform/domain/vouchers"
 	"salesplatform/persistence/dbtest"
 )
@@ -137,6 +138,16 @@ func TestSeedDemo(t *testing.T) {
 				t.Errorf("gift %s: %v", g.Code, gift)
 			}
 		}
+		// The network part's sold vouchers are gift codes too.
+		for _, v := range data.NetworkVouchers {
+			if v.FinalStatus() != "paid" && v.FinalStatus() != "using" {
+				continue
+			}
+			gift := get(t, "/api/v2/gift/"+v.Code+"/", "market.localhost")
+			if gift["code"] != v.Code || gift["type"] != string(gifts.GiftKindNetworkVoucher) {
+				t.Errorf("gift %s: %v", v.Code, gift)
+			}
+		}
 		// The demo partners of the network and the active network partners
 		// in its giftcard settings.
 		want := 0
@@ -194,7 +205,9 @@ func TestSeedDemo(t *testing.T) {
 			users = append(users, p.Username)
 			perms[p.Username] = data.PartnerPermissions
 			if p.Marketplace {
-				perms[p.Username] = slices.Sorted(slices.Values(append(slices.Clone(data.PartnerPermissions), data.MarketplacePermissions...)))
+				// market refers the payment-hub partner: its refunds' permissions too.
+				perms[p.Username] = slices.Sorted(slices.Values(slices.Concat(data.PartnerPermissions, data.MarketplacePermissions,
+					data.ReferrerPermissions)))
 			}
 		}
 		for _, user := range users {
@@ -463,6 +476,23 @@ func TestSeedDemo(t *testing.T) {
 				}
 			}
 		}
+		// The network vouchers of the catalogue's sold gifts have no
+		// usages: a usage count comes with its usage rows.
+		for _, g := range data.Gifts {
+			if g.Kind != gifts.GiftKindNetworkVoucher {
+				continue
+			}
+			var got struct {
+				UsageCount int `json:"usage_count"`
+			}
+			decodeJSON(t, call(t, "GET", "/api/networkvouchers_by_code/"+g.Code+"/", "", 200).Body, &got)
+			var usages []any
+			decodeJSON(t, call(t, "GET", "/api/networkvouchers_by_code/"+g.Code+"/usages/", "", 200).Body, &usages)
+			if got.UsageCount != len(usages) {
+				t.Errorf("%s: usage_count %d with %d usages", g.Code, got.UsageCount, len(usages))
+			}
+		}
+
 		// A usage by source id at the network partner with a validated
 		// offer in the box.
 		cellar := data.NetworkPartner("cellar")
@@ -509,6 +539,47 @@ func TestSeedDemo(t *testing.T) {
 		}
 		if len(boxes) != len(data.Boxes) || both == 0 {
 			t.Errorf("%d boxes, %d with draft and validated offers", len(boxes), both)
+		}
+	})
+
+	t.Run("PaymentRefunds", func(t *testing.T) {
+		// The marketplace's user refunds each paid payment of the spa with
+		// something left to give back: its permission is kept, and the
+		// payment dated ahead keeps the spa's wallet in funds.
+		type payment struct {
+			ID                        string
+			Amount                    decimal.Decimal
+			RefundedAmount            decimal.Decimal `json:"refunded_amount"`
+			PaymentReceiptDescription string          `json:"payment_receipt_description"`
+		}
+		list := func(t *testing.T) map[string]payment {
+			var page struct{ Results []payment }
+			decodeJSON(t, call(t, "GET", "/api/payment_hub/payments/?page_size=100", "", 200).Body, &page)
+			byReceipt := map[string]payment{}
+			for _, p := range page.Results {
+				byReceipt[p.PaymentReceiptDescription] = p
+			}
+			return byReceipt
+		}
+		before, refunded := list(t), 0
+		for _, d := range data.HubPayments {
+			p, ok := before[d.Receipt]
+			if !ok {
+				t.Fatalf("payment %s is not listed", d.Key)
+			}
+			if d.Card != demo.HubCardPaid || p.RefundedAmount.Equal(p.Amount) {
+				continue
+			}
+			call(t, "POST", "/api/payment_hub/payments/"+p.ID+"/refund/", `{"amount": 5, "reason": "Goodwill"}`, 200)
+			refunded++
+		}
+		for receipt, p := range list(t) {
+			if want := before[receipt].RefundedAmount; !p.RefundedAmount.Equal(want) && !p.RefundedAmount.Equal(want.Add(decimal.NewFromInt(5))) {
+				t.Errorf("%s: refunded %s, was %s", receipt, p.RefundedAmount, want)
+			}
+		}
+		if refunded < 2 {
+			t.Errorf("%d payments refunded: the demo leaves too few to try", refunded)
 		}
 	})
 
