@@ -65,9 +65,12 @@ type Config struct {
 	LogLevel       slog.Level
 	NoMigrate      bool
 	// DBMaxConns sizes the PostgreSQL pool; MaxConns caps the HTTP
-	// connections served at once (more wait to be accepted).
-	DBMaxConns int
-	MaxConns   int
+	// connections served at once (more wait to be accepted), and
+	// MaxConnsPerIP those of one client address (more are reset; 0: no
+	// cap).
+	DBMaxConns    int
+	MaxConns      int
+	MaxConnsPerIP int
 	// ShutdownGrace is how long in-flight requests may finish after a
 	// signal before their connections are closed.
 	ShutdownGrace time.Duration
@@ -110,6 +113,8 @@ type Config struct {
 	dsn string
 	// mailMetrics counts the mails' deliveries, once serve started them.
 	mailMetrics prometheus.Collector
+	// connMetrics count the listener's connections, once serve listens.
+	connMetrics []prometheus.Collector
 
 	finish func() error // validates and derives fields once flags are parsed
 }
@@ -126,7 +131,7 @@ const (
 	// groupPasswords: --password-hash-memory.
 	groupPasswords
 	// groupServer: --addr, --redis-url, --cart-ttl, --hold-ttl, --max-conns,
-	// --shutdown-grace, --cors-origins.
+	// --max-conns-per-ip, --shutdown-grace, --cors-origins.
 	groupServer
 	// groupPublicURL: --public-base-url.
 	groupPublicURL
@@ -148,6 +153,7 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 	cfg.HoldTTL = network.DefaultHoldTTL
 	cfg.PayoutInterval = defaultPayoutInterval
 	cfg.MaxConns = defaultMaxConns
+	cfg.MaxConnsPerIP = defaultMaxConnsPerIP
 	cfg.ShutdownGrace = defaultShutdownGrace
 	cfg.PasswordHashing = passwordHashing(defaultHashMemoryMiB)
 
@@ -193,6 +199,11 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 			conns = s
 			return nil
 		})
+		connsPerIP := envOr("MAX_CONNS_PER_IP", strconv.Itoa(defaultMaxConnsPerIP))
+		fs.Func("max-conns-per-ip", "HTTP connections of one client address (the TCP peer; an IPv6 /64) at once; more are reset at accept; the --trusted-proxies are not capped; 0: no cap (env MAX_CONNS_PER_IP, default "+strconv.Itoa(defaultMaxConnsPerIP)+")", func(s string) error {
+			connsPerIP = s
+			return nil
+		})
 		delay := envOr("DRAIN_DELAY", "0s")
 		fs.Func("drain-delay", "how long after SIGTERM the server keeps serving while /readyz answers 503, before it stops accepting connections: a load balancer's probe interval (env DRAIN_DELAY, default 0s)", func(s string) error {
 			delay = s
@@ -233,6 +244,9 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 			}
 			if cfg.MaxConns, err = strconv.Atoi(conns); err != nil || cfg.MaxConns < 1 {
 				return fmt.Errorf("MAX_CONNS: %q is not a positive number", conns)
+			}
+			if cfg.MaxConnsPerIP, err = strconv.Atoi(connsPerIP); err != nil || cfg.MaxConnsPerIP < 0 {
+				return fmt.Errorf("MAX_CONNS_PER_IP: %q is not a number (0: no cap)", connsPerIP)
 			}
 			if cfg.TrustedProxies, err = middleware.ParseTrustedProxies(proxies); err != nil {
 				return fmt.Errorf("TRUSTED_PROXIES: %w", err)
