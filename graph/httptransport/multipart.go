@@ -47,8 +47,8 @@ var PreflightHeaders = []string{"GraphQL-Require-Preflight", "Apollo-Require-Pre
 // (an array) are not served, as POST does not serve them.
 //
 // The body is read as it streams: the operations are bounded as a POST
-// body (DefaultMaxBodyBytes), the map and other fields' values to
-// maxFieldBytes, each part's headers to maxPartHeaderBytes, and each file
+// body (DefaultMaxBodyBytes), the map to maxFieldBytes (other fields are
+// skipped), each part's headers to maxPartHeaderBytes, and each file
 // goes to a temporary file (unlinked at once, closed after the request),
 // so that an upload holds little memory whatever its size.
 //
@@ -124,12 +124,12 @@ func (t MultipartForm) Do(w http.ResponseWriter, r *http.Request, exec graphql.G
 	}
 
 	operations, ok := form.values["operations"]
-	if !ok || len(operations) != 1 {
+	if !ok {
 		badRequest(w, `the multipart body must have one "operations" field`)
 		return
 	}
 	var fields map[string]json.RawMessage
-	if json.Unmarshal([]byte(operations[0]), &fields) != nil || fields == nil {
+	if json.Unmarshal([]byte(operations), &fields) != nil || fields == nil {
 		badRequest(w, `the "operations" field must be a JSON object (batched operations are not served)`)
 		return
 	}
@@ -139,12 +139,12 @@ func (t MultipartForm) Do(w http.ResponseWriter, r *http.Request, exec graphql.G
 		return
 	}
 	rawMap, ok := form.values["map"]
-	if !ok || len(rawMap) != 1 {
+	if !ok {
 		badRequest(w, `the multipart body must have one "map" field`)
 		return
 	}
 	var fileMap map[string][]string
-	if json.Unmarshal([]byte(rawMap[0]), &fileMap) != nil {
+	if json.Unmarshal([]byte(rawMap), &fileMap) != nil {
 		badRequest(w, `the "map" field must be a JSON object of arrays of paths`)
 		return
 	}
@@ -239,10 +239,10 @@ const (
 
 var errTooManyFiles = errors.New("too many files")
 
-// form is a multipart body read: the values of its fields, and its files
-// in temporary files.
+// form is a multipart body read: its operations and map, and its files in
+// temporary files.
 type form struct {
-	values map[string][]string
+	values map[string]string
 	files  map[string][]formFile
 }
 
@@ -263,7 +263,7 @@ func (f *form) close() {
 // readForm reads r's multipart body part by part; past maxFiles files it
 // fails with errTooManyFiles.
 func readForm(r *http.Request, maxFiles int) (*form, error) {
-	f := &form{values: map[string][]string{}, files: map[string][]formFile{}}
+	f := &form{values: map[string]string{}, files: map[string][]formFile{}}
 	_, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || params["boundary"] == "" {
 		return f, http.ErrMissingBoundary
@@ -294,7 +294,10 @@ func readForm(r *http.Request, maxFiles int) (*form, error) {
 			if ff.file != nil {
 				f.files[name] = append(f.files[name], ff)
 			}
-		default:
+		case name == "operations" || name == "map":
+			if _, seen := f.values[name]; seen {
+				return f, fmt.Errorf("the field %q is given more than once", name)
+			}
 			max := int64(maxFieldBytes)
 			if name == "operations" {
 				max = DefaultMaxBodyBytes
@@ -303,7 +306,9 @@ func readForm(r *http.Request, maxFiles int) (*form, error) {
 			if v, err = io.ReadAll(io.LimitReader(part, max+1)); err == nil && int64(len(v)) > max {
 				err = fmt.Errorf("the field %q is longer than %d bytes", name, max)
 			}
-			f.values[name] = append(f.values[name], string(v))
+			f.values[name] = string(v)
+		default: // no other field is read
+			_, err = io.Copy(io.Discard, part)
 		}
 		if err != nil {
 			return f, err
