@@ -47,7 +47,7 @@ func NewHandler(r *Resolver, logFrom func(context.Context) *slog.Logger) http.Ha
 	srv.AddTransport(httptransport.GET{})
 	// Uploads (uploadMedia): one file, the media limit and room for the
 	// operations; before POST, which refuses non-JSON bodies.
-	srv.AddTransport(httptransport.MultipartForm{MaxBodyBytes: media.MaxMediaBytes + 256<<10, MaxFiles: 1})
+	srv.AddTransport(httptransport.MultipartForm{MaxBodyBytes: media.MaxMediaBytes + 256<<10, MaxFiles: 1, Log: logFrom})
 	srv.AddTransport(httptransport.POST{})
 	queries := lru.New[*ast.QueryDocument](queryCacheSize)
 	srv.SetQueryCache(queries)

@@ -1,10 +1,7 @@
 package rest
 
 import (
-	"errors"
-	"fmt"
 	"io"
-	"mime/multipart"
 	"net/http"
 	"strconv"
 	"strings"
@@ -20,10 +17,6 @@ import (
 // MaxMediaBodyBytes bounds a media upload's body: the file and room for the
 // other fields and the multipart framing.
 const MaxMediaBodyBytes = media.MaxMediaBytes + 64<<10
-
-// mediaFormMemory is how much of an upload is kept in memory; the rest
-// spills to a temporary file, removed when the request ends.
-const mediaFormMemory = 1 << 20
 
 // registerMediaRoutes adds the media routes and the
 // public media bytes.
@@ -58,41 +51,12 @@ func (a *api) handleMediaUpload(w http.ResponseWriter, r *http.Request) {
 		unsupported(r).write(w)
 		return
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, MaxMediaBodyBytes)
-	if err := r.ParseMultipartForm(mediaFormMemory); err != nil {
-		if tooBig := (*http.MaxBytesError)(nil); errors.As(err, &tooBig) {
-			writeJSON(w, http.StatusRequestEntityTooLarge,
-				detail(fmt.Sprintf("Request body too large: the limit is %d bytes.", MaxMediaBodyBytes)))
-			return
-		}
-		writeJSON(w, http.StatusBadRequest, detail("Multipart form parse error - "+err.Error()))
+	u := readUpload(w, r, MaxMediaBodyBytes, "name", "partner_uuid")
+	if u == nil {
 		return
 	}
-	defer func() { _ = r.MultipartForm.RemoveAll() }()
-
-	in := media.MediaUpload{}
-	if v := r.MultipartForm.Value["name"]; len(v) > 0 {
-		in.Name = &v[0]
-	}
-	if v := r.MultipartForm.Value["partner_uuid"]; len(v) > 0 {
-		in.PartnerUUID = &v[0]
-	}
-	var file *multipart.FileHeader
-	for field, files := range r.MultipartForm.File {
-		in.Files += len(files)
-		if field == "file" && len(files) > 0 {
-			file = files[0]
-		}
-	}
-	if file != nil {
-		f, err := file.Open()
-		if err != nil {
-			writeError(w, r, fmt.Errorf("open the uploaded file: %w", err))
-			return
-		}
-		defer f.Close()
-		in.File = f
-	}
+	defer u.Close()
+	in := media.MediaUpload{Name: u.value("name"), PartnerUUID: u.value("partner_uuid"), File: u.File(), Files: u.files}
 	m, err := a.MediaLibrary.Upload(r.Context(), in)
 	if err != nil {
 		writeError(w, r, err)

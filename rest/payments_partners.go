@@ -1,9 +1,6 @@
 package rest
 
 import (
-	"errors"
-	"fmt"
-	"mime/multipart"
 	"net/http"
 	"time"
 
@@ -192,40 +189,13 @@ func (a *api) handleKYCDocumentCreate(w http.ResponseWriter, r *http.Request) {
 		unsupported(r).write(w)
 		return
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, MaxKYCBodyBytes)
-	if err := r.ParseMultipartForm(mediaFormMemory); err != nil {
-		if tooBig := (*http.MaxBytesError)(nil); errors.As(err, &tooBig) {
-			writeJSON(w, http.StatusRequestEntityTooLarge,
-				detail(fmt.Sprintf("Request body too large: the limit is %d bytes.", MaxKYCBodyBytes)))
-			return
-		}
-		writeJSON(w, http.StatusBadRequest, detail("Multipart form parse error - "+err.Error()))
+	u := readUpload(w, r, MaxKYCBodyBytes, "partner_uuid", "comment", "document_type")
+	if u == nil {
 		return
 	}
-	defer func() { _ = r.MultipartForm.RemoveAll() }()
-
-	in := payments.KYCUpload{}
-	for field, dest := range map[string]**string{"partner_uuid": &in.PartnerUUID, "comment": &in.Comment, "document_type": &in.DocumentType} {
-		if v := r.MultipartForm.Value[field]; len(v) > 0 {
-			*dest = &v[0]
-		}
-	}
-	var file *multipart.FileHeader
-	for field, files := range r.MultipartForm.File {
-		in.Files += len(files)
-		if field == "file" && len(files) > 0 {
-			file = files[0]
-		}
-	}
-	if file != nil {
-		f, err := file.Open()
-		if err != nil {
-			writeError(w, r, fmt.Errorf("open the uploaded file: %w", err))
-			return
-		}
-		defer f.Close()
-		in.File = f
-	}
+	defer u.Close()
+	in := payments.KYCUpload{PartnerUUID: u.value("partner_uuid"), Comment: u.value("comment"),
+		DocumentType: u.value("document_type"), File: u.File(), Files: u.files}
 	d, err := a.PaymentPartners.UploadKYCDocument(r.Context(), in)
 	if err != nil {
 		writeError(w, r, err)

@@ -1,7 +1,6 @@
 package media
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -130,8 +129,10 @@ func (s *MediaService) URL(m *Media) string { return s.baseURL + "/media/" + m.U
 type MediaUpload struct {
 	Name        *string
 	PartnerUUID *string
-	// File is the file's bytes; at most MaxMediaBytes are read.
-	File io.Reader
+	// File is the file (a temporary file: it is read where it lies, its
+	// head checked, then copied to the blob store); past MaxMediaBytes it
+	// is refused.
+	File io.ReadSeeker
 	// Files is how many files the request carried: one media per request.
 	Files int
 }
@@ -155,7 +156,7 @@ func (s *MediaService) Upload(ctx context.Context, in MediaUpload) (*Media, erro
 	} else {
 		name = mediaName(&v, *in.Name)
 	}
-	var data []byte
+	var size int64
 	var info imageInfo
 	switch {
 	case in.Files > 1:
@@ -163,14 +164,17 @@ func (s *MediaService) Upload(ctx context.Context, in MediaUpload) (*Media, erro
 	case in.File == nil:
 		v.Add(domain.VRequired, msgNoFile, "file")
 	default:
-		data, err = io.ReadAll(io.LimitReader(in.File, MaxMediaBytes+1))
+		var head []byte
+		size, head, err = domain.UploadHead(in.File)
 		switch {
 		case err != nil:
 			return nil, fmt.Errorf("read the uploaded file: %w", err)
-		case len(data) > MaxMediaBytes:
+		case size > MaxMediaBytes:
 			return nil, &domain.Error{Code: domain.CodeTooLarge, Message: fmt.Sprintf(msgFileTooLarge, MaxMediaBytes)}
 		}
-		info = checkImage(&v, data)
+		if info, err = checkImage(&v, head, in.File); err != nil {
+			return nil, err
+		}
 	}
 	var partnerUUID *uuid.UUID
 	if in.PartnerUUID != nil && strings.TrimSpace(*in.PartnerUUID) != "" { // a blank form field is no value
@@ -189,8 +193,8 @@ func (s *MediaService) Upload(ctx context.Context, in MediaUpload) (*Media, erro
 	}
 
 	m := &Media{PartnerID: p.ID, Name: name, BlobKey: uuid.NewString(), ContentType: info.contentType,
-		Size: int64(len(data)), Width: info.width, Height: info.height}
-	if err := s.blobs.Put(ctx, m.BlobKey, m.ContentType, bytes.NewReader(data), m.Size); err != nil {
+		Size: size, Width: info.width, Height: info.height}
+	if err := s.blobs.Put(ctx, m.BlobKey, m.ContentType, in.File, m.Size); err != nil {
 		return nil, fmt.Errorf("store media blob: %w", err)
 	}
 	if err := s.uow.Stores().Media.CreateMedia(ctx, m); err != nil {
@@ -224,26 +228,30 @@ type imageInfo struct {
 	width, height int
 }
 
-// image checks that data is an image of an accepted format by its content:
-// the sniffed type and the decoder's reading of the header must agree, and
-// the declared size must be within MaxMediaPixels.
-func checkImage(v *domain.Validator, data []byte) imageInfo {
-	if len(data) == 0 {
+// checkImage checks that f is an image of an accepted format by its
+// content: the type sniffed from head (its first bytes) and the decoder's
+// reading of the header must agree, and the declared size must be within
+// MaxMediaPixels. It leaves f rewound.
+func checkImage(v *domain.Validator, head []byte, f io.ReadSeeker) (imageInfo, error) {
+	if len(head) == 0 {
 		v.Add(domain.VInvalid, msgEmptyFile, "file")
-		return imageInfo{}
+		return imageInfo{}, nil
 	}
-	ct := http.DetectContentType(data)
+	ct := http.DetectContentType(head)
 	format, ok := mediaTypes[ct]
-	cfg, decoded, err := image.DecodeConfig(bytes.NewReader(data))
+	cfg, decoded, err := image.DecodeConfig(f)
+	if _, serr := f.Seek(0, io.SeekStart); serr != nil {
+		return imageInfo{}, fmt.Errorf("rewind the uploaded file: %w", serr)
+	}
 	if !ok || err != nil || decoded != format || cfg.Width <= 0 || cfg.Height <= 0 {
 		v.Add(domain.VInvalid, msgNotAnImage, "file")
-		return imageInfo{}
+		return imageInfo{}, nil
 	}
 	if int64(cfg.Width)*int64(cfg.Height) > MaxMediaPixels {
 		v.Add(domain.VInvalid, fmt.Sprintf(msgImageTooBig, MaxMediaPixels), "file")
-		return imageInfo{}
+		return imageInfo{}, nil
 	}
-	return imageInfo{contentType: ct, width: cfg.Width, height: cfg.Height}
+	return imageInfo{contentType: ct, width: cfg.Width, height: cfg.Height}, nil
 }
 
 // ParseMediaPage reads page and page_size for the media list: as ParsePage,

@@ -12,7 +12,6 @@ import (
 	_ "image/png"
 	"io"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -97,8 +96,10 @@ type KYCUpload struct {
 	PartnerUUID  *string
 	Comment      *string
 	DocumentType *string
-	// File is the file's bytes; at most MaxKYCBytes are read.
-	File io.Reader
+	// File is the file (a temporary file: it is read where it lies, its
+	// head checked and hashed, then copied to the blob store); past
+	// MaxKYCBytes it is refused.
+	File io.ReadSeeker
 	// Files is how many files the request carried: one per document.
 	Files int
 }
@@ -139,7 +140,7 @@ func (s *PartnerService) UploadKYCDocument(ctx context.Context, in KYCUpload) (*
 	partnerUUID := d.UUID("partner_uuid", true)
 	comment := d.String("comment", true, false, MaxKYCCommentLength)
 	docType := d.Choice("document_type", true, KYCDocumentTypes)
-	var data []byte
+	var size int64
 	var contentType string
 	switch {
 	case in.Files > 1:
@@ -147,21 +148,27 @@ func (s *PartnerService) UploadKYCDocument(ctx context.Context, in KYCUpload) (*
 	case in.File == nil:
 		v.Add(domain.VRequired, MsgNoFile, "file")
 	default:
-		data, err = io.ReadAll(io.LimitReader(in.File, MaxKYCBytes+1))
+		var head []byte
+		size, head, err = domain.UploadHead(in.File)
 		switch {
 		case err != nil:
 			return nil, fmt.Errorf("read the uploaded file: %w", err)
-		case len(data) > MaxKYCBytes:
+		case size > MaxKYCBytes:
 			return nil, &domain.Error{Code: domain.CodeTooLarge, Message: fmt.Sprintf(MsgFileTooLarge, MaxKYCBytes)}
 		}
-		contentType = kycContentType(&v, data)
+		if contentType, err = kycContentType(&v, head, in.File); err != nil {
+			return nil, err
+		}
 	}
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	sum := sha256.Sum256(data)
-	doc := &KYCDocument{Comment: *comment, DocumentType: *docType, ContentType: contentType, Size: int64(len(data)),
-		SHA256: hex.EncodeToString(sum[:]), UploadedBy: &c.User.ID}
+	sum := sha256.New()
+	if _, err := io.Copy(sum, in.File); err != nil {
+		return nil, fmt.Errorf("read the uploaded file: %w", err)
+	}
+	doc := &KYCDocument{Comment: *comment, DocumentType: *docType, ContentType: contentType, Size: size,
+		SHA256: hex.EncodeToString(sum.Sum(nil)), UploadedBy: &c.User.ID}
 	input := kycInput{PartnerUUID: *partnerUUID, Comment: doc.Comment, DocumentType: doc.DocumentType, SHA256: doc.SHA256}
 	// The work is written out rather than partnerGuarded: a blob stored by
 	// a transaction that then fails (the row, the key's completion, the
@@ -185,7 +192,10 @@ func (s *PartnerService) UploadKYCDocument(ctx context.Context, in KYCUpload) (*
 				return err
 			}
 			doc.PartnerID, doc.PartnerUUID, doc.BlobKey = p.ID, p.UUID, "kyc-"+uuid.NewString()
-			if err := s.blobs.Put(ctx, doc.BlobKey, doc.ContentType, bytes.NewReader(data), doc.Size); err != nil {
+			if _, err := in.File.Seek(0, io.SeekStart); err != nil {
+				return fmt.Errorf("rewind the uploaded file: %w", err)
+			}
+			if err := s.blobs.Put(ctx, doc.BlobKey, doc.ContentType, in.File, doc.Size); err != nil {
 				return fmt.Errorf("store KYC document blob: %w", err)
 			}
 			stored = true
@@ -205,25 +215,28 @@ func (s *PartnerService) UploadKYCDocument(ctx context.Context, in KYCUpload) (*
 }
 
 // kycContentType is the content type of an accepted document, decided by
-// its content: the sniffed type must be one of kycTypes and, for an
-// image, its decoder must read the header as that format. A refusal is a
-// field error on "file".
-func kycContentType(v *domain.Validator, data []byte) string {
-	if len(data) == 0 {
+// its content (head, its first bytes, and f, which it leaves rewound): the
+// sniffed type must be one of kycTypes and, for an image, its decoder must
+// read the header as that format. A refusal is a field error on "file".
+func kycContentType(v *domain.Validator, head []byte, f io.ReadSeeker) (string, error) {
+	if len(head) == 0 {
 		v.Add(domain.VInvalid, MsgEmptyFile, "file")
-		return ""
+		return "", nil
 	}
-	ct := http.DetectContentType(data)
+	ct := http.DetectContentType(head)
 	format, ok := kycTypes[ct]
 	if ok && format != "" {
-		cfg, decoded, err := image.DecodeConfig(bytes.NewReader(data))
+		cfg, decoded, err := image.DecodeConfig(f)
+		if _, serr := f.Seek(0, io.SeekStart); serr != nil {
+			return "", fmt.Errorf("rewind the uploaded file: %w", serr)
+		}
 		ok = err == nil && decoded == format && cfg.Width > 0 && cfg.Height > 0
 	}
-	if !ok || (format == "" && !strings.HasPrefix(string(data), "%PDF-")) {
+	if !ok || (format == "" && !bytes.HasPrefix(head, []byte("%PDF-"))) {
 		v.Add(domain.VInvalid, MsgKYCFileType, "file")
-		return ""
+		return "", nil
 	}
-	return ct
+	return ct, nil
 }
 
 // KYCDocument returns the KYC document with that id to those who read its

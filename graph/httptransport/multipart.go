@@ -1,12 +1,16 @@
 package httptransport
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 
@@ -16,9 +20,12 @@ import (
 // Defaults of MultipartForm.
 const (
 	DefaultMaxUploadBodyBytes int64 = 16 << 20
-	DefaultMaxUploadMemory    int64 = 1 << 20
 	DefaultMaxUploadFiles           = 1
 )
+
+// CodeInternal is the extensions.code of an upload the server could not
+// keep.
+const CodeInternal = "INTERNAL_SERVER_ERROR"
 
 // CodePreflightRequired is the extensions.code of a multipart request
 // without a preflight header.
@@ -39,15 +46,20 @@ var PreflightHeaders = []string{"GraphQL-Require-Preflight", "Apollo-Require-Pre
 // Each file reaches the resolvers as a graphql.Upload. Batched operations
 // (an array) are not served, as POST does not serve them.
 //
+// The body is read as it streams: the operations are bounded as a POST
+// body (DefaultMaxBodyBytes), the map to maxFieldBytes (other fields are
+// skipped), each part's headers to maxPartHeaderBytes, and each file
+// goes to a temporary file (unlinked at once, closed after the request),
+// so that an upload holds little memory whatever its size.
+//
 // Add it before POST, which answers 415 to any body that is not JSON.
 type MultipartForm struct {
 	// MaxBodyBytes bounds the whole body (413 past it); zero means
 	// DefaultMaxUploadBodyBytes.
 	MaxBodyBytes int64
-	// MaxMemory is how much of the files is kept in memory, the rest in
-	// temporary files removed after the request; zero means
-	// DefaultMaxUploadMemory.
-	MaxMemory int64
+	// Log gives the request's logger, for uploads that cannot be kept
+	// (a temporary file failing); nil is slog.Default.
+	Log func(context.Context) *slog.Logger
 	// MaxFiles bounds the number of files; zero means DefaultMaxUploadFiles.
 	MaxFiles int
 	// MaxResponseBytes bounds the response body (RESPONSE_TOO_LARGE past
@@ -78,30 +90,40 @@ func (t MultipartForm) Do(w http.ResponseWriter, r *http.Request, exec graphql.G
 			"a multipart request must carry the header "+PreflightHeaders[0]+" (any value), so that no other site can forge it"))
 		return
 	}
-	limit, memory, maxFiles := t.MaxBodyBytes, t.MaxMemory, t.MaxFiles
+	limit, maxFiles := t.MaxBodyBytes, t.MaxFiles
 	if limit <= 0 {
 		limit = DefaultMaxUploadBodyBytes
-	}
-	if memory <= 0 {
-		memory = DefaultMaxUploadMemory
 	}
 	if maxFiles <= 0 {
 		maxFiles = DefaultMaxUploadFiles
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, limit)
-	if err := r.ParseMultipartForm(memory); err != nil {
-		if tooLarge := (*http.MaxBytesError)(nil); errors.As(err, &tooLarge) {
-			writeErrors(w, http.StatusRequestEntityTooLarge, nil, newError(CodeRequestTooLarge,
-				"the request body is larger than "+strconv.FormatInt(limit, 10)+" bytes"))
-			return
+	form, err := readForm(r, maxFiles)
+	defer form.close()
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		writeErrors(w, http.StatusRequestEntityTooLarge, nil, newError(CodeRequestTooLarge,
+			"the request body is larger than "+strconv.FormatInt(limit, 10)+" bytes"))
+		return
+	case errors.Is(err, errTooManyFiles):
+		writeErrors(w, http.StatusRequestEntityTooLarge, nil, newError(CodeRequestTooLarge,
+			fmt.Sprintf("at most %d files may be sent", maxFiles)))
+		return
+	case errors.As(err, new(*spoolError)):
+		log := slog.Default()
+		if t.Log != nil {
+			log = t.Log(r.Context())
 		}
-		badRequest(w, "the multipart body could not be parsed")
+		log.Error("upload not kept", "error", err.Error())
+		writeErrors(w, http.StatusInternalServerError, nil, newError(CodeInternal, "the upload could not be kept"))
+		return
+	case err != nil:
+		badRequest(w, "the multipart body could not be parsed: "+err.Error())
 		return
 	}
-	form := r.MultipartForm
-	defer func() { _ = form.RemoveAll() }()
 
-	operations, ok := oneValue(form, "operations")
+	operations, ok := form.values["operations"]
 	if !ok {
 		badRequest(w, `the multipart body must have one "operations" field`)
 		return
@@ -116,7 +138,7 @@ func (t MultipartForm) Do(w http.ResponseWriter, r *http.Request, exec graphql.G
 		badRequest(w, problem)
 		return
 	}
-	rawMap, ok := oneValue(form, "map")
+	rawMap, ok := form.values["map"]
 	if !ok {
 		badRequest(w, `the multipart body must have one "map" field`)
 		return
@@ -126,36 +148,23 @@ func (t MultipartForm) Do(w http.ResponseWriter, r *http.Request, exec graphql.G
 		badRequest(w, `the "map" field must be a JSON object of arrays of paths`)
 		return
 	}
-	files := 0
-	for _, fhs := range form.File {
-		files += len(fhs)
-	}
-	if files > maxFiles {
-		writeErrors(w, http.StatusRequestEntityTooLarge, nil, newError(CodeRequestTooLarge,
-			fmt.Sprintf("at most %d files may be sent", maxFiles)))
-		return
-	}
-	for name, fhs := range form.File {
-		if _, mapped := fileMap[name]; !mapped || len(fhs) != 1 {
+	for name, fs := range form.files {
+		if _, mapped := fileMap[name]; !mapped || len(fs) != 1 {
 			badRequest(w, fmt.Sprintf("the file field %q is not in the map, or is given more than once", name))
 			return
 		}
 	}
 	for name, paths := range fileMap {
-		fhs := form.File[name]
-		if len(fhs) != 1 || len(paths) == 0 {
+		fs := form.files[name]
+		if len(fs) != 1 || len(paths) == 0 {
 			badRequest(w, fmt.Sprintf("the map names %q, which is not one file with at least one path", name))
 			return
 		}
 		for _, path := range paths {
-			f, err := fhs[0].Open()
-			if err != nil {
-				badRequest(w, "could not read the file "+strconv.Quote(name))
-				return
-			}
-			defer f.Close()
-			upload := graphql.Upload{File: f, Filename: fhs[0].Filename, Size: fhs[0].Size,
-				ContentType: fhs[0].Header.Get("Content-Type")}
+			f := fs[0]
+			// A reader of its own per path, over the one temporary file.
+			upload := graphql.Upload{File: io.NewSectionReader(f.file, 0, f.size), Filename: f.filename, Size: f.size,
+				ContentType: f.contentType}
 			if problem := setVariable(params, path, upload); problem != "" {
 				badRequest(w, problem)
 				return
@@ -174,14 +183,6 @@ func hasPreflightHeader(r *http.Request) bool {
 		}
 	}
 	return false
-}
-
-func oneValue(form *multipart.Form, name string) (string, bool) {
-	v := form.Value[name]
-	if len(v) != 1 {
-		return "", false
-	}
-	return v[0], true
 }
 
 // setVariable puts upload at path ("variables.input.file",
@@ -227,4 +228,151 @@ func setVariable(params *graphql.RawParams, path string, upload graphql.Upload) 
 		}
 	}
 	return bad
+}
+
+// Bounds of what a multipart request holds in memory besides the
+// operations.
+const (
+	maxFieldBytes      = 64 << 10
+	maxPartHeaderBytes = 16 << 10
+)
+
+var errTooManyFiles = errors.New("too many files")
+
+// form is a multipart body read: its operations and map, and its files in
+// temporary files.
+type form struct {
+	values map[string]string
+	files  map[string][]formFile
+}
+
+type formFile struct {
+	file                  *os.File
+	size                  int64
+	filename, contentType string
+}
+
+func (f *form) close() {
+	for _, fs := range f.files {
+		for _, ff := range fs {
+			_ = ff.file.Close()
+		}
+	}
+}
+
+// readForm reads r's multipart body part by part; past maxFiles files it
+// fails with errTooManyFiles.
+func readForm(r *http.Request, maxFiles int) (*form, error) {
+	f := &form{values: map[string]string{}, files: map[string][]formFile{}}
+	_, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || params["boundary"] == "" {
+		return f, http.ErrMissingBoundary
+	}
+	body := &headerGuard{r: r.Body}
+	mr := multipart.NewReader(body, params["boundary"])
+	files := 0
+	for {
+		body.n, body.counting = 0, true
+		part, err := mr.NextPart()
+		body.counting = false
+		if err == io.EOF {
+			return f, nil
+		}
+		if err != nil {
+			return f, err
+		}
+		name := part.FormName()
+		switch {
+		case name == "":
+			_, err = io.Copy(io.Discard, part)
+		case part.FileName() != "":
+			if files++; files > maxFiles {
+				return f, errTooManyFiles
+			}
+			var ff formFile
+			ff, err = spool(part)
+			if ff.file != nil {
+				f.files[name] = append(f.files[name], ff)
+			}
+		case name == "operations" || name == "map":
+			if _, seen := f.values[name]; seen {
+				return f, fmt.Errorf("the field %q is given more than once", name)
+			}
+			max := int64(maxFieldBytes)
+			if name == "operations" {
+				max = DefaultMaxBodyBytes
+			}
+			var v []byte
+			if v, err = io.ReadAll(io.LimitReader(part, max+1)); err == nil && int64(len(v)) > max {
+				err = fmt.Errorf("the field %q is longer than %d bytes", name, max)
+			}
+			f.values[name] = string(v)
+		default: // no other field is read
+			_, err = io.Copy(io.Discard, part)
+		}
+		if err != nil {
+			return f, err
+		}
+	}
+}
+
+// spool copies a file part to an unlinked temporary file.
+func spool(part *multipart.Part) (formFile, error) {
+	ff := formFile{filename: part.FileName(), contentType: part.Header.Get("Content-Type")}
+	f, err := os.CreateTemp("", "salesplatform-upload-*")
+	if err != nil {
+		return ff, &spoolError{err}
+	}
+	ff.file = f
+	if err := os.Remove(f.Name()); err != nil {
+		return ff, &spoolError{err}
+	}
+	w := &spoolWriter{f: f}
+	ff.size, err = io.Copy(w, part)
+	if w.err != nil {
+		return ff, &spoolError{w.err}
+	}
+	return ff, err // the body's
+}
+
+// spoolError is the server's failure to keep a file (500), not the
+// client's body.
+type spoolError struct{ err error }
+
+func (e *spoolError) Error() string { return "keep an uploaded file: " + e.err.Error() }
+
+// spoolWriter tells the temporary file's write errors from the body's
+// read errors.
+type spoolWriter struct {
+	f   *os.File
+	err error
+}
+
+func (w *spoolWriter) Write(p []byte) (int, error) {
+	n, err := w.f.Write(p)
+	if err != nil {
+		w.err = err
+	}
+	return n, err
+}
+
+// headerGuard fails the body's reads past maxPartHeaderBytes while
+// counting: while the multipart reader looks for the next part, reading a
+// boundary and headers, which it would otherwise hold up to 10 MiB of.
+type headerGuard struct {
+	r        io.Reader
+	counting bool
+	n        int
+}
+
+func (g *headerGuard) Read(p []byte) (int, error) {
+	if !g.counting {
+		return g.r.Read(p)
+	}
+	if g.n >= maxPartHeaderBytes {
+		return 0, fmt.Errorf("a part's headers are longer than %d bytes", maxPartHeaderBytes)
+	}
+	n, err := g.r.Read(p[:min(len(p), maxPartHeaderBytes-g.n)])
+	g.n += n
+	return n, err
 }

@@ -71,6 +71,11 @@ func (c ClientIPs) isTrusted(addr string) bool {
 	if err != nil {
 		return false
 	}
+	return c.Trusts(a)
+}
+
+// Trusts tells whether a is a trusted proxy's address.
+func (c ClientIPs) Trusts(a netip.Addr) bool {
 	a = a.Unmap()
 	for _, p := range c.trusted {
 		if p.Contains(a) {

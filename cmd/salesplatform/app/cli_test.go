@@ -145,7 +145,7 @@ func flagsIn(help string) map[string]bool {
 func TestHelp(t *testing.T) {
 	t.Parallel()
 	database := []string{"database-url", "data-dir", "db-max-conns", "log-level"}
-	serverOnly := []string{"addr", "redis-url", "cart-ttl", "hold-ttl", "max-conns", "shutdown-grace", "drain-delay", "cors-origins", "trusted-proxies", "no-migrate",
+	serverOnly := []string{"addr", "redis-url", "cart-ttl", "hold-ttl", "max-conns", "max-conns-per-ip", "shutdown-grace", "drain-delay", "cors-origins", "trusted-proxies", "no-migrate",
 		"smtp-url", "mail-from", "dev-mode"}
 	s3 := []string{"s3-endpoint", "s3-bucket", "s3-access-key-id", "s3-secret-access-key", "s3-region", "s3-insecure"}
 	for name, tc := range map[string]struct {

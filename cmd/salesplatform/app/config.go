@@ -68,9 +68,12 @@ type Config struct {
 	// local hosts, over http too. Never in production.
 	DevMode bool
 	// DBMaxConns sizes the PostgreSQL pool; MaxConns caps the HTTP
-	// connections served at once (more wait to be accepted).
-	DBMaxConns int
-	MaxConns   int
+	// connections served at once (more wait to be accepted), and
+	// MaxConnsPerIP those of one client address (more are reset; 0: no
+	// cap).
+	DBMaxConns    int
+	MaxConns      int
+	MaxConnsPerIP int
 	// ShutdownGrace is how long in-flight requests may finish after a
 	// signal before their connections are closed.
 	ShutdownGrace time.Duration
@@ -113,6 +116,8 @@ type Config struct {
 	dsn string
 	// mailMetrics counts the mails' deliveries, once serve started them.
 	mailMetrics prometheus.Collector
+	// connMetrics count the listener's connections, once serve listens.
+	connMetrics []prometheus.Collector
 
 	finish func() error // validates and derives fields once flags are parsed
 }
@@ -129,7 +134,7 @@ const (
 	// groupPasswords: --password-hash-memory.
 	groupPasswords
 	// groupServer: --addr, --redis-url, --cart-ttl, --hold-ttl, --max-conns,
-	// --shutdown-grace, --cors-origins, --dev-mode.
+	// --max-conns-per-ip, --shutdown-grace, --cors-origins, --dev-mode.
 	groupServer
 	// groupPublicURL: --public-base-url.
 	groupPublicURL
@@ -151,6 +156,7 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 	cfg.HoldTTL = network.DefaultHoldTTL
 	cfg.PayoutInterval = defaultPayoutInterval
 	cfg.MaxConns = defaultMaxConns
+	cfg.MaxConnsPerIP = defaultMaxConnsPerIP
 	cfg.ShutdownGrace = defaultShutdownGrace
 	cfg.PasswordHashing = passwordHashing(defaultHashMemoryMiB)
 
@@ -194,6 +200,11 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 		conns := envOr("MAX_CONNS", strconv.Itoa(defaultMaxConns))
 		fs.Func("max-conns", "HTTP connections served at once; more wait to be accepted (env MAX_CONNS, default "+strconv.Itoa(defaultMaxConns)+")", func(s string) error {
 			conns = s
+			return nil
+		})
+		connsPerIP := envOr("MAX_CONNS_PER_IP", strconv.Itoa(defaultMaxConnsPerIP))
+		fs.Func("max-conns-per-ip", "HTTP connections of one client address (the TCP peer; an IPv6 /64) at once; more are reset at accept; the --trusted-proxies are not capped; 0: no cap (env MAX_CONNS_PER_IP, default "+strconv.Itoa(defaultMaxConnsPerIP)+")", func(s string) error {
+			connsPerIP = s
 			return nil
 		})
 		delay := envOr("DRAIN_DELAY", "0s")
@@ -247,6 +258,9 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 			}
 			if cfg.MaxConns, err = strconv.Atoi(conns); err != nil || cfg.MaxConns < 1 {
 				return fmt.Errorf("MAX_CONNS: %q is not a positive number", conns)
+			}
+			if cfg.MaxConnsPerIP, err = strconv.Atoi(connsPerIP); err != nil || cfg.MaxConnsPerIP < 0 {
+				return fmt.Errorf("MAX_CONNS_PER_IP: %q is not a number (0: no cap)", connsPerIP)
 			}
 			if cfg.TrustedProxies, err = middleware.ParseTrustedProxies(proxies); err != nil {
 				return fmt.Errorf("TRUSTED_PROXIES: %w", err)

@@ -23,7 +23,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/redis/go-redis/v9"
 	"github.com/uptrace/bun"
-	"golang.org/x/net/netutil"
 
 	"salesplatform/domain"
 	"salesplatform/domain/account"
@@ -107,8 +106,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 		return err
 	}
 	// Connections past the cap wait in the kernel's backlog until one
-	// closes, so a flood of idle connections cannot exhaust descriptors.
-	ln = netutil.LimitListener(ln, cfg.MaxConns)
+	// closes, so a flood of connections cannot exhaust descriptors; one
+	// address cannot hold them all, nor can idle ones keep others out.
+	limiter := newConnLimiter(ln, cfg.MaxConns, cfg.MaxConnsPerIP, cfg.TrustedProxies.Trusts)
+	ln = limiter
+	cfg.connMetrics = limiter.collectors()
 	if cfg.PublicBaseURL == "" {
 		cfg.PublicBaseURL = "http://" + ln.Addr().String()
 	}
@@ -152,7 +154,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
-		IdleTimeout:       120 * time.Second,
+		IdleTimeout:       idleTimeout,
+		ConnState:         limiter.ConnState,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
@@ -345,6 +348,7 @@ func NewHandler(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger)
 	if cfg.mailMetrics != nil {
 		reg.MustRegister(cfg.mailMetrics)
 	}
+	reg.MustRegister(cfg.connMetrics...)
 	metrics := middleware.NewMetrics(reg)
 	r, all := newRouter(db, carts, cfg, log)
 	r.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}))
