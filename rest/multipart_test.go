@@ -6,6 +6,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"salesplatform/rest/upload"
 )
 
 func uploadRequest(body string) *http.Request {
@@ -51,7 +53,7 @@ func TestReadUpload(t *testing.T) {
 		status     int
 	}{
 		{"a value past maxFieldBytes", part("", strings.Repeat("n", maxFieldBytes+1)), 1 << 20, http.StatusBadRequest},
-		{"headers past maxPartHeaderBytes", part("\r\nX-Pad: "+strings.Repeat("h", maxPartHeaderBytes), "Logo"), 1 << 20, http.StatusBadRequest},
+		{"headers past upload.MaxPartHeaderBytes", part("\r\nX-Pad: "+strings.Repeat("h", upload.MaxPartHeaderBytes), "Logo"), 1 << 20, http.StatusBadRequest},
 		{"a body past its limit", part("", "Logo"), 50, http.StatusRequestEntityTooLarge},
 		{"no multipart body", "garbage", 1 << 20, http.StatusBadRequest},
 	}

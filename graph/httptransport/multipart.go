@@ -8,13 +8,14 @@ import (
 	"io"
 	"log/slog"
 	"mime"
-	"mime/multipart"
 	"net/http"
 	"os"
 	"strconv"
 	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
+
+	"salesplatform/rest/upload"
 )
 
 // Defaults of MultipartForm.
@@ -110,7 +111,7 @@ func (t MultipartForm) Do(w http.ResponseWriter, r *http.Request, exec graphql.G
 		writeErrors(w, http.StatusRequestEntityTooLarge, nil, newError(CodeRequestTooLarge,
 			fmt.Sprintf("at most %d files may be sent", maxFiles)))
 		return
-	case errors.As(err, new(*spoolError)):
+	case errors.As(err, new(*upload.SpoolError)):
 		log := slog.Default()
 		if t.Log != nil {
 			log = t.Log(r.Context())
@@ -232,10 +233,8 @@ func setVariable(params *graphql.RawParams, path string, upload graphql.Upload) 
 
 // Bounds of what a multipart request holds in memory besides the
 // operations.
-const (
-	maxFieldBytes      = 64 << 10
-	maxPartHeaderBytes = 16 << 10
-)
+// Package upload bounds a part's headers.
+const maxFieldBytes = 64 << 10
 
 var errTooManyFiles = errors.New("too many files")
 
@@ -264,17 +263,13 @@ func (f *form) close() {
 // fails with errTooManyFiles.
 func readForm(r *http.Request, maxFiles int) (*form, error) {
 	f := &form{values: map[string]string{}, files: map[string][]formFile{}}
-	_, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if err != nil || params["boundary"] == "" {
-		return f, http.ErrMissingBoundary
+	parts, err := upload.NewParts(r)
+	if err != nil {
+		return f, err
 	}
-	body := &headerGuard{r: r.Body}
-	mr := multipart.NewReader(body, params["boundary"])
 	files := 0
 	for {
-		body.n, body.counting = 0, true
-		part, err := mr.NextPart()
-		body.counting = false
+		part, err := parts.Next()
 		if err == io.EOF {
 			return f, nil
 		}
@@ -289,8 +284,8 @@ func readForm(r *http.Request, maxFiles int) (*form, error) {
 			if files++; files > maxFiles {
 				return f, errTooManyFiles
 			}
-			var ff formFile
-			ff, err = spool(part)
+			ff := formFile{filename: part.FileName(), contentType: part.Header.Get("Content-Type")}
+			ff.file, ff.size, err = upload.Spool(part)
 			if ff.file != nil {
 				f.files[name] = append(f.files[name], ff)
 			}
@@ -314,65 +309,4 @@ func readForm(r *http.Request, maxFiles int) (*form, error) {
 			return f, err
 		}
 	}
-}
-
-// spool copies a file part to an unlinked temporary file.
-func spool(part *multipart.Part) (formFile, error) {
-	ff := formFile{filename: part.FileName(), contentType: part.Header.Get("Content-Type")}
-	f, err := os.CreateTemp("", "salesplatform-upload-*")
-	if err != nil {
-		return ff, &spoolError{err}
-	}
-	ff.file = f
-	if err := os.Remove(f.Name()); err != nil {
-		return ff, &spoolError{err}
-	}
-	w := &spoolWriter{f: f}
-	ff.size, err = io.Copy(w, part)
-	if w.err != nil {
-		return ff, &spoolError{w.err}
-	}
-	return ff, err // the body's
-}
-
-// spoolError is the server's failure to keep a file (500), not the
-// client's body.
-type spoolError struct{ err error }
-
-func (e *spoolError) Error() string { return "keep an uploaded file: " + e.err.Error() }
-
-// spoolWriter tells the temporary file's write errors from the body's
-// read errors.
-type spoolWriter struct {
-	f   *os.File
-	err error
-}
-
-func (w *spoolWriter) Write(p []byte) (int, error) {
-	n, err := w.f.Write(p)
-	if err != nil {
-		w.err = err
-	}
-	return n, err
-}
-
-// headerGuard fails the body's reads past maxPartHeaderBytes while
-// counting: while the multipart reader looks for the next part, reading a
-// boundary and headers, which it would otherwise hold up to 10 MiB of.
-type headerGuard struct {
-	r        io.Reader
-	counting bool
-	n        int
-}
-
-func (g *headerGuard) Read(p []byte) (int, error) {
-	if !g.counting {
-		return g.r.Read(p)
-	}
-	if g.n >= maxPartHeaderBytes {
-		return 0, fmt.Errorf("a part's headers are longer than %d bytes", maxPartHeaderBytes)
-	}
-	n, err := g.r.Read(p[:min(len(p), maxPartHeaderBytes-g.n)])
-	g.n += n
-	return n, err
 }
