@@ -31,8 +31,8 @@ func TestMetrics(t *testing.T) {
 	}
 	body := res.Body
 	for _, want := range []string{
-		`salesplatform_http_request_duration_seconds_count{method="GET",route="/healthz"} 1`,
-		`salesplatform_http_responses_total{class="2xx",method="GET",route="/healthz"} 1`,
+		`salesplatform_http_request_duration_seconds_count{method="GET",route="/healthz/"} 1`,
+		`salesplatform_http_responses_total{class="2xx",method="GET",route="/healthz/"} 1`,
 		// Both partner paths are one route, with or without the slash.
 		`salesplatform_http_request_duration_seconds_count{method="GET",route="/api/v2/partners/{id}/"} 2`,
 		`salesplatform_http_responses_total{class="4xx",method="GET",route="/api/v2/partners/{id}/"} 2`,
