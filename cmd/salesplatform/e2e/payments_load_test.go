@@ -144,13 +144,14 @@ func TestPaymentHubActivationsAndPaymentsUnderLoad(t *testing.T) {
 	close(answers)
 	close(reads)
 
-	statuses := map[string]map[int]int{}
+	statuses, slowest := map[string]map[int]int{}, map[string]time.Duration{}
 	check := func(a loadAnswer, bound time.Duration, ok func(int) bool) {
 		t.Helper()
 		if statuses[a.what] == nil {
 			statuses[a.what] = map[int]int{}
 		}
 		statuses[a.what][a.status]++
+		slowest[a.what] = max(slowest[a.what], a.took)
 		switch {
 		case a.err != nil:
 			t.Errorf("%s: %v", a.what, a.err)
@@ -176,7 +177,7 @@ func TestPaymentHubActivationsAndPaymentsUnderLoad(t *testing.T) {
 		n++
 		check(a, readBound, func(status int) bool { return status == http.StatusOK })
 	}
-	t.Logf("answers %v", statuses)
+	t.Logf("answers %v, the slowest %v", statuses, slowest)
 	if activated == 0 || n == 0 {
 		t.Errorf("%d activations of one partner answered 200, %d reads", activated, n)
 	}
