@@ -197,8 +197,7 @@ func (s *PartnerService) UploadKYCDocument(ctx context.Context, in KYCUpload) (*
 		if err := s.blobs.Put(ctx, doc.BlobKey, doc.ContentType, in.File, doc.Size); err != nil {
 			return done, fmt.Errorf("store KYC document blob: %w", err)
 		}
-		// The partner's row stays (its foreign key): the document is
-		// written in the key's transaction.
+		// A partner gone meanwhile fails the insert (its foreign key).
 		err = s.uow.RunInTx(ctx, func(ctx context.Context, tx PartnerStores) error {
 			if err := tx.KYC.CreateKYCDocument(ctx, doc); err != nil {
 				return err
