@@ -46,7 +46,9 @@ type Error struct {
 	// its dotted path, "items"), how many elements it had, so a transport can
 	// report one entry per element as DRF does.
 	ListLengths map[string]int
-	// RetryAfter is set on CodeThrottled and CodeUnavailable errors.
+	// RetryAfter is set on CodeThrottled and CodeUnavailable errors, and
+	// on a CodeConflict that clears by itself (another request's work in
+	// progress).
 	RetryAfter time.Duration
 }
 

@@ -59,7 +59,7 @@ func presentError(log Logger) graphql.ErrorPresenterFunc {
 					gqlErr.Message = fieldErrorsMessage(ue)
 					gqlErr.Extensions["fields"] = ue
 				}
-				if de.Code == domain.CodeThrottled || de.Code == domain.CodeUnavailable {
+				if de.Code == domain.CodeThrottled || de.Code == domain.CodeUnavailable || de.RetryAfter > 0 {
 					gqlErr.Extensions["retryAfter"] = int(de.RetryAfter.Seconds())
 				}
 				return gqlErr

@@ -75,6 +75,9 @@ type hubPartnerRow struct {
 	UserActionURL         string     `bun:"user_action_url"`
 	ActivationCreatedOn   *time.Time `bun:"activation_created_on"`
 	ActivationCompletedOn *time.Time `bun:"activation_completed_on"`
+	// A start reserved: both nil when none is.
+	ActivationRequestID     *uuid.UUID `bun:"activation_request_id,type:uuid"`
+	ActivationReservedUntil *time.Time `bun:"activation_reserved_until"`
 }
 
 // FindHubPartner implements payments.PartnerStore.
@@ -117,7 +120,7 @@ func (s *PaymentPartnerStore) FindHubPartners(ctx context.Context, ids []uuid.UU
 // company record and their latest activation.
 const hubPartnerSelect = `SELECT p.id, p.uuid, p.status, p.name, p.currency, p.time_zone, ` + companyColumns + `,
 			pp.legal_representative_email, pp.payout_frequency, pp.auto_validate_payout, pp.freeze_payout,
-			pp.block_payout_validation, pp.iban, pp.bic,
+			pp.block_payout_validation, pp.iban, pp.bic, pp.activation_request_id, pp.activation_reserved_until,
 			a.id AS activation_id, coalesce(a.provider, '') AS provider, coalesce(a.provider_ref, '') AS provider_ref,
 			coalesce(a.status, '') AS activation_status, coalesce(a.user_action_url, '') AS user_action_url,
 			a.created_on AS activation_created_on, a.completed_on AS activation_completed_on
@@ -137,6 +140,9 @@ func (r *hubPartnerRow) toDomain() *payments.Partner {
 		p.Activation = &payments.Activation{ID: *r.ActivationID, PartnerID: r.ID, PartnerUUID: r.UUID,
 			Provider: r.Provider, ProviderRef: r.ProviderRef, Status: r.ActivationStatus, UserActionURL: r.UserActionURL,
 			CreatedOn: *r.ActivationCreatedOn, CompletedOn: r.ActivationCompletedOn}
+	}
+	if r.ActivationRequestID != nil && r.ActivationReservedUntil != nil {
+		p.StartingActivation, p.StartingUntil = *r.ActivationRequestID, *r.ActivationReservedUntil
 	}
 	return p
 }
@@ -193,19 +199,56 @@ type activationRow struct {
 
 // ActivationByProviderRef implements payments.PartnerStore.
 func (s *PaymentPartnerStore) ActivationByProviderRef(ctx context.Context, provider, ref string) (*payments.Activation, error) {
+	return s.activation(ctx, `a.provider = ? AND a.provider_ref = ?`, provider, ref)
+}
+
+// ActivationByID implements payments.PartnerStore.
+func (s *PaymentPartnerStore) ActivationByID(ctx context.Context, id uuid.UUID) (*payments.Activation, error) {
+	return s.activation(ctx, `a.id = ?`, id)
+}
+
+// activation reads the activation where says.
+func (s *PaymentPartnerStore) activation(ctx context.Context, where string, args ...any) (*payments.Activation, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var r activationRow
 	err := s.db.NewRaw(`SELECT a.id, a.partner_id, p.uuid AS partner_uuid, a.provider, a.provider_ref, a.status,
 			a.user_action_url, a.created_on, a.completed_on
 		FROM payment_partner_activations a JOIN partners p ON p.id = a.partner_id
-		WHERE a.provider = ? AND a.provider_ref = ?`, provider, ref).Scan(ctx, &r)
+		WHERE `+where, args...).Scan(ctx, &r)
 	if err != nil {
 		return nil, notFound(err)
 	}
 	return &payments.Activation{ID: r.ID, PartnerID: r.PartnerID, PartnerUUID: r.PartnerUUID, Provider: r.Provider,
 		ProviderRef: r.ProviderRef, Status: r.Status, UserActionURL: r.UserActionURL, CreatedOn: r.CreatedOn,
 		CompletedOn: r.CompletedOn}, nil
+}
+
+// ReserveActivation implements payments.PartnerStore.
+func (s *PaymentPartnerStore) ReserveActivation(ctx context.Context, partnerID int64, id uuid.UUID, until time.Time) error {
+	return s.setReservation(ctx, `activation_request_id = ?, activation_reserved_until = ?`, []any{id, until},
+		`partner_id = ?`, partnerID)
+}
+
+// EndActivationReservation implements payments.PartnerStore.
+func (s *PaymentPartnerStore) EndActivationReservation(ctx context.Context, partnerID int64, id uuid.UUID) error {
+	return s.setReservation(ctx, `activation_request_id = NULL, activation_reserved_until = NULL`, nil,
+		`partner_id = ? AND activation_request_id = ?`, partnerID, id)
+}
+
+// ExpireActivationReservation implements payments.PartnerStore.
+func (s *PaymentPartnerStore) ExpireActivationReservation(ctx context.Context, partnerID int64, id uuid.UUID) error {
+	return s.setReservation(ctx, `activation_reserved_until = now()`, nil,
+		`partner_id = ? AND activation_request_id = ?`, partnerID, id)
+}
+
+func (s *PaymentPartnerStore) setReservation(ctx context.Context, set string, setArgs []any, where string, whereArgs ...any) error {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	if _, err := s.db.NewRaw(`UPDATE payment_partners SET `+set+` WHERE `+where, append(setArgs, whereArgs...)...).Exec(ctx); err != nil {
+		return fmt.Errorf("payments activation reservation: %w", err)
+	}
+	return nil
 }
 
 // FinishActivation implements payments.PartnerStore: a guarded update, so

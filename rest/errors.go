@@ -50,6 +50,10 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 		w.Header().Set("WWW-Authenticate", "Token")
 	case domain.CodeThrottled:
 		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(de.RetryAfter.Seconds()))))
+	case domain.CodeConflict:
+		if de.RetryAfter > 0 { // another request's work in progress
+			w.Header().Set("Retry-After", strconv.Itoa(max(1, int(de.RetryAfter.Seconds()))))
+		}
 	}
 	writeJSON(w, status, detail(de.Message))
 }

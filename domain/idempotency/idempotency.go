@@ -197,8 +197,8 @@ var errTakenOver = &domain.Error{Code: domain.CodeConflict, Message: MsgInProgre
 //     call inside it runs as without one);
 //   - a success is stored by the work's Complete, in its transaction;
 //   - a refusal (a *domain.Error but CodeUnauthenticated, CodeThrottled,
-//     CodeUnavailable) is stored after the work's transaction rolled back
-//     and answered alike to every repeat;
+//     CodeUnavailable, or one with a RetryAfter) is stored after the
+//     work's transaction rolled back and answered alike to every repeat;
 //   - any other error releases the key: a retry runs again;
 //   - a panic leaves the key reserved until its lease runs out.
 //

@@ -31,10 +31,11 @@ type storedField struct {
 
 // refusal is err as stored when it is a refusal to answer alike to every
 // repeat: a *domain.Error but the codes that may change by themselves
-// (credentials, throttles, an outage); nil otherwise.
+// (credentials, throttles, an outage) and a refusal that says when to try
+// again (RetryAfter: another request's work in progress); nil otherwise.
 func refusal(err error) *storedError {
 	var de *domain.Error
-	if !errors.As(err, &de) {
+	if !errors.As(err, &de) || de.RetryAfter > 0 {
 		return nil
 	}
 	switch de.Code {

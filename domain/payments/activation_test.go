@@ -2,14 +2,19 @@ package payments_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"salesplatform/domain"
+	"salesplatform/domain/idempotency"
 	"salesplatform/domain/payments"
+	"salesplatform/persistence"
+	"salesplatform/persistence/blobstore"
 	"salesplatform/persistence/dbtest"
 	"salesplatform/persistence/psp"
 )
@@ -144,15 +149,23 @@ func TestActivationNoticeLost(t *testing.T) {
 	dbtest.WantCode(t, f.svc.SyncActivation(context.Background(), "act_unknown"), domain.CodeNotFound)
 }
 
+// Activations of one partner at once: the first reserves the start and
+// asks the provider outside any transaction; the others, while it does,
+// are refused with a conflict to retry (or, once it settled, answer its
+// activation). One activation is started.
 func TestActivationsOfOnePartnerAtOnce(t *testing.T) {
 	t.Parallel()
 	f := newPHFixture(t)
 	p := f.create(t)
 	codes := dbtest.Concurrently(8, func(int) error {
 		_, err := f.svc.ActivatePayments(f.asMarket, p.UUID)
+		if de := domain.AsError(err); de != nil && de.Code == domain.CodeConflict &&
+			(de.Message != payments.MsgActivationStarting || de.RetryAfter <= 0) {
+			t.Errorf("conflict %+v", de)
+		}
 		return err
 	})
-	if codes[""] != 8 {
+	if codes[""] == 0 || codes[""]+codes[domain.CodeConflict] != 8 {
 		t.Errorf("outcomes %v", codes)
 	}
 	if n := f.count(t, `SELECT count(*) FROM payment_partner_activations WHERE partner_id = ?`, p.ID); n != 1 {
@@ -160,6 +173,92 @@ func TestActivationsOfOnePartnerAtOnce(t *testing.T) {
 	}
 	if n := f.count(t, `SELECT count(*) FROM payment_partner_audit WHERE partner_id = ? AND action = 'activation_start'`, p.ID); n != 1 {
 		t.Errorf("%d starts in the audit trail, want 1", n)
+	}
+}
+
+// lostStart is the simulated provider whose answers to StartActivation
+// are lost while lose is set: the provider acts, the hub is not told.
+type lostStart struct {
+	payments.Provider
+	lose atomic.Bool
+}
+
+func (l *lostStart) StartActivation(ctx context.Context, in payments.ActivationRequest) (*payments.ProviderActivation, error) {
+	a, err := l.Provider.StartActivation(ctx, in)
+	if l.lose.Load() {
+		return nil, errUnreachable
+	}
+	return a, err
+}
+
+// A start whose answer was lost stays reserved, its lease ended: a repeat
+// with the same key, or any next request, asks the provider again for the
+// same activation, which is recorded once.
+func TestActivationStartAnswerLost(t *testing.T) {
+	t.Parallel()
+	f := newPHFixture(t)
+	p := f.create(t)
+	net := &lostStart{Provider: f.sim}
+	svc := payments.NewPartnerService(persistence.NewUnitOfWork(f.db, persistence.PaymentPartnerStores),
+		idempotency.NewGuard(persistence.NewIdempotencyStore(f.db)), net, blobstore.NewLocal(f.blobDir))
+	withKey := func(key string) context.Context {
+		ctx, err := idempotency.WithKey(f.asMarket, key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ctx
+	}
+	net.lose.Store(true)
+	if _, err := svc.ActivatePayments(withKey("first"), p.UUID); !errors.Is(err, errUnreachable) {
+		t.Fatalf("lost answer: %v", err)
+	}
+	net.lose.Store(false)
+	if n := f.count(t, `SELECT count(*) FROM payment_partner_activations`); n != 0 {
+		t.Errorf("%d activations recorded without the provider's answer", n)
+	}
+	a, err := svc.ActivatePayments(withKey("first"), p.UUID)
+	if err != nil || a.Status != payments.ActivationPendingUserAction || a.ProviderRef == "" {
+		t.Fatalf("repeat: %v %+v", err, a)
+	}
+	again, err := svc.ActivatePayments(withKey("second"), p.UUID)
+	if err != nil || again.ID != a.ID || again.ProviderRef != a.ProviderRef {
+		t.Errorf("next request: %v %+v", err, again)
+	}
+	for table, want := range map[string]int{"psp_sim_activations": 1, "payment_partner_activations": 1,
+		"payment_partners WHERE activation_request_id IS NOT NULL": 0} {
+		if n := f.count(t, `SELECT count(*) FROM `+table); n != want {
+			t.Errorf("%s: %d rows, want %d", table, n, want)
+		}
+	}
+}
+
+// A start reserved by another request is refused while its lease runs,
+// and the refusal is not its key's answer: once the lease ran out (the
+// other request's process died), a repeat of the key takes the start over.
+func TestActivationReservedElsewhere(t *testing.T) {
+	t.Parallel()
+	f := newPHFixture(t)
+	p := f.create(t)
+	ctx, err := idempotency.WithKey(f.asMarket, "k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.db.NewRaw(`UPDATE payment_partners SET activation_request_id = gen_random_uuid(),
+		activation_reserved_until = now() + interval '1 minute' WHERE partner_id = ?`, p.ID).Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	_, err = f.svc.ActivatePayments(ctx, p.UUID)
+	dbtest.WantCode(t, err, domain.CodeConflict)
+	if _, err := f.db.NewRaw(`UPDATE payment_partners SET activation_reserved_until = now() WHERE partner_id = ?`, p.ID).Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	a, err := f.svc.ActivatePayments(ctx, p.UUID)
+	if err != nil || a.Status != payments.ActivationPendingUserAction || idempotency.Replayed(ctx) {
+		t.Fatalf("after the lease: %v %+v", err, a)
+	}
+	var reserved string
+	if err := f.db.NewRaw(`SELECT request_id::text FROM psp_sim_activations`).Scan(ctx, &reserved); err != nil || reserved != a.ID.String() {
+		t.Errorf("the provider's activation is %q (%v), want the reserved %s", reserved, err, a.ID)
 	}
 }
 

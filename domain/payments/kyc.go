@@ -170,42 +170,43 @@ func (s *PartnerService) UploadKYCDocument(ctx context.Context, in KYCUpload) (*
 	doc := &KYCDocument{Comment: *comment, DocumentType: *docType, ContentType: contentType, Size: size,
 		SHA256: hex.EncodeToString(sum.Sum(nil)), UploadedBy: &c.User.ID}
 	input := kycInput{PartnerUUID: *partnerUUID, Comment: doc.Comment, DocumentType: doc.DocumentType, SHA256: doc.SHA256}
-	// The work is written out rather than partnerGuarded: a blob stored by
-	// a transaction that then fails (the row, the key's completion, the
-	// commit) is deleted.
+	// The work is written out rather than partnerGuarded: the blob is
+	// written outside any transaction (the blob store is another system),
+	// after the partner is checked, and deleted when the row's
+	// transaction then fails (the row, the key's completion, the commit).
 	return idempotency.Run(ctx, s.keys, "payments.kyc_document.create", input, func(ctx context.Context, complete idempotency.Complete[*KYCDocument]) (idempotency.Done[*KYCDocument], error) {
 		var done idempotency.Done[*KYCDocument]
-		stored := false
-		err := s.uow.RunInTx(ctx, func(ctx context.Context, tx PartnerStores) error {
-			p, err := tx.Partners.FindHubPartner(ctx, *partnerUUID, false)
-			if err != nil && !domain.IsCode(err, domain.CodeNotFound) {
-				return err
-			}
-			if err == nil {
-				err = authorizeWrite(ctx, relationOf(c, p))
-			}
-			if domain.IsCode(err, domain.CodeNotFound) {
-				partnerNotFound(&v, *partnerUUID)
-				return v.Err()
-			}
-			if err != nil {
-				return err
-			}
-			doc.PartnerID, doc.PartnerUUID, doc.BlobKey = p.ID, p.UUID, "kyc-"+uuid.NewString()
-			if _, err := in.File.Seek(0, io.SeekStart); err != nil {
-				return fmt.Errorf("rewind the uploaded file: %w", err)
-			}
-			if err := s.blobs.Put(ctx, doc.BlobKey, doc.ContentType, in.File, doc.Size); err != nil {
-				return fmt.Errorf("store KYC document blob: %w", err)
-			}
-			stored = true
+		p, err := s.uow.Stores().Partners.FindHubPartner(ctx, *partnerUUID, false)
+		if err != nil && !domain.IsCode(err, domain.CodeNotFound) {
+			return done, err
+		}
+		if err == nil {
+			err = authorizeWrite(ctx, relationOf(c, p))
+		}
+		if domain.IsCode(err, domain.CodeNotFound) {
+			partnerNotFound(&v, *partnerUUID)
+			return done, v.Err()
+		}
+		if err != nil {
+			return done, err
+		}
+		doc.PartnerID, doc.PartnerUUID, doc.BlobKey = p.ID, p.UUID, "kyc-"+uuid.NewString()
+		if _, err := in.File.Seek(0, io.SeekStart); err != nil {
+			return done, fmt.Errorf("rewind the uploaded file: %w", err)
+		}
+		if err := s.blobs.Put(ctx, doc.BlobKey, doc.ContentType, in.File, doc.Size); err != nil {
+			return done, fmt.Errorf("store KYC document blob: %w", err)
+		}
+		// A partner gone meanwhile fails the insert (its foreign key).
+		err = s.uow.RunInTx(ctx, func(ctx context.Context, tx PartnerStores) error {
 			if err := tx.KYC.CreateKYCDocument(ctx, doc); err != nil {
 				return err
 			}
+			var err error
 			done, err = complete(ctx, tx.Keys, doc)
 			return err
 		})
-		if err != nil && stored {
+		if err != nil {
 			if derr := s.blobs.Delete(context.WithoutCancel(ctx), doc.BlobKey); derr != nil {
 				err = errors.Join(err, fmt.Errorf("delete the orphan blob %s: %w", doc.BlobKey, derr))
 			}

@@ -68,6 +68,11 @@ type Partner struct {
 	// Activation is the partner's latest payments activation, nil before
 	// the first.
 	Activation *Activation
+	// StartingActivation is the id of an activation whose start at the
+	// provider is reserved (ActivatePayments) until StartingUntil;
+	// uuid.Nil when none is.
+	StartingActivation uuid.UUID
+	StartingUntil      time.Time
 }
 
 // MayTakePayments reports whether payments may be taken for the partner:
@@ -170,6 +175,19 @@ type PartnerStore interface {
 	// ActivationByProviderRef returns the activation provider knows as ref.
 	// Errors: domain.ErrNotFound when there is none.
 	ActivationByProviderRef(ctx context.Context, provider, ref string) (*Activation, error)
+	// ActivationByID returns the activation with that id.
+	// Errors: domain.ErrNotFound when there is none.
+	ActivationByID(ctx context.Context, id uuid.UUID) (*Activation, error)
+	// ReserveActivation reserves the start of the activation id of the
+	// partner until until (Partner.StartingActivation).
+	ReserveActivation(ctx context.Context, partnerID int64, id uuid.UUID, until time.Time) error
+	// EndActivationReservation clears the partner's reservation if it is
+	// still id's.
+	EndActivationReservation(ctx context.Context, partnerID int64, id uuid.UUID) error
+	// ExpireActivationReservation ends the lease of the partner's
+	// reservation now if it is still id's, keeping id: the next request
+	// takes it over at once.
+	ExpireActivationReservation(ctx context.Context, partnerID int64, id uuid.UUID) error
 	// FinishActivation writes a's Status and CompletedOn if it is still
 	// pending; applied reports whether it was (a concurrent finish may
 	// have been first).

@@ -48,6 +48,12 @@ type Sim struct {
 	baseURL string
 }
 
+// PoolConns sizes the pool serve opens for the simulated provider, beside
+// the hub's: a real provider is another system, so the hub's requests,
+// which call it holding no connection, must not wait on their own pool
+// for it either. A few suffice: each call is one or two short statements.
+const PoolConns = 4
+
 // Scripted card numbers (Sim).
 const (
 	CardSuccess       = "4242424242424242"

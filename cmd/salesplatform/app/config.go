@@ -16,6 +16,7 @@ import (
 
 	"github.com/alexedwards/argon2id"
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/uptrace/bun"
 
 	"salesplatform/domain"
 	"salesplatform/domain/cart"
@@ -104,6 +105,9 @@ type Config struct {
 	MailFrom string
 
 	blobs media.BlobStore // opened by serve (openBlobStore)
+	// providerDB is the simulated provider's pool (psp.PoolConns
+	// connections), opened by serve; nil puts the provider on the hub's.
+	providerDB *bun.DB
 	// throttles keeps the client throttles' buckets when they are shared
 	// (Redis, opened by serve with REDIS_URL); nil keeps them in process.
 	throttles domain.ThrottleStore

@@ -30,10 +30,12 @@ const (
 	maxRetriedRefunds = 100
 )
 
-// runPayouts builds payouts at once, then every interval, until ctx ends.
-// The refunds' retries need no lock: the provider knows a refund by its
-// uuid and the payment's row lock finishes it once.
-func runPayouts(ctx context.Context, db *bun.DB, svc *payments.PayoutService, refunds *payments.PaymentService,
+// runPayouts builds payouts at once, then every interval, until ctx ends,
+// holding the job's lock on a connection of lockDB, a pool other than the
+// services' (buildPayoutsOnce). The refunds' retries need no lock: the
+// provider knows a refund by its uuid and the payment's row lock
+// finishes it once.
+func runPayouts(ctx context.Context, lockDB *bun.DB, svc *payments.PayoutService, refunds *payments.PaymentService,
 	interval time.Duration, log *slog.Logger) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
@@ -45,7 +47,7 @@ func runPayouts(ctx context.Context, db *bun.DB, svc *payments.PayoutService, re
 		case n > 0:
 			log.Info("pending refunds finished", "refunds", n)
 		}
-		ran, res, err := buildPayoutsOnce(ctx, db, svc, now)
+		ran, res, err := buildPayoutsOnce(ctx, lockDB, svc, now)
 		switch {
 		case err != nil:
 			if ctx.Err() == nil { // not a shutdown
@@ -68,9 +70,11 @@ func runPayouts(ctx context.Context, db *bun.DB, svc *payments.PayoutService, re
 }
 
 // buildPayoutsOnce builds the payouts due at now if no other run holds
-// the job's lock; ran reports whether it did.
-func buildPayoutsOnce(ctx context.Context, db *bun.DB, svc *payments.PayoutService, now time.Time) (ran bool, res *payments.BuildResult, err error) {
-	conn, err := db.Conn(ctx)
+// the job's lock, taken on a connection of lockDB (serve gives it a pool
+// of its own: on the pool of svc's transactions, the run would hold one
+// connection while it waits for others); ran reports whether it did.
+func buildPayoutsOnce(ctx context.Context, lockDB *bun.DB, svc *payments.PayoutService, now time.Time) (ran bool, res *payments.BuildResult, err error) {
+	conn, err := lockDB.Conn(ctx)
 	if err != nil {
 		return false, nil, fmt.Errorf("payouts: connection for the lock: %w", err)
 	}

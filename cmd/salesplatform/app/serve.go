@@ -91,6 +91,15 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 			return err
 		}
 	}
+	// The simulated provider stands for another system: its state is on a
+	// pool of its own, so that the hub's pool never waits for it.
+	providerDB, err := persistence.Open(ctx, cfg.dsn)
+	if err != nil {
+		return err
+	}
+	persistence.SetMaxConns(providerDB.DB, psp.PoolConns)
+	defer providerDB.Close()
+	cfg.providerDB = providerDB
 	carts, closeCarts, err := openCartStore(ctx, &cfg)
 	if err != nil {
 		return err
@@ -134,14 +143,23 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 			holdSweepInterval, log)
 	}()
 	defer func() { stopSweep(); <-swept }()
-	// The payouts job: its builds are no client's request either.
+	// The payouts job: its builds are no client's request either. Its
+	// advisory lock holds a connection for the whole run: one of its own,
+	// so that the run's transactions, on the hub's pool, never wait for
+	// a connection while it holds one.
+	lockDB, err := persistence.Open(ctx, cfg.dsn)
+	if err != nil {
+		return err
+	}
+	persistence.SetMaxConns(lockDB.DB, 1)
+	defer lockDB.Close()
 	payoutsCtx, stopPayouts := context.WithCancel(ctx)
 	payoutsDone := make(chan struct{})
 	go func() {
 		defer close(payoutsDone)
 		uow := persistence.NewUnitOfWork(db, persistence.PaymentsStores)
-		runPayouts(payoutsCtx, db, payments.NewPayoutService(uow, nil),
-			payments.NewPaymentService(uow, nil, psp.NewSim(db, cfg.PublicBaseURL)), cfg.PayoutInterval, log)
+		runPayouts(payoutsCtx, lockDB, payments.NewPayoutService(uow, nil),
+			payments.NewPaymentService(uow, nil, psp.NewSim(providerDB, cfg.PublicBaseURL)), cfg.PayoutInterval, log)
 	}()
 	defer func() { stopPayouts(); <-payoutsDone }()
 	cfg.draining = new(atomic.Bool)
@@ -431,8 +449,12 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 	// Idempotency keys of the writes that create or move value.
 	keys := idempotency.NewGuard(persistence.NewIdempotencyStore(db))
 	// The payment-service provider: the simulated one, whose pages are
-	// served below.
-	provider := psp.NewSim(db, cfg.PublicBaseURL)
+	// served below, on its own pool (the hub's when built without serve).
+	providerDB := cfg.providerDB
+	if providerDB == nil {
+		providerDB = db
+	}
+	provider := psp.NewSim(providerDB, cfg.PublicBaseURL)
 	all := services.Services{
 		Accounts:         accounts,
 		Carts:            cart.NewCartService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL).AllowLocalReturnURLs(cfg.DevMode),
