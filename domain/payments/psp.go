@@ -38,6 +38,11 @@ type Provider interface {
 	// challenge, its status has moved on).
 	// Errors: domain.ErrNotFound for an unknown reference.
 	Payin(ctx context.Context, ref string) (*Payin, error)
+	// PayinOf reads the pay-in a Charge with that RequestID started (the
+	// hub's payment id): how the hub learns the outcome of a charge whose
+	// answer it could not record.
+	// Errors: domain.ErrNotFound when no charge named it.
+	PayinOf(ctx context.Context, requestID uuid.UUID) (*Payin, error)
 	// Refund gives back part or all of a succeeded pay-in. A refusal is a
 	// result (status RefundFailed), not an error.
 	// Errors: domain.ErrNotFound for an unknown pay-in.

@@ -119,12 +119,7 @@ func readRefundInput(doc domain.Doc) (*refundInput, error) {
 	var v domain.Validator
 	d := &domain.DocReader{V: &v, Obj: doc}
 	in := &refundInput{}
-	if m, _ := d.Money("amount", true, false); m != nil {
-		if !m.IsPositive() {
-			v.Add(domain.VMinValue, MsgAmountPositive, "amount")
-		}
-		in.Amount = *m
-	}
+	in.Amount = readAmount(d, "amount")
 	if value, ok, _ := d.Raw("split", false, true); ok {
 		obj, isObj := value.(map[string]any)
 		if !isObj {
