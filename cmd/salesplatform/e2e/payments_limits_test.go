@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
 )
@@ -13,8 +14,8 @@ func TestPaymentAmountMaximum(t *testing.T) {
 	t.Parallel()
 	f := newPayFixture(t)
 	p := f.paid(t, "1000000.00")
-	if p["amount"] != 1000000.0 || p["commission"] != 50000.25 || p["net_amount"] != 949999.75 {
-		t.Errorf("payment of the maximum: %v %v %v", p["amount"], p["commission"], p["net_amount"])
+	if got := fmt.Sprint(p["amount"], " ", p["commission"], " ", p["net_amount"]); got != "1000000.00 50000.25 949999.75" {
+		t.Errorf("payment of the maximum: %s", got)
 	}
 	if spa, commission, clearing := f.balances(t); spa != "949999.75" || commission != "50000.25" || clearing != "0.00" {
 		t.Errorf("wallets: spa %s, commission %s, clearing %s", spa, commission, clearing)
