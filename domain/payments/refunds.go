@@ -249,6 +249,9 @@ func (s *PaymentService) reserveRefund(ctx context.Context, tx Stores, c *domain
 	if err := lockRefund(ctx, tx, p, partner.UUID, clearing, commission); err != nil {
 		return nil, err
 	}
+	if err := cardTakesBack(ctx, tx, p, r); err != nil {
+		return nil, err
+	}
 	if part := r.Amount.Sub(r.Commission); part.IsPositive() {
 		_, err := Transfer(ctx, tx, MoveInput{From: partner.UUID, To: clearing, Amount: part, Type: MoveRefund,
 			PaymentUUID: &p.UUID, ActorID: c.User.ID})
@@ -321,6 +324,32 @@ func splitRefund(p *Payment, in *refundInput, r *Refund) error {
 		r.Commission = commissionLeft
 	} else {
 		r.Commission = decimal.Min(RoundCents(p.Commission.Mul(in.Amount).Div(p.Amount)), commissionLeft)
+	}
+	return nil
+}
+
+// cardTakesBack checks, on the card locked by lockRefund, that the
+// extra source's card can take back its part of r, so that a settlement
+// after the provider has refunded the pay-in's part does not find it
+// full. (A staff adjustment of the card between the two transactions can
+// still fill it: the settlement then fails, and the refund stays
+// pending.)
+func cardTakesBack(ctx context.Context, tx Stores, p *Payment, r *Refund) error {
+	if p.ExtraSourceWalletUUID == nil || !r.ExtraSourceAmount.IsPositive() {
+		return nil
+	}
+	w, err := tx.Wallets.Wallet(ctx, *p.ExtraSourceWalletUUID)
+	if err != nil {
+		return err
+	}
+	if room := w.Card.Value.Sub(w.Balance); r.ExtraSourceAmount.GreaterThan(room) {
+		path := []any{"amount"}
+		if r.Split {
+			path = []any{"split", "extra_source_amount"}
+		}
+		var v domain.Validator
+		v.Add(domain.VInvalid, fmt.Sprintf(msgCardRoom, decimal.Max(room, decimal.Zero).StringFixed(2)), path...)
+		return v.Err()
 	}
 	return nil
 }

@@ -218,3 +218,37 @@ func TestAmountMaximum(t *testing.T) {
 		t.Errorf("refusals wrote %d rows", after-before)
 	}
 }
+
+// A refund whose card part the card cannot take back (a staff adjustment
+// filled it) is refused before the provider is asked: once the provider
+// has refunded the pay-in's part, the settlement cannot find the card
+// full.
+func TestRefundCardRoomCheckedBeforeProvider(t *testing.T) {
+	t.Parallel()
+	f := newPayoutFixture(t)
+	card, cardID := f.card(t, "100")
+	p := f.pay(t, f.market, "100", time.Now(), "extra_source_wallet_uuid", card.String(), "extra_source_amount", "50")
+	f.exec(t, `UPDATE network_giftcards SET remaining_value = 95 WHERE id = ?`, cardID)
+	var before int
+	count := `SELECT (SELECT count(*) FROM payment_refunds) + (SELECT count(*) FROM psp_sim_refunds) + (SELECT count(*) FROM wallet_movements)`
+	f.scan(t, &before, count)
+	// 20.00: 10.00 to the card, 10.00 through the provider.
+	_, err := f.pays.RefundPayment(f.member(f.market), p.UUID, domain.Doc{"amount": "20"})
+	dbtest.WantFieldErrors(t, err, map[string]string{"amount": "This giftcard can take back at most 5.00."})
+	_, err = f.pays.RefundPayment(f.member(f.market), p.UUID, domain.Doc{"amount": "20",
+		"split": map[string]any{"extra_source_amount": "6", "additional_payin_amount": "14"}})
+	dbtest.WantFieldErrors(t, err, map[string]string{"split.extra_source_amount": "This giftcard can take back at most 5.00."})
+	var after int
+	f.scan(t, &after, count)
+	if after != before {
+		t.Errorf("refused refunds wrote %d rows", after-before)
+	}
+	// Within the room, the refund goes through.
+	r, err := f.pays.RefundPayment(f.member(f.market), p.UUID, domain.Doc{"amount": "10"})
+	if err != nil || r.Status != payments.RefundStatusSucceeded {
+		t.Fatalf("refund within the room: %v %+v", err, r)
+	}
+	if got := f.remainingOf(t, cardID); got != "100.00" {
+		t.Errorf("the card holds %s", got)
+	}
+}
