@@ -2,6 +2,7 @@ package payments
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -503,30 +504,34 @@ func (s *PaymentService) SyncPayin(ctx context.Context, ref string) error {
 // next run asks the others first. It is the platform's own work (the
 // payouts job's), for the answers a failure kept from being recorded; it
 // returns how many payments it finished. A provider that cannot be
-// reached stops the run: the rest wait for the next.
+// reached stops the run: the rest wait for the next. A payment whose
+// outcome cannot be applied is left for the next run and does not keep
+// the others from theirs (its error is returned, joined with the
+// others').
 func (s *PaymentService) SettleStalePayments(ctx context.Context, cutoff time.Time, limit int) (int, error) {
 	ids, err := s.uow.Stores().Payments.StalePayments(ctx, cutoff, limit)
 	if err != nil {
 		return 0, err
 	}
 	finished := 0
+	var failures []error
 	for _, id := range ids {
 		payin, err := s.provider.PayinOf(ctx, id)
 		switch {
 		case domain.IsCode(err, domain.CodeNotFound):
 			payin = &Payin{Status: PayinFailed, ResultCode: ResultPayinUnknown, ResultMessage: MsgPayinUnknown}
 		case err != nil:
-			return finished, err
+			return finished, errors.Join(append(failures, err)...)
 		}
 		p, err := s.applyPayin(ctx, id, payin)
 		switch {
 		case err != nil:
-			return finished, err
+			failures = append(failures, fmt.Errorf("payment %s: %w", id, err))
 		case p.Status != StatusInProgress:
 			finished++
 		}
 	}
-	return finished, nil
+	return finished, errors.Join(failures...)
 }
 
 // sees reports whether c sees the payments of the partner (partnerID,

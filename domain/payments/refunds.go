@@ -3,6 +3,7 @@ package payments
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -504,20 +505,22 @@ func (s *PaymentService) RefundsByPayment(ctx context.Context, ids []uuid.UUID) 
 // oldest first, at most limit. It is the platform's own work (the payouts
 // job's), for the refunds no client repeats. It returns how many it
 // finished; one the provider still does not answer stays pending for the
-// next run.
+// next run, and one whose answer cannot be applied does not keep the
+// others from theirs (its error is returned, joined with the others').
 func (s *PaymentService) RetryPendingRefunds(ctx context.Context, cutoff time.Time, limit int) (int, error) {
 	pending, err := s.uow.Stores().Payments.PendingRefunds(ctx, cutoff, limit)
 	if err != nil {
 		return 0, err
 	}
 	finished := 0
+	var failures []error
 	for _, r := range pending {
 		switch done, err := s.askProvider(ctx, r); {
 		case err != nil:
-			return finished, err
+			failures = append(failures, fmt.Errorf("refund %s: %w", r.UUID, err))
 		case done.Status != RefundPending:
 			finished++
 		}
 	}
-	return finished, nil
+	return finished, errors.Join(failures...)
 }

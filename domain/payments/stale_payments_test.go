@@ -62,10 +62,7 @@ func TestSettleStalePayments(t *testing.T) {
 	svc := payments.NewPaymentService(f.uow, idempotency.NewGuard(persistence.NewIdempotencyStore(f.db)), net)
 	card, cardID := f.card(t, "100")
 
-	f.exec(t, `CREATE FUNCTION fail_payin() RETURNS trigger LANGUAGE plpgsql AS $$
-		BEGIN RAISE EXCEPTION 'numeric field overflow' USING ERRCODE = '22003'; END $$;
-		CREATE TRIGGER fail_payin BEFORE INSERT ON wallet_movements FOR EACH ROW
-		WHEN (NEW.type = 'payin') EXECUTE FUNCTION fail_payin()`)
+	f.failPayins(t)
 	// 80.00: 20.00 from the card, 60.00 charged, then the settlement fails.
 	if _, err := svc.CreatePayment(f.member(f.market), payDoc(f.market, dec("80"),
 		"extra_source_wallet_uuid", card.String(), "extra_source_amount", "20")); err == nil || !strings.Contains(err.Error(), "22003") {
@@ -250,5 +247,61 @@ func TestRefundCardRoomCheckedBeforeProvider(t *testing.T) {
 	}
 	if got := f.remainingOf(t, cardID); got != "100.00" {
 		t.Errorf("the card holds %s", got)
+	}
+}
+
+// failPayins makes the settlement of the payments with those uuids fail
+// (their pay-in's movement raises), every payment's when none is named.
+func (f *payoutFixture) failPayins(t *testing.T, ids ...uuid.UUID) {
+	t.Helper()
+	when := `NEW.type = 'payin'`
+	if len(ids) > 0 {
+		when += ` AND NEW.payment_uuid IN (` + strings.Repeat("?,", len(ids)-1) + `?)`
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	f.exec(t, `DROP TRIGGER IF EXISTS fail_payin ON wallet_movements;
+		CREATE OR REPLACE FUNCTION fail_payin() RETURNS trigger LANGUAGE plpgsql AS $$
+		BEGIN RAISE EXCEPTION 'numeric field overflow' USING ERRCODE = '22003'; END $$;
+		CREATE TRIGGER fail_payin BEFORE INSERT ON wallet_movements FOR EACH ROW
+		WHEN (`+when+`) EXECUTE FUNCTION fail_payin()`, args...)
+}
+
+// A payment whose settlement keeps failing does not keep the job from
+// settling the others; it is settled by a later run.
+func TestSettleStalePaymentsPastAFailingOne(t *testing.T) {
+	t.Parallel()
+	f := newPayoutFixture(t)
+	ctx := context.Background()
+	f.failPayins(t)
+	for _, amount := range []string{"10", "20"} {
+		if _, err := f.pays.CreatePayment(f.member(f.spa), payDoc(f.spa, dec(amount))); err == nil {
+			t.Fatalf("payment of %s settled", amount)
+		}
+	}
+	var first, second uuid.UUID
+	f.scan(t, &first, `SELECT uuid FROM payments WHERE amount = 10`)
+	f.scan(t, &second, `SELECT uuid FROM payments WHERE amount = 20`)
+	f.failPayins(t, first)
+	status := func(id uuid.UUID) string {
+		p, err := f.pays.Payment(f.staff, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p.Status
+	}
+	n, err := f.pays.SettleStalePayments(ctx, time.Now().Add(time.Minute), 10)
+	if n != 1 || err == nil || status(first) != payments.StatusInProgress || status(second) != payments.StatusPaid {
+		t.Errorf("run past a failing payment: %d finished, %v; %s, %s", n, err, status(first), status(second))
+	}
+	f.exec(t, `DROP TRIGGER fail_payin ON wallet_movements`)
+	n, err = f.pays.SettleStalePayments(ctx, time.Now().Add(time.Minute), 10)
+	if n != 1 || err != nil || status(first) != payments.StatusPaid {
+		t.Errorf("next run: %d finished, %v; %s", n, err, status(first))
+	}
+	if b := f.balanceOf(t, payments.WalletPayin, 0); b.String() != "-30" {
+		t.Errorf("payin holds %s", b)
 	}
 }
