@@ -11,7 +11,8 @@ import (
 // Provider is what the payment hub needs of a payment-service provider
 // (PSP): to activate a partner's payments (the provider verifies the
 // legal representative's identity on a page of its own), to charge a
-// card and to refund a charge. Every call names the hub's record with a
+// card, to read a charge back by the hub's payment id and to refund a
+// charge. Every call names the hub's record with a
 // RequestID, so that a repeat of a call (a retry after a timeout) returns
 // the provider's first answer instead of acting twice.
 //
