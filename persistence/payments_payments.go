@@ -476,6 +476,18 @@ func (s *PaymentStore) PendingRefunds(ctx context.Context, before time.Time, lim
 	return out, nil
 }
 
+// StalePayments implements payments.PaymentStore.
+func (s *PaymentStore) StalePayments(ctx context.Context, before time.Time, limit int) ([]uuid.UUID, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var ids []uuid.UUID
+	if err := s.db.NewRaw(`SELECT uuid FROM payments WHERE status = ? AND modified_on < ? ORDER BY modified_on, id LIMIT ?`,
+		payments.StatusInProgress, before, limit).Scan(ctx, &ids); err != nil {
+		return nil, fmt.Errorf("select stale payments: %w", err)
+	}
+	return ids, nil
+}
+
 // AddAudit implements payments.PaymentStore.
 func (s *PaymentStore) AddAudit(ctx context.Context, e *payments.HubAuditEntry) error {
 	ctx, cancel := withTimeout(ctx)

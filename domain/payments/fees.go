@@ -91,18 +91,19 @@ func FeeRuleOf(product, origin string) (FeeRule, error) {
 // Fees returns the commission and the net amount of a payment of amount
 // for product from origin: the rule's percentage of the amount, rounded
 // to the cent (RoundCents), plus its fixed part, at most the amount.
-// Errors: those of FeeRuleOf; CodeInvalid on "amount" (not above 0, or
-// more than two decimals).
+// Errors: those of FeeRuleOf; CodeInvalid on "amount" (not above 0,
+// above MaxAmount, or more than two decimals).
 func Fees(product, origin string, amount decimal.Decimal) (Fee, error) {
 	r, err := FeeRuleOf(product, origin)
 	if err != nil {
 		return Fee{}, err
 	}
-	switch {
-	case !amount.IsPositive():
-		return Fee{}, fieldError("amount", domain.VMinValue, network.MsgValuePositive)
-	case !amount.Equal(amount.Round(2)):
-		return Fee{}, fieldError("amount", domain.VMaxDecimals, network.MsgValueDecimals)
+	var v domain.Validator
+	if checkAmount(&v, amount, "amount"); !amount.Equal(amount.Round(2)) {
+		v.Add(domain.VMaxDecimals, network.MsgValueDecimals, "amount")
+	}
+	if err := v.Err(); err != nil {
+		return Fee{}, err
 	}
 	commission := RoundCents(amount.Mul(r.Percent).Shift(-2)).Add(r.Fixed)
 	commission = decimal.Min(commission, amount)

@@ -2,6 +2,7 @@ package payments
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -76,12 +77,7 @@ func readPaymentInput(v *domain.Validator, doc domain.Doc) *paymentInput {
 	if u := d.UUID("partner_uuid", true); u != nil {
 		in.PartnerUUID = *u
 	}
-	if m, _ := d.Money("amount", true, false); m != nil {
-		if !m.IsPositive() {
-			v.Add(domain.VMinValue, MsgAmountPositive, "amount")
-		}
-		in.Amount = *m
-	}
+	in.Amount = readAmount(d, "amount")
 	if m, _ := d.Money("discount", true, false); m != nil {
 		in.Discount = *m
 	}
@@ -192,6 +188,8 @@ func (s *PaymentService) create(ctx context.Context, c *domain.Caller, in *payme
 const (
 	ResultProviderError = "provider_error"
 	MsgProviderError    = "The payment provider could not be reached."
+	ResultPayinUnknown  = "payin_unknown"
+	MsgPayinUnknown     = "The payment provider never received this payment's pay-in."
 )
 
 // insert checks what the transaction reads and writes the payment, its
@@ -265,6 +263,11 @@ func (s *PaymentService) insert(ctx context.Context, tx Stores, c *domain.Caller
 		}
 		p.ExtraSourceWalletUUID, p.ExtraSourceWalletID = &card.UUID, &opened.ID
 	}
+	if p.PayinAmount.IsPositive() {
+		if err := openSettlement(ctx, tx, p); err != nil {
+			return nil, err
+		}
+	}
 	if err := tx.Payments.CreatePayment(ctx, p); err != nil {
 		return nil, err
 	}
@@ -330,6 +333,20 @@ func partnerLocation(p *Partner) *time.Location {
 		return loc
 	}
 	return time.UTC
+}
+
+// openSettlement opens, before the card is charged, every wallet the
+// pay-in's settlement (paid) moves: once the provider has taken the
+// money, settling it only moves it, between wallets that exist, by an
+// amount checked here (MaxAmount), into wide enough balances.
+func openSettlement(ctx context.Context, tx Stores, p *Payment) error {
+	for _, kind := range []string{WalletPayin, WalletCommission} {
+		if _, err := PlatformWallet(ctx, tx, kind, p.Currency); err != nil {
+			return err
+		}
+	}
+	_, err := PartnerWallet(ctx, tx, p.PayeeID(), p.Currency)
+	return err
 }
 
 // lockSharing locks, in the order of every movement, the wallets a
@@ -474,6 +491,47 @@ func (s *PaymentService) SyncPayin(ctx context.Context, ref string) error {
 	}
 	_, err = s.applyPayin(ctx, id, payin)
 	return err
+}
+
+// SettleStalePayments finishes the payments left in progress since
+// before cutoff (least recently written first, at most limit): it asks
+// the provider for the pay-in each one's creation charged, by the
+// payment's uuid, and applies it as CreatePayment would have (applyPayin:
+// a succeeded pay-in is settled, once). A payment the provider has no
+// pay-in for was never charged (its creation stopped before the provider
+// was asked): it fails, giving its extra source back. One still pending
+// at the provider (awaiting the card holder) is written again, so the
+// next run asks the others first. It is the platform's own work (the
+// payouts job's), for the answers a failure kept from being recorded; it
+// returns how many payments it finished. A provider that cannot be
+// reached stops the run: the rest wait for the next. A payment whose
+// outcome cannot be applied is left for the next run and does not keep
+// the others from theirs (its error is returned, joined with the
+// others').
+func (s *PaymentService) SettleStalePayments(ctx context.Context, cutoff time.Time, limit int) (int, error) {
+	ids, err := s.uow.Stores().Payments.StalePayments(ctx, cutoff, limit)
+	if err != nil {
+		return 0, err
+	}
+	finished := 0
+	var failures []error
+	for _, id := range ids {
+		payin, err := s.provider.PayinOf(ctx, id)
+		switch {
+		case domain.IsCode(err, domain.CodeNotFound):
+			payin = &Payin{Status: PayinFailed, ResultCode: ResultPayinUnknown, ResultMessage: MsgPayinUnknown}
+		case err != nil:
+			return finished, errors.Join(append(failures, err)...)
+		}
+		p, err := s.applyPayin(ctx, id, payin)
+		switch {
+		case err != nil:
+			failures = append(failures, fmt.Errorf("payment %s: %w", id, err))
+		case p.Status != StatusInProgress:
+			finished++
+		}
+	}
+	return finished, errors.Join(failures...)
 }
 
 // sees reports whether c sees the payments of the partner (partnerID,

@@ -2,6 +2,7 @@ package payments
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/google/uuid"
@@ -53,6 +54,37 @@ const (
 	MaxReceiptDescriptionLength = 1000
 	MaxCardTokenLength          = 64
 )
+
+// MaxAmount bounds the amount of a payment, of a payment request and of
+// a refund: what one customer pays at once, as a network giftcard's value
+// is bounded (network.MaxCardValue). It keeps every wallet's sums within
+// their columns (docs/DECISIONS.md, "Payments").
+var MaxAmount = decimal.NewFromInt(1_000_000)
+
+// MsgAmountMax is the refusal of an amount above MaxAmount.
+var MsgAmountMax = fmt.Sprintf("Ensure this value is less than or equal to %s.", MaxAmount)
+
+// checkAmount records in v what refuses amount as a payment's, a payment
+// request's or a refund's (field): not above 0, or above MaxAmount.
+func checkAmount(v *domain.Validator, amount decimal.Decimal, field string) {
+	switch {
+	case !amount.IsPositive():
+		v.Add(domain.VMinValue, MsgAmountPositive, field)
+	case amount.GreaterThan(MaxAmount):
+		v.Add(domain.VMaxValue, MsgAmountMax, field)
+	}
+}
+
+// readAmount reads the required amount field of a body (checkAmount),
+// the errors in d.V; zero when it is not an amount.
+func readAmount(d *domain.DocReader, field string) decimal.Decimal {
+	m, _ := d.Money(field, true, false)
+	if m == nil {
+		return decimal.Zero
+	}
+	checkAmount(d.V, *m, field)
+	return *m
+}
 
 // Payment is a payment of the payment hub.
 type Payment struct {
@@ -238,4 +270,8 @@ type PaymentStore interface {
 	// PendingRefunds returns the refunds still pending that were asked for
 	// before, oldest first, at most limit.
 	PendingRefunds(ctx context.Context, before time.Time, limit int) ([]*Refund, error)
+	// StalePayments returns the uuids of the payments still in progress
+	// that were last written before, least recently written first, at
+	// most limit.
+	StalePayments(ctx context.Context, before time.Time, limit int) ([]uuid.UUID, error)
 }

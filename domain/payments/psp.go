@@ -11,7 +11,8 @@ import (
 // Provider is what the payment hub needs of a payment-service provider
 // (PSP): to activate a partner's payments (the provider verifies the
 // legal representative's identity on a page of its own), to charge a
-// card and to refund a charge. Every call names the hub's record with a
+// card, to read a charge back by the hub's payment id and to refund a
+// charge. Every call names the hub's record with a
 // RequestID, so that a repeat of a call (a retry after a timeout) returns
 // the provider's first answer instead of acting twice.
 //
@@ -38,6 +39,11 @@ type Provider interface {
 	// challenge, its status has moved on).
 	// Errors: domain.ErrNotFound for an unknown reference.
 	Payin(ctx context.Context, ref string) (*Payin, error)
+	// PayinOf reads the pay-in a Charge with that RequestID started (the
+	// hub's payment id): how the hub learns the outcome of a charge whose
+	// answer it could not record.
+	// Errors: domain.ErrNotFound when no charge named it.
+	PayinOf(ctx context.Context, requestID uuid.UUID) (*Payin, error)
 	// Refund gives back part or all of a succeeded pay-in. A refusal is a
 	// result (status RefundFailed), not an error.
 	// Errors: domain.ErrNotFound for an unknown pay-in.

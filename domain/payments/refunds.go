@@ -3,6 +3,7 @@ package payments
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -119,12 +120,7 @@ func readRefundInput(doc domain.Doc) (*refundInput, error) {
 	var v domain.Validator
 	d := &domain.DocReader{V: &v, Obj: doc}
 	in := &refundInput{}
-	if m, _ := d.Money("amount", true, false); m != nil {
-		if !m.IsPositive() {
-			v.Add(domain.VMinValue, MsgAmountPositive, "amount")
-		}
-		in.Amount = *m
-	}
+	in.Amount = readAmount(d, "amount")
 	if value, ok, _ := d.Raw("split", false, true); ok {
 		obj, isObj := value.(map[string]any)
 		if !isObj {
@@ -254,6 +250,9 @@ func (s *PaymentService) reserveRefund(ctx context.Context, tx Stores, c *domain
 	if err := lockRefund(ctx, tx, p, partner.UUID, clearing, commission); err != nil {
 		return nil, err
 	}
+	if err := cardTakesBack(ctx, tx, p, r); err != nil {
+		return nil, err
+	}
 	if part := r.Amount.Sub(r.Commission); part.IsPositive() {
 		_, err := Transfer(ctx, tx, MoveInput{From: partner.UUID, To: clearing, Amount: part, Type: MoveRefund,
 			PaymentUUID: &p.UUID, ActorID: c.User.ID})
@@ -326,6 +325,32 @@ func splitRefund(p *Payment, in *refundInput, r *Refund) error {
 		r.Commission = commissionLeft
 	} else {
 		r.Commission = decimal.Min(RoundCents(p.Commission.Mul(in.Amount).Div(p.Amount)), commissionLeft)
+	}
+	return nil
+}
+
+// cardTakesBack checks, on the card locked by lockRefund, that the
+// extra source's card can take back its part of r, so that a settlement
+// after the provider has refunded the pay-in's part does not find it
+// full. (A staff adjustment of the card between the two transactions can
+// still fill it: the settlement then fails, and the refund stays
+// pending.)
+func cardTakesBack(ctx context.Context, tx Stores, p *Payment, r *Refund) error {
+	if p.ExtraSourceWalletUUID == nil || !r.ExtraSourceAmount.IsPositive() {
+		return nil
+	}
+	w, err := tx.Wallets.Wallet(ctx, *p.ExtraSourceWalletUUID)
+	if err != nil {
+		return err
+	}
+	if room := w.Card.Value.Sub(w.Balance); r.ExtraSourceAmount.GreaterThan(room) {
+		path := []any{"amount"}
+		if r.Split {
+			path = []any{"split", "extra_source_amount"}
+		}
+		var v domain.Validator
+		v.Add(domain.VInvalid, fmt.Sprintf(msgCardRoom, decimal.Max(room, decimal.Zero).StringFixed(2)), path...)
+		return v.Err()
 	}
 	return nil
 }
@@ -480,20 +505,22 @@ func (s *PaymentService) RefundsByPayment(ctx context.Context, ids []uuid.UUID) 
 // oldest first, at most limit. It is the platform's own work (the payouts
 // job's), for the refunds no client repeats. It returns how many it
 // finished; one the provider still does not answer stays pending for the
-// next run.
+// next run, and one whose answer cannot be applied does not keep the
+// others from theirs (its error is returned, joined with the others').
 func (s *PaymentService) RetryPendingRefunds(ctx context.Context, cutoff time.Time, limit int) (int, error) {
 	pending, err := s.uow.Stores().Payments.PendingRefunds(ctx, cutoff, limit)
 	if err != nil {
 		return 0, err
 	}
 	finished := 0
+	var failures []error
 	for _, r := range pending {
 		switch done, err := s.askProvider(ctx, r); {
 		case err != nil:
-			return finished, err
+			failures = append(failures, fmt.Errorf("refund %s: %w", r.UUID, err))
 		case done.Status != RefundPending:
 			finished++
 		}
 	}
-	return finished, nil
+	return finished, errors.Join(failures...)
 }

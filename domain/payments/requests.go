@@ -137,12 +137,7 @@ func readRequestInput(v *domain.Validator, doc domain.Doc) *requestInput {
 	if u := d.UUID("partner_uuid", true); u != nil {
 		in.PartnerUUID = *u
 	}
-	if m, _ := d.Money("amount", true, false); m != nil {
-		if !m.IsPositive() {
-			v.Add(domain.VMinValue, MsgAmountPositive, "amount")
-		}
-		in.Amount = *m
-	}
+	in.Amount = readAmount(d, "amount")
 	if cu := network.ReadCustomer(d, "customer", true, true); cu != nil {
 		in.Customer = *cu
 	}

@@ -65,8 +65,10 @@ var moveTypes = []string{MovePayin, MoveExtraSource, MoveTransfer, MoveCommissio
 const MovementSucceeded = "succeeded"
 
 // maxWholeDigits limits a movement's amount's digits before the point
-// (NUMERIC(12,2) holds ten); its reason is at most MaxReasonLength.
-const maxWholeDigits = 10
+// (NUMERIC(38,2), as balances: a payout moves a partner's sums); its
+// reason is at most MaxReasonLength. A payment's movements are far below
+// it (MaxAmount).
+const maxWholeDigits = 36
 
 var maxAmount = decimal.New(1, maxWholeDigits)
 

@@ -1106,7 +1106,7 @@ type CreatePaymentInput struct {
 	Customer *NetworkGiftcardCustomerInput `json:"customer"`
 	// The partner paid: its PaymentPartner global id or uuid.
 	PartnerID string `json:"partnerId"`
-	// What the customer pays, above 0, two decimals at most.
+	// What the customer pays, above 0, at most 1000000, two decimals at most.
 	Amount decimal.Decimal `json:"amount"`
 	// The discount already taken off the amount.
 	Discount decimal.Decimal `json:"discount"`
@@ -1196,7 +1196,7 @@ type CreatePaymentPartnerInput struct {
 type CreatePaymentRequestInput struct {
 	// The partner paid: its PaymentPartner global id or uuid.
 	PartnerID string `json:"partnerId"`
-	// What the customer is asked to pay, above 0, two decimals at most.
+	// What the customer is asked to pay, above 0, at most 1000000, two decimals at most.
 	Amount decimal.Decimal `json:"amount"`
 	// Who is asked to pay.
 	Customer *NetworkGiftcardCustomerInput `json:"customer"`
@@ -3569,7 +3569,7 @@ type Refund struct {
 type RefundPaymentInput struct {
 	// The payment: its Payment global id or uuid.
 	PaymentID string `json:"paymentId"`
-	// What to give back: above 0, at most what remains refundable.
+	// What to give back: above 0, at most 1000000 and at most what remains refundable.
 	Amount decimal.Decimal `json:"amount"`
 	// Which source gives what; absent: in proportion to what each paid.
 	Split graphql.Omittable[*RefundSplitInput] `json:"split,omitempty"`

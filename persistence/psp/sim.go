@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
@@ -328,6 +329,15 @@ func (s *Sim) Payin(ctx context.Context, ref string) (*payments.Payin, error) {
 		return nil, err
 	}
 	return s.payin(r), nil
+}
+
+// PayinOf implements payments.Provider.
+func (s *Sim) PayinOf(ctx context.Context, requestID uuid.UUID) (*payments.Payin, error) {
+	var r payinRow
+	if err := s.db.NewRaw(`SELECT `+payinColumns+` FROM psp_sim_payins WHERE request_id = ?`, requestID).Scan(ctx, &r); err != nil {
+		return nil, notFound(err)
+	}
+	return s.payin(&r), nil
 }
 
 func (s *Sim) findPayin(ctx context.Context, db bun.IDB, ref string, lock bool) (*payinRow, error) {

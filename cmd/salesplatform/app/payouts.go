@@ -12,9 +12,10 @@ import (
 )
 
 // The payouts job builds the payout requests of the periods that closed,
-// every PAYOUT_INTERVAL (and once at start), after finishing the refunds
-// that a failure to reach the provider left pending (a pending refund
-// holds its payment out of payouts). Every replica runs it; a
+// every PAYOUT_INTERVAL (and once at start), after finishing the payments
+// left in progress (a charge whose outcome a failure kept from being
+// recorded) and the refunds that a failure to reach the provider left
+// pending (a pending refund holds its payment out of payouts). Every replica runs it; a
 // PostgreSQL session advisory lock, held on a connection of its own for
 // the run, lets one replica build at a time, and the others skip that
 // round (the unique key of a partner's period is the backstop).
@@ -28,19 +29,32 @@ const (
 	// run's retries.
 	refundRetryDelay  = 5 * time.Minute
 	maxRetriedRefunds = 100
+	// stalePaymentDelay is how long a payment may stay in progress, its
+	// creation (or the provider's page) still to record the pay-in, before
+	// the job asks the provider about it; well above any provider call's
+	// timeout, so that a charge still under way is never taken as never
+	// made. maxStalePayments bounds a run's questions.
+	stalePaymentDelay = 15 * time.Minute
+	maxStalePayments  = 100
 )
 
 // runPayouts builds payouts at once, then every interval, until ctx ends,
 // holding the job's lock on a connection of lockDB, a pool other than the
-// services' (buildPayoutsOnce). The refunds' retries need no lock: the
-// provider knows a refund by its uuid and the payment's row lock
-// finishes it once.
+// services' (buildPayoutsOnce). The payments' and refunds' retries need no
+// lock: the provider knows a pay-in or a refund by the hub's uuid and the
+// payment's row lock finishes it once.
 func runPayouts(ctx context.Context, lockDB *bun.DB, svc *payments.PayoutService, refunds *payments.PaymentService,
 	interval time.Duration, log *slog.Logger) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
 		now := time.Now()
+		switch n, err := refunds.SettleStalePayments(ctx, now.Add(-stalePaymentDelay), maxStalePayments); {
+		case err != nil && ctx.Err() == nil:
+			log.Warn("finishing payments in progress", "error", err.Error())
+		case n > 0:
+			log.Info("payments in progress finished", "payments", n)
+		}
 		switch n, err := refunds.RetryPendingRefunds(ctx, now.Add(-refundRetryDelay), maxRetriedRefunds); {
 		case err != nil && ctx.Err() == nil:
 			log.Warn("finishing pending refunds", "error", err.Error())

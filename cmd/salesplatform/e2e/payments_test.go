@@ -160,8 +160,9 @@ func TestPaymentCreateByCardPage(t *testing.T) {
 	if !strings.HasPrefix(payin.Path, "/psp/sim/card/") {
 		t.Fatalf("payin_url %v", p["payin_url"])
 	}
-	// Nothing moved yet: the card holder has not paid.
-	if spa, _, _ := f.balances(t); spa != "none" {
+	// Nothing moved yet: the card holder has not paid (the wallets the
+	// settlement moves are open, empty, so that it can only move money).
+	if spa, _, _ := f.balances(t); spa != "0.00" {
 		t.Errorf("spa's wallet before the pay-in: %s", spa)
 	}
 	ts := f.call(t, http.MethodGet, paymentsBase+id+"/transactions/", f.cashierTok, "")
