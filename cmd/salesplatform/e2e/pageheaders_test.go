@@ -3,12 +3,18 @@ package e2e
 import (
 	"crypto/sha256"
 	"encoding/base64"
+	"io"
 	"net/http"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/gorilla/mux"
+
+	"salesplatform/cmd/salesplatform/app"
 	"salesplatform/domain/account"
+	"salesplatform/domain/cart"
+	"salesplatform/persistence/cartstore"
 	"salesplatform/persistence/dbtest"
 	"salesplatform/persistence/psp"
 )
@@ -19,7 +25,8 @@ var (
 )
 
 // wantPageHeaders checks an HTML answer's security headers: nothing
-// allowed by default, no framing, no <base>, forms only to formAction,
+// allowed by default, no framing, no <base>, forms only to formAction
+// (stated, whatever it is, when ""),
 // inline styles only by their hashes (or where the page lets a library
 // inject them), no inline script, no referrer, no sniffing.
 func wantPageHeaders(t *testing.T, res Response, formAction string) {
@@ -35,7 +42,7 @@ func wantPageHeaders(t *testing.T, res Response, formAction string) {
 	for name, want := range map[string]string{
 		"default-src": "'none'", "frame-ancestors": "'none'", "base-uri": "'none'", "form-action": formAction,
 	} {
-		if csp[name] != want {
+		if got, ok := csp[name]; !ok || (got != want && want != "") {
 			t.Errorf("%s %q, want %q (CSP %q)", name, csp[name], want, res.Header.Get("Content-Security-Policy"))
 		}
 	}
@@ -129,6 +136,34 @@ func TestPageSecurityHeaders(t *testing.T) {
 				t.Errorf("the viewer's search worker: %s", res.Header.Get("Content-Security-Policy"))
 			}
 		})
+	}
+
+	// Every route of the router, its path variables "1", read through the
+	// whole handler: an HTML answer, whichever, has the headers.
+	router, _ := app.NewRouter(f.db, cartstore.NewMemory(10), &app.Config{PasswordHashing: dbtest.CheapHashing, DataDir: t.TempDir(),
+		CartTTL: cart.DefaultCartTTL, PublicBaseURL: "http://api.test"}, app.NewLogger(io.Discard, 0))
+	pages, seen := 0, map[string]bool{}
+	err := router.Walk(func(route *mux.Route, _ *mux.Router, _ []*mux.Route) error {
+		tpl, err := route.GetPathTemplate()
+		if err != nil {
+			return nil
+		}
+		path := pathVariable.ReplaceAllString(strings.ReplaceAll(tpl, "{slash:/?}", "/"), "1")
+		if seen[path] { // another method's route
+			return nil
+		}
+		seen[path] = true
+		for _, target := range []string{path, shopSite + path} {
+			res := f.call(t, http.MethodGet, target, "", "", "Accept", "text/html")
+			if strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+				pages++
+				t.Run("GET "+target, func(t *testing.T) { wantPageHeaders(t, res, "") })
+			}
+		}
+		return nil
+	})
+	if err != nil || pages < 10 {
+		t.Errorf("walked the routes: %d pages, %v", pages, err)
 	}
 
 	// JSON answers carry no page policy.
