@@ -124,3 +124,20 @@ func TestSafetyNetFlush(t *testing.T) {
 		t.Errorf("headers %v", res.Header)
 	}
 }
+
+// What the safety net adds to every answer.
+func BenchmarkSafetyNet(b *testing.B) {
+	json := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"detail": "Not found."}`)
+	})
+	req := httptest.NewRequest(http.MethodGet, "/", nil)
+	for name, h := range map[string]http.Handler{"bare": json, "net": SafetyNet(json)} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				h.ServeHTTP(httptest.NewRecorder(), req)
+			}
+		})
+	}
+}
