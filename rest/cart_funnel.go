@@ -12,6 +12,7 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/domain/cart"
+	"salesplatform/rest/pagesecurity"
 )
 
 //go:embed templates/*.html
@@ -84,8 +85,11 @@ func (a *api) handleFunnel(w http.ResponseWriter, r *http.Request) {
 	renderFunnel(w, r, http.StatusOK, funnelPage{Cart: cart})
 }
 
+// funnelPolicy: text, and a form posted to the page itself.
+var funnelPolicy = pagesecurity.Policy{FormAction: []string{pagesecurity.Self}}
+
 func renderFunnel(w http.ResponseWriter, r *http.Request, status int, page funnelPage) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	funnelPolicy.Set(w.Header())
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	if err := funnelTemplates.ExecuteTemplate(w, "customization.html", page); err != nil {

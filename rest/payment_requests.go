@@ -12,6 +12,7 @@ import (
 	"salesplatform/domain"
 	"salesplatform/domain/network"
 	"salesplatform/domain/payments"
+	"salesplatform/rest/pagesecurity"
 )
 
 // The payment hub's payment requests (pay-by-link), and their public
@@ -194,29 +195,36 @@ var requestMessageTemplate = template.Must(template.New("message").Parse(`<!doct
 `))
 
 func renderRequestMessage(w http.ResponseWriter, r *http.Request, status int, msg string) {
-	pageHeaders(w)
+	pagesecurity.Strict.Set(w.Header())
+	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	if err := requestMessageTemplate.Execute(w, msg); err != nil {
 		logger(r).Error("render payment request page", "error", err.Error())
 	}
 }
 
+// requestPageStyles are the hashes of the page's own <style>.
+var requestPageStyles = func() []string {
+	b, err := templateFiles.ReadFile("templates/payment_request.html")
+	if err != nil {
+		panic(err)
+	}
+	return pagesecurity.StyleHashes(string(b))
+}()
+
+// renderRequestPage writes the page. Its code is a credential that no
+// cache keeps (the security headers keep it from referrers and frames);
+// its form posts to the page, which sends the customer on to the
+// provider's card page.
 func renderRequestPage(w http.ResponseWriter, r *http.Request, status int, data requestPageData) {
-	pageHeaders(w)
+	forms := []string{pagesecurity.Self}
+	if data.ProviderOrigin != "" {
+		forms = append(forms, data.ProviderOrigin)
+	}
+	pagesecurity.Policy{Style: requestPageStyles, FormAction: forms}.Set(w.Header())
+	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	if err := requestPageTemplate.Execute(w, data); err != nil {
 		logger(r).Error("render payment request page", "error", err.Error())
 	}
-}
-
-// pageHeaders keep the page's code, its credential, to this site: no
-// referrer carries it elsewhere, no cache keeps the page, no other site
-// frames it.
-func pageHeaders(w http.ResponseWriter) {
-	h := w.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'")
-	h.Set("Referrer-Policy", "no-referrer")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Content-Type-Options", "nosniff")
 }

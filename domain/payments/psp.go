@@ -25,6 +25,10 @@ type Provider interface {
 	// Name names the provider in the hub's records (its references are
 	// unique per provider).
 	Name() string
+	// PageOrigin is the origin ("https://host[:port]") of the provider's
+	// pages the hub sends people to ("" for this service's own address):
+	// the pay page's form is redirected there.
+	PageOrigin() string
 	// StartActivation starts the activation of a partner's payments: the
 	// result's status is ActivationPendingUserAction, with the URL of the
 	// page where the legal representative verifies their identity.

@@ -106,6 +106,9 @@ type RequestPage struct {
 	Description string
 	Paid        bool
 	Texts       PageTexts
+	// ProviderOrigin is where the page's form is redirected: the origin
+	// of the provider's card page ("" for this service's own address).
+	ProviderOrigin string
 }
 
 // PaymentRequestPage returns the public page of the request with that
@@ -119,5 +122,5 @@ func (s *PaymentService) PaymentRequestPage(ctx context.Context, code string) (*
 	}
 	return &RequestPage{Code: r.Code, Language: r.Language, PartnerName: r.PartnerName,
 		Amount: l10n.MoneyWriter(r.Amount, r.Currency)(r.Language), Reference: r.Reference, Description: r.Description,
-		Paid: r.Status == RequestPaid, Texts: TextsOf(r.Language)}, nil
+		Paid: r.Status == RequestPaid, Texts: TextsOf(r.Language), ProviderOrigin: s.provider.PageOrigin()}, nil
 }

@@ -29,6 +29,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"salesplatform/rest/pagesecurity"
 )
 
 // Path is where the page is served; the assets are under Path + "/".
@@ -95,8 +97,8 @@ type handler struct {
 	// pages[0] is the page for Path, pages[1] for Path+"/": the asset URLs
 	// are relative, so that the page works behind a proxy that adds a
 	// prefix, and differ by one folder.
-	pages [2][]byte
-	csp   string
+	pages  [2][]byte
+	policy pagesecurity.Policy
 }
 
 // Handler serves the GraphiQL page at Path (and Path+"/") pointed at the
@@ -115,12 +117,12 @@ func Handler(endpoint string) http.Handler {
 		}
 		h.pages[i] = buf.Bytes()
 	}
-	connect := "'self'"
+	connect := []string{pagesecurity.Self}
 	if u, err := url.Parse(endpoint); err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
-		connect += " " + u.Scheme + "://" + u.Host
+		connect = append(connect, u.Scheme+"://"+u.Host)
 	}
-	h.csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-		"font-src 'self' data:; connect-src " + connect + "; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+	h.policy = pagesecurity.Policy{Script: []string{pagesecurity.Self}, Style: []string{pagesecurity.Self},
+		Img: []string{pagesecurity.Self, pagesecurity.Data}, Font: []string{pagesecurity.Self, pagesecurity.Data}, Connect: connect}
 	return h
 }
 
@@ -137,10 +139,8 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == Path+"/" {
 			body = h.pages[1]
 		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		h.policy.Set(w.Header())
 		w.Header().Set("Cache-Control", "no-cache")
-		w.Header().Set("Content-Security-Policy", h.csp)
-		w.Header().Set("Referrer-Policy", "no-referrer")
 		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 		return
 	}

@@ -7,6 +7,7 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/domain/payments"
+	"salesplatform/rest/pagesecurity"
 )
 
 // Callbacks are how the simulated provider tells the hub that a record
@@ -162,16 +163,15 @@ func (s *Sim) fail(w http.ResponseWriter, err error) {
 	render(w, http.StatusInternalServerError, messagePage, "The simulated provider failed: try again.")
 }
 
+// pagePolicy: the layout's own style, forms posted to the page itself.
+var pagePolicy = pagesecurity.Policy{Style: pagesecurity.StyleHashes(layout), FormAction: []string{pagesecurity.Self}}
+
 // render writes a page. The reference in the URL is a credential: no
-// referrer carries it elsewhere, no cache keeps the page, no other site
-// frames it.
+// cache keeps the page (the security headers keep it from referrers and
+// frames).
 func render(w http.ResponseWriter, status int, page *template.Template, data any) {
-	h := w.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
-	h.Set("Referrer-Policy", "no-referrer")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Content-Type-Options", "nosniff")
+	pagePolicy.Set(w.Header())
+	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	_ = page.Execute(w, data) // the client went away
 }

@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 
@@ -114,6 +115,15 @@ func NewSim(db bun.IDB, publicBaseURL string) *Sim {
 
 // Name implements payments.Provider.
 func (s *Sim) Name() string { return Name }
+
+// PageOrigin implements payments.Provider: the public base URL's origin.
+func (s *Sim) PageOrigin() string {
+	u, err := url.Parse(s.baseURL)
+	if err != nil || u.Host == "" {
+		return ""
+	}
+	return u.Scheme + "://" + u.Host
+}
 
 // newRef is a fresh reference: a prefix and 128 random bits, which also
 // make the page's URL a secret.

@@ -22,6 +22,8 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"salesplatform/rest/pagesecurity"
 )
 
 // Paths where the document and its viewer are served.
@@ -117,16 +119,19 @@ func write(w http.ResponseWriter, r *http.Request, contentType string, body []by
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }
 
+// viewerPolicy: Redoc styles with inline <style> elements and runs its
+// search in a worker made from a blob; everything else comes from this
+// server.
+var viewerPolicy = pagesecurity.Policy{
+	Script: []string{pagesecurity.Self}, Style: []string{pagesecurity.Self, pagesecurity.UnsafeInline},
+	Img: []string{pagesecurity.Self, pagesecurity.Data}, Font: []string{pagesecurity.Self, pagesecurity.Data},
+	Connect: []string{pagesecurity.Self}, Worker: []string{pagesecurity.Self, pagesecurity.Blob},
+}
+
 // ServeViewer answers the API reference page.
 func ServeViewer(w http.ResponseWriter, r *http.Request) {
-	h := w.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Cache-Control", "no-cache")
-	h.Set("X-Content-Type-Options", "nosniff")
-	// Redoc styles with inline <style> elements and runs its search in a
-	// worker made from a blob; everything else comes from this server.
-	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "+
-		"img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; base-uri 'none'; form-action 'none'")
+	viewerPolicy.Set(w.Header())
+	w.Header().Set("Cache-Control", "no-cache")
 	var buf bytes.Buffer
 	err := viewer.Execute(&buf, map[string]string{
 		"Spec":   JSONPath,

@@ -49,6 +49,7 @@ import (
 	"salesplatform/persistence/throttlestore"
 	"salesplatform/rest"
 	"salesplatform/rest/middleware"
+	"salesplatform/rest/pagesecurity"
 )
 
 const serveUsage = `usage: salesplatform [serve] [flags]
@@ -374,7 +375,9 @@ func NewHandler(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger)
 	cors := middleware.CORS(middleware.CORSConfig{Partners: all.PartnerCatalog, Origins: cfg.CORSOrigins, Paths: corsPaths})
 	// X-Partner-Domain's partner is read once per PartnerDomainCacheTTL.
 	domains := domain.NewPartnerDomainCache(domain.PartnerDomainCacheTTL)
-	return metrics.Observe(middleware.Observe(log)(cors(middleware.Authenticate(all.Accounts, domains, cfg.TrustedProxies)(r))))
+	// Any HTML answer without security headers of its own gets the strict
+	// ones (rest/pagesecurity).
+	return pagesecurity.SafetyNet(metrics.Observe(middleware.Observe(log)(cors(middleware.Authenticate(all.Accounts, domains, cfg.TrustedProxies)(r)))))
 }
 
 // registerMetrics adds to reg what is not HTTP: the Go runtime and the
