@@ -45,7 +45,7 @@ func keptAlive(host, source string) net.Conn {
 // address source.
 func clientFrom(source string) *http.Client {
 	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(source)}}
-	return &http.Client{Timeout: 2 * time.Second, Transport: &http.Transport{DialContext: d.DialContext, DisableKeepAlives: true}}
+	return &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: d.DialContext, DisableKeepAlives: true}}
 }
 
 // One address holding more idle connections than MAX_CONNS_PER_IP gets
@@ -132,7 +132,7 @@ func TestIdleConnectionsClosedNearCapacity(t *testing.T) {
 
 	// The first idle connection was closed by the server: a read ends, not
 	// by its deadline.
-	_ = idle[0].SetReadDeadline(time.Now().Add(2 * time.Second))
+	_ = idle[0].SetReadDeadline(time.Now().Add(10 * time.Second))
 	if _, err := idle[0].Read(make([]byte, 1)); err == nil || errors.Is(err, context.DeadlineExceeded) || isTimeout(err) {
 		t.Errorf("the longest idle connection is still open: %v", err)
 	}
