@@ -13105,8 +13105,10 @@ type Query {
   """
   The record a global id names, read through the same lookup as its type's
   own field (partner, box, adminVoucher, cart…), with the same tenancy: a
-  record that lookup would not show is null with its error (NOT_FOUND). A
-  string that is not a global id is BAD_USER_INPUT.
+  record that lookup would not show is null with its error (NOT_FOUND). The
+  id of a Node type without a lookup (an embedded value, a row of a list:
+  its id field says so) is null with NOT_FOUND as well. A string that is
+  not a global id is BAD_USER_INPUT.
   """
   node("A global id, as a Node's id answers it." id: ID!): Node
   """
@@ -13118,9 +13120,11 @@ type Query {
 }
 
 """
-A record with its own identity and a lookup: its id is a global id, which
-node(id:) and nodes(ids:) read back whatever the type. Global ids are opaque:
-store them and send them back, do not build or parse them (docs/GRAPHQL.md).
+A record with an id: its id is a global id, unique across every type of
+the graph (Relay's store keys records on it), which node(id:) and
+nodes(ids:) read back whatever the type, where the type has a lookup.
+Global ids are opaque: store them and send them back, do not build or
+parse them (docs/GRAPHQL.md).
 """
 interface Node {
   "The global id: opaque and unique across every type of the graph."

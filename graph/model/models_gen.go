@@ -14,9 +14,11 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// A record with its own identity and a lookup: its id is a global id, which
-// node(id:) and nodes(ids:) read back whatever the type. Global ids are opaque:
-// store them and send them back, do not build or parse them (docs/GRAPHQL.md).
+// A record with an id: its id is a global id, unique across every type of
+// the graph (Relay's store keys records on it), which node(id:) and
+// nodes(ids:) read back whatever the type, where the type has a lookup.
+// Global ids are opaque: store them and send them back, do not build or
+// parse them (docs/GRAPHQL.md).
 type Node interface {
 	IsNode()
 }

@@ -22,7 +22,7 @@ var relayStoreDir = filepath.Join("..", "..", "..", ".ci", "relay-store")
 // With record numbers in id, the universe read back the theme's name.
 func TestGraphRelayStoreKeepsTypesApart(t *testing.T) {
 	t.Parallel()
-	node, err := exec.LookPath("node")
+	nodeBin, err := exec.LookPath("node")
 	if err != nil {
 		needed(t, "node is not installed")
 	}
@@ -55,19 +55,27 @@ func TestGraphRelayStoreKeepsTypesApart(t *testing.T) {
 			t.Fatalf("%s: %v %s", q.field, err, resp.Body)
 		}
 		// The collision the check is about: record 1 of both types.
-		hasOne := false
+		one := ""
 		for _, r := range answer.Data[q.field] {
-			hasOne = hasOne || r.LegacyID == "1"
+			if r.LegacyID == "1" {
+				one = r.ID
+			}
 		}
-		if !hasOne {
+		if one == "" {
 			t.Fatalf("%s: no record 1 in the demo's answer, nothing collides: %s", q.field, resp.Body)
+		}
+		// No lookup reads one alone: node(id:) is null, NOT_FOUND.
+		body, _ = json.Marshal(map[string]any{"query": `query($id: ID!) { node(id: $id) { id } }`, "variables": map[string]string{"id": one}})
+		node := Do(t, "POST", srv.URL+"/graphql", string(body), "X-Partner-Domain", "chateau.localhost")
+		if !strings.Contains(node.Body, `"node":null`) || !strings.Contains(node.Body, `"NOT_FOUND"`) {
+			t.Errorf("node(id: %s) = %s, want null with NOT_FOUND", one, node.Body)
 		}
 		if err := os.WriteFile(filepath.Join(answers, q.file), []byte(resp.Body), 0o600); err != nil {
 			t.Fatal(err)
 		}
 	}
 
-	cmd := exec.Command(node, "check.mjs", answers)
+	cmd := exec.Command(nodeBin, "check.mjs", answers)
 	cmd.Dir = relayStoreDir
 	out, err := cmd.CombinedOutput()
 	if err != nil {
