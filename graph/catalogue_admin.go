@@ -251,12 +251,7 @@ func universePayload(u *catalogue.Universe, err error) (*model.UniversePayload, 
 		ue, err := userErrors(err)
 		return &model.UniversePayload{UserErrors: ue, Errors: ue}, err
 	}
-	out := &model.UniverseRecord{GlobalID: numericGlobalID("UniverseRecord", u.ID), ID: idString(u.ID), Name: toGraphLocalized(u.Name), Order: u.Order}
-	if u.ParentID != nil {
-		id := idString(*u.ParentID)
-		out.ParentID = &id
-	}
-	return &model.UniversePayload{Universe: out, UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
+	return &model.UniversePayload{Universe: toGraphUniverseRecord(u), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 func boxPayload(b *catalogue.BoxView, err error) (*model.BoxPayload, error) {

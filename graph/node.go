@@ -146,6 +146,9 @@ var nodeTypes = map[string]nodeType{
 	"PayoutRequest": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
 		return asNode(r.payoutRequest(ctx, k))
 	}},
+	"UniverseRecord": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.universeRecord(ctx, k))
+	}},
 
 	// Without a lookup (docs/GRAPHQL.md): embedded values, the rows of
 	// lists that no read serves alone.
@@ -167,7 +170,6 @@ var nodeTypes = map[string]nodeType{
 	"RelatedProductDetails":    {key: kindKey},
 	"Theme":                    {key: numericKey},
 	"Universe":                 {key: numericKey},
-	"UniverseRecord":           {key: numericKey},
 	"VoucherPrototype":         {key: numericKey},
 	"WorkshopCategory":         {key: numericKey},
 	"WorkshopLevel":            {key: numericKey},
@@ -444,6 +446,23 @@ func (r *Resolver) adminVoucher(ctx context.Context, code string) (*model.AdminV
 // not an integer names no giftcard.
 func (r *Resolver) adminGiftcard(ctx context.Context, key string) (*model.AdminGiftcard, error) {
 	return converted(toGraphAdminGiftcard)(r.VoucherAdmin.Giftcard(ctx, lenientID(key)))
+}
+
+// universeRecord reads a universe (a shared list) as the catalogue's boxes
+// show theirs: open to whoever reads the catalogue.
+func (r *Resolver) universeRecord(ctx context.Context, key string) (*model.UniverseRecord, error) {
+	id, err := parseID(key)
+	if err != nil {
+		return nil, err
+	}
+	us, err := r.BoxCatalog.UniversesByID(ctx, []int64{id})
+	if err != nil {
+		return nil, err
+	}
+	if len(us) != 1 || us[0] == nil {
+		return nil, domain.ErrNotFound
+	}
+	return toGraphUniverseRecord(us[0]), nil
 }
 
 func (r *Resolver) cart(ctx context.Context, key string) (*model.Cart, error) {

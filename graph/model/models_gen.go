@@ -3833,7 +3833,7 @@ type UniversePayload struct {
 
 // A universe as stored: its parent rather than its sub-universes.
 type UniverseRecord struct {
-	// The global id (see Node): opaque and unique across types. node(id:) answers null for it (NOT_FOUND): no lookup reads a UniverseRecord alone.
+	// The global id (see Node): opaque and unique across types; node(id:) reads the universe back for whoever reads the catalogue (universes are a shared list).
 	GlobalID string `json:"id"`
 	// The universe's numeric record id: what id answered before global ids (mutation inputs still read it, deprecated, beside the global id).
 	ID string `json:"legacyId"`

@@ -75,6 +75,14 @@ func TestGraphRelayStoreKeepsTypesApart(t *testing.T) {
 		}
 	}
 
+	// A universe alone is read back as its UniverseRecord, for whoever
+	// reads the catalogue.
+	body, _ := json.Marshal(map[string]any{"query": `query($id: ID!) { node(id: $id) { id ... on UniverseRecord { legacyId name { fr } } } }`,
+		"variables": map[string]string{"id": globalID("UniverseRecord", 1)}})
+	resp := Do(t, "POST", srv.URL+"/graphql", string(body), "X-Partner-Domain", "chateau.localhost")
+	WantJSON(t, []byte(resp.Body), `{"data": {"node": {"id": "`+globalID("UniverseRecord", 1)+`", "legacyId": "1",
+		"name": {"fr": "Culture & patrimoine"}}}}`)
+
 	cmd := exec.Command(nodeBin, "check.mjs", answers)
 	cmd.Dir = relayStoreDir
 	out, err := cmd.CombinedOutput()
