@@ -26,13 +26,14 @@ func parseID(id string) (int64, error) {
 	return n, nil
 }
 
-// optID reads an optional id: nil when omitted or null.
-func optID(o graphql.Omittable[*string]) (*int64, error) {
+// optID reads an optional id, a global id of one of types or the numeric
+// id: nil when omitted or null.
+func optID(o graphql.Omittable[*string], types ...string) (*int64, error) {
 	s, _ := o.ValueOK()
 	if s == nil {
 		return nil, nil
 	}
-	n, err := parseID(*s)
+	n, err := parseID(keyOf(*s, types...))
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +102,7 @@ func toDomainDeliveryOptions(d *model.DeliveryOptionsInput) *catalogue.DeliveryO
 }
 
 func toGraphEventSlot(s *catalogue.EventSlotView) *model.EventSlot {
-	return &model.EventSlot{ID: idString(s.ID),
+	return &model.EventSlot{GlobalID: numericGlobalID("EventSlot", s.ID), ID: idString(s.ID),
 		StartingDatetime: s.Start, StartingDatetimeFormatted: toGraphLocalized(s.StartFormatted),
 		EndingDatetime: s.End, EndingDatetimeFormatted: toGraphLocalized(s.EndFormatted),
 		DurationFormatted: toGraphLocalized(s.DurationFormatted), FunnelLink: s.FunnelLink,
@@ -134,36 +135,37 @@ func eventFormulaPayload(v *catalogue.EventFormulaView, err error) (*model.Event
 		Price: toGraphMoney(v.Price, v.CurrencyCode)}, UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
-// refID reads the id of a related record. One that is not an integer is 0,
-// which names no record: the service reports it as a field error.
-func refID(id string) int64 {
-	n, err := strconv.ParseInt(id, 10, 64)
+// refID reads the id of a related record: a global id of one of types,
+// or the numeric id (deprecated). One that is neither is 0, which names no
+// record: the service reports it as a field error.
+func refID(id string, types ...string) int64 {
+	n, err := strconv.ParseInt(keyOf(id, types...), 10, 64)
 	if err != nil {
 		return 0
 	}
 	return n
 }
 
-// optRefID reads an optional related id: the id when given, clear when
-// given as null.
-func optRefID(o graphql.Omittable[*string]) (id *int64, clear bool) {
+// optRefID reads an optional related id, as refID: the id when given,
+// clear when given as null.
+func optRefID(o graphql.Omittable[*string], types ...string) (id *int64, clear bool) {
 	s, set := o.ValueOK()
 	if s == nil {
 		return nil, set
 	}
-	n := refID(*s)
+	n := refID(*s, types...)
 	return &n, false
 }
 
-// refIDs reads a list of related ids: nil when omitted or null.
-func refIDs(o graphql.Omittable[[]string]) []int64 {
+// refIDs reads a list of related ids, as refID: nil when omitted or null.
+func refIDs(o graphql.Omittable[[]string], types ...string) []int64 {
 	ids := optList(o)
 	if ids == nil {
 		return nil
 	}
 	out := make([]int64, len(ids))
 	for i, id := range ids {
-		out[i] = refID(id)
+		out[i] = refID(id, types...)
 	}
 	return out
 }
@@ -205,7 +207,7 @@ func workshopThemePayload(t *catalogue.WorkshopTag, err error) (*model.WorkshopT
 		ue, err := userErrors(err)
 		return &model.WorkshopThemePayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.WorkshopThemePayload{Theme: toGraphWorkshopTag(t), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
+	return &model.WorkshopThemePayload{Theme: toGraphWorkshopTag[model.WorkshopTheme](t), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 func toDomainValidityUnit(u *model.ValidityUnit) *string {
@@ -225,7 +227,7 @@ func giftcardPrototypePayload(p *catalogue.GiftcardPrototypeView, err error) (*m
 }
 
 func toGraphVoucherPrototype(p *catalogue.VoucherPrototype) *model.VoucherPrototype {
-	out := &model.VoucherPrototype{ID: idString(p.ID), Name: toGraphLocalized(p.Name), ThemeIds: make([]string, len(p.ThemeIDs))}
+	out := &model.VoucherPrototype{GlobalID: numericGlobalID("VoucherPrototype", p.ID), ID: idString(p.ID), Name: toGraphLocalized(p.Name), ThemeIds: make([]string, len(p.ThemeIDs))}
 	if p.UniverseID != nil {
 		id := idString(*p.UniverseID)
 		out.UniverseID = &id
@@ -241,7 +243,7 @@ func themePayload(t *catalogue.Theme, err error) (*model.ThemePayload, error) {
 		ue, err := userErrors(err)
 		return &model.ThemePayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.ThemePayload{Theme: &model.Theme{ID: idString(t.ID), Name: toGraphLocalized(t.Name)}, UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
+	return &model.ThemePayload{Theme: &model.Theme{GlobalID: numericGlobalID("Theme", t.ID), ID: idString(t.ID), Name: toGraphLocalized(t.Name)}, UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 func universePayload(u *catalogue.Universe, err error) (*model.UniversePayload, error) {
@@ -249,12 +251,7 @@ func universePayload(u *catalogue.Universe, err error) (*model.UniversePayload, 
 		ue, err := userErrors(err)
 		return &model.UniversePayload{UserErrors: ue, Errors: ue}, err
 	}
-	out := &model.UniverseRecord{ID: idString(u.ID), Name: toGraphLocalized(u.Name), Order: u.Order}
-	if u.ParentID != nil {
-		id := idString(*u.ParentID)
-		out.ParentID = &id
-	}
-	return &model.UniversePayload{Universe: out, UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
+	return &model.UniversePayload{Universe: toGraphUniverseRecord(u), UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 func boxPayload(b *catalogue.BoxView, err error) (*model.BoxPayload, error) {
@@ -270,7 +267,7 @@ func toGraphManagedBox(b *catalogue.BoxView) *model.ManagedBox {
 	for i, id := range b.UniverseIDs {
 		universes[i] = idString(id)
 	}
-	return &model.ManagedBox{ID: idString(b.ID), Name: toGraphLocalized(b.Name),
+	return &model.ManagedBox{GlobalID: numericGlobalID("ManagedBox", b.ID), ID: idString(b.ID), Name: toGraphLocalized(b.Name),
 		ShortDescription: toGraphLocalized(b.ShortDescription), LongDescription: toGraphLocalized(b.LongDescription),
 		IsActive: b.IsActive, IsHighlight: b.IsHighlight, DisplayNbOffers: b.DisplayNbOffers, NbOffers: b.NbOffers,
 		Price: toGraphMoney(b.Price, b.CurrencyCode), Ranking: b.Ranking, PeopleIncluded: b.PeopleIncluded,
@@ -287,7 +284,7 @@ func boxOfferPayload(o *catalogue.BoxOffer, err error) (*model.BoxOfferPayload, 
 }
 
 func toGraphManagedOffer(o *catalogue.BoxOffer) *model.ManagedBoxOffer {
-	return &model.ManagedBoxOffer{ID: idString(o.ID), BoxID: idString(o.BoxID),
+	return &model.ManagedBoxOffer{GlobalID: numericGlobalID("ManagedBoxOffer", o.ID), ID: idString(o.ID), BoxID: idString(o.BoxID),
 		PartnerID: idString(o.PartnerID), Status: model.BoxOfferStatus(o.Status)}
 }
 

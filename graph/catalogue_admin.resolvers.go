@@ -55,7 +55,7 @@ func (r *mutationResolver) AddEventSlot(ctx context.Context, input model.AddEven
 
 // UpdateEventSlot is the resolver for the updateEventSlot field.
 func (r *mutationResolver) UpdateEventSlot(ctx context.Context, input model.UpdateEventSlotInput) (*model.EventSlotPayload, error) {
-	id, err := parseID(input.ID)
+	id, err := recordIDOf(input.ID, "EventSlot", "EventSlotListItem")
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +66,7 @@ func (r *mutationResolver) UpdateEventSlot(ctx context.Context, input model.Upda
 
 // RemoveEventSlot is the resolver for the removeEventSlot field.
 func (r *mutationResolver) RemoveEventSlot(ctx context.Context, input model.RemoveEventSlotInput) (*model.RemoveEventSlotPayload, error) {
-	id, err := parseID(input.ID)
+	id, err := recordIDOf(input.ID, "EventSlot", "EventSlotListItem")
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +74,8 @@ func (r *mutationResolver) RemoveEventSlot(ctx context.Context, input model.Remo
 		ue, err := userErrors(err)
 		return &model.RemoveEventSlotPayload{UserErrors: ue, Errors: ue}, err
 	}
-	return &model.RemoveEventSlotPayload{RemovedSlotID: &input.ID, UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
+	removed := numericGlobalID("EventSlot", id)
+	return &model.RemoveEventSlotPayload{RemovedSlotID: &removed, UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }
 
 // AddEventFormula is the resolver for the addEventFormula field.
@@ -89,7 +90,7 @@ func (r *mutationResolver) AddEventFormula(ctx context.Context, input model.AddE
 
 // UpdateEventFormula is the resolver for the updateEventFormula field.
 func (r *mutationResolver) UpdateEventFormula(ctx context.Context, input model.UpdateEventFormulaInput) (*model.EventFormulaPayload, error) {
-	id, err := parseID(input.ID)
+	id, err := recordIDOf(input.ID, "EventFormula")
 	if err != nil {
 		return nil, err
 	}
@@ -118,16 +119,16 @@ func (r *mutationResolver) CreateWorkshop(ctx context.Context, input model.Creat
 	if err != nil {
 		return nil, err
 	}
-	categoryID := refID(input.CategoryID)
-	levelID, clearLevel := optRefID(input.LevelID)
+	categoryID := refID(input.CategoryID, "WorkshopCategory")
+	levelID, clearLevel := optRefID(input.LevelID, "WorkshopLevel")
 	return workshopPayload(r.WorkshopCatalog.CreateWorkshop(ctx, catalogue.WorkshopInput{PartnerID: partnerID,
 		Name: toDomainTexts(input.Name), ShortDescription: optTexts(input.ShortDescription),
 		LongDescription: optTexts(input.LongDescription), BookingConditions: optTexts(input.BookingConditions),
 		Images: optList(input.Images), CanBePrivatized: opt(input.CanBePrivatized), DisplayCalendar: opt(input.DisplayCalendar),
 		Address: opt(input.Address), ActivateWorkshopsGroupPayment: opt(input.ActivateWorkshopsGroupPayment),
 		CategoryID: &categoryID, LevelID: levelID, ClearLevel: clearLevel,
-		ThemeIDs: refIDs(input.ThemeIds), TargetIDs: refIDs(input.TargetIds), SkillIDs: refIDs(input.SkillIds),
-		RecipeIDs: refIDs(input.RecipeIds)}))
+		ThemeIDs: refIDs(input.ThemeIds, "WorkshopTheme"), TargetIDs: refIDs(input.TargetIds, "WorkshopTarget"),
+		SkillIDs: refIDs(input.SkillIds, "WorkshopSkill"), RecipeIDs: refIDs(input.RecipeIds, "WorkshopRecipe")}))
 }
 
 // UpdateWorkshop is the resolver for the updateWorkshop field.
@@ -136,16 +137,16 @@ func (r *mutationResolver) UpdateWorkshop(ctx context.Context, input model.Updat
 	if err != nil {
 		return nil, err
 	}
-	categoryID, _ := optRefID(input.CategoryID)
-	levelID, clearLevel := optRefID(input.LevelID)
+	categoryID, _ := optRefID(input.CategoryID, "WorkshopCategory")
+	levelID, clearLevel := optRefID(input.LevelID, "WorkshopLevel")
 	return workshopPayload(r.WorkshopCatalog.UpdateWorkshop(ctx, id, catalogue.WorkshopInput{
 		Name: optTexts(input.Name), ShortDescription: optTexts(input.ShortDescription),
 		LongDescription: optTexts(input.LongDescription), BookingConditions: optTexts(input.BookingConditions),
 		Images: optList(input.Images), CanBePrivatized: opt(input.CanBePrivatized), DisplayCalendar: opt(input.DisplayCalendar),
 		Address: opt(input.Address), ActivateWorkshopsGroupPayment: opt(input.ActivateWorkshopsGroupPayment),
 		CategoryID: categoryID, LevelID: levelID, ClearLevel: clearLevel,
-		ThemeIDs: refIDs(input.ThemeIds), TargetIDs: refIDs(input.TargetIds), SkillIDs: refIDs(input.SkillIds),
-		RecipeIDs: refIDs(input.RecipeIds)}))
+		ThemeIDs: refIDs(input.ThemeIds, "WorkshopTheme"), TargetIDs: refIDs(input.TargetIds, "WorkshopTarget"),
+		SkillIDs: refIDs(input.SkillIds, "WorkshopSkill"), RecipeIDs: refIDs(input.RecipeIds, "WorkshopRecipe")}))
 }
 
 // AddWorkshopSession is the resolver for the addWorkshopSession field.
@@ -161,7 +162,7 @@ func (r *mutationResolver) AddWorkshopSession(ctx context.Context, input model.A
 
 // UpdateWorkshopSession is the resolver for the updateWorkshopSession field.
 func (r *mutationResolver) UpdateWorkshopSession(ctx context.Context, input model.UpdateWorkshopSessionInput) (*model.WorkshopSessionPayload, error) {
-	id, err := parseID(input.ID)
+	id, err := recordIDOf(input.ID, "WorkshopSession")
 	if err != nil {
 		return nil, err
 	}
@@ -183,7 +184,7 @@ func (r *mutationResolver) CreateWorkshopCategory(ctx context.Context, input mod
 
 // UpdateWorkshopCategory is the resolver for the updateWorkshopCategory field.
 func (r *mutationResolver) UpdateWorkshopCategory(ctx context.Context, input model.UpdateWorkshopCategoryInput) (*model.WorkshopCategoryPayload, error) {
-	id, err := parseID(input.ID)
+	id, err := recordIDOf(input.ID, "WorkshopCategory")
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +201,7 @@ func (r *mutationResolver) CreateWorkshopTheme(ctx context.Context, input model.
 
 // UpdateWorkshopTheme is the resolver for the updateWorkshopTheme field.
 func (r *mutationResolver) UpdateWorkshopTheme(ctx context.Context, input model.UpdateWorkshopThemeInput) (*model.WorkshopThemePayload, error) {
-	id, err := parseID(input.ID)
+	id, err := recordIDOf(input.ID, "WorkshopTheme")
 	if err != nil {
 		return nil, err
 	}
@@ -241,9 +242,9 @@ func (r *mutationResolver) FileVoucherPrototype(ctx context.Context, input model
 	if err != nil {
 		return nil, err
 	}
-	universeID, clearUniverse := optRefID(input.UniverseID)
+	universeID, clearUniverse := optRefID(input.UniverseID, universeTypes...)
 	p, err := r.PrototypeCatalog.FileVoucherPrototype(ctx, id, catalogue.VoucherPrototypeFilingInput{
-		UniverseID: universeID, ClearUniverse: clearUniverse, ThemeIDs: refIDs(input.ThemeIds)})
+		UniverseID: universeID, ClearUniverse: clearUniverse, ThemeIDs: refIDs(input.ThemeIds, "Theme")})
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.VoucherPrototypePayload{UserErrors: ue, Errors: ue}, err
@@ -258,7 +259,7 @@ func (r *mutationResolver) CreateTheme(ctx context.Context, input model.CreateTh
 
 // UpdateTheme is the resolver for the updateTheme field.
 func (r *mutationResolver) UpdateTheme(ctx context.Context, input model.UpdateThemeInput) (*model.ThemePayload, error) {
-	id, err := parseID(input.ID)
+	id, err := recordIDOf(input.ID, "Theme")
 	if err != nil {
 		return nil, err
 	}
@@ -267,18 +268,18 @@ func (r *mutationResolver) UpdateTheme(ctx context.Context, input model.UpdateTh
 
 // CreateUniverse is the resolver for the createUniverse field.
 func (r *mutationResolver) CreateUniverse(ctx context.Context, input model.CreateUniverseInput) (*model.UniversePayload, error) {
-	parentID, _ := optRefID(input.ParentID)
+	parentID, _ := optRefID(input.ParentID, universeTypes...)
 	return universePayload(r.PrototypeCatalog.CreateUniverse(ctx, catalogue.UniverseInput{
 		Name: toDomainTexts(input.Name), ParentID: parentID, Order: opt(input.Order)}))
 }
 
 // UpdateUniverse is the resolver for the updateUniverse field.
 func (r *mutationResolver) UpdateUniverse(ctx context.Context, input model.UpdateUniverseInput) (*model.UniversePayload, error) {
-	id, err := parseID(input.ID)
+	id, err := recordIDOf(input.ID, universeTypes...)
 	if err != nil {
 		return nil, err
 	}
-	parentID, clearParent := optRefID(input.ParentID)
+	parentID, clearParent := optRefID(input.ParentID, universeTypes...)
 	order, orderSet := input.Order.ValueOK()
 	return universePayload(r.PrototypeCatalog.UpdateUniverse(ctx, id, catalogue.UniverseInput{
 		Name: optTexts(input.Name), ParentID: parentID, ClearParent: clearParent,
@@ -296,13 +297,13 @@ func (r *mutationResolver) CreateBox(ctx context.Context, input model.CreateBoxI
 		LongDescription: optTexts(input.LongDescription), IsActive: opt(input.IsActive),
 		IsHighlight: opt(input.IsHighlight), DisplayNbOffers: opt(input.DisplayNbOffers), Price: &input.Price,
 		Ranking: opt(input.Ranking), PeopleIncluded: opt(input.PeopleIncluded), MaxNumberUsages: opt(input.MaxNumberUsages),
-		MaxDaysAfterFirstUsage: opt(input.MaxDaysAfterFirstUsage), UniverseIDs: refIDs(input.UniverseIds),
+		MaxDaysAfterFirstUsage: opt(input.MaxDaysAfterFirstUsage), UniverseIDs: refIDs(input.UniverseIds, universeTypes...),
 		Images: optList(input.Images)}))
 }
 
 // UpdateBox is the resolver for the updateBox field.
 func (r *mutationResolver) UpdateBox(ctx context.Context, input model.UpdateBoxInput) (*model.BoxPayload, error) {
-	id, err := recordID("Box", input.ID)
+	id, err := recordIDOf(input.ID, "Box", "ManagedBox")
 	if err != nil {
 		return nil, err
 	}
@@ -311,13 +312,13 @@ func (r *mutationResolver) UpdateBox(ctx context.Context, input model.UpdateBoxI
 		LongDescription: optTexts(input.LongDescription), IsActive: opt(input.IsActive),
 		IsHighlight: opt(input.IsHighlight), DisplayNbOffers: opt(input.DisplayNbOffers), Price: opt(input.Price),
 		Ranking: opt(input.Ranking), PeopleIncluded: opt(input.PeopleIncluded), MaxNumberUsages: opt(input.MaxNumberUsages),
-		MaxDaysAfterFirstUsage: opt(input.MaxDaysAfterFirstUsage), UniverseIDs: refIDs(input.UniverseIds),
+		MaxDaysAfterFirstUsage: opt(input.MaxDaysAfterFirstUsage), UniverseIDs: refIDs(input.UniverseIds, universeTypes...),
 		Images: optList(input.Images)}))
 }
 
 // ProposeBoxOffer is the resolver for the proposeBoxOffer field.
 func (r *mutationResolver) ProposeBoxOffer(ctx context.Context, input model.ProposeBoxOfferInput) (*model.BoxOfferPayload, error) {
-	boxID, err := recordID("Box", input.BoxID)
+	boxID, err := recordIDOf(input.BoxID, "Box", "ManagedBox")
 	if err != nil {
 		return nil, err
 	}
@@ -330,7 +331,7 @@ func (r *mutationResolver) ProposeBoxOffer(ctx context.Context, input model.Prop
 
 // ReviewBoxOffer is the resolver for the reviewBoxOffer field.
 func (r *mutationResolver) ReviewBoxOffer(ctx context.Context, input model.ReviewBoxOfferInput) (*model.BoxOfferPayload, error) {
-	id, err := recordID("BoxOffer", input.ID)
+	id, err := recordIDOf(input.ID, "BoxOffer", "ManagedBoxOffer")
 	if err != nil {
 		return nil, err
 	}
@@ -579,7 +580,7 @@ func (r *queryResolver) ManagedBoxOffers(ctx context.Context, partnerID *string,
 		return nil, err
 	}
 	if boxID != nil {
-		key := filterKey("Box", *boxID)
+		key := keyOf(*boxID, "Box", "ManagedBox")
 		boxID = &key
 	}
 	box, err := idArg(boxID)

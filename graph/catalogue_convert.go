@@ -109,7 +109,7 @@ func toGraphEventsProductInformation(pi *catalogue.EventsProductInformation) *mo
 func toGraphGiftcardsProductInformation(v *catalogue.GiftcardsProductInformationView) *model.GiftcardsProductInformation {
 	partners := make([]*model.PartnerAgency, len(v.Partners))
 	for i, p := range v.Partners {
-		partners[i] = &model.PartnerAgency{ID: idString(p.ID), AgencyName: p.AgencyName}
+		partners[i] = &model.PartnerAgency{GlobalID: numericGlobalID("PartnerAgency", p.ID), ID: idString(p.ID), AgencyName: p.AgencyName}
 	}
 	return &model.GiftcardsProductInformation{Title: toGraphLocalized(v.Title),
 		Description: toGraphLocalized(v.Description), Partners: partners}
@@ -208,7 +208,7 @@ func toGraphEvent(v *catalogue.EventView) *model.Event {
 
 func toGraphEventSlotConnection(w window, page *domain.Page[*catalogue.EventSlotView]) *model.EventSlotConnection {
 	edges, info := connect(w, page, func(c string, s *catalogue.EventSlotView) *model.EventSlotEdge {
-		return &model.EventSlotEdge{Cursor: c, Node: &model.EventSlot{ID: idString(s.ID),
+		return &model.EventSlotEdge{Cursor: c, Node: &model.EventSlot{GlobalID: numericGlobalID("EventSlot", s.ID), ID: idString(s.ID),
 			StartingDatetime: s.Start, StartingDatetimeFormatted: toGraphLocalized(s.StartFormatted),
 			EndingDatetime: s.End, EndingDatetimeFormatted: toGraphLocalized(s.EndFormatted),
 			DurationFormatted: toGraphLocalized(s.DurationFormatted), FunnelLink: s.FunnelLink,
@@ -233,17 +233,27 @@ func toGraphEventSlotListConnection(w window, page *domain.Page[*catalogue.Event
 	return &model.EventSlotListConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}
 }
 
-func toGraphWorkshopTag(t *catalogue.WorkshopTag) *model.WorkshopTag {
+// workshopTerm is the model of a workshop vocabulary's type
+// (model.WorkshopLevel…), each a model.WorkshopTag under its own name.
+type workshopTerm interface {
+	~struct {
+		ID   int64
+		Name *model.Localized
+	}
+}
+
+func toGraphWorkshopTag[T workshopTerm](t *catalogue.WorkshopTag) *T {
 	if t == nil {
 		return nil
 	}
-	return &model.WorkshopTag{ID: t.ID, Name: toGraphLocalized(t.Name)}
+	out := T(model.WorkshopTag{ID: t.ID, Name: toGraphLocalized(t.Name)})
+	return &out
 }
 
-func toGraphWorkshopTags(ts []catalogue.WorkshopTag) []*model.WorkshopTag {
-	out := make([]*model.WorkshopTag, len(ts))
+func toGraphWorkshopTags[T workshopTerm](ts []catalogue.WorkshopTag) []*T {
+	out := make([]*T, len(ts))
 	for i := range ts {
-		out[i] = toGraphWorkshopTag(&ts[i])
+		out[i] = toGraphWorkshopTag[T](&ts[i])
 	}
 	return out
 }
@@ -259,9 +269,9 @@ func toGraphWorkshop(v *catalogue.WorkshopView) *model.Workshop {
 		Address: w.Address,
 		Category: &model.WorkshopCategory{ID: c.ID, Name: toGraphLocalized(c.Name),
 			Price: toGraphMoney(c.Price, c.CurrencyCode), SpecificValidityPeriod: c.SpecificValidityPeriod},
-		Level: toGraphWorkshopTag(w.Level), Themes: toGraphWorkshopTags(w.Themes),
-		Targets: toGraphWorkshopTags(w.Targets), Skills: toGraphWorkshopTags(w.Skills),
-		Recipes: toGraphWorkshopTags(w.Recipes), ActivateWorkshopsGroupPayment: w.ActivateWorkshopsGroupPayment}
+		Level: toGraphWorkshopTag[model.WorkshopLevel](w.Level), Themes: toGraphWorkshopTags[model.WorkshopTheme](w.Themes),
+		Targets: toGraphWorkshopTags[model.WorkshopTarget](w.Targets), Skills: toGraphWorkshopTags[model.WorkshopSkill](w.Skills),
+		Recipes: toGraphWorkshopTags[model.WorkshopRecipe](w.Recipes), ActivateWorkshopsGroupPayment: w.ActivateWorkshopsGroupPayment}
 }
 
 func toGraphWorkshopSessionConnection(w window, page *domain.Page[*catalogue.WorkshopSessionView]) *model.WorkshopSessionConnection {
@@ -279,7 +289,7 @@ func toGraphWorkshopSessionConnection(w window, page *domain.Page[*catalogue.Wor
 
 func toGraphWorkshopThemeConnection(w window, page *domain.Page[*catalogue.WorkshopTag]) *model.WorkshopThemeConnection {
 	edges, info := connect(w, page, func(c string, t *catalogue.WorkshopTag) *model.WorkshopThemeEdge {
-		return &model.WorkshopThemeEdge{Cursor: c, Node: toGraphWorkshopTag(t)}
+		return &model.WorkshopThemeEdge{Cursor: c, Node: toGraphWorkshopTag[model.WorkshopTheme](t)}
 	})
 	return &model.WorkshopThemeConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}
 }
@@ -325,7 +335,7 @@ func toBoxOrdering(orderBy []*model.BoxOrder) string {
 func toGraphUniverses(nodes []*catalogue.UniverseNode) []*model.Universe {
 	out := make([]*model.Universe, len(nodes))
 	for i, n := range nodes {
-		out[i] = &model.Universe{ID: idString(n.ID), Name: toGraphLocalized(n.Name), Order: n.Order,
+		out[i] = &model.Universe{GlobalID: numericGlobalID("Universe", n.ID), ID: idString(n.ID), Name: toGraphLocalized(n.Name), Order: n.Order,
 			SubUniverses: toGraphUniverses(n.SubUniverses)}
 	}
 	return out
@@ -334,7 +344,7 @@ func toGraphUniverses(nodes []*catalogue.UniverseNode) []*model.Universe {
 func toGraphThemes(themes []*catalogue.Theme) []*model.Theme {
 	out := make([]*model.Theme, len(themes))
 	for i, t := range themes {
-		out[i] = &model.Theme{ID: idString(t.ID), Name: toGraphLocalized(t.Name)}
+		out[i] = &model.Theme{GlobalID: numericGlobalID("Theme", t.ID), ID: idString(t.ID), Name: toGraphLocalized(t.Name)}
 	}
 	return out
 }

@@ -239,6 +239,7 @@ type ComplexityRoot struct {
 		FlashsalesOffersIds                  func(childComplexity int) int
 		Giftcode                             func(childComplexity int) int
 		GifteeEmailReceptionMode             func(childComplexity int) int
+		GlobalID                             func(childComplexity int) int
 		ID                                   func(childComplexity int) int
 		IsActivated                          func(childComplexity int) int
 		IsValueIncreased                     func(childComplexity int) int
@@ -488,6 +489,7 @@ type ComplexityRoot struct {
 		Email                 func(childComplexity int) int
 		FullName              func(childComplexity int) int
 		GiftCode              func(childComplexity int) int
+		GlobalID              func(childComplexity int) int
 		ID                    func(childComplexity int) int
 		Message               func(childComplexity int) int
 		Partner               func(childComplexity int) int
@@ -546,9 +548,10 @@ type ComplexityRoot struct {
 	}
 
 	EventFormula struct {
-		ID    func(childComplexity int) int
-		Name  func(childComplexity int) int
-		Price func(childComplexity int) int
+		GlobalID func(childComplexity int) int
+		ID       func(childComplexity int) int
+		Name     func(childComplexity int) int
+		Price    func(childComplexity int) int
 	}
 
 	EventFormulaPayload struct {
@@ -579,6 +582,7 @@ type ComplexityRoot struct {
 		EndingDatetime            func(childComplexity int) int
 		EndingDatetimeFormatted   func(childComplexity int) int
 		FunnelLink                func(childComplexity int) int
+		GlobalID                  func(childComplexity int) int
 		ID                        func(childComplexity int) int
 		StartingDatetime          func(childComplexity int) int
 		StartingDatetimeFormatted func(childComplexity int) int
@@ -615,6 +619,7 @@ type ComplexityRoot struct {
 		Event                     func(childComplexity int) int
 		EventID                   func(childComplexity int) int
 		FormulasCount             func(childComplexity int) int
+		GlobalID                  func(childComplexity int) int
 		ID                        func(childComplexity int) int
 		Name                      func(childComplexity int) int
 		Price                     func(childComplexity int) int
@@ -650,6 +655,7 @@ type ComplexityRoot struct {
 		CurrencyCode            func(childComplexity int) int
 		ExpirationDate          func(childComplexity int) int
 		ExpirationDateFormatted func(childComplexity int) int
+		GlobalID                func(childComplexity int) int
 		ID                      func(childComplexity int) int
 		MaxUsages               func(childComplexity int) int
 		Partner                 func(childComplexity int) int
@@ -675,6 +681,7 @@ type ComplexityRoot struct {
 	}
 
 	GiftPartner struct {
+		GlobalID      func(childComplexity int) int
 		ID            func(childComplexity int) int
 		IsMarketplace func(childComplexity int) int
 		Name          func(childComplexity int) int
@@ -683,8 +690,9 @@ type ComplexityRoot struct {
 	}
 
 	GiftProduct struct {
-		ID   func(childComplexity int) int
-		Type func(childComplexity int) int
+		GlobalID func(childComplexity int) int
+		ID       func(childComplexity int) int
+		Type     func(childComplexity int) int
 	}
 
 	GiftcardPrototype struct {
@@ -797,6 +805,7 @@ type ComplexityRoot struct {
 
 	ManagedBox struct {
 		DisplayNbOffers        func(childComplexity int) int
+		GlobalID               func(childComplexity int) int
 		ID                     func(childComplexity int) int
 		Images                 func(childComplexity int) int
 		IsActive               func(childComplexity int) int
@@ -826,6 +835,7 @@ type ComplexityRoot struct {
 
 	ManagedBoxOffer struct {
 		BoxID     func(childComplexity int) int
+		GlobalID  func(childComplexity int) int
 		ID        func(childComplexity int) int
 		PartnerID func(childComplexity int) int
 		Status    func(childComplexity int) int
@@ -1336,6 +1346,7 @@ type ComplexityRoot struct {
 		ArchivedOn func(childComplexity int) int
 		Cover      func(childComplexity int) int
 		CreatedOn  func(childComplexity int) int
+		GlobalID   func(childComplexity int) int
 		ID         func(childComplexity int) int
 		MediaID    func(childComplexity int) int
 		MediaUUID  func(childComplexity int) int
@@ -1372,6 +1383,7 @@ type ComplexityRoot struct {
 	}
 
 	NetworkVoucherBoxProduct struct {
+		GlobalID     func(childComplexity int) int
 		ID           func(childComplexity int) int
 		Name         func(childComplexity int) int
 		PriceRangeID func(childComplexity int) int
@@ -1389,8 +1401,9 @@ type ComplexityRoot struct {
 	}
 
 	NetworkVoucherPriceRange struct {
-		ID   func(childComplexity int) int
-		Name func(childComplexity int) int
+		GlobalID func(childComplexity int) int
+		ID       func(childComplexity int) int
+		Name     func(childComplexity int) int
 	}
 
 	NetworkVoucherUsage struct {
@@ -1510,6 +1523,7 @@ type ComplexityRoot struct {
 
 	PartnerAgency struct {
 		AgencyName func(childComplexity int) int
+		GlobalID   func(childComplexity int) int
 		ID         func(childComplexity int) int
 	}
 
@@ -1758,6 +1772,7 @@ type ComplexityRoot struct {
 
 	PrototypeOptionLink struct {
 		Count    func(childComplexity int) int
+		GlobalID func(childComplexity int) int
 		ID       func(childComplexity int) int
 		Included func(childComplexity int) int
 		Option   func(childComplexity int) int
@@ -1872,9 +1887,10 @@ type ComplexityRoot struct {
 	}
 
 	RelatedProductDetails struct {
-		ID    func(childComplexity int) int
-		State func(childComplexity int) int
-		Type  func(childComplexity int) int
+		GlobalID func(childComplexity int) int
+		ID       func(childComplexity int) int
+		State    func(childComplexity int) int
+		Type     func(childComplexity int) int
 	}
 
 	RemoveEventSlotPayload struct {
@@ -1889,8 +1905,9 @@ type ComplexityRoot struct {
 	}
 
 	Theme struct {
-		ID   func(childComplexity int) int
-		Name func(childComplexity int) int
+		GlobalID func(childComplexity int) int
+		ID       func(childComplexity int) int
+		Name     func(childComplexity int) int
 	}
 
 	ThemePayload struct {
@@ -1900,6 +1917,7 @@ type ComplexityRoot struct {
 	}
 
 	Universe struct {
+		GlobalID     func(childComplexity int) int
 		ID           func(childComplexity int) int
 		Name         func(childComplexity int) int
 		Order        func(childComplexity int) int
@@ -1913,6 +1931,7 @@ type ComplexityRoot struct {
 	}
 
 	UniverseRecord struct {
+		GlobalID func(childComplexity int) int
 		ID       func(childComplexity int) int
 		Name     func(childComplexity int) int
 		Order    func(childComplexity int) int
@@ -1989,6 +2008,7 @@ type ComplexityRoot struct {
 	}
 
 	VoucherPrototype struct {
+		GlobalID   func(childComplexity int) int
 		ID         func(childComplexity int) int
 		Name       func(childComplexity int) int
 		ThemeIds   func(childComplexity int) int
@@ -2139,6 +2159,7 @@ type ComplexityRoot struct {
 	}
 
 	WorkshopCategory struct {
+		GlobalID               func(childComplexity int) int
 		ID                     func(childComplexity int) int
 		Name                   func(childComplexity int) int
 		Price                  func(childComplexity int) int
@@ -2152,8 +2173,9 @@ type ComplexityRoot struct {
 	}
 
 	WorkshopLevel struct {
-		ID   func(childComplexity int) int
-		Name func(childComplexity int) int
+		GlobalID func(childComplexity int) int
+		ID       func(childComplexity int) int
+		Name     func(childComplexity int) int
 	}
 
 	WorkshopPayload struct {
@@ -2163,8 +2185,9 @@ type ComplexityRoot struct {
 	}
 
 	WorkshopRecipe struct {
-		ID   func(childComplexity int) int
-		Name func(childComplexity int) int
+		GlobalID func(childComplexity int) int
+		ID       func(childComplexity int) int
+		Name     func(childComplexity int) int
 	}
 
 	WorkshopSession struct {
@@ -2174,6 +2197,7 @@ type ComplexityRoot struct {
 		EndingDatetime            func(childComplexity int) int
 		EndingDatetimeFormatted   func(childComplexity int) int
 		FunnelLink                func(childComplexity int) int
+		GlobalID                  func(childComplexity int) int
 		ID                        func(childComplexity int) int
 		MaxCapacity               func(childComplexity int) int
 		MinCapacity               func(childComplexity int) int
@@ -2201,18 +2225,21 @@ type ComplexityRoot struct {
 	}
 
 	WorkshopSkill struct {
-		ID   func(childComplexity int) int
-		Name func(childComplexity int) int
+		GlobalID func(childComplexity int) int
+		ID       func(childComplexity int) int
+		Name     func(childComplexity int) int
 	}
 
 	WorkshopTarget struct {
-		ID   func(childComplexity int) int
-		Name func(childComplexity int) int
+		GlobalID func(childComplexity int) int
+		ID       func(childComplexity int) int
+		Name     func(childComplexity int) int
 	}
 
 	WorkshopTheme struct {
-		ID   func(childComplexity int) int
-		Name func(childComplexity int) int
+		GlobalID func(childComplexity int) int
+		ID       func(childComplexity int) int
+		Name     func(childComplexity int) int
 	}
 
 	WorkshopThemeConnection struct {
@@ -3397,6 +3424,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.AdminVoucherCoupon.GifteeEmailReceptionMode(childComplexity), true
 	case "AdminVoucherCoupon.id":
+		if e.ComplexityRoot.AdminVoucherCoupon.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AdminVoucherCoupon.GlobalID(childComplexity), true
+	case "AdminVoucherCoupon.legacyId":
 		if e.ComplexityRoot.AdminVoucherCoupon.ID == nil {
 			break
 		}
@@ -4459,6 +4492,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ContactRequest.GiftCode(childComplexity), true
 	case "ContactRequest.id":
+		if e.ComplexityRoot.ContactRequest.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContactRequest.GlobalID(childComplexity), true
+	case "ContactRequest.legacyId":
 		if e.ComplexityRoot.ContactRequest.ID == nil {
 			break
 		}
@@ -4710,6 +4749,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		return e.ComplexityRoot.Event.Slots(childComplexity, args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 
 	case "EventFormula.id":
+		if e.ComplexityRoot.EventFormula.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventFormula.GlobalID(childComplexity), true
+	case "EventFormula.legacyId":
 		if e.ComplexityRoot.EventFormula.ID == nil {
 			break
 		}
@@ -4823,6 +4868,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EventSlot.FunnelLink(childComplexity), true
 	case "EventSlot.id":
+		if e.ComplexityRoot.EventSlot.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlot.GlobalID(childComplexity), true
+	case "EventSlot.legacyId":
 		if e.ComplexityRoot.EventSlot.ID == nil {
 			break
 		}
@@ -4954,6 +5005,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EventSlotListItem.FormulasCount(childComplexity), true
 	case "EventSlotListItem.id":
+		if e.ComplexityRoot.EventSlotListItem.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EventSlotListItem.GlobalID(childComplexity), true
+	case "EventSlotListItem.legacyId":
 		if e.ComplexityRoot.EventSlotListItem.ID == nil {
 			break
 		}
@@ -5096,6 +5153,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Gift.ExpirationDateFormatted(childComplexity), true
 	case "Gift.id":
+		if e.ComplexityRoot.Gift.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gift.GlobalID(childComplexity), true
+	case "Gift.legacyId":
 		if e.ComplexityRoot.Gift.ID == nil {
 			break
 		}
@@ -5195,6 +5258,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		return e.ComplexityRoot.GiftLinkedPartners.Type(childComplexity), true
 
 	case "GiftPartner.id":
+		if e.ComplexityRoot.GiftPartner.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftPartner.GlobalID(childComplexity), true
+	case "GiftPartner.legacyId":
 		if e.ComplexityRoot.GiftPartner.ID == nil {
 			break
 		}
@@ -5226,6 +5295,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		return e.ComplexityRoot.GiftPartner.UUID(childComplexity), true
 
 	case "GiftProduct.id":
+		if e.ComplexityRoot.GiftProduct.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GiftProduct.GlobalID(childComplexity), true
+	case "GiftProduct.legacyId":
 		if e.ComplexityRoot.GiftProduct.ID == nil {
 			break
 		}
@@ -5711,6 +5786,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ManagedBox.DisplayNbOffers(childComplexity), true
 	case "ManagedBox.id":
+		if e.ComplexityRoot.ManagedBox.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBox.GlobalID(childComplexity), true
+	case "ManagedBox.legacyId":
 		if e.ComplexityRoot.ManagedBox.ID == nil {
 			break
 		}
@@ -5834,6 +5915,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ManagedBoxOffer.BoxID(childComplexity), true
 	case "ManagedBoxOffer.id":
+		if e.ComplexityRoot.ManagedBoxOffer.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ManagedBoxOffer.GlobalID(childComplexity), true
+	case "ManagedBoxOffer.legacyId":
 		if e.ComplexityRoot.ManagedBoxOffer.ID == nil {
 			break
 		}
@@ -8476,6 +8563,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.NetworkVoucherBoxImage.CreatedOn(childComplexity), true
 	case "NetworkVoucherBoxImage.id":
+		if e.ComplexityRoot.NetworkVoucherBoxImage.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxImage.GlobalID(childComplexity), true
+	case "NetworkVoucherBoxImage.legacyId":
 		if e.ComplexityRoot.NetworkVoucherBoxImage.ID == nil {
 			break
 		}
@@ -8624,6 +8717,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		return e.ComplexityRoot.NetworkVoucherBoxOfferEdge.Node(childComplexity), true
 
 	case "NetworkVoucherBoxProduct.id":
+		if e.ComplexityRoot.NetworkVoucherBoxProduct.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherBoxProduct.GlobalID(childComplexity), true
+	case "NetworkVoucherBoxProduct.legacyId":
 		if e.ComplexityRoot.NetworkVoucherBoxProduct.ID == nil {
 			break
 		}
@@ -8675,6 +8774,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		return e.ComplexityRoot.NetworkVoucherEdge.Node(childComplexity), true
 
 	case "NetworkVoucherPriceRange.id":
+		if e.ComplexityRoot.NetworkVoucherPriceRange.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NetworkVoucherPriceRange.GlobalID(childComplexity), true
+	case "NetworkVoucherPriceRange.legacyId":
 		if e.ComplexityRoot.NetworkVoucherPriceRange.ID == nil {
 			break
 		}
@@ -9198,6 +9303,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PartnerAgency.AgencyName(childComplexity), true
 	case "PartnerAgency.id":
+		if e.ComplexityRoot.PartnerAgency.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PartnerAgency.GlobalID(childComplexity), true
+	case "PartnerAgency.legacyId":
 		if e.ComplexityRoot.PartnerAgency.ID == nil {
 			break
 		}
@@ -10310,6 +10421,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PrototypeOptionLink.Count(childComplexity), true
 	case "PrototypeOptionLink.id":
+		if e.ComplexityRoot.PrototypeOptionLink.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrototypeOptionLink.GlobalID(childComplexity), true
+	case "PrototypeOptionLink.legacyId":
 		if e.ComplexityRoot.PrototypeOptionLink.ID == nil {
 			break
 		}
@@ -11109,6 +11226,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		return e.ComplexityRoot.RefundWithdrawalTermsPayload.UserErrors(childComplexity), true
 
 	case "RelatedProductDetails.id":
+		if e.ComplexityRoot.RelatedProductDetails.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RelatedProductDetails.GlobalID(childComplexity), true
+	case "RelatedProductDetails.legacyId":
 		if e.ComplexityRoot.RelatedProductDetails.ID == nil {
 			break
 		}
@@ -11160,6 +11283,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		return e.ComplexityRoot.StringEntry.Value(childComplexity), true
 
 	case "Theme.id":
+		if e.ComplexityRoot.Theme.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Theme.GlobalID(childComplexity), true
+	case "Theme.legacyId":
 		if e.ComplexityRoot.Theme.ID == nil {
 			break
 		}
@@ -11192,6 +11321,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		return e.ComplexityRoot.ThemePayload.UserErrors(childComplexity), true
 
 	case "Universe.id":
+		if e.ComplexityRoot.Universe.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Universe.GlobalID(childComplexity), true
+	case "Universe.legacyId":
 		if e.ComplexityRoot.Universe.ID == nil {
 			break
 		}
@@ -11236,6 +11371,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		return e.ComplexityRoot.UniversePayload.UserErrors(childComplexity), true
 
 	case "UniverseRecord.id":
+		if e.ComplexityRoot.UniverseRecord.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UniverseRecord.GlobalID(childComplexity), true
+	case "UniverseRecord.legacyId":
 		if e.ComplexityRoot.UniverseRecord.ID == nil {
 			break
 		}
@@ -11539,6 +11680,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		return e.ComplexityRoot.VoucherOptionPayload.UserErrors(childComplexity), true
 
 	case "VoucherPrototype.id":
+		if e.ComplexityRoot.VoucherPrototype.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherPrototype.GlobalID(childComplexity), true
+	case "VoucherPrototype.legacyId":
 		if e.ComplexityRoot.VoucherPrototype.ID == nil {
 			break
 		}
@@ -12228,6 +12375,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		return e.ComplexityRoot.Workshop.Themes(childComplexity), true
 
 	case "WorkshopCategory.id":
+		if e.ComplexityRoot.WorkshopCategory.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopCategory.GlobalID(childComplexity), true
+	case "WorkshopCategory.legacyId":
 		if e.ComplexityRoot.WorkshopCategory.ID == nil {
 			break
 		}
@@ -12272,6 +12425,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		return e.ComplexityRoot.WorkshopCategoryPayload.UserErrors(childComplexity), true
 
 	case "WorkshopLevel.id":
+		if e.ComplexityRoot.WorkshopLevel.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopLevel.GlobalID(childComplexity), true
+	case "WorkshopLevel.legacyId":
 		if e.ComplexityRoot.WorkshopLevel.ID == nil {
 			break
 		}
@@ -12304,6 +12463,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		return e.ComplexityRoot.WorkshopPayload.Workshop(childComplexity), true
 
 	case "WorkshopRecipe.id":
+		if e.ComplexityRoot.WorkshopRecipe.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopRecipe.GlobalID(childComplexity), true
+	case "WorkshopRecipe.legacyId":
 		if e.ComplexityRoot.WorkshopRecipe.ID == nil {
 			break
 		}
@@ -12353,6 +12518,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.WorkshopSession.FunnelLink(childComplexity), true
 	case "WorkshopSession.id":
+		if e.ComplexityRoot.WorkshopSession.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSession.GlobalID(childComplexity), true
+	case "WorkshopSession.legacyId":
 		if e.ComplexityRoot.WorkshopSession.ID == nil {
 			break
 		}
@@ -12447,6 +12618,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		return e.ComplexityRoot.WorkshopSessionPayload.UserErrors(childComplexity), true
 
 	case "WorkshopSkill.id":
+		if e.ComplexityRoot.WorkshopSkill.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopSkill.GlobalID(childComplexity), true
+	case "WorkshopSkill.legacyId":
 		if e.ComplexityRoot.WorkshopSkill.ID == nil {
 			break
 		}
@@ -12460,6 +12637,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		return e.ComplexityRoot.WorkshopSkill.Name(childComplexity), true
 
 	case "WorkshopTarget.id":
+		if e.ComplexityRoot.WorkshopTarget.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopTarget.GlobalID(childComplexity), true
+	case "WorkshopTarget.legacyId":
 		if e.ComplexityRoot.WorkshopTarget.ID == nil {
 			break
 		}
@@ -12473,6 +12656,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		return e.ComplexityRoot.WorkshopTarget.Name(childComplexity), true
 
 	case "WorkshopTheme.id":
+		if e.ComplexityRoot.WorkshopTheme.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WorkshopTheme.GlobalID(childComplexity), true
+	case "WorkshopTheme.legacyId":
 		if e.ComplexityRoot.WorkshopTheme.ID == nil {
 			break
 		}
@@ -12916,8 +13105,10 @@ type Query {
   """
   The record a global id names, read through the same lookup as its type's
   own field (partner, box, adminVoucher, cart…), with the same tenancy: a
-  record that lookup would not show is null with its error (NOT_FOUND). A
-  string that is not a global id is BAD_USER_INPUT.
+  record that lookup would not show is null with its error (NOT_FOUND). The
+  id of a Node type without a lookup (an embedded value, a row of a list:
+  its id field says so) is null with NOT_FOUND as well. A string that is
+  not a global id is BAD_USER_INPUT.
   """
   node("A global id, as a Node's id answers it." id: ID!): Node
   """
@@ -12929,9 +13120,11 @@ type Query {
 }
 
 """
-A record with its own identity and a lookup: its id is a global id, which
-node(id:) and nodes(ids:) read back whatever the type. Global ids are opaque:
-store them and send them back, do not build or parse them (docs/GRAPHQL.md).
+A record with an id: its id is a global id, unique across every type of
+the graph (Relay's store keys records on it), which node(id:) and
+nodes(ids:) read back whatever the type, where the type has a lookup.
+Global ids are opaque: store them and send them back, do not build or
+parse them (docs/GRAPHQL.md).
 """
 interface Node {
   "The global id: opaque and unique across every type of the graph."
@@ -13359,6 +13552,8 @@ func (ec *executionContext) childFields_AdminVoucherCoupon(ctx context.Context, 
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_AdminVoucherCoupon_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_AdminVoucherCoupon_legacyId(ctx, field)
 	case "code":
 		return ec.fieldContext_AdminVoucherCoupon_code(ctx, field)
 	case "type":
@@ -13903,6 +14098,8 @@ func (ec *executionContext) childFields_ContactRequest(ctx context.Context, fiel
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_ContactRequest_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_ContactRequest_legacyId(ctx, field)
 	case "giftCode":
 		return ec.fieldContext_ContactRequest_giftCode(ctx, field)
 	case "fullName":
@@ -14025,6 +14222,8 @@ func (ec *executionContext) childFields_EventFormula(ctx context.Context, field 
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_EventFormula_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_EventFormula_legacyId(ctx, field)
 	case "name":
 		return ec.fieldContext_EventFormula_name(ctx, field)
 	case "price":
@@ -14081,6 +14280,8 @@ func (ec *executionContext) childFields_EventSlot(ctx context.Context, field gra
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_EventSlot_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_EventSlot_legacyId(ctx, field)
 	case "startingDatetime":
 		return ec.fieldContext_EventSlot_startingDatetime(ctx, field)
 	case "startingDatetimeFormatted":
@@ -14147,6 +14348,8 @@ func (ec *executionContext) childFields_EventSlotListItem(ctx context.Context, f
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_EventSlotListItem_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_EventSlotListItem_legacyId(ctx, field)
 	case "eventId":
 		return ec.fieldContext_EventSlotListItem_eventId(ctx, field)
 	case "event":
@@ -14221,6 +14424,8 @@ func (ec *executionContext) childFields_Gift(ctx context.Context, field graphql.
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_Gift_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_Gift_legacyId(ctx, field)
 	case "code":
 		return ec.fieldContext_Gift_code(ctx, field)
 	case "type":
@@ -14283,6 +14488,8 @@ func (ec *executionContext) childFields_GiftPartner(ctx context.Context, field g
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_GiftPartner_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_GiftPartner_legacyId(ctx, field)
 	case "partnerId":
 		return ec.fieldContext_GiftPartner_partnerId(ctx, field)
 	case "uuid":
@@ -14299,6 +14506,8 @@ func (ec *executionContext) childFields_GiftProduct(ctx context.Context, field g
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_GiftProduct_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_GiftProduct_legacyId(ctx, field)
 	case "type":
 		return ec.fieldContext_GiftProduct_type(ctx, field)
 	}
@@ -14525,6 +14734,8 @@ func (ec *executionContext) childFields_ManagedBox(ctx context.Context, field gr
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_ManagedBox_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_ManagedBox_legacyId(ctx, field)
 	case "name":
 		return ec.fieldContext_ManagedBox_name(ctx, field)
 	case "shortDescription":
@@ -14583,6 +14794,8 @@ func (ec *executionContext) childFields_ManagedBoxOffer(ctx context.Context, fie
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_ManagedBoxOffer_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_ManagedBoxOffer_legacyId(ctx, field)
 	case "boxId":
 		return ec.fieldContext_ManagedBoxOffer_boxId(ctx, field)
 	case "partnerId":
@@ -15437,6 +15650,8 @@ func (ec *executionContext) childFields_NetworkVoucherBoxImage(ctx context.Conte
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_NetworkVoucherBoxImage_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_NetworkVoucherBoxImage_legacyId(ctx, field)
 	case "cover":
 		return ec.fieldContext_NetworkVoucherBoxImage_cover(ctx, field)
 	case "mediaId":
@@ -15515,6 +15730,8 @@ func (ec *executionContext) childFields_NetworkVoucherBoxProduct(ctx context.Con
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_NetworkVoucherBoxProduct_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_NetworkVoucherBoxProduct_legacyId(ctx, field)
 	case "name":
 		return ec.fieldContext_NetworkVoucherBoxProduct_name(ctx, field)
 	case "priceRangeId":
@@ -15549,6 +15766,8 @@ func (ec *executionContext) childFields_NetworkVoucherPriceRange(ctx context.Con
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_NetworkVoucherPriceRange_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_NetworkVoucherPriceRange_legacyId(ctx, field)
 	case "name":
 		return ec.fieldContext_NetworkVoucherPriceRange_name(ctx, field)
 	}
@@ -15789,6 +16008,8 @@ func (ec *executionContext) childFields_PartnerAgency(ctx context.Context, field
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_PartnerAgency_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_PartnerAgency_legacyId(ctx, field)
 	case "agencyName":
 		return ec.fieldContext_PartnerAgency_agencyName(ctx, field)
 	}
@@ -16285,6 +16506,8 @@ func (ec *executionContext) childFields_PrototypeOptionLink(ctx context.Context,
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_PrototypeOptionLink_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_PrototypeOptionLink_legacyId(ctx, field)
 	case "count":
 		return ec.fieldContext_PrototypeOptionLink_count(ctx, field)
 	case "included":
@@ -16391,6 +16614,8 @@ func (ec *executionContext) childFields_RelatedProductDetails(ctx context.Contex
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_RelatedProductDetails_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_RelatedProductDetails_legacyId(ctx, field)
 	case "type":
 		return ec.fieldContext_RelatedProductDetails_type(ctx, field)
 	case "state":
@@ -16425,6 +16650,8 @@ func (ec *executionContext) childFields_Theme(ctx context.Context, field graphql
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_Theme_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_Theme_legacyId(ctx, field)
 	case "name":
 		return ec.fieldContext_Theme_name(ctx, field)
 	}
@@ -16447,6 +16674,8 @@ func (ec *executionContext) childFields_Universe(ctx context.Context, field grap
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_Universe_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_Universe_legacyId(ctx, field)
 	case "name":
 		return ec.fieldContext_Universe_name(ctx, field)
 	case "order":
@@ -16473,6 +16702,8 @@ func (ec *executionContext) childFields_UniverseRecord(ctx context.Context, fiel
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_UniverseRecord_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_UniverseRecord_legacyId(ctx, field)
 	case "name":
 		return ec.fieldContext_UniverseRecord_name(ctx, field)
 	case "parentId":
@@ -16625,6 +16856,8 @@ func (ec *executionContext) childFields_VoucherPrototype(ctx context.Context, fi
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_VoucherPrototype_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_VoucherPrototype_legacyId(ctx, field)
 	case "name":
 		return ec.fieldContext_VoucherPrototype_name(ctx, field)
 	case "universeId":
@@ -16925,6 +17158,8 @@ func (ec *executionContext) childFields_WorkshopCategory(ctx context.Context, fi
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_WorkshopCategory_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_WorkshopCategory_legacyId(ctx, field)
 	case "name":
 		return ec.fieldContext_WorkshopCategory_name(ctx, field)
 	case "price":
@@ -16951,6 +17186,8 @@ func (ec *executionContext) childFields_WorkshopLevel(ctx context.Context, field
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_WorkshopLevel_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_WorkshopLevel_legacyId(ctx, field)
 	case "name":
 		return ec.fieldContext_WorkshopLevel_name(ctx, field)
 	}
@@ -16973,6 +17210,8 @@ func (ec *executionContext) childFields_WorkshopRecipe(ctx context.Context, fiel
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_WorkshopRecipe_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_WorkshopRecipe_legacyId(ctx, field)
 	case "name":
 		return ec.fieldContext_WorkshopRecipe_name(ctx, field)
 	}
@@ -16983,6 +17222,8 @@ func (ec *executionContext) childFields_WorkshopSession(ctx context.Context, fie
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_WorkshopSession_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_WorkshopSession_legacyId(ctx, field)
 	case "workshopId":
 		return ec.fieldContext_WorkshopSession_workshopId(ctx, field)
 	case "workshop":
@@ -17049,6 +17290,8 @@ func (ec *executionContext) childFields_WorkshopSkill(ctx context.Context, field
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_WorkshopSkill_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_WorkshopSkill_legacyId(ctx, field)
 	case "name":
 		return ec.fieldContext_WorkshopSkill_name(ctx, field)
 	}
@@ -17059,6 +17302,8 @@ func (ec *executionContext) childFields_WorkshopTarget(ctx context.Context, fiel
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_WorkshopTarget_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_WorkshopTarget_legacyId(ctx, field)
 	case "name":
 		return ec.fieldContext_WorkshopTarget_name(ctx, field)
 	}
@@ -17069,6 +17314,8 @@ func (ec *executionContext) childFields_WorkshopTheme(ctx context.Context, field
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_WorkshopTheme_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_WorkshopTheme_legacyId(ctx, field)
 	case "name":
 		return ec.fieldContext_WorkshopTheme_name(ctx, field)
 	}
@@ -23505,7 +23752,7 @@ func (ec *executionContext) _AdminVoucherCoupon_id(ctx context.Context, field gr
 			return ec.fieldContext_AdminVoucherCoupon_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -23516,6 +23763,29 @@ func (ec *executionContext) _AdminVoucherCoupon_id(ctx context.Context, field gr
 	)
 }
 func (ec *executionContext) fieldContext_AdminVoucherCoupon_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AdminVoucherCoupon_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.AdminVoucherCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AdminVoucherCoupon_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AdminVoucherCoupon_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("AdminVoucherCoupon", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -28567,7 +28837,7 @@ func (ec *executionContext) _ContactRequest_id(ctx context.Context, field graphq
 			return ec.fieldContext_ContactRequest_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -28578,6 +28848,29 @@ func (ec *executionContext) _ContactRequest_id(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_ContactRequest_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContactRequest", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ContactRequest_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.ContactRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContactRequest_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContactRequest_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ContactRequest", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -29730,6 +30023,29 @@ func (ec *executionContext) _EventFormula_id(ctx context.Context, field graphql.
 			return ec.fieldContext_EventFormula_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
+			return obj.GlobalID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventFormula_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventFormula", field, true, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EventFormula_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.EventFormula) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventFormula_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
 			return obj.ID, nil
 		},
 		nil,
@@ -29740,7 +30056,7 @@ func (ec *executionContext) _EventFormula_id(ctx context.Context, field graphql.
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_EventFormula_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_EventFormula_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("EventFormula", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -30128,7 +30444,7 @@ func (ec *executionContext) _EventSlot_id(ctx context.Context, field graphql.Col
 			return ec.fieldContext_EventSlot_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -30139,6 +30455,29 @@ func (ec *executionContext) _EventSlot_id(ctx context.Context, field graphql.Col
 	)
 }
 func (ec *executionContext) fieldContext_EventSlot_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventSlot", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EventSlot_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.EventSlot) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlot_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlot_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("EventSlot", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -30623,6 +30962,29 @@ func (ec *executionContext) _EventSlotListItem_id(ctx context.Context, field gra
 			return ec.fieldContext_EventSlotListItem_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
+			return obj.GlobalID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EventSlotListItem_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EventSlotListItem", field, true, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EventSlotListItem_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.EventSlotListItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EventSlotListItem_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
 			return obj.ID, nil
 		},
 		nil,
@@ -30633,7 +30995,7 @@ func (ec *executionContext) _EventSlotListItem_id(ctx context.Context, field gra
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_EventSlotListItem_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_EventSlotListItem_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("EventSlotListItem", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -31342,7 +31704,7 @@ func (ec *executionContext) _Gift_id(ctx context.Context, field graphql.Collecte
 			return ec.fieldContext_Gift_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -31353,6 +31715,29 @@ func (ec *executionContext) _Gift_id(ctx context.Context, field graphql.Collecte
 	)
 }
 func (ec *executionContext) fieldContext_Gift_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gift", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Gift_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.Gift) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gift_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Gift_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Gift", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -31902,7 +32287,7 @@ func (ec *executionContext) _GiftPartner_id(ctx context.Context, field graphql.C
 			return ec.fieldContext_GiftPartner_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -31913,6 +32298,29 @@ func (ec *executionContext) _GiftPartner_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_GiftPartner_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftPartner", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _GiftPartner_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.GiftPartner) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftPartner_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftPartner_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("GiftPartner", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -32017,7 +32425,7 @@ func (ec *executionContext) _GiftProduct_id(ctx context.Context, field graphql.C
 			return ec.fieldContext_GiftProduct_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -32028,6 +32436,29 @@ func (ec *executionContext) _GiftProduct_id(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_GiftProduct_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GiftProduct", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _GiftProduct_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.GiftProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GiftProduct_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GiftProduct_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("GiftProduct", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -34043,7 +34474,7 @@ func (ec *executionContext) _ManagedBox_id(ctx context.Context, field graphql.Co
 			return ec.fieldContext_ManagedBox_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -34054,6 +34485,29 @@ func (ec *executionContext) _ManagedBox_id(ctx context.Context, field graphql.Co
 	)
 }
 func (ec *executionContext) fieldContext_ManagedBox_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedBox", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ManagedBox_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBox) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBox_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBox_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ManagedBox", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -34566,7 +35020,7 @@ func (ec *executionContext) _ManagedBoxOffer_id(ctx context.Context, field graph
 			return ec.fieldContext_ManagedBoxOffer_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -34577,6 +35031,29 @@ func (ec *executionContext) _ManagedBoxOffer_id(ctx context.Context, field graph
 	)
 }
 func (ec *executionContext) fieldContext_ManagedBoxOffer_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ManagedBoxOffer", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ManagedBoxOffer_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.ManagedBoxOffer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ManagedBoxOffer_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ManagedBoxOffer_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ManagedBoxOffer", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -45404,7 +45881,7 @@ func (ec *executionContext) _NetworkVoucherBoxImage_id(ctx context.Context, fiel
 			return ec.fieldContext_NetworkVoucherBoxImage_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -45415,6 +45892,29 @@ func (ec *executionContext) _NetworkVoucherBoxImage_id(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_NetworkVoucherBoxImage_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxImage", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxImage_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxImage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxImage_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxImage_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("NetworkVoucherBoxImage", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -46088,7 +46588,7 @@ func (ec *executionContext) _NetworkVoucherBoxProduct_id(ctx context.Context, fi
 			return ec.fieldContext_NetworkVoucherBoxProduct_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -46099,6 +46599,29 @@ func (ec *executionContext) _NetworkVoucherBoxProduct_id(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_NetworkVoucherBoxProduct_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherBoxProduct", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherBoxProduct_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherBoxProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherBoxProduct_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherBoxProduct_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("NetworkVoucherBoxProduct", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -46308,7 +46831,7 @@ func (ec *executionContext) _NetworkVoucherPriceRange_id(ctx context.Context, fi
 			return ec.fieldContext_NetworkVoucherPriceRange_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -46319,6 +46842,29 @@ func (ec *executionContext) _NetworkVoucherPriceRange_id(ctx context.Context, fi
 	)
 }
 func (ec *executionContext) fieldContext_NetworkVoucherPriceRange_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("NetworkVoucherPriceRange", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _NetworkVoucherPriceRange_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.NetworkVoucherPriceRange) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NetworkVoucherPriceRange_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NetworkVoucherPriceRange_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("NetworkVoucherPriceRange", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -48456,7 +49002,7 @@ func (ec *executionContext) _PartnerAgency_id(ctx context.Context, field graphql
 			return ec.fieldContext_PartnerAgency_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -48467,6 +49013,29 @@ func (ec *executionContext) _PartnerAgency_id(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_PartnerAgency_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PartnerAgency", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _PartnerAgency_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.PartnerAgency) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PartnerAgency_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PartnerAgency_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PartnerAgency", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -52996,7 +53565,7 @@ func (ec *executionContext) _PrototypeOptionLink_id(ctx context.Context, field g
 			return ec.fieldContext_PrototypeOptionLink_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -53007,6 +53576,29 @@ func (ec *executionContext) _PrototypeOptionLink_id(ctx context.Context, field g
 	)
 }
 func (ec *executionContext) fieldContext_PrototypeOptionLink_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrototypeOptionLink", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _PrototypeOptionLink_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.PrototypeOptionLink) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrototypeOptionLink_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrototypeOptionLink_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PrototypeOptionLink", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -56422,7 +57014,7 @@ func (ec *executionContext) _RelatedProductDetails_id(ctx context.Context, field
 			return ec.fieldContext_RelatedProductDetails_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -56433,6 +57025,29 @@ func (ec *executionContext) _RelatedProductDetails_id(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_RelatedProductDetails_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RelatedProductDetails", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _RelatedProductDetails_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.RelatedProductDetails) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RelatedProductDetails_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RelatedProductDetails_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("RelatedProductDetails", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -56624,7 +57239,7 @@ func (ec *executionContext) _Theme_id(ctx context.Context, field graphql.Collect
 			return ec.fieldContext_Theme_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -56635,6 +57250,29 @@ func (ec *executionContext) _Theme_id(ctx context.Context, field graphql.Collect
 	)
 }
 func (ec *executionContext) fieldContext_Theme_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Theme", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Theme_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.Theme) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Theme_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Theme_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Theme", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -56775,7 +57413,7 @@ func (ec *executionContext) _Universe_id(ctx context.Context, field graphql.Coll
 			return ec.fieldContext_Universe_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -56786,6 +57424,29 @@ func (ec *executionContext) _Universe_id(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext_Universe_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Universe", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Universe_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.Universe) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Universe_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Universe_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Universe", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -56981,7 +57642,7 @@ func (ec *executionContext) _UniverseRecord_id(ctx context.Context, field graphq
 			return ec.fieldContext_UniverseRecord_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -56992,6 +57653,29 @@ func (ec *executionContext) _UniverseRecord_id(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_UniverseRecord_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UniverseRecord", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _UniverseRecord_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.UniverseRecord) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UniverseRecord_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UniverseRecord_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("UniverseRecord", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -58243,7 +58927,7 @@ func (ec *executionContext) _VoucherPrototype_id(ctx context.Context, field grap
 			return ec.fieldContext_VoucherPrototype_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return obj.GlobalID, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -58254,6 +58938,29 @@ func (ec *executionContext) _VoucherPrototype_id(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_VoucherPrototype_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherPrototype", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherPrototype_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.VoucherPrototype) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherPrototype_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherPrototype_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("VoucherPrototype", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -60839,8 +61546,8 @@ func (ec *executionContext) _Workshop_level(ctx context.Context, field graphql.C
 			return obj.Level, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopTag) graphql.Marshaler {
-			return ec.marshalOWorkshopLevel2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopLevel) graphql.Marshaler {
+			return ec.marshalOWorkshopLevel2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopLevel(ctx, selections, v)
 		},
 		true,
 		false,
@@ -60871,8 +61578,8 @@ func (ec *executionContext) _Workshop_themes(ctx context.Context, field graphql.
 			return obj.Themes, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*model.WorkshopTag) graphql.Marshaler {
-			return ec.marshalNWorkshopTheme2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTagᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.WorkshopTheme) graphql.Marshaler {
+			return ec.marshalNWorkshopTheme2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopThemeᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -60903,8 +61610,8 @@ func (ec *executionContext) _Workshop_targets(ctx context.Context, field graphql
 			return obj.Targets, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*model.WorkshopTag) graphql.Marshaler {
-			return ec.marshalNWorkshopTarget2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTagᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.WorkshopTarget) graphql.Marshaler {
+			return ec.marshalNWorkshopTarget2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTargetᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -60935,8 +61642,8 @@ func (ec *executionContext) _Workshop_skills(ctx context.Context, field graphql.
 			return obj.Skills, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*model.WorkshopTag) graphql.Marshaler {
-			return ec.marshalNWorkshopSkill2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTagᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.WorkshopSkill) graphql.Marshaler {
+			return ec.marshalNWorkshopSkill2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSkillᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -60967,8 +61674,8 @@ func (ec *executionContext) _Workshop_recipes(ctx context.Context, field graphql
 			return obj.Recipes, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []*model.WorkshopTag) graphql.Marshaler {
-			return ec.marshalNWorkshopRecipe2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTagᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.WorkshopRecipe) graphql.Marshaler {
+			return ec.marshalNWorkshopRecipe2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopRecipeᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -61063,6 +61770,29 @@ func (ec *executionContext) _WorkshopCategory_id(ctx context.Context, field grap
 			return ec.fieldContext_WorkshopCategory_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
+			return obj.GlobalID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopCategory_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopCategory", field, true, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopCategory_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopCategory) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopCategory_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
 			return obj.ID, nil
 		},
 		nil,
@@ -61073,7 +61803,7 @@ func (ec *executionContext) _WorkshopCategory_id(ctx context.Context, field grap
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_WorkshopCategory_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_WorkshopCategory_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("WorkshopCategory", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -61260,13 +61990,36 @@ func (ec *executionContext) fieldContext_WorkshopCategoryPayload_errors(_ contex
 	return fc, nil
 }
 
-func (ec *executionContext) _WorkshopLevel_id(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
+func (ec *executionContext) _WorkshopLevel_id(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopLevel) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_WorkshopLevel_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopLevel_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopLevel", field, true, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopLevel_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopLevel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopLevel_legacyId(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
 			return obj.ID, nil
@@ -61279,11 +62032,11 @@ func (ec *executionContext) _WorkshopLevel_id(ctx context.Context, field graphql
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_WorkshopLevel_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_WorkshopLevel_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("WorkshopLevel", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
-func (ec *executionContext) _WorkshopLevel_name(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
+func (ec *executionContext) _WorkshopLevel_name(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopLevel) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -61411,13 +62164,36 @@ func (ec *executionContext) fieldContext_WorkshopPayload_errors(_ context.Contex
 	return fc, nil
 }
 
-func (ec *executionContext) _WorkshopRecipe_id(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
+func (ec *executionContext) _WorkshopRecipe_id(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopRecipe) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_WorkshopRecipe_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopRecipe_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopRecipe", field, true, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopRecipe_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopRecipe) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopRecipe_legacyId(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
 			return obj.ID, nil
@@ -61430,11 +62206,11 @@ func (ec *executionContext) _WorkshopRecipe_id(ctx context.Context, field graphq
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_WorkshopRecipe_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_WorkshopRecipe_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("WorkshopRecipe", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
-func (ec *executionContext) _WorkshopRecipe_name(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
+func (ec *executionContext) _WorkshopRecipe_name(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopRecipe) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -61475,6 +62251,29 @@ func (ec *executionContext) _WorkshopSession_id(ctx context.Context, field graph
 			return ec.fieldContext_WorkshopSession_id(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
+			return obj.GlobalID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSession_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopSession", field, true, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopSession_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSession_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
 			return obj.ID, nil
 		},
 		nil,
@@ -61485,7 +62284,7 @@ func (ec *executionContext) _WorkshopSession_id(ctx context.Context, field graph
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_WorkshopSession_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_WorkshopSession_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("WorkshopSession", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
@@ -62048,13 +62847,36 @@ func (ec *executionContext) fieldContext_WorkshopSessionPayload_errors(_ context
 	return fc, nil
 }
 
-func (ec *executionContext) _WorkshopSkill_id(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
+func (ec *executionContext) _WorkshopSkill_id(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSkill) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_WorkshopSkill_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopSkill_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopSkill", field, true, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopSkill_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSkill) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopSkill_legacyId(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
 			return obj.ID, nil
@@ -62067,11 +62889,11 @@ func (ec *executionContext) _WorkshopSkill_id(ctx context.Context, field graphql
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_WorkshopSkill_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_WorkshopSkill_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("WorkshopSkill", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
-func (ec *executionContext) _WorkshopSkill_name(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
+func (ec *executionContext) _WorkshopSkill_name(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopSkill) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -62103,13 +62925,36 @@ func (ec *executionContext) fieldContext_WorkshopSkill_name(_ context.Context, f
 	return fc, nil
 }
 
-func (ec *executionContext) _WorkshopTarget_id(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
+func (ec *executionContext) _WorkshopTarget_id(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTarget) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_WorkshopTarget_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopTarget_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopTarget", field, true, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopTarget_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTarget) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopTarget_legacyId(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
 			return obj.ID, nil
@@ -62122,11 +62967,11 @@ func (ec *executionContext) _WorkshopTarget_id(ctx context.Context, field graphq
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_WorkshopTarget_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_WorkshopTarget_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("WorkshopTarget", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
-func (ec *executionContext) _WorkshopTarget_name(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
+func (ec *executionContext) _WorkshopTarget_name(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTarget) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -62158,13 +63003,36 @@ func (ec *executionContext) fieldContext_WorkshopTarget_name(_ context.Context, 
 	return fc, nil
 }
 
-func (ec *executionContext) _WorkshopTheme_id(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
+func (ec *executionContext) _WorkshopTheme_id(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTheme) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.fieldContext_WorkshopTheme_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WorkshopTheme_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WorkshopTheme", field, true, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _WorkshopTheme_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTheme) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WorkshopTheme_legacyId(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
 			return obj.ID, nil
@@ -62177,11 +63045,11 @@ func (ec *executionContext) _WorkshopTheme_id(ctx context.Context, field graphql
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_WorkshopTheme_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_WorkshopTheme_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("WorkshopTheme", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
-func (ec *executionContext) _WorkshopTheme_name(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTag) (ret graphql.Marshaler) {
+func (ec *executionContext) _WorkshopTheme_name(ctx context.Context, field graphql.CollectedField, obj *model.WorkshopTheme) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
@@ -62335,8 +63203,8 @@ func (ec *executionContext) _WorkshopThemeEdge_node(ctx context.Context, field g
 			return obj.Node, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopTag) graphql.Marshaler {
-			return ec.marshalNWorkshopTheme2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopTheme) graphql.Marshaler {
+			return ec.marshalNWorkshopTheme2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTheme(ctx, selections, v)
 		},
 		true,
 		true,
@@ -62367,8 +63235,8 @@ func (ec *executionContext) _WorkshopThemePayload_theme(ctx context.Context, fie
 			return obj.Theme, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopTag) graphql.Marshaler {
-			return ec.marshalOWorkshopTheme2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WorkshopTheme) graphql.Marshaler {
+			return ec.marshalOWorkshopTheme2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTheme(ctx, selections, v)
 		},
 		true,
 		false,
@@ -71912,6 +72780,55 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 	switch obj := (obj).(type) {
 	case nil:
 		return graphql.Null
+	case model.WorkshopTheme:
+		return ec._WorkshopTheme(ctx, sel, &obj)
+	case *model.WorkshopTheme:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._WorkshopTheme(ctx, sel, obj)
+	case model.WorkshopTarget:
+		return ec._WorkshopTarget(ctx, sel, &obj)
+	case *model.WorkshopTarget:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._WorkshopTarget(ctx, sel, obj)
+	case model.WorkshopSkill:
+		return ec._WorkshopSkill(ctx, sel, &obj)
+	case *model.WorkshopSkill:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._WorkshopSkill(ctx, sel, obj)
+	case model.WorkshopSession:
+		return ec._WorkshopSession(ctx, sel, &obj)
+	case *model.WorkshopSession:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._WorkshopSession(ctx, sel, obj)
+	case model.WorkshopRecipe:
+		return ec._WorkshopRecipe(ctx, sel, &obj)
+	case *model.WorkshopRecipe:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._WorkshopRecipe(ctx, sel, obj)
+	case model.WorkshopLevel:
+		return ec._WorkshopLevel(ctx, sel, &obj)
+	case *model.WorkshopLevel:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._WorkshopLevel(ctx, sel, obj)
+	case model.WorkshopCategory:
+		return ec._WorkshopCategory(ctx, sel, &obj)
+	case *model.WorkshopCategory:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._WorkshopCategory(ctx, sel, obj)
 	case model.Workshop:
 		return ec._Workshop(ctx, sel, &obj)
 	case *model.Workshop:
@@ -71926,6 +72843,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Wallet(ctx, sel, obj)
+	case model.VoucherPrototype:
+		return ec._VoucherPrototype(ctx, sel, &obj)
+	case *model.VoucherPrototype:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._VoucherPrototype(ctx, sel, obj)
 	case model.VoucherOption:
 		return ec._VoucherOption(ctx, sel, &obj)
 	case *model.VoucherOption:
@@ -71940,6 +72864,41 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._User(ctx, sel, obj)
+	case model.UniverseRecord:
+		return ec._UniverseRecord(ctx, sel, &obj)
+	case *model.UniverseRecord:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._UniverseRecord(ctx, sel, obj)
+	case model.Universe:
+		return ec._Universe(ctx, sel, &obj)
+	case *model.Universe:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Universe(ctx, sel, obj)
+	case model.Theme:
+		return ec._Theme(ctx, sel, &obj)
+	case *model.Theme:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Theme(ctx, sel, obj)
+	case model.RelatedProductDetails:
+		return ec._RelatedProductDetails(ctx, sel, &obj)
+	case *model.RelatedProductDetails:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._RelatedProductDetails(ctx, sel, obj)
+	case model.PrototypeOptionLink:
+		return ec._PrototypeOptionLink(ctx, sel, &obj)
+	case *model.PrototypeOptionLink:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._PrototypeOptionLink(ctx, sel, obj)
 	case model.PayoutRequest:
 		return ec._PayoutRequest(ctx, sel, &obj)
 	case *model.PayoutRequest:
@@ -71968,6 +72927,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Payment(ctx, sel, obj)
+	case model.PartnerAgency:
+		return ec._PartnerAgency(ctx, sel, &obj)
+	case *model.PartnerAgency:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._PartnerAgency(ctx, sel, obj)
 	case model.Partner:
 		return ec._Partner(ctx, sel, &obj)
 	case *model.Partner:
@@ -71989,6 +72955,20 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._NetworkVoucherUsage(ctx, sel, obj)
+	case model.NetworkVoucherPriceRange:
+		return ec._NetworkVoucherPriceRange(ctx, sel, &obj)
+	case *model.NetworkVoucherPriceRange:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._NetworkVoucherPriceRange(ctx, sel, obj)
+	case model.NetworkVoucherBoxProduct:
+		return ec._NetworkVoucherBoxProduct(ctx, sel, &obj)
+	case *model.NetworkVoucherBoxProduct:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._NetworkVoucherBoxProduct(ctx, sel, obj)
 	case model.NetworkVoucherBoxOffer:
 		return ec._NetworkVoucherBoxOffer(ctx, sel, &obj)
 	case *model.NetworkVoucherBoxOffer:
@@ -71996,6 +72976,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._NetworkVoucherBoxOffer(ctx, sel, obj)
+	case model.NetworkVoucherBoxImage:
+		return ec._NetworkVoucherBoxImage(ctx, sel, &obj)
+	case *model.NetworkVoucherBoxImage:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._NetworkVoucherBoxImage(ctx, sel, obj)
 	case model.NetworkVoucherBox:
 		return ec._NetworkVoucherBox(ctx, sel, &obj)
 	case *model.NetworkVoucherBox:
@@ -72059,6 +73046,20 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Media(ctx, sel, obj)
+	case model.ManagedBoxOffer:
+		return ec._ManagedBoxOffer(ctx, sel, &obj)
+	case *model.ManagedBoxOffer:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._ManagedBoxOffer(ctx, sel, obj)
+	case model.ManagedBox:
+		return ec._ManagedBox(ctx, sel, &obj)
+	case *model.ManagedBox:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._ManagedBox(ctx, sel, obj)
 	case model.KycDocument:
 		return ec._KycDocument(ctx, sel, &obj)
 	case *model.KycDocument:
@@ -72073,6 +73074,48 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._GiftcardPrototype(ctx, sel, obj)
+	case model.GiftProduct:
+		return ec._GiftProduct(ctx, sel, &obj)
+	case *model.GiftProduct:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._GiftProduct(ctx, sel, obj)
+	case model.GiftPartner:
+		return ec._GiftPartner(ctx, sel, &obj)
+	case *model.GiftPartner:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._GiftPartner(ctx, sel, obj)
+	case model.Gift:
+		return ec._Gift(ctx, sel, &obj)
+	case *model.Gift:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Gift(ctx, sel, obj)
+	case model.EventSlotListItem:
+		return ec._EventSlotListItem(ctx, sel, &obj)
+	case *model.EventSlotListItem:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._EventSlotListItem(ctx, sel, obj)
+	case model.EventSlot:
+		return ec._EventSlot(ctx, sel, &obj)
+	case *model.EventSlot:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._EventSlot(ctx, sel, obj)
+	case model.EventFormula:
+		return ec._EventFormula(ctx, sel, &obj)
+	case *model.EventFormula:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._EventFormula(ctx, sel, obj)
 	case model.Event:
 		return ec._Event(ctx, sel, &obj)
 	case *model.Event:
@@ -72080,6 +73123,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Event(ctx, sel, obj)
+	case model.ContactRequest:
+		return ec._ContactRequest(ctx, sel, &obj)
+	case *model.ContactRequest:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._ContactRequest(ctx, sel, obj)
 	case model.CataloguePartner:
 		return ec._CataloguePartner(ctx, sel, &obj)
 	case *model.CataloguePartner:
@@ -72115,6 +73165,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._AdminVoucherPrototype(ctx, sel, obj)
+	case model.AdminVoucherCoupon:
+		return ec._AdminVoucherCoupon(ctx, sel, &obj)
+	case *model.AdminVoucherCoupon:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._AdminVoucherCoupon(ctx, sel, obj)
 	case model.AdminVoucher:
 		return ec._AdminVoucher(ctx, sel, &obj)
 	case *model.AdminVoucher:
@@ -73152,7 +74209,7 @@ func (ec *executionContext) _AdminVoucherConnection(ctx context.Context, sel ast
 	return out
 }
 
-var adminVoucherCouponImplementors = []string{"AdminVoucherCoupon"}
+var adminVoucherCouponImplementors = []string{"AdminVoucherCoupon", "Node"}
 
 func (ec *executionContext) _AdminVoucherCoupon(ctx context.Context, sel ast.SelectionSet, obj *model.AdminVoucherCoupon) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, adminVoucherCouponImplementors)
@@ -73166,6 +74223,11 @@ func (ec *executionContext) _AdminVoucherCoupon(ctx context.Context, sel ast.Sel
 			out.Values[i] = graphql.MarshalString("AdminVoucherCoupon")
 		case "id":
 			out.Values[i] = ec._AdminVoucherCoupon_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._AdminVoucherCoupon_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -75475,7 +76537,7 @@ func (ec *executionContext) _CataloguePartnerPayload(ctx context.Context, sel as
 	return out
 }
 
-var contactRequestImplementors = []string{"ContactRequest"}
+var contactRequestImplementors = []string{"ContactRequest", "Node"}
 
 func (ec *executionContext) _ContactRequest(ctx context.Context, sel ast.SelectionSet, obj *model.ContactRequest) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, contactRequestImplementors)
@@ -75489,6 +76551,11 @@ func (ec *executionContext) _ContactRequest(ctx context.Context, sel ast.Selecti
 			out.Values[i] = graphql.MarshalString("ContactRequest")
 		case "id":
 			out.Values[i] = ec._ContactRequest_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._ContactRequest_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -75921,7 +76988,7 @@ func (ec *executionContext) _Event(ctx context.Context, sel ast.SelectionSet, ob
 	return out
 }
 
-var eventFormulaImplementors = []string{"EventFormula"}
+var eventFormulaImplementors = []string{"EventFormula", "Node"}
 
 func (ec *executionContext) _EventFormula(ctx context.Context, sel ast.SelectionSet, obj *model.EventFormula) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, eventFormulaImplementors)
@@ -75935,6 +77002,11 @@ func (ec *executionContext) _EventFormula(ctx context.Context, sel ast.Selection
 			out.Values[i] = graphql.MarshalString("EventFormula")
 		case "id":
 			out.Values[i] = ec._EventFormula_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._EventFormula_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -76151,7 +77223,7 @@ func (ec *executionContext) _EventSettingsPayload(ctx context.Context, sel ast.S
 	return out
 }
 
-var eventSlotImplementors = []string{"EventSlot"}
+var eventSlotImplementors = []string{"EventSlot", "Node"}
 
 func (ec *executionContext) _EventSlot(ctx context.Context, sel ast.SelectionSet, obj *model.EventSlot) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, eventSlotImplementors)
@@ -76165,6 +77237,11 @@ func (ec *executionContext) _EventSlot(ctx context.Context, sel ast.SelectionSet
 			out.Values[i] = graphql.MarshalString("EventSlot")
 		case "id":
 			out.Values[i] = ec._EventSlot_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._EventSlot_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -76406,7 +77483,7 @@ func (ec *executionContext) _EventSlotListEdge(ctx context.Context, sel ast.Sele
 	return out
 }
 
-var eventSlotListItemImplementors = []string{"EventSlotListItem"}
+var eventSlotListItemImplementors = []string{"EventSlotListItem", "Node"}
 
 func (ec *executionContext) _EventSlotListItem(ctx context.Context, sel ast.SelectionSet, obj *model.EventSlotListItem) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, eventSlotListItemImplementors)
@@ -76420,6 +77497,11 @@ func (ec *executionContext) _EventSlotListItem(ctx context.Context, sel ast.Sele
 			out.Values[i] = graphql.MarshalString("EventSlotListItem")
 		case "id":
 			out.Values[i] = ec._EventSlotListItem_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "legacyId":
+			out.Values[i] = ec._EventSlotListItem_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -76696,7 +77778,7 @@ func (ec *executionContext) _EventsProductInformationPayload(ctx context.Context
 	return out
 }
 
-var giftImplementors = []string{"Gift"}
+var giftImplementors = []string{"Gift", "Node"}
 
 func (ec *executionContext) _Gift(ctx context.Context, sel ast.SelectionSet, obj *model.Gift) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, giftImplementors)
@@ -76710,6 +77792,11 @@ func (ec *executionContext) _Gift(ctx context.Context, sel ast.SelectionSet, obj
 			out.Values[i] = graphql.MarshalString("Gift")
 		case "id":
 			out.Values[i] = ec._Gift_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._Gift_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -76971,7 +78058,7 @@ func (ec *executionContext) _GiftLinkedPartners(ctx context.Context, sel ast.Sel
 	return out
 }
 
-var giftPartnerImplementors = []string{"GiftPartner"}
+var giftPartnerImplementors = []string{"GiftPartner", "Node"}
 
 func (ec *executionContext) _GiftPartner(ctx context.Context, sel ast.SelectionSet, obj *model.GiftPartner) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, giftPartnerImplementors)
@@ -76985,6 +78072,11 @@ func (ec *executionContext) _GiftPartner(ctx context.Context, sel ast.SelectionS
 			out.Values[i] = graphql.MarshalString("GiftPartner")
 		case "id":
 			out.Values[i] = ec._GiftPartner_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._GiftPartner_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -77029,7 +78121,7 @@ func (ec *executionContext) _GiftPartner(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-var giftProductImplementors = []string{"GiftProduct"}
+var giftProductImplementors = []string{"GiftProduct", "Node"}
 
 func (ec *executionContext) _GiftProduct(ctx context.Context, sel ast.SelectionSet, obj *model.GiftProduct) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, giftProductImplementors)
@@ -77043,6 +78135,11 @@ func (ec *executionContext) _GiftProduct(ctx context.Context, sel ast.SelectionS
 			out.Values[i] = graphql.MarshalString("GiftProduct")
 		case "id":
 			out.Values[i] = ec._GiftProduct_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._GiftProduct_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -77876,7 +78973,7 @@ func (ec *executionContext) _Localized(ctx context.Context, sel ast.SelectionSet
 	return out
 }
 
-var managedBoxImplementors = []string{"ManagedBox"}
+var managedBoxImplementors = []string{"ManagedBox", "Node"}
 
 func (ec *executionContext) _ManagedBox(ctx context.Context, sel ast.SelectionSet, obj *model.ManagedBox) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, managedBoxImplementors)
@@ -77890,6 +78987,11 @@ func (ec *executionContext) _ManagedBox(ctx context.Context, sel ast.SelectionSe
 			out.Values[i] = graphql.MarshalString("ManagedBox")
 		case "id":
 			out.Values[i] = ec._ManagedBox_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._ManagedBox_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -78075,7 +79177,7 @@ func (ec *executionContext) _ManagedBoxEdge(ctx context.Context, sel ast.Selecti
 	return out
 }
 
-var managedBoxOfferImplementors = []string{"ManagedBoxOffer"}
+var managedBoxOfferImplementors = []string{"ManagedBoxOffer", "Node"}
 
 func (ec *executionContext) _ManagedBoxOffer(ctx context.Context, sel ast.SelectionSet, obj *model.ManagedBoxOffer) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, managedBoxOfferImplementors)
@@ -78089,6 +79191,11 @@ func (ec *executionContext) _ManagedBoxOffer(ctx context.Context, sel ast.Select
 			out.Values[i] = graphql.MarshalString("ManagedBoxOffer")
 		case "id":
 			out.Values[i] = ec._ManagedBoxOffer_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._ManagedBoxOffer_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -82354,7 +83461,7 @@ func (ec *executionContext) _NetworkVoucherBoxEdge(ctx context.Context, sel ast.
 	return out
 }
 
-var networkVoucherBoxImageImplementors = []string{"NetworkVoucherBoxImage"}
+var networkVoucherBoxImageImplementors = []string{"NetworkVoucherBoxImage", "Node"}
 
 func (ec *executionContext) _NetworkVoucherBoxImage(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVoucherBoxImage) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, networkVoucherBoxImageImplementors)
@@ -82368,6 +83475,11 @@ func (ec *executionContext) _NetworkVoucherBoxImage(ctx context.Context, sel ast
 			out.Values[i] = graphql.MarshalString("NetworkVoucherBoxImage")
 		case "id":
 			out.Values[i] = ec._NetworkVoucherBoxImage_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._NetworkVoucherBoxImage_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -82654,7 +83766,7 @@ func (ec *executionContext) _NetworkVoucherBoxOfferEdge(ctx context.Context, sel
 	return out
 }
 
-var networkVoucherBoxProductImplementors = []string{"NetworkVoucherBoxProduct"}
+var networkVoucherBoxProductImplementors = []string{"NetworkVoucherBoxProduct", "Node"}
 
 func (ec *executionContext) _NetworkVoucherBoxProduct(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVoucherBoxProduct) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, networkVoucherBoxProductImplementors)
@@ -82668,6 +83780,11 @@ func (ec *executionContext) _NetworkVoucherBoxProduct(ctx context.Context, sel a
 			out.Values[i] = graphql.MarshalString("NetworkVoucherBoxProduct")
 		case "id":
 			out.Values[i] = ec._NetworkVoucherBoxProduct_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._NetworkVoucherBoxProduct_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -82793,7 +83910,7 @@ func (ec *executionContext) _NetworkVoucherEdge(ctx context.Context, sel ast.Sel
 	return out
 }
 
-var networkVoucherPriceRangeImplementors = []string{"NetworkVoucherPriceRange"}
+var networkVoucherPriceRangeImplementors = []string{"NetworkVoucherPriceRange", "Node"}
 
 func (ec *executionContext) _NetworkVoucherPriceRange(ctx context.Context, sel ast.SelectionSet, obj *model.NetworkVoucherPriceRange) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, networkVoucherPriceRangeImplementors)
@@ -82807,6 +83924,11 @@ func (ec *executionContext) _NetworkVoucherPriceRange(ctx context.Context, sel a
 			out.Values[i] = graphql.MarshalString("NetworkVoucherPriceRange")
 		case "id":
 			out.Values[i] = ec._NetworkVoucherPriceRange_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._NetworkVoucherPriceRange_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -83942,7 +85064,7 @@ func (ec *executionContext) _Partner(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
-var partnerAgencyImplementors = []string{"PartnerAgency"}
+var partnerAgencyImplementors = []string{"PartnerAgency", "Node"}
 
 func (ec *executionContext) _PartnerAgency(ctx context.Context, sel ast.SelectionSet, obj *model.PartnerAgency) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, partnerAgencyImplementors)
@@ -83956,6 +85078,11 @@ func (ec *executionContext) _PartnerAgency(ctx context.Context, sel ast.Selectio
 			out.Values[i] = graphql.MarshalString("PartnerAgency")
 		case "id":
 			out.Values[i] = ec._PartnerAgency_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._PartnerAgency_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -86256,7 +87383,7 @@ func (ec *executionContext) _PrototypeError(ctx context.Context, sel ast.Selecti
 	return out
 }
 
-var prototypeOptionLinkImplementors = []string{"PrototypeOptionLink"}
+var prototypeOptionLinkImplementors = []string{"PrototypeOptionLink", "Node"}
 
 func (ec *executionContext) _PrototypeOptionLink(ctx context.Context, sel ast.SelectionSet, obj *model.PrototypeOptionLink) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, prototypeOptionLinkImplementors)
@@ -86270,6 +87397,11 @@ func (ec *executionContext) _PrototypeOptionLink(ctx context.Context, sel ast.Se
 			out.Values[i] = graphql.MarshalString("PrototypeOptionLink")
 		case "id":
 			out.Values[i] = ec._PrototypeOptionLink_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._PrototypeOptionLink_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -88000,7 +89132,7 @@ func (ec *executionContext) _RefundWithdrawalTermsPayload(ctx context.Context, s
 	return out
 }
 
-var relatedProductDetailsImplementors = []string{"RelatedProductDetails"}
+var relatedProductDetailsImplementors = []string{"RelatedProductDetails", "Node"}
 
 func (ec *executionContext) _RelatedProductDetails(ctx context.Context, sel ast.SelectionSet, obj *model.RelatedProductDetails) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, relatedProductDetailsImplementors)
@@ -88014,6 +89146,11 @@ func (ec *executionContext) _RelatedProductDetails(ctx context.Context, sel ast.
 			out.Values[i] = graphql.MarshalString("RelatedProductDetails")
 		case "id":
 			out.Values[i] = ec._RelatedProductDetails_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._RelatedProductDetails_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -88139,7 +89276,7 @@ func (ec *executionContext) _StringEntry(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-var themeImplementors = []string{"Theme"}
+var themeImplementors = []string{"Theme", "Node"}
 
 func (ec *executionContext) _Theme(ctx context.Context, sel ast.SelectionSet, obj *model.Theme) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, themeImplementors)
@@ -88153,6 +89290,11 @@ func (ec *executionContext) _Theme(ctx context.Context, sel ast.SelectionSet, ob
 			out.Values[i] = graphql.MarshalString("Theme")
 		case "id":
 			out.Values[i] = ec._Theme_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._Theme_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -88230,7 +89372,7 @@ func (ec *executionContext) _ThemePayload(ctx context.Context, sel ast.Selection
 	return out
 }
 
-var universeImplementors = []string{"Universe"}
+var universeImplementors = []string{"Universe", "Node"}
 
 func (ec *executionContext) _Universe(ctx context.Context, sel ast.SelectionSet, obj *model.Universe) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, universeImplementors)
@@ -88244,6 +89386,11 @@ func (ec *executionContext) _Universe(ctx context.Context, sel ast.SelectionSet,
 			out.Values[i] = graphql.MarshalString("Universe")
 		case "id":
 			out.Values[i] = ec._Universe_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._Universe_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -88331,7 +89478,7 @@ func (ec *executionContext) _UniversePayload(ctx context.Context, sel ast.Select
 	return out
 }
 
-var universeRecordImplementors = []string{"UniverseRecord"}
+var universeRecordImplementors = []string{"UniverseRecord", "Node"}
 
 func (ec *executionContext) _UniverseRecord(ctx context.Context, sel ast.SelectionSet, obj *model.UniverseRecord) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, universeRecordImplementors)
@@ -88345,6 +89492,11 @@ func (ec *executionContext) _UniverseRecord(ctx context.Context, sel ast.Selecti
 			out.Values[i] = graphql.MarshalString("UniverseRecord")
 		case "id":
 			out.Values[i] = ec._UniverseRecord_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._UniverseRecord_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -89071,7 +90223,7 @@ func (ec *executionContext) _VoucherOptionPayload(ctx context.Context, sel ast.S
 	return out
 }
 
-var voucherPrototypeImplementors = []string{"VoucherPrototype"}
+var voucherPrototypeImplementors = []string{"VoucherPrototype", "Node"}
 
 func (ec *executionContext) _VoucherPrototype(ctx context.Context, sel ast.SelectionSet, obj *model.VoucherPrototype) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, voucherPrototypeImplementors)
@@ -89085,6 +90237,11 @@ func (ec *executionContext) _VoucherPrototype(ctx context.Context, sel ast.Selec
 			out.Values[i] = graphql.MarshalString("VoucherPrototype")
 		case "id":
 			out.Values[i] = ec._VoucherPrototype_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._VoucherPrototype_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -90253,7 +91410,7 @@ func (ec *executionContext) _Workshop(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
-var workshopCategoryImplementors = []string{"WorkshopCategory"}
+var workshopCategoryImplementors = []string{"WorkshopCategory", "Node"}
 
 func (ec *executionContext) _WorkshopCategory(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopCategory) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, workshopCategoryImplementors)
@@ -90267,6 +91424,11 @@ func (ec *executionContext) _WorkshopCategory(ctx context.Context, sel ast.Selec
 			out.Values[i] = graphql.MarshalString("WorkshopCategory")
 		case "id":
 			out.Values[i] = ec._WorkshopCategory_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._WorkshopCategory_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -90354,9 +91516,9 @@ func (ec *executionContext) _WorkshopCategoryPayload(ctx context.Context, sel as
 	return out
 }
 
-var workshopLevelImplementors = []string{"WorkshopLevel"}
+var workshopLevelImplementors = []string{"WorkshopLevel", "Node"}
 
-func (ec *executionContext) _WorkshopLevel(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopTag) graphql.Marshaler {
+func (ec *executionContext) _WorkshopLevel(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopLevel) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, workshopLevelImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -90368,6 +91530,11 @@ func (ec *executionContext) _WorkshopLevel(ctx context.Context, sel ast.Selectio
 			out.Values[i] = graphql.MarshalString("WorkshopLevel")
 		case "id":
 			out.Values[i] = ec._WorkshopLevel_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._WorkshopLevel_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -90445,9 +91612,9 @@ func (ec *executionContext) _WorkshopPayload(ctx context.Context, sel ast.Select
 	return out
 }
 
-var workshopRecipeImplementors = []string{"WorkshopRecipe"}
+var workshopRecipeImplementors = []string{"WorkshopRecipe", "Node"}
 
-func (ec *executionContext) _WorkshopRecipe(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopTag) graphql.Marshaler {
+func (ec *executionContext) _WorkshopRecipe(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopRecipe) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, workshopRecipeImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -90459,6 +91626,11 @@ func (ec *executionContext) _WorkshopRecipe(ctx context.Context, sel ast.Selecti
 			out.Values[i] = graphql.MarshalString("WorkshopRecipe")
 		case "id":
 			out.Values[i] = ec._WorkshopRecipe_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._WorkshopRecipe_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -90488,7 +91660,7 @@ func (ec *executionContext) _WorkshopRecipe(ctx context.Context, sel ast.Selecti
 	return out
 }
 
-var workshopSessionImplementors = []string{"WorkshopSession"}
+var workshopSessionImplementors = []string{"WorkshopSession", "Node"}
 
 func (ec *executionContext) _WorkshopSession(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopSession) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, workshopSessionImplementors)
@@ -90502,6 +91674,11 @@ func (ec *executionContext) _WorkshopSession(ctx context.Context, sel ast.Select
 			out.Values[i] = graphql.MarshalString("WorkshopSession")
 		case "id":
 			out.Values[i] = ec._WorkshopSession_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "legacyId":
+			out.Values[i] = ec._WorkshopSession_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -90758,9 +91935,9 @@ func (ec *executionContext) _WorkshopSessionPayload(ctx context.Context, sel ast
 	return out
 }
 
-var workshopSkillImplementors = []string{"WorkshopSkill"}
+var workshopSkillImplementors = []string{"WorkshopSkill", "Node"}
 
-func (ec *executionContext) _WorkshopSkill(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopTag) graphql.Marshaler {
+func (ec *executionContext) _WorkshopSkill(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopSkill) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, workshopSkillImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -90772,6 +91949,11 @@ func (ec *executionContext) _WorkshopSkill(ctx context.Context, sel ast.Selectio
 			out.Values[i] = graphql.MarshalString("WorkshopSkill")
 		case "id":
 			out.Values[i] = ec._WorkshopSkill_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._WorkshopSkill_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -90801,9 +91983,9 @@ func (ec *executionContext) _WorkshopSkill(ctx context.Context, sel ast.Selectio
 	return out
 }
 
-var workshopTargetImplementors = []string{"WorkshopTarget"}
+var workshopTargetImplementors = []string{"WorkshopTarget", "Node"}
 
-func (ec *executionContext) _WorkshopTarget(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopTag) graphql.Marshaler {
+func (ec *executionContext) _WorkshopTarget(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopTarget) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, workshopTargetImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -90815,6 +91997,11 @@ func (ec *executionContext) _WorkshopTarget(ctx context.Context, sel ast.Selecti
 			out.Values[i] = graphql.MarshalString("WorkshopTarget")
 		case "id":
 			out.Values[i] = ec._WorkshopTarget_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._WorkshopTarget_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -90844,9 +92031,9 @@ func (ec *executionContext) _WorkshopTarget(ctx context.Context, sel ast.Selecti
 	return out
 }
 
-var workshopThemeImplementors = []string{"WorkshopTheme"}
+var workshopThemeImplementors = []string{"WorkshopTheme", "Node"}
 
-func (ec *executionContext) _WorkshopTheme(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopTag) graphql.Marshaler {
+func (ec *executionContext) _WorkshopTheme(ctx context.Context, sel ast.SelectionSet, obj *model.WorkshopTheme) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, workshopThemeImplementors)
 
 	out := graphql.NewFieldSet(fields)
@@ -90858,6 +92045,11 @@ func (ec *executionContext) _WorkshopTheme(ctx context.Context, sel ast.Selectio
 			out.Values[i] = graphql.MarshalString("WorkshopTheme")
 		case "id":
 			out.Values[i] = ec._WorkshopTheme_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._WorkshopTheme_legacyId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -95266,11 +96458,11 @@ func (ec *executionContext) marshalNWorkshopCategory2ᚖsalesplatformᚋgraphᚋ
 	return ec._WorkshopCategory(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNWorkshopRecipe2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTagᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WorkshopTag) graphql.Marshaler {
+func (ec *executionContext) marshalNWorkshopRecipe2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopRecipeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WorkshopRecipe) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNWorkshopRecipe2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx, sel, v[i])
+		return ec.marshalNWorkshopRecipe2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopRecipe(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -95282,7 +96474,7 @@ func (ec *executionContext) marshalNWorkshopRecipe2ᚕᚖsalesplatformᚋgraph�
 	return ret
 }
 
-func (ec *executionContext) marshalNWorkshopRecipe2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopTag) graphql.Marshaler {
+func (ec *executionContext) marshalNWorkshopRecipe2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopRecipe(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopRecipe) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -95338,11 +96530,11 @@ func (ec *executionContext) marshalNWorkshopSessionEdge2ᚖsalesplatformᚋgraph
 	return ec._WorkshopSessionEdge(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNWorkshopSkill2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTagᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WorkshopTag) graphql.Marshaler {
+func (ec *executionContext) marshalNWorkshopSkill2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSkillᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WorkshopSkill) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNWorkshopSkill2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx, sel, v[i])
+		return ec.marshalNWorkshopSkill2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSkill(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -95354,7 +96546,7 @@ func (ec *executionContext) marshalNWorkshopSkill2ᚕᚖsalesplatformᚋgraphᚋ
 	return ret
 }
 
-func (ec *executionContext) marshalNWorkshopSkill2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopTag) graphql.Marshaler {
+func (ec *executionContext) marshalNWorkshopSkill2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopSkill(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopSkill) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -95364,11 +96556,11 @@ func (ec *executionContext) marshalNWorkshopSkill2ᚖsalesplatformᚋgraphᚋmod
 	return ec._WorkshopSkill(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNWorkshopTarget2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTagᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WorkshopTag) graphql.Marshaler {
+func (ec *executionContext) marshalNWorkshopTarget2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTargetᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WorkshopTarget) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNWorkshopTarget2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx, sel, v[i])
+		return ec.marshalNWorkshopTarget2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTarget(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -95380,7 +96572,7 @@ func (ec *executionContext) marshalNWorkshopTarget2ᚕᚖsalesplatformᚋgraph�
 	return ret
 }
 
-func (ec *executionContext) marshalNWorkshopTarget2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopTag) graphql.Marshaler {
+func (ec *executionContext) marshalNWorkshopTarget2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTarget(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopTarget) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -95390,11 +96582,11 @@ func (ec *executionContext) marshalNWorkshopTarget2ᚖsalesplatformᚋgraphᚋmo
 	return ec._WorkshopTarget(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNWorkshopTheme2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTagᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WorkshopTag) graphql.Marshaler {
+func (ec *executionContext) marshalNWorkshopTheme2ᚕᚖsalesplatformᚋgraphᚋmodelᚐWorkshopThemeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WorkshopTheme) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNWorkshopTheme2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx, sel, v[i])
+		return ec.marshalNWorkshopTheme2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTheme(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -95406,7 +96598,7 @@ func (ec *executionContext) marshalNWorkshopTheme2ᚕᚖsalesplatformᚋgraphᚋ
 	return ret
 }
 
-func (ec *executionContext) marshalNWorkshopTheme2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopTag) graphql.Marshaler {
+func (ec *executionContext) marshalNWorkshopTheme2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTheme(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopTheme) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -97134,7 +98326,7 @@ func (ec *executionContext) marshalOWorkshopCategoryPayload2ᚖsalesplatformᚋg
 	return ec._WorkshopCategoryPayload(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalOWorkshopLevel2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopTag) graphql.Marshaler {
+func (ec *executionContext) marshalOWorkshopLevel2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopLevel(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopLevel) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -97162,7 +98354,7 @@ func (ec *executionContext) marshalOWorkshopSessionPayload2ᚖsalesplatformᚋgr
 	return ec._WorkshopSessionPayload(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalOWorkshopTheme2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTag(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopTag) graphql.Marshaler {
+func (ec *executionContext) marshalOWorkshopTheme2ᚖsalesplatformᚋgraphᚋmodelᚐWorkshopTheme(ctx context.Context, sel ast.SelectionSet, v *model.WorkshopTheme) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}

@@ -19,14 +19,14 @@ func toGraphGiftType(k gifts.GiftKind) model.GiftType {
 }
 
 func toGraphGiftPartner(p *domain.Partner) *model.GiftPartner {
-	return &model.GiftPartner{ID: idString(p.ID), PartnerID: globalID("Partner", p.UUID.String()), UUID: p.UUID, Name: p.Name, IsMarketplace: p.IsMarketplace}
+	return &model.GiftPartner{GlobalID: numericGlobalID("GiftPartner", p.ID), ID: idString(p.ID), PartnerID: globalID("Partner", p.UUID.String()), UUID: p.UUID, Name: p.Name, IsMarketplace: p.IsMarketplace}
 }
 
 // toGraphGift is the normalized gift payload of GET /api/v2/gift/{code}/:
 // amounts in the seller's currency, dates in its time zone.
 func toGraphGift(g *gifts.GiftView) *model.Gift {
 	out := &model.Gift{
-		ID: idString(g.ID), Code: g.Code, Type: toGraphGiftType(g.Kind), State: g.State,
+		GlobalID: globalID("Gift", string(g.Kind)+":"+idString(g.ID)), ID: idString(g.ID), Code: g.Code, Type: toGraphGiftType(g.Kind), State: g.State,
 		MaxUsages: g.MaxUsages, UsageCount: g.UsageCount, CurrencyCode: model.CurrencyCode(g.Currency),
 		CreationDate:   g.CreatedAt.In(g.Location),
 		ActivationDate: timeIn(g.ActivatesAt, g.Location), ExpirationDate: timeIn(g.ExpiresAt, g.Location),
@@ -42,7 +42,8 @@ func toGraphGift(g *gifts.GiftView) *model.Gift {
 		out.ExpirationDateFormatted = toGraphLocalized(g.ExpiresAtFormatted)
 	}
 	if g.ProductID != nil {
-		out.Product = &model.GiftProduct{ID: idString(*g.ProductID), Type: g.ProductType()}
+		out.Product = &model.GiftProduct{GlobalID: globalID("GiftProduct", g.ProductType()+":"+idString(*g.ProductID)),
+			ID: idString(*g.ProductID), Type: g.ProductType()}
 	}
 	return out
 }
@@ -109,9 +110,10 @@ func contactRequestPayload(cr *gifts.ContactRequestView, err error) (*model.Cont
 		return &model.ContactRequestPayload{UserErrors: ue, Errors: ue}, err
 	}
 	return &model.ContactRequestPayload{ContactRequest: &model.ContactRequest{
-		ID: idString(cr.ID), GiftCode: cr.GiftCode, FullName: cr.FullName, Email: cr.Email,
+		GlobalID: numericGlobalID("ContactRequest", cr.ID), ID: idString(cr.ID), GiftCode: cr.GiftCode, FullName: cr.FullName, Email: cr.Email,
 		PhoneNumber: cr.PhoneNumber, Message: cr.Message, Partner: cr.Partner.UUID,
-		RelatedProductDetails: &model.RelatedProductDetails{ID: idString(cr.Gift.ID),
+		RelatedProductDetails: &model.RelatedProductDetails{
+			GlobalID: globalID("RelatedProductDetails", string(cr.Gift.Kind)+":"+idString(cr.Gift.ID)), ID: idString(cr.Gift.ID),
 			Type: toGraphGiftType(cr.Gift.Kind), State: cr.Gift.State},
 	}, UserErrors: noUserErrors(), Errors: noUserErrors()}, nil
 }

@@ -132,18 +132,18 @@ func toGraphNetworkBox(b *network.Box) *model.NetworkVoucherBox {
 		AllowedPartners: make([]*model.NetworkVoucherAllowedPartner, len(b.AllowedPartners)),
 		Products:        make([]*model.NetworkVoucherBoxProduct, len(b.Products))}
 	if pr := b.PriceRange; pr != nil {
-		out.PriceRange = &model.NetworkVoucherPriceRange{ID: idString(pr.ID), Name: toGraphLocalized(pr.Name)}
+		out.PriceRange = &model.NetworkVoucherPriceRange{GlobalID: numericGlobalID("NetworkVoucherPriceRange", pr.ID), ID: idString(pr.ID), Name: toGraphLocalized(pr.Name)}
 	}
 	for i, im := range b.Images {
 		m := im.Media
-		out.Images[i] = &model.NetworkVoucherBoxImage{ID: idString(im.ID), Cover: im.Cover, MediaID: idString(m.ID),
+		out.Images[i] = &model.NetworkVoucherBoxImage{GlobalID: numericGlobalID("NetworkVoucherBoxImage", im.ID), ID: idString(im.ID), Cover: im.Cover, MediaID: idString(m.ID),
 			MediaUUID: m.UUID, Name: m.Name, Size: m.Size, CreatedOn: m.CreatedOn.UTC(), ArchivedOn: inZone(m.ArchivedOn, time.UTC)}
 	}
 	for i, p := range b.AllowedPartners {
 		out.AllowedPartners[i] = &model.NetworkVoucherAllowedPartner{PartnerID: idString(p.ID), SourceID: p.SourceID, AgencyName: p.AgencyName}
 	}
 	for i, p := range b.Products {
-		out.Products[i] = &model.NetworkVoucherBoxProduct{ID: idString(p.ID), Name: toGraphLocalized(p.Name), PriceRangeID: optIDString(p.PriceRangeID)}
+		out.Products[i] = &model.NetworkVoucherBoxProduct{GlobalID: numericGlobalID("NetworkVoucherBoxProduct", p.ID), ID: idString(p.ID), Name: toGraphLocalized(p.Name), PriceRangeID: optIDString(p.PriceRangeID)}
 	}
 	return out
 }

@@ -14,6 +14,7 @@ package graph
 import (
 	"context"
 	"encoding/base64"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -39,9 +40,12 @@ const (
 	uuidKey                   // a canonical lower-case UUID
 	codeKey                   // a code: printable, at most 255 characters
 	pairKey                   // two record ids, "M:P" (a NetworkPartner's)
+	kindKey                   // a kind and a record id, "voucher:12" (a Gift's: ids repeat across kinds)
 )
 
-// nodeType is one Node type: its key and its lookup.
+// nodeType is one Node type: its key and its lookup; a type without a
+// lookup (nothing in the domain reads its records alone) is a Node for
+// its globally unique id, and node(id:) answers NOT_FOUND for it.
 type nodeType struct {
 	key    keyKind
 	lookup func(r *Resolver, ctx context.Context, key string) (model.Node, error)
@@ -142,6 +146,38 @@ var nodeTypes = map[string]nodeType{
 	"PayoutRequest": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
 		return asNode(r.payoutRequest(ctx, k))
 	}},
+	"UniverseRecord": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.universeRecord(ctx, k))
+	}},
+
+	// Without a lookup (docs/GRAPHQL.md): embedded values, the rows of
+	// lists that no read serves alone.
+	"AdminVoucherCoupon":       {key: numericKey},
+	"ContactRequest":           {key: numericKey},
+	"EventFormula":             {key: numericKey},
+	"EventSlot":                {key: numericKey},
+	"EventSlotListItem":        {key: numericKey},
+	"Gift":                     {key: kindKey},
+	"GiftPartner":              {key: numericKey},
+	"GiftProduct":              {key: kindKey},
+	"ManagedBox":               {key: numericKey},
+	"ManagedBoxOffer":          {key: numericKey},
+	"NetworkVoucherBoxImage":   {key: numericKey},
+	"NetworkVoucherBoxProduct": {key: numericKey},
+	"NetworkVoucherPriceRange": {key: numericKey},
+	"PartnerAgency":            {key: numericKey},
+	"PrototypeOptionLink":      {key: numericKey},
+	"RelatedProductDetails":    {key: kindKey},
+	"Theme":                    {key: numericKey},
+	"Universe":                 {key: numericKey},
+	"VoucherPrototype":         {key: numericKey},
+	"WorkshopCategory":         {key: numericKey},
+	"WorkshopLevel":            {key: numericKey},
+	"WorkshopRecipe":           {key: numericKey},
+	"WorkshopSession":          {key: numericKey},
+	"WorkshopSkill":            {key: numericKey},
+	"WorkshopTarget":           {key: numericKey},
+	"WorkshopTheme":            {key: numericKey},
 }
 
 // asNode is a lookup's answer as a Node: nil (never a typed nil) when it
@@ -189,6 +225,9 @@ func validKey(kind keyKind, key string) bool {
 	case pairKey:
 		_, ok := parsePartnerKey(key)
 		return ok
+	case kindKey:
+		kind, id, found := strings.Cut(key, ":")
+		return found && kind != "" && strings.Trim(kind, "abcdefghijklmnopqrstuvwxyz_") == "" && validKey(numericKey, id)
 	default:
 		if key == "" || len(key) > 255 {
 			return false
@@ -230,6 +269,29 @@ func recordID(typ, id string) (int64, error) {
 	return parseID(key)
 }
 
+// recordIDOf is recordID for a record that several types show (a slot is
+// an EventSlot and an EventSlotListItem, a universe a Universe and a
+// UniverseRecord): a global id of any of types, or the numeric id
+// (deprecated).
+func recordIDOf(id string, types ...string) (int64, error) {
+	if t, key, ok := decodeGlobalID(id); ok {
+		if !slices.Contains(types, t) {
+			return 0, domain.ErrNotFound
+		}
+		id = key
+	}
+	return parseID(id)
+}
+
+// keyOf is filterKey for a record that several types show: the key of a
+// global id of any of types; anything else as it is.
+func keyOf(id string, types ...string) string {
+	if t, key, ok := decodeGlobalID(id); ok && slices.Contains(types, t) {
+		return key
+	}
+	return id
+}
+
 // refRecordID reads the id of a related typ record an input refers to, as
 // recordID does, except that an id naming no record is 0, which the
 // service reports as a field error (DOES_NOT_EXIST) like any missing one.
@@ -257,7 +319,11 @@ func (r *Resolver) resolveNode(ctx context.Context, arg, id string) (model.Node,
 	if !ok {
 		return nil, argumentError(arg, "invalid", msgInvalidGlobalID)
 	}
-	return nodeTypes[typ].lookup(r, ctx, key)
+	lookup := nodeTypes[typ].lookup
+	if lookup == nil {
+		return nil, domain.ErrNotFound
+	}
+	return lookup(r, ctx, key)
 }
 
 // resolveNodes is nodes(ids:): each id as node reads it, in order; an id
@@ -380,6 +446,23 @@ func (r *Resolver) adminVoucher(ctx context.Context, code string) (*model.AdminV
 // not an integer names no giftcard.
 func (r *Resolver) adminGiftcard(ctx context.Context, key string) (*model.AdminGiftcard, error) {
 	return converted(toGraphAdminGiftcard)(r.VoucherAdmin.Giftcard(ctx, lenientID(key)))
+}
+
+// universeRecord reads a universe (a shared list) as the catalogue's boxes
+// show theirs: open to whoever reads the catalogue.
+func (r *Resolver) universeRecord(ctx context.Context, key string) (*model.UniverseRecord, error) {
+	id, err := parseID(key)
+	if err != nil {
+		return nil, err
+	}
+	us, err := r.BoxCatalog.UniversesByID(ctx, []int64{id})
+	if err != nil {
+		return nil, err
+	}
+	if len(us) != 1 || us[0] == nil {
+		return nil, domain.ErrNotFound
+	}
+	return toGraphUniverseRecord(us[0]), nil
 }
 
 func (r *Resolver) cart(ctx context.Context, key string) (*model.Cart, error) {

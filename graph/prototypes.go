@@ -87,10 +87,13 @@ func key(typ string) func(string) any {
 	return func(s string) any { return filterKey(typ, s) }
 }
 
+// universeTypes are the types that show a universe.
+var universeTypes = []string{"Universe", "UniverseRecord"}
+
 func prototypeType(t model.VoucherPrototypeType) string { return strings.ToLower(string(t)) }
 
 func createPrototypeDoc(in model.CreateVoucherPrototypeInput, partner *uuid.UUID) (domain.Doc, error) {
-	d := adminDoc{"type": prototypeType(in.Type), "stay_price": decimalValue(in.StayPrice), "universe": in.UniverseID}
+	d := adminDoc{"type": prototypeType(in.Type), "stay_price": decimalValue(in.StayPrice), "universe": keyOf(in.UniverseID, universeTypes...)}
 	for prefix, texts := range map[string][]*model.TextInput{"name": in.Name, "description": in.Description, "long_description": in.LongDescription} {
 		if err := d.texts(prefix, texts, true); err != nil {
 			return nil, err
@@ -111,7 +114,7 @@ func updatePrototypeDoc(in model.UpdateVoucherPrototypeInput) (domain.Doc, error
 	}
 	set(d, "type", in.Type, func(t model.VoucherPrototypeType) any { return prototypeType(t) })
 	set(d, "stay_price", in.StayPrice, decimalValue)
-	set(d, "universe", in.UniverseID, same[string])
+	set(d, "universe", in.UniverseID, func(id string) any { return keyOf(id, universeTypes...) })
 	return d, prototypeCommon(d, in.RentConditions, in.HowToBookHTML, in.PDFDescription, in.IsActive, in.IsHighlight,
 		in.PriceScope, in.MaxCapacity, in.MinCapacity, in.Ranking, in.AdultsPrice, in.ChildrenPrice, in.BabyPrice,
 		in.EnvironmentID, in.LastActiveDay, in.ImageIds, in.CoverImageID)
@@ -235,7 +238,7 @@ func toGraphOptionCategory(c *prototypes.OptionCategory) *model.OptionCategory {
 }
 
 func toGraphOptionLink(l *prototypes.PrototypeOptionLink) *model.PrototypeOptionLink {
-	return &model.PrototypeOptionLink{ID: idString(l.ID), Count: l.Count, Included: l.Included,
+	return &model.PrototypeOptionLink{GlobalID: numericGlobalID("PrototypeOptionLink", l.ID), ID: idString(l.ID), Count: l.Count, Included: l.Included,
 		Option: toGraphVoucherOption(l.Option)}
 }
 
@@ -263,7 +266,7 @@ func adminPrototypeFilter(f *model.AdminVoucherPrototypeFilter, orderBy *model.A
 		s := prototypeType(*t)
 		out.Type = &s
 	}
-	universe, err := optID(f.UniverseID)
+	universe, err := optID(f.UniverseID, universeTypes...)
 	if err != nil {
 		return out, argumentError("universeId", domain.VInvalid, "Not a valid id.")
 	}
@@ -322,7 +325,7 @@ func adminPrototypePayload(p *prototypes.AdminVoucherPrototype, err error) (*mod
 }
 
 func toGraphUniverseRecord(u *catalogue.Universe) *model.UniverseRecord {
-	out := &model.UniverseRecord{ID: idString(u.ID), Name: toGraphLocalized(u.Name), Order: u.Order}
+	out := &model.UniverseRecord{GlobalID: numericGlobalID("UniverseRecord", u.ID), ID: idString(u.ID), Name: toGraphLocalized(u.Name), Order: u.Order}
 	if u.ParentID != nil {
 		id := idString(*u.ParentID)
 		out.ParentID = &id

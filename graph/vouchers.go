@@ -168,7 +168,7 @@ func toGraphCoupon(c *vouchers.Coupon, loc *time.Location) *model.AdminVoucherCo
 		}
 		return out
 	}
-	return &model.AdminVoucherCoupon{ID: idString(c.ID), Code: c.Code, Type: c.Type, Valid: c.Valid,
+	return &model.AdminVoucherCoupon{GlobalID: numericGlobalID("AdminVoucherCoupon", c.ID), ID: idString(c.ID), Code: c.Code, Type: c.Type, Valid: c.Valid,
 		IsActivated: c.IsActivated, DiscountText: c.DiscountText, Discount: c.Discount, DiscountType: c.DiscountType,
 		NumberOfUsage: c.NumberOfUsage, MaxUsage: c.MaxUsage, Start: inZone(c.Start, loc), End: inZone(c.End, loc),
 		NewValidityPeriod: c.NewValidityPeriod, BookingEngineID: c.BookingEngineID,

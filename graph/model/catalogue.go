@@ -263,11 +263,11 @@ type Workshop struct {
 	DisplayCalendar               bool
 	Address                       string
 	Category                      *WorkshopCategory
-	Level                         *WorkshopTag
-	Themes                        []*WorkshopTag
-	Targets                       []*WorkshopTag
-	Skills                        []*WorkshopTag
-	Recipes                       []*WorkshopTag
+	Level                         *WorkshopLevel
+	Themes                        []*WorkshopTheme
+	Targets                       []*WorkshopTarget
+	Skills                        []*WorkshopSkill
+	Recipes                       []*WorkshopRecipe
 	ActivateWorkshopsGroupPayment bool
 }
 
@@ -279,12 +279,29 @@ type WorkshopCategory struct {
 	SpecificValidityPeriod *int
 }
 
-// WorkshopTag is a term of a workshop vocabulary: types WorkshopLevel,
-// WorkshopTheme, WorkshopTarget, WorkshopSkill and WorkshopRecipe.
+// WorkshopTag is a term of a workshop vocabulary. Each vocabulary is a
+// type of its own (WorkshopLevel, WorkshopTheme, WorkshopTarget,
+// WorkshopSkill, WorkshopRecipe), so that each is a Node with global ids
+// of its own type name.
 type WorkshopTag struct {
 	ID   int64
 	Name *Localized
 }
+
+// WorkshopLevel is type WorkshopLevel.
+type WorkshopLevel WorkshopTag
+
+// WorkshopTheme is type WorkshopTheme.
+type WorkshopTheme WorkshopTag
+
+// WorkshopTarget is type WorkshopTarget.
+type WorkshopTarget WorkshopTag
+
+// WorkshopSkill is type WorkshopSkill.
+type WorkshopSkill WorkshopTag
+
+// WorkshopRecipe is type WorkshopRecipe.
+type WorkshopRecipe WorkshopTag
 
 // WorkshopSession is type WorkshopSession; workshop resolves through a
 // loader.

@@ -14,9 +14,11 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// A record with its own identity and a lookup: its id is a global id, which
-// node(id:) and nodes(ids:) read back whatever the type. Global ids are opaque:
-// store them and send them back, do not build or parse them (docs/GRAPHQL.md).
+// A record with an id: its id is a global id, unique across every type of
+// the graph (Relay's store keys records on it), which node(id:) and
+// nodes(ids:) read back whatever the type, where the type has a lookup.
+// Global ids are opaque: store them and send them back, do not build or
+// parse them (docs/GRAPHQL.md).
 type Node interface {
 	IsNode()
 }
@@ -360,8 +362,10 @@ type AdminVoucherConnection struct {
 
 // The coupon a voucher was bought with.
 type AdminVoucherCoupon struct {
-	// The coupon's numeric record id.
-	ID string `json:"id"`
+	// The global id (see Node): opaque and unique across types. node(id:) answers null for it (NOT_FOUND): no lookup reads a AdminVoucherCoupon alone.
+	GlobalID string `json:"id"`
+	// The coupon's numeric record id: what id answered before global ids (mutation inputs still read it, deprecated, beside the global id).
+	ID string `json:"legacyId"`
 	// The coupon's code.
 	Code string `json:"code"`
 	// The coupon's kind in the legacy service's words ("discount" by default); nothing defines the other values and the service gives them no meaning.
@@ -455,6 +459,8 @@ type AdminVoucherCoupon struct {
 	// Whether the coupon can be used when the voucher is collected on site (reception mode 5).
 	OnSiteExpeditionMode bool `json:"onSiteExpeditionMode"`
 }
+
+func (AdminVoucherCoupon) IsNode() {}
 
 // One AdminVoucher of a page, with its cursor.
 type AdminVoucherEdge struct {
@@ -557,7 +563,7 @@ type AdminVoucherPrototypeFilter struct {
 	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
 	// Keep only the prototypes of this kind.
 	Type graphql.Omittable[*VoucherPrototypeType] `json:"type,omitempty"`
-	// Keep only the prototypes filed under this universe (its numeric record id).
+	// Keep only the prototypes filed under this universe: its global id (Universe.id or UniverseRecord.id) or its numeric record id.
 	UniverseID graphql.Omittable[*string] `json:"universeId,omitempty"`
 	// Part of the name, in any language, case-insensitive.
 	Search graphql.Omittable[*string] `json:"search,omitempty"`
@@ -827,8 +833,10 @@ type CataloguePartnerPayload struct {
 
 // A message about a gift, as the partner received it.
 type ContactRequest struct {
-	// The contact request's numeric record id.
-	ID string `json:"id"`
+	// The global id (see Node): opaque and unique across types. node(id:) answers null for it (NOT_FOUND): no lookup reads a ContactRequest alone.
+	GlobalID string `json:"id"`
+	// The contact request's numeric record id: what id answered before global ids (mutation inputs still read it, deprecated, beside the global id).
+	ID string `json:"legacyId"`
 	// The code of the gift the message is about.
 	GiftCode string `json:"giftCode"`
 	// The sender's full name.
@@ -844,6 +852,8 @@ type ContactRequest struct {
 	// The gift the message is about.
 	RelatedProductDetails *RelatedProductDetails `json:"relatedProductDetails"`
 }
+
+func (ContactRequest) IsNode() {}
 
 // A message about a gift. Surrounding whitespace is trimmed. Limits: giftCode
 // 64 characters, fullName 255, email 254, phoneNumber 32, message 5000.
@@ -900,7 +910,7 @@ type CreateBoxInput struct {
 	MaxNumberUsages graphql.Omittable[*int] `json:"maxNumberUsages,omitempty"`
 	// For how many days after its first use a voucher of the box may still be used; 0 when omitted. Nothing in the service enforces it.
 	MaxDaysAfterFirstUsage graphql.Omittable[*int] `json:"maxDaysAfterFirstUsage,omitempty"`
-	// The numeric ids of the universes to file the box under; none when omitted.
+	// The universes to file the box under, by global id (Universe.id or UniverseRecord.id; numeric ids are still read, deprecated); none when omitted.
 	UniverseIds graphql.Omittable[[]string] `json:"universeIds,omitempty"`
 	// Image URLs, in display order.
 	Images graphql.Omittable[[]string] `json:"images,omitempty"`
@@ -1246,7 +1256,7 @@ type CreateTokenPayload struct {
 type CreateUniverseInput struct {
 	// The universe's name, one entry per language.
 	Name []*TextInput `json:"name"`
-	// The parent universe; a root when omitted.
+	// The parent universe: its global id (Universe.id or UniverseRecord.id; the numeric id is still read, deprecated); a root when omitted.
 	ParentID graphql.Omittable[*string] `json:"parentId,omitempty"`
 	// Position among its siblings.
 	Order graphql.Omittable[*int] `json:"order,omitempty"`
@@ -1293,7 +1303,7 @@ type CreateVoucherPrototypeInput struct {
 	ChildrenPrice graphql.Omittable[*decimal.Decimal] `json:"childrenPrice,omitempty"`
 	// The price of each additional baby, at least 0 with at most two decimals; null for none.
 	BabyPrice graphql.Omittable[*decimal.Decimal] `json:"babyPrice,omitempty"`
-	// The numeric record id of the universe to file it under.
+	// The universe to file it under: its global id (Universe.id or UniverseRecord.id); its numeric id is still read, deprecated.
 	UniverseID string `json:"universeId"`
 	// The numeric record id of its environment; none when omitted or null.
 	EnvironmentID graphql.Omittable[*string] `json:"environmentId,omitempty"`
@@ -1339,17 +1349,17 @@ type CreateWorkshopInput struct {
 	Address graphql.Omittable[*string] `json:"address,omitempty"`
 	// Whether several people may pay for a booking of this workshop together (group payment).
 	ActivateWorkshopsGroupPayment graphql.Omittable[*bool] `json:"activateWorkshopsGroupPayment,omitempty"`
-	// The numeric record id of one of the partner's categories, which sets the price.
+	// One of the partner's categories, which sets the price: its global id (WorkshopCategory.id; the numeric id is still read, deprecated).
 	CategoryID string `json:"categoryId"`
-	// The numeric record id of the workshop's level; none when omitted.
+	// The workshop's level: its global id (WorkshopLevel.id; the numeric id is still read, deprecated); none when omitted.
 	LevelID graphql.Omittable[*string] `json:"levelId,omitempty"`
-	// The numeric record ids of the workshop's themes.
+	// The workshop's themes, by global id (WorkshopTheme.id; numeric ids are still read, deprecated).
 	ThemeIds graphql.Omittable[[]string] `json:"themeIds,omitempty"`
-	// The numeric record ids of the workshop's targets.
+	// The workshop's targets, by global id (WorkshopTarget.id; numeric ids are still read, deprecated).
 	TargetIds graphql.Omittable[[]string] `json:"targetIds,omitempty"`
-	// The numeric record ids of the workshop's skills.
+	// The workshop's skills, by global id (WorkshopSkill.id; numeric ids are still read, deprecated).
 	SkillIds graphql.Omittable[[]string] `json:"skillIds,omitempty"`
-	// The numeric record ids of the workshop's recipes.
+	// The workshop's recipes, by global id (WorkshopRecipe.id; numeric ids are still read, deprecated).
 	RecipeIds graphql.Omittable[[]string] `json:"recipeIds,omitempty"`
 }
 
@@ -1435,8 +1445,10 @@ type EventSettingsPayload struct {
 
 // A date of an event. Dates are in the partner's time zone.
 type EventSlot struct {
-	// The slot's numeric record id.
-	ID string `json:"id"`
+	// The global id (see Node): opaque and unique across types. node(id:) answers null for it (NOT_FOUND): no lookup reads a EventSlot alone.
+	GlobalID string `json:"id"`
+	// The slot's numeric record id: what id answered before global ids (mutation inputs still read it, deprecated, beside the global id).
+	ID string `json:"legacyId"`
 	// Start, with the partner's offset.
 	StartingDatetime time.Time `json:"startingDatetime"`
 	// Start, formatted per language.
@@ -1452,6 +1464,8 @@ type EventSlot struct {
 	// Places left; 0 when sold out.
 	AvailablePlaces int `json:"availablePlaces"`
 }
+
+func (EventSlot) IsNode() {}
 
 // A page of a list of EventSlot records, with where it lies in the whole list.
 type EventSlotConnection struct {
@@ -1545,17 +1559,19 @@ type FacilitiesInput struct {
 type FileVoucherPrototypeInput struct {
 	// The caller's voucher prototype: its global id (AdminVoucherPrototype.id); its numeric id is still read, deprecated.
 	ID string `json:"id"`
-	// The universe to file it under; omitted keeps it, null is a user error (a voucher prototype always has one).
+	// The universe to file it under: its global id (Universe.id or UniverseRecord.id; the numeric id is still read, deprecated); omitted keeps it, null is a user error (a voucher prototype always has one).
 	UniverseID graphql.Omittable[*string] `json:"universeId,omitempty"`
-	// The numeric record ids of the themes to tag it with; replaces its themes. Omitted: unchanged.
+	// The themes to tag it with, by global id (Theme.id; numeric ids are still read, deprecated); replaces its themes. Omitted: unchanged.
 	ThemeIds graphql.Omittable[[]string] `json:"themeIds,omitempty"`
 }
 
 // A gift of any kind. Fields a kind does not have are null. Amounts are in the
 // seller's currency and dates in the seller's time zone.
 type Gift struct {
-	// The gift's numeric record id, unique within its kind.
-	ID string `json:"id"`
+	// The global id (see Node): opaque and unique across types. node(id:) answers null for it (NOT_FOUND): no lookup reads a Gift alone.
+	GlobalID string `json:"id"`
+	// The gift's numeric record id, unique within its kind: what id answered before global ids (mutation inputs still read it, deprecated, beside the global id).
+	ID string `json:"legacyId"`
 	// The gift's code, unique across the four kinds.
 	Code string `json:"code"`
 	// The kind of gift.
@@ -1590,6 +1606,8 @@ type Gift struct {
 	Partner *GiftPartner `json:"partner"`
 }
 
+func (Gift) IsNode() {}
+
 // Where a gift can be used.
 type GiftLinkedPartners struct {
 	// The gift's code.
@@ -1604,8 +1622,10 @@ type GiftLinkedPartners struct {
 
 // A partner (or marketplace) in the gift payloads.
 type GiftPartner struct {
-	// The partner's numeric record id.
-	ID string `json:"id"`
+	// The global id (see Node): opaque and unique across types. node(id:) answers null for it (NOT_FOUND): no lookup reads a GiftPartner alone.
+	GlobalID string `json:"id"`
+	// The partner's numeric record id: what id answered before global ids (mutation inputs still read it, deprecated, beside the global id).
+	ID string `json:"legacyId"`
 	// The partner's global id (Partner.id): what createContactRequest's input.partnerId takes.
 	PartnerID string `json:"partnerId"`
 	// The partner's public identifier, which createContactRequest's deprecated input.partner took.
@@ -1616,13 +1636,19 @@ type GiftPartner struct {
 	IsMarketplace bool `json:"isMarketplace"`
 }
 
+func (GiftPartner) IsNode() {}
+
 // The catalogue record a gift was sold from.
 type GiftProduct struct {
-	// The numeric record id of the prototype or box.
-	ID string `json:"id"`
+	// The global id (see Node): opaque and unique across types. node(id:) answers null for it (NOT_FOUND): no lookup reads a GiftProduct alone.
+	GlobalID string `json:"id"`
+	// The numeric record id of the prototype or box: what id answered before global ids (mutation inputs still read it, deprecated, beside the global id).
+	ID string `json:"legacyId"`
 	// What kind of record id names: voucher_prototype, giftcard_prototype or network_voucher_box.
 	Type string `json:"type"`
 }
+
+func (GiftProduct) IsNode() {}
 
 // A page of a list of GiftcardPrototype records, with where it lies in the whole list.
 type GiftcardPrototypeConnection struct {
@@ -1856,8 +1882,10 @@ type LegalInformationPayload struct {
 
 // A box as its marketplace manages it, active or not.
 type ManagedBox struct {
-	// The box's numeric record id (Box.legacyId).
-	ID string `json:"id"`
+	// The global id (see Node): opaque and unique across types. node(id:) answers null for it (NOT_FOUND): no lookup reads a ManagedBox alone.
+	GlobalID string `json:"id"`
+	// The box's numeric record id (Box.legacyId): what id answered before global ids (mutation inputs still read it, deprecated, beside the global id).
+	ID string `json:"legacyId"`
 	// The box's name.
 	Name *Localized `json:"name"`
 	// A short presentation of the box, per language.
@@ -1888,6 +1916,8 @@ type ManagedBox struct {
 	Images []string `json:"images"`
 }
 
+func (ManagedBox) IsNode() {}
+
 // A page of a list of ManagedBox records, with where it lies in the whole list.
 type ManagedBoxConnection struct {
 	// The items of the page, in list order, each with its cursor.
@@ -1908,8 +1938,10 @@ type ManagedBoxEdge struct {
 
 // An offer as the marketplace and its partner manage it.
 type ManagedBoxOffer struct {
-	// The offer's numeric record id.
-	ID string `json:"id"`
+	// The global id (see Node): opaque and unique across types. node(id:) answers null for it (NOT_FOUND): no lookup reads a ManagedBoxOffer alone.
+	GlobalID string `json:"id"`
+	// The offer's numeric record id: what id answered before global ids (mutation inputs still read it, deprecated, beside the global id).
+	ID string `json:"legacyId"`
 	// The numeric record id of the box the offer is in.
 	BoxID string `json:"boxId"`
 	// The numeric record id of the offering partner.
@@ -1917,6 +1949,8 @@ type ManagedBoxOffer struct {
 	// Where the offer stands.
 	Status BoxOfferStatus `json:"status"`
 }
+
+func (ManagedBoxOffer) IsNode() {}
 
 // A page of a list of ManagedBoxOffer records, with where it lies in the whole list.
 type ManagedBoxOfferConnection struct {
@@ -2721,8 +2755,10 @@ type NetworkVoucherBoxEdge struct {
 
 // A box's image that is a media of the library.
 type NetworkVoucherBoxImage struct {
-	// The image's numeric record id.
-	ID string `json:"id"`
+	// The global id (see Node): opaque and unique across types. node(id:) answers null for it (NOT_FOUND): no lookup reads a NetworkVoucherBoxImage alone.
+	GlobalID string `json:"id"`
+	// The image's numeric record id: what id answered before global ids (mutation inputs still read it, deprecated, beside the global id).
+	ID string `json:"legacyId"`
 	// Whether it is the box's cover.
 	Cover bool `json:"cover"`
 	// The numeric record id of the media.
@@ -2738,6 +2774,8 @@ type NetworkVoucherBoxImage struct {
 	// When the media was archived, in UTC; null when it is not.
 	ArchivedOn *time.Time `json:"archivedOn,omitempty"`
 }
+
+func (NetworkVoucherBoxImage) IsNode() {}
 
 // A partner's offer in a network voucher box, as the administration shows it.
 type NetworkVoucherBoxOffer struct {
@@ -2792,13 +2830,17 @@ type NetworkVoucherBoxOfferEdge struct {
 
 // A variant a box is sold as.
 type NetworkVoucherBoxProduct struct {
-	// The product's numeric record id.
-	ID string `json:"id"`
+	// The global id (see Node): opaque and unique across types. node(id:) answers null for it (NOT_FOUND): no lookup reads a NetworkVoucherBoxProduct alone.
+	GlobalID string `json:"id"`
+	// The product's numeric record id: what id answered before global ids (mutation inputs still read it, deprecated, beside the global id).
+	ID string `json:"legacyId"`
 	// The product's name.
 	Name *Localized `json:"name"`
 	// The numeric record id of its price range; null when none.
 	PriceRangeID *string `json:"priceRangeId,omitempty"`
 }
+
+func (NetworkVoucherBoxProduct) IsNode() {}
 
 // A page of a list of NetworkVoucher records, with where it lies in the whole list.
 type NetworkVoucherConnection struct {
@@ -2820,11 +2862,15 @@ type NetworkVoucherEdge struct {
 
 // A marketplace's price range.
 type NetworkVoucherPriceRange struct {
-	// The price range's numeric record id.
-	ID string `json:"id"`
+	// The global id (see Node): opaque and unique across types. node(id:) answers null for it (NOT_FOUND): no lookup reads a NetworkVoucherPriceRange alone.
+	GlobalID string `json:"id"`
+	// The price range's numeric record id: what id answered before global ids (mutation inputs still read it, deprecated, beside the global id).
+	ID string `json:"legacyId"`
 	// The price range's name.
 	Name *Localized `json:"name"`
 }
+
+func (NetworkVoucherPriceRange) IsNode() {}
 
 // A use of a network voucher at a partner.
 type NetworkVoucherUsage struct {
@@ -3033,11 +3079,15 @@ func (Partner) IsNode() {}
 
 // A partner named by its agency name (its name when it has none).
 type PartnerAgency struct {
-	// The partner's numeric record id.
-	ID string `json:"id"`
+	// The global id (see Node): opaque and unique across types. node(id:) answers null for it (NOT_FOUND): no lookup reads a PartnerAgency alone.
+	GlobalID string `json:"id"`
+	// The partner's numeric record id: what id answered before global ids (mutation inputs still read it, deprecated, beside the global id).
+	ID string `json:"legacyId"`
 	// The partner's agency name, or its name when it has none.
 	AgencyName string `json:"agencyName"`
 }
+
+func (PartnerAgency) IsNode() {}
 
 // Which facilities a partner's place offers, each true or false.
 type PartnerFacilities struct {
@@ -3471,7 +3521,7 @@ type PayoutRequestPayload struct {
 
 // A box the caller's partner proposes an offer in.
 type ProposeBoxOfferInput struct {
-	// The box: its global id (Box.id); its numeric id is still read, deprecated.
+	// The box: its global id (Box.id or ManagedBox.id); its numeric id is still read, deprecated.
 	BoxID string `json:"boxId"`
 	// Staff: the proposing partner (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
 	PartnerID graphql.Omittable[*string] `json:"partnerId,omitempty"`
@@ -3479,8 +3529,10 @@ type ProposeBoxOfferInput struct {
 
 // An option offered with a prototype.
 type PrototypeOptionLink struct {
-	// The link's numeric record id.
-	ID string `json:"id"`
+	// The global id (see Node): opaque and unique across types. node(id:) answers null for it (NOT_FOUND): no lookup reads a PrototypeOptionLink alone.
+	GlobalID string `json:"id"`
+	// The link's numeric record id: what id answered before global ids (mutation inputs still read it, deprecated, beside the global id).
+	ID string `json:"legacyId"`
 	// How many of the option come with the prototype.
 	Count int `json:"count"`
 	// Included in the prototype's price, or sold on top.
@@ -3488,6 +3540,8 @@ type PrototypeOptionLink struct {
 	// The option offered.
 	Option *VoucherOption `json:"option"`
 }
+
+func (PrototypeOptionLink) IsNode() {}
 
 // A page of a list of PrototypeOptionLink records, with where it lies in the whole list.
 type PrototypeOptionLinkConnection struct {
@@ -3609,13 +3663,17 @@ type RefundWithdrawalTermsPayload struct {
 
 // The gift a contact request is about.
 type RelatedProductDetails struct {
-	// The gift's numeric record id, unique within its kind.
-	ID string `json:"id"`
+	// The global id (see Node): opaque and unique across types. node(id:) answers null for it (NOT_FOUND): no lookup reads a RelatedProductDetails alone.
+	GlobalID string `json:"id"`
+	// The gift's numeric record id, unique within its kind: what id answered before global ids (mutation inputs still read it, deprecated, beside the global id).
+	ID string `json:"legacyId"`
 	// The kind of gift.
 	Type GiftType `json:"type"`
 	// The gift's state, in its kind's own codes (see Gift.state).
 	State string `json:"state"`
 }
+
+func (RelatedProductDetails) IsNode() {}
 
 // A hold to release.
 type ReleaseNetworkGiftcardHoldInput struct {
@@ -3627,13 +3685,13 @@ type ReleaseNetworkGiftcardHoldInput struct {
 
 // The slot to delete.
 type RemoveEventSlotInput struct {
-	// The numeric record id of the slot (EventSlot.id).
+	// The slot: its global id (EventSlot.id or EventSlotListItem.id); its numeric id (legacyId) is still read, deprecated.
 	ID string `json:"id"`
 }
 
 // The result of removeEventSlot; userErrors says why the input was refused.
 type RemoveEventSlotPayload struct {
-	// The id of the slot deleted.
+	// The global id of the slot deleted (EventSlot.id), whichever id the input named it by.
 	RemovedSlotID *string `json:"removedSlotId,omitempty"`
 	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
@@ -3671,7 +3729,7 @@ type ReplaceCartInput struct {
 
 // The marketplace's decision about an offer.
 type ReviewBoxOfferInput struct {
-	// The offer: its numeric record id (ManagedBoxOffer.id), or the global id of the validated offer (BoxOffer.id).
+	// The offer: its global id (ManagedBoxOffer.id, or BoxOffer.id for a validated offer); its numeric record id (legacyId) is still read, deprecated.
 	ID string `json:"id"`
 	// Validate or refuse the offer.
 	Decision BoxOfferDecision `json:"decision"`
@@ -3717,11 +3775,15 @@ type TextInput struct {
 
 // A theme voucher prototypes are tagged with.
 type Theme struct {
-	// The theme's numeric record id.
-	ID string `json:"id"`
+	// The global id (see Node): opaque and unique across types. node(id:) answers null for it (NOT_FOUND): no lookup reads a Theme alone.
+	GlobalID string `json:"id"`
+	// The theme's numeric record id: what id answered before global ids (mutation inputs still read it, deprecated, beside the global id).
+	ID string `json:"legacyId"`
 	// The theme's name.
 	Name *Localized `json:"name"`
 }
+
+func (Theme) IsNode() {}
 
 // The result of createTheme or updateTheme; userErrors says why the input was refused.
 type ThemePayload struct {
@@ -3745,8 +3807,10 @@ type URLEntryInput struct {
 
 // A node of the universe tree.
 type Universe struct {
-	// The universe's numeric record id.
-	ID string `json:"id"`
+	// The global id (see Node): opaque and unique across types. node(id:) answers null for it (NOT_FOUND): no lookup reads a Universe alone.
+	GlobalID string `json:"id"`
+	// The universe's numeric record id: what id answered before global ids (mutation inputs still read it, deprecated, beside the global id).
+	ID string `json:"legacyId"`
 	// The universe's name.
 	Name *Localized `json:"name"`
 	// Position among its siblings; null sorts last.
@@ -3754,6 +3818,8 @@ type Universe struct {
 	// The sub-universes shown below it; empty at the leaves.
 	SubUniverses []*Universe `json:"subUniverses"`
 }
+
+func (Universe) IsNode() {}
 
 // The result of createUniverse or updateUniverse; userErrors says why the input was refused.
 type UniversePayload struct {
@@ -3767,8 +3833,10 @@ type UniversePayload struct {
 
 // A universe as stored: its parent rather than its sub-universes.
 type UniverseRecord struct {
-	// The universe's numeric record id.
-	ID string `json:"id"`
+	// The global id (see Node): opaque and unique across types; node(id:) reads the universe back for whoever reads the catalogue (universes are a shared list).
+	GlobalID string `json:"id"`
+	// The universe's numeric record id: what id answered before global ids (mutation inputs still read it, deprecated, beside the global id).
+	ID string `json:"legacyId"`
 	// The universe's name.
 	Name *Localized `json:"name"`
 	// The numeric record id of its parent universe; null for a root.
@@ -3777,9 +3845,11 @@ type UniverseRecord struct {
 	Order *int `json:"order,omitempty"`
 }
 
+func (UniverseRecord) IsNode() {}
+
 // Changes to a box: an omitted field keeps its value, a given list replaces the list.
 type UpdateBoxInput struct {
-	// The box to change: its global id (Box.id); its numeric id (Box.legacyId or ManagedBox.id) is still read, deprecated.
+	// The box to change: its global id (Box.id or ManagedBox.id); its numeric id (legacyId) is still read, deprecated.
 	ID string `json:"id"`
 	// The box's name, one entry per language. Omitted: unchanged.
 	Name graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
@@ -3803,7 +3873,7 @@ type UpdateBoxInput struct {
 	MaxNumberUsages graphql.Omittable[*int] `json:"maxNumberUsages,omitempty"`
 	// For how many days after its first use a voucher of the box may still be used. Omitted: unchanged.
 	MaxDaysAfterFirstUsage graphql.Omittable[*int] `json:"maxDaysAfterFirstUsage,omitempty"`
-	// The numeric ids of the universes to file the box under; replaces them. Omitted: unchanged.
+	// The universes to file the box under, by global id (Universe.id or UniverseRecord.id; numeric ids are still read, deprecated); replaces them. Omitted: unchanged.
 	UniverseIds graphql.Omittable[[]string] `json:"universeIds,omitempty"`
 	// Image URLs, in display order; replaces them. Omitted: unchanged.
 	Images graphql.Omittable[[]string] `json:"images,omitempty"`
@@ -3811,7 +3881,7 @@ type UpdateBoxInput struct {
 
 // Changes to a formula: an omitted field keeps its value.
 type UpdateEventFormulaInput struct {
-	// The numeric record id of the formula (EventFormula.id).
+	// The formula: its global id (EventFormula.id); its numeric id (legacyId) is still read, deprecated.
 	ID string `json:"id"`
 	// The formula's name, one entry per language. Omitted: unchanged.
 	Name graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
@@ -3849,7 +3919,7 @@ type UpdateEventSettingsInput struct {
 
 // Changes to a slot: an omitted field keeps its value.
 type UpdateEventSlotInput struct {
-	// The numeric record id of the slot (EventSlot.id).
+	// The slot: its global id (EventSlot.id or EventSlotListItem.id); its numeric id (legacyId) is still read, deprecated.
 	ID string `json:"id"`
 	// Start, with the partner's offset. Omitted: unchanged.
 	StartingDatetime graphql.Omittable[*time.Time] `json:"startingDatetime,omitempty"`
@@ -4093,7 +4163,7 @@ type UpdateRefundWithdrawalTermsInput struct {
 
 // A theme's new name.
 type UpdateThemeInput struct {
-	// The numeric record id of the theme (Theme.id).
+	// The theme: its global id (Theme.id); its numeric id (legacyId) is still read, deprecated.
 	ID string `json:"id"`
 	// The theme's name, one entry per language. Omitted: unchanged.
 	Name []*TextInput `json:"name"`
@@ -4101,11 +4171,11 @@ type UpdateThemeInput struct {
 
 // Changes to a universe: an omitted field keeps its value.
 type UpdateUniverseInput struct {
-	// The numeric record id of the universe (Universe.id).
+	// The universe: its global id (Universe.id or UniverseRecord.id); its numeric id (legacyId) is still read, deprecated.
 	ID string `json:"id"`
 	// The universe's name, one entry per language. Omitted: unchanged.
 	Name graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
-	// The numeric record id of the new parent universe; null makes it a root. Omitted: unchanged.
+	// The new parent universe: its global id (Universe.id or UniverseRecord.id; the numeric id is still read, deprecated); null makes it a root. Omitted: unchanged.
 	ParentID graphql.Omittable[*string] `json:"parentId,omitempty"`
 	// Position among its siblings; null removes it (it then sorts last). Omitted: unchanged.
 	Order graphql.Omittable[*int] `json:"order,omitempty"`
@@ -4149,7 +4219,7 @@ type UpdateVoucherPrototypeInput struct {
 	ChildrenPrice graphql.Omittable[*decimal.Decimal] `json:"childrenPrice,omitempty"`
 	// The price of each additional baby; null clears it. Omitted: unchanged.
 	BabyPrice graphql.Omittable[*decimal.Decimal] `json:"babyPrice,omitempty"`
-	// The numeric record id of the universe to file it under. Omitted: unchanged.
+	// The universe to file it under: its global id (Universe.id or UniverseRecord.id; the numeric id is still read, deprecated). Omitted: unchanged.
 	UniverseID graphql.Omittable[*string] `json:"universeId,omitempty"`
 	// The numeric record id of its environment; null clears it. Omitted: unchanged.
 	EnvironmentID graphql.Omittable[*string] `json:"environmentId,omitempty"`
@@ -4205,7 +4275,7 @@ type UpdateVouchersProductInformationInput struct {
 
 // Changes to a workshop category: an omitted field keeps its value.
 type UpdateWorkshopCategoryInput struct {
-	// The numeric record id of the category (WorkshopCategory.id).
+	// The category: its global id (WorkshopCategory.id); its numeric id (legacyId) is still read, deprecated.
 	ID string `json:"id"`
 	// The category's name, one entry per language. Omitted: unchanged.
 	Name graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
@@ -4237,23 +4307,23 @@ type UpdateWorkshopInput struct {
 	Address graphql.Omittable[*string] `json:"address,omitempty"`
 	// Whether several people may pay for a booking of this workshop together (group payment). Omitted: unchanged.
 	ActivateWorkshopsGroupPayment graphql.Omittable[*bool] `json:"activateWorkshopsGroupPayment,omitempty"`
-	// The numeric record id of one of the partner's categories, which sets the price. Omitted: unchanged.
+	// One of the partner's categories, which sets the price: its global id (WorkshopCategory.id; the numeric id is still read, deprecated). Omitted: unchanged.
 	CategoryID graphql.Omittable[*string] `json:"categoryId,omitempty"`
-	// The numeric record id of the workshop's level; null removes the level. Omitted: unchanged.
+	// The workshop's level: its global id (WorkshopLevel.id; the numeric id is still read, deprecated); null removes the level. Omitted: unchanged.
 	LevelID graphql.Omittable[*string] `json:"levelId,omitempty"`
-	// The numeric record ids of the workshop's themes; a given list replaces the links. Omitted: unchanged.
+	// The workshop's themes, by global id (WorkshopTheme.id; numeric ids are still read, deprecated); a given list replaces the links. Omitted: unchanged.
 	ThemeIds graphql.Omittable[[]string] `json:"themeIds,omitempty"`
-	// The numeric record ids of the workshop's targets; a given list replaces the links. Omitted: unchanged.
+	// The workshop's targets, by global id (WorkshopTarget.id; numeric ids are still read, deprecated); a given list replaces the links. Omitted: unchanged.
 	TargetIds graphql.Omittable[[]string] `json:"targetIds,omitempty"`
-	// The numeric record ids of the workshop's skills; a given list replaces the links. Omitted: unchanged.
+	// The workshop's skills, by global id (WorkshopSkill.id; numeric ids are still read, deprecated); a given list replaces the links. Omitted: unchanged.
 	SkillIds graphql.Omittable[[]string] `json:"skillIds,omitempty"`
-	// The numeric record ids of the workshop's recipes; a given list replaces the links. Omitted: unchanged.
+	// The workshop's recipes, by global id (WorkshopRecipe.id; numeric ids are still read, deprecated); a given list replaces the links. Omitted: unchanged.
 	RecipeIds graphql.Omittable[[]string] `json:"recipeIds,omitempty"`
 }
 
 // Changes to a session: an omitted field keeps its value.
 type UpdateWorkshopSessionInput struct {
-	// The numeric record id of the session (WorkshopSession.id).
+	// The session: its global id (WorkshopSession.id); its numeric id (legacyId) is still read, deprecated.
 	ID string `json:"id"`
 	// Start, with the partner's offset. Omitted: unchanged.
 	StartingDatetime graphql.Omittable[*time.Time] `json:"startingDatetime,omitempty"`
@@ -4269,7 +4339,7 @@ type UpdateWorkshopSessionInput struct {
 
 // A workshop theme's new name.
 type UpdateWorkshopThemeInput struct {
-	// The numeric record id of the theme (WorkshopTheme.id).
+	// The theme: its global id (WorkshopTheme.id); its numeric id (legacyId) is still read, deprecated.
 	ID string `json:"id"`
 	// The theme's name, one entry per language. Omitted: unchanged.
 	Name []*TextInput `json:"name"`
@@ -4442,8 +4512,10 @@ type VoucherOptionPayload struct {
 
 // A partner's voucher prototype as it is filed.
 type VoucherPrototype struct {
-	// The prototype's numeric record id.
-	ID string `json:"id"`
+	// The global id (see Node): opaque and unique across types. node(id:) answers null for it (NOT_FOUND): no lookup reads a VoucherPrototype alone.
+	GlobalID string `json:"id"`
+	// The prototype's numeric record id: what id answered before global ids (mutation inputs still read it, deprecated, beside the global id).
+	ID string `json:"legacyId"`
 	// The prototype's name.
 	Name *Localized `json:"name"`
 	// The numeric record id of the universe it is filed under; null when none.
@@ -4451,6 +4523,8 @@ type VoucherPrototype struct {
 	// The numeric record ids of the themes it is tagged with, ascending.
 	ThemeIds []string `json:"themeIds"`
 }
+
+func (VoucherPrototype) IsNode() {}
 
 // The result of fileVoucherPrototype; userErrors says why the input was refused.
 type VoucherPrototypePayload struct {
@@ -4808,13 +4882,13 @@ type WorkshopThemeEdge struct {
 	// The opaque cursor of this item: pass it as after to read the items that follow it.
 	Cursor string `json:"cursor"`
 	// The item.
-	Node *WorkshopTag `json:"node"`
+	Node *WorkshopTheme `json:"node"`
 }
 
 // The result of createWorkshopTheme or updateWorkshopTheme; userErrors says why the input was refused.
 type WorkshopThemePayload struct {
 	// The theme after the change; null when the mutation was refused.
-	Theme *WorkshopTag `json:"theme,omitempty"`
+	Theme *WorkshopTheme `json:"theme,omitempty"`
 	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
 	UserErrors []*UserError `json:"userErrors"`
 	// Why the input was refused: the path to each offending input value and an CatalogueErrorCode. Empty on success.

@@ -15,6 +15,15 @@ func (Event) IsNode()                 {}
 func (Workshop) IsNode()              {}
 func (AdminVoucherPrototype) IsNode() {}
 func (VoucherOption) IsNode()         {}
+func (EventFormula) IsNode()          {}
+func (EventSlotListItem) IsNode()     {}
+func (WorkshopCategory) IsNode()      {}
+func (WorkshopSession) IsNode()       {}
+func (WorkshopLevel) IsNode()         {}
+func (WorkshopTheme) IsNode()         {}
+func (WorkshopTarget) IsNode()        {}
+func (WorkshopSkill) IsNode()         {}
+func (WorkshopRecipe) IsNode()        {}
 
 // GlobalID is the global id of the typ record with key: the unpadded
 // base64url of "typ:key" (docs/GRAPHQL.md). graph/node.go decodes it.
@@ -52,3 +61,30 @@ func (o *AdminVoucherPrototype) GlobalID() string {
 
 // GlobalID is the VoucherOption's global id.
 func (o *VoucherOption) GlobalID() string { return NumericGlobalID("VoucherOption", o.ID) }
+
+// GlobalID is the EventFormula's global id.
+func (o *EventFormula) GlobalID() string { return NumericGlobalID("EventFormula", o.ID) }
+
+// GlobalID is the EventSlotListItem's global id.
+func (o *EventSlotListItem) GlobalID() string { return NumericGlobalID("EventSlotListItem", o.ID) }
+
+// GlobalID is the WorkshopCategory's global id.
+func (o *WorkshopCategory) GlobalID() string { return NumericGlobalID("WorkshopCategory", o.ID) }
+
+// GlobalID is the WorkshopSession's global id.
+func (o *WorkshopSession) GlobalID() string { return NumericGlobalID("WorkshopSession", o.ID) }
+
+// GlobalID is the WorkshopLevel's global id.
+func (o *WorkshopLevel) GlobalID() string { return NumericGlobalID("WorkshopLevel", o.ID) }
+
+// GlobalID is the WorkshopTheme's global id.
+func (o *WorkshopTheme) GlobalID() string { return NumericGlobalID("WorkshopTheme", o.ID) }
+
+// GlobalID is the WorkshopTarget's global id.
+func (o *WorkshopTarget) GlobalID() string { return NumericGlobalID("WorkshopTarget", o.ID) }
+
+// GlobalID is the WorkshopSkill's global id.
+func (o *WorkshopSkill) GlobalID() string { return NumericGlobalID("WorkshopSkill", o.ID) }
+
+// GlobalID is the WorkshopRecipe's global id.
+func (o *WorkshopRecipe) GlobalID() string { return NumericGlobalID("WorkshopRecipe", o.ID) }

@@ -207,7 +207,7 @@ func TestGraphAdminEvents(t *testing.T) {
 			"startingDatetime", start.Format(time.RFC3339), "endingDatetime", start.Add(2*time.Hour).Format(time.RFC3339),
 			"availablePlaces", 40))
 		slotID := str(t, p, "slot", "id")
-		if !strings.HasSuffix(str(t, p, "slot", "funnelLink"), "/events/"+id+"/booking/?slot="+slotID) {
+		if !strings.HasSuffix(str(t, p, "slot", "funnelLink"), "/events/"+id+"/booking/?slot="+recordKey(t, "EventSlot", slotID)) {
 			t.Errorf("funnelLink = %v", p["slot"])
 		}
 		p = f.mustMutate(t, f.shopTok, "updateEventSlot", adminUpdateSlot, in("id", slotID, "availablePlaces", 12))
@@ -433,7 +433,7 @@ func TestGraphAdminWorkshops(t *testing.T) {
 			"address", "1 rue de la Paix", "categoryId", categoryID, "levelId", gid(level.ID), "themeIds", []string{themeID}))
 		id := str(t, p, "workshop", "id")
 		WantJSON(t, []byte(jsonOf(t, p["workshop"])), `{"id":"`+id+`","name":{"fr":"Tournage"},"address":"1 rue de la Paix",
-			"category":{"id":"`+categoryID+`","price":{"amount":"30.00"}},"level":{"id":"`+gid(level.ID)+`"},"themes":[{"id":"`+themeID+`"}]}`)
+			"category":{"id":"`+categoryID+`","price":{"amount":"30.00"}},"level":{"id":"`+globalID("WorkshopLevel", level.ID)+`"},"themes":[{"id":"`+themeID+`"}]}`)
 
 		p = f.mustMutate(t, f.shopTok, "addWorkshopSession", adminAddSession, in("workshopId", id,
 			"startingDatetime", start.Format(time.RFC3339), "endingDatetime", start.Add(3*time.Hour).Format(time.RFC3339),
@@ -479,7 +479,7 @@ func TestGraphAdminWorkshops(t *testing.T) {
 			"themeIds", []string{"999998"}))
 		wantUserErrors(t, p, errs, `[
 			{"field":["address"],"code":"max_length","message":"Ensure this field has no more than 255 characters."},
-			{"field":["categoryId"],"code":"does_not_exist","message":"Invalid pk \"`+otherCategory+`\" - object does not exist."},
+			{"field":["categoryId"],"code":"does_not_exist","message":"Invalid pk \"`+recordKey(t, "WorkshopCategory", otherCategory)+`\" - object does not exist."},
 			{"field":["levelId"],"code":"does_not_exist","message":"Invalid pk \"999999\" - object does not exist."},
 			{"field":["themeIds","0"],"code":"does_not_exist","message":"Invalid pk \"999998\" - object does not exist."}]`)
 
@@ -547,7 +547,7 @@ func TestGraphAdminWorkshops(t *testing.T) {
 		// A category of shop is not one of other's.
 		shopCategory := f.mustCategory(t, f.shopTok, "1")
 		p, errs := f.mutate(t, f.staffTok, "updateWorkshop", adminUpdateWorkshop, in("id", id, "categoryId", shopCategory))
-		wantUserErrors(t, p, errs, `[{"field":["categoryId"],"code":"does_not_exist","message":"Invalid pk \"`+shopCategory+`\" - object does not exist."}]`)
+		wantUserErrors(t, p, errs, `[{"field":["categoryId"],"code":"does_not_exist","message":"Invalid pk \"`+recordKey(t, "WorkshopCategory", shopCategory)+`\" - object does not exist."}]`)
 	})
 }
 
@@ -608,7 +608,7 @@ func TestGraphAdminPrototypes(t *testing.T) {
 		root := f.mustUniverse(t, "Loisirs", "")
 		leaf := f.mustUniverse(t, "Sport", root)
 		p = f.mustMutate(t, f.staffTok, "updateUniverse", adminUpdateUniverse, in("id", leaf, "order", 2, "name", texts("fr", "Sports")))
-		WantJSON(t, []byte(jsonOf(t, p["universe"])), `{"id":"`+leaf+`","name":{"fr":"Sports"},"parentId":"`+root+`","order":2}`)
+		WantJSON(t, []byte(jsonOf(t, p["universe"])), `{"id":"`+leaf+`","name":{"fr":"Sports"},"parentId":"`+recordKey(t, "UniverseRecord", root)+`","order":2}`)
 		p = f.mustMutate(t, f.staffTok, "createTheme", adminCreateTheme, in("name", texts("fr", "Nature")))
 		theme := str(t, p, "theme", "id")
 		p = f.mustMutate(t, f.staffTok, "updateTheme", adminUpdateTheme, in("id", theme, "name", texts("fr", "Plein air")))
@@ -616,7 +616,7 @@ func TestGraphAdminPrototypes(t *testing.T) {
 
 		p = f.mustMutate(t, f.shopTok, "fileVoucherPrototype", adminFileVoucher, in("id", gid(voucher.ID),
 			"universeId", leaf, "themeIds", []string{theme}))
-		WantJSON(t, []byte(jsonOf(t, p["voucherPrototype"])), `{"id":"`+gid(voucher.ID)+`","universeId":"`+leaf+`","themeIds":["`+theme+`"]}`)
+		WantJSON(t, []byte(jsonOf(t, p["voucherPrototype"])), `{"id":"`+globalID("VoucherPrototype", voucher.ID)+`","universeId":"`+recordKey(t, "UniverseRecord", leaf)+`","themeIds":["`+recordKey(t, "Theme", theme)+`"]}`)
 		_, body = f.rest(t, shopSite, "/api/v2/universes/")
 		tree := jsonOf(t, body["list"])
 		if !strings.Contains(tree, `"Loisirs"`) || !strings.Contains(tree, `"Sports"`) {
@@ -630,7 +630,7 @@ func TestGraphAdminPrototypes(t *testing.T) {
 		p, errs := f.mutate(t, f.shopTok, "fileVoucherPrototype", adminFileVoucher, in("id", gid(voucher.ID), "universeId", nil))
 		wantUserErrors(t, p, errs, `[{"field":["universeId"],"code":"null","message":"This field may not be null."}]`)
 		p = f.mustMutate(t, f.shopTok, "fileVoucherPrototype", adminFileVoucher, in("id", gid(voucher.ID), "themeIds", []string{}))
-		WantJSON(t, []byte(jsonOf(t, p["voucherPrototype"])), `{"id":"`+gid(voucher.ID)+`","universeId":"`+leaf+`","themeIds":[]}`)
+		WantJSON(t, []byte(jsonOf(t, p["voucherPrototype"])), `{"id":"`+globalID("VoucherPrototype", voucher.ID)+`","universeId":"`+recordKey(t, "UniverseRecord", leaf)+`","themeIds":[]}`)
 		_, body = f.rest(t, shopSite, "/api/v2/themes/")
 		if len(body["list"].([]map[string]any)) != 0 {
 			t.Errorf("REST themes after unfiling = %v", body["list"])
@@ -740,7 +740,7 @@ func TestGraphAdminBoxes(t *testing.T) {
 	universe := f.mustUniverse(t, "Évasion", "")
 	nbOffers := func(t *testing.T, id string) any {
 		t.Helper()
-		status, body := f.rest(t, gcMarket, "/api/v2/network_vouchers/boxes/"+id+"/")
+		status, body := f.rest(t, gcMarket, "/api/v2/network_vouchers/boxes/"+recordKey(t, "ManagedBox", id)+"/")
 		if status != 200 {
 			t.Fatalf("REST box %s: %d %v", id, status, body)
 		}
@@ -752,12 +752,12 @@ func TestGraphAdminBoxes(t *testing.T) {
 			"price", "49.9", "isActive", true, "universeIds", []string{universe}, "images", []string{"https://cdn.example.com/b.jpg"}))
 		id := str(t, p, "box", "id")
 		WantJSON(t, []byte(jsonOf(t, p["box"])), `{"id":"`+id+`","name":{"fr":"Week-end"},"isActive":true,
-			"price":{"amount":"49.90","currency":"CHF"},"ranking":1,"universeIds":["`+universe+`"],
+			"price":{"amount":"49.90","currency":"CHF"},"ranking":1,"universeIds":["`+recordKey(t, "UniverseRecord", universe)+`"],
 			"images":["https://cdn.example.com/b.jpg"],"nbOffers":0}`)
 		p = f.mustMutate(t, f.marketTok, "updateBox", adminUpdateBox, in("id", id, "name", texts("fr", "Grand week-end"), "universeIds", []string{}))
 		WantJSON(t, []byte(jsonOf(t, p["box"])), `{"id":"`+id+`","name":{"fr":"Grand week-end"},"isActive":true,
 			"universeIds":[],"images":["https://cdn.example.com/b.jpg"]}`)
-		_, body := f.rest(t, gcMarket, "/api/v2/network_vouchers/boxes/"+id+"/")
+		_, body := f.rest(t, gcMarket, "/api/v2/network_vouchers/boxes/"+recordKey(t, "ManagedBox", id)+"/")
 		if body["name"].(map[string]any)["fr"] != "Grand week-end" || body["price"] != "49.90" {
 			t.Errorf("REST box = %v", body)
 		}
@@ -765,7 +765,7 @@ func TestGraphAdminBoxes(t *testing.T) {
 		// shop, in market's network, proposes; market reviews.
 		p = f.mustMutate(t, f.shopTok, "proposeBoxOffer", adminProposeOffer, in("boxId", id))
 		offer := str(t, p, "offer", "id")
-		WantJSON(t, []byte(jsonOf(t, p["offer"])), `{"id":"`+offer+`","boxId":"`+id+`","partnerId":"`+gid(f.shop.ID)+`","status":"DRAFT"}`)
+		WantJSON(t, []byte(jsonOf(t, p["offer"])), `{"id":"`+offer+`","boxId":"`+recordKey(t, "ManagedBox", id)+`","partnerId":"`+gid(f.shop.ID)+`","status":"DRAFT"}`)
 		if n := nbOffers(t, id); n != 0.0 {
 			t.Errorf("nb_offers of a draft = %v", n)
 		}
@@ -779,7 +779,7 @@ func TestGraphAdminBoxes(t *testing.T) {
 			t.Errorf("nb_offers after refusal = %v", n)
 		}
 		p = f.mustMutate(t, f.shopTok, "proposeBoxOffer", adminProposeOffer, in("boxId", id))
-		WantJSON(t, []byte(jsonOf(t, p["offer"])), `{"id":"`+offer+`","boxId":"`+id+`","partnerId":"`+gid(f.shop.ID)+`","status":"DRAFT"}`)
+		WantJSON(t, []byte(jsonOf(t, p["offer"])), `{"id":"`+offer+`","boxId":"`+recordKey(t, "ManagedBox", id)+`","partnerId":"`+gid(f.shop.ID)+`","status":"DRAFT"}`)
 
 		// The network.
 		p = f.mustMutate(t, f.marketTok, "addNetworkPartner", adminAddNetwork, in("networkPartnerId", gid(f.other.ID)))
@@ -802,7 +802,7 @@ func TestGraphAdminBoxes(t *testing.T) {
 		hidden := str(t, p, "box", "id")
 		p = f.mustMutate(t, f.shopTok, "proposeBoxOffer", adminProposeOffer, in("boxId", hidden))
 		draft := str(t, p, "offer", "id")
-		if status, _ := f.rest(t, gcMarket, "/api/v2/network_vouchers/boxes/"+hidden+"/"); status != 404 {
+		if status, _ := f.rest(t, gcMarket, "/api/v2/network_vouchers/boxes/"+recordKey(t, "ManagedBox", hidden)+"/"); status != 404 {
 			t.Fatalf("REST inactive box: %d", status)
 		}
 
@@ -827,7 +827,7 @@ func TestGraphAdminBoxes(t *testing.T) {
 		const offers = `query($b: ID, $s: BoxOfferStatus) { managedBoxOffers(boxId: $b, status: $s) {
 			totalCount edges { node { id boxId partnerId status } } } }`
 		data = f.mustAsk(t, "", f.marketTok, offers, map[string]any{"b": hidden, "s": "DRAFT"})
-		WantJSON(t, data, `{"managedBoxOffers": {"totalCount": 1, "edges": [{"node": {"id": "`+draft+`", "boxId": "`+hidden+`",
+		WantJSON(t, data, `{"managedBoxOffers": {"totalCount": 1, "edges": [{"node": {"id": "`+draft+`", "boxId": "`+recordKey(t, "ManagedBox", hidden)+`",
 			"partnerId": "`+gid(f.shop.ID)+`", "status": "DRAFT"}}]}}`)
 		data = f.mustAsk(t, "", f.marketTok, offers, map[string]any{"b": hidden, "s": "VALIDATED"})
 		WantJSON(t, data, `{"managedBoxOffers": {"totalCount": 0, "edges": []}}`)
@@ -1018,7 +1018,7 @@ func TestGraphAdminPartnerSettings(t *testing.T) {
 		}
 
 		p = f.mustMutate(t, f.shopTok, "updateGiftcardsProductInformation", adminGiftcardsPI, in("title", texts("fr", "Cartes")))
-		WantJSON(t, []byte(jsonOf(t, p["giftcardsProductInformation"])), `{"title":{"fr":"Cartes"},"partners":[{"id":"`+gid(f.shop.ID)+`"}]}`)
+		WantJSON(t, []byte(jsonOf(t, p["giftcardsProductInformation"])), `{"title":{"fr":"Cartes"},"partners":[{"id":"`+globalID("PartnerAgency", f.shop.ID)+`"}]}`)
 		p = f.mustMutate(t, f.shopTok, "updateVouchersProductInformation", adminVouchersPI, in("subtitle", texts("fr", "Bons"),
 			"activatedThemeFilter", true, "methodOfDisplay", 2))
 		WantJSON(t, []byte(jsonOf(t, p["vouchersProductInformation"])), `{"subtitle":{"fr":"Bons"},"activatedThemeFilter":true,"methodOfDisplay":2}`)

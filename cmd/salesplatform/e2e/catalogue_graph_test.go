@@ -504,7 +504,7 @@ func TestGraphCataloguePartners(t *testing.T) {
 			workshops { tosUrl { key value } displayPhoneNumber phoneNumber } } }`, nil)
 		WantJSON(t, data, fmt.Sprintf(`{"productInformation": {
 			"events": {"title": {"fr": null}, "tosUrl": [], "displayEventsPerSlots": false},
-			"giftcards": {"partners": [{"id": "%d", "agencyName": "Shop"}, {"id": "%d", "agencyName": "Alpha"}, {"id": "%d", "agencyName": "Beta"}]},
+			"giftcards": {"partners": [{"id": %q, "agencyName": "Shop"}, {"id": %q, "agencyName": "Alpha"}, {"id": %q, "agencyName": "Beta"}]},
 			"networkGiftcards": {"title": {"fr": "Carte réseau"},
 				"giftcard": {"minimumAmount": {"amount": "20.00", "currency": "CHF", "formatted": {"en": "CHF\u00a020.00"}},
 					"predefinedAmounts": [{"amount": "50.00"}], "validityUnit": "MONTH"},
@@ -512,7 +512,7 @@ func TestGraphCataloguePartners(t *testing.T) {
 			"networkVouchers": {"displayByUniverse": false, "validityPeriodUnit": 0},
 			"vouchers": {"subtitle": {"fr": null}, "methodOfDisplay": 0},
 			"workshops": {"tosUrl": [{"key": "fr", "value": "https://market.example.com/cgv"}], "displayPhoneNumber": true, "phoneNumber": "+41 22"}}}`,
-			listed[0].ID, listed[1].ID, listed[2].ID))
+			globalID("PartnerAgency", listed[0].ID), globalID("PartnerAgency", listed[1].ID), globalID("PartnerAgency", listed[2].ID)))
 	})
 }
 
@@ -617,10 +617,10 @@ func TestGraphCatalogueEvents(t *testing.T) {
 			"lowestPrice": %s,
 			"deliveryOptions": {"activatedEmailToBuyer": true, "postalMailShippingCost": {"amount": "4.50"}, "pickupOnSiteCost": {"amount": "0.00"}},
 			"slots": {"totalCount": 3, "pageInfo": {"hasNextPage": true, "endCursor": %q}, "edges": [
-				{"node": {"id": "%d", "availablePlaces": 0, "funnelLink": "https://shop.example.com/events/%[1]d/booking/?slot=%[4]d"}},
-				{"node": {"id": "%d", "availablePlaces": 5, "funnelLink": "https://shop.example.com/events/%[1]d/booking/?slot=%[5]d"}}]}}}`,
+				{"node": {"id": %[6]q, "availablePlaces": 0, "funnelLink": "https://shop.example.com/events/%[1]d/booking/?slot=%[4]d"}},
+				{"node": {"id": %[7]q, "availablePlaces": 5, "funnelLink": "https://shop.example.com/events/%[1]d/booking/?slot=%[5]d"}}]}}}`,
 			concert.ID, `{"amount": "19.50", "currency": "EUR", "formatted": {"fr": "19,50\u00a0€", "en": "€19.50"}}`,
-			encodeOffset(1), s1.ID, s2.ID))
+			encodeOffset(1), s1.ID, s2.ID, globalID("EventSlot", s1.ID), globalID("EventSlot", s2.ID)))
 		data = f.mustAsk(t, site, "", fmt.Sprintf(`{ event(id: "%d") { slots(first: 2, after: "%s") { edges { node { id } } pageInfo { hasNextPage } } lowestPrice { amount } } }`,
 			free.ID, encodeOffset(0)), nil)
 		WantJSON(t, data, `{"event": {"slots": {"edges": [], "pageInfo": {"hasNextPage": false}}, "lowestPrice": null}}`)
@@ -630,13 +630,14 @@ func TestGraphCatalogueEvents(t *testing.T) {
 			b: event(id: "%d") { slots(last: 2) { `+slotPage+` } } }`, concert.ID, free.ID), nil)
 		WantJSON(t, data, fmt.Sprintf(`{
 			"a": {"slots": {"totalCount": 3, "pageInfo": {"hasNextPage": false, "hasPreviousPage": true, "startCursor": %q},
-				"edges": [{"node": {"id": "%d"}}, {"node": {"id": "%d"}}]}},
+				"edges": [{"node": {"id": %q}}, {"node": {"id": %q}}]}},
 			"b": {"slots": {"totalCount": 1, "pageInfo": {"hasNextPage": false, "hasPreviousPage": false, "startCursor": %q},
-				"edges": [{"node": {"id": "%d"}}]}}}`, encodeOffset(1), s2.ID, s3.ID, encodeOffset(0), s4.ID))
+				"edges": [{"node": {"id": %q}}]}}}`, encodeOffset(1), globalID("EventSlot", s2.ID), globalID("EventSlot", s3.ID),
+			encodeOffset(0), globalID("EventSlot", s4.ID)))
 		data = f.mustAsk(t, site, "", fmt.Sprintf(`{ event(id: "%d") { slots(last: 1, before: "%s") { `+slotPage+` } } }`,
 			concert.ID, encodeOffset(1)), nil)
 		WantJSON(t, data, fmt.Sprintf(`{"event": {"slots": {"totalCount": 3, "pageInfo": {"hasNextPage": true, "hasPreviousPage": false, "startCursor": %q},
-			"edges": [{"node": {"id": "%d"}}]}}}`, encodeOffset(0), s1.ID))
+			"edges": [{"node": {"id": %q}}]}}}`, encodeOffset(0), globalID("EventSlot", s1.ID)))
 	})
 
 	t.Run("OKSlotDates", func(t *testing.T) {
@@ -674,11 +675,11 @@ func TestGraphCatalogueEvents(t *testing.T) {
 		// Each event by its first available slot, by start: s4, then s2
 		// (s1 is sold out).
 		WantJSON(t, data, fmt.Sprintf(`{"eventSlots": {"totalCount": 2, "edges": [
-			{"node": {"id": "%d", "eventId": "%d", "name": {"fr": "Visite"}, "description": {"fr": null}, "price": null,
+			{"node": {"id": %[5]q, "eventId": "%[2]d", "name": {"fr": "Visite"}, "description": {"fr": null}, "price": null,
 				"formulasCount": 0, "availablePlaces": 8, "slotsCount": 1, "event": {"id": "%[2]d", "name": {"fr": "Visite"}, "slots": {"totalCount": 1}}}},
-			{"node": {"id": "%d", "eventId": "%d", "name": {"fr": "Concert"}, "description": {"fr": "Live"}, "price": {"amount": "19.50"},
+			{"node": {"id": %[6]q, "eventId": "%[4]d", "name": {"fr": "Concert"}, "description": {"fr": "Live"}, "price": {"amount": "19.50"},
 				"formulasCount": 2, "availablePlaces": 5, "slotsCount": 2, "event": {"id": "%[4]d", "name": {"fr": "Concert"}, "slots": {"totalCount": 3}}}}]}}`,
-			s4.ID, free.ID, s2.ID, concert.ID))
+			s4.ID, free.ID, s2.ID, concert.ID, globalID("EventSlotListItem", s4.ID), globalID("EventSlotListItem", s2.ID)))
 	})
 
 	t.Run("ErrOtherCatalogue", func(t *testing.T) {
@@ -728,11 +729,12 @@ func TestGraphCatalogueWorkshops(t *testing.T) {
 				durationValueFormatted { fr } funnelLink } } } } }`, w.ID), nil)
 		WantJSON(t, data, fmt.Sprintf(`{"workshop": {"id": "%d", "name": {"fr": "Pâtisserie"}, "address": "1 rue du Four", "canBePrivatized": true,
 			"category": {"name": {"fr": "Cuisine"}, "price": %s, "specificValidityPeriod": 6},
-			"level": {"id": "%d", "name": {"fr": "Débutant"}},
-			"themes": [{"id": "%d", "name": {"fr": "Sucré"}}, {"id": "%d", "name": {"fr": "Salé"}}],
+			"level": {"id": %q, "name": {"fr": "Débutant"}},
+			"themes": [{"id": %q, "name": {"fr": "Sucré"}}, {"id": %q, "name": {"fr": "Salé"}}],
 			"targets": [{"name": {"fr": "Enfants"}}], "skills": [], "recipes": [],
 			"sessions": {"totalCount": 3, "edges": [%s, %s]}}}`,
-			w.ID, `{"amount": "45.00", "currency": "EUR", "formatted": {"fr": "45,00\u00a0€"}}`, level.ID, sweet.ID, salty.ID,
+			w.ID, `{"amount": "45.00", "currency": "EUR", "formatted": {"fr": "45,00\u00a0€"}}`, globalID("WorkshopLevel", level.ID),
+			globalID("WorkshopTheme", sweet.ID), globalID("WorkshopTheme", salty.ID),
 			gcSessionJSON(w, w1), gcSessionJSON(w, w2)))
 		data = f.mustAsk(t, site, "", fmt.Sprintf(`{ workshop(id: "%d") { level { id } sessions(after: "%s") { edges { node { id } } } } }`,
 			bare.ID, encodeOffset(0)), nil)
@@ -743,11 +745,12 @@ func TestGraphCatalogueWorkshops(t *testing.T) {
 		data := f.mustAsk(t, site, "", `{ workshopSessions(first: 3) { totalCount pageInfo { hasNextPage }
 			edges { node { id workshop { name { fr } sessions(first: 1) { totalCount } } } } } }`, nil)
 		WantJSON(t, data, fmt.Sprintf(`{"workshopSessions": {"totalCount": 4, "pageInfo": {"hasNextPage": true}, "edges": [
-			{"node": {"id": "%d", "workshop": {"name": {"fr": "Pâtisserie"}, "sessions": {"totalCount": 3}}}},
-			{"node": {"id": "%d", "workshop": {"name": {"fr": "Pain"}, "sessions": {"totalCount": 1}}}},
-			{"node": {"id": "%d", "workshop": {"name": {"fr": "Pâtisserie"}, "sessions": {"totalCount": 3}}}}]}}`, w1.ID, b1.ID, w2.ID))
+			{"node": {"id": %q, "workshop": {"name": {"fr": "Pâtisserie"}, "sessions": {"totalCount": 3}}}},
+			{"node": {"id": %q, "workshop": {"name": {"fr": "Pain"}, "sessions": {"totalCount": 1}}}},
+			{"node": {"id": %q, "workshop": {"name": {"fr": "Pâtisserie"}, "sessions": {"totalCount": 3}}}}]}}`,
+			globalID("WorkshopSession", w1.ID), globalID("WorkshopSession", b1.ID), globalID("WorkshopSession", w2.ID)))
 		data = f.mustAsk(t, site, "", fmt.Sprintf(`{ workshopSessions(workshopId: "%d") { edges { node { id } } } }`, bare.ID), nil)
-		WantJSON(t, data, fmt.Sprintf(`{"workshopSessions": {"edges": [{"node": {"id": "%d"}}]}}`, b1.ID))
+		WantJSON(t, data, fmt.Sprintf(`{"workshopSessions": {"edges": [{"node": {"id": %q}}]}}`, globalID("WorkshopSession", b1.ID)))
 	})
 
 	t.Run("ErrWorkshopID", func(t *testing.T) {
@@ -761,15 +764,16 @@ func TestGraphCatalogueWorkshops(t *testing.T) {
 	t.Run("OKThemes", func(t *testing.T) {
 		data := f.mustAsk(t, site, "", `{ workshopThemes(first: 1) { totalCount pageInfo { hasNextPage } edges { node { id name { text(lang: FR) } } } } }`, nil)
 		WantJSON(t, data, fmt.Sprintf(`{"workshopThemes": {"totalCount": 2, "pageInfo": {"hasNextPage": true},
-			"edges": [{"node": {"id": "%d", "name": {"text": "Sucré"}}}]}}`, sweet.ID))
+			"edges": [{"node": {"id": %q, "name": {"text": "Sucré"}}}]}}`, globalID("WorkshopTheme", sweet.ID)))
 	})
 }
 
 // gcSessionJSON is a workshop session as the tests ask for it.
 func gcSessionJSON(w *catalogue.Workshop, s *catalogue.WorkshopSession) string {
-	return fmt.Sprintf(`{"node": {"id": "%d", "workshopId": "%d", "minCapacity": %d, "maxCapacity": %d, "availablePlaces": %d,
-		"durationValueFormatted": {"fr": %q}, "funnelLink": "https://shop.example.com/workshops/%[2]d/booking/?session=%[1]d"}}`,
-		s.ID, w.ID, s.MinCapacity, s.MaxCapacity, s.AvailablePlaces, l10n.DurationShort(s.EndingAt.Sub(s.StartingAt))["fr"])
+	return fmt.Sprintf(`{"node": {"id": %q, "workshopId": "%d", "minCapacity": %d, "maxCapacity": %d, "availablePlaces": %d,
+		"durationValueFormatted": {"fr": %q}, "funnelLink": "https://shop.example.com/workshops/%[2]d/booking/?session=%[7]d"}}`,
+		globalID("WorkshopSession", s.ID), w.ID, s.MinCapacity, s.MaxCapacity, s.AvailablePlaces,
+		l10n.DurationShort(s.EndingAt.Sub(s.StartingAt))["fr"], s.ID)
 }
 
 func TestGraphCatalogueBoxes(t *testing.T) {
@@ -850,11 +854,12 @@ func TestGraphCatalogueBoxes(t *testing.T) {
 			spa.ID, encodeOffset(0)), nil)
 		WantJSON(t, data, fmt.Sprintf(`{"box": {"isHighlight": true, "displayNbOffers": true, "peopleIncluded": 2, "price": %s,
 			"images": ["https://cdn.example.com/b.jpg", "https://cdn.example.com/a.jpg"], "universeIds": ["%d"],
-			"universes": [{"id": "%d", "name": {"fr": "Spa"}, "parentId": "%d"}],
-			"offers": {"edges": [{"node": {"partnerId": "%d"}}]}}}`, gcMoneyJSON("49.90", "CHF"), sub.ID, sub.ID, root.ID, f.other.ID))
+			"universes": [{"id": %q, "name": {"fr": "Spa"}, "parentId": "%d"}],
+			"offers": {"edges": [{"node": {"partnerId": "%d"}}]}}}`, gcMoneyJSON("49.90", "CHF"), sub.ID, globalID("UniverseRecord", sub.ID),
+			root.ID, f.other.ID))
 		data = f.mustAsk(t, gcMarket, "", `{ boxUniverses { id name { fr } order subUniverses { id name { fr } subUniverses { id } } } }`, nil)
-		WantJSON(t, data, fmt.Sprintf(`{"boxUniverses": [{"id": "%d", "name": {"fr": "Séjours"}, "order": null,
-			"subUniverses": [{"id": "%d", "name": {"fr": "Spa"}, "subUniverses": []}]}]}`, root.ID, sub.ID))
+		WantJSON(t, data, fmt.Sprintf(`{"boxUniverses": [{"id": %q, "name": {"fr": "Séjours"}, "order": null,
+			"subUniverses": [{"id": %q, "name": {"fr": "Spa"}, "subUniverses": []}]}]}`, globalID("Universe", root.ID), globalID("Universe", sub.ID)))
 	})
 
 	t.Run("ErrNotShown", func(t *testing.T) {
@@ -920,8 +925,8 @@ func TestGraphCataloguePrototypes(t *testing.T) {
 		gcMust(t, f.protos.CreateTheme(ctx, th))
 		gcMust(t, f.protos.CreateVoucherPrototype(ctx, &catalogue.VoucherPrototype{PartnerID: f.shop.ID, UniverseID: &u.ID, ThemeIDs: []int64{th.ID}}))
 		data := f.mustAsk(t, "shop.example.com", "", `{ universes { id name { fr } subUniverses { id } } themes { id name { de text(lang: DE) } } }`, nil)
-		WantJSON(t, data, fmt.Sprintf(`{"universes": [{"id": "%d", "name": {"fr": "Loisirs"}, "subUniverses": []}],
-			"themes": [{"id": "%d", "name": {"de": "Natur", "text": "Natur"}}]}`, u.ID, th.ID))
+		WantJSON(t, data, fmt.Sprintf(`{"universes": [{"id": %q, "name": {"fr": "Loisirs"}, "subUniverses": []}],
+			"themes": [{"id": %q, "name": {"de": "Natur", "text": "Natur"}}]}`, globalID("Universe", u.ID), globalID("Theme", th.ID)))
 		WantJSON(t, f.mustAsk(t, gcMarket, "", `{ universes { id } themes { id } }`, nil), `{"universes": [], "themes": []}`)
 	})
 }

@@ -20,17 +20,17 @@ import (
 // (graph/schema/catalogue_gifts.graphqls), on the GraphQL catalogue
 // fixture: shop sells vouchers, market (CHF) network vouchers.
 
-const ggGiftFields = `id code type state
+const ggGiftFields = `id legacyId code type state
 	value { amount currency formatted { ` + gcAllLanguages + ` } }
 	remainingValue { amount currency formatted { ` + gcAllLanguages + ` } }
 	maxUsages usageCount currencyCode creationDate activationDate expirationDate
 	expirationDateFormatted { ` + gcAllLanguages + ` }
-	usable product { id type } partner { id partnerId uuid name isMarketplace }`
+	usable product { id legacyId type } partner { id legacyId partnerId uuid name isMarketplace }`
 
 const ggGiftQuery = `query($code: String!) { gift(code: $code) { ` + ggGiftFields + ` } }`
 
 const ggLinkedQuery = `query($code: String!) { giftLinkedPartners(code: $code) {
-	code type partners { id partnerId uuid name isMarketplace } } }`
+	code type partners { id legacyId partnerId uuid name isMarketplace } } }`
 
 const ggWidgetsQuery = `query($key: String!) { marketingWidgets(key: $key) { key purchaseUrl
 	navbar { showNavbar showNavbarOnPurchaseSite navbarOrientation navbarSide navbarPosition
@@ -43,7 +43,7 @@ const ggWidgetsQuery = `query($key: String!) { marketingWidgets(key: $key) { key
 		floattingBarCtaButtonHoverColor floattingBarCtaButtonTextColor floattingBarCtaButtonTextHoverColor } } }`
 
 const ggContactMutation = `mutation($input: ContactRequestInput!) { createContactRequest(input: $input) {
-	contactRequest { id giftCode fullName email phoneNumber message partner relatedProductDetails { id type state } }
+	contactRequest { id legacyId giftCode fullName email phoneNumber message partner relatedProductDetails { id legacyId type state } }
 	userErrors { field code message } errors { field code message } } }`
 
 // ggGiftsFixture adds to the catalogue fixture a voucher of shop (V1), a
@@ -108,8 +108,8 @@ func ggLocalizedJSON(l l10n.Localized) string {
 
 // ggPartner is a partner as the gift types show it.
 func ggPartner(p *domain.Partner) string {
-	return fmt.Sprintf(`{"id": "%d", "partnerId": %q, "uuid": %q, "name": %q, "isMarketplace": %v}`,
-		p.ID, globalID("Partner", p.UUID), p.UUID, p.Name, p.IsMarketplace)
+	return fmt.Sprintf(`{"id": %q, "legacyId": "%d", "partnerId": %q, "uuid": %q, "name": %q, "isMarketplace": %v}`,
+		globalID("GiftPartner", p.ID), p.ID, globalID("Partner", p.UUID), p.UUID, p.Name, p.IsMarketplace)
 }
 
 func ggTime(t time.Time, loc *time.Location) string { return t.In(loc).Format(time.RFC3339) }
@@ -127,12 +127,12 @@ func TestGraphGift(t *testing.T) {
 
 	t.Run("OKVoucher", func(t *testing.T) {
 		data := f.mustAsk(t, "shop.example.com", "", ggGiftQuery, map[string]any{"code": "V1"})
-		WantJSON(t, data, `{"gift": {"id": "`+fmt.Sprint(f.voucher)+`", "code": "V1", "type": "VOUCHER", "state": "paid",
+		WantJSON(t, data, `{"gift": {"id": "`+globalID("Gift", "voucher:"+fmt.Sprint(f.voucher))+`", "legacyId": "`+fmt.Sprint(f.voucher)+`", "code": "V1", "type": "VOUCHER", "state": "paid",
 			"value": `+gcMoneyJSON("150.00", "EUR")+`, "remainingValue": null, "maxUsages": null, "usageCount": null,
 			"currencyCode": "EUR", "creationDate": "`+ggTime(giftsTime("2026-01-15T10:00:00Z"), f.shopLoc)+`",
 			"activationDate": null, "expirationDate": "`+ggTime(f.expires, f.shopLoc)+`",
 			"expirationDateFormatted": `+ggLocalizedJSON(l10n.Date(f.expires, f.shopLoc))+`,
-			"usable": true, "product": {"id": "`+fmt.Sprint(f.shopVP)+`", "type": "voucher_prototype"},
+			"usable": true, "product": {"id": "`+globalID("GiftProduct", "voucher_prototype:"+fmt.Sprint(f.shopVP))+`", "legacyId": "`+fmt.Sprint(f.shopVP)+`", "type": "voucher_prototype"},
 			"partner": `+ggPartner(f.shop)+`}}`)
 	})
 
@@ -143,11 +143,11 @@ func TestGraphGift(t *testing.T) {
 
 	t.Run("OKNetworkVoucher", func(t *testing.T) {
 		data := f.mustAsk(t, gcMarket, "", ggGiftQuery, map[string]any{"code": "NV1"})
-		WantJSON(t, data, `{"gift": {"id": "`+fmt.Sprint(f.nv)+`", "code": "NV1", "type": "NETWORK_VOUCHER", "state": "using",
+		WantJSON(t, data, `{"gift": {"id": "`+globalID("Gift", "network_voucher:"+fmt.Sprint(f.nv))+`", "legacyId": "`+fmt.Sprint(f.nv)+`", "code": "NV1", "type": "NETWORK_VOUCHER", "state": "using",
 			"value": null, "remainingValue": null, "maxUsages": 3, "usageCount": 1,
 			"currencyCode": "CHF", "creationDate": "`+ggTime(giftsTime("2026-03-01T12:00:00Z"), f.mktLoc)+`",
 			"activationDate": null, "expirationDate": null, "expirationDateFormatted": null,
-			"usable": true, "product": {"id": "`+fmt.Sprint(f.nvBox.ID)+`", "type": "network_voucher_box"},
+			"usable": true, "product": {"id": "`+globalID("GiftProduct", "network_voucher_box:"+fmt.Sprint(f.nvBox.ID))+`", "legacyId": "`+fmt.Sprint(f.nvBox.ID)+`", "type": "network_voucher_box"},
 			"partner": `+ggPartner(f.market)+`}}`)
 	})
 
@@ -296,11 +296,12 @@ func TestGraphCreateContactRequest(t *testing.T) {
 	wantCreated := func(t *testing.T, payload map[string]any, want string) {
 		t.Helper()
 		cr, _ := payload["contactRequest"].(map[string]any)
-		id, _ := cr["id"].(string)
+		id, _ := cr["legacyId"].(string)
 		if id == "" {
 			t.Fatalf("payload = %v", payload)
 		}
-		WantJSON(t, []byte(gcJSON(payload)), strings.Replace(want, `"id": ?`, fmt.Sprintf(`"id": %q`, id), 1))
+		WantJSON(t, []byte(gcJSON(payload)), strings.Replace(want, `"id": ?`,
+			fmt.Sprintf(`"id": %q, "legacyId": %q`, globalID("ContactRequest", id), id), 1))
 		var n int
 		gcMust(t, f.db.NewRaw("SELECT count(*) FROM contact_requests WHERE id = ?", id).Scan(ctx, &n))
 		if n != 1 {
@@ -313,7 +314,7 @@ func TestGraphCreateContactRequest(t *testing.T) {
 			"phoneNumber": "+33 6 12 34 56 78", "message": "Can I move my booking?", "partner": shop})
 		wantCreated(t, payload, `{"contactRequest": {"id": ?, "giftCode": "V1", "fullName": "Ada Lovelace",
 			"email": "ada@example.com", "phoneNumber": "+33 6 12 34 56 78", "message": "Can I move my booking?",
-			"partner": "`+shop+`", "relatedProductDetails": {"id": "`+fmt.Sprint(f.voucher)+`", "type": "VOUCHER", "state": "paid"}},
+			"partner": "`+shop+`", "relatedProductDetails": {"id": "`+globalID("RelatedProductDetails", "voucher:"+fmt.Sprint(f.voucher))+`", "legacyId": "`+fmt.Sprint(f.voucher)+`", "type": "VOUCHER", "state": "paid"}},
 			"userErrors": [], "errors": []}`)
 	})
 
@@ -324,7 +325,7 @@ func TestGraphCreateContactRequest(t *testing.T) {
 			"phoneNumber": nil, "message": "Refund?", "partnerId": globalID("Partner", market)})
 		wantCreated(t, payload, `{"contactRequest": {"id": ?, "giftCode": "NV1", "fullName": "Grace",
 			"email": "grace@example.com", "phoneNumber": null, "message": "Refund?", "partner": "`+market+`",
-			"relatedProductDetails": {"id": "`+fmt.Sprint(f.nv)+`", "type": "NETWORK_VOUCHER", "state": "using"}},
+			"relatedProductDetails": {"id": "`+globalID("RelatedProductDetails", "network_voucher:"+fmt.Sprint(f.nv))+`", "legacyId": "`+fmt.Sprint(f.nv)+`", "type": "NETWORK_VOUCHER", "state": "using"}},
 			"userErrors": [], "errors": []}`)
 	})
 

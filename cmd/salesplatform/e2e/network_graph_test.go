@@ -720,8 +720,8 @@ func TestGraphNetworkVouchers(t *testing.T) {
 	box := globalID("NetworkVoucherBox", f.box)
 	boxFields := `id legacyId marketplaceId name { fr en } shortDescription { en } longDescription { en fr } creationDate
 		isActive isHighlight price currencyCode weight priceScope maxUsages maxDaysAfterFirstUsage nbMpoOrders
-		priceRange { id name { fr en de } } images { id cover mediaId mediaUuid name size createdOn archivedOn }
-		allowedPartners { partnerId sourceId agencyName } products { id name { en } priceRangeId } marketplace { legacyId }
+		priceRange { id legacyId name { fr en de } } images { id legacyId cover mediaId mediaUuid name size createdOn archivedOn }
+		allowedPartners { partnerId sourceId agencyName } products { id legacyId name { en } priceRangeId } marketplace { legacyId }
 		offers(first: 5) { totalCount edges { node { id legacyId boxId partnerId productId name { fr } description { en }
 			termsOfUse { en } editionDate rejectionDate isActive status ranking partner { name sourceId } } } }`
 	data := mustGraph(t, f.URL, f.marketTok, `query($id: ID!) { networkVoucherBox(id: $id) { `+boxFields+` } }`, map[string]any{"id": box})
@@ -738,11 +738,11 @@ func TestGraphNetworkVouchers(t *testing.T) {
 		"longDescription": map[string]any{"en": "Long en", "fr": "Long fr"}, "creationDate": "2026-10-01T08:00:00Z",
 		"isActive": true, "isHighlight": true, "price": "89.90", "currencyCode": "EUR", "weight": 450, "priceScope": 2,
 		"maxUsages": 2, "maxDaysAfterFirstUsage": 0, "nbMpoOrders": 3,
-		"priceRange": map[string]any{"id": fmt.Sprint(f.priceRange), "name": map[string]any{"fr": "Moins de 100 €", "en": "Under 100 €", "de": "Unter 100 €"}},
-		"images": []any{map[string]any{"id": fmt.Sprint(f.image), "cover": true, "mediaId": fmt.Sprint(f.media), "mediaUuid": f.mediaUUID,
+		"priceRange": map[string]any{"id": globalID("NetworkVoucherPriceRange", f.priceRange), "legacyId": fmt.Sprint(f.priceRange), "name": map[string]any{"fr": "Moins de 100 €", "en": "Under 100 €", "de": "Unter 100 €"}},
+		"images": []any{map[string]any{"id": globalID("NetworkVoucherBoxImage", f.image), "legacyId": fmt.Sprint(f.image), "cover": true, "mediaId": fmt.Sprint(f.media), "mediaUuid": f.mediaUUID,
 			"name": "cover.png", "size": 1234, "createdOn": "2026-09-01T10:00:00Z", "archivedOn": nil}},
 		"allowedPartners": []any{map[string]any{"partnerId": fmt.Sprint(f.member), "sourceId": "42", "agencyName": "Member Agency"}},
-		"products":        []any{map[string]any{"id": fmt.Sprint(f.product), "name": map[string]any{"en": "Dinner"}, "priceRangeId": fmt.Sprint(f.priceRange)}},
+		"products":        []any{map[string]any{"id": globalID("NetworkVoucherBoxProduct", f.product), "legacyId": fmt.Sprint(f.product), "name": map[string]any{"en": "Dinner"}, "priceRangeId": fmt.Sprint(f.priceRange)}},
 		"marketplace":     map[string]any{"legacyId": fmt.Sprint(f.market)},
 		"offers": map[string]any{"totalCount": 2, "edges": []any{
 			offer(f.offerMember, f.member, "Dîner", "A dinner", "Book ahead", "2026-10-02T08:00:00Z", nil, true, "VALIDATED", 1,

@@ -464,14 +464,14 @@ func TestAdminPrototypesGraph(t *testing.T) {
 	proto := func(tok string, kv ...any) map[string]any {
 		t.Helper()
 		args := append([]any{"name", texts("fr", "Nuit"), "description", texts(), "longDescription", texts(),
-			"type", "STAY", "stayPrice", "80.00", "universeId", gid(f.universe)}, kv...)
+			"type", "STAY", "stayPrice", "80.00", "universeId", globalID("Universe", f.universe)}, kv...)
 		return f.mustMutate(t, tok, "createVoucherPrototype", gqlCreatePrototype, in(args...))["voucherPrototype"].(map[string]any)
 	}
 	p1 := proto(f.editorTok, "ranking", 2, "imageIds", []string{gid(f.hotelMedia[0])}, "lastActiveDay", "2027-01-31")
 	WantJSON(t, []byte(jsonOf(t, p1)), fmt.Sprintf(`{"id": %q, "partnerId": %q, "type": "STAY", "stayPrice": "80.00",
 		"adultsPrice": null, "priceScope": 1, "minCapacity": 1, "maxCapacity": 0, "ranking": 2, "imageIds": [%q],
 		"coverImageId": null, "lastActiveDay": "2027-01-31", "nbOrders": 0, "name": {"fr": "Nuit", "en": null},
-		"universe": {"id": %q, "name": {"fr": "Séjours"}}}`, p1["id"], gid(f.hotel.ID), gid(f.hotelMedia[0]), gid(f.universe)))
+		"universe": {"id": %q, "name": {"fr": "Séjours"}}}`, p1["id"], gid(f.hotel.ID), gid(f.hotelMedia[0]), globalID("UniverseRecord", f.universe)))
 	p2 := proto(f.editorTok, "ranking", 1, "isActive", true)
 	proto(f.rivalTok)
 
@@ -539,7 +539,7 @@ func TestAdminPrototypesGraph(t *testing.T) {
 		{"node": {"id": %[2]q, "ranking": 2, "universe": {"id": %[3]q}, "options": {"totalCount": 2, "edges": [
 			{"node": {"count": 1, "included": false, "option": {"id": %[5]q, "category": {"id": %[6]q}, "prototypes": [{"id": %[2]q}, {"id": %[1]q}]}}},
 			{"node": {"count": 1, "included": false, "option": {"id": %[4]q, "category": null, "prototypes": [{"id": %[2]q}, {"id": %[1]q}]}}}]}}}]}}`,
-		p2["id"], p1["id"], gid(f.universe), global["id"], opt["id"], cat["id"]))
+		p2["id"], p1["id"], globalID("UniverseRecord", f.universe), global["id"], opt["id"], cat["id"]))
 	f.stmts.Reset()
 	f.mustAsk(t, "", f.editorTok, gqlPrototypes, nil)
 	few := f.stmts.Count()

@@ -139,7 +139,7 @@ func TestGraphAdminCoupon(t *testing.T) {
 		"activateForMoneypot", "activateForNetworkGiftcards", "activateForNetworkVouchers", "offerDeliveryCostClickandcollect",
 		"printAtHomeReceptionMode", "expeditionReceptionMode", "gifteeEmailReceptionMode",
 		"postalMailToBeneficiaryReceptionMode", "onSiteExpeditionMode"}
-	data := f.g.mustAsk(t, "", f.shopTok, `{ adminVoucher(code: "SHOP-001") { coupon { `+strings.Join(fields, " ")+` } } }`, nil)
+	data := f.g.mustAsk(t, "", f.shopTok, `{ adminVoucher(code: "SHOP-001") { coupon { legacyId `+strings.Join(fields, " ")+` } } }`, nil)
 	var got struct {
 		AdminVoucher struct{ Coupon map[string]any }
 	}
@@ -167,7 +167,7 @@ func TestGraphAdminCoupon(t *testing.T) {
 		t.Errorf("REST has %d fields, the graph %d: %v", len(rest), len(fields), rest)
 	}
 
-	want := map[string]any{"id": fmt.Sprint(f.coupon), "code": "SPRING", "discountText": "10% off",
+	want := map[string]any{"id": globalID("AdminVoucherCoupon", f.coupon), "legacyId": fmt.Sprint(f.coupon), "code": "SPRING", "discountText": "10% off",
 		"discountType": "percentage", "numberOfUsage": 3.0, "maxUsage": 100.0,
 		"start": "2026-03-01T01:00:00+01:00", "end": "2026-06-01T02:00:00+02:00", "partnerId": fmt.Sprint(f.shopID),
 		"voucherPrototypesIds": []any{fmt.Sprint(f.shopVP)}, "cncOffersIds": []any{}, "eventsIds": []any{},
