@@ -121,7 +121,8 @@ func TestMalformedInputs(t *testing.T) {
 		}
 		walked++
 		fill := func(v string) string {
-			return strings.ReplaceAll(pathVariable.ReplaceAllString(tpl, v), "{slash:/?}", "/")
+			// The optional slash first: it is no variable to fill.
+			return pathVariable.ReplaceAllString(strings.ReplaceAll(tpl, "{slash:/?}", "/"), v)
 		}
 		path := fill("1")
 		for _, v := range malformedPathValues {
