@@ -82,16 +82,31 @@ func handleWithToken(r *mux.Router, path string, h http.HandlerFunc, methods ...
 // of a value, not a separator (Python's parse_qsl; Go would drop the whole
 // pair, so "ordering=price;x" would silently lose its ordering). A query
 // string that still cannot be parsed is a 400, rather than parameters lost
-// without a word.
+// without a word. So is a decoded path or query parameter that is not text
+// (domain.TextProblem: a NUL, bytes that are not UTF-8), before any
+// handler reads it: every route's path segments and query values are text.
 func legacyQuery(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if msg := domain.TextProblem(r.URL.Path); msg != "" {
+			writeJSON(w, http.StatusBadRequest, detail("Malformed URL path: "+msg))
+			return
+		}
 		if strings.Contains(r.URL.RawQuery, ";") {
 			r = r.Clone(r.Context())
 			r.URL.RawQuery = strings.ReplaceAll(r.URL.RawQuery, ";", "%3B")
 		}
-		if _, err := url.ParseQuery(r.URL.RawQuery); err != nil {
+		values, err := url.ParseQuery(r.URL.RawQuery)
+		if err != nil {
 			writeJSON(w, http.StatusBadRequest, detail("Malformed query string: "+err.Error()+"."))
 			return
+		}
+		for k, vs := range values {
+			for _, s := range append(vs, k) {
+				if msg := domain.TextProblem(s); msg != "" {
+					writeJSON(w, http.StatusBadRequest, detail("Malformed query string: "+msg))
+					return
+				}
+			}
 		}
 		h.ServeHTTP(w, r)
 	})
