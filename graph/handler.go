@@ -55,6 +55,7 @@ func NewHandler(r *Resolver, logFrom func(context.Context) *slog.Logger) http.Ha
 	srv.Use(extension.Introspection{})
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](100)})
 	srv.Use(DocumentLimit{Cache: queries}) // after the persisted query is read
+	srv.Use(TextInputs{})                  // no NUL, only UTF-8, in variables and literals
 	srv.Use(DepthLimit{Max: maxDepth})
 	srv.Use(&ComplexityLimit{Max: maxComplexity})
 	srv.AroundFields(stopWhenDone)

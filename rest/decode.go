@@ -24,21 +24,67 @@ const MaxBodyBytes = 256 << 10
 type httpError struct {
 	status int
 	msg    string
+	// fields, when set, is written instead of msg: a DRF field-error map.
+	fields *domain.Error
 }
 
 func (e *httpError) Error() string { return e.msg }
 
-func (e *httpError) write(w http.ResponseWriter) { writeJSON(w, e.status, detail(e.msg)) }
+func (e *httpError) write(w http.ResponseWriter) {
+	if e.fields != nil {
+		writeJSON(w, e.status, fieldErrorBody(e.fields))
+		return
+	}
+	writeJSON(w, e.status, detail(e.msg))
+}
+
+// textError refuses, as DRF's CharField does ("Null characters are not
+// allowed."), a body whose keys or string values are not text
+// (domain.TextProblem): every such value is a field error at its field,
+// or at the list holding it. nil when all are text.
+func textError(v any) *httpError {
+	var val domain.Validator
+	var walk func(v any, path []any, inList bool)
+	walk = func(v any, path []any, inList bool) {
+		switch x := v.(type) {
+		case string:
+			if msg := domain.TextProblem(x); msg != "" {
+				val.Add(domain.VInvalid, msg, path...)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e, path, true)
+			}
+		case map[string]any:
+			for k, e := range x {
+				p := path
+				if !inList {
+					p = append(path[:len(path):len(path)], k)
+				}
+				if msg := domain.TextProblem(k); msg != "" {
+					val.Add(domain.VInvalid, msg, p...)
+					continue
+				}
+				walk(e, p, inList)
+			}
+		}
+	}
+	walk(v, nil, false)
+	if de := domain.AsError(val.Err()); de != nil {
+		return &httpError{status: http.StatusBadRequest, msg: de.Error(), fields: de}
+	}
+	return nil
+}
 
 // readBody reads the body within MaxBodyBytes.
 func readBody(w http.ResponseWriter, r *http.Request) ([]byte, *httpError) {
 	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
-		return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("Request body too large: the limit is %d bytes.", MaxBodyBytes)}
+		return nil, &httpError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("Request body too large: the limit is %d bytes.", MaxBodyBytes)}
 	}
 	if err != nil {
-		return nil, &httpError{http.StatusBadRequest, "Could not read the request body."}
+		return nil, &httpError{status: http.StatusBadRequest, msg: "Could not read the request body."}
 	}
 	return b, nil
 }
@@ -57,7 +103,7 @@ func isJSON(mt string) bool {
 }
 
 func unsupported(r *http.Request) *httpError {
-	return &httpError{http.StatusUnsupportedMediaType, fmt.Sprintf("Unsupported media type %q in request.", r.Header.Get("Content-Type"))}
+	return &httpError{status: http.StatusUnsupportedMediaType, msg: fmt.Sprintf("Unsupported media type %q in request.", r.Header.Get("Content-Type"))}
 }
 
 // decodeJSON reads a JSON body into a generic value with numbers kept as
@@ -74,14 +120,22 @@ func decodeJSON(w http.ResponseWriter, r *http.Request) (any, *httpError) {
 	if len(bytes.TrimSpace(b)) == 0 {
 		return map[string]any{}, nil
 	}
+	// The decoder would read U+FFFD for bytes that are not UTF-8 and for
+	// an escaped lone surrogate, and the value would be stored altered.
+	if msg := domain.JSONTextProblem(b); msg != "" {
+		return nil, &httpError{status: http.StatusBadRequest, msg: "JSON parse error - " + msg}
+	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
-		return nil, &httpError{http.StatusBadRequest, "JSON parse error - " + err.Error()}
+		return nil, &httpError{status: http.StatusBadRequest, msg: "JSON parse error - " + err.Error()}
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, &httpError{http.StatusBadRequest, "JSON parse error - extra data after the JSON value"}
+		return nil, &httpError{status: http.StatusBadRequest, msg: "JSON parse error - extra data after the JSON value"}
+	}
+	if herr := textError(v); herr != nil {
+		return nil, herr
 	}
 	return v, nil
 }
@@ -129,32 +183,37 @@ func decodeForm(w http.ResponseWriter, r *http.Request) (domain.Doc, *httpError)
 		}
 		vals, err := url.ParseQuery(string(b))
 		if err != nil {
-			return nil, &httpError{http.StatusBadRequest, "Malformed form data."}
+			return nil, &httpError{status: http.StatusBadRequest, msg: "Malformed form data."}
 		}
-		return firstValues(vals), nil
+		return formValues(vals)
 	case mt == "multipart/form-data":
 		r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
 		if err := r.ParseMultipartForm(MaxBodyBytes); err != nil {
 			var tooBig *http.MaxBytesError
 			if errors.As(err, &tooBig) {
-				return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("Request body too large: the limit is %d bytes.", MaxBodyBytes)}
+				return nil, &httpError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("Request body too large: the limit is %d bytes.", MaxBodyBytes)}
 			}
-			return nil, &httpError{http.StatusBadRequest, "Malformed multipart data."}
+			return nil, &httpError{status: http.StatusBadRequest, msg: "Malformed multipart data."}
 		}
-		return firstValues(r.MultipartForm.Value), nil
+		return formValues(r.MultipartForm.Value)
 	default:
 		return nil, unsupported(r)
 	}
 }
 
-func firstValues(vals map[string][]string) map[string]any {
+// formValues is the first value of each field of a form, each of them
+// text (textError).
+func formValues(vals map[string][]string) (domain.Doc, *httpError) {
 	m := make(map[string]any, len(vals))
 	for k, v := range vals {
 		if len(v) > 0 {
 			m[k] = v[0]
 		}
 	}
-	return m
+	if herr := textError(m); herr != nil {
+		return nil, herr
+	}
+	return m, nil
 }
 
 // writeJSON answers v as JSON. It encodes with github.com/goccy/go-json,

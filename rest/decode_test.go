@@ -3,7 +3,9 @@ package rest
 import (
 	"bytes"
 	"encoding/json"
+	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -43,6 +45,41 @@ func TestWriteJSONAsEncodingJSON(t *testing.T) {
 		writeJSON(rec, 200, v)
 		if got := bytes.TrimSuffix(rec.Body.Bytes(), []byte("\n")); !bytes.Equal(got, want) {
 			t.Errorf("got  %s\nwant %s", got, want)
+		}
+	}
+}
+
+// TestBodiesMustBeText: a body's string with a NUL, bytes that are not
+// UTF-8 or an escaped lone surrogate is refused, JSON or form, where the
+// decoder would have passed it on (a NUL) or read U+FFFD instead.
+func TestBodiesMustBeText(t *testing.T) {
+	const form = "application/x-www-form-urlencoded"
+	for _, c := range []struct{ contentType, body, want string }{
+		{"application/json", `{"code": "A\u0000", "n": 1}`, `{"code":["Null characters are not allowed."]}`},
+		{"application/json", `{"a": {"b": ["x", "\u0000"]}}`, `{"a":{"b":["Null characters are not allowed."]}}`},
+		{"application/json", `{"a\u0000": 1}`, `{"a\u0000":["Null characters are not allowed."]}`},
+		{"application/json", "{\"code\": \"\xff\"}", `{"detail":"JSON parse error - Enter text in valid UTF-8."}`},
+		{"application/json", "{\"code\": \"\xc0\x80\"}", `{"detail":"JSON parse error - Enter text in valid UTF-8."}`},
+		{"application/json", "{\"code\": \"\xed\xa0\x80\"}", `{"detail":"JSON parse error - Enter text in valid UTF-8."}`},
+		{"application/json", `{"code": "\ud800"}`, `{"detail":"JSON parse error - Enter text in valid UTF-8."}`},
+		{form, "code=A%00", `{"code":["Null characters are not allowed."]}`},
+		{form, "code=%FF", `{"code":["Enter text in valid UTF-8."]}`},
+		{form, "code=%ED%A0%80", `{"code":["Enter text in valid UTF-8."]}`},
+		{"multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data; name=\"code\"\r\n\r\nA\x00\r\n--x--\r\n",
+			`{"code":["Null characters are not allowed."]}`},
+	} {
+		r := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(c.body))
+		r.Header.Set("Content-Type", c.contentType)
+		w := httptest.NewRecorder()
+		if _, ok := decodeFlat(w, r); ok || w.Code != http.StatusBadRequest || strings.TrimSpace(w.Body.String()) != c.want {
+			t.Errorf("%s %q: ok %v, %d %s; want 400 %s", c.contentType, c.body, ok, w.Code, w.Body, c.want)
+		}
+	}
+	for _, body := range []string{`{"code": "\ud83d\ude00 été", "b": ["\\u0000"]}`, `{"code": "a\\ud800"}`} {
+		r := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		if _, ok := decodeFlat(httptest.NewRecorder(), r); !ok {
+			t.Errorf("%s refused", body)
 		}
 	}
 }

@@ -38,6 +38,11 @@ func readUpload(w http.ResponseWriter, r *http.Request, maxBody int64, fields ..
 	u := &uploadForm{values: map[string]string{}}
 	err := u.read(r, fields)
 	if err == nil {
+		if herr := u.textError(); herr != nil {
+			u.Close()
+			herr.write(w)
+			return nil
+		}
 		return u
 	}
 	u.Close()
@@ -68,6 +73,15 @@ func (u *uploadForm) File() io.ReadSeeker {
 		return nil
 	}
 	return u.file
+}
+
+// textError refuses values that are not text, as a body's (textError).
+func (u *uploadForm) textError() *httpError {
+	m := make(map[string]any, len(u.values))
+	for k, v := range u.values {
+		m[k] = v
+	}
+	return textError(m)
 }
 
 // Close frees the temporary file.

@@ -23,8 +23,8 @@ func registerPaymentRequestRoutes(r *mux.Router, a *api) {
 	handleWithToken(r, base, a.handlePaymentRequestList, http.MethodGet, http.MethodHead)
 	handleWithToken(r, base+"{id:[0-9]+}/", a.handlePaymentRequestGet, http.MethodGet, http.MethodHead)
 	handleWithToken(r, base+"{id:[0-9]+}/payments/", a.handlePaymentRequestPayments, http.MethodGet, http.MethodHead)
-	handle(r, "/pay/{code}/", a.handleRequestPage, http.MethodGet, http.MethodHead)
-	handle(r, "/pay/{code}/", a.handleRequestPay, http.MethodPost)
+	handlePage(r, "/pay/{code}/", a.handleRequestPage, http.MethodGet, http.MethodHead)
+	handlePage(r, "/pay/{code}/", a.handleRequestPay, http.MethodPost)
 }
 
 // jsonPaymentRequest is the payment request record with this service's

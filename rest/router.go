@@ -61,7 +61,27 @@ func Register(r *mux.Router, s services.Services) {
 // handle registers a legacy path: it ends with "/" and is served the same
 // without it (no redirect: a redirected POST loses its body).
 func handle(r *mux.Router, path string, h http.HandlerFunc, methods ...string) {
+	r.Handle(strings.TrimSuffix(path, "/")+"{slash:/?}", textPath(legacyQuery(h))).Methods(methods...)
+}
+
+// handlePage is handle for an HTML page: a path that is not text reaches
+// the page, whose service answers it as an unknown code (the page's 404),
+// rather than the API's JSON 400.
+func handlePage(r *mux.Router, path string, h http.HandlerFunc, methods ...string) {
 	r.Handle(strings.TrimSuffix(path, "/")+"{slash:/?}", legacyQuery(h)).Methods(methods...)
+}
+
+// textPath refuses a decoded path that is not text (domain.TextProblem: a
+// NUL, bytes that are not UTF-8) with a 400, before any handler reads its
+// segments.
+func textPath(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if msg := domain.TextProblem(r.URL.Path); msg != "" {
+			writeJSON(w, http.StatusBadRequest, detail("Malformed URL path: "+msg))
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // handleWithToken is handle for the routes the contract serves only to a
@@ -82,16 +102,27 @@ func handleWithToken(r *mux.Router, path string, h http.HandlerFunc, methods ...
 // of a value, not a separator (Python's parse_qsl; Go would drop the whole
 // pair, so "ordering=price;x" would silently lose its ordering). A query
 // string that still cannot be parsed is a 400, rather than parameters lost
-// without a word.
+// without a word. So is a query parameter that is not text
+// (domain.TextProblem: a NUL, bytes that are not UTF-8), before any
+// handler reads it.
 func legacyQuery(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.Contains(r.URL.RawQuery, ";") {
 			r = r.Clone(r.Context())
 			r.URL.RawQuery = strings.ReplaceAll(r.URL.RawQuery, ";", "%3B")
 		}
-		if _, err := url.ParseQuery(r.URL.RawQuery); err != nil {
+		values, err := url.ParseQuery(r.URL.RawQuery)
+		if err != nil {
 			writeJSON(w, http.StatusBadRequest, detail("Malformed query string: "+err.Error()+"."))
 			return
+		}
+		for k, vs := range values {
+			for _, s := range append(vs, k) {
+				if msg := domain.TextProblem(s); msg != "" {
+					writeJSON(w, http.StatusBadRequest, detail("Malformed query string: "+msg))
+					return
+				}
+			}
 		}
 		h.ServeHTTP(w, r)
 	})

@@ -342,9 +342,10 @@ func seenVoucher(ctx context.Context, st Stores, c *domain.Caller, code string) 
 }
 
 // plausibleCode reports whether code could be a gift code (at most 64
-// characters): a longer one names nothing and is not looked up.
+// characters of text): a longer one, or one with a NUL or bytes that are
+// not UTF-8 (domain.TextProblem), names nothing and is not looked up.
 func plausibleCode(code string) bool {
-	return code != "" && len(code) <= 64
+	return code != "" && len(code) <= 64 && domain.TextProblem(code) == ""
 }
 
 // NetworkVouchersByEmail lists the vouchers of the caller's marketplace

@@ -3,6 +3,7 @@ package payments
 import (
 	"context"
 
+	"salesplatform/domain"
 	"salesplatform/domain/l10n"
 )
 
@@ -116,6 +117,9 @@ type RequestPage struct {
 // credential.
 // Errors: CodeNotFound for an unknown code.
 func (s *PaymentService) PaymentRequestPage(ctx context.Context, code string) (*RequestPage, error) {
+	if domain.TextProblem(code) != "" { // names no request; the store would drop a NUL
+		return nil, domain.ErrNotFound
+	}
 	r, err := s.uow.Stores().Requests.PaymentRequestByCode(ctx, code)
 	if err != nil {
 		return nil, err

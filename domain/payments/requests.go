@@ -394,6 +394,9 @@ func (s *PaymentService) PayPaymentRequest(ctx context.Context, code string) (st
 	if _, err := s.pages.throttle.Reserve(ctx, domain.ClientAddr(ctx), s.now()); err != nil {
 		return "", err
 	}
+	if domain.TextProblem(code) != "" { // names no request; the store would drop a NUL
+		return "", domain.ErrNotFound
+	}
 	r, err := s.uow.Stores().Requests.PaymentRequestByCode(ctx, code)
 	if err != nil {
 		return "", err

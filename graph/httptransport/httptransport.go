@@ -34,10 +34,13 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"salesplatform/domain"
 )
 
 // DefaultMaxBodyBytes bounds a POST body when POST.MaxBodyBytes is zero.
@@ -67,6 +70,10 @@ const (
 	CodeNotAcceptable        = "NOT_ACCEPTABLE"
 	CodeMethodNotAllowed     = "METHOD_NOT_ALLOWED"
 	CodeResponseTooLarge     = "RESPONSE_TOO_LARGE"
+	// CodeBadUserInput refuses a request whose JSON or URL parameters are
+	// not text (domain.JSONTextProblem, domain.TextProblem), the code the
+	// graph gives a value that is not text (graph.TextInputs).
+	CodeBadUserInput = "BAD_USER_INPUT"
 )
 
 const (
@@ -125,8 +132,8 @@ func (t POST) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecu
 		return
 	}
 	params, problem := decodeParams(fields["query"], fields["operationName"], fields["variables"], fields["extensions"])
-	if problem != "" {
-		badRequest(w, problem)
+	if problem != nil {
+		writeErrors(w, http.StatusBadRequest, nil, problem)
 		return
 	}
 	params.Headers = r.Header
@@ -171,6 +178,12 @@ func (t GET) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 		}
 		switch name {
 		case "query", "operationName":
+			// json.Marshal would write U+FFFD for bytes that are not UTF-8.
+			if !utf8.ValidString(v[0]) {
+				writeErrors(w, http.StatusBadRequest, nil, newError(CodeBadUserInput,
+					"the request is not text: "+domain.MsgInvalidUTF8))
+				return
+			}
 			raw[name], _ = json.Marshal(v[0])
 		case "variables", "extensions":
 			if v[0] != "" {
@@ -179,8 +192,8 @@ func (t GET) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 		}
 	}
 	params, problem := decodeParams(raw["query"], raw["operationName"], raw["variables"], raw["extensions"])
-	if problem != "" {
-		badRequest(w, problem)
+	if problem != nil {
+		writeErrors(w, http.StatusBadRequest, nil, problem)
 		return
 	}
 	params.Headers = r.Header
@@ -197,10 +210,26 @@ func (t GET) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 }
 
 // decodeParams checks the request parameters, each a JSON value or nil when
-// absent, and returns them or what is wrong with them. The query may be left
+// absent, and returns them or what is wrong with them (BAD_USER_INPUT for
+// JSON that is not text, else BAD_REQUEST). The query may be left
 // out only by a request that names an automatic persisted query (gqlgen's
 // extension.AutomaticPersistedQuery) by its hash.
-func decodeParams(query, operationName, variables, extensions json.RawMessage) (*graphql.RawParams, string) {
+func decodeParams(query, operationName, variables, extensions json.RawMessage) (*graphql.RawParams, *gqlerror.Error) {
+	// A decoder reads U+FFFD for bytes that are not UTF-8 and for an
+	// escaped lone surrogate: the value would reach the graph altered.
+	for _, raw := range []json.RawMessage{query, operationName, variables, extensions} {
+		if msg := domain.JSONTextProblem(raw); msg != "" {
+			return nil, newError(CodeBadUserInput, "the request is not text: "+msg)
+		}
+	}
+	p, problem := decodeParamValues(query, operationName, variables, extensions)
+	if problem != "" {
+		return nil, newError(CodeBadRequest, problem)
+	}
+	return p, nil
+}
+
+func decodeParamValues(query, operationName, variables, extensions json.RawMessage) (*graphql.RawParams, string) {
 	p := &graphql.RawParams{}
 	var ok bool
 	if p.OperationName, ok = decodeString(operationName); !ok {

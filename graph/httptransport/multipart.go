@@ -135,8 +135,8 @@ func (t MultipartForm) Do(w http.ResponseWriter, r *http.Request, exec graphql.G
 		return
 	}
 	params, problem := decodeParams(fields["query"], fields["operationName"], fields["variables"], fields["extensions"])
-	if problem != "" {
-		badRequest(w, problem)
+	if problem != nil {
+		writeErrors(w, http.StatusBadRequest, nil, problem)
 		return
 	}
 	rawMap, ok := form.values["map"]

@@ -33,7 +33,7 @@ import (
 var malformedPathValues = []string{
 	"0", "-1", "99999999999999999999999", "1e400", "abc", "%00", "%27%3B%20DROP%20TABLE%20x",
 	strings.Repeat("x", 5000), "00000000-0000-0000-0000-000000000000", "5eed0000000000000000000000000001",
-	"DEMO-VOUCHER-1", "1",
+	"DEMO-VOUCHER-1", "1", "%FF", "%C0%80", "%ED%A0%80", "DEMO-NV-PAID%00", "1%00",
 }
 
 // malformedQueries are sent to every route that reads.
@@ -45,6 +45,7 @@ var malformedQueries = []string{
 	"created_on__range=0001-01-01,0001-01-02", "search=" + strings.Repeat("é", 3000), "%zz", "cart=not-a-uuid",
 	"is_active=maybe", "type=%00", "universe=1e400", "partner=abc", "partner_uuid=zz", "code=%00",
 	"date=0000-00-00", "date_from=99999-01-01", "start_date=-1", "unused=" + strings.Repeat("a", 10000),
+	"search=%FF", "email=%C0%80", "code=%ED%A0%80", "%00=1",
 }
 
 // malformedBodies are sent to every route that writes: content type, body.
@@ -78,6 +79,11 @@ var malformedBodies = [][2]string{
 	{"multipart/form-data; boundary=x", "garbage"},
 	{"multipart/form-data", "--x--"},
 	{"application/json", `{"a": "` + strings.Repeat("x", 11<<20) + `"}`},
+	{"application/json", `{"code": "\u0000", "name": "a\u0000", "comment": "\u0000", "partner_source_id": "1\u0000", "creation_date": "2024-01-01\u0000",
+		"username": "\u0000", "password": "\u0000", "items": [{"product_id": "\u0000"}], "return_url": "https://a.example/\u0000"}`},
+	{"application/json", "{\"code\": \"\xc0\x80\", \"name\": \"\xed\xa0\x80\"}"},
+	{"application/json", `{"code": "\ud800", "name": "\udfff"}`},
+	{"application/x-www-form-urlencoded", "code=%00&name=%FF&comment=%C0%80&partner_source_id=%ED%A0%80"},
 }
 
 var pathVariable = regexp.MustCompile(`\{[^{}]*(\{[^{}]*\}[^{}]*)*\}`)
@@ -87,21 +93,28 @@ type malformedRequest struct {
 	method, target, contentType, body, token string
 }
 
-func TestMalformedInputs(t *testing.T) {
+// malformedServer is the whole handler in the test process on the demo
+// data: its router, the handler, the log and demo-staff's token.
+func malformedServer(t *testing.T) (router *mux.Router, h http.Handler, log *SyncBuffer, staff string) {
+	t.Helper()
 	dsn := dbtest.NewDSN(t)
 	dataDir := t.TempDir()
-	staff := SeedDemo(t, dsn, dataDir)["demo-staff"]
+	staff = SeedDemo(t, dsn, dataDir)["demo-staff"]
 	if staff == "" {
 		t.Fatal("seed demo printed no token for demo-staff")
 	}
-
 	db := OpenDB(t, dsn)
-	log := &SyncBuffer{}
+	log = &SyncBuffer{}
 	cfg := &app.Config{PasswordHashing: dbtest.CheapHashing, DataDir: dataDir, CartTTL: cart.DefaultCartTTL, PublicBaseURL: "http://127.0.0.1"}
 	carts := cartstore.NewMemory(1000)
 	t.Cleanup(carts.Close)
 	router, accounts := app.NewRouter(db, carts, cfg, app.NewLogger(log, 0))
-	h := middleware.Observe(app.NewLogger(log, 0))(middleware.Authenticate(accounts, nil, middleware.ClientIPs{})(router))
+	h = middleware.Observe(app.NewLogger(log, 0))(middleware.Authenticate(accounts, nil, middleware.ClientIPs{})(router))
+	return router, h, log, staff
+}
+
+func TestMalformedInputs(t *testing.T) {
+	router, h, log, staff := malformedServer(t)
 
 	var reqs []malformedRequest
 	add := func(method, target, ct, body string) {
@@ -223,7 +236,8 @@ func malformedGraphQL(t *testing.T) []string {
 	t.Helper()
 	schema := graph.NewExecutableSchema(graph.Config{Resolvers: &graph.Resolver{}}).Schema()
 	literals := []string{"1e400", "-1", "99999999999999999999999", `"x"`, `"0000-01-01T00:00:00Z"`, "null", "[]", "{}",
-		`"` + strings.Repeat("9", 400) + `"`, "1.5", "true", `"00000000-0000-0000-0000-000000000000"`}
+		`"` + strings.Repeat("9", 400) + `"`, "1.5", "true", `"00000000-0000-0000-0000-000000000000"`,
+		`"DEMO-NV-PAID\u0000"`, `"\ud800"`, "\"\xff\"", `{code: "\u0000", partnerSourceId: "1", creationDate: "2024-01-01"}`}
 	var docs []string
 	for _, root := range []*ast.Definition{schema.Query, schema.Mutation} {
 		op := "query"
@@ -282,4 +296,73 @@ func jsonQuery(query string, vars map[string]string) string {
 		parts = append(parts, `"`+k+`": `+v)
 	}
 	return `{"query": "` + q + `", "variables": {` + strings.Join(parts, ", ") + `}}`
+}
+
+// TestTextInputsAreRefused: a NUL or bytes that are not UTF-8 in a path,
+// a query parameter, a body or a GraphQL value is a 400 (BAD_USER_INPUT),
+// before any service: PostgreSQL refused them (a 500), and Bun dropped the
+// NUL of a code, so that DEMO-NV-PAID%00 found DEMO-NV-PAID.
+func TestTextInputsAreRefused(t *testing.T) {
+	_, h, log, staff := malformedServer(t)
+	const (
+		nul     = `{"detail": "Malformed URL path: Null characters are not allowed."}`
+		notUTF8 = `{"detail": "Malformed URL path: Enter text in valid UTF-8."}`
+	)
+	use := `{"partner_source_id": "1", "creation_date": "2024-01-01"}`
+	for _, c := range []struct{ method, target, contentType, body, want string }{
+		{"GET", "/api/networkvouchers_by_code/DEMO-NV-PAID%00/", "", "", nul},
+		{"GET", "/api/networkvouchers_by_code/DEMO-NV-PAID%FF/", "", "", notUTF8},
+		{"GET", "/api/networkvouchers_by_code/DEMO-NV-PAID/usages/?page=%C0%80", "", "", `{"detail": "Malformed query string: Enter text in valid UTF-8."}`},
+		{"GET", "/api/networkvouchers_by_email/a%00@example.com/", "", "", nul},
+		{"GET", "/api/networkvouchers_by_code/DEMO-NV-PAID/usages/?page=1%00", "", "", `{"detail": "Malformed query string: Null characters are not allowed."}`},
+		{"GET", "/api/v2/gift/DEMO%00/", "", "", nul},
+		{"POST", "/api/networkvouchers_by_code/%00/use/", "application/json", use, nul},
+		{"POST", "/api/networkvouchers_by_code/%FF/use/", "application/json", use, notUTF8},
+		{"POST", "/api/networkvouchers_by_code/%C0%80/use/", "application/json", use, notUTF8},
+		{"POST", "/api/networkvouchers_by_code/%ED%A0%80/use/", "application/json", use, notUTF8},
+		{"POST", "/api/networkvouchers_by_code/DEMO-NV-PAID%00/use_with_service_id/", "application/json", `{"partner_id": 1, "creation_date": "2024-01-01"}`, nul},
+		{"POST", "/api/networkvouchers_by_code/%ED%A0%80/use_with_service_id/", "application/json", `{"partner_id": 1, "creation_date": "2024-01-01"}`, notUTF8},
+		{"POST", "/api/networkvouchers_by_code/DEMO-NV-PAID/use/", "application/json",
+			`{"partner_source_id": "1\u0000", "creation_date": "2024-01-01", "comment": "a\u0000"}`,
+			`{"partner_source_id": ["Null characters are not allowed."], "comment": ["Null characters are not allowed."]}`},
+		{"POST", "/api/networkvouchers_by_code/DEMO-NV-PAID/use/", "application/json",
+			"{\"partner_source_id\": \"1\", \"creation_date\": \"2024-01-01\", \"comment\": \"\xff\"}", `{"detail": "JSON parse error - Enter text in valid UTF-8."}`},
+		{"POST", "/api/networkvouchers_by_code/DEMO-NV-PAID/use/", "application/json",
+			`{"partner_source_id": "1", "creation_date": "2024-01-01", "comment": "\ud800"}`, `{"detail": "JSON parse error - Enter text in valid UTF-8."}`},
+		{"POST", "/api/networkvouchers_by_code/DEMO-NV-PAID/use/", "application/x-www-form-urlencoded",
+			"partner_source_id=1&creation_date=2024-01-01&comment=%ED%A0%80", `{"comment": ["Enter text in valid UTF-8."]}`},
+	} {
+		status, body := serveMalformed(t, h, malformedRequest{c.method, c.target, c.contentType, c.body, staff})
+		WantResponse(t, Response{Status: status, Body: body}, http.StatusBadRequest, c.want)
+	}
+	if status, body := serveMalformed(t, h, malformedRequest{"GET", "/api/networkvouchers_by_code/DEMO-NV-PAID/", "", "", staff}); status != http.StatusOK {
+		t.Errorf("DEMO-NV-PAID: %d %s", status, body)
+	}
+	// The payment request page answers its own 404 page.
+	for _, m := range []string{"GET", "POST"} {
+		if status, body := serveMalformed(t, h, malformedRequest{m, "/pay/%00/", "", "", ""}); status != http.StatusNotFound || !strings.Contains(body, "<html") {
+			t.Errorf("%s /pay/%%00/: %d %.200s", m, status, body)
+		}
+	}
+
+	const mutation = `mutation($in: RecordNetworkVoucherUsageInput!) { recordNetworkVoucherUsage(input: $in) { usage { id } } }`
+	for _, c := range []struct{ doc, want string }{
+		{jsonQuery(`mutation { recordNetworkVoucherUsage(input: {code: "\u0000", partnerSourceId: "1", creationDate: "2024-01-01"}) { usage { id } } }`, nil),
+			`{"errors": [{"message": "Null characters are not allowed.", "locations": [{"line": 1, "column": 53}], "extensions": {"code": "BAD_USER_INPUT"}}]}`},
+		{jsonQuery(mutation, map[string]string{"in": `{"code": "DEMO-NV-PAID\u0000", "partnerSourceId": "1", "creationDate": "2024-01-01"}`}),
+			`{"errors": [{"message": "Null characters are not allowed.", "path": ["variable", "in", "code"], "extensions": {"code": "BAD_USER_INPUT"}}]}`},
+		{jsonQuery(mutation, map[string]string{"in": `{"code": "\udc00", "partnerSourceId": "1", "creationDate": "2024-01-01"}`}),
+			`{"errors": [{"message": "the request is not text: Enter text in valid UTF-8.", "extensions": {"code": "BAD_USER_INPUT"}}]}`},
+	} {
+		status, body := serveMalformed(t, h, malformedRequest{"POST", "/graphql", "application/json", c.doc, staff})
+		if status != http.StatusOK && status != http.StatusBadRequest {
+			t.Errorf("%s: %d", c.doc, status)
+		}
+		WantResponse(t, Response{Status: status, Body: body}, status, c.want)
+	}
+	for line := range strings.SplitSeq(log.String(), "\n") {
+		if strings.Contains(line, `"level":"ERROR"`) {
+			t.Errorf("log: %.500s", line)
+		}
+	}
 }
