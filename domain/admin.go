@@ -169,13 +169,20 @@ func (v *Validator) OptLocalized(in []TextInput, old Localized, max int, require
 	return v.Localized(in, max, required, path...)
 }
 
-// Money reads an amount given as a decimal string: at least 0, at most two
-// decimal places, at most MaxMoneyWholeDigits before the point.
+// Money reads an amount given as a decimal string (Amount's rule).
 func (v *Validator) Money(s string, path ...any) decimal.Decimal {
 	d, err := decimal.NewFromString(strings.TrimSpace(s))
-	switch {
-	case err != nil || strings.ContainsAny(s, "eE"):
+	if err != nil || strings.ContainsAny(s, "eE") {
 		v.Add(VInvalid, MsgDecimal, path...)
+		return decimal.Zero
+	}
+	return v.Amount(d, path...)
+}
+
+// Amount is the rule of every amount of money: at least 0, at most two
+// decimal places, at most MaxMoneyWholeDigits before the point.
+func (v *Validator) Amount(d decimal.Decimal, path ...any) decimal.Decimal {
+	switch {
 	case d.IsNegative():
 		v.Add(VMinValue, MsgMinZero, path...)
 	case d.Exponent() < -2 && !d.Equal(d.Round(2)):

@@ -16,46 +16,6 @@ import (
 	"salesplatform/graph/model"
 )
 
-// parseID reads a record id given as an ID. An id that is not an integer
-// names no record: NOT_FOUND, as the catalogue reads answer.
-func parseID(id string) (int64, error) {
-	n, err := strconv.ParseInt(id, 10, 64)
-	if err != nil || n <= 0 {
-		return 0, domain.ErrNotFound
-	}
-	return n, nil
-}
-
-// optID reads an optional id, a global id of one of types or the numeric
-// id: nil when omitted or null.
-func optID(o graphql.Omittable[*string], types ...string) (*int64, error) {
-	s, _ := o.ValueOK()
-	if s == nil {
-		return nil, nil
-	}
-	n, err := parseID(keyOf(*s, types...))
-	if err != nil {
-		return nil, err
-	}
-	return &n, nil
-}
-
-// opt is the value of an optional scalar: nil when omitted or null.
-func opt[T any](o graphql.Omittable[*T]) *T {
-	v, _ := o.ValueOK()
-	return v
-}
-
-// optList is the value of an optional list: nil when omitted or null, a
-// non-nil list (maybe empty) otherwise.
-func optList[T any](o graphql.Omittable[[]T]) []T {
-	v, ok := o.ValueOK()
-	if !ok || v == nil {
-		return nil
-	}
-	return v
-}
-
 // toDomainTexts makes a Localized input; nil stays nil (unchanged).
 func toDomainTexts(in []*model.TextInput) []domain.TextInput {
 	if in == nil {

@@ -437,16 +437,6 @@ func commentDoc(comment graphql.Omittable[*string]) domain.Doc {
 	return domain.Doc(d)
 }
 
-// payloadOf splits a mutation's answer: the record converted (nil when
-// refused), the input errors, and any other error for the GraphQL errors.
-func payloadOf[T, M any](v *T, err error, to func(*T) *M) (*M, []*model.UserError, error) {
-	if err != nil {
-		ue, err := userErrors(err)
-		return nil, ue, err
-	}
-	return to(v), noUserErrors(), nil
-}
-
 // The lookups of the area's Node types (graph/node.go), shared by
 // node(id:) and the types' own root fields.
 

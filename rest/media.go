@@ -82,15 +82,6 @@ func (a *api) handleMediaList(w http.ResponseWriter, r *http.Request) {
 	writeArrayPage(w, r, p, toJSONMedia)
 }
 
-// mediaID reads the path id: an id that is not an int64 names no media.
-func mediaID(r *http.Request) (int64, error) {
-	id, err := strconv.ParseInt(mux.Vars(r)["id"], 10, 64)
-	if err != nil || id <= 0 {
-		return 0, domain.ErrNotFound
-	}
-	return id, nil
-}
-
 func (a *api) handleMediaGet(w http.ResponseWriter, r *http.Request) {
 	id, err := mediaID(r)
 	if err == nil {

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/gorilla/mux"
-	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
 	"salesplatform/domain/network"
@@ -32,9 +31,6 @@ func registerNetworkGiftcardRoutes(r *mux.Router, a *api) {
 	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/adjust/", idempotent(a.handleNetworkGiftcardAdjust), http.MethodPost)
 	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/movements/", a.handleNetworkGiftcardMovements, http.MethodGet, http.MethodHead)
 }
-
-// jsonMoneyNumber is an amount as a JSON number with its two decimals.
-func jsonMoneyNumber(d decimal.Decimal) json.Number { return json.Number(d.StringFixed(2)) }
 
 // jsonNetworkGiftcard is the full record.
 type jsonNetworkGiftcard struct {

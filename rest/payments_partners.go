@@ -7,7 +7,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/gorilla/mux"
 
-	"salesplatform/domain"
 	"salesplatform/domain/payments"
 )
 
@@ -93,16 +92,6 @@ type jsonKYCDocument struct {
 // partnerUUID reads the path's partner uuid: anything else names no
 // partner.
 func partnerUUID(r *http.Request) (uuid.UUID, error) { return pathUUID(r, "partner_uuid") }
-
-// pathUUID reads the path's UUID variable name: a malformed one names no
-// record (404).
-func pathUUID(r *http.Request, name string) (uuid.UUID, error) {
-	id, err := uuid.Parse(mux.Vars(r)[name])
-	if err != nil {
-		return uuid.Nil, domain.ErrNotFound
-	}
-	return id, nil
-}
 
 // handlePaymentPartnerCreate is POST /api/payment_hub/partner/: 201.
 func (a *api) handlePaymentPartnerCreate(w http.ResponseWriter, r *http.Request) {

@@ -61,14 +61,6 @@ func toJSONVoucherPrototype(p *prototypes.AdminVoucherPrototype) map[string]any 
 	return out
 }
 
-func pathID(r *http.Request) int64 {
-	id, err := strconv.ParseInt(mux.Vars(r)["id"], 10, 64)
-	if err != nil {
-		return 0 // too large: names nothing
-	}
-	return id
-}
-
 // handleVoucherPrototypeCreate is POST /api/voucher_prototypes/: 201.
 func (a *api) handleVoucherPrototypeCreate(w http.ResponseWriter, r *http.Request) {
 	doc, ok := decodeDoc(w, r)
