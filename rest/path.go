@@ -4,10 +4,10 @@ import (
 	"net/http"
 	"strconv"
 
-	"salesplatform/domain"
-
 	"github.com/google/uuid"
 	"github.com/gorilla/mux"
+
+	"salesplatform/domain"
 )
 
 // Path variables of the legacy routes.
