@@ -3,10 +3,10 @@ package graph
 import (
 	"strconv"
 
+	"github.com/99designs/gqlgen/graphql"
+
 	"salesplatform/domain"
 	"salesplatform/graph/model"
-
-	"github.com/99designs/gqlgen/graphql"
 )
 
 // Readers of the generated input models shared by every area: optional
