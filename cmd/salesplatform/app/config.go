@@ -6,10 +6,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/mail"
 	"net/url"
 	"os"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -152,7 +150,6 @@ const (
 // environment, and --log-level, which every command takes. A setting whose
 // group is not bound keeps its environment value or default unchecked.
 func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
-	var checks []func() error
 	cfg.Addr = envOr("ADDR", "127.0.0.1:8000")
 	cfg.DataDir = envOr("DATA_DIR", "data")
 	cfg.DBMaxConns = persistence.DefaultMaxConns
@@ -164,202 +161,42 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 	cfg.ShutdownGrace = defaultShutdownGrace
 	cfg.PasswordHashing = passwordHashing(defaultHashMemoryMiB)
 
+	b := &binder{fs: fs}
 	if groups&groupDatabase != 0 {
-		fs.StringVar(&cfg.DatabaseURL, "database-url", os.Getenv("DATABASE_URL"),
-			"PostgreSQL URL (env DATABASE_URL); empty starts a private PostgreSQL in --data-dir")
-		dbConns := envOr("DB_MAX_CONNS", strconv.Itoa(persistence.DefaultMaxConns))
-		fs.Func("db-max-conns", "PostgreSQL connections in the pool (env DB_MAX_CONNS, default "+strconv.Itoa(persistence.DefaultMaxConns)+")", func(s string) error {
-			dbConns = s
-			return nil
-		})
-		checks = append(checks, func() (err error) {
-			if cfg.DBMaxConns, err = strconv.Atoi(dbConns); err != nil || cfg.DBMaxConns < 1 {
-				return fmt.Errorf("DB_MAX_CONNS: %q is not a positive number", dbConns)
-			}
-			return nil
-		})
+		b.database(cfg)
 	}
 	if groups&(groupDatabase|groupMedia) != 0 {
 		fs.StringVar(&cfg.DataDir, "data-dir", cfg.DataDir, "directory of the private PostgreSQL and of media files (env DATA_DIR)")
 	}
 	if groups&groupServer != 0 {
-		fs.StringVar(&cfg.RedisURL, "redis-url", os.Getenv("REDIS_URL"),
-			"Redis URL for carts and client throttles shared by several instances (env REDIS_URL); empty keeps them in process")
-		fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (env ADDR)")
-		ttl := envOr("CART_TTL", cart.DefaultCartTTL.String())
-		fs.Func("cart-ttl", "cart lifetime after its last modification (env CART_TTL, default "+cart.DefaultCartTTL.String()+")", func(s string) error {
-			ttl = s
-			return nil
-		})
-		holdTTL := envOr("HOLD_TTL", network.DefaultHoldTTL.String())
-		fs.Func("hold-ttl", "how long a network giftcard hold lasts when its request names no expires_in (env HOLD_TTL, default "+network.DefaultHoldTTL.String()+", at most "+network.MaxHoldTTL.String()+")", func(s string) error {
-			holdTTL = s
-			return nil
-		})
-		payoutInterval := envOr("PAYOUT_INTERVAL", defaultPayoutInterval.String())
-		fs.Func("payout-interval", "how often the payouts job builds the payout requests of the periods that closed (env PAYOUT_INTERVAL, default "+defaultPayoutInterval.String()+", at least 1m)", func(s string) error {
-			payoutInterval = s
-			return nil
-		})
-		conns := envOr("MAX_CONNS", strconv.Itoa(defaultMaxConns))
-		fs.Func("max-conns", "HTTP connections served at once; more wait to be accepted (env MAX_CONNS, default "+strconv.Itoa(defaultMaxConns)+")", func(s string) error {
-			conns = s
-			return nil
-		})
-		connsPerIP := envOr("MAX_CONNS_PER_IP", strconv.Itoa(defaultMaxConnsPerIP))
-		fs.Func("max-conns-per-ip", "HTTP connections of one client address (the TCP peer; an IPv6 /64) at once; more are reset at accept; the --trusted-proxies are not capped; 0: no cap (env MAX_CONNS_PER_IP, default "+strconv.Itoa(defaultMaxConnsPerIP)+")", func(s string) error {
-			connsPerIP = s
-			return nil
-		})
-		delay := envOr("DRAIN_DELAY", "0s")
-		fs.Func("drain-delay", "how long after SIGTERM the server keeps serving while /readyz answers 503, before it stops accepting connections: a load balancer's probe interval (env DRAIN_DELAY, default 0s)", func(s string) error {
-			delay = s
-			return nil
-		})
-		grace := envOr("SHUTDOWN_GRACE", defaultShutdownGrace.String())
-		fs.Func("shutdown-grace", "how long in-flight requests may finish after SIGTERM (env SHUTDOWN_GRACE, default "+defaultShutdownGrace.String()+")", func(s string) error {
-			grace = s
-			return nil
-		})
-		origins := os.Getenv("CORS_ORIGINS")
-		fs.Func("cors-origins", "comma-separated origins (https://front.example.com) whose browsers may call /graphql and the public API, besides partners' sites (env CORS_ORIGINS)", func(s string) error {
-			origins = s
-			return nil
-		})
-		proxies := os.Getenv("TRUSTED_PROXIES")
-		fs.Func("trusted-proxies", "comma-separated addresses and CIDR ranges of the reverse proxies whose X-Forwarded-For names the client, for login throttling (env TRUSTED_PROXIES; default none: the peer is the client)", func(s string) error {
-			proxies = s
-			return nil
-		})
-		devMode := envOr("DEV_MODE", "false")
-		fs.BoolFunc("dev-mode", "development mode: carts' return_url may name localhost, *.localhost and loopback addresses, over http too (env DEV_MODE, default false; never in production)", func(s string) error {
-			devMode = s
-			return nil
-		})
-		checks = append(checks, func() (err error) {
-			if cfg.DevMode, err = strconv.ParseBool(devMode); err != nil {
-				return fmt.Errorf("DEV_MODE: %q is not true or false", devMode)
-			}
-			return nil
-		})
-		checks = append(checks, func() error {
-			d, err := time.ParseDuration(ttl)
-			if err != nil || d <= 0 {
-				return fmt.Errorf("CART_TTL: %q is not a positive duration such as 2h or 90s", ttl)
-			}
-			cfg.CartTTL = d
-			if cfg.HoldTTL, err = time.ParseDuration(holdTTL); err != nil || cfg.HoldTTL < time.Minute || cfg.HoldTTL > network.MaxHoldTTL {
-				return fmt.Errorf("HOLD_TTL: %q is not a duration from 1m to %s", holdTTL, network.MaxHoldTTL)
-			}
-			if cfg.PayoutInterval, err = time.ParseDuration(payoutInterval); err != nil || cfg.PayoutInterval < time.Minute {
-				return fmt.Errorf("PAYOUT_INTERVAL: %q is not a duration of at least 1m", payoutInterval)
-			}
-			if cfg.ShutdownGrace, err = time.ParseDuration(grace); err != nil || cfg.ShutdownGrace < 0 {
-				return fmt.Errorf("SHUTDOWN_GRACE: %q is not a duration such as 15s", grace)
-			}
-			if cfg.DrainDelay, err = time.ParseDuration(delay); err != nil || cfg.DrainDelay < 0 {
-				return fmt.Errorf("DRAIN_DELAY: %q is not a duration such as 5s", delay)
-			}
-			if cfg.MaxConns, err = strconv.Atoi(conns); err != nil || cfg.MaxConns < 1 {
-				return fmt.Errorf("MAX_CONNS: %q is not a positive number", conns)
-			}
-			if cfg.MaxConnsPerIP, err = strconv.Atoi(connsPerIP); err != nil || cfg.MaxConnsPerIP < 0 {
-				return fmt.Errorf("MAX_CONNS_PER_IP: %q is not a number (0: no cap)", connsPerIP)
-			}
-			if cfg.TrustedProxies, err = middleware.ParseTrustedProxies(proxies); err != nil {
-				return fmt.Errorf("TRUSTED_PROXIES: %w", err)
-			}
-			cfg.CORSOrigins, err = parseOrigins(origins)
-			return err
-		})
+		b.server(cfg)
+		b.serverLimits(cfg)
 	}
 	if groups&groupPasswords != 0 {
-		hashMemory := envOr("PASSWORD_HASH_MEMORY", strconv.Itoa(defaultHashMemoryMiB))
-		fs.Func("password-hash-memory", "argon2id memory per password hash in MiB (env PASSWORD_HASH_MEMORY, default "+strconv.Itoa(defaultHashMemoryMiB)+
-			"); less makes stored passwords cheaper to guess offline: for tests and development only", func(s string) error {
-			hashMemory = s
-			return nil
-		})
-		checks = append(checks, func() error {
-			mib, err := strconv.Atoi(hashMemory)
-			if err != nil || mib < 1 || mib > maxHashMemoryMiB {
-				return fmt.Errorf("PASSWORD_HASH_MEMORY: %q is not a number of MiB from 1 to %d", hashMemory, maxHashMemoryMiB)
-			}
-			cfg.PasswordHashing = passwordHashing(mib)
-			return nil
-		})
+		b.passwords(cfg)
 	}
 	if groups&groupPublicURL != 0 {
-		fs.StringVar(&cfg.PublicBaseURL, "public-base-url", os.Getenv("PUBLIC_BASE_URL"),
-			"public address of this service, for funnel URLs of partners without a site domain (env PUBLIC_BASE_URL; default http:// and the listening address)")
-		checks = append(checks, func() error {
-			if cfg.PublicBaseURL == "" {
-				return nil // derived from the address served on
-			}
-			if u, err := url.Parse(cfg.PublicBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-				return fmt.Errorf("PUBLIC_BASE_URL: %q is not an http(s) URL", cfg.PublicBaseURL)
-			}
-			return nil
-		})
+		b.publicURL(cfg)
 	}
 	if groups&groupMedia != 0 {
-		fs.StringVar(&cfg.S3.Endpoint, "s3-endpoint", os.Getenv("S3_ENDPOINT"),
-			"host[:port] of an S3-compatible service for media, shared by several instances (env S3_ENDPOINT); empty keeps media under --data-dir")
-		fs.StringVar(&cfg.S3.Bucket, "s3-bucket", os.Getenv("S3_BUCKET"), "bucket of the media, which must exist (env S3_BUCKET)")
-		fs.StringVar(&cfg.S3.AccessKeyID, "s3-access-key-id", os.Getenv("S3_ACCESS_KEY_ID"), "S3 access key id (env S3_ACCESS_KEY_ID)")
-		fs.StringVar(&cfg.S3.SecretAccessKey, "s3-secret-access-key", os.Getenv("S3_SECRET_ACCESS_KEY"), "S3 secret access key (env S3_SECRET_ACCESS_KEY)")
-		fs.StringVar(&cfg.S3.Region, "s3-region", os.Getenv("S3_REGION"), "S3 region (env S3_REGION); empty lets the service tell")
-		insecure := envOr("S3_INSECURE", "false")
-		fs.BoolFunc("s3-insecure", "talk to S3 over plain HTTP (env S3_INSECURE, default false)", func(s string) error {
-			insecure = s
-			return nil
-		})
-		checks = append(checks, func() (err error) {
-			if cfg.S3.Insecure, err = strconv.ParseBool(insecure); err != nil {
-				return fmt.Errorf("S3_INSECURE: %q is not true or false", insecure)
-			}
-			if (cfg.S3.Endpoint == "") != (cfg.S3.Bucket == "") {
-				return errors.New("S3_ENDPOINT and S3_BUCKET are set together or not at all")
-			}
-			return nil
-		})
+		b.media(cfg)
 	}
 	if groups&groupMail != 0 {
-		smtpURL := os.Getenv("SMTP_URL")
-		fs.Func("smtp-url", "SMTP server of the mails: smtp://user:password@host:587 (STARTTLS; ?starttls=opportunistic or none) or smtps://user:password@host:465 (env SMTP_URL); empty logs each mail instead of sending it", func(s string) error {
-			smtpURL = s
-			return nil
-		})
-		fs.StringVar(&cfg.MailFrom, "mail-from", os.Getenv("MAIL_FROM"),
-			"sender of the mails, address or \"Name <address>\" (env MAIL_FROM; default no-reply@ the host of --public-base-url)")
-		checks = append(checks, func() (err error) {
-			if smtpURL != "" {
-				if cfg.SMTP, err = mailer.ParseSMTPURL(smtpURL); err != nil {
-					return fmt.Errorf("SMTP_URL: %w", err)
-				}
-			}
-			if cfg.MailFrom != "" {
-				if _, err := mail.ParseAddress(cfg.MailFrom); err != nil {
-					return fmt.Errorf("MAIL_FROM: %q is not an address such as no-reply@example.com or \"Shop <no-reply@example.com>\"", cfg.MailFrom)
-				}
-			}
-			return nil
-		})
+		b.mail(cfg)
 	}
-	level := envOr("LOG_LEVEL", "info")
-	fs.Func("log-level", "debug, info, warn or error (env LOG_LEVEL, default info)", func(s string) error {
-		level = s
+	level := "info"
+	b.setting("log-level", "LOG_LEVEL", &level, "debug, info, warn or error (env LOG_LEVEL, default info)", func() error {
+		if err := cfg.LogLevel.UnmarshalText([]byte(level)); err != nil {
+			return fmt.Errorf("LOG_LEVEL: %q is not debug, info, warn or error", level)
+		}
 		return nil
 	})
 	// Checked after fs.Parse, so that values from the environment are checked too.
 	cfg.finish = func() error {
-		for _, check := range checks {
+		for _, check := range b.checks {
 			if err := check(); err != nil {
 				return err
 			}
-		}
-		if err := cfg.LogLevel.UnmarshalText([]byte(level)); err != nil {
-			return fmt.Errorf("LOG_LEVEL: %q is not debug, info, warn or error", level)
 		}
 		return nil
 	}
