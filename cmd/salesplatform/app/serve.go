@@ -94,13 +94,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 	}
 	// The simulated provider stands for another system: its state is on a
 	// pool of its own, so that the hub's pool never waits for it.
-	providerDB, err := persistence.Open(ctx, cfg.dsn)
-	if err != nil {
+	if cfg.providerDB, err = persistence.Open(ctx, cfg.dsn); err != nil {
 		return err
 	}
-	persistence.SetMaxConns(providerDB.DB, psp.PoolConns)
-	defer providerDB.Close()
-	cfg.providerDB = providerDB
+	persistence.SetMaxConns(cfg.providerDB.DB, psp.PoolConns)
+	defer cfg.providerDB.Close()
 	carts, closeCarts, err := openCartStore(ctx, &cfg)
 	if err != nil {
 		return err
@@ -111,16 +109,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 		return err
 	}
 
-	ln, err := net.Listen("tcp", cfg.Addr)
+	ln, err := listen(&cfg)
 	if err != nil {
 		return err
 	}
-	// Connections past the cap wait in the kernel's backlog until one
-	// closes, so a flood of connections cannot exhaust descriptors; one
-	// address cannot hold them all, nor can idle ones keep others out.
-	limiter := newConnLimiter(ln, cfg.MaxConns, cfg.MaxConnsPerIP, cfg.TrustedProxies.Trusts)
-	ln = limiter
-	cfg.connMetrics = limiter.collectors()
 	if cfg.PublicBaseURL == "" {
 		cfg.PublicBaseURL = "http://" + ln.Addr().String()
 	}
@@ -134,35 +126,12 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 	}
 	// Before the database closes (a defer registered earlier runs later).
 	defer func() { _ = stopMailer(context.WithoutCancel(ctx)) }()
-	// The sweep of lapsed holds needs no idempotency keys: it is no
-	// client's request.
-	sweepCtx, stopSweep := context.WithCancel(ctx)
-	swept := make(chan struct{})
-	go func() {
-		defer close(swept)
-		sweepHolds(sweepCtx, network.NewGiftcardService(persistence.NewUnitOfWork(db, persistence.NetworkStores), nil),
-			holdSweepInterval, log)
-	}()
-	defer func() { stopSweep(); <-swept }()
-	// The payouts job: its builds are no client's request either. Its
-	// advisory lock holds a connection for the whole run: one of its own,
-	// so that the run's transactions, on the hub's pool, never wait for
-	// a connection while it holds one.
-	lockDB, err := persistence.Open(ctx, cfg.dsn)
+	stopJobs, err := startJobs(ctx, db, &cfg, log)
 	if err != nil {
+		ln.Close()
 		return err
 	}
-	persistence.SetMaxConns(lockDB.DB, 1)
-	defer lockDB.Close()
-	payoutsCtx, stopPayouts := context.WithCancel(ctx)
-	payoutsDone := make(chan struct{})
-	go func() {
-		defer close(payoutsDone)
-		uow := persistence.NewUnitOfWork(db, persistence.PaymentsStores)
-		runPayouts(payoutsCtx, lockDB, payments.NewPayoutService(uow, nil),
-			payments.NewPaymentService(uow, nil, psp.NewSim(providerDB, cfg.PublicBaseURL)), cfg.PayoutInterval, log)
-	}()
-	defer func() { stopPayouts(); <-payoutsDone }()
+	defer stopJobs()
 	cfg.draining = new(atomic.Bool)
 	handler := NewHandler(db, carts, &cfg, log)
 	if h.Handler != nil {
@@ -174,7 +143,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       idleTimeout,
-		ConnState:         limiter.ConnState,
+		ConnState:         ln.ConnState,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
@@ -184,18 +153,75 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
+	return drain(ctx, srv, errc, stopMailer, &cfg, log, h)
+}
+
+// listen opens the server's listener, capped: connections past the cap
+// wait in the kernel's backlog until one closes, so a flood of
+// connections cannot exhaust descriptors; one address cannot hold them
+// all, nor can idle ones keep others out.
+func listen(cfg *Config) (*connLimiter, error) {
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return nil, err
+	}
+	limiter := newConnLimiter(ln, cfg.MaxConns, cfg.MaxConnsPerIP, cfg.TrustedProxies.Trusts)
+	cfg.connMetrics = limiter.collectors()
+	return limiter, nil
+}
+
+// startJobs starts the server's background jobs, the sweep of lapsed holds
+// and the payouts, and returns stop, which stops them and waits for them.
+func startJobs(ctx context.Context, db *bun.DB, cfg *Config, log *slog.Logger) (stop func(), err error) {
+	// The sweep of lapsed holds needs no idempotency keys: it is no
+	// client's request.
+	sweepCtx, stopSweep := context.WithCancel(ctx)
+	swept := make(chan struct{})
+	go func() {
+		defer close(swept)
+		sweepHolds(sweepCtx, network.NewGiftcardService(persistence.NewUnitOfWork(db, persistence.NetworkStores), nil),
+			holdSweepInterval, log)
+	}()
+	stopSweepAndWait := func() { stopSweep(); <-swept }
+	// The payouts job: its builds are no client's request either. Its
+	// advisory lock holds a connection for the whole run: one of its own,
+	// so that the run's transactions, on the hub's pool, never wait for
+	// a connection while it holds one.
+	lockDB, err := persistence.Open(ctx, cfg.dsn)
+	if err != nil {
+		stopSweepAndWait()
+		return nil, err
+	}
+	persistence.SetMaxConns(lockDB.DB, 1)
+	payoutsCtx, stopPayouts := context.WithCancel(ctx)
+	payoutsDone := make(chan struct{})
+	go func() {
+		defer close(payoutsDone)
+		uow := persistence.NewUnitOfWork(db, persistence.PaymentsStores)
+		runPayouts(payoutsCtx, lockDB, payments.NewPayoutService(uow, nil),
+			payments.NewPaymentService(uow, nil, psp.NewSim(cfg.providerDB, cfg.PublicBaseURL)), cfg.PayoutInterval, log)
+	}()
+	return func() {
+		stopPayouts()
+		<-payoutsDone
+		lockDB.Close()
+		stopSweepAndWait()
+	}, nil
+}
+
+// drain stops the server once ctx ends. The drain: /readyz answers 503
+// from now on, so that a load balancer sends no more; responses carry
+// Connection: close and idle connections are closed
+// (SetKeepAlivesEnabled); after the drain delay, in which requests are
+// still accepted while the balancer's probe notices, Shutdown closes the
+// listener and waits for the requests in flight, up to the grace. The
+// database and the cart store close after it returns (serve's defers).
+func drain(ctx context.Context, srv *http.Server, errc chan error, stopMailer func(context.Context) error, cfg *Config, log *slog.Logger, h Hooks) error {
 	select {
 	case err := <-errc:
 		return err
 	case <-ctx.Done():
 	}
-	// The drain: /readyz answers 503 from now on, so that a load balancer
-	// sends no more; responses carry Connection: close and idle
-	// connections are closed (SetKeepAlivesEnabled); after the drain delay,
-	// in which requests are still accepted while the balancer's probe
-	// notices, Shutdown closes the listener and waits for the requests in
-	// flight, up to the grace.
-	// The database and the cart store close after it returns (defers).
 	log.Info("shutting down", "grace", cfg.ShutdownGrace.String())
 	cfg.draining.Store(true)
 	srv.SetKeepAlivesEnabled(false)
