@@ -81,8 +81,6 @@ type BoxStore struct{ db bun.IDB }
 
 var _ catalogue.BoxStore = (*BoxStore)(nil)
 
-// NewBoxStore returns the store on db.
-func NewBoxStore(db bun.IDB) *BoxStore { return &BoxStore{db: db} }
 
 // UniversesByID returns the universes in ids order.
 func (s *BoxStore) UniversesByID(ctx context.Context, ids []int64) ([]*catalogue.Universe, error) {

@@ -41,10 +41,17 @@ const DefaultMaxConns = 16
 // Open connects to the PostgreSQL server at dsn, a URL
 // (postgres://user:password@host:port/dbname?sslmode=...) or keyword/value
 // string, and checks that it answers. Errors never show the password.
-func Open(ctx context.Context, dsn string) (*bun.DB, error) { return open(ctx, dsn, nil) }
+func Open(ctx context.Context, dsn string) (*bun.DB, error) {
+	cfg, err := ConnConfig(dsn)
+	if err != nil {
+		return nil, err
+	}
+	return OpenConfig(ctx, cfg)
+}
 
-// open is Open, tracing every statement with tracer when there is one.
-func open(ctx context.Context, dsn string, tracer pgx.QueryTracer) (*bun.DB, error) {
+// ConnConfig is dsn read with this service's defaults: its application
+// name, connect timeout and local TLS (applyDefaults).
+func ConnConfig(dsn string) (*pgx.ConnConfig, error) {
 	cfg, err := pgx.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("persistence: %w", err) // pgx hides the password
@@ -53,8 +60,12 @@ func open(ctx context.Context, dsn string, tracer pgx.QueryTracer) (*bun.DB, err
 		cfg.RuntimeParams["application_name"] = "salesplatform"
 	}
 	applyDefaults(cfg, dsn)
-	cfg.Tracer = tracer
+	return cfg, nil
+}
 
+// OpenConfig is Open on a configuration of ConnConfig, which a caller may
+// have given a tracer of the statements.
+func OpenConfig(ctx context.Context, cfg *pgx.ConnConfig) (*bun.DB, error) {
 	sqldb := sql.OpenDB(outageConnector{stdlib.GetConnector(*cfg)})
 	SetMaxConns(sqldb, DefaultMaxConns)
 	sqldb.SetConnMaxIdleTime(5 * time.Minute)

@@ -20,8 +20,8 @@ import (
 func TestBoxPagesShareOneStatementText(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	stmts := &persistence.StatementCounter{}
-	db, err := persistence.OpenCounted(ctx, dbtest.NewDSN(t), stmts)
+	stmts := &dbtest.StatementCounter{}
+	db, err := dbtest.OpenCounted(ctx, dbtest.NewDSN(t), stmts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func TestBoxPagesShareOneStatementText(t *testing.T) {
 	if err := db.NewRaw(`INSERT INTO partners (name, is_marketplace) VALUES ('Market', true) RETURNING id`).Scan(ctx, &market); err != nil {
 		t.Fatal(err)
 	}
-	store := persistence.NewBoxStore(db)
+	store := persistence.BoxStores(db).Boxes
 	var ids []int64
 	for i := range 5 {
 		b := &catalogue.Box{MarketplaceID: market, IsActive: true, Ranking: i, Price: decimal.NewFromInt(10)}

@@ -84,7 +84,7 @@ func TestBoxService(t *testing.T) {
 	db, raw := dbtest.NewDatabase(t)
 	ctx := context.Background()
 	partners := db.Stores().Partners
-	store := persistence.NewBoxStore(raw)
+	store := persistence.BoxStores(raw).Boxes
 	protos := persistence.NewPrototypeStore(raw)
 	svc := catalogue.NewBoxService(persistence.NewUnitOfWork(raw, persistence.BoxStores))
 

@@ -78,7 +78,7 @@ func TestBoxOffersAndImages(t *testing.T) {
 	db, raw := dbtest.NewDatabase(t)
 	ctx := context.Background()
 	partners := db.Stores().Partners
-	store := persistence.NewBoxStore(raw)
+	store := persistence.BoxStores(raw).Boxes
 	svc := catalogue.NewBoxService(persistence.NewUnitOfWork(raw, persistence.BoxStores))
 	market := &domain.Partner{Name: "Market", SiteDomain: "market.example.com", IsMarketplace: true, Status: domain.PartnerStatusActive}
 	rival := &domain.Partner{Name: "Rival", SiteDomain: "rival.example.com", IsMarketplace: true, Status: domain.PartnerStatusActive}

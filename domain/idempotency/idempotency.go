@@ -105,14 +105,6 @@ func validKey(key string) bool {
 	return true
 }
 
-// KeyFrom returns the request's idempotency key; "" when it has none.
-func KeyFrom(ctx context.Context) string {
-	if h, _ := ctx.Value(ctxKey{}).(*holder); h != nil {
-		return h.key
-	}
-	return ""
-}
-
 // Replayed reports whether the guarded operation called with ctx (a
 // context from WithKey, or one derived from it) answered a stored outcome
 // rather than running.

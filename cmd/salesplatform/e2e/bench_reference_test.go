@@ -27,6 +27,7 @@ import (
 	"salesplatform/domain"
 	"salesplatform/domain/l10n"
 	"salesplatform/persistence"
+	"salesplatform/persistence/dbtest"
 
 	"github.com/shopspring/decimal"
 )
@@ -157,8 +158,8 @@ func compareWithBare(b *testing.B, h http.Handler, dsn, path, host string, n int
 // statementsOf returns the statements the service runs for a second GET
 // of path (the first warms its caches), read through a pool of its own.
 func statementsOf(b *testing.B, dsn, path, host string) []string {
-	stmts := &persistence.StatementCounter{}
-	db, err := persistence.OpenCounted(context.Background(), dsn, stmts)
+	stmts := &dbtest.StatementCounter{}
+	db, err := dbtest.OpenCounted(context.Background(), dsn, stmts)
 	must(b, err)
 	defer db.Close()
 	h := Handler(b, db)

@@ -76,7 +76,7 @@ func benchMarketplaceDSN(b *testing.B, n int) (http.Handler, string) {
 func benchBoxes(b *testing.B, n int) benchEnv {
 	e := benchMarketplace(b, 5*n)
 	ctx := context.Background()
-	boxes := persistence.NewBoxStore(e.db)
+	boxes := persistence.BoxStores(e.db).Boxes
 	for i := range n {
 		box := &catalogue.Box{MarketplaceID: e.market.ID, Name: domain.Localized{"fr": fmt.Sprintf("Coffret %d", i)},
 			IsActive: true, Price: decimal.RequireFromString("49.90"), Ranking: i}

@@ -25,7 +25,7 @@ import (
 type bpFixture struct {
 	*Server
 	db                *bun.DB
-	boxes             *persistence.BoxStore
+	boxes             catalogue.BoxStore
 	protos            *persistence.PrototypeStore
 	partners          domain.PartnerStore
 	market, rival     *domain.Partner
@@ -50,7 +50,7 @@ func newBPFixture(t *testing.T) *bpFixture {
 	}
 	t.Cleanup(func() { db.Close() })
 	f.db = db
-	f.boxes, f.protos = persistence.NewBoxStore(db), persistence.NewPrototypeStore(db)
+	f.boxes, f.protos = persistence.BoxStores(db).Boxes, persistence.NewPrototypeStore(db)
 	f.partners = persistence.NewDatabase(db).Stores().Partners
 	if _, err := db.ExecContext(ctx, "UPDATE partners SET currency = 'CHF' WHERE name = 'Market'"); err != nil {
 		t.Fatal(err)

@@ -39,13 +39,13 @@ type gcFixture struct {
 	h     http.Handler
 	c     *client.Client
 	db    *bun.DB
-	stmts *persistence.StatementCounter
+	stmts *dbtest.StatementCounter
 
 	partners  domain.PartnerStore
 	catalog   *persistence.PartnerCatalogStore
 	events    *persistence.EventStore
 	workshops *persistence.WorkshopStore
-	boxes     *persistence.BoxStore
+	boxes     catalogue.BoxStore
 	protos    *persistence.PrototypeStore
 
 	market, shop, other         *domain.Partner
@@ -57,7 +57,7 @@ func newGCFixture(t *testing.T) *gcFixture {
 	t.Helper()
 	ctx := context.Background()
 	dsn := dbtest.NewDSN(t)
-	f := &gcFixture{stmts: &persistence.StatementCounter{}}
+	f := &gcFixture{stmts: &dbtest.StatementCounter{}}
 	// Managing a catalogue needs manage_masteradmin; reader has none.
 	manage := []string{"--permission", domain.PermManageMasterAdmin}
 	CreateUser(t, dsn, append([]string{"--username", "market", "--password", "market-password",
@@ -68,7 +68,7 @@ func newGCFixture(t *testing.T) *gcFixture {
 		"--partner-name", "Other"}, manage...)...)
 	f.readerTok = CreateUser(t, dsn, "--username", "viewer", "--password", "viewer-password", "--partner-name", "Viewer")
 	f.staffTok = CreateUser(t, dsn, "--username", "staff", "--password", "staff-password", "--staff")
-	db, err := persistence.OpenCounted(ctx, dsn, f.stmts)
+	db, err := dbtest.OpenCounted(ctx, dsn, f.stmts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func newGCFixture(t *testing.T) *gcFixture {
 	f.partners = persistence.NewDatabase(db).Stores().Partners
 	f.catalog = persistence.NewPartnerCatalogStore(db)
 	f.events, f.workshops = persistence.NewEventStore(db), persistence.NewWorkshopStore(db)
-	f.boxes, f.protos = persistence.NewBoxStore(db), persistence.NewPrototypeStore(db)
+	f.boxes, f.protos = persistence.BoxStores(db).Boxes, persistence.NewPrototypeStore(db)
 	_, err = db.ExecContext(ctx, "UPDATE partners SET currency = 'CHF' WHERE name = 'Market'")
 	gcMust(t, err)
 	f.market, f.shop, f.other = f.partnerOf(t, "market"), f.partnerOf(t, "shop"), f.partnerOf(t, "other")

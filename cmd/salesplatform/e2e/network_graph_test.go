@@ -874,8 +874,8 @@ func TestGraphNetworkGiftcardListStatementCount(t *testing.T) {
 	dsn := dbtest.NewDSN(t)
 	tok := CreateUser(t, dsn, "--username", "market", "--password", "market-password", "--partner-name", "Market",
 		"--marketplace", "--permission", "permissions.use_network_giftcard_api")
-	stmts := &persistence.StatementCounter{}
-	db, err := persistence.OpenCounted(context.Background(), dsn, stmts)
+	stmts := &dbtest.StatementCounter{}
+	db, err := dbtest.OpenCounted(context.Background(), dsn, stmts)
 	gcMust(t, err)
 	t.Cleanup(func() { db.Close() })
 	h := Handler(t, db)

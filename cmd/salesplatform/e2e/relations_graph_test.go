@@ -4,12 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"salesplatform/persistence/dbtest"
 	"strings"
 	"testing"
 
 	"github.com/99designs/gqlgen/client"
-
-	"salesplatform/persistence"
 )
 
 // relFixture is the voucher fixture (newAVFixture) plus media of shop and
@@ -61,8 +60,8 @@ func newRelFixture(t *testing.T) *relFixture {
 	f.shopUUID, f.otherUUID = f.uuidOf(t, f.shopID), f.uuidOf(t, f.otherID)
 
 	// The graph's own pool, whose statements are counted.
-	stmts := &persistence.StatementCounter{}
-	db, err := persistence.OpenCounted(context.Background(), f.dsn, stmts)
+	stmts := &dbtest.StatementCounter{}
+	db, err := dbtest.OpenCounted(context.Background(), f.dsn, stmts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,8 @@
-package persistence
+package dbtest
 
 import (
 	"context"
+	"salesplatform/persistence"
 	"sync"
 	"sync/atomic"
 
@@ -22,9 +23,15 @@ type StatementCounter struct {
 
 var _ pgx.QueryTracer = (*StatementCounter)(nil)
 
-// OpenCounted is Open with every statement of the pool counted by c.
+// OpenCounted is persistence.Open with every statement of the pool
+// counted by c.
 func OpenCounted(ctx context.Context, dsn string, c *StatementCounter) (*bun.DB, error) {
-	return open(ctx, dsn, c)
+	cfg, err := persistence.ConnConfig(dsn)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Tracer = c
+	return persistence.OpenConfig(ctx, cfg)
 }
 
 // TraceQueryStart implements pgx.QueryTracer: it counts the statement.
