@@ -1,10 +1,14 @@
 // Package domain is the shared core of the sales platform's business
 // rules: the one error type, the caller and its permissions (Authorize and
-// the one table AdminRules), partners, pagination, localized texts,
-// validation helpers and the readers of DRF documents. Each area of the
-// business (account, cart, catalogue, gifts, media, prototypes, vouchers,
-// widgets) is a package below it that imports this core and declares the
-// stores it needs.
+// the one table AdminRules), partners, pagination, localized texts, the
+// typed inputs of the writes (Optional, Fields: input.go) and the
+// validation helpers. Each area of the business is a package below it that
+// imports this core and declares the stores it needs: account, cart
+// (a buyer's cart and its funnel), catalogue, gifts, media, mpcart (a
+// marketplace's multi-product cart), network (network giftcards and
+// vouchers), notify (mails), payments (the payment hub: partners,
+// wallets, payments, payouts), prototypes, vouchers and widgets; idempotency,
+// services and l10n are shared helpers of several areas.
 //
 // Nothing here or below imports graph, rest, persistence or cmd: they
 // depend on the domain, never the reverse (docs/ARCHITECTURE.md draws the

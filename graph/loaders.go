@@ -48,7 +48,7 @@ type loaders struct {
 	optionCategories *dataloadgen.Loader[int64, *prototypes.OptionCategory]
 	categoryOptions  *dataloadgen.Loader[pageKey, *domain.Page[*vouchers.VoucherOption]]
 
-	// Relations between the areas (admin_relations.graphqls) and a box's
+	// Relations between the areas (relations.graphqls) and a box's
 	// universes.
 	options       *dataloadgen.Loader[int64, *vouchers.VoucherOption]
 	adminPartners *dataloadgen.Loader[int64, *domain.Partner]

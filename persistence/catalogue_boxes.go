@@ -81,7 +81,6 @@ type BoxStore struct{ db bun.IDB }
 
 var _ catalogue.BoxStore = (*BoxStore)(nil)
 
-
 // UniversesByID returns the universes in ids order.
 func (s *BoxStore) UniversesByID(ctx context.Context, ids []int64) ([]*catalogue.Universe, error) {
 	return universesByID(ctx, s.db, ids)
