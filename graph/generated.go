@@ -13060,7 +13060,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/cart.graphqls" "schema/catalogue.graphqls" "schema/currency.graphqls" "schema/catalogue_admin.graphqls" "schema/gifts.graphqls" "schema/widgets.graphqls" "schema/vouchers.graphqls" "schema/media.graphqls" "schema/prototypes.graphqls" "schema/network.graphqls" "schema/payment_hub.graphqls" "schema/payments.graphqls" "schema/payment_requests.graphqls" "schema/payouts.graphqls" "schema/relations.graphqls"
+//go:embed "schema/cart.graphqls" "schema/catalogue.graphqls" "schema/currency.graphqls" "schema/catalogue_admin.graphqls" "schema/partner_settings.graphqls" "schema/gifts.graphqls" "schema/widgets.graphqls" "schema/vouchers.graphqls" "schema/media.graphqls" "schema/prototypes.graphqls" "schema/network.graphqls" "schema/payment_hub.graphqls" "schema/payments.graphqls" "schema/payment_requests.graphqls" "schema/payouts.graphqls" "schema/relations.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -13270,6 +13270,7 @@ enum AccountErrorCode {
 	{Name: "schema/catalogue.graphqls", Input: sourceData("schema/catalogue.graphqls"), BuiltIn: false},
 	{Name: "schema/currency.graphqls", Input: sourceData("schema/currency.graphqls"), BuiltIn: false},
 	{Name: "schema/catalogue_admin.graphqls", Input: sourceData("schema/catalogue_admin.graphqls"), BuiltIn: false},
+	{Name: "schema/partner_settings.graphqls", Input: sourceData("schema/partner_settings.graphqls"), BuiltIn: false},
 	{Name: "schema/gifts.graphqls", Input: sourceData("schema/gifts.graphqls"), BuiltIn: false},
 	{Name: "schema/widgets.graphqls", Input: sourceData("schema/widgets.graphqls"), BuiltIn: false},
 	{Name: "schema/vouchers.graphqls", Input: sourceData("schema/vouchers.graphqls"), BuiltIn: false},

@@ -131,6 +131,7 @@ var errorAreas = map[string]struct {
 	"../schema.graphqls":               {area: "Account", pkg: "account"},
 	"schema/cart.graphqls":             {area: "Cart", pkg: "cart"},
 	"schema/catalogue_admin.graphqls":  {area: "Catalogue", pkg: "catalogue"},
+	"schema/partner_settings.graphqls": {area: "Catalogue", pkg: "catalogue"},
 	"schema/gifts.graphqls":            {area: "Gift", pkg: "gifts"},
 	"schema/widgets.graphqls":          {area: "Widget", pkg: "widgets"},
 	"schema/vouchers.graphqls":         {area: "Voucher", pkg: "vouchers"},
