@@ -101,6 +101,9 @@ const networkUsageColumns = `u.id, u.network_giftcard_id, u.partner_id, u.value,
 	COALESCE((SELECT np.source_id FROM network_partners np JOIN network_giftcards c ON c.marketplace_id = np.marketplace_id
 		WHERE c.id = u.network_giftcard_id AND np.partner_id = u.partner_id), '') AS partner_source_id`
 
+// networkUsageCurrency is the currency of a usage aliased u: its card's.
+const networkUsageCurrency = `(SELECT c.currency FROM network_giftcards c WHERE c.id = u.network_giftcard_id)`
+
 // networkUsageTenant is the condition that keeps the usages of tenant's
 // cards (any for nil), with its arguments.
 func networkUsageTenant(tenant *int64) (string, []any) {
