@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
@@ -21,42 +20,6 @@ var (
 	_ network.HoldStore   = (*NetworkGiftcardStore)(nil)
 	_ network.LedgerStore = (*NetworkGiftcardStore)(nil)
 )
-
-// HoldCard implements network.HoldStore: as UseCard, the guarded update
-// and the inserts of the hold and its movement in one statement.
-func (s *NetworkGiftcardStore) HoldCard(ctx context.Context, h *network.Hold) (bool, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	var rows []struct {
-		ID        int64     `bun:"id"`
-		CreatedAt time.Time `bun:"created_at"`
-	}
-	err := scanPrepared(ctx, s.db, &rows, `WITH held AS (
-			UPDATE network_giftcards SET remaining_value = remaining_value - $2
-			WHERE id = $1 AND remaining_value >= $2 AND is_active AND status IN ('paid', 'using')
-				AND (is_splittable OR remaining_value = $2)
-			RETURNING id, remaining_value),
-		hold AS (
-			INSERT INTO network_giftcard_holds (network_giftcard_id, partner_id, reservation_id, amount, expires_at)
-			SELECT id, $3, $4, $2, $5 FROM held RETURNING id, created_at),
-		movement AS (
-			INSERT INTO network_giftcard_movements (network_giftcard_id, kind, amount, balance_after, hold_id,
-				partner_id, reservation_id, actor_user_id)
-			SELECT held.id, 'hold', -$2::numeric, held.remaining_value, hold.id, $3, $4, $6 FROM held, hold)
-		SELECT hold.id, hold.created_at FROM hold`,
-		h.CardID, h.Amount, h.PartnerID, h.ReservationID, h.ExpiresAt, nullID(h.ActorID))
-	var pgErr *pgconn.PgError
-	switch {
-	case errors.As(err, &pgErr) && pgErr.Code == "23505":
-		return false, invalidField("reservation_id", domain.VUnique, "This card already has a hold under this reservation id.")
-	case err != nil:
-		return false, fmt.Errorf("hold network giftcard: %w", err)
-	case len(rows) == 0:
-		return false, nil
-	}
-	h.ID, h.CreatedAt = rows[0].ID, rows[0].CreatedAt
-	return true, nil
-}
 
 type networkHoldRow struct {
 	ID              int64           `bun:"id"`

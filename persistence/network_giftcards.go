@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
@@ -24,14 +25,16 @@ var _ network.GiftcardStore = (*NetworkGiftcardStore)(nil)
 // NetworkStores binds the network area's stores to db.
 func NetworkStores(db bun.IDB) network.Stores {
 	cards := &NetworkGiftcardStore{db: db}
-	return network.Stores{Giftcards: cards, Holds: cards, Ledger: cards, Vouchers: &NetworkVoucherStore{db: db},
+	return network.Stores{Giftcards: cards, Balances: cards, Holds: cards, Ledger: cards, Vouchers: &NetworkVoucherStore{db: db},
 		Partners: &NetworkPartnerStore{PartnerStore: &PartnerStore{db: db}, db: db}, Lists: &NetworkListStore{db: db}, Keys: NewIdempotencyStore(db),
 		Outbox: NewOutbox(db)}
 }
 
 type networkCardRow struct {
 	ID             int64           `bun:"id"`
+	UUID           uuid.UUID       `bun:"uuid"`
 	MarketplaceID  int64           `bun:"marketplace_id"`
+	Currency       string          `bun:"currency"`
 	Status         string          `bun:"status"`
 	IsActive       bool            `bun:"is_active"`
 	Value          decimal.Decimal `bun:"value"`
@@ -43,76 +46,32 @@ type networkCardRow struct {
 	TimeZone       string          `bun:"time_zone"`
 }
 
-// FindCardByCode implements network.GiftcardStore.
-func (s *NetworkGiftcardStore) FindCardByCode(ctx context.Context, code string) (*network.Card, error) {
+// networkCardSelect reads networkCardRow, the balance view, of a card g.
+const networkCardSelect = `SELECT g.id, g.uuid, g.marketplace_id, g.currency, g.status, g.is_active, g.value,
+	g.remaining_value, g.is_splittable, g.creation_date, g.activation_date, g.expiration_date, p.time_zone
+	FROM network_giftcards g JOIN partners p ON p.id = g.marketplace_id`
+
+// findCard returns the card of networkCardSelect's condition where.
+func (s *NetworkGiftcardStore) findCard(ctx context.Context, where string, arg any) (*network.Card, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []networkCardRow
-	err := scanPrepared(ctx, s.db, &rows, `SELECT g.id, g.marketplace_id, g.status, g.is_active, g.value, g.remaining_value,
-		g.is_splittable, g.creation_date, g.activation_date, g.expiration_date, p.time_zone
-		FROM network_giftcards g JOIN partners p ON p.id = g.marketplace_id WHERE lower(g.code) = lower($1)`, code)
-	if err != nil {
+	if err := scanPrepared(ctx, s.db, &rows, networkCardSelect+` WHERE `+where, arg); err != nil {
 		return nil, fmt.Errorf("select network giftcard: %w", err)
 	}
 	if len(rows) == 0 {
 		return nil, domain.ErrNotFound
 	}
 	r := rows[0]
-	return &network.Card{ID: r.ID, MarketplaceID: r.MarketplaceID, Status: r.Status, IsActive: r.IsActive, Value: r.Value,
-		RemainingValue: r.RemainingValue, IsSplittable: r.IsSplittable, CreationDate: r.CreationDate,
-		ActivationDate: r.ActivationDate, ExpirationDate: r.ExpirationDate, TimeZone: r.TimeZone}, nil
+	return &network.Card{ID: r.ID, UUID: r.UUID, MarketplaceID: r.MarketplaceID, Currency: r.Currency, Status: r.Status,
+		IsActive: r.IsActive, Value: r.Value, RemainingValue: r.RemainingValue, IsSplittable: r.IsSplittable,
+		CreationDate: r.CreationDate, ActivationDate: r.ActivationDate, ExpirationDate: r.ExpirationDate,
+		TimeZone: r.TimeZone}, nil
 }
 
-// UseCard implements network.GiftcardStore: one statement, a conditional
-// update of the card (PostgreSQL serialises them on its row, so
-// concurrent uses see each other's remaining value) and the inserts of
-// the usage and its movement, which hold the row's lock no longer than
-// the statement and the commit.
-func (s *NetworkGiftcardStore) UseCard(ctx context.Context, u *network.Usage) (decimal.Decimal, bool, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	var rows []struct {
-		UsageID   int64           `bun:"usage_id"`
-		Remaining decimal.Decimal `bun:"remaining_value"`
-	}
-	err := scanPrepared(ctx, s.db, &rows, `WITH spent AS (
-			UPDATE network_giftcards
-			SET remaining_value = remaining_value - $2,
-			    status = CASE WHEN status = 'paid' THEN 'using' ELSE status END
-			WHERE id = $1 AND remaining_value >= $2 AND is_active AND status IN ('paid', 'using')
-				AND (is_splittable OR remaining_value = $2)
-			RETURNING id, remaining_value),
-		usage AS (
-			INSERT INTO network_giftcard_usages (network_giftcard_id, partner_id, value, comment, reservation_id,
-				creation_date, freeze_payout_date)
-			SELECT id, $3, $2, $4, $5, $6, $7 FROM spent RETURNING id),
-		movement AS (
-			INSERT INTO network_giftcard_movements (network_giftcard_id, kind, amount, balance_after, usage_id,
-				partner_id, reservation_id, comment, actor_user_id)
-			SELECT spent.id, 'use', -$2::numeric, spent.remaining_value, usage.id, $3, $5, $4, $8 FROM spent, usage)
-		SELECT usage.id AS usage_id, spent.remaining_value FROM spent, usage`,
-		u.CardID, u.Value, u.PartnerID, u.Comment, u.ReservationID, u.CreationDate, u.FreezePayoutDate, nullID(u.ActorID))
-	if err != nil {
-		return decimal.Zero, false, fmt.Errorf("use network giftcard: %w", err)
-	}
-	if len(rows) == 0 {
-		return decimal.Zero, false, nil
-	}
-	u.ID = rows[0].UsageID
-	return rows[0].Remaining, true, nil
-}
-
-// Restore implements network.GiftcardStore.
-func (s *NetworkGiftcardStore) Restore(ctx context.Context, cardID int64, value decimal.Decimal) (decimal.Decimal, error) {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	var remaining decimal.Decimal
-	err := s.db.NewRaw(`UPDATE network_giftcards SET remaining_value = remaining_value + ? WHERE id = ?
-		RETURNING remaining_value`, value, cardID).Scan(ctx, &remaining)
-	if err != nil {
-		return decimal.Zero, fmt.Errorf("restore network giftcard: %w", err)
-	}
-	return remaining, nil
+// FindCardByCode implements network.GiftcardStore.
+func (s *NetworkGiftcardStore) FindCardByCode(ctx context.Context, code string) (*network.Card, error) {
+	return s.findCard(ctx, `lower(g.code) = lower($1)`, code)
 }
 
 type networkUsageRow struct {
@@ -141,6 +100,9 @@ const networkUsageColumns = `u.id, u.network_giftcard_id, u.partner_id, u.value,
 		WHERE c.id = u.network_giftcard_id) AS time_zone,
 	COALESCE((SELECT np.source_id FROM network_partners np JOIN network_giftcards c ON c.marketplace_id = np.marketplace_id
 		WHERE c.id = u.network_giftcard_id AND np.partner_id = u.partner_id), '') AS partner_source_id`
+
+// networkUsageCurrency is the currency of a usage aliased u: its card's.
+const networkUsageCurrency = `(SELECT c.currency FROM network_giftcards c WHERE c.id = u.network_giftcard_id)`
 
 // networkUsageTenant is the condition that keeps the usages of tenant's
 // cards (any for nil), with its arguments.
@@ -191,22 +153,4 @@ func nullID(id int64) *int64 {
 		return nil
 	}
 	return &id
-}
-
-// AddMovement implements network.GiftcardStore.
-func (s *NetworkGiftcardStore) AddMovement(ctx context.Context, m *network.Movement) error {
-	ctx, cancel := withTimeout(ctx)
-	defer cancel()
-	var rows []struct {
-		ID int64 `bun:"id"`
-	}
-	err := scanPrepared(ctx, s.db, &rows, `INSERT INTO network_giftcard_movements (network_giftcard_id, kind, amount,
-		balance_after, usage_id, hold_id, partner_id, actor_user_id, reservation_id, comment)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-		m.CardID, m.Kind, m.Amount, m.BalanceAfter, m.UsageID, m.HoldID, m.PartnerID, m.ActorID, m.ReservationID, m.Comment)
-	if err != nil {
-		return fmt.Errorf("insert network giftcard movement: %w", err)
-	}
-	m.ID = rows[0].ID
-	return nil
 }

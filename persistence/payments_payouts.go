@@ -99,8 +99,8 @@ func (s *PayoutStore) DueUsages(ctx context.Context, partnerID int64, end time.T
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []dueRow
-	err := s.db.NewRaw(`SELECT u.id, c.currency, u.value AS amount
-		FROM network_giftcard_usages u JOIN network_giftcards c ON c.id = u.network_giftcard_id
+	err := s.db.NewRaw(`SELECT u.id, `+networkUsageCurrency+` AS currency, u.value AS amount
+		FROM network_giftcard_usages u
 		WHERE u.partner_id = ? AND u.payout_id IS NULL AND u.is_active
 			AND coalesce(u.freeze_payout_date, u.creation_date) < ?
 		ORDER BY u.id FOR UPDATE OF u`, partnerID, end).Scan(ctx, &rows)

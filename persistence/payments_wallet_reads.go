@@ -9,6 +9,6 @@ import (
 // PaymentWalletReadStores binds the stores of the wallet reads
 // (payments.WalletService) to db.
 func PaymentWalletReadStores(db bun.IDB) payments.WalletReadStores {
-	return payments.WalletReadStores{Wallets: &PaymentWalletStore{db: db},
+	return payments.WalletReadStores{Wallets: paymentWallets(db),
 		Partners: &PaymentPartnerStore{PartnerStore: &PartnerStore{db: db}, db: db}}
 }

@@ -16,69 +16,58 @@ import (
 	"salesplatform/domain/payments"
 )
 
-// PaymentWalletStore is the payments.WalletStore on PostgreSQL. Every
-// movement is one prepared statement (prepared.go) that locks its wallets
-// (wallets by id, then the card), checks the guard on the locked rows,
-// changes both balances and inserts the movement, and the card's ledger
-// movement for a card: nothing is written unless all of it is.
+// PaymentWalletStore is the payments.AccountStore on PostgreSQL: the
+// wallets' rows and movements. A network giftcard's side of a movement is
+// the network area's (network_giftcard_balances.go, through
+// payments.NewWalletStore). Every movement between two wallets is one
+// prepared statement (prepared.go) that locks them by id, checks the
+// guard on the locked rows, changes both balances and inserts the
+// movement: nothing is written unless all of it is.
 type PaymentWalletStore struct{ db bun.IDB }
 
-var _ payments.WalletStore = (*PaymentWalletStore)(nil)
+var _ payments.AccountStore = (*PaymentWalletStore)(nil)
+
+// paymentWallets is the payments.WalletStore of db: its wallets and the
+// network area's cards.
+func paymentWallets(db bun.IDB) payments.WalletStore {
+	return payments.NewWalletStore(&PaymentWalletStore{db: db}, &NetworkGiftcardStore{db: db})
+}
 
 // PaymentsStores binds the payments area's stores to db.
 func PaymentsStores(db bun.IDB) payments.Stores {
-	return payments.Stores{Wallets: &PaymentWalletStore{db: db}, Payments: &PaymentStore{db: db},
+	return payments.Stores{Wallets: paymentWallets(db), Payments: &PaymentStore{db: db},
 		Partners: &PaymentPartnerStore{PartnerStore: &PartnerStore{db: db}, db: db}, Payouts: &PayoutStore{db: db},
 		Requests: &PaymentRequestStore{db: db}, Keys: NewIdempotencyStore(db)}
 }
 
 type walletRow struct {
-	ID             int64            `bun:"id"`
-	UUID           uuid.UUID        `bun:"uuid"`
-	Kind           string           `bun:"kind"`
-	PartnerID      *int64           `bun:"partner_id"`
-	Currency       string           `bun:"currency"`
-	Balance        decimal.Decimal  `bun:"balance"`
-	CreatedAt      *time.Time       `bun:"created_at"`
-	CardID         *int64           `bun:"card_id"`
-	MarketplaceID  *int64           `bun:"marketplace_id"`
-	Status         *string          `bun:"status"`
-	IsActive       *bool            `bun:"is_active"`
-	IsSplittable   *bool            `bun:"is_splittable"`
-	Value          *decimal.Decimal `bun:"value"`
-	ActivationDate *time.Time       `bun:"activation_date"`
-	ExpirationDate *time.Time       `bun:"expiration_date"`
+	ID        int64            `bun:"id"`
+	UUID      uuid.UUID        `bun:"uuid"`
+	Kind      string           `bun:"kind"`
+	PartnerID *int64           `bun:"partner_id"`
+	Currency  string           `bun:"currency"`
+	Balance   *decimal.Decimal `bun:"balance"` // NULL for a card's
+	CreatedAt *time.Time       `bun:"created_at"`
 }
 
 func (r *walletRow) toDomain() *payments.Wallet {
-	w := &payments.Wallet{ID: r.ID, UUID: r.UUID, Kind: r.Kind, PartnerID: r.PartnerID, Currency: r.Currency,
-		Balance: r.Balance}
+	w := &payments.Wallet{ID: r.ID, UUID: r.UUID, Kind: r.Kind, PartnerID: r.PartnerID, Currency: r.Currency}
+	if r.Balance != nil {
+		w.Balance = *r.Balance
+	}
 	if r.CreatedAt != nil {
 		w.CreatedAt = *r.CreatedAt
-	}
-	if r.CardID != nil {
-		w.Card = &payments.Card{ID: *r.CardID, MarketplaceID: *r.MarketplaceID, Status: *r.Status, IsActive: *r.IsActive,
-			IsSplittable: *r.IsSplittable, Value: *r.Value, ActivationDate: r.ActivationDate, ExpirationDate: r.ExpirationDate}
 	}
 	return w
 }
 
-// walletCardColumns are walletRow's card columns, of a card aliased g.
-const walletCardColumns = `g.id AS card_id, g.marketplace_id, g.status, g.is_active, g.is_splittable, g.value,
-	g.activation_date, g.expiration_date`
-
-// Wallet implements payments.WalletStore: the wallet's row, or the card
-// with that uuid whose wallet has none yet.
+// Wallet implements payments.AccountStore.
 func (s *PaymentWalletStore) Wallet(ctx context.Context, id uuid.UUID) (*payments.Wallet, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []walletRow
-	err := scanPrepared(ctx, s.db, &rows, `SELECT w.id, w.uuid, w.kind, w.partner_id, w.currency,
-			COALESCE(w.balance, g.remaining_value) AS balance, w.created_at, `+walletCardColumns+`
-		FROM wallets w LEFT JOIN network_giftcards g ON g.id = w.network_giftcard_id WHERE w.uuid = $1
-		UNION ALL
-		SELECT 0, g.uuid, 'network_giftcard', NULL, g.currency, g.remaining_value, NULL, `+walletCardColumns+`
-		FROM network_giftcards g WHERE g.uuid = $1 AND NOT EXISTS (SELECT 1 FROM wallets w WHERE w.uuid = $1)`, id)
+	err := scanPrepared(ctx, s.db, &rows, `SELECT id, uuid, kind, partner_id, currency, balance, created_at
+		FROM wallets WHERE uuid = $1`, id)
 	if err != nil {
 		return nil, fmt.Errorf("select wallet: %w", err)
 	}
@@ -88,7 +77,7 @@ func (s *PaymentWalletStore) Wallet(ctx context.Context, id uuid.UUID) (*payment
 	return rows[0].toDomain(), nil
 }
 
-// OpenWallet implements payments.WalletStore. The wallet is read first:
+// OpenWallet implements payments.AccountStore. The wallet is read first:
 // it exists but once per owner and currency.
 func (s *PaymentWalletStore) OpenWallet(ctx context.Context, kind string, partnerID int64, currency string) (*payments.Wallet, error) {
 	ctx, cancel := withTimeout(ctx)
@@ -132,13 +121,13 @@ func (s *PaymentWalletStore) OpenWallet(ctx context.Context, kind string, partne
 	return w, err
 }
 
-// OpenCardWallet implements payments.WalletStore.
+// OpenCardWallet implements payments.AccountStore.
 func (s *PaymentWalletStore) OpenCardWallet(ctx context.Context, w *payments.Wallet) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	if _, err := s.db.NewRaw(`INSERT INTO wallets (uuid, kind, network_giftcard_id, currency, balance)
-		SELECT uuid, 'network_giftcard', id, currency, NULL FROM network_giftcards WHERE id = ?
-		ON CONFLICT DO NOTHING`, w.Card.ID).Exec(ctx); err != nil {
+		VALUES (?, 'network_giftcard', ?, ?, NULL) ON CONFLICT DO NOTHING`,
+		w.Card.UUID, w.Card.ID, w.Card.Currency).Exec(ctx); err != nil {
 		return fmt.Errorf("open card wallet: %w", err)
 	}
 	var row struct {
@@ -152,8 +141,9 @@ func (s *PaymentWalletStore) OpenCardWallet(ctx context.Context, w *payments.Wal
 	return nil
 }
 
-// Lock implements payments.WalletStore. A card's wallet row is never
-// updated (its balance is the card's), so its card is what is locked.
+// Lock implements payments.AccountStore. A card's wallet row is never
+// updated (its balance is the card's): its card is what is locked, by the
+// network area (network.Balances' LockCards).
 func (s *PaymentWalletStore) Lock(ctx context.Context, ids []uuid.UUID) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
@@ -165,10 +155,6 @@ func (s *PaymentWalletStore) Lock(ctx context.Context, ids []uuid.UUID) error {
 	if err := s.db.NewRaw(`SELECT id FROM wallets WHERE uuid = ANY(?::uuid[]) AND balance IS NOT NULL
 		ORDER BY id FOR NO KEY UPDATE`, pgdialect.Array(keys)).Scan(ctx, &locked); err != nil {
 		return fmt.Errorf("lock wallets: %w", err)
-	}
-	if err := s.db.NewRaw(`SELECT id FROM network_giftcards WHERE uuid = ANY(?::uuid[])
-		ORDER BY id FOR NO KEY UPDATE`, pgdialect.Array(keys)).Scan(ctx, &locked); err != nil {
-		return fmt.Errorf("lock network giftcards: %w", err)
 	}
 	return nil
 }
@@ -200,7 +186,7 @@ func movementArgs(m *payments.Movement) []any {
 	return []any{m.Debited, m.Credited, m.Amount, m.Currency, m.Type, m.PaymentUUID, m.Reason, m.ActorID}
 }
 
-// Transfer implements payments.WalletStore: both wallets locked by id
+// Transfer implements payments.AccountStore: both wallets locked by id
 // (two transfers between the same wallets, either way, queue rather than
 // deadlock), the guard read on the locked debited row, both balances
 // changed, and the movement inserted, in one statement. payin is the one
@@ -228,73 +214,55 @@ func (s *PaymentWalletStore) Transfer(ctx context.Context, m *payments.Movement)
 	return written(m, rows), nil
 }
 
-// DrawFromCard implements payments.WalletStore: the credited wallet
-// locked first, then the card's guarded update (the guard of a use,
-// network_giftcards.go's UseCard, with the card's dates at $9), the
-// credit, the movement and the card's payment movement, in one statement.
-func (s *PaymentWalletStore) DrawFromCard(ctx context.Context, m *payments.Movement, at time.Time) (bool, error) {
+// Reserve implements payments.AccountStore: the wallet locked, its guard
+// read on the locked row, and the movement's id drawn.
+func (s *PaymentWalletStore) Reserve(ctx context.Context, m *payments.Movement, w uuid.UUID, debit bool) (bool, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	var rows []movementWritten
-	err := scanPrepared(ctx, s.db, &rows, `WITH target AS MATERIALIZED (
-			SELECT id FROM wallets WHERE uuid = $2::uuid AND currency = $4 AND balance IS NOT NULL FOR NO KEY UPDATE),
-		card AS (
-			UPDATE network_giftcards
-			SET remaining_value = remaining_value - $3::numeric,
-			    status = CASE WHEN status = 'paid' THEN 'using' ELSE status END
-			WHERE uuid = $1::uuid AND currency = $4 AND EXISTS (SELECT 1 FROM target)
-				AND remaining_value >= $3::numeric AND is_active AND status IN ('paid', 'using')
-				AND (is_splittable OR remaining_value = $3::numeric)
-				AND (activation_date IS NULL OR activation_date <= $9::timestamptz)
-				AND (expiration_date IS NULL OR expiration_date >= $9::timestamptz)
-			RETURNING id, remaining_value),
-		credited AS (
-			UPDATE wallets w SET balance = w.balance + $3::numeric FROM target, card WHERE w.id = target.id
-			RETURNING w.id),
-		movement AS (`+movementInsert+` FROM credited RETURNING id, uuid, created_on, status),
-		ledger AS (
-			INSERT INTO network_giftcard_movements (network_giftcard_id, kind, amount, balance_after, actor_user_id,
-				comment, wallet_movement_id)
-			SELECT card.id, 'payment', -$3::numeric, card.remaining_value, $8::bigint, $7, movement.id FROM card, movement)
-		SELECT id, uuid, created_on, status FROM movement`, append(movementArgs(m), at)...)
-	if err != nil {
-		return false, fmt.Errorf("draw from network giftcard: %w", err)
+	var rows []struct {
+		ID int64 `bun:"id"`
 	}
-	return written(m, rows), nil
+	err := scanPrepared(ctx, s.db, &rows, `WITH locked AS MATERIALIZED (
+			SELECT kind, balance FROM wallets WHERE uuid = $1::uuid AND currency = $2 AND balance IS NOT NULL
+			FOR NO KEY UPDATE)
+		SELECT nextval(pg_get_serial_sequence('wallet_movements', 'id')) AS id FROM locked
+		WHERE NOT $3::boolean OR kind = 'payin' OR balance >= $4::numeric`, w, m.Currency, debit, m.Amount)
+	if err != nil {
+		return false, fmt.Errorf("reserve wallet movement: %w", err)
+	}
+	if len(rows) == 0 {
+		return false, nil
+	}
+	m.ID = rows[0].ID
+	return true, nil
 }
 
-// RefundToCard implements payments.WalletStore: the debited wallet
-// locked first and its guard read on the locked row, then the card's
-// update within its value, the debit, the movement and the card's refund
-// movement, in one statement.
-func (s *PaymentWalletStore) RefundToCard(ctx context.Context, m *payments.Movement) (bool, error) {
+// Settle implements payments.AccountStore.
+func (s *PaymentWalletStore) Settle(ctx context.Context, m *payments.Movement, w uuid.UUID, debit bool) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	var rows []movementWritten
-	err := scanPrepared(ctx, s.db, &rows, `WITH source AS MATERIALIZED (
-			SELECT id, kind, balance FROM wallets WHERE uuid = $1::uuid AND currency = $4 AND balance IS NOT NULL
-			FOR NO KEY UPDATE),
-		card AS (
-			UPDATE network_giftcards SET remaining_value = remaining_value + $3::numeric
-			WHERE uuid = $2::uuid AND currency = $4 AND remaining_value + $3::numeric <= value
-				AND EXISTS (SELECT 1 FROM source WHERE kind = 'payin' OR balance >= $3::numeric)
-			RETURNING id, remaining_value),
-		debited AS (
-			UPDATE wallets w SET balance = w.balance - $3::numeric FROM source, card WHERE w.id = source.id
-			RETURNING w.id),
-		movement AS (`+movementInsert+` FROM debited RETURNING id, uuid, created_on, status),
-		ledger AS (
-			INSERT INTO network_giftcard_movements (network_giftcard_id, kind, amount, balance_after, actor_user_id,
-				comment, wallet_movement_id)
-			SELECT card.id, 'refund', $3::numeric, card.remaining_value, $8::bigint, $7, movement.id FROM card, movement)
-		SELECT id, uuid, created_on, status FROM movement`, movementArgs(m)...)
-	if err != nil {
-		return false, fmt.Errorf("refund to network giftcard: %w", err)
+	delta := m.Amount
+	if debit {
+		delta = delta.Neg()
 	}
-	return written(m, rows), nil
+	var rows []movementWritten
+	err := scanPrepared(ctx, s.db, &rows, `WITH changed AS (
+			UPDATE wallets SET balance = balance + $10::numeric WHERE uuid = $9::uuid AND balance IS NOT NULL
+			RETURNING id)
+		INSERT INTO wallet_movements (id, amount, currency, type, payment_uuid, debited_wallet_uuid,
+			credited_wallet_uuid, reason, actor_user_id)
+		SELECT $11::bigint, $3::numeric, $4, $5, $6::uuid, $1::uuid, $2::uuid, $7, $8::bigint FROM changed
+		RETURNING id, uuid, created_on, status`, append(movementArgs(m), w, delta, m.ID)...)
+	if err != nil {
+		return fmt.Errorf("write wallet movement: %w", err)
+	}
+	if !written(m, rows) {
+		return fmt.Errorf("write wallet movement: no wallet %s", w)
+	}
+	return nil
 }
 
-// MovementsOfWallet implements payments.WalletStore.
+// MovementsOfWallet implements payments.AccountStore.
 func (s *PaymentWalletStore) MovementsOfWallet(ctx context.Context, id uuid.UUID, page domain.PageRequest) ([]*payments.Movement, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
@@ -36,10 +37,15 @@ const (
 	MovementRefund  = "refund"  // given back by a payment's refund: positive
 )
 
-// Card is what a use checks of a network giftcard.
+// Card is a network giftcard's balance view: what a spend of it (a use,
+// a hold, a payment's draw) checks, SpendRefusal's rule, and what a
+// payment's wallet of it shows. Giftcard (cards.go) is the card's full
+// record, as the administration API reads it.
 type Card struct {
 	ID             int64
+	UUID           uuid.UUID // its wallet's, as a payment's source
 	MarketplaceID  int64
+	Currency       string
 	Status         string
 	IsActive       bool
 	Value          decimal.Decimal
@@ -86,7 +92,10 @@ type Movement struct {
 	ReservationID string
 	Comment       string
 	PayoutID      *int64
-	CreatedAt     time.Time
+	// WalletMovementID is a MovementPayment's or MovementRefund's wallet
+	// movement (the payments area's).
+	WalletMovementID *int64
+	CreatedAt        time.Time
 }
 
 // GiftcardStore reads and writes network giftcards, their usages and
@@ -113,21 +122,11 @@ type GiftcardStore interface {
 	// UsagesOfCard returns a page of the card's usages, oldest first, and
 	// how many there are.
 	UsagesOfCard(ctx context.Context, cardID int64, page domain.PageRequest) ([]*Usage, int, error)
-	// UseCard takes u.Value from card u.CardID if it holds that much and
-	// is usable (StatusPaid or StatusUsing, active), moving StatusPaid to
-	// StatusUsing, and writes u and its MovementUse, in one statement (the
-	// card's row is locked for no longer); it sets u.ID and returns the
-	// remaining value. ok is false, and nothing is written, otherwise.
-	UseCard(ctx context.Context, u *Usage) (remaining decimal.Decimal, ok bool, err error)
-	// Restore puts value back on the card and returns its remaining value.
-	Restore(ctx context.Context, cardID int64, value decimal.Decimal) (decimal.Decimal, error)
 	// DeactivateUsage marks the usage inactive if it is active and in no
 	// payout, and returns it; done reports whether it changed. A tenant
 	// limits it to the usages of that marketplace's cards.
 	// domain.ErrNotFound when no usage (of the tenant) has that id.
 	DeactivateUsage(ctx context.Context, id int64, tenant *int64) (u *Usage, done bool, err error)
-	// AddMovement appends m to its card's ledger.
-	AddMovement(ctx context.Context, m *Movement) error
 }
 
 // NoticeParties are who a usage's mails name and go to.
@@ -140,6 +139,7 @@ type NoticeParties struct {
 // Stores are the stores of the network area's services.
 type Stores struct {
 	Giftcards GiftcardStore
+	Balances  Balances // every change of a card's remaining value
 	Holds     HoldStore
 	Ledger    LedgerStore
 	Vouchers  VoucherStore
@@ -333,7 +333,7 @@ func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) 
 		}
 		loc := location(card.TimeZone)
 		at := in.CreationDate.Noon(loc)
-		if !inDates(card, at) {
+		if !card.InDates(at) {
 			return fieldError("creation_date", domain.VInvalid, MsgCardDates)
 		}
 		acceptor, err := s.acceptor(ctx, tx, card.MarketplaceID, &in)
@@ -351,14 +351,14 @@ func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) 
 			usage.FreezePayoutDate = &t
 		}
 		ok, err := s.spend(ctx, tx, card, func() (bool, error) {
-			_, ok, err := tx.Giftcards.UseCard(ctx, usage)
+			_, ok, err := tx.Balances.UseCard(ctx, usage)
 			return ok, err
 		})
 		switch {
 		case err != nil:
 			return err
 		case !ok:
-			return s.refused(ctx, tx, in.Code, "value", in.Value)
+			return s.refused(ctx, tx, in.Code, "value", in.Value, at)
 		case in.Notify:
 			return s.notify(ctx, tx, usage, in.Code, in.GifteeEmail)
 		}
@@ -451,29 +451,13 @@ func (s *GiftcardService) CancelUsage(ctx context.Context, id int64, comment str
 		case !done:
 			return nil
 		}
-		remaining, err := tx.Giftcards.Restore(ctx, u.CardID, u.Value)
-		if err != nil {
-			return err
-		}
-		return tx.Giftcards.AddMovement(ctx, &Movement{CardID: u.CardID, Kind: MovementCancel, Amount: u.Value,
-			BalanceAfter: remaining, UsageID: &u.ID, PartnerID: &u.PartnerID, ActorID: &c.User.ID,
-			ReservationID: u.ReservationID, Comment: comment})
+		return tx.Balances.Restore(ctx, &Movement{CardID: u.CardID, Kind: MovementCancel, Amount: u.Value,
+			UsageID: &u.ID, PartnerID: &u.PartnerID, ActorID: &c.User.ID, ReservationID: u.ReservationID, Comment: comment})
 	})
 	if err != nil {
 		return nil, err
 	}
 	return usage, nil
-}
-
-func usable(c *Card) bool {
-	return c.IsActive && (c.Status == StatusPaid || c.Status == StatusUsing)
-}
-
-// inDates reports whether a use dated at falls within the card's life:
-// activation_date <= at <= expiration_date, where the card has them.
-func inDates(c *Card, at time.Time) bool {
-	return (c.ActivationDate == nil || !at.Before(*c.ActivationDate)) &&
-		(c.ExpirationDate == nil || !at.After(*c.ExpirationDate))
 }
 
 func fieldError(field, code, msg string) error {

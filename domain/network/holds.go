@@ -54,12 +54,6 @@ func (h *Hold) Location() *time.Location { return location(h.TimeZone) }
 
 // HoldStore is what holds need of the giftcards' store.
 type HoldStore interface {
-	// HoldCard takes h.Amount off card h.CardID if it holds that much and
-	// is usable, and writes h and its MovementHold, in one statement; it
-	// sets h.ID, h.CreatedAt. ok is false, and nothing is written,
-	// otherwise. A reservation id the card already has a hold for is a
-	// CodeInvalid error on "reservation_id".
-	HoldCard(ctx context.Context, h *Hold) (ok bool, err error)
 	// EndHold moves the card's held hold with reservationID to status,
 	// if it expires after liveAt (any held one for nil), and returns it;
 	// done reports whether it changed (false: it had ended already, or
@@ -193,7 +187,7 @@ func (s *GiftcardService) Hold(ctx context.Context, in HoldInput) (*Hold, error)
 			return err
 		}
 		now := s.now()
-		if !inDates(card, now) {
+		if !card.InDates(now) {
 			return &domain.Error{Code: domain.CodeConflict, Message: MsgCardDates}
 		}
 		if !card.IsSplittable && !in.Amount.Equal(card.RemainingValue) {
@@ -207,11 +201,11 @@ func (s *GiftcardService) Hold(ctx context.Context, in HoldInput) (*Hold, error)
 		hold = &Hold{CardID: card.ID, MarketplaceID: card.MarketplaceID, PartnerID: acceptor.PartnerID,
 			PartnerSourceID: acceptor.SourceID, ReservationID: in.ReservationID, Amount: in.Amount, Status: HoldHeld,
 			ExpiresAt: now.Add(in.TTL), TimeZone: card.TimeZone, ActorID: c.User.ID}
-		ok, err := s.spend(ctx, tx, card, func() (bool, error) { return tx.Holds.HoldCard(ctx, hold) })
+		ok, err := s.spend(ctx, tx, card, func() (bool, error) { return tx.Balances.HoldCard(ctx, hold, now) })
 		if err != nil || ok {
 			return err
 		}
-		return s.refused(ctx, tx, in.Code, "amount", in.Amount)
+		return s.refused(ctx, tx, in.Code, "amount", in.Amount, now)
 	})
 	if err != nil {
 		return nil, err
@@ -246,23 +240,27 @@ func (s *GiftcardService) usableCard(ctx context.Context, tx Stores, c *domain.C
 	if !c.Sees(card.MarketplaceID) {
 		return nil, domain.ErrNotFound
 	}
-	if !usable(card) {
+	if !card.Usable() {
 		return nil, &domain.Error{Code: domain.CodeConflict, Message: MsgCardNotUsable}
 	}
 	return card, nil
 }
 
-// refused explains a spend of value the guard refused: the card is no
-// longer usable, holds less than asked (its remaining value named on
-// field), or is not splittable and holds another amount than asked.
-func (s *GiftcardService) refused(ctx context.Context, tx Stores, code, field string, value decimal.Decimal) error {
+// refused explains a spend of value at `at` the guard refused, by the
+// rule (SpendRefusal) on the card as it is now: no longer usable or in
+// its dates, not splittable and holding another amount than asked, or
+// holding less (its remaining value named on field).
+func (s *GiftcardService) refused(ctx context.Context, tx Stores, code, field string, value decimal.Decimal, at time.Time) error {
 	now, err := tx.Giftcards.FindCardByCode(ctx, code)
-	switch {
-	case err != nil:
+	if err != nil {
 		return err
-	case !usable(now):
+	}
+	switch now.SpendRefusal(value, at) {
+	case RefusedNotUsable:
 		return &domain.Error{Code: domain.CodeConflict, Message: MsgCardNotUsable}
-	case !now.IsSplittable && value.LessThan(now.RemainingValue):
+	case RefusedDates:
+		return &domain.Error{Code: domain.CodeConflict, Message: MsgCardDates}
+	case RefusedNotSplittable:
 		return fieldError(field, domain.VInvalid, fmt.Sprintf(msgNotSplittable, now.RemainingValue.StringFixed(2)))
 	}
 	return fieldError(field, domain.VMaxValue, fmt.Sprintf(msgRemainingFormat, now.RemainingValue.StringFixed(2)))
@@ -371,16 +369,11 @@ func (s *GiftcardService) Capture(ctx context.Context, in CaptureInput) (*Usage,
 		if !in.CreationDate.IsZero() {
 			at = in.CreationDate.Noon(loc)
 		}
-		if !inDates(card, at) {
+		if !card.InDates(at) {
 			return fieldError("creation_date", domain.VInvalid, MsgCardDates)
 		}
-		remaining, err := tx.Giftcards.Restore(ctx, card.ID, h.Amount)
-		if err != nil {
-			return err
-		}
-		err = tx.Giftcards.AddMovement(ctx, &Movement{CardID: card.ID, Kind: MovementRelease, Amount: h.Amount,
-			BalanceAfter: remaining, HoldID: &h.ID, PartnerID: &h.PartnerID, ActorID: &c.User.ID,
-			ReservationID: h.ReservationID, Comment: "captured"})
+		err = tx.Balances.Restore(ctx, &Movement{CardID: card.ID, Kind: MovementRelease, Amount: h.Amount,
+			HoldID: &h.ID, PartnerID: &h.PartnerID, ActorID: &c.User.ID, ReservationID: h.ReservationID, Comment: "captured"})
 		if err != nil {
 			return err
 		}
@@ -393,12 +386,12 @@ func (s *GiftcardService) Capture(ctx context.Context, in CaptureInput) (*Usage,
 		}
 		// The held amount is back: the guard holds unless the card stopped
 		// being usable in between.
-		_, ok, err := tx.Giftcards.UseCard(ctx, usage)
+		_, ok, err := tx.Balances.UseCard(ctx, usage)
 		if err != nil {
 			return err
 		}
 		if !ok {
-			return s.refused(ctx, tx, in.Code, "value", value)
+			return s.refused(ctx, tx, in.Code, "value", value, at)
 		}
 		if err := tx.Holds.SetHoldUsage(ctx, h.ID, usage.ID); err != nil || !in.Notify {
 			return err
@@ -439,13 +432,8 @@ func (s *GiftcardService) Release(ctx context.Context, code, reservationID strin
 			return err
 		}
 		hold = h
-		remaining, err := tx.Giftcards.Restore(ctx, card.ID, h.Amount)
-		if err != nil {
-			return err
-		}
-		return tx.Giftcards.AddMovement(ctx, &Movement{CardID: card.ID, Kind: MovementRelease, Amount: h.Amount,
-			BalanceAfter: remaining, HoldID: &h.ID, PartnerID: &h.PartnerID, ActorID: &c.User.ID,
-			ReservationID: h.ReservationID, Comment: "released"})
+		return tx.Balances.Restore(ctx, &Movement{CardID: card.ID, Kind: MovementRelease, Amount: h.Amount,
+			HoldID: &h.ID, PartnerID: &h.PartnerID, ActorID: &c.User.ID, ReservationID: h.ReservationID, Comment: "released"})
 	})
 	if err != nil {
 		return nil, err

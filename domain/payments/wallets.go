@@ -21,9 +21,12 @@ import (
 // it holds the amount, so concurrent debits cannot take it below zero.
 //
 // A network giftcard is a wallet whose uuid is the card's and whose balance
-// is the card's remaining value: a draw from it, or a refund to it, is one
-// movement of the card's ledger in the statement of the wallet movement,
-// under the guard of a use (docs/DECISIONS.md, "Wallets").
+// is the card's remaining value, the network area's: a draw from it, or a
+// refund to it, is one movement of the card's ledger written by the network
+// area's port (network.Balances, under the rule of every spend,
+// network.(*Card).SpendRefusal) in the transaction of the wallet movement
+// (docs/DECISIONS.md, "Wallets"). This area never reads or writes the
+// card's tables (card_wallets.go).
 //
 // These functions run in the caller's transaction (tx, the stores of its
 // unit of work): a payment's movements commit with the payment. A
@@ -84,19 +87,7 @@ type Wallet struct {
 	// Balance is a card's remaining value for a card's wallet.
 	Balance   decimal.Decimal
 	CreatedAt time.Time
-	Card      *Card // a card's wallet's
-}
-
-// Card is what a draw from a network giftcard's wallet checks of the card.
-type Card struct {
-	ID             int64
-	MarketplaceID  int64
-	Status         string
-	IsActive       bool
-	IsSplittable   bool
-	Value          decimal.Decimal
-	ActivationDate *time.Time
-	ExpirationDate *time.Time
+	Card      *network.Card // a card's wallet's: the card's balance view
 }
 
 // Movement is one movement of value between two wallets.
@@ -129,8 +120,8 @@ type WalletStore interface {
 	// none yet, and sets w.ID and w.CreatedAt.
 	OpenCardWallet(ctx context.Context, w *Wallet) error
 	// Lock locks, until the transaction ends, the wallets with those
-	// uuids by id, then the cards with those uuids by id: the order every
-	// movement takes its locks in.
+	// uuids by id, then the cards with those uuids by id (LockCards): the
+	// order every movement takes its locks in.
 	Lock(ctx context.Context, ids []uuid.UUID) error
 	// Transfer writes m between two wallets with balances, of m.Currency,
 	// debiting m.Debited only if it holds m.Amount or is not Guarded, in
@@ -139,15 +130,15 @@ type WalletStore interface {
 	// written, when the debit is refused.
 	Transfer(ctx context.Context, m *Movement) (ok bool, err error)
 	// DrawFromCard writes m from the opened wallet of a card, taking
-	// m.Amount from the card if a use of it at `at` could (the card is
-	// usable, within its dates, holds the amount, and is splittable or
-	// spent whole), with the card's MovementPayment, in one statement;
-	// as Transfer otherwise.
+	// m.Amount from the card under the rule of every spend at `at`
+	// (network.Balances' DrawCard), with the card's MovementPayment, in
+	// the transaction of m; as Transfer otherwise.
 	DrawFromCard(ctx context.Context, m *Movement, at time.Time) (ok bool, err error)
 	// RefundToCard writes m to the opened wallet of a card, giving the
 	// card m.Amount back if its remaining value stays within its value
-	// and the debited wallet may give it, with the card's MovementRefund,
-	// in one statement; as Transfer otherwise.
+	// (network.Balances' RefundCard) and the debited wallet may give it,
+	// with the card's MovementRefund, in the transaction of m; as
+	// Transfer otherwise.
 	RefundToCard(ctx context.Context, m *Movement) (ok bool, err error)
 	// MovementsOfWallet returns a page of the movements that debit or
 	// credit the wallet, oldest first, and how many there are.
@@ -334,15 +325,21 @@ func refused(ctx context.Context, tx Stores, in *MoveInput, at time.Time, fromCa
 		return err
 	}
 	field := in.field()
-	switch c := from.Card; {
-	case fromCard && !(c.IsActive && (c.Status == network.StatusPaid || c.Status == network.StatusUsing)):
+	refusal := network.Spendable
+	if fromCard {
+		refusal = from.Card.SpendRefusal(in.Amount, at)
+	}
+	switch refusal {
+	case network.RefusedNotUsable:
 		return &domain.Error{Code: domain.CodeConflict, Message: network.MsgCardNotUsable}
-	case fromCard && !inDates(c, at):
+	case network.RefusedDates:
 		return &domain.Error{Code: domain.CodeConflict, Message: network.MsgCardDates}
-	case fromCard && !c.IsSplittable && !in.Amount.Equal(from.Balance):
+	case network.RefusedNotSplittable:
 		return fieldError(field, domain.VInvalid, fmt.Sprintf(msgNotSplittable, from.Balance.StringFixed(2)))
-	case fromCard && from.Balance.LessThan(in.Amount):
+	case network.RefusedBalance:
 		return fieldError(field, domain.VInvalid, fmt.Sprintf(msgRemaining, from.Balance.StringFixed(2)))
+	}
+	switch {
 	case toCard && to.Balance.Add(in.Amount).GreaterThan(to.Card.Value):
 		room := decimal.Max(to.Card.Value.Sub(to.Balance), decimal.Zero)
 		return fieldError(field, domain.VInvalid, fmt.Sprintf(msgCardRoom, room.StringFixed(2)))
@@ -352,13 +349,6 @@ func refused(ctx context.Context, tx Stores, in *MoveInput, at time.Time, fromCa
 	// Nothing left to explain it: the store refused what it no longer
 	// refuses (it cannot, within one transaction).
 	return &domain.Error{Code: domain.CodeConflict, Message: MsgMovementFailed}
-}
-
-// inDates reports whether a card may be used at `at`: within its
-// activation and expiration dates, where it has them.
-func inDates(c *Card, at time.Time) bool {
-	return (c.ActivationDate == nil || !at.Before(*c.ActivationDate)) &&
-		(c.ExpirationDate == nil || !at.After(*c.ExpirationDate))
 }
 
 func fieldError(field, code, msg string) error {
