@@ -9,7 +9,7 @@ import (
 	"github.com/uptrace/bun"
 )
 
-// Every administration operation of the issue, REST and GraphQL, as the
+// Every administration operation, REST and GraphQL, as the
 // accounts that must not reach the owner's records, and with malformed
 // bodies: each is refused (or lists nothing of the owner's) and nothing is
 // written. Each area keeps its rows in isolation_<area>_test.go.
@@ -158,8 +158,8 @@ func (f *isoFixture) checkGraph(t *testing.T, op isoGraph) {
 	}
 }
 
-// isoTables are the tables the administration operations of this issue
-// write.
+// isoTables are the tables the administration operations write, area by
+// area.
 func isoTables() []string {
 	var tables []string
 	for _, a := range isoAreas {
