@@ -688,164 +688,208 @@ var colourPattern = regexp.MustCompile(`^#[0-9A-Fa-f]{6}$`)
 // check reports keys given twice and references to no record of the
 // right table, so that the loader never meets one.
 func (d *Dataset) check() error {
-	var errs []error
-	tables := map[string]string{} // key → table
-	def := func(table, key string) {
-		if key == "" {
-			errs = append(errs, fmt.Errorf("a record of %s has no key", table))
-		} else if t, taken := tables[key]; taken {
-			errs = append(errs, fmt.Errorf("the key %q names a record of %s and one of %s", key, t, table))
+	k := &keyIndex{tables: map[string]string{}}
+	d.checkCatalogueKeys(k)
+	d.checkWorkshopKeys(k)
+	d.checkBoxKeys(k)
+	d.checkAdministrationKeys(k)
+	d.checkVoucherKeys(k)
+	for _, p := range d.NetworkPartners {
+		if p.Referrer != "" {
+			k.ref("network partner "+p.Key, "networkPartners", p.Referrer)
 		}
-		tables[key] = table
+		k.def("networkPartners", p.Key)
 	}
-	ref := func(what, table string, keys ...string) {
-		for _, k := range keys {
-			if tables[k] != table {
-				errs = append(errs, fmt.Errorf("%s: no record of %s has the key %q (or it comes later)", what, table, k))
-			}
+	errs := append(k.errs, d.checkNetwork()...)
+	errs = append(errs, d.checkPayments()...)
+	if len(d.Partners) == 0 || len(d.Coupons) == 0 || len(d.NetworkPartners) == 0 {
+		errs = append(errs, errors.New("no partner, coupon or network partner: nothing marks the dataset as loaded"))
+	}
+	return errors.Join(errs...)
+}
+
+// keyIndex is the table of every key met so far, in the files' order, and
+// what check found wrong.
+type keyIndex struct {
+	tables map[string]string // key → table
+	errs   []error
+}
+
+// def records a record of table: its key must be new.
+func (k *keyIndex) def(table, key string) {
+	if key == "" {
+		k.errs = append(k.errs, fmt.Errorf("a record of %s has no key", table))
+	} else if t, taken := k.tables[key]; taken {
+		k.errs = append(k.errs, fmt.Errorf("the key %q names a record of %s and one of %s", key, t, table))
+	}
+	k.tables[key] = table
+}
+
+// ref requires each key to name a record of table met before.
+func (k *keyIndex) ref(what, table string, keys ...string) {
+	for _, key := range keys {
+		if k.tables[key] != table {
+			k.errs = append(k.errs, fmt.Errorf("%s: no record of %s has the key %q (or it comes later)", what, table, key))
 		}
 	}
-	colour := func(what, name string) {
-		if !colourPattern.MatchString(d.Colours[name]) {
-			errs = append(errs, fmt.Errorf("%s: no colour %q in the form #RRGGBB", what, name))
-		}
-	}
+}
+
+// checkCatalogueKeys checks the catalogue's partners, universes, themes,
+// prototypes and events.
+func (d *Dataset) checkCatalogueKeys(k *keyIndex) {
 	for _, p := range d.Partners {
-		def("partners", p.Key)
+		k.def("partners", p.Key)
 	}
 	for _, p := range d.Partners {
 		if p.NetworkOf != "" {
-			ref("partner "+p.Key, "partners", p.NetworkOf)
+			k.ref("partner "+p.Key, "partners", p.NetworkOf)
 		}
 	}
 	for _, u := range d.Universes {
 		if u.Parent != "" {
-			ref("universe "+u.Key, "universes", u.Parent)
+			k.ref("universe "+u.Key, "universes", u.Parent)
 		}
-		def("universes", u.Key)
+		k.def("universes", u.Key)
 	}
 	for _, t := range d.Themes {
-		def("themes", t.Key)
+		k.def("themes", t.Key)
 	}
 	for _, p := range d.VoucherPrototypes {
-		ref("voucher prototype "+p.Key, "partners", p.Partner)
-		ref("voucher prototype "+p.Key, "universes", p.Universe)
-		ref("voucher prototype "+p.Key, "themes", p.Themes...)
-		def("voucherPrototypes", p.Key)
+		k.ref("voucher prototype "+p.Key, "partners", p.Partner)
+		k.ref("voucher prototype "+p.Key, "universes", p.Universe)
+		k.ref("voucher prototype "+p.Key, "themes", p.Themes...)
+		k.def("voucherPrototypes", p.Key)
 	}
 	for _, p := range d.GiftcardPrototypes {
-		ref("giftcard prototype "+p.Key, "partners", p.Partner)
-		def("giftcardPrototypes", p.Key)
+		k.ref("giftcard prototype "+p.Key, "partners", p.Partner)
+		k.def("giftcardPrototypes", p.Key)
 	}
 	for _, e := range d.Events {
-		ref("event "+e.Name["en"], "partners", e.Partner)
+		k.ref("event "+e.Name["en"], "partners", e.Partner)
 	}
+}
+
+// checkWorkshopKeys checks the workshops, their categories and tags.
+func (d *Dataset) checkWorkshopKeys(k *keyIndex) {
 	for _, t := range d.WorkshopTags {
-		def("workshopTags/"+string(t.Kind), t.Key)
+		k.def("workshopTags/"+string(t.Kind), t.Key)
 	}
 	for _, c := range d.WorkshopCategories {
-		ref("workshop category "+c.Key, "partners", c.Partner)
-		def("workshopCategories", c.Key)
+		k.ref("workshop category "+c.Key, "partners", c.Partner)
+		k.def("workshopCategories", c.Key)
 	}
 	for _, w := range d.Workshops {
 		what := "workshop " + w.Name["en"]
-		ref(what, "partners", w.Partner)
-		ref(what, "workshopCategories", w.Category)
+		k.ref(what, "partners", w.Partner)
+		k.ref(what, "workshopCategories", w.Category)
 		if w.Level != "" {
-			ref(what, "workshopTags/"+string(catalogue.WorkshopLevel), w.Level)
+			k.ref(what, "workshopTags/"+string(catalogue.WorkshopLevel), w.Level)
 		}
-		ref(what, "workshopTags/"+string(catalogue.WorkshopTheme), w.Themes...)
-		ref(what, "workshopTags/"+string(catalogue.WorkshopTarget), w.Targets...)
-		ref(what, "workshopTags/"+string(catalogue.WorkshopSkill), w.Skills...)
-		ref(what, "workshopTags/"+string(catalogue.WorkshopRecipe), w.Recipes...)
+		k.ref(what, "workshopTags/"+string(catalogue.WorkshopTheme), w.Themes...)
+		k.ref(what, "workshopTags/"+string(catalogue.WorkshopTarget), w.Targets...)
+		k.ref(what, "workshopTags/"+string(catalogue.WorkshopSkill), w.Skills...)
+		k.ref(what, "workshopTags/"+string(catalogue.WorkshopRecipe), w.Recipes...)
 	}
+}
+
+// checkBoxKeys checks the network boxes and the gifts, which name a
+// prototype, a marketplace or a box.
+func (d *Dataset) checkBoxKeys(k *keyIndex) {
 	for _, b := range d.Boxes {
-		ref("box "+b.Key, "partners", b.Marketplace)
-		ref("box "+b.Key, "universes", b.Universes...)
+		k.ref("box "+b.Key, "partners", b.Marketplace)
+		k.ref("box "+b.Key, "universes", b.Universes...)
 		for _, o := range b.Offers {
-			ref("box "+b.Key, "partners", o.Partner)
+			k.ref("box "+b.Key, "partners", o.Partner)
 		}
-		def("boxes", b.Key)
+		k.def("boxes", b.Key)
 	}
 	giftOf := map[gifts.GiftKind]string{gifts.GiftKindVoucher: "voucherPrototypes",
 		gifts.GiftKindGiftcard: "giftcardPrototypes", gifts.GiftKindNetworkGiftcard: "partners",
 		gifts.GiftKindNetworkVoucher: "boxes"}
 	for _, g := range d.Gifts {
 		if table, ok := giftOf[g.Kind]; ok {
-			ref("gift "+g.Code, table, g.Of)
+			k.ref("gift "+g.Code, table, g.Of)
 		} else {
-			errs = append(errs, fmt.Errorf("gift %s: unknown kind %q", g.Code, g.Kind))
+			k.errs = append(k.errs, fmt.Errorf("gift %s: unknown kind %q", g.Code, g.Kind))
 		}
 	}
+}
+
+// checkAdministrationKeys checks the administration's environments,
+// prototypes (a new one, or more of a catalogue one), options and their
+// links.
+func (d *Dataset) checkAdministrationKeys(k *keyIndex) {
 	for _, e := range d.Environments {
-		def("environments", e.Key)
+		k.def("environments", e.Key)
 	}
 	for _, p := range d.AdminPrototypes {
 		what := "administration prototype " + p.Key
-		ref(what, "partners", p.Partner)
-		ref(what, "universes", p.Universe)
-		ref(what, "environments", p.Environment)
+		k.ref(what, "partners", p.Partner)
+		k.ref(what, "universes", p.Universe)
+		k.ref(what, "environments", p.Environment)
 		if len(p.Images) == 0 {
-			errs = append(errs, fmt.Errorf("%s: no image", what))
+			k.errs = append(k.errs, fmt.Errorf("%s: no image", what))
 		}
 		for _, img := range p.Images {
-			colour(what, img[0])
-			colour(what, img[1])
+			k.errs = append(k.errs, d.checkColour(what, img[0])...)
+			k.errs = append(k.errs, d.checkColour(what, img[1])...)
 		}
 		switch {
 		case p.Name == nil:
-			ref(what, "voucherPrototypes", p.Key)
-			tables[p.Key] = "adminPrototypes"
+			k.ref(what, "voucherPrototypes", p.Key)
+			k.tables[p.Key] = "adminPrototypes"
 		default:
-			def("adminPrototypes", p.Key)
+			k.def("adminPrototypes", p.Key)
 		}
 	}
 	for _, c := range d.OptionCategories {
-		ref("option category "+c.Key, "partners", c.Partner)
-		def("optionCategories", c.Key)
+		k.ref("option category "+c.Key, "partners", c.Partner)
+		k.def("optionCategories", c.Key)
 	}
 	for _, o := range d.Options {
-		ref("option "+o.Key, "partners", o.Partner)
+		k.ref("option "+o.Key, "partners", o.Partner)
 		if o.Category != "" {
-			ref("option "+o.Key, "optionCategories", o.Category)
+			k.ref("option "+o.Key, "optionCategories", o.Category)
 		}
-		def("options", o.Key)
+		k.def("options", o.Key)
 	}
 	for _, l := range d.OptionLinks {
 		what := fmt.Sprintf("option link %s/%s", l.Prototype, l.Option)
-		ref(what, "adminPrototypes", l.Prototype)
-		ref(what, "options", l.Option)
+		k.ref(what, "adminPrototypes", l.Prototype)
+		k.ref(what, "options", l.Option)
 	}
+}
+
+// checkColour reports a colour name of the palette missing or not in the
+// form #RRGGBB.
+func (d *Dataset) checkColour(what, name string) []error {
+	if !colourPattern.MatchString(d.Colours[name]) {
+		return []error{fmt.Errorf("%s: no colour %q in the form #RRGGBB", what, name)}
+	}
+	return nil
+}
+
+// checkVoucherKeys checks the administration's coupons, vouchers and
+// giftcards.
+func (d *Dataset) checkVoucherKeys(k *keyIndex) {
 	coupons := map[[2]string]bool{}
 	for _, c := range d.Coupons {
-		ref("coupon "+c.Code, "partners", c.Partner)
+		k.ref("coupon "+c.Code, "partners", c.Partner)
 		coupons[[2]string{c.Partner, c.Code}] = true
 	}
 	for i, v := range d.Vouchers {
 		what := fmt.Sprintf("voucher %d", i+1)
-		ref(what, "adminPrototypes", v.Prototype)
+		k.ref(what, "adminPrototypes", v.Prototype)
 		for _, o := range v.Options {
-			ref(what, "options", o.Option)
+			k.ref(what, "options", o.Option)
 		}
 		if p := d.adminPrototype(v.Prototype); v.Coupon != "" && p != nil && !coupons[[2]string{p.Partner, v.Coupon}] {
-			errs = append(errs, fmt.Errorf("%s: its partner has no coupon %q", what, v.Coupon))
+			k.errs = append(k.errs, fmt.Errorf("%s: its partner has no coupon %q", what, v.Coupon))
 		}
 	}
 	for _, g := range d.Giftcards {
-		ref("giftcard of "+strings.Join(g.Gifter[:], " "), "giftcardPrototypes", g.Prototype)
+		k.ref("giftcard of "+strings.Join(g.Gifter[:], " "), "giftcardPrototypes", g.Prototype)
 	}
-	for _, p := range d.NetworkPartners {
-		if p.Referrer != "" {
-			ref("network partner "+p.Key, "networkPartners", p.Referrer)
-		}
-		def("networkPartners", p.Key)
-	}
-	errs = append(errs, d.checkNetwork()...)
-	errs = append(errs, d.checkPayments()...)
-	if len(d.Partners) == 0 || len(d.Coupons) == 0 || len(d.NetworkPartners) == 0 {
-		errs = append(errs, errors.New("no partner, coupon or network partner: nothing marks the dataset as loaded"))
-	}
-	return errors.Join(errs...)
 }
 
 // checkNetwork checks the rest of network.json: marketplaces, boxes,
