@@ -94,9 +94,36 @@ type Balances interface {
 	// in one statement; it sets m.ID, m.CardID and m.BalanceAfter. ok is
 	// false, and nothing is written, otherwise.
 	DrawCard(ctx context.Context, card uuid.UUID, currency string, m *Movement, at time.Time) (ok bool, err error)
+	// LapseHolds ends, as lapsed, up to limit holds past their expiry at
+	// now (of cardID only, when not 0), restoring their amounts with
+	// their MovementRelease, in one statement; it returns how many.
+	LapseHolds(ctx context.Context, now time.Time, cardID int64, limit int) (int, error)
 	// RefundCard gives m.Amount back to the card with uuid card, of
 	// currency, if its remaining value stays within its value, and writes
 	// m (a MovementRefund naming m.WalletMovementID) in one statement; as
 	// DrawCard otherwise.
 	RefundCard(ctx context.Context, card uuid.UUID, currency string, m *Movement) (ok bool, err error)
 }
+
+// SpendLive runs spend, a guarded spend of a card (UseCard, HoldCard,
+// DrawCard); when the guard refuses it, the holds of the card (its id by
+// card) past their expiry at now lapse (the sweep may not have reached
+// them yet: a hold counts until its expiry only) and it runs once more.
+func SpendLive(ctx context.Context, b Balances, card func() (int64, error), now time.Time, spend func() (bool, error)) (bool, error) {
+	ok, err := spend()
+	if err != nil || ok {
+		return ok, err
+	}
+	id, err := card()
+	if err != nil {
+		return false, err
+	}
+	n, err := b.LapseHolds(ctx, now, id, maxLapsedPerCard)
+	if err != nil || n == 0 {
+		return false, err
+	}
+	return spend()
+}
+
+// maxLapsedPerCard bounds the holds of one card lapsed before a spend.
+const maxLapsedPerCard = 1000
