@@ -9,11 +9,12 @@ import (
 )
 
 // A card's balance, its remaining value, is the network area's alone:
-// every change of it goes through Balances, the port this area's services
-// and the payments area (a card as a payment's wallet) are given, and
-// whether an amount may be spent is SpendRefusal's rule. Its SQL twin is
-// spendable in persistence/network_giftcards.go: a change of the rule is
-// made in both.
+// once the card is issued, every change of it goes through Balances, the
+// port this area's services and the payments area (a card as a payment's
+// wallet) are given, and whether an amount may be spent is SpendRefusal's
+// rule. Its SQL twin is spendable in
+// persistence/network_giftcard_balances.go: a change of the rule is made
+// in both.
 
 // Refusal is why a card may not be spent; Spendable when it may.
 type Refusal int
@@ -94,6 +95,12 @@ type Balances interface {
 	// in one statement; it sets m.ID, m.CardID and m.BalanceAfter. ok is
 	// false, and nothing is written, otherwise.
 	DrawCard(ctx context.Context, card uuid.UUID, currency string, m *Movement, at time.Time) (ok bool, err error)
+	// AdjustCard adds m.Amount (signed) to card m.CardID's remaining value
+	// if the result stays within 0 and the card's value, counting what
+	// its live holds, cancellable usages and payments' draws may give
+	// back, and writes m, in one statement; it sets m.ID, m.BalanceAfter
+	// and m.CreatedAt. ok is false, and nothing is written, otherwise.
+	AdjustCard(ctx context.Context, m *Movement) (ok bool, err error)
 	// LapseHolds ends, as lapsed, up to limit holds past their expiry at
 	// now (of cardID only, when not 0), restoring their amounts with
 	// their MovementRelease, in one statement; it returns how many.
