@@ -16,7 +16,8 @@ import (
 )
 
 // network.Balances, the port on cards' remaining values, on the
-// giftcards' store: the one place the SQL changes a remaining value.
+// giftcards' store: the one place the SQL changes a remaining value once
+// the card is issued.
 // Every spend is one statement, the update guarded by spendable and the
 // inserts of its records and ledger movement (PostgreSQL serialises the
 // updates of one card on its row, so that concurrent spends see each
@@ -219,4 +220,74 @@ func (s *NetworkGiftcardStore) RefundCard(ctx context.Context, card uuid.UUID, c
 		return false, fmt.Errorf("refund to network giftcard: %w", err)
 	}
 	return ledgerSet(m, rows), nil
+}
+
+// LapseHolds implements network.Balances: the lapsed holds, their
+// amounts back on their cards and one release movement each, whose
+// balance after is the card's running balance in the holds' order.
+func (s *NetworkGiftcardStore) LapseHolds(ctx context.Context, now time.Time, cardID int64, limit int) (int, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var n int
+	err := s.db.NewRaw(`WITH due AS (
+			SELECT id FROM network_giftcard_holds
+			WHERE status = 'held' AND expires_at <= ?0 AND (?1 = 0 OR network_giftcard_id = ?1)
+			ORDER BY expires_at, id LIMIT ?2 FOR UPDATE SKIP LOCKED),
+		lapsed AS (
+			UPDATE network_giftcard_holds h SET status = 'lapsed', ended_at = now() FROM due WHERE h.id = due.id
+			RETURNING h.id, h.network_giftcard_id, h.partner_id, h.reservation_id, h.amount),
+		per_card AS (SELECT network_giftcard_id, sum(amount) AS total FROM lapsed GROUP BY network_giftcard_id),
+		cards AS (
+			UPDATE network_giftcards g SET remaining_value = g.remaining_value + per_card.total
+			FROM per_card WHERE g.id = per_card.network_giftcard_id
+			RETURNING g.id, g.remaining_value, per_card.total),
+		movements AS (
+			INSERT INTO network_giftcard_movements (network_giftcard_id, kind, amount, balance_after, hold_id,
+				partner_id, reservation_id, comment)
+			SELECT l.network_giftcard_id, 'release', l.amount,
+				c.remaining_value - c.total + sum(l.amount) OVER (PARTITION BY l.network_giftcard_id ORDER BY l.id),
+				l.id, l.partner_id, l.reservation_id, 'lapsed'
+			FROM lapsed l JOIN cards c ON c.id = l.network_giftcard_id)
+		SELECT count(*) FROM lapsed`, now, cardID, limit).Scan(ctx, &n)
+	if err != nil {
+		return 0, fmt.Errorf("lapse network giftcard holds: %w", err)
+	}
+	return n, nil
+}
+
+// AdjustCard implements network.Balances.
+func (s *NetworkGiftcardStore) AdjustCard(ctx context.Context, m *network.Movement) (bool, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []struct {
+		ID        int64           `bun:"id"`
+		Balance   decimal.Decimal `bun:"balance_after"`
+		CreatedAt time.Time       `bun:"created_at"`
+	}
+	err := scanPrepared(ctx, s.db, &rows, `WITH adjusted AS (
+			UPDATE network_giftcards g SET remaining_value = remaining_value + $2
+			WHERE id = $1 AND remaining_value + $2 >= 0
+				-- A credit counts what live holds, cancellable usages and
+				-- payments' draws may give back too: it must still fit under
+				-- the value then.
+				AND ($2 < 0 OR remaining_value + $2
+					+ (SELECT COALESCE(sum(h.amount), 0) FROM network_giftcard_holds h
+						WHERE h.network_giftcard_id = g.id AND h.status = 'held')
+					+ (SELECT COALESCE(sum(u.value), 0) FROM network_giftcard_usages u
+						WHERE u.network_giftcard_id = g.id AND u.is_active AND u.payout_id IS NULL)
+					-- and what payments drew and may refund
+					- (SELECT COALESCE(sum(m.amount), 0) FROM network_giftcard_movements m
+						WHERE m.network_giftcard_id = g.id AND m.kind IN ('payment', 'refund')) <= value)
+			RETURNING id, remaining_value)
+		INSERT INTO network_giftcard_movements (network_giftcard_id, kind, amount, balance_after, actor_user_id, comment)
+		SELECT id, 'adjust', $2, remaining_value, $3, $4 FROM adjusted
+		RETURNING id, balance_after, created_at`, m.CardID, m.Amount, m.ActorID, m.Comment)
+	if err != nil {
+		return false, fmt.Errorf("adjust network giftcard: %w", err)
+	}
+	if len(rows) == 0 {
+		return false, nil
+	}
+	m.ID, m.BalanceAfter, m.CreatedAt = rows[0].ID, rows[0].Balance, rows[0].CreatedAt
+	return true, nil
 }

@@ -9,11 +9,12 @@ import (
 )
 
 // A card's balance, its remaining value, is the network area's alone:
-// every change of it goes through Balances, the port this area's services
-// and the payments area (a card as a payment's wallet) are given, and
-// whether an amount may be spent is SpendRefusal's rule. Its SQL twin is
-// spendable in persistence/network_giftcards.go: a change of the rule is
-// made in both.
+// once the card is issued, every change of it goes through Balances, the
+// port this area's services and the payments area (a card as a payment's
+// wallet) are given, and whether an amount may be spent is SpendRefusal's
+// rule. Its SQL twin is spendable in
+// persistence/network_giftcard_balances.go: a change of the rule is made
+// in both.
 
 // Refusal is why a card may not be spent; Spendable when it may.
 type Refusal int
@@ -94,9 +95,42 @@ type Balances interface {
 	// in one statement; it sets m.ID, m.CardID and m.BalanceAfter. ok is
 	// false, and nothing is written, otherwise.
 	DrawCard(ctx context.Context, card uuid.UUID, currency string, m *Movement, at time.Time) (ok bool, err error)
+	// AdjustCard adds m.Amount (signed) to card m.CardID's remaining value
+	// if the result stays within 0 and the card's value, counting what
+	// its live holds, cancellable usages and payments' draws may give
+	// back, and writes m, in one statement; it sets m.ID, m.BalanceAfter
+	// and m.CreatedAt. ok is false, and nothing is written, otherwise.
+	AdjustCard(ctx context.Context, m *Movement) (ok bool, err error)
+	// LapseHolds ends, as lapsed, up to limit holds past their expiry at
+	// now (of cardID only, when not 0), restoring their amounts with
+	// their MovementRelease, in one statement; it returns how many.
+	LapseHolds(ctx context.Context, now time.Time, cardID int64, limit int) (int, error)
 	// RefundCard gives m.Amount back to the card with uuid card, of
 	// currency, if its remaining value stays within its value, and writes
 	// m (a MovementRefund naming m.WalletMovementID) in one statement; as
 	// DrawCard otherwise.
 	RefundCard(ctx context.Context, card uuid.UUID, currency string, m *Movement) (ok bool, err error)
 }
+
+// SpendLive runs spend, a guarded spend of a card (UseCard, HoldCard,
+// DrawCard); when the guard refuses it, the holds of the card (its id by
+// card) past their expiry at now lapse (the sweep may not have reached
+// them yet: a hold counts until its expiry only) and it runs once more.
+func SpendLive(ctx context.Context, b Balances, card func() (int64, error), now time.Time, spend func() (bool, error)) (bool, error) {
+	ok, err := spend()
+	if err != nil || ok {
+		return ok, err
+	}
+	id, err := card()
+	if err != nil {
+		return false, err
+	}
+	n, err := b.LapseHolds(ctx, now, id, maxLapsedPerCard)
+	if err != nil || n == 0 {
+		return false, err
+	}
+	return spend()
+}
+
+// maxLapsedPerCard bounds the holds of one card lapsed before a spend.
+const maxLapsedPerCard = 1000

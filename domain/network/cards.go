@@ -50,7 +50,8 @@ type Customer struct {
 }
 
 // Giftcard is a network giftcard's record: the full record of the
-// administration API and its by-code record.
+// administration API and its by-code record. Card (giftcards.go) is its
+// balance view, what a spend checks.
 type Giftcard struct {
 	ID             int64
 	UUID           uuid.UUID

@@ -61,10 +61,6 @@ type HoldStore interface {
 	EndHold(ctx context.Context, cardID int64, reservationID, status string, liveAt *time.Time) (h *Hold, done bool, err error)
 	// SetHoldUsage links a captured hold to its usage.
 	SetHoldUsage(ctx context.Context, holdID, usageID int64) error
-	// LapseHolds ends, as lapsed, up to limit holds past their expiry at
-	// now (of cardID only, when not 0), restoring their amounts with
-	// their MovementRelease, in one statement; it returns how many.
-	LapseHolds(ctx context.Context, now time.Time, cardID int64, limit int) (int, error)
 	// CardsWithLapsedHolds returns up to limit cards that have holds past
 	// their expiry at now, by id.
 	CardsWithLapsedHolds(ctx context.Context, now time.Time, limit int) ([]int64, error)
@@ -213,23 +209,10 @@ func (s *GiftcardService) Hold(ctx context.Context, in HoldInput) (*Hold, error)
 	return hold, nil
 }
 
-// spend runs a guarded spend of card; when the guard refuses it, the
-// card's holds past their expiry lapse (the sweep may not have reached
-// them yet) and it runs once more.
+// spend runs a guarded spend of card (SpendLive).
 func (s *GiftcardService) spend(ctx context.Context, tx Stores, card *Card, guarded func() (bool, error)) (bool, error) {
-	ok, err := guarded()
-	if err != nil || ok {
-		return ok, err
-	}
-	n, err := tx.Holds.LapseHolds(ctx, s.now(), card.ID, maxLapsedPerCard)
-	if err != nil || n == 0 {
-		return false, err
-	}
-	return guarded()
+	return SpendLive(ctx, tx.Balances, func() (int64, error) { return card.ID, nil }, s.now(), guarded)
 }
-
-// maxLapsedPerCard bounds the holds of one card lapsed before a spend.
-const maxLapsedPerCard = 1000
 
 // usableCard finds the caller's card with code, usable.
 func (s *GiftcardService) usableCard(ctx context.Context, tx Stores, c *domain.Caller, code string) (*Card, error) {
@@ -472,7 +455,7 @@ func (s *GiftcardService) LapseHolds(ctx context.Context, batch int) (int, error
 	var first error
 	for _, card := range cards {
 		err := s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
-			n, err := tx.Holds.LapseHolds(ctx, now, card, maxLapsedPerCard)
+			n, err := tx.Balances.LapseHolds(ctx, now, card, maxLapsedPerCard)
 			total += n
 			return err
 		})

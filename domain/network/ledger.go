@@ -11,14 +11,9 @@ import (
 	"salesplatform/domain"
 )
 
-// LedgerStore is what the ledger's own operations need of the giftcards'
-// store.
+// LedgerStore is what the ledger's reads need of the giftcards' store
+// (adjustments change the balance: Balances).
 type LedgerStore interface {
-	// AdjustCard adds m.Amount (signed) to card m.CardID's remaining value
-	// if the result stays within 0 and the card's value, and writes m, in
-	// one statement; it sets m.ID, m.BalanceAfter and m.CreatedAt. ok is
-	// false, and nothing is written, otherwise.
-	AdjustCard(ctx context.Context, m *Movement) (ok bool, err error)
 	// MovementsOfCard returns a page of the card's ledger, oldest first,
 	// and how many movements it has.
 	MovementsOfCard(ctx context.Context, cardID int64, page domain.PageRequest) ([]*Movement, int, error)
@@ -95,7 +90,7 @@ func (s *GiftcardService) Adjust(ctx context.Context, code string, amount decima
 			return err
 		}
 		m = &Movement{CardID: card.ID, Kind: MovementAdjust, Amount: amount, ActorID: &c.User.ID, Comment: reason}
-		ok, err := tx.Ledger.AdjustCard(ctx, m)
+		ok, err := tx.Balances.AdjustCard(ctx, m)
 		if err != nil || ok {
 			return err
 		}

@@ -92,11 +92,22 @@ func (s *cardWallets) Transfer(ctx context.Context, m *Movement) (bool, error) {
 }
 
 // DrawFromCard locks the credited wallet, draws from the card (its
-// ledger movement names m), then writes m: the locks in the order of Lock.
+// ledger movement names m) as a use does (network.SpendLive: the holds
+// past their expiry do not count), then writes m: the locks in the order
+// of Lock.
 func (s *cardWallets) DrawFromCard(ctx context.Context, m *Movement, at time.Time) (bool, error) {
 	return s.withCard(ctx, m, m.Credited, false, func(ledger *network.Movement) (bool, error) {
 		ledger.Kind, ledger.Amount = network.MovementPayment, m.Amount.Neg()
-		return s.cards.DrawCard(ctx, m.Debited, m.Currency, ledger, at)
+		card := func() (int64, error) {
+			c, err := s.cards.CardByUUID(ctx, m.Debited)
+			if err != nil {
+				return 0, err
+			}
+			return c.ID, nil
+		}
+		return network.SpendLive(ctx, s.cards, card, time.Now(), func() (bool, error) {
+			return s.cards.DrawCard(ctx, m.Debited, m.Currency, ledger, at)
+		})
 	})
 }
 

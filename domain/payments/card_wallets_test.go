@@ -24,19 +24,9 @@ import (
 func TestPaymentsAndUsesRacingOnOneCard(t *testing.T) {
 	t.Parallel()
 	f := newWalletFixture(t, 16)
-	ctx := context.Background()
-	member := f.id(t, `INSERT INTO partners (name, status) VALUES ('Member', 'n') RETURNING id`)
-	f.exec(t, `INSERT INTO network_partners (marketplace_id, partner_id) VALUES (?, ?)`, f.market, member)
-	f.exec(t, `INSERT INTO network_giftcard_allowed_partners (marketplace_id, partner_id) VALUES (?, ?)`, f.market, member)
-	uses := network.NewGiftcardService(persistence.NewUnitOfWork(f.db, persistence.NetworkStores),
-		idempotency.NewGuard(persistence.NewIdempotencyStore(f.db)))
-	asMarket := domain.WithCaller(ctx, &domain.Caller{User: &domain.User{ID: 1}, Partner: &domain.Partner{ID: f.market},
-		Permissions: []string{domain.PermUseNetworkGiftcardAPI}})
+	uses, asMarket, member := f.network(t)
 	card := f.card(t, "100.00")
-	var code string
-	if err := f.db.NewRaw(`SELECT code FROM network_giftcards WHERE uuid = ?`, card).Scan(ctx, &code); err != nil {
-		t.Fatal(err)
-	}
+	code := f.code(t, card)
 	var drawn, used atomic.Int64
 	codes := dbtest.Concurrently(60, func(i int) error {
 		if i%2 == 0 {
@@ -65,7 +55,7 @@ func TestPaymentsAndUsesRacingOnOneCard(t *testing.T) {
 	if err := f.db.NewRaw(`SELECT COALESCE(sum(amount), 0), count(*) FILTER (WHERE kind = 'payment'),
 		count(*) FILTER (WHERE kind = 'use')
 		FROM network_giftcard_movements m JOIN network_giftcards g ON g.id = m.network_giftcard_id WHERE g.uuid = ?`,
-		card).Scan(ctx, &ledger, &draws, &usages); err != nil {
+		card).Scan(context.Background(), &ledger, &draws, &usages); err != nil {
 		t.Fatal(err)
 	}
 	if !ledger.IsZero() || int64(draws) != drawn.Load() || int64(usages) != used.Load() {
@@ -73,4 +63,52 @@ func TestPaymentsAndUsesRacingOnOneCard(t *testing.T) {
 			drawn.Load(), used.Load())
 	}
 	f.checkBooks(t)
+}
+
+// A hold past its expiry that the sweep has not reached counts no more
+// for a payment's draw than for a use: the draw lapses it.
+func TestDrawLapsesExpiredHolds(t *testing.T) {
+	t.Parallel()
+	f := newWalletFixture(t, 4)
+	uses, asMarket, member := f.network(t)
+	card := f.card(t, "10.00")
+	hourAgo := time.Now().Add(-time.Hour)
+	_, err := uses.WithClock(func() time.Time { return hourAgo }).Hold(asMarket, network.HoldInput{Code: f.code(t, card),
+		PartnerID: member, ReservationID: "R-1", Amount: dec("10.00"), TTL: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.wantBalances(t, map[uuid.UUID]string{card: "0.00"})
+	if _, err := f.transfer(mv(card, f.clearing, "10.00", payments.MoveExtraSource)); err != nil {
+		t.Fatalf("draw after the hold's expiry: %v", err)
+	}
+	f.wantBalances(t, map[uuid.UUID]string{card: "0.00", f.clearing: "10.00"})
+	if n := f.count(t, `SELECT count(*) FROM network_giftcard_holds WHERE status = 'lapsed'`); n != 1 {
+		t.Errorf("%d lapsed holds, want 1", n)
+	}
+	f.checkBooks(t)
+}
+
+// network makes partner Member accept the marketplace's cards and returns
+// the network's service, its marketplace's caller, and Member.
+func (f *walletFixture) network(t testing.TB) (*network.GiftcardService, context.Context, int64) {
+	t.Helper()
+	member := f.id(t, `INSERT INTO partners (name, status) VALUES ('Member', 'n') RETURNING id`)
+	f.exec(t, `INSERT INTO network_partners (marketplace_id, partner_id) VALUES (?, ?)`, f.market, member)
+	f.exec(t, `INSERT INTO network_giftcard_allowed_partners (marketplace_id, partner_id) VALUES (?, ?)`, f.market, member)
+	svc := network.NewGiftcardService(persistence.NewUnitOfWork(f.db, persistence.NetworkStores),
+		idempotency.NewGuard(persistence.NewIdempotencyStore(f.db)))
+	asMarket := domain.WithCaller(context.Background(), &domain.Caller{User: &domain.User{ID: 1},
+		Partner: &domain.Partner{ID: f.market}, Permissions: []string{domain.PermUseNetworkGiftcardAPI}})
+	return svc, asMarket, member
+}
+
+// code returns the code of the card with that uuid.
+func (f *walletFixture) code(t testing.TB, card uuid.UUID) string {
+	t.Helper()
+	var code string
+	if err := f.db.NewRaw(`SELECT code FROM network_giftcards WHERE uuid = ?`, card).Scan(context.Background(), &code); err != nil {
+		t.Fatal(err)
+	}
+	return code
 }
