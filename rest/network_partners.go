@@ -52,7 +52,7 @@ func (a *api) handleNetworkPartnerCreate(w http.ResponseWriter, r *http.Request)
 	if !ok {
 		return
 	}
-	p, err := a.NetworkPartners.CreateNetworkPartner(r.Context(), doc)
+	p, err := a.NetworkPartners.CreateNetworkPartner(r.Context(), decodeNetworkPartnerInput(doc))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -67,7 +67,7 @@ func (a *api) handleNetworkPartnerUpdate(w http.ResponseWriter, r *http.Request)
 	if !ok {
 		return
 	}
-	p, err := a.NetworkPartners.UpdateNetworkPartner(r.Context(), doc)
+	p, err := a.NetworkPartners.UpdateNetworkPartner(r.Context(), decodeNetworkPartnerUpdate(doc))
 	if err != nil {
 		writeError(w, r, err)
 		return
