@@ -263,8 +263,10 @@ func CheckCustomer(f domain.Fields, field string, o domain.Optional[CustomerInpu
 	return &cu
 }
 
-// ReadCustomer reads a Customer object: first_name, last_name and email,
-// each required; email may be blank unless emailRequired.
+// ReadCustomer reads a Customer object of a body (domain/payments' bodies,
+// until they are typed inputs: these use CheckCustomer): first_name,
+// last_name and email, each required; email may be blank unless
+// emailRequired.
 func ReadCustomer(d *domain.DocReader, field string, required, emailRequired bool) *Customer {
 	value, ok, _ := d.Raw(field, required, !required)
 	if !ok {
@@ -388,7 +390,8 @@ func (l LocalTime) IsZero() bool { return l.t.IsZero() }
 // MsgDateTime refuses a date-time that cannot be read as a LocalTime.
 const MsgDateTime = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z], YYYY-MM-DD."
 
-// ReadLocalTime reads a date-time or a day.
+// ReadLocalTime reads a date-time or a day of a body (domain/payments'
+// bodies, until they are typed inputs).
 func ReadLocalTime(d *domain.DocReader, field string, required bool) (LocalTime, bool) {
 	value, ok, _ := d.Raw(field, required, !required)
 	if !ok {
