@@ -1,10 +1,9 @@
 package graph
 
-// Converters of the network area (network.graphqls). The mutations build
-// the REST body (domain.Doc) from their typed input, as the prototypes'
-// do, so that the service reads both surfaces the same way; its field
-// errors name the REST fields ("partner_source_id"), which errors maps to
-// the input's own (partnerSourceId).
+// Converters of the network area (network.graphqls). The mutations' inputs
+// are mapped in network_input.go; the service's field errors name the REST
+// fields ("partner_source_id"), which errors maps to the input's own
+// (partnerSourceId).
 
 import (
 	"context"
@@ -12,9 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/99designs/gqlgen/graphql"
-	"github.com/google/uuid"
 
 	"salesplatform/domain"
 	"salesplatform/domain/network"
@@ -263,178 +259,14 @@ func (r *Resolver) loadNetworkGiftcard(ctx context.Context, id string) (*model.N
 	return toGraphNetworkGiftcard(g), err
 }
 
-// networkPartnerID reads an input's partner of a network (partnerId,
-// referrerId): a NetworkPartner's global id names its partner; anything
-// else is read as partnerRecordID reads it.
-// Errors: those of partnerRecordID.
-func (r *Resolver) networkPartnerID(ctx context.Context, ref *string) (*int64, error) {
-	if ref == nil {
-		return nil, nil
-	}
-	typ, key, ok := decodeGlobalID(*ref)
-	switch {
-	case ok && typ == "NetworkPartner":
-		k, valid := parsePartnerKey(key)
-		if !valid {
-			return nil, domain.ErrNotFound
-		}
-		return &k.PartnerID, nil
-	case ok && typ == "Partner":
-		// Any partner's: whether it is in the network is the service's
-		// to say, not the caller's view of partners'.
-		id, err := uuid.Parse(key)
-		if err != nil {
-			return nil, domain.ErrNotFound
-		}
-		n, err := r.NetworkPartners.PartnerID(ctx, id)
-		return &n, err
-	}
-	return r.partnerRecordID(ctx, ref)
-}
-
-// msgOnePartner refuses a use that names its partner both ways.
-const msgOnePartner = "Give partnerSourceId or partnerId, not both."
-
-// partnerField sets the partner of a use (of a card or a voucher) in d,
-// by source id or by id, and returns the field the service reads it from
-// (the REST route's): by source id when the input names it so or names
-// none, which the service then reports as required.
-// Errors: CodeInvalid on the input when it names the partner both ways.
-func partnerField(d adminDoc, sourceID *string, partnerID *int64) (string, error) {
-	switch {
-	case sourceID != nil && partnerID != nil:
-		return "", &domain.Error{Code: domain.CodeInvalid, Message: "Invalid input.",
-			Fields: []domain.FieldError{{Code: domain.VInvalid, Message: msgOnePartner}}}
-	case partnerID != nil:
-		d[network.PartnerByID] = recordNumber(*partnerID)
-		return network.PartnerByID, nil
-	case sourceID != nil:
-		d[network.PartnerBySourceID] = *sourceID
-	}
-	return network.PartnerBySourceID, nil
-}
-
-// recordNumber is a record id as a JSON body's number.
+// recordNumber is a record id as a JSON body's number (the payment
+// mutations' bodies).
 func recordNumber(id int64) json.Number { return json.Number(strconv.FormatInt(id, 10)) }
 
+// networkCustomerDoc is a customer as a body's object (the payment
+// mutations' bodies).
 func networkCustomerDoc(c *model.NetworkGiftcardCustomerInput) map[string]any {
 	return map[string]any{"first_name": c.FirstName, "last_name": c.LastName, "email": c.Email}
-}
-
-func createNetworkGiftcardDoc(in model.CreateNetworkGiftcardInput, marketplace *uuid.UUID) domain.Doc {
-	d := adminDoc{"status": strings.ToLower(string(in.Status)), "value": in.Value, "gifter": networkCustomerDoc(in.Gifter),
-		"from_gifter": in.FromGifter, "activation_date": in.ActivationDate, "expiration_date": in.ExpirationDate}
-	if marketplace != nil {
-		d["marketplace_uuid"] = marketplace.String()
-	}
-	if giftee, ok := in.Giftee.ValueOK(); ok {
-		d["giftee"] = nil
-		if giftee != nil {
-			d["giftee"] = networkCustomerDoc(giftee)
-		}
-	}
-	set(d, "is_splittable", in.IsSplittable, same[bool])
-	set(d, "is_active", in.IsActive, same[bool])
-	set(d, "language", in.Language, func(l model.Language) any { return strings.ToLower(string(l)) })
-	set(d, "theme", in.Theme, same[string])
-	return domain.Doc(d)
-}
-
-func useNetworkGiftcardDoc(in model.UseNetworkGiftcardInput, partnerID *int64) (domain.Doc, string, error) {
-	d := adminDoc{"value": in.Value, "creation_date": in.CreationDate}
-	field, err := partnerField(d, opt(in.PartnerSourceID), partnerID)
-	set(d, "comment", in.Comment, same[string])
-	set(d, "reservation_id", in.ReservationID, same[string])
-	set(d, "freeze_payout_date", in.FreezePayoutDate, same[string])
-	set(d, "send_usage_notification_email", in.SendUsageNotificationEmail, same[bool])
-	set(d, "giftee_email", in.GifteeEmail, same[string])
-	return domain.Doc(d), field, err
-}
-
-func holdNetworkGiftcardDoc(in model.HoldNetworkGiftcardInput, partnerID *int64) domain.Doc {
-	d := adminDoc{"amount": in.Amount, "reservation_id": in.ReservationID}
-	set(d, "partner_source_id", in.PartnerSourceID, same[string])
-	if partnerID != nil {
-		d["partner_id"] = recordNumber(*partnerID)
-	}
-	set(d, "expires_in", in.ExpiresIn, same[int])
-	return domain.Doc(d)
-}
-
-func captureNetworkGiftcardDoc(in model.CaptureNetworkGiftcardHoldInput) domain.Doc {
-	d := adminDoc{}
-	set(d, "value", in.Value, same[string])
-	set(d, "creation_date", in.CreationDate, same[string])
-	set(d, "comment", in.Comment, same[string])
-	set(d, "freeze_payout_date", in.FreezePayoutDate, same[string])
-	set(d, "send_usage_notification_email", in.SendUsageNotificationEmail, same[bool])
-	set(d, "giftee_email", in.GifteeEmail, same[string])
-	return domain.Doc(d)
-}
-
-func createNetworkPartnerDoc(in model.CreateNetworkPartnerInput, marketplace *uuid.UUID) domain.Doc {
-	d := adminDoc{"name": in.Name, "commercial_name": in.CommercialName, "short_name": in.ShortName,
-		"siret_number": in.SiretNumber, "legal_representative_first_name": in.LegalRepresentativeFirstName,
-		"legal_representative_last_name": in.LegalRepresentativeLastName, "hq_address_line_1": in.HqAddressLine1,
-		"hq_postal_code": in.HqPostalCode, "hq_city": in.HqCity, "hq_country": in.HqCountry, "rcs": in.Rcs, "ape": in.Ape,
-		"vat_id": in.VatID, "agency_email": in.AgencyEmail, "website": in.Website}
-	if marketplace != nil {
-		d["marketplace_uuid"] = marketplace.String()
-	}
-	set(d, "source_id", in.SourceID, same[string])
-	set(d, "company_type", in.CompanyType, func(t model.NetworkCompanyType) any { return strings.ToLower(string(t)) })
-	set(d, "legal_representative_birthday", in.LegalRepresentativeBirthday, same[string])
-	set(d, "hq_address_line_2", in.HqAddressLine2, same[string])
-	set(d, "agency_phone", in.AgencyPhone, same[string])
-	set(d, "link_to_nv_settings", in.LinkToNvSettings, same[bool])
-	set(d, "link_to_ngc_settings", in.LinkToNgcSettings, same[bool])
-	if tags, ok := in.PartnerTags.ValueOK(); ok {
-		d["partner_tags"] = nil
-		if tags != nil {
-			list := make([]any, len(tags))
-			for i, t := range tags {
-				list[i] = map[string]any{"tag": t}
-			}
-			d["partner_tags"] = list
-		}
-	}
-	return domain.Doc(d)
-}
-
-// networkPartnerStatuses are the statuses an update sets, by enum value.
-var networkPartnerStatuses = map[model.NetworkPartnerStatus]string{
-	model.NetworkPartnerStatusInactive: domain.PartnerStatusInactive,
-	model.NetworkPartnerStatusNetwork:  domain.PartnerStatusNetwork,
-}
-
-// updateNetworkPartnerDoc is the update's body; referrer is set when the
-// input names one (nil: cleared).
-func updateNetworkPartnerDoc(in model.UpdateNetworkPartnerInput, marketplace *uuid.UUID, referrer *int64) domain.Doc {
-	d := adminDoc{}
-	if marketplace != nil {
-		d["marketplace_uuid"] = marketplace.String()
-	}
-	set(d, "source_id", in.SourceID, same[string])
-	set(d, "siret_number", in.SiretNumber, same[string])
-	set(d, "status", in.Status, func(s model.NetworkPartnerStatus) any { return networkPartnerStatuses[s] })
-	set(d, "hide_from_stats", in.HideFromStats, same[bool])
-	set(d, "third_party_sales_only", in.ThirdPartySalesOnly, same[bool])
-	set(d, "link_to_nv_settings", in.LinkToNvSettings, same[bool])
-	set(d, "link_to_ngc_settings", in.LinkToNgcSettings, same[bool])
-	if _, ok := in.ReferrerID.ValueOK(); ok {
-		d["referrer"] = nil
-		if referrer != nil {
-			d["referrer"] = recordNumber(*referrer)
-		}
-	}
-	return domain.Doc(d)
-}
-
-// commentDoc is the body of a cancel: its optional comment.
-func commentDoc(comment graphql.Omittable[*string]) domain.Doc {
-	d := adminDoc{}
-	set(d, "comment", comment, same[string])
-	return domain.Doc(d)
 }
 
 // The lookups of the area's Node types (graph/node.go), shared by

@@ -12,9 +12,6 @@ import (
 
 // CreateNetworkGiftcard is the resolver for the createNetworkGiftcard field.
 func (r *mutationResolver) CreateNetworkGiftcard(ctx context.Context, input model.CreateNetworkGiftcardInput, idempotencyKey *string) (*model.NetworkGiftcardPayload, error) {
-	if _, err := domain.Authorize(ctx, domain.OpNetworkGiftcardCreate); err != nil { // before reading the input
-		return nil, err
-	}
 	marketplace, err := r.partnerRef(ctx, graphql.OmittableOf(&input.MarketplaceID), nil)
 	if err != nil {
 		return nil, err
@@ -22,36 +19,25 @@ func (r *mutationResolver) CreateNetworkGiftcard(ctx context.Context, input mode
 	if ctx, err = withIdempotencyKey(ctx, idempotencyKey); err != nil {
 		return nil, err
 	}
-	g, err := r.NetworkGiftcards.CreateGiftcard(ctx, createNetworkGiftcardDoc(input, marketplace))
+	g, err := r.NetworkGiftcards.CreateGiftcard(ctx, createNetworkGiftcardInput(input, marketplace))
 	out, ue, err := payloadOf(g, err, toGraphNetworkGiftcard)
 	return &model.NetworkGiftcardPayload{NetworkGiftcard: out, UserErrors: ue, Errors: ue}, err
 }
 
 // UseNetworkGiftcard is the resolver for the useNetworkGiftcard field.
 func (r *mutationResolver) UseNetworkGiftcard(ctx context.Context, input model.UseNetworkGiftcardInput, idempotencyKey *string) (*model.NetworkGiftcardUsagePayload, error) {
-	if _, err := domain.Authorize(ctx, domain.OpNetworkGiftcardUse); err != nil { // before reading the input
-		return nil, err
-	}
-	partner, err := r.networkPartnerID(ctx, opt(input.PartnerID))
+	in, err := useNetworkGiftcardInput(input)
 	if err != nil {
 		return nil, err
 	}
 	if ctx, err = withIdempotencyKey(ctx, idempotencyKey); err != nil {
 		return nil, err
 	}
-	doc, field, err := useNetworkGiftcardDoc(input, partner)
-	var u *network.Usage
-	if err == nil {
-		u, err = r.NetworkGiftcards.UseDoc(ctx, input.Code, doc, field)
-	}
-	return networkUsagePayload(u, err)
+	return networkUsagePayload(r.NetworkGiftcards.Use(ctx, in))
 }
 
 // CancelNetworkGiftcardUsage is the resolver for the cancelNetworkGiftcardUsage field.
 func (r *mutationResolver) CancelNetworkGiftcardUsage(ctx context.Context, input model.CancelNetworkGiftcardUsageInput, idempotencyKey *string) (*model.NetworkGiftcardUsagePayload, error) {
-	if _, err := domain.Authorize(ctx, domain.OpNetworkGiftcardUse); err != nil { // before reading the input
-		return nil, err
-	}
 	id, err := recordID("NetworkGiftcardUsage", input.UsageID)
 	if err != nil {
 		return nil, err
@@ -59,41 +45,32 @@ func (r *mutationResolver) CancelNetworkGiftcardUsage(ctx context.Context, input
 	if ctx, err = withIdempotencyKey(ctx, idempotencyKey); err != nil {
 		return nil, err
 	}
-	return networkUsagePayload(r.NetworkGiftcards.CancelUsageDoc(ctx, id, commentDoc(input.Comment)))
+	return networkUsagePayload(r.NetworkGiftcards.CancelUsage(ctx, network.CancelUsageInput{ID: id, Comment: optional(input.Comment)}))
 }
 
 // HoldNetworkGiftcard is the resolver for the holdNetworkGiftcard field.
 func (r *mutationResolver) HoldNetworkGiftcard(ctx context.Context, input model.HoldNetworkGiftcardInput, idempotencyKey *string) (*model.NetworkGiftcardHoldPayload, error) {
-	if _, err := domain.Authorize(ctx, domain.OpNetworkGiftcardUse); err != nil { // before reading the input
-		return nil, err
-	}
-	partner, err := r.networkPartnerID(ctx, opt(input.PartnerID))
+	in, err := holdNetworkGiftcardInput(input)
 	if err != nil {
 		return nil, err
 	}
 	if ctx, err = withIdempotencyKey(ctx, idempotencyKey); err != nil {
 		return nil, err
 	}
-	return networkHoldPayload(r.NetworkGiftcards.HoldDoc(ctx, input.Code, holdNetworkGiftcardDoc(input, partner)))
+	return networkHoldPayload(r.NetworkGiftcards.Hold(ctx, in))
 }
 
 // CaptureNetworkGiftcardHold is the resolver for the captureNetworkGiftcardHold field.
 func (r *mutationResolver) CaptureNetworkGiftcardHold(ctx context.Context, input model.CaptureNetworkGiftcardHoldInput, idempotencyKey *string) (*model.NetworkGiftcardUsagePayload, error) {
-	if _, err := domain.Authorize(ctx, domain.OpNetworkGiftcardUse); err != nil { // before reading the input
-		return nil, err
-	}
 	ctx, err := withIdempotencyKey(ctx, idempotencyKey)
 	if err != nil {
 		return nil, err
 	}
-	return networkUsagePayload(r.NetworkGiftcards.CaptureDoc(ctx, input.Code, input.ReservationID, captureNetworkGiftcardDoc(input)))
+	return networkUsagePayload(r.NetworkGiftcards.Capture(ctx, captureNetworkGiftcardInput(input)))
 }
 
 // ReleaseNetworkGiftcardHold is the resolver for the releaseNetworkGiftcardHold field.
 func (r *mutationResolver) ReleaseNetworkGiftcardHold(ctx context.Context, input model.ReleaseNetworkGiftcardHoldInput, idempotencyKey *string) (*model.NetworkGiftcardHoldPayload, error) {
-	if _, err := domain.Authorize(ctx, domain.OpNetworkGiftcardUse); err != nil { // before reading the input
-		return nil, err
-	}
 	ctx, err := withIdempotencyKey(ctx, idempotencyKey)
 	if err != nil {
 		return nil, err
@@ -103,23 +80,17 @@ func (r *mutationResolver) ReleaseNetworkGiftcardHold(ctx context.Context, input
 
 // AdjustNetworkGiftcard is the resolver for the adjustNetworkGiftcard field.
 func (r *mutationResolver) AdjustNetworkGiftcard(ctx context.Context, input model.AdjustNetworkGiftcardInput, idempotencyKey *string) (*model.NetworkGiftcardMovementPayload, error) {
-	if _, err := domain.Authorize(ctx, domain.OpNetworkGiftcardAdjust); err != nil { // before reading the input
-		return nil, err
-	}
 	ctx, err := withIdempotencyKey(ctx, idempotencyKey)
 	if err != nil {
 		return nil, err
 	}
-	m, err := r.NetworkGiftcards.AdjustDoc(ctx, input.Code, domain.Doc{"amount": input.Amount, "reason": input.Reason})
+	m, err := r.NetworkGiftcards.Adjust(ctx, adjustNetworkGiftcardInput(input))
 	out, ue, err := payloadOf(m, err, toGraphNetworkMovement)
 	return &model.NetworkGiftcardMovementPayload{Movement: out, UserErrors: ue, Errors: ue}, err
 }
 
 // CreateNetworkPartner is the resolver for the createNetworkPartner field.
 func (r *mutationResolver) CreateNetworkPartner(ctx context.Context, input model.CreateNetworkPartnerInput, idempotencyKey *string) (*model.NetworkPartnerPayload, error) {
-	if _, err := domain.Authorize(ctx, domain.OpNetworkPartnerWrite); err != nil { // before reading the input
-		return nil, err
-	}
 	marketplace, err := r.partnerRef(ctx, input.MarketplaceID, nil)
 	if err != nil {
 		return nil, err
@@ -127,52 +98,36 @@ func (r *mutationResolver) CreateNetworkPartner(ctx context.Context, input model
 	if ctx, err = withIdempotencyKey(ctx, idempotencyKey); err != nil {
 		return nil, err
 	}
-	return networkPartnerPayload(r.NetworkPartners.CreateNetworkPartner(ctx, createNetworkPartnerDoc(input, marketplace)))
+	return networkPartnerPayload(r.NetworkPartners.CreateNetworkPartner(ctx, createNetworkPartnerInput(input, marketplace)))
 }
 
 // UpdateNetworkPartner is the resolver for the updateNetworkPartner field.
 func (r *mutationResolver) UpdateNetworkPartner(ctx context.Context, input model.UpdateNetworkPartnerInput) (*model.NetworkPartnerPayload, error) {
-	if _, err := domain.Authorize(ctx, domain.OpNetworkPartnerWrite); err != nil { // before reading the input
-		return nil, err
-	}
 	marketplace, err := r.partnerRef(ctx, input.MarketplaceID, nil)
 	if err != nil {
 		return nil, err
 	}
-	referrer, err := r.networkPartnerID(ctx, opt(input.ReferrerID))
+	in, err := updateNetworkPartnerInput(input, marketplace)
 	if err != nil {
 		return nil, err
 	}
-	return networkPartnerPayload(r.NetworkPartners.UpdateNetworkPartner(ctx, updateNetworkPartnerDoc(input, marketplace, referrer)))
+	return networkPartnerPayload(r.NetworkPartners.UpdateNetworkPartner(ctx, in))
 }
 
 // RecordNetworkVoucherUsage is the resolver for the recordNetworkVoucherUsage field.
 func (r *mutationResolver) RecordNetworkVoucherUsage(ctx context.Context, input model.RecordNetworkVoucherUsageInput, idempotencyKey *string) (*model.NetworkVoucherUsagePayload, error) {
-	if _, err := domain.Authorize(ctx, domain.OpNetworkVoucherUse); err != nil { // before reading the input
-		return nil, err
-	}
-	partner, err := r.networkPartnerID(ctx, opt(input.PartnerID))
+	in, err := recordNetworkVoucherUsageInput(input)
 	if err != nil {
 		return nil, err
 	}
 	if ctx, err = withIdempotencyKey(ctx, idempotencyKey); err != nil {
 		return nil, err
 	}
-	body := adminDoc{"creation_date": input.CreationDate}
-	set(body, "comment", input.Comment, same[string])
-	field, err := partnerField(body, opt(input.PartnerSourceID), partner)
-	var u *network.VoucherUsage
-	if err == nil {
-		u, err = r.NetworkVouchers.RecordUsage(ctx, network.UsageInput{Code: input.Code, PartnerField: field, Body: domain.Doc(body)})
-	}
-	return networkVoucherUsagePayload(u, err)
+	return networkVoucherUsagePayload(r.NetworkVouchers.RecordUsage(ctx, in))
 }
 
 // CancelNetworkVoucherUsage is the resolver for the cancelNetworkVoucherUsage field.
 func (r *mutationResolver) CancelNetworkVoucherUsage(ctx context.Context, input model.CancelNetworkVoucherUsageInput, idempotencyKey *string) (*model.NetworkVoucherUsagePayload, error) {
-	if _, err := domain.Authorize(ctx, domain.OpNetworkVoucherUse); err != nil { // before reading the input
-		return nil, err
-	}
 	id, err := recordID("NetworkVoucherUsage", input.UsageID)
 	if err != nil {
 		return nil, err
@@ -180,7 +135,7 @@ func (r *mutationResolver) CancelNetworkVoucherUsage(ctx context.Context, input 
 	if ctx, err = withIdempotencyKey(ctx, idempotencyKey); err != nil {
 		return nil, err
 	}
-	return networkVoucherUsagePayload(r.NetworkVouchers.CancelUsage(ctx, id, commentDoc(input.Comment)))
+	return networkVoucherUsagePayload(r.NetworkVouchers.CancelUsage(ctx, network.CancelUsageInput{ID: id, Comment: optional(input.Comment)}))
 }
 
 // Field is the resolver for the field field.

@@ -20,8 +20,8 @@ func registerNetworkGiftcardRoutes(r *mux.Router, a *api) {
 	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/", a.handleNetworkGiftcardByCode, http.MethodGet, http.MethodHead)
 	handleWithToken(r, "/api/networkgiftcards_by_email/{email}/", a.handleNetworkGiftcardsByEmail, http.MethodGet, http.MethodHead)
 	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/usages/", a.handleNetworkGiftcardUsages, http.MethodGet, http.MethodHead)
-	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/use/", idempotent(a.handleNetworkGiftcardUse("partner_source_id")), http.MethodPost)
-	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/use_with_service_id/", idempotent(a.handleNetworkGiftcardUse("partner_id")), http.MethodPost)
+	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/use/", idempotent(a.handleNetworkGiftcardUse(false)), http.MethodPost)
+	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/use_with_service_id/", idempotent(a.handleNetworkGiftcardUse(true)), http.MethodPost)
 	handleWithToken(r, "/api/networkgiftcard_usages/{id}/cancel/", idempotent(a.handleNetworkGiftcardUsageCancel), http.MethodPost)
 	// This service's: holds, staff adjustments and the ledger.
 	handleWithToken(r, "/api/networkgiftcards_by_code/{code}/holds/", idempotent(a.handleNetworkGiftcardHoldCreate), http.MethodPost)
@@ -119,7 +119,7 @@ func (a *api) handleNetworkGiftcardCreate(w http.ResponseWriter, r *http.Request
 	if !ok {
 		return
 	}
-	g, err := a.NetworkGiftcards.CreateGiftcard(r.Context(), doc)
+	g, err := a.NetworkGiftcards.CreateGiftcard(r.Context(), decodeGiftcardInput(doc))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -189,14 +189,14 @@ func (a *api) handleNetworkGiftcardUsages(w http.ResponseWriter, r *http.Request
 
 // handleNetworkGiftcardUse is POST /api/networkgiftcards_by_code/{code}/use/
 // (the partner by partner_source_id) and .../use_with_service_id/ (by
-// partner_id): 200 and the usage.
-func (a *api) handleNetworkGiftcardUse(partnerField string) http.HandlerFunc {
+// partner_id, byID): 200 and the usage.
+func (a *api) handleNetworkGiftcardUse(byID bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		doc, ok := decodeDoc(w, r)
 		if !ok {
 			return
 		}
-		u, err := a.NetworkGiftcards.UseDoc(r.Context(), mux.Vars(r)["code"], doc, partnerField)
+		u, err := a.NetworkGiftcards.Use(r.Context(), decodeUseInput(mux.Vars(r)["code"], doc, byID))
 		if err != nil {
 			writeError(w, r, err)
 			return
@@ -213,7 +213,7 @@ func (a *api) handleNetworkGiftcardUsageCancel(w http.ResponseWriter, r *http.Re
 	if !ok {
 		return
 	}
-	u, err := a.NetworkGiftcards.CancelUsageDoc(r.Context(), pathID(r), doc)
+	u, err := a.NetworkGiftcards.CancelUsage(r.Context(), decodeCancelUsageInput(pathID(r), doc))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -293,7 +293,7 @@ func (a *api) handleNetworkGiftcardHoldCreate(w http.ResponseWriter, r *http.Req
 	if !ok {
 		return
 	}
-	h, err := a.NetworkGiftcards.HoldDoc(r.Context(), mux.Vars(r)["code"], doc)
+	h, err := a.NetworkGiftcards.Hold(r.Context(), decodeHoldInput(mux.Vars(r)["code"], doc))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -324,7 +324,7 @@ func (a *api) handleNetworkGiftcardCapture(w http.ResponseWriter, r *http.Reques
 		return
 	}
 	vars := mux.Vars(r)
-	u, err := a.NetworkGiftcards.CaptureDoc(r.Context(), vars["code"], vars["reservation"], doc)
+	u, err := a.NetworkGiftcards.Capture(r.Context(), decodeCaptureInput(vars["code"], vars["reservation"], doc))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -356,7 +356,7 @@ func (a *api) handleNetworkGiftcardAdjust(w http.ResponseWriter, r *http.Request
 	if !ok {
 		return
 	}
-	m, err := a.NetworkGiftcards.AdjustDoc(r.Context(), mux.Vars(r)["code"], doc)
+	m, err := a.NetworkGiftcards.Adjust(r.Context(), decodeAdjustInput(mux.Vars(r)["code"], doc))
 	if err != nil {
 		writeError(w, r, err)
 		return

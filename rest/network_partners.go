@@ -2,15 +2,19 @@ package rest
 
 import (
 	"net/http"
+	"strings"
 
+	"github.com/google/uuid"
 	"github.com/gorilla/mux"
 
+	"salesplatform/domain"
 	"salesplatform/domain/network"
 )
 
 func registerNetworkPartnerRoutes(r *mux.Router, a *api) {
 	handleWithToken(r, "/api/network_partners/", idempotent(a.handleNetworkPartnerCreate), http.MethodPost)
 	handleWithToken(r, "/api/network_partners/", a.handleNetworkPartnerUpdate, http.MethodPatch)
+	handleWithToken(r, "/api/network_partners/", a.handleNetworkPartners, http.MethodGet, http.MethodHead)
 	handleWithToken(r, "/api/partners/check/", a.handlePartnerCheck, http.MethodGet, http.MethodHead)
 }
 
@@ -52,7 +56,7 @@ func (a *api) handleNetworkPartnerCreate(w http.ResponseWriter, r *http.Request)
 	if !ok {
 		return
 	}
-	p, err := a.NetworkPartners.CreateNetworkPartner(r.Context(), doc)
+	p, err := a.NetworkPartners.CreateNetworkPartner(r.Context(), decodeNetworkPartnerInput(doc))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -67,7 +71,7 @@ func (a *api) handleNetworkPartnerUpdate(w http.ResponseWriter, r *http.Request)
 	if !ok {
 		return
 	}
-	p, err := a.NetworkPartners.UpdateNetworkPartner(r.Context(), doc)
+	p, err := a.NetworkPartners.UpdateNetworkPartner(r.Context(), decodeNetworkPartnerUpdate(doc))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -75,6 +79,42 @@ func (a *api) handleNetworkPartnerUpdate(w http.ResponseWriter, r *http.Request)
 	writeJSON(w, http.StatusOK, jsonNetworkPartnerUpdate{ID: p.ID, Status: p.Status, HideFromStats: p.HideFromStats,
 		ThirdPartySalesOnly: p.ThirdPartySalesOnly, Referrer: p.ReferrerID, Name: p.Name,
 		LinkedToNVSettings: p.LinkedToNVSettings, LinkedToNGCSettings: p.LinkedToNGCSettings})
+}
+
+// handleNetworkPartners is GET /api/network_partners/: the partners of
+// the caller's marketplace's network (staff name the marketplace with
+// ?marketplace_uuid=), by partner id, as an array paged as the other plain
+// arrays (page, page_size; X-Total-Count).
+func (a *api) handleNetworkPartners(w http.ResponseWriter, r *http.Request) {
+	req, err := arrayPage(r)
+	var marketplace *uuid.UUID
+	if err == nil {
+		marketplace, err = marketplaceQuery(r)
+	}
+	if err == nil {
+		var page *domain.Page[*network.NetworkPartner]
+		if page, err = a.NetworkPartners.NetworkPartners(r.Context(), marketplace, req); err == nil {
+			writeArrayPage(w, r, page, toJSONNetworkPartner)
+			return
+		}
+	}
+	writeError(w, r, err)
+}
+
+// marketplaceQuery reads ?marketplace_uuid=, nil when absent or blank.
+// Errors: CodeInvalid on marketplace_uuid for a string that is no UUID.
+func marketplaceQuery(r *http.Request) (*uuid.UUID, error) {
+	s := strings.TrimSpace(r.URL.Query().Get("marketplace_uuid"))
+	if s == "" {
+		return nil, nil
+	}
+	u, err := uuid.Parse(s)
+	if err != nil {
+		var v domain.Validator
+		v.Add(domain.VInvalid, domain.MsgUUID, "marketplace_uuid")
+		return nil, v.Err()
+	}
+	return &u, nil
 }
 
 // handlePartnerCheck is GET /api/partners/check/?siret_number=&commercial_name=.

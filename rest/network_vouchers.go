@@ -21,8 +21,8 @@ func registerNetworkVoucherRoutes(r *mux.Router, a *api) {
 	handleWithToken(r, "/api/networkvouchers_by_code/{code}/", a.handleNetworkVoucherByCode, get...)
 	handleWithToken(r, "/api/networkvouchers_by_email/{email}/", a.handleNetworkVouchersByEmail, get...)
 	handleWithToken(r, "/api/networkvouchers_by_code/{code}/usages/", a.handleNetworkVoucherUsages, get...)
-	handleWithToken(r, "/api/networkvouchers_by_code/{code}/use/", idempotent(a.handleNetworkVoucherUse(network.PartnerBySourceID)), http.MethodPost)
-	handleWithToken(r, "/api/networkvouchers_by_code/{code}/use_with_service_id/", idempotent(a.handleNetworkVoucherUse(network.PartnerByID)), http.MethodPost)
+	handleWithToken(r, "/api/networkvouchers_by_code/{code}/use/", idempotent(a.handleNetworkVoucherUse(false)), http.MethodPost)
+	handleWithToken(r, "/api/networkvouchers_by_code/{code}/use_with_service_id/", idempotent(a.handleNetworkVoucherUse(true)), http.MethodPost)
 	handleWithToken(r, "/api/networkvoucher_usages/{id:[0-9]+}/cancel/", idempotent(a.handleNetworkVoucherUsageCancel), http.MethodPost)
 }
 
@@ -103,16 +103,15 @@ func (a *api) handleNetworkVoucherUsages(w http.ResponseWriter, r *http.Request)
 }
 
 // handleNetworkVoucherUse is POST /api/networkvouchers_by_code/{code}/use/
-// (the partner by partnerField network.PartnerBySourceID) and
-// .../use_with_service_id/ (network.PartnerByID): 200 with the usage.
-func (a *api) handleNetworkVoucherUse(partnerField string) http.HandlerFunc {
+// (the partner by partner_source_id) and .../use_with_service_id/ (by
+// partner_id, byID): 200 with the usage.
+func (a *api) handleNetworkVoucherUse(byID bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		body, ok := decodeFlat(w, r)
 		if !ok {
 			return
 		}
-		u, err := a.NetworkVouchers.RecordUsage(r.Context(), network.UsageInput{Code: mux.Vars(r)["code"],
-			PartnerField: partnerField, Body: body})
+		u, err := a.NetworkVouchers.RecordUsage(r.Context(), decodeUsageInput(mux.Vars(r)["code"], body, byID))
 		if err != nil {
 			writeError(w, r, err)
 			return
@@ -129,7 +128,7 @@ func (a *api) handleNetworkVoucherUsageCancel(w http.ResponseWriter, r *http.Req
 	if !ok {
 		return
 	}
-	u, err := a.NetworkVouchers.CancelUsage(r.Context(), pathID(r), body)
+	u, err := a.NetworkVouchers.CancelUsage(r.Context(), decodeVoucherCancelInput(pathID(r), body))
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -96,31 +97,52 @@ func (g *Giftcard) Beneficiary() string {
 	return g.Gifter.Email
 }
 
-// CreateGiftcard makes a network giftcard of the body of the
-// administration API's create: marketplace_uuid, status, value,
-// gifter, giftee, from_gifter, activation_date and expiration_date, and
-// the optional is_splittable, is_active, language and theme of this
-// service. The code is drawn by domain.NewGiftCode; the currency is the
-// marketplace's. The caller is a member of the marketplace with
-// create_network_giftcard_api, or staff.
+// GiftcardInput is the creation of a network giftcard (the
+// administration API's create): marketplace_uuid, status, value, gifter,
+// giftee, from_gifter, activation_date and expiration_date, and the
+// optional is_splittable, is_active, language and theme of this service.
+type GiftcardInput struct {
+	domain.Refusals
+	MarketplaceUUID domain.Optional[uuid.UUID]
+	Status          domain.Optional[string]
+	Value           domain.Optional[decimal.Decimal]
+	Gifter          domain.Optional[CustomerInput]
+	Giftee          domain.Optional[CustomerInput]
+	FromGifter      domain.Optional[string]
+	Theme           domain.Optional[string]
+	Language        domain.Optional[string]
+	IsSplittable    domain.Optional[bool]
+	IsActive        domain.Optional[bool]
+	ActivationDate  domain.Optional[LocalTime]
+	ExpirationDate  domain.Optional[LocalTime]
+}
+
+// CustomerInput is a card's gifter or giftee as a write gives it.
+type CustomerInput struct {
+	FirstName domain.Optional[string]
+	LastName  domain.Optional[string]
+	Email     domain.Optional[string]
+}
+
+// CreateGiftcard makes a network giftcard of in. The code is drawn by
+// domain.NewGiftCode; the currency is the marketplace's. The caller is a
+// member of the marketplace with create_network_giftcard_api, or staff.
 // Errors: those of Authorize(OpNetworkGiftcardCreate); CodeInvalid with
 // DRF's field messages.
-func (s *GiftcardService) CreateGiftcard(ctx context.Context, doc domain.Doc) (*Giftcard, error) {
+func (s *GiftcardService) CreateGiftcard(ctx context.Context, in GiftcardInput) (*Giftcard, error) {
 	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardCreate)
 	if err != nil {
 		return nil, err
 	}
-	var v domain.Validator
-	d := &domain.DocReader{V: &v, Obj: doc}
+	v := in.Refusals.Validator()
+	f := domain.Fields{V: v}
 	g := &Giftcard{IsActive: true, IsSplittable: true, Language: defaultLanguage}
-	marketplace, err := s.readMarketplace(ctx, d, c)
+	marketplace, err := s.readMarketplace(ctx, f, in.MarketplaceUUID, c)
 	if err != nil {
 		return nil, err
 	}
-	if st := d.Choice("status", true, Statuses); st != nil {
-		g.Status = *st
-	}
-	if value, _ := d.Money("value", true, false); value != nil {
+	g.Status = domain.Pick(f.Choice("status", in.Status, true, Statuses), "")
+	if value, _ := f.Money("value", in.Value, true, false); value != nil {
 		switch {
 		case !value.IsPositive():
 			v.Add(domain.VMinValue, MsgValuePositive, "value")
@@ -129,46 +151,38 @@ func (s *GiftcardService) CreateGiftcard(ctx context.Context, doc domain.Doc) (*
 		}
 		g.Value, g.RemainingValue = *value, *value
 	}
-	if gifter := ReadCustomer(d, "gifter", true, true); gifter != nil {
+	if gifter := CheckCustomer(f, "gifter", in.Gifter, true, true); gifter != nil {
 		g.Gifter = *gifter
 	}
-	g.Giftee = ReadCustomer(d, "giftee", false, false)
-	if from := d.String("from_gifter", true, true, MaxFromGifter); from != nil {
-		g.FromGifter = *from
-	}
-	if theme := d.String("theme", false, true, MaxThemeLength); theme != nil {
-		g.Theme = *theme
-	}
-	if lang := d.Choice("language", false, domain.Languages); lang != nil {
-		g.Language = *lang
-	}
-	if b := d.Boolean("is_splittable"); b != nil {
-		g.IsSplittable = *b
-	}
-	if b := d.Boolean("is_active"); b != nil {
-		g.IsActive = *b
-	}
+	g.Giftee = CheckCustomer(f, "giftee", in.Giftee, false, false)
+	g.FromGifter = domain.Pick(f.String("from_gifter", in.FromGifter, true, true, MaxFromGifter), "")
+	g.Theme = domain.Pick(f.String("theme", in.Theme, false, true, MaxThemeLength), "")
+	g.Language = domain.Pick(f.Choice("language", in.Language, false, domain.Languages), g.Language)
+	g.IsSplittable = domain.Pick(f.Bool("is_splittable", in.IsSplittable), true)
+	g.IsActive = domain.Pick(f.Bool("is_active", in.IsActive), true)
 	loc := time.UTC
 	if marketplace != nil {
 		loc = location(marketplace.TimeZone)
 	}
-	if at, ok := ReadLocalTime(d, "activation_date", true); ok {
+	if at, ok := checkLocalTime(f, "activation_date", in.ActivationDate, true); ok {
 		t := at.startOfDay(loc)
 		g.ActivationDate = &t
 	}
-	if at, ok := ReadLocalTime(d, "expiration_date", true); ok {
+	if at, ok := checkLocalTime(f, "expiration_date", in.ExpirationDate, true); ok {
 		t := at.endOfDay(loc)
 		g.ExpirationDate = &t
 	}
 	if g.ActivationDate != nil && g.ExpirationDate != nil && !g.ExpirationDate.After(*g.ActivationDate) {
 		v.Add(domain.VInvalid, "The expiration date must be after the activation date.", "expiration_date")
 	}
+	inReadingOrder(v, "marketplace_uuid", "status", "value", "gifter", "giftee", "from_gifter", "theme", "language",
+		"is_splittable", "is_active", "activation_date", "expiration_date")
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	g.MarketplaceID, g.MarketplaceUUID, g.Currency = marketplace.ID, marketplace.UUID, marketplace.PriceCurrency()
 	var out *Giftcard
-	out, err = guarded(ctx, s.uow, s.keys, "network.giftcard.create", doc, &out, func(ctx context.Context, tx Stores) error {
+	out, err = guarded(ctx, s.uow, s.keys, "network.giftcard.create", in, &out, func(ctx context.Context, tx Stores) error {
 		// A code drawn twice (1 in 2^60) draws again.
 		for range codeAttempts {
 			g.Code = domain.NewGiftCode()
@@ -192,34 +206,68 @@ const codeAttempts = 5
 
 // readMarketplace reads marketplace_uuid: the caller's own marketplace,
 // or for staff any. Another partner reads as an unknown one.
-func (s *GiftcardService) readMarketplace(ctx context.Context, d *domain.DocReader, c *domain.Caller) (*domain.Partner, error) {
-	value, ok, _ := d.Raw("marketplace_uuid", true, false)
-	if !ok {
+func (s *GiftcardService) readMarketplace(ctx context.Context, f domain.Fields, o domain.Optional[uuid.UUID], c *domain.Caller) (*domain.Partner, error) {
+	id := f.UUID("marketplace_uuid", o, true)
+	if id == nil {
 		return nil, nil
 	}
-	str, _ := value.(string)
-	id, err := uuid.Parse(strings.TrimSpace(str))
-	if err != nil {
-		d.V.Add(domain.VInvalid, domain.MsgUUID, "marketplace_uuid")
-		return nil, nil
-	}
-	p, err := domain.WritePartner(ctx, s.uow.Stores().Partners, c, &id, "marketplace_uuid")
+	p, err := domain.WritePartner(ctx, s.uow.Stores().Partners, c, id, "marketplace_uuid")
 	if domain.IsCode(err, domain.CodeInvalid) {
-		d.V.Fields = append(d.V.Fields, err.(*domain.Error).Fields...)
+		f.V.Fields = append(f.V.Fields, err.(*domain.Error).Fields...)
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
 	if !p.IsMarketplace {
-		d.V.Add(domain.VInvalid, "This partner is not a marketplace.", "marketplace_uuid")
+		f.V.Add(domain.VInvalid, "This partner is not a marketplace.", "marketplace_uuid")
 		return nil, nil
 	}
 	return p, nil
 }
 
-// ReadCustomer reads a Customer object: first_name, last_name and email,
-// each required; email may be blank unless emailRequired.
+// CheckCustomer reads a customer (a card's gifter or giftee): first_name,
+// last_name and email, each required; email may be blank unless
+// emailRequired. A required customer may not be null. Its errors are
+// recorded under field.
+func CheckCustomer(f domain.Fields, field string, o domain.Optional[CustomerInput], required, emailRequired bool) *Customer {
+	in, ok, _ := domain.Present(f, field, o, required, !required)
+	if !ok {
+		return nil
+	}
+	var cu Customer
+	for _, x := range []struct {
+		name string
+		o    domain.Optional[string]
+		into *string
+		max  int
+		req  bool
+	}{{"first_name", in.FirstName, &cu.FirstName, MaxNameLength, true}, {"last_name", in.LastName, &cu.LastName, MaxNameLength, true},
+		{"email", in.Email, &cu.Email, domain.MaxEmailLength, emailRequired}} {
+		sub := domain.Fields{V: &domain.Validator{}}
+		if domain.HasFieldError(f.V, field, x.name) {
+			continue
+		}
+		if s := sub.String(x.name, x.o, true, true, x.max); s != nil {
+			*x.into = *s
+			if x.req && *s == "" {
+				sub.V.Add(domain.VRequired, domain.MsgBlank, x.name)
+			}
+		}
+		if x.name == "email" && cu.Email != "" && !domain.ValidEmail(cu.Email) {
+			sub.V.Add(domain.VInvalid, domain.MsgEmail, "email")
+		}
+		for _, fe := range sub.V.Fields {
+			f.V.Add(fe.Code, fe.Message, append([]any{field}, fe.Path...)...)
+		}
+	}
+	return &cu
+}
+
+// ReadCustomer reads a Customer object of a body (domain/payments' bodies,
+// until they are typed inputs: these use CheckCustomer): first_name,
+// last_name and email, each required; email may be blank unless
+// emailRequired.
 func ReadCustomer(d *domain.DocReader, field string, required, emailRequired bool) *Customer {
 	value, ok, _ := d.Raw(field, required, !required)
 	if !ok {
@@ -340,9 +388,11 @@ func (l LocalTime) MarshalJSON() ([]byte, error) {
 // IsZero reports an absent LocalTime.
 func (l LocalTime) IsZero() bool { return l.t.IsZero() }
 
-const msgDateTime = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z], YYYY-MM-DD."
+// MsgDateTime refuses a date-time that cannot be read as a LocalTime.
+const MsgDateTime = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z], YYYY-MM-DD."
 
-// ReadLocalTime reads a date-time or a day.
+// ReadLocalTime reads a date-time or a day of a body (domain/payments'
+// bodies, until they are typed inputs).
 func ReadLocalTime(d *domain.DocReader, field string, required bool) (LocalTime, bool) {
 	value, ok, _ := d.Raw(field, required, !required)
 	if !ok {
@@ -354,8 +404,15 @@ func ReadLocalTime(d *domain.DocReader, field string, required bool) (LocalTime,
 	}
 	l, ok := ParseLocalTime(s)
 	if !ok {
-		d.V.Add(domain.VInvalid, msgDateTime, field)
+		d.V.Add(domain.VInvalid, MsgDateTime, field)
 	}
+	return l, ok
+}
+
+// checkLocalTime reads a date-time or a day: required ones may not be
+// null.
+func checkLocalTime(f domain.Fields, field string, o domain.Optional[LocalTime], required bool) (LocalTime, bool) {
+	l, ok, _ := domain.Present(f, field, o, required, !required)
 	return l, ok
 }
 
@@ -465,4 +522,20 @@ func validCode(code string) bool {
 		}
 	}
 	return true
+}
+
+// inReadingOrder orders v's errors as the input's fields are read,
+// refusals among them, so that a surface lists them in that order.
+func inReadingOrder(v *domain.Validator, fields ...string) {
+	rank := func(fe domain.FieldError) int {
+		if len(fe.Path) > 0 {
+			if s, ok := fe.Path[0].(string); ok {
+				if i := slices.Index(fields, s); i >= 0 {
+					return i
+				}
+			}
+		}
+		return len(fields)
+	}
+	slices.SortStableFunc(v.Fields, func(a, b domain.FieldError) int { return rank(a) - rank(b) })
 }

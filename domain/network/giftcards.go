@@ -9,6 +9,7 @@ package network
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/google/uuid"
@@ -196,34 +197,130 @@ func (s *GiftcardService) WithClock(now func() time.Time) *GiftcardService {
 	return s
 }
 
-// UseInput is a use of a card at a partner, named by its source id in
-// the card's marketplace's network or by its id.
+// UseInput is a use of a card at a partner of its marketplace's network:
+// creation_date, value, comment, reservation_id, freeze_payout_date,
+// send_usage_notification_email (default true), giftee_email, and the
+// partner (PartnerRef).
 type UseInput struct {
-	Code            string
-	PartnerSourceID string
-	PartnerID       int64
-	// ByPartnerID names the partner by PartnerID (use_with_service_id),
-	// even when it is 0; otherwise a PartnerID without a source id does.
-	ByPartnerID      bool
-	Value            decimal.Decimal
-	CreationDate     LocalTime
-	Comment          string
-	ReservationID    string
-	FreezePayoutDate *LocalTime
-	// Notify sends the usage's mails to the marketplace and the
-	// beneficiary (GifteeEmail when set, else the card's giftee's, else its
-	// gifter's).
-	Notify      bool
-	GifteeEmail string
+	domain.Refusals
+	Code string
+	PartnerRef
+	Value            domain.Optional[decimal.Decimal]
+	CreationDate     domain.Optional[LocalTime]
+	Comment          domain.Optional[string]
+	ReservationID    domain.Optional[string]
+	FreezePayoutDate domain.Optional[LocalTime]
+	Notice
 }
 
-// partnerField is the input's name for the partner: the source id's
-// unless the use names the partner by id.
-func (in *UseInput) partnerField() string {
-	if in.ByPartnerID || in.PartnerSourceID == "" && in.PartnerID != 0 {
-		return "partner_id"
+// PartnerRef names the partner of a use or a hold: by its source id in
+// the card's marketplace's network (partner_source_id, digits), or by its
+// record id (partner_id) or its uuid (the graph's Partner global id).
+// ByPartnerID asks for partner_id (use_with_service_id) even when absent;
+// otherwise the source id is asked for unless the id or uuid is given.
+type PartnerRef struct {
+	PartnerSourceID domain.Optional[string]
+	PartnerID       domain.Optional[int64]
+	PartnerUUID     *uuid.UUID
+	ByPartnerID     bool
+}
+
+// Notice is what a use or a capture mails: send_usage_notification_email
+// (default true) to the marketplace and the beneficiary, giftee_email
+// when given, else the card's giftee's, else its gifter's.
+type Notice struct {
+	Notify      domain.Optional[bool]
+	GifteeEmail domain.Optional[string]
+}
+
+// partner is a checked PartnerRef: the field it is reported on and the
+// reference.
+type partner struct {
+	field    string
+	sourceID string
+	id       int64
+	uuid     *uuid.UUID
+}
+
+// msgOnePartner refuses a reference naming the partner both ways.
+const msgOnePartner = "Give partner_source_id or partner_id, not both."
+
+// check reads the reference; ok is false with the error recorded in f.
+func (r PartnerRef) check(f domain.Fields) (p partner, ok bool) {
+	byID := r.PartnerID.Set || r.PartnerUUID != nil
+	if r.PartnerSourceID.Set && byID {
+		f.V.Add(domain.VInvalid, msgOnePartner, "non_field_errors")
+		return p, false
 	}
-	return "partner_source_id"
+	if r.ByPartnerID || byID {
+		p.field = PartnerByID
+		if r.PartnerUUID != nil {
+			p.uuid = r.PartnerUUID
+			return p, true
+		}
+		id, _ := f.PK(p.field, r.PartnerID, true, false)
+		if id == nil {
+			return p, false
+		}
+		p.id = *id
+		return p, true
+	}
+	p.field = PartnerBySourceID
+	s, ok, _ := domain.Present(f, p.field, r.PartnerSourceID, true, false)
+	if !ok {
+		return p, false
+	}
+	n, isInt := domain.AsInt(s)
+	if !isInt {
+		f.V.Add(domain.VInvalid, domain.MsgInteger, p.field)
+		return p, false
+	}
+	p.sourceID = strconv.FormatInt(n, 10)
+	return p, true
+}
+
+// check reads the notice: whether to send it, and to whom.
+func (n Notice) check(f domain.Fields) (send bool, gifteeEmail string) {
+	send = domain.Pick(f.Bool("send_usage_notification_email", n.Notify), true)
+	if s := f.String("giftee_email", n.GifteeEmail, false, true, domain.MaxEmailLength); s != nil && *s != "" {
+		if !domain.ValidEmail(*s) {
+			f.V.Add(domain.VInvalid, domain.MsgEmail, "giftee_email")
+		}
+		gifteeEmail = *s
+	}
+	return send, gifteeEmail
+}
+
+// spending is a checked use or capture.
+type spending struct {
+	value         decimal.Decimal
+	at            *LocalTime
+	freeze        *LocalTime
+	comment       string
+	reservationID string
+	notify        bool
+	gifteeEmail   string
+}
+
+// checkSpending reads what a use and a capture share; a use requires
+// value and creation_date.
+func checkSpending(f domain.Fields, value domain.Optional[decimal.Decimal], at, freeze domain.Optional[LocalTime], comment domain.Optional[string], n Notice, use bool) spending {
+	var s spending
+	if m, _ := f.Money("value", value, use, false); m != nil {
+		s.value = *m
+		if !m.IsPositive() {
+			f.V.Add(domain.VMinValue, MsgValuePositive, "value")
+		}
+	}
+	if l, ok := checkLocalTime(f, "creation_date", at, use); ok {
+		s.at = &l
+	}
+	if l, ok := checkLocalTime(f, "freeze_payout_date", freeze, false); ok {
+		s.freeze = &l
+	}
+	s.comment = domain.Pick(f.String("comment", comment, false, true, MaxCommentLength), "")
+	s.notify, s.gifteeEmail = n.check(f)
+	return s
 }
 
 // Messages of refused uses and cancels.
@@ -240,65 +337,6 @@ const (
 	msgRemainingFormat = "The remaining value of this giftcard is %s."
 	msgNotSplittable   = "This giftcard is not splittable: a usage spends its whole remaining value, %s."
 )
-
-// ReadUse reads the body of a use: creation_date, value, comment,
-// reservation_id, freeze_payout_date, send_usage_notification_email
-// (default true), giftee_email, and the partner as partnerField
-// ("partner_source_id" or "partner_id"), both int64.
-// Errors: CodeInvalid with DRF's field messages.
-func ReadUse(code string, doc domain.Doc, partnerField string) (UseInput, error) {
-	var v domain.Validator
-	d := &domain.DocReader{V: &v, Obj: doc}
-	in := UseInput{Code: code, Notify: true, ByPartnerID: partnerField == "partner_id"}
-	if value, ok, _ := d.Raw(partnerField, true, false); ok {
-		n, isInt := domain.AsInt(value)
-		_, isBool := value.(bool)
-		switch {
-		case !isInt || isBool:
-			v.Add(domain.VInvalid, domain.MsgInteger, partnerField)
-		case partnerField == "partner_id":
-			in.PartnerID = n
-		default:
-			in.PartnerSourceID = fmt.Sprint(n)
-		}
-	}
-	if value, _ := d.Money("value", true, false); value != nil {
-		in.Value = *value
-		if !value.IsPositive() {
-			v.Add(domain.VMinValue, MsgValuePositive, "value")
-		}
-	}
-	if at, ok := ReadLocalTime(d, "creation_date", true); ok {
-		in.CreationDate = at
-	}
-	if at, ok := ReadLocalTime(d, "freeze_payout_date", false); ok {
-		in.FreezePayoutDate = &at
-	}
-	if s := d.String("comment", false, true, MaxCommentLength); s != nil {
-		in.Comment = *s
-	}
-	if s := d.String("reservation_id", false, true, MaxReservationID); s != nil {
-		in.ReservationID = *s
-	}
-	in.Notify, in.GifteeEmail = readNotice(d)
-	return in, v.Err()
-}
-
-// readNotice reads send_usage_notification_email (default true) and
-// giftee_email, the notification fields of a use.
-func readNotice(d *domain.DocReader) (notify bool, gifteeEmail string) {
-	notify = true
-	if b := d.Boolean("send_usage_notification_email"); b != nil {
-		notify = *b
-	}
-	if s := d.String("giftee_email", false, true, domain.MaxEmailLength); s != nil && *s != "" {
-		if !domain.ValidEmail(*s) {
-			d.V.Add(domain.VInvalid, domain.MsgEmail, "giftee_email")
-		}
-		gifteeEmail = *s
-	}
-	return notify, gifteeEmail
-}
 
 // Use spends in.Value of the card with in.Code at a partner of its
 // marketplace's network, in one transaction: the checks, then the guarded
@@ -317,12 +355,17 @@ func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) 
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case !in.Value.IsPositive():
-		return nil, fieldError("value", domain.VMinValue, MsgValuePositive)
-	case !in.Value.Equal(in.Value.Round(2)):
-		return nil, fieldError("value", domain.VMaxDecimals, MsgValueDecimals)
-	case !validCode(in.Code):
+	v := in.Refusals.Validator()
+	f := domain.Fields{V: v}
+	ref, _ := in.PartnerRef.check(f)
+	sp := checkSpending(f, in.Value, in.CreationDate, in.FreezePayoutDate, in.Comment, in.Notice, true)
+	sp.reservationID = domain.Pick(f.String("reservation_id", in.ReservationID, false, true, MaxReservationID), "")
+	inReadingOrder(v, PartnerBySourceID, PartnerByID, "value", "creation_date", "freeze_payout_date", "comment",
+		"reservation_id", "send_usage_notification_email", "giftee_email")
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if !validCode(in.Code) {
 		return nil, domain.ErrNotFound
 	}
 	var usage *Usage
@@ -332,22 +375,22 @@ func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) 
 			return err
 		}
 		loc := location(card.TimeZone)
-		at := in.CreationDate.Noon(loc)
+		at := sp.at.Noon(loc)
 		if !card.InDates(at) {
 			return fieldError("creation_date", domain.VInvalid, MsgCardDates)
 		}
-		acceptor, err := s.acceptor(ctx, tx, card.MarketplaceID, &in)
+		acceptor, err := s.acceptor(ctx, tx, card.MarketplaceID, ref)
 		if err != nil {
 			return err
 		}
-		if !card.IsSplittable && !in.Value.Equal(card.RemainingValue) {
+		if !card.IsSplittable && !sp.value.Equal(card.RemainingValue) {
 			return fieldError("value", domain.VInvalid, fmt.Sprintf(msgNotSplittable, card.RemainingValue.StringFixed(2)))
 		}
 		usage = &Usage{CardID: card.ID, MarketplaceID: card.MarketplaceID, PartnerID: acceptor.PartnerID,
-			PartnerSourceID: acceptor.SourceID, Value: in.Value, IsActive: true, Comment: in.Comment,
-			ReservationID: in.ReservationID, CreationDate: at, TimeZone: card.TimeZone, ActorID: c.User.ID}
-		if in.FreezePayoutDate != nil {
-			t := in.FreezePayoutDate.Noon(loc)
+			PartnerSourceID: acceptor.SourceID, Value: sp.value, IsActive: true, Comment: sp.comment,
+			ReservationID: sp.reservationID, CreationDate: at, TimeZone: card.TimeZone, ActorID: c.User.ID}
+		if sp.freeze != nil {
+			t := sp.freeze.Noon(loc)
 			usage.FreezePayoutDate = &t
 		}
 		ok, err := s.spend(ctx, tx, card, func() (bool, error) {
@@ -358,9 +401,9 @@ func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) 
 		case err != nil:
 			return err
 		case !ok:
-			return s.refused(ctx, tx, in.Code, "value", in.Value, at)
-		case in.Notify:
-			return s.notify(ctx, tx, usage, in.Code, in.GifteeEmail)
+			return s.refused(ctx, tx, in.Code, "value", sp.value, at)
+		case sp.notify:
+			return s.notify(ctx, tx, usage, in.Code, sp.gifteeEmail)
 		}
 		return nil
 	})
@@ -402,17 +445,25 @@ func (s *GiftcardService) notify(ctx context.Context, tx Stores, usage *Usage, c
 
 // acceptor finds the partner of a use in the card's marketplace's network
 // and checks that it accepts the cards.
-func (s *GiftcardService) acceptor(ctx context.Context, tx Stores, marketplace int64, in *UseInput) (*Acceptor, error) {
-	field := in.partnerField()
+func (s *GiftcardService) acceptor(ctx context.Context, tx Stores, marketplace int64, ref partner) (*Acceptor, error) {
+	field := ref.field
 	var a *Acceptor
 	var err error
-	if field == "partner_id" {
-		a, err = tx.Partners.AcceptorByPartnerID(ctx, marketplace, in.PartnerID)
-	} else {
-		a, err = tx.Partners.Acceptor(ctx, marketplace, in.PartnerSourceID)
+	switch {
+	case ref.uuid != nil:
+		// Any partner's: whether it is in the network is said below.
+		var p *domain.Partner
+		if p, err = tx.Partners.FindPartnerByUUID(ctx, *ref.uuid); err != nil {
+			return nil, err
+		}
+		a, err = tx.Partners.AcceptorByPartnerID(ctx, marketplace, p.ID)
+	case field == PartnerByID:
+		a, err = tx.Partners.AcceptorByPartnerID(ctx, marketplace, ref.id)
+	default:
+		a, err = tx.Partners.Acceptor(ctx, marketplace, ref.sourceID)
 	}
 	switch {
-	case domain.IsCode(err, domain.CodeNotFound) && field == "partner_id":
+	case domain.IsCode(err, domain.CodeNotFound) && field == PartnerByID:
 		return nil, fieldError(field, domain.VNotFound, MsgUnknownPartner)
 	case domain.IsCode(err, domain.CodeNotFound):
 		return nil, fieldError(field, domain.VNotFound, MsgUnknownSourceID)
@@ -426,18 +477,32 @@ func (s *GiftcardService) acceptor(ctx context.Context, tx Stores, marketplace i
 	return a, nil
 }
 
-// CancelUsage marks the usage inactive and puts its value back on its
+// CancelUsageInput is the cancel of a usage: its id and an optional
+// comment.
+type CancelUsageInput struct {
+	domain.Refusals
+	ID      int64
+	Comment domain.Optional[string]
+}
+
+// CancelUsage marks the usage in.ID inactive and puts its value back on its
 // card, with a ledger movement, in one transaction. A usage already
 // cancelled is answered as it is: nothing is restored twice. The caller is
 // the card's marketplace, or staff.
 // Errors: those of Authorize(OpNetworkGiftcardUse); CodeNotFound for an
-// unknown usage or another marketplace's; CodeConflict (MsgUsageInPayout)
-// for one in a payout.
-func (s *GiftcardService) CancelUsage(ctx context.Context, id int64, comment string) (*Usage, error) {
+// unknown usage or another marketplace's; CodeInvalid on "comment";
+// CodeConflict (MsgUsageInPayout) for one in a payout.
+func (s *GiftcardService) CancelUsage(ctx context.Context, in CancelUsageInput) (*Usage, error) {
 	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardUse)
 	if err != nil {
 		return nil, err
 	}
+	v := in.Refusals.Validator()
+	comment := domain.Pick(domain.Fields{V: v}.String("comment", in.Comment, false, true, MaxCommentLength), "")
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	id := in.ID
 	var usage *Usage
 	usage, err = guarded(ctx, s.uow, s.keys, "network.giftcard.cancel", cancelInput{ID: id, Comment: comment}, &usage, func(ctx context.Context, tx Stores) error {
 		u, done, err := tx.Giftcards.DeactivateUsage(ctx, id, c.Tenant())
@@ -463,34 +528,4 @@ func (s *GiftcardService) CancelUsage(ctx context.Context, id int64, comment str
 func fieldError(field, code, msg string) error {
 	return &domain.Error{Code: domain.CodeInvalid, Message: "Invalid input.",
 		Fields: []domain.FieldError{{Path: []any{field}, Code: code, Message: msg}}}
-}
-
-// UseDoc is Use of the body of a use (ReadUse), the transports' one call.
-func (s *GiftcardService) UseDoc(ctx context.Context, code string, doc domain.Doc, partnerField string) (*Usage, error) {
-	if _, err := domain.Authorize(ctx, domain.OpNetworkGiftcardUse); err != nil {
-		return nil, err
-	}
-	in, err := ReadUse(code, doc, partnerField)
-	if err != nil {
-		return nil, err
-	}
-	return s.Use(ctx, in)
-}
-
-// CancelUsageDoc is CancelUsage of the body of a cancel: an optional
-// comment.
-func (s *GiftcardService) CancelUsageDoc(ctx context.Context, id int64, doc domain.Doc) (*Usage, error) {
-	if _, err := domain.Authorize(ctx, domain.OpNetworkGiftcardUse); err != nil {
-		return nil, err
-	}
-	var v domain.Validator
-	d := &domain.DocReader{V: &v, Obj: doc}
-	comment := d.String("comment", false, true, MaxCommentLength)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	if comment == nil {
-		comment = new(string)
-	}
-	return s.CancelUsage(ctx, id, *comment)
 }

@@ -95,8 +95,12 @@ func (f *ngcFixture) balances(t *testing.T, cardID int64) (remaining, ledger, ac
 }
 
 func use(code string, partner int64, value string) network.UseInput {
-	return network.UseInput{Code: code, PartnerID: partner, Value: decimal.RequireFromString(value),
-		CreationDate: network.At(time.Now())}
+	return network.UseInput{Code: code, PartnerRef: network.PartnerRef{PartnerID: domain.Some(partner)},
+		Value: domain.Some(decimal.RequireFromString(value)), CreationDate: domain.Some(network.At(time.Now()))}
+}
+
+func cancel(id int64, comment string) network.CancelUsageInput {
+	return network.CancelUsageInput{ID: id, Comment: domain.Some(comment)}
 }
 
 // A use spends the card, moves it to using and writes the usage and its
@@ -146,11 +150,11 @@ func TestUseAndCancel(t *testing.T) {
 		t.Errorf("after the refusals: remaining %s, ledger %s, active usages %s", r, l, a)
 	}
 
-	c, err := f.svc.CancelUsage(ctx, u.ID, "wrong amount")
+	c, err := f.svc.CancelUsage(ctx, cancel(u.ID, "wrong amount"))
 	if err != nil || c.IsActive {
 		t.Fatalf("cancel = %+v, %v", c, err)
 	}
-	if again, err := f.svc.CancelUsage(ctx, u.ID, "twice"); err != nil || again.IsActive {
+	if again, err := f.svc.CancelUsage(ctx, cancel(u.ID, "twice")); err != nil || again.IsActive {
 		t.Fatalf("second cancel = %+v, %v", again, err)
 	}
 	if r, l, a := f.balances(t, g.ID); !r.Equal(decimal.RequireFromString("50")) || !l.Equal(r) || !a.IsZero() {
@@ -171,11 +175,11 @@ func TestUseAndCancel(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	_, err = f.svc.CancelUsage(ctx, u2.ID, "")
+	_, err = f.svc.CancelUsage(ctx, cancel(u2.ID, ""))
 	if e := dbtest.WantCode(t, err, domain.CodeConflict); e.Message != network.MsgUsageInPayout {
 		t.Errorf("in a payout: %q", e.Message)
 	}
-	_, err = f.svc.CancelUsage(ctx, 999999, "")
+	_, err = f.svc.CancelUsage(ctx, cancel(999999, ""))
 	dbtest.WantCode(t, err, domain.CodeNotFound)
 }
 
@@ -245,7 +249,7 @@ func TestUseAndCancelStormKeepsTheLedger(t *testing.T) {
 					}
 					mu.Unlock()
 					if id != 0 {
-						if _, err := f.svc.CancelUsage(f.asMarket, id, ""); err != nil {
+						if _, err := f.svc.CancelUsage(f.asMarket, cancel(id, "")); err != nil {
 							t.Errorf("cancel: %v", err)
 						}
 					}
@@ -288,12 +292,12 @@ func TestUseIsolation(t *testing.T) {
 	asRival := as(rival, false, domain.PermUseNetworkGiftcardAPI)
 	_, err = f.svc.Use(asRival, use(g.Code, f.member, "1"))
 	dbtest.WantCode(t, err, domain.CodeNotFound)
-	_, err = f.svc.CancelUsage(asRival, u.ID, "")
+	_, err = f.svc.CancelUsage(asRival, cancel(u.ID, ""))
 	dbtest.WantCode(t, err, domain.CodeNotFound)
 	noPerm := as(f.market, false)
 	_, err = f.svc.Use(noPerm, use(g.Code, f.member, "1"))
 	dbtest.WantCode(t, err, domain.CodeForbidden)
-	_, err = f.svc.CancelUsage(noPerm, u.ID, "")
+	_, err = f.svc.CancelUsage(noPerm, cancel(u.ID, ""))
 	dbtest.WantCode(t, err, domain.CodeForbidden)
 	_, err = f.svc.Use(context.Background(), use(g.Code, f.member, "1"))
 	dbtest.WantCode(t, err, domain.CodeUnauthenticated)
@@ -301,7 +305,7 @@ func TestUseIsolation(t *testing.T) {
 		t.Errorf("remaining %s after the refusals, want 9", r)
 	}
 	// Staff reach any marketplace's cards.
-	if c, err := f.svc.CancelUsage(as(0, true), u.ID, ""); err != nil || c.IsActive || c.MarketplaceID != f.market {
+	if c, err := f.svc.CancelUsage(as(0, true), cancel(u.ID, "")); err != nil || c.IsActive || c.MarketplaceID != f.market {
 		t.Errorf("staff cancel = %+v, %v", c, err)
 	}
 }

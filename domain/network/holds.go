@@ -3,7 +3,6 @@ package network
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -69,86 +68,16 @@ type HoldStore interface {
 	HoldsOfCard(ctx context.Context, cardID int64, page domain.PageRequest) ([]*Hold, int, error)
 }
 
-// HoldInput is a hold of Amount of the card with Code at a partner named
-// as in UseInput, for TTL (DefaultHoldTTL when 0).
+// HoldInput is a hold of the card with Code at a partner (PartnerRef):
+// amount, reservation_id, and expires_in (seconds; DefaultHoldTTL when
+// absent).
 type HoldInput struct {
-	Code            string
-	PartnerSourceID string
-	PartnerID       int64
-	ByPartnerID     bool // as UseInput's
-	ReservationID   string
-	Amount          decimal.Decimal
-	TTL             time.Duration
-}
-
-// ReadHold reads the body of a hold: amount, reservation_id, the partner
-// as partner_source_id or partner_id (one of them), and expires_in
-// (seconds, optional).
-// Errors: CodeInvalid with DRF's field messages.
-func ReadHold(code string, doc domain.Doc) (HoldInput, error) {
-	var v domain.Validator
-	d := &domain.DocReader{V: &v, Obj: doc}
-	in := HoldInput{Code: code}
-	_, hasSource := doc["partner_source_id"]
-	_, hasID := doc["partner_id"]
-	switch {
-	case hasSource && hasID:
-		v.Add(domain.VInvalid, "Give partner_source_id or partner_id, not both.", "non_field_errors")
-	case hasID:
-		in.ByPartnerID = true
-		if id, ok := readInt64(d, "partner_id"); ok {
-			in.PartnerID = id
-		}
-	default:
-		if id, ok := readInt64(d, "partner_source_id"); ok {
-			in.PartnerSourceID = fmt.Sprint(id)
-		}
-	}
-	if value, _ := d.Money("amount", true, false); value != nil {
-		in.Amount = *value
-		if !value.IsPositive() {
-			v.Add(domain.VMinValue, MsgValuePositive, "amount")
-		}
-	}
-	if s := d.String("reservation_id", true, true, MaxReservationID); s != nil {
-		in.ReservationID = *s
-		if *s == "" {
-			v.Add(domain.VRequired, domain.MsgBlank, "reservation_id")
-		}
-	}
-	if n, _ := d.Integer("expires_in", false, false, 60); n != nil {
-		in.TTL = time.Duration(*n) * time.Second
-		if in.TTL > MaxHoldTTL {
-			v.Add(domain.VMaxValue, fmt.Sprintf("Ensure this value is less than or equal to %d.", int(MaxHoldTTL/time.Second)), "expires_in")
-		}
-	}
-	return in, v.Err()
-}
-
-// readInt64 reads a required integer as DRF's IntegerField.
-func readInt64(d *domain.DocReader, field string) (int64, bool) {
-	value, ok, _ := d.Raw(field, true, false)
-	if !ok {
-		return 0, false
-	}
-	n, isInt := domain.AsInt(value)
-	if _, isBool := value.(bool); !isInt || isBool {
-		d.V.Add(domain.VInvalid, domain.MsgInteger, field)
-		return 0, false
-	}
-	return n, true
-}
-
-// HoldDoc holds an amount of the card with code (ReadHold, then Hold).
-func (s *GiftcardService) HoldDoc(ctx context.Context, code string, doc domain.Doc) (*Hold, error) {
-	if _, err := domain.Authorize(ctx, domain.OpNetworkGiftcardUse); err != nil {
-		return nil, err
-	}
-	in, err := ReadHold(code, doc)
-	if err != nil {
-		return nil, err
-	}
-	return s.Hold(ctx, in)
+	domain.Refusals
+	Code string
+	PartnerRef
+	ReservationID domain.Optional[string]
+	Amount        domain.Optional[decimal.Decimal]
+	ExpiresIn     domain.Optional[int64]
 }
 
 // Hold reserves in.Amount of the card with in.Code at a partner of its
@@ -162,18 +91,28 @@ func (s *GiftcardService) Hold(ctx context.Context, in HoldInput) (*Hold, error)
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case !in.Amount.IsPositive():
-		return nil, fieldError("amount", domain.VMinValue, MsgValuePositive)
-	case !in.Amount.Equal(in.Amount.Round(2)):
-		return nil, fieldError("amount", domain.VMaxDecimals, MsgValueDecimals)
-	case strings.TrimSpace(in.ReservationID) == "" || len(in.ReservationID) > MaxReservationID:
-		return nil, fieldError("reservation_id", domain.VInvalid, "A reservation id of 1 to 255 characters is required.")
-	case in.TTL == 0:
-		in.TTL = s.holdTTL
-	case in.TTL < 0 || in.TTL > MaxHoldTTL:
-		return nil, fieldError("expires_in", domain.VInvalid, "Out of range.")
-	case !validCode(in.Code):
+	v := in.Refusals.Validator()
+	f := domain.Fields{V: v}
+	ref, _ := in.PartnerRef.check(f)
+	var amount decimal.Decimal
+	if m, _ := f.Money("amount", in.Amount, true, false); m != nil {
+		amount = *m
+		if !m.IsPositive() {
+			v.Add(domain.VMinValue, MsgValuePositive, "amount")
+		}
+	}
+	reservationID := domain.Pick(f.String("reservation_id", in.ReservationID, true, false, MaxReservationID), "")
+	ttl := s.holdTTL
+	if n, _ := f.Integer("expires_in", in.ExpiresIn, false, false, 60); n != nil {
+		ttl = time.Duration(*n) * time.Second
+		if ttl > MaxHoldTTL {
+			v.Add(domain.VMaxValue, fmt.Sprintf("Ensure this value is less than or equal to %d.", int(MaxHoldTTL/time.Second)), "expires_in")
+		}
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if !validCode(in.Code) {
 		return nil, domain.ErrNotFound
 	}
 	var hold *Hold
@@ -186,22 +125,21 @@ func (s *GiftcardService) Hold(ctx context.Context, in HoldInput) (*Hold, error)
 		if !card.InDates(now) {
 			return &domain.Error{Code: domain.CodeConflict, Message: MsgCardDates}
 		}
-		if !card.IsSplittable && !in.Amount.Equal(card.RemainingValue) {
+		if !card.IsSplittable && !amount.Equal(card.RemainingValue) {
 			return fieldError("amount", domain.VInvalid, fmt.Sprintf(msgNotSplittable, card.RemainingValue.StringFixed(2)))
 		}
-		use := UseInput{PartnerSourceID: in.PartnerSourceID, PartnerID: in.PartnerID, ByPartnerID: in.ByPartnerID}
-		acceptor, err := s.acceptor(ctx, tx, card.MarketplaceID, &use)
+		acceptor, err := s.acceptor(ctx, tx, card.MarketplaceID, ref)
 		if err != nil {
 			return err
 		}
 		hold = &Hold{CardID: card.ID, MarketplaceID: card.MarketplaceID, PartnerID: acceptor.PartnerID,
-			PartnerSourceID: acceptor.SourceID, ReservationID: in.ReservationID, Amount: in.Amount, Status: HoldHeld,
-			ExpiresAt: now.Add(in.TTL), TimeZone: card.TimeZone, ActorID: c.User.ID}
+			PartnerSourceID: acceptor.SourceID, ReservationID: reservationID, Amount: amount, Status: HoldHeld,
+			ExpiresAt: now.Add(ttl), TimeZone: card.TimeZone, ActorID: c.User.ID}
 		ok, err := s.spend(ctx, tx, card, func() (bool, error) { return tx.Balances.HoldCard(ctx, hold, now) })
 		if err != nil || ok {
 			return err
 		}
-		return s.refused(ctx, tx, in.Code, "amount", in.Amount, now)
+		return s.refused(ctx, tx, in.Code, "amount", amount, now)
 	})
 	if err != nil {
 		return nil, err
@@ -249,60 +187,22 @@ func (s *GiftcardService) refused(ctx context.Context, tx Stores, code, field st
 	return fieldError(field, domain.VMaxValue, fmt.Sprintf(msgRemainingFormat, now.RemainingValue.StringFixed(2)))
 }
 
-// CaptureInput captures a hold: Value (the whole hold when zero) becomes
-// a usage dated CreationDate (now when zero), the rest goes back.
+// CaptureInput captures a hold: value (the whole hold when absent)
+// becomes a usage dated creation_date (now when absent), the rest goes
+// back; comment, freeze_payout_date and the notice are as a use's.
 type CaptureInput struct {
+	domain.Refusals
 	Code             string
 	ReservationID    string
-	Value            decimal.Decimal
-	CreationDate     LocalTime
-	Comment          string
-	FreezePayoutDate *LocalTime
-	// Notify and GifteeEmail are as a use's.
-	Notify      bool
-	GifteeEmail string
-}
-
-// ReadCapture reads the body of a capture: value, creation_date, comment,
-// freeze_payout_date, send_usage_notification_email (default true) and
-// giftee_email, all optional.
-func ReadCapture(code, reservationID string, doc domain.Doc) (CaptureInput, error) {
-	var v domain.Validator
-	d := &domain.DocReader{V: &v, Obj: doc}
-	in := CaptureInput{Code: code, ReservationID: reservationID}
-	in.Notify, in.GifteeEmail = readNotice(d)
-	if value, _ := d.Money("value", false, false); value != nil {
-		in.Value = *value
-		if !value.IsPositive() {
-			v.Add(domain.VMinValue, MsgValuePositive, "value")
-		}
-	}
-	if at, ok := ReadLocalTime(d, "creation_date", false); ok {
-		in.CreationDate = at
-	}
-	if at, ok := ReadLocalTime(d, "freeze_payout_date", false); ok {
-		in.FreezePayoutDate = &at
-	}
-	if s := d.String("comment", false, true, MaxCommentLength); s != nil {
-		in.Comment = *s
-	}
-	return in, v.Err()
+	Value            domain.Optional[decimal.Decimal]
+	CreationDate     domain.Optional[LocalTime]
+	Comment          domain.Optional[string]
+	FreezePayoutDate domain.Optional[LocalTime]
+	Notice
 }
 
 // MsgHoldEnded refuses to capture a hold that is no longer held.
 const MsgHoldEnded = "This hold has ended: it was captured, released or it lapsed."
-
-// CaptureDoc captures a hold (ReadCapture, then Capture).
-func (s *GiftcardService) CaptureDoc(ctx context.Context, code, reservationID string, doc domain.Doc) (*Usage, error) {
-	if _, err := domain.Authorize(ctx, domain.OpNetworkGiftcardUse); err != nil {
-		return nil, err
-	}
-	in, err := ReadCapture(code, reservationID, doc)
-	if err != nil {
-		return nil, err
-	}
-	return s.Capture(ctx, in)
-}
 
 // Capture turns the card's hold under in.ReservationID into a usage of
 // in.Value (at most the held amount; the whole of it when zero), in one
@@ -315,6 +215,11 @@ func (s *GiftcardService) CaptureDoc(ctx context.Context, code, reservationID st
 func (s *GiftcardService) Capture(ctx context.Context, in CaptureInput) (*Usage, error) {
 	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardUse)
 	if err != nil {
+		return nil, err
+	}
+	v := in.Refusals.Validator()
+	sp := checkSpending(domain.Fields{V: v}, in.Value, in.CreationDate, in.FreezePayoutDate, in.Comment, in.Notice, false)
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if !validCode(in.Code) {
@@ -335,7 +240,7 @@ func (s *GiftcardService) Capture(ctx context.Context, in CaptureInput) (*Usage,
 		case !done:
 			return &domain.Error{Code: domain.CodeConflict, Message: MsgHoldEnded}
 		}
-		value := in.Value
+		value := sp.value
 		if value.IsZero() {
 			value = h.Amount
 		}
@@ -349,8 +254,8 @@ func (s *GiftcardService) Capture(ctx context.Context, in CaptureInput) (*Usage,
 		}
 		loc := location(card.TimeZone)
 		at := now
-		if !in.CreationDate.IsZero() {
-			at = in.CreationDate.Noon(loc)
+		if sp.at != nil {
+			at = sp.at.Noon(loc)
 		}
 		if !card.InDates(at) {
 			return fieldError("creation_date", domain.VInvalid, MsgCardDates)
@@ -361,10 +266,10 @@ func (s *GiftcardService) Capture(ctx context.Context, in CaptureInput) (*Usage,
 			return err
 		}
 		usage = &Usage{CardID: card.ID, MarketplaceID: card.MarketplaceID, PartnerID: h.PartnerID,
-			PartnerSourceID: h.PartnerSourceID, Value: value, IsActive: true, Comment: in.Comment,
+			PartnerSourceID: h.PartnerSourceID, Value: value, IsActive: true, Comment: sp.comment,
 			ReservationID: h.ReservationID, CreationDate: at, TimeZone: card.TimeZone, ActorID: c.User.ID}
-		if in.FreezePayoutDate != nil {
-			t := in.FreezePayoutDate.Noon(loc)
+		if sp.freeze != nil {
+			t := sp.freeze.Noon(loc)
 			usage.FreezePayoutDate = &t
 		}
 		// The held amount is back: the guard holds unless the card stopped
@@ -376,10 +281,10 @@ func (s *GiftcardService) Capture(ctx context.Context, in CaptureInput) (*Usage,
 		if !ok {
 			return s.refused(ctx, tx, in.Code, "value", value, at)
 		}
-		if err := tx.Holds.SetHoldUsage(ctx, h.ID, usage.ID); err != nil || !in.Notify {
+		if err := tx.Holds.SetHoldUsage(ctx, h.ID, usage.ID); err != nil || !sp.notify {
 			return err
 		}
-		return s.notify(ctx, tx, usage, in.Code, in.GifteeEmail)
+		return s.notify(ctx, tx, usage, in.Code, sp.gifteeEmail)
 	})
 	if err != nil {
 		return nil, err

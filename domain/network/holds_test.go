@@ -17,7 +17,13 @@ import (
 )
 
 func hold(code string, partner int64, reservation, amount string) network.HoldInput {
-	return network.HoldInput{Code: code, PartnerID: partner, ReservationID: reservation, Amount: decimal.RequireFromString(amount)}
+	return network.HoldInput{Code: code, PartnerRef: network.PartnerRef{PartnerID: domain.Some(partner)},
+		ReservationID: domain.Some(reservation), Amount: domain.Some(decimal.RequireFromString(amount))}
+}
+
+// adjust is the adjustment of the card with code.
+func adjust(code string, amount decimal.Decimal, reason string) network.AdjustInput {
+	return network.AdjustInput{Code: code, Amount: domain.Some(amount), Reason: domain.Some(reason)}
 }
 
 // dec is a decimal of a literal.
@@ -72,7 +78,7 @@ func TestHoldCaptureRelease(t *testing.T) {
 	}
 
 	// Capture 25 of the 40 held: a usage of 25, 15 back.
-	u, err := f.svc.Capture(ctx, network.CaptureInput{Code: g.Code, ReservationID: "BOOK-1", Value: dec("25")})
+	u, err := f.svc.Capture(ctx, network.CaptureInput{Code: g.Code, ReservationID: "BOOK-1", Value: domain.Some(dec("25"))})
 	if err != nil || !u.Value.Equal(dec("25")) || u.ReservationID != "BOOK-1" || u.PartnerID != f.member {
 		t.Fatalf("capture = %+v, %v", u, err)
 	}
@@ -90,7 +96,7 @@ func TestHoldCaptureRelease(t *testing.T) {
 	if _, err := f.svc.Hold(ctx, hold(g.Code, f.member, "BOOK-2", "10")); err != nil {
 		t.Fatal(err)
 	}
-	_, err = f.svc.Capture(ctx, network.CaptureInput{Code: g.Code, ReservationID: "BOOK-2", Value: dec("10.01")})
+	_, err = f.svc.Capture(ctx, network.CaptureInput{Code: g.Code, ReservationID: "BOOK-2", Value: domain.Some(dec("10.01"))})
 	dbtest.WantCode(t, err, domain.CodeInvalid)
 	if got := f.held(t, g.ID); !got.Equal(dec("10")) {
 		t.Errorf("held %s after a refused capture, want 10", got)
@@ -108,8 +114,8 @@ func TestHoldCaptureRelease(t *testing.T) {
 
 	// A hold past its expiry lapses: in the sweep, or before a spend it
 	// stands in the way of.
-	if _, err := f.svc.Hold(ctx, network.HoldInput{Code: g.Code, PartnerID: f.member, ReservationID: "BOOK-3",
-		Amount: dec("75"), TTL: time.Minute}); err != nil {
+	if _, err := f.svc.Hold(ctx, network.HoldInput{Code: g.Code, PartnerRef: network.PartnerRef{PartnerID: domain.Some(f.member)},
+		ReservationID: domain.Some("BOOK-3"), Amount: domain.Some(dec("75")), ExpiresIn: domain.Some(int64(60))}); err != nil {
 		t.Fatal(err)
 	}
 	_, err = f.svc.Use(ctx, use(g.Code, f.member, "1"))
@@ -122,8 +128,8 @@ func TestHoldCaptureRelease(t *testing.T) {
 	if err := f.db.NewRaw(`SELECT status FROM network_giftcard_holds WHERE reservation_id = 'BOOK-3'`).Scan(context.Background(), &status); err != nil || status != "lapsed" {
 		t.Errorf("hold status %q, %v; want lapsed", status, err)
 	}
-	if _, err := f.svc.Hold(ctx, network.HoldInput{Code: g.Code, PartnerID: f.member, ReservationID: "BOOK-4",
-		Amount: dec("5"), TTL: time.Minute}); err != nil {
+	if _, err := f.svc.Hold(ctx, network.HoldInput{Code: g.Code, PartnerRef: network.PartnerRef{PartnerID: domain.Some(f.member)},
+		ReservationID: domain.Some("BOOK-4"), Amount: domain.Some(dec("5")), ExpiresIn: domain.Some(int64(60))}); err != nil {
 		t.Fatal(err)
 	}
 	clock = clock.Add(2 * time.Minute)
@@ -151,15 +157,15 @@ func TestAdjustAndLedger(t *testing.T) {
 		t.Fatal(err)
 	}
 	staff := as(0, true)
-	_, err = f.svc.Adjust(f.asMarket, g.Code, dec("5"), "goodwill")
+	_, err = f.svc.Adjust(f.asMarket, adjust(g.Code, dec("5"), "goodwill"))
 	dbtest.WantCode(t, err, domain.CodeForbidden)
-	m, err := f.svc.Adjust(staff, g.Code, dec("-5"), "fee")
+	m, err := f.svc.Adjust(staff, adjust(g.Code, dec("-5"), "fee"))
 	if err != nil || !m.BalanceAfter.Equal(dec("25")) || m.Kind != network.MovementAdjust || *m.ActorID != 1 {
 		t.Fatalf("adjust = %+v, %v", m, err)
 	}
 	// A credit up to what was taken: the usage of 20, once cancelled,
 	// brings the card back to its value exactly.
-	if m, err = f.svc.Adjust(staff, g.Code, dec("5"), "goodwill"); err != nil || !m.BalanceAfter.Equal(dec("30")) {
+	if m, err = f.svc.Adjust(staff, adjust(g.Code, dec("5"), "goodwill")); err != nil || !m.BalanceAfter.Equal(dec("30")) {
 		t.Fatalf("credit = %+v, %v", m, err)
 	}
 	// A live hold counts as what it may give back.
@@ -167,12 +173,12 @@ func TestAdjustAndLedger(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, amount := range map[string]string{"above the value once given back": "0.01", "below zero": "-20.01", "zero": "0"} {
-		_, err := f.svc.Adjust(staff, g.Code, dec(amount), "x")
+		_, err := f.svc.Adjust(staff, adjust(g.Code, dec(amount), "x"))
 		if e := dbtest.WantCode(t, err, domain.CodeInvalid); e.Fields[0].Path[0] != "amount" {
 			t.Errorf("%s: %+v", name, e.Fields)
 		}
 	}
-	_, err = f.svc.Adjust(staff, g.Code, dec("1"), " ")
+	_, err = f.svc.Adjust(staff, adjust(g.Code, dec("1"), " "))
 	dbtest.WantCode(t, err, domain.CodeInvalid)
 
 	page, err := f.svc.Movements(f.asMarket, g.Code, domain.PageRequest{Number: 1, Size: 10})
@@ -191,7 +197,7 @@ func TestAdjustAndLedger(t *testing.T) {
 	dbtest.WantCode(t, err, domain.CodeNotFound)
 
 	// What the credit left room for comes back without passing the value.
-	if _, err := f.svc.CancelUsage(f.asMarket, u.ID, ""); err != nil {
+	if _, err := f.svc.CancelUsage(f.asMarket, cancel(u.ID, "")); err != nil {
 		t.Fatalf("cancel after the credit: %v", err)
 	}
 	if _, err := f.svc.Release(f.asMarket, g.Code, "B"); err != nil {
@@ -247,7 +253,7 @@ func TestMixedStormKeepsTheInvariant(t *testing.T) {
 					}
 					mu.Unlock()
 					if id != 0 {
-						_, err = f.svc.CancelUsage(f.asMarket, id, "")
+						_, err = f.svc.CancelUsage(f.asMarket, cancel(id, ""))
 					}
 				case 2:
 					res := fmt.Sprintf("R-%d", seq.Add(1))

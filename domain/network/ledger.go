@@ -2,9 +2,7 @@ package network
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/shopspring/decimal"
 
@@ -27,50 +25,37 @@ const MaxReasonLength = 1000
 // its cancellable usages come back.
 const MsgAdjustOutOfRange = "The remaining value must stay within 0.00 and the card's value, %s, counting what its holds and usages may give back; it is %s."
 
-// AdjustDoc reads the body of an adjustment (amount, signed; reason) and
-// adjusts.
-func (s *GiftcardService) AdjustDoc(ctx context.Context, code string, doc domain.Doc) (*Movement, error) {
-	if _, err := domain.Authorize(ctx, domain.OpNetworkGiftcardAdjust); err != nil {
-		return nil, err
-	}
-	var v domain.Validator
-	d := &domain.DocReader{V: &v, Obj: doc}
-	var amount decimal.Decimal
-	if value, ok, _ := d.Raw("amount", true, false); ok {
-		var err error
-		switch x := value.(type) {
-		case json.Number:
-			amount, err = decimal.NewFromString(x.String())
-		case string:
-			amount, err = decimal.NewFromString(strings.TrimSpace(x))
-		default:
-			err = fmt.Errorf("not a number")
-		}
-		if err != nil || len(fmt.Sprint(value)) > 20 {
-			v.Add(domain.VInvalid, domain.MsgDecimal, "amount")
-		}
-	}
-	reason := d.String("reason", true, true, MaxReasonLength)
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	return s.Adjust(ctx, code, amount, *reason)
+// AdjustInput is a staff adjustment of the card with Code: amount
+// (signed) and reason.
+type AdjustInput struct {
+	domain.Refusals
+	Code   string
+	Amount domain.Optional[decimal.Decimal]
+	Reason domain.Optional[string]
 }
 
-// Adjust adds amount (signed) to the remaining value of the card with
-// code, staff only, with the reason and the actor in the ledger. The
+// Adjust adds in.Amount (signed) to the remaining value of the card with
+// in.Code, staff only, with the reason and the actor in the ledger. The
 // remaining value stays at 0 or above, and at the card's value or below
 // with its live holds and cancellable usages given back (so no later
 // release, lapse or cancel can take it above the value).
 // Errors: those of Authorize(OpNetworkGiftcardAdjust); CodeNotFound;
-// CodeInvalid on "amount" (zero, more than two decimals, out of range:
-// the message names the remaining value) or "reason" (blank).
-func (s *GiftcardService) Adjust(ctx context.Context, code string, amount decimal.Decimal, reason string) (*Movement, error) {
+// CodeInvalid on "amount" (absent, zero, more than two decimals, out of
+// range: the message names the remaining value) or "reason" (absent or
+// blank).
+func (s *GiftcardService) Adjust(ctx context.Context, in AdjustInput) (*Movement, error) {
 	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardAdjust)
 	if err != nil {
 		return nil, err
 	}
-	reason = strings.TrimSpace(reason)
+	v := in.Refusals.Validator()
+	f := domain.Fields{V: v}
+	amount, _, _ := domain.Present(f, "amount", in.Amount, true, false)
+	reason := f.String("reason", in.Reason, true, true, MaxReasonLength)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	code := in.Code
 	switch {
 	case amount.IsZero():
 		return nil, fieldError("amount", domain.VInvalid, "An adjustment cannot be 0.")
@@ -78,18 +63,18 @@ func (s *GiftcardService) Adjust(ctx context.Context, code string, amount decima
 		return nil, fieldError("amount", domain.VMaxDecimals, MsgValueDecimals)
 	case amount.Abs().GreaterThan(MaxCardValue):
 		return nil, fieldError("amount", domain.VMaxValue, fmt.Sprintf("Ensure this value is between -%s and %s.", MaxCardValue, MaxCardValue))
-	case reason == "":
+	case *reason == "":
 		return nil, fieldError("reason", domain.VRequired, "An adjustment needs its reason.")
 	case !validCode(code):
 		return nil, domain.ErrNotFound
 	}
 	var m *Movement
-	m, err = guarded(ctx, s.uow, s.keys, "network.giftcard.adjust", adjustInput{Code: code, Amount: amount, Reason: reason}, &m, func(ctx context.Context, tx Stores) error {
+	m, err = guarded(ctx, s.uow, s.keys, "network.giftcard.adjust", adjustInput{Code: code, Amount: amount, Reason: *reason}, &m, func(ctx context.Context, tx Stores) error {
 		card, err := tx.Giftcards.FindCardByCode(ctx, code)
 		if err != nil {
 			return err
 		}
-		m = &Movement{CardID: card.ID, Kind: MovementAdjust, Amount: amount, ActorID: &c.User.ID, Comment: reason}
+		m = &Movement{CardID: card.ID, Kind: MovementAdjust, Amount: amount, ActorID: &c.User.ID, Comment: *reason}
 		ok, err := tx.Balances.AdjustCard(ctx, m)
 		if err != nil || ok {
 			return err

@@ -185,12 +185,12 @@ func TestGiftcardBatchesAndLookups(t *testing.T) {
 func TestNetworkPartnerList(t *testing.T) {
 	t.Parallel()
 	f := newNPFixture(t)
-	spa, err := f.svc.CreateNetworkPartner(f.asMarket, npBody(t, "source_id", "101", "link_to_ngc_settings", true,
-		"partner_tags", []any{map[string]any{"tag": "spa"}}))
+	spa, err := f.svc.CreateNetworkPartner(f.asMarket, npInput(t, npBody(t, "source_id", "101", "link_to_ngc_settings", true,
+		"partner_tags", []any{map[string]any{"tag": "spa"}})))
 	if err != nil {
 		t.Fatal(err)
 	}
-	bar, err := f.svc.CreateNetworkPartner(f.asMarket, npBody(t, "name", "Bar", "siret_number", "22222222200022"))
+	bar, err := f.svc.CreateNetworkPartner(f.asMarket, npInput(t, npBody(t, "name", "Bar", "siret_number", "22222222200022")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,12 +2,12 @@ package network
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -45,7 +45,6 @@ const (
 	MsgSourceOrSiret      = "Give source_id or siret_number."
 	MsgNotMarketplace     = "This partner is not a marketplace."
 	MsgOwnReferrer        = "A partner cannot be its own referrer."
-	msgNotAnObject        = "Invalid data. Expected a dictionary, but got %s."
 )
 
 // Company is a partner's company record, shared with the payment hub's
@@ -143,6 +142,63 @@ type PartnerStore interface {
 	AcceptorByPartnerID(ctx context.Context, marketplaceID, partnerID int64) (*Acceptor, error)
 }
 
+// NetworkPartnerInput is the creation of a network partner; see
+// CreateNetworkPartner for its fields.
+type NetworkPartnerInput struct {
+	domain.Refusals
+	MarketplaceUUID              domain.Optional[uuid.UUID]
+	SourceID                     domain.Optional[string]
+	Name                         domain.Optional[string]
+	CommercialName               domain.Optional[string]
+	ShortName                    domain.Optional[string]
+	CompanyType                  domain.Optional[string]
+	SiretNumber                  domain.Optional[string]
+	LegalRepresentativeFirstName domain.Optional[string]
+	LegalRepresentativeLastName  domain.Optional[string]
+	LegalRepresentativeBirthday  domain.Optional[time.Time]
+	HQAddressLine1               domain.Optional[string]
+	HQAddressLine2               domain.Optional[string]
+	HQPostalCode                 domain.Optional[string]
+	HQCity                       domain.Optional[string]
+	HQCountry                    domain.Optional[string]
+	RCS                          domain.Optional[string]
+	APE                          domain.Optional[string]
+	VATID                        domain.Optional[string]
+	AgencyEmail                  domain.Optional[string]
+	AgencyPhone                  domain.Optional[string]
+	Website                      domain.Optional[string]
+	Links
+	// PartnerTags are the {"tag"} objects of partner_tags, in order; an
+	// element the surface refused is kept (its Tag absent) so that the
+	// errors name its index.
+	PartnerTags domain.Optional[[]TagInput]
+}
+
+// TagInput is one element of partner_tags.
+type TagInput struct{ Tag domain.Optional[string] }
+
+// Links are link_to_nv_settings and link_to_ngc_settings.
+type Links struct {
+	LinkToNVSettings  domain.Optional[bool]
+	LinkToNGCSettings domain.Optional[bool]
+}
+
+// NetworkPartnerUpdate is the change of a network partner; see
+// UpdateNetworkPartner for its fields. The referrer is named by its
+// record id (referrer) or, from the graph, by its uuid (ReferrerUUID).
+type NetworkPartnerUpdate struct {
+	domain.Refusals
+	MarketplaceUUID     domain.Optional[uuid.UUID]
+	SourceID            domain.Optional[string]
+	SiretNumber         domain.Optional[string]
+	Status              domain.Optional[string]
+	HideFromStats       domain.Optional[bool]
+	ThirdPartySalesOnly domain.Optional[bool]
+	Referrer            domain.Optional[int64]
+	ReferrerUUID        *uuid.UUID
+	Links
+}
+
 // PartnerService creates, updates and checks the partners of
 // marketplaces' networks.
 type PartnerService struct {
@@ -172,15 +228,15 @@ func NewPartnerService(uow domain.UnitOfWork[Stores], keys *idempotency.Guard) *
 // Once per idempotency key: a repeat answers the partner created first.
 // Errors: those of Authorize(OpNetworkPartnerWrite); CodeForbidden for a
 // partner that is not a marketplace; CodeInvalid with every field error.
-func (s *PartnerService) CreateNetworkPartner(ctx context.Context, doc domain.Doc) (*NetworkPartner, error) {
+func (s *PartnerService) CreateNetworkPartner(ctx context.Context, in NetworkPartnerInput) (*NetworkPartner, error) {
 	c, err := authorizeMarketplace(ctx, domain.OpNetworkPartnerWrite)
 	if err != nil {
 		return nil, err
 	}
-	return idempotency.Run(ctx, s.keys, "network.partner.create", doc, func(ctx context.Context, complete idempotency.Complete[*NetworkPartner]) (idempotency.Done[*NetworkPartner], error) {
+	return idempotency.Run(ctx, s.keys, "network.partner.create", in, func(ctx context.Context, complete idempotency.Complete[*NetworkPartner]) (idempotency.Done[*NetworkPartner], error) {
 		var done idempotency.Done[*NetworkPartner]
 		err := s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
-			created, err := s.create(ctx, tx, c, doc)
+			created, err := s.create(ctx, tx, c, in)
 			if err != nil {
 				return err
 			}
@@ -192,22 +248,27 @@ func (s *PartnerService) CreateNetworkPartner(ctx context.Context, doc domain.Do
 }
 
 // create is CreateNetworkPartner's work in tx.
-func (s *PartnerService) create(ctx context.Context, tx Stores, c *domain.Caller, doc domain.Doc) (*NetworkPartner, error) {
-	var v domain.Validator
-	d := &domain.DocReader{V: &v, Obj: doc}
-	m, err := networkOwner(ctx, d, tx.Partners, c)
+func (s *PartnerService) create(ctx context.Context, tx Stores, c *domain.Caller, in NetworkPartnerInput) (*NetworkPartner, error) {
+	v := in.Refusals.Validator()
+	f := domain.Fields{V: v}
+	m, err := networkOwner(ctx, f, in.MarketplaceUUID, tx.Partners, c)
 	if err != nil {
 		return nil, err
 	}
-	p, links := readNetworkPartner(d)
-	sourceID := readSourceID(d)
+	p := checkNetworkPartner(f, &in)
+	links := in.Links.check(f)
+	sourceID := checkSourceID(f, in.SourceID)
+	inReadingOrder(v, "marketplace_uuid", "name", "commercial_name", "short_name", "company_type", "siret_number",
+		"legal_representative_first_name", "legal_representative_last_name", "legal_representative_birthday",
+		"hq_address_line_1", "hq_address_line_2", "hq_postal_code", "hq_city", "hq_country", "rcs", "ape", "vat_id",
+		"agency_email", "agency_phone", "website", "partner_tags", "link_to_nv_settings", "link_to_ngc_settings", "source_id")
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	if err := tx.Partners.LockPartner(ctx, m.ID); err != nil {
 		return nil, err
 	}
-	if err := checkUnique(ctx, tx.Partners, &v, m.ID, p.SiretNumber, sourceID); err != nil {
+	if err := checkUnique(ctx, tx.Partners, v, m.ID, p.SiretNumber, sourceID); err != nil {
 		return nil, err
 	}
 	partner := &domain.Partner{Name: p.Name, Status: domain.PartnerStatusNetwork, Currency: m.Currency, TimeZone: m.TimeZone}
@@ -255,26 +316,29 @@ func (s *PartnerService) create(ctx context.Context, tx Stores, c *domain.Caller
 // has);
 // CodeNotFound when no partner of the network has that source_id or
 // siret_number.
-func (s *PartnerService) UpdateNetworkPartner(ctx context.Context, doc domain.Doc) (*NetworkPartner, error) {
+func (s *PartnerService) UpdateNetworkPartner(ctx context.Context, in NetworkPartnerUpdate) (*NetworkPartner, error) {
 	c, err := authorizeMarketplace(ctx, domain.OpNetworkPartnerWrite)
 	if err != nil {
 		return nil, err
 	}
 	var updated *NetworkPartner
 	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
-		var v domain.Validator
-		d := &domain.DocReader{V: &v, Obj: doc, Partial: true}
-		m, err := networkOwner(ctx, d, tx.Partners, c)
+		v := in.Refusals.Validator()
+		f := domain.Fields{V: v, Partial: true}
+		m, err := networkOwner(ctx, f, in.MarketplaceUUID, tx.Partners, c)
 		if err != nil {
 			return err
 		}
-		sourceID := readSourceID(d)
-		siret := d.String("siret_number", false, false, MaxCompanyFieldLength)
-		status := d.Choice("status", false, NetworkPartnerStatuses)
-		hide, thirdParty := d.Boolean("hide_from_stats"), d.Boolean("third_party_sales_only")
-		referrer, referrerSet := d.PK("referrer", false, true)
-		links := readLinks(d)
-		if sourceID == nil && siret == nil && !domain.HasFieldError(&v, "source_id") && !domain.HasFieldError(&v, "siret_number") {
+		sourceID := checkSourceID(f, in.SourceID)
+		siret := f.String("siret_number", in.SiretNumber, false, false, MaxCompanyFieldLength)
+		status := f.Choice("status", in.Status, false, NetworkPartnerStatuses)
+		hide, thirdParty := f.Bool("hide_from_stats", in.HideFromStats), f.Bool("third_party_sales_only", in.ThirdPartySalesOnly)
+		referrer, referrerSet, err := referrerOf(ctx, tx, f, in)
+		if err != nil {
+			return err
+		}
+		links := in.Links.check(f)
+		if sourceID == nil && siret == nil && !domain.HasFieldError(v, "source_id") && !domain.HasFieldError(v, "siret_number") {
 			v.Add(domain.VRequired, MsgSourceOrSiret)
 		}
 		if err := v.Err(); err != nil {
@@ -318,7 +382,7 @@ func (s *PartnerService) UpdateNetworkPartner(ctx context.Context, doc domain.Do
 		p.HideFromStats = domain.Pick(hide, p.HideFromStats)
 		p.ThirdPartySalesOnly = domain.Pick(thirdParty, p.ThirdPartySalesOnly)
 		if referrerSet {
-			if err := checkReferrer(ctx, tx, d, m.ID, p.ID, referrer); err != nil {
+			if err := checkReferrer(ctx, tx, f, m.ID, p.ID, referrer); err != nil {
 				return err
 			}
 			p.ReferrerID = referrer
@@ -346,19 +410,19 @@ func (s *PartnerService) UpdateNetworkPartner(ctx context.Context, doc domain.Do
 	return updated, nil
 }
 
-// PartnerID is the record id of the partner with that uuid, for inputs
-// that name a partner of a network by its uuid; whether it is in a
-// network is the operation's to check.
-// Errors: those of Authorize(OpNetworkPartnerRead); CodeNotFound.
-func (s *PartnerService) PartnerID(ctx context.Context, id uuid.UUID) (int64, error) {
-	if _, err := domain.Authorize(ctx, domain.OpNetworkPartnerRead); err != nil {
-		return 0, err
+// referrerOf reads the update's referrer: set reports a value or null;
+// a uuid names any partner (whether it may refer is checkReferrer's).
+// Errors: CodeNotFound for an unknown uuid; a failed lookup.
+func referrerOf(ctx context.Context, tx Stores, f domain.Fields, in NetworkPartnerUpdate) (id *int64, set bool, err error) {
+	if in.ReferrerUUID == nil {
+		id, set = f.PK("referrer", in.Referrer, false, true)
+		return id, set, nil
 	}
-	p, err := s.uow.Stores().Partners.FindPartnerByUUID(ctx, id)
+	p, err := tx.Partners.FindPartnerByUUID(ctx, *in.ReferrerUUID)
 	if err != nil {
-		return 0, err
+		return nil, false, err
 	}
-	return p.ID, nil
+	return &p.ID, true, nil
 }
 
 // MsgNotCreatedHere refuses a change of a partner's own settings by a
@@ -410,106 +474,87 @@ func authorizeMarketplace(ctx context.Context, op domain.AdminOp) (*domain.Calle
 	return c, nil
 }
 
-// networkOwner returns the marketplace whose network the body changes:
+// networkOwner returns the marketplace whose network the input changes:
 // the caller's own (which marketplace_uuid may name), or the marketplace
 // staff name with marketplace_uuid. A refusal is a field error on
-// marketplace_uuid, recorded in d, and a nil marketplace.
+// marketplace_uuid, recorded in f, and a nil marketplace.
 // Errors: a failed lookup.
-func networkOwner(ctx context.Context, d *domain.DocReader, partners domain.PartnerStore, c *domain.Caller) (*domain.Partner, error) {
+func networkOwner(ctx context.Context, f domain.Fields, o domain.Optional[uuid.UUID], partners domain.PartnerStore, c *domain.Caller) (*domain.Partner, error) {
 	const field = "marketplace_uuid"
-	u := d.UUID(field, false)
-	if u == nil && domain.HasFieldError(d.V, field) {
+	u := f.UUID(field, o, false)
+	if u == nil && domain.HasFieldError(f.V, field) {
 		return nil, nil
 	}
 	m, err := domain.WritePartner(ctx, partners, c, u, field)
 	var e *domain.Error
 	switch {
 	case errors.As(err, &e) && e.Code == domain.CodeInvalid:
-		d.V.Fields = append(d.V.Fields, e.Fields...)
+		f.V.Fields = append(f.V.Fields, e.Fields...)
 		return nil, nil
 	case err != nil:
 		return nil, err
 	case !m.IsMarketplace:
-		d.V.Add(domain.VInvalid, MsgNotMarketplace, field)
+		f.V.Add(domain.VInvalid, MsgNotMarketplace, field)
 		return nil, nil
 	}
 	return m, nil
 }
 
-// readNetworkPartner reads the fields of a network partner's creation.
-func readNetworkPartner(d *domain.DocReader) (*NetworkPartner, SettingsLinks) {
-	text := func(field string, required bool) string {
-		if s := d.String(field, required, !required, MaxCompanyFieldLength); s != nil {
-			return *s
-		}
-		return ""
+// checkNetworkPartner reads the fields of a network partner's creation.
+func checkNetworkPartner(f domain.Fields, in *NetworkPartnerInput) *NetworkPartner {
+	text := func(field string, o domain.Optional[string], required bool) string {
+		return domain.Pick(f.String(field, o, required, !required, MaxCompanyFieldLength), "")
 	}
-	p := &NetworkPartner{Name: text("name", true)}
-	p.CommercialName = text("commercial_name", true)
-	p.ShortName = text("short_name", true)
-	if t := d.Choice("company_type", false, CompanyTypes); t != nil {
-		p.CompanyType = *t
-	}
-	p.SiretNumber = text("siret_number", true)
-	p.LegalRepresentativeFirstName = text("legal_representative_first_name", true)
-	p.LegalRepresentativeLastName = text("legal_representative_last_name", true)
-	p.LegalRepresentativeBirthday, _ = d.Day("legal_representative_birthday")
-	p.HQAddressLine1 = text("hq_address_line_1", true)
-	p.HQAddressLine2 = text("hq_address_line_2", false)
-	if s := d.String("hq_postal_code", true, false, MaxPostalCodeLength); s != nil {
-		p.HQPostalCode = *s
-	}
-	p.HQCity = text("hq_city", true)
-	p.HQCountry = text("hq_country", true)
-	p.RCS = text("rcs", true)
-	p.APE = text("ape", true)
-	p.VATID = text("vat_id", true)
-	if s := d.Email("agency_email", true); s != nil {
-		p.AgencyEmail = *s
-	}
-	if s := d.String("agency_phone", false, true, domain.MaxPhoneLength); s != nil {
-		p.AgencyPhone = *s
-	}
-	if s := d.URL("website", true); s != nil {
-		p.Website = *s
-	}
-	p.Tags = readTags(d, "partner_tags")
-	return p, readLinks(d)
+	p := &NetworkPartner{Name: text("name", in.Name, true)}
+	p.CommercialName = text("commercial_name", in.CommercialName, true)
+	p.ShortName = text("short_name", in.ShortName, true)
+	p.CompanyType = domain.Pick(f.Choice("company_type", in.CompanyType, false, CompanyTypes), "")
+	p.SiretNumber = text("siret_number", in.SiretNumber, true)
+	p.LegalRepresentativeFirstName = text("legal_representative_first_name", in.LegalRepresentativeFirstName, true)
+	p.LegalRepresentativeLastName = text("legal_representative_last_name", in.LegalRepresentativeLastName, true)
+	p.LegalRepresentativeBirthday, _ = f.Date("legal_representative_birthday", in.LegalRepresentativeBirthday, domain.MsgDayFormat)
+	p.HQAddressLine1 = text("hq_address_line_1", in.HQAddressLine1, true)
+	p.HQAddressLine2 = text("hq_address_line_2", in.HQAddressLine2, false)
+	p.HQPostalCode = domain.Pick(f.String("hq_postal_code", in.HQPostalCode, true, false, MaxPostalCodeLength), "")
+	p.HQCity = text("hq_city", in.HQCity, true)
+	p.HQCountry = text("hq_country", in.HQCountry, true)
+	p.RCS = text("rcs", in.RCS, true)
+	p.APE = text("ape", in.APE, true)
+	p.VATID = text("vat_id", in.VATID, true)
+	p.AgencyEmail = domain.Pick(f.Email("agency_email", in.AgencyEmail, true), "")
+	p.AgencyPhone = domain.Pick(f.String("agency_phone", in.AgencyPhone, false, true, domain.MaxPhoneLength), "")
+	p.Website = domain.Pick(f.URL("website", in.Website, true), "")
+	p.Tags = checkTags(f, "partner_tags", in.PartnerTags)
+	return p
 }
 
-func readLinks(d *domain.DocReader) SettingsLinks {
-	return SettingsLinks{NetworkVouchers: d.Boolean("link_to_nv_settings"), NetworkGiftcards: d.Boolean("link_to_ngc_settings")}
+func (l Links) check(f domain.Fields) SettingsLinks {
+	return SettingsLinks{NetworkVouchers: f.Bool("link_to_nv_settings", l.LinkToNVSettings),
+		NetworkGiftcards: f.Bool("link_to_ngc_settings", l.LinkToNGCSettings)}
 }
 
-// readTags reads a list of at most MaxPartnerTags {"tag"} objects; a tag
-// given twice is kept once, where it first appears.
-func readTags(d *domain.DocReader, field string) []string {
-	value, ok, _ := d.Raw(field, false, false)
+// checkTags reads at most MaxPartnerTags tags; a tag given twice is kept
+// once, where it first appears.
+func checkTags(f domain.Fields, field string, o domain.Optional[[]TagInput]) []string {
+	list, ok, _ := domain.Present(f, field, o, false, false)
 	if !ok {
 		return nil
 	}
-	list, isList := value.([]any)
-	switch {
-	case !isList:
-		d.V.Add(domain.VInvalid, fmt.Sprintf(domain.MsgNotAList, domain.JSONTypeName(value)), field)
-		return nil
-	case len(list) > MaxPartnerTags:
-		d.V.Add(domain.VMaxElements, fmt.Sprintf(domain.MsgTooManyElements, MaxPartnerTags), field)
+	if len(list) > MaxPartnerTags {
+		f.V.Add(domain.VMaxElements, fmt.Sprintf(domain.MsgTooManyElements, MaxPartnerTags), field)
 		return nil
 	}
-	d.V.ListLength(len(list), field)
+	f.V.ListLength(len(list), field)
 	tags := make([]string, 0, len(list))
 	seen := map[string]bool{}
 	for i, e := range list {
-		obj, isObj := e.(map[string]any)
-		if !isObj {
-			d.V.Add(domain.VInvalid, fmt.Sprintf(msgNotAnObject, domain.JSONTypeName(e)), field, i, "non_field_errors")
+		if domain.HasFieldError(f.V, field, i, "non_field_errors") || domain.HasFieldError(f.V, field, i, "tag") {
 			continue
 		}
-		inner := &domain.DocReader{V: &domain.Validator{}, Obj: obj}
-		tag := inner.String("tag", true, false, MaxPartnerTagLength)
-		for _, f := range inner.V.Fields {
-			d.V.Add(f.Code, f.Message, append([]any{field, i}, f.Path...)...)
+		inner := domain.Fields{V: &domain.Validator{}}
+		tag := inner.String("tag", e.Tag, true, false, MaxPartnerTagLength)
+		for _, fe := range inner.V.Fields {
+			f.V.Add(fe.Code, fe.Message, append([]any{field, i}, fe.Path...)...)
 		}
 		if tag != nil && !seen[*tag] {
 			seen[*tag] = true
@@ -519,26 +564,20 @@ func readTags(d *domain.DocReader, field string) []string {
 	return tags
 }
 
-// readSourceID reads source_id, a whole number from 1 to 2^63-1 given as
-// a string of digits or a JSON integer, as its canonical text (no leading
-// zeros): the use of a network giftcard names the partner by that int64.
-// nil when absent, null or invalid.
-func readSourceID(d *domain.DocReader) *string {
+// checkSourceID reads source_id, a whole number from 1 to 2^63-1 given as
+// digits, as its canonical text (no leading zeros): the use of a network
+// giftcard names the partner by that int64. nil when absent, null or
+// invalid.
+func checkSourceID(f domain.Fields, o domain.Optional[string]) *string {
 	const field = "source_id"
-	value, ok, _ := d.Raw(field, false, true)
+	s, ok, _ := domain.Present(f, field, o, false, true)
 	if !ok {
 		return nil
 	}
-	var s string
-	switch x := value.(type) {
-	case string:
-		s = strings.TrimSpace(x)
-	case json.Number:
-		s = x.String()
-	}
+	s = strings.TrimSpace(s)
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || n < 1 || strings.Trim(s, "0123456789") != "" {
-		d.V.Add(domain.VInvalid, MsgSourceID, field)
+		f.V.Add(domain.VInvalid, MsgSourceID, field)
 		return nil
 	}
 	canonical := strconv.FormatInt(n, 10)
@@ -590,17 +629,17 @@ func locate(ctx context.Context, partners PartnerStore, marketplaceID int64, sou
 
 // checkReferrer records a field error on referrer unless it is nil, the
 // marketplace or another partner of its network.
-func checkReferrer(ctx context.Context, tx Stores, d *domain.DocReader, marketplaceID, partnerID int64, referrer *int64) error {
+func checkReferrer(ctx context.Context, tx Stores, f domain.Fields, marketplaceID, partnerID int64, referrer *int64) error {
 	switch {
 	case referrer == nil || *referrer == marketplaceID:
 		return nil
 	case *referrer == partnerID:
-		d.V.Add(domain.VInvalid, MsgOwnReferrer, "referrer")
+		f.V.Add(domain.VInvalid, MsgOwnReferrer, "referrer")
 		return nil
 	}
 	_, err := tx.Partners.AcceptorByPartnerID(ctx, marketplaceID, *referrer)
 	if domain.IsCode(err, domain.CodeNotFound) {
-		d.MissingPK("referrer", *referrer)
+		f.MissingPK("referrer", *referrer)
 		return nil
 	}
 	return err

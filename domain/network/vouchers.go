@@ -3,6 +3,7 @@ package network
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -402,14 +403,16 @@ const (
 	PartnerByID = "partner_id"
 )
 
-// UsageInput is a usage of the voucher with Code, as its body gives it:
-// creation_date (required: a date-time, or a date, taken at 12:00 in the
-// marketplace's time zone), the partner (required, the field PartnerField:
-// PartnerBySourceID or PartnerByID) and comment (optional).
+// UsageInput is a usage of the voucher with Code: creation_date
+// (required: a date-time, or a date, taken at 12:00 in the marketplace's
+// time zone), the partner (required, PartnerRef) and comment (optional;
+// null is none).
 type UsageInput struct {
-	Code         string
-	PartnerField string
-	Body         domain.Doc
+	domain.Refusals
+	Code string
+	PartnerRef
+	CreationDate domain.Optional[LocalTime]
+	Comment      domain.Optional[string]
 }
 
 // Messages of refused usages and cancels.
@@ -442,9 +445,6 @@ func (s *VoucherService) RecordUsage(ctx context.Context, in UsageInput) (*Vouch
 	if err != nil {
 		return nil, err
 	}
-	if in.PartnerField != PartnerBySourceID && in.PartnerField != PartnerByID {
-		return nil, fmt.Errorf("record usage: partner field %q", in.PartnerField)
-	}
 	var usage *VoucherUsage
 	usage, err = guarded(ctx, s.uow, s.keys, "network.voucher.use", in, &usage, func(ctx context.Context, tx Stores) error {
 		if !plausibleCode(in.Code) {
@@ -457,15 +457,15 @@ func (s *VoucherService) RecordUsage(ctx context.Context, in UsageInput) (*Vouch
 		if !c.Sees(v.MarketplaceID) {
 			return domain.ErrNotFound
 		}
-		at, ref, comment, err := readUsage(in, location(v.MarketplaceTimeZone))
+		at, ref, comment, err := readUsage(ctx, tx, in, location(v.MarketplaceTimeZone))
 		if err != nil {
 			return err
 		}
-		p, err := tx.Vouchers.FindUsagePartner(ctx, v.MarketplaceID, v.BoxID, in.PartnerField == PartnerBySourceID, ref)
+		p, err := tx.Vouchers.FindUsagePartner(ctx, v.MarketplaceID, v.BoxID, ref.field == PartnerBySourceID, ref.id)
 		if err != nil {
 			return err
 		}
-		if err := refusal(v, p, in.PartnerField, ref, at); err != nil {
+		if err := refusal(v, p, ref.field, ref.id, at); err != nil {
 			return err
 		}
 		usage = &VoucherUsage{VoucherID: v.ID, MarketplaceID: v.MarketplaceID, PartnerID: p.ID, PartnerSourceID: p.SourceID,
@@ -481,7 +481,7 @@ func (s *VoucherService) RecordUsage(ctx context.Context, in UsageInput) (*Vouch
 		if err != nil {
 			return err
 		}
-		if err := refusal(now, p, in.PartnerField, ref, at); err != nil {
+		if err := refusal(now, p, ref.field, ref.id, at); err != nil {
 			return err
 		}
 		return &domain.Error{Code: domain.CodeConflict, Message: MsgVoucherUsageChanged}
@@ -537,46 +537,36 @@ func inWindow(v *UsableVoucher, at time.Time) bool {
 	return !last.After(first.Add(time.Duration(v.MaxDaysAfterFirstUsage) * 24 * time.Hour))
 }
 
-// readUsage reads a usage body: its date in loc, the partner reference and
-// the comment.
-func readUsage(in UsageInput, loc *time.Location) (at time.Time, ref int64, comment string, err error) {
-	var v domain.Validator
-	d := domain.DocReader{V: &v, Obj: in.Body}
-	if l, ok := ReadLocalTime(&d, "creation_date", true); ok {
+// readUsage reads a usage: its date in loc, the partner (its source id
+// or its record id, in ref.id) and the comment.
+// Errors: CodeInvalid with the field errors; CodeNotFound for a partner
+// uuid naming none.
+func readUsage(ctx context.Context, tx Stores, in UsageInput, loc *time.Location) (at time.Time, ref partner, comment string, err error) {
+	v := in.Refusals.Validator()
+	f := domain.Fields{V: v}
+	if l, ok := checkLocalTime(f, "creation_date", in.CreationDate, true); ok {
 		at = l.Noon(loc)
 	}
-	if value, ok, _ := d.Raw(in.PartnerField, true, false); ok {
-		if _, isBool := value.(bool); isBool {
-			v.Add(domain.VInvalid, domain.MsgInteger, in.PartnerField)
-		} else if n, isInt := domain.AsInt(value); !isInt {
-			v.Add(domain.VInvalid, domain.MsgInteger, in.PartnerField)
-		} else {
-			ref = n
-		}
+	ref, ok := in.PartnerRef.check(f)
+	if ok && ref.sourceID != "" {
+		ref.id, _ = strconv.ParseInt(ref.sourceID, 10, 64)
 	}
-	comment = readComment(&d)
+	if ok && ref.uuid != nil {
+		p, err := tx.Partners.FindPartnerByUUID(ctx, *ref.uuid)
+		if err != nil {
+			return at, ref, "", err
+		}
+		ref.id = p.ID
+	}
+	comment = checkComment(f, in.Comment)
 	return at, ref, comment, v.Err()
 }
 
-// readComment reads the optional comment: a string of at most
+// checkComment reads the optional comment of a usage or a cancel: at most
 // MaxUsageComment characters; null is none.
-func readComment(d *domain.DocReader) string {
-	value, ok, _ := d.Raw("comment", false, true)
-	if !ok {
-		return ""
-	}
-	s, isString := value.(string)
-	switch {
-	case !isString:
-		d.V.Add(domain.VInvalid, domain.MsgString, "comment")
-	case strings.ContainsRune(s, 0):
-		d.V.Add(domain.VInvalid, domain.MsgNullCharacters, "comment")
-	case utf8.RuneCountInString(s) > MaxUsageComment:
-		d.V.Add(domain.VMaxLength, fmt.Sprintf(domain.MsgMaxLength, MaxUsageComment), "comment")
-	default:
-		return strings.TrimSpace(s)
-	}
-	return ""
+func checkComment(f domain.Fields, o domain.Optional[string]) string {
+	s, _ := f.NullableString("comment", o, true, MaxUsageComment)
+	return domain.Pick(s, "")
 }
 
 var locations sync.Map // time zone name -> *time.Location
@@ -597,22 +587,23 @@ func location(zone string) *time.Location {
 
 // CancelUsage marks a usage of a voucher of the caller's marketplace
 // (staff: any) inactive and gives its count back to the voucher, with a
-// ledger movement carrying the body's optional comment, in one
+// ledger movement carrying the input's optional comment, in one
 // transaction. A usage already cancelled is answered as it is: nothing is
 // given back twice.
 // Errors: those of Authorize(OpNetworkVoucherUse); CodeNotFound for an
 // unknown usage or another marketplace's; CodeInvalid on "comment";
 // CodeConflict (MsgUsageInPayout) for one in a payout.
-func (s *VoucherService) CancelUsage(ctx context.Context, id int64, body domain.Doc) (*VoucherUsage, error) {
+func (s *VoucherService) CancelUsage(ctx context.Context, in CancelUsageInput) (*VoucherUsage, error) {
 	c, err := domain.Authorize(ctx, domain.OpNetworkVoucherUse)
 	if err != nil {
 		return nil, err
 	}
-	var v domain.Validator
-	comment := readComment(&domain.DocReader{V: &v, Obj: body})
+	v := in.Refusals.Validator()
+	comment := checkComment(domain.Fields{V: v}, in.Comment)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
+	id := in.ID
 	var usage *VoucherUsage
 	usage, err = guarded(ctx, s.uow, s.keys, "network.voucher.cancel", cancelInput{ID: id, Comment: comment}, &usage, func(ctx context.Context, tx Stores) error {
 		// The voucher's row first: its usage dates are then computed from

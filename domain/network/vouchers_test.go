@@ -127,13 +127,27 @@ func (f *nvFixture) counts(t testing.TB, voucherID int64) (count, ledger, active
 
 // bySource is a usage of code at the partner with source id at date.
 func bySource(code string, source any, date string) network.UsageInput {
-	return network.UsageInput{Code: code, PartnerField: network.PartnerBySourceID,
-		Body: domain.Doc{"creation_date": date, "partner_source_id": source}}
+	return network.UsageInput{Code: code, PartnerRef: network.PartnerRef{PartnerSourceID: domain.Some(fmt.Sprint(source))},
+		CreationDate: localTime(date)}
 }
 
 func byID(code string, partner int64, date string) network.UsageInput {
-	return network.UsageInput{Code: code, PartnerField: network.PartnerByID,
-		Body: domain.Doc{"creation_date": date, "partner_id": partner}}
+	return network.UsageInput{Code: code, PartnerRef: network.PartnerRef{PartnerID: domain.Some(partner), ByPartnerID: true},
+		CreationDate: localTime(date)}
+}
+
+// localTime is a date-time or a day the test writes.
+func localTime(s string) domain.Optional[network.LocalTime] {
+	l, ok := network.ParseLocalTime(s)
+	if !ok {
+		panic("not a date: " + s)
+	}
+	return domain.Some(l)
+}
+
+// cancelWith is the cancel of usage id with its comment.
+func cancelWith(id int64, comment string) network.CancelUsageInput {
+	return network.CancelUsageInput{ID: id, Comment: domain.Some(comment)}
 }
 
 // wantField fails unless err is CodeInvalid with one error, on field,
@@ -183,12 +197,11 @@ func TestRecordUsageAndCancel(t *testing.T) {
 		"draft offer only":     {bySource(v.Code, "43", "2026-11-24"), domain.CodeInvalid, "partner_source_id", network.MsgNoValidatedOffer},
 		"after the expiration": {bySource(v.Code, 42, "2026-12-02"), domain.CodeInvalid, "creation_date", "expired on 2026-12-01T22:59:59Z"},
 		"a second past it":     {bySource(v.Code, 42, "2026-12-02T00:00:00+01:00"), domain.CodeInvalid, "creation_date", "expired"},
-		"no date":              {network.UsageInput{Code: v.Code, PartnerField: network.PartnerBySourceID, Body: domain.Doc{"partner_source_id": 42}}, domain.CodeInvalid, "creation_date", domain.MsgRequired},
-		"a bad date":           {bySource(v.Code, 42, "24/11/2026"), domain.CodeInvalid, "creation_date", "Datetime has wrong format"},
+		"no date":              {network.UsageInput{Code: v.Code, PartnerRef: network.PartnerRef{PartnerSourceID: domain.Some("42")}}, domain.CodeInvalid, "creation_date", domain.MsgRequired},
 		"a source id as text":  {bySource(v.Code, "forty-two", "2026-11-24"), domain.CodeInvalid, "partner_source_id", domain.MsgInteger},
 		"a boolean partner":    {bySource(v.Code, true, "2026-11-24"), domain.CodeInvalid, "partner_source_id", domain.MsgInteger},
-		"a long comment": {network.UsageInput{Code: v.Code, PartnerField: network.PartnerBySourceID, Body: domain.Doc{
-			"creation_date": "2026-11-24", "partner_source_id": 42, "comment": strings.Repeat("x", 1001)}}, domain.CodeInvalid, "comment", "1000 characters"},
+		"a long comment": {network.UsageInput{Code: v.Code, PartnerRef: network.PartnerRef{PartnerSourceID: domain.Some("42")},
+			CreationDate: localTime("2026-11-24"), Comment: domain.Some(strings.Repeat("x", 1001))}, domain.CodeInvalid, "comment", "1000 characters"},
 		"a draft voucher": {bySource(draft.Code, 42, "2026-11-24"), domain.CodeConflict, "", "its status is draft"},
 		"unknown code":    {bySource("NV-NONE", 42, "2026-11-24"), domain.CodeNotFound, "", ""},
 		"a too long code": {bySource(strings.Repeat("N", 65), 42, "2026-11-24"), domain.CodeNotFound, "", ""},
@@ -219,11 +232,11 @@ func TestRecordUsageAndCancel(t *testing.T) {
 		t.Errorf("after the refusals: count %d, ledger %d, active usages %d; want 2", c, l, a)
 	}
 
-	c, err := f.svc.CancelUsage(f.asMarket, u.ID, domain.Doc{"comment": "wrong partner"})
+	c, err := f.svc.CancelUsage(f.asMarket, cancelWith(u.ID, "wrong partner"))
 	if err != nil || c.IsActive || c.ID != u.ID {
 		t.Fatalf("cancel = %+v, %v", c, err)
 	}
-	if again, err := f.svc.CancelUsage(f.asMarket, u.ID, nil); err != nil || again.IsActive {
+	if again, err := f.svc.CancelUsage(f.asMarket, network.CancelUsageInput{ID: u.ID}); err != nil || again.IsActive {
 		t.Fatalf("second cancel = %+v, %v", again, err)
 	}
 	if c, l, a := f.counts(t, v.ID); c != 1 || l != 1 || a != 1 {
@@ -245,13 +258,11 @@ func TestRecordUsageAndCancel(t *testing.T) {
 	if _, err := f.db.NewRaw("UPDATE network_voucher_usages SET payout_id = 1 WHERE id = ? RETURNING id", third.ID).Exec(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	_, err = f.svc.CancelUsage(f.asMarket, third.ID, nil)
+	_, err = f.svc.CancelUsage(f.asMarket, network.CancelUsageInput{ID: third.ID})
 	if e := dbtest.WantCode(t, err, domain.CodeConflict); e.Message != network.MsgUsageInPayout {
 		t.Errorf("in a payout: %q", e.Message)
 	}
-	_, err = f.svc.CancelUsage(f.asMarket, second.ID, domain.Doc{"comment": 7})
-	wantField(t, err, "comment", domain.MsgString)
-	_, err = f.svc.CancelUsage(f.asMarket, 999999, nil)
+	_, err = f.svc.CancelUsage(f.asMarket, network.CancelUsageInput{ID: 999999})
 	dbtest.WantCode(t, err, domain.CodeNotFound)
 	if c, l, a := f.counts(t, v.ID); c != 2 || l != 2 || a != 2 {
 		t.Errorf("at the end: count %d, ledger %d, active %d; want 2", c, l, a)
@@ -281,7 +292,7 @@ func TestUsageDaysAfterFirstUsage(t *testing.T) {
 	_, err = f.svc.RecordUsage(f.asMarket, bySource(v.Code, 42, "2026-11-23"))
 	wantField(t, err, "creation_date", "within 3 days")
 	// Without the first usage, the window starts at the second.
-	if _, err := f.svc.CancelUsage(f.asMarket, first.ID, nil); err != nil {
+	if _, err := f.svc.CancelUsage(f.asMarket, network.CancelUsageInput{ID: first.ID}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.svc.RecordUsage(f.asMarket, bySource(v.Code, 42, "2026-11-30")); err != nil {
@@ -362,7 +373,7 @@ func TestUsageAndCancelStormKeepsTheLedger(t *testing.T) {
 					}
 					mu.Unlock()
 					if id != 0 {
-						if _, err := f.svc.CancelUsage(f.asMarket, id, nil); err != nil {
+						if _, err := f.svc.CancelUsage(f.asMarket, network.CancelUsageInput{ID: id}); err != nil {
 							t.Errorf("cancel: %v", err)
 						}
 					}
@@ -534,7 +545,7 @@ func TestNetworkVoucherIsolation(t *testing.T) {
 	dbtest.WantCode(t, err, domain.CodeNotFound)
 	_, err = f.svc.RecordUsage(asRival, bySource(v.Code, 42, "2026-11-24"))
 	dbtest.WantCode(t, err, domain.CodeNotFound)
-	_, err = f.svc.CancelUsage(asRival, u.ID, nil)
+	_, err = f.svc.CancelUsage(asRival, network.CancelUsageInput{ID: u.ID})
 	dbtest.WantCode(t, err, domain.CodeNotFound)
 
 	if _, err := f.svc.NetworkVoucherByCode(f.asReader, v.Code); err != nil {
@@ -542,7 +553,7 @@ func TestNetworkVoucherIsolation(t *testing.T) {
 	}
 	_, err = f.svc.RecordUsage(f.asReader, bySource(v.Code, 42, "2026-11-24"))
 	dbtest.WantCode(t, err, domain.CodeForbidden)
-	_, err = f.svc.CancelUsage(f.asReader, u.ID, nil)
+	_, err = f.svc.CancelUsage(f.asReader, network.CancelUsageInput{ID: u.ID})
 	dbtest.WantCode(t, err, domain.CodeForbidden)
 	_, err = f.svc.Boxes(context.Background(), page)
 	dbtest.WantCode(t, err, domain.CodeUnauthenticated)
@@ -554,7 +565,7 @@ func TestNetworkVoucherIsolation(t *testing.T) {
 
 	// Staff reach any marketplace's vouchers.
 	asStaff := f.as(t, "staff-user", 0, true)
-	if c, err := f.svc.CancelUsage(asStaff, u.ID, nil); err != nil || c.IsActive || c.MarketplaceID != f.market {
+	if c, err := f.svc.CancelUsage(asStaff, network.CancelUsageInput{ID: u.ID}); err != nil || c.IsActive || c.MarketplaceID != f.market {
 		t.Errorf("staff cancel = %+v, %v", c, err)
 	}
 	if _, err := f.svc.RecordUsage(asStaff, byID(v.Code, f.member, "2026-11-24")); err != nil {

@@ -48,8 +48,8 @@ func TestSweepHolds(t *testing.T) {
 		WithClock(func() time.Time { return now })
 	caller := domain.WithCaller(ctx, &domain.Caller{User: &domain.User{ID: user}, Partner: &domain.Partner{ID: market},
 		Permissions: []string{domain.PermUseNetworkGiftcardAPI}})
-	if _, err := cards.Hold(caller, network.HoldInput{Code: card.Code, PartnerID: member, ReservationID: "R",
-		Amount: decimal.NewFromInt(15), TTL: time.Minute}); err != nil {
+	if _, err := cards.Hold(caller, network.HoldInput{Code: card.Code, PartnerRef: network.PartnerRef{PartnerID: domain.Some(member)},
+		ReservationID: domain.Some("R"), Amount: domain.Some(decimal.NewFromInt(15)), ExpiresIn: domain.Some(int64(60))}); err != nil {
 		t.Fatal(err)
 	}
 	now = now.Add(2 * time.Minute)

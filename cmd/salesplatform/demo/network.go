@@ -2,7 +2,6 @@ package demo
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -140,28 +139,33 @@ func shortNames(perms []string) []string {
 	return out
 }
 
-// partnerDoc is the body of the creation of p (POST /api/network_partners/).
-func (l *networkLoader) partnerDoc(p NetworkPartner) domain.Doc {
+// partnerInput is the creation of p (POST /api/network_partners/).
+func (l *networkLoader) partnerInput(p NetworkPartner) (network.NetworkPartnerInput, error) {
 	c := p.Company
-	doc := domain.Doc{"marketplace_uuid": l.partners[p.Marketplace].UUID.String(), "source_id": p.SourceID,
-		"name": p.Name, "commercial_name": c.CommercialName, "short_name": c.ShortName, "siret_number": c.Siret,
-		"legal_representative_first_name": c.LegalFirstName, "legal_representative_last_name": c.LegalLastName,
-		"hq_address_line_1": c.Address1, "hq_address_line_2": c.Address2, "hq_postal_code": c.PostalCode,
-		"hq_city": c.City, "hq_country": c.Country, "rcs": c.RCS, "ape": c.APE, "vat_id": c.VATID,
-		"agency_email": c.Email, "agency_phone": c.Phone, "website": c.Website,
-		"link_to_ngc_settings": p.NetworkGiftcards, "link_to_nv_settings": p.NetworkVouchers}
+	some := domain.Some[string]
+	in := network.NetworkPartnerInput{MarketplaceUUID: domain.Some(l.partners[p.Marketplace].UUID),
+		SourceID: some(p.SourceID), Name: some(p.Name), CommercialName: some(c.CommercialName), ShortName: some(c.ShortName),
+		SiretNumber: some(c.Siret), LegalRepresentativeFirstName: some(c.LegalFirstName),
+		LegalRepresentativeLastName: some(c.LegalLastName), HQAddressLine1: some(c.Address1), HQAddressLine2: some(c.Address2),
+		HQPostalCode: some(c.PostalCode), HQCity: some(c.City), HQCountry: some(c.Country), RCS: some(c.RCS), APE: some(c.APE),
+		VATID: some(c.VATID), AgencyEmail: some(c.Email), AgencyPhone: some(c.Phone), Website: some(c.Website),
+		Links: network.Links{LinkToNGCSettings: domain.Some(p.NetworkGiftcards), LinkToNVSettings: domain.Some(p.NetworkVouchers)}}
 	if c.Type != "" {
-		doc["company_type"] = c.Type
+		in.CompanyType = some(c.Type)
 	}
 	if c.LegalBirthday != "" {
-		doc["legal_representative_birthday"] = c.LegalBirthday
+		day, err := time.Parse(time.DateOnly, c.LegalBirthday)
+		if err != nil {
+			return in, fmt.Errorf("network partner %s: birthday: %w", p.Key, err)
+		}
+		in.LegalRepresentativeBirthday = domain.Some(day)
 	}
-	tags := make([]any, len(p.Tags))
+	tags := make([]network.TagInput, len(p.Tags))
 	for i, t := range p.Tags {
-		tags[i] = map[string]any{"tag": t}
+		tags[i].Tag = some(t)
 	}
-	doc["partner_tags"] = tags
-	return doc
+	in.PartnerTags = domain.Some(tags)
+	return in, nil
 }
 
 // loadPartners creates the network partners, then gives the inactive
@@ -172,7 +176,11 @@ func (l *networkLoader) loadPartners(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		created, err := l.networkPartners.CreateNetworkPartner(mctx, l.partnerDoc(p))
+		in, err := l.partnerInput(p)
+		if err != nil {
+			return err
+		}
+		created, err := l.networkPartners.CreateNetworkPartner(mctx, in)
 		if err != nil {
 			return seedErr("network partner "+p.Key, err)
 		}
@@ -180,17 +188,18 @@ func (l *networkLoader) loadPartners(ctx context.Context) error {
 		l.tally.add("network partners with their company record and tags (source ids below)", 1)
 	}
 	for _, p := range l.data.NetworkPartners {
-		update := domain.Doc{"marketplace_uuid": l.partners[p.Marketplace].UUID.String(), "source_id": p.SourceID}
+		if !p.Inactive && p.Referrer == "" {
+			continue
+		}
+		update := network.NetworkPartnerUpdate{MarketplaceUUID: domain.Some(l.partners[p.Marketplace].UUID),
+			SourceID: domain.Some(p.SourceID)}
 		if p.Inactive {
-			update["status"] = domain.PartnerStatusInactive
+			update.Status = domain.Some(domain.PartnerStatusInactive)
 			l.tally.add("network partners made inactive", 1)
 		}
 		if p.Referrer != "" {
-			update["referrer"] = json.Number(fmt.Sprint(l.ids.id(p.Referrer)))
+			update.Referrer = domain.Some(l.ids.id(p.Referrer))
 			l.tally.add("network partners given their referrer", 1)
-		}
-		if len(update) == 2 {
-			continue
 		}
 		mctx, err := l.marketplaceCtx(ctx, p.Marketplace)
 		if err != nil {
@@ -237,11 +246,11 @@ func (l *networkLoader) loadBoxOffers(ctx context.Context) error {
 
 // partnerRef names a usage's partner: a network partner by its source id,
 // a demo partner by its id (the API's two ways).
-func (l *networkLoader) partnerRef(key string) (sourceID string, id int64) {
+func (l *networkLoader) partnerRef(key string) network.PartnerRef {
 	if p := l.data.NetworkPartner(key); p != nil {
-		return p.SourceID, 0
+		return network.PartnerRef{PartnerSourceID: domain.Some(p.SourceID)}
 	}
-	return "", l.partners[key].ID
+	return network.PartnerRef{PartnerID: domain.Some(l.partners[key].ID)}
 }
 
 // loadGiftcards writes the sold cards with their fixed codes, then their
@@ -260,16 +269,16 @@ func (l *networkLoader) loadGiftcards(ctx context.Context) error {
 		}
 		for i, u := range d.Usages {
 			what := fmt.Sprintf("%s, usage %d", what, i+1)
-			in := network.UseInput{Code: d.Code, Value: u.Value, CreationDate: network.At(l.now.AddDate(0, 0, -u.DaysAgo)),
-				Comment: u.Comment, ReservationID: u.ReservationID}
-			in.PartnerSourceID, in.PartnerID = l.partnerRef(u.Partner)
+			in := network.UseInput{Code: d.Code, PartnerRef: l.partnerRef(u.Partner), Value: domain.Some(u.Value),
+				CreationDate: domain.Some(network.At(l.now.AddDate(0, 0, -u.DaysAgo))), Comment: domain.Some(u.Comment),
+				ReservationID: domain.Some(u.ReservationID)}
 			usage, err := l.giftcards.Use(mctx, in)
 			if err != nil {
 				return seedErr(what, err)
 			}
 			l.tally.add("network giftcard usages", 1)
 			if u.Cancelled {
-				if _, err := l.giftcards.CancelUsage(mctx, usage.ID, u.Comment); err != nil {
+				if _, err := l.giftcards.CancelUsage(mctx, network.CancelUsageInput{ID: usage.ID, Comment: domain.Some(u.Comment)}); err != nil {
 					return seedErr(what+": cancel", err)
 				}
 				l.tally.add("network giftcard usages cancelled", 1)
@@ -314,15 +323,15 @@ func (l *networkLoader) sellGiftcard(ctx context.Context, d NetworkGiftcard) err
 // hold holds an amount of the card for a week (the longest a hold may
 // last), then captures or releases it as h says.
 func (l *networkLoader) hold(ctx context.Context, code string, h NetworkGiftcardHold) error {
-	in := network.HoldInput{Code: code, ReservationID: h.ReservationID, Amount: h.Amount, TTL: network.MaxHoldTTL}
-	in.PartnerSourceID, in.PartnerID = l.partnerRef(h.Partner)
+	in := network.HoldInput{Code: code, PartnerRef: l.partnerRef(h.Partner), ReservationID: domain.Some(h.ReservationID),
+		Amount: domain.Some(h.Amount), ExpiresIn: domain.Some(int64(network.MaxHoldTTL / time.Second))}
 	if _, err := l.giftcards.Hold(ctx, in); err != nil {
 		return err
 	}
 	l.tally.add("network giftcard holds (held, captured or released)", 1)
 	switch h.End {
 	case HoldCapture:
-		_, err := l.giftcards.Capture(ctx, network.CaptureInput{Code: code, ReservationID: h.ReservationID, Value: h.Captured()})
+		_, err := l.giftcards.Capture(ctx, network.CaptureInput{Code: code, ReservationID: h.ReservationID, Value: domain.Some(h.Captured())})
 		return err
 	case HoldRelease:
 		_, err := l.giftcards.Release(ctx, code, h.ReservationID)
@@ -373,14 +382,9 @@ func (l *networkLoader) loadVouchers(ctx context.Context) error {
 		}
 		for i, u := range d.Usages {
 			what := fmt.Sprintf("%s, usage %d", what, i+1)
-			body := domain.Doc{"creation_date": l.now.AddDate(0, 0, -u.DaysAgo).Format(time.RFC3339), "comment": u.Comment}
-			in := network.UsageInput{Code: d.Code, PartnerField: network.PartnerBySourceID, Body: body}
-			switch sourceID, id := l.partnerRef(u.Partner); {
-			case sourceID != "":
-				body[network.PartnerBySourceID] = json.Number(sourceID)
-			default:
-				in.PartnerField, body[network.PartnerByID] = network.PartnerByID, json.Number(fmt.Sprint(id))
-			}
+			at := l.now.AddDate(0, 0, -u.DaysAgo).Truncate(time.Second)
+			in := network.UsageInput{Code: d.Code, PartnerRef: l.partnerRef(u.Partner),
+				CreationDate: domain.Some(network.At(at)), Comment: domain.Some(u.Comment)}
 			usage, err := l.vouchers.RecordUsage(mctx, in)
 			if err != nil {
 				return seedErr(what, err)
@@ -388,7 +392,7 @@ func (l *networkLoader) loadVouchers(ctx context.Context) error {
 			l.tally.add("network voucher usages", 1)
 			switch {
 			case u.Cancelled:
-				if _, err := l.vouchers.CancelUsage(mctx, usage.ID, domain.Doc{"comment": u.Comment}); err != nil {
+				if _, err := l.vouchers.CancelUsage(mctx, network.CancelUsageInput{ID: usage.ID, Comment: domain.Some(u.Comment)}); err != nil {
 					return seedErr(what+": cancel", err)
 				}
 				l.tally.add("network voucher usages cancelled", 1)

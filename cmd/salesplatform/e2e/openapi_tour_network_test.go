@@ -28,6 +28,7 @@ func tourNetworkPartners(tr *tour) {
 		call("PATCH", "/api/network_partners/", fmt.Sprintf(`{"source_id": %q, "status": "i", "link_to_ngc_settings": true,
 			"marketplace_uuid": %q}`, np.JSON(t)["source_id"], marketplaceUUID), admin...)
 		call("GET", "/api/partners/check/?siret_number=10000000000099&commercial_name=tour%20spa", "", admin...)
+		call("GET", "/api/network_partners/?page_size=1&marketplace_uuid="+marketplaceUUID, "", admin...)
 	}
 }
 
