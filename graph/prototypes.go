@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
-	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
@@ -20,13 +19,6 @@ import (
 
 // adminDoc builds a domain.Doc.
 type adminDoc domain.Doc
-
-// setPartner names the partner of a new record, when the input names one.
-func setPartner(d adminDoc, partner *uuid.UUID) {
-	if partner != nil {
-		d["partner_uuid"] = partner.String()
-	}
-}
 
 // set copies an omittable value: omitted stays absent, null is null.
 func set[T any](d adminDoc, key string, o graphql.Omittable[*T], conv func(T) any) {
