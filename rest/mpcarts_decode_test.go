@@ -1,8 +1,6 @@
 package rest
 
 import (
-	"bytes"
-	"encoding/json"
 	"testing"
 
 	"salesplatform/domain"
@@ -55,17 +53,8 @@ func TestDecodeCartInputRefusals(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			dec := json.NewDecoder(bytes.NewReader([]byte(c.body)))
-			dec.UseNumber()
-			var doc map[string]any
-			if err := dec.Decode(&doc); err != nil {
-				t.Fatal(err)
-			}
-			in := decodeCartInput(doc)
-			got := map[string]string{}
-			for _, f := range in.Refusals.Fields {
-				got[domain.PathKey(f.Path)] = f.Message
-			}
+			in := decodeCartInput(decodeJSONObject(t, c.body))
+			got := refusals(in.Refusals)
 			if len(got) != len(c.want) {
 				t.Errorf("refusals %v, want %v", got, c.want)
 			}
