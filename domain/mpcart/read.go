@@ -182,6 +182,11 @@ func readList[In, T any](v *domain.Validator, key string, o domain.Optional[[]In
 		// The line's rules skip the fields the surface refused.
 		sub := &domain.Validator{Fields: refusalsUnder(v, at)}
 		seeded := len(sub.Fields)
+		if domain.HasFieldError(sub, "non_field_errors") { // not a line at all
+			var zero T
+			out, ok = append(out, zero), append(ok, false)
+			continue
+		}
 		out = append(out, line(domain.Fields{V: sub}, in))
 		for _, fe := range sub.Fields[seeded:] {
 			v.Add(fe.Code, fe.Message, append(slices.Clone(at), fe.Path...)...)
