@@ -31,3 +31,15 @@ func idList(raw, field, msg string, r *domain.Refusals) []int64 {
 	}
 	return ids
 }
+
+// terms reads a comma-separated list of terms (an ordering): each trimmed,
+// empty ones ignored; nil when there is none.
+func terms(raw string) []string {
+	var out []string
+	for _, t := range strings.Split(raw, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
