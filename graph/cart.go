@@ -2,7 +2,6 @@ package graph
 
 import (
 	"context"
-	"encoding/json"
 	"sort"
 	"strconv"
 
@@ -62,39 +61,29 @@ func toGraphCart(c *cart.CartView) *model.Cart {
 		LastModified: c.LastModified, CreatedAt: c.CreatedAt, ExpiresAt: c.ExpiresAt, Etag: c.ETag()}
 }
 
-// toCartDoc writes the GraphQL cart input as the JSON document the domain
-// validates, so both surfaces go through the same rules.
-func toCartDoc(id *string, items []*model.CartItemInput, returnURL graphql.Omittable[*string]) map[string]any {
-	list := make([]any, len(items))
+// toCartInput is the service's input. id is the key of the cart replaced:
+// one that is no UUID is refused at id, once the caller is known (a global
+// id's key is text).
+func toCartInput(id *string, items []*model.CartItemInput, returnURL graphql.Omittable[*string]) cart.CartInput {
+	list := make([]cart.ItemInput, len(items))
 	for i, it := range items {
-		item := map[string]any{
-			"product_id": jsonInt(it.ProductID),
-			"quantity":   jsonInt(it.Quantity),
-		}
-		if v, set := it.VariantID.ValueOK(); set {
-			item["variant_id"] = nil
-			if v != nil {
-				item["variant_id"] = jsonInt(*v)
-			}
-		}
+		list[i] = cart.ItemInput{ProductID: domain.Some(it.ProductID), Quantity: domain.Some(it.Quantity), VariantID: optional(it.VariantID)}
 		// A null list means no attributes, as omitting it does.
 		if attrs, _ := it.AttributeValues.ValueOK(); attrs != nil {
-			m := make(map[string]any, len(attrs))
+			m := make(map[string]string, len(attrs))
 			for _, a := range attrs {
 				m[strconv.FormatInt(a.AttributeID, 10)] = a.Value
 			}
-			item["attribute_values"] = m
+			list[i].AttributeValues = domain.Some(m)
 		}
-		list[i] = item
 	}
-	doc := map[string]any{"items": list}
+	in := cart.CartInput{Items: domain.Some(list), ReturnURL: domain.FromPtr(opt(returnURL))}
 	if id != nil {
-		doc["id"] = *id
+		if u, err := uuid.Parse(*id); err == nil && len(*id) == 36 {
+			in.ID = domain.Some(u)
+		} else {
+			in.Refuse(domain.VInvalid, domain.MsgUUID, "id")
+		}
 	}
-	if u, _ := returnURL.ValueOK(); u != nil {
-		doc["return_url"] = *u
-	}
-	return doc
+	return in
 }
-
-func jsonInt(n int64) json.Number { return json.Number(strconv.FormatInt(n, 10)) }

@@ -2,7 +2,6 @@ package graph
 
 import (
 	"context"
-	"salesplatform/domain/cart"
 	"salesplatform/graph/model"
 
 	"github.com/google/uuid"
@@ -20,7 +19,7 @@ func (r *cartErrorResolver) Code(ctx context.Context, obj *model.UserError) (mod
 
 // CreateCart is the resolver for the createCart field.
 func (r *mutationResolver) CreateCart(ctx context.Context, input model.CreateCartInput) (*model.CartPayload, error) {
-	return r.saveCart(ctx, cart.CartInput{Doc: toCartDoc(nil, input.Items, input.ReturnURL)}, "")
+	return r.saveCart(ctx, toCartInput(nil, input.Items, input.ReturnURL), "")
 }
 
 // ReplaceCart is the resolver for the replaceCart field.
@@ -30,7 +29,7 @@ func (r *mutationResolver) ReplaceCart(ctx context.Context, input model.ReplaceC
 		return nil, err
 	}
 	ifMatch, _ := input.IfMatch.ValueOK()
-	in := cart.CartInput{Doc: toCartDoc(&id, input.Items, input.ReturnURL)}
+	in := toCartInput(&id, input.Items, input.ReturnURL)
 	if ifMatch != nil {
 		in.IfMatch = *ifMatch
 	}

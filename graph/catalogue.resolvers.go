@@ -5,7 +5,6 @@ import (
 	"salesplatform/domain"
 	"salesplatform/domain/catalogue"
 	"salesplatform/graph/model"
-	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
 )
@@ -102,14 +101,7 @@ func (r *productInformationResolver) Workshops(ctx context.Context, obj *model.P
 
 // Partners is the resolver for the partners field.
 func (r *queryResolver) Partners(ctx context.Context, first *int, after *string, last *int, before *string, department *string, region *string, ids []string) (*model.CataloguePartnerConnection, error) {
-	keys := make([]string, len(ids))
-	for i, id := range ids {
-		keys[i] = filterKey("CataloguePartner", id)
-	}
-	q := catalogue.PartnerQuery{IDs: strings.Join(keys, ",")}
-	if ids != nil && len(ids) == 0 {
-		q.IDs = "," // an empty list selects no partner, as REST's id=, does
-	}
+	q := partnerQuery(ids)
 	if department != nil {
 		q.Department = *department
 	}

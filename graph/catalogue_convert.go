@@ -319,9 +319,8 @@ func toGraphBoxOfferConnection(w window, page *domain.Page[*catalogue.BoxOffer])
 	return &model.BoxOfferConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}
 }
 
-// toBoxOrdering writes orderBy as the ordering parameter of the REST box
-// list, which the service reads.
-func toBoxOrdering(orderBy []*model.BoxOrder) string {
+// toBoxOrdering writes orderBy as the terms of the box list's ordering.
+func toBoxOrdering(orderBy []*model.BoxOrder) []string {
 	terms := make([]string, len(orderBy))
 	for i, o := range orderBy {
 		terms[i] = strings.ToLower(string(o.Field))
@@ -329,7 +328,7 @@ func toBoxOrdering(orderBy []*model.BoxOrder) string {
 			terms[i] = "-" + terms[i]
 		}
 	}
-	return strings.Join(terms, ",")
+	return terms
 }
 
 func toGraphUniverses(nodes []*catalogue.UniverseNode) []*model.Universe {

@@ -71,28 +71,23 @@ var contactRequestFields = map[string]string{
 	"phone_number": "phoneNumber", "message": "message", "partner": "partner",
 }
 
-// toContactRequestDoc is the input as the REST body the service reads; an
-// omitted or null phoneNumber is absent. partnerId, a Partner's global id,
-// gives the body's partner UUID; without it, the deprecated partner does
-// (the service reports a missing one).
+// toContactRequestInput is the service's input; an omitted or null
+// phoneNumber is absent. partnerId, a Partner's global id, gives the
+// partner UUID; without it, the deprecated partner does (the service
+// reports a missing one).
 // Errors: those of partnerUUID.
-func toContactRequestDoc(in model.ContactRequestInput) (map[string]any, error) {
-	doc := map[string]any{"gift_code": in.GiftCode, "full_name": in.FullName, "email": in.Email,
-		"message": in.Message}
-	if p := opt(in.Partner); p != nil {
-		doc["partner"] = *p
-	}
+func toContactRequestInput(in model.ContactRequestInput) (gifts.ContactRequestInput, error) {
+	out := gifts.ContactRequestInput{GiftCode: domain.Some(in.GiftCode), FullName: domain.Some(in.FullName),
+		Email: domain.Some(in.Email), Message: domain.Some(in.Message), Partner: domain.FromPtr(opt(in.Partner)),
+		PhoneNumber: domain.FromPtr(opt(in.PhoneNumber))}
 	if opt(in.PartnerID) != nil {
 		id, err := partnerUUID(in.PartnerID, nil)
 		if err != nil {
-			return nil, err
+			return out, err
 		}
-		doc["partner"] = id.String()
+		out.Partner = domain.Some(id.String())
 	}
-	if phone, _ := in.PhoneNumber.ValueOK(); phone != nil {
-		doc["phone_number"] = *phone
-	}
-	return doc, nil
+	return out, nil
 }
 
 // contactRequestPayload is the mutation's answer: the stored request, or

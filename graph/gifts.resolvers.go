@@ -2,7 +2,6 @@ package graph
 
 import (
 	"context"
-	"salesplatform/domain/gifts"
 	"salesplatform/graph/model"
 )
 
@@ -18,11 +17,11 @@ func (r *giftErrorResolver) Code(ctx context.Context, obj *model.UserError) (mod
 
 // CreateContactRequest is the resolver for the createContactRequest field.
 func (r *mutationResolver) CreateContactRequest(ctx context.Context, input model.ContactRequestInput) (*model.ContactRequestPayload, error) {
-	doc, err := toContactRequestDoc(input)
+	in, err := toContactRequestInput(input)
 	if err != nil {
 		return nil, err
 	}
-	cr, err := r.Gifts.CreateContactRequest(ctx, gifts.ContactRequestInput{Doc: doc})
+	cr, err := r.Gifts.CreateContactRequest(ctx, in)
 	return contactRequestPayload(cr, partnerErrors(err, "partner", input.PartnerID, input.Partner, "partner"))
 }
 

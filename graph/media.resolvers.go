@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"salesplatform/domain"
 	"salesplatform/domain/media"
 	"salesplatform/graph/model"
 )
@@ -37,7 +38,7 @@ func (r *mutationResolver) RenameMedia(ctx context.Context, input model.RenameMe
 	if err != nil {
 		return nil, err
 	}
-	return r.mediaPayload(r.MediaLibrary.Rename(ctx, id, map[string]any{"name": input.Name}))
+	return r.mediaPayload(r.MediaLibrary.Rename(ctx, id, media.RenameInput{Name: domain.Some(input.Name)}))
 }
 
 // Media is the resolver for the media field.

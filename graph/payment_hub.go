@@ -202,36 +202,6 @@ func updatePaymentPartnerDoc(in model.UpdatePaymentPartnerInput, referrer *int64
 	return domain.Doc(d)
 }
 
-// createMultiProductCartDoc is the creation's body: the input's lines are
-// the body's data.
-func createMultiProductCartDoc(in model.CreateMultiProductCartInput, partner *uuid.UUID) domain.Doc {
-	d := adminDoc{}
-	setPartner(d, partner)
-	data := map[string]any{}
-	if lines, ok := in.NetworkGiftcards.ValueOK(); ok {
-		data["network_giftcards"] = nil
-		if lines != nil {
-			list := make([]any, len(lines))
-			for i, g := range lines {
-				list[i] = map[string]any{"amount": g.Amount, "quantity": g.Quantity, "themed_pdf_id": g.ThemedPDFID}
-			}
-			data["network_giftcards"] = list
-		}
-	}
-	if lines, ok := in.NetworkVouchers.ValueOK(); ok {
-		data["network_vouchers"] = nil
-		if lines != nil {
-			list := make([]any, len(lines))
-			for i, v := range lines {
-				list[i] = map[string]any{"id": filterKey("NetworkVoucherBox", v.BoxID), "quantity": v.Quantity}
-			}
-			data["network_vouchers"] = list
-		}
-	}
-	d["data"] = data
-	return domain.Doc(d)
-}
-
 // multiProductCartPayload answers createMultiProductCart. userErrors keep
 // REST's paths; errors name the input, whose lines are the body's data
 // and whose voucher line names its box boxId (REST's id).

@@ -97,7 +97,11 @@ func (r *mutationResolver) CreateMultiProductCart(ctx context.Context, input mod
 	if ctx, err = withIdempotencyKey(ctx, idempotencyKey); err != nil {
 		return nil, err
 	}
-	return multiProductCartPayload(r.MultiProductCarts.CreateCart(ctx, createMultiProductCartDoc(input, partner)))
+	in, err := createMultiProductCartInput(input, partner)
+	if err != nil {
+		return multiProductCartPayload(nil, err)
+	}
+	return multiProductCartPayload(r.MultiProductCarts.CreateCart(ctx, in))
 }
 
 // Partner is the resolver for the partner field.

@@ -46,11 +46,11 @@ func (r *mutationResolver) CreateVoucherPrototype(ctx context.Context, input mod
 	if err != nil {
 		return nil, err
 	}
-	doc, err := createPrototypeDoc(input, partner)
+	in, err := createPrototypeInput(input, partner)
 	if err != nil {
 		return adminPrototypePayload(nil, err)
 	}
-	p, err := r.AdminPrototypes.CreateVoucherPrototype(ctx, doc)
+	p, err := r.AdminPrototypes.CreateVoucherPrototype(ctx, in)
 	return adminPrototypePayload(p, partnerErrors(err, "partner_uuid", input.PartnerID, input.PartnerUUID, "partnerUuid"))
 }
 
@@ -63,11 +63,11 @@ func (r *mutationResolver) UpdateVoucherPrototype(ctx context.Context, input mod
 	if err != nil {
 		return nil, err
 	}
-	doc, err := updatePrototypeDoc(input)
+	in, err := updatePrototypeInput(input)
 	if err != nil {
 		return adminPrototypePayload(nil, err)
 	}
-	return adminPrototypePayload(r.AdminPrototypes.UpdateVoucherPrototype(ctx, id, doc, true))
+	return adminPrototypePayload(r.AdminPrototypes.UpdateVoucherPrototype(ctx, id, in, true))
 }
 
 // CreateOption is the resolver for the createOption field.
@@ -79,10 +79,10 @@ func (r *mutationResolver) CreateOption(ctx context.Context, input model.CreateO
 	if err != nil {
 		return nil, err
 	}
-	doc, err := createOptionDoc(input, partner)
+	in, err := createOptionInput(input, partner)
 	var o *vouchers.VoucherOption
 	if err == nil {
-		o, err = r.AdminPrototypes.CreateOption(ctx, doc)
+		o, err = r.AdminPrototypes.CreateOption(ctx, in)
 	}
 	if err != nil {
 		ue, err := userErrors(partnerErrors(err, "partner_uuid", input.PartnerID, input.PartnerUUID, "partnerUuid"))
@@ -100,10 +100,10 @@ func (r *mutationResolver) CreateOptionCategory(ctx context.Context, input model
 	if err != nil {
 		return nil, err
 	}
-	doc, err := createOptionCategoryDoc(input, partner)
+	in, err := createOptionCategoryInput(input, partner)
 	var c *prototypes.OptionCategory
 	if err == nil {
-		c, err = r.AdminPrototypes.CreateOptionCategory(ctx, doc)
+		c, err = r.AdminPrototypes.CreateOptionCategory(ctx, in)
 	}
 	if err != nil {
 		ue, err := userErrors(partnerErrors(err, "partner_uuid", input.PartnerID, input.PartnerUUID, "partnerUuid"))

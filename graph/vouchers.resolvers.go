@@ -20,7 +20,7 @@ func (r *adminVoucherResolver) CurrencyCode(ctx context.Context, obj *model.Admi
 
 // UpdateVoucherState is the resolver for the updateVoucherState field.
 func (r *mutationResolver) UpdateVoucherState(ctx context.Context, input model.UpdateVoucherStateInput) (*model.AdminVoucherPayload, error) {
-	v, err := r.VoucherAdmin.UpdateVoucherState(ctx, input.Code, domain.Doc{"state": strings.ToLower(string(input.State))})
+	v, err := r.VoucherAdmin.UpdateVoucherState(ctx, input.Code, vouchers.StateInput{State: domain.Some(strings.ToLower(string(input.State)))})
 	return adminVoucherPayload(v, err)
 }
 

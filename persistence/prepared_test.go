@@ -39,7 +39,7 @@ func TestBoxPagesShareOneStatementText(t *testing.T) {
 		}
 		ids = append(ids, b.ID)
 	}
-	order, err := catalogue.ParseBoxOrdering("")
+	order, err := catalogue.ParseBoxOrdering(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,7 +64,7 @@ func (a *api) handleCartSave(w http.ResponseWriter, r *http.Request) {
 		herr.write(w)
 		return
 	}
-	cart, created, err := a.Carts.SaveCart(r.Context(), cart.CartInput{Doc: doc, IfMatch: r.Header.Get("If-Match")})
+	cart, created, err := a.Carts.SaveCart(r.Context(), decodeCartSave(doc, r.Header.Get("If-Match")))
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -95,7 +95,7 @@ func (a *api) handleBoxList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The list shows the short description, not the long one.
-	boxes, err := a.BoxCatalog.Boxes(r.Context(), catalogue.BoxList{Ordering: r.URL.Query().Get("ordering"), Page: page,
+	boxes, err := a.BoxCatalog.Boxes(r.Context(), catalogue.BoxList{Ordering: terms(r.URL.Query().Get("ordering")), Page: page,
 		Texts: catalogue.BoxShortDescription})
 	if err != nil {
 		writeError(w, r, err)

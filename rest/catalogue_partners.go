@@ -118,8 +118,9 @@ func (a *api) handlePartnerList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	p, err := a.PartnerCatalog.Partners(r.Context(),
-		catalogue.PartnerQuery{Department: q.Get("department"), Region: q.Get("region"), IDs: q.Get("id")}, page)
+	query := catalogue.PartnerQuery{Department: q.Get("department"), Region: q.Get("region")}
+	query.IDs = idList(q.Get("id"), "id", catalogue.MsgPartnerIDInvalid, &query.Refusals)
+	p, err := a.PartnerCatalog.Partners(r.Context(), query, page)
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -149,7 +149,7 @@ func (a *api) handleContactRequestCreate(w http.ResponseWriter, r *http.Request)
 	if !ok {
 		return
 	}
-	cr, err := a.Gifts.CreateContactRequest(r.Context(), gifts.ContactRequestInput{Doc: doc})
+	cr, err := a.Gifts.CreateContactRequest(r.Context(), decodeContactRequestInput(doc))
 	if err != nil {
 		writeError(w, r, err)
 		return

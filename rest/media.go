@@ -105,7 +105,7 @@ func (a *api) handleMediaRename(w http.ResponseWriter, r *http.Request) {
 		herr.write(w)
 		return
 	}
-	m, err := a.MediaLibrary.Rename(r.Context(), id, body)
+	m, err := a.MediaLibrary.Rename(r.Context(), id, decodeRenameInput(body))
 	if err != nil {
 		writeError(w, r, err)
 		return

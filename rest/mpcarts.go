@@ -59,7 +59,7 @@ func (a *api) handleMultiProductCartCreate(w http.ResponseWriter, r *http.Reques
 	if !ok {
 		return
 	}
-	c, err := a.MultiProductCarts.CreateCart(r.Context(), doc)
+	c, err := a.MultiProductCarts.CreateCart(r.Context(), decodeCartInput(doc))
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -105,7 +105,7 @@ func decodeUsageInput(code string, doc domain.Doc, byID bool) network.UsageInput
 		in.PartnerSourceID = intText(r, network.PartnerBySourceID)
 	}
 	in.CreationDate = localTime(r, "creation_date")
-	in.Comment = r.Text("comment")
+	in.Comment = r.Text("comment", domain.MsgString)
 	return in
 }
 
@@ -113,6 +113,6 @@ func decodeUsageInput(code string, doc domain.Doc, byID bool) network.UsageInput
 // cancel: an optional comment, a string or null.
 func decodeVoucherCancelInput(id int64, doc domain.Doc) network.CancelUsageInput {
 	in := network.CancelUsageInput{ID: id}
-	in.Comment = drf.New(doc, &in.Refusals).Text("comment")
+	in.Comment = drf.New(doc, &in.Refusals).Text("comment", domain.MsgString)
 	return in
 }

@@ -67,7 +67,7 @@ func (a *api) handleVoucherPrototypeCreate(w http.ResponseWriter, r *http.Reques
 	if !ok {
 		return
 	}
-	p, err := a.AdminPrototypes.CreateVoucherPrototype(r.Context(), doc)
+	p, err := a.AdminPrototypes.CreateVoucherPrototype(r.Context(), decodePrototypeCreate(doc))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -105,7 +105,7 @@ func (a *api) handleVoucherPrototypeUpdate(w http.ResponseWriter, r *http.Reques
 	if !ok {
 		return
 	}
-	p, err := a.AdminPrototypes.UpdateVoucherPrototype(r.Context(), pathID(r), doc, r.Method == http.MethodPatch)
+	p, err := a.AdminPrototypes.UpdateVoucherPrototype(r.Context(), pathID(r), decodePrototypeInput(doc), r.Method == http.MethodPatch)
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -44,7 +44,7 @@ func (a *api) handleOptionCreate(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	o, err := a.AdminPrototypes.CreateOption(r.Context(), doc)
+	o, err := a.AdminPrototypes.CreateOption(r.Context(), decodeOptionInput(doc))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -59,7 +59,7 @@ func (a *api) handleOptionCategoryCreate(w http.ResponseWriter, r *http.Request)
 	if !ok {
 		return
 	}
-	c, err := a.AdminPrototypes.CreateOptionCategory(r.Context(), doc)
+	c, err := a.AdminPrototypes.CreateOptionCategory(r.Context(), decodeOptionCategoryInput(doc))
 	if err != nil {
 		writeError(w, r, err)
 		return

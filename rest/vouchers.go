@@ -61,7 +61,7 @@ func (a *api) handleVoucherUpdate(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	v, err := a.VoucherAdmin.UpdateVoucherState(r.Context(), mux.Vars(r)["code"], body)
+	v, err := a.VoucherAdmin.UpdateVoucherState(r.Context(), mux.Vars(r)["code"], decodeStateInput(body))
 	if err != nil {
 		writeError(w, r, err)
 		return

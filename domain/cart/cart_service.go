@@ -67,13 +67,23 @@ type CartView struct {
 	ReturnTo string
 }
 
-// CartInput is a cart as a client sends it. Doc is the decoded JSON object
-// (numbers as json.Number) so that every rule of the contract, the type rules
-// included, is checked here once for REST and GraphQL alike. IfMatch is an
-// HTTP If-Match value ("" when absent).
+// CartInput is a cart as a client sends it. ID names the cart it replaces
+// (absent or null: a new cart). IfMatch is an HTTP If-Match value (""
+// when absent).
 type CartInput struct {
-	Doc     any
-	IfMatch string
+	domain.Refusals
+	ID        domain.Optional[uuid.UUID]
+	Items     domain.Optional[[]ItemInput]
+	ReturnURL domain.Optional[string]
+	IfMatch   string
+}
+
+// ItemInput is one item of a cart. AttributeValues are keyed by attribute
+// id as sent (the contract's object keys); a value the surface refused is
+// absent.
+type ItemInput struct {
+	ProductID, Quantity, VariantID domain.Optional[int64]
+	AttributeValues                domain.Optional[map[string]string]
 }
 
 // SaveCart creates a cart, or replaces the caller's cart named by the
@@ -86,7 +96,7 @@ func (s *CartService) SaveCart(ctx context.Context, in CartInput) (view *CartVie
 	if err != nil {
 		return nil, false, err
 	}
-	doc, err := parseCartDoc(in.Doc, s.development)
+	doc, err := parseCartDoc(in, s.development)
 	if err != nil {
 		return nil, false, err
 	}
@@ -251,53 +261,33 @@ type cartDoc struct {
 	items     []CartItem
 }
 
-// parseCartDoc checks a cart document against the contract and
-// this service's limits. Unknown fields are ignored, as DRF does.
-// development is the return_url rule's (checkReturnURL).
-func parseCartDoc(raw any, development bool) (*cartDoc, error) {
-	obj, err := domain.AsDoc(raw)
-	if err != nil {
-		return nil, err
+// parseCartDoc checks a cart against the contract and this service's
+// limits. development is the return_url rule's (checkReturnURL).
+func parseCartDoc(in CartInput, development bool) (*cartDoc, error) {
+	v := in.Validator()
+	if domain.HasFieldError(v, "non_field_errors") { // a body that is no object: no field to read
+		return nil, v.Err()
 	}
-	var v domain.Validator
 	doc := &cartDoc{items: []CartItem{}}
-
-	switch id := obj["id"].(type) {
-	case nil: // absent or null: a new cart
-	case string:
-		u, err := uuid.Parse(id)
-		if err != nil || len(id) != 36 {
-			v.Add(domain.VInvalid, "Must be a valid UUID.", "id")
-		} else {
-			doc.id = &u
-		}
-	default:
-		v.Add(domain.VInvalid, "Must be a valid UUID.", "id")
+	if id, ok := in.ID.Get(); ok {
+		doc.id = &id
 	}
-
-	doc.returnURL = returnURL(&v, obj["return_url"], development)
-
-	items, present := obj["items"]
-	switch list := items.(type) {
-	case nil:
-		if present {
-			v.Add(domain.VNull, domain.MsgNull, "items")
-		} else {
-			v.Add(domain.VRequired, domain.MsgRequired, "items")
-		}
-	case []any:
-		if len(list) > MaxCartItems {
-			v.Add(domain.VMaxLength, fmt.Sprintf("Ensure this field has no more than %d elements.", MaxCartItems), "items")
-			break
-		}
-		v.ListLength(len(list), "items")
-		for i, it := range list {
-			if item, ok := parseCartItem(&v, it, "items", i); ok {
+	doc.returnURL = returnURL(v, in.ReturnURL, development)
+	switch items := in.Items.Value; {
+	case domain.HasFieldError(v, "items"):
+	case !in.Items.Set:
+		v.Add(domain.VRequired, domain.MsgRequired, "items")
+	case in.Items.Null:
+		v.Add(domain.VNull, domain.MsgNull, "items")
+	case len(items) > MaxCartItems:
+		v.Add(domain.VMaxLength, fmt.Sprintf("Ensure this field has no more than %d elements.", MaxCartItems), "items")
+	default:
+		v.ListLength(len(items), "items")
+		for i, it := range items {
+			if item, ok := parseCartItem(v, it, "items", i); ok {
 				doc.items = append(doc.items, item)
 			}
 		}
-	default:
-		v.Add(domain.VInvalid, fmt.Sprintf("Expected a list of items but got type %q.", domain.JSONTypeName(items)), "items")
 	}
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -305,32 +295,25 @@ func parseCartDoc(raw any, development bool) (*cartDoc, error) {
 	return doc, nil
 }
 
-func parseCartItem(v *domain.Validator, raw any, path ...any) (CartItem, bool) {
-	before := len(v.Fields)
+func parseCartItem(v *domain.Validator, in ItemInput, path ...any) (CartItem, bool) {
 	at := func(field ...any) []any { return append(append([]any{}, path...), field...) }
-	obj, ok := raw.(map[string]any)
-	if !ok {
-		v.Add(domain.VInvalid, fmt.Sprintf("Invalid data. Expected a dictionary, but got %s.", domain.JSONTypeName(raw)), at("non_field_errors")...)
+	if domain.HasFieldError(v, at("non_field_errors")...) {
 		return CartItem{}, false
 	}
+	before := len(v.Fields)
 	item := CartItem{AttributeValues: map[int64]string{}}
-	item.ProductID, _ = integer(v, obj, "product_id", true, 1, 1<<63-1, at)
-	item.Quantity, _ = integer(v, obj, "quantity", true, 0, MaxCartQuantity, at)
-	if id, ok := integer(v, obj, "variant_id", false, 1, 1<<63-1, at); ok {
+	item.ProductID, _ = integer(v, in.ProductID, "product_id", true, 1, 1<<63-1, at)
+	item.Quantity, _ = integer(v, in.Quantity, "quantity", true, 0, MaxCartQuantity, at)
+	if id, ok := integer(v, in.VariantID, "variant_id", false, 1, 1<<63-1, at); ok {
 		item.VariantID = &id
 	}
-
-	attrs, present := obj["attribute_values"]
-	switch m := attrs.(type) {
-	case nil:
-		if present {
-			v.Add(domain.VNull, domain.MsgNull, at("attribute_values")...)
-		}
-	case map[string]any:
-		if len(m) > MaxAttributesPerItem {
-			v.Add(domain.VMaxLength, fmt.Sprintf("Ensure this field has no more than %d elements.", MaxAttributesPerItem), at("attribute_values")...)
-			break
-		}
+	switch m := in.AttributeValues.Value; {
+	case domain.HasFieldError(v, at("attribute_values")...) || !in.AttributeValues.Set:
+	case in.AttributeValues.Null:
+		v.Add(domain.VNull, domain.MsgNull, at("attribute_values")...)
+	case len(m) > MaxAttributesPerItem:
+		v.Add(domain.VMaxLength, fmt.Sprintf("Ensure this field has no more than %d elements.", MaxAttributesPerItem), at("attribute_values")...)
+	default:
 		keys := make([]string, 0, len(m))
 		for k := range m {
 			keys = append(keys, k)
@@ -338,49 +321,54 @@ func parseCartItem(v *domain.Validator, raw any, path ...any) (CartItem, bool) {
 		sort.Strings(keys) // errors in a stable order
 		for _, k := range keys {
 			id, err := strconv.ParseInt(k, 10, 64)
-			if err != nil || id < 1 {
-				v.Add(domain.VInvalid, "Attribute ids must be positive integers.", at("attribute_values", k)...)
-				continue
-			}
-			s, ok := m[k].(string)
 			switch {
-			case !ok:
-				v.Add(domain.VInvalid, domain.MsgString, at("attribute_values", k)...)
-			case utf8.RuneCountInString(s) > MaxAttributeValueLen:
+			case err != nil || id < 1:
+				v.Add(domain.VInvalid, "Attribute ids must be positive integers.", at("attribute_values", k)...)
+			case domain.HasFieldError(v, at("attribute_values", k)...):
+			case utf8.RuneCountInString(m[k]) > MaxAttributeValueLen:
 				v.Add(domain.VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxAttributeValueLen), at("attribute_values", k)...)
 			default:
-				item.AttributeValues[id] = s
+				item.AttributeValues[id] = m[k]
 			}
 		}
-	default:
-		v.Add(domain.VInvalid, fmt.Sprintf("Expected a dictionary of items but got type %q.", domain.JSONTypeName(attrs)), at("attribute_values")...)
 	}
-	return item, len(v.Fields) == before
+	return item, len(v.Fields) == before && !errorUnder(v, path)
 }
 
-// integer reads an integer field of obj within [min, max]. ok is false when
-// the field is absent, null or invalid (the last recorded as an error).
-func integer(v *domain.Validator, obj map[string]any, field string, required bool, min, max int64, at func(...any) []any) (n int64, ok bool) {
-	raw, present := obj[field]
-	if raw == nil {
+// errorUnder reports whether v holds an error below path (a refusal).
+func errorUnder(v *domain.Validator, path []any) bool {
+	key := domain.PathKey(path) + "."
+	for _, f := range v.Fields {
+		if strings.HasPrefix(domain.PathKey(f.Path), key) {
+			return true
+		}
+	}
+	return false
+}
+
+// integer reads an integer field within [min, max]. ok is false when the
+// field is absent, null, refused or out of range (the last recorded).
+func integer(v *domain.Validator, o domain.Optional[int64], field string, required bool, min, max int64, at func(...any) []any) (n int64, ok bool) {
+	switch {
+	case domain.HasFieldError(v, at(field)...):
+		return 0, false
+	case !o.Set || o.Null:
 		switch {
-		case !present && required:
+		case !o.Set && required:
 			v.Add(domain.VRequired, domain.MsgRequired, at(field)...)
-		case present && required:
+		case o.Null && required:
 			v.Add(domain.VNull, domain.MsgNull, at(field)...)
 		}
 		return 0, false
 	}
-	n, ok = domain.AsInt(raw)
+	n = o.Value
 	switch {
-	case !ok:
-		v.Add(domain.VInvalid, domain.MsgInteger, at(field)...)
 	case n < min:
 		v.Add(domain.VMinValue, fmt.Sprintf("Ensure this value is greater than or equal to %d.", min), at(field)...)
-		ok = false
+		return n, false
 	case n > max:
 		v.Add(domain.VMaxValue, fmt.Sprintf("Ensure this value is less than or equal to %d.", max), at(field)...)
-		ok = false
+		return n, false
 	}
-	return n, ok
+	return n, true
 }

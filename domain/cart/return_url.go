@@ -115,20 +115,14 @@ func hostName(host string) bool {
 }
 
 // returnURL reads a document's return_url into v's errors or the value.
-func returnURL(v *domain.Validator, raw any, development bool) string {
-	switch ru := raw.(type) {
-	case nil:
-	case string:
-		if ru == "" {
-			return ""
-		}
-		if code, msg := checkReturnURL(ru, development); msg != "" {
-			v.Add(code, msg, "return_url")
-			return ""
-		}
-		return ru
-	default:
-		v.Add(domain.VInvalid, domain.MsgString, "return_url")
+func returnURL(v *domain.Validator, o domain.Optional[string], development bool) string {
+	ru := o.Value
+	if domain.HasFieldError(v, "return_url") || ru == "" {
+		return ""
 	}
-	return ""
+	if code, msg := checkReturnURL(ru, development); msg != "" {
+		v.Add(code, msg, "return_url")
+		return ""
+	}
+	return ru
 }

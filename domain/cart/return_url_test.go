@@ -14,7 +14,7 @@ import (
 func saveWithReturnURL(t *testing.T, f *cartFixture, svc *cart.CartService, u string) (*cart.CartView, error) {
 	t.Helper()
 	b, _ := json.Marshal(map[string]any{"items": []any{}, "return_url": u})
-	v, _, err := svc.SaveCart(f.asShop, cart.CartInput{Doc: dbtest.JSON(t, string(b))})
+	v, _, err := svc.SaveCart(f.asShop, input(t, string(b)))
 	return v, err
 }
 

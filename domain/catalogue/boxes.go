@@ -66,21 +66,15 @@ var BoxOrderFields = []string{"id", "ranking", "price"}
 // DefaultBoxOrder is the order of a box list without ordering.
 var DefaultBoxOrder = []BoxOrder{{Field: "ranking"}, {Field: "id"}}
 
-// ParseBoxOrdering reads the ordering query parameter: comma-separated
-// fields of BoxOrderFields, "-" for descending. Empty means DefaultBoxOrder;
-// id is appended as the last key when absent so that pages are stable.
-// Errors: CodeInvalid on "ordering" for any other value.
-func ParseBoxOrdering(s string) ([]BoxOrder, error) {
-	if strings.TrimSpace(s) == "" {
-		return DefaultBoxOrder, nil
-	}
+// ParseBoxOrdering reads an ordering's terms: fields of BoxOrderFields,
+// "-" for descending; the first term of a field wins. None means
+// DefaultBoxOrder; id is appended as the last key when absent so that
+// pages are stable.
+// Errors: CodeInvalid on "ordering" for any other term.
+func ParseBoxOrdering(terms []string) ([]BoxOrder, error) {
 	var order []BoxOrder
 	seen := map[string]bool{}
-	for _, term := range strings.Split(s, ",") {
-		term = strings.TrimSpace(term)
-		if term == "" {
-			continue
-		}
+	for _, term := range terms {
 		o := BoxOrder{Field: strings.TrimPrefix(term, "-"), Desc: strings.HasPrefix(term, "-")}
 		if !isBoxOrderField(o.Field) {
 			var v domain.Validator
@@ -199,7 +193,7 @@ type BoxView struct {
 
 // BoxList is a list of boxes as Boxes reads it.
 type BoxList struct {
-	Ordering string // as ParseBoxOrdering reads it
+	Ordering []string // the ordering's terms, as ParseBoxOrdering reads them
 	Page     domain.PageRequest
 	Texts    BoxTexts // the descriptions to read
 	// Offers, when set, reads each box's page of validated offers along

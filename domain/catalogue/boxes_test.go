@@ -4,6 +4,7 @@ import (
 	"context"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -20,16 +21,14 @@ func TestParseBoxOrdering(t *testing.T) {
 	desc := func(f string) catalogue.BoxOrder { return catalogue.BoxOrder{Field: f, Desc: true} }
 	for in, want := range map[string][]catalogue.BoxOrder{
 		"":                  {asc("ranking"), asc("id")},
-		" , ":               {asc("ranking"), asc("id")},
 		"price":             {asc("price"), asc("id")},
-		"-price,ranking":    {desc("price"), asc("ranking"), asc("id")},
+		"-price ranking":    {desc("price"), asc("ranking"), asc("id")},
 		"-id":               {desc("id")},
-		"id,price":          {asc("id"), asc("price")},
-		"price,-price,rank": nil, // an unknown field fails the whole value
-		"ranking,-price,":   {asc("ranking"), desc("price"), asc("id")},
-		"price,-price":      {asc("price"), asc("id")}, // the first of a field wins
+		"id price":          {asc("id"), asc("price")},
+		"price -price rank": nil,                       // an unknown field fails the whole ordering
+		"price -price":      {asc("price"), asc("id")}, // the first of a field wins
 	} {
-		got, err := catalogue.ParseBoxOrdering(in)
+		got, err := catalogue.ParseBoxOrdering(strings.Fields(in))
 		if want == nil {
 			e := dbtest.WantCode(t, err, domain.CodeInvalid)
 			if len(e.Fields) != 1 || e.Fields[0].Path[0] != "ordering" ||
@@ -219,7 +218,7 @@ func TestBoxService(t *testing.T) {
 	})
 
 	t.Run("ErrOrdering", func(t *testing.T) {
-		_, err := svc.Boxes(inMarket, catalogue.BoxList{Ordering: "price;", Page: first, Texts: allTexts})
+		_, err := svc.Boxes(inMarket, catalogue.BoxList{Ordering: []string{"price;"}, Page: first, Texts: allTexts})
 		dbtest.WantCode(t, err, domain.CodeInvalid)
 	})
 

@@ -320,18 +320,22 @@ func NewPartnerCatalogService(store PartnerCatalogStore, partners domain.Partner
 	return &PartnerCatalogService{store: store, partners: partners}
 }
 
-// PartnerQuery holds the filters of partners_list as sent in the query.
+// PartnerQuery holds the filters of partners_list. IDs nil is no id
+// filter; an empty list selects no partner. A surface records in Refusals
+// an id it could not read (MsgPartnerIDInvalid on "id"), answered after
+// the caller is known.
 type PartnerQuery struct {
+	domain.Refusals
 	Department string
 	Region     string
-	IDs        string // comma-separated integers
+	IDs        []int64
 }
 
 // MaxPartnerIDs bounds the id filter of partners_list.
 const MaxPartnerIDs = 1000
 
-// msgPartnerIDInvalid is Django's message for an invalid integer in a filter.
-const msgPartnerIDInvalid = "Enter a whole number."
+// MsgPartnerIDInvalid is Django's message for an invalid integer in a filter.
+const MsgPartnerIDInvalid = "Enter a whole number."
 
 // partnerCatalogFilter is the filter selecting the partners scope's catalogue
 // shows.
@@ -353,40 +357,19 @@ func (s *PartnerCatalogService) Partners(ctx context.Context, q PartnerQuery, pa
 	}
 	f := partnerCatalogFilter(scope)
 	f.Department, f.Region = strings.TrimSpace(q.Department), strings.TrimSpace(q.Region)
-	if f.IDs, err = parsePartnerIDs(q.IDs); err != nil {
+	v := q.Validator()
+	if len(q.IDs) > MaxPartnerIDs {
+		v.Add(domain.VMaxLength, fmt.Sprintf("Ensure this value has at most %d elements.", MaxPartnerIDs), "id")
+	}
+	if err := v.Err(); err != nil {
 		return nil, err
 	}
+	f.IDs = q.IDs
 	items, count, err := s.store.FindListedPartners(ctx, f, page)
 	if err != nil {
 		return nil, err
 	}
 	return domain.NewPage(items, count, page)
-}
-
-// parsePartnerIDs reads the id filter: integers separated by commas, empty
-// items ignored, as django-filter's "in" filter does. nil means no filter.
-func parsePartnerIDs(raw string) ([]int64, error) {
-	if strings.TrimSpace(raw) == "" {
-		return nil, nil
-	}
-	var v domain.Validator
-	ids := []int64{}
-	for _, part := range strings.Split(raw, ",") {
-		if part = strings.TrimSpace(part); part == "" {
-			continue
-		}
-		id, err := strconv.ParseInt(part, 10, 64)
-		if err != nil {
-			v.Add(domain.VInvalid, msgPartnerIDInvalid, "id")
-			return nil, v.Err()
-		}
-		ids = append(ids, id)
-	}
-	if len(ids) > MaxPartnerIDs {
-		v.Add(domain.VMaxLength, fmt.Sprintf("Ensure this value has at most %d elements.", MaxPartnerIDs), "id")
-		return nil, v.Err()
-	}
-	return ids, nil
 }
 
 // Partner is partners_retrieve: a partner of the catalogue by its id as

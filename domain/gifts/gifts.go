@@ -2,7 +2,6 @@ package gifts
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
@@ -402,10 +401,12 @@ const (
 
 var contactPhonePattern = regexp.MustCompile(`^\+?[0-9][0-9 ().-]*$`)
 
-// ContactRequestInput is the body of a contact request as decoded from the
-// request (a JSON object, numbers as json.Number).
+// ContactRequestInput is a contact request. Partner is the partner's UUID
+// as sent: a blank or malformed one is refused with the other fields.
 type ContactRequestInput struct {
-	Doc any
+	domain.Refusals
+	GiftCode, FullName, Email, PhoneNumber, Message domain.Optional[string]
+	Partner                                         domain.Optional[string]
 }
 
 // ContactRequestView is a stored contact request with the partner it went
@@ -431,28 +432,24 @@ func (s *GiftService) CreateContactRequest(ctx context.Context, in ContactReques
 	if _, err := s.contacts.Reserve(ctx, domain.ClientAddr(ctx), s.now()); err != nil {
 		return nil, err
 	}
-	obj, err := domain.AsDoc(in.Doc)
-	if err != nil {
-		return nil, err
-	}
-	var v domain.Validator
+	v := in.Validator()
 	r := &ContactRequest{}
-	r.GiftCode = contactString(&v, obj, "gift_code", true, MaxGiftCodeLength)
-	r.FullName = contactString(&v, obj, "full_name", true, MaxContactFullNameLength)
-	if email := contactString(&v, obj, "email", true, MaxContactEmailLength); email != "" && !domain.ValidEmail(email) {
+	r.GiftCode = contactString(v, "gift_code", in.GiftCode, true, MaxGiftCodeLength)
+	r.FullName = contactString(v, "full_name", in.FullName, true, MaxContactFullNameLength)
+	if email := contactString(v, "email", in.Email, true, MaxContactEmailLength); email != "" && !domain.ValidEmail(email) {
 		v.Add(domain.VInvalid, domain.MsgEmail, "email")
 	} else {
 		r.Email = email
 	}
-	if phone := contactString(&v, obj, "phone_number", false, MaxContactPhoneLength); phone != "" {
+	if phone := contactString(v, "phone_number", in.PhoneNumber, false, MaxContactPhoneLength); phone != "" {
 		if !contactPhonePattern.MatchString(phone) || contactPhoneDigits(phone) < 3 {
 			v.Add(domain.VInvalid, msgContactPhone, "phone_number")
 		}
 		r.PhoneNumber = &phone
 	}
-	r.Message = contactString(&v, obj, "message", true, MaxContactMessageLength)
+	r.Message = contactString(v, "message", in.Message, true, MaxContactMessageLength)
 
-	partnerUUID, partnerOK := contactUUID(&v, obj, "partner")
+	partnerUUID, partnerOK := contactUUID(v, "partner", in.Partner)
 	var partner *domain.Partner
 	if partnerOK {
 		p, err := s.partners.FindPartnerByUUID(ctx, partnerUUID)
@@ -488,35 +485,20 @@ func (s *GiftService) CreateContactRequest(ctx context.Context, in ContactReques
 }
 
 // contactString reads a string field as DRF's CharField does: surrounding
-// whitespace trimmed, numbers and booleans taken as their text, NUL
-// characters refused, at most max characters. An optional field may be
-// absent, null or blank, all read as "".
-func contactString(v *domain.Validator, obj map[string]any, field string, required bool, max int) string {
-	raw, present := obj[field]
-	var s string
-	switch x := raw.(type) {
-	case nil:
-		switch {
-		case required && present:
-			v.Add(domain.VNull, domain.MsgNull, field)
-		case required:
-			v.Add(domain.VRequired, domain.MsgRequired, field)
-		}
+// whitespace trimmed, NUL characters refused, at most max characters. An
+// optional field may be absent, null or blank, all read as "".
+func contactString(v *domain.Validator, field string, o domain.Optional[string], required bool, max int) string {
+	switch {
+	case domain.HasFieldError(v, field):
 		return ""
-	case string:
-		s = x
-	case json.Number:
-		s = x.String()
-	case bool:
-		s = "False"
-		if x {
-			s = "True"
-		}
-	default:
-		v.Add(domain.VInvalid, domain.MsgString, field)
+	case o.Null && required:
+		v.Add(domain.VNull, domain.MsgNull, field)
+		return ""
+	case !o.Set && required:
+		v.Add(domain.VRequired, domain.MsgRequired, field)
 		return ""
 	}
-	s = strings.TrimSpace(s)
+	s := strings.TrimSpace(o.Value)
 	switch {
 	case s == "":
 		if required {
@@ -534,16 +516,14 @@ func contactString(v *domain.Validator, obj map[string]any, field string, requir
 }
 
 // contactUUID reads a required UUID field given as a string.
-func contactUUID(v *domain.Validator, obj map[string]any, field string) (uuid.UUID, bool) {
-	raw, present := obj[field]
-	switch s := raw.(type) {
-	case nil:
-		if present {
-			v.Add(domain.VNull, domain.MsgNull, field)
-		} else {
-			v.Add(domain.VRequired, domain.MsgRequired, field)
-		}
-	case string:
+func contactUUID(v *domain.Validator, field string, o domain.Optional[string]) (uuid.UUID, bool) {
+	switch s := o.Value; {
+	case domain.HasFieldError(v, field):
+	case o.Null:
+		v.Add(domain.VNull, domain.MsgNull, field)
+	case !o.Set:
+		v.Add(domain.VRequired, domain.MsgRequired, field)
+	default:
 		s = strings.TrimSpace(s)
 		if s == "" {
 			v.Add(domain.VRequired, domain.MsgBlank, field)
@@ -555,8 +535,6 @@ func contactUUID(v *domain.Validator, obj map[string]any, field string) (uuid.UU
 			break
 		}
 		return u, true
-	default:
-		v.Add(domain.VInvalid, msgContactUUID, field)
 	}
 	return uuid.UUID{}, false
 }

@@ -150,12 +150,7 @@ func (s *MediaService) Upload(ctx context.Context, in MediaUpload) (*Media, erro
 		return nil, err
 	}
 	var v domain.Validator
-	var name string
-	if in.Name == nil {
-		name = mediaName(&v, nil)
-	} else {
-		name = mediaName(&v, *in.Name)
-	}
+	name := mediaName(&v, domain.FromPtr(in.Name))
 	var size int64
 	var info imageInfo
 	switch {
@@ -206,13 +201,16 @@ func (s *MediaService) Upload(ctx context.Context, in MediaUpload) (*Media, erro
 	return m, nil
 }
 
-// mediaName reads a media name (a decoded JSON value or form field):
-// required, trimmed, at most MaxNameLength characters.
-func mediaName(v *domain.Validator, in any) string {
-	before := len(v.Fields)
-	name := strings.TrimSpace(v.RequiredString(in, "name"))
+// mediaName reads a media name: required (null too), trimmed, at most
+// MaxNameLength characters; a refused one is skipped.
+func mediaName(v *domain.Validator, o domain.Optional[string]) string {
+	if domain.HasFieldError(v, "name") {
+		return ""
+	}
+	name := strings.TrimSpace(o.Value)
 	switch {
-	case len(v.Fields) > before:
+	case !o.Set || o.Null:
+		v.Add(domain.VRequired, domain.MsgRequired, "name")
 	case name == "":
 		v.Add(domain.VRequired, domain.MsgBlank, "name")
 	case strings.ContainsRune(name, 0) || !utf8.ValidString(name):
@@ -323,24 +321,29 @@ func (s *MediaService) Get(ctx context.Context, id int64) (*Media, error) {
 	return m, nil
 }
 
-// Rename sets a media's name from doc, the decoded JSON body {"name"}, only while no product uses it (as an image or
+// RenameInput is a media's new name.
+type RenameInput struct {
+	domain.Refusals
+	Name domain.Optional[string]
+}
+
+// Rename sets a media's name, only while no product uses it (as an image or
 // the cover image of a voucher prototype). The check and the update run
 // under a lock of the media row, so a product cannot start using it between
 // them.
 // Errors: those of Authorize(OpMediaWrite); CodeInvalid on "name";
 // CodeNotFound for an unknown media or another partner's; CodeConflict when
 // a product uses it.
-func (s *MediaService) Rename(ctx context.Context, id int64, doc any) (*Media, error) {
+func (s *MediaService) Rename(ctx context.Context, id int64, in RenameInput) (*Media, error) {
 	c, err := domain.Authorize(ctx, domain.OpMediaWrite)
 	if err != nil {
 		return nil, err
 	}
-	obj, err := domain.AsDoc(doc)
-	if err != nil {
-		return nil, err
+	v := in.Validator()
+	if domain.HasFieldError(v, "non_field_errors") { // a body that is no object: no field to read
+		return nil, v.Err()
 	}
-	var v domain.Validator
-	n := mediaName(&v, obj["name"])
+	n := mediaName(v, in.Name)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}

@@ -154,19 +154,19 @@ func TestMediaRename(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := e.svc.Rename(e.shopCtx, m.ID, map[string]any{"name": "New"})
+	r, err := e.svc.Rename(e.shopCtx, m.ID, media.RenameInput{Name: domain.Some("New")})
 	if err != nil || r.Name != "New" {
 		t.Fatalf("Rename: %+v %v", r, err)
 	}
-	_, err = e.svc.Rename(e.rivalCtx, m.ID, map[string]any{"name": "x"})
+	_, err = e.svc.Rename(e.rivalCtx, m.ID, media.RenameInput{Name: domain.Some("x")})
 	dbtest.WantCode(t, err, domain.CodeNotFound)
-	_, err = e.svc.Rename(e.readerCtx, m.ID, map[string]any{"name": "x"})
+	_, err = e.svc.Rename(e.readerCtx, m.ID, media.RenameInput{Name: domain.Some("x")})
 	dbtest.WantCode(t, err, domain.CodeForbidden)
-	_, err = e.svc.Rename(e.shopCtx, m.ID+1000, map[string]any{"name": "x"})
+	_, err = e.svc.Rename(e.shopCtx, m.ID+1000, media.RenameInput{Name: domain.Some("x")})
 	dbtest.WantCode(t, err, domain.CodeNotFound)
-	_, err = e.svc.Rename(e.shopCtx, m.ID, map[string]any{"name": strings.Repeat("x", 256)})
+	_, err = e.svc.Rename(e.shopCtx, m.ID, media.RenameInput{Name: domain.Some(strings.Repeat("x", 256))})
 	dbtest.WantCode(t, err, domain.CodeInvalid)
-	_, err = e.svc.Rename(e.shopCtx, m.ID, "name")
+	_, err = e.svc.Rename(e.shopCtx, m.ID, media.RenameInput{Name: domain.Null[string]()})
 	dbtest.WantCode(t, err, domain.CodeInvalid)
 	got, _ := e.svc.Get(e.shopCtx, m.ID)
 	if got.Name != "New" {

@@ -108,8 +108,7 @@ func (s *CartService) WithClock(now func() time.Time) *CartService {
 	return s
 }
 
-// CreateCart makes a cart of the body of the administration API's
-// create: partner_uuid (required, the caller's own partner, staff any)
+// CreateCart makes a cart of in: partner_uuid (required, the caller's own partner, staff any)
 // and data (network_giftcards, network_vouchers; at least one line). The
 // lines are checked, in the transaction that stores the cart, against
 // the network giftcard settings and the boxes of the partner's
@@ -117,15 +116,15 @@ func (s *CartService) WithClock(now func() time.Time) *CartService {
 // it is in. It runs once per idempotency key of the request.
 // Errors: those of Authorize(OpMultiProductCartCreate); CodeInvalid with
 // DRF's field messages, nested under data.
-func (s *CartService) CreateCart(ctx context.Context, doc domain.Doc) (*Cart, error) {
+func (s *CartService) CreateCart(ctx context.Context, in CartInput) (*Cart, error) {
 	c, err := domain.Authorize(ctx, domain.OpMultiProductCartCreate)
 	if err != nil {
 		return nil, err
 	}
-	return idempotency.Run(ctx, s.keys, "mpcart.create", doc, func(ctx context.Context, complete idempotency.Complete[*Cart]) (idempotency.Done[*Cart], error) {
+	return idempotency.Run(ctx, s.keys, "mpcart.create", in, func(ctx context.Context, complete idempotency.Complete[*Cart]) (idempotency.Done[*Cart], error) {
 		var done idempotency.Done[*Cart]
 		err := s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
-			cart, err := s.read(ctx, tx, c, doc)
+			cart, err := s.read(ctx, tx, c, in)
 			if err != nil {
 				return err
 			}

@@ -53,25 +53,24 @@ type lines struct {
 	vouchersOK  []bool
 }
 
-// read reads and checks the body of a creation, in the transaction that
-// stores it.
+// read reads and checks a creation, in the transaction that stores it.
 // Errors: CodeInvalid with every field error; a failed read.
-func (s *CartService) read(ctx context.Context, tx Stores, c *domain.Caller, doc domain.Doc) (*Cart, error) {
-	var v domain.Validator
-	d := &domain.DocReader{V: &v, Obj: doc}
-	partner, err := d.WritePartner(ctx, tx.Partners, c, true)
+func (s *CartService) read(ctx context.Context, tx Stores, c *domain.Caller, in CartInput) (*Cart, error) {
+	v := in.Validator()
+	d := domain.Fields{V: v}
+	partner, err := d.WritePartner(ctx, tx.Partners, c, in.PartnerUUID, true)
 	if err != nil {
 		return nil, err
 	}
-	l := readData(d)
+	l := readData(d, in.Data)
 	var market int64
 	if partner != nil {
-		if market, err = marketplaceOf(ctx, tx, partner.ID, &v); err != nil {
+		if market, err = marketplaceOf(ctx, tx, partner.ID, v); err != nil {
 			return nil, err
 		}
 	}
 	if market != 0 && l != nil {
-		if err := l.check(ctx, tx, market, &v); err != nil {
+		if err := l.check(ctx, tx, market, v); err != nil {
 			return nil, err
 		}
 	}
@@ -111,118 +110,112 @@ func marketplaceOf(ctx context.Context, tx Stores, partnerID int64, v *domain.Va
 	return 0, nil
 }
 
-// readData reads data: an object of the two lists (each optional, []
-// when absent), at least one line, and no other key. nil when data is
-// absent, null or not an object.
-func readData(d *domain.DocReader) *lines {
-	value, ok, _ := d.Raw("data", true, false)
+// readData reads data: the two lists (each optional, [] when absent), at
+// least one line. nil when data is absent, null or refused.
+func readData(d domain.Fields, o domain.Optional[CartData]) *lines {
+	data, ok, _ := domain.Present(d, "data", o, true, false)
 	if !ok {
 		return nil
 	}
-	obj, isObj := value.(map[string]any)
-	if !isObj {
-		d.V.Add(domain.VInvalid, fmt.Sprintf(domain.MsgNotADict, domain.JSONTypeName(value)), "data")
-		return nil
-	}
-	before := len(d.V.Fields)
-	unknownFields(d.V, obj, []string{giftcardsKey, vouchersKey}, "data")
 	l := &lines{}
-	l.giftcards, l.giftcardsOK = readList(d.V, obj, giftcardsKey, func(sub *domain.DocReader) GiftcardLine {
+	l.giftcards, l.giftcardsOK = readList(d.V, giftcardsKey, data.Giftcards, func(f domain.Fields, in GiftcardInput) GiftcardLine {
 		var g GiftcardLine
-		unknownFields(sub.V, sub.Obj, []string{"amount", "quantity", "themed_pdf_id"})
-		if amount, _ := sub.Money("amount", true, false); amount != nil {
+		if amount, _ := f.Money("amount", in.Amount, true, false); amount != nil {
 			switch {
 			case !amount.IsPositive():
-				sub.V.Add(domain.VMinValue, MsgAmountPositive, "amount")
+				f.V.Add(domain.VMinValue, MsgAmountPositive, "amount")
 			case amount.GreaterThan(MaxAmount):
-				sub.V.Add(domain.VMaxValue, fmt.Sprintf(msgMaxValue, MaxAmount), "amount")
+				f.V.Add(domain.VMaxValue, fmt.Sprintf(msgMaxValue, MaxAmount), "amount")
 			}
 			g.Amount = *amount
 		}
-		g.Quantity = readQuantity(sub)
-		if id, _ := sub.Integer("themed_pdf_id", true, false, 1); id != nil {
+		g.Quantity = readQuantity(f, in.Quantity)
+		if id, _ := f.Integer("themed_pdf_id", in.ThemedPDFID, true, false, 1); id != nil {
 			g.ThemedPDFID = int64(*id)
 		}
 		return g
 	})
-	l.vouchers, l.vouchersOK = readList(d.V, obj, vouchersKey, func(sub *domain.DocReader) VoucherLine {
+	l.vouchers, l.vouchersOK = readList(d.V, vouchersKey, data.Vouchers, func(f domain.Fields, in VoucherInput) VoucherLine {
 		var line VoucherLine
-		unknownFields(sub.V, sub.Obj, []string{"id", "quantity"})
-		if id, _ := sub.PK("id", true, false); id != nil {
+		if id, _ := f.PK("id", in.BoxID, true, false); id != nil {
 			line.BoxID = *id
 		}
-		line.Quantity = readQuantity(sub)
+		line.Quantity = readQuantity(f, in.Quantity)
 		return line
 	})
-	if len(d.V.Fields) == before && len(l.giftcards)+len(l.vouchers) == 0 {
+	if !errorUnder(d.V, "data") && len(l.giftcards)+len(l.vouchers) == 0 {
 		d.V.Add(domain.VRequired, MsgEmpty, "data", "non_field_errors")
 	}
 	return l
 }
 
-// unknownFields records MsgUnknownField on every key of obj not in known,
-// at path, in key order: a cart's data and lines hold the contract's keys
-// only.
-func unknownFields(v *domain.Validator, obj map[string]any, known []string, path ...any) {
-	var keys []string
-	for k := range obj {
-		if !slices.Contains(known, k) {
-			keys = append(keys, k)
+// errorUnder reports whether v holds an error at or below path.
+func errorUnder(v *domain.Validator, path ...any) bool {
+	for _, f := range v.Fields {
+		if len(f.Path) >= len(path) && domain.PathKey(f.Path[:len(path)]) == domain.PathKey(path) {
+			return true
 		}
 	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		v.Add(domain.VInvalid, MsgUnknownField, append(slices.Clone(path), k)...)
-	}
+	return false
 }
 
-// readList reads the list data[key] (absent: none) of at most MaxLines
-// objects, each with line, whose errors are placed under data.key.i; ok
-// reports, for each element, that it was read without an error (an
-// element that is no object is a zero T).
-func readList[T any](v *domain.Validator, obj map[string]any, key string, line func(sub *domain.DocReader) T) (out []T, ok []bool) {
+// readList reads the list data.key (absent: none) of at most MaxLines
+// lines, each with line, whose errors are placed under data.key.i; ok
+// reports, for each line, that it was read without an error (a refused
+// line among them).
+func readList[In, T any](v *domain.Validator, key string, o domain.Optional[[]In], line func(f domain.Fields, in In) T) (out []T, ok []bool) {
 	out = []T{}
-	value, present := obj[key]
-	switch list := value.(type) {
-	case nil:
-		if present {
-			v.Add(domain.VNull, domain.MsgNull, "data", key)
+	list := o.Value
+	switch {
+	case domain.HasFieldError(v, "data", key) || !o.Set:
+		return out, nil
+	case o.Null:
+		v.Add(domain.VNull, domain.MsgNull, "data", key)
+		return out, nil
+	case len(list) > MaxLines:
+		v.Add(domain.VMaxElements, fmt.Sprintf(domain.MsgTooManyElements, MaxLines), "data", key)
+		return out, nil
+	}
+	v.ListLength(len(list), "data", key)
+	for i, in := range list {
+		at := []any{"data", key, i}
+		// The line's rules skip the fields the surface refused.
+		sub := &domain.Validator{Fields: refusalsUnder(v, at)}
+		seeded := len(sub.Fields)
+		if domain.HasFieldError(sub, "non_field_errors") { // not a line at all
+			var zero T
+			out, ok = append(out, zero), append(ok, false)
+			continue
 		}
-	case []any:
-		if len(list) > MaxLines {
-			v.Add(domain.VMaxElements, fmt.Sprintf(domain.MsgTooManyElements, MaxLines), "data", key)
-			return out, nil
+		out = append(out, line(domain.Fields{V: sub}, in))
+		for _, fe := range sub.Fields[seeded:] {
+			v.Add(fe.Code, fe.Message, append(slices.Clone(at), fe.Path...)...)
 		}
-		v.ListLength(len(list), "data", key)
-		for i, e := range list {
-			elem, isObj := e.(map[string]any)
-			if !isObj {
-				v.Add(domain.VInvalid, fmt.Sprintf(msgNotAnObject, domain.JSONTypeName(e)), "data", key, i, "non_field_errors")
-				var zero T
-				out, ok = append(out, zero), append(ok, false)
-				continue
-			}
-			sub := &domain.DocReader{V: &domain.Validator{}, Obj: elem}
-			out = append(out, line(sub))
-			for _, fe := range sub.V.Fields {
-				v.Add(fe.Code, fe.Message, append([]any{"data", key, i}, fe.Path...)...)
-			}
-			ok = append(ok, len(sub.V.Fields) == 0)
-		}
-	default:
-		v.Add(domain.VInvalid, fmt.Sprintf(domain.MsgNotAList, domain.JSONTypeName(value)), "data", key)
+		ok = append(ok, len(sub.Fields) == 0)
 	}
 	return out, ok
 }
 
+// refusalsUnder is the errors of v below path, their paths relative to it.
+func refusalsUnder(v *domain.Validator, path []any) []domain.FieldError {
+	var out []domain.FieldError
+	for _, f := range v.Fields {
+		if len(f.Path) > len(path) && domain.PathKey(f.Path[:len(path)]) == domain.PathKey(path) {
+			f.Path = f.Path[len(path):]
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // readQuantity reads a line's quantity: 1 to MaxQuantity.
-func readQuantity(sub *domain.DocReader) int {
-	n, _ := sub.Integer("quantity", true, false, 1)
+func readQuantity(f domain.Fields, o domain.Optional[int64]) int {
+	n, _ := f.Integer("quantity", o, true, false, 1)
 	if n == nil {
 		return 0
 	}
 	if *n > MaxQuantity {
-		sub.V.Add(domain.VMaxValue, fmt.Sprintf(msgMaxValue, fmt.Sprint(MaxQuantity)), "quantity")
+		f.V.Add(domain.VMaxValue, fmt.Sprintf(msgMaxValue, fmt.Sprint(MaxQuantity)), "quantity")
 	}
 	return *n
 }

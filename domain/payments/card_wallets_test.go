@@ -36,8 +36,8 @@ func TestPaymentsAndUsesRacingOnOneCard(t *testing.T) {
 			}
 			return err
 		}
-		_, err := uses.Use(asMarket, network.UseInput{Code: code, PartnerID: member, Value: dec("5.00"),
-			CreationDate: network.At(time.Now())})
+		_, err := uses.Use(asMarket, network.UseInput{Code: code, PartnerRef: network.PartnerRef{PartnerID: domain.Some(member)},
+			Value: domain.Some(dec("5.00")), CreationDate: domain.Some(network.At(time.Now()))})
 		if err == nil {
 			used.Add(1)
 		}
@@ -74,7 +74,8 @@ func TestDrawLapsesExpiredHolds(t *testing.T) {
 	card := f.card(t, "10.00")
 	hourAgo := time.Now().Add(-time.Hour)
 	_, err := uses.WithClock(func() time.Time { return hourAgo }).Hold(asMarket, network.HoldInput{Code: f.code(t, card),
-		PartnerID: member, ReservationID: "R-1", Amount: dec("10.00"), TTL: time.Minute})
+		PartnerRef: network.PartnerRef{PartnerID: domain.Some(member)}, ReservationID: domain.Some("R-1"),
+		Amount: domain.Some(dec("10.00")), ExpiresIn: domain.Some[int64](60)})
 	if err != nil {
 		t.Fatal(err)
 	}

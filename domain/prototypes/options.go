@@ -101,7 +101,7 @@ var OptionOrderings = []string{"ranking", "-ranking", "id", "-id"}
 // count 1, not included), services_info, partner_uuid.
 // Errors: CodeUnauthenticated, CodeForbidden (OpOptionWrite); CodeInvalid
 // with every field error.
-func (s *AdminPrototypeService) CreateOption(ctx context.Context, doc domain.Doc) (*vouchers.VoucherOption, error) {
+func (s *AdminPrototypeService) CreateOption(ctx context.Context, in OptionInput) (*vouchers.VoucherOption, error) {
 	c, err := domain.Authorize(ctx, domain.OpOptionWrite)
 	if err != nil {
 		return nil, err
@@ -109,7 +109,7 @@ func (s *AdminPrototypeService) CreateOption(ctx context.Context, doc domain.Doc
 	var o *vouchers.VoucherOption
 	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
 		var err error
-		o, err = createOption(ctx, tx, c, doc)
+		o, err = createOption(ctx, tx, c, in)
 		return err
 	})
 	if err != nil {
@@ -122,46 +122,38 @@ func (s *AdminPrototypeService) CreateOption(ctx context.Context, doc domain.Doc
 	return os[0], nil
 }
 
-// readServices reads services_info: a list of at most maxServiceRows objects
-// of service_cost, service_buying_vat, service_selling_vat, service_price.
-func readServices(d *domain.DocReader, field string) []vouchers.OptionService {
-	value, ok, _ := d.Raw(field, false, false)
+// readServices reads services_info: at most MaxServiceRows rows of
+// service_cost, service_buying_vat, service_selling_vat, service_price.
+func readServices(f domain.Fields, field string, o domain.Optional[[]OptionServiceInput]) []vouchers.OptionService {
+	rows, ok, _ := domain.Present(f, field, o, false, false)
 	if !ok {
 		return []vouchers.OptionService{}
 	}
-	list, isList := value.([]any)
-	switch {
-	case !isList:
-		d.V.Add(domain.VInvalid, fmt.Sprintf(domain.MsgNotAList, domain.JSONTypeName(value)), field)
-		return nil
-	case len(list) > domain.MaxServiceRows:
-		d.V.Add(domain.VMaxElements, fmt.Sprintf(domain.MsgTooManyElements, domain.MaxServiceRows), field)
+	if len(rows) > domain.MaxServiceRows {
+		f.V.Add(domain.VMaxElements, fmt.Sprintf(domain.MsgTooManyElements, domain.MaxServiceRows), field)
 		return nil
 	}
-	d.V.ListLength(len(list), field)
-	out := make([]vouchers.OptionService, len(list))
-	for i, e := range list {
-		obj, isObj := e.(map[string]any)
-		if !isObj {
-			d.V.Add(domain.VInvalid, fmt.Sprintf(domain.MsgNotADict, domain.JSONTypeName(e)), field, i, "non_field_errors")
-			continue
-		}
-		inner := &domain.DocReader{V: &domain.Validator{}, Obj: obj}
-		read := func(name string, vat bool) decimal.Decimal {
-			m, _ := inner.Money(name, false, false)
-			if m == nil {
+	f.V.ListLength(len(rows), field)
+	out := make([]vouchers.OptionService, len(rows))
+	for i, row := range rows {
+		read := func(name string, o domain.Optional[decimal.Decimal], vat bool) decimal.Decimal {
+			path := []any{field, i, name}
+			switch {
+			case domain.HasFieldError(f.V, path...) || !o.Set:
+				return decimal.Zero
+			case o.Null:
+				f.V.Add(domain.VNull, domain.MsgNull, path...)
 				return decimal.Zero
 			}
-			if vat && m.GreaterThan(decimal.NewFromInt(100)) {
-				inner.V.Add(domain.VMaxValue, "Ensure this value is less than or equal to 100.", name)
+			before := len(f.V.Fields)
+			m := f.V.Amount(o.Value, path...)
+			if len(f.V.Fields) == before && vat && m.GreaterThan(decimal.NewFromInt(100)) {
+				f.V.Add(domain.VMaxValue, "Ensure this value is less than or equal to 100.", path...)
 			}
-			return *m
+			return m
 		}
-		out[i] = vouchers.OptionService{Cost: read("service_cost", false), BuyingVAT: read("service_buying_vat", true),
-			SellingVAT: read("service_selling_vat", true), Price: read("service_price", false)}
-		for _, f := range inner.V.Fields {
-			d.V.Add(f.Code, f.Message, append([]any{field, i}, f.Path...)...)
-		}
+		out[i] = vouchers.OptionService{Cost: read("service_cost", row.Cost, false), BuyingVAT: read("service_buying_vat", row.BuyingVAT, true),
+			SellingVAT: read("service_selling_vat", row.SellingVAT, true), Price: read("service_price", row.Price, false)}
 	}
 	return out
 }
@@ -172,29 +164,29 @@ func readServices(d *domain.DocReader, field string) []vouchers.OptionService {
 // max_number_options.
 // Errors: CodeUnauthenticated, CodeForbidden (OpOptionWrite); CodeInvalid
 // with every field error.
-func (s *AdminPrototypeService) CreateOptionCategory(ctx context.Context, doc domain.Doc) (*OptionCategory, error) {
+func (s *AdminPrototypeService) CreateOptionCategory(ctx context.Context, in OptionCategoryInput) (*OptionCategory, error) {
 	c, err := domain.Authorize(ctx, domain.OpOptionWrite)
 	if err != nil {
 		return nil, err
 	}
-	var v domain.Validator
-	d := &domain.DocReader{V: &v, Obj: doc}
+	v := in.Validator()
+	d := domain.Fields{V: v}
 	c2 := &OptionCategory{Name: domain.Localized{}, Description: domain.Localized{}, IsActive: true, Ranking: 1}
-	partner, err := d.WritePartner(ctx, s.uow.Stores().Partners, c, true)
+	partner, err := d.WritePartner(ctx, s.uow.Stores().Partners, c, in.PartnerUUID, true)
 	if err != nil {
 		return nil, err
 	}
 	if partner != nil {
 		c2.PartnerID, c2.PartnerUUID = partner.ID, partner.UUID
 	}
-	d.Texts("name", false, domain.MaxNameLength, c2.Name)
-	d.Nameless("name", c2.Name)
-	d.Texts("description", false, domain.MaxDescriptionLength, c2.Description)
-	c2.IsActive = domain.Pick(d.Boolean("is_active"), c2.IsActive)
-	n, _ := d.Integer("ranking", false, false, -domain.MaxInt32)
+	d.Texts("name", in.Name, false, domain.MaxNameLength, c2.Name)
+	d.Nameless("name", in.Name, c2.Name)
+	d.Texts("description", in.Description, false, domain.MaxDescriptionLength, c2.Description)
+	c2.IsActive = domain.Pick(d.Bool("is_active", in.IsActive), c2.IsActive)
+	n, _ := d.Integer("ranking", in.Ranking, false, false, -domain.MaxInt32)
 	c2.Ranking = domain.Pick(n, c2.Ranking)
-	c2.MinNumberOptions, _ = d.Integer("min_number_options", false, true, 0)
-	c2.MaxNumberOptions, _ = d.Integer("max_number_options", false, true, 0)
+	c2.MinNumberOptions, _ = d.Integer("min_number_options", in.MinNumberOptions, false, true, 0)
+	c2.MaxNumberOptions, _ = d.Integer("max_number_options", in.MaxNumberOptions, false, true, 0)
 	if c2.MinNumberOptions != nil && c2.MaxNumberOptions != nil && *c2.MinNumberOptions > *c2.MaxNumberOptions {
 		v.Add(domain.VMaxValue, fmt.Sprintf(msgMinAboveMax, "max_number_options"), "min_number_options")
 	}
@@ -346,33 +338,33 @@ func (s *AdminPrototypeService) OptionsOfCategories(ctx context.Context, ids []i
 // createOption reads, checks and inserts an option through tx: the
 // category and prototypes it names are checked in the transaction that
 // links them.
-func createOption(ctx context.Context, tx Stores, c *domain.Caller, doc domain.Doc) (*vouchers.VoucherOption, error) {
-	var v domain.Validator
-	d := &domain.DocReader{V: &v, Obj: doc}
-	partner, err := d.WritePartner(ctx, tx.Partners, c, false)
+func createOption(ctx context.Context, tx Stores, c *domain.Caller, in OptionInput) (*vouchers.VoucherOption, error) {
+	v := in.Validator()
+	d := domain.Fields{V: v}
+	partner, err := d.WritePartner(ctx, tx.Partners, c, in.PartnerUUID, false)
 	if err != nil {
 		return nil, err
 	}
 	o := &vouchers.VoucherOption{Name: domain.Localized{}, Description: domain.Localized{}, IsActive: true, Ranking: 1,
 		Services: []vouchers.OptionService{}, VoucherPrototypeIDs: []int64{}}
-	d.Texts("name", true, domain.MaxNameLength, o.Name)
-	d.Nameless("name", o.Name)
-	d.Texts("description", true, domain.MaxDescriptionLength, o.Description)
-	if m, _ := d.Money("price", false, false); m != nil {
+	d.Texts("name", in.Name, true, domain.MaxNameLength, o.Name)
+	d.Nameless("name", in.Name, o.Name)
+	d.Texts("description", in.Description, true, domain.MaxDescriptionLength, o.Description)
+	if m, _ := d.Money("price", in.Price, false, false); m != nil {
 		o.Price = *m
 	}
-	if m, _ := d.Money("selling_price", false, false); m != nil {
+	if m, _ := d.Money("selling_price", in.SellingPrice, false, false); m != nil {
 		o.SellingPrice = *m
 	}
-	o.Countable = domain.Pick(d.Boolean("countable"), o.Countable)
-	o.IsGlobal = domain.Pick(d.Boolean("is_global"), o.IsGlobal)
-	o.IsActive = domain.Pick(d.Boolean("is_active"), o.IsActive)
-	n, _ := d.Integer("ranking", false, false, -domain.MaxInt32)
+	o.Countable = domain.Pick(d.Bool("countable", in.Countable), o.Countable)
+	o.IsGlobal = domain.Pick(d.Bool("is_global", in.IsGlobal), o.IsGlobal)
+	o.IsActive = domain.Pick(d.Bool("is_active", in.IsActive), o.IsActive)
+	n, _ := d.Integer("ranking", in.Ranking, false, false, -domain.MaxInt32)
 	o.Ranking = domain.Pick(n, o.Ranking)
-	o.Services = readServices(d, "services_info")
-	category, _ := d.PK("category", false, true)
+	o.Services = readServices(d, "services_info", in.Services)
+	category, _ := d.PK("category", in.Category, false, true)
 	o.CategoryID = category
-	prototypes := d.PKList("voucher_prototypes")
+	prototypes := d.PKList("voucher_prototypes", in.VoucherPrototypes)
 	if partner != nil {
 		o.PartnerID, o.PartnerUUID = partner.ID, partner.UUID
 		if category != nil {

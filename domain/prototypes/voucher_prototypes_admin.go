@@ -141,16 +141,16 @@ func NewAdminPrototypeService(uow domain.UnitOfWork[Stores]) *AdminPrototypeServ
 // partner.
 // Errors: CodeUnauthenticated, CodeForbidden (OpPrototypeWrite);
 // CodeInvalid with every field error.
-func (s *AdminPrototypeService) CreateVoucherPrototype(ctx context.Context, doc domain.Doc) (*AdminVoucherPrototype, error) {
+func (s *AdminPrototypeService) CreateVoucherPrototype(ctx context.Context, in PrototypeInput) (*AdminVoucherPrototype, error) {
 	c, err := domain.Authorize(ctx, domain.OpPrototypeWrite)
 	if err != nil {
 		return nil, err
 	}
 	var p *AdminVoucherPrototype
 	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
-		var v domain.Validator
-		d := &domain.DocReader{V: &v, Obj: doc}
-		partner, err := d.WritePartner(ctx, tx.Partners, c, false)
+		v := in.Validator()
+		d := domain.Fields{V: v}
+		partner, err := d.WritePartner(ctx, tx.Partners, c, in.PartnerUUID, false)
 		if err != nil {
 			return err
 		}
@@ -160,7 +160,7 @@ func (s *AdminPrototypeService) CreateVoucherPrototype(ctx context.Context, doc 
 		if partner != nil {
 			p.PartnerID, p.PartnerUUID = partner.ID, partner.UUID
 		}
-		if err := applyPrototype(ctx, tx.Prototypes, d, p); err != nil {
+		if err := applyPrototype(ctx, tx.Prototypes, d, in, p); err != nil {
 			return err
 		}
 		if err := v.Err(); err != nil {
@@ -180,7 +180,7 @@ func (s *AdminPrototypeService) CreateVoucherPrototype(ctx context.Context, doc 
 // partner does not change (partner_uuid is ignored).
 // Errors: those of CreateVoucherPrototype; CodeNotFound for a prototype
 // the caller does not see.
-func (s *AdminPrototypeService) UpdateVoucherPrototype(ctx context.Context, id int64, doc domain.Doc, partial bool) (*AdminVoucherPrototype, error) {
+func (s *AdminPrototypeService) UpdateVoucherPrototype(ctx context.Context, id int64, in PrototypeInput, partial bool) (*AdminVoucherPrototype, error) {
 	c, err := domain.Authorize(ctx, domain.OpPrototypeWrite)
 	if err != nil {
 		return nil, err
@@ -193,8 +193,8 @@ func (s *AdminPrototypeService) UpdateVoucherPrototype(ctx context.Context, id i
 		if !c.Sees(p.PartnerID) {
 			return domain.ErrNotFound
 		}
-		var v domain.Validator
-		if err := applyPrototype(ctx, tx.Prototypes, &domain.DocReader{V: &v, Obj: doc, Partial: partial}, p); err != nil {
+		v := in.Validator()
+		if err := applyPrototype(ctx, tx.Prototypes, domain.Fields{V: v, Partial: partial}, in, p); err != nil {
 			return err
 		}
 		if err := v.Err(); err != nil {
@@ -272,46 +272,12 @@ func (s *AdminPrototypeService) voucherPrototype(ctx context.Context, id int64) 
 	return ps[0], nil
 }
 
-// applyPrototype reads the 4.6 body into p and checks the references
-// through st. p.PartnerID is 0 when the partner is unknown (its error is
-// recorded): the media checks are then skipped.
-func applyPrototype(ctx context.Context, st AdminPrototypeStore, d *domain.DocReader, p *AdminVoucherPrototype) error {
-	d.Texts("name", true, domain.MaxNameLength, p.Name)
-	d.Nameless("name", p.Name)
-	d.Texts("description", true, domain.MaxDescriptionLength, p.Description)
-	d.Texts("long_description", true, domain.MaxDescriptionLength, p.LongDescription)
-	d.Texts("rent_conditions", false, domain.MaxDescriptionLength, p.RentConditions)
-	d.Texts("how_to_book_html", false, domain.MaxDescriptionLength, p.HowToBookHTML)
-	d.Texts("pdf_description", false, MaxPDFDescriptionLength, p.PDFText)
-	p.IsActive = domain.Pick(d.Boolean("is_active"), p.IsActive)
-	p.IsHighlight = domain.Pick(d.Boolean("is_highlight"), p.IsHighlight)
-	p.Type = domain.Pick(d.Choice("type", true, VoucherPrototypeTypes), p.Type)
-	n, _ := d.Integer("price_scope", false, false, 0)
-	p.PriceScope = domain.Pick(n, p.PriceScope)
-	maxSet, _ := d.Integer("max_capacity", false, false, 0)
-	p.MaxCapacity = domain.Pick(maxSet, p.MaxCapacity)
-	minSet, _ := d.Integer("min_capacity", false, false, 0)
-	p.MinCapacity = domain.Pick(minSet, p.MinCapacity)
-	if (minSet != nil || maxSet != nil) && p.MaxCapacity > 0 && p.MinCapacity > p.MaxCapacity {
-		d.V.Add(domain.VMaxValue, "Ensure this value is less than or equal to max_capacity.", "min_capacity")
-	}
-	n, _ = d.Integer("ranking", false, false, -domain.MaxInt32)
-	p.Ranking = domain.Pick(n, p.Ranking)
-	if m, _ := d.Money("stay_price", true, false); m != nil {
-		p.StayPrice = *m
-	}
-	for _, f := range []struct {
-		field string
-		into  **decimal.Decimal
-	}{{"adults_price", &p.AdultsPrice}, {"children_price", &p.ChildrenPrice}, {"baby_price", &p.BabyPrice}} {
-		if m, set := d.Money(f.field, false, true); set {
-			*f.into = m
-		}
-	}
-	if day, set := d.Date("last_active_day"); set {
-		p.LastActiveDay = day
-	}
-	if id, _ := d.PK("universe", true, false); id != nil {
+// applyPrototype reads in into p and checks the references through st.
+// p.PartnerID is 0 when the partner is unknown (its error is recorded):
+// the media checks are then skipped.
+func applyPrototype(ctx context.Context, st AdminPrototypeStore, d domain.Fields, in PrototypeInput, p *AdminVoucherPrototype) error {
+	applyPrototypeFields(d, in, p)
+	if id, _ := d.PK("universe", in.Universe, true, false); id != nil {
 		us, err := st.UniversesByID(ctx, []int64{*id})
 		if err != nil {
 			return err
@@ -321,7 +287,7 @@ func applyPrototype(ctx context.Context, st AdminPrototypeStore, d *domain.DocRe
 		}
 		p.UniverseID = id
 	}
-	if id, set := d.PK("environment", false, true); set {
+	if id, set := d.PK("environment", in.Environment, false, true); set {
 		if id != nil {
 			ok, err := st.EnvironmentExists(ctx, *id)
 			if err != nil {
@@ -333,14 +299,14 @@ func applyPrototype(ctx context.Context, st AdminPrototypeStore, d *domain.DocRe
 		}
 		p.EnvironmentID = id
 	}
-	images := d.PKList("images")
+	images := d.PKList("images", in.Images)
 	if images != nil {
 		if len(images) > domain.MaxImages {
 			d.V.Add(domain.VMaxElements, fmt.Sprintf(domain.MsgTooManyElements, domain.MaxImages), "images")
 		}
 		p.ImageIDs = images
 	}
-	cover, coverSet := d.PK("cover_image", false, true)
+	cover, coverSet := d.PK("cover_image", in.CoverImage, false, true)
 	if coverSet {
 		p.CoverImageID = cover
 	}
@@ -367,4 +333,44 @@ func applyPrototype(ctx context.Context, st AdminPrototypeStore, d *domain.DocRe
 		}
 	}
 	return nil
+}
+
+// applyPrototypeFields reads the fields of in that need no store.
+func applyPrototypeFields(d domain.Fields, in PrototypeInput, p *AdminVoucherPrototype) {
+	d.Texts("name", in.Name, true, domain.MaxNameLength, p.Name)
+	d.Nameless("name", in.Name, p.Name)
+	d.Texts("description", in.Description, true, domain.MaxDescriptionLength, p.Description)
+	d.Texts("long_description", in.LongDescription, true, domain.MaxDescriptionLength, p.LongDescription)
+	d.Texts("rent_conditions", in.RentConditions, false, domain.MaxDescriptionLength, p.RentConditions)
+	d.Texts("how_to_book_html", in.HowToBookHTML, false, domain.MaxDescriptionLength, p.HowToBookHTML)
+	d.Texts("pdf_description", in.PDFText, false, MaxPDFDescriptionLength, p.PDFText)
+	p.IsActive = domain.Pick(d.Bool("is_active", in.IsActive), p.IsActive)
+	p.IsHighlight = domain.Pick(d.Bool("is_highlight", in.IsHighlight), p.IsHighlight)
+	p.Type = domain.Pick(d.Choice("type", in.Type, true, VoucherPrototypeTypes), p.Type)
+	n, _ := d.Integer("price_scope", in.PriceScope, false, false, 0)
+	p.PriceScope = domain.Pick(n, p.PriceScope)
+	maxSet, _ := d.Integer("max_capacity", in.MaxCapacity, false, false, 0)
+	p.MaxCapacity = domain.Pick(maxSet, p.MaxCapacity)
+	minSet, _ := d.Integer("min_capacity", in.MinCapacity, false, false, 0)
+	p.MinCapacity = domain.Pick(minSet, p.MinCapacity)
+	if (minSet != nil || maxSet != nil) && p.MaxCapacity > 0 && p.MinCapacity > p.MaxCapacity {
+		d.V.Add(domain.VMaxValue, "Ensure this value is less than or equal to max_capacity.", "min_capacity")
+	}
+	n, _ = d.Integer("ranking", in.Ranking, false, false, -domain.MaxInt32)
+	p.Ranking = domain.Pick(n, p.Ranking)
+	if m, _ := d.Money("stay_price", in.StayPrice, true, false); m != nil {
+		p.StayPrice = *m
+	}
+	for _, f := range []struct {
+		field string
+		o     domain.Optional[decimal.Decimal]
+		into  **decimal.Decimal
+	}{{"adults_price", in.AdultsPrice, &p.AdultsPrice}, {"children_price", in.ChildrenPrice, &p.ChildrenPrice}, {"baby_price", in.BabyPrice, &p.BabyPrice}} {
+		if m, set := d.Money(f.field, f.o, false, true); set {
+			*f.into = m
+		}
+	}
+	if day, set := d.Date("last_active_day", in.LastActiveDay, msgDate); set {
+		p.LastActiveDay = day
+	}
 }

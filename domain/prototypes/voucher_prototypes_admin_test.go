@@ -2,9 +2,10 @@ package prototypes_test
 
 import (
 	"context"
-	"encoding/json"
 	"sync"
 	"testing"
+
+	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
 	"salesplatform/domain/account"
@@ -13,20 +14,20 @@ import (
 	"salesplatform/persistence/dbtest"
 )
 
-// protoDoc is a 4.6 body with the required fields; kv overrides.
-func protoDoc(universe int64, kv ...any) domain.Doc {
-	d := domain.Doc{"type": "standard", "stay_price": json.Number("50"), "universe": json.Number(jsonInt(universe))}
-	for _, l := range domain.Languages {
-		d["name_"+l], d["description_"+l], d["long_description_"+l] = "", "", ""
+// protoInput is a prototype write with the required fields.
+func protoInput(universe int64) prototypes.PrototypeInput {
+	blank := func() map[string]domain.Optional[string] {
+		t := map[string]domain.Optional[string]{}
+		for _, l := range domain.Languages {
+			t[l] = domain.Some("")
+		}
+		return t
 	}
-	d["name_fr"] = "Séjour"
-	for i := 0; i+1 < len(kv); i += 2 {
-		d[kv[i].(string)] = kv[i+1]
-	}
-	return d
+	in := prototypes.PrototypeInput{Type: domain.Some("standard"), StayPrice: domain.Some(decimal.NewFromInt(50)),
+		Universe: domain.Some(universe), Name: blank(), Description: blank(), LongDescription: blank()}
+	in.Name["fr"] = domain.Some("Séjour")
+	return in
 }
-
-func jsonInt(n int64) string { b, _ := json.Marshal(n); return string(b) }
 
 func TestAdminPrototypeService(t *testing.T) {
 	t.Parallel()
@@ -43,7 +44,9 @@ func TestAdminPrototypeService(t *testing.T) {
 	}
 
 	// Defaults of 4.6; decimals kept exact.
-	p, err := s.CreateVoucherPrototype(editor, protoDoc(universe, "stay_price", "19.99"))
+	in := protoInput(universe)
+	in.StayPrice = domain.Some(decimal.RequireFromString("19.99"))
+	p, err := s.CreateVoucherPrototype(editor, in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,17 +56,20 @@ func TestAdminPrototypeService(t *testing.T) {
 	}
 
 	// PATCH leaves absent fields; PUT requires the required ones.
-	p, err = s.UpdateVoucherPrototype(editor, p.ID, domain.Doc{"is_active": "true", "min_capacity": json.Number("2")}, true)
+	p, err = s.UpdateVoucherPrototype(editor, p.ID, prototypes.PrototypeInput{IsActive: domain.Some(true), MinCapacity: domain.Some[int64](2)}, true)
 	if err != nil || !p.IsActive || p.MinCapacity != 2 || p.Name["fr"] != "Séjour" {
 		t.Fatalf("patch: %+v %v", p, err)
 	}
-	e := dbtest.WantCode(t, func() error { _, err := s.UpdateVoucherPrototype(editor, p.ID, domain.Doc{}, false); return err }(), domain.CodeInvalid)
+	e := dbtest.WantCode(t, func() error {
+		_, err := s.UpdateVoucherPrototype(editor, p.ID, prototypes.PrototypeInput{}, false)
+		return err
+	}(), domain.CodeInvalid)
 	if len(e.Fields) != 27 { // 8 names, 8 descriptions, 8 long descriptions, type, stay_price, universe
 		t.Errorf("PUT {} errors: %d %+v", len(e.Fields), e.Fields)
 	}
 	// A PATCH with min above max is refused, and nothing changes.
 	dbtest.WantCode(t, func() error {
-		_, err := s.UpdateVoucherPrototype(editor, p.ID, domain.Doc{"max_capacity": json.Number("1"), "ranking": json.Number("5")}, true)
+		_, err := s.UpdateVoucherPrototype(editor, p.ID, prototypes.PrototypeInput{MaxCapacity: domain.Some[int64](1), Ranking: domain.Some[int64](5)}, true)
 		return err
 	}(), domain.CodeInvalid)
 	if got, _ := s.VoucherPrototype(editor, p.ID); got.Ranking != 1 || got.MaxCapacity != 0 {
@@ -72,7 +78,7 @@ func TestAdminPrototypeService(t *testing.T) {
 
 	// Concurrent PATCHes of different fields both apply.
 	var wg sync.WaitGroup
-	for i, doc := range []domain.Doc{{"ranking": json.Number("5")}, {"price_scope": json.Number("3")}, {"is_highlight": true}, {"max_capacity": json.Number("9")}} {
+	for i, doc := range []prototypes.PrototypeInput{{Ranking: domain.Some[int64](5)}, {PriceScope: domain.Some[int64](3)}, {IsHighlight: domain.Some(true)}, {MaxCapacity: domain.Some[int64](9)}} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -88,9 +94,12 @@ func TestAdminPrototypeService(t *testing.T) {
 
 	// Tenancy and permissions.
 	dbtest.WantCode(t, func() error { _, err := s.VoucherPrototype(other, p.ID); return err }(), domain.CodeNotFound)
-	dbtest.WantCode(t, func() error { _, err := s.UpdateVoucherPrototype(other, p.ID, domain.Doc{}, true); return err }(), domain.CodeNotFound)
-	dbtest.WantCode(t, func() error { _, err := s.CreateVoucherPrototype(reader, protoDoc(universe)); return err }(), domain.CodeForbidden)
-	dbtest.WantCode(t, func() error { _, err := s.CreateOption(reader, domain.Doc{}); return err }(), domain.CodeForbidden)
+	dbtest.WantCode(t, func() error {
+		_, err := s.UpdateVoucherPrototype(other, p.ID, prototypes.PrototypeInput{}, true)
+		return err
+	}(), domain.CodeNotFound)
+	dbtest.WantCode(t, func() error { _, err := s.CreateVoucherPrototype(reader, protoInput(universe)); return err }(), domain.CodeForbidden)
+	dbtest.WantCode(t, func() error { _, err := s.CreateOption(reader, prototypes.OptionInput{}); return err }(), domain.CodeForbidden)
 	dbtest.WantCode(t, func() error { _, err := s.VoucherPrototype(context.Background(), p.ID); return err }(), domain.CodeUnauthenticated)
 	if page, err := s.VoucherPrototypes(reader, prototypes.AdminPrototypeFilter{}, domain.PageRequest{Number: 1, Size: 20}); err != nil || page.Count != 0 {
 		t.Errorf("reader sees %v %v", page, err)
@@ -102,16 +111,17 @@ func TestAdminPrototypeService(t *testing.T) {
 
 	// A global option reaches prototypes created before and after it; a
 	// link's count and included flag can be set.
-	texts := domain.Doc{}
+	option := prototypes.OptionInput{Name: map[string]domain.Optional[string]{}, Description: map[string]domain.Optional[string]{},
+		IsGlobal: domain.Some(true)}
 	for _, l := range domain.Languages {
-		texts["name_"+l], texts["description_"+l] = "", ""
+		option.Name[l], option.Description[l] = domain.Some(""), domain.Some("")
 	}
-	texts["name_en"], texts["is_global"] = "Late checkout", true
-	o, err := s.CreateOption(editor, texts)
+	option.Name["en"] = domain.Some("Late checkout")
+	o, err := s.CreateOption(editor, option)
 	if err != nil || len(o.VoucherPrototypeIDs) != 1 || o.VoucherPrototypeIDs[0] != p.ID {
 		t.Fatalf("global option: %+v %v", o, err)
 	}
-	later, err := s.CreateVoucherPrototype(editor, protoDoc(universe))
+	later, err := s.CreateVoucherPrototype(editor, protoInput(universe))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +157,7 @@ func TestPrototypeUpdatesNeedOneConnection(t *testing.T) {
 	if err := raw.NewRaw(`INSERT INTO environments (name) VALUES ('{}') RETURNING id`).Scan(context.Background(), &environment); err != nil {
 		t.Fatal(err)
 	}
-	p, err := s.CreateVoucherPrototype(editor, protoDoc(universe))
+	p, err := s.CreateVoucherPrototype(editor, protoInput(universe))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,9 +167,9 @@ func TestPrototypeUpdatesNeedOneConnection(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			doc := domain.Doc{"universe": json.Number(jsonInt(universe)), "environment": json.Number(jsonInt(environment)),
-				"ranking": json.Number(jsonInt(int64(i + 1)))}
-			if _, err := s.UpdateVoucherPrototype(editor, p.ID, doc, true); err != nil {
+			in := prototypes.PrototypeInput{Universe: domain.Some(universe), Environment: domain.Some(environment),
+				Ranking: domain.Some(int64(i + 1))}
+			if _, err := s.UpdateVoucherPrototype(editor, p.ID, in, true); err != nil {
 				t.Errorf("writer %d: %v", i, err)
 			}
 		}()

@@ -448,8 +448,8 @@ func (s *VoucherAdminService) reread(ctx context.Context, code string) (*AdminVo
 	return v, nil
 }
 
-// UpdateVoucherState puts the voucher with that code in the state its
-// PATCH body names ({"state": ...}) as VoucherTransitions allows, and returns
+// UpdateVoucherState puts the voucher with that code in the state in
+// names as VoucherTransitions allows, and returns
 // it. Becoming paid sets the activation date when it has none; becoming
 // used sets the usage date, and using or used is refused once the
 // voucher expired. The same state is a no-op. The change and its
@@ -457,7 +457,7 @@ func (s *VoucherAdminService) reread(ctx context.Context, code string) (*AdminVo
 // version: of two concurrent changes only one is made.
 // Errors: those of Authorize (use_voucher); CodeNotFound as Voucher;
 // CodeInvalid on "state"; CodeConflict when another change came first.
-func (s *VoucherAdminService) UpdateVoucherState(ctx context.Context, code string, body domain.Doc) (*AdminVoucher, error) {
+func (s *VoucherAdminService) UpdateVoucherState(ctx context.Context, code string, in StateInput) (*AdminVoucher, error) {
 	c, err := domain.Authorize(ctx, domain.OpVoucherUpdateState)
 	if err != nil {
 		return nil, err
@@ -468,7 +468,7 @@ func (s *VoucherAdminService) UpdateVoucherState(ctx context.Context, code strin
 		if err != nil {
 			return err
 		}
-		to, err := stateValue(body)
+		to, err := stateValue(in)
 		if err != nil {
 			return err
 		}
@@ -507,21 +507,21 @@ func (s *VoucherAdminService) UpdateVoucherState(ctx context.Context, code strin
 	return s.reread(ctx, code)
 }
 
-// stateValue reads the state field of an update body.
-func stateValue(body domain.Doc) (string, error) {
-	var v domain.Validator
-	d := domain.DocReader{V: &v, Obj: body}
-	if value, ok, _ := d.Raw("state", true, false); ok {
-		s, isString := value.(string)
-		switch {
-		case !isString:
-			v.Add(domain.VInvalid, domain.MsgString, "state")
-		case s == "":
-			v.Add(domain.VInvalid, fmt.Sprintf(domain.MsgLanguageChoice, s), "state")
-		}
-		return s, v.Err()
+// StateInput is a voucher's state change: the state it goes to, one of
+// VoucherStates.
+type StateInput struct {
+	domain.Refusals
+	State domain.Optional[string]
+}
+
+// stateValue reads the state of in: required, not blank.
+func stateValue(in StateInput) (string, error) {
+	v := in.Validator()
+	s, ok, _ := domain.Present(domain.Fields{V: v}, "state", in.State, true, false)
+	if ok && s == "" {
+		v.Add(domain.VInvalid, fmt.Sprintf(domain.MsgLanguageChoice, s), "state")
 	}
-	return "", v.Err()
+	return s, v.Err()
 }
 
 // IssueVoucherInput is a voucher staff issue without a sale.

@@ -2,15 +2,16 @@ package drf
 
 import "salesplatform/domain"
 
-// Text reads a field that takes JSON strings only: a number or a boolean
-// is refused, as the legacy serializer's strict text fields do; null is
-// read as null.
-func (d Reader) Text(field string) Optional[string] {
-	if value, ok := d.Obj[field]; ok && value != nil {
-		if _, isString := value.(string); !isString {
-			d.refuse(domain.MsgString, field)
-			return Optional[string]{}
-		}
+// Text reads a string as sent, refusing any other JSON value with msg (a
+// number is not read as its text, unlike String).
+func (d Reader) Text(field, msg string) Optional[string] {
+	value, o, ok := raw[string](d, field)
+	if !ok {
+		return o
 	}
-	return d.String(field)
+	if s, isString := value.(string); isString {
+		return domain.Some(s)
+	}
+	d.refuse(msg, field)
+	return o
 }

@@ -3,7 +3,6 @@ package demo
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"image"
 	"image/color"
@@ -12,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
 
@@ -200,25 +200,25 @@ func demoImage(from, to color.RGBA) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// prototypeDoc is the 4.6 body of a demo prototype, every field given.
-func (l *adminLoader) prototypeDoc(p AdminPrototype) domain.Doc {
-	doc := domain.Doc{
-		"partner_uuid": l.partners[p.Partner].UUID.String(),
-		"is_active":    true, "is_highlight": p.Highlight, "type": p.Type,
-		"price_scope": json.Number(fmt.Sprint(p.PriceScope)), "ranking": json.Number(fmt.Sprint(p.Ranking)),
-		"min_capacity": json.Number(fmt.Sprint(p.MinCapacity)), "max_capacity": json.Number(fmt.Sprint(p.MaxCapacity)),
-		"stay_price": p.StayPrice, "adults_price": p.AdultsPrice, "children_price": p.ChildrenPrice,
-		"baby_price":      p.BabyPrice,
-		"last_active_day": l.now.AddDate(1, 0, 0).Format(time.DateOnly),
-		"universe":        json.Number(fmt.Sprint(l.ids.id(p.Universe))),
-		"environment":     json.Number(fmt.Sprint(l.ids.id(p.Environment))),
-	}
-	images := make([]any, len(p.Images))
+// prototypeInput is a demo prototype's write, every field given.
+func (l *adminLoader) prototypeInput(p AdminPrototype) prototypes.PrototypeInput {
+	images := make([]int64, len(p.Images))
 	for i := range p.Images {
-		images[i] = json.Number(fmt.Sprint(l.ids.id(fmt.Sprintf("%s/image-%d", p.Key, i+1))))
+		images[i] = l.ids.id(fmt.Sprintf("%s/image-%d", p.Key, i+1))
 	}
-	doc["images"] = images
-	doc["cover_image"] = images[len(images)-1] // not the first: shows that the cover is chosen
+	in := prototypes.PrototypeInput{
+		PartnerUUID: domain.Some(l.partners[p.Partner].UUID),
+		IsActive:    domain.Some(true), IsHighlight: domain.Some(p.Highlight), Type: domain.Some(p.Type),
+		PriceScope: domain.Some(int64(p.PriceScope)), Ranking: domain.Some(int64(p.Ranking)),
+		MinCapacity: domain.Some(int64(p.MinCapacity)), MaxCapacity: domain.Some(int64(p.MaxCapacity)),
+		StayPrice: amount(p.StayPrice), AdultsPrice: amount(p.AdultsPrice), ChildrenPrice: amount(p.ChildrenPrice),
+		BabyPrice:     amount(p.BabyPrice),
+		LastActiveDay: domain.Some(day(l.now.AddDate(1, 0, 0))),
+		Universe:      domain.Some(l.ids.id(p.Universe)),
+		Environment:   domain.Some(l.ids.id(p.Environment)),
+		Images:        domain.Some(images),
+		CoverImage:    domain.Some(images[len(images)-1]), // not the first: shows that the cover is chosen
+	}
 	name := p.Name
 	if name == nil {
 		for _, d := range l.data.VoucherPrototypes {
@@ -227,29 +227,24 @@ func (l *adminLoader) prototypeDoc(p AdminPrototype) domain.Doc {
 			}
 		}
 	}
-	for prefix, texts := range map[string]domain.Localized{"name": name, "description": p.Description,
-		"long_description": p.LongDescription, "rent_conditions": p.RentConditions,
-		"how_to_book_html": p.HowToBookHTML, "pdf_description": p.PDFDescription} {
-		for lang, s := range texts {
-			doc[prefix+"_"+lang] = s
-		}
-	}
-	return doc
+	in.Name, in.Description, in.LongDescription = textsByLanguage(name), textsByLanguage(p.Description), textsByLanguage(p.LongDescription)
+	in.RentConditions, in.HowToBookHTML, in.PDFText = textsByLanguage(p.RentConditions), textsByLanguage(p.HowToBookHTML), textsByLanguage(p.PDFDescription)
+	return in
 }
 
 // loadPrototypes fills every 4.6 field of the catalogue's prototypes (a
 // PUT, in place) and creates the new ones.
 func (l *adminLoader) loadPrototypes(ctx context.Context) error {
 	for _, p := range l.data.AdminPrototypes {
-		doc := l.prototypeDoc(p)
+		in := l.prototypeInput(p)
 		if id, ok := l.ids[p.Key]; ok {
-			if _, err := l.protos.UpdateVoucherPrototype(l.staff, id, doc, false); err != nil {
+			if _, err := l.protos.UpdateVoucherPrototype(l.staff, id, in, false); err != nil {
 				return seedErr("voucher prototype "+p.Key, err)
 			}
 			l.tally.add("voucher prototypes given every administration field", 1)
 			continue
 		}
-		created, err := l.protos.CreateVoucherPrototype(l.staff, doc)
+		created, err := l.protos.CreateVoucherPrototype(l.staff, in)
 		if err != nil {
 			return seedErr("voucher prototype "+p.Key, err)
 		}
@@ -261,16 +256,15 @@ func (l *adminLoader) loadPrototypes(ctx context.Context) error {
 
 func (l *adminLoader) loadOptionCategories(ctx context.Context) error {
 	for _, c := range l.data.OptionCategories {
-		doc := domain.Doc{"partner_uuid": l.partners[c.Partner].UUID.String(), "ranking": json.Number(fmt.Sprint(c.Ranking))}
+		in := prototypes.OptionCategoryInput{PartnerUUID: domain.Some(l.partners[c.Partner].UUID),
+			Ranking: domain.Some(int64(c.Ranking)), Name: textsByLanguage(c.Name), Description: textsByLanguage(c.Description)}
 		if c.Min != nil {
-			doc["min_number_options"] = json.Number(fmt.Sprint(*c.Min))
+			in.MinNumberOptions = domain.Some(int64(*c.Min))
 		}
 		if c.Max != nil {
-			doc["max_number_options"] = json.Number(fmt.Sprint(*c.Max))
+			in.MaxNumberOptions = domain.Some(int64(*c.Max))
 		}
-		addTexts(doc, "name", c.Name)
-		addTexts(doc, "description", c.Description)
-		created, err := l.protos.CreateOptionCategory(l.staff, doc)
+		created, err := l.protos.CreateOptionCategory(l.staff, in)
 		if err != nil {
 			return seedErr("option category "+c.Key, err)
 		}
@@ -282,21 +276,19 @@ func (l *adminLoader) loadOptionCategories(ctx context.Context) error {
 
 func (l *adminLoader) loadOptions(ctx context.Context) error {
 	for _, o := range l.data.Options {
-		doc := domain.Doc{"partner_uuid": l.partners[o.Partner].UUID.String(), "price": o.Price,
-			"selling_price": o.SellingPrice, "countable": o.Countable, "is_global": o.Global,
-			"ranking": json.Number(fmt.Sprint(o.Ranking))}
+		in := prototypes.OptionInput{PartnerUUID: domain.Some(l.partners[o.Partner].UUID), Price: amount(o.Price),
+			SellingPrice: amount(o.SellingPrice), Countable: domain.Some(o.Countable), IsGlobal: domain.Some(o.Global),
+			Ranking: domain.Some(int64(o.Ranking)), Name: textsByLanguage(o.Name), Description: textsByLanguage(o.Description)}
 		if o.Category != "" {
-			doc["category"] = json.Number(fmt.Sprint(l.ids.id(o.Category)))
+			in.Category = domain.Some(l.ids.id(o.Category))
 		}
-		addTexts(doc, "name", o.Name)
-		addTexts(doc, "description", o.Description)
-		services := make([]any, len(o.Services))
+		services := make([]prototypes.OptionServiceInput, len(o.Services))
 		for i, s := range o.Services {
-			services[i] = map[string]any{"service_cost": s.Cost, "service_buying_vat": s.BuyingVAT,
-				"service_selling_vat": s.SellingVAT, "service_price": s.Price}
+			services[i] = prototypes.OptionServiceInput{Cost: amount(s.Cost), BuyingVAT: amount(s.BuyingVAT),
+				SellingVAT: amount(s.SellingVAT), Price: amount(s.Price)}
 		}
-		doc["services_info"] = services
-		created, err := l.protos.CreateOption(l.staff, doc)
+		in.Services = domain.Some(services)
+		created, err := l.protos.CreateOption(l.staff, in)
 		if err != nil {
 			return seedErr("option "+o.Key, err)
 		}
@@ -399,7 +391,7 @@ func (l *adminLoader) loadVouchers(ctx context.Context) error {
 			return err
 		}
 		for _, state := range d.Path {
-			if v, err = l.vouchers.UpdateVoucherState(partnerCtx, v.Code, domain.Doc{"state": state}); err != nil {
+			if v, err = l.vouchers.UpdateVoucherState(partnerCtx, v.Code, vouchers.StateInput{State: domain.Some(state)}); err != nil {
 				return seedErr(fmt.Sprintf("%s: state %s", what, state), err)
 			}
 			l.tally.add("voucher state changes (with their history)", 1)
@@ -494,10 +486,21 @@ func (l *adminLoader) report(out io.Writer, baseURL string) {
 	fmt.Fprintf(out, "Giftcard codes: %s\n", strings.Join(l.giftcards, " "))
 }
 
-func addTexts(doc domain.Doc, prefix string, texts domain.Localized) {
-	for lang, s := range texts {
-		doc[prefix+"_"+lang] = s
+// textsByLanguage is a write's texts of every language given.
+func textsByLanguage(l domain.Localized) map[string]domain.Optional[string] {
+	out := make(map[string]domain.Optional[string], len(l))
+	for lang, s := range l {
+		out[lang] = domain.Some(s)
 	}
+	return out
+}
+
+// day is the calendar day of t, as a date input holds it.
+func day(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC) }
+
+// amount is an amount of the dataset (Dataset.check has verified it).
+func amount(s string) domain.Optional[decimal.Decimal] {
+	return domain.Some(decimal.RequireFromString(s))
 }
 
 // colour is a colour of Colours, "#RRGGBB" (Dataset.check has verified
