@@ -60,7 +60,7 @@ type loaders struct {
 	cardUsages       *dataloadgen.Loader[pageKey, *domain.Page[*network.Usage]]
 	cardMovements    *dataloadgen.Loader[pageKey, *domain.Page[*network.Movement]]
 	cardHolds        *dataloadgen.Loader[pageKey, *domain.Page[*network.Hold]]
-	networkPartners  *dataloadgen.Loader[network.PartnerKey, *network.NetworkPartner]
+	networkPartners  *dataloadgen.Loader[network.PartnerKey, *network.Partner]
 	networkOffers    *dataloadgen.Loader[pageKey, *domain.Page[*network.Offer]]
 	voucherUsages    *dataloadgen.Loader[pageKey, *domain.Page[*network.VoucherUsage]]
 

@@ -93,7 +93,7 @@ func toGraphNetworkMovement(m *network.Movement) *model.NetworkGiftcardMovement 
 		Comment: m.Comment, PayoutID: optIDString(m.PayoutID), CreatedAt: m.CreatedAt.UTC()}
 }
 
-func toGraphNetworkPartner(p *network.NetworkPartner) *model.NetworkPartner {
+func toGraphNetworkPartner(p *network.Partner) *model.NetworkPartner {
 	if p == nil {
 		return nil
 	}
@@ -118,7 +118,7 @@ func toGraphNetworkPartner(p *network.NetworkPartner) *model.NetworkPartner {
 
 // The network voucher records' dates are in UTC, as their REST twins'.
 
-func toGraphNetworkBox(b *network.Box) *model.NetworkVoucherBox {
+func toGraphNetworkBox(b *network.BoxRecord) *model.NetworkVoucherBox {
 	out := &model.NetworkVoucherBox{GlobalID: numericGlobalID("NetworkVoucherBox", b.ID), ID: idString(b.ID),
 		MarketplaceID: idString(b.MarketplaceID), Name: toGraphLocalized(b.Name), ShortDescription: toGraphLocalized(b.ShortDescription),
 		LongDescription: toGraphLocalized(b.LongDescription), CreationDate: b.CreationDate.UTC(), IsActive: b.IsActive,
@@ -207,15 +207,15 @@ func networkHoldConnection(w window, page *domain.Page[*network.Hold]) *model.Ne
 	return &model.NetworkGiftcardHoldConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}
 }
 
-func networkPartnerConnection(w window, page *domain.Page[*network.NetworkPartner]) *model.NetworkPartnerConnection {
-	edges, info := connect(w, page, func(c string, p *network.NetworkPartner) *model.NetworkPartnerEdge {
+func networkPartnerConnection(w window, page *domain.Page[*network.Partner]) *model.NetworkPartnerConnection {
+	edges, info := connect(w, page, func(c string, p *network.Partner) *model.NetworkPartnerEdge {
 		return &model.NetworkPartnerEdge{Cursor: c, Node: toGraphNetworkPartner(p)}
 	})
 	return &model.NetworkPartnerConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}
 }
 
-func networkBoxConnection(w window, page *domain.Page[*network.Box]) *model.NetworkVoucherBoxConnection {
-	edges, info := connect(w, page, func(c string, b *network.Box) *model.NetworkVoucherBoxEdge {
+func networkBoxConnection(w window, page *domain.Page[*network.BoxRecord]) *model.NetworkVoucherBoxConnection {
+	edges, info := connect(w, page, func(c string, b *network.BoxRecord) *model.NetworkVoucherBoxEdge {
 		return &model.NetworkVoucherBoxEdge{Cursor: c, Node: toGraphNetworkBox(b)}
 	})
 	return &model.NetworkVoucherBoxConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}
@@ -354,7 +354,7 @@ func networkHoldPayload(h *network.Hold, err error) (*model.NetworkGiftcardHoldP
 	return &model.NetworkGiftcardHoldPayload{Hold: out, UserErrors: ue, Errors: ue}, err
 }
 
-func networkPartnerPayload(p *network.NetworkPartner, err error) (*model.NetworkPartnerPayload, error) {
+func networkPartnerPayload(p *network.Partner, err error) (*model.NetworkPartnerPayload, error) {
 	out, ue, err := payloadOf(p, err, toGraphNetworkPartner)
 	return &model.NetworkPartnerPayload{NetworkPartner: out, UserErrors: ue, Errors: ue}, err
 }

@@ -276,7 +276,7 @@ func (r *queryResolver) NetworkPartners(ctx context.Context, marketplaceID *stri
 	if err != nil {
 		return nil, err
 	}
-	w, page, err := readWindow(pageArgs{first, after, last, before}, func(p domain.PageRequest) (*domain.Page[*network.NetworkPartner], error) {
+	w, page, err := readWindow(pageArgs{first, after, last, before}, func(p domain.PageRequest) (*domain.Page[*network.Partner], error) {
 		return r.Resolver.NetworkPartners.NetworkPartners(ctx, marketplace, p)
 	})
 	if err != nil {
@@ -287,7 +287,7 @@ func (r *queryResolver) NetworkPartners(ctx context.Context, marketplaceID *stri
 
 // NetworkVoucherBoxes is the resolver for the networkVoucherBoxes field.
 func (r *queryResolver) NetworkVoucherBoxes(ctx context.Context, first *int, after *string, last *int, before *string) (*model.NetworkVoucherBoxConnection, error) {
-	w, page, err := readWindow(pageArgs{first, after, last, before}, func(p domain.PageRequest) (*domain.Page[*network.Box], error) {
+	w, page, err := readWindow(pageArgs{first, after, last, before}, func(p domain.PageRequest) (*domain.Page[*network.BoxRecord], error) {
 		return r.NetworkVouchers.Boxes(ctx, p)
 	})
 	if err != nil {

@@ -173,8 +173,8 @@ func linksOf(nv, ngc graphql.Omittable[*bool]) network.Links {
 	return network.Links{LinkToNVSettings: optional(nv), LinkToNGCSettings: optional(ngc)}
 }
 
-func createNetworkPartnerInput(in model.CreateNetworkPartnerInput, marketplace *uuid.UUID) network.NetworkPartnerInput {
-	out := network.NetworkPartnerInput{SourceID: optional(in.SourceID), Name: domain.Some(in.Name),
+func createNetworkPartnerInput(in model.CreateNetworkPartnerInput, marketplace *uuid.UUID) network.PartnerInput {
+	out := network.PartnerInput{SourceID: optional(in.SourceID), Name: domain.Some(in.Name),
 		CommercialName: domain.Some(in.CommercialName), ShortName: domain.Some(in.ShortName),
 		CompanyType: optionalOf(in.CompanyType, lower[model.NetworkCompanyType]), SiretNumber: domain.Some(in.SiretNumber),
 		LegalRepresentativeFirstName: domain.Some(in.LegalRepresentativeFirstName),
@@ -208,8 +208,8 @@ var networkPartnerStatuses = map[model.NetworkPartnerStatus]string{
 
 // updateNetworkPartnerInput maps the update; its referrer is named as a
 // use's partner (partnerRefOf), null clearing it.
-func updateNetworkPartnerInput(in model.UpdateNetworkPartnerInput, marketplace *uuid.UUID) (network.NetworkPartnerUpdate, error) {
-	out := network.NetworkPartnerUpdate{SourceID: optional(in.SourceID), SiretNumber: optional(in.SiretNumber),
+func updateNetworkPartnerInput(in model.UpdateNetworkPartnerInput, marketplace *uuid.UUID) (network.PartnerUpdate, error) {
+	out := network.PartnerUpdate{SourceID: optional(in.SourceID), SiretNumber: optional(in.SiretNumber),
 		Status:        optionalOf(in.Status, func(s model.NetworkPartnerStatus) string { return networkPartnerStatuses[s] }),
 		HideFromStats: optional(in.HideFromStats), ThirdPartySalesOnly: optional(in.ThirdPartySalesOnly),
 		Links: linksOf(in.LinkToNvSettings, in.LinkToNgcSettings)}

@@ -54,7 +54,7 @@ func (s *MultiProductCartStore) GiftcardSettings(ctx context.Context, marketplac
 }
 
 // Boxes implements mpcart.Store.
-func (s *MultiProductCartStore) Boxes(ctx context.Context, marketplaceID int64, ids []int64) (map[int64]mpcart.Box, error) {
+func (s *MultiProductCartStore) Boxes(ctx context.Context, marketplaceID int64, ids []int64) (map[int64]mpcart.BoxStatus, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []struct {
@@ -66,9 +66,9 @@ func (s *MultiProductCartStore) Boxes(ctx context.Context, marketplaceID int64, 
 	if err != nil {
 		return nil, fmt.Errorf("select network voucher boxes: %w", err)
 	}
-	out := make(map[int64]mpcart.Box, len(rows))
+	out := make(map[int64]mpcart.BoxStatus, len(rows))
 	for _, r := range rows {
-		out[r.ID] = mpcart.Box{ID: r.ID, IsActive: r.IsActive}
+		out[r.ID] = mpcart.BoxStatus{ID: r.ID, IsActive: r.IsActive}
 	}
 	return out, nil
 }

@@ -266,8 +266,8 @@ const networkPartnerSelect = `SELECT p.id, p.uuid, np.marketplace_id, p.status, 
 const networkPartnerJoins = ` JOIN partners p ON p.id = np.partner_id
 	LEFT JOIN partner_legal_information li ON li.partner_id = p.id`
 
-func (r *networkPartnerRow) toDomain() *network.NetworkPartner {
-	return &network.NetworkPartner{ID: r.ID, UUID: r.UUID, MarketplaceID: r.MarketplaceID, Status: r.Status, Name: r.Name,
+func (r *networkPartnerRow) toDomain() *network.Partner {
+	return &network.Partner{ID: r.ID, UUID: r.UUID, MarketplaceID: r.MarketplaceID, Status: r.Status, Name: r.Name,
 		SourceID: r.SourceID, LinkedToNVSettings: r.LinkedToNVSettings, LinkedToNGCSettings: r.LinkedToNGCSettings,
 		Tags: r.Tags, Company: network.Company{CommercialName: r.CommercialName, ShortName: r.ShortName,
 			CompanyType: r.CompanyType, SiretNumber: r.SiretNumber, LegalRepresentativeFirstName: r.LegalRepresentativeFirstName,
@@ -279,7 +279,7 @@ func (r *networkPartnerRow) toDomain() *network.NetworkPartner {
 }
 
 // NetworkPartners implements network.ListStore.
-func (s *NetworkListStore) NetworkPartners(ctx context.Context, marketplaceID int64, page domain.PageRequest) ([]*network.NetworkPartner, int, error) {
+func (s *NetworkListStore) NetworkPartners(ctx context.Context, marketplaceID int64, page domain.PageRequest) ([]*network.Partner, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var count int
@@ -292,7 +292,7 @@ func (s *NetworkListStore) NetworkPartners(ctx context.Context, marketplaceID in
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, 0, fmt.Errorf("select network partners: %w", err)
 	}
-	out := make([]*network.NetworkPartner, len(rows))
+	out := make([]*network.Partner, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toDomain()
 	}
@@ -300,8 +300,8 @@ func (s *NetworkListStore) NetworkPartners(ctx context.Context, marketplaceID in
 }
 
 // NetworkPartnersByKey implements network.ListStore.
-func (s *NetworkListStore) NetworkPartnersByKey(ctx context.Context, keys []network.PartnerKey) ([]*network.NetworkPartner, error) {
-	out := make([]*network.NetworkPartner, len(keys))
+func (s *NetworkListStore) NetworkPartnersByKey(ctx context.Context, keys []network.PartnerKey) ([]*network.Partner, error) {
+	out := make([]*network.Partner, len(keys))
 	if len(keys) == 0 {
 		return out, nil
 	}

@@ -157,7 +157,7 @@ type networkPartnerRow struct {
 
 // FindNetworkPartner implements network.PartnerStore. A partner without a
 // company record shows its defaults.
-func (s *NetworkPartnerStore) FindNetworkPartner(ctx context.Context, marketplaceID, partnerID int64) (*network.NetworkPartner, error) {
+func (s *NetworkPartnerStore) FindNetworkPartner(ctx context.Context, marketplaceID, partnerID int64) (*network.Partner, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var r networkPartnerRow
@@ -175,7 +175,7 @@ func (s *NetworkPartnerStore) FindNetworkPartner(ctx context.Context, marketplac
 	if err != nil {
 		return nil, notFound(err)
 	}
-	return &network.NetworkPartner{ID: r.ID, UUID: r.UUID, MarketplaceID: r.MarketplaceID, Status: r.Status, Name: r.Name,
+	return &network.Partner{ID: r.ID, UUID: r.UUID, MarketplaceID: r.MarketplaceID, Status: r.Status, Name: r.Name,
 		SourceID: r.SourceID, CreatedHere: r.CreatedHere, LinkedToNVSettings: r.LinkedToNVSettings, LinkedToNGCSettings: r.LinkedToNGCSettings,
 		Tags: r.Tags, Company: r.company()}, nil
 }
@@ -183,7 +183,7 @@ func (s *NetworkPartnerStore) FindNetworkPartner(ctx context.Context, marketplac
 // SavePartnerSettings implements network.PartnerStore: the status on the
 // partner, the rest on its company record (made with defaults if it has
 // none), in one statement.
-func (s *NetworkPartnerStore) SavePartnerSettings(ctx context.Context, p *network.NetworkPartner) error {
+func (s *NetworkPartnerStore) SavePartnerSettings(ctx context.Context, p *network.Partner) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	_, err := s.db.NewRaw(`WITH status AS (UPDATE partners SET status = ? WHERE id = ? RETURNING id)

@@ -106,8 +106,8 @@ const nvBoxColumns = `b.id, b.marketplace_id, b.name, b.short_description, b.lon
 			ORDER BY x.id), '[]')
 		FROM network_voucher_box_products x WHERE x.box_id = b.id) AS products`
 
-func (r *nvBoxRow) toDomain() *network.Box {
-	b := &network.Box{ID: r.ID, MarketplaceID: r.MarketplaceID, Name: r.Name, ShortDescription: r.ShortDescription,
+func (r *nvBoxRow) toDomain() *network.BoxRecord {
+	b := &network.BoxRecord{ID: r.ID, MarketplaceID: r.MarketplaceID, Name: r.Name, ShortDescription: r.ShortDescription,
 		LongDescription: r.LongDescription, CreationDate: r.CreationDate, IsActive: r.IsActive, IsHighlight: r.IsHighlight,
 		Price: r.Price, Weight: r.Weight, PriceScope: r.PriceScope, MaxUsages: r.MaxNumberUsages,
 		MaxDaysAfterFirstUsage: r.MaxDaysAfterFirstUsage, NbMPOOrders: r.NbMPOOrders,
@@ -130,7 +130,7 @@ func (r *nvBoxRow) toDomain() *network.Box {
 }
 
 // FindBoxes implements network.VoucherStore.
-func (s *NetworkVoucherStore) FindBoxes(ctx context.Context, tenant *int64, page domain.PageRequest) ([]*network.Box, int, error) {
+func (s *NetworkVoucherStore) FindBoxes(ctx context.Context, tenant *int64, page domain.PageRequest) ([]*network.BoxRecord, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	scope, args := nvTenant(tenant)
@@ -144,7 +144,7 @@ func (s *NetworkVoucherStore) FindBoxes(ctx context.Context, tenant *int64, page
 	if err != nil {
 		return nil, 0, fmt.Errorf("select network voucher boxes: %w", err)
 	}
-	boxes := make([]*network.Box, len(rows))
+	boxes := make([]*network.BoxRecord, len(rows))
 	for i := range rows {
 		boxes[i] = rows[i].toDomain()
 	}
@@ -152,7 +152,7 @@ func (s *NetworkVoucherStore) FindBoxes(ctx context.Context, tenant *int64, page
 }
 
 // FindBox implements network.VoucherStore.
-func (s *NetworkVoucherStore) FindBox(ctx context.Context, id int64) (*network.Box, error) {
+func (s *NetworkVoucherStore) FindBox(ctx context.Context, id int64) (*network.BoxRecord, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []nvBoxRow

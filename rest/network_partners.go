@@ -28,7 +28,7 @@ type jsonNetworkPartner struct {
 	PartnerTags       []string `json:"partner_tags"`
 }
 
-func toJSONNetworkPartner(p *network.NetworkPartner) jsonNetworkPartner {
+func toJSONNetworkPartner(p *network.Partner) jsonNetworkPartner {
 	tags := p.Tags
 	if tags == nil {
 		tags = []string{}
@@ -92,7 +92,7 @@ func (a *api) handleNetworkPartners(w http.ResponseWriter, r *http.Request) {
 		marketplace, err = marketplaceQuery(r)
 	}
 	if err == nil {
-		var page *domain.Page[*network.NetworkPartner]
+		var page *domain.Page[*network.Partner]
 		if page, err = a.NetworkPartners.NetworkPartners(r.Context(), marketplace, req); err == nil {
 			writeArrayPage(w, r, page, toJSONNetworkPartner)
 			return

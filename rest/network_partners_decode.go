@@ -55,8 +55,8 @@ func decodeLinks(r drf.Reader) network.Links {
 
 // decodeNetworkPartnerInput reads the body of a network partner's
 // creation.
-func decodeNetworkPartnerInput(doc domain.Doc) network.NetworkPartnerInput {
-	var in network.NetworkPartnerInput
+func decodeNetworkPartnerInput(doc domain.Doc) network.PartnerInput {
+	var in network.PartnerInput
 	r := drf.New(doc, &in.Refusals)
 	in.MarketplaceUUID = r.UUID("marketplace_uuid")
 	in.SourceID = sourceID(r)
@@ -80,8 +80,8 @@ func decodeNetworkPartnerInput(doc domain.Doc) network.NetworkPartnerInput {
 
 // decodeNetworkPartnerUpdate reads the body of a network partner's
 // update.
-func decodeNetworkPartnerUpdate(doc domain.Doc) network.NetworkPartnerUpdate {
-	var in network.NetworkPartnerUpdate
+func decodeNetworkPartnerUpdate(doc domain.Doc) network.PartnerUpdate {
+	var in network.PartnerUpdate
 	r := drf.New(doc, &in.Refusals)
 	in.MarketplaceUUID = r.UUID("marketplace_uuid")
 	in.SourceID = sourceID(r)

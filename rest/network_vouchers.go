@@ -31,7 +31,7 @@ func registerNetworkVoucherRoutes(r *mux.Router, a *api) {
 func (a *api) handleNetworkVoucherBoxes(w http.ResponseWriter, r *http.Request) {
 	req, err := arrayPage(r)
 	if err == nil {
-		var p *domain.Page[*network.Box]
+		var p *domain.Page[*network.BoxRecord]
 		if p, err = a.NetworkVouchers.Boxes(r.Context(), req); err == nil {
 			writeArrayPage(w, r, p, toJSONNetworkBox)
 			return
@@ -167,7 +167,7 @@ func utcTime(t *time.Time) any {
 var priceRangeLanguages = []string{"en", "fr", "es", "it", "nl", "ca", "pt"}
 
 // toJSONNetworkBox is the box record.
-func toJSONNetworkBox(b *network.Box) map[string]any {
+func toJSONNetworkBox(b *network.BoxRecord) map[string]any {
 	out := map[string]any{
 		"id": b.ID, "creation_date": utcTime(&b.CreationDate), "is_active": b.IsActive, "is_highlight": b.IsHighlight,
 		"price": jsonNumber(b.Price), "weight": b.Weight, "price_scope": b.PriceScope, "max_usages": b.MaxUsages,

@@ -27,9 +27,9 @@ const (
 	funnelPath           = "/ecommerce/shop/customization/"
 )
 
-// CartService creates, replaces, reads and deletes e-commerce carts for the
+// Service creates, replaces, reads and deletes e-commerce carts for the
 // calling partner.
-type CartService struct {
+type Service struct {
 	carts    CartStore
 	partners domain.PartnerStore
 	ttl      time.Duration
@@ -40,17 +40,17 @@ type CartService struct {
 	now         func() time.Time
 }
 
-// NewCartService returns the service. ttl is how long a cart lives after its
+// NewService returns the service. ttl is how long a cart lives after its
 // last modification; publicBaseURL is this service's public address, used
 // for the funnel URL of partners that have no site domain.
-func NewCartService(carts CartStore, partners domain.PartnerStore, ttl time.Duration, publicBaseURL string) *CartService {
-	return &CartService{carts: carts, partners: partners, ttl: ttl, publicBaseURL: strings.TrimRight(publicBaseURL, "/"), now: time.Now}
+func NewService(carts CartStore, partners domain.PartnerStore, ttl time.Duration, publicBaseURL string) *Service {
+	return &Service{carts: carts, partners: partners, ttl: ttl, publicBaseURL: strings.TrimRight(publicBaseURL, "/"), now: time.Now}
 }
 
 // AllowLocalReturnURLs lets carts' return_url name localhost, *.localhost
 // and loopback addresses, over http too: for development only, where the
 // shop runs on the developer's machine. It returns s.
-func (s *CartService) AllowLocalReturnURLs(allow bool) *CartService {
+func (s *Service) AllowLocalReturnURLs(allow bool) *Service {
 	s.development = allow
 	return s
 }
@@ -91,7 +91,7 @@ type ItemInput struct {
 // Errors: CodeUnauthenticated, CodeForbidden (caller without partner),
 // CodeInvalid (including an id that names no cart of the caller's partner),
 // CodePreconditionFailed (IfMatch does not match the current cart).
-func (s *CartService) SaveCart(ctx context.Context, in CartInput) (view *CartView, created bool, err error) {
+func (s *Service) SaveCart(ctx context.Context, in CartInput) (view *CartView, created bool, err error) {
 	partner, err := domain.PartnerFrom(ctx)
 	if err != nil {
 		return nil, false, err
@@ -144,7 +144,7 @@ func (s *CartService) SaveCart(ctx context.Context, in CartInput) (view *CartVie
 // Errors: CodeUnauthenticated, CodeForbidden, CodeNotFound ("Cart not found")
 // when the id is not a UUID, or the cart does not exist, lapsed, was deleted
 // or is another partner's.
-func (s *CartService) Cart(ctx context.Context, id string) (*CartView, error) {
+func (s *Service) Cart(ctx context.Context, id string) (*CartView, error) {
 	partner, err := domain.PartnerFrom(ctx)
 	if err != nil {
 		return nil, err
@@ -166,7 +166,7 @@ type FunnelSite struct {
 // FunnelCart returns the cart a customer opens through a funnel URL. The
 // site decides the tenant: a cart of another partner is not found.
 // Errors: CodeNotFound ("Cart not found").
-func (s *CartService) FunnelCart(ctx context.Context, site FunnelSite, id uuid.UUID) (*CartView, error) {
+func (s *Service) FunnelCart(ctx context.Context, site FunnelSite, id uuid.UUID) (*CartView, error) {
 	partner, err := s.sitePartner(ctx, site)
 	if err != nil {
 		return nil, err
@@ -178,7 +178,7 @@ func (s *CartService) FunnelCart(ctx context.Context, site FunnelSite, id uuid.U
 // as the funnel does. Deleting a missing cart is not an error; another
 // partner's cart is not touched.
 // Errors: CodeNotFound when the site names no partner.
-func (s *CartService) DeleteCart(ctx context.Context, site FunnelSite, id uuid.UUID) error {
+func (s *Service) DeleteCart(ctx context.Context, site FunnelSite, id uuid.UUID) error {
 	partner, err := s.sitePartner(ctx, site)
 	if err != nil {
 		return err
@@ -196,7 +196,7 @@ func (s *CartService) DeleteCart(ctx context.Context, site FunnelSite, id uuid.U
 	return s.carts.Delete(ctx, id)
 }
 
-func (s *CartService) sitePartner(ctx context.Context, site FunnelSite) (*domain.Partner, error) {
+func (s *Service) sitePartner(ctx context.Context, site FunnelSite) (*domain.Partner, error) {
 	var p *domain.Partner
 	var err error
 	if site.PartnerUUID != nil {
@@ -210,7 +210,7 @@ func (s *CartService) sitePartner(ctx context.Context, site FunnelSite) (*domain
 	return p, err
 }
 
-func (s *CartService) partnerCart(ctx context.Context, partner *domain.Partner, id uuid.UUID) (*CartView, error) {
+func (s *Service) partnerCart(ctx context.Context, partner *domain.Partner, id uuid.UUID) (*CartView, error) {
 	c, err := s.carts.Get(ctx, id)
 	if err == nil && c.PartnerID != partner.ID {
 		err = domain.ErrNotFound
@@ -224,7 +224,7 @@ func (s *CartService) partnerCart(ctx context.Context, partner *domain.Partner, 
 	return s.view(c, partner), nil
 }
 
-func (s *CartService) view(c *Cart, p *domain.Partner) *CartView {
+func (s *Service) view(c *Cart, p *domain.Partner) *CartView {
 	v := &CartView{Cart: c, FunnelURL: s.funnelURL(c, p), ExpiresAt: c.LastModified.Add(s.ttl)}
 	if _, msg := checkReturnURL(c.ReturnURL, s.development); c.ReturnURL != "" && msg == "" {
 		v.ReturnTo = c.ReturnURL
@@ -235,7 +235,7 @@ func (s *CartService) view(c *Cart, p *domain.Partner) *CartView {
 // funnelURL is the partner's checkout funnel for the cart: on its own site
 // when it has one, else under this service's address with the partner's UUID
 // in the path.
-func (s *CartService) funnelURL(c *Cart, p *domain.Partner) string {
+func (s *Service) funnelURL(c *Cart, p *domain.Partner) string {
 	base := "https://" + p.SiteDomain
 	if p.SiteDomain == "" {
 		base = s.publicBaseURL + domain.PartnerPathRoot + p.UUID.String()

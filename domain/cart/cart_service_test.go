@@ -19,7 +19,7 @@ import (
 // cartFixture is a cart service over a real database and the in-process
 // store, with two partners: one with a site domain, one without.
 type cartFixture struct {
-	svc         *cart.CartService
+	svc         *cart.Service
 	store       *cartstore.Memory
 	shop, other *account.NewAccount
 	asShop      context.Context
@@ -36,7 +36,7 @@ func newCartFixture(t *testing.T, ttl time.Duration) *cartFixture {
 	store := cartstore.NewMemory(1000)
 	t.Cleanup(store.Close)
 	f := &cartFixture{
-		svc:      cart.NewCartService(store, db.Stores().Partners, ttl, "http://api.test:8000/"),
+		svc:      cart.NewService(store, db.Stores().Partners, ttl, "http://api.test:8000/"),
 		store:    store,
 		accounts: accounts,
 		partners: db.Stores().Partners,

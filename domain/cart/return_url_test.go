@@ -11,7 +11,7 @@ import (
 )
 
 // saveWithReturnURL saves a new cart of the shop with return_url u.
-func saveWithReturnURL(t *testing.T, f *cartFixture, svc *cart.CartService, u string) (*cart.CartView, error) {
+func saveWithReturnURL(t *testing.T, f *cartFixture, svc *cart.Service, u string) (*cart.CartView, error) {
 	t.Helper()
 	b, _ := json.Marshal(map[string]any{"items": []any{}, "return_url": u})
 	v, _, err := svc.SaveCart(f.asShop, input(t, string(b)))
@@ -24,7 +24,7 @@ func saveWithReturnURL(t *testing.T, f *cartFixture, svc *cart.CartService, u st
 func TestReturnURLRule(t *testing.T) {
 	t.Parallel()
 	f := newCartFixture(t, time.Hour)
-	dev := cart.NewCartService(f.store, f.partners, time.Hour, "http://api.test:8000/").AllowLocalReturnURLs(true)
+	dev := cart.NewService(f.store, f.partners, time.Hour, "http://api.test:8000/").AllowLocalReturnURLs(true)
 	const (
 		invalid  = "Enter a valid URL."
 		https    = "Enter an https URL."

@@ -57,8 +57,8 @@ type GiftcardSettings struct {
 	PredefinedAmounts []decimal.Decimal
 }
 
-// Box is what a cart checks of a network voucher box.
-type Box struct {
+// BoxStatus is what a cart checks of a network voucher box.
+type BoxStatus struct {
 	ID       int64
 	IsActive bool
 }
@@ -73,7 +73,7 @@ type Store interface {
 	GiftcardSettings(ctx context.Context, marketplaceID int64) (*GiftcardSettings, error)
 	// Boxes returns the marketplace's boxes among ids, by id; an id of no
 	// box of it is absent.
-	Boxes(ctx context.Context, marketplaceID int64, ids []int64) (map[int64]Box, error)
+	Boxes(ctx context.Context, marketplaceID int64, ids []int64) (map[int64]BoxStatus, error)
 	// InsertCart stores c, and deletes a few carts lapsed at c.CreatedAt.
 	InsertCart(ctx context.Context, c *Cart) error
 	// FindCart returns the cart with id that has not lapsed at now;
@@ -88,22 +88,22 @@ type Stores struct {
 	Keys     idempotency.Store
 }
 
-// CartService makes and reads multi-product carts.
-type CartService struct {
+// Service makes and reads multi-product carts.
+type Service struct {
 	uow  domain.UnitOfWork[Stores]
 	keys *idempotency.Guard
 	ttl  time.Duration
 	now  func() time.Time
 }
 
-// NewCartService returns the service; its creations run under the
+// NewService returns the service; its creations run under the
 // request's idempotency key, kept by keys.
-func NewCartService(uow domain.UnitOfWork[Stores], keys *idempotency.Guard) *CartService {
-	return &CartService{uow: uow, keys: keys, ttl: DefaultTTL, now: time.Now}
+func NewService(uow domain.UnitOfWork[Stores], keys *idempotency.Guard) *Service {
+	return &Service{uow: uow, keys: keys, ttl: DefaultTTL, now: time.Now}
 }
 
 // WithClock sets the clock carts are made and lapse by (tests).
-func (s *CartService) WithClock(now func() time.Time) *CartService {
+func (s *Service) WithClock(now func() time.Time) *Service {
 	s.now = now
 	return s
 }
@@ -116,7 +116,7 @@ func (s *CartService) WithClock(now func() time.Time) *CartService {
 // it is in. It runs once per idempotency key of the request.
 // Errors: those of Authorize(OpMultiProductCartCreate); CodeInvalid with
 // DRF's field messages, nested under data.
-func (s *CartService) CreateCart(ctx context.Context, in CartInput) (*Cart, error) {
+func (s *Service) CreateCart(ctx context.Context, in CartInput) (*Cart, error) {
 	c, err := domain.Authorize(ctx, domain.OpMultiProductCartCreate)
 	if err != nil {
 		return nil, err
@@ -142,7 +142,7 @@ func (s *CartService) CreateCart(ctx context.Context, in CartInput) (*Cart, erro
 // and the caller sees its partner (staff any).
 // Errors: those of Authorize(OpMultiProductCartRead); CodeNotFound for an
 // id that is not a UUID, an unknown or lapsed cart, or another partner's.
-func (s *CartService) Cart(ctx context.Context, id string) (*Cart, error) {
+func (s *Service) Cart(ctx context.Context, id string) (*Cart, error) {
 	c, err := domain.Authorize(ctx, domain.OpMultiProductCartRead)
 	if err != nil {
 		return nil, err

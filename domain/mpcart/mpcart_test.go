@@ -29,7 +29,7 @@ import (
 //   - twin is in market's and rival's networks, loner in none.
 type fixture struct {
 	db                          *bun.DB
-	svc                         *mpcart.CartService
+	svc                         *mpcart.Service
 	now                         time.Time
 	market, rival, bare         *domain.Partner
 	shop, twin, loner           *domain.Partner
@@ -45,7 +45,7 @@ func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	db := dbtest.New(t)
 	f := &fixture{db: db, now: time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)}
-	f.svc = mpcart.NewCartService(persistence.NewUnitOfWork(db, persistence.MultiProductCartStores),
+	f.svc = mpcart.NewService(persistence.NewUnitOfWork(db, persistence.MultiProductCartStores),
 		idempotency.NewGuard(persistence.NewIdempotencyStore(db))).WithClock(func() time.Time { return f.now })
 	f.market = f.partner(t, "Market", true)
 	f.rival = f.partner(t, "Rival", true)

@@ -55,7 +55,7 @@ type lines struct {
 
 // read reads and checks a creation, in the transaction that stores it.
 // Errors: CodeInvalid with every field error; a failed read.
-func (s *CartService) read(ctx context.Context, tx Stores, c *domain.Caller, in CartInput) (*Cart, error) {
+func (s *Service) read(ctx context.Context, tx Stores, c *domain.Caller, in CartInput) (*Cart, error) {
 	v := in.Validator()
 	d := domain.Fields{V: v}
 	partner, err := d.WritePartner(ctx, tx.Partners, c, in.PartnerUUID, true)

@@ -16,6 +16,26 @@ import (
 // persistence/network_giftcard_balances.go: a change of the rule is made
 // in both.
 
+// Card is a network giftcard's balance view: what a spend of it (a use,
+// a hold, a payment's draw) checks, SpendRefusal's rule, and what a
+// payment's wallet of it shows. Giftcard (giftcards.go) is the card's full
+// record, as the administration API reads it.
+type Card struct {
+	ID             int64
+	UUID           uuid.UUID // its wallet's, as a payment's source
+	MarketplaceID  int64
+	Currency       string
+	Status         string
+	IsActive       bool
+	Value          decimal.Decimal
+	RemainingValue decimal.Decimal
+	IsSplittable   bool
+	CreationDate   time.Time
+	ActivationDate *time.Time
+	ExpirationDate *time.Time
+	TimeZone       string // the marketplace's
+}
+
 // Refusal is why a card may not be spent; Spendable when it may.
 type Refusal int
 

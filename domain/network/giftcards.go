@@ -1,531 +1,541 @@
-// Package network is the marketplaces' network products: network
-// giftcards, one card of stored value spent at many partners of a
-// marketplace's network. A card's remaining value changes only in the
-// transaction that writes the movement of its ledger (a guarded update:
-// concurrent uses cannot overspend), so that it is always the sum of the
-// card's movements.
 package network
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
-	"strconv"
+	"slices"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
-	"salesplatform/domain/idempotency"
-	"salesplatform/domain/notify"
 )
 
-// Network giftcard statuses a card can be used in.
+// Network giftcard statuses (the spec's values; transitions are this
+// area's: a use moves paid to using).
 const (
-	StatusPaid  = "paid"
-	StatusUsing = "using"
+	StatusDraft     = "draft"
+	StatusCancelled = "cncld"
+	StatusTest      = "test"
 )
 
-// Ledger movement kinds.
+// Statuses are the statuses a card may be created in.
+var Statuses = []string{StatusDraft, StatusPaid, StatusCancelled, StatusUsing, StatusTest}
+
+// Limits of a card's fields.
 const (
-	MovementIssue   = "issue"   // the card's value, when it is created
-	MovementUse     = "use"     // a usage: negative
-	MovementCancel  = "cancel"  // a cancelled usage's value back: positive
-	MovementHold    = "hold"    // an amount held: negative
-	MovementRelease = "release" // a held amount back (released, lapsed or captured): positive
-	MovementAdjust  = "adjust"  // a staff adjustment, with its reason
-	MovementPayment = "payment" // drawn by a payment, the card as its wallet: negative
-	MovementRefund  = "refund"  // given back by a payment's refund: positive
+	MaxNameLength     = 150
+	MaxFromGifter     = 1000
+	MaxThemeLength    = 64
+	MaxCommentLength  = 1000
+	MaxReservationID  = 255
+	MaxSourceIDLength = 18 // digits: a source id is matched as an int64
 )
 
-// Card is a network giftcard's balance view: what a spend of it (a use,
-// a hold, a payment's draw) checks, SpendRefusal's rule, and what a
-// payment's wallet of it shows. Giftcard (cards.go) is the card's full
-// record, as the administration API reads it.
-type Card struct {
+// defaultLanguage is a card's language when its creation names none, as
+// for vouchers.
+const defaultLanguage = "fr"
+
+// MaxCardValue bounds a card's value.
+var MaxCardValue = decimal.NewFromInt(1_000_000)
+
+// Customer is a card's buyer (gifter) or beneficiary (giftee).
+type Customer struct {
+	FirstName string `json:"first_name"`
+	LastName  string `json:"last_name"`
+	Email     string `json:"email"`
+}
+
+// Giftcard is a network giftcard's record: the full record of the
+// administration API and its by-code record. Card (balances.go) is its
+// balance view, what a spend checks.
+type Giftcard struct {
 	ID             int64
-	UUID           uuid.UUID // its wallet's, as a payment's source
-	MarketplaceID  int64
-	Currency       string
+	UUID           uuid.UUID
+	Code           string
 	Status         string
-	IsActive       bool
 	Value          decimal.Decimal
 	RemainingValue decimal.Decimal
-	IsSplittable   bool
+	Currency       string // the marketplace's when the card was made
+	Language       string // of its mails
 	CreationDate   time.Time
 	ActivationDate *time.Time
 	ExpirationDate *time.Time
-	TimeZone       string // the marketplace's
+	IsActive       bool
+	IsSplittable   bool
+	Gifter         Customer
+	Giftee         *Customer // nil: the card is the gifter's own
+	FromGifter     string
+	Theme          string
+
+	MarketplaceID   int64
+	MarketplaceUUID uuid.UUID
+	TimeZone        string // the marketplace's: dates are shown in it
+
+	// The order that sold the card; nil for a card made through the API.
+	OrderUUID         *uuid.UUID
+	OrderCreationDate *time.Time
+	// The marketplace's network giftcard description and title, in the
+	// card's language.
+	Description      string
+	ShortDescription string
 }
 
-// Usage is a use of a card at a partner of its marketplace's network.
-type Usage struct {
-	ID               int64
-	CardID           int64
-	MarketplaceID    int64 // the card's
-	PartnerID        int64
-	PartnerSourceID  string // the partner's source id in the card's marketplace's network
-	Value            decimal.Decimal
-	IsActive         bool // false once cancelled
-	Comment          string
-	ReservationID    string
-	CreationDate     time.Time
-	FreezePayoutDate *time.Time
-	PayoutID         *int64 // the payout it counts in; then it cannot be cancelled
-	TimeZone         string // the marketplace's: dates are shown in it
-	ActorID          int64  // the user whose call made it, for the ledger
+// Location is the zone the card's dates are shown in.
+func (g *Giftcard) Location() *time.Location { return location(g.TimeZone) }
+
+// Beneficiary is the address a usage notification goes to: the giftee's,
+// else the gifter's.
+func (g *Giftcard) Beneficiary() string {
+	if g.Giftee != nil && g.Giftee.Email != "" {
+		return g.Giftee.Email
+	}
+	return g.Gifter.Email
 }
 
-// Location is the zone the usage's dates are shown in.
-func (u *Usage) Location() *time.Location { return location(u.TimeZone) }
-
-// Movement is one change of a card's remaining value.
-type Movement struct {
-	ID            int64
-	CardID        int64
-	Kind          string
-	Amount        decimal.Decimal // signed
-	BalanceAfter  decimal.Decimal
-	UsageID       *int64
-	HoldID        *int64
-	PartnerID     *int64
-	ActorID       *int64 // the user whose call made it; nil for the platform's own (lapses)
-	ReservationID string
-	Comment       string
-	PayoutID      *int64
-	// WalletMovementID is a MovementPayment's or MovementRefund's wallet
-	// movement (the payments area's).
-	WalletMovementID *int64
-	CreatedAt        time.Time
-}
-
-// GiftcardStore reads and writes network giftcards, their usages and
-// their ledger.
-type GiftcardStore interface {
-	// FindCardByCode returns the card with that code (case-insensitive);
-	// domain.ErrNotFound when there is none.
-	FindCardByCode(ctx context.Context, code string) (*Card, error)
-	// InsertGiftcard inserts g, its code and its ledger's issue movement,
-	// and sets g.ID; taken reports, with nothing written, a code already
-	// taken (in any case).
-	InsertGiftcard(ctx context.Context, g *Giftcard) (taken bool, err error)
-	// GiftcardByCode returns the record of the card with code
-	// (case-insensitive), of tenant's marketplace when tenant is set;
-	// domain.ErrNotFound when none.
-	GiftcardByCode(ctx context.Context, code string, tenant *int64) (*Giftcard, error)
-	// GiftcardsByEmail returns a page of the cards whose gifter or
-	// giftee has email (case-insensitive), of tenant's marketplace when
-	// tenant is set, newest first, and how many there are.
-	GiftcardsByEmail(ctx context.Context, email string, tenant *int64, page domain.PageRequest) ([]*Giftcard, int, error)
-	// NoticeParties returns the names of the marketplace and the partner
-	// of a use, and the marketplace's agency e-mail ("" when it has none).
-	NoticeParties(ctx context.Context, marketplaceID, partnerID int64) (*NoticeParties, error)
-	// UsagesOfCard returns a page of the card's usages, oldest first, and
-	// how many there are.
-	UsagesOfCard(ctx context.Context, cardID int64, page domain.PageRequest) ([]*Usage, int, error)
-	// DeactivateUsage marks the usage inactive if it is active and in no
-	// payout, and returns it; done reports whether it changed. A tenant
-	// limits it to the usages of that marketplace's cards.
-	// domain.ErrNotFound when no usage (of the tenant) has that id.
-	DeactivateUsage(ctx context.Context, id int64, tenant *int64) (u *Usage, done bool, err error)
-}
-
-// NoticeParties are who a usage's mails name and go to.
-type NoticeParties struct {
-	MarketplaceName  string
-	MarketplaceEmail string
-	PartnerName      string
-}
-
-// Stores are the stores of the network area's services.
-type Stores struct {
-	Giftcards GiftcardStore
-	Balances  Balances // every change of a card's remaining value
-	Holds     HoldStore
-	Ledger    LedgerStore
-	Vouchers  VoucherStore
-	Partners  PartnerStore // network partners, and the marketplace a body names
-	Lists     ListStore    // the graph's lists, lookups by id and batches
-	Keys      idempotency.Store
-	// Outbox queues the mails of a change in its transaction.
-	Outbox notify.Outbox
-}
-
-// GiftcardService makes, finds, uses and holds network giftcards.
-type GiftcardService struct {
-	uow     domain.UnitOfWork[Stores]
-	keys    *idempotency.Guard
-	holdTTL time.Duration
-	now     func() time.Time
-}
-
-// NewGiftcardService returns the service. Its writes run under the
-// request's idempotency key, kept by keys; holds last DefaultHoldTTL
-// unless their request says otherwise.
-func NewGiftcardService(uow domain.UnitOfWork[Stores], keys *idempotency.Guard) *GiftcardService {
-	return &GiftcardService{uow: uow, keys: keys, holdTTL: DefaultHoldTTL, now: time.Now}
-}
-
-// guarded runs write, the transaction of the operation op on input that
-// sets *result, once per idempotency key of the request
-// (domain/idempotency): *result is recorded as the key's outcome in the
-// same transaction, and a repeat of the request answers it again.
-func guarded[T any](ctx context.Context, uow domain.UnitOfWork[Stores], keys *idempotency.Guard, op string, input any, result *T, write func(ctx context.Context, tx Stores) error) (T, error) {
-	return idempotency.Run(ctx, keys, op, input, func(ctx context.Context, complete idempotency.Complete[T]) (idempotency.Done[T], error) {
-		var done idempotency.Done[T]
-		err := uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
-			if err := write(ctx, tx); err != nil {
-				return err
-			}
-			var err error
-			done, err = complete(ctx, tx.Keys, *result)
-			return err
-		})
-		return done, err
-	})
-}
-
-// WithHoldTTL sets the life of a hold whose request names none.
-func (s *GiftcardService) WithHoldTTL(ttl time.Duration) *GiftcardService {
-	s.holdTTL = ttl
-	return s
-}
-
-// WithClock sets the clock holds and their lapses read (tests).
-func (s *GiftcardService) WithClock(now func() time.Time) *GiftcardService {
-	s.now = now
-	return s
-}
-
-// UseInput is a use of a card at a partner of its marketplace's network:
-// creation_date, value, comment, reservation_id, freeze_payout_date,
-// send_usage_notification_email (default true), giftee_email, and the
-// partner (PartnerRef).
-type UseInput struct {
+// GiftcardInput is the creation of a network giftcard (the
+// administration API's create): marketplace_uuid, status, value, gifter,
+// giftee, from_gifter, activation_date and expiration_date, and the
+// optional is_splittable, is_active, language and theme of this service.
+type GiftcardInput struct {
 	domain.Refusals
-	Code string
-	PartnerRef
-	Value            domain.Optional[decimal.Decimal]
-	CreationDate     domain.Optional[LocalTime]
-	Comment          domain.Optional[string]
-	ReservationID    domain.Optional[string]
-	FreezePayoutDate domain.Optional[LocalTime]
-	Notice
+	MarketplaceUUID domain.Optional[uuid.UUID]
+	Status          domain.Optional[string]
+	Value           domain.Optional[decimal.Decimal]
+	Gifter          domain.Optional[CustomerInput]
+	Giftee          domain.Optional[CustomerInput]
+	FromGifter      domain.Optional[string]
+	Theme           domain.Optional[string]
+	Language        domain.Optional[string]
+	IsSplittable    domain.Optional[bool]
+	IsActive        domain.Optional[bool]
+	ActivationDate  domain.Optional[LocalTime]
+	ExpirationDate  domain.Optional[LocalTime]
 }
 
-// PartnerRef names the partner of a use or a hold: by its source id in
-// the card's marketplace's network (partner_source_id, digits), or by its
-// record id (partner_id) or its uuid (the graph's Partner global id).
-// ByPartnerID asks for partner_id (use_with_service_id) even when absent;
-// otherwise the source id is asked for unless the id or uuid is given.
-type PartnerRef struct {
-	PartnerSourceID domain.Optional[string]
-	PartnerID       domain.Optional[int64]
-	PartnerUUID     *uuid.UUID
-	ByPartnerID     bool
+// CustomerInput is a card's gifter or giftee as a write gives it.
+type CustomerInput struct {
+	FirstName domain.Optional[string]
+	LastName  domain.Optional[string]
+	Email     domain.Optional[string]
 }
 
-// Notice is what a use or a capture mails: send_usage_notification_email
-// (default true) to the marketplace and the beneficiary, giftee_email
-// when given, else the card's giftee's, else its gifter's.
-type Notice struct {
-	Notify      domain.Optional[bool]
-	GifteeEmail domain.Optional[string]
-}
-
-// partner is a checked PartnerRef: the field it is reported on and the
-// reference.
-type partner struct {
-	field    string
-	sourceID string
-	id       int64
-	uuid     *uuid.UUID
-}
-
-// msgOnePartner refuses a reference naming the partner both ways.
-const msgOnePartner = "Give partner_source_id or partner_id, not both."
-
-// check reads the reference; ok is false with the error recorded in f.
-func (r PartnerRef) check(f domain.Fields) (p partner, ok bool) {
-	byID := r.PartnerID.Set || r.PartnerUUID != nil
-	if r.PartnerSourceID.Set && byID {
-		f.V.Add(domain.VInvalid, msgOnePartner, "non_field_errors")
-		return p, false
-	}
-	if r.ByPartnerID || byID {
-		p.field = PartnerByID
-		if r.PartnerUUID != nil {
-			p.uuid = r.PartnerUUID
-			return p, true
-		}
-		id, _ := f.PK(p.field, r.PartnerID, true, false)
-		if id == nil {
-			return p, false
-		}
-		p.id = *id
-		return p, true
-	}
-	p.field = PartnerBySourceID
-	s, ok, _ := domain.Present(f, p.field, r.PartnerSourceID, true, false)
-	if !ok {
-		return p, false
-	}
-	n, isInt := domain.AsInt(s)
-	if !isInt {
-		f.V.Add(domain.VInvalid, domain.MsgInteger, p.field)
-		return p, false
-	}
-	p.sourceID = strconv.FormatInt(n, 10)
-	return p, true
-}
-
-// check reads the notice: whether to send it, and to whom.
-func (n Notice) check(f domain.Fields) (send bool, gifteeEmail string) {
-	send = domain.Pick(f.Bool("send_usage_notification_email", n.Notify), true)
-	if s := f.String("giftee_email", n.GifteeEmail, false, true, domain.MaxEmailLength); s != nil && *s != "" {
-		if !domain.ValidEmail(*s) {
-			f.V.Add(domain.VInvalid, domain.MsgEmail, "giftee_email")
-		}
-		gifteeEmail = *s
-	}
-	return send, gifteeEmail
-}
-
-// spending is a checked use or capture.
-type spending struct {
-	value         decimal.Decimal
-	at            *LocalTime
-	freeze        *LocalTime
-	comment       string
-	reservationID string
-	notify        bool
-	gifteeEmail   string
-}
-
-// checkSpending reads what a use and a capture share; a use requires
-// value and creation_date.
-func checkSpending(f domain.Fields, value domain.Optional[decimal.Decimal], at, freeze domain.Optional[LocalTime], comment domain.Optional[string], n Notice, use bool) spending {
-	var s spending
-	if m, _ := f.Money("value", value, use, false); m != nil {
-		s.value = *m
-		if !m.IsPositive() {
-			f.V.Add(domain.VMinValue, MsgValuePositive, "value")
-		}
-	}
-	if l, ok := checkLocalTime(f, "creation_date", at, use); ok {
-		s.at = &l
-	}
-	if l, ok := checkLocalTime(f, "freeze_payout_date", freeze, false); ok {
-		s.freeze = &l
-	}
-	s.comment = domain.Pick(f.String("comment", comment, false, true, MaxCommentLength), "")
-	s.notify, s.gifteeEmail = n.check(f)
-	return s
-}
-
-// Messages of refused uses and cancels.
-const (
-	MsgValuePositive   = "Ensure this value is greater than 0."
-	MsgValueDecimals   = "Ensure that there are no more than 2 decimal places."
-	MsgCardNotUsable   = "This giftcard cannot be used: it is not paid, or not active."
-	MsgCardDates       = "This giftcard cannot be used on this date."
-	MsgUnknownSourceID = "No partner of this marketplace's network has this source id."
-	MsgUnknownPartner  = "No partner of this marketplace's network has this id."
-	MsgPartnerInactive = "This network partner is inactive."
-	MsgNotAccepting    = "This partner does not accept this marketplace's network giftcards."
-	MsgUsageInPayout   = "This usage is already in a payout: it cannot be cancelled."
-	msgRemainingFormat = "The remaining value of this giftcard is %s."
-	msgNotSplittable   = "This giftcard is not splittable: a usage spends its whole remaining value, %s."
-)
-
-// Use spends in.Value of the card with in.Code at a partner of its
-// marketplace's network, in one transaction: the checks, then the guarded
-// spend with the usage and its ledger movement (UseCard). The caller is
-// the card's marketplace, or staff. Concurrent uses of one card cannot
-// take more than it holds.
-// Errors: those of Authorize(OpNetworkGiftcardUse); CodeNotFound for an
-// unknown code or another marketplace's card; CodeInvalid on "value" (not
-// positive, more than two decimals, more than the card holds: the message
-// names the remaining value), on the partner's field (not in the
-// network, inactive, or not accepting the cards), on "creation_date"
-// (outside the card's dates), or CodeConflict on the card (not paid or
-// using, or inactive).
-func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) {
-	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardUse)
+// CreateGiftcard makes a network giftcard of in. The code is drawn by
+// domain.NewGiftCode; the currency is the marketplace's. The caller is a
+// member of the marketplace with create_network_giftcard_api, or staff.
+// Errors: those of Authorize(OpNetworkGiftcardCreate); CodeInvalid with
+// DRF's field messages.
+func (s *GiftcardService) CreateGiftcard(ctx context.Context, in GiftcardInput) (*Giftcard, error) {
+	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardCreate)
 	if err != nil {
 		return nil, err
 	}
 	v := in.Refusals.Validator()
 	f := domain.Fields{V: v}
-	ref, _ := in.PartnerRef.check(f)
-	sp := checkSpending(f, in.Value, in.CreationDate, in.FreezePayoutDate, in.Comment, in.Notice, true)
-	sp.reservationID = domain.Pick(f.String("reservation_id", in.ReservationID, false, true, MaxReservationID), "")
-	inReadingOrder(v, PartnerBySourceID, PartnerByID, "value", "creation_date", "freeze_payout_date", "comment",
-		"reservation_id", "send_usage_notification_email", "giftee_email")
+	g := &Giftcard{IsActive: true, IsSplittable: true, Language: defaultLanguage}
+	marketplace, err := s.readMarketplace(ctx, f, in.MarketplaceUUID, c)
+	if err != nil {
+		return nil, err
+	}
+	g.Status = domain.Pick(f.Choice("status", in.Status, true, Statuses), "")
+	if value, _ := f.Money("value", in.Value, true, false); value != nil {
+		switch {
+		case !value.IsPositive():
+			v.Add(domain.VMinValue, MsgValuePositive, "value")
+		case value.GreaterThan(MaxCardValue):
+			v.Add(domain.VMaxValue, fmt.Sprintf("Ensure this value is less than or equal to %s.", MaxCardValue), "value")
+		}
+		g.Value, g.RemainingValue = *value, *value
+	}
+	if gifter := CheckCustomer(f, "gifter", in.Gifter, true, true); gifter != nil {
+		g.Gifter = *gifter
+	}
+	g.Giftee = CheckCustomer(f, "giftee", in.Giftee, false, false)
+	g.FromGifter = domain.Pick(f.String("from_gifter", in.FromGifter, true, true, MaxFromGifter), "")
+	g.Theme = domain.Pick(f.String("theme", in.Theme, false, true, MaxThemeLength), "")
+	g.Language = domain.Pick(f.Choice("language", in.Language, false, domain.Languages), g.Language)
+	g.IsSplittable = domain.Pick(f.Bool("is_splittable", in.IsSplittable), true)
+	g.IsActive = domain.Pick(f.Bool("is_active", in.IsActive), true)
+	loc := time.UTC
+	if marketplace != nil {
+		loc = location(marketplace.TimeZone)
+	}
+	if at, ok := checkLocalTime(f, "activation_date", in.ActivationDate, true); ok {
+		t := at.startOfDay(loc)
+		g.ActivationDate = &t
+	}
+	if at, ok := checkLocalTime(f, "expiration_date", in.ExpirationDate, true); ok {
+		t := at.endOfDay(loc)
+		g.ExpirationDate = &t
+	}
+	if g.ActivationDate != nil && g.ExpirationDate != nil && !g.ExpirationDate.After(*g.ActivationDate) {
+		v.Add(domain.VInvalid, "The expiration date must be after the activation date.", "expiration_date")
+	}
+	inReadingOrder(v, "marketplace_uuid", "status", "value", "gifter", "giftee", "from_gifter", "theme", "language",
+		"is_splittable", "is_active", "activation_date", "expiration_date")
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if !validCode(in.Code) {
+	g.MarketplaceID, g.MarketplaceUUID, g.Currency = marketplace.ID, marketplace.UUID, marketplace.PriceCurrency()
+	var out *Giftcard
+	out, err = guarded(ctx, s.uow, s.keys, "network.giftcard.create", in, &out, func(ctx context.Context, tx Stores) error {
+		// A code drawn twice (1 in 2^60) draws again.
+		for range codeAttempts {
+			g.Code = domain.NewGiftCode()
+			taken, err := tx.Giftcards.InsertGiftcard(ctx, g)
+			if err != nil {
+				return err
+			}
+			if taken {
+				continue
+			}
+			out, err = tx.Giftcards.GiftcardByCode(ctx, g.Code, nil)
+			return err
+		}
+		return fmt.Errorf("network giftcard: no free code after %d draws", codeAttempts)
+	})
+	return out, err
+}
+
+// codeAttempts bounds the codes drawn for one card.
+const codeAttempts = 5
+
+// readMarketplace reads marketplace_uuid: the caller's own marketplace,
+// or for staff any. Another partner reads as an unknown one.
+func (s *GiftcardService) readMarketplace(ctx context.Context, f domain.Fields, o domain.Optional[uuid.UUID], c *domain.Caller) (*domain.Partner, error) {
+	id := f.UUID("marketplace_uuid", o, true)
+	if id == nil {
+		return nil, nil
+	}
+	p, err := domain.WritePartner(ctx, s.uow.Stores().Partners, c, id, "marketplace_uuid")
+	if domain.IsCode(err, domain.CodeInvalid) {
+		f.V.Fields = append(f.V.Fields, err.(*domain.Error).Fields...)
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !p.IsMarketplace {
+		f.V.Add(domain.VInvalid, "This partner is not a marketplace.", "marketplace_uuid")
+		return nil, nil
+	}
+	return p, nil
+}
+
+// CheckCustomer reads a customer (a card's gifter or giftee): first_name,
+// last_name and email, each required; email may be blank unless
+// emailRequired. A required customer may not be null. Its errors are
+// recorded under field.
+func CheckCustomer(f domain.Fields, field string, o domain.Optional[CustomerInput], required, emailRequired bool) *Customer {
+	in, ok, _ := domain.Present(f, field, o, required, !required)
+	if !ok {
+		return nil
+	}
+	var cu Customer
+	for _, x := range []struct {
+		name string
+		o    domain.Optional[string]
+		into *string
+		max  int
+		req  bool
+	}{{"first_name", in.FirstName, &cu.FirstName, MaxNameLength, true}, {"last_name", in.LastName, &cu.LastName, MaxNameLength, true},
+		{"email", in.Email, &cu.Email, domain.MaxEmailLength, emailRequired}} {
+		sub := domain.Fields{V: &domain.Validator{}}
+		if domain.HasFieldError(f.V, field, x.name) {
+			continue
+		}
+		if s := sub.String(x.name, x.o, true, true, x.max); s != nil {
+			*x.into = *s
+			if x.req && *s == "" {
+				sub.V.Add(domain.VRequired, domain.MsgBlank, x.name)
+			}
+		}
+		if x.name == "email" && cu.Email != "" && !domain.ValidEmail(cu.Email) {
+			sub.V.Add(domain.VInvalid, domain.MsgEmail, "email")
+		}
+		for _, fe := range sub.V.Fields {
+			f.V.Add(fe.Code, fe.Message, append([]any{field}, fe.Path...)...)
+		}
+	}
+	return &cu
+}
+
+// ReadCustomer reads a Customer object of a body (domain/payments' bodies,
+// until they are typed inputs: these use CheckCustomer): first_name,
+// last_name and email, each required; email may be blank unless
+// emailRequired.
+func ReadCustomer(d *domain.DocReader, field string, required, emailRequired bool) *Customer {
+	value, ok, _ := d.Raw(field, required, !required)
+	if !ok {
+		return nil
+	}
+	obj, isObj := value.(map[string]any)
+	if !isObj {
+		d.V.Add(domain.VInvalid, fmt.Sprintf(domain.MsgNotADict, domain.JSONTypeName(value)), field)
+		return nil
+	}
+	sub := &domain.DocReader{V: &domain.Validator{}, Obj: obj}
+	var cu Customer
+	for _, f := range []struct {
+		name string
+		into *string
+		max  int
+		req  bool
+	}{{"first_name", &cu.FirstName, MaxNameLength, true}, {"last_name", &cu.LastName, MaxNameLength, true},
+		{"email", &cu.Email, domain.MaxEmailLength, emailRequired}} {
+		if s := sub.String(f.name, true, true, f.max); s != nil {
+			*f.into = strings.TrimSpace(*s)
+			if f.req && *f.into == "" {
+				sub.V.Add(domain.VRequired, domain.MsgBlank, f.name)
+			}
+		}
+	}
+	if cu.Email != "" && !domain.ValidEmail(cu.Email) {
+		sub.V.Add(domain.VInvalid, domain.MsgEmail, "email")
+	}
+	for _, fe := range sub.V.Fields {
+		d.V.Add(fe.Code, fe.Message, append([]any{field}, fe.Path...)...)
+	}
+	return &cu
+}
+
+// LocalTime is a date-time as a client sent it: with its offset, without
+// one, or a day alone. The last two are read in the card's marketplace's
+// zone, which is known only once the card is found.
+type LocalTime struct {
+	t     time.Time // the wall clock, in UTC when naive
+	naive bool      // no offset given
+	day   bool      // a day alone
+}
+
+// At is a LocalTime of an instant.
+func At(t time.Time) LocalTime { return LocalTime{t: t} }
+
+// Day is a LocalTime of a day alone.
+func Day(year int, month time.Month, day int) LocalTime {
+	return LocalTime{t: time.Date(year, month, day, 0, 0, 0, 0, time.UTC), naive: true, day: true}
+}
+
+// ParseLocalTime reads RFC 3339 (offset optional, fractional seconds
+// allowed) or YYYY-MM-DD, from the year 1970 to 9999 (before, zones had
+// offsets of minutes and seconds, and no card was sold).
+func ParseLocalTime(s string) (LocalTime, bool) {
+	s = strings.TrimSpace(s)
+	if len(s) > 10 && s[10] == ' ' { // "2026-03-10 09:30", as ISO 8601 allows
+		s = s[:10] + "T" + s[11:]
+	}
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04Z07:00"} {
+		if t, err := time.Parse(layout, s); err == nil && inYears(t) {
+			return LocalTime{t: t}, true
+		}
+	}
+	for _, layout := range []string{"2006-01-02T15:04:05.999999999", "2006-01-02T15:04"} {
+		if t, err := time.Parse(layout, s); err == nil && inYears(t) {
+			return LocalTime{t: t, naive: true}, true
+		}
+	}
+	if t, err := time.Parse(time.DateOnly, s); err == nil && inYears(t) {
+		return LocalTime{t: t, naive: true, day: true}, true
+	}
+	return LocalTime{}, false
+}
+
+// inYears reports whether t's year, in its own offset and in UTC, is
+// within 1970 and 9998, so that no zone takes it out of 1969 to 9999.
+func inYears(t time.Time) bool {
+	return t.Year() >= 1970 && t.Year() <= 9998 && t.UTC().Year() >= 1970 && t.UTC().Year() <= 9998
+}
+
+// wall is the time's wall clock in loc, at hour when it is a day alone.
+func (l LocalTime) wall(loc *time.Location, hour, min, sec, nsec int) time.Time {
+	if !l.naive {
+		return l.t
+	}
+	y, m, d := l.t.Date()
+	if l.day {
+		return time.Date(y, m, d, hour, min, sec, nsec, loc)
+	}
+	return time.Date(y, m, d, l.t.Hour(), l.t.Minute(), l.t.Second(), l.t.Nanosecond(), loc)
+}
+
+// Noon reads a use's date: a day alone is taken at 12:00 in loc (the
+// spec's rule against time-zone slips).
+func (l LocalTime) Noon(loc *time.Location) time.Time { return l.wall(loc, 12, 0, 0, 0) }
+
+func (l LocalTime) startOfDay(loc *time.Location) time.Time { return l.wall(loc, 0, 0, 0, 0) }
+
+func (l LocalTime) endOfDay(loc *time.Location) time.Time {
+	return l.wall(loc, 23, 59, 59, int(time.Second-time.Microsecond))
+}
+
+// MarshalJSON writes the time as it was sent (for idempotency
+// fingerprints): RFC 3339, without an offset when naive, a date alone for
+// a day.
+func (l LocalTime) MarshalJSON() ([]byte, error) {
+	switch {
+	case l.day:
+		return json.Marshal(l.t.Format(time.DateOnly))
+	case l.naive:
+		return json.Marshal(l.t.Format("2006-01-02T15:04:05.999999999"))
+	}
+	return json.Marshal(l.t.Format(time.RFC3339Nano))
+}
+
+// IsZero reports an absent LocalTime.
+func (l LocalTime) IsZero() bool { return l.t.IsZero() }
+
+// MsgDateTime refuses a date-time that cannot be read as a LocalTime.
+const MsgDateTime = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z], YYYY-MM-DD."
+
+// ReadLocalTime reads a date-time or a day of a body (domain/payments'
+// bodies, until they are typed inputs).
+func ReadLocalTime(d *domain.DocReader, field string, required bool) (LocalTime, bool) {
+	value, ok, _ := d.Raw(field, required, !required)
+	if !ok {
+		return LocalTime{}, false
+	}
+	s, _ := value.(string)
+	if len(s) > 64 {
+		s = ""
+	}
+	l, ok := ParseLocalTime(s)
+	if !ok {
+		d.V.Add(domain.VInvalid, MsgDateTime, field)
+	}
+	return l, ok
+}
+
+// checkLocalTime reads a date-time or a day: required ones may not be
+// null.
+func checkLocalTime(f domain.Fields, field string, o domain.Optional[LocalTime], required bool) (LocalTime, bool) {
+	l, ok, _ := domain.Present(f, field, o, required, !required)
+	return l, ok
+}
+
+// GiftcardByCode returns the card with code (case-insensitive) of the
+// caller's marketplace, or any for staff.
+// Errors: those of Authorize(OpNetworkGiftcardRead); CodeNotFound.
+func (s *GiftcardService) GiftcardByCode(ctx context.Context, code string) (*Giftcard, error) {
+	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardRead)
+	if err != nil {
+		return nil, err
+	}
+	if !validCode(code) {
 		return nil, domain.ErrNotFound
 	}
-	var usage *Usage
-	usage, err = guarded(ctx, s.uow, s.keys, "network.giftcard.use", in, &usage, func(ctx context.Context, tx Stores) error {
-		card, err := s.usableCard(ctx, tx, c, in.Code)
-		if err != nil {
-			return err
-		}
-		loc := location(card.TimeZone)
-		at := sp.at.Noon(loc)
-		if !card.InDates(at) {
-			return fieldError("creation_date", domain.VInvalid, MsgCardDates)
-		}
-		acceptor, err := s.acceptor(ctx, tx, card.MarketplaceID, ref)
-		if err != nil {
-			return err
-		}
-		if !card.IsSplittable && !sp.value.Equal(card.RemainingValue) {
-			return fieldError("value", domain.VInvalid, fmt.Sprintf(msgNotSplittable, card.RemainingValue.StringFixed(2)))
-		}
-		usage = &Usage{CardID: card.ID, MarketplaceID: card.MarketplaceID, PartnerID: acceptor.PartnerID,
-			PartnerSourceID: acceptor.SourceID, Value: sp.value, IsActive: true, Comment: sp.comment,
-			ReservationID: sp.reservationID, CreationDate: at, TimeZone: card.TimeZone, ActorID: c.User.ID}
-		if sp.freeze != nil {
-			t := sp.freeze.Noon(loc)
-			usage.FreezePayoutDate = &t
-		}
-		ok, err := s.spend(ctx, tx, card, func() (bool, error) {
-			_, ok, err := tx.Balances.UseCard(ctx, usage)
-			return ok, err
-		})
-		switch {
-		case err != nil:
-			return err
-		case !ok:
-			return s.refused(ctx, tx, in.Code, "value", sp.value, at)
-		case sp.notify:
-			return s.notify(ctx, tx, usage, in.Code, sp.gifteeEmail)
-		}
-		return nil
-	})
+	return s.uow.Stores().Giftcards.GiftcardByCode(ctx, code, c.Tenant())
+}
+
+// GiftcardsByEmail returns a page of the caller's marketplace's cards
+// (any for staff) whose gifter or giftee has that e-mail address
+// (case-insensitive), newest first. Their codes are masked unless the
+// caller may use or create cards.
+// Errors: those of Authorize(OpNetworkGiftcardRead); CodeNotFound past the
+// last page.
+func (s *GiftcardService) GiftcardsByEmail(ctx context.Context, email string, page domain.PageRequest) (*domain.Page[*Giftcard], error) {
+	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardRead)
 	if err != nil {
 		return nil, err
 	}
-	return usage, nil
-}
-
-// notify queues the mails of usage (send_usage_notification_email) in
-// its transaction: to the marketplace's agency e-mail and to the
-// beneficiary (gifteeEmail when given, else the card's giftee's, else its
-// gifter's), in the card's language.
-func (s *GiftcardService) notify(ctx context.Context, tx Stores, usage *Usage, code, gifteeEmail string) error {
-	card, err := tx.Giftcards.GiftcardByCode(ctx, code, nil)
+	email = strings.TrimSpace(email)
+	if utf8.RuneCountInString(email) > domain.MaxEmailLength || !domain.ValidEmail(email) {
+		// No card has it (and NUL bytes never reach PostgreSQL).
+		return domain.NewPage[*Giftcard](nil, 0, page)
+	}
+	cards, count, err := s.uow.Stores().Giftcards.GiftcardsByEmail(ctx, email, c.Tenant(), page)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	parties, err := tx.Giftcards.NoticeParties(ctx, card.MarketplaceID, usage.PartnerID)
-	if err != nil {
-		return err
-	}
-	to := gifteeEmail
-	if to == "" {
-		to = card.Beneficiary()
-	}
-	mails, err := notify.UsageMails(notify.UsageNotification{Language: card.Language, MarketplaceName: parties.MarketplaceName,
-		MarketplaceEmail: parties.MarketplaceEmail, PartnerName: parties.PartnerName, BeneficiaryEmail: to,
-		CardCode: card.Code, Value: usage.Value, RemainingValue: card.RemainingValue, Currency: card.Currency,
-		Date: usage.CreationDate.In(usage.Location()), Comment: usage.Comment})
-	if err != nil {
-		return err
-	}
-	if len(mails) == 0 {
-		return nil
-	}
-	return tx.Outbox.Enqueue(ctx, mails...)
-}
-
-// acceptor finds the partner of a use in the card's marketplace's network
-// and checks that it accepts the cards.
-func (s *GiftcardService) acceptor(ctx context.Context, tx Stores, marketplace int64, ref partner) (*Acceptor, error) {
-	field := ref.field
-	var a *Acceptor
-	var err error
-	switch {
-	case ref.uuid != nil:
-		// Any partner's: whether it is in the network is said below.
-		var p *domain.Partner
-		if p, err = tx.Partners.FindPartnerByUUID(ctx, *ref.uuid); err != nil {
-			return nil, err
+	if !MaySeeCodes(c) {
+		for _, g := range cards {
+			g.Code = MaskCode(g.Code)
 		}
-		a, err = tx.Partners.AcceptorByPartnerID(ctx, marketplace, p.ID)
-	case field == PartnerByID:
-		a, err = tx.Partners.AcceptorByPartnerID(ctx, marketplace, ref.id)
-	default:
-		a, err = tx.Partners.Acceptor(ctx, marketplace, ref.sourceID)
 	}
-	switch {
-	case domain.IsCode(err, domain.CodeNotFound) && field == PartnerByID:
-		return nil, fieldError(field, domain.VNotFound, MsgUnknownPartner)
-	case domain.IsCode(err, domain.CodeNotFound):
-		return nil, fieldError(field, domain.VNotFound, MsgUnknownSourceID)
-	case err != nil:
-		return nil, err
-	case !a.Active():
-		return nil, fieldError(field, domain.VInvalid, MsgPartnerInactive)
-	case !a.LinkedToNGCSettings:
-		return nil, fieldError(field, domain.VInvalid, MsgNotAccepting)
-	}
-	return a, nil
+	return domain.NewPage(cards, count, page)
 }
 
-// CancelUsageInput is the cancel of a usage: its id and an optional
-// comment.
-type CancelUsageInput struct {
-	domain.Refusals
-	ID      int64
-	Comment domain.Optional[string]
-}
-
-// CancelUsage marks the usage in.ID inactive and puts its value back on its
-// card, with a ledger movement, in one transaction. A usage already
-// cancelled is answered as it is: nothing is restored twice. The caller is
-// the card's marketplace, or staff.
-// Errors: those of Authorize(OpNetworkGiftcardUse); CodeNotFound for an
-// unknown usage or another marketplace's; CodeInvalid on "comment";
-// CodeConflict (MsgUsageInPayout) for one in a payout.
-func (s *GiftcardService) CancelUsage(ctx context.Context, in CancelUsageInput) (*Usage, error) {
-	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardUse)
+// Usages returns a page of the usages of the card with code, oldest
+// first, cancelled ones included.
+// Errors: those of Authorize(OpNetworkGiftcardRead); CodeNotFound for an
+// unknown code or another marketplace's card, or past the last page.
+func (s *GiftcardService) Usages(ctx context.Context, code string, page domain.PageRequest) (*domain.Page[*Usage], error) {
+	card, err := s.readableCard(ctx, code)
 	if err != nil {
 		return nil, err
 	}
-	v := in.Refusals.Validator()
-	comment := domain.Pick(domain.Fields{V: v}.String("comment", in.Comment, false, true, MaxCommentLength), "")
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	id := in.ID
-	var usage *Usage
-	usage, err = guarded(ctx, s.uow, s.keys, "network.giftcard.cancel", cancelInput{ID: id, Comment: comment}, &usage, func(ctx context.Context, tx Stores) error {
-		u, done, err := tx.Giftcards.DeactivateUsage(ctx, id, c.Tenant())
-		if err != nil {
-			return err
-		}
-		usage = u
-		switch {
-		case !done && u.PayoutID != nil:
-			return &domain.Error{Code: domain.CodeConflict, Message: MsgUsageInPayout}
-		case !done:
-			return nil
-		}
-		return tx.Balances.Restore(ctx, &Movement{CardID: u.CardID, Kind: MovementCancel, Amount: u.Value,
-			UsageID: &u.ID, PartnerID: &u.PartnerID, ActorID: &c.User.ID, ReservationID: u.ReservationID, Comment: comment})
-	})
+	usages, count, err := s.uow.Stores().Giftcards.UsagesOfCard(ctx, card.ID, page)
 	if err != nil {
 		return nil, err
 	}
-	return usage, nil
+	return domain.NewPage(usages, count, page)
 }
 
-func fieldError(field, code, msg string) error {
-	return &domain.Error{Code: domain.CodeInvalid, Message: "Invalid input.",
-		Fields: []domain.FieldError{{Path: []any{field}, Code: code, Message: msg}}}
+// readableCard finds the card with code for a reader of its usages,
+// holds or ledger: of the caller's marketplace, any for staff.
+// Errors: those of Authorize(OpNetworkGiftcardRead); CodeNotFound for an
+// unknown code or another marketplace's card.
+func (s *GiftcardService) readableCard(ctx context.Context, code string) (*Card, error) {
+	c, err := domain.Authorize(ctx, domain.OpNetworkGiftcardRead)
+	if err != nil {
+		return nil, err
+	}
+	if !validCode(code) {
+		return nil, domain.ErrNotFound
+	}
+	card, err := s.uow.Stores().Giftcards.FindCardByCode(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	if !c.Sees(card.MarketplaceID) {
+		return nil, domain.ErrNotFound
+	}
+	return card, nil
+}
+
+// MaySeeCodes reports whether lists show the caller whole codes: those
+// who may use or create the cards. Others see MaskCode's.
+func MaySeeCodes(c *domain.Caller) bool {
+	return c.HasPermission(domain.PermUseNetworkGiftcardAPI) || c.HasPermission(domain.PermCreateNetworkGiftcardAPI)
+}
+
+// MaskCode hides all but the last four characters of a code.
+func MaskCode(code string) string {
+	if len(code) <= 4 {
+		return strings.Repeat("•", len(code))
+	}
+	return strings.Repeat("•", len(code)-4) + code[len(code)-4:]
+}
+
+// validCode reports whether code can name a card at all (the gift codes'
+// pattern), so that nothing else reaches a store.
+func validCode(code string) bool {
+	if code == "" || len(code) > 64 {
+		return false
+	}
+	for _, r := range code {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// inReadingOrder orders v's errors as the input's fields are read,
+// refusals among them, so that a surface lists them in that order.
+func inReadingOrder(v *domain.Validator, fields ...string) {
+	rank := func(fe domain.FieldError) int {
+		if len(fe.Path) > 0 {
+			if s, ok := fe.Path[0].(string); ok {
+				if i := slices.Index(fields, s); i >= 0 {
+					return i
+				}
+			}
+		}
+		return len(fields)
+	}
+	slices.SortStableFunc(v.Fields, func(a, b domain.FieldError) int { return rank(a) - rank(b) })
 }

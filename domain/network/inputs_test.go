@@ -66,10 +66,10 @@ func links(t *testing.T, d domain.Doc) network.Links {
 }
 
 // npInput is the creation a body stands for.
-func npInput(t *testing.T, d domain.Doc) network.NetworkPartnerInput {
+func npInput(t *testing.T, d domain.Doc) network.PartnerInput {
 	t.Helper()
 	s := func(f string) domain.Optional[string] { return text(t, d, f) }
-	in := network.NetworkPartnerInput{MarketplaceUUID: marketplaceOf(t, d), SourceID: s("source_id"), Name: s("name"),
+	in := network.PartnerInput{MarketplaceUUID: marketplaceOf(t, d), SourceID: s("source_id"), Name: s("name"),
 		CommercialName: s("commercial_name"), ShortName: s("short_name"), CompanyType: s("company_type"),
 		SiretNumber: s("siret_number"), LegalRepresentativeFirstName: s("legal_representative_first_name"),
 		LegalRepresentativeLastName: s("legal_representative_last_name"), HQAddressLine1: s("hq_address_line_1"),
@@ -97,9 +97,9 @@ func npInput(t *testing.T, d domain.Doc) network.NetworkPartnerInput {
 }
 
 // npUpdate is the update a body stands for.
-func npUpdate(t *testing.T, d domain.Doc) network.NetworkPartnerUpdate {
+func npUpdate(t *testing.T, d domain.Doc) network.PartnerUpdate {
 	t.Helper()
-	in := network.NetworkPartnerUpdate{MarketplaceUUID: marketplaceOf(t, d), SourceID: text(t, d, "source_id"),
+	in := network.PartnerUpdate{MarketplaceUUID: marketplaceOf(t, d), SourceID: text(t, d, "source_id"),
 		SiretNumber: text(t, d, "siret_number"), Status: text(t, d, "status"), HideFromStats: flag(t, d, "hide_from_stats"),
 		ThirdPartySalesOnly: flag(t, d, "third_party_sales_only"), Links: links(t, d)}
 	switch v, ok := d["referrer"]; {

@@ -45,11 +45,11 @@ type ListStore interface {
 	MovementByID(ctx context.Context, id int64, tenant *int64) (*Movement, error)
 	// NetworkPartners returns a page of the partners of marketplace's
 	// network, by partner id, and how many there are.
-	NetworkPartners(ctx context.Context, marketplaceID int64, page domain.PageRequest) ([]*NetworkPartner, int, error)
+	NetworkPartners(ctx context.Context, marketplaceID int64, page domain.PageRequest) ([]*Partner, int, error)
 	// NetworkPartnersByKey returns the partners keys name as their
 	// marketplace's network shows them, in keys order, nil for a partner
 	// that is not in that network.
-	NetworkPartnersByKey(ctx context.Context, keys []PartnerKey) ([]*NetworkPartner, error)
+	NetworkPartnersByKey(ctx context.Context, keys []PartnerKey) ([]*Partner, error)
 	// OffersOfBoxes returns, for each box of boxIDs, the page of its
 	// offers (by ranking, then id) and their number: none for a box that
 	// is not tenant's.
@@ -224,7 +224,7 @@ func (s *GiftcardService) Movement(ctx context.Context, id int64) (*Movement, er
 // partner that is not a marketplace; CodeInvalid on "marketplace_uuid"
 // (required of staff, unknown, another partner's for a member, or not a
 // marketplace); CodeNotFound past the last page.
-func (s *PartnerService) NetworkPartners(ctx context.Context, marketplace *uuid.UUID, page domain.PageRequest) (*domain.Page[*NetworkPartner], error) {
+func (s *PartnerService) NetworkPartners(ctx context.Context, marketplace *uuid.UUID, page domain.PageRequest) (*domain.Page[*Partner], error) {
 	c, err := authorizeMarketplace(ctx, domain.OpNetworkPartnerRead)
 	if err != nil {
 		return nil, err
@@ -249,7 +249,7 @@ func (s *PartnerService) NetworkPartners(ctx context.Context, marketplace *uuid.
 // staff), in keys order, nil for the others (a graph batch: the partner of
 // a usage, a hold or an offer).
 // Errors: those of Authorize(OpNetworkPartnerRead).
-func (s *PartnerService) NetworkPartnersByKey(ctx context.Context, keys []PartnerKey) ([]*NetworkPartner, error) {
+func (s *PartnerService) NetworkPartnersByKey(ctx context.Context, keys []PartnerKey) ([]*Partner, error) {
 	c, err := domain.Authorize(ctx, domain.OpNetworkPartnerRead)
 	if err != nil {
 		return nil, err
@@ -264,11 +264,11 @@ func (s *PartnerService) NetworkPartnersByKey(ctx context.Context, keys []Partne
 	if err != nil {
 		return nil, err
 	}
-	byKey := make(map[PartnerKey]*NetworkPartner, len(found))
+	byKey := make(map[PartnerKey]*Partner, len(found))
 	for i, p := range found {
 		byKey[seen[i]] = p
 	}
-	out := make([]*NetworkPartner, len(keys))
+	out := make([]*Partner, len(keys))
 	for i, k := range keys {
 		out[i] = byKey[k]
 	}
@@ -279,7 +279,7 @@ func (s *PartnerService) NetworkPartnersByKey(ctx context.Context, keys []Partne
 // does.
 // Errors: those of NetworkPartnersByKey; CodeNotFound for a partner that
 // is not in that network, or a network the caller does not see.
-func (s *PartnerService) NetworkPartner(ctx context.Context, key PartnerKey) (*NetworkPartner, error) {
+func (s *PartnerService) NetworkPartner(ctx context.Context, key PartnerKey) (*Partner, error) {
 	ps, err := s.NetworkPartnersByKey(ctx, []PartnerKey{key})
 	if err != nil {
 		return nil, err

@@ -51,8 +51,8 @@ const (
 // partners.
 type Company = domain.Company
 
-// NetworkPartner is a partner as a marketplace's network shows it.
-type NetworkPartner struct {
+// Partner is a partner as a marketplace's network shows it.
+type Partner struct {
 	ID            int64
 	UUID          uuid.UUID
 	MarketplaceID int64
@@ -125,10 +125,10 @@ type PartnerStore interface {
 	NetworkPartnersBySiret(ctx context.Context, marketplaceID int64, siret string) ([]int64, error)
 	// FindNetworkPartner returns partner as marketplace's network shows
 	// it; domain.ErrNotFound when it is not in that network.
-	FindNetworkPartner(ctx context.Context, marketplaceID, partnerID int64) (*NetworkPartner, error)
+	FindNetworkPartner(ctx context.Context, marketplaceID, partnerID int64) (*Partner, error)
 	// SavePartnerSettings writes p's Status, HideFromStats,
 	// ThirdPartySalesOnly and ReferrerID.
-	SavePartnerSettings(ctx context.Context, p *NetworkPartner) error
+	SavePartnerSettings(ctx context.Context, p *Partner) error
 	// CheckPartner returns the lowest id of a partner whose siret number
 	// is siret and whose commercial name is commercialName, compared
 	// case-insensitively, in network's network (nil: any partner);
@@ -142,9 +142,9 @@ type PartnerStore interface {
 	AcceptorByPartnerID(ctx context.Context, marketplaceID, partnerID int64) (*Acceptor, error)
 }
 
-// NetworkPartnerInput is the creation of a network partner; see
+// PartnerInput is the creation of a network partner; see
 // CreateNetworkPartner for its fields.
-type NetworkPartnerInput struct {
+type PartnerInput struct {
 	domain.Refusals
 	MarketplaceUUID              domain.Optional[uuid.UUID]
 	SourceID                     domain.Optional[string]
@@ -183,10 +183,10 @@ type Links struct {
 	LinkToNGCSettings domain.Optional[bool]
 }
 
-// NetworkPartnerUpdate is the change of a network partner; see
+// PartnerUpdate is the change of a network partner; see
 // UpdateNetworkPartner for its fields. The referrer is named by its
 // record id (referrer) or, from the graph, by its uuid (ReferrerUUID).
-type NetworkPartnerUpdate struct {
+type PartnerUpdate struct {
 	domain.Refusals
 	MarketplaceUUID     domain.Optional[uuid.UUID]
 	SourceID            domain.Optional[string]
@@ -228,13 +228,13 @@ func NewPartnerService(uow domain.UnitOfWork[Stores], keys *idempotency.Guard) *
 // Once per idempotency key: a repeat answers the partner created first.
 // Errors: those of Authorize(OpNetworkPartnerWrite); CodeForbidden for a
 // partner that is not a marketplace; CodeInvalid with every field error.
-func (s *PartnerService) CreateNetworkPartner(ctx context.Context, in NetworkPartnerInput) (*NetworkPartner, error) {
+func (s *PartnerService) CreateNetworkPartner(ctx context.Context, in PartnerInput) (*Partner, error) {
 	c, err := authorizeMarketplace(ctx, domain.OpNetworkPartnerWrite)
 	if err != nil {
 		return nil, err
 	}
-	return idempotency.Run(ctx, s.keys, "network.partner.create", in, func(ctx context.Context, complete idempotency.Complete[*NetworkPartner]) (idempotency.Done[*NetworkPartner], error) {
-		var done idempotency.Done[*NetworkPartner]
+	return idempotency.Run(ctx, s.keys, "network.partner.create", in, func(ctx context.Context, complete idempotency.Complete[*Partner]) (idempotency.Done[*Partner], error) {
+		var done idempotency.Done[*Partner]
 		err := s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
 			created, err := s.create(ctx, tx, c, in)
 			if err != nil {
@@ -248,7 +248,7 @@ func (s *PartnerService) CreateNetworkPartner(ctx context.Context, in NetworkPar
 }
 
 // create is CreateNetworkPartner's work in tx.
-func (s *PartnerService) create(ctx context.Context, tx Stores, c *domain.Caller, in NetworkPartnerInput) (*NetworkPartner, error) {
+func (s *PartnerService) create(ctx context.Context, tx Stores, c *domain.Caller, in PartnerInput) (*Partner, error) {
 	v := in.Refusals.Validator()
 	f := domain.Fields{V: v}
 	m, err := networkOwner(ctx, f, in.MarketplaceUUID, tx.Partners, c)
@@ -316,12 +316,12 @@ func (s *PartnerService) create(ctx context.Context, tx Stores, c *domain.Caller
 // has);
 // CodeNotFound when no partner of the network has that source_id or
 // siret_number.
-func (s *PartnerService) UpdateNetworkPartner(ctx context.Context, in NetworkPartnerUpdate) (*NetworkPartner, error) {
+func (s *PartnerService) UpdateNetworkPartner(ctx context.Context, in PartnerUpdate) (*Partner, error) {
 	c, err := authorizeMarketplace(ctx, domain.OpNetworkPartnerWrite)
 	if err != nil {
 		return nil, err
 	}
-	var updated *NetworkPartner
+	var updated *Partner
 	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
 		v := in.Refusals.Validator()
 		f := domain.Fields{V: v, Partial: true}
@@ -413,7 +413,7 @@ func (s *PartnerService) UpdateNetworkPartner(ctx context.Context, in NetworkPar
 // referrerOf reads the update's referrer: set reports a value or null;
 // a uuid names any partner (whether it may refer is checkReferrer's).
 // Errors: CodeNotFound for an unknown uuid; a failed lookup.
-func referrerOf(ctx context.Context, tx Stores, f domain.Fields, in NetworkPartnerUpdate) (id *int64, set bool, err error) {
+func referrerOf(ctx context.Context, tx Stores, f domain.Fields, in PartnerUpdate) (id *int64, set bool, err error) {
 	if in.ReferrerUUID == nil {
 		id, set = f.PK("referrer", in.Referrer, false, true)
 		return id, set, nil
@@ -501,11 +501,11 @@ func networkOwner(ctx context.Context, f domain.Fields, o domain.Optional[uuid.U
 }
 
 // checkNetworkPartner reads the fields of a network partner's creation.
-func checkNetworkPartner(f domain.Fields, in *NetworkPartnerInput) *NetworkPartner {
+func checkNetworkPartner(f domain.Fields, in *PartnerInput) *Partner {
 	text := func(field string, o domain.Optional[string], required bool) string {
 		return domain.Pick(f.String(field, o, required, !required, MaxCompanyFieldLength), "")
 	}
-	p := &NetworkPartner{Name: text("name", in.Name, true)}
+	p := &Partner{Name: text("name", in.Name, true)}
 	p.CommercialName = text("commercial_name", in.CommercialName, true)
 	p.ShortName = text("short_name", in.ShortName, true)
 	p.CompanyType = domain.Pick(f.Choice("company_type", in.CompanyType, false, CompanyTypes), "")

@@ -29,8 +29,8 @@ const MaxUsageComment = 1000
 // maxEmail bounds the e-mail a list is searched by (RFC 5321).
 const maxEmail = 254
 
-// Box is a network voucher box as the administration shows it.
-type Box struct {
+// BoxRecord is a network voucher box as the administration shows it.
+type BoxRecord struct {
 	ID               int64
 	MarketplaceID    int64
 	Name             domain.Localized
@@ -201,9 +201,9 @@ type UsagePartner struct {
 type VoucherStore interface {
 	// FindBoxes returns a page of the boxes of tenant's marketplace (nil:
 	// every marketplace's), by id, and how many there are.
-	FindBoxes(ctx context.Context, tenant *int64, page domain.PageRequest) ([]*Box, int, error)
+	FindBoxes(ctx context.Context, tenant *int64, page domain.PageRequest) ([]*BoxRecord, int, error)
 	// FindBox returns the box; domain.ErrNotFound when none.
-	FindBox(ctx context.Context, id int64) (*Box, error)
+	FindBox(ctx context.Context, id int64) (*BoxRecord, error)
 	// FindOffers returns a page of the box's offers, whatever their
 	// status, by ranking then id, and how many there are.
 	FindOffers(ctx context.Context, boxID int64, page domain.PageRequest) ([]*Offer, int, error)
@@ -263,7 +263,7 @@ func NewVoucherService(uow domain.UnitOfWork[Stores], keys *idempotency.Guard) *
 // marketplace's), active or not, by id.
 // Errors: those of Authorize(OpNetworkVoucherRead); CodeNotFound "Invalid
 // page." past the end.
-func (s *VoucherService) Boxes(ctx context.Context, page domain.PageRequest) (*domain.Page[*Box], error) {
+func (s *VoucherService) Boxes(ctx context.Context, page domain.PageRequest) (*domain.Page[*BoxRecord], error) {
 	c, err := domain.Authorize(ctx, domain.OpNetworkVoucherRead)
 	if err != nil {
 		return nil, err
@@ -278,7 +278,7 @@ func (s *VoucherService) Boxes(ctx context.Context, page domain.PageRequest) (*d
 // Box returns a box of the caller's marketplace (staff: any).
 // Errors: those of Authorize(OpNetworkVoucherRead); CodeNotFound for an
 // unknown box or another marketplace's.
-func (s *VoucherService) Box(ctx context.Context, id int64) (*Box, error) {
+func (s *VoucherService) Box(ctx context.Context, id int64) (*BoxRecord, error) {
 	c, err := domain.Authorize(ctx, domain.OpNetworkVoucherRead)
 	if err != nil {
 		return nil, err
@@ -286,7 +286,7 @@ func (s *VoucherService) Box(ctx context.Context, id int64) (*Box, error) {
 	return seenBox(ctx, s.uow.Stores(), c, id)
 }
 
-func seenBox(ctx context.Context, st Stores, c *domain.Caller, id int64) (*Box, error) {
+func seenBox(ctx context.Context, st Stores, c *domain.Caller, id int64) (*BoxRecord, error) {
 	b, err := st.Vouchers.FindBox(ctx, id)
 	if err != nil {
 		return nil, err

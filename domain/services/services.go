@@ -23,7 +23,7 @@ import (
 // Query fields of the same names (boxes, events, …).
 type Services struct {
 	Accounts *account.AccountService
-	Carts    *cart.CartService
+	Carts    *cart.Service
 
 	PartnerCatalog   *catalogue.PartnerCatalogService
 	EventCatalog     *catalogue.EventService
@@ -52,7 +52,7 @@ type Services struct {
 
 	// MultiProductCarts serves the carts of a marketplace's network
 	// products.
-	MultiProductCarts *mpcart.CartService
+	MultiProductCarts *mpcart.Service
 	// PaymentPartners serves the payment hub's partners: their records,
 	// payments activation and KYC documents.
 	PaymentPartners *payments.PartnerService

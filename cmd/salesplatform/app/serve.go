@@ -486,7 +486,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 	provider := psp.NewSim(providerDB, cfg.PublicBaseURL)
 	all := services.Services{
 		Accounts:         accounts,
-		Carts:            cart.NewCartService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL).AllowLocalReturnURLs(cfg.DevMode),
+		Carts:            cart.NewService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL).AllowLocalReturnURLs(cfg.DevMode),
 		PartnerCatalog:   catalogue.NewPartnerCatalogService(persistence.NewPartnerCatalogStore(db), partners),
 		EventCatalog:     catalogue.NewEventService(persistence.NewEventStore(db), partners),
 		WorkshopCatalog:  catalogue.NewWorkshopService(persistence.NewUnitOfWork(db, persistence.WorkshopStores)),
@@ -502,7 +502,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 		NetworkVouchers:  network.NewVoucherService(persistence.NewUnitOfWork(db, persistence.NetworkStores), keys),
 
 		// The payment hub's areas.
-		MultiProductCarts: mpcart.NewCartService(persistence.NewUnitOfWork(db, persistence.MultiProductCartStores), keys),
+		MultiProductCarts: mpcart.NewService(persistence.NewUnitOfWork(db, persistence.MultiProductCartStores), keys),
 		PaymentPartners:   payments.NewPartnerService(persistence.NewUnitOfWork(db, persistence.PaymentPartnerStores), keys, provider, blobs),
 		Payments:          payments.NewPaymentService(persistence.NewUnitOfWork(db, persistence.PaymentsStores), keys, provider),
 		Wallets:           payments.NewWalletService(persistence.NewUnitOfWork(db, persistence.PaymentWalletReadStores)),

@@ -140,10 +140,10 @@ func shortNames(perms []string) []string {
 }
 
 // partnerInput is the creation of p (POST /api/network_partners/).
-func (l *networkLoader) partnerInput(p NetworkPartner) (network.NetworkPartnerInput, error) {
+func (l *networkLoader) partnerInput(p NetworkPartner) (network.PartnerInput, error) {
 	c := p.Company
 	some := domain.Some[string]
-	in := network.NetworkPartnerInput{MarketplaceUUID: domain.Some(l.partners[p.Marketplace].UUID),
+	in := network.PartnerInput{MarketplaceUUID: domain.Some(l.partners[p.Marketplace].UUID),
 		SourceID: some(p.SourceID), Name: some(p.Name), CommercialName: some(c.CommercialName), ShortName: some(c.ShortName),
 		SiretNumber: some(c.Siret), LegalRepresentativeFirstName: some(c.LegalFirstName),
 		LegalRepresentativeLastName: some(c.LegalLastName), HQAddressLine1: some(c.Address1), HQAddressLine2: some(c.Address2),
@@ -191,7 +191,7 @@ func (l *networkLoader) loadPartners(ctx context.Context) error {
 		if !p.Inactive && p.Referrer == "" {
 			continue
 		}
-		update := network.NetworkPartnerUpdate{MarketplaceUUID: domain.Some(l.partners[p.Marketplace].UUID),
+		update := network.PartnerUpdate{MarketplaceUUID: domain.Some(l.partners[p.Marketplace].UUID),
 			SourceID: domain.Some(p.SourceID)}
 		if p.Inactive {
 			update.Status = domain.Some(domain.PartnerStatusInactive)
