@@ -12,6 +12,7 @@ import (
 	"salesplatform/domain"
 	"salesplatform/domain/gifts"
 	"salesplatform/domain/idempotency"
+	"salesplatform/domain/network"
 	"salesplatform/domain/payments"
 	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"
@@ -255,7 +256,7 @@ func TestBuildPayouts(t *testing.T) {
 		t.Errorf("second run built %+v", again)
 	}
 	// The freeze date of a payment in a payout can no longer change.
-	if _, err := f.pays.UpdateFreezeDate(f.member(f.spa), in1.UUID, domain.Doc{"freeze_payout_date": "2026-12-10"}); !domain.IsCode(err, domain.CodeConflict) {
+	if _, err := f.pays.UpdateFreezeDate(f.member(f.spa), in1.UUID, payments.FreezeDateInput{FreezePayoutDate: domain.Some(network.Day(2026, time.December, 10))}); !domain.IsCode(err, domain.CodeConflict) {
 		t.Errorf("freeze date of a paid-out payment: %v", err)
 	}
 	// The next week gathers what waited, and the late payment.
