@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	"salesplatform/domain"
+	"salesplatform/domain/network"
 	"salesplatform/domain/payments"
 	"salesplatform/graph/model"
 )
@@ -154,4 +155,16 @@ func paymentPayload(p *payments.Payment, err error) (*model.PaymentPayload, erro
 // payment is the lookup of the Payment Node type (graph/node.go).
 func (r *Resolver) payment(ctx context.Context, id uuid.UUID) (*model.Payment, error) {
 	return converted(toGraphPayment)(r.Payments.Payment(ctx, id))
+}
+
+// freezeDateInput reads a freeze date: a date-time or a day; anything else
+// is the field error the service words for it.
+func freezeDateInput(s string) (payments.FreezeDateInput, error) {
+	at, ok := network.ParseLocalTime(s)
+	if !ok || len(s) > 64 {
+		var v domain.Validator
+		v.Add(domain.VInvalid, network.MsgDateTime, "freeze_payout_date")
+		return payments.FreezeDateInput{}, v.Err()
+	}
+	return payments.FreezeDateInput{FreezePayoutDate: domain.Some(at)}, nil
 }

@@ -33,8 +33,11 @@ func (r *mutationResolver) UpdatePaymentFreezeDate(ctx context.Context, input mo
 	if err != nil {
 		return nil, err
 	}
-	return paymentPayload(r.Payments.UpdateFreezeDate(ctx, id,
-		domain.Doc{"freeze_payout_date": input.FreezePayoutDate}))
+	in, err := freezeDateInput(input.FreezePayoutDate)
+	if err != nil {
+		return paymentPayload(nil, err)
+	}
+	return paymentPayload(r.Payments.UpdateFreezeDate(ctx, id, in))
 }
 
 // RefundPayment is the resolver for the refundPayment field.

@@ -614,6 +614,12 @@ func (s *PaymentService) TransactionsByPayment(ctx context.Context, ids []uuid.U
 	return s.uow.Stores().Payments.TransactionsOfPayments(ctx, ps)
 }
 
+// FreezeDateInput is the body of UpdateFreezeDate: a date-time, or a day.
+type FreezeDateInput struct {
+	domain.Refusals
+	FreezePayoutDate domain.Optional[network.LocalTime]
+}
+
 // UpdateFreezeDate sets the date a payment counts at in payouts,
 // body {freeze_payout_date}: a date-time, or a day (noon in the partner's
 // zone).
@@ -621,13 +627,13 @@ func (s *PaymentService) TransactionsByPayment(ctx context.Context, ids []uuid.U
 // on freeze_payout_date (absent, malformed, or the partner does not date
 // its payments); CodeConflict (MsgFreezeInPayout) for a payment already
 // in a payout request.
-func (s *PaymentService) UpdateFreezeDate(ctx context.Context, id uuid.UUID, doc domain.Doc) (*Payment, error) {
+func (s *PaymentService) UpdateFreezeDate(ctx context.Context, id uuid.UUID, in FreezeDateInput) (*Payment, error) {
 	c, err := domain.Authorize(ctx, domain.OpPaymentUpdate)
 	if err != nil {
 		return nil, err
 	}
-	var v domain.Validator
-	at, _ := network.ReadLocalTime(&domain.DocReader{V: &v, Obj: doc}, "freeze_payout_date", true)
+	v := in.Refusals.Validator()
+	at, _, _ := domain.Present(domain.Fields{V: v}, "freeze_payout_date", in.FreezePayoutDate, true, false)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 	"salesplatform/domain"
 	"salesplatform/domain/gifts"
 	"salesplatform/domain/idempotency"
+	"salesplatform/domain/network"
 	"salesplatform/domain/payments"
 	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"
@@ -255,7 +256,7 @@ func TestBuildPayouts(t *testing.T) {
 		t.Errorf("second run built %+v", again)
 	}
 	// The freeze date of a payment in a payout can no longer change.
-	if _, err := f.pays.UpdateFreezeDate(f.member(f.spa), in1.UUID, domain.Doc{"freeze_payout_date": "2026-12-10"}); !domain.IsCode(err, domain.CodeConflict) {
+	if _, err := f.pays.UpdateFreezeDate(f.member(f.spa), in1.UUID, payments.FreezeDateInput{FreezePayoutDate: domain.Some(network.Day(2026, time.December, 10))}); !domain.IsCode(err, domain.CodeConflict) {
 		t.Errorf("freeze date of a paid-out payment: %v", err)
 	}
 	// The next week gathers what waited, and the late payment.
@@ -323,26 +324,26 @@ func TestValidatePayout(t *testing.T) {
 	if spa.Status != payments.PayoutToValidate {
 		t.Errorf("blocked: %+v", spa)
 	}
-	_, err := f.payouts.ValidatePayout(f.staff, spa.ID, domain.Doc{"reason": "checked"})
+	_, err := f.payouts.ValidatePayout(f.staff, spa.ID, payments.PayoutChangeInput{Reason: domain.Some("checked")})
 	if e := dbtest.WantCode(t, err, domain.CodeConflict); e.Message != payments.MsgPayoutValidationBlocked {
 		t.Errorf("blocked validation: %v", err)
 	}
 	// Only staff validate.
-	if _, err := f.payouts.ValidatePayout(f.member(f.market), spa.ID, domain.Doc{}); !domain.IsCode(err, domain.CodeForbidden) {
+	if _, err := f.payouts.ValidatePayout(f.member(f.market), spa.ID, payments.PayoutChangeInput{}); !domain.IsCode(err, domain.CodeForbidden) {
 		t.Errorf("member validates: %v", err)
 	}
 	f.exec(t, `UPDATE payment_partners SET block_payout_validation = false WHERE partner_id = ?`, f.spa.ID)
-	v, err := f.payouts.ValidatePayout(f.staff, spa.ID, domain.Doc{"reason": "checked"})
+	v, err := f.payouts.ValidatePayout(f.staff, spa.ID, payments.PayoutChangeInput{Reason: domain.Some("checked")})
 	if err != nil || v.Status != payments.PayoutValidated || v.ValidationDate == nil {
 		t.Fatalf("validate: %v %+v", err, v)
 	}
-	if _, err := f.payouts.ValidatePayout(f.staff, spa.ID, domain.Doc{}); !domain.IsCode(err, domain.CodeConflict) {
+	if _, err := f.payouts.ValidatePayout(f.staff, spa.ID, payments.PayoutChangeInput{}); !domain.IsCode(err, domain.CodeConflict) {
 		t.Errorf("validated twice: %v", err)
 	}
-	if _, err := f.payouts.ValidatePayout(f.staff, 999999, domain.Doc{}); !domain.IsCode(err, domain.CodeNotFound) {
+	if _, err := f.payouts.ValidatePayout(f.staff, 999999, payments.PayoutChangeInput{}); !domain.IsCode(err, domain.CodeNotFound) {
 		t.Errorf("unknown: %v", err)
 	}
-	paid, err := f.payouts.MarkPayoutPaid(f.staff, spa.ID, domain.Doc{"reason": "transfer 42"})
+	paid, err := f.payouts.MarkPayoutPaid(f.staff, spa.ID, payments.PayoutChangeInput{Reason: domain.Some("transfer 42")})
 	if err != nil || paid.Status != payments.PayoutPaid || paid.PaidDate == nil {
 		t.Fatalf("paid: %v %+v", err, paid)
 	}
