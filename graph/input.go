@@ -2,8 +2,10 @@ package graph
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/google/uuid"
 
 	"salesplatform/domain"
 	"salesplatform/graph/model"
@@ -80,4 +82,16 @@ func optionalOf[T, U any](o graphql.Omittable[*T], conv func(T) U) domain.Option
 		return domain.Null[U]()
 	}
 	return domain.Some(conv(*v))
+}
+
+// uuidRef reads a record's key given as text that should be a UUID: a
+// text that is none is refused at field with REST's message, as the
+// field's type is text in the schema.
+func uuidRef(key, field string, r *domain.Refusals) domain.Optional[uuid.UUID] {
+	u, err := uuid.Parse(strings.TrimSpace(key))
+	if err != nil {
+		r.Refuse(domain.VInvalid, domain.MsgUUID, field)
+		return domain.Optional[uuid.UUID]{}
+	}
+	return domain.Some(u)
 }

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
 
 	"salesplatform/domain"
@@ -151,55 +150,43 @@ func paymentPartnerUUID(id string) (uuid.UUID, error) {
 	return u, nil
 }
 
-// createPaymentPartnerDoc is the creation's body; referrer is the record
-// id the input's referrerId names (nil: none given).
-func createPaymentPartnerDoc(in model.CreatePaymentPartnerInput, referrer *int64) domain.Doc {
-	d := adminDoc{"status": paymentPartnerStatuses[in.Status], "commercial_name": in.CommercialName,
-		"short_name": in.ShortName, "legal_representative_email": in.LegalRepresentativeEmail, "agency_email": in.AgencyEmail}
-	texts := []struct {
-		key string
-		v   graphql.Omittable[*string]
-	}{{"name", in.Name}, {"siret_number", in.SiretNumber},
-		{"legal_representative_first_name", in.LegalRepresentativeFirstName},
-		{"legal_representative_last_name", in.LegalRepresentativeLastName},
-		{"legal_representative_birthday", in.LegalRepresentativeBirthday}, {"hq_address_line_1", in.HqAddressLine1},
-		{"hq_address_line_2", in.HqAddressLine2}, {"hq_postal_code", in.HqPostalCode}, {"hq_city", in.HqCity},
-		{"hq_country", in.HqCountry}, {"rcs", in.Rcs}, {"ape", in.Ape}, {"vat_id", in.VatID},
-		{"agency_phone", in.AgencyPhone}, {"website", in.Website}, {"iban", in.Iban}, {"bic", in.Bic}}
-	for _, t := range texts {
-		set(d, t.key, t.v, same[string])
-	}
-	set(d, "company_type", in.CompanyType, func(t model.NetworkCompanyType) any { return strings.ToLower(string(t)) })
-	set(d, "payout_frequency", in.PayoutFrequency, func(f model.PayoutFrequency) any { return strings.ToLower(string(f)) })
-	set(d, "auto_validate_payout", in.AutoValidatePayout, same[bool])
-	set(d, "freeze_payout", in.FreezePayout, same[bool])
-	set(d, "block_payout_validation", in.BlockPayoutValidation, same[bool])
-	set(d, "hide_from_stats", in.HideFromStats, same[bool])
-	set(d, "third_party_sales_only", in.ThirdPartySalesOnly, same[bool])
-	if referrer != nil {
-		d["referrer"] = recordNumber(*referrer)
-	}
-	return domain.Doc(d)
+// createPaymentPartnerInput is the creation's input; referrer is the
+// record id the input's referrerId names (nil: none given).
+func createPaymentPartnerInput(in model.CreatePaymentPartnerInput, referrer *int64) payments.PartnerInput {
+	out := payments.PartnerInput{Status: domain.Some(paymentPartnerStatuses[in.Status]),
+		CommercialName: domain.Some(in.CommercialName), ShortName: domain.Some(in.ShortName),
+		LegalRepresentativeEmail: domain.Some(in.LegalRepresentativeEmail), AgencyEmail: domain.Some(in.AgencyEmail),
+		Name: optional(in.Name), SiretNumber: optional(in.SiretNumber),
+		LegalRepresentativeFirstName: optional(in.LegalRepresentativeFirstName),
+		LegalRepresentativeLastName:  optional(in.LegalRepresentativeLastName),
+		HQAddressLine1:               optional(in.HqAddressLine1), HQAddressLine2: optional(in.HqAddressLine2),
+		HQPostalCode: optional(in.HqPostalCode), HQCity: optional(in.HqCity), HQCountry: optional(in.HqCountry),
+		RCS: optional(in.Rcs), APE: optional(in.Ape), VATID: optional(in.VatID), AgencyPhone: optional(in.AgencyPhone),
+		Website: optional(in.Website), IBAN: optional(in.Iban), BIC: optional(in.Bic),
+		CompanyType:        optionalOf(in.CompanyType, func(t model.NetworkCompanyType) string { return strings.ToLower(string(t)) }),
+		PayoutFrequency:    optionalOf(in.PayoutFrequency, func(f model.PayoutFrequency) string { return strings.ToLower(string(f)) }),
+		AutoValidatePayout: optional(in.AutoValidatePayout), FreezePayout: optional(in.FreezePayout),
+		BlockPayoutValidation: optional(in.BlockPayoutValidation), HideFromStats: optional(in.HideFromStats),
+		ThirdPartySalesOnly: optional(in.ThirdPartySalesOnly), Referrer: domain.FromPtr(referrer)}
+	out.LegalRepresentativeBirthday = optDay(in.LegalRepresentativeBirthday, "legal_representative_birthday", &out.Refusals)
+	return out
 }
 
-// updatePaymentPartnerDoc is the update's body; referrer is set when the
-// input names one (nil: cleared).
-func updatePaymentPartnerDoc(in model.UpdatePaymentPartnerInput, referrer *int64) domain.Doc {
-	d := adminDoc{}
-	set(d, "legal_representative_birthday", in.LegalRepresentativeBirthday, same[string])
-	set(d, "legal_representative_email", in.LegalRepresentativeEmail, same[string])
-	set(d, "status", in.Status, func(s model.PaymentPartnerStatus) any { return paymentPartnerStatuses[s] })
-	set(d, "block_payout_validation", in.BlockPayoutValidation, same[bool])
-	set(d, "hide_from_stats", in.HideFromStats, same[bool])
-	set(d, "third_party_sales_only", in.ThirdPartySalesOnly, same[bool])
-	set(d, "reason", in.Reason, same[string])
+// updatePaymentPartnerInput is the update's input; referrer is set when
+// the input names one (nil: cleared).
+func updatePaymentPartnerInput(in model.UpdatePaymentPartnerInput, referrer *int64) payments.PartnerUpdate {
+	out := payments.PartnerUpdate{LegalRepresentativeEmail: optional(in.LegalRepresentativeEmail),
+		Status:                optionalOf(in.Status, func(s model.PaymentPartnerStatus) string { return paymentPartnerStatuses[s] }),
+		BlockPayoutValidation: optional(in.BlockPayoutValidation), HideFromStats: optional(in.HideFromStats),
+		ThirdPartySalesOnly: optional(in.ThirdPartySalesOnly), Reason: optional(in.Reason)}
+	out.LegalRepresentativeBirthday = optDay(in.LegalRepresentativeBirthday, "legal_representative_birthday", &out.Refusals)
 	if _, ok := in.ReferrerID.ValueOK(); ok {
-		d["referrer"] = nil
+		out.Referrer = domain.Null[int64]()
 		if referrer != nil {
-			d["referrer"] = recordNumber(*referrer)
+			out.Referrer = domain.Some(*referrer)
 		}
 	}
-	return domain.Doc(d)
+	return out
 }
 
 // multiProductCartPayload answers createMultiProductCart. userErrors keep

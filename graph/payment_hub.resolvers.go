@@ -32,7 +32,7 @@ func (r *mutationResolver) CreatePaymentPartner(ctx context.Context, input model
 	if ctx, err = withIdempotencyKey(ctx, idempotencyKey); err != nil {
 		return nil, err
 	}
-	return paymentPartnerPayload(r.PaymentPartners.CreatePartner(ctx, createPaymentPartnerDoc(input, referrer)))
+	return paymentPartnerPayload(r.PaymentPartners.CreatePartner(ctx, createPaymentPartnerInput(input, referrer)))
 }
 
 // UpdatePaymentPartner is the resolver for the updatePaymentPartner field.
@@ -48,7 +48,7 @@ func (r *mutationResolver) UpdatePaymentPartner(ctx context.Context, input model
 	if err != nil {
 		return nil, err
 	}
-	return paymentPartnerPayload(r.PaymentPartners.UpdatePartner(ctx, id, updatePaymentPartnerDoc(input, referrer)))
+	return paymentPartnerPayload(r.PaymentPartners.UpdatePartner(ctx, id, updatePaymentPartnerInput(input, referrer)))
 }
 
 // ActivatePartnerPayments is the resolver for the activatePartnerPayments field.
@@ -77,10 +77,10 @@ func (r *mutationResolver) UploadKycDocument(ctx context.Context, input model.Up
 	if err != nil {
 		return nil, err
 	}
-	partner := filterKey("PaymentPartner", input.PartnerID)
-	docType := string(input.DocumentType)
-	d, err := r.PaymentPartners.UploadKYCDocument(ctx, payments.KYCUpload{PartnerUUID: &partner, Comment: &input.Comment,
-		DocumentType: &docType, File: input.File.File, Files: 1})
+	in := payments.KYCUpload{Comment: domain.Some(input.Comment), DocumentType: domain.Some(string(input.DocumentType)),
+		File: input.File.File, Files: 1}
+	in.PartnerUUID = uuidRef(filterKey("PaymentPartner", input.PartnerID), "partner_uuid", &in.Refusals)
+	d, err := r.PaymentPartners.UploadKYCDocument(ctx, in)
 	out, ue, err := payloadOf(d, err, toGraphKYCDocument)
 	return &model.KycDocumentPayload{KycDocument: out, UserErrors: ue, Errors: ue}, err
 }

@@ -67,6 +67,15 @@ func (u *uploadForm) value(field string) *string {
 	return nil
 }
 
+// fields is the form's values as a body that rest/drf reads.
+func (u *uploadForm) fields() map[string]any {
+	out := make(map[string]any, len(u.values))
+	for k, v := range u.values {
+		out[k] = v
+	}
+	return out
+}
+
 // File is the uploaded file, at its start; nil when none was sent.
 func (u *uploadForm) File() io.ReadSeeker {
 	if u.file == nil {

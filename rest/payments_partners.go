@@ -8,6 +8,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"salesplatform/domain/payments"
+	"salesplatform/rest/drf"
 )
 
 // MaxKYCBodyBytes bounds a KYC document upload's body: the file and room
@@ -99,7 +100,7 @@ func (a *api) handlePaymentPartnerCreate(w http.ResponseWriter, r *http.Request)
 	if !ok {
 		return
 	}
-	p, err := a.PaymentPartners.CreatePartner(r.Context(), doc)
+	p, err := a.PaymentPartners.CreatePartner(r.Context(), decodePaymentPartner(doc))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -131,7 +132,7 @@ func (a *api) handlePaymentPartnerUpdate(w http.ResponseWriter, r *http.Request)
 	if !ok {
 		return
 	}
-	p, err := a.PaymentPartners.UpdatePartner(r.Context(), id, doc)
+	p, err := a.PaymentPartners.UpdatePartner(r.Context(), id, decodePaymentPartnerUpdate(doc))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -183,8 +184,9 @@ func (a *api) handleKYCDocumentCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer u.Close()
-	in := payments.KYCUpload{PartnerUUID: u.value("partner_uuid"), Comment: u.value("comment"),
-		DocumentType: u.value("document_type"), File: u.File(), Files: u.files}
+	in := payments.KYCUpload{File: u.File(), Files: u.files}
+	form := drf.New(u.fields(), &in.Refusals)
+	in.PartnerUUID, in.Comment, in.DocumentType = form.UUID("partner_uuid"), form.String("comment"), form.String("document_type")
 	d, err := a.PaymentPartners.UploadKYCDocument(r.Context(), in)
 	if err != nil {
 		writeError(w, r, err)

@@ -84,7 +84,7 @@ func TestActivatePaymentsThroughTheProvidersPage(t *testing.T) {
 
 	// Only an active partner takes payments.
 	for status, may := range map[string]bool{"i": false, "t": false, "a": true} {
-		if _, err := f.svc.UpdatePartner(f.asMarket, p.UUID, dbtest.JSON(t, `{"status": "`+status+`"}`).(domain.Doc)); err != nil {
+		if _, err := f.svc.UpdatePartner(f.asMarket, p.UUID, partnerUpdate(t, `{"status": "`+status+`"}`)); err != nil {
 			t.Fatal(err)
 		}
 		if got, _ := f.svc.GetPartner(f.asMarket, p.UUID); got.MayTakePayments() != may {

@@ -91,11 +91,11 @@ type BlobStore interface {
 	Delete(ctx context.Context, key string) error
 }
 
-// KYCUpload is an upload: nil fields were not sent.
+// KYCUpload is an upload.
 type KYCUpload struct {
-	PartnerUUID  *string
-	Comment      *string
-	DocumentType *string
+	domain.Refusals
+	PartnerUUID           domain.Optional[uuid.UUID]
+	Comment, DocumentType domain.Optional[string]
 	// File is the file (a temporary file: it is read where it lies, its
 	// head checked and hashed, then copied to the blob store); past
 	// MaxKYCBytes it is refused.
@@ -130,16 +130,11 @@ func (s *PartnerService) UploadKYCDocument(ctx context.Context, in KYCUpload) (*
 	if err != nil {
 		return nil, err
 	}
-	var v domain.Validator
-	d := &domain.DocReader{V: &v, Obj: domain.Doc{}}
-	for field, value := range map[string]*string{"partner_uuid": in.PartnerUUID, "comment": in.Comment, "document_type": in.DocumentType} {
-		if value != nil {
-			d.Obj[field] = *value
-		}
-	}
-	partnerUUID := d.UUID("partner_uuid", true)
-	comment := d.String("comment", true, false, MaxKYCCommentLength)
-	docType := d.Choice("document_type", true, KYCDocumentTypes)
+	v := in.Refusals.Validator()
+	f := domain.Fields{V: v}
+	partnerUUID := f.UUID("partner_uuid", in.PartnerUUID, true)
+	comment := f.String("comment", in.Comment, true, false, MaxKYCCommentLength)
+	docType := f.Choice("document_type", in.DocumentType, true, KYCDocumentTypes)
 	var size int64
 	var contentType string
 	switch {
@@ -156,7 +151,7 @@ func (s *PartnerService) UploadKYCDocument(ctx context.Context, in KYCUpload) (*
 		case size > MaxKYCBytes:
 			return nil, &domain.Error{Code: domain.CodeTooLarge, Message: fmt.Sprintf(MsgFileTooLarge, MaxKYCBytes)}
 		}
-		if contentType, err = kycContentType(&v, head, in.File); err != nil {
+		if contentType, err = kycContentType(v, head, in.File); err != nil {
 			return nil, err
 		}
 	}
@@ -184,7 +179,7 @@ func (s *PartnerService) UploadKYCDocument(ctx context.Context, in KYCUpload) (*
 			err = authorizeWrite(ctx, relationOf(c, p))
 		}
 		if domain.IsCode(err, domain.CodeNotFound) {
-			partnerNotFound(&v, *partnerUUID)
+			partnerNotFound(v, *partnerUUID)
 			return done, v.Err()
 		}
 		if err != nil {

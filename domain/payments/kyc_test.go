@@ -16,6 +16,8 @@ import (
 	"salesplatform/domain/idempotency"
 	"salesplatform/domain/payments"
 	"salesplatform/persistence/dbtest"
+
+	"github.com/google/uuid"
 )
 
 // Documents of each accepted kind, and one that is not.
@@ -49,9 +51,16 @@ func kycUpload(p *payments.Partner, file []byte, kv ...string) payments.KYCUploa
 	if file == nil {
 		in.Files, in.File = 0, nil
 	}
-	for field, dest := range map[string]**string{"partner_uuid": &in.PartnerUUID, "comment": &in.Comment, "document_type": &in.DocumentType} {
+	for field, dest := range map[string]*domain.Optional[string]{"comment": &in.Comment, "document_type": &in.DocumentType} {
 		if v, ok := fields[field]; ok && v != "-" {
-			*dest = &v
+			*dest = domain.Some(v)
+		}
+	}
+	if v := fields["partner_uuid"]; v != "-" {
+		if id, err := uuid.Parse(v); err == nil {
+			in.PartnerUUID = domain.Some(id)
+		} else {
+			in.Refuse(domain.VInvalid, domain.MsgUUID, "partner_uuid")
 		}
 	}
 	return in

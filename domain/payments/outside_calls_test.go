@@ -112,8 +112,8 @@ func TestPartnerOutsideCallsHoldNoConnection(t *testing.T) {
 	if got, _ := svc.GetPartner(f.asMarket, p.UUID); !got.MayTakePayments() {
 		t.Errorf("not activated: %+v", got.Activation)
 	}
-	id, comment, kind := p.UUID.String(), "ID", "IDENTITY_PROOF"
-	if _, err := svc.UploadKYCDocument(f.asMarket, payments.KYCUpload{PartnerUUID: &id, Comment: &comment, DocumentType: &kind,
+	if _, err := svc.UploadKYCDocument(f.asMarket, payments.KYCUpload{PartnerUUID: domain.Some(p.UUID),
+		Comment: domain.Some("ID"), DocumentType: domain.Some("IDENTITY_PROOF"),
 		File: bytes.NewReader([]byte("%PDF-1.4\n%%EOF\n")), Files: 1}); err != nil {
 		t.Fatal(err)
 	}

@@ -257,7 +257,7 @@ func partnerGuarded[T any](ctx context.Context, s *PartnerService, op string, in
 // masked unless the caller is staff.
 // Errors: those of Authorize(OpPaymentPartnerCreate); CodeForbidden for a
 // partner that is not a marketplace; CodeInvalid with every field error.
-func (s *PartnerService) CreatePartner(ctx context.Context, doc domain.Doc) (*Partner, error) {
+func (s *PartnerService) CreatePartner(ctx context.Context, in PartnerInput) (*Partner, error) {
 	c, err := domain.Authorize(ctx, domain.OpPaymentPartnerCreate)
 	if err != nil {
 		return nil, err
@@ -265,16 +265,16 @@ func (s *PartnerService) CreatePartner(ctx context.Context, doc domain.Doc) (*Pa
 	if !c.User.IsStaff && (c.Partner == nil || !c.Partner.IsMarketplace) {
 		return nil, &domain.Error{Code: domain.CodeForbidden, Message: domain.MsgPermissionDenied}
 	}
-	var v domain.Validator
-	d := &domain.DocReader{V: &v, Obj: doc}
-	p := readPartner(d)
-	referrer, _ := d.PK("referrer", false, true)
+	v := in.Refusals.Validator()
+	f := domain.Fields{V: v}
+	p := in.partner(f)
+	referrer, _ := f.PK("referrer", in.Referrer, false, true)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	var created *Partner
-	return partnerGuarded(ctx, s, "payments.partner.create", doc, &created, func(ctx context.Context, tx PartnerStores) error {
-		m, err := createReferrer(ctx, tx, d, c, referrer)
+	return partnerGuarded(ctx, s, "payments.partner.create", in, &created, func(ctx context.Context, tx PartnerStores) error {
+		m, err := createReferrer(ctx, tx, f, c, referrer)
 		if err != nil {
 			return err
 		}
@@ -309,103 +309,103 @@ func (s *PartnerService) CreatePartner(ctx context.Context, doc domain.Doc) (*Pa
 
 // createReferrer is the marketplace that refers a new partner: the
 // caller's own for a member (another id reads as unknown), any
-// marketplace or none for staff. A refusal is a field error recorded in d.
-func createReferrer(ctx context.Context, tx PartnerStores, d *domain.DocReader, c *domain.Caller, referrer *int64) (*domain.Partner, error) {
+// marketplace or none for staff. A refusal is a field error recorded in f.
+func createReferrer(ctx context.Context, tx PartnerStores, f domain.Fields, c *domain.Caller, referrer *int64) (*domain.Partner, error) {
 	switch {
 	case !c.User.IsStaff && referrer != nil && *referrer != c.Partner.ID:
-		d.MissingPK("referrer", *referrer)
+		f.MissingPK("referrer", *referrer)
 		return nil, nil
 	case !c.User.IsStaff:
 		return c.Partner, nil
 	case referrer == nil:
 		return nil, nil
 	}
-	return referrerMarketplace(ctx, tx, d, *referrer)
+	return referrerMarketplace(ctx, tx, f, *referrer)
 }
 
 // referrerMarketplace returns the marketplace id names; a partner that
-// does not exist or is not a marketplace is a field error recorded in d.
-func referrerMarketplace(ctx context.Context, tx PartnerStores, d *domain.DocReader, id int64) (*domain.Partner, error) {
+// does not exist or is not a marketplace is a field error recorded in f.
+func referrerMarketplace(ctx context.Context, tx PartnerStores, f domain.Fields, id int64) (*domain.Partner, error) {
 	m, err := tx.Partners.FindPartnerByID(ctx, id)
 	switch {
 	case domain.IsCode(err, domain.CodeNotFound):
-		d.MissingPK("referrer", id)
+		f.MissingPK("referrer", id)
 		return nil, nil
 	case err != nil:
 		return nil, err
 	case !m.IsMarketplace:
-		d.V.Add(domain.VInvalid, MsgReferrerNotMarketplace, "referrer")
+		f.V.Add(domain.VInvalid, MsgReferrerNotMarketplace, "referrer")
 		return nil, nil
 	}
 	return m, nil
 }
 
-// readPartner reads the fields of a payment-hub partner's creation.
-func readPartner(d *domain.DocReader) *Partner {
-	text := func(field string, required bool, max int) string {
-		if s := d.String(field, required, !required, max); s != nil {
-			return *s
-		}
-		return ""
+// PartnerInput is the creation of a payment-hub partner; see
+// CreatePartner for its fields.
+type PartnerInput struct {
+	domain.Refusals
+	Status, CommercialName, Name, ShortName, CompanyType, SiretNumber domain.Optional[string]
+	LegalRepresentativeFirstName, LegalRepresentativeLastName         domain.Optional[string]
+	LegalRepresentativeBirthday                                       domain.Optional[time.Time]
+	LegalRepresentativeEmail, AgencyEmail, AgencyPhone, Website       domain.Optional[string]
+	HQAddressLine1, HQAddressLine2, HQPostalCode, HQCity, HQCountry   domain.Optional[string]
+	RCS, APE, VATID, PayoutFrequency, IBAN, BIC                       domain.Optional[string]
+	AutoValidatePayout, FreezePayout, BlockPayoutValidation           domain.Optional[bool]
+	HideFromStats, ThirdPartySalesOnly                                domain.Optional[bool]
+	Referrer                                                          domain.Optional[int64]
+}
+
+// partner checks the fields of a payment-hub partner's creation.
+func (in *PartnerInput) partner(f domain.Fields) *Partner {
+	text := func(field string, o domain.Optional[string], required bool, max int) string {
+		return domain.Pick(f.String(field, o, required, !required, max), "")
 	}
-	choice := func(field string, required bool, choices []string, def string) string {
-		if s := d.Choice(field, required, choices); s != nil {
-			return *s
-		}
-		return def
+	choice := func(field string, o domain.Optional[string], required bool, choices []string, def string) string {
+		return domain.Pick(f.Choice(field, o, required, choices), def)
 	}
-	email := func(field string) string {
-		if s := d.Email(field, true); s != nil {
-			return *s
-		}
-		return ""
+	email := func(field string, o domain.Optional[string]) string {
+		return domain.Pick(f.Email(field, o, true), "")
 	}
-	flag := func(field string) bool {
-		b := d.Boolean(field)
-		return b != nil && *b
+	flag := func(field string, o domain.Optional[bool]) bool {
+		return domain.Pick(f.Bool(field, o), false)
 	}
-	p := &Partner{Status: choice("status", true, PartnerStatuses, "")}
-	p.CommercialName = text("commercial_name", true, MaxCompanyFieldLength)
-	p.Name = p.CommercialName
-	if s := d.String("name", false, false, MaxCompanyFieldLength); s != nil {
-		p.Name = *s
-	}
-	p.ShortName = text("short_name", true, MaxCompanyFieldLength)
-	p.CompanyType = choice("company_type", false, domain.CompanyTypes, "")
-	p.SiretNumber = text("siret_number", false, MaxCompanyFieldLength)
-	p.LegalRepresentativeFirstName = text("legal_representative_first_name", false, MaxCompanyFieldLength)
-	p.LegalRepresentativeLastName = text("legal_representative_last_name", false, MaxCompanyFieldLength)
-	p.LegalRepresentativeBirthday, _ = d.Day("legal_representative_birthday")
-	p.LegalRepresentativeEmail = email("legal_representative_email")
-	p.HQAddressLine1 = text("hq_address_line_1", false, MaxCompanyFieldLength)
-	p.HQAddressLine2 = text("hq_address_line_2", false, MaxCompanyFieldLength)
-	p.HQPostalCode = text("hq_postal_code", false, MaxPostalCodeLength)
-	p.HQCity = text("hq_city", false, MaxCompanyFieldLength)
-	p.HQCountry = text("hq_country", false, MaxCompanyFieldLength)
-	p.RCS = text("rcs", false, MaxCompanyFieldLength)
-	p.APE = text("ape", false, MaxCompanyFieldLength)
-	p.VATID = text("vat_id", false, MaxCompanyFieldLength)
-	p.AgencyEmail = email("agency_email")
-	p.AgencyPhone = text("agency_phone", false, domain.MaxPhoneLength)
-	if s := d.URL("website", false); s != nil {
-		p.Website = *s
-	}
-	p.PayoutFrequency = choice("payout_frequency", false, PayoutFrequencies, DefaultPayoutFrequency)
-	p.AutoValidatePayout = flag("auto_validate_payout")
-	p.FreezePayout = flag("freeze_payout")
-	p.BlockPayoutValidation = flag("block_payout_validation")
-	p.HideFromStats = flag("hide_from_stats")
-	p.ThirdPartySalesOnly = flag("third_party_sales_only")
-	if s := d.String("iban", false, true, maxBankFieldLength); s != nil && *s != "" {
+	p := &Partner{Status: choice("status", in.Status, true, PartnerStatuses, "")}
+	p.CommercialName = text("commercial_name", in.CommercialName, true, MaxCompanyFieldLength)
+	p.Name = domain.Pick(f.String("name", in.Name, false, false, MaxCompanyFieldLength), p.CommercialName)
+	p.ShortName = text("short_name", in.ShortName, true, MaxCompanyFieldLength)
+	p.CompanyType = choice("company_type", in.CompanyType, false, domain.CompanyTypes, "")
+	p.SiretNumber = text("siret_number", in.SiretNumber, false, MaxCompanyFieldLength)
+	p.LegalRepresentativeFirstName = text("legal_representative_first_name", in.LegalRepresentativeFirstName, false, MaxCompanyFieldLength)
+	p.LegalRepresentativeLastName = text("legal_representative_last_name", in.LegalRepresentativeLastName, false, MaxCompanyFieldLength)
+	p.LegalRepresentativeBirthday, _ = f.Date("legal_representative_birthday", in.LegalRepresentativeBirthday, domain.MsgDayFormat)
+	p.LegalRepresentativeEmail = email("legal_representative_email", in.LegalRepresentativeEmail)
+	p.HQAddressLine1 = text("hq_address_line_1", in.HQAddressLine1, false, MaxCompanyFieldLength)
+	p.HQAddressLine2 = text("hq_address_line_2", in.HQAddressLine2, false, MaxCompanyFieldLength)
+	p.HQPostalCode = text("hq_postal_code", in.HQPostalCode, false, MaxPostalCodeLength)
+	p.HQCity = text("hq_city", in.HQCity, false, MaxCompanyFieldLength)
+	p.HQCountry = text("hq_country", in.HQCountry, false, MaxCompanyFieldLength)
+	p.RCS = text("rcs", in.RCS, false, MaxCompanyFieldLength)
+	p.APE = text("ape", in.APE, false, MaxCompanyFieldLength)
+	p.VATID = text("vat_id", in.VATID, false, MaxCompanyFieldLength)
+	p.AgencyEmail = email("agency_email", in.AgencyEmail)
+	p.AgencyPhone = text("agency_phone", in.AgencyPhone, false, domain.MaxPhoneLength)
+	p.Website = domain.Pick(f.URL("website", in.Website, false), "")
+	p.PayoutFrequency = choice("payout_frequency", in.PayoutFrequency, false, PayoutFrequencies, DefaultPayoutFrequency)
+	p.AutoValidatePayout = flag("auto_validate_payout", in.AutoValidatePayout)
+	p.FreezePayout = flag("freeze_payout", in.FreezePayout)
+	p.BlockPayoutValidation = flag("block_payout_validation", in.BlockPayoutValidation)
+	p.HideFromStats = flag("hide_from_stats", in.HideFromStats)
+	p.ThirdPartySalesOnly = flag("third_party_sales_only", in.ThirdPartySalesOnly)
+	if s := f.String("iban", in.IBAN, false, true, maxBankFieldLength); s != nil && *s != "" {
 		p.IBAN = NormalizeIBAN(*s)
 		if problem := CheckIBAN(p.IBAN); problem != "" {
-			d.V.Add(domain.VInvalid, problem, "iban")
+			f.V.Add(domain.VInvalid, problem, "iban")
 		}
 	}
-	if s := d.String("bic", false, true, maxBankFieldLength); s != nil && *s != "" {
+	if s := f.String("bic", in.BIC, false, true, maxBankFieldLength); s != nil && *s != "" {
 		p.BIC = NormalizeBIC(*s)
 		if !ValidBIC(p.BIC) {
-			d.V.Add(domain.VInvalid, MsgBIC, "bic")
+			f.V.Add(domain.VInvalid, MsgBIC, "bic")
 		}
 	}
 	return p
@@ -531,7 +531,7 @@ func (s *PartnerService) PartnersByUUID(ctx context.Context, ids []uuid.UUID) ([
 // Errors: those of Authorize(OpPaymentPartnerRead); CodeNotFound as
 // GetPartner; those of Authorize of the caller's write operation
 // (authorizeWrite); CodeInvalid with every field error.
-func (s *PartnerService) UpdatePartner(ctx context.Context, id uuid.UUID, doc domain.Doc) (*Partner, error) {
+func (s *PartnerService) UpdatePartner(ctx context.Context, id uuid.UUID, in PartnerUpdate) (*Partner, error) {
 	c, err := domain.Authorize(ctx, domain.OpPaymentPartnerRead)
 	if err != nil {
 		return nil, err
@@ -546,15 +546,16 @@ func (s *PartnerService) UpdatePartner(ctx context.Context, id uuid.UUID, doc do
 		if err := authorizeWrite(ctx, rel); err != nil {
 			return err
 		}
-		var v domain.Validator
-		d := &domain.DocReader{V: &v, Obj: doc, Partial: true}
-		birthday, birthdaySet := d.Day("legal_representative_birthday")
-		email := d.Email("legal_representative_email", false)
-		status := d.Choice("status", false, PartnerStatuses)
-		block, hide, thirdParty := d.Boolean("block_payout_validation"), d.Boolean("hide_from_stats"), d.Boolean("third_party_sales_only")
-		referrer, referrerSet := d.PK("referrer", false, true)
+		v := in.Refusals.Validator()
+		f := domain.Fields{V: v, Partial: true}
+		birthday, birthdaySet := f.Date("legal_representative_birthday", in.LegalRepresentativeBirthday, domain.MsgDayFormat)
+		email := f.Email("legal_representative_email", in.LegalRepresentativeEmail, false)
+		status := f.Choice("status", in.Status, false, PartnerStatuses)
+		block, hide := f.Bool("block_payout_validation", in.BlockPayoutValidation), f.Bool("hide_from_stats", in.HideFromStats)
+		thirdParty := f.Bool("third_party_sales_only", in.ThirdPartySalesOnly)
+		referrer, referrerSet := f.PK("referrer", in.Referrer, false, true)
 		reason := "updated"
-		if s := d.String("reason", false, true, MaxReasonLength); s != nil && *s != "" {
+		if s := f.String("reason", in.Reason, false, true, MaxReasonLength); s != nil && *s != "" {
 			reason = *s
 		}
 		if rel == asOwn {
@@ -566,7 +567,7 @@ func (s *PartnerService) UpdatePartner(ctx context.Context, id uuid.UUID, doc do
 			}
 		}
 		if referrerSet && rel != asOwn {
-			if err := checkNewReferrer(ctx, tx, d, c, p, referrer); err != nil {
+			if err := checkNewReferrer(ctx, tx, f, c, p, referrer); err != nil {
 				return err
 			}
 		}
@@ -599,18 +600,28 @@ func (s *PartnerService) UpdatePartner(ctx context.Context, id uuid.UUID, doc do
 	return updated, err
 }
 
+// PartnerUpdate is the change of a payment-hub partner; see UpdatePartner
+// for its fields.
+type PartnerUpdate struct {
+	domain.Refusals
+	LegalRepresentativeBirthday                               domain.Optional[time.Time]
+	LegalRepresentativeEmail, Status, Reason                  domain.Optional[string]
+	BlockPayoutValidation, HideFromStats, ThirdPartySalesOnly domain.Optional[bool]
+	Referrer                                                  domain.Optional[int64]
+}
+
 // checkNewReferrer records a field error unless referrer may become p's:
 // staff set a marketplace other than p, or null; its referrer may only
 // leave it as it is.
-func checkNewReferrer(ctx context.Context, tx PartnerStores, d *domain.DocReader, c *domain.Caller, p *Partner, referrer *int64) error {
+func checkNewReferrer(ctx context.Context, tx PartnerStores, f domain.Fields, c *domain.Caller, p *Partner, referrer *int64) error {
 	switch {
 	case !c.User.IsStaff && !slices.Equal(ptrSlice(referrer), ptrSlice(p.ReferrerID)):
-		d.V.Add(domain.VInvalid, MsgReferrerStaffOnly, "referrer")
+		f.V.Add(domain.VInvalid, MsgReferrerStaffOnly, "referrer")
 	case referrer == nil || !c.User.IsStaff:
 	case *referrer == p.ID:
-		d.V.Add(domain.VInvalid, MsgOwnReferrer, "referrer")
+		f.V.Add(domain.VInvalid, MsgOwnReferrer, "referrer")
 	default:
-		_, err := referrerMarketplace(ctx, tx, d, *referrer)
+		_, err := referrerMarketplace(ctx, tx, f, *referrer)
 		return err
 	}
 	return nil

@@ -164,11 +164,12 @@ func (l *paymentsLoader) loadPartner(ctx context.Context, p PaymentPartner) erro
 	if err != nil {
 		return err
 	}
-	created, err := l.hubPartners.CreatePartner(mctx, domain.Doc{"status": domain.PartnerStatusActive, "name": p.Name,
-		"commercial_name": p.CommercialName, "short_name": p.ShortName, "legal_representative_first_name": p.LegalFirstName,
-		"legal_representative_last_name": p.LegalLastName, "legal_representative_email": p.LegalEmail,
-		"agency_email": p.AgencyEmail, "iban": p.IBAN, "bic": p.BIC, "payout_frequency": p.PayoutFrequency,
-		"freeze_payout": p.FreezePayout})
+	some := domain.Some[string]
+	created, err := l.hubPartners.CreatePartner(mctx, payments.PartnerInput{Status: some(domain.PartnerStatusActive),
+		Name: some(p.Name), CommercialName: some(p.CommercialName), ShortName: some(p.ShortName),
+		LegalRepresentativeFirstName: some(p.LegalFirstName), LegalRepresentativeLastName: some(p.LegalLastName),
+		LegalRepresentativeEmail: some(p.LegalEmail), AgencyEmail: some(p.AgencyEmail), IBAN: some(p.IBAN),
+		BIC: some(p.BIC), PayoutFrequency: some(p.PayoutFrequency), FreezePayout: domain.Some(p.FreezePayout)})
 	if err != nil {
 		return err
 	}
