@@ -1,6 +1,9 @@
 package domain
 
-import "io"
+import (
+	"context"
+	"io"
+)
 
 // UploadHead reads what the checks of an uploaded file need: its size and
 // its first 512 bytes (all http.DetectContentType reads), and rewinds it.
@@ -19,4 +22,17 @@ func UploadHead(f io.ReadSeeker) (size int64, head []byte, err error) {
 	}
 	_, err = f.Seek(0, io.SeekStart)
 	return size, head, err
+}
+
+// BlobStore keeps the bytes of uploads (media, KYC documents) under opaque
+// keys. Implementations: local files and an S3-compatible bucket
+// (persistence/blobstore).
+type BlobStore interface {
+	// Put stores size bytes from r under key, replacing nothing: keys are
+	// fresh. The blob is complete or absent, never partial.
+	Put(ctx context.Context, key, contentType string, r io.Reader, size int64) error
+	// Open returns the blob's bytes; ErrNotFound when there is none.
+	Open(ctx context.Context, key string) (io.ReadCloser, error)
+	// Delete removes the blob; deleting an absent blob is not an error.
+	Delete(ctx context.Context, key string) error
 }

@@ -21,7 +21,7 @@ import (
 )
 
 // Media of the administration API: images a partner uploads and later links
-// to its products. The bytes live in a BlobStore under a generated key; the
+// to its products. The bytes live in a domain.BlobStore under a generated key; the
 // row keeps what the API shows and what the upload checked.
 type Media struct {
 	ID          int64
@@ -70,18 +70,6 @@ const (
 	msgMediaInUse   = "This media is used by a product and can no longer be renamed."
 )
 
-// BlobStore keeps the bytes of media under opaque keys. Implementations:
-// local files and an S3-compatible bucket (persistence/blobstore).
-type BlobStore interface {
-	// Put stores size bytes from r under key, replacing nothing: keys are
-	// fresh. The blob is complete or absent, never partial.
-	Put(ctx context.Context, key, contentType string, r io.Reader, size int64) error
-	// Open returns the blob's bytes; ErrNotFound when there is none.
-	Open(ctx context.Context, key string) (io.ReadCloser, error)
-	// Delete removes the blob; deleting an absent blob is not an error.
-	Delete(ctx context.Context, key string) error
-}
-
 // MediaStore keeps media rows.
 type MediaStore interface {
 	// CreateMedia inserts m and sets its ID, UUID and CreatedOn.
@@ -113,12 +101,12 @@ type Stores struct {
 // MediaService uploads, lists and renames media, and serves their bytes.
 type MediaService struct {
 	uow     domain.UnitOfWork[Stores]
-	blobs   BlobStore
+	blobs   domain.BlobStore
 	baseURL string
 }
 
 // NewMediaService returns the service; publicBaseURL prefixes media URLs.
-func NewMediaService(uow domain.UnitOfWork[Stores], blobs BlobStore, publicBaseURL string) *MediaService {
+func NewMediaService(uow domain.UnitOfWork[Stores], blobs domain.BlobStore, publicBaseURL string) *MediaService {
 	return &MediaService{uow: uow, blobs: blobs, baseURL: strings.TrimSuffix(publicBaseURL, "/")}
 }
 

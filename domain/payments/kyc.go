@@ -81,16 +81,6 @@ type KYCStore interface {
 	KYCDocument(ctx context.Context, id int64) (*KYCDocument, error)
 }
 
-// BlobStore keeps the bytes of KYC documents under opaque keys: the media
-// library's store (persistence/blobstore) serves.
-type BlobStore interface {
-	// Put stores size bytes from r under key, a fresh one: the blob is
-	// complete or absent, never partial.
-	Put(ctx context.Context, key, contentType string, r io.Reader, size int64) error
-	// Delete removes the blob; deleting an absent blob is not an error.
-	Delete(ctx context.Context, key string) error
-}
-
 // KYCUpload is an upload.
 type KYCUpload struct {
 	domain.Refusals

@@ -25,14 +25,14 @@ import (
 // of its own, used by nothing else while it calls.
 type watched struct {
 	payments.Provider
-	blobs payments.BlobStore
+	blobs domain.BlobStore
 	hub   *bun.DB
 	mu    sync.Mutex
 	calls map[string]int
 	held  []string
 }
 
-func watch(p payments.Provider, blobs payments.BlobStore, hub *bun.DB) *watched {
+func watch(p payments.Provider, blobs domain.BlobStore, hub *bun.DB) *watched {
 	return &watched{Provider: p, blobs: blobs, hub: hub, calls: map[string]int{}}
 }
 
@@ -76,6 +76,11 @@ func (w *watched) Put(ctx context.Context, key, contentType string, r io.Reader,
 }
 
 func (w *watched) Delete(ctx context.Context, key string) error { return w.blobs.Delete(ctx, key) }
+
+func (w *watched) Open(ctx context.Context, key string) (io.ReadCloser, error) {
+	w.check("BlobStore.Open")
+	return w.blobs.Open(ctx, key)
+}
 
 func (w *watched) verify(t *testing.T, want ...string) {
 	t.Helper()

@@ -210,13 +210,13 @@ type PartnerService struct {
 	uow      domain.UnitOfWork[PartnerStores]
 	keys     *idempotency.Guard
 	provider Provider
-	blobs    BlobStore
+	blobs    domain.BlobStore
 }
 
 // NewPartnerService returns the service: its writes that create value run
 // under keys (nil: without idempotency keys), payments are activated at
 // provider, KYC documents are kept in blobs.
-func NewPartnerService(uow domain.UnitOfWork[PartnerStores], keys *idempotency.Guard, provider Provider, blobs BlobStore) *PartnerService {
+func NewPartnerService(uow domain.UnitOfWork[PartnerStores], keys *idempotency.Guard, provider Provider, blobs domain.BlobStore) *PartnerService {
 	return &PartnerService{uow: uow, keys: keys, provider: provider, blobs: blobs}
 }
 

@@ -16,14 +16,13 @@ import (
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
 	"salesplatform/domain"
-	"salesplatform/domain/media"
 	"salesplatform/persistence/blobstore"
 )
 
 // testContract proves a domain.BlobStore: put then open gives the bytes
 // back, a missing key is ErrNotFound, delete is idempotent, a short reader
 // leaves no blob, and keys that are not plain names are refused.
-func testContract(t *testing.T, s media.BlobStore) {
+func testContract(t *testing.T, s domain.BlobStore) {
 	ctx := context.Background()
 	t.Run("PutOpenDelete", func(t *testing.T) {
 		key := uuid.NewString()

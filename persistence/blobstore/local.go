@@ -14,7 +14,6 @@ import (
 	"regexp"
 
 	"salesplatform/domain"
-	"salesplatform/domain/media"
 )
 
 // validKey is what keys look like: the service generates them (UUIDs), so
@@ -36,7 +35,7 @@ type Local struct {
 	Dir string
 }
 
-var _ media.BlobStore = (*Local)(nil)
+var _ domain.BlobStore = (*Local)(nil)
 
 // NewLocal returns the store; dir is created on the first Put.
 func NewLocal(dir string) *Local { return &Local{Dir: dir} }

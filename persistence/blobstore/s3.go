@@ -10,7 +10,6 @@ import (
 	"github.com/minio/minio-go/v7/pkg/credentials"
 
 	"salesplatform/domain"
-	"salesplatform/domain/media"
 )
 
 // S3Config names an S3-compatible bucket (AWS S3, MinIO, Ceph, Garage, …).
@@ -32,7 +31,7 @@ type S3 struct {
 	bucket string
 }
 
-var _ media.BlobStore = (*S3)(nil)
+var _ domain.BlobStore = (*S3)(nil)
 
 // NewS3 returns the store. It makes no request; CheckBucket does.
 func NewS3(cfg S3Config) (*S3, error) {

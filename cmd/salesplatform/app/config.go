@@ -18,7 +18,6 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/domain/cart"
-	"salesplatform/domain/media"
 	"salesplatform/domain/network"
 	"salesplatform/persistence"
 	"salesplatform/persistence/blobstore"
@@ -102,7 +101,7 @@ type Config struct {
 	// host of PublicBaseURL, set by serve.
 	MailFrom string
 
-	blobs media.BlobStore // opened by serve (openBlobStore)
+	blobs domain.BlobStore // opened by serve (openBlobStore)
 	// providerDB is the simulated provider's pool (psp.PoolConns
 	// connections), opened by serve; nil puts the provider on the hub's.
 	providerDB *bun.DB

@@ -330,7 +330,7 @@ const (
 
 // openBlobStore returns the S3 store when S3_ENDPOINT is set, having
 // checked that its bucket is reachable, else files under DATA_DIR/media.
-func openBlobStore(ctx context.Context, cfg *Config) (media.BlobStore, error) {
+func openBlobStore(ctx context.Context, cfg *Config) (domain.BlobStore, error) {
 	if cfg.S3.Endpoint == "" {
 		return blobstore.NewLocal(filepath.Join(cfg.DataDir, "media")), nil
 	}

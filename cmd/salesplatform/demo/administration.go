@@ -48,7 +48,7 @@ type adminLoader struct {
 	users    account.UserStore
 }
 
-func newAdminLoader(ctx context.Context, tx bun.IDB, data *Dataset, blobs media.BlobStore, partners map[string]*domain.Partner,
+func newAdminLoader(ctx context.Context, tx bun.IDB, data *Dataset, blobs domain.BlobStore, partners map[string]*domain.Partner,
 	now time.Time, baseURL string) (*adminLoader, error) {
 	database := persistence.NewDatabase(tx)
 	stores := database.Stores()

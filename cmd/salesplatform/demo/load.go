@@ -14,7 +14,6 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/domain/account"
-	"salesplatform/domain/media"
 	"salesplatform/persistence"
 )
 
@@ -35,7 +34,7 @@ import (
 //
 // Media bytes go to blobs, outside the transaction: when it fails, the
 // blobs this run wrote are deleted.
-func Load(ctx context.Context, db *bun.DB, blobs media.BlobStore, hashing *argon2id.Params, now time.Time, baseURL string, out io.Writer) error {
+func Load(ctx context.Context, db *bun.DB, blobs domain.BlobStore, hashing *argon2id.Params, now time.Time, baseURL string, out io.Writer) error {
 	data, err := Data()
 	if err != nil {
 		return err
@@ -330,7 +329,7 @@ func texts(l domain.Localized) []domain.TextInput {
 // recordingBlobs is a BlobStore that remembers the keys it wrote, so that
 // a failed load can delete them: the blobs are outside the transaction.
 type recordingBlobs struct {
-	media.BlobStore
+	domain.BlobStore
 	mu   sync.Mutex
 	keys []string
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/uptrace/bun"
 
 	"salesplatform/domain"
-	"salesplatform/domain/media"
 	"salesplatform/persistence"
 	"salesplatform/persistence/blobstore"
 	"salesplatform/persistence/dbtest"
@@ -182,7 +181,7 @@ func TestLoadNetwork(t *testing.T) {
 
 // loadWithoutNetwork loads the demo accounts, catalogue and administration
 // part in tx, as a seed written before the network part existed did.
-func loadWithoutNetwork(ctx context.Context, tx bun.Tx, blobs media.BlobStore) error {
+func loadWithoutNetwork(ctx context.Context, tx bun.Tx, blobs domain.BlobStore) error {
 	data, err := Data()
 	if err != nil {
 		return err

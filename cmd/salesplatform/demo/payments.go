@@ -53,7 +53,7 @@ type paymentsLoader struct {
 	}
 }
 
-func newPaymentsLoader(db *bun.DB, tx bun.Tx, data *Dataset, partners map[string]*domain.Partner, blobs payments.BlobStore,
+func newPaymentsLoader(db *bun.DB, tx bun.Tx, data *Dataset, partners map[string]*domain.Partner, blobs domain.BlobStore,
 	now time.Time, baseURL string) *paymentsLoader {
 	keys := idempotency.NewGuard(persistence.NewIdempotencyStore(db))
 	sim := psp.NewSim(tx, baseURL)
