@@ -96,15 +96,13 @@ func createPaymentDoc(in model.CreatePaymentInput, partner uuid.UUID) domain.Doc
 	return domain.Doc(d)
 }
 
-// refundPaymentDoc is the refund's body, in REST's field names.
-func refundPaymentDoc(in model.RefundPaymentInput) domain.Doc {
-	d := adminDoc{"amount": decimalValue(in.Amount)}
-	set(d, "split", in.Split, func(s model.RefundSplitInput) any {
-		return map[string]any{"extra_source_amount": decimalValue(s.ExtraSourceAmount),
-			"additional_payin_amount": decimalValue(s.AdditionalPayinAmount)}
-	})
-	set(d, "reason", in.Reason, same[string])
-	return domain.Doc(d)
+// refundInput is the refund's input.
+func refundInput(in model.RefundPaymentInput) payments.RefundInput {
+	return payments.RefundInput{Amount: domain.Some(in.Amount), Reason: optional(in.Reason),
+		Split: optionalOf(in.Split, func(s model.RefundSplitInput) payments.RefundSplit {
+			return payments.RefundSplit{ExtraSourceAmount: domain.Some(s.ExtraSourceAmount),
+				AdditionalPayinAmount: domain.Some(s.AdditionalPayinAmount)}
+		})}
 }
 
 // paymentFilter is the list's query, as REST's: the service reads and

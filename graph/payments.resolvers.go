@@ -49,7 +49,7 @@ func (r *mutationResolver) RefundPayment(ctx context.Context, input model.Refund
 	if ctx, err = withIdempotencyKey(ctx, idempotencyKey); err != nil {
 		return nil, err
 	}
-	ref, err := r.Payments.RefundPayment(ctx, id, refundPaymentDoc(input))
+	ref, err := r.Payments.RefundPayment(ctx, id, refundInput(input))
 	out, ue, err := payloadOf(ref, err, toGraphRefund)
 	if err != nil || out == nil {
 		return &model.RefundPaymentPayload{UserErrors: ue, Errors: ue}, err

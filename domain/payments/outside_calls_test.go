@@ -10,7 +10,6 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"salesplatform/domain"
 	"salesplatform/domain/idempotency"
 	"salesplatform/domain/payments"
 	"salesplatform/persistence"
@@ -143,7 +142,7 @@ func TestPaymentOutsideCallsHoldNoConnection(t *testing.T) {
 	if got, _ := pays.Payment(f.staff, pending.UUID); got.Status != payments.StatusPaid {
 		t.Errorf("after the challenge: %+v", got)
 	}
-	r, err := pays.RefundPayment(f.member(f.spa), paid.UUID, domain.Doc{"amount": "10.00"})
+	r, err := pays.RefundPayment(f.member(f.spa), paid.UUID, refundOf("10.00"))
 	if err != nil || r.Status != payments.RefundStatusSucceeded {
 		t.Fatalf("refund: %v %+v", err, r)
 	}

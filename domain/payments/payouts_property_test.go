@@ -108,7 +108,7 @@ func TestPayoutsKeepTheBooks(t *testing.T) {
 			p := paid[rng.IntN(len(paid))]
 			amount := money(60)
 			what = "refund " + amount.StringFixed(2) + " of " + p.UUID.String()
-			r, err := f.pays.RefundPayment(f.member(partnerOf(f, p)), p.UUID, domain.Doc{"amount": amount.StringFixed(2)})
+			r, err := f.pays.RefundPayment(f.member(partnerOf(f, p)), p.UUID, payments.RefundInput{Amount: domain.Some(amount.Round(2))})
 			switch {
 			case err == nil && r.Status == payments.RefundStatusSucceeded:
 				done["refund"]++

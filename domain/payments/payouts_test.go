@@ -187,7 +187,7 @@ func TestBuildPayouts(t *testing.T) {
 	frozen := f.pay(t, f.spa, "40.00", week.Add(24*time.Hour), "freeze_payout_date", "2026-12-02") // dated next week: waits
 	// A payment refunded in part before the build counts less its refund.
 	refunded := f.pay(t, f.spa, "10.00", week.Add(50*time.Hour)) // net 9.25
-	if _, err := f.pays.RefundPayment(f.member(f.spa), refunded.UUID, domain.Doc{"amount": "4.00"}); err != nil {
+	if _, err := f.pays.RefundPayment(f.member(f.spa), refunded.UUID, refundOf("4.00")); err != nil {
 		t.Fatal(err)
 	}
 	// Commission given back: 0.75 × 4/10 = 0.30, so 3.70 leaves spa's wallet: 5.55 remain.
@@ -277,7 +277,7 @@ func TestPayoutDeductsLaterRefunds(t *testing.T) {
 	f.build(t, now)
 	f.pay(t, f.spa, "50.00", now) // net 47.25
 	// Refund 20.00 of the paid-out payment: 20 − its commission 1.05 (5.25 × 0.2) = 18.95 from the wallet.
-	r, err := f.pays.RefundPayment(f.member(f.spa), first.UUID, domain.Doc{"amount": "20.00"})
+	r, err := f.pays.RefundPayment(f.member(f.spa), first.UUID, refundOf("20.00"))
 	if err != nil || r.Status != payments.RefundStatusSucceeded {
 		t.Fatalf("refund: %v %+v", err, r)
 	}

@@ -86,7 +86,7 @@ func TestPendingRefundsFinished(t *testing.T) {
 	p := f.pay(t, f.spa, "50", time.Now())
 	refund := func(ctx context.Context, amount string) *payments.Refund {
 		t.Helper()
-		r, err := svc.RefundPayment(ctx, p.UUID, domain.Doc{"amount": amount})
+		r, err := svc.RefundPayment(ctx, p.UUID, refundOf(amount))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,7 +102,7 @@ func TestPendingRefundsFinished(t *testing.T) {
 		t.Fatalf("refunds while down: %s, %s", first.Status, second.Status)
 	}
 	// Reserved: only the rest may still be refunded.
-	if _, err := svc.RefundPayment(f.member(f.spa), p.UUID, domain.Doc{"amount": "35.01"}); !domain.IsCode(err, domain.CodeInvalid) {
+	if _, err := svc.RefundPayment(f.member(f.spa), p.UUID, refundOf("35.01")); !domain.IsCode(err, domain.CodeInvalid) {
 		t.Errorf("a refund over the reservations: %v", err)
 	}
 	// Still down: the retry finishes nothing.

@@ -200,7 +200,7 @@ func TestAmountMaximum(t *testing.T) {
 	want := map[string]string{"amount": "Ensure this value is less than or equal to 1000000."}
 	_, err := f.pays.CreatePayment(f.member(f.spa), payDoc(f.spa, dec("1000000.01")))
 	dbtest.WantFieldErrors(t, err, want)
-	_, err = f.pays.RefundPayment(f.member(f.spa), p.UUID, domain.Doc{"amount": "1000000.01"})
+	_, err = f.pays.RefundPayment(f.member(f.spa), p.UUID, refundOf("1000000.01"))
 	dbtest.WantFieldErrors(t, err, want)
 	_, err = f.pays.CreatePaymentRequest(f.member(f.spa), domain.Doc{"partner_uuid": f.spa.UUID.String(),
 		"amount": "1000000.01", "language": "en",
@@ -230,10 +230,10 @@ func TestRefundCardRoomCheckedBeforeProvider(t *testing.T) {
 	count := `SELECT (SELECT count(*) FROM payment_refunds) + (SELECT count(*) FROM psp_sim_refunds) + (SELECT count(*) FROM wallet_movements)`
 	f.scan(t, &before, count)
 	// 20.00: 10.00 to the card, 10.00 through the provider.
-	_, err := f.pays.RefundPayment(f.member(f.market), p.UUID, domain.Doc{"amount": "20"})
+	_, err := f.pays.RefundPayment(f.member(f.market), p.UUID, refundOf("20"))
 	dbtest.WantFieldErrors(t, err, map[string]string{"amount": "This giftcard can take back at most 5.00."})
-	_, err = f.pays.RefundPayment(f.member(f.market), p.UUID, domain.Doc{"amount": "20",
-		"split": map[string]any{"extra_source_amount": "6", "additional_payin_amount": "14"}})
+	_, err = f.pays.RefundPayment(f.member(f.market), p.UUID, payments.RefundInput{Amount: domain.Some(dec("20")),
+		Split: domain.Some(payments.RefundSplit{ExtraSourceAmount: domain.Some(dec("6")), AdditionalPayinAmount: domain.Some(dec("14"))})})
 	dbtest.WantFieldErrors(t, err, map[string]string{"split.extra_source_amount": "This giftcard can take back at most 5.00."})
 	var after int
 	f.scan(t, &after, count)
@@ -241,7 +241,7 @@ func TestRefundCardRoomCheckedBeforeProvider(t *testing.T) {
 		t.Errorf("refused refunds wrote %d rows", after-before)
 	}
 	// Within the room, the refund goes through.
-	r, err := f.pays.RefundPayment(f.member(f.market), p.UUID, domain.Doc{"amount": "10"})
+	r, err := f.pays.RefundPayment(f.member(f.market), p.UUID, refundOf("10"))
 	if err != nil || r.Status != payments.RefundStatusSucceeded {
 		t.Fatalf("refund within the room: %v %+v", err, r)
 	}

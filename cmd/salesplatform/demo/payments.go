@@ -242,8 +242,8 @@ func (l *paymentsLoader) loadPayment(ctx context.Context, p HubPayment) error {
 	}
 	l.tally.add("payments ("+paid.Status+")", 1)
 	for _, r := range p.Refunds {
-		if _, err := l.payments.RefundPayment(mctx, paid.UUID, domain.Doc{"amount": json.Number(r.Amount.String()),
-			"reason": r.Reason}); err != nil {
+		if _, err := l.payments.RefundPayment(mctx, paid.UUID, payments.RefundInput{Amount: domain.Some(r.Amount),
+			Reason: domain.Some(r.Reason)}); err != nil {
 			return err
 		}
 		l.tally.add("refunds", 1)
