@@ -61,12 +61,9 @@ func payoutFilter(f *model.PayoutRequestFilter) (payments.PayoutListInput, error
 	return in, nil
 }
 
-// payoutChangeDoc is the body of a validation or a payment, in REST's
-// field names.
-func payoutChangeDoc(reason graphql.Omittable[*string]) domain.Doc {
-	d := adminDoc{}
-	set(d, "reason", reason, same[string])
-	return domain.Doc(d)
+// payoutChange is the input of a validation or a payment.
+func payoutChange(reason graphql.Omittable[*string]) payments.PayoutChangeInput {
+	return payments.PayoutChangeInput{Reason: optional(reason)}
 }
 
 func payoutRequestPayload(p *payments.Payout, err error) (*model.PayoutRequestPayload, error) {

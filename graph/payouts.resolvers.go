@@ -20,7 +20,7 @@ func (r *mutationResolver) ValidatePayoutRequest(ctx context.Context, input mode
 	if ctx, err = withIdempotencyKey(ctx, idempotencyKey); err != nil {
 		return nil, err
 	}
-	return payoutRequestPayload(r.Payouts.ValidatePayout(ctx, id, payoutChangeDoc(input.Reason)))
+	return payoutRequestPayload(r.Payouts.ValidatePayout(ctx, id, payoutChange(input.Reason)))
 }
 
 // MarkPayoutRequestPaid is the resolver for the markPayoutRequestPaid field.
@@ -35,7 +35,7 @@ func (r *mutationResolver) MarkPayoutRequestPaid(ctx context.Context, input mode
 	if ctx, err = withIdempotencyKey(ctx, idempotencyKey); err != nil {
 		return nil, err
 	}
-	return payoutRequestPayload(r.Payouts.MarkPayoutPaid(ctx, id, payoutChangeDoc(input.Reason)))
+	return payoutRequestPayload(r.Payouts.MarkPayoutPaid(ctx, id, payoutChange(input.Reason)))
 }
 
 // Partner is the resolver for the partner field.

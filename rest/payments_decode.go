@@ -25,3 +25,10 @@ func decodeRefundInput(doc map[string]any) payments.RefundInput {
 	in.Reason = d.String("reason")
 	return in
 }
+
+// decodePayoutChange reads the body of a payout's validation or payment.
+func decodePayoutChange(doc map[string]any) payments.PayoutChangeInput {
+	var in payments.PayoutChangeInput
+	in.Reason = drf.New(doc, &in.Refusals).String("reason")
+	return in
+}

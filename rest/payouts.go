@@ -8,7 +8,6 @@ import (
 
 	"github.com/gorilla/mux"
 
-	"salesplatform/domain"
 	"salesplatform/domain/payments"
 )
 
@@ -95,12 +94,12 @@ func (a *api) handlePayoutPaid(w http.ResponseWriter, r *http.Request) {
 // payoutChange runs change on the path's payout request with the body
 // (optional: {reason}) and answers it.
 func (a *api) payoutChange(w http.ResponseWriter, r *http.Request,
-	change func(ctx context.Context, id int64, doc domain.Doc) (*payments.Payout, error)) {
+	change func(ctx context.Context, id int64, in payments.PayoutChangeInput) (*payments.Payout, error)) {
 	doc, ok := decodeOptionalFlat(w, r)
 	if !ok {
 		return
 	}
-	p, err := change(r.Context(), pathID(r), doc)
+	p, err := change(r.Context(), pathID(r), decodePayoutChange(doc))
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -444,8 +444,8 @@ func (s *PayoutService) PayoutUsages(ctx context.Context, id int64, page domain.
 // Errors: those of Authorize(OpPayoutValidate) (staff only); CodeNotFound;
 // CodeInvalid on reason; CodeConflict when the partner's payout
 // validation is blocked or the request is not to be validated.
-func (s *PayoutService) ValidatePayout(ctx context.Context, id int64, doc domain.Doc) (*Payout, error) {
-	return s.change(ctx, id, doc, "payments.payout.validate", func(p *Payout, partner *Partner, now time.Time) (string, error) {
+func (s *PayoutService) ValidatePayout(ctx context.Context, id int64, in PayoutChangeInput) (*Payout, error) {
+	return s.change(ctx, id, in, "payments.payout.validate", func(p *Payout, partner *Partner, now time.Time) (string, error) {
 		switch {
 		case p.Status != PayoutToValidate:
 			return "", &domain.Error{Code: domain.CodeConflict, Message: MsgPayoutNotToValidate}
@@ -460,8 +460,8 @@ func (s *PayoutService) ValidatePayout(ctx context.Context, id int64, doc domain
 // MarkPayoutPaid records that a validated payout request was paid (its
 // bank transfer made), as ValidatePayout.
 // Errors: those of ValidatePayout; CodeConflict when it is not validated.
-func (s *PayoutService) MarkPayoutPaid(ctx context.Context, id int64, doc domain.Doc) (*Payout, error) {
-	return s.change(ctx, id, doc, "payments.payout.paid", func(p *Payout, _ *Partner, now time.Time) (string, error) {
+func (s *PayoutService) MarkPayoutPaid(ctx context.Context, id int64, in PayoutChangeInput) (*Payout, error) {
+	return s.change(ctx, id, in, "payments.payout.paid", func(p *Payout, _ *Partner, now time.Time) (string, error) {
 		if p.Status != PayoutValidated {
 			return "", &domain.Error{Code: domain.CodeConflict, Message: MsgPayoutNotValidated}
 		}
@@ -470,23 +470,30 @@ func (s *PayoutService) MarkPayoutPaid(ctx context.Context, id int64, doc domain
 	})
 }
 
+// PayoutChangeInput is the body of a validation or a payment: why, kept in
+// the audit trail.
+type PayoutChangeInput struct {
+	domain.Refusals
+	Reason domain.Optional[string]
+}
+
 // change applies apply to the locked payout request id, for staff, with
 // its audit row, once per idempotency key of scope.
-func (s *PayoutService) change(ctx context.Context, id int64, doc domain.Doc, scope string,
+func (s *PayoutService) change(ctx context.Context, id int64, in PayoutChangeInput, scope string,
 	apply func(p *Payout, partner *Partner, now time.Time) (action string, err error)) (*Payout, error) {
 	c, err := domain.Authorize(ctx, domain.OpPayoutValidate)
 	if err != nil {
 		return nil, err
 	}
-	var v domain.Validator
+	v := in.Refusals.Validator()
 	reason := ""
-	if r := (&domain.DocReader{V: &v, Obj: doc}).String("reason", false, true, MaxReasonLength); r != nil {
+	if r := (domain.Fields{V: v}).String("reason", in.Reason, false, true, MaxReasonLength); r != nil {
 		reason = *r
 	}
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	request := map[string]any{"payout": id, "body": doc}
+	request := map[string]any{"payout": id, "body": in}
 	out, err := idempotency.Run(ctx, s.keys, scope, request, func(ctx context.Context, complete idempotency.Complete[*Payout]) (idempotency.Done[*Payout], error) {
 		var done idempotency.Done[*Payout]
 		err := s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {

@@ -135,9 +135,9 @@ func TestPayoutsKeepTheBooks(t *testing.T) {
 			}
 			id := payouts[rng.IntN(len(payouts))]
 			what = "validate " + strconv.FormatInt(id, 10)
-			_, err := f.payouts.ValidatePayout(f.staff, id, domain.Doc{"reason": "property"})
+			_, err := f.payouts.ValidatePayout(f.staff, id, payments.PayoutChangeInput{Reason: domain.Some("property")})
 			if domain.IsCode(err, domain.CodeConflict) {
-				_, err = f.payouts.MarkPayoutPaid(f.staff, id, domain.Doc{})
+				_, err = f.payouts.MarkPayoutPaid(f.staff, id, payments.PayoutChangeInput{})
 			}
 			switch {
 			case err == nil:

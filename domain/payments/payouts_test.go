@@ -323,26 +323,26 @@ func TestValidatePayout(t *testing.T) {
 	if spa.Status != payments.PayoutToValidate {
 		t.Errorf("blocked: %+v", spa)
 	}
-	_, err := f.payouts.ValidatePayout(f.staff, spa.ID, domain.Doc{"reason": "checked"})
+	_, err := f.payouts.ValidatePayout(f.staff, spa.ID, payments.PayoutChangeInput{Reason: domain.Some("checked")})
 	if e := dbtest.WantCode(t, err, domain.CodeConflict); e.Message != payments.MsgPayoutValidationBlocked {
 		t.Errorf("blocked validation: %v", err)
 	}
 	// Only staff validate.
-	if _, err := f.payouts.ValidatePayout(f.member(f.market), spa.ID, domain.Doc{}); !domain.IsCode(err, domain.CodeForbidden) {
+	if _, err := f.payouts.ValidatePayout(f.member(f.market), spa.ID, payments.PayoutChangeInput{}); !domain.IsCode(err, domain.CodeForbidden) {
 		t.Errorf("member validates: %v", err)
 	}
 	f.exec(t, `UPDATE payment_partners SET block_payout_validation = false WHERE partner_id = ?`, f.spa.ID)
-	v, err := f.payouts.ValidatePayout(f.staff, spa.ID, domain.Doc{"reason": "checked"})
+	v, err := f.payouts.ValidatePayout(f.staff, spa.ID, payments.PayoutChangeInput{Reason: domain.Some("checked")})
 	if err != nil || v.Status != payments.PayoutValidated || v.ValidationDate == nil {
 		t.Fatalf("validate: %v %+v", err, v)
 	}
-	if _, err := f.payouts.ValidatePayout(f.staff, spa.ID, domain.Doc{}); !domain.IsCode(err, domain.CodeConflict) {
+	if _, err := f.payouts.ValidatePayout(f.staff, spa.ID, payments.PayoutChangeInput{}); !domain.IsCode(err, domain.CodeConflict) {
 		t.Errorf("validated twice: %v", err)
 	}
-	if _, err := f.payouts.ValidatePayout(f.staff, 999999, domain.Doc{}); !domain.IsCode(err, domain.CodeNotFound) {
+	if _, err := f.payouts.ValidatePayout(f.staff, 999999, payments.PayoutChangeInput{}); !domain.IsCode(err, domain.CodeNotFound) {
 		t.Errorf("unknown: %v", err)
 	}
-	paid, err := f.payouts.MarkPayoutPaid(f.staff, spa.ID, domain.Doc{"reason": "transfer 42"})
+	paid, err := f.payouts.MarkPayoutPaid(f.staff, spa.ID, payments.PayoutChangeInput{Reason: domain.Some("transfer 42")})
 	if err != nil || paid.Status != payments.PayoutPaid || paid.PaidDate == nil {
 		t.Fatalf("paid: %v %+v", err, paid)
 	}
