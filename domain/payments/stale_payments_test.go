@@ -202,9 +202,10 @@ func TestAmountMaximum(t *testing.T) {
 	dbtest.WantFieldErrors(t, err, want)
 	_, err = f.pays.RefundPayment(f.member(f.spa), p.UUID, refundOf("1000000.01"))
 	dbtest.WantFieldErrors(t, err, want)
-	_, err = f.pays.CreatePaymentRequest(f.member(f.spa), domain.Doc{"partner_uuid": f.spa.UUID.String(),
-		"amount": "1000000.01", "language": "en",
-		"customer": map[string]any{"first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com"}})
+	_, err = f.pays.CreatePaymentRequest(f.member(f.spa), payments.PaymentRequestInput{PartnerUUID: domain.Some(f.spa.UUID),
+		Amount: domain.Some(dec("1000000.01")), Language: domain.Some("en"),
+		Customer: domain.Some(payments.CustomerInput{FirstName: domain.Some("Ada"), LastName: domain.Some("Lovelace"),
+			Email: domain.Some("ada@example.com")})})
 	dbtest.WantFieldErrors(t, err, want)
 	if _, err := payments.Fees(payments.ProductVoucher, "", dec("1000000.01")); !domain.IsCode(err, domain.CodeInvalid) {
 		t.Errorf("fees above the maximum: %v", err)

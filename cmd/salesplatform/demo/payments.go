@@ -112,16 +112,22 @@ func (l *paymentsLoader) loadRequest(ctx context.Context, r HubPaymentRequest) e
 	if err != nil {
 		return err
 	}
-	created, err := l.payments.CreatePaymentRequest(mctx, domain.Doc{"partner_uuid": l.hub[r.Partner].UUID.String(),
-		"amount": json.Number(r.Amount.String()), "customer": map[string]any{"first_name": r.Customer.First,
-			"last_name": r.Customer.Last, "email": r.Customer.Email}, "language": r.Language, "reference": r.Reference,
-		"description": r.Description, "product": r.Product})
+	created, err := l.payments.CreatePaymentRequest(mctx, payments.PaymentRequestInput{
+		PartnerUUID: domain.Some(l.hub[r.Partner].UUID), Amount: domain.Some(r.Amount),
+		Customer: customerOf(r.Customer), Language: domain.Some(r.Language), Reference: domain.Some(r.Reference),
+		Description: domain.Some(r.Description), Product: domain.Some(r.Product)})
 	if err != nil {
 		return err
 	}
 	l.requests = append(l.requests, created)
 	l.tally.add("payment requests (pending: pay them at their link)", 1)
 	return nil
+}
+
+// customerOf is the customer input of a payment or a request.
+func customerOf(c Customer) domain.Optional[payments.CustomerInput] {
+	return domain.Some(payments.CustomerInput{FirstName: domain.Some(c.First), LastName: domain.Some(c.Last),
+		Email: domain.Some(c.Email)})
 }
 
 // grantPermissions gives the user of each referring marketplace the
