@@ -2,6 +2,8 @@ package graph
 
 import (
 	"context"
+	"github.com/99designs/gqlgen/graphql"
+
 	"salesplatform/domain"
 	"salesplatform/domain/payments"
 	"salesplatform/graph/model"
@@ -21,7 +23,7 @@ func (r *mutationResolver) CreatePayment(ctx context.Context, input model.Create
 	if ctx, err = withIdempotencyKey(ctx, idempotencyKey); err != nil {
 		return nil, err
 	}
-	return paymentPayload(r.Payments.CreatePayment(ctx, createPaymentDoc(input, partner)))
+	return paymentPayload(r.Payments.CreatePayment(ctx, createPaymentInput(input, partner)))
 }
 
 // UpdatePaymentFreezeDate is the resolver for the updatePaymentFreezeDate field.
@@ -33,8 +35,9 @@ func (r *mutationResolver) UpdatePaymentFreezeDate(ctx context.Context, input mo
 	if err != nil {
 		return nil, err
 	}
-	return paymentPayload(r.Payments.UpdateFreezeDate(ctx, id,
-		domain.Doc{"freeze_payout_date": input.FreezePayoutDate}))
+	var in payments.FreezeDateInput
+	in.FreezePayoutDate = localTime(graphql.OmittableOf(&input.FreezePayoutDate), &in.Refusals)
+	return paymentPayload(r.Payments.UpdateFreezeDate(ctx, id, in))
 }
 
 // RefundPayment is the resolver for the refundPayment field.

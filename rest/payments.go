@@ -92,7 +92,7 @@ func (a *api) handlePaymentCreate(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	p, err := a.Payments.CreatePayment(r.Context(), doc)
+	p, err := a.Payments.CreatePayment(r.Context(), decodePaymentInput(doc))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -148,7 +148,7 @@ func (a *api) handlePaymentUpdate(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	p, err := a.Payments.UpdateFreezeDate(r.Context(), id, doc)
+	p, err := a.Payments.UpdateFreezeDate(r.Context(), id, decodeFreezeDate(doc))
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -2,6 +2,7 @@ package rest
 
 import (
 	"salesplatform/domain"
+	"salesplatform/domain/network"
 	"salesplatform/domain/payments"
 	"salesplatform/rest/drf"
 )
@@ -54,5 +55,48 @@ func decodePaymentRequestInput(doc map[string]any) payments.PaymentRequestInput 
 	in.Language, in.Reference, in.Description = d.String("language"), d.String("reference"), d.String("description")
 	in.Origin, in.Product = d.String("origin"), d.String("product")
 	in.InvoicingMarketplaceID = d.PK("invoicing_marketplace_id")
+	return in
+}
+
+// msgDateTime is DRF's DateTimeField message for a value of the wrong
+// format.
+const msgDateTime = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z], YYYY-MM-DD."
+
+// decodeLocalTime reads a date-time or a day (network.ParseLocalTime);
+// anything else, a long text included, is refused.
+func decodeLocalTime(d drf.Reader, field string) drf.Optional[network.LocalTime] {
+	value, present := d.Obj[field]
+	switch {
+	case !present:
+		return drf.Optional[network.LocalTime]{}
+	case value == nil:
+		return domain.Null[network.LocalTime]()
+	}
+	s, _ := value.(string)
+	if l, ok := network.ParseLocalTime(s); ok && len(s) <= 64 {
+		return domain.Some(l)
+	}
+	d.R.Refuse(domain.VInvalid, msgDateTime, field)
+	return drf.Optional[network.LocalTime]{}
+}
+
+// decodePaymentInput reads a payment's creation body.
+func decodePaymentInput(doc map[string]any) payments.PaymentInput {
+	var in payments.PaymentInput
+	d := drf.New(doc, &in.Refusals)
+	in.Customer, in.PartnerUUID = decodeCustomer(d, "customer"), d.UUID("partner_uuid")
+	in.Amount, in.Discount = d.Decimal("amount"), d.Decimal("discount")
+	in.Product, in.Type, in.Origin = d.String("product"), d.String("type"), d.String("origin")
+	in.ReceiptDescription = d.String("payment_receipt_description")
+	in.FreezePayoutDate = decodeLocalTime(d, "freeze_payout_date")
+	in.ExtraSourceWalletUUID, in.ExtraSourceAmount = d.UUID("extra_source_wallet_uuid"), d.Decimal("extra_source_amount")
+	in.Card = d.String("card")
+	return in
+}
+
+// decodeFreezeDate reads a payment's freeze date change.
+func decodeFreezeDate(doc map[string]any) payments.FreezeDateInput {
+	var in payments.FreezeDateInput
+	in.FreezePayoutDate = decodeLocalTime(drf.New(doc, &in.Refusals), "freeze_payout_date")
 	return in
 }

@@ -130,11 +130,11 @@ func TestPaymentOutsideCallsHoldNoConnection(t *testing.T) {
 	sim := psp.NewSim(f.db, simBase)
 	w := watch(sim, nil, f.db)
 	pays := payments.NewPaymentService(f.uow, idempotency.NewGuard(persistence.NewIdempotencyStore(f.db)), w)
-	paid, err := pays.CreatePayment(f.member(f.spa), payDoc(f.spa, dec("50")))
+	paid, err := pays.CreatePayment(f.member(f.spa), payInput(f.spa, dec("50")))
 	if err != nil || paid.Status != payments.StatusPaid {
 		t.Fatalf("pay: %v %+v", err, paid)
 	}
-	pending, err := pays.CreatePayment(f.member(f.spa), payDoc(f.spa, dec("20"), "card", psp.CardThreeDSecure))
+	pending, err := pays.CreatePayment(f.member(f.spa), payInput(f.spa, dec("20"), "card", psp.CardThreeDSecure))
 	if err != nil || pending.PayinURL == "" {
 		t.Fatalf("3-D Secure: %v %+v", err, pending)
 	}

@@ -79,7 +79,7 @@ func (f *payoutFixture) member(p *domain.Partner) context.Context {
 // paid at once by card, with body fields kv, and dates it paid at paidOn.
 func (f *payoutFixture) pay(t testing.TB, p *domain.Partner, amount string, paidOn time.Time, kv ...any) *payments.Payment {
 	t.Helper()
-	pm, err := f.pays.CreatePayment(f.member(p), payDoc(p, dec(amount), kv...))
+	pm, err := f.pays.CreatePayment(f.member(p), payInput(p, dec(amount), kv...))
 	if err != nil || pm.Status != payments.StatusPaid {
 		t.Fatalf("pay: %v %+v", err, pm)
 	}
@@ -255,7 +255,7 @@ func TestBuildPayouts(t *testing.T) {
 		t.Errorf("second run built %+v", again)
 	}
 	// The freeze date of a payment in a payout can no longer change.
-	if _, err := f.pays.UpdateFreezeDate(f.member(f.spa), in1.UUID, domain.Doc{"freeze_payout_date": "2026-12-10"}); !domain.IsCode(err, domain.CodeConflict) {
+	if _, err := f.pays.UpdateFreezeDate(f.member(f.spa), in1.UUID, freezeOn("2026-12-10")); !domain.IsCode(err, domain.CodeConflict) {
 		t.Errorf("freeze date of a paid-out payment: %v", err)
 	}
 	// The next week gathers what waited, and the late payment.

@@ -54,7 +54,7 @@ func TestProviderDownFailsPayment(t *testing.T) {
 	card, cardID := f.card(t, "100")
 	net.down.Store(true)
 	// The marketplace takes its own cards.
-	p, err := svc.CreatePayment(f.member(f.market), payDoc(f.market, dec("60"),
+	p, err := svc.CreatePayment(f.member(f.market), payInput(f.market, dec("60"),
 		"extra_source_wallet_uuid", card.String(), "extra_source_amount", "20"))
 	if err != nil {
 		t.Fatal(err)

@@ -64,7 +64,7 @@ func TestSettleStalePayments(t *testing.T) {
 
 	f.failPayins(t)
 	// 80.00: 20.00 from the card, 60.00 charged, then the settlement fails.
-	if _, err := svc.CreatePayment(f.member(f.market), payDoc(f.market, dec("80"),
+	if _, err := svc.CreatePayment(f.member(f.market), payInput(f.market, dec("80"),
 		"extra_source_wallet_uuid", card.String(), "extra_source_amount", "20")); err == nil || !strings.Contains(err.Error(), "22003") {
 		t.Fatalf("the settlement did not fail: %v", err)
 	}
@@ -81,15 +81,15 @@ func TestSettleStalePayments(t *testing.T) {
 	net.crash = true
 	func() {
 		defer func() { _ = recover() }()
-		_, _ = svc.CreatePayment(f.member(f.market), payDoc(f.market, dec("30"),
+		_, _ = svc.CreatePayment(f.member(f.market), payInput(f.market, dec("30"),
 			"extra_source_wallet_uuid", card.String(), "extra_source_amount", "10"))
 	}()
 	net.crash = false
 	var uncharged uuid.UUID
 	f.scan(t, &uncharged, `SELECT uuid FROM payments WHERE status = 'ip' AND uuid <> ?`, charged)
 	// 12.00 awaiting its card holder on the provider's card page.
-	byPage := payDoc(f.spa, dec("12"))
-	delete(byPage, "card")
+	byPage := payInput(f.spa, dec("12"))
+	byPage.Card = domain.Optional[string]{}
 	waiting, err := svc.CreatePayment(f.member(f.spa), byPage)
 	if err != nil || waiting.Status != payments.StatusInProgress {
 		t.Fatalf("payment by the card page: %v %+v", err, waiting)
@@ -198,7 +198,7 @@ func TestAmountMaximum(t *testing.T) {
 		+ (SELECT count(*) FROM payment_refunds) + (SELECT count(*) FROM payment_requests)`
 	f.scan(t, &before, count)
 	want := map[string]string{"amount": "Ensure this value is less than or equal to 1000000."}
-	_, err := f.pays.CreatePayment(f.member(f.spa), payDoc(f.spa, dec("1000000.01")))
+	_, err := f.pays.CreatePayment(f.member(f.spa), payInput(f.spa, dec("1000000.01")))
 	dbtest.WantFieldErrors(t, err, want)
 	_, err = f.pays.RefundPayment(f.member(f.spa), p.UUID, refundOf("1000000.01"))
 	dbtest.WantFieldErrors(t, err, want)
@@ -278,7 +278,7 @@ func TestSettleStalePaymentsPastAFailingOne(t *testing.T) {
 	ctx := context.Background()
 	f.failPayins(t)
 	for _, amount := range []string{"10", "20"} {
-		if _, err := f.pays.CreatePayment(f.member(f.spa), payDoc(f.spa, dec(amount))); err == nil {
+		if _, err := f.pays.CreatePayment(f.member(f.spa), payInput(f.spa, dec(amount))); err == nil {
 			t.Fatalf("payment of %s settled", amount)
 		}
 	}
