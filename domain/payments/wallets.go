@@ -378,13 +378,6 @@ func LockWallets(ctx context.Context, tx Stores, ids ...uuid.UUID) error {
 	return tx.Wallets.Lock(ctx, ids)
 }
 
-// WalletByUUID returns the wallet with that uuid, a network giftcard's
-// among them (its uuid is the card's).
-// Errors: domain.ErrNotFound.
-func WalletByUUID(ctx context.Context, tx Stores, id uuid.UUID) (*Wallet, error) {
-	return tx.Wallets.Wallet(ctx, id)
-}
-
 // Balance returns the balance of the wallet with that uuid: a card's
 // remaining value for a card's wallet.
 // Errors: domain.ErrNotFound.

@@ -383,7 +383,7 @@ func TestOpenWallets(t *testing.T) {
 	dbtest.WantFieldErrors(t, err, map[string]string{"currency": `"eur" is not a valid choice.`})
 	_, err = payments.PlatformWallet(ctx, f.uow.Stores(), payments.WalletPartner, "EUR")
 	dbtest.WantFieldErrors(t, err, map[string]string{"kind": `"partner" is not a valid choice.`})
-	_, err = payments.WalletByUUID(ctx, f.uow.Stores(), uuid.New())
+	_, err = f.uow.Stores().Wallets.Wallet(ctx, uuid.New())
 	dbtest.WantCode(t, err, domain.CodeNotFound)
 
 	ids := make([]uuid.UUID, 10)
@@ -415,7 +415,7 @@ func TestGiftcardWallet(t *testing.T) {
 	f := newWalletFixture(t, 4)
 	ctx := context.Background()
 	card := f.card(t, "100.00")
-	w, err := payments.WalletByUUID(ctx, f.uow.Stores(), card)
+	w, err := f.uow.Stores().Wallets.Wallet(ctx, card)
 	if err != nil || w.UUID != card || w.Kind != payments.WalletNetworkGiftcard || w.ID != 0 || w.Currency != "EUR" ||
 		!w.Balance.Equal(dec("100")) || w.Card == nil || w.Card.MarketplaceID != f.market || !w.Card.Value.Equal(dec("100")) {
 		t.Fatalf("card's wallet before its first movement = %+v, %v", w, err)
@@ -429,7 +429,7 @@ func TestGiftcardWallet(t *testing.T) {
 	if m.Debited != card || m.Credited != f.clearing || m.Type != payments.MoveExtraSource {
 		t.Errorf("draw = %+v", m)
 	}
-	w, err = payments.WalletByUUID(ctx, f.uow.Stores(), card)
+	w, err = f.uow.Stores().Wallets.Wallet(ctx, card)
 	if err != nil || w.ID == 0 || !w.Balance.Equal(dec("70")) || w.Card.Status != network.StatusUsing {
 		t.Errorf("card's wallet after a draw = %+v (card %+v), %v", w, w.Card, err)
 	}
