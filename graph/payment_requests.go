@@ -1,9 +1,8 @@
 package graph
 
 // Converters of the payment hub's payment requests
-// (payment_requests.graphqls). The creation builds the REST body
-// (domain.Doc) from the typed input, so that the service reads both
-// surfaces the same way.
+// (payment_requests.graphqls). The creation maps its model onto the
+// service's typed input, as REST's decoder does.
 
 import (
 	"context"
@@ -33,16 +32,21 @@ func paymentRequestConnection(w window, page *domain.Page[*payments.PaymentReque
 	return &model.PaymentRequestConnection{Edges: edges, PageInfo: info, TotalCount: page.Count}
 }
 
-// createPaymentRequestDoc is the creation's body, in REST's field names.
-func createPaymentRequestDoc(in model.CreatePaymentRequestInput, partner uuid.UUID) domain.Doc {
-	d := adminDoc{"partner_uuid": partner.String(), "amount": decimalValue(in.Amount),
-		"customer": networkCustomerDoc(in.Customer), "language": in.Language}
-	set(d, "reference", in.Reference, same[string])
-	set(d, "description", in.Description, same[string])
-	set(d, "origin", in.Origin, same[string])
-	set(d, "product", in.Product, same[string])
-	set(d, "invoicing_marketplace_id", in.InvoicingMarketplaceID, same[int64])
-	return domain.Doc(d)
+// createPaymentRequestInput is the creation's input.
+func createPaymentRequestInput(in model.CreatePaymentRequestInput, partner uuid.UUID) payments.PaymentRequestInput {
+	return payments.PaymentRequestInput{PartnerUUID: domain.Some(partner), Amount: domain.Some(in.Amount),
+		Customer: paymentCustomerInput(in.Customer), Language: domain.Some(in.Language),
+		Reference: optional(in.Reference), Description: optional(in.Description), Origin: optional(in.Origin),
+		Product: optional(in.Product), InvoicingMarketplaceID: optional(in.InvoicingMarketplaceID)}
+}
+
+// paymentCustomerInput is the customer of a payment or a payment request.
+func paymentCustomerInput(c *model.NetworkGiftcardCustomerInput) domain.Optional[payments.CustomerInput] {
+	if c == nil {
+		return domain.Null[payments.CustomerInput]()
+	}
+	return domain.Some(payments.CustomerInput{FirstName: domain.Some(c.FirstName), LastName: domain.Some(c.LastName),
+		Email: domain.Some(c.Email)})
 }
 
 // paymentRequest is the lookup of the PaymentRequest Node type

@@ -19,7 +19,7 @@ func (r *mutationResolver) CreatePaymentRequest(ctx context.Context, input model
 	if ctx, err = withIdempotencyKey(ctx, idempotencyKey); err != nil {
 		return nil, err
 	}
-	pr, err := r.Payments.CreatePaymentRequest(ctx, createPaymentRequestDoc(input, partner))
+	pr, err := r.Payments.CreatePaymentRequest(ctx, createPaymentRequestInput(input, partner))
 	out, ue, err := payloadOf(pr, err, toGraphPaymentRequest)
 	return &model.PaymentRequestPayload{PaymentRequest: out, UserErrors: ue, Errors: ue}, err
 }

@@ -1,14 +1,15 @@
 package graph
 
-// Converters of the payment hub's payments (payments.graphqls). As the
-// area's other mutations, they build the REST body (domain.Doc) from the
-// typed input, so that the service reads both surfaces the same way.
+// Converters of the payment hub's payments (payments.graphqls). The
+// mutations map their models onto the service's typed inputs, as REST's
+// decoders do.
 
 import (
 	"context"
 	"strings"
 	"time"
 
+	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
 
 	"salesplatform/domain"
@@ -84,28 +85,44 @@ func paymentUUID(id string) (uuid.UUID, error) {
 	return u, nil
 }
 
-// createPaymentDoc is the creation's body, in REST's field names.
-func createPaymentDoc(in model.CreatePaymentInput, partner uuid.UUID) domain.Doc {
-	d := adminDoc{"customer": networkCustomerDoc(in.Customer), "partner_uuid": partner.String(),
-		"amount": decimalValue(in.Amount), "discount": decimalValue(in.Discount), "product": in.Product, "type": in.Type}
-	set(d, "origin", in.Origin, same[string])
-	set(d, "payment_receipt_description", in.ReceiptDescription, same[string])
-	set(d, "freeze_payout_date", in.FreezePayoutDate, same[string])
-	set(d, "extra_source_wallet_uuid", in.ExtraSourceWalletUUID, func(u uuid.UUID) any { return u.String() })
-	set(d, "extra_source_amount", in.ExtraSourceAmount, decimalValue)
-	set(d, "card", in.Card, same[string])
-	return domain.Doc(d)
+// createPaymentInput is the creation's input.
+func createPaymentInput(in model.CreatePaymentInput, partner uuid.UUID) payments.PaymentInput {
+	out := payments.PaymentInput{Customer: paymentCustomerInput(in.Customer), PartnerUUID: domain.Some(partner),
+		Amount: domain.Some(in.Amount), Discount: domain.Some(in.Discount), Product: domain.Some(in.Product),
+		Type: domain.Some(in.Type), Origin: optional(in.Origin), ReceiptDescription: optional(in.ReceiptDescription),
+		ExtraSourceWalletUUID: optional(in.ExtraSourceWalletUUID), ExtraSourceAmount: optional(in.ExtraSourceAmount),
+		Card: optional(in.Card)}
+	out.FreezePayoutDate = localTime(in.FreezePayoutDate, &out.Refusals)
+	return out
 }
 
-// refundPaymentDoc is the refund's body, in REST's field names.
-func refundPaymentDoc(in model.RefundPaymentInput) domain.Doc {
-	d := adminDoc{"amount": decimalValue(in.Amount)}
-	set(d, "split", in.Split, func(s model.RefundSplitInput) any {
-		return map[string]any{"extra_source_amount": decimalValue(s.ExtraSourceAmount),
-			"additional_payin_amount": decimalValue(s.AdditionalPayinAmount)}
-	})
-	set(d, "reason", in.Reason, same[string])
-	return domain.Doc(d)
+// localTime reads freeze_payout_date, a date-time or a day the schema
+// types as a String: a text of neither form is refused, as REST's.
+func localTime(o graphql.Omittable[*string], r *domain.Refusals) domain.Optional[network.LocalTime] {
+	s, ok := o.ValueOK()
+	switch {
+	case !ok:
+		return domain.Optional[network.LocalTime]{}
+	case s == nil:
+		return domain.Null[network.LocalTime]()
+	}
+	if l, ok := network.ParseLocalTime(*s); ok && len(*s) <= 64 {
+		return domain.Some(l)
+	}
+	r.Refuse(domain.VInvalid, msgDateTime, "freeze_payout_date")
+	return domain.Optional[network.LocalTime]{}
+}
+
+// msgDateTime is the refusal of a freeze date of neither form.
+const msgDateTime = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z], YYYY-MM-DD."
+
+// refundInput is the refund's input.
+func refundInput(in model.RefundPaymentInput) payments.RefundInput {
+	return payments.RefundInput{Amount: domain.Some(in.Amount), Reason: optional(in.Reason),
+		Split: optionalOf(in.Split, func(s model.RefundSplitInput) payments.RefundSplit {
+			return payments.RefundSplit{ExtraSourceAmount: domain.Some(s.ExtraSourceAmount),
+				AdditionalPayinAmount: domain.Some(s.AdditionalPayinAmount)}
+		})}
 }
 
 // paymentFilter is the list's query, as REST's: the service reads and

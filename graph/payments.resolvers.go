@@ -2,6 +2,8 @@ package graph
 
 import (
 	"context"
+	"github.com/99designs/gqlgen/graphql"
+
 	"salesplatform/domain"
 	"salesplatform/domain/payments"
 	"salesplatform/graph/model"
@@ -21,7 +23,7 @@ func (r *mutationResolver) CreatePayment(ctx context.Context, input model.Create
 	if ctx, err = withIdempotencyKey(ctx, idempotencyKey); err != nil {
 		return nil, err
 	}
-	return paymentPayload(r.Payments.CreatePayment(ctx, createPaymentDoc(input, partner)))
+	return paymentPayload(r.Payments.CreatePayment(ctx, createPaymentInput(input, partner)))
 }
 
 // UpdatePaymentFreezeDate is the resolver for the updatePaymentFreezeDate field.
@@ -33,10 +35,8 @@ func (r *mutationResolver) UpdatePaymentFreezeDate(ctx context.Context, input mo
 	if err != nil {
 		return nil, err
 	}
-	in, err := freezeDateInput(input.FreezePayoutDate)
-	if err != nil {
-		return paymentPayload(nil, err)
-	}
+	var in payments.FreezeDateInput
+	in.FreezePayoutDate = localTime(graphql.OmittableOf(&input.FreezePayoutDate), &in.Refusals)
 	return paymentPayload(r.Payments.UpdateFreezeDate(ctx, id, in))
 }
 
@@ -52,7 +52,7 @@ func (r *mutationResolver) RefundPayment(ctx context.Context, input model.Refund
 	if ctx, err = withIdempotencyKey(ctx, idempotencyKey); err != nil {
 		return nil, err
 	}
-	ref, err := r.Payments.RefundPayment(ctx, id, refundPaymentDoc(input))
+	ref, err := r.Payments.RefundPayment(ctx, id, refundInput(input))
 	out, ue, err := payloadOf(ref, err, toGraphRefund)
 	if err != nil || out == nil {
 		return &model.RefundPaymentPayload{UserErrors: ue, Errors: ue}, err

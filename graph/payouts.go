@@ -1,8 +1,8 @@
 package graph
 
 // Converters of the payment hub's payout requests (payouts.graphqls). The
-// mutations build the REST body (domain.Doc) from the typed input, so that
-// the service reads both surfaces the same way.
+// mutations map their models onto the service's typed inputs, as REST's
+// decoders do.
 
 import (
 	"context"

@@ -67,7 +67,7 @@ func (a *api) handlePaymentRequestCreate(w http.ResponseWriter, r *http.Request)
 	if !ok {
 		return
 	}
-	p, err := a.Payments.CreatePaymentRequest(r.Context(), doc)
+	p, err := a.Payments.CreatePaymentRequest(r.Context(), decodePaymentRequestInput(doc))
 	if err != nil {
 		writeError(w, r, err)
 		return

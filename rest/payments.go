@@ -92,7 +92,7 @@ func (a *api) handlePaymentCreate(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	p, err := a.Payments.CreatePayment(r.Context(), doc)
+	p, err := a.Payments.CreatePayment(r.Context(), decodePaymentInput(doc))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -170,7 +170,7 @@ func (a *api) handlePaymentRefund(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ref, err := a.Payments.RefundPayment(r.Context(), id, doc)
+	ref, err := a.Payments.RefundPayment(r.Context(), id, decodeRefundInput(doc))
 	if err != nil {
 		writeError(w, r, err)
 		return

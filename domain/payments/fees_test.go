@@ -12,6 +12,11 @@ import (
 
 func dec(s string) decimal.Decimal { return decimal.RequireFromString(s) }
 
+// refundOf is a refund of amount.
+func refundOf(amount string) payments.RefundInput {
+	return payments.RefundInput{Amount: domain.Some(dec(amount))}
+}
+
 // The table has one default rule per product, no rule twice, and rules
 // that cannot make a negative commission.
 func TestFeeRulesTable(t *testing.T) {

@@ -136,11 +136,11 @@ func TestPaymentOutsideCallsHoldNoConnection(t *testing.T) {
 	sim := psp.NewSim(f.db, simBase)
 	w := watch(sim, nil, f.db)
 	pays := payments.NewPaymentService(f.uow, idempotency.NewGuard(persistence.NewIdempotencyStore(f.db)), w)
-	paid, err := pays.CreatePayment(f.member(f.spa), payDoc(f.spa, dec("50")))
+	paid, err := pays.CreatePayment(f.member(f.spa), payInput(f.spa, dec("50")))
 	if err != nil || paid.Status != payments.StatusPaid {
 		t.Fatalf("pay: %v %+v", err, paid)
 	}
-	pending, err := pays.CreatePayment(f.member(f.spa), payDoc(f.spa, dec("20"), "card", psp.CardThreeDSecure))
+	pending, err := pays.CreatePayment(f.member(f.spa), payInput(f.spa, dec("20"), "card", psp.CardThreeDSecure))
 	if err != nil || pending.PayinURL == "" {
 		t.Fatalf("3-D Secure: %v %+v", err, pending)
 	}
@@ -148,7 +148,7 @@ func TestPaymentOutsideCallsHoldNoConnection(t *testing.T) {
 	if got, _ := pays.Payment(f.staff, pending.UUID); got.Status != payments.StatusPaid {
 		t.Errorf("after the challenge: %+v", got)
 	}
-	r, err := pays.RefundPayment(f.member(f.spa), paid.UUID, domain.Doc{"amount": "10.00"})
+	r, err := pays.RefundPayment(f.member(f.spa), paid.UUID, refundOf("10.00"))
 	if err != nil || r.Status != payments.RefundStatusSucceeded {
 		t.Fatalf("refund: %v %+v", err, r)
 	}

@@ -66,42 +66,63 @@ type paymentInput struct {
 	InvoicingMarketplaceID *int64
 }
 
+// PaymentInput is a payment's creation body.
+type PaymentInput struct {
+	domain.Refusals
+	Customer                                  domain.Optional[CustomerInput]
+	PartnerUUID                               domain.Optional[uuid.UUID]
+	Amount, Discount                          domain.Optional[decimal.Decimal]
+	Product, Type, Origin, ReceiptDescription domain.Optional[string]
+	// FreezePayoutDate is a date-time or a day, read in the partner's zone
+	// when it has no offset.
+	FreezePayoutDate      domain.Optional[network.LocalTime]
+	ExtraSourceWalletUUID domain.Optional[uuid.UUID]
+	ExtraSourceAmount     domain.Optional[decimal.Decimal]
+	Card                  domain.Optional[string]
+}
+
+// sent reports a field sent with a value, even one refused.
+func sent[T any](v *domain.Validator, field string, o domain.Optional[T]) bool {
+	return o.Set && !o.Null || domain.HasFieldError(v, field)
+}
+
 // readPaymentInput reads a payment creation body; the errors are
 // in v.
-func readPaymentInput(v *domain.Validator, doc domain.Doc) *paymentInput {
-	d := &domain.DocReader{V: v, Obj: doc}
+func readPaymentInput(v *domain.Validator, body PaymentInput) *paymentInput {
+	f := domain.Fields{V: v}
 	in := &paymentInput{}
-	if cu := network.ReadCustomer(d, "customer", true, true); cu != nil {
+	if cu := readCustomer(f, "customer", body.Customer, true, true); cu != nil {
 		in.Customer = *cu
 	}
-	if u := d.UUID("partner_uuid", true); u != nil {
+	if u := f.UUID("partner_uuid", body.PartnerUUID, true); u != nil {
 		in.PartnerUUID = *u
 	}
-	in.Amount = readAmount(d, "amount")
-	if m, _ := d.Money("discount", true, false); m != nil {
+	in.Amount = amountOf(f, "amount", body.Amount)
+	if m, _ := f.Money("discount", body.Discount, true, false); m != nil {
 		in.Discount = *m
 	}
-	if s := d.String("product", true, false, MaxProductLength); s != nil {
+	if s := f.String("product", body.Product, true, false, MaxProductLength); s != nil {
 		in.Product = *s
 		if _, err := FeeRuleOf(in.Product, ""); err != nil {
 			v.Add(domain.VInvalid, fmt.Sprintf(msgChoice, in.Product), "product")
 		}
 	}
-	if s := d.Choice("type", true, []string{PaymentTypeCard}); s != nil {
+	if s := f.Choice("type", body.Type, true, []string{PaymentTypeCard}); s != nil {
 		in.Type = *s
 	}
-	if s := d.String("origin", false, true, MaxOriginLength); s != nil {
+	if s := f.String("origin", body.Origin, false, true, MaxOriginLength); s != nil {
 		in.Origin = *s
 	}
-	if s := d.String("payment_receipt_description", false, true, MaxReceiptDescriptionLength); s != nil {
+	if s := f.String("payment_receipt_description", body.ReceiptDescription, false, true, MaxReceiptDescriptionLength); s != nil {
 		in.Receipt = *s
 	}
-	if at, ok := network.ReadLocalTime(d, "freeze_payout_date", false); ok {
+	if at, ok, _ := domain.Present(f, "freeze_payout_date", body.FreezePayoutDate, false, true); ok {
 		in.Freeze = &at
 	}
-	in.ExtraSource = d.UUID("extra_source_wallet_uuid", false)
-	extra, _ := d.Money("extra_source_amount", false, true)
-	switch walletSent, amountSent := doc["extra_source_wallet_uuid"] != nil, doc["extra_source_amount"] != nil; {
+	in.ExtraSource = f.UUID("extra_source_wallet_uuid", body.ExtraSourceWalletUUID, false)
+	extra, _ := f.Money("extra_source_amount", body.ExtraSourceAmount, false, true)
+	switch walletSent, amountSent := sent(v, "extra_source_wallet_uuid", body.ExtraSourceWalletUUID),
+		sent(v, "extra_source_amount", body.ExtraSourceAmount); {
 	case walletSent && !amountSent:
 		v.Add(domain.VRequired, MsgExtraSourcePair, "extra_source_amount")
 	case amountSent && !walletSent:
@@ -114,7 +135,7 @@ func readPaymentInput(v *domain.Validator, doc domain.Doc) *paymentInput {
 	default:
 		in.ExtraSourceAmount = *extra
 	}
-	if s := d.String("card", false, false, MaxCardTokenLength); s != nil {
+	if s := f.String("card", body.Card, false, false, MaxCardTokenLength); s != nil {
 		in.Card = *s
 	}
 	return in
@@ -135,17 +156,17 @@ func readPaymentInput(v *domain.Validator, doc domain.Doc) *paymentInput {
 // unaccepted or other-currency wallet on extra_source_wallet_uuid, what
 // the card cannot give on extra_source_amount); CodeConflict when the
 // partner cannot take payments or the card cannot be used now.
-func (s *PaymentService) CreatePayment(ctx context.Context, doc domain.Doc) (*Payment, error) {
+func (s *PaymentService) CreatePayment(ctx context.Context, body PaymentInput) (*Payment, error) {
 	c, err := domain.Authorize(ctx, domain.OpPaymentCreate)
 	if err != nil {
 		return nil, err
 	}
-	var v domain.Validator
-	in := readPaymentInput(&v, doc)
+	v := body.Refusals.Validator()
+	in := readPaymentInput(v, body)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	return s.create(ctx, c, in, doc)
+	return s.create(ctx, c, in, body)
 }
 
 // create runs a checked creation for caller c (nil: a payment request's
@@ -614,7 +635,7 @@ func (s *PaymentService) TransactionsByPayment(ctx context.Context, ids []uuid.U
 	return s.uow.Stores().Payments.TransactionsOfPayments(ctx, ps)
 }
 
-// FreezeDateInput is the body of UpdateFreezeDate: a date-time, or a day.
+// FreezeDateInput is the body of a payment's freeze date change.
 type FreezeDateInput struct {
 	domain.Refusals
 	FreezePayoutDate domain.Optional[network.LocalTime]

@@ -86,6 +86,17 @@ func readAmount(d *domain.DocReader, field string) decimal.Decimal {
 	return *m
 }
 
+// amountOf reads the required amount field of an input (checkAmount), the
+// errors in f.V; zero when it is not an amount.
+func amountOf(f domain.Fields, field string, o domain.Optional[decimal.Decimal]) decimal.Decimal {
+	m, _ := f.Money(field, o, true, false)
+	if m == nil {
+		return decimal.Zero
+	}
+	checkAmount(f.V, *m, field)
+	return *m
+}
+
 // Payment is a payment of the payment hub.
 type Payment struct {
 	ID          int64 // internal; the contract's id is UUID

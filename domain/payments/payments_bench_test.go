@@ -78,12 +78,10 @@ func (f *payBench) hub(b *testing.B, hub *payments.PartnerService, ctx context.C
 		"legal_representative_email": "anne@spa.example.com", "agency_email": "contact@spa.example.com"}`).(domain.Doc)))
 }
 
-// payDoc is a payment of 100.00 of spa paid at once by the simulated
+// payInput is a payment of 100.00 of spa paid at once by the simulated
 // provider's successful card.
-func (f *payBench) payDoc(b *testing.B) domain.Doc {
-	return dbtest.JSON(b, `{"customer": {"first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com"},
-		"partner_uuid": "`+f.spa.UUID.String()+`", "amount": "100.00", "discount": "0", "product": "voucher",
-		"type": "credit_card", "card": "`+psp.CardSuccess+`"}`).(domain.Doc)
+func (f *payBench) payInput(*testing.B) payments.PaymentInput {
+	return payInput(&domain.Partner{UUID: f.spa.UUID}, dec("100.00"))
 }
 
 // BenchmarkCreatePayment measures PaymentService.CreatePayment of a
@@ -95,7 +93,7 @@ func (f *payBench) payDoc(b *testing.B) domain.Doc {
 // goroutines on 16 connections, every payment moving the same four wallet
 // rows.
 func BenchmarkCreatePayment(b *testing.B) {
-	run := func(b *testing.B, f *payBench, doc domain.Doc) {
+	run := func(b *testing.B, f *payBench, doc payments.PaymentInput) {
 		p, err := f.svc.CreatePayment(f.asSpa, doc)
 		if err != nil || p.Status != payments.StatusPaid {
 			b.Fatalf("create: %v %+v", err, p)
@@ -103,7 +101,7 @@ func BenchmarkCreatePayment(b *testing.B) {
 	}
 	b.Run("serial", func(b *testing.B) {
 		f := newPayBench(b, 16)
-		doc := f.payDoc(b)
+		doc := f.payInput(b)
 		b.ReportAllocs()
 		start := time.Now()
 		for b.Loop() {
@@ -113,7 +111,7 @@ func BenchmarkCreatePayment(b *testing.B) {
 	})
 	b.Run("parallel", func(b *testing.B) {
 		f := newPayBench(b, 16)
-		doc := f.payDoc(b)
+		doc := f.payInput(b)
 		b.ReportAllocs()
 		b.SetParallelism(16) // 32 goroutines on 2 cores
 		b.ResetTimer()

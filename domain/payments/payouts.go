@@ -470,8 +470,8 @@ func (s *PayoutService) MarkPayoutPaid(ctx context.Context, id int64, in PayoutC
 	})
 }
 
-// PayoutChangeInput is the body of a validation or a payment of a payout
-// request: the reason kept in the audit trail.
+// PayoutChangeInput is the body of a validation or a payment: why, kept in
+// the audit trail.
 type PayoutChangeInput struct {
 	domain.Refusals
 	Reason domain.Optional[string]
@@ -493,7 +493,7 @@ func (s *PayoutService) change(ctx context.Context, id int64, in PayoutChangeInp
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	request := map[string]any{"payout": id, "reason": in.Reason}
+	request := map[string]any{"payout": id, "body": in}
 	out, err := idempotency.Run(ctx, s.keys, scope, request, func(ctx context.Context, complete idempotency.Complete[*Payout]) (idempotency.Done[*Payout], error) {
 		var done idempotency.Done[*Payout]
 		err := s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {

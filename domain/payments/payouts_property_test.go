@@ -12,6 +12,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
+	"salesplatform/domain/network"
 	"salesplatform/domain/payments"
 	"salesplatform/persistence/psp"
 )
@@ -79,7 +80,7 @@ func TestPayoutsKeepTheBooks(t *testing.T) {
 				doc = append(doc, "extra_source_wallet_uuid", card.String(), "extra_source_amount", extra.StringFixed(2))
 			}
 			what = "pay " + amount.StringFixed(2)
-			p, err := f.pays.CreatePayment(f.member(partner), payDoc(partner, amount, doc...))
+			p, err := f.pays.CreatePayment(f.member(partner), payInput(partner, amount, doc...))
 			switch {
 			case err == nil && p.Status == payments.StatusPaid:
 				paid = append(paid, p)
@@ -108,7 +109,7 @@ func TestPayoutsKeepTheBooks(t *testing.T) {
 			p := paid[rng.IntN(len(paid))]
 			amount := money(60)
 			what = "refund " + amount.StringFixed(2) + " of " + p.UUID.String()
-			r, err := f.pays.RefundPayment(f.member(partnerOf(f, p)), p.UUID, domain.Doc{"amount": amount.StringFixed(2)})
+			r, err := f.pays.RefundPayment(f.member(partnerOf(f, p)), p.UUID, payments.RefundInput{Amount: domain.Some(amount.Round(2))})
 			switch {
 			case err == nil && r.Status == payments.RefundStatusSucceeded:
 				done["refund"]++
@@ -159,16 +160,33 @@ func TestPayoutsKeepTheBooks(t *testing.T) {
 	}
 }
 
-// payDoc is a voucher payment of partner for amount, paid by card, with
-// kv.
-func payDoc(partner *domain.Partner, amount decimal.Decimal, kv ...any) domain.Doc {
-	doc := domain.Doc{"customer": map[string]any{"first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com"},
-		"partner_uuid": partner.UUID.String(), "amount": amount.StringFixed(2), "discount": "0", "product": "voucher",
-		"type": "credit_card", "card": psp.CardSuccess}
+// payInput is a voucher payment of partner for amount, paid by card, with
+// kv (fields by their REST names, as text).
+func payInput(partner *domain.Partner, amount decimal.Decimal, kv ...any) payments.PaymentInput {
+	in := payments.PaymentInput{Customer: domain.Some(payments.CustomerInput{FirstName: domain.Some("Ada"),
+		LastName: domain.Some("Lovelace"), Email: domain.Some("ada@example.com")}),
+		PartnerUUID: domain.Some(partner.UUID), Amount: domain.Some(amount.Round(2)), Discount: domain.Some(decimal.Zero),
+		Product: domain.Some("voucher"), Type: domain.Some("credit_card"), Card: domain.Some(psp.CardSuccess)}
 	for i := 0; i+1 < len(kv); i += 2 {
-		doc[kv[i].(string)] = kv[i+1]
+		v := kv[i+1].(string)
+		switch kv[i] {
+		case "card":
+			in.Card = domain.Some(v)
+		case "extra_source_wallet_uuid":
+			in.ExtraSourceWalletUUID = domain.Some(uuid.MustParse(v))
+		case "extra_source_amount":
+			in.ExtraSourceAmount = domain.Some(decimal.RequireFromString(v))
+		case "freeze_payout_date":
+			at, ok := network.ParseLocalTime(v)
+			if !ok {
+				panic("freeze_payout_date " + v)
+			}
+			in.FreezePayoutDate = domain.Some(at)
+		default:
+			panic("payInput: " + kv[i].(string))
+		}
 	}
-	return doc
+	return in
 }
 
 func partnerOf(f *payoutFixture, p *payments.Payment) *domain.Partner {
@@ -176,4 +194,13 @@ func partnerOf(f *payoutFixture, p *payments.Payment) *domain.Partner {
 		return f.market
 	}
 	return f.spa
+}
+
+// freezeOn is a freeze date change to the day.
+func freezeOn(day string) payments.FreezeDateInput {
+	at, ok := network.ParseLocalTime(day)
+	if !ok {
+		panic("freezeOn " + day)
+	}
+	return payments.FreezeDateInput{FreezePayoutDate: domain.Some(at)}
 }

@@ -12,7 +12,6 @@ import (
 	"salesplatform/domain"
 	"salesplatform/domain/gifts"
 	"salesplatform/domain/idempotency"
-	"salesplatform/domain/network"
 	"salesplatform/domain/payments"
 	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"
@@ -80,7 +79,7 @@ func (f *payoutFixture) member(p *domain.Partner) context.Context {
 // paid at once by card, with body fields kv, and dates it paid at paidOn.
 func (f *payoutFixture) pay(t testing.TB, p *domain.Partner, amount string, paidOn time.Time, kv ...any) *payments.Payment {
 	t.Helper()
-	pm, err := f.pays.CreatePayment(f.member(p), payDoc(p, dec(amount), kv...))
+	pm, err := f.pays.CreatePayment(f.member(p), payInput(p, dec(amount), kv...))
 	if err != nil || pm.Status != payments.StatusPaid {
 		t.Fatalf("pay: %v %+v", err, pm)
 	}
@@ -188,7 +187,7 @@ func TestBuildPayouts(t *testing.T) {
 	frozen := f.pay(t, f.spa, "40.00", week.Add(24*time.Hour), "freeze_payout_date", "2026-12-02") // dated next week: waits
 	// A payment refunded in part before the build counts less its refund.
 	refunded := f.pay(t, f.spa, "10.00", week.Add(50*time.Hour)) // net 9.25
-	if _, err := f.pays.RefundPayment(f.member(f.spa), refunded.UUID, domain.Doc{"amount": "4.00"}); err != nil {
+	if _, err := f.pays.RefundPayment(f.member(f.spa), refunded.UUID, refundOf("4.00")); err != nil {
 		t.Fatal(err)
 	}
 	// Commission given back: 0.75 × 4/10 = 0.30, so 3.70 leaves spa's wallet: 5.55 remain.
@@ -256,7 +255,7 @@ func TestBuildPayouts(t *testing.T) {
 		t.Errorf("second run built %+v", again)
 	}
 	// The freeze date of a payment in a payout can no longer change.
-	if _, err := f.pays.UpdateFreezeDate(f.member(f.spa), in1.UUID, payments.FreezeDateInput{FreezePayoutDate: domain.Some(network.Day(2026, time.December, 10))}); !domain.IsCode(err, domain.CodeConflict) {
+	if _, err := f.pays.UpdateFreezeDate(f.member(f.spa), in1.UUID, freezeOn("2026-12-10")); !domain.IsCode(err, domain.CodeConflict) {
 		t.Errorf("freeze date of a paid-out payment: %v", err)
 	}
 	// The next week gathers what waited, and the late payment.
@@ -278,7 +277,7 @@ func TestPayoutDeductsLaterRefunds(t *testing.T) {
 	f.build(t, now)
 	f.pay(t, f.spa, "50.00", now) // net 47.25
 	// Refund 20.00 of the paid-out payment: 20 − its commission 1.05 (5.25 × 0.2) = 18.95 from the wallet.
-	r, err := f.pays.RefundPayment(f.member(f.spa), first.UUID, domain.Doc{"amount": "20.00"})
+	r, err := f.pays.RefundPayment(f.member(f.spa), first.UUID, refundOf("20.00"))
 	if err != nil || r.Status != payments.RefundStatusSucceeded {
 		t.Fatalf("refund: %v %+v", err, r)
 	}

@@ -54,7 +54,7 @@ func TestProviderDownFailsPayment(t *testing.T) {
 	card, cardID := f.card(t, "100")
 	net.down.Store(true)
 	// The marketplace takes its own cards.
-	p, err := svc.CreatePayment(f.member(f.market), payDoc(f.market, dec("60"),
+	p, err := svc.CreatePayment(f.member(f.market), payInput(f.market, dec("60"),
 		"extra_source_wallet_uuid", card.String(), "extra_source_amount", "20"))
 	if err != nil {
 		t.Fatal(err)
@@ -86,7 +86,7 @@ func TestPendingRefundsFinished(t *testing.T) {
 	p := f.pay(t, f.spa, "50", time.Now())
 	refund := func(ctx context.Context, amount string) *payments.Refund {
 		t.Helper()
-		r, err := svc.RefundPayment(ctx, p.UUID, domain.Doc{"amount": amount})
+		r, err := svc.RefundPayment(ctx, p.UUID, refundOf(amount))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,7 +102,7 @@ func TestPendingRefundsFinished(t *testing.T) {
 		t.Fatalf("refunds while down: %s, %s", first.Status, second.Status)
 	}
 	// Reserved: only the rest may still be refunded.
-	if _, err := svc.RefundPayment(f.member(f.spa), p.UUID, domain.Doc{"amount": "35.01"}); !domain.IsCode(err, domain.CodeInvalid) {
+	if _, err := svc.RefundPayment(f.member(f.spa), p.UUID, refundOf("35.01")); !domain.IsCode(err, domain.CodeInvalid) {
 		t.Errorf("a refund over the reservations: %v", err)
 	}
 	// Still down: the retry finishes nothing.

@@ -109,6 +109,22 @@ func refundStateOf(p *Payment, r *Refund) json.RawMessage {
 	return b // strings only: always encodes
 }
 
+// RefundInput is a refund's body.
+type RefundInput struct {
+	domain.Refusals
+	Amount domain.Optional[decimal.Decimal]
+	Split  domain.Optional[RefundSplit]
+	Reason domain.Optional[string]
+}
+
+// RefundSplit is which source gives what; its refusals are named inside
+// split.
+type RefundSplit struct {
+	domain.Refusals
+	ExtraSourceAmount     domain.Optional[decimal.Decimal]
+	AdditionalPayinAmount domain.Optional[decimal.Decimal]
+}
+
 // refundInput is a checked refund body.
 type refundInput struct {
 	Amount decimal.Decimal
@@ -116,34 +132,31 @@ type refundInput struct {
 	Reason string
 }
 
-func readRefundInput(doc domain.Doc) (*refundInput, error) {
-	var v domain.Validator
-	d := &domain.DocReader{V: &v, Obj: doc}
-	in := &refundInput{}
-	in.Amount = readAmount(d, "amount")
-	if value, ok, _ := d.Raw("split", false, true); ok {
-		obj, isObj := value.(map[string]any)
-		if !isObj {
-			v.Add(domain.VInvalid, fmt.Sprintf(domain.MsgNotADict, domain.JSONTypeName(value)), "split")
-			return nil, v.Err()
-		}
-		sub := &domain.DocReader{V: &domain.Validator{}, Obj: obj}
-		extra, _ := sub.Money("extra_source_amount", true, false)
-		payin, _ := sub.Money("additional_payin_amount", true, false)
+func readRefundInput(in RefundInput) (*refundInput, error) {
+	v := in.Refusals.Validator()
+	f := domain.Fields{V: v}
+	out := &refundInput{Amount: amountOf(f, "amount", in.Amount)}
+	if domain.HasFieldError(v, "split") {
+		return nil, v.Err()
+	}
+	if split, ok, _ := domain.Present(f, "split", in.Split, false, true); ok {
+		sub := domain.Fields{V: split.Refusals.Validator()}
+		extra, _ := sub.Money("extra_source_amount", split.ExtraSourceAmount, true, false)
+		payin, _ := sub.Money("additional_payin_amount", split.AdditionalPayinAmount, true, false)
 		for _, fe := range sub.V.Fields {
 			v.Add(fe.Code, fe.Message, append([]any{"split"}, fe.Path...)...)
 		}
 		if extra != nil && payin != nil {
-			in.Split = &struct{ Extra, Payin decimal.Decimal }{*extra, *payin}
-			if !extra.Add(*payin).Equal(in.Amount) {
+			out.Split = &struct{ Extra, Payin decimal.Decimal }{*extra, *payin}
+			if !extra.Add(*payin).Equal(out.Amount) {
 				v.Add(domain.VInvalid, msgSplitSum, "split", "non_field_errors")
 			}
 		}
 	}
-	if s := d.String("reason", false, true, MaxReasonLength); s != nil {
-		in.Reason = *s
+	if s := f.String("reason", in.Reason, false, true, MaxReasonLength); s != nil {
+		out.Reason = *s
 	}
-	return in, v.Err()
+	return out, v.Err()
 }
 
 // RefundPayment refunds part or all of a paid payment, once per
@@ -158,16 +171,16 @@ func readRefundInput(doc domain.Doc) (*refundInput, error) {
 // the caller does not see; CodeInvalid with every field error;
 // CodeConflict for a payment that is not paid, has MaxRefundsPerPayment
 // refunds, or whose partner's wallet no longer holds its part (paid out).
-func (s *PaymentService) RefundPayment(ctx context.Context, id uuid.UUID, doc domain.Doc) (*Refund, error) {
+func (s *PaymentService) RefundPayment(ctx context.Context, id uuid.UUID, body RefundInput) (*Refund, error) {
 	c, err := domain.Authorize(ctx, domain.OpPaymentRefund)
 	if err != nil {
 		return nil, err
 	}
-	in, err := readRefundInput(doc)
+	in, err := readRefundInput(body)
 	if err != nil {
 		return nil, err
 	}
-	request := map[string]any{"payment": id.String(), "body": doc}
+	request := map[string]any{"payment": id.String(), "body": body}
 	r, err := idempotency.Run(ctx, s.keys, "payments.refund", request, func(ctx context.Context, complete idempotency.Complete[*Refund]) (idempotency.Done[*Refund], error) {
 		var done idempotency.Done[*Refund]
 		err := s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {

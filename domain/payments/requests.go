@@ -129,37 +129,49 @@ type requestInput struct {
 	InvoicingMarketplaceID *int64
 }
 
+// PaymentRequestInput is a payment request's creation body.
+type PaymentRequestInput struct {
+	domain.Refusals
+	PartnerUUID            domain.Optional[uuid.UUID]
+	Amount                 domain.Optional[decimal.Decimal]
+	Customer               domain.Optional[CustomerInput]
+	Language               domain.Optional[string]
+	Reference, Description domain.Optional[string]
+	Origin, Product        domain.Optional[string]
+	InvoicingMarketplaceID domain.Optional[int64]
+}
+
 // readRequestInput reads a payment request creation body; the errors
 // are in v.
-func readRequestInput(v *domain.Validator, doc domain.Doc) *requestInput {
-	d := &domain.DocReader{V: v, Obj: doc}
+func readRequestInput(v *domain.Validator, body PaymentRequestInput) *requestInput {
+	f := domain.Fields{V: v}
 	in := &requestInput{Product: DefaultRequestProduct}
-	if u := d.UUID("partner_uuid", true); u != nil {
+	if u := f.UUID("partner_uuid", body.PartnerUUID, true); u != nil {
 		in.PartnerUUID = *u
 	}
-	in.Amount = readAmount(d, "amount")
-	if cu := network.ReadCustomer(d, "customer", true, true); cu != nil {
+	in.Amount = amountOf(f, "amount", body.Amount)
+	if cu := readCustomer(f, "customer", body.Customer, true, true); cu != nil {
 		in.Customer = *cu
 	}
-	if s := d.Choice("language", true, PageLanguages); s != nil {
+	if s := f.Choice("language", body.Language, true, PageLanguages); s != nil {
 		in.Language = *s
 	}
-	text := func(field string, max int) string {
-		if s := d.String(field, false, true, max); s != nil {
+	text := func(field string, o domain.Optional[string], max int) string {
+		if s := f.String(field, o, false, true, max); s != nil {
 			return *s
 		}
 		return ""
 	}
-	in.Reference = text("reference", MaxRequestReferenceLength)
-	in.Description = text("description", MaxRequestDescriptionLength)
-	in.Origin = text("origin", MaxOriginLength)
-	if s := d.String("product", false, false, MaxProductLength); s != nil {
+	in.Reference = text("reference", body.Reference, MaxRequestReferenceLength)
+	in.Description = text("description", body.Description, MaxRequestDescriptionLength)
+	in.Origin = text("origin", body.Origin, MaxOriginLength)
+	if s := f.String("product", body.Product, false, false, MaxProductLength); s != nil {
 		in.Product = *s
 		if _, err := FeeRuleOf(in.Product, ""); err != nil {
 			v.Add(domain.VInvalid, fmt.Sprintf(msgChoice, in.Product), "product")
 		}
 	}
-	id, _ := d.PK("invoicing_marketplace_id", false, true)
+	id, _ := f.PK("invoicing_marketplace_id", body.InvoicingMarketplaceID, false, true)
 	switch {
 	case id != nil && in.Product != ProductRefill:
 		v.Add(domain.VInvalid, MsgInvoicingRefillOnly, "invoicing_marketplace_id")
@@ -180,17 +192,17 @@ func readRequestInput(v *domain.Validator, doc domain.Doc) *requestInput {
 // invoicing marketplace that is not one of the partner's on
 // invoicing_marketplace_id); CodeConflict when the partner cannot take
 // payments.
-func (s *PaymentService) CreatePaymentRequest(ctx context.Context, doc domain.Doc) (*PaymentRequest, error) {
+func (s *PaymentService) CreatePaymentRequest(ctx context.Context, body PaymentRequestInput) (*PaymentRequest, error) {
 	c, err := domain.Authorize(ctx, domain.OpPaymentCreate)
 	if err != nil {
 		return nil, err
 	}
-	var v domain.Validator
-	in := readRequestInput(&v, doc)
+	v := body.Refusals.Validator()
+	in := readRequestInput(v, body)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	r, err := idempotency.Run(ctx, s.keys, "payments.payment_request.create", doc, func(ctx context.Context, complete idempotency.Complete[*PaymentRequest]) (idempotency.Done[*PaymentRequest], error) {
+	r, err := idempotency.Run(ctx, s.keys, "payments.payment_request.create", body, func(ctx context.Context, complete idempotency.Complete[*PaymentRequest]) (idempotency.Done[*PaymentRequest], error) {
 		var done idempotency.Done[*PaymentRequest]
 		err := s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
 			r, err := s.insertRequest(ctx, tx, c, in)
@@ -253,7 +265,7 @@ func (s *PaymentService) insertRequest(ctx context.Context, tx Stores, c *domain
 // so that it tells nothing of other partners. A refusal is a field
 // error recorded in v.
 func checkInvoicing(ctx context.Context, tx Stores, v *domain.Validator, partner *Partner, id int64) error {
-	d := &domain.DocReader{V: v}
+	d := domain.Fields{V: v}
 	const field = "invoicing_marketplace_id"
 	if id != partner.ID && (partner.ReferrerID == nil || *partner.ReferrerID != id) {
 		d.MissingPK(field, id)

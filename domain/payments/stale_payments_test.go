@@ -64,7 +64,7 @@ func TestSettleStalePayments(t *testing.T) {
 
 	f.failPayins(t)
 	// 80.00: 20.00 from the card, 60.00 charged, then the settlement fails.
-	if _, err := svc.CreatePayment(f.member(f.market), payDoc(f.market, dec("80"),
+	if _, err := svc.CreatePayment(f.member(f.market), payInput(f.market, dec("80"),
 		"extra_source_wallet_uuid", card.String(), "extra_source_amount", "20")); err == nil || !strings.Contains(err.Error(), "22003") {
 		t.Fatalf("the settlement did not fail: %v", err)
 	}
@@ -81,15 +81,15 @@ func TestSettleStalePayments(t *testing.T) {
 	net.crash = true
 	func() {
 		defer func() { _ = recover() }()
-		_, _ = svc.CreatePayment(f.member(f.market), payDoc(f.market, dec("30"),
+		_, _ = svc.CreatePayment(f.member(f.market), payInput(f.market, dec("30"),
 			"extra_source_wallet_uuid", card.String(), "extra_source_amount", "10"))
 	}()
 	net.crash = false
 	var uncharged uuid.UUID
 	f.scan(t, &uncharged, `SELECT uuid FROM payments WHERE status = 'ip' AND uuid <> ?`, charged)
 	// 12.00 awaiting its card holder on the provider's card page.
-	byPage := payDoc(f.spa, dec("12"))
-	delete(byPage, "card")
+	byPage := payInput(f.spa, dec("12"))
+	byPage.Card = domain.Optional[string]{}
 	waiting, err := svc.CreatePayment(f.member(f.spa), byPage)
 	if err != nil || waiting.Status != payments.StatusInProgress {
 		t.Fatalf("payment by the card page: %v %+v", err, waiting)
@@ -198,13 +198,14 @@ func TestAmountMaximum(t *testing.T) {
 		+ (SELECT count(*) FROM payment_refunds) + (SELECT count(*) FROM payment_requests)`
 	f.scan(t, &before, count)
 	want := map[string]string{"amount": "Ensure this value is less than or equal to 1000000."}
-	_, err := f.pays.CreatePayment(f.member(f.spa), payDoc(f.spa, dec("1000000.01")))
+	_, err := f.pays.CreatePayment(f.member(f.spa), payInput(f.spa, dec("1000000.01")))
 	dbtest.WantFieldErrors(t, err, want)
-	_, err = f.pays.RefundPayment(f.member(f.spa), p.UUID, domain.Doc{"amount": "1000000.01"})
+	_, err = f.pays.RefundPayment(f.member(f.spa), p.UUID, refundOf("1000000.01"))
 	dbtest.WantFieldErrors(t, err, want)
-	_, err = f.pays.CreatePaymentRequest(f.member(f.spa), domain.Doc{"partner_uuid": f.spa.UUID.String(),
-		"amount": "1000000.01", "language": "en",
-		"customer": map[string]any{"first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com"}})
+	_, err = f.pays.CreatePaymentRequest(f.member(f.spa), payments.PaymentRequestInput{PartnerUUID: domain.Some(f.spa.UUID),
+		Amount: domain.Some(dec("1000000.01")), Language: domain.Some("en"),
+		Customer: domain.Some(payments.CustomerInput{FirstName: domain.Some("Ada"), LastName: domain.Some("Lovelace"),
+			Email: domain.Some("ada@example.com")})})
 	dbtest.WantFieldErrors(t, err, want)
 	if _, err := payments.Fees(payments.ProductVoucher, "", dec("1000000.01")); !domain.IsCode(err, domain.CodeInvalid) {
 		t.Errorf("fees above the maximum: %v", err)
@@ -230,10 +231,10 @@ func TestRefundCardRoomCheckedBeforeProvider(t *testing.T) {
 	count := `SELECT (SELECT count(*) FROM payment_refunds) + (SELECT count(*) FROM psp_sim_refunds) + (SELECT count(*) FROM wallet_movements)`
 	f.scan(t, &before, count)
 	// 20.00: 10.00 to the card, 10.00 through the provider.
-	_, err := f.pays.RefundPayment(f.member(f.market), p.UUID, domain.Doc{"amount": "20"})
+	_, err := f.pays.RefundPayment(f.member(f.market), p.UUID, refundOf("20"))
 	dbtest.WantFieldErrors(t, err, map[string]string{"amount": "This giftcard can take back at most 5.00."})
-	_, err = f.pays.RefundPayment(f.member(f.market), p.UUID, domain.Doc{"amount": "20",
-		"split": map[string]any{"extra_source_amount": "6", "additional_payin_amount": "14"}})
+	_, err = f.pays.RefundPayment(f.member(f.market), p.UUID, payments.RefundInput{Amount: domain.Some(dec("20")),
+		Split: domain.Some(payments.RefundSplit{ExtraSourceAmount: domain.Some(dec("6")), AdditionalPayinAmount: domain.Some(dec("14"))})})
 	dbtest.WantFieldErrors(t, err, map[string]string{"split.extra_source_amount": "This giftcard can take back at most 5.00."})
 	var after int
 	f.scan(t, &after, count)
@@ -241,7 +242,7 @@ func TestRefundCardRoomCheckedBeforeProvider(t *testing.T) {
 		t.Errorf("refused refunds wrote %d rows", after-before)
 	}
 	// Within the room, the refund goes through.
-	r, err := f.pays.RefundPayment(f.member(f.market), p.UUID, domain.Doc{"amount": "10"})
+	r, err := f.pays.RefundPayment(f.member(f.market), p.UUID, refundOf("10"))
 	if err != nil || r.Status != payments.RefundStatusSucceeded {
 		t.Fatalf("refund within the room: %v %+v", err, r)
 	}
@@ -277,7 +278,7 @@ func TestSettleStalePaymentsPastAFailingOne(t *testing.T) {
 	ctx := context.Background()
 	f.failPayins(t)
 	for _, amount := range []string{"10", "20"} {
-		if _, err := f.pays.CreatePayment(f.member(f.spa), payDoc(f.spa, dec(amount))); err == nil {
+		if _, err := f.pays.CreatePayment(f.member(f.spa), payInput(f.spa, dec(amount))); err == nil {
 			t.Fatalf("payment of %s settled", amount)
 		}
 	}

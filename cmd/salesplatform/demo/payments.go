@@ -2,7 +2,6 @@ package demo
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -12,10 +11,12 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
 	"salesplatform/domain"
 	"salesplatform/domain/idempotency"
+	"salesplatform/domain/network"
 	"salesplatform/domain/payments"
 	"salesplatform/persistence"
 	"salesplatform/persistence/psp"
@@ -112,16 +113,22 @@ func (l *paymentsLoader) loadRequest(ctx context.Context, r HubPaymentRequest) e
 	if err != nil {
 		return err
 	}
-	created, err := l.payments.CreatePaymentRequest(mctx, domain.Doc{"partner_uuid": l.hub[r.Partner].UUID.String(),
-		"amount": json.Number(r.Amount.String()), "customer": map[string]any{"first_name": r.Customer.First,
-			"last_name": r.Customer.Last, "email": r.Customer.Email}, "language": r.Language, "reference": r.Reference,
-		"description": r.Description, "product": r.Product})
+	created, err := l.payments.CreatePaymentRequest(mctx, payments.PaymentRequestInput{
+		PartnerUUID: domain.Some(l.hub[r.Partner].UUID), Amount: domain.Some(r.Amount),
+		Customer: customerOf(r.Customer), Language: domain.Some(r.Language), Reference: domain.Some(r.Reference),
+		Description: domain.Some(r.Description), Product: domain.Some(r.Product)})
 	if err != nil {
 		return err
 	}
 	l.requests = append(l.requests, created)
 	l.tally.add("payment requests (pending: pay them at their link)", 1)
 	return nil
+}
+
+// customerOf is the customer input of a payment or a request.
+func customerOf(c Customer) domain.Optional[payments.CustomerInput] {
+	return domain.Some(payments.CustomerInput{FirstName: domain.Some(c.First), LastName: domain.Some(c.Last),
+		Email: domain.Some(c.Email)})
 }
 
 // grantPermissions gives the user of each referring marketplace the
@@ -218,15 +225,15 @@ func (l *paymentsLoader) loadPayment(ctx context.Context, p HubPayment) error {
 	if err != nil {
 		return err
 	}
-	doc := domain.Doc{"customer": map[string]any{"first_name": p.Customer.First, "last_name": p.Customer.Last,
-		"email": p.Customer.Email}, "partner_uuid": l.hub[p.Partner].UUID.String(), "amount": json.Number(p.Amount.String()),
-		"discount": json.Number("0"), "product": p.Product, "type": payments.PaymentTypeCard, "origin": p.Origin,
-		"payment_receipt_description": p.Receipt}
+	in := payments.PaymentInput{Customer: customerOf(p.Customer), PartnerUUID: domain.Some(l.hub[p.Partner].UUID),
+		Amount: domain.Some(p.Amount), Discount: domain.Some(decimal.Zero), Product: domain.Some(p.Product),
+		Type: domain.Some(payments.PaymentTypeCard), Origin: domain.Some(p.Origin), ReceiptDescription: domain.Some(p.Receipt)}
 	if p.Card == HubCardPaid {
-		doc["card"] = psp.CardSuccess
+		in.Card = domain.Some(psp.CardSuccess)
 	}
 	if p.FreezeDaysAgo != 0 {
-		doc["freeze_payout_date"] = l.now.AddDate(0, 0, -p.FreezeDaysAgo).Format(time.DateOnly)
+		day, _ := network.ParseLocalTime(l.now.AddDate(0, 0, -p.FreezeDaysAgo).Format(time.DateOnly))
+		in.FreezePayoutDate = domain.Some(day)
 		l.tally.add("payments dated for payouts", 1)
 	}
 	if e := p.ExtraSource; e != nil {
@@ -234,17 +241,17 @@ func (l *paymentsLoader) loadPayment(ctx context.Context, p HubPayment) error {
 		if err := l.tx.NewRaw(`SELECT uuid FROM network_giftcards WHERE code = ?`, e.Giftcard).Scan(ctx, &wallet); err != nil {
 			return fmt.Errorf("the network giftcard %s: %w", e.Giftcard, err)
 		}
-		doc["extra_source_wallet_uuid"], doc["extra_source_amount"] = wallet.String(), json.Number(e.Amount.String())
+		in.ExtraSourceWalletUUID, in.ExtraSourceAmount = domain.Some(wallet), domain.Some(e.Amount)
 		l.tally.add("payments paid in part from a network giftcard", 1)
 	}
-	paid, err := l.payments.CreatePayment(mctx, doc)
+	paid, err := l.payments.CreatePayment(mctx, in)
 	if err != nil {
 		return err
 	}
 	l.tally.add("payments ("+paid.Status+")", 1)
 	for _, r := range p.Refunds {
-		if _, err := l.payments.RefundPayment(mctx, paid.UUID, domain.Doc{"amount": json.Number(r.Amount.String()),
-			"reason": r.Reason}); err != nil {
+		if _, err := l.payments.RefundPayment(mctx, paid.UUID, payments.RefundInput{Amount: domain.Some(r.Amount),
+			Reason: domain.Some(r.Reason)}); err != nil {
 			return err
 		}
 		l.tally.add("refunds", 1)
