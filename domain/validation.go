@@ -58,18 +58,7 @@ func PathKey(path []any) string {
 	return strings.Join(parts, ".")
 }
 
-// AsDoc is a decoded JSON body as the object every body must be.
-// Errors: CodeInvalid on non_field_errors for any other JSON value, as
-// DRF's serializers answer.
-func AsDoc(body any) (Doc, error) {
-	if obj, ok := body.(map[string]any); ok {
-		return obj, nil
-	}
-	var v Validator
-	v.Add(VInvalid, fmt.Sprintf("Invalid data. Expected a dictionary, but got %s.", JSONTypeName(body)), "non_field_errors")
-	return nil, v.Err()
-}
-
+// JSONTypeName is the Python type name DRF's messages give a JSON value.
 func JSONTypeName(v any) string {
 	switch v.(type) {
 	case nil:

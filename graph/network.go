@@ -7,7 +7,6 @@ package graph
 
 import (
 	"context"
-	"encoding/json"
 	"strconv"
 	"strings"
 	"time"
@@ -257,16 +256,6 @@ func (r *Resolver) loadNetworkPartner(ctx context.Context, marketplace int64, pa
 func (r *Resolver) loadNetworkGiftcard(ctx context.Context, id string) (*model.NetworkGiftcard, error) {
 	g, err := loadersFrom(ctx).networkGiftcards.Load(ctx, lenientID(id))
 	return toGraphNetworkGiftcard(g), err
-}
-
-// recordNumber is a record id as a JSON body's number (the payment
-// mutations' bodies).
-func recordNumber(id int64) json.Number { return json.Number(strconv.FormatInt(id, 10)) }
-
-// networkCustomerDoc is a customer as a body's object (the payment
-// mutations' bodies).
-func networkCustomerDoc(c *model.NetworkGiftcardCustomerInput) map[string]any {
-	return map[string]any{"first_name": c.FirstName, "last_name": c.LastName, "email": c.Email}
 }
 
 // The lookups of the area's Node types (graph/node.go), shared by

@@ -1,10 +1,9 @@
 package graph
 
-// Converters of the payment hub (payment_hub.graphqls). The mutations build
-// the REST body (domain.Doc) from their typed input, as the network's do,
-// so that the service reads both surfaces the same way; its field errors
-// name the REST fields ("legal_representative_email"), which errors maps
-// to the input's own.
+// Converters of the payment hub (payment_hub.graphqls). The mutations map
+// their input onto the service's, the one REST decodes its body into; its
+// field errors name the REST fields ("legal_representative_email"), which
+// errors maps to the input's own.
 
 import (
 	"context"

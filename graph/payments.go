@@ -109,12 +109,9 @@ func localTime(o graphql.Omittable[*string], r *domain.Refusals) domain.Optional
 	if l, ok := network.ParseLocalTime(*s); ok && len(*s) <= 64 {
 		return domain.Some(l)
 	}
-	r.Refuse(domain.VInvalid, msgDateTime, "freeze_payout_date")
+	r.Refuse(domain.VInvalid, network.MsgDateTime, "freeze_payout_date")
 	return domain.Optional[network.LocalTime]{}
 }
-
-// msgDateTime is the refusal of a freeze date of neither form.
-const msgDateTime = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z], YYYY-MM-DD."
 
 // refundInput is the refund's input.
 func refundInput(in model.RefundPaymentInput) payments.RefundInput {
@@ -172,16 +169,4 @@ func paymentPayload(p *payments.Payment, err error) (*model.PaymentPayload, erro
 // payment is the lookup of the Payment Node type (graph/node.go).
 func (r *Resolver) payment(ctx context.Context, id uuid.UUID) (*model.Payment, error) {
 	return converted(toGraphPayment)(r.Payments.Payment(ctx, id))
-}
-
-// freezeDateInput reads a freeze date: a date-time or a day; anything else
-// is the field error the service words for it.
-func freezeDateInput(s string) (payments.FreezeDateInput, error) {
-	at, ok := network.ParseLocalTime(s)
-	if !ok || len(s) > 64 {
-		var v domain.Validator
-		v.Add(domain.VInvalid, network.MsgDateTime, "freeze_payout_date")
-		return payments.FreezeDateInput{}, v.Err()
-	}
-	return payments.FreezeDateInput{FreezePayoutDate: domain.Some(at)}, nil
 }

@@ -4,11 +4,7 @@ package graph
 // field errors name the REST fields ("name_fr", "stay_price").
 
 import (
-	"encoding/json"
 	"strings"
-
-	"github.com/99designs/gqlgen/graphql"
-	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
 	"salesplatform/domain/catalogue"
@@ -16,24 +12,6 @@ import (
 	"salesplatform/domain/vouchers"
 	"salesplatform/graph/model"
 )
-
-// adminDoc builds a domain.Doc.
-type adminDoc domain.Doc
-
-// set copies an omittable value: omitted stays absent, null is null.
-func set[T any](d adminDoc, key string, o graphql.Omittable[*T], conv func(T) any) {
-	v, ok := o.ValueOK()
-	switch {
-	case !ok:
-	case v == nil:
-		d[key] = nil
-	default:
-		d[key] = conv(*v)
-	}
-}
-
-func same[T any](v T) any                { return v }
-func decimalValue(v decimal.Decimal) any { return json.Number(v.String()) }
 
 // universeTypes are the types that show a universe.
 var universeTypes = []string{"Universe", "UniverseRecord"}

@@ -14,6 +14,7 @@ import (
 	gojson "github.com/goccy/go-json"
 
 	"salesplatform/domain"
+	"salesplatform/rest/drf"
 )
 
 // MaxBodyBytes bounds every request body; larger ones get 413.
@@ -142,13 +143,13 @@ func decodeJSON(w http.ResponseWriter, r *http.Request) (any, *httpError) {
 
 // decodeDoc reads a JSON object body; it answers anything else itself and
 // reports false.
-func decodeDoc(w http.ResponseWriter, r *http.Request) (domain.Doc, bool) {
+func decodeDoc(w http.ResponseWriter, r *http.Request) (drf.Object, bool) {
 	v, herr := decodeJSON(w, r)
 	if herr != nil {
 		herr.write(w)
 		return nil, false
 	}
-	doc, err := domain.AsDoc(v)
+	doc, err := asObject(v)
 	if err != nil {
 		writeError(w, r, err)
 		return nil, false
@@ -159,7 +160,7 @@ func decodeDoc(w http.ResponseWriter, r *http.Request) (domain.Doc, bool) {
 // decodeFlat reads a body without nested fields: a JSON object, or a form
 // (url-encoded or multipart) as DRF's parsers accept. It answers anything
 // else itself and reports false.
-func decodeFlat(w http.ResponseWriter, r *http.Request) (domain.Doc, bool) {
+func decodeFlat(w http.ResponseWriter, r *http.Request) (drf.Object, bool) {
 	doc, herr := decodeForm(w, r)
 	if herr != nil {
 		herr.write(w)
@@ -172,7 +173,7 @@ func decodeFlat(w http.ResponseWriter, r *http.Request) (domain.Doc, bool) {
 }
 
 // decodeForm reads a form body; nil without an error when the body is JSON.
-func decodeForm(w http.ResponseWriter, r *http.Request) (domain.Doc, *httpError) {
+func decodeForm(w http.ResponseWriter, r *http.Request) (drf.Object, *httpError) {
 	switch mt := mediaType(r); {
 	case isJSON(mt):
 		return nil, nil
@@ -203,7 +204,7 @@ func decodeForm(w http.ResponseWriter, r *http.Request) (domain.Doc, *httpError)
 
 // formValues is the first value of each field of a form, each of them
 // text (textError).
-func formValues(vals map[string][]string) (domain.Doc, *httpError) {
+func formValues(vals map[string][]string) (drf.Object, *httpError) {
 	m := make(map[string]any, len(vals))
 	for k, v := range vals {
 		if len(v) > 0 {
@@ -224,4 +225,16 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_ = gojson.NewEncoder(w).Encode(v)
+}
+
+// asObject is a decoded JSON body as the object every body must be.
+// Errors: CodeInvalid on non_field_errors for any other JSON value, as
+// DRF's serializers answer.
+func asObject(body any) (drf.Object, error) {
+	if obj, ok := body.(map[string]any); ok {
+		return obj, nil
+	}
+	var v domain.Validator
+	v.Add(domain.VInvalid, fmt.Sprintf(drf.MsgNotAnObject, domain.JSONTypeName(body)), "non_field_errors")
+	return nil, v.Err()
 }

@@ -60,7 +60,7 @@ func decodeNotice(r drf.Reader) network.Notice {
 
 // decodeUseInput reads the body of a use of the card with code; byID: the
 // partner is partner_id (use_with_service_id), else partner_source_id.
-func decodeUseInput(code string, doc domain.Doc, byID bool) network.UseInput {
+func decodeUseInput(code string, doc drf.Object, byID bool) network.UseInput {
 	in := network.UseInput{Code: code}
 	r := drf.New(doc, &in.Refusals)
 	if byID {
@@ -78,7 +78,7 @@ func decodeUseInput(code string, doc domain.Doc, byID bool) network.UseInput {
 }
 
 // decodeCancelUsageInput reads the body of a giftcard usage's cancel.
-func decodeCancelUsageInput(id int64, doc domain.Doc) network.CancelUsageInput {
+func decodeCancelUsageInput(id int64, doc drf.Object) network.CancelUsageInput {
 	in := network.CancelUsageInput{ID: id}
 	in.Comment = drf.New(doc, &in.Refusals).String("comment")
 	return in
@@ -86,7 +86,7 @@ func decodeCancelUsageInput(id int64, doc domain.Doc) network.CancelUsageInput {
 
 // decodeHoldInput reads the body of a hold: the partner by
 // partner_source_id or partner_id.
-func decodeHoldInput(code string, doc domain.Doc) network.HoldInput {
+func decodeHoldInput(code string, doc drf.Object) network.HoldInput {
 	in := network.HoldInput{Code: code}
 	r := drf.New(doc, &in.Refusals)
 	switch {
@@ -105,7 +105,7 @@ func decodeHoldInput(code string, doc domain.Doc) network.HoldInput {
 }
 
 // decodeCaptureInput reads the body of a capture, every field optional.
-func decodeCaptureInput(code, reservationID string, doc domain.Doc) network.CaptureInput {
+func decodeCaptureInput(code, reservationID string, doc drf.Object) network.CaptureInput {
 	in := network.CaptureInput{Code: code, ReservationID: reservationID}
 	r := drf.New(doc, &in.Refusals)
 	in.Value = r.Decimal("value")
@@ -123,7 +123,7 @@ const maxAdjustText = 20
 // decodeAdjustInput reads the body of an adjustment: amount (signed; a
 // number or a decimal string, an exponent allowed, which the range rule
 // then judges) and reason.
-func decodeAdjustInput(code string, doc domain.Doc) network.AdjustInput {
+func decodeAdjustInput(code string, doc drf.Object) network.AdjustInput {
 	in := network.AdjustInput{Code: code}
 	r := drf.New(doc, &in.Refusals)
 	switch v := doc["amount"].(type) {
@@ -155,7 +155,7 @@ func decodeCustomer(r drf.Reader, field string) domain.Optional[network.Customer
 }
 
 // decodeGiftcardInput reads the body of a network giftcard's creation.
-func decodeGiftcardInput(doc domain.Doc) network.GiftcardInput {
+func decodeGiftcardInput(doc drf.Object) network.GiftcardInput {
 	var in network.GiftcardInput
 	r := drf.New(doc, &in.Refusals)
 	in.MarketplaceUUID = r.UUID("marketplace_uuid")

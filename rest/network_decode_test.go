@@ -7,14 +7,15 @@ import (
 	"testing"
 
 	"salesplatform/domain"
+	"salesplatform/rest/drf"
 )
 
 // body decodes a JSON body as the handlers do (numbers as json.Number).
-func body(t *testing.T, s string) domain.Doc {
+func body(t *testing.T, s string) drf.Object {
 	t.Helper()
 	dec := json.NewDecoder(strings.NewReader(s))
 	dec.UseNumber()
-	var doc domain.Doc
+	var doc drf.Object
 	if err := dec.Decode(&doc); err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/domain/network"
+	"salesplatform/rest/drf"
 )
 
 // The administration API's network giftcards.
@@ -224,9 +225,9 @@ func (a *api) handleNetworkGiftcardUsageCancel(w http.ResponseWriter, r *http.Re
 // decodeOptionalDoc is decodeDoc for a body that may be left out: without
 // one, no content type is needed (as DRF, which parses a body only when
 // there is one).
-func decodeOptionalDoc(w http.ResponseWriter, r *http.Request) (domain.Doc, bool) {
+func decodeOptionalDoc(w http.ResponseWriter, r *http.Request) (drf.Object, bool) {
 	if r.ContentLength == 0 && r.Header.Get("Content-Type") == "" {
-		return domain.Doc{}, true
+		return drf.Object{}, true
 	}
 	return decodeDoc(w, r)
 }

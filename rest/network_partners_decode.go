@@ -55,7 +55,7 @@ func decodeLinks(r drf.Reader) network.Links {
 
 // decodeNetworkPartnerInput reads the body of a network partner's
 // creation.
-func decodeNetworkPartnerInput(doc domain.Doc) network.PartnerInput {
+func decodeNetworkPartnerInput(doc drf.Object) network.PartnerInput {
 	var in network.PartnerInput
 	r := drf.New(doc, &in.Refusals)
 	in.MarketplaceUUID = r.UUID("marketplace_uuid")
@@ -80,7 +80,7 @@ func decodeNetworkPartnerInput(doc domain.Doc) network.PartnerInput {
 
 // decodeNetworkPartnerUpdate reads the body of a network partner's
 // update.
-func decodeNetworkPartnerUpdate(doc domain.Doc) network.PartnerUpdate {
+func decodeNetworkPartnerUpdate(doc drf.Object) network.PartnerUpdate {
 	var in network.PartnerUpdate
 	r := drf.New(doc, &in.Refusals)
 	in.MarketplaceUUID = r.UUID("marketplace_uuid")
@@ -96,7 +96,7 @@ func decodeNetworkPartnerUpdate(doc domain.Doc) network.PartnerUpdate {
 
 // decodeUsageInput reads the body of a network voucher's usage; byID: the
 // partner is partner_id, else partner_source_id.
-func decodeUsageInput(code string, doc domain.Doc, byID bool) network.UsageInput {
+func decodeUsageInput(code string, doc drf.Object, byID bool) network.UsageInput {
 	in := network.UsageInput{Code: code}
 	r := drf.New(doc, &in.Refusals)
 	if byID {
@@ -111,7 +111,7 @@ func decodeUsageInput(code string, doc domain.Doc, byID bool) network.UsageInput
 
 // decodeVoucherCancelInput reads the body of a network voucher usage's
 // cancel: an optional comment, a string or null.
-func decodeVoucherCancelInput(id int64, doc domain.Doc) network.CancelUsageInput {
+func decodeVoucherCancelInput(id int64, doc drf.Object) network.CancelUsageInput {
 	in := network.CancelUsageInput{ID: id}
 	in.Comment = drf.New(doc, &in.Refusals).Text("comment", domain.MsgString)
 	return in

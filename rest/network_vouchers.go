@@ -9,6 +9,7 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/domain/network"
+	"salesplatform/rest/drf"
 )
 
 // registerNetworkVoucherRoutes adds the administration routes of network
@@ -138,7 +139,7 @@ func (a *api) handleNetworkVoucherUsageCancel(w http.ResponseWriter, r *http.Req
 
 // decodeOptionalFlat is decodeFlat for an optional body: no body at all
 // (no Content-Type, no bytes) is an empty one, as DRF reads it.
-func decodeOptionalFlat(w http.ResponseWriter, r *http.Request) (domain.Doc, bool) {
+func decodeOptionalFlat(w http.ResponseWriter, r *http.Request) (drf.Object, bool) {
 	if r.Header.Get("Content-Type") != "" {
 		return decodeFlat(w, r)
 	}
@@ -151,7 +152,7 @@ func decodeOptionalFlat(w http.ResponseWriter, r *http.Request) (domain.Doc, boo
 		unsupported(r).write(w)
 		return nil, false
 	}
-	return domain.Doc{}, true
+	return drf.Object{}, true
 }
 
 // utcTime writes a date in UTC, the zone of the network records.

@@ -58,10 +58,6 @@ func decodePaymentRequestInput(doc map[string]any) payments.PaymentRequestInput 
 	return in
 }
 
-// msgDateTime is DRF's DateTimeField message for a value of the wrong
-// format.
-const msgDateTime = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z], YYYY-MM-DD."
-
 // decodeLocalTime reads a date-time or a day (network.ParseLocalTime);
 // anything else, a long text included, is refused.
 func decodeLocalTime(d drf.Reader, field string) drf.Optional[network.LocalTime] {
@@ -76,7 +72,7 @@ func decodeLocalTime(d drf.Reader, field string) drf.Optional[network.LocalTime]
 	if l, ok := network.ParseLocalTime(s); ok && len(s) <= 64 {
 		return domain.Some(l)
 	}
-	d.R.Refuse(domain.VInvalid, msgDateTime, field)
+	d.R.Refuse(domain.VInvalid, network.MsgDateTime, field)
 	return drf.Optional[network.LocalTime]{}
 }
 

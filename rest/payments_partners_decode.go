@@ -1,14 +1,13 @@
 package rest
 
 import (
-	"salesplatform/domain"
 	"salesplatform/domain/payments"
 	"salesplatform/rest/drf"
 )
 
 // decodePaymentPartner reads the body of a payment-hub partner's
 // creation (POST /api/payment_hub/partner/).
-func decodePaymentPartner(doc domain.Doc) payments.PartnerInput {
+func decodePaymentPartner(doc drf.Object) payments.PartnerInput {
 	var in payments.PartnerInput
 	r := drf.New(doc, &in.Refusals)
 	in.Status, in.CommercialName, in.Name = r.String("status"), r.String("commercial_name"), r.String("name")
@@ -32,7 +31,7 @@ func decodePaymentPartner(doc domain.Doc) payments.PartnerInput {
 
 // decodePaymentPartnerUpdate reads the body of a payment-hub partner's
 // change (PATCH /api/payment_hub/partner/{uuid}/).
-func decodePaymentPartnerUpdate(doc domain.Doc) payments.PartnerUpdate {
+func decodePaymentPartnerUpdate(doc drf.Object) payments.PartnerUpdate {
 	var in payments.PartnerUpdate
 	r := drf.New(doc, &in.Refusals)
 	in.LegalRepresentativeBirthday = r.Day("legal_representative_birthday")

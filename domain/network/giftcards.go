@@ -264,45 +264,6 @@ func CheckCustomer(f domain.Fields, field string, o domain.Optional[CustomerInpu
 	return &cu
 }
 
-// ReadCustomer reads a Customer object of a body (domain/payments' bodies,
-// until they are typed inputs: these use CheckCustomer): first_name,
-// last_name and email, each required; email may be blank unless
-// emailRequired.
-func ReadCustomer(d *domain.DocReader, field string, required, emailRequired bool) *Customer {
-	value, ok, _ := d.Raw(field, required, !required)
-	if !ok {
-		return nil
-	}
-	obj, isObj := value.(map[string]any)
-	if !isObj {
-		d.V.Add(domain.VInvalid, fmt.Sprintf(domain.MsgNotADict, domain.JSONTypeName(value)), field)
-		return nil
-	}
-	sub := &domain.DocReader{V: &domain.Validator{}, Obj: obj}
-	var cu Customer
-	for _, f := range []struct {
-		name string
-		into *string
-		max  int
-		req  bool
-	}{{"first_name", &cu.FirstName, MaxNameLength, true}, {"last_name", &cu.LastName, MaxNameLength, true},
-		{"email", &cu.Email, domain.MaxEmailLength, emailRequired}} {
-		if s := sub.String(f.name, true, true, f.max); s != nil {
-			*f.into = strings.TrimSpace(*s)
-			if f.req && *f.into == "" {
-				sub.V.Add(domain.VRequired, domain.MsgBlank, f.name)
-			}
-		}
-	}
-	if cu.Email != "" && !domain.ValidEmail(cu.Email) {
-		sub.V.Add(domain.VInvalid, domain.MsgEmail, "email")
-	}
-	for _, fe := range sub.V.Fields {
-		d.V.Add(fe.Code, fe.Message, append([]any{field}, fe.Path...)...)
-	}
-	return &cu
-}
-
 // LocalTime is a date-time as a client sent it: with its offset, without
 // one, or a day alone. The last two are read in the card's marketplace's
 // zone, which is known only once the card is found.
@@ -390,24 +351,6 @@ func (l LocalTime) IsZero() bool { return l.t.IsZero() }
 
 // MsgDateTime refuses a date-time that cannot be read as a LocalTime.
 const MsgDateTime = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z], YYYY-MM-DD."
-
-// ReadLocalTime reads a date-time or a day of a body (domain/payments'
-// bodies, until they are typed inputs).
-func ReadLocalTime(d *domain.DocReader, field string, required bool) (LocalTime, bool) {
-	value, ok, _ := d.Raw(field, required, !required)
-	if !ok {
-		return LocalTime{}, false
-	}
-	s, _ := value.(string)
-	if len(s) > 64 {
-		s = ""
-	}
-	l, ok := ParseLocalTime(s)
-	if !ok {
-		d.V.Add(domain.VInvalid, MsgDateTime, field)
-	}
-	return l, ok
-}
 
 // checkLocalTime reads a date-time or a day: required ones may not be
 // null.

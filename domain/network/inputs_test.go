@@ -18,7 +18,7 @@ import (
 // surfaces' decoders refuse the others: rest/network_decode_test.go).
 
 // text is a body's text field: strings, and numbers and booleans as text.
-func text(t *testing.T, d domain.Doc, field string) domain.Optional[string] {
+func text(t *testing.T, d map[string]any, field string) domain.Optional[string] {
 	t.Helper()
 	v, ok := d[field]
 	switch x := v.(type) {
@@ -36,7 +36,7 @@ func text(t *testing.T, d domain.Doc, field string) domain.Optional[string] {
 	return domain.Optional[string]{}
 }
 
-func flag(t *testing.T, d domain.Doc, field string) domain.Optional[bool] {
+func flag(t *testing.T, d map[string]any, field string) domain.Optional[bool] {
 	t.Helper()
 	switch v, ok := d[field]; {
 	case !ok:
@@ -52,7 +52,7 @@ func flag(t *testing.T, d domain.Doc, field string) domain.Optional[bool] {
 	}
 }
 
-func marketplaceOf(t *testing.T, d domain.Doc) domain.Optional[uuid.UUID] {
+func marketplaceOf(t *testing.T, d map[string]any) domain.Optional[uuid.UUID] {
 	t.Helper()
 	if s := text(t, d, "marketplace_uuid"); s.Set {
 		return domain.Some(uuid.MustParse(s.Value))
@@ -60,13 +60,13 @@ func marketplaceOf(t *testing.T, d domain.Doc) domain.Optional[uuid.UUID] {
 	return domain.Optional[uuid.UUID]{}
 }
 
-func links(t *testing.T, d domain.Doc) network.Links {
+func links(t *testing.T, d map[string]any) network.Links {
 	t.Helper()
 	return network.Links{LinkToNVSettings: flag(t, d, "link_to_nv_settings"), LinkToNGCSettings: flag(t, d, "link_to_ngc_settings")}
 }
 
 // npInput is the creation a body stands for.
-func npInput(t *testing.T, d domain.Doc) network.PartnerInput {
+func npInput(t *testing.T, d map[string]any) network.PartnerInput {
 	t.Helper()
 	s := func(f string) domain.Optional[string] { return text(t, d, f) }
 	in := network.PartnerInput{MarketplaceUUID: marketplaceOf(t, d), SourceID: s("source_id"), Name: s("name"),
@@ -97,7 +97,7 @@ func npInput(t *testing.T, d domain.Doc) network.PartnerInput {
 }
 
 // npUpdate is the update a body stands for.
-func npUpdate(t *testing.T, d domain.Doc) network.PartnerUpdate {
+func npUpdate(t *testing.T, d map[string]any) network.PartnerUpdate {
 	t.Helper()
 	in := network.PartnerUpdate{MarketplaceUUID: marketplaceOf(t, d), SourceID: text(t, d, "source_id"),
 		SiretNumber: text(t, d, "siret_number"), Status: text(t, d, "status"), HideFromStats: flag(t, d, "hide_from_stats"),

@@ -49,7 +49,7 @@ func asMember(p *domain.Partner, perms ...string) context.Context {
 
 // npBody is a creation body with every required field, changed by kv
 // (a nil value removes the field).
-func npBody(t *testing.T, kv ...any) domain.Doc {
+func npBody(t *testing.T, kv ...any) map[string]any {
 	t.Helper()
 	m := map[string]any{"name": "Spa des Alpes", "commercial_name": "Spa des Alpes", "short_name": "SPA",
 		"siret_number": "12345678900012", "legal_representative_first_name": "Anne",
@@ -67,12 +67,12 @@ func npBody(t *testing.T, kv ...any) domain.Doc {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return dbtest.JSON(t, string(b)).(domain.Doc)
+	return dbtest.JSON(t, string(b)).(map[string]any)
 }
 
-func doc(t *testing.T, s string) domain.Doc {
+func doc(t *testing.T, s string) map[string]any {
 	t.Helper()
-	return dbtest.JSON(t, s).(domain.Doc)
+	return dbtest.JSON(t, s).(map[string]any)
 }
 
 func (f *npFixture) count(t *testing.T, q string, args ...any) int {

@@ -17,7 +17,7 @@ import (
 // input (REST's decoder refuses the others:
 // rest/payments_partners_decode_test.go).
 
-func bodyText(t testing.TB, d domain.Doc, field string) domain.Optional[string] {
+func bodyText(t testing.TB, d map[string]any, field string) domain.Optional[string] {
 	t.Helper()
 	v, ok := d[field]
 	switch x := v.(type) {
@@ -35,7 +35,7 @@ func bodyText(t testing.TB, d domain.Doc, field string) domain.Optional[string] 
 	return domain.Optional[string]{}
 }
 
-func bodyFlag(t testing.TB, d domain.Doc, field string) domain.Optional[bool] {
+func bodyFlag(t testing.TB, d map[string]any, field string) domain.Optional[bool] {
 	t.Helper()
 	s := bodyText(t, d, field)
 	if !s.Set || s.Null {
@@ -48,7 +48,7 @@ func bodyFlag(t testing.TB, d domain.Doc, field string) domain.Optional[bool] {
 	return domain.Some(b)
 }
 
-func bodyID(t testing.TB, d domain.Doc, field string) domain.Optional[int64] {
+func bodyID(t testing.TB, d map[string]any, field string) domain.Optional[int64] {
 	t.Helper()
 	s := bodyText(t, d, field)
 	if !s.Set || s.Null {
@@ -61,7 +61,7 @@ func bodyID(t testing.TB, d domain.Doc, field string) domain.Optional[int64] {
 	return domain.Some(n)
 }
 
-func bodyDay(t testing.TB, d domain.Doc, field string) domain.Optional[time.Time] {
+func bodyDay(t testing.TB, d map[string]any, field string) domain.Optional[time.Time] {
 	t.Helper()
 	s := bodyText(t, d, field)
 	if !s.Set || s.Null {
@@ -79,7 +79,7 @@ func bodyDay(t testing.TB, d domain.Doc, field string) domain.Optional[time.Time
 }
 
 // partnerInput is the creation body d as the service's input.
-func partnerInput(t testing.TB, d domain.Doc) payments.PartnerInput {
+func partnerInput(t testing.TB, d map[string]any) payments.PartnerInput {
 	t.Helper()
 	s := func(field string) domain.Optional[string] { return bodyText(t, d, field) }
 	b := func(field string) domain.Optional[bool] { return bodyFlag(t, d, field) }
@@ -110,9 +110,9 @@ func partnerUpdate(t testing.TB, body string) payments.PartnerUpdate {
 		ThirdPartySalesOnly: b("third_party_sales_only"), Referrer: bodyID(t, d, "referrer")}
 }
 
-func jsonDoc(t testing.TB, body string) domain.Doc {
+func jsonDoc(t testing.TB, body string) map[string]any {
 	t.Helper()
-	var d domain.Doc
+	var d map[string]any
 	dec := json.NewDecoder(strings.NewReader(body))
 	dec.UseNumber()
 	if err := dec.Decode(&d); err != nil {

@@ -83,7 +83,7 @@ func phBody(t *testing.T, kv ...any) payments.PartnerInput {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return partnerInput(t, dbtest.JSON(t, string(b)).(domain.Doc))
+	return partnerInput(t, dbtest.JSON(t, string(b)).(map[string]any))
 }
 
 func (f *phFixture) count(t *testing.T, q string, args ...any) int {

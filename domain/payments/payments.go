@@ -75,17 +75,6 @@ func checkAmount(v *domain.Validator, amount decimal.Decimal, field string) {
 	}
 }
 
-// readAmount reads the required amount field of a body (checkAmount),
-// the errors in d.V; zero when it is not an amount.
-func readAmount(d *domain.DocReader, field string) decimal.Decimal {
-	m, _ := d.Money(field, true, false)
-	if m == nil {
-		return decimal.Zero
-	}
-	checkAmount(d.V, *m, field)
-	return *m
-}
-
 // amountOf reads the required amount field of an input (checkAmount), the
 // errors in f.V; zero when it is not an amount.
 func amountOf(f domain.Fields, field string, o domain.Optional[decimal.Decimal]) decimal.Decimal {

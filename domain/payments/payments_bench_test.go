@@ -75,7 +75,7 @@ func newPayBench(b *testing.B, conns int) *payBench {
 // hub creates an active payment-hub partner as ctx's marketplace.
 func (f *payBench) hub(b *testing.B, hub *payments.PartnerService, ctx context.Context) (*payments.Partner, error) {
 	return hub.CreatePartner(ctx, partnerInput(b, dbtest.JSON(b, `{"status": "a", "commercial_name": "Spa des Alpes", "short_name": "SPA",
-		"legal_representative_email": "anne@spa.example.com", "agency_email": "contact@spa.example.com"}`).(domain.Doc)))
+		"legal_representative_email": "anne@spa.example.com", "agency_email": "contact@spa.example.com"}`).(map[string]any)))
 }
 
 // payInput is a payment of 100.00 of spa paid at once by the simulated

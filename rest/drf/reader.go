@@ -25,6 +25,9 @@ const (
 	MsgPKType    = "Incorrect type. Expected pk value, received %s."
 )
 
+// Object is a decoded JSON object body, numbers as json.Number.
+type Object = map[string]any
+
 // Reader reads the fields of one JSON object into Optionals; a value of the
 // wrong type is refused (recorded in R) and read as absent.
 type Reader struct {
