@@ -47,7 +47,7 @@ const MsgActivationStarting = "The activation of this partner's payments is bein
 // Errors: those of Authorize(OpPaymentPartnerRead); CodeNotFound as
 // GetPartner; those of authorizeWrite; CodeConflict
 // (MsgActivationStarting); the provider's.
-func (s *PartnerService) ActivatePayments(ctx context.Context, partnerUUID uuid.UUID) (*Activation, error) {
+func (s *HubPartnerService) ActivatePayments(ctx context.Context, partnerUUID uuid.UUID) (*Activation, error) {
 	c, err := domain.Authorize(ctx, domain.OpPaymentPartnerRead)
 	if err != nil {
 		return nil, err
@@ -73,7 +73,7 @@ func (s *PartnerService) ActivatePayments(ctx context.Context, partnerUUID uuid.
 // activation request does: answer its completed activation, follow its
 // pending one, or start one, reserved here (an activation without a
 // status, whose ID the provider will know it by).
-func (s *PartnerService) reserveActivation(ctx context.Context, tx PartnerStores, c *domain.Caller, partnerUUID uuid.UUID) (*Activation, error) {
+func (s *HubPartnerService) reserveActivation(ctx context.Context, tx PartnerStores, c *domain.Caller, partnerUUID uuid.UUID) (*Activation, error) {
 	p, err := tx.Partners.FindHubPartner(ctx, partnerUUID, true)
 	if err != nil {
 		return nil, err
@@ -102,7 +102,7 @@ func (s *PartnerService) reserveActivation(ctx context.Context, tx PartnerStores
 // transaction, then records its answer. When the provider fails, the
 // reservation's lease ends at once, so that the next request asks again
 // (for the same activation).
-func (s *PartnerService) start(ctx context.Context, c *domain.Caller, reserved *Activation) (*Activation, error) {
+func (s *HubPartnerService) start(ctx context.Context, c *domain.Caller, reserved *Activation) (*Activation, error) {
 	p, err := s.uow.Stores().Partners.FindHubPartner(ctx, reserved.PartnerUUID, false)
 	if err != nil {
 		return nil, err
@@ -153,7 +153,7 @@ func (s *PartnerService) start(ctx context.Context, c *domain.Caller, reserved *
 // transaction, and, when it is no longer pending there, records its
 // outcome (by actor, userID nil for the provider) in the activation and
 // the audit trail. It answers the activation as it then is.
-func (s *PartnerService) follow(ctx context.Context, a *Activation, actor string, userID *int64) (*Activation, error) {
+func (s *HubPartnerService) follow(ctx context.Context, a *Activation, actor string, userID *int64) (*Activation, error) {
 	pctx, cancel := context.WithTimeout(ctx, ProviderTimeout)
 	defer cancel()
 	pa, err := s.provider.Activation(pctx, a.ProviderRef)
@@ -213,7 +213,7 @@ func completedOn(pa *ProviderActivation) *time.Time {
 // that is not pending, or no longer the partner's latest, changes
 // nothing.
 // Errors: CodeNotFound when the hub has no activation ref; the provider's.
-func (s *PartnerService) SyncActivation(ctx context.Context, ref string) error {
+func (s *HubPartnerService) SyncActivation(ctx context.Context, ref string) error {
 	a, err := s.uow.Stores().Partners.ActivationByProviderRef(ctx, s.provider.Name(), ref)
 	if err != nil || a.Status != ActivationPendingUserAction {
 		return err

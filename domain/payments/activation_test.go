@@ -199,7 +199,7 @@ func TestActivationStartAnswerLost(t *testing.T) {
 	f := newPHFixture(t)
 	p := f.create(t)
 	net := &lostStart{Provider: f.sim}
-	svc := payments.NewPartnerService(persistence.NewUnitOfWork(f.db, persistence.PaymentPartnerStores),
+	svc := payments.NewHubPartnerService(persistence.NewUnitOfWork(f.db, persistence.PaymentPartnerStores),
 		idempotency.NewGuard(persistence.NewIdempotencyStore(f.db)), net, blobstore.NewLocal(f.blobDir))
 	withKey := func(key string) context.Context {
 		ctx, err := idempotency.WithKey(f.asMarket, key)

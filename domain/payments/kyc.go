@@ -115,7 +115,7 @@ type kycInput struct {
 // MaxKYCBytes; CodeInvalid with every field error (a partner_uuid naming
 // no payment-hub partner the caller sees is one); those of authorizeWrite
 // but CodeNotFound.
-func (s *PartnerService) UploadKYCDocument(ctx context.Context, in KYCUpload) (*KYCDocument, error) {
+func (s *HubPartnerService) UploadKYCDocument(ctx context.Context, in KYCUpload) (*KYCDocument, error) {
 	c, err := domain.Authorize(ctx, domain.OpPaymentPartnerRead)
 	if err != nil {
 		return nil, err
@@ -230,7 +230,7 @@ func kycContentType(v *domain.Validator, head []byte, f io.ReadSeeker) (string, 
 // never answered.
 // Errors: those of Authorize(OpPaymentPartnerRead); CodeNotFound for an
 // unknown document or one of a partner the caller does not see.
-func (s *PartnerService) KYCDocument(ctx context.Context, id int64) (*KYCDocument, error) {
+func (s *HubPartnerService) KYCDocument(ctx context.Context, id int64) (*KYCDocument, error) {
 	c, err := domain.Authorize(ctx, domain.OpPaymentPartnerRead)
 	if err != nil {
 		return nil, err

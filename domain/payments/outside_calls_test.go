@@ -100,7 +100,7 @@ func TestPartnerOutsideCallsHoldNoConnection(t *testing.T) {
 	t.Parallel()
 	f := newPHFixture(t)
 	w := watch(f.sim, blobstore.NewLocal(f.blobDir), f.db)
-	svc := payments.NewPartnerService(persistence.NewUnitOfWork(f.db, persistence.PaymentPartnerStores),
+	svc := payments.NewHubPartnerService(persistence.NewUnitOfWork(f.db, persistence.PaymentPartnerStores),
 		idempotency.NewGuard(persistence.NewIdempotencyStore(f.db)), w, w)
 	p, err := svc.CreatePartner(f.asMarket, phBody(t))
 	if err != nil {

@@ -204,27 +204,27 @@ type PartnerStores struct {
 	Keys     idempotency.Store
 }
 
-// PartnerService creates, reads and updates payment-hub partners,
+// HubPartnerService creates, reads and updates payment-hub partners,
 // activates their payments at the provider and keeps their KYC documents.
-type PartnerService struct {
+type HubPartnerService struct {
 	uow      domain.UnitOfWork[PartnerStores]
 	keys     *idempotency.Guard
 	provider Provider
 	blobs    domain.BlobStore
 }
 
-// NewPartnerService returns the service: its writes that create value run
+// NewHubPartnerService returns the service: its writes that create value run
 // under keys (nil: without idempotency keys), payments are activated at
 // provider, KYC documents are kept in blobs.
-func NewPartnerService(uow domain.UnitOfWork[PartnerStores], keys *idempotency.Guard, provider Provider, blobs domain.BlobStore) *PartnerService {
-	return &PartnerService{uow: uow, keys: keys, provider: provider, blobs: blobs}
+func NewHubPartnerService(uow domain.UnitOfWork[PartnerStores], keys *idempotency.Guard, provider Provider, blobs domain.BlobStore) *HubPartnerService {
+	return &HubPartnerService{uow: uow, keys: keys, provider: provider, blobs: blobs}
 }
 
 // partnerGuarded runs write, the transaction of the operation op on input
 // that sets *result, once per idempotency key of the request
 // (domain/idempotency): *result is recorded as the key's outcome in the
 // same transaction, and a repeat of the request answers it again.
-func partnerGuarded[T any](ctx context.Context, s *PartnerService, op string, input any, result *T, write func(ctx context.Context, tx PartnerStores) error) (T, error) {
+func partnerGuarded[T any](ctx context.Context, s *HubPartnerService, op string, input any, result *T, write func(ctx context.Context, tx PartnerStores) error) (T, error) {
 	return idempotency.Run(ctx, s.keys, op, input, func(ctx context.Context, complete idempotency.Complete[T]) (idempotency.Done[T], error) {
 		var done idempotency.Done[T]
 		err := s.uow.RunInTx(ctx, func(ctx context.Context, tx PartnerStores) error {
@@ -257,7 +257,7 @@ func partnerGuarded[T any](ctx context.Context, s *PartnerService, op string, in
 // masked unless the caller is staff.
 // Errors: those of Authorize(OpPaymentPartnerCreate); CodeForbidden for a
 // partner that is not a marketplace; CodeInvalid with every field error.
-func (s *PartnerService) CreatePartner(ctx context.Context, in PartnerInput) (*Partner, error) {
+func (s *HubPartnerService) CreatePartner(ctx context.Context, in PartnerInput) (*Partner, error) {
 	c, err := domain.Authorize(ctx, domain.OpPaymentPartnerCreate)
 	if err != nil {
 		return nil, err
@@ -479,7 +479,7 @@ func audit(c *domain.Caller, partnerID int64, action, reason string, before, aft
 // refers. The IBAN is masked unless the caller is staff.
 // Errors: those of Authorize(OpPaymentPartnerRead); CodeNotFound for a
 // partner the caller does not see or that is not in the payment hub.
-func (s *PartnerService) GetPartner(ctx context.Context, id uuid.UUID) (*Partner, error) {
+func (s *HubPartnerService) GetPartner(ctx context.Context, id uuid.UUID) (*Partner, error) {
 	c, err := domain.Authorize(ctx, domain.OpPaymentPartnerRead)
 	if err != nil {
 		return nil, err
@@ -498,7 +498,7 @@ func (s *PartnerService) GetPartner(ctx context.Context, id uuid.UUID) (*Partner
 // relations to a partner): in ids order, nil for a partner the caller
 // does not see or that is not in the payment hub.
 // Errors: those of Authorize(OpPaymentPartnerRead).
-func (s *PartnerService) PartnersByUUID(ctx context.Context, ids []uuid.UUID) ([]*Partner, error) {
+func (s *HubPartnerService) PartnersByUUID(ctx context.Context, ids []uuid.UUID) ([]*Partner, error) {
 	c, err := domain.Authorize(ctx, domain.OpPaymentPartnerRead)
 	if err != nil {
 		return nil, err
@@ -531,7 +531,7 @@ func (s *PartnerService) PartnersByUUID(ctx context.Context, ids []uuid.UUID) ([
 // Errors: those of Authorize(OpPaymentPartnerRead); CodeNotFound as
 // GetPartner; those of Authorize of the caller's write operation
 // (authorizeWrite); CodeInvalid with every field error.
-func (s *PartnerService) UpdatePartner(ctx context.Context, id uuid.UUID, in PartnerUpdate) (*Partner, error) {
+func (s *HubPartnerService) UpdatePartner(ctx context.Context, id uuid.UUID, in PartnerUpdate) (*Partner, error) {
 	c, err := domain.Authorize(ctx, domain.OpPaymentPartnerRead)
 	if err != nil {
 		return nil, err

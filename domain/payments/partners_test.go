@@ -23,7 +23,7 @@ import (
 // provider and a blob store of its own.
 type phFixture struct {
 	db                  *bun.DB
-	svc                 *payments.PartnerService
+	svc                 *payments.HubPartnerService
 	sim                 *psp.Sim
 	blobDir             string
 	market, rival, shop *domain.Partner
@@ -39,7 +39,7 @@ func newPHFixture(t *testing.T) *phFixture {
 	db := dbtest.New(t)
 	partners := persistence.NewDatabase(db).Stores().Partners
 	f := &phFixture{db: db, sim: psp.NewSim(db, simBase), blobDir: t.TempDir()}
-	f.svc = payments.NewPartnerService(persistence.NewUnitOfWork(db, persistence.PaymentPartnerStores),
+	f.svc = payments.NewHubPartnerService(persistence.NewUnitOfWork(db, persistence.PaymentPartnerStores),
 		idempotency.NewGuard(persistence.NewIdempotencyStore(db)), f.sim, blobstore.NewLocal(f.blobDir))
 	f.market = dbtest.MustPartner(t, partners, &domain.Partner{Name: "Market", IsMarketplace: true, Currency: "CHF", TimeZone: "Europe/Zurich"})
 	f.rival = dbtest.MustPartner(t, partners, &domain.Partner{Name: "Rival", IsMarketplace: true})

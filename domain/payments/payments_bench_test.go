@@ -38,7 +38,7 @@ func newPayBench(b *testing.B, conns int) *payBench {
 	persistence.SetMaxConns(db.DB, conns)
 	sim := psp.NewSim(db, simBase)
 	keys := idempotency.NewGuard(persistence.NewIdempotencyStore(db))
-	hub := payments.NewPartnerService(persistence.NewUnitOfWork(db, persistence.PaymentPartnerStores), keys, sim,
+	hub := payments.NewHubPartnerService(persistence.NewUnitOfWork(db, persistence.PaymentPartnerStores), keys, sim,
 		blobstore.NewLocal(b.TempDir()))
 	partners := persistence.NewDatabase(db).Stores().Partners
 	f := &payBench{db: db, svc: payments.NewPaymentService(persistence.NewUnitOfWork(db, persistence.PaymentsStores), keys, sim)}
@@ -73,7 +73,7 @@ func newPayBench(b *testing.B, conns int) *payBench {
 }
 
 // hub creates an active payment-hub partner as ctx's marketplace.
-func (f *payBench) hub(b *testing.B, hub *payments.PartnerService, ctx context.Context) (*payments.Partner, error) {
+func (f *payBench) hub(b *testing.B, hub *payments.HubPartnerService, ctx context.Context) (*payments.Partner, error) {
 	return hub.CreatePartner(ctx, partnerInput(b, dbtest.JSON(b, `{"status": "a", "commercial_name": "Spa des Alpes", "short_name": "SPA",
 		"legal_representative_email": "anne@spa.example.com", "agency_email": "contact@spa.example.com"}`).(map[string]any)))
 }

@@ -55,7 +55,7 @@ type Services struct {
 	MultiProductCarts *mpcart.Service
 	// PaymentPartners serves the payment hub's partners: their records,
 	// payments activation and KYC documents.
-	PaymentPartners *payments.PartnerService
+	PaymentPartners *payments.HubPartnerService
 	// Payments serves the payment hub's payments, their refunds and
 	// transactions.
 	Payments *payments.PaymentService

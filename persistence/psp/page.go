@@ -16,7 +16,7 @@ import (
 // not called.
 type Callbacks struct {
 	// ActivationChanged is told an activation the legal representative
-	// answered (payments.PartnerService.SyncActivation).
+	// answered (payments.HubPartnerService.SyncActivation).
 	ActivationChanged func(ctx context.Context, ref string) error
 	// PayinChanged is told a pay-in the card holder paid on the card page
 	// or whose 3-D Secure challenge they answered

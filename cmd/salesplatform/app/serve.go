@@ -503,7 +503,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 
 		// The payment hub's areas.
 		MultiProductCarts: mpcart.NewService(persistence.NewUnitOfWork(db, persistence.MultiProductCartStores), keys),
-		PaymentPartners:   payments.NewPartnerService(persistence.NewUnitOfWork(db, persistence.PaymentPartnerStores), keys, provider, blobs),
+		PaymentPartners:   payments.NewHubPartnerService(persistence.NewUnitOfWork(db, persistence.PaymentPartnerStores), keys, provider, blobs),
 		Payments:          payments.NewPaymentService(persistence.NewUnitOfWork(db, persistence.PaymentsStores), keys, provider),
 		Wallets:           payments.NewWalletService(persistence.NewUnitOfWork(db, persistence.PaymentWalletReadStores)),
 		Payouts:           payments.NewPayoutService(persistence.NewUnitOfWork(db, persistence.PaymentsStores), keys),

@@ -44,7 +44,7 @@ type paymentsLoader struct {
 	payouts  []*payments.Payout
 	requests []*payments.PaymentRequest
 
-	hubPartners *payments.PartnerService
+	hubPartners *payments.HubPartnerService
 	payments    *payments.PaymentService
 	payoutSvc   *payments.PayoutService
 	provider    http.Handler // the simulated provider's pages
@@ -60,7 +60,7 @@ func newPaymentsLoader(db *bun.DB, tx bun.Tx, data *Dataset, partners map[string
 	sim := psp.NewSim(tx, baseURL)
 	uow := persistence.NewUnitOfWork(tx, persistence.PaymentsStores)
 	l := &paymentsLoader{tx: tx, data: data, now: now, partners: partners, hub: map[string]*payments.Partner{},
-		hubPartners: payments.NewPartnerService(persistence.NewUnitOfWork(tx, persistence.PaymentPartnerStores), keys, sim, blobs),
+		hubPartners: payments.NewHubPartnerService(persistence.NewUnitOfWork(tx, persistence.PaymentPartnerStores), keys, sim, blobs),
 		payments:    payments.NewPaymentService(uow, keys, sim).WithRequestPages(baseURL, nil),
 		payoutSvc:   payments.NewPayoutService(uow, keys),
 		users:       persistence.NewDatabase(tx).Stores().Users}
