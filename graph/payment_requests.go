@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	"salesplatform/domain"
+	"salesplatform/domain/network"
 	"salesplatform/domain/payments"
 	"salesplatform/graph/model"
 )
@@ -41,12 +42,11 @@ func createPaymentRequestInput(in model.CreatePaymentRequestInput, partner uuid.
 }
 
 // paymentCustomerInput is the customer of a payment or a payment request.
-func paymentCustomerInput(c *model.NetworkGiftcardCustomerInput) domain.Optional[payments.CustomerInput] {
+func paymentCustomerInput(c *model.NetworkGiftcardCustomerInput) domain.Optional[network.CustomerInput] {
 	if c == nil {
-		return domain.Null[payments.CustomerInput]()
+		return domain.Null[network.CustomerInput]()
 	}
-	return domain.Some(payments.CustomerInput{FirstName: domain.Some(c.FirstName), LastName: domain.Some(c.LastName),
-		Email: domain.Some(c.Email)})
+	return domain.Some(customerInput(c))
 }
 
 // paymentRequest is the lookup of the PaymentRequest Node type

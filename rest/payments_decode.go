@@ -35,23 +35,11 @@ func decodePayoutChange(doc map[string]any) payments.PayoutChangeInput {
 	return in
 }
 
-// decodePaymentCustomer reads the nested customer of a payment or a request.
-func decodePaymentCustomer(d drf.Reader, field string) drf.Optional[payments.CustomerInput] {
-	nested, o, ok := d.Object(field)
-	if !ok {
-		return drf.Optional[payments.CustomerInput]{Set: o.Set, Null: o.Null}
-	}
-	var cu payments.CustomerInput
-	cd := drf.New(nested.Obj, &cu.Refusals)
-	cu.FirstName, cu.LastName, cu.Email = cd.String("first_name"), cd.String("last_name"), cd.String("email")
-	return domain.Some(cu)
-}
-
 // decodePaymentRequestInput reads a payment request's creation body.
 func decodePaymentRequestInput(doc map[string]any) payments.PaymentRequestInput {
 	var in payments.PaymentRequestInput
 	d := drf.New(doc, &in.Refusals)
-	in.PartnerUUID, in.Amount, in.Customer = d.UUID("partner_uuid"), d.Decimal("amount"), decodePaymentCustomer(d, "customer")
+	in.PartnerUUID, in.Amount, in.Customer = d.UUID("partner_uuid"), d.Decimal("amount"), decodeCustomer(d, "customer")
 	in.Language, in.Reference, in.Description = d.String("language"), d.String("reference"), d.String("description")
 	in.Origin, in.Product = d.String("origin"), d.String("product")
 	in.InvoicingMarketplaceID = d.PK("invoicing_marketplace_id")
@@ -80,7 +68,7 @@ func decodeLocalTime(d drf.Reader, field string) drf.Optional[network.LocalTime]
 func decodePaymentInput(doc map[string]any) payments.PaymentInput {
 	var in payments.PaymentInput
 	d := drf.New(doc, &in.Refusals)
-	in.Customer, in.PartnerUUID = decodePaymentCustomer(d, "customer"), d.UUID("partner_uuid")
+	in.Customer, in.PartnerUUID = decodeCustomer(d, "customer"), d.UUID("partner_uuid")
 	in.Amount, in.Discount = d.Decimal("amount"), d.Decimal("discount")
 	in.Product, in.Type, in.Origin = d.String("product"), d.String("type"), d.String("origin")
 	in.ReceiptDescription = d.String("payment_receipt_description")

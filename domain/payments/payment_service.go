@@ -69,7 +69,7 @@ type paymentInput struct {
 // PaymentInput is a payment's creation body.
 type PaymentInput struct {
 	domain.Refusals
-	Customer                                  domain.Optional[CustomerInput]
+	Customer                                  domain.Optional[network.CustomerInput]
 	PartnerUUID                               domain.Optional[uuid.UUID]
 	Amount, Discount                          domain.Optional[decimal.Decimal]
 	Product, Type, Origin, ReceiptDescription domain.Optional[string]
@@ -91,7 +91,7 @@ func sent[T any](v *domain.Validator, field string, o domain.Optional[T]) bool {
 func readPaymentInput(v *domain.Validator, body PaymentInput) *paymentInput {
 	f := domain.Fields{V: v}
 	in := &paymentInput{}
-	if cu := readCustomer(f, "customer", body.Customer, true, true); cu != nil {
+	if cu := network.CheckCustomer(f, "customer", body.Customer, true, true); cu != nil {
 		in.Customer = *cu
 	}
 	if u := f.UUID("partner_uuid", body.PartnerUUID, true); u != nil {

@@ -163,7 +163,7 @@ func TestPayoutsKeepTheBooks(t *testing.T) {
 // payInput is a voucher payment of partner for amount, paid by card, with
 // kv (fields by their REST names, as text).
 func payInput(partner *domain.Partner, amount decimal.Decimal, kv ...any) payments.PaymentInput {
-	in := payments.PaymentInput{Customer: domain.Some(payments.CustomerInput{FirstName: domain.Some("Ada"),
+	in := payments.PaymentInput{Customer: domain.Some(network.CustomerInput{FirstName: domain.Some("Ada"),
 		LastName: domain.Some("Lovelace"), Email: domain.Some("ada@example.com")}),
 		PartnerUUID: domain.Some(partner.UUID), Amount: domain.Some(amount.Round(2)), Discount: domain.Some(decimal.Zero),
 		Product: domain.Some("voucher"), Type: domain.Some("credit_card"), Card: domain.Some(psp.CardSuccess)}

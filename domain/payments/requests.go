@@ -134,7 +134,7 @@ type PaymentRequestInput struct {
 	domain.Refusals
 	PartnerUUID            domain.Optional[uuid.UUID]
 	Amount                 domain.Optional[decimal.Decimal]
-	Customer               domain.Optional[CustomerInput]
+	Customer               domain.Optional[network.CustomerInput]
 	Language               domain.Optional[string]
 	Reference, Description domain.Optional[string]
 	Origin, Product        domain.Optional[string]
@@ -150,7 +150,7 @@ func readRequestInput(v *domain.Validator, body PaymentRequestInput) *requestInp
 		in.PartnerUUID = *u
 	}
 	in.Amount = amountOf(f, "amount", body.Amount)
-	if cu := readCustomer(f, "customer", body.Customer, true, true); cu != nil {
+	if cu := network.CheckCustomer(f, "customer", body.Customer, true, true); cu != nil {
 		in.Customer = *cu
 	}
 	if s := f.Choice("language", body.Language, true, PageLanguages); s != nil {

@@ -11,6 +11,7 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/domain/idempotency"
+	"salesplatform/domain/network"
 	"salesplatform/domain/payments"
 	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"
@@ -204,7 +205,7 @@ func TestAmountMaximum(t *testing.T) {
 	dbtest.WantFieldErrors(t, err, want)
 	_, err = f.pays.CreatePaymentRequest(f.member(f.spa), payments.PaymentRequestInput{PartnerUUID: domain.Some(f.spa.UUID),
 		Amount: domain.Some(dec("1000000.01")), Language: domain.Some("en"),
-		Customer: domain.Some(payments.CustomerInput{FirstName: domain.Some("Ada"), LastName: domain.Some("Lovelace"),
+		Customer: domain.Some(network.CustomerInput{FirstName: domain.Some("Ada"), LastName: domain.Some("Lovelace"),
 			Email: domain.Some("ada@example.com")})})
 	dbtest.WantFieldErrors(t, err, want)
 	if _, err := payments.Fees(payments.ProductVoucher, "", dec("1000000.01")); !domain.IsCode(err, domain.CodeInvalid) {

@@ -126,8 +126,8 @@ func (l *paymentsLoader) loadRequest(ctx context.Context, r HubPaymentRequest) e
 }
 
 // customerOf is the customer input of a payment or a request.
-func customerOf(c Customer) domain.Optional[payments.CustomerInput] {
-	return domain.Some(payments.CustomerInput{FirstName: domain.Some(c.First), LastName: domain.Some(c.Last),
+func customerOf(c Customer) domain.Optional[network.CustomerInput] {
+	return domain.Some(network.CustomerInput{FirstName: domain.Some(c.First), LastName: domain.Some(c.Last),
 		Email: domain.Some(c.Email)})
 }
 
