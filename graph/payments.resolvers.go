@@ -2,12 +2,11 @@ package graph
 
 import (
 	"context"
-	"github.com/99designs/gqlgen/graphql"
-
 	"salesplatform/domain"
 	"salesplatform/domain/payments"
 	"salesplatform/graph/model"
 
+	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
 )
 
