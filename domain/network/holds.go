@@ -81,7 +81,8 @@ type HoldInput struct {
 }
 
 // Hold reserves in.Amount of the card with in.Code at a partner of its
-// marketplace's network, under in.ReservationID, until in.ExpiresIn (else the hold TTL) has passed.
+// marketplace's network, under in.ReservationID, until in.ExpiresIn
+// seconds (else the hold TTL) have passed.
 // The rules of Use apply (the caller, the card, the partner, the
 // remaining value, the card's dates at now).
 // Errors: those of Use, on "amount" for the value; CodeInvalid on
