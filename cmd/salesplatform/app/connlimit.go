@@ -48,7 +48,7 @@ type connLimiter struct {
 	mu     sync.Mutex
 	open   int
 	byAddr map[netip.Addr]int
-	idle   map[*limitedConn]time.Time // since when
+	idle   map[*limitedConn]time.Time // since its last request began
 
 	refused, idleClosed atomic.Int64
 }
@@ -72,6 +72,7 @@ type limitedConn struct {
 	l       *connLimiter
 	addr    netip.Addr
 	release sync.Once
+	began   time.Time // its last request's start (l.mu guards it)
 }
 
 func (c *limitedConn) Close() error {
@@ -110,7 +111,7 @@ func (l *connLimiter) Accept() (net.Conn, error) {
 		victims := l.longestIdle(l.open - l.highWater)
 		l.mu.Unlock()
 		closeIdle(victims)
-		return &limitedConn{Conn: c, l: l, addr: addr}, nil
+		return &limitedConn{Conn: c, l: l, addr: addr, began: time.Now()}, nil
 	}
 }
 
@@ -132,6 +133,11 @@ func (l *connLimiter) release(c *limitedConn) {
 
 // ConnState tracks the idle connections; one that turns idle while the
 // server is near its cap is closed at once.
+//
+// An idle connection ranks by the start of its last request, not by the
+// moment its hook ran: the hook runs after the answer is sent, and a busy
+// machine can delay it past the client's next connections, which would
+// make the connection idle longest look the newest.
 func (l *connLimiter) ConnState(nc net.Conn, state http.ConnState) {
 	c, ok := nc.(*limitedConn)
 	if !ok {
@@ -139,6 +145,9 @@ func (l *connLimiter) ConnState(nc net.Conn, state http.ConnState) {
 	}
 	l.mu.Lock()
 	if state != http.StateIdle {
+		if state == http.StateActive {
+			c.began = time.Now()
+		}
 		delete(l.idle, c)
 		l.mu.Unlock()
 		return
@@ -148,7 +157,7 @@ func (l *connLimiter) ConnState(nc net.Conn, state http.ConnState) {
 		closeIdle([]*limitedConn{c})
 		return
 	}
-	l.idle[c] = time.Now()
+	l.idle[c] = c.began
 	l.mu.Unlock()
 }
 
