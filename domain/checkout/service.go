@@ -5,6 +5,9 @@ import (
 	"errors"
 
 	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
+
+	"salesplatform/domain"
 )
 
 // errUnbuilt marks the methods whose work is still being written; each
@@ -56,5 +59,47 @@ func (s *Service) Pay(ctx context.Context, site Site, cartID uuid.UUID, in PayIn
 // deletes the cart. It returns the order.
 // Errors: CodeNotFound when the site has no such order.
 func (s *Service) Finish(ctx context.Context, site Site, orderUUID uuid.UUID) (*Order, error) {
+	return nil, errUnbuilt
+}
+
+// OrderListInput filters the caller's orders: status (one of the Order
+// statuses), created_after and created_before (dates or date-times).
+type OrderListInput struct {
+	domain.Refusals
+	Status                      domain.Optional[string]
+	CreatedAfter, CreatedBefore domain.Optional[string]
+}
+
+// Orders returns a page of the caller's partner's orders, newest first
+// (staff see every partner's).
+// Errors: CodeUnauthenticated, CodeForbidden, CodeInvalid on a filter.
+func (s *Service) Orders(ctx context.Context, in OrderListInput, page domain.PageRequest) (*domain.Page[*Order], error) {
+	return nil, errUnbuilt
+}
+
+// Order returns one order of the caller's partner.
+// Errors: CodeNotFound for an unknown or foreign order.
+func (s *Service) Order(ctx context.Context, id int64) (*Order, error) {
+	return nil, errUnbuilt
+}
+
+// OrderByUUID is Order by the order's uuid (the graph's Node id).
+func (s *Service) OrderByUUID(ctx context.Context, id uuid.UUID) (*Order, error) {
+	return nil, errUnbuilt
+}
+
+// RefundInput refunds a paid order: amount (the whole card part when
+// absent) through the hub's refund, and restock (give the lines' stock
+// back; false when absent).
+type RefundInput struct {
+	domain.Refusals
+	Amount  domain.Optional[decimal.Decimal]
+	Restock domain.Optional[bool]
+}
+
+// RefundOrder refunds an order of the caller's partner.
+// Errors: CodeNotFound; CodeInvalid on "amount"; CodeConflict when the
+// order is not paid.
+func (s *Service) RefundOrder(ctx context.Context, id int64, in RefundInput) (*Order, error) {
 	return nil, errUnbuilt
 }
