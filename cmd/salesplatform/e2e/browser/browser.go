@@ -59,8 +59,9 @@ type Tab struct {
 // drives the tab and bounds the whole test, browser included, to two
 // minutes. Close the tab before the test server it browses, so that the
 // server does not wait on the browser's connections: defer tab.Close()
-// after starting the server.
-func Start(t testing.TB, path string) (context.Context, *Tab) {
+// after starting the server. extra adds flags to Chromium's command line
+// (HostResolverRules).
+func Start(t testing.TB, path string, extra ...chromedp.ExecAllocatorOption) (context.Context, *Tab) {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
@@ -73,6 +74,7 @@ func Start(t testing.TB, path string) (context.Context, *Tab) {
 		chromedp.Flag("disable-sync", true),
 		chromedp.WindowSize(1280, 800),
 	)
+	opts = append(opts, extra...)
 	tab := &Tab{}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	ctx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
@@ -148,4 +150,15 @@ func WantLocal(t testing.TB, requested []string, host string, allowed func(raw s
 			t.Errorf("the browser requested %s, not on this server (%s)", raw, host)
 		}
 	}
+}
+
+// HostResolverRules sends every name of hosts to 127.0.0.1, so that a page
+// on a partner's own domain (a funnel_url) reaches the test server; ports
+// stay as the URL gives them.
+func HostResolverRules(hosts ...string) chromedp.ExecAllocatorOption {
+	rules := make([]string, len(hosts))
+	for i, h := range hosts {
+		rules[i] = "MAP " + h + " 127.0.0.1"
+	}
+	return chromedp.Flag("host-resolver-rules", strings.Join(rules, ", "))
 }
