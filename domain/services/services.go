@@ -8,6 +8,7 @@ import (
 	"salesplatform/domain/account"
 	"salesplatform/domain/cart"
 	"salesplatform/domain/catalogue"
+	"salesplatform/domain/ecommerce"
 	"salesplatform/domain/gifts"
 	"salesplatform/domain/media"
 	"salesplatform/domain/mpcart"
@@ -64,4 +65,8 @@ type Services struct {
 	// Payouts builds the payment hub's payout requests, validates them and
 	// reads them.
 	Payouts *payments.PayoutService
+
+	// Ecommerce serves the e-commerce catalogue: the partners' products
+	// and delivery settings.
+	Ecommerce *ecommerce.Service
 }

@@ -48,6 +48,8 @@ type isoFixture struct {
 	payout int64
 	// A payment request of the owner's payment-hub partner.
 	paymentRequest int64
+	// The owner's (inactive) e-commerce product.
+	shopProduct int64
 }
 
 // isoHold is the reservation id of the owner's hold.
@@ -97,6 +99,7 @@ func newIsoFixture(t *testing.T) *isoFixture {
 	f.seedAdmin(t, staffTok)
 	f.seedNetwork(t)
 	f.seedPayments(t)
+	f.seedEcommerce(t)
 	return f
 }
 

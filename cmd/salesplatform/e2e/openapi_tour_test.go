@@ -24,7 +24,7 @@ import (
 func TestOpenAPITour(t *testing.T) {
 	t.Parallel()
 	tr := newTour(t)
-	for _, steps := range [][]tourStep{catalogueTour, adminTour, networkTour, paymentsTour, serviceTour} {
+	for _, steps := range [][]tourStep{catalogueTour, adminTour, networkTour, paymentsTour, ecommerceTour, serviceTour} {
 		for _, step := range steps {
 			step(tr)
 		}
