@@ -28,6 +28,7 @@ import (
 	"salesplatform/domain/account"
 	"salesplatform/domain/cart"
 	"salesplatform/domain/catalogue"
+	"salesplatform/domain/ecommerce"
 	"salesplatform/domain/gifts"
 	"salesplatform/domain/idempotency"
 	"salesplatform/domain/media"
@@ -519,6 +520,8 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 		Payments:          payments.NewPaymentService(persistence.NewUnitOfWork(db, persistence.PaymentsStores), keys, provider),
 		Wallets:           payments.NewWalletService(persistence.NewUnitOfWork(db, persistence.PaymentWalletReadStores)),
 		Payouts:           payments.NewPayoutService(persistence.NewUnitOfWork(db, persistence.PaymentsStores), keys),
+
+		Ecommerce: ecommerce.NewService(persistence.NewUnitOfWork(db, persistence.EcommerceStores), partners),
 	}
 
 	// Payment requests' links, and the throttle of the payments their
