@@ -38,9 +38,6 @@ var errReservationLost = errors.New("checkout: the order's giftcard hold has end
 // stock is short (the message says which line); CodeUnavailable when the
 // provider could not be reached.
 func (s *Service) Pay(ctx context.Context, site Site, cartID uuid.UUID, in PayInput) (*PayOutcome, error) {
-	if len(in.ReturnURL) > maxReturnURLLength {
-		return nil, fmt.Errorf("checkout: return URL of %d bytes", len(in.ReturnURL))
-	}
 	v, p, err := s.funnelCart(ctx, site, cartID)
 	if err != nil {
 		return nil, err
@@ -89,10 +86,11 @@ func (s *Service) Pay(ctx context.Context, site Site, cartID uuid.UUID, in PayIn
 }
 
 // returnURL is the funnel's page the provider sends the customer back to,
-// naming the order.
+// naming the order; "" (the customer stays on the provider's page) when
+// base is no absolute http(s) URL of at most maxReturnURLLength bytes.
 func returnURL(base string, order uuid.UUID) string {
 	u, err := url.Parse(base)
-	if base == "" || err != nil {
+	if len(base) > maxReturnURLLength || err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
 		return ""
 	}
 	q := u.Query()
