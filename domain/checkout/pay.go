@@ -1,12 +1,14 @@
 package checkout
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/base32"
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -255,12 +257,26 @@ func stockLeft(ctx context.Context, tx Stores, p *domain.Partner, short *ecommer
 
 func equalIDs(a, b *int64) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
 
+// stockOf is the stock the order's lines take, in the order of the rows
+// they lock (products, then variants, by id), so that two orders taking
+// the same products cannot deadlock.
 func stockOf(o *Order) []ecommerce.StockLine {
 	out := make([]ecommerce.StockLine, 0, len(o.Lines))
 	for _, l := range o.Lines {
 		out = append(out, ecommerce.StockLine{ProductID: l.ProductID, VariantID: l.VariantID, Quantity: l.Quantity})
 	}
+	slices.SortStableFunc(out, func(a, b ecommerce.StockLine) int {
+		return cmp.Or(cmp.Compare(variantKey(a), variantKey(b)), cmp.Compare(a.ProductID, b.ProductID))
+	})
 	return out
+}
+
+// variantKey orders the lines on products (0) before those on variants.
+func variantKey(l ecommerce.StockLine) int64 {
+	if l.VariantID == nil {
+		return 0
+	}
+	return *l.VariantID
 }
 
 // complete makes the locked pending order paid: its giftcard hold becomes
@@ -304,13 +320,15 @@ func (s *Service) fail(ctx context.Context, tx Stores, o *Order) error {
 	if err := tx.Catalogue.GiveStock(ctx, stockOf(o)); err != nil {
 		return err
 	}
-	if g := o.Giftcard; g != nil {
-		if err := s.giftcards.ReleaseFor(ctx, tx.Network, g.Code, g.ReservationID); err != nil && !domain.IsCode(err, domain.CodeNotFound) {
+	// The rows are locked in reserve's order (stock, coupon, card), so
+	// that a failing order and a reserving one cannot deadlock.
+	if o.Coupon != nil {
+		if err := tx.Coupons.GiveCouponBack(ctx, o.Coupon.ID); err != nil {
 			return err
 		}
 	}
-	if o.Coupon != nil {
-		if err := tx.Coupons.GiveCouponBack(ctx, o.Coupon.ID); err != nil {
+	if g := o.Giftcard; g != nil {
+		if err := s.giftcards.ReleaseFor(ctx, tx.Network, g.Code, g.ReservationID); err != nil && !domain.IsCode(err, domain.CodeNotFound) {
 			return err
 		}
 	}
@@ -377,6 +395,9 @@ func (s *Service) deleteCart(ctx context.Context, o *Order) {
 // whether or not the customer comes back. Payments of no order are left
 // alone; a failure is left for Finish or LapsePendingOrders.
 func (s *Service) PaymentSettled(ctx context.Context, p *payments.Payment) {
+	// The browser that told of the payment may leave: the order's
+	// completion goes on.
+	ctx = context.WithoutCancel(ctx)
 	id, err := s.uow.Stores().Orders.OrderOfPayment(ctx, p.UUID)
 	if err != nil {
 		return
