@@ -15,6 +15,8 @@ import (
 	"salesplatform/domain"
 	"salesplatform/domain/checkout"
 	"salesplatform/domain/payments"
+	"salesplatform/persistence"
+	"salesplatform/persistence/dbtest"
 	"salesplatform/persistence/psp"
 )
 
@@ -90,9 +92,15 @@ func TestPriceCalculator(t *testing.T) {
 			t.Errorf("coupon %s: %v", code, err)
 		}
 	}
-	_, err = f.svc.ApplyCodes(ctx, f.site, id, checkout.CodesInput{Giftcard: domain.Some("NGC-UNKNOWN-0000")})
-	if e := domain.AsError(err); e == nil || e.Code != domain.CodeInvalid {
-		t.Errorf("unknown giftcard: %v", err)
+	// A card unknown, or of a marketplace whose network the shop is not in.
+	rival := dbtest.MustPartner(t, persistence.NewDatabase(f.db).Stores().Partners,
+		&domain.Partner{Name: "Rival", IsMarketplace: true, Currency: "EUR"})
+	f.cardOf(t, rival.ID, "NGC-RIVAL-0001", "20.00")
+	for _, code := range []string{"NGC-UNKNOWN-0000", "NGC-RIVAL-0001"} {
+		_, err = f.svc.ApplyCodes(ctx, f.site, id, checkout.CodesInput{Giftcard: domain.Some(code)})
+		if e := domain.AsError(err); e == nil || e.Code != domain.CodeInvalid || e.Fields[0].Message != checkout.MsgGiftcardUnknown {
+			t.Errorf("giftcard %s: %v", code, err)
+		}
 	}
 	if b, _ := f.svc.Basket(ctx, f.site, id); b.Coupon != "" || b.Giftcard != "" {
 		t.Errorf("refused codes kept: %q %q", b.Coupon, b.Giftcard)
