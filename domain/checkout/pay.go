@@ -424,7 +424,8 @@ func (s *Service) Finish(ctx context.Context, site Site, orderUUID uuid.UUID) (*
 	if err != nil {
 		return nil, err
 	}
-	if o.Status == OrderPending && o.Payment != nil {
+	switch {
+	case o.Status == OrderPending && o.Payment != nil:
 		payment, err := s.hub.SyncPayment(ctx, o.Payment.UUID)
 		switch {
 		case domain.IsCode(err, domain.CodeNotFound):
@@ -434,6 +435,12 @@ func (s *Service) Finish(ctx context.Context, site Site, orderUUID uuid.UUID) (*
 			if o, err = s.settle(ctx, o.UUID, payment.Status == payments.StatusPaid); err != nil {
 				return nil, err
 			}
+		}
+	case o.Status == OrderFailed && o.Payment != nil && o.Payment.Status == payments.StatusPaid:
+		// Paid after it failed: the refund the settle hook asked for is
+		// asked again (it gives back only what remains).
+		if o, err = s.settle(ctx, o.UUID, true); err != nil {
+			return nil, err
 		}
 	}
 	if o.Status == OrderPaid {
