@@ -34,7 +34,7 @@ func TestCheckoutPayment(t *testing.T) {
 	})
 	id := uuid.New()
 	charge := payments.CheckoutCharge{ID: id, PartnerUUID: f.spa.UUID, Amount: dec("42.00"), Description: "Shop EC-1",
-		Customer: network.Customer{FirstName: "Ada", LastName: "Lovelace", Email: "ada@example.com"},
+		Customer:  network.Customer{FirstName: "Ada", LastName: "Lovelace", Email: "ada@example.com"},
 		ReturnURL: "https://shop.example/back/?order=1"}
 	p, err := f.pays.StartCheckoutPayment(ctx, charge)
 	if err != nil || p.UUID != id || p.Status != payments.StatusInProgress || !strings.Contains(p.PayinURL, psp.PagePrefix+"card/") {
