@@ -8,6 +8,7 @@ import (
 	"salesplatform/domain/account"
 	"salesplatform/domain/cart"
 	"salesplatform/domain/catalogue"
+	"salesplatform/domain/checkout"
 	"salesplatform/domain/ecommerce"
 	"salesplatform/domain/gifts"
 	"salesplatform/domain/media"
@@ -69,4 +70,7 @@ type Services struct {
 	// Ecommerce serves the e-commerce catalogue: the partners' products
 	// and delivery settings.
 	Ecommerce *ecommerce.Service
+	// Checkout runs the e-commerce funnel's steps and the partners'
+	// orders.
+	Checkout *checkout.Service
 }
