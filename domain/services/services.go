@@ -8,6 +8,7 @@ import (
 	"salesplatform/domain/account"
 	"salesplatform/domain/cart"
 	"salesplatform/domain/catalogue"
+	"salesplatform/domain/checkout"
 	"salesplatform/domain/gifts"
 	"salesplatform/domain/media"
 	"salesplatform/domain/mpcart"
@@ -64,4 +65,7 @@ type Services struct {
 	// Payouts builds the payment hub's payout requests, validates them and
 	// reads them.
 	Payouts *payments.PayoutService
+	// Checkout runs the e-commerce funnel's steps and the partners'
+	// orders.
+	Checkout *checkout.Service
 }
