@@ -369,7 +369,9 @@ func (p *funnelPage) selectOf(name, label string) funnelSelect {
 }
 
 // PayLabel is the pay button's text, with the amount.
-func (p *funnelPage) PayLabel() string { return fill(p.T.Pay, "amount", p.Money(p.Basket.Totals.ToPay)) }
+func (p *funnelPage) PayLabel() string {
+	return fill(p.T.Pay, "amount", p.Money(p.Basket.Totals.ToPay))
+}
 
 // Error is the error beside a field, "" for none.
 func (p *funnelPage) Error(field string) string { return p.Errors[field] }

@@ -136,7 +136,7 @@ func customizationField(in checkout.CustomizationInput, path []any) string {
 }
 
 func (fr *funnelRequest) customizationPage(status int, b *checkout.Basket, form url.Values, errs map[string]string, msg string) {
-	p := &funnelPage{Step: "customization", StepIndex: 1, Title: fr.t.CartTitle, Basket: b, Currency: b.Totals.Currency,
+	p := &funnelPage{Lang: fr.lang, T: fr.t, Step: "customization", StepIndex: 1, Title: fr.t.CartTitle, Basket: b, Currency: b.Totals.Currency,
 		Form: form, Errors: errs, Message: msg, Action: fr.stepURL(fr.r.URL.Path, b.CartID)}
 	for _, l := range b.Lines {
 		p.Lines = append(p.Lines, fr.lineView(p, l))
@@ -273,7 +273,7 @@ func (a *api) handleFunnelInform(w http.ResponseWriter, r *http.Request) {
 // informationPage shows the information form; every input has its label
 // and its autocomplete token.
 func (fr *funnelRequest) informationPage(status int, b *checkout.Basket, form url.Values, errs map[string]string, msg string) {
-	p := &funnelPage{Step: "information", StepIndex: 2, Title: fr.t.InfoTitle, Basket: b, Currency: b.Totals.Currency,
+	p := &funnelPage{Lang: fr.lang, T: fr.t, Step: "information", StepIndex: 2, Title: fr.t.InfoTitle, Basket: b, Currency: b.Totals.Currency,
 		Form: form, Errors: errs, Message: msg, Action: fr.stepURL(fr.r.URL.Path, b.CartID),
 		Back: fr.stepURL(fr.step(funnelCustomizationPath), b.CartID)}
 	in, t := b.Information, fr.t
@@ -408,7 +408,7 @@ func (fr *funnelRequest) paymentPage(status int, b *checkout.Basket, form url.Va
 	if b.GiftcardProblem != "" && errs["giftcard"] == "" {
 		errs["giftcard"] = b.GiftcardProblem
 	}
-	p := &funnelPage{Step: "payment", StepIndex: 3, Title: fr.t.PaymentTitle, Basket: b, Currency: b.Totals.Currency,
+	p := &funnelPage{Lang: fr.lang, T: fr.t, Step: "payment", StepIndex: 3, Title: fr.t.PaymentTitle, Basket: b, Currency: b.Totals.Currency,
 		Form: form, Errors: errs, Message: msg, Action: fr.stepURL(fr.r.URL.Path, b.CartID),
 		Back: fr.stepURL(fr.step(funnelInformationPath), b.CartID)}
 	p.Codes = []funnelField{
@@ -416,7 +416,7 @@ func (fr *funnelRequest) paymentPage(status int, b *checkout.Basket, form url.Va
 		p.field("giftcard", fr.t.Giftcard, "text", "off", b.Giftcard, false),
 	}
 	for _, l := range b.Lines {
-		if l.Quantity > 0 {
+		if l.Quantity > 0 && l.Available {
 			p.Lines = append(p.Lines, fr.lineView(p, l))
 		}
 	}
