@@ -5,6 +5,7 @@ import (
 	"crypto/subtle"
 	"embed"
 	"encoding/base64"
+	"errors"
 	"html/template"
 	"net/http"
 	"net/url"
@@ -256,7 +257,11 @@ func (fr *funnelRequest) csrfToken() string {
 func (fr *funnelRequest) readForm() (form url.Values, ok bool) {
 	fr.r.Body = http.MaxBytesReader(fr.w, fr.r.Body, maxFunnelForm)
 	if err := fr.r.ParseForm(); err != nil {
-		fr.message(http.StatusBadRequest, fr.t.TryAgain, fr.t.ExpiredText, fr.r.URL.RequestURI())
+		status := http.StatusBadRequest
+		if _, tooLarge := errors.AsType[*http.MaxBytesError](err); tooLarge {
+			status = http.StatusRequestEntityTooLarge
+		}
+		fr.message(status, fr.t.TryAgain, "", fr.r.URL.RequestURI())
 		return nil, false
 	}
 	c, err := fr.r.Cookie(funnelCSRFCookie)
