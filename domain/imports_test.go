@@ -22,6 +22,7 @@ var allowedImports = map[string][]string{
 	"l10n/internal/cldrgen": {},
 	"account":               {""},
 	"cart":                  {""},
+	"ecommerce":             {""},
 	"catalogue":             {"", "l10n"},
 	"gifts":                 {"", "l10n"},
 	"media":                 {""},
@@ -36,7 +37,7 @@ var allowedImports = map[string][]string{
 	// move value (network, payments).
 	"idempotency": {""},
 	// Not an area: the services of every area, handed to both surfaces.
-	"services": {"account", "cart", "catalogue", "gifts", "media", "widgets", "vouchers", "prototypes", "network", "mpcart", "payments"},
+	"services": {"account", "cart", "catalogue", "gifts", "media", "widgets", "vouchers", "prototypes", "network", "mpcart", "payments", "ecommerce"},
 }
 
 const module = "salesplatform/"

@@ -39,6 +39,10 @@ const maxFormBytes = 1 << 10
 //     scripts the pay-in as in Charge; a 3-D Secure card goes on to its
 //     challenge page.
 //
+// Once a pay-in has ended, its pages send the card holder (303) to the
+// charge's ReturnURL when it named one, as a provider's hosted page
+// returns to the shop.
+//
 // The reference, 128 random bits, is the page's only credential, as in a
 // provider's hosted page.
 func (s *Sim) Handler(cb Callbacks) http.Handler {
@@ -73,6 +77,10 @@ func (s *Sim) Handler(cb Callbacks) http.Handler {
 			s.fail(w, err)
 			return
 		}
+		if p.ended() && p.ReturnURL != "" {
+			http.Redirect(w, r, p.ReturnURL, http.StatusSeeOther) // back to the shop
+			return
+		}
 		render(w, http.StatusOK, threeDSPage, p)
 	})
 	mux.HandleFunc("POST "+PagePrefix+"3ds/{ref}/", func(w http.ResponseWriter, r *http.Request) {
@@ -95,6 +103,10 @@ func (s *Sim) Handler(cb Callbacks) http.Handler {
 		p, err := s.findPayin(r.Context(), s.db, r.PathValue("ref"), false)
 		if err != nil {
 			s.fail(w, err)
+			return
+		}
+		if p.ended() && p.ReturnURL != "" {
+			http.Redirect(w, r, p.ReturnURL, http.StatusSeeOther) // back to the shop
 			return
 		}
 		render(w, http.StatusOK, cardPage, p)
