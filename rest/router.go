@@ -45,6 +45,7 @@ func Register(r *mux.Router, s services.Services) {
 	registerPaymentWalletRoutes(r, a)  // payments_wallets.go
 	registerPayoutRoutes(r, a)         // payouts.go
 	registerPaymentRequestRoutes(r, a) // payment_requests.go
+	registerEcommerceRoutes(r, a)      // ecommerce_products.go
 	registerOpenAPIRoutes(r, a)        // openapi.go: the document of these routes
 
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {

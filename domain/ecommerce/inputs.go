@@ -118,10 +118,11 @@ func localized(v *domain.Validator, in []domain.TextInput, max int, required boo
 
 // present is o's value when it has one; it records "required" for an
 // absent required field and "may not be null" for a null one that may
-// not be. A field refused by its surface is skipped.
+// not be. A field refused by its surface, or one of its elements, is
+// skipped.
 func present[T any](v *domain.Validator, o domain.Optional[T], required, nullable bool, path ...any) (value T, ok, null bool) {
 	switch {
-	case domain.HasFieldError(v, path...):
+	case refused(v, path):
 	case !o.Set:
 		if required {
 			v.Add(domain.VRequired, domain.MsgRequired, path...)
@@ -134,6 +135,17 @@ func present[T any](v *domain.Validator, o domain.Optional[T], required, nullabl
 		return o.Value, true, false
 	}
 	return value, false, false
+}
+
+// refused reports whether v holds an error at path or below it.
+func refused(v *domain.Validator, path []any) bool {
+	key := domain.PathKey(path)
+	for _, f := range v.Fields {
+		if k := domain.PathKey(f.Path); k == key || strings.HasPrefix(k, key+".") {
+			return true
+		}
+	}
+	return false
 }
 
 // stock reads a stock: null (unlimited) or 0..MaxStock; set reports a
