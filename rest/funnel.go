@@ -387,7 +387,9 @@ func fieldID(field string) string { return "f-" + strings.ReplaceAll(field, ".",
 // render writes a page with the funnel's headers: its policy, no cache.
 func (fr *funnelRequest) render(status int, p *funnelPage) {
 	p.Lang, p.T, p.Prefix = fr.lang, fr.t, fr.prefix
-	p.CSRF = fr.csrfToken()
+	if p.Step == "customization" || p.Step == "information" || p.Step == "payment" { // the pages with forms
+		p.CSRF = fr.csrfToken()
+	}
 	if p.Action == "" {
 		p.Action = fr.r.URL.RequestURI()
 	}

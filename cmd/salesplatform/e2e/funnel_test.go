@@ -2,10 +2,12 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -15,6 +17,7 @@ import (
 	"salesplatform/domain/account"
 	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"
+	"salesplatform/persistence/psp"
 )
 
 // funnelFixture is a shop on its own site domain (shop.example.com) and
@@ -27,6 +30,7 @@ type funnelFixture struct {
 	shopTok, pathTok string
 	pathUUID         string
 	mug, poster      int64
+	colour           int64 // the mug's attribute
 }
 
 const funnelSite = "http://shop.example.com"
@@ -48,7 +52,8 @@ func newFunnelFixture(t *testing.T) *funnelFixture {
 	}
 	gcMust(t, db.NewRaw(`INSERT INTO ecommerce_products (partner_id, name, price, vat_rate, stock)
 		VALUES (?, '{"en": "Mug", "fr": "Tasse"}', 10, 20, 5) RETURNING id`, shop.Partner.ID).Scan(context.Background(), &f.mug))
-	f.exec(t, `INSERT INTO ecommerce_attributes (product_id, name, "values") VALUES (?, '{"en": "Colour", "fr": "Couleur"}', '{red,blue}')`, f.mug)
+	gcMust(t, db.NewRaw(`INSERT INTO ecommerce_attributes (product_id, name, "values")
+		VALUES (?, '{"en": "Colour", "fr": "Couleur"}', '{red,blue}') RETURNING id`, f.mug).Scan(context.Background(), &f.colour))
 	gcMust(t, db.NewRaw(`INSERT INTO ecommerce_products (partner_id, name, price, vat_rate)
 		VALUES (?, '{"en": "Poster"}', 15, 20) RETURNING id`, path.Partner.ID).Scan(context.Background(), &f.poster))
 	return f
@@ -263,4 +268,140 @@ func TestFunnelCSRF(t *testing.T) {
 		t.Fatalf("the page's form: %d %s", res.Status, res.Body)
 	}
 	wantFunnelPage(t, b.get(t, page), 200, `value="9"`)
+}
+
+// location is a redirect's target, checked against a pattern.
+func location(t *testing.T, res Response, pattern string) string {
+	t.Helper()
+	loc := res.Header.Get("Location")
+	if res.Status != http.StatusSeeOther || !regexp.MustCompile(pattern).MatchString(loc) {
+		t.Fatalf("%d Location %q, want 303 to %s: %s", res.Status, loc, pattern, mainOf(res.Body))
+	}
+	return loc
+}
+
+// A customer goes through the funnel with plain HTML forms, on the shop's
+// site: customization (a wrong quantity, then the changes), information
+// (errors beside their fields, what was typed kept), payment (a code
+// that does not apply, then the card on the provider's page), and back
+// to the shop's return_url with the order's reference.
+func TestFunnelFlow(t *testing.T) {
+	t.Parallel()
+	f := newFunnelFixture(t)
+	colour := strconv.FormatInt(f.colour, 10)
+	id, _ := f.cart(t, f.shopTok, fmt.Sprintf(`{"items": [{"product_id": %d, "quantity": 7, "attribute_values": {"%s": "red"}}],
+		"return_url": "https://shop.example.com/thanks?src=funnel"}`, f.mug, colour))
+	b := f.browser()
+	custom := funnelSite + "/ecommerce/shop/customization/?cart=" + id
+	page := b.get(t, custom)
+	wantFunnelPage(t, page, 200, "<h2>Mug</h2>", "€10.00", "€70.00", "Only 5 left",
+		`<label for="f-lines-0-attribute_values-`+colour+`">Colour</label>`, `<option value="red" selected>red</option>`,
+		`name="delivery_mode" id="f-delivery_mode-postal" value="postal"`, "By post, within 3 days – €4.90", "Pick-up at 1 rue du Port – Free",
+		`<a id="return-to-shop" href="https://shop.example.com/thanks?src=funnel">`)
+	if b.cookies["ecommerce_cart"] != id {
+		t.Errorf("the session keeps %q", b.cookies["ecommerce_cart"])
+	}
+
+	// A quantity that is no number: beside its field, as typed.
+	res := b.submit(t, page, custom, url.Values{"lines.0.quantity": {"two"}, "action": {"continue"}})
+	wantFunnelPage(t, res, 400, `value="two"`, `aria-describedby="f-lines-0-quantity-hint f-lines-0-quantity-error"`,
+		`<span class="error" id="f-lines-0-quantity-error">Enter a whole number.</span>`)
+	// No delivery mode yet: Continue stays.
+	res = b.submit(t, page, custom, url.Values{"lines.0.quantity": {"2"}, "action": {"continue"}})
+	wantFunnelPage(t, res, 400, "Choose a delivery mode.", `value="2"`)
+	info := location(t, b.submit(t, page, custom, url.Values{"lines.0.quantity": {"2"}, "lines.0.attribute_values." + colour: {"blue"},
+		"delivery_mode": {"postal"}, "action": {"continue"}}), `^/ecommerce/shop/information/\?cart=`+id+`$`)
+
+	// Every input has its label and its autocomplete token.
+	page = b.get(t, funnelSite+info)
+	wantFunnelPage(t, page, 200)
+	for field, token := range map[string]string{"first_name": "given-name", "last_name": "family-name", "email": "email", "phone": "tel",
+		"street": "street-address", "postal_code": "postal-code", "city": "address-level2", "country": "country"} {
+		label := regexp.MustCompile(`<label for="f-` + field + `">[^<]+</label>`)
+		input := regexp.MustCompile(`<input type="[a-z]+" id="f-` + field + `" name="` + field + `" value="[^"]*" autocomplete="` + token + `"`)
+		if !label.MatchString(page.Body) || !input.MatchString(page.Body) {
+			t.Errorf("%s: no label or no autocomplete %q", field, token)
+		}
+	}
+	if strings.Contains(page.Body, "beneficiary") {
+		t.Error("a beneficiary asked for a postal delivery")
+	}
+	typed := url.Values{"first_name": {"Ada"}, "last_name": {"Lovelace"}, "email": {"ada@"}, "phone": {"+33 6 12 34 56 78"},
+		"street": {"12 rue des Fleurs"}, "postal_code": {"75011"}, "city": {""}, "country": {"FR"}}
+	res = b.submit(t, page, funnelSite+info, typed)
+	wantFunnelPage(t, res, 400, `value="Ada"`, `value="ada@"`, `value="12 rue des Fleurs"`,
+		`aria-invalid="true" aria-describedby="f-email-error"><span class="error" id="f-email-error">Enter a valid e-mail address.</span>`)
+	typed.Set("email", "ada@example.com")
+	res = b.submit(t, page, funnelSite+info, typed)
+	wantFunnelPage(t, res, 400, `value="ada@example.com"`, `<span class="error" id="f-city-error">This field is required.</span>`)
+	typed.Set("city", "Paris")
+	pay := location(t, b.submit(t, page, funnelSite+info, typed), `^/ecommerce/shop/payment/\?cart=`+id+`$`)
+
+	// The server's totals; a coupon that does not apply, beside its field.
+	page = b.get(t, funnelSite+pay)
+	wantFunnelPage(t, page, 200, "<td>Mug</td>", `<td class="num" id="to-pay">€24.90</td>`, "Pay €24.90",
+		`<label for="f-coupon">Coupon code</label>`, `<label for="f-giftcard">Gift card code</label>`)
+	res = b.submit(t, page, funnelSite+pay, url.Values{"coupon": {"NOPE"}, "giftcard": {""}, "action": {"apply"}})
+	wantFunnelPage(t, res, 400, `value="NOPE"`, `id="f-coupon-error"`)
+	location(t, b.submit(t, page, funnelSite+pay, url.Values{"coupon": {""}, "giftcard": {""}, "action": {"apply"}}), `^/ecommerce/shop/payment/`)
+
+	// Pay: the provider's card page, then back to the summary, then to
+	// the shop with the reference.
+	card := location(t, b.submit(t, page, funnelSite+pay, url.Values{"action": {"pay"}}), `^http://api\.test/psp/sim/card/`)
+	cardPage := strings.TrimPrefix(card, "http://api.test")
+	location(t, b.do(t, http.MethodPost, "http://api.test"+cardPage, "card_number="+psp.CardSuccess,
+		"Content-Type", "application/x-www-form-urlencoded"), `^`+regexp.QuoteMeta(cardPage)+`$`)
+	summary := location(t, b.get(t, "http://api.test"+cardPage), `^http://shop\.example\.com/ecommerce/shop/summary/\?order=`)
+	back := location(t, b.get(t, summary), `^https://shop\.example\.com/thanks\?src=funnel&order_reference=EC-`)
+	if _, kept := b.cookies["ecommerce_cart"]; kept {
+		t.Errorf("the session still names the cart: %v", b.cookies)
+	}
+	// The cart is gone; the summary sends to the shop again.
+	wantFunnelPage(t, b.get(t, custom), 404)
+	if again := location(t, b.get(t, summary), `^https://`); again != back {
+		t.Errorf("the summary again: %q, want %q", again, back)
+	}
+}
+
+// Under /p/{uuid}/, without a return_url: delivery by e-mail to a
+// beneficiary, a declined card (the payment step again, the cart kept),
+// then a card that pays and the thank-you page.
+func TestFunnelFlowThankYouPage(t *testing.T) {
+	t.Parallel()
+	f := newFunnelFixture(t)
+	id, funnel := f.cart(t, f.pathTok, fmt.Sprintf(`{"items": [{"product_id": %d, "quantity": 1}]}`, f.poster))
+	root := "http://api.test/p/" + f.pathUUID
+	b := f.browser()
+	page := b.get(t, funnel+"&lang=fr")
+	wantFunnelPage(t, page, 200, "<h2>Poster</h2>", "15,00\u00a0€", "Par e-mail – Gratuit")
+	info := location(t, b.submit(t, page, funnel, url.Values{"lines.0.quantity": {"2"}, "delivery_mode": {"email"}, "action": {"continue"}}),
+		`^/p/`+f.pathUUID+`/ecommerce/shop/information/\?cart=`+id+`$`)
+	page = b.get(t, "http://api.test"+info)
+	wantFunnelPage(t, page, 200, "Destinataire du cadeau (facultatif)",
+		`autocomplete="section-beneficiary given-name"`, `autocomplete="section-beneficiary email"`)
+	if strings.Contains(page.Body, `name="street"`) {
+		t.Error("an address asked for an e-mail delivery")
+	}
+	pay := location(t, b.submit(t, page, "http://api.test"+info, url.Values{"first_name": {"Ada"}, "last_name": {"Lovelace"},
+		"email": {"ada@example.com"}, "phone": {"0612345678"}, "beneficiary_first_name": {"Grace"}, "beneficiary_last_name": {"Hopper"},
+		"beneficiary_email": {"grace@example.com"}}), `^/p/`+f.pathUUID+`/ecommerce/shop/payment/`)
+	page = b.get(t, "http://api.test"+pay)
+	wantFunnelPage(t, page, 200, "Payer 30,00\u00a0€")
+
+	payOnce := func(cardNumber string) string {
+		t.Helper()
+		card := strings.TrimPrefix(location(t, b.submit(t, page, "http://api.test"+pay, url.Values{"action": {"pay"}}), `^http://api\.test/psp/sim/card/`),
+			"http://api.test")
+		b.do(t, http.MethodPost, "http://api.test"+card, "card_number="+cardNumber, "Content-Type", "application/x-www-form-urlencoded")
+		return location(t, b.get(t, "http://api.test"+card), `^http://api\.test/p/`+f.pathUUID+`/ecommerce/shop/summary/\?order=`)
+	}
+	failed := location(t, b.get(t, payOnce(psp.CardDecline)), `/ecommerce/shop/payment/\?cart=`+id+`&payment=failed$`)
+	wantFunnelPage(t, b.get(t, "http://api.test"+failed), 200, "Le paiement a échoué. Votre panier est conservé")
+
+	res := b.get(t, payOnce(psp.CardSuccess))
+	wantFunnelPage(t, res, 200, "Merci pour votre commande", `<strong id="order-reference">EC-`, "<td>Poster</td>", "30,00\u00a0€")
+	if strings.Contains(res.Body, "return-to-shop") {
+		t.Errorf("a way back without a return_url: %s", mainOf(res.Body))
+	}
+	wantFunnelPage(t, b.get(t, root+"/ecommerce/shop/customization/?cart="+id), 404)
 }
