@@ -8,6 +8,7 @@ import (
 	"salesplatform/domain/account"
 	"salesplatform/domain/cart"
 	"salesplatform/domain/catalogue"
+	"salesplatform/domain/checkout"
 	"salesplatform/domain/gifts"
 	"salesplatform/domain/media"
 	"salesplatform/domain/mpcart"
@@ -24,6 +25,9 @@ import (
 type Services struct {
 	Accounts *account.AccountService
 	Carts    *cart.Service
+	// Checkout runs the funnel behind a cart's funnel_url and serves the
+	// orders it makes.
+	Checkout *checkout.Service
 
 	PartnerCatalog   *catalogue.PartnerCatalogService
 	EventCatalog     *catalogue.EventService
